@@ -1,0 +1,124 @@
+package chat
+
+import (
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"strings"
+)
+
+// AnthropicRequest is the part of an Anthropic Messages API request that a
+// conversation determines: the system prompt and the messages.
+type AnthropicRequest struct {
+	System   string             `json:"system,omitempty"`
+	Messages []AnthropicMessage `json:"messages"`
+}
+
+// AnthropicMessage is one message of the Anthropic Messages API.
+type AnthropicMessage struct {
+	Role    string           `json:"role"`
+	Content []AnthropicBlock `json:"content"`
+}
+
+// AnthropicBlock is one content block: text, image, document, tool_use or
+// tool_result.
+type AnthropicBlock struct {
+	Type      string           `json:"type"`
+	Text      string           `json:"text,omitempty"`
+	Source    *AnthropicSource `json:"source,omitempty"`
+	ID        string           `json:"id,omitempty"`
+	Name      string           `json:"name,omitempty"`
+	Input     json.RawMessage  `json:"input,omitempty"`
+	ToolUseID string           `json:"tool_use_id,omitempty"`
+	Content   string           `json:"content,omitempty"`
+}
+
+// AnthropicSource is where an image or document block's data comes from.
+type AnthropicSource struct {
+	Type      string `json:"type"` // "url" or "base64"
+	URL       string `json:"url,omitempty"`
+	MediaType string `json:"media_type,omitempty"`
+	Data      string `json:"data,omitempty"`
+}
+
+// ToAnthropic converts a conversation to the Anthropic Messages API shape.
+// System and developer messages are joined, in order, with a blank line
+// between them into the request's system prompt; assistant tool calls become
+// tool_use blocks and tool messages become tool_result blocks in a user
+// message; consecutive messages of the same role are merged, as the API
+// requires. Audio has no Anthropic form and is an error.
+func ToAnthropic(msgs []Message) (AnthropicRequest, error) {
+	var req AnthropicRequest
+	var system []string
+	for i, m := range msgs {
+		role := "user"
+		var blocks []AnthropicBlock
+		switch m.Role {
+		case RoleSystem, RoleDeveloper:
+			if !m.TextOnly() {
+				return req, fmt.Errorf("chat: message %d: an Anthropic system prompt holds text only", i+1)
+			}
+			system = append(system, m.Text())
+			continue
+		case RoleUser:
+		case RoleAssistant:
+			role = "assistant"
+		case RoleTool:
+			blocks = append(blocks, AnthropicBlock{Type: "tool_result", ToolUseID: m.ToolCallID, Content: m.Text()})
+			if !m.TextOnly() {
+				return req, fmt.Errorf("chat: message %d: tool results hold text only", i+1)
+			}
+		default:
+			return req, fmt.Errorf("chat: message %d: role %q has no Anthropic form", i+1, m.Role)
+		}
+		if m.Role != RoleTool {
+			for _, p := range m.Content {
+				b, err := anthropicBlock(p)
+				if err != nil {
+					return req, fmt.Errorf("chat: message %d: %w", i+1, err)
+				}
+				blocks = append(blocks, b)
+			}
+		}
+		for _, tc := range m.ToolCalls {
+			input := tc.Arguments
+			if len(input) == 0 {
+				input = json.RawMessage("{}")
+			}
+			blocks = append(blocks, AnthropicBlock{Type: "tool_use", ID: tc.ID, Name: tc.Name, Input: input})
+		}
+		if blocks == nil {
+			blocks = []AnthropicBlock{{Type: "text"}}
+		}
+		if n := len(req.Messages); n > 0 && req.Messages[n-1].Role == role {
+			req.Messages[n-1].Content = append(req.Messages[n-1].Content, blocks...)
+			continue
+		}
+		req.Messages = append(req.Messages, AnthropicMessage{Role: role, Content: blocks})
+	}
+	req.System = strings.Join(system, "\n\n")
+	if req.Messages == nil {
+		req.Messages = []AnthropicMessage{}
+	}
+	return req, nil
+}
+
+func anthropicBlock(p Part) (AnthropicBlock, error) {
+	switch p.Type {
+	case PartText:
+		return AnthropicBlock{Type: "text", Text: p.Text}, nil
+	case PartImage, PartFile:
+		typ := "image"
+		if p.Type == PartFile {
+			typ = "document"
+		}
+		if mt, data, ok := ParseDataURI(p.URL); ok {
+			return AnthropicBlock{Type: typ, Source: &AnthropicSource{Type: "base64", MediaType: mt,
+				Data: base64Std(data)}}, nil
+		}
+		return AnthropicBlock{Type: typ, Source: &AnthropicSource{Type: "url", URL: p.URL}}, nil
+	}
+	return AnthropicBlock{}, fmt.Errorf("%s parts have no Anthropic form", p.Type)
+}
+
+func base64Std(b []byte) string { return base64.StdEncoding.EncodeToString(b) }

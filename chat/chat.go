@@ -1,0 +1,114 @@
+// Package chat is rolemark's message model: the roles, messages, parts, tool
+// calls and tools that every template engine renders to and every output
+// format reads from.
+//
+// A Message marshals to the OpenAI chat-completions wire form with
+// encoding/json and reads it back; ToAnthropic converts a conversation to the
+// Anthropic Messages API shape.
+package chat
+
+import (
+	"encoding/json"
+	"strings"
+)
+
+// Role is the author of a message. Roles are lower case.
+type Role string
+
+// The roles every part of rolemark knows.
+const (
+	RoleSystem    Role = "system"
+	RoleUser      Role = "user"
+	RoleAssistant Role = "assistant"
+	RoleTool      Role = "tool"
+	RoleDeveloper Role = "developer"
+)
+
+// PartType says what a Part holds.
+type PartType string
+
+// The kinds of content part.
+const (
+	PartText  PartType = "text"
+	PartImage PartType = "image"
+	PartAudio PartType = "audio"
+	PartFile  PartType = "file"
+)
+
+// Part is one piece of a message's content: text, or a media item referenced
+// by URL or carried inline as a data: URI.
+type Part struct {
+	Type PartType
+	// Text is the text of a PartText part.
+	Text string
+	// URL locates a media part: an http(s) URL or a data: URI (see DataURI).
+	URL string
+	// MediaType is the media part's MIME type, such as "image/png". Optional.
+	MediaType string
+	// Detail is the image detail hint ("low", "high", "auto"). Optional.
+	Detail string
+}
+
+// TextPart returns a text part.
+func TextPart(s string) Part { return Part{Type: PartText, Text: s} }
+
+// ToolCall is an assistant's request to call a tool.
+type ToolCall struct {
+	ID   string
+	Name string
+	// Arguments is the JSON text of the arguments, as the model wrote it.
+	Arguments json.RawMessage
+}
+
+// Tool describes a function the model may call.
+type Tool struct {
+	Name        string
+	Description string
+	// Parameters is a JSON Schema object describing the arguments. Optional.
+	Parameters json.RawMessage
+}
+
+// Message is one chat message.
+type Message struct {
+	Role Role
+	// Name distinguishes participants that share a role. Optional.
+	Name string
+	// Content holds the message's parts in order. A message whose content is
+	// a single text part is "text only" and marshals its content as a string.
+	Content []Part
+	// ToolCalls are the tool calls of an assistant message.
+	ToolCalls []ToolCall
+	// ToolCallID names the call a tool message answers.
+	ToolCallID string
+}
+
+// Text returns the concatenated text of the message's text parts.
+func (m Message) Text() string {
+	switch len(m.Content) {
+	case 0:
+		return ""
+	case 1:
+		return m.Content[0].Text
+	}
+	var b strings.Builder
+	for _, p := range m.Content {
+		if p.Type == PartText {
+			b.WriteString(p.Text)
+		}
+	}
+	return b.String()
+}
+
+// TextOnly reports whether the message's content is at most one text part.
+func (m Message) TextOnly() bool {
+	return len(m.Content) == 0 || (len(m.Content) == 1 && m.Content[0].Type == PartText)
+}
+
+// Text returns a message of the given role holding one text part (or no
+// parts, when s is empty).
+func Text(role Role, s string) Message {
+	if s == "" {
+		return Message{Role: role}
+	}
+	return Message{Role: role, Content: []Part{TextPart(s)}}
+}

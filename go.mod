@@ -1,0 +1,3 @@
+module github.com/rolemark/rolemark
+
+go 1.23.0
