@@ -1,0 +1,71 @@
+// Package engine is what every template engine adapter implements and what
+// callers use: a Set of engines parses templates, and a Template renders
+// markup and the chat messages it holds.
+//
+//	set := engine.NewSet(handlebars.New(), jinja.New(), gotmpl.New())
+//	tpl, err := set.ParseFS(prompts, "bank.hbs")
+//	msgs, err := tpl.Messages(ctx, map[string]any{"input": "buy a house"})
+//
+// The security model is the one stated in package roleparse: the template
+// author is trusted, the data is not, and every engine escapes every value it
+// inserts.
+package engine
+
+import (
+	"context"
+	"io"
+	"io/fs"
+
+	"github.com/rolemark/rolemark/chat"
+	"github.com/rolemark/rolemark/roleparse"
+)
+
+// Engine compiles template source written in one template language.
+type Engine interface {
+	// Name is the engine's name, such as "handlebars".
+	Name() string
+	// Extensions are the file extensions the engine claims, with the dot.
+	Extensions() []string
+	// Compile compiles src. Errors are *Error values naming the template,
+	// line and, where the engine knows it, column.
+	Compile(name, src string, cfg Config) (Compiled, error)
+}
+
+// Config is what an engine needs to compile a template.
+type Config struct {
+	// FS is where partials and includes are read from; nil allows none.
+	// An engine reads no file outside it.
+	FS fs.FS
+	// Dir is the directory of the template inside FS ("." for the root).
+	Dir string
+	// AllowMissing makes a variable that the template uses but the data
+	// lacks render as empty instead of failing.
+	AllowMissing bool
+}
+
+// Compiled is a compiled template. It is safe for concurrent use.
+type Compiled interface {
+	// Execute renders the template's markup for one request into w.
+	Execute(ctx context.Context, w io.Writer, r *Request) error
+}
+
+// Request is the input of one render.
+type Request struct {
+	// Vars are the template's variables.
+	Vars map[string]any
+	// History is the prior conversation that {{history}} inserts.
+	History []chat.Message
+
+	historyPlaced bool
+}
+
+// HistoryMarkup returns the request's history as markup and records that the
+// template placed it. Engines call it from their history helper.
+func (r *Request) HistoryMarkup() (roleparse.Markup, error) {
+	r.historyPlaced = true
+	if len(r.History) == 0 {
+		return "", nil
+	}
+	s, err := roleparse.Marshal(r.History)
+	return roleparse.Markup(s), err
+}

@@ -1,0 +1,227 @@
+package engine
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"path"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/rolemark/rolemark/chat"
+	"github.com/rolemark/rolemark/roleparse"
+)
+
+// Option configures a Set.
+type Option func(*settings)
+
+type settings struct {
+	allowMissing bool
+	parse        []roleparse.Option
+}
+
+// AllowMissing makes variables the data lacks render as empty instead of
+// failing the render. By default a missing variable is an error naming it.
+func AllowMissing() Option { return func(s *settings) { s.allowMissing = true } }
+
+// ParseOptions passes options to roleparse.Parse when a template's markup is
+// turned into messages, such as extra roles or loose mode.
+func ParseOptions(opts ...roleparse.Option) Option {
+	return func(s *settings) { s.parse = append(s.parse, opts...) }
+}
+
+// Set holds the engines templates may be written in. Configure it before
+// parsing; a Set is then safe for concurrent use.
+type Set struct {
+	engines []Engine
+	byName  map[string]Engine
+	byExt   map[string]Engine
+	cfg     settings
+}
+
+// NewSet returns a set of the given engines. Later engines win when two claim
+// the same name or extension.
+func NewSet(engines ...Engine) *Set {
+	s := &Set{byName: map[string]Engine{}, byExt: map[string]Engine{}}
+	for _, e := range engines {
+		s.engines = append(s.engines, e)
+		s.byName[e.Name()] = e
+		for _, ext := range e.Extensions() {
+			s.byExt[strings.ToLower(ext)] = e
+		}
+	}
+	return s
+}
+
+// Option applies options to the set and returns it. It must be called before
+// the set parses templates.
+func (s *Set) Option(opts ...Option) *Set {
+	for _, o := range opts {
+		o(&s.cfg)
+	}
+	return s
+}
+
+// Engines returns the set's engines sorted by name.
+func (s *Set) Engines() []Engine {
+	out := append([]Engine(nil), s.engines...)
+	sort.Slice(out, func(i, j int) bool { return out[i].Name() < out[j].Name() })
+	return out
+}
+
+// Engine returns the engine with the given name.
+func (s *Set) Engine(name string) (Engine, bool) {
+	e, ok := s.byName[name]
+	return e, ok
+}
+
+// EngineFor returns the engine that claims the file name's extension.
+func (s *Set) EngineFor(filename string) (Engine, error) {
+	ext := strings.ToLower(path.Ext(filename))
+	if e, ok := s.byExt[ext]; ok {
+		return e, nil
+	}
+	if ext == "" {
+		return nil, fmt.Errorf("%s: no file extension to choose an engine by", filename)
+	}
+	return nil, fmt.Errorf("%s: no engine for extension %q", filename, ext)
+}
+
+// Parse compiles src, named name, with the named engine.
+func (s *Set) Parse(engineName, name, src string) (*Template, error) {
+	e, ok := s.byName[engineName]
+	if !ok {
+		return nil, &Error{Template: name, Err: fmt.Errorf("unknown engine %q", engineName)}
+	}
+	return s.compile(e, name, src, Config{Dir: ".", AllowMissing: s.cfg.allowMissing})
+}
+
+// ParseFS reads the named file from fsys and compiles it with the engine its
+// extension names. Partials and includes resolve inside fsys.
+func (s *Set) ParseFS(fsys fs.FS, name string) (*Template, error) {
+	src, err := fs.ReadFile(fsys, name)
+	if err != nil {
+		return nil, err
+	}
+	e, err := s.EngineFor(name)
+	if err != nil {
+		return nil, &Error{Template: name, Err: err}
+	}
+	return s.compile(e, name, string(src), Config{FS: fsys, Dir: path.Dir(name), AllowMissing: s.cfg.allowMissing})
+}
+
+func (s *Set) compile(e Engine, name, src string, cfg Config) (t *Template, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			t, err = nil, &Error{Template: name, Err: &PanicError{Value: r}}
+		}
+	}()
+	c, err := e.Compile(name, src, cfg)
+	if err != nil {
+		var ee *Error
+		if !errors.As(err, &ee) {
+			err = &Error{Template: name, Err: err}
+		}
+		return nil, err
+	}
+	return &Template{name: name, engine: e, compiled: c, parse: s.cfg.parse}, nil
+}
+
+// Template is a compiled prompt template. It is safe for concurrent use.
+type Template struct {
+	name     string
+	engine   Engine
+	compiled Compiled
+	parse    []roleparse.Option
+}
+
+// Name returns the template's name.
+func (t *Template) Name() string { return t.name }
+
+// EngineName returns the name of the engine the template is written in.
+func (t *Template) EngineName() string { return t.engine.Name() }
+
+// RenderOption configures one render.
+type RenderOption func(*Request)
+
+// History passes prior messages to the render: {{history}} inserts them, and
+// when the template does not place them Messages puts them before the last
+// user message.
+func History(msgs []chat.Message) RenderOption {
+	return func(r *Request) { r.History = msgs }
+}
+
+var bufPool = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+// Render renders the template's markup.
+func (t *Template) Render(ctx context.Context, vars map[string]any, opts ...RenderOption) (string, error) {
+	r := Request{Vars: vars}
+	for _, o := range opts {
+		o(&r)
+	}
+	buf := bufPool.Get().(*bytes.Buffer)
+	defer func() { buf.Reset(); bufPool.Put(buf) }()
+	if err := t.execute(ctx, buf, &r); err != nil {
+		return "", err
+	}
+	return buf.String(), nil
+}
+
+// Messages renders the template and parses its markup into messages.
+func (t *Template) Messages(ctx context.Context, vars map[string]any, opts ...RenderOption) ([]chat.Message, error) {
+	r := Request{Vars: vars}
+	for _, o := range opts {
+		o(&r)
+	}
+	buf := bufPool.Get().(*bytes.Buffer)
+	defer func() { buf.Reset(); bufPool.Put(buf) }()
+	if err := t.execute(ctx, buf, &r); err != nil {
+		return nil, err
+	}
+	msgs, err := roleparse.ParseBytes(buf.Bytes(), t.parse...)
+	if err != nil {
+		return nil, &Error{Template: t.name, Err: fmt.Errorf("rendered markup: %w", err)}
+	}
+	if len(r.History) > 0 && !r.historyPlaced {
+		msgs = insertHistory(msgs, r.History)
+	}
+	return msgs, nil
+}
+
+// insertHistory puts history before the last user message, or at the end
+// when there is none.
+func insertHistory(msgs, history []chat.Message) []chat.Message {
+	at := len(msgs)
+	for i := len(msgs) - 1; i >= 0; i-- {
+		if msgs[i].Role == chat.RoleUser {
+			at = i
+			break
+		}
+	}
+	out := make([]chat.Message, 0, len(msgs)+len(history))
+	out = append(out, msgs[:at]...)
+	out = append(out, history...)
+	return append(out, msgs[at:]...)
+}
+
+func (t *Template) execute(ctx context.Context, buf *bytes.Buffer, r *Request) (err error) {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	defer func() {
+		if p := recover(); p != nil {
+			err = &Error{Template: t.name, Err: &PanicError{Value: p}}
+		}
+	}()
+	if err := t.compiled.Execute(ctx, buf, r); err != nil {
+		var ee *Error
+		if !errors.As(err, &ee) {
+			err = &Error{Template: t.name, Err: err}
+		}
+		return err
+	}
+	return nil
+}

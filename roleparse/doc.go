@@ -1,0 +1,25 @@
+// Package roleparse reads and writes rolemark's message markup: the text every
+// template engine renders, in which <message role="…">…</message> elements
+// carry the messages of a chat.
+//
+//	<message role="system">You are a bank manager.</message>
+//	<message role="user" name="alice">I want to buy a house</message>
+//
+// Parse turns markup into []chat.Message with a purpose-built scanner, Escape
+// makes any string safe to insert into markup, and Marshal writes messages
+// back as canonical markup. docs/markup.md is the full reference.
+//
+// # Security model
+//
+// The template author is trusted; the data a template is rendered with is
+// not. Every engine adapter escapes every value it inserts with Escape (or
+// EscapeValue), so for any string s,
+//
+//	Parse(`<message role="user">` + Escape(s) + `</message>`)
+//
+// is one user message whose text is s, trimmed of literal ASCII whitespace at
+// both ends: a value can never open, close or forge a message, a part or an
+// attribute. The only way to insert unescaped markup is a Markup value, which
+// each engine exposes through one explicit raw form ({{{x}}} in Handlebars,
+// |safe in Jinja, raw in text/template). Fuzz tests hold this property.
+package roleparse

@@ -1,0 +1,183 @@
+package roleparse
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Markup is trusted markup: text that an engine inserts into a rendered
+// template without escaping. Only the template author may produce it; a value
+// from data becomes Markup only through an engine's explicit raw form.
+type Markup string
+
+// escapeTable maps each byte that Escape replaces to its replacement.
+var escapeTable = [256]string{
+	'&':  "&amp;",
+	'<':  "&lt;",
+	'>':  "&gt;",
+	'"':  "&quot;",
+	'\'': "&#39;",
+}
+
+// textEscapeTable is escapeTable for text content, where quotes need no
+// escaping.
+var textEscapeTable = [256]string{
+	'&': "&amp;",
+	'<': "&lt;",
+	'>': "&gt;",
+}
+
+// needsEscape reports whether s holds a byte that Escape replaces.
+func needsEscape(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if escapeTable[s[i]] != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// Escape returns s with & < > " ' replaced by character references, so that
+// s inserted anywhere in markup (message text, a part, an attribute value)
+// reads back as exactly s. All other bytes, including control characters and
+// invalid UTF-8, are kept as they are.
+func Escape(s string) string {
+	if !needsEscape(s) {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s) + 16)
+	writeEscaped(&b, s)
+	return b.String()
+}
+
+// AppendEscape appends the escaped form of s to dst.
+func AppendEscape(dst []byte, s string) []byte {
+	last := 0
+	for i := 0; i < len(s); i++ {
+		if r := escapeTable[s[i]]; r != "" {
+			dst = append(dst, s[last:i]...)
+			dst = append(dst, r...)
+			last = i + 1
+		}
+	}
+	return append(dst, s[last:]...)
+}
+
+// stringWriter is what writeEscaped writes to.
+type stringWriter interface {
+	WriteString(string) (int, error)
+}
+
+func writeEscaped(w stringWriter, s string) { writeWith(w, s, &escapeTable) }
+
+func writeWith(w stringWriter, s string, table *[256]string) {
+	last := 0
+	for i := 0; i < len(s); i++ {
+		if r := table[s[i]]; r != "" {
+			w.WriteString(s[last:i])
+			w.WriteString(r)
+			last = i + 1
+		}
+	}
+	w.WriteString(s[last:])
+}
+
+// EscapeValue formats any value as a template engine prints it and escapes
+// the result: a Markup passes through unchanged; nil is empty; strings,
+// numbers, booleans, errors and fmt.Stringers print as fmt would; anything
+// else prints with fmt's %v.
+func EscapeValue(v any) string {
+	switch v := v.(type) {
+	case Markup:
+		return string(v)
+	case string:
+		return Escape(v)
+	case nil:
+		return ""
+	case int:
+		return strconv.Itoa(v)
+	case int64:
+		return strconv.FormatInt(v, 10)
+	case float64:
+		return strconv.FormatFloat(v, 'g', -1, 64)
+	case bool:
+		return strconv.FormatBool(v)
+	case []byte:
+		return Escape(string(v))
+	case error:
+		return Escape(v.Error())
+	case fmt.Stringer:
+		return Escape(v.String())
+	}
+	return Escape(fmt.Sprint(v))
+}
+
+// Attr is one attribute of a tag that MessageTag or PartTag writes.
+type Attr struct{ Key, Value string }
+
+// MessageTag returns the opening tag of a message of the given role with the
+// given extra attributes (such as name or tool_call_id); empty values are
+// left out. Role and values are escaped.
+func MessageTag(role string, attrs ...Attr) Markup {
+	var b strings.Builder
+	b.Grow(24 + len(role))
+	b.WriteString(`<message role="`)
+	writeEscaped(&b, role)
+	b.WriteByte('"')
+	writeAttrs(&b, attrs)
+	b.WriteByte('>')
+	return Markup(b.String())
+}
+
+// PartTag returns a self-closing part tag such as <image url="…"/>; empty
+// attribute values are left out. Values are escaped.
+func PartTag(kind string, attrs ...Attr) Markup {
+	var b strings.Builder
+	b.WriteByte('<')
+	b.WriteString(kind)
+	writeAttrs(&b, attrs)
+	b.WriteString("/>")
+	return Markup(b.String())
+}
+
+func writeAttrs(b *strings.Builder, attrs []Attr) {
+	for _, a := range attrs {
+		if a.Value == "" {
+			continue
+		}
+		b.WriteByte(' ')
+		b.WriteString(a.Key)
+		b.WriteString(`="`)
+		writeEscaped(b, a.Value)
+		b.WriteByte('"')
+	}
+}
+
+// EndTag is the tag that closes a message.
+const EndTag Markup = "</message>"
+
+// MediaTag returns the part tag for a media item at url: <image> for image/*
+// media types, <audio> for audio/*, <file> otherwise. With no media type, a
+// data: URI's own type decides, and a plain URL is taken for an image.
+func MediaTag(url, mediaType string) Markup {
+	kind := "image"
+	mt := mediaType
+	if mt == "" {
+		if rest, ok := strings.CutPrefix(url, "data:"); ok {
+			mt, _, _ = strings.Cut(rest, ";")
+			if i := strings.IndexByte(mt, ','); i >= 0 {
+				mt = mt[:i]
+			}
+		}
+	}
+	switch {
+	case mt == "" || strings.HasPrefix(mt, "image/"):
+	case strings.HasPrefix(mt, "audio/"):
+		kind = "audio"
+	default:
+		kind = "file"
+	}
+	return PartTag(kind, Attr{"url", url}, Attr{"mimetype", mediaType})
+}

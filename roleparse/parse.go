@@ -1,0 +1,788 @@
+package roleparse
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/rolemark/rolemark/chat"
+)
+
+// Parse reads markup into messages. See the package documentation and
+// docs/markup.md for the grammar. Every error is a *Error with the line and
+// column of the problem.
+func Parse(markup string, opts ...Option) ([]chat.Message, error) {
+	p := parser{src: markup}
+	for _, o := range opts {
+		o(&p.cfg)
+	}
+	if p.cfg.defaultRole == "" {
+		p.cfg.defaultRole = chat.RoleUser
+	}
+	return p.parse()
+}
+
+// ParseBytes is Parse for markup held in a byte slice. The messages do not
+// refer to b afterwards.
+func ParseBytes(b []byte, opts ...Option) ([]chat.Message, error) {
+	return Parse(string(b), opts...)
+}
+
+// run is a piece of text inside a message: raw markup text whose references
+// are still to be decoded, or the verbatim content of a CDATA section.
+type run struct {
+	s     string
+	cdata bool
+}
+
+type parser struct {
+	src  string
+	pos  int
+	cfg  config
+	msgs []chat.Message
+
+	// The open message, if open is true.
+	open    bool
+	openAt  int
+	cur     chat.Message
+	runs    []run // loose text not yet flushed
+	scratch []byte
+	// loose text outside messages (Loose mode)
+	outside []run
+}
+
+func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+
+func (p *parser) errAt(off int, format string, args ...any) *Error {
+	line, col := position(p.src, off)
+	return &Error{Line: line, Col: col, Offset: off, Msg: fmt.Sprintf(format, args...)}
+}
+
+// position returns the 1-based line and rune column of byte offset off.
+func position(s string, off int) (line, col int) {
+	if off > len(s) {
+		off = len(s)
+	}
+	line = 1 + strings.Count(s[:off], "\n")
+	start := strings.LastIndexByte(s[:off], '\n') + 1
+	return line, 1 + utf8.RuneCountInString(s[start:off])
+}
+
+func (p *parser) at(off int) string {
+	line, col := position(p.src, off)
+	return fmt.Sprintf("line %d, col %d", line, col)
+}
+
+// tagAt reports whether src[i:] starts a tag named name ("<name" or "</name"
+// when closing), followed by whitespace, '>' or '/'. Names match ASCII
+// case-insensitively.
+func tagAt(src string, i int, name string, closing bool) bool {
+	j := i + 1
+	if closing {
+		if j >= len(src) || src[j] != '/' {
+			return false
+		}
+		j++
+	}
+	if len(src)-j < len(name) || !strings.EqualFold(src[j:j+len(name)], name) {
+		return false
+	}
+	j += len(name)
+	if j == len(src) {
+		return false
+	}
+	c := src[j]
+	return isSpace(c) || c == '>' || c == '/'
+}
+
+// hasMessageTag reports whether s opens a message anywhere.
+func hasMessageTag(s string) bool {
+	for i := 0; ; {
+		k := strings.IndexByte(s[i:], '<')
+		if k < 0 {
+			return false
+		}
+		i += k
+		if tagAt(s, i, "message", false) {
+			return true
+		}
+		i++
+	}
+}
+
+func (p *parser) parse() ([]chat.Message, error) {
+	if !hasMessageTag(p.src) {
+		text := p.text([]run{{s: p.src}})
+		if text == "" {
+			return nil, nil
+		}
+		return []chat.Message{{Role: p.cfg.defaultRole, Content: []chat.Part{chat.TextPart(text)}}}, nil
+	}
+	for p.pos < len(p.src) {
+		var err error
+		if p.open {
+			err = p.inside()
+		} else {
+			err = p.outsideStep()
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	if p.open {
+		p.closeMessage()
+	}
+	if err := p.flushOutside(chat.RoleUser); err != nil {
+		return nil, err
+	}
+	return p.msgs, nil
+}
+
+// outsideStep reads what stands between messages: whitespace, comments, the
+// chat_history wrapper, or the next message's start tag.
+func (p *parser) outsideStep() error {
+	s := p.src
+	i := p.pos
+	for i < len(s) && isSpace(s[i]) {
+		i++
+	}
+	p.pos = i
+	if i == len(s) {
+		return nil
+	}
+	if s[i] == '<' {
+		switch {
+		case strings.HasPrefix(s[i:], "<!--"):
+			end := strings.Index(s[i+4:], "-->")
+			if end < 0 {
+				return p.errAt(i, "<!-- comment is not closed; expected -->")
+			}
+			p.pos = i + 4 + end + 3
+			return nil
+		case tagAt(s, i, "message", false):
+			if err := p.flushOutside(chat.RoleSystem); err != nil {
+				return err
+			}
+			return p.openMessage(i)
+		case tagAt(s, i, "chat_history", false), tagAt(s, i, "chat_history", true):
+			end := strings.IndexByte(s[i:], '>')
+			if end < 0 {
+				return p.errAt(i, "<chat_history tag is not closed; expected >")
+			}
+			p.pos = i + end + 1
+			return nil
+		case tagAt(s, i, "message", true):
+			return p.errAt(i, "</message> closes no message; expected <message role=\"…\"> before it")
+		}
+	}
+	// Text outside any message.
+	end := i
+	for end < len(s) {
+		k := strings.IndexByte(s[end:], '<')
+		if k < 0 {
+			end = len(s)
+			break
+		}
+		end += k
+		if strings.HasPrefix(s[end:], "<!--") || tagAt(s, end, "message", false) ||
+			tagAt(s, end, "message", true) || tagAt(s, end, "chat_history", false) ||
+			tagAt(s, end, "chat_history", true) {
+			break
+		}
+		end++
+	}
+	if !p.cfg.loose {
+		return p.errAt(i, "text outside a message: %s; expected <message role=\"…\">, whitespace or a comment (or parse with roleparse.Loose)", quoteSnippet(s[i:end]))
+	}
+	p.outside = append(p.outside, run{s: s[i:end]})
+	p.pos = end
+	return nil
+}
+
+// flushOutside turns loose text gathered outside messages into a message of
+// the given role (Loose mode): system before the first message, user after.
+func (p *parser) flushOutside(role chat.Role) error {
+	if len(p.outside) == 0 {
+		return nil
+	}
+	if len(p.msgs) > 0 {
+		role = chat.RoleUser
+	}
+	text := p.text(p.outside)
+	p.outside = p.outside[:0]
+	if text != "" {
+		p.msgs = append(p.msgs, chat.Message{Role: role, Content: []chat.Part{chat.TextPart(text)}})
+	}
+	return nil
+}
+
+func quoteSnippet(s string) string {
+	if len(s) > 40 {
+		cut := 40
+		for cut > 0 && !utf8.RuneStart(s[cut]) {
+			cut--
+		}
+		s = s[:cut] + "…"
+	}
+	return fmt.Sprintf("%q", s)
+}
+
+// attr is one parsed attribute.
+type attr struct {
+	key, val string
+	at       int // offset of the value, for errors
+}
+
+// readTag reads the attributes of the tag whose name ends at i, up to '>' or
+// '/>'. It returns the attributes, the offset after the tag, and whether the
+// tag closed itself.
+func (p *parser) readTag(start, i int, name string) ([]attr, int, bool, error) {
+	s := p.src
+	var attrs []attr
+	for {
+		for i < len(s) && isSpace(s[i]) {
+			i++
+		}
+		if i >= len(s) {
+			return nil, 0, false, p.errAt(start, "<%s tag is not closed; expected > before the end of input", name)
+		}
+		switch s[i] {
+		case '>':
+			return attrs, i + 1, false, nil
+		case '/':
+			if i+1 < len(s) && s[i+1] == '>' {
+				return attrs, i + 2, true, nil
+			}
+			return nil, 0, false, p.errAt(i, "in <%s>: found '/' not followed by '>'", name)
+		}
+		k := i
+		for k < len(s) && isNameByte(s[k]) {
+			k++
+		}
+		if k == i {
+			return nil, 0, false, p.errAt(i, "in <%s>: found %s where an attribute name, > or /> was expected", name, quoteSnippet(s[i:min(i+1, len(s))]))
+		}
+		key := strings.ToLower(s[i:k])
+		j := k
+		for j < len(s) && isSpace(s[j]) {
+			j++
+		}
+		if j >= len(s) || s[j] != '=' {
+			return nil, 0, false, p.errAt(k, "in <%s>: attribute %s has no value; expected %s=\"…\"", name, key, key)
+		}
+		j++
+		for j < len(s) && isSpace(s[j]) {
+			j++
+		}
+		if j >= len(s) || (s[j] != '"' && s[j] != '\'') {
+			return nil, 0, false, p.errAt(j, "in <%s>: the value of %s must be quoted with \" or '", name, key)
+		}
+		q := s[j]
+		end := strings.IndexByte(s[j+1:], q)
+		if end < 0 {
+			return nil, 0, false, p.errAt(j, "in <%s>: the value of %s is not closed; expected %c", name, key, q)
+		}
+		for _, a := range attrs {
+			if a.key == key {
+				return nil, 0, false, p.errAt(i, "in <%s>: attribute %s is given twice", name, key)
+			}
+		}
+		attrs = append(attrs, attr{key: key, val: decode(s[j+1 : j+1+end]), at: j})
+		i = j + 1 + end + 1
+	}
+}
+
+func isNameByte(c byte) bool {
+	return c == '_' || c == '-' || c == ':' || c == '.' || ('a' <= c && c <= 'z') || ('A' <= c && c <= 'Z') || ('0' <= c && c <= '9')
+}
+
+var knownRoles = map[string]chat.Role{
+	"system": chat.RoleSystem, "user": chat.RoleUser, "assistant": chat.RoleAssistant,
+	"tool": chat.RoleTool, "developer": chat.RoleDeveloper,
+	"human": chat.RoleUser, "bot": chat.RoleAssistant, "ai": chat.RoleAssistant, "model": chat.RoleAssistant,
+}
+
+func (p *parser) role(a attr) (chat.Role, error) {
+	if r, ok := knownRoles[a.val]; ok {
+		return r, nil
+	}
+	low := strings.ToLower(a.val)
+	if r, ok := knownRoles[low]; ok {
+		return r, nil
+	}
+	if r, ok := p.cfg.roles[low]; ok {
+		return r, nil
+	}
+	if p.cfg.anyRole && low != "" {
+		return chat.Role(low), nil
+	}
+	return "", p.errAt(a.at, "unknown role %q; expected system, user, assistant, tool or developer (allow others with roleparse.Roles or roleparse.AnyRole)", a.val)
+}
+
+func (p *parser) openMessage(i int) error {
+	if p.open {
+		p.closeMessage()
+	}
+	attrs, next, selfClosed, err := p.readTag(i, i+len("<message"), "message")
+	if err != nil {
+		return err
+	}
+	m := chat.Message{}
+	seenRole := false
+	for _, a := range attrs {
+		switch a.key {
+		case "role":
+			r, err := p.role(a)
+			if err != nil {
+				return err
+			}
+			m.Role, seenRole = r, true
+		case "name":
+			m.Name = a.val
+		case "tool_call_id":
+			m.ToolCallID = a.val
+		default:
+			return p.errAt(a.at, "<message> has no attribute %s; expected role, name or tool_call_id", a.key)
+		}
+	}
+	if !seenRole {
+		return p.errAt(i, "<message> has no role; expected <message role=\"…\">")
+	}
+	p.open, p.openAt, p.cur, p.runs = true, i, m, p.runs[:0]
+	p.pos = next
+	if selfClosed {
+		p.closeMessage()
+	}
+	return nil
+}
+
+// closeMessage finishes the open message.
+func (p *parser) closeMessage() {
+	p.flushLoosePart()
+	p.msgs = append(p.msgs, p.cur)
+	p.open = false
+	p.cur = chat.Message{}
+}
+
+// partKind maps a part tag name to its part type.
+var partKinds = map[string]chat.PartType{
+	"text": chat.PartText, "image": chat.PartImage, "audio": chat.PartAudio,
+	"file": chat.PartFile, "binary": chat.PartFile,
+}
+
+// innerTags are the tags recognised inside a message, longest first where
+// one is a prefix of another.
+var innerTags = []string{"message", "text", "image", "audio", "file", "binary", "tool_call", "function_call", "function_result", "chat_history"}
+
+// inside reads message content up to the next recognised tag and handles it.
+func (p *parser) inside() error {
+	s := p.src
+	i := p.pos
+	for {
+		k := strings.IndexByte(s[i:], '<')
+		if k < 0 {
+			p.runs = append(p.runs, run{s: s[p.pos:]})
+			p.pos = len(s)
+			return nil
+		}
+		i += k
+		if strings.HasPrefix(s[i:], "<![CDATA[") {
+			end := strings.Index(s[i+9:], "]]>")
+			if end < 0 {
+				return p.errAt(i, "<![CDATA[ section is not closed; expected ]]>")
+			}
+			p.runs = append(p.runs, run{s: s[p.pos:i]}, run{s: s[i+9 : i+9+end], cdata: true})
+			i += 9 + end + 3
+			p.pos = i
+			continue
+		}
+		name, closing := p.innerTagAt(i)
+		if name == "" {
+			i++
+			continue
+		}
+		p.runs = append(p.runs, run{s: s[p.pos:i]})
+		p.pos = i
+		return p.innerTag(i, name, closing)
+	}
+}
+
+// innerTagAt returns the recognised tag starting at i, if any.
+func (p *parser) innerTagAt(i int) (string, bool) {
+	closing := i+1 < len(p.src) && p.src[i+1] == '/'
+	for _, name := range innerTags {
+		if tagAt(p.src, i, name, closing) {
+			return name, closing
+		}
+	}
+	return "", false
+}
+
+func (p *parser) innerTag(i int, name string, closing bool) error {
+	s := p.src
+	if closing {
+		end := i + 2 + len(name)
+		for end < len(s) && isSpace(s[end]) {
+			end++
+		}
+		if end >= len(s) || s[end] != '>' {
+			return p.errAt(i, "</%s tag is not closed; expected >", name)
+		}
+		switch name {
+		case "message", "chat_history":
+			p.pos = end + 1
+			p.closeMessage()
+			return nil
+		}
+		return p.errAt(i, "</%s> closes no <%s> (the open element is <message> opened at %s)", name, name, p.at(p.openAt))
+	}
+	switch name {
+	case "message":
+		return p.openMessage(i)
+	case "chat_history":
+		return p.errAt(i, "<chat_history> inside <message> opened at %s; expected </message> first", p.at(p.openAt))
+	}
+	attrs, next, selfClosed, err := p.readTag(i, i+1+len(name), name)
+	if err != nil {
+		return err
+	}
+	body, bodyAt := "", next
+	if !selfClosed {
+		body, next, err = p.readBody(i, next, name)
+		if err != nil {
+			return err
+		}
+	}
+	p.pos = next
+	switch name {
+	case "tool_call", "function_call":
+		return p.toolCall(i, name, attrs, body, bodyAt)
+	case "function_result":
+		return p.functionResult(i, attrs, body)
+	case "text":
+		if len(attrs) > 0 {
+			return p.errAt(attrs[0].at, "<text> has no attribute %s; it takes none", attrs[0].key)
+		}
+		p.flushLoosePart()
+		p.cur.Content = append(p.cur.Content, chat.TextPart(p.text(bodyRuns(body))))
+		return nil
+	}
+	return p.media(i, name, attrs, body)
+}
+
+// bodyRuns splits a part's body into raw and CDATA runs. The body was
+// checked by readBody, so every CDATA section in it is closed.
+func bodyRuns(body string) []run {
+	var runs []run
+	for {
+		k := strings.Index(body, "<![CDATA[")
+		if k < 0 {
+			return append(runs, run{s: body})
+		}
+		end := strings.Index(body[k+9:], "]]>")
+		runs = append(runs, run{s: body[:k]}, run{s: body[k+9 : k+9+end], cdata: true})
+		body = body[k+9+end+3:]
+	}
+}
+
+// readBody finds the end tag of the part opened at start whose body starts at
+// i, and returns the body and the offset after the end tag.
+func (p *parser) readBody(start, i int, name string) (string, int, error) {
+	s := p.src
+	j := i
+	for {
+		k := strings.IndexByte(s[j:], '<')
+		if k < 0 {
+			return "", 0, p.errAt(start, "<%s> opened here is not closed; expected </%s> before the end of input", name, name)
+		}
+		j += k
+		if strings.HasPrefix(s[j:], "<![CDATA[") {
+			end := strings.Index(s[j+9:], "]]>")
+			if end < 0 {
+				return "", 0, p.errAt(j, "<![CDATA[ section is not closed; expected ]]>")
+			}
+			j += 9 + end + 3
+			continue
+		}
+		other, closing := p.innerTagAt(j)
+		if other == "" {
+			j++
+			continue
+		}
+		if closing && other == name {
+			end := j + 2 + len(name)
+			for end < len(s) && isSpace(s[end]) {
+				end++
+			}
+			if end >= len(s) || s[end] != '>' {
+				return "", 0, p.errAt(j, "</%s tag is not closed; expected >", name)
+			}
+			return s[i:j], end + 1, nil
+		}
+		if closing {
+			return "", 0, p.errAt(j, "</%s> closes <%s> opened at %s; expected </%s>", other, name, p.at(start), name)
+		}
+		return "", 0, p.errAt(j, "<%s> inside <%s> opened at %s; expected </%s> first", other, name, p.at(start), name)
+	}
+}
+
+// flushLoosePart turns pending loose text into a text part; loose text that
+// trims to nothing is dropped.
+func (p *parser) flushLoosePart() {
+	if text := p.flushText(); text != "" {
+		p.cur.Content = append(p.cur.Content, chat.TextPart(text))
+	}
+}
+
+func (p *parser) media(i int, name string, attrs []attr, body string) error {
+	part := chat.Part{Type: partKinds[name]}
+	srcAttr := ""
+	for _, a := range attrs {
+		switch a.key {
+		case "url", "uri", "src":
+			if srcAttr != "" {
+				return p.errAt(a.at, "<%s> has both %s and %s; give one source", name, srcAttr, a.key)
+			}
+			part.URL, srcAttr = a.val, a.key
+		case "mimetype", "mime_type", "media_type", "mediatype":
+			part.MediaType = a.val
+		case "detail":
+			part.Detail = a.val
+		default:
+			return p.errAt(a.at, "<%s> has no attribute %s; expected url, mimetype or detail", name, a.key)
+		}
+	}
+	if b := p.text(bodyRuns(body)); b != "" {
+		if srcAttr != "" {
+			return p.errAt(i, "<%s> has both a %s attribute and a body; give one source", name, srcAttr)
+		}
+		part.URL = b
+	}
+	if part.URL == "" {
+		return p.errAt(i, "<%s> has no source; expected a url attribute or a URL in its body", name)
+	}
+	p.flushLoosePart()
+	p.cur.Content = append(p.cur.Content, part)
+	return nil
+}
+
+func (p *parser) toolCall(i int, name string, attrs []attr, body string, bodyAt int) error {
+	var tc chat.ToolCall
+	for _, a := range attrs {
+		switch a.key {
+		case "id":
+			tc.ID = a.val
+		case "name":
+			tc.Name = a.val
+		default:
+			return p.errAt(a.at, "<%s> has no attribute %s; expected id or name", name, a.key)
+		}
+	}
+	if tc.Name == "" {
+		return p.errAt(i, "<%s> has no name; expected <%s id=\"…\" name=\"…\">", name, name)
+	}
+	args := p.text(bodyRuns(body))
+	if args != "" {
+		if !json.Valid([]byte(args)) {
+			return p.errAt(bodyAt, "<%s name=%q>: arguments are not valid JSON: %s", name, tc.Name, quoteSnippet(args))
+		}
+		tc.Arguments = json.RawMessage(args)
+	}
+	p.cur.ToolCalls = append(p.cur.ToolCalls, tc)
+	return nil
+}
+
+func (p *parser) functionResult(i int, attrs []attr, body string) error {
+	id := ""
+	for _, a := range attrs {
+		switch a.key {
+		case "id", "call_id", "tool_call_id":
+			id = a.val
+		case "name", "plugin_name", "function_name":
+		default:
+			return p.errAt(a.at, "<function_result> has no attribute %s; expected id or name", a.key)
+		}
+	}
+	if p.cur.ToolCallID != "" && id != "" && id != p.cur.ToolCallID {
+		return p.errAt(i, "<function_result id=%q> inside a message answering %q", id, p.cur.ToolCallID)
+	}
+	if id != "" {
+		p.cur.ToolCallID = id
+	}
+	if p.cur.Role == chat.RoleUser || p.cur.Role == chat.RoleAssistant {
+		// Semantic Kernel writes function results in tool messages; a result
+		// elsewhere makes the message a tool message.
+		p.cur.Role = chat.RoleTool
+	}
+	p.runs = append(p.runs, bodyRuns(body)...)
+	return nil
+}
+
+// flushText turns the pending loose runs into text and clears them.
+func (p *parser) flushText() string {
+	s := p.text(p.runs)
+	p.runs = p.runs[:0]
+	return s
+}
+
+// text joins runs into text: references decoded in raw runs, CDATA verbatim,
+// literal whitespace trimmed at both ends (unless KeepSpace).
+func (p *parser) text(runs []run) string {
+	// Fast path: one raw run with nothing to decode.
+	n := 0
+	var only string
+	for _, r := range runs {
+		if r.s == "" {
+			continue
+		}
+		n++
+		only = r.s
+		if r.cdata || strings.IndexByte(r.s, '&') >= 0 {
+			n = 2
+			break
+		}
+	}
+	switch n {
+	case 0:
+		return ""
+	case 1:
+		if p.cfg.keepSpace {
+			return only
+		}
+		return strings.Trim(only, " \t\r\n")
+	}
+	b := p.scratch[:0]
+	lead, trail, frozen := 0, 0, false
+	lit := func(s string) {
+		if s == "" {
+			return
+		}
+		if !frozen {
+			k := 0
+			for k < len(s) && isSpace(s[k]) {
+				k++
+			}
+			lead += k
+			if k < len(s) {
+				frozen = true
+			}
+		}
+		k := len(s)
+		for k > 0 && isSpace(s[k-1]) {
+			k--
+		}
+		if k == 0 {
+			trail += len(s)
+		} else {
+			trail = len(s) - k
+		}
+		b = append(b, s...)
+	}
+	for _, r := range runs {
+		if r.cdata {
+			lit(r.s)
+			continue
+		}
+		s := r.s
+		for {
+			k := strings.IndexByte(s, '&')
+			if k < 0 {
+				lit(s)
+				break
+			}
+			lit(s[:k])
+			dec, size := decodeRef(s[k:])
+			if size == 0 {
+				lit("&")
+				s = s[k+1:]
+				continue
+			}
+			b = append(b, dec...)
+			frozen, trail = true, 0
+			if lead > len(b) {
+				lead = len(b)
+			}
+			s = s[k+size:]
+		}
+	}
+	p.scratch = b
+	if p.cfg.keepSpace {
+		return string(b)
+	}
+	if lead >= len(b) {
+		return ""
+	}
+	return string(b[lead : len(b)-trail])
+}
+
+// decode decodes the references in an attribute value.
+func decode(s string) string {
+	if strings.IndexByte(s, '&') < 0 {
+		return s
+	}
+	var b strings.Builder
+	for {
+		k := strings.IndexByte(s, '&')
+		if k < 0 {
+			b.WriteString(s)
+			return b.String()
+		}
+		b.WriteString(s[:k])
+		dec, size := decodeRef(s[k:])
+		if size == 0 {
+			b.WriteByte('&')
+			s = s[k+1:]
+			continue
+		}
+		b.WriteString(dec)
+		s = s[k+size:]
+	}
+}
+
+// decodeRef decodes the reference at the start of s ("&amp;", "&#39;",
+// "&#x1F600;") and returns it and its length, or size 0 when s does not start
+// with one.
+func decodeRef(s string) (string, int) {
+	if len(s) < 3 {
+		return "", 0
+	}
+	if s[1] != '#' {
+		for _, e := range [...]struct{ name, val string }{{"&amp;", "&"}, {"&lt;", "<"}, {"&gt;", ">"}, {"&quot;", `"`}, {"&apos;", "'"}} {
+			if strings.HasPrefix(s, e.name) {
+				return e.val, len(e.name)
+			}
+		}
+		return "", 0
+	}
+	i, base := 2, 10
+	if s[2] == 'x' || s[2] == 'X' {
+		i, base = 3, 16
+	}
+	start := i
+	r := 0
+	for i < len(s) && i-start < 8 {
+		d := digitVal(s[i], base)
+		if d < 0 {
+			break
+		}
+		r = r*base + d
+		i++
+	}
+	if i == start || i >= len(s) || s[i] != ';' || r > utf8.MaxRune || (r >= 0xD800 && r <= 0xDFFF) {
+		return "", 0
+	}
+	return string(rune(r)), i + 1
+}
+
+func digitVal(c byte, base int) int {
+	switch {
+	case '0' <= c && c <= '9':
+		return int(c - '0')
+	case base == 16 && 'a' <= c && c <= 'f':
+		return int(c-'a') + 10
+	case base == 16 && 'A' <= c && c <= 'F':
+		return int(c-'A') + 10
+	}
+	return -1
+}
