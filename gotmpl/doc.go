@@ -18,11 +18,14 @@
 // # Escaping
 //
 // Every action's output is escaped with roleparse.Escape whatever its type,
-// as package roleparse's security model requires: when a template is
-// compiled, each action that prints is rewritten to end in an escaping
-// command, as html/template does. Only values of type roleparse.Markup pass
-// unescaped; the functions above return it, and raw turns a trusted value
-// into it. raw must be the last command of its pipeline: {{.x | raw}}.
+// as package roleparse's security model requires. The only output that is
+// not escaped is template text and the result of an action whose last
+// command is role, message, media, history or raw: raw must be the last
+// command of its pipeline ({{.x | raw}}); {{raw .x | printf "%s"}} is escaped
+// again. A value is data whatever its Go type: a roleparse.Markup value in
+// the data is escaped too, and only raw inserts it as markup.
+//
+// A nil value prints as text/template prints it, "<no value>" (escaped).
 //
 // # Missing variables
 //

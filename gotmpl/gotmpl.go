@@ -13,6 +13,7 @@ import (
 	"strings"
 	"text/template"
 	"text/template/parse"
+	"unsafe"
 
 	"github.com/rolemark/rolemark/engine"
 	"github.com/rolemark/rolemark/roleparse"
@@ -117,13 +118,17 @@ func (e *Engine) Compile(name, src string, cfg engine.Config) (engine.Compiled, 
 	if err := loadPartials(t, cfg); err != nil {
 		return nil, err
 	}
-	usesHistory := false
+	c := &compiled{t: t, name: name, slow: cfg.AllowMissing}
+	var texts []*parse.TextNode
 	for _, tt := range t.Templates() {
 		if tt.Tree != nil && tt.Tree.Root != nil {
-			rewrite(tt.Tree, tt.Tree.Root, &usesHistory)
+			c.rewrite(tt.Tree, tt.Tree.Root, &texts)
 		}
 	}
-	return &compiled{t: t, name: name, history: usesHistory}, nil
+	if !c.slow {
+		c.carve(texts)
+	}
+	return c, nil
 }
 
 // loadPartials parses, from cfg.FS, every template that is invoked but not
@@ -205,27 +210,57 @@ func walkTemplates(n parse.Node, f func(*parse.TemplateNode) bool) bool {
 	return true
 }
 
-// rewrite appends the escaping command to every action under n that prints,
-// and notes whether the template calls history.
-func rewrite(tree *parse.Tree, n parse.Node, usesHistory *bool) {
+// markupFuncs are the functions whose result is markup, printed unescaped
+// when the function is the last command of an action.
+var markupFuncs = map[string]bool{"role": true, "message": true, "media": true, "history": true, "raw": true}
+
+// compiled is a compiled template. In the default mode every byte an action
+// prints is escaped by escWriter unless a sentinel (an empty text node in
+// the template's text arena) precedes the action, which the compiler places
+// before actions that end in a markup function. Template text is carved
+// into one arena, so the writer recognises it by address and writes it as
+// is. In the slow mode (AllowMissing, where a missing key must print as
+// empty) an escaping function is appended to every printing action instead,
+// as html/template does.
+type compiled struct {
+	t       *template.Template
+	name    string
+	slow    bool
+	history bool
+	arena   []byte
+	lo, hi  uintptr
+}
+
+// rewrite prepares the actions under n and collects the text nodes.
+func (c *compiled) rewrite(tree *parse.Tree, n parse.Node, texts *[]*parse.TextNode) {
 	switch n := n.(type) {
 	case *parse.ListNode:
 		if n == nil {
 			return
 		}
-		for _, c := range n.Nodes {
-			rewrite(tree, c, usesHistory)
+		out := make([]parse.Node, 0, len(n.Nodes))
+		for _, child := range n.Nodes {
+			if a, ok := child.(*parse.ActionNode); ok && !c.slow && markupAction(a) {
+				sentinel := &parse.TextNode{NodeType: parse.NodeText, Pos: a.Pos}
+				*texts = append(*texts, sentinel)
+				out = append(out, sentinel)
+			}
+			out = append(out, child)
+			c.rewrite(tree, child, texts)
 		}
+		n.Nodes = out
+	case *parse.TextNode:
+		*texts = append(*texts, n)
 	case *parse.ActionNode:
 		p := n.Pipe
-		for _, c := range p.Cmds {
-			for _, a := range c.Args {
+		for _, cmd := range p.Cmds {
+			for _, a := range cmd.Args {
 				if id, ok := a.(*parse.IdentifierNode); ok && id.Ident == "history" {
-					*usesHistory = true
+					c.history = true
 				}
 			}
 		}
-		if len(p.Decl) > 0 || len(p.Cmds) == 0 {
+		if !c.slow || len(p.Decl) > 0 || len(p.Cmds) == 0 {
 			return
 		}
 		last := p.Cmds[len(p.Cmds)-1]
@@ -237,21 +272,76 @@ func rewrite(tree *parse.Tree, n parse.Node, usesHistory *bool) {
 		p.Cmds = append(p.Cmds, &parse.CommandNode{NodeType: parse.NodeCommand, Pos: p.Position(),
 			Args: []parse.Node{parse.NewIdentifier(escName).SetTree(tree).SetPos(p.Position())}})
 	case *parse.IfNode:
-		rewrite(tree, n.List, usesHistory)
-		rewrite(tree, n.ElseList, usesHistory)
+		c.rewrite(tree, n.List, texts)
+		c.rewrite(tree, n.ElseList, texts)
 	case *parse.RangeNode:
-		rewrite(tree, n.List, usesHistory)
-		rewrite(tree, n.ElseList, usesHistory)
+		c.rewrite(tree, n.List, texts)
+		c.rewrite(tree, n.ElseList, texts)
 	case *parse.WithNode:
-		rewrite(tree, n.List, usesHistory)
-		rewrite(tree, n.ElseList, usesHistory)
+		c.rewrite(tree, n.List, texts)
+		c.rewrite(tree, n.ElseList, texts)
 	}
 }
 
-type compiled struct {
-	t       *template.Template
-	name    string
-	history bool
+// markupAction reports whether an action prints the result of a markup
+// function: its last command calls role, message, media, history or raw.
+func markupAction(a *parse.ActionNode) bool {
+	p := a.Pipe
+	if len(p.Decl) > 0 || len(p.Cmds) == 0 {
+		return false
+	}
+	last := p.Cmds[len(p.Cmds)-1]
+	id, ok := last.Args[0].(*parse.IdentifierNode)
+	return ok && markupFuncs[id.Ident]
+}
+
+// carve copies all template text into one arena. Sentinels (text nodes with
+// nil text) become zero-length slices at its first byte; empty template text
+// is set to nil so that it cannot pass for a sentinel.
+func (c *compiled) carve(texts []*parse.TextNode) {
+	size := 1
+	for _, t := range texts {
+		size += len(t.Text)
+	}
+	c.arena = make([]byte, 1, size)
+	for _, t := range texts {
+		switch {
+		case t.Text == nil:
+			t.Text = c.arena[0:0:1]
+		case len(t.Text) == 0:
+			t.Text = nil
+		default:
+			start := len(c.arena)
+			c.arena = append(c.arena, t.Text...)
+			t.Text = c.arena[start:len(c.arena):len(c.arena)]
+		}
+	}
+	c.lo = uintptr(unsafe.Pointer(unsafe.SliceData(c.arena)))
+	c.hi = c.lo + uintptr(len(c.arena))
+}
+
+// escWriter escapes everything written to it except template text and the
+// output of an action preceded by a sentinel.
+type escWriter struct {
+	out       *bytes.Buffer
+	lo, hi    uintptr
+	trustNext bool
+}
+
+func (w *escWriter) Write(p []byte) (int, error) {
+	if ptr := uintptr(unsafe.Pointer(unsafe.SliceData(p))); ptr >= w.lo && ptr < w.hi {
+		if len(p) == 0 {
+			w.trustNext = true
+			return 0, nil
+		}
+		return w.out.Write(p)
+	}
+	if w.trustNext {
+		w.trustNext = false
+		return w.out.Write(p)
+	}
+	w.out.Write(roleparse.AppendEscapeBytes(w.out.AvailableBuffer(), p))
+	return len(p), nil
 }
 
 func (c *compiled) Execute(ctx context.Context, w io.Writer, r *engine.Request) error {
@@ -262,25 +352,34 @@ func (c *compiled) Execute(ctx context.Context, w io.Writer, r *engine.Request) 
 	if r.Vars == nil {
 		data = map[string]any{}
 	}
-	if !c.history {
-		if err := c.t.Execute(w, data); err != nil {
-			return c.execError(err)
-		}
-		return nil
+	out, direct := w.(*bytes.Buffer)
+	if !direct {
+		out = new(bytes.Buffer)
 	}
-	var buf bytes.Buffer
-	if err := c.t.Execute(&buf, data); err != nil {
+	start := out.Len()
+	var err error
+	if c.slow {
+		err = c.t.Execute(out, data)
+	} else {
+		err = c.t.Execute(&escWriter{out: out, lo: c.lo, hi: c.hi}, data)
+	}
+	if err != nil {
 		return c.execError(err)
 	}
-	out := buf.Bytes()
-	if bytes.Contains(out, []byte(historyMark)) {
-		h, err := r.HistoryMarkup()
-		if err != nil {
-			return &engine.Error{Template: c.name, Err: err}
+	if c.history {
+		if b := out.Bytes()[start:]; bytes.Contains(b, []byte(historyMark)) {
+			h, err := r.HistoryMarkup()
+			if err != nil {
+				return &engine.Error{Template: c.name, Err: err}
+			}
+			b = bytes.ReplaceAll(b, []byte(historyMark), []byte(h))
+			out.Truncate(start)
+			out.Write(b)
 		}
-		out = bytes.ReplaceAll(out, []byte(historyMark), []byte(h))
 	}
-	_, err := w.Write(out)
+	if !direct {
+		_, err = w.Write(out.Bytes())
+	}
 	return err
 }
 

@@ -60,7 +60,10 @@ func TestEscapeEveryAction(t *testing.T) {
 		{"role attribute", `{{role "user" (attr "name" .u)}}`, map[string]any{"u": `a"b<`}, `<message role="user" name="a&quot;b&lt;">`},
 		{"message values", `{{message "user" .u 7}}`, map[string]any{"u": "<"}, `<message role="user">&lt;7</message>`},
 		{"media", `{{media .u "image/png"}}`, map[string]any{"u": `x" onload="`}, `<image url="x&quot; onload=&quot;" mimetype="image/png"/>`},
-		{"nil", `{{.u}}`, map[string]any{"u": nil}, ""},
+		{"nil prints as text/template prints it", `{{.u}}`, map[string]any{"u": nil}, "&lt;no value&gt;"},
+		{"markup value in data is still data", `{{.u}}`, map[string]any{"u": roleparse.Markup("<b>")}, "&lt;b&gt;"},
+		{"markup function not last is escaped", `{{role "user" | printf "%s"}}`, nil, `&lt;message role=&quot;user&quot;&gt;`},
+		{"empty action output", `a{{.e}}b{{raw .u}}`, map[string]any{"e": "", "u": "<>"}, "ab<>"},
 		{"break", `{{range .l}}{{if eq . "b"}}{{break}}{{end}}{{.}}{{end}}`, map[string]any{"l": []string{"a", "b"}}, "a"},
 	}
 	for _, tc := range tests {
