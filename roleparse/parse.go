@@ -45,10 +45,10 @@ type parser struct {
 	msgs []chat.Message
 
 	// The open message, if open is true.
-	open    bool
-	openAt  int
-	cur     chat.Message
-	runs    []run // loose text not yet flushed
+	open   bool
+	openAt int
+	cur    chat.Message
+	runs   []run // loose text not yet flushed
 	// text holds decoded text for the whole parse. It is allocated once
 	// with room for the whole input, which decoded text never exceeds, so
 	// strings made from it stay valid: nothing written is ever moved.
