@@ -80,7 +80,7 @@ func TestHistoryPlacement(t *testing.T) {
 func TestSetErrors(t *testing.T) {
 	set := engine.NewSet(echo{})
 	_, err := set.Parse("nope", "t", "x")
-	assert.EqualError(t, err, `t: unknown engine "nope"`)
+	assert.EqualError(t, err, `t: unknown engine "nope"; known: echo`)
 
 	_, err = set.Parse("echo", "t", "bad")
 	var ee *engine.Error
