@@ -3,6 +3,7 @@
 //
 //	rolemark render [--engine E] [--vars FILE.json] [--var k=v]... [--history FILE.json] [--format F] TEMPLATE|-
 //	rolemark parse  [--format F] MARKUP|-
+//	rolemark check  PATH...      every template under PATH; FILE:LINE:COL: message per problem
 //	rolemark engines
 //
 // Run with no template, render renders a built-in example. Errors go to
@@ -30,6 +31,7 @@ func main() {
 const usage = `usage:
   rolemark render [--engine E] [--vars FILE.json] [--var k=v]... [--history FILE.json] [--format F] [TEMPLATE|-]
   rolemark parse  [--format F] MARKUP|-
+  rolemark check  PATH...
   rolemark engines
 Run 'rolemark render' with no template to render a built-in example.
 `
@@ -53,6 +55,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		err = cmdRender(ctx, args[1:], stdin, stdout)
 	case "parse":
 		err = cmdParse(args[1:], stdin, stdout)
+	case "check":
+		err = cmdCheck(ctx, args[1:], stdout)
 	case "engines":
 		err = cmdEngines(args[1:], stdout)
 	case "help", "-h", "--help":
@@ -67,6 +71,9 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	}
 	if errors.Is(err, flag.ErrHelp) {
 		return 0
+	}
+	if errors.As(err, new(errSilent)) {
+		return 1
 	}
 	var u errUsage
 	if errors.As(err, &u) {

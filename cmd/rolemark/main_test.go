@@ -41,6 +41,16 @@ func TestRun(t *testing.T) {
 		{name: "parse error position", args: []string{"parse", "testdata/bad.markup"}, wantCode: 1,
 			wantErrSub: "testdata/bad.markup:2:1: text outside a message: \"oops\\n\""},
 		{name: "parse needs input", args: []string{"parse"}, wantCode: 2, wantErrSub: "parse takes one markup file or -"},
+		{name: "check reports every problem", args: []string{"check", "testdata/prompts"}, wantCode: 1,
+			wantOut: "testdata/prompts/sub/badfm.tmpl:2:1: front matter: did not find expected node content\n" +
+				"testdata/prompts/sub/badtpl.tmpl:2: unclosed action started at sub/badtpl.tmpl:1\n" +
+				"testdata/prompts/sub/defaults.tmpl:8:28: variable \"other\" is not supplied\n"},
+		{name: "check silent when all is well", args: []string{"check", "testdata/hello.tmpl", "testdata/prompts/hello.tmpl"}, wantCode: 0},
+		{name: "check needs a path", args: []string{"check"}, wantCode: 2, wantErrSub: "check takes one or more files or directories"},
+		{name: "render openai-request", args: []string{"render", "--format", "openai-request", "testdata/request.tmpl"}, wantCode: 0,
+			wantOut: "{\n  \"messages\": [\n    {\n      \"role\": \"user\",\n      \"content\": \"Rate for EUR?\"\n    }\n  ],\n" +
+				"  \"model\": \"gpt-4o-mini\",\n  \"temperature\": 0.2,\n  \"tools\": [\n    {\n      \"type\": \"function\",\n" +
+				"      \"function\": {\n        \"name\": \"get_rate\",\n        \"parameters\": {\n          \"type\": \"object\"\n        }\n      }\n    }\n  ]\n}\n"},
 		{name: "engines", args: []string{"engines"}, wantCode: 0, wantOut: "gotmpl       .tmpl .gotmpl\n"},
 	}
 	for _, tc := range tests {
@@ -48,11 +58,13 @@ func TestRun(t *testing.T) {
 			var out, errOut bytes.Buffer
 			code := run(context.Background(), tc.args, strings.NewReader(tc.stdin), &out, &errOut)
 			assert.Equal(t, tc.wantCode, code, "stderr: %s", errOut.String())
-			if tc.wantCode == 0 {
+			if tc.wantOut != "" || tc.wantCode == 0 {
 				assert.Equal(t, tc.wantOut, out.String())
-				assert.Empty(t, errOut.String())
-			} else {
+			}
+			if tc.wantCode != 0 {
 				assert.Contains(t, errOut.String(), tc.wantErrSub)
+			} else {
+				assert.Empty(t, errOut.String())
 			}
 		})
 	}

@@ -107,7 +107,39 @@ func cmdRender(ctx context.Context, args []string, stdin io.Reader, stdout io.Wr
 	if err != nil {
 		return renamed(err)
 	}
+	if *format == "openai-request" {
+		return writeRequest(stdout, tpl.FrontMatter(), msgs)
+	}
 	return writeMessages(stdout, msgs, *format)
+}
+
+// writeRequest prints a complete chat-completions request body: the front
+// matter's model, its config parameters, its tools and the messages.
+func writeRequest(w io.Writer, fm *engine.FrontMatter, msgs []chat.Message) error {
+	body := map[string]any{}
+	if fm != nil {
+		for k, v := range fm.Config {
+			body[k] = v
+		}
+		if fm.Model != "" {
+			body["model"] = fm.Model
+		}
+		if len(fm.Tools) > 0 {
+			body["tools"] = fm.Tools
+		}
+	}
+	if msgs == nil {
+		msgs = []chat.Message{}
+	}
+	body["messages"] = msgs
+	return writeJSON(w, body)
+}
+
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(v)
 }
 
 // templateFS returns a file system holding the named template file and the
@@ -194,14 +226,11 @@ func writeMessages(w io.Writer, msgs []chat.Message, format string) error {
 	default:
 		return usageErr("unknown format %q; known: %s", format, strings.Join(formatNames(), ", "))
 	}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	enc.SetEscapeHTML(false)
-	return enc.Encode(v)
+	return writeJSON(w, v)
 }
 
 func formatNames() []string {
-	names := []string{"openai", "anthropic", "markup"}
+	names := []string{"openai", "openai-request", "anthropic", "markup"}
 	sort.Strings(names)
 	return names
 }
