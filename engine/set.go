@@ -255,37 +255,21 @@ var bufPool = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 
 // Render renders the template's markup.
 func (t *Template) Render(ctx context.Context, vars map[string]any, opts ...RenderOption) (string, error) {
-	vars, err := t.prepare(vars)
+	buf, _, err := t.render(ctx, vars, opts)
 	if err != nil {
 		return "", err
 	}
-	r := Request{Vars: vars}
-	for _, o := range opts {
-		o(&r)
-	}
-	buf := bufPool.Get().(*bytes.Buffer)
-	defer func() { buf.Reset(); bufPool.Put(buf) }()
-	if err := t.execute(ctx, buf, &r); err != nil {
-		return "", err
-	}
+	defer release(buf)
 	return buf.String(), nil
 }
 
 // Messages renders the template and parses its markup into messages.
 func (t *Template) Messages(ctx context.Context, vars map[string]any, opts ...RenderOption) ([]chat.Message, error) {
-	vars, err := t.prepare(vars)
+	buf, r, err := t.render(ctx, vars, opts)
 	if err != nil {
 		return nil, err
 	}
-	r := Request{Vars: vars}
-	for _, o := range opts {
-		o(&r)
-	}
-	buf := bufPool.Get().(*bytes.Buffer)
-	defer func() { buf.Reset(); bufPool.Put(buf) }()
-	if err := t.execute(ctx, buf, &r); err != nil {
-		return nil, err
-	}
+	defer release(buf)
 	msgs, err := roleparse.ParseBytes(buf.Bytes(), t.parse...)
 	if err != nil {
 		return nil, &Error{Template: t.name, Err: fmt.Errorf("rendered markup: %w", err)}
@@ -294,6 +278,33 @@ func (t *Template) Messages(ctx context.Context, vars map[string]any, opts ...Re
 		msgs = insertHistory(msgs, r.History)
 	}
 	return msgs, nil
+}
+
+// render checks the variables and renders the markup into a pooled buffer,
+// which the caller releases.
+func (t *Template) render(ctx context.Context, vars map[string]any, opts []RenderOption) (*bytes.Buffer, *Request, error) {
+	vars, err := t.prepare(vars)
+	if err != nil {
+		return nil, nil, err
+	}
+	r := &Request{Vars: vars}
+	for _, o := range opts {
+		o(r)
+	}
+	buf := bufPool.Get().(*bytes.Buffer)
+	if err := t.execute(ctx, buf, r); err != nil {
+		release(buf)
+		return nil, nil, err
+	}
+	return buf, r, nil
+}
+
+func release(buf *bytes.Buffer) {
+	if buf.Cap() > 1<<20 {
+		return // let a huge buffer go rather than keep it pooled
+	}
+	buf.Reset()
+	bufPool.Put(buf)
 }
 
 // insertHistory puts history before the last user message, or at the end
