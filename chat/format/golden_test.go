@@ -1,0 +1,145 @@
+package format_test
+
+import (
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/rolemark/rolemark/chat"
+	"github.com/rolemark/rolemark/chat/format"
+)
+
+// The golden files hold what each model's real HuggingFace chat template
+// renders for a set of conversations; testdata/oracle.py writes them.
+
+type goldenFile struct {
+	Preset   string       `json:"preset"`
+	Template string       `json:"template"`
+	Cases    []goldenCase `json:"cases"`
+}
+
+type goldenCase struct {
+	Name                 string          `json:"name"`
+	Messages             []hfMessage     `json:"messages"`
+	Tools                []hfTool        `json:"tools"`
+	AddGenerationPrompt  bool            `json:"add_generation_prompt"`
+	ContinueFinalMessage bool            `json:"continue_final_message"`
+	Output               *string         `json:"output"`
+	Error                string          `json:"error"`
+	ErrorKind            string          `json:"error_kind"`
+	Raw                  json.RawMessage `json:"-"`
+}
+
+type hfMessage struct {
+	Role       chat.Role    `json:"role"`
+	Content    string       `json:"content"`
+	ToolCalls  []hfToolCall `json:"tool_calls"`
+	ToolCallID string       `json:"tool_call_id"`
+}
+
+type hfToolCall struct {
+	ID       string `json:"id"`
+	Function struct {
+		Name      string          `json:"name"`
+		Arguments json.RawMessage `json:"arguments"`
+	} `json:"function"`
+}
+
+type hfTool struct {
+	Function struct {
+		Name        string          `json:"name"`
+		Description string          `json:"description"`
+		Parameters  json.RawMessage `json:"parameters"`
+	} `json:"function"`
+}
+
+func (c goldenCase) messages() []chat.Message {
+	out := make([]chat.Message, len(c.Messages))
+	for i, m := range c.Messages {
+		msg := chat.Text(m.Role, m.Content)
+		msg.ToolCallID = m.ToolCallID
+		for _, tc := range m.ToolCalls {
+			msg.ToolCalls = append(msg.ToolCalls, chat.ToolCall{ID: tc.ID, Name: tc.Function.Name, Arguments: tc.Function.Arguments})
+		}
+		out[i] = msg
+	}
+	return out
+}
+
+func (c goldenCase) tools() []chat.Tool {
+	var out []chat.Tool
+	for _, t := range c.Tools {
+		out = append(out, chat.Tool{Name: t.Function.Name, Description: t.Function.Description, Parameters: t.Function.Parameters})
+	}
+	return out
+}
+
+func readGolden(t testing.TB) []goldenFile {
+	t.Helper()
+	paths, err := filepath.Glob(filepath.Join("testdata", "golden", "*.json"))
+	require.NoError(t, err)
+	require.NotEmpty(t, paths)
+	var files []goldenFile
+	for _, p := range paths {
+		data, err := os.ReadFile(p)
+		require.NoError(t, err)
+		var g goldenFile
+		require.NoError(t, json.Unmarshal(data, &g), p)
+		files = append(files, g)
+	}
+	return files
+}
+
+func TestGolden(t *testing.T) {
+	files := readGolden(t)
+	for _, g := range files {
+		t.Run(g.Preset, func(t *testing.T) {
+			f, ok := format.Lookup(g.Preset)
+			require.True(t, ok, "no preset %q", g.Preset)
+			require.GreaterOrEqual(t, len(g.Cases), 8)
+			for _, c := range g.Cases {
+				t.Run(c.Name, func(t *testing.T) {
+					got, err := f.Render(c.messages(), format.Options{
+						AddGenerationPrompt: c.AddGenerationPrompt,
+						ContinueFinal:       c.ContinueFinalMessage,
+						Tools:               c.tools(),
+					})
+					if c.Output != nil {
+						require.NoError(t, err)
+						assert.Equal(t, *c.Output, got)
+						return
+					}
+					require.Error(t, err, "template raised %s: %s", c.ErrorKind, c.Error)
+					if c.ErrorKind == "TemplateError" {
+						var fe *format.Error
+						require.True(t, errors.As(err, &fe), "want *format.Error, got %T %v", err, err)
+						assert.Equal(t, c.Error, fe.Msg)
+						return
+					}
+					assert.True(t, strings.HasPrefix(err.Error(), "format"), err.Error())
+				})
+			}
+		})
+	}
+}
+
+// Every preset has golden cases, except the ones no HuggingFace template
+// exists for.
+func TestGoldenCoversPresets(t *testing.T) {
+	have := map[string]bool{}
+	for _, g := range readGolden(t) {
+		have[g.Preset] = true
+	}
+	for _, name := range format.Names() {
+		if name == "lazyllm-chat" {
+			continue
+		}
+		assert.True(t, have[name], "preset %s has no golden file", name)
+	}
+}

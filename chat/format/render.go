@@ -1,0 +1,453 @@
+package format
+
+import (
+	"strings"
+
+	"github.com/rolemark/rolemark/chat"
+)
+
+// Render writes msgs as one prompt string in the format. It reproduces what
+// the model's HuggingFace chat template gives for the same conversation
+// (apply_chat_template with add_generation_prompt and
+// continue_final_message), including the template's refusals, which come
+// back as *Error.
+func (f *Format) Render(msgs []chat.Message, opts Options) (string, error) {
+	if len(msgs) == 0 {
+		return "", ErrNoMessages
+	}
+	if opts.AddGenerationPrompt && opts.ContinueFinal {
+		return "", ErrContinueConflict
+	}
+	r := renderer{f: f, msgs: msgs, opts: opts, contentStart: -1}
+	size := len(f.BOS) + len(f.Begin) + len(f.End) + len(f.GenerationPrompt)
+	for i := range msgs {
+		size += 48 + len(msgs[i].Text())
+	}
+	r.b.Grow(size)
+	if err := r.run(); err != nil {
+		return "", err
+	}
+	return r.finish()
+}
+
+type renderer struct {
+	f    *Format
+	msgs []chat.Message
+	opts Options
+	b    strings.Builder
+
+	// The final message's text as written, for ContinueFinal.
+	contentStart, contentEnd int
+}
+
+func (r *renderer) fail(i int, msg string) error {
+	return &Error{Format: r.f.Name, Index: i, Msg: msg}
+}
+
+func (r *renderer) run() error {
+	f, msgs := r.f, r.msgs
+	r.b.WriteString(f.BOS)
+	r.b.WriteString(f.Begin)
+
+	placement := f.System.Placement
+	if placement == "" {
+		placement = SystemTurn
+	}
+	leadingSystem := msgs[0].Role == chat.RoleSystem
+
+	var defs string
+	if f.Tools != nil && len(r.opts.Tools) > 0 {
+		defs = f.Tools.definitions(r.opts.Tools)
+	}
+	toolsInSystem := defs != "" && f.Tools.Placement != ToolsBeforeLastUser
+
+	offset := 0
+	var sysText string
+	hasSys := false
+	// appendTo0 is text appended to msgs[0] (a system turn) by SystemTurn.
+	var appendTo0 string
+	switch placement {
+	case SystemRefuse:
+		if leadingSystem {
+			return r.fail(0, f.System.Error)
+		}
+	case SystemLeading, SystemFirstMessage, SystemLastUser:
+		if leadingSystem {
+			sysText, hasSys, offset = msgs[0].Text(), true, 1
+		} else if f.System.Default != "" {
+			sysText, hasSys = f.System.Default, true
+		}
+		if toolsInSystem {
+			sysText += defs
+			hasSys = true
+		}
+	default: // SystemTurn
+		anySystem := false
+		for i := range msgs {
+			if msgs[i].Role == chat.RoleSystem {
+				anySystem = true
+				break
+			}
+		}
+		text, write := "", false
+		if f.System.Default != "" && !anySystem {
+			text, write = f.System.Default, true
+		}
+		if toolsInSystem {
+			if leadingSystem {
+				appendTo0 = defs
+			} else {
+				text += defs
+				write = true
+			}
+		}
+		if write {
+			if t, ok := f.turnFor(chat.RoleSystem); ok {
+				r.b.WriteString(t.Begin)
+				r.b.WriteString(trimIf(t.Trim, text))
+				r.b.WriteString(t.End)
+			}
+		}
+	}
+
+	if placement == SystemLeading && hasSys {
+		t, ok := Turn{}, true
+		if f.System.Turn != nil {
+			t = *f.System.Turn
+		} else {
+			t, ok = f.turnFor(chat.RoleSystem)
+		}
+		if ok {
+			r.b.WriteString(t.Begin)
+			r.mark(offset == 1 && len(msgs) == 1, trimIf(t.Trim, sysText))
+			r.b.WriteString(t.End)
+		}
+	}
+
+	loop := msgs[offset:]
+	if f.Alternate == AlternateSkipTools {
+		n := 0
+		for i := range loop {
+			m := &loop[i]
+			if m.Role == chat.RoleTool || len(m.ToolCalls) > 0 {
+				continue
+			}
+			if (m.Role == chat.RoleUser) != (n%2 == 0) {
+				return r.fail(offset+i, f.AlternateError)
+			}
+			n++
+		}
+	}
+
+	lastUser := -1
+	for i := len(loop) - 1; i >= 0; i-- {
+		if loop[i].Role == chat.RoleUser {
+			lastUser = i
+			break
+		}
+	}
+	var pos *positions
+	if f.hasPositions() {
+		pos = newPositions(loop)
+	}
+
+	for i := range loop {
+		m := &loop[i]
+		idx := offset + i
+		final := idx == len(msgs)-1
+		if f.Alternate == AlternateStrict && (m.Role == chat.RoleUser) != (i%2 == 0) {
+			return r.fail(idx, f.AlternateError)
+		}
+		tf := f.Tools
+		if tf != nil && m.Role == chat.RoleTool {
+			if err := r.checkID(idx, m.ToolCallID); err != nil {
+				return err
+			}
+			if i == 0 || loop[i-1].Role != chat.RoleTool {
+				r.b.WriteString(tf.ResultsBegin)
+			}
+			r.b.WriteString(withID(tf.ResultBegin, m.ToolCallID))
+			r.mark(final, m.Text())
+			r.b.WriteString(withID(tf.ResultEnd, m.ToolCallID))
+			if i == len(loop)-1 || loop[i+1].Role != chat.RoleTool {
+				r.b.WriteString(tf.ResultsEnd)
+			}
+			continue
+		}
+		if tf != nil && m.Role == chat.RoleAssistant && len(m.ToolCalls) > 0 {
+			if err := r.writeCalls(idx, m, final); err != nil {
+				return err
+			}
+			continue
+		}
+
+		t, ok := f.turnFor(m.Role)
+		if !ok {
+			if f.RoleError != "" {
+				return r.fail(idx, f.RoleError)
+			}
+			continue
+		}
+		text := m.Text()
+		if t.SkipEmpty && text == "" {
+			continue
+		}
+		begin, end := t.Begin, t.End
+		if pos != nil {
+			if e := pos.edges(t, m.Role, i); e != nil {
+				begin, end = e.Begin, e.End
+			}
+		}
+
+		if hasSys && ((placement == SystemFirstMessage && i == 0) ||
+			(placement == SystemLastUser && i == len(loop)-1 && m.Role == chat.RoleUser)) {
+			folded := f.System.Prefix + sysText + f.System.Suffix
+			if f.System.TrimFolded {
+				text = trimIf(t.Trim, folded+text)
+			} else {
+				text = folded + trimIf(t.Trim, text)
+			}
+		} else {
+			text = trimIf(t.Trim, text)
+		}
+		if idx == 0 && appendTo0 != "" {
+			text += appendTo0
+		}
+
+		if defs != "" && f.Tools.Placement == ToolsBeforeLastUser && m.Role == chat.RoleUser &&
+			lastUser >= 0 && sameMessage(m, &loop[lastUser]) {
+			r.b.WriteString(defs)
+		}
+		r.b.WriteString(begin)
+		r.mark(final, text)
+		r.b.WriteString(end)
+	}
+
+	if r.opts.AddGenerationPrompt {
+		if f.GenerationPrompt != "" {
+			r.b.WriteString(f.GenerationPrompt)
+		} else if f.Generate != "" {
+			if t, ok := f.turnFor(f.Generate); ok {
+				r.b.WriteString(t.Begin)
+			}
+		}
+	} else {
+		r.b.WriteString(f.End)
+	}
+	return nil
+}
+
+// mark writes text and, when it is the final message's, remembers where.
+func (r *renderer) mark(final bool, text string) {
+	if final {
+		r.contentStart = r.b.Len()
+	}
+	r.b.WriteString(text)
+	if final {
+		r.contentEnd = r.b.Len()
+	}
+}
+
+// finish applies ContinueFinal: the prompt ends after the final message's
+// text, as transformers' continue_final_message cuts it.
+func (r *renderer) finish() (string, error) {
+	out := r.b.String()
+	if !r.opts.ContinueFinal {
+		return out, nil
+	}
+	final := r.msgs[len(r.msgs)-1].Text()
+	stripped := pyTrim(final)
+	if stripped == "" {
+		return out, nil
+	}
+	if r.contentStart < 0 {
+		return "", ErrNotContinuable
+	}
+	at := strings.LastIndex(out[r.contentStart:r.contentEnd], stripped)
+	if at < 0 {
+		return "", ErrNotContinuable
+	}
+	loc := r.contentStart + at
+	lstripped := pyTrimLeft(final)
+	if loc+len(lstripped) <= len(out) && out[loc:loc+len(lstripped)] == final {
+		return out[:loc+len(lstripped)], nil
+	}
+	return out[:loc+len(stripped)], nil
+}
+
+func (r *renderer) checkID(idx int, id string) error {
+	tf := r.f.Tools
+	if tf.IDLength > 0 && len([]rune(id)) != tf.IDLength {
+		return r.fail(idx, tf.IDError)
+	}
+	return nil
+}
+
+func (r *renderer) writeCalls(idx int, m *chat.Message, final bool) error {
+	f, tf := r.f, r.f.Tools
+	var t Turn
+	if tf.CallTurn != nil {
+		t = *tf.CallTurn
+	} else {
+		var ok bool
+		if t, ok = f.turnFor(chat.RoleAssistant); !ok {
+			return nil
+		}
+	}
+	r.b.WriteString(t.Begin)
+	if text := m.Text(); !tf.DropContent && text != "" {
+		r.b.WriteString(tf.ContentPrefix)
+		r.mark(final, trimIf(t.Trim, text))
+	}
+	r.b.WriteString(tf.CallsBegin)
+	for i, c := range m.ToolCalls {
+		if i > 0 {
+			r.b.WriteString(tf.CallSep)
+		}
+		r.b.WriteString(tf.CallBegin)
+		r.b.WriteString(`{"name": `)
+		writePyString(&r.b, c.Name)
+		r.b.WriteString(`, "arguments": `)
+		if err := writePyJSON(&r.b, c.Arguments); err != nil {
+			return &Error{Format: f.Name, Index: idx, Msg: "tool call " + c.Name + ": arguments: " + err.Error()}
+		}
+		if tf.CallID {
+			if err := r.checkID(idx, c.ID); err != nil {
+				return err
+			}
+			r.b.WriteString(`, "id": `)
+			writePyString(&r.b, c.ID)
+		}
+		r.b.WriteString("}")
+		r.b.WriteString(tf.CallEnd)
+	}
+	r.b.WriteString(tf.CallsEnd)
+	r.b.WriteString(t.End)
+	return nil
+}
+
+// definitions writes the tool definitions block.
+func (tf *ToolFormat) definitions(tools []chat.Tool) string {
+	var b strings.Builder
+	b.WriteString(tf.Begin)
+	for i, t := range tools {
+		if i > 0 {
+			b.WriteString(tf.Sep)
+		}
+		str := writePyString
+		if tf.RawStrings {
+			str = func(b *strings.Builder, s string) { b.WriteByte('"'); b.WriteString(s); b.WriteByte('"') }
+		}
+		b.WriteString(`{"type": "function", "function": {"name": `)
+		str(&b, t.Name)
+		if t.Description != "" {
+			b.WriteString(`, "description": `)
+			str(&b, t.Description)
+		}
+		if len(t.Parameters) > 0 {
+			b.WriteString(`, "parameters": `)
+			if err := writePyJSON(&b, t.Parameters); err != nil {
+				b.Write(t.Parameters)
+			}
+		}
+		b.WriteString("}}")
+	}
+	b.WriteString(tf.End)
+	return b.String()
+}
+
+// turnFor resolves the turn of a role: Roles, then Fallback, then Other
+// (with the role's name put in).
+func (f *Format) turnFor(role chat.Role) (Turn, bool) {
+	if t, ok := f.Roles[role]; ok {
+		return t, true
+	}
+	if fb, ok := f.Fallback[role]; ok {
+		if t, ok := f.Roles[fb]; ok {
+			return t, true
+		}
+	}
+	if f.Other == nil {
+		return Turn{}, false
+	}
+	t := *f.Other
+	t.Begin, t.End = substRole(t.Begin, role), substRole(t.End, role)
+	if t.First != nil {
+		t.First = &Edges{Begin: substRole(t.First.Begin, role), End: substRole(t.First.End, role)}
+	}
+	if t.Last != nil {
+		t.Last = &Edges{Begin: substRole(t.Last.Begin, role), End: substRole(t.Last.End, role)}
+	}
+	return t, true
+}
+
+func (f *Format) hasPositions() bool {
+	for _, t := range f.Roles {
+		if t.First != nil || t.Last != nil {
+			return true
+		}
+	}
+	return f.Other != nil && (f.Other.First != nil || f.Other.Last != nil)
+}
+
+// positions records the first and last index of each role in a conversation.
+type positions struct {
+	first, last map[chat.Role]int
+}
+
+func newPositions(loop []chat.Message) *positions {
+	p := &positions{first: map[chat.Role]int{}, last: map[chat.Role]int{}}
+	for i := range loop {
+		role := loop[i].Role
+		if _, ok := p.first[role]; !ok {
+			p.first[role] = i
+		}
+		p.last[role] = i
+	}
+	return p
+}
+
+func (p *positions) edges(t Turn, role chat.Role, i int) *Edges {
+	if t.Last != nil && p.last[role] == i {
+		return t.Last
+	}
+	if t.First != nil && p.first[role] == i {
+		return t.First
+	}
+	return nil
+}
+
+// sameMessage reports whether two messages are equal as the template sees
+// them (Mistral compares message dicts).
+func sameMessage(a, b *chat.Message) bool {
+	if a == b {
+		return true
+	}
+	return a.Role == b.Role && a.Name == b.Name && a.ToolCallID == b.ToolCallID &&
+		len(a.ToolCalls) == 0 && len(b.ToolCalls) == 0 && a.Text() == b.Text()
+}
+
+func withID(s, id string) string {
+	if !strings.Contains(s, "{id}") {
+		return s
+	}
+	return strings.ReplaceAll(s, "{id}", id)
+}
+
+func substRole(s string, role chat.Role) string {
+	if !strings.Contains(s, "{") {
+		return s
+	}
+	s = strings.ReplaceAll(s, "{role}", string(role))
+	if strings.Contains(s, "{Role}") {
+		s = strings.ReplaceAll(s, "{Role}", pyTitle(string(role)))
+	}
+	return s
+}
+
+func trimIf(trim bool, s string) string {
+	if trim {
+		return pyTrim(s)
+	}
+	return s
+}
