@@ -280,6 +280,13 @@ CASES = [
                                      T('{"temp": 20}', "call00001"), T('"12:00"', "call00002"),
                                      A("It is 20 °C and noon."), U("Thanks!")], tools=TOOLS),
     case("tool-calls-without-tools", [U("Weather in Paris?"), A("", [PARIS]), T('{"temp": 20}', "call00001")]),
+    case("tool-call-json", [U("Compute."), A("", [call("call00003", "calc", {
+        "int": 10, "float": 1.5, "big": 1e20, "small": 0.00001, "negzero": -0.0, "exp": 2.5e-3,
+        "esc": "q\"b\\s\nn\u0001c\u2028\u00e9", "nested": [1, {"x": None, "t": True, "f": False}], "empty": {}})]),
+        T("ok", "call00003")], tools=TOOLS),
+    case("repeated-last-user", [U("hi"), A("hello"), U("hi")], tools=TOOLS),
+    case("developer-role", [{"role": "developer", "content": "Be terse."}, U(HELLO)]),
+    case("starts-with-tool", [T("42", "call00001"), U("What was that?")]),
     case("tool-call-bad-id", [U("Weather in Paris?"), A("", [call("c1", "get_weather", {"city": "Paris"})]), T("20", "c1")], tools=TOOLS),
 ]
 
