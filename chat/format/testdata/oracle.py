@@ -291,6 +291,49 @@ CASES = [
 ]
 
 
+# Random conversations (seeded, so the goldens are stable): alternating and
+# not, with and without system, tool calls and results, tricky text.
+POOL = ["Hello there", "  padded both  ", "\nnewline first", "trailing newline\n", "multi\nline\ntext",
+        "Ünïcödé ✓ 中文 текст", "emoji 🎉 party", '{"json": [1, 2.5]}', "<b>tags</b> & amp; <|im_end|>",
+        "tab\tinside", "", "   ", "\u00a0nbsp edges\u00a0", "back\\slash", "quote's \"double\"",
+        "Question about stars?", "Answer with details.", "\u3000ideographic\u3000"]
+
+
+def random_cases(n, seed=20261122):
+    import random
+    rnd = random.Random(seed)
+    out = []
+    for k in range(n):
+        msgs = []
+        if rnd.random() < 0.4:
+            msgs.append(S(rnd.choice(POOL)))
+        length = rnd.randint(1, 7)
+        alternate = rnd.random() < 0.6
+        for i in range(length):
+            if alternate:
+                role = "user" if i % 2 == 0 else "assistant"
+            else:
+                role = rnd.choice(["user", "assistant", "user", "assistant", "tool", "system", "developer"])
+            if role == "assistant" and rnd.random() < 0.25:
+                cid = "call%05d" % rnd.randint(0, 99999) if rnd.random() < 0.9 else "bad"
+                msgs.append(A(rnd.choice(["", "Let me look.", " spaced "]),
+                              [call(cid, "get_weather", {"city": rnd.choice(["Paris", "Zürich", "東京"]), "n": rnd.choice([1, 2.5, -3])})]))
+                if rnd.random() < 0.7:
+                    msgs.append(T(rnd.choice(['{"temp": 20}', "plain result", "  spaced  "]), cid))
+            elif role == "tool":
+                msgs.append(T(rnd.choice(['{"temp": 20}', "plain result"]), "call%05d" % rnd.randint(0, 99999)))
+            else:
+                msgs.append({"role": role, "content": rnd.choice(POOL)})
+        cont = rnd.random() < 0.25
+        gen = (not cont and rnd.random() < 0.6) or (cont and rnd.random() < 0.1)
+        tools = TOOLS if rnd.random() < 0.3 else None
+        out.append(case("random-%02d" % k, msgs, gen=gen, cont=cont, tools=tools))
+    return out
+
+
+CASES += random_cases(40)
+
+
 def module_dir():
     gomodcache = subprocess.run(["go", "env", "GOMODCACHE"], capture_output=True, text=True, check=True).stdout.strip()
     return os.path.join(gomodcache, "github.com", "ollama", "ollama@v0.17.4")
