@@ -19,21 +19,26 @@ import (
 // renders for a set of conversations; testdata/oracle.py writes them.
 
 type goldenFile struct {
-	Preset   string       `json:"preset"`
-	Template string       `json:"template"`
-	Cases    []goldenCase `json:"cases"`
+	Preset   string         `json:"preset"`
+	Template string         `json:"template"`
+	Results  []goldenResult `json:"results"`
 }
 
+type goldenResult struct {
+	Name      string  `json:"name"`
+	Output    *string `json:"output"`
+	Error     string  `json:"error"`
+	ErrorKind string  `json:"error_kind"`
+}
+
+// goldenCase is one conversation of testdata/golden/cases.json, in the
+// message shape HuggingFace templates read.
 type goldenCase struct {
-	Name                 string          `json:"name"`
-	Messages             []hfMessage     `json:"messages"`
-	Tools                []hfTool        `json:"tools"`
-	AddGenerationPrompt  bool            `json:"add_generation_prompt"`
-	ContinueFinalMessage bool            `json:"continue_final_message"`
-	Output               *string         `json:"output"`
-	Error                string          `json:"error"`
-	ErrorKind            string          `json:"error_kind"`
-	Raw                  json.RawMessage `json:"-"`
+	Name                 string      `json:"name"`
+	Messages             []hfMessage `json:"messages"`
+	Tools                []hfTool    `json:"tools"`
+	AddGenerationPrompt  bool        `json:"add_generation_prompt"`
+	ContinueFinalMessage bool        `json:"continue_final_message"`
 }
 
 type hfMessage struct {
@@ -80,46 +85,62 @@ func (c goldenCase) tools() []chat.Tool {
 	return out
 }
 
-func readGolden(t testing.TB) []goldenFile {
+func readJSON(t testing.TB, path string, v any) {
 	t.Helper()
+	data, err := os.ReadFile(path)
+	require.NoError(t, err)
+	require.NoError(t, json.Unmarshal(data, v), path)
+}
+
+func readGolden(t testing.TB) (map[string]goldenCase, []goldenFile) {
+	t.Helper()
+	var list []goldenCase
+	readJSON(t, filepath.Join("testdata", "golden", "cases.json"), &list)
+	cases := make(map[string]goldenCase, len(list))
+	for _, c := range list {
+		cases[c.Name] = c
+	}
 	paths, err := filepath.Glob(filepath.Join("testdata", "golden", "*.json"))
 	require.NoError(t, err)
-	require.NotEmpty(t, paths)
 	var files []goldenFile
 	for _, p := range paths {
-		data, err := os.ReadFile(p)
-		require.NoError(t, err)
+		if filepath.Base(p) == "cases.json" {
+			continue
+		}
 		var g goldenFile
-		require.NoError(t, json.Unmarshal(data, &g), p)
+		readJSON(t, p, &g)
+		require.Len(t, g.Results, len(list), "%s: one result per case", p)
 		files = append(files, g)
 	}
-	return files
+	require.NotEmpty(t, files)
+	return cases, files
 }
 
 func TestGolden(t *testing.T) {
-	files := readGolden(t)
+	cases, files := readGolden(t)
 	for _, g := range files {
 		t.Run(g.Preset, func(t *testing.T) {
 			f, ok := format.Lookup(g.Preset)
 			require.True(t, ok, "no preset %q", g.Preset)
-			require.GreaterOrEqual(t, len(g.Cases), 8)
-			for _, c := range g.Cases {
+			for _, res := range g.Results {
+				c, ok := cases[res.Name]
+				require.True(t, ok, "no case %q", res.Name)
 				t.Run(c.Name, func(t *testing.T) {
 					got, err := f.Render(c.messages(), format.Options{
 						AddGenerationPrompt: c.AddGenerationPrompt,
 						ContinueFinal:       c.ContinueFinalMessage,
 						Tools:               c.tools(),
 					})
-					if c.Output != nil {
+					if res.Output != nil {
 						require.NoError(t, err)
-						assert.Equal(t, *c.Output, got)
+						assert.Equal(t, *res.Output, got)
 						return
 					}
-					require.Error(t, err, "template raised %s: %s", c.ErrorKind, c.Error)
-					if c.ErrorKind == "TemplateError" {
+					require.Error(t, err, "template raised %s: %s", res.ErrorKind, res.Error)
+					if res.ErrorKind == "TemplateError" {
 						var fe *format.Error
 						require.True(t, errors.As(err, &fe), "want *format.Error, got %T %v", err, err)
-						assert.Equal(t, c.Error, fe.Msg)
+						assert.Equal(t, res.Error, fe.Msg)
 						return
 					}
 					assert.True(t, strings.HasPrefix(err.Error(), "format"), err.Error())
@@ -133,7 +154,8 @@ func TestGolden(t *testing.T) {
 // exists for.
 func TestGoldenCoversPresets(t *testing.T) {
 	have := map[string]bool{}
-	for _, g := range readGolden(t) {
+	_, files := readGolden(t)
+	for _, g := range files {
 		have[g.Preset] = true
 	}
 	for _, name := range format.Names() {

@@ -3,7 +3,8 @@
 
 Renders every case below with each preset's real HuggingFace chat template,
 the way transformers' apply_chat_template does it, and writes the results to
-testdata/golden/<preset>.json. The Go test (format_golden_test.go) renders the
+testdata/golden/<preset>.json (the cases themselves in
+testdata/golden/cases.json). The Go test (format_golden_test.go) renders the
 same cases with the Go presets and compares byte for byte.
 
 Regenerate (from the repository root, Python 3 with Jinja2 3.1.6):
@@ -394,11 +395,13 @@ def main():
     env = environment()
     outdir = os.path.join(HERE, "golden")
     os.makedirs(outdir, exist_ok=True)
+    with open(os.path.join(outdir, "cases.json"), "w", encoding="utf-8") as f:
+        f.write("[\n" + ",\n".join(json.dumps(c, ensure_ascii=False) for c in CASES) + "\n]\n")
     for preset, (source, origin, bos, eos) in load_templates().items():
         tmpl = env.from_string(source)
         results = []
         for c in CASES:
-            r = dict(c)
+            r = {"name": c["name"]}
             try:
                 r["output"] = apply(tmpl, bos, eos, c)
             except TemplateError as e:
@@ -408,10 +411,9 @@ def main():
                 r["error"] = str(e)
                 r["error_kind"] = type(e).__name__
             results.append(r)
-        doc = {"preset": preset, "template": origin, "bos_token": bos, "eos_token": eos, "cases": results}
+        head = json.dumps({"preset": preset, "template": origin, "bos_token": bos, "eos_token": eos}, ensure_ascii=False)
         with open(os.path.join(outdir, preset + ".json"), "w", encoding="utf-8") as f:
-            json.dump(doc, f, ensure_ascii=False, indent=1)
-            f.write("\n")
+            f.write(head[:-1] + ', "results": [\n' + ",\n".join(json.dumps(r, ensure_ascii=False) for r in results) + "\n]}\n")
         print(preset, sum("output" in r for r in results), "outputs,", sum("error" in r for r in results), "errors")
 
 
