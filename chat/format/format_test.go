@@ -164,6 +164,12 @@ func TestDeclaredFormat(t *testing.T) {
 		{name: "continue with generation prompt", msgs: []chat.Message{user("u")},
 			opts: format.Options{ContinueFinal: true, AddGenerationPrompt: true}, wantErr: format.ErrContinueConflict.Error()},
 		{name: "no messages", msgs: nil, wantErr: format.ErrNoMessages.Error()},
+		{name: "unknown placement", change: func(f *format.Format) { f.System.Placement = "middle" },
+			msgs: []chat.Message{user("u")}, wantErr: `format test: unknown system placement "middle"`},
+		{name: "unknown alternation", change: func(f *format.Format) { f.Alternate = "sometimes" },
+			msgs: []chat.Message{user("u")}, wantErr: `format test: unknown alternation "sometimes"`},
+		{name: "unknown tool placement", change: func(f *format.Format) { f.Tools = &format.ToolFormat{Placement: "end"} },
+			msgs: []chat.Message{user("u")}, wantErr: `format test: unknown tool placement "end"`},
 		{name: "media parts are left out", msgs: []chat.Message{{Role: chat.RoleUser, Content: []chat.Part{
 			chat.TextPart("look: "), {Type: chat.PartImage, URL: "https://example.com/a.png"}, chat.TextPart("!")}}},
 			want: "<s>[begin]U:look: !|[end]"},

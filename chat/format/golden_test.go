@@ -3,7 +3,9 @@ package format_test
 import (
 	"encoding/json"
 	"errors"
+	"flag"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -16,7 +18,11 @@ import (
 )
 
 // The golden files hold what each model's real HuggingFace chat template
-// renders for a set of conversations; testdata/oracle.py writes them.
+// renders for a set of conversations; testdata/oracle.py writes them, and
+// go test -update runs it (python3 with Jinja2, and the ollama module in
+// the Go module cache, as the script's header says).
+
+var update = flag.Bool("update", false, "regenerate testdata/golden by running testdata/oracle.py")
 
 type goldenFile struct {
 	Preset   string         `json:"preset"`
@@ -117,6 +123,12 @@ func readGolden(t testing.TB) (map[string]goldenCase, []goldenFile) {
 }
 
 func TestGolden(t *testing.T) {
+	if *update {
+		cmd := exec.Command("python3", filepath.Join("testdata", "oracle.py"))
+		out, err := cmd.CombinedOutput()
+		require.NoError(t, err, "%s", out)
+		t.Logf("%s", out)
+	}
 	cases, files := readGolden(t)
 	for _, g := range files {
 		t.Run(g.Preset, func(t *testing.T) {

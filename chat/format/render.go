@@ -1,6 +1,7 @@
 package format
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/rolemark/rolemark/chat"
@@ -17,6 +18,9 @@ func (f *Format) Render(msgs []chat.Message, opts Options) (string, error) {
 	}
 	if opts.AddGenerationPrompt && opts.ContinueFinal {
 		return "", ErrContinueConflict
+	}
+	if err := f.Validate(); err != nil {
+		return "", err
 	}
 	r := renderer{f: f, msgs: msgs, opts: opts, contentStart: -1}
 	size := len(f.BOS) + len(f.Begin) + len(f.End) + len(f.GenerationPrompt)
@@ -36,8 +40,33 @@ type renderer struct {
 	opts Options
 	b    strings.Builder
 
+	// others caches the turns Other gives each role.
+	others []otherTurn
+
 	// The final message's text as written, for ContinueFinal.
 	contentStart, contentEnd int
+}
+
+type otherTurn struct {
+	role chat.Role
+	turn Turn
+}
+
+// turnFor is Format.turnFor with the Other turns cached.
+func (r *renderer) turnFor(role chat.Role) (Turn, bool) {
+	if _, ok := r.f.Roles[role]; ok || r.f.Other == nil {
+		return r.f.turnFor(role)
+	}
+	for _, o := range r.others {
+		if o.role == role {
+			return o.turn, true
+		}
+	}
+	t, ok := r.f.turnFor(role)
+	if ok {
+		r.others = append(r.others, otherTurn{role, t})
+	}
+	return t, ok
 }
 
 func (r *renderer) fail(i int, msg string) error {
@@ -181,7 +210,7 @@ func (r *renderer) run() error {
 			continue
 		}
 
-		t, ok := f.turnFor(m.Role)
+		t, ok := r.turnFor(m.Role)
 		if !ok {
 			if f.RoleError != "" {
 				return r.fail(idx, f.RoleError)
@@ -354,6 +383,29 @@ func (tf *ToolFormat) definitions(tools []chat.Tool) string {
 	}
 	b.WriteString(tf.End)
 	return b.String()
+}
+
+// Validate reports a format whose enumerated fields (placements,
+// alternation) hold unknown values.
+func (f *Format) Validate() error {
+	switch f.System.Placement {
+	case "", SystemTurn, SystemLeading, SystemFirstMessage, SystemLastUser, SystemRefuse:
+	default:
+		return fmt.Errorf("format %s: unknown system placement %q", f.Name, f.System.Placement)
+	}
+	switch f.Alternate {
+	case "", AlternateStrict, AlternateSkipTools:
+	default:
+		return fmt.Errorf("format %s: unknown alternation %q", f.Name, f.Alternate)
+	}
+	if f.Tools != nil {
+		switch f.Tools.Placement {
+		case "", ToolsInSystem, ToolsBeforeLastUser:
+		default:
+			return fmt.Errorf("format %s: unknown tool placement %q", f.Name, f.Tools.Placement)
+		}
+	}
+	return nil
 }
 
 // turnFor resolves the turn of a role: Roles, then Fallback, then Other

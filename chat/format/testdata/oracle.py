@@ -12,6 +12,8 @@ Regenerate (from the repository root, Python 3 with Jinja2 3.1.6):
     (cd /tmp && mkdir -p ol && cd ol && (test -f go.mod || go mod init x) && \
         go mod download -json github.com/ollama/ollama@v0.17.4)
     python3 chat/format/testdata/oracle.py
+    # or, the same through the Go test:
+    go test ./chat/format -run TestGolden -update
 
 Template sources:
   * ollama's Go module github.com/ollama/ollama@v0.17.4, file template/index.json
