@@ -43,6 +43,17 @@ type renderer struct {
 	// others caches the turns Other gives each role.
 	others []otherTurn
 
+	// Set by system: the system placement in effect, the system text to
+	// fold into a message (hasSys), the tool definitions, the index of the
+	// first message after a leading system message taken out, and text to
+	// append to the first message (a system turn).
+	placement Placement
+	sysText   string
+	hasSys    bool
+	defs      string
+	offset    int
+	appendTo0 string
+
 	// The final message's text as written, for ContinueFinal.
 	contentStart, contentEnd int
 }
@@ -74,72 +85,61 @@ func (r *renderer) fail(i int, msg string) error {
 }
 
 func (r *renderer) run() error {
-	f, msgs := r.f, r.msgs
-	r.b.WriteString(f.BOS)
-	r.b.WriteString(f.Begin)
+	r.b.WriteString(r.f.BOS)
+	r.b.WriteString(r.f.Begin)
+	if err := r.system(); err != nil {
+		return err
+	}
+	if err := r.messages(); err != nil {
+		return err
+	}
+	f := r.f
+	switch {
+	case !r.opts.AddGenerationPrompt:
+		r.b.WriteString(f.End)
+	case f.GenerationPrompt != "":
+		r.b.WriteString(f.GenerationPrompt)
+	case f.Generate != "":
+		if t, ok := f.turnFor(f.Generate); ok {
+			r.b.WriteString(t.Begin)
+		}
+	}
+	return nil
+}
 
-	placement := f.System.Placement
-	if placement == "" {
-		placement = SystemTurn
+// system handles the system message and tool definitions before the
+// messages: it writes what goes first and records what is folded into a
+// message later.
+func (r *renderer) system() error {
+	f, msgs := r.f, r.msgs
+	r.placement = f.System.Placement
+	if r.placement == "" {
+		r.placement = SystemTurn
 	}
 	leadingSystem := msgs[0].Role == chat.RoleSystem
-
-	var defs string
 	if f.Tools != nil && len(r.opts.Tools) > 0 {
-		defs = f.Tools.definitions(r.opts.Tools)
+		r.defs = f.Tools.definitions(r.opts.Tools)
 	}
-	toolsInSystem := defs != "" && f.Tools.Placement != ToolsBeforeLastUser
+	toolsInSystem := r.defs != "" && f.Tools.Placement != ToolsBeforeLastUser
 
-	offset := 0
-	var sysText string
-	hasSys := false
-	// appendTo0 is text appended to msgs[0] (a system turn) by SystemTurn.
-	var appendTo0 string
-	switch placement {
+	switch r.placement {
 	case SystemRefuse:
 		if leadingSystem {
 			return r.fail(0, f.System.Error)
 		}
 	case SystemLeading, SystemFirstMessage, SystemLastUser:
 		if leadingSystem {
-			sysText, hasSys, offset = msgs[0].Text(), true, 1
+			r.sysText, r.hasSys, r.offset = msgs[0].Text(), true, 1
 		} else if f.System.Default != "" {
-			sysText, hasSys = f.System.Default, true
+			r.sysText, r.hasSys = f.System.Default, true
 		}
 		if toolsInSystem {
-			sysText += defs
-			hasSys = true
+			r.sysText += r.defs
+			r.hasSys = true
 		}
-	default: // SystemTurn
-		anySystem := false
-		for i := range msgs {
-			if msgs[i].Role == chat.RoleSystem {
-				anySystem = true
-				break
-			}
+		if r.placement != SystemLeading || !r.hasSys {
+			return nil
 		}
-		text, write := "", false
-		if f.System.Default != "" && !anySystem {
-			text, write = f.System.Default, true
-		}
-		if toolsInSystem {
-			if leadingSystem {
-				appendTo0 = defs
-			} else {
-				text += defs
-				write = true
-			}
-		}
-		if write {
-			if t, ok := f.turnFor(chat.RoleSystem); ok {
-				r.b.WriteString(t.Begin)
-				r.b.WriteString(trimIf(t.Trim, text))
-				r.b.WriteString(t.End)
-			}
-		}
-	}
-
-	if placement == SystemLeading && hasSys {
 		t, ok := Turn{}, true
 		if f.System.Turn != nil {
 			t = *f.System.Turn
@@ -148,12 +148,35 @@ func (r *renderer) run() error {
 		}
 		if ok {
 			r.b.WriteString(t.Begin)
-			r.mark(offset == 1 && len(msgs) == 1, trimIf(t.Trim, sysText))
+			r.mark(r.offset == 1 && len(msgs) == 1, trimIf(t.Trim, r.sysText))
+			r.b.WriteString(t.End)
+		}
+	default: // SystemTurn
+		text, write := "", false
+		if f.System.Default != "" && !hasRole(msgs, chat.RoleSystem) {
+			text, write = f.System.Default, true
+		}
+		if toolsInSystem {
+			if leadingSystem {
+				r.appendTo0 = r.defs
+			} else {
+				text += r.defs
+				write = true
+			}
+		}
+		if t, ok := f.turnFor(chat.RoleSystem); write && ok {
+			r.b.WriteString(t.Begin)
+			r.b.WriteString(trimIf(t.Trim, text))
 			r.b.WriteString(t.End)
 		}
 	}
+	return nil
+}
 
-	loop := msgs[offset:]
+// messages writes the messages after a leading system message taken out.
+func (r *renderer) messages() error {
+	f := r.f
+	loop := r.msgs[r.offset:]
 	if f.Alternate == AlternateSkipTools {
 		n := 0
 		for i := range loop {
@@ -162,12 +185,11 @@ func (r *renderer) run() error {
 				continue
 			}
 			if (m.Role == chat.RoleUser) != (n%2 == 0) {
-				return r.fail(offset+i, f.AlternateError)
+				return r.fail(r.offset+i, f.AlternateError)
 			}
 			n++
 		}
 	}
-
 	lastUser := -1
 	for i := len(loop) - 1; i >= 0; i-- {
 		if loop[i].Role == chat.RoleUser {
@@ -182,13 +204,12 @@ func (r *renderer) run() error {
 
 	for i := range loop {
 		m := &loop[i]
-		idx := offset + i
-		final := idx == len(msgs)-1
+		idx := r.offset + i
+		final := idx == len(r.msgs)-1
 		if f.Alternate == AlternateStrict && (m.Role == chat.RoleUser) != (i%2 == 0) {
 			return r.fail(idx, f.AlternateError)
 		}
-		tf := f.Tools
-		if tf != nil && m.Role == chat.RoleTool {
+		if tf := f.Tools; tf != nil && m.Role == chat.RoleTool {
 			if err := r.checkID(idx, m.ToolCallID); err != nil {
 				return err
 			}
@@ -203,7 +224,7 @@ func (r *renderer) run() error {
 			}
 			continue
 		}
-		if tf != nil && m.Role == chat.RoleAssistant && len(m.ToolCalls) > 0 {
+		if f.Tools != nil && m.Role == chat.RoleAssistant && len(m.ToolCalls) > 0 {
 			if err := r.writeCalls(idx, m, final); err != nil {
 				return err
 			}
@@ -227,43 +248,37 @@ func (r *renderer) run() error {
 				begin, end = e.Begin, e.End
 			}
 		}
-
-		if hasSys && ((placement == SystemFirstMessage && i == 0) ||
-			(placement == SystemLastUser && i == len(loop)-1 && m.Role == chat.RoleUser)) {
-			folded := f.System.Prefix + sysText + f.System.Suffix
-			if f.System.TrimFolded {
-				text = trimIf(t.Trim, folded+text)
-			} else {
-				text = folded + trimIf(t.Trim, text)
-			}
-		} else {
+		fold := r.hasSys && ((r.placement == SystemFirstMessage && i == 0) ||
+			(r.placement == SystemLastUser && i == len(loop)-1 && m.Role == chat.RoleUser))
+		switch {
+		case fold && f.System.TrimFolded:
+			text = trimIf(t.Trim, f.System.Prefix+r.sysText+f.System.Suffix+text)
+		case fold:
+			text = f.System.Prefix + r.sysText + f.System.Suffix + trimIf(t.Trim, text)
+		default:
 			text = trimIf(t.Trim, text)
 		}
-		if idx == 0 && appendTo0 != "" {
-			text += appendTo0
+		if idx == 0 {
+			text += r.appendTo0
 		}
-
-		if defs != "" && f.Tools.Placement == ToolsBeforeLastUser && m.Role == chat.RoleUser &&
-			lastUser >= 0 && sameMessage(m, &loop[lastUser]) {
-			r.b.WriteString(defs)
+		if r.defs != "" && f.Tools.Placement == ToolsBeforeLastUser && m.Role == chat.RoleUser &&
+			sameMessage(m, &loop[lastUser]) {
+			r.b.WriteString(r.defs)
 		}
 		r.b.WriteString(begin)
 		r.mark(final, text)
 		r.b.WriteString(end)
 	}
-
-	if r.opts.AddGenerationPrompt {
-		if f.GenerationPrompt != "" {
-			r.b.WriteString(f.GenerationPrompt)
-		} else if f.Generate != "" {
-			if t, ok := f.turnFor(f.Generate); ok {
-				r.b.WriteString(t.Begin)
-			}
-		}
-	} else {
-		r.b.WriteString(f.End)
-	}
 	return nil
+}
+
+func hasRole(msgs []chat.Message, role chat.Role) bool {
+	for i := range msgs {
+		if msgs[i].Role == role {
+			return true
+		}
+	}
+	return false
 }
 
 // mark writes text and, when it is the final message's, remembers where.
