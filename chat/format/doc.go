@@ -17,22 +17,29 @@
 // (raise_exception), Render returns an [*Error] with the template's text.
 //
 //	preset        template (ollama v0.17.4 template/index.json unless noted)
+//	alfred        Alfred 40B
 //	alpaca        ollama's "alpaca": DeepSeek Coder Instruct's ### Instruction / ### Response
 //	chatml        ChatML (teknium/OpenHermes-2.5-Mistral-7B)
 //	chatqa        Llama3-ChatQA ("User: " / "Assistant: ")
+//	codellama-70b CodeLlama 70B Instruct
 //	command-r     Cohere Command R (default template)
+//	falcon        Falcon Instruct
 //	gemma         Gemma / Gemma 2 instruction-tuned (refuses a system message)
 //	gemma3        Gemma 3 (system text folded into the first turn)
 //	granite       Granite Code Instruct
 //	lazyllm-chat  LazyLLM's ChatPrompter string format (no HF template; see below)
 //	llama2        Llama 2 Chat
 //	llama3        Llama 3 Instruct
+//	magicoder     Magicoder S DS (refuses system messages)
 //	mistral       Mistral 7B Instruct v0.1/v0.2 (refuses a system message)
 //	mistral-v3    Mistral v3 (Mistral 7B Instruct v0.3, Mistral Large 2407), with tool calls
+//	              (template embedded in oracle.py)
 //	openchat      OpenChat 3.5
 //	phi3          Phi-3 Instruct
-//	qwen2.5       Qwen2.5 Instruct, with tool calls
+//	qwen2         Qwen2 Instruct (ChatML with a default system message)
+//	qwen2.5       Qwen2.5 Instruct, with tool calls (template embedded in oracle.py)
 //	solar         SOLAR 10.7B Instruct
+//	starcoder2    StarCoder2 15B Instruct (refuses system messages)
 //	zephyr        Zephyr 7B
 //
 // What Render reads from a message: its role and its text (the text parts

@@ -73,6 +73,8 @@ type Turn struct {
 	Trim bool `json:"trim,omitempty"`
 	// SkipEmpty leaves out a message whose text is empty.
 	SkipEmpty bool `json:"skip_empty,omitempty"`
+	// Error, when set, refuses a message of the role with this text.
+	Error string `json:"error,omitempty"`
 	// First, when set, replaces Begin and End for the first message of the
 	// role; Last for the last one. Last wins when a message is both.
 	First *Edges `json:"first,omitempty"`

@@ -25,8 +25,9 @@ func tool(s, id string) chat.Message {
 func TestNamesAndLookup(t *testing.T) {
 	names := format.Names()
 	assert.True(t, slices.IsSorted(names))
-	for _, want := range []string{"alpaca", "chatml", "chatqa", "command-r", "gemma", "gemma3", "granite",
-		"lazyllm-chat", "llama2", "llama3", "mistral", "mistral-v3", "openchat", "phi3", "qwen2.5", "solar", "zephyr"} {
+	for _, want := range []string{"alfred", "alpaca", "chatml", "chatqa", "codellama-70b", "command-r", "falcon",
+		"gemma", "gemma3", "granite", "lazyllm-chat", "llama2", "llama3", "magicoder", "mistral", "mistral-v3",
+		"openchat", "phi3", "qwen2", "qwen2.5", "solar", "starcoder2", "zephyr"} {
 		assert.Contains(t, names, want)
 	}
 	for _, name := range names {

@@ -48,23 +48,29 @@ const (
 // built afresh, so callers never share state.
 func presets() map[string]func() *Format {
 	return map[string]func() *Format{
-		"chatml":       chatML,
-		"llama2":       llama2,
-		"llama3":       llama3,
-		"mistral":      mistral,
-		"mistral-v3":   mistralV3,
-		"gemma":        gemma,
-		"gemma3":       gemma3,
-		"phi3":         phi3,
-		"zephyr":       zephyr,
-		"solar":        solar,
-		"chatqa":       chatQA,
-		"openchat":     openChat,
-		"command-r":    commandR,
-		"granite":      granite,
-		"alpaca":       alpaca,
-		"qwen2.5":      qwen25,
-		"lazyllm-chat": lazyLLMChat,
+		"chatml":        chatML,
+		"llama2":        llama2,
+		"llama3":        llama3,
+		"mistral":       mistral,
+		"mistral-v3":    mistralV3,
+		"gemma":         gemma,
+		"gemma3":        gemma3,
+		"phi3":          phi3,
+		"zephyr":        zephyr,
+		"solar":         solar,
+		"chatqa":        chatQA,
+		"openchat":      openChat,
+		"command-r":     commandR,
+		"granite":       granite,
+		"alpaca":        alpaca,
+		"qwen2.5":       qwen25,
+		"lazyllm-chat":  lazyLLMChat,
+		"qwen2":         qwen2,
+		"starcoder2":    starCoder2,
+		"magicoder":     magicoder,
+		"codellama-70b": codeLlama70B,
+		"alfred":        alfred,
+		"falcon":        falcon,
 	}
 }
 
@@ -337,5 +343,94 @@ func lazyLLMChat() *Format {
 			Default:   lazyllmSystem,
 		},
 		GenerationPrompt: "<|Assistant|>:\n",
+	}
+}
+
+func qwen2() *Format {
+	f := chatML()
+	f.Description = "Qwen2 Instruct (ChatML with a default system message)"
+	f.System = System{
+		Placement: SystemLeading,
+		Turn:      &Turn{Begin: chatmlBegin + "system\n", End: chatmlEnd},
+		Default:   "You are a helpful assistant.",
+	}
+	return f
+}
+
+const codeAssistantIntro = "You are an exceptionally intelligent coding assistant that consistently delivers accurate and reliable responses to user instructions.\n\n"
+
+// instructResponse is the StarCoder2 / Magicoder layout: a fixed
+// introduction, instruction and response blocks, no system messages, and a
+// response header that ends every prompt.
+func instructResponse(mark, eos string) *Format {
+	return &Format{
+		EOS:   eos,
+		Begin: codeAssistantIntro,
+		Roles: map[chat.Role]Turn{
+			chat.RoleSystem: {Error: "System messages are not allowed in this template."},
+			chat.RoleUser:   {Begin: mark + " Instruction\n", End: "\n\n"},
+		},
+		Other:            &Turn{Begin: mark + " Response\n", End: eos + "\n\n"},
+		End:              mark + " Response\n",
+		GenerationPrompt: mark + " Response\n",
+	}
+}
+
+func starCoder2() *Format {
+	f := instructResponse("###", "<|endoftext|>")
+	f.Description = "StarCoder2 15B Instruct"
+	f.BOS = "<|endoftext|>"
+	return f
+}
+
+func magicoder() *Format {
+	f := instructResponse("@@", "<｜end▁of▁sentence｜>")
+	f.Description = "Magicoder S DS"
+	f.BOS = "<｜begin▁of▁sentence｜>"
+	return f
+}
+
+func codeLlama70B() *Format {
+	const next = "Source: assistant\nDestination: user\n\n "
+	return &Format{
+		Description: "CodeLlama 70B Instruct",
+		BOS:         "<s>",
+		EOS:         "<step>",
+		Other:       &Turn{Begin: "Source: {role}\n\n ", End: " <step> ", Trim: true},
+		System: System{
+			Placement: SystemLeading,
+			Turn:      &Turn{Begin: "Source: system\n\n ", End: " <step> ", Trim: true},
+		},
+		Alternate:        AlternateStrict,
+		AlternateError:   altError,
+		End:              next,
+		GenerationPrompt: next,
+	}
+}
+
+func alfred() *Format {
+	return &Format{
+		Description: "Alfred 40B",
+		EOS:         "<end_message>",
+		Roles: map[chat.Role]Turn{
+			chat.RoleSystem:    {Begin: "<start_system>", End: "<end_message>", Trim: true},
+			chat.RoleUser:      {Begin: "<start_user>", End: "<end_message>", Trim: true},
+			chat.RoleAssistant: {Begin: "<start_assistant>", End: "<end_message>"},
+		},
+		RoleError:        "Only system, user and assistant roles are supported.",
+		GenerationPrompt: "<start_assistant>",
+	}
+}
+
+func falcon() *Format {
+	return &Format{
+		Description: "Falcon Instruct",
+		EOS:         "<|endoftext|>",
+		Roles: map[chat.Role]Turn{
+			chat.RoleSystem:    {Begin: "System: ", End: "\n"},
+			chat.RoleUser:      {Begin: "User: \n", End: "\n"},
+			chat.RoleAssistant: {Begin: "Falcon:\n", End: "\n"},
+		},
+		GenerationPrompt: "Falcon:\n",
 	}
 }

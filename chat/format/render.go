@@ -238,6 +238,9 @@ func (r *renderer) messages() error {
 			}
 			continue
 		}
+		if t.Error != "" {
+			return r.fail(idx, t.Error)
+		}
 		text := m.Text()
 		if t.SkipEmpty && text == "" {
 			continue

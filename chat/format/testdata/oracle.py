@@ -207,6 +207,12 @@ PRESETS = {
     "phi3": (("ollama", 31, "phi-3", "b0e53f5e7bae"), "<s>", "<|endoftext|>"),
     "solar": (("ollama", 35, "solar-instruct", "b8e5e922a7a4"), "<s>", "</s>"),
     "command-r": (("ollama", 36, "command-r", "9db2cf47ce03"), "<BOS_TOKEN>", "<|END_OF_TURN_TOKEN|>"),
+    "qwen2": (("ollama", 7, "chatml", "793202280c09"), "", "<|im_end|>"),
+    "starcoder2": (("ollama", 11, "starcoder2-instruct", "6de66c5b4eb2"), "<|endoftext|>", "<|endoftext|>"),
+    "codellama-70b": (("ollama", 13, "codellama-70b-instruct", "75678d463085"), "<s>", "</s>"),
+    "magicoder": (("ollama", 26, "magicoder", "230527c8a608"), "<｜begin▁of▁sentence｜>", "<｜end▁of▁sentence｜>"),
+    "alfred": (("ollama", 27, "alfred", "071cfb2d4c79"), "", "<|endoftext|>"),
+    "falcon": (("ollama", 33, "falcon-instruct", "2c575663fbb6"), "", "<|endoftext|>"),
     "qwen2.5": (("embedded", QWEN25), "", "<|im_end|>"),
     "mistral-v3": (("embedded", MISTRAL_V3), "<s>", "</s>"),
 }
