@@ -66,8 +66,8 @@
 // quirks are not reproduced: Qwen2.5 writes a tool call's name without JSON
 // escaping (rolemark escapes it); Mistral v3 with an empty (not absent) tool
 // list writes an empty [AVAILABLE_TOOLS] block (rolemark writes none);
-// OpenChat title-cases role names with Python's str.title, which rolemark
-// follows for ASCII names. Render refuses an empty conversation
+// transformers' continue_final_message looks for the final text anywhere in
+// the prompt (see above). Render refuses an empty conversation
 // ([ErrNoMessages]); the templates mostly fail on it.
 //
 // # LazyLLM

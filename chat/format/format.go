@@ -8,8 +8,8 @@ import (
 
 // Format describes how one model family writes a conversation as a single
 // prompt string. It is plain data: declare it in Go, or load it from JSON with
-// encoding/json. The zero value writes every message's text with nothing
-// around it.
+// encoding/json. A message is written only if the format has a turn for
+// its role (Roles, Fallback or Other).
 type Format struct {
 	// Name is the preset name ("chatml", "llama3", ...). Informational.
 	Name string `json:"name,omitempty"`
@@ -220,9 +220,9 @@ type Options struct {
 	Tools []chat.Tool
 }
 
-// Errors Render returns for requests no format can satisfy. Errors a format
-// raises on a conversation (RoleError, AlternateError, System.Error,
-// ToolFormat.IDError) are *Error values.
+// Errors Render returns for a request it cannot carry out. The refusals a
+// format declares (RoleError, AlternateError, System.Error, Turn.Error,
+// ToolFormat.IDError) come back as *Error values instead.
 var (
 	ErrNoMessages       = errors.New("format: no messages")
 	ErrContinueConflict = errors.New("format: ContinueFinal and AddGenerationPrompt cannot be combined")
