@@ -382,8 +382,10 @@ func (t *MetaTemplate) PromptList(msgs []chat.Message) []PromptItem {
 		chat.RoleSystem:    "SYSTEM",
 		chat.RoleDeveloper: "SYSTEM",
 	}
-	for k, v := range t.ChatRoles {
-		names[k] = v
+	if t != nil {
+		for k, v := range t.ChatRoles {
+			names[k] = v
+		}
 	}
 	item := func(m chat.Message) PromptItem {
 		name := names[m.Role]

@@ -282,6 +282,12 @@ func TestMetaTemplateMessages(t *testing.T) {
 	_, err = mt1.RenderMessages(msgs, format.Options{ContinueFinal: true})
 	require.Error(t, err)
 
+	// No meta template: the texts joined with newlines.
+	var none *format.MetaTemplate
+	got, err = none.RenderMessages(msgs, format.Options{AddGenerationPrompt: true})
+	require.NoError(t, err)
+	assert.Equal(t, "Solve\n1+1=?\n2\n2+2=?", got)
+
 	amt := &format.MetaTemplate{Round: []format.MetaRole{
 		{Role: "HUMAN", APIRole: "HUMAN"}, {Role: "BOT", APIRole: "BOT", Generate: true}}}
 	api, err := amt.APIMessages(msgs, format.Options{AddGenerationPrompt: true})
