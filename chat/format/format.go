@@ -1,7 +1,10 @@
 package format
 
 import (
+	"bytes"
+	"encoding/json"
 	"errors"
+	"fmt"
 
 	"github.com/rolemark/rolemark/chat"
 )
@@ -245,4 +248,19 @@ func (e *Error) Error() string {
 		return "format: " + e.Msg
 	}
 	return "format " + e.Format + ": " + e.Msg
+}
+
+// Parse reads a Format from its JSON form, refusing unknown fields and
+// unknown placement and alternation values.
+func Parse(data []byte) (*Format, error) {
+	var f Format
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&f); err != nil {
+		return nil, fmt.Errorf("format: %w", err)
+	}
+	if err := f.Validate(); err != nil {
+		return nil, err
+	}
+	return &f, nil
 }

@@ -4,7 +4,9 @@ import (
 	"encoding/json"
 	"errors"
 	"slices"
+	"strings"
 	"testing"
+	"unicode"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -257,4 +259,62 @@ func TestPresetsConcurrent(t *testing.T) {
 			}
 		})
 	}
+}
+
+func TestParse(t *testing.T) {
+	f, err := format.Parse([]byte(`{"name": "x", "other": {"begin": "[{role}]", "end": "\n"}, "generation_prompt": "[assistant]"}`))
+	require.NoError(t, err)
+	got, err := f.Render([]chat.Message{user("hi")}, format.Options{AddGenerationPrompt: true})
+	require.NoError(t, err)
+	assert.Equal(t, "[user]hi\n[assistant]", got)
+
+	_, err = format.Parse([]byte(`{"roles": {"user": {"begn": "typo"}}}`))
+	assert.ErrorContains(t, err, `unknown field "begn"`)
+	_, err = format.Parse([]byte(`{"system": {"placement": "somewhere"}}`))
+	assert.ErrorContains(t, err, `unknown system placement "somewhere"`)
+
+	mt, err := format.ParseMetaTemplate([]byte(`{"round": [{"role": "HUMAN", "begin": "Q: ", "end": "\n"},
+		{"role": "BOT", "begin": "A: ", "end": "\n", "generate": true}]}`))
+	require.NoError(t, err)
+	got, err = mt.RenderMessages([]chat.Message{user("1+1?")}, format.Options{AddGenerationPrompt: true})
+	require.NoError(t, err)
+	assert.Equal(t, "Q: 1+1?\nA: ", got)
+	_, err = format.ParseMetaTemplate([]byte(`{"round": [{"role": "HUMAN"}, {"role": "HUMAN"}]}`))
+	assert.ErrorContains(t, err, "must be unique")
+	_, err = format.ParseMetaTemplate([]byte(`{"round": [], "meta": 1}`))
+	assert.ErrorContains(t, err, `unknown field "meta"`)
+}
+
+// Render never panics, whatever the text and roles, in any preset.
+func FuzzRender(f *testing.F) {
+	f.Add("system\x00Be brief.\x00user\x00  hi  \x00assistant\x00Sure, ", true)
+	f.Add("tool\x00{\"a\": 1}\x00user\x00\u3000", false)
+	f.Add("assistant\x00\x00assistant\x00x", true)
+	presets := make([]*format.Format, 0, len(format.Names()))
+	for _, name := range format.Names() {
+		p, _ := format.Lookup(name)
+		presets = append(presets, p)
+	}
+	f.Fuzz(func(t *testing.T, spec string, cont bool) {
+		parts := strings.Split(spec, "\x00")
+		var msgs []chat.Message
+		for i := 0; i+1 < len(parts); i += 2 {
+			m := chat.Text(chat.Role(parts[i]), parts[i+1])
+			if m.Role == chat.RoleTool {
+				m.ToolCallID = "call00001"
+			}
+			msgs = append(msgs, m)
+		}
+		for _, p := range presets {
+			out, err := p.Render(msgs, format.Options{ContinueFinal: cont, AddGenerationPrompt: !cont})
+			if err == nil && cont && len(msgs) > 0 {
+				final := strings.TrimFunc(msgs[len(msgs)-1].Text(), func(r rune) bool {
+					return unicode.IsSpace(r) || (r >= 0x1c && r <= 0x1f) // Python's str.isspace
+				})
+				if final != "" && !strings.Contains(out, final) {
+					t.Fatalf("%s: continued prompt %q lacks the final text %q", p.Name, out, final)
+				}
+			}
+		}
+	})
 }

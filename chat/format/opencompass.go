@@ -1,6 +1,7 @@
 package format
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -576,4 +577,19 @@ func (t *MetaTemplate) writeRound(b *strings.Builder, rd map[string]MetaRole, fo
 		b.WriteString(r.End)
 	}
 	return true
+}
+
+// ParseMetaTemplate reads a MetaTemplate from its JSON form, refusing
+// unknown fields and the templates OpenCompass refuses.
+func ParseMetaTemplate(data []byte) (*MetaTemplate, error) {
+	var t MetaTemplate
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&t); err != nil {
+		return nil, fmt.Errorf("opencompass: %w", err)
+	}
+	if err := t.Validate(); err != nil {
+		return nil, err
+	}
+	return &t, nil
 }
