@@ -130,8 +130,10 @@ type System struct {
 	// whole (prefix, system text, suffix and message) instead of to the
 	// message's own text only.
 	TrimFolded bool `json:"trim_folded,omitempty"`
-	// Default is the system text used when the conversation has none (see
-	// the placements for what "none" means). Empty means no default.
+	// Default is the system text used when the conversation has none: with
+	// SystemTurn, when no message is a system message; with the other
+	// placements, when the first message is not one. Empty means no
+	// default.
 	Default string `json:"default,omitempty"`
 	// Error is the text of the error SystemRefuse raises.
 	Error string `json:"error,omitempty"`
