@@ -4,6 +4,7 @@
 //	rolemark render [--engine E] [--vars FILE.json] [--var k=v]... [--history FILE.json] [--format F] TEMPLATE|-
 //	rolemark parse  [--format F] MARKUP|-
 //	rolemark check  PATH...      every template under PATH; FILE:LINE:COL: message per problem
+//	rolemark formats             the formats F can name
 //	rolemark engines
 //
 // Run with no template, render renders a built-in example. Errors go to
@@ -32,6 +33,7 @@ const usage = `usage:
   rolemark render [--engine E] [--vars FILE.json] [--var k=v]... [--history FILE.json] [--format F] [TEMPLATE|-]
   rolemark parse  [--format F] MARKUP|-
   rolemark check  PATH...
+  rolemark formats
   rolemark engines
 Run 'rolemark render' with no template to render a built-in example.
 `
@@ -59,6 +61,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		err = cmdCheck(ctx, args[1:], stdout)
 	case "engines":
 		err = cmdEngines(args[1:], stdout)
+	case "formats":
+		err = cmdFormats(args[1:], stdout)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return 0

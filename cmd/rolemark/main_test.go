@@ -51,6 +51,12 @@ func TestRun(t *testing.T) {
 			wantOut: "{\n  \"messages\": [\n    {\n      \"role\": \"user\",\n      \"content\": \"Rate for EUR?\"\n    }\n  ],\n" +
 				"  \"model\": \"gpt-4o-mini\",\n  \"temperature\": 0.2,\n  \"tools\": [\n    {\n      \"type\": \"function\",\n" +
 				"      \"function\": {\n        \"name\": \"get_rate\",\n        \"parameters\": {\n          \"type\": \"object\"\n        }\n      }\n    }\n  ]\n}\n"},
+		{name: "render chatml", args: []string{"render", "--format", "chatml", "--var", "q=hi", "testdata/hello.tmpl"}, wantCode: 0,
+			wantOut: "<|im_start|>system\nBe brief.<|im_end|>\n<|im_start|>user\nhi<|im_end|>\n<|im_start|>assistant\n"},
+		{name: "format refuses system", args: []string{"render", "--format", "gemma", "--var", "q=hi", "testdata/hello.tmpl"}, wantCode: 1,
+			wantErrSub: "format gemma: System role not supported"},
+		{name: "parse to llama3", args: []string{"parse", "--format", "llama3", "-"}, stdin: `<message role="user">hi</message>`, wantCode: 0,
+			wantOut: "<|begin_of_text|><|start_header_id|>user<|end_header_id|>\n\nhi<|eot_id|><|start_header_id|>assistant<|end_header_id|>\n\n"},
 		{name: "engines", args: []string{"engines"}, wantCode: 0, wantOut: "gotmpl       .tmpl .gotmpl\n"},
 	}
 	for _, tc := range tests {
@@ -67,5 +73,16 @@ func TestRun(t *testing.T) {
 				assert.Empty(t, errOut.String())
 			}
 		})
+	}
+}
+
+func TestFormatsLists(t *testing.T) {
+	var out, errOut bytes.Buffer
+	code := run(context.Background(), []string{"formats"}, nil, &out, &errOut)
+	assert.Equal(t, 0, code)
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	assert.Equal(t, "openai           OpenAI chat-completions messages (JSON array)", lines[0])
+	for _, want := range []string{"chatml", "llama3", "mistral", "gemma", "alpaca", "qwen2.5", "lazyllm-chat"} {
+		assert.Contains(t, out.String(), "\n"+want+" ", want)
 	}
 }
