@@ -3,6 +3,8 @@ package react
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
+	"reflect"
 
 	"github.com/rolemark/rolemark/chat"
 )
@@ -70,17 +72,26 @@ func (t *Tool) UnmarshalJSON(b []byte) error {
 		Parameters  json.RawMessage `json:"parameters"`
 	}
 	var w struct {
-		fn
-		Function            *fn        `json:"function"`
-		NameForModel        string     `json:"name_for_model"`
-		NameForHuman        string     `json:"name_for_human"`
-		DescriptionForModel string     `json:"description_for_model"`
-		ArgsFormat          ArgsFormat `json:"args_format"`
+		Name                string          `json:"name"`
+		Description         string          `json:"description"`
+		Parameters          json.RawMessage `json:"parameters"`
+		Function            *fn             `json:"function"`
+		NameForModel        string          `json:"name_for_model"`
+		NameForHuman        string          `json:"name_for_human"`
+		DescriptionForModel string          `json:"description_for_model"`
+		ArgsFormat          ArgsFormat      `json:"args_format"`
 	}
 	if err := json.Unmarshal(b, &w); err != nil {
+		var te *json.UnmarshalTypeError
+		if errors.As(err, &te) {
+			if te.Field == "" {
+				return &toolError{"want a JSON object, not " + te.Value}
+			}
+			return &toolError{fmt.Sprintf("field %q is %s, want %s", te.Field, te.Value, jsonKind(te.Type.Kind()))}
+		}
 		return err
 	}
-	f := w.fn
+	f := fn{Name: w.Name, Description: w.Description, Parameters: w.Parameters}
 	if w.Function != nil {
 		f = *w.Function
 	}
@@ -92,13 +103,30 @@ func (t *Tool) UnmarshalJSON(b []byte) error {
 		ArgsFormat:          w.ArgsFormat,
 	}
 	if nt.NameForModel == "" {
-		return errors.New("react: tool has neither name_for_model nor name")
+		return &toolError{"neither name_for_model nor name is given"}
 	}
 	if string(nt.Parameters) == "null" {
 		nt.Parameters = nil
 	}
 	*t = nt
 	return nil
+}
+
+// toolError is a JSON value that is not a tool.
+type toolError struct{ msg string }
+
+func (e *toolError) Error() string { return "react: tool: " + e.msg }
+
+func jsonKind(k reflect.Kind) string {
+	switch k {
+	case reflect.String:
+		return "a string"
+	case reflect.Pointer, reflect.Struct, reflect.Map:
+		return "an object"
+	case reflect.Slice:
+		return "an array"
+	}
+	return k.String()
 }
 
 func first(a, b string) string {
@@ -109,11 +137,25 @@ func first(a, b string) string {
 }
 
 // ParseTools reads a JSON array of tools in any form Tool.UnmarshalJSON
-// accepts.
+// accepts. A JSON syntax error is returned as the *json.SyntaxError.
 func ParseTools(data []byte) ([]Tool, error) {
-	var tools []Tool
-	if err := json.Unmarshal(data, &tools); err != nil {
+	var raw []json.RawMessage
+	if err := json.Unmarshal(data, &raw); err != nil {
+		var te *json.UnmarshalTypeError
+		if errors.As(err, &te) {
+			return nil, fmt.Errorf("react: tools are a JSON array, not %s", te.Value)
+		}
 		return nil, err
+	}
+	tools := make([]Tool, len(raw))
+	for i, r := range raw {
+		if err := json.Unmarshal(r, &tools[i]); err != nil {
+			var te *toolError
+			if errors.As(err, &te) {
+				return nil, fmt.Errorf("react: tool %d: %s", i+1, te.msg)
+			}
+			return nil, fmt.Errorf("react: tool %d: %w", i+1, err)
+		}
 	}
 	return tools, nil
 }
