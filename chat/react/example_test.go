@@ -108,3 +108,38 @@ func ExampleRun() {
 	//   }
 	// ]
 }
+
+func ExampleConvert() {
+	tools := []react.Tool{{NameForModel: "get_weather", DescriptionForModel: "Get the current weather"}}
+	call := chat.Text(chat.RoleAssistant, "I need the weather.")
+	call.ToolCalls = []chat.ToolCall{{ID: "c1", Name: "get_weather", Arguments: json.RawMessage(`{"city": "Paris"}`)}}
+	result := chat.Text(chat.RoleTool, `{"temp_c": 20}`)
+	result.ToolCallID = "c1"
+
+	msgs, err := react.Convert(react.VariantAPI, tools, []chat.Message{
+		chat.Text(chat.RoleUser, "Weather in Paris?"), call, result,
+	})
+	if err != nil {
+		panic(err)
+	}
+	for _, m := range msgs {
+		text := m.Text()
+		if i := strings.LastIndex(text, "\n\nQuestion: "); i >= 0 {
+			text = "[instruction]" + text[i:]
+		}
+		fmt.Printf("%s: %s\n---\n", m.Role, text)
+	}
+	// Output:
+	// system: You are a helpful assistant.
+	// ---
+	// user: [instruction]
+	//
+	// Question: Weather in Paris?
+	// ---
+	// assistant: Thought: I need the weather.
+	// Action: get_weather
+	// Action Input: {"city": "Paris"}
+	// Observation: {"temp_c": 20}
+	// Thought:
+	// ---
+}

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/rolemark/rolemark/chat"
 	"github.com/rolemark/rolemark/chat/react"
 )
 
@@ -63,6 +64,65 @@ func FuzzParseReply(f *testing.F) {
 		name, _, rest, ok := react.LatestAction(reply)
 		if ok != (name != "") || len(rest) > len(reply)+len("\nObservation:") {
 			t.Fatalf("%q: LatestAction = %q, %q, %v", reply, name, rest, ok)
+		}
+	})
+}
+
+// FuzzConvert checks that Convert never panics, whatever the order of roles,
+// and that what it returns has the documented shape.
+func FuzzConvert(f *testing.F) {
+	f.Add([]byte{0, 1, 2, 3}, "Thought: x\n")
+	f.Add([]byte{1, 2, 3, 2, 3, 0}, "")
+	f.Add([]byte{4, 0}, " \n")
+	f.Add([]byte{0, 5, 3, 3}, "{}")
+	f.Add([]byte{2, 0}, "x")
+	f.Fuzz(func(t *testing.T, roles []byte, text string) {
+		var msgs []chat.Message
+		for i, r := range roles {
+			var m chat.Message
+			switch r % 6 {
+			case 0:
+				m = chat.Text(chat.RoleUser, text)
+			case 1:
+				m = chat.Text(chat.RoleAssistant, text)
+			case 2:
+				m = chat.Text(chat.RoleAssistant, text)
+				m.ToolCalls = []chat.ToolCall{{ID: "a", Name: "f", Arguments: json.RawMessage(text)}}
+			case 3:
+				m = chat.Text(chat.RoleTool, text)
+				m.ToolCallID = "a"
+			case 4:
+				m = chat.Text(chat.RoleSystem, text)
+			case 5:
+				m = chat.Text(chat.RoleAssistant, "")
+				m.ToolCalls = []chat.ToolCall{{ID: "a", Name: "f"}, {ID: "b", Name: "g"}}
+			}
+			if i > 40 {
+				break
+			}
+			msgs = append(msgs, m)
+		}
+		for _, tools := range [][]react.Tool{nil, {{NameForModel: "f"}}} {
+			got, err := react.Convert(react.VariantAPI, tools, msgs)
+			if err != nil {
+				var ce *react.ConversationError
+				if !errors.As(err, &ce) || ce.Index >= len(msgs) {
+					t.Fatalf("%v: error %v", roles, err)
+				}
+				continue
+			}
+			if len(got) < 2 || got[0].Role != chat.RoleSystem {
+				t.Fatalf("%v: got %v", roles, got)
+			}
+			for i, m := range got[1:] {
+				want := chat.RoleUser
+				if i%2 == 1 {
+					want = chat.RoleAssistant
+				}
+				if m.Role != want {
+					t.Fatalf("%v: message %d is %s", roles, i+1, m.Role)
+				}
+			}
 		}
 	})
 }

@@ -97,7 +97,7 @@ func NewStopper(words ...string) *Stopper {
 }
 
 // Push takes the next chunk of the reply and returns the text that can now
-// be passed on. After the stop word it returns "".
+// be passed on. After the stop word, and after Close, it returns "".
 func (s *Stopper) Push(chunk string) string {
 	if s.done {
 		return ""
