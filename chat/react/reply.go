@@ -86,8 +86,10 @@ func (e *ArgumentsError) Unwrap() error { return e.Err }
 //
 // When tools is not nil, an action must name one of them
 // (*UnknownToolError). The arguments must be valid JSON (*ArgumentsError).
-// A reply that is neither an action nor a final answer is a *FormatError.
-// With an error the returned Reply holds what was read.
+// A reply that is neither an action nor a final answer is a *FormatError,
+// returned with a Reply whose FinalAnswer is the whole reply, which is what
+// Qwen's bridge answers. With the other errors the Reply holds the action as
+// read.
 func ParseReply(text string, tools []Tool) (Reply, error) {
 	name, args, before, text := firstAction(text)
 	if name != "" {
