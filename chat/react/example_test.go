@@ -71,7 +71,7 @@ func ExampleRun() {
 	exec := func(ctx context.Context, call chat.ToolCall) (string, error) {
 		return `{"temp_c": 20, "sky": "sunny"}`, nil
 	}
-	transcript, err := react.Run(context.Background(), model, exec, tools, "Weather in Paris?", react.Options{})
+	transcript, err := react.Run(context.Background(), model, exec, tools, "Weather in Paris?")
 	if err != nil {
 		panic(err)
 	}

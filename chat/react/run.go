@@ -32,28 +32,48 @@ type Request struct {
 // is shown to the model as the observation "Error: " + err.Error().
 type Executor func(ctx context.Context, call chat.ToolCall) (string, error)
 
-// DefaultMaxSteps is the number of model calls Run makes when
-// Options.MaxSteps is zero.
+// DefaultMaxSteps is the number of model calls Run makes at most unless
+// WithMaxSteps says otherwise.
 const DefaultMaxSteps = 10
 
-// Options adjust Run. The zero value asks for the defaults.
-type Options struct {
-	// Variant is the text of the instruction (DefaultVariant when empty).
-	Variant Variant
-	// MaxSteps bounds the number of model calls (DefaultMaxSteps when 0).
-	MaxSteps int
-	// Timeout bounds the whole run (no bound when 0).
-	Timeout time.Duration
-	// Stop are the stop words (StopWords() when nil).
-	Stop []string
-	// History is the conversation before the question, in OpenAI's form; it
-	// may start with a system message.
-	History []chat.Message
-	// PlainAnswer takes a reply that is neither an action nor a final answer
-	// as the final answer, as Qwen's bridge does, instead of ending the run
-	// with a *FormatError.
-	PlainAnswer bool
+// An Option adjusts Run.
+type Option func(*config)
+
+type config struct {
+	variant     Variant
+	maxSteps    int
+	timeout     time.Duration
+	stop        []string
+	history     []chat.Message
+	plainAnswer bool
 }
+
+// WithVariant sets the text of the instruction (DefaultVariant by default).
+func WithVariant(v Variant) Option { return func(c *config) { c.variant = v } }
+
+// WithMaxSteps bounds the number of model calls (DefaultMaxSteps by
+// default; n <= 0 restores the default).
+func WithMaxSteps(n int) Option { return func(c *config) { c.maxSteps = n } }
+
+// WithTimeout bounds the whole run (no bound by default; d <= 0 removes
+// it).
+func WithTimeout(d time.Duration) Option { return func(c *config) { c.timeout = d } }
+
+// WithStop sets the stop words (StopWords() by default).
+func WithStop(words ...string) Option {
+	return func(c *config) { c.stop = slices.Clone(words) }
+}
+
+// WithHistory sets the conversation before the question, in OpenAI's form;
+// it may start with a system message.
+func WithHistory(msgs ...chat.Message) Option {
+	return func(c *config) { c.history = msgs }
+}
+
+// WithPlainAnswer takes a reply that is neither an action nor a final answer
+// as the final answer, as Qwen's bridge does, instead of ending the run with
+// a *FormatError.
+func WithPlainAnswer() Option { return func(c *config) { c.plainAnswer = true } }
 
 // A LimitError reports that Run made its last allowed model call without
 // getting a final answer.
@@ -73,36 +93,40 @@ func (e *LimitError) Error() string {
 // tool or arguments that are not valid JSON become the observation instead,
 // for the model to correct.
 //
-// Run returns the whole conversation in OpenAI's form: History, the
-// question as a user message, then for each action an assistant message
+// Run returns the whole conversation in OpenAI's form: the history (see
+// WithHistory), the question as a user message, then for each action an assistant message
 // with the thought and one tool call (IDs "call_1", "call_2", … by step)
 // followed by a tool message with the observation, and last an assistant
 // message with the final answer. It ends early with an error, returning the
 // conversation so far, when the model fails, when a reply is neither an
-// action nor a final answer (*FormatError, unless Options.PlainAnswer), after
-// Options.MaxSteps model calls (*LimitError), or when ctx is done or the
-// timeout passes (the context's error).
-func Run(ctx context.Context, model Model, exec Executor, tools []Tool, question string, opts Options) ([]chat.Message, error) {
-	if opts.Timeout > 0 {
+// action nor a final answer (*FormatError, unless WithPlainAnswer), after
+// the step limit (*LimitError), or when ctx is done or the timeout passes
+// (the context's error).
+func Run(ctx context.Context, model Model, exec Executor, tools []Tool, question string, opts ...Option) ([]chat.Message, error) {
+	var c config
+	for _, o := range opts {
+		o(&c)
+	}
+	if c.timeout > 0 {
 		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, opts.Timeout)
+		ctx, cancel = context.WithTimeout(ctx, c.timeout)
 		defer cancel()
 	}
-	maxSteps := opts.MaxSteps
+	maxSteps := c.maxSteps
 	if maxSteps <= 0 {
 		maxSteps = DefaultMaxSteps
 	}
-	stop := opts.Stop
+	stop := c.stop
 	if stop == nil {
 		stop = StopWords()
 	}
-	transcript := append(slices.Clone(opts.History), chat.Text(chat.RoleUser, question))
+	transcript := append(slices.Clone(c.history), chat.Text(chat.RoleUser, question))
 
 	for step := 1; step <= maxSteps; step++ {
 		if err := ctx.Err(); err != nil {
 			return transcript, err
 		}
-		msgs, err := Convert(opts.Variant, tools, transcript)
+		msgs, err := Convert(c.variant, tools, transcript)
 		if err != nil {
 			return transcript, err
 		}
@@ -121,7 +145,7 @@ func Run(ctx context.Context, model Model, exec Executor, tools []Tool, question
 		reply, err := ParseReply(text, tools)
 		if reply.ToolCall == nil {
 			var fe *FormatError
-			if errors.As(err, &fe) && !opts.PlainAnswer {
+			if errors.As(err, &fe) && !c.plainAnswer {
 				return append(transcript, chat.Text(chat.RoleAssistant, text)), err
 			}
 			return append(transcript, reply.Message()), nil

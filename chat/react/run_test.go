@@ -72,7 +72,7 @@ func TestRunTwoToolsOneErrorThenAnswer(t *testing.T) {
 		" I now know the final answer.\nFinal Answer: It is 68°F in Paris.",
 	}}
 	var calls []chat.ToolCall
-	got, err := react.Run(context.Background(), s.model, toolbox(&calls), loopTools, "How warm is Paris in °F?", react.Options{Variant: react.VariantAPI})
+	got, err := react.Run(context.Background(), s.model, toolbox(&calls), loopTools, "How warm is Paris in °F?", react.WithVariant(react.VariantAPI))
 	require.NoError(t, err)
 
 	want := []chat.Message{
@@ -112,7 +112,7 @@ func TestRunFeedsParseErrorsBack(t *testing.T) {
 		" t\nFinal Answer: done",
 	}}
 	var calls []chat.ToolCall
-	got, err := react.Run(context.Background(), s.model, toolbox(&calls), loopTools, "q", react.Options{})
+	got, err := react.Run(context.Background(), s.model, toolbox(&calls), loopTools, "q")
 	require.NoError(t, err)
 	assert.Empty(t, calls)
 	require.Len(t, got, 6)
@@ -126,7 +126,7 @@ func TestRunEnds(t *testing.T) {
 	t.Run("step limit", func(t *testing.T) {
 		s := &scripted{replies: []string{action, action, action}}
 		var calls []chat.ToolCall
-		got, err := react.Run(context.Background(), s.model, toolbox(&calls), loopTools, "q", react.Options{MaxSteps: 2})
+		got, err := react.Run(context.Background(), s.model, toolbox(&calls), loopTools, "q", react.WithMaxSteps(2))
 		var le *react.LimitError
 		require.True(t, errors.As(err, &le), "%v", err)
 		assert.Equal(t, 2, le.Steps)
@@ -135,20 +135,20 @@ func TestRunEnds(t *testing.T) {
 	})
 	t.Run("format error", func(t *testing.T) {
 		s := &scripted{replies: []string{"Hello there"}}
-		got, err := react.Run(context.Background(), s.model, nil, loopTools, "q", react.Options{})
+		got, err := react.Run(context.Background(), s.model, nil, loopTools, "q")
 		var fe *react.FormatError
 		require.True(t, errors.As(err, &fe), "%v", err)
 		assert.Equal(t, []chat.Message{user("q"), assistant("Hello there")}, got)
 	})
 	t.Run("plain answer", func(t *testing.T) {
 		s := &scripted{replies: []string{"Hello there"}}
-		got, err := react.Run(context.Background(), s.model, nil, loopTools, "q", react.Options{PlainAnswer: true})
+		got, err := react.Run(context.Background(), s.model, nil, loopTools, "q", react.WithPlainAnswer())
 		require.NoError(t, err)
 		assert.Equal(t, []chat.Message{user("q"), assistant("Hello there")}, got)
 	})
 	t.Run("model error", func(t *testing.T) {
 		s := &scripted{}
-		_, err := react.Run(context.Background(), s.model, nil, loopTools, "q", react.Options{})
+		_, err := react.Run(context.Background(), s.model, nil, loopTools, "q")
 		assert.ErrorContains(t, err, "script exhausted")
 	})
 	t.Run("cancelled", func(t *testing.T) {
@@ -158,7 +158,7 @@ func TestRunEnds(t *testing.T) {
 			cancel()
 			return "", ctx.Err()
 		}
-		got, err := react.Run(ctx, s.model, exec, loopTools, "q", react.Options{})
+		got, err := react.Run(ctx, s.model, exec, loopTools, "q")
 		assert.ErrorIs(t, err, context.Canceled)
 		assert.Len(t, got, 2)
 	})
@@ -168,24 +168,57 @@ func TestRunEnds(t *testing.T) {
 			return "", ctx.Err()
 		}
 		start := time.Now()
-		_, err := react.Run(context.Background(), slow, nil, loopTools, "q", react.Options{Timeout: 20 * time.Millisecond})
+		_, err := react.Run(context.Background(), slow, nil, loopTools, "q", react.WithTimeout(20*time.Millisecond))
 		assert.ErrorIs(t, err, context.DeadlineExceeded)
 		assert.Less(t, time.Since(start), 5*time.Second)
 	})
 	t.Run("tool panic", func(t *testing.T) {
 		s := &scripted{replies: []string{action, " t\nFinal Answer: ok"}}
 		exec := func(ctx context.Context, call chat.ToolCall) (string, error) { panic("boom") }
-		got, err := react.Run(context.Background(), s.model, exec, loopTools, "q", react.Options{})
+		got, err := react.Run(context.Background(), s.model, exec, loopTools, "q")
 		require.NoError(t, err)
 		assert.Equal(t, "Error: tool get_weather panicked: boom", got[2].Text())
 	})
 	t.Run("history", func(t *testing.T) {
 		s := &scripted{replies: []string{"Thought: t\nFinal Answer: again"}}
 		hist := []chat.Message{system("Be brief."), user("q0"), assistant("a0")}
-		got, err := react.Run(context.Background(), s.model, nil, loopTools, "q1", react.Options{History: hist})
+		got, err := react.Run(context.Background(), s.model, nil, loopTools, "q1", react.WithHistory(hist...))
 		require.NoError(t, err)
 		assert.Equal(t, append(hist[:3:3], user("q1"), assistant("again")), got)
 		assert.Equal(t, system("Be brief."), s.requests[0].Messages[0])
 		assert.Equal(t, "Thought: I now know the final answer.\nFinal Answer: a0", s.requests[0].Messages[2].Text())
+	})
+}
+
+func TestRunOptions(t *testing.T) {
+	t.Run("stop words", func(t *testing.T) {
+		var got react.Request
+		model := func(ctx context.Context, req react.Request) (string, error) {
+			got = req
+			return "Thought: t\nFinal Answer: yes STOP and more", nil
+		}
+		msgs, err := react.Run(context.Background(), model, nil, loopTools, "q", react.WithStop("STOP"))
+		require.NoError(t, err)
+		assert.Equal(t, []string{"STOP"}, got.Stop)
+		assert.Equal(t, assistant("yes "), msgs[len(msgs)-1])
+	})
+	t.Run("shared options, concurrent runs", func(t *testing.T) {
+		// The history has room to grow: runs must not append to it.
+		hist := append(make([]chat.Message, 0, 8), user("q0"), assistant("a0"))
+		opts := []react.Option{react.WithHistory(hist...), react.WithVariant(react.VariantDemo), react.WithMaxSteps(3)}
+		done := make(chan []chat.Message)
+		for i := 0; i < 4; i++ {
+			go func() {
+				s := &scripted{replies: []string{"Thought: t\nAction: get_weather\nAction Input: {}", " t\nFinal Answer: ok"}}
+				var calls []chat.ToolCall
+				msgs, err := react.Run(context.Background(), s.model, toolbox(&calls), loopTools, "q", opts...)
+				assert.NoError(t, err)
+				done <- msgs
+			}()
+		}
+		for i := 0; i < 4; i++ {
+			msgs := <-done
+			assert.Len(t, msgs, 6)
+		}
 	})
 }
