@@ -18,7 +18,7 @@ const reactUsage = `usage:
   rolemark react parse  [--tools TOOLS.json] REPLY|-
 TOOLS.json is a JSON array of tools in OpenAI's function form or Qwen's
 (name_for_human, name_for_model, description_for_model, parameters); "-"
-reads standard input. V is doc (the default, Qwen's react_prompt.md), api
+reads standard input (without its final newline for REPLY). V is doc (the default, Qwen's react_prompt.md), api
 (openai_api.py) or demo (react_demo.py).
 `
 
@@ -145,7 +145,8 @@ func reactParse(args []string, stdin io.Reader, stdout io.Writer) error {
 		if err != nil {
 			return err
 		}
-		text = string(b)
+		// A file or pipe ends with a newline that the reply did not.
+		text = strings.TrimSuffix(strings.TrimSuffix(string(b), "\n"), "\r")
 	}
 	reply, err := react.ParseReply(text, tools)
 	if err != nil {

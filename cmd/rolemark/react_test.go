@@ -97,8 +97,10 @@ func TestReactParse(t *testing.T) {
 			"{\n  \"thought\": \"t\",\n  \"tool_call\": {\n    \"name\": \"get_weather\",\n    \"arguments\": {\"city\": \"<Paris>\"}\n  }\n}\n"},
 		{"final answer", "", []string{"parse", "Thought: I now know the final answer.\nFinal Answer: It is 20C & <sunny>."},
 			"{\n  \"final_answer\": \"It is 20C & <sunny>.\"\n}\n"},
-		{"last final answer", "Thought: a\nFinal Answer: one\nThought: b\nFinal Answer: two", []string{"parse", "-"},
+		{"last final answer", "Thought: a\nFinal Answer: one\nThought: b\nFinal Answer: two\n", []string{"parse", "-"},
 			"{\n  \"final_answer\": \"two\"\n}\n"},
+		{"final answer ending with a newline", "Thought: a\nFinal Answer: two\n\n", []string{"parse", "-"},
+			"{\n  \"final_answer\": \"two\\n\"\n}\n"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
