@@ -147,12 +147,17 @@ func TestLatestActionQwenVectors(t *testing.T) {
 
 func TestStopWordsQwenVectors(t *testing.T) {
 	vs := loadVectors(t)
-	var q16 []string
-	require.NoError(t, json.Unmarshal(vs["Q16"].Want, &q16))
-	assert.Equal(t, q16, react.AddStopWordVariants([]string{"\nObservation:", "Observation:", "\n\nEND"}))
-	assert.Equal(t, "null", string(vs["Q16b"].Want))
-	assert.Nil(t, react.AddStopWordVariants(nil))
-
-	assert.Equal(t, wantString(t, vs, "Q17"), react.Cut("Thought: t\nAction: f\nAction Input: {}\nObservation: x", []string{"Observation:"}))
+	t.Run("Q16", func(t *testing.T) {
+		var want []string
+		require.NoError(t, json.Unmarshal(vs["Q16"].Want, &want))
+		assert.Equal(t, want, react.AddStopWordVariants([]string{"\nObservation:", "Observation:", "\n\nEND"}))
+	})
+	t.Run("Q16b", func(t *testing.T) {
+		assert.Equal(t, "null", string(vs["Q16b"].Want))
+		assert.Nil(t, react.AddStopWordVariants(nil))
+	})
+	t.Run("Q17", func(t *testing.T) {
+		assert.Equal(t, wantString(t, vs, "Q17"), react.Cut("Thought: t\nAction: f\nAction Input: {}\nObservation: x", []string{"Observation:"}))
+	})
 	assert.Equal(t, []string{"Observation:", "Observation:\n"}, react.StopWords())
 }
