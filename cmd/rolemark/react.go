@@ -14,12 +14,14 @@ import (
 )
 
 const reactUsage = `usage:
-  rolemark react prompt --tools TOOLS.json [--variant V] QUESTION
+  rolemark react prompt --tools TOOLS.json [--variant V] QUESTION|-
   rolemark react parse  [--tools TOOLS.json] REPLY|-
 TOOLS.json is a JSON array of tools in OpenAI's function form or Qwen's
-(name_for_human, name_for_model, description_for_model, parameters); "-"
-reads standard input (without its final newline for REPLY). V is doc (the default, Qwen's react_prompt.md), api
-(openai_api.py) or demo (react_demo.py).
+(name_for_human, name_for_model, description_for_model, parameters).
+"-" reads standard input (for QUESTION and REPLY, without its final newline).
+V is doc (the default, Qwen's react_prompt.md), api (openai_api.py) or demo
+(react_demo.py). parse prints {"thought", "tool_call": {"name", "arguments"}}
+or {"final_answer"}, and exits 1 for a reply that is neither.
 `
 
 // reactUsageError is a usage error of the react command (exit status 2).
@@ -111,11 +113,20 @@ func reactPrompt(args []string, stdin io.Reader, stdout io.Writer) error {
 	if err != nil {
 		return reactUsageError{err.Error()}
 	}
+	question := strings.Join(operands, " ")
+	if question == "-" {
+		if *toolsFile == "-" {
+			return reactUsageError{"--tools and QUESTION cannot both be standard input"}
+		}
+		if question, err = reactReadStdin(stdin); err != nil {
+			return err
+		}
+	}
 	tools, err := reactReadTools(*toolsFile, stdin)
 	if err != nil {
 		return err
 	}
-	_, err = io.WriteString(stdout, react.Prompt(variant, tools, strings.Join(operands, " "))+"\n")
+	_, err = io.WriteString(stdout, react.Prompt(variant, tools, question)+"\n")
 	return err
 }
 
@@ -141,12 +152,9 @@ func reactParse(args []string, stdin io.Reader, stdout io.Writer) error {
 	}
 	text := operands[0]
 	if text == "-" {
-		b, err := io.ReadAll(stdin)
-		if err != nil {
+		if text, err = reactReadStdin(stdin); err != nil {
 			return err
 		}
-		// A file or pipe ends with a newline that the reply did not.
-		text = strings.TrimSuffix(strings.TrimSuffix(string(b), "\n"), "\r")
 	}
 	reply, err := react.ParseReply(text, tools)
 	if err != nil {
@@ -168,6 +176,16 @@ func reactParse(args []string, stdin io.Reader, stdout io.Writer) error {
 	}
 	_, err = stdout.Write(b.Bytes())
 	return err
+}
+
+// reactReadStdin reads standard input without its final newline, which
+// ends a file or a pipe rather than the text.
+func reactReadStdin(stdin io.Reader) (string, error) {
+	b, err := io.ReadAll(stdin)
+	if err != nil {
+		return "", err
+	}
+	return strings.TrimSuffix(strings.TrimSuffix(string(b), "\n"), "\r"), nil
 }
 
 // reactJSONString writes s as a JSON string without HTML escaping.

@@ -68,6 +68,7 @@ func TestReactPrompt(t *testing.T) {
 		{"seed document, default variant", "", []string{"prompt", "--tools", file, query}, prompt + "\n"},
 		{"seed document, doc variant", "", []string{"prompt", "--variant", "doc", "--tools", file, query}, prompt + "\n"},
 		{"tools from stdin", string(tools), []string{"prompt", "--tools", "-", query}, prompt + "\n"},
+		{"question from stdin", query + "\n", []string{"prompt", "--tools", file, "-"}, prompt + "\n"},
 		{"flags after the question", "", []string{"prompt", query, "--tools", file}, prompt + "\n"},
 		{"question in words", "", []string{"prompt", "--tools", file, "--", "-v", "x"}, strings.TrimSuffix(prompt, query) + "-v x\n"},
 		{"Qwen Q01b, api variant", "", []string{"prompt", "--tools", openai, "--variant=api", "hi"}, q01b + "\n"},
@@ -137,6 +138,7 @@ func TestReactErrors(t *testing.T) {
 		{"final answer on the first line", "", []string{"parse", "Final Answer: 42"}, 1, "Invalid format"},
 		{"arguments not JSON", "", []string{"parse", "\nAction: get_weather\nAction Input: {city: Paris}"}, 1, "not a valid JSON object"},
 		{"unknown tool", "", []string{"parse", "--tools", tools, "\nAction: get_time\nAction Input: {}"}, 1, "get_time is not a valid tool, try one of [get_weather]."},
+		{"prompt, both from stdin", "", []string{"prompt", "--tools", "-", "-"}, 2, "cannot both be standard input"},
 		{"both from stdin", "", []string{"parse", "--tools", "-", "-"}, 2, "cannot both be standard input"},
 	}
 	for _, tc := range tests {
