@@ -72,7 +72,7 @@ type ArgumentsError struct {
 }
 
 func (e *ArgumentsError) Error() string {
-	return fmt.Sprintf("The Action Input for %s is not a valid JSON object: %v. Format the arguments as a JSON object.", e.Name, e.Err)
+	return fmt.Sprintf("The Action Input for %s is not valid JSON (%v). Format the arguments as a JSON object.", e.Name, e.Err)
 }
 
 func (e *ArgumentsError) Unwrap() error { return e.Err }

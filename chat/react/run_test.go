@@ -117,7 +117,7 @@ func TestRunFeedsParseErrorsBack(t *testing.T) {
 	assert.Empty(t, calls)
 	require.Len(t, got, 6)
 	assert.Equal(t, "get_time is not a valid tool, try one of [get_weather, convert].", got[2].Text())
-	assert.Contains(t, got[4].Text(), "The Action Input for get_weather is not a valid JSON object")
+	assert.Contains(t, got[4].Text(), "The Action Input for get_weather is not valid JSON (invalid character")
 	assert.Equal(t, assistant("done"), got[5])
 }
 

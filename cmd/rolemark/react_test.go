@@ -136,7 +136,7 @@ func TestReactErrors(t *testing.T) {
 		{"parse two replies", "", []string{"parse", "a", "b"}, 2, "want one REPLY"},
 		{"reply is neither", "", []string{"parse", "Hello there"}, 1, "Invalid format"},
 		{"final answer on the first line", "", []string{"parse", "Final Answer: 42"}, 1, "Invalid format"},
-		{"arguments not JSON", "", []string{"parse", "\nAction: get_weather\nAction Input: {city: Paris}"}, 1, "not a valid JSON object"},
+		{"arguments not JSON", "", []string{"parse", "\nAction: get_weather\nAction Input: {city: Paris}"}, 1, "is not valid JSON"},
 		{"unknown tool", "", []string{"parse", "--tools", tools, "\nAction: get_time\nAction Input: {}"}, 1, "get_time is not a valid tool, try one of [get_weather]."},
 		{"prompt, both from stdin", "", []string{"prompt", "--tools", "-", "-"}, 2, "cannot both be standard input"},
 		{"both from stdin", "", []string{"parse", "--tools", "-", "-"}, 2, "cannot both be standard input"},
