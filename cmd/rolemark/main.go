@@ -5,6 +5,8 @@
 //	rolemark parse  [--format F] MARKUP|-
 //	rolemark check  PATH...      every template under PATH; FILE:LINE:COL: message per problem
 //	rolemark formats             the formats F can name
+//	rolemark react prompt --tools TOOLS.json [--variant V] QUESTION
+//	rolemark react parse  REPLY|-
 //	rolemark engines
 //
 // Run with no template, render renders a built-in example. Errors go to
@@ -34,6 +36,8 @@ const usage = `usage:
   rolemark parse  [--format F] MARKUP|-
   rolemark check  PATH...
   rolemark formats
+  rolemark react prompt --tools TOOLS.json [--variant V] QUESTION
+  rolemark react parse  [--tools TOOLS.json] REPLY|-
   rolemark engines
 Run 'rolemark render' with no template to render a built-in example.
 `
@@ -53,6 +57,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	}
 	var err error
 	switch args[0] {
+	case "react":
+		return runReact(args[1:], stdin, stdout, stderr)
 	case "render":
 		err = cmdRender(ctx, args[1:], stdin, stdout)
 	case "parse":

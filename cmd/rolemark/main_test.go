@@ -57,6 +57,8 @@ func TestRun(t *testing.T) {
 			wantErrSub: "format gemma: System role not supported"},
 		{name: "parse to llama3", args: []string{"parse", "--format", "llama3", "-"}, stdin: `<message role="user">hi</message>`, wantCode: 0,
 			wantOut: "<|begin_of_text|><|start_header_id|>user<|end_header_id|>\n\nhi<|eot_id|><|start_header_id|>assistant<|end_header_id|>\n\n"},
+		{name: "react parse through run", args: []string{"react", "parse", "-"}, stdin: "Thought: done\nFinal Answer: 42", wantCode: 0,
+			wantOut: "{\n  \"final_answer\": \"42\"\n}\n"},
 		{name: "engines", args: []string{"engines"}, wantCode: 0, wantOut: "gotmpl       .tmpl .gotmpl\n"},
 	}
 	for _, tc := range tests {
