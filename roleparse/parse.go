@@ -75,8 +75,9 @@ func (p *parser) at(off int) string {
 }
 
 // tagAt reports whether src[i:] starts a tag named name ("<name" or "</name"
-// when closing), followed by whitespace, '>' or '/'. Names match ASCII
-// case-insensitively.
+// when closing), followed by whitespace, '>', '/' or the end of input (so
+// that a tag cut off by the end of input is reported as not closed rather
+// than kept as text). Names match ASCII case-insensitively.
 func tagAt(src string, i int, name string, closing bool) bool {
 	j := i + 1
 	if closing {
@@ -90,7 +91,7 @@ func tagAt(src string, i int, name string, closing bool) bool {
 	}
 	j += len(name)
 	if j == len(src) {
-		return false
+		return true
 	}
 	c := src[j]
 	return isSpace(c) || c == '>' || c == '/'
