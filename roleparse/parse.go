@@ -286,7 +286,7 @@ func (p *parser) readTag(start, i int, name string) ([]attr, int, bool, error) {
 		}
 		for _, a := range attrs {
 			if a.key == key {
-				return nil, 0, false, p.errAt(i, "in <%s>: attribute %s is given twice", name, key)
+				return nil, 0, false, p.errAt(i, "in <%s>: attribute %s is given twice; expected it once", name, key)
 			}
 		}
 		attrs = append(attrs, attr{key: key, val: decode(s[j+1 : j+1+end]), at: j})
@@ -606,7 +606,7 @@ func (p *parser) functionResult(i int, attrs []attr, body string) error {
 		}
 	}
 	if p.cur.ToolCallID != "" && id != "" && id != p.cur.ToolCallID {
-		return p.errAt(i, "<function_result id=%q> inside a message answering %q", id, p.cur.ToolCallID)
+		return p.errAt(i, "<function_result id=%q> inside a message answering %q; expected id=%q or no id", id, p.cur.ToolCallID, p.cur.ToolCallID)
 	}
 	if id != "" {
 		p.cur.ToolCallID = id
