@@ -46,7 +46,9 @@ type AnthropicSource struct {
 // between them into the request's system prompt; assistant tool calls become
 // tool_use blocks and tool messages become tool_result blocks in a user
 // message; consecutive messages of the same role are merged, as the API
-// requires. Audio has no Anthropic form and is an error.
+// requires. Empty text parts, and messages left with nothing to send, are
+// dropped: the API rejects empty text blocks. Audio has no Anthropic form and
+// is an error.
 func ToAnthropic(msgs []Message) (AnthropicRequest, error) {
 	var req AnthropicRequest
 	var system []string
@@ -73,6 +75,9 @@ func ToAnthropic(msgs []Message) (AnthropicRequest, error) {
 		}
 		if m.Role != RoleTool {
 			for _, p := range m.Content {
+				if p.Type == PartText && p.Text == "" {
+					continue // Anthropic rejects empty text blocks
+				}
 				b, err := anthropicBlock(p)
 				if err != nil {
 					return req, fmt.Errorf("chat: message %d: %w", i+1, err)
@@ -87,8 +92,8 @@ func ToAnthropic(msgs []Message) (AnthropicRequest, error) {
 			}
 			blocks = append(blocks, AnthropicBlock{Type: "tool_use", ID: tc.ID, Name: tc.Name, Input: input})
 		}
-		if blocks == nil {
-			blocks = []AnthropicBlock{{Type: "text"}}
+		if len(blocks) == 0 {
+			continue // nothing to send; an empty text block would be rejected
 		}
 		if n := len(req.Messages); n > 0 && req.Messages[n-1].Role == role {
 			req.Messages[n-1].Content = append(req.Messages[n-1].Content, blocks...)
