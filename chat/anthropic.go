@@ -4,6 +4,7 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	"sort"
 	"strings"
 )
 
@@ -45,7 +46,7 @@ type AnthropicSource struct {
 // System and developer messages are joined, in order, with a blank line
 // between them into the request's system prompt; assistant tool calls become
 // tool_use blocks and tool messages become tool_result blocks in a user
-// message; consecutive messages of the same role are merged, as the API
+// message, ahead of that message's other blocks; consecutive messages of the same role are merged, as the API
 // requires. Empty text parts, and messages left with nothing to send, are
 // dropped: the API rejects empty text blocks. Audio has no Anthropic form and
 // is an error.
@@ -101,11 +102,25 @@ func ToAnthropic(msgs []Message) (AnthropicRequest, error) {
 		}
 		req.Messages = append(req.Messages, AnthropicMessage{Role: role, Content: blocks})
 	}
+	for _, m := range req.Messages {
+		if m.Role == "user" {
+			toolResultsFirst(m.Content)
+		}
+	}
 	req.System = strings.Join(system, "\n\n")
 	if req.Messages == nil {
 		req.Messages = []AnthropicMessage{}
 	}
 	return req, nil
+}
+
+// toolResultsFirst moves the tool_result blocks of a user message before its
+// other blocks, keeping the order within each group: the API requires a
+// user message's tool results to come first.
+func toolResultsFirst(blocks []AnthropicBlock) {
+	sort.SliceStable(blocks, func(i, j int) bool {
+		return blocks[i].Type == "tool_result" && blocks[j].Type != "tool_result"
+	})
 }
 
 func anthropicBlock(p Part) (AnthropicBlock, error) {
