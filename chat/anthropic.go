@@ -36,7 +36,7 @@ type AnthropicBlock struct {
 
 // AnthropicSource is where an image or document block's data comes from.
 type AnthropicSource struct {
-	Type      string `json:"type"` // "url" or "base64"
+	Type      string `json:"type"` // "url", "base64", or "text" (a plain-text document)
 	URL       string `json:"url,omitempty"`
 	MediaType string `json:"media_type,omitempty"`
 	Data      string `json:"data,omitempty"`
@@ -133,6 +133,14 @@ func anthropicBlock(p Part) (AnthropicBlock, error) {
 			typ = "document"
 		}
 		if mt, data, ok := ParseDataURI(p.URL); ok {
+			if p.MediaType != "" && !hasDataURIMediaType(p.URL) {
+				mt = p.MediaType
+			}
+			if typ == "document" && mt == "text/plain" {
+				// Plain-text documents travel as text, not base64.
+				return AnthropicBlock{Type: typ, Source: &AnthropicSource{Type: "text", MediaType: mt,
+					Data: string(data)}}, nil
+			}
 			return AnthropicBlock{Type: typ, Source: &AnthropicSource{Type: "base64", MediaType: mt,
 				Data: base64Std(data)}}, nil
 		}
@@ -142,3 +150,9 @@ func anthropicBlock(p Part) (AnthropicBlock, error) {
 }
 
 func base64Std(b []byte) string { return base64.StdEncoding.EncodeToString(b) }
+
+// hasDataURIMediaType reports whether the data: URI s names its media type.
+func hasDataURIMediaType(s string) bool {
+	rest := strings.TrimPrefix(s, "data:")
+	return rest != "" && rest[0] != ';' && rest[0] != ','
+}
