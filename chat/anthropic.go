@@ -67,6 +67,9 @@ func ToAnthropic(msgs []Message) (AnthropicRequest, error) {
 		case RoleAssistant:
 			role = "assistant"
 		case RoleTool:
+			if m.ToolCallID == "" {
+				return req, fmt.Errorf("chat: message %d: a tool message needs the tool_call_id it answers", i+1)
+			}
 			blocks = append(blocks, AnthropicBlock{Type: "tool_result", ToolUseID: m.ToolCallID, Content: m.Text()})
 			if !m.TextOnly() {
 				return req, fmt.Errorf("chat: message %d: tool results hold text only", i+1)
@@ -90,6 +93,10 @@ func ToAnthropic(msgs []Message) (AnthropicRequest, error) {
 			input := tc.Arguments
 			if len(input) == 0 {
 				input = json.RawMessage("{}")
+			}
+			var obj map[string]json.RawMessage
+			if err := json.Unmarshal(input, &obj); err != nil || obj == nil {
+				return req, fmt.Errorf("chat: message %d: tool call %q: Anthropic needs the arguments as a JSON object, not %s", i+1, tc.ID, input)
 			}
 			blocks = append(blocks, AnthropicBlock{Type: "tool_use", ID: tc.ID, Name: tc.Name, Input: input})
 		}
