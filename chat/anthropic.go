@@ -61,7 +61,9 @@ func ToAnthropic(msgs []Message) (AnthropicRequest, error) {
 			if !m.TextOnly() {
 				return req, fmt.Errorf("chat: message %d: an Anthropic system prompt holds text only", i+1)
 			}
-			system = append(system, m.Text())
+			if t := m.Text(); t != "" {
+				system = append(system, t)
+			}
 			continue
 		case RoleUser:
 		case RoleAssistant:
