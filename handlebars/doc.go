@@ -1,0 +1,3 @@
+// Package handlebars is rolemark's Handlebars engine, an adapter for
+// github.com/aymerick/raymond.
+package handlebars

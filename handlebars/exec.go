@@ -1,0 +1,194 @@
+package handlebars
+
+import (
+	"context"
+	"errors"
+	"io"
+	"reflect"
+	"strconv"
+	"strings"
+
+	"github.com/aymerick/raymond"
+
+	"github.com/rolemark/rolemark/engine"
+)
+
+// compiled is a compiled template. raymond's Exec is safe for concurrent use
+// once helpers and pre-parsed partials are registered, which Compile does
+// before returning; nothing here is written after that.
+type compiled struct {
+	name         string
+	src          string
+	tpl          *raymond.Template
+	vars         []checkedVar
+	allowMissing bool
+	partials     bool  // the template uses partials
+	editAt       []int // offsets of the edits in the original source
+}
+
+// checkedVar is a variable that must be present in the data.
+type checkedVar struct {
+	template  string
+	line, col int
+	name      string
+	path      []string
+}
+
+// Execute renders the template's markup for one request into w.
+func (t *compiled) Execute(ctx context.Context, w io.Writer, r *engine.Request) error {
+	if !t.allowMissing {
+		for _, v := range t.vars {
+			if !present(r.Vars, v.path) {
+				return &engine.Error{Template: v.template, Line: v.line, Col: v.col, Err: &engine.MissingError{Name: v.name}}
+			}
+		}
+	}
+	df := raymond.NewDataFrame()
+	df.Set(stateKey, &renderState{ctx: ctx, req: r})
+	out, err := t.exec(r.Vars, df)
+	if err != nil {
+		return t.execError(err)
+	}
+	_, err = io.WriteString(w, out)
+	return err
+}
+
+// exec runs raymond, turning every panic into an error: raymond recovers
+// only panics with an error value and lets string panics and runtime errors
+// (a nil dereference in a helper) through.
+func (t *compiled) exec(vars map[string]any, df *raymond.DataFrame) (out string, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			out, err = "", &engine.PanicError{Value: p}
+		}
+	}()
+	return t.tpl.ExecWith(vars, df)
+}
+
+const evalPrefix = "Evaluation error: "
+
+// execError names the template, and for raymond's own evaluation errors
+// (which carry the byte offset of the node) the line and column when the
+// node is in the template itself rather than in a partial.
+func (t *compiled) execError(err error) error {
+	var ee *engine.Error
+	if errors.As(err, &ee) {
+		return err
+	}
+	e := &engine.Error{Template: t.name, Err: err}
+	msg := err.Error()
+	if !strings.HasPrefix(msg, evalPrefix) {
+		return e
+	}
+	msg = strings.TrimPrefix(msg, evalPrefix)
+	node := ""
+	if i := strings.Index(msg, "\nCurrent node:"); i >= 0 {
+		msg, node = msg[:i], msg[i:]
+	}
+	e.Err = errors.New(msg)
+	if t.partials {
+		return e // the node may be in a partial: no position rather than a wrong one
+	}
+	if i := strings.LastIndex(node, "Pos:"); i >= 0 {
+		digits := strings.TrimLeft(node[i+len("Pos:"):], " ")
+		n := 0
+		for n < len(digits) && digits[n] >= '0' && digits[n] <= '9' {
+			n++
+		}
+		if pos, err := strconv.Atoi(digits[:n]); err == nil {
+			// Each edit added two bytes ([ and ]) before later offsets.
+			shift := 0
+			for i, at := range t.editAt {
+				if at+2*i < pos {
+					shift += 2
+				}
+			}
+			e.Line, e.Col = lineCol(t.src, pos-shift)
+		}
+	}
+	return e
+}
+
+// present reports whether path resolves in the data the way raymond looks
+// it up at the root: map keys, exported struct fields (name with its first
+// letter upper-cased, or a handlebars:"name" tag), methods, and slice or
+// array indexes. Where it cannot tell (a method, a path through a slice of
+// items), it reports true.
+func present(v any, path []string) bool {
+	rv := reflect.ValueOf(v)
+	for _, part := range path {
+		if len(part) >= 2 && part[0] == '[' && part[len(part)-1] == ']' {
+			part = part[1 : len(part)-1]
+		}
+		for rv.Kind() == reflect.Pointer || rv.Kind() == reflect.Interface {
+			if rv.IsNil() {
+				return false
+			}
+			if rv.Kind() == reflect.Interface && rv.NumMethod() > 0 {
+				break
+			}
+			rv = rv.Elem()
+		}
+		if !rv.IsValid() {
+			return false
+		}
+		if hasMethod(rv, part) {
+			return true
+		}
+		switch rv.Kind() {
+		case reflect.Map:
+			key := reflect.ValueOf(part)
+			if !key.Type().AssignableTo(rv.Type().Key()) {
+				return true
+			}
+			rv = rv.MapIndex(key)
+			if !rv.IsValid() {
+				return false
+			}
+		case reflect.Struct:
+			f, ok := field(rv, part)
+			if !ok {
+				return false
+			}
+			rv = f
+		case reflect.Slice, reflect.Array:
+			i, err := strconv.Atoi(part)
+			if err != nil {
+				return true // raymond maps the path over the items
+			}
+			if i < 0 || i >= rv.Len() {
+				return false
+			}
+			rv = rv.Index(i)
+		default:
+			return true
+		}
+	}
+	return true
+}
+
+func hasMethod(rv reflect.Value, name string) bool {
+	if rv.MethodByName(name).IsValid() || (name != "" && rv.MethodByName(strings.ToUpper(name[:1])+name[1:]).IsValid()) {
+		return true
+	}
+	if rv.Kind() != reflect.Pointer && rv.CanAddr() {
+		return hasMethod(rv.Addr(), name)
+	}
+	return false
+}
+
+func field(rv reflect.Value, name string) (reflect.Value, bool) {
+	if name == "" {
+		return reflect.Value{}, false
+	}
+	if f, ok := rv.Type().FieldByName(strings.ToUpper(name[:1]) + name[1:]); ok && f.PkgPath == "" {
+		v, err := rv.FieldByIndexErr(f.Index)
+		return v, err == nil
+	}
+	for i := 0; i < rv.NumField(); i++ {
+		if rv.Type().Field(i).Tag.Get("handlebars") == name {
+			return rv.Field(i), true
+		}
+	}
+	return reflect.Value{}, false
+}
