@@ -112,7 +112,8 @@ func (t *compiled) execError(err error) error {
 // present reports whether path resolves in the data the way raymond looks
 // it up at the root: map keys, exported struct fields (name with its first
 // letter upper-cased, or a handlebars:"name" tag), methods, and slice or
-// array indexes. Where it cannot tell (a method, a path through a slice of
+// array indexes. Where it cannot tell (a method, whose result is not
+// inspected, or a path through a slice of items, which raymond maps over the
 // items), it reports true.
 func present(v any, path []string) bool {
 	rv := reflect.ValueOf(v)
@@ -120,22 +121,21 @@ func present(v any, path []string) bool {
 		if len(part) >= 2 && part[0] == '[' && part[len(part)-1] == ']' {
 			part = part[1 : len(part)-1]
 		}
+		if rv.IsValid() && hasMethod(rv, part) {
+			return true
+		}
 		for rv.Kind() == reflect.Pointer || rv.Kind() == reflect.Interface {
 			if rv.IsNil() {
 				return false
 			}
-			if rv.Kind() == reflect.Interface && rv.NumMethod() > 0 {
-				break
-			}
 			rv = rv.Elem()
-		}
-		if !rv.IsValid() {
-			return false
-		}
-		if hasMethod(rv, part) {
-			return true
+			if hasMethod(rv, part) {
+				return true
+			}
 		}
 		switch rv.Kind() {
+		case reflect.Invalid:
+			return false
 		case reflect.Map:
 			key := reflect.ValueOf(part)
 			if !key.Type().AssignableTo(rv.Type().Key()) {
@@ -161,14 +161,17 @@ func present(v any, path []string) bool {
 			}
 			rv = rv.Index(i)
 		default:
-			return true
+			return false // a field of a number, string or bool
 		}
 	}
 	return true
 }
 
 func hasMethod(rv reflect.Value, name string) bool {
-	if rv.MethodByName(name).IsValid() || (name != "" && rv.MethodByName(strings.ToUpper(name[:1])+name[1:]).IsValid()) {
+	if name == "" {
+		return false
+	}
+	if rv.MethodByName(name).IsValid() || (rv.MethodByName(strings.ToUpper(name[:1])+name[1:]).IsValid()) {
 		return true
 	}
 	if rv.Kind() != reflect.Pointer && rv.CanAddr() {

@@ -2,7 +2,7 @@ package handlebars
 
 import (
 	"fmt"
-		"strconv"
+	"strconv"
 	"strings"
 
 	"github.com/aymerick/raymond/ast"
