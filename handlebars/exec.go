@@ -171,7 +171,7 @@ func hasMethod(rv reflect.Value, name string) bool {
 	if name == "" {
 		return false
 	}
-	if rv.MethodByName(name).IsValid() || (rv.MethodByName(strings.ToUpper(name[:1])+name[1:]).IsValid()) {
+	if rv.MethodByName(name).IsValid() || (rv.MethodByName(strings.ToUpper(name[:1]) + name[1:]).IsValid()) {
 		return true
 	}
 	if rv.Kind() != reflect.Pointer && rv.CanAddr() {
