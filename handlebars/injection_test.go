@@ -80,11 +80,18 @@ func positions() []position {
 		{name: "block system text", src: `{{#system}}S{{/system}}{{#system}}{{x}}{{/system}}{{#assistant}}A{{/assistant}}`, want: text(chat.RoleSystem)},
 		{name: "block assistant text", src: `{{#system}}S{{/system}}{{#assistant}}{{x}}{{/assistant}}{{#assistant}}A{{/assistant}}`, want: text(chat.RoleAssistant)},
 		{name: "message block text", src: `{{#message role="system"}}S{{/message}}{{#message role="user"}}{{x}}{{/message}}` + end, want: text(chat.RoleUser)},
-		{name: "text in a block inside if", src: `{{#system}}S{{/system}}{{#if x}}{{#user}}{{x}}{{/user}}{{/if}}` + end, want: text(chat.RoleUser)},
+		{name: "text in a block inside if", src: `{{#system}}S{{/system}}{{#if x}}{{#user}}{{x}}{{/user}}{{/if}}` + end, want: func(x string) []chat.Message {
+			if x == "" { // #if is false
+				return []chat.Message{sys("S"), chat.Text(chat.RoleAssistant, "A")}
+			}
+			return text(chat.RoleUser)(x)
+		}},
 		{name: "each item", src: `{{#system}}S{{/system}}{{#user}}{{#each xs}}{{this}}{{/each}}{{/user}}` + end, want: text(chat.RoleUser)},
 		{name: "with", src: `{{#system}}S{{/system}}{{#user}}{{#with o}}{{v}}{{/with}}{{/user}}` + end, want: text(chat.RoleUser)},
 		{name: "user variable shadowed by the helper", src: `{{#system}}S{{/system}}{{#user}}{{user}}{{/user}}` + end, want: text(chat.RoleUser)},
-		{name: "text part", src: `<message role="system">S</message><message role="user"><text>{{x}}</text></message>` + end, want: text(chat.RoleUser)},
+		{name: "text part", src: `<message role="system">S</message><message role="user"><text>{{x}}</text></message>` + end, want: func(x string) []chat.Message {
+			return []chat.Message{sys("S"), {Role: chat.RoleUser, Content: []chat.Part{chat.TextPart(trim(x))}}, chat.Text(chat.RoleAssistant, "A")}
+		}},
 		{name: "literal name attribute", src: `<message role="system">S</message><message role="user" name="{{x}}">hi</message>` + end, want: named(chat.RoleUser)},
 		{name: "literal name attribute single-quoted", src: `<message role="system">S</message><message role="user" name='{{x}}'>hi</message>` + end, want: named(chat.RoleUser)},
 		{name: "marker name", src: `{{role "system"}}S{{role "user" name=x}}hi{{role "assistant"}}A`, want: named(chat.RoleUser)},
