@@ -30,9 +30,13 @@ const (
 	kindUser                  // a caller's helper (Funcs): anything goes
 )
 
-// builtin helpers of raymond (registered globally by raymond itself) and the
-// number of parameters each takes.
-var builtinArity = map[string]int{"if": 1, "unless": 1, "with": 1, "each": 1, "equal": 2, "lookup": 2, "log": 1}
+// builtinArity holds the number of arguments of raymond's built-in helpers
+// (registered globally by raymond itself) and of the Dotprompt helpers
+// rolemark adds (json, ifEquals, unlessEquals).
+var builtinArity = map[string]int{
+	"if": 1, "unless": 1, "with": 1, "each": 1, "equal": 2, "lookup": 2, "log": 1,
+	"json": 1, "ifEquals": 2, "unlessEquals": 2,
+}
 
 func helperKind(name string, user map[string]any) (kind, bool) {
 	switch name {
@@ -44,11 +48,11 @@ func helperKind(name string, user map[string]any) (kind, bool) {
 		return kindHistory, true
 	case "media":
 		return kindMedia, true
-	case "if", "unless", "with", "each", "equal":
+	case "if", "unless", "with", "each", "equal", "ifEquals", "unlessEquals":
 		return kindBlock, true
-	case "lookup":
+	case "lookup", "json":
 		return kindInline, true
-	case "log":
+	case "log", "section":
 		return kindRejected, true
 	}
 	if _, ok := user[name]; ok {
@@ -224,9 +228,15 @@ func (w *walker) expression(e *ast.Expression, at position, scoped bool) {
 		if n := builtinArity[name]; len(e.Params) != n {
 			w.failf(e, "%s takes %d argument(s), found %d", name, n, len(e.Params))
 		}
+		if e.Hash != nil && (name != "json" || len(e.Hash.Pairs) != 1 || e.Hash.Pairs[0].Key != "indent") {
+			w.failf(e.Hash, "%s takes no named arguments%s", name, map[bool]string{true: " but indent=", false: ""}[name == "json"])
+		}
 		w.values(e.Params, scoped)
 		w.hash(e.Hash, scoped)
 	case kindRejected:
+		if name == "section" {
+			w.failf(e, "Dotprompt's section helper has no equivalent in rolemark's markup")
+		}
 		w.failf(e, "the %s helper writes to the process's log and is not available in rolemark", name)
 	case kindUser:
 		w.values(e.Params, scoped)
@@ -408,7 +418,7 @@ func exprName(e *ast.Expression) string {
 }
 
 func (c *compiler) knownList() string {
-	names := []string{"role", "message", "system", "user", "assistant", "history", "media", "if", "unless", "with", "each", "equal", "lookup"}
+	names := []string{"role", "message", "system", "user", "assistant", "history", "media", "if", "unless", "with", "each", "equal", "lookup", "json", "ifEquals", "unlessEquals"}
 	for n := range c.eng.funcs {
 		names = append(names, n)
 	}

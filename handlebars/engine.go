@@ -69,6 +69,10 @@ func helpers() map[string]any {
 		"assistant": roleBlock("assistant"),
 		"history":   historyHelper,
 		"media":     mediaHelper,
+		// Dotprompt's helpers.
+		"json":         jsonHelper,
+		"ifEquals":     ifEquals,
+		"unlessEquals": unlessEquals,
 	}
 }
 
@@ -83,7 +87,7 @@ func (e *hbsEngine) checkFuncs() error {
 			return fmt.Errorf("Funcs: %q is one of rolemark's helpers", n)
 		}
 		if _, ok := builtinArity[n]; ok {
-			return fmt.Errorf("Funcs: %q is one of raymond's built-in helpers", n)
+			return fmt.Errorf("Funcs: %q is one of the built-in helpers", n)
 		}
 		v := reflect.ValueOf(e.funcs[n])
 		if v.Kind() != reflect.Func || v.IsNil() {

@@ -2,7 +2,9 @@ package handlebars
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
+	"fmt"
 	"reflect"
 	"strings"
 
@@ -146,4 +148,61 @@ func wrapFunc(fn any) any {
 		}
 		return []reflect.Value{out[0].Convert(safeType)}
 	}).Interface()
+}
+
+// jsonHelper is Dotprompt's {{json value indent=2}}: the value as JSON text,
+// escaped like any other printed value.
+func jsonHelper(v any, o *raymond.Options) string {
+	stateOf(o)
+	var b []byte
+	var err error
+	if n, ok := o.HashProp("indent").(int); ok && n > 0 {
+		b, err = json.MarshalIndent(v, "", strings.Repeat(" ", n))
+	} else {
+		b, err = json.Marshal(v)
+	}
+	if err != nil {
+		panic(fmt.Errorf("json: %w", err))
+	}
+	return string(b)
+}
+
+// ifEquals is Dotprompt's {{#ifEquals a b}}…{{else}}…{{/ifEquals}}.
+func ifEquals(a, b any, o *raymond.Options) raymond.SafeString {
+	if equal(a, b) {
+		return raymond.SafeString(o.Fn())
+	}
+	return raymond.SafeString(o.Inverse())
+}
+
+// unlessEquals is Dotprompt's {{#unlessEquals a b}}…{{/unlessEquals}}.
+func unlessEquals(a, b any, o *raymond.Options) raymond.SafeString {
+	if !equal(a, b) {
+		return raymond.SafeString(o.Fn())
+	}
+	return raymond.SafeString(o.Inverse())
+}
+
+// equal compares two values as JavaScript's === would for the values a
+// template sees: numbers by value whatever their Go type (JSON gives
+// float64, literals int), everything else by deep equality.
+func equal(a, b any) bool {
+	if x, ok := number(a); ok {
+		y, ok := number(b)
+		return ok && x == y
+	}
+	return reflect.DeepEqual(a, b)
+}
+
+func number(v any) (float64, bool) {
+	rv := reflect.ValueOf(v)
+	switch rv.Kind() {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return float64(rv.Int()), true
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		return float64(rv.Uint()), true
+	case reflect.Float32, reflect.Float64:
+		return rv.Float(), true
+	}
+	return 0, false
 }
