@@ -39,6 +39,11 @@ var builtinArity = map[string]int{
 }
 
 func helperKind(name string, user map[string]any) (kind, bool) {
+	if _, ok := user[name]; ok {
+		// Funcs cannot take the name of another helper (checkFuncs), but
+		// may define section.
+		return kindUser, true
+	}
 	switch name {
 	case "role":
 		return kindMarker, true
@@ -54,9 +59,6 @@ func helperKind(name string, user map[string]any) (kind, bool) {
 		return kindInline, true
 	case "log", "section":
 		return kindRejected, true
-	}
-	if _, ok := user[name]; ok {
-		return kindUser, true
 	}
 	return 0, false
 }

@@ -27,7 +27,7 @@ type renderState struct {
 }
 
 // String makes {{@rolemark}} print nothing.
-func (*renderState) String() string { return "" }
+func (renderState) String() string { return "" }
 
 var errNoState = errors.New("handlebars: helper called outside a rolemark render")
 
@@ -169,6 +169,7 @@ func jsonHelper(v any, o *raymond.Options) string {
 
 // ifEquals is Dotprompt's {{#ifEquals a b}}…{{else}}…{{/ifEquals}}.
 func ifEquals(a, b any, o *raymond.Options) raymond.SafeString {
+	stateOf(o)
 	if equal(a, b) {
 		return raymond.SafeString(o.Fn())
 	}
@@ -177,6 +178,7 @@ func ifEquals(a, b any, o *raymond.Options) raymond.SafeString {
 
 // unlessEquals is Dotprompt's {{#unlessEquals a b}}…{{/unlessEquals}}.
 func unlessEquals(a, b any, o *raymond.Options) raymond.SafeString {
+	stateOf(o)
 	if !equal(a, b) {
 		return raymond.SafeString(o.Fn())
 	}

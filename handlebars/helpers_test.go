@@ -105,3 +105,10 @@ func TestEngine(t *testing.T) {
 	require.Equal(t, "handlebars", e.Name())
 	require.Equal(t, []string{".hbs", ".handlebars", ".prompt"}, e.Extensions())
 }
+
+// TestRenderState checks that the render's state, which sits in raymond's
+// data frame, prints as nothing.
+func TestRenderState(t *testing.T) {
+	set := engine.NewSet(handlebars.New())
+	require.Equal(t, "[][]", render(t, set, `[{{@rolemark}}][{{@rolemark.req}}]`, nil))
+}
