@@ -1,18 +1,18 @@
 // Package handlebars is rolemark's Handlebars engine, an adapter for
 // github.com/aymerick/raymond (Handlebars 3.0 syntax). New returns the
 // engine; it is named "handlebars" and claims the extensions .hbs,
-// .handlebars and .prompt (Dotprompt files; front matter is handled by the
-// engine package, not here).
+// .handlebars and .prompt (Dotprompt files; this package reads only the
+// template body: front matter must be removed before Compile).
 //
 //	set := engine.NewSet(handlebars.New())
 //	tpl, err := set.ParseFS(prompts, "bank.hbs")
 //	msgs, err := tpl.Messages(ctx, map[string]any{"input": "buy a house"})
 //
 // A template renders rolemark's markup, which package roleparse turns into
-// messages. The security model is the one stated once in roleparse (see
-// "Security model" in the roleparse package documentation): the template
-// author is trusted, the data is not, and every value a template prints is
-// escaped.
+// messages. The security model is the one stated once in
+// [github.com/rolemark/rolemark/roleparse] (section "Security model"): the
+// template author is trusted, the data is not, and every value a template
+// prints is escaped.
 //
 // # Writing roles
 //
@@ -172,6 +172,11 @@
 // reaches helpers through raymond's private data frame (ExecWith). A
 // compiled template is safe for concurrent use.
 //
-// raymond iterates a Go map in #each in Go's random order; pass a slice when
-// the order matters.
+// Limits: blocks and subexpressions nest at most 256 deep (a compile
+// error beyond), which bounds the recursion of both parsers and of raymond's
+// evaluator. Printing cyclic Go data (a slice or map that contains itself)
+// recurses without end in raymond and fmt and is not recovered (a fatal
+// stack overflow); data decoded from JSON cannot be cyclic. raymond iterates
+// a Go map in #each in Go's random order; pass a slice when the order
+// matters.
 package handlebars

@@ -2,6 +2,7 @@ package handlebars_test
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"github.com/aymerick/raymond"
@@ -111,4 +112,27 @@ func TestEngine(t *testing.T) {
 func TestRenderState(t *testing.T) {
 	set := engine.NewSet(handlebars.New())
 	require.Equal(t, "[][]", render(t, set, `[{{@rolemark}}][{{@rolemark.req}}]`, nil))
+}
+
+// TestRewrites checks the {{user}} to {{[user]}} rewrite with whitespace
+// control, in subexpressions and in partials.
+func TestRewrites(t *testing.T) {
+	set := engine.NewSet(handlebars.New(handlebars.Funcs(map[string]any{"shout": func(s string) string { return s + "!" }})))
+	vars := map[string]any{"user": "<u>", "system": "s"}
+	require.Equal(t, "a&lt;u&gt;b", render(t, set, "a  {{~user~}}  b", vars))
+	require.Equal(t, "&lt;u&gt;! s!", render(t, set, "{{shout (user)}} {{shout (system)}}", vars))
+	require.Equal(t, `<message role="user">&lt;u&gt;</message>`, render(t, set, "{{#user~}}\n  {{user}}\n{{~/user}}", vars))
+}
+
+// TestNesting checks the bound on nesting.
+func TestNesting(t *testing.T) {
+	set := engine.NewSet(handlebars.New())
+	deep := func(n int) string {
+		return strings.Repeat("{{#if x}}", n) + "y" + strings.Repeat("{{/if}}", n)
+	}
+	require.Equal(t, "y", render(t, set, deep(255), map[string]any{"x": true}))
+	_, err := set.Parse("handlebars", "t.hbs", deep(100000))
+	require.EqualError(t, err, "t.hbs:1:2305: blocks and subexpressions are nested more than 256 deep")
+	_, err = set.Parse("handlebars", "t.hbs", "{{x "+strings.Repeat("(f ", 300)+"}}")
+	require.ErrorContains(t, err, "nested more than 256 deep")
 }

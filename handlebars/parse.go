@@ -43,10 +43,25 @@ func isOpenAmp(open string) bool {
 	return len(s) < len(open) && strings.HasPrefix(s, "&")
 }
 
+// maxDepth bounds the nesting of blocks and subexpressions. Both parsers
+// and raymond's evaluator recurse once per level; a bound keeps a hostile
+// or generated template from growing the stack without limit.
+const maxDepth = 256
+
 type tokParser struct {
-	toks []lexer.Token
-	i    int
+	toks  []lexer.Token
+	i     int
+	depth int
 }
+
+func (p *tokParser) enter(t *lexer.Token) {
+	p.depth++
+	if p.depth > maxDepth {
+		p.fail(t, "blocks and subexpressions are nested more than %d deep", maxDepth)
+	}
+}
+
+func (p *tokParser) leave() { p.depth-- }
 
 // parseTemplate parses src into raymond's AST without leaking a goroutine.
 func parseTemplate(src string) (prog *ast.Program, err error) {
@@ -147,6 +162,8 @@ func (p *tokParser) isStatement() bool {
 
 func (p *tokParser) program() *ast.Program {
 	t := p.peek()
+	p.enter(t)
+	defer p.leave()
 	prog := ast.NewProgram(t.Pos, t.Line)
 	for p.isStatement() {
 		prog.AddStatement(p.statement())
@@ -371,6 +388,8 @@ func (p *tokParser) isHelperName() bool {
 
 func (p *tokParser) sexpr() ast.Node {
 	t := p.shift()
+	p.enter(t)
+	defer p.leave()
 	s := ast.NewSubExpression(t.Pos, t.Line)
 	s.Expression = p.expression(t)
 	p.expect(lexer.TokenCloseSexpr, ")")
