@@ -36,8 +36,10 @@ func stateOf(o *raymond.Options) *renderState {
 	if st == nil {
 		panic(errNoState)
 	}
-	if err := st.ctx.Err(); err != nil {
-		panic(err)
+	if st.ctx != nil {
+		if err := st.ctx.Err(); err != nil {
+			panic(err)
+		}
 	}
 	return st
 }

@@ -3,6 +3,7 @@ package handlebars
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/aymerick/raymond/parser"
@@ -41,6 +42,9 @@ func FuzzParse(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, src string) {
 		_, ours := parseTemplate(src)
+		if ours != nil && strings.Contains(ours.Error(), "nested more than") {
+			return // rolemark's own limit, which raymond does not have
+		}
 		theirs := raymondParse(src)
 		if (ours == nil) != (theirs == nil) {
 			t.Fatalf("%q: rolemark: %v; raymond: %v", src, ours, theirs)
