@@ -1,8 +1,9 @@
 // Package handlebars is rolemark's Handlebars engine, an adapter for
 // github.com/aymerick/raymond (Handlebars 3.0 syntax). New returns the
 // engine; it is named "handlebars" and claims the extensions .hbs,
-// .handlebars and .prompt (Dotprompt files; this package reads only the
-// template body: front matter must be removed before Compile).
+// .handlebars and .prompt (Dotprompt files). Front matter is read by
+// package engine, which hands Compile the body with the front matter's
+// lines left blank, so that lines keep their numbers.
 //
 //	set := engine.NewSet(handlebars.New())
 //	tpl, err := set.ParseFS(prompts, "bank.hbs")

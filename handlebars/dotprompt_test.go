@@ -2,7 +2,9 @@ package handlebars_test
 
 import (
 	"context"
+	"strings"
 	"testing"
+	"testing/fstest"
 
 	"github.com/stretchr/testify/require"
 
@@ -45,4 +47,23 @@ func TestDotprompt(t *testing.T) {
 	require.EqualError(t, err, "t.prompt:1:1: Dotprompt's section helper has no equivalent in rolemark's markup")
 	_, err = set.Parse("handlebars", "t.prompt", `{{json v pretty=true}}`)
 	require.EqualError(t, err, "t.prompt:1:10: json takes no named arguments but indent=")
+}
+
+// TestDotpromptFile loads a Dotprompt file with front matter and a partial.
+func TestDotpromptFile(t *testing.T) {
+	fsys := fstest.MapFS{
+		"greet.prompt":    {Data: []byte("---\nmodel: googleai/gemini-2.0-flash\ninput:\n  schema:\n    name: string\n---\n{{role \"system\"}}\n{{> persona}}\n{{role \"user\"}}Hello, I am {{name}}.\n{{missing}}")},
+		"_persona.prompt": {Data: []byte("You are a pirate.")},
+	}
+	tpl, err := engine.NewSet(handlebars.New()).ParseFS(fsys, "greet.prompt")
+	require.NoError(t, err)
+	require.Equal(t, "handlebars", tpl.EngineName())
+	_, err = tpl.Messages(context.Background(), map[string]any{"name": "Ann"})
+	require.EqualError(t, err, `greet.prompt:10:3: variable "missing" is not supplied`)
+	fsys["greet.prompt"].Data = []byte(strings.Replace(string(fsys["greet.prompt"].Data), "\n{{missing}}", "", 1))
+	tpl, err = engine.NewSet(handlebars.New()).ParseFS(fsys, "greet.prompt")
+	require.NoError(t, err)
+	msgs, err := tpl.Messages(context.Background(), map[string]any{"name": "Ann"})
+	require.NoError(t, err)
+	require.Equal(t, []chat.Message{chat.Text(chat.RoleSystem, "You are a pirate."), chat.Text(chat.RoleUser, "Hello, I am Ann.")}, msgs)
 }
