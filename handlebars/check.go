@@ -75,10 +75,11 @@ var allowedHash = map[string][]string{
 
 // varRef is a variable a template reads from the root of its data.
 type varRef struct {
-	unit *unit
-	pos  int
-	name string   // as written, such as user.name or @root.x
-	path []string // the parts to look up in the data
+	unit  *unit
+	pos   int
+	name  string   // as written, such as user.name or @root.x
+	path  []string // the parts to look up in the data
+	conds []cond   // checked only when these hold
 }
 
 // edit replaces the name of a path at pos with [name].
@@ -110,7 +111,8 @@ func (e *compileError) Error() string { return e.err.Error() }
 type walker struct {
 	c      *compiler
 	u      *unit
-	record bool // record edits (first walk of the unit only)
+	record bool   // record edits (first walk of the unit only)
+	conds  []cond // the conditions of the enclosing branches
 }
 
 func (w *walker) failf(n ast.Node, format string, args ...any) {
@@ -120,12 +122,16 @@ func (w *walker) failf(n ast.Node, format string, args ...any) {
 // program walks a program. scoped means that the current context may not be
 // the root of the data (inside #each, #with, a section or a caller's block
 // helper), so variables cannot be checked.
-func (w *walker) program(p *ast.Program, scoped bool) {
+func (w *walker) program(p *ast.Program, scoped bool, c cond) {
 	if p == nil {
 		return
 	}
 	if len(p.BlockParams) > 0 {
 		scoped = true
+	}
+	if !c.always() {
+		w.conds = append(w.conds, c)
+		defer func() { w.conds = w.conds[:len(w.conds)-1] }()
 	}
 	for _, n := range p.Body {
 		switch n := n.(type) {
@@ -318,26 +324,65 @@ func (w *walker) block(b *ast.BlockStatement, scoped bool) {
 	k, known := helperKind(name, w.c.eng.funcs)
 	isHelper := known || len(b.Expression.Params) > 0 || b.Expression.Hash != nil
 	w.expression(b.Expression, posBlock, scoped)
+	var subject ast.Node // what the block tests: the section's path or the helper's argument
+	if !isHelper {
+		subject = b.Expression.Path
+	} else if len(b.Expression.Params) > 0 && b.Expression.Hash == nil {
+		subject = b.Expression.Params[0]
+	}
 	switch {
-	case !isHelper:
-		// A section over data: the body may run with the value as context.
-		w.program(b.Program, true)
-		w.program(b.Inverse, scoped)
+	case !isHelper || (k == kindBlock && (name == "with" || name == "each")):
+		// A section over data, #each or #with: the body runs with the
+		// value as its context; the {{else}} part runs when the value is
+		// falsy, in the current context.
+		w.program(b.Program, true, cond{})
+		w.program(b.Inverse, scoped, w.cond(subject, scoped, true))
 	case k == kindRoleBlock:
 		if b.Inverse != nil {
 			w.failf(b, "{{#%s}} has no {{else}} part", name)
 		}
-		w.program(b.Program, scoped)
-	case k == kindBlock && (name == "with" || name == "each"):
-		w.program(b.Program, true)
-		w.program(b.Inverse, scoped)
-	case k == kindBlock:
-		w.program(b.Program, scoped)
-		w.program(b.Inverse, scoped)
+		w.program(b.Program, scoped, cond{})
+	case name == "if" || name == "unless":
+		c := w.cond(subject, scoped, name == "unless")
+		w.program(b.Program, scoped, c)
+		c.negate = !c.negate
+		w.program(b.Inverse, scoped, c)
+	case k == kindBlock: // equal, ifEquals, unlessEquals
+		w.program(b.Program, scoped, cond{unknown: true})
+		w.program(b.Inverse, scoped, cond{unknown: true})
 	default: // a caller's helper: context unknown
-		w.program(b.Program, true)
-		w.program(b.Inverse, true)
+		w.program(b.Program, true, cond{})
+		w.program(b.Inverse, true, cond{})
 	}
+}
+
+// cond is the condition under which a branch of a block runs: the value at
+// path (from the root of the data) is truthy, or falsy when negate is set.
+// The zero cond is "always"; an unknown cond cannot be evaluated before the
+// render (a subexpression, a literal, a comparison, a path that is not at
+// the root), and variables under it are not checked.
+type cond struct {
+	path    []string
+	negate  bool
+	unknown bool
+}
+
+func (c cond) always() bool { return c.path == nil && !c.unknown }
+
+// cond returns the condition that subject is truthy (falsy with negate).
+func (w *walker) cond(subject ast.Node, scoped, negate bool) cond {
+	p, ok := subject.(*ast.PathExpression)
+	if !ok || scoped || p.Depth > 0 || len(p.Parts) == 0 || p.Data && p.Parts[0] != "root" {
+		return cond{unknown: true}
+	}
+	parts := p.Parts
+	if p.Data {
+		parts = parts[1:]
+	}
+	if len(parts) == 0 {
+		return cond{unknown: true}
+	}
+	return cond{path: parts, negate: negate}
 }
 
 func (w *walker) partial(p *ast.PartialStatement, scoped bool) {
@@ -361,7 +406,7 @@ func (w *walker) partial(p *ast.PartialStatement, scoped bool) {
 	if w.record {
 		w.u.partials = append(w.u.partials, name)
 	}
-	w.c.include(w.u, p, name, scoped)
+	w.c.include(w, p, name, scoped)
 }
 
 func (w *walker) values(ns []ast.Node, scoped bool) {
@@ -409,7 +454,12 @@ func (w *walker) variable(p *ast.PathExpression, scoped bool) {
 	if len(parts) == 0 {
 		return
 	}
-	w.c.vars = append(w.c.vars, varRef{unit: w.u, pos: p.Pos, name: p.Original, path: parts})
+	for _, c := range w.conds {
+		if c.unknown {
+			return
+		}
+	}
+	w.c.vars = append(w.c.vars, varRef{unit: w.u, pos: p.Pos, name: p.Original, path: parts, conds: append([]cond(nil), w.conds...)})
 }
 
 func exprName(e *ast.Expression) string {

@@ -126,8 +126,14 @@
 // letter upper-cased, or a handlebars:"name" tag), a method, or a slice
 // index in range. Checked: {{x}}, {{x.y}}, {{this.x}}, {{@root.x}},
 // arguments and hash values of helpers (name=who), in the template and in
-// partials included without a context argument, at any depth of #if,
-// #unless, #equal, #ifEquals, #unlessEquals and role blocks.
+// partials included without a context argument, inside role blocks, and
+// inside the branches of #if, #unless, the {{else}} of #each, #with and
+// sections, and {{^x}}, where a variable is required only when its branch
+// runs: the compiler records each branch's condition (a path from the root
+// of the data) and Execute evaluates it with raymond's truthiness first, so
+// {{#if extra}}Extra: {{extra}}{{/if}} does not require extra. A partial's
+// variables are checked under the conditions of the first place that
+// includes it.
 //
 // Not checked (a missing value renders as empty, as in Handlebars):
 //
@@ -137,8 +143,12 @@
 //     contexts) — except @root paths, which are checked everywhere;
 //   - ../ paths, and @data variables (@index, @key, @first, @last);
 //   - partials included with a context or hash ({{> p ctx}}, {{> p a=b}});
-//   - the condition of #if and #unless, and the value of a section
-//     {{#x}}…{{/x}} or {{^x}}…{{/x}}, which may be absent by design;
+//   - the condition itself of #if, #unless and sections, which may be absent
+//     by design;
+//   - paths in a branch whose condition cannot be evaluated before the
+//     render: inside #equal, #ifEquals and #unlessEquals, and under an #if
+//     whose condition is a subexpression, a literal, a ../ path, has
+//     includeZero=, or goes through a method or a slice by name;
 //   - a path through a method (its result is not inspected) or through a
 //     slice by name (raymond maps the rest of the path over the items);
 //   - literal-named paths such as {{"x"}}.

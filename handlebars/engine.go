@@ -159,7 +159,7 @@ func (c *compiler) compile(src string) (engine.Compiled, error) {
 	}
 	for _, v := range c.vars {
 		line, col := lineCol(v.unit.src, v.pos)
-		t.vars = append(t.vars, checkedVar{template: v.unit.name, line: line, col: col, name: v.name, path: v.path})
+		t.vars = append(t.vars, checkedVar{template: v.unit.name, line: line, col: col, name: v.name, path: v.path, conds: v.conds})
 	}
 	return t, nil
 }
@@ -177,12 +177,17 @@ func (c *compiler) walk(main *unit) (err error) {
 	}()
 	main.walked[0] = true
 	w := &walker{c: c, u: main, record: true}
-	w.program(main.prog, false)
+	w.program(main.prog, false, cond{})
 	return nil
 }
 
-// include loads and walks the partial name, used by from at p.
-func (c *compiler) include(from *unit, p *ast.PartialStatement, name string, scoped bool) {
+// include loads and walks the partial name, used by the walker from at p.
+// A partial is walked once with scoped false and once with scoped true at
+// most: its variables are checked under the conditions of the first place
+// that includes it at the root, which can only check less, never more,
+// than a render needs.
+func (c *compiler) include(fromW *walker, p *ast.PartialStatement, name string, scoped bool) {
+	from := fromW.u
 	for i, s := range c.stack {
 		if s == name {
 			chain := append(append([]string(nil), c.stack[i:]...), name)
@@ -216,8 +221,8 @@ func (c *compiler) include(from *unit, p *ast.PartialStatement, name string, sco
 	first := !u.walked[0] && !u.walked[1]
 	u.walked[mode] = true
 	c.stack = append(c.stack, name)
-	w := &walker{c: c, u: u, record: first}
-	w.program(u.prog, scoped)
+	w := &walker{c: c, u: u, record: first, conds: fromW.conds}
+	w.program(u.prog, scoped, cond{})
 	c.stack = c.stack[:len(c.stack)-1]
 }
 

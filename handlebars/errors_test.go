@@ -170,6 +170,7 @@ func TestNotChecked(t *testing.T) {
 		{"inside each", "{{#each xs}}[{{name}}]{{/each}}", "[]"},
 		{"inside with", "{{#with o}}[{{name}}]{{/with}}", "[]"},
 		{"if condition", "{{#if flag}}yes{{else}}no{{/if}}", "no"},
+		{"inside equal", "{{#equal 1 1}}[{{name}}]{{/equal}}", "[]"},
 		{"unless condition", "{{#unless flag}}no flag{{/unless}}", "no flag"},
 		{"section", "{{#flag}}yes{{/flag}}{{^flag}}no{{/flag}}", "no"},
 		{"parent path", "{{#with o}}{{../name}}{{/with}}", ""},
@@ -239,3 +240,57 @@ func TestContextCanceled(t *testing.T) {
 type discard struct{}
 
 func (discard) Write(p []byte) (int, error) { return len(p), nil }
+
+// TestConditionalCheck checks that a variable used only in a branch is
+// required only when that branch runs, by raymond's truthiness.
+func TestConditionalCheck(t *testing.T) {
+	fsys := fstest.MapFS{
+		"t.hbs":  {Data: []byte(`{{#if a}}{{> p}}{{/if}}`)},
+		"_p.hbs": {Data: []byte(`{{q}}`)},
+	}
+	set := engine.NewSet(handlebars.New())
+	withPartial, err := set.ParseFS(fsys, "t.hbs")
+	require.NoError(t, err)
+	tests := []struct {
+		name, src string
+		vars      map[string]any
+		want      string // output, or the error
+	}{
+		{"optional value", "{{#if extra}}Extra: {{extra}}{{/if}}", nil, ""},
+		{"optional value present", "{{#if extra}}Extra: {{extra}}{{/if}}", map[string]any{"extra": "x"}, "Extra: x"},
+		{"branch runs", "{{#if a}}{{b}}{{/if}}", map[string]any{"a": true}, `t.hbs:1:12: variable "b" is not supplied`},
+		{"branch does not run", "{{#if a}}{{b}}{{/if}}", map[string]any{"a": 0}, ""},
+		{"else runs", "{{#if a}}x{{else}}{{b}}{{/if}}", nil, `t.hbs:1:21: variable "b" is not supplied`},
+		{"else does not run", "{{#if a}}x{{else}}{{b}}{{/if}}", map[string]any{"a": []int{1}}, "x"},
+		{"unless", "{{#unless a}}{{b}}{{/unless}}", map[string]any{"a": ""}, `t.hbs:1:16: variable "b" is not supplied`},
+		{"unless truthy", "{{#unless a}}{{b}}{{/unless}}", map[string]any{"a": "y"}, ""},
+		{"else if runs", "{{#if a}}{{else if b}}{{c}}{{/if}}", map[string]any{"b": 1}, `t.hbs:1:25: variable "c" is not supplied`},
+		{"else if does not run", "{{#if a}}{{else if b}}{{c}}{{/if}}", map[string]any{"b": false}, ""},
+		{"each else does not run", "{{#each xs}}{{this}}{{else}}{{none}}{{/each}}", map[string]any{"xs": []int{7}}, "7"},
+		{"section else runs", "{{#s}}x{{else}}{{none}}{{/s}}", nil, `t.hbs:1:18: variable "none" is not supplied`},
+		{"inverse section", "{{^s}}{{none}}{{/s}}", map[string]any{"s": map[string]any{"k": 1}}, ""},
+		{"nested conditions", "{{#if a}}{{#unless b}}{{c}}{{/unless}}{{/if}}", map[string]any{"a": 1, "b": 0}, `t.hbs:1:25: variable "c" is not supplied`},
+		{"equal is not evaluated", "{{#equal a 1}}{{c}}{{/equal}}", map[string]any{"a": 1}, ""},
+		{"method condition is not evaluated", "{{#if o.Fn}}{{c}}{{/if}}", map[string]any{"o": cond{}}, ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			tpl, err := set.Parse("handlebars", "t.hbs", tc.src)
+			require.NoError(t, err)
+			out, err := tpl.Render(context.Background(), tc.vars)
+			if err != nil {
+				out = err.Error()
+			}
+			require.Equal(t, tc.want, out)
+		})
+	}
+	out, err := withPartial.Render(context.Background(), nil)
+	require.NoError(t, err)
+	require.Equal(t, "", out)
+	_, err = withPartial.Render(context.Background(), map[string]any{"a": true})
+	require.EqualError(t, err, `_p.hbs:1:3: variable "q" is not supplied`)
+}
+
+type cond struct{}
+
+func (cond) Fn() bool { return false }

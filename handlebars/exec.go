@@ -32,13 +32,35 @@ type checkedVar struct {
 	line, col int
 	name      string
 	path      []string
+	conds     []cond // the variable is needed only when these hold
+}
+
+// needed reports whether the branch that uses the variable runs for vars,
+// by raymond's truthiness (false, 0, "", nil, empty slices and maps are
+// falsy; a missing value is falsy).
+func (v *checkedVar) needed(vars map[string]any) bool {
+	for _, c := range v.conds {
+		val, st := resolve(vars, c.path)
+		truth := false
+		switch st {
+		case unsure:
+			return false
+		case found:
+			truth = val.IsValid() && val.CanInterface() && raymond.IsTrue(val.Interface())
+		}
+		if truth == c.negate {
+			return false
+		}
+	}
+	return true
 }
 
 // Execute renders the template's markup for one request into w.
 func (t *compiled) Execute(ctx context.Context, w io.Writer, r *engine.Request) error {
 	if !t.allowMissing {
-		for _, v := range t.vars {
-			if !present(r.Vars, v.path) {
+		for i := range t.vars {
+			v := &t.vars[i]
+			if _, st := resolve(r.Vars, v.path); st == missing && v.needed(r.Vars) {
 				return &engine.Error{Template: v.template, Line: v.line, Col: v.col, Err: &engine.MissingError{Name: v.name}}
 			}
 		}
@@ -109,62 +131,69 @@ func (t *compiled) execError(err error) error {
 	return e
 }
 
-// present reports whether path resolves in the data the way raymond looks
-// it up at the root: map keys, exported struct fields (name with its first
-// letter upper-cased, or a handlebars:"name" tag), methods, and slice or
-// array indexes. Where it cannot tell (a method, whose result is not
-// inspected, or a path through a slice of items, which raymond maps over the
-// items), it reports true.
-func present(v any, path []string) bool {
+type lookupState int
+
+const (
+	found lookupState = iota
+	missing
+	unsure // a method, whose result is not inspected, or a path through a slice
+)
+
+// resolve looks path up in the data the way raymond looks it up at the
+// root: map keys, exported struct fields (name with its first letter
+// upper-cased, or a handlebars:"name" tag), methods, and slice or array
+// indexes. It is unsure through a method (its result is not inspected) or a
+// slice by name (raymond maps the rest of the path over the items).
+func resolve(v any, path []string) (reflect.Value, lookupState) {
 	rv := reflect.ValueOf(v)
 	for _, part := range path {
 		if len(part) >= 2 && part[0] == '[' && part[len(part)-1] == ']' {
 			part = part[1 : len(part)-1]
 		}
 		if rv.IsValid() && hasMethod(rv, part) {
-			return true
+			return reflect.Value{}, unsure
 		}
 		for rv.Kind() == reflect.Pointer || rv.Kind() == reflect.Interface {
 			if rv.IsNil() {
-				return false
+				return reflect.Value{}, missing
 			}
 			rv = rv.Elem()
 			if hasMethod(rv, part) {
-				return true
+				return reflect.Value{}, unsure
 			}
 		}
 		switch rv.Kind() {
 		case reflect.Invalid:
-			return false
+			return rv, missing
 		case reflect.Map:
 			key := reflect.ValueOf(part)
 			if !key.Type().AssignableTo(rv.Type().Key()) {
-				return true
+				return reflect.Value{}, unsure
 			}
 			rv = rv.MapIndex(key)
 			if !rv.IsValid() {
-				return false
+				return rv, missing
 			}
 		case reflect.Struct:
 			f, ok := field(rv, part)
 			if !ok {
-				return false
+				return reflect.Value{}, missing
 			}
 			rv = f
 		case reflect.Slice, reflect.Array:
 			i, err := strconv.Atoi(part)
 			if err != nil {
-				return true // raymond maps the path over the items
+				return reflect.Value{}, unsure
 			}
 			if i < 0 || i >= rv.Len() {
-				return false
+				return reflect.Value{}, missing
 			}
 			rv = rv.Index(i)
 		default:
-			return false // a field of a number, string or bool
+			return reflect.Value{}, missing // a field of a number, string or bool
 		}
 	}
-	return true
+	return rv, found
 }
 
 func hasMethod(rv reflect.Value, name string) bool {
