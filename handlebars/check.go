@@ -24,9 +24,9 @@ const (
 	kindRoleBlock             // message, system, user, assistant: blocks only
 	kindHistory               // {{history}}: no arguments, never a block
 	kindMedia                 // {{media url=…}}: never a block
-	kindBlock                 // if, unless, with, each, equal: blocks only
-	kindInline                // lookup: never a block
-	kindRejected              // log: writes to the process's log
+	kindBlock                 // if, unless, with, each, equal, ifEquals, unlessEquals: blocks only
+	kindInline                // lookup, json: never a block
+	kindRejected              // log (writes to the process's log), section (Dotprompt)
 	kindUser                  // a caller's helper (Funcs): anything goes
 )
 
@@ -164,7 +164,8 @@ func (p position) describe(name string) string {
 }
 
 // expression walks the expression of a mustache, a block or a
-// subexpression, and reports whether it is a call of a known helper.
+// subexpression: a call of a known helper, checked for how it is used, or a
+// variable.
 func (w *walker) expression(e *ast.Expression, at position, scoped bool) {
 	name := e.HelperName()
 	k, known := helperKind(name, w.c.eng.funcs)
