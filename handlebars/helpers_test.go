@@ -131,7 +131,7 @@ func TestNesting(t *testing.T) {
 		return strings.Repeat("{{#if x}}", n) + "y" + strings.Repeat("{{/if}}", n)
 	}
 	require.Equal(t, "y", render(t, set, deep(255), map[string]any{"x": true}))
-	_, err := set.Parse("handlebars", "t.hbs", deep(100000))
+	_, err := set.Parse("handlebars", "t.hbs", deep(1000))
 	require.EqualError(t, err, "t.hbs:1:2305: blocks and subexpressions are nested more than 256 deep")
 	_, err = set.Parse("handlebars", "t.hbs", "{{x "+strings.Repeat("(f ", 300)+"}}")
 	require.ErrorContains(t, err, "nested more than 256 deep")
