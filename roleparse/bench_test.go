@@ -37,8 +37,6 @@ we switch to a variable rate later &amp; what would that cost?
 </message>
 `
 
-const benchPromptMessages = 4
-
 // benchMB is about 1 MB of markup: benchPrompt repeated.
 var benchMB = strings.Repeat(benchPrompt, (1<<20)/len(benchPrompt)+1)
 
