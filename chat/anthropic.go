@@ -46,8 +46,8 @@ type AnthropicSource struct {
 // System and developer messages are joined, in order, with a blank line
 // between them into the request's system prompt; assistant tool calls become
 // tool_use blocks and tool messages become tool_result blocks in a user
-// message, ahead of that message's other blocks; consecutive messages of the same role are merged, as the API
-// requires. Empty text parts, and messages left with nothing to send, are
+// message, ahead of that message's other blocks; consecutive messages of the
+// same role are merged, as the API requires. Empty text parts, and messages left with nothing to send, are
 // dropped: the API rejects empty text blocks. Audio has no Anthropic form and
 // is an error.
 func ToAnthropic(msgs []Message) (AnthropicRequest, error) {
