@@ -798,10 +798,23 @@ func appendRef(dst []byte, s string) ([]byte, int) {
 		return dst, 0
 	}
 	if s[1] != '#' {
-		for _, e := range namedRefs {
-			if strings.HasPrefix(s, e.name) {
-				return append(dst, e.val...), len(e.name)
+		var e int
+		switch s[1] {
+		case 'a': // &amp; or &apos;
+			if s[2] == 'p' {
+				e = 4
 			}
+		case 'l':
+			e = 1
+		case 'g':
+			e = 2
+		case 'q':
+			e = 3
+		default:
+			return dst, 0
+		}
+		if ref := namedRefs[e]; strings.HasPrefix(s, ref.name) {
+			return append(dst, ref.val...), len(ref.name)
 		}
 		return dst, 0
 	}
