@@ -1,0 +1,287 @@
+package jinja
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/flosch/pongo2/v6"
+
+	"github.com/rolemark/rolemark/engine"
+	"github.com/rolemark/rolemark/roleparse"
+)
+
+// Option configures the engine.
+type Option func(*settings)
+
+type settings struct {
+	funcs      map[string]any
+	macroDepth int
+}
+
+// Funcs makes the given functions available to every template, in addition
+// to role, history and media. Their results are escaped like any other value
+// unless they return roleparse.Markup or a pongo2.AsSafeValue. A function
+// named like one of rolemark's (role, history, media) replaces it.
+func Funcs(funcs map[string]any) Option {
+	return func(s *settings) {
+		if s.funcs == nil {
+			s.funcs = map[string]any{}
+		}
+		for k, v := range funcs {
+			s.funcs[k] = v
+		}
+	}
+}
+
+// MacroDepth sets how deeply macros may call one another before the render
+// fails (100 by default).
+func MacroDepth(n int) Option {
+	return func(s *settings) {
+		if n > 0 {
+			s.macroDepth = n
+		}
+	}
+}
+
+// New returns the Jinja-style engine, named "jinja", for the extensions
+// .jinja, .j2 and .jinja2. The first call registers rolemark's tags in
+// pongo2's global tag registry (see the package documentation).
+func New(opts ...Option) engine.Engine {
+	e := &jinjaEngine{regErr: register()}
+	e.cfg.macroDepth = maxMacroDepth
+	for _, o := range opts {
+		o(&e.cfg)
+	}
+	e.funcs = pongo2.Context{
+		"role":    roleFunc,
+		"media":   mediaFunc,
+		"history": historyFunc,
+	}
+	for k, v := range e.cfg.funcs {
+		e.funcs[k] = v
+	}
+	return e
+}
+
+type jinjaEngine struct {
+	cfg    settings
+	funcs  pongo2.Context
+	regErr error
+}
+
+func (e *jinjaEngine) Name() string { return "jinja" }
+
+func (e *jinjaEngine) Extensions() []string { return []string{".jinja", ".j2", ".jinja2"} }
+
+// bannedTags are pongo2 tags a rolemark template may not use.
+var bannedTags = []string{
+	"ssi",        // reads any file of the local file system
+	"cycle",      // prints unescaped, keeps state in the parsed template (data race), panics without arguments
+	"ifchanged",  // keeps state in the parsed template (data race)
+	"firstof",    // escapes only while pongo2's global autoescape is on
+	"autoescape", // escaping cannot be turned off; |safe is the raw form
+	"lorem",      // unbounded output
+}
+
+// bannedFilters are pongo2 filters a rolemark template may not use.
+var bannedFilters = []string{
+	"truncatechars_html", // returns its input unescaped, marked safe
+	"truncatewords_html", // same
+}
+
+// Compile compiles src, which may include, extend and import files of
+// cfg.FS only.
+func (e *jinjaEngine) Compile(name, src string, cfg engine.Config) (c engine.Compiled, err error) {
+	if e.regErr != nil {
+		return nil, &engine.Error{Template: name, Err: e.regErr}
+	}
+	if name == "" {
+		name = "template"
+	}
+	s, rerr := rewrite(name, src)
+	if rerr != nil {
+		line, col := position(src, rerr.off)
+		return nil, &engine.Error{Template: name, Line: line, Col: col, Err: rerr}
+	}
+	ld := newLoader(cfg.FS, name, cfg.Dir, s)
+	set := pongo2.NewSet("rolemark:"+name, ld)
+	for _, t := range bannedTags {
+		if err := set.BanTag(t); err != nil {
+			return nil, &engine.Error{Template: name, Err: err}
+		}
+	}
+	for _, f := range bannedFilters {
+		if err := set.BanFilter(f); err != nil {
+			return nil, &engine.Error{Template: name, Err: err}
+		}
+	}
+	ct := &compiled{name: name, loader: ld, funcs: e.funcs, depth: e.cfg.macroDepth}
+	defer func() {
+		if p := recover(); p != nil {
+			c, err = nil, &engine.Error{Template: name, Err: &engine.PanicError{Value: p}}
+		}
+	}()
+	tpl, perr := set.FromFile(name)
+	if perr != nil {
+		return nil, ct.convert(perr)
+	}
+	ct.tpl = tpl
+	if !cfg.AllowMissing {
+		ct.required = requiredVars(tpl, e.funcs)
+		for i, r := range ct.required {
+			ct.required[i].file, ct.required[i].line, ct.required[i].col = ct.place(r.file, r.line, r.col)
+		}
+	}
+	return ct, nil
+}
+
+// compiled is a compiled template. Its pongo2 template is never changed
+// after Compile (rolemark enables no TrimBlocks/LStripBlocks, which pongo2
+// v6 applies by rewriting tokens at every Execute), so it is safe for
+// concurrent use.
+type compiled struct {
+	name     string
+	tpl      *pongo2.Template
+	loader   *loader
+	funcs    pongo2.Context
+	depth    int
+	required []varRef
+}
+
+// Execute renders the template's markup into w. On error, w may hold part
+// of the output.
+func (c *compiled) Execute(ctx context.Context, w io.Writer, r *engine.Request) (err error) {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	for _, ref := range c.required {
+		if _, ok := r.Vars[ref.name]; !ok {
+			return &engine.Error{Template: ref.file, Line: ref.line, Col: ref.col, Err: &engine.MissingError{Name: ref.name}}
+		}
+	}
+	st := &renderState{req: r, done: ctx.Done(), maxDepth: c.depth}
+	pctx := make(pongo2.Context, len(r.Vars)+len(c.funcs)+1)
+	for k, v := range r.Vars {
+		pctx[k] = v
+	}
+	for k, v := range c.funcs {
+		pctx[k] = v
+	}
+	pctx[stateKey] = st
+	defer func() {
+		if p := recover(); p != nil {
+			e := &engine.Error{Template: c.name, Err: &engine.PanicError{Value: p}}
+			if st.at != nil {
+				e.Template, e.Line, e.Col = c.place(st.at.Filename, st.at.Line, st.at.Col)
+			}
+			err = e
+		}
+	}()
+	if perr := c.tpl.ExecuteWriterUnbuffered(pctx, w); perr != nil {
+		if errors.Is(perr, context.Canceled) || errors.Is(perr, context.DeadlineExceeded) {
+			return perr
+		}
+		return c.convert(perr)
+	}
+	return nil
+}
+
+// place maps a pongo2 position in the rewritten file to the position the
+// user wrote.
+func (c *compiled) place(file string, line, col int) (string, int, int) {
+	if file == "" || file == "<string>" {
+		file = c.name
+	}
+	if s := c.loader.source(file); s != nil {
+		line, col = s.origPos(line, col)
+	}
+	return file, line, col
+}
+
+// convert turns a pongo2 error into an *engine.Error naming the template
+// file, line and column the user wrote.
+func (c *compiled) convert(err error) error {
+	if rf := c.loader.refused; rf != nil {
+		line, col := position(rf.src, rf.err.off)
+		return &engine.Error{Template: rf.name, Line: line, Col: col, Err: rf.err}
+	}
+	var pe *pongo2.Error
+	if !errors.As(err, &pe) {
+		return &engine.Error{Template: c.name, Err: err}
+	}
+	file := pe.Filename
+	if pe.Token != nil && pe.Token.Filename != "" {
+		file = pe.Token.Filename
+	}
+	file, line, col := c.place(file, pe.Line, pe.Column)
+	var cause error
+	if pe.Sender == "fromfile" {
+		cause = c.loader.loadErr(pe.Filename)
+	}
+	if cause == nil {
+		cause = pe.OrigError
+		if cause == nil {
+			cause = errors.New("unknown pongo2 error")
+		}
+		if msg := publicName(cause.Error()); msg != cause.Error() {
+			cause = errors.New(msg)
+		}
+	}
+	return &engine.Error{Template: file, Line: line, Col: col, Err: cause}
+}
+
+// roleFunc is {{ role("user") }}, {{ role("user", name) }} and
+// {{ role("tool", "", tool_call_id) }}: the opening tag of a message that
+// runs until the next one.
+func roleFunc(args ...*pongo2.Value) (*pongo2.Value, error) {
+	if len(args) == 0 || len(args) > 3 {
+		return nil, fmt.Errorf("role takes a role and optionally a name and a tool call id, not %d arguments", len(args))
+	}
+	role := strings.TrimSpace(format(args[0].Interface()))
+	if role == "" {
+		return nil, errors.New("role: the role is empty")
+	}
+	var attrs [2]roleparse.Attr
+	n := 0
+	if len(args) > 1 {
+		attrs[n] = roleparse.Attr{Key: "name", Value: format(args[1].Interface())}
+		n++
+	}
+	if len(args) > 2 {
+		attrs[n] = roleparse.Attr{Key: "tool_call_id", Value: format(args[2].Interface())}
+		n++
+	}
+	return pongo2.AsSafeValue(roleparse.MessageTag(role, attrs[:n]...)), nil
+}
+
+// mediaFunc is {{ media(url) }} and {{ media(url, mimetype) }}.
+func mediaFunc(args ...*pongo2.Value) (*pongo2.Value, error) {
+	if len(args) == 0 || len(args) > 2 {
+		return nil, fmt.Errorf("media takes a URL and optionally a media type, not %d arguments", len(args))
+	}
+	url := format(args[0].Interface())
+	if url == "" {
+		return nil, errors.New("media: the URL is empty")
+	}
+	mt := ""
+	if len(args) > 1 {
+		mt = format(args[1].Interface())
+	}
+	return pongo2.AsSafeValue(roleparse.MediaTag(url, mt)), nil
+}
+
+// historyFunc is {{ history() }}: the request's history as markup.
+func historyFunc(ec *pongo2.ExecutionContext) (*pongo2.Value, error) {
+	st := stateOf(ec)
+	if st == nil || st.req == nil {
+		return pongo2.AsSafeValue(""), nil
+	}
+	m, err := st.req.HistoryMarkup()
+	if err != nil {
+		return nil, fmt.Errorf("history: %w", err)
+	}
+	return pongo2.AsSafeValue(m), nil
+}
