@@ -54,8 +54,8 @@ func register() error {
 // them through the pongo2 context under stateKey, so every render has its
 // own and no state is global.
 type renderState struct {
-	req   *engine.Request
-	done  <-chan struct{}
+	req      *engine.Request
+	done     <-chan struct{}
 	depth    int
 	maxDepth int
 	// at is the {{ }} being evaluated, to place a panic.
