@@ -63,7 +63,7 @@ func (m Message) MarshalJSON() ([]byte, error) {
 	case len(m.Content) == 0 && len(m.ToolCalls) > 0:
 		w.Content = json.RawMessage("null")
 	case m.TextOnly():
-		b, err := json.Marshal(m.Text())
+		b, err := marshalNoEscape(m.Text())
 		if err != nil {
 			return nil, err
 		}
@@ -77,7 +77,7 @@ func (m Message) MarshalJSON() ([]byte, error) {
 			}
 			parts[i] = wp
 		}
-		b, err := json.Marshal(parts)
+		b, err := marshalNoEscape(parts)
 		if err != nil {
 			return nil, err
 		}
@@ -91,7 +91,19 @@ func (m Message) MarshalJSON() ([]byte, error) {
 		w.ToolCalls = append(w.ToolCalls, wireToolCall{ID: tc.ID, Type: "function",
 			Function: wireFunction{Name: tc.Name, Arguments: args}})
 	}
-	return json.Marshal(w)
+	return marshalNoEscape(w)
+}
+
+// marshalNoEscape is json.Marshal without HTML escaping: prompts are full of
+// < > and &, and the wire form need not hide them.
+func marshalNoEscape(v any) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
 }
 
 func (p Part) wire() (wirePart, error) {
@@ -100,7 +112,7 @@ func (p Part) wire() (wirePart, error) {
 		t := p.Text
 		return wirePart{Type: "text", Text: &t}, nil
 	case PartImage:
-		b, err := json.Marshal(wireImageURL{URL: p.URL, Detail: p.Detail})
+		b, err := marshalNoEscape(wireImageURL{URL: p.URL, Detail: p.Detail})
 		return wirePart{Type: "image_url", ImageURL: b}, err
 	case PartAudio:
 		mt, data, ok := ParseDataURI(p.URL)

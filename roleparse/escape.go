@@ -65,6 +65,19 @@ func AppendEscape(dst []byte, s string) []byte {
 	return append(dst, s[last:]...)
 }
 
+// AppendEscapeBytes appends the escaped form of b to dst.
+func AppendEscapeBytes(dst, b []byte) []byte {
+	last := 0
+	for i := 0; i < len(b); i++ {
+		if r := escapeTable[b[i]]; r != "" {
+			dst = append(dst, b[last:i]...)
+			dst = append(dst, r...)
+			last = i + 1
+		}
+	}
+	return append(dst, b[last:]...)
+}
+
 // stringWriter is what writeEscaped writes to.
 type stringWriter interface {
 	WriteString(string) (int, error)

@@ -1,0 +1,217 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/rolemark/rolemark/chat"
+	"github.com/rolemark/rolemark/engine"
+	"github.com/rolemark/rolemark/gotmpl"
+	"github.com/rolemark/rolemark/roleparse"
+)
+
+// newSet returns the set of every engine rolemark ships.
+func newSet() *engine.Set {
+	return engine.NewSet(gotmpl.New())
+}
+
+// varsFlag collects repeated --var k=v flags.
+type varsFlag map[string]any
+
+func (v varsFlag) String() string { return "" }
+
+func (v varsFlag) Set(s string) error {
+	k, val, ok := strings.Cut(s, "=")
+	if !ok || k == "" {
+		return fmt.Errorf("--var takes key=value, not %q", s)
+	}
+	v[k] = val
+	return nil
+}
+
+func cmdRender(ctx context.Context, args []string, stdin io.Reader, stdout io.Writer) error {
+	fl := newFlags("render")
+	engineName := fl.String("engine", "", "engine `E` (default: by file extension)")
+	varsFile := fl.String("vars", "", "variables from a JSON object in `FILE`")
+	history := fl.String("history", "", "prior messages, an OpenAI messages array in `FILE`")
+	format := fl.String("format", "openai", "output format `F`")
+	vars := varsFlag{}
+	fl.Var(vars, "var", "variable `k=v` (repeatable)")
+	if err := parseFlags(fl, args); err != nil {
+		return err
+	}
+	if fl.NArg() > 1 {
+		return usageErr("render takes one template, not %d", fl.NArg())
+	}
+	set := newSet()
+	allVars := map[string]any{}
+	if *varsFile != "" {
+		if err := readJSONFile(*varsFile, &allVars); err != nil {
+			return err
+		}
+	}
+	for k, v := range vars {
+		allVars[k] = v
+	}
+	var opts []engine.RenderOption
+	if *history != "" {
+		var h []chat.Message
+		if err := readJSONFile(*history, &h); err != nil {
+			return err
+		}
+		opts = append(opts, engine.History(h))
+	}
+
+	var tpl *engine.Template
+	var err error
+	renamed := func(err error) error { return err }
+	switch name := fl.Arg(0); {
+	case name == "":
+		tpl, err = set.ParseFS(exampleFS, "example/bank.tmpl")
+		if err == nil && *varsFile == "" && len(vars) == 0 {
+			b, _ := fs.ReadFile(exampleFS, "example/bank.json")
+			err = json.Unmarshal(b, &allVars)
+		}
+	case name == "-":
+		if *engineName == "" {
+			return usageErr("reading a template from standard input needs --engine")
+		}
+		src, rerr := io.ReadAll(stdin)
+		if rerr != nil {
+			return rerr
+		}
+		tpl, err = set.Parse(*engineName, "-", string(src))
+	case *engineName != "":
+		src, rerr := os.ReadFile(name)
+		if rerr != nil {
+			return rerr
+		}
+		tpl, err = set.Parse(*engineName, name, string(src))
+	default:
+		fsys, rel := templateFS(name)
+		tpl, err = set.ParseFS(fsys, rel)
+		renamed = func(err error) error { return renameTemplate(err, rel, name) }
+	}
+	if err != nil {
+		return renamed(err)
+	}
+	msgs, err := tpl.Messages(ctx, allVars, opts...)
+	if err != nil {
+		return renamed(err)
+	}
+	return writeMessages(stdout, msgs, *format)
+}
+
+// templateFS returns a file system holding the named template file and the
+// template's path in it: the current directory for a path below it, the
+// file's own directory otherwise.
+func templateFS(name string) (fs.FS, string) {
+	if rel := filepath.ToSlash(filepath.Clean(name)); fs.ValidPath(rel) {
+		return os.DirFS("."), rel
+	}
+	abs, err := filepath.Abs(name)
+	if err != nil {
+		abs = name
+	}
+	return os.DirFS(filepath.Dir(abs)), filepath.Base(abs)
+}
+
+// renameTemplate makes an error name the template as the user wrote it.
+func renameTemplate(err error, from, to string) error {
+	var ee *engine.Error
+	if errors.As(err, &ee) && ee.Template == from {
+		ee.Template = to
+	}
+	return err
+}
+
+func readJSONFile(name string, v any) error {
+	b, err := os.ReadFile(name)
+	if err != nil {
+		return err
+	}
+	if err := json.Unmarshal(b, v); err != nil {
+		return fmt.Errorf("%s: %w", name, err)
+	}
+	return nil
+}
+
+func cmdParse(args []string, stdin io.Reader, stdout io.Writer) error {
+	fl := newFlags("parse")
+	format := fl.String("format", "openai", "output format `F`")
+	if err := parseFlags(fl, args); err != nil {
+		return err
+	}
+	if fl.NArg() != 1 {
+		return usageErr("parse takes one markup file or -")
+	}
+	name := fl.Arg(0)
+	src, err := readInput(name, stdin)
+	if err != nil {
+		return err
+	}
+	msgs, err := roleparse.ParseBytes(src)
+	if err != nil {
+		var pe *roleparse.Error
+		if errors.As(err, &pe) {
+			return fmt.Errorf("%s:%d:%d: %s", name, pe.Line, pe.Col, pe.Msg)
+		}
+		return err
+	}
+	return writeMessages(stdout, msgs, *format)
+}
+
+// writeMessages prints messages in the named format.
+func writeMessages(w io.Writer, msgs []chat.Message, format string) error {
+	var v any
+	switch format {
+	case "openai":
+		if msgs == nil {
+			msgs = []chat.Message{}
+		}
+		v = msgs
+	case "anthropic":
+		req, err := chat.ToAnthropic(msgs)
+		if err != nil {
+			return err
+		}
+		v = req
+	case "markup":
+		s, err := roleparse.Marshal(msgs)
+		if err != nil {
+			return err
+		}
+		_, err = io.WriteString(w, s)
+		return err
+	default:
+		return usageErr("unknown format %q; known: %s", format, strings.Join(formatNames(), ", "))
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(v)
+}
+
+func formatNames() []string {
+	names := []string{"openai", "anthropic", "markup"}
+	sort.Strings(names)
+	return names
+}
+
+func cmdEngines(args []string, stdout io.Writer) error {
+	if len(args) > 0 {
+		return usageErr("engines takes no arguments")
+	}
+	for _, e := range newSet().Engines() {
+		fmt.Fprintf(stdout, "%-12s %s\n", e.Name(), strings.Join(e.Extensions(), " "))
+	}
+	return nil
+}

@@ -1,0 +1,47 @@
+// Package gotmpl is rolemark's adapter for Go's text/template.
+//
+// A template writes messages three ways:
+//
+//	<message role="user">{{.question}}</message>              literal tags
+//	{{role "user"}}{{.question}}                               marker: runs until the next marker
+//	{{message "user" .question}}                               a whole message from values
+//
+// and uses these functions:
+//
+//	role ROLE [ATTR...]          opens a message; ATTR is (attr "name" .user) or (attr "tool_call_id" .id)
+//	message ROLE VALUE... [ATTR...]  a whole message; each VALUE is escaped unless it is markup (media, raw)
+//	attr KEY VALUE               an attribute for role or message
+//	history                      the history passed with engine.History, as messages
+//	media URL [MIMETYPE]         an image, audio or file part
+//	raw VALUE                    VALUE inserted as markup, unescaped: trusted values only
+//
+// # Escaping
+//
+// Every action's output is escaped with roleparse.Escape whatever its type,
+// as package roleparse's security model requires. The only output that is
+// not escaped is template text and the result of an action whose last
+// command is role, message, media, history or raw: raw must be the last
+// command of its pipeline ({{.x | raw}}); {{raw .x | printf "%s"}} is escaped
+// again. A value is data whatever its Go type: a roleparse.Markup value in
+// the data is escaped too, and only raw inserts it as markup.
+//
+// A nil value prints as text/template prints it, "<no value>" (escaped).
+//
+// # Missing variables
+//
+// A map key the data lacks is an error naming it (text/template's
+// missingkey=error), unless the set was configured with
+// engine.AllowMissing, when it prints as empty. A field missing from a
+// struct is always an error, as in text/template.
+//
+// # Partials
+//
+// {{template "name" .}} of a template the file does not define reads it from
+// the file system the template came from: name, name.tmpl, name.gotmpl,
+// _name.tmpl or _name.gotmpl, relative to the template's directory. Nothing
+// outside that file system is read.
+//
+// Rendering does not stop when the context is cancelled mid-render;
+// text/template has no way to interrupt an execution. The context is checked
+// before rendering starts.
+package gotmpl

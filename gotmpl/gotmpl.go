@@ -1,0 +1,423 @@
+package gotmpl
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"path"
+	"regexp"
+	"strconv"
+	"strings"
+	"text/template"
+	"text/template/parse"
+	"unsafe"
+
+	"github.com/rolemark/rolemark/engine"
+	"github.com/rolemark/rolemark/roleparse"
+)
+
+// Engine is the text/template engine. Its zero value is ready to use.
+type Engine struct{}
+
+// New returns the text/template engine.
+func New() *Engine { return &Engine{} }
+
+// Name returns "gotmpl".
+func (*Engine) Name() string { return "gotmpl" }
+
+// Extensions returns .tmpl and .gotmpl.
+func (*Engine) Extensions() []string { return []string{".tmpl", ".gotmpl"} }
+
+const escName = "_rolemark_esc"
+
+// historyMark stands for {{history}} in rendered output until the render's
+// history replaces it. Data cannot produce it: escaping removes every '<'.
+const historyMark = "<rolemark:history/>"
+
+// attrArg is an attribute passed to role or message.
+type attrArg struct{ key, val string }
+
+func funcs() template.FuncMap {
+	return template.FuncMap{
+		escName: escape,
+		"raw":   func(v any) roleparse.Markup { return roleparse.Markup(fmt.Sprint(v)) },
+		"attr": func(key string, val any) (attrArg, error) {
+			switch key {
+			case "name", "tool_call_id":
+				return attrArg{key, fmt.Sprint(val)}, nil
+			}
+			return attrArg{}, fmt.Errorf("attr %q: a message takes name or tool_call_id", key)
+		},
+		"role": func(role string, attrs ...attrArg) roleparse.Markup {
+			return roleparse.MessageTag(role, toAttrs(attrs)...)
+		},
+		"message": message,
+		"history": func() roleparse.Markup { return historyMark },
+		"media": func(url string, mediaType ...string) (roleparse.Markup, error) {
+			if len(mediaType) > 1 {
+				return "", errors.New("media takes a URL and at most one media type")
+			}
+			mt := ""
+			if len(mediaType) == 1 {
+				mt = mediaType[0]
+			}
+			return roleparse.MediaTag(url, mt), nil
+		},
+	}
+}
+
+func toAttrs(attrs []attrArg) []roleparse.Attr {
+	out := make([]roleparse.Attr, len(attrs))
+	for i, a := range attrs {
+		out[i] = roleparse.Attr{Key: a.key, Value: a.val}
+	}
+	return out
+}
+
+// message writes a whole message: values are escaped unless they are markup,
+// attr values become attributes.
+func message(role string, args ...any) roleparse.Markup {
+	var attrs []roleparse.Attr
+	var body strings.Builder
+	for _, a := range args {
+		if at, ok := a.(attrArg); ok {
+			attrs = append(attrs, roleparse.Attr{Key: at.key, Value: at.val})
+			continue
+		}
+		body.WriteString(roleparse.EscapeValue(a))
+	}
+	return roleparse.MessageTag(role, attrs...) + roleparse.Markup(body.String()) + roleparse.EndTag
+}
+
+// escape is appended to every printing action.
+func escape(v any) string {
+	switch v := v.(type) {
+	case roleparse.Markup:
+		return string(v)
+	case string:
+		return roleparse.Escape(v)
+	}
+	return roleparse.EscapeValue(v)
+}
+
+// Compile parses src, resolves partials from cfg.FS, and rewrites every
+// printing action to escape its output.
+func (e *Engine) Compile(name, src string, cfg engine.Config) (engine.Compiled, error) {
+	t := template.New(name).Funcs(funcs())
+	if cfg.AllowMissing {
+		t.Option("missingkey=zero")
+	} else {
+		t.Option("missingkey=error")
+	}
+	if _, err := t.Parse(src); err != nil {
+		return nil, compileError(name, err)
+	}
+	if err := loadPartials(t, cfg); err != nil {
+		return nil, err
+	}
+	c := &compiled{t: t, name: name, slow: cfg.AllowMissing}
+	var texts []*parse.TextNode
+	for _, tt := range t.Templates() {
+		if tt.Tree != nil && tt.Tree.Root != nil {
+			c.rewrite(tt.Tree, tt.Tree.Root, &texts)
+		}
+	}
+	if !c.slow {
+		c.carve(texts)
+	}
+	return c, nil
+}
+
+// loadPartials parses, from cfg.FS, every template that is invoked but not
+// defined, until none is missing.
+func loadPartials(t *template.Template, cfg engine.Config) error {
+	for {
+		missing := ""
+		for _, tt := range t.Templates() {
+			if tt.Tree == nil {
+				continue
+			}
+			walkTemplates(tt.Tree.Root, func(n *parse.TemplateNode) bool {
+				if t.Lookup(n.Name) == nil || t.Lookup(n.Name).Tree == nil {
+					missing = n.Name
+					return false
+				}
+				return true
+			})
+			if missing != "" {
+				break
+			}
+		}
+		if missing == "" {
+			return nil
+		}
+		src, file, err := readPartial(cfg, missing)
+		if err != nil {
+			return &engine.Error{Template: t.Name(), Err: err}
+		}
+		if _, err := t.New(missing).Parse(src); err != nil {
+			return compileError(file, err)
+		}
+	}
+}
+
+func readPartial(cfg engine.Config, name string) (string, string, error) {
+	if cfg.FS == nil {
+		return "", "", fmt.Errorf("template %q is not defined (and there is no file system to read partials from)", name)
+	}
+	dir := cfg.Dir
+	if dir == "" {
+		dir = "."
+	}
+	base, file := path.Split(name)
+	for _, cand := range []string{file, file + ".tmpl", file + ".gotmpl", "_" + file + ".tmpl", "_" + file + ".gotmpl"} {
+		p := path.Join(dir, base, cand)
+		if !fs.ValidPath(p) {
+			return "", "", fmt.Errorf("template %q: path %q is outside the template's file system", name, p)
+		}
+		b, err := fs.ReadFile(cfg.FS, p)
+		if err == nil {
+			return string(b), p, nil
+		}
+	}
+	return "", "", fmt.Errorf("template %q is not defined and no partial file %s[.tmpl|.gotmpl] (or with a leading _) is in %s", name, name, dir)
+}
+
+// walkTemplates calls f for each {{template}} node under n until f returns false.
+func walkTemplates(n parse.Node, f func(*parse.TemplateNode) bool) bool {
+	switch n := n.(type) {
+	case *parse.ListNode:
+		if n == nil {
+			return true
+		}
+		for _, c := range n.Nodes {
+			if !walkTemplates(c, f) {
+				return false
+			}
+		}
+	case *parse.TemplateNode:
+		return f(n)
+	case *parse.IfNode:
+		return walkTemplates(n.List, f) && walkTemplates(n.ElseList, f)
+	case *parse.RangeNode:
+		return walkTemplates(n.List, f) && walkTemplates(n.ElseList, f)
+	case *parse.WithNode:
+		return walkTemplates(n.List, f) && walkTemplates(n.ElseList, f)
+	}
+	return true
+}
+
+// markupFuncs are the functions whose result is markup, printed unescaped
+// when the function is the last command of an action.
+var markupFuncs = map[string]bool{"role": true, "message": true, "media": true, "history": true, "raw": true}
+
+// compiled is a compiled template. In the default mode every byte an action
+// prints is escaped by escWriter unless a sentinel (an empty text node in
+// the template's text arena) precedes the action, which the compiler places
+// before actions that end in a markup function. Template text is carved
+// into one arena, so the writer recognises it by address and writes it as
+// is. In the slow mode (AllowMissing, where a missing key must print as
+// empty) an escaping function is appended to every printing action instead,
+// as html/template does.
+type compiled struct {
+	t       *template.Template
+	name    string
+	slow    bool
+	history bool
+	arena   []byte
+	lo, hi  uintptr
+}
+
+// rewrite prepares the actions under n and collects the text nodes.
+func (c *compiled) rewrite(tree *parse.Tree, n parse.Node, texts *[]*parse.TextNode) {
+	switch n := n.(type) {
+	case *parse.ListNode:
+		if n == nil {
+			return
+		}
+		out := make([]parse.Node, 0, len(n.Nodes))
+		for _, child := range n.Nodes {
+			if a, ok := child.(*parse.ActionNode); ok && !c.slow && markupAction(a) {
+				sentinel := &parse.TextNode{NodeType: parse.NodeText, Pos: a.Pos}
+				*texts = append(*texts, sentinel)
+				out = append(out, sentinel)
+			}
+			out = append(out, child)
+			c.rewrite(tree, child, texts)
+		}
+		n.Nodes = out
+	case *parse.TextNode:
+		*texts = append(*texts, n)
+	case *parse.ActionNode:
+		p := n.Pipe
+		for _, cmd := range p.Cmds {
+			for _, a := range cmd.Args {
+				if id, ok := a.(*parse.IdentifierNode); ok && id.Ident == "history" {
+					c.history = true
+				}
+			}
+		}
+		if !c.slow || len(p.Decl) > 0 || len(p.Cmds) == 0 {
+			return
+		}
+		last := p.Cmds[len(p.Cmds)-1]
+		if len(last.Args) == 1 {
+			if id, ok := last.Args[0].(*parse.IdentifierNode); ok && id.Ident == escName {
+				return
+			}
+		}
+		p.Cmds = append(p.Cmds, &parse.CommandNode{NodeType: parse.NodeCommand, Pos: p.Position(),
+			Args: []parse.Node{parse.NewIdentifier(escName).SetTree(tree).SetPos(p.Position())}})
+	case *parse.IfNode:
+		c.rewrite(tree, n.List, texts)
+		c.rewrite(tree, n.ElseList, texts)
+	case *parse.RangeNode:
+		c.rewrite(tree, n.List, texts)
+		c.rewrite(tree, n.ElseList, texts)
+	case *parse.WithNode:
+		c.rewrite(tree, n.List, texts)
+		c.rewrite(tree, n.ElseList, texts)
+	}
+}
+
+// markupAction reports whether an action prints the result of a markup
+// function: its last command calls role, message, media, history or raw.
+func markupAction(a *parse.ActionNode) bool {
+	p := a.Pipe
+	if len(p.Decl) > 0 || len(p.Cmds) == 0 {
+		return false
+	}
+	last := p.Cmds[len(p.Cmds)-1]
+	id, ok := last.Args[0].(*parse.IdentifierNode)
+	return ok && markupFuncs[id.Ident]
+}
+
+// carve copies all template text into one arena. Sentinels (text nodes with
+// nil text) become zero-length slices at its first byte; empty template text
+// is set to nil so that it cannot pass for a sentinel.
+func (c *compiled) carve(texts []*parse.TextNode) {
+	size := 1
+	for _, t := range texts {
+		size += len(t.Text)
+	}
+	c.arena = make([]byte, 1, size)
+	for _, t := range texts {
+		switch {
+		case t.Text == nil:
+			t.Text = c.arena[0:0:1]
+		case len(t.Text) == 0:
+			t.Text = nil
+		default:
+			start := len(c.arena)
+			c.arena = append(c.arena, t.Text...)
+			t.Text = c.arena[start:len(c.arena):len(c.arena)]
+		}
+	}
+	c.lo = uintptr(unsafe.Pointer(unsafe.SliceData(c.arena)))
+	c.hi = c.lo + uintptr(len(c.arena))
+}
+
+// escWriter escapes everything written to it except template text and the
+// output of an action preceded by a sentinel.
+type escWriter struct {
+	out       *bytes.Buffer
+	lo, hi    uintptr
+	trustNext bool
+}
+
+func (w *escWriter) Write(p []byte) (int, error) {
+	if ptr := uintptr(unsafe.Pointer(unsafe.SliceData(p))); ptr >= w.lo && ptr < w.hi {
+		if len(p) == 0 {
+			w.trustNext = true
+			return 0, nil
+		}
+		return w.out.Write(p)
+	}
+	if w.trustNext {
+		w.trustNext = false
+		return w.out.Write(p)
+	}
+	w.out.Write(roleparse.AppendEscapeBytes(w.out.AvailableBuffer(), p))
+	return len(p), nil
+}
+
+func (c *compiled) Execute(ctx context.Context, w io.Writer, r *engine.Request) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	var data any = r.Vars
+	if r.Vars == nil {
+		data = map[string]any{}
+	}
+	out, direct := w.(*bytes.Buffer)
+	if !direct {
+		out = new(bytes.Buffer)
+	}
+	start := out.Len()
+	var err error
+	if c.slow {
+		err = c.t.Execute(out, data)
+	} else {
+		err = c.t.Execute(&escWriter{out: out, lo: c.lo, hi: c.hi}, data)
+	}
+	if err != nil {
+		return c.execError(err)
+	}
+	if c.history {
+		if b := out.Bytes()[start:]; bytes.Contains(b, []byte(historyMark)) {
+			h, err := r.HistoryMarkup()
+			if err != nil {
+				return &engine.Error{Template: c.name, Err: err}
+			}
+			b = bytes.ReplaceAll(b, []byte(historyMark), []byte(h))
+			out.Truncate(start)
+			out.Write(b)
+		}
+	}
+	if !direct {
+		_, err = w.Write(out.Bytes())
+	}
+	return err
+}
+
+// text/template reports positions as "template: NAME:LINE:COL: ..." or
+// "template: NAME:LINE: ...".
+var posRE = regexp.MustCompile(`^template: (.*?):(\d+)(?::(\d+))?: (.*)$`)
+var missingRE = regexp.MustCompile(`map has no entry for key "([^"]*)"`)
+
+func splitPos(err error) (name string, line, col int, msg string) {
+	s := err.Error()
+	m := posRE.FindStringSubmatch(s)
+	if m == nil {
+		return "", 0, 0, s
+	}
+	line, _ = strconv.Atoi(m[2])
+	if m[3] != "" {
+		col, _ = strconv.Atoi(m[3])
+		col++ // text/template counts columns from 0
+	}
+	return m[1], line, col, m[4]
+}
+
+func compileError(name string, err error) error {
+	tname, line, col, msg := splitPos(err)
+	if tname != "" {
+		name = tname
+	}
+	return &engine.Error{Template: name, Line: line, Col: col, Err: errors.New(msg)}
+}
+
+func (c *compiled) execError(err error) error {
+	name, line, col, msg := splitPos(err)
+	if name == "" {
+		name = c.name
+	}
+	var cause error = errors.New(msg)
+	if m := missingRE.FindStringSubmatch(msg); m != nil {
+		cause = &engine.MissingError{Name: m[1]}
+	}
+	return &engine.Error{Template: name, Line: line, Col: col, Err: cause}
+}
