@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/flosch/pongo2/v6"
@@ -226,12 +228,36 @@ func (c *compiled) convert(err error) error {
 		if cause == nil {
 			cause = errors.New("unknown pongo2 error")
 		}
-		if msg := publicName(cause.Error()); msg != cause.Error() {
+		msg := cause.Error()
+		// An error inside a macro or function call comes back from pongo2
+		// as text wrapped in one "[Error …] " per call level: keep the
+		// innermost message and position.
+		for {
+			m := nestedError.FindStringSubmatch(msg)
+			if m == nil {
+				break
+			}
+			msg = msg[len(m[0]):]
+			if m[2] != "" {
+				l, _ := strconv.Atoi(m[2])
+				cl, _ := strconv.Atoi(m[3])
+				f := m[1]
+				if f == "" {
+					f = file
+				}
+				file, line, col = c.place(f, l, cl)
+			}
+		}
+		if msg = publicName(msg); msg != cause.Error() {
 			cause = errors.New(msg)
 		}
 	}
 	return &engine.Error{Template: file, Line: line, Col: col, Err: cause}
 }
+
+// nestedError matches the text pongo2's *Error.Error() puts before the
+// message.
+var nestedError = regexp.MustCompile(`^\[Error \(where: [^)]*\)(?: in (.*?))?(?: \| Line (\d+) Col (\d+)(?: near '(?s:.*?)')?)?\] `)
 
 // roleFunc is {{ role("user") }}, {{ role("user", name) }} and
 // {{ role("tool", "", tool_call_id) }}: the opening tag of a message that
