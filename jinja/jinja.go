@@ -78,21 +78,23 @@ func (e *jinjaEngine) Name() string { return "jinja" }
 
 func (e *jinjaEngine) Extensions() []string { return []string{".jinja", ".j2", ".jinja2"} }
 
-// bannedTags are pongo2 tags a rolemark template may not use.
-var bannedTags = []string{
-	"ssi",        // reads any file of the local file system
-	"cycle",      // prints unescaped, keeps state in the parsed template (data race), panics without arguments
-	"ifchanged",  // keeps state in the parsed template (data race)
-	"firstof",    // escapes only while pongo2's global autoescape is on
-	"autoescape", // escaping cannot be turned off; |safe is the raw form
-	"lorem",      // unbounded output
-}
-
-// bannedFilters are pongo2 filters a rolemark template may not use.
-var bannedFilters = []string{
-	"truncatechars_html", // returns its input unescaped, marked safe
-	"truncatewords_html", // same
-}
+// bannedTags are pongo2 tags a rolemark template may not use, and
+// bannedFilters the filters; banReasons says why.
+var (
+	bannedTags    = []string{"ssi", "cycle", "ifchanged", "firstof", "autoescape", "lorem"}
+	bannedFilters = []string{"truncatechars_html", "truncatewords_html"}
+	banReasons    = map[string]string{
+		"ssi":                "it reads files outside the template file system; use include",
+		"cycle":              "pongo2 v6 prints its values unescaped, keeps state in the parsed template (a data race) and panics without arguments",
+		"ifchanged":          "pongo2 v6 keeps its state in the parsed template (a data race between renders)",
+		"firstof":            "pongo2 v6 escapes its output only while pongo2's global autoescape is on; use {% if %} and {{ }}",
+		"autoescape":         "escaping cannot be turned off; |safe is the one raw form",
+		"lorem":              "its output is unbounded",
+		"truncatechars_html": "it returns its input unescaped; use truncatechars",
+		"truncatewords_html": "it returns its input unescaped; use truncatewords",
+	}
+	bannedMsg = regexp.MustCompile(`^Usage of (tag|filter) '([a-z_]+)' is not allowed \(sandbox restriction active\)\.$`)
+)
 
 // Compile compiles src, which may include, extend and import files of
 // cfg.FS only.
@@ -222,6 +224,13 @@ func (c *compiled) convert(err error) error {
 	var cause error
 	if pe.Sender == "fromfile" {
 		cause = c.loader.loadErr(pe.Filename)
+		if pe.Token == nil {
+			// pongo2's extends passes the loader's failure on without
+			// a position: place it where the file name was written.
+			if f, l, cl, ok := c.loader.askedAt(pe.Filename); ok {
+				file, line, col = f, l, cl
+			}
+		}
 	}
 	if cause == nil {
 		cause = pe.OrigError
@@ -247,6 +256,9 @@ func (c *compiled) convert(err error) error {
 				}
 				file, line, col = c.place(f, l, cl)
 			}
+		}
+		if m := bannedMsg.FindStringSubmatch(msg); m != nil {
+			msg = fmt.Sprintf("%s %q is not allowed in rolemark templates: %s", m[1], m[2], banReasons[m[2]])
 		}
 		if msg = publicName(msg); msg != cause.Error() {
 			cause = errors.New(msg)

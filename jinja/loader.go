@@ -30,8 +30,12 @@ type loader struct {
 	loads      int
 	sources    map[string]*source // by name, including the root
 	errs       map[string]error   // why a name could not be loaded
+	asked      map[string]request // who asked for a resolved name first
 	refused    *refusal           // a construct the rewriter refused
 }
+
+// request is a file name as a template wrote it.
+type request struct{ base, name string }
 
 type refusal struct {
 	name string
@@ -47,6 +51,7 @@ func newLoader(fsys fs.FS, root, dir string, src *source) *loader {
 		fsys: fsys, root: root, rootDir: dir,
 		sources: map[string]*source{root: src},
 		errs:    map[string]error{},
+		asked:   map[string]request{},
 	}
 }
 
@@ -56,6 +61,16 @@ func (l *loader) Abs(base, name string) string {
 	if base == "" && name == l.root {
 		return name
 	}
+	p := l.abs(base, name)
+	l.mu.Lock()
+	if _, ok := l.asked[p]; !ok {
+		l.asked[p] = request{base: base, name: name}
+	}
+	l.mu.Unlock()
+	return p
+}
+
+func (l *loader) abs(base, name string) string {
 	if name == "" || strings.HasPrefix(name, "/") || strings.Contains(name, `\`) {
 		return name // Get refuses it
 	}
@@ -126,4 +141,26 @@ func (l *loader) loadErr(name string) error {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	return l.errs[name]
+}
+
+// askedAt returns where the template that first asked for the resolved name
+// p wrote its name: the opening quote of the first string literal holding it.
+func (l *loader) askedAt(p string) (file string, line, col int, ok bool) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	r, found := l.asked[p]
+	if !found {
+		return "", 0, 0, false
+	}
+	s := l.sources[r.base]
+	if s == nil {
+		return r.base, 0, 0, true
+	}
+	for _, q := range []string{`"`, `'`} {
+		if i := strings.Index(s.orig, q+r.name+q); i >= 0 {
+			line, col = position(s.orig, i)
+			return r.base, line, col, true
+		}
+	}
+	return r.base, 0, 0, true
 }

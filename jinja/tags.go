@@ -140,13 +140,40 @@ func (n *printNode) Execute(ctx *pongo2.ExecutionContext, w pongo2.TemplateWrite
 	if st != nil {
 		st.at = prev
 	}
-	x := v.Interface()
+	x := printable(v.Interface())
 	if n.safe || isSafe(v) {
 		w.WriteString(format(x))
 		return nil
 	}
 	w.WriteString(roleparse.EscapeValue(x))
 	return nil
+}
+
+// printable dereferences pointers, as pongo2 does when it prints, unless the
+// pointer itself prints (a fmt.Stringer or an error).
+func printable(x any) any {
+	switch x.(type) {
+	case string, roleparse.Markup, int, float64, bool, nil, fmt.Stringer, error:
+		return x
+	}
+	v := reflect.ValueOf(x)
+	for v.Kind() == reflect.Pointer {
+		if v.IsNil() {
+			return nil
+		}
+		v = v.Elem()
+		if !v.CanInterface() {
+			return x
+		}
+		switch e := v.Interface().(type) {
+		case fmt.Stringer, error:
+			return e
+		}
+	}
+	if v.CanInterface() {
+		return v.Interface()
+	}
+	return x
 }
 
 // format prints a value as roleparse.EscapeValue does, without escaping.
