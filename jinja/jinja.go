@@ -166,7 +166,7 @@ func (c *compiled) Execute(ctx context.Context, w io.Writer, r *engine.Request) 
 			return &engine.Error{Template: ref.file, Line: ref.line, Col: ref.col, Err: &engine.MissingError{Name: ref.name}}
 		}
 	}
-	st := &renderState{req: r, done: ctx.Done(), maxDepth: c.depth}
+	st := &renderState{req: r, ctx: ctx, done: ctx.Done(), maxDepth: c.depth}
 	pctx := make(pongo2.Context, len(r.Vars)+len(c.funcs)+1)
 	for k, v := range r.Vars {
 		pctx[k] = v
@@ -185,9 +185,6 @@ func (c *compiled) Execute(ctx context.Context, w io.Writer, r *engine.Request) 
 		}
 	}()
 	if perr := c.tpl.ExecuteWriterUnbuffered(pctx, w); perr != nil {
-		if errors.Is(perr, context.Canceled) || errors.Is(perr, context.DeadlineExceeded) {
-			return perr
-		}
 		return c.convert(perr)
 	}
 	return nil

@@ -1,7 +1,7 @@
 package jinja
 
 import (
-	"errors"
+	"context"
 	"fmt"
 	"reflect"
 	"strconv"
@@ -55,6 +55,7 @@ func register() error {
 // own and no state is global.
 type renderState struct {
 	req      *engine.Request
+	ctx      context.Context
 	done     <-chan struct{}
 	depth    int
 	maxDepth int
@@ -70,8 +71,6 @@ func stateOf(ctx *pongo2.ExecutionContext) *renderState {
 	st, _ := ctx.Public[stateKey].(*renderState)
 	return st
 }
-
-var errCanceled = errors.New("render canceled")
 
 // safeField is the index of pongo2.Value's unexported "safe" flag, or -1
 // when pongo2's layout changed (then no value counts as safe, which errs on
@@ -127,7 +126,7 @@ func (n *printNode) Execute(ctx *pongo2.ExecutionContext, w pongo2.TemplateWrite
 		if st.done != nil {
 			select {
 			case <-st.done:
-				return ctx.OrigError(errCanceled, n.tok)
+				return ctx.OrigError(st.ctx.Err(), n.tok)
 			default:
 			}
 		}
