@@ -184,7 +184,7 @@ func (c *compiled) Execute(ctx context.Context, w io.Writer, r *engine.Request) 
 			err = e
 		}
 	}()
-	if perr := c.tpl.ExecuteWriterUnbuffered(pctx, w); perr != nil {
+	if perr := c.tpl.ExecuteWriter(pctx, w); perr != nil {
 		return c.convert(perr)
 	}
 	return nil

@@ -59,6 +59,8 @@ type renderState struct {
 	done     <-chan struct{}
 	depth    int
 	maxDepth int
+	// scratch is reused to escape strings into.
+	scratch []byte
 	// at is the {{ }} being evaluated, to place a panic.
 	at *pongo2.Token
 }
@@ -142,6 +144,12 @@ func (n *printNode) Execute(ctx *pongo2.ExecutionContext, w pongo2.TemplateWrite
 	x := printable(v.Interface())
 	if n.safe || isSafe(v) {
 		w.WriteString(format(x))
+		return nil
+	}
+	if s, ok := x.(string); ok && st != nil {
+		// The common case, without building an escaped string.
+		st.scratch = roleparse.AppendEscape(st.scratch[:0], s)
+		w.Write(st.scratch)
 		return nil
 	}
 	w.WriteString(roleparse.EscapeValue(x))
