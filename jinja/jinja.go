@@ -161,6 +161,9 @@ func (c *compiled) Execute(ctx context.Context, w io.Writer, r *engine.Request) 
 	if err := ctx.Err(); err != nil {
 		return err
 	}
+	if r == nil {
+		r = &engine.Request{}
+	}
 	for _, ref := range c.required {
 		if _, ok := r.Vars[ref.name]; !ok {
 			return &engine.Error{Template: ref.file, Line: ref.line, Col: ref.col, Err: &engine.MissingError{Name: ref.name}}
