@@ -90,30 +90,88 @@ func (s *Set) EngineFor(filename string) (Engine, error) {
 	return nil, fmt.Errorf("%s: no engine for extension %q", filename, ext)
 }
 
-// Parse compiles src, named name, with the named engine.
+// Parse compiles src, named name, with the named engine; with an empty
+// engine name, with the engine its front matter names. The source may start
+// with front matter (see FrontMatter).
 func (s *Set) Parse(engineName, name, src string) (*Template, error) {
+	fm, body, err := frontMatter(name, src)
+	if err != nil {
+		return nil, err
+	}
+	if engineName == "" && fm != nil {
+		engineName = fm.Engine
+	}
 	e, ok := s.byName[engineName]
 	if !ok {
-		return nil, &Error{Template: name, Err: fmt.Errorf("unknown engine %q", engineName)}
+		return nil, &Error{Template: name, Err: fmt.Errorf("unknown engine %q; known: %s", engineName, strings.Join(s.engineNames(), ", "))}
 	}
-	return s.compile(e, name, src, Config{Dir: ".", AllowMissing: s.cfg.allowMissing})
+	return s.compile(e, name, body, fm, Config{Dir: ".", AllowMissing: s.cfg.allowMissing})
 }
 
 // ParseFS reads the named file from fsys and compiles it with the engine its
-// extension names. Partials and includes resolve inside fsys.
+// front matter names, or else its extension names (.prompt files, Dotprompt's,
+// default to handlebars). Partials and includes resolve inside fsys.
 func (s *Set) ParseFS(fsys fs.FS, name string) (*Template, error) {
 	src, err := fs.ReadFile(fsys, name)
 	if err != nil {
 		return nil, err
 	}
+	fm, body, err := frontMatter(name, string(src))
+	if err != nil {
+		return nil, err
+	}
+	e, err := s.engineForFile(name, fm)
+	if err != nil {
+		return nil, err
+	}
+	return s.compile(e, name, body, fm, Config{FS: fsys, Dir: path.Dir(name), AllowMissing: s.cfg.allowMissing})
+}
+
+// engineForFile picks the engine of a file: front matter first, then the
+// extension.
+func (s *Set) engineForFile(name string, fm *FrontMatter) (Engine, error) {
+	if fm != nil && fm.Engine != "" {
+		e, ok := s.byName[fm.Engine]
+		if !ok {
+			return nil, &Error{Template: name, Line: fm.engineLine, Col: fm.engineCol,
+				Err: fmt.Errorf("front matter: unknown engine %q; known: %s", fm.Engine, strings.Join(s.engineNames(), ", "))}
+		}
+		return e, nil
+	}
+	if strings.EqualFold(path.Ext(name), ".prompt") {
+		if e, ok := s.byName["handlebars"]; ok {
+			return e, nil
+		}
+	}
 	e, err := s.EngineFor(name)
 	if err != nil {
 		return nil, &Error{Template: name, Err: err}
 	}
-	return s.compile(e, name, string(src), Config{FS: fsys, Dir: path.Dir(name), AllowMissing: s.cfg.allowMissing})
+	return e, nil
 }
 
-func (s *Set) compile(e Engine, name, src string, cfg Config) (t *Template, err error) {
+func (s *Set) engineNames() []string {
+	var names []string
+	for _, e := range s.Engines() {
+		names = append(names, e.Name())
+	}
+	return names
+}
+
+// frontMatter splits and parses a template's front matter, if it has one.
+func frontMatter(name, src string) (*FrontMatter, string, error) {
+	text, line, body, ok := splitFrontMatter(src)
+	if !ok {
+		return nil, src, nil
+	}
+	fm, err := parseFrontMatter(name, text, line)
+	if err != nil {
+		return nil, "", err
+	}
+	return fm, body, nil
+}
+
+func (s *Set) compile(e Engine, name, src string, fm *FrontMatter, cfg Config) (t *Template, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			t, err = nil, &Error{Template: name, Err: &PanicError{Value: r}}
@@ -127,7 +185,7 @@ func (s *Set) compile(e Engine, name, src string, cfg Config) (t *Template, err 
 		}
 		return nil, err
 	}
-	return &Template{name: name, engine: e, compiled: c, parse: s.cfg.parse}, nil
+	return &Template{name: name, engine: e, compiled: c, parse: s.cfg.parse, fm: fm}, nil
 }
 
 // Template is a compiled prompt template. It is safe for concurrent use.
@@ -136,6 +194,45 @@ type Template struct {
 	engine   Engine
 	compiled Compiled
 	parse    []roleparse.Option
+	fm       *FrontMatter
+}
+
+// FrontMatter returns the template's front matter, or nil when it has none.
+// The caller must not modify it.
+func (t *Template) FrontMatter() *FrontMatter { return t.fm }
+
+// prepare fills declared defaults into the variables and checks them against
+// the declared input schema, before any engine runs.
+func (t *Template) prepare(vars map[string]any) (map[string]any, error) {
+	if t.fm == nil {
+		return vars, nil
+	}
+	if len(t.fm.Defaults) > 0 {
+		merged := make(map[string]any, len(vars)+len(t.fm.Defaults))
+		for k, v := range t.fm.Defaults {
+			merged[k] = v
+		}
+		for k, v := range vars {
+			merged[k] = v
+		}
+		vars = merged
+	}
+	if s := t.fm.Input; s != nil {
+		var root any = vars
+		if vars == nil {
+			root = map[string]any{}
+		}
+		if ie := s.check("", root); ie != nil {
+			e := &Error{Template: t.name, Err: ie}
+			top, _, _ := strings.Cut(ie.Name, ".")
+			top, _, _ = strings.Cut(top, "[")
+			if p := s.Properties[top]; p != nil {
+				e.Line, e.Col = p.line, p.col
+			}
+			return nil, e
+		}
+	}
+	return vars, nil
 }
 
 // Name returns the template's name.
@@ -158,29 +255,21 @@ var bufPool = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 
 // Render renders the template's markup.
 func (t *Template) Render(ctx context.Context, vars map[string]any, opts ...RenderOption) (string, error) {
-	r := Request{Vars: vars}
-	for _, o := range opts {
-		o(&r)
-	}
-	buf := bufPool.Get().(*bytes.Buffer)
-	defer func() { buf.Reset(); bufPool.Put(buf) }()
-	if err := t.execute(ctx, buf, &r); err != nil {
+	buf, _, err := t.render(ctx, vars, opts)
+	if err != nil {
 		return "", err
 	}
+	defer release(buf)
 	return buf.String(), nil
 }
 
 // Messages renders the template and parses its markup into messages.
 func (t *Template) Messages(ctx context.Context, vars map[string]any, opts ...RenderOption) ([]chat.Message, error) {
-	r := Request{Vars: vars}
-	for _, o := range opts {
-		o(&r)
-	}
-	buf := bufPool.Get().(*bytes.Buffer)
-	defer func() { buf.Reset(); bufPool.Put(buf) }()
-	if err := t.execute(ctx, buf, &r); err != nil {
+	buf, r, err := t.render(ctx, vars, opts)
+	if err != nil {
 		return nil, err
 	}
+	defer release(buf)
 	msgs, err := roleparse.ParseBytes(buf.Bytes(), t.parse...)
 	if err != nil {
 		return nil, &Error{Template: t.name, Err: fmt.Errorf("rendered markup: %w", err)}
@@ -189,6 +278,33 @@ func (t *Template) Messages(ctx context.Context, vars map[string]any, opts ...Re
 		msgs = insertHistory(msgs, r.History)
 	}
 	return msgs, nil
+}
+
+// render checks the variables and renders the markup into a pooled buffer,
+// which the caller releases.
+func (t *Template) render(ctx context.Context, vars map[string]any, opts []RenderOption) (*bytes.Buffer, *Request, error) {
+	vars, err := t.prepare(vars)
+	if err != nil {
+		return nil, nil, err
+	}
+	r := &Request{Vars: vars}
+	for _, o := range opts {
+		o(r)
+	}
+	buf := bufPool.Get().(*bytes.Buffer)
+	if err := t.execute(ctx, buf, r); err != nil {
+		release(buf)
+		return nil, nil, err
+	}
+	return buf, r, nil
+}
+
+func release(buf *bytes.Buffer) {
+	if buf.Cap() > 1<<20 {
+		return // let a huge buffer go rather than keep it pooled
+	}
+	buf.Reset()
+	bufPool.Put(buf)
 }
 
 // insertHistory puts history before the last user message, or at the end

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/rolemark/rolemark/chat"
 )
@@ -20,6 +21,7 @@ func Parse(markup string, opts ...Option) ([]chat.Message, error) {
 	if p.cfg.defaultRole == "" {
 		p.cfg.defaultRole = chat.RoleUser
 	}
+	p.runs = p.runBuf[:0]
 	return p.parse()
 }
 
@@ -43,11 +45,18 @@ type parser struct {
 	msgs []chat.Message
 
 	// The open message, if open is true.
-	open    bool
-	openAt  int
-	cur     chat.Message
-	runs    []run // loose text not yet flushed
-	scratch []byte
+	open   bool
+	openAt int
+	cur    chat.Message
+	runs   []run // loose text not yet flushed
+	// text holds decoded text for the whole parse. It is allocated once
+	// with room for the whole input, which decoded text never exceeds, so
+	// strings made from it stay valid: nothing written is ever moved.
+	textBuf []byte
+	// parts backs the content of text-only messages, one part each.
+	parts  []chat.Part
+	runBuf [8]run
+	attrs  [4]attr
 	// loose text outside messages (Loose mode)
 	outside []run
 }
@@ -118,6 +127,10 @@ func (p *parser) parse() ([]chat.Message, error) {
 			return nil, nil
 		}
 		return []chat.Message{{Role: p.cfg.defaultRole, Content: []chat.Part{chat.TextPart(text)}}}, nil
+	}
+	if n := strings.Count(p.src, "<message"); n > 0 {
+		p.msgs = make([]chat.Message, 0, n)
+		p.parts = make([]chat.Part, 0, n)
 	}
 	for p.pos < len(p.src) {
 		var err error
@@ -239,7 +252,7 @@ type attr struct {
 // tag closed itself.
 func (p *parser) readTag(start, i int, name string) ([]attr, int, bool, error) {
 	s := p.src
-	var attrs []attr
+	attrs := p.attrs[:0]
 	for {
 		for i < len(s) && isSpace(s[i]) {
 			i++
@@ -411,6 +424,18 @@ func (p *parser) inside() error {
 // innerTagAt returns the recognised tag starting at i, if any.
 func (p *parser) innerTagAt(i int) (string, bool) {
 	closing := i+1 < len(p.src) && p.src[i+1] == '/'
+	j := i + 1
+	if closing {
+		j++
+	}
+	if j >= len(p.src) {
+		return "", false
+	}
+	switch p.src[j] | 0x20 { // ASCII lower case
+	case 'm', 't', 'i', 'a', 'f', 'b', 'c':
+	default:
+		return "", false
+	}
 	for _, name := range innerTags {
 		if tagAt(p.src, i, name, closing) {
 			return name, closing
@@ -530,7 +555,16 @@ func (p *parser) readBody(start, i int, name string) (string, int, error) {
 // flushLoosePart turns pending loose text into a text part; loose text that
 // trims to nothing is dropped.
 func (p *parser) flushLoosePart() {
-	if text := p.flushText(); text != "" {
+	text := p.flushText()
+	switch {
+	case text == "":
+	case p.cur.Content == nil && len(p.parts) < cap(p.parts):
+		// The first part of a message comes from the shared backing
+		// array, capped so that a second part copies it out.
+		n := len(p.parts)
+		p.parts = append(p.parts, chat.TextPart(text))
+		p.cur.Content = p.parts[n : n+1 : n+1]
+	default:
 		p.cur.Content = append(p.cur.Content, chat.TextPart(text))
 	}
 }
@@ -652,7 +686,11 @@ func (p *parser) text(runs []run) string {
 		}
 		return strings.Trim(only, " \t\r\n")
 	}
-	b := p.scratch[:0]
+	if p.textBuf == nil {
+		p.textBuf = make([]byte, 0, len(p.src))
+	}
+	base := len(p.textBuf)
+	b := p.textBuf[base:base]
 	lead, trail, frozen := 0, 0, false
 	lit := func(s string) {
 		if s == "" {
@@ -692,28 +730,36 @@ func (p *parser) text(runs []run) string {
 				break
 			}
 			lit(s[:k])
-			dec, size := decodeRef(s[k:])
+			var size int
+			b, size = appendRef(b, s[k:])
 			if size == 0 {
 				lit("&")
 				s = s[k+1:]
 				continue
 			}
-			b = append(b, dec...)
 			frozen, trail = true, 0
-			if lead > len(b) {
-				lead = len(b)
-			}
 			s = s[k+size:]
 		}
 	}
-	p.scratch = b
 	if p.cfg.keepSpace {
-		return string(b)
+		lead, trail = 0, 0
 	}
-	if lead >= len(b) {
+	return p.keep(base, b, lead, len(b)-trail)
+}
+
+// keep returns out[lo:hi] as a string, where out was appended to the empty
+// tail of p.textBuf at base. While out fits the capacity p.textBuf was made with,
+// append wrote into p.textBuf itself: the string shares that memory, and
+// p.textBuf grows over it so that nothing writes those bytes again.
+func (p *parser) keep(base int, out []byte, lo, hi int) string {
+	if lo >= hi {
 		return ""
 	}
-	return string(b[lead : len(b)-trail])
+	if len(out) > cap(p.textBuf)-base {
+		return string(out[lo:hi]) // append moved out elsewhere; never expected
+	}
+	p.textBuf = p.textBuf[:base+len(out)]
+	return unsafe.String(&out[lo], hi-lo)
 }
 
 // decode decodes the references in an attribute value.
@@ -729,31 +775,34 @@ func decode(s string) string {
 			return b.String()
 		}
 		b.WriteString(s[:k])
-		dec, size := decodeRef(s[k:])
+		r, size := decodeRef(s[k:])
 		if size == 0 {
 			b.WriteByte('&')
 			s = s[k+1:]
 			continue
 		}
-		b.WriteString(dec)
+		b.WriteString(r)
 		s = s[k+size:]
 	}
 }
 
-// decodeRef decodes the reference at the start of s ("&amp;", "&#39;",
-// "&#x1F600;") and returns it and its length, or size 0 when s does not start
-// with one.
-func decodeRef(s string) (string, int) {
+// namedRefs are the five XML entities.
+var namedRefs = [...]struct{ name, val string }{{"&amp;", "&"}, {"&lt;", "<"}, {"&gt;", ">"}, {"&quot;", `"`}, {"&apos;", "'"}}
+
+// appendRef appends the decoding of the reference at the start of s
+// ("&amp;", "&#39;", "&#x1F600;") to dst and returns the reference's length,
+// or 0 (and dst unchanged) when s does not start with one.
+func appendRef(dst []byte, s string) ([]byte, int) {
 	if len(s) < 3 {
-		return "", 0
+		return dst, 0
 	}
 	if s[1] != '#' {
-		for _, e := range [...]struct{ name, val string }{{"&amp;", "&"}, {"&lt;", "<"}, {"&gt;", ">"}, {"&quot;", `"`}, {"&apos;", "'"}} {
+		for _, e := range namedRefs {
 			if strings.HasPrefix(s, e.name) {
-				return e.val, len(e.name)
+				return append(dst, e.val...), len(e.name)
 			}
 		}
-		return "", 0
+		return dst, 0
 	}
 	i, base := 2, 10
 	if s[2] == 'x' || s[2] == 'X' {
@@ -770,9 +819,16 @@ func decodeRef(s string) (string, int) {
 		i++
 	}
 	if i == start || i >= len(s) || s[i] != ';' || r > utf8.MaxRune || (r >= 0xD800 && r <= 0xDFFF) {
-		return "", 0
+		return dst, 0
 	}
-	return string(rune(r)), i + 1
+	return utf8.AppendRune(dst, rune(r)), i + 1
+}
+
+// decodeRef is appendRef returning a string.
+func decodeRef(s string) (string, int) {
+	var buf [8]byte
+	b, n := appendRef(buf[:0], s)
+	return string(b), n
 }
 
 func digitVal(c byte, base int) int {

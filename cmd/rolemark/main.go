@@ -3,6 +3,10 @@
 //
 //	rolemark render [--engine E] [--vars FILE.json] [--var k=v]... [--history FILE.json] [--format F] TEMPLATE|-
 //	rolemark parse  [--format F] MARKUP|-
+//	rolemark check  PATH...      every template under PATH; FILE:LINE:COL: message per problem
+//	rolemark formats             the formats F can name
+//	rolemark react prompt --tools TOOLS.json [--variant V] QUESTION
+//	rolemark react parse  REPLY|-
 //	rolemark engines
 //
 // Run with no template, render renders a built-in example. Errors go to
@@ -30,6 +34,10 @@ func main() {
 const usage = `usage:
   rolemark render [--engine E] [--vars FILE.json] [--var k=v]... [--history FILE.json] [--format F] [TEMPLATE|-]
   rolemark parse  [--format F] MARKUP|-
+  rolemark check  PATH...
+  rolemark formats
+  rolemark react prompt --tools TOOLS.json [--variant V] QUESTION
+  rolemark react parse  [--tools TOOLS.json] REPLY|-
   rolemark engines
 Run 'rolemark render' with no template to render a built-in example.
 `
@@ -49,12 +57,18 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	}
 	var err error
 	switch args[0] {
+	case "react":
+		return runReact(args[1:], stdin, stdout, stderr)
 	case "render":
 		err = cmdRender(ctx, args[1:], stdin, stdout)
 	case "parse":
 		err = cmdParse(args[1:], stdin, stdout)
+	case "check":
+		err = cmdCheck(ctx, args[1:], stdout)
 	case "engines":
 		err = cmdEngines(args[1:], stdout)
+	case "formats":
+		err = cmdFormats(args[1:], stdout)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return 0
@@ -67,6 +81,9 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	}
 	if errors.Is(err, flag.ErrHelp) {
 		return 0
+	}
+	if errors.As(err, new(errSilent)) {
+		return 1
 	}
 	var u errUsage
 	if errors.As(err, &u) {

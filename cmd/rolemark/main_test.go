@@ -41,6 +41,24 @@ func TestRun(t *testing.T) {
 		{name: "parse error position", args: []string{"parse", "testdata/bad.markup"}, wantCode: 1,
 			wantErrSub: "testdata/bad.markup:2:1: text outside a message: \"oops\\n\""},
 		{name: "parse needs input", args: []string{"parse"}, wantCode: 2, wantErrSub: "parse takes one markup file or -"},
+		{name: "check reports every problem", args: []string{"check", "testdata/prompts"}, wantCode: 1,
+			wantOut: "testdata/prompts/sub/badfm.tmpl:2:1: front matter: did not find expected node content\n" +
+				"testdata/prompts/sub/badtpl.tmpl:2: unclosed action started at sub/badtpl.tmpl:1\n" +
+				"testdata/prompts/sub/defaults.tmpl:8:28: variable \"other\" is not supplied\n"},
+		{name: "check silent when all is well", args: []string{"check", "testdata/hello.tmpl", "testdata/prompts/hello.tmpl"}, wantCode: 0},
+		{name: "check needs a path", args: []string{"check"}, wantCode: 2, wantErrSub: "check takes one or more files or directories"},
+		{name: "render openai-request", args: []string{"render", "--format", "openai-request", "testdata/request.tmpl"}, wantCode: 0,
+			wantOut: "{\n  \"messages\": [\n    {\n      \"role\": \"user\",\n      \"content\": \"Rate for EUR?\"\n    }\n  ],\n" +
+				"  \"model\": \"gpt-4o-mini\",\n  \"temperature\": 0.2,\n  \"tools\": [\n    {\n      \"type\": \"function\",\n" +
+				"      \"function\": {\n        \"name\": \"get_rate\",\n        \"parameters\": {\n          \"type\": \"object\"\n        }\n      }\n    }\n  ]\n}\n"},
+		{name: "render chatml", args: []string{"render", "--format", "chatml", "--var", "q=hi", "testdata/hello.tmpl"}, wantCode: 0,
+			wantOut: "<|im_start|>system\nBe brief.<|im_end|>\n<|im_start|>user\nhi<|im_end|>\n<|im_start|>assistant\n"},
+		{name: "format refuses system", args: []string{"render", "--format", "gemma", "--var", "q=hi", "testdata/hello.tmpl"}, wantCode: 1,
+			wantErrSub: "format gemma: System role not supported"},
+		{name: "parse to llama3", args: []string{"parse", "--format", "llama3", "-"}, stdin: `<message role="user">hi</message>`, wantCode: 0,
+			wantOut: "<|begin_of_text|><|start_header_id|>user<|end_header_id|>\n\nhi<|eot_id|><|start_header_id|>assistant<|end_header_id|>\n\n"},
+		{name: "react parse through run", args: []string{"react", "parse", "-"}, stdin: "Thought: done\nFinal Answer: 42", wantCode: 0,
+			wantOut: "{\n  \"final_answer\": \"42\"\n}\n"},
 		{name: "engines", args: []string{"engines"}, wantCode: 0, wantOut: "gotmpl       .tmpl .gotmpl\n"},
 	}
 	for _, tc := range tests {
@@ -48,12 +66,25 @@ func TestRun(t *testing.T) {
 			var out, errOut bytes.Buffer
 			code := run(context.Background(), tc.args, strings.NewReader(tc.stdin), &out, &errOut)
 			assert.Equal(t, tc.wantCode, code, "stderr: %s", errOut.String())
-			if tc.wantCode == 0 {
+			if tc.wantOut != "" || tc.wantCode == 0 {
 				assert.Equal(t, tc.wantOut, out.String())
-				assert.Empty(t, errOut.String())
-			} else {
+			}
+			if tc.wantCode != 0 {
 				assert.Contains(t, errOut.String(), tc.wantErrSub)
+			} else {
+				assert.Empty(t, errOut.String())
 			}
 		})
+	}
+}
+
+func TestFormatsLists(t *testing.T) {
+	var out, errOut bytes.Buffer
+	code := run(context.Background(), []string{"formats"}, nil, &out, &errOut)
+	assert.Equal(t, 0, code)
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	assert.Equal(t, "openai           OpenAI chat-completions messages (JSON array)", lines[0])
+	for _, want := range []string{"chatml", "llama3", "mistral", "gemma", "alpaca", "qwen2.5", "lazyllm-chat"} {
+		assert.Contains(t, out.String(), "\n"+want+" ", want)
 	}
 }

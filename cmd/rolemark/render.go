@@ -9,10 +9,10 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 
 	"github.com/rolemark/rolemark/chat"
+	chatformat "github.com/rolemark/rolemark/chat/format"
 	"github.com/rolemark/rolemark/engine"
 	"github.com/rolemark/rolemark/gotmpl"
 	"github.com/rolemark/rolemark/roleparse"
@@ -107,7 +107,43 @@ func cmdRender(ctx context.Context, args []string, stdin io.Reader, stdout io.Wr
 	if err != nil {
 		return renamed(err)
 	}
-	return writeMessages(stdout, msgs, *format)
+	var tools []chat.Tool
+	if fm := tpl.FrontMatter(); fm != nil {
+		tools = fm.Tools
+	}
+	if *format == "openai-request" {
+		return writeRequest(stdout, tpl.FrontMatter(), msgs)
+	}
+	return writeMessages(stdout, msgs, *format, tools)
+}
+
+// writeRequest prints a complete chat-completions request body: the front
+// matter's model, its config parameters, its tools and the messages.
+func writeRequest(w io.Writer, fm *engine.FrontMatter, msgs []chat.Message) error {
+	body := map[string]any{}
+	if fm != nil {
+		for k, v := range fm.Config {
+			body[k] = v
+		}
+		if fm.Model != "" {
+			body["model"] = fm.Model
+		}
+		if len(fm.Tools) > 0 {
+			body["tools"] = fm.Tools
+		}
+	}
+	if msgs == nil {
+		msgs = []chat.Message{}
+	}
+	body["messages"] = msgs
+	return writeJSON(w, body)
+}
+
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(v)
 }
 
 // templateFS returns a file system holding the named template file and the
@@ -166,11 +202,13 @@ func cmdParse(args []string, stdin io.Reader, stdout io.Writer) error {
 		}
 		return err
 	}
-	return writeMessages(stdout, msgs, *format)
+	return writeMessages(stdout, msgs, *format, nil)
 }
 
-// writeMessages prints messages in the named format.
-func writeMessages(w io.Writer, msgs []chat.Message, format string) error {
+// writeMessages prints messages in the named format: a wire form, markup,
+// or the prompt string of a local model's chat format (with the generation
+// prompt and the given tools).
+func writeMessages(w io.Writer, msgs []chat.Message, format string, tools []chat.Tool) error {
 	var v any
 	switch format {
 	case "openai":
@@ -192,18 +230,48 @@ func writeMessages(w io.Writer, msgs []chat.Message, format string) error {
 		_, err = io.WriteString(w, s)
 		return err
 	default:
-		return usageErr("unknown format %q; known: %s", format, strings.Join(formatNames(), ", "))
+		f, ok := chatformat.Lookup(format)
+		if !ok {
+			return usageErr("unknown format %q; known: %s (rolemark formats lists them)", format, strings.Join(formatNames(), ", "))
+		}
+		s, err := f.Render(msgs, chatformat.Options{AddGenerationPrompt: true, Tools: tools})
+		if err != nil {
+			return err
+		}
+		_, err = io.WriteString(w, s)
+		return err
 	}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	enc.SetEscapeHTML(false)
-	return enc.Encode(v)
+	return writeJSON(w, v)
+}
+
+// wireFormats are the formats that are not chat formats of local models.
+var wireFormats = []struct{ name, desc string }{
+	{"openai", "OpenAI chat-completions messages (JSON array)"},
+	{"openai-request", "a whole chat-completions request: model, config, tools and messages (render only)"},
+	{"anthropic", `Anthropic Messages API: {"system": …, "messages": […]}`},
+	{"markup", "canonical rolemark markup"},
 }
 
 func formatNames() []string {
-	names := []string{"openai", "anthropic", "markup"}
-	sort.Strings(names)
-	return names
+	var names []string
+	for _, f := range wireFormats {
+		names = append(names, f.name)
+	}
+	return append(names, chatformat.Names()...)
+}
+
+func cmdFormats(args []string, stdout io.Writer) error {
+	if len(args) > 0 {
+		return usageErr("formats takes no arguments")
+	}
+	for _, f := range wireFormats {
+		fmt.Fprintf(stdout, "%-16s %s\n", f.name, f.desc)
+	}
+	for _, name := range chatformat.Names() {
+		f, _ := chatformat.Lookup(name)
+		fmt.Fprintf(stdout, "%-16s %s\n", name, f.Description)
+	}
+	return nil
 }
 
 func cmdEngines(args []string, stdout io.Writer) error {

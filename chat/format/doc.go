@@ -1,0 +1,128 @@
+// Package format turns a conversation ([]chat.Message) into the single
+// prompt string a local model reads: its chat format.
+//
+// A [Format] is plain data — global begin and end, per-role begin and end,
+// where the system message goes, the generation prompt, how tool
+// definitions, calls and results are written — declared in Go or loaded from
+// JSON. [Format.Render] writes a conversation with it, with or without a
+// generation prompt, or continuing the final message (an assistant
+// prefill).
+//
+// [Names] and [Lookup] give the presets. Each is byte-exact against the
+// model's real HuggingFace chat template rendered as transformers'
+// apply_chat_template renders it (Jinja2 with trim_blocks and
+// lstrip_blocks, tojson with ensure_ascii=False); testdata/golden holds the
+// template's own output for every preset and testdata/oracle.py the script
+// that produced it. Where the template refuses a conversation
+// (raise_exception), Render returns an [*Error] with the template's text.
+//
+//	preset        template (ollama v0.17.4 template/index.json unless noted)
+//	alfred        Alfred 40B
+//	alpaca        ollama's "alpaca": DeepSeek Coder Instruct's ### Instruction / ### Response
+//	chatml        ChatML (teknium/OpenHermes-2.5-Mistral-7B)
+//	chatqa        Llama3-ChatQA ("User: " / "Assistant: ")
+//	codellama-70b CodeLlama 70B Instruct
+//	command-r     Cohere Command R (default template)
+//	falcon        Falcon Instruct
+//	gemma         Gemma / Gemma 2 instruction-tuned (refuses a system message)
+//	gemma3        Gemma 3 (system text folded into the first turn)
+//	granite       Granite Code Instruct
+//	lazyllm-chat  LazyLLM's ChatPrompter string format (no HF template; see below)
+//	llama2        Llama 2 Chat
+//	llama3        Llama 3 Instruct
+//	magicoder     Magicoder S DS (refuses system messages)
+//	mistral       Mistral 7B Instruct v0.1/v0.2 (refuses a system message)
+//	mistral-v3    Mistral v3 (Mistral 7B Instruct v0.3, Mistral Large 2407), with tool calls
+//	              (template embedded in oracle.py)
+//	openchat      OpenChat 3.5
+//	phi3          Phi-3 Instruct
+//	qwen2         Qwen2 Instruct (ChatML with a default system message)
+//	qwen2.5       Qwen2.5 Instruct, with tool calls (template embedded in oracle.py)
+//	solar         SOLAR 10.7B Instruct
+//	starcoder2    StarCoder2 15B Instruct (refuses system messages)
+//	zephyr        Zephyr 7B
+//
+// What Render reads from a message: its role and its text (the text parts
+// joined; media parts are left out), an assistant message's tool calls and a
+// tool message's call ID, where the format has a [ToolFormat]. A tool call's
+// arguments and a tool's parameters must be JSON; they are written as
+// Python's json.dumps writes them, which is what the templates produce.
+//
+// # Continuing the final message
+//
+// With Options.ContinueFinal the prompt ends right after the final
+// message's text, which is how transformers' continue_final_message cuts
+// the rendered template, including its rule for trailing white space: when
+// the text has no leading white space and the format writes it whole, the
+// trailing white space stays; otherwise the prompt ends after the last
+// non-space character. Unlike transformers, the cut is looked for in the
+// final message only, never in the template text after it. A final message
+// with no text (say, only tool calls) leaves the prompt uncut, as in
+// transformers.
+//
+// # Known differences from the templates
+//
+// The goldens cover ordinary and refused conversations; a few template
+// quirks are not reproduced: Qwen2.5 writes a tool call's name without JSON
+// escaping (rolemark escapes it); Mistral v3 with an empty (not absent) tool
+// list writes an empty [AVAILABLE_TOOLS] block (rolemark writes none);
+// transformers' continue_final_message looks for the final text anywhere in
+// the prompt (see above). Render refuses an empty conversation
+// ([ErrNoMessages]); the templates mostly fail on it.
+//
+// # LazyLLM
+//
+// lazyllm-chat is LazyLLM's ChatPrompter template
+// "{sos}{system}{instruction}{tools}{eos}\n\n{history}\n{soh}\n{user}{input}\n{eoh}{soa}\n"
+// with the markers of LazyLLM's prompter document (<|start_system|>,
+// <|end_system|>, <|Human|>:, <|Assistant|>:, empty end-of-human and
+// end-of-assistant markers) and its default system text. The system message
+// stands for LazyLLM's system text and instruction joined, the messages
+// before the last user message are the history, and the last user message
+// is the input; it reproduces the document's examples. LazyLLM itself has
+// since emptied the markers; a Format with other markers is a copy with
+// other strings.
+//
+// # OpenCompass meta templates
+//
+// [MetaTemplate] is OpenCompass's meta template (round, reserved_roles,
+// begin, end, generate, fallback_role, api_role), loadable from the JSON
+// form of its Python dict. It has its own renderer rather than a conversion
+// to Format, because OpenCompass walks the template's round for every round
+// of the dialogue: a role missing from a round is still written (empty, or
+// with its default prompt), and strings in the round are written once per
+// round. [MetaTemplate.Render] is the LMTemplateParser (a prompt string, gen
+// or ppl mode), [MetaTemplate.RenderAPI] the APITemplateParser (api_role
+// messages, consecutive same-role messages merged with "\n"), and
+// [MetaTemplate.RenderMessages] / [MetaTemplate.APIMessages] do the same for
+// a []chat.Message (leading system messages form the begin section, the
+// rest the round section; see ChatRoles). The behaviour follows OpenCompass's
+// code where it and its documentation agree and the code does not crash.
+// Where OpenCompass fails or contradicts itself, rolemark does this:
+//
+//   - A PromptList without section markers (the documentation's examples;
+//     OpenCompass raises IndexError): leading items whose role is not a
+//     round role (SYSTEM) form the begin section, the rest the round
+//     section.
+//   - A fallback_role inside a round section (the LM parser raises
+//     KeyError, the API parser resolves it): resolved in both modes.
+//   - A role with neither a template entry nor a usable fallback (KeyError:
+//     None after a print): an error naming the role.
+//   - A generate role inside a begin or end section in API mode (the API
+//     parser appends None and raises TypeError): never truncated, as in LM
+//     mode.
+//   - The meta template's begin in API mode (inserted as a bare string that
+//     OpenCompass's own OpenAI wrapper then rejects): left out, like end.
+//   - Non-empty plain strings in API mode (a warning): left out silently.
+//   - The dataset side's _encode_template, which closes an end section
+//     twice and so crashes every parser, is not part of rolemark; PromptItem
+//     lists are built directly or by RenderMessages.
+//   - The 2026 list-form API meta template (a list of role/content dicts) is
+//     not supported.
+//   - The documentation's examples show an "end of conversation" line with no
+//     end configured, "end of conversion" in the configuration, and a
+//     newline after begin that the configuration lacks; rolemark follows the
+//     configuration, as OpenCompass's code does.
+//   - A MetaTemplate without Round renders as OpenCompass does with no meta
+//     template: strings and prompts joined with "\n".
+package format

@@ -1,0 +1,72 @@
+package format_test
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/rolemark/rolemark/chat"
+	"github.com/rolemark/rolemark/chat/format"
+)
+
+func Example() {
+	msgs := []chat.Message{
+		chat.Text(chat.RoleSystem, "You are a helpful assistant."),
+		chat.Text(chat.RoleUser, "Hello!"),
+	}
+	f, _ := format.Lookup("llama3")
+	prompt, err := f.Render(msgs, format.Options{AddGenerationPrompt: true})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Printf("%q\n", prompt)
+
+	// Gemma's template has no system turn and refuses one.
+	gemma, _ := format.Lookup("gemma")
+	_, err = gemma.Render(msgs, format.Options{})
+	fmt.Println(err)
+	// Output:
+	// "<|begin_of_text|><|start_header_id|>system<|end_header_id|>\n\nYou are a helpful assistant.<|eot_id|><|start_header_id|>user<|end_header_id|>\n\nHello!<|eot_id|><|start_header_id|>assistant<|end_header_id|>\n\n"
+	// format gemma: System role not supported
+}
+
+// A format of your own, loaded from JSON.
+func ExampleFormat_Render() {
+	var f format.Format
+	err := json.Unmarshal([]byte(`{
+		"roles": {
+			"user": {"begin": "### Human: ", "end": "\n"},
+			"assistant": {"begin": "### Assistant: ", "end": "\n"}
+		},
+		"system": {"placement": "first-message", "suffix": "\n\n"},
+		"generation_prompt": "### Assistant:"
+	}`), &f)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	prompt, _ := f.Render([]chat.Message{
+		chat.Text(chat.RoleSystem, "Be brief."),
+		chat.Text(chat.RoleUser, "Why is the sky blue?"),
+		chat.Text(chat.RoleAssistant, "Rayleigh scattering"),
+	}, format.Options{ContinueFinal: true})
+	fmt.Printf("%q\n", prompt)
+	// Output:
+	// "### Human: Be brief.\n\nWhy is the sky blue?\n### Assistant: Rayleigh scattering"
+}
+
+func ExampleMetaTemplate_Render() {
+	meta := &format.MetaTemplate{
+		Round: []format.MetaRole{
+			{Role: "HUMAN", Begin: "<HUMAN>: ", End: "<eoh>\n"},
+			{Role: "BOT", Begin: "<BOT>: ", End: "<eob>\n", Generate: true},
+		},
+	}
+	prompt, _ := meta.Render([]format.PromptItem{
+		{Role: "HUMAN", Prompt: "1+1=?"}, {Role: "BOT", Prompt: "2"},
+		{Role: "HUMAN", Prompt: "2+2=?"}, {Role: "BOT", Prompt: "4"},
+	}, true)
+	fmt.Printf("%q\n", prompt)
+	// Output:
+	// "<HUMAN>: 1+1=?<eoh>\n<BOT>: 2<eob>\n<HUMAN>: 2+2=?<eoh>\n<BOT>: "
+}

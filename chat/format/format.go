@@ -1,0 +1,268 @@
+package format
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"github.com/rolemark/rolemark/chat"
+)
+
+// Format describes how one model family writes a conversation as a single
+// prompt string. It is plain data: declare it in Go, or load it from JSON with
+// encoding/json. A message is written only if the format has a turn for
+// its role (Roles, Fallback or Other).
+type Format struct {
+	// Name is the preset name ("chatml", "llama3", ...). Informational.
+	Name string `json:"name,omitempty"`
+	// Description says which model the format is for. Informational.
+	Description string `json:"description,omitempty"`
+
+	// BOS is written first, before everything else. Formats whose template
+	// repeats the BOS text before every turn put it in the turns instead.
+	BOS string `json:"bos,omitempty"`
+	// EOS is the model's end-of-sequence text: the stop string a caller
+	// should use. Render writes it only where a turn or End contains it.
+	EOS string `json:"eos,omitempty"`
+	// Begin is written after BOS, before the first message.
+	Begin string `json:"begin,omitempty"`
+	// End is written after the last message when no generation prompt is
+	// added and the final message is not continued.
+	End string `json:"end,omitempty"`
+
+	// Roles maps a role to how its messages are written.
+	Roles map[chat.Role]Turn `json:"roles,omitempty"`
+	// Fallback writes a role missing from Roles as another role.
+	Fallback map[chat.Role]chat.Role `json:"fallback,omitempty"`
+	// Other writes any role that neither Roles nor Fallback covers. In its
+	// Begin and End, "{role}" stands for the role name and "{Role}" for the
+	// role name in title case.
+	Other *Turn `json:"other,omitempty"`
+	// RoleError, when set, makes a message of a role that Roles, Fallback and
+	// Other do not cover an error with this text. When empty such a message
+	// is left out.
+	RoleError string `json:"role_error,omitempty"`
+
+	// Generate is the role the model speaks as (default assistant).
+	Generate chat.Role `json:"generate,omitempty"`
+	// GenerationPrompt is written after the last message when the caller asks
+	// for a generation prompt. When empty, the Begin of Generate's turn is
+	// written, if Generate is set.
+	GenerationPrompt string `json:"generation_prompt,omitempty"`
+
+	// System says where the system message goes.
+	System System `json:"system,omitempty"`
+
+	// Alternate makes the format refuse conversations whose roles do not
+	// alternate user/assistant, as many templates do.
+	Alternate Alternation `json:"alternate,omitempty"`
+	// AlternateError is the text of that refusal.
+	AlternateError string `json:"alternate_error,omitempty"`
+
+	// Tools says how tool definitions, tool calls and tool results are
+	// written. When nil, tool definitions are left out, an assistant
+	// message's tool calls are ignored and tool messages are written like any
+	// other role.
+	Tools *ToolFormat `json:"tools,omitempty"`
+}
+
+// Turn is how the messages of one role are written: Begin, the text, End.
+type Turn struct {
+	Begin string `json:"begin,omitempty"`
+	End   string `json:"end,omitempty"`
+	// Trim removes leading and trailing white space from the text (Python's
+	// str.strip, which HuggingFace templates use).
+	Trim bool `json:"trim,omitempty"`
+	// SkipEmpty leaves out a message whose text is empty.
+	SkipEmpty bool `json:"skip_empty,omitempty"`
+	// Error, when set, refuses a message of the role with this text.
+	Error string `json:"error,omitempty"`
+	// First, when set, replaces Begin and End for the first message of the
+	// role; Last for the last one. Last wins when a message is both.
+	First *Edges `json:"first,omitempty"`
+	Last  *Edges `json:"last,omitempty"`
+}
+
+// Edges are the Begin and End of a Turn at one position.
+type Edges struct {
+	Begin string `json:"begin,omitempty"`
+	End   string `json:"end,omitempty"`
+}
+
+// Placement says where a format puts the system message.
+type Placement string
+
+// The placements of the system message.
+const (
+	// SystemTurn: system messages are turns like any other role, wherever
+	// they stand. Default, when set, is written as a system turn at the
+	// start of a conversation that has no system message at all.
+	SystemTurn Placement = "turn"
+	// SystemLeading: a system message at the start of the conversation is
+	// written as the system turn (System.Turn, else Roles["system"]) before
+	// the rest; later system messages are ordinary messages.
+	SystemLeading Placement = "leading"
+	// SystemFirstMessage: a leading system message is not a turn; its text,
+	// between System.Prefix and System.Suffix, starts the text of the first
+	// remaining message.
+	SystemFirstMessage Placement = "first-message"
+	// SystemLastUser: a leading system message starts the text of the last
+	// remaining message when that is a user message, and is left out
+	// otherwise.
+	SystemLastUser Placement = "last-user"
+	// SystemRefuse: a leading system message is an error (System.Error).
+	SystemRefuse Placement = "refuse"
+)
+
+// System is where and how a format writes the system message.
+type System struct {
+	// Placement defaults to SystemTurn.
+	Placement Placement `json:"placement,omitempty"`
+	// Turn writes the leading system message for SystemLeading. When nil,
+	// Roles["system"] is used.
+	Turn *Turn `json:"turn,omitempty"`
+	// Prefix and Suffix surround the system text folded into a message by
+	// SystemFirstMessage and SystemLastUser.
+	Prefix string `json:"prefix,omitempty"`
+	Suffix string `json:"suffix,omitempty"`
+	// TrimFolded applies the receiving turn's Trim to the folded text as a
+	// whole (prefix, system text, suffix and message) instead of to the
+	// message's own text only.
+	TrimFolded bool `json:"trim_folded,omitempty"`
+	// Default is the system text used when the conversation has none: with
+	// SystemTurn, when no message is a system message; with the other
+	// placements, when the first message is not one. Empty means no
+	// default.
+	Default string `json:"default,omitempty"`
+	// Error is the text of the error SystemRefuse raises.
+	Error string `json:"error,omitempty"`
+}
+
+// Alternation is a rule on the order of roles.
+type Alternation string
+
+// The alternation rules. Both apply to the messages that remain after a
+// leading system message has been taken out (for SystemLeading,
+// SystemFirstMessage and SystemLastUser) and otherwise to all messages.
+const (
+	// AlternateStrict: messages at even positions must be user messages
+	// and messages at odd positions must not be.
+	AlternateStrict Alternation = "strict"
+	// AlternateSkipTools: as AlternateStrict, counting only messages that
+	// are neither tool results nor assistant messages with tool calls.
+	AlternateSkipTools Alternation = "skip-tools"
+)
+
+// ToolFormat is how a format writes tool definitions, calls and results.
+type ToolFormat struct {
+	// Placement of the tool definitions: ToolsInSystem appends them to the
+	// system text; ToolsBeforeLastUser writes them before the last user
+	// message's turn.
+	Placement ToolPlacement `json:"placement,omitempty"`
+	// Begin, Sep and End surround and separate the definitions. Each
+	// definition is {"type": "function", "function": {"name": …,
+	// "description": …, "parameters": …}}, in JSON written as Python's
+	// json.dumps writes it (", " and ": " separators, non-ASCII kept).
+	Begin string `json:"begin,omitempty"`
+	Sep   string `json:"sep,omitempty"`
+	End   string `json:"end,omitempty"`
+	// RawStrings writes the name and description without JSON escaping, as
+	// Mistral's template does.
+	RawStrings bool `json:"raw_strings,omitempty"`
+
+	// CallTurn writes an assistant message that has tool calls. When nil,
+	// the assistant's turn is used.
+	CallTurn *Turn `json:"call_turn,omitempty"`
+	// ContentPrefix is written before the text of such a message when the
+	// text is not empty.
+	ContentPrefix string `json:"content_prefix,omitempty"`
+	// DropContent leaves the text of such a message out.
+	DropContent bool `json:"drop_content,omitempty"`
+	// The calls are written as CallsBegin, then each call as CallBegin, the
+	// call, CallEnd, separated by CallSep, then CallsEnd. A call is
+	// {"name": …, "arguments": …}, with "id" last when CallID is set.
+	CallsBegin string `json:"calls_begin,omitempty"`
+	CallBegin  string `json:"call_begin,omitempty"`
+	CallSep    string `json:"call_sep,omitempty"`
+	CallEnd    string `json:"call_end,omitempty"`
+	CallsEnd   string `json:"calls_end,omitempty"`
+	CallID     bool   `json:"call_id,omitempty"`
+
+	// IDLength, when not zero, is the length every tool call ID (in calls
+	// and in results) must have; IDError is the error text otherwise.
+	IDLength int    `json:"id_length,omitempty"`
+	IDError  string `json:"id_error,omitempty"`
+
+	// A run of consecutive tool messages is written as ResultsBegin, then
+	// each result as ResultBegin, its text, ResultEnd, then ResultsEnd. In
+	// ResultBegin and ResultEnd, "{id}" stands for the tool call ID.
+	ResultsBegin string `json:"results_begin,omitempty"`
+	ResultBegin  string `json:"result_begin,omitempty"`
+	ResultEnd    string `json:"result_end,omitempty"`
+	ResultsEnd   string `json:"results_end,omitempty"`
+}
+
+// ToolPlacement says where tool definitions go.
+type ToolPlacement string
+
+// The placements of tool definitions.
+const (
+	ToolsInSystem       ToolPlacement = "system"
+	ToolsBeforeLastUser ToolPlacement = "last-user"
+)
+
+// Options control one rendering.
+type Options struct {
+	// AddGenerationPrompt ends the prompt with the cue for the model's turn.
+	AddGenerationPrompt bool
+	// ContinueFinal ends the prompt right after the final message's text,
+	// without the end of its turn, so that the model continues it (an
+	// assistant prefill). It cannot be combined with AddGenerationPrompt.
+	ContinueFinal bool
+	// Tools are the tool definitions offered to the model. Formats without
+	// tool support leave them out.
+	Tools []chat.Tool
+}
+
+// Errors Render returns for a request it cannot carry out. The refusals a
+// format declares (RoleError, AlternateError, System.Error, Turn.Error,
+// ToolFormat.IDError) come back as *Error values instead.
+var (
+	ErrNoMessages       = errors.New("format: no messages")
+	ErrContinueConflict = errors.New("format: ContinueFinal and AddGenerationPrompt cannot be combined")
+	ErrNotContinuable   = errors.New("format: the format leaves the final message out, so it cannot be continued")
+)
+
+// Error is a conversation a format refuses, with the message the model's
+// own template gives.
+type Error struct {
+	// Format is the format's name.
+	Format string
+	// Index is the position of the offending message.
+	Index int
+	// Msg is the template's text, such as "System role not supported".
+	Msg string
+}
+
+func (e *Error) Error() string {
+	if e.Format == "" {
+		return "format: " + e.Msg
+	}
+	return "format " + e.Format + ": " + e.Msg
+}
+
+// Parse reads a Format from its JSON form, refusing unknown fields and
+// unknown placement and alternation values.
+func Parse(data []byte) (*Format, error) {
+	var f Format
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&f); err != nil {
+		return nil, fmt.Errorf("format: %w", err)
+	}
+	if err := f.Validate(); err != nil {
+		return nil, err
+	}
+	return &f, nil
+}

@@ -1,0 +1,320 @@
+package format_test
+
+import (
+	"encoding/json"
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+	"unicode"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/rolemark/rolemark/chat"
+	"github.com/rolemark/rolemark/chat/format"
+)
+
+func sys(s string) chat.Message  { return chat.Text(chat.RoleSystem, s) }
+func user(s string) chat.Message { return chat.Text(chat.RoleUser, s) }
+func asst(s string) chat.Message { return chat.Text(chat.RoleAssistant, s) }
+func tool(s, id string) chat.Message {
+	m := chat.Text(chat.RoleTool, s)
+	m.ToolCallID = id
+	return m
+}
+
+func TestNamesAndLookup(t *testing.T) {
+	names := format.Names()
+	assert.True(t, slices.IsSorted(names))
+	for _, want := range []string{"alfred", "alpaca", "chatml", "chatqa", "codellama-70b", "command-r", "falcon",
+		"gemma", "gemma3", "granite", "lazyllm-chat", "llama2", "llama3", "magicoder", "mistral", "mistral-v3",
+		"openchat", "phi3", "qwen2", "qwen2.5", "solar", "starcoder2", "zephyr"} {
+		assert.Contains(t, names, want)
+	}
+	for _, name := range names {
+		f, ok := format.Lookup(name)
+		require.True(t, ok, name)
+		assert.Equal(t, name, f.Name)
+		assert.NotEmpty(t, f.Description, name)
+	}
+	_, ok := format.Lookup("no-such-format")
+	assert.False(t, ok)
+
+	// Lookup hands out copies: changing one does not change the next.
+	f, _ := format.Lookup("zephyr")
+	f.Roles[chat.RoleUser] = format.Turn{Begin: "changed"}
+	f.GenerationPrompt = "changed"
+	g, _ := format.Lookup("zephyr")
+	assert.Equal(t, "<|user|>\n", g.Roles[chat.RoleUser].Begin)
+	assert.Equal(t, "<|assistant|>\n", g.GenerationPrompt)
+}
+
+// lazyllm-chat reproduces the ChatPrompter strings of LazyLLM's prompter
+// document (the version with <|start_system|> markers).
+func TestLazyLLMChat(t *testing.T) {
+	const lazy = "You are an AI-Agent developed by LazyLLM."
+	tests := []struct {
+		name string
+		msgs []chat.Message
+		want string
+	}{
+		{
+			name: "seed document history example",
+			msgs: []chat.Message{
+				sys(lazy + "你是一个对话机器人，现在你要和用户进行友好的对话\n\n"),
+				user("你好"), asst("你好，我是一个对话机器人，有什么能为您服务的"), user("我们聊会儿天吧"),
+			},
+			want: "<|start_system|>" + lazy + "你是一个对话机器人，现在你要和用户进行友好的对话\n\n<|end_system|>\n\n" +
+				"<|Human|>:你好<|Assistant|>:你好，我是一个对话机器人，有什么能为您服务的\n<|Human|>:\n我们聊会儿天吧\n<|Assistant|>:\n",
+		},
+		{
+			name: "no history (seedsys L26, v2406, without the label)",
+			msgs: []chat.Message{sys(lazy + "Be nice\n\n"), user("hi")},
+			want: "<|start_system|>" + lazy + "Be nice\n\n<|end_system|>\n\n\n<|Human|>:\nhi\n<|Assistant|>:\n",
+		},
+		{
+			name: "history pairs (seedsys L16, v2406)",
+			msgs: []chat.Message{sys(lazy + "Be nice\n\n"), user("q1"), asst("a1"), user("q2")},
+			want: "<|start_system|>" + lazy + "Be nice\n\n<|end_system|>\n\n<|Human|>:q1<|Assistant|>:a1\n<|Human|>:\nq2\n<|Assistant|>:\n",
+		},
+		{
+			name: "default system",
+			msgs: []chat.Message{user("hello")},
+			want: "<|start_system|>" + lazy + "<|end_system|>\n\n\n<|Human|>:\nhello\n<|Assistant|>:\n",
+		},
+	}
+	f, ok := format.Lookup("lazyllm-chat")
+	require.True(t, ok)
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := f.Render(tc.msgs, format.Options{AddGenerationPrompt: true})
+			require.NoError(t, err)
+			assert.Equal(t, tc.want, got)
+		})
+	}
+}
+
+// A format declared from scratch, exercising each field.
+func TestDeclaredFormat(t *testing.T) {
+	base := func() *format.Format {
+		return &format.Format{
+			Name:  "test",
+			BOS:   "<s>",
+			Begin: "[begin]",
+			End:   "[end]",
+			Roles: map[chat.Role]format.Turn{
+				chat.RoleSystem:    {Begin: "S:", End: "|"},
+				chat.RoleUser:      {Begin: "U:", End: "|"},
+				chat.RoleAssistant: {Begin: "A:", End: "|"},
+			},
+			Generate: chat.RoleAssistant,
+		}
+	}
+	tests := []struct {
+		name    string
+		change  func(f *format.Format)
+		msgs    []chat.Message
+		opts    format.Options
+		want    string
+		wantErr string
+	}{
+		{name: "plain", msgs: []chat.Message{sys("s"), user("u"), asst("a")},
+			want: "<s>[begin]S:s|U:u|A:a|[end]"},
+		{name: "generation prompt from the generate role's begin", msgs: []chat.Message{user("u")},
+			opts: format.Options{AddGenerationPrompt: true}, want: "<s>[begin]U:u|A:"},
+		{name: "explicit generation prompt", change: func(f *format.Format) { f.GenerationPrompt = "GO" },
+			msgs: []chat.Message{user("u")}, opts: format.Options{AddGenerationPrompt: true}, want: "<s>[begin]U:u|GO"},
+		{name: "unknown role left out", msgs: []chat.Message{user("u"), tool("t", "1")}, want: "<s>[begin]U:u|[end]"},
+		{name: "unknown role is an error", change: func(f *format.Format) { f.RoleError = "no tools here" },
+			msgs: []chat.Message{user("u"), tool("t", "1")}, wantErr: "format test: no tools here"},
+		{name: "fallback role", change: func(f *format.Format) { f.Fallback = map[chat.Role]chat.Role{chat.RoleTool: chat.RoleUser} },
+			msgs: []chat.Message{user("u"), tool("t", "1")}, want: "<s>[begin]U:u|U:t|[end]"},
+		{name: "other roles named", change: func(f *format.Format) { f.Other = &format.Turn{Begin: "<{role}|{Role}>", End: "|"} },
+			msgs: []chat.Message{tool("t", "1"), {Role: "tool_results", Content: []chat.Part{chat.TextPart("x")}}},
+			want: "<s>[begin]<tool|Tool>t|<tool_results|Tool_Results>x|[end]"},
+		{name: "trim uses Python's white space", change: func(f *format.Format) {
+			f.Roles[chat.RoleUser] = format.Turn{Begin: "U:", End: "|", Trim: true}
+		}, msgs: []chat.Message{user("\u3000\x1f x \t\n")}, want: "<s>[begin]U:x|[end]"},
+		{name: "skip empty", change: func(f *format.Format) {
+			f.Roles[chat.RoleSystem] = format.Turn{Begin: "S:", End: "|", SkipEmpty: true}
+		}, msgs: []chat.Message{sys(""), user("u")}, want: "<s>[begin]U:u|[end]"},
+		{name: "first and last edges", change: func(f *format.Format) {
+			f.Roles[chat.RoleUser] = format.Turn{Begin: "U:", End: "|", First: &format.Edges{Begin: "U1:", End: "|1"},
+				Last: &format.Edges{Begin: "Un:", End: "|n"}}
+		}, msgs: []chat.Message{user("a"), asst("x"), user("b"), asst("y"), user("c")},
+			want: "<s>[begin]U1:a|1A:x|U:b|A:y|Un:c|n[end]"},
+		{name: "default system for SystemTurn", change: func(f *format.Format) { f.System.Default = "D" },
+			msgs: []chat.Message{user("u")}, want: "<s>[begin]S:D|U:u|[end]"},
+		{name: "system folded into the first message", change: func(f *format.Format) {
+			f.System = format.System{Placement: format.SystemFirstMessage, Prefix: "<<", Suffix: ">>"}
+		}, msgs: []chat.Message{sys("s"), user("u"), asst("a")}, want: "<s>[begin]U:<<s>>u|A:a|[end]"},
+		{name: "system folded into the last user message", change: func(f *format.Format) {
+			f.System = format.System{Placement: format.SystemLastUser, Suffix: "\n\n"}
+		}, msgs: []chat.Message{sys("s"), user("u1"), asst("a"), user("u2")}, want: "<s>[begin]U:u1|A:a|U:s\n\nu2|[end]"},
+		{name: "system refused", change: func(f *format.Format) {
+			f.System = format.System{Placement: format.SystemRefuse, Error: "no system"}
+		}, msgs: []chat.Message{sys("s"), user("u")}, wantErr: "format test: no system"},
+		{name: "strict alternation", change: func(f *format.Format) {
+			f.Alternate, f.AlternateError = format.AlternateStrict, "alternate!"
+		}, msgs: []chat.Message{user("a"), user("b")}, wantErr: "format test: alternate!"},
+		{name: "continue the final message", msgs: []chat.Message{user("u"), asst("The answer is")},
+			opts: format.Options{ContinueFinal: true}, want: "<s>[begin]U:u|A:The answer is"},
+		{name: "continue keeps trailing space the format writes", msgs: []chat.Message{user("u"), asst("1, 2, ")},
+			opts: format.Options{ContinueFinal: true}, want: "<s>[begin]U:u|A:1, 2, "},
+		{name: "continue a dropped message", msgs: []chat.Message{user("u"), tool("t", "1")},
+			opts: format.Options{ContinueFinal: true}, wantErr: format.ErrNotContinuable.Error()},
+		{name: "continue with generation prompt", msgs: []chat.Message{user("u")},
+			opts: format.Options{ContinueFinal: true, AddGenerationPrompt: true}, wantErr: format.ErrContinueConflict.Error()},
+		{name: "no messages", msgs: nil, wantErr: format.ErrNoMessages.Error()},
+		{name: "unknown placement", change: func(f *format.Format) { f.System.Placement = "middle" },
+			msgs: []chat.Message{user("u")}, wantErr: `format test: unknown system placement "middle"`},
+		{name: "unknown alternation", change: func(f *format.Format) { f.Alternate = "sometimes" },
+			msgs: []chat.Message{user("u")}, wantErr: `format test: unknown alternation "sometimes"`},
+		{name: "unknown tool placement", change: func(f *format.Format) { f.Tools = &format.ToolFormat{Placement: "end"} },
+			msgs: []chat.Message{user("u")}, wantErr: `format test: unknown tool placement "end"`},
+		{name: "media parts are left out", msgs: []chat.Message{{Role: chat.RoleUser, Content: []chat.Part{
+			chat.TextPart("look: "), {Type: chat.PartImage, URL: "https://example.com/a.png"}, chat.TextPart("!")}}},
+			want: "<s>[begin]U:look: !|[end]"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			f := base()
+			if tc.change != nil {
+				tc.change(f)
+			}
+			got, err := f.Render(tc.msgs, tc.opts)
+			if tc.wantErr != "" {
+				require.EqualError(t, err, tc.wantErr)
+				return
+			}
+			require.NoError(t, err)
+			assert.Equal(t, tc.want, got)
+		})
+	}
+}
+
+func TestErrorType(t *testing.T) {
+	f, _ := format.Lookup("gemma")
+	_, err := f.Render([]chat.Message{user("a"), asst("b"), asst("c")}, format.Options{})
+	var fe *format.Error
+	require.True(t, errors.As(err, &fe))
+	assert.Equal(t, &format.Error{Format: "gemma", Index: 2, Msg: "Conversation roles must alternate user/assistant/user/assistant/..."}, fe)
+}
+
+func TestToolCallArgumentsMustBeJSON(t *testing.T) {
+	f, _ := format.Lookup("qwen2.5")
+	m := asst("")
+	m.ToolCalls = []chat.ToolCall{{ID: "c1", Name: "f", Arguments: []byte(`{"a": `)}}
+	_, err := f.Render([]chat.Message{user("u"), m}, format.Options{})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "tool call f: arguments")
+}
+
+// A Format is plain data: it survives a JSON round trip and renders the same.
+func TestFormatJSON(t *testing.T) {
+	for _, name := range format.Names() {
+		t.Run(name, func(t *testing.T) {
+			f, _ := format.Lookup(name)
+			data, err := json.Marshal(f)
+			require.NoError(t, err)
+			var g format.Format
+			require.NoError(t, json.Unmarshal(data, &g))
+			assert.Equal(t, f, &g)
+		})
+	}
+
+	src := `{
+		"name": "vicuna-like",
+		"bos": "<s>",
+		"roles": {
+			"system": {"end": "\n\n"},
+			"user": {"begin": "USER: ", "end": "\n"},
+			"assistant": {"begin": "ASSISTANT: ", "end": "</s>\n", "trim": true}
+		},
+		"fallback": {"tool": "user"},
+		"generation_prompt": "ASSISTANT:",
+		"system": {"default": "A chat."}
+	}`
+	var f format.Format
+	require.NoError(t, json.Unmarshal([]byte(src), &f))
+	got, err := f.Render([]chat.Message{user("Hi"), asst(" Hello! "), tool("42", "c1")}, format.Options{AddGenerationPrompt: true})
+	require.NoError(t, err)
+	assert.Equal(t, "<s>A chat.\n\nUSER: Hi\nASSISTANT: Hello!</s>\nUSER: 42\nASSISTANT:", got)
+}
+
+// Every preset renders a long, mixed conversation without a panic, and the
+// result does not depend on the options a preset ignores.
+func TestPresetsConcurrent(t *testing.T) {
+	msgs := benchConversation()
+	for _, name := range format.Names() {
+		f, _ := format.Lookup(name)
+		want, wantErr := f.Render(msgs, format.Options{AddGenerationPrompt: true})
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			for i := 0; i < 20; i++ {
+				got, err := f.Render(msgs, format.Options{AddGenerationPrompt: true})
+				assert.Equal(t, want, got)
+				assert.Equal(t, wantErr, err)
+			}
+		})
+	}
+}
+
+func TestParse(t *testing.T) {
+	f, err := format.Parse([]byte(`{"name": "x", "other": {"begin": "[{role}]", "end": "\n"}, "generation_prompt": "[assistant]"}`))
+	require.NoError(t, err)
+	got, err := f.Render([]chat.Message{user("hi")}, format.Options{AddGenerationPrompt: true})
+	require.NoError(t, err)
+	assert.Equal(t, "[user]hi\n[assistant]", got)
+
+	_, err = format.Parse([]byte(`{"roles": {"user": {"begn": "typo"}}}`))
+	assert.ErrorContains(t, err, `unknown field "begn"`)
+	_, err = format.Parse([]byte(`{"system": {"placement": "somewhere"}}`))
+	assert.ErrorContains(t, err, `unknown system placement "somewhere"`)
+
+	mt, err := format.ParseMetaTemplate([]byte(`{"round": [{"role": "HUMAN", "begin": "Q: ", "end": "\n"},
+		{"role": "BOT", "begin": "A: ", "end": "\n", "generate": true}]}`))
+	require.NoError(t, err)
+	got, err = mt.RenderMessages([]chat.Message{user("1+1?")}, format.Options{AddGenerationPrompt: true})
+	require.NoError(t, err)
+	assert.Equal(t, "Q: 1+1?\nA: ", got)
+	_, err = format.ParseMetaTemplate([]byte(`{"round": [{"role": "HUMAN"}, {"role": "HUMAN"}]}`))
+	assert.ErrorContains(t, err, "must be unique")
+	_, err = format.ParseMetaTemplate([]byte(`{"round": [], "meta": 1}`))
+	assert.ErrorContains(t, err, `unknown field "meta"`)
+}
+
+// Render never panics, whatever the text and roles, in any preset.
+func FuzzRender(f *testing.F) {
+	f.Add("system\x00Be brief.\x00user\x00  hi  \x00assistant\x00Sure, ", true)
+	f.Add("tool\x00{\"a\": 1}\x00user\x00\u3000", false)
+	f.Add("assistant\x00\x00assistant\x00x", true)
+	presets := make([]*format.Format, 0, len(format.Names()))
+	for _, name := range format.Names() {
+		p, _ := format.Lookup(name)
+		presets = append(presets, p)
+	}
+	f.Fuzz(func(t *testing.T, spec string, cont bool) {
+		parts := strings.Split(spec, "\x00")
+		var msgs []chat.Message
+		for i := 0; i+1 < len(parts); i += 2 {
+			m := chat.Text(chat.Role(parts[i]), parts[i+1])
+			if m.Role == chat.RoleTool {
+				m.ToolCallID = "call00001"
+			}
+			msgs = append(msgs, m)
+		}
+		for _, p := range presets {
+			out, err := p.Render(msgs, format.Options{ContinueFinal: cont, AddGenerationPrompt: !cont})
+			if err == nil && cont && len(msgs) > 0 {
+				final := strings.TrimFunc(msgs[len(msgs)-1].Text(), func(r rune) bool {
+					return unicode.IsSpace(r) || (r >= 0x1c && r <= 0x1f) // Python's str.isspace
+				})
+				if final != "" && !strings.Contains(out, final) {
+					t.Fatalf("%s: continued prompt %q lacks the final text %q", p.Name, out, final)
+				}
+			}
+		}
+	})
+}

@@ -1,0 +1,595 @@
+package format
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/rolemark/rolemark/chat"
+)
+
+// MetaTemplate is an OpenCompass meta template: how a model wants each
+// round of a dialogue written. It loads from the JSON form of the Python
+// dict (round, reserved_roles, begin, end, eos_token_id).
+//
+// A meta template is rendered by its own rules rather than converted to a
+// Format: OpenCompass walks the template's round for every dialogue round,
+// so a role absent from the dialogue still writes its begin, default prompt
+// and end, and strings in the round are written once per round. A Format
+// writes the messages it is given, no more.
+type MetaTemplate struct {
+	// Begin and End surround the whole prompt. End is left out when the
+	// prompt is cut for generation.
+	Begin string `json:"begin,omitempty"`
+	End   string `json:"end,omitempty"`
+	// Round is one round of the dialogue, in order: roles, and plain
+	// strings written as they are.
+	Round []MetaRole `json:"round"`
+	// ReservedRoles are roles that do not take part in rounds but may be
+	// used in the begin and end sections of a prompt, such as SYSTEM.
+	ReservedRoles []MetaRole `json:"reserved_roles,omitempty"`
+	// EOSTokenID is the model's stop token ID. Informational.
+	EOSTokenID int `json:"eos_token_id,omitempty"`
+	// ChatRoles names the template role each chat role is written as by
+	// RenderMessages and APIMessages. Unset roles default to HUMAN (user),
+	// BOT (assistant) and SYSTEM (system and developer); a role the
+	// template does not have falls back to the user's.
+	ChatRoles map[chat.Role]string `json:"chat_roles,omitempty"`
+}
+
+// MetaRole is one entry of a meta template's round or reserved roles.
+type MetaRole struct {
+	Role  string `json:"role,omitempty"`
+	Begin string `json:"begin,omitempty"`
+	End   string `json:"end,omitempty"`
+	// Prompt is the role's default text, used when a round lacks the role.
+	Prompt string `json:"prompt,omitempty"`
+	// Generate marks the role the model plays: generation prompts end
+	// right after its Begin in the last round.
+	Generate bool `json:"generate,omitempty"`
+	// APIRole is HUMAN, BOT or SYSTEM: the role in API mode.
+	APIRole string `json:"api_role,omitempty"`
+	// Text is a plain string entry of a round (an entry with no Role). It
+	// is a JSON string in the template's JSON form.
+	Text string `json:"-"`
+}
+
+// UnmarshalJSON reads a role object or a plain string.
+func (r *MetaRole) UnmarshalJSON(data []byte) error {
+	if len(data) > 0 && data[0] == '"' {
+		*r = MetaRole{}
+		return json.Unmarshal(data, &r.Text)
+	}
+	type plain MetaRole
+	var p plain
+	if err := json.Unmarshal(data, &p); err != nil {
+		return err
+	}
+	if p.Role == "" {
+		return errors.New("opencompass: a meta template role needs a role name")
+	}
+	*r = MetaRole(p)
+	return nil
+}
+
+// MarshalJSON writes a plain string entry as a JSON string.
+func (r MetaRole) MarshalJSON() ([]byte, error) {
+	if r.Role == "" {
+		return json.Marshal(r.Text)
+	}
+	type plain MetaRole
+	return json.Marshal(plain(r))
+}
+
+// PromptItem is one element of an OpenCompass PromptList: a plain string
+// (Text), a role item (Role, Prompt), or a section marker (Section, Pos).
+type PromptItem struct {
+	Text string `json:"-"`
+
+	Role         string `json:"role,omitempty"`
+	Prompt       string `json:"prompt,omitempty"`
+	FallbackRole string `json:"fallback_role,omitempty"`
+	// Begin, End and Generate, when set, override the meta template's for
+	// this occurrence.
+	Begin    *string `json:"begin,omitempty"`
+	End      *string `json:"end,omitempty"`
+	Generate *bool   `json:"generate,omitempty"`
+
+	// Section is begin, ice, round or end; Pos is begin or end.
+	Section string `json:"section,omitempty"`
+	Pos     string `json:"pos,omitempty"`
+}
+
+// UnmarshalJSON reads an item object or a plain string.
+func (p *PromptItem) UnmarshalJSON(data []byte) error {
+	if len(data) > 0 && data[0] == '"' {
+		*p = PromptItem{}
+		return json.Unmarshal(data, &p.Text)
+	}
+	type plain PromptItem
+	var v plain
+	if err := json.Unmarshal(data, &v); err != nil {
+		return err
+	}
+	*p = PromptItem(v)
+	return nil
+}
+
+// MarshalJSON writes a plain string item as a JSON string.
+func (p PromptItem) MarshalJSON() ([]byte, error) {
+	if p.Role == "" && p.Section == "" {
+		return json.Marshal(p.Text)
+	}
+	type plain PromptItem
+	return json.Marshal(plain(p))
+}
+
+// APIMessage is one message of the API-mode rendering: an api_role and the
+// role's begin, prompt and end joined.
+type APIMessage struct {
+	Role   string `json:"role"`
+	Prompt string `json:"prompt"`
+}
+
+// Validate reports the errors OpenCompass raises when it loads the template.
+func (t *MetaTemplate) Validate() error {
+	if len(t.Round) == 0 {
+		return errors.New("opencompass: round is required in meta template")
+	}
+	seen := map[string]bool{}
+	for _, list := range [][]MetaRole{t.Round, t.ReservedRoles} {
+		for _, r := range list {
+			if r.Role == "" {
+				continue
+			}
+			if seen[r.Role] {
+				return errors.New("opencompass: role in meta prompt must be unique: " + r.Role)
+			}
+			seen[r.Role] = true
+		}
+	}
+	return nil
+}
+
+func (t *MetaTemplate) roles() map[string]MetaRole {
+	m := make(map[string]MetaRole, len(t.Round)+len(t.ReservedRoles))
+	for _, list := range [][]MetaRole{t.Round, t.ReservedRoles} {
+		for _, r := range list {
+			if r.Role != "" {
+				m[r.Role] = r
+			}
+		}
+	}
+	return m
+}
+
+// Render writes a PromptList as the prompt string of a local model, as
+// OpenCompass's LMTemplateParser does in "gen" mode (gen true: the last
+// round of the round section ends after the generate role's begin, and End
+// is left out) or "ppl" mode (gen false). A template with no Round joins the
+// strings and prompts with newlines, as OpenCompass does without a meta
+// template.
+func (t *MetaTemplate) Render(items []PromptItem, gen bool) (string, error) {
+	if t == nil || len(t.Round) == 0 {
+		return joinPlain(items), nil
+	}
+	if err := t.Validate(); err != nil {
+		return "", err
+	}
+	roles := t.roles()
+	items = t.sectioned(items)
+	var b strings.Builder
+	generate := true
+	var stack []openSection
+	for i, it := range items {
+		if !generate {
+			break
+		}
+		switch {
+		case it.Section != "":
+			if it.Pos == "begin" {
+				stack = append(stack, openSection{it.Section, i + 1})
+				continue
+			}
+			sec, err := popSection(&stack, it)
+			if err != nil {
+				return "", err
+			}
+			if sec.name != "round" && sec.name != "ice" {
+				continue
+			}
+			dialogue := items[sec.start:i]
+			cuts, err := t.splitRounds(dialogue)
+			if err != nil {
+				return "", err
+			}
+			for k := 0; k+1 < len(cuts); k++ {
+				rd, err := roleDict(roles, dialogue[cuts[k]:cuts[k+1]])
+				if err != nil {
+					return "", err
+				}
+				forGen := gen && k == len(cuts)-2 && sec.name == "round"
+				if !t.writeRound(&b, rd, forGen) {
+					generate = false
+					break
+				}
+			}
+		case it.Role == "":
+			b.WriteString(it.Text)
+		default:
+			if len(stack) == 0 {
+				return "", errors.New("opencompass: role item " + it.Role + " outside a section")
+			}
+			if top := stack[len(stack)-1].name; top != "begin" && top != "end" {
+				continue // written when its round section closes
+			}
+			rd, err := roleDict(roles, []PromptItem{it})
+			if err != nil {
+				return "", err
+			}
+			r := rd[resolvedRole(roles, it)]
+			b.WriteString(r.Begin + r.Prompt + r.End)
+		}
+	}
+	out := t.Begin + b.String()
+	if generate {
+		out += t.End
+	}
+	return out, nil
+}
+
+// RenderAPI writes a PromptList as the message list of an API model, as
+// OpenCompass's APITemplateParser does: each role becomes its api_role with
+// begin, prompt and end joined; plain strings are left out; in gen mode the
+// generate role of the last round and everything after it is dropped; and
+// consecutive messages of the same api_role are merged with a newline.
+func (t *MetaTemplate) RenderAPI(items []PromptItem, gen bool) ([]APIMessage, error) {
+	if t == nil || len(t.Round) == 0 {
+		return nil, errors.New("opencompass: API mode needs a meta template with a round")
+	}
+	if err := t.Validate(); err != nil {
+		return nil, err
+	}
+	for _, r := range t.Round {
+		if r.Role == "" {
+			return nil, errors.New("opencompass: mixing str without explicit role is not allowed in API models")
+		}
+	}
+	roles := t.roles()
+	items = t.sectioned(items)
+	var out []APIMessage
+	add := func(r MetaRole) error {
+		if r.APIRole == "" {
+			return errors.New("opencompass: role " + r.Role + " has no api_role")
+		}
+		out = append(out, APIMessage{Role: r.APIRole, Prompt: r.Begin + r.Prompt + r.End})
+		return nil
+	}
+	generate := true
+	var stack []openSection
+	for i, it := range items {
+		if !generate {
+			break
+		}
+		switch {
+		case it.Section != "":
+			if it.Pos == "begin" {
+				stack = append(stack, openSection{it.Section, i + 1})
+				continue
+			}
+			sec, err := popSection(&stack, it)
+			if err != nil {
+				return nil, err
+			}
+			if sec.name != "round" && sec.name != "ice" {
+				continue
+			}
+			dialogue := items[sec.start:i]
+			cuts, err := t.splitRounds(dialogue)
+			if err != nil {
+				return nil, err
+			}
+			for k := 0; k+1 < len(cuts) && generate; k++ {
+				rd, err := roleDict(roles, dialogue[cuts[k]:cuts[k+1]])
+				if err != nil {
+					return nil, err
+				}
+				forGen := gen && k == len(cuts)-2 && sec.name == "round"
+				for _, mr := range t.Round {
+					r := rd[mr.Role]
+					if forGen && r.Generate {
+						generate = false
+						break
+					}
+					if err := add(r); err != nil {
+						return nil, err
+					}
+				}
+			}
+		case it.Role == "":
+			// Plain strings have no role; API models leave them out.
+		default:
+			if len(stack) == 0 {
+				return nil, errors.New("opencompass: role item " + it.Role + " outside a section")
+			}
+			if top := stack[len(stack)-1].name; top != "begin" && top != "end" {
+				continue
+			}
+			rd, err := roleDict(roles, []PromptItem{it})
+			if err != nil {
+				return nil, err
+			}
+			if err := add(rd[resolvedRole(roles, it)]); err != nil {
+				return nil, err
+			}
+		}
+	}
+	merged := out[:0:0]
+	for _, m := range out {
+		if n := len(merged); n > 0 && merged[n-1].Role == m.Role {
+			merged[n-1].Prompt += "\n" + m.Prompt
+			continue
+		}
+		merged = append(merged, m)
+	}
+	return merged, nil
+}
+
+// RenderMessages writes a conversation with the meta template: leading
+// system messages form the begin section and the rest the round section,
+// each message as the template role ChatRoles names (with the user's role
+// as fallback). AddGenerationPrompt selects gen mode. Tools and
+// ContinueFinal are not supported.
+func (t *MetaTemplate) RenderMessages(msgs []chat.Message, opts Options) (string, error) {
+	if opts.ContinueFinal {
+		return "", errors.New("opencompass: ContinueFinal is not supported")
+	}
+	return t.Render(t.PromptList(msgs), opts.AddGenerationPrompt)
+}
+
+// APIMessages renders a conversation in API mode (see RenderAPI) and maps
+// the api_roles back to chat roles: HUMAN to user, BOT to assistant, SYSTEM
+// to system.
+func (t *MetaTemplate) APIMessages(msgs []chat.Message, opts Options) ([]chat.Message, error) {
+	api, err := t.RenderAPI(t.PromptList(msgs), opts.AddGenerationPrompt)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]chat.Message, 0, len(api))
+	for _, m := range api {
+		var role chat.Role
+		switch m.Role {
+		case "HUMAN":
+			role = chat.RoleUser
+		case "BOT":
+			role = chat.RoleAssistant
+		case "SYSTEM":
+			role = chat.RoleSystem
+		default:
+			return nil, fmt.Errorf("opencompass: api_role %q is not HUMAN, BOT or SYSTEM", m.Role)
+		}
+		out = append(out, chat.Text(role, m.Prompt))
+	}
+	return out, nil
+}
+
+// PromptList is the PromptList RenderMessages renders for msgs.
+func (t *MetaTemplate) PromptList(msgs []chat.Message) []PromptItem {
+	names := map[chat.Role]string{
+		chat.RoleUser:      "HUMAN",
+		chat.RoleAssistant: "BOT",
+		chat.RoleSystem:    "SYSTEM",
+		chat.RoleDeveloper: "SYSTEM",
+	}
+	if t != nil {
+		for k, v := range t.ChatRoles {
+			names[k] = v
+		}
+	}
+	item := func(m chat.Message) PromptItem {
+		name := names[m.Role]
+		if name == "" {
+			name = strings.ToUpper(string(m.Role))
+		}
+		it := PromptItem{Role: name, Prompt: m.Text()}
+		if m.Role != chat.RoleUser {
+			it.FallbackRole = names[chat.RoleUser]
+		}
+		return it
+	}
+	items := make([]PromptItem, 0, len(msgs)+4)
+	items = append(items, PromptItem{Section: "begin", Pos: "begin"})
+	i := 0
+	for ; i < len(msgs) && msgs[i].Role == chat.RoleSystem; i++ {
+		items = append(items, item(msgs[i]))
+	}
+	items = append(items, PromptItem{Section: "begin", Pos: "end"}, PromptItem{Section: "round", Pos: "begin"})
+	for ; i < len(msgs); i++ {
+		items = append(items, item(msgs[i]))
+	}
+	return append(items, PromptItem{Section: "round", Pos: "end"})
+}
+
+type openSection struct {
+	name  string
+	start int
+}
+
+func popSection(stack *[]openSection, it PromptItem) (openSection, error) {
+	if it.Pos != "end" {
+		return openSection{}, errors.New("opencompass: invalid pos " + it.Pos)
+	}
+	s := *stack
+	if len(s) == 0 || s[len(s)-1].name != it.Section {
+		return openSection{}, errors.New("opencompass: section " + it.Section + " ends without beginning")
+	}
+	top := s[len(s)-1]
+	*stack = s[:len(s)-1]
+	return top, nil
+}
+
+// sectioned gives a PromptList without section markers the sections the
+// OpenCompass documentation implies for such lists: leading items whose
+// role is not a round role (SYSTEM, say) form the begin section, the rest
+// the round section. (OpenCompass itself fails on such a list.)
+func (t *MetaTemplate) sectioned(items []PromptItem) []PromptItem {
+	for _, it := range items {
+		if it.Section != "" {
+			return items
+		}
+	}
+	inRound := map[string]bool{}
+	for _, r := range t.Round {
+		if r.Role != "" {
+			inRound[r.Role] = true
+		}
+	}
+	n := 0
+	for n < len(items) && (items[n].Role == "" || !inRound[items[n].Role]) {
+		n++
+	}
+	out := make([]PromptItem, 0, len(items)+4)
+	if n > 0 {
+		out = append(out, PromptItem{Section: "begin", Pos: "begin"})
+		out = append(out, items[:n]...)
+		out = append(out, PromptItem{Section: "begin", Pos: "end"})
+	}
+	out = append(out, PromptItem{Section: "round", Pos: "begin"})
+	out = append(out, items[n:]...)
+	return append(out, PromptItem{Section: "round", Pos: "end"})
+}
+
+// splitRounds returns the cut points of the dialogue's rounds: a round
+// starts whenever a role does not come later in the template's round than
+// the one before it.
+func (t *MetaTemplate) splitRounds(dialogue []PromptItem) ([]int, error) {
+	idx := map[string]int{}
+	for i, r := range t.Round {
+		if r.Role != "" {
+			idx[r.Role] = i
+		}
+	}
+	cuts := []int{0}
+	last := -1
+	for i, it := range dialogue {
+		if it.Role == "" {
+			continue
+		}
+		k, ok := idx[it.Role]
+		if !ok {
+			k, ok = idx[it.FallbackRole]
+		}
+		if !ok {
+			return nil, noRole(it)
+		}
+		if k <= last {
+			cuts = append(cuts, i)
+		}
+		last = k
+	}
+	return append(cuts, len(dialogue)), nil
+}
+
+// roleDict is the template's roles updated with the dialogue's items.
+func roleDict(roles map[string]MetaRole, round []PromptItem) (map[string]MetaRole, error) {
+	rd := make(map[string]MetaRole, len(roles))
+	for k, v := range roles {
+		rd[k] = v
+	}
+	for _, it := range round {
+		if it.Role == "" {
+			continue
+		}
+		name := resolvedRole(roles, it)
+		if name == "" {
+			return nil, noRole(it)
+		}
+		r := rd[name]
+		r.Prompt = it.Prompt
+		if it.Begin != nil {
+			r.Begin = *it.Begin
+		}
+		if it.End != nil {
+			r.End = *it.End
+		}
+		if it.Generate != nil {
+			r.Generate = *it.Generate
+		}
+		rd[name] = r
+	}
+	return rd, nil
+}
+
+func resolvedRole(roles map[string]MetaRole, it PromptItem) string {
+	if _, ok := roles[it.Role]; ok {
+		return it.Role
+	}
+	if _, ok := roles[it.FallbackRole]; ok {
+		return it.FallbackRole
+	}
+	return ""
+}
+
+func noRole(it PromptItem) error {
+	return fmt.Errorf("opencompass: role %q is not in the meta template and has no usable fallback role", it.Role)
+}
+
+// joinPlain is OpenCompass's rendering without a meta template: strings and
+// prompts joined with newlines, section markers skipped. An empty item
+// writes nothing but still sets the separator.
+func joinPlain(items []PromptItem) string {
+	var b strings.Builder
+	sep := ""
+	for _, it := range items {
+		if it.Section != "" {
+			continue
+		}
+		s := it.Text
+		if it.Role != "" {
+			s = it.Prompt
+		}
+		if s != "" {
+			b.WriteString(sep)
+			b.WriteString(s)
+		}
+		sep = "\n"
+	}
+	return b.String()
+}
+
+// writeRound writes one round of the template with the round's role texts.
+// With forGen it stops after the begin of the first generate role and
+// reports false.
+func (t *MetaTemplate) writeRound(b *strings.Builder, rd map[string]MetaRole, forGen bool) bool {
+	for _, mr := range t.Round {
+		if mr.Role == "" {
+			b.WriteString(mr.Text)
+			continue
+		}
+		r := rd[mr.Role]
+		b.WriteString(r.Begin)
+		if forGen && r.Generate {
+			return false
+		}
+		b.WriteString(r.Prompt)
+		b.WriteString(r.End)
+	}
+	return true
+}
+
+// ParseMetaTemplate reads a MetaTemplate from its JSON form, refusing
+// unknown fields and the templates OpenCompass refuses.
+func ParseMetaTemplate(data []byte) (*MetaTemplate, error) {
+	var t MetaTemplate
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&t); err != nil {
+		return nil, fmt.Errorf("opencompass: %w", err)
+	}
+	if err := t.Validate(); err != nil {
+		return nil, err
+	}
+	return &t, nil
+}

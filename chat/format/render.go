@@ -1,0 +1,523 @@
+package format
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/rolemark/rolemark/chat"
+)
+
+// Render writes msgs as one prompt string in the format. It reproduces what
+// the model's HuggingFace chat template gives for the same conversation
+// (apply_chat_template with add_generation_prompt and
+// continue_final_message), including the template's refusals, which come
+// back as *Error.
+func (f *Format) Render(msgs []chat.Message, opts Options) (string, error) {
+	if len(msgs) == 0 {
+		return "", ErrNoMessages
+	}
+	if opts.AddGenerationPrompt && opts.ContinueFinal {
+		return "", ErrContinueConflict
+	}
+	if err := f.Validate(); err != nil {
+		return "", err
+	}
+	r := renderer{f: f, msgs: msgs, opts: opts, contentStart: -1}
+	size := len(f.BOS) + len(f.Begin) + len(f.End) + len(f.GenerationPrompt)
+	for i := range msgs {
+		size += 48 + len(msgs[i].Text())
+	}
+	r.b.Grow(size)
+	if err := r.run(); err != nil {
+		return "", err
+	}
+	return r.finish()
+}
+
+type renderer struct {
+	f    *Format
+	msgs []chat.Message
+	opts Options
+	b    strings.Builder
+
+	// others caches the turns Other gives each role.
+	others []otherTurn
+
+	// Set by system: the system placement in effect, the system text to
+	// fold into a message (hasSys), the tool definitions, the index of the
+	// first message after a leading system message taken out, and text to
+	// append to the first message (a system turn).
+	placement Placement
+	sysText   string
+	hasSys    bool
+	defs      string
+	offset    int
+	appendTo0 string
+
+	// The final message's text as written, for ContinueFinal.
+	contentStart, contentEnd int
+}
+
+type otherTurn struct {
+	role chat.Role
+	turn Turn
+}
+
+// turnFor is Format.turnFor with the Other turns cached.
+func (r *renderer) turnFor(role chat.Role) (Turn, bool) {
+	if _, ok := r.f.Roles[role]; ok || r.f.Other == nil {
+		return r.f.turnFor(role)
+	}
+	for _, o := range r.others {
+		if o.role == role {
+			return o.turn, true
+		}
+	}
+	t, ok := r.f.turnFor(role)
+	if ok {
+		r.others = append(r.others, otherTurn{role, t})
+	}
+	return t, ok
+}
+
+func (r *renderer) fail(i int, msg string) error {
+	return &Error{Format: r.f.Name, Index: i, Msg: msg}
+}
+
+func (r *renderer) run() error {
+	r.b.WriteString(r.f.BOS)
+	r.b.WriteString(r.f.Begin)
+	if err := r.system(); err != nil {
+		return err
+	}
+	if err := r.messages(); err != nil {
+		return err
+	}
+	f := r.f
+	switch {
+	case !r.opts.AddGenerationPrompt:
+		r.b.WriteString(f.End)
+	case f.GenerationPrompt != "":
+		r.b.WriteString(f.GenerationPrompt)
+	case f.Generate != "":
+		if t, ok := f.turnFor(f.Generate); ok {
+			r.b.WriteString(t.Begin)
+		}
+	}
+	return nil
+}
+
+// system handles the system message and tool definitions before the
+// messages: it writes what goes first and records what is folded into a
+// message later.
+func (r *renderer) system() error {
+	f, msgs := r.f, r.msgs
+	r.placement = f.System.Placement
+	if r.placement == "" {
+		r.placement = SystemTurn
+	}
+	leadingSystem := msgs[0].Role == chat.RoleSystem
+	if f.Tools != nil && len(r.opts.Tools) > 0 {
+		r.defs = f.Tools.definitions(r.opts.Tools)
+	}
+	toolsInSystem := r.defs != "" && f.Tools.Placement != ToolsBeforeLastUser
+
+	switch r.placement {
+	case SystemRefuse:
+		if leadingSystem {
+			return r.fail(0, f.System.Error)
+		}
+	case SystemLeading, SystemFirstMessage, SystemLastUser:
+		if leadingSystem {
+			r.sysText, r.hasSys, r.offset = msgs[0].Text(), true, 1
+		} else if f.System.Default != "" {
+			r.sysText, r.hasSys = f.System.Default, true
+		}
+		if toolsInSystem {
+			r.sysText += r.defs
+			r.hasSys = true
+		}
+		if r.placement != SystemLeading || !r.hasSys {
+			return nil
+		}
+		t, ok := Turn{}, true
+		if f.System.Turn != nil {
+			t = *f.System.Turn
+		} else {
+			t, ok = f.turnFor(chat.RoleSystem)
+		}
+		if ok {
+			r.b.WriteString(t.Begin)
+			r.mark(r.offset == 1 && len(msgs) == 1, trimIf(t.Trim, r.sysText))
+			r.b.WriteString(t.End)
+		}
+	default: // SystemTurn
+		text, write := "", false
+		if f.System.Default != "" && !hasRole(msgs, chat.RoleSystem) {
+			text, write = f.System.Default, true
+		}
+		if toolsInSystem {
+			if leadingSystem {
+				r.appendTo0 = r.defs
+			} else {
+				text += r.defs
+				write = true
+			}
+		}
+		if t, ok := f.turnFor(chat.RoleSystem); write && ok {
+			r.b.WriteString(t.Begin)
+			r.b.WriteString(trimIf(t.Trim, text))
+			r.b.WriteString(t.End)
+		}
+	}
+	return nil
+}
+
+// messages writes the messages after a leading system message taken out.
+func (r *renderer) messages() error {
+	f := r.f
+	loop := r.msgs[r.offset:]
+	if f.Alternate == AlternateSkipTools {
+		n := 0
+		for i := range loop {
+			m := &loop[i]
+			if m.Role == chat.RoleTool || len(m.ToolCalls) > 0 {
+				continue
+			}
+			if (m.Role == chat.RoleUser) != (n%2 == 0) {
+				return r.fail(r.offset+i, f.AlternateError)
+			}
+			n++
+		}
+	}
+	lastUser := -1
+	for i := len(loop) - 1; i >= 0; i-- {
+		if loop[i].Role == chat.RoleUser {
+			lastUser = i
+			break
+		}
+	}
+	var pos *positions
+	if f.hasPositions() {
+		pos = newPositions(loop)
+	}
+
+	for i := range loop {
+		m := &loop[i]
+		idx := r.offset + i
+		final := idx == len(r.msgs)-1
+		if f.Alternate == AlternateStrict && (m.Role == chat.RoleUser) != (i%2 == 0) {
+			return r.fail(idx, f.AlternateError)
+		}
+		if tf := f.Tools; tf != nil && m.Role == chat.RoleTool {
+			if err := r.checkID(idx, m.ToolCallID); err != nil {
+				return err
+			}
+			if i == 0 || loop[i-1].Role != chat.RoleTool {
+				r.b.WriteString(tf.ResultsBegin)
+			}
+			r.b.WriteString(withID(tf.ResultBegin, m.ToolCallID))
+			r.mark(final, m.Text())
+			r.b.WriteString(withID(tf.ResultEnd, m.ToolCallID))
+			if i == len(loop)-1 || loop[i+1].Role != chat.RoleTool {
+				r.b.WriteString(tf.ResultsEnd)
+			}
+			continue
+		}
+		if f.Tools != nil && m.Role == chat.RoleAssistant && len(m.ToolCalls) > 0 {
+			if err := r.writeCalls(idx, m, final); err != nil {
+				return err
+			}
+			continue
+		}
+
+		t, ok := r.turnFor(m.Role)
+		if !ok {
+			if f.RoleError != "" {
+				return r.fail(idx, f.RoleError)
+			}
+			continue
+		}
+		if t.Error != "" {
+			return r.fail(idx, t.Error)
+		}
+		text := m.Text()
+		if t.SkipEmpty && text == "" {
+			continue
+		}
+		begin, end := t.Begin, t.End
+		if pos != nil {
+			if e := pos.edges(t, m.Role, i); e != nil {
+				begin, end = e.Begin, e.End
+			}
+		}
+		fold := r.hasSys && ((r.placement == SystemFirstMessage && i == 0) ||
+			(r.placement == SystemLastUser && i == len(loop)-1 && m.Role == chat.RoleUser))
+		switch {
+		case fold && f.System.TrimFolded:
+			text = trimIf(t.Trim, f.System.Prefix+r.sysText+f.System.Suffix+text)
+		case fold:
+			text = f.System.Prefix + r.sysText + f.System.Suffix + trimIf(t.Trim, text)
+		default:
+			text = trimIf(t.Trim, text)
+		}
+		if idx == 0 {
+			text += r.appendTo0
+		}
+		if r.defs != "" && f.Tools.Placement == ToolsBeforeLastUser && m.Role == chat.RoleUser &&
+			sameMessage(m, &loop[lastUser]) {
+			r.b.WriteString(r.defs)
+		}
+		r.b.WriteString(begin)
+		r.mark(final, text)
+		r.b.WriteString(end)
+	}
+	return nil
+}
+
+func hasRole(msgs []chat.Message, role chat.Role) bool {
+	for i := range msgs {
+		if msgs[i].Role == role {
+			return true
+		}
+	}
+	return false
+}
+
+// mark writes text and, when it is the final message's, remembers where.
+func (r *renderer) mark(final bool, text string) {
+	if final {
+		r.contentStart = r.b.Len()
+	}
+	r.b.WriteString(text)
+	if final {
+		r.contentEnd = r.b.Len()
+	}
+}
+
+// finish applies ContinueFinal: the prompt ends after the final message's
+// text, as transformers' continue_final_message cuts it.
+func (r *renderer) finish() (string, error) {
+	out := r.b.String()
+	if !r.opts.ContinueFinal {
+		return out, nil
+	}
+	final := r.msgs[len(r.msgs)-1].Text()
+	stripped := pyTrim(final)
+	if stripped == "" {
+		return out, nil
+	}
+	if r.contentStart < 0 {
+		return "", ErrNotContinuable
+	}
+	at := strings.LastIndex(out[r.contentStart:r.contentEnd], stripped)
+	if at < 0 {
+		return "", ErrNotContinuable
+	}
+	loc := r.contentStart + at
+	lstripped := pyTrimLeft(final)
+	if loc+len(lstripped) <= len(out) && out[loc:loc+len(lstripped)] == final {
+		return out[:loc+len(lstripped)], nil
+	}
+	return out[:loc+len(stripped)], nil
+}
+
+func (r *renderer) checkID(idx int, id string) error {
+	tf := r.f.Tools
+	if tf.IDLength > 0 && len([]rune(id)) != tf.IDLength {
+		return r.fail(idx, tf.IDError)
+	}
+	return nil
+}
+
+func (r *renderer) writeCalls(idx int, m *chat.Message, final bool) error {
+	f, tf := r.f, r.f.Tools
+	var t Turn
+	if tf.CallTurn != nil {
+		t = *tf.CallTurn
+	} else {
+		var ok bool
+		if t, ok = f.turnFor(chat.RoleAssistant); !ok {
+			return nil
+		}
+	}
+	r.b.WriteString(t.Begin)
+	if text := m.Text(); !tf.DropContent && text != "" {
+		r.b.WriteString(tf.ContentPrefix)
+		r.mark(final, trimIf(t.Trim, text))
+	}
+	r.b.WriteString(tf.CallsBegin)
+	for i, c := range m.ToolCalls {
+		if i > 0 {
+			r.b.WriteString(tf.CallSep)
+		}
+		r.b.WriteString(tf.CallBegin)
+		r.b.WriteString(`{"name": `)
+		writePyString(&r.b, c.Name)
+		r.b.WriteString(`, "arguments": `)
+		if err := writePyJSON(&r.b, c.Arguments); err != nil {
+			return &Error{Format: f.Name, Index: idx, Msg: "tool call " + c.Name + ": arguments: " + err.Error()}
+		}
+		if tf.CallID {
+			if err := r.checkID(idx, c.ID); err != nil {
+				return err
+			}
+			r.b.WriteString(`, "id": `)
+			writePyString(&r.b, c.ID)
+		}
+		r.b.WriteString("}")
+		r.b.WriteString(tf.CallEnd)
+	}
+	r.b.WriteString(tf.CallsEnd)
+	r.b.WriteString(t.End)
+	return nil
+}
+
+// definitions writes the tool definitions block.
+func (tf *ToolFormat) definitions(tools []chat.Tool) string {
+	var b strings.Builder
+	b.WriteString(tf.Begin)
+	for i, t := range tools {
+		if i > 0 {
+			b.WriteString(tf.Sep)
+		}
+		str := writePyString
+		if tf.RawStrings {
+			str = func(b *strings.Builder, s string) { b.WriteByte('"'); b.WriteString(s); b.WriteByte('"') }
+		}
+		b.WriteString(`{"type": "function", "function": {"name": `)
+		str(&b, t.Name)
+		if t.Description != "" {
+			b.WriteString(`, "description": `)
+			str(&b, t.Description)
+		}
+		if len(t.Parameters) > 0 {
+			b.WriteString(`, "parameters": `)
+			if err := writePyJSON(&b, t.Parameters); err != nil {
+				b.Write(t.Parameters)
+			}
+		}
+		b.WriteString("}}")
+	}
+	b.WriteString(tf.End)
+	return b.String()
+}
+
+// Validate reports a format whose enumerated fields (placements,
+// alternation) hold unknown values.
+func (f *Format) Validate() error {
+	switch f.System.Placement {
+	case "", SystemTurn, SystemLeading, SystemFirstMessage, SystemLastUser, SystemRefuse:
+	default:
+		return fmt.Errorf("format %s: unknown system placement %q", f.Name, f.System.Placement)
+	}
+	switch f.Alternate {
+	case "", AlternateStrict, AlternateSkipTools:
+	default:
+		return fmt.Errorf("format %s: unknown alternation %q", f.Name, f.Alternate)
+	}
+	if f.Tools != nil {
+		switch f.Tools.Placement {
+		case "", ToolsInSystem, ToolsBeforeLastUser:
+		default:
+			return fmt.Errorf("format %s: unknown tool placement %q", f.Name, f.Tools.Placement)
+		}
+	}
+	return nil
+}
+
+// turnFor resolves the turn of a role: Roles, then Fallback, then Other
+// (with the role's name put in).
+func (f *Format) turnFor(role chat.Role) (Turn, bool) {
+	if t, ok := f.Roles[role]; ok {
+		return t, true
+	}
+	if fb, ok := f.Fallback[role]; ok {
+		if t, ok := f.Roles[fb]; ok {
+			return t, true
+		}
+	}
+	if f.Other == nil {
+		return Turn{}, false
+	}
+	t := *f.Other
+	t.Begin, t.End = substRole(t.Begin, role), substRole(t.End, role)
+	if t.First != nil {
+		t.First = &Edges{Begin: substRole(t.First.Begin, role), End: substRole(t.First.End, role)}
+	}
+	if t.Last != nil {
+		t.Last = &Edges{Begin: substRole(t.Last.Begin, role), End: substRole(t.Last.End, role)}
+	}
+	return t, true
+}
+
+func (f *Format) hasPositions() bool {
+	for _, t := range f.Roles {
+		if t.First != nil || t.Last != nil {
+			return true
+		}
+	}
+	return f.Other != nil && (f.Other.First != nil || f.Other.Last != nil)
+}
+
+// positions records the first and last index of each role in a conversation.
+type positions struct {
+	first, last map[chat.Role]int
+}
+
+func newPositions(loop []chat.Message) *positions {
+	p := &positions{first: map[chat.Role]int{}, last: map[chat.Role]int{}}
+	for i := range loop {
+		role := loop[i].Role
+		if _, ok := p.first[role]; !ok {
+			p.first[role] = i
+		}
+		p.last[role] = i
+	}
+	return p
+}
+
+func (p *positions) edges(t Turn, role chat.Role, i int) *Edges {
+	if t.Last != nil && p.last[role] == i {
+		return t.Last
+	}
+	if t.First != nil && p.first[role] == i {
+		return t.First
+	}
+	return nil
+}
+
+// sameMessage reports whether two messages are equal as the template sees
+// them (Mistral compares message dicts).
+func sameMessage(a, b *chat.Message) bool {
+	if a == b {
+		return true
+	}
+	return a.Role == b.Role && a.Name == b.Name && a.ToolCallID == b.ToolCallID &&
+		len(a.ToolCalls) == 0 && len(b.ToolCalls) == 0 && a.Text() == b.Text()
+}
+
+func withID(s, id string) string {
+	if !strings.Contains(s, "{id}") {
+		return s
+	}
+	return strings.ReplaceAll(s, "{id}", id)
+}
+
+func substRole(s string, role chat.Role) string {
+	if !strings.Contains(s, "{") {
+		return s
+	}
+	s = strings.ReplaceAll(s, "{role}", string(role))
+	if strings.Contains(s, "{Role}") {
+		s = strings.ReplaceAll(s, "{Role}", pyTitle(string(role)))
+	}
+	return s
+}
+
+func trimIf(trim bool, s string) string {
+	if trim {
+		return pyTrim(s)
+	}
+	return s
+}

@@ -1,0 +1,249 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/rolemark/rolemark/chat/react"
+)
+
+const reactUsage = `usage:
+  rolemark react prompt --tools TOOLS.json [--variant V] QUESTION|-
+  rolemark react parse  [--tools TOOLS.json] REPLY|-
+TOOLS.json is a JSON array of tools in OpenAI's function form or Qwen's
+(name_for_human, name_for_model, description_for_model, parameters).
+"-" reads standard input (for QUESTION and REPLY, without its final newline).
+V is doc (the default, Qwen's react_prompt.md), api (openai_api.py) or demo
+(react_demo.py). parse prints {"thought", "tool_call": {"name", "arguments"}}
+or {"final_answer"}, and exits 1 for a reply that is neither.
+`
+
+// reactUsageError is a usage error of the react command (exit status 2).
+type reactUsageError struct{ msg string }
+
+func (e reactUsageError) Error() string { return e.msg }
+
+// runReact runs "rolemark react" with the arguments that follow "react" and
+// returns the exit status: 0 on success, 1 for a problem in the input
+// (including a reply that is neither an action nor a final answer), 2 for a
+// usage error.
+func runReact(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) > 0 && args[0] == "react" {
+		args = args[1:] // also accept the command line after "rolemark"
+	}
+	if len(args) == 0 {
+		fmt.Fprint(stderr, "rolemark react: missing subcommand\n"+reactUsage)
+		return 2
+	}
+	var err error
+	switch args[0] {
+	case "prompt":
+		err = reactPrompt(args[1:], stdin, stdout)
+	case "parse":
+		err = reactParse(args[1:], stdin, stdout)
+	case "help", "-h", "-help", "--help":
+		fmt.Fprint(stdout, reactUsage)
+		return 0
+	default:
+		fmt.Fprintf(stderr, "rolemark react: unknown subcommand %q\n%s", args[0], reactUsage)
+		return 2
+	}
+	switch {
+	case err == nil:
+		return 0
+	case errors.Is(err, flag.ErrHelp):
+		fmt.Fprint(stdout, reactUsage)
+		return 0
+	}
+	var u reactUsageError
+	if errors.As(err, &u) {
+		fmt.Fprintf(stderr, "rolemark react %s: %s\n%s", args[0], u.msg, reactUsage)
+		return 2
+	}
+	fmt.Fprintln(stderr, err)
+	return 1
+}
+
+// reactFlags parses a subcommand's flags, which may come before or after
+// its operands, and returns the operands. After "--" all are operands.
+func reactFlags(fs *flag.FlagSet, args []string) ([]string, error) {
+	fs.SetOutput(io.Discard)
+	var operands []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				return nil, err
+			}
+			return nil, reactUsageError{err.Error()}
+		}
+		rest := fs.Args()
+		if n := len(args) - len(rest); n > 0 && args[n-1] == "--" {
+			return append(operands, rest...), nil
+		}
+		if len(rest) == 0 {
+			return operands, nil
+		}
+		operands = append(operands, rest[0])
+		args = rest[1:]
+	}
+}
+
+// reactPrompt prints the ReAct prompt for a question.
+func reactPrompt(args []string, stdin io.Reader, stdout io.Writer) error {
+	fs := flag.NewFlagSet("react prompt", flag.ContinueOnError)
+	toolsFile := fs.String("tools", "", "JSON array of tools (- for standard input)")
+	variantName := fs.String("variant", string(react.DefaultVariant), "instruction text: doc, api or demo")
+	operands, err := reactFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if *toolsFile == "" {
+		return reactUsageError{"--tools is required"}
+	}
+	if len(operands) == 0 {
+		return reactUsageError{"missing QUESTION"}
+	}
+	variant, err := react.ParseVariant(*variantName)
+	if err != nil {
+		return reactUsageError{err.Error()}
+	}
+	question := strings.Join(operands, " ")
+	if question == "-" {
+		if *toolsFile == "-" {
+			return reactUsageError{"--tools and QUESTION cannot both be standard input"}
+		}
+		if question, err = reactReadStdin(stdin); err != nil {
+			return err
+		}
+	}
+	tools, err := reactReadTools(*toolsFile, stdin)
+	if err != nil {
+		return err
+	}
+	_, err = io.WriteString(stdout, react.Prompt(variant, tools, question)+"\n")
+	return err
+}
+
+// reactParse prints a model's ReAct reply as JSON.
+func reactParse(args []string, stdin io.Reader, stdout io.Writer) error {
+	fs := flag.NewFlagSet("react parse", flag.ContinueOnError)
+	toolsFile := fs.String("tools", "", "JSON array of the tools the reply may name (- for standard input)")
+	operands, err := reactFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(operands) != 1 {
+		return reactUsageError{"want one REPLY, or - to read it from standard input"}
+	}
+	var tools []react.Tool
+	if *toolsFile != "" {
+		if *toolsFile == "-" && operands[0] == "-" {
+			return reactUsageError{"--tools and REPLY cannot both be standard input"}
+		}
+		if tools, err = reactReadTools(*toolsFile, stdin); err != nil {
+			return err
+		}
+	}
+	text := operands[0]
+	if text == "-" {
+		if text, err = reactReadStdin(stdin); err != nil {
+			return err
+		}
+	}
+	reply, err := react.ParseReply(text, tools)
+	if err != nil {
+		return fmt.Errorf("reply: %w", err)
+	}
+	var b bytes.Buffer
+	if reply.ToolCall != nil {
+		b.WriteString("{\n  \"thought\": ")
+		reactJSONString(&b, reply.Thought)
+		b.WriteString(",\n  \"tool_call\": {\n    \"name\": ")
+		reactJSONString(&b, reply.ToolCall.Name)
+		b.WriteString(",\n    \"arguments\": ")
+		b.Write(reply.ToolCall.Arguments)
+		b.WriteString("\n  }\n}\n")
+	} else {
+		b.WriteString("{\n  \"final_answer\": ")
+		reactJSONString(&b, reply.FinalAnswer)
+		b.WriteString("\n}\n")
+	}
+	_, err = stdout.Write(b.Bytes())
+	return err
+}
+
+// reactReadStdin reads standard input without its final newline, which
+// ends a file or a pipe rather than the text.
+func reactReadStdin(stdin io.Reader) (string, error) {
+	b, err := io.ReadAll(stdin)
+	if err != nil {
+		return "", err
+	}
+	return strings.TrimSuffix(strings.TrimSuffix(string(b), "\n"), "\r"), nil
+}
+
+// reactJSONString writes s as a JSON string without HTML escaping.
+func reactJSONString(b *bytes.Buffer, s string) {
+	enc := json.NewEncoder(b)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(s) // a string always encodes
+	b.Truncate(b.Len() - 1)
+}
+
+// reactReadTools reads a JSON array of tools from a file, or from stdin for
+// "-". Errors name the file, and the line and column of a JSON error.
+func reactReadTools(name string, stdin io.Reader) ([]react.Tool, error) {
+	var data []byte
+	var err error
+	if name == "-" {
+		data, err = io.ReadAll(stdin)
+	} else {
+		data, err = os.ReadFile(name)
+	}
+	if err != nil {
+		return nil, err
+	}
+	label := name
+	if name == "-" {
+		label = "<stdin>"
+	}
+	tools, err := react.ParseTools(data)
+	if err != nil {
+		var se *json.SyntaxError
+		var te *json.UnmarshalTypeError
+		switch {
+		case errors.As(err, &se):
+			line, col := reactLineCol(data, se.Offset)
+			return nil, fmt.Errorf("%s:%d:%d: %v", label, line, col, err)
+		case errors.As(err, &te):
+			line, col := reactLineCol(data, te.Offset)
+			return nil, fmt.Errorf("%s:%d:%d: want a JSON array of tools: %v", label, line, col, err)
+		}
+		return nil, fmt.Errorf("%s: %v", label, err)
+	}
+	if len(tools) == 0 {
+		return nil, fmt.Errorf("%s: no tools", label)
+	}
+	return tools, nil
+}
+
+// reactLineCol returns the 1-based line and column (in runes) of a byte
+// offset, pointing at the byte before it as encoding/json's offsets do.
+func reactLineCol(data []byte, offset int64) (line, col int) {
+	if offset > 0 {
+		offset--
+	}
+	if offset > int64(len(data)) {
+		offset = int64(len(data))
+	}
+	before := data[:offset]
+	line = bytes.Count(before, []byte("\n")) + 1
+	col = len([]rune(string(before[bytes.LastIndexByte(before, '\n')+1:]))) + 1
+	return line, col
+}

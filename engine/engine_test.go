@@ -1,0 +1,148 @@
+package engine_test
+
+import (
+	"context"
+	"errors"
+	"io"
+	"io/fs"
+	"testing"
+	"testing/fstest"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/rolemark/rolemark/chat"
+	"github.com/rolemark/rolemark/engine"
+	"github.com/rolemark/rolemark/roleparse"
+)
+
+// echo is a test engine whose templates print their source, with "$h"
+// replaced by the history and "!" making the render panic.
+type echo struct{}
+
+func (echo) Name() string         { return "echo" }
+func (echo) Extensions() []string { return []string{".echo", ".ECHO2"} }
+func (echo) Compile(name, src string, cfg engine.Config) (engine.Compiled, error) {
+	if src == "bad" {
+		return nil, errors.New("bad template")
+	}
+	if src == "panic" {
+		panic("compile panic")
+	}
+	return echoTpl(src), nil
+}
+
+type echoTpl string
+
+func (t echoTpl) Execute(ctx context.Context, w io.Writer, r *engine.Request) error {
+	switch t {
+	case "!":
+		panic("render panic")
+	case "$h":
+		h, err := r.HistoryMarkup()
+		if err != nil {
+			return err
+		}
+		_, err = io.WriteString(w, string(h))
+		return err
+	}
+	_, err := io.WriteString(w, string(t))
+	return err
+}
+
+func TestHistoryPlacement(t *testing.T) {
+	h := []chat.Message{chat.Text(chat.RoleUser, "old q"), chat.Text(chat.RoleAssistant, "old a")}
+	sys := chat.Text(chat.RoleSystem, "S")
+	q := chat.Text(chat.RoleUser, "Q")
+	a := chat.Text(chat.RoleAssistant, "A")
+	tests := []struct {
+		name string
+		src  string
+		want []chat.Message
+	}{
+		{"before last user", `<message role="system">S</message><message role="user">Q</message>`, []chat.Message{sys, h[0], h[1], q}},
+		{"before the last of several users", `<message role="user">Q</message><message role="assistant">A</message><message role="user">Q</message>`, []chat.Message{q, a, h[0], h[1], q}},
+		{"at the end without a user message", `<message role="system">S</message>`, []chat.Message{sys, h[0], h[1]}},
+		{"placed by the template", `$h`, h},
+	}
+	set := engine.NewSet(echo{})
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			tpl, err := set.Parse("echo", "t", tc.src)
+			require.NoError(t, err)
+			got, err := tpl.Messages(context.Background(), nil, engine.History(h))
+			require.NoError(t, err)
+			assert.Equal(t, tc.want, got)
+		})
+	}
+}
+
+func TestSetErrors(t *testing.T) {
+	set := engine.NewSet(echo{})
+	_, err := set.Parse("nope", "t", "x")
+	assert.EqualError(t, err, `t: unknown engine "nope"; known: echo`)
+
+	_, err = set.Parse("echo", "t", "bad")
+	var ee *engine.Error
+	require.ErrorAs(t, err, &ee)
+	assert.EqualError(t, err, "t: bad template")
+
+	_, err = set.Parse("echo", "t", "panic")
+	var pe *engine.PanicError
+	require.ErrorAs(t, err, &pe)
+	assert.EqualError(t, err, "t: template engine panicked: compile panic")
+
+	tpl, err := set.Parse("echo", "t", "!")
+	require.NoError(t, err)
+	_, err = tpl.Messages(context.Background(), nil)
+	require.ErrorAs(t, err, &pe)
+	assert.EqualError(t, err, "t: template engine panicked: render panic")
+
+	tpl, err = set.Parse("echo", "t", "<message role=\"user\">x</message>\n<message role=\"wizard\">")
+	require.NoError(t, err)
+	_, err = tpl.Messages(context.Background(), nil)
+	var re *roleparse.Error
+	require.ErrorAs(t, err, &re, "the markup error is found through the engine error")
+	assert.Equal(t, 2, re.Line)
+	assert.Equal(t, 15, re.Col, "the opening quote of the role value")
+	require.ErrorAs(t, err, &ee)
+	assert.Equal(t, "t", ee.Template)
+
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, err = tpl.Messages(ctx, nil)
+	assert.ErrorIs(t, err, context.Canceled)
+}
+
+func TestEngineFor(t *testing.T) {
+	set := engine.NewSet(echo{})
+	for _, name := range []string{"a.echo", "dir/b.ECHO", "c.echo2"} {
+		e, err := set.EngineFor(name)
+		require.NoError(t, err, name)
+		assert.Equal(t, "echo", e.Name())
+	}
+	_, err := set.EngineFor("x.txt")
+	assert.EqualError(t, err, `x.txt: no engine for extension ".txt"`)
+	_, err = set.EngineFor("README")
+	assert.EqualError(t, err, `README: no file extension to choose an engine by`)
+
+	fsys := fstest.MapFS{"p/a.echo": {Data: []byte(`<message role="user">hi</message>`)}}
+	tpl, err := set.ParseFS(fsys, "p/a.echo")
+	require.NoError(t, err)
+	assert.Equal(t, "p/a.echo", tpl.Name())
+	assert.Equal(t, "echo", tpl.EngineName())
+	out, err := tpl.Render(context.Background(), nil)
+	require.NoError(t, err)
+	assert.Equal(t, `<message role="user">hi</message>`, out)
+	_, err = set.ParseFS(fsys, "p/missing.echo")
+	assert.ErrorIs(t, err, fs.ErrNotExist)
+}
+
+func TestParseOptions(t *testing.T) {
+	set := engine.NewSet(echo{}).Option(engine.ParseOptions(roleparse.Roles("narrator")))
+	tpl, err := set.Parse("echo", "t", `<message role="Narrator">Once</message>`)
+	require.NoError(t, err)
+	got, err := tpl.Messages(context.Background(), nil)
+	require.NoError(t, err)
+	assert.Equal(t, []chat.Message{chat.Text("narrator", "Once")}, got)
+}

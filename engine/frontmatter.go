@@ -1,0 +1,283 @@
+package engine
+
+import (
+	"encoding/json"
+	"fmt"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+
+	"github.com/rolemark/rolemark/chat"
+)
+
+// FrontMatter is the YAML header of a prompt file, between --- lines at its
+// top:
+//
+//	---
+//	engine: jinja
+//	model: gpt-4o-mini
+//	config: {temperature: 0.2}
+//	input:
+//	  schema:
+//	    name: string, the customer's name
+//	    age?: integer
+//	  default: {name: guest}
+//	tools:
+//	  - name: get_rate
+//	    description: Exchange rate of a currency
+//	    parameters: {type: object, properties: {currency: {type: string}}}
+//	---
+type FrontMatter struct {
+	// Engine names the template's engine; it overrides the file extension.
+	Engine      string
+	Name        string
+	Description string
+	Model       string
+	// Config holds free-form model parameters (temperature, max_tokens …).
+	Config map[string]any
+	// Input declares the variables the template takes.
+	Input *Schema
+	// Defaults fill variables the caller does not supply.
+	Defaults map[string]any
+	// Output is the output key as written.
+	Output map[string]any
+	// Tools are function tools the model may call.
+	Tools []chat.Tool
+	// Ext holds every other key, as written.
+	Ext map[string]any
+	// Line is the file line of the first key (for positions of problems).
+	Line int
+
+	engineLine, engineCol int
+}
+
+// splitFrontMatter separates YAML front matter from a template. Blank lines
+// and lines starting with # may precede the opening ---. The body keeps the
+// front matter's lines as empty lines, so that engines report file lines.
+// ok is false when src has no front matter.
+func splitFrontMatter(src string) (yamlText string, firstLine int, body string, ok bool) {
+	rest := src
+	line := 1
+	for {
+		nl := strings.IndexByte(rest, '\n')
+		if nl < 0 {
+			return "", 0, src, false
+		}
+		l := strings.TrimRight(rest[:nl], " \t\r")
+		switch {
+		case l == "---":
+			rest = rest[nl+1:]
+			line++
+			goto open
+		case l == "" || strings.HasPrefix(l, "#"):
+			rest = rest[nl+1:]
+			line++
+		default:
+			return "", 0, src, false
+		}
+	}
+open:
+	start := rest
+	firstLine = line
+	for {
+		nl := strings.IndexByte(rest, '\n')
+		l := rest
+		if nl >= 0 {
+			l = rest[:nl]
+		}
+		if strings.TrimRight(l, " \t\r") == "---" {
+			yamlText = start[:len(start)-len(rest)]
+			after := ""
+			if nl >= 0 {
+				after = rest[nl+1:]
+			}
+			lines := strings.Count(src[:len(src)-len(after)], "\n")
+			return yamlText, firstLine, strings.Repeat("\n", lines) + after, true
+		}
+		if nl < 0 {
+			return "", 0, src, false
+		}
+		rest = rest[nl+1:]
+	}
+}
+
+var yamlLineRE = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
+
+// parseFrontMatter reads front matter whose first line is file line
+// firstLine. Problems are *Error values with file positions.
+func parseFrontMatter(name, text string, firstLine int) (*FrontMatter, error) {
+	fm := &FrontMatter{Line: firstLine}
+	var doc yaml.Node
+	if err := yaml.Unmarshal([]byte(text), &doc); err != nil {
+		line, msg := 0, err.Error()
+		if m := yamlLineRE.FindStringSubmatch(msg); m != nil {
+			line, _ = strconv.Atoi(m[1])
+			msg = m[2]
+		}
+		e := &Error{Template: name, Err: fmt.Errorf("front matter: %s", msg)}
+		if line > 0 {
+			e.Line = firstLine + line - 1
+			e.Col = firstNonBlank(text, line)
+		}
+		return nil, e
+	}
+	if len(doc.Content) == 0 {
+		return fm, nil
+	}
+	root := doc.Content[0]
+	errAt := func(n *yaml.Node, format string, args ...any) error {
+		return &Error{Template: name, Line: firstLine + n.Line - 1, Col: n.Column,
+			Err: fmt.Errorf("front matter: "+format, args...)}
+	}
+	if root.Kind != yaml.MappingNode {
+		return nil, errAt(root, "expected a mapping of keys to values")
+	}
+	str := func(n *yaml.Node, key string, dst *string) error {
+		if n.Kind != yaml.ScalarNode || n.Tag == "!!null" {
+			return errAt(n, "%s must be a string", key)
+		}
+		*dst = n.Value
+		return nil
+	}
+	var inputNode *yaml.Node
+	for i := 0; i+1 < len(root.Content); i += 2 {
+		k, v := root.Content[i], root.Content[i+1]
+		var err error
+		switch k.Value {
+		case "engine":
+			err = str(v, "engine", &fm.Engine)
+			fm.engineLine, fm.engineCol = firstLine+v.Line-1, v.Column
+		case "name":
+			err = str(v, "name", &fm.Name)
+		case "description":
+			err = str(v, "description", &fm.Description)
+		case "model":
+			err = str(v, "model", &fm.Model)
+		case "config":
+			if v.Kind != yaml.MappingNode {
+				return nil, errAt(v, "config must be a mapping of model parameters")
+			}
+			err = v.Decode(&fm.Config)
+		case "output":
+			if v.Kind != yaml.MappingNode {
+				return nil, errAt(v, "output must be a mapping")
+			}
+			err = v.Decode(&fm.Output)
+		case "input":
+			if v.Kind != yaml.MappingNode {
+				return nil, errAt(v, "input must be a mapping with schema and default")
+			}
+			inputNode = v
+		case "tools":
+			fm.Tools, err = decodeTools(v, errAt)
+		default:
+			if fm.Ext == nil {
+				fm.Ext = map[string]any{}
+			}
+			var val any
+			err = v.Decode(&val)
+			fm.Ext[k.Value] = val
+		}
+		if err != nil {
+			var ee *Error
+			if asError(err, &ee) {
+				return nil, err
+			}
+			return nil, errAt(v, "%s: %v", k.Value, err)
+		}
+	}
+	if inputNode != nil {
+		if err := parseInput(fm, inputNode, errAt); err != nil {
+			return nil, err
+		}
+	}
+	return fm, nil
+}
+
+func asError(err error, target **Error) bool {
+	e, ok := err.(*Error)
+	if ok {
+		*target = e
+	}
+	return ok
+}
+
+func firstNonBlank(text string, line int) int {
+	lines := strings.Split(text, "\n")
+	if line < 1 || line > len(lines) {
+		return 1
+	}
+	l := lines[line-1]
+	return 1 + len(l) - len(strings.TrimLeft(l, " \t"))
+}
+
+type nodeErr func(n *yaml.Node, format string, args ...any) error
+
+// decodeTools reads a list of tools: OpenAI function tools, bare function
+// definitions, or Dotprompt's toolDefs form (inputSchema for parameters).
+func decodeTools(v *yaml.Node, errAt nodeErr) ([]chat.Tool, error) {
+	if v.Kind != yaml.SequenceNode {
+		return nil, errAt(v, "tools must be a list of tool definitions")
+	}
+	var tools []chat.Tool
+	for _, item := range v.Content {
+		if item.Kind != yaml.MappingNode {
+			return nil, errAt(item, "a tool must be a mapping with name, description and parameters (tool names alone need a resolver, which rolemark does not have)")
+		}
+		var m map[string]any
+		if err := item.Decode(&m); err != nil {
+			return nil, errAt(item, "tool: %v", err)
+		}
+		if f, ok := m["function"].(map[string]any); ok {
+			m = f
+		}
+		if s, ok := m["inputSchema"]; ok && m["parameters"] == nil {
+			m["parameters"] = s
+		}
+		b, err := json.Marshal(jsonable(m))
+		if err != nil {
+			return nil, errAt(item, "tool: %v", err)
+		}
+		var t chat.Tool
+		if err := json.Unmarshal(b, &t); err != nil {
+			return nil, errAt(item, "tool: %v", err)
+		}
+		tools = append(tools, t)
+	}
+	return tools, nil
+}
+
+// jsonable converts YAML-decoded values to what encoding/json accepts.
+func jsonable(v any) any {
+	switch v := v.(type) {
+	case map[string]any:
+		for k, x := range v {
+			v[k] = jsonable(x)
+		}
+		return v
+	case map[any]any:
+		m := make(map[string]any, len(v))
+		for k, x := range v {
+			m[fmt.Sprint(k)] = jsonable(x)
+		}
+		return m
+	case []any:
+		for i, x := range v {
+			v[i] = jsonable(x)
+		}
+	}
+	return v
+}
+
+// sortedKeys returns the keys of m, sorted.
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}

@@ -1,0 +1,137 @@
+package engine_test
+
+import (
+	"context"
+	"encoding/json"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/rolemark/rolemark/chat"
+	"github.com/rolemark/rolemark/engine"
+	"github.com/rolemark/rolemark/gotmpl"
+)
+
+func TestFrontMatter(t *testing.T) {
+	src := `# Copyright header lines may come first.
+
+---
+name: bank
+description: A bank manager
+model: gpt-4o-mini
+config:
+  temperature: 0.2
+  max_tokens: 100
+input:
+  schema:
+    customer: string, the customer's name
+    age?: integer
+  default:
+    customer: guest
+output:
+  format: text
+tools:
+  - name: get_rate
+    description: Exchange rate of a currency
+    parameters: {type: object, properties: {currency: {type: string}}}
+  - type: function
+    function: {name: noop}
+x-team: payments
+---
+{{role "user"}}Hello from {{.customer}} on line 24`
+	tpl, err := engine.NewSet(gotmpl.New()).Parse("gotmpl", "bank.tmpl", src)
+	require.NoError(t, err)
+	fm := tpl.FrontMatter()
+	require.NotNil(t, fm)
+	assert.Equal(t, "bank", fm.Name)
+	assert.Equal(t, "A bank manager", fm.Description)
+	assert.Equal(t, "gpt-4o-mini", fm.Model)
+	assert.Equal(t, map[string]any{"temperature": 0.2, "max_tokens": 100}, fm.Config)
+	assert.Equal(t, map[string]any{"customer": "guest"}, fm.Defaults)
+	assert.Equal(t, map[string]any{"format": "text"}, fm.Output)
+	assert.Equal(t, map[string]any{"x-team": "payments"}, fm.Ext)
+	assert.Equal(t, []string{"customer", "age"}, fm.Input.Order)
+	assert.Equal(t, []string{"customer"}, fm.Input.Required)
+	tools, err := json.Marshal(fm.Tools)
+	require.NoError(t, err)
+	assert.JSONEq(t, `[{"type":"function","function":{"name":"get_rate","description":"Exchange rate of a currency","parameters":{"type":"object","properties":{"currency":{"type":"string"}}}}},{"type":"function","function":{"name":"noop"}}]`, string(tools))
+
+	msgs, err := tpl.Messages(context.Background(), nil)
+	require.NoError(t, err)
+	assert.Equal(t, []chat.Message{chat.Text(chat.RoleUser, "Hello from guest on line 24")}, msgs)
+
+	_, err = tpl.Messages(context.Background(), map[string]any{"customer": "ann", "age": "x"})
+	var ie *engine.InputError
+	require.ErrorAs(t, err, &ie)
+	assert.EqualError(t, err, `bank.tmpl:13:5: input "age" must be an integer, not string`)
+}
+
+func TestFrontMatterLinesKept(t *testing.T) {
+	src := "---\nname: x\n---\n{{role \"user\"}}\n{{.nope}}"
+	_, err := mustParse(t, src).Messages(context.Background(), map[string]any{})
+	assert.EqualError(t, err, `t:5:3: variable "nope" is not supplied`, "the line counts the front matter")
+}
+
+func mustParse(t *testing.T, src string) *engine.Template {
+	t.Helper()
+	tpl, err := engine.NewSet(gotmpl.New()).Parse("gotmpl", "t", src)
+	require.NoError(t, err)
+	return tpl
+}
+
+func TestFrontMatterErrors(t *testing.T) {
+	tests := []struct{ name, src, want string }{
+		{"bad yaml", "---\nname: [unclosed\n---\nx", "t:2:1: front matter: did not find expected ',' or ']'"},
+		{"not a mapping", "---\n- a\n---\nx", "t:2:1: front matter: expected a mapping of keys to values"},
+		{"model not a string", "---\nmodel: {a: 1}\n---\nx", "t:2:8: front matter: model must be a string"},
+		{"config not a mapping", "---\nconfig: 3\n---\nx", "t:2:9: front matter: config must be a mapping of model parameters"},
+		{"unknown input key", "---\ninput:\n  schemas: {}\n---\nx", `t:3:3: front matter: input has no key "schemas"; expected schema or default`},
+		{"unknown type", "---\ninput:\n  schema:\n    a: strng\n---\nx", `t:4:8: front matter: unknown type "strng"; expected string, number, integer, boolean, object, array, null or any`},
+		{"tools by name", "---\ntools: [get_rate]\n---\nx", "t:2:9: front matter: a tool must be a mapping with name, description and parameters (tool names alone need a resolver, which rolemark does not have)"},
+		{"tool without name", "---\ntools: [{description: x}]\n---\nx", "t:2:9: front matter: tool: chat: tool has no name"},
+		{"unknown engine", "---\nengine: liquid\n---\nx", `t: unknown engine "liquid"; known: gotmpl`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := engine.NewSet(gotmpl.New()).Parse("", "t", tc.src)
+			require.Error(t, err)
+			assert.Equal(t, tc.want, err.Error())
+			var ee *engine.Error
+			assert.ErrorAs(t, err, &ee)
+		})
+	}
+}
+
+func TestInputs(t *testing.T) {
+	pico := "---\ninput:\n  schema:\n    name: string\n    n?: number\n    tags(array): string\n    addr(object):\n      city: string\n    tone(enum, how to speak): [formal, casual]\n---\n{{role \"user\"}}hi"
+	jsonSchema := "---\ninput:\n  schema:\n    type: object\n    properties:\n      name: {type: string}\n      n: {type: [number, \"null\"]}\n    required: [name]\n---\n{{role \"user\"}}hi"
+	tests := []struct {
+		name string
+		src  string
+		vars map[string]any
+		want string // error, or "" for none
+	}{
+		{"pico ok", pico, map[string]any{"name": "a", "tags": []string{"x"}, "addr": map[string]any{"city": "c"}, "tone": "formal"}, ""},
+		{"pico missing required", pico, map[string]any{"tags": []any{}, "addr": map[string]any{"city": "c"}, "tone": "formal"}, `t:4:5: input "name" is required but not supplied`},
+		{"pico wrong type", pico, map[string]any{"name": 3, "tags": []any{}, "addr": map[string]any{"city": "c"}, "tone": "formal"}, `t:4:5: input "name" must be a string, not int`},
+		{"pico optional nil", pico, map[string]any{"name": "a", "n": nil, "tags": []any{}, "addr": map[string]any{"city": "c"}, "tone": "casual"}, ""},
+		{"pico array items", pico, map[string]any{"name": "a", "tags": []any{"x", 2}, "addr": map[string]any{"city": "c"}, "tone": "formal"}, `t:6:5: input "tags[1]" must be a string, not int`},
+		{"pico nested required", pico, map[string]any{"name": "a", "tags": []any{}, "addr": map[string]any{}, "tone": "formal"}, `t:7:5: input "addr.city" is required but not supplied`},
+		{"pico enum", pico, map[string]any{"name": "a", "tags": []any{}, "addr": map[string]any{"city": "c"}, "tone": "rude"}, `t:9:5: input "tone" must be one of [formal casual], not rude`},
+		{"json schema ok", jsonSchema, map[string]any{"name": "a", "n": 1.5}, ""},
+		{"json schema nullable", jsonSchema, map[string]any{"name": "a", "n": nil}, ""},
+		{"json schema missing", jsonSchema, map[string]any{}, `t:6:13: input "name" is required but not supplied`},
+		{"json schema wrong type", jsonSchema, map[string]any{"name": "a", "n": "1"}, `t:7:10: input "n" must be a number, not string`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := mustParse(t, tc.src).Messages(context.Background(), tc.vars)
+			if tc.want == "" {
+				assert.NoError(t, err)
+				return
+			}
+			assert.EqualError(t, err, tc.want)
+		})
+	}
+}
