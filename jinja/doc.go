@@ -96,8 +96,10 @@
 //   - Panics ({{ 1/0 }}, {{ 5 % 0 }}, {% if l == l %} on slices or maps,
 //     m[nil], a panicking function) are recovered in Compile and Execute and
 //     returned as an *engine.Error wrapping an *engine.PanicError. The line
-//     and column are those of the {{ }} being evaluated; a panic outside any
-//     {{ }} (a comparison in {% if %}) names the template only.
+//     and column are those of the {{ }} being evaluated or of the tag that
+//     evaluates expressions (if, for, set, with, ifequal, ifnotequal,
+//     include, widthratio, filter) that began last: the rewriter puts a
+//     position marker before each of those tags.
 //   - {% comment %}…{% endcomment junk %} (anything between endcomment and %},
 //     or an endcomment tag left open) makes pongo2 v6's parser loop forever.
 //     The rewriter refuses any such endcomment tag, in the template and in

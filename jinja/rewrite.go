@@ -16,6 +16,9 @@ import (
 //     renamed to rolemark_message, endrolemark_message ... so that the
 //     tags rolemark registers in pongo2's global registry carry a prefix
 //     no other program is likely to use.
+//   - the tags that evaluate expressions at render time (if, for, set …)
+//     are preceded by {% rolemark_at %}, which records where a panic
+//     happens.
 //   - the body of every {% macro %} is wrapped in {% rolemark_macro %} ...
 //     {% endrolemark_macro %}, which bounds the depth of macro calls.
 //
@@ -28,7 +31,16 @@ import (
 // without a newline; insertions are recorded so that pongo2's line and
 // column can be mapped back to the source the user wrote.
 
+// marked are the pongo2 tags that evaluate expressions at render time; each
+// gets a {% rolemark_at %} before it, which records its position so that a
+// panic while it runs can be placed.
+var marked = map[string]bool{
+	"if": true, "for": true, "set": true, "with": true, "ifequal": true, "ifnotequal": true,
+	"include": true, "widthratio": true, "filter": true,
+}
+
 const (
+	atTag       = "rolemark_at"
 	printTag    = "rolemark_print"
 	macroTag    = "rolemark_macro"
 	endMacroTag = "endrolemark_macro"
@@ -279,6 +291,15 @@ func (w *rewriter) edit(toks []token, closed bool) *rewriteError {
 		return nil
 	}
 	name := toks[1]
+	if marked[name.val] && closed {
+		w.copyTo(first.start)
+		if isSym(first, "{%-") {
+			w.insert("{%- " + atTag + " %}")
+			w.replace(first.start, "{% ")
+		} else {
+			w.insert("{% " + atTag + " %}")
+		}
+	}
 	switch {
 	case renamed[name.val]:
 		at := name.start

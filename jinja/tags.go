@@ -34,6 +34,7 @@ func register() error {
 			fn   pongo2.TagParser
 		}{
 			{printTag, parsePrint},
+			{atTag, parseAt},
 			{macroTag, parseMacroGuard},
 			{tagPrefix + "message", parseMessage},
 			{tagPrefix + "system", fixedRoleParser("system")},
@@ -208,6 +209,20 @@ func format(v any) string {
 		return v.String()
 	}
 	return fmt.Sprint(v)
+}
+
+// atNode records where the tag after it begins, to place a panic in it.
+type atNode struct{ tok *pongo2.Token }
+
+func parseAt(doc *pongo2.Parser, start *pongo2.Token, args *pongo2.Parser) (pongo2.INodeTag, *pongo2.Error) {
+	return &atNode{tok: start}, nil
+}
+
+func (n *atNode) Execute(ctx *pongo2.ExecutionContext, w pongo2.TemplateWriter) *pongo2.Error {
+	if st := stateOf(ctx); st != nil {
+		st.at = n.tok
+	}
+	return nil
 }
 
 // macroGuard wraps the body of every macro and bounds the depth of calls.
