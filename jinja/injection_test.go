@@ -101,7 +101,7 @@ var ownHostile = []string{
 	strings.Repeat("x", 100000),
 }
 
-func hostileValues(t *testing.T) []string {
+func hostileValues(t testing.TB) []string {
 	t.Helper()
 	vals := append([]string(nil), ownHostile...)
 	b, err := os.ReadFile(filepath.Join("..", "testdata", "hostile.json"))
