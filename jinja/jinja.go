@@ -155,8 +155,8 @@ type compiled struct {
 	required []varRef
 }
 
-// Execute renders the template's markup into w. On error, w may hold part
-// of the output.
+// Execute renders the template's markup into w. pongo2 renders into a
+// buffer first, so nothing is written to w when the render fails.
 func (c *compiled) Execute(ctx context.Context, w io.Writer, r *engine.Request) (err error) {
 	if err := ctx.Err(); err != nil {
 		return err
