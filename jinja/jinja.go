@@ -282,6 +282,11 @@ func roleFunc(args ...*pongo2.Value) (*pongo2.Value, error) {
 	if role == "" {
 		return nil, errors.New("role: the role is empty")
 	}
+	if len(args) == 1 {
+		if v, ok := roleTags[role]; ok {
+			return v, nil
+		}
+	}
 	var attrs [2]roleparse.Attr
 	n := 0
 	if len(args) > 1 {
@@ -294,6 +299,16 @@ func roleFunc(args ...*pongo2.Value) (*pongo2.Value, error) {
 	}
 	return pongo2.AsSafeValue(roleparse.MessageTag(role, attrs[:n]...)), nil
 }
+
+// roleTags are the opening tags of the common roles, built once; pongo2
+// only reads a returned value, so one value serves every render.
+var roleTags = func() map[string]*pongo2.Value {
+	m := map[string]*pongo2.Value{}
+	for _, r := range []string{"system", "user", "assistant", "tool", "developer"} {
+		m[r] = pongo2.AsSafeValue(roleparse.MessageTag(r))
+	}
+	return m
+}()
 
 // mediaFunc is {{ media(url) }} and {{ media(url, mimetype) }}.
 func mediaFunc(args ...*pongo2.Value) (*pongo2.Value, error) {
