@@ -368,3 +368,23 @@ func TestSafeFlagLayout(t *testing.T) {
 }
 
 var _ = time.Second
+
+// TestGlobalFootprint checks what rolemark adds to pongo2's global tag
+// registry: only rolemark_-prefixed tags; other pongo2 templates of the
+// program see no message, user, system or assistant tag, and keep pongo2's
+// own escaping.
+func TestGlobalFootprint(t *testing.T) {
+	jinja.New()
+	for _, src := range []string{
+		`{% message "user" %}x{% endmessage %}`,
+		`{% user %}x{% enduser %}`,
+		`{% system %}x{% endsystem %}`,
+		`{% assistant %}x{% endassistant %}`,
+	} {
+		_, err := pongo2.FromString(src)
+		require.ErrorContains(t, err, "not found", src)
+	}
+	out, err := pongo2.RenderTemplateString(`{{ x }}`, pongo2.Context{"x": "<b>"})
+	require.NoError(t, err)
+	require.Equal(t, "&lt;b&gt;", out)
+}
