@@ -2,6 +2,7 @@ package jinja_test
 
 import (
 	"context"
+	"os"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -12,7 +13,8 @@ import (
 )
 
 // TestConformance renders every conversation's literal.j2, marker.j2 and
-// block.j2 and compares the messages with expected.json byte for byte.
+// block.j2, parsed from source and loaded from the file system, and compares
+// the messages with expected.json byte for byte.
 func TestConformance(t *testing.T) {
 	set := engine.NewSet(jinja.New())
 	cases := fixture.Load(t, ".j2")
@@ -23,13 +25,17 @@ func TestConformance(t *testing.T) {
 		for _, name := range c.TemplateNames() {
 			n++
 			t.Run(c.Name+"/"+name, func(t *testing.T) {
-				tpl, err := set.Parse("jinja", name, c.Templates[name])
+				parsed, err := set.Parse("jinja", name, c.Templates[name])
 				require.NoError(t, err)
-				msgs, err := tpl.Messages(context.Background(), c.Vars, engine.History(c.History))
+				loaded, err := set.ParseFS(os.DirFS(fixture.Root()), c.Name+"/"+name)
 				require.NoError(t, err)
-				got, err := fixture.JSON(msgs)
-				require.NoError(t, err)
-				require.Equal(t, c.Expected, got, "template:\n%s", c.Templates[name])
+				for _, tpl := range []*engine.Template{parsed, loaded} {
+					msgs, err := tpl.Messages(context.Background(), c.Vars, engine.History(c.History))
+					require.NoError(t, err)
+					got, err := fixture.JSON(msgs)
+					require.NoError(t, err)
+					require.Equal(t, c.Expected, got, "template:\n%s", c.Templates[name])
+				}
 			})
 		}
 	}
