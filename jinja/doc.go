@@ -87,7 +87,10 @@
 // an absolute name or one that climbs above the file system's root is an
 // error, as is any name when the template was not loaded from a file system.
 // An include must name its file with a string literal: pongo2 would load a
-// computed name at render time, from whatever the data says. One compile
+// computed name at render time, from whatever the data says. include … only
+// is refused too: it would render the file without the render's context,
+// which carries role, history, media and the macro depth limit (pass values
+// with include … with instead). One compile
 // loads at most 500 files, which bounds a template that includes itself
 // (pongo2 parses static includes eagerly and has no cycle check).
 //

@@ -91,6 +91,8 @@ func TestPongo2Faults(t *testing.T) {
 			file: "p/main.j2", line: 1, col: 12, msg: `cannot read "p/nope.j2": file does not exist`},
 		{name: "include with a computed name", src: `{% include name %}`, compile: true,
 			file: "p/main.j2", line: 1, col: 4, msg: "include takes a file name in quotes"},
+		{name: "include only", src: `{% include "ok.j2" with a=1 only %}`, compile: true,
+			file: "p/main.j2", line: 1, col: 29, msg: "include … only is not supported"},
 		{name: "ssi", src: `{% ssi "/etc/hostname" %}`, compile: true,
 			file: "p/main.j2", line: 1, col: 4, msg: `tag "ssi" is not allowed in rolemark templates`},
 		{name: "ssi parsed", src: `{% ssi "/etc/hostname" parsed %}`, compile: true,

@@ -316,6 +316,11 @@ func (w *rewriter) edit(toks []token, closed bool) *rewriteError {
 		if len(toks) < 3 || toks[2].kind != tokString {
 			return &rewriteError{off: name.start, msg: "include takes a file name in quotes; a file name computed at render time is not supported"}
 		}
+		for _, t := range toks[3:] {
+			if t.kind == tokIdent && t.val == "only" {
+				return &rewriteError{off: t.start, msg: "include … only is not supported: rolemark's functions and limits reach an included file through the render's context; pass values with include … with"}
+			}
+		}
 	case name.val == "macro" && closed:
 		if isSym(last, "-%}") {
 			w.replace(last.start, " ")

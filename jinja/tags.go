@@ -245,7 +245,9 @@ func parseMacroGuard(doc *pongo2.Parser, start *pongo2.Token, args *pongo2.Parse
 func (g *macroGuard) Execute(ctx *pongo2.ExecutionContext, w pongo2.TemplateWriter) *pongo2.Error {
 	st := stateOf(ctx)
 	if st == nil {
-		return g.body.Execute(ctx, w)
+		// Without the render's state the depth cannot be counted: refuse
+		// rather than risk a stack overflow.
+		return ctx.Error("macro called outside a rolemark render context", g.tok)
 	}
 	if st.depth >= st.maxDepth {
 		return ctx.OrigError(fmt.Errorf("macros nested more than %d deep (recursive macro?)", st.maxDepth), st.at)
