@@ -309,7 +309,7 @@ func (w *rewriter) edit(toks []token, closed bool) *rewriteError {
 		w.copyTo(at)
 		w.insert(tagPrefix)
 	case name.val == "endcomment":
-		if !closed || len(toks) != 3 {
+		if !closed || len(toks) != 3 || !isSym(last, "%}", "-%}") {
 			return &rewriteError{off: name.start, msg: "endcomment takes no arguments and must be closed by %} on the same line"}
 		}
 	case name.val == "include":
