@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/rolemark/rolemark/chat"
 	"github.com/rolemark/rolemark/engine"
@@ -61,6 +62,8 @@ func FuzzCompile(f *testing.F) {
 		`{{ role("user") }}{{ x|upper }}`,
 		`{% comment %}x{% endcomment junk %}`,
 		`{% comment %}x{% endcomment`,
+		`{% comment %}x{% endcomment }}`,
+		`{%- comment -%}{% if %}{%- endcomment -%}`,
 		`{% macro r() %}{{ r() }}{% endmacro %}{{ r() }}`,
 		`{{ 1/0 }}{{ 5 % 0 }}`,
 		`{% if l == l %}{% endif %}`,
@@ -78,10 +81,19 @@ func FuzzCompile(f *testing.F) {
 	set := engine.NewSet(jinja.New())
 	vars := map[string]any{"x": "<x>", "l": []int{1, 2}, "m": map[string]int{"a": 1}, "n": nil}
 	f.Fuzz(func(t *testing.T, src string) {
-		tpl, err := set.Parse("jinja", "f.j2", src)
-		if err != nil {
-			return
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			tpl, err := set.Parse("jinja", "f.j2", src)
+			if err != nil {
+				return
+			}
+			_, _ = tpl.Render(context.Background(), vars)
+		}()
+		select {
+		case <-done:
+		case <-time.After(10 * time.Second):
+			t.Fatalf("%q: compile and render did not return in 10s", src)
 		}
-		_, _ = tpl.Render(context.Background(), vars)
 	})
 }
