@@ -77,6 +77,8 @@ func TestPongo2Faults(t *testing.T) {
 			file: "p/main.j2", line: 1, col: 18, msg: "endcomment takes no arguments"},
 		{name: "endcomment closed by }}", src: "{% comment %}x{% endcomment }}", compile: true,
 			file: "p/main.j2", line: 1, col: 18, msg: "endcomment takes no arguments"},
+		{name: "endcomment inside another tag", src: "{% comment %}xx{% en{% endcomment junk %}", compile: true,
+			file: "p/main.j2", line: 1, col: 24, msg: "endcomment takes no arguments"},
 		{name: "endcomment hang in an included file", src: `{% include "hang.j2" %}`, compile: true,
 			file: "p/hang.j2", line: 2, col: 18, msg: "endcomment takes no arguments"},
 		{name: "recursive macro", src: "{% macro r() %}{{ r() }}{% endmacro %}\n{% user %}{{ r() }}{% enduser %}",

@@ -276,6 +276,16 @@ func (w *rewriter) edit(toks []token, closed bool) *rewriteError {
 	if len(toks) == 0 {
 		return nil
 	}
+	// pongo2 v6 skips a comment's body by looking for the tokens {% and
+	// endcomment anywhere in the token stream (even inside another tag) and
+	// then loops, consuming nothing, until the next token is %}: anything
+	// else there hangs the parser.
+	for i := 0; i+1 < len(toks); i++ {
+		if isSym(toks[i], "{%", "{%-") && toks[i+1].kind == tokIdent && toks[i+1].val == "endcomment" &&
+			(i+2 >= len(toks) || !isSym(toks[i+2], "%}", "-%}")) {
+			return &rewriteError{off: toks[i+1].start, msg: "endcomment takes no arguments and must be closed by %} on the same line"}
+		}
+	}
 	first, last := toks[0], toks[len(toks)-1]
 	if isSym(first, "{{", "{{-") {
 		if !closed || !isSym(last, "}}", "-}}") {
@@ -308,10 +318,6 @@ func (w *rewriter) edit(toks []token, closed bool) *rewriteError {
 		}
 		w.copyTo(at)
 		w.insert(tagPrefix)
-	case name.val == "endcomment":
-		if !closed || len(toks) != 3 || !isSym(last, "%}", "-%}") {
-			return &rewriteError{off: name.start, msg: "endcomment takes no arguments and must be closed by %} on the same line"}
-		}
 	case name.val == "include":
 		if len(toks) < 3 || toks[2].kind != tokString {
 			return &rewriteError{off: name.start, msg: "include takes a file name in quotes; a file name computed at render time is not supported"}
