@@ -11,7 +11,7 @@ import (
 //
 //   - {{ expr }} becomes {% rolemark_print expr %}: every printed value goes
 //     through one tag that escapes it with roleparse's rules whatever its
-//     type (see print.go). {{- and -}} keep their meaning.
+//     type (printNode in tags.go). {{- and -}} keep their meaning.
 //   - the tags message, system, user, assistant and their end tags are
 //     renamed to rolemark_message, endrolemark_message ... so that the
 //     tags rolemark registers in pongo2's global registry carry a prefix
@@ -22,10 +22,11 @@ import (
 //   - the body of every {% macro %} is wrapped in {% rolemark_macro %} ...
 //     {% endrolemark_macro %}, which bounds the depth of macro calls.
 //
-// It also refuses two constructs before pongo2 sees them: an endcomment tag
-// with anything but whitespace before its %} (pongo2 v6 loops forever on it)
-// and an include whose file name is not a string literal (pongo2 would read
-// the file at render time, outside rolemark's control).
+// It also refuses, before pongo2 sees them: an endcomment tag with anything
+// but whitespace before its %} (pongo2 v6 loops forever on it), an include
+// whose file name is not a string literal (pongo2 would read the file at
+// render time, outside rolemark's control) and include … only (it would drop
+// the render's context).
 //
 // Every edit either keeps the length of what it replaces or inserts text
 // without a newline; insertions are recorded so that pongo2's line and
