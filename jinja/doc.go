@@ -33,7 +33,10 @@
 // not call history(), engine.Template puts the history before the last user
 // message.
 //
-// The functions role, history and media are put in every render's context
+// Variables are the keys of the data that are identifiers (letters, digits,
+// underscore); other keys cannot be named in a template and are left out
+// (pongo2 would fail the render). The functions role, history and media are
+// put in every render's context
 // and take precedence over variables of the same names; Funcs adds more. A
 // variable named user, system, assistant or message does not clash with the
 // tags of those names: {{ user }} prints the variable.

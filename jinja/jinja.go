@@ -172,7 +172,9 @@ func (c *compiled) Execute(ctx context.Context, w io.Writer, r *engine.Request) 
 	st := &renderState{req: r, ctx: ctx, done: ctx.Done(), maxDepth: c.depth}
 	pctx := make(pongo2.Context, len(r.Vars)+len(c.funcs)+1)
 	for k, v := range r.Vars {
-		pctx[k] = v
+		if identifier(k) {
+			pctx[k] = v
+		}
 	}
 	for k, v := range c.funcs {
 		pctx[k] = v
@@ -191,6 +193,22 @@ func (c *compiled) Execute(ctx context.Context, w io.Writer, r *engine.Request) 
 		return c.convert(perr)
 	}
 	return nil
+}
+
+// identifier reports whether k can name a variable in pongo2 (which fails
+// the whole render when the context holds any other key). Other keys cannot
+// be used by a template, so they are left out.
+func identifier(k string) bool {
+	if k == "" {
+		return false
+	}
+	for i := 0; i < len(k); i++ {
+		c := k[i]
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_') {
+			return false
+		}
+	}
+	return true
 }
 
 // place maps a pongo2 position in the rewritten file to the position the
