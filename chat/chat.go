@@ -84,10 +84,7 @@ type Message struct {
 
 // Text returns the concatenated text of the message's text parts.
 func (m Message) Text() string {
-	switch len(m.Content) {
-	case 0:
-		return ""
-	case 1:
+	if len(m.Content) == 1 && m.Content[0].Type == PartText {
 		return m.Content[0].Text
 	}
 	var b strings.Builder

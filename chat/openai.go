@@ -87,6 +87,8 @@ func (m Message) MarshalJSON() ([]byte, error) {
 		args := string(tc.Arguments)
 		if args == "" {
 			args = "{}"
+		} else if !json.Valid(tc.Arguments) {
+			return nil, fmt.Errorf("chat: tool call %q: arguments are not valid JSON: %q", tc.ID, args)
 		}
 		w.ToolCalls = append(w.ToolCalls, wireToolCall{ID: tc.ID, Type: "function",
 			Function: wireFunction{Name: tc.Name, Arguments: args}})

@@ -84,8 +84,9 @@ func (p *parser) at(off int) string {
 }
 
 // tagAt reports whether src[i:] starts a tag named name ("<name" or "</name"
-// when closing), followed by whitespace, '>' or '/'. Names match ASCII
-// case-insensitively.
+// when closing), followed by whitespace, '>', '/' or the end of input (so
+// that a tag cut off by the end of input is reported as not closed rather
+// than kept as text). Names match ASCII case-insensitively.
 func tagAt(src string, i int, name string, closing bool) bool {
 	j := i + 1
 	if closing {
@@ -99,7 +100,7 @@ func tagAt(src string, i int, name string, closing bool) bool {
 	}
 	j += len(name)
 	if j == len(src) {
-		return false
+		return true
 	}
 	c := src[j]
 	return isSpace(c) || c == '>' || c == '/'
@@ -298,7 +299,7 @@ func (p *parser) readTag(start, i int, name string) ([]attr, int, bool, error) {
 		}
 		for _, a := range attrs {
 			if a.key == key {
-				return nil, 0, false, p.errAt(i, "in <%s>: attribute %s is given twice", name, key)
+				return nil, 0, false, p.errAt(i, "in <%s>: attribute %s is given twice; expected it once", name, key)
 			}
 		}
 		attrs = append(attrs, attr{key: key, val: decode(s[j+1 : j+1+end]), at: j})
@@ -639,7 +640,7 @@ func (p *parser) functionResult(i int, attrs []attr, body string) error {
 		}
 	}
 	if p.cur.ToolCallID != "" && id != "" && id != p.cur.ToolCallID {
-		return p.errAt(i, "<function_result id=%q> inside a message answering %q", id, p.cur.ToolCallID)
+		return p.errAt(i, "<function_result id=%q> inside a message answering %q; expected id=%q or no id", id, p.cur.ToolCallID, p.cur.ToolCallID)
 	}
 	if id != "" {
 		p.cur.ToolCallID = id

@@ -15,12 +15,13 @@ import (
 	chatformat "github.com/rolemark/rolemark/chat/format"
 	"github.com/rolemark/rolemark/engine"
 	"github.com/rolemark/rolemark/gotmpl"
+	"github.com/rolemark/rolemark/handlebars"
 	"github.com/rolemark/rolemark/roleparse"
 )
 
 // newSet returns the set of every engine rolemark ships.
 func newSet() *engine.Set {
-	return engine.NewSet(gotmpl.New())
+	return engine.NewSet(handlebars.New(), gotmpl.New())
 }
 
 // varsFlag collects repeated --var k=v flags.

@@ -1,0 +1,47 @@
+package engine_test
+
+import (
+	"context"
+	"os"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/rolemark/rolemark/chat"
+	"github.com/rolemark/rolemark/engine"
+	"github.com/rolemark/rolemark/gotmpl"
+	"github.com/rolemark/rolemark/handlebars"
+)
+
+// TestPromptDir loads the good part of testdata/promptdir and renders each
+// prompt with defaults, partials and required inputs.
+func TestPromptDir(t *testing.T) {
+	set := engine.NewSet(handlebars.New(), gotmpl.New())
+	fsys := os.DirFS("../testdata/promptdir")
+	d, err := set.LoadDir(fsys, "support")
+	require.NoError(t, err)
+	assert.Equal(t, []string{"refund"}, d.Names())
+	refund, _ := d.Template("refund")
+	assert.Equal(t, "gpt-4o-mini", refund.FrontMatter().Model)
+	msgs, err := refund.Messages(context.Background(), map[string]any{"customer": "Zoë <z@x>"})
+	require.NoError(t, err)
+	assert.Equal(t, []chat.Message{
+		chat.Text(chat.RoleSystem, `You handle refunds for Acme. Sign every answer as "Acme Support".`),
+		chat.Text(chat.RoleUser, "I am Zoë <z@x>. Please refund order 0."),
+	}, msgs)
+	_, err = refund.Messages(context.Background(), nil)
+	assert.EqualError(t, err, `support/refund.hbs:9:5: input "customer" is required but not supplied`)
+
+	d, err = set.LoadDir(fsys, "ops")
+	require.NoError(t, err)
+	report, _ := d.Template("report")
+	msgs, err = report.Messages(context.Background(), map[string]any{"service": "api", "incidents": []string{"500s", "slow <p99>"}})
+	require.NoError(t, err)
+	assert.Equal(t, []chat.Message{
+		chat.Text(chat.RoleSystem, "You write short incident reports."),
+		chat.Text(chat.RoleUser, "Summarise the incidents of api:\n- 500s\n- slow <p99>"),
+	}, msgs)
+	_, err = report.Messages(context.Background(), map[string]any{"service": "api", "incidents": "none"})
+	assert.EqualError(t, err, `ops/report.tmpl:5:5: input "incidents" must be an array, not string`)
+}

@@ -1,0 +1,480 @@
+package handlebars
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/aymerick/raymond/ast"
+)
+
+// This file walks a template's tree once at compile time, html/template
+// style: it decides for every expression whether it is a helper call or a
+// variable, rejects what raymond would silently render empty or crash on,
+// records the variables to check against the data at render time, records
+// the partials to load, and records the edits that turn {{user}} (a role
+// helper used without a block) into {{[user]}}, a path raymond resolves to
+// data.
+
+// kind says how a helper may be used.
+type kind int
+
+const (
+	kindMarker    kind = iota // role: {{role "user"}}, never a block
+	kindRoleBlock             // message, system, user, assistant: blocks only
+	kindHistory               // {{history}}: no arguments, never a block
+	kindMedia                 // {{media url=…}}: never a block
+	kindBlock                 // if, unless, with, each, equal, ifEquals, unlessEquals: blocks only
+	kindInline                // lookup, json: never a block
+	kindRejected              // log (writes to the process's log), section (Dotprompt)
+	kindUser                  // a caller's helper (Funcs): anything goes
+)
+
+// builtinArity holds the number of arguments of raymond's built-in helpers
+// (registered globally by raymond itself) and of the Dotprompt helpers
+// rolemark adds (json, ifEquals, unlessEquals).
+var builtinArity = map[string]int{
+	"if": 1, "unless": 1, "with": 1, "each": 1, "equal": 2, "lookup": 2, "log": 1,
+	"json": 1, "ifEquals": 2, "unlessEquals": 2,
+}
+
+func helperKind(name string, user map[string]any) (kind, bool) {
+	if _, ok := user[name]; ok {
+		// Funcs cannot take the name of another helper (checkFuncs), but
+		// may define section.
+		return kindUser, true
+	}
+	switch name {
+	case "role":
+		return kindMarker, true
+	case "message", "system", "user", "assistant":
+		return kindRoleBlock, true
+	case "history":
+		return kindHistory, true
+	case "media":
+		return kindMedia, true
+	case "if", "unless", "with", "each", "equal", "ifEquals", "unlessEquals":
+		return kindBlock, true
+	case "lookup", "json":
+		return kindInline, true
+	case "log", "section":
+		return kindRejected, true
+	}
+	return 0, false
+}
+
+// allowedHash lists the hash keys each of rolemark's helpers accepts.
+var allowedHash = map[string][]string{
+	"role":      {"name", "tool_call_id"},
+	"message":   {"role", "name", "tool_call_id"},
+	"system":    {"name"},
+	"user":      {"name"},
+	"assistant": {"name", "tool_call_id"},
+	"media":     {"url", "mimetype", "contentType", "detail"},
+}
+
+// varRef is a variable a template reads from the root of its data.
+type varRef struct {
+	unit  *unit
+	pos   int
+	name  string   // as written, such as user.name or @root.x
+	path  []string // the parts to look up in the data
+	conds []cond   // checked only when these hold
+}
+
+// edit replaces the name of a path at pos with [name].
+type edit struct {
+	pos  int
+	name string
+}
+
+// unit is one parsed source: the template or one partial.
+type unit struct {
+	name     string // the template's name or the partial's file path
+	partial  string // the partial's name ("" for the template)
+	src      string
+	prog     *ast.Program
+	edits    []edit
+	walked   [2]bool // walked with scoped = false, true
+	partials []string
+}
+
+// compileError is a problem at a position of a unit.
+type compileError struct {
+	unit *unit
+	pos  int
+	err  error
+}
+
+func (e *compileError) Error() string { return e.err.Error() }
+
+type walker struct {
+	c      *compiler
+	u      *unit
+	record bool   // record edits (first walk of the unit only)
+	conds  []cond // the conditions of the enclosing branches
+}
+
+func (w *walker) failf(n ast.Node, format string, args ...any) {
+	panic(&compileError{unit: w.u, pos: n.Location().Pos, err: fmt.Errorf(format, args...)})
+}
+
+// program walks a program. scoped means that the current context may not be
+// the root of the data (inside #each, #with, a section or a caller's block
+// helper), so variables cannot be checked.
+func (w *walker) program(p *ast.Program, scoped bool, c cond) {
+	if p == nil {
+		return
+	}
+	if len(p.BlockParams) > 0 {
+		scoped = true
+	}
+	if !c.always() {
+		w.conds = append(w.conds, c)
+		defer func() { w.conds = w.conds[:len(w.conds)-1] }()
+	}
+	for _, n := range p.Body {
+		switch n := n.(type) {
+		case *ast.MustacheStatement:
+			w.expression(n.Expression, posMustache, scoped)
+		case *ast.BlockStatement:
+			w.block(n, scoped)
+		case *ast.PartialStatement:
+			w.partial(n, scoped)
+		}
+	}
+}
+
+type position int
+
+const (
+	posMustache position = iota
+	posBlock
+	posSexpr
+)
+
+func (p position) describe(name string) string {
+	switch p {
+	case posBlock:
+		return "{{#" + name + "}}"
+	case posSexpr:
+		return "(" + name + " …)"
+	}
+	return "{{" + name + " …}}"
+}
+
+// expression walks the expression of a mustache, a block or a
+// subexpression: a call of a known helper, checked for how it is used, or a
+// variable.
+func (w *walker) expression(e *ast.Expression, at position, scoped bool) {
+	name := e.HelperName()
+	k, known := helperKind(name, w.c.eng.funcs)
+	hasArgs := len(e.Params) > 0 || e.Hash != nil
+	if !known {
+		if hasArgs {
+			if name == "" {
+				w.failf(e, "%s is not a helper name: only a helper takes arguments", exprName(e))
+			}
+			w.failf(e, "unknown helper %q (known: %s)", name, w.c.knownList())
+		}
+		// A variable: {{x}}, or a section {{#x}}…{{/x}}, whose value is a
+		// condition and is not required.
+		if at != posBlock {
+			w.value(e.Path, scoped)
+		}
+		return
+	}
+	switch k {
+	case kindMarker, kindRoleBlock, kindMedia:
+		if !hasArgs && at != posBlock {
+			// {{user}}: the data value of that name.
+			w.dataShadow(e, scoped)
+			return
+		}
+		if at == posSexpr {
+			w.failf(e, "%s writes markup and cannot be used inside an expression", name)
+		}
+		switch {
+		case k == kindMarker && at == posBlock:
+			w.failf(e, `role is a marker that runs until the next one: write {{role "user"}}, or {{#message role="user"}}…{{/message}} for a block`)
+		case k == kindMedia && at == posBlock:
+			w.failf(e, `media is not a block helper: write {{media url=… mimetype=…}}`)
+		case k == kindRoleBlock && at != posBlock:
+			if name == "message" {
+				w.failf(e, `message is a block helper: write {{#message role="user"}}…{{/message}}, or the marker {{role "user"}}`)
+			}
+			w.failf(e, "%s is a block helper: write {{#%s}}…{{/%s}} ({{%s}} without arguments prints the variable %s)", name, name, name, name, name)
+		}
+		w.checkArgs(e, name, scoped)
+	case kindHistory:
+		if at != posMustache {
+			w.failf(e, "history inserts the conversation's history and cannot be used as %s", at.describe(name))
+		}
+		if hasArgs {
+			w.failf(e, "history takes no arguments")
+		}
+	case kindBlock:
+		if at != posBlock {
+			// raymond would evaluate the enclosing block again from inside
+			// itself: endless recursion, a fatal stack overflow.
+			w.failf(e, "%s is a block helper: write {{#%s …}}…{{/%s}}", name, name, name)
+		}
+		if n := builtinArity[name]; len(e.Params) != n {
+			w.failf(e, "#%s takes %d argument(s), found %d", name, n, len(e.Params))
+		}
+		for i, p := range e.Params {
+			if i == 0 && (name == "if" || name == "unless") {
+				w.condition(p, scoped)
+				continue
+			}
+			w.value(p, scoped)
+		}
+		w.hash(e.Hash, scoped)
+	case kindInline:
+		if at == posBlock {
+			w.failf(e, "%s is not a block helper", name)
+		}
+		if n := builtinArity[name]; len(e.Params) != n {
+			w.failf(e, "%s takes %d argument(s), found %d", name, n, len(e.Params))
+		}
+		if e.Hash != nil && (name != "json" || len(e.Hash.Pairs) != 1 || e.Hash.Pairs[0].Key != "indent") {
+			w.failf(e.Hash, "%s takes no named arguments%s", name, map[bool]string{true: " but indent=", false: ""}[name == "json"])
+		}
+		w.values(e.Params, scoped)
+		w.hash(e.Hash, scoped)
+	case kindRejected:
+		if name == "section" {
+			w.failf(e, "Dotprompt's section helper has no equivalent in rolemark's markup")
+		}
+		w.failf(e, "the %s helper writes to the process's log and is not available in rolemark", name)
+	case kindUser:
+		w.values(e.Params, scoped)
+		w.hash(e.Hash, scoped)
+	}
+}
+
+// checkArgs checks the arguments of rolemark's own helpers.
+func (w *walker) checkArgs(e *ast.Expression, name string, scoped bool) {
+	// raymond calls a helper only with exactly as many positional
+	// arguments as its Go function takes: role takes one, the others none.
+	want := 0
+	if name == "role" {
+		want = 1
+	}
+	if len(e.Params) != want {
+		switch name {
+		case "role":
+			w.failf(e, `role takes one argument, the role: {{role "user" name=…}}`)
+		case "media":
+			w.failf(e, "media takes its arguments by name: {{media url=… mimetype=…}}")
+		case "message":
+			w.failf(e, `message takes its arguments by name: {{#message role="user" name=…}}`)
+		}
+		w.failf(e, "%s takes no positional arguments", name)
+	}
+	if e.Hash != nil {
+		for _, pair := range e.Hash.Pairs {
+			ok := false
+			for _, k := range allowedHash[name] {
+				ok = ok || pair.Key == k
+			}
+			if !ok {
+				w.failf(pair, "%s does not take %s= (it takes %s)", name, pair.Key, strings.Join(allowedHash[name], "=, ")+"=")
+			}
+		}
+	}
+	switch name {
+	case "message":
+		if !hasKey(e.Hash, "role") {
+			w.failf(e, `message needs a role: {{#message role="user"}}`)
+		}
+	case "media":
+		if !hasKey(e.Hash, "url") {
+			w.failf(e, "media needs a url: {{media url=… mimetype=…}}")
+		}
+	}
+	w.values(e.Params, scoped)
+	w.hash(e.Hash, scoped)
+}
+
+func hasKey(h *ast.Hash, key string) bool {
+	if h == nil {
+		return false
+	}
+	for _, p := range h.Pairs {
+		if p.Key == key {
+			return true
+		}
+	}
+	return false
+}
+
+// dataShadow handles {{user}}: the helper's name used without arguments and
+// without a block prints the data value, so the path is rewritten to
+// {{[user]}}, which raymond resolves as data only.
+func (w *walker) dataShadow(e *ast.Expression, scoped bool) {
+	path := e.Path.(*ast.PathExpression)
+	if w.record {
+		w.u.edits = append(w.u.edits, edit{pos: path.Pos, name: path.Original})
+	}
+	w.value(path, scoped)
+}
+
+func (w *walker) block(b *ast.BlockStatement, scoped bool) {
+	name := b.Expression.HelperName()
+	k, known := helperKind(name, w.c.eng.funcs)
+	isHelper := known || len(b.Expression.Params) > 0 || b.Expression.Hash != nil
+	w.expression(b.Expression, posBlock, scoped)
+	var subject ast.Node // what the block tests: the section's path or the helper's argument
+	if !isHelper {
+		subject = b.Expression.Path
+	} else if len(b.Expression.Params) > 0 && b.Expression.Hash == nil {
+		subject = b.Expression.Params[0]
+	}
+	switch {
+	case !isHelper || (k == kindBlock && (name == "with" || name == "each")):
+		// A section over data, #each or #with: the body runs with the
+		// value as its context; the {{else}} part runs when the value is
+		// falsy, in the current context.
+		w.program(b.Program, true, cond{})
+		w.program(b.Inverse, scoped, w.cond(subject, scoped, true))
+	case k == kindRoleBlock:
+		if b.Inverse != nil {
+			w.failf(b, "{{#%s}} has no {{else}} part", name)
+		}
+		w.program(b.Program, scoped, cond{})
+	case name == "if" || name == "unless":
+		c := w.cond(subject, scoped, name == "unless")
+		w.program(b.Program, scoped, c)
+		c.negate = !c.negate
+		w.program(b.Inverse, scoped, c)
+	case k == kindBlock: // equal, ifEquals, unlessEquals
+		w.program(b.Program, scoped, cond{unknown: true})
+		w.program(b.Inverse, scoped, cond{unknown: true})
+	default: // a caller's helper: context unknown
+		w.program(b.Program, true, cond{})
+		w.program(b.Inverse, true, cond{})
+	}
+}
+
+// cond is the condition under which a branch of a block runs: the value at
+// path (from the root of the data) is truthy, or falsy when negate is set.
+// The zero cond is "always"; an unknown cond cannot be evaluated before the
+// render (a subexpression, a literal, a comparison, a path that is not at
+// the root), and variables under it are not checked.
+type cond struct {
+	path    []string
+	negate  bool
+	unknown bool
+}
+
+func (c cond) always() bool { return c.path == nil && !c.unknown }
+
+// cond returns the condition that subject is truthy (falsy with negate).
+func (w *walker) cond(subject ast.Node, scoped, negate bool) cond {
+	p, ok := subject.(*ast.PathExpression)
+	if !ok || scoped || p.Depth > 0 || len(p.Parts) == 0 || p.Data && p.Parts[0] != "root" {
+		return cond{unknown: true}
+	}
+	parts := p.Parts
+	if p.Data {
+		parts = parts[1:]
+	}
+	if len(parts) == 0 {
+		return cond{unknown: true}
+	}
+	return cond{path: parts, negate: negate}
+}
+
+func (w *walker) partial(p *ast.PartialStatement, scoped bool) {
+	var name string
+	switch n := p.Name.(type) {
+	case *ast.PathExpression:
+		if n.Data {
+			w.failf(p, "a partial name cannot be a @data variable")
+		}
+		name = n.Original
+	case *ast.StringLiteral:
+		name = n.Value
+	default:
+		w.failf(p, "partial names must be written out ({{> name}}): dynamic partials are not supported")
+	}
+	w.values(p.Params, scoped)
+	w.hash(p.Hash, scoped)
+	if len(p.Params) > 0 || p.Hash != nil {
+		scoped = true
+	}
+	if w.record {
+		w.u.partials = append(w.u.partials, name)
+	}
+	w.c.include(w, p, name, scoped)
+}
+
+func (w *walker) values(ns []ast.Node, scoped bool) {
+	for _, n := range ns {
+		w.value(n, scoped)
+	}
+}
+
+func (w *walker) hash(h *ast.Hash, scoped bool) {
+	if h == nil {
+		return
+	}
+	for _, p := range h.Pairs {
+		w.value(p.Val, scoped)
+	}
+}
+
+// condition walks a value that may be missing (the argument of #if and
+// #unless).
+func (w *walker) condition(n ast.Node, scoped bool) {
+	if s, ok := n.(*ast.SubExpression); ok {
+		w.expression(s.Expression, posSexpr, scoped)
+	}
+}
+
+// value walks a parameter, hash value or variable.
+func (w *walker) value(n ast.Node, scoped bool) {
+	switch n := n.(type) {
+	case *ast.SubExpression:
+		w.expression(n.Expression, posSexpr, scoped)
+	case *ast.PathExpression:
+		w.variable(n, scoped)
+	}
+}
+
+// variable records a path that must resolve in the data.
+func (w *walker) variable(p *ast.PathExpression, scoped bool) {
+	parts := p.Parts
+	switch {
+	case p.Data && len(parts) > 0 && parts[0] == "root":
+		parts = parts[1:] // @root.x reads the root whatever the scope
+	case p.Data, scoped, p.Depth > 0:
+		return
+	}
+	if len(parts) == 0 {
+		return
+	}
+	for _, c := range w.conds {
+		if c.unknown {
+			return
+		}
+	}
+	w.c.vars = append(w.c.vars, varRef{unit: w.u, pos: p.Pos, name: p.Original, path: parts, conds: append([]cond(nil), w.conds...)})
+}
+
+func exprName(e *ast.Expression) string {
+	if s, ok := ast.HelperNameStr(e.Path); ok {
+		return s
+	}
+	return "this expression"
+}
+
+func (c *compiler) knownList() string {
+	names := []string{"role", "message", "system", "user", "assistant", "history", "media", "if", "unless", "with", "each", "equal", "lookup", "json", "ifEquals", "unlessEquals"}
+	for n := range c.eng.funcs {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return strings.Join(names, ", ")
+}

@@ -1,0 +1,69 @@
+package handlebars_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/rolemark/rolemark/chat"
+	"github.com/rolemark/rolemark/engine"
+	"github.com/rolemark/rolemark/handlebars"
+)
+
+// TestDotprompt renders the body of Dotprompt-style templates: role markers,
+// history, media with contentType=, and the json, ifEquals and unlessEquals
+// helpers.
+func TestDotprompt(t *testing.T) {
+	tests := []struct {
+		name, src string
+		vars      map[string]any
+		want      string
+	}{
+		{"markers and history", "{{role \"system\"}}Be brief.\n{{history}}\n{{role \"user\"}}{{q}}", map[string]any{"q": "a<b"},
+			"<message role=\"system\">Be brief.\n<message role=\"user\">hi</message>\n\n<message role=\"user\">a&lt;b"},
+		{"model role", `{{role "model"}}ok`, nil, `<message role="model">ok`},
+		{"media contentType", `{{role "user"}}{{media url=u contentType="image/jpeg"}}`, map[string]any{"u": "https://x/a.jpg"},
+			`<message role="user"><image url="https://x/a.jpg" mimetype="image/jpeg"/>`},
+		{"media detail", `{{media url=u detail="low"}}`, map[string]any{"u": "https://x/a.png"}, `<image url="https://x/a.png" detail="low"/>`},
+		{"json", `{{json v}}`, map[string]any{"v": map[string]any{"a": "</message>"}}, `{&quot;a&quot;:&quot;\u003c/message\u003e&quot;}`},
+		{"json indent", `{{json v indent=2}}`, map[string]any{"v": []int{1}}, "[\n  1\n]"},
+		{"ifEquals", `{{#ifEquals a 1}}one{{else}}other{{/ifEquals}}{{#ifEquals b "x"}}x{{else}}not x{{/ifEquals}}`, map[string]any{"a": 1.0, "b": "y"}, "onenot x"},
+		{"unlessEquals", `{{#unlessEquals a "x"}}not x{{/unlessEquals}}`, map[string]any{"a": "y"}, "not x"},
+	}
+	set := engine.NewSet(handlebars.New())
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			tpl, err := set.Parse("handlebars", "t.prompt", tc.src)
+			require.NoError(t, err)
+			out, err := tpl.Render(context.Background(), tc.vars, engine.History([]chat.Message{chat.Text(chat.RoleUser, "hi")}))
+			require.NoError(t, err)
+			require.Equal(t, tc.want, out)
+		})
+	}
+	_, err := set.Parse("handlebars", "t.prompt", `{{section "output"}}`)
+	require.EqualError(t, err, "t.prompt:1:1: Dotprompt's section helper has no equivalent in rolemark's markup")
+	_, err = set.Parse("handlebars", "t.prompt", `{{json v pretty=true}}`)
+	require.EqualError(t, err, "t.prompt:1:10: json takes no named arguments but indent=")
+}
+
+// TestDotpromptFile loads a Dotprompt file with front matter and a partial.
+func TestDotpromptFile(t *testing.T) {
+	fsys := fstest.MapFS{
+		"greet.prompt":    {Data: []byte("---\nmodel: googleai/gemini-2.0-flash\ninput:\n  schema:\n    name: string\n---\n{{role \"system\"}}\n{{> persona}}\n{{role \"user\"}}Hello, I am {{name}}.\n{{missing}}")},
+		"_persona.prompt": {Data: []byte("You are a pirate.")},
+	}
+	tpl, err := engine.NewSet(handlebars.New()).ParseFS(fsys, "greet.prompt")
+	require.NoError(t, err)
+	require.Equal(t, "handlebars", tpl.EngineName())
+	_, err = tpl.Messages(context.Background(), map[string]any{"name": "Ann"})
+	require.EqualError(t, err, `greet.prompt:10:3: variable "missing" is not supplied`)
+	fsys["greet.prompt"].Data = []byte(strings.Replace(string(fsys["greet.prompt"].Data), "\n{{missing}}", "", 1))
+	tpl, err = engine.NewSet(handlebars.New()).ParseFS(fsys, "greet.prompt")
+	require.NoError(t, err)
+	msgs, err := tpl.Messages(context.Background(), map[string]any{"name": "Ann"})
+	require.NoError(t, err)
+	require.Equal(t, []chat.Message{chat.Text(chat.RoleSystem, "You are a pirate."), chat.Text(chat.RoleUser, "Hello, I am Ann.")}, msgs)
+}

@@ -1,0 +1,324 @@
+package handlebars
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"path"
+	"reflect"
+	"sort"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/aymerick/raymond"
+	"github.com/aymerick/raymond/ast"
+
+	"github.com/rolemark/rolemark/engine"
+)
+
+// Option configures the engine New returns.
+type Option func(*hbsEngine)
+
+// Funcs adds helpers that every template compiled by the engine can call,
+// registered on each template (never globally in raymond). Each value must
+// be a function with one result, as raymond requires; it may take a last
+// *raymond.Options argument for its hash, block and data.
+//
+// A caller's helpers are trusted code and follow raymond's rules: a string
+// result of {{h}} is escaped, a raymond.SafeString or roleparse.Markup result
+// is inserted as it is, and the result of a block helper {{#h}}…{{/h}} is
+// never escaped (it is normally the block's own rendered markup). A name
+// that rolemark or raymond already defines (role, message, system, user,
+// assistant, history, media, if, unless, with, each, equal, lookup, log) is
+// an error when a template is compiled.
+func Funcs(funcs map[string]any) Option {
+	return func(e *hbsEngine) {
+		for name, fn := range funcs {
+			e.funcs[name] = fn
+		}
+	}
+}
+
+type hbsEngine struct {
+	funcs map[string]any
+}
+
+// New returns the Handlebars engine, named "handlebars", for files ending in
+// .hbs, .handlebars and .prompt (Dotprompt).
+func New(opts ...Option) engine.Engine {
+	e := &hbsEngine{funcs: map[string]any{}}
+	for _, o := range opts {
+		o(e)
+	}
+	return e
+}
+
+// Name returns "handlebars".
+func (*hbsEngine) Name() string { return "handlebars" }
+
+// Extensions returns .hbs, .handlebars and .prompt.
+func (*hbsEngine) Extensions() []string { return []string{".hbs", ".handlebars", ".prompt"} }
+
+// helpers returns rolemark's helpers, registered on every template.
+func helpers() map[string]any {
+	return map[string]any{
+		"role":      roleHelper,
+		"message":   messageHelper,
+		"system":    roleBlock("system"),
+		"user":      roleBlock("user"),
+		"assistant": roleBlock("assistant"),
+		"history":   historyHelper,
+		"media":     mediaHelper,
+		// Dotprompt's helpers.
+		"json":         jsonHelper,
+		"ifEquals":     ifEquals,
+		"unlessEquals": unlessEquals,
+	}
+}
+
+func (e *hbsEngine) checkFuncs() error {
+	names := make([]string, 0, len(e.funcs))
+	for n := range e.funcs {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		if _, ok := helpers()[n]; ok {
+			return fmt.Errorf("Funcs: %q is one of rolemark's helpers", n)
+		}
+		if _, ok := builtinArity[n]; ok {
+			return fmt.Errorf("Funcs: %q is one of the built-in helpers", n)
+		}
+		v := reflect.ValueOf(e.funcs[n])
+		if v.Kind() != reflect.Func || v.IsNil() {
+			return fmt.Errorf("Funcs: %q is not a function", n)
+		}
+		if v.Type().NumOut() != 1 {
+			return fmt.Errorf("Funcs: %q must return exactly one value", n)
+		}
+	}
+	return nil
+}
+
+// Compile parses src, checks it and loads its partials from cfg.FS.
+func (e *hbsEngine) Compile(name, src string, cfg engine.Config) (out engine.Compiled, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			out, err = nil, &engine.Error{Template: name, Err: &engine.PanicError{Value: r}}
+		}
+	}()
+	if err := e.checkFuncs(); err != nil {
+		return nil, &engine.Error{Template: name, Err: err}
+	}
+	c := &compiler{eng: e, cfg: cfg, name: name, units: map[string]*unit{}}
+	return c.compile(src)
+}
+
+type compiler struct {
+	eng   *hbsEngine
+	cfg   engine.Config
+	name  string
+	units map[string]*unit // partials by name
+	order []*unit          // partials in the order they were loaded
+	stack []string         // partials being walked
+	vars  []varRef
+}
+
+func (c *compiler) compile(src string) (engine.Compiled, error) {
+	main := &unit{name: c.name, src: src}
+	prog, err := parseTemplate(src)
+	if err != nil {
+		return nil, unitError(main, err)
+	}
+	main.prog = prog
+	if err := c.walk(main); err != nil {
+		return nil, err
+	}
+	tpl, err := build(main)
+	if err != nil {
+		return nil, err
+	}
+	for name, fn := range helpers() {
+		tpl.RegisterHelper(name, fn)
+	}
+	for name, fn := range c.eng.funcs {
+		tpl.RegisterHelper(name, wrapFunc(fn))
+	}
+	for _, u := range c.order {
+		ptpl, err := build(u)
+		if err != nil {
+			return nil, err
+		}
+		// Pre-parsed: raymond parses partials registered by source lazily,
+		// without a lock, on the first render (a data race).
+		tpl.RegisterPartialTemplate(u.partial, ptpl)
+	}
+	t := &compiled{name: c.name, src: src, tpl: tpl, allowMissing: c.cfg.AllowMissing, partials: len(c.order) > 0}
+	for _, e := range main.edits {
+		t.editAt = append(t.editAt, e.pos)
+	}
+	for _, v := range c.vars {
+		line, col := lineCol(v.unit.src, v.pos)
+		t.vars = append(t.vars, checkedVar{template: v.unit.name, line: line, col: col, name: v.name, path: v.path, conds: v.conds})
+	}
+	return t, nil
+}
+
+// walk checks the template and, through include, every partial it uses.
+func (c *compiler) walk(main *unit) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			ce, ok := r.(*compileError)
+			if !ok {
+				panic(r)
+			}
+			err = unitError(ce.unit, ce)
+		}
+	}()
+	main.walked[0] = true
+	w := &walker{c: c, u: main, record: true}
+	w.program(main.prog, false, cond{})
+	return nil
+}
+
+// include loads and walks the partial name, used by the walker from at p.
+// A partial is walked once with scoped false and once with scoped true at
+// most: its variables are checked under the conditions of the first place
+// that includes it at the root, which can only check less, never more,
+// than a render needs.
+func (c *compiler) include(fromW *walker, p *ast.PartialStatement, name string, scoped bool) {
+	from := fromW.u
+	for i, s := range c.stack {
+		if s == name {
+			chain := append(append([]string(nil), c.stack[i:]...), name)
+			panic(&compileError{unit: from, pos: p.Pos, err: fmt.Errorf("partial %q includes itself (%s): recursive partials are not supported", name, strings.Join(chain, " -> "))})
+		}
+	}
+	u := c.units[name]
+	if u == nil {
+		file, src, err := c.resolve(name)
+		if err != nil {
+			panic(&compileError{unit: from, pos: p.Pos, err: err})
+		}
+		u = &unit{name: file, partial: name, src: src}
+		prog, err := parseTemplate(src)
+		if err != nil {
+			var se *syntaxError
+			errors.As(err, &se)
+			panic(&compileError{unit: u, pos: se.pos, err: err})
+		}
+		u.prog = prog
+		c.units[name] = u
+		c.order = append(c.order, u)
+	}
+	mode := 0
+	if scoped {
+		mode = 1
+	}
+	if u.walked[mode] {
+		return
+	}
+	first := !u.walked[0] && !u.walked[1]
+	u.walked[mode] = true
+	c.stack = append(c.stack, name)
+	w := &walker{c: c, u: u, record: first, conds: fromW.conds}
+	w.program(u.prog, scoped, cond{})
+	c.stack = c.stack[:len(c.stack)-1]
+}
+
+// resolve finds the partial name beside the template: in the template's
+// directory of Config.FS, the first of _NAME.EXT and NAME.EXT, trying the
+// template's own extension first and then .hbs, .handlebars and .prompt. A
+// name may hold slashes (common/header looks in the common subdirectory).
+func (c *compiler) resolve(name string) (file, src string, err error) {
+	if c.cfg.FS == nil {
+		return "", "", fmt.Errorf("partial %q: no file system to read partials from (load the template with Set.ParseFS)", name)
+	}
+	if !fs.ValidPath(name) || name == "." || strings.Contains(name, "\\") {
+		return "", "", fmt.Errorf("partial %q: a partial name is a slash-separated path inside the template's directory, without . or .. elements", name)
+	}
+	dir := c.cfg.Dir
+	if dir == "" {
+		dir = "."
+	}
+	dir = path.Join(dir, path.Dir(name))
+	base := path.Base(name)
+	exts := []string{".hbs", ".handlebars", ".prompt"}
+	if own := strings.ToLower(path.Ext(c.name)); own == ".handlebars" || own == ".prompt" {
+		exts = append([]string{own}, exts...)
+	}
+	var tried []string
+	seen := map[string]bool{}
+	for _, ext := range exts {
+		for _, prefix := range []string{"_", ""} {
+			f := path.Join(dir, prefix+base+ext)
+			if seen[f] {
+				continue
+			}
+			seen[f] = true
+			tried = append(tried, f)
+			b, err := fs.ReadFile(c.cfg.FS, f)
+			if err == nil {
+				return f, string(b), nil
+			}
+			if !errors.Is(err, fs.ErrNotExist) {
+				return "", "", fmt.Errorf("partial %q: %w", name, err)
+			}
+		}
+	}
+	return "", "", fmt.Errorf("partial %q not found: looked for %s", name, strings.Join(tried, ", "))
+}
+
+// build applies a unit's edits and parses it with raymond. The source was
+// accepted by parseTemplate, so raymond's parser runs to the end and its
+// lexer goroutine exits.
+func build(u *unit) (*raymond.Template, error) {
+	sort.Slice(u.edits, func(i, j int) bool { return u.edits[i].pos < u.edits[j].pos })
+	src := u.src
+	if len(u.edits) > 0 {
+		var b strings.Builder
+		last := 0
+		for _, e := range u.edits {
+			b.WriteString(src[last:e.pos])
+			b.WriteString("[" + e.name + "]")
+			last = e.pos + len(e.name)
+		}
+		b.WriteString(src[last:])
+		src = b.String()
+	}
+	tpl, err := raymond.Parse(src)
+	if err != nil {
+		return nil, &engine.Error{Template: u.name, Err: fmt.Errorf("raymond rejected a template that rolemark's parser accepted (please report): %w", err)}
+	}
+	return tpl, nil
+}
+
+func unitError(u *unit, err error) error {
+	pos := -1
+	var se *syntaxError
+	var ce *compileError
+	switch {
+	case errors.As(err, &ce):
+		pos, err = ce.pos, ce.err
+	case errors.As(err, &se):
+		pos = se.pos
+	}
+	e := &engine.Error{Template: u.name, Err: err}
+	if pos >= 0 {
+		e.Line, e.Col = lineCol(u.src, pos)
+	}
+	return e
+}
+
+// lineCol returns the 1-based line and column (in runes) of byte offset pos.
+func lineCol(src string, pos int) (line, col int) {
+	if pos > len(src) {
+		pos = len(src)
+	}
+	before := src[:pos]
+	line = strings.Count(before, "\n") + 1
+	if i := strings.LastIndexByte(before, '\n'); i >= 0 {
+		before = before[i+1:]
+	}
+	return line, utf8.RuneCountInString(before) + 1
+}

@@ -1,0 +1,226 @@
+package handlebars
+
+import (
+	"context"
+	"errors"
+	"io"
+	"reflect"
+	"strconv"
+	"strings"
+
+	"github.com/aymerick/raymond"
+
+	"github.com/rolemark/rolemark/engine"
+)
+
+// compiled is a compiled template. raymond's Exec is safe for concurrent use
+// once helpers and pre-parsed partials are registered, which Compile does
+// before returning; nothing here is written after that.
+type compiled struct {
+	name         string
+	src          string
+	tpl          *raymond.Template
+	vars         []checkedVar
+	allowMissing bool
+	partials     bool  // the template uses partials
+	editAt       []int // offsets of the edits in the original source
+}
+
+// checkedVar is a variable that must be present in the data.
+type checkedVar struct {
+	template  string
+	line, col int
+	name      string
+	path      []string
+	conds     []cond // the variable is needed only when these hold
+}
+
+// needed reports whether the branch that uses the variable runs for vars,
+// by raymond's truthiness (false, 0, "", nil, empty slices and maps are
+// falsy; a missing value is falsy).
+func (v *checkedVar) needed(vars map[string]any) bool {
+	for _, c := range v.conds {
+		val, st := resolve(vars, c.path)
+		truth := false
+		switch st {
+		case unsure:
+			return false
+		case found:
+			truth = val.IsValid() && val.CanInterface() && raymond.IsTrue(val.Interface())
+		}
+		if truth == c.negate {
+			return false
+		}
+	}
+	return true
+}
+
+// Execute renders the template's markup for one request into w.
+func (t *compiled) Execute(ctx context.Context, w io.Writer, r *engine.Request) error {
+	if !t.allowMissing {
+		for i := range t.vars {
+			v := &t.vars[i]
+			if _, st := resolve(r.Vars, v.path); st == missing && v.needed(r.Vars) {
+				return &engine.Error{Template: v.template, Line: v.line, Col: v.col, Err: &engine.MissingError{Name: v.name}}
+			}
+		}
+	}
+	df := raymond.NewDataFrame()
+	df.Set(stateKey, &renderState{ctx: ctx, req: r})
+	out, err := t.exec(r.Vars, df)
+	if err != nil {
+		return t.execError(err)
+	}
+	_, err = io.WriteString(w, out)
+	return err
+}
+
+// exec runs raymond, turning every panic into an error: raymond recovers
+// only panics with an error value and lets string panics and runtime errors
+// (a nil dereference in a helper) through.
+func (t *compiled) exec(vars map[string]any, df *raymond.DataFrame) (out string, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			out, err = "", &engine.PanicError{Value: p}
+		}
+	}()
+	return t.tpl.ExecWith(vars, df)
+}
+
+const evalPrefix = "Evaluation error: "
+
+// execError names the template, and for raymond's own evaluation errors
+// (which carry the byte offset of the node) the line and column when the
+// node is in the template itself rather than in a partial.
+func (t *compiled) execError(err error) error {
+	var ee *engine.Error
+	if errors.As(err, &ee) {
+		return err
+	}
+	e := &engine.Error{Template: t.name, Err: err}
+	msg := err.Error()
+	if !strings.HasPrefix(msg, evalPrefix) {
+		return e
+	}
+	msg = strings.TrimPrefix(msg, evalPrefix)
+	node := ""
+	if i := strings.Index(msg, "\nCurrent node:"); i >= 0 {
+		msg, node = msg[:i], msg[i:]
+	}
+	e.Err = errors.New(msg)
+	if t.partials {
+		return e // the node may be in a partial: no position rather than a wrong one
+	}
+	if i := strings.LastIndex(node, "Pos:"); i >= 0 {
+		digits := strings.TrimLeft(node[i+len("Pos:"):], " ")
+		n := 0
+		for n < len(digits) && digits[n] >= '0' && digits[n] <= '9' {
+			n++
+		}
+		if pos, err := strconv.Atoi(digits[:n]); err == nil {
+			// Each edit added two bytes ([ and ]) before later offsets.
+			shift := 0
+			for i, at := range t.editAt {
+				if at+2*i < pos {
+					shift += 2
+				}
+			}
+			e.Line, e.Col = lineCol(t.src, pos-shift)
+		}
+	}
+	return e
+}
+
+type lookupState int
+
+const (
+	found lookupState = iota
+	missing
+	unsure // a method, whose result is not inspected, or a path through a slice
+)
+
+// resolve looks path up in the data the way raymond looks it up at the
+// root: map keys, exported struct fields (name with its first letter
+// upper-cased, or a handlebars:"name" tag), methods, and slice or array
+// indexes. It is unsure through a method (its result is not inspected) or a
+// slice by name (raymond maps the rest of the path over the items).
+func resolve(v any, path []string) (reflect.Value, lookupState) {
+	rv := reflect.ValueOf(v)
+	for _, part := range path {
+		if len(part) >= 2 && part[0] == '[' && part[len(part)-1] == ']' {
+			part = part[1 : len(part)-1]
+		}
+		if rv.IsValid() && hasMethod(rv, part) {
+			return reflect.Value{}, unsure
+		}
+		for rv.Kind() == reflect.Pointer || rv.Kind() == reflect.Interface {
+			if rv.IsNil() {
+				return reflect.Value{}, missing
+			}
+			rv = rv.Elem()
+			if hasMethod(rv, part) {
+				return reflect.Value{}, unsure
+			}
+		}
+		switch rv.Kind() {
+		case reflect.Invalid:
+			return rv, missing
+		case reflect.Map:
+			key := reflect.ValueOf(part)
+			if !key.Type().AssignableTo(rv.Type().Key()) {
+				return reflect.Value{}, unsure
+			}
+			rv = rv.MapIndex(key)
+			if !rv.IsValid() {
+				return rv, missing
+			}
+		case reflect.Struct:
+			f, ok := field(rv, part)
+			if !ok {
+				return reflect.Value{}, missing
+			}
+			rv = f
+		case reflect.Slice, reflect.Array:
+			i, err := strconv.Atoi(part)
+			if err != nil {
+				return reflect.Value{}, unsure
+			}
+			if i < 0 || i >= rv.Len() {
+				return reflect.Value{}, missing
+			}
+			rv = rv.Index(i)
+		default:
+			return reflect.Value{}, missing // a field of a number, string or bool
+		}
+	}
+	return rv, found
+}
+
+func hasMethod(rv reflect.Value, name string) bool {
+	if name == "" {
+		return false
+	}
+	if rv.MethodByName(name).IsValid() || (rv.MethodByName(strings.ToUpper(name[:1]) + name[1:]).IsValid()) {
+		return true
+	}
+	if rv.Kind() != reflect.Pointer && rv.CanAddr() {
+		return hasMethod(rv.Addr(), name)
+	}
+	return false
+}
+
+func field(rv reflect.Value, name string) (reflect.Value, bool) {
+	if name == "" {
+		return reflect.Value{}, false
+	}
+	if f, ok := rv.Type().FieldByName(strings.ToUpper(name[:1]) + name[1:]); ok && f.PkgPath == "" {
+		v, err := rv.FieldByIndexErr(f.Index)
+		return v, err == nil
+	}
+	for i := 0; i < rv.NumField(); i++ {
+		if rv.Type().Field(i).Tag.Get("handlebars") == name {
+			return rv.Field(i), true
+		}
+	}
+	return reflect.Value{}, false
+}

@@ -1,0 +1,212 @@
+package handlebars
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"reflect"
+	"strings"
+
+	"github.com/aymerick/raymond"
+
+	"github.com/rolemark/rolemark/engine"
+	"github.com/rolemark/rolemark/roleparse"
+)
+
+// stateKey is the name under which a render's state sits in raymond's
+// private data frame (so a template could print it as {{@rolemark}}; it
+// prints as nothing).
+const stateKey = "rolemark"
+
+// renderState is what one render's helpers need. It reaches them through
+// raymond's data frame (ExecWith), never through shared state.
+type renderState struct {
+	ctx context.Context
+	req *engine.Request
+}
+
+// String makes {{@rolemark}} print nothing.
+func (renderState) String() string { return "" }
+
+var errNoState = errors.New("handlebars: helper called outside a rolemark render")
+
+func stateOf(o *raymond.Options) *renderState {
+	st, _ := o.DataFrame().Get(stateKey).(*renderState)
+	if st == nil {
+		panic(errNoState)
+	}
+	if st.ctx != nil {
+		if err := st.ctx.Err(); err != nil {
+			panic(err)
+		}
+	}
+	return st
+}
+
+// str is the text of a helper argument: raymond's own string conversion,
+// with nil as "". The result is raw (hash arguments and parameters reach
+// helpers unescaped); roleparse escapes it when it writes an attribute.
+func str(v any) string {
+	if v == nil {
+		return ""
+	}
+	return raymond.Str(v)
+}
+
+func attrs(o *raymond.Options) []roleparse.Attr {
+	return []roleparse.Attr{
+		{Key: "name", Value: str(o.HashProp("name"))},
+		{Key: "tool_call_id", Value: str(o.HashProp("tool_call_id"))},
+	}
+}
+
+// roleHelper is {{role "user" name=… tool_call_id=…}}: the opening tag of a
+// message that runs until the next one.
+func roleHelper(role any, o *raymond.Options) raymond.SafeString {
+	stateOf(o)
+	r := str(role)
+	if r == "" {
+		panic(errors.New("role: the role is empty"))
+	}
+	return raymond.SafeString(roleparse.MessageTag(r, attrs(o)...))
+}
+
+// messageHelper is {{#message role="user" name=…}}…{{/message}}.
+func messageHelper(o *raymond.Options) raymond.SafeString {
+	stateOf(o)
+	r := str(o.HashProp("role"))
+	if r == "" {
+		panic(errors.New("message: the role is empty"))
+	}
+	return raymond.SafeString(string(roleparse.MessageTag(r, attrs(o)...)) + o.Fn() + string(roleparse.EndTag))
+}
+
+// roleBlock returns the helper of {{#user}}…{{/user}} for one role.
+func roleBlock(role string) func(*raymond.Options) raymond.SafeString {
+	return func(o *raymond.Options) raymond.SafeString {
+		stateOf(o)
+		return raymond.SafeString(string(roleparse.MessageTag(role, attrs(o)...)) + o.Fn() + string(roleparse.EndTag))
+	}
+}
+
+// historyHelper is {{history}}: the request's history as markup.
+func historyHelper(o *raymond.Options) raymond.SafeString {
+	m, err := stateOf(o).req.HistoryMarkup()
+	if err != nil {
+		panic(err)
+	}
+	return raymond.SafeString(m)
+}
+
+// mediaHelper is {{media url=… mimetype=…}} (Dotprompt's contentType= is
+// read as mimetype).
+func mediaHelper(o *raymond.Options) raymond.SafeString {
+	stateOf(o)
+	url := str(o.HashProp("url"))
+	mt := str(o.HashProp("mimetype"))
+	if mt == "" {
+		mt = str(o.HashProp("contentType"))
+	}
+	if url == "" {
+		panic(errors.New("media: the url is empty"))
+	}
+	tag := roleparse.MediaTag(url, mt)
+	if d := str(o.HashProp("detail")); d != "" {
+		// MediaTag chose the part's kind: <image, <audio or <file.
+		kind, _, _ := strings.Cut(string(tag[1:]), " ")
+		tag = roleparse.PartTag(kind,
+			roleparse.Attr{Key: "url", Value: url},
+			roleparse.Attr{Key: "mimetype", Value: mt},
+			roleparse.Attr{Key: "detail", Value: d})
+	}
+	return raymond.SafeString(tag)
+}
+
+var (
+	markupType = reflect.TypeOf(roleparse.Markup(""))
+	safeType   = reflect.TypeOf(raymond.SafeString(""))
+)
+
+// wrapFunc lets a caller's helper return roleparse.Markup: raymond would
+// escape it as a plain string, so its result is converted to SafeString.
+func wrapFunc(fn any) any {
+	v := reflect.ValueOf(fn)
+	t := v.Type()
+	if t.NumOut() != 1 || t.Out(0) != markupType {
+		return fn
+	}
+	in := make([]reflect.Type, t.NumIn())
+	for i := range in {
+		in[i] = t.In(i)
+	}
+	ft := reflect.FuncOf(in, []reflect.Type{safeType}, t.IsVariadic())
+	return reflect.MakeFunc(ft, func(args []reflect.Value) []reflect.Value {
+		var out []reflect.Value
+		if t.IsVariadic() {
+			out = v.CallSlice(args)
+		} else {
+			out = v.Call(args)
+		}
+		return []reflect.Value{out[0].Convert(safeType)}
+	}).Interface()
+}
+
+// jsonHelper is Dotprompt's {{json value indent=2}}: the value as JSON text,
+// escaped like any other printed value.
+func jsonHelper(v any, o *raymond.Options) string {
+	stateOf(o)
+	var b []byte
+	var err error
+	if n, ok := o.HashProp("indent").(int); ok && n > 0 {
+		b, err = json.MarshalIndent(v, "", strings.Repeat(" ", n))
+	} else {
+		b, err = json.Marshal(v)
+	}
+	if err != nil {
+		panic(fmt.Errorf("json: %w", err))
+	}
+	return string(b)
+}
+
+// ifEquals is Dotprompt's {{#ifEquals a b}}…{{else}}…{{/ifEquals}}.
+func ifEquals(a, b any, o *raymond.Options) raymond.SafeString {
+	stateOf(o)
+	if equal(a, b) {
+		return raymond.SafeString(o.Fn())
+	}
+	return raymond.SafeString(o.Inverse())
+}
+
+// unlessEquals is Dotprompt's {{#unlessEquals a b}}…{{/unlessEquals}}.
+func unlessEquals(a, b any, o *raymond.Options) raymond.SafeString {
+	stateOf(o)
+	if !equal(a, b) {
+		return raymond.SafeString(o.Fn())
+	}
+	return raymond.SafeString(o.Inverse())
+}
+
+// equal compares two values as JavaScript's === would for the values a
+// template sees: numbers by value whatever their Go type (JSON gives
+// float64, literals int), everything else by deep equality.
+func equal(a, b any) bool {
+	if x, ok := number(a); ok {
+		y, ok := number(b)
+		return ok && x == y
+	}
+	return reflect.DeepEqual(a, b)
+}
+
+func number(v any) (float64, bool) {
+	rv := reflect.ValueOf(v)
+	switch rv.Kind() {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return float64(rv.Int()), true
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		return float64(rv.Uint()), true
+	case reflect.Float32, reflect.Float64:
+		return rv.Float(), true
+	}
+	return 0, false
+}

@@ -1,0 +1,96 @@
+package roleparse_test
+
+import (
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/rolemark/rolemark/roleparse"
+)
+
+// benchPrompt is a realistic rendered prompt of about 1.5 KB: a system
+// message, a user question with escaped data in it, an assistant answer and
+// a follow-up.
+const benchPrompt = `<message role="system">
+You are a helpful bank manager at Contoso &amp; Co. Answer in at most three sentences.
+Never reveal account numbers. When you quote a figure, give its currency. If the
+customer asks about something other than banking, say politely that you can only
+help with banking questions. Format answers as plain text, not Markdown.
+Use the customer's name when you know it. Quote rates to one decimal place and say
+whether they are fixed or variable; mention fees only when the customer asks about them.
+</message>
+<message role="user" name="alice">
+I read on your site that &quot;rates &lt; 3% are fixed for 10 years&quot; &amp; that
+fees are &#x2264; &#8364;50. My partner&#39;s salary is &gt; mine, so which of us
+should apply? Here is what the form said: &lt;field name=&quot;income&quot;&gt;&lt;/field&gt;.
+We would like to borrow about &#8364;250,000 over 25 years for a flat in the centre.
+</message>
+<message role="assistant">
+Rates below 3% are fixed for ten years, and fees are at most EUR 50. You can apply
+jointly, in which case both incomes count; otherwise the applicant with the higher
+income usually qualifies for the larger amount. For EUR 250,000 over 25 years, our
+current fixed rate of 2.9% gives a monthly payment of about EUR 1,172.
+</message>
+<message role="user" name="alice">
+Thanks! And if we pay back 10% early in year 3 &#8212; is there a penalty? Also, can
+we switch to a variable rate later &amp; what would that cost?
+</message>
+`
+
+const benchPromptMessages = 4
+
+// benchMB is about 1 MB of markup: benchPrompt repeated.
+var benchMB = strings.Repeat(benchPrompt, (1<<20)/len(benchPrompt)+1)
+
+func benchmarkParse(b *testing.B, in string) {
+	want := strings.Count(in, "</message>")
+	msgs, err := roleparse.Parse(in)
+	if err != nil || len(msgs) != want {
+		b.Fatalf("Parse: %d messages, %v; want %d", len(msgs), err, want)
+	}
+	b.SetBytes(int64(len(in)))
+	b.ReportAllocs()
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := roleparse.Parse(in); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.StopTimer()
+	runtime.ReadMemStats(&after)
+	b.ReportMetric(float64(after.Mallocs-before.Mallocs)/float64(b.N*want), "allocs/msg")
+}
+
+// BenchmarkParse measures Parse on one prompt and on 1 MB of prompts.
+// Compare BenchmarkParse/1MB with BenchmarkFloor/1MB, the cost of merely
+// finding every </message> in the same input.
+func BenchmarkParse(b *testing.B) {
+	b.Run("1.5KB", func(b *testing.B) { benchmarkParse(b, benchPrompt) })
+	b.Run("1MB", func(b *testing.B) { benchmarkParse(b, benchMB) })
+}
+
+// BenchmarkFloor is the floor for any parser of the markup: a strings.Index
+// walk over every </message> in the 1 MB input.
+func BenchmarkFloor(b *testing.B) {
+	b.Run("1MB", func(b *testing.B) {
+		in := benchMB
+		want := strings.Count(in, "</message>")
+		b.SetBytes(int64(len(in)))
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			n := 0
+			for s := in; ; n++ {
+				k := strings.Index(s, "</message>")
+				if k < 0 {
+					break
+				}
+				s = s[k+len("</message>"):]
+			}
+			if n != want {
+				b.Fatalf("found %d, want %d", n, want)
+			}
+		}
+	})
+}
