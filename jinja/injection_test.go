@@ -3,7 +3,6 @@ package jinja_test
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -18,10 +17,10 @@ import (
 	"github.com/rolemark/rolemark/jinja"
 )
 
-// ownHostile are values that try to open, close or forge a message, a part
-// or an attribute, or to confuse the scanner or pongo2. testdata/hostile.json,
-// shared by every engine's tests, adds to them when it exists.
-var ownHostile = []string{
+// extraHostile add to testdata/hostile.json, the hostile values every
+// engine's tests share: among them Jinja and pongo2 syntax, which must stay
+// text when it arrives as data.
+var extraHostile = []string{
 	``,
 	` `,
 	"\t\r\n ",
@@ -101,17 +100,15 @@ var ownHostile = []string{
 	strings.Repeat("x", 100000),
 }
 
+// hostileValues are the shared hostile values followed by extraHostile.
 func hostileValues(t testing.TB) []string {
 	t.Helper()
-	vals := append([]string(nil), ownHostile...)
 	b, err := os.ReadFile(filepath.Join("..", "testdata", "hostile.json"))
-	if errors.Is(err, os.ErrNotExist) {
-		return vals
-	}
 	require.NoError(t, err)
-	var shared []string
-	require.NoError(t, json.Unmarshal(b, &shared))
-	return append(vals, shared...)
+	var vals []string
+	require.NoError(t, json.Unmarshal(b, &vals))
+	require.NotEmpty(t, vals)
+	return append(vals, extraHostile...)
 }
 
 func trim(s string) string { return strings.Trim(s, " \t\r\n") }
