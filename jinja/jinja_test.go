@@ -388,3 +388,23 @@ func TestGlobalFootprint(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, "&lt;b&gt;", out)
 }
+
+// TestFrontMatter renders a .prompt file whose front matter names the
+// engine and gives a default, and checks that positions after the front
+// matter are file lines.
+func TestFrontMatter(t *testing.T) {
+	fsys := fstest.MapFS{
+		"bank.prompt": {Data: []byte("---\nengine: jinja\ninput:\n  schema:\n    customer: string\n  default:\n    customer: guest\n---\n{% system %}You are a bank manager.{% endsystem %}\n{% user %}Hello from {{ customer }}{% enduser %}\n")},
+		"bad.prompt":  {Data: []byte("---\nengine: jinja\n---\n\n{% user %}{{ x|nofilter }}{% enduser %}\n")},
+	}
+	set := engine.NewSet(jinja.New())
+	tpl, err := set.ParseFS(fsys, "bank.prompt")
+	require.NoError(t, err)
+	require.Equal(t, "jinja", tpl.EngineName())
+	msgs, err := tpl.Messages(context.Background(), nil)
+	require.NoError(t, err)
+	require.Equal(t, []chat.Message{chat.Text(chat.RoleSystem, "You are a bank manager."), chat.Text(chat.RoleUser, "Hello from guest")}, msgs)
+
+	_, err = set.ParseFS(fsys, "bad.prompt")
+	require.EqualError(t, err, "bad.prompt:5:16: Filter 'nofilter' does not exist.")
+}
