@@ -1,0 +1,358 @@
+package jinja
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/flosch/pongo2/v6"
+
+	"github.com/rolemark/rolemark/engine"
+	"github.com/rolemark/rolemark/roleparse"
+)
+
+// Option configures the engine.
+type Option func(*settings)
+
+type settings struct {
+	funcs      map[string]any
+	macroDepth int
+}
+
+// Funcs makes the given functions available to every template, in addition
+// to role, history and media. Their results are escaped like any other value
+// unless they return roleparse.Markup or a pongo2.AsSafeValue. A function
+// named like one of rolemark's (role, history, media) replaces it.
+func Funcs(funcs map[string]any) Option {
+	return func(s *settings) {
+		if s.funcs == nil {
+			s.funcs = map[string]any{}
+		}
+		for k, v := range funcs {
+			s.funcs[k] = v
+		}
+	}
+}
+
+// MacroDepth sets how deeply macros may call one another before the render
+// fails (100 by default).
+func MacroDepth(n int) Option {
+	return func(s *settings) {
+		if n > 0 {
+			s.macroDepth = n
+		}
+	}
+}
+
+// New returns the Jinja-style engine, named "jinja", for the extensions
+// .jinja, .j2 and .jinja2. The first call registers rolemark's tags in
+// pongo2's global tag registry (see the package documentation).
+func New(opts ...Option) engine.Engine {
+	e := &jinjaEngine{regErr: register()}
+	e.cfg.macroDepth = maxMacroDepth
+	for _, o := range opts {
+		o(&e.cfg)
+	}
+	e.funcs = pongo2.Context{
+		"role":    roleFunc,
+		"media":   mediaFunc,
+		"history": historyFunc,
+	}
+	for k, v := range e.cfg.funcs {
+		e.funcs[k] = v
+	}
+	return e
+}
+
+type jinjaEngine struct {
+	cfg    settings
+	funcs  pongo2.Context
+	regErr error
+}
+
+func (e *jinjaEngine) Name() string { return "jinja" }
+
+func (e *jinjaEngine) Extensions() []string { return []string{".jinja", ".j2", ".jinja2"} }
+
+// bannedTags are pongo2 tags a rolemark template may not use, and
+// bannedFilters the filters; banReasons says why.
+var (
+	bannedTags    = []string{"ssi", "cycle", "ifchanged", "firstof", "autoescape", "lorem"}
+	bannedFilters = []string{"truncatechars_html", "truncatewords_html"}
+	banReasons    = map[string]string{
+		"ssi":                "it reads files outside the template file system; use include",
+		"cycle":              "pongo2 v6 prints its values unescaped, keeps state in the parsed template (a data race) and panics without arguments",
+		"ifchanged":          "pongo2 v6 keeps its state in the parsed template (a data race between renders)",
+		"firstof":            "pongo2 v6 escapes its output only while pongo2's global autoescape is on; use {% if %} and {{ }}",
+		"autoescape":         "escaping cannot be turned off; |safe is the one raw form",
+		"lorem":              "its output is unbounded",
+		"truncatechars_html": "it returns its input unescaped; use truncatechars",
+		"truncatewords_html": "it returns its input unescaped; use truncatewords",
+	}
+	bannedMsg = regexp.MustCompile(`^Usage of (tag|filter) '([a-z_]+)' is not allowed \(sandbox restriction active\)\.$`)
+)
+
+// Compile compiles src, which may include, extend and import files of
+// cfg.FS only.
+func (e *jinjaEngine) Compile(name, src string, cfg engine.Config) (c engine.Compiled, err error) {
+	if e.regErr != nil {
+		return nil, &engine.Error{Template: name, Err: e.regErr}
+	}
+	if name == "" {
+		name = "template"
+	}
+	s, rerr := rewrite(name, src)
+	if rerr != nil {
+		line, col := position(src, rerr.off)
+		return nil, &engine.Error{Template: name, Line: line, Col: col, Err: rerr}
+	}
+	ld := newLoader(cfg.FS, name, cfg.Dir, s)
+	set := pongo2.NewSet("rolemark:"+name, ld)
+	for _, t := range bannedTags {
+		if err := set.BanTag(t); err != nil {
+			return nil, &engine.Error{Template: name, Err: err}
+		}
+	}
+	for _, f := range bannedFilters {
+		if err := set.BanFilter(f); err != nil {
+			return nil, &engine.Error{Template: name, Err: err}
+		}
+	}
+	ct := &compiled{name: name, loader: ld, funcs: e.funcs, depth: e.cfg.macroDepth}
+	defer func() {
+		if p := recover(); p != nil {
+			c, err = nil, &engine.Error{Template: name, Err: &engine.PanicError{Value: p}}
+		}
+	}()
+	tpl, perr := set.FromFile(name)
+	if perr != nil {
+		return nil, ct.convert(perr)
+	}
+	ct.tpl = tpl
+	if !cfg.AllowMissing {
+		ct.required = requiredVars(tpl, e.funcs)
+		for i, r := range ct.required {
+			ct.required[i].file, ct.required[i].line, ct.required[i].col = ct.place(r.file, r.line, r.col)
+		}
+	}
+	return ct, nil
+}
+
+// compiled is a compiled template. Its pongo2 template is never changed
+// after Compile (rolemark enables no TrimBlocks/LStripBlocks, which pongo2
+// v6 applies by rewriting tokens at every Execute), so it is safe for
+// concurrent use.
+type compiled struct {
+	name     string
+	tpl      *pongo2.Template
+	loader   *loader
+	funcs    pongo2.Context
+	depth    int
+	required []varRef
+}
+
+// Execute renders the template's markup into w. pongo2 renders into a
+// buffer first, so nothing is written to w when the render fails.
+func (c *compiled) Execute(ctx context.Context, w io.Writer, r *engine.Request) (err error) {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if r == nil {
+		r = &engine.Request{}
+	}
+	for _, ref := range c.required {
+		if _, ok := r.Vars[ref.name]; !ok {
+			return &engine.Error{Template: ref.file, Line: ref.line, Col: ref.col, Err: &engine.MissingError{Name: ref.name}}
+		}
+	}
+	st := &renderState{req: r, ctx: ctx, done: ctx.Done(), maxDepth: c.depth}
+	pctx := make(pongo2.Context, len(r.Vars)+len(c.funcs)+1)
+	for k, v := range r.Vars {
+		if identifier(k) {
+			pctx[k] = v
+		}
+	}
+	for k, v := range c.funcs {
+		pctx[k] = v
+	}
+	pctx[stateKey] = st
+	defer func() {
+		if p := recover(); p != nil {
+			e := &engine.Error{Template: c.name, Err: &engine.PanicError{Value: p}}
+			if st.at != nil {
+				e.Template, e.Line, e.Col = c.place(st.at.Filename, st.at.Line, st.at.Col)
+			}
+			err = e
+		}
+	}()
+	if perr := c.tpl.ExecuteWriter(pctx, w); perr != nil {
+		return c.convert(perr)
+	}
+	return nil
+}
+
+// identifier reports whether k can name a variable in pongo2 (which fails
+// the whole render when the context holds any other key). Other keys cannot
+// be used by a template, so they are left out.
+func identifier(k string) bool {
+	if k == "" {
+		return false
+	}
+	for i := 0; i < len(k); i++ {
+		c := k[i]
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_') {
+			return false
+		}
+	}
+	return true
+}
+
+// place maps a pongo2 position in the rewritten file to the position the
+// user wrote.
+func (c *compiled) place(file string, line, col int) (string, int, int) {
+	if file == "" || file == "<string>" {
+		file = c.name
+	}
+	if s := c.loader.source(file); s != nil {
+		line, col = s.origPos(line, col)
+	}
+	return file, line, col
+}
+
+// convert turns a pongo2 error into an *engine.Error naming the template
+// file, line and column the user wrote.
+func (c *compiled) convert(err error) error {
+	if rf := c.loader.refused; rf != nil {
+		line, col := position(rf.src, rf.err.off)
+		return &engine.Error{Template: rf.name, Line: line, Col: col, Err: rf.err}
+	}
+	var pe *pongo2.Error
+	if !errors.As(err, &pe) {
+		return &engine.Error{Template: c.name, Err: err}
+	}
+	file := pe.Filename
+	if pe.Token != nil && pe.Token.Filename != "" {
+		file = pe.Token.Filename
+	}
+	file, line, col := c.place(file, pe.Line, pe.Column)
+	var cause error
+	if pe.Sender == "fromfile" {
+		cause = c.loader.loadErr(pe.Filename)
+		if pe.Token == nil {
+			// pongo2's extends passes the loader's failure on without
+			// a position: place it where the file name was written.
+			if f, l, cl, ok := c.loader.askedAt(pe.Filename); ok {
+				file, line, col = f, l, cl
+			}
+		}
+	}
+	if cause == nil {
+		cause = pe.OrigError
+		if cause == nil {
+			cause = errors.New("unknown pongo2 error")
+		}
+		msg := cause.Error()
+		// An error inside a macro or function call comes back from pongo2
+		// as text wrapped in one "[Error …] " per call level: keep the
+		// innermost message and position.
+		for {
+			m := nestedError.FindStringSubmatch(msg)
+			if m == nil {
+				break
+			}
+			msg = msg[len(m[0]):]
+			if m[2] != "" {
+				l, _ := strconv.Atoi(m[2])
+				cl, _ := strconv.Atoi(m[3])
+				f := m[1]
+				if f == "" {
+					f = file
+				}
+				file, line, col = c.place(f, l, cl)
+			}
+		}
+		if m := bannedMsg.FindStringSubmatch(msg); m != nil {
+			msg = fmt.Sprintf("%s %q is not allowed in rolemark templates: %s", m[1], m[2], banReasons[m[2]])
+		}
+		if msg = publicName(msg); msg != cause.Error() {
+			cause = errors.New(msg)
+		}
+	}
+	return &engine.Error{Template: file, Line: line, Col: col, Err: cause}
+}
+
+// nestedError matches the text pongo2's *Error.Error() puts before the
+// message.
+var nestedError = regexp.MustCompile(`^\[Error \(where: [^)]*\)(?: in (.*?))?(?: \| Line (\d+) Col (\d+)(?: near '(?s:.*?)')?)?\] `)
+
+// roleFunc is {{ role("user") }}, {{ role("user", name) }} and
+// {{ role("tool", "", tool_call_id) }}: the opening tag of a message that
+// runs until the next one.
+func roleFunc(args ...*pongo2.Value) (*pongo2.Value, error) {
+	if len(args) == 0 || len(args) > 3 {
+		return nil, fmt.Errorf("role takes a role and optionally a name and a tool call id, not %d arguments", len(args))
+	}
+	role := strings.TrimSpace(format(args[0].Interface()))
+	if role == "" {
+		return nil, errors.New("role: the role is empty")
+	}
+	if len(args) == 1 {
+		if v, ok := roleTags[role]; ok {
+			return v, nil
+		}
+	}
+	var attrs [2]roleparse.Attr
+	n := 0
+	if len(args) > 1 {
+		attrs[n] = roleparse.Attr{Key: "name", Value: format(args[1].Interface())}
+		n++
+	}
+	if len(args) > 2 {
+		attrs[n] = roleparse.Attr{Key: "tool_call_id", Value: format(args[2].Interface())}
+		n++
+	}
+	return pongo2.AsSafeValue(roleparse.MessageTag(role, attrs[:n]...)), nil
+}
+
+// roleTags are the opening tags of the common roles, built once; pongo2
+// only reads a returned value, so one value serves every render.
+var roleTags = func() map[string]*pongo2.Value {
+	m := map[string]*pongo2.Value{}
+	for _, r := range []string{"system", "user", "assistant", "tool", "developer"} {
+		m[r] = pongo2.AsSafeValue(roleparse.MessageTag(r))
+	}
+	return m
+}()
+
+// mediaFunc is {{ media(url) }} and {{ media(url, mimetype) }}.
+func mediaFunc(args ...*pongo2.Value) (*pongo2.Value, error) {
+	if len(args) == 0 || len(args) > 2 {
+		return nil, fmt.Errorf("media takes a URL and optionally a media type, not %d arguments", len(args))
+	}
+	url := format(args[0].Interface())
+	if url == "" {
+		return nil, errors.New("media: the URL is empty")
+	}
+	mt := ""
+	if len(args) > 1 {
+		mt = format(args[1].Interface())
+	}
+	return pongo2.AsSafeValue(roleparse.MediaTag(url, mt)), nil
+}
+
+// historyFunc is {{ history() }}: the request's history as markup.
+func historyFunc(ec *pongo2.ExecutionContext) (*pongo2.Value, error) {
+	st := stateOf(ec)
+	if st == nil || st.req == nil {
+		return pongo2.AsSafeValue(""), nil
+	}
+	m, err := st.req.HistoryMarkup()
+	if err != nil {
+		return nil, fmt.Errorf("history: %w", err)
+	}
+	return pongo2.AsSafeValue(m), nil
+}
