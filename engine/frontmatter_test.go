@@ -103,6 +103,16 @@ func TestFrontMatterErrors(t *testing.T) {
 	}
 }
 
+func TestOptionalInputWithoutDefault(t *testing.T) {
+	tpl := mustParse(t, "---\ninput:\n  schema:\n    a?: string\n---\n{{role \"user\"}}x{{if .a}}={{.a}}{{end}}")
+	msgs, err := tpl.Messages(context.Background(), nil)
+	require.NoError(t, err, "a declared optional input may be left out")
+	assert.Equal(t, []chat.Message{chat.Text(chat.RoleUser, "x")}, msgs)
+	msgs, err = tpl.Messages(context.Background(), map[string]any{"a": "1"})
+	require.NoError(t, err)
+	assert.Equal(t, []chat.Message{chat.Text(chat.RoleUser, "x=1")}, msgs)
+}
+
 func TestInputs(t *testing.T) {
 	pico := "---\ninput:\n  schema:\n    name: string\n    n?: number\n    tags(array): string\n    addr(object):\n      city: string\n    tone(enum, how to speak): [formal, casual]\n---\n{{role \"user\"}}hi"
 	jsonSchema := "---\ninput:\n  schema:\n    type: object\n    properties:\n      name: {type: string}\n      n: {type: [number, \"null\"]}\n    required: [name]\n---\n{{role \"user\"}}hi"

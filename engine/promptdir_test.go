@@ -12,12 +12,13 @@ import (
 	"github.com/rolemark/rolemark/engine"
 	"github.com/rolemark/rolemark/gotmpl"
 	"github.com/rolemark/rolemark/handlebars"
+	"github.com/rolemark/rolemark/jinja"
 )
 
 // TestPromptDir loads the good part of testdata/promptdir and renders each
 // prompt with defaults, partials and required inputs.
 func TestPromptDir(t *testing.T) {
-	set := engine.NewSet(handlebars.New(), gotmpl.New())
+	set := engine.NewSet(handlebars.New(), jinja.New(), gotmpl.New())
 	fsys := os.DirFS("../testdata/promptdir")
 	d, err := set.LoadDir(fsys, "support")
 	require.NoError(t, err)
@@ -44,4 +45,14 @@ func TestPromptDir(t *testing.T) {
 	}, msgs)
 	_, err = report.Messages(context.Background(), map[string]any{"service": "api", "incidents": "none"})
 	assert.EqualError(t, err, `ops/report.tmpl:5:5: input "incidents" must be an array, not string`)
+
+	d, err = set.LoadDir(fsys, "sales")
+	require.NoError(t, err)
+	offer, _ := d.Template("offer")
+	msgs, err = offer.Messages(context.Background(), map[string]any{"discount": 10})
+	require.NoError(t, err)
+	assert.Equal(t, []chat.Message{
+		chat.Text(chat.RoleSystem, "You write short, honest offers. Never promise what the product cannot do."),
+		chat.Text(chat.RoleUser, "Write an offer for the Pro plan with 10% off."),
+	}, msgs)
 }

@@ -218,6 +218,7 @@ func (t *Template) prepare(vars map[string]any) (map[string]any, error) {
 		vars = merged
 	}
 	if s := t.fm.Input; s != nil {
+		vars = withOptional(vars, s)
 		var root any = vars
 		if vars == nil {
 			root = map[string]any{}
@@ -297,6 +298,27 @@ func (t *Template) render(ctx context.Context, vars map[string]any, opts []Rende
 		return nil, nil, err
 	}
 	return buf, r, nil
+}
+
+// withOptional returns vars with every declared optional top-level input
+// that is not supplied set to nil, so that engines that report missing
+// variables accept a template that uses it.
+func withOptional(vars map[string]any, s *Schema) map[string]any {
+	copied := false
+	for _, name := range s.Order {
+		if _, ok := vars[name]; ok || !s.Properties[name].Nullable {
+			continue
+		}
+		if !copied {
+			m := make(map[string]any, len(vars)+1)
+			for k, v := range vars {
+				m[k] = v
+			}
+			vars, copied = m, true
+		}
+		vars[name] = nil
+	}
+	return vars
 }
 
 func release(buf *bytes.Buffer) {

@@ -30,7 +30,7 @@ func TestCheckPromptDir(t *testing.T) {
 	assert.Equal(t, string(want), out.String())
 
 	out.Reset()
-	code = run(context.Background(), []string{"check", "../../testdata/promptdir/support", "../../testdata/promptdir/ops"}, nil, &out, &errOut)
+	code = run(context.Background(), []string{"check", "../../testdata/promptdir/support", "../../testdata/promptdir/ops", "../../testdata/promptdir/sales"}, nil, &out, &errOut)
 	assert.Equal(t, 0, code, out.String())
 	assert.Empty(t, out.String())
 }

@@ -59,7 +59,9 @@ func TestRun(t *testing.T) {
 			wantOut: "<|begin_of_text|><|start_header_id|>user<|end_header_id|>\n\nhi<|eot_id|><|start_header_id|>assistant<|end_header_id|>\n\n"},
 		{name: "react parse through run", args: []string{"react", "parse", "-"}, stdin: "Thought: done\nFinal Answer: 42", wantCode: 0,
 			wantOut: "{\n  \"final_answer\": \"42\"\n}\n"},
-		{name: "engines", args: []string{"engines"}, wantCode: 0, wantOut: "gotmpl       .tmpl .gotmpl\nhandlebars   .hbs .handlebars .prompt\n"},
+		{name: "typed --var for a declared integer", args: []string{"render", "--var", "discount=5", "--format", "markup", "../../testdata/promptdir/sales/offer.j2"}, wantCode: 0,
+			wantOut: "<message role=\"system\">You write short, honest offers. Never promise what the product cannot do.</message>\n<message role=\"user\">Write an offer for the Pro plan with 5% off.</message>\n"},
+		{name: "engines", args: []string{"engines"}, wantCode: 0, wantOut: "gotmpl       .tmpl .gotmpl\nhandlebars   .hbs .handlebars .prompt\njinja        .jinja .j2 .jinja2\n"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -16,12 +16,13 @@ import (
 	"github.com/rolemark/rolemark/engine"
 	"github.com/rolemark/rolemark/gotmpl"
 	"github.com/rolemark/rolemark/handlebars"
+	"github.com/rolemark/rolemark/jinja"
 	"github.com/rolemark/rolemark/roleparse"
 )
 
 // newSet returns the set of every engine rolemark ships.
 func newSet() *engine.Set {
-	return engine.NewSet(handlebars.New(), gotmpl.New())
+	return engine.NewSet(handlebars.New(), jinja.New(), gotmpl.New())
 }
 
 // varsFlag collects repeated --var k=v flags.
@@ -104,6 +105,7 @@ func cmdRender(ctx context.Context, args []string, stdin io.Reader, stdout io.Wr
 	if err != nil {
 		return renamed(err)
 	}
+	typeVars(tpl.FrontMatter(), vars, allVars)
 	msgs, err := tpl.Messages(ctx, allVars, opts...)
 	if err != nil {
 		return renamed(err)
@@ -145,6 +147,26 @@ func writeJSON(w io.Writer, v any) error {
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
 	return enc.Encode(v)
+}
+
+// typeVars reads --var values as JSON where the template declares a
+// non-string type for them (--var n=5 for an integer input), so that a
+// command line can supply numbers, booleans, lists and objects.
+func typeVars(fm *engine.FrontMatter, flagVars, all map[string]any) {
+	if fm == nil || fm.Input == nil {
+		return
+	}
+	for name, v := range flagVars {
+		p := fm.Input.Properties[name]
+		s, isString := v.(string)
+		if p == nil || !isString || p.Type == "string" || p.Type == "" {
+			continue
+		}
+		var typed any
+		if json.Unmarshal([]byte(s), &typed) == nil {
+			all[name] = typed
+		}
+	}
 }
 
 // templateFS returns a file system holding the named template file and the
