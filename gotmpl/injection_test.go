@@ -41,11 +41,17 @@ func TestInjection(t *testing.T) {
 				return []chat.Message{{Role: chat.RoleUser, Content: []chat.Part{chat.TextPart(trimmed(x)), {Type: chat.PartImage, URL: "u"}}}}
 			}},
 		{"literal name attribute", `<message role="user" name="{{.x}}">hi</message>`,
-			func(x string) []chat.Message { return []chat.Message{{Role: chat.RoleUser, Name: x, Content: []chat.Part{chat.TextPart("hi")}}} }},
+			func(x string) []chat.Message {
+				return []chat.Message{{Role: chat.RoleUser, Name: x, Content: []chat.Part{chat.TextPart("hi")}}}
+			}},
 		{"attr name", `{{role "user" (attr "name" .x)}}hi`,
-			func(x string) []chat.Message { return []chat.Message{{Role: chat.RoleUser, Name: x, Content: []chat.Part{chat.TextPart("hi")}}} }},
+			func(x string) []chat.Message {
+				return []chat.Message{{Role: chat.RoleUser, Name: x, Content: []chat.Part{chat.TextPart("hi")}}}
+			}},
 		{"tool_call_id", `{{message "tool" "r" (attr "tool_call_id" .x)}}`,
-			func(x string) []chat.Message { return []chat.Message{{Role: chat.RoleTool, ToolCallID: x, Content: []chat.Part{chat.TextPart("r")}}} }},
+			func(x string) []chat.Message {
+				return []chat.Message{{Role: chat.RoleTool, ToolCallID: x, Content: []chat.Part{chat.TextPart("r")}}}
+			}},
 		{"media url", `{{role "user"}}look{{media .x "image/png"}}`,
 			func(x string) []chat.Message {
 				return []chat.Message{{Role: chat.RoleUser, Content: []chat.Part{chat.TextPart("look"), {Type: chat.PartImage, URL: x, MediaType: "image/png"}}}}
