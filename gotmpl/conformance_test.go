@@ -14,22 +14,27 @@ import (
 // TestConversations renders every .tmpl conversation in testdata and
 // compares the messages with expected.json byte for byte.
 func TestConversations(t *testing.T) {
-	set := engine.NewSet(gotmpl.New())
+	sets := map[string]*engine.Set{
+		"default":      engine.NewSet(gotmpl.New()),
+		"AllowMissing": engine.NewSet(gotmpl.New()).Option(engine.AllowMissing()), // the other escaping path
+	}
 	n := 0
 	for _, c := range fixture.Load(t, ".tmpl") {
 		require.Len(t, c.Templates, 3, "%s: want literal, marker and block templates", c.Name)
 		for _, file := range c.TemplateNames() {
-			n++
-			t.Run(c.Name+"/"+file, func(t *testing.T) {
-				tpl, err := set.Parse("gotmpl", file, c.Templates[file])
-				require.NoError(t, err)
-				msgs, err := tpl.Messages(context.Background(), c.Vars, engine.History(c.History))
-				require.NoError(t, err)
-				got, err := fixture.JSON(msgs)
-				require.NoError(t, err)
-				require.Equal(t, c.Expected, got)
-			})
+			for mode, set := range sets {
+				n++
+				t.Run(mode+"/"+c.Name+"/"+file, func(t *testing.T) {
+					tpl, err := set.Parse("gotmpl", file, c.Templates[file])
+					require.NoError(t, err)
+					msgs, err := tpl.Messages(context.Background(), c.Vars, engine.History(c.History))
+					require.NoError(t, err)
+					got, err := fixture.JSON(msgs)
+					require.NoError(t, err)
+					require.Equal(t, c.Expected, got)
+				})
+			}
 		}
 	}
-	require.GreaterOrEqual(t, n, 27)
+	require.GreaterOrEqual(t, n, 54)
 }

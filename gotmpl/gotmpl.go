@@ -240,6 +240,15 @@ func (c *compiled) rewrite(tree *parse.Tree, n parse.Node, texts *[]*parse.TextN
 		}
 		out := make([]parse.Node, 0, len(n.Nodes))
 		for _, child := range n.Nodes {
+			if a, ok := child.(*parse.ActionNode); ok {
+				if nodes, ok := expand(a); ok {
+					for _, x := range nodes {
+						out = append(out, x)
+						c.rewrite(tree, x, texts)
+					}
+					continue
+				}
+			}
 			if a, ok := child.(*parse.ActionNode); ok && !c.slow && markupAction(a) {
 				sentinel := &parse.TextNode{NodeType: parse.NodeText, Pos: a.Pos}
 				*texts = append(*texts, sentinel)

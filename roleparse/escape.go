@@ -175,6 +175,12 @@ const EndTag Markup = "</message>"
 // media types, <audio> for audio/*, <file> otherwise. With no media type, a
 // data: URI's own type decides, and a plain URL is taken for an image.
 func MediaTag(url, mediaType string) Markup {
+	return PartTag(MediaKind(url, mediaType), Attr{"url", url}, Attr{"mimetype", mediaType})
+}
+
+// MediaKind returns the part tag MediaTag writes for a media item: image,
+// audio or file.
+func MediaKind(url, mediaType string) string {
 	kind := "image"
 	mt := mediaType
 	if mt == "" {
@@ -192,5 +198,5 @@ func MediaTag(url, mediaType string) Markup {
 	default:
 		kind = "file"
 	}
-	return PartTag(kind, Attr{"url", url}, Attr{"mimetype", mediaType})
+	return kind
 }
