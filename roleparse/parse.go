@@ -95,7 +95,7 @@ func tagAt(src string, i int, name string, closing bool) bool {
 		}
 		j++
 	}
-	if len(src)-j < len(name) || !strings.EqualFold(src[j:j+len(name)], name) {
+	if len(src)-j < len(name) || !equalFoldASCII(src[j:j+len(name)], name) {
 		return false
 	}
 	j += len(name)
@@ -104,6 +104,44 @@ func tagAt(src string, i int, name string, closing bool) bool {
 	}
 	c := src[j]
 	return isSpace(c) || c == '>' || c == '/'
+}
+
+// equalFoldASCII reports whether s equals lower, a lower-case ASCII name,
+// ignoring ASCII case.
+func equalFoldASCII(s, lower string) bool {
+	for i := 0; i < len(lower); i++ {
+		c := s[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if c != lower[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// lowerASCII lower-cases an ASCII name, without allocating when it is
+// lower case already.
+func lowerASCII(s string) string {
+	for i := 0; i < len(s); i++ {
+		if 'A' <= s[i] && s[i] <= 'Z' {
+			return strings.ToLower(s)
+		}
+	}
+	return s
+}
+
+// trimSpace trims ASCII whitespace (space, tab, CR, LF) from both ends.
+func trimSpace(s string) string {
+	i, j := 0, len(s)
+	for i < j && isSpace(s[i]) {
+		i++
+	}
+	for j > i && isSpace(s[j-1]) {
+		j--
+	}
+	return s[i:j]
 }
 
 // hasMessageTag reports whether s opens a message anywhere.
@@ -277,7 +315,7 @@ func (p *parser) readTag(start, i int, name string) ([]attr, int, bool, error) {
 		if k == i {
 			return nil, 0, false, p.errAt(i, "in <%s>: found %s where an attribute name, > or /> was expected", name, quoteSnippet(s[i:min(i+1, len(s))]))
 		}
-		key := strings.ToLower(s[i:k])
+		key := lowerASCII(s[i:k])
 		j := k
 		for j < len(s) && isSpace(s[j]) {
 			j++
@@ -685,7 +723,7 @@ func (p *parser) text(runs []run) string {
 		if p.cfg.keepSpace {
 			return only
 		}
-		return strings.Trim(only, " \t\r\n")
+		return trimSpace(only)
 	}
 	if p.textBuf == nil {
 		p.textBuf = make([]byte, 0, len(p.src))
