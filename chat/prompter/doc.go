@@ -1,0 +1,2 @@
+// Package prompter reproduces LazyLLM's AlpacaPrompter and ChatPrompter.
+package prompter
