@@ -583,3 +583,173 @@ func TestLazyLLMVectors(t *testing.T) {
 		},
 	})
 }
+
+// TestUpstreamTests runs the expectations of LazyLLM's own prompter tests
+// (tests/basic_tests/Components/test_component.py, release 2605; seedsys.md
+// 1.4).
+func TestUpstreamTests(t *testing.T) {
+	split := []Option{head, WithUserInstruction("输入为{instruction}")}
+	runVectors(t, []vector{
+		{
+			name: "alpaca slot", new: NewAlpaca, instr: "请完成加法运算, 输入为{instruction}",
+			opts: []Option{head}, input: "a+b",
+			want: "You are an AI-Agent developed by LazyLLM.\nBelow is an instruction that describes a task, paired with extra messages such as input that provides further context if possible. Write a response that appropriately completes the request.\n\n### Instruction:\n请完成加法运算, 输入为a+b\n\n\n\n### Response:\n",
+		},
+		{
+			name: "chat slot", new: NewChat, instr: "请完成加法运算, 输入为{instruction}",
+			opts: []Option{head}, input: "a+b",
+			want: "You are an AI-Agent developed by LazyLLM.请完成加法运算, 输入为a+b\n\n\n\n\n\n\n\n",
+		},
+		{
+			name: "chat extra key", new: NewChat, instr: "请完成加法运算",
+			opts: []Option{head, WithExtraKeys("input")}, input: "a+b",
+			want: "You are an AI-Agent developed by LazyLLM.请完成加法运算\nHere are some extra messages you can referred to:\n\n### input:\na+b\n\n\n\n\n\n\n\n\n",
+		},
+		{
+			name: "chat extra key messages", new: NewChat, instr: "请完成加法运算",
+			opts: []Option{head, WithExtraKeys("input")}, input: "a+b",
+			wantJSON: `{"messages": [{"role": "system", "content": "You are an AI-Agent developed by LazyLLM.\n请完成加法运算\nHere are some extra messages you can referred to:\n\n### input:\na+b\n\n\n"}, {"role": "user", "content": ""}]}`,
+		},
+		{
+			name: "chat system and user", new: NewChat, instr: "请完成加法运算",
+			opts: split, input: "a+b",
+			want: "You are an AI-Agent developed by LazyLLM.请完成加法运算\n\n\n\n输入为a+b\n\n",
+		},
+		{
+			name: "chat system and user messages", new: NewChat, instr: "请完成加法运算",
+			opts: split, input: "a+b",
+			wantJSON: `{"messages": [{"role": "system", "content": "You are an AI-Agent developed by LazyLLM.\n请完成加法运算"}, {"role": "user", "content": "输入为a+b"}]}`,
+		},
+		{
+			name: "chat prompter history", new: NewChat, instr: "请完成加法运算",
+			opts:  append(split, WithPairs([2]string{"输入为a+b", "a+b"}, [2]string{"输入为c+d", "c+d"})),
+			input: "e+f",
+			want:  "You are an AI-Agent developed by LazyLLM.请完成加法运算\n\n输入为a+ba+b输入为c+dc+d\n\n输入为e+f\n\n",
+		},
+		{
+			name: "chat empty instruction history", new: NewChat, instr: "",
+			opts: []Option{head, WithPairs([2]string{"输入为a+b", "a+b"})}, input: "c+d",
+			want: "You are an AI-Agent developed by LazyLLM.\n\n输入为a+ba+b\n\nc+d\n\n",
+		},
+		{
+			name: "chat empty instruction history messages", new: NewChat, instr: "",
+			opts: []Option{head, WithPairs([2]string{"输入为a+b", "a+b"})}, input: "c+d",
+			wantJSON: `{"messages": [{"role": "system", "content": "You are an AI-Agent developed by LazyLLM."}, {"role": "user", "content": "输入为a+b"}, {"role": "assistant", "content": "a+b"}, {"role": "user", "content": "c+d"}]}`,
+		},
+		{
+			name: "chat markers prompter and call history", new: NewChat, instr: "请完成加法运算",
+			opts: append(split, WithPairs([2]string{"输入为a+b", "a+b"}),
+				WithMarkers(Markers{SystemStart: "<s>", SystemEnd: "</s>", UserStart: "<h>", UserEnd: "</h>", AssistantStart: "<a>", AssistantEnd: "</a>"})),
+			input: "e+f",
+			call:  []Option{WithHistory(chat.Text(chat.RoleUser, "输入为c+d"), chat.Text(chat.RoleAssistant, "c+d"))},
+			want:  "<s>You are an AI-Agent developed by LazyLLM.请完成加法运算</s>\n\n<h>输入为a+b</h><a>a+b</a><h>输入为c+d</h><a>c+d</a>\n<h>\n输入为e+f\n</h><a>\n",
+		},
+	})
+}
+
+// TestSeedDocument runs the examples of the LazyLLM prompter document
+// (shared/seeds/lazyllm-prompter.md), which describes release 2406, the
+// default. The document writes newlines as \\n; they are newlines here.
+// Where the document's printed output disagrees with its own code and with
+// LazyLLM's behaviour, the row expects the behaviour and says what the
+// document shows.
+func TestSeedDocument(t *testing.T) {
+	const (
+		qa      = "你是一个由LazyLLM开发的知识问答助手，你的任务是根据提供的上下文信息来回答用户的问题。上下文信息是{context}，用户的问题是{input}, 现在请你做出回答。"
+		toolsIn = "你是一个工具调用的Agent，我会给你提供一些工具，请根据用户输入，帮我选择最合适的工具并使用"
+		weather = "帮我查询一下今天的天气"
+		chatBot = "你是一个对话机器人，现在你要和用户进行友好的对话"
+		hello   = "你好，我是一个对话机器人，有什么能为您服务的"
+	)
+	qaInput := map[string]string{"context": "背景", "input": "输入"}
+	alpacaTools := "You are an AI-Agent developed by LazyLLM.\nBelow is an instruction that describes a task, paired with extra messages such as input that provides further context if possible. Write a response that appropriately completes the request.\n\n ### Instruction:\n你是一个工具调用的Agent，我会给你提供一些工具，请根据用户输入，帮我选择最合适的工具并使用\n\nHere are some extra messages you can referred to:\n\n### input:\n帮我查询一下今天的天气\n\n\n### Function-call Tools. \n\n[{\"type\": \"function\", \"function\": {\"name\": \"example\"}}]\n\n\n### Response:\n"
+	chatTools := "<|start_system|>You are an AI-Agent developed by LazyLLM.你是一个工具调用的Agent，我会给你提供一些工具，请根据用户输入，帮我选择最合适的工具并使用\n\n### Function-call Tools. \n\n[{\"type\": \"function\", \"function\": {\"name\": \"example\"}}]\n\n<|end_system|>\n\n\n<|Human|>:\n帮我查询一下今天的天气\n<|Assistant|>:\n"
+	runVectors(t, []vector{
+		{
+			// The document prints "…是输入，现在…" (a full-width comma its
+			// instruction does not have) and three newlines before
+			// "### Response:"; the layout gives four, as in every other
+			// Alpaca example of the document.
+			name: "try/string", new: NewAlpaca, instr: qa, input: qaInput,
+			want: "You are an AI-Agent developed by LazyLLM.\nBelow is an instruction that describes a task, paired with extra messages such as input that provides further context if possible. Write a response that appropriately completes the request.\n\n ### Instruction:\n你是一个由LazyLLM开发的知识问答助手，你的任务是根据提供的上下文信息来回答用户的问题。上下文信息是背景，用户的问题是输入, 现在请你做出回答。\n\n\n\n### Response:\n",
+		},
+		{
+			// Exactly the document's output, given the instruction its
+			// output shows (full-width comma after {input}).
+			name: "try/return_dict", new: NewAlpaca,
+			instr:    "你是一个由LazyLLM开发的知识问答助手，你的任务是根据提供的上下文信息来回答用户的问题。上下文信息是{context}，用户的问题是{input}，现在请你做出回答。",
+			input:    qaInput,
+			wantJSON: `{"messages": [{"role": "system", "content": "You are an AI-Agent developed by LazyLLM.\nBelow is an instruction that describes a task, paired with extra messages such as input that provides further context if possible. Write a response that appropriately completes the request.\n\n ### Instruction:\n你是一个由LazyLLM开发的知识问答助手，你的任务是根据提供的上下文信息来回答用户的问题。上下文信息是背景，用户的问题是输入，现在请你做出回答。\n\n"}, {"role": "user", "content": ""}]}`,
+		},
+		{
+			// The document's code passes {"user": instruction} but prints
+			// the output of a plain instruction (which its later section
+			// uses). A user-level instruction goes to the user's turn.
+			name: "try/user-level instruction", new: NewAlpaca, instr: "",
+			opts: []Option{WithUserInstruction(qa)}, input: qaInput,
+			wantJSON: `{"messages": [{"role": "system", "content": "You are an AI-Agent developed by LazyLLM.\nBelow is an instruction that describes a task, paired with extra messages such as input that provides further context if possible. Write a response that appropriately completes the request.\n\n ### Instruction:\n"}, {"role": "user", "content": "你是一个由LazyLLM开发的知识问答助手，你的任务是根据提供的上下文信息来回答用户的问题。上下文信息是背景，用户的问题是输入, 现在请你做出回答。"}]}`,
+		},
+		{
+			// The document prints three newlines before "### Response:".
+			name: "string input/alpaca slot", new: NewAlpaca, instr: "请完成加法运算, 输入为{instruction}", input: "a+b",
+			want: "You are an AI-Agent developed by LazyLLM.\nBelow is an instruction that describes a task, paired with extra messages such as input that provides further context if possible. Write a response that appropriately completes the request.\n\n ### Instruction:\n请完成加法运算, 输入为a+b\n\n\n\n### Response:\n",
+		},
+		{
+			name: "string input/alpaca extra key", new: NewAlpaca, instr: "请完成加法运算",
+			opts: []Option{WithExtraKeys("input")}, input: "a+b",
+			want: "You are an AI-Agent developed by LazyLLM.\nBelow is an instruction that describes a task, paired with extra messages such as input that provides further context if possible. Write a response that appropriately completes the request.\n\n ### Instruction:\n请完成加法运算\n\nHere are some extra messages you can referred to:\n\n### input:\na+b\n\n\n\n### Response:\n",
+		},
+		{
+			name: "string input/chat slot", new: NewChat, instr: "请完成加法运算，输入为{input}", input: "a+b",
+			want: "<|start_system|>You are an AI-Agent developed by LazyLLM.请完成加法运算，输入为a+b\n\n<|end_system|>\n\n\n<|Human|>:\n\n<|Assistant|>:\n",
+		},
+		{
+			// The document's output stops at "<|Assistant|>" (cut off).
+			name: "string input/chat no slot", new: NewChat, instr: "请完成加法运算", input: "a+b",
+			want: "<|start_system|>You are an AI-Agent developed by LazyLLM.请完成加法运算\n\n<|end_system|>\n\n\n<|Human|>:\na+b\n<|Assistant|>:\n",
+		},
+		{
+			// The document prints two newlines before "### Response:"; the
+			// layout gives three.
+			name: "tools/alpaca prompter tools", new: NewAlpaca, instr: toolsIn,
+			opts: []Option{WithExtraKeys("input"), WithTools(example)}, input: weather,
+			want: alpacaTools,
+		},
+		{
+			name: "tools/chat prompter tools", new: NewChat, instr: toolsIn,
+			opts: []Option{WithTools(example)}, input: weather,
+			want: chatTools,
+		},
+		{
+			name: "tools/alpaca call tools", new: NewAlpaca, instr: toolsIn,
+			opts: []Option{WithExtraKeys("input")}, input: weather, call: []Option{WithTools(example)},
+			want: alpacaTools,
+		},
+		{
+			name: "tools/chat call tools", new: NewChat, instr: toolsIn,
+			input: weather, call: []Option{WithTools(example)},
+			want: chatTools,
+		},
+		{
+			name: "tools/return_dict", new: NewAlpaca, instr: toolsIn,
+			opts: []Option{WithExtraKeys("input"), WithTools(example)}, input: weather,
+			wantJSON: `{"messages": [{"role": "system", "content": "You are an AI-Agent developed by LazyLLM.\nBelow is an instruction that describes a task, paired with extra messages such as input that provides further context if possible. Write a response that appropriately completes the request.\n\n ### Instruction:\n你是一个工具调用的Agent，我会给你提供一些工具，请根据用户输入，帮我选择最合适的工具并使用\n\nHere are some extra messages you can referred to:\n\n### input:\n帮我查询一下今天的天气\n\n"}, {"role": "user", "content": ""}],
+			"tools": [{"type": "function", "function": {"name": "example"}}]}`,
+		},
+		{
+			name: "history/pairs", new: NewChat, instr: chatBot,
+			input: "我们聊会儿天吧", call: []Option{WithPairs([2]string{"你好", hello})},
+			want: "<|start_system|>You are an AI-Agent developed by LazyLLM.你是一个对话机器人，现在你要和用户进行友好的对话\n\n<|end_system|>\n\n<|Human|>:你好<|Assistant|>:你好，我是一个对话机器人，有什么能为您服务的\n<|Human|>:\n我们聊会儿天吧\n<|Assistant|>:\n",
+		},
+		{
+			name: "history/pairs return_dict", new: NewChat, instr: chatBot,
+			input: "我们聊会儿天吧", call: []Option{WithPairs([2]string{"你好", hello})},
+			wantJSON: `{"messages": [{"role": "system", "content": "You are an AI-Agent developed by LazyLLM.\n你是一个对话机器人，现在你要和用户进行友好的对话\n\n"}, {"role": "user", "content": "你好"}, {"role": "assistant", "content": "你好，我是一个对话机器人，有什么能为您服务的"}, {"role": "user", "content": "我们聊会儿天吧"}]}`,
+		},
+		{
+			name: "history/messages return_dict", new: NewChat, instr: chatBot,
+			input: "我们聊会儿天吧", call: []Option{WithHistory(chat.Text(chat.RoleUser, "你好"), chat.Text(chat.RoleAssistant, hello))},
+			wantJSON: `{"messages": [{"role": "system", "content": "You are an AI-Agent developed by LazyLLM.\n你是一个对话机器人，现在你要和用户进行友好的对话\n\n"}, {"role": "user", "content": "你好"}, {"role": "assistant", "content": "你好，我是一个对话机器人，有什么能为您服务的"}, {"role": "user", "content": "我们聊会儿天吧"}]}`,
+		},
+	})
+}
