@@ -57,8 +57,9 @@ type config struct {
 	noSystemMessage bool
 	label           string
 	// reshape records that an option changed what the instruction
-	// template is built from, so a call must rebuild it.
-	reshape bool
+	// template is built from, and retools that an option changed how the
+	// tools are written, so a call must redo that work.
+	reshape, retools bool
 }
 
 // WithSystem sets the system prompt that precedes the instruction
@@ -90,7 +91,7 @@ func WithExtraKeys(keys ...string) Option {
 // replace the prompter's (an empty list removes them).
 func WithTools(tools ...chat.Tool) Option {
 	tools = slices.Clip(slices.Clone(tools))
-	return func(c *config) { c.tools = tools }
+	return func(c *config) { c.tools, c.retools = tools, true }
 }
 
 // WithHistory appends earlier messages of the conversation. Only the Chat
@@ -139,7 +140,7 @@ func WithLabel(s string) Option {
 // WithRelease selects the LazyLLM release whose text the prompter
 // reproduces (Release2406 unless set).
 func WithRelease(r Release) Option {
-	return func(c *config) { c.release, c.reshape = r, true }
+	return func(c *config) { c.release, c.reshape, c.retools = r, true, true }
 }
 
 // activeMarkers returns the markers set by WithMarkers, or the release's.

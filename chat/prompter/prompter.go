@@ -16,6 +16,7 @@ type Prompter struct {
 	instruction string
 	cfg         config
 	tpl         template
+	tools       string // the tools section of the string form
 }
 
 // Result is the message form of a prompt, LazyLLM's
@@ -47,7 +48,7 @@ func newPrompter(k kind, instruction string, opts []Option) (*Prompter, error) {
 	for _, o := range opts {
 		o(&p.cfg)
 	}
-	p.cfg.reshape = false
+	p.cfg.reshape, p.cfg.retools = false, false
 	p.cfg.history = slices.Clip(p.cfg.history)
 	if err := p.cfg.check(k); err != nil {
 		return nil, err
@@ -57,6 +58,9 @@ func newPrompter(k kind, instruction string, opts []Option) (*Prompter, error) {
 		return nil, err
 	}
 	p.tpl = t
+	if p.tools, err = toolsSection(&p.cfg); err != nil {
+		return nil, err
+	}
 	return p, nil
 }
 
@@ -122,18 +126,22 @@ func (p *Prompter) Prompt(input any, opts ...Option) (string, error) {
 		return "", err
 	}
 	c := ps.cfg
+	tools := p.tools
+	if c.retools {
+		if tools, err = toolsSection(c); err != nil {
+			return "", err
+		}
+	}
 	ascii := c.release == Release2406
 	var b strings.Builder
-	b.Grow(256 + len(ps.instruction) + len(ps.user) + len(ps.input))
+	b.Grow(256 + len(tools) + len(ps.instruction) + len(ps.user) + len(ps.input))
 	if p.kind == alpaca {
 		b.WriteString(c.system)
 		b.WriteByte('\n')
 		b.WriteString(ps.instruction)
 		b.WriteString(c.skills)
 		b.WriteByte('\n')
-		if err := writeTools(&b, c.tools, ascii); err != nil {
-			return "", err
-		}
+		b.WriteString(tools)
 		b.WriteByte('\n')
 		b.WriteString(ps.user)
 		b.WriteString("### Response:\n")
@@ -143,9 +151,7 @@ func (p *Prompter) Prompt(input any, opts ...Option) (string, error) {
 		b.WriteString(c.system)
 		b.WriteString(ps.instruction)
 		b.WriteString(c.skills)
-		if err := writeTools(&b, c.tools, ascii); err != nil {
-			return "", err
-		}
+		b.WriteString(tools)
 		b.WriteString(m.SystemEnd)
 		b.WriteString("\n\n")
 		writeHistory(&b, c.history, &m, ascii)
@@ -167,22 +173,23 @@ func (p *Prompter) Prompt(input any, opts ...Option) (string, error) {
 	return s, nil
 }
 
-// writeTools writes the tools section of the string form, if there are
+// toolsSection returns the tools section of the string form: empty without
 // tools.
-func writeTools(b *strings.Builder, tools []chat.Tool, ascii bool) error {
-	if len(tools) == 0 {
-		return nil
+func toolsSection(c *config) (string, error) {
+	if len(c.tools) == 0 {
+		return "", nil
 	}
-	raw, err := json.Marshal(tools)
+	raw, err := json.Marshal(c.tools)
 	if err != nil {
-		return newError(ErrTool, "tools: "+err.Error())
+		return "", newError(ErrTool, "tools: "+err.Error())
 	}
+	var b strings.Builder
 	b.WriteString("### Function-call Tools. \n\n")
-	if err := writeJSON(b, raw, ascii); err != nil {
-		return newError(ErrTool, "tools: "+err.Error())
+	if err := writeJSON(&b, raw, c.release == Release2406); err != nil {
+		return "", newError(ErrTool, "tools: "+err.Error())
 	}
 	b.WriteString("\n\n")
-	return nil
+	return b.String(), nil
 }
 
 // writeHistory writes earlier turns in the string form. System and other

@@ -119,6 +119,7 @@ func TestConstructorErrors(t *testing.T) {
 		{"empty extra key", NewChat, []Option{WithExtraKeys("")}, ErrOption},
 		{"extra key with brace", NewAlpaca, []Option{WithExtraKeys("a}")}, ErrOption},
 		{"unknown release", NewChat, []Option{WithRelease(-1)}, ErrOption},
+		{"bad tool parameters", NewChat, []Option{WithTools(chat.Tool{Name: "t", Parameters: json.RawMessage(`[1,`)})}, ErrTool},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
