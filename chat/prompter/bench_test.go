@@ -10,7 +10,7 @@ func benchPrompter(b *testing.B) (*Prompter, map[string]string) {
 	b.Helper()
 	p, err := NewChat("You answer questions about {topic} from the context.",
 		WithExtraKeys("context"),
-		WithTools(getWeather),
+		WithTools(getWeather()),
 		WithPairs([2]string{"Hi", "Hello! How can I help?"}, [2]string{"What is Go?", "A programming language."}),
 		WithMarkers(QwenMarkers()))
 	if err != nil {

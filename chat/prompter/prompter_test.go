@@ -208,7 +208,7 @@ func TestToolCallHistory(t *testing.T) {
 }
 
 func TestCallOptions(t *testing.T) {
-	p, err := NewChat("S {x}", WithPairs([2]string{"q1", "a1"}), WithTools(example), WithRelease(Release2605))
+	p, err := NewChat("S {x}", WithPairs([2]string{"q1", "a1"}), WithTools(example()), WithRelease(Release2605))
 	require.NoError(t, err)
 
 	t.Run("history is appended", func(t *testing.T) {
@@ -220,7 +220,7 @@ func TestCallOptions(t *testing.T) {
 			chat.Text(chat.RoleUser, "q2"), chat.Text(chat.RoleAssistant, "a2"),
 			chat.Text(chat.RoleUser, ""),
 		}, res.Messages)
-		assert.Equal(t, []chat.Tool{example}, res.Tools)
+		assert.Equal(t, []chat.Tool{example()}, res.Tools)
 	})
 	t.Run("empty tools remove the prompter's", func(t *testing.T) {
 		res, err := p.Messages("X", WithTools())
@@ -250,7 +250,7 @@ func TestCallOptions(t *testing.T) {
 	})
 	t.Run("options do not share the caller's slices", func(t *testing.T) {
 		keys := []string{"k"}
-		tools := []chat.Tool{example}
+		tools := []chat.Tool{example()}
 		hist := []chat.Message{chat.Text(chat.RoleUser, "h")}
 		q, err := NewChat("S", WithExtraKeys(keys...), WithTools(tools...), WithHistory(hist...))
 		require.NoError(t, err)
@@ -264,7 +264,7 @@ func TestCallOptions(t *testing.T) {
 }
 
 func TestConcurrentUse(t *testing.T) {
-	p, err := NewChat("ctx={context}", WithPairs([2]string{"q1", "a1"}), WithTools(getWeather))
+	p, err := NewChat("ctx={context}", WithPairs([2]string{"q1", "a1"}), WithTools(getWeather()))
 	require.NoError(t, err)
 	want, err := p.Prompt(map[string]string{"context": "C", "input": "Q"})
 	require.NoError(t, err)
