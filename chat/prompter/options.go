@@ -90,7 +90,7 @@ func WithExtraKeys(keys ...string) Option {
 // are returned beside the messages. Given to a call, the call's tools
 // replace the prompter's (an empty list removes them).
 func WithTools(tools ...chat.Tool) Option {
-	tools = slices.Clip(slices.Clone(tools))
+	tools = slices.Clone(tools)
 	return func(c *config) { c.tools, c.retools = tools, true }
 }
 
