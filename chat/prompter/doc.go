@@ -15,7 +15,8 @@
 //
 //   - a string or an integer: it fills the instruction's one slot; with no
 //     slot it becomes the user's turn; two or more slots are an error.
-//   - a map[string]string, or a map[string]any with string values: each key
+//   - a map from string keys to string values (map[string]string, a
+//     map[string]any holding strings, or a named type of either): each key
 //     fills the slot of that name, a missing one is an error; at most one key
 //     may be left over, and its value becomes the user's turn.
 //
@@ -102,8 +103,8 @@
 //   - Tool calls in string history are written as JSON
 //     ({"name": …, "arguments": …}, or name CallArgs arguments with tool
 //     markers) and tool results as their text; LazyLLM writes Python reprs
-//     and JSON5. As in LazyLLM, system messages in history have no place in
-//     the string form and are left out.
+//     and JSON5. As in LazyLLM, system (and developer) messages in history
+//     have no place in the string form and are left out.
 //   - The skills text is placed after the instruction in the Alpaca string
 //     form too (LazyLLM drops it there).
 //   - Errors replace LazyLLM's assertions: unexpected keys are listed

@@ -143,17 +143,30 @@ func (t *template) fill(input any) (values []string, rest string, err error) {
 			if s, ok := v.(string); ok {
 				return s, nil
 			}
+			if rv := reflect.ValueOf(v); rv.Kind() == reflect.String {
+				return rv.String(), nil
+			}
 			return "", newError(ErrInputType, fmt.Sprintf("input key %q holds a %T; want a string", k, v))
 		})
 	}
 	v := reflect.ValueOf(input)
 	switch v.Kind() {
+	case reflect.String:
+		return t.fillOne(v.String())
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
 		return t.fillOne(strconv.FormatInt(v.Int(), 10))
 	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
 		return t.fillOne(strconv.FormatUint(v.Uint(), 10))
+	case reflect.Map:
+		if v.Type().Key().Kind() == reflect.String {
+			m := make(map[string]any, v.Len())
+			for it := v.MapRange(); it.Next(); {
+				m[it.Key().String()] = it.Value().Interface()
+			}
+			return t.fill(m)
+		}
 	}
-	return nil, "", newError(ErrInputType, fmt.Sprintf("input of type %T: want a string, an integer, map[string]string or map[string]any", input))
+	return nil, "", newError(ErrInputType, fmt.Sprintf("input of type %T: want a string, an integer or a map with string keys and string values", input))
 }
 
 // fillOne places a single value: into the instruction's one slot, or, when

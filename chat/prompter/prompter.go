@@ -117,9 +117,10 @@ func (p *Prompter) prepare(input any, opts []Option) (parts, error) {
 // Prompt returns the prompt for input as one string, with the markers of the
 // prompter's release or those set by WithMarkers. input is a string or an
 // integer, which fills the instruction's one {slot} or else becomes the
-// user's turn, or a map (map[string]string, or map[string]any with string
-// values) whose keys fill the slots of the same name; at most one key may
-// be left over, and its value becomes the user's turn.
+// user's turn, or a map from string keys to string values (such as
+// map[string]string, or map[string]any holding strings) whose keys fill the
+// slots of the same name; at most one key may be left over, and its value
+// becomes the user's turn.
 func (p *Prompter) Prompt(input any, opts ...Option) (string, error) {
 	ps, err := p.prepare(input, opts)
 	if err != nil {
@@ -192,8 +193,8 @@ func toolsSection(c *config) (string, error) {
 	return b.String(), nil
 }
 
-// writeHistory writes earlier turns in the string form. System and other
-// roles have no place there and are left out.
+// writeHistory writes earlier turns in the string form. System, developer
+// and other roles have no place there and are left out.
 func writeHistory(b *strings.Builder, history []chat.Message, m *Markers, ascii bool) {
 	for _, msg := range history {
 		switch msg.Role {

@@ -26,18 +26,26 @@ func TestErrors(t *testing.T) {
 	}{
 		{
 			name: "list input", new: NewChat, instr: "S", input: []string{"a"}, code: ErrInputType,
-			msg: "prompter: input of type []string: want a string, an integer, map[string]string or map[string]any",
+			msg: "prompter: input of type []string: want a string, an integer or a map with string keys and string values",
 		},
 		{
 			name: "nil input", new: NewChat, instr: "S", input: nil, code: ErrInputType,
-			msg: "prompter: input of type <nil>: want a string, an integer, map[string]string or map[string]any",
+			msg: "prompter: input of type <nil>: want a string, an integer or a map with string keys and string values",
 		},
 		{
 			name: "float input", new: NewChat, instr: "S", input: 1.5, code: ErrInputType,
-			msg: "prompter: input of type float64: want a string, an integer, map[string]string or map[string]any",
+			msg: "prompter: input of type float64: want a string, an integer or a map with string keys and string values",
 		},
 		{
 			name: "map value not a string", new: NewChat, instr: "n={n}", input: map[string]any{"n": 3}, code: ErrInputType,
+			msg: `prompter: input key "n" holds a int; want a string`,
+		},
+		{
+			name: "map with int keys", new: NewChat, instr: "S", input: map[int]string{1: "a"}, code: ErrInputType,
+			msg: "prompter: input of type map[int]string: want a string, an integer or a map with string keys and string values",
+		},
+		{
+			name: "map of ints", new: NewChat, instr: "{n}", input: map[string]int{"n": 1}, code: ErrInputType,
 			msg: `prompter: input key "n" holds a int; want a string`,
 		},
 		{
@@ -130,6 +138,11 @@ func TestConstructorErrors(t *testing.T) {
 	}
 }
 
+type (
+	name string
+	vars map[string]string
+)
+
 func TestSlots(t *testing.T) {
 	tests := []struct {
 		name  string
@@ -148,6 +161,10 @@ func TestSlots(t *testing.T) {
 		{"int64 input", "n={n}", int64(-7), "n=-7", ""},
 		{"uint8 input", "", uint8(200), "", "200"},
 		{"empty map", "S", map[string]string{}, "S", ""},
+		{"named string", "{a}", name("A"), "A", ""},
+		{"named map", "{a}", vars{"a": "A", "q": "Q"}, "A", "Q"},
+		{"map of named strings", "{a}", map[string]name{"a": "A"}, "A", ""},
+		{"map[string]any of named string", "{a}", map[string]any{"a": name("A")}, "A", ""},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
