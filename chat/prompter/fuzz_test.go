@@ -1,0 +1,80 @@
+package prompter
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// FuzzPrompt checks that no instruction or input makes a prompter panic,
+// that both forms agree on whether an input is valid, and that an input
+// that fills no slot arrives unchanged as the user's turn.
+func FuzzPrompt(f *testing.F) {
+	f.Add("请完成加法运算, 输入为{instruction}", "a+b", "k", false)
+	f.Add("{a} {b} {{c}} {", "x", "a", true)
+	f.Add("", "", "", false)
+	f.Fuzz(func(t *testing.T, instr, input, key string, useMap bool) {
+		for _, isChat := range []bool{false, true} {
+			newP := NewAlpaca
+			if isChat {
+				newP = NewChat
+			}
+			p, err := newP(instr, WithTools(getWeather()))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var in any = input
+			if useMap {
+				in = map[string]string{key: input}
+			}
+			_, errS := p.Prompt(in)
+			res, errM := p.Messages(in)
+			if (errS == nil) != (errM == nil) {
+				t.Fatalf("Prompt error %v, Messages error %v", errS, errM)
+			}
+			if isChat && !useMap && len(p.tpl.slots) == 0 {
+				if errM != nil {
+					t.Fatalf("instruction %q without slots: %v", instr, errM)
+				}
+				if got := res.Messages[len(res.Messages)-1].Text(); got != input {
+					t.Fatalf("user turn %q, want %q", got, input)
+				}
+			}
+		}
+	})
+}
+
+// FuzzWriteJSON checks that the Python-style JSON of any JSON value reads
+// back as the same value.
+func FuzzWriteJSON(f *testing.F) {
+	f.Add(`{"a": [1, 2.50, "é😀\u0001"], "b": {"c": null, "d": true}}`, true)
+	f.Add(`"<>&\u2028"`, false)
+	f.Fuzz(func(t *testing.T, raw string, ascii bool) {
+		if !json.Valid([]byte(raw)) {
+			return
+		}
+		var b strings.Builder
+		if err := writeJSON(&b, []byte(raw), ascii); err != nil {
+			t.Fatalf("writeJSON(%q): %v", raw, err)
+		}
+		var want, got any
+		if err := json.Unmarshal([]byte(raw), &want); err != nil {
+			return
+		}
+		if err := json.Unmarshal([]byte(b.String()), &got); err != nil {
+			t.Fatalf("output %q of %q is not JSON: %v", b.String(), raw, err)
+		}
+		wb, _ := json.Marshal(want)
+		gb, _ := json.Marshal(got)
+		if string(wb) != string(gb) {
+			t.Fatalf("%q became %q", raw, b.String())
+		}
+		if ascii {
+			for _, r := range b.String() {
+				if r >= 0x7f {
+					t.Fatalf("ASCII output %q has %q", b.String(), r)
+				}
+			}
+		}
+	})
+}
