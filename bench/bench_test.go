@@ -1,0 +1,325 @@
+package bench
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"text/template"
+
+	"github.com/aymerick/raymond"
+	"github.com/flosch/pongo2/v6"
+	"github.com/google/dotprompt/go/dotprompt"
+	"github.com/stretchr/testify/require"
+	"github.com/tmc/langchaingo/prompts"
+
+	"github.com/rolemark/rolemark/engine"
+	"github.com/rolemark/rolemark/gotmpl"
+	"github.com/rolemark/rolemark/handlebars"
+	"github.com/rolemark/rolemark/jinja"
+	"github.com/rolemark/rolemark/roleparse"
+)
+
+// dir holds the benchmark prompt in every engine and role style.
+var dir = filepath.Join("..", "testdata", "bench")
+
+func read(t testing.TB, name string) string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(dir, name))
+	require.NoError(t, err)
+	return string(b)
+}
+
+func vars(t testing.TB) map[string]any {
+	var v map[string]any
+	require.NoError(t, json.Unmarshal([]byte(read(t, "vars.json")), &v))
+	return v
+}
+
+// msg is a message reduced to what every variant can produce: the role
+// (assistant for Dotprompt's "model" and langchaingo's "ai", user for
+// "human") and the text trimmed of ASCII whitespace (Dotprompt and
+// langchaingo keep the newlines around each message; rolemark trims them).
+type msg struct{ Role, Text string }
+
+func norm(role, text string) msg {
+	switch role {
+	case "model", "ai":
+		role = "assistant"
+	case "human":
+		role = "user"
+	}
+	return msg{role, strings.Trim(text, " \t\r\n")}
+}
+
+// variant renders the prompt once and reports its messages, or, for a raw
+// engine, the markup a splitter would still have to parse.
+type variant struct {
+	name   string
+	render func() ([]msg, error) // nil for raw engines
+	raw    func() (string, error)
+}
+
+var (
+	engines = []struct{ name, ext string }{{"gotmpl", ".tmpl"}, {"handlebars", ".hbs"}, {"jinja", ".j2"}}
+	styles  = []string{"literal", "marker", "block"}
+)
+
+func rolemarkTemplate(t testing.TB, file string) *engine.Template {
+	set := engine.NewSet(gotmpl.New(), handlebars.New(), jinja.New())
+	tpl, err := set.ParseFS(os.DirFS(dir), file)
+	require.NoError(t, err)
+	return tpl
+}
+
+func variants(t testing.TB) []variant {
+	v := vars(t)
+	ctx := context.Background()
+	var out []variant
+	for _, e := range engines {
+		for _, s := range styles {
+			tpl := rolemarkTemplate(t, s+e.ext)
+			out = append(out, variant{name: "rolemark/" + e.name + "/" + s, render: func() ([]msg, error) {
+				msgs, err := tpl.Messages(ctx, v)
+				var r []msg
+				for _, m := range msgs {
+					r = append(r, norm(string(m.Role), m.Text()))
+				}
+				return r, err
+			}})
+		}
+	}
+
+	// The raw engines render the literal-tag text with their own escaping and
+	// nothing else: what a caller without rolemark would do before splitting.
+	tt := template.Must(template.New("p").Parse(read(t, "literal.tmpl")))
+	ttVars := v
+	out = append(out, variant{name: "raw/text-template", raw: func() (string, error) {
+		var buf bytes.Buffer
+		err := tt.Execute(&buf, ttVars)
+		return buf.String(), err
+	}})
+	rt, err := raymond.Parse(read(t, "literal.hbs"))
+	require.NoError(t, err)
+	out = append(out, variant{name: "raw/raymond", raw: func() (string, error) { return rt.Exec(v) }})
+	pt, err := pongo2.FromString(read(t, "literal.j2"))
+	require.NoError(t, err)
+	out = append(out, variant{name: "raw/pongo2", raw: func() (string, error) { return pt.Execute(pongo2.Context(v)) }})
+
+	// Dotprompt: the marker style with Dotprompt's role name for the model.
+	dpSrc := strings.ReplaceAll(read(t, "marker.hbs"), `{{role "assistant"}}`, `{{role "model"}}`)
+	dp := dotprompt.NewDotprompt(nil)
+	fn, err := dp.Compile(dpSrc, nil)
+	require.NoError(t, err)
+	dpMsgs := func(r dotprompt.RenderedPrompt, err error) ([]msg, error) {
+		var out []msg
+		for _, m := range r.Messages {
+			var text strings.Builder
+			for _, p := range m.Content {
+				if tp, ok := p.(*dotprompt.TextPart); ok {
+					text.WriteString(tp.Text)
+				}
+			}
+			out = append(out, norm(string(m.Role), text.String()))
+		}
+		return out, err
+	}
+	out = append(out, variant{name: "dotprompt/compiled", render: func() ([]msg, error) {
+		return dpMsgs(fn(&dotprompt.DataArgument{Input: v}, nil))
+	}})
+	out = append(out, variant{name: "dotprompt/render", render: func() ([]msg, error) {
+		return dpMsgs(dotprompt.NewDotprompt(nil).Render(dpSrc, &dotprompt.DataArgument{Input: v}, nil))
+	}})
+
+	// langchaingo: one message template per message, in both of its formats.
+	for _, f := range []struct {
+		name   string
+		format prompts.TemplateFormat
+		ext    string
+	}{{"gotemplate", prompts.TemplateFormatGoTemplate, ".tmpl"}, {"jinja2", prompts.TemplateFormatJinja2, ".j2"}} {
+		bodies := messageBodies(t, read(t, "literal"+f.ext))
+		mk := func(i int) prompts.PromptTemplate {
+			return prompts.PromptTemplate{Template: bodies[i], TemplateFormat: f.format,
+				InputVariables: []string{"name", "company", "date", "document", "question"}}
+		}
+		chatTpl := prompts.NewChatPromptTemplate([]prompts.MessageFormatter{
+			prompts.SystemMessagePromptTemplate{Prompt: mk(0)},
+			prompts.HumanMessagePromptTemplate{Prompt: mk(1)},
+			prompts.AIMessagePromptTemplate{Prompt: mk(2)},
+			prompts.HumanMessagePromptTemplate{Prompt: mk(3)},
+		})
+		out = append(out, variant{name: "langchaingo/" + f.name, render: func() ([]msg, error) {
+			msgs, err := chatTpl.FormatMessages(v)
+			var r []msg
+			for _, m := range msgs {
+				r = append(r, norm(string(m.GetType()), m.GetContent()))
+			}
+			return r, err
+		}})
+	}
+	return out
+}
+
+// messageBodies returns the bodies of the literal <message> tags of a
+// template, which langchaingo takes one by one.
+func messageBodies(t testing.TB, src string) []string {
+	var bodies []string
+	for _, part := range strings.Split(src, "</message>") {
+		if i := strings.Index(part, ">"); i >= 0 && strings.Contains(part, "<message") {
+			bodies = append(bodies, part[i+1:])
+		}
+	}
+	require.Len(t, bodies, 4)
+	return bodies
+}
+
+
+// TestEquivalence checks that every variant yields the same messages before
+// any of them is timed. The raw engines' markup is parsed by roleparse for
+// the comparison (the benchmarks time their render alone).
+func TestEquivalence(t *testing.T) {
+	var want []msg
+	for _, v := range variants(t) {
+		t.Run(v.name, func(t *testing.T) {
+			var got []msg
+			if v.render != nil {
+				var err error
+				got, err = v.render()
+				require.NoError(t, err)
+			} else {
+				s, err := v.raw()
+				require.NoError(t, err)
+				msgs, err := roleparse.Parse(s)
+				require.NoError(t, err)
+				for _, m := range msgs {
+					got = append(got, norm(string(m.Role), m.Text()))
+				}
+			}
+			require.Len(t, got, 4)
+			if want == nil {
+				want = got
+			}
+			require.Equal(t, want, got)
+		})
+	}
+}
+
+// BenchmarkRender times every variant on the same prompt, in one run.
+func BenchmarkRender(b *testing.B) {
+	for _, v := range variants(b) {
+		b.Run(v.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				var err error
+				if v.render != nil {
+					_, err = v.render()
+				} else {
+					_, err = v.raw()
+				}
+				if err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkParallel renders to messages from GOMAXPROCS goroutines;
+// BenchmarkSerial does the same work on one, for the speed-up ratio.
+func BenchmarkParallel(b *testing.B) {
+	v := vars(b)
+	for _, e := range engines {
+		tpl := rolemarkTemplate(b, "literal"+e.ext)
+		b.Run(e.name, func(b *testing.B) {
+			b.ReportAllocs()
+			b.RunParallel(func(pb *testing.PB) {
+				ctx := context.Background()
+				for pb.Next() {
+					if _, err := tpl.Messages(ctx, v); err != nil {
+						b.Error(err)
+						return
+					}
+				}
+			})
+		})
+	}
+}
+
+func BenchmarkSerial(b *testing.B) {
+	v := vars(b)
+	for _, e := range engines {
+		tpl := rolemarkTemplate(b, "literal"+e.ext)
+		b.Run(e.name, func(b *testing.B) {
+			b.ReportAllocs()
+			ctx := context.Background()
+			for i := 0; i < b.N; i++ {
+				if _, err := tpl.Messages(ctx, v); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// markup returns about size bytes of rendered markup: the benchmark prompt
+// rendered by rolemark and repeated.
+func markup(b *testing.B, size int) string {
+	tpl := rolemarkTemplate(b, "literal.tmpl")
+	one, err := tpl.Render(context.Background(), vars(b))
+	require.NoError(b, err)
+	one += "\n"
+	if size <= len(one) {
+		return one
+	}
+	return strings.Repeat(one, size/len(one)+1)
+}
+
+var sizes = []struct {
+	name string
+	size int
+}{{"1.5KB", 0}, {"64KB", 64 << 10}, {"1MB", 1 << 20}}
+
+// BenchmarkParse parses markup of three sizes; BenchmarkFloor walks every
+// </message> of the same input with strings.Index, the floor a scanner can
+// be compared with.
+func BenchmarkParse(b *testing.B) {
+	for _, s := range sizes {
+		in := markup(b, s.size)
+		n := strings.Count(in, "</message>")
+		b.Run(s.name, func(b *testing.B) {
+			b.SetBytes(int64(len(in)))
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				if _, err := roleparse.Parse(in); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(testing.AllocsPerRun(3, func() { roleparse.Parse(in) }))/float64(n), "allocs/msg")
+		})
+	}
+}
+
+func BenchmarkFloor(b *testing.B) {
+	for _, s := range sizes {
+		in := markup(b, s.size)
+		b.Run(s.name, func(b *testing.B) {
+			b.SetBytes(int64(len(in)))
+			for i := 0; i < b.N; i++ {
+				n := 0
+				for rest := in; ; n++ {
+					k := strings.Index(rest, "</message>")
+					if k < 0 {
+						break
+					}
+					rest = rest[k+len("</message>"):]
+				}
+				if n == 0 {
+					b.Fatal("no messages")
+				}
+			}
+		})
+	}
+}

@@ -1,0 +1,133 @@
+// Command ratios reads `go test -bench` output and prints, as Markdown, the
+// medians of every benchmark and the ratios docs/PERFORMANCE.md reports.
+//
+//	go test -run '^$' -bench . -benchmem -count=10 ./ | tee out.txt
+//	go run ./cmd/ratios < out.txt
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"os"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// line matches "BenchmarkX/y-2   1000   1234 ns/op ..." and captures the
+// name without the GOMAXPROCS suffix and the ns/op.
+var line = regexp.MustCompile(`^(Benchmark\S+?)(?:-\d+)?\s+\d+\s+([\d.]+) ns/op(.*)$`)
+
+type result struct {
+	ns     []float64
+	allocs []float64
+	mbs    []float64
+}
+
+func main() {
+	if err := run(os.Stdin, os.Stdout); err != nil {
+		fmt.Fprintln(os.Stderr, "ratios:", err)
+		os.Exit(1)
+	}
+}
+
+func median(xs []float64) float64 {
+	if len(xs) == 0 {
+		return 0
+	}
+	s := append([]float64(nil), xs...)
+	sort.Float64s(s)
+	if n := len(s); n%2 == 1 {
+		return s[n/2]
+	} else {
+		return (s[n/2-1] + s[n/2]) / 2
+	}
+}
+
+func field(rest, unit string) (float64, bool) {
+	f := strings.Fields(rest)
+	for i := 1; i < len(f); i++ {
+		if f[i] == unit {
+			v, err := strconv.ParseFloat(f[i-1], 64)
+			return v, err == nil
+		}
+	}
+	return 0, false
+}
+
+func run(in io.Reader, out io.Writer) error {
+	res := map[string]*result{}
+	var names []string
+	sc := bufio.NewScanner(in)
+	for sc.Scan() {
+		m := line.FindStringSubmatch(sc.Text())
+		if m == nil {
+			continue
+		}
+		r := res[m[1]]
+		if r == nil {
+			r = &result{}
+			res[m[1]] = r
+			names = append(names, m[1])
+		}
+		ns, _ := strconv.ParseFloat(m[2], 64)
+		r.ns = append(r.ns, ns)
+		if v, ok := field(m[3], "allocs/op"); ok {
+			r.allocs = append(r.allocs, v)
+		}
+		if v, ok := field(m[3], "MB/s"); ok {
+			r.mbs = append(r.mbs, v)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return err
+	}
+	if len(names) == 0 {
+		return fmt.Errorf("no benchmark lines on standard input")
+	}
+	ns := func(name string) float64 {
+		if r := res[name]; r != nil {
+			return median(r.ns)
+		}
+		return 0
+	}
+	fmt.Fprintln(out, "| benchmark | runs | median ns/op | median allocs/op | median MB/s |")
+	fmt.Fprintln(out, "|---|---|---|---|---|")
+	for _, n := range names {
+		r := res[n]
+		fmt.Fprintf(out, "| %s | %d | %.0f | %.0f | %.0f |\n", n, len(r.ns), median(r.ns), median(r.allocs), median(r.mbs))
+	}
+	ratio := func(a, b float64) string {
+		if a == 0 || b == 0 {
+			return "n/a"
+		}
+		return fmt.Sprintf("%.2f", a/b)
+	}
+	fmt.Fprintln(out)
+	fmt.Fprintln(out, "| ratio | value |")
+	fmt.Fprintln(out, "|---|---|")
+	raw := map[string]string{"gotmpl": "raw/text-template", "handlebars": "raw/raymond", "jinja": "raw/pongo2"}
+	for _, e := range []string{"gotmpl", "handlebars", "jinja"} {
+		for _, s := range []string{"literal", "marker", "block"} {
+			fmt.Fprintf(out, "| rolemark %s %s / %s | %s |\n", e, s, raw[e],
+				ratio(ns("BenchmarkRender/rolemark/"+e+"/"+s), ns("BenchmarkRender/"+raw[e])))
+		}
+	}
+	hbs := ns("BenchmarkRender/rolemark/handlebars/marker")
+	rawHbs := ns("BenchmarkRender/raw/raymond")
+	dpc := ns("BenchmarkRender/dotprompt/compiled")
+	fmt.Fprintf(out, "| (rolemark hbs marker − raw raymond) / (Dotprompt compiled − raw raymond) | %s |\n", ratio(hbs-rawHbs, dpc-rawHbs))
+	fmt.Fprintf(out, "| Dotprompt Render / rolemark hbs marker | %s |\n", ratio(ns("BenchmarkRender/dotprompt/render"), hbs))
+	fmt.Fprintf(out, "| langchaingo gotemplate / rolemark gotmpl literal | %s |\n", ratio(ns("BenchmarkRender/langchaingo/gotemplate"), ns("BenchmarkRender/rolemark/gotmpl/literal")))
+	fmt.Fprintf(out, "| langchaingo jinja2 / rolemark jinja literal | %s |\n", ratio(ns("BenchmarkRender/langchaingo/jinja2"), ns("BenchmarkRender/rolemark/jinja/literal")))
+	for _, s := range []string{"1.5KB", "64KB", "1MB"} {
+		fmt.Fprintf(out, "| parse %s time / floor time | %s |\n", s, ratio(ns("BenchmarkParse/"+s), ns("BenchmarkFloor/"+s)))
+	}
+	fmt.Fprintf(out, "| parse 1.5KB / raw text/template render | %s |\n", ratio(ns("BenchmarkParse/1.5KB"), ns("BenchmarkRender/raw/text-template")))
+	for _, e := range []string{"gotmpl", "handlebars", "jinja"} {
+		fmt.Fprintf(out, "| RunParallel speed-up %s (serial ns / parallel ns) | %s |\n", e, ratio(ns("BenchmarkSerial/"+e), ns("BenchmarkParallel/"+e)))
+	}
+	return nil
+}
