@@ -176,7 +176,6 @@ func messageBodies(t testing.TB, src string) []string {
 	return bodies
 }
 
-
 // TestEquivalence checks that every variant yields the same messages before
 // any of them is timed. The raw engines' markup is parsed by roleparse for
 // the comparison (the benchmarks time their render alone).
