@@ -376,6 +376,17 @@ func (p *parser) openMessage(i int) error {
 	if p.open {
 		p.closeMessage()
 	}
+	// Fast path for the common <message role="known">.
+	if rest := p.src[i:]; strings.HasPrefix(rest, `<message role="`) {
+		const vs = len(`<message role="`)
+		if q := strings.IndexByte(rest[vs:], '"'); q >= 0 && vs+q+1 < len(rest) && rest[vs+q+1] == '>' {
+			if r, ok := knownRoles[rest[vs:vs+q]]; ok {
+				p.open, p.openAt, p.cur, p.runs = true, i, chat.Message{Role: r}, p.runs[:0]
+				p.pos = i + vs + q + 2
+				return nil
+			}
+		}
+	}
 	attrs, next, selfClosed, err := p.readTag(i, i+len("<message"), "message")
 	if err != nil {
 		return err
