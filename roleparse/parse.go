@@ -762,12 +762,16 @@ func decodeRef(s string) (string, int) {
 	}
 	start := i
 	r := 0
-	for i < len(s) && i-start < 8 {
+	for i < len(s) {
 		d := digitVal(s[i], base)
 		if d < 0 {
 			break
 		}
-		r = r*base + d
+		if r <= utf8.MaxRune {
+			// Once past the largest rune, stop growing: the reference is
+			// out of range however many digits follow.
+			r = r*base + d
+		}
 		i++
 	}
 	if i == start || i >= len(s) || s[i] != ';' || r > utf8.MaxRune || (r >= 0xD800 && r <= 0xDFFF) {

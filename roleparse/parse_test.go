@@ -101,6 +101,10 @@ var parseCases = []parseCase{
 		want: msgs(usr("a&nbsp;b &copy; &AMP;"))},
 	{name: "malformed references kept", in: `<message role="user">&#; &#x; &#12 &#xZZ; &#x110000; &#xD800; &amp</message>`,
 		want: msgs(usr("&#; &#x; &#12 &#xZZ; &#x110000; &#xD800; &amp"))},
+	{name: "references with many leading zeros", in: `<message role="user">&#x0000000041;&#0000000066;</message>`,
+		want: msgs(usr("AB"))},
+	{name: "references far out of range kept", in: `<message role="user">&#99999999999999999999; &#xFFFFFFFFFFFFFFFFFFFF;</message>`,
+		want: msgs(usr("&#99999999999999999999; &#xFFFFFFFFFFFFFFFFFFFF;"))},
 	{name: "reference to a NUL is decoded", in: `<message role="user">a&#0;b</message>`, want: msgs(usr("a\x00b"))},
 	{name: "ampersand at end of input", in: `<message role="user">a &`, want: msgs(usr("a &"))},
 
