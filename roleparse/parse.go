@@ -2,6 +2,7 @@ package roleparse
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 	"unicode/utf8"
@@ -669,12 +670,40 @@ func (p *parser) toolCall(i int, name string, attrs []attr, body string, bodyAt 
 	args := p.text(bodyRuns(body))
 	if args != "" {
 		if !json.Valid([]byte(args)) {
-			return p.errAt(bodyAt, "<%s name=%q>: arguments are not valid JSON: %s", name, tc.Name, quoteSnippet(args))
+			return p.badJSON(name, tc.Name, args, body, bodyAt)
 		}
 		tc.Arguments = json.RawMessage(args)
 	}
 	p.cur.ToolCalls = append(p.cur.ToolCalls, tc)
 	return nil
+}
+
+// badJSON reports tool-call arguments that are not valid JSON, with the
+// decoder's reason. When the body holds no reference or CDATA, the arguments
+// are the body as written and the error points at the offending byte;
+// otherwise it points at the start of the body.
+func (p *parser) badJSON(tag, name, args, body string, bodyAt int) error {
+	reason := "invalid JSON"
+	off := bodyAt
+	var v json.RawMessage
+	var se *json.SyntaxError
+	if err := json.Unmarshal([]byte(args), &v); errors.As(err, &se) {
+		reason = se.Error()
+		if !strings.Contains(body, "&") && !strings.Contains(body, "<![CDATA[") {
+			lead := 0
+			if !p.cfg.keepSpace {
+				lead = len(body) - len(strings.TrimLeft(body, " \t\r\n"))
+			}
+			// Offset counts the bytes read, the bad one included; at
+			// the end of input it is the length.
+			at := int(se.Offset) - 1
+			if strings.HasPrefix(reason, "unexpected end") {
+				at = int(se.Offset)
+			}
+			off = bodyAt + lead + min(max(at, 0), len(args))
+		}
+	}
+	return p.errAt(off, "<%s name=%q> arguments %s are not valid JSON: %s", tag, name, quoteSnippet(args), reason)
 }
 
 func (p *parser) functionResult(i int, attrs []attr, body string) error {
@@ -873,12 +902,16 @@ func appendRef(dst []byte, s string) ([]byte, int) {
 	}
 	start := i
 	r := 0
-	for i < len(s) && i-start < 8 {
+	for i < len(s) {
 		d := digitVal(s[i], base)
 		if d < 0 {
 			break
 		}
-		r = r*base + d
+		if r <= utf8.MaxRune {
+			// Once past the largest rune, stop growing: the reference is
+			// out of range however many digits follow.
+			r = r*base + d
+		}
 		i++
 	}
 	if i == start || i >= len(s) || s[i] != ';' || r > utf8.MaxRune || (r >= 0xD800 && r <= 0xDFFF) {

@@ -101,6 +101,10 @@ var parseCases = []parseCase{
 		want: msgs(usr("a&nbsp;b &copy; &AMP;"))},
 	{name: "malformed references kept", in: `<message role="user">&#; &#x; &#12 &#xZZ; &#x110000; &#xD800; &amp</message>`,
 		want: msgs(usr("&#; &#x; &#12 &#xZZ; &#x110000; &#xD800; &amp"))},
+	{name: "references with many leading zeros", in: `<message role="user">&#x0000000041;&#0000000066;</message>`,
+		want: msgs(usr("AB"))},
+	{name: "references far out of range kept", in: `<message role="user">&#99999999999999999999; &#xFFFFFFFFFFFFFFFFFFFF;</message>`,
+		want: msgs(usr("&#99999999999999999999; &#xFFFFFFFFFFFFFFFFFFFF;"))},
 	{name: "reference to a NUL is decoded", in: `<message role="user">a&#0;b</message>`, want: msgs(usr("a\x00b"))},
 	{name: "ampersand at end of input", in: `<message role="user">a &`, want: msgs(usr("a &"))},
 
@@ -194,7 +198,11 @@ var parseCases = []parseCase{
 		want: msgs(chat.Message{Role: chat.RoleAssistant, Content: []chat.Part{txt("Checking.")},
 			ToolCalls: []chat.ToolCall{call("1", "a", "{}"), call("2", "b", "[]")}})},
 	{name: "tool call with bad JSON", in: "<message role=\"assistant\">\n  <tool_call id=\"c1\" name=\"f\">{\"a\":}</tool_call>\n</message>",
-		err: `line 2, col 31: <tool_call name="f">: arguments are not valid JSON: "{\"a\":}"`},
+		err: `line 2, col 36: <tool_call name="f"> arguments "{\"a\":}" are not valid JSON: invalid character '}' looking for beginning of value`},
+	{name: "tool call with cut-off JSON", in: "<message role=\"assistant\"><tool_call name=\"f\">\n  {\"a\":[1,\n</tool_call></message>",
+		err: `line 2, col 11: <tool_call name="f"> arguments "{\"a\":[1," are not valid JSON: unexpected end of JSON input`},
+	{name: "tool call with bad JSON and a reference", in: `<message role="assistant"><tool_call name="f">{"a":&amp;}</tool_call></message>`,
+		err: `line 1, col 47: <tool_call name="f"> arguments "{\"a\":&}" are not valid JSON: invalid character '&' looking for beginning of value`},
 	{name: "tool call without name", in: `<message role="assistant"><tool_call id="c1">{}</tool_call></message>`,
 		err: `line 1, col 27: <tool_call> has no name; expected <tool_call id="…" name="…">`},
 	{name: "tool call with unknown attribute", in: `<message role="assistant"><tool_call name="f" type="x"/></message>`,
@@ -216,7 +224,7 @@ var parseCases = []parseCase{
 	{name: "function_result id matches", in: `<message role="tool" tool_call_id="a"><function_result id="a" name="f">x</function_result></message>`,
 		want: msgs(chat.Message{Role: chat.RoleTool, ToolCallID: "a", Content: []chat.Part{txt("x")}})},
 	{name: "function_call with bad JSON", in: `<message role="assistant"><function_call name="f">nope</function_call></message>`,
-		err: `line 1, col 51: <function_call name="f">: arguments are not valid JSON: "nope"`},
+		err: `line 1, col 52: <function_call name="f"> arguments "nope" are not valid JSON: invalid character 'o' in literal null (expecting 'u')`},
 
 	// Opening and closing messages.
 	{name: "next message closes the open one", in: `<message role="system">a<message role="user">b`,
