@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"reflect"
-	"strconv"
 	"sync"
 
 	"github.com/flosch/pongo2/v6"
@@ -185,31 +184,7 @@ func printable(x any) any {
 }
 
 // format prints a value as roleparse.EscapeValue does, without escaping.
-func format(v any) string {
-	switch v := v.(type) {
-	case roleparse.Markup:
-		return string(v)
-	case string:
-		return v
-	case nil:
-		return ""
-	case int:
-		return strconv.Itoa(v)
-	case int64:
-		return strconv.FormatInt(v, 10)
-	case float64:
-		return strconv.FormatFloat(v, 'g', -1, 64)
-	case bool:
-		return strconv.FormatBool(v)
-	case []byte:
-		return string(v)
-	case error:
-		return v.Error()
-	case fmt.Stringer:
-		return v.String()
-	}
-	return fmt.Sprint(v)
-}
+func format(v any) string { return roleparse.FormatValue(v) }
 
 // atNode records where the tag after it begins, to place a panic in it.
 type atNode struct{ tok *pongo2.Token }

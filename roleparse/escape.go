@@ -97,16 +97,27 @@ func writeWith(w stringWriter, s string, table *[256]string) {
 	w.WriteString(s[last:])
 }
 
-// EscapeValue formats any value as a template engine prints it and escapes
-// the result: a Markup passes through unchanged; nil is empty; strings,
-// numbers, booleans, errors and fmt.Stringers print as fmt would; anything
-// else prints with fmt's %v.
+// EscapeValue formats any value as FormatValue does and escapes the result;
+// a Markup value passes through unchanged.
 func EscapeValue(v any) string {
 	switch v := v.(type) {
 	case Markup:
 		return string(v)
 	case string:
 		return Escape(v)
+	}
+	return Escape(FormatValue(v))
+}
+
+// FormatValue formats any value as a template engine prints it, without
+// escaping: nil is empty; strings, numbers, booleans, errors and
+// fmt.Stringers print as fmt would; anything else prints with fmt's %v.
+func FormatValue(v any) string {
+	switch v := v.(type) {
+	case Markup:
+		return string(v)
+	case string:
+		return v
 	case nil:
 		return ""
 	case int:
@@ -118,13 +129,13 @@ func EscapeValue(v any) string {
 	case bool:
 		return strconv.FormatBool(v)
 	case []byte:
-		return Escape(string(v))
+		return string(v)
 	case error:
-		return Escape(v.Error())
+		return v.Error()
 	case fmt.Stringer:
-		return Escape(v.String())
+		return v.String()
 	}
-	return Escape(fmt.Sprint(v))
+	return fmt.Sprint(v)
 }
 
 // Attr is one attribute of a tag that MessageTag or PartTag writes.
