@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"github.com/aymerick/raymond/ast"
+
+	"github.com/rolemark/rolemark/roleparse"
 )
 
 // This file walks a template's tree once at compile time, html/template
@@ -83,9 +85,10 @@ type varRef struct {
 }
 
 // edit replaces the name of a path at pos with [name].
+// edit replaces src[pos:end] by text before raymond parses the source.
 type edit struct {
-	pos  int
-	name string
+	pos, end int
+	text     string
 }
 
 // unit is one parsed source: the template or one partial.
@@ -94,6 +97,7 @@ type unit struct {
 	partial  string // the partial's name ("" for the template)
 	src      string
 	prog     *ast.Program
+	ends     map[*ast.MustacheStatement]int // where mustaches without ~ end
 	edits    []edit
 	walked   [2]bool // walked with scoped = false, true
 	partials []string
@@ -137,6 +141,7 @@ func (w *walker) program(p *ast.Program, scoped bool, c cond) {
 		switch n := n.(type) {
 		case *ast.MustacheStatement:
 			w.expression(n.Expression, posMustache, scoped)
+			w.expandRole(n)
 		case *ast.BlockStatement:
 			w.block(n, scoped)
 		case *ast.PartialStatement:
@@ -315,7 +320,7 @@ func hasKey(h *ast.Hash, key string) bool {
 func (w *walker) dataShadow(e *ast.Expression, scoped bool) {
 	path := e.Path.(*ast.PathExpression)
 	if w.record {
-		w.u.edits = append(w.u.edits, edit{pos: path.Pos, name: path.Original})
+		w.u.edits = append(w.u.edits, edit{pos: path.Pos, end: path.Pos + len(path.Original), text: "[" + path.Original + "]"})
 	}
 	w.value(path, scoped)
 }
@@ -477,4 +482,23 @@ func (c *compiler) knownList() string {
 	}
 	sort.Strings(names)
 	return strings.Join(names, ", ")
+}
+
+// expandRole replaces {{role "user"}}, a marker with one literal role and
+// nothing else, by the message tag it prints, so that rendering makes no
+// helper call for it. Whitespace control (~) keeps the helper call.
+func (w *walker) expandRole(n *ast.MustacheStatement) {
+	e := n.Expression
+	end, ok := w.u.ends[n]
+	if !w.record || !ok || n.Unescaped || e.HelperName() != "role" || len(e.Params) != 1 || e.Hash != nil {
+		return
+	}
+	if _, user := w.c.eng.funcs["role"]; user {
+		return
+	}
+	lit, ok := e.Params[0].(*ast.StringLiteral)
+	if !ok {
+		return
+	}
+	w.u.edits = append(w.u.edits, edit{pos: n.Pos, end: end, text: string(roleparse.MessageTag(lit.Value))})
 }

@@ -126,11 +126,11 @@ type compiler struct {
 
 func (c *compiler) compile(src string) (engine.Compiled, error) {
 	main := &unit{name: c.name, src: src}
-	prog, err := parseTemplate(src)
+	prog, ends, err := parseTemplate(src)
 	if err != nil {
 		return nil, unitError(main, err)
 	}
-	main.prog = prog
+	main.prog, main.ends = prog, ends
 	if err := c.walk(main); err != nil {
 		return nil, err
 	}
@@ -154,9 +154,7 @@ func (c *compiler) compile(src string) (engine.Compiled, error) {
 		tpl.RegisterPartialTemplate(u.partial, ptpl)
 	}
 	t := &compiled{name: c.name, src: src, tpl: tpl, allowMissing: c.cfg.AllowMissing, partials: len(c.order) > 0}
-	for _, e := range main.edits {
-		t.editAt = append(t.editAt, e.pos)
-	}
+	t.edits = main.edits
 	for _, v := range c.vars {
 		line, col := lineCol(v.unit.src, v.pos)
 		t.vars = append(t.vars, checkedVar{template: v.unit.name, line: line, col: col, name: v.name, path: v.path, conds: v.conds})
@@ -201,13 +199,13 @@ func (c *compiler) include(fromW *walker, p *ast.PartialStatement, name string, 
 			panic(&compileError{unit: from, pos: p.Pos, err: err})
 		}
 		u = &unit{name: file, partial: name, src: src}
-		prog, err := parseTemplate(src)
+		prog, ends, err := parseTemplate(src)
 		if err != nil {
 			var se *syntaxError
 			errors.As(err, &se)
 			panic(&compileError{unit: u, pos: se.pos, err: err})
 		}
-		u.prog = prog
+		u.prog, u.ends = prog, ends
 		c.units[name] = u
 		c.order = append(c.order, u)
 	}
@@ -280,8 +278,8 @@ func build(u *unit) (*raymond.Template, error) {
 		last := 0
 		for _, e := range u.edits {
 			b.WriteString(src[last:e.pos])
-			b.WriteString("[" + e.name + "]")
-			last = e.pos + len(e.name)
+			b.WriteString(e.text)
+			last = e.end
 		}
 		b.WriteString(src[last:])
 		src = b.String()

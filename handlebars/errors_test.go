@@ -143,6 +143,8 @@ func TestRenderErrors(t *testing.T) {
 		{name: "field of a number", src: "{{n.x}}", vars: map[string]any{"n": 3}, want: `t.hbs:1:3: variable "n.x" is not supplied`},
 		{name: "index out of range", src: "{{xs.[2]}}", vars: map[string]any{"xs": []int{1}}, want: `t.hbs:1:3: variable "xs.[2]" is not supplied`},
 		{name: "wrong argument type", src: "{{#user}}\n{{twice xs}}{{/user}}", vars: map[string]any{"xs": "a"}, want: "t.hbs:2:9: Helper twice called with argument 0 with type string but it should be int"},
+		{name: "position after expanded role markers", src: "{{role \"system\"}}S {{user}}\n{{role \"user\"}}\n{{twice xs}}", vars: map[string]any{"xs": "a", "user": "u"},
+			want: "t.hbs:3:9: Helper twice called with argument 0 with type string but it should be int"},
 		{name: "empty role", src: "{{role r}}x", vars: map[string]any{"r": ""}, want: "t.hbs: role: the role is empty"},
 		{name: "unknown role", src: "{{role r}}x", vars: map[string]any{"r": "boss"}, want: `t.hbs: rendered markup: line 1, col 15: unknown role "boss"; expected system, user, assistant, tool or developer (allow others with roleparse.Roles or roleparse.AnyRole)`},
 	}

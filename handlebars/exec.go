@@ -23,7 +23,7 @@ type compiled struct {
 	vars         []checkedVar
 	allowMissing bool
 	partials     bool  // the template uses partials
-	editAt       []int // offsets of the edits in the original source
+	edits        []edit // the edits of the template's source, in order
 }
 
 // checkedVar is a variable that must be present in the data.
@@ -118,14 +118,7 @@ func (t *compiled) execError(err error) error {
 			n++
 		}
 		if pos, err := strconv.Atoi(digits[:n]); err == nil {
-			// Each edit added two bytes ([ and ]) before later offsets.
-			shift := 0
-			for i, at := range t.editAt {
-				if at+2*i < pos {
-					shift += 2
-				}
-			}
-			e.Line, e.Col = lineCol(t.src, pos-shift)
+			e.Line, e.Col = lineCol(t.src, originalPos(t.edits, pos))
 		}
 	}
 	return e
@@ -223,4 +216,21 @@ func field(rv reflect.Value, name string) (reflect.Value, bool) {
 		}
 	}
 	return reflect.Value{}, false
+}
+
+// originalPos maps an offset in the edited source back to the original: an
+// offset inside a replacement maps to the start of what it replaced.
+func originalPos(edits []edit, pos int) int {
+	shift := 0
+	for _, e := range edits {
+		start := e.pos + shift
+		if pos < start {
+			break
+		}
+		if pos < start+len(e.text) {
+			return e.pos
+		}
+		shift += len(e.text) - (e.end - e.pos)
+	}
+	return pos - shift
 }

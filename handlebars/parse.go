@@ -52,6 +52,7 @@ type tokParser struct {
 	toks  []lexer.Token
 	i     int
 	depth int
+	ends  map[*ast.MustacheStatement]int
 }
 
 func (p *tokParser) enter(t *lexer.Token) {
@@ -64,23 +65,23 @@ func (p *tokParser) enter(t *lexer.Token) {
 func (p *tokParser) leave() { p.depth-- }
 
 // parseTemplate parses src into raymond's AST without leaking a goroutine.
-func parseTemplate(src string) (prog *ast.Program, err error) {
+func parseTemplate(src string) (prog *ast.Program, ends map[*ast.MustacheStatement]int, err error) {
 	toks := lexer.Collect(src)
-	p := &tokParser{toks: toks}
+	p := &tokParser{toks: toks, ends: map[*ast.MustacheStatement]int{}}
 	defer func() {
 		if r := recover(); r != nil {
 			se, ok := r.(*syntaxError)
 			if !ok {
 				panic(r)
 			}
-			prog, err = nil, se
+			prog, ends, err = nil, nil, se
 		}
 	}()
 	prog = p.program()
 	if t := p.shift(); t.Kind != lexer.TokenEOF {
 		p.fail(t, "syntax error: unexpected %s", describe(t))
 	}
-	return prog, nil
+	return prog, p.ends, nil
 }
 
 func describe(t *lexer.Token) string {
@@ -341,7 +342,10 @@ func (p *tokParser) mustache() ast.Node {
 	}
 	m := ast.NewMustacheStatement(t.Pos, t.Line, unescaped)
 	m.Expression = p.expression(t)
-	p.expect(closeKind, closeStr)
+	c := p.expect(closeKind, closeStr)
+	if !strings.Contains(t.Val, "~") && !strings.Contains(c.Val, "~") {
+		p.ends[m] = c.Pos + len(c.Val)
+	}
 	return m
 }
 
