@@ -22,7 +22,7 @@ type compiled struct {
 	tpl          *raymond.Template
 	vars         []checkedVar
 	allowMissing bool
-	partials     bool  // the template uses partials
+	partials     bool   // the template uses partials
 	edits        []edit // the edits of the template's source, in order
 }
 
