@@ -98,6 +98,7 @@ type unit struct {
 	src      string
 	prog     *ast.Program
 	ends     map[*ast.MustacheStatement]int // where mustaches without ~ end
+	spans    map[*ast.BlockStatement]blockSpan
 	edits    []edit
 	walked   [2]bool // walked with scoped = false, true
 	partials []string
@@ -330,6 +331,7 @@ func (w *walker) block(b *ast.BlockStatement, scoped bool) {
 	k, known := helperKind(name, w.c.eng.funcs)
 	isHelper := known || len(b.Expression.Params) > 0 || b.Expression.Hash != nil
 	w.expression(b.Expression, posBlock, scoped)
+	w.expandBlock(b)
 	var subject ast.Node // what the block tests: the section's path or the helper's argument
 	if !isHelper {
 		subject = b.Expression.Path
@@ -497,8 +499,56 @@ func (w *walker) expandRole(n *ast.MustacheStatement) {
 		return
 	}
 	lit, ok := e.Params[0].(*ast.StringLiteral)
-	if !ok {
+	if !ok || lit.Value == "" {
 		return
 	}
 	w.u.edits = append(w.u.edits, edit{pos: n.Pos, end: end, text: string(roleparse.MessageTag(lit.Value))})
+}
+
+// expandBlock replaces the tags of {{#user}}…{{/user}} (and system,
+// assistant, and {{#message role="…"}}) whose arguments are all literal by
+// the message's tags, so that rendering makes no helper call for them. The
+// standalone-line rule that raymond applies to block tags changes only
+// whitespace at the ends of the message, which the markup trims anyway.
+func (w *walker) expandBlock(b *ast.BlockStatement) {
+	span, ok := w.u.spans[b]
+	e := b.Expression
+	if !w.record || !ok || b.Inverse != nil || len(b.Program.BlockParams) > 0 || len(e.Params) > 0 {
+		return
+	}
+	name := e.HelperName()
+	if _, user := w.c.eng.funcs[name]; user {
+		return
+	}
+	role := ""
+	switch name {
+	case "system", "user", "assistant":
+		role = name
+	case "message":
+	default:
+		return
+	}
+	var attrs []roleparse.Attr
+	if e.Hash != nil {
+		for _, p := range e.Hash.Pairs {
+			lit, ok := p.Val.(*ast.StringLiteral)
+			if !ok {
+				return
+			}
+			switch {
+			case p.Key == "role" && name == "message":
+				role = lit.Value
+			case p.Key == "name" || p.Key == "tool_call_id":
+				attrs = append(attrs, roleparse.Attr{Key: p.Key, Value: lit.Value})
+			default:
+				return
+			}
+		}
+	}
+	if role == "" {
+		return
+	}
+	w.u.edits = append(w.u.edits,
+		edit{pos: span.openStart, end: span.openEnd, text: string(roleparse.MessageTag(role, attrs...))},
+		edit{pos: span.closeStart, end: span.closeEnd, text: string(roleparse.EndTag)})
 }

@@ -126,11 +126,11 @@ type compiler struct {
 
 func (c *compiler) compile(src string) (engine.Compiled, error) {
 	main := &unit{name: c.name, src: src}
-	prog, ends, err := parseTemplate(src)
+	prog, ends, spans, err := parseTemplate(src)
 	if err != nil {
 		return nil, unitError(main, err)
 	}
-	main.prog, main.ends = prog, ends
+	main.prog, main.ends, main.spans = prog, ends, spans
 	if err := c.walk(main); err != nil {
 		return nil, err
 	}
@@ -199,13 +199,13 @@ func (c *compiler) include(fromW *walker, p *ast.PartialStatement, name string, 
 			panic(&compileError{unit: from, pos: p.Pos, err: err})
 		}
 		u = &unit{name: file, partial: name, src: src}
-		prog, ends, err := parseTemplate(src)
+		prog, ends, spans, err := parseTemplate(src)
 		if err != nil {
 			var se *syntaxError
 			errors.As(err, &se)
 			panic(&compileError{unit: u, pos: se.pos, err: err})
 		}
-		u.prog, u.ends = prog, ends
+		u.prog, u.ends, u.spans = prog, ends, spans
 		c.units[name] = u
 		c.order = append(c.order, u)
 	}

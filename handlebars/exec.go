@@ -57,6 +57,9 @@ func (v *checkedVar) needed(vars map[string]any) bool {
 
 // Execute renders the template's markup for one request into w.
 func (t *compiled) Execute(ctx context.Context, w io.Writer, r *engine.Request) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
 	if !t.allowMissing {
 		for i := range t.vars {
 			v := &t.vars[i]

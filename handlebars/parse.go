@@ -53,7 +53,12 @@ type tokParser struct {
 	i     int
 	depth int
 	ends  map[*ast.MustacheStatement]int
+	spans map[*ast.BlockStatement]blockSpan
 }
+
+// blockSpan locates a block's open and close tags in the source, recorded
+// for blocks whose tags use no whitespace control (~).
+type blockSpan struct{ openStart, openEnd, closeStart, closeEnd int }
 
 func (p *tokParser) enter(t *lexer.Token) {
 	p.depth++
@@ -65,23 +70,23 @@ func (p *tokParser) enter(t *lexer.Token) {
 func (p *tokParser) leave() { p.depth-- }
 
 // parseTemplate parses src into raymond's AST without leaking a goroutine.
-func parseTemplate(src string) (prog *ast.Program, ends map[*ast.MustacheStatement]int, err error) {
+func parseTemplate(src string) (prog *ast.Program, ends map[*ast.MustacheStatement]int, spans map[*ast.BlockStatement]blockSpan, err error) {
 	toks := lexer.Collect(src)
-	p := &tokParser{toks: toks, ends: map[*ast.MustacheStatement]int{}}
+	p := &tokParser{toks: toks, ends: map[*ast.MustacheStatement]int{}, spans: map[*ast.BlockStatement]blockSpan{}}
 	defer func() {
 		if r := recover(); r != nil {
 			se, ok := r.(*syntaxError)
 			if !ok {
 				panic(r)
 			}
-			prog, ends, err = nil, nil, se
+			prog, ends, spans, err = nil, nil, nil, se
 		}
 	}()
 	prog = p.program()
 	if t := p.shift(); t.Kind != lexer.TokenEOF {
 		p.fail(t, "syntax error: unexpected %s", describe(t))
 	}
-	return prog, p.ends, nil
+	return prog, p.ends, p.spans, nil
 }
 
 func describe(t *lexer.Token) string {
@@ -258,14 +263,21 @@ func (p *tokParser) failNode(n ast.Node, format string, args ...any) {
 
 // block: openBlock program inverseChain? closeBlock
 func (p *tokParser) block() ast.Node {
+	open := p.peek()
 	b, params := p.openBlock()
+	openClose := p.toks[p.i-1]
 	prog := p.program()
 	prog.BlockParams = params
 	b.Program = prog
 	if p.is(lexer.TokenOpenInverseChain) || p.is(lexer.TokenInverse) {
 		b.Inverse = p.inverseChain()
 	}
+	endOpen := p.peek()
 	p.closeBlock(b)
+	end := p.toks[p.i-1]
+	if !strings.Contains(open.Val+openClose.Val+endOpen.Val+end.Val, "~") {
+		p.spans[b] = blockSpan{open.Pos, openClose.Pos + len(openClose.Val), endOpen.Pos, end.Pos + len(end.Val)}
+	}
 	return b
 }
 

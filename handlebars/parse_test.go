@@ -41,7 +41,7 @@ func FuzzParse(f *testing.F) {
 		}
 	}
 	f.Fuzz(func(t *testing.T, src string) {
-		_, _, ours := parseTemplate(src)
+		_, _, _, ours := parseTemplate(src)
 		if ours != nil && strings.Contains(ours.Error(), "nested more than") {
 			return // rolemark's own limit, which raymond does not have
 		}
