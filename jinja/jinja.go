@@ -105,12 +105,13 @@ func (e *jinjaEngine) Compile(name, src string, cfg engine.Config) (c engine.Com
 	if name == "" {
 		name = "template"
 	}
-	s, rerr := rewrite(name, src)
+	_, userRole := e.cfg.funcs["role"]
+	s, rerr := rewrite(name, src, !userRole)
 	if rerr != nil {
 		line, col := position(src, rerr.off)
 		return nil, &engine.Error{Template: name, Line: line, Col: col, Err: rerr}
 	}
-	ld := newLoader(cfg.FS, name, cfg.Dir, s)
+	ld := newLoader(cfg.FS, name, cfg.Dir, s, !userRole)
 	set := pongo2.NewSet("rolemark:"+name, ld)
 	for _, t := range bannedTags {
 		if err := set.BanTag(t); err != nil {

@@ -408,3 +408,23 @@ func TestFrontMatter(t *testing.T) {
 	_, err = set.ParseFS(fsys, "bad.prompt")
 	require.EqualError(t, err, "bad.prompt:5:16: Filter 'nofilter' does not exist.")
 }
+
+// TestRoleMarkerExpansion checks that a literal role marker, expanded into a
+// message tag at compile time, renders as the function does, and that a
+// caller's own role function still replaces rolemark's.
+func TestRoleMarkerExpansion(t *testing.T) {
+	ctx := context.Background()
+	src := "{{ role(\"system\") }}S\n{{ role(r) }}{{ q }}\n{{- role(\"user\") -}}\n x"
+	tpl, err := engine.NewSet(jinja.New()).Parse("jinja", "t.j2", src)
+	require.NoError(t, err)
+	out, err := tpl.Render(ctx, map[string]any{"r": "assistant", "q": "<q>"})
+	require.NoError(t, err)
+	require.Equal(t, "<message role=\"system\">S\n<message role=\"assistant\">&lt;q&gt;<message role=\"user\">x", out)
+
+	own := jinja.New(jinja.Funcs(map[string]any{"role": func(r string) string { return "[" + r + "]" }}))
+	tpl, err = engine.NewSet(own).Parse("jinja", "t.j2", `<message role="user">{{ role("x") }}</message>`)
+	require.NoError(t, err)
+	out, err = tpl.Render(ctx, nil)
+	require.NoError(t, err)
+	require.Equal(t, `<message role="user">[x]</message>`, out)
+}

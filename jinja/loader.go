@@ -24,6 +24,8 @@ type loader struct {
 	fsys    fs.FS
 	root    string // the template's name
 	rootDir string // directory relative names in the template resolve in
+	// expandRole is rewrite's flag for included files.
+	expandRole bool
 
 	mu         sync.Mutex
 	rootServed bool
@@ -43,12 +45,12 @@ type refusal struct {
 	err  *rewriteError
 }
 
-func newLoader(fsys fs.FS, root, dir string, src *source) *loader {
+func newLoader(fsys fs.FS, root, dir string, src *source, expandRole bool) *loader {
 	if dir == "" {
 		dir = "."
 	}
 	return &loader{
-		fsys: fsys, root: root, rootDir: dir,
+		fsys: fsys, root: root, rootDir: dir, expandRole: expandRole,
 		sources: map[string]*source{root: src},
 		errs:    map[string]error{},
 		asked:   map[string]request{},
@@ -120,7 +122,7 @@ func (l *loader) get(p string) (*source, error) {
 		}
 		return nil, fmt.Errorf("cannot read %q: %w", p, err)
 	}
-	s, rerr := rewrite(p, string(b))
+	s, rerr := rewrite(p, string(b), l.expandRole)
 	if rerr != nil {
 		if l.refused == nil {
 			l.refused = &refusal{name: p, src: string(b), err: rerr}

@@ -3,6 +3,8 @@ package jinja
 import (
 	"strings"
 	"unicode/utf8"
+
+	"github.com/rolemark/rolemark/roleparse"
 )
 
 // The rewriter turns a template's source into the source pongo2 parses.
@@ -108,6 +110,8 @@ type rewriter struct {
 	b      strings.Builder
 	copied int // src[:copied] has been written to b
 	ins    []insertion
+
+	expandRole bool
 }
 
 // copyTo writes the source up to offset i.
@@ -130,8 +134,10 @@ func (w *rewriter) replace(i int, s string) {
 }
 
 // rewrite rewrites the source of the template named name.
-func rewrite(name, src string) (*source, *rewriteError) {
-	w := &rewriter{src: src}
+// With expandRole, role markers with a literal role become message tags
+// (false when the caller's Funcs replace role).
+func rewrite(name, src string, expandRole bool) (*source, *rewriteError) {
+	w := &rewriter{src: src, expandRole: expandRole}
 	w.b.Grow(len(src) + len(src)/8)
 	if err := w.run(); err != nil {
 		return nil, err
@@ -287,6 +293,9 @@ func (w *rewriter) edit(toks []token, closed bool) *rewriteError {
 			return &rewriteError{off: toks[i+1].start, msg: "endcomment takes no arguments and must be closed by %} on the same line"}
 		}
 	}
+	if closed && w.expandRole && w.expand(toks) {
+		return nil
+	}
 	first, last := toks[0], toks[len(toks)-1]
 	if isSym(first, "{{", "{{-") {
 		if !closed || !isSym(last, "}}", "-}}") {
@@ -408,3 +417,34 @@ func publicName(msg string) string {
 }
 
 func (e *rewriteError) Error() string { return e.msg }
+
+// literal returns the value of a string token that holds no escape.
+func literal(t token) (string, bool) {
+	return t.val, t.kind == tokString && t.val != "" && !strings.Contains(t.val, "\\")
+}
+
+// expand replaces a role marker whose argument is a literal, and that uses
+// no whitespace control, by the message tag it writes: {{ role("user") }}
+// becomes <message role="user">, and rendering makes no function call for
+// it. It reports whether it did.
+func (w *rewriter) expand(toks []token) bool {
+	first, last := toks[0], toks[len(toks)-1]
+	if len(toks) != 6 || !isSym(first, "{{") || !isSym(last, "}}") || toks[1].kind != tokIdent || toks[1].val != "role" ||
+		!isSym(toks[2], "(") || !isSym(toks[4], ")") {
+		return false
+	}
+	role, ok := literal(toks[3])
+	if !ok {
+		return false
+	}
+	// The tag is longer than the marker: replace in place and insert the
+	// rest, so that positions map back as for the other edits.
+	text := string(roleparse.MessageTag(role))
+	n := last.end - first.start
+	if len(text) < n {
+		return false
+	}
+	w.replace(first.start, text[:n])
+	w.insert(text[n:])
+	return true
+}
