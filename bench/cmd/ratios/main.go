@@ -1,7 +1,7 @@
 // Command ratios reads `go test -bench` output and prints, as Markdown, the
 // medians of every benchmark and the ratios docs/PERFORMANCE.md reports.
 //
-//	go test -run '^$' -bench . -benchmem -count=10 ./ | tee out.txt
+//	go test -run '^$' -bench . -benchmem -count=10 -timeout 60m ./... | tee out.txt
 //	go run ./cmd/ratios < out.txt
 package main
 
@@ -24,6 +24,15 @@ type result struct {
 	ns     []float64
 	allocs []float64
 	mbs    []float64
+	perMsg []float64
+}
+
+// opt formats the median of xs, or "" when the benchmark does not report it.
+func opt(xs []float64, format string) string {
+	if len(xs) == 0 {
+		return ""
+	}
+	return fmt.Sprintf(format, median(xs))
 }
 
 func main() {
@@ -80,6 +89,9 @@ func run(in io.Reader, out io.Writer) error {
 		if v, ok := field(m[3], "MB/s"); ok {
 			r.mbs = append(r.mbs, v)
 		}
+		if v, ok := field(m[3], "allocs/msg"); ok {
+			r.perMsg = append(r.perMsg, v)
+		}
 	}
 	if err := sc.Err(); err != nil {
 		return err
@@ -93,11 +105,11 @@ func run(in io.Reader, out io.Writer) error {
 		}
 		return 0
 	}
-	fmt.Fprintln(out, "| benchmark | runs | median ns/op | median allocs/op | median MB/s |")
-	fmt.Fprintln(out, "|---|---|---|---|---|")
+	fmt.Fprintln(out, "| benchmark | runs | median ns/op | median allocs/op | median MB/s | median allocs/msg |")
+	fmt.Fprintln(out, "|---|---|---|---|---|---|")
 	for _, n := range names {
 		r := res[n]
-		fmt.Fprintf(out, "| %s | %d | %.0f | %.0f | %.0f |\n", n, len(r.ns), median(r.ns), median(r.allocs), median(r.mbs))
+		fmt.Fprintf(out, "| %s | %d | %.0f | %.0f | %s | %s |\n", n, len(r.ns), median(r.ns), median(r.allocs), opt(r.mbs, "%.0f"), opt(r.perMsg, "%.2f"))
 	}
 	ratio := func(a, b float64) string {
 		if a == 0 || b == 0 {
@@ -118,16 +130,18 @@ func run(in io.Reader, out io.Writer) error {
 	hbs := ns("BenchmarkRender/rolemark/handlebars/marker")
 	rawHbs := ns("BenchmarkRender/raw/raymond")
 	dpc := ns("BenchmarkRender/dotprompt/compiled")
-	fmt.Fprintf(out, "| (rolemark hbs marker − raw raymond) / (Dotprompt compiled − raw raymond) | %s |\n", ratio(hbs-rawHbs, dpc-rawHbs))
+	fmt.Fprintf(out, "| (Dotprompt compiled − raw raymond) / (rolemark hbs marker − raw raymond) | %s |\n", ratio(dpc-rawHbs, hbs-rawHbs))
 	fmt.Fprintf(out, "| Dotprompt Render / rolemark hbs marker | %s |\n", ratio(ns("BenchmarkRender/dotprompt/render"), hbs))
 	fmt.Fprintf(out, "| langchaingo gotemplate / rolemark gotmpl literal | %s |\n", ratio(ns("BenchmarkRender/langchaingo/gotemplate"), ns("BenchmarkRender/rolemark/gotmpl/literal")))
 	fmt.Fprintf(out, "| langchaingo jinja2 / rolemark jinja literal | %s |\n", ratio(ns("BenchmarkRender/langchaingo/jinja2"), ns("BenchmarkRender/rolemark/jinja/literal")))
 	for _, s := range []string{"1.5KB", "64KB", "1MB"} {
-		fmt.Fprintf(out, "| parse %s time / floor time | %s |\n", s, ratio(ns("BenchmarkParse/"+s), ns("BenchmarkFloor/"+s)))
+		// Both benchmarks read the same input, so the throughput ratio is
+		// the inverse of the time ratio.
+		fmt.Fprintf(out, "| parse %s throughput / floor throughput | %s |\n", s, ratio(ns("BenchmarkFloor/"+s), ns("BenchmarkParse/"+s)))
 	}
 	fmt.Fprintf(out, "| parse 1.5KB / raw text/template render | %s |\n", ratio(ns("BenchmarkParse/1.5KB"), ns("BenchmarkRender/raw/text-template")))
 	for _, e := range []string{"gotmpl", "handlebars", "jinja"} {
-		fmt.Fprintf(out, "| RunParallel speed-up %s (serial ns / parallel ns) | %s |\n", e, ratio(ns("BenchmarkSerial/"+e), ns("BenchmarkParallel/"+e)))
+		fmt.Fprintf(out, "| RunParallel speed-up %s (serial ns / parallel ns) | %s |\n", e, ratio(ns("BenchmarkParallelSerial/"+e), ns("BenchmarkParallel/"+e)))
 	}
 	return nil
 }
