@@ -109,7 +109,7 @@ func run(in io.Reader, out io.Writer) error {
 	fmt.Fprintln(out, "|---|---|---|---|---|---|")
 	for _, n := range names {
 		r := res[n]
-		fmt.Fprintf(out, "| %s | %d | %.0f | %.0f | %s | %s |\n", n, len(r.ns), median(r.ns), median(r.allocs), opt(r.mbs, "%.0f"), opt(r.perMsg, "%.2f"))
+		fmt.Fprintf(out, "| %s | %d | %.0f | %.0f | %s | %s |\n", n, len(r.ns), median(r.ns), median(r.allocs), opt(r.mbs, "%.0f"), opt(r.perMsg, "%.3g"))
 	}
 	ratio := func(a, b float64) string {
 		if a == 0 || b == 0 {
