@@ -28,11 +28,12 @@
 //   - adjacent text parts joined into one;
 //   - media parts -> {type: "image_url", image_url: {url}} (contentType dropped:
 //     OpenAI's image part has no media type);
-//   - the message's text trimmed of ASCII whitespace (space, \t, \n, \r, \f,
-//     \v) at both ends — the start of its first part and the end of its last
-//     part when those are text — because rolemark trims each message; text
-//     parts left empty are dropped, and a message left with no part is
-//     dropped;
+//   - every text part trimmed of ASCII whitespace (space, \t, \n, \r: the
+//     set rolemark trims) at both ends, because rolemark trims the literal
+//     whitespace at both ends of each message's text and of each text part
+//     between media parts; text parts left empty are dropped, and a message
+//     left with no part is dropped (Dotprompt drops whitespace-only messages
+//     too);
 //   - content is a string when only text remains, else an array of parts
 //     {type: "text", text} / {type: "image_url", image_url: {url}}.
 // A case that Dotprompt rejects gets {"error": message} instead.
@@ -65,7 +66,7 @@ function toDotprompt(m) {
   return { role, content };
 }
 
-const ws = "[ \\t\\n\\r\\f\\v]";
+const ws = "[ \\t\\n\\r]";
 const trimStart = (s) => s.replace(new RegExp("^" + ws + "+"), "");
 const trimEnd = (s) => s.replace(new RegExp(ws + "+$"), "");
 
@@ -83,8 +84,9 @@ function toOpenAI(m) {
       throw new Error("unsupported part " + JSON.stringify(p));
     }
   }
-  if (parts.length && parts[0].type === "text") parts[0].text = trimStart(parts[0].text);
-  if (parts.length && parts.at(-1).type === "text") parts.at(-1).text = trimEnd(parts.at(-1).text);
+  for (const p of parts) {
+    if (p.type === "text") p.text = trimEnd(trimStart(p.text));
+  }
   const kept = parts.filter((p) => p.type !== "text" || p.text !== "");
   if (kept.length === 0) return null;
   if (kept.every((p) => p.type === "text")) {
