@@ -22,7 +22,10 @@ import (
 // A <case>.rolemark.json, when present, replaces the expected file: those
 // are the cases where rolemark differs on purpose (docs/dotprompt.md says
 // why). The comparison is semantic (JSONEq): key order and JSON escapes do
-// not matter. Files named _NAME.prompt are partials, not cases.
+// not matter. An expected file {"error": "…"} means the case must fail to
+// compile or render: in a .rolemark.json the message is rolemark's and must
+// match exactly; in an .expected.json it is Dotprompt's and only the failure
+// is required. Files named _NAME.prompt are partials, not cases.
 func TestDotpromptOracle(t *testing.T) {
 	const dir = "../testdata/dotprompt"
 	cases, err := filepath.Glob(filepath.Join(dir, "*.prompt"))
@@ -46,14 +49,28 @@ func TestDotpromptOracle(t *testing.T) {
 			require.NoError(t, json.Unmarshal(b, &in))
 
 			want, err := os.ReadFile(filepath.Join(dir, name+".rolemark.json"))
+			override := err == nil
 			if os.IsNotExist(err) {
 				want, err = os.ReadFile(filepath.Join(dir, name+".expected.json"))
 			}
 			require.NoError(t, err)
+			var wantErr struct {
+				Error *string `json:"error"`
+			}
+			_ = json.Unmarshal(want, &wantErr) // an array of messages leaves Error nil
 
 			tpl, err := engine.NewSet(handlebars.New()).ParseFS(fsys, file)
-			require.NoError(t, err)
-			msgs, err := tpl.Messages(context.Background(), in.Input, engine.History(in.History))
+			var msgs []chat.Message
+			if err == nil {
+				msgs, err = tpl.Messages(context.Background(), in.Input, engine.History(in.History))
+			}
+			if wantErr.Error != nil {
+				require.Error(t, err)
+				if override {
+					require.EqualError(t, err, *wantErr.Error)
+				}
+				return
+			}
 			require.NoError(t, err)
 			if msgs == nil {
 				msgs = []chat.Message{}
