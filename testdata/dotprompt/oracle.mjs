@@ -14,9 +14,10 @@
 // Rendering. new Dotprompt({partials}).render(source, {input, messages},
 // options). Dotprompt's JS render applies input defaults only from its
 // options argument (options.input.default), not from the file's front
-// matter; like Genkit, which merges the prompt's front-matter metadata into
-// the render, the script passes {input: {default: <front matter
-// input.default>}} as options, so a front-matter default applies.
+// matter (checked with dotprompt 1.1.2: a front-matter default alone
+// renders as empty). A caller that wants the file's defaults passes them, so
+// the script passes {input: {default: <front matter input.default>}} as
+// options, and a front-matter default applies, as it does in rolemark.
 //
 // History: OpenAI form -> Dotprompt form: role assistant -> model, other
 // roles unchanged; string content -> [{text}]; a text part -> {text}; an
