@@ -28,7 +28,7 @@ func TestDotprompt(t *testing.T) {
 		{"media contentType", `{{role "user"}}{{media url=u contentType="image/jpeg"}}`, map[string]any{"u": "https://x/a.jpg"},
 			`<message role="user"><image url="https://x/a.jpg" mimetype="image/jpeg"/>`},
 		{"media detail", `{{media url=u detail="low"}}`, map[string]any{"u": "https://x/a.png"}, `<image url="https://x/a.png" detail="low"/>`},
-		{"json", `{{json v}}`, map[string]any{"v": map[string]any{"a": "</message>"}}, `{&quot;a&quot;:&quot;\u003c/message\u003e&quot;}`},
+		{"json", `{{json v}}`, map[string]any{"v": map[string]any{"a": "</message>"}}, `{&quot;a&quot;:&quot;&lt;/message&gt;&quot;}`},
 		{"json indent", `{{json v indent=2}}`, map[string]any{"v": []int{1}}, "[\n  1\n]"},
 		{"ifEquals", `{{#ifEquals a 1}}one{{else}}other{{/ifEquals}}{{#ifEquals b "x"}}x{{else}}not x{{/ifEquals}}`, map[string]any{"a": 1.0, "b": "y"}, "onenot x"},
 		{"unlessEquals", `{{#unlessEquals a "x"}}not x{{/unlessEquals}}`, map[string]any{"a": "y"}, "not x"},

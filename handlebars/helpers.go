@@ -1,6 +1,7 @@
 package handlebars
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -153,20 +154,21 @@ func wrapFunc(fn any) any {
 }
 
 // jsonHelper is Dotprompt's {{json value indent=2}}: the value as JSON text,
-// escaped like any other printed value.
+// escaped like any other printed value. Like Dotprompt's JSON.stringify, it
+// leaves < > & as they are (encoding/json would write \u003c …); the
+// helper's result is escaped for the markup anyway.
 func jsonHelper(v any, o *raymond.Options) string {
 	stateOf(o)
-	var b []byte
-	var err error
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
 	if n, ok := o.HashProp("indent").(int); ok && n > 0 {
-		b, err = json.MarshalIndent(v, "", strings.Repeat(" ", n))
-	} else {
-		b, err = json.Marshal(v)
+		enc.SetIndent("", strings.Repeat(" ", n))
 	}
-	if err != nil {
+	if err := enc.Encode(v); err != nil {
 		panic(fmt.Errorf("json: %w", err))
 	}
-	return string(b)
+	return strings.TrimSuffix(buf.String(), "\n")
 }
 
 // ifEquals is Dotprompt's {{#ifEquals a b}}…{{else}}…{{/ifEquals}}.

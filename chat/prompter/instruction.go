@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // The instruction texts LazyLLM builds around the caller's instruction.
@@ -93,11 +94,18 @@ func (t *template) parse(s string) []segment {
 		if s[i] != '{' {
 			continue
 		}
-		end := strings.IndexByte(s[i+1:], '}')
-		if end <= 0 || !isWord(s[i+1:i+1+end]) {
+		j := i + 1
+		for j < len(s) {
+			r, size := utf8.DecodeRuneInString(s[j:])
+			if !isWordRune(r) {
+				break
+			}
+			j += size
+		}
+		if j == i+1 || j == len(s) || s[j] != '}' {
 			continue
 		}
-		name := s[i+1 : i+1+end]
+		name := s[i+1 : j]
 		if lit < i {
 			segs = append(segs, segment{text: s[lit:i], slot: -1})
 		}
@@ -107,8 +115,8 @@ func (t *template) parse(s string) []segment {
 			t.slots = append(t.slots, name)
 		}
 		segs = append(segs, segment{slot: n})
-		i += end + 1
-		lit = i + 1
+		i = j
+		lit = j + 1
 	}
 	if lit < len(s) {
 		segs = append(segs, segment{text: s[lit:], slot: -1})
@@ -123,11 +131,15 @@ func isWord(s string) bool {
 		return false
 	}
 	for _, r := range s {
-		if r != '_' && !unicode.IsLetter(r) && !unicode.IsNumber(r) {
+		if !isWordRune(r) {
 			return false
 		}
 	}
 	return true
+}
+
+func isWordRune(r rune) bool {
+	return r == '_' || unicode.IsLetter(r) || unicode.IsNumber(r)
 }
 
 // fill computes the slot values from input and returns them with the part

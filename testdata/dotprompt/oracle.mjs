@@ -1,58 +1,124 @@
-// Renders every <case>.prompt here with Google's dotprompt (npm dotprompt@1.1.2)
-// and writes <case>.expected.json: the messages in OpenAI chat-completions form.
+// oracle.mjs writes <case>.expected.json for every <case>.prompt in this
+// directory by rendering it with the real Dotprompt (npm dotprompt, the
+// version pinned in package-lock.json). Run it from this directory:
 //
-//   cd testdata/dotprompt && npm ci && node oracle.mjs
+//	cd testdata/dotprompt && npm ci && node oracle.mjs
 //
-// Mapping from Dotprompt's messages to OpenAI's, so that rolemark's output can
-// be compared with them (docs/dotprompt.md says why each is needed):
-//   - role "model" -> "assistant";
-//   - text parts: each trimmed of ASCII whitespace at both ends and dropped when
-//     empty, because rolemark trims literal whitespace at the ends of every
-//     text; Dotprompt keeps it (a message ends in "\n" before the next marker);
-//   - media parts -> {"type": "image_url", "image_url": {"url": …}} (OpenAI's
-//     form has no media type);
-//   - a message holding one text part has that text as its content string;
-//   - history metadata (purpose: "history") is dropped.
-// The history in <case>.json is in OpenAI form and goes to Dotprompt in its
-// own form (assistant -> model, content -> [{text}]).
+// The Go test (handlebars/dotprompt_oracle_test.go) reads only the committed
+// files; CI does not run node.
+//
+// Inputs. <case>.json is {"input": {...}, "history": [...]}, history in
+// OpenAI chat form. Files named _NAME.prompt are partials, given to
+// Dotprompt as partials {NAME: source}; they are not cases.
+//
+// Rendering. new Dotprompt({partials}).render(source, {input, messages},
+// options). Dotprompt's JS render applies input defaults only from its
+// options argument (options.input.default), not from the file's front
+// matter (checked with dotprompt 1.1.2: a front-matter default alone
+// renders as empty). A caller that wants the file's defaults passes them, so
+// the script passes {input: {default: <front matter input.default>}} as
+// options, and a front-matter default applies, as it does in rolemark.
+//
+// History: OpenAI form -> Dotprompt form: role assistant -> model, other
+// roles unchanged; string content -> [{text}]; a text part -> {text}; an
+// image_url part -> {media: {url}}.
+//
+// Output: Dotprompt messages -> OpenAI form:
+//   - role model -> assistant, other roles unchanged;
+//   - metadata (history's purpose, part metadata) dropped;
+//   - adjacent text parts joined into one;
+//   - media parts -> {type: "image_url", image_url: {url}} (contentType dropped:
+//     OpenAI's image part has no media type);
+//   - every text part trimmed of ASCII whitespace (space, \t, \n, \r: the
+//     set rolemark trims) at both ends, because rolemark trims the literal
+//     whitespace at both ends of each message's text and of each text part
+//     between media parts; text parts left empty are dropped, and a message
+//     left with no part is dropped (Dotprompt drops whitespace-only messages
+//     too);
+//   - content is a string when only text remains, else an array of parts
+//     {type: "text", text} / {type: "image_url", image_url: {url}}.
+// A case that Dotprompt rejects gets {"error": message} instead.
+// Files are written with JSON.stringify(v, null, 2) and a final newline.
+import { readdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
 import { Dotprompt } from "dotprompt";
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 
-const files = readdirSync(".");
+const dir = new URL(".", import.meta.url).pathname;
+const files = readdirSync(dir).sort();
+
 const partials = {};
 for (const f of files) {
   if (f.startsWith("_") && f.endsWith(".prompt")) {
-    partials[f.slice(1, -".prompt".length)] = readFileSync(f, "utf8");
+    partials[f.slice(1, -".prompt".length)] = readFileSync(dir + f, "utf8");
   }
 }
-const trim = (s) => s.replace(/^[ \t\r\n]+|[ \t\r\n]+$/g, "");
 
-for (const f of files.sort()) {
+function toDotprompt(m) {
+  const role = m.role === "assistant" ? "model" : m.role;
+  let content;
+  if (typeof m.content === "string") {
+    content = [{ text: m.content }];
+  } else {
+    content = m.content.map((p) => {
+      if (p.type === "text") return { text: p.text };
+      if (p.type === "image_url") return { media: { url: p.image_url.url } };
+      throw new Error("unsupported history part " + p.type);
+    });
+  }
+  return { role, content };
+}
+
+const ws = "[ \\t\\n\\r]";
+const trimStart = (s) => s.replace(new RegExp("^" + ws + "+"), "");
+const trimEnd = (s) => s.replace(new RegExp(ws + "+$"), "");
+
+function toOpenAI(m) {
+  const role = m.role === "model" ? "assistant" : m.role;
+  const parts = [];
+  for (const p of m.content) {
+    if (p.text !== undefined) {
+      const last = parts.at(-1);
+      if (last && last.type === "text") last.text += p.text;
+      else parts.push({ type: "text", text: p.text });
+    } else if (p.media) {
+      parts.push({ type: "image_url", image_url: { url: p.media.url } });
+    } else {
+      throw new Error("unsupported part " + JSON.stringify(p));
+    }
+  }
+  for (const p of parts) {
+    if (p.type === "text") p.text = trimEnd(trimStart(p.text));
+  }
+  const kept = parts.filter((p) => p.type !== "text" || p.text !== "");
+  if (kept.length === 0) return null;
+  if (kept.every((p) => p.type === "text")) {
+    return { role, content: kept.map((p) => p.text).join("") };
+  }
+  return { role, content: kept };
+}
+
+let n = 0;
+for (const f of files) {
   if (!f.endsWith(".prompt") || f.startsWith("_")) continue;
   const name = f.slice(0, -".prompt".length);
-  const source = readFileSync(f, "utf8");
-  const c = JSON.parse(readFileSync(name + ".json", "utf8"));
-  const history = (c.history || []).map((m) => ({
-    role: m.role === "assistant" ? "model" : m.role,
-    content: [{ text: m.content }],
-  }));
+  const source = readFileSync(dir + f, "utf8");
+  const data = existsSync(dir + name + ".json")
+    ? JSON.parse(readFileSync(dir + name + ".json", "utf8"))
+    : {};
   const dp = new Dotprompt({ partials });
-  const out = await dp.render(source, { input: c.input || {}, messages: history });
-  const messages = [];
-  for (const m of out.messages) {
-    const parts = [];
-    for (const p of m.content) {
-      if (p.text !== undefined) {
-        const t = trim(p.text);
-        if (t !== "") parts.push({ type: "text", text: t });
-      } else if (p.media) {
-        parts.push({ type: "image_url", image_url: { url: p.media.url } });
-      }
-    }
-    const role = m.role === "model" ? "assistant" : m.role;
-    const content = parts.length === 1 && parts[0].type === "text" ? parts[0].text : parts.length === 0 ? "" : parts;
-    messages.push({ role, content });
+  let out;
+  try {
+    const parsed = dp.parse(source);
+    const options = parsed.input?.default ? { input: { default: parsed.input.default } } : undefined;
+    const rendered = await dp.render(
+      source,
+      { input: data.input ?? {}, messages: (data.history ?? []).map(toDotprompt) },
+      options,
+    );
+    out = rendered.messages.map(toOpenAI).filter((m) => m !== null);
+  } catch (e) {
+    out = { error: String(e.message ?? e) };
   }
-  writeFileSync(name + ".expected.json", JSON.stringify(messages, null, 2) + "\n");
-  console.log(name, messages.length, "messages");
+  writeFileSync(dir + name + ".expected.json", JSON.stringify(out, null, 2) + "\n");
+  n++;
 }
+console.log(`wrote ${n} expected files`);
