@@ -740,90 +740,83 @@ func (p *parser) flushText() string {
 }
 
 // text joins runs into text: references decoded in raw runs, CDATA verbatim,
-// literal whitespace trimmed at both ends (unless KeepSpace).
+// literal whitespace trimmed at both ends (unless KeepSpace). It may shorten
+// the runs it is given.
+//
+// Trimming is done on the runs before decoding: a reference starts with '&',
+// so the whitespace at the ends of the runs as written is exactly the literal
+// whitespace at the ends of the text, and whitespace written as a reference
+// is kept.
 func (p *parser) text(runs []run) string {
-	// Fast path: one raw run with nothing to decode.
-	n := 0
-	var only string
-	for _, r := range runs {
-		if r.s == "" {
-			continue
-		}
-		n++
-		only = r.s
-		if r.cdata || strings.IndexByte(r.s, '&') >= 0 {
-			n = 2
-			break
-		}
+	if !p.cfg.keepSpace {
+		runs = trimRuns(runs)
 	}
-	switch n {
+	switch len(runs) {
 	case 0:
 		return ""
 	case 1:
-		if p.cfg.keepSpace {
-			return only
+		if r := runs[0]; r.cdata || strings.IndexByte(r.s, '&') < 0 {
+			return r.s // nothing to decode: the text is the markup itself
 		}
-		return trimSpace(only)
 	}
 	if p.textBuf == nil {
 		p.textBuf = make([]byte, 0, len(p.src))
 	}
 	base := len(p.textBuf)
 	b := p.textBuf[base:base]
-	lead, trail, frozen := 0, 0, false
-	lit := func(s string) {
-		if s == "" {
-			return
-		}
-		if !frozen {
-			k := 0
-			for k < len(s) && isSpace(s[k]) {
-				k++
-			}
-			lead += k
-			if k < len(s) {
-				frozen = true
-			}
-		}
-		k := len(s)
-		for k > 0 && isSpace(s[k-1]) {
-			k--
-		}
-		if k == 0 {
-			trail += len(s)
-		} else {
-			trail = len(s) - k
-		}
-		b = append(b, s...)
-	}
 	for _, r := range runs {
+		s := r.s
 		if r.cdata {
-			lit(r.s)
+			b = append(b, s...)
 			continue
 		}
-		s := r.s
 		for {
 			k := strings.IndexByte(s, '&')
 			if k < 0 {
-				lit(s)
+				b = append(b, s...)
 				break
 			}
-			lit(s[:k])
+			b = append(b, s[:k]...)
 			var size int
-			b, size = appendRef(b, s[k:])
-			if size == 0 {
-				lit("&")
-				s = s[k+1:]
-				continue
+			if b, size = appendRef(b, s[k:]); size == 0 {
+				b = append(b, '&')
+				size = 1
 			}
-			frozen, trail = true, 0
 			s = s[k+size:]
 		}
 	}
-	if p.cfg.keepSpace {
-		lead, trail = 0, 0
+	return p.keep(base, b, 0, len(b))
+}
+
+// trimRuns drops literal ASCII whitespace at both ends of the text the runs
+// make, and the runs left empty.
+func trimRuns(runs []run) []run {
+	for len(runs) > 0 {
+		s := runs[0].s
+		i := 0
+		for i < len(s) && isSpace(s[i]) {
+			i++
+		}
+		if i < len(s) {
+			runs[0].s = s[i:]
+			break
+		}
+		runs = runs[1:]
 	}
-	return p.keep(base, b, lead, len(b)-trail)
+	for len(runs) > 0 {
+		last := &runs[len(runs)-1]
+		s := last.s
+		j := len(s)
+		for j > 0 && isSpace(s[j-1]) {
+			j--
+		}
+		if j > 0 {
+			last.s = s[:j]
+			break
+		}
+		runs = runs[:len(runs)-1]
+	}
+	return runs
 }
 
 // keep returns out[lo:hi] as a string, where out was appended to the empty
@@ -865,35 +858,49 @@ func decode(s string) string {
 	}
 }
 
-// namedRefs are the five XML entities.
-var namedRefs = [...]struct{ name, val string }{{"&amp;", "&"}, {"&lt;", "<"}, {"&gt;", ">"}, {"&quot;", `"`}, {"&apos;", "'"}}
+// le32 reads a little-endian word of s, which must be long enough.
+func le32(s string) uint32 {
+	return uint32(s[0]) | uint32(s[1])<<8 | uint32(s[2])<<16 | uint32(s[3])<<24
+}
+
+// The five XML entities, read as words after the '&': "lt;", "gt;" and
+// "#39;" (Escape's apostrophe) are checked with one comparison each.
+const (
+	refLt   = uint32('l') | uint32('t')<<8 | uint32(';')<<16
+	refGt   = uint32('g') | uint32('t')<<8 | uint32(';')<<16
+	refAmp  = uint32('a') | uint32('m')<<8 | uint32('p')<<16 | uint32(';')<<24
+	refQuot = uint32('q') | uint32('u')<<8 | uint32('o')<<16 | uint32('t')<<24
+	refApos = uint32('a') | uint32('p')<<8 | uint32('o')<<16 | uint32('s')<<24
+	ref39   = uint32('#') | uint32('3')<<8 | uint32('9')<<16 | uint32(';')<<24
+)
 
 // appendRef appends the decoding of the reference at the start of s
 // ("&amp;", "&#39;", "&#x1F600;") to dst and returns the reference's length,
 // or 0 (and dst unchanged) when s does not start with one.
 func appendRef(dst []byte, s string) ([]byte, int) {
-	if len(s) < 3 {
-		return dst, 0
-	}
-	if s[1] != '#' {
-		var e int
-		switch s[1] {
-		case 'a': // &amp; or &apos;
-			if s[2] == 'p' {
-				e = 4
+	if len(s) >= 5 {
+		switch w := le32(s[1:]); {
+		case w&0xFFFFFF == refLt:
+			return append(dst, '<'), 4
+		case w&0xFFFFFF == refGt:
+			return append(dst, '>'), 4
+		case w == refAmp:
+			return append(dst, '&'), 5
+		case w == ref39:
+			return append(dst, '\''), 5
+		case len(s) >= 6 && s[5] == ';' && (w == refQuot || w == refApos):
+			if w == refQuot {
+				return append(dst, '"'), 6
 			}
-		case 'l':
-			e = 1
-		case 'g':
-			e = 2
-		case 'q':
-			e = 3
-		default:
-			return dst, 0
+			return append(dst, '\''), 6
 		}
-		if ref := namedRefs[e]; strings.HasPrefix(s, ref.name) {
-			return append(dst, ref.val...), len(ref.name)
+	} else if len(s) == 4 && s[3] == ';' && s[2] == 't' && (s[1] == 'l' || s[1] == 'g') {
+		if s[1] == 'l' {
+			return append(dst, '<'), 4
 		}
+		return append(dst, '>'), 4
+	}
+	if len(s) < 4 || s[1] != '#' {
 		return dst, 0
 	}
 	i, base := 2, 10
