@@ -18,13 +18,17 @@ type config struct {
 }
 
 // Roles accepts the given roles in addition to the default ones (system,
-// user, assistant, tool, developer and their aliases).
+// user, assistant, tool, developer and their aliases). An empty name is
+// ignored: a message always has a role.
 func Roles(roles ...string) Option {
 	return func(c *config) {
 		if c.roles == nil {
 			c.roles = map[string]chat.Role{}
 		}
 		for _, r := range roles {
+			if r == "" {
+				continue
+			}
 			r = strings.ToLower(r)
 			c.roles[r] = chat.Role(r)
 		}

@@ -305,6 +305,8 @@ var parseCases = []parseCase{
 		want: msgs(asst("x"))},
 	{name: "AnyRole still needs a role", in: `<message role="">x</message>`, opts: opts(roleparse.AnyRole()),
 		err: `line 1, col 15: unknown role ""; expected system, user, assistant, tool or developer (allow others with roleparse.Roles or roleparse.AnyRole)`},
+	{name: "Roles ignores an empty name", in: `<message role="">x</message>`, opts: opts(roleparse.Roles("", "critic")),
+		err: `line 1, col 15: unknown role ""; expected system, user, assistant, tool or developer (allow others with roleparse.Roles or roleparse.AnyRole)`},
 	{name: "missing role", in: `<message name="a">x</message>`,
 		err: `line 1, col 1: <message> has no role; expected <message role="…">`},
 
