@@ -283,6 +283,8 @@ var parseCases = []parseCase{
 	{name: "no tag: one user message", in: "  Tell me a joke &amp; a story. \n", want: msgs(usr("Tell me a joke & a story."))},
 	{name: "no tag: other tags kept", in: "Use <answer> tags &lt;3", want: msgs(usr("Use <answer> tags <3"))},
 	{name: "no tag: default role", in: "Be brief.", opts: opts(roleparse.DefaultRole(chat.RoleSystem)), want: msgs(sys("Be brief."))},
+	{name: "no tag: default role is normalised like a role attribute", in: "x", opts: opts(roleparse.DefaultRole("Human")), want: msgs(usr("x"))},
+	{name: "no tag: default role in upper case", in: "x", opts: opts(roleparse.DefaultRole("SYSTEM")), want: msgs(sys("x"))},
 	{name: "no tag: keep space", in: " a ", opts: opts(roleparse.KeepSpace()), want: msgs(usr(" a "))},
 	{name: "empty input", in: "", want: nil},
 	{name: "whitespace input", in: " \n\t\r\n", want: nil},
