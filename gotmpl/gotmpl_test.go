@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"reflect"
 	"strings"
 	"sync"
 	"testing"
@@ -198,9 +199,12 @@ func FuzzEscape(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		want := strings.Trim(x, " \t\r\n")
-		if len(msgs) != 1 || msgs[0].Role != chat.RoleUser || msgs[0].Text() != want {
-			t.Fatalf("x=%q: got %#v", x, msgs)
+		// Exactly one user message holding x, trimmed, as its one text part:
+		// comparing only Text() would let a forged extra part (an image, a
+		// tool call) or attribute through.
+		want := []chat.Message{chat.Text(chat.RoleUser, strings.Trim(x, " \t\r\n"))}
+		if !reflect.DeepEqual(want, msgs) {
+			t.Fatalf("x=%q:\n got %#v\nwant %#v", x, msgs, want)
 		}
 	})
 }

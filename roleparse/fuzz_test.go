@@ -26,7 +26,7 @@ func fuzzOpts(flags uint8) []roleparse.Option {
 		o = append(o, roleparse.AnyRole())
 	}
 	if flags&8 != 0 {
-		o = append(o, roleparse.Roles("critic", "Judge"))
+		o = append(o, roleparse.Roles("critic", "Judge", ""))
 	}
 	if flags&16 != 0 {
 		o = append(o, roleparse.DefaultRole(chat.RoleSystem))

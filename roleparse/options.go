@@ -18,13 +18,17 @@ type config struct {
 }
 
 // Roles accepts the given roles in addition to the default ones (system,
-// user, assistant, tool, developer and their aliases).
+// user, assistant, tool, developer and their aliases). An empty name is
+// ignored: a message always has a role.
 func Roles(roles ...string) Option {
 	return func(c *config) {
 		if c.roles == nil {
 			c.roles = map[string]chat.Role{}
 		}
 		for _, r := range roles {
+			if r == "" {
+				continue
+			}
 			r = strings.ToLower(r)
 			c.roles[r] = chat.Role(r)
 		}
@@ -42,5 +46,12 @@ func Loose() Option { return func(c *config) { c.loose = true } }
 func KeepSpace() Option { return func(c *config) { c.keepSpace = true } }
 
 // DefaultRole sets the role of markup that holds no <message> tag at all
-// (user by default).
-func DefaultRole(r chat.Role) Option { return func(c *config) { c.defaultRole = r } }
+// (user by default). The role is lower-cased and aliases apply, as in a role
+// attribute: DefaultRole("Human") is user.
+func DefaultRole(r chat.Role) Option {
+	low := strings.ToLower(string(r))
+	if known, ok := knownRoles[low]; ok {
+		return func(c *config) { c.defaultRole = known }
+	}
+	return func(c *config) { c.defaultRole = chat.Role(low) }
+}

@@ -283,6 +283,8 @@ var parseCases = []parseCase{
 	{name: "no tag: one user message", in: "  Tell me a joke &amp; a story. \n", want: msgs(usr("Tell me a joke & a story."))},
 	{name: "no tag: other tags kept", in: "Use <answer> tags &lt;3", want: msgs(usr("Use <answer> tags <3"))},
 	{name: "no tag: default role", in: "Be brief.", opts: opts(roleparse.DefaultRole(chat.RoleSystem)), want: msgs(sys("Be brief."))},
+	{name: "no tag: default role is normalised like a role attribute", in: "x", opts: opts(roleparse.DefaultRole("Human")), want: msgs(usr("x"))},
+	{name: "no tag: default role in upper case", in: "x", opts: opts(roleparse.DefaultRole("SYSTEM")), want: msgs(sys("x"))},
 	{name: "no tag: keep space", in: " a ", opts: opts(roleparse.KeepSpace()), want: msgs(usr(" a "))},
 	{name: "empty input", in: "", want: nil},
 	{name: "whitespace input", in: " \n\t\r\n", want: nil},
@@ -304,6 +306,8 @@ var parseCases = []parseCase{
 	{name: "AnyRole keeps aliases", in: `<message role="bot">x</message>`, opts: opts(roleparse.AnyRole()),
 		want: msgs(asst("x"))},
 	{name: "AnyRole still needs a role", in: `<message role="">x</message>`, opts: opts(roleparse.AnyRole()),
+		err: `line 1, col 15: unknown role ""; expected system, user, assistant, tool or developer (allow others with roleparse.Roles or roleparse.AnyRole)`},
+	{name: "Roles ignores an empty name", in: `<message role="">x</message>`, opts: opts(roleparse.Roles("", "critic")),
 		err: `line 1, col 15: unknown role ""; expected system, user, assistant, tool or developer (allow others with roleparse.Roles or roleparse.AnyRole)`},
 	{name: "missing role", in: `<message name="a">x</message>`,
 		err: `line 1, col 1: <message> has no role; expected <message role="…">`},
@@ -345,12 +349,50 @@ var parseCases = []parseCase{
 		want: msgs(usr(" "))},
 	{name: "whitespace references in a text part", in: "<message role=\"user\"><text> &#13;&#10; </text></message>",
 		want: msgs(parts(chat.RoleUser, txt("\r\n")))},
+
+	// Rules of docs/markup.md that the groups above leave out.
+	{name: "single quotes on part attributes", in: `<message role='user'><image url='u' detail='low'/></message>`,
+		want: msgs(parts(chat.RoleUser, chat.Part{Type: chat.PartImage, URL: "u", Detail: "low"}))},
+	{name: "unknown role in single quotes", in: `<message role='critic'>x</message>`,
+		err: `line 1, col 15: unknown role "critic"; expected system, user, assistant, tool or developer (allow others with roleparse.Roles or roleparse.AnyRole)`},
+	{name: "upper-case wrapper and Semantic Kernel tags", in: `<CHAT_HISTORY><message role="assistant"><Function_Call NAME="f">{}</Function_Call></message></CHAT_HISTORY>`,
+		want: msgs(chat.Message{Role: chat.RoleAssistant, ToolCalls: []chat.ToolCall{call("", "f", "{}")}})},
+	{name: "function_result id and name spellings", in: `<message role="user"><function_result call_id="c" plugin_name="p" function_name="f">r</function_result></message>` +
+		`<message role="assistant"><function_result tool_call_id="d">s</function_result></message>`,
+		want: msgs(chat.Message{Role: chat.RoleTool, ToolCallID: "c", Content: []chat.Part{txt("r")}},
+			chat.Message{Role: chat.RoleTool, ToolCallID: "d", Content: []chat.Part{txt("s")}})},
+	{name: "media type spellings", in: `<message role="user"><image mime_type="image/png" url="u"/><audio media_type="audio/wav" url="a"/><file mediatype="application/pdf" url="f"/></message>`,
+		want: msgs(parts(chat.RoleUser, chat.Part{Type: chat.PartImage, URL: "u", MediaType: "image/png"},
+			chat.Part{Type: chat.PartAudio, URL: "a", MediaType: "audio/wav"}, chat.Part{Type: chat.PartFile, URL: "f", MediaType: "application/pdf"}))},
+	{name: "control characters as references are decoded", in: `<message role="user">&#1;&#x7F;&#x1b;[0m</message>`,
+		want: msgs(usr("\x01\x7f\x1b[0m"))},
+	{name: "control characters and invalid utf-8 in an attribute value", in: "<message role=\"user\" name=\"\x01\xff\">a</message>",
+		want: msgs(chat.Message{Role: chat.RoleUser, Name: "\x01\xff", Content: []chat.Part{txt("a")}})},
+	{name: "no tag: control characters and invalid utf-8", in: "\xff a \x00 ", want: msgs(usr("\xff a \x00"))},
+	{name: "no tag: an unfinished message tag makes it markup", in: "hello <message",
+		err: `line 1, col 1: text outside a message: "hello "; expected <message role="…">, whitespace or a comment (or parse with roleparse.Loose)`},
+	{name: "message inside a text part", in: `<message role="user"><text>a<message role="user">`,
+		err: "line 1, col 29: <message> inside <text> opened at line 1, col 22; expected </text> first"},
+	{name: "end tag inside a comment in a message still ends it", in: `<message role="user">a <!-- </message> --> b</message>`,
+		err: `line 1, col 40: text outside a message: "--> b"; expected <message role="…">, whitespace or a comment (or parse with roleparse.Loose)`},
+	{name: "tool call bad JSON in cdata points at the body", in: `<message role="assistant"><tool_call name="f"><![CDATA[{"a":}]]></tool_call></message>`,
+		err: `line 1, col 47: <tool_call name="f"> arguments "{\"a\":}" are not valid JSON: invalid character '}' looking for beginning of value`},
+	{name: "empty messages between messages", in: `<message role="system">a</message><message role="assistant"/><message role="tool" tool_call_id="c1"></message><message role="user">b`,
+		want: msgs(sys("a"), asst(""), chat.Message{Role: chat.RoleTool, ToolCallID: "c1"}, usr("b"))},
+	{name: "text between messages", in: `<message role="system">a</message>b<message role="user">c</message>`,
+		err: `line 1, col 35: text outside a message: "b"; expected <message role="…">, whitespace or a comment (or parse with roleparse.Loose)`},
+	{name: "loose: text between messages is user", in: `<message role="system">a</message>b<message role="user">c</message>`, opts: opts(roleparse.Loose()),
+		want: msgs(sys("a"), usr("b"), usr("c"))},
+	{name: "KeepSpace keeps media and tool-call bodies and blank loose text", in: `<message role="user"><image> u </image><tool_call name="f"> {} </tool_call> <text>a</text> </message>`,
+		opts: opts(roleparse.KeepSpace()),
+		want: msgs(chat.Message{Role: chat.RoleUser, Content: []chat.Part{{Type: chat.PartImage, URL: " u "}, txt(" "), txt("a"), txt(" ")},
+			ToolCalls: []chat.ToolCall{call("", "f", " {} ")}})},
 }
 
 func opts(o ...roleparse.Option) []roleparse.Option { return o }
 
 func TestParse(t *testing.T) {
-	require.GreaterOrEqual(t, len(parseCases), 70)
+	require.GreaterOrEqual(t, len(parseCases), 150)
 	seen := map[string]bool{}
 	for _, tc := range parseCases {
 		require.False(t, seen[tc.name], "duplicate case name %q", tc.name)

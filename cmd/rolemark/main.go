@@ -1,12 +1,12 @@
 // Command rolemark renders prompt templates to chat messages and prints them
 // as a completion API or a local model reads them.
 //
-//	rolemark render [--engine E] [--vars FILE.json] [--var k=v]... [--history FILE.json] [--format F] TEMPLATE|-
+//	rolemark render [--engine E] [--vars FILE.json] [--var k=v]... [--history FILE.json] [--format F] [TEMPLATE|-]
 //	rolemark parse  [--format F] MARKUP|-
 //	rolemark check  PATH...      every template under PATH; FILE:LINE:COL: message per problem
 //	rolemark formats             the formats F can name
 //	rolemark react prompt --tools TOOLS.json [--variant V] QUESTION
-//	rolemark react parse  REPLY|-
+//	rolemark react parse  [--tools TOOLS.json] REPLY|-
 //	rolemark engines
 //
 // Run with no template, render renders a built-in example. Errors go to

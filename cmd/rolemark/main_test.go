@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 func TestRun(t *testing.T) {
@@ -62,19 +63,45 @@ func TestRun(t *testing.T) {
 		{name: "typed --var for a declared integer", args: []string{"render", "--var", "discount=5", "--format", "markup", "../../testdata/promptdir/sales/offer.j2"}, wantCode: 0,
 			wantOut: "<message role=\"system\">You write short, honest offers. Never promise what the product cannot do.</message>\n<message role=\"user\">Write an offer for the Pro plan with 5% off.</message>\n"},
 		{name: "engines", args: []string{"engines"}, wantCode: 0, wantOut: "gotmpl       .tmpl .gotmpl\nhandlebars   .hbs .handlebars .prompt\njinja        .jinja .j2 .jinja2\n"},
+		{name: "engines takes no arguments", args: []string{"engines", "x"}, wantCode: 2, wantErrSub: "engines takes no arguments"},
+		{name: "parse default format is openai", args: []string{"parse", "-"}, stdin: "<message role=\"user\">a &amp; b</message>", wantCode: 0,
+			wantOut: "[\n  {\n    \"role\": \"user\",\n    \"content\": \"a & b\"\n  }\n]\n"},
+		{name: "parse to markup", args: []string{"parse", "--format", "markup", "-"}, stdin: "<MESSAGE role='Human'> a &lt; b </MESSAGE>", wantCode: 0,
+			wantOut: "<message role=\"user\">a &lt; b</message>\n"},
+		{name: "parse tag-free input", args: []string{"parse", "--format", "markup", "-"}, stdin: "  just text\n", wantCode: 0,
+			wantOut: "<message role=\"user\">just text</message>\n"},
+		{name: "parse stdin error position", args: []string{"parse", "-"}, stdin: "<message role=\"user\">\n<text>a</image>", wantCode: 1,
+			wantErrSub: "-:2:8: </image> closes <text> opened at line 2, col 1; expected </text>\n"},
+		{name: "parse missing file", args: []string{"parse", "testdata/nonexistent.markup"}, wantCode: 1,
+			wantErrSub: "open testdata/nonexistent.markup: no such file or directory\n"},
+		// A bad flag value is a usage error even when the input is bad too.
+		{name: "parse unknown format before bad input", args: []string{"parse", "--format", "nope", "testdata/bad.markup"}, wantCode: 2,
+			wantErrSub: `rolemark parse: unknown format "nope"`},
+		{name: "parse refuses openai-request", args: []string{"parse", "--format", "openai-request", "-"}, stdin: "<message role=\"user\">a</message>", wantCode: 2,
+			wantErrSub: "rolemark parse: format openai-request is for render only"},
+		{name: "render unknown format before bad input", args: []string{"render", "--format", "nope", "testdata/bad.tmpl"}, wantCode: 2,
+			wantErrSub: `rolemark render: unknown format "nope"`},
+		{name: "render unknown engine", args: []string{"render", "--engine", "nope", "testdata/hello.tmpl"}, wantCode: 2,
+			wantErrSub: `rolemark render: unknown engine "nope"; known: gotmpl, handlebars, jinja`},
+		{name: "render missing template names it as given", args: []string{"render", "testdata/nonexistent.tmpl"}, wantCode: 1,
+			wantErrSub: "open testdata/nonexistent.tmpl: no such file or directory\n"},
+		{name: "render missing template outside the working directory", args: []string{"render", "../../testdata/nonexistent.tmpl"}, wantCode: 1,
+			wantErrSub: "open ../../testdata/nonexistent.tmpl: no such file or directory\n"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			var out, errOut bytes.Buffer
 			code := run(context.Background(), tc.args, strings.NewReader(tc.stdin), &out, &errOut)
 			assert.Equal(t, tc.wantCode, code, "stderr: %s", errOut.String())
-			if tc.wantOut != "" || tc.wantCode == 0 {
-				assert.Equal(t, tc.wantOut, out.String())
-			}
-			if tc.wantCode != 0 {
-				assert.Contains(t, errOut.String(), tc.wantErrSub)
-			} else {
+			assert.Equal(t, tc.wantOut, out.String())
+			if tc.wantCode == 0 {
 				assert.Empty(t, errOut.String())
+				return
+			}
+			// A failing case must say what it expects to see.
+			require.True(t, tc.wantOut != "" || tc.wantErrSub != "", "case asserts nothing about the failure")
+			if tc.wantErrSub != "" {
+				assert.Contains(t, errOut.String(), tc.wantErrSub)
 			}
 		})
 	}

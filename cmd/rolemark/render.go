@@ -53,7 +53,15 @@ func cmdRender(ctx context.Context, args []string, stdin io.Reader, stdout io.Wr
 	if fl.NArg() > 1 {
 		return usageErr("render takes one template, not %d", fl.NArg())
 	}
+	if err := checkFormat(*format, true); err != nil {
+		return err
+	}
 	set := newSet()
+	if *engineName != "" {
+		if _, ok := set.Engine(*engineName); !ok {
+			return usageErr("unknown engine %q; known: %s", *engineName, strings.Join(engineNames(set), ", "))
+		}
+	}
 	allVars := map[string]any{}
 	if *varsFile != "" {
 		if err := readJSONFile(*varsFile, &allVars); err != nil {
@@ -100,7 +108,7 @@ func cmdRender(ctx context.Context, args []string, stdin io.Reader, stdout io.Wr
 	default:
 		fsys, rel := templateFS(name)
 		tpl, err = set.ParseFS(fsys, rel)
-		renamed = func(err error) error { return renameTemplate(err, rel, name) }
+		renamed = func(err error) error { return renameTemplate(err, rel, filepath.ToSlash(name)) }
 	}
 	if err != nil {
 		return renamed(err)
@@ -189,7 +197,40 @@ func renameTemplate(err error, from, to string) error {
 	if errors.As(err, &ee) && ee.Template == from {
 		ee.Template = to
 	}
+	var pe *fs.PathError
+	if errors.As(err, &pe) && pe.Path == from {
+		pe.Path = to
+	}
 	return err
+}
+
+// engineNames lists the names of the set's engines.
+func engineNames(set *engine.Set) []string {
+	var names []string
+	for _, e := range set.Engines() {
+		names = append(names, e.Name())
+	}
+	return names
+}
+
+// checkFormat reports a usage error for a format that writeMessages cannot
+// print, before any input is read, so that a bad flag is reported as one
+// whatever the input holds. openai-request needs a template's front matter,
+// so only render takes it.
+func checkFormat(format string, render bool) error {
+	switch format {
+	case "openai", "anthropic", "markup":
+		return nil
+	case "openai-request":
+		if render {
+			return nil
+		}
+		return usageErr("format openai-request is for render only; parse takes openai, anthropic, markup or a chat format")
+	}
+	if _, ok := chatformat.Lookup(format); !ok {
+		return usageErr("unknown format %q; known: %s (rolemark formats lists them)", format, strings.Join(formatNames(), ", "))
+	}
+	return nil
 }
 
 func readJSONFile(name string, v any) error {
@@ -211,6 +252,9 @@ func cmdParse(args []string, stdin io.Reader, stdout io.Writer) error {
 	}
 	if fl.NArg() != 1 {
 		return usageErr("parse takes one markup file or -")
+	}
+	if err := checkFormat(*format, false); err != nil {
+		return err
 	}
 	name := fl.Arg(0)
 	src, err := readInput(name, stdin)
