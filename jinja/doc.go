@@ -82,8 +82,12 @@
 // state in the parsed template, panics without arguments), ifchanged (keeps
 // state in the parsed template: a data race between renders), firstof
 // (escapes only while pongo2's global autoescape is on), autoescape
-// (escaping cannot be turned off), lorem (unbounded output),
+// (escaping cannot be turned off), lorem, center, ljust and rjust
+// (unbounded output: {{ x|center:1000000000 }} allocates a gigabyte),
 // truncatechars_html and truncatewords_html (return their input unescaped).
+// Not bounded: floatformat's precision ({{ f|floatformat:100000000 }}
+// prints that many digits); compile only templates whose author you trust
+// with the process's memory.
 //
 // include, extends and import read only files of the fs.FS the template was
 // loaded from (engine.Config.FS): a name resolves relative to the directory

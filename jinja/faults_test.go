@@ -43,7 +43,8 @@ func TestPongo2Faults(t *testing.T) {
 		"p/macros.j2": {Data: []byte(`{% macro r() export %}{{ r() }}{% endmacro %}`)},
 	}
 	vars := map[string]any{
-		"l": []int{1}, "m": map[string]int{"a": 1}, "n": nil, "zero": 0, "name": "p/ok.j2",
+		"l": []int{1}, "m": map[string]int{"a": 1}, "n": nil, "zero": 0, "name": "p/ok.j2", "x": "a",
+		"f": func() string { panic("data func") },
 	}
 	tests := []struct {
 		name    string
@@ -115,8 +116,26 @@ func TestPongo2Faults(t *testing.T) {
 			file: "p/main.j2", line: 1, col: 4, msg: `tag "autoescape" is not allowed`},
 		{name: "truncatechars_html", src: `{{ x|truncatechars_html:5 }}`, compile: true,
 			file: "p/main.j2", line: 1, col: 25, msg: `filter "truncatechars_html" is not allowed`},
+		{name: "center with a huge width", src: "{% user %}\n{{ x|center:1000000000 }}{% enduser %}", compile: true,
+			file: "p/main.j2", line: 2, col: 13, msg: `filter "center" is not allowed in rolemark templates: its output is unbounded`},
+		{name: "ljust with a huge width", src: `{{ x|ljust:1000000000 }}`, compile: true,
+			file: "p/main.j2", line: 1, col: 12, msg: `filter "ljust" is not allowed in rolemark templates: its output is unbounded`},
+		{name: "rjust with a huge width", src: `{{ x|rjust:1000000000 }}`, compile: true,
+			file: "p/main.j2", line: 1, col: 12, msg: `filter "rjust" is not allowed in rolemark templates: its output is unbounded`},
+		{name: "string panic in a function", src: "{% user %}\n  {{ boom() }}{% enduser %}",
+			file: "p/main.j2", line: 2, col: 6, msg: "template engine panicked: boom", panic: true},
+		{name: "nil dereference in a function", src: "{% user %}{{ nilDeref() }}{% enduser %}",
+			file: "p/main.j2", line: 1, col: 14, msg: "template engine panicked: runtime error: invalid memory address or nil pointer dereference", panic: true},
+		{name: "panic in a function in the data", src: "{% user %}{{ f() }}{% enduser %}",
+			file: "p/main.j2", line: 1, col: 14, msg: "template engine panicked: data func", panic: true},
 	}
-	set := engine.NewSet(jinja.New())
+	set := engine.NewSet(jinja.New(jinja.Funcs(map[string]any{
+		"boom": func() string { panic("boom") },
+		"nilDeref": func() string {
+			var p *struct{ s string }
+			return p.s
+		},
+	})))
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			within(t, 10*time.Second, func() {

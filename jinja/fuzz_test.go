@@ -2,53 +2,39 @@ package jinja_test
 
 import (
 	"context"
-	"strings"
+	"reflect"
 	"testing"
 	"time"
 
-	"github.com/rolemark/rolemark/chat"
 	"github.com/rolemark/rolemark/engine"
 	"github.com/rolemark/rolemark/jinja"
 )
 
-// FuzzEscape checks the escaping property for the Jinja engine: for any
-// string x, a value printed as message text yields exactly the intended
-// message with x trimmed of ASCII whitespace, and a value printed as a name
-// attribute comes back exactly.
+// FuzzEscape holds the injection suite's property for any value: in every
+// position of TestInjection (message text in each role style, name and
+// tool_call_id attributes, media and image URLs, includes, macros, history
+// placed and not), the messages are exactly the intended ones with the value
+// intact. The seed corpus (the hostile values) runs in every go test.
 func FuzzEscape(f *testing.F) {
 	for _, s := range hostileValues(f) {
 		if len(s) < 1000 {
 			f.Add(s)
 		}
 	}
-	set := engine.NewSet(jinja.New())
-	text, err := set.Parse("jinja", "text.j2", `{% system %}S{% endsystem %}<message role="user">{{ x }}</message>{{ role("assistant") }}{{ x }}`)
-	if err != nil {
-		f.Fatal(err)
-	}
-	attr, err := set.Parse("jinja", "attr.j2", `<message role="user" name="{{ x }}">a</message>{% user name=x %}b{% enduser %}`)
-	if err != nil {
-		f.Fatal(err)
-	}
-	ctx := context.Background()
-	f.Fuzz(func(t *testing.T, x string) {
-		vars := map[string]any{"x": x}
-		msgs, err := text.Messages(ctx, vars)
-		if err != nil {
-			t.Fatalf("%q: %v", x, err)
-		}
-		want := strings.Trim(x, " \t\r\n")
-		if len(msgs) != 3 || msgs[0].Role != chat.RoleSystem || msgs[0].Text() != "S" ||
-			msgs[1].Role != chat.RoleUser || msgs[1].Text() != want || !msgs[1].TextOnly() ||
-			msgs[2].Role != chat.RoleAssistant || msgs[2].Text() != want || !msgs[2].TextOnly() {
-			t.Fatalf("%q: got %#v", x, msgs)
-		}
-		msgs, err = attr.Messages(ctx, vars)
-		if err != nil {
-			t.Fatalf("%q: %v", x, err)
-		}
-		if len(msgs) != 2 || msgs[0].Name != x || msgs[0].Text() != "a" || msgs[1].Name != x || msgs[1].Text() != "b" {
-			t.Fatalf("%q: got %#v", x, msgs)
+	ps := positions()
+	tpls := compiled(f)
+	f.Fuzz(func(t *testing.T, v string) {
+		for i, p := range ps {
+			if p.skip != nil && p.skip(v) {
+				continue
+			}
+			msgs, err := p.render(tpls[i], v)
+			if err != nil {
+				t.Fatalf("%s: %q: %v", p.name, v, err)
+			}
+			if want := p.want(v); !reflect.DeepEqual(want, msgs) {
+				t.Fatalf("%s: %q:\nwant %#v\ngot  %#v", p.name, v, want, msgs)
+			}
 		}
 	})
 }

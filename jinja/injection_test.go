@@ -2,10 +2,7 @@ package jinja_test
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -14,6 +11,7 @@ import (
 
 	"github.com/rolemark/rolemark/chat"
 	"github.com/rolemark/rolemark/engine"
+	"github.com/rolemark/rolemark/internal/fixture"
 	"github.com/rolemark/rolemark/jinja"
 )
 
@@ -100,15 +98,11 @@ var extraHostile = []string{
 	strings.Repeat("x", 100000),
 }
 
-// hostileValues are the shared hostile values followed by extraHostile.
+// hostileValues are the shared hostile values (testdata/hostile.json and
+// the invalid UTF-8 that JSON cannot carry) followed by extraHostile.
 func hostileValues(t testing.TB) []string {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join("..", "testdata", "hostile.json"))
-	require.NoError(t, err)
-	var vals []string
-	require.NoError(t, json.Unmarshal(b, &vals))
-	require.NotEmpty(t, vals)
-	return append(vals, extraHostile...)
+	return append(fixture.Hostile(t), extraHostile...)
 }
 
 func trim(s string) string { return strings.Trim(s, " \t\r\n") }
@@ -125,23 +119,30 @@ type holder struct{ F string }
 
 func text(role chat.Role, s string) chat.Message { return chat.Text(role, s) }
 
-// TestInjection renders every hostile value in every position a template
-// can put a value and checks that the messages are exactly the intended
-// ones, with the value intact.
-func TestInjection(t *testing.T) {
-	vals := hostileValues(t)
-	require.GreaterOrEqual(t, len(vals), 60)
-	fsys := fstest.MapFS{
-		"inc.j2": {Data: []byte(`<message role="user">{{ v }}</message>`)},
-	}
-	set := engine.NewSet(jinja.New())
-	type position struct {
-		name string
-		src  string
-		vars func(v string) map[string]any
-		want func(v string) []chat.Message
-		skip func(v string) bool
-	}
+// position is one place a Jinja template can put a value v, with the
+// data that puts it there and the messages it must yield.
+type position struct {
+	name string
+	src  string
+	vars func(v string) map[string]any
+	hist func(v string) []chat.Message // the history passed, if any
+	want func(v string) []chat.Message
+	skip func(v string) bool
+}
+
+// historyOf is the history the history positions pass: v as the content
+// of one message and the name of another.
+func historyOf(v string) []chat.Message {
+	return []chat.Message{text(chat.RoleUser, v), {Role: chat.RoleAssistant, Name: v, Content: []chat.Part{chat.TextPart("ok")}}}
+}
+
+func historyWant(v string) []chat.Message {
+	want := append([]chat.Message{text(chat.RoleSystem, "Be brief.")}, historyOf(v)...)
+	return append(want, text(chat.RoleUser, "next"))
+}
+
+// positions are the places TestInjection and FuzzEscape put a value.
+func positions() []position {
 	plain := func(v string) map[string]any { return map[string]any{"v": v} }
 	userText := func(v string) []chat.Message { return []chat.Message{text(chat.RoleUser, trim(v))} }
 	withSystem := func(v string) []chat.Message {
@@ -150,10 +151,13 @@ func TestInjection(t *testing.T) {
 	named := func(v string) []chat.Message {
 		return []chat.Message{{Role: chat.RoleUser, Name: v, Content: []chat.Part{chat.TextPart("hi")}}}
 	}
-	positions := []position{
+	return []position{
 		{name: "literal text", src: `<message role="user">{{ v }}</message>`, vars: plain, want: userText},
 		{name: "literal text after system", src: "<message role=\"system\">Be brief.</message>\n<message role=\"user\">{{ v }}</message>", vars: plain, want: withSystem},
 		{name: "marker text", src: `{{ role("system") }}Be brief.{{ role("user") }}{{ v }}`, vars: plain, want: withSystem},
+		{name: "marker assistant", src: `{{ role("system") }}Be brief.{{ role("assistant") }}{{ v }}`, vars: plain, want: func(v string) []chat.Message {
+			return []chat.Message{text(chat.RoleSystem, "Be brief."), text(chat.RoleAssistant, trim(v))}
+		}},
 		{name: "block user", src: `{% system %}Be brief.{% endsystem %}{% user %}{{ v }}{% enduser %}`, vars: plain, want: withSystem},
 		{name: "block message", src: `{% message "user" %}{{ v }}{% endmessage %}`, vars: plain, want: userText},
 		{name: "block assistant", src: `{% assistant %}{{ v }}{% endassistant %}`, vars: plain, want: func(v string) []chat.Message {
@@ -214,36 +218,62 @@ func TestInjection(t *testing.T) {
 				return []chat.Message{{Role: chat.RoleUser, Content: []chat.Part{
 					chat.TextPart("look"), {Type: chat.PartImage, URL: v}}}}
 			}},
+		{name: "history content", src: "{% system %}Be brief.{% endsystem %}\n{{ history() }}\n{% user %}next{% enduser %}",
+			vars: func(string) map[string]any { return nil }, hist: historyOf, want: historyWant},
+		{name: "history content unplaced", src: "{% system %}Be brief.{% endsystem %}\n{% user %}next{% enduser %}",
+			vars: func(string) map[string]any { return nil }, hist: historyOf, want: historyWant},
 	}
-	ctx := context.Background()
-	for _, p := range positions {
+}
+
+// compiled compiles every position's template, each as its own file beside
+// inc.j2, which the include positions read.
+func compiled(t testing.TB) []*engine.Template {
+	t.Helper()
+	ps := positions()
+	fsys := fstest.MapFS{
+		"inc.j2": {Data: []byte(`<message role="user">{{ v }}</message>`)},
+	}
+	for i, p := range ps {
+		fsys[fmt.Sprintf("p%d.j2", i)] = &fstest.MapFile{Data: []byte(p.src)}
+	}
+	set := engine.NewSet(jinja.New())
+	tpls := make([]*engine.Template, len(ps))
+	for i, p := range ps {
+		tpl, err := set.ParseFS(fsys, fmt.Sprintf("p%d.j2", i))
+		require.NoError(t, err, p.name)
+		tpls[i] = tpl
+	}
+	return tpls
+}
+
+// render renders p's template for v.
+func (p position) render(tpl *engine.Template, v string) ([]chat.Message, error) {
+	var h []chat.Message
+	if p.hist != nil {
+		h = p.hist(v)
+	}
+	return tpl.Messages(context.Background(), p.vars(v), engine.History(h))
+}
+
+// TestInjection renders every hostile value in every position a template
+// can put a value and checks that the messages are exactly the intended
+// ones, with the value intact.
+func TestInjection(t *testing.T) {
+	vals := hostileValues(t)
+	require.GreaterOrEqual(t, len(vals), 60)
+	tpls := compiled(t)
+	for i, p := range positions() {
 		t.Run(p.name, func(t *testing.T) {
-			fsys["main.j2"] = &fstest.MapFile{Data: []byte(p.src)}
-			tpl, err := set.ParseFS(fsys, "main.j2")
-			require.NoError(t, err)
-			for i, v := range vals {
+			for j, v := range vals {
 				if p.skip != nil && p.skip(v) {
 					continue
 				}
-				msgs, err := tpl.Messages(ctx, p.vars(v))
-				require.NoError(t, err, "value %d %q", i, short(v))
-				require.Equal(t, p.want(v), msgs, "value %d %q", i, short(v))
+				msgs, err := p.render(tpls[i], v)
+				require.NoError(t, err, "value %d %q", j, short(v))
+				require.Equal(t, p.want(v), msgs, "value %d %q", j, short(v))
 			}
 		})
 	}
-
-	t.Run("history content", func(t *testing.T) {
-		tpl, err := set.Parse("jinja", "h.j2", "{% system %}Be brief.{% endsystem %}\n{{ history() }}\n{% user %}next{% enduser %}")
-		require.NoError(t, err)
-		for i, v := range vals {
-			hist := []chat.Message{text(chat.RoleUser, v), {Role: chat.RoleAssistant, Name: v, Content: []chat.Part{chat.TextPart("ok")}}}
-			msgs, err := tpl.Messages(ctx, nil, engine.History(hist))
-			require.NoError(t, err, "value %d %q", i, short(v))
-			want := append([]chat.Message{text(chat.RoleSystem, "Be brief.")}, hist...)
-			want = append(want, text(chat.RoleUser, "next"))
-			require.Equal(t, want, msgs, "value %d %q", i, short(v))
-		}
-	})
 }
 
 func short(s string) string {

@@ -82,7 +82,7 @@ func (e *jinjaEngine) Extensions() []string { return []string{".jinja", ".j2", "
 // bannedFilters the filters; banReasons says why.
 var (
 	bannedTags    = []string{"ssi", "cycle", "ifchanged", "firstof", "autoescape", "lorem"}
-	bannedFilters = []string{"truncatechars_html", "truncatewords_html"}
+	bannedFilters = []string{"truncatechars_html", "truncatewords_html", "center", "ljust", "rjust"}
 	banReasons    = map[string]string{
 		"ssi":                "it reads files outside the template file system; use include",
 		"cycle":              "pongo2 v6 prints its values unescaped, keeps state in the parsed template (a data race) and panics without arguments",
@@ -92,6 +92,9 @@ var (
 		"lorem":              "its output is unbounded",
 		"truncatechars_html": "it returns its input unescaped; use truncatechars",
 		"truncatewords_html": "it returns its input unescaped; use truncatewords",
+		"center":             "its output is unbounded (pongo2 v6 pads to any width it is given)",
+		"ljust":              "its output is unbounded (pongo2 v6 pads to any width it is given)",
+		"rjust":              "its output is unbounded (pongo2 v6 pads to any width it is given)",
 	}
 	bannedMsg = regexp.MustCompile(`^Usage of (tag|filter) '([a-z_]+)' is not allowed \(sandbox restriction active\)\.$`)
 )

@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"context"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -116,4 +118,38 @@ func TestFormatsLists(t *testing.T) {
 	for _, want := range []string{"chatml", "llama3", "mistral", "gemma", "alpaca", "qwen2.5", "lazyllm-chat"} {
 		assert.Contains(t, out.String(), "\n"+want+" ", want)
 	}
+}
+
+// TestRenderEngines renders one conversation written in each engine, once
+// picked by the file's extension and once by --engine from standard input:
+// every way prints the conversation's expected.json.
+func TestRenderEngines(t *testing.T) {
+	dir := filepath.Join("..", "..", "testdata", "conversations", "names")
+	want, err := os.ReadFile(filepath.Join(dir, "expected.json"))
+	require.NoError(t, err)
+	vars := filepath.Join(dir, "vars.json")
+	for _, tc := range []struct{ engine, file string }{
+		{"handlebars", "marker.hbs"},
+		{"jinja", "block.j2"},
+		{"gotmpl", "literal.tmpl"},
+	} {
+		t.Run(tc.engine, func(t *testing.T) {
+			var out, errOut bytes.Buffer
+			code := run(context.Background(), []string{"render", "--vars", vars, filepath.Join(dir, tc.file)}, strings.NewReader(""), &out, &errOut)
+			require.Equal(t, 0, code, errOut.String())
+			require.Equal(t, string(want), out.String())
+
+			src, err := os.ReadFile(filepath.Join(dir, tc.file))
+			require.NoError(t, err)
+			out.Reset()
+			code = run(context.Background(), []string{"render", "--engine", tc.engine, "--vars", vars, "-"}, bytes.NewReader(src), &out, &errOut)
+			require.Equal(t, 0, code, errOut.String())
+			require.Equal(t, string(want), out.String())
+		})
+	}
+
+	var out, errOut bytes.Buffer
+	code := run(context.Background(), []string{"render", "--engine", "nope", "-"}, strings.NewReader("x"), &out, &errOut)
+	require.Equal(t, 1, code)
+	require.Equal(t, "-: unknown engine \"nope\"; known: gotmpl, handlebars, jinja\n", errOut.String())
 }
