@@ -4,7 +4,7 @@
 // A [Format] is plain data — global begin and end, per-role begin and end,
 // where the system message goes, the generation prompt, how tool
 // definitions, calls and results are written — declared in Go or loaded from
-// JSON. [Format.Render] writes a conversation with it, with or without a
+// JSON or YAML (the same keys in both). [Format.Render] writes a conversation with it, with or without a
 // generation prompt, or continuing the final message (an assistant
 // prefill).
 //
@@ -86,9 +86,9 @@
 // # OpenCompass meta templates
 //
 // [MetaTemplate] is OpenCompass's meta template (round, reserved_roles,
-// begin, end, generate, fallback_role, api_role), loadable from the JSON
-// form of its Python dict. It has its own renderer rather than a conversion
-// to Format, because OpenCompass walks the template's round for every round
+// begin, end, generate, fallback_role, api_role), loadable from the JSON or
+// YAML form of its Python dict. It has its own renderer rather than a
+// conversion to Format, because OpenCompass walks the template's round for every round
 // of the dialogue: a role missing from a round is still written (empty, or
 // with its default prompt), and strings in the round are written once per
 // round. [MetaTemplate.Render] is the LMTemplateParser (a prompt string, gen

@@ -11,8 +11,9 @@ import (
 )
 
 // MetaTemplate is an OpenCompass meta template: how a model wants each
-// round of a dialogue written. It loads from the JSON form of the Python
-// dict (round, reserved_roles, begin, end, eos_token_id).
+// round of a dialogue written. It loads from the JSON or YAML form of the
+// Python dict (round, reserved_roles, begin, end, eos_token_id), round
+// entries being role objects or plain strings.
 //
 // A meta template is rendered by its own rules rather than converted to a
 // Format: OpenCompass walks the template's round for every dialogue round,
@@ -22,38 +23,38 @@ import (
 type MetaTemplate struct {
 	// Begin and End surround the whole prompt. End is left out when the
 	// prompt is cut for generation.
-	Begin string `json:"begin,omitempty"`
-	End   string `json:"end,omitempty"`
+	Begin string `json:"begin,omitempty" yaml:"begin,omitempty"`
+	End   string `json:"end,omitempty" yaml:"end,omitempty"`
 	// Round is one round of the dialogue, in order: roles, and plain
 	// strings written as they are.
-	Round []MetaRole `json:"round"`
+	Round []MetaRole `json:"round" yaml:"round"`
 	// ReservedRoles are roles that do not take part in rounds but may be
 	// used in the begin and end sections of a prompt, such as SYSTEM.
-	ReservedRoles []MetaRole `json:"reserved_roles,omitempty"`
+	ReservedRoles []MetaRole `json:"reserved_roles,omitempty" yaml:"reserved_roles,omitempty"`
 	// EOSTokenID is the model's stop token ID. Informational.
-	EOSTokenID int `json:"eos_token_id,omitempty"`
+	EOSTokenID int `json:"eos_token_id,omitempty" yaml:"eos_token_id,omitempty"`
 	// ChatRoles names the template role each chat role is written as by
 	// RenderMessages and APIMessages. Unset roles default to HUMAN (user),
 	// BOT (assistant) and SYSTEM (system and developer); a role the
 	// template does not have falls back to the user's.
-	ChatRoles map[chat.Role]string `json:"chat_roles,omitempty"`
+	ChatRoles map[chat.Role]string `json:"chat_roles,omitempty" yaml:"chat_roles,omitempty"`
 }
 
 // MetaRole is one entry of a meta template's round or reserved roles.
 type MetaRole struct {
-	Role  string `json:"role,omitempty"`
-	Begin string `json:"begin,omitempty"`
-	End   string `json:"end,omitempty"`
+	Role  string `json:"role,omitempty" yaml:"role,omitempty"`
+	Begin string `json:"begin,omitempty" yaml:"begin,omitempty"`
+	End   string `json:"end,omitempty" yaml:"end,omitempty"`
 	// Prompt is the role's default text, used when a round lacks the role.
-	Prompt string `json:"prompt,omitempty"`
+	Prompt string `json:"prompt,omitempty" yaml:"prompt,omitempty"`
 	// Generate marks the role the model plays: generation prompts end
 	// right after its Begin in the last round.
-	Generate bool `json:"generate,omitempty"`
+	Generate bool `json:"generate,omitempty" yaml:"generate,omitempty"`
 	// APIRole is HUMAN, BOT or SYSTEM: the role in API mode.
-	APIRole string `json:"api_role,omitempty"`
+	APIRole string `json:"api_role,omitempty" yaml:"api_role,omitempty"`
 	// Text is a plain string entry of a round (an entry with no Role). It
 	// is a JSON string in the template's JSON form.
-	Text string `json:"-"`
+	Text string `json:"-" yaml:"-"`
 }
 
 // UnmarshalJSON reads a role object or a plain string.
@@ -83,23 +84,53 @@ func (r MetaRole) MarshalJSON() ([]byte, error) {
 	return json.Marshal(plain(r))
 }
 
+// UnmarshalYAML reads a role mapping or a plain string, as UnmarshalJSON
+// does. (The signature is the one go.yaml.in/yaml/v3 and gopkg.in/yaml
+// accept without an import.)
+func (r *MetaRole) UnmarshalYAML(unmarshal func(any) error) error {
+	var s string
+	if err := unmarshal(&s); err == nil {
+		*r = MetaRole{Text: s}
+		return nil
+	}
+	type plain MetaRole
+	var p plain
+	if err := unmarshal(&p); err != nil {
+		return err
+	}
+	if p.Role == "" {
+		return errors.New("opencompass: a meta template role needs a role name")
+	}
+	*r = MetaRole(p)
+	return nil
+}
+
+// MarshalYAML writes a plain string entry as a YAML string.
+func (r MetaRole) MarshalYAML() (any, error) {
+	if r.Role == "" {
+		return r.Text, nil
+	}
+	type plain MetaRole
+	return plain(r), nil
+}
+
 // PromptItem is one element of an OpenCompass PromptList: a plain string
 // (Text), a role item (Role, Prompt), or a section marker (Section, Pos).
 type PromptItem struct {
-	Text string `json:"-"`
+	Text string `json:"-" yaml:"-"`
 
-	Role         string `json:"role,omitempty"`
-	Prompt       string `json:"prompt,omitempty"`
-	FallbackRole string `json:"fallback_role,omitempty"`
+	Role         string `json:"role,omitempty" yaml:"role,omitempty"`
+	Prompt       string `json:"prompt,omitempty" yaml:"prompt,omitempty"`
+	FallbackRole string `json:"fallback_role,omitempty" yaml:"fallback_role,omitempty"`
 	// Begin, End and Generate, when set, override the meta template's for
 	// this occurrence.
-	Begin    *string `json:"begin,omitempty"`
-	End      *string `json:"end,omitempty"`
-	Generate *bool   `json:"generate,omitempty"`
+	Begin    *string `json:"begin,omitempty" yaml:"begin,omitempty"`
+	End      *string `json:"end,omitempty" yaml:"end,omitempty"`
+	Generate *bool   `json:"generate,omitempty" yaml:"generate,omitempty"`
 
 	// Section is begin, ice, round or end; Pos is begin or end.
-	Section string `json:"section,omitempty"`
-	Pos     string `json:"pos,omitempty"`
+	Section string `json:"section,omitempty" yaml:"section,omitempty"`
+	Pos     string `json:"pos,omitempty" yaml:"pos,omitempty"`
 }
 
 // UnmarshalJSON reads an item object or a plain string.
@@ -126,11 +157,36 @@ func (p PromptItem) MarshalJSON() ([]byte, error) {
 	return json.Marshal(plain(p))
 }
 
+// UnmarshalYAML reads an item mapping or a plain string.
+func (p *PromptItem) UnmarshalYAML(unmarshal func(any) error) error {
+	var s string
+	if err := unmarshal(&s); err == nil {
+		*p = PromptItem{Text: s}
+		return nil
+	}
+	type plain PromptItem
+	var v plain
+	if err := unmarshal(&v); err != nil {
+		return err
+	}
+	*p = PromptItem(v)
+	return nil
+}
+
+// MarshalYAML writes a plain string item as a YAML string.
+func (p PromptItem) MarshalYAML() (any, error) {
+	if p.Role == "" && p.Section == "" {
+		return p.Text, nil
+	}
+	type plain PromptItem
+	return plain(p), nil
+}
+
 // APIMessage is one message of the API-mode rendering: an api_role and the
 // role's begin, prompt and end joined.
 type APIMessage struct {
-	Role   string `json:"role"`
-	Prompt string `json:"prompt"`
+	Role   string `json:"role" yaml:"role"`
+	Prompt string `json:"prompt" yaml:"prompt"`
 }
 
 // Validate reports the errors OpenCompass raises when it loads the template.
