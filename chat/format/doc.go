@@ -117,6 +117,12 @@
 //   - The dataset side's _encode_template, which closes an end section
 //     twice and so crashes every parser, is not part of rolemark; PromptItem
 //     lists are built directly or by RenderMessages.
+//   - An api_role other than HUMAN, BOT and SYSTEM in APIMessages
+//     (OpenCompass's OpenAI wrapper sends a message with no role): an
+//     error naming the api_role. RenderAPI passes any api_role through.
+//   - A plain string prompt (returned unchanged by OpenCompass), a list of
+//     PromptLists, and PromptList's format and replace helpers are the
+//     caller's business in Go: Render takes one []PromptItem.
 //   - The 2026 list-form API meta template (a list of role/content dicts) is
 //     not supported.
 //   - The documentation's examples show an "end of conversation" line with no
