@@ -87,11 +87,15 @@
 //
 // [MetaTemplate] is OpenCompass's meta template (round, reserved_roles,
 // begin, end, generate, fallback_role, api_role), loadable from the JSON or
-// YAML form of its Python dict. It has its own renderer rather than a
-// conversion to Format, because OpenCompass walks the template's round for
-// every round of the dialogue: a role missing from a round is still written
-// (empty, or with its default prompt), and strings in the round are written
-// once per round. [MetaTemplate.Render] is the LMTemplateParser (a prompt string, gen
+// YAML form of its Python dict. It has its own renderer, because
+// OpenCompass walks the template's round for every round of the dialogue: a
+// role missing from a round is still written (empty, or with its default
+// prompt), and strings in the round are written once per round, which a
+// Format, writing the messages it is given, does not do.
+// [MetaTemplate.ToFormat] converts a template whose round is the user's and
+// the assistant's roles to a Format that writes the same string for
+// conversations of whole rounds (user and assistant alternating), so that
+// it can stand wherever a Format does. [MetaTemplate.Render] is the LMTemplateParser (a prompt string, gen
 // or ppl mode), [MetaTemplate.RenderAPI] the APITemplateParser (api_role
 // messages, consecutive same-role messages merged with "\n"), and
 // [MetaTemplate.RenderMessages] / [MetaTemplate.APIMessages] do the same for

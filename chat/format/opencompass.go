@@ -15,11 +15,12 @@ import (
 // Python dict (round, reserved_roles, begin, end, eos_token_id), round
 // entries being role objects or plain strings.
 //
-// A meta template is rendered by its own rules rather than converted to a
-// Format: OpenCompass walks the template's round for every dialogue round,
-// so a role absent from the dialogue still writes its begin, default prompt
-// and end, and strings in the round are written once per round. A Format
-// writes the messages it is given, no more.
+// A meta template is rendered by its own rules: OpenCompass walks the
+// template's round for every dialogue round, so a role absent from the
+// dialogue still writes its begin, default prompt and end, and strings in
+// the round are written once per round. A Format writes the messages it is
+// given, no more; ToFormat converts a template to a Format that agrees with
+// it on conversations of whole rounds.
 type MetaTemplate struct {
 	// Begin and End surround the whole prompt. End is left out when the
 	// prompt is cut for generation.
@@ -433,17 +434,7 @@ func (t *MetaTemplate) APIMessages(msgs []chat.Message, opts Options) ([]chat.Me
 
 // PromptList is the PromptList RenderMessages renders for msgs.
 func (t *MetaTemplate) PromptList(msgs []chat.Message) []PromptItem {
-	names := map[chat.Role]string{
-		chat.RoleUser:      "HUMAN",
-		chat.RoleAssistant: "BOT",
-		chat.RoleSystem:    "SYSTEM",
-		chat.RoleDeveloper: "SYSTEM",
-	}
-	if t != nil {
-		for k, v := range t.ChatRoles {
-			names[k] = v
-		}
-	}
+	names := t.chatNames()
 	item := func(m chat.Message) PromptItem {
 		name := names[m.Role]
 		if name == "" {
@@ -648,4 +639,87 @@ func ParseMetaTemplate(data []byte) (*MetaTemplate, error) {
 		return nil, err
 	}
 	return &t, nil
+}
+
+// chatNames maps each chat role to its template role: the defaults, then
+// ChatRoles.
+func (t *MetaTemplate) chatNames() map[chat.Role]string {
+	names := map[chat.Role]string{
+		chat.RoleUser:      "HUMAN",
+		chat.RoleAssistant: "BOT",
+		chat.RoleSystem:    "SYSTEM",
+		chat.RoleDeveloper: "SYSTEM",
+	}
+	if t != nil {
+		for k, v := range t.ChatRoles {
+			names[k] = v
+		}
+	}
+	return names
+}
+
+// ToFormat converts the meta template to a Format. The Format writes what
+// RenderMessages writes for a conversation of whole rounds: after leading
+// system messages, user and assistant messages alternate from a user
+// message, and the conversation ends with a user message when a generation
+// prompt is asked for and with an assistant message otherwise. Elsewhere
+// the two differ as a Format and a meta template do: a meta template
+// writes a round role that a round lacks (empty), and starts a new round
+// where a role repeats; a Format writes the messages it is given. Roles the
+// template lacks are written as the user's, as RenderMessages does.
+//
+// A template converts when its round is the user's role then the
+// assistant's (ChatRoles names them; HUMAN and BOT by default), without
+// plain strings or default prompts, and the assistant's role is the
+// generate role; otherwise ToFormat says which of these fails.
+func (t *MetaTemplate) ToFormat() (*Format, error) {
+	if t == nil {
+		return nil, errors.New("opencompass: round is required in meta template")
+	}
+	if err := t.Validate(); err != nil {
+		return nil, err
+	}
+	names := t.chatNames()
+	userName, asstName := names[chat.RoleUser], names[chat.RoleAssistant]
+	for _, r := range t.Round {
+		if r.Role == "" {
+			return nil, fmt.Errorf("opencompass: a Format cannot write the string %q of the round", r.Text)
+		}
+		if r.Prompt != "" {
+			return nil, fmt.Errorf("opencompass: a Format cannot write the default prompt of role %s", r.Role)
+		}
+	}
+	if len(t.Round) != 2 || t.Round[0].Role != userName || t.Round[1].Role != asstName {
+		return nil, fmt.Errorf("opencompass: a Format needs a round of the user's role %s and the assistant's role %s, in that order", userName, asstName)
+	}
+	if !t.Round[1].Generate || t.Round[0].Generate {
+		return nil, fmt.Errorf("opencompass: a Format needs the assistant's role %s to be the generate role", asstName)
+	}
+	roles := t.roles()
+	userTurn := Turn{Begin: t.Round[0].Begin, End: t.Round[0].End}
+	f := &Format{
+		Name:             "opencompass",
+		Description:      "OpenCompass meta template",
+		Begin:            t.Begin,
+		End:              t.End,
+		Roles:            map[chat.Role]Turn{},
+		Generate:         chat.RoleAssistant,
+		GenerationPrompt: t.Round[1].Begin,
+	}
+	for role, name := range names {
+		if r, ok := roles[name]; ok {
+			f.Roles[role] = Turn{Begin: r.Begin, End: r.End}
+			continue
+		}
+		if f.Fallback == nil {
+			f.Fallback = map[chat.Role]chat.Role{}
+		}
+		f.Fallback[role] = chat.RoleUser
+	}
+	// Any other role is written as the user's, unless the user's turn
+	// holds text that Other would read as a role placeholder.
+	if !strings.Contains(userTurn.Begin+userTurn.End, "{role}") && !strings.Contains(userTurn.Begin+userTurn.End, "{Role}") {
+		f.Other = &userTurn
+	}
+	return f, nil
 }
