@@ -4,7 +4,7 @@
 // A [Format] is plain data — global begin and end, per-role begin and end,
 // where the system message goes, the generation prompt, how tool
 // definitions, calls and results are written — declared in Go or loaded from
-// JSON. [Format.Render] writes a conversation with it, with or without a
+// JSON or YAML (the same keys in both). [Format.Render] writes a conversation with it, with or without a
 // generation prompt, or continuing the final message (an assistant
 // prefill).
 //
@@ -86,12 +86,16 @@
 // # OpenCompass meta templates
 //
 // [MetaTemplate] is OpenCompass's meta template (round, reserved_roles,
-// begin, end, generate, fallback_role, api_role), loadable from the JSON
-// form of its Python dict. It has its own renderer rather than a conversion
-// to Format, because OpenCompass walks the template's round for every round
-// of the dialogue: a role missing from a round is still written (empty, or
-// with its default prompt), and strings in the round are written once per
-// round. [MetaTemplate.Render] is the LMTemplateParser (a prompt string, gen
+// begin, end, generate, fallback_role, api_role), loadable from the JSON or
+// YAML form of its Python dict. It has its own renderer, because
+// OpenCompass walks the template's round for every round of the dialogue: a
+// role missing from a round is still written (empty, or with its default
+// prompt), and strings in the round are written once per round, which a
+// Format, writing the messages it is given, does not do.
+// [MetaTemplate.ToFormat] converts a template whose round is the user's and
+// the assistant's roles to a Format that writes the same string for
+// conversations of whole rounds (user and assistant alternating), so that
+// it can stand wherever a Format does. [MetaTemplate.Render] is the LMTemplateParser (a prompt string, gen
 // or ppl mode), [MetaTemplate.RenderAPI] the APITemplateParser (api_role
 // messages, consecutive same-role messages merged with "\n"), and
 // [MetaTemplate.RenderMessages] / [MetaTemplate.APIMessages] do the same for
@@ -117,6 +121,12 @@
 //   - The dataset side's _encode_template, which closes an end section
 //     twice and so crashes every parser, is not part of rolemark; PromptItem
 //     lists are built directly or by RenderMessages.
+//   - An api_role other than HUMAN, BOT and SYSTEM in APIMessages
+//     (OpenCompass's OpenAI wrapper sends a message with no role): an
+//     error naming the api_role. RenderAPI passes any api_role through.
+//   - A plain string prompt (returned unchanged by OpenCompass), a list of
+//     PromptLists, and PromptList's format and replace helpers are the
+//     caller's business in Go: Render takes one []PromptItem.
 //   - The 2026 list-form API meta template (a list of role/content dicts) is
 //     not supported.
 //   - The documentation's examples show an "end of conversation" line with no

@@ -10,84 +10,86 @@ import (
 )
 
 // Format describes how one model family writes a conversation as a single
-// prompt string. It is plain data: declare it in Go, or load it from JSON with
-// encoding/json. A message is written only if the format has a turn for
-// its role (Roles, Fallback or Other).
+// prompt string. It is plain data: declare it in Go, or load it from JSON
+// (Parse, or encoding/json) or YAML (go.yaml.in/yaml/v3 or gopkg.in/yaml;
+// the keys are the JSON ones, and a decoder with KnownFields(true) then
+// Validate check it as Parse does). A message is written only if the format
+// has a turn for its role (Roles, Fallback or Other).
 type Format struct {
 	// Name is the preset name ("chatml", "llama3", ...). Informational.
-	Name string `json:"name,omitempty"`
+	Name string `json:"name,omitempty" yaml:"name,omitempty"`
 	// Description says which model the format is for. Informational.
-	Description string `json:"description,omitempty"`
+	Description string `json:"description,omitempty" yaml:"description,omitempty"`
 
 	// BOS is written first, before everything else. Formats whose template
 	// repeats the BOS text before every turn put it in the turns instead.
-	BOS string `json:"bos,omitempty"`
+	BOS string `json:"bos,omitempty" yaml:"bos,omitempty"`
 	// EOS is the model's end-of-sequence text: the stop string a caller
 	// should use. Render writes it only where a turn or End contains it.
-	EOS string `json:"eos,omitempty"`
+	EOS string `json:"eos,omitempty" yaml:"eos,omitempty"`
 	// Begin is written after BOS, before the first message.
-	Begin string `json:"begin,omitempty"`
+	Begin string `json:"begin,omitempty" yaml:"begin,omitempty"`
 	// End is written after the last message when no generation prompt is
 	// added and the final message is not continued.
-	End string `json:"end,omitempty"`
+	End string `json:"end,omitempty" yaml:"end,omitempty"`
 
 	// Roles maps a role to how its messages are written.
-	Roles map[chat.Role]Turn `json:"roles,omitempty"`
+	Roles map[chat.Role]Turn `json:"roles,omitempty" yaml:"roles,omitempty"`
 	// Fallback writes a role missing from Roles as another role.
-	Fallback map[chat.Role]chat.Role `json:"fallback,omitempty"`
+	Fallback map[chat.Role]chat.Role `json:"fallback,omitempty" yaml:"fallback,omitempty"`
 	// Other writes any role that neither Roles nor Fallback covers. In its
 	// Begin and End, "{role}" stands for the role name and "{Role}" for the
 	// role name in title case.
-	Other *Turn `json:"other,omitempty"`
+	Other *Turn `json:"other,omitempty" yaml:"other,omitempty"`
 	// RoleError, when set, makes a message of a role that Roles, Fallback and
 	// Other do not cover an error with this text. When empty such a message
 	// is left out.
-	RoleError string `json:"role_error,omitempty"`
+	RoleError string `json:"role_error,omitempty" yaml:"role_error,omitempty"`
 
 	// Generate is the role the model speaks as (default assistant).
-	Generate chat.Role `json:"generate,omitempty"`
+	Generate chat.Role `json:"generate,omitempty" yaml:"generate,omitempty"`
 	// GenerationPrompt is written after the last message when the caller asks
 	// for a generation prompt. When empty, the Begin of Generate's turn is
 	// written, if Generate is set.
-	GenerationPrompt string `json:"generation_prompt,omitempty"`
+	GenerationPrompt string `json:"generation_prompt,omitempty" yaml:"generation_prompt,omitempty"`
 
 	// System says where the system message goes.
-	System System `json:"system,omitempty"`
+	System System `json:"system,omitempty" yaml:"system,omitempty"`
 
 	// Alternate makes the format refuse conversations whose roles do not
 	// alternate user/assistant, as many templates do.
-	Alternate Alternation `json:"alternate,omitempty"`
+	Alternate Alternation `json:"alternate,omitempty" yaml:"alternate,omitempty"`
 	// AlternateError is the text of that refusal.
-	AlternateError string `json:"alternate_error,omitempty"`
+	AlternateError string `json:"alternate_error,omitempty" yaml:"alternate_error,omitempty"`
 
 	// Tools says how tool definitions, tool calls and tool results are
 	// written. When nil, tool definitions are left out, an assistant
 	// message's tool calls are ignored and tool messages are written like any
 	// other role.
-	Tools *ToolFormat `json:"tools,omitempty"`
+	Tools *ToolFormat `json:"tools,omitempty" yaml:"tools,omitempty"`
 }
 
 // Turn is how the messages of one role are written: Begin, the text, End.
 type Turn struct {
-	Begin string `json:"begin,omitempty"`
-	End   string `json:"end,omitempty"`
+	Begin string `json:"begin,omitempty" yaml:"begin,omitempty"`
+	End   string `json:"end,omitempty" yaml:"end,omitempty"`
 	// Trim removes leading and trailing white space from the text (Python's
 	// str.strip, which HuggingFace templates use).
-	Trim bool `json:"trim,omitempty"`
+	Trim bool `json:"trim,omitempty" yaml:"trim,omitempty"`
 	// SkipEmpty leaves out a message whose text is empty.
-	SkipEmpty bool `json:"skip_empty,omitempty"`
+	SkipEmpty bool `json:"skip_empty,omitempty" yaml:"skip_empty,omitempty"`
 	// Error, when set, refuses a message of the role with this text.
-	Error string `json:"error,omitempty"`
+	Error string `json:"error,omitempty" yaml:"error,omitempty"`
 	// First, when set, replaces Begin and End for the first message of the
 	// role; Last for the last one. Last wins when a message is both.
-	First *Edges `json:"first,omitempty"`
-	Last  *Edges `json:"last,omitempty"`
+	First *Edges `json:"first,omitempty" yaml:"first,omitempty"`
+	Last  *Edges `json:"last,omitempty" yaml:"last,omitempty"`
 }
 
 // Edges are the Begin and End of a Turn at one position.
 type Edges struct {
-	Begin string `json:"begin,omitempty"`
-	End   string `json:"end,omitempty"`
+	Begin string `json:"begin,omitempty" yaml:"begin,omitempty"`
+	End   string `json:"end,omitempty" yaml:"end,omitempty"`
 }
 
 // Placement says where a format puts the system message.
@@ -118,25 +120,25 @@ const (
 // System is where and how a format writes the system message.
 type System struct {
 	// Placement defaults to SystemTurn.
-	Placement Placement `json:"placement,omitempty"`
+	Placement Placement `json:"placement,omitempty" yaml:"placement,omitempty"`
 	// Turn writes the leading system message for SystemLeading. When nil,
 	// Roles["system"] is used.
-	Turn *Turn `json:"turn,omitempty"`
+	Turn *Turn `json:"turn,omitempty" yaml:"turn,omitempty"`
 	// Prefix and Suffix surround the system text folded into a message by
 	// SystemFirstMessage and SystemLastUser.
-	Prefix string `json:"prefix,omitempty"`
-	Suffix string `json:"suffix,omitempty"`
+	Prefix string `json:"prefix,omitempty" yaml:"prefix,omitempty"`
+	Suffix string `json:"suffix,omitempty" yaml:"suffix,omitempty"`
 	// TrimFolded applies the receiving turn's Trim to the folded text as a
 	// whole (prefix, system text, suffix and message) instead of to the
 	// message's own text only.
-	TrimFolded bool `json:"trim_folded,omitempty"`
+	TrimFolded bool `json:"trim_folded,omitempty" yaml:"trim_folded,omitempty"`
 	// Default is the system text used when the conversation has none: with
 	// SystemTurn, when no message is a system message; with the other
 	// placements, when the first message is not one. Empty means no
 	// default.
-	Default string `json:"default,omitempty"`
+	Default string `json:"default,omitempty" yaml:"default,omitempty"`
 	// Error is the text of the error SystemRefuse raises.
-	Error string `json:"error,omitempty"`
+	Error string `json:"error,omitempty" yaml:"error,omitempty"`
 }
 
 // Alternation is a rule on the order of roles.
@@ -159,48 +161,48 @@ type ToolFormat struct {
 	// Placement of the tool definitions: ToolsInSystem appends them to the
 	// system text; ToolsBeforeLastUser writes them before the last user
 	// message's turn.
-	Placement ToolPlacement `json:"placement,omitempty"`
+	Placement ToolPlacement `json:"placement,omitempty" yaml:"placement,omitempty"`
 	// Begin, Sep and End surround and separate the definitions. Each
 	// definition is {"type": "function", "function": {"name": …,
 	// "description": …, "parameters": …}}, in JSON written as Python's
 	// json.dumps writes it (", " and ": " separators, non-ASCII kept).
-	Begin string `json:"begin,omitempty"`
-	Sep   string `json:"sep,omitempty"`
-	End   string `json:"end,omitempty"`
+	Begin string `json:"begin,omitempty" yaml:"begin,omitempty"`
+	Sep   string `json:"sep,omitempty" yaml:"sep,omitempty"`
+	End   string `json:"end,omitempty" yaml:"end,omitempty"`
 	// RawStrings writes the name and description without JSON escaping, as
 	// Mistral's template does.
-	RawStrings bool `json:"raw_strings,omitempty"`
+	RawStrings bool `json:"raw_strings,omitempty" yaml:"raw_strings,omitempty"`
 
 	// CallTurn writes an assistant message that has tool calls. When nil,
 	// the assistant's turn is used.
-	CallTurn *Turn `json:"call_turn,omitempty"`
+	CallTurn *Turn `json:"call_turn,omitempty" yaml:"call_turn,omitempty"`
 	// ContentPrefix is written before the text of such a message when the
 	// text is not empty.
-	ContentPrefix string `json:"content_prefix,omitempty"`
+	ContentPrefix string `json:"content_prefix,omitempty" yaml:"content_prefix,omitempty"`
 	// DropContent leaves the text of such a message out.
-	DropContent bool `json:"drop_content,omitempty"`
+	DropContent bool `json:"drop_content,omitempty" yaml:"drop_content,omitempty"`
 	// The calls are written as CallsBegin, then each call as CallBegin, the
 	// call, CallEnd, separated by CallSep, then CallsEnd. A call is
 	// {"name": …, "arguments": …}, with "id" last when CallID is set.
-	CallsBegin string `json:"calls_begin,omitempty"`
-	CallBegin  string `json:"call_begin,omitempty"`
-	CallSep    string `json:"call_sep,omitempty"`
-	CallEnd    string `json:"call_end,omitempty"`
-	CallsEnd   string `json:"calls_end,omitempty"`
-	CallID     bool   `json:"call_id,omitempty"`
+	CallsBegin string `json:"calls_begin,omitempty" yaml:"calls_begin,omitempty"`
+	CallBegin  string `json:"call_begin,omitempty" yaml:"call_begin,omitempty"`
+	CallSep    string `json:"call_sep,omitempty" yaml:"call_sep,omitempty"`
+	CallEnd    string `json:"call_end,omitempty" yaml:"call_end,omitempty"`
+	CallsEnd   string `json:"calls_end,omitempty" yaml:"calls_end,omitempty"`
+	CallID     bool   `json:"call_id,omitempty" yaml:"call_id,omitempty"`
 
 	// IDLength, when not zero, is the length every tool call ID (in calls
 	// and in results) must have; IDError is the error text otherwise.
-	IDLength int    `json:"id_length,omitempty"`
-	IDError  string `json:"id_error,omitempty"`
+	IDLength int    `json:"id_length,omitempty" yaml:"id_length,omitempty"`
+	IDError  string `json:"id_error,omitempty" yaml:"id_error,omitempty"`
 
 	// A run of consecutive tool messages is written as ResultsBegin, then
 	// each result as ResultBegin, its text, ResultEnd, then ResultsEnd. In
 	// ResultBegin and ResultEnd, "{id}" stands for the tool call ID.
-	ResultsBegin string `json:"results_begin,omitempty"`
-	ResultBegin  string `json:"result_begin,omitempty"`
-	ResultEnd    string `json:"result_end,omitempty"`
-	ResultsEnd   string `json:"results_end,omitempty"`
+	ResultsBegin string `json:"results_begin,omitempty" yaml:"results_begin,omitempty"`
+	ResultBegin  string `json:"result_begin,omitempty" yaml:"result_begin,omitempty"`
+	ResultEnd    string `json:"result_end,omitempty" yaml:"result_end,omitempty"`
+	ResultsEnd   string `json:"results_end,omitempty" yaml:"results_end,omitempty"`
 }
 
 // ToolPlacement says where tool definitions go.

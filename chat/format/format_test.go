@@ -83,6 +83,32 @@ func TestLazyLLMChat(t *testing.T) {
 			msgs: []chat.Message{user("hello")},
 			want: "<|start_system|>" + lazy + "<|end_system|>\n\n\n<|Human|>:\nhello\n<|Assistant|>:\n",
 		},
+		{
+			name: "seed document, slot filled: the user turn is empty",
+			msgs: []chat.Message{sys(lazy + "请完成加法运算，输入为a+b\n\n"), user("")},
+			want: "<|start_system|>" + lazy + "请完成加法运算，输入为a+b\n\n<|end_system|>\n\n\n<|Human|>:\n\n<|Assistant|>:\n",
+		},
+		{
+			name: "seed document, no slot: the input is the user turn",
+			msgs: []chat.Message{sys(lazy + "请完成加法运算\n\n"), user("a+b")},
+			want: "<|start_system|>" + lazy + "请完成加法运算\n\n<|end_system|>\n\n\n<|Human|>:\na+b\n<|Assistant|>:\n",
+		},
+		{
+			name: "user-level instruction before the input (seedsys L30, v2406)",
+			msgs: []chat.Message{sys(lazy + "S"), user("q1"), asst("a1"), user("U:hi")},
+			want: "<|start_system|>" + lazy + "S<|end_system|>\n\n<|Human|>:q1<|Assistant|>:a1\n<|Human|>:\nU:hi\n<|Assistant|>:\n",
+		},
+		{
+			name: "dict input (seedsys L23, v2406)",
+			msgs: []chat.Message{sys(lazy + "ctx=C\n\n"), user("Q")},
+			want: "<|start_system|>" + lazy + "ctx=C\n\n<|end_system|>\n\n\n<|Human|>:\nQ\n<|Assistant|>:\n",
+		},
+		{
+			// LazyLLM writes history pairs with no separator between them.
+			name: "two history pairs, non-ASCII and spaces kept",
+			msgs: []chat.Message{sys(lazy), user(" 你好 "), asst("Grüß\n"), user("q2"), asst(" a2 "), user(" q3 ")},
+			want: "<|start_system|>" + lazy + "<|end_system|>\n\n<|Human|>: 你好 <|Assistant|>:Grüß\n<|Human|>:q2<|Assistant|>: a2 \n<|Human|>:\n q3 \n<|Assistant|>:\n",
+		},
 	}
 	f, ok := format.Lookup("lazyllm-chat")
 	require.True(t, ok)
@@ -93,6 +119,16 @@ func TestLazyLLMChat(t *testing.T) {
 			assert.Equal(t, tc.want, got)
 		})
 	}
+
+	// LazyLLM always ends with the assistant marker; without a generation
+	// prompt the prompt ends after the current turn, and an assistant
+	// prefill continues after the marker.
+	got, err := f.Render([]chat.Message{sys(lazy), user("q1"), asst("a1"), user("q2")}, format.Options{})
+	require.NoError(t, err)
+	assert.Equal(t, "<|start_system|>"+lazy+"<|end_system|>\n\n<|Human|>:q1<|Assistant|>:a1\n<|Human|>:\nq2\n", got)
+	got, err = f.Render([]chat.Message{user("q1"), asst("The answer is")}, format.Options{ContinueFinal: true})
+	require.NoError(t, err)
+	assert.Equal(t, "<|start_system|>"+lazy+"<|end_system|>\n\n\n<|Human|>:\nq1\n<|Assistant|>:The answer is", got)
 }
 
 // A format declared from scratch, exercising each field.

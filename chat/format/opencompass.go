@@ -11,49 +11,51 @@ import (
 )
 
 // MetaTemplate is an OpenCompass meta template: how a model wants each
-// round of a dialogue written. It loads from the JSON form of the Python
-// dict (round, reserved_roles, begin, end, eos_token_id).
+// round of a dialogue written. It loads from the JSON or YAML form of the
+// Python dict (round, reserved_roles, begin, end, eos_token_id), round
+// entries being role objects or plain strings.
 //
-// A meta template is rendered by its own rules rather than converted to a
-// Format: OpenCompass walks the template's round for every dialogue round,
-// so a role absent from the dialogue still writes its begin, default prompt
-// and end, and strings in the round are written once per round. A Format
-// writes the messages it is given, no more.
+// A meta template is rendered by its own rules: OpenCompass walks the
+// template's round for every dialogue round, so a role absent from the
+// dialogue still writes its begin, default prompt and end, and strings in
+// the round are written once per round. A Format writes the messages it is
+// given, no more; ToFormat converts a template to a Format that agrees with
+// it on conversations of whole rounds.
 type MetaTemplate struct {
 	// Begin and End surround the whole prompt. End is left out when the
 	// prompt is cut for generation.
-	Begin string `json:"begin,omitempty"`
-	End   string `json:"end,omitempty"`
+	Begin string `json:"begin,omitempty" yaml:"begin,omitempty"`
+	End   string `json:"end,omitempty" yaml:"end,omitempty"`
 	// Round is one round of the dialogue, in order: roles, and plain
 	// strings written as they are.
-	Round []MetaRole `json:"round"`
+	Round []MetaRole `json:"round" yaml:"round"`
 	// ReservedRoles are roles that do not take part in rounds but may be
 	// used in the begin and end sections of a prompt, such as SYSTEM.
-	ReservedRoles []MetaRole `json:"reserved_roles,omitempty"`
+	ReservedRoles []MetaRole `json:"reserved_roles,omitempty" yaml:"reserved_roles,omitempty"`
 	// EOSTokenID is the model's stop token ID. Informational.
-	EOSTokenID int `json:"eos_token_id,omitempty"`
+	EOSTokenID int `json:"eos_token_id,omitempty" yaml:"eos_token_id,omitempty"`
 	// ChatRoles names the template role each chat role is written as by
 	// RenderMessages and APIMessages. Unset roles default to HUMAN (user),
 	// BOT (assistant) and SYSTEM (system and developer); a role the
 	// template does not have falls back to the user's.
-	ChatRoles map[chat.Role]string `json:"chat_roles,omitempty"`
+	ChatRoles map[chat.Role]string `json:"chat_roles,omitempty" yaml:"chat_roles,omitempty"`
 }
 
 // MetaRole is one entry of a meta template's round or reserved roles.
 type MetaRole struct {
-	Role  string `json:"role,omitempty"`
-	Begin string `json:"begin,omitempty"`
-	End   string `json:"end,omitempty"`
+	Role  string `json:"role,omitempty" yaml:"role,omitempty"`
+	Begin string `json:"begin,omitempty" yaml:"begin,omitempty"`
+	End   string `json:"end,omitempty" yaml:"end,omitempty"`
 	// Prompt is the role's default text, used when a round lacks the role.
-	Prompt string `json:"prompt,omitempty"`
+	Prompt string `json:"prompt,omitempty" yaml:"prompt,omitempty"`
 	// Generate marks the role the model plays: generation prompts end
 	// right after its Begin in the last round.
-	Generate bool `json:"generate,omitempty"`
+	Generate bool `json:"generate,omitempty" yaml:"generate,omitempty"`
 	// APIRole is HUMAN, BOT or SYSTEM: the role in API mode.
-	APIRole string `json:"api_role,omitempty"`
+	APIRole string `json:"api_role,omitempty" yaml:"api_role,omitempty"`
 	// Text is a plain string entry of a round (an entry with no Role). It
 	// is a JSON string in the template's JSON form.
-	Text string `json:"-"`
+	Text string `json:"-" yaml:"-"`
 }
 
 // UnmarshalJSON reads a role object or a plain string.
@@ -83,23 +85,53 @@ func (r MetaRole) MarshalJSON() ([]byte, error) {
 	return json.Marshal(plain(r))
 }
 
+// UnmarshalYAML reads a role mapping or a plain string, as UnmarshalJSON
+// does. (The signature is the one go.yaml.in/yaml/v3 and gopkg.in/yaml
+// accept without an import.)
+func (r *MetaRole) UnmarshalYAML(unmarshal func(any) error) error {
+	var s string
+	if err := unmarshal(&s); err == nil {
+		*r = MetaRole{Text: s}
+		return nil
+	}
+	type plain MetaRole
+	var p plain
+	if err := unmarshal(&p); err != nil {
+		return err
+	}
+	if p.Role == "" {
+		return errors.New("opencompass: a meta template role needs a role name")
+	}
+	*r = MetaRole(p)
+	return nil
+}
+
+// MarshalYAML writes a plain string entry as a YAML string.
+func (r MetaRole) MarshalYAML() (any, error) {
+	if r.Role == "" {
+		return r.Text, nil
+	}
+	type plain MetaRole
+	return plain(r), nil
+}
+
 // PromptItem is one element of an OpenCompass PromptList: a plain string
 // (Text), a role item (Role, Prompt), or a section marker (Section, Pos).
 type PromptItem struct {
-	Text string `json:"-"`
+	Text string `json:"-" yaml:"-"`
 
-	Role         string `json:"role,omitempty"`
-	Prompt       string `json:"prompt,omitempty"`
-	FallbackRole string `json:"fallback_role,omitempty"`
+	Role         string `json:"role,omitempty" yaml:"role,omitempty"`
+	Prompt       string `json:"prompt,omitempty" yaml:"prompt,omitempty"`
+	FallbackRole string `json:"fallback_role,omitempty" yaml:"fallback_role,omitempty"`
 	// Begin, End and Generate, when set, override the meta template's for
 	// this occurrence.
-	Begin    *string `json:"begin,omitempty"`
-	End      *string `json:"end,omitempty"`
-	Generate *bool   `json:"generate,omitempty"`
+	Begin    *string `json:"begin,omitempty" yaml:"begin,omitempty"`
+	End      *string `json:"end,omitempty" yaml:"end,omitempty"`
+	Generate *bool   `json:"generate,omitempty" yaml:"generate,omitempty"`
 
 	// Section is begin, ice, round or end; Pos is begin or end.
-	Section string `json:"section,omitempty"`
-	Pos     string `json:"pos,omitempty"`
+	Section string `json:"section,omitempty" yaml:"section,omitempty"`
+	Pos     string `json:"pos,omitempty" yaml:"pos,omitempty"`
 }
 
 // UnmarshalJSON reads an item object or a plain string.
@@ -126,11 +158,36 @@ func (p PromptItem) MarshalJSON() ([]byte, error) {
 	return json.Marshal(plain(p))
 }
 
+// UnmarshalYAML reads an item mapping or a plain string.
+func (p *PromptItem) UnmarshalYAML(unmarshal func(any) error) error {
+	var s string
+	if err := unmarshal(&s); err == nil {
+		*p = PromptItem{Text: s}
+		return nil
+	}
+	type plain PromptItem
+	var v plain
+	if err := unmarshal(&v); err != nil {
+		return err
+	}
+	*p = PromptItem(v)
+	return nil
+}
+
+// MarshalYAML writes a plain string item as a YAML string.
+func (p PromptItem) MarshalYAML() (any, error) {
+	if p.Role == "" && p.Section == "" {
+		return p.Text, nil
+	}
+	type plain PromptItem
+	return plain(p), nil
+}
+
 // APIMessage is one message of the API-mode rendering: an api_role and the
 // role's begin, prompt and end joined.
 type APIMessage struct {
-	Role   string `json:"role"`
-	Prompt string `json:"prompt"`
+	Role   string `json:"role" yaml:"role"`
+	Prompt string `json:"prompt" yaml:"prompt"`
 }
 
 // Validate reports the errors OpenCompass raises when it loads the template.
@@ -377,17 +434,7 @@ func (t *MetaTemplate) APIMessages(msgs []chat.Message, opts Options) ([]chat.Me
 
 // PromptList is the PromptList RenderMessages renders for msgs.
 func (t *MetaTemplate) PromptList(msgs []chat.Message) []PromptItem {
-	names := map[chat.Role]string{
-		chat.RoleUser:      "HUMAN",
-		chat.RoleAssistant: "BOT",
-		chat.RoleSystem:    "SYSTEM",
-		chat.RoleDeveloper: "SYSTEM",
-	}
-	if t != nil {
-		for k, v := range t.ChatRoles {
-			names[k] = v
-		}
-	}
+	names := t.chatNames()
 	item := func(m chat.Message) PromptItem {
 		name := names[m.Role]
 		if name == "" {
@@ -592,4 +639,87 @@ func ParseMetaTemplate(data []byte) (*MetaTemplate, error) {
 		return nil, err
 	}
 	return &t, nil
+}
+
+// chatNames maps each chat role to its template role: the defaults, then
+// ChatRoles.
+func (t *MetaTemplate) chatNames() map[chat.Role]string {
+	names := map[chat.Role]string{
+		chat.RoleUser:      "HUMAN",
+		chat.RoleAssistant: "BOT",
+		chat.RoleSystem:    "SYSTEM",
+		chat.RoleDeveloper: "SYSTEM",
+	}
+	if t != nil {
+		for k, v := range t.ChatRoles {
+			names[k] = v
+		}
+	}
+	return names
+}
+
+// ToFormat converts the meta template to a Format. The Format writes what
+// RenderMessages writes for a conversation of whole rounds: after leading
+// system messages, user and assistant messages alternate from a user
+// message, and the conversation ends with a user message when a generation
+// prompt is asked for and with an assistant message otherwise. Elsewhere
+// the two differ as a Format and a meta template do: a meta template
+// writes a round role that a round lacks (empty), and starts a new round
+// where a role repeats; a Format writes the messages it is given. Roles the
+// template lacks are written as the user's, as RenderMessages does.
+//
+// A template converts when its round is the user's role then the
+// assistant's (ChatRoles names them; HUMAN and BOT by default), without
+// plain strings or default prompts, and the assistant's role is the
+// generate role; otherwise ToFormat says which of these fails.
+func (t *MetaTemplate) ToFormat() (*Format, error) {
+	if t == nil {
+		return nil, errors.New("opencompass: round is required in meta template")
+	}
+	if err := t.Validate(); err != nil {
+		return nil, err
+	}
+	names := t.chatNames()
+	userName, asstName := names[chat.RoleUser], names[chat.RoleAssistant]
+	for _, r := range t.Round {
+		if r.Role == "" {
+			return nil, fmt.Errorf("opencompass: a Format cannot write the string %q of the round", r.Text)
+		}
+		if r.Prompt != "" {
+			return nil, fmt.Errorf("opencompass: a Format cannot write the default prompt of role %s", r.Role)
+		}
+	}
+	if len(t.Round) != 2 || t.Round[0].Role != userName || t.Round[1].Role != asstName {
+		return nil, fmt.Errorf("opencompass: a Format needs a round of the user's role %s and the assistant's role %s, in that order", userName, asstName)
+	}
+	if !t.Round[1].Generate || t.Round[0].Generate {
+		return nil, fmt.Errorf("opencompass: a Format needs the assistant's role %s to be the generate role", asstName)
+	}
+	roles := t.roles()
+	userTurn := Turn{Begin: t.Round[0].Begin, End: t.Round[0].End}
+	f := &Format{
+		Name:             "opencompass",
+		Description:      "OpenCompass meta template",
+		Begin:            t.Begin,
+		End:              t.End,
+		Roles:            map[chat.Role]Turn{},
+		Generate:         chat.RoleAssistant,
+		GenerationPrompt: t.Round[1].Begin,
+	}
+	for role, name := range names {
+		if r, ok := roles[name]; ok {
+			f.Roles[role] = Turn{Begin: r.Begin, End: r.End}
+			continue
+		}
+		if f.Fallback == nil {
+			f.Fallback = map[chat.Role]chat.Role{}
+		}
+		f.Fallback[role] = chat.RoleUser
+	}
+	// Any other role is written as the user's, unless the user's turn
+	// holds text that Other would read as a role placeholder.
+	if !strings.Contains(userTurn.Begin+userTurn.End, "{role}") && !strings.Contains(userTurn.Begin+userTurn.End, "{Role}") {
+		f.Other = &userTurn
+	}
+	return f, nil
 }

@@ -239,6 +239,11 @@ func TestMetaTemplateRenderAPI(t *testing.T) {
 			meta:    &format.MetaTemplate{Round: []format.MetaRole{{Text: "x"}, {Role: "HUMAN", APIRole: "HUMAN"}}},
 			prompt:  qa,
 			wantErr: "opencompass: mixing str without explicit role is not allowed in API models"},
+		{name: "A12 HuggingFace-chat default meta template: SYSTEM is a round role mapped to HUMAN", gen: true,
+			meta: &format.MetaTemplate{Round: []format.MetaRole{{Role: "HUMAN", APIRole: "HUMAN"},
+				{Role: "SYSTEM", APIRole: "HUMAN"}, {Role: "BOT", APIRole: "BOT", Generate: true}}},
+			prompt: ocList(ocSection("begin", format.PromptItem{Role: "SYSTEM", Prompt: "Solve"}), qa),
+			want:   []msg{{"HUMAN", "Solve\n1+1=?\n"}, {"BOT", "2"}, {"HUMAN", "2+2=?\n"}}},
 		{name: "plain strings are left out", meta: amt1, gen: true,
 			prompt: ocList(ocSection("begin", ocText("ignored")), ocSection("round", ocH("q"), ocB("a"))),
 			want:   []msg{{"HUMAN", "q"}}},
@@ -297,6 +302,26 @@ func TestMetaTemplateMessages(t *testing.T) {
 		chat.Text(chat.RoleAssistant, "2"),
 		chat.Text(chat.RoleUser, "2+2=?"),
 	}, api)
+
+	// P02: OpenCompass's OpenAI wrapper maps SYSTEM, HUMAN and BOT to
+	// system, user and assistant.
+	withSystem := &format.MetaTemplate{Round: amt.Round, ReservedRoles: []format.MetaRole{{Role: "SYSTEM", APIRole: "SYSTEM"}}}
+	api, err = withSystem.APIMessages([]chat.Message{
+		chat.Text(chat.RoleSystem, "s"), chat.Text(chat.RoleUser, "q"),
+		chat.Text(chat.RoleAssistant, "a"), chat.Text(chat.RoleUser, "q2"),
+	}, format.Options{AddGenerationPrompt: true})
+	require.NoError(t, err)
+	assert.Equal(t, []chat.Message{
+		chat.Text(chat.RoleSystem, "s"), chat.Text(chat.RoleUser, "q"),
+		chat.Text(chat.RoleAssistant, "a"), chat.Text(chat.RoleUser, "q2"),
+	}, api)
+
+	// P03: any other api_role becomes a message without a role in
+	// OpenCompass; here it is an error.
+	toolRole := &format.MetaTemplate{Round: []format.MetaRole{
+		{Role: "HUMAN", APIRole: "TOOL"}, {Role: "BOT", APIRole: "BOT", Generate: true}}}
+	_, err = toolRole.APIMessages([]chat.Message{chat.Text(chat.RoleUser, "x")}, format.Options{AddGenerationPrompt: true})
+	require.EqualError(t, err, `opencompass: api_role "TOOL" is not HUMAN, BOT or SYSTEM`)
 }
 
 func TestMetaTemplateJSON(t *testing.T) {

@@ -115,7 +115,9 @@ func TestFormatsLists(t *testing.T) {
 	assert.Equal(t, 0, code)
 	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
 	assert.Equal(t, "openai           OpenAI chat-completions messages (JSON array)", lines[0])
-	for _, want := range []string{"chatml", "llama3", "mistral", "gemma", "alpaca", "qwen2.5", "lazyllm-chat"} {
+	// Every preset the chat-format issue names.
+	for _, want := range []string{"chatml", "llama2", "llama3", "mistral", "gemma", "gemma3", "phi3", "zephyr", "solar",
+		"chatqa", "openchat", "command-r", "granite", "alpaca", "qwen2.5", "mistral-v3", "lazyllm-chat"} {
 		assert.Contains(t, out.String(), "\n"+want+" ", want)
 	}
 }

@@ -1,0 +1,102 @@
+package format_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/rolemark/rolemark/chat"
+	"github.com/rolemark/rolemark/chat/format"
+)
+
+// ToFormat converts a meta template to a Format that writes what
+// RenderMessages writes for conversations of whole rounds: after leading
+// system messages, user and assistant alternate from a user message, ending
+// with a user message in gen mode and with an assistant message otherwise.
+func TestMetaTemplateToFormat(t *testing.T) {
+	mt1Gen := &format.MetaTemplate{Round: []format.MetaRole{ocHuman, ocBotGen}}
+	custom := &format.MetaTemplate{
+		Begin: "<s>", End: "</s>",
+		Round:         []format.MetaRole{{Role: "User", Begin: "U: ", End: "\n"}, {Role: "Assistant", Begin: "A: ", End: "\n", Generate: true}},
+		ReservedRoles: []format.MetaRole{{Role: "Sys", Begin: "S: ", End: "\n\n"}},
+		ChatRoles:     map[chat.Role]string{chat.RoleUser: "User", chat.RoleAssistant: "Assistant", chat.RoleSystem: "Sys"},
+	}
+	templates := map[string]*format.MetaTemplate{"mt1 with generate": mt1Gen, "mt4": mt4, "custom roles": custom}
+	conversations := map[string]struct {
+		msgs []chat.Message
+		gen  bool
+	}{
+		"one question, gen":           {[]chat.Message{user("1+1=?")}, true},
+		"system and question, gen":    {[]chat.Message{sys("Solve"), user("1+1=?")}, true},
+		"two rounds, gen":             {[]chat.Message{sys("Solve"), user("1+1=?"), asst("2"), user("2+2=?")}, true},
+		"two system messages, gen":    {[]chat.Message{sys("A"), sys("B"), user("q")}, true},
+		"one round, ppl":              {[]chat.Message{user("1+1=?"), asst("2")}, false},
+		"two rounds with system, ppl": {[]chat.Message{sys("Solve"), user("1+1=?"), asst("2"), user("2+2=?"), asst("4")}, false},
+		"non-ASCII and spaces, ppl":   {[]chat.Message{sys(" 你好 "), user("  Grüß  "), asst("\tdich\n")}, false},
+	}
+	for tname, mt := range templates {
+		f, err := mt.ToFormat()
+		require.NoError(t, err, tname)
+		for cname, c := range conversations {
+			t.Run(tname+"/"+cname, func(t *testing.T) {
+				want, err := mt.RenderMessages(c.msgs, format.Options{AddGenerationPrompt: c.gen})
+				require.NoError(t, err)
+				got, err := f.Render(c.msgs, format.Options{AddGenerationPrompt: c.gen})
+				require.NoError(t, err)
+				assert.Equal(t, want, got)
+			})
+		}
+	}
+
+	// The converted format of the document's template, spelled out.
+	f, err := mt4.ToFormat()
+	require.NoError(t, err)
+	assert.Equal(t, &format.Format{
+		Name:        "opencompass",
+		Description: "OpenCompass meta template",
+		Begin:       metaInst,
+		End:         "end of conversation",
+		Roles: map[chat.Role]format.Turn{
+			chat.RoleUser:      {Begin: "<HUMAN>: ", End: "<eoh>\n"},
+			chat.RoleAssistant: {Begin: "<BOT>: ", End: "<eob>\n"},
+			chat.RoleSystem:    {Begin: "<SYSTEM>: ", End: "<eosys>\n"},
+			chat.RoleDeveloper: {Begin: "<SYSTEM>: ", End: "<eosys>\n"},
+		},
+		Other:            &format.Turn{Begin: "<HUMAN>: ", End: "<eoh>\n"},
+		Generate:         chat.RoleAssistant,
+		GenerationPrompt: "<BOT>: ",
+	}, f)
+	// Without a SYSTEM role, system messages fall back to the user's turn
+	// (O04), and so do tool results.
+	f, err = mt1Gen.ToFormat()
+	require.NoError(t, err)
+	got, err := f.Render([]chat.Message{sys("Solve"), user("1+1=?"), asst("2"), tool("t", "c1")}, format.Options{})
+	require.NoError(t, err)
+	assert.Equal(t, "<HUMAN>: Solve<eoh>\n<HUMAN>: 1+1=?<eoh>\n<BOT>: 2<eob>\n<HUMAN>: t<eoh>\n", got)
+
+	errs := []struct {
+		name    string
+		meta    *format.MetaTemplate
+		wantErr string
+	}{
+		{"nil", nil, "opencompass: round is required in meta template"},
+		{"string in the round", &format.MetaTemplate{Round: []format.MetaRole{{Text: "<round>"}, ocHuman, ocBotGen}},
+			`opencompass: a Format cannot write the string "<round>" of the round`},
+		{"default prompt", &format.MetaTemplate{Round: []format.MetaRole{ocHuman, {Role: "BOT", Prompt: "None", Generate: true}}},
+			"opencompass: a Format cannot write the default prompt of role BOT"},
+		{"three roles", &format.MetaTemplate{Round: []format.MetaRole{ocHuman, {Role: "THOUGHTS"}, ocBotGen}},
+			"opencompass: a Format needs a round of the user's role HUMAN and the assistant's role BOT, in that order"},
+		{"assistant first", &format.MetaTemplate{Round: []format.MetaRole{ocBotGen, ocHuman}},
+			"opencompass: a Format needs a round of the user's role HUMAN and the assistant's role BOT, in that order"},
+		{"no generate role", mt1, "opencompass: a Format needs the assistant's role BOT to be the generate role"},
+		{"duplicate role", &format.MetaTemplate{Round: []format.MetaRole{ocHuman, ocBotGen}, ReservedRoles: []format.MetaRole{ocHuman}},
+			"opencompass: role in meta prompt must be unique: HUMAN"},
+	}
+	for _, tc := range errs {
+		t.Run("error/"+tc.name, func(t *testing.T) {
+			_, err := tc.meta.ToFormat()
+			require.EqualError(t, err, tc.wantErr)
+		})
+	}
+}
