@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"regexp"
@@ -244,12 +245,122 @@ func decodeTools(v *yaml.Node, errAt nodeErr) ([]chat.Tool, error) {
 		if err := json.Unmarshal(b, &t); err != nil {
 			return nil, errAt(item, "tool: %v", err)
 		}
+		if p := toolParams(item); p != nil {
+			if ordered, ok := orderedJSON(p); ok {
+				t.Parameters = ordered
+			}
+		}
 		tools = append(tools, t)
 	}
 	return tools, nil
 }
 
 // jsonable converts YAML-decoded values to what encoding/json accepts.
+// toolParams returns the node of a tool's parameters (or Dotprompt's
+// inputSchema), in the tool itself or in its function, or nil.
+func toolParams(item *yaml.Node) *yaml.Node {
+	if f := mappingValue(item, "function"); f != nil && f.Kind == yaml.MappingNode {
+		item = f
+	}
+	p := mappingValue(item, "parameters")
+	if p == nil || p.Tag == "!!null" {
+		p = mappingValue(item, "inputSchema")
+	}
+	if p == nil || p.Tag == "!!null" {
+		return nil
+	}
+	return p
+}
+
+// mappingValue returns the value of key in a mapping node, following
+// aliases, or nil.
+func mappingValue(m *yaml.Node, key string) *yaml.Node {
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		if m.Content[i].Value == key {
+			v := m.Content[i+1]
+			for v.Kind == yaml.AliasNode {
+				v = v.Alias
+			}
+			return v
+		}
+	}
+	return nil
+}
+
+// orderedJSON writes a YAML value as compact JSON with the keys of every
+// mapping in the order they are written, as a JSON Schema's author means
+// them (and as Qwen's ReAct instruction prints them). ok is false for a
+// value it does not handle (a merge key), which the caller then takes from
+// the decoded, unordered value.
+func orderedJSON(n *yaml.Node) (json.RawMessage, bool) {
+	var b bytes.Buffer
+	if !writeOrderedJSON(&b, n) {
+		return nil, false
+	}
+	return b.Bytes(), true
+}
+
+func writeOrderedJSON(b *bytes.Buffer, n *yaml.Node) bool {
+	for n.Kind == yaml.AliasNode {
+		n = n.Alias
+	}
+	switch n.Kind {
+	case yaml.MappingNode:
+		b.WriteByte('{')
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			k := n.Content[i]
+			if k.Tag == "!!merge" {
+				return false
+			}
+			var key any
+			if err := k.Decode(&key); err != nil {
+				return false
+			}
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			if !writeJSONValue(b, fmt.Sprint(key)) {
+				return false
+			}
+			b.WriteByte(':')
+			if !writeOrderedJSON(b, n.Content[i+1]) {
+				return false
+			}
+		}
+		b.WriteByte('}')
+	case yaml.SequenceNode:
+		b.WriteByte('[')
+		for i, e := range n.Content {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			if !writeOrderedJSON(b, e) {
+				return false
+			}
+		}
+		b.WriteByte(']')
+	default:
+		var v any
+		if err := n.Decode(&v); err != nil {
+			return false
+		}
+		return writeJSONValue(b, jsonable(v))
+	}
+	return true
+}
+
+// writeJSONValue writes v as compact JSON without HTML escaping.
+func writeJSONValue(b *bytes.Buffer, v any) bool {
+	var e bytes.Buffer
+	enc := json.NewEncoder(&e)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return false
+	}
+	b.Write(bytes.TrimSuffix(e.Bytes(), []byte("\n")))
+	return true
+}
+
 func jsonable(v any) any {
 	switch v := v.(type) {
 	case map[string]any:

@@ -145,3 +145,39 @@ func TestInputs(t *testing.T) {
 		})
 	}
 }
+
+// TestFrontMatterToolParametersOrder requires a tool's parameters in the
+// order the front matter writes them: a JSON Schema reads type first, and
+// the ReAct instruction prints the parameters as they come.
+func TestFrontMatterToolParametersOrder(t *testing.T) {
+	tests := []struct {
+		name  string
+		tools string
+		want  string
+	}{
+		{"block mapping",
+			"  - name: f\n    parameters:\n      type: object\n      properties:\n        zip: {type: string}\n        city: {type: string, description: \"<b> & c\"}\n      required: [zip, city]\n",
+			`{"type":"object","properties":{"zip":{"type":"string"},"city":{"type":"string","description":"<b> & c"}},"required":["zip","city"]}`},
+		{"flow mapping, function form",
+			"  - type: function\n    function: {name: f, parameters: {type: object, properties: {n: {type: integer, minimum: 1, default: 2.5}}, additionalProperties: false}}\n",
+			`{"type":"object","properties":{"n":{"type":"integer","minimum":1,"default":2.5}},"additionalProperties":false}`},
+		{"Dotprompt inputSchema",
+			"  - name: f\n    inputSchema: {type: object, properties: {b: {type: \"null\"}, a: {enum: [x, 1, true, null]}}}\n",
+			`{"type":"object","properties":{"b":{"type":"null"},"a":{"enum":["x",1,true,null]}}}`},
+		{"anchor and alias",
+			"  - name: f\n    parameters: {type: object, properties: {s: &s {type: string, maxLength: 3}, t: *s}}\n",
+			`{"type":"object","properties":{"s":{"type":"string","maxLength":3},"t":{"type":"string","maxLength":3}}}`},
+		{"Qwen's list of parameters",
+			"  - name: f\n    parameters:\n      - {name: q, required: true, schema: {type: string}}\n",
+			`[{"name":"q","required":true,"schema":{"type":"string"}}]`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			tpl, err := engine.NewSet(gotmpl.New()).Parse("gotmpl", "t.tmpl", "---\ntools:\n"+tc.tools+"---\nx")
+			require.NoError(t, err)
+			require.Len(t, tpl.FrontMatter().Tools, 1)
+			assert.Equal(t, "f", tpl.FrontMatter().Tools[0].Name)
+			assert.Equal(t, tc.want, string(tpl.FrontMatter().Tools[0].Parameters))
+		})
+	}
+}

@@ -2,7 +2,6 @@ package react_test
 
 import (
 	"encoding/json"
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -64,11 +63,23 @@ func TestVariants(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			got := react.Instruction(tc.variant, tc.tools)
-			assert.True(t, strings.HasPrefix(got, "Answer the following questions as best you can. You have access to the following "+tc.header+"\n\n"+tc.desc+"\n\n"+tc.desc+"\n\nUse the following format:"), got)
-			assert.Contains(t, got, "should be one of "+tc.names+"\n")
-			assert.True(t, strings.HasSuffix(got, "\n\nBegin!"))
-			assert.Equal(t, got+"\n\nQuestion: q", react.Prompt(tc.variant, tc.tools, "q"))
+			want := "Answer the following questions as best you can. You have access to the following " + tc.header + "\n\n" +
+				tc.desc + "\n\n" + tc.desc + "\n\n" +
+				"Use the following format:\n\n" +
+				"Question: the input question you must answer\n" +
+				"Thought: you should always think about what to do\n" +
+				"Action: the action to take, should be one of " + tc.names + "\n" +
+				"Action Input: the input to the action\n" +
+				"Observation: the result of the action\n" +
+				"... (this Thought/Action/Action Input/Observation can be repeated zero or more times)\n" +
+				"Thought: I now know the final answer\n" +
+				"Final Answer: the final answer to the original input question\n\n" +
+				"Begin!"
+			assert.Equal(t, want, react.Instruction(tc.variant, tc.tools))
+			assert.Equal(t, want+"\n\nQuestion: q", react.Prompt(tc.variant, tc.tools, "q"))
+			v, err := react.ParseVariant(string(tc.variant))
+			require.NoError(t, err)
+			assert.Equal(t, want, react.Instruction(v, tc.tools), "selectable by name")
 		})
 	}
 }

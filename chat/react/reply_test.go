@@ -68,7 +68,10 @@ func TestParseReplyNeither(t *testing.T) {
 	for _, reply := range []string{"Hello there", "Final Answer: 42", "Action: f\nAction Input: {}", "Thought: a\nAction: f\n", ""} {
 		_, err := react.ParseReply(reply, nil)
 		var fe *react.FormatError
-		assert.True(t, errors.As(err, &fe), "%q: %v", reply, err)
+		require.True(t, errors.As(err, &fe), "%q: %v", reply, err)
+		assert.Equal(t, reply, fe.Reply)
+		// The message is for the model to read as an observation.
+		assert.Equal(t, `Invalid format: write "Action:" and "Action Input:" lines to use a tool, or a "Final Answer:" line to answer.`, err.Error())
 	}
 }
 
@@ -90,6 +93,7 @@ func TestParseReplyErrors(t *testing.T) {
 		require.True(t, errors.As(err, &ae), "%v", err)
 		assert.Equal(t, "search", ae.Name)
 		assert.Equal(t, "{query: cats}", ae.Arguments)
+		assert.Equal(t, "The Action Input for search is not valid JSON (invalid character 'q' looking for beginning of object key string). Format the arguments as a JSON object.", err.Error())
 		var se *json.SyntaxError
 		assert.True(t, errors.As(err, &se))
 		require.NotNil(t, got.ToolCall)
