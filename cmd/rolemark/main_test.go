@@ -152,6 +152,6 @@ func TestRenderEngines(t *testing.T) {
 
 	var out, errOut bytes.Buffer
 	code := run(context.Background(), []string{"render", "--engine", "nope", "-"}, strings.NewReader("x"), &out, &errOut)
-	require.Equal(t, 1, code)
-	require.Equal(t, "-: unknown engine \"nope\"; known: gotmpl, handlebars, jinja\n", errOut.String())
+	require.Equal(t, 2, code, "an unknown --engine is a usage error")
+	require.True(t, strings.HasPrefix(errOut.String(), "rolemark render: unknown engine \"nope\"; known: gotmpl, handlebars, jinja\nusage:\n"), errOut.String())
 }
