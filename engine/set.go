@@ -185,7 +185,7 @@ func (s *Set) compile(e Engine, name, src string, fm *FrontMatter, cfg Config) (
 		}
 		return nil, err
 	}
-	return &Template{name: name, engine: e, compiled: c, parse: s.cfg.parse, fm: fm}, nil
+	return &Template{name: name, engine: e, compiled: c, parse: s.cfg.parse, fm: fm, src: src}, nil
 }
 
 // Template is a compiled prompt template. It is safe for concurrent use.
@@ -195,6 +195,7 @@ type Template struct {
 	compiled Compiled
 	parse    []roleparse.Option
 	fm       *FrontMatter
+	src      string // the source after the front matter, for error positions
 }
 
 // FrontMatter returns the template's front matter, or nil when it has none.
@@ -273,7 +274,7 @@ func (t *Template) Messages(ctx context.Context, vars map[string]any, opts ...Re
 	defer release(buf)
 	msgs, err := roleparse.ParseBytes(buf.Bytes(), t.parse...)
 	if err != nil {
-		return nil, &Error{Template: t.name, Err: fmt.Errorf("rendered markup: %w", err)}
+		return nil, t.markupError(buf.Bytes(), err)
 	}
 	if len(r.History) > 0 && !r.historyPlaced {
 		msgs = insertHistory(msgs, r.History)
