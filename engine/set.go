@@ -98,8 +98,12 @@ func (s *Set) Parse(engineName, name, src string) (*Template, error) {
 	if err != nil {
 		return nil, err
 	}
-	if engineName == "" && fm != nil {
-		engineName = fm.Engine
+	if engineName == "" && fm != nil && fm.Engine != "" {
+		e, err := s.engineForFile(name, fm)
+		if err != nil {
+			return nil, err
+		}
+		return s.compile(e, name, body, fm, Config{Dir: ".", AllowMissing: s.cfg.allowMissing})
 	}
 	e, ok := s.byName[engineName]
 	if !ok {
