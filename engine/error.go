@@ -37,6 +37,10 @@ func (e *Error) Error() string {
 
 func (e *Error) Unwrap() error { return e.Err }
 
+// ErrNoEngine is the cause of Set.Parse's error when neither the caller nor
+// the front matter names an engine.
+var ErrNoEngine = errors.New("no engine: name one, or write engine: in the front matter")
+
 // MissingError reports a variable that the template uses but the data does
 // not supply.
 type MissingError struct {

@@ -91,7 +91,8 @@ func (s *Set) EngineFor(filename string) (Engine, error) {
 }
 
 // Parse compiles src, named name, with the named engine; with an empty
-// engine name, with the engine its front matter names. The source may start
+// engine name, with the engine its front matter names (ErrNoEngine when it
+// names none). The source may start
 // with front matter (see FrontMatter).
 func (s *Set) Parse(engineName, name, src string) (*Template, error) {
 	fm, body, err := frontMatter(name, src)
@@ -104,6 +105,9 @@ func (s *Set) Parse(engineName, name, src string) (*Template, error) {
 			return nil, err
 		}
 		return s.compile(e, name, body, fm, Config{Dir: ".", AllowMissing: s.cfg.allowMissing})
+	}
+	if engineName == "" {
+		return nil, &Error{Template: name, Err: ErrNoEngine}
 	}
 	e, ok := s.byName[engineName]
 	if !ok {
