@@ -12,7 +12,8 @@ import (
 )
 
 // BenchmarkDirLookupRender looks up and renders templates of a loaded
-// directory of 500 prompts from many goroutines.
+// directory of 500 prompts from many goroutines (16 per GOMAXPROCS, so many
+// even on a small machine).
 func BenchmarkDirLookupRender(b *testing.B) {
 	const n = 500
 	fsys := fstest.MapFS{}
@@ -35,6 +36,7 @@ func BenchmarkDirLookupRender(b *testing.B) {
 	vars := map[string]any{"question": "What's new?"}
 	var next atomic.Uint64
 	b.ReportAllocs()
+	b.SetParallelism(16)
 	b.ResetTimer()
 	b.RunParallel(func(pb *testing.PB) {
 		ctx := context.Background()

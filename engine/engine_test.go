@@ -3,8 +3,10 @@ package engine_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"io/fs"
+	"strings"
 	"testing"
 	"testing/fstest"
 
@@ -17,7 +19,8 @@ import (
 )
 
 // echo is a test engine whose templates print their source, with "$h"
-// replaced by the history and "!" making the render panic.
+// replaced by the history, "$v" by the variable v as it is, and "!" making
+// the render panic.
 type echo struct{}
 
 func (echo) Name() string         { return "echo" }
@@ -46,7 +49,7 @@ func (t echoTpl) Execute(ctx context.Context, w io.Writer, r *engine.Request) er
 		_, err = io.WriteString(w, string(h))
 		return err
 	}
-	_, err := io.WriteString(w, string(t))
+	_, err := io.WriteString(w, strings.ReplaceAll(string(t), "$v", fmt.Sprint(r.Vars["v"])))
 	return err
 }
 
@@ -145,4 +148,31 @@ func TestParseOptions(t *testing.T) {
 	got, err := tpl.Messages(context.Background(), nil)
 	require.NoError(t, err)
 	assert.Equal(t, []chat.Message{chat.Text("narrator", "Once")}, got)
+}
+
+// TestMarkupErrorPosition: a problem in the rendered markup is reported at
+// the place in the template source that wrote it, when the rendered text
+// around the problem appears exactly once in the source; otherwise at its
+// place in the rendered markup, said so.
+func TestMarkupErrorPosition(t *testing.T) {
+	tests := []struct {
+		name, src, v, want string
+	}{
+		{"literal tag", "---\nname: x\n---\n<message role=\"user\">$v</message>\n  <message role=\"wizard\">x</message>", "three\nmore\nlines",
+			`t:5:17: rendered markup: unknown role "wizard"; expected system, user, assistant, tool or developer (allow others with roleparse.Roles or roleparse.AnyRole)`},
+		{"text before a tag", "Preamble.\n<message role=\"user\">hi</message>", "",
+			`t:1:1: rendered markup: text outside a message: "Preamble.\n"; expected <message role="…">, whitespace or a comment (or parse with roleparse.Loose)`},
+		{"not in the source", "<message role=\"user\">a</message>$v", "stray",
+			`t: rendered markup: line 1, col 33: text outside a message: "stray"; expected <message role="…">, whitespace or a comment (or parse with roleparse.Loose)`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			tpl, err := engine.NewSet(echo{}).Parse("echo", "t", tc.src)
+			require.NoError(t, err)
+			_, err = tpl.Messages(context.Background(), map[string]any{"v": tc.v})
+			assert.EqualError(t, err, tc.want)
+			var re *roleparse.Error
+			assert.ErrorAs(t, err, &re)
+		})
+	}
 }

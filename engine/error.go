@@ -1,8 +1,14 @@
 package engine
 
 import (
+	"bytes"
+	"errors"
 	"fmt"
 	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/rolemark/rolemark/roleparse"
 )
 
 // Error is a problem in a template, at compile or render time. Line and Col
@@ -31,6 +37,10 @@ func (e *Error) Error() string {
 
 func (e *Error) Unwrap() error { return e.Err }
 
+// ErrNoEngine is the cause of Set.Parse's error when neither the caller nor
+// the front matter names an engine.
+var ErrNoEngine = errors.New("no engine: name one, or write engine: in the front matter")
+
 // MissingError reports a variable that the template uses but the data does
 // not supply.
 type MissingError struct {
@@ -48,4 +58,68 @@ type PanicError struct {
 
 func (e *PanicError) Error() string {
 	return fmt.Sprintf("template engine panicked: %v", e.Value)
+}
+
+// markupError is rendered markup that does not parse. located says that the
+// enclosing *Error carries the problem's position in the template source, so
+// the markup's own position is left out of the message.
+type markupError struct {
+	err     *roleparse.Error
+	located bool
+}
+
+func (e *markupError) Error() string {
+	if e.located {
+		return "rendered markup: " + e.err.Msg
+	}
+	return "rendered markup: " + e.err.Error()
+}
+
+func (e *markupError) Unwrap() error { return e.err }
+
+// markupError returns the *Error for markup out, rendered by the template,
+// that failed to parse with err. When the rendered text from the problem to
+// the end of its line (or to the next "<" in it) is found exactly once in the
+// template's source, the error carries that place in the source: it is where
+// the template author wrote what went wrong, such as a literal
+// <message role="wizard">. Otherwise it gives the place in the rendered
+// markup.
+func (t *Template) markupError(out []byte, err error) error {
+	var pe *roleparse.Error
+	if !errors.As(err, &pe) {
+		return &Error{Template: t.name, Err: fmt.Errorf("rendered markup: %w", err)}
+	}
+	e := &Error{Template: t.name, Err: &markupError{err: pe}}
+	if line, col, ok := locate(t.src, out, pe.Offset); ok {
+		e.Line, e.Col = line, col
+		e.Err.(*markupError).located = true
+	}
+	return e
+}
+
+// locate finds the rendered text at offset off of out in src, as described at
+// markupError, and returns its 1-based line and column (in runes).
+func locate(src string, out []byte, off int) (line, col int, ok bool) {
+	if off < 0 || off >= len(out) {
+		return 0, 0, false
+	}
+	rest := out[off:]
+	if nl := bytes.IndexByte(rest, '\n'); nl >= 0 {
+		rest = rest[:nl]
+	}
+	cands := [][]byte{rest}
+	if lt := bytes.IndexByte(rest[min(1, len(rest)):], '<'); lt >= 0 {
+		cands = append(cands, rest[:lt+1])
+	}
+	for _, c := range cands {
+		c = bytes.TrimRight(c, " \t\r")
+		if len(c) < 3 || strings.Count(src, string(c)) != 1 {
+			continue
+		}
+		before := src[:strings.Index(src, string(c))]
+		line = 1 + strings.Count(before, "\n")
+		col = 1 + utf8.RuneCountInString(before[strings.LastIndexByte(before, '\n')+1:])
+		return line, col, true
+	}
+	return 0, 0, false
 }

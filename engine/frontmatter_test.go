@@ -90,7 +90,13 @@ func TestFrontMatterErrors(t *testing.T) {
 		{"unknown type", "---\ninput:\n  schema:\n    a: strng\n---\nx", `t:4:8: front matter: unknown type "strng"; expected string, number, integer, boolean, object, array, null or any`},
 		{"tools by name", "---\ntools: [get_rate]\n---\nx", "t:2:9: front matter: a tool must be a mapping with name, description and parameters (tool names alone need a resolver, which rolemark does not have)"},
 		{"tool without name", "---\ntools: [{description: x}]\n---\nx", "t:2:9: front matter: tool: chat: tool has no name"},
-		{"unknown engine", "---\nengine: liquid\n---\nx", `t: unknown engine "liquid"; known: gotmpl`},
+		{"unknown engine", "---\nengine: liquid\n---\nx", `t:2:9: front matter: unknown engine "liquid"; known: gotmpl`},
+		{"default of the wrong type", "---\ninput:\n  schema:\n    age: integer\n  default:\n    age: old\n---\nx", `t:6:10: front matter: input.default "age" must be an integer, not string`},
+		{"default before schema", "---\ninput:\n  default: {tags: [a, 2]}\n  schema:\n    tags(array): string\n---\nx", `t:3:19: front matter: input.default "tags[1]" must be a string, not int`},
+		{"default not a mapping", "---\ninput:\n  default: [a]\n---\nx", `t:3:12: front matter: input.default must be a mapping of variable names to values`},
+		{"name not a string", "---\nname: [a]\n---\nx", `t:2:7: front matter: name must be a string`},
+		{"output not a mapping", "---\noutput: json\n---\nx", `t:2:9: front matter: output must be a mapping`},
+		{"input not a mapping", "---\ninput: 3\n---\nx", `t:2:8: front matter: input must be a mapping with schema and default`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

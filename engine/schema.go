@@ -45,6 +45,7 @@ type InputError struct {
 func (e *InputError) Error() string { return fmt.Sprintf("input %q %s", e.Name, e.Msg) }
 
 func parseInput(fm *FrontMatter, n *yaml.Node, errAt nodeErr) error {
+	var defaults *yaml.Node
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		k, v := n.Content[i], n.Content[i+1]
 		switch k.Value {
@@ -64,8 +65,29 @@ func parseInput(fm *FrontMatter, n *yaml.Node, errAt nodeErr) error {
 			for k, x := range fm.Defaults {
 				fm.Defaults[k] = jsonable(x)
 			}
+			defaults = v
 		default:
 			return errAt(k, "input has no key %q; expected schema or default", k.Value)
+		}
+	}
+	return checkDefaults(fm, defaults, errAt)
+}
+
+// checkDefaults checks each declared default against the schema of its
+// input, so that a default of the wrong type is a front-matter error at the
+// default, not a render error.
+func checkDefaults(fm *FrontMatter, defaults *yaml.Node, errAt nodeErr) error {
+	if fm.Input == nil || defaults == nil {
+		return nil
+	}
+	for i := 0; i+1 < len(defaults.Content); i += 2 {
+		k, v := defaults.Content[i], defaults.Content[i+1]
+		p := fm.Input.Properties[k.Value]
+		if p == nil {
+			continue
+		}
+		if ie := p.check(k.Value, fm.Defaults[k.Value]); ie != nil {
+			return errAt(v, "input.default %q %s", ie.Name, ie.Msg)
 		}
 	}
 	return nil

@@ -91,15 +91,23 @@ func (s *Set) EngineFor(filename string) (Engine, error) {
 }
 
 // Parse compiles src, named name, with the named engine; with an empty
-// engine name, with the engine its front matter names. The source may start
+// engine name, with the engine its front matter names (ErrNoEngine when it
+// names none). The source may start
 // with front matter (see FrontMatter).
 func (s *Set) Parse(engineName, name, src string) (*Template, error) {
 	fm, body, err := frontMatter(name, src)
 	if err != nil {
 		return nil, err
 	}
-	if engineName == "" && fm != nil {
-		engineName = fm.Engine
+	if engineName == "" && fm != nil && fm.Engine != "" {
+		e, err := s.engineForFile(name, fm)
+		if err != nil {
+			return nil, err
+		}
+		return s.compile(e, name, body, fm, Config{Dir: ".", AllowMissing: s.cfg.allowMissing})
+	}
+	if engineName == "" {
+		return nil, &Error{Template: name, Err: ErrNoEngine}
 	}
 	e, ok := s.byName[engineName]
 	if !ok {
@@ -185,7 +193,7 @@ func (s *Set) compile(e Engine, name, src string, fm *FrontMatter, cfg Config) (
 		}
 		return nil, err
 	}
-	return &Template{name: name, engine: e, compiled: c, parse: s.cfg.parse, fm: fm}, nil
+	return &Template{name: name, engine: e, compiled: c, parse: s.cfg.parse, fm: fm, src: src}, nil
 }
 
 // Template is a compiled prompt template. It is safe for concurrent use.
@@ -195,6 +203,7 @@ type Template struct {
 	compiled Compiled
 	parse    []roleparse.Option
 	fm       *FrontMatter
+	src      string // the source after the front matter, for error positions
 }
 
 // FrontMatter returns the template's front matter, or nil when it has none.
@@ -273,7 +282,7 @@ func (t *Template) Messages(ctx context.Context, vars map[string]any, opts ...Re
 	defer release(buf)
 	msgs, err := roleparse.ParseBytes(buf.Bytes(), t.parse...)
 	if err != nil {
-		return nil, &Error{Template: t.name, Err: fmt.Errorf("rendered markup: %w", err)}
+		return nil, t.markupError(buf.Bytes(), err)
 	}
 	if len(r.History) > 0 && !r.historyPlaced {
 		msgs = insertHistory(msgs, r.History)

@@ -27,8 +27,8 @@ const (
 	kindHistory               // {{history}}: no arguments, never a block
 	kindMedia                 // {{media url=…}}: never a block
 	kindBlock                 // if, unless, with, each, equal, ifEquals, unlessEquals: blocks only
-	kindInline                // lookup, json: never a block
-	kindRejected              // log (writes to the process's log), section (Dotprompt)
+	kindInline                // lookup, json, section: never a block
+	kindRejected              // log (writes to the process's log)
 	kindUser                  // a caller's helper (Funcs): anything goes
 )
 
@@ -57,9 +57,9 @@ func helperKind(name string, user map[string]any) (kind, bool) {
 		return kindMedia, true
 	case "if", "unless", "with", "each", "equal", "ifEquals", "unlessEquals":
 		return kindBlock, true
-	case "lookup", "json":
+	case "lookup", "json", "section":
 		return kindInline, true
-	case "log", "section":
+	case "log":
 		return kindRejected, true
 	}
 	return 0, false
@@ -225,7 +225,11 @@ func (w *walker) expression(e *ast.Expression, at position, scoped bool) {
 			// itself: endless recursion, a fatal stack overflow.
 			w.failf(e, "%s is a block helper: write {{#%s …}}…{{/%s}}", name, name, name)
 		}
-		if n := builtinArity[name]; len(e.Params) != n {
+		n := builtinArity[name]
+		if name == "section" {
+			n = 1 // not in builtinArity: a caller's Funcs may define section
+		}
+		if len(e.Params) != n {
 			w.failf(e, "#%s takes %d argument(s), found %d", name, n, len(e.Params))
 		}
 		for i, p := range e.Params {
@@ -240,7 +244,11 @@ func (w *walker) expression(e *ast.Expression, at position, scoped bool) {
 		if at == posBlock {
 			w.failf(e, "%s is not a block helper", name)
 		}
-		if n := builtinArity[name]; len(e.Params) != n {
+		n := builtinArity[name]
+		if name == "section" {
+			n = 1 // not in builtinArity: a caller's Funcs may define section
+		}
+		if len(e.Params) != n {
 			w.failf(e, "%s takes %d argument(s), found %d", name, n, len(e.Params))
 		}
 		if e.Hash != nil && (name != "json" || len(e.Hash.Pairs) != 1 || e.Hash.Pairs[0].Key != "indent") {
@@ -249,9 +257,6 @@ func (w *walker) expression(e *ast.Expression, at position, scoped bool) {
 		w.values(e.Params, scoped)
 		w.hash(e.Hash, scoped)
 	case kindRejected:
-		if name == "section" {
-			w.failf(e, "Dotprompt's section helper has no equivalent in rolemark's markup")
-		}
 		w.failf(e, "the %s helper writes to the process's log and is not available in rolemark", name)
 	case kindUser:
 		w.values(e.Params, scoped)
@@ -478,7 +483,7 @@ func exprName(e *ast.Expression) string {
 }
 
 func (c *compiler) knownList() string {
-	names := []string{"role", "message", "system", "user", "assistant", "history", "media", "if", "unless", "with", "each", "equal", "lookup", "json", "ifEquals", "unlessEquals"}
+	names := []string{"role", "message", "system", "user", "assistant", "history", "media", "if", "unless", "with", "each", "equal", "lookup", "json", "ifEquals", "unlessEquals", "section"}
 	for n := range c.eng.funcs {
 		names = append(names, n)
 	}

@@ -40,7 +40,9 @@
 // Dotprompt's helpers are there too: {{role "model"}} (model is an alias of
 // assistant), {{history}}, {{media url=… contentType=…}}, {{json v indent=2}}
 // (JSON text, escaped), {{#ifEquals a b}} and {{#unlessEquals a b}}.
-// Dotprompt's {{section}} has no equivalent and is a compile error.
+// Dotprompt's {{section "name"}} renders nothing: in Dotprompt it leaves an
+// empty placeholder part, which rolemark's markup has no form for; a caller's
+// Funcs may define section to put something there.
 //
 // # Escaping
 //

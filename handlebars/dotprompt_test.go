@@ -14,8 +14,8 @@ import (
 )
 
 // TestDotprompt renders the body of Dotprompt-style templates: role markers,
-// history, media with contentType=, and the json, ifEquals and unlessEquals
-// helpers.
+// history, media with contentType=, and the json, ifEquals, unlessEquals
+// and section helpers.
 func TestDotprompt(t *testing.T) {
 	tests := []struct {
 		name, src string
@@ -32,6 +32,8 @@ func TestDotprompt(t *testing.T) {
 		{"json indent", `{{json v indent=2}}`, map[string]any{"v": []int{1}}, "[\n  1\n]"},
 		{"ifEquals", `{{#ifEquals a 1}}one{{else}}other{{/ifEquals}}{{#ifEquals b "x"}}x{{else}}not x{{/ifEquals}}`, map[string]any{"a": 1.0, "b": "y"}, "onenot x"},
 		{"unlessEquals", `{{#unlessEquals a "x"}}not x{{/unlessEquals}}`, map[string]any{"a": "y"}, "not x"},
+		{"section renders nothing", `{{role "system"}}Be brief. {{section "output"}}Stop.{{section s}}`, map[string]any{"s": "history"},
+			`<message role="system">Be brief. Stop.`},
 	}
 	set := engine.NewSet(handlebars.New())
 	for _, tc := range tests {
@@ -43,8 +45,8 @@ func TestDotprompt(t *testing.T) {
 			require.Equal(t, tc.want, out)
 		})
 	}
-	_, err := set.Parse("handlebars", "t.prompt", `{{section "output"}}`)
-	require.EqualError(t, err, "t.prompt:1:1: Dotprompt's section helper has no equivalent in rolemark's markup")
+	_, err := set.Parse("handlebars", "t.prompt", `{{section}}`)
+	require.EqualError(t, err, "t.prompt:1:1: section takes 1 argument(s), found 0")
 	_, err = set.Parse("handlebars", "t.prompt", `{{json v pretty=true}}`)
 	require.EqualError(t, err, "t.prompt:1:10: json takes no named arguments but indent=")
 }
@@ -66,4 +68,15 @@ func TestDotpromptFile(t *testing.T) {
 	msgs, err := tpl.Messages(context.Background(), map[string]any{"name": "Ann"})
 	require.NoError(t, err)
 	require.Equal(t, []chat.Message{chat.Text(chat.RoleSystem, "You are a pirate."), chat.Text(chat.RoleUser, "Hello, I am Ann.")}, msgs)
+}
+
+// TestSectionFunc: a caller's Funcs may define section, to put something
+// where a Dotprompt file asks for a section.
+func TestSectionFunc(t *testing.T) {
+	e := handlebars.New(handlebars.Funcs(map[string]any{"section": func(name string) string { return "[" + name + "]" }}))
+	tpl, err := engine.NewSet(e).Parse("handlebars", "t.prompt", `{{role "user"}}Hi{{section "output"}}`)
+	require.NoError(t, err)
+	msgs, err := tpl.Messages(context.Background(), nil)
+	require.NoError(t, err)
+	require.Equal(t, []chat.Message{chat.Text(chat.RoleUser, "Hi[output]")}, msgs)
 }

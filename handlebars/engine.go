@@ -144,6 +144,9 @@ func (c *compiler) compile(src string) (engine.Compiled, error) {
 	for name, fn := range c.eng.funcs {
 		tpl.RegisterHelper(name, wrapFunc(fn))
 	}
+	if _, ok := c.eng.funcs["section"]; !ok {
+		tpl.RegisterHelper("section", sectionHelper)
+	}
 	for _, u := range c.order {
 		ptpl, err := build(u)
 		if err != nil {

@@ -212,3 +212,10 @@ func number(v any) (float64, bool) {
 	}
 	return 0, false
 }
+
+// sectionHelper is Dotprompt's {{section "name"}}. In Dotprompt it leaves a
+// pending part, a placeholder with no content that Genkit may fill (with
+// output instructions, say); the messages' text is as if it were not there.
+// rolemark's markup has no placeholder, so it renders nothing. A caller's
+// Funcs may define section to put something there.
+func sectionHelper(name any) string { return "" }

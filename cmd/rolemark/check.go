@@ -7,6 +7,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"strings"
 
@@ -14,7 +15,7 @@ import (
 )
 
 // cmdCheck parses every template under the paths, renders those whose
-// declared inputs all have defaults, and prints each problem as
+// inputs allow it (see tryRender), and prints each problem as
 // FILE:LINE:COL: message. It reports whether all was well.
 func cmdCheck(ctx context.Context, args []string, stdout io.Writer) error {
 	fl := newFlags("check")
@@ -67,10 +68,8 @@ func cmdCheck(ctx context.Context, args []string, stdout io.Writer) error {
 				report(rename(err))
 				continue
 			}
-			if fm := tpl.FrontMatter(); fm != nil && fm.Input != nil && defaultsSuffice(fm) {
-				if _, err := tpl.Messages(ctx, nil); err != nil {
-					report(rename(err))
-				}
+			if err := tryRender(ctx, tpl, path.Base(f)); err != nil {
+				report(rename(err))
 			}
 		}
 	}
@@ -78,6 +77,36 @@ func cmdCheck(ctx context.Context, args []string, stdout io.Writer) error {
 		return errSilent{}
 	}
 	return nil
+}
+
+// tryRender renders a template with its declared defaults where its inputs
+// allow, and returns the problem it finds. A partial (a file named _NAME.*)
+// is only parsed: it is rendered by the templates that use it. A template
+// that declares an input schema is rendered when every required input has a
+// default, and then a variable it uses but does not declare is a problem. A
+// template without a schema is rendered too, and a variable it needs is taken
+// as an input it did not declare, not as a problem.
+func tryRender(ctx context.Context, tpl *engine.Template, base string) error {
+	if strings.HasPrefix(base, "_") {
+		return nil
+	}
+	fm := tpl.FrontMatter()
+	declared := fm != nil && fm.Input != nil
+	if declared && !defaultsSuffice(fm) {
+		return nil
+	}
+	_, err := tpl.Messages(ctx, nil)
+	var me *engine.MissingError
+	if errors.As(err, &me) {
+		if !declared {
+			return nil
+		}
+		var ee *engine.Error
+		if _, ok := fm.Input.Properties[me.Name]; !ok && errors.As(err, &ee) && ee.Err == error(me) {
+			ee.Err = fmt.Errorf("%w: the template uses it but input.schema does not declare it", me)
+		}
+	}
+	return err
 }
 
 // defaultsSuffice reports whether every required input has a default.

@@ -33,7 +33,21 @@ func TestRun(t *testing.T) {
 			wantOut: "[\n  {\n    \"role\": \"system\",\n    \"content\": \"Be brief.\"\n  },\n  {\n    \"role\": \"user\",\n    \"content\": \"a & b\"\n  }\n]\n"},
 		{name: "render stdin", args: []string{"render", "--engine", "gotmpl", "--var", "x=1", "--format", "markup", "-"}, stdin: `{{role "user"}}n={{.x}}`, wantCode: 0,
 			wantOut: "<message role=\"user\">n=1</message>\n"},
-		{name: "render stdin needs engine", args: []string{"render", "-"}, wantCode: 2, wantErrSub: "needs --engine"},
+		{name: "render stdin needs engine", args: []string{"render", "-"}, stdin: `{{role "user"}}hi`, wantCode: 2,
+			wantErrSub: "reading a template from standard input needs --engine or an engine: key in its front matter"},
+		{name: "render stdin engine from front matter", args: []string{"render", "--var", "x=1", "--format", "markup", "-"},
+			stdin: "---\nengine: jinja\ninput:\n  default: {y: 2}\n---\n{{ role(\"user\") }}{{ x }}+{{ y }}", wantCode: 0,
+			wantOut: "<message role=\"user\">1+2</message>\n"},
+		{name: "render stdin unknown front-matter engine", args: []string{"render", "-"}, stdin: "---\nengine: liquid\n---\nhi", wantCode: 1,
+			wantErrSub: "-:2:9: front matter: unknown engine \"liquid\"; known: gotmpl, handlebars, jinja\n"},
+		{name: "render openai-request model flag", args: []string{"render", "--format", "openai-request", "--model", "gpt-4.1", "--var", "q=hi", "testdata/hello.tmpl"}, wantCode: 0,
+			wantOut: "{\n  \"messages\": [\n    {\n      \"role\": \"system\",\n      \"content\": \"Be brief.\"\n    },\n    {\n      \"role\": \"user\",\n      \"content\": \"hi\"\n    }\n  ],\n  \"model\": \"gpt-4.1\"\n}\n"},
+		{name: "render openai-request model flag wins", args: []string{"render", "--format", "openai-request", "--model", "gpt-4.1", "testdata/request.tmpl"}, wantCode: 0,
+			wantOut: "{\n  \"messages\": [\n    {\n      \"role\": \"user\",\n      \"content\": \"Rate for EUR?\"\n    }\n  ],\n" +
+				"  \"model\": \"gpt-4.1\",\n  \"temperature\": 0.2,\n  \"tools\": [\n    {\n      \"type\": \"function\",\n" +
+				"      \"function\": {\n        \"name\": \"get_rate\",\n        \"parameters\": {\n          \"type\": \"object\"\n        }\n      }\n    }\n  ]\n}\n"},
+		{name: "render openai-request needs a model", args: []string{"render", "--format", "openai-request", "--var", "q=hi", "testdata/hello.tmpl"}, wantCode: 2,
+			wantErrSub: "--format openai-request needs a model: write model: in the template's front matter or pass --model"},
 		{name: "render missing variable", args: []string{"render", "testdata/bad.tmpl"}, wantCode: 1,
 			wantErrSub: "testdata/bad.tmpl:2:18: variable \"missing\" is not supplied\n"},
 		{name: "render unknown extension", args: []string{"render", "testdata/history.json"}, wantCode: 1, wantErrSub: `no engine for extension ".json"`},
@@ -47,7 +61,7 @@ func TestRun(t *testing.T) {
 		{name: "check reports every problem", args: []string{"check", "testdata/prompts"}, wantCode: 1,
 			wantOut: "testdata/prompts/sub/badfm.tmpl:2:1: front matter: did not find expected node content\n" +
 				"testdata/prompts/sub/badtpl.tmpl:2: unclosed action started at sub/badtpl.tmpl:1\n" +
-				"testdata/prompts/sub/defaults.tmpl:8:28: variable \"other\" is not supplied\n"},
+				"testdata/prompts/sub/defaults.tmpl:8:28: variable \"other\" is not supplied: the template uses it but input.schema does not declare it\n"},
 		{name: "check silent when all is well", args: []string{"check", "testdata/hello.tmpl", "testdata/prompts/hello.tmpl"}, wantCode: 0},
 		{name: "check needs a path", args: []string{"check"}, wantCode: 2, wantErrSub: "check takes one or more files or directories"},
 		{name: "render openai-request", args: []string{"render", "--format", "openai-request", "testdata/request.tmpl"}, wantCode: 0,

@@ -45,6 +45,7 @@ func cmdRender(ctx context.Context, args []string, stdin io.Reader, stdout io.Wr
 	varsFile := fl.String("vars", "", "variables from a JSON object in `FILE`")
 	history := fl.String("history", "", "prior messages, an OpenAI messages array in `FILE`")
 	format := fl.String("format", "openai", "output format `F`")
+	model := fl.String("model", "", "model `M` of --format openai-request (default: the front matter's model)")
 	vars := varsFlag{}
 	fl.Var(vars, "var", "variable `k=v` (repeatable)")
 	if err := parseFlags(fl, args); err != nil {
@@ -91,14 +92,14 @@ func cmdRender(ctx context.Context, args []string, stdin io.Reader, stdout io.Wr
 			err = json.Unmarshal(b, &allVars)
 		}
 	case name == "-":
-		if *engineName == "" {
-			return usageErr("reading a template from standard input needs --engine")
-		}
 		src, rerr := io.ReadAll(stdin)
 		if rerr != nil {
 			return rerr
 		}
 		tpl, err = set.Parse(*engineName, "-", string(src))
+		if errors.Is(err, engine.ErrNoEngine) {
+			return usageErr("reading a template from standard input needs --engine or an engine: key in its front matter")
+		}
 	case *engineName != "":
 		src, rerr := os.ReadFile(name)
 		if rerr != nil {
@@ -123,26 +124,31 @@ func cmdRender(ctx context.Context, args []string, stdin io.Reader, stdout io.Wr
 		tools = fm.Tools
 	}
 	if *format == "openai-request" {
-		return writeRequest(stdout, tpl.FrontMatter(), msgs)
+		return writeRequest(stdout, tpl.FrontMatter(), *model, msgs)
 	}
 	return writeMessages(stdout, msgs, *format, tools)
 }
 
-// writeRequest prints a complete chat-completions request body: the front
-// matter's model, its config parameters, its tools and the messages.
-func writeRequest(w io.Writer, fm *engine.FrontMatter, msgs []chat.Message) error {
+// writeRequest prints a complete chat-completions request body: the model
+// (the flag's, else the front matter's), the front matter's config
+// parameters and tools, and the messages. A request needs a model.
+func writeRequest(w io.Writer, fm *engine.FrontMatter, model string, msgs []chat.Message) error {
 	body := map[string]any{}
 	if fm != nil {
 		for k, v := range fm.Config {
 			body[k] = v
 		}
-		if fm.Model != "" {
-			body["model"] = fm.Model
+		if model == "" {
+			model = fm.Model
 		}
 		if len(fm.Tools) > 0 {
 			body["tools"] = fm.Tools
 		}
 	}
+	if model == "" {
+		return usageErr("--format openai-request needs a model: write model: in the template's front matter or pass --model")
+	}
+	body["model"] = model
 	if msgs == nil {
 		msgs = []chat.Message{}
 	}

@@ -25,7 +25,9 @@
 //
 // Output: Dotprompt messages -> OpenAI form:
 //   - role model -> assistant, other roles unchanged;
-//   - metadata (history's purpose, part metadata) dropped;
+//   - metadata (history's purpose, part metadata) dropped, and a part that
+//     holds only metadata (the pending part {{section "name"}} leaves, a
+//     placeholder with no content) dropped;
 //   - adjacent text parts joined into one;
 //   - media parts -> {type: "image_url", image_url: {url}} (contentType dropped:
 //     OpenAI's image part has no media type);
@@ -81,6 +83,8 @@ function toOpenAI(m) {
       else parts.push({ type: "text", text: p.text });
     } else if (p.media) {
       parts.push({ type: "image_url", image_url: { url: p.media.url } });
+    } else if (p.metadata?.pending && Object.keys(p).length === 1) {
+      // a section placeholder: no content
     } else {
       throw new Error("unsupported part " + JSON.stringify(p));
     }
