@@ -69,3 +69,11 @@ func (r *Request) HistoryMarkup() (roleparse.Markup, error) {
 	s, err := roleparse.Marshal(r.History)
 	return roleparse.Markup(s), err
 }
+
+// StringExecuter is implemented by a Compiled whose engine renders to a
+// string anyway, as raymond does. Template.Messages then parses that string
+// itself instead of a copy written through Execute.
+type StringExecuter interface {
+	// ExecuteString renders the template's markup for one request.
+	ExecuteString(ctx context.Context, r *Request) (string, error)
+}

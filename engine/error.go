@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"strconv"
@@ -84,7 +83,7 @@ func (e *markupError) Unwrap() error { return e.err }
 // the template author wrote what went wrong, such as a literal
 // <message role="wizard">. Otherwise it gives the place in the rendered
 // markup.
-func (t *Template) markupError(out []byte, err error) error {
+func (t *Template) markupError(out string, err error) error {
 	var pe *roleparse.Error
 	if !errors.As(err, &pe) {
 		return &Error{Template: t.name, Err: fmt.Errorf("rendered markup: %w", err)}
@@ -99,24 +98,24 @@ func (t *Template) markupError(out []byte, err error) error {
 
 // locate finds the rendered text at offset off of out in src, as described at
 // markupError, and returns its 1-based line and column (in runes).
-func locate(src string, out []byte, off int) (line, col int, ok bool) {
+func locate(src, out string, off int) (line, col int, ok bool) {
 	if off < 0 || off >= len(out) {
 		return 0, 0, false
 	}
 	rest := out[off:]
-	if nl := bytes.IndexByte(rest, '\n'); nl >= 0 {
+	if nl := strings.IndexByte(rest, '\n'); nl >= 0 {
 		rest = rest[:nl]
 	}
-	cands := [][]byte{rest}
-	if lt := bytes.IndexByte(rest[min(1, len(rest)):], '<'); lt >= 0 {
+	cands := []string{rest}
+	if lt := strings.IndexByte(rest[min(1, len(rest)):], '<'); lt >= 0 {
 		cands = append(cands, rest[:lt+1])
 	}
 	for _, c := range cands {
-		c = bytes.TrimRight(c, " \t\r")
-		if len(c) < 3 || strings.Count(src, string(c)) != 1 {
+		c = strings.TrimRight(c, " \t\r")
+		if len(c) < 3 || strings.Count(src, c) != 1 {
 			continue
 		}
-		before := src[:strings.Index(src, string(c))]
+		before := src[:strings.Index(src, c)]
 		line = 1 + strings.Count(before, "\n")
 		col = 1 + utf8.RuneCountInString(before[strings.LastIndexByte(before, '\n')+1:])
 		return line, col, true

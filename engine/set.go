@@ -10,6 +10,8 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
+	"unsafe"
 
 	"github.com/rolemark/rolemark/chat"
 	"github.com/rolemark/rolemark/roleparse"
@@ -203,7 +205,8 @@ type Template struct {
 	compiled Compiled
 	parse    []roleparse.Option
 	fm       *FrontMatter
-	src      string // the source after the front matter, for error positions
+	src      string       // the source after the front matter, for error positions
+	size     atomic.Int64 // room to give the next render's buffer
 }
 
 // FrontMatter returns the template's front matter, or nil when it has none.
@@ -275,14 +278,13 @@ func (t *Template) Render(ctx context.Context, vars map[string]any, opts ...Rend
 
 // Messages renders the template and parses its markup into messages.
 func (t *Template) Messages(ctx context.Context, vars map[string]any, opts ...RenderOption) ([]chat.Message, error) {
-	buf, r, err := t.render(ctx, vars, opts)
+	markup, r, err := t.markup(ctx, vars, opts)
 	if err != nil {
 		return nil, err
 	}
-	defer release(buf)
-	msgs, err := roleparse.ParseBytes(buf.Bytes(), t.parse...)
+	msgs, err := roleparse.Parse(markup, t.parse...)
 	if err != nil {
-		return nil, t.markupError(buf.Bytes(), err)
+		return nil, t.markupError(markup, err)
 	}
 	if len(r.History) > 0 && !r.historyPlaced {
 		msgs = insertHistory(msgs, r.History)
@@ -293,13 +295,9 @@ func (t *Template) Messages(ctx context.Context, vars map[string]any, opts ...Re
 // render checks the variables and renders the markup into a pooled buffer,
 // which the caller releases.
 func (t *Template) render(ctx context.Context, vars map[string]any, opts []RenderOption) (*bytes.Buffer, *Request, error) {
-	vars, err := t.prepare(vars)
+	r, err := t.request(vars, opts)
 	if err != nil {
 		return nil, nil, err
-	}
-	r := &Request{Vars: vars}
-	for _, o := range opts {
-		o(r)
 	}
 	buf := bufPool.Get().(*bytes.Buffer)
 	if err := t.execute(ctx, buf, r); err != nil {
@@ -307,6 +305,51 @@ func (t *Template) render(ctx context.Context, vars map[string]any, opts []Rende
 		return nil, nil, err
 	}
 	return buf, r, nil
+}
+
+// markup renders the markup for Messages into memory of its own, which the
+// messages parsed from it may share: an engine that renders to a string
+// anyway hands it over (StringExecuter); otherwise the markup is written
+// into a buffer sized from earlier renders and never reused.
+func (t *Template) markup(ctx context.Context, vars map[string]any, opts []RenderOption) (string, *Request, error) {
+	r, err := t.request(vars, opts)
+	if err != nil {
+		return "", nil, err
+	}
+	if se, ok := t.compiled.(StringExecuter); ok {
+		var out string
+		err := t.guard(ctx, func() (err error) {
+			out, err = se.ExecuteString(ctx, r)
+			return err
+		})
+		return out, r, err
+	}
+	buf := bufPool.Get().(*bytes.Buffer)
+	buf.Grow(int(t.size.Load()))
+	err = t.execute(ctx, buf, r)
+	b := buf.Bytes()
+	*buf = bytes.Buffer{} // the bytes now belong to the markup
+	bufPool.Put(buf)
+	if err != nil {
+		return "", nil, err
+	}
+	if n := int64(len(b)); n > t.size.Load() {
+		t.size.Store(min(n+n/8, 1<<20))
+	}
+	return unsafe.String(unsafe.SliceData(b), len(b)), r, nil
+}
+
+// request checks the variables and builds the engine's request.
+func (t *Template) request(vars map[string]any, opts []RenderOption) (*Request, error) {
+	vars, err := t.prepare(vars)
+	if err != nil {
+		return nil, err
+	}
+	r := &Request{Vars: vars}
+	for _, o := range opts {
+		o(r)
+	}
+	return r, nil
 }
 
 // withOptional returns vars with every declared optional top-level input
@@ -354,7 +397,13 @@ func insertHistory(msgs, history []chat.Message) []chat.Message {
 	return append(out, msgs[at:]...)
 }
 
-func (t *Template) execute(ctx context.Context, buf *bytes.Buffer, r *Request) (err error) {
+func (t *Template) execute(ctx context.Context, buf *bytes.Buffer, r *Request) error {
+	return t.guard(ctx, func() error { return t.compiled.Execute(ctx, buf, r) })
+}
+
+// guard runs one execution of the engine: it checks the context first, turns
+// a panic into an error and makes every error an *Error naming the template.
+func (t *Template) guard(ctx context.Context, run func() error) (err error) {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
@@ -363,7 +412,7 @@ func (t *Template) execute(ctx context.Context, buf *bytes.Buffer, r *Request) (
 			err = &Error{Template: t.name, Err: &PanicError{Value: p}}
 		}
 	}()
-	if err := t.compiled.Execute(ctx, buf, r); err != nil {
+	if err := run(); err != nil {
 		var ee *Error
 		if !errors.As(err, &ee) {
 			err = &Error{Template: t.name, Err: err}

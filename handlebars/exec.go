@@ -57,14 +57,25 @@ func (v *checkedVar) needed(vars map[string]any) bool {
 
 // Execute renders the template's markup for one request into w.
 func (t *compiled) Execute(ctx context.Context, w io.Writer, r *engine.Request) error {
-	if err := ctx.Err(); err != nil {
+	out, err := t.ExecuteString(ctx, r)
+	if err != nil {
 		return err
+	}
+	_, err = io.WriteString(w, out)
+	return err
+}
+
+// ExecuteString renders the template's markup for one request: raymond
+// renders to a string, which engine.Template.Messages parses as it is.
+func (t *compiled) ExecuteString(ctx context.Context, r *engine.Request) (string, error) {
+	if err := ctx.Err(); err != nil {
+		return "", err
 	}
 	if !t.allowMissing {
 		for i := range t.vars {
 			v := &t.vars[i]
 			if _, st := resolve(r.Vars, v.path); st == missing && v.needed(r.Vars) {
-				return &engine.Error{Template: v.template, Line: v.line, Col: v.col, Err: &engine.MissingError{Name: v.name}}
+				return "", &engine.Error{Template: v.template, Line: v.line, Col: v.col, Err: &engine.MissingError{Name: v.name}}
 			}
 		}
 	}
@@ -72,10 +83,9 @@ func (t *compiled) Execute(ctx context.Context, w io.Writer, r *engine.Request) 
 	df.Set(stateKey, &renderState{ctx: ctx, req: r})
 	out, err := t.exec(r.Vars, df)
 	if err != nil {
-		return t.execError(err)
+		return "", t.execError(err)
 	}
-	_, err = io.WriteString(w, out)
-	return err
+	return out, nil
 }
 
 // exec runs raymond, turning every panic into an error: raymond recovers
@@ -141,6 +151,18 @@ const (
 // indexes. It is unsure through a method (its result is not inspected) or a
 // slice by name (raymond maps the rest of the path over the items).
 func resolve(v any, path []string) (reflect.Value, lookupState) {
+	if m, ok := v.(map[string]any); ok && len(path) > 0 && path[0] != "" && path[0][0] != '[' {
+		// The usual root, a plain map, answers the first step without
+		// reflection (it has no methods).
+		x, ok := m[path[0]]
+		if !ok {
+			return reflect.Value{}, missing
+		}
+		if len(path) == 1 {
+			return reflect.ValueOf(x), found
+		}
+		v, path = x, path[1:]
+	}
 	rv := reflect.ValueOf(v)
 	for _, part := range path {
 		if len(part) >= 2 && part[0] == '[' && part[len(part)-1] == ']' {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unsafe"
 )
 
 // Markup is trusted markup: text that an engine inserts into a rendered
@@ -28,54 +29,85 @@ var textEscapeTable = [256]string{
 	'>': "&gt;",
 }
 
-// needsEscape reports whether s holds a byte that Escape replaces.
-func needsEscape(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if escapeTable[s[i]] != "" {
-			return true
+// Escaping scans eight bytes at a time: special reports, for a word of eight
+// bytes, whether any of them is one that Escape replaces.
+const (
+	ones  = 0x0101010101010101
+	highs = 0x8080808080808080
+)
+
+// special is non-zero when some byte of the word w is one that Escape
+// replaces. It applies the classic test for a zero byte, (x-1)&^x&0x80 per
+// byte, to w xor each special byte: exact as a yes or no, which is all it is
+// used for.
+func special(w uint64) uint64 {
+	a := w ^ (ones * '&')
+	l := w ^ (ones * '<')
+	g := w ^ (ones * '>')
+	q := w ^ (ones * '"')
+	s := w ^ (ones * '\'')
+	return ((a-ones)&^a | (l-ones)&^l | (g-ones)&^g | (q-ones)&^q | (s-ones)&^s) & highs
+}
+
+// word reads the eight bytes of s starting at i, little-endian.
+func word(s string, i int) uint64 {
+	_ = s[i+7]
+	return uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
+		uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
+}
+
+// nextSpecial returns the index of the first byte at or after i that Escape
+// replaces, or len(s).
+func nextSpecial(s string, i int) int {
+	for ; i+8 <= len(s); i += 8 {
+		if special(word(s, i)) != 0 {
+			break
 		}
 	}
-	return false
+	for ; i < len(s); i++ {
+		if escapeTable[s[i]] != "" {
+			return i
+		}
+	}
+	return len(s)
 }
+
+// needsEscape reports whether s holds a byte that Escape replaces.
+func needsEscape(s string) bool { return nextSpecial(s, 0) < len(s) }
 
 // Escape returns s with & < > " ' replaced by character references, so that
 // s inserted anywhere in markup (message text, a part, an attribute value)
 // reads back as exactly s. All other bytes, including control characters and
 // invalid UTF-8, are kept as they are.
 func Escape(s string) string {
-	if !needsEscape(s) {
+	i := nextSpecial(s, 0)
+	if i == len(s) {
 		return s
 	}
-	var b strings.Builder
-	b.Grow(len(s) + 16)
-	writeEscaped(&b, s)
-	return b.String()
+	return string(appendEscapeFrom(make([]byte, 0, len(s)+16), s, i))
 }
 
 // AppendEscape appends the escaped form of s to dst.
 func AppendEscape(dst []byte, s string) []byte {
-	last := 0
-	for i := 0; i < len(s); i++ {
-		if r := escapeTable[s[i]]; r != "" {
-			dst = append(dst, s[last:i]...)
-			dst = append(dst, r...)
-			last = i + 1
-		}
-	}
-	return append(dst, s[last:]...)
+	return appendEscapeFrom(dst, s, nextSpecial(s, 0))
 }
 
 // AppendEscapeBytes appends the escaped form of b to dst.
 func AppendEscapeBytes(dst, b []byte) []byte {
+	return AppendEscape(dst, unsafe.String(unsafe.SliceData(b), len(b)))
+}
+
+// appendEscapeFrom appends the escaped form of s to dst, where i is the
+// index of the first byte to replace (or len(s)).
+func appendEscapeFrom(dst []byte, s string, i int) []byte {
 	last := 0
-	for i := 0; i < len(b); i++ {
-		if r := escapeTable[b[i]]; r != "" {
-			dst = append(dst, b[last:i]...)
-			dst = append(dst, r...)
-			last = i + 1
-		}
+	for i < len(s) {
+		dst = append(dst, s[last:i]...)
+		dst = append(dst, escapeTable[s[i]]...)
+		last = i + 1
+		i = nextSpecial(s, last)
 	}
-	return append(dst, b[last:]...)
+	return append(dst, s[last:]...)
 }
 
 // stringWriter is what writeEscaped writes to.
