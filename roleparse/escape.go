@@ -1,7 +1,9 @@
 package roleparse
 
 import (
+	"encoding/binary"
 	"fmt"
+	"math/bits"
 	"strconv"
 	"strings"
 	"unsafe"
@@ -51,17 +53,17 @@ func special(w uint64) uint64 {
 
 // word reads the eight bytes of s starting at i, little-endian.
 func word(s string, i int) uint64 {
-	_ = s[i+7]
-	return uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
-		uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
+	return binary.LittleEndian.Uint64(unsafe.Slice(unsafe.StringData(s), len(s))[i : i+8])
 }
 
 // nextSpecial returns the index of the first byte at or after i that Escape
-// replaces, or len(s).
+// replaces, or len(s). In a word, the lowest bit that special sets marks
+// the first such byte exactly (a false positive of the zero-byte test can
+// only follow a true one).
 func nextSpecial(s string, i int) int {
 	for ; i+8 <= len(s); i += 8 {
-		if special(word(s, i)) != 0 {
-			break
+		if m := special(word(s, i)); m != 0 {
+			return i + bits.TrailingZeros64(m)>>3
 		}
 	}
 	for ; i < len(s); i++ {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 	"unicode/utf8"
 	"unsafe"
 
@@ -15,7 +16,8 @@ import (
 // docs/markup.md for the grammar. Every error is a *Error with the line and
 // column of the problem.
 func Parse(markup string, opts ...Option) ([]chat.Message, error) {
-	p := parser{src: markup}
+	p := parsers.Get().(*parser)
+	*p = parser{src: markup}
 	for _, o := range opts {
 		o(&p.cfg)
 	}
@@ -23,8 +25,14 @@ func Parse(markup string, opts ...Option) ([]chat.Message, error) {
 		p.cfg.defaultRole = chat.RoleUser
 	}
 	p.runs = p.runBuf[:0]
-	return p.parse()
+	msgs, err := p.parse()
+	*p = parser{} // keep nothing of this parse alive in the pool
+	parsers.Put(p)
+	return msgs, err
 }
+
+// parsers recycles parser state, which is too large to allocate per parse.
+var parsers = sync.Pool{New: func() any { return new(parser) }}
 
 // ParseBytes is Parse for markup held in a byte slice. The messages do not
 // refer to b afterwards.
