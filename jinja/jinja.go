@@ -137,6 +137,7 @@ func (e *jinjaEngine) Compile(name, src string, cfg engine.Config) (c engine.Com
 		return nil, ct.convert(perr)
 	}
 	ct.tpl = tpl
+	ct.funcs = usedFuncs(e.funcs, ld)
 	if !cfg.AllowMissing {
 		ct.required = requiredVars(tpl, e.funcs)
 		for i, r := range ct.required {
@@ -144,6 +145,21 @@ func (e *jinjaEngine) Compile(name, src string, cfg engine.Config) (c engine.Com
 		}
 	}
 	return ct, nil
+}
+
+// usedFuncs returns the functions that the template or a file it loaded
+// names in its code. Every key of the context costs pongo2 a regular
+// expression match at every render, so the others are left out. (pongo2
+// reads every file a template includes, extends or imports when it parses,
+// because the rewriter refuses an include whose name is not a literal.)
+func usedFuncs(funcs pongo2.Context, ld *loader) pongo2.Context {
+	used := pongo2.Context{}
+	for k, v := range funcs {
+		if ld.uses(k) {
+			used[k] = v
+		}
+	}
+	return used
 }
 
 // compiled is a compiled template. Its pongo2 template is never changed

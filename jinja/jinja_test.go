@@ -428,3 +428,38 @@ func TestRoleMarkerExpansion(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, `<message role="user">[x]</message>`, out)
 }
+
+// TestFuncsInLoadedFiles checks that rolemark's functions and the caller's
+// work when only an included, imported or extended file calls them (a
+// render passes pongo2 only the functions the loaded files name).
+func TestFuncsInLoadedFiles(t *testing.T) {
+	fsys := fstest.MapFS{
+		"_hist.j2":   {Data: []byte(`{{ history() }}`)},
+		"_macros.j2": {Data: []byte(`{% macro pic(u) export %}{{ media(u, "image/png") }}{% endmacro %}{% macro who() export %}{{ shout("x") }}{% endmacro %}`)},
+		"base.j2":    {Data: []byte(`{% block body %}{% endblock %}{{ role("assistant") }}{{ shout("done") }}`)},
+		"include.j2": {Data: []byte(`{% system %}S{% endsystem %}{% user %}Q{% enduser %}{% include "_hist.j2" %}`)},
+		"import.j2":  {Data: []byte(`{% import "_macros.j2" pic, who %}{% user %}{{ pic(u) }}{{ who() }}{% enduser %}`)},
+		"extends.j2": {Data: []byte(`{% extends "base.j2" %}{% block body %}{% user %}Q{% enduser %}{% endblock %}`)},
+	}
+	shout := func(s string) string { return s + "!" }
+	set := engine.NewSet(jinja.New(jinja.Funcs(map[string]any{"shout": shout})))
+	hist := []chat.Message{chat.Text(chat.RoleUser, "earlier"), chat.Text(chat.RoleAssistant, "reply")}
+	for _, tc := range []struct {
+		file string
+		hist []chat.Message
+		want []chat.Message
+	}{
+		{"include.j2", hist, []chat.Message{chat.Text(chat.RoleSystem, "S"), chat.Text(chat.RoleUser, "Q"), hist[0], hist[1]}},
+		{"import.j2", nil, []chat.Message{{Role: chat.RoleUser, Content: []chat.Part{
+			{Type: chat.PartImage, URL: "https://x/a.png", MediaType: "image/png"}, chat.TextPart("x!")}}}},
+		{"extends.j2", nil, []chat.Message{chat.Text(chat.RoleUser, "Q"), chat.Text(chat.RoleAssistant, "done!")}},
+	} {
+		t.Run(tc.file, func(t *testing.T) {
+			tpl, err := set.ParseFS(fsys, tc.file)
+			require.NoError(t, err)
+			msgs, err := tpl.Messages(context.Background(), map[string]any{"u": "https://x/a.png"}, engine.History(tc.hist))
+			require.NoError(t, err)
+			require.Equal(t, tc.want, msgs)
+		})
+	}
+}

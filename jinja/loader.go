@@ -133,6 +133,18 @@ func (l *loader) get(p string) (*source, error) {
 	return s, nil
 }
 
+// uses reports whether any file loaded so far names ident in its code.
+func (l *loader) uses(ident string) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	for _, s := range l.sources {
+		if s.idents[ident] {
+			return true
+		}
+	}
+	return false
+}
+
 func (l *loader) source(name string) *source {
 	l.mu.Lock()
 	defer l.mu.Unlock()

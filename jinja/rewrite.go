@@ -64,6 +64,9 @@ type source struct {
 	orig    string
 	out     string
 	inserts []insertion // in increasing order of at
+	// idents are the identifiers in the code regions pongo2 will see
+	// (role markers expanded into tags are gone).
+	idents map[string]bool
 }
 
 // insertion is text of length n that the rewriter inserted at offset at of
@@ -110,6 +113,7 @@ type rewriter struct {
 	b      strings.Builder
 	copied int // src[:copied] has been written to b
 	ins    []insertion
+	idents map[string]bool
 
 	expandRole bool
 }
@@ -143,7 +147,7 @@ func rewrite(name, src string, expandRole bool) (*source, *rewriteError) {
 		return nil, err
 	}
 	w.copyTo(len(src))
-	return &source{name: name, orig: src, out: w.b.String(), inserts: w.ins}, nil
+	return &source{name: name, orig: src, out: w.b.String(), inserts: w.ins, idents: w.idents}, nil
 }
 
 // run mirrors pongo2's lexer.run. When pongo2's lexer would fail, run stops
@@ -295,6 +299,14 @@ func (w *rewriter) edit(toks []token, closed bool) *rewriteError {
 	}
 	if closed && w.expandRole && w.expand(toks) {
 		return nil
+	}
+	for _, t := range toks {
+		if t.kind == tokIdent {
+			if w.idents == nil {
+				w.idents = map[string]bool{}
+			}
+			w.idents[t.val] = true
+		}
 	}
 	first, last := toks[0], toks[len(toks)-1]
 	if isSym(first, "{{", "{{-") {

@@ -237,6 +237,7 @@ func (g *macroGuard) Execute(ctx *pongo2.ExecutionContext, w pongo2.TemplateWrit
 // and {% user name=… %}…{% enduser %} (and system, assistant).
 type messageNode struct {
 	tok   *pongo2.Token
+	tag   string            // the start tag when role and attributes are fixed
 	role  string            // fixed role, or
 	roleE pongo2.IEvaluator // a role computed at render time
 	attrs []attrExpr
@@ -297,10 +298,21 @@ func parseMessageRest(doc, args *pongo2.Parser, n *messageNode, end string, keys
 		return nil, endArgs.Error("Arguments not allowed here.", nil)
 	}
 	n.body = body
+	if n.roleE == nil && len(n.attrs) == 0 {
+		n.tag = string(roleparse.MessageTag(n.role))
+	}
 	return n, nil
 }
 
 func (n *messageNode) Execute(ctx *pongo2.ExecutionContext, w pongo2.TemplateWriter) *pongo2.Error {
+	if n.tag != "" {
+		w.WriteString(n.tag)
+		if err := n.body.Execute(ctx, w); err != nil {
+			return err
+		}
+		w.WriteString(string(roleparse.EndTag))
+		return nil
+	}
 	role := n.role
 	if n.roleE != nil {
 		v, err := n.roleE.Evaluate(ctx)
