@@ -197,6 +197,9 @@ func (p *parser) parse() ([]chat.Message, error) {
 	if err := p.flushOutside(chat.RoleUser); err != nil {
 		return nil, err
 	}
+	if len(p.msgs) == 0 {
+		return nil, nil // only comments or wrappers: no messages, as for empty input
+	}
 	return p.msgs, nil
 }
 
