@@ -176,7 +176,7 @@ func (p *parser) parse() ([]chat.Message, error) {
 		}
 		return []chat.Message{{Role: p.cfg.defaultRole, Content: []chat.Part{chat.TextPart(text)}}}, nil
 	}
-	if n := strings.Count(p.src, "<message"); n > 0 {
+	if n := countMessageTags(p.src); n > 0 {
 		p.msgs = make([]chat.Message, 0, n)
 		p.parts = make([]chat.Part, 0, n)
 	}
@@ -361,6 +361,41 @@ func isNameByte(c byte) bool {
 	return c == '_' || c == '-' || c == ':' || c == '.' || ('a' <= c && c <= 'z') || ('A' <= c && c <= 'Z') || ('0' <= c && c <= '9')
 }
 
+// countMessageTags counts "<message" in s, to size the parse's slices.
+func countMessageTags(s string) int {
+	const tag = "<message"
+	n := 0
+	for {
+		k := strings.IndexByte(s, '<')
+		if k < 0 {
+			return n
+		}
+		s = s[k:]
+		if len(s) >= len(tag) && s[:len(tag)] == tag {
+			n++
+		}
+		s = s[1:]
+	}
+}
+
+// knownRole returns the role a known role name written in lower case
+// stands for (the hot path of <message role="…">; knownRoles covers the
+// rest).
+func knownRole(name string) (chat.Role, bool) {
+	switch name {
+	case "system":
+		return chat.RoleSystem, true
+	case "user":
+		return chat.RoleUser, true
+	case "assistant":
+		return chat.RoleAssistant, true
+	case "tool":
+		return chat.RoleTool, true
+	}
+	r, ok := knownRoles[name]
+	return r, ok
+}
+
 var knownRoles = map[string]chat.Role{
 	"system": chat.RoleSystem, "user": chat.RoleUser, "assistant": chat.RoleAssistant,
 	"tool": chat.RoleTool, "developer": chat.RoleDeveloper,
@@ -368,7 +403,7 @@ var knownRoles = map[string]chat.Role{
 }
 
 func (p *parser) role(a attr) (chat.Role, error) {
-	if r, ok := knownRoles[a.val]; ok {
+	if r, ok := knownRole(a.val); ok {
 		return r, nil
 	}
 	low := strings.ToLower(a.val)
@@ -392,7 +427,7 @@ func (p *parser) openMessage(i int) error {
 	if rest := p.src[i:]; strings.HasPrefix(rest, `<message role="`) {
 		const vs = len(`<message role="`)
 		if q := strings.IndexByte(rest[vs:], '"'); q >= 0 && vs+q+1 < len(rest) && rest[vs+q+1] == '>' {
-			if r, ok := knownRoles[rest[vs:vs+q]]; ok {
+			if r, ok := knownRole(rest[vs : vs+q]); ok {
 				p.open, p.openAt, p.cur, p.runs = true, i, chat.Message{Role: r}, p.runs[:0]
 				p.pos = i + vs + q + 2
 				return nil
