@@ -83,6 +83,12 @@ func positions() []position {
 			want: func(x string) []chat.Message {
 				return append(append([]chat.Message{sys}, historyOf(x)...), chat.Text(chat.RoleUser, "q"))
 			}},
+		{name: "values around history", src: `{{role "system"}}S {{.x}}{{history}}{{history}}{{role "user"}}{{.x}} and {{.x}}`, history: historyOf,
+			want: func(x string) []chat.Message {
+				h := historyOf(x)
+				return append(append(append([]chat.Message{chat.Text(chat.RoleSystem, trimmed("S "+x))}, h...), h...),
+					chat.Text(chat.RoleUser, trimmed(x+" and "+x)))
+			}},
 		{name: "history unplaced", src: `{{role "system"}}S{{role "user"}}q`, history: historyOf,
 			want: func(x string) []chat.Message {
 				return append(append([]chat.Message{sys}, historyOf(x)...), chat.Text(chat.RoleUser, "q"))
@@ -156,4 +162,20 @@ func FuzzEscape(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestValuesAfterLongHistory checks that values escaped after {{history}}
+// read back intact when the history's markup is longer than the mark it
+// replaces: the recorded places of the values move with it.
+func TestValuesAfterLongHistory(t *testing.T) {
+	tpl, err := engine.NewSet(gotmpl.New()).Parse("gotmpl", "t", `{{history}}<message role="user">{{.x}} &amp; {{.y}}</message>`)
+	require.NoError(t, err)
+	long := strings.Repeat("earlier turn ", 40)
+	hist := []chat.Message{chat.Text(chat.RoleUser, long), chat.Text(chat.RoleAssistant, "ok <fine>")}
+	msgs, err := tpl.Messages(context.Background(), map[string]any{"x": `<b> & "c"`, "y": "it's"}, engine.History(hist))
+	require.NoError(t, err)
+	require.Equal(t, []chat.Message{
+		hist[0], hist[1],
+		chat.Text(chat.RoleUser, `<b> & "c" & it's`),
+	}, msgs)
 }
