@@ -243,20 +243,55 @@ func BenchmarkRender(b *testing.B) {
 	}
 }
 
-// BenchmarkParallel renders to messages from GOMAXPROCS goroutines sharing
-// one compiled template; BenchmarkParallelSerial does the same work on one
-// goroutine, for the speed-up ratio. Peers are left out: Dotprompt's compiled
-// function races when called concurrently (see README.md).
-func BenchmarkParallel(b *testing.B) {
+// parallelCases are what BenchmarkParallel and BenchmarkParallelSerial run:
+// rolemark's render to messages in each engine, and each raw engine
+// rendering the same text, so that the speed-up of rolemark can be read
+// beside the speed-up of the engine it wraps. Peers are left out:
+// Dotprompt's compiled function races when called concurrently (see
+// README.md).
+func parallelCases(b *testing.B) []struct {
+	name string
+	run  func() error
+} {
 	v := vars(b)
+	ctx := context.Background()
+	var cases []struct {
+		name string
+		run  func() error
+	}
 	for _, e := range engines {
 		tpl := rolemarkTemplate(b, "literal"+e.ext)
-		b.Run(e.name, func(b *testing.B) {
+		cases = append(cases, struct {
+			name string
+			run  func() error
+		}{e.name, func() error { _, err := tpl.Messages(ctx, v); return err }})
+	}
+	tt := template.Must(template.New("p").Parse(read(b, "literal.tmpl")))
+	rt, err := raymond.Parse(read(b, "literal.hbs"))
+	require.NoError(b, err)
+	pt, err := pongo2.FromString(read(b, "literal.j2"))
+	require.NoError(b, err)
+	cases = append(cases, []struct {
+		name string
+		run  func() error
+	}{
+		{"raw-text-template", func() error { var buf bytes.Buffer; return tt.Execute(&buf, v) }},
+		{"raw-raymond", func() error { _, err := rt.Exec(v); return err }},
+		{"raw-pongo2", func() error { _, err := pt.Execute(pongo2.Context(v)); return err }},
+	}...)
+	return cases
+}
+
+// BenchmarkParallel renders from GOMAXPROCS goroutines sharing one compiled
+// template; BenchmarkParallelSerial does the same work on one goroutine, for
+// the speed-up ratio.
+func BenchmarkParallel(b *testing.B) {
+	for _, c := range parallelCases(b) {
+		b.Run(c.name, func(b *testing.B) {
 			b.ReportAllocs()
 			b.RunParallel(func(pb *testing.PB) {
-				ctx := context.Background()
 				for pb.Next() {
-					if _, err := tpl.Messages(ctx, v); err != nil {
+					if err := c.run(); err != nil {
 						b.Error(err)
 						return
 					}
@@ -267,14 +302,11 @@ func BenchmarkParallel(b *testing.B) {
 }
 
 func BenchmarkParallelSerial(b *testing.B) {
-	v := vars(b)
-	for _, e := range engines {
-		tpl := rolemarkTemplate(b, "literal"+e.ext)
-		b.Run(e.name, func(b *testing.B) {
+	for _, c := range parallelCases(b) {
+		b.Run(c.name, func(b *testing.B) {
 			b.ReportAllocs()
-			ctx := context.Background()
 			for i := 0; i < b.N; i++ {
-				if _, err := tpl.Messages(ctx, v); err != nil {
+				if err := c.run(); err != nil {
 					b.Fatal(err)
 				}
 			}

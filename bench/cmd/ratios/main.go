@@ -140,7 +140,7 @@ func run(in io.Reader, out io.Writer) error {
 		fmt.Fprintf(out, "| parse %s throughput / floor throughput | %s |\n", s, ratio(ns("BenchmarkFloor/"+s), ns("BenchmarkParse/"+s)))
 	}
 	fmt.Fprintf(out, "| parse 1.5KB / raw text/template render | %s |\n", ratio(ns("BenchmarkParse/1.5KB"), ns("BenchmarkRender/raw/text-template")))
-	for _, e := range []string{"gotmpl", "handlebars", "jinja"} {
+	for _, e := range []string{"gotmpl", "handlebars", "jinja", "raw-text-template", "raw-raymond", "raw-pongo2"} {
 		fmt.Fprintf(out, "| RunParallel speed-up %s (serial ns / parallel ns) | %s |\n", e, ratio(ns("BenchmarkParallelSerial/"+e), ns("BenchmarkParallel/"+e)))
 	}
 	return nil
