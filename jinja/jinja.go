@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/flosch/pongo2/v6"
 
@@ -189,8 +190,11 @@ func (c *compiled) Execute(ctx context.Context, w io.Writer, r *engine.Request) 
 			return &engine.Error{Template: ref.file, Line: ref.line, Col: ref.col, Err: &engine.MissingError{Name: ref.name}}
 		}
 	}
-	st := &renderState{req: r, ctx: ctx, done: ctx.Done(), maxDepth: c.depth}
-	pctx := make(pongo2.Context, len(r.Vars)+len(c.funcs)+1)
+	// The state and the context are recycled: pongo2 copies the context
+	// into one of its own, and nothing holds either once the render ends.
+	st := states.Get().(*renderState)
+	*st = renderState{req: r, ctx: ctx, done: ctx.Done(), maxDepth: c.depth, scratch: st.scratch[:0]}
+	pctx := contexts.Get().(pongo2.Context)
 	for k, v := range r.Vars {
 		if identifier(k) {
 			pctx[k] = v
@@ -208,12 +212,23 @@ func (c *compiled) Execute(ctx context.Context, w io.Writer, r *engine.Request) 
 			}
 			err = e
 		}
+		clear(pctx)
+		contexts.Put(pctx)
+		if scratch := st.scratch; cap(scratch) <= 64<<10 {
+			*st = renderState{scratch: scratch[:0]}
+			states.Put(st)
+		}
 	}()
 	if perr := c.tpl.ExecuteWriter(pctx, w); perr != nil {
 		return c.convert(perr)
 	}
 	return nil
 }
+
+var (
+	states   = sync.Pool{New: func() any { return new(renderState) }}
+	contexts = sync.Pool{New: func() any { return pongo2.Context{} }}
+)
 
 // identifier reports whether k can name a variable in pongo2 (which fails
 // the whole render when the context holds any other key). Other keys cannot
