@@ -7,7 +7,6 @@ import (
 	"strings"
 	"sync"
 	"unicode/utf8"
-	"unsafe"
 
 	"github.com/rolemark/rolemark/chat"
 )
@@ -58,10 +57,11 @@ type parser struct {
 	openAt int
 	cur    chat.Message
 	runs   []run // loose text not yet flushed
-	// text holds decoded text for the whole parse. It is allocated once
-	// with room for the whole input, which decoded text never exceeds, so
-	// strings made from it stay valid: nothing written is ever moved.
-	textBuf []byte
+	// textBuf holds decoded text for the whole parse. It is allocated once
+	// with room for the whole input, which decoded text never exceeds, and
+	// (being a strings.Builder) without being zeroed first; the strings
+	// made from it stay valid, since a Builder never changes what it wrote.
+	textBuf strings.Builder
 	// parts backs the content of text-only messages, one part each.
 	parts  []chat.Part
 	runBuf [8]run
@@ -805,33 +805,34 @@ func (p *parser) text(runs []run) string {
 			return r.s // nothing to decode: the text is the markup itself
 		}
 	}
-	if p.textBuf == nil {
-		p.textBuf = make([]byte, 0, len(p.src))
+	b := &p.textBuf
+	if b.Cap() == 0 {
+		b.Grow(len(p.src))
 	}
-	base := len(p.textBuf)
-	b := p.textBuf[base:base]
+	base := b.Len()
 	for _, r := range runs {
 		s := r.s
 		if r.cdata {
-			b = append(b, s...)
+			b.WriteString(s)
 			continue
 		}
 		for {
 			k := strings.IndexByte(s, '&')
 			if k < 0 {
-				b = append(b, s...)
+				b.WriteString(s)
 				break
 			}
-			b = append(b, s[:k]...)
-			var size int
-			if b, size = appendRef(b, s[k:]); size == 0 {
-				b = append(b, '&')
-				size = 1
+			b.WriteString(s[:k])
+			var ref [utf8.UTFMax]byte
+			out, size := appendRef(ref[:0], s[k:])
+			if size == 0 {
+				out, size = append(out, '&'), 1
 			}
+			b.Write(out)
 			s = s[k+size:]
 		}
 	}
-	return p.keep(base, b, 0, len(b))
+	return b.String()[base:]
 }
 
 // trimRuns drops literal ASCII whitespace at both ends of the text the runs
@@ -863,21 +864,6 @@ func trimRuns(runs []run) []run {
 		runs = runs[:len(runs)-1]
 	}
 	return runs
-}
-
-// keep returns out[lo:hi] as a string, where out was appended to the empty
-// tail of p.textBuf at base. While out fits the capacity p.textBuf was made with,
-// append wrote into p.textBuf itself: the string shares that memory, and
-// p.textBuf grows over it so that nothing writes those bytes again.
-func (p *parser) keep(base int, out []byte, lo, hi int) string {
-	if lo >= hi {
-		return ""
-	}
-	if len(out) > cap(p.textBuf)-base {
-		return string(out[lo:hi]) // append moved out elsewhere; never expected
-	}
-	p.textBuf = p.textBuf[:base+len(out)]
-	return unsafe.String(&out[lo], hi-lo)
 }
 
 // decode decodes the references in an attribute value.
