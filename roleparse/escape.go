@@ -74,9 +74,6 @@ func nextSpecial(s string, i int) int {
 	return len(s)
 }
 
-// needsEscape reports whether s holds a byte that Escape replaces.
-func needsEscape(s string) bool { return nextSpecial(s, 0) < len(s) }
-
 // Escape returns s with & < > " ' replaced by character references, so that
 // s inserted anywhere in markup (message text, a part, an attribute value)
 // reads back as exactly s. All other bytes, including control characters and

@@ -141,18 +141,6 @@ func lowerASCII(s string) string {
 	return s
 }
 
-// trimSpace trims ASCII whitespace (space, tab, CR, LF) from both ends.
-func trimSpace(s string) string {
-	i, j := 0, len(s)
-	for i < j && isSpace(s[i]) {
-		i++
-	}
-	for j > i && isSpace(s[j-1]) {
-		j--
-	}
-	return s[i:j]
-}
-
 // hasMessageTag reports whether s opens a message anywhere.
 func hasMessageTag(s string) bool {
 	for i := 0; ; {
