@@ -43,7 +43,7 @@ func (s *Set) LoadDir(fsys fs.FS, dir string) (*Dir, error) {
 			return nil
 		}
 		files[key] = p
-		t, err := s.ParseFS(fsys, p)
+		t, err := s.ParseFSWith(fsys, p, FileOptions{Root: dir})
 		if err != nil {
 			errs = append(errs, err)
 			return nil
@@ -78,3 +78,37 @@ func (d *Dir) Template(name string) (*Template, bool) {
 
 // Names returns the names of the templates, sorted.
 func (d *Dir) Names() []string { return append([]string(nil), d.names...) }
+
+// FileOptions are the choices of Set.ParseFSWith.
+type FileOptions struct {
+	// Engine names the engine to compile the file with, whatever its front
+	// matter or extension say; empty chooses as ParseFS does.
+	Engine string
+	// Root is the directory of the file system that partial lookup climbs
+	// to from the file's directory (see Config.Root); empty means the
+	// file's own directory.
+	Root string
+}
+
+// ParseFSWith reads the named file from fsys and compiles it as ParseFS
+// does, with the engine and the partial root of o.
+func (s *Set) ParseFSWith(fsys fs.FS, name string, o FileOptions) (*Template, error) {
+	src, err := fs.ReadFile(fsys, name)
+	if err != nil {
+		return nil, err
+	}
+	fm, body, err := frontMatter(name, string(src))
+	if err != nil {
+		return nil, err
+	}
+	var e Engine
+	if o.Engine != "" {
+		var ok bool
+		if e, ok = s.byName[o.Engine]; !ok {
+			return nil, &Error{Template: name, Err: fmt.Errorf("unknown engine %q; known: %s", o.Engine, strings.Join(s.engineNames(), ", "))}
+		}
+	} else if e, err = s.engineForFile(name, fm); err != nil {
+		return nil, err
+	}
+	return s.compile(e, name, body, fm, Config{FS: fsys, Dir: path.Dir(name), Root: o.Root, AllowMissing: s.cfg.allowMissing})
+}
