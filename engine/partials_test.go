@@ -60,6 +60,7 @@ func partialTree() fstest.MapFS {
 	add("prompts/", "persona", "I am the root persona")
 	add("prompts/", "tone", "root tone")
 	add("prompts/sub/", "tone", "near tone")
+	add("prompts/parts/", "p", "root parts")
 	return fsys
 }
 
@@ -89,6 +90,13 @@ func TestLoadDirPartialsFromParents(t *testing.T) {
 		{name: "tmpl nearer partial shadows the root one", file: "sub/deep/x.tmpl", src: `{{role "system"}}{{template "tone" .}}`,
 			want: "near tone (tmpl)"},
 
+		{name: "hbs partial in a subdirectory of a parent", file: "sub/deep/x.hbs", src: `{{#system}}{{> parts/p}}{{/system}}`,
+			want: "root parts (hbs)"},
+		{name: "j2 partial in a subdirectory of a parent", file: "sub/deep/x.j2", src: `{% system %}{% include "parts/_p.j2" %}{% endsystem %}`,
+			want: "root parts (j2)"},
+		{name: "tmpl partial in a subdirectory of a parent", file: "sub/deep/x.tmpl", src: `{{role "system"}}{{template "parts/p" .}}`,
+			want: "root parts (tmpl)"},
+
 		{name: "hbs root template keeps the root partial", file: "x.hbs", src: `{{#system}}{{> tone}}{{/system}}`,
 			want: "root tone (hbs)"},
 		{name: "j2 import and extends climb too", file: "sub/x.j2",
@@ -103,7 +111,9 @@ func TestLoadDirPartialsFromParents(t *testing.T) {
 				`prompts/sub/_secret.hbs, prompts/sub/secret.hbs, prompts/sub/_secret.handlebars, prompts/sub/secret.handlebars, prompts/sub/_secret.prompt, prompts/sub/secret.prompt, ` +
 				`prompts/_secret.hbs, prompts/secret.hbs, prompts/_secret.handlebars, prompts/secret.handlebars, prompts/_secret.prompt, prompts/secret.prompt`},
 		{name: "j2 partial above the root is refused", file: "sub/x.j2", src: `{% include "_secret.j2" %}`,
-			err: `prompts/sub/x.j2:1:12: cannot read "prompts/sub/_secret.j2": file does not exist (nor is _secret.j2 in prompts)`},
+			err: `prompts/sub/x.j2:1:12: cannot read "prompts/sub/_secret.j2": file does not exist (also looked for "prompts/_secret.j2")`},
+		{name: "j2 missing partial names every file looked for", file: "sub/deep/x.j2", src: `{% include "_nope.j2" %}`,
+			err: `prompts/sub/deep/x.j2:1:12: cannot read "prompts/sub/deep/_nope.j2": file does not exist (also looked for "prompts/sub/_nope.j2", "prompts/_nope.j2")`},
 		{name: "tmpl partial above the root is refused", file: "sub/x.tmpl", src: `{{template "secret" .}}`,
 			err: `prompts/sub/x.tmpl: template "secret" is not defined and no partial file secret[.tmpl|.gotmpl] (or with a leading _) is in prompts/sub or prompts`},
 		{name: "hbs .. stays refused", file: "sub/x.hbs", src: `{{> ../persona}}`,
