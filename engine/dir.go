@@ -22,6 +22,11 @@ type Dir struct {
 // with an underscore are partials, read by the templates that include them
 // and not listed themselves; other files are ignored. Every problem is
 // reported, joined in one error (errors.As finds each *Error).
+//
+// A template finds a partial in its own directory or, failing that, in the
+// nearest parent directory up to dir, never above it (Config.Root is dir):
+// a partial at the top of the prompt directory serves every subdirectory,
+// and a subdirectory's own partial of the same name shadows it.
 func (s *Set) LoadDir(fsys fs.FS, dir string) (*Dir, error) {
 	d := &Dir{prompts: map[string]*Template{}}
 	files := map[string]string{}
@@ -43,7 +48,7 @@ func (s *Set) LoadDir(fsys fs.FS, dir string) (*Dir, error) {
 			return nil
 		}
 		files[key] = p
-		t, err := s.ParseFSWith(fsys, p, FileOptions{Root: dir})
+		t, err := s.ParseFS(fsys, p, PartialRoot(dir))
 		if err != nil {
 			errs = append(errs, err)
 			return nil
@@ -79,20 +84,29 @@ func (d *Dir) Template(name string) (*Template, bool) {
 // Names returns the names of the templates, sorted.
 func (d *Dir) Names() []string { return append([]string(nil), d.names...) }
 
-// FileOptions are the choices of Set.ParseFSWith.
-type FileOptions struct {
-	// Engine names the engine to compile the file with, whatever its front
-	// matter or extension say; empty chooses as ParseFS does.
-	Engine string
-	// Root is the directory of the file system that partial lookup climbs
-	// to from the file's directory (see Config.Root); empty means the
-	// file's own directory.
-	Root string
+// FileOption configures how Set.ParseFS compiles one file.
+type FileOption func(*fileSettings)
+
+type fileSettings struct {
+	engine, root string
 }
 
-// ParseFSWith reads the named file from fsys and compiles it as ParseFS
-// does, with the engine and the partial root of o.
-func (s *Set) ParseFSWith(fsys fs.FS, name string, o FileOptions) (*Template, error) {
+// UseEngine compiles the file with the named engine, whatever its front
+// matter or extension say. An empty name chooses as usual.
+func UseEngine(name string) FileOption { return func(f *fileSettings) { f.engine = name } }
+
+// PartialRoot sets the directory of the file system that partial lookup
+// climbs to from the file's directory (see Config.Root): a partial that is
+// not beside the file is looked for in each parent up to dir, nearest
+// first. By default it is the file's own directory; Set.LoadDir uses the
+// directory it loads.
+func PartialRoot(dir string) FileOption { return func(f *fileSettings) { f.root = dir } }
+
+func (s *Set) parseFile(fsys fs.FS, name string, opts []FileOption) (*Template, error) {
+	var o fileSettings
+	for _, opt := range opts {
+		opt(&o)
+	}
 	src, err := fs.ReadFile(fsys, name)
 	if err != nil {
 		return nil, err
@@ -102,13 +116,13 @@ func (s *Set) ParseFSWith(fsys fs.FS, name string, o FileOptions) (*Template, er
 		return nil, err
 	}
 	var e Engine
-	if o.Engine != "" {
+	if o.engine != "" {
 		var ok bool
-		if e, ok = s.byName[o.Engine]; !ok {
-			return nil, &Error{Template: name, Err: fmt.Errorf("unknown engine %q; known: %s", o.Engine, strings.Join(s.engineNames(), ", "))}
+		if e, ok = s.byName[o.engine]; !ok {
+			return nil, &Error{Template: name, Err: fmt.Errorf("unknown engine %q; known: %s", o.engine, strings.Join(s.engineNames(), ", "))}
 		}
 	} else if e, err = s.engineForFile(name, fm); err != nil {
 		return nil, err
 	}
-	return s.compile(e, name, body, fm, Config{FS: fsys, Dir: path.Dir(name), Root: o.Root, AllowMissing: s.cfg.allowMissing})
+	return s.compile(e, name, body, fm, Config{FS: fsys, Dir: path.Dir(name), Root: o.root, AllowMissing: s.cfg.allowMissing})
 }

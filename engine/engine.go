@@ -9,6 +9,18 @@
 // The security model is the one stated in package roleparse: the template
 // author is trusted, the data is not, and every engine escapes every value it
 // inserts.
+//
+// # Partials
+//
+// Handlebars {{> name}}, Jinja include, import and extends, and text/template
+// {{template "name"}} of a name the file does not define read partials from
+// the fs.FS the template was loaded from, and from nowhere else. Each engine
+// looks in the template's directory first, then in each parent directory up
+// to a root, nearest first (Config.Root, PartialDirs): Set.LoadDir's root is
+// the directory it loads, so a partial at its top serves every subdirectory;
+// Set.ParseFS's root is the file's own directory, so a file parsed alone
+// sees only its neighbours (the PartialRoot option gives another). Which file
+// names each engine tries is in its package documentation.
 package engine
 
 import (

@@ -147,7 +147,8 @@ func TestLoadDirPartialsFromParents(t *testing.T) {
 }
 
 // TestParseFSPartialsStayBeside checks that a file parsed on its own looks
-// for partials in its directory only, as before, unless a root is given.
+// for partials in its directory only, as before, unless PartialRoot gives a
+// root, and that UseEngine picks its engine.
 func TestParseFSPartialsStayBeside(t *testing.T) {
 	set := engine.NewSet(handlebars.New(), jinja.New(), gotmpl.New())
 	fsys := partialTree()
@@ -159,21 +160,21 @@ func TestParseFSPartialsStayBeside(t *testing.T) {
 
 	tests := []struct {
 		name, file string
-		opts       engine.FileOptions
+		opts       []engine.FileOption
 		want       string
 		err        string
 	}{
-		{name: "root given", file: "prompts/sub/x.tmpl", opts: engine.FileOptions{Root: "prompts"}, want: "I am the root persona (tmpl)"},
-		{name: "root the file system's", file: "prompts/sub/x.tmpl", opts: engine.FileOptions{Root: "."}, want: "I am the root persona (tmpl)"},
-		{name: "engine given", file: "prompts/sub/x.txt", opts: engine.FileOptions{Engine: "jinja", Root: "prompts"}, want: "I am the root persona (j2)"},
-		{name: "engine given, root not", file: "prompts/sub/x.txt", opts: engine.FileOptions{Engine: "jinja"},
+		{name: "root given", file: "prompts/sub/x.tmpl", opts: []engine.FileOption{engine.PartialRoot("prompts")}, want: "I am the root persona (tmpl)"},
+		{name: "root the file system's", file: "prompts/sub/x.tmpl", opts: []engine.FileOption{engine.PartialRoot(".")}, want: "I am the root persona (tmpl)"},
+		{name: "engine given", file: "prompts/sub/x.txt", opts: []engine.FileOption{engine.UseEngine("jinja"), engine.PartialRoot("prompts")}, want: "I am the root persona (j2)"},
+		{name: "engine given, root not", file: "prompts/sub/x.txt", opts: []engine.FileOption{engine.UseEngine("jinja")},
 			err: `prompts/sub/x.txt:1:24: cannot read "prompts/sub/_persona.j2": file does not exist`},
-		{name: "unknown engine", file: "prompts/sub/x.txt", opts: engine.FileOptions{Engine: "liquid"},
+		{name: "unknown engine", file: "prompts/sub/x.txt", opts: []engine.FileOption{engine.UseEngine("liquid")},
 			err: `prompts/sub/x.txt: unknown engine "liquid"; known: gotmpl, handlebars, jinja`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			tpl, err := set.ParseFSWith(fsys, tc.file, tc.opts)
+			tpl, err := set.ParseFS(fsys, tc.file, tc.opts...)
 			if tc.err != "" {
 				assert.EqualError(t, err, tc.err)
 				return

@@ -121,9 +121,10 @@ func (s *Set) Parse(engineName, name, src string) (*Template, error) {
 // ParseFS reads the named file from fsys and compiles it with the engine its
 // front matter names, or else its extension names (.prompt files, Dotprompt's,
 // default to handlebars). Partials and includes resolve inside fsys.
-// Partials are looked for in the file's directory only (see ParseFSWith).
-func (s *Set) ParseFS(fsys fs.FS, name string) (*Template, error) {
-	return s.ParseFSWith(fsys, name, FileOptions{})
+// Partials are looked for in the file's directory only, unless PartialRoot
+// says otherwise; UseEngine overrides the choice of engine.
+func (s *Set) ParseFS(fsys fs.FS, name string, opts ...FileOption) (*Template, error) {
+	return s.parseFile(fsys, name, opts)
 }
 
 // engineForFile picks the engine of a file: front matter first, then the

@@ -65,7 +65,7 @@ func cmdCheck(ctx context.Context, args []string, stdout io.Writer) error {
 		for _, f := range files {
 			shown := filepath.Join(base, filepath.FromSlash(f))
 			rename := func(err error) error { return renameAll(err, f, shown) }
-			tpl, err := set.ParseFSWith(fsys, f, engine.FileOptions{Root: partialRoot})
+			tpl, err := set.ParseFS(fsys, f, engine.PartialRoot(partialRoot))
 			if err != nil {
 				report(rename(err))
 				continue

@@ -104,7 +104,7 @@ func cmdRender(ctx context.Context, args []string, stdin io.Reader, stdout io.Wr
 		// Partials are read beside the file, whichever way the engine is
 		// chosen.
 		fsys, rel := templateFS(name)
-		tpl, err = set.ParseFSWith(fsys, rel, engine.FileOptions{Engine: *engineName})
+		tpl, err = set.ParseFS(fsys, rel, engine.UseEngine(*engineName))
 		renamed = func(err error) error { return renameTemplate(err, rel, filepath.ToSlash(name)) }
 	}
 	if err != nil {
