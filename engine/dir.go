@@ -22,6 +22,11 @@ type Dir struct {
 // with an underscore are partials, read by the templates that include them
 // and not listed themselves; other files are ignored. Every problem is
 // reported, joined in one error (errors.As finds each *Error).
+//
+// A template finds a partial in its own directory or, failing that, in the
+// nearest parent directory up to dir, never above it (Config.Root is dir):
+// a partial at the top of the prompt directory serves every subdirectory,
+// and a subdirectory's own partial of the same name shadows it.
 func (s *Set) LoadDir(fsys fs.FS, dir string) (*Dir, error) {
 	d := &Dir{prompts: map[string]*Template{}}
 	files := map[string]string{}
@@ -43,7 +48,7 @@ func (s *Set) LoadDir(fsys fs.FS, dir string) (*Dir, error) {
 			return nil
 		}
 		files[key] = p
-		t, err := s.ParseFS(fsys, p)
+		t, err := s.ParseFS(fsys, p, PartialRoot(dir))
 		if err != nil {
 			errs = append(errs, err)
 			return nil
@@ -78,3 +83,46 @@ func (d *Dir) Template(name string) (*Template, bool) {
 
 // Names returns the names of the templates, sorted.
 func (d *Dir) Names() []string { return append([]string(nil), d.names...) }
+
+// FileOption configures how Set.ParseFS compiles one file.
+type FileOption func(*fileSettings)
+
+type fileSettings struct {
+	engine, root string
+}
+
+// UseEngine compiles the file with the named engine, whatever its front
+// matter or extension say. An empty name chooses as usual.
+func UseEngine(name string) FileOption { return func(f *fileSettings) { f.engine = name } }
+
+// PartialRoot sets the directory of the file system that partial lookup
+// climbs to from the file's directory (see Config.Root): a partial that is
+// not beside the file is looked for in each parent up to dir, nearest
+// first. By default it is the file's own directory; Set.LoadDir uses the
+// directory it loads.
+func PartialRoot(dir string) FileOption { return func(f *fileSettings) { f.root = dir } }
+
+func (s *Set) parseFile(fsys fs.FS, name string, opts []FileOption) (*Template, error) {
+	var o fileSettings
+	for _, opt := range opts {
+		opt(&o)
+	}
+	src, err := fs.ReadFile(fsys, name)
+	if err != nil {
+		return nil, err
+	}
+	fm, body, err := frontMatter(name, string(src))
+	if err != nil {
+		return nil, err
+	}
+	var e Engine
+	if o.engine != "" {
+		var ok bool
+		if e, ok = s.byName[o.engine]; !ok {
+			return nil, &Error{Template: name, Err: fmt.Errorf("unknown engine %q; known: %s", o.engine, strings.Join(s.engineNames(), ", "))}
+		}
+	} else if e, err = s.engineForFile(name, fm); err != nil {
+		return nil, err
+	}
+	return s.compile(e, name, body, fm, Config{FS: fsys, Dir: path.Dir(name), Root: o.root, AllowMissing: s.cfg.allowMissing})
+}

@@ -9,12 +9,26 @@
 // The security model is the one stated in package roleparse: the template
 // author is trusted, the data is not, and every engine escapes every value it
 // inserts.
+//
+// # Partials
+//
+// Handlebars {{> name}}, Jinja include, import and extends, and text/template
+// {{template "name"}} of a name the file does not define read partials from
+// the fs.FS the template was loaded from, and from nowhere else. Each engine
+// looks in the template's directory first, then in each parent directory up
+// to a root, nearest first (Config.Root, PartialDirs): Set.LoadDir's root is
+// the directory it loads, so a partial at its top serves every subdirectory;
+// Set.ParseFS's root is the file's own directory, so a file parsed alone
+// sees only its neighbours (the PartialRoot option gives another). Which file
+// names each engine tries is in its package documentation.
 package engine
 
 import (
 	"context"
 	"io"
 	"io/fs"
+	"path"
+	"strings"
 
 	"github.com/rolemark/rolemark/chat"
 	"github.com/rolemark/rolemark/roleparse"
@@ -38,6 +52,12 @@ type Config struct {
 	FS fs.FS
 	// Dir is the directory of the template inside FS ("." for the root).
 	Dir string
+	// Root is the directory inside FS that partial lookup climbs to: a
+	// partial that is not in Dir is looked for in Dir's parent, and so on
+	// up to Root, never above it; the nearest directory wins (see
+	// PartialDirs). Set.LoadDir sets it to the directory it loads. Empty,
+	// or a directory that is not Dir or above it, means Dir only.
+	Root string
 	// AllowMissing makes a variable that the template uses but the data
 	// lacks render as empty instead of failing.
 	AllowMissing bool
@@ -76,4 +96,33 @@ func (r *Request) HistoryMarkup() (roleparse.Markup, error) {
 type StringExecuter interface {
 	// ExecuteString renders the template's markup for one request.
 	ExecuteString(ctx context.Context, r *Request) (string, error)
+}
+
+// PartialDirs returns the directories a partial named from a template in
+// dir is looked for in, nearest first: dir, then each parent of dir up to
+// and including root. With an empty root, or a root that is not dir or
+// above it, or a path that is not a valid fs.FS path (absolute, or with ..
+// elements), it returns dir alone. Both are cleaned; "" means ".".
+func PartialDirs(dir, root string) []string {
+	dir = cleanDir(dir)
+	dirs := []string{dir}
+	if root == "" || !fs.ValidPath(dir) {
+		return dirs
+	}
+	root = cleanDir(root)
+	if !fs.ValidPath(root) || (root != "." && dir != root && !strings.HasPrefix(dir, root+"/")) {
+		return dirs
+	}
+	for dir != root {
+		dir = path.Dir(dir)
+		dirs = append(dirs, dir)
+	}
+	return dirs
+}
+
+func cleanDir(dir string) string {
+	if dir == "" {
+		return "."
+	}
+	return path.Clean(dir)
 }

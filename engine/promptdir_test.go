@@ -55,4 +55,34 @@ func TestPromptDir(t *testing.T) {
 		chat.Text(chat.RoleSystem, "You write short, honest offers. Never promise what the product cannot do."),
 		chat.Text(chat.RoleUser, "Write an offer for the Pro plan with 10% off."),
 	}, msgs)
+
+	// Partials at the top of the loaded directory serve its subdirectories;
+	// a nearer one shadows them.
+	d, err = set.LoadDir(fsys, "hr")
+	require.NoError(t, err)
+	assert.Equal(t, []string{"leave/policy", "leave/request", "payroll/summary"}, d.Names())
+	for _, tc := range []struct {
+		name string
+		vars map[string]any
+		want []chat.Message
+	}{
+		{"leave/request", map[string]any{"days": 3, "lang": "Français"}, []chat.Message{
+			chat.Text(chat.RoleSystem, "You are the HR assistant of Acme. Answer in Français."),
+			chat.Text(chat.RoleUser, "I would like 3 days of leave."),
+		}},
+		{"leave/policy", nil, []chat.Message{
+			chat.Text(chat.RoleSystem, "You are the HR assistant of Acme. Answer in English."),
+			chat.Text(chat.RoleUser, "What is the leave policy?"),
+		}},
+		{"payroll/summary", map[string]any{"month": "May"}, []chat.Message{
+			chat.Text(chat.RoleSystem, "You are the payroll assistant of Acme. Never disclose salaries."),
+			chat.Text(chat.RoleUser, "Summarise the payroll of May."),
+		}},
+	} {
+		tpl, ok := d.Template(tc.name)
+		require.True(t, ok, tc.name)
+		msgs, err := tpl.Messages(context.Background(), tc.vars)
+		require.NoError(t, err, tc.name)
+		assert.Equal(t, tc.want, msgs, tc.name)
+	}
 }

@@ -121,20 +121,10 @@ func (s *Set) Parse(engineName, name, src string) (*Template, error) {
 // ParseFS reads the named file from fsys and compiles it with the engine its
 // front matter names, or else its extension names (.prompt files, Dotprompt's,
 // default to handlebars). Partials and includes resolve inside fsys.
-func (s *Set) ParseFS(fsys fs.FS, name string) (*Template, error) {
-	src, err := fs.ReadFile(fsys, name)
-	if err != nil {
-		return nil, err
-	}
-	fm, body, err := frontMatter(name, string(src))
-	if err != nil {
-		return nil, err
-	}
-	e, err := s.engineForFile(name, fm)
-	if err != nil {
-		return nil, err
-	}
-	return s.compile(e, name, body, fm, Config{FS: fsys, Dir: path.Dir(name), AllowMissing: s.cfg.allowMissing})
+// Partials are looked for in the file's directory only, unless PartialRoot
+// says otherwise; UseEngine overrides the choice of engine.
+func (s *Set) ParseFS(fsys fs.FS, name string, opts ...FileOption) (*Template, error) {
+	return s.parseFile(fsys, name, opts)
 }
 
 // engineForFile picks the engine of a file: front matter first, then the

@@ -41,8 +41,12 @@
 //
 // {{template "name" .}} of a template the file does not define reads it from
 // the file system the template came from: name, name.tmpl, name.gotmpl,
-// _name.tmpl or _name.gotmpl, relative to the template's directory. Nothing
-// outside that file system is read.
+// _name.tmpl or _name.gotmpl, relative to the template's directory; when
+// none is there, the same in its parent, and so on up to Config.Root (the
+// directory engine.Set.LoadDir loads), never above it: the nearest directory
+// wins. A file parsed alone (ParseFS) has its own directory as root. A name
+// with .. elements ("../x") is read where it points, without that search.
+// Nothing outside that file system is read.
 //
 // Rendering does not stop when the context is cancelled mid-render;
 // text/template has no way to interrupt an execution. The context is checked

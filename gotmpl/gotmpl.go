@@ -164,26 +164,33 @@ func loadPartials(t *template.Template, cfg engine.Config) error {
 	}
 }
 
+// readPartial returns the source and file of the partial template name:
+// NAME, NAME.tmpl, NAME.gotmpl, _NAME.tmpl or _NAME.gotmpl in the template's
+// directory or, failing that, in the nearest parent up to cfg.Root.
 func readPartial(cfg engine.Config, name string) (string, string, error) {
 	if cfg.FS == nil {
 		return "", "", fmt.Errorf("template %q is not defined (and there is no file system to read partials from)", name)
 	}
-	dir := cfg.Dir
-	if dir == "" {
-		dir = "."
+	// A name that climbs (../x) is read where it points; any other is
+	// looked for from the template's directory up to cfg.Root.
+	dirs := []string{path.Clean(cfg.Dir)}
+	if fs.ValidPath(name) {
+		dirs = engine.PartialDirs(cfg.Dir, cfg.Root)
 	}
 	base, file := path.Split(name)
-	for _, cand := range []string{file, file + ".tmpl", file + ".gotmpl", "_" + file + ".tmpl", "_" + file + ".gotmpl"} {
-		p := path.Join(dir, base, cand)
-		if !fs.ValidPath(p) {
-			return "", "", fmt.Errorf("template %q: path %q is outside the template's file system", name, p)
-		}
-		b, err := fs.ReadFile(cfg.FS, p)
-		if err == nil {
-			return string(b), p, nil
+	for _, dir := range dirs {
+		for _, cand := range []string{file, file + ".tmpl", file + ".gotmpl", "_" + file + ".tmpl", "_" + file + ".gotmpl"} {
+			p := path.Join(dir, base, cand)
+			if !fs.ValidPath(p) {
+				return "", "", fmt.Errorf("template %q: path %q is outside the template's file system", name, p)
+			}
+			b, err := fs.ReadFile(cfg.FS, p)
+			if err == nil {
+				return string(b), p, nil
+			}
 		}
 	}
-	return "", "", fmt.Errorf("template %q is not defined and no partial file %s[.tmpl|.gotmpl] (or with a leading _) is in %s", name, name, dir)
+	return "", "", fmt.Errorf("template %q is not defined and no partial file %s[.tmpl|.gotmpl] (or with a leading _) is in %s", name, name, strings.Join(dirs, " or "))
 }
 
 // walkTemplates calls f for each {{template}} node under n until f returns false.

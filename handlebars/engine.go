@@ -229,8 +229,10 @@ func (c *compiler) include(fromW *walker, p *ast.PartialStatement, name string, 
 
 // resolve finds the partial name beside the template: in the template's
 // directory of Config.FS, the first of _NAME.EXT and NAME.EXT, trying the
-// template's own extension first and then .hbs, .handlebars and .prompt. A
-// name may hold slashes (common/header looks in the common subdirectory).
+// template's own extension first and then .hbs, .handlebars and .prompt;
+// failing that, the same in each parent directory up to Config.Root (see
+// engine.PartialDirs), nearest first. A name may hold slashes
+// (common/header looks in the common subdirectory of each).
 func (c *compiler) resolve(name string) (file, src string, err error) {
 	if c.cfg.FS == nil {
 		return "", "", fmt.Errorf("partial %q: no file system to read partials from (load the template with Set.ParseFS)", name)
@@ -238,11 +240,6 @@ func (c *compiler) resolve(name string) (file, src string, err error) {
 	if !fs.ValidPath(name) || name == "." || strings.Contains(name, "\\") {
 		return "", "", fmt.Errorf("partial %q: a partial name is a slash-separated path inside the template's directory, without . or .. elements", name)
 	}
-	dir := c.cfg.Dir
-	if dir == "" {
-		dir = "."
-	}
-	dir = path.Join(dir, path.Dir(name))
 	base := path.Base(name)
 	exts := []string{".hbs", ".handlebars", ".prompt"}
 	if own := strings.ToLower(path.Ext(c.name)); own == ".handlebars" || own == ".prompt" {
@@ -250,20 +247,23 @@ func (c *compiler) resolve(name string) (file, src string, err error) {
 	}
 	var tried []string
 	seen := map[string]bool{}
-	for _, ext := range exts {
-		for _, prefix := range []string{"_", ""} {
-			f := path.Join(dir, prefix+base+ext)
-			if seen[f] {
-				continue
-			}
-			seen[f] = true
-			tried = append(tried, f)
-			b, err := fs.ReadFile(c.cfg.FS, f)
-			if err == nil {
-				return f, string(b), nil
-			}
-			if !errors.Is(err, fs.ErrNotExist) {
-				return "", "", fmt.Errorf("partial %q: %w", name, err)
+	for _, dir := range engine.PartialDirs(c.cfg.Dir, c.cfg.Root) {
+		dir = path.Join(dir, path.Dir(name))
+		for _, ext := range exts {
+			for _, prefix := range []string{"_", ""} {
+				f := path.Join(dir, prefix+base+ext)
+				if seen[f] {
+					continue
+				}
+				seen[f] = true
+				tried = append(tried, f)
+				b, err := fs.ReadFile(c.cfg.FS, f)
+				if err == nil {
+					return f, string(b), nil
+				}
+				if !errors.Is(err, fs.ErrNotExist) {
+					return "", "", fmt.Errorf("partial %q: %w", name, err)
+				}
 			}
 		}
 	}

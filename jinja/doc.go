@@ -94,6 +94,12 @@
 // of the file that names it (the template itself resolves in Config.Dir), and
 // an absolute name or one that climbs above the file system's root is an
 // error, as is any name when the template was not loaded from a file system.
+// A name without . or .. elements ("_persona.j2", "parts/x.j2") that is not
+// in that directory is looked for in its parent, and so on up to
+// Config.Root (the directory engine.Set.LoadDir loads), never above it: the
+// nearest directory wins. A name with .. elements ("../shared/q.j2") is read
+// where it points, without that search. A file parsed alone (ParseFS) has
+// its own directory as root.
 // An include must name its file with a string literal: pongo2 would load a
 // computed name at render time, from whatever the data says. include … only
 // is refused too: it would render the file without the render's context,

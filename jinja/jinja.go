@@ -115,7 +115,7 @@ func (e *jinjaEngine) Compile(name, src string, cfg engine.Config) (c engine.Com
 		line, col := position(src, rerr.off)
 		return nil, &engine.Error{Template: name, Line: line, Col: col, Err: rerr}
 	}
-	ld := newLoader(cfg.FS, name, cfg.Dir, s, !userRole)
+	ld := newLoader(cfg.FS, name, cfg.Dir, cfg.Root, s, !userRole)
 	set := pongo2.NewSet("rolemark:"+name, ld)
 	for _, t := range bannedTags {
 		if err := set.BanTag(t); err != nil {

@@ -6,8 +6,11 @@ import (
 	"io"
 	"io/fs"
 	"path"
+	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/rolemark/rolemark/engine"
 )
 
 // maxLoads bounds the template files one compile may load (the template
@@ -20,20 +23,26 @@ const maxLoads = 500
 // the template's own (rewritten) source under its name, then files of the
 // caller's fs.FS only: a name that is absolute or climbs out of the file
 // system's root is refused. Every file is rewritten as the template is.
+//
+// A relative name without . or .. elements that is not in the directory of
+// the file naming it is looked for in each parent directory up to topDir
+// (Config.Root), nearest first; a name with them is read where it points.
 type loader struct {
 	fsys    fs.FS
 	root    string // the template's name
 	rootDir string // directory relative names in the template resolve in
+	topDir  string // directory the search for a relative name climbs to
 	// expandRole is rewrite's flag for included files.
 	expandRole bool
 
 	mu         sync.Mutex
 	rootServed bool
 	loads      int
-	sources    map[string]*source // by name, including the root
-	errs       map[string]error   // why a name could not be loaded
-	asked      map[string]request // who asked for a resolved name first
-	refused    *refusal           // a construct the rewriter refused
+	sources    map[string]*source  // by name, including the root
+	errs       map[string]error    // why a name could not be loaded
+	asked      map[string]request  // who asked for a resolved name first
+	climbed    map[string][]string // files of parent directories searched in vain, quoted
+	refused    *refusal            // a construct the rewriter refused
 }
 
 // request is a file name as a template wrote it.
@@ -45,15 +54,16 @@ type refusal struct {
 	err  *rewriteError
 }
 
-func newLoader(fsys fs.FS, root, dir string, src *source, expandRole bool) *loader {
+func newLoader(fsys fs.FS, root, dir, top string, src *source, expandRole bool) *loader {
 	if dir == "" {
 		dir = "."
 	}
 	return &loader{
-		fsys: fsys, root: root, rootDir: dir, expandRole: expandRole,
+		fsys: fsys, root: root, rootDir: dir, topDir: top, expandRole: expandRole,
 		sources: map[string]*source{root: src},
 		errs:    map[string]error{},
 		asked:   map[string]request{},
+		climbed: map[string][]string{},
 	}
 }
 
@@ -83,6 +93,23 @@ func (l *loader) abs(base, name string) string {
 	p := path.Join(dir, name)
 	if !fs.ValidPath(p) {
 		return name
+	}
+	if l.fsys == nil || !fs.ValidPath(name) {
+		return p
+	}
+	dirs := engine.PartialDirs(dir, l.topDir)
+	for _, d := range dirs {
+		q := path.Join(d, name)
+		if _, err := fs.Stat(l.fsys, q); !errors.Is(err, fs.ErrNotExist) {
+			return q
+		}
+	}
+	if len(dirs) > 1 {
+		l.mu.Lock()
+		for _, d := range dirs[1:] {
+			l.climbed[p] = append(l.climbed[p], strconv.Quote(path.Join(d, name)))
+		}
+		l.mu.Unlock()
 	}
 	return p
 }
@@ -119,6 +146,9 @@ func (l *loader) get(p string) (*source, error) {
 		var pe *fs.PathError
 		if errors.As(err, &pe) {
 			err = pe.Err
+		}
+		if up := l.climbed[p]; len(up) > 0 && errors.Is(err, fs.ErrNotExist) {
+			return nil, fmt.Errorf("cannot read %q: %w (also looked for %s)", p, err, strings.Join(up, ", "))
 		}
 		return nil, fmt.Errorf("cannot read %q: %w", p, err)
 	}

@@ -39,10 +39,12 @@ func cmdCheck(ctx context.Context, args []string, stdout io.Writer) error {
 			report(err)
 			continue
 		}
-		var base string
+		var base, partialRoot string
 		var files []string
 		if info.IsDir() {
-			base = root
+			// The directory is the prompt directory: partials are looked
+			// for up to its top, as LoadDir does.
+			base, partialRoot = root, "."
 			err = fs.WalkDir(os.DirFS(root), ".", func(p string, d fs.DirEntry, err error) error {
 				if err != nil {
 					return err
@@ -63,7 +65,7 @@ func cmdCheck(ctx context.Context, args []string, stdout io.Writer) error {
 		for _, f := range files {
 			shown := filepath.Join(base, filepath.FromSlash(f))
 			rename := func(err error) error { return renameAll(err, f, shown) }
-			tpl, err := set.ParseFS(fsys, f)
+			tpl, err := set.ParseFS(fsys, f, engine.PartialRoot(partialRoot))
 			if err != nil {
 				report(rename(err))
 				continue

@@ -14,8 +14,9 @@ import (
 var update = flag.Bool("update", false, "rewrite golden files")
 
 // TestCheckPromptDir runs rolemark check on the shared prompt directory,
-// which holds good prompts of every engine, partials, defaults and required
-// inputs, and bad front matter, templates and inputs.
+// which holds good prompts of every engine, partials (hr/ uses its own
+// top-level ones from subdirectories), defaults and required inputs, and bad
+// front matter, templates and inputs.
 func TestCheckPromptDir(t *testing.T) {
 	var out, errOut bytes.Buffer
 	code := run(context.Background(), []string{"check", "../../testdata/promptdir"}, nil, &out, &errOut)
@@ -30,7 +31,7 @@ func TestCheckPromptDir(t *testing.T) {
 	assert.Equal(t, string(want), out.String())
 
 	out.Reset()
-	code = run(context.Background(), []string{"check", "../../testdata/promptdir/support", "../../testdata/promptdir/ops", "../../testdata/promptdir/sales"}, nil, &out, &errOut)
+	code = run(context.Background(), []string{"check", "../../testdata/promptdir/support", "../../testdata/promptdir/ops", "../../testdata/promptdir/sales", "../../testdata/promptdir/hr"}, nil, &out, &errOut)
 	assert.Equal(t, 0, code, out.String())
 	assert.Empty(t, out.String())
 }

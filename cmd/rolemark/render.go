@@ -100,15 +100,11 @@ func cmdRender(ctx context.Context, args []string, stdin io.Reader, stdout io.Wr
 		if errors.Is(err, engine.ErrNoEngine) {
 			return usageErr("reading a template from standard input needs --engine or an engine: key in its front matter")
 		}
-	case *engineName != "":
-		src, rerr := os.ReadFile(name)
-		if rerr != nil {
-			return rerr
-		}
-		tpl, err = set.Parse(*engineName, name, string(src))
 	default:
+		// Partials are read beside the file, whichever way the engine is
+		// chosen.
 		fsys, rel := templateFS(name)
-		tpl, err = set.ParseFS(fsys, rel)
+		tpl, err = set.ParseFS(fsys, rel, engine.UseEngine(*engineName))
 		renamed = func(err error) error { return renameTemplate(err, rel, filepath.ToSlash(name)) }
 	}
 	if err != nil {

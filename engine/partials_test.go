@@ -1,0 +1,188 @@
+package engine_test
+
+import (
+	"context"
+	"path"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/rolemark/rolemark/chat"
+	"github.com/rolemark/rolemark/engine"
+	"github.com/rolemark/rolemark/gotmpl"
+	"github.com/rolemark/rolemark/handlebars"
+	"github.com/rolemark/rolemark/jinja"
+)
+
+func TestPartialDirs(t *testing.T) {
+	tests := []struct {
+		dir, root string
+		want      []string
+	}{
+		{dir: "p/a/b", root: "p", want: []string{"p/a/b", "p/a", "p"}},
+		{dir: "p/a/b", root: ".", want: []string{"p/a/b", "p/a", "p", "."}},
+		{dir: "p/a/b", root: "", want: []string{"p/a/b"}},
+		{dir: "p", root: "p", want: []string{"p"}},
+		{dir: ".", root: ".", want: []string{"."}},
+		{dir: "", root: "", want: []string{"."}},
+		{dir: "a", root: "", want: []string{"a"}},
+		{dir: "p/a/", root: "p/", want: []string{"p/a", "p"}},
+		// Root is not Dir or above it: Dir only.
+		{dir: "p/a", root: "q", want: []string{"p/a"}},
+		{dir: "pa/b", root: "p", want: []string{"pa/b"}},
+		{dir: "p", root: "p/a", want: []string{"p"}},
+		// Never outside the file system.
+		{dir: "../p/a", root: ".", want: []string{"../p/a"}},
+		{dir: "p/a", root: "..", want: []string{"p/a"}},
+		{dir: "/p/a", root: "/", want: []string{"/p/a"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.dir+" up to "+tc.root, func(t *testing.T) {
+			assert.Equal(t, tc.want, engine.PartialDirs(tc.dir, tc.root))
+		})
+	}
+}
+
+// partialTree is a prompt directory, prompts/, with partials at its root
+// and nearer ones in sub/, and a partial above it that must stay out of
+// reach. Every partial exists once per engine.
+func partialTree() fstest.MapFS {
+	fsys := fstest.MapFS{}
+	add := func(dir, base, text string) {
+		fsys[dir+"_"+base+".hbs"] = &fstest.MapFile{Data: []byte(text + " (hbs)")}
+		fsys[dir+"_"+base+".j2"] = &fstest.MapFile{Data: []byte(text + " (j2)")}
+		fsys[dir+"_"+base+".tmpl"] = &fstest.MapFile{Data: []byte(text + " (tmpl)")}
+	}
+	add("", "secret", "above the root")
+	add("prompts/", "persona", "I am the root persona")
+	add("prompts/", "tone", "root tone")
+	add("prompts/sub/", "tone", "near tone")
+	add("prompts/parts/", "p", "root parts")
+	return fsys
+}
+
+// TestLoadDirPartialsFromParents checks that a template finds a partial in
+// its own directory or, failing that, in the nearest parent directory up to
+// the directory LoadDir loads, in every engine, and never above it.
+func TestLoadDirPartialsFromParents(t *testing.T) {
+	set := engine.NewSet(handlebars.New(), jinja.New(), gotmpl.New())
+	tests := []struct {
+		name string
+		file string // added to partialTree, under prompts/
+		src  string
+		want string // the system message, or
+		err  string // LoadDir's error
+	}{
+		{name: "hbs root partial from a subdirectory", file: "sub/deep/x.hbs", src: `{{#system}}{{> persona}}{{/system}}`,
+			want: "I am the root persona (hbs)"},
+		{name: "j2 root partial from a subdirectory", file: "sub/deep/x.j2", src: `{% system %}{% include "_persona.j2" %}{% endsystem %}`,
+			want: "I am the root persona (j2)"},
+		{name: "tmpl root partial from a subdirectory", file: "sub/deep/x.tmpl", src: `{{role "system"}}{{template "persona" .}}`,
+			want: "I am the root persona (tmpl)"},
+
+		{name: "hbs nearer partial shadows the root one", file: "sub/deep/x.hbs", src: `{{#system}}{{> tone}}{{/system}}`,
+			want: "near tone (hbs)"},
+		{name: "j2 nearer partial shadows the root one", file: "sub/deep/x.j2", src: `{% system %}{% include "_tone.j2" %}{% endsystem %}`,
+			want: "near tone (j2)"},
+		{name: "tmpl nearer partial shadows the root one", file: "sub/deep/x.tmpl", src: `{{role "system"}}{{template "tone" .}}`,
+			want: "near tone (tmpl)"},
+
+		{name: "hbs partial in a subdirectory of a parent", file: "sub/deep/x.hbs", src: `{{#system}}{{> parts/p}}{{/system}}`,
+			want: "root parts (hbs)"},
+		{name: "j2 partial in a subdirectory of a parent", file: "sub/deep/x.j2", src: `{% system %}{% include "parts/_p.j2" %}{% endsystem %}`,
+			want: "root parts (j2)"},
+		{name: "tmpl partial in a subdirectory of a parent", file: "sub/deep/x.tmpl", src: `{{role "system"}}{{template "parts/p" .}}`,
+			want: "root parts (tmpl)"},
+
+		{name: "hbs root template keeps the root partial", file: "x.hbs", src: `{{#system}}{{> tone}}{{/system}}`,
+			want: "root tone (hbs)"},
+		{name: "j2 import and extends climb too", file: "sub/x.j2",
+			src:  `{% extends "_base.j2" %}{% block s %}{% import "_m.j2" m %}{{ m() }}{% endblock %}`,
+			want: "base: macro"},
+		{name: "j2 a partial's include climbs from the partial's directory", file: "sub/deep/x.j2",
+			src:  `{% system %}{% include "_wrap.j2" %}{% endsystem %}`,
+			want: "wrap: root tone (j2)"},
+
+		{name: "hbs partial above the root is refused", file: "sub/x.hbs", src: `{{> secret}}`,
+			err: `prompts/sub/x.hbs:1:1: partial "secret" not found: looked for ` +
+				`prompts/sub/_secret.hbs, prompts/sub/secret.hbs, prompts/sub/_secret.handlebars, prompts/sub/secret.handlebars, prompts/sub/_secret.prompt, prompts/sub/secret.prompt, ` +
+				`prompts/_secret.hbs, prompts/secret.hbs, prompts/_secret.handlebars, prompts/secret.handlebars, prompts/_secret.prompt, prompts/secret.prompt`},
+		{name: "j2 partial above the root is refused", file: "sub/x.j2", src: `{% include "_secret.j2" %}`,
+			err: `prompts/sub/x.j2:1:12: cannot read "prompts/sub/_secret.j2": file does not exist (also looked for "prompts/_secret.j2")`},
+		{name: "j2 missing partial names every file looked for", file: "sub/deep/x.j2", src: `{% include "_nope.j2" %}`,
+			err: `prompts/sub/deep/x.j2:1:12: cannot read "prompts/sub/deep/_nope.j2": file does not exist (also looked for "prompts/sub/_nope.j2", "prompts/_nope.j2")`},
+		{name: "tmpl partial above the root is refused", file: "sub/x.tmpl", src: `{{template "secret" .}}`,
+			err: `prompts/sub/x.tmpl: template "secret" is not defined and no partial file secret[.tmpl|.gotmpl] (or with a leading _) is in prompts/sub or prompts`},
+		{name: "hbs .. stays refused", file: "sub/x.hbs", src: `{{> ../persona}}`,
+			err: `prompts/sub/x.hbs:1:1: partial "../persona": a partial name is a slash-separated path inside the template's directory, without . or .. elements`},
+		{name: "j2 absolute path stays refused", file: "sub/x.j2", src: `{% include "/prompts/_persona.j2" %}`,
+			err: `prompts/sub/x.j2:1:12: cannot read "/prompts/_persona.j2": only files inside the template file system can be read`},
+		{name: "tmpl path out of the file system stays refused", file: "sub/x.tmpl", src: `{{template "../../../persona" .}}`,
+			err: `prompts/sub/x.tmpl: template "../../../persona": path "../persona" is outside the template's file system`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			fsys := partialTree()
+			fsys["prompts/_base.j2"] = &fstest.MapFile{Data: []byte(`{% system %}base: {% block s %}{% endblock %}{% endsystem %}`)}
+			fsys["prompts/_m.j2"] = &fstest.MapFile{Data: []byte(`{% macro m() export %}macro{% endmacro %}`)}
+			fsys["prompts/_wrap.j2"] = &fstest.MapFile{Data: []byte(`wrap: {% include "_tone.j2" %}`)}
+			fsys["prompts/"+tc.file] = &fstest.MapFile{Data: []byte(tc.src)}
+			d, err := set.LoadDir(fsys, "prompts")
+			if tc.err != "" {
+				require.Error(t, err)
+				assert.Equal(t, tc.err, err.Error())
+				return
+			}
+			require.NoError(t, err)
+			tpl, ok := d.Template(strings.TrimSuffix(tc.file, path.Ext(tc.file)))
+			require.True(t, ok, "%v", d.Names())
+			msgs, err := tpl.Messages(context.Background(), nil)
+			require.NoError(t, err)
+			assert.Equal(t, []chat.Message{chat.Text(chat.RoleSystem, tc.want)}, msgs)
+		})
+	}
+}
+
+// TestParseFSPartialsStayBeside checks that a file parsed on its own looks
+// for partials in its directory only, as before, unless PartialRoot gives a
+// root, and that UseEngine picks its engine.
+func TestParseFSPartialsStayBeside(t *testing.T) {
+	set := engine.NewSet(handlebars.New(), jinja.New(), gotmpl.New())
+	fsys := partialTree()
+	fsys["prompts/sub/x.tmpl"] = &fstest.MapFile{Data: []byte(`{{role "system"}}{{template "persona" .}}`)}
+	fsys["prompts/sub/x.txt"] = &fstest.MapFile{Data: []byte(`{% system %}{% include "_persona.j2" %}{% endsystem %}`)}
+
+	_, err := set.ParseFS(fsys, "prompts/sub/x.tmpl")
+	assert.EqualError(t, err, `prompts/sub/x.tmpl: template "persona" is not defined and no partial file persona[.tmpl|.gotmpl] (or with a leading _) is in prompts/sub`)
+
+	tests := []struct {
+		name, file string
+		opts       []engine.FileOption
+		want       string
+		err        string
+	}{
+		{name: "root given", file: "prompts/sub/x.tmpl", opts: []engine.FileOption{engine.PartialRoot("prompts")}, want: "I am the root persona (tmpl)"},
+		{name: "root the file system's", file: "prompts/sub/x.tmpl", opts: []engine.FileOption{engine.PartialRoot(".")}, want: "I am the root persona (tmpl)"},
+		{name: "engine given", file: "prompts/sub/x.txt", opts: []engine.FileOption{engine.UseEngine("jinja"), engine.PartialRoot("prompts")}, want: "I am the root persona (j2)"},
+		{name: "engine given, root not", file: "prompts/sub/x.txt", opts: []engine.FileOption{engine.UseEngine("jinja")},
+			err: `prompts/sub/x.txt:1:24: cannot read "prompts/sub/_persona.j2": file does not exist`},
+		{name: "unknown engine", file: "prompts/sub/x.txt", opts: []engine.FileOption{engine.UseEngine("liquid")},
+			err: `prompts/sub/x.txt: unknown engine "liquid"; known: gotmpl, handlebars, jinja`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			tpl, err := set.ParseFS(fsys, tc.file, tc.opts...)
+			if tc.err != "" {
+				assert.EqualError(t, err, tc.err)
+				return
+			}
+			require.NoError(t, err)
+			msgs, err := tpl.Messages(context.Background(), nil)
+			require.NoError(t, err)
+			assert.Equal(t, []chat.Message{chat.Text(chat.RoleSystem, tc.want)}, msgs)
+		})
+	}
+}
