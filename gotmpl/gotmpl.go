@@ -236,64 +236,6 @@ type compiled struct {
 	history bool
 	arena   []byte
 	lo, hi  uintptr
-	// moves holds, at the offset in arena where a text node starts, the
-	// context after the node for each context before it (see markupCtx).
-	moves []ctxMoves
-}
-
-// markupCtx is where the output stands for the markup parser: in text, or
-// inside something that starts with '<' (a tag, a comment, a CDATA
-// section, or a '<' that turns out to be text), and there inside a quoted
-// value. Values are escaped with roleparse.AppendEscapeText in text and
-// with roleparse.AppendEscape anywhere else. The tracking is conservative:
-// it leaves text only at a '>' outside quotes, where every tag the parser
-// accepts ends, so a value may be escaped more than it needs, never less.
-type markupCtx uint8
-
-const (
-	ctxText markupCtx = iota
-	ctxTag
-	ctxTagDQ // in a tag, inside "…"
-	ctxTagSQ // in a tag, inside '…'
-)
-
-// next returns the context after b, written by the template or trusted
-// markup, in context x. Escaped values never change the context: they hold
-// no '<', and inside a tag no quote or '>' either.
-func (x markupCtx) next(b []byte) markupCtx {
-	for _, c := range b {
-		switch x {
-		case ctxText:
-			if c == '<' {
-				x = ctxTag
-			}
-		case ctxTag:
-			switch c {
-			case '>':
-				x = ctxText
-			case '"':
-				x = ctxTagDQ
-			case '\'':
-				x = ctxTagSQ
-			}
-		case ctxTagDQ:
-			if c == '"' {
-				x = ctxTag
-			}
-		case ctxTagSQ:
-			if c == '\'' {
-				x = ctxTag
-			}
-		}
-	}
-	return x
-}
-
-// ctxMoves is, for a text node of n bytes, the context after it for each
-// context before it (n is 0 at offsets where no node starts).
-type ctxMoves struct {
-	after [4]markupCtx
-	n     int
 }
 
 // rewrite prepares the actions under n and collects the text nodes.
@@ -392,52 +334,29 @@ func (c *compiled) carve(texts []*parse.TextNode) {
 	}
 	c.lo = uintptr(unsafe.Pointer(unsafe.SliceData(c.arena)))
 	c.hi = c.lo + uintptr(len(c.arena))
-	c.moves = make([]ctxMoves, len(c.arena))
-	for _, t := range texts {
-		if len(t.Text) == 0 {
-			continue
-		}
-		m := &c.moves[uintptr(unsafe.Pointer(unsafe.SliceData(t.Text)))-c.lo]
-		for x := range m.after {
-			m.after[x] = markupCtx(x).next(t.Text)
-		}
-		m.n = len(t.Text)
-	}
 }
 
 // escWriter escapes everything written to it except template text and the
 // output of an action preceded by a sentinel.
 type escWriter struct {
 	out       *bytes.Buffer
-	c         *compiled
-	ctx       markupCtx
+	lo, hi    uintptr
 	trustNext bool
 }
 
 func (w *escWriter) Write(p []byte) (int, error) {
-	if off := uintptr(unsafe.Pointer(unsafe.SliceData(p))) - w.c.lo; off < uintptr(len(w.c.arena)) {
+	if ptr := uintptr(unsafe.Pointer(unsafe.SliceData(p))); ptr >= w.lo && ptr < w.hi {
 		if len(p) == 0 {
 			w.trustNext = true
 			return 0, nil
-		}
-		if m := &w.c.moves[off]; m.n == len(p) {
-			w.ctx = m.after[w.ctx] // a whole text node, as text/template writes them
-		} else {
-			w.ctx = w.ctx.next(p)
 		}
 		return w.out.Write(p)
 	}
 	if w.trustNext {
 		w.trustNext = false
-		w.ctx = w.ctx.next(p)
 		return w.out.Write(p)
 	}
-	v := unsafe.String(unsafe.SliceData(p), len(p))
-	if w.ctx == ctxText {
-		w.out.Write(roleparse.AppendEscapeText(w.out.AvailableBuffer(), v))
-	} else {
-		w.out.Write(roleparse.AppendEscape(w.out.AvailableBuffer(), v))
-	}
+	w.out.Write(roleparse.AppendEscapeBytes(w.out.AvailableBuffer(), p))
 	return len(p), nil
 }
 
@@ -458,7 +377,7 @@ func (c *compiled) Execute(ctx context.Context, w io.Writer, r *engine.Request) 
 	if c.slow {
 		err = c.t.Execute(out, data)
 	} else {
-		err = c.t.Execute(&escWriter{out: out, c: c}, data)
+		err = c.t.Execute(&escWriter{out: out, lo: c.lo, hi: c.hi}, data)
 	}
 	if err != nil {
 		return c.execError(err)

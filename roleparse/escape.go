@@ -109,41 +109,6 @@ func appendEscapeFrom(dst []byte, s string, i int) []byte {
 	return append(dst, s[last:]...)
 }
 
-// AppendEscapeText appends s escaped for text inside a message and outside
-// any tag (a message's text, the body of a part): only & and < are
-// replaced, which is all such text needs, since the parser looks for
-// nothing else there. Quotes and > are kept. Where the context is not known
-// to be such text (an attribute value, inside a tag, a comment), use
-// AppendEscape.
-func AppendEscapeText(dst []byte, s string) []byte {
-	last := 0
-	for i := nextTextSpecial(s, 0); i < len(s); i = nextTextSpecial(s, last) {
-		dst = append(dst, s[last:i]...)
-		dst = append(dst, escapeTable[s[i]]...)
-		last = i + 1
-	}
-	return append(dst, s[last:]...)
-}
-
-// nextTextSpecial returns the index of the first & or < at or after i, or
-// len(s).
-func nextTextSpecial(s string, i int) int {
-	for ; i+8 <= len(s); i += 8 {
-		w := word(s, i)
-		a := w ^ (ones * '&')
-		l := w ^ (ones * '<')
-		if m := ((a-ones)&^a | (l-ones)&^l) & highs; m != 0 {
-			return i + bits.TrailingZeros64(m)>>3
-		}
-	}
-	for ; i < len(s); i++ {
-		if s[i] == '&' || s[i] == '<' {
-			return i
-		}
-	}
-	return len(s)
-}
-
 // stringWriter is what writeEscaped writes to.
 type stringWriter interface {
 	WriteString(string) (int, error)

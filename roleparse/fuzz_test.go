@@ -107,17 +107,6 @@ func FuzzEscape(f *testing.F) {
 		require.Equal(t, []chat.Message{{Role: chat.RoleUser, Name: s}}, got, "s: %q", s)
 
 		require.Equal(t, roleparse.Escape(s), string(roleparse.AppendEscape(nil, s)))
-
-		// Text escaping keeps quotes and >, and reads back the same in
-		// message text and in a part.
-		text := string(roleparse.AppendEscapeText(nil, s))
-		require.Equal(t, strings.ReplaceAll(strings.ReplaceAll(s, "&", "&amp;"), "<", "&lt;"), text)
-		got, err = roleparse.Parse(`<message role="user">` + text + `</message>`)
-		require.NoError(t, err, "s: %q", s)
-		require.Equal(t, []chat.Message{chat.Text(chat.RoleUser, want)}, got, "s: %q", s)
-		got, err = roleparse.Parse(`<message role="user"><text>` + text + `</text></message>`)
-		require.NoError(t, err, "s: %q", s)
-		require.Equal(t, []chat.Message{{Role: chat.RoleUser, Content: []chat.Part{chat.TextPart(want)}}}, got, "s: %q", s)
 	})
 }
 
