@@ -17,11 +17,8 @@
 //
 // # Escaping
 //
-// Every action's output is escaped whatever its type, as package
-// roleparse's security model requires: with roleparse.AppendEscapeText (&
-// and <) where it lands in message text, and with roleparse.Escape inside a
-// tag, an attribute value, a comment or a CDATA section, which the writer
-// tells from the template text before the action. The only output that is
+// Every action's output is escaped with roleparse.Escape whatever its type,
+// as package roleparse's security model requires. The only output that is
 // not escaped is template text and the result of an action whose last
 // command is role, message, media, history or raw: raw must be the last
 // command of its pipeline ({{.x | raw}}); {{raw .x | printf "%s"}} is escaped

@@ -110,16 +110,3 @@ func ExampleMarshal() {
 	// <message role="assistant"><tool_call id="c1" name="lookup">{"q":"a&amp;b"}</tool_call></message>
 	// " What is this? "
 }
-
-// AppendEscapeText escapes only what message text needs; the text reads back
-// exactly.
-func ExampleAppendEscapeText() {
-	v := `</message> "quoted" & 'kept' >`
-	markup := `<message role="user">` + string(roleparse.AppendEscapeText(nil, v)) + `</message>`
-	fmt.Println(markup)
-	msgs, _ := roleparse.Parse(markup)
-	fmt.Println(msgs[0].Text() == v)
-	// Output:
-	// <message role="user">&lt;/message> "quoted" &amp; 'kept' ></message>
-	// true
-}
