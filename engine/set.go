@@ -314,17 +314,22 @@ func (t *Template) markup(ctx context.Context, vars map[string]any, opts []Rende
 		})
 		return out, r, err
 	}
-	buf := bufPool.Get().(*bytes.Buffer)
-	buf.Grow(int(t.size.Load()))
+	// A buffer of its own, sized from the last render: the messages keep
+	// its memory, so it must hold no more than this render needs.
+	buf := bytes.NewBuffer(make([]byte, 0, t.size.Load()))
 	err = t.execute(ctx, buf, r)
-	b := buf.Bytes()
-	*buf = bytes.Buffer{} // the bytes now belong to the markup
-	bufPool.Put(buf)
 	if err != nil {
 		return "", nil, err
 	}
-	if n := int64(len(b)); n > t.size.Load() {
-		t.size.Store(min(n+n/8, 1<<20))
+	b := buf.Bytes()
+	// The hint follows the renders, up and down, and is written only when
+	// it is off by much, so that renders on many cores do not share a
+	// cache line they all write.
+	if n, h := int64(len(b)), t.size.Load(); n > h || h > 2*n+256 {
+		t.size.Store(min(n+n/8+64, 1<<20))
+	}
+	if cap(b) > 2*len(b)+256 {
+		return string(b), r, nil // far larger than the markup: keep a copy, not the buffer
 	}
 	return unsafe.String(unsafe.SliceData(b), len(b)), r, nil
 }

@@ -212,8 +212,10 @@ func (c *compiled) Execute(ctx context.Context, w io.Writer, r *engine.Request) 
 			}
 			err = e
 		}
-		clear(pctx)
-		contexts.Put(pctx)
+		if len(pctx) <= 64 {
+			clear(pctx) // a large map would cost every later render its clearing
+			contexts.Put(pctx)
+		}
 		if scratch := st.scratch; cap(scratch) <= 64<<10 {
 			*st = renderState{scratch: scratch[:0]}
 			states.Put(st)
