@@ -268,11 +268,16 @@ func (t *Template) Render(ctx context.Context, vars map[string]any, opts ...Rend
 
 // Messages renders the template and parses its markup into messages.
 func (t *Template) Messages(ctx context.Context, vars map[string]any, opts ...RenderOption) ([]chat.Message, error) {
-	markup, r, err := t.markup(ctx, vars, opts)
+	markup, owned, r, err := t.markup(ctx, vars, opts)
 	if err != nil {
 		return nil, err
 	}
-	msgs, err := roleparse.Parse(markup, t.parse...)
+	var msgs []chat.Message
+	if owned != nil {
+		msgs, err = roleparse.ParseOwned(owned, t.parse...) // leaves markup as it was if it fails
+	} else {
+		msgs, err = roleparse.Parse(markup, t.parse...)
+	}
 	if err != nil {
 		return nil, t.markupError(markup, err)
 	}
@@ -300,11 +305,12 @@ func (t *Template) render(ctx context.Context, vars map[string]any, opts []Rende
 // markup renders the markup for Messages into memory of its own, which the
 // messages parsed from it may share: an engine that renders to a string
 // anyway hands it over (StringExecuter); otherwise the markup is written
-// into a buffer sized from earlier renders and never reused.
-func (t *Template) markup(ctx context.Context, vars map[string]any, opts []RenderOption) (string, *Request, error) {
+// into a buffer sized from the last render, whose bytes are returned as
+// owned, for roleparse.ParseOwned to decode in place.
+func (t *Template) markup(ctx context.Context, vars map[string]any, opts []RenderOption) (string, []byte, *Request, error) {
 	r, err := t.request(vars, opts)
 	if err != nil {
-		return "", nil, err
+		return "", nil, nil, err
 	}
 	if se, ok := t.compiled.(StringExecuter); ok {
 		var out string
@@ -312,14 +318,13 @@ func (t *Template) markup(ctx context.Context, vars map[string]any, opts []Rende
 			out, err = se.ExecuteString(ctx, r)
 			return err
 		})
-		return out, r, err
+		return out, nil, r, err
 	}
 	// A buffer of its own, sized from the last render: the messages keep
 	// its memory, so it must hold no more than this render needs.
 	buf := bytes.NewBuffer(make([]byte, 0, t.size.Load()))
-	err = t.execute(ctx, buf, r)
-	if err != nil {
-		return "", nil, err
+	if err := t.execute(ctx, buf, r); err != nil {
+		return "", nil, nil, err
 	}
 	b := buf.Bytes()
 	// The hint follows the renders, up and down, and is written only when
@@ -329,9 +334,9 @@ func (t *Template) markup(ctx context.Context, vars map[string]any, opts []Rende
 		t.size.Store(min(n+n/8+64, 1<<20))
 	}
 	if cap(b) > 2*len(b)+256 {
-		return string(b), r, nil // far larger than the markup: keep a copy, not the buffer
+		b = bytes.Clone(b) // far larger than the markup: keep a copy, not the buffer
 	}
-	return unsafe.String(unsafe.SliceData(b), len(b)), r, nil
+	return unsafe.String(unsafe.SliceData(b), len(b)), b, r, nil
 }
 
 // request checks the variables and builds the engine's request.

@@ -235,3 +235,25 @@ func FuzzMarshalRoundTrip(f *testing.F) {
 		require.Equal(t, m, got, "markup: %q", out)
 	})
 }
+
+// FuzzParseOwned checks that ParseOwned, which decodes inside the markup it
+// is handed, returns exactly what Parse returns, in every mode, and leaves
+// the markup untouched when it fails.
+func FuzzParseOwned(f *testing.F) {
+	for _, c := range parseCases {
+		f.Add(c.in, uint8(0))
+		f.Add(c.in, uint8(3))
+	}
+	f.Add("<message role=\"user\">a &amp; b<text> &lt;x&gt; </text><![CDATA[&amp;]]> &#32;c&#32; </message>", uint8(0))
+	f.Add("<message role=\"tool\"><function_result id=\"1\">&quot;r&quot;</function_result></message>", uint8(0))
+	f.Fuzz(func(t *testing.T, in string, flags uint8) {
+		want, wantErr := roleparse.Parse(in, fuzzOpts(flags)...)
+		b := []byte(in)
+		got, gotErr := roleparse.ParseOwned(b, fuzzOpts(flags)...)
+		require.Equal(t, wantErr, gotErr, "in: %q", in)
+		require.Equal(t, want, got, "in: %q", in)
+		if gotErr != nil {
+			require.Equal(t, in, string(b), "a failed parse changed the markup")
+		}
+	})
+}

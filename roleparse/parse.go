@@ -1,12 +1,14 @@
 package roleparse
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
 	"sync"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/rolemark/rolemark/chat"
 )
@@ -15,8 +17,21 @@ import (
 // docs/markup.md for the grammar. Every error is a *Error with the line and
 // column of the problem.
 func Parse(markup string, opts ...Option) ([]chat.Message, error) {
+	return parse(markup, nil, opts)
+}
+
+// ParseOwned is Parse for markup that the caller hands over, as a template
+// engine does with what it rendered: references are decoded inside b, and
+// the messages share its memory, so b must not be used afterwards. It saves
+// the memory Parse takes for decoded text. When Parse would fail, b is left
+// as it was and the error is the same.
+func ParseOwned(b []byte, opts ...Option) ([]chat.Message, error) {
+	return parse(unsafe.String(unsafe.SliceData(b), len(b)), b, opts)
+}
+
+func parse(markup string, owned []byte, opts []Option) ([]chat.Message, error) {
 	p := parsers.Get().(*parser)
-	*p = parser{src: markup}
+	*p = parser{src: markup, owned: owned}
 	for _, o := range opts {
 		o(&p.cfg)
 	}
@@ -24,6 +39,7 @@ func Parse(markup string, opts ...Option) ([]chat.Message, error) {
 		p.cfg.defaultRole = chat.RoleUser
 	}
 	p.runs = p.runBuf[:0]
+	p.pending = p.pendBuf[:0]
 	msgs, err := p.parse()
 	*p = parser{} // keep nothing of this parse alive in the pool
 	parsers.Put(p)
@@ -39,6 +55,10 @@ func ParseBytes(b []byte, opts ...Option) ([]chat.Message, error) {
 	return Parse(string(b), opts...)
 }
 
+// pendingText is a text part (Content[part] of msgs[msg]) whose references
+// are decoded in place, in src[start:end], when the parse succeeds.
+type pendingText struct{ msg, part, start, end int }
+
 // run is a piece of text inside a message: raw markup text whose references
 // are still to be decoded, or the verbatim content of a CDATA section.
 type run struct {
@@ -47,10 +67,15 @@ type run struct {
 }
 
 type parser struct {
-	src  string
-	pos  int
-	cfg  config
-	msgs []chat.Message
+	src   string
+	owned []byte // src's memory, when ParseOwned may decode in it
+	// pending are texts to decode in owned once the parse has succeeded
+	// (until then src must stay as it was, for error positions).
+	pending []pendingText
+	pendBuf [8]pendingText
+	pos     int
+	cfg     config
+	msgs    []chat.Message
 
 	// The open message, if open is true.
 	open   bool
@@ -188,7 +213,50 @@ func (p *parser) parse() ([]chat.Message, error) {
 	if len(p.msgs) == 0 {
 		return nil, nil // only comments or wrappers: no messages, as for empty input
 	}
+	for _, t := range p.pending {
+		n := decodeInPlace(p.owned[t.start:t.end])
+		p.msgs[t.msg].Content[t.part].Text = unsafe.String(&p.owned[t.start], n)
+	}
 	return p.msgs, nil
+}
+
+// decodeInPlace decodes the references in b into b itself (decoded text is
+// never longer) and returns the decoded length.
+func decodeInPlace(b []byte) int {
+	w, r := 0, 0
+	for {
+		k := bytes.IndexByte(b[r:], '&')
+		if k < 0 {
+			return w + copy(b[w:], b[r:])
+		}
+		w += copy(b[w:], b[r:r+k])
+		r += k
+		var ref [utf8.UTFMax]byte
+		out, size := appendRef(ref[:0], unsafe.String(&b[r], len(b)-r))
+		if size == 0 {
+			out, size = append(out, '&'), 1
+		}
+		w += copy(b[w:], out)
+		r += size
+	}
+}
+
+// textPart returns the text of runs for a text part that the caller adds as
+// Content[part] of the open message. In owned markup, one run with
+// references is left to decode in place when the parse succeeds.
+func (p *parser) textPart(runs []run, part int) string {
+	if p.owned != nil {
+		if !p.cfg.keepSpace {
+			runs = trimRuns(runs)
+		}
+		if len(runs) == 1 && !runs[0].cdata && strings.IndexByte(runs[0].s, '&') >= 0 {
+			s := runs[0].s
+			start := int(uintptr(unsafe.Pointer(unsafe.StringData(s))) - uintptr(unsafe.Pointer(unsafe.StringData(p.src))))
+			p.pending = append(p.pending, pendingText{msg: len(p.msgs), part: part, start: start, end: start + len(s)})
+			return s
+		}
+	}
+	return p.text(runs)
 }
 
 // outsideStep reads what stands between messages: whitespace, comments, the
@@ -575,7 +643,7 @@ func (p *parser) innerTag(i int, name string, closing bool) error {
 			return p.errAt(attrs[0].at, "<text> has no attribute %s; it takes none", attrs[0].key)
 		}
 		p.flushLoosePart()
-		p.cur.Content = append(p.cur.Content, chat.TextPart(p.text(bodyRuns(body))))
+		p.cur.Content = append(p.cur.Content, chat.TextPart(p.textPart(bodyRuns(body), len(p.cur.Content))))
 		return nil
 	}
 	return p.media(i, name, attrs, body)
@@ -640,7 +708,8 @@ func (p *parser) readBody(start, i int, name string) (string, int, error) {
 // flushLoosePart turns pending loose text into a text part; loose text that
 // trims to nothing is dropped.
 func (p *parser) flushLoosePart() {
-	text := p.flushText()
+	text := p.textPart(p.runs, len(p.cur.Content))
+	p.runs = p.runs[:0]
 	switch {
 	case text == "":
 	case p.cur.Content == nil && len(p.parts) < cap(p.parts):
@@ -764,13 +833,6 @@ func (p *parser) functionResult(i int, attrs []attr, body string) error {
 	}
 	p.runs = append(p.runs, bodyRuns(body)...)
 	return nil
-}
-
-// flushText turns the pending loose runs into text and clears them.
-func (p *parser) flushText() string {
-	s := p.text(p.runs)
-	p.runs = p.runs[:0]
-	return s
 }
 
 // text joins runs into text: references decoded in raw runs, CDATA verbatim,
