@@ -71,6 +71,10 @@
 // pointer receiver, reached through a map or interface, prints as its
 // struct fields ({…}), still escaped.
 //
+// {{#each}} over a Go map visits its entries in Go's map order, which
+// changes from one render to the next, so the prompt does too. For a stable
+// prompt, pass a slice (or a struct) instead of a map.
+//
 // # Partials
 //
 // {{> name}} reads a partial from the template's Config.FS, never from
