@@ -5,9 +5,11 @@
 //	<message role="system">You are a bank manager.</message>
 //	<message role="user" name="alice">I want to buy a house</message>
 //
-// Parse turns markup into []chat.Message with a purpose-built scanner, Escape
-// makes any string safe to insert into markup, and Marshal writes messages
-// back as canonical markup. docs/markup.md is the full reference.
+// Parse turns markup into []chat.Message with a purpose-built scanner
+// (ParseOwned does the same with markup it may decode in place, as the
+// template engines hand it over), Escape makes any string safe to insert
+// into markup, and Marshal writes messages back as canonical markup.
+// docs/markup.md is the full reference.
 //
 // # Security model
 //
