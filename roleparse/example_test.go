@@ -110,3 +110,16 @@ func ExampleMarshal() {
 	// <message role="assistant"><tool_call id="c1" name="lookup">{"q":"a&amp;b"}</tool_call></message>
 	// " What is this? "
 }
+
+// ParseOwned reads markup the caller hands over, such as a buffer a template
+// was just rendered into, without copying it.
+func ExampleParseOwned() {
+	rendered := []byte(`<message role="user">Tom &amp; Jerry</message>`)
+	msgs, err := roleparse.ParseOwned(rendered) // rendered is not used again
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(msgs[0].Text())
+	// Output: Tom & Jerry
+}
