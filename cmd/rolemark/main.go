@@ -1,7 +1,7 @@
 // Command rolemark renders prompt templates to chat messages and prints them
 // as a completion API or a local model reads them.
 //
-//	rolemark render [--engine E] [--vars FILE.json] [--var k=v]... [--history FILE.json] [--format F] [--model M] [TEMPLATE|-]
+//	rolemark render [--engine E] [--vars FILE.json] [--var k=v]... [--history FILE.json] [--format F] [--model M] [--root DIR] [TEMPLATE|-]
 //	rolemark parse  [--format F] MARKUP|-
 //	rolemark check  PATH...      every template under PATH; FILE:LINE:COL: message per problem
 //	rolemark formats             the formats F can name
@@ -32,7 +32,7 @@ func main() {
 }
 
 const usage = `usage:
-  rolemark render [--engine E] [--vars FILE.json] [--var k=v]... [--history FILE.json] [--format F] [--model M] [TEMPLATE|-]
+  rolemark render [--engine E] [--vars FILE.json] [--var k=v]... [--history FILE.json] [--format F] [--model M] [--root DIR] [TEMPLATE|-]
   rolemark parse  [--format F] MARKUP|-
   rolemark check  PATH...
   rolemark formats

@@ -46,6 +46,7 @@ func cmdRender(ctx context.Context, args []string, stdin io.Reader, stdout io.Wr
 	history := fl.String("history", "", "prior messages, an OpenAI messages array in `FILE`")
 	format := fl.String("format", "openai", "output format `F`")
 	model := fl.String("model", "", "model `M` of --format openai-request (default: the front matter's model)")
+	root := fl.String("root", "", "prompt directory `DIR` whose partials the template may use from a subdirectory (as check and LoadDir do)")
 	vars := varsFlag{}
 	fl.Var(vars, "var", "variable `k=v` (repeatable)")
 	if err := parseFlags(fl, args); err != nil {
@@ -100,6 +101,16 @@ func cmdRender(ctx context.Context, args []string, stdin io.Reader, stdout io.Wr
 		if errors.Is(err, engine.ErrNoEngine) {
 			return usageErr("reading a template from standard input needs --engine or an engine: key in its front matter")
 		}
+	case *root != "":
+		// Partials are read beside the file and in each parent up to the
+		// prompt directory.
+		rel, rerr := filepath.Rel(*root, name)
+		if rerr != nil || !fs.ValidPath(filepath.ToSlash(rel)) {
+			return usageErr("template %s is not inside --root %s", name, *root)
+		}
+		rel = filepath.ToSlash(rel)
+		tpl, err = set.ParseFS(os.DirFS(*root), rel, engine.UseEngine(*engineName), engine.PartialRoot("."))
+		renamed = func(err error) error { return renameTemplate(err, rel, filepath.ToSlash(name)) }
 	default:
 		// Partials are read beside the file, whichever way the engine is
 		// chosen.
