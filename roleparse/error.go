@@ -1,6 +1,10 @@
 package roleparse
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+	"unicode/utf8"
+)
 
 // Error is a problem in markup. Line and Col are 1-based; Col counts runes.
 type Error struct {
@@ -14,4 +18,35 @@ type Error struct {
 
 func (e *Error) Error() string {
 	return fmt.Sprintf("line %d, col %d: %s", e.Line, e.Col, e.Msg)
+}
+
+func (p *parser) errAt(off int, format string, args ...any) *Error {
+	line, col := position(p.src, off)
+	return &Error{Line: line, Col: col, Offset: off, Msg: fmt.Sprintf(format, args...)}
+}
+
+// position returns the 1-based line and rune column of byte offset off.
+func position(s string, off int) (line, col int) {
+	if off > len(s) {
+		off = len(s)
+	}
+	line = 1 + strings.Count(s[:off], "\n")
+	start := strings.LastIndexByte(s[:off], '\n') + 1
+	return line, 1 + utf8.RuneCountInString(s[start:off])
+}
+
+func (p *parser) at(off int) string {
+	line, col := position(p.src, off)
+	return fmt.Sprintf("line %d, col %d", line, col)
+}
+
+func quoteSnippet(s string) string {
+	if len(s) > 40 {
+		cut := 40
+		for cut > 0 && !utf8.RuneStart(s[cut]) {
+			cut--
+		}
+		s = s[:cut] + "…"
+	}
+	return fmt.Sprintf("%q", s)
 }

@@ -1,0 +1,172 @@
+// Tags and attributes: reading a start tag's attributes, roles, and opening
+// and closing messages.
+
+package roleparse
+
+import (
+	"strings"
+
+	"github.com/rolemark/rolemark/chat"
+)
+
+// attr is one parsed attribute.
+type attr struct {
+	key, val string
+	at       int // offset of the value, for errors
+}
+
+// readTag reads the attributes of the tag whose name ends at i, up to '>' or
+// '/>'. It returns the attributes, the offset after the tag, and whether the
+// tag closed itself.
+func (p *parser) readTag(start, i int, name string) ([]attr, int, bool, error) {
+	s := p.src
+	attrs := p.attrs[:0]
+	for {
+		for i < len(s) && isSpace(s[i]) {
+			i++
+		}
+		if i >= len(s) {
+			return nil, 0, false, p.errAt(start, "<%s tag is not closed; expected > before the end of input", name)
+		}
+		switch s[i] {
+		case '>':
+			return attrs, i + 1, false, nil
+		case '/':
+			if i+1 < len(s) && s[i+1] == '>' {
+				return attrs, i + 2, true, nil
+			}
+			return nil, 0, false, p.errAt(i, "in <%s>: found '/' not followed by '>'", name)
+		}
+		k := i
+		for k < len(s) && isNameByte(s[k]) {
+			k++
+		}
+		if k == i {
+			return nil, 0, false, p.errAt(i, "in <%s>: found %s where an attribute name, > or /> was expected", name, quoteSnippet(s[i:min(i+1, len(s))]))
+		}
+		key := lowerASCII(s[i:k])
+		j := k
+		for j < len(s) && isSpace(s[j]) {
+			j++
+		}
+		if j >= len(s) || s[j] != '=' {
+			return nil, 0, false, p.errAt(k, "in <%s>: attribute %s has no value; expected %s=\"…\"", name, key, key)
+		}
+		j++
+		for j < len(s) && isSpace(s[j]) {
+			j++
+		}
+		if j >= len(s) || (s[j] != '"' && s[j] != '\'') {
+			return nil, 0, false, p.errAt(j, "in <%s>: the value of %s must be quoted with \" or '", name, key)
+		}
+		q := s[j]
+		end := strings.IndexByte(s[j+1:], q)
+		if end < 0 {
+			return nil, 0, false, p.errAt(j, "in <%s>: the value of %s is not closed; expected %c", name, key, q)
+		}
+		for _, a := range attrs {
+			if a.key == key {
+				return nil, 0, false, p.errAt(i, "in <%s>: attribute %s is given twice; expected it once", name, key)
+			}
+		}
+		attrs = append(attrs, attr{key: key, val: decode(s[j+1 : j+1+end]), at: j})
+		i = j + 1 + end + 1
+	}
+}
+
+// knownRole returns the role a known role name written in lower case
+// stands for (the hot path of <message role="…">; knownRoles covers the
+// rest).
+func knownRole(name string) (chat.Role, bool) {
+	switch name {
+	case "system":
+		return chat.RoleSystem, true
+	case "user":
+		return chat.RoleUser, true
+	case "assistant":
+		return chat.RoleAssistant, true
+	case "tool":
+		return chat.RoleTool, true
+	}
+	r, ok := knownRoles[name]
+	return r, ok
+}
+
+var knownRoles = map[string]chat.Role{
+	"system": chat.RoleSystem, "user": chat.RoleUser, "assistant": chat.RoleAssistant,
+	"tool": chat.RoleTool, "developer": chat.RoleDeveloper,
+	"human": chat.RoleUser, "bot": chat.RoleAssistant, "ai": chat.RoleAssistant, "model": chat.RoleAssistant,
+}
+
+func (p *parser) role(a attr) (chat.Role, error) {
+	if r, ok := knownRole(a.val); ok {
+		return r, nil
+	}
+	low := strings.ToLower(a.val)
+	if r, ok := knownRoles[low]; ok {
+		return r, nil
+	}
+	if r, ok := p.cfg.roles[low]; ok {
+		return r, nil
+	}
+	if p.cfg.anyRole && low != "" {
+		return chat.Role(low), nil
+	}
+	return "", p.errAt(a.at, "unknown role %q; expected system, user, assistant, tool or developer (allow others with roleparse.Roles or roleparse.AnyRole)", a.val)
+}
+
+func (p *parser) openMessage(i int) error {
+	if p.open {
+		p.closeMessage()
+	}
+	// Fast path for the common <message role="known">.
+	if rest := p.src[i:]; strings.HasPrefix(rest, `<message role="`) {
+		const vs = len(`<message role="`)
+		if q := strings.IndexByte(rest[vs:], '"'); q >= 0 && vs+q+1 < len(rest) && rest[vs+q+1] == '>' {
+			if r, ok := knownRole(rest[vs : vs+q]); ok {
+				p.open, p.openAt, p.cur, p.runs = true, i, chat.Message{Role: r}, p.runs[:0]
+				p.pos = i + vs + q + 2
+				return nil
+			}
+		}
+	}
+	attrs, next, selfClosed, err := p.readTag(i, i+len("<message"), "message")
+	if err != nil {
+		return err
+	}
+	m := chat.Message{}
+	seenRole := false
+	for _, a := range attrs {
+		switch a.key {
+		case "role":
+			r, err := p.role(a)
+			if err != nil {
+				return err
+			}
+			m.Role, seenRole = r, true
+		case "name":
+			m.Name = a.val
+		case "tool_call_id":
+			m.ToolCallID = a.val
+		default:
+			return p.errAt(a.at, "<message> has no attribute %s; expected role, name or tool_call_id", a.key)
+		}
+	}
+	if !seenRole {
+		return p.errAt(i, "<message> has no role; expected <message role=\"…\">")
+	}
+	p.open, p.openAt, p.cur, p.runs = true, i, m, p.runs[:0]
+	p.pos = next
+	if selfClosed {
+		p.closeMessage()
+	}
+	return nil
+}
+
+// closeMessage finishes the open message.
+func (p *parser) closeMessage() {
+	p.flushLoosePart()
+	p.msgs = append(p.msgs, p.cur)
+	p.open = false
+	p.cur = chat.Message{}
+}
