@@ -15,7 +15,8 @@ import (
 // docs/markup.md for the grammar. Every error is a *Error with the line and
 // column of the problem.
 func Parse(markup string, opts ...Option) ([]chat.Message, error) {
-	return parse(markup, nil, opts)
+	msgs, _, err := parse(markup, false, nil, opts)
+	return msgs, err
 }
 
 // ParseOwned is Parse for markup that the caller hands over, as a template
@@ -24,10 +25,31 @@ func Parse(markup string, opts ...Option) ([]chat.Message, error) {
 // the memory Parse takes for decoded text. When Parse would fail, b is left
 // as it was and the error is the same.
 func ParseOwned(b []byte, opts ...Option) ([]chat.Message, error) {
-	return parse(unsafe.String(unsafe.SliceData(b), len(b)), b, opts)
+	// The parse reads b through a string, so it must not change b: it only
+	// records which texts to decode. That string is gone when parse
+	// returns (nothing of the parser outlives it), and the messages hold
+	// strings over b's bytes only where the parse found no reference to
+	// decode, except for each pending text itself, which is dropped
+	// before its bytes are decoded. So no string is alive over bytes while
+	// they change, as unsafe.String requires.
+	var buf [8]pendingText
+	msgs, pending, err := parse(unsafe.String(unsafe.SliceData(b), len(b)), true, &buf, opts)
+	if err != nil {
+		return nil, err
+	}
+	for _, t := range pending {
+		part := &msgs[t.msg].Content[t.part]
+		part.Text = ""
+		n := decodeInPlace(b[t.start:t.end])
+		part.Text = unsafe.String(&b[t.start], n)
+	}
+	return msgs, nil
 }
 
-func parse(markup string, owned []byte, opts []Option) ([]chat.Message, error) {
+// parse parses markup. When owned, the texts with references to decode
+// that textPart left undecoded are returned as pending, copied into buf
+// when they fit.
+func parse(markup string, owned bool, buf *[8]pendingText, opts []Option) ([]chat.Message, []pendingText, error) {
 	p := parsers.Get().(*parser)
 	*p = parser{src: markup, owned: owned}
 	for _, o := range opts {
@@ -39,9 +61,17 @@ func parse(markup string, owned []byte, opts []Option) ([]chat.Message, error) {
 	p.runs = p.runBuf[:0]
 	p.pending = p.pendBuf[:0]
 	msgs, err := p.parse()
+	var pending []pendingText
+	if err == nil && len(p.pending) > 0 {
+		if len(p.pending) <= len(buf) {
+			pending = buf[:copy(buf[:], p.pending)]
+		} else {
+			pending = p.pending // grown by append, so not the pooled pendBuf
+		}
+	}
 	*p = parser{} // keep nothing of this parse alive in the pool
 	parsers.Put(p)
-	return msgs, err
+	return msgs, pending, err
 }
 
 // parsers recycles parser state, which is too large to allocate per parse.
@@ -54,7 +84,7 @@ func ParseBytes(b []byte, opts ...Option) ([]chat.Message, error) {
 }
 
 // pendingText is a text part (Content[part] of msgs[msg]) whose references
-// are decoded in place, in src[start:end], when the parse succeeds.
+// ParseOwned decodes in place, in src[start:end], when the parse succeeds.
 type pendingText struct{ msg, part, start, end int }
 
 // run is a piece of text inside a message: raw markup text whose references
@@ -65,10 +95,11 @@ type run struct {
 }
 
 type parser struct {
-	src   string
-	owned []byte // src's memory, when ParseOwned may decode in it
-	// pending are texts to decode in owned once the parse has succeeded
-	// (until then src must stay as it was, for error positions).
+	src string
+	// owned is set for ParseOwned, whose caller decodes the pending texts
+	// in src's memory once the parse has succeeded (the parse itself
+	// reads src as a string and changes nothing).
+	owned   bool
 	pending []pendingText
 	pendBuf [8]pendingText
 	pos     int
@@ -124,10 +155,6 @@ func (p *parser) parse() ([]chat.Message, error) {
 	}
 	if len(p.msgs) == 0 {
 		return nil, nil // only comments or wrappers: no messages, as for empty input
-	}
-	for _, t := range p.pending {
-		n := decodeInPlace(p.owned[t.start:t.end])
-		p.msgs[t.msg].Content[t.part].Text = unsafe.String(&p.owned[t.start], n)
 	}
 	return p.msgs, nil
 }

@@ -22,6 +22,8 @@ func decodeInPlace(b []byte) int {
 		w += copy(b[w:], b[r:r+k])
 		r += k
 		var ref [utf8.UTFMax]byte
+		// The string over b[r:] lives only while appendRef reads it; b
+		// changes after it returns.
 		out, size := appendRef(ref[:0], unsafe.String(&b[r], len(b)-r))
 		if size == 0 {
 			out, size = append(out, '&'), 1
@@ -35,7 +37,7 @@ func decodeInPlace(b []byte) int {
 // Content[part] of the open message. In owned markup, one run with
 // references is left to decode in place when the parse succeeds.
 func (p *parser) textPart(runs []run, part int) string {
-	if p.owned != nil {
+	if p.owned {
 		if !p.cfg.keepSpace {
 			runs = trimRuns(runs)
 		}
