@@ -7,6 +7,8 @@ import (
 	"path"
 	"sort"
 	"strings"
+
+	"github.com/rolemark/rolemark/engine/driver"
 )
 
 // Dir is a directory of compiled prompt templates, keyed by their path
@@ -96,7 +98,7 @@ type fileSettings struct {
 func UseEngine(name string) FileOption { return func(f *fileSettings) { f.engine = name } }
 
 // PartialRoot sets the directory of the file system that partial lookup
-// climbs to from the file's directory (see Config.Root): a partial that is
+// climbs to from the file's directory (see driver.Config.Root): a partial that is
 // not beside the file is looked for in each parent up to dir, nearest
 // first. By default it is the file's own directory; Set.LoadDir uses the
 // directory it loads.
@@ -115,7 +117,7 @@ func (s *Set) parseFile(fsys fs.FS, name string, opts []FileOption) (*Template, 
 	if err != nil {
 		return nil, err
 	}
-	var e Engine
+	var e driver.Engine
 	if o.engine != "" {
 		var ok bool
 		if e, ok = s.byName[o.engine]; !ok {
@@ -124,5 +126,5 @@ func (s *Set) parseFile(fsys fs.FS, name string, opts []FileOption) (*Template, 
 	} else if e, err = s.engineForFile(name, fm); err != nil {
 		return nil, err
 	}
-	return s.compile(e, name, body, fm, Config{FS: fsys, Dir: path.Dir(name), Root: o.root, AllowMissing: s.cfg.allowMissing})
+	return s.compile(e, name, body, fm, driver.Config{FS: fsys, Dir: path.Dir(name), Root: o.root, AllowMissing: s.cfg.allowMissing})
 }

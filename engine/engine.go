@@ -1,6 +1,7 @@
-// Package engine is what every template engine adapter implements and what
-// callers use: a Set of engines parses templates, and a Template renders
-// markup and the chat messages it holds.
+// Package engine is what callers use: a Set of engines parses templates, and
+// a Template renders markup and the chat messages it holds. What an engine
+// adapter implements is in package engine/driver, as database/sql/driver is
+// apart from database/sql.
 //
 //	set := engine.NewSet(handlebars.New(), jinja.New(), gotmpl.New())
 //	tpl, err := set.ParseFS(prompts, "bank.hbs")
@@ -16,113 +17,24 @@
 // {{template "name"}} of a name the file does not define read partials from
 // the fs.FS the template was loaded from, and from nowhere else. Each engine
 // looks in the template's directory first, then in each parent directory up
-// to a root, nearest first (Config.Root, PartialDirs): Set.LoadDir's root is
-// the directory it loads, so a partial at its top serves every subdirectory;
+// to a root, nearest first: Set.LoadDir's root is the directory it loads, so
+// a partial at its top serves every subdirectory;
 // Set.ParseFS's root is the file's own directory, so a file parsed alone
 // sees only its neighbours (the PartialRoot option gives another). Which file
 // names each engine tries is in its package documentation.
 package engine
 
-import (
-	"context"
-	"io"
-	"io/fs"
-	"path"
-	"strings"
+import "github.com/rolemark/rolemark/engine/driver"
 
-	"github.com/rolemark/rolemark/chat"
-	"github.com/rolemark/rolemark/roleparse"
-)
+// Error is a problem in a template, at compile or render time: a
+// driver.Error, so errors.As finds it whichever package names it. Line and
+// Col are 1-based; zero means unknown. errors.As finds the cause through
+// Unwrap, such as a *roleparse.Error for bad rendered markup.
+type Error = driver.Error
 
-// Engine compiles template source written in one template language.
-type Engine interface {
-	// Name is the engine's name, such as "handlebars".
-	Name() string
-	// Extensions are the file extensions the engine claims, with the dot.
-	Extensions() []string
-	// Compile compiles src. Errors are *Error values naming the template,
-	// line and, where the engine knows it, column.
-	Compile(name, src string, cfg Config) (Compiled, error)
-}
+// MissingError reports a variable that the template uses but the data does
+// not supply.
+type MissingError = driver.MissingError
 
-// Config is what an engine needs to compile a template.
-type Config struct {
-	// FS is where partials and includes are read from; nil allows none.
-	// An engine reads no file outside it.
-	FS fs.FS
-	// Dir is the directory of the template inside FS ("." for the root).
-	Dir string
-	// Root is the directory inside FS that partial lookup climbs to: a
-	// partial that is not in Dir is looked for in Dir's parent, and so on
-	// up to Root, never above it; the nearest directory wins (see
-	// PartialDirs). Set.LoadDir sets it to the directory it loads. Empty,
-	// or a directory that is not Dir or above it, means Dir only.
-	Root string
-	// AllowMissing makes a variable that the template uses but the data
-	// lacks render as empty instead of failing.
-	AllowMissing bool
-}
-
-// Compiled is a compiled template. It is safe for concurrent use.
-type Compiled interface {
-	// Execute renders the template's markup for one request into w.
-	Execute(ctx context.Context, w io.Writer, r *Request) error
-}
-
-// Request is the input of one render.
-type Request struct {
-	// Vars are the template's variables.
-	Vars map[string]any
-	// History is the prior conversation that {{history}} inserts.
-	History []chat.Message
-
-	historyPlaced bool
-}
-
-// HistoryMarkup returns the request's history as markup and records that the
-// template placed it. Engines call it from their history helper.
-func (r *Request) HistoryMarkup() (roleparse.Markup, error) {
-	r.historyPlaced = true
-	if len(r.History) == 0 {
-		return "", nil
-	}
-	s, err := roleparse.Marshal(r.History)
-	return roleparse.Markup(s), err
-}
-
-// StringExecuter is implemented by a Compiled whose engine renders to a
-// string anyway, as raymond does. Template.Messages then parses that string
-// itself instead of a copy written through Execute.
-type StringExecuter interface {
-	// ExecuteString renders the template's markup for one request.
-	ExecuteString(ctx context.Context, r *Request) (string, error)
-}
-
-// PartialDirs returns the directories a partial named from a template in
-// dir is looked for in, nearest first: dir, then each parent of dir up to
-// and including root. With an empty root, or a root that is not dir or
-// above it, or a path that is not a valid fs.FS path (absolute, or with ..
-// elements), it returns dir alone. Both are cleaned; "" means ".".
-func PartialDirs(dir, root string) []string {
-	dir = cleanDir(dir)
-	dirs := []string{dir}
-	if root == "" || !fs.ValidPath(dir) {
-		return dirs
-	}
-	root = cleanDir(root)
-	if !fs.ValidPath(root) || (root != "." && dir != root && !strings.HasPrefix(dir, root+"/")) {
-		return dirs
-	}
-	for dir != root {
-		dir = path.Dir(dir)
-		dirs = append(dirs, dir)
-	}
-	return dirs
-}
-
-func cleanDir(dir string) string {
-	if dir == "" {
-		return "."
-	}
-	return path.Clean(dir)
-}
+// PanicError is a panic inside a template engine, returned as an error.
+type PanicError = driver.PanicError

@@ -15,6 +15,7 @@ import (
 
 	"github.com/rolemark/rolemark/chat"
 	"github.com/rolemark/rolemark/engine"
+	"github.com/rolemark/rolemark/engine/driver"
 	"github.com/rolemark/rolemark/roleparse"
 )
 
@@ -25,7 +26,7 @@ type echo struct{}
 
 func (echo) Name() string         { return "echo" }
 func (echo) Extensions() []string { return []string{".echo", ".ECHO2"} }
-func (echo) Compile(name, src string, cfg engine.Config) (engine.Compiled, error) {
+func (echo) Compile(name, src string, cfg driver.Config) (driver.Compiled, error) {
 	if src == "bad" {
 		return nil, errors.New("bad template")
 	}
@@ -37,7 +38,7 @@ func (echo) Compile(name, src string, cfg engine.Config) (engine.Compiled, error
 
 type echoTpl string
 
-func (t echoTpl) Execute(ctx context.Context, w io.Writer, r *engine.Request) error {
+func (t echoTpl) Execute(ctx context.Context, w io.Writer, r *driver.Request) error {
 	switch t {
 	case "!":
 		panic("render panic")

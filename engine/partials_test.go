@@ -12,6 +12,7 @@ import (
 
 	"github.com/rolemark/rolemark/chat"
 	"github.com/rolemark/rolemark/engine"
+	"github.com/rolemark/rolemark/engine/driver"
 	"github.com/rolemark/rolemark/gotmpl"
 	"github.com/rolemark/rolemark/handlebars"
 	"github.com/rolemark/rolemark/jinja"
@@ -41,7 +42,7 @@ func TestPartialDirs(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.dir+" up to "+tc.root, func(t *testing.T) {
-			assert.Equal(t, tc.want, engine.PartialDirs(tc.dir, tc.root))
+			assert.Equal(t, tc.want, driver.PartialDirs(tc.dir, tc.root))
 		})
 	}
 }

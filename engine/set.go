@@ -14,6 +14,7 @@ import (
 	"unsafe"
 
 	"github.com/rolemark/rolemark/chat"
+	"github.com/rolemark/rolemark/engine/driver"
 	"github.com/rolemark/rolemark/roleparse"
 )
 
@@ -38,16 +39,16 @@ func ParseOptions(opts ...roleparse.Option) Option {
 // Set holds the engines templates may be written in. Configure it before
 // parsing; a Set is then safe for concurrent use.
 type Set struct {
-	engines []Engine
-	byName  map[string]Engine
-	byExt   map[string]Engine
+	engines []driver.Engine
+	byName  map[string]driver.Engine
+	byExt   map[string]driver.Engine
 	cfg     settings
 }
 
 // NewSet returns a set of the given engines. Later engines win when two claim
 // the same name or extension.
-func NewSet(engines ...Engine) *Set {
-	s := &Set{byName: map[string]Engine{}, byExt: map[string]Engine{}}
+func NewSet(engines ...driver.Engine) *Set {
+	s := &Set{byName: map[string]driver.Engine{}, byExt: map[string]driver.Engine{}}
 	for _, e := range engines {
 		s.engines = append(s.engines, e)
 		s.byName[e.Name()] = e
@@ -68,20 +69,20 @@ func (s *Set) Option(opts ...Option) *Set {
 }
 
 // Engines returns the set's engines sorted by name.
-func (s *Set) Engines() []Engine {
-	out := append([]Engine(nil), s.engines...)
+func (s *Set) Engines() []driver.Engine {
+	out := append([]driver.Engine(nil), s.engines...)
 	sort.Slice(out, func(i, j int) bool { return out[i].Name() < out[j].Name() })
 	return out
 }
 
 // Engine returns the engine with the given name.
-func (s *Set) Engine(name string) (Engine, bool) {
+func (s *Set) Engine(name string) (driver.Engine, bool) {
 	e, ok := s.byName[name]
 	return e, ok
 }
 
 // EngineFor returns the engine that claims the file name's extension.
-func (s *Set) EngineFor(filename string) (Engine, error) {
+func (s *Set) EngineFor(filename string) (driver.Engine, error) {
 	ext := strings.ToLower(path.Ext(filename))
 	if e, ok := s.byExt[ext]; ok {
 		return e, nil
@@ -106,7 +107,7 @@ func (s *Set) Parse(engineName, name, src string) (*Template, error) {
 		if err != nil {
 			return nil, err
 		}
-		return s.compile(e, name, body, fm, Config{Dir: ".", AllowMissing: s.cfg.allowMissing})
+		return s.compile(e, name, body, fm, driver.Config{Dir: ".", AllowMissing: s.cfg.allowMissing})
 	}
 	if engineName == "" {
 		return nil, &Error{Template: name, Err: ErrNoEngine}
@@ -115,7 +116,7 @@ func (s *Set) Parse(engineName, name, src string) (*Template, error) {
 	if !ok {
 		return nil, &Error{Template: name, Err: fmt.Errorf("unknown engine %q; known: %s", engineName, strings.Join(s.engineNames(), ", "))}
 	}
-	return s.compile(e, name, body, fm, Config{Dir: ".", AllowMissing: s.cfg.allowMissing})
+	return s.compile(e, name, body, fm, driver.Config{Dir: ".", AllowMissing: s.cfg.allowMissing})
 }
 
 // ParseFS reads the named file from fsys and compiles it with the engine its
@@ -129,7 +130,7 @@ func (s *Set) ParseFS(fsys fs.FS, name string, opts ...FileOption) (*Template, e
 
 // engineForFile picks the engine of a file: front matter first, then the
 // extension.
-func (s *Set) engineForFile(name string, fm *FrontMatter) (Engine, error) {
+func (s *Set) engineForFile(name string, fm *FrontMatter) (driver.Engine, error) {
 	if fm != nil && fm.Engine != "" {
 		e, ok := s.byName[fm.Engine]
 		if !ok {
@@ -171,7 +172,7 @@ func frontMatter(name, src string) (*FrontMatter, string, error) {
 	return fm, body, nil
 }
 
-func (s *Set) compile(e Engine, name, src string, fm *FrontMatter, cfg Config) (t *Template, err error) {
+func (s *Set) compile(e driver.Engine, name, src string, fm *FrontMatter, cfg driver.Config) (t *Template, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			t, err = nil, &Error{Template: name, Err: &PanicError{Value: r}}
@@ -191,8 +192,8 @@ func (s *Set) compile(e Engine, name, src string, fm *FrontMatter, cfg Config) (
 // Template is a compiled prompt template. It is safe for concurrent use.
 type Template struct {
 	name     string
-	engine   Engine
-	compiled Compiled
+	engine   driver.Engine
+	compiled driver.Compiled
 	parse    []roleparse.Option
 	fm       *FrontMatter
 	src      string       // the source after the front matter, for error positions
@@ -245,13 +246,17 @@ func (t *Template) Name() string { return t.name }
 func (t *Template) EngineName() string { return t.engine.Name() }
 
 // RenderOption configures one render.
-type RenderOption func(*Request)
+type RenderOption func(*renderSettings)
+
+type renderSettings struct {
+	history []chat.Message
+}
 
 // History passes prior messages to the render: {{history}} inserts them, and
 // when the template does not place them Messages puts them before the last
 // user message.
 func History(msgs []chat.Message) RenderOption {
-	return func(r *Request) { r.History = msgs }
+	return func(r *renderSettings) { r.history = msgs }
 }
 
 var bufPool = sync.Pool{New: func() any { return new(bytes.Buffer) }}
@@ -281,7 +286,7 @@ func (t *Template) Messages(ctx context.Context, vars map[string]any, opts ...Re
 	if err != nil {
 		return nil, t.markupError(markup, err)
 	}
-	if len(r.History) > 0 && !r.historyPlaced {
+	if len(r.History) > 0 && !r.HistoryPlaced() {
 		msgs = insertHistory(msgs, r.History)
 	}
 	return msgs, nil
@@ -289,7 +294,7 @@ func (t *Template) Messages(ctx context.Context, vars map[string]any, opts ...Re
 
 // render checks the variables and renders the markup into a pooled buffer,
 // which the caller releases.
-func (t *Template) render(ctx context.Context, vars map[string]any, opts []RenderOption) (*bytes.Buffer, *Request, error) {
+func (t *Template) render(ctx context.Context, vars map[string]any, opts []RenderOption) (*bytes.Buffer, *driver.Request, error) {
 	r, err := t.request(vars, opts)
 	if err != nil {
 		return nil, nil, err
@@ -304,15 +309,15 @@ func (t *Template) render(ctx context.Context, vars map[string]any, opts []Rende
 
 // markup renders the markup for Messages into memory of its own, which the
 // messages parsed from it may share: an engine that renders to a string
-// anyway hands it over (StringExecuter); otherwise the markup is written
-// into a buffer sized from the last render, whose bytes are returned as
-// owned, for roleparse.ParseOwned to decode in place.
-func (t *Template) markup(ctx context.Context, vars map[string]any, opts []RenderOption) (string, []byte, *Request, error) {
+// anyway hands it over (driver.StringExecuter); otherwise the markup is
+// written into a buffer sized from the last render, whose bytes are
+// returned as owned, for roleparse.ParseOwned to decode in place.
+func (t *Template) markup(ctx context.Context, vars map[string]any, opts []RenderOption) (string, []byte, *driver.Request, error) {
 	r, err := t.request(vars, opts)
 	if err != nil {
 		return "", nil, nil, err
 	}
-	if se, ok := t.compiled.(StringExecuter); ok {
+	if se, ok := t.compiled.(driver.StringExecuter); ok {
 		var out string
 		err := t.guard(ctx, func() (err error) {
 			out, err = se.ExecuteString(ctx, r)
@@ -340,16 +345,16 @@ func (t *Template) markup(ctx context.Context, vars map[string]any, opts []Rende
 }
 
 // request checks the variables and builds the engine's request.
-func (t *Template) request(vars map[string]any, opts []RenderOption) (*Request, error) {
+func (t *Template) request(vars map[string]any, opts []RenderOption) (*driver.Request, error) {
 	vars, err := t.prepare(vars)
 	if err != nil {
 		return nil, err
 	}
-	r := &Request{Vars: vars}
+	var rs renderSettings
 	for _, o := range opts {
-		o(r)
+		o(&rs)
 	}
-	return r, nil
+	return &driver.Request{Vars: vars, History: rs.history}, nil
 }
 
 // withOptional returns vars with every declared optional top-level input
@@ -397,7 +402,7 @@ func insertHistory(msgs, history []chat.Message) []chat.Message {
 	return append(out, msgs[at:]...)
 }
 
-func (t *Template) execute(ctx context.Context, buf *bytes.Buffer, r *Request) error {
+func (t *Template) execute(ctx context.Context, buf *bytes.Buffer, r *driver.Request) error {
 	return t.guard(ctx, func() error { return t.compiled.Execute(ctx, buf, r) })
 }
 

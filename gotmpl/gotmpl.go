@@ -15,12 +15,15 @@ import (
 	"text/template/parse"
 	"unsafe"
 
-	"github.com/rolemark/rolemark/engine"
+	"github.com/rolemark/rolemark/engine/driver"
 	"github.com/rolemark/rolemark/roleparse"
 )
 
-// Engine is the text/template engine. Its zero value is ready to use.
+// Engine is the text/template engine, a driver.Engine. Its zero value is
+// ready to use.
 type Engine struct{}
+
+var _ driver.Engine = (*Engine)(nil)
 
 // New returns the text/template engine.
 func New() *Engine { return &Engine{} }
@@ -105,7 +108,7 @@ func escape(v any) string {
 
 // Compile parses src, resolves partials from cfg.FS, and rewrites every
 // printing action to escape its output.
-func (e *Engine) Compile(name, src string, cfg engine.Config) (engine.Compiled, error) {
+func (e *Engine) Compile(name, src string, cfg driver.Config) (driver.Compiled, error) {
 	t := template.New(name).Funcs(funcs())
 	if cfg.AllowMissing {
 		t.Option("missingkey=zero")
@@ -133,7 +136,7 @@ func (e *Engine) Compile(name, src string, cfg engine.Config) (engine.Compiled, 
 
 // loadPartials parses, from cfg.FS, every template that is invoked but not
 // defined, until none is missing.
-func loadPartials(t *template.Template, cfg engine.Config) error {
+func loadPartials(t *template.Template, cfg driver.Config) error {
 	for {
 		missing := ""
 		for _, tt := range t.Templates() {
@@ -156,7 +159,7 @@ func loadPartials(t *template.Template, cfg engine.Config) error {
 		}
 		src, file, err := readPartial(cfg, missing)
 		if err != nil {
-			return &engine.Error{Template: t.Name(), Err: err}
+			return &driver.Error{Template: t.Name(), Err: err}
 		}
 		if _, err := t.New(missing).Parse(src); err != nil {
 			return compileError(file, err)
@@ -167,7 +170,7 @@ func loadPartials(t *template.Template, cfg engine.Config) error {
 // readPartial returns the source and file of the partial template name:
 // NAME, NAME.tmpl, NAME.gotmpl, _NAME.tmpl or _NAME.gotmpl in the template's
 // directory or, failing that, in the nearest parent up to cfg.Root.
-func readPartial(cfg engine.Config, name string) (string, string, error) {
+func readPartial(cfg driver.Config, name string) (string, string, error) {
 	if cfg.FS == nil {
 		return "", "", fmt.Errorf("template %q is not defined (and there is no file system to read partials from)", name)
 	}
@@ -175,7 +178,7 @@ func readPartial(cfg engine.Config, name string) (string, string, error) {
 	// looked for from the template's directory up to cfg.Root.
 	dirs := []string{path.Clean(cfg.Dir)}
 	if fs.ValidPath(name) {
-		dirs = engine.PartialDirs(cfg.Dir, cfg.Root)
+		dirs = driver.PartialDirs(cfg.Dir, cfg.Root)
 	}
 	base, file := path.Split(name)
 	for _, dir := range dirs {
@@ -360,7 +363,7 @@ func (w *escWriter) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
-func (c *compiled) Execute(ctx context.Context, w io.Writer, r *engine.Request) error {
+func (c *compiled) Execute(ctx context.Context, w io.Writer, r *driver.Request) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
@@ -386,7 +389,7 @@ func (c *compiled) Execute(ctx context.Context, w io.Writer, r *engine.Request) 
 		if b := out.Bytes()[start:]; bytes.Contains(b, []byte(historyMark)) {
 			h, err := r.HistoryMarkup()
 			if err != nil {
-				return &engine.Error{Template: c.name, Err: err}
+				return &driver.Error{Template: c.name, Err: err}
 			}
 			b = bytes.ReplaceAll(b, []byte(historyMark), []byte(h))
 			out.Truncate(start)
@@ -423,7 +426,7 @@ func compileError(name string, err error) error {
 	if tname != "" {
 		name = tname
 	}
-	return &engine.Error{Template: name, Line: line, Col: col, Err: errors.New(msg)}
+	return &driver.Error{Template: name, Line: line, Col: col, Err: errors.New(msg)}
 }
 
 func (c *compiled) execError(err error) error {
@@ -433,7 +436,7 @@ func (c *compiled) execError(err error) error {
 	}
 	var cause error = errors.New(msg)
 	if m := missingRE.FindStringSubmatch(msg); m != nil {
-		cause = &engine.MissingError{Name: m[1]}
+		cause = &driver.MissingError{Name: m[1]}
 	}
-	return &engine.Error{Template: name, Line: line, Col: col, Err: cause}
+	return &driver.Error{Template: name, Line: line, Col: col, Err: cause}
 }

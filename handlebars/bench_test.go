@@ -8,6 +8,7 @@ import (
 	"github.com/aymerick/raymond"
 
 	"github.com/rolemark/rolemark/engine"
+	"github.com/rolemark/rolemark/engine/driver"
 	"github.com/rolemark/rolemark/handlebars"
 )
 
@@ -99,7 +100,7 @@ func BenchmarkCompile(b *testing.B) {
 		e := handlebars.New()
 		b.ReportAllocs()
 		for i := 0; i < b.N; i++ {
-			if _, err := e.Compile("bench.hbs", benchBlock, engine.Config{}); err != nil {
+			if _, err := e.Compile("bench.hbs", benchBlock, driver.Config{}); err != nil {
 				b.Fatal(err)
 			}
 		}

@@ -131,8 +131,8 @@
 //
 // Execute checks, before running raymond, that every variable the template
 // reads is present in the data, unless Config.AllowMissing is set (engine
-// option AllowMissing). The error is an *engine.MissingError naming the path
-// as written, inside an *engine.Error with the file, line and column of its
+// option AllowMissing). The error is an *driver.MissingError naming the path
+// as written, inside an *driver.Error with the file, line and column of its
 // first use. A variable is present when each part of its path resolves: a
 // map key (present, even with a nil value), an exported struct field (first
 // letter upper-cased, or a handlebars:"name" tag), a method, or a slice
@@ -170,7 +170,7 @@
 // raymond recovers only panics whose value is an error. Execute recovers
 // every panic of a render — a string panic, a nil dereference in a helper
 // or in a function held in the data — and returns it as an
-// *engine.PanicError inside an *engine.Error. A helper that panics with an
+// *driver.PanicError inside an *driver.Error. A helper that panics with an
 // error value returns that error (errors.Is works). raymond's evaluation
 // errors carry a byte offset, which rolemark turns into a line and column
 // when the template uses no partials (with partials the offset may belong to
@@ -191,7 +191,7 @@
 //
 // Nothing is registered in raymond's global helper or partial tables:
 // helpers and partials are registered on each compiled template, and the
-// state of a render (its context and *engine.Request, for {{history}})
+// state of a render (its context and *driver.Request, for {{history}})
 // reaches helpers through raymond's private data frame (ExecWith). A
 // compiled template is safe for concurrent use.
 //

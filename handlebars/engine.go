@@ -13,11 +13,11 @@ import (
 	"github.com/aymerick/raymond"
 	"github.com/aymerick/raymond/ast"
 
-	"github.com/rolemark/rolemark/engine"
+	"github.com/rolemark/rolemark/engine/driver"
 )
 
 // Option configures the engine New returns.
-type Option func(*hbsEngine)
+type Option func(*Engine)
 
 // Funcs adds helpers that every template compiled by the engine can call,
 // registered on each template (never globally in raymond). Each value must
@@ -32,21 +32,24 @@ type Option func(*hbsEngine)
 // assistant, history, media, if, unless, with, each, equal, lookup, log) is
 // an error when a template is compiled.
 func Funcs(funcs map[string]any) Option {
-	return func(e *hbsEngine) {
+	return func(e *Engine) {
 		for name, fn := range funcs {
 			e.funcs[name] = fn
 		}
 	}
 }
 
-type hbsEngine struct {
+// Engine is the Handlebars engine, a driver.Engine. Make one with New.
+type Engine struct {
 	funcs map[string]any
 }
 
+var _ driver.Engine = (*Engine)(nil)
+
 // New returns the Handlebars engine, named "handlebars", for files ending in
 // .hbs, .handlebars and .prompt (Dotprompt).
-func New(opts ...Option) engine.Engine {
-	e := &hbsEngine{funcs: map[string]any{}}
+func New(opts ...Option) *Engine {
+	e := &Engine{funcs: map[string]any{}}
 	for _, o := range opts {
 		o(e)
 	}
@@ -54,10 +57,10 @@ func New(opts ...Option) engine.Engine {
 }
 
 // Name returns "handlebars".
-func (*hbsEngine) Name() string { return "handlebars" }
+func (*Engine) Name() string { return "handlebars" }
 
 // Extensions returns .hbs, .handlebars and .prompt.
-func (*hbsEngine) Extensions() []string { return []string{".hbs", ".handlebars", ".prompt"} }
+func (*Engine) Extensions() []string { return []string{".hbs", ".handlebars", ".prompt"} }
 
 // helpers returns rolemark's helpers, registered on every template.
 func helpers() map[string]any {
@@ -76,7 +79,7 @@ func helpers() map[string]any {
 	}
 }
 
-func (e *hbsEngine) checkFuncs() error {
+func (e *Engine) checkFuncs() error {
 	names := make([]string, 0, len(e.funcs))
 	for n := range e.funcs {
 		names = append(names, n)
@@ -101,22 +104,22 @@ func (e *hbsEngine) checkFuncs() error {
 }
 
 // Compile parses src, checks it and loads its partials from cfg.FS.
-func (e *hbsEngine) Compile(name, src string, cfg engine.Config) (out engine.Compiled, err error) {
+func (e *Engine) Compile(name, src string, cfg driver.Config) (out driver.Compiled, err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			out, err = nil, &engine.Error{Template: name, Err: &engine.PanicError{Value: r}}
+			out, err = nil, &driver.Error{Template: name, Err: &driver.PanicError{Value: r}}
 		}
 	}()
 	if err := e.checkFuncs(); err != nil {
-		return nil, &engine.Error{Template: name, Err: err}
+		return nil, &driver.Error{Template: name, Err: err}
 	}
 	c := &compiler{eng: e, cfg: cfg, name: name, units: map[string]*unit{}}
 	return c.compile(src)
 }
 
 type compiler struct {
-	eng   *hbsEngine
-	cfg   engine.Config
+	eng   *Engine
+	cfg   driver.Config
 	name  string
 	units map[string]*unit // partials by name
 	order []*unit          // partials in the order they were loaded
@@ -124,7 +127,7 @@ type compiler struct {
 	vars  []varRef
 }
 
-func (c *compiler) compile(src string) (engine.Compiled, error) {
+func (c *compiler) compile(src string) (driver.Compiled, error) {
 	main := &unit{name: c.name, src: src}
 	prog, ends, spans, err := parseTemplate(src)
 	if err != nil {
@@ -231,7 +234,7 @@ func (c *compiler) include(fromW *walker, p *ast.PartialStatement, name string, 
 // directory of Config.FS, the first of _NAME.EXT and NAME.EXT, trying the
 // template's own extension first and then .hbs, .handlebars and .prompt;
 // failing that, the same in each parent directory up to Config.Root (see
-// engine.PartialDirs), nearest first. A name may hold slashes
+// driver.PartialDirs), nearest first. A name may hold slashes
 // (common/header looks in the common subdirectory of each).
 func (c *compiler) resolve(name string) (file, src string, err error) {
 	if c.cfg.FS == nil {
@@ -247,7 +250,7 @@ func (c *compiler) resolve(name string) (file, src string, err error) {
 	}
 	var tried []string
 	seen := map[string]bool{}
-	for _, dir := range engine.PartialDirs(c.cfg.Dir, c.cfg.Root) {
+	for _, dir := range driver.PartialDirs(c.cfg.Dir, c.cfg.Root) {
 		dir = path.Join(dir, path.Dir(name))
 		for _, ext := range exts {
 			for _, prefix := range []string{"_", ""} {
@@ -289,7 +292,7 @@ func build(u *unit) (*raymond.Template, error) {
 	}
 	tpl, err := raymond.Parse(src)
 	if err != nil {
-		return nil, &engine.Error{Template: u.name, Err: fmt.Errorf("raymond rejected a template that rolemark's parser accepted (please report): %w", err)}
+		return nil, &driver.Error{Template: u.name, Err: fmt.Errorf("raymond rejected a template that rolemark's parser accepted (please report): %w", err)}
 	}
 	return tpl, nil
 }
@@ -304,7 +307,7 @@ func unitError(u *unit, err error) error {
 	case errors.As(err, &se):
 		pos = se.pos
 	}
-	e := &engine.Error{Template: u.name, Err: err}
+	e := &driver.Error{Template: u.name, Err: err}
 	if pos >= 0 {
 		e.Line, e.Col = lineCol(u.src, pos)
 	}

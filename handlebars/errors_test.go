@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/rolemark/rolemark/engine"
+	"github.com/rolemark/rolemark/engine/driver"
 	"github.com/rolemark/rolemark/handlebars"
 )
 
@@ -233,9 +234,9 @@ func TestPartials(t *testing.T) {
 func TestContextCanceled(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	tpl, err := handlebars.New().Compile("t.hbs", `{{#user}}x{{/user}}`, engine.Config{})
+	tpl, err := handlebars.New().Compile("t.hbs", `{{#user}}x{{/user}}`, driver.Config{})
 	require.NoError(t, err)
-	err = tpl.Execute(ctx, new(discard), &engine.Request{})
+	err = tpl.Execute(ctx, new(discard), &driver.Request{})
 	require.ErrorIs(t, err, context.Canceled)
 }
 

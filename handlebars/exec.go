@@ -10,7 +10,7 @@ import (
 
 	"github.com/aymerick/raymond"
 
-	"github.com/rolemark/rolemark/engine"
+	"github.com/rolemark/rolemark/engine/driver"
 )
 
 // compiled is a compiled template. raymond's Exec is safe for concurrent use
@@ -56,7 +56,7 @@ func (v *checkedVar) needed(vars map[string]any) bool {
 }
 
 // Execute renders the template's markup for one request into w.
-func (t *compiled) Execute(ctx context.Context, w io.Writer, r *engine.Request) error {
+func (t *compiled) Execute(ctx context.Context, w io.Writer, r *driver.Request) error {
 	out, err := t.ExecuteString(ctx, r)
 	if err != nil {
 		return err
@@ -67,7 +67,7 @@ func (t *compiled) Execute(ctx context.Context, w io.Writer, r *engine.Request) 
 
 // ExecuteString renders the template's markup for one request: raymond
 // renders to a string, which engine.Template.Messages parses as it is.
-func (t *compiled) ExecuteString(ctx context.Context, r *engine.Request) (string, error) {
+func (t *compiled) ExecuteString(ctx context.Context, r *driver.Request) (string, error) {
 	if err := ctx.Err(); err != nil {
 		return "", err
 	}
@@ -75,7 +75,7 @@ func (t *compiled) ExecuteString(ctx context.Context, r *engine.Request) (string
 		for i := range t.vars {
 			v := &t.vars[i]
 			if _, st := resolve(r.Vars, v.path); st == missing && v.needed(r.Vars) {
-				return "", &engine.Error{Template: v.template, Line: v.line, Col: v.col, Err: &engine.MissingError{Name: v.name}}
+				return "", &driver.Error{Template: v.template, Line: v.line, Col: v.col, Err: &driver.MissingError{Name: v.name}}
 			}
 		}
 	}
@@ -94,7 +94,7 @@ func (t *compiled) ExecuteString(ctx context.Context, r *engine.Request) (string
 func (t *compiled) exec(vars map[string]any, df *raymond.DataFrame) (out string, err error) {
 	defer func() {
 		if p := recover(); p != nil {
-			out, err = "", &engine.PanicError{Value: p}
+			out, err = "", &driver.PanicError{Value: p}
 		}
 	}()
 	return t.tpl.ExecWith(vars, df)
@@ -106,11 +106,11 @@ const evalPrefix = "Evaluation error: "
 // (which carry the byte offset of the node) the line and column when the
 // node is in the template itself rather than in a partial.
 func (t *compiled) execError(err error) error {
-	var ee *engine.Error
+	var ee *driver.Error
 	if errors.As(err, &ee) {
 		return err
 	}
-	e := &engine.Error{Template: t.name, Err: err}
+	e := &driver.Error{Template: t.name, Err: err}
 	msg := err.Error()
 	if !strings.HasPrefix(msg, evalPrefix) {
 		return e

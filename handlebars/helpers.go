@@ -11,7 +11,7 @@ import (
 
 	"github.com/aymerick/raymond"
 
-	"github.com/rolemark/rolemark/engine"
+	"github.com/rolemark/rolemark/engine/driver"
 	"github.com/rolemark/rolemark/roleparse"
 )
 
@@ -24,7 +24,7 @@ const stateKey = "rolemark"
 // raymond's data frame (ExecWith), never through shared state.
 type renderState struct {
 	ctx context.Context
-	req *engine.Request
+	req *driver.Request
 }
 
 // String makes {{@rolemark}} print nothing.

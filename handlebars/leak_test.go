@@ -8,7 +8,7 @@ import (
 	"github.com/aymerick/raymond"
 	"github.com/stretchr/testify/require"
 
-	"github.com/rolemark/rolemark/engine"
+	"github.com/rolemark/rolemark/engine/driver"
 	"github.com/rolemark/rolemark/handlebars"
 )
 
@@ -42,7 +42,7 @@ func TestNoGoroutineLeak(t *testing.T) {
 	e := handlebars.New()
 	before := goroutines()
 	for i := 0; i < 1000; i++ {
-		_, err := e.Compile("bad.hbs", badTemplates[i%len(badTemplates)], engine.Config{})
+		_, err := e.Compile("bad.hbs", badTemplates[i%len(badTemplates)], driver.Config{})
 		require.Error(t, err)
 	}
 	require.Equal(t, before, goroutines(), "goroutines after 1,000 failed compiles")

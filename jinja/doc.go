@@ -1,6 +1,6 @@
 // Package jinja is rolemark's engine for Jinja-style templates, built on
 // github.com/flosch/pongo2/v6 (a Django-flavoured Jinja dialect). New returns
-// an engine.Engine named "jinja" that claims the extensions .jinja, .j2 and
+// an driver.Engine named "jinja" that claims the extensions .jinja, .j2 and
 // .jinja2:
 //
 //	set := engine.NewSet(jinja.New())
@@ -90,7 +90,7 @@
 // with the process's memory.
 //
 // include, extends and import read only files of the fs.FS the template was
-// loaded from (engine.Config.FS): a name resolves relative to the directory
+// loaded from (driver.Config.FS): a name resolves relative to the directory
 // of the file that names it (the template itself resolves in Config.Dir), and
 // an absolute name or one that climbs above the file system's root is an
 // error, as is any name when the template was not loaded from a file system.
@@ -112,7 +112,7 @@
 //
 //   - Panics ({{ 1/0 }}, {{ 5 % 0 }}, {% if l == l %} on slices or maps,
 //     m[nil], a panicking function) are recovered in Compile and Execute and
-//     returned as an *engine.Error wrapping an *engine.PanicError. The line
+//     returned as an *driver.Error wrapping an *driver.PanicError. The line
 //     and column are those of the {{ }} being evaluated or of the tag that
 //     evaluates expressions (if, for, set, with, ifequal, ifnotequal,
 //     include, widthratio, filter) that began last: the rewriter puts a
@@ -142,8 +142,8 @@
 //
 // # Missing variables
 //
-// Unless engine.AllowMissing is set, a render fails with an *engine.Error
-// wrapping an *engine.MissingError when the data lacks a variable the
+// Unless engine.AllowMissing is set, a render fails with an *driver.Error
+// wrapping an *driver.MissingError when the data lacks a variable the
 // template uses, naming the variable and the file, line and column of its
 // first use. pongo2 v6 resolves a missing name to an empty value and has no
 // hook for lookups, so the check is static: after parsing, rolemark walks
@@ -167,11 +167,11 @@
 //
 // # Errors
 //
-// Every error from Compile and Execute is an *engine.Error naming the file
+// Every error from Compile and Execute is an *driver.Error naming the file
 // the problem is in (the template, or the file it includes), with the line
 // and the column in runes as the user wrote them; pongo2's messages are kept,
 // with the innermost message and position when an error passes through
-// macro calls. errors.As finds *engine.MissingError, *engine.PanicError and
+// macro calls. errors.As finds *driver.MissingError, *driver.PanicError and
 // context errors (a render stops at the next {{ }} once its context is
 // done).
 //

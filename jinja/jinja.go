@@ -12,7 +12,7 @@ import (
 
 	"github.com/flosch/pongo2/v6"
 
-	"github.com/rolemark/rolemark/engine"
+	"github.com/rolemark/rolemark/engine/driver"
 	"github.com/rolemark/rolemark/roleparse"
 )
 
@@ -52,8 +52,8 @@ func MacroDepth(n int) Option {
 // New returns the Jinja-style engine, named "jinja", for the extensions
 // .jinja, .j2 and .jinja2. The first call registers rolemark's tags in
 // pongo2's global tag registry (see the package documentation).
-func New(opts ...Option) engine.Engine {
-	e := &jinjaEngine{regErr: register()}
+func New(opts ...Option) *Engine {
+	e := &Engine{regErr: register()}
 	e.cfg.macroDepth = maxMacroDepth
 	for _, o := range opts {
 		o(&e.cfg)
@@ -69,15 +69,20 @@ func New(opts ...Option) engine.Engine {
 	return e
 }
 
-type jinjaEngine struct {
+// Engine is the Jinja-style engine, a driver.Engine. Make one with New.
+type Engine struct {
 	cfg    settings
 	funcs  pongo2.Context
 	regErr error
 }
 
-func (e *jinjaEngine) Name() string { return "jinja" }
+var _ driver.Engine = (*Engine)(nil)
 
-func (e *jinjaEngine) Extensions() []string { return []string{".jinja", ".j2", ".jinja2"} }
+// Name returns "jinja".
+func (e *Engine) Name() string { return "jinja" }
+
+// Extensions returns .jinja, .j2 and .jinja2.
+func (e *Engine) Extensions() []string { return []string{".jinja", ".j2", ".jinja2"} }
 
 // bannedTags are pongo2 tags a rolemark template may not use, and
 // bannedFilters the filters; banReasons says why.
@@ -102,9 +107,9 @@ var (
 
 // Compile compiles src, which may include, extend and import files of
 // cfg.FS only.
-func (e *jinjaEngine) Compile(name, src string, cfg engine.Config) (c engine.Compiled, err error) {
+func (e *Engine) Compile(name, src string, cfg driver.Config) (c driver.Compiled, err error) {
 	if e.regErr != nil {
-		return nil, &engine.Error{Template: name, Err: e.regErr}
+		return nil, &driver.Error{Template: name, Err: e.regErr}
 	}
 	if name == "" {
 		name = "template"
@@ -113,24 +118,24 @@ func (e *jinjaEngine) Compile(name, src string, cfg engine.Config) (c engine.Com
 	s, rerr := rewrite(name, src, !userRole)
 	if rerr != nil {
 		line, col := position(src, rerr.off)
-		return nil, &engine.Error{Template: name, Line: line, Col: col, Err: rerr}
+		return nil, &driver.Error{Template: name, Line: line, Col: col, Err: rerr}
 	}
 	ld := newLoader(cfg.FS, name, cfg.Dir, cfg.Root, s, !userRole)
 	set := pongo2.NewSet("rolemark:"+name, ld)
 	for _, t := range bannedTags {
 		if err := set.BanTag(t); err != nil {
-			return nil, &engine.Error{Template: name, Err: err}
+			return nil, &driver.Error{Template: name, Err: err}
 		}
 	}
 	for _, f := range bannedFilters {
 		if err := set.BanFilter(f); err != nil {
-			return nil, &engine.Error{Template: name, Err: err}
+			return nil, &driver.Error{Template: name, Err: err}
 		}
 	}
 	ct := &compiled{name: name, loader: ld, funcs: e.funcs, depth: e.cfg.macroDepth}
 	defer func() {
 		if p := recover(); p != nil {
-			c, err = nil, &engine.Error{Template: name, Err: &engine.PanicError{Value: p}}
+			c, err = nil, &driver.Error{Template: name, Err: &driver.PanicError{Value: p}}
 		}
 	}()
 	tpl, perr := set.FromFile(name)
@@ -178,16 +183,16 @@ type compiled struct {
 
 // Execute renders the template's markup into w. pongo2 renders into a
 // buffer first, so nothing is written to w when the render fails.
-func (c *compiled) Execute(ctx context.Context, w io.Writer, r *engine.Request) (err error) {
+func (c *compiled) Execute(ctx context.Context, w io.Writer, r *driver.Request) (err error) {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
 	if r == nil {
-		r = &engine.Request{}
+		r = &driver.Request{}
 	}
 	for _, ref := range c.required {
 		if _, ok := r.Vars[ref.name]; !ok {
-			return &engine.Error{Template: ref.file, Line: ref.line, Col: ref.col, Err: &engine.MissingError{Name: ref.name}}
+			return &driver.Error{Template: ref.file, Line: ref.line, Col: ref.col, Err: &driver.MissingError{Name: ref.name}}
 		}
 	}
 	// The state and the context are recycled: pongo2 copies the context
@@ -206,7 +211,7 @@ func (c *compiled) Execute(ctx context.Context, w io.Writer, r *engine.Request) 
 	pctx[stateKey] = st
 	defer func() {
 		if p := recover(); p != nil {
-			e := &engine.Error{Template: c.name, Err: &engine.PanicError{Value: p}}
+			e := &driver.Error{Template: c.name, Err: &driver.PanicError{Value: p}}
 			if st.at != nil {
 				e.Template, e.Line, e.Col = c.place(st.at.Filename, st.at.Line, st.at.Col)
 			}
@@ -260,16 +265,16 @@ func (c *compiled) place(file string, line, col int) (string, int, int) {
 	return file, line, col
 }
 
-// convert turns a pongo2 error into an *engine.Error naming the template
+// convert turns a pongo2 error into an *driver.Error naming the template
 // file, line and column the user wrote.
 func (c *compiled) convert(err error) error {
 	if rf := c.loader.refused; rf != nil {
 		line, col := position(rf.src, rf.err.off)
-		return &engine.Error{Template: rf.name, Line: line, Col: col, Err: rf.err}
+		return &driver.Error{Template: rf.name, Line: line, Col: col, Err: rf.err}
 	}
 	var pe *pongo2.Error
 	if !errors.As(err, &pe) {
-		return &engine.Error{Template: c.name, Err: err}
+		return &driver.Error{Template: c.name, Err: err}
 	}
 	file := pe.Filename
 	if pe.Token != nil && pe.Token.Filename != "" {
@@ -319,7 +324,7 @@ func (c *compiled) convert(err error) error {
 			cause = errors.New(msg)
 		}
 	}
-	return &engine.Error{Template: file, Line: line, Col: col, Err: cause}
+	return &driver.Error{Template: file, Line: line, Col: col, Err: cause}
 }
 
 // nestedError matches the text pongo2's *Error.Error() puts before the

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/rolemark/rolemark/engine"
+	"github.com/rolemark/rolemark/engine/driver"
 )
 
 // maxLoads bounds the template files one compile may load (the template
@@ -97,7 +97,7 @@ func (l *loader) abs(base, name string) string {
 	if l.fsys == nil || !fs.ValidPath(name) {
 		return p
 	}
-	dirs := engine.PartialDirs(dir, l.topDir)
+	dirs := driver.PartialDirs(dir, l.topDir)
 	for _, d := range dirs {
 		q := path.Join(d, name)
 		if _, err := fs.Stat(l.fsys, q); !errors.Is(err, fs.ErrNotExist) {

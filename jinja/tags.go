@@ -8,7 +8,7 @@ import (
 
 	"github.com/flosch/pongo2/v6"
 
-	"github.com/rolemark/rolemark/engine"
+	"github.com/rolemark/rolemark/engine/driver"
 	"github.com/rolemark/rolemark/roleparse"
 )
 
@@ -54,7 +54,7 @@ func register() error {
 // them through the pongo2 context under stateKey, so every render has its
 // own and no state is global.
 type renderState struct {
-	req      *engine.Request
+	req      *driver.Request
 	ctx      context.Context
 	done     <-chan struct{}
 	depth    int

@@ -1,0 +1,123 @@
+// Package driver is what a template engine adapter implements, as
+// database/sql/driver is for database/sql: an Engine compiles source into a
+// Compiled template, which renders one Request into markup. Callers use
+// package engine instead; an adapter imports only this package (and
+// roleparse and chat), so it pulls in neither front matter nor YAML.
+//
+// # Partials
+//
+// Handlebars {{> name}}, Jinja include, import and extends, and text/template
+// {{template "name"}} of a name the file does not define read partials from
+// Config.FS, and from nowhere else. Each engine looks in the template's
+// directory first, then in each parent directory up to Config.Root, nearest
+// first (PartialDirs). Which file names each engine tries is in its package
+// documentation.
+package driver
+
+import (
+	"context"
+	"io"
+	"io/fs"
+	"path"
+	"strings"
+
+	"github.com/rolemark/rolemark/chat"
+	"github.com/rolemark/rolemark/roleparse"
+)
+
+// Engine compiles template source written in one template language.
+type Engine interface {
+	// Name is the engine's name, such as "handlebars".
+	Name() string
+	// Extensions are the file extensions the engine claims, with the dot.
+	Extensions() []string
+	// Compile compiles src. Errors are *Error values naming the template,
+	// line and, where the engine knows it, column.
+	Compile(name, src string, cfg Config) (Compiled, error)
+}
+
+// Config is what an engine needs to compile a template.
+type Config struct {
+	// FS is where partials and includes are read from; nil allows none.
+	// An engine reads no file outside it.
+	FS fs.FS
+	// Dir is the directory of the template inside FS ("." for the root).
+	Dir string
+	// Root is the directory inside FS that partial lookup climbs to: a
+	// partial that is not in Dir is looked for in Dir's parent, and so on
+	// up to Root, never above it; the nearest directory wins (see
+	// PartialDirs). engine.Set.LoadDir sets it to the directory it loads.
+	// Empty, or a directory that is not Dir or above it, means Dir only.
+	Root string
+	// AllowMissing makes a variable that the template uses but the data
+	// lacks render as empty instead of failing.
+	AllowMissing bool
+}
+
+// Compiled is a compiled template. It is safe for concurrent use.
+type Compiled interface {
+	// Execute renders the template's markup for one request into w.
+	Execute(ctx context.Context, w io.Writer, r *Request) error
+}
+
+// Request is the input of one render.
+type Request struct {
+	// Vars are the template's variables.
+	Vars map[string]any
+	// History is the prior conversation that {{history}} inserts.
+	History []chat.Message
+
+	historyPlaced bool
+}
+
+// HistoryMarkup returns the request's history as markup and records that the
+// template placed it. Engines call it from their history helper.
+func (r *Request) HistoryMarkup() (roleparse.Markup, error) {
+	r.historyPlaced = true
+	if len(r.History) == 0 {
+		return "", nil
+	}
+	s, err := roleparse.Marshal(r.History)
+	return roleparse.Markup(s), err
+}
+
+// HistoryPlaced reports whether the render called HistoryMarkup, so that
+// the caller knows whether the history still has to be inserted.
+func (r *Request) HistoryPlaced() bool { return r.historyPlaced }
+
+// StringExecuter is implemented by a Compiled whose engine renders to a
+// string anyway, as raymond does. engine.Template.Messages then parses that
+// string itself instead of a copy written through Execute.
+type StringExecuter interface {
+	// ExecuteString renders the template's markup for one request.
+	ExecuteString(ctx context.Context, r *Request) (string, error)
+}
+
+// PartialDirs returns the directories a partial named from a template in
+// dir is looked for in, nearest first: dir, then each parent of dir up to
+// and including root. With an empty root, or a root that is not dir or
+// above it, or a path that is not a valid fs.FS path (absolute, or with ..
+// elements), it returns dir alone. Both are cleaned; "" means ".".
+func PartialDirs(dir, root string) []string {
+	dir = cleanDir(dir)
+	dirs := []string{dir}
+	if root == "" || !fs.ValidPath(dir) {
+		return dirs
+	}
+	root = cleanDir(root)
+	if !fs.ValidPath(root) || (root != "." && dir != root && !strings.HasPrefix(dir, root+"/")) {
+		return dirs
+	}
+	for dir != root {
+		dir = path.Dir(dir)
+		dirs = append(dirs, dir)
+	}
+	return dirs
+}
+
+func cleanDir(dir string) string {
+	if dir == "" {
+		return "."
+	}
+	return path.Clean(dir)
+}
