@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path"
@@ -17,12 +16,13 @@ import (
 // cmdCheck parses every template under the paths, renders those whose
 // inputs allow it (see tryRender), and prints each problem as
 // FILE:LINE:COL: message. It reports whether all was well.
-func cmdCheck(ctx context.Context, args []string, stdout io.Writer) error {
-	fl := newFlags("check")
-	if err := parseFlags(fl, args); err != nil {
+func cmdCheck(ctx context.Context, sio stdio, args []string) error {
+	stdout := sio.out
+	operands, err := parseArgs(newFlags("check"), args)
+	if err != nil {
 		return err
 	}
-	if fl.NArg() == 0 {
+	if len(operands) == 0 {
 		return usageErr("check takes one or more files or directories")
 	}
 	set := newSet()
@@ -33,7 +33,7 @@ func cmdCheck(ctx context.Context, args []string, stdout io.Writer) error {
 			problems++
 		}
 	}
-	for _, root := range fl.Args() {
+	for _, root := range operands {
 		info, err := os.Stat(root)
 		if err != nil {
 			report(err)

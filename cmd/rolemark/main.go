@@ -5,16 +5,20 @@
 //	rolemark parse  [--format F] MARKUP|-
 //	rolemark check  PATH...      every template under PATH; FILE:LINE:COL: message per problem
 //	rolemark formats             the formats F can name
-//	rolemark react prompt --tools TOOLS.json [--variant V] QUESTION
+//	rolemark engines             the engines and the file extensions they claim
+//	rolemark react prompt --tools TOOLS.json [--variant V] QUESTION|-
 //	rolemark react parse  [--tools TOOLS.json] REPLY|-
-//	rolemark engines
+//	rolemark --version
 //
-// Run with no template, render renders a built-in example. Errors go to
-// standard error as FILE:LINE:COL: message; the exit status is 1 for a
-// problem in the input and 2 for a usage error.
+// Every subcommand prints its usage with -h or --help, and takes its flags
+// before or after its operands ("--" ends the flags). Run with no template,
+// render renders a built-in example. Errors go to standard error as
+// FILE:LINE:COL: message; the exit status is 1 for a problem in the input
+// and 2 for a usage error.
 package main
 
 import (
+	"bytes"
 	"context"
 	"embed"
 	"errors"
@@ -22,6 +26,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
+	"strings"
 )
 
 //go:embed example
@@ -31,16 +37,154 @@ func main() {
 	os.Exit(run(context.Background(), os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
-const usage = `usage:
-  rolemark render [--engine E] [--vars FILE.json] [--var k=v]... [--history FILE.json] [--format F] [--model M] [--root DIR] [TEMPLATE|-]
-  rolemark parse  [--format F] MARKUP|-
-  rolemark check  PATH...
-  rolemark formats
-  rolemark react prompt --tools TOOLS.json [--variant V] QUESTION
-  rolemark react parse  [--tools TOOLS.json] REPLY|-
-  rolemark engines
-Run 'rolemark render' with no template to render a built-in example.
-`
+// stdio is a command's standard input and outputs.
+type stdio struct {
+	in       io.Reader
+	out, err io.Writer
+}
+
+// command is one subcommand of rolemark.
+type command struct {
+	// name is how the command line names it: "render", or "react prompt"
+	// for a subcommand of a group.
+	name string
+	// args is the rest of its usage line.
+	args string
+	// about is what its -h prints after the usage line.
+	about string
+	// run runs it with the arguments after its name. It parses them with
+	// parseArgs, so that -h and --help reach the dispatcher.
+	run func(ctx context.Context, sio stdio, args []string) error
+}
+
+// commands is the table of rolemark's subcommands, in the order usage lists
+// them.
+func commands() []command {
+	return []command{
+		{name: "render", args: "[--engine E] [--vars FILE.json] [--var k=v]... [--history FILE.json] [--format F] [--model M] [--root DIR] [TEMPLATE|-]",
+			about: "Renders TEMPLATE (- for standard input) to messages in format F. With no template it renders a built-in example.\n",
+			run:   cmdRender},
+		{name: "parse", args: "[--format F] MARKUP|-",
+			about: "Parses a markup file (- for standard input) and prints its messages in format F.\n",
+			run:   cmdParse},
+		{name: "check", args: "PATH...",
+			about: "Parses every template under each PATH, renders those whose declared inputs allow it, and prints FILE:LINE:COL: message for each problem.\n",
+			run:   cmdCheck},
+		{name: "formats", about: "Lists the formats --format can name.\n", run: cmdFormats},
+		{name: "engines", about: "Lists the template engines and the file extensions they claim.\n", run: cmdEngines},
+		{name: "react prompt", args: "--tools TOOLS.json [--variant V] QUESTION|-", about: reactAbout, run: reactPrompt},
+		{name: "react parse", args: "[--tools TOOLS.json] REPLY|-", about: reactAbout, run: reactParse},
+	}
+}
+
+// usage lists the commands whose name starts with prefix ("" for all).
+func usage(cmds []command, prefix string) string {
+	var b strings.Builder
+	b.WriteString("usage:\n")
+	for _, c := range cmds {
+		if strings.HasPrefix(c.name+" ", prefix) {
+			fmt.Fprintf(&b, "  rolemark %s\n", strings.TrimSpace(c.name+" "+c.args))
+		}
+	}
+	if prefix == "" {
+		b.WriteString("  rolemark --version\nRun 'rolemark COMMAND -h' for a command's flags; 'rolemark render' with no template renders a built-in example.\n")
+	}
+	return b.String()
+}
+
+// help is a command's usage line, its description and its flags.
+func (c command) help(fl *flag.FlagSet) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "usage: rolemark %s\n%s", strings.TrimSpace(c.name+" "+c.args), c.about)
+	if fl != nil {
+		var flags bytes.Buffer
+		fl.SetOutput(&flags)
+		fl.PrintDefaults()
+		fl.SetOutput(io.Discard)
+		if flags.Len() > 0 {
+			b.WriteString("flags:\n")
+			b.Write(flags.Bytes())
+		}
+	}
+	return b.String()
+}
+
+func isHelp(arg string) bool {
+	return arg == "-h" || arg == "-help" || arg == "--help" || arg == "help"
+}
+
+// run runs the command line and returns the exit status.
+func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	cmds := commands()
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage(cmds, ""))
+		return 2
+	}
+	switch {
+	case args[0] == "--version" || args[0] == "-version":
+		fmt.Fprintln(stdout, "rolemark", version(debug.ReadBuildInfo))
+		return 0
+	case isHelp(args[0]) && len(args) == 1:
+		fmt.Fprint(stdout, usage(cmds, ""))
+		return 0
+	case isHelp(args[0]):
+		args = append(args[1:], "-h") // rolemark help COMMAND
+	}
+	group := ""
+	for _, c := range cmds {
+		words := strings.Fields(c.name)
+		if len(args) >= len(words) && strings.Join(args[:len(words)], " ") == c.name {
+			return c.exec(ctx, stdio{stdin, stdout, stderr}, args[len(words):])
+		}
+		if len(words) > 1 && words[0] == args[0] {
+			group = words[0]
+		}
+	}
+	switch {
+	case group == "":
+		fmt.Fprintf(stderr, "rolemark: unknown command %q\n%s", args[0], usage(cmds, ""))
+		return 2
+	case len(args) > 1 && isHelp(args[1]):
+		fmt.Fprint(stdout, usage(cmds, group+" "))
+		return 0
+	case len(args) == 1:
+		fmt.Fprintf(stderr, "rolemark %s: missing subcommand\n%s", group, usage(cmds, group+" "))
+	default:
+		fmt.Fprintf(stderr, "rolemark %s: unknown subcommand %q\n%s", group, args[1], usage(cmds, group+" "))
+	}
+	return 2
+}
+
+// exec runs the command and returns the exit status.
+func (c command) exec(ctx context.Context, sio stdio, args []string) int {
+	err := c.run(ctx, sio, args)
+	var h errHelp
+	var u errUsage
+	switch {
+	case err == nil:
+		return 0
+	case errors.As(err, &h):
+		fmt.Fprint(sio.out, c.help(h.fl))
+		return 0
+	case errors.As(err, new(errSilent)):
+		return 1
+	case errors.As(err, &u):
+		fmt.Fprintf(sio.err, "rolemark %s: %s\n%s", c.name, u.msg, c.help(nil))
+		return 2
+	}
+	fmt.Fprintln(sio.err, err)
+	return 1
+}
+
+// version returns the module version the binary was built from, as the
+// build information read by read records it: a version such as v1.2.0 for
+// go install …@version, "(devel)" for a build from a checkout.
+func version(read func() (*debug.BuildInfo, bool)) string {
+	if bi, ok := read(); ok && bi.Main.Version != "" {
+		return bi.Main.Version
+	}
+	return "(devel)"
+}
 
 // errUsage marks an error as a usage error (exit status 2).
 type errUsage struct{ msg string }
@@ -49,67 +193,41 @@ func (e errUsage) Error() string { return e.msg }
 
 func usageErr(format string, args ...any) error { return errUsage{fmt.Sprintf(format, args...)} }
 
-// run runs the command line and returns the exit status.
-func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	if len(args) == 0 {
-		fmt.Fprint(stderr, usage)
-		return 2
-	}
-	var err error
-	switch args[0] {
-	case "react":
-		return runReact(args[1:], stdin, stdout, stderr)
-	case "render":
-		err = cmdRender(ctx, args[1:], stdin, stdout)
-	case "parse":
-		err = cmdParse(args[1:], stdin, stdout)
-	case "check":
-		err = cmdCheck(ctx, args[1:], stdout)
-	case "engines":
-		err = cmdEngines(args[1:], stdout)
-	case "formats":
-		err = cmdFormats(args[1:], stdout)
-	case "help", "-h", "--help":
-		fmt.Fprint(stdout, usage)
-		return 0
-	default:
-		fmt.Fprintf(stderr, "rolemark: unknown command %q\n%s", args[0], usage)
-		return 2
-	}
-	if err == nil {
-		return 0
-	}
-	if errors.Is(err, flag.ErrHelp) {
-		return 0
-	}
-	if errors.As(err, new(errSilent)) {
-		return 1
-	}
-	var u errUsage
-	if errors.As(err, &u) {
-		fmt.Fprintf(stderr, "rolemark %s: %s\n%s", args[0], u.msg, usage)
-		return 2
-	}
-	fmt.Fprintln(stderr, err)
-	return 1
-}
+// errHelp is -h or --help, asked of the command whose flags are fl.
+type errHelp struct{ fl *flag.FlagSet }
 
-// newFlags returns a flag set that reports errors instead of exiting.
+func (errHelp) Error() string { return flag.ErrHelp.Error() }
+
+// newFlags returns a flag set that reports errors instead of printing them
+// and exiting.
 func newFlags(name string) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	return fs
 }
 
-// parseFlags parses args, turning flag errors into usage errors.
-func parseFlags(fs *flag.FlagSet, args []string) error {
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return err
+// parseArgs parses a command's flags, which may come before or after its
+// operands, and returns the operands. After "--" all are operands. -h and
+// --help give an errHelp; a bad flag gives a usage error.
+func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
+	operands := []string{}
+	for {
+		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				return nil, errHelp{fs}
+			}
+			return nil, usageErr("%v", err)
 		}
-		return usageErr("%v", err)
+		rest := fs.Args()
+		if n := len(args) - len(rest); n > 0 && args[n-1] == "--" {
+			return append(operands, rest...), nil
+		}
+		if len(rest) == 0 {
+			return operands, nil
+		}
+		operands = append(operands, rest[0])
+		args = rest[1:]
 	}
-	return nil
 }
 
 // readInput reads a named file, or standard input for "-".

@@ -5,6 +5,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 	"testing"
 
@@ -179,5 +180,104 @@ func TestRenderEngines(t *testing.T) {
 	var out, errOut bytes.Buffer
 	code := run(context.Background(), []string{"render", "--engine", "nope", "-"}, strings.NewReader("x"), &out, &errOut)
 	require.Equal(t, 2, code, "an unknown --engine is a usage error")
-	require.True(t, strings.HasPrefix(errOut.String(), "rolemark render: unknown engine \"nope\"; known: gotmpl, handlebars, jinja\nusage:\n"), errOut.String())
+	require.True(t, strings.HasPrefix(errOut.String(), "rolemark render: unknown engine \"nope\"; known: gotmpl, handlebars, jinja\nusage: rolemark render "), errOut.String())
+}
+
+// TestEveryCommandHelp runs -h and --help on every command of the table:
+// each prints the command's own usage on standard output and exits 0.
+func TestEveryCommandHelp(t *testing.T) {
+	for _, c := range commands() {
+		for _, h := range []string{"-h", "--help"} {
+			args := append(strings.Fields(c.name), h)
+			t.Run(strings.Join(args, " "), func(t *testing.T) {
+				var out, errOut bytes.Buffer
+				code := run(context.Background(), args, strings.NewReader(""), &out, &errOut)
+				assert.Equal(t, 0, code)
+				assert.Empty(t, errOut.String())
+				assert.True(t, strings.HasPrefix(out.String(), "usage: rolemark "+strings.TrimSpace(c.name+" "+c.args)+"\n"), out.String())
+			})
+		}
+	}
+}
+
+func TestHelpAndVersion(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		want string // a prefix of standard output
+	}{
+		{"rolemark -h", []string{"-h"}, "usage:\n  rolemark render "},
+		{"rolemark --help", []string{"--help"}, "usage:\n  rolemark render "},
+		{"rolemark help", []string{"help"}, "usage:\n  rolemark render "},
+		{"rolemark help COMMAND", []string{"help", "check"}, "usage: rolemark check PATH...\n"},
+		{"rolemark react -h", []string{"react", "-h"}, "usage:\n  rolemark react prompt --tools TOOLS.json [--variant V] QUESTION|-\n  rolemark react parse [--tools TOOLS.json] REPLY|-\n"},
+		{"render -h lists its flags", []string{"render", "-h"}, "usage: rolemark render [--engine E]"},
+		// Built from a checkout (go test, go run), the main module has no version.
+		{"--version", []string{"--version"}, "rolemark (devel)\n"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var out, errOut bytes.Buffer
+			code := run(context.Background(), tc.args, strings.NewReader(""), &out, &errOut)
+			assert.Equal(t, 0, code)
+			assert.Empty(t, errOut.String())
+			assert.True(t, strings.HasPrefix(out.String(), tc.want), out.String())
+		})
+	}
+	var out bytes.Buffer
+	run(context.Background(), []string{"render", "-h"}, nil, &out, &out)
+	assert.Contains(t, out.String(), "flags:\n  -engine E\n")
+}
+
+func TestVersion(t *testing.T) {
+	tests := []struct {
+		name string
+		info *debug.BuildInfo
+		want string
+	}{
+		{"go install module@v1.2.0", &debug.BuildInfo{Main: debug.Module{Path: "github.com/rolemark/rolemark", Version: "v1.2.0"}}, "v1.2.0"},
+		{"checkout", &debug.BuildInfo{Main: debug.Module{Path: "github.com/rolemark/rolemark", Version: "(devel)"}}, "(devel)"},
+		{"no version recorded", &debug.BuildInfo{}, "(devel)"},
+		{"no build info", nil, "(devel)"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got := version(func() (*debug.BuildInfo, bool) { return tc.info, tc.info != nil })
+			assert.Equal(t, tc.want, got)
+		})
+	}
+}
+
+// TestFlagsAfterOperands: every command takes its flags before or after
+// its operands, and "--" ends the flags.
+func TestFlagsAfterOperands(t *testing.T) {
+	tests := []struct {
+		name  string
+		args  []string
+		stdin string
+		code  int
+		want  string
+	}{
+		{"render flags after the file", []string{"render", "testdata/hello.tmpl", "--var", "q=hi", "--format", "markup"}, "", 0,
+			"<message role=\"system\">Be brief.</message>\n<message role=\"user\">hi</message>\n"},
+		{"render flags on both sides", []string{"render", "--var", "q=hi", "testdata/hello.tmpl", "--format=markup"}, "", 0,
+			"<message role=\"system\">Be brief.</message>\n<message role=\"user\">hi</message>\n"},
+		{"render stdin then flags", []string{"render", "-", "--engine", "gotmpl", "--format", "markup"}, `{{role "user"}}x`, 0,
+			"<message role=\"user\">x</message>\n"},
+		{"parse flag after the file", []string{"parse", "-", "--format", "markup"}, `<message role="user">a</message>`, 0,
+			"<message role=\"user\">a</message>\n"},
+		{"check with -- before a path", []string{"check", "--", "testdata/hello.tmpl"}, "", 0, ""},
+		{"render two templates", []string{"render", "testdata/hello.tmpl", "--var", "q=hi", "testdata/bad.tmpl"}, "", 2, ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var out, errOut bytes.Buffer
+			code := run(context.Background(), tc.args, strings.NewReader(tc.stdin), &out, &errOut)
+			assert.Equal(t, tc.code, code, errOut.String())
+			assert.Equal(t, tc.want, out.String())
+			if tc.code == 2 {
+				assert.Contains(t, errOut.String(), "render takes one template, not 2: testdata/hello.tmpl testdata/bad.tmpl\n")
+			}
+		})
+	}
 }

@@ -2,9 +2,9 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -13,10 +13,8 @@ import (
 	"github.com/rolemark/rolemark/chat/react"
 )
 
-const reactUsage = `usage:
-  rolemark react prompt --tools TOOLS.json [--variant V] QUESTION|-
-  rolemark react parse  [--tools TOOLS.json] REPLY|-
-TOOLS.json is a JSON array of tools in OpenAI's function form or Qwen's
+// reactAbout is what -h of the react commands prints after the usage line.
+const reactAbout = `TOOLS.json is a JSON array of tools in OpenAI's function form or Qwen's
 (name_for_human, name_for_model, description_for_model, parameters).
 "-" reads standard input (for QUESTION and REPLY, without its final newline).
 V is doc (the default, Qwen's react_prompt.md), api (openai_api.py) or demo
@@ -24,99 +22,30 @@ V is doc (the default, Qwen's react_prompt.md), api (openai_api.py) or demo
 or {"final_answer"}, and exits 1 for a reply that is neither.
 `
 
-// reactUsageError is a usage error of the react command (exit status 2).
-type reactUsageError struct{ msg string }
-
-func (e reactUsageError) Error() string { return e.msg }
-
-// runReact runs "rolemark react" with the arguments that follow "react" and
-// returns the exit status: 0 on success, 1 for a problem in the input
-// (including a reply that is neither an action nor a final answer), 2 for a
-// usage error.
-func runReact(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	if len(args) > 0 && args[0] == "react" {
-		args = args[1:] // also accept the command line after "rolemark"
-	}
-	if len(args) == 0 {
-		fmt.Fprint(stderr, "rolemark react: missing subcommand\n"+reactUsage)
-		return 2
-	}
-	var err error
-	switch args[0] {
-	case "prompt":
-		err = reactPrompt(args[1:], stdin, stdout)
-	case "parse":
-		err = reactParse(args[1:], stdin, stdout)
-	case "help", "-h", "-help", "--help":
-		fmt.Fprint(stdout, reactUsage)
-		return 0
-	default:
-		fmt.Fprintf(stderr, "rolemark react: unknown subcommand %q\n%s", args[0], reactUsage)
-		return 2
-	}
-	switch {
-	case err == nil:
-		return 0
-	case errors.Is(err, flag.ErrHelp):
-		fmt.Fprint(stdout, reactUsage)
-		return 0
-	}
-	var u reactUsageError
-	if errors.As(err, &u) {
-		fmt.Fprintf(stderr, "rolemark react %s: %s\n%s", args[0], u.msg, reactUsage)
-		return 2
-	}
-	fmt.Fprintln(stderr, err)
-	return 1
-}
-
-// reactFlags parses a subcommand's flags, which may come before or after
-// its operands, and returns the operands. After "--" all are operands.
-func reactFlags(fs *flag.FlagSet, args []string) ([]string, error) {
-	fs.SetOutput(io.Discard)
-	var operands []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			if errors.Is(err, flag.ErrHelp) {
-				return nil, err
-			}
-			return nil, reactUsageError{err.Error()}
-		}
-		rest := fs.Args()
-		if n := len(args) - len(rest); n > 0 && args[n-1] == "--" {
-			return append(operands, rest...), nil
-		}
-		if len(rest) == 0 {
-			return operands, nil
-		}
-		operands = append(operands, rest[0])
-		args = rest[1:]
-	}
-}
-
 // reactPrompt prints the ReAct prompt for a question.
-func reactPrompt(args []string, stdin io.Reader, stdout io.Writer) error {
-	fs := flag.NewFlagSet("react prompt", flag.ContinueOnError)
+func reactPrompt(_ context.Context, sio stdio, args []string) error {
+	stdin, stdout := sio.in, sio.out
+	fs := newFlags("react prompt")
 	toolsFile := fs.String("tools", "", "JSON array of tools (- for standard input)")
 	variantName := fs.String("variant", string(react.DefaultVariant), "instruction text: doc, api or demo")
-	operands, err := reactFlags(fs, args)
+	operands, err := parseArgs(fs, args)
 	if err != nil {
 		return err
 	}
 	if *toolsFile == "" {
-		return reactUsageError{"--tools is required"}
+		return usageErr("--tools is required")
 	}
 	if len(operands) == 0 {
-		return reactUsageError{"missing QUESTION"}
+		return usageErr("missing QUESTION")
 	}
 	variant, err := react.ParseVariant(*variantName)
 	if err != nil {
-		return reactUsageError{err.Error()}
+		return usageErr("%v", err)
 	}
 	question := strings.Join(operands, " ")
 	if question == "-" {
 		if *toolsFile == "-" {
-			return reactUsageError{"--tools and QUESTION cannot both be standard input"}
+			return usageErr("--tools and QUESTION cannot both be standard input")
 		}
 		if question, err = reactReadStdin(stdin); err != nil {
 			return err
@@ -131,20 +60,21 @@ func reactPrompt(args []string, stdin io.Reader, stdout io.Writer) error {
 }
 
 // reactParse prints a model's ReAct reply as JSON.
-func reactParse(args []string, stdin io.Reader, stdout io.Writer) error {
-	fs := flag.NewFlagSet("react parse", flag.ContinueOnError)
+func reactParse(_ context.Context, sio stdio, args []string) error {
+	stdin, stdout := sio.in, sio.out
+	fs := newFlags("react parse")
 	toolsFile := fs.String("tools", "", "JSON array of the tools the reply may name (- for standard input)")
-	operands, err := reactFlags(fs, args)
+	operands, err := parseArgs(fs, args)
 	if err != nil {
 		return err
 	}
 	if len(operands) != 1 {
-		return reactUsageError{"want one REPLY, or - to read it from standard input"}
+		return usageErr("want one REPLY, or - to read it from standard input")
 	}
 	var tools []react.Tool
 	if *toolsFile != "" {
 		if *toolsFile == "-" && operands[0] == "-" {
-			return reactUsageError{"--tools and REPLY cannot both be standard input"}
+			return usageErr("--tools and REPLY cannot both be standard input")
 		}
 		if tools, err = reactReadTools(*toolsFile, stdin); err != nil {
 			return err

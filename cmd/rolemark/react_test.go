@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -12,11 +13,12 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// reactRun runs runReact and returns the exit status, stdout and stderr.
+// reactRun runs "rolemark react ARGS..." and returns the exit status,
+// stdout and stderr.
 func reactRun(t *testing.T, stdin string, args ...string) (int, string, string) {
 	t.Helper()
 	var out, errOut bytes.Buffer
-	code := runReact(args, strings.NewReader(stdin), &out, &errOut)
+	code := run(context.Background(), append([]string{"react"}, args...), strings.NewReader(stdin), &out, &errOut)
 	return code, out.String(), errOut.String()
 }
 
@@ -72,7 +74,6 @@ func TestReactPrompt(t *testing.T) {
 		{"flags after the question", "", []string{"prompt", query, "--tools", file}, prompt + "\n"},
 		{"question in words", "", []string{"prompt", "--tools", file, "--", "-v", "x"}, strings.TrimSuffix(prompt, query) + "-v x\n"},
 		{"Qwen Q01b, api variant", "", []string{"prompt", "--tools", openai, "--variant=api", "hi"}, q01b + "\n"},
-		{"command line after rolemark", "", []string{"react", "prompt", "--tools", file, query}, prompt + "\n"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -155,9 +156,17 @@ func TestReactErrors(t *testing.T) {
 }
 
 func TestReactHelp(t *testing.T) {
-	for _, args := range [][]string{{"help"}, {"prompt", "-h"}, {"parse", "--help"}} {
-		code, out, _ := reactRun(t, "", args...)
-		assert.Equal(t, 0, code, args)
-		assert.Contains(t, out, "rolemark react prompt --tools TOOLS.json")
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"help"}, "usage:\n  rolemark react prompt --tools TOOLS.json [--variant V] QUESTION|-\n  rolemark react parse [--tools TOOLS.json] REPLY|-\n"},
+		{[]string{"prompt", "-h"}, "usage: rolemark react prompt --tools TOOLS.json [--variant V] QUESTION|-\nTOOLS.json is"},
+		{[]string{"parse", "--help"}, "usage: rolemark react parse [--tools TOOLS.json] REPLY|-\nTOOLS.json is"},
+	}
+	for _, tc := range tests {
+		code, out, _ := reactRun(t, "", tc.args...)
+		assert.Equal(t, 0, code, tc.args)
+		assert.True(t, strings.HasPrefix(out, tc.want), out)
 	}
 }

@@ -39,7 +39,8 @@ func (v varsFlag) Set(s string) error {
 	return nil
 }
 
-func cmdRender(ctx context.Context, args []string, stdin io.Reader, stdout io.Writer) error {
+func cmdRender(ctx context.Context, sio stdio, args []string) error {
+	stdin, stdout := sio.in, sio.out
 	fl := newFlags("render")
 	engineName := fl.String("engine", "", "engine `E` (default: by file extension)")
 	varsFile := fl.String("vars", "", "variables from a JSON object in `FILE`")
@@ -49,11 +50,12 @@ func cmdRender(ctx context.Context, args []string, stdin io.Reader, stdout io.Wr
 	root := fl.String("root", "", "prompt directory `DIR` whose partials the template may use from a subdirectory (as check and LoadDir do)")
 	vars := varsFlag{}
 	fl.Var(vars, "var", "variable `k=v` (repeatable)")
-	if err := parseFlags(fl, args); err != nil {
+	operands, err := parseArgs(fl, args)
+	if err != nil {
 		return err
 	}
-	if fl.NArg() > 1 {
-		return usageErr("render takes one template, not %d", fl.NArg())
+	if len(operands) > 1 {
+		return usageErr("render takes one template, not %d: %s", len(operands), strings.Join(operands, " "))
 	}
 	if err := checkFormat(*format, true); err != nil {
 		return err
@@ -83,9 +85,12 @@ func cmdRender(ctx context.Context, args []string, stdin io.Reader, stdout io.Wr
 	}
 
 	var tpl *engine.Template
-	var err error
 	renamed := func(err error) error { return err }
-	switch name := fl.Arg(0); {
+	name := ""
+	if len(operands) == 1 {
+		name = operands[0]
+	}
+	switch {
 	case name == "":
 		tpl, err = set.ParseFS(exampleFS, "example/bank.tmpl")
 		if err == nil && *varsFile == "" && len(vars) == 0 {
@@ -257,19 +262,21 @@ func readJSONFile(name string, v any) error {
 	return nil
 }
 
-func cmdParse(args []string, stdin io.Reader, stdout io.Writer) error {
+func cmdParse(_ context.Context, sio stdio, args []string) error {
+	stdin, stdout := sio.in, sio.out
 	fl := newFlags("parse")
 	format := fl.String("format", "openai", "output format `F`")
-	if err := parseFlags(fl, args); err != nil {
+	operands, err := parseArgs(fl, args)
+	if err != nil {
 		return err
 	}
-	if fl.NArg() != 1 {
+	if len(operands) != 1 {
 		return usageErr("parse takes one markup file or -")
 	}
 	if err := checkFormat(*format, false); err != nil {
 		return err
 	}
-	name := fl.Arg(0)
+	name := operands[0]
 	src, err := readInput(name, stdin)
 	if err != nil {
 		return err
@@ -340,8 +347,13 @@ func formatNames() []string {
 	return append(names, chatformat.Names()...)
 }
 
-func cmdFormats(args []string, stdout io.Writer) error {
-	if len(args) > 0 {
+func cmdFormats(_ context.Context, sio stdio, args []string) error {
+	stdout := sio.out
+	operands, err := parseArgs(newFlags("formats"), args)
+	if err != nil {
+		return err
+	}
+	if len(operands) > 0 {
 		return usageErr("formats takes no arguments")
 	}
 	for _, f := range wireFormats {
@@ -354,8 +366,13 @@ func cmdFormats(args []string, stdout io.Writer) error {
 	return nil
 }
 
-func cmdEngines(args []string, stdout io.Writer) error {
-	if len(args) > 0 {
+func cmdEngines(_ context.Context, sio stdio, args []string) error {
+	stdout := sio.out
+	operands, err := parseArgs(newFlags("engines"), args)
+	if err != nil {
+		return err
+	}
+	if len(operands) > 0 {
 		return usageErr("engines takes no arguments")
 	}
 	for _, e := range newSet().Engines() {
