@@ -89,8 +89,9 @@
 //     return_dict and LazyLLM 2406 raises; it is rendered like pair history
 //     here, as later LazyLLM releases do.
 //   - Tools in the string form are standard JSON laid out as Python's
-//     json.dumps writes it (", " and ": " separators, numbers as written),
-//     as the document shows. LazyLLM 2502+ writes JSON5 instead, and 2605
+//     json.dumps writes the dict LazyLLM holds (", " and ": " separators,
+//     numbers as Python prints what json.loads read, so 1.50 is 1.5), as
+//     the document shows. LazyLLM 2502+ writes JSON5 instead, and 2605
 //     fails unless the model defines tool tokens; its function-call prompt
 //     (FC_PROMPT) and {tool_names} slot are not reproduced.
 //   - A single input value replaces its slot literally. LazyLLM uses Python's

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/rolemark/rolemark/chat"
+	"github.com/rolemark/rolemark/internal/pyjson"
 )
 
 // Prompter turns an input into a prompt: a string for a local model
@@ -184,13 +185,11 @@ func toolsSection(c *config) (string, error) {
 	if err != nil {
 		return "", newError(ErrTool, "tools: "+err.Error())
 	}
-	var b strings.Builder
-	b.WriteString("### Function-call Tools. \n\n")
-	if err := writeJSON(&b, raw, c.release == Release2406); err != nil {
+	js, err := pyjson.Reformat(raw, pyjson.EnsureASCII(c.release == Release2406))
+	if err != nil {
 		return "", newError(ErrTool, "tools: "+err.Error())
 	}
-	b.WriteString("\n\n")
-	return b.String(), nil
+	return "### Function-call Tools. \n\n" + js + "\n\n", nil
 }
 
 // writeHistory writes earlier turns in the string form. System, developer
@@ -214,7 +213,7 @@ func writeHistory(b *strings.Builder, history []chat.Message, m *Markers, ascii 
 					writeArguments(b, tc.Arguments, ascii)
 				} else {
 					b.WriteString(`{"name": `)
-					writeJSONString(b, tc.Name, ascii)
+					b.Write(pyjson.AppendString(nil, tc.Name, ascii))
 					b.WriteString(`, "arguments": `)
 					writeArguments(b, tc.Arguments, ascii)
 					b.WriteByte('}')
@@ -238,9 +237,8 @@ func writeArguments(b *strings.Builder, args json.RawMessage, ascii bool) {
 		b.WriteString("{}")
 		return
 	}
-	var tmp strings.Builder
-	if json.Valid(args) && writeJSON(&tmp, args, ascii) == nil {
-		b.WriteString(tmp.String())
+	if js, err := pyjson.Reformat(args, pyjson.EnsureASCII(ascii)); err == nil {
+		b.WriteString(js)
 		return
 	}
 	b.Write(args)

@@ -181,6 +181,8 @@ func TestSlots(t *testing.T) {
 	}
 }
 
+// The tools are written as Python's json.dumps writes the dict LazyLLM
+// holds: 1.50 was read as the float 1.5, -2e3 as -2000.0.
 func TestToolJSON(t *testing.T) {
 	tool := chat.Tool{
 		Name:        "t",
@@ -191,8 +193,8 @@ func TestToolJSON(t *testing.T) {
 		release Release
 		want    string
 	}{
-		{Release2406, `[{"type": "function", "function": {"name": "t", "description": "a \"q\" \\ <b>&\n\t\u0001\u007f \u00e9 \ud83d\ude00", "parameters": {"z": 1.50, "a": [true, false, null, {}, []], "n": -2e3}}}]`},
-		{Release2605, "[{\"type\": \"function\", \"function\": {\"name\": \"t\", \"description\": \"a \\\"q\\\" \\\\ <b>&\\n\\t\\u0001\x7f é 😀\", \"parameters\": {\"z\": 1.50, \"a\": [true, false, null, {}, []], \"n\": -2e3}}}]"},
+		{Release2406, `[{"type": "function", "function": {"name": "t", "description": "a \"q\" \\ <b>&\n\t\u0001\u007f \u00e9 \ud83d\ude00", "parameters": {"z": 1.5, "a": [true, false, null, {}, []], "n": -2000.0}}}]`},
+		{Release2605, "[{\"type\": \"function\", \"function\": {\"name\": \"t\", \"description\": \"a \\\"q\\\" \\\\ <b>&\\n\\t\\u0001\x7f é 😀\", \"parameters\": {\"z\": 1.5, \"a\": [true, false, null, {}, []], \"n\": -2000.0}}}]"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.release.String(), func(t *testing.T) {

@@ -3,6 +3,8 @@ package react
 import (
 	"fmt"
 	"strings"
+
+	"github.com/rolemark/rolemark/internal/pyjson"
 )
 
 // Variant names one of the three texts of the ReAct instruction that Qwen
@@ -80,7 +82,10 @@ func Describe(v Variant, t Tool) string {
 	human := first(t.NameForHuman, t.NameForModel)
 	params := "{}"
 	if len(t.Parameters) > 0 {
-		params = pyJSON(t.Parameters)
+		params = string(t.Parameters) // text that is not JSON is written as it is
+		if js, err := pyjson.Reformat(t.Parameters); err == nil {
+			params = js
+		}
 	}
 	s := t.NameForModel + ": Call this tool to interact with the " + human +
 		" API. What is the " + human + " API useful for? " + t.DescriptionForModel +

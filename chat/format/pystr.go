@@ -1,0 +1,54 @@
+package format
+
+import (
+	"strings"
+	"unicode"
+
+	"github.com/rolemark/rolemark/internal/pyjson"
+)
+
+// HuggingFace templates run in Python: text is trimmed with str.strip and
+// JSON is written by json.dumps(ensure_ascii=False). The helpers below give
+// the same bytes.
+
+// pyIsSpace reports whether Python's str.isspace holds for r.
+func pyIsSpace(r rune) bool {
+	return unicode.IsSpace(r) || (r >= 0x1c && r <= 0x1f)
+}
+
+func pyTrim(s string) string     { return strings.TrimFunc(s, pyIsSpace) }
+func pyTrimLeft(s string) string { return strings.TrimLeftFunc(s, pyIsSpace) }
+
+// pyTitle is Python's str.title for the role names templates title-case.
+func pyTitle(s string) string {
+	var b strings.Builder
+	prevCased := false
+	for _, r := range s {
+		if prevCased {
+			b.WriteRune(unicode.ToLower(r))
+		} else {
+			b.WriteRune(unicode.ToTitle(r))
+		}
+		prevCased = unicode.IsLetter(r)
+	}
+	return b.String()
+}
+
+// writePyString writes s as a JSON string the way json.dumps does with
+// ensure_ascii=False.
+func writePyString(b *strings.Builder, s string) {
+	var buf [64]byte
+	b.Write(pyjson.AppendString(buf[:0], s, false))
+}
+
+// writePyJSON writes the JSON text raw as json.dumps(json.loads(raw),
+// ensure_ascii=False) would.
+func writePyJSON(b *strings.Builder, raw []byte) error {
+	v, err := pyjson.Parse(raw)
+	if err != nil {
+		return err
+	}
+	var buf [256]byte
+	b.Write(pyjson.Append(buf[:0], v))
+	return nil
+}

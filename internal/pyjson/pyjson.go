@@ -1,0 +1,341 @@
+// Package pyjson reads JSON as Python's json.loads does and writes it as
+// Python's json.dumps does, byte for byte, with json.dumps's options
+// (ensure_ascii, indent, separators, sort_keys).
+//
+// Prompts for local models are built in Python: HuggingFace chat templates
+// write tool definitions and calls with json.dumps (transformers' tojson
+// filter), Qwen's ReAct prompt and LazyLLM's prompters do the same. A Go
+// rendering matches them only if it writes the same bytes, so every package
+// of rolemark that writes such JSON uses this one writer.
+//
+// What Python does and this package follows: an object keeps its keys in
+// the order they were read, and a repeated key keeps its first place and
+// takes its last value (a dict assignment); an integer keeps all its digits
+// (Python ints have no size limit) and -0 becomes 0; a number with a
+// fraction or exponent becomes a float64, so 1e999 is written Infinity,
+// 1e-999 is 0.0 and 1.0 stays 1.0 (repr(float)); strings are written with
+// only '"', '\\' and control characters escaped, or, with EnsureASCII,
+// every character outside ' '..'~' as \uXXXX (a surrogate pair above
+// U+FFFF). Go strings may hold invalid UTF-8, which a Python str cannot:
+// each invalid byte is written as U+FFFD.
+package pyjson
+
+import (
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// Kind is the type of a Value, as Python sees it after json.loads.
+type Kind uint8
+
+// The kinds of Value.
+const (
+	Null   Kind = iota // None
+	Bool               // bool
+	Int                // int (any size)
+	Float              // float
+	String             // str
+	Array              // list
+	Object             // dict
+)
+
+// Value is one JSON value as Python holds it after json.loads.
+type Value struct {
+	Kind Kind
+	// Bool is the value of a Bool.
+	Bool bool
+	// Int is the decimal digits of an Int, with a leading '-' when negative
+	// ("0" for zero).
+	Int string
+	// Float is the value of a Float.
+	Float float64
+	// Str is the value of a String.
+	Str string
+	// Items are an Array's elements, or an Object's values.
+	Items []Value
+	// Keys are an Object's keys, in order, one per item.
+	Keys []string
+}
+
+// Set assigns key in an Object as a Python dict assignment does: a key it
+// already has keeps its place and takes the new value.
+func (v *Value) Set(key string, val Value) {
+	for i, k := range v.Keys {
+		if k == key {
+			v.Items[i] = val
+			return
+		}
+	}
+	v.Keys = append(v.Keys, key)
+	v.Items = append(v.Items, val)
+}
+
+// Option is one of json.dumps's keyword arguments.
+type Option func(*settings)
+
+type settings struct {
+	ascii            bool
+	indented         bool
+	indent           string
+	itemSep, keySep  string
+	separatorsCalled bool
+	sortKeys         bool
+}
+
+// EnsureASCII is ensure_ascii=True: every character outside ' '..'~' is
+// written as a \uXXXX escape. Without it (ensure_ascii=False, what
+// transformers' tojson uses) only '"', '\\' and control characters are
+// escaped.
+func EnsureASCII(on bool) Option { return func(s *settings) { s.ascii = on } }
+
+// Indent is indent=n: each element on its own line, indented n spaces per
+// level (indent=0 puts elements on their own lines without indentation;
+// a negative n indents by nothing, as Python's ' ' * n does).
+func Indent(n int) Option {
+	return func(s *settings) {
+		s.indented = true
+		s.indent = strings.Repeat(" ", max(n, 0))
+	}
+}
+
+// IndentString is indent=str: the string is repeated once per level.
+func IndentString(str string) Option {
+	return func(s *settings) { s.indented, s.indent = true, str }
+}
+
+// Separators is separators=(item, key). Without it, Python uses ", " and
+// ": ", or "," and ": " when indenting.
+func Separators(item, key string) Option {
+	return func(s *settings) { s.itemSep, s.keySep, s.separatorsCalled = item, key, true }
+}
+
+// SortKeys is sort_keys=True: object keys in code point order.
+func SortKeys(on bool) Option { return func(s *settings) { s.sortKeys = on } }
+
+func newSettings(opts []Option) settings {
+	var s settings
+	for _, o := range opts {
+		o(&s)
+	}
+	if !s.separatorsCalled {
+		s.itemSep, s.keySep = ", ", ": "
+		if s.indented {
+			s.itemSep = ","
+		}
+	}
+	return s
+}
+
+// Dumps is json.dumps(v, ...) with the options given.
+func Dumps(v Value, opts ...Option) string {
+	s := newSettings(opts)
+	return string(s.appendValue(nil, &v, 0))
+}
+
+// Append appends json.dumps(v, ...) to dst.
+func Append(dst []byte, v Value, opts ...Option) []byte {
+	s := newSettings(opts)
+	return s.appendValue(dst, &v, 0)
+}
+
+// Reformat is json.dumps(json.loads(data), ...): the JSON text data as
+// Python writes it back.
+func Reformat(data []byte, opts ...Option) (string, error) {
+	v, err := Parse(data)
+	if err != nil {
+		return "", err
+	}
+	return Dumps(v, opts...), nil
+}
+
+func (s *settings) newline(dst []byte, depth int) []byte {
+	dst = append(dst, '\n')
+	for range depth {
+		dst = append(dst, s.indent...)
+	}
+	return dst
+}
+
+func (s *settings) appendValue(dst []byte, v *Value, depth int) []byte {
+	switch v.Kind {
+	case Null:
+		return append(dst, "null"...)
+	case Bool:
+		if v.Bool {
+			return append(dst, "true"...)
+		}
+		return append(dst, "false"...)
+	case Int:
+		if v.Int == "" {
+			return append(dst, '0')
+		}
+		return append(dst, v.Int...)
+	case Float:
+		return AppendFloat(dst, v.Float)
+	case String:
+		return AppendString(dst, v.Str, s.ascii)
+	case Array:
+		if len(v.Items) == 0 {
+			return append(dst, "[]"...)
+		}
+		dst = append(dst, '[')
+		for i := range v.Items {
+			if i > 0 {
+				dst = append(dst, s.itemSep...)
+			}
+			if s.indented {
+				dst = s.newline(dst, depth+1)
+			}
+			dst = s.appendValue(dst, &v.Items[i], depth+1)
+		}
+		if s.indented {
+			dst = s.newline(dst, depth)
+		}
+		return append(dst, ']')
+	case Object:
+		if len(v.Keys) == 0 {
+			return append(dst, "{}"...)
+		}
+		order := v.order(s.sortKeys)
+		dst = append(dst, '{')
+		for n, i := range order {
+			if n > 0 {
+				dst = append(dst, s.itemSep...)
+			}
+			if s.indented {
+				dst = s.newline(dst, depth+1)
+			}
+			dst = AppendString(dst, v.Keys[i], s.ascii)
+			dst = append(dst, s.keySep...)
+			dst = s.appendValue(dst, &v.Items[i], depth+1)
+		}
+		if s.indented {
+			dst = s.newline(dst, depth)
+		}
+		return append(dst, '}')
+	}
+	return append(dst, "null"...)
+}
+
+// order returns the indexes of an object's keys in writing order.
+func (v *Value) order(sorted bool) []int {
+	order := make([]int, len(v.Keys))
+	for i := range order {
+		order[i] = i
+	}
+	if sorted {
+		// Go compares strings bytewise; on UTF-8 that is code point order,
+		// which is how Python compares str. Keys are unique, so the sort
+		// need not be stable.
+		slices.SortFunc(order, func(a, b int) int { return strings.Compare(v.Keys[a], v.Keys[b]) })
+	}
+	return order
+}
+
+// AppendString appends s as a JSON string literal as Python's json module
+// writes it, with ensure_ascii on or off.
+func AppendString(dst []byte, s string, ascii bool) []byte {
+	const hex = "0123456789abcdef"
+	u4 := func(dst []byte, r rune) []byte {
+		return append(dst, '\\', 'u', hex[r>>12&0xf], hex[r>>8&0xf], hex[r>>4&0xf], hex[r&0xf])
+	}
+	dst = append(dst, '"')
+	start := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c >= 0x20 && c < 0x7f && c != '"' && c != '\\' {
+			i++
+			continue
+		}
+		if c >= utf8.RuneSelf {
+			r, n := utf8.DecodeRuneInString(s[i:])
+			if !ascii && r != utf8.RuneError {
+				i += n
+				continue
+			}
+			dst = append(dst, s[start:i]...)
+			switch {
+			case !ascii:
+				dst = utf8.AppendRune(dst, utf8.RuneError) // an invalid byte
+			case r > 0xffff:
+				r -= 0x10000
+				dst = u4(dst, 0xd800+(r>>10))
+				dst = u4(dst, 0xdc00+(r&0x3ff))
+			default:
+				dst = u4(dst, r)
+			}
+			i += n
+			start = i
+			continue
+		}
+		dst = append(dst, s[start:i]...)
+		switch c {
+		case '"':
+			dst = append(dst, '\\', '"')
+		case '\\':
+			dst = append(dst, '\\', '\\')
+		case '\n':
+			dst = append(dst, '\\', 'n')
+		case '\r':
+			dst = append(dst, '\\', 'r')
+		case '\t':
+			dst = append(dst, '\\', 't')
+		case '\b':
+			dst = append(dst, '\\', 'b')
+		case '\f':
+			dst = append(dst, '\\', 'f')
+		case 0x7f:
+			if ascii {
+				dst = u4(dst, 0x7f)
+			} else {
+				dst = append(dst, c)
+			}
+		default:
+			dst = u4(dst, rune(c))
+		}
+		i++
+		start = i
+	}
+	dst = append(dst, s[start:]...)
+	return append(dst, '"')
+}
+
+// AppendFloat appends f as Python's repr(float) and json.dumps write it:
+// the shortest digits that read back as f, in scientific notation below
+// 1e-4 and from 1e16 on, always with a '.' or an exponent; Infinity,
+// -Infinity and NaN for the special values.
+func AppendFloat(dst []byte, f float64) []byte {
+	switch {
+	case math.IsInf(f, 1):
+		return append(dst, "Infinity"...)
+	case math.IsInf(f, -1):
+		return append(dst, "-Infinity"...)
+	case math.IsNaN(f):
+		return append(dst, "NaN"...)
+	}
+	if f == 0 {
+		if math.Signbit(f) {
+			return append(dst, "-0.0"...)
+		}
+		return append(dst, "0.0"...)
+	}
+	var buf [32]byte
+	e := strconv.AppendFloat(buf[:0], f, 'e', -1, 64)
+	at := slices.Index(e, 'e')
+	exp, _ := strconv.Atoi(string(e[at+1:]))
+	if exp < -4 || exp >= 16 {
+		return append(dst, e...)
+	}
+	start := len(dst)
+	dst = strconv.AppendFloat(dst, f, 'f', -1, 64)
+	if slices.Index(dst[start:], '.') < 0 {
+		dst = append(dst, '.', '0')
+	}
+	return dst
+}
+
+// FormatFloat is Python's repr(float); see AppendFloat.
+func FormatFloat(f float64) string { return string(AppendFloat(nil, f)) }

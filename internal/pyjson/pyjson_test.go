@@ -1,0 +1,149 @@
+package pyjson
+
+import (
+	"encoding/json"
+	"errors"
+	"math"
+	"os"
+	"path/filepath"
+	"reflect"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// oracleCase is one case of testdata/corpus.json, written by
+// testdata/oracle.py with Python's own json module.
+type oracleCase struct {
+	Name string `json:"name"`
+	In   string `json:"in"`
+	Opts struct {
+		EnsureASCII bool            `json:"ensure_ascii"`
+		Indent      json.RawMessage `json:"indent"`
+		Separators  []string        `json:"separators"`
+		SortKeys    bool            `json:"sort_keys"`
+	} `json:"opts"`
+	Out   *string `json:"out"`
+	Error string  `json:"error"`
+}
+
+func (c *oracleCase) options(t *testing.T) []Option {
+	opts := []Option{EnsureASCII(c.Opts.EnsureASCII), SortKeys(c.Opts.SortKeys)}
+	if len(c.Opts.Indent) > 0 {
+		var n int
+		var s string
+		switch {
+		case json.Unmarshal(c.Opts.Indent, &n) == nil:
+			opts = append(opts, Indent(n))
+		case json.Unmarshal(c.Opts.Indent, &s) == nil:
+			opts = append(opts, IndentString(s))
+		default:
+			t.Fatalf("indent %s", c.Opts.Indent)
+		}
+	}
+	if c.Opts.Separators != nil {
+		opts = append(opts, Separators(c.Opts.Separators[0], c.Opts.Separators[1]))
+	}
+	return opts
+}
+
+// TestPythonOracle checks Parse and Dumps against Python's json.loads and
+// json.dumps on the generated corpus.
+func TestPythonOracle(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("testdata", "corpus.json"))
+	require.NoError(t, err)
+	var cases []oracleCase
+	require.NoError(t, json.Unmarshal(data, &cases))
+	require.Greater(t, len(cases), 700)
+	for _, c := range cases {
+		t.Run(c.Name, func(t *testing.T) {
+			got, err := Reformat([]byte(c.In), c.options(t)...)
+			if c.Out == nil {
+				var se *SyntaxError
+				require.Error(t, err, "Python: %s", c.Error)
+				assert.True(t, errors.As(err, &se))
+				return
+			}
+			require.NoError(t, err, "input %q", c.In)
+			assert.Equal(t, *c.Out, got, "input %q", c.In)
+		})
+	}
+}
+
+// Issue 11, defect 7: the three copies this package replaced disagreed with
+// Python on a repeated key and on 1e999.
+func TestRegressionRepeatedKeyAndOverflow(t *testing.T) {
+	got, err := Reformat([]byte(`{"b":1,"a":2,"b":3}`))
+	require.NoError(t, err)
+	assert.Equal(t, `{"b": 3, "a": 2}`, got)
+
+	got, err = Reformat([]byte(`[1e999, -1e999, 1e-999]`))
+	require.NoError(t, err)
+	assert.Equal(t, `[Infinity, -Infinity, 0.0]`, got)
+}
+
+func TestFloat(t *testing.T) {
+	tests := []struct {
+		f    float64
+		want string
+	}{
+		{1, "1.0"}, {0, "0.0"}, {math.Copysign(0, -1), "-0.0"}, {0.1, "0.1"}, {1e16, "1e+16"},
+		{1e15, "1000000000000000.0"}, {1e-4, "0.0001"}, {1e-5, "1e-05"}, {1.5e-7, "1.5e-07"},
+		{math.Inf(1), "Infinity"}, {math.Inf(-1), "-Infinity"}, {math.NaN(), "NaN"},
+		{5e-324, "5e-324"}, {1.7976931348623157e308, "1.7976931348623157e+308"},
+	}
+	for _, tc := range tests {
+		assert.Equal(t, tc.want, FormatFloat(tc.f), "%v", tc.f)
+	}
+}
+
+func TestStringInvalidUTF8(t *testing.T) {
+	assert.Equal(t, "\"a\uFFFD\uFFFDb\"", string(AppendString(nil, "a\xff\xfeb", false)))
+	assert.Equal(t, `"a\ufffdb"`, string(AppendString(nil, "a\xffb", true)))
+	_, err := Parse([]byte("\"a\xffb\""))
+	var se *SyntaxError
+	require.ErrorAs(t, err, &se)
+	assert.Equal(t, 2, se.Offset)
+}
+
+func TestSet(t *testing.T) {
+	v := Value{Kind: Object}
+	v.Set("b", Value{Kind: Int, Int: "1"})
+	v.Set("a", Value{Kind: Null})
+	v.Set("b", Value{Kind: Bool, Bool: true})
+	assert.Equal(t, `{"b": true, "a": null}`, Dumps(v))
+	assert.Equal(t, "{\n  \"a\": null,\n  \"b\": true\n}", Dumps(v, Indent(2), SortKeys(true)))
+}
+
+// Whatever valid JSON comes in, what comes out means the same to
+// encoding/json (numbers that fit a float64) or is refused by both.
+func FuzzReformat(f *testing.F) {
+	for _, s := range []string{`{"a":[1,2.5,"x"]}`, `"\u00e9\n"`, `[1e300,-0,0.000001]`, `{"":{"":null}}`,
+		`{"b":1,"b":2}`, `[1e999]`, `"\ud800"`, "\"\xff\"", `nul`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		got, err := Reformat([]byte(in), EnsureASCII(len(in)%2 == 0))
+		if !json.Valid([]byte(in)) || !utf8.ValidString(in) {
+			if err == nil {
+				t.Fatalf("%q is not JSON but became %q", in, got)
+			}
+			return
+		}
+		if err != nil {
+			t.Fatalf("%q: %v", in, err)
+		}
+		var a, b any
+		if json.Unmarshal([]byte(in), &a) != nil {
+			return // a number out of float64's range
+		}
+		if err := json.Unmarshal([]byte(got), &b); err != nil {
+			return // Infinity or NaN
+		}
+		if !reflect.DeepEqual(a, b) {
+			t.Fatalf("%q became %q: %v != %v", in, got, a, b)
+		}
+	})
+}
