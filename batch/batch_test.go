@@ -1,0 +1,199 @@
+package batch_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"iter"
+	"runtime"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/rolemark/rolemark/batch"
+	"github.com/rolemark/rolemark/chat"
+	"github.com/rolemark/rolemark/engine"
+	"github.com/rolemark/rolemark/gotmpl"
+	"github.com/rolemark/rolemark/handlebars"
+	"github.com/rolemark/rolemark/jinja"
+)
+
+func parse(t testing.TB, engineName, src string) *engine.Template {
+	t.Helper()
+	tpl, err := engine.NewSet(handlebars.New(), jinja.New(), gotmpl.New()).Parse(engineName, "t", src)
+	require.NoError(t, err)
+	return tpl
+}
+
+// numbered yields n rows {"n": i}; every row whose number is a multiple of
+// failEvery (when > 0) lacks n.
+func numbered(n, failEvery int, pulled *atomic.Int64) iter.Seq[batch.Row] {
+	return func(yield func(batch.Row) bool) {
+		for i := 0; n < 0 || i < n; i++ {
+			if pulled != nil {
+				pulled.Add(1)
+			}
+			vars := map[string]any{"n": i}
+			if failEvery > 0 && (i+1)%failEvery == 0 {
+				vars = map[string]any{}
+			}
+			if !yield(batch.Row{Vars: vars}) {
+				return
+			}
+		}
+	}
+}
+
+// jitter makes workers finish out of order.
+func jitter(_ context.Context, index int, _ batch.Row, msgs []chat.Message) (string, error) {
+	if index%5 == 0 {
+		time.Sleep(time.Duration(index%7) * 100 * time.Microsecond)
+	}
+	return msgs[0].Text(), nil
+}
+
+func TestOrderWithManyWorkers(t *testing.T) {
+	tpl := parse(t, "handlebars", `{{role "user"}}row {{n}}`)
+	for _, workers := range []int{1, 2, 7, 32} {
+		t.Run(fmt.Sprint(workers), func(t *testing.T) {
+			const n = 3000
+			got := 0
+			for res := range batch.RenderFunc(context.Background(), tpl, numbered(n, 11, nil), jitter, batch.Workers(workers)) {
+				require.Equal(t, got, res.Index)
+				if (got+1)%11 == 0 {
+					var re *batch.RowError
+					require.ErrorAs(t, res.Err, &re)
+					assert.Equal(t, got+1, re.Row)
+					assert.Equal(t, fmt.Sprintf(`row %d: t:1:22: variable "n" is not supplied`, got+1), res.Err.Error())
+					var ee *engine.Error
+					assert.ErrorAs(t, res.Err, &ee, "the engine's error is reachable")
+				} else {
+					require.NoError(t, res.Err)
+					assert.Equal(t, fmt.Sprintf("row %d", got), res.Value)
+				}
+				got++
+			}
+			assert.Equal(t, n, got)
+		})
+	}
+}
+
+func TestStopOnError(t *testing.T) {
+	tpl := parse(t, "handlebars", `{{role "user"}}row {{n}}`)
+	var idx []int
+	for res := range batch.Render(context.Background(), tpl, numbered(100, 10, nil), batch.Workers(4), batch.StopOnError()) {
+		idx = append(idx, res.Index)
+		if res.Index == 9 {
+			assert.Error(t, res.Err)
+		}
+	}
+	assert.Equal(t, []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}, idx)
+}
+
+func TestBoundedReadAhead(t *testing.T) {
+	tpl := parse(t, "handlebars", `{{role "user"}}row {{n}}`)
+	var pulled atomic.Int64
+	before := runtime.NumGoroutine()
+	seen := 0
+	for res := range batch.Render(context.Background(), tpl, numbered(-1, 0, &pulled), batch.Workers(3), batch.Window(5)) {
+		require.NoError(t, res.Err)
+		seen++
+		time.Sleep(time.Millisecond) // a slow consumer
+		if seen == 50 {
+			break
+		}
+	}
+	// The window is at least 4 per worker (12): the source is never more
+	// than the window, one row in the caller's hands and one in the
+	// reader's ahead.
+	assert.LessOrEqual(t, pulled.Load(), int64(50+12+2))
+	// (a loop, not assert.Eventually, which counts as a goroutine itself)
+	deadline := time.Now().Add(2 * time.Second)
+	for runtime.NumGoroutine() > before && time.Now().Before(deadline) {
+		time.Sleep(time.Millisecond)
+	}
+	assert.LessOrEqual(t, runtime.NumGoroutine(), before, "no goroutine outlives the loop")
+}
+
+func TestCancel(t *testing.T) {
+	tpl := parse(t, "handlebars", `{{role "user"}}row {{n}}`)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var last batch.Result[[]chat.Message]
+	n := 0
+	for res := range batch.Render(ctx, tpl, numbered(-1, 0, nil), batch.Workers(2)) {
+		last = res
+		n++
+		if n == 20 {
+			cancel()
+		}
+	}
+	assert.True(t, errors.Is(last.Err, context.Canceled), "the last result carries the context's error: %v", last.Err)
+	assert.Equal(t, 20, last.Index, "for the first row not yielded")
+	assert.Equal(t, 21, n)
+}
+
+func TestCancelledBeforeStart(t *testing.T) {
+	tpl := parse(t, "handlebars", `{{role "user"}}row {{n}}`)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	var got []error
+	for res := range batch.Render(ctx, tpl, numbered(10, 0, nil)) {
+		got = append(got, res.Err)
+	}
+	assert.Equal(t, []error{context.Canceled}, got)
+}
+
+func TestRowErrorsAndPanics(t *testing.T) {
+	tpl := parse(t, "handlebars", `{{role "user"}}row {{n}}`)
+	rows := func(yield func(batch.Row) bool) {
+		_ = yield(batch.Row{Vars: map[string]any{"n": 1}}) &&
+			yield(batch.Row{Err: errors.New("bad line")}) &&
+			yield(batch.Row{Vars: map[string]any{"n": "boom"}}) &&
+			yield(batch.Row{Vars: map[string]any{"n": 4}, History: []chat.Message{chat.Text(chat.RoleAssistant, "earlier")}})
+	}
+	convert := func(_ context.Context, _ int, row batch.Row, msgs []chat.Message) (string, error) {
+		if row.Vars["n"] == "boom" {
+			panic("kaboom")
+		}
+		s := ""
+		for _, m := range msgs {
+			s += string(m.Role) + ":" + m.Text() + ";"
+		}
+		return s, nil
+	}
+	var got []string
+	for res := range batch.RenderFunc(context.Background(), tpl, rows, convert) {
+		if res.Err != nil {
+			got = append(got, res.Err.Error())
+			continue
+		}
+		got = append(got, res.Value)
+	}
+	assert.Equal(t, []string{
+		"user:row 1;",
+		"row 2: bad line",
+		"row 3: panic: kaboom",
+		"assistant:earlier;user:row 4;",
+	}, got)
+}
+
+func TestFromChannel(t *testing.T) {
+	tpl := parse(t, "jinja", `{% user %}{{ n }}{% enduser %}`)
+	ch := make(chan batch.Row)
+	go func() {
+		defer close(ch)
+		for i := range 5 {
+			ch <- batch.Row{Vars: map[string]any{"n": i}}
+		}
+	}()
+	var got []string
+	for res := range batch.Render(context.Background(), tpl, batch.FromChannel(ch), batch.Workers(3)) {
+		require.NoError(t, res.Err)
+		got = append(got, res.Value[0].Text())
+	}
+	assert.Equal(t, []string{"0", "1", "2", "3", "4"}, got)
+}

@@ -1,0 +1,43 @@
+// Package batch renders one prompt template over a stream of rows — a
+// dataset for evaluation, a batch API or fine-tuning — on a bounded number
+// of workers, and gives the results back in input order.
+//
+//	rows := batch.JSONLines(file)
+//	for res := range batch.Render(ctx, tpl, rows, batch.Workers(8)) {
+//		if res.Err != nil { … } // a *RowError naming the row; the run goes on
+//		use(res.Value)          // the row's []chat.Message
+//	}
+//
+// Rows are read as they are needed: at most a window of rows (Window, four
+// per worker by default) is held at a time, whatever the size of the input.
+// Rows come from any iter.Seq[Row] (JSONLines, JSONArray and CSV read the
+// common formats; FromChannel takes a channel), and RenderFunc runs a
+// conversion of each row's messages in the workers too, such as the JSON
+// lines OpenAI, OpenAIBatch, AnthropicBatch, Prompt and SFTOutput write.
+//
+// Spans gives the character ranges of a chat format's text that the
+// assistant messages occupy, for supervised fine-tuning. A tokenizer maps
+// them to tokens through its offsets: with a HuggingFace fast tokenizer,
+// tokenize the text with return_offsets_mapping=True and put in the loss
+// every token whose (start, end) range overlaps a span, which is what
+// transformers' return_assistant_tokens_mask does with char_to_token. The
+// offsets count Unicode code points, as Python indexes a str; a byte-level
+// tokenizer in another language must convert them to its own units.
+//
+// The package sits beside engine rather than in it: it needs only what a
+// caller of engine uses (Template.Messages, History, FrontMatter), and it
+// writes chat formats, which engine does not import.
+package batch
+
+import "iter"
+
+// FromChannel returns the rows received from ch, until ch is closed.
+func FromChannel(ch <-chan Row) iter.Seq[Row] {
+	return func(yield func(Row) bool) {
+		for r := range ch {
+			if !yield(r) {
+				return
+			}
+		}
+	}
+}

@@ -1,0 +1,145 @@
+package batch
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/csv"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"iter"
+)
+
+// JSONLines reads rows from JSON Lines: one JSON object per line. Blank
+// lines are skipped and are not rows. A line that is not a JSON object is a
+// row whose Err says why; reading goes on with the next line. A read error
+// of r ends the rows with one row carrying it.
+func JSONLines(r io.Reader) iter.Seq[Row] {
+	return func(yield func(Row) bool) {
+		br := bufio.NewReaderSize(r, 64<<10)
+		for {
+			line, err := br.ReadBytes('\n')
+			if len(bytes.TrimSpace(line)) > 0 {
+				if !yield(objectRow(line)) {
+					return
+				}
+			}
+			if err == io.EOF {
+				return
+			}
+			if err != nil {
+				yield(Row{Err: err})
+				return
+			}
+		}
+	}
+}
+
+// objectRow decodes one JSON object into a row's variables.
+func objectRow(b []byte) Row {
+	var vars map[string]any
+	if err := json.Unmarshal(b, &vars); err != nil {
+		var te *json.UnmarshalTypeError
+		if errors.As(err, &te) && te.Field == "" {
+			return Row{Err: fmt.Errorf("a row must be a JSON object, not %s", te.Value)}
+		}
+		return Row{Err: fmt.Errorf("invalid JSON: %w", err)}
+	}
+	if vars == nil {
+		return Row{Err: errors.New("a row must be a JSON object, not null")}
+	}
+	return Row{Vars: vars}
+}
+
+// JSONArray reads rows from one JSON array of objects, one element at a
+// time, so the array need not fit in memory. An element that is not an
+// object is a row whose Err says why. Malformed JSON ends the rows with one
+// row carrying the syntax error, since nothing after it can be trusted.
+func JSONArray(r io.Reader) iter.Seq[Row] {
+	return func(yield func(Row) bool) {
+		dec := json.NewDecoder(bufio.NewReaderSize(r, 64<<10))
+		tok, err := dec.Token()
+		if err == io.EOF {
+			yield(Row{Err: errors.New("empty input: expected a JSON array of objects")})
+			return
+		}
+		if err != nil {
+			yield(Row{Err: fmt.Errorf("invalid JSON: %w", err)})
+			return
+		}
+		if d, ok := tok.(json.Delim); !ok || d != '[' {
+			yield(Row{Err: fmt.Errorf("expected a JSON array of objects, found %v", tok)})
+			return
+		}
+		for dec.More() {
+			var raw json.RawMessage
+			if err := dec.Decode(&raw); err != nil {
+				yield(Row{Err: fmt.Errorf("invalid JSON: %w", err)})
+				return
+			}
+			if !yield(objectRow(raw)) {
+				return
+			}
+		}
+		if _, err := dec.Token(); err != nil {
+			yield(Row{Err: fmt.Errorf("invalid JSON at the end of the array: %w", err)})
+		}
+	}
+}
+
+// CSV reads rows from CSV whose first record is the header: the variable
+// names. Every value is a string; an empty field is an empty string. A
+// record with more or fewer fields than the header is a row whose Err says
+// so. A malformed record (a bare quote, say) is a row whose Err says why, and
+// reading goes on with the next record.
+func CSV(r io.Reader) iter.Seq[Row] {
+	return func(yield func(Row) bool) {
+		cr := csv.NewReader(bufio.NewReaderSize(r, 64<<10))
+		cr.FieldsPerRecord = -1
+		header, err := cr.Read()
+		if err == io.EOF {
+			return
+		}
+		if err != nil {
+			yield(Row{Err: fmt.Errorf("header: %w", err)})
+			return
+		}
+		header = append([]string(nil), header...)
+		if len(header) > 0 {
+			header[0] = trimBOM(header[0])
+		}
+		for {
+			rec, err := cr.Read()
+			if err == io.EOF {
+				return
+			}
+			var row Row
+			var pe *csv.ParseError
+			switch {
+			case errors.As(err, &pe) && !errors.Is(err, csv.ErrFieldCount):
+				row.Err = pe.Err
+			case err != nil:
+				yield(Row{Err: err})
+				return
+			case len(rec) != len(header):
+				row.Err = fmt.Errorf("%d fields, the header has %d", len(rec), len(header))
+			default:
+				row.Vars = make(map[string]any, len(header))
+				for i, name := range header {
+					row.Vars[name] = rec[i]
+				}
+			}
+			if !yield(row) {
+				return
+			}
+		}
+	}
+}
+
+func trimBOM(s string) string {
+	if len(s) >= 3 && s[:3] == "\xef\xbb\xbf" {
+		return s[3:]
+	}
+	return s
+}

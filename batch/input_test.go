@@ -1,0 +1,107 @@
+package batch_test
+
+import (
+	"encoding/json"
+	"io"
+	"iter"
+	"strings"
+	"testing"
+	"testing/iotest"
+
+	"github.com/stretchr/testify/assert"
+
+	"github.com/rolemark/rolemark/batch"
+)
+
+// collect renders rows as "vars-json" or "error: …" lines.
+func collect(rows iter.Seq[batch.Row]) []string {
+	var out []string
+	for r := range rows {
+		if r.Err != nil {
+			out = append(out, "error: "+r.Err.Error())
+			continue
+		}
+		b, _ := json.Marshal(r.Vars)
+		out = append(out, string(b))
+	}
+	return out
+}
+
+var long = strings.Repeat("ü", 300_000) // 600 KB, past any line buffer
+
+func TestJSONLines(t *testing.T) {
+	tests := []struct {
+		name, in string
+		want     []string
+	}{
+		{"plain", "{\"a\": 1}\n{\"a\": \"x\", \"b\": [true, null]}\n", []string{`{"a":1}`, `{"a":"x","b":[true,null]}`}},
+		{"no final newline, CRLF and blank lines", "{\"a\": 1}\r\n\n  \n{\"a\": 2}", []string{`{"a":1}`, `{"a":2}`}},
+		{"unicode and empty values", `{"q": "Grüß 😀 中文", "e": ""}` + "\n{}\n", []string{`{"e":"","q":"Grüß 😀 中文"}`, `{}`}},
+		{"errors go on", "{\"a\": 1}\n{\"a\": \n[1]\nnull\n\"s\"\n{\"a\": 3}\n", []string{
+			`{"a":1}`,
+			"error: invalid JSON: unexpected end of JSON input",
+			"error: a row must be a JSON object, not array",
+			"error: a row must be a JSON object, not null",
+			"error: a row must be a JSON object, not string",
+			`{"a":3}`,
+		}},
+		{"very long value", `{"v": "` + long + `"}` + "\n", []string{`{"v":"` + long + `"}`}},
+		{"empty", "", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			assert.Equal(t, tt.want, collect(batch.JSONLines(strings.NewReader(tt.in))))
+		})
+	}
+}
+
+func TestJSONLinesReadError(t *testing.T) {
+	r := io.MultiReader(strings.NewReader("{\"a\": 1}\n"), iotest.ErrReader(io.ErrUnexpectedEOF))
+	assert.Equal(t, []string{`{"a":1}`, "error: unexpected EOF"}, collect(batch.JSONLines(r)))
+}
+
+func TestJSONArray(t *testing.T) {
+	tests := []struct {
+		name, in string
+		want     []string
+	}{
+		{"plain", `[{"a": 1}, {"a": "x"}]`, []string{`{"a":1}`, `{"a":"x"}`}},
+		{"empty array", " [ ] ", nil},
+		{"unicode, empty and long values", `[{"q": "Grüß 😀", "e": ""}, {"v": "` + long + `"}]`,
+			[]string{`{"e":"","q":"Grüß 😀"}`, `{"v":"` + long + `"}`}},
+		{"an element that is not an object", `[{"a": 1}, 5, null, {"a": 2}]`, []string{
+			`{"a":1}`, "error: a row must be a JSON object, not number", "error: a row must be a JSON object, not null", `{"a":2}`}},
+		{"not an array", `{"a": 1}`, []string{"error: expected a JSON array of objects, found {"}},
+		{"empty input", ``, []string{"error: empty input: expected a JSON array of objects"}},
+		{"truncated", `[{"a": 1}, {"a": `, []string{`{"a":1}`, "error: invalid JSON: unexpected EOF"}},
+		{"garbage inside", `[{"a": 1} {"a": 2}]`, []string{`{"a":1}`, "error: invalid JSON: expected comma after array element"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			assert.Equal(t, tt.want, collect(batch.JSONArray(strings.NewReader(tt.in))))
+		})
+	}
+}
+
+func TestCSV(t *testing.T) {
+	tests := []struct {
+		name, in string
+		want     []string
+	}{
+		{"plain", "a,b\n1,x\n2,y\n", []string{`{"a":"1","b":"x"}`, `{"a":"2","b":"y"}`}},
+		{"BOM, quotes, newlines in fields, CRLF", "\xef\xbb\xbfq,n\r\n\"say \"\"hi\"\"\",\"two\nlines\"\r\n",
+			[]string{`{"n":"two\nlines","q":"say \"hi\""}`}},
+		{"unicode and empty values", "q,e\nGrüß 😀 中文,\n,\n", []string{`{"e":"","q":"Grüß 😀 中文"}`, `{"e":"","q":""}`}},
+		{"very long value", "v\n" + long + "\n", []string{`{"v":"` + long + `"}`}},
+		{"wrong field counts go on", "a,b\n1\n1,2,3\n4,5\n", []string{
+			"error: 1 fields, the header has 2", "error: 3 fields, the header has 2", `{"a":"4","b":"5"}`}},
+		{"bare quote goes on", "a\nx\"y\nok\n", []string{`error: bare " in non-quoted-field`, `{"a":"ok"}`}},
+		{"header only", "a,b\n", nil},
+		{"empty", "", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			assert.Equal(t, tt.want, collect(batch.CSV(strings.NewReader(tt.in))))
+		})
+	}
+}

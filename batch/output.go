@@ -1,0 +1,198 @@
+package batch
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"github.com/rolemark/rolemark/chat"
+	"github.com/rolemark/rolemark/chat/format"
+	"github.com/rolemark/rolemark/engine"
+)
+
+// The outputs below are Converts that write one JSON line (ending in "\n")
+// per row, for RenderFunc. Their JSON keeps <, > and & as they are.
+
+// OpenAI writes {"messages": […]} per row: the OpenAI chat-completions
+// messages, which is also the line OpenAI's chat fine-tuning takes.
+func OpenAI() Convert[[]byte] {
+	return func(_ context.Context, _ int, _ Row, msgs []chat.Message) ([]byte, error) {
+		return jsonLine(struct {
+			Messages []chat.Message `json:"messages"`
+		}{nonNil(msgs)})
+	}
+}
+
+// RequestOptions configure the batch request outputs.
+type RequestOptions struct {
+	// Model overrides the front matter's model.
+	Model string
+	// IDKey names the row variable whose value becomes the custom_id. When
+	// empty, or when a row lacks it, the custom_id is "row-N" with N the
+	// row's number from 1.
+	IDKey string
+}
+
+// OpenAIBatch writes per row the request line OpenAI's Batch API (and the
+// compatible ones) takes: {"custom_id", "method": "POST", "url":
+// "/v1/chat/completions", "body"}, the body holding the front matter's model
+// and config parameters, its tools, and the messages. It fails when there is
+// no model.
+func OpenAIBatch(fm *engine.FrontMatter, o RequestOptions) (Convert[[]byte], error) {
+	base, model, err := requestBase(fm, o, "openai-batch")
+	if err != nil {
+		return nil, err
+	}
+	if fm != nil && len(fm.Tools) > 0 {
+		base["tools"] = fm.Tools
+	}
+	return func(_ context.Context, index int, row Row, msgs []chat.Message) ([]byte, error) {
+		body := make(map[string]any, len(base)+2)
+		for k, v := range base {
+			body[k] = v
+		}
+		body["model"] = model
+		body["messages"] = nonNil(msgs)
+		return jsonLine(struct {
+			CustomID string         `json:"custom_id"`
+			Method   string         `json:"method"`
+			URL      string         `json:"url"`
+			Body     map[string]any `json:"body"`
+		}{customID(o.IDKey, index, row), "POST", "/v1/chat/completions", body})
+	}, nil
+}
+
+// AnthropicBatch writes per row one item of the requests array of
+// Anthropic's Message Batches API: {"custom_id", "params"}, the params
+// holding the front matter's model and config parameters (max_tokens, which
+// the API requires, among them), its tools (as name, description and
+// input_schema), the system prompt and the messages (see chat.ToAnthropic).
+// It fails when there is no model or no max_tokens.
+func AnthropicBatch(fm *engine.FrontMatter, o RequestOptions) (Convert[[]byte], error) {
+	base, model, err := requestBase(fm, o, "anthropic-batch")
+	if err != nil {
+		return nil, err
+	}
+	if _, ok := base["max_tokens"]; !ok {
+		return nil, errors.New("anthropic-batch needs max_tokens: write it under config: in the template's front matter")
+	}
+	if fm != nil && len(fm.Tools) > 0 {
+		tools := make([]anthropicTool, len(fm.Tools))
+		for i, t := range fm.Tools {
+			tools[i] = anthropicTool{Name: t.Name, Description: t.Description, InputSchema: t.Parameters}
+			if len(t.Parameters) == 0 {
+				tools[i].InputSchema = json.RawMessage(`{"type":"object"}`)
+			}
+		}
+		base["tools"] = tools
+	}
+	return func(_ context.Context, index int, row Row, msgs []chat.Message) ([]byte, error) {
+		req, err := chat.ToAnthropic(msgs)
+		if err != nil {
+			return nil, err
+		}
+		params := make(map[string]any, len(base)+3)
+		for k, v := range base {
+			params[k] = v
+		}
+		params["model"] = model
+		if req.System != "" {
+			params["system"] = req.System
+		}
+		params["messages"] = req.Messages
+		return jsonLine(struct {
+			CustomID string         `json:"custom_id"`
+			Params   map[string]any `json:"params"`
+		}{customID(o.IDKey, index, row), params})
+	}, nil
+}
+
+type anthropicTool struct {
+	Name        string          `json:"name"`
+	Description string          `json:"description,omitempty"`
+	InputSchema json.RawMessage `json:"input_schema"`
+}
+
+// requestBase collects the front matter's config parameters and the model.
+func requestBase(fm *engine.FrontMatter, o RequestOptions, what string) (map[string]any, string, error) {
+	base := map[string]any{}
+	model := o.Model
+	if fm != nil {
+		for k, v := range fm.Config {
+			base[k] = v
+		}
+		if model == "" {
+			model = fm.Model
+		}
+	}
+	if model == "" {
+		return nil, "", fmt.Errorf("%s needs a model: write model: in the template's front matter or pass one", what)
+	}
+	return base, model, nil
+}
+
+func customID(key string, index int, row Row) string {
+	if key != "" {
+		if v, ok := row.Vars[key]; ok && v != nil {
+			if s, ok := v.(string); ok {
+				return s
+			}
+			return fmt.Sprint(v)
+		}
+	}
+	return fmt.Sprintf("row-%d", index+1)
+}
+
+// Prompt writes {"prompt": …} per row: the conversation in the chat format
+// f, ending with the generation prompt, as a local model reads it.
+func Prompt(f *format.Format, tools []chat.Tool) Convert[[]byte] {
+	return func(_ context.Context, _ int, _ Row, msgs []chat.Message) ([]byte, error) {
+		s, err := f.Render(msgs, format.Options{AddGenerationPrompt: true, Tools: tools})
+		if err != nil {
+			return nil, err
+		}
+		return jsonLine(struct {
+			Prompt string `json:"prompt"`
+		}{s})
+	}
+}
+
+// SFTOutput writes {"text": …, "assistant_spans": [[start, end], …]} per
+// row: the conversation in the chat format f without a generation prompt,
+// and the spans Spans finds.
+func SFTOutput(f *format.Format, tools []chat.Tool, o SFTOptions) Convert[[]byte] {
+	return func(_ context.Context, _ int, _ Row, msgs []chat.Message) ([]byte, error) {
+		text, spans, err := Spans(f, msgs, tools, o)
+		if err != nil {
+			return nil, err
+		}
+		if spans == nil {
+			spans = [][2]int{}
+		}
+		return jsonLine(struct {
+			Text  string   `json:"text"`
+			Spans [][2]int `json:"assistant_spans"`
+		}{text, spans})
+	}
+}
+
+func nonNil(msgs []chat.Message) []chat.Message {
+	if msgs == nil {
+		return []chat.Message{}
+	}
+	return msgs
+}
+
+// jsonLine marshals v on one line, ending in a newline, without HTML
+// escaping.
+func jsonLine(v any) ([]byte, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}

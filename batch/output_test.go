@@ -1,0 +1,99 @@
+package batch_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/rolemark/rolemark/batch"
+	"github.com/rolemark/rolemark/chat/format"
+)
+
+const outputTemplate = `---
+model: gpt-4o-mini
+config: {temperature: 0.2, max_tokens: 100}
+tools:
+  - name: get_rate
+    description: Exchange rate
+    parameters: {type: object, properties: {currency: {type: string}}}
+---
+{{role "system"}}You are <b>brief</b> & exact.
+{{role "user"}}Q: {{q}}`
+
+const outputRows = `{"q": "2+2?", "id": "a1"}
+{"q": "Grüß 😀 <x> & \"y\""}
+{"q": ""}
+{"nope": 1}
+`
+
+func TestOutputs(t *testing.T) {
+	tpl := parse(t, "handlebars", outputTemplate)
+	fm := tpl.FrontMatter()
+	chatml, _ := format.Lookup("chatml")
+	openaiBatch, err := batch.OpenAIBatch(fm, batch.RequestOptions{IDKey: "id"})
+	require.NoError(t, err)
+	anthropicBatch, err := batch.AnthropicBatch(fm, batch.RequestOptions{Model: "claude-x"})
+	require.NoError(t, err)
+	const missing = `row 4: t:10:21: variable "q" is not supplied`
+	tests := []struct {
+		name    string
+		convert batch.Convert[[]byte]
+		want    []string
+	}{
+		{"openai", batch.OpenAI(), []string{
+			`{"messages":[{"role":"system","content":"You are <b>brief</b> & exact."},{"role":"user","content":"Q: 2+2?"}]}`,
+			`{"messages":[{"role":"system","content":"You are <b>brief</b> & exact."},{"role":"user","content":"Q: Grüß 😀 <x> & \"y\""}]}`,
+			`{"messages":[{"role":"system","content":"You are <b>brief</b> & exact."},{"role":"user","content":"Q:"}]}`,
+			missing,
+		}},
+		{"openai-batch", openaiBatch, []string{
+			`{"custom_id":"a1","method":"POST","url":"/v1/chat/completions","body":{"max_tokens":100,"messages":[{"role":"system","content":"You are <b>brief</b> & exact."},{"role":"user","content":"Q: 2+2?"}],"model":"gpt-4o-mini","temperature":0.2,"tools":[{"type":"function","function":{"name":"get_rate","description":"Exchange rate","parameters":{"type":"object","properties":{"currency":{"type":"string"}}}}}]}}`,
+			`{"custom_id":"row-2","method":"POST","url":"/v1/chat/completions","body":{"max_tokens":100,"messages":[{"role":"system","content":"You are <b>brief</b> & exact."},{"role":"user","content":"Q: Grüß 😀 <x> & \"y\""}],"model":"gpt-4o-mini","temperature":0.2,"tools":[{"type":"function","function":{"name":"get_rate","description":"Exchange rate","parameters":{"type":"object","properties":{"currency":{"type":"string"}}}}}]}}`,
+			`{"custom_id":"row-3","method":"POST","url":"/v1/chat/completions","body":{"max_tokens":100,"messages":[{"role":"system","content":"You are <b>brief</b> & exact."},{"role":"user","content":"Q:"}],"model":"gpt-4o-mini","temperature":0.2,"tools":[{"type":"function","function":{"name":"get_rate","description":"Exchange rate","parameters":{"type":"object","properties":{"currency":{"type":"string"}}}}}]}}`,
+			missing,
+		}},
+		{"anthropic-batch", anthropicBatch, []string{
+			`{"custom_id":"row-1","params":{"max_tokens":100,"messages":[{"role":"user","content":[{"type":"text","text":"Q: 2+2?"}]}],"model":"claude-x","system":"You are <b>brief</b> & exact.","temperature":0.2,"tools":[{"name":"get_rate","description":"Exchange rate","input_schema":{"type":"object","properties":{"currency":{"type":"string"}}}}]}}`,
+			`{"custom_id":"row-2","params":{"max_tokens":100,"messages":[{"role":"user","content":[{"type":"text","text":"Q: Grüß 😀 <x> & \"y\""}]}],"model":"claude-x","system":"You are <b>brief</b> & exact.","temperature":0.2,"tools":[{"name":"get_rate","description":"Exchange rate","input_schema":{"type":"object","properties":{"currency":{"type":"string"}}}}]}}`,
+			`{"custom_id":"row-3","params":{"max_tokens":100,"messages":[{"role":"user","content":[{"type":"text","text":"Q:"}]}],"model":"claude-x","system":"You are <b>brief</b> & exact.","temperature":0.2,"tools":[{"name":"get_rate","description":"Exchange rate","input_schema":{"type":"object","properties":{"currency":{"type":"string"}}}}]}}`,
+			missing,
+		}},
+		{"chatml", batch.Prompt(chatml, nil), []string{
+			`{"prompt":"<|im_start|>system\nYou are <b>brief</b> & exact.<|im_end|>\n<|im_start|>user\nQ: 2+2?<|im_end|>\n<|im_start|>assistant\n"}`,
+			`{"prompt":"<|im_start|>system\nYou are <b>brief</b> & exact.<|im_end|>\n<|im_start|>user\nQ: Grüß 😀 <x> & \"y\"<|im_end|>\n<|im_start|>assistant\n"}`,
+			`{"prompt":"<|im_start|>system\nYou are <b>brief</b> & exact.<|im_end|>\n<|im_start|>user\nQ:<|im_end|>\n<|im_start|>assistant\n"}`,
+			missing,
+		}},
+		{"sft", batch.SFTOutput(chatml, nil, batch.SFTOptions{}), []string{
+			`{"text":"<|im_start|>system\nYou are <b>brief</b> & exact.<|im_end|>\n<|im_start|>user\nQ: 2+2?<|im_end|>\n","assistant_spans":[]}`,
+			`{"text":"<|im_start|>system\nYou are <b>brief</b> & exact.<|im_end|>\n<|im_start|>user\nQ: Grüß 😀 <x> & \"y\"<|im_end|>\n","assistant_spans":[]}`,
+			`{"text":"<|im_start|>system\nYou are <b>brief</b> & exact.<|im_end|>\n<|im_start|>user\nQ:<|im_end|>\n","assistant_spans":[]}`,
+			missing,
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var got []string
+			for res := range batch.RenderFunc(context.Background(), tpl, batch.JSONLines(strings.NewReader(outputRows)), tt.convert, batch.Workers(3)) {
+				if res.Err != nil {
+					got = append(got, res.Err.Error())
+					continue
+				}
+				require.True(t, strings.HasSuffix(string(res.Value), "\n"))
+				got = append(got, strings.TrimSuffix(string(res.Value), "\n"))
+			}
+			assert.Equal(t, tt.want, got)
+		})
+	}
+}
+
+func TestRequestOutputsNeedWhatTheAPIsRequire(t *testing.T) {
+	tpl := parse(t, "handlebars", `{{role "user"}}hi`)
+	_, err := batch.OpenAIBatch(tpl.FrontMatter(), batch.RequestOptions{})
+	assert.EqualError(t, err, "openai-batch needs a model: write model: in the template's front matter or pass one")
+	_, err = batch.AnthropicBatch(tpl.FrontMatter(), batch.RequestOptions{Model: "m"})
+	assert.EqualError(t, err, "anthropic-batch needs max_tokens: write it under config: in the template's front matter")
+}
