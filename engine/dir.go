@@ -25,8 +25,11 @@ type Dir struct {
 // and not listed themselves; other files are ignored. Every problem is
 // reported, joined in one error (errors.As finds each *Error).
 //
+// A template or partial file that is a symbolic link is an error: with
+// os.DirFS it could point anywhere on the disk.
+//
 // A template finds a partial in its own directory or, failing that, in the
-// nearest parent directory up to dir, never above it (Config.Root is dir):
+// nearest parent directory up to dir, never above it (driver.Config.Root is dir):
 // a partial at the top of the prompt directory serves every subdirectory,
 // and a subdirectory's own partial of the same name shadows it.
 func (s *Set) LoadDir(fsys fs.FS, dir string) (*Dir, error) {
@@ -36,6 +39,11 @@ func (s *Set) LoadDir(fsys fs.FS, dir string) (*Dir, error) {
 	err := fs.WalkDir(fsys, dir, func(p string, de fs.DirEntry, err error) error {
 		if err != nil {
 			return err
+		}
+		if de.Type()&fs.ModeSymlink != 0 && s.IsTemplate(p) {
+			// With os.DirFS, a link could point anywhere on the disk.
+			errs = append(errs, fmt.Errorf("%s: a symbolic link; a prompt directory holds regular files only", p))
+			return nil
 		}
 		if de.IsDir() || !s.IsTemplate(p) || strings.HasPrefix(de.Name(), "_") {
 			return nil

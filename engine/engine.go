@@ -15,13 +15,14 @@
 //
 // Handlebars {{> name}}, Jinja include, import and extends, and text/template
 // {{template "name"}} of a name the file does not define read partials from
-// the fs.FS the template was loaded from, and from nowhere else. Each engine
-// looks in the template's directory first, then in each parent directory up
-// to a root, nearest first: Set.LoadDir's root is the directory it loads, so
-// a partial at its top serves every subdirectory;
+// the fs.FS the template was loaded from, and from nowhere else, all three
+// with one resolver (driver.Config.ReadPartial): the template's directory
+// first, then each parent directory up to a root, nearest first, and in
+// each the partial file _NAME before NAME. Set.LoadDir's root is the
+// directory it loads, so a partial at its top serves every subdirectory;
 // Set.ParseFS's root is the file's own directory, so a file parsed alone
-// sees only its neighbours (the PartialRoot option gives another). Which file
-// names each engine tries is in its package documentation.
+// sees only its neighbours (the PartialRoot option gives another). Names
+// with . or .. elements, absolute names and symbolic links are refused.
 package engine
 
 import "github.com/rolemark/rolemark/engine/driver"

@@ -103,26 +103,35 @@ func TestLoadDirPartialsFromParents(t *testing.T) {
 		{name: "j2 import and extends climb too", file: "sub/x.j2",
 			src:  `{% extends "_base.j2" %}{% block s %}{% import "_m.j2" m %}{{ m() }}{% endblock %}`,
 			want: "base: macro"},
-		{name: "j2 a partial's include climbs from the partial's directory", file: "sub/deep/x.j2",
+		// A partial's own partials are looked for from the template's
+		// directory, in every engine, as the template's are.
+		{name: "hbs a partial's partial is looked for from the template", file: "sub/deep/x.hbs",
+			src:  `{{#system}}{{> wrap}}{{/system}}`,
+			want: "wrap: near tone (hbs)"},
+		{name: "j2 a partial's include is looked for from the template", file: "sub/deep/x.j2",
 			src:  `{% system %}{% include "_wrap.j2" %}{% endsystem %}`,
-			want: "wrap: root tone (j2)"},
+			want: "wrap: near tone (j2)"},
+		{name: "tmpl a partial's template is looked for from the template", file: "sub/deep/x.tmpl",
+			src:  `{{role "system"}}{{template "wrap" .}}`,
+			want: "wrap: near tone (tmpl)"},
 
 		{name: "hbs partial above the root is refused", file: "sub/x.hbs", src: `{{> secret}}`,
 			err: `prompts/sub/x.hbs:1:1: partial "secret" not found: looked for ` +
 				`prompts/sub/_secret.hbs, prompts/sub/secret.hbs, prompts/sub/_secret.handlebars, prompts/sub/secret.handlebars, prompts/sub/_secret.prompt, prompts/sub/secret.prompt, ` +
 				`prompts/_secret.hbs, prompts/secret.hbs, prompts/_secret.handlebars, prompts/secret.handlebars, prompts/_secret.prompt, prompts/secret.prompt`},
 		{name: "j2 partial above the root is refused", file: "sub/x.j2", src: `{% include "_secret.j2" %}`,
-			err: `prompts/sub/x.j2:1:12: cannot read "prompts/sub/_secret.j2": file does not exist (also looked for "prompts/_secret.j2")`},
+			err: `prompts/sub/x.j2:1:12: partial "_secret.j2" not found: looked for prompts/sub/_secret.j2, prompts/_secret.j2`},
 		{name: "j2 missing partial names every file looked for", file: "sub/deep/x.j2", src: `{% include "_nope.j2" %}`,
-			err: `prompts/sub/deep/x.j2:1:12: cannot read "prompts/sub/deep/_nope.j2": file does not exist (also looked for "prompts/sub/_nope.j2", "prompts/_nope.j2")`},
+			err: `prompts/sub/deep/x.j2:1:12: partial "_nope.j2" not found: looked for prompts/sub/deep/_nope.j2, prompts/sub/_nope.j2, prompts/_nope.j2`},
 		{name: "tmpl partial above the root is refused", file: "sub/x.tmpl", src: `{{template "secret" .}}`,
-			err: `prompts/sub/x.tmpl: template "secret" is not defined and no partial file secret[.tmpl|.gotmpl] (or with a leading _) is in prompts/sub or prompts`},
+			err: `prompts/sub/x.tmpl:1:12: partial "secret" not found: looked for prompts/sub/_secret.tmpl, prompts/sub/secret.tmpl, prompts/sub/_secret.gotmpl, prompts/sub/secret.gotmpl, ` +
+				`prompts/_secret.tmpl, prompts/secret.tmpl, prompts/_secret.gotmpl, prompts/secret.gotmpl`},
 		{name: "hbs .. stays refused", file: "sub/x.hbs", src: `{{> ../persona}}`,
-			err: `prompts/sub/x.hbs:1:1: partial "../persona": a partial name is a slash-separated path inside the template's directory, without . or .. elements`},
+			err: `prompts/sub/x.hbs:1:1: partial "../persona": a partial name is a relative slash-separated path without "." or ".." elements`},
 		{name: "j2 absolute path stays refused", file: "sub/x.j2", src: `{% include "/prompts/_persona.j2" %}`,
-			err: `prompts/sub/x.j2:1:12: cannot read "/prompts/_persona.j2": only files inside the template file system can be read`},
+			err: `prompts/sub/x.j2:1:12: partial "/prompts/_persona.j2": a partial name is a relative slash-separated path without "." or ".." elements`},
 		{name: "tmpl path out of the file system stays refused", file: "sub/x.tmpl", src: `{{template "../../../persona" .}}`,
-			err: `prompts/sub/x.tmpl: template "../../../persona": path "../persona" is outside the template's file system`},
+			err: `prompts/sub/x.tmpl:1:12: partial "../../../persona": a partial name is a relative slash-separated path without "." or ".." elements`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -130,6 +139,8 @@ func TestLoadDirPartialsFromParents(t *testing.T) {
 			fsys["prompts/_base.j2"] = &fstest.MapFile{Data: []byte(`{% system %}base: {% block s %}{% endblock %}{% endsystem %}`)}
 			fsys["prompts/_m.j2"] = &fstest.MapFile{Data: []byte(`{% macro m() export %}macro{% endmacro %}`)}
 			fsys["prompts/_wrap.j2"] = &fstest.MapFile{Data: []byte(`wrap: {% include "_tone.j2" %}`)}
+			fsys["prompts/_wrap.hbs"] = &fstest.MapFile{Data: []byte(`wrap: {{> tone}}`)}
+			fsys["prompts/_wrap.tmpl"] = &fstest.MapFile{Data: []byte(`wrap: {{template "tone" .}}`)}
 			fsys["prompts/"+tc.file] = &fstest.MapFile{Data: []byte(tc.src)}
 			d, err := set.LoadDir(fsys, "prompts")
 			if tc.err != "" {
@@ -157,7 +168,7 @@ func TestParseFSPartialsStayBeside(t *testing.T) {
 	fsys["prompts/sub/x.txt"] = &fstest.MapFile{Data: []byte(`{% system %}{% include "_persona.j2" %}{% endsystem %}`)}
 
 	_, err := set.ParseFS(fsys, "prompts/sub/x.tmpl")
-	assert.EqualError(t, err, `prompts/sub/x.tmpl: template "persona" is not defined and no partial file persona[.tmpl|.gotmpl] (or with a leading _) is in prompts/sub`)
+	assert.EqualError(t, err, `prompts/sub/x.tmpl:1:29: partial "persona" not found: looked for prompts/sub/_persona.tmpl, prompts/sub/persona.tmpl, prompts/sub/_persona.gotmpl, prompts/sub/persona.gotmpl`)
 
 	tests := []struct {
 		name, file string
@@ -169,7 +180,7 @@ func TestParseFSPartialsStayBeside(t *testing.T) {
 		{name: "root the file system's", file: "prompts/sub/x.tmpl", opts: []engine.FileOption{engine.PartialRoot(".")}, want: "I am the root persona (tmpl)"},
 		{name: "engine given", file: "prompts/sub/x.txt", opts: []engine.FileOption{engine.UseEngine("jinja"), engine.PartialRoot("prompts")}, want: "I am the root persona (j2)"},
 		{name: "engine given, root not", file: "prompts/sub/x.txt", opts: []engine.FileOption{engine.UseEngine("jinja")},
-			err: `prompts/sub/x.txt:1:24: cannot read "prompts/sub/_persona.j2": file does not exist`},
+			err: `prompts/sub/x.txt:1:24: partial "_persona.j2" not found: looked for prompts/sub/_persona.j2`},
 		{name: "unknown engine", file: "prompts/sub/x.txt", opts: []engine.FileOption{engine.UseEngine("liquid")},
 			err: `prompts/sub/x.txt: unknown engine "liquid"; known: gotmpl, handlebars, jinja`},
 	}

@@ -36,14 +36,14 @@
 //
 // # Partials
 //
-// {{template "name" .}} of a template the file does not define reads it from
-// the file system the template came from: name, name.tmpl, name.gotmpl,
-// _name.tmpl or _name.gotmpl, relative to the template's directory; when
-// none is there, the same in its parent, and so on up to Config.Root (the
-// directory engine.Set.LoadDir loads), never above it: the nearest directory
-// wins. A file parsed alone (ParseFS) has its own directory as root. A name
-// with .. elements ("../x") is read where it points, without that search.
-// Nothing outside that file system is read.
+// {{template "name" .}} of a template the file does not define reads it
+// with driver.Config.ReadPartial, the one resolver all three engines use:
+// from the template's file system only, in the template's directory, then
+// each parent up to the prompt directory (the directory engine.Set.LoadDir
+// loads; a file parsed alone with ParseFS has its own directory), nearest
+// first; in each, _NAME.tmpl, NAME.tmpl, _NAME.gotmpl, NAME.gotmpl (a name
+// with an extension: _NAME, then NAME). A name with . or .. elements, an
+// absolute name, and a symbolic link are refused.
 //
 // Rendering does not stop when the context is cancelled mid-render;
 // text/template has no way to interrupt an execution. The context is checked

@@ -6,8 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
-	"path"
 	"regexp"
 	"strconv"
 	"strings"
@@ -135,66 +133,62 @@ func (e *Engine) Compile(name, src string, cfg driver.Config) (driver.Compiled, 
 }
 
 // loadPartials parses, from cfg.FS, every template that is invoked but not
-// defined, until none is missing.
+// defined, until none is missing. A partial is read with
+// driver.Config.ReadPartial: NAME.tmpl, NAME.gotmpl or NAME as written
+// when it has an extension, each as a partial file (_NAME…) first.
 func loadPartials(t *template.Template, cfg driver.Config) error {
 	for {
-		missing := ""
+		var missing *parse.TemplateNode
+		var in *template.Template
 		for _, tt := range t.Templates() {
 			if tt.Tree == nil {
 				continue
 			}
 			walkTemplates(tt.Tree.Root, func(n *parse.TemplateNode) bool {
 				if t.Lookup(n.Name) == nil || t.Lookup(n.Name).Tree == nil {
-					missing = n.Name
+					missing, in = n, tt
 					return false
 				}
 				return true
 			})
-			if missing != "" {
+			if missing != nil {
 				break
 			}
 		}
-		if missing == "" {
+		if missing == nil {
 			return nil
 		}
-		src, file, err := readPartial(cfg, missing)
+		file, src, err := cfg.ReadPartial(missing.Name, ".tmpl", ".gotmpl")
 		if err != nil {
-			return &driver.Error{Template: t.Name(), Err: err}
+			name, line, col := in.Name(), 0, 0
+			if loc, _ := in.Tree.ErrorContext(missing); loc != "" {
+				name, line, col = splitLoc(loc, name)
+			}
+			return &driver.Error{Template: name, Line: line, Col: col, Err: err}
 		}
-		if _, err := t.New(missing).Parse(src); err != nil {
-			return compileError(file, err)
+		if _, err := t.New(missing.Name).Parse(string(src)); err != nil {
+			e := compileError(file, err).(*driver.Error)
+			if e.Template == missing.Name {
+				e.Template = file
+			}
+			return e
 		}
 	}
 }
 
-// readPartial returns the source and file of the partial template name:
-// NAME, NAME.tmpl, NAME.gotmpl, _NAME.tmpl or _NAME.gotmpl in the template's
-// directory or, failing that, in the nearest parent up to cfg.Root.
-func readPartial(cfg driver.Config, name string) (string, string, error) {
-	if cfg.FS == nil {
-		return "", "", fmt.Errorf("template %q is not defined (and there is no file system to read partials from)", name)
+// splitLoc splits text/template's "NAME:LINE:COL" (COL from 0) into the
+// template's name and a 1-based line and column; name is the fallback.
+func splitLoc(loc, name string) (string, int, int) {
+	m := locRE.FindStringSubmatch(loc)
+	if m == nil {
+		return name, 0, 0
 	}
-	// A name that climbs (../x) is read where it points; any other is
-	// looked for from the template's directory up to cfg.Root.
-	dirs := []string{path.Clean(cfg.Dir)}
-	if fs.ValidPath(name) {
-		dirs = driver.PartialDirs(cfg.Dir, cfg.Root)
-	}
-	base, file := path.Split(name)
-	for _, dir := range dirs {
-		for _, cand := range []string{file, file + ".tmpl", file + ".gotmpl", "_" + file + ".tmpl", "_" + file + ".gotmpl"} {
-			p := path.Join(dir, base, cand)
-			if !fs.ValidPath(p) {
-				return "", "", fmt.Errorf("template %q: path %q is outside the template's file system", name, p)
-			}
-			b, err := fs.ReadFile(cfg.FS, p)
-			if err == nil {
-				return string(b), p, nil
-			}
-		}
-	}
-	return "", "", fmt.Errorf("template %q is not defined and no partial file %s[.tmpl|.gotmpl] (or with a leading _) is in %s", name, name, strings.Join(dirs, " or "))
+	line, _ := strconv.Atoi(m[2])
+	col, _ := strconv.Atoi(m[3])
+	return m[1], line, col + 1
 }
+
+var locRE = regexp.MustCompile(`^(.*):(\d+):(\d+)$`)
 
 // walkTemplates calls f for each {{template}} node under n until f returns false.
 func walkTemplates(n parse.Node, f func(*parse.TemplateNode) bool) bool {

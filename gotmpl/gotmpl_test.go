@@ -100,7 +100,7 @@ func TestCompileErrors(t *testing.T) {
 	tests := []struct{ name, src, want string }{
 		{"unclosed action", "a\n{{.x", "t:2: unclosed action"},
 		{"unknown function", "{{nofunc}}", `t:1: function "nofunc" not defined`},
-		{"undefined template without fs", `{{template "p" .}}`, `t: template "p" is not defined (and there is no file system to read partials from)`},
+		{"undefined template without fs", `{{template "p" .}}`, `t:1:12: partial "p": the template was not loaded from a file system (use engine.Set.ParseFS or LoadDir)`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -129,18 +129,13 @@ func TestPartialsFromFS(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, []chat.Message{chat.Text(chat.RoleSystem, "Be brief, Bo."), chat.Text(chat.RoleUser, "<q>")}, msgs)
 
-	up, err := set.ParseFS(fsys, "prompts/up.tmpl")
-	require.NoError(t, err, "a partial elsewhere in the same file system is allowed")
-	out, err := up.Render(context.Background(), nil)
-	require.NoError(t, err)
-	assert.Equal(t, "secret", out)
-
+	// Issue 11, defect 2: "../secret" read secret.tmpl above prompts/.
+	_, err = set.ParseFS(fsys, "prompts/up.tmpl")
+	assert.EqualError(t, err, `prompts/up.tmpl:1:12: partial "../secret": a partial name is a relative slash-separated path without "." or ".." elements`)
 	_, err = set.ParseFS(fsys, "prompts/bad.tmpl")
-	require.Error(t, err)
-	assert.Contains(t, err.Error(), "outside the template's file system")
+	assert.EqualError(t, err, `prompts/bad.tmpl:1:12: partial "../../etc/passwd": a partial name is a relative slash-separated path without "." or ".." elements`)
 	_, err = set.ParseFS(fsys, "prompts/none.tmpl")
-	require.Error(t, err)
-	assert.Contains(t, err.Error(), `template "nope" is not defined and no partial file`)
+	assert.EqualError(t, err, `prompts/none.tmpl:1:12: partial "nope" not found: looked for prompts/_nope.tmpl, prompts/nope.tmpl, prompts/_nope.gotmpl, prompts/nope.gotmpl`)
 }
 
 func TestHistoryHostile(t *testing.T) {

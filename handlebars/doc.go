@@ -77,20 +77,15 @@
 //
 // # Partials
 //
-// {{> name}} reads a partial from the template's Config.FS, never from
-// anywhere else, and only when the template was loaded from one
-// (engine.Set.ParseFS, LoadDir). The partial is looked up in the template's
-// directory: the first file that exists among _NAME.EXT and NAME.EXT, trying
-// the template's own extension first (when it is .handlebars or .prompt) and
-// then .hbs, .handlebars and .prompt. When none is there, the same files are
-// looked for in the parent directory, and so on up to Config.Root (the
-// directory engine.Set.LoadDir loads), never above it: the nearest directory
-// wins, so a prompt directory's top-level _persona.hbs serves every
-// subdirectory unless one holds its own. A file parsed alone (ParseFS) has
-// its own directory as root. A name may hold slashes: {{> common/header}}
-// looks for common/_header.hbs then common/header.hbs in the template's
-// directory, then in each parent's common/; names with . or .. elements are
-// refused.
+// {{> name}} reads a partial with driver.Config.ReadPartial, the one
+// resolver all three engines use: from the template's file system only, in
+// the template's directory, then each parent up to the prompt directory
+// (the directory engine.Set.LoadDir loads; a file parsed alone with ParseFS
+// has its own directory), nearest first; in each, _NAME.EXT before NAME.EXT,
+// trying the template's own extension first (when it is .handlebars or
+// .prompt) and then .hbs, .handlebars and .prompt. A name may hold slashes
+// ({{> common/header}}); a name with . or .. elements, and a symbolic link,
+// are refused.
 // Partials used by partials are resolved the same way, relative to the
 // template being compiled (raymond keeps one partial namespace per
 // template). A partial is loaded, checked and parsed at compile time, and

@@ -3,7 +3,6 @@ package handlebars
 import (
 	"errors"
 	"fmt"
-	"io/fs"
 	"path"
 	"reflect"
 	"sort"
@@ -230,47 +229,15 @@ func (c *compiler) include(fromW *walker, p *ast.PartialStatement, name string, 
 	c.stack = c.stack[:len(c.stack)-1]
 }
 
-// resolve finds the partial name beside the template: in the template's
-// directory of Config.FS, the first of _NAME.EXT and NAME.EXT, trying the
-// template's own extension first and then .hbs, .handlebars and .prompt;
-// failing that, the same in each parent directory up to Config.Root (see
-// driver.PartialDirs), nearest first. A name may hold slashes
-// (common/header looks in the common subdirectory of each).
+// resolve reads the partial name with driver.Config.ReadPartial: the
+// template's own extension first, then .hbs, .handlebars and .prompt.
 func (c *compiler) resolve(name string) (file, src string, err error) {
-	if c.cfg.FS == nil {
-		return "", "", fmt.Errorf("partial %q: no file system to read partials from (load the template with Set.ParseFS)", name)
-	}
-	if !fs.ValidPath(name) || name == "." || strings.Contains(name, "\\") {
-		return "", "", fmt.Errorf("partial %q: a partial name is a slash-separated path inside the template's directory, without . or .. elements", name)
-	}
-	base := path.Base(name)
 	exts := []string{".hbs", ".handlebars", ".prompt"}
 	if own := strings.ToLower(path.Ext(c.name)); own == ".handlebars" || own == ".prompt" {
 		exts = append([]string{own}, exts...)
 	}
-	var tried []string
-	seen := map[string]bool{}
-	for _, dir := range driver.PartialDirs(c.cfg.Dir, c.cfg.Root) {
-		dir = path.Join(dir, path.Dir(name))
-		for _, ext := range exts {
-			for _, prefix := range []string{"_", ""} {
-				f := path.Join(dir, prefix+base+ext)
-				if seen[f] {
-					continue
-				}
-				seen[f] = true
-				tried = append(tried, f)
-				b, err := fs.ReadFile(c.cfg.FS, f)
-				if err == nil {
-					return f, string(b), nil
-				}
-				if !errors.Is(err, fs.ErrNotExist) {
-					return "", "", fmt.Errorf("partial %q: %w", name, err)
-				}
-			}
-		}
-	}
-	return "", "", fmt.Errorf("partial %q not found: looked for %s", name, strings.Join(tried, ", "))
+	file, b, err := c.cfg.ReadPartial(name, exts...)
+	return file, string(b), err
 }
 
 // build applies a unit's edits and parses it with raymond. The source was

@@ -69,7 +69,7 @@ func TestCompileErrors(t *testing.T) {
 		{"media without url", `{{media mimetype="image/png"}}`, "t.hbs:1:1: media needs a url: {{media url=… mimetype=…}}"},
 		{"media in an expression", `{{upper (media url=x)}}`, "t.hbs:1:9: media writes markup and cannot be used inside an expression"},
 		{"dynamic partial", `{{> (which)}}`, "t.hbs:1:1: partial names must be written out ({{> name}}): dynamic partials are not supported"},
-		{"partial without a file system", `{{> header}}`, `t.hbs:1:1: partial "header": no file system to read partials from (load the template with Set.ParseFS)`},
+		{"partial without a file system", `{{> header}}`, `t.hbs:1:1: partial "header": the template was not loaded from a file system (use engine.Set.ParseFS or LoadDir)`},
 	}
 	set := faultySet()
 	for _, tc := range tests {
@@ -90,7 +90,7 @@ func TestCompileErrors(t *testing.T) {
 		{"syntax error in a partial", "p/bad-user.hbs", "p/_bad.hbs:2:1: {{#if}} is not closed: expected {{/if}} before the end of the template"},
 		{"unknown helper in a partial", "p/hello-user.hbs", `p/_hello.hbs:1:1: unknown helper "nohelper" (known: assistant, boom, each, equal, fail, history, if, ifEquals, json, lookup, media, message, nilDeref, role, section, system, twice, unless, unlessEquals, upper, user, with)`},
 		{"missing partial", "p/missing.hbs", `p/missing.hbs:1:4: partial "nope" not found: looked for p/_nope.hbs, p/nope.hbs, p/_nope.handlebars, p/nope.handlebars, p/_nope.prompt, p/nope.prompt`},
-		{"partial outside the directory", "p/escape.hbs", `p/escape.hbs:1:1: partial "../secret": a partial name is a slash-separated path inside the template's directory, without . or .. elements`},
+		{"partial outside the directory", "p/escape.hbs", `p/escape.hbs:1:1: partial "../secret": a partial name is a relative slash-separated path without "." or ".." elements`},
 	}
 	fsys := fstest.MapFS{}
 	for k, v := range partials {

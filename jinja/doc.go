@@ -89,17 +89,17 @@
 // prints that many digits); compile only templates whose author you trust
 // with the process's memory.
 //
-// include, extends and import read only files of the fs.FS the template was
-// loaded from (driver.Config.FS): a name resolves relative to the directory
-// of the file that names it (the template itself resolves in Config.Dir), and
-// an absolute name or one that climbs above the file system's root is an
-// error, as is any name when the template was not loaded from a file system.
-// A name without . or .. elements ("_persona.j2", "parts/x.j2") that is not
-// in that directory is looked for in its parent, and so on up to
-// Config.Root (the directory engine.Set.LoadDir loads), never above it: the
-// nearest directory wins. A name with .. elements ("../shared/q.j2") is read
-// where it points, without that search. A file parsed alone (ParseFS) has
-// its own directory as root.
+// include, extends and import read files with driver.Config.ReadPartial,
+// the one resolver all three engines use: from the template's file system
+// only, in the directory of the template being compiled, then each parent
+// up to the prompt directory (the directory engine.Set.LoadDir loads; a file
+// parsed alone with ParseFS has its own directory), nearest first. A name
+// is looked up from there whichever file names it, as Jinja's own loaders
+// look names up from their search path, not from the including file. In
+// each directory, _NAME is tried before NAME ("x.j2" finds _x.j2 first); a
+// name without an extension is tried with .j2, .jinja and .jinja2. A name
+// with . or .. elements, an absolute name, and a symbolic link are refused,
+// as is any name when the template was not loaded from a file system.
 // An include must name its file with a string literal: pongo2 would load a
 // computed name at render time, from whatever the data says. include … only
 // is refused too: it would render the file without the render's context,

@@ -120,7 +120,7 @@ func (e *Engine) Compile(name, src string, cfg driver.Config) (c driver.Compiled
 		line, col := position(src, rerr.off)
 		return nil, &driver.Error{Template: name, Line: line, Col: col, Err: rerr}
 	}
-	ld := newLoader(cfg.FS, name, cfg.Dir, cfg.Root, s, !userRole)
+	ld := newLoader(cfg, name, s, !userRole)
 	set := pongo2.NewSet("rolemark:"+name, ld)
 	for _, t := range bannedTags {
 		if err := set.BanTag(t); err != nil {

@@ -110,10 +110,10 @@ func TestRender(t *testing.T) {
 
 func TestFilesystem(t *testing.T) {
 	fsys := fstest.MapFS{
-		"prompts/main.j2":        {Data: []byte(`{% include "parts/sys.j2" %}{% include "../shared/q.j2" with q=question %}`)},
-		"prompts/parts/sys.j2":   {Data: []byte(`{% system %}{% include "rules.j2" %}{% endsystem %}`)},
+		"prompts/main.j2":        {Data: []byte(`{% include "parts/sys.j2" %}{% include "shared/q.j2" with q=question %}`)},
+		"prompts/parts/sys.j2":   {Data: []byte(`{% system %}{% include "parts/rules.j2" %}{% endsystem %}`)},
 		"prompts/parts/rules.j2": {Data: []byte(`Be brief about {{ topic }}.`)},
-		"shared/q.j2":            {Data: []byte(`{% user %}{{ q }}{% enduser %}`)},
+		"prompts/shared/q.j2":    {Data: []byte(`{% user %}{{ q }}{% enduser %}`)},
 		"prompts/base.j2":        {Data: []byte(`{% system %}{% block sys %}base{% endblock %}{% endsystem %}{% block turn %}{% endblock %}`)},
 		"prompts/child.j2":       {Data: []byte(`{% extends "base.j2" %}{% block sys %}{{ block.Super }} and child{% endblock %}{% block turn %}{% user %}{{ question }}{% enduser %}{% endblock %}`)},
 		"prompts/macros.j2":      {Data: []byte(`{% macro ask(q) export %}{% user %}{{ q }}{% enduser %}{% endmacro %}`)},
@@ -141,7 +141,7 @@ func TestFilesystem(t *testing.T) {
 
 	t.Run("no file system", func(t *testing.T) {
 		_, err := set.Parse("jinja", "x.j2", `{% include "y.j2" %}`)
-		require.EqualError(t, err, `x.j2:1:12: cannot read "y.j2": the template was not loaded from a file system`)
+		require.EqualError(t, err, `x.j2:1:12: partial "y.j2": the template was not loaded from a file system (use engine.Set.ParseFS or LoadDir)`)
 	})
 }
 

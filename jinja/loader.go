@@ -4,9 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"path"
-	"strconv"
 	"strings"
 	"sync"
 
@@ -20,29 +18,26 @@ import (
 const maxLoads = 500
 
 // loader is the pongo2.TemplateLoader of one compiled template. It serves
-// the template's own (rewritten) source under its name, then files of the
-// caller's fs.FS only: a name that is absolute or climbs out of the file
-// system's root is refused. Every file is rewritten as the template is.
-//
-// A relative name without . or .. elements that is not in the directory of
-// the file naming it is looked for in each parent directory up to topDir
-// (Config.Root), nearest first; a name with them is read where it points.
+// the template's own (rewritten) source under its name, then files that
+// driver.Config.ReadPartial finds: every include, import and extends name
+// is resolved from the template's directory (Config.Dir) up to
+// Config.Root, whichever file names it, as Handlebars partials and
+// text/template templates are. Every file is rewritten as the template is.
 type loader struct {
-	fsys    fs.FS
-	root    string // the template's name
-	rootDir string // directory relative names in the template resolve in
-	topDir  string // directory the search for a relative name climbs to
+	cfg  driver.Config
+	root string // the template's name
+	exts []string
 	// expandRole is rewrite's flag for included files.
 	expandRole bool
 
 	mu         sync.Mutex
 	rootServed bool
 	loads      int
-	sources    map[string]*source  // by name, including the root
-	errs       map[string]error    // why a name could not be loaded
-	asked      map[string]request  // who asked for a resolved name first
-	climbed    map[string][]string // files of parent directories searched in vain, quoted
-	refused    *refusal            // a construct the rewriter refused
+	sources    map[string]*source // by name, including the root
+	errs       map[string]error   // why a name could not be loaded
+	read       map[string][]byte  // files read, by path, not yet rewritten
+	asked      map[string]request // who asked for a resolved name first
+	refused    *refusal           // a construct the rewriter refused
 }
 
 // request is a file name as a template wrote it.
@@ -54,62 +49,47 @@ type refusal struct {
 	err  *rewriteError
 }
 
-func newLoader(fsys fs.FS, root, dir, top string, src *source, expandRole bool) *loader {
-	if dir == "" {
-		dir = "."
+func newLoader(cfg driver.Config, root string, src *source, expandRole bool) *loader {
+	exts := []string{".j2", ".jinja", ".jinja2"}
+	switch own := strings.ToLower(path.Ext(root)); own {
+	case ".jinja", ".jinja2":
+		exts = append([]string{own}, exts...)
 	}
 	return &loader{
-		fsys: fsys, root: root, rootDir: dir, topDir: top, expandRole: expandRole,
+		cfg: cfg, root: root, exts: exts, expandRole: expandRole,
 		sources: map[string]*source{root: src},
 		errs:    map[string]error{},
+		read:    map[string][]byte{},
 		asked:   map[string]request{},
-		climbed: map[string][]string{},
 	}
 }
 
-// Abs resolves name relative to the directory of the template base that
-// names it; the template itself resolves in Config.Dir.
+// Abs resolves name, named by the template base, to the file that
+// ReadPartial finds, and reads it. A name that cannot be read resolves to
+// itself prefixed with "?", which is no file's path, and Get returns why.
 func (l *loader) Abs(base, name string) string {
-	if base == "" && name == l.root {
-		return name
-	}
-	p := l.abs(base, name)
 	l.mu.Lock()
+	defer l.mu.Unlock()
+	if base == "" {
+		// pongo2's FromFile resolves again the path a tag resolved.
+		_, read := l.read[name]
+		_, failed := l.errs[name]
+		if _, ok := l.sources[name]; ok || read || failed || name == l.root {
+			return name
+		}
+	}
+	p := "?" + name
+	file, src, err := l.cfg.ReadPartial(name, l.exts...)
+	if err != nil {
+		l.errs[p] = err
+	} else {
+		p = file
+		if _, ok := l.sources[p]; !ok {
+			l.read[p] = src
+		}
+	}
 	if _, ok := l.asked[p]; !ok {
 		l.asked[p] = request{base: base, name: name}
-	}
-	l.mu.Unlock()
-	return p
-}
-
-func (l *loader) abs(base, name string) string {
-	if name == "" || strings.HasPrefix(name, "/") || strings.Contains(name, `\`) {
-		return name // Get refuses it
-	}
-	dir := path.Dir(base)
-	if base == l.root {
-		dir = l.rootDir
-	}
-	p := path.Join(dir, name)
-	if !fs.ValidPath(p) {
-		return name
-	}
-	if l.fsys == nil || !fs.ValidPath(name) {
-		return p
-	}
-	dirs := driver.PartialDirs(dir, l.topDir)
-	for _, d := range dirs {
-		q := path.Join(d, name)
-		if _, err := fs.Stat(l.fsys, q); !errors.Is(err, fs.ErrNotExist) {
-			return q
-		}
-	}
-	if len(dirs) > 1 {
-		l.mu.Lock()
-		for _, d := range dirs[1:] {
-			l.climbed[p] = append(l.climbed[p], strconv.Quote(path.Join(d, name)))
-		}
-		l.mu.Unlock()
 	}
 	return p
 }
@@ -120,7 +100,9 @@ func (l *loader) Get(p string) (io.Reader, error) {
 	defer l.mu.Unlock()
 	s, err := l.get(p)
 	if err != nil {
-		l.errs[p] = err
+		if _, ok := l.errs[p]; !ok {
+			l.errs[p] = err
+		}
 		return nil, err
 	}
 	return strings.NewReader(s.out), nil
@@ -135,22 +117,12 @@ func (l *loader) get(p string) (*source, error) {
 		l.rootServed = true
 		return l.sources[p], nil
 	}
-	if l.fsys == nil {
-		return nil, fmt.Errorf("cannot read %q: the template was not loaded from a file system", p)
+	if err := l.errs[p]; err != nil {
+		return nil, err
 	}
-	if !fs.ValidPath(p) || p == "." {
-		return nil, fmt.Errorf("cannot read %q: only files inside the template file system can be read", p)
-	}
-	b, err := fs.ReadFile(l.fsys, p)
-	if err != nil {
-		var pe *fs.PathError
-		if errors.As(err, &pe) {
-			err = pe.Err
-		}
-		if up := l.climbed[p]; len(up) > 0 && errors.Is(err, fs.ErrNotExist) {
-			return nil, fmt.Errorf("cannot read %q: %w (also looked for %s)", p, err, strings.Join(up, ", "))
-		}
-		return nil, fmt.Errorf("cannot read %q: %w", p, err)
+	b, ok := l.read[p]
+	if !ok {
+		return nil, &driver.PartialError{Name: p, Err: errors.New("not resolved by the loader")}
 	}
 	s, rerr := rewrite(p, string(b), l.expandRole)
 	if rerr != nil {

@@ -1,0 +1,165 @@
+package driver
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"path"
+	"sort"
+	"strings"
+)
+
+// PartialError is a partial (a Handlebars partial, a Jinja include, import
+// or extends, a text/template template) that could not be read. When no
+// file of the name exists, Err is fs.ErrNotExist and Tried lists the files
+// looked for; otherwise Err says why the name or the file was refused or
+// could not be read.
+type PartialError struct {
+	// Name is the name as the template wrote it.
+	Name string
+	// Tried lists the files looked for, nearest directory first.
+	Tried []string
+	Err   error
+}
+
+func (e *PartialError) Error() string {
+	if errors.Is(e.Err, fs.ErrNotExist) && len(e.Tried) > 0 {
+		return fmt.Sprintf("partial %q not found: looked for %s", e.Name, strings.Join(e.Tried, ", "))
+	}
+	return fmt.Sprintf("partial %q: %v", e.Name, e.Err)
+}
+
+func (e *PartialError) Unwrap() error { return e.Err }
+
+var (
+	errNoFS        = errors.New("the template was not loaded from a file system (use engine.Set.ParseFS or LoadDir)")
+	errPartialName = errors.New(`a partial name is a relative slash-separated path without "." or ".." elements`)
+)
+
+// ReadPartial reads the file of the partial that a template compiled with c
+// names, and returns its path in c.FS and its source. Every engine resolves
+// every partial, include, import, extends and template name with it, so
+// the rules are the same in all of them:
+//
+//   - name is a slash-separated path below the template's directory; a name
+//     with "." or ".." elements, a leading "/" or a "\" is refused, so no
+//     file outside c.FS, or above c.Root, can be named.
+//   - The directories searched are PartialDirs(c.Dir, c.Root), nearest
+//     first; the first file found wins. A name holding slashes
+//     ("common/header") is looked for below each of them.
+//   - In each directory, a name without an extension is tried with each of
+//     exts in turn (the engine's extensions, the template's own first), the
+//     partial file _NAME.EXT before NAME.EXT; a name with an extension is
+//     tried as _NAME then NAME. A name that already starts with "_" is
+//     tried as written only.
+//   - A symbolic link is refused, as is a directory on the way to the file
+//     that is one: with os.DirFS, a link could point anywhere on the disk.
+//
+// When no file exists, the error is a *PartialError whose Err is
+// fs.ErrNotExist; any other failure (a refused name or link, an unreadable
+// file) is a *PartialError with that cause.
+func (c Config) ReadPartial(name string, exts ...string) (file string, src []byte, err error) {
+	fail := func(err error) (string, []byte, error) { return "", nil, &PartialError{Name: name, Err: err} }
+	if c.FS == nil {
+		return fail(errNoFS)
+	}
+	if !fs.ValidPath(name) || name == "." || strings.Contains(name, `\`) {
+		return fail(errPartialName)
+	}
+	sub, base := path.Split(name)
+	var bases []string
+	switch {
+	case strings.HasPrefix(base, "_"):
+		bases = []string{base}
+	case path.Ext(base) != "":
+		bases = []string{"_" + base, base}
+	default:
+		for _, ext := range exts {
+			bases = append(bases, "_"+base+ext, base+ext)
+		}
+	}
+	var tried []string
+	for _, dir := range PartialDirs(c.Dir, c.Root) {
+		d := path.Join(dir, sub)
+		if err := c.realDirs(dir, sub); err != nil {
+			if errors.Is(err, fs.ErrNotExist) {
+				for _, b := range bases {
+					tried = append(tried, path.Join(d, b))
+				}
+				continue
+			}
+			return fail(err)
+		}
+		for _, b := range bases {
+			p := path.Join(d, b)
+			tried = append(tried, p)
+			mode, err := lstat(c.FS, p)
+			switch {
+			case errors.Is(err, fs.ErrNotExist) || (err == nil && mode.IsDir()):
+				continue
+			case err != nil:
+				return fail(err)
+			case mode&fs.ModeSymlink != 0:
+				return fail(fmt.Errorf("%s is a symbolic link; a partial must be a regular file in the prompt directory", p))
+			case !mode.IsRegular():
+				return fail(fmt.Errorf("%s is not a regular file", p))
+			}
+			b, err := fs.ReadFile(c.FS, p)
+			if err != nil {
+				return fail(err)
+			}
+			return p, b, nil
+		}
+	}
+	return "", nil, &PartialError{Name: name, Tried: tried, Err: fs.ErrNotExist}
+}
+
+// realDirs checks that each element of the slash path sub below dir is a
+// directory and not a symbolic link.
+func (c Config) realDirs(dir, sub string) error {
+	for _, elem := range strings.Split(strings.TrimSuffix(sub, "/"), "/") {
+		if elem == "" {
+			continue
+		}
+		dir = path.Join(dir, elem)
+		mode, err := lstat(c.FS, dir)
+		switch {
+		case err != nil:
+			return err
+		case mode&fs.ModeSymlink != 0:
+			return fmt.Errorf("%s is a symbolic link; a partial must be a regular file in the prompt directory", dir)
+		case !mode.IsDir():
+			return &fs.PathError{Op: "open", Path: dir, Err: fs.ErrNotExist}
+		}
+	}
+	return nil
+}
+
+// lstatFS is fs.ReadLinkFS's Lstat (Go 1.25), which os.DirFS implements
+// from Go 1.25 on.
+type lstatFS interface {
+	Lstat(name string) (fs.FileInfo, error)
+}
+
+// lstat returns the mode of the file name in fsys without following a
+// symbolic link: with Lstat where fsys has it, else from the directory
+// listing, which reports links as links.
+func lstat(fsys fs.FS, name string) (fs.FileMode, error) {
+	if l, ok := fsys.(lstatFS); ok {
+		fi, err := l.Lstat(name)
+		if err != nil {
+			return 0, err
+		}
+		return fi.Mode(), nil
+	}
+	entries, err := fs.ReadDir(fsys, path.Dir(name))
+	if err != nil {
+		return 0, err
+	}
+	base := path.Base(name)
+	i := sort.Search(len(entries), func(i int) bool { return entries[i].Name() >= base })
+	if i < len(entries) && entries[i].Name() == base {
+		return entries[i].Type(), nil
+	}
+	return 0, &fs.PathError{Op: "lstat", Path: name, Err: fs.ErrNotExist}
+}
