@@ -4,6 +4,8 @@
 //	rolemark render [--engine E] [--vars FILE.json] [--var k=v]... [--history FILE.json] [--format F] [--model M] [--root DIR] [TEMPLATE|-]
 //	rolemark parse  [--format F] MARKUP|-
 //	rolemark check  PATH...      every template under PATH; FILE:LINE:COL: message per problem
+//	rolemark batch --in FILE [--format F] [--out FILE] [--workers N] [--fail-fast] ... TEMPLATE
+//	                             TEMPLATE over every row of a JSON Lines, JSON, CSV or Parquet file
 //	rolemark formats             the formats F can name
 //	rolemark engines             the engines and the file extensions they claim
 //	rolemark react prompt --tools TOOLS.json [--variant V] QUESTION|-
@@ -70,6 +72,7 @@ func commands() []command {
 		{name: "check", args: "PATH...",
 			about: "Parses every template under each PATH, renders those whose declared inputs allow it, and prints FILE:LINE:COL: message for each problem.\n",
 			run:   cmdCheck},
+		{name: "batch", args: batchArgs, about: batchAbout, run: cmdBatch},
 		{name: "formats", about: "Lists the formats --format can name.\n", run: cmdFormats},
 		{name: "engines", about: "Lists the template engines and the file extensions they claim.\n", run: cmdEngines},
 		{name: "react prompt", args: "--tools TOOLS.json [--variant V] QUESTION|-", about: reactAbout, run: reactPrompt},

@@ -1,0 +1,369 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"iter"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"time"
+
+	"github.com/rolemark/rolemark/batch"
+	"github.com/rolemark/rolemark/chat"
+	chatformat "github.com/rolemark/rolemark/chat/format"
+	"github.com/rolemark/rolemark/engine"
+)
+
+const batchArgs = "--in FILE [--in-format jsonl|json|csv|parquet] [--out FILE] [--format F] [--chat-format C] [--sft-last] [--sft-end] [--workers N] [--fail-fast] [--model M] [--id-field K] [--history-field K] [--engine E] TEMPLATE"
+
+const batchAbout = `Renders TEMPLATE once per row of --in (- for standard input) and writes one JSON line per row to
+--out (default: standard output), in input order. Rows are JSON Lines (.jsonl, .ndjson), one JSON
+array of objects (.json), CSV with a header (.csv) or Parquet (.parquet); --in-format overrides the
+extension. --format:
+  openai           {"messages": [...]} (OpenAI chat-completions messages; OpenAI's fine-tuning line)
+  openai-batch     {"custom_id", "method", "url", "body"}: a request line of OpenAI's Batch API
+  anthropic-batch  {"custom_id", "params"}: an item of Anthropic's Message Batches requests
+  sft              {"text", "assistant_spans"}: the conversation in --chat-format C and the
+                   [start, end) character ranges of the assistant contents in it
+  a chat format    {"prompt"}: the prompt string a local model reads (rolemark formats lists them)
+A row that fails is reported on standard error as FILE:ROW: message (ROW counts rows from 1) and left
+out of the output; the run goes on, and ends with exit status 1 and the count of failed rows.
+--fail-fast stops at the first. A progress line is drawn on standard error when it is a terminal.
+`
+
+func cmdBatch(ctx context.Context, sio stdio, args []string) error {
+	fl := newFlags("batch")
+	in := fl.String("in", "", "rows from `FILE` (- for standard input)")
+	inFormat := fl.String("in-format", "", "format `F` of --in: jsonl, json, csv or parquet (default: by extension; jsonl for standard input)")
+	out := fl.String("out", "-", "write the lines to `FILE` (- for standard output)")
+	format := fl.String("format", "openai", "output format `F`")
+	chatFormat := fl.String("chat-format", "", "chat format `C` of --format sft")
+	sftLast := fl.Bool("sft-last", false, "sft: span the last assistant message only")
+	sftEnd := fl.Bool("sft-end", false, "sft: spans include the end of the assistant's turn (its end token)")
+	workers := fl.Int("workers", runtime.NumCPU(), "render `N` rows at once")
+	failFast := fl.Bool("fail-fast", false, "stop at the first row that fails")
+	model := fl.String("model", "", "model `M` of the batch formats (default: the front matter's)")
+	idField := fl.String("id-field", "", "the row field `K` whose value is the custom_id (default: row-N)")
+	historyField := fl.String("history-field", "", "the row field `K` holding prior messages (OpenAI form, or its JSON text) for {{history}}")
+	engineName := fl.String("engine", "", "engine `E` (default: by file extension)")
+	operands, err := parseArgs(fl, args)
+	if err != nil {
+		return err
+	}
+	if len(operands) != 1 {
+		return usageErr("batch takes one template, not %d", len(operands))
+	}
+	if *in == "" {
+		return usageErr("batch needs --in FILE")
+	}
+	kind, err := inputKind(*in, *inFormat)
+	if err != nil {
+		return err
+	}
+	set := newSet()
+	if *engineName != "" {
+		if _, ok := set.Engine(*engineName); !ok {
+			return usageErr("unknown engine %q; known: %s", *engineName, strings.Join(engineNames(set), ", "))
+		}
+	}
+	name := operands[0]
+	fsys, rel := templateFS(name)
+	tpl, err := set.ParseFS(fsys, rel, engine.UseEngine(*engineName))
+	if err != nil {
+		return renameTemplate(err, rel, filepath.ToSlash(name))
+	}
+	convert, err := batchConvert(tpl.FrontMatter(), *format, *chatFormat, *model, *idField, batch.SFTOptions{LastOnly: *sftLast, WithEnd: *sftEnd})
+	if err != nil {
+		return err
+	}
+
+	src, size, closeIn, err := openInput(*in, sio.in)
+	if err != nil {
+		return err
+	}
+	defer closeIn()
+	counted := &countingReader{r: src}
+	rows, err := readRows(kind, counted, *in)
+	if err != nil {
+		return err
+	}
+	rows = prepareRows(rows, tpl.FrontMatter(), kind, *historyField)
+
+	var w io.Writer = sio.out
+	if *out != "-" {
+		f, err := os.Create(*out)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		w = f
+	}
+	bw := bufio.NewWriterSize(w, 256<<10)
+
+	inName := *in
+	var opts []batch.Option
+	opts = append(opts, batch.Workers(*workers))
+	if *failFast {
+		opts = append(opts, batch.StopOnError())
+	}
+	prog := newProgress(sio.err, size, counted)
+	failed, done := 0, 0
+	var werr error
+	renamed := func(err error) error { return renameTemplate(err, rel, filepath.ToSlash(name)) }
+	for res := range batch.RenderFunc(ctx, tpl, rows, convert, opts...) {
+		if res.Err != nil {
+			var re *batch.RowError
+			if !errors.As(res.Err, &re) {
+				werr = res.Err // the context's
+				break
+			}
+			failed++
+			prog.clear()
+			fmt.Fprintf(sio.err, "%s:%d: %v\n", inName, re.Row, renamed(re.Err))
+			done++
+			continue
+		}
+		if _, err := bw.Write(res.Value); err != nil {
+			werr = err
+			break
+		}
+		done++
+		prog.update(done)
+	}
+	prog.finish(done)
+	if err := bw.Flush(); err != nil && werr == nil {
+		werr = err
+	}
+	if werr != nil {
+		return werr
+	}
+	if failed > 0 {
+		if *failFast {
+			return fmt.Errorf("rolemark batch: stopped at the first failed row (--fail-fast), after %d rows", done)
+		}
+		return fmt.Errorf("rolemark batch: %d of %d rows failed", failed, done)
+	}
+	return nil
+}
+
+// inputKind chooses the input format from the flag or the file extension.
+func inputKind(name, flagValue string) (string, error) {
+	if flagValue != "" {
+		switch flagValue {
+		case "jsonl", "json", "csv", "parquet":
+			return flagValue, nil
+		}
+		return "", usageErr("unknown --in-format %q; known: jsonl, json, csv, parquet", flagValue)
+	}
+	if name == "-" {
+		return "jsonl", nil
+	}
+	switch strings.ToLower(filepath.Ext(name)) {
+	case ".jsonl", ".ndjson":
+		return "jsonl", nil
+	case ".json":
+		return "json", nil
+	case ".csv":
+		return "csv", nil
+	case ".parquet":
+		return "parquet", nil
+	}
+	return "", usageErr("cannot tell the format of %s from its extension; pass --in-format jsonl, json, csv or parquet", name)
+}
+
+// openInput opens the rows' file, or standard input for "-"; size is the
+// file's size, or -1 when unknown.
+func openInput(name string, stdin io.Reader) (io.Reader, int64, func(), error) {
+	if name == "-" {
+		return stdin, -1, func() {}, nil
+	}
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, 0, nil, err
+	}
+	size := int64(-1)
+	if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
+		size = st.Size()
+	}
+	return f, size, func() { f.Close() }, nil
+}
+
+func readRows(kind string, r io.Reader, name string) (iter.Seq[batch.Row], error) {
+	switch kind {
+	case "json":
+		return batch.JSONArray(r), nil
+	case "csv":
+		return batch.CSV(r), nil
+	case "parquet":
+		return parquetRows(r, name)
+	}
+	return batch.JSONLines(r), nil
+}
+
+// prepareRows types CSV values by the template's declared inputs (as
+// render does for --var) and takes each row's history out of its fields.
+func prepareRows(rows iter.Seq[batch.Row], fm *engine.FrontMatter, kind, historyField string) iter.Seq[batch.Row] {
+	if kind != "csv" && historyField == "" {
+		return rows
+	}
+	return func(yield func(batch.Row) bool) {
+		for row := range rows {
+			if row.Err == nil && kind == "csv" {
+				typeVars(fm, row.Vars, row.Vars)
+			}
+			if row.Err == nil && historyField != "" {
+				if v, ok := row.Vars[historyField]; ok {
+					delete(row.Vars, historyField)
+					row.History, row.Err = historyValue(historyField, v)
+				}
+			}
+			if !yield(row) {
+				return
+			}
+		}
+	}
+}
+
+// historyValue reads prior messages in the OpenAI form from a row's field:
+// an array, or the JSON text of one.
+func historyValue(field string, v any) ([]chat.Message, error) {
+	var b []byte
+	switch v := v.(type) {
+	case nil:
+		return nil, nil
+	case string:
+		if strings.TrimSpace(v) == "" {
+			return nil, nil
+		}
+		b = []byte(v)
+	default:
+		var err error
+		if b, err = json.Marshal(v); err != nil {
+			return nil, fmt.Errorf("field %s: %w", field, err)
+		}
+	}
+	var msgs []chat.Message
+	if err := json.Unmarshal(b, &msgs); err != nil {
+		return nil, fmt.Errorf("field %s: not an array of OpenAI messages: %w", field, err)
+	}
+	return msgs, nil
+}
+
+// batchConvert returns the conversion of --format.
+func batchConvert(fm *engine.FrontMatter, format, chatFormat, model, idField string, sft batch.SFTOptions) (batch.Convert[[]byte], error) {
+	var tools []chat.Tool
+	if fm != nil {
+		tools = fm.Tools
+	}
+	if format != "sft" && (chatFormat != "" || sft.LastOnly || sft.WithEnd) {
+		return nil, usageErr("--chat-format, --sft-last and --sft-end go with --format sft")
+	}
+	ro := batch.RequestOptions{Model: model, IDKey: idField}
+	switch format {
+	case "openai":
+		return batch.OpenAI(), nil
+	case "openai-batch":
+		return batch.OpenAIBatch(fm, ro)
+	case "anthropic-batch":
+		return batch.AnthropicBatch(fm, ro)
+	case "sft":
+		if chatFormat == "" {
+			return nil, usageErr("--format sft needs --chat-format C, the model's chat format (rolemark formats lists them)")
+		}
+		f, ok := chatformat.Lookup(chatFormat)
+		if !ok {
+			return nil, usageErr("unknown chat format %q; known: %s", chatFormat, strings.Join(chatformat.Names(), ", "))
+		}
+		return batch.SFTOutput(f, tools, sft), nil
+	}
+	f, ok := chatformat.Lookup(format)
+	if !ok {
+		return nil, usageErr("unknown format %q; known: openai, openai-batch, anthropic-batch, sft, %s", format, strings.Join(chatformat.Names(), ", "))
+	}
+	return batch.Prompt(f, tools), nil
+}
+
+// countingReader counts the bytes read through it, for the progress line.
+type countingReader struct {
+	r io.Reader
+	n int64
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += int64(n)
+	return n, err
+}
+
+// progress draws one line on a terminal: rows done, rows per second and,
+// when the input's size is known, the estimated time left (from the bytes
+// read so far). It draws nothing when standard error is not a terminal.
+type progress struct {
+	w     io.Writer
+	on    bool
+	size  int64
+	in    *countingReader
+	start time.Time
+	last  time.Time
+	drawn bool
+}
+
+func newProgress(w io.Writer, size int64, in *countingReader) *progress {
+	p := &progress{w: w, size: size, in: in, start: time.Now()}
+	if f, ok := w.(*os.File); ok {
+		if st, err := f.Stat(); err == nil && st.Mode()&os.ModeCharDevice != 0 {
+			p.on = true
+		}
+	}
+	return p
+}
+
+func (p *progress) update(done int) {
+	if !p.on {
+		return
+	}
+	now := time.Now()
+	if now.Sub(p.last) < 200*time.Millisecond {
+		return
+	}
+	p.last = now
+	fmt.Fprintf(p.w, "\r\x1b[K%s", progressLine(done, now.Sub(p.start), p.in.n, p.size))
+	p.drawn = true
+}
+
+func (p *progress) clear() {
+	if p.drawn {
+		fmt.Fprint(p.w, "\r\x1b[K")
+		p.drawn = false
+	}
+}
+
+func (p *progress) finish(done int) {
+	if !p.on {
+		return
+	}
+	p.clear()
+	fmt.Fprintf(p.w, "%s\n", progressLine(done, time.Since(p.start), p.size, p.size))
+}
+
+// progressLine is the text of the progress line: rows, rows per second,
+// and the time left when the input's size is known.
+func progressLine(done int, elapsed time.Duration, read, size int64) string {
+	rate := 0.0
+	if s := elapsed.Seconds(); s > 0 {
+		rate = float64(done) / s
+	}
+	line := fmt.Sprintf("%d rows  %.0f rows/s", done, rate)
+	if size > 0 && read > 0 {
+		pct := min(100*float64(read)/float64(size), 100)
+		left := time.Duration(float64(elapsed) * float64(size-read) / float64(read)).Round(time.Second)
+		line += fmt.Sprintf("  %3.0f%%  ETA %s", pct, left)
+	}
+	return line
+}

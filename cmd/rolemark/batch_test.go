@@ -1,0 +1,232 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/parquet-go/parquet-go"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+type batchRow struct {
+	ID string `json:"id" parquet:"id"`
+	Q  string `json:"q" parquet:"q"`
+}
+
+var longQ = strings.Repeat("long ✓ ", 20_000) + "end" // 180 KB
+
+// The rows every input format holds: unicode, an empty value, a very long
+// value.
+var batchRows = []batchRow{
+	{"a1", "2+2?"},
+	{"b2", "Grüß 😀 <x> & \"y\""},
+	{"c3", ""},
+	{"d4", longQ},
+}
+
+func openaiLine(q string) string {
+	content, _ := json.Marshal(q)
+	return `{"messages":[{"role":"system","content":"Answer briefly."},{"role":"user","content":` +
+		strings.ReplaceAll(strings.ReplaceAll(strings.ReplaceAll(string(content), `\u003c`, "<"), `\u003e`, ">"), `\u0026`, "&") + `}]}`
+}
+
+func writeInputs(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	files := map[string]string{}
+	var jsonl, arr bytes.Buffer
+	arr.WriteString("[\n")
+	for i, r := range batchRows {
+		b, _ := json.Marshal(r)
+		jsonl.Write(b)
+		jsonl.WriteString("\n")
+		if i > 0 {
+			arr.WriteString(",\n")
+		}
+		arr.Write(b)
+	}
+	arr.WriteString("\n]\n")
+	files["jsonl"] = filepath.Join(dir, "rows.jsonl")
+	require.NoError(t, os.WriteFile(files["jsonl"], jsonl.Bytes(), 0o644))
+	files["json"] = filepath.Join(dir, "rows.json")
+	require.NoError(t, os.WriteFile(files["json"], arr.Bytes(), 0o644))
+
+	var c bytes.Buffer
+	cw := csv.NewWriter(&c)
+	_ = cw.Write([]string{"id", "q"})
+	for _, r := range batchRows {
+		_ = cw.Write([]string{r.ID, r.Q})
+	}
+	cw.Flush()
+	files["csv"] = filepath.Join(dir, "rows.csv")
+	require.NoError(t, os.WriteFile(files["csv"], c.Bytes(), 0o644))
+
+	var p bytes.Buffer
+	pw := parquet.NewGenericWriter[batchRow](&p)
+	_, err := pw.Write(batchRows)
+	require.NoError(t, err)
+	require.NoError(t, pw.Close())
+	files["parquet"] = filepath.Join(dir, "rows.parquet")
+	require.NoError(t, os.WriteFile(files["parquet"], p.Bytes(), 0o644))
+	return files
+}
+
+func runBatch(t *testing.T, stdin string, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code := run(context.Background(), append([]string{"batch"}, args...), strings.NewReader(stdin), &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+func TestBatchInputs(t *testing.T) {
+	dir := t.TempDir()
+	files := writeInputs(t, dir)
+	var want []string
+	for _, r := range batchRows {
+		want = append(want, openaiLine(r.Q))
+	}
+	for _, kind := range []string{"jsonl", "json", "csv", "parquet"} {
+		t.Run(kind, func(t *testing.T) {
+			code, out, errOut := runBatch(t, "", "--in", files[kind], "testdata/batch/ask.hbs")
+			assert.Equal(t, 0, code)
+			assert.Equal(t, "", errOut)
+			assert.True(t, strings.Join(want, "\n")+"\n" == out, "the output lines")
+		})
+		t.Run(kind+" from standard input to a file", func(t *testing.T) {
+			in, err := os.ReadFile(files[kind])
+			require.NoError(t, err)
+			outFile := filepath.Join(dir, kind+".out.jsonl")
+			code, out, errOut := runBatch(t, string(in), "--in", "-", "--in-format", kind, "--out", outFile, "--workers", "3", "testdata/batch/ask.hbs")
+			assert.Equal(t, 0, code)
+			assert.Equal(t, "", errOut)
+			assert.Equal(t, "", out)
+			got, err := os.ReadFile(outFile)
+			require.NoError(t, err)
+			assert.True(t, strings.Join(want, "\n")+"\n" == string(got), "the output lines")
+		})
+	}
+}
+
+func TestBatchRowErrors(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, s string) string {
+		p := filepath.Join(dir, name)
+		require.NoError(t, os.WriteFile(p, []byte(s), 0o644))
+		return p
+	}
+	jsonl := write("bad.jsonl", "{\"q\": \"one\"}\n{\"q\": \n{\"x\": 1}\n[1]\n{\"q\": \"five\"}\n")
+	arr := write("bad.json", `[{"q": "one"}, 2, {"q": "three"}]`)
+	csvFile := write("bad.csv", "q,id\none,1\ntwo\nthree,3\n")
+	tests := []struct {
+		name    string
+		args    []string
+		code    int
+		out     []string
+		errLine string
+	}{
+		{"jsonl", []string{"--in", jsonl}, 1, []string{openaiLine("one"), openaiLine("five")},
+			jsonl + ":2: invalid JSON: unexpected end of JSON input\n" +
+				jsonl + `:3: testdata/batch/ask.hbs:6:18: variable "q" is not supplied` + "\n" +
+				jsonl + ":4: a row must be a JSON object, not array\n" +
+				"rolemark batch: 3 of 5 rows failed\n"},
+		{"jsonl fail-fast", []string{"--in", jsonl, "--fail-fast", "--workers", "1"}, 1, []string{openaiLine("one")},
+			jsonl + ":2: invalid JSON: unexpected end of JSON input\n" +
+				"rolemark batch: stopped at the first failed row (--fail-fast), after 2 rows\n"},
+		{"json", []string{"--in", arr}, 1, []string{openaiLine("one"), openaiLine("three")},
+			arr + ":2: a row must be a JSON object, not number\nrolemark batch: 1 of 3 rows failed\n"},
+		{"csv", []string{"--in", csvFile}, 1, []string{openaiLine("one"), openaiLine("three")},
+			csvFile + ":2: 1 fields, the header has 2\nrolemark batch: 1 of 3 rows failed\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, out, errOut := runBatch(t, "", append(tt.args, "testdata/batch/ask.hbs")...)
+			assert.Equal(t, tt.code, code)
+			assert.Equal(t, strings.Join(tt.out, "\n")+"\n", out)
+			assert.Equal(t, tt.errLine, errOut)
+		})
+	}
+}
+
+func TestBatchFormats(t *testing.T) {
+	const rows = `{"q": "Hi", "id": "x1", "h": [{"role": "user", "content": "Before?"}, {"role": "assistant", "content": "  Yes. "}]}` + "\n" +
+		`{"q": "Ünï", "id": "x2", "h": "[]"}` + "\n"
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"openai-batch", []string{"--format", "openai-batch", "--id-field", "id", "--history-field", "h"},
+			`{"custom_id":"x1","method":"POST","url":"/v1/chat/completions","body":{"max_tokens":50,"messages":[{"role":"system","content":"Answer briefly."},{"role":"user","content":"Before?"},{"role":"assistant","content":"  Yes. "},{"role":"user","content":"Hi"}],"model":"gpt-4o-mini"}}` + "\n" +
+				`{"custom_id":"x2","method":"POST","url":"/v1/chat/completions","body":{"max_tokens":50,"messages":[{"role":"system","content":"Answer briefly."},{"role":"user","content":"Ünï"}],"model":"gpt-4o-mini"}}` + "\n"},
+		{"anthropic-batch", []string{"--format", "anthropic-batch", "--model", "claude-x", "--history-field", "h"},
+			`{"custom_id":"row-1","params":{"max_tokens":50,"messages":[{"role":"user","content":[{"type":"text","text":"Before?"}]},{"role":"assistant","content":[{"type":"text","text":"  Yes. "}]},{"role":"user","content":[{"type":"text","text":"Hi"}]}],"model":"claude-x","system":"Answer briefly."}}` + "\n" +
+				`{"custom_id":"row-2","params":{"max_tokens":50,"messages":[{"role":"user","content":[{"type":"text","text":"Ünï"}]}],"model":"claude-x","system":"Answer briefly."}}` + "\n"},
+		{"chat format", []string{"--format", "llama3", "--history-field", "h"},
+			`{"prompt":"<|begin_of_text|><|start_header_id|>system<|end_header_id|>\n\nAnswer briefly.<|eot_id|><|start_header_id|>user<|end_header_id|>\n\nBefore?<|eot_id|><|start_header_id|>assistant<|end_header_id|>\n\nYes.<|eot_id|><|start_header_id|>user<|end_header_id|>\n\nHi<|eot_id|><|start_header_id|>assistant<|end_header_id|>\n\n"}` + "\n" +
+				`{"prompt":"<|begin_of_text|><|start_header_id|>system<|end_header_id|>\n\nAnswer briefly.<|eot_id|><|start_header_id|>user<|end_header_id|>\n\nÜnï<|eot_id|><|start_header_id|>assistant<|end_header_id|>\n\n"}` + "\n"},
+		{"sft", []string{"--format", "sft", "--chat-format", "chatml", "--history-field", "h"},
+			`{"text":"<|im_start|>system\nAnswer briefly.<|im_end|>\n<|im_start|>user\nBefore?<|im_end|>\n<|im_start|>assistant\n  Yes. <|im_end|>\n<|im_start|>user\nHi<|im_end|>\n","assistant_spans":[[102,109]]}` + "\n" +
+				`{"text":"<|im_start|>system\nAnswer briefly.<|im_end|>\n<|im_start|>user\nÜnï<|im_end|>\n","assistant_spans":[]}` + "\n"},
+		{"sft with end", []string{"--format", "sft", "--chat-format", "llama3", "--sft-end", "--history-field", "h"},
+			`{"text":"<|begin_of_text|><|start_header_id|>system<|end_header_id|>\n\nAnswer briefly.<|eot_id|><|start_header_id|>user<|end_header_id|>\n\nBefore?<|eot_id|><|start_header_id|>assistant<|end_header_id|>\n\nYes.<|eot_id|><|start_header_id|>user<|end_header_id|>\n\nHi<|eot_id|>","assistant_spans":[[192,206]]}` + "\n" +
+				`{"text":"<|begin_of_text|><|start_header_id|>system<|end_header_id|>\n\nAnswer briefly.<|eot_id|><|start_header_id|>user<|end_header_id|>\n\nÜnï<|eot_id|>","assistant_spans":[]}` + "\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, out, errOut := runBatch(t, rows, append(tt.args, "--in", "-", "testdata/batch/ask.hbs")...)
+			assert.Equal(t, 0, code, errOut)
+			assert.Equal(t, tt.want, out)
+		})
+	}
+}
+
+func TestBatchOrderWithManyWorkers(t *testing.T) {
+	var in strings.Builder
+	const n = 5000
+	for i := range n {
+		fmt.Fprintf(&in, "{\"q\": \"question %d\"}\n", i)
+	}
+	code, out, errOut := runBatch(t, in.String(), "--in", "-", "--workers", "16", "--format", "openai-batch", "testdata/batch/ask.hbs")
+	require.Equal(t, 0, code, errOut)
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	require.Len(t, lines, n)
+	for i, l := range lines {
+		require.True(t, strings.HasPrefix(l, fmt.Sprintf(`{"custom_id":"row-%d",`, i+1)), l)
+		require.Contains(t, l, fmt.Sprintf(`"content":"question %d"}`, i))
+	}
+}
+
+func TestBatchUsage(t *testing.T) {
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"testdata/batch/ask.hbs"}, "batch needs --in FILE"},
+		{[]string{"--in", "x.txt", "testdata/batch/ask.hbs"}, "cannot tell the format of x.txt from its extension"},
+		{[]string{"--in", "-", "--format", "sft", "testdata/batch/ask.hbs"}, "--format sft needs --chat-format C"},
+		{[]string{"--in", "-", "--format", "nope", "testdata/batch/ask.hbs"}, `unknown format "nope"`},
+		{[]string{"--in", "-", "--sft-last", "testdata/batch/ask.hbs"}, "--chat-format, --sft-last and --sft-end go with --format sft"},
+		{[]string{"--in", "-"}, "batch takes one template, not 0"},
+	}
+	for _, tt := range tests {
+		code, _, errOut := runBatch(t, "", tt.args...)
+		assert.Equal(t, 2, code, tt.args)
+		assert.Contains(t, errOut, tt.want)
+	}
+	code, _, errOut := runBatch(t, "", "--in", "-", "--format", "anthropic-batch", "testdata/hello.tmpl")
+	assert.Equal(t, 1, code)
+	assert.Equal(t, "anthropic-batch needs a model: write model: in the template's front matter or pass one\n", errOut)
+}
+
+func TestProgressLine(t *testing.T) {
+	assert.Equal(t, "1000 rows  500 rows/s", progressLine(1000, 2*time.Second, 0, -1))
+	assert.Equal(t, "1000 rows  500 rows/s   25%  ETA 6s", progressLine(1000, 2*time.Second, 250, 1000))
+}
