@@ -34,7 +34,7 @@ func TestInputsAcrossEngines(t *testing.T) {
 		{name: "default fills", vars: map[string]any{"name": "Ann"}, want: "Ann 2"},
 		{name: "caller wins", vars: map[string]any{"name": "Ann", "n": 3, "note": "<hi>"}, want: "Ann 3 <hi>"},
 		{name: "required missing", vars: nil, wantErr: `4:5: input "name" is required but not supplied`},
-		{name: "wrong type", vars: map[string]any{"name": 7}, wantErr: `4:5: input "name" must be a string, not int`},
+		{name: "wrong type", vars: map[string]any{"name": 7}, wantErr: `4:5: input "name" must be a string, not number`},
 		{name: "wrong type of an optional", vars: map[string]any{"name": "Ann", "n": "two"}, wantErr: `5:5: input "n" must be an integer, not string`},
 		{name: "null required", vars: map[string]any{"name": nil}, wantErr: `4:5: input "name" must be a string, not null`},
 	}

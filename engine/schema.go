@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"encoding/json"
 	"fmt"
 	"math"
 	"reflect"
@@ -257,7 +258,7 @@ func (s *Schema) check(path string, v any) *InputError {
 			}
 		}
 		if !ok {
-			return &InputError{Name: path, Msg: fmt.Sprintf("must be one of %v, not %v", s.Enum, v)}
+			return &InputError{Name: path, Msg: fmt.Sprintf("must be one of %s, not %s", jsonText(s.Enum), jsonText(v))}
 		}
 	}
 	rv := reflect.ValueOf(v)
@@ -311,9 +312,44 @@ func (s *Schema) check(path string, v any) *InputError {
 		bad = true
 	}
 	if bad {
-		return &InputError{Name: path, Msg: fmt.Sprintf("must be %s, not %T", article(s.Type), v)}
+		return &InputError{Name: path, Msg: fmt.Sprintf("must be %s, not %s", article(s.Type), jsonKind(rv))}
 	}
 	return nil
+}
+
+// jsonKind names a value's kind in JSON's terms (string, number, boolean,
+// object, array, null), never as a Go type.
+func jsonKind(rv reflect.Value) string {
+	switch k := rv.Kind(); {
+	case k == reflect.String:
+		return "string"
+	case k == reflect.Bool:
+		return "boolean"
+	case isNumber(k):
+		return "number"
+	case k == reflect.Slice || k == reflect.Array:
+		return "array"
+	case k == reflect.Map || k == reflect.Struct:
+		return "object"
+	case k == reflect.Pointer || k == reflect.Interface:
+		if rv.IsNil() {
+			return "null"
+		}
+		return jsonKind(rv.Elem())
+	case !rv.IsValid():
+		return "null"
+	}
+	return "a value of no JSON type"
+}
+
+// jsonText writes v as JSON for a message, or as Go would print it when it
+// has no JSON form.
+func jsonText(v any) string {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Sprint(v)
+	}
+	return string(b)
 }
 
 func isNumber(k reflect.Kind) bool {

@@ -186,7 +186,13 @@ func (s *Set) compile(e driver.Engine, name, src string, fm *FrontMatter, cfg dr
 		}
 		return nil, err
 	}
-	return &Template{name: name, engine: e, compiled: c, parse: s.cfg.parse, fm: fm, src: src}, nil
+	t = &Template{name: name, engine: e, compiled: c, parse: s.cfg.parse, fm: fm, src: src}
+	if strings.EqualFold(path.Ext(name), ".prompt") {
+		t.dotprompt = true
+		t.trimLead = len(src) - len(strings.TrimLeft(src, " \t\r\n"))
+		t.trimBody = fm != nil
+	}
+	return t, nil
 }
 
 // Template is a compiled prompt template. It is safe for concurrent use.
@@ -198,6 +204,14 @@ type Template struct {
 	fm       *FrontMatter
 	src      string       // the source after the front matter, for error positions
 	size     atomic.Int64 // room to give the next render's buffer
+	// dotprompt marks a Dotprompt file (.prompt): its messages are made as
+	// Dotprompt makes them (see dotpromptMessages).
+	dotprompt bool
+	// trimBody: the file has front matter, after which Dotprompt trims the
+	// template; trimLead is the length of the source's leading whitespace
+	// (the front matter's lines among it).
+	trimBody bool
+	trimLead int
 }
 
 // FrontMatter returns the template's front matter, or nil when it has none.
@@ -250,6 +264,16 @@ type RenderOption func(*renderSettings)
 
 type renderSettings struct {
 	history []chat.Message
+	data    map[string]any
+}
+
+// Data passes the render's @-variables, by name without the @: Dotprompt's
+// render context, such as {"state": …, "auth": …}, read in Handlebars as
+// {{@state.count}} and {{@auth.email}}. A template that reads an @-variable
+// that is neither supplied nor one of the engine's own (@root, @index …)
+// fails to render, naming it, unless AllowMissing is set.
+func Data(data map[string]any) RenderOption {
+	return func(r *renderSettings) { r.data = data }
 }
 
 // History passes prior messages to the render: {{history}} inserts them, and
@@ -276,6 +300,9 @@ func (t *Template) Messages(ctx context.Context, vars map[string]any, opts ...Re
 	markup, owned, r, err := t.markup(ctx, vars, opts)
 	if err != nil {
 		return nil, err
+	}
+	if t.dotprompt {
+		return t.dotpromptMessages(markup, r)
 	}
 	var msgs []chat.Message
 	if owned != nil {
@@ -354,7 +381,11 @@ func (t *Template) request(vars map[string]any, opts []RenderOption) (*driver.Re
 	for _, o := range opts {
 		o(&rs)
 	}
-	return &driver.Request{Vars: vars, History: rs.history}, nil
+	r := &driver.Request{Vars: vars, History: rs.history, Data: rs.data}
+	if t.dotprompt {
+		r.OpenAfterHistory = chat.RoleAssistant
+	}
+	return r, nil
 }
 
 // withOptional returns vars with every declared optional top-level input

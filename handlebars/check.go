@@ -82,7 +82,12 @@ type varRef struct {
 	name  string   // as written, such as user.name or @root.x
 	path  []string // the parts to look up in the data
 	conds []cond   // checked only when these hold
+	data  bool     // an @-variable, looked up in the request's Data
 }
+
+// builtinData are the @-variables raymond itself provides, and the one
+// rolemark's helpers read their state from.
+var builtinData = map[string]bool{"root": true, "index": true, "key": true, "first": true, "last": true, stateKey: true}
 
 // edit replaces the name of a path at pos with [name].
 // edit replaces src[pos:end] by text before raymond parses the source.
@@ -461,6 +466,11 @@ func (w *walker) variable(p *ast.PathExpression, scoped bool) {
 	switch {
 	case p.Data && len(parts) > 0 && parts[0] == "root":
 		parts = parts[1:] // @root.x reads the root whatever the scope
+	case p.Data && len(parts) > 0 && !builtinData[parts[0]]:
+		// The caller's @-data (driver.Request.Data), checked by its first
+		// name wherever it is read.
+		w.c.vars = append(w.c.vars, varRef{unit: w.u, pos: p.Pos, name: "@" + parts[0], path: parts[:1], data: true})
+		return
 	case p.Data, scoped, p.Depth > 0:
 		return
 	}

@@ -23,7 +23,7 @@ func TestDotprompt(t *testing.T) {
 		want      string
 	}{
 		{"markers and history", "{{role \"system\"}}Be brief.\n{{history}}\n{{role \"user\"}}{{q}}", map[string]any{"q": "a<b"},
-			"<message role=\"system\">Be brief.\n<message role=\"user\">hi</message>\n\n<message role=\"user\">a&lt;b"},
+			"<message role=\"system\">Be brief.\n<message role=\"user\">hi</message>\n<message role=\"assistant\">\n<message role=\"user\">a&lt;b"},
 		{"model role", `{{role "model"}}ok`, nil, `<message role="model">ok`},
 		{"media contentType", `{{role "user"}}{{media url=u contentType="image/jpeg"}}`, map[string]any{"u": "https://x/a.jpg"},
 			`<message role="user"><image url="https://x/a.jpg" mimetype="image/jpeg"/>`},
@@ -67,7 +67,9 @@ func TestDotpromptFile(t *testing.T) {
 	require.NoError(t, err)
 	msgs, err := tpl.Messages(context.Background(), map[string]any{"name": "Ann"})
 	require.NoError(t, err)
-	require.Equal(t, []chat.Message{chat.Text(chat.RoleSystem, "You are a pirate."), chat.Text(chat.RoleUser, "Hello, I am Ann.")}, msgs)
+	// Whitespace is kept as Dotprompt keeps it: the newline after the role
+	// marker is the system message's (the partial's line is standalone).
+	require.Equal(t, []chat.Message{chat.Text(chat.RoleSystem, "\nYou are a pirate."), chat.Text(chat.RoleUser, "Hello, I am Ann.")}, msgs)
 }
 
 // TestSectionFunc: a caller's Funcs may define section, to put something

@@ -162,7 +162,7 @@ func (c *compiler) compile(src string) (driver.Compiled, error) {
 	t.edits = main.edits
 	for _, v := range c.vars {
 		line, col := lineCol(v.unit.src, v.pos)
-		t.vars = append(t.vars, checkedVar{template: v.unit.name, line: line, col: col, name: v.name, path: v.path, conds: v.conds})
+		t.vars = append(t.vars, checkedVar{template: v.unit.name, line: line, col: col, name: v.name, path: v.path, conds: v.conds, data: v.data})
 	}
 	return t, nil
 }

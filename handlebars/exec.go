@@ -33,6 +33,7 @@ type checkedVar struct {
 	name      string
 	path      []string
 	conds     []cond // the variable is needed only when these hold
+	data      bool   // an @-variable: path[0] must be a key of the request's Data
 }
 
 // needed reports whether the branch that uses the variable runs for vars,
@@ -74,12 +75,21 @@ func (t *compiled) ExecuteString(ctx context.Context, r *driver.Request) (string
 	if !t.allowMissing {
 		for i := range t.vars {
 			v := &t.vars[i]
+			if v.data {
+				if _, ok := r.Data[v.path[0]]; !ok {
+					return "", &driver.Error{Template: v.template, Line: v.line, Col: v.col, Err: &driver.MissingError{Name: v.name}}
+				}
+				continue
+			}
 			if _, st := resolve(r.Vars, v.path); st == missing && v.needed(r.Vars) {
 				return "", &driver.Error{Template: v.template, Line: v.line, Col: v.col, Err: &driver.MissingError{Name: v.name}}
 			}
 		}
 	}
 	df := raymond.NewDataFrame()
+	for k, v := range r.Data {
+		df.Set(k, v)
+	}
 	df.Set(stateKey, &renderState{ctx: ctx, req: r})
 	out, err := t.exec(r.Vars, df)
 	if err != nil {

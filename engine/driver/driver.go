@@ -66,6 +66,13 @@ type Request struct {
 	Vars map[string]any
 	// History is the prior conversation that {{history}} inserts.
 	History []chat.Message
+	// Data are the render's @-variables ({{@state.count}} in Handlebars),
+	// by name without the @.
+	Data map[string]any
+	// OpenAfterHistory, when set, is the role of a message that
+	// HistoryMarkup opens after the history, as Dotprompt opens a model
+	// message after {{history}}.
+	OpenAfterHistory chat.Role
 
 	historyPlaced bool
 }
@@ -74,11 +81,15 @@ type Request struct {
 // template placed it. Engines call it from their history helper.
 func (r *Request) HistoryMarkup() (roleparse.Markup, error) {
 	r.historyPlaced = true
+	var after roleparse.Markup
+	if r.OpenAfterHistory != "" {
+		after = roleparse.MessageTag(string(r.OpenAfterHistory))
+	}
 	if len(r.History) == 0 {
-		return "", nil
+		return after, nil
 	}
 	s, err := roleparse.Marshal(r.History)
-	return roleparse.Markup(s), err
+	return roleparse.Markup(s) + after, err
 }
 
 // HistoryPlaced reports whether the render called HistoryMarkup, so that

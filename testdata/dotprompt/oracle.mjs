@@ -31,12 +31,9 @@
 //   - adjacent text parts joined into one;
 //   - media parts -> {type: "image_url", image_url: {url}} (contentType dropped:
 //     OpenAI's image part has no media type);
-//   - every text part trimmed of ASCII whitespace (space, \t, \n, \r: the
-//     set rolemark trims) at both ends, because rolemark trims the literal
-//     whitespace at both ends of each message's text and of each text part
-//     between media parts; text parts left empty are dropped, and a message
-//     left with no part is dropped (Dotprompt drops whitespace-only messages
-//     too);
+//   - text is kept as Dotprompt renders it, whitespace included (rolemark
+//     keeps a .prompt file's whitespace as Dotprompt does); a message left
+//     with no part is dropped;
 //   - content is a string when only text remains, else an array of parts
 //     {type: "text", text} / {type: "image_url", image_url: {url}}.
 // A case that Dotprompt rejects gets {"error": message} instead.
@@ -69,10 +66,6 @@ function toDotprompt(m) {
   return { role, content };
 }
 
-const ws = "[ \\t\\n\\r]";
-const trimStart = (s) => s.replace(new RegExp("^" + ws + "+"), "");
-const trimEnd = (s) => s.replace(new RegExp(ws + "+$"), "");
-
 function toOpenAI(m) {
   const role = m.role === "model" ? "assistant" : m.role;
   const parts = [];
@@ -88,9 +81,6 @@ function toOpenAI(m) {
     } else {
       throw new Error("unsupported part " + JSON.stringify(p));
     }
-  }
-  for (const p of parts) {
-    if (p.type === "text") p.text = trimEnd(trimStart(p.text));
   }
   const kept = parts.filter((p) => p.type !== "text" || p.text !== "");
   if (kept.length === 0) return null;
