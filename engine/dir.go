@@ -121,7 +121,7 @@ func (s *Set) parseFile(fsys fs.FS, name string, opts []FileOption) (*Template, 
 	if err != nil {
 		return nil, err
 	}
-	fm, body, err := frontMatter(name, string(src))
+	fm, body, err := s.frontMatter(name, string(src))
 	if err != nil {
 		return nil, err
 	}

@@ -44,6 +44,17 @@ type FrontMatter struct {
 	Defaults map[string]any
 	// Output is the output key as written.
 	Output map[string]any
+	// InputSchema and OutputSchema are input.schema and output.schema
+	// compiled to JSON Schema as Dotprompt compiles them: Picoschema
+	// becomes an object schema (additionalProperties false, optional
+	// properties nullable, (*) the additionalProperties), a mapping with a
+	// JSON Schema type or properties is kept as written, and the name of a
+	// schema registered with Schemas is replaced by it. Nil when absent.
+	InputSchema, OutputSchema json.RawMessage
+	// OutputFormat is output.format as written, such as "json".
+	OutputFormat string
+	// Raw is the whole front matter as written.
+	Raw map[string]any
 	// Tools are function tools the model may call.
 	Tools []chat.Tool
 	// Ext holds every other key, as written.
@@ -108,7 +119,7 @@ var yamlLineRE = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
 
 // parseFrontMatter reads front matter whose first line is file line
 // firstLine. Problems are *Error values with file positions.
-func parseFrontMatter(name, text string, firstLine int) (*FrontMatter, error) {
+func parseFrontMatter(name, text string, firstLine int, named map[string]json.RawMessage) (*FrontMatter, error) {
 	fm := &FrontMatter{Line: firstLine}
 	var doc yaml.Node
 	if err := yaml.Unmarshal([]byte(text), &doc); err != nil {
@@ -135,6 +146,11 @@ func parseFrontMatter(name, text string, firstLine int) (*FrontMatter, error) {
 	if root.Kind != yaml.MappingNode {
 		return nil, errAt(root, "expected a mapping of keys to values")
 	}
+	if err := root.Decode(&fm.Raw); err != nil {
+		return nil, errAt(root, "%v", err)
+	}
+	fm.Raw = jsonable(fm.Raw).(map[string]any)
+	sc := &schemaCompiler{named: named, errAt: errAt}
 	str := func(n *yaml.Node, key string, dst *string) error {
 		if n.Kind != yaml.ScalarNode || n.Tag == "!!null" {
 			return errAt(n, "%s must be a string", key)
@@ -165,7 +181,9 @@ func parseFrontMatter(name, text string, firstLine int) (*FrontMatter, error) {
 			if v.Kind != yaml.MappingNode {
 				return nil, errAt(v, "output must be a mapping")
 			}
-			err = v.Decode(&fm.Output)
+			if err = v.Decode(&fm.Output); err == nil {
+				err = parseOutput(fm, v, sc)
+			}
 		case "input":
 			if v.Kind != yaml.MappingNode {
 				return nil, errAt(v, "input must be a mapping with schema and default")
@@ -190,11 +208,33 @@ func parseFrontMatter(name, text string, firstLine int) (*FrontMatter, error) {
 		}
 	}
 	if inputNode != nil {
-		if err := parseInput(fm, inputNode, errAt); err != nil {
+		if err := parseInput(fm, inputNode, sc); err != nil {
 			return nil, err
 		}
 	}
 	return fm, nil
+}
+
+// parseOutput reads output.format and compiles output.schema.
+func parseOutput(fm *FrontMatter, n *yaml.Node, sc *schemaCompiler) error {
+	if f := mapGet(n, "format"); f != nil {
+		if f.Kind != yaml.ScalarNode {
+			return sc.errAt(f, "output.format must be a string, such as json or text")
+		}
+		fm.OutputFormat = f.Value
+	}
+	if s := mapGet(n, "schema"); s != nil {
+		js, err := sc.compile(s)
+		if err != nil {
+			return err
+		}
+		b, ok := orderedJSON(js)
+		if !ok {
+			return sc.errAt(s, "output.schema cannot be written as JSON")
+		}
+		fm.OutputSchema = b
+	}
+	return nil
 }
 
 func asError(err error, target **Error) bool {

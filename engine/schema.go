@@ -45,17 +45,31 @@ type InputError struct {
 
 func (e *InputError) Error() string { return fmt.Sprintf("input %q %s", e.Name, e.Msg) }
 
-func parseInput(fm *FrontMatter, n *yaml.Node, errAt nodeErr) error {
+func parseInput(fm *FrontMatter, n *yaml.Node, sc *schemaCompiler) error {
+	errAt := sc.errAt
 	var defaults *yaml.Node
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		k, v := n.Content[i], n.Content[i+1]
 		switch k.Value {
 		case "schema":
+			js, cerr := sc.compile(v)
 			s, err := parseSchema(v, errAt, fm.Line)
+			if err != nil && cerr == nil {
+				// Named schemas and (*) wildcards: check the input against
+				// the compiled JSON Schema.
+				s, err = parseJSONSchema(js, errAt, fm.Line)
+			}
 			if err != nil {
 				return err
 			}
-			fm.Input = s
+			if cerr != nil {
+				return cerr
+			}
+			b, ok := orderedJSON(js)
+			if !ok {
+				return errAt(v, "input.schema cannot be written as JSON")
+			}
+			fm.Input, fm.InputSchema = s, b
 		case "default":
 			if v.Kind != yaml.MappingNode {
 				return errAt(v, "input.default must be a mapping of variable names to values")

@@ -3,6 +3,7 @@ package engine
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -24,6 +25,22 @@ type Option func(*settings)
 type settings struct {
 	allowMissing bool
 	parse        []roleparse.Option
+	schemas      map[string]json.RawMessage
+}
+
+// Schemas registers named JSON Schemas that front matter may name as a type
+// (Dotprompt's Schemas option): "output: {schema: Person}" or
+// "input: {schema: {owner: Person, reviewer?: Person, a description}}".
+// Later calls add to earlier ones.
+func Schemas(schemas map[string]json.RawMessage) Option {
+	return func(s *settings) {
+		if s.schemas == nil {
+			s.schemas = map[string]json.RawMessage{}
+		}
+		for k, v := range schemas {
+			s.schemas[k] = v
+		}
+	}
 }
 
 // AllowMissing makes variables the data lacks render as empty instead of
@@ -98,7 +115,7 @@ func (s *Set) EngineFor(filename string) (driver.Engine, error) {
 // names none). The source may start
 // with front matter (see FrontMatter).
 func (s *Set) Parse(engineName, name, src string) (*Template, error) {
-	fm, body, err := frontMatter(name, src)
+	fm, body, err := s.frontMatter(name, src)
 	if err != nil {
 		return nil, err
 	}
@@ -160,12 +177,12 @@ func (s *Set) engineNames() []string {
 }
 
 // frontMatter splits and parses a template's front matter, if it has one.
-func frontMatter(name, src string) (*FrontMatter, string, error) {
+func (s *Set) frontMatter(name, src string) (*FrontMatter, string, error) {
 	text, line, body, ok := splitFrontMatter(src)
 	if !ok {
 		return nil, src, nil
 	}
-	fm, err := parseFrontMatter(name, text, line)
+	fm, err := parseFrontMatter(name, text, line, s.cfg.schemas)
 	if err != nil {
 		return nil, "", err
 	}
@@ -234,7 +251,9 @@ func (t *Template) prepare(vars map[string]any) (map[string]any, error) {
 		}
 		vars = merged
 	}
-	if s := t.fm.Input; s != nil {
+	// A scalar input schema (schema: string) describes an input that is not
+	// a map of variables; it is recorded (InputSchema) but cannot be checked.
+	if s := t.fm.Input; s != nil && (s.Type == "object" || s.Type == "") {
 		vars = withOptional(vars, s)
 		var root any = vars
 		if vars == nil {

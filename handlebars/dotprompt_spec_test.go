@@ -168,6 +168,17 @@ func runSpecCase(c specCase) (got, want string, err error) {
 		fsys["_"+name+".prompt"] = &fstest.MapFile{Data: []byte(src)}
 	}
 	set := engine.NewSet(handlebars.New())
+	if len(c.suite.Schemas) > 0 {
+		schemas := map[string]json.RawMessage{}
+		for name, s := range c.suite.Schemas {
+			b, err := json.Marshal(s)
+			if err != nil {
+				return "", "", err
+			}
+			schemas[name] = b
+		}
+		set.Option(engine.Schemas(schemas))
+	}
 	tpl, err := set.ParseFS(fsys, "case.prompt")
 	if err != nil {
 		return "", "", err
@@ -232,15 +243,28 @@ func runSpecCase(c specCase) (got, want string, err error) {
 			exp[k] = v
 		}
 	}
-	g, err := json.Marshal(res)
-	if err != nil {
+	if _, ok := exp["raw"]; !ok {
+		delete(res, "raw") // as Dotprompt's runner: raw is compared only when expected
+	}
+	if got, err = canonicalJSON(res); err != nil {
 		return "", "", err
 	}
-	w, err := json.Marshal(exp)
+	want, err = canonicalJSON(exp)
+	return got, want, err
+}
+
+// canonicalJSON writes v as JSON with every object's keys sorted.
+func canonicalJSON(v any) (string, error) {
+	b, err := json.Marshal(v)
 	if err != nil {
-		return "", "", err
+		return "", err
 	}
-	return string(g), string(w), nil
+	var x any
+	if err := json.Unmarshal(b, &x); err != nil {
+		return "", err
+	}
+	b, err = json.Marshal(x)
+	return string(b), err
 }
 
 // frontMatterResult puts the front matter into Dotprompt's result shape.
@@ -251,18 +275,31 @@ func frontMatterResult(res map[string]any, fm *engine.FrontMatter) {
 	if len(fm.Config) > 0 {
 		res["config"] = fm.Config
 	}
+	if len(fm.Raw) > 0 {
+		res["raw"] = fm.Raw
+	}
 	if ext := namespaces(fm.Ext); len(ext) > 0 {
 		res["ext"] = ext
 	}
 	in := map[string]any{}
+	if fm.InputSchema != nil {
+		in["schema"] = fm.InputSchema
+	}
 	if len(fm.Defaults) > 0 {
 		in["default"] = fm.Defaults
 	}
 	if len(in) > 0 {
 		res["input"] = in
 	}
-	if len(fm.Output) > 0 {
-		res["output"] = fm.Output
+	out := map[string]any{}
+	if fm.OutputFormat != "" {
+		out["format"] = fm.OutputFormat
+	}
+	if fm.OutputSchema != nil {
+		out["schema"] = fm.OutputSchema
+	}
+	if len(out) > 0 {
+		res["output"] = out
 	}
 }
 
