@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -50,7 +51,9 @@ var (
 //   - In each directory, a name without an extension is tried with each of
 //     exts in turn (the engine's extensions, the template's own first), the
 //     partial file _NAME.EXT before NAME.EXT; a name with an extension is
-//     tried as _NAME then NAME. A name that already starts with "_" is
+//     tried as _NAME then NAME, and then, unless its extension is one of
+//     exts, as a name without one (Dotprompt's partial names may hold
+//     dots: "topic-2.sub_topic"). A name that already starts with "_" is
 //     tried as written only.
 //   - A symbolic link is refused, as is a directory on the way to the file
 //     that is one: with os.DirFS, a link could point anywhere on the disk.
@@ -72,7 +75,14 @@ func (c Config) ReadPartial(name string, exts ...string) (file string, src []byt
 	case strings.HasPrefix(base, "_"):
 		bases = []string{base}
 	case path.Ext(base) != "":
+		// "header.hbs", or a name with a dot such as Dotprompt's
+		// "topic-2.sub_topic": as written first, then as a name without one.
 		bases = []string{"_" + base, base}
+		if !slices.Contains(exts, path.Ext(base)) {
+			for _, ext := range exts {
+				bases = append(bases, "_"+base+ext, base+ext)
+			}
+		}
 	default:
 		for _, ext := range exts {
 			bases = append(bases, "_"+base+ext, base+ext)
