@@ -10,6 +10,7 @@
 //	rolemark engines             the engines and the file extensions they claim
 //	rolemark react prompt --tools TOOLS.json [--variant V] QUESTION|-
 //	rolemark react parse  [--tools TOOLS.json] REPLY|-
+//	rolemark serve  [--addr HOST:PORT] [--format F] DIR   a live preview page of DIR
 //	rolemark --version
 //
 // Every subcommand prints its usage with -h or --help, and takes its flags
@@ -75,6 +76,9 @@ func commands() []command {
 		{name: "batch", args: batchArgs, about: batchAbout, run: cmdBatch},
 		{name: "formats", about: "Lists the formats --format can name.\n", run: cmdFormats},
 		{name: "engines", about: "Lists the template engines and the file extensions they claim.\n", run: cmdEngines},
+		{name: "serve", args: "[--addr HOST:PORT] [--format F] DIR",
+			about: "Serves a live preview page of the templates in DIR on 127.0.0.1:7878 (--addr picks another address, port 0 a free one) and prints its address.\n",
+			run:   cmdServe},
 		{name: "react prompt", args: "--tools TOOLS.json [--variant V] QUESTION|-", about: reactAbout, run: reactPrompt},
 		{name: "react parse", args: "[--tools TOOLS.json] REPLY|-", about: reactAbout, run: reactParse},
 	}

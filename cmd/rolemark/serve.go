@@ -1,0 +1,68 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/rolemark/rolemark/internal/preview"
+)
+
+// cmdServe serves the preview page of a prompt directory until interrupted.
+// It listens on 127.0.0.1 unless --addr names another host, and prints the
+// page's address once it listens.
+func cmdServe(ctx context.Context, sio stdio, args []string) error {
+	stdout := sio.out
+	fl := newFlags("serve")
+	addr := fl.String("addr", "127.0.0.1:7878", "listen on `HOST:PORT` (port 0 picks a free one)")
+	format := fl.String("format", "chatml", "chat format `F` the prompt-string view starts with")
+	operands, err := parseArgs(fl, args)
+	if err != nil {
+		return err
+	}
+	if len(operands) != 1 {
+		return usageErr("serve takes one directory")
+	}
+	dir := operands[0]
+	if err := checkFormat(*format, false); err != nil {
+		return err
+	}
+	host, _, err := net.SplitHostPort(*addr)
+	if err != nil {
+		return usageErr("--addr %q: %v", *addr, err)
+	}
+	opts := []preview.Option{preview.DefaultFormat(*format)}
+	if ip := net.ParseIP(host); host == "localhost" || (ip != nil && ip.IsLoopback()) {
+		opts = append(opts, preview.LocalOnly())
+	}
+	srv, err := preview.New(dir, newSet(), opts...)
+	if err != nil {
+		return err
+	}
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		return err
+	}
+	ctx, stop := signal.NotifyContext(ctx, syscall.SIGINT, syscall.SIGTERM)
+	defer stop()
+	hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second}
+	fmt.Fprintf(stdout, "rolemark serve: previewing %s at http://%s/\n", dir, ln.Addr())
+	done := make(chan error, 1)
+	go func() { done <- hs.Serve(ln) }()
+	select {
+	case err := <-done:
+		return err
+	case <-ctx.Done():
+	}
+	shut, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := hs.Shutdown(shut); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}

@@ -1,0 +1,583 @@
+// Package preview is the page behind `rolemark serve DIR`: a local preview of
+// a prompt directory for the people who write its templates. It lists the
+// directory's templates; for one it shows a form built from the template's
+// declared inputs (defaults filled in), a history box and the rendered result
+// — the messages as a chat, as OpenAI and Anthropic JSON, as markup and as
+// the prompt string of a chosen chat format with its special tokens marked —
+// or the errors, with the template's source line marked. The page reloads
+// itself when a file in the directory changes.
+//
+// Prompt content is untrusted: every value the page shows is escaped by
+// html/template, and the page's Content-Security-Policy allows only its own
+// script and style files, so a value can never run a script. The server reads
+// only inside the directory (symbolic links that lead out of it are refused)
+// and writes no file.
+package preview
+
+import (
+	"bytes"
+	"cmp"
+	"context"
+	"embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"html/template"
+	"io/fs"
+	"net"
+	"net/http"
+
+	"regexp"
+	"sort"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/rolemark/rolemark/chat"
+	chatformat "github.com/rolemark/rolemark/chat/format"
+	"github.com/rolemark/rolemark/engine"
+	"github.com/rolemark/rolemark/roleparse"
+)
+
+//go:embed assets
+var assets embed.FS
+
+// Option configures a Server.
+type Option func(*settings)
+
+type settings struct {
+	poll      time.Duration
+	localOnly bool
+	format    string
+}
+
+// PollEvery sets how often the page asks whether a file changed (default
+// 500ms).
+func PollEvery(d time.Duration) Option { return func(s *settings) { s.poll = d } }
+
+// LocalOnly makes the server answer only requests addressed to a loopback
+// host (localhost, 127.0.0.1, ::1), so that a web page elsewhere cannot
+// reach it through a DNS name that resolves to 127.0.0.1.
+func LocalOnly() Option { return func(s *settings) { s.localOnly = true } }
+
+// DefaultFormat sets the chat format the prompt-string view starts with
+// (default chatml).
+func DefaultFormat(name string) Option { return func(s *settings) { s.format = name } }
+
+// Server serves the preview of one directory. It is an http.Handler and is
+// safe for concurrent use.
+type Server struct {
+	dir   string
+	fsys  fs.FS
+	set   *engine.Set
+	cfg   settings
+	pages *template.Template
+	mux   *http.ServeMux
+}
+
+// New returns a Server for the templates under dir, parsed with set.
+func New(dir string, set *engine.Set, opts ...Option) (*Server, error) {
+	fsys, err := newDirFS(dir)
+	if err != nil {
+		return nil, err
+	}
+	cfg := settings{poll: 500 * time.Millisecond, format: "chatml"}
+	for _, o := range opts {
+		o(&cfg)
+	}
+	if _, ok := chatformat.Lookup(cfg.format); !ok {
+		return nil, fmt.Errorf("unknown chat format %q", cfg.format)
+	}
+	pages, err := template.ParseFS(assets, "assets/page.html")
+	if err != nil {
+		return nil, err
+	}
+	s := &Server{dir: dir, fsys: fsys, set: set, cfg: cfg, pages: pages, mux: http.NewServeMux()}
+	static, _ := fs.Sub(assets, "assets")
+	s.mux.Handle("GET /static/", http.StripPrefix("/static/", http.FileServerFS(static)))
+	s.mux.HandleFunc("GET /version", s.serveVersion)
+	s.mux.HandleFunc("GET /t/{path...}", s.serveTemplate)
+	s.mux.HandleFunc("GET /{$}", s.serveIndex)
+	return s, nil
+}
+
+// ServeHTTP serves the page, its assets and the change fingerprint.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if s.cfg.localOnly && !loopbackHost(r.Host) {
+		http.Error(w, "rolemark serve answers requests to localhost only", http.StatusForbidden)
+		return
+	}
+	h := w.Header()
+	h.Set("Content-Security-Policy", "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "+
+		"connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'")
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("Referrer-Policy", "no-referrer")
+	h.Set("Cache-Control", "no-store")
+	s.mux.ServeHTTP(w, r)
+}
+
+// loopbackHost reports whether an HTTP Host names this machine's loopback.
+func loopbackHost(hostport string) bool {
+	host := hostport
+	if h, _, err := net.SplitHostPort(hostport); err == nil {
+		host = h
+	}
+	host = strings.TrimSuffix(strings.TrimPrefix(host, "["), "]")
+	if strings.EqualFold(host, "localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
+func (s *Server) serveVersion(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	fmt.Fprint(w, version(s.fsys))
+}
+
+// entry is one file of the directory listing.
+type entry struct {
+	Path    string
+	Partial bool
+}
+
+// list returns the directory's templates and partials, sorted by path.
+// Hidden directories (.git) are skipped.
+func (s *Server) list() ([]entry, error) {
+	var out []entry
+	err := fs.WalkDir(s.fsys, ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			if p != "." && strings.HasPrefix(d.Name(), ".") {
+				return fs.SkipDir
+			}
+			return nil
+		}
+		if s.set.IsTemplate(p) {
+			out = append(out, entry{Path: p, Partial: strings.HasPrefix(d.Name(), "_")})
+		}
+		return nil
+	})
+	sort.Slice(out, func(i, j int) bool { return out[i].Path < out[j].Path })
+	return out, err
+}
+
+// page is what assets/page.html shows.
+type page struct {
+	Dir       string
+	Version   string
+	PollMS    int64
+	Templates []entry
+	ListErr   string
+
+	Current   string // the template shown, or empty on the index
+	Engine    string
+	Described string
+	Fields    []field
+	Vars      string
+	History   string
+	Format    string
+	Formats   []string
+
+	Waiting   string // what to fill in before the first render
+	Errors    []problem
+	Rendered  bool
+	Messages  []message
+	OpenAI    string
+	Anthropic string
+	AnthErr   string
+	Markup    string
+	Prompt    []segment
+	PromptErr string
+}
+
+func (s *Server) basePage() page {
+	p := page{Dir: s.dir, Version: version(s.fsys), PollMS: s.cfg.poll.Milliseconds(), Formats: chatformat.Names()}
+	list, err := s.list()
+	p.Templates = list
+	if err != nil {
+		p.ListErr = err.Error()
+	}
+	return p
+}
+
+func (s *Server) serveIndex(w http.ResponseWriter, r *http.Request) {
+	s.write(w, s.basePage())
+}
+
+func (s *Server) write(w http.ResponseWriter, p page) {
+	var buf bytes.Buffer
+	if err := s.pages.ExecuteTemplate(&buf, "page", p); err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	_, _ = buf.WriteTo(w)
+}
+
+func (s *Server) serveTemplate(w http.ResponseWriter, r *http.Request) {
+	name := r.PathValue("path")
+	if !fs.ValidPath(name) || !s.set.IsTemplate(name) {
+		http.NotFound(w, r)
+		return
+	}
+	if _, err := fs.Stat(s.fsys, name); err != nil {
+		http.NotFound(w, r)
+		return
+	}
+	p := s.basePage()
+	p.Current = name
+	q := r.URL.Query()
+	p.Format = cmp.Or(q.Get("format"), s.cfg.format)
+	if _, ok := chatformat.Lookup(p.Format); !ok {
+		p.Format = s.cfg.format
+	}
+	p.Vars, p.History = q.Get("vars"), q.Get("history")
+	s.render(r.Context(), &p, q.Has("go"), q.Get)
+	s.write(w, p)
+}
+
+// render parses the template, builds its form and renders it with the
+// form's values, filling p. submitted says whether the values come from
+// the form (get) or are the declared defaults.
+func (s *Server) render(ctx context.Context, p *page, submitted bool, get func(string) string) {
+	tpl, err := s.set.ParseFS(s.fsys, p.Current, engine.PartialRoot("."))
+	if err != nil {
+		p.Errors = s.problems(err)
+		return
+	}
+	p.Engine = tpl.EngineName()
+	fm := tpl.FrontMatter()
+	if fm != nil {
+		p.Described = fm.Description
+	}
+	p.Fields = fields(fm, submitted, get)
+	if !submitted {
+		var empty []string
+		for _, f := range p.Fields {
+			if f.Required && f.Value == "" {
+				empty = append(empty, f.Name)
+			}
+		}
+		if len(empty) > 0 {
+			p.Waiting = "Fill in " + strings.Join(empty, ", ") + " and press Render."
+			return
+		}
+	}
+	vars, err := values(p.Fields, p.Vars)
+	if err != nil {
+		p.Errors = []problem{{Msg: err.Error()}}
+		return
+	}
+	var opts []engine.RenderOption
+	if strings.TrimSpace(p.History) != "" {
+		var h []chat.Message
+		if err := json.Unmarshal([]byte(p.History), &h); err != nil {
+			p.Errors = []problem{{Msg: "history: " + err.Error() + " (an OpenAI messages array is expected)"}}
+			return
+		}
+		opts = append(opts, engine.History(h))
+	}
+	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	msgs, err := tpl.Messages(ctx, vars, opts...)
+	if err != nil {
+		p.Errors = s.problems(err)
+		return
+	}
+	p.Rendered = true
+	p.Messages = chatView(msgs)
+	p.OpenAI = jsonText(orEmpty(msgs))
+	if a, err := chat.ToAnthropic(msgs); err != nil {
+		p.AnthErr = err.Error()
+	} else {
+		p.Anthropic = jsonText(a)
+	}
+	if m, err := roleparse.Marshal(msgs); err != nil {
+		p.Markup = "error: " + err.Error()
+	} else {
+		p.Markup = m
+	}
+	var tools []chat.Tool
+	if fm != nil {
+		tools = fm.Tools
+	}
+	f, _ := chatformat.Lookup(p.Format)
+	if str, err := f.Render(msgs, chatformat.Options{AddGenerationPrompt: true, Tools: tools}); err != nil {
+		p.PromptErr = err.Error()
+	} else {
+		p.Prompt = tokens(str, f)
+	}
+}
+
+func orEmpty(msgs []chat.Message) []chat.Message {
+	if msgs == nil {
+		return []chat.Message{}
+	}
+	return msgs
+}
+
+func jsonText(v any) string {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return "error: " + err.Error()
+	}
+	return b.String()
+}
+
+// field is one input of the form.
+type field struct {
+	Name        string
+	Type        string // the schema's type word, empty for any
+	Description string
+	Required    bool
+	Enum        []string
+	Value       string
+	Multiline   bool
+}
+
+// fields builds the form from the declared input schema: a field per
+// declared variable, holding the submitted value or the default.
+func fields(fm *engine.FrontMatter, submitted bool, get func(string) string) []field {
+	if fm == nil || fm.Input == nil {
+		return nil
+	}
+	var out []field
+	required := map[string]bool{}
+	for _, n := range fm.Input.Required {
+		required[n] = true
+	}
+	for _, name := range fm.Input.Order {
+		sc := fm.Input.Properties[name]
+		f := field{Name: name, Type: sc.Type, Description: sc.Description, Required: required[name]}
+		for _, e := range sc.Enum {
+			f.Enum = append(f.Enum, fmt.Sprint(e))
+		}
+		if submitted {
+			f.Value = get("v." + name)
+		} else if d, ok := fm.Defaults[name]; ok {
+			f.Value = formValue(sc.Type, d)
+		}
+		f.Multiline = sc.Type == "array" || sc.Type == "object" || strings.Contains(f.Value, "\n") || len(f.Value) > 60
+		out = append(out, f)
+	}
+	return out
+}
+
+// formValue writes a default as the form shows it: a string as it is,
+// anything else as JSON.
+func formValue(typ string, v any) string {
+	if s, ok := v.(string); ok && (typ == "string" || typ == "") {
+		return s
+	}
+	b, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Sprint(v)
+	}
+	return string(b)
+}
+
+// values turns the form into the template's variables: a field of type
+// string (or of no declared type) is taken as written, any other as JSON; an
+// empty field that is not a string is left out, so that its default
+// applies. extra is a JSON object of further variables.
+func values(fs []field, extra string) (map[string]any, error) {
+	vars := map[string]any{}
+	if strings.TrimSpace(extra) != "" {
+		if err := json.Unmarshal([]byte(extra), &vars); err != nil {
+			return nil, fmt.Errorf("more variables: %v (a JSON object is expected)", err)
+		}
+	}
+	for _, f := range fs {
+		switch {
+		case f.Type == "string" || f.Type == "":
+			if f.Value != "" || f.Type == "string" {
+				vars[f.Name] = f.Value
+			}
+		case strings.TrimSpace(f.Value) == "":
+		default:
+			var v any
+			if err := json.Unmarshal([]byte(f.Value), &v); err != nil {
+				return nil, fmt.Errorf("input %q: %q is not %s written as JSON", f.Name, f.Value, article(f.Type))
+			}
+			vars[f.Name] = v
+		}
+	}
+	return vars, nil
+}
+
+func article(t string) string {
+	switch t {
+	case "integer", "object", "array":
+		return "an " + t
+	}
+	return "a " + t
+}
+
+// message is one chat message as the page shows it.
+type message struct {
+	Role, Name, ToolCallID string
+	Parts                  []chat.Part
+	ToolCalls              []toolCall
+}
+
+type toolCall struct{ ID, Name, Arguments string }
+
+func chatView(msgs []chat.Message) []message {
+	out := make([]message, 0, len(msgs))
+	for _, m := range msgs {
+		v := message{Role: string(m.Role), Name: m.Name, ToolCallID: m.ToolCallID, Parts: m.Content}
+		for _, c := range m.ToolCalls {
+			args := string(c.Arguments)
+			var pretty bytes.Buffer
+			if json.Indent(&pretty, c.Arguments, "", "  ") == nil {
+				args = pretty.String()
+			}
+			v.ToolCalls = append(v.ToolCalls, toolCall{ID: c.ID, Name: c.Name, Arguments: args})
+		}
+		out = append(out, v)
+	}
+	return out
+}
+
+// segment is a run of a prompt string; Token marks a special token.
+type segment struct {
+	Text  string
+	Token bool
+}
+
+// tokenRE matches the special tokens of the chat formats: <|...|>, DeepSeek's
+// full-width bars, [INST]-style brackets, <s>, </s>, Gemma's turn markers.
+var tokenRE = regexp.MustCompile(`<\|[^|<>\s]{1,64}\|>|<\x{FF5C}[^<>\n]{1,64}?\x{FF5C}>|\[/?[A-Z][A-Z_]{1,30}\]|</?s>|<(?:start|end)_of_turn>|<bos>|<eos>`)
+
+// tokens splits a prompt string into text and special tokens: those tokenRE
+// matches and the format's BOS and EOS.
+func tokens(s string, f *chatformat.Format) []segment {
+	var marks [][2]int
+	for _, m := range tokenRE.FindAllStringIndex(s, -1) {
+		marks = append(marks, [2]int{m[0], m[1]})
+	}
+	for _, lit := range []string{f.BOS, f.EOS} {
+		if lit == "" {
+			continue
+		}
+		for i := 0; ; {
+			j := strings.Index(s[i:], lit)
+			if j < 0 {
+				break
+			}
+			marks = append(marks, [2]int{i + j, i + j + len(lit)})
+			i += j + len(lit)
+		}
+	}
+	sort.Slice(marks, func(i, j int) bool { return marks[i][0] < marks[j][0] })
+	var out []segment
+	at := 0
+	for _, m := range marks {
+		if m[0] < at {
+			continue // overlaps one already marked
+		}
+		if m[0] > at {
+			out = append(out, segment{Text: s[at:m[0]]})
+		}
+		out = append(out, segment{Text: s[m[0]:m[1]], Token: true})
+		at = m[1]
+	}
+	if at < len(s) {
+		out = append(out, segment{Text: s[at:]})
+	}
+	return out
+}
+
+// problem is one error, with the lines of the template around it.
+type problem struct {
+	Msg    string
+	File   string
+	Line   int
+	Col    int
+	Source []srcLine
+}
+
+type srcLine struct {
+	N     int
+	Text  string
+	Mark  bool
+	Caret string // the marked line's text up to the column, blanked, then the caret goes after it
+}
+
+// problems splits err into its errors and attaches the source lines around
+// each one's position.
+func (s *Server) problems(err error) []problem {
+	var out []problem
+	seen := map[string]bool{}
+	for _, e := range flatten(err) {
+		p := problem{Msg: e.Error()}
+		if seen[p.Msg] {
+			continue
+		}
+		seen[p.Msg] = true
+		var ee *engine.Error
+		if errors.As(e, &ee) && ee.Line > 0 && fs.ValidPath(ee.Template) {
+			p.File, p.Line, p.Col = ee.Template, ee.Line, ee.Col
+			if src, rerr := fs.ReadFile(s.fsys, ee.Template); rerr == nil {
+				p.Source = excerpt(string(src), ee.Line, ee.Col)
+			}
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+// excerpt returns the lines around line (1-based), marking it and the column.
+func excerpt(src string, line, col int) []srcLine {
+	lines := strings.Split(src, "\n")
+	if line > len(lines) {
+		return nil
+	}
+	from, to := max(1, line-4), min(len(lines), line+4)
+	var out []srcLine
+	for n := from; n <= to; n++ {
+		l := srcLine{N: n, Text: strings.TrimRight(lines[n-1], "\r")}
+		if n == line {
+			l.Mark = true
+			if col > 0 {
+				l.Caret = blank(l.Text, col-1)
+			}
+		}
+		out = append(out, l)
+	}
+	return out
+}
+
+// blank returns the first n runes of s with every rune but a tab made a
+// space, so that a caret after it lines up under rune n+1.
+func blank(s string, n int) string {
+	var b strings.Builder
+	for i := 0; i < n; i++ {
+		r, size := utf8.DecodeRuneInString(s)
+		s = s[size:]
+		if r == '\t' {
+			b.WriteByte('\t')
+		} else {
+			b.WriteByte(' ')
+		}
+	}
+	return b.String()
+}
+
+// flatten splits an errors.Join into its errors.
+func flatten(err error) []error {
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		var out []error
+		for _, e := range j.Unwrap() {
+			out = append(out, flatten(e)...)
+		}
+		return out
+	}
+	return []error{err}
+}
