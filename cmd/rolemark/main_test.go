@@ -3,11 +3,16 @@ package main
 import (
 	"bytes"
 	"context"
+	"io"
+	"net/http"
 	"os"
 	"path/filepath"
+	"regexp"
 	"runtime/debug"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -280,4 +285,60 @@ func TestFlagsAfterOperands(t *testing.T) {
 			}
 		})
 	}
+}
+
+// syncBuffer is a bytes.Buffer safe to read while another goroutine writes.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+func TestServe(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		args    []string
+		code    int
+		wantErr string
+	}{
+		{"no directory", []string{"serve"}, 2, "serve takes one directory"},
+		{"bad address", []string{"serve", "--addr", "nohost", "testdata"}, 2, `--addr "nohost"`},
+		{"bad format", []string{"serve", "--format", "nope", "testdata"}, 2, `unknown format "nope"`},
+		{"missing directory", []string{"serve", "--addr", "127.0.0.1:0", "testdata/nope"}, 1, "no such file or directory"},
+		{"a file is not a directory", []string{"serve", "--addr", "127.0.0.1:0", "testdata/hello.tmpl"}, 1, "testdata/hello.tmpl is not a directory"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var out, errOut bytes.Buffer
+			assert.Equal(t, tc.code, run(context.Background(), tc.args, nil, &out, &errOut))
+			assert.Contains(t, errOut.String(), tc.wantErr)
+		})
+	}
+
+	ctx, cancel := context.WithCancel(context.Background())
+	var out syncBuffer
+	done := make(chan int)
+	go func() {
+		done <- run(ctx, []string{"serve", "--addr", "127.0.0.1:0", "testdata/prompts"}, nil, &out, io.Discard)
+	}()
+	re := regexp.MustCompile(`^rolemark serve: previewing testdata/prompts at (http://127\.0\.0\.1:\d+)/\n$`)
+	var m []string
+	require.Eventually(t, func() bool { m = re.FindStringSubmatch(out.String()); return m != nil }, 10*time.Second, 10*time.Millisecond)
+	resp, err := http.Get(m[1] + "/t/hello.tmpl?go=1&vars=%7B%22name%22%3A%22Ann%22%7D")
+	require.NoError(t, err)
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	assert.Contains(t, string(body), `<div class="text">Hi Regards, Ann</div>`)
+	cancel()
+	assert.Equal(t, 0, <-done)
 }

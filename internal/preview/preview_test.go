@@ -22,7 +22,7 @@ import (
 )
 
 // writeDir writes files (path -> content) under a new temporary directory.
-func writeDir(t *testing.T, files map[string]string) string {
+func writeDir(t testing.TB, files map[string]string) string {
 	t.Helper()
 	dir := t.TempDir()
 	for name, src := range files {
@@ -106,8 +106,8 @@ func TestTemplatePage(t *testing.T) {
 			want: []string{`<p class="pmsg">ask.j2:1:22: variable &#34;q&#34; is not supplied</p>`}},
 		{name: "error marks the source line and column", target: "/t/bad.tmpl",
 			want: []string{
-				`<span class="ln mark"><span class="n">7</span>&lt;message role=&#34;wizard&#34;&gt;hi&lt;/message&gt;</span>`,
-				`<span class="caret"><span class="n"></span>              ^</span>`,
+				`<span class="ln mark"><span class="n">7</span>&lt;message role=&#34;wizard&#34;&gt;hi&lt;/message&gt;</span>` +
+					`<span class="caret"><span class="n"></span>              ^</span>`,
 			}, notWant: []string{`id="result"`}},
 		{name: "a template in a subdirectory", target: "/t/sub/plain.tmpl?go=1&vars=" + url.QueryEscape(`{"x":"<b>&amp;</b>"}`),
 			want: []string{`<div class="text">&lt;b&gt;&amp;amp;&lt;/b&gt;</div>`}},
