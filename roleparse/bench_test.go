@@ -1,6 +1,7 @@
 package roleparse_test
 
 import (
+	"fmt"
 	"runtime"
 	"strings"
 	"testing"
@@ -72,23 +73,79 @@ func BenchmarkParse(b *testing.B) {
 // BenchmarkFloor is the floor for any parser of the markup: a strings.Index
 // walk over every </message> in the 1 MB input.
 func BenchmarkFloor(b *testing.B) {
-	b.Run("1MB", func(b *testing.B) {
-		in := benchMB
-		want := strings.Count(in, "</message>")
-		b.SetBytes(int64(len(in)))
-		b.ReportAllocs()
-		for i := 0; i < b.N; i++ {
-			n := 0
-			for s := in; ; n++ {
-				k := strings.Index(s, "</message>")
-				if k < 0 {
-					break
-				}
-				s = s[k+len("</message>"):]
+	b.Run("1MB", func(b *testing.B) { benchmarkFloor(b, benchMB) })
+}
+
+func benchmarkFloor(b *testing.B, in string) {
+	want := strings.Count(in, "</message>")
+	b.SetBytes(int64(len(in)))
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		n := 0
+		for s := in; ; n++ {
+			k := strings.Index(s, "</message>")
+			if k < 0 {
+				break
 			}
-			if n != want {
-				b.Fatalf("found %d, want %d", n, want)
+			s = s[k+len("</message>"):]
+		}
+		if n != want {
+			b.Fatalf("found %d, want %d", n, want)
+		}
+	}
+}
+
+// prose is English text without any byte that Escape replaces; proseMarkup
+// cuts it into messages and puts escaped characters into it.
+const prose = `The branch opens at nine and closes at five on weekdays. Customers who want to discuss a mortgage should book an appointment in advance, bring proof of income for the last three months and a recent statement from every account they hold elsewhere. The adviser explains the difference between fixed and variable rates, the fees that apply when a loan is repaid early, and the insurance that the bank requires before it releases the money. Answers are short and plain; figures are quoted with their currency and rounded to one decimal place. When a question falls outside banking, the adviser says so politely and suggests where the customer could ask instead. `
+
+// proseMarkup returns about size bytes of markup: messages of about 370
+// bytes (four roles in turn, as in benchPrompt) of English text in which
+// one character in every gap is written as a reference, with the mix of
+// English prose: apostrophes first, then quotes, ampersands and angle
+// brackets.
+func proseMarkup(size, gap int) string {
+	refs := []string{"&#39;", "&#39;", "&#39;", "&quot;", "&quot;", "&amp;", "&lt;", "&gt;"}
+	roles := []string{"system", "user", "assistant", "user"}
+	var b strings.Builder
+	src, nref := 0, 0
+	for m := 0; b.Len() < size; m++ {
+		b.WriteString(`<message role="` + roles[m%len(roles)] + `">` + "\n")
+		for n := 0; n < 370; {
+			k := min(gap, 370-n)
+			for k > 0 {
+				c := min(k, len(prose)-src)
+				b.WriteString(prose[src : src+c])
+				src = (src + c) % len(prose)
+				k -= c
+				n += c
+			}
+			if n < 370 {
+				b.WriteString(refs[nref%len(refs)])
+				nref++
+				n++
 			}
 		}
-	})
+		b.WriteString("\n</message>\n")
+	}
+	return b.String()
+}
+
+// BenchmarkParseDensity parses 1 MB of markup with one reference in every
+// 280 bytes of text (English prose, as measured on licence and manual
+// text), every 70 bytes (technical text: Markdown with code, Go source) and
+// every 14 bytes (JSON); BenchmarkFloorDensity is the floor for the same
+// inputs.
+func BenchmarkParseDensity(b *testing.B) {
+	for _, gap := range []int{280, 70, 14} {
+		in := proseMarkup(1<<20, gap)
+		b.Run(fmt.Sprintf("1MB-gap%d", gap), func(b *testing.B) { benchmarkParse(b, in) })
+	}
+}
+
+func BenchmarkFloorDensity(b *testing.B) {
+	for _, gap := range []int{280, 70, 14} {
+		in := proseMarkup(1<<20, gap)
+		b.Run(fmt.Sprintf("1MB-gap%d", gap), func(b *testing.B) { benchmarkFloor(b, in) })
+	}
 }

@@ -106,15 +106,17 @@ type parser struct {
 	cfg     config
 	msgs    []chat.Message
 
-	// The open message, if open is true.
+	// The open message, if open is true: cur is the last of msgs, written
+	// field by field where it lies (copying a whole message into the heap
+	// costs a bulk write barrier while the garbage collector runs).
 	open   bool
 	openAt int
-	cur    chat.Message
+	cur    *chat.Message
 	runs   []run // loose text not yet flushed
-	// textBuf holds decoded text for the whole parse. It is allocated once
-	// with room for the whole input, which decoded text never exceeds, and
-	// (being a strings.Builder) without being zeroed first; the strings
-	// made from it stay valid, since a Builder never changes what it wrote.
+	// textBuf holds decoded text, in chunks made as needed (see text);
+	// being a strings.Builder, without being zeroed first. The strings
+	// made from a chunk stay valid, since a Builder never changes what it
+	// wrote.
 	textBuf strings.Builder
 	// parts backs the content of text-only messages, one part each.
 	parts  []chat.Part
@@ -134,7 +136,7 @@ func (p *parser) parse() ([]chat.Message, error) {
 	}
 	if n := countMessageTags(p.src); n > 0 {
 		p.msgs = make([]chat.Message, 0, n)
-		p.parts = make([]chat.Part, 0, n)
+		p.parts = make([]chat.Part, 0, min(n, partChunk))
 	}
 	for p.pos < len(p.src) {
 		var err error

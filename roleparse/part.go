@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"strings"
+	"unsafe"
 
 	"github.com/rolemark/rolemark/chat"
 )
@@ -157,6 +158,10 @@ func (p *parser) readBody(start, i int, name string) (string, int, error) {
 	}
 }
 
+// partChunk is the number of parts in one backing array of first parts:
+// 32 KB, the largest size the Go allocator serves from its per-size caches.
+const partChunk = 32 << 10 / int(unsafe.Sizeof(chat.Part{}))
+
 // flushLoosePart turns pending loose text into a text part; loose text that
 // trims to nothing is dropped.
 func (p *parser) flushLoosePart() {
@@ -164,11 +169,15 @@ func (p *parser) flushLoosePart() {
 	p.runs = p.runs[:0]
 	switch {
 	case text == "":
-	case p.cur.Content == nil && len(p.parts) < cap(p.parts):
-		// The first part of a message comes from the shared backing
+	case p.cur.Content == nil:
+		// The first part of a message comes from a shared backing
 		// array, capped so that a second part copies it out.
+		if len(p.parts) == cap(p.parts) {
+			p.parts = make([]chat.Part, 0, partChunk)
+		}
 		n := len(p.parts)
-		p.parts = append(p.parts, chat.TextPart(text))
+		p.parts = p.parts[:n+1] // zero: never written since make
+		p.parts[n].Type, p.parts[n].Text = chat.PartText, text
 		p.cur.Content = p.parts[n : n+1 : n+1]
 	default:
 		p.cur.Content = append(p.cur.Content, chat.TextPart(text))

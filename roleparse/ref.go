@@ -44,7 +44,7 @@ func (p *parser) textPart(runs []run, part int) string {
 		if len(runs) == 1 && !runs[0].cdata && strings.IndexByte(runs[0].s, '&') >= 0 {
 			s := runs[0].s
 			start := int(uintptr(unsafe.Pointer(unsafe.StringData(s))) - uintptr(unsafe.Pointer(unsafe.StringData(p.src))))
-			p.pending = append(p.pending, pendingText{msg: len(p.msgs), part: part, start: start, end: start + len(s)})
+			p.pending = append(p.pending, pendingText{msg: len(p.msgs) - 1, part: part, start: start, end: start + len(s)})
 			return s
 		}
 	}
@@ -71,9 +71,15 @@ func (p *parser) text(runs []run) string {
 			return r.s // nothing to decode: the text is the markup itself
 		}
 	}
+	need := 0
+	for _, r := range runs {
+		need += len(r.s)
+	}
 	b := &p.textBuf
-	if b.Cap() == 0 {
-		b.Grow(len(p.src))
+	if b.Cap()-b.Len() < need {
+		// A new chunk; the strings made from the old one stay valid.
+		*b = strings.Builder{}
+		b.Grow(max(need, min(textChunk, len(p.src))))
 	}
 	base := b.Len()
 	for _, r := range runs {
@@ -100,6 +106,11 @@ func (p *parser) text(runs []run) string {
 	}
 	return b.String()[base:]
 }
+
+// textChunk is the size of the chunks of decoded text: the largest that
+// the Go allocator serves from its per-size caches, whose memory is reused
+// from one parse to the next without returning to the operating system.
+const textChunk = 32 << 10
 
 // trimRuns drops literal ASCII whitespace at both ends of the text the runs
 // make, and the runs left empty.

@@ -124,7 +124,8 @@ func (p *parser) openMessage(i int) error {
 		const vs = len(`<message role="`)
 		if q := strings.IndexByte(rest[vs:], '"'); q >= 0 && vs+q+1 < len(rest) && rest[vs+q+1] == '>' {
 			if r, ok := knownRole(rest[vs : vs+q]); ok {
-				p.open, p.openAt, p.cur, p.runs = true, i, chat.Message{Role: r}, p.runs[:0]
+				p.newMessage(i)
+				p.cur.Role = r
 				p.pos = i + vs + q + 2
 				return nil
 			}
@@ -155,7 +156,8 @@ func (p *parser) openMessage(i int) error {
 	if !seenRole {
 		return p.errAt(i, "<message> has no role; expected <message role=\"…\">")
 	}
-	p.open, p.openAt, p.cur, p.runs = true, i, m, p.runs[:0]
+	p.newMessage(i)
+	p.cur.Role, p.cur.Name, p.cur.ToolCallID = m.Role, m.Name, m.ToolCallID
 	p.pos = next
 	if selfClosed {
 		p.closeMessage()
@@ -163,10 +165,21 @@ func (p *parser) openMessage(i int) error {
 	return nil
 }
 
+// newMessage adds an empty message opened at i to msgs and makes it the
+// open one.
+func (p *parser) newMessage(i int) {
+	n := len(p.msgs)
+	if n < cap(p.msgs) {
+		p.msgs = p.msgs[:n+1] // zero: never written since make
+	} else {
+		p.msgs = append(p.msgs, chat.Message{})
+	}
+	p.open, p.openAt, p.cur, p.runs = true, i, &p.msgs[n], p.runs[:0]
+}
+
 // closeMessage finishes the open message.
 func (p *parser) closeMessage() {
 	p.flushLoosePart()
-	p.msgs = append(p.msgs, p.cur)
 	p.open = false
-	p.cur = chat.Message{}
+	p.cur = nil
 }
