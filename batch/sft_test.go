@@ -1,0 +1,164 @@
+package batch_test
+
+import (
+	"encoding/json"
+	"os"
+	"strings"
+	"testing"
+	"unicode"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/rolemark/rolemark/batch"
+	"github.com/rolemark/rolemark/chat"
+	"github.com/rolemark/rolemark/chat/format"
+)
+
+type sftGolden struct {
+	Conversations []struct {
+		Name     string          `json:"name"`
+		Messages json.RawMessage `json:"messages"`
+	} `json:"conversations"`
+	Presets map[string]struct {
+		Template string `json:"template"`
+		Results  []struct {
+			Name  string   `json:"name"`
+			Text  *string  `json:"text"`
+			Spans [][2]int `json:"spans"`
+			Error string   `json:"error"`
+		} `json:"results"`
+	} `json:"presets"`
+}
+
+// endTokens is the end of the assistant's turn each preset's template
+// writes after the content (read from the templates); "" where the turn
+// ends with white space only.
+var endTokens = map[string]string{
+	"alfred": "<end_message>", "alpaca": "\n<|EOT|>", "chatml": "<|im_end|>", "chatqa": "<|end_of_text|>",
+	"codellama-70b": " <step>", "command-r": "<|END_OF_TURN_TOKEN|>", "falcon": "", "gemma": "<end_of_turn>",
+	"gemma3": "<end_of_turn>", "granite": "", "lazyllm-chat": "", "llama2": " </s>", "llama3": "<|eot_id|>",
+	"magicoder": "<｜end▁of▁sentence｜>", "mistral": "</s>", "mistral-v3": "</s>", "openchat": "<|end_of_turn|>", "phi3": "<|end|>",
+	"qwen2": "<|im_end|>", "qwen2.5": "<|im_end|>", "solar": "", "starcoder2": "<|endoftext|>", "zephyr": "</s>",
+}
+
+// pyStrip is Python's str.strip().
+func pyStrip(s string) string { return strings.TrimFunc(s, unicode.IsSpace) }
+
+func safeSpan(text string, spans [][2]int, i int) string {
+	if i < len(spans) {
+		return spanText(text, spans[i])
+	}
+	return "<none>"
+}
+
+func spanText(text string, sp [2]int) string {
+	r := []rune(text)
+	return string(r[sp[0]:sp[1]])
+}
+
+// TestSpansAgainstTemplates checks every preset on every conversation of
+// testdata/sft_golden.json, written by the models' own HuggingFace
+// templates through Jinja2 (testdata/sft_oracle.py): the same text, the
+// same spans, and each span covering exactly an assistant content as the
+// format writes it (with its end token under WithEnd).
+func TestSpansAgainstTemplates(t *testing.T) {
+	b, err := os.ReadFile("testdata/sft_golden.json")
+	require.NoError(t, err)
+	var g sftGolden
+	require.NoError(t, json.Unmarshal(b, &g))
+	require.GreaterOrEqual(t, len(g.Conversations), 20)
+	checked := 0
+	for _, name := range format.Names() {
+		f, _ := format.Lookup(name)
+		golden, hasTemplate := g.Presets[name]
+		if name != "lazyllm-chat" {
+			require.True(t, hasTemplate, "every preset with a HuggingFace template is in the golden file: %s", name)
+		}
+		t.Run(name, func(t *testing.T) {
+			for ci, c := range g.Conversations {
+				var msgs []chat.Message
+				require.NoError(t, json.Unmarshal(c.Messages, &msgs))
+				text, spans, err := batch.Spans(f, msgs, nil, batch.SFTOptions{})
+				if hasTemplate {
+					want := golden.Results[ci]
+					require.Equal(t, c.Name, want.Name)
+					if want.Text == nil {
+						assert.Error(t, err, "%s: the template refuses: %s", c.Name, want.Error)
+						continue
+					}
+					require.NoError(t, err, c.Name)
+					require.Equal(t, *want.Text, text, c.Name)
+					if want.Spans == nil {
+						want.Spans = [][2]int{}
+					}
+					if spans == nil {
+						spans = [][2]int{}
+					}
+					require.Equal(t, want.Spans, spans, c.Name)
+					checked++
+				} else if err != nil {
+					continue
+				}
+				// Each span is one assistant content as written (as it is, or
+				// stripped where the format trims), in order; a content that
+				// is empty as written has none.
+				var written []string
+				j := 0
+				for _, m := range msgs {
+					if m.Role != chat.RoleAssistant {
+						continue
+					}
+					c := m.Text()
+					if j < len(spans) {
+						if got := spanText(text, spans[j]); got != "" && (got == c || got == pyStrip(c)) {
+							written = append(written, got)
+							j++
+							continue
+						}
+					}
+					require.Equal(t, "", pyStrip(c), "%s: no span for an assistant content", c)
+					written = append(written, "")
+				}
+				require.Equal(t, len(spans), j, "%s: every span is an assistant content", c.Name)
+				// WithEnd adds the end of the turn (a content empty as
+				// written then spans its end token alone).
+				_, endSpans, err := batch.Spans(f, msgs, nil, batch.SFTOptions{WithEnd: true})
+				require.NoError(t, err)
+				j = 0
+				for _, w := range written {
+					if j < len(endSpans) && spanText(text, endSpans[j]) == w+endTokens[name] && w+endTokens[name] != "" {
+						j++
+						continue
+					}
+					require.Equal(t, "", w, "%s: span %d with its end: %q", c.Name, j, safeSpan(text, endSpans, j))
+				}
+				require.Equal(t, len(endSpans), j, "%s: every span with its end is an assistant content and its end", c.Name)
+				// LastOnly keeps the last assistant message's span.
+				_, last, err := batch.Spans(f, msgs, nil, batch.SFTOptions{LastOnly: true})
+				require.NoError(t, err)
+				lastA := -1
+				for i, m := range msgs {
+					if m.Role == chat.RoleAssistant {
+						lastA = i
+					}
+				}
+				if lastA >= 0 && pyStrip(msgs[lastA].Text()) != "" {
+					assert.Equal(t, spans[len(spans)-1:], last, c.Name)
+				} else {
+					assert.Empty(t, last, c.Name)
+				}
+			}
+		})
+	}
+	assert.GreaterOrEqual(t, checked, 21*14, "conversations checked against templates")
+}
+
+func TestSpansRefuseToolCalls(t *testing.T) {
+	f, _ := format.Lookup("qwen2.5")
+	msgs := []chat.Message{chat.Text(chat.RoleUser, "Weather?"), {Role: chat.RoleAssistant,
+		ToolCalls: []chat.ToolCall{{ID: "c1", Name: "get_weather", Arguments: json.RawMessage(`{"city":"Paris"}`)}}}}
+	_, _, err := batch.Spans(f, msgs, nil, batch.SFTOptions{})
+	assert.ErrorIs(t, err, batch.ErrSpanToolCalls)
+	assert.EqualError(t, err, "message 2: sft: assistant messages with tool calls are not supported")
+}
