@@ -19,7 +19,9 @@ import (
 
 // Engine is the text/template engine, a driver.Engine. Its zero value is
 // ready to use.
-type Engine struct{}
+type Engine struct {
+	noExpand bool // tests: leave every markup function call as it is written
+}
 
 var _ driver.Engine = (*Engine)(nil)
 
@@ -38,34 +40,41 @@ const escName = "_rolemark_esc"
 // history replaces it. Data cannot produce it: escaping removes every '<'.
 const historyMark = "<rolemark:history/>"
 
+// markup is the result of a markup function (role, message, media,
+// history, raw): markup the template wrote, printed unescaped. A
+// roleparse.Markup value in the data is not markup: it is escaped.
+type markup string
+
 // attrArg is an attribute passed to role or message.
 type attrArg struct{ key, val string }
 
 func funcs() template.FuncMap {
 	return template.FuncMap{
 		escName: escape,
-		"raw":   func(v any) roleparse.Markup { return roleparse.Markup(fmt.Sprint(v)) },
+		"raw":   func(v any) markup { return markup(roleparse.FormatValue(v)) },
 		"attr": func(key string, val any) (attrArg, error) {
 			switch key {
 			case "name", "tool_call_id":
-				return attrArg{key, fmt.Sprint(val)}, nil
+				return attrArg{key, roleparse.FormatValue(val)}, nil
 			}
 			return attrArg{}, fmt.Errorf("attr %q: a message takes name or tool_call_id", key)
 		},
-		"role": func(role string, attrs ...attrArg) roleparse.Markup {
-			return roleparse.MessageTag(role, toAttrs(attrs)...)
+		"role": func(role any, attrs ...attrArg) markup {
+			return markup(roleparse.MessageTag(roleparse.FormatValue(role), toAttrs(attrs)...))
 		},
 		"message": message,
-		"history": func() roleparse.Markup { return historyMark },
-		"media": func(url string, mediaType ...string) (roleparse.Markup, error) {
+		"history": func() markup { return historyMark },
+		// The functions take any value and print it as an action would,
+		// so that a call and its compile-time expansion accept the same.
+		"media": func(url any, mediaType ...any) (markup, error) {
 			if len(mediaType) > 1 {
 				return "", errors.New("media takes a URL and at most one media type")
 			}
 			mt := ""
 			if len(mediaType) == 1 {
-				mt = mediaType[0]
+				mt = roleparse.FormatValue(mediaType[0])
 			}
-			return roleparse.MediaTag(url, mt), nil
+			return markup(roleparse.MediaTag(roleparse.FormatValue(url), mt)), nil
 		},
 	}
 }
@@ -78,9 +87,9 @@ func toAttrs(attrs []attrArg) []roleparse.Attr {
 	return out
 }
 
-// message writes a whole message: values are escaped unless they are markup,
-// attr values become attributes.
-func message(role string, args ...any) roleparse.Markup {
+// message writes a whole message: values are escaped unless they are the
+// result of a markup function (media, raw), attr values become attributes.
+func message(role any, args ...any) markup {
 	var attrs []roleparse.Attr
 	var body strings.Builder
 	for _, a := range args {
@@ -88,21 +97,18 @@ func message(role string, args ...any) roleparse.Markup {
 			attrs = append(attrs, roleparse.Attr{Key: at.key, Value: at.val})
 			continue
 		}
+		if m, ok := a.(markup); ok {
+			body.WriteString(string(m))
+			continue
+		}
 		body.WriteString(roleparse.EscapeValue(a))
 	}
-	return roleparse.MessageTag(role, attrs...) + roleparse.Markup(body.String()) + roleparse.EndTag
+	return markup(string(roleparse.MessageTag(roleparse.FormatValue(role), attrs...)) + body.String() + string(roleparse.EndTag))
 }
 
-// escape is appended to every printing action.
-func escape(v any) string {
-	switch v := v.(type) {
-	case roleparse.Markup:
-		return string(v)
-	case string:
-		return roleparse.Escape(v)
-	}
-	return roleparse.EscapeValue(v)
-}
+// escape is appended to every printing action that does not end in a
+// markup function, in the AllowMissing mode.
+func escape(v any) string { return roleparse.EscapeValue(v) }
 
 // Compile parses src, resolves partials from cfg.FS, and rewrites every
 // printing action to escape its output.
@@ -119,7 +125,7 @@ func (e *Engine) Compile(name, src string, cfg driver.Config) (driver.Compiled, 
 	if err := loadPartials(t, cfg); err != nil {
 		return nil, err
 	}
-	c := &compiled{t: t, name: name, slow: cfg.AllowMissing}
+	c := &compiled{t: t, name: name, slow: cfg.AllowMissing, expand: !e.noExpand}
 	var texts []*parse.TextNode
 	for _, tt := range t.Templates() {
 		if tt.Tree != nil && tt.Tree.Root != nil {
@@ -224,12 +230,13 @@ var markupFuncs = map[string]bool{"role": true, "message": true, "media": true, 
 // before actions that end in a markup function. Template text is carved
 // into one arena, so the writer recognises it by address and writes it as
 // is. In the slow mode (AllowMissing, where a missing key must print as
-// empty) an escaping function is appended to every printing action instead,
-// as html/template does.
+// empty) an escaping function is appended instead to every printing action
+// that does not end in a markup function, as html/template does.
 type compiled struct {
 	t       *template.Template
 	name    string
 	slow    bool
+	expand  bool // expand markup function calls at compile time
 	history bool
 	arena   []byte
 	lo, hi  uintptr
@@ -244,7 +251,7 @@ func (c *compiled) rewrite(tree *parse.Tree, n parse.Node, texts *[]*parse.TextN
 		}
 		out := make([]parse.Node, 0, len(n.Nodes))
 		for _, child := range n.Nodes {
-			if a, ok := child.(*parse.ActionNode); ok {
+			if a, ok := child.(*parse.ActionNode); ok && c.expand {
 				if nodes, ok := expand(a); ok {
 					for _, x := range nodes {
 						out = append(out, x)
@@ -273,7 +280,7 @@ func (c *compiled) rewrite(tree *parse.Tree, n parse.Node, texts *[]*parse.TextN
 				}
 			}
 		}
-		if !c.slow || len(p.Decl) > 0 || len(p.Cmds) == 0 {
+		if !c.slow || len(p.Decl) > 0 || len(p.Cmds) == 0 || markupAction(n) {
 			return
 		}
 		last := p.Cmds[len(p.Cmds)-1]

@@ -2,6 +2,7 @@ package gotmpl_test
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -99,33 +100,54 @@ func positions() []position {
 
 // render renders p's template for x.
 func (p position) render(tpl *engine.Template, x string) ([]chat.Message, error) {
+	return p.renderValue(tpl, x, false)
+}
+
+// renderValue renders p's template for x, passed as a roleparse.Markup
+// value when asMarkup is set.
+func (p position) renderValue(tpl *engine.Template, x string, asMarkup bool) ([]chat.Message, error) {
 	var h []chat.Message
 	if p.history != nil {
 		h = p.history(x)
 	}
-	return tpl.Messages(context.Background(), map[string]any{"x": x, "l": []string{x}}, engine.History(h))
+	var v any = x
+	if asMarkup {
+		v = roleparse.Markup(x)
+	}
+	return tpl.Messages(context.Background(), map[string]any{"x": v, "l": []any{v}}, engine.History(h))
 }
 
 // TestInjection inserts every hostile value in every position a
 // text/template prompt can put a value and checks that the messages are
-// exactly the intended ones, with the value intact.
+// exactly the intended ones, with the value intact: as a string and as a
+// roleparse.Markup value (data whatever its type), through both escaping
+// paths and with the markup functions expanded at compile time or called.
 func TestInjection(t *testing.T) {
-	set := engine.NewSet(gotmpl.New())
+	sets := map[string]*engine.Set{
+		"default":                 engine.NewSet(gotmpl.New()),
+		"AllowMissing":            engine.NewSet(gotmpl.New()).Option(engine.AllowMissing()),
+		"unexpanded":              engine.NewSet(gotmpl.NewUnexpanded()),
+		"unexpanded/AllowMissing": engine.NewSet(gotmpl.NewUnexpanded()).Option(engine.AllowMissing()),
+	}
 	values := fixture.Hostile(t)
 	require.GreaterOrEqual(t, len(values), 60)
-	for _, p := range positions() {
-		tpl, err := set.Parse("gotmpl", p.name, p.src)
-		require.NoError(t, err, p.name)
-		t.Run(p.name, func(t *testing.T) {
-			for _, x := range values {
-				if p.needsValue && trimmed(x) == "" {
-					continue
-				}
-				msgs, err := p.render(tpl, x)
-				require.NoError(t, err, "x=%q", x)
-				assert.Equal(t, p.want(x), msgs, "x=%q", x)
+	for mode, set := range sets {
+		for _, p := range positions() {
+			tpl, err := set.Parse("gotmpl", p.name, p.src)
+			require.NoError(t, err, p.name)
+			for _, asMarkup := range []bool{false, true} {
+				t.Run(fmt.Sprintf("%s/%s/markup=%v", mode, p.name, asMarkup), func(t *testing.T) {
+					for _, x := range values {
+						if p.needsValue && trimmed(x) == "" {
+							continue
+						}
+						msgs, err := p.renderValue(tpl, x, asMarkup)
+						require.NoError(t, err, "x=%q", x)
+						assert.Equal(t, p.want(x), msgs, "x=%q", x)
+					}
+				})
 			}
-		})
+		}
 	}
 }
 

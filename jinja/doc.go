@@ -68,9 +68,11 @@
 // pongo2's 5.2 µs, with fewer allocations (31 against 55).
 //
 // The raw forms, which insert markup unescaped, are: |safe anywhere in the
-// filter chain (as in pongo2); a value of type roleparse.Markup; a
-// *pongo2.Value marked safe (pongo2.AsSafeValue, the output of a macro or of
-// block.Super, the result of role, history and media). Only the template
+// filter chain (as in pongo2); a *pongo2.Value marked safe
+// (pongo2.AsSafeValue, the output of a macro or of block.Super, the result
+// of role, history and media, and of a function given to Funcs that returns
+// roleparse.Markup). A roleparse.Markup value in the data, or returned by a
+// function in the data, is escaped like any value. Only the template
 // author and the calling program can produce them: never use |safe on data.
 // |escape is not needed and escapes a second time. {% filter … %} applies its
 // filters to text that is already escaped.

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"reflect"
 	"regexp"
 	"strconv"
 	"strings"
@@ -64,9 +65,48 @@ func New(opts ...Option) *Engine {
 		"history": historyFunc,
 	}
 	for k, v := range e.cfg.funcs {
-		e.funcs[k] = v
+		e.funcs[k] = trustMarkup(v)
 	}
 	return e
+}
+
+var (
+	markupType   = reflect.TypeOf(roleparse.Markup(""))
+	valuePtrType = reflect.TypeOf((*pongo2.Value)(nil))
+)
+
+// trustMarkup makes a caller's function that returns roleparse.Markup
+// (optionally with an error) return it as a safe *pongo2.Value: markup a
+// function of the Go caller builds is trusted, while a roleparse.Markup
+// value in the data is escaped like any value.
+func trustMarkup(fn any) any {
+	v := reflect.ValueOf(fn)
+	if v.Kind() != reflect.Func || v.IsNil() {
+		return fn
+	}
+	t := v.Type()
+	if t.NumOut() < 1 || t.NumOut() > 2 || t.Out(0) != markupType {
+		return fn
+	}
+	in := make([]reflect.Type, t.NumIn())
+	for i := range in {
+		in[i] = t.In(i)
+	}
+	out := []reflect.Type{valuePtrType}
+	if t.NumOut() == 2 {
+		out = append(out, t.Out(1))
+	}
+	ft := reflect.FuncOf(in, out, t.IsVariadic())
+	return reflect.MakeFunc(ft, func(args []reflect.Value) []reflect.Value {
+		var res []reflect.Value
+		if t.IsVariadic() {
+			res = v.CallSlice(args)
+		} else {
+			res = v.Call(args)
+		}
+		res[0] = reflect.ValueOf(pongo2.AsSafeValue(string(res[0].Interface().(roleparse.Markup))))
+		return res
+	}).Interface()
 }
 
 // Engine is the Jinja-style engine, a driver.Engine. Make one with New.

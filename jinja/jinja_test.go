@@ -69,11 +69,12 @@ func TestRender(t *testing.T) {
 		{name: "safe then upper", src: `{{ x|safe|upper }}`, vars: map[string]any{"x": `<b>`}, want: `<B>`},
 		{name: "upper escapes", src: `{{ x|upper }}`, vars: map[string]any{"x": `<b>`}, want: `&lt;B&gt;`},
 		{name: "escape filter escapes twice", src: `{{ x|escape }}`, vars: map[string]any{"x": `<`}, want: `&amp;lt;`},
-		{name: "markup value", src: `{{ x }}`, vars: map[string]any{"x": roleparse.Markup(`<text>t</text>`)}, want: `<text>t</text>`},
+		{name: "markup value in the data is escaped", src: `{{ x }}`, vars: map[string]any{"x": roleparse.Markup(`<text>t</text>`)}, want: `&lt;text&gt;t&lt;/text&gt;`},
+		{name: "markup value in the data, safe", src: `{{ x|safe }}`, vars: map[string]any{"x": roleparse.Markup(`<text>t</text>`)}, want: `<text>t</text>`},
 		{name: "pongo2 safe value", src: `{{ x }}`, vars: map[string]any{"x": pongo2.AsSafeValue(`<b>`)}, want: `<b>`},
 		{name: "pongo2 value", src: `{{ x }}`, vars: map[string]any{"x": pongo2.AsValue(`<b>`)}, want: `&lt;b&gt;`},
 		{name: "function result", src: `{{ f() }}`, vars: map[string]any{"f": func() string { return "<f>" }}, want: `&lt;f&gt;`},
-		{name: "function markup result", src: `{{ f() }}`, vars: map[string]any{"f": func() roleparse.Markup { return "<f/>" }}, want: `<f/>`},
+		{name: "markup result of a function in the data is escaped", src: `{{ f() }}`, vars: map[string]any{"f": func() roleparse.Markup { return "<f/>" }}, want: `&lt;f/&gt;`},
 		{name: "macro output is not escaped twice", src: `{% macro m(x) %}<{{ x }}>{% endmacro %}{{ m(v) }}`, vars: map[string]any{"v": "&"}, want: `<&amp;>`},
 		{name: "for loop", src: `{% for x in l %}{{ forloop.Counter }}={{ x }};{% endfor %}`, vars: map[string]any{"l": []string{"<", ">"}}, want: `1=&lt;;2=&gt;;`},
 		{name: "whitespace control", src: "{% user -%}\n  {{- x -}}\n{%- enduser %}", vars: map[string]any{"x": "a"}, want: `<message role="user">a</message>`},
@@ -253,6 +254,17 @@ func TestOptions(t *testing.T) {
 		got, err := tpl.Render(context.Background(), map[string]any{"x": "<hi>"})
 		require.NoError(t, err)
 		require.Equal(t, `<message role="user">&lt;HI&gt;!</message>`, got)
+	})
+	t.Run("funcs returning markup are trusted", func(t *testing.T) {
+		e := jinja.New(jinja.Funcs(map[string]any{
+			"tag":  func(s string) roleparse.Markup { return roleparse.Markup("<text>" + roleparse.Escape(s) + "</text>") },
+			"tagE": func(s string) (roleparse.Markup, error) { return roleparse.Markup("<text>" + s + "</text>"), nil },
+		}))
+		tpl, err := engine.NewSet(e).Parse("jinja", "t.j2", `{% user %}{{ tag(x) }}{{ tagE("b") }}{% enduser %}`)
+		require.NoError(t, err)
+		got, err := tpl.Render(context.Background(), map[string]any{"x": "<hi>"})
+		require.NoError(t, err)
+		require.Equal(t, `<message role="user"><text>&lt;hi&gt;</text><text>b</text></message>`, got)
 	})
 	t.Run("macro depth", func(t *testing.T) {
 		src := `{% macro r(n) %}{% if n %}{{ r(n - 1) }}{% endif %}.{% endmacro %}{{ r(d) }}`

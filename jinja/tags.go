@@ -95,8 +95,10 @@ func isSafe(v *pongo2.Value) bool {
 }
 
 // printNode is {{ expr }} after rewriting: it prints expr's value escaped
-// with roleparse's rules, whatever its type, unless the value is trusted
-// markup (|safe applied, a roleparse.Markup, a value pongo2 marks safe).
+// with roleparse's rules, whatever its type (a roleparse.Markup value
+// included), unless |safe is applied or pongo2 marks the value safe (the
+// result of a macro, of block.Super, of role, history and media, of a
+// caller's function returning roleparse.Markup).
 type printNode struct {
 	expr pongo2.IEvaluator
 	tok  *pongo2.Token

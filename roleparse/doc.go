@@ -21,7 +21,8 @@
 //
 // is one user message whose text is s, trimmed of literal ASCII whitespace at
 // both ends: a value can never open, close or forge a message, a part or an
-// attribute. The only way to insert unescaped markup is a Markup value, which
-// each engine exposes through one explicit raw form ({{{x}}} in Handlebars,
-// |safe in Jinja, raw in text/template). Fuzz tests hold this property.
+// attribute. The only way to insert a value unescaped is the engine's one
+// explicit raw form ({{{x}}} in Handlebars, |safe in Jinja, raw in
+// text/template); a Markup value in the data is escaped like any other.
+// Fuzz tests hold this property.
 package roleparse

@@ -10,8 +10,11 @@ import (
 )
 
 // Markup is trusted markup: text that an engine inserts into a rendered
-// template without escaping. Only the template author may produce it; a value
-// from data becomes Markup only through an engine's explicit raw form.
+// template without escaping when the template itself produces it (a markup
+// helper, the raw form, or a function the Go caller registers that returns
+// Markup). A Markup value found in the data is escaped like any other value
+// in every engine; only the template's raw form ({{{x}}}, |safe, raw)
+// inserts it as markup.
 type Markup string
 
 // escapeTable maps each byte that Escape replaces to its replacement.
@@ -128,14 +131,12 @@ func writeWith(w stringWriter, s string, table *[256]string) {
 	w.WriteString(s[last:])
 }
 
-// EscapeValue formats any value as FormatValue does and escapes the result;
-// a Markup value passes through unchanged.
+// EscapeValue formats any value as FormatValue does and escapes the result,
+// whatever its type: a Markup value found in the data is data too (only an
+// engine's raw form inserts it as markup).
 func EscapeValue(v any) string {
-	switch v := v.(type) {
-	case Markup:
-		return string(v)
-	case string:
-		return Escape(v)
+	if s, ok := v.(string); ok {
+		return Escape(s)
 	}
 	return Escape(FormatValue(v))
 }
