@@ -4,12 +4,14 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
 	"text/template"
+	"unsafe"
 
 	"github.com/aymerick/raymond"
 	"github.com/flosch/pongo2/v6"
@@ -121,6 +123,23 @@ func variants(t testing.TB) []variant {
 	pt, err := pongo2.FromString(read(t, "literal.j2"))
 	require.NoError(t, err)
 	out = append(out, variant{name: "raw/pongo2", raw: func() (string, error) { return pt.Execute(pongo2.Context(v)) }})
+
+	// The same renders into one buffer reused from call to call, with no
+	// string made: what a careful caller without rolemark does. raymond
+	// renders only to a string, so its variant is the one above again.
+	var ttBuf bytes.Buffer
+	out = append(out, variant{name: "raw-reused/text-template", raw: func() (string, error) {
+		ttBuf.Reset()
+		err := tt.Execute(&ttBuf, ttVars)
+		return unsafeString(ttBuf.Bytes()), err
+	}})
+	out = append(out, variant{name: "raw-reused/raymond", raw: func() (string, error) { return rt.Exec(v) }})
+	var ptBuf bytes.Buffer
+	out = append(out, variant{name: "raw-reused/pongo2", raw: func() (string, error) {
+		ptBuf.Reset()
+		err := pt.ExecuteWriterUnbuffered(pongo2.Context(v), &ptBuf)
+		return unsafeString(ptBuf.Bytes()), err
+	}})
 
 	// Dotprompt: the marker style with Dotprompt's role name for the model.
 	dpSrc := strings.ReplaceAll(read(t, "marker.hbs"), `{{role "assistant"}}`, `{{role "model"}}`)
@@ -314,6 +333,11 @@ func BenchmarkParallelSerial(b *testing.B) {
 	}
 }
 
+// unsafeString returns b as a string without copying: the reused-buffer
+// variants hand their output to the equivalence test only, which reads it
+// before the next render.
+func unsafeString(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(b)) }
+
 // markup returns about size bytes of rendered markup: the benchmark prompt
 // rendered by rolemark and repeated.
 func markup(b *testing.B, size int) string {
@@ -332,12 +356,63 @@ var sizes = []struct {
 	size int
 }{{"1.5KB", 0}, {"64KB", 64 << 10}, {"1MB", 1 << 20}}
 
+// The benchmark prompt's values are dense with characters that escape (one
+// reference in every 33 bytes of markup). The density inputs are 1 MB of
+// messages of English text (about 370 bytes each, as in the benchmark
+// prompt) with one reference in every gap bytes: 280 for English prose
+// (measured on licence and manual text), 70 for technical text (Markdown
+// with code, Go source) and 14 for JSON.
+var gaps = []int{280, 70, 14}
+
+const prose = `The branch opens at nine and closes at five on weekdays. Customers who want to discuss a mortgage should book an appointment in advance, bring proof of income for the last three months and a recent statement from every account they hold elsewhere. The adviser explains the difference between fixed and variable rates, the fees that apply when a loan is repaid early, and the insurance that the bank requires before it releases the money. Answers are short and plain; figures are quoted with their currency and rounded to one decimal place. When a question falls outside banking, the adviser says so politely and suggests where the customer could ask instead. `
+
+// proseMarkup returns about size bytes of markup whose message text has one
+// reference in every gap bytes, apostrophes first, then quotes, ampersands
+// and angle brackets (the mix of English prose).
+func proseMarkup(size, gap int) string {
+	refs := []string{"&#39;", "&#39;", "&#39;", "&quot;", "&quot;", "&amp;", "&lt;", "&gt;"}
+	roles := []string{"system", "user", "assistant", "user"}
+	var b strings.Builder
+	src, nref := 0, 0
+	for m := 0; b.Len() < size; m++ {
+		b.WriteString(`<message role="` + roles[m%len(roles)] + `">` + "\n")
+		for n := 0; n < 370; {
+			for k := min(gap, 370-n); k > 0; {
+				c := min(k, len(prose)-src)
+				b.WriteString(prose[src : src+c])
+				src = (src + c) % len(prose)
+				k -= c
+				n += c
+			}
+			if n < 370 {
+				b.WriteString(refs[nref%len(refs)])
+				nref++
+				n++
+			}
+		}
+		b.WriteString("\n</message>\n")
+	}
+	return b.String()
+}
+
+// parseInputs are the inputs of BenchmarkParse and BenchmarkFloor.
+func parseInputs(b *testing.B) []struct{ name, in string } {
+	var ins []struct{ name, in string }
+	for _, s := range sizes {
+		ins = append(ins, struct{ name, in string }{s.name, markup(b, s.size)})
+	}
+	for _, g := range gaps {
+		ins = append(ins, struct{ name, in string }{fmt.Sprintf("1MB-gap%d", g), proseMarkup(1<<20, g)})
+	}
+	return ins
+}
+
 // BenchmarkParse parses markup of three sizes; BenchmarkFloor walks every
 // </message> of the same input with strings.Index, the floor a scanner can
 // be compared with.
 func BenchmarkParse(b *testing.B) {
-	for _, s := range sizes {
-		in := markup(b, s.size)
+	for _, s := range parseInputs(b) {
+		in := s.in
 		n := strings.Count(in, "</message>")
 		b.Run(s.name, func(b *testing.B) {
 			var before, after runtime.MemStats
@@ -358,8 +433,8 @@ func BenchmarkParse(b *testing.B) {
 }
 
 func BenchmarkFloor(b *testing.B) {
-	for _, s := range sizes {
-		in := markup(b, s.size)
+	for _, s := range parseInputs(b) {
+		in := s.in
 		b.Run(s.name, func(b *testing.B) {
 			b.SetBytes(int64(len(in)))
 			for i := 0; i < b.N; i++ {

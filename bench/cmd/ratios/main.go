@@ -120,11 +120,15 @@ func run(in io.Reader, out io.Writer) error {
 	fmt.Fprintln(out)
 	fmt.Fprintln(out, "| ratio | value |")
 	fmt.Fprintln(out, "|---|---|")
-	raw := map[string]string{"gotmpl": "raw/text-template", "handlebars": "raw/raymond", "jinja": "raw/pongo2"}
+	raw := map[string]string{"gotmpl": "text-template", "handlebars": "raymond", "jinja": "pongo2"}
 	for _, e := range []string{"gotmpl", "handlebars", "jinja"} {
 		for _, s := range []string{"literal", "marker", "block"} {
-			fmt.Fprintf(out, "| rolemark %s %s / %s | %s |\n", e, s, raw[e],
-				ratio(ns("BenchmarkRender/rolemark/"+e+"/"+s), ns("BenchmarkRender/"+raw[e])))
+			// Against the raw engine rendering into a fresh buffer, then
+			// into one reused from call to call.
+			for _, kind := range []string{"raw", "raw-reused"} {
+				fmt.Fprintf(out, "| rolemark %s %s / %s/%s | %s |\n", e, s, kind, raw[e],
+					ratio(ns("BenchmarkRender/rolemark/"+e+"/"+s), ns("BenchmarkRender/"+kind+"/"+raw[e])))
+			}
 		}
 	}
 	hbs := ns("BenchmarkRender/rolemark/handlebars/marker")
@@ -134,7 +138,7 @@ func run(in io.Reader, out io.Writer) error {
 	fmt.Fprintf(out, "| Dotprompt Render / rolemark hbs marker | %s |\n", ratio(ns("BenchmarkRender/dotprompt/render"), hbs))
 	fmt.Fprintf(out, "| langchaingo gotemplate / rolemark gotmpl literal | %s |\n", ratio(ns("BenchmarkRender/langchaingo/gotemplate"), ns("BenchmarkRender/rolemark/gotmpl/literal")))
 	fmt.Fprintf(out, "| langchaingo jinja2 / rolemark jinja literal | %s |\n", ratio(ns("BenchmarkRender/langchaingo/jinja2"), ns("BenchmarkRender/rolemark/jinja/literal")))
-	for _, s := range []string{"1.5KB", "64KB", "1MB"} {
+	for _, s := range []string{"1.5KB", "64KB", "1MB", "1MB-gap280", "1MB-gap70", "1MB-gap14"} {
 		// Both benchmarks read the same input, so the throughput ratio is
 		// the inverse of the time ratio.
 		fmt.Fprintf(out, "| parse %s throughput / floor throughput | %s |\n", s, ratio(ns("BenchmarkFloor/"+s), ns("BenchmarkParse/"+s)))
