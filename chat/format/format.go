@@ -222,9 +222,18 @@ type Options struct {
 	// without the end of its turn, so that the model continues it (an
 	// assistant prefill). It cannot be combined with AddGenerationPrompt.
 	ContinueFinal bool
-	// Tools are the tool definitions offered to the model. Formats without
-	// tool support leave them out.
+	// Tools are the tool definitions offered to the model. A Format without
+	// a ToolFormat refuses them (*PartError).
 	Tools []chat.Tool
+	// Vars are extra template variables for a Template (transformers'
+	// **kwargs of apply_chat_template), such as "enable_thinking": false.
+	// Any value encoding/json can write is accepted. A Format ignores them.
+	Vars map[string]any
+	// AllowSpecialTokens lets message content hold the model's special
+	// tokens. By default such content is refused (*SpecialTokenError): the
+	// tokenizer would read the text as the token, and a user could forge a
+	// turn.
+	AllowSpecialTokens bool
 }
 
 // Errors Render returns for a request it cannot carry out. The refusals a

@@ -1,0 +1,713 @@
+package format
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/ardanlabs/jinja"
+
+	"github.com/rolemark/rolemark/chat"
+	"github.com/rolemark/rolemark/internal/pyjson"
+)
+
+// prepareSource reads a chat template as Jinja2's lexer does with
+// transformers' settings (trim_blocks, lstrip_blocks, keep_trailing_newline
+// off, newlines normalised) and writes it back in a form the engine renders
+// the same way:
+//
+//   - Whitespace control is applied here, exactly as Jinja2 applies it: the
+//   - and + modifiers are removed, and the white space that remains at the
+//     ends of a text is written as a string expression, so that the
+//     engine's own trimming has nothing to act on. A raw block becomes one
+//     string expression.
+//   - String literals are decoded with Python's escapes (\u, \x, \r, octal,
+//     line continuation…) and written with the escapes the engine reads.
+//   - tojson filters are renamed to tojsonName (see hfjinja.go).
+//
+// It also records what the template does that the engine would not treat
+// as Python does (sourceInfo).
+func prepareSource(src string) (string, *sourceInfo, *TemplateError) {
+	src = strings.ReplaceAll(src, "\r\n", "\n")
+	src = strings.ReplaceAll(src, "\r", "\n")
+	src = strings.TrimSuffix(src, "\n")
+	p := &srcParser{src: src, lineStarting: true, info: &sourceInfo{defined: map[string]bool{}, input: map[string]bool{}, guarded: map[string]bool{}}}
+	if err := p.run(); err != nil {
+		return "", nil, err
+	}
+	p.info.finish()
+	return p.out.String(), p.info, nil
+}
+
+type srcParser struct {
+	src          string
+	pos          int
+	out          strings.Builder
+	lineStarting bool
+	info         *sourceInfo
+}
+
+func (p *srcParser) fail(at int, format string, args ...any) *TemplateError {
+	line := 1 + strings.Count(p.src[:at], "\n")
+	col := 1 + utf8.RuneCountInString(p.src[strings.LastIndexByte(p.src[:at], '\n')+1:at])
+	return &TemplateError{Line: line, Col: col, Msg: fmt.Sprintf(format, args...)}
+}
+
+func (p *srcParser) run() *TemplateError {
+	for p.pos < len(p.src) {
+		start, kind := p.nextTag(p.pos)
+		if start < 0 {
+			p.text(p.src[p.pos:])
+			return nil
+		}
+		text := p.src[p.pos:start]
+		opener := start + 2
+		mod := byte(0)
+		if opener < len(p.src) && (p.src[opener] == '-' || p.src[opener] == '+') {
+			mod = p.src[opener]
+			opener++
+		}
+		switch {
+		case mod == '-':
+			text = strings.TrimRightFunc(text, pyIsSpace)
+		case mod != '+' && kind != '{':
+			lpos := strings.LastIndexByte(text, '\n') + 1
+			if (lpos > 0 || p.lineStarting) && lpos < len(text) && strings.TrimLeftFunc(text[lpos:], pyIsSpace) == "" {
+				text = text[:lpos]
+			}
+		}
+		p.text(text)
+		var err *TemplateError
+		switch kind {
+		case '#':
+			err = p.comment(start, opener)
+		case '%':
+			if m := rawStart(p.src[start:]); m > 0 {
+				err = p.raw(start + m)
+			} else {
+				err = p.code(start, opener, "%}")
+			}
+		default:
+			err = p.code(start, opener, "}}")
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// nextTag finds the next {{, {% or {# at or after i.
+func (p *srcParser) nextTag(i int) (int, byte) {
+	for {
+		j := strings.IndexByte(p.src[i:], '{')
+		if j < 0 || i+j+1 >= len(p.src) {
+			return -1, 0
+		}
+		j += i
+		if c := p.src[j+1]; c == '{' || c == '%' || c == '#' {
+			return j, c
+		}
+		i = j + 1
+	}
+}
+
+// rawStart returns the length of a {% raw %} opener at the start of s, or 0.
+func rawStart(s string) int {
+	i := 2
+	if i < len(s) && (s[i] == '-' || s[i] == '+') {
+		i++
+	}
+	for i < len(s) && isJinjaSpace(s[i]) {
+		i++
+	}
+	if !strings.HasPrefix(s[i:], "raw") {
+		return 0
+	}
+	i += 3
+	for i < len(s) && isJinjaSpace(s[i]) {
+		i++
+	}
+	switch {
+	case strings.HasPrefix(s[i:], "-%}"):
+		i += 3
+		for i < len(s) && isJinjaSpace(s[i]) {
+			i++
+		}
+		return i
+	case strings.HasPrefix(s[i:], "%}"):
+		return i + 2
+	}
+	return 0
+}
+
+func isJinjaSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'
+}
+
+// endTag consumes a tag's closer at p.pos (its modifier included) and the
+// white space trim_blocks or '-' removes after it.
+func (p *srcParser) endTag(mod byte, closer string, block bool) {
+	p.pos += len(closer)
+	switch {
+	case mod == '-':
+		rest := strings.TrimLeftFunc(p.src[p.pos:], pyIsSpace)
+		consumed := p.src[p.pos : len(p.src)-len(rest)]
+		p.pos += len(consumed)
+		p.lineStarting = strings.HasSuffix(consumed, "\n")
+	case mod != '+' && block && p.pos < len(p.src) && p.src[p.pos] == '\n':
+		p.pos++
+		p.lineStarting = true
+	default:
+		p.lineStarting = false
+	}
+}
+
+func (p *srcParser) comment(start, opener int) *TemplateError {
+	end := strings.Index(p.src[opener:], "#}")
+	if end < 0 {
+		return p.fail(start, "missing end of comment tag")
+	}
+	end += opener
+	mod := byte(0)
+	if end > opener && (p.src[end-1] == '-' || p.src[end-1] == '+') {
+		mod = p.src[end-1]
+	}
+	p.pos = end
+	p.endTag(mod, "#}", true)
+	return nil
+}
+
+func (p *srcParser) raw(bodyStart int) *TemplateError {
+	i := bodyStart
+	for {
+		j := strings.Index(p.src[i:], "{%")
+		if j < 0 {
+			return p.fail(bodyStart, "missing end of raw directive")
+		}
+		j += i
+		k := j + 2
+		mod := byte(0)
+		if k < len(p.src) && (p.src[k] == '-' || p.src[k] == '+') {
+			mod = p.src[k]
+			k++
+		}
+		for k < len(p.src) && isJinjaSpace(p.src[k]) {
+			k++
+		}
+		if !strings.HasPrefix(p.src[k:], "endraw") {
+			i = j + 2
+			continue
+		}
+		k += len("endraw")
+		for k < len(p.src) && isJinjaSpace(p.src[k]) {
+			k++
+		}
+		endMod := byte(0)
+		if k < len(p.src) && (p.src[k] == '-' || p.src[k] == '+') {
+			endMod = p.src[k]
+			k++
+		}
+		if !strings.HasPrefix(p.src[k:], "%}") {
+			i = j + 2
+			continue
+		}
+		body := p.src[bodyStart:j]
+		switch {
+		case mod == '-':
+			body = strings.TrimRightFunc(body, pyIsSpace)
+		case mod != '+':
+			lpos := strings.LastIndexByte(body, '\n') + 1
+			if lpos > 0 && lpos < len(body) && strings.TrimLeftFunc(body[lpos:], pyIsSpace) == "" {
+				body = body[:lpos]
+			}
+		}
+		p.expr(body)
+		p.pos = k
+		p.endTag(endMod, "%}", true)
+		return nil
+	}
+}
+
+// text writes template text: its white space ends as string expressions.
+func (p *srcParser) text(s string) {
+	if s == "" {
+		return
+	}
+	core := strings.TrimLeftFunc(s, pyIsSpace)
+	lead := s[:len(s)-len(core)]
+	rest := strings.TrimRightFunc(core, pyIsSpace)
+	trail := core[len(rest):]
+	if strings.HasSuffix(rest, "{") { // it would open a tag with what follows
+		rest, trail = rest[:len(rest)-1], "{"+trail
+	}
+	p.expr(lead)
+	p.out.WriteString(rest)
+	p.expr(trail)
+}
+
+// expr writes s as a string expression.
+func (p *srcParser) expr(s string) {
+	if s == "" {
+		return
+	}
+	p.out.WriteString("{{ ")
+	writeLiteral(&p.out, s)
+	p.out.WriteString(" }}")
+}
+
+// writeLiteral writes s as a string literal the engine decodes back to s.
+func writeLiteral(b *strings.Builder, s string) {
+	b.WriteByte('"')
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; c {
+		case '\n':
+			b.WriteString(`\n`)
+		case '\t':
+			b.WriteString(`\t`)
+		case '\\':
+			b.WriteString(`\\`)
+		case '"':
+			b.WriteString(`\"`)
+		default:
+			b.WriteByte(c)
+		}
+	}
+	b.WriteByte('"')
+}
+
+// code copies a {{ }} or {% %} tag, with its modifiers removed, its string
+// literals re-encoded and its tojson filters renamed, and records what
+// sourceInfo needs.
+func (p *srcParser) code(start, opener int, closer string) *TemplateError {
+	block := closer == "%}"
+	var toks []token
+	depth := 0
+	i := opener
+	for {
+		if i >= len(p.src) {
+			return p.fail(start, "unclosed tag")
+		}
+		c := p.src[i]
+		if depth == 0 {
+			if (c == '-' || c == '+') && strings.HasPrefix(p.src[i+1:], closer) && (c == '-' || block) {
+				p.pos = i + 1
+				p.emitCode(start, toks, closer)
+				p.endTag(c, closer, block)
+				return nil
+			}
+			if strings.HasPrefix(p.src[i:], closer) {
+				p.pos = i
+				p.emitCode(start, toks, closer)
+				p.endTag(0, closer, block)
+				return nil
+			}
+		}
+		switch {
+		case isJinjaSpace(c):
+			i++
+		case c == '\'' || c == '"':
+			j := i + 1
+			for j < len(p.src) && p.src[j] != c {
+				if p.src[j] == '\\' {
+					j++
+				}
+				j++
+			}
+			if j >= len(p.src) {
+				return p.fail(i, "unterminated string")
+			}
+			val, err := pyUnescape(p.src[i+1 : j])
+			if err != nil {
+				return p.fail(i, "%v", err)
+			}
+			toks = append(toks, token{kind: tokStr, text: val, quote: c, start: i, end: j + 1})
+			i = j + 1
+		case isIdentStart(c) || c >= utf8.RuneSelf:
+			j := i
+			for j < len(p.src) && (isIdentChar(p.src[j]) || p.src[j] >= utf8.RuneSelf) {
+				j++
+			}
+			toks = append(toks, token{kind: tokName, text: p.src[i:j], start: i, end: j})
+			i = j
+		case c >= '0' && c <= '9':
+			j := i
+			for j < len(p.src) && (isIdentChar(p.src[j]) || p.src[j] == '.') {
+				j++
+			}
+			toks = append(toks, token{kind: tokOther, text: p.src[i:j], start: i, end: j})
+			i = j
+		default:
+			op := string(c)
+			if i+1 < len(p.src) {
+				switch two := p.src[i : i+2]; two {
+				case "**", "//", "==", "!=", "<=", ">=":
+					op = two
+				}
+			}
+			switch c {
+			case '(', '[', '{':
+				depth++
+			case ')', ']', '}':
+				if depth > 0 {
+					depth--
+				}
+			}
+			toks = append(toks, token{kind: tokOther, text: op, start: i, end: i + len(op)})
+			i += len(op)
+		}
+	}
+}
+
+type tokKind uint8
+
+const (
+	tokName tokKind = iota
+	tokStr
+	tokOther
+)
+
+type token struct {
+	kind       tokKind
+	text       string
+	quote      byte
+	start, end int // in the source
+}
+
+func (p *srcParser) emitCode(start int, toks []token, closer string) {
+	p.info.scan(toks, closer == "%}")
+	p.out.WriteString(p.src[start : start+2])
+	p.out.WriteByte(' ')
+	for i, t := range toks {
+		if i > 0 {
+			p.out.WriteString(p.src[toks[i-1].end:t.start])
+		}
+		switch {
+		case t.kind == tokStr:
+			writeQuoted(&p.out, t.text, t.quote)
+		case t.kind == tokName && t.text == "tojson" && i > 0 && toks[i-1].text == "|":
+			p.out.WriteString(tojsonName)
+		default:
+			p.out.WriteString(t.text)
+		}
+	}
+	p.out.WriteByte(' ')
+	p.out.WriteString(closer)
+}
+
+func writeQuoted(b *strings.Builder, s string, quote byte) {
+	b.WriteByte(quote)
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; c {
+		case '\n':
+			b.WriteString(`\n`)
+		case '\t':
+			b.WriteString(`\t`)
+		case '\\':
+			b.WriteString(`\\`)
+		case '\'', '"':
+			if c == quote {
+				b.WriteByte('\\')
+			}
+			b.WriteByte(c)
+		default:
+			b.WriteByte(c)
+		}
+	}
+	b.WriteByte(quote)
+}
+
+// pyUnescape decodes a Jinja2 string literal's body as Python's
+// unicode-escape codec does.
+func pyUnescape(s string) (string, error) {
+	if !strings.Contains(s, `\`) {
+		return s, nil
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c != '\\' || i+1 >= len(s) {
+			b.WriteByte(c)
+			continue
+		}
+		i++
+		switch e := s[i]; e {
+		case '\n':
+		case '\\', '\'', '"':
+			b.WriteByte(e)
+		case 'a':
+			b.WriteByte('\a')
+		case 'b':
+			b.WriteByte('\b')
+		case 'f':
+			b.WriteByte('\f')
+		case 'n':
+			b.WriteByte('\n')
+		case 'r':
+			b.WriteByte('\r')
+		case 't':
+			b.WriteByte('\t')
+		case 'v':
+			b.WriteByte('\v')
+		case 'x', 'u', 'U':
+			n := map[byte]int{'x': 2, 'u': 4, 'U': 8}[e]
+			if i+1+n > len(s) {
+				return "", fmt.Errorf("truncated \\%c escape in a string", e)
+			}
+			v, err := strconv.ParseUint(s[i+1:i+1+n], 16, 32)
+			if err != nil {
+				return "", fmt.Errorf("bad \\%c escape in a string", e)
+			}
+			b.WriteRune(rune(v))
+			i += n
+		case '0', '1', '2', '3', '4', '5', '6', '7':
+			j := i
+			for j < len(s) && j < i+3 && s[j] >= '0' && s[j] <= '7' {
+				j++
+			}
+			v, _ := strconv.ParseUint(s[i:j], 8, 32)
+			b.WriteRune(rune(v))
+			i = j - 1
+		case 'N':
+			return "", fmt.Errorf("\\N{…} escapes are not supported")
+		default:
+			b.WriteByte('\\')
+			b.WriteByte(e)
+		}
+	}
+	return b.String(), nil
+}
+
+// sourceInfo is what a template does that the engine does not do as
+// Python does, found in its code:
+//
+//   - handlesParts: the template tests whether content is a string or
+//     names image parts ('image', 'image_url', 'video'), and joins content
+//     to text with '+' no more often than it tests it. Otherwise it treats
+//     content as a string somewhere, and Python fails (str + list) or
+//     prints the list's repr.
+//   - concatArgs: the template joins a tool call's arguments to a string
+//     with '+' and never tests their type; transformers passes a mapping,
+//     and Python fails (str + dict).
+//   - concatNames: names joined with '+' that the template never defines;
+//     Python fails when the caller does not supply them (Undefined + str).
+type sourceInfo struct {
+	handlesParts bool
+	// Counted to decide handlesParts.
+	contentTests, contentConcats int
+	imageLiteral                 bool
+	concatArgs                   bool
+	typedArgs                    bool
+	concatNames                  []string
+	defined                      map[string]bool
+	used                         map[string]bool
+	input                        map[string]bool
+	guarded                      map[string]bool
+	// firstContentText: the template reads messages[0]['content'][0]['text'],
+	// which Python refuses on a string content when it concatenates it.
+	firstContentText, firstContentTested bool
+}
+
+func (si *sourceInfo) scan(toks []token, block bool) {
+	if si.used == nil {
+		si.used = map[string]bool{}
+	}
+	for i, t := range toks {
+		prev, next := tokAt(toks, i-1), tokAt(toks, i+1)
+		if t.kind == tokName && (next.text == "is" && (tokAt(toks, i+2).text == "defined" ||
+			tokAt(toks, i+3).text == "defined" || tokAt(toks, i+2).text == "undefined") || prev.text == "if" || prev.text == "elif") {
+			si.guarded[t.text] = true // tested, so the template guards its use
+		}
+		if t.text == "messages" {
+			switch chain, end := chainText(toks, i); {
+			case chain == "messages[0][content][0][text]":
+				si.firstContentText = true
+			case chain == "messages[0][content]" && tokAt(toks, end).text == "is":
+				si.firstContentTested = true
+			}
+		}
+		switch {
+		case t.kind == tokName && t.text == "is" && (next.text == "string" || next.text == "iterable" ||
+			next.text == "sequence" || next.text == "mapping" || (next.text == "not" && tokAt(toks, i+2).text == "string")):
+			tested := prev.text
+			if prev.text == "]" {
+				tested = tokAt(toks, i-2).text
+			}
+			switch tested {
+			case "arguments":
+				si.typedArgs = true
+			case "content":
+				if next.text == "string" || tokAt(toks, i+2).text == "string" {
+					si.contentTests++
+				}
+			}
+		case t.kind == tokStr && (t.text == "image" || t.text == "image_url" || t.text == "video"):
+			si.imageLiteral = true
+		case t.text == "+":
+			last := prev
+			if prev.text == "]" {
+				last = tokAt(toks, i-2)
+			}
+			if last.text == "arguments" || chainEnd(toks, i+1) == "arguments" {
+				si.concatArgs = true
+			}
+			if last.text == "content" || chainEnd(toks, i+1) == "content" {
+				si.contentConcats++
+			}
+			if before := tokAt(toks, i-2).text; prev.kind == tokName && before != "." && before != "|" && before != "is" && before != "not" && !isKeyword(prev.text) {
+				si.used[prev.text] = true
+			}
+			if after := tokAt(toks, i+2).text; next.kind == tokName && after != "." && after != "[" && after != "(" && !isKeyword(next.text) {
+				si.used[next.text] = true
+			}
+		}
+	}
+	if !block || len(toks) == 0 {
+		return
+	}
+	switch toks[0].text {
+	case "if", "elif":
+		// A name a condition reads before the template sets it is an input.
+		for i, t := range toks[1:] {
+			if b := tokAt(toks, i); t.kind == tokName && b.text != "." && b.text != "|" && b.text != "is" &&
+				!isKeyword(t.text) && !si.defined[t.text] && tokAt(toks, i+2).text != "(" {
+				si.input[t.text] = true
+			}
+		}
+	case "set":
+		if len(toks) > 1 && !si.input[toks[1].text] {
+			si.defined[toks[1].text] = true
+		}
+	case "for":
+		for _, t := range toks[1:] {
+			if t.text == "in" {
+				break
+			}
+			si.defined[t.text] = true
+		}
+	case "macro":
+		for _, t := range toks[1:] {
+			if t.kind == tokName {
+				si.defined[t.text] = true
+			}
+		}
+	}
+}
+
+func (si *sourceInfo) finish() {
+	si.handlesParts = (si.contentTests > 0 || si.imageLiteral) && si.contentConcats <= si.contentTests
+	if si.typedArgs {
+		si.concatArgs = false
+	}
+	for name := range si.used {
+		if (!si.defined[name] || si.input[name]) && !si.guarded[name] && !templateGlobals[name] {
+			si.concatNames = append(si.concatNames, name)
+		}
+	}
+	si.used = nil
+}
+
+// chainText spells the subscript chain starting at toks[i] as
+// name[key][key]…, attribute access written as subscripts.
+func chainText(toks []token, i int) (string, int) {
+	var b strings.Builder
+	b.WriteString(toks[i].text)
+	for i++; i < len(toks); {
+		switch {
+		case toks[i].text == "." && tokAt(toks, i+1).kind == tokName:
+			b.WriteString("[" + toks[i+1].text + "]")
+			i += 2
+		case toks[i].text == "[" && tokAt(toks, i+2).text == "]":
+			b.WriteString("[" + toks[i+1].text + "]")
+			i += 3
+		default:
+			return b.String(), i
+		}
+	}
+	return b.String(), i
+}
+
+// chainEnd returns the last name or key of the attribute chain starting at
+// toks[i] (a.b['c'].d gives "d").
+func chainEnd(toks []token, i int) string {
+	last := ""
+	for i < len(toks) {
+		t := toks[i]
+		switch {
+		case t.kind == tokName && last == "" || t.kind == tokName && tokAt(toks, i-1).text == ".":
+			last = t.text
+			i++
+		case t.text == "." && last != "":
+			i++
+		case t.text == "[" && last != "" && tokAt(toks, i+2).text == "]":
+			last = toks[i+1].text
+			i += 3
+		default:
+			return last
+		}
+	}
+	return last
+}
+
+func tokAt(toks []token, i int) token {
+	if i < 0 || i >= len(toks) {
+		return token{kind: tokOther}
+	}
+	return toks[i]
+}
+
+func isKeyword(s string) bool {
+	switch s {
+	case "and", "or", "not", "in", "is", "if", "else", "true", "false", "none", "True", "False", "None", "loop":
+		return true
+	}
+	return false
+}
+
+// templateGlobals are the names every rendering supplies.
+var templateGlobals = map[string]bool{
+	"messages": true, "tools": true, "documents": true, "add_generation_prompt": true,
+	"raise_exception": true, "strftime_now": true, "range": true, "namespace": true, "dict": true,
+	"joiner": true, "cycler": true, "loop": true, "caller": true, "varargs": true, "kwargs": true,
+}
+
+// check refuses a rendering the engine would do differently from Jinja2,
+// as sourceInfo describes.
+func (si *sourceInfo) check(msgs []chat.Message, data map[string]jinja.Value) *TemplateError {
+	if !si.handlesParts {
+		for i := range msgs {
+			if !msgs[i].TextOnly() {
+				part := "text"
+				for _, p := range msgs[i].Content {
+					if p.Type != chat.PartText {
+						part = string(p.Type)
+						break
+					}
+				}
+				return &TemplateError{Msg: fmt.Sprintf("message %d has content parts (%s), and the template reads content only as a string", i, part)}
+			}
+		}
+	}
+	if si.concatArgs {
+		for i := range msgs {
+			for _, c := range msgs[i].ToolCalls {
+				if v, err := pyjson.Parse(c.Arguments); err == nil && (v.Kind == pyjson.Object || v.Kind == pyjson.Array) {
+					return &TemplateError{Msg: fmt.Sprintf("message %d: the template joins tool call arguments to text with '+', "+
+						"but they are a mapping, as transformers passes them (Jinja2 raises TypeError)", i)}
+				}
+			}
+		}
+	}
+	if si.firstContentText && !si.firstContentTested && len(msgs) > 0 && msgs[0].Role == chat.RoleSystem && msgs[0].TextOnly() {
+		return &TemplateError{Msg: "the template reads messages[0]['content'][0]['text'], and the system message's content is a string " +
+			"(Jinja2 raises UndefinedError); pass it as a text part"}
+	}
+	for _, name := range si.concatNames {
+		if _, ok := data[name]; !ok {
+			return &TemplateError{Msg: fmt.Sprintf("the template joins %s to text with '+', and %s is undefined "+
+				"(Jinja2 raises UndefinedError); supply it as a variable", name, name)}
+		}
+	}
+	return nil
+}

@@ -1,0 +1,261 @@
+package format
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/rolemark/rolemark/chat"
+)
+
+// Template is a model's own chat template: the Jinja source HuggingFace
+// models publish in tokenizer_config.json (or chat_template.jinja), with the
+// special tokens it reads. Render gives the string transformers'
+// apply_chat_template(messages, tools=…, add_generation_prompt=…,
+// tokenize=False, **vars) gives. A Template is safe for concurrent use.
+type Template struct {
+	name     string
+	variants map[string]*compiled // "default", "tool_use", …
+	tokens   map[string]string    // bos_token, eos_token, …
+	special  []string             // refused in message content, longest first
+	clock    func() time.Time
+}
+
+// TemplateOption configures a Template.
+type TemplateOption func(*templateSettings)
+
+type templateSettings struct {
+	name    string
+	tokens  map[string]string
+	special []string
+	clock   func() time.Time
+	variant string
+}
+
+// WithName names the template in errors (usually its file name).
+func WithName(name string) TemplateOption {
+	return func(s *templateSettings) { s.name = name }
+}
+
+// WithToken sets a special token variable the template reads, such as
+// "bos_token" or "eos_token", and adds its value to the special tokens
+// refused in message content. It overrides what a tokenizer_config.json
+// says.
+func WithToken(variable, value string) TemplateOption {
+	return func(s *templateSettings) {
+		if s.tokens == nil {
+			s.tokens = map[string]string{}
+		}
+		s.tokens[variable] = value
+	}
+}
+
+// WithSpecialTokens adds tokens the model's tokenizer reads as special
+// (added_tokens_decoder entries marked special): message content that holds
+// one is refused unless rendering allows it (Options.AllowSpecialTokens).
+func WithSpecialTokens(tokens ...string) TemplateOption {
+	return func(s *templateSettings) { s.special = append(s.special, tokens...) }
+}
+
+// WithClock sets the clock strftime_now reads (default time.Now), so that
+// templates that print today's date render the same in tests.
+func WithClock(now func() time.Time) TemplateOption {
+	return func(s *templateSettings) { s.clock = now }
+}
+
+// WithVariant chooses one of a tokenizer_config.json's named templates
+// ("default", "tool_use", "rag", …) for every rendering. Without it,
+// rendering picks "tool_use" when tools are given and the config has it,
+// and "default" otherwise, as transformers does.
+func WithVariant(name string) TemplateOption {
+	return func(s *templateSettings) { s.variant = name }
+}
+
+// TemplateError is a chat template that cannot be compiled or that fails
+// while rendering: a Jinja error, or the template's own refusal
+// (raise_exception), whose message is Msg.
+type TemplateError struct {
+	// Template is the template's name (WithName), often its file.
+	Template string
+	// Line and Col locate a compile error in the source, when known.
+	Line, Col int
+	// Raised is true for the template's own raise_exception.
+	Raised bool
+	// Msg says what went wrong.
+	Msg string
+	// Err is the underlying error, when there is one.
+	Err error
+}
+
+func (e *TemplateError) Error() string {
+	var b strings.Builder
+	b.WriteString(orDefault(e.Template, "chat template"))
+	if e.Line > 0 {
+		fmt.Fprintf(&b, ":%d", e.Line)
+		if e.Col > 0 {
+			fmt.Fprintf(&b, ":%d", e.Col)
+		}
+	}
+	b.WriteString(": ")
+	if e.Raised {
+		b.WriteString("the template refuses the conversation: ")
+	}
+	b.WriteString(e.Msg)
+	return b.String()
+}
+
+func (e *TemplateError) Unwrap() error { return e.Err }
+
+func orDefault(s, def string) string {
+	if s == "" {
+		return def
+	}
+	return s
+}
+
+// NewTemplate compiles a chat template from its Jinja source.
+func NewTemplate(source string, opts ...TemplateOption) (*Template, error) {
+	return newTemplate(map[string]string{"default": source}, opts)
+}
+
+func newTemplate(sources map[string]string, opts []TemplateOption) (*Template, error) {
+	var s templateSettings
+	for _, o := range opts {
+		o(&s)
+	}
+	t := &Template{
+		name:     s.name,
+		variants: map[string]*compiled{},
+		tokens:   map[string]string{},
+		clock:    s.clock,
+	}
+	if t.clock == nil {
+		t.clock = time.Now
+	}
+	if s.variant != "" {
+		src, ok := sources[s.variant]
+		if !ok {
+			return nil, &TemplateError{Template: t.name, Msg: fmt.Sprintf("no chat template named %q (have %s)",
+				s.variant, strings.Join(slices.Sorted(maps.Keys(sources)), ", "))}
+		}
+		sources = map[string]string{"default": src}
+	}
+	for name, src := range sources {
+		jt, err := compileJinja(src)
+		if err != nil {
+			if len(sources) > 1 {
+				err.Msg = "template " + name + ": " + err.Msg
+			}
+			err.Template = t.name
+			return nil, err
+		}
+		t.variants[name] = jt
+	}
+	maps.Copy(t.tokens, s.tokens)
+	special := append([]string{}, s.special...)
+	for _, v := range t.tokens {
+		special = append(special, v)
+	}
+	t.special = specialSet(special)
+	return t, nil
+}
+
+// specialSet returns the distinct non-empty tokens, longest first, so that
+// the longest match is named.
+func specialSet(tokens []string) []string {
+	out := slices.DeleteFunc(slices.Clone(tokens), func(s string) bool { return s == "" })
+	slices.SortFunc(out, func(a, b string) int {
+		if len(a) != len(b) {
+			return len(b) - len(a)
+		}
+		return strings.Compare(a, b)
+	})
+	return slices.Compact(out)
+}
+
+// Name is the template's name (WithName).
+func (t *Template) Name() string { return t.name }
+
+// Tokens returns the special token variables the template is rendered with
+// (bos_token, eos_token, …).
+func (t *Template) Tokens() map[string]string { return maps.Clone(t.tokens) }
+
+// SpecialTokens returns the tokens refused in message content.
+func (t *Template) SpecialTokens() []string { return slices.Clone(t.special) }
+
+// Render writes msgs with the template, as transformers'
+// apply_chat_template(msgs, tools=opts.Tools,
+// add_generation_prompt=opts.AddGenerationPrompt,
+// continue_final_message=opts.ContinueFinal, tokenize=False, **opts.Vars)
+// does. Messages reach the template in transformers' shape (see the package
+// documentation). A template's refusal is a *TemplateError with Raised set;
+// a message content holding a special token is a *SpecialTokenError unless
+// opts.AllowSpecialTokens.
+func (t *Template) Render(ctx context.Context, msgs []chat.Message, opts Options) (string, error) {
+	if opts.AddGenerationPrompt && opts.ContinueFinal {
+		return "", ErrContinueConflict
+	}
+	if !opts.AllowSpecialTokens {
+		if err := checkSpecial(t.name, msgs, t.special); err != nil {
+			return "", err
+		}
+	}
+	if err := ctx.Err(); err != nil {
+		return "", err
+	}
+	jt := t.variants["default"]
+	if len(opts.Tools) > 0 && t.variants["tool_use"] != nil {
+		jt = t.variants["tool_use"]
+	}
+	if jt == nil {
+		return "", &TemplateError{Template: t.name, Msg: "no default chat template (the config names only " +
+			strings.Join(slices.Sorted(maps.Keys(t.variants)), ", ") + "; choose one with WithVariant)"}
+	}
+	data, err := t.data(ctx, msgs, opts)
+	if err != nil {
+		return "", err
+	}
+	if err := jt.info.check(msgs, data); err != nil {
+		err.Template = t.name
+		return "", err
+	}
+	out, err := renderJinja(jt.jt, data)
+	if err != nil {
+		var te *TemplateError
+		if errors.As(err, &te) {
+			te.Template = t.name
+			return "", te
+		}
+		if ctx.Err() != nil {
+			return "", ctx.Err()
+		}
+		return "", &TemplateError{Template: t.name, Msg: err.Error(), Err: err}
+	}
+	if opts.ContinueFinal {
+		return continueFinal(out, msgs)
+	}
+	return out, nil
+}
+
+// continueFinal cuts the prompt after the final message's text, as
+// transformers' continue_final_message does.
+func continueFinal(out string, msgs []chat.Message) (string, error) {
+	if len(msgs) == 0 {
+		return out, nil
+	}
+	final := msgs[len(msgs)-1].Text()
+	stripped := pyTrim(final)
+	if !strings.Contains(out, stripped) {
+		return "", ErrNotContinuable
+	}
+	loc := strings.LastIndex(out, stripped)
+	lstripped := pyTrimLeft(final)
+	if loc+len(lstripped) <= len(out) && out[loc:loc+len(lstripped)] == final {
+		return out[:loc+len(lstripped)], nil
+	}
+	return out[:loc+len(stripped)], nil
+}

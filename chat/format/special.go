@@ -1,0 +1,87 @@
+package format
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/rolemark/rolemark/chat"
+)
+
+// SpecialTokenError is a message whose content holds one of the model's
+// special tokens. The tokenizer would read that text as the token itself,
+// so a user could close a turn and forge another (prompt injection through
+// the chat format). Options.AllowSpecialTokens turns the check off.
+type SpecialTokenError struct {
+	// Format is the format's or template's name.
+	Format string
+	// Index is the position of the message.
+	Index int
+	// Token is the special token found.
+	Token string
+	// Where says which part of the message holds it ("content", "name",
+	// "tool call arguments", …).
+	Where string
+}
+
+func (e *SpecialTokenError) Error() string {
+	var b strings.Builder
+	b.WriteString("format")
+	if e.Format != "" {
+		b.WriteString(" " + e.Format)
+	}
+	b.WriteString(": message ")
+	b.WriteString(strconv.Itoa(e.Index))
+	b.WriteString(" (" + e.Where + ") holds the special token ")
+	b.WriteString(strconv.Quote(e.Token))
+	b.WriteString("; refused so that content cannot forge a turn (Options.AllowSpecialTokens allows it)")
+	return b.String()
+}
+
+// checkSpecial returns a *SpecialTokenError for the first message that
+// holds one of the special tokens (longest first) in its text, name, tool
+// call names and arguments, or tool call ID.
+func checkSpecial(format string, msgs []chat.Message, special []string) error {
+	if len(special) == 0 {
+		return nil
+	}
+	for i := range msgs {
+		m := &msgs[i]
+		check := func(where, s string) error {
+			if s == "" {
+				return nil
+			}
+			for _, tok := range special {
+				if strings.Contains(s, tok) {
+					return &SpecialTokenError{Format: format, Index: i, Token: tok, Where: where}
+				}
+			}
+			return nil
+		}
+		for _, p := range m.Content {
+			if err := check("content", p.Text); err != nil {
+				return err
+			}
+			if err := check("content", p.URL); err != nil {
+				return err
+			}
+		}
+		if err := check("name", m.Name); err != nil {
+			return err
+		}
+		if err := check("tool_call_id", m.ToolCallID); err != nil {
+			return err
+		}
+		for _, c := range m.ToolCalls {
+			if err := check("tool call name", c.Name); err != nil {
+				return err
+			}
+			if err := check("tool call arguments", string(c.Arguments)); err != nil {
+				return err
+			}
+			if err := check("tool call id", c.ID); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
