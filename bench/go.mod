@@ -1,6 +1,6 @@
 module github.com/rolemark/rolemark/bench
 
-go 1.24.4
+go 1.26.0
 
 require (
 	github.com/aymerick/raymond v2.0.2+incompatible

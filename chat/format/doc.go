@@ -48,6 +48,51 @@
 // arguments and a tool's parameters must be JSON; they are written as
 // Python's json.dumps writes them, which is what the templates produce.
 //
+// # A model's own chat template
+//
+// [Template] renders any HuggingFace chat template (the Jinja source in a
+// model's tokenizer_config.json or chat_template.jinja) as transformers'
+// apply_chat_template does; [LoadTemplate] reads it with its special tokens
+// from a model's files, [ParseTokenizerConfig] from a config's bytes,
+// [NewTemplate] from a string. The environment is transformers': sandboxed
+// (templates see only the data; no file access, ranges of at most 100,000
+// items), trim_blocks and lstrip_blocks, loop controls, tojson as
+// transformers defines it (key order kept, ensure_ascii off, indent,
+// separators, sort_keys), raise_exception (a [*TemplateError] with Raised
+// set and the template's message), strftime_now on a clock the caller can
+// fix ([WithClock]). [Options] carries the tools (OpenAI function
+// definitions), add_generation_prompt, continue_final_message and extra
+// variables ([Options.Vars], such as enable_thinking).
+//
+// Messages reach a template in transformers' shape: role; content as a
+// string when the message is text only, else a list of parts
+// ({"type": "text", "text": …} and {"type": "image", "url": …}, likewise
+// audio and file); name when set; tool_calls as
+// [{"id", "type": "function", "function": {"name", "arguments"}}] with the
+// arguments as the JSON mapping they hold; tool_call_id. Tools are
+// {"type": "function", "function": {"name", "description", "parameters"}}.
+//
+// testdata/hf holds 111 real templates (where each came from and its
+// licence in sources.json) and what Jinja2 renders for 10 conversations
+// (testdata/hf/oracle.py); TestCorpus requires 97% of the renderings
+// Jinja2 completes to be byte-identical and every other one to be an error.
+// The engine is github.com/ardanlabs/jinja (docs/decisions.md); where it is
+// laxer than Python (it joins a list, a dict or an undefined value to a
+// string with '+' where Python raises), Render refuses the conversation
+// with a [*TemplateError] that says why, rather than return a different
+// string.
+//
+// # Special tokens
+//
+// Text that spells one of the model's special tokens (<|im_end|>,
+// <|eot_id|>, …) is read by the tokenizer as that token, so a message that
+// holds one could close its turn and forge another. Template.Render and
+// Format.Render refuse such a message with a [*SpecialTokenError] naming
+// the message and the token, unless [Options.AllowSpecialTokens]. A
+// Template's special tokens are its bos/eos/unk/… tokens and the
+// added_tokens_decoder entries marked special ([WithSpecialTokens] adds
+// more); a preset's are listed in [Format.Special].
+//
 // # Continuing the final message
 //
 // With Options.ContinueFinal the prompt ends right after the final

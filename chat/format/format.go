@@ -63,10 +63,51 @@ type Format struct {
 	AlternateError string `json:"alternate_error,omitempty" yaml:"alternate_error,omitempty"`
 
 	// Tools says how tool definitions, tool calls and tool results are
-	// written. When nil, tool definitions are left out, an assistant
-	// message's tool calls are ignored and tool messages are written like any
+	// written. When nil, tool definitions and an assistant message's tool
+	// calls are refused (*PartError), and tool messages are written like any
 	// other role.
 	Tools *ToolFormat `json:"tools,omitempty" yaml:"tools,omitempty"`
+
+	// Image is written in place of each image part of a message (Gemma 3's
+	// "<start_of_image>"); the message's text parts are then written one by
+	// one, each trimmed when the turn trims. When empty, a message with an
+	// image part is refused (*PartError), as is one with audio or a file.
+	Image string `json:"image,omitempty" yaml:"image,omitempty"`
+
+	// Special are the model's special tokens: text the tokenizer reads as a
+	// token. BOS and EOS count too. Render refuses a message that holds one
+	// (*SpecialTokenError) unless Options.AllowSpecialTokens.
+	Special []string `json:"special,omitempty" yaml:"special,omitempty"`
+}
+
+// PartError is a message part, or the tool definitions, that a format
+// cannot write: rendering it would drop it silently.
+type PartError struct {
+	// Format is the format's name.
+	Format string
+	// Index is the position of the message; -1 for the tool definitions.
+	Index int
+	// Part says what cannot be written: "image", "audio", "file", "tool
+	// call", "tools".
+	Part string
+}
+
+func (e *PartError) Error() string {
+	name := "format"
+	if e.Format != "" {
+		name += " " + e.Format
+	}
+	if e.Index < 0 {
+		return name + ": the format has no place for " + e.Part
+	}
+	what := "a " + e.Part
+	switch e.Part {
+	case "image", "audio":
+		what = "an " + e.Part + " part"
+	case "file":
+		what = "a file part"
+	}
+	return fmt.Sprintf("%s: message %d has %s, which the format cannot write", name, e.Index, what)
 }
 
 // Turn is how the messages of one role are written: Begin, the text, End.

@@ -209,9 +209,26 @@ func TestDeclaredFormat(t *testing.T) {
 			msgs: []chat.Message{user("u")}, wantErr: `format test: unknown alternation "sometimes"`},
 		{name: "unknown tool placement", change: func(f *format.Format) { f.Tools = &format.ToolFormat{Placement: "end"} },
 			msgs: []chat.Message{user("u")}, wantErr: `format test: unknown tool placement "end"`},
-		{name: "media parts are left out", msgs: []chat.Message{{Role: chat.RoleUser, Content: []chat.Part{
+		{name: "media parts are refused", msgs: []chat.Message{user("u"), {Role: chat.RoleUser, Content: []chat.Part{
 			chat.TextPart("look: "), {Type: chat.PartImage, URL: "https://example.com/a.png"}, chat.TextPart("!")}}},
-			want: "<s>[begin]U:look: !|[end]"},
+			wantErr: "format test: message 1 has an image part, which the format cannot write"},
+		{name: "image placeholder", change: func(f *format.Format) { f.Image = "<img>" },
+			msgs: []chat.Message{{Role: chat.RoleUser, Content: []chat.Part{
+				chat.TextPart("look: "), {Type: chat.PartImage, URL: "https://example.com/a.png"}, chat.TextPart("!")}}},
+			want: "<s>[begin]U:look: <img>!|[end]"},
+		{name: "audio is refused even with an image placeholder", change: func(f *format.Format) { f.Image = "<img>" },
+			msgs:    []chat.Message{{Role: chat.RoleUser, Content: []chat.Part{{Type: chat.PartAudio, URL: "data:audio/wav;base64,AA=="}}}},
+			wantErr: "format test: message 0 has an audio part, which the format cannot write"},
+		{name: "tool calls without a tool format are refused", change: func(f *format.Format) { f.Tools = nil },
+			msgs:    []chat.Message{user("u"), {Role: chat.RoleAssistant, ToolCalls: []chat.ToolCall{{ID: "1", Name: "f", Arguments: []byte("{}")}}}},
+			wantErr: "format test: message 1 has a tool call, which the format cannot write"},
+		{name: "tools without a tool format are refused", change: func(f *format.Format) { f.Tools = nil },
+			msgs: []chat.Message{user("u")}, opts: format.Options{Tools: []chat.Tool{{Name: "f"}}},
+			wantErr: "format test: the format has no place for tools"},
+		{name: "special token in content", msgs: []chat.Message{user("a<s>b")},
+			wantErr: `format test: message 0 (content) holds the special token "<s>"; refused so that content cannot forge a turn (Options.AllowSpecialTokens allows it)`},
+		{name: "special token allowed", msgs: []chat.Message{user("a<s>b")}, opts: format.Options{AllowSpecialTokens: true},
+			want: "<s>[begin]U:a<s>b|[end]"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -2,8 +2,9 @@ package format_test
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -32,7 +33,18 @@ type corpusSource struct {
 	BOS      string   `json:"bos_token"`
 	EOS      string   `json:"eos_token"`
 	Special  []string `json:"special"`
+	Also     []string `json:"also"`
 	template string
+}
+
+// from reports whether the template came from (or also from) source.
+func (s corpusSource) from(source string) bool {
+	for _, a := range append([]string{s.Source}, s.Also...) {
+		if strings.Contains(a, source) {
+			return true
+		}
+	}
+	return false
 }
 
 type corpusConversation struct {
@@ -175,4 +187,7 @@ func TestCorpus(t *testing.T) {
 	assert.GreaterOrEqual(t, float64(identical)/float64(len(results)-bothErr), 0.97)
 }
 
-var _ = errors.As
+func sha256hex(s string) string {
+	sum := sha256.Sum256([]byte(s))
+	return hex.EncodeToString(sum[:])
+}

@@ -41,6 +41,9 @@ import (
 
 const (
 	tojsonName = "rolemark_tojson"
+	trimName   = "rolemark_strip"
+	lstripName = "rolemark_lstrip"
+	rstripName = "rolemark_rstrip"
 	maxRange   = 100000
 )
 
@@ -159,6 +162,9 @@ func (t *Template) data(ctx context.Context, msgs []chat.Message, opts Options) 
 		return pyRange(args)
 	})
 	d[tojsonName] = jinja.NewCallable("tojson", tojson)
+	d[trimName] = jinja.NewCallable("strip", pyStrip(strings.TrimFunc))
+	d[lstripName] = jinja.NewCallable("lstrip", pyStrip(strings.TrimLeftFunc))
+	d[rstripName] = jinja.NewCallable("rstrip", pyStrip(strings.TrimRightFunc))
 	return d, nil
 }
 
@@ -216,6 +222,29 @@ func tojson(args []jinja.Value, kwargs map[string]jinja.Value) (jinja.Value, err
 		return jinja.Undefined(), err
 	}
 	return jinja.NewString(pyjson.Dumps(pv, opts...)), nil
+}
+
+// pyStrip is Python's str.strip (lstrip, rstrip) and Jinja2's trim filter:
+// white space as Python's str.isspace sees it, or the characters given.
+func pyStrip(trim func(string, func(rune) bool) string) func([]jinja.Value, map[string]jinja.Value) (jinja.Value, error) {
+	return func(args []jinja.Value, kwargs map[string]jinja.Value) (jinja.Value, error) {
+		if len(args) == 0 {
+			return jinja.Undefined(), fmt.Errorf("strip: no value")
+		}
+		s := pyStr(args[0])
+		if args[0].IsUndefined() {
+			s = ""
+		}
+		chars, ok := kwargs["chars"]
+		if len(args) > 1 {
+			chars, ok = args[1], true
+		}
+		if ok && chars.IsString() {
+			set := chars.AsString()
+			return jinja.NewString(trim(s, func(r rune) bool { return strings.ContainsRune(set, r) })), nil
+		}
+		return jinja.NewString(trim(s, pyIsSpace)), nil
+	}
 }
 
 // pyValue converts a template value to what json.dumps serialises.

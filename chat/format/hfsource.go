@@ -377,23 +377,111 @@ type token struct {
 
 func (p *srcParser) emitCode(start int, toks []token, closer string) {
 	p.info.scan(toks, closer == "%}")
+	// Renamed filters and methods (see hfjinja.go): text to write in place
+	// of a token, and opening parentheses to write before one.
+	replace := map[int]string{}
+	open := map[int]int{}
+	for i, t := range toks {
+		switch {
+		case t.kind == tokName && i > 0 && toks[i-1].text == "|" && (t.text == "tojson" || t.text == "trim"):
+			replace[i] = renamedFilter[t.text]
+		case t.text == "." && tokAt(toks, i+2).text == "(" && renamedMethod[tokAt(toks, i+1).text] != "":
+			end := closeParen(toks, i+2)
+			begin := chainStart(toks, i-1)
+			if end < 0 || begin < 0 {
+				continue
+			}
+			open[begin]++
+			replace[i] = "|"
+			replace[i+1] = renamedMethod[toks[i+1].text]
+			replace[end] = "))"
+		}
+	}
 	p.out.WriteString(p.src[start : start+2])
 	p.out.WriteByte(' ')
 	for i, t := range toks {
 		if i > 0 {
 			p.out.WriteString(p.src[toks[i-1].end:t.start])
 		}
-		switch {
-		case t.kind == tokStr:
+		for range open[i] {
+			p.out.WriteByte('(')
+		}
+		if r, ok := replace[i]; ok {
+			p.out.WriteString(r)
+			continue
+		}
+		if t.kind == tokStr {
 			writeQuoted(&p.out, t.text, t.quote)
-		case t.kind == tokName && t.text == "tojson" && i > 0 && toks[i-1].text == "|":
-			p.out.WriteString(tojsonName)
-		default:
+		} else {
 			p.out.WriteString(t.text)
 		}
 	}
 	p.out.WriteByte(' ')
 	p.out.WriteString(closer)
+}
+
+var (
+	renamedFilter = map[string]string{"tojson": tojsonName, "trim": trimName}
+	renamedMethod = map[string]string{"strip": trimName, "lstrip": lstripName, "rstrip": rstripName}
+)
+
+// closeParen returns the index of the ')' that closes toks[i], or -1.
+func closeParen(toks []token, i int) int {
+	depth := 0
+	for ; i < len(toks); i++ {
+		switch toks[i].text {
+		case "(", "[", "{":
+			depth++
+		case ")", "]", "}":
+			depth--
+			if depth == 0 {
+				return i
+			}
+		}
+	}
+	return -1
+}
+
+// chainStart returns the index of the first token of the primary
+// expression (a name or literal with its attributes, subscripts and calls)
+// that ends at toks[i], or -1.
+func chainStart(toks []token, i int) int {
+	for i >= 0 {
+		switch t := toks[i]; {
+		case t.text == ")" || t.text == "]":
+			depth := 0
+			for ; i >= 0; i-- {
+				switch toks[i].text {
+				case ")", "]", "}":
+					depth++
+				case "(", "[", "{":
+					depth--
+				}
+				if depth == 0 {
+					break
+				}
+			}
+			if i < 0 {
+				return -1
+			}
+			// A call or subscript continues the chain; a parenthesised
+			// expression or list literal starts it.
+			if b := tokAt(toks, i-1); b.kind == tokName || b.text == ")" || b.text == "]" || b.kind == tokStr {
+				i--
+				continue
+			}
+			return i
+		case t.kind == tokName || t.kind == tokStr || t.kind == tokOther && t.text != "" && t.text[0] >= '0' && t.text[0] <= '9':
+			if tokAt(toks, i-1).text == "." {
+				i -= 2
+				continue
+			}
+			return i
+		default:
+			return -1
+		}
+	}
+	return -1
 }
 
 func writeQuoted(b *strings.Builder, s string, quote byte) {

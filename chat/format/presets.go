@@ -76,6 +76,7 @@ func presets() map[string]func() *Format {
 
 func chatML() *Format {
 	return &Format{
+		Special:          []string{chatmlBegin, "<|im_end|>", "<|endoftext|>"},
 		Description:      "ChatML (OpenHermes 2.5 and many others)",
 		EOS:              "<|im_end|>",
 		Other:            &Turn{Begin: chatmlBegin + "{role}\n", End: chatmlEnd},
@@ -85,6 +86,7 @@ func chatML() *Format {
 
 func llama2() *Format {
 	return &Format{
+		Special:     []string{"<s>"},
 		Description: "Llama 2 Chat",
 		EOS:         "</s>",
 		Roles: map[chat.Role]Turn{
@@ -104,6 +106,7 @@ func llama2() *Format {
 
 func llama3() *Format {
 	return &Format{
+		Special:          []string{"<|start_header_id|>", "<|end_header_id|>", "<|end_of_text|>"},
 		Description:      "Llama 3 Instruct",
 		BOS:              "<|begin_of_text|>",
 		EOS:              "<|eot_id|>",
@@ -129,6 +132,7 @@ func mistral() *Format {
 
 func mistralV3() *Format {
 	return &Format{
+		Special:     []string{"[INST]", "[/INST]", "[TOOL_CALLS]", "[AVAILABLE_TOOLS]", "[/AVAILABLE_TOOLS]", "[TOOL_RESULTS]", "[/TOOL_RESULTS]"},
 		Description: "Mistral v3 (Mistral 7B Instruct v0.3, Mistral Large 2407) with tool calls",
 		BOS:         "<s>",
 		EOS:         "</s>",
@@ -162,6 +166,7 @@ func mistralV3() *Format {
 
 func gemma() *Format {
 	return &Format{
+		Special:     []string{"<start_of_turn>", "<end_of_turn>"},
 		Description: "Gemma and Gemma 2 instruction-tuned",
 		BOS:         "<bos>",
 		EOS:         "<eos>",
@@ -180,11 +185,14 @@ func gemma3() *Format {
 	f := gemma()
 	f.Description = "Gemma 3 instruction-tuned"
 	f.System = System{Placement: SystemFirstMessage, Suffix: "\n\n"}
+	f.Image = "<start_of_image>"
+	f.Special = append(f.Special, "<start_of_image>")
 	return f
 }
 
 func phi3() *Format {
 	return &Format{
+		Special:          []string{"<|user|>", "<|assistant|>", "<|system|>", "<|end|>"},
 		Description:      "Phi-3 Instruct",
 		BOS:              "<s>",
 		EOS:              "<|endoftext|>",
@@ -196,6 +204,7 @@ func phi3() *Format {
 
 func zephyr() *Format {
 	return &Format{
+		Special:     []string{"<s>"},
 		Description: "Zephyr 7B",
 		EOS:         "</s>",
 		Roles: map[chat.Role]Turn{
@@ -209,6 +218,7 @@ func zephyr() *Format {
 
 func solar() *Format {
 	return &Format{
+		Special:     []string{"<s>"},
 		Description: "SOLAR 10.7B Instruct",
 		EOS:         "</s>",
 		Roles: map[chat.Role]Turn{
@@ -222,6 +232,7 @@ func solar() *Format {
 
 func chatQA() *Format {
 	return &Format{
+		Special:     []string{"<|begin_of_text|>"},
 		Description: "Llama3-ChatQA",
 		BOS:         "<|begin_of_text|>",
 		EOS:         "<|end_of_text|>",
@@ -236,6 +247,7 @@ func chatQA() *Format {
 
 func openChat() *Format {
 	return &Format{
+		Special:          []string{"</s>"},
 		Description:      "OpenChat 3.5",
 		BOS:              "<s>",
 		EOS:              "<|end_of_turn|>",
@@ -246,6 +258,7 @@ func openChat() *Format {
 
 func commandR() *Format {
 	return &Format{
+		Special:     []string{commandRTurn, "<|USER_TOKEN|>", "<|CHATBOT_TOKEN|>", "<|SYSTEM_TOKEN|>"},
 		Description: "Cohere Command R",
 		BOS:         "<BOS_TOKEN>",
 		EOS:         commandRTurnEnd,
@@ -280,6 +293,7 @@ func granite() *Format {
 // Coder Instruct's "### Instruction:" / "### Response:" format.
 func alpaca() *Format {
 	return &Format{
+		Special:     []string{"<｜end▁of▁sentence｜>"},
 		Description: "Alpaca-style instruction format (DeepSeek Coder Instruct's template)",
 		BOS:         "<｜begin▁of▁sentence｜>",
 		EOS:         "<|EOT|>",
@@ -295,6 +309,7 @@ func alpaca() *Format {
 
 func qwen25() *Format {
 	return &Format{
+		Special:     []string{chatmlBegin, "<|im_end|>", "<|endoftext|>"},
 		Description: "Qwen2.5 Instruct with tool calls",
 		EOS:         "<|im_end|>",
 		Roles: map[chat.Role]Turn{
@@ -393,6 +408,7 @@ func magicoder() *Format {
 func codeLlama70B() *Format {
 	const next = "Source: assistant\nDestination: user\n\n "
 	return &Format{
+		Special:     []string{"<step>"},
 		Description: "CodeLlama 70B Instruct",
 		BOS:         "<s>",
 		EOS:         "<step>",
@@ -410,6 +426,7 @@ func codeLlama70B() *Format {
 
 func alfred() *Format {
 	return &Format{
+		Special:     []string{"<start_system>", "<start_user>", "<start_assistant>"},
 		Description: "Alfred 40B",
 		EOS:         "<end_message>",
 		Roles: map[chat.Role]Turn{

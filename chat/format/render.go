@@ -22,6 +22,14 @@ func (f *Format) Render(msgs []chat.Message, opts Options) (string, error) {
 	if err := f.Validate(); err != nil {
 		return "", err
 	}
+	if err := f.checkParts(msgs, opts); err != nil {
+		return "", err
+	}
+	if !opts.AllowSpecialTokens {
+		if err := checkSpecial(f.Name, msgs, f.specialTokens()); err != nil {
+			return "", err
+		}
+	}
 	r := renderer{f: f, msgs: msgs, opts: opts, contentStart: -1}
 	size := len(f.BOS) + len(f.Begin) + len(f.End) + len(f.GenerationPrompt)
 	for i := range msgs {
@@ -242,6 +250,10 @@ func (r *renderer) messages() error {
 			return r.fail(idx, t.Error)
 		}
 		text := m.Text()
+		partsTrimmed := false
+		if f.Image != "" && !m.TextOnly() {
+			text, partsTrimmed = f.partsText(m, t.Trim), t.Trim
+		}
 		if t.SkipEmpty && text == "" {
 			continue
 		}
@@ -258,6 +270,7 @@ func (r *renderer) messages() error {
 			text = trimIf(t.Trim, f.System.Prefix+r.sysText+f.System.Suffix+text)
 		case fold:
 			text = f.System.Prefix + r.sysText + f.System.Suffix + trimIf(t.Trim, text)
+		case partsTrimmed:
 		default:
 			text = trimIf(t.Trim, text)
 		}
@@ -401,6 +414,45 @@ func (tf *ToolFormat) definitions(tools []chat.Tool) string {
 	}
 	b.WriteString(tf.End)
 	return b.String()
+}
+
+// checkParts refuses what the format cannot write: media parts it has no
+// text for, tool calls and tool definitions without a ToolFormat.
+func (f *Format) checkParts(msgs []chat.Message, opts Options) error {
+	if f.Tools == nil && len(opts.Tools) > 0 {
+		return &PartError{Format: f.Name, Index: -1, Part: "tools"}
+	}
+	for i := range msgs {
+		m := &msgs[i]
+		for _, p := range m.Content {
+			if p.Type != chat.PartText && !(p.Type == chat.PartImage && f.Image != "") {
+				return &PartError{Format: f.Name, Index: i, Part: string(p.Type)}
+			}
+		}
+		if f.Tools == nil && len(m.ToolCalls) > 0 {
+			return &PartError{Format: f.Name, Index: i, Part: "tool call"}
+		}
+	}
+	return nil
+}
+
+// partsText writes a message's parts: text parts (each trimmed when trim)
+// and Image for each image.
+func (f *Format) partsText(m *chat.Message, trim bool) string {
+	var b strings.Builder
+	for _, p := range m.Content {
+		if p.Type == chat.PartImage {
+			b.WriteString(f.Image)
+		} else {
+			b.WriteString(trimIf(trim, p.Text))
+		}
+	}
+	return b.String()
+}
+
+// specialTokens returns Special with BOS and EOS, longest first.
+func (f *Format) specialTokens() []string {
+	return specialSet(append([]string{f.BOS, f.EOS}, f.Special...))
 }
 
 // Validate reports a format whose enumerated fields (placements,

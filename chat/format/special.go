@@ -38,8 +38,9 @@ func (e *SpecialTokenError) Error() string {
 }
 
 // checkSpecial returns a *SpecialTokenError for the first message that
-// holds one of the special tokens (longest first) in its text, name, tool
-// call names and arguments, or tool call ID.
+// holds one of the special tokens in its text, name, tool call names and
+// arguments, or tool call ID, naming the token that comes first (special is
+// sorted longest first).
 func checkSpecial(format string, msgs []chat.Message, special []string) error {
 	if len(special) == 0 {
 		return nil
@@ -50,10 +51,14 @@ func checkSpecial(format string, msgs []chat.Message, special []string) error {
 			if s == "" {
 				return nil
 			}
-			for _, tok := range special {
-				if strings.Contains(s, tok) {
-					return &SpecialTokenError{Format: format, Index: i, Token: tok, Where: where}
+			at, found := -1, ""
+			for _, tok := range special { // longest first, so the longest wins a tie
+				if k := strings.Index(s, tok); k >= 0 && (at < 0 || k < at) {
+					at, found = k, tok
 				}
+			}
+			if at >= 0 {
+				return &SpecialTokenError{Format: format, Index: i, Token: found, Where: where}
 			}
 			return nil
 		}

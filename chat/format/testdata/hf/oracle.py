@@ -176,9 +176,11 @@ def collect():
     out = []
 
     def add(src, source, licence, model):
-        if any(t["text"] == src for t in out):
-            return
-        out.append({"text": src, "source": source, "licence": licence, "model": model})
+        for t in out:
+            if t["text"] == src:
+                t["also"].append(source + " (" + model + ")")
+                return
+        out.append({"text": src, "source": source, "licence": licence, "model": model, "also": []})
 
     tmp = "/tmp/rolemark-hf-collect"
     os.makedirs(tmp, exist_ok=True)
@@ -221,7 +223,8 @@ process.stdout.write(JSON.stringify(m.exports.map(e=>({model:e.model,gguf:e.gguf
         bos, eos = tokens(t["text"])
         sources.append({"file": fname, "model": t["model"], "source": t["source"], "licence": t["licence"],
                         "sha256": hashlib.sha256(t["text"].encode()).hexdigest()[:16],
-                        "bos_token": bos, "eos_token": eos, "special": special_tokens(t["text"], bos, eos)})
+                        "bos_token": bos, "eos_token": eos, "special": special_tokens(t["text"], bos, eos),
+                        "also": t["also"]})
     with open(os.path.join(HERE, "sources.json"), "w", encoding="utf-8") as f:
         f.write("[\n" + ",\n".join(json.dumps(s, ensure_ascii=False) for s in sources) + "\n]\n")
     print(len(sources), "templates")
