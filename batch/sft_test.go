@@ -2,6 +2,7 @@ package batch_test
 
 import (
 	"encoding/json"
+	"errors"
 	"os"
 	"strings"
 	"testing"
@@ -80,6 +81,13 @@ func TestSpansAgainstTemplates(t *testing.T) {
 				var msgs []chat.Message
 				require.NoError(t, json.Unmarshal(c.Messages, &msgs))
 				text, spans, err := batch.Spans(f, msgs, nil, batch.SFTOptions{})
+				var se *format.SpecialTokenError
+				if errors.As(err, &se) {
+					// Content that spells one of the model's special tokens
+					// is refused by the format (chat/format, Special).
+					assert.Contains(t, string(c.Messages), se.Token, c.Name)
+					continue
+				}
 				if hasTemplate {
 					want := golden.Results[ci]
 					require.Equal(t, c.Name, want.Name)
