@@ -1,6 +1,6 @@
 module github.com/rolemark/rolemark/e2e
 
-go 1.24
+go 1.26.0
 
 replace github.com/rolemark/rolemark => ../
 
@@ -18,5 +18,5 @@ require (
 	github.com/gobwas/pool v0.2.1 // indirect
 	github.com/gobwas/ws v1.4.0 // indirect
 	go.yaml.in/yaml/v3 v3.0.6 // indirect
-	golang.org/x/sys v0.34.0 // indirect
+	golang.org/x/sys v0.43.0 // indirect
 )
