@@ -51,6 +51,9 @@ func marshalMessage(b *strings.Builder, m chat.Message) error {
 			}
 		}
 	}
+	if len(m.ToolCalls) > 0 && !mayCallTools(m.Role) {
+		return fmt.Errorf("tool calls in a %s message; only an assistant message makes tool calls", m.Role)
+	}
 	for _, tc := range m.ToolCalls {
 		if tc.Name == "" {
 			return fmt.Errorf("tool call %q has no name", tc.ID)

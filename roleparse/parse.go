@@ -128,6 +128,9 @@ type parser struct {
 
 func (p *parser) parse() ([]chat.Message, error) {
 	if !hasMessageTag(p.src) {
+		if emptyHistory(p.src) {
+			return nil, nil // Semantic Kernel's serialization of an empty history
+		}
 		text := p.text([]run{{s: p.src}})
 		if text == "" {
 			return nil, nil
@@ -159,6 +162,27 @@ func (p *parser) parse() ([]chat.Message, error) {
 		return nil, nil // only comments or wrappers: no messages, as for empty input
 	}
 	return p.msgs, nil
+}
+
+// emptyHistory reports whether s is only a <chat_history/> or
+// <chat_history></chat_history> wrapper, with whitespace around.
+func emptyHistory(s string) bool {
+	s = strings.Trim(s, " \t\r\n")
+	if !tagAt(s, 0, "chat_history", false) {
+		return false
+	}
+	end := strings.IndexByte(s, '>')
+	if end < 0 || strings.ContainsAny(s[len("<chat_history"):end], "<\"'=") {
+		return false
+	}
+	rest := strings.TrimLeft(s[end+1:], " \t\r\n")
+	if s[end-1] == '/' {
+		return rest == ""
+	}
+	if !tagAt(rest, 0, "chat_history", true) {
+		return false
+	}
+	return strings.TrimRight(rest[len("</chat_history"):], " \t\r\n") == ">"
 }
 
 // outsideStep reads what stands between messages: whitespace, comments, the

@@ -153,7 +153,7 @@ var parseCases = []parseCase{
 	{name: "unknown tags inside a text part kept", in: `<message role="user"><text>see <b>this</b></text></message>`,
 		want: msgs(parts(chat.RoleUser, txt("see <b>this</b>")))},
 	{name: "text part with an attribute", in: `<message role="user"><text lang="en">x</text></message>`,
-		err: "line 1, col 33: <text> has no attribute lang; it takes none"},
+		err: "line 1, col 33: <text> has no attribute lang; it takes none (Semantic Kernel's encoding is read and ignored)"},
 
 	// Media.
 	{name: "image from url", in: `<message role="user"><image url="https://e/x.png"/></message>`,
@@ -288,7 +288,8 @@ var parseCases = []parseCase{
 	{name: "no tag: keep space", in: " a ", opts: opts(roleparse.KeepSpace()), want: msgs(usr(" a "))},
 	{name: "empty input", in: "", want: nil},
 	{name: "whitespace input", in: " \n\t\r\n", want: nil},
-	{name: "only a wrapper, no message", in: "<chat_history></chat_history>", want: msgs(usr("<chat_history></chat_history>"))},
+	{name: "only a wrapper, no message: an empty history", in: "<chat_history></chat_history>", want: nil},
+	{name: "a wrapper with text is text", in: "<chat_history>hi</chat_history>", want: msgs(usr("<chat_history>hi</chat_history>"))},
 
 	// Roles.
 	{name: "unknown role", in: `<message role="critic">x</message>`,
@@ -383,9 +384,9 @@ var parseCases = []parseCase{
 		err: `line 1, col 35: text outside a message: "b"; expected <message role="…">, whitespace or a comment (or parse with roleparse.Loose)`},
 	{name: "loose: text between messages is user", in: `<message role="system">a</message>b<message role="user">c</message>`, opts: opts(roleparse.Loose()),
 		want: msgs(sys("a"), usr("b"), usr("c"))},
-	{name: "KeepSpace keeps media and tool-call bodies and blank loose text", in: `<message role="user"><image> u </image><tool_call name="f"> {} </tool_call> <text>a</text> </message>`,
+	{name: "KeepSpace keeps media and tool-call bodies and blank loose text", in: `<message role="assistant"><image> u </image><tool_call name="f"> {} </tool_call> <text>a</text> </message>`,
 		opts: opts(roleparse.KeepSpace()),
-		want: msgs(chat.Message{Role: chat.RoleUser, Content: []chat.Part{{Type: chat.PartImage, URL: " u "}, txt(" "), txt("a"), txt(" ")},
+		want: msgs(chat.Message{Role: chat.RoleAssistant, Content: []chat.Part{{Type: chat.PartImage, URL: " u "}, txt(" "), txt("a"), txt(" ")},
 			ToolCalls: []chat.ToolCall{call("", "f", " {} ")}})},
 }
 

@@ -92,8 +92,10 @@ func (p *parser) innerTag(i int, name string, closing bool) error {
 	case "function_result":
 		return p.functionResult(i, attrs, body)
 	case "text":
-		if len(attrs) > 0 {
-			return p.errAt(attrs[0].at, "<text> has no attribute %s; it takes none", attrs[0].key)
+		for _, a := range attrs {
+			if a.key != "encoding" { // Semantic Kernel's TextContent writes encoding
+				return p.errAt(a.at, "<text> has no attribute %s; it takes none (Semantic Kernel's encoding is read and ignored)", a.key)
+			}
 		}
 		p.flushLoosePart()
 		p.cur.Content = append(p.cur.Content, chat.TextPart(p.textPart(bodyRuns(body), len(p.cur.Content))))
@@ -216,6 +218,17 @@ func (p *parser) media(i int, name string, attrs []attr, body string) error {
 	return nil
 }
 
+// mayCallTools reports whether a message of the role may hold tool calls:
+// every role but the known ones that may not (user, system, developer,
+// tool), whose tool calls a chat API would reject.
+func mayCallTools(r chat.Role) bool {
+	switch r {
+	case chat.RoleUser, chat.RoleSystem, chat.RoleDeveloper, chat.RoleTool:
+		return false
+	}
+	return true
+}
+
 func (p *parser) toolCall(i int, name string, attrs []attr, body string, bodyAt int) error {
 	var tc chat.ToolCall
 	for _, a := range attrs {
@@ -230,6 +243,9 @@ func (p *parser) toolCall(i int, name string, attrs []attr, body string, bodyAt 
 	}
 	if tc.Name == "" {
 		return p.errAt(i, "<%s> has no name; expected <%s id=\"…\" name=\"…\">", name, name)
+	}
+	if !mayCallTools(p.cur.Role) {
+		return p.errAt(i, "<%s> in a %s message; only an assistant message makes tool calls (a tool's answer is a tool message with tool_call_id)", name, p.cur.Role)
 	}
 	args := p.text(bodyRuns(body))
 	if args != "" {

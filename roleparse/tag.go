@@ -149,6 +149,9 @@ func (p *parser) openMessage(i int) error {
 			m.Name = a.val
 		case "tool_call_id":
 			m.ToolCallID = a.val
+		case "encoding", "finish_reason", "ai_model_id", "choice_index":
+			// Written by Semantic Kernel's serializer (ChatMessageContent,
+			// StreamingChatMessageContent); nothing in a message holds them.
 		default:
 			return p.errAt(a.at, "<message> has no attribute %s; expected role, name or tool_call_id", a.key)
 		}

@@ -67,7 +67,7 @@ func commands() []command {
 		{name: "render", args: "[--engine E] [--vars FILE.json] [--var k=v]... [--history FILE.json] [--format F] [--model M] [--root DIR] [TEMPLATE|-]",
 			about: "Renders TEMPLATE (- for standard input) to messages in format F. With no template it renders a built-in example.\n",
 			run:   cmdRender},
-		{name: "parse", args: "[--format F] MARKUP|-",
+		{name: "parse", args: "[--format F] [--loose] MARKUP|-",
 			about: "Parses a markup file (- for standard input) and prints its messages in format F.\n",
 			run:   cmdParse},
 		{name: "check", args: "PATH...",

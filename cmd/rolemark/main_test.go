@@ -70,12 +70,20 @@ func TestRun(t *testing.T) {
 		{name: "parse error position", args: []string{"parse", "testdata/bad.markup"}, wantCode: 1,
 			wantErrSub: "testdata/bad.markup:2:1: text outside a message: \"oops\\n\""},
 		{name: "parse needs input", args: []string{"parse"}, wantCode: 2, wantErrSub: "parse takes one markup file or -"},
+		{name: "parse loose", args: []string{"parse", "--loose", "--format", "markup", "-"}, stdin: "Be brief.\n<message role=\"user\">Hi</message>\nThanks", wantCode: 0,
+			wantOut: "<message role=\"system\">Be brief.</message>\n<message role=\"user\">Hi</message>\n<message role=\"user\">Thanks</message>\n"},
+		{name: "parse strict by default", args: []string{"parse", "-"}, stdin: "Be brief.\n<message role=\"user\">Hi</message>", wantCode: 1,
+			wantErrSub: "-:1:1: text outside a message"},
+		{name: "parse tool call in a user message", args: []string{"parse", "-"}, stdin: "<message role=\"user\">\n  <tool_call name=\"f\">{}</tool_call></message>", wantCode: 1,
+			wantErrSub: "-:2:3: <tool_call> in a user message; only an assistant message makes tool calls"},
 		{name: "check reports every problem", args: []string{"check", "testdata/prompts"}, wantCode: 1,
 			wantOut: "testdata/prompts/sub/badfm.tmpl:2:1: front matter: did not find expected node content\n" +
 				"testdata/prompts/sub/badtpl.tmpl:2: unclosed action started at sub/badtpl.tmpl:1\n" +
 				"testdata/prompts/sub/defaults.tmpl:8:28: variable \"other\" is not supplied: the template uses it but input.schema does not declare it\n"},
 		{name: "check silent when all is well", args: []string{"check", "testdata/hello.tmpl", "testdata/prompts/hello.tmpl"}, wantCode: 0},
 		{name: "check needs a path", args: []string{"check"}, wantCode: 2, wantErrSub: "check takes one or more files or directories"},
+		{name: "render openai-request response_format", args: []string{"render", "--format", "openai-request", "--var", "text=Paris has 2M people", "testdata/extract.prompt"}, wantCode: 0,
+			wantOut: "{\n  \"messages\": [\n    {\n      \"role\": \"system\",\n      \"content\": \"Extract the city.\\n\"\n    },\n    {\n      \"role\": \"user\",\n      \"content\": \"Paris has 2M people\"\n    }\n  ],\n  \"model\": \"gpt-4o-mini\",\n  \"response_format\": {\n    \"json_schema\": {\n      \"name\": \"extract\",\n      \"schema\": {\n        \"type\": \"object\",\n        \"properties\": {\n          \"city\": {\n            \"type\": \"string\",\n            \"description\": \"the city's name\"\n          },\n          \"population\": {\n            \"type\": [\n              \"integer\",\n              \"null\"\n            ]\n          }\n        },\n        \"required\": [\n          \"city\"\n        ],\n        \"additionalProperties\": {}\n      }\n    },\n    \"type\": \"json_schema\"\n  }\n}\n"},
 		{name: "render openai-request", args: []string{"render", "--format", "openai-request", "testdata/request.tmpl"}, wantCode: 0,
 			wantOut: "{\n  \"messages\": [\n    {\n      \"role\": \"user\",\n      \"content\": \"Rate for EUR?\"\n    }\n  ],\n" +
 				"  \"model\": \"gpt-4o-mini\",\n  \"temperature\": 0.2,\n  \"tools\": [\n    {\n      \"type\": \"function\",\n" +

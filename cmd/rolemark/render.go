@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 
 	"github.com/rolemark/rolemark/chat"
@@ -156,6 +157,9 @@ func writeRequest(w io.Writer, fm *engine.FrontMatter, model string, msgs []chat
 		if len(fm.Tools) > 0 {
 			body["tools"] = fm.Tools
 		}
+		if rf := responseFormat(fm); rf != nil {
+			body["response_format"] = rf
+		}
 	}
 	if model == "" {
 		return usageErr("--format openai-request needs a model: write model: in the template's front matter or pass --model")
@@ -167,6 +171,27 @@ func writeRequest(w io.Writer, fm *engine.FrontMatter, model string, msgs []chat
 	body["messages"] = msgs
 	return writeJSON(w, body)
 }
+
+// responseFormat is the request's response_format from the front matter's
+// output: a json_schema format holding output.schema compiled to JSON
+// Schema (named by the front matter's name, else "output"), or json_object
+// for output.format json without a schema; nil otherwise.
+func responseFormat(fm *engine.FrontMatter) any {
+	switch {
+	case fm.OutputSchema != nil && fm.OutputFormat != "text":
+		name := "output"
+		if fm.Name != "" && schemaNameRE.MatchString(fm.Name) {
+			name = fm.Name
+		}
+		return map[string]any{"type": "json_schema", "json_schema": map[string]any{"name": name, "schema": fm.OutputSchema}}
+	case fm.OutputFormat == "json":
+		return map[string]string{"type": "json_object"}
+	}
+	return nil
+}
+
+// schemaNameRE is what OpenAI accepts as a json_schema's name.
+var schemaNameRE = regexp.MustCompile(`^[a-zA-Z0-9_-]{1,64}$`)
 
 func writeJSON(w io.Writer, v any) error {
 	enc := json.NewEncoder(w)
@@ -266,6 +291,7 @@ func cmdParse(_ context.Context, sio stdio, args []string) error {
 	stdin, stdout := sio.in, sio.out
 	fl := newFlags("parse")
 	format := fl.String("format", "openai", "output format `F`")
+	loose := fl.Bool("loose", false, "read text outside messages as Semantic Kernel does: before the first message a system message, after one a user message (roleparse.Loose)")
 	operands, err := parseArgs(fl, args)
 	if err != nil {
 		return err
@@ -281,7 +307,11 @@ func cmdParse(_ context.Context, sio stdio, args []string) error {
 	if err != nil {
 		return err
 	}
-	msgs, err := roleparse.ParseBytes(src)
+	var opts []roleparse.Option
+	if *loose {
+		opts = append(opts, roleparse.Loose())
+	}
+	msgs, err := roleparse.ParseBytes(src, opts...)
 	if err != nil {
 		var pe *roleparse.Error
 		if errors.As(err, &pe) {
