@@ -1,6 +1,7 @@
 package roleparse_test
 
 import (
+	"encoding/xml"
 	"strings"
 	"testing"
 
@@ -25,10 +26,11 @@ type etreeMessage struct {
 
 // readWithEtree reads s, wrapped in a root element, with etree. It reports
 // ok when s is well-formed XML whose root holds only <message> elements
-// (with whitespace and comments between them), each holding only character
-// data (CDATA included): the inputs the oracle speaks for. known is false
-// when a message has a role Parse does not know or an attribute Parse does
-// not take, or lacks a role: Parse must then fail.
+// (at least one, with whitespace and comments between them), each holding
+// only character data (CDATA included): the inputs the oracle speaks for.
+// known is false when a message has a role Parse does not know or an
+// attribute Parse does not take, or lacks a role, or when whitespace between
+// messages is written as a reference: Parse must then fail.
 func readWithEtree(s string) (msgs []etreeMessage, known, ok bool) {
 	doc := etree.NewDocument()
 	if err := doc.ReadFromString("<root>" + s + "</root>"); err != nil {
@@ -38,7 +40,7 @@ func readWithEtree(s string) (msgs []etreeMessage, known, ok bool) {
 	if root == nil || len(doc.Child) != 1 {
 		return nil, false, false
 	}
-	known = true
+	known = !refsBetweenMessages(s)
 	for _, tok := range root.Child {
 		switch tok := tok.(type) {
 		case *etree.CharData:
@@ -91,7 +93,37 @@ func readWithEtree(s string) (msgs []etreeMessage, known, ok bool) {
 			return nil, false, false // processing instructions, directives
 		}
 	}
+	if len(msgs) == 0 {
+		return nil, false, false // no message: the whole input is one message's text
+	}
 	return msgs, known, true
+}
+
+// refsBetweenMessages reports whether the text between the messages of s
+// (well-formed XML once wrapped in a root) holds a reference, such as
+// &#x9;: XML reads whitespace there, the markup text outside a message.
+func refsBetweenMessages(s string) bool {
+	src := "<root>" + s + "</root>"
+	d := xml.NewDecoder(strings.NewReader(src))
+	depth, off := 0, int64(0)
+	for {
+		tok, err := d.RawToken()
+		if err != nil {
+			return false
+		}
+		next := d.InputOffset()
+		switch tok.(type) {
+		case xml.StartElement:
+			depth++
+		case xml.EndElement:
+			depth--
+		case xml.CharData:
+			if depth == 1 && strings.Contains(src[off:next], "&") {
+				return true
+			}
+		}
+		off = next
+	}
 }
 
 // FuzzEtreeOracle checks Parse against etree, the XML reader the design
@@ -123,6 +155,7 @@ func FuzzEtreeOracle(f *testing.F) {
 		`<message role="user" name="a&#10;b">x</message>`,
 		`<message role="user">&#32;kept&#32;</message>`,
 		`<message role="user" ROLE="user">x</message>`,
+		`<message role="user">a</message>&#x9;<message role="user">b</message>`,
 	} {
 		f.Add(s)
 	}

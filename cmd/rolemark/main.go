@@ -1,8 +1,9 @@
 // Command rolemark renders prompt templates to chat messages and prints them
 // as a completion API or a local model reads them.
 //
-//	rolemark render [--engine E] [--vars FILE.json] [--var k=v]... [--history FILE.json] [--format F] [--model M] [--root DIR] [TEMPLATE|-]
-//	rolemark parse  [--format F] MARKUP|-
+//	rolemark render [--engine E] [--vars FILE.json] [--var k=v]... [--history FILE.json] [--data FILE.json]
+//	                [--schemas FILE.json] [--format F] [--model M] [--root DIR] [TEMPLATE|-]
+//	rolemark parse  [--format F] [--loose] MARKUP|-
 //	rolemark check  PATH...      every template under PATH; FILE:LINE:COL: message per problem
 //	rolemark batch --in FILE [--format F] [--out FILE] [--workers N] [--fail-fast] ... TEMPLATE
 //	                             TEMPLATE over every row of a JSON Lines, JSON, CSV or Parquet file
@@ -64,7 +65,7 @@ type command struct {
 // them.
 func commands() []command {
 	return []command{
-		{name: "render", args: "[--engine E] [--vars FILE.json] [--var k=v]... [--history FILE.json] [--format F] [--model M] [--root DIR] [TEMPLATE|-]",
+		{name: "render", args: "[--engine E] [--vars FILE.json] [--var k=v]... [--history FILE.json] [--data FILE.json] [--schemas FILE.json] [--format F] [--model M] [--root DIR] [TEMPLATE|-]",
 			about: "Renders TEMPLATE (- for standard input) to messages in format F. With no template it renders a built-in example.\n",
 			run:   cmdRender},
 		{name: "parse", args: "[--format F] [--loose] MARKUP|-",

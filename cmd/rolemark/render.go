@@ -49,6 +49,8 @@ func cmdRender(ctx context.Context, sio stdio, args []string) error {
 	format := fl.String("format", "openai", "output format `F`")
 	model := fl.String("model", "", "model `M` of --format openai-request (default: the front matter's model)")
 	root := fl.String("root", "", "prompt directory `DIR` whose partials the template may use from a subdirectory (as check and LoadDir do)")
+	dataFile := fl.String("data", "", "@-variables from a JSON object in `FILE` (Dotprompt's context: {\"state\": …} for {{@state.x}})")
+	schemasFile := fl.String("schemas", "", "named schemas the front matter may use, a JSON object of name to JSON Schema in `FILE`")
 	vars := varsFlag{}
 	fl.Var(vars, "var", "variable `k=v` (repeatable)")
 	operands, err := parseArgs(fl, args)
@@ -62,6 +64,13 @@ func cmdRender(ctx context.Context, sio stdio, args []string) error {
 		return err
 	}
 	set := newSet()
+	if *schemasFile != "" {
+		var schemas map[string]json.RawMessage
+		if err := readJSONFile(*schemasFile, &schemas); err != nil {
+			return err
+		}
+		set.Option(engine.Schemas(schemas))
+	}
 	if *engineName != "" {
 		if _, ok := set.Engine(*engineName); !ok {
 			return usageErr("unknown engine %q; known: %s", *engineName, strings.Join(engineNames(set), ", "))
@@ -83,6 +92,13 @@ func cmdRender(ctx context.Context, sio stdio, args []string) error {
 			return err
 		}
 		opts = append(opts, engine.History(h))
+	}
+	if *dataFile != "" {
+		var data map[string]any
+		if err := readJSONFile(*dataFile, &data); err != nil {
+			return err
+		}
+		opts = append(opts, engine.Data(data))
 	}
 
 	var tpl *engine.Template
