@@ -239,7 +239,8 @@ func TestHelpAndVersion(t *testing.T) {
 	}
 	var out bytes.Buffer
 	run(context.Background(), []string{"render", "-h"}, nil, &out, &out)
-	assert.Contains(t, out.String(), "flags:\n  -engine E\n")
+	assert.Contains(t, out.String(), "flags:\n  -data FILE\n")
+	assert.Contains(t, out.String(), "\n  -engine E\n")
 }
 
 func TestVersion(t *testing.T) {
