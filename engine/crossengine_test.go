@@ -43,7 +43,7 @@ func TestCrossEngine(t *testing.T) {
 			total += n
 		})
 	}
-	assert.Equal(t, 9*9, total, "nine conversations, each in three engines and three styles")
+	assert.Equal(t, 11*9, total, "eleven conversations, each in three engines and three styles")
 }
 
 // TestMarkupInDataIsData holds the one rule for trusted content in every

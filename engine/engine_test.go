@@ -16,6 +16,7 @@ import (
 	"github.com/rolemark/rolemark/chat"
 	"github.com/rolemark/rolemark/engine"
 	"github.com/rolemark/rolemark/engine/driver"
+	"github.com/rolemark/rolemark/handlebars"
 	"github.com/rolemark/rolemark/roleparse"
 )
 
@@ -176,4 +177,39 @@ func TestMarkupErrorPosition(t *testing.T) {
 			assert.ErrorAs(t, err, &re)
 		})
 	}
+}
+
+// promptEcho is echo claiming Dotprompt's .prompt extension.
+type promptEcho struct{ echo }
+
+func (promptEcho) Name() string         { return "promptecho" }
+func (promptEcho) Extensions() []string { return []string{".prompt"} }
+
+// TestPromptFilesOneEngine: a .prompt file goes to the engine EngineFor
+// names, in ParseFS and LoadDir alike, so "later engines win" holds for it
+// too (issue 11, defect 5: ParseFS and LoadDir hard-coded handlebars).
+func TestPromptFilesOneEngine(t *testing.T) {
+	fsys := fstest.MapFS{"p/x.prompt": {Data: []byte(`<message role="user">hi</message>`)}}
+	for _, tc := range []struct {
+		engines []driver.Engine
+		want    string
+	}{
+		{[]driver.Engine{handlebars.New(), promptEcho{}}, "promptecho"},
+		{[]driver.Engine{promptEcho{}, handlebars.New()}, "handlebars"},
+		{[]driver.Engine{handlebars.New()}, "handlebars"},
+	} {
+		set := engine.NewSet(tc.engines...)
+		e, err := set.EngineFor("x.prompt")
+		require.NoError(t, err)
+		assert.Equal(t, tc.want, e.Name())
+		tpl, err := set.ParseFS(fsys, "p/x.prompt")
+		require.NoError(t, err)
+		assert.Equal(t, tc.want, tpl.EngineName(), "ParseFS")
+		d, err := set.LoadDir(fsys, "p")
+		require.NoError(t, err)
+		tpl, _ = d.Template("x")
+		assert.Equal(t, tc.want, tpl.EngineName(), "LoadDir")
+	}
+	_, err := engine.NewSet(echo{}).ParseFS(fsys, "p/x.prompt")
+	assert.EqualError(t, err, `p/x.prompt: no engine for extension ".prompt"`)
 }

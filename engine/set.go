@@ -98,16 +98,26 @@ func (s *Set) Engine(name string) (driver.Engine, bool) {
 	return e, ok
 }
 
-// EngineFor returns the engine that claims the file name's extension.
+// EngineFor returns the engine that claims the file name's extension: the
+// last of the set's engines that claims it. ParseFS and LoadDir choose by
+// it too when the front matter names no engine (.prompt files included).
 func (s *Set) EngineFor(filename string) (driver.Engine, error) {
+	e, err := s.engineForExt(filename)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", filename, err)
+	}
+	return e, nil
+}
+
+func (s *Set) engineForExt(filename string) (driver.Engine, error) {
 	ext := strings.ToLower(path.Ext(filename))
 	if e, ok := s.byExt[ext]; ok {
 		return e, nil
 	}
 	if ext == "" {
-		return nil, fmt.Errorf("%s: no file extension to choose an engine by", filename)
+		return nil, errors.New("no file extension to choose an engine by")
 	}
-	return nil, fmt.Errorf("%s: no engine for extension %q", filename, ext)
+	return nil, fmt.Errorf("no engine for extension %q", ext)
 }
 
 // Parse compiles src, named name, with the named engine; with an empty
@@ -137,8 +147,8 @@ func (s *Set) Parse(engineName, name, src string) (*Template, error) {
 }
 
 // ParseFS reads the named file from fsys and compiles it with the engine its
-// front matter names, or else its extension names (.prompt files, Dotprompt's,
-// default to handlebars). Partials and includes resolve inside fsys.
+// front matter names, or else the one EngineFor names for its extension
+// (handlebars claims .prompt, Dotprompt's). Partials and includes resolve inside fsys.
 // Partials are looked for in the file's directory only, unless PartialRoot
 // says otherwise; UseEngine overrides the choice of engine.
 func (s *Set) ParseFS(fsys fs.FS, name string, opts ...FileOption) (*Template, error) {
@@ -156,12 +166,7 @@ func (s *Set) engineForFile(name string, fm *FrontMatter) (driver.Engine, error)
 		}
 		return e, nil
 	}
-	if strings.EqualFold(path.Ext(name), ".prompt") {
-		if e, ok := s.byName["handlebars"]; ok {
-			return e, nil
-		}
-	}
-	e, err := s.EngineFor(name)
+	e, err := s.engineForExt(name)
 	if err != nil {
 		return nil, &Error{Template: name, Err: err}
 	}

@@ -25,7 +25,12 @@
 // again. A value is data whatever its Go type: a roleparse.Markup value in
 // the data is escaped too, and only raw inserts it as markup.
 //
-// A nil value prints as text/template prints it, "<no value>" (escaped).
+// A nil value prints as empty, as in the other engines, where
+// text/template would print "<no value>": before a render, every nil in the
+// data's map[string]any and []any values (JSON null, a declared optional
+// input not supplied) is replaced, in a copy, by a value that prints as
+// empty, is false for if and with, and ranges over nothing. A nil in other
+// types (a struct field, a typed map) prints as text/template prints it.
 //
 // # Missing variables
 //

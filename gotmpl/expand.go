@@ -124,7 +124,9 @@ func (e *emitter) call(c *parse.CommandNode) bool {
 			return false
 		}
 		mt, ok := args[1].(*parse.StringNode)
-		if !ok {
+		if !ok || mt.Text == "" {
+			// Without a media type the kind of part (image, audio,
+			// file) depends on the URL, known only at render time.
 			return false
 		}
 		e.lit("<" + roleparse.MediaKind("", mt.Text) + ` url="`)

@@ -6,7 +6,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"text/template"
@@ -371,6 +373,8 @@ func (c *compiled) Execute(ctx context.Context, w io.Writer, r *driver.Request) 
 	var data any = r.Vars
 	if r.Vars == nil {
 		data = map[string]any{}
+	} else {
+		data, _ = fillNil(r.Vars)
 	}
 	out, direct := w.(*bytes.Buffer)
 	if !direct {
@@ -440,4 +444,49 @@ func (c *compiled) execError(err error) error {
 		cause = &driver.MissingError{Name: m[1]}
 	}
 	return &driver.Error{Template: name, Line: line, Col: col, Err: cause}
+}
+
+// nothing is what a nil in the data becomes, because text/template prints
+// nil as "<no value>" where the other engines print nothing. It prints as
+// empty, is false for if and with, ranges over nothing and marshals to
+// JSON null.
+type nothing []struct{}
+
+func (nothing) String() string { return "" }
+
+// fillNil returns v with every nil in its map[string]any and []any values,
+// at any depth, replaced by nothing(nil), copying only what changes, and
+// reports whether anything did.
+func fillNil(v any) (any, bool) {
+	switch v := v.(type) {
+	case nil:
+		return nothing(nil), true
+	case map[string]any:
+		var out map[string]any
+		for k, x := range v {
+			if y, changed := fillNil(x); changed {
+				if out == nil {
+					out = maps.Clone(v)
+				}
+				out[k] = y
+			}
+		}
+		if out != nil {
+			return out, true
+		}
+	case []any:
+		var out []any
+		for i, x := range v {
+			if y, changed := fillNil(x); changed {
+				if out == nil {
+					out = slices.Clone(v)
+				}
+				out[i] = y
+			}
+		}
+		if out != nil {
+			return out, true
+		}
+	}
+	return v, false
 }

@@ -64,7 +64,11 @@ func TestEscapeEveryAction(t *testing.T) {
 		{"role from a variable", `{{role .r (attr "name" .n)}}`, map[string]any{"r": `us"er`, "n": 7}, `<message role="us&quot;er" name="7">`},
 		{"media without literal type", `{{media .u}}`, map[string]any{"u": "data:audio/wav;base64,AA=="}, `<audio url="data:audio/wav;base64,AA=="/>`},
 		{"media with empty type", `{{media .u ""}}`, map[string]any{"u": "a.png"}, `<image url="a.png"/>`},
-		{"nil prints as text/template prints it", `{{.u}}`, map[string]any{"u": nil}, "&lt;no value&gt;"},
+		// Issue 11, defect 3: nil printed "<no value>", where the other engines print nothing.
+		{"nil prints as empty", `[{{.u}}]`, map[string]any{"u": nil}, "[]"},
+		{"nested nil prints as empty", `[{{.m.u}}{{range .l}}{{.}},{{end}}]`, map[string]any{"m": map[string]any{"u": nil}, "l": []any{nil, "a"}}, "[,a,]"},
+		{"nil is false and ranges over nothing", `[{{if .u}}x{{end}}{{with .u}}y{{end}}{{range .u}}z{{end}}{{range .m}}w{{end}}]`, map[string]any{"u": nil, "m": map[string]any{"k": nil}}, "[w]"},
+		{"nil through raw and message", `{{raw .u}}|{{message "user" .u}}`, map[string]any{"u": nil}, `|<message role="user"></message>`},
 		{"markup value in data is still data", `{{.u}}`, map[string]any{"u": roleparse.Markup("<b>")}, "&lt;b&gt;"},
 		{"markup function not last is escaped", `{{role "user" | printf "%s"}}`, nil, `&lt;message role=&quot;user&quot;&gt;`},
 		{"empty action output", `a{{.e}}b{{raw .u}}`, map[string]any{"e": "", "u": "<>"}, "ab<>"},
@@ -176,4 +180,14 @@ func TestConcurrentRender(t *testing.T) {
 	for err := range errs {
 		t.Error(err)
 	}
+}
+
+// TestNilLeavesDataAlone: the render prints nil as empty without changing
+// the caller's data.
+func TestNilLeavesDataAlone(t *testing.T) {
+	vars := map[string]any{"u": nil, "l": []any{nil}, "m": map[string]any{"k": nil}}
+	out, err := render(t, `[{{.u}}{{index .l 0}}{{.m.k}}]`, vars)
+	require.NoError(t, err)
+	assert.Equal(t, "[]", out)
+	assert.Equal(t, map[string]any{"u": nil, "l": []any{nil}, "m": map[string]any{"k": nil}}, vars)
 }

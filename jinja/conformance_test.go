@@ -39,5 +39,5 @@ func TestConformance(t *testing.T) {
 			})
 		}
 	}
-	require.Equal(t, 27, n)
+	require.Equal(t, 33, n)
 }

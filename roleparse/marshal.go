@@ -15,8 +15,14 @@ import (
 // A text-only message holds its text directly; other messages hold <text>
 // and media parts; tool calls follow as <tool_call> elements. Whitespace at
 // the ends of a text is written as character references so that it survives
-// Parse. For every message list m that Marshal accepts, Parse(Marshal(m))
-// returns m.
+// Parse.
+//
+// For every message list m that Marshal accepts, Parse(Marshal(m),
+// AnyRole()) returns m, and so does Parse(Marshal(m)) when every role is one
+// of system, user, assistant, tool and developer (give other roles to Parse
+// with Roles). Marshal refuses a role that Parse would read as another one:
+// an alias such as "Human" (user) or "bot" (assistant), or a role that is
+// not lower case.
 func Marshal(msgs []chat.Message) (string, error) {
 	var b strings.Builder
 	for i, m := range msgs {
@@ -30,6 +36,13 @@ func Marshal(msgs []chat.Message) (string, error) {
 func marshalMessage(b *strings.Builder, m chat.Message) error {
 	if m.Role == "" {
 		return fmt.Errorf("no role")
+	}
+	parsed := chat.Role(strings.ToLower(string(m.Role)))
+	if known, ok := knownRoles[string(parsed)]; ok {
+		parsed = known
+	}
+	if parsed != m.Role {
+		return fmt.Errorf("role %q would parse as %q; write %q", m.Role, parsed, parsed)
 	}
 	b.WriteString(string(MessageTag(string(m.Role), Attr{"name", m.Name}, Attr{"tool_call_id", m.ToolCallID})))
 	if len(m.Content) == 1 && m.Content[0].Type == chat.PartText && m.Content[0].Text != "" {

@@ -50,6 +50,10 @@ func TestMarshalErrors(t *testing.T) {
 		err  string
 	}{
 		{name: "no role", in: msgs(usr("a"), chat.Message{}), err: "roleparse: message 2: no role"},
+		// Issue 11, defect 6: these marshalled, and came back as user.
+		{name: "alias", in: msgs(chat.Text("Human", "a")), err: `roleparse: message 1: role "Human" would parse as "user"; write "user"`},
+		{name: "lower-case alias", in: msgs(chat.Text("bot", "a")), err: `roleparse: message 1: role "bot" would parse as "assistant"; write "assistant"`},
+		{name: "upper case", in: msgs(chat.Text("Critic", "a")), err: `roleparse: message 1: role "Critic" would parse as "critic"; write "critic"`},
 		{name: "media without URL", in: msgs(parts(chat.RoleUser, chat.Part{Type: chat.PartImage})), err: "roleparse: message 1: part 1: image part has no URL"},
 		{name: "unknown part type", in: msgs(parts(chat.RoleUser, txt("a"), chat.Part{Type: "video", URL: "u"})), err: `roleparse: message 1: part 2: unknown part type "video"`},
 		{name: "tool call without name", in: msgs(chat.Message{Role: chat.RoleAssistant, ToolCalls: []chat.ToolCall{{ID: "c1"}}}), err: `roleparse: message 1: tool call "c1" has no name`},
@@ -62,4 +66,20 @@ func TestMarshalErrors(t *testing.T) {
 			assert.Empty(t, got)
 		})
 	}
+}
+
+// TestMarshalOtherRoles: a role other than the five parses back with
+// AnyRole or Roles, and without them is an error, never another role
+// (issue 11, defect 6).
+func TestMarshalOtherRoles(t *testing.T) {
+	in := msgs(chat.Text("critic", "too long"), usr("a"))
+	out, err := roleparse.Marshal(in)
+	require.NoError(t, err)
+	for _, opt := range []roleparse.Option{roleparse.AnyRole(), roleparse.Roles("critic")} {
+		back, err := roleparse.Parse(out, opt)
+		require.NoError(t, err)
+		assert.Equal(t, in, back)
+	}
+	_, err = roleparse.Parse(out)
+	require.ErrorContains(t, err, `unknown role "critic"`)
 }
