@@ -10,6 +10,8 @@ import (
 	"github.com/rolemark/rolemark/chat/react"
 	"github.com/rolemark/rolemark/engine"
 	"github.com/rolemark/rolemark/gotmpl"
+	"github.com/rolemark/rolemark/handlebars"
+	"github.com/rolemark/rolemark/jinja"
 )
 
 func Example() {
@@ -74,4 +76,27 @@ Question: {{.question}}`)
 	fmt.Println(msgs[0].Text() == react.Prompt(react.DefaultVariant, tools, "What is the EUR rate?"))
 	// Output:
 	// true
+}
+
+// Check finds a template's problems without data, at the place in the
+// template where each was written.
+func ExampleTemplate_Check() {
+	set := engine.NewSet(handlebars.New(), jinja.New(), gotmpl.New())
+	fsys := fstest.MapFS{"greet.hbs": {Data: []byte(`---
+input:
+  schema:
+    name: string
+---
+{{role "user"}}Hello {{nmae}}
+{{role "wizard"}}Abracadabra, {{name}}
+`)}}
+	tpl, err := set.ParseFS(fsys, "greet.hbs")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(tpl.Check(context.Background()))
+	// Output:
+	// greet.hbs:6:24: variable "nmae" is not declared in the input schema (declared: name)
+	// greet.hbs:7:1: rendered markup: unknown role "wizard"; expected system, user, assistant, tool or developer (allow others with roleparse.Roles or roleparse.AnyRole)
 }

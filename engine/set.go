@@ -208,7 +208,7 @@ func (s *Set) compile(e driver.Engine, name, src string, fm *FrontMatter, cfg dr
 		}
 		return nil, err
 	}
-	t = &Template{name: name, engine: e, compiled: c, parse: s.cfg.parse, fm: fm, src: src}
+	t = &Template{name: name, engine: e, compiled: c, parse: s.cfg.parse, fm: fm, src: src, cfg: &cfg}
 	if strings.EqualFold(path.Ext(name), ".prompt") {
 		t.dotprompt = true
 		t.trimLead = len(src) - len(strings.TrimLeft(src, " \t\r\n"))
@@ -224,8 +224,9 @@ type Template struct {
 	compiled driver.Compiled
 	parse    []roleparse.Option
 	fm       *FrontMatter
-	src      string       // the source after the front matter, for error positions
-	size     atomic.Int64 // room to give the next render's buffer
+	src      string         // the source after the front matter, for error positions
+	cfg      *driver.Config // how it was compiled, to compile it again with markers (locate.go)
+	size     atomic.Int64   // room to give the next render's buffer
 	// dotprompt marks a Dotprompt file (.prompt): its messages are made as
 	// Dotprompt makes them (see dotpromptMessages).
 	dotprompt bool
@@ -335,7 +336,7 @@ func (t *Template) Messages(ctx context.Context, vars map[string]any, opts ...Re
 		msgs, err = roleparse.Parse(markup, t.parse...)
 	}
 	if err != nil {
-		return nil, t.markupError(markup, err)
+		return nil, t.markupErrorFor(ctx, r, markup, err)
 	}
 	if len(r.History) > 0 && !r.HistoryPlaced() {
 		msgs = insertHistory(msgs, r.History)

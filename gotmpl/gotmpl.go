@@ -122,7 +122,7 @@ func (e *Engine) Compile(name, src string, cfg driver.Config) (driver.Compiled, 
 		t.Option("missingkey=error")
 	}
 	if _, err := t.Parse(src); err != nil {
-		return nil, compileError(name, err)
+		return nil, withCol(compileError(name, err), name, src)
 	}
 	if err := loadPartials(t, cfg); err != nil {
 		return nil, err
@@ -175,7 +175,7 @@ func loadPartials(t *template.Template, cfg driver.Config) error {
 			return &driver.Error{Template: name, Line: line, Col: col, Err: err}
 		}
 		if _, err := t.New(missing.Name).Parse(string(src)); err != nil {
-			e := compileError(file, err).(*driver.Error)
+			e := withCol(compileError(file, err), missing.Name, string(src)).(*driver.Error)
 			if e.Template == missing.Name {
 				e.Template = file
 			}

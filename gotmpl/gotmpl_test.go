@@ -103,7 +103,8 @@ func TestMissingVariable(t *testing.T) {
 func TestCompileErrors(t *testing.T) {
 	tests := []struct{ name, src, want string }{
 		{"unclosed action", "a\n{{.x", "t:2: unclosed action"},
-		{"unknown function", "{{nofunc}}", `t:1: function "nofunc" not defined`},
+		{"unknown function", "{{nofunc}}", `t:1:3: function "nofunc" not defined`},
+		{"unknown function after others", "a {{.x}}\n{{if .y}} {{ .z | nofunc }}{{end}}", `t:2:19: function "nofunc" not defined`},
 		{"undefined template without fs", `{{template "p" .}}`, `t:1:12: partial "p": the template was not loaded from a file system (use engine.Set.ParseFS or LoadDir)`},
 	}
 	for _, tc := range tests {

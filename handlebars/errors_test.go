@@ -147,7 +147,7 @@ func TestRenderErrors(t *testing.T) {
 		{name: "position after expanded role markers", src: "{{role \"system\"}}S {{user}}\n{{role \"user\"}}\n{{twice xs}}", vars: map[string]any{"xs": "a", "user": "u"},
 			want: "t.hbs:3:9: Helper twice called with argument 0 with type string but it should be int"},
 		{name: "empty role", src: "{{role r}}x", vars: map[string]any{"r": ""}, want: "t.hbs: role: the role is empty"},
-		{name: "unknown role", src: "{{role r}}x", vars: map[string]any{"r": "boss"}, want: `t.hbs: rendered markup: line 1, col 15: unknown role "boss"; expected system, user, assistant, tool or developer (allow others with roleparse.Roles or roleparse.AnyRole)`},
+		{name: "unknown role", src: "{{role r}}x", vars: map[string]any{"r": "boss"}, want: `t.hbs:1:1: rendered markup: unknown role "boss"; expected system, user, assistant, tool or developer (allow others with roleparse.Roles or roleparse.AnyRole)`},
 	}
 	set := faultySet()
 	for _, tc := range tests {

@@ -232,6 +232,9 @@ func (c *compiled) Execute(ctx context.Context, w io.Writer, r *driver.Request) 
 	}
 	for _, ref := range c.required {
 		if _, ok := r.Vars[ref.name]; !ok {
+			if ref.call {
+				return &driver.Error{Template: ref.file, Line: ref.line, Col: ref.col, Err: &driver.UnknownFuncError{Name: ref.name}}
+			}
 			return &driver.Error{Template: ref.file, Line: ref.line, Col: ref.col, Err: &driver.MissingError{Name: ref.name}}
 		}
 	}

@@ -9,6 +9,7 @@ import (
 // varRef is a variable a template requires, at its first use.
 type varRef struct {
 	name      string
+	call      bool // the template calls it: {{ name(…) }}
 	file      string
 	line, col int
 }
@@ -116,7 +117,7 @@ func (w *walker) walkStruct(v reflect.Value, opt bool) {
 		if parts.Len() > 0 {
 			p := parts.Index(0).Elem()
 			if p.FieldByName("typ").Int() == 1 { // varTypeIdent
-				w.ref(p.FieldByName("s").String(), v.FieldByName("locationToken"), opt)
+				w.ref(p.FieldByName("s").String(), v.FieldByName("locationToken"), opt, p.FieldByName("isFunctionCall").Bool())
 			}
 		}
 		for i := 0; i < parts.Len(); i++ {
@@ -185,7 +186,7 @@ func (w *walker) bindKeys(m reflect.Value) {
 	}
 }
 
-func (w *walker) ref(name string, tok reflect.Value, opt bool) {
+func (w *walker) ref(name string, tok reflect.Value, opt, call bool) {
 	if opt {
 		w.optional[name] = true
 		return
@@ -193,7 +194,7 @@ func (w *walker) ref(name string, tok reflect.Value, opt bool) {
 	if _, ok := w.firstRef[name]; ok {
 		return
 	}
-	r := varRef{name: name}
+	r := varRef{name: name, call: call}
 	if tok.Kind() == reflect.Pointer && !tok.IsNil() {
 		t := tok.Elem()
 		r.file = t.FieldByName("Filename").String()

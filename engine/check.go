@@ -1,0 +1,186 @@
+package engine
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/rolemark/rolemark/engine/driver"
+	"github.com/rolemark/rolemark/roleparse"
+)
+
+// UnknownFuncError reports a function a template calls that neither the
+// engine nor the data provides.
+type UnknownFuncError = driver.UnknownFuncError
+
+// UndeclaredError reports a variable a template reads that its declared
+// input schema does not have, such as a misspelled name.
+type UndeclaredError struct {
+	Name string
+	// Declared lists the schema's top-level inputs.
+	Declared []string
+}
+
+func (e *UndeclaredError) Error() string {
+	if len(e.Declared) == 0 {
+		return fmt.Sprintf("variable %q is not declared in the input schema, which declares none", e.Name)
+	}
+	return fmt.Sprintf("variable %q is not declared in the input schema (declared: %s)", e.Name, strings.Join(e.Declared, ", "))
+}
+
+// Check looks for the template's problems without data and returns them
+// joined (errors.Join), each an *Error with the file, line and column in
+// the template the author wrote, each problem once:
+//
+//   - every variable the template reads that its declared input schema does
+//     not have (when it declares one), at its first use; loop variables and
+//     names the template binds itself are not variables;
+//   - every function it calls that nothing provides (Jinja);
+//   - what a render with synthetic data finds: each declared input gets its
+//     default, else its first enum value, else a value of its type (a
+//     string, 1, true, an array of one item, an object of every property).
+//     This is how problems that cannot be decided from the source alone
+//     show: a computed role, a tool call's JSON, a literal tag that does not
+//     parse, a default of the wrong type.
+//
+// Unknown helpers and filters, syntax errors and missing partials are
+// already errors of parsing (Set.Parse, Set.ParseFS). A template that
+// declares no input schema is rendered with a string for every variable it
+// reads; then only problems of the markup are reported, since the types of
+// its inputs are unknown.
+func (t *Template) Check(ctx context.Context) error {
+	var problems []*Error
+	seen := map[string]bool{} // names reported
+	add := func(e *Error, name string) {
+		for _, p := range problems {
+			if p.Template == e.Template && p.Line == e.Line && p.Col == e.Col {
+				return // one problem per place
+			}
+		}
+		if name != "" {
+			if seen[name] {
+				return
+			}
+			seen[name] = true
+		}
+		problems = append(problems, e)
+	}
+	var schema *Schema
+	if t.fm != nil {
+		schema = t.fm.Input
+	}
+	var vars []driver.Var
+	if vl, ok := t.compiled.(driver.VarLister); ok {
+		vars = vl.Vars()
+	}
+	for _, v := range vars {
+		switch {
+		case v.Call:
+			if schema == nil || schema.Properties[v.Name] == nil {
+				add(&Error{Template: v.Template, Line: v.Line, Col: v.Col, Err: &UnknownFuncError{Name: v.Name}}, v.Name)
+			}
+		case schema != nil && schema.Properties[v.Name] == nil:
+			add(&Error{Template: v.Template, Line: v.Line, Col: v.Col, Err: &UndeclaredError{Name: v.Name, Declared: schema.Order}}, v.Name)
+		}
+	}
+
+	data := map[string]any{}
+	if schema != nil {
+		for _, name := range schema.Order {
+			if _, ok := t.fm.Defaults[name]; !ok {
+				data[name] = synthetic(schema.Properties[name])
+			}
+		}
+	}
+	// A stand-in for every other variable read (the undeclared ones are
+	// reported above), so that the render goes on to what follows.
+	for _, v := range vars {
+		_, given := data[v.Name]
+		_, dflt := t.fm.defaults()[v.Name]
+		if !v.Call && !given && !dflt && (schema == nil || schema.Properties[v.Name] == nil) {
+			data[v.Name] = "text"
+		}
+	}
+	_, err := t.Messages(ctx, data)
+	if err != nil {
+		var me *MissingError
+		var ue *UnknownFuncError
+		var pe *roleparse.Error
+		var ee *Error
+		switch {
+		case ctx.Err() != nil:
+			return ctx.Err()
+		case schema == nil && !errors.As(err, &pe):
+			// the inputs are not declared: a variable the walk did not
+			// find (in a partial) is missing, or a stand-in string is
+			// what failed
+		case errors.As(err, &me):
+			add(errorAt(t.name, err), me.Name)
+		case errors.As(err, &ue):
+			add(errorAt(t.name, err), ue.Name)
+		case errors.As(err, &ee):
+			add(ee, "")
+		default:
+			add(&Error{Template: t.name, Err: err}, "")
+		}
+	}
+	if len(problems) == 0 {
+		return nil
+	}
+	slices.SortStableFunc(problems, func(a, b *Error) int {
+		return cmp.Or(cmp.Compare(a.Template, b.Template), cmp.Compare(a.Line, b.Line), cmp.Compare(a.Col, b.Col))
+	})
+	errs := make([]error, len(problems))
+	for i, p := range problems {
+		errs[i] = p
+	}
+	return errors.Join(errs...)
+}
+
+// defaults returns the declared defaults, nil for no front matter.
+func (fm *FrontMatter) defaults() map[string]any {
+	if fm == nil {
+		return nil
+	}
+	return fm.Defaults
+}
+
+// errorAt returns err's *Error, or err in one naming the template.
+func errorAt(name string, err error) *Error {
+	var ee *Error
+	if errors.As(err, &ee) {
+		return ee
+	}
+	return &Error{Template: name, Err: err}
+}
+
+// synthetic returns a value the schema accepts: its first enum value, else
+// a value of its type.
+func synthetic(s *Schema) any {
+	if s == nil {
+		return "text"
+	}
+	if len(s.Enum) > 0 {
+		return s.Enum[0]
+	}
+	switch s.Type {
+	case "number", "integer":
+		return 1
+	case "boolean":
+		return true
+	case "null":
+		return nil
+	case "array":
+		return []any{synthetic(s.Items)}
+	case "object":
+		m := map[string]any{}
+		for _, name := range s.Order {
+			m[name] = synthetic(s.Properties[name])
+		}
+		return m
+	}
+	return "text"
+}

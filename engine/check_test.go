@@ -1,0 +1,108 @@
+package engine_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/rolemark/rolemark/engine"
+	"github.com/rolemark/rolemark/gotmpl"
+	"github.com/rolemark/rolemark/handlebars"
+	"github.com/rolemark/rolemark/jinja"
+	"github.com/rolemark/rolemark/roleparse"
+)
+
+const schema = "---\ninput:\n  schema:\n    name: string\n    items(array): string\n---\n"
+
+// problems returns the lines of Check's error, or nil.
+func problems(t *testing.T, fsys fstest.MapFS, name string) []string {
+	t.Helper()
+	set := engine.NewSet(handlebars.New(), jinja.New(), gotmpl.New())
+	tpl, err := set.ParseFS(fsys, name)
+	require.NoError(t, err)
+	err = tpl.Check(context.Background())
+	if err == nil {
+		return nil
+	}
+	var ee *engine.Error
+	require.ErrorAs(t, err, &ee, "every problem is an *engine.Error")
+	return strings.Split(err.Error(), "\n")
+}
+
+func TestCheck(t *testing.T) {
+	role := `unknown role "wizard"; expected system, user, assistant, tool or developer (allow others with roleparse.Roles or roleparse.AnyRole)`
+	tests := []struct {
+		name string
+		src  string
+		want []string
+	}{
+		// good templates: loop, with and set locals are not variables
+		{"t.hbs", schema + "{{#user}}{{name}}{{#each items}}{{this}}{{/each}}{{/user}}", nil},
+		{"t.j2", schema + "{{ role(\"user\") }}{{ name }}{% for it in items %}{{ it }}{% endfor %}{% set n = 2 %}{{ n }}", nil},
+		{"t.tmpl", schema + "{{role \"user\"}}{{.name}}{{range .items}}{{.}}{{end}}{{with .name}}{{.}}{{end}}{{$x := 1}}{{$x}}", nil},
+		// every undeclared variable, once, at its first use, also in a
+		// branch a render does not take
+		{"t.hbs", schema + "{{#user}}{{nmae}} {{nmae}}{{#if name}}{{else}}{{itmes}}{{/if}}{{/user}}", []string{
+			`t.hbs:7:12: variable "nmae" is not declared in the input schema (declared: name, items)`,
+			`t.hbs:7:49: variable "itmes" is not declared in the input schema (declared: name, items)`}},
+		{"t.j2", schema + "{{ role(\"user\") }}{{ nmae }}\n{% if name %}{% else %}{{ itmes }}{% endif %}", []string{
+			`t.j2:7:22: variable "nmae" is not declared in the input schema (declared: name, items)`,
+			`t.j2:8:27: variable "itmes" is not declared in the input schema (declared: name, items)`}},
+		{"t.tmpl", schema + "{{role \"user\"}}{{.nmae}}\n{{if .name}}{{else}}{{$.itmes}}{{end}}", []string{
+			`t.tmpl:7:18: variable "nmae" is not declared in the input schema (declared: name, items)`,
+			`t.tmpl:8:24: variable "itmes" is not declared in the input schema (declared: name, items)`}},
+		// a function nothing provides
+		{"t.j2", "{{ role(\"user\") }}{{ shout(\"hi\") }}", []string{`t.j2:1:22: unknown function "shout"`}},
+		// markup problems at the place in the template, in every style,
+		// with synthetic data for inputs that have no default
+		{"t.hbs", schema + "{{#user}}{{name}}{{/user}}\n{{role \"wizard\"}}x", []string{"t.hbs:8:1: rendered markup: " + role}},
+		{"t.j2", schema + "{{ role(\"user\") }}{{ name }}\n{% message \"wizard\" %}x{% endmessage %}", []string{"t.j2:8:1: rendered markup: " + role}},
+		{"t.tmpl", schema + "{{role \"user\"}}{{.name}} and {{.name}}\n  <message role=\"wizard\">{{.name}}</message>", []string{"t.tmpl:8:17: rendered markup: " + role}},
+		{"t.tmpl", schema + "{{role \"assistant\"}}<tool_call id=\"1\" name=\"f\">{\"a\": {{.name}}}</tool_call>", []string{
+			`t.tmpl:7:54: rendered markup: <tool_call name="f"> arguments "{\"a\": text}" are not valid JSON: invalid character 'e' in literal true (expecting 'r')`}},
+		// without a schema, only markup problems count
+		{"t.hbs", "{{#user}}{{anything}}{{/user}}", nil},
+		{"t.hbs", "{{#user}}{{anything}}{{/user}}<message role=\"wizard\">", []string{"t.hbs:1:45: rendered markup: " + role}},
+	}
+	for i, tc := range tests {
+		t.Run(fmt.Sprint(i, tc.name), func(t *testing.T) {
+			got := problems(t, fstest.MapFS{tc.name: {Data: []byte(tc.src)}}, tc.name)
+			assert.Equal(t, tc.want, got)
+		})
+	}
+}
+
+// TestMarkupErrorInTemplateCoordinates: a render's markup error names the
+// place in the template that wrote it, also when the line holds values
+// (which the rendered text cannot be searched for) and for markers and
+// blocks whose tags the template never spells out.
+func TestMarkupErrorInTemplateCoordinates(t *testing.T) {
+	set := engine.NewSet(handlebars.New(), jinja.New(), gotmpl.New())
+	vars := map[string]any{"name": "Ada", "r": "boss"}
+	tests := []struct{ name, src, want string }{
+		{"t.hbs", "{{#system}}x{{/system}}\n<message role=\"user\">{{name}}</message><message role=\"x\" foo=\"1\">{{name}}</message>", "t.hbs:2:54"},
+		{"t.j2", "{{ role(\"user\") }}{{ name }}\n  {{ role(r) }}{{ name }}", "t.j2:2:3"},
+		{"t.tmpl", "{{role \"user\"}}{{.name}}\n{{if .name}}{{.name}}{{end}}{{message .r .name}}", "t.tmpl:2:29"},
+		{"t.hbs", "<message role=\"user\">{{! a comment }} {{!-- {{no}} --}}\\{{not}} {{{name}}} <message role=\"wizard\">", "t.hbs:1:90"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			tpl, err := set.Parse("", tc.name, "---\nengine: "+map[string]string{"t.hbs": "handlebars", "t.j2": "jinja", "t.tmpl": "gotmpl"}[tc.name]+"\n---\n"+tc.src)
+			require.NoError(t, err)
+			_, err = tpl.Messages(context.Background(), vars)
+			require.Error(t, err)
+			var pe *roleparse.Error
+			require.True(t, errors.As(err, &pe))
+			var ee *engine.Error
+			require.ErrorAs(t, err, &ee)
+			// the front matter is three lines
+			assert.Equal(t, tc.want, fmt.Sprintf("%s:%d:%d", ee.Template, ee.Line-3, ee.Col), err.Error())
+		})
+	}
+}

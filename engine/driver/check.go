@@ -1,0 +1,33 @@
+package driver
+
+import "fmt"
+
+// Var is a variable a template reads from the top level of its data, where
+// the template first reads it.
+type Var struct {
+	Name string
+	// Template, Line and Col locate the first use (Template is the file
+	// that holds it: the template itself or a partial).
+	Template  string
+	Line, Col int
+	// Call says that the template calls it as a function.
+	Call bool
+}
+
+// VarLister is implemented by a Compiled that can list, without rendering,
+// the top-level variables its template reads: every one that a render with
+// no data would report missing, in order of first use. Loop variables and
+// names the template binds itself (with, set, macros) are not in it.
+type VarLister interface {
+	Vars() []Var
+}
+
+// UnknownFuncError reports a function a template calls that neither the
+// engine nor the data provides.
+type UnknownFuncError struct {
+	Name string
+}
+
+func (e *UnknownFuncError) Error() string {
+	return fmt.Sprintf("unknown function %q", e.Name)
+}

@@ -1,0 +1,249 @@
+package engine
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/rolemark/rolemark/engine/driver"
+	"github.com/rolemark/rolemark/roleparse"
+)
+
+// Where in the template a markup error was written.
+//
+// A rendered byte comes either from the template's text, copied as it is,
+// or from an action (a variable, a helper, a partial). To map an offset in
+// the rendered markup back to the template, the template is compiled once
+// more from a source with a marker — one private-use rune, U+F0000 plus its
+// number — at the start of every run of text and before every action, and
+// rendered with the same request. The markers come out where the text and
+// the actions' output begin; removing them gives the markup again, with the
+// offset of each marker in it. The error's offset then lies after the last
+// marker before it: in a run of text (the exact byte of the template), or
+// in an action's output (the action's first character).
+//
+// The map is built only when an error needs it, so that rendering pays
+// nothing for it (docs/PERFORMANCE.md): one more compile and render of the
+// template, on the error path only. When the marked render does not fail in
+// the same way (markers can stop whitespace control from trimming, and a
+// line with a block tag from being standalone, which only changes
+// whitespace), the caller falls back to searching the source for the text.
+
+// markerBase is the first marker rune: plane 15's private-use area.
+const markerBase = 0xF0000
+
+// maxMarkers is the number of markers there is room for.
+const maxMarkers = 0xFFFD
+
+// mark is one marker: where it was put in the source, and whether it
+// starts a run of text (else an action).
+type mark struct {
+	src  int
+	text bool
+}
+
+// markSource returns src with a marker at the start of every run of text
+// and before every action of the engine's syntax, and the markers.
+func markSource(engineName, src string) (string, []mark, bool) {
+	if strings.ContainsFunc(src, isMarker) {
+		return "", nil, false
+	}
+	open := []string{"{{"}
+	if engineName == "jinja" {
+		open = []string{"{{", "{%", "{#"}
+	}
+	var b strings.Builder
+	var marks []mark
+	put := func(at int, text bool) bool {
+		if len(marks) == maxMarkers {
+			return false
+		}
+		b.WriteRune(rune(markerBase + len(marks)))
+		marks = append(marks, mark{src: at, text: text})
+		return true
+	}
+	if !put(0, true) {
+		return "", nil, false
+	}
+	i := 0
+	for {
+		j, delim := nextOpen(src, i, open)
+		if j < 0 {
+			b.WriteString(src[i:])
+			break
+		}
+		if engineName == "handlebars" && j > 0 && src[j-1] == '\\' {
+			// \{{ is literal text in Handlebars
+			b.WriteString(src[i : j+2])
+			i = j + 2
+			continue
+		}
+		b.WriteString(src[i:j])
+		end := actionEnd(engineName, src, j, delim)
+		if end < 0 {
+			return "", nil, false
+		}
+		if !put(j, false) {
+			return "", nil, false
+		}
+		b.WriteString(src[j:end])
+		if !put(end, true) {
+			return "", nil, false
+		}
+		i = end
+	}
+	return b.String(), marks, true
+}
+
+func isMarker(r rune) bool { return r >= markerBase && r < markerBase+maxMarkers }
+
+// nextOpen finds the first opening delimiter at or after i.
+func nextOpen(src string, i int, open []string) (int, string) {
+	best, delim := -1, ""
+	for _, o := range open {
+		if k := strings.Index(src[i:], o); k >= 0 && (best < 0 || i+k < best) {
+			best, delim = i+k, o
+		}
+	}
+	return best, delim
+}
+
+// actionEnd returns the offset just after the action that opens at j, or -1.
+func actionEnd(engineName, src string, j int, delim string) int {
+	rest := src[j:]
+	closeWith, quoted := "}}", true
+	switch {
+	case delim == "{%":
+		closeWith = "%}"
+	case delim == "{#":
+		closeWith, quoted = "#}", false
+	case engineName == "handlebars" && strings.HasPrefix(rest, "{{!--"):
+		closeWith, quoted = "--}}", false
+	case engineName == "handlebars" && strings.HasPrefix(rest, "{{!"):
+		quoted = false
+	case engineName == "handlebars" && strings.HasPrefix(rest, "{{{{"):
+		closeWith = "}}}}"
+	case engineName == "handlebars" && strings.HasPrefix(rest, "{{{"):
+		closeWith = "}}}"
+	case engineName == "gotmpl" && (strings.HasPrefix(rest, "{{/*") || strings.HasPrefix(rest, "{{- /*")):
+		closeWith, quoted = "*/", false
+	}
+	// Skip quoted strings, in which a closing delimiter is not one.
+	k := len(delim)
+	for k < len(rest) {
+		c := rest[k]
+		switch {
+		case quoted && (c == '"' || c == '\'' || (c == '`' && engineName == "gotmpl")):
+			e := strings.IndexByte(rest[k+1:], c)
+			if e < 0 {
+				return -1
+			}
+			k += e + 2
+		case strings.HasPrefix(rest[k:], closeWith):
+			end := j + k + len(closeWith)
+			if closeWith == "*/" {
+				c := strings.Index(src[end:], "}}")
+				if c < 0 {
+					return -1
+				}
+				end += c + 2
+			}
+			return end
+		default:
+			k++
+		}
+	}
+	return -1
+}
+
+// sourcePos returns the line and column (1-based, in runes) of the template
+// source that wrote the markup which failed to parse with pe, found with
+// the markers described above, for a render of request r.
+func (t *Template) sourcePos(ctx context.Context, r *driver.Request, pe *roleparse.Error) (line, col int, ok bool) {
+	switch t.engine.Name() {
+	case "handlebars", "jinja", "gotmpl":
+	default:
+		return 0, 0, false // the markers follow these engines' syntax
+	}
+	if t.cfg == nil || t.dotprompt {
+		return 0, 0, false
+	}
+	marked, marks, ok := markSource(t.engine.Name(), t.src)
+	if !ok {
+		return 0, 0, false
+	}
+	var c driver.Compiled
+	var out bytes.Buffer
+	err := t.guard(ctx, func() error {
+		var err error
+		if c, err = t.engine.Compile(t.name, marked, *t.cfg); err != nil {
+			return err
+		}
+		return c.Execute(ctx, &out, &driver.Request{Vars: r.Vars, History: r.History})
+	})
+	if err != nil {
+		return 0, 0, false
+	}
+	// Remove the markers, noting where each stood.
+	type at struct{ out, id int }
+	var ats []at
+	stripped := make([]byte, 0, out.Len())
+	b := out.Bytes()
+	for len(b) > 0 {
+		r, size := utf8.DecodeRune(b)
+		if isMarker(r) && int(r-markerBase) < len(marks) {
+			ats = append(ats, at{out: len(stripped), id: int(r - markerBase)})
+		} else {
+			stripped = append(stripped, b[:size]...)
+		}
+		b = b[size:]
+	}
+	_, err = roleparse.Parse(string(stripped), t.parse...)
+	var pe2 *roleparse.Error
+	if !errors.As(err, &pe2) || pe2.Msg != pe.Msg {
+		return 0, 0, false
+	}
+	off := pe2.Offset
+	last := -1
+	for i, a := range ats {
+		if a.out > off {
+			break
+		}
+		last = i
+	}
+	if last < 0 {
+		return 0, 0, false
+	}
+	m := marks[ats[last].id]
+	pos := m.src
+	if m.text {
+		// The bytes since the marker must be the template's text as
+		// written; when they are not, the map cannot say.
+		n := off - ats[last].out
+		if m.src+n > len(t.src) || string(stripped[ats[last].out:off]) != t.src[m.src:m.src+n] {
+			return 0, 0, false
+		}
+		pos = m.src + n
+	}
+	before := t.src[:pos]
+	line = 1 + strings.Count(before, "\n")
+	col = 1 + utf8.RuneCountInString(before[strings.LastIndexByte(before, '\n')+1:])
+	return line, col, true
+}
+
+// markupErrorFor is markupError for a render of request r, placed in the
+// template by sourcePos where it can be.
+func (t *Template) markupErrorFor(ctx context.Context, r *driver.Request, out string, err error) error {
+	e := t.markupError(out, err)
+	var pe *roleparse.Error
+	var ee *Error
+	var me *markupError
+	if errors.As(err, &pe) && errors.As(e, &ee) && errors.As(e, &me) {
+		if line, col, ok := t.sourcePos(ctx, r, pe); ok {
+			ee.Line, ee.Col, me.located = line, col, true
+		}
+	}
+	return e
+}

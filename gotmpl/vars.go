@@ -1,0 +1,118 @@
+package gotmpl
+
+import (
+	"regexp"
+	"strings"
+	"text/template/parse"
+	"unicode/utf8"
+
+	"github.com/rolemark/rolemark/engine/driver"
+)
+
+// Vars lists the top-level variables the template reads: every field of
+// dot written where dot is still the data ({{.name}}, not inside range or
+// with), and every field of $ ({{$.name}}), by first use. Partials, which
+// may be called with other data, are not walked.
+func (c *compiled) Vars() []driver.Var {
+	tt := c.t.Lookup(c.name)
+	if tt == nil || tt.Tree == nil {
+		return nil
+	}
+	w := &varWalker{tree: tt.Tree, seen: map[string]bool{}}
+	w.node(tt.Tree.Root, true)
+	return w.out
+}
+
+type varWalker struct {
+	tree *parse.Tree
+	seen map[string]bool
+	out  []driver.Var
+}
+
+func (w *varWalker) add(name string, n parse.Node) {
+	if w.seen[name] {
+		return
+	}
+	w.seen[name] = true
+	v := driver.Var{Name: name, Template: w.tree.ParseName}
+	if loc, _ := w.tree.ErrorContext(n); loc != "" {
+		v.Template, v.Line, v.Col = splitLoc(loc, v.Template)
+	}
+	w.out = append(w.out, v)
+}
+
+// node walks n; root says whether dot is the template's data there.
+func (w *varWalker) node(n parse.Node, root bool) {
+	switch n := n.(type) {
+	case *parse.ListNode:
+		if n == nil {
+			return
+		}
+		for _, x := range n.Nodes {
+			w.node(x, root)
+		}
+	case *parse.ActionNode:
+		w.node(n.Pipe, root)
+	case *parse.PipeNode:
+		if n == nil {
+			return
+		}
+		for _, c := range n.Cmds {
+			w.node(c, root)
+		}
+	case *parse.CommandNode:
+		for _, a := range n.Args {
+			w.node(a, root)
+		}
+	case *parse.FieldNode:
+		if root && len(n.Ident) > 0 {
+			w.add(n.Ident[0], n)
+		}
+	case *parse.VariableNode:
+		if len(n.Ident) > 1 && n.Ident[0] == "$" {
+			w.add(n.Ident[1], n)
+		}
+	case *parse.ChainNode:
+		w.node(n.Node, root)
+	case *parse.IfNode:
+		w.node(n.Pipe, root)
+		w.node(n.List, root)
+		w.node(n.ElseList, root)
+	case *parse.RangeNode:
+		w.node(n.Pipe, root)
+		w.node(n.List, false)
+		w.node(n.ElseList, root)
+	case *parse.WithNode:
+		w.node(n.Pipe, root)
+		w.node(n.List, false)
+		w.node(n.ElseList, root)
+	case *parse.TemplateNode:
+		w.node(n.Pipe, root)
+	}
+}
+
+var undefinedFuncRE = regexp.MustCompile(`^function "([^"]+)" not defined$`)
+
+// withCol gives a compile error that text/template reports with a line
+// only (function "f" not defined) the column of the function's first call on
+// that line of src, the source of the template named name.
+func withCol(err error, name, src string) error {
+	e, ok := err.(*driver.Error)
+	if !ok || e.Col > 0 || e.Line < 1 || e.Template != name {
+		return err
+	}
+	m := undefinedFuncRE.FindStringSubmatch(e.Err.Error())
+	if m == nil {
+		return err
+	}
+	lines := strings.Split(src, "\n")
+	if e.Line > len(lines) {
+		return err
+	}
+	line := lines[e.Line-1]
+	re := regexp.MustCompile(`(?:\{\{-?\s*|[\s(|])(` + regexp.QuoteMeta(m[1]) + `)\b`)
+	if loc := re.FindStringSubmatchIndex(line); loc != nil {
+		e.Col = 1 + utf8.RuneCountInString(line[:loc[2]])
+	}
+	return err
+}
