@@ -13,9 +13,11 @@ import (
 	"github.com/rolemark/rolemark/engine"
 )
 
-// cmdCheck parses every template under the paths, renders those whose
-// inputs allow it (see tryRender), and prints each problem as
-// FILE:LINE:COL: message. It reports whether all was well.
+// cmdCheck parses every template under the paths, checks it without data
+// (engine.Template.Check), and prints each problem once as
+// FILE:LINE:COL: message. A partial (a file named _NAME.*) is only parsed:
+// the templates that use it check what it renders. It reports whether all
+// was well.
 func cmdCheck(ctx context.Context, sio stdio, args []string) error {
 	stdout := sio.out
 	operands, err := parseArgs(newFlags("check"), args)
@@ -27,9 +29,15 @@ func cmdCheck(ctx context.Context, sio stdio, args []string) error {
 	}
 	set := newSet()
 	problems := 0
+	printed := map[string]bool{}
 	report := func(err error) {
 		for _, e := range flatten(err) {
-			fmt.Fprintln(stdout, e)
+			line := e.Error()
+			if printed[line] {
+				continue // a broken partial is found by each template that uses it
+			}
+			printed[line] = true
+			fmt.Fprintln(stdout, line)
 			problems++
 		}
 	}
@@ -63,14 +71,16 @@ func cmdCheck(ctx context.Context, sio stdio, args []string) error {
 		}
 		fsys := os.DirFS(base)
 		for _, f := range files {
-			shown := filepath.Join(base, filepath.FromSlash(f))
-			rename := func(err error) error { return renameAll(err, f, shown) }
+			rename := func(err error) error { return renameAll(err, fsys, base, f) }
 			tpl, err := set.ParseFS(fsys, f, engine.PartialRoot(partialRoot))
 			if err != nil {
 				report(rename(err))
 				continue
 			}
-			if err := tryRender(ctx, tpl, path.Base(f)); err != nil {
+			if strings.HasPrefix(path.Base(f), "_") {
+				continue
+			}
+			if err := tpl.Check(ctx); err != nil {
 				report(rename(err))
 			}
 		}
@@ -79,46 +89,6 @@ func cmdCheck(ctx context.Context, sio stdio, args []string) error {
 		return errSilent{}
 	}
 	return nil
-}
-
-// tryRender renders a template with its declared defaults where its inputs
-// allow, and returns the problem it finds. A partial (a file named _NAME.*)
-// is only parsed: it is rendered by the templates that use it. A template
-// that declares an input schema is rendered when every required input has a
-// default, and then a variable it uses but does not declare is a problem. A
-// template without a schema is rendered too, and a variable it needs is taken
-// as an input it did not declare, not as a problem.
-func tryRender(ctx context.Context, tpl *engine.Template, base string) error {
-	if strings.HasPrefix(base, "_") {
-		return nil
-	}
-	fm := tpl.FrontMatter()
-	declared := fm != nil && fm.Input != nil
-	if declared && !defaultsSuffice(fm) {
-		return nil
-	}
-	_, err := tpl.Messages(ctx, nil)
-	var me *engine.MissingError
-	if errors.As(err, &me) {
-		if !declared {
-			return nil
-		}
-		var ee *engine.Error
-		if _, ok := fm.Input.Properties[me.Name]; !ok && errors.As(err, &ee) && ee.Err == error(me) {
-			ee.Err = fmt.Errorf("%w: the template uses it but input.schema does not declare it", me)
-		}
-	}
-	return err
-}
-
-// defaultsSuffice reports whether every required input has a default.
-func defaultsSuffice(fm *engine.FrontMatter) bool {
-	for _, name := range fm.Input.Required {
-		if _, ok := fm.Defaults[name]; !ok {
-			return false
-		}
-	}
-	return true
 }
 
 // flatten splits an errors.Join into its errors.
@@ -133,13 +103,22 @@ func flatten(err error) []error {
 	return []error{err}
 }
 
-// renameAll makes every *engine.Error in err that names template from name
-// it as to.
-func renameAll(err error, from, to string) error {
+// renameAll makes every *engine.Error in err that names the template f, or
+// another file of fsys (a partial), name it by its path below base, as the
+// user wrote base.
+func renameAll(err error, fsys fs.FS, base, f string) error {
 	for _, e := range flatten(err) {
 		var ee *engine.Error
-		if errors.As(e, &ee) && (ee.Template == from || strings.HasSuffix(ee.Template, "/"+from)) {
-			ee.Template = to
+		if !errors.As(e, &ee) {
+			continue
+		}
+		switch {
+		case ee.Template == f || strings.HasSuffix(ee.Template, "/"+f):
+			ee.Template = filepath.Join(base, filepath.FromSlash(f))
+		case fs.ValidPath(ee.Template):
+			if _, serr := fs.Stat(fsys, ee.Template); serr == nil {
+				ee.Template = filepath.Join(base, filepath.FromSlash(ee.Template))
+			}
 		}
 	}
 	return err

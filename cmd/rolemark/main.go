@@ -72,7 +72,7 @@ func commands() []command {
 			about: "Parses a markup file (- for standard input) and prints its messages in format F.\n",
 			run:   cmdParse},
 		{name: "check", args: "PATH...",
-			about: "Parses every template under each PATH, renders those whose declared inputs allow it, and prints FILE:LINE:COL: message for each problem.\n",
+			about: "Parses every template under each PATH, checks it without data (variables its input schema does not declare, unknown functions, and a render with synthetic inputs for the markup it writes), and prints FILE:LINE:COL: message once for each problem, at its place in the template.\n",
 			run:   cmdCheck},
 		{name: "batch", args: batchArgs, about: batchAbout, run: cmdBatch},
 		{name: "formats", about: "Lists the formats --format can name.\n", run: cmdFormats},
