@@ -4,7 +4,9 @@
 //
 // A Message marshals to the OpenAI chat-completions wire form with
 // encoding/json and reads it back; ToAnthropic converts a conversation to the
-// Anthropic Messages API shape.
+// Anthropic Messages API shape. OpenAIBody and AnthropicBody build a whole
+// request body from messages and Settings (model, parameters, tools, tool
+// choice, output); what a target cannot carry is a *RequestError naming it.
 package chat
 
 import (

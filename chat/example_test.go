@@ -146,3 +146,50 @@ func ExampleParseDataURI() {
 	fmt.Println(uri, mt, string(data), ok)
 	// Output: data:text/plain;base64,aGVsbG8= text/plain hello true
 }
+
+// A whole request body: messages plus the model, its parameters, tools and
+// the output wanted, as a template's front matter declares them.
+func ExampleOpenAIBody() {
+	settings := chat.Settings{
+		Model:  "gpt-4.1-mini",
+		Config: map[string]any{"temperature": 0.2, "maxOutputTokens": 200},
+		Tools: []chat.Tool{{Name: "get_rate", Description: "Exchange rate of a currency",
+			Parameters: json.RawMessage(`{"type":"object","properties":{"currency":{"type":"string"}}}`)}},
+		ToolChoice: chat.ToolAuto,
+	}
+	msgs := []chat.Message{chat.Text(chat.RoleUser, "What is 100 EUR in USD?")}
+	body, err := chat.OpenAIBody(msgs, settings)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(string(body))
+
+	settings.Config["topK"] = 40 // OpenAI has no top_k
+	_, err = chat.OpenAIBody(msgs, settings)
+	fmt.Println(err)
+	// Output:
+	// {"model":"gpt-4.1-mini","messages":[{"role":"user","content":"What is 100 EUR in USD?"}],"tools":[{"type":"function","function":{"name":"get_rate","description":"Exchange rate of a currency","parameters":{"type":"object","properties":{"currency":{"type":"string"}}}}}],"tool_choice":"auto","max_completion_tokens":200,"temperature":0.2}
+	// chat: openai request: config.topK: has no openai equivalent
+}
+
+// Anthropic's request needs max_tokens; a JSON schema becomes its structured
+// output.
+func ExampleAnthropicBody() {
+	settings := chat.Settings{
+		Model:  "claude-sonnet-4-5",
+		Config: map[string]any{"max_tokens": 512},
+		Output: chat.Output{Format: chat.OutputJSON,
+			Schema: json.RawMessage(`{"type":"object","properties":{"usd":{"type":"number"}}}`)},
+	}
+	msgs := []chat.Message{
+		chat.Text(chat.RoleSystem, "Answer in JSON."),
+		chat.Text(chat.RoleUser, "What is 100 EUR in USD?"),
+	}
+	body, err := chat.AnthropicBody(msgs, settings)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(string(body))
+	// Output:
+	// {"model":"claude-sonnet-4-5","max_tokens":512,"system":"Answer in JSON.","messages":[{"role":"user","content":[{"type":"text","text":"What is 100 EUR in USD?"}]}],"output_config":{"format":{"type":"json_schema","schema":{"type":"object","properties":{"usd":{"type":"number"}}}}}}
+}

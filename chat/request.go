@@ -1,0 +1,456 @@
+package chat
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"regexp"
+	"slices"
+	"sort"
+)
+
+// Settings is what a request carries besides its messages: the model, its
+// parameters, the tools it may call, how it must choose among them, and the
+// output wanted. A template's front matter converts into Settings
+// (engine.FrontMatter.Settings); OpenAIBody and AnthropicBody turn messages
+// and Settings into a whole request body.
+type Settings struct {
+	// Model names the model. Required.
+	Model string
+	// Config holds model parameters by name, as written: the target's own
+	// names (temperature, max_tokens, top_p, stop …) or Dotprompt's
+	// (maxOutputTokens, topP, topK, stopSequences). See OpenAIBody and
+	// AnthropicBody for how each target reads them.
+	Config map[string]any
+	// Tools are the functions the model may call.
+	Tools []Tool
+	// ToolChoice says whether and which tool the model must call.
+	ToolChoice ToolChoice
+	// Output asks for JSON output, optionally following a schema.
+	Output Output
+}
+
+// ToolChoice is "" (the target's default), ToolAuto, ToolNone, ToolRequired,
+// or the name of one of the request's tools, which the model must call.
+type ToolChoice string
+
+// The tool choices that are not a tool's name.
+const (
+	ToolAuto     ToolChoice = "auto"     // the model decides
+	ToolNone     ToolChoice = "none"     // the model calls no tool
+	ToolRequired ToolChoice = "required" // the model calls at least one tool
+)
+
+// OutputFormat is the form of the model's reply.
+type OutputFormat string
+
+// The output formats a request can ask for.
+const (
+	OutputText OutputFormat = "text" // plain text, the default
+	OutputJSON OutputFormat = "json" // a JSON value, following Output.Schema when it is set
+)
+
+// Output asks for the reply in a given form.
+type Output struct {
+	// Format is "" or OutputText for text, OutputJSON for JSON.
+	Format OutputFormat
+	// Schema is the JSON Schema the JSON reply follows. Optional for
+	// OpenAI (JSON mode without it), required for Anthropic.
+	Schema json.RawMessage
+	// Name names the schema for OpenAI's json_schema response format
+	// (letters, digits, _ and -, at most 64). Default: "output".
+	Name string
+	// Strict asks OpenAI to follow the schema exactly (json_schema.strict).
+	Strict bool
+}
+
+// RequestError is a setting or message that a target's request cannot
+// carry. Target is "openai" or "anthropic"; Field names the setting, such
+// as "config.top_k", "output.format" or "model".
+type RequestError struct {
+	Target string
+	Field  string
+	Msg    string
+}
+
+func (e *RequestError) Error() string {
+	return fmt.Sprintf("chat: %s request: %s: %s", e.Target, e.Field, e.Msg)
+}
+
+// param says what a model parameter is called in each target; an empty
+// name means the target has no such parameter.
+type param struct{ openai, anthropic string }
+
+// params maps every parameter name the builders translate or refuse to
+// its name in each target. Names not listed pass through unchanged to
+// both targets, as provider extensions.
+var params = map[string]param{
+	// Dotprompt's (Genkit's) names.
+	"maxOutputTokens": {"max_completion_tokens", "max_tokens"},
+	"topP":            {"top_p", "top_p"},
+	"topK":            {"", "top_k"},
+	"stopSequences":   {"stop", "stop_sequences"},
+	// The targets' names where they differ.
+	"max_tokens":            {"max_tokens", "max_tokens"},
+	"max_completion_tokens": {"max_completion_tokens", "max_tokens"},
+	"stop":                  {"stop", "stop_sequences"},
+	"stop_sequences":        {"stop", "stop_sequences"},
+	// One target's alone.
+	"top_k":               {"", "top_k"},
+	"thinking":            {"", "thinking"},
+	"frequency_penalty":   {"frequency_penalty", ""},
+	"presence_penalty":    {"presence_penalty", ""},
+	"logit_bias":          {"logit_bias", ""},
+	"logprobs":            {"logprobs", ""},
+	"top_logprobs":        {"top_logprobs", ""},
+	"n":                   {"n", ""},
+	"seed":                {"seed", ""},
+	"parallel_tool_calls": {"parallel_tool_calls", ""},
+	"reasoning_effort":    {"reasoning_effort", ""},
+	"user":                {"user", ""},
+}
+
+// reserved are the keys the builders write themselves: Settings has a
+// field for each.
+var reserved = map[string]string{
+	"model":           "Settings.Model (front matter model:)",
+	"messages":        "the messages",
+	"system":          "system messages",
+	"tools":           "Settings.Tools (front matter tools:)",
+	"tool_choice":     "Settings.ToolChoice (front matter toolChoice:)",
+	"response_format": "Settings.Output (front matter output:)",
+	"output_config":   "Settings.Output (front matter output:)",
+}
+
+var schemaNameRE = regexp.MustCompile(`^[a-zA-Z0-9_-]{1,64}$`)
+
+// OpenAIBody returns a whole OpenAI chat-completions request body: model,
+// messages, tools, tool_choice, response_format and the config parameters,
+// in that order, the parameters sorted by name.
+//
+// Dotprompt's parameter names are translated (maxOutputTokens to
+// max_completion_tokens, topP to top_p, stopSequences to stop), as is
+// Anthropic's stop_sequences; max_tokens stays max_tokens, which
+// OpenAI-compatible servers read. OpenAI has no top_k or thinking: they are
+// errors. Any other name is written as given, so a server's own parameters
+// reach it.
+//
+// Output JSON without a schema is JSON mode
+// ({"type":"json_object"}); with a schema it is
+// {"type":"json_schema","json_schema":{"name","schema","strict"}}.
+//
+// Every error is a *RequestError naming what OpenAI cannot carry, or the
+// error of a message that has no OpenAI form.
+func OpenAIBody(msgs []Message, s Settings) ([]byte, error) {
+	fail := func(field, format string, args ...any) error {
+		return &RequestError{Target: "openai", Field: field, Msg: fmt.Sprintf(format, args...)}
+	}
+	if s.Model == "" {
+		return nil, fail("model", "a request needs a model")
+	}
+	var obj object
+	obj.add("model", s.Model)
+	wire, err := openAIMessages(msgs)
+	if err != nil {
+		return nil, err
+	}
+	obj.add("messages", wire)
+	if len(s.Tools) > 0 {
+		obj.add("tools", s.Tools)
+	}
+	switch tc := s.ToolChoice; tc {
+	case "":
+	case ToolAuto, ToolNone, ToolRequired:
+		if err := needTools(s, "openai"); err != nil {
+			return nil, err
+		}
+		obj.add("tool_choice", string(tc))
+	default:
+		if err := needTool(s, "openai"); err != nil {
+			return nil, err
+		}
+		var c object
+		c.add("type", "function")
+		c.add("function", map[string]string{"name": string(tc)})
+		obj.add("tool_choice", c)
+	}
+	switch s.Output.Format {
+	case "", OutputText:
+		if len(s.Output.Schema) > 0 {
+			return nil, fail("output.schema", "a schema needs output format json")
+		}
+	case OutputJSON:
+		if len(s.Output.Schema) == 0 {
+			obj.add("response_format", map[string]string{"type": "json_object"})
+			break
+		}
+		name := s.Output.Name
+		if name == "" {
+			name = "output"
+		}
+		if !schemaNameRE.MatchString(name) {
+			return nil, fail("output.name", "%q: OpenAI takes a schema name of letters, digits, _ and -, at most 64", name)
+		}
+		if !isJSONObject(s.Output.Schema) {
+			return nil, fail("output.schema", "must be a JSON object")
+		}
+		js := object{}
+		js.add("name", name)
+		js.add("schema", s.Output.Schema)
+		if s.Output.Strict {
+			js.add("strict", true)
+		}
+		var rf object
+		rf.add("type", "json_schema")
+		rf.add("json_schema", js)
+		obj.add("response_format", rf)
+	default:
+		return nil, fail("output.format", "%q: OpenAI takes text or json", s.Output.Format)
+	}
+	cfg, err := config(s.Config, "openai", func(p param) string { return p.openai })
+	if err != nil {
+		return nil, err
+	}
+	obj = append(obj, cfg...)
+	if err := obj.duplicate("openai"); err != nil {
+		return nil, err
+	}
+	return marshalNoEscape(obj)
+}
+
+// AnthropicBody returns a whole Anthropic Messages request body: model,
+// max_tokens, system, messages (as ToAnthropic makes them), tools,
+// tool_choice, output_config and the other config parameters, in that
+// order, the parameters sorted by name.
+//
+// The Messages API requires max_tokens: a request without max_tokens,
+// max_completion_tokens or maxOutputTokens in Config is an error. Dotprompt's
+// parameter names and OpenAI's stop and max_completion_tokens are
+// translated; a stop given as one string becomes a one-element
+// stop_sequences. OpenAI's parameters that Anthropic lacks
+// (frequency_penalty, presence_penalty, logit_bias, logprobs, top_logprobs,
+// n, seed, parallel_tool_calls, reasoning_effort, user) are errors; any
+// other name is written as given.
+//
+// Tools become {"name","description","input_schema"}; a tool without
+// parameters gets the empty object schema the API requires. Tool choices
+// become {"type":"auto"}, {"type":"none"}, {"type":"any"} (for
+// ToolRequired) or {"type":"tool","name":…}.
+//
+// Output JSON needs a schema: it becomes Anthropic's structured output,
+// output_config {"format":{"type":"json_schema","schema":…}}, which returns
+// the JSON as the reply's text, as OpenAI's json_schema does. Anthropic has
+// no JSON mode without a schema, so OutputJSON alone is an error, as are
+// Output.Strict and Output.Name, which it has no place for.
+func AnthropicBody(msgs []Message, s Settings) ([]byte, error) {
+	fail := func(field, format string, args ...any) error {
+		return &RequestError{Target: "anthropic", Field: field, Msg: fmt.Sprintf(format, args...)}
+	}
+	if s.Model == "" {
+		return nil, fail("model", "a request needs a model")
+	}
+	cfg, err := config(s.Config, "anthropic", func(p param) string { return p.anthropic })
+	if err != nil {
+		return nil, err
+	}
+	var obj object
+	obj.add("model", s.Model)
+	i := slices.IndexFunc(cfg, func(f field) bool { return f.key == "max_tokens" })
+	if i < 0 {
+		return nil, fail("config.max_tokens", "the Messages API needs max_tokens (or maxOutputTokens) in config")
+	}
+	obj = append(obj, cfg[i])
+	cfg = slices.Delete(cfg, i, i+1)
+	req, err := ToAnthropic(msgs)
+	if err != nil {
+		return nil, err
+	}
+	if req.System != "" {
+		obj.add("system", req.System)
+	}
+	obj.add("messages", req.Messages)
+	if len(s.Tools) > 0 {
+		tools := make([]object, len(s.Tools))
+		for i, t := range s.Tools {
+			tools[i].add("name", t.Name)
+			if t.Description != "" {
+				tools[i].add("description", t.Description)
+			}
+			schema := t.Parameters
+			if len(bytes.TrimSpace(schema)) == 0 {
+				schema = json.RawMessage(`{"type":"object","properties":{}}`)
+			} else if !isJSONObject(schema) {
+				return nil, fail("tools", "tool %q parameters must be a JSON object", t.Name)
+			}
+			tools[i].add("input_schema", schema)
+		}
+		obj.add("tools", tools)
+	}
+	switch tc := s.ToolChoice; tc {
+	case "":
+	case ToolAuto, ToolNone, ToolRequired:
+		if err := needTools(s, "anthropic"); err != nil {
+			return nil, err
+		}
+		typ := string(tc)
+		if tc == ToolRequired {
+			typ = "any"
+		}
+		obj.add("tool_choice", map[string]string{"type": typ})
+	default:
+		if err := needTool(s, "anthropic"); err != nil {
+			return nil, err
+		}
+		var c object
+		c.add("type", "tool")
+		c.add("name", string(tc))
+		obj.add("tool_choice", c)
+	}
+	switch s.Output.Format {
+	case "", OutputText:
+		if len(s.Output.Schema) > 0 {
+			return nil, fail("output.schema", "a schema needs output format json")
+		}
+	case OutputJSON:
+		if len(s.Output.Schema) == 0 {
+			return nil, fail("output.format", "Anthropic has no JSON mode without a schema: give output.schema")
+		}
+		if !isJSONObject(s.Output.Schema) {
+			return nil, fail("output.schema", "must be a JSON object")
+		}
+		if s.Output.Strict {
+			return nil, fail("output.strict", "Anthropic's structured output has no strict switch (it always follows the schema)")
+		}
+		if s.Output.Name != "" {
+			return nil, fail("output.name", "Anthropic's structured output has no schema name")
+		}
+		var f object
+		f.add("type", "json_schema")
+		f.add("schema", s.Output.Schema)
+		obj.add("output_config", map[string]any{"format": f})
+	default:
+		return nil, fail("output.format", "%q: Anthropic takes text or json", s.Output.Format)
+	}
+	obj = append(obj, cfg...)
+	if err := obj.duplicate("anthropic"); err != nil {
+		return nil, err
+	}
+	return marshalNoEscape(obj)
+}
+
+// openAIMessages writes each message's OpenAI form, so that an error is
+// the message's own rather than encoding/json's wrapping of it.
+func openAIMessages(msgs []Message) (json.RawMessage, error) {
+	var b bytes.Buffer
+	b.WriteByte('[')
+	for i, m := range msgs {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		w, err := m.MarshalJSON()
+		if err != nil {
+			return nil, err
+		}
+		b.Write(w)
+	}
+	b.WriteByte(']')
+	return b.Bytes(), nil
+}
+
+func needTools(s Settings, target string) error {
+	if len(s.Tools) == 0 {
+		return &RequestError{Target: target, Field: "tool_choice", Msg: fmt.Sprintf("%q needs tools", s.ToolChoice)}
+	}
+	return nil
+}
+
+func needTool(s Settings, target string) error {
+	for _, t := range s.Tools {
+		if t.Name == string(s.ToolChoice) {
+			return nil
+		}
+	}
+	return &RequestError{Target: target, Field: "tool_choice",
+		Msg: fmt.Sprintf("%q is neither auto, none nor required, nor the name of one of the request's tools", s.ToolChoice)}
+}
+
+// config translates the parameters to one target's names, sorted by the
+// name written.
+func config(cfg map[string]any, target string, name func(param) string) (object, error) {
+	keys := make([]string, 0, len(cfg))
+	for k := range cfg {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	var out object
+	for _, k := range keys {
+		if use, ok := reserved[k]; ok {
+			return nil, &RequestError{Target: target, Field: "config." + k, Msg: "is not a model parameter; set it with " + use}
+		}
+		v := cfg[k]
+		to := k
+		if p, ok := params[k]; ok {
+			to = name(p)
+			if to == "" {
+				return nil, &RequestError{Target: target, Field: "config." + k, Msg: "has no " + target + " equivalent"}
+			}
+		}
+		if to == "stop_sequences" {
+			if s, ok := v.(string); ok {
+				v = []string{s}
+			}
+		}
+		out.add(to, v)
+	}
+	return out, nil
+}
+
+func isJSONObject(b json.RawMessage) bool {
+	var m map[string]json.RawMessage
+	return json.Unmarshal(b, &m) == nil && m != nil
+}
+
+// field is one member of an object.
+type field struct {
+	key   string
+	value any
+}
+
+// object is a JSON object that keeps its members in the order added.
+type object []field
+
+func (o *object) add(key string, value any) { *o = append(*o, field{key, value}) }
+
+// duplicate reports a key written twice, such as max_tokens and
+// maxOutputTokens both.
+func (o object) duplicate(target string) error {
+	seen := map[string]bool{}
+	for _, f := range o {
+		if seen[f.key] {
+			return &RequestError{Target: target, Field: "config." + f.key, Msg: "is given twice (under two of its names)"}
+		}
+		seen[f.key] = true
+	}
+	return nil
+}
+
+// MarshalJSON writes the members in order, without HTML escaping.
+func (o object) MarshalJSON() ([]byte, error) {
+	var b bytes.Buffer
+	b.WriteByte('{')
+	for i, f := range o {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		k, _ := marshalNoEscape(f.key)
+		b.Write(k)
+		b.WriteByte(':')
+		v, err := marshalNoEscape(f.value)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", f.key, err)
+		}
+		b.Write(v)
+	}
+	b.WriteByte('}')
+	return b.Bytes(), nil
+}
