@@ -1,0 +1,133 @@
+// Package openai connects rolemark's messages to the official OpenAI Go
+// client, github.com/openai/openai-go: messages, tools and request settings
+// become the client's request types, and a completion's reply becomes a
+// chat.Message that a tool loop can append to its history.
+//
+// The conversion goes through the OpenAI wire form that chat writes
+// (chat.OpenAIBody), read back by the client's own JSON decoding, so the
+// request the client sends is the one chat.OpenAIBody describes, parameter
+// for parameter; parameters the client has no field for travel as its extra
+// fields. (The client leaves out the "content": null of an assistant
+// message that only calls tools; the API reads the two alike.)
+package openai
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"github.com/openai/openai-go/v3"
+
+	"github.com/rolemark/rolemark/chat"
+)
+
+// Params returns the whole request for Chat.Completions.New: the messages
+// and the settings' model, parameters, tools, tool choice and output (see
+// chat.OpenAIBody, whose errors it returns). The client sends the body
+// chat.OpenAIBody writes, member for member; model parameters are also set
+// as the client's extra fields, so that one the client has no field for
+// reaches the server too.
+func Params(msgs []chat.Message, s chat.Settings) (openai.ChatCompletionNewParams, error) {
+	var p openai.ChatCompletionNewParams
+	body, err := chat.OpenAIBody(msgs, s)
+	if err != nil {
+		return p, err
+	}
+	var members map[string]json.RawMessage
+	if err := json.Unmarshal(body, &members); err != nil {
+		return p, err
+	}
+	if err := json.Unmarshal(body, &p); err != nil {
+		return p, fmt.Errorf("openai: decoding the request: %w", err)
+	}
+	if p.Messages, err = Messages(msgs); err != nil {
+		return p, err
+	}
+	if p.Tools, err = Tools(s.Tools); err != nil {
+		return p, err
+	}
+	switch tc := s.ToolChoice; tc {
+	case "":
+		p.ToolChoice = openai.ChatCompletionToolChoiceOptionUnionParam{}
+	case chat.ToolAuto, chat.ToolNone, chat.ToolRequired:
+		p.ToolChoice = openai.ChatCompletionToolChoiceOptionUnionParam{OfAuto: openai.String(string(tc))}
+	default:
+		p.ToolChoice = openai.ToolChoiceOptionFunctionToolChoice(openai.ChatCompletionNamedToolChoiceFunctionParam{Name: string(tc)})
+	}
+	extra := map[string]any{}
+	for k, v := range members {
+		switch k {
+		case "model", "messages", "tools", "tool_choice":
+		default:
+			extra[k] = v
+		}
+	}
+	if len(extra) > 0 {
+		p.SetExtraFields(extra)
+	}
+	return p, nil
+}
+
+// Messages converts messages to the client's message parameters.
+func Messages(msgs []chat.Message) ([]openai.ChatCompletionMessageParamUnion, error) {
+	out := make([]openai.ChatCompletionMessageParamUnion, len(msgs))
+	for i, m := range msgs {
+		b, err := json.Marshal(m)
+		if err != nil {
+			return nil, fmt.Errorf("openai: message %d: %w", i+1, err)
+		}
+		if err := json.Unmarshal(b, &out[i]); err != nil {
+			return nil, fmt.Errorf("openai: message %d: %w", i+1, err)
+		}
+	}
+	return out, nil
+}
+
+// Tools converts tools to the client's function tools.
+func Tools(tools []chat.Tool) ([]openai.ChatCompletionToolUnionParam, error) {
+	out := make([]openai.ChatCompletionToolUnionParam, len(tools))
+	for i, t := range tools {
+		b, err := json.Marshal(t)
+		if err != nil {
+			return nil, fmt.Errorf("openai: tool %q: %w", t.Name, err)
+		}
+		if err := json.Unmarshal(b, &out[i]); err != nil {
+			return nil, fmt.Errorf("openai: tool %q: %w", t.Name, err)
+		}
+	}
+	return out, nil
+}
+
+// Reply returns the message of a completion's first choice.
+func Reply(c *openai.ChatCompletion) (chat.Message, error) {
+	if c == nil || len(c.Choices) == 0 {
+		return chat.Message{}, errors.New("openai: the completion has no choices")
+	}
+	return Message(c.Choices[0].Message)
+}
+
+// Message converts a reply message to an assistant chat.Message: its text
+// and its function tool calls. A refusal, which the API sends instead of
+// content, becomes the message's text. Custom (non-function) tool calls and
+// audio replies have no chat form and are errors.
+func Message(m openai.ChatCompletionMessage) (chat.Message, error) {
+	text := m.Content
+	if text == "" {
+		text = m.Refusal
+	}
+	msg := chat.Text(chat.RoleAssistant, text)
+	if m.Audio.ID != "" || m.Audio.Data != "" {
+		return chat.Message{}, errors.New("openai: audio replies have no chat form")
+	}
+	for _, tc := range m.ToolCalls {
+		if tc.Type != "function" {
+			return chat.Message{}, fmt.Errorf("openai: tool call %q has type %q; only function calls have a chat form", tc.ID, tc.Type)
+		}
+		args := json.RawMessage(tc.Function.Arguments)
+		if len(args) > 0 && !json.Valid(args) {
+			return chat.Message{}, fmt.Errorf("openai: tool call %q: arguments are not valid JSON: %q", tc.ID, tc.Function.Arguments)
+		}
+		msg.ToolCalls = append(msg.ToolCalls, chat.ToolCall{ID: tc.ID, Name: tc.Function.Name, Arguments: args})
+	}
+	return msg, nil
+}

@@ -1,0 +1,168 @@
+package openai
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"testing"
+
+	"github.com/openai/openai-go/v3"
+	"github.com/openai/openai-go/v3/option"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/rolemark/rolemark/chat"
+)
+
+var update = flag.Bool("update", false, "rewrite testdata/request.golden.json")
+
+// conversation is a tool-using exchange with an image and the settings of
+// its request.
+func conversation() ([]chat.Message, chat.Settings) {
+	msgs := []chat.Message{
+		chat.Text(chat.RoleSystem, "You are a bank manager."),
+		{Role: chat.RoleUser, Name: "alice", Content: []chat.Part{
+			chat.TextPart("What is this note worth in dollars?"),
+			{Type: chat.PartImage, URL: "https://example.com/note.jpg", Detail: "low"},
+		}},
+		{Role: chat.RoleAssistant, ToolCalls: []chat.ToolCall{
+			{ID: "c1", Name: "get_rate", Arguments: json.RawMessage(`{"currency":"EUR"}`)},
+		}},
+		{Role: chat.RoleTool, ToolCallID: "c1", Content: []chat.Part{chat.TextPart("1.08")}},
+	}
+	s := chat.Settings{
+		Model:  "gpt-4.1-mini",
+		Config: map[string]any{"temperature": 0.2, "maxOutputTokens": 300, "seed": 7, "repetition_penalty": 1.05},
+		Tools: []chat.Tool{{Name: "get_rate", Description: "Exchange rate of a currency",
+			Parameters: json.RawMessage(`{"type":"object","properties":{"currency":{"type":"string"}},"required":["currency"]}`)}},
+		ToolChoice: "get_rate",
+		Output: chat.Output{Format: chat.OutputJSON, Name: "answer", Strict: true,
+			Schema: json.RawMessage(`{"type":"object","properties":{"usd":{"type":"number"}},"required":["usd"],"additionalProperties":false}`)},
+	}
+	return msgs, s
+}
+
+// server answers every request with testdata/reply.json and keeps the last
+// request body.
+func server(t *testing.T) (*httptest.Server, *[]byte) {
+	t.Helper()
+	reply, err := os.ReadFile("testdata/reply.json")
+	require.NoError(t, err)
+	var got []byte
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/chat/completions" {
+			http.Error(w, "unexpected path "+r.URL.Path, http.StatusNotFound)
+			return
+		}
+		got, _ = io.ReadAll(r.Body)
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = w.Write(reply)
+	}))
+	t.Cleanup(srv.Close)
+	return srv, &got
+}
+
+func TestClientRoundTrip(t *testing.T) {
+	srv, body := server(t)
+	msgs, s := conversation()
+	params, err := Params(msgs, s)
+	require.NoError(t, err)
+
+	client := openai.NewClient(option.WithBaseURL(srv.URL), option.WithAPIKey("test"), option.WithMaxRetries(0))
+	completion, err := client.Chat.Completions.New(context.Background(), params)
+	require.NoError(t, err)
+
+	// The body the client sent is the committed golden body, and it says
+	// what chat.OpenAIBody says.
+	if *update {
+		var v any
+		require.NoError(t, json.Unmarshal(*body, &v))
+		b, _ := json.MarshalIndent(v, "", "  ")
+		require.NoError(t, os.WriteFile("testdata/request.golden.json", append(b, '\n'), 0o644))
+	}
+	golden, err := os.ReadFile("testdata/request.golden.json")
+	require.NoError(t, err)
+	assert.JSONEq(t, string(golden), string(*body))
+	want, err := chat.OpenAIBody(msgs, s)
+	require.NoError(t, err)
+	assert.JSONEq(t, withoutNullContent(t, want), string(*body))
+
+	// The recorded reply comes back as an assistant message with its tool
+	// call, ready to append to the history.
+	reply, err := Reply(completion)
+	require.NoError(t, err)
+	assert.Equal(t, chat.Message{Role: chat.RoleAssistant, ToolCalls: []chat.ToolCall{
+		{ID: "call_7qRHzAe8oXqbq1rGSpcYBKtd", Name: "get_rate", Arguments: json.RawMessage(`{"currency":"USD"}`)},
+	}}, reply)
+}
+
+// withoutNullContent removes "content": null from a body's messages, as the
+// client does when it sends them (the API reads a missing content as null).
+func withoutNullContent(t *testing.T, body []byte) string {
+	var v map[string]any
+	require.NoError(t, json.Unmarshal(body, &v))
+	for _, m := range v["messages"].([]any) {
+		m := m.(map[string]any)
+		if c, ok := m["content"]; ok && c == nil {
+			delete(m, "content")
+		}
+	}
+	b, err := json.Marshal(v)
+	require.NoError(t, err)
+	return string(b)
+}
+
+func TestMessage(t *testing.T) {
+	tests := []struct {
+		name    string
+		reply   string
+		want    chat.Message
+		wantErr string
+	}{
+		{name: "text", reply: `{"role":"assistant","content":"1 EUR is 1.08 USD."}`,
+			want: chat.Text(chat.RoleAssistant, "1 EUR is 1.08 USD.")},
+		{name: "text and two tool calls", reply: `{"role":"assistant","content":"Checking.","tool_calls":[` +
+			`{"id":"a","type":"function","function":{"name":"f","arguments":"{\"x\":1}"}},` +
+			`{"id":"b","type":"function","function":{"name":"g","arguments":""}}]}`,
+			want: chat.Message{Role: chat.RoleAssistant, Content: []chat.Part{chat.TextPart("Checking.")}, ToolCalls: []chat.ToolCall{
+				{ID: "a", Name: "f", Arguments: json.RawMessage(`{"x":1}`)}, {ID: "b", Name: "g", Arguments: json.RawMessage(``)}}}},
+		{name: "refusal is the text", reply: `{"role":"assistant","content":null,"refusal":"I cannot help with that."}`,
+			want: chat.Text(chat.RoleAssistant, "I cannot help with that.")},
+		{name: "custom tool call", reply: `{"role":"assistant","content":null,"tool_calls":[{"id":"a","type":"custom","custom":{"name":"f","input":"x"}}]}`,
+			wantErr: `openai: tool call "a" has type "custom"; only function calls have a chat form`},
+		{name: "arguments not JSON", reply: `{"role":"assistant","content":null,"tool_calls":[{"id":"a","type":"function","function":{"name":"f","arguments":"{x"}}]}`,
+			wantErr: `openai: tool call "a": arguments are not valid JSON: "{x"`},
+		{name: "audio", reply: `{"role":"assistant","content":null,"audio":{"id":"au_1","data":"UklGRg==","expires_at":1,"transcript":"hi"}}`,
+			wantErr: "openai: audio replies have no chat form"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var m openai.ChatCompletionMessage
+			require.NoError(t, json.Unmarshal([]byte(tt.reply), &m))
+			got, err := Message(m)
+			if tt.wantErr != "" {
+				require.EqualError(t, err, tt.wantErr)
+				return
+			}
+			require.NoError(t, err)
+			assert.Equal(t, tt.want, got)
+		})
+	}
+}
+
+func TestParamsErrors(t *testing.T) {
+	msgs, s := conversation()
+	s.Config["top_k"] = 40
+	_, err := Params(msgs, s)
+	var re *chat.RequestError
+	require.True(t, errors.As(err, &re), "%v", err)
+	assert.Equal(t, "config.top_k", re.Field)
+
+	_, err = Reply(&openai.ChatCompletion{})
+	require.EqualError(t, err, "openai: the completion has no choices")
+}
