@@ -91,7 +91,7 @@ func TestClientRoundTrip(t *testing.T) {
 	got, err := Reply(reply)
 	require.NoError(t, err)
 	assert.Equal(t, chat.Message{Role: chat.RoleAssistant,
-		Content: []chat.Part{chat.TextPart("I'll look up the current rate.")},
+		Content:   []chat.Part{chat.TextPart("I'll look up the current rate.")},
 		ToolCalls: []chat.ToolCall{{ID: "toolu_01A09q90qw90lq917835lq9", Name: "get_rate", Arguments: json.RawMessage(`{"currency": "USD"}`)}},
 	}, got)
 }
