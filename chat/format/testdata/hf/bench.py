@@ -1,0 +1,40 @@
+#!/usr/bin/env python3
+"""Times Jinja2 rendering one corpus template on one conversation, set up as
+oracle.py sets it up (transformers' environment), and prints the median
+nanoseconds per render of 7 rounds. Used by BenchmarkTemplateVsJinja2.
+
+    python3 chat/format/testdata/hf/bench.py 110.jinja tools-two-calls-answer
+"""
+
+import json
+import os
+import statistics
+import sys
+import timeit
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import oracle  # noqa: E402
+
+
+def main():
+    name, conv_name = sys.argv[1], sys.argv[2]
+    here = os.path.dirname(os.path.abspath(__file__))
+    with open(os.path.join(here, "sources.json"), encoding="utf-8") as f:
+        src = next(s for s in json.load(f) if s["file"] == name)
+    with open(os.path.join(here, "templates", name), encoding="utf-8", newline="") as f:
+        tmpl = oracle.environment().from_string(f.read())
+    conv = next(c for c in oracle.CONVERSATIONS if c["name"] == conv_name)
+
+    def render():
+        tmpl.render(messages=conv["messages"], tools=conv.get("tools"), documents=None,
+                    add_generation_prompt=conv["add_generation_prompt"],
+                    bos_token=src["bos_token"], eos_token=src["eos_token"])
+
+    render()
+    n = 2000
+    rounds = timeit.repeat(render, number=n, repeat=7)
+    print(statistics.median(rounds) / n * 1e9)
+
+
+if __name__ == "__main__":
+    main()
