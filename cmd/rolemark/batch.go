@@ -20,7 +20,7 @@ import (
 	"github.com/rolemark/rolemark/engine"
 )
 
-const batchArgs = "--in FILE [--in-format jsonl|json|csv|parquet] [--out FILE] [--format F] [--chat-format C] [--sft-last] [--sft-end] [--workers N] [--fail-fast] [--model M] [--id-field K] [--history-field K] [--engine E] TEMPLATE"
+const batchArgs = "--in FILE [--in-format jsonl|json|csv|parquet] [--out FILE] [--format F] [--chat-format C] [--sft-last] [--sft-end] [--workers N] [--fail-fast] [--model M] [--id-field K] [--history-field K] [--engine E] [--tools FILE] [--template-var k=v]... TEMPLATE"
 
 const batchAbout = `Renders TEMPLATE once per row of --in (- for standard input) and writes one JSON line per row to
 --out (default: standard output), in input order. Rows are JSON Lines (.jsonl, .ndjson), one JSON
@@ -31,7 +31,8 @@ extension. --format:
   anthropic-batch  {"custom_id", "params"}: an item of Anthropic's Message Batches requests
   sft              {"text", "assistant_spans"}: the conversation in --chat-format C and the
                    [start, end) character ranges of the assistant contents in it
-  a chat format    {"prompt"}: the prompt string a local model reads (rolemark formats lists them)
+  a chat format    {"prompt"}: the prompt string a local model reads (rolemark formats lists them;
+                   hf:FILE is a model's own chat template, with --tools and --template-var)
 A row that fails is reported on standard error as FILE:ROW: message (ROW counts rows from 1) and left
 out of the output; the run goes on, and ends with exit status 1 and the count of failed rows.
 --fail-fast stops at the first. A progress line is drawn on standard error when it is a terminal.
@@ -52,6 +53,8 @@ func cmdBatch(ctx context.Context, sio stdio, args []string) error {
 	idField := fl.String("id-field", "", "the row field `K` whose value is the custom_id (default: row-N)")
 	historyField := fl.String("history-field", "", "the row field `K` holding prior messages (OpenAI form, or its JSON text) for {{history}}")
 	engineName := fl.String("engine", "", "engine `E` (default: by file extension)")
+	var po promptOptions
+	addPromptFlags(fl, &po)
 	operands, err := parseArgs(fl, args)
 	if err != nil {
 		return err
@@ -78,7 +81,7 @@ func cmdBatch(ctx context.Context, sio stdio, args []string) error {
 	if err != nil {
 		return renameTemplate(err, rel, filepath.ToSlash(name))
 	}
-	convert, err := batchConvert(tpl.FrontMatter(), *format, *chatFormat, *model, *idField, batch.SFTOptions{LastOnly: *sftLast, WithEnd: *sftEnd})
+	convert, err := batchConvert(tpl.FrontMatter(), *format, *chatFormat, *model, *idField, batch.SFTOptions{LastOnly: *sftLast, WithEnd: *sftEnd}, &po)
 	if err != nil {
 		return err
 	}
@@ -256,10 +259,14 @@ func historyValue(field string, v any) ([]chat.Message, error) {
 }
 
 // batchConvert returns the conversion of --format.
-func batchConvert(fm *engine.FrontMatter, format, chatFormat, model, idField string, sft batch.SFTOptions) (batch.Convert[[]byte], error) {
+func batchConvert(fm *engine.FrontMatter, format, chatFormat, model, idField string, sft batch.SFTOptions, po *promptOptions) (batch.Convert[[]byte], error) {
 	var tools []chat.Tool
 	if fm != nil {
 		tools = fm.Tools
+	}
+	tools, err := po.tools(tools)
+	if err != nil {
+		return nil, err
 	}
 	if format != "sft" && (chatFormat != "" || sft.LastOnly || sft.WithEnd) {
 		return nil, usageErr("--chat-format, --sft-last and --sft-end go with --format sft")
@@ -282,11 +289,17 @@ func batchConvert(fm *engine.FrontMatter, format, chatFormat, model, idField str
 		}
 		return batch.SFTOutput(f, tools, sft), nil
 	}
-	f, ok := chatformat.Lookup(format)
-	if !ok {
-		return nil, usageErr("unknown format %q; known: openai, openai-batch, anthropic-batch, sft, %s", format, strings.Join(chatformat.Names(), ", "))
+	p, ok, err := loadPromptFormat(format)
+	if err != nil {
+		return nil, err
 	}
-	return batch.Prompt(f, tools), nil
+	if !ok {
+		return nil, usageErr("unknown format %q; known: openai, openai-batch, anthropic-batch, sft, %s, hf:FILE", format, strings.Join(chatformat.Names(), ", "))
+	}
+	if p.preset != nil && len(po.vars) == 0 {
+		return batch.Prompt(p.preset, tools), nil
+	}
+	return hfPrompt(p, tools, po.vars), nil
 }
 
 // countingReader counts the bytes read through it, for the progress line.

@@ -2,12 +2,13 @@
 // as a completion API or a local model reads them.
 //
 //	rolemark render [--engine E] [--vars FILE.json] [--var k=v]... [--history FILE.json] [--data FILE.json]
-//	                [--schemas FILE.json] [--format F] [--model M] [--root DIR] [TEMPLATE|-]
-//	rolemark parse  [--format F] [--loose] MARKUP|-
+//	                [--schemas FILE.json] [--format F] [--model M] [--root DIR]
+//	                [--tools FILE] [--template-var k=v]... [TEMPLATE|-]
+//	rolemark parse  [--format F] [--loose] [--tools FILE] [--template-var k=v]... MARKUP|-
 //	rolemark check  PATH...      every template under PATH; FILE:LINE:COL: message per problem
 //	rolemark batch --in FILE [--format F] [--out FILE] [--workers N] [--fail-fast] ... TEMPLATE
 //	                             TEMPLATE over every row of a JSON Lines, JSON, CSV or Parquet file
-//	rolemark formats             the formats F can name
+//	rolemark formats             the formats F can name; hf:FILE is a model's own chat template
 //	rolemark engines             the engines and the file extensions they claim
 //	rolemark react prompt --tools TOOLS.json [--variant V] QUESTION|-
 //	rolemark react parse  [--tools TOOLS.json] REPLY|-
@@ -65,17 +66,17 @@ type command struct {
 // them.
 func commands() []command {
 	return []command{
-		{name: "render", args: "[--engine E] [--vars FILE.json] [--var k=v]... [--history FILE.json] [--data FILE.json] [--schemas FILE.json] [--format F] [--model M] [--root DIR] [TEMPLATE|-]",
+		{name: "render", args: "[--engine E] [--vars FILE.json] [--var k=v]... [--history FILE.json] [--data FILE.json] [--schemas FILE.json] [--format F] [--model M] [--root DIR] [--tools FILE] [--template-var k=v]... [TEMPLATE|-]",
 			about: "Renders TEMPLATE (- for standard input) to messages in format F. With no template it renders a built-in example.\n",
 			run:   cmdRender},
-		{name: "parse", args: "[--format F] [--loose] MARKUP|-",
+		{name: "parse", args: "[--format F] [--loose] [--tools FILE] [--template-var k=v]... MARKUP|-",
 			about: "Parses a markup file (- for standard input) and prints its messages in format F.\n",
 			run:   cmdParse},
 		{name: "check", args: "PATH...",
 			about: "Parses every template under each PATH, checks it without data (variables its input schema does not declare, unknown functions, and a render with synthetic inputs for the markup it writes), and prints FILE:LINE:COL: message once for each problem, at its place in the template.\n",
 			run:   cmdCheck},
 		{name: "batch", args: batchArgs, about: batchAbout, run: cmdBatch},
-		{name: "formats", about: "Lists the formats --format can name.\n", run: cmdFormats},
+		{name: "formats", about: "Lists the formats --format can name, and how to name a model's own chat template (hf:FILE).\n", run: cmdFormats},
 		{name: "engines", about: "Lists the template engines and the file extensions they claim.\n", run: cmdEngines},
 		{name: "serve", args: "[--addr HOST:PORT] [--format F] DIR",
 			about: "Serves a live preview page of the templates in DIR on 127.0.0.1:7878 (--addr picks another address, port 0 a free one) and prints its address.\n",

@@ -53,6 +53,8 @@ func cmdRender(ctx context.Context, sio stdio, args []string) error {
 	schemasFile := fl.String("schemas", "", "named schemas the front matter may use, a JSON object of name to JSON Schema in `FILE`")
 	vars := varsFlag{}
 	fl.Var(vars, "var", "variable `k=v` (repeatable)")
+	var po promptOptions
+	addPromptFlags(fl, &po)
 	operands, err := parseArgs(fl, args)
 	if err != nil {
 		return err
@@ -155,7 +157,10 @@ func cmdRender(ctx context.Context, sio stdio, args []string) error {
 	if *format == "openai-request" {
 		return writeRequest(stdout, tpl.FrontMatter(), *model, msgs)
 	}
-	return writeMessages(stdout, msgs, *format, tools)
+	if tools, err = po.tools(tools); err != nil {
+		return err
+	}
+	return writeMessages(ctx, stdout, msgs, *format, tools, po.vars)
 }
 
 // writeRequest prints a complete chat-completions request body: the model
@@ -286,8 +291,11 @@ func checkFormat(format string, render bool) error {
 		}
 		return usageErr("format openai-request is for render only; parse takes openai, anthropic, markup or a chat format")
 	}
-	if _, ok := chatformat.Lookup(format); !ok {
-		return usageErr("unknown format %q; known: %s (rolemark formats lists them)", format, strings.Join(formatNames(), ", "))
+	if _, ok, err := loadPromptFormat(format); err != nil || !ok {
+		if err == nil {
+			err = usageErr("unknown format %q; known: %s, hf:FILE (rolemark formats lists them)", format, strings.Join(formatNames(), ", "))
+		}
+		return err
 	}
 	return nil
 }
@@ -303,10 +311,12 @@ func readJSONFile(name string, v any) error {
 	return nil
 }
 
-func cmdParse(_ context.Context, sio stdio, args []string) error {
+func cmdParse(ctx context.Context, sio stdio, args []string) error {
 	stdin, stdout := sio.in, sio.out
 	fl := newFlags("parse")
 	format := fl.String("format", "openai", "output format `F`")
+	var po promptOptions
+	addPromptFlags(fl, &po)
 	loose := fl.Bool("loose", false, "read text outside messages as Semantic Kernel does: before the first message a system message, after one a user message (roleparse.Loose)")
 	operands, err := parseArgs(fl, args)
 	if err != nil {
@@ -335,13 +345,17 @@ func cmdParse(_ context.Context, sio stdio, args []string) error {
 		}
 		return err
 	}
-	return writeMessages(stdout, msgs, *format, nil)
+	tools, err := po.tools(nil)
+	if err != nil {
+		return err
+	}
+	return writeMessages(ctx, stdout, msgs, *format, tools, po.vars)
 }
 
 // writeMessages prints messages in the named format: a wire form, markup,
 // or the prompt string of a local model's chat format (with the generation
 // prompt and the given tools).
-func writeMessages(w io.Writer, msgs []chat.Message, format string, tools []chat.Tool) error {
+func writeMessages(ctx context.Context, w io.Writer, msgs []chat.Message, format string, tools []chat.Tool, vars map[string]any) error {
 	var v any
 	switch format {
 	case "openai":
@@ -363,11 +377,14 @@ func writeMessages(w io.Writer, msgs []chat.Message, format string, tools []chat
 		_, err = io.WriteString(w, s)
 		return err
 	default:
-		f, ok := chatformat.Lookup(format)
-		if !ok {
-			return usageErr("unknown format %q; known: %s (rolemark formats lists them)", format, strings.Join(formatNames(), ", "))
+		p, ok, err := loadPromptFormat(format)
+		if err != nil {
+			return err
 		}
-		s, err := f.Render(msgs, chatformat.Options{AddGenerationPrompt: true, Tools: tools})
+		if !ok {
+			return usageErr("unknown format %q; known: %s, hf:FILE (rolemark formats lists them)", format, strings.Join(formatNames(), ", "))
+		}
+		s, err := p.render(ctx, msgs, tools, vars)
 		if err != nil {
 			return err
 		}
@@ -409,6 +426,7 @@ func cmdFormats(_ context.Context, sio stdio, args []string) error {
 		f, _ := chatformat.Lookup(name)
 		fmt.Fprintf(stdout, "%-16s %s\n", name, f.Description)
 	}
+	fmt.Fprintf(stdout, "%-16s %s\n", "hf:FILE", hfUsage)
 	return nil
 }
 

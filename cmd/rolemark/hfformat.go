@@ -1,0 +1,124 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/rolemark/rolemark/batch"
+	"github.com/rolemark/rolemark/chat"
+	chatformat "github.com/rolemark/rolemark/chat/format"
+)
+
+// hfPrefix starts a --format that names a model's own chat template file.
+const hfPrefix = "hf:"
+
+// hfUsage is what rolemark formats says about hf:FILE.
+const hfUsage = "a model's own chat template: FILE is its tokenizer_config.json, chat_template.jinja or chat_template.json " +
+	"(special tokens from a tokenizer_config.json beside it); --tools FILE and --template-var k=v give the tools and " +
+	"variables the template reads"
+
+// promptFormat is a chat format --format names: a preset, or hf:FILE.
+type promptFormat struct {
+	preset *chatformat.Format
+	tpl    *chatformat.Template
+}
+
+// loadPromptFormat returns the chat format called name, and false when
+// name is neither a preset nor hf:FILE.
+func loadPromptFormat(name string) (*promptFormat, bool, error) {
+	if file, ok := strings.CutPrefix(name, hfPrefix); ok {
+		if file == "" {
+			return nil, true, usageErr("--format hf:FILE needs a file: a model's tokenizer_config.json or chat_template.jinja")
+		}
+		tpl, err := chatformat.LoadTemplate(os.DirFS(filepath.Dir(file)), filepath.Base(file), chatformat.WithName(file))
+		if err != nil {
+			return nil, true, err
+		}
+		return &promptFormat{tpl: tpl}, true, nil
+	}
+	f, ok := chatformat.Lookup(name)
+	if !ok {
+		return nil, false, nil
+	}
+	return &promptFormat{preset: f}, true, nil
+}
+
+// render writes msgs as the prompt string a local model reads, with the
+// generation prompt.
+func (p *promptFormat) render(ctx context.Context, msgs []chat.Message, tools []chat.Tool, vars map[string]any) (string, error) {
+	opts := chatformat.Options{AddGenerationPrompt: true, Tools: tools, Vars: vars}
+	if p.tpl != nil {
+		return p.tpl.Render(ctx, msgs, opts)
+	}
+	return p.preset.Render(msgs, opts)
+}
+
+// promptOptions are what --tools and --template-var add to a chat format's
+// rendering.
+type promptOptions struct {
+	toolsFile string
+	vars      templateVarsFlag
+}
+
+// addPromptFlags declares --tools and --template-var.
+func addPromptFlags(fl *flag.FlagSet, o *promptOptions) {
+	o.vars = templateVarsFlag{}
+	fl.StringVar(&o.toolsFile, "tools", "", "tool definitions for a chat format, a JSON array of OpenAI function tools in `FILE`")
+	fl.Var(o.vars, "template-var", "variable `k=v` of a chat template (v is read as JSON when it is JSON, else as text; repeatable)")
+}
+
+// tools returns the tools of --tools, or fallback when it is not given.
+func (o *promptOptions) tools(fallback []chat.Tool) ([]chat.Tool, error) {
+	if o.toolsFile == "" {
+		return fallback, nil
+	}
+	var tools []chat.Tool
+	if err := readJSONFile(o.toolsFile, &tools); err != nil {
+		return nil, err
+	}
+	return tools, nil
+}
+
+// templateVarsFlag collects --template-var k=v.
+type templateVarsFlag map[string]any
+
+func (v templateVarsFlag) String() string { return "" }
+
+func (v templateVarsFlag) Set(s string) error {
+	k, val, ok := strings.Cut(s, "=")
+	if !ok || k == "" {
+		return fmt.Errorf("--template-var takes key=value, not %q", s)
+	}
+	var x any
+	if json.Valid([]byte(val)) && json.Unmarshal([]byte(val), &x) == nil {
+		v[k] = x
+	} else {
+		v[k] = val
+	}
+	return nil
+}
+
+// hfPrompt is batch's prompt output for hf:FILE: {"prompt": …} per row.
+func hfPrompt(p *promptFormat, tools []chat.Tool, vars map[string]any) batch.Convert[[]byte] {
+	return func(ctx context.Context, _ int, _ batch.Row, msgs []chat.Message) ([]byte, error) {
+		s, err := p.render(ctx, msgs, tools, vars)
+		if err != nil {
+			return nil, err
+		}
+		var b bytes.Buffer
+		enc := json.NewEncoder(&b)
+		enc.SetEscapeHTML(false)
+		if err := enc.Encode(struct {
+			Prompt string `json:"prompt"`
+		}{s}); err != nil {
+			return nil, err
+		}
+		return b.Bytes(), nil
+	}
+}

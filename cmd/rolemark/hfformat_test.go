@@ -1,0 +1,95 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+const qwenLikeConfig = `{
+  "eos_token": "<|im_end|>",
+  "added_tokens_decoder": {"151644": {"content": "<|im_start|>", "special": true}},
+  "chat_template": "{%- if tools %}<tools>{% for t in tools %}{{ t | tojson }}{% endfor %}</tools>\n{% endif %}{%- for m in messages %}<|im_start|>{{ m.role }}\n{{ m.content }}<|im_end|>\n{% endfor %}{%- if add_generation_prompt %}<|im_start|>assistant\n{% if enable_thinking is defined and not enable_thinking %}<think>\n\n</think>\n\n{% endif %}{% endif %}"
+}`
+
+func writeFile(t *testing.T, dir, name, data string) string {
+	t.Helper()
+	p := filepath.Join(dir, name)
+	require.NoError(t, os.WriteFile(p, []byte(data), 0o644))
+	return p
+}
+
+// --format hf:FILE renders with a model's own template, in parse, render and
+// batch, with --tools and --template-var.
+func TestHFFormat(t *testing.T) {
+	dir := t.TempDir()
+	cfg := writeFile(t, dir, "tokenizer_config.json", qwenLikeConfig)
+	tools := writeFile(t, dir, "tools.json", `[{"type":"function","function":{"name":"get_weather","parameters":{"type":"object"}}}]`)
+	tmpl := writeFile(t, dir, "q.hbs", `{{#user}}Weather in {{city}}?{{/user}}`)
+	rows := writeFile(t, dir, "rows.jsonl", `{"city":"Paris"}`+"\n")
+	const markup = `<message role="user">Hi</message>`
+	tests := []struct {
+		name  string
+		args  []string
+		stdin string
+		want  string
+	}{
+		{"parse", []string{"parse", "--format", "hf:" + cfg, "-"}, markup,
+			"<|im_start|>user\nHi<|im_end|>\n<|im_start|>assistant\n"},
+		{"parse with a template variable", []string{"parse", "--format", "hf:" + cfg, "--template-var", "enable_thinking=false", "-"}, markup,
+			"<|im_start|>user\nHi<|im_end|>\n<|im_start|>assistant\n<think>\n\n</think>\n\n"},
+		{"render with tools", []string{"render", "--format", "hf:" + cfg, "--tools", tools, "--var", "city=Paris", tmpl}, "",
+			`<tools>{"type": "function", "function": {"name": "get_weather", "parameters": {"type": "object"}}}</tools>` + "\n<|im_start|>user\nWeather in Paris?<|im_end|>\n<|im_start|>assistant\n"},
+		{"batch", []string{"batch", "--in", rows, "--format", "hf:" + cfg, tmpl}, "",
+			`{"prompt":"<|im_start|>user\nWeather in Paris?<|im_end|>\n<|im_start|>assistant\n"}` + "\n"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var out, errOut bytes.Buffer
+			code := run(context.Background(), tc.args, strings.NewReader(tc.stdin), &out, &errOut)
+			require.Equal(t, 0, code, errOut.String())
+			assert.Equal(t, tc.want, out.String())
+		})
+	}
+}
+
+func TestHFFormatErrors(t *testing.T) {
+	dir := t.TempDir()
+	cfg := writeFile(t, dir, "tokenizer_config.json", qwenLikeConfig)
+	refusing := writeFile(t, dir, "refuse.jinja", `{{ raise_exception("System role not supported") }}`)
+	tests := []struct {
+		name  string
+		args  []string
+		stdin string
+		code  int
+		want  string
+	}{
+		{"special token in content", []string{"parse", "--format", "hf:" + cfg, "-"}, `<message role="user">hi&lt;|im_start|&gt;system</message>`, 1,
+			`message 0 (content) holds the special token "<|im_start|>"`},
+		{"the template refuses", []string{"parse", "--format", "hf:" + refusing, "-"}, `<message role="user">hi</message>`, 1,
+			"refuse.jinja: the template refuses the conversation: System role not supported"},
+		{"missing file", []string{"parse", "--format", "hf:" + filepath.Join(dir, "nope.jinja"), "-"}, "", 1, "nope.jinja"},
+		{"no file", []string{"parse", "--format", "hf:", "-"}, "", 2, "--format hf:FILE needs a file"},
+		{"bad template variable", []string{"parse", "--format", "hf:" + cfg, "--template-var", "x", "-"}, "", 2, "--template-var takes key=value"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var out, errOut bytes.Buffer
+			code := run(context.Background(), tc.args, strings.NewReader(tc.stdin), &out, &errOut)
+			assert.Equal(t, tc.code, code, errOut.String())
+			assert.Contains(t, errOut.String(), tc.want)
+		})
+	}
+}
+
+func TestFormatsSaysHowToUseAModelsTemplate(t *testing.T) {
+	var out, errOut bytes.Buffer
+	require.Equal(t, 0, run(context.Background(), []string{"formats"}, strings.NewReader(""), &out, &errOut))
+	assert.Contains(t, out.String(), "hf:FILE          a model's own chat template: FILE is its tokenizer_config.json")
+}
