@@ -240,8 +240,9 @@ func OpenAIBody(msgs []Message, s Settings) ([]byte, error) {
 // Output JSON needs a schema: it becomes Anthropic's structured output,
 // output_config {"format":{"type":"json_schema","schema":…}}, which returns
 // the JSON as the reply's text, as OpenAI's json_schema does. Anthropic has
-// no JSON mode without a schema, so OutputJSON alone is an error, as are
-// Output.Strict and Output.Name, which it has no place for.
+// no JSON mode without a schema, so OutputJSON alone is an error, as is
+// Output.Strict. Output.Name, a label only, is not sent: Anthropic's
+// structured output has no schema name.
 func AnthropicBody(msgs []Message, s Settings) ([]byte, error) {
 	fail := func(field, format string, args ...any) error {
 		return &RequestError{Target: "anthropic", Field: field, Msg: fmt.Sprintf(format, args...)}
@@ -320,9 +321,6 @@ func AnthropicBody(msgs []Message, s Settings) ([]byte, error) {
 		}
 		if s.Output.Strict {
 			return nil, fail("output.strict", "Anthropic's structured output has no strict switch (it always follows the schema)")
-		}
-		if s.Output.Name != "" {
-			return nil, fail("output.name", "Anthropic's structured output has no schema name")
 		}
 		var f object
 		f.add("type", "json_schema")

@@ -57,6 +57,9 @@ type FrontMatter struct {
 	Raw map[string]any
 	// Tools are function tools the model may call.
 	Tools []chat.Tool
+	// ToolChoice is toolChoice as written: auto, none, required or the
+	// name of one of the tools.
+	ToolChoice string
 	// Ext holds every other key, as written.
 	Ext map[string]any
 	// Line is the file line of the first key (for positions of problems).
@@ -176,7 +179,9 @@ func parseFrontMatter(name, text string, firstLine int, named map[string]json.Ra
 			if v.Kind != yaml.MappingNode {
 				return nil, errAt(v, "config must be a mapping of model parameters")
 			}
-			err = v.Decode(&fm.Config)
+			if err = v.Decode(&fm.Config); err == nil {
+				fm.Config = jsonable(fm.Config).(map[string]any)
+			}
 		case "output":
 			if v.Kind != yaml.MappingNode {
 				return nil, errAt(v, "output must be a mapping")
@@ -191,6 +196,8 @@ func parseFrontMatter(name, text string, firstLine int, named map[string]json.Ra
 			inputNode = v
 		case "tools":
 			fm.Tools, err = decodeTools(v, errAt)
+		case "toolChoice":
+			err = str(v, "toolChoice", &fm.ToolChoice)
 		default:
 			if fm.Ext == nil {
 				fm.Ext = map[string]any{}

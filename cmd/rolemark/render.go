@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -9,7 +10,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 
 	"github.com/rolemark/rolemark/chat"
@@ -47,7 +47,7 @@ func cmdRender(ctx context.Context, sio stdio, args []string) error {
 	varsFile := fl.String("vars", "", "variables from a JSON object in `FILE`")
 	history := fl.String("history", "", "prior messages, an OpenAI messages array in `FILE`")
 	format := fl.String("format", "openai", "output format `F`")
-	model := fl.String("model", "", "model `M` of --format openai-request (default: the front matter's model)")
+	model := fl.String("model", "", "model `M` of --format openai-request or anthropic-request (default: the front matter's model)")
 	root := fl.String("root", "", "prompt directory `DIR` whose partials the template may use from a subdirectory (as check and LoadDir do)")
 	dataFile := fl.String("data", "", "@-variables from a JSON object in `FILE` (Dotprompt's context: {\"state\": …} for {{@state.x}})")
 	schemasFile := fl.String("schemas", "", "named schemas the front matter may use, a JSON object of name to JSON Schema in `FILE`")
@@ -154,8 +154,8 @@ func cmdRender(ctx context.Context, sio stdio, args []string) error {
 	if fm := tpl.FrontMatter(); fm != nil {
 		tools = fm.Tools
 	}
-	if *format == "openai-request" {
-		return writeRequest(stdout, tpl.FrontMatter(), *model, msgs)
+	if *format == "openai-request" || *format == "anthropic-request" {
+		return writeRequest(stdout, *format, tpl.FrontMatter(), *model, msgs)
 	}
 	if tools, err = po.tools(tools); err != nil {
 		return err
@@ -163,56 +163,34 @@ func cmdRender(ctx context.Context, sio stdio, args []string) error {
 	return writeMessages(ctx, stdout, msgs, *format, tools, po.vars)
 }
 
-// writeRequest prints a complete chat-completions request body: the model
-// (the flag's, else the front matter's), the front matter's config
-// parameters and tools, and the messages. A request needs a model.
-func writeRequest(w io.Writer, fm *engine.FrontMatter, model string, msgs []chat.Message) error {
-	body := map[string]any{}
-	if fm != nil {
-		for k, v := range fm.Config {
-			body[k] = v
-		}
-		if model == "" {
-			model = fm.Model
-		}
-		if len(fm.Tools) > 0 {
-			body["tools"] = fm.Tools
-		}
-		if rf := responseFormat(fm); rf != nil {
-			body["response_format"] = rf
-		}
+// writeRequest prints a whole request body for format openai-request or
+// anthropic-request: chat.OpenAIBody or chat.AnthropicBody of the messages
+// and the front matter's settings, with the model of --model when given. A
+// request needs a model; what the target cannot carry is an error.
+func writeRequest(w io.Writer, format string, fm *engine.FrontMatter, model string, msgs []chat.Message) error {
+	s := fm.Settings()
+	if model != "" {
+		s.Model = model
 	}
-	if model == "" {
-		return usageErr("--format openai-request needs a model: write model: in the template's front matter or pass --model")
+	if s.Model == "" {
+		return usageErr("--format %s needs a model: write model: in the template's front matter or pass --model", format)
 	}
-	body["model"] = model
-	if msgs == nil {
-		msgs = []chat.Message{}
+	build := chat.OpenAIBody
+	if format == "anthropic-request" {
+		build = chat.AnthropicBody
 	}
-	body["messages"] = msgs
-	return writeJSON(w, body)
+	body, err := build(msgs, s)
+	if err != nil {
+		return err
+	}
+	var out bytes.Buffer
+	if err := json.Indent(&out, body, "", "  "); err != nil {
+		return err
+	}
+	out.WriteByte('\n')
+	_, err = out.WriteTo(w)
+	return err
 }
-
-// responseFormat is the request's response_format from the front matter's
-// output: a json_schema format holding output.schema compiled to JSON
-// Schema (named by the front matter's name, else "output"), or json_object
-// for output.format json without a schema; nil otherwise.
-func responseFormat(fm *engine.FrontMatter) any {
-	switch {
-	case fm.OutputSchema != nil && fm.OutputFormat != "text":
-		name := "output"
-		if fm.Name != "" && schemaNameRE.MatchString(fm.Name) {
-			name = fm.Name
-		}
-		return map[string]any{"type": "json_schema", "json_schema": map[string]any{"name": name, "schema": fm.OutputSchema}}
-	case fm.OutputFormat == "json":
-		return map[string]string{"type": "json_object"}
-	}
-	return nil
-}
-
-// schemaNameRE is what OpenAI accepts as a json_schema's name.
-var schemaNameRE = regexp.MustCompile(`^[a-zA-Z0-9_-]{1,64}$`)
 
 func writeJSON(w io.Writer, v any) error {
 	enc := json.NewEncoder(w)
@@ -279,17 +257,17 @@ func engineNames(set *engine.Set) []string {
 
 // checkFormat reports a usage error for a format that writeMessages cannot
 // print, before any input is read, so that a bad flag is reported as one
-// whatever the input holds. openai-request needs a template's front matter,
+// whatever the input holds. openai-request and anthropic-request need a template's front matter,
 // so only render takes it.
 func checkFormat(format string, render bool) error {
 	switch format {
 	case "openai", "anthropic", "markup":
 		return nil
-	case "openai-request":
+	case "openai-request", "anthropic-request":
 		if render {
 			return nil
 		}
-		return usageErr("format openai-request is for render only; parse takes openai, anthropic, markup or a chat format")
+		return usageErr("format %s is for render only; parse takes openai, anthropic, markup or a chat format", format)
 	}
 	if _, ok, err := loadPromptFormat(format); err != nil || !ok {
 		if err == nil {
@@ -397,7 +375,8 @@ func writeMessages(ctx context.Context, w io.Writer, msgs []chat.Message, format
 // wireFormats are the formats that are not chat formats of local models.
 var wireFormats = []struct{ name, desc string }{
 	{"openai", "OpenAI chat-completions messages (JSON array)"},
-	{"openai-request", "a whole chat-completions request: model, config, tools and messages (render only)"},
+	{"openai-request", "a whole chat-completions request: model, config, tools, tool choice, output and messages (render only)"},
+	{"anthropic-request", "a whole Anthropic Messages request: model, max_tokens, config, tools, tool choice, output and messages (render only)"},
 	{"anthropic", `Anthropic Messages API: {"system": …, "messages": […]}`},
 	{"markup", "canonical rolemark markup"},
 }
