@@ -56,8 +56,17 @@ type wireFile struct {
 
 // MarshalJSON writes the message in OpenAI's chat-completions form: content
 // is a string for a text-only message, an array of typed parts otherwise, and
-// null for an assistant message that has tool calls and no content.
+// null for an assistant message that has tool calls and no content. Tool
+// calls in a user, system, developer or tool message are an error, as they
+// are to the API.
 func (m Message) MarshalJSON() ([]byte, error) {
+	switch m.Role {
+	case RoleUser, RoleSystem, RoleDeveloper, RoleTool:
+		if len(m.ToolCalls) > 0 {
+			// The API rejects it: only an assistant message makes tool calls.
+			return nil, fmt.Errorf("chat: tool calls in a %s message; only an assistant message makes tool calls", m.Role)
+		}
+	}
 	w := wireMessage{Role: m.Role, Name: m.Name, ToolCallID: m.ToolCallID}
 	switch {
 	case len(m.Content) == 0 && len(m.ToolCalls) > 0:

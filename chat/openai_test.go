@@ -107,6 +107,10 @@ func TestMessageMarshalJSONErrors(t *testing.T) {
 			`part 2: unknown part type "video"`},
 		{"arguments not JSON", Message{Role: RoleAssistant, ToolCalls: []ToolCall{{ID: "c1", Name: "f", Arguments: json.RawMessage(`{"a":`)}}},
 			`tool call "c1": arguments are not valid JSON`},
+		{"tool call in a user message", Message{Role: RoleUser, ToolCalls: []ToolCall{{ID: "c1", Name: "f"}}},
+			"chat: tool calls in a user message; only an assistant message makes tool calls"},
+		{"tool call in a system message", Message{Role: RoleSystem, Content: []Part{TextPart("s")}, ToolCalls: []ToolCall{{Name: "f"}}},
+			"chat: tool calls in a system message; only an assistant message makes tool calls"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
