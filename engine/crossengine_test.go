@@ -11,6 +11,7 @@ import (
 
 	"github.com/rolemark/rolemark/chat"
 	"github.com/rolemark/rolemark/engine"
+	"github.com/rolemark/rolemark/engine/driver"
 	"github.com/rolemark/rolemark/gotmpl"
 	"github.com/rolemark/rolemark/handlebars"
 	"github.com/rolemark/rolemark/internal/fixture"
@@ -83,5 +84,44 @@ func TestMarkupInDataIsData(t *testing.T) {
 				assert.Equal(t, tc.want, msgs)
 			})
 		}
+	}
+}
+
+// TestHistoryMarker: every engine's history helper writes the one marker
+// that Template replaces with the history, in Render and Messages alike; a
+// value that spells the marker is data, and leaves the history to be put
+// before the last user message.
+func TestHistoryMarker(t *testing.T) {
+	h := []chat.Message{chat.Text(chat.RoleUser, "old q"), chat.Text(chat.RoleAssistant, "old a")}
+	set := engine.NewSet(handlebars.New(), jinja.New(), gotmpl.New())
+	tests := []struct{ engine, placed, spelled string }{
+		{"handlebars", `{{#system}}S{{/system}}{{history}}{{#user}}Q{{/user}}`, `{{#system}}S{{/system}}{{#user}}{{x}}{{/user}}`},
+		{"jinja", `{% system %}S{% endsystem %}{{ history() }}{% user %}Q{% enduser %}`, `{% system %}S{% endsystem %}{% user %}{{ x }}{% enduser %}`},
+		{"gotmpl", `{{message "system" "S"}}{{history}}{{message "user" "Q"}}`, `{{message "system" "S"}}{{message "user" .x}}`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.engine, func(t *testing.T) {
+			tpl, err := set.Parse(tc.engine, "t", tc.placed)
+			require.NoError(t, err)
+			out, err := tpl.Render(context.Background(), nil, engine.History(h))
+			require.NoError(t, err)
+			assert.Equal(t, `<message role="system">S</message><message role="user">old q</message>`+"\n"+
+				`<message role="assistant">old a</message>`+"\n"+`<message role="user">Q</message>`, out)
+			msgs, err := tpl.Messages(context.Background(), nil, engine.History(h))
+			require.NoError(t, err)
+			assert.Equal(t, []chat.Message{chat.Text(chat.RoleSystem, "S"), h[0], h[1], chat.Text(chat.RoleUser, "Q")}, msgs)
+			out, err = tpl.Render(context.Background(), nil)
+			require.NoError(t, err)
+			assert.Equal(t, `<message role="system">S</message><message role="user">Q</message>`, out, "no history: the marker goes")
+
+			_, err = tpl.Messages(context.Background(), nil, engine.History([]chat.Message{chat.Text("Human", "x")}))
+			assert.EqualError(t, err, `t: history: roleparse: message 1: role "Human" would parse as "user"; write "user"`)
+
+			tpl, err = set.Parse(tc.engine, "t", tc.spelled)
+			require.NoError(t, err)
+			msgs, err = tpl.Messages(context.Background(), map[string]any{"x": driver.HistoryMarker}, engine.History(h))
+			require.NoError(t, err)
+			assert.Equal(t, []chat.Message{chat.Text(chat.RoleSystem, "S"), h[0], h[1], chat.Text(chat.RoleUser, driver.HistoryMarker)}, msgs)
+		})
 	}
 }

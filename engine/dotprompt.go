@@ -6,7 +6,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/rolemark/rolemark/chat"
-	"github.com/rolemark/rolemark/engine/driver"
 	"github.com/rolemark/rolemark/roleparse"
 )
 
@@ -18,15 +17,15 @@ const dotpromptOpen = `<message role="user">`
 //
 //   - the render starts in a user message, so text before the first role
 //     marker, and a {{media}} there, belong to a user message;
-//   - {{history}} is followed by a model (assistant) message
-//     (driver.Request.OpenAfterHistory);
+//   - {{history}} is followed by a model (assistant) message (see
+//     placeHistory);
 //   - whitespace is kept as rendered, except that a template with front
 //     matter is trimmed at both ends, as Dotprompt trims what follows the
 //     front matter;
 //   - a text piece that is only whitespace is dropped, and so is a message
 //     left with nothing in it (so a role marker right after another one
 //     just changes the role).
-func (t *Template) dotpromptMessages(markup string, r *driver.Request) ([]chat.Message, error) {
+func (t *Template) dotpromptMessages(markup string, history []chat.Message, placed bool) ([]chat.Message, error) {
 	lead := 0
 	body := markup
 	if t.trimBody {
@@ -67,8 +66,8 @@ func (t *Template) dotpromptMessages(markup string, r *driver.Request) ([]chat.M
 	if len(out) == 0 {
 		out = nil
 	}
-	if len(r.History) > 0 && !r.HistoryPlaced() {
-		out = insertHistory(out, r.History)
+	if len(history) > 0 && !placed {
+		out = insertHistory(out, history)
 	}
 	return out, nil
 }

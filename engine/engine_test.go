@@ -44,11 +44,7 @@ func (t echoTpl) Execute(ctx context.Context, w io.Writer, r *driver.Request) er
 	case "!":
 		panic("render panic")
 	case "$h":
-		h, err := r.HistoryMarkup()
-		if err != nil {
-			return err
-		}
-		_, err = io.WriteString(w, string(h))
+		_, err := io.WriteString(w, driver.HistoryMarker)
 		return err
 	}
 	_, err := io.WriteString(w, strings.ReplaceAll(string(t), "$v", fmt.Sprint(r.Vars["v"])))

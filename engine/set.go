@@ -312,22 +312,30 @@ var bufPool = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 
 // Render renders the template's markup.
 func (t *Template) Render(ctx context.Context, vars map[string]any, opts ...RenderOption) (string, error) {
-	buf, _, err := t.render(ctx, vars, opts)
+	buf, history, err := t.render(ctx, vars, opts)
 	if err != nil {
 		return "", err
 	}
 	defer release(buf)
-	return buf.String(), nil
+	out, _, err := t.placeHistory(buf.String(), history)
+	return out, err
 }
 
 // Messages renders the template and parses its markup into messages.
 func (t *Template) Messages(ctx context.Context, vars map[string]any, opts ...RenderOption) ([]chat.Message, error) {
-	markup, owned, r, err := t.markup(ctx, vars, opts)
+	markup, owned, history, err := t.markup(ctx, vars, opts)
 	if err != nil {
 		return nil, err
 	}
+	markup, placed, err := t.placeHistory(markup, history)
+	if err != nil {
+		return nil, err
+	}
+	if placed {
+		owned = nil // the markup is a new string
+	}
 	if t.dotprompt {
-		return t.dotpromptMessages(markup, r)
+		return t.dotpromptMessages(markup, history, placed)
 	}
 	var msgs []chat.Message
 	if owned != nil {
@@ -338,16 +346,37 @@ func (t *Template) Messages(ctx context.Context, vars map[string]any, opts ...Re
 	if err != nil {
 		return nil, t.markupErrorFor(ctx, r, markup, err)
 	}
-	if len(r.History) > 0 && !r.HistoryPlaced() {
-		msgs = insertHistory(msgs, r.History)
+	if len(history) > 0 && !placed {
+		msgs = insertHistory(msgs, history)
 	}
 	return msgs, nil
 }
 
+// placeHistory replaces every driver.HistoryMarker in the rendered markup
+// with the history written as markup (followed, in a Dotprompt file, by the
+// model message Dotprompt opens after the history), and reports whether
+// the markup held a marker.
+func (t *Template) placeHistory(markup string, history []chat.Message) (string, bool, error) {
+	if !strings.Contains(markup, driver.HistoryMarker) {
+		return markup, false, nil
+	}
+	h := ""
+	if len(history) > 0 {
+		var err error
+		if h, err = roleparse.Marshal(history); err != nil {
+			return "", false, &Error{Template: t.name, Err: fmt.Errorf("history: %w", err)}
+		}
+	}
+	if t.dotprompt {
+		h += string(roleparse.MessageTag(string(chat.RoleAssistant)))
+	}
+	return strings.ReplaceAll(markup, driver.HistoryMarker, h), true, nil
+}
+
 // render checks the variables and renders the markup into a pooled buffer,
-// which the caller releases.
-func (t *Template) render(ctx context.Context, vars map[string]any, opts []RenderOption) (*bytes.Buffer, *driver.Request, error) {
-	r, err := t.request(vars, opts)
+// which the caller releases. It returns the render's history too.
+func (t *Template) render(ctx context.Context, vars map[string]any, opts []RenderOption) (*bytes.Buffer, []chat.Message, error) {
+	r, history, err := t.request(vars, opts)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -356,7 +385,7 @@ func (t *Template) render(ctx context.Context, vars map[string]any, opts []Rende
 		release(buf)
 		return nil, nil, err
 	}
-	return buf, r, nil
+	return buf, history, nil
 }
 
 // markup renders the markup for Messages into memory of its own, which the
@@ -364,8 +393,8 @@ func (t *Template) render(ctx context.Context, vars map[string]any, opts []Rende
 // anyway hands it over (driver.StringExecuter); otherwise the markup is
 // written into a buffer sized from the last render, whose bytes are
 // returned as owned, for roleparse.ParseOwned to decode in place.
-func (t *Template) markup(ctx context.Context, vars map[string]any, opts []RenderOption) (string, []byte, *driver.Request, error) {
-	r, err := t.request(vars, opts)
+func (t *Template) markup(ctx context.Context, vars map[string]any, opts []RenderOption) (string, []byte, []chat.Message, error) {
+	r, history, err := t.request(vars, opts)
 	if err != nil {
 		return "", nil, nil, err
 	}
@@ -375,7 +404,7 @@ func (t *Template) markup(ctx context.Context, vars map[string]any, opts []Rende
 			out, err = se.ExecuteString(ctx, r)
 			return err
 		})
-		return out, nil, r, err
+		return out, nil, history, err
 	}
 	// A buffer of its own, sized from the last render: the messages keep
 	// its memory, so it must hold no more than this render needs.
@@ -393,24 +422,21 @@ func (t *Template) markup(ctx context.Context, vars map[string]any, opts []Rende
 	if cap(b) > 2*len(b)+256 {
 		b = bytes.Clone(b) // far larger than the markup: keep a copy, not the buffer
 	}
-	return unsafe.String(unsafe.SliceData(b), len(b)), b, r, nil
+	return unsafe.String(unsafe.SliceData(b), len(b)), b, history, nil
 }
 
-// request checks the variables and builds the engine's request.
-func (t *Template) request(vars map[string]any, opts []RenderOption) (*driver.Request, error) {
+// request checks the variables and builds the engine's request; it
+// returns the render's history beside it.
+func (t *Template) request(vars map[string]any, opts []RenderOption) (*driver.Request, []chat.Message, error) {
 	vars, err := t.prepare(vars)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	var rs renderSettings
 	for _, o := range opts {
 		o(&rs)
 	}
-	r := &driver.Request{Vars: vars, History: rs.history, Data: rs.data}
-	if t.dotprompt {
-		r.OpenAfterHistory = chat.RoleAssistant
-	}
-	return r, nil
+	return &driver.Request{Vars: vars, Data: rs.data}, rs.history, nil
 }
 
 // withOptional returns vars with every declared optional top-level input

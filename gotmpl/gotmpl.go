@@ -38,10 +38,6 @@ func (*Engine) Extensions() []string { return []string{".tmpl", ".gotmpl"} }
 
 const escName = "_rolemark_esc"
 
-// historyMark stands for {{history}} in rendered output until the render's
-// history replaces it. Data cannot produce it: escaping removes every '<'.
-const historyMark = "<rolemark:history/>"
-
 // markup is the result of a markup function (role, message, media,
 // history, raw): markup the template wrote, printed unescaped. A
 // roleparse.Markup value in the data is not markup: it is escaped.
@@ -65,7 +61,7 @@ func funcs() template.FuncMap {
 			return markup(roleparse.MessageTag(roleparse.FormatValue(role), toAttrs(attrs)...))
 		},
 		"message": message,
-		"history": func() markup { return historyMark },
+		"history": func() markup { return driver.HistoryMarker },
 		// The functions take any value and print it as an action would,
 		// so that a call and its compile-time expansion accept the same.
 		"media": func(url any, mediaType ...any) (markup, error) {
@@ -235,13 +231,12 @@ var markupFuncs = map[string]bool{"role": true, "message": true, "media": true, 
 // empty) an escaping function is appended instead to every printing action
 // that does not end in a markup function, as html/template does.
 type compiled struct {
-	t       *template.Template
-	name    string
-	slow    bool
-	expand  bool // expand markup function calls at compile time
-	history bool
-	arena   []byte
-	lo, hi  uintptr
+	t      *template.Template
+	name   string
+	slow   bool
+	expand bool // expand markup function calls at compile time
+	arena  []byte
+	lo, hi uintptr
 }
 
 // rewrite prepares the actions under n and collects the text nodes.
@@ -275,13 +270,6 @@ func (c *compiled) rewrite(tree *parse.Tree, n parse.Node, texts *[]*parse.TextN
 		*texts = append(*texts, n)
 	case *parse.ActionNode:
 		p := n.Pipe
-		for _, cmd := range p.Cmds {
-			for _, a := range cmd.Args {
-				if id, ok := a.(*parse.IdentifierNode); ok && id.Ident == "history" {
-					c.history = true
-				}
-			}
-		}
 		if !c.slow || len(p.Decl) > 0 || len(p.Cmds) == 0 || markupAction(n) {
 			return
 		}
@@ -380,7 +368,6 @@ func (c *compiled) Execute(ctx context.Context, w io.Writer, r *driver.Request) 
 	if !direct {
 		out = new(bytes.Buffer)
 	}
-	start := out.Len()
 	var err error
 	if c.slow {
 		err = c.t.Execute(out, data)
@@ -389,17 +376,6 @@ func (c *compiled) Execute(ctx context.Context, w io.Writer, r *driver.Request) 
 	}
 	if err != nil {
 		return c.execError(err)
-	}
-	if c.history {
-		if b := out.Bytes()[start:]; bytes.Contains(b, []byte(historyMark)) {
-			h, err := r.HistoryMarkup()
-			if err != nil {
-				return &driver.Error{Template: c.name, Err: err}
-			}
-			b = bytes.ReplaceAll(b, []byte(historyMark), []byte(h))
-			out.Truncate(start)
-			out.Write(b)
-		}
 	}
 	if !direct {
 		_, err = w.Write(out.Bytes())

@@ -91,13 +91,11 @@ func roleBlock(role string) func(*raymond.Options) raymond.SafeString {
 	}
 }
 
-// historyHelper is {{history}}: the request's history as markup.
+// historyHelper is {{history}}: the marker that engine.Template replaces
+// with the render's history.
 func historyHelper(o *raymond.Options) raymond.SafeString {
-	m, err := stateOf(o).req.HistoryMarkup()
-	if err != nil {
-		panic(err)
-	}
-	return raymond.SafeString(m)
+	stateOf(o)
+	return driver.HistoryMarker
 }
 
 // mediaHelper is {{media url=… mimetype=…}} (Dotprompt's contentType= is

@@ -429,15 +429,6 @@ func mediaFunc(args ...*pongo2.Value) (*pongo2.Value, error) {
 	return pongo2.AsSafeValue(roleparse.MediaTag(url, mt)), nil
 }
 
-// historyFunc is {{ history() }}: the request's history as markup.
-func historyFunc(ec *pongo2.ExecutionContext) (*pongo2.Value, error) {
-	st := stateOf(ec)
-	if st == nil || st.req == nil {
-		return pongo2.AsSafeValue(""), nil
-	}
-	m, err := st.req.HistoryMarkup()
-	if err != nil {
-		return nil, fmt.Errorf("history: %w", err)
-	}
-	return pongo2.AsSafeValue(m), nil
-}
+// historyFunc is {{ history() }}: the marker that engine.Template replaces
+// with the render's history.
+func historyFunc() *pongo2.Value { return pongo2.AsSafeValue(driver.HistoryMarker) }

@@ -20,9 +20,6 @@ import (
 	"io/fs"
 	"path"
 	"strings"
-
-	"github.com/rolemark/rolemark/chat"
-	"github.com/rolemark/rolemark/roleparse"
 )
 
 // Engine compiles template source written in one template language.
@@ -64,37 +61,18 @@ type Compiled interface {
 type Request struct {
 	// Vars are the template's variables.
 	Vars map[string]any
-	// History is the prior conversation that {{history}} inserts.
-	History []chat.Message
 	// Data are the render's @-variables ({{@state.count}} in Handlebars),
 	// by name without the @.
 	Data map[string]any
-	// OpenAfterHistory, when set, is the role of a message that
-	// HistoryMarkup opens after the history, as Dotprompt opens a model
-	// message after {{history}}.
-	OpenAfterHistory chat.Role
-
-	historyPlaced bool
 }
 
-// HistoryMarkup returns the request's history as markup and records that the
-// template placed it. Engines call it from their history helper.
-func (r *Request) HistoryMarkup() (roleparse.Markup, error) {
-	r.historyPlaced = true
-	var after roleparse.Markup
-	if r.OpenAfterHistory != "" {
-		after = roleparse.MessageTag(string(r.OpenAfterHistory))
-	}
-	if len(r.History) == 0 {
-		return after, nil
-	}
-	s, err := roleparse.Marshal(r.History)
-	return roleparse.Markup(s) + after, err
-}
-
-// HistoryPlaced reports whether the render called HistoryMarkup, so that
-// the caller knows whether the history still has to be inserted.
-func (r *Request) HistoryPlaced() bool { return r.historyPlaced }
+// HistoryMarker is what an engine's history helper ({{history}}) writes,
+// unescaped. The caller's engine.Template replaces every marker in the
+// rendered markup with the render's history (nothing when there is none);
+// when a render holds no marker, Template.Messages puts the history before
+// the last user message. Data cannot produce the marker: every engine
+// escapes the "<" of a value.
+const HistoryMarker = "<rolemark:history/>"
 
 // StringExecuter is implemented by a Compiled whose engine renders to a
 // string anyway, as raymond does. engine.Template.Messages then parses that
