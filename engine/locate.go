@@ -7,6 +7,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/rolemark/rolemark/chat"
 	"github.com/rolemark/rolemark/engine/driver"
 	"github.com/rolemark/rolemark/roleparse"
 )
@@ -160,8 +161,8 @@ func actionEnd(engineName, src string, j int, delim string) int {
 
 // sourcePos returns the line and column (1-based, in runes) of the template
 // source that wrote the markup which failed to parse with pe, found with
-// the markers described above, for a render of request r.
-func (t *Template) sourcePos(ctx context.Context, r *driver.Request, pe *roleparse.Error) (line, col int, ok bool) {
+// the markers described above, for a render of request r with history.
+func (t *Template) sourcePos(ctx context.Context, r *driver.Request, history []chat.Message, pe *roleparse.Error) (line, col int, ok bool) {
 	switch t.engine.Name() {
 	case "handlebars", "jinja", "gotmpl":
 	default:
@@ -181,16 +182,20 @@ func (t *Template) sourcePos(ctx context.Context, r *driver.Request, pe *rolepar
 		if c, err = t.engine.Compile(t.name, marked, *t.cfg); err != nil {
 			return err
 		}
-		return c.Execute(ctx, &out, &driver.Request{Vars: r.Vars, History: r.History})
+		return c.Execute(ctx, &out, &driver.Request{Vars: r.Vars, Data: r.Data})
 	})
+	if err != nil {
+		return 0, 0, false
+	}
+	placed, _, err := t.placeHistory(out.String(), history)
 	if err != nil {
 		return 0, 0, false
 	}
 	// Remove the markers, noting where each stood.
 	type at struct{ out, id int }
 	var ats []at
-	stripped := make([]byte, 0, out.Len())
-	b := out.Bytes()
+	stripped := make([]byte, 0, len(placed))
+	b := []byte(placed)
 	for len(b) > 0 {
 		r, size := utf8.DecodeRune(b)
 		if isMarker(r) && int(r-markerBase) < len(marks) {
@@ -235,13 +240,13 @@ func (t *Template) sourcePos(ctx context.Context, r *driver.Request, pe *rolepar
 
 // markupErrorFor is markupError for a render of request r, placed in the
 // template by sourcePos where it can be.
-func (t *Template) markupErrorFor(ctx context.Context, r *driver.Request, out string, err error) error {
+func (t *Template) markupErrorFor(ctx context.Context, r *driver.Request, history []chat.Message, out string, err error) error {
 	e := t.markupError(out, err)
 	var pe *roleparse.Error
 	var ee *Error
 	var me *markupError
 	if errors.As(err, &pe) && errors.As(e, &ee) && errors.As(e, &me) {
-		if line, col, ok := t.sourcePos(ctx, r, pe); ok {
+		if line, col, ok := t.sourcePos(ctx, r, history, pe); ok {
 			ee.Line, ee.Col, me.located = line, col, true
 		}
 	}

@@ -323,7 +323,7 @@ func (t *Template) Render(ctx context.Context, vars map[string]any, opts ...Rend
 
 // Messages renders the template and parses its markup into messages.
 func (t *Template) Messages(ctx context.Context, vars map[string]any, opts ...RenderOption) ([]chat.Message, error) {
-	markup, owned, history, err := t.markup(ctx, vars, opts)
+	markup, owned, r, history, err := t.markup(ctx, vars, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -344,7 +344,7 @@ func (t *Template) Messages(ctx context.Context, vars map[string]any, opts ...Re
 		msgs, err = roleparse.Parse(markup, t.parse...)
 	}
 	if err != nil {
-		return nil, t.markupErrorFor(ctx, r, markup, err)
+		return nil, t.markupErrorFor(ctx, r, history, markup, err)
 	}
 	if len(history) > 0 && !placed {
 		msgs = insertHistory(msgs, history)
@@ -393,10 +393,10 @@ func (t *Template) render(ctx context.Context, vars map[string]any, opts []Rende
 // anyway hands it over (driver.StringExecuter); otherwise the markup is
 // written into a buffer sized from the last render, whose bytes are
 // returned as owned, for roleparse.ParseOwned to decode in place.
-func (t *Template) markup(ctx context.Context, vars map[string]any, opts []RenderOption) (string, []byte, []chat.Message, error) {
+func (t *Template) markup(ctx context.Context, vars map[string]any, opts []RenderOption) (string, []byte, *driver.Request, []chat.Message, error) {
 	r, history, err := t.request(vars, opts)
 	if err != nil {
-		return "", nil, nil, err
+		return "", nil, nil, nil, err
 	}
 	if se, ok := t.compiled.(driver.StringExecuter); ok {
 		var out string
@@ -404,13 +404,13 @@ func (t *Template) markup(ctx context.Context, vars map[string]any, opts []Rende
 			out, err = se.ExecuteString(ctx, r)
 			return err
 		})
-		return out, nil, history, err
+		return out, nil, r, history, err
 	}
 	// A buffer of its own, sized from the last render: the messages keep
 	// its memory, so it must hold no more than this render needs.
 	buf := bytes.NewBuffer(make([]byte, 0, t.size.Load()))
 	if err := t.execute(ctx, buf, r); err != nil {
-		return "", nil, nil, err
+		return "", nil, nil, nil, err
 	}
 	b := buf.Bytes()
 	// The hint follows the renders, up and down, and is written only when
@@ -422,7 +422,7 @@ func (t *Template) markup(ctx context.Context, vars map[string]any, opts []Rende
 	if cap(b) > 2*len(b)+256 {
 		b = bytes.Clone(b) // far larger than the markup: keep a copy, not the buffer
 	}
-	return unsafe.String(unsafe.SliceData(b), len(b)), b, history, nil
+	return unsafe.String(unsafe.SliceData(b), len(b)), b, r, history, nil
 }
 
 // request checks the variables and builds the engine's request; it
