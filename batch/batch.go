@@ -200,42 +200,41 @@ func run[T any](parent context.Context, tpl *engine.Template, rows iter.Seq[Row]
 	}
 }
 
-// do renders and converts one row; a panic in convert comes back as the
-// row's error.
-func do[T any](ctx context.Context, tpl *engine.Template, convert Convert[T], j job[T]) (r Result[T]) {
-	r.Index = j.index
+// do renders and converts one row for a worker.
+func do[T any](ctx context.Context, tpl *engine.Template, convert Convert[T], j job[T]) Result[T] {
 	if err := ctx.Err(); err != nil {
-		r.Err = err
-		return r
+		return Result[T]{Index: j.index, Err: err}
 	}
+	v, err := RenderOne(ctx, tpl, j.index, j.row, convert)
+	if err != nil && ctx.Err() != nil {
+		err = ctx.Err()
+	}
+	return Result[T]{Index: j.index, Value: v, Err: err}
+}
+
+// RenderOne renders one row and converts its messages, as the workers of
+// RenderFunc do, for a caller that runs rows one at a time (a Beam DoFn, say);
+// index is the row's position from 0. An error is a *RowError; a panic in
+// convert comes back as one.
+func RenderOne[T any](ctx context.Context, tpl *engine.Template, index int, row Row, convert Convert[T]) (v T, err error) {
 	defer func() {
 		if p := recover(); p != nil {
-			r.Value = *new(T)
-			r.Err = &RowError{Row: j.index + 1, Err: fmt.Errorf("panic: %v", p)}
+			v, err = *new(T), &RowError{Row: index + 1, Err: fmt.Errorf("panic: %v", p)}
 		}
 	}()
-	if j.row.Err != nil {
-		r.Err = &RowError{Row: j.index + 1, Err: j.row.Err}
-		return r
+	if row.Err != nil {
+		return v, &RowError{Row: index + 1, Err: row.Err}
 	}
 	var opts []engine.RenderOption
-	if j.row.History != nil {
-		opts = append(opts, engine.History(j.row.History))
+	if row.History != nil {
+		opts = append(opts, engine.History(row.History))
 	}
-	msgs, err := tpl.Messages(ctx, j.row.Vars, opts...)
+	msgs, err := tpl.Messages(ctx, row.Vars, opts...)
 	if err != nil {
-		if ctx.Err() != nil {
-			r.Err = ctx.Err()
-			return r
-		}
-		r.Err = &RowError{Row: j.index + 1, Err: err}
-		return r
+		return v, &RowError{Row: index + 1, Err: err}
 	}
-	v, err := convert(ctx, j.index, j.row, msgs)
-	if err != nil {
-		r.Err = &RowError{Row: j.index + 1, Err: err}
-		return r
+	if v, err = convert(ctx, index, row, msgs); err != nil {
+		return *new(T), &RowError{Row: index + 1, Err: err}
 	}
-	r.Value = v
-	return r
+	return v, nil
 }

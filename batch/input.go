@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"iter"
+	"strings"
 )
 
 // JSONLines reads rows from JSON Lines: one JSON object per line. Blank
@@ -142,4 +143,42 @@ func trimBOM(s string) string {
 		return s[3:]
 	}
 	return s
+}
+
+// HistoryFrom returns the row with the prior messages held in its variable
+// field moved into History: an array of messages in the OpenAI form, or the
+// JSON text of one (as a CSV or Parquet column holds it); null or an empty
+// string is no history. A value of another shape sets Err.
+func (r Row) HistoryFrom(field string) Row {
+	v, ok := r.Vars[field]
+	if r.Err != nil || !ok {
+		return r
+	}
+	vars := make(map[string]any, len(r.Vars))
+	for k, x := range r.Vars {
+		if k != field {
+			vars[k] = x
+		}
+	}
+	r.Vars = vars
+	var b []byte
+	switch v := v.(type) {
+	case nil:
+		return r
+	case string:
+		if strings.TrimSpace(v) == "" {
+			return r
+		}
+		b = []byte(v)
+	default:
+		var err error
+		if b, err = json.Marshal(v); err != nil {
+			r.Err = fmt.Errorf("%s: %w", field, err)
+			return r
+		}
+	}
+	if err := json.Unmarshal(b, &r.History); err != nil {
+		r.Err = fmt.Errorf("%s: not an array of OpenAI messages: %w", field, err)
+	}
+	return r
 }

@@ -105,3 +105,36 @@ func TestCSV(t *testing.T) {
 		})
 	}
 }
+
+func TestHistoryFrom(t *testing.T) {
+	tests := []struct {
+		name    string
+		v       any
+		history string
+		err     string
+	}{
+		{"array", []any{map[string]any{"role": "user", "content": "hi"}}, `[{"role":"user","content":"hi"}]`, ""},
+		{"JSON text", `[{"role": "assistant", "content": "Grüß"}]`, `[{"role":"assistant","content":"Grüß"}]`, ""},
+		{"null", nil, `null`, ""},
+		{"empty string", "", `null`, ""},
+		{"not messages", 5, `null`, "h: not an array of OpenAI messages: json: cannot unmarshal number into Go value of type []chat.Message"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			in := batch.Row{Vars: map[string]any{"q": "x", "h": tt.v}}
+			r := in.HistoryFrom("h")
+			assert.Equal(t, map[string]any{"q": "x"}, r.Vars)
+			assert.Contains(t, in.Vars, "h", "the input row is left as it was")
+			b, _ := json.Marshal(r.History)
+			assert.Equal(t, tt.history, string(b))
+			if tt.err == "" {
+				assert.NoError(t, r.Err)
+			} else {
+				assert.EqualError(t, r.Err, tt.err)
+			}
+		})
+	}
+	r := batch.Row{Vars: map[string]any{"q": "x"}}.HistoryFrom("h")
+	assert.Equal(t, map[string]any{"q": "x"}, r.Vars)
+	assert.Nil(t, r.History)
+}

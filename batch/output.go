@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/rolemark/rolemark/chat"
 	"github.com/rolemark/rolemark/chat/format"
@@ -195,4 +196,53 @@ func jsonLine(v any) ([]byte, error) {
 		return nil, err
 	}
 	return b.Bytes(), nil
+}
+
+// OutputOptions configure NewOutput.
+type OutputOptions struct {
+	// ChatFormat names the chat format of "sft".
+	ChatFormat string
+	// SFT configures "sft".
+	SFT SFTOptions
+	// Request configures "openai-batch" and "anthropic-batch".
+	Request RequestOptions
+}
+
+// OutputNames are the outputs NewOutput knows besides the chat formats.
+var OutputNames = []string{"openai", "openai-batch", "anthropic-batch", "sft"}
+
+// NewOutput returns the output named name: "openai" (OpenAI), "openai-batch"
+// (OpenAIBatch), "anthropic-batch" (AnthropicBatch), "sft" (SFTOutput in
+// the chat format o.ChatFormat), or the name of a chat format (Prompt). The
+// front matter's tools go to the chat formats and the requests.
+func NewOutput(name string, fm *engine.FrontMatter, o OutputOptions) (Convert[[]byte], error) {
+	var tools []chat.Tool
+	if fm != nil {
+		tools = fm.Tools
+	}
+	if name != "sft" && (o.ChatFormat != "" || o.SFT != (SFTOptions{})) {
+		return nil, errors.New("a chat format and SFT options go with the sft output only")
+	}
+	switch name {
+	case "openai":
+		return OpenAI(), nil
+	case "openai-batch":
+		return OpenAIBatch(fm, o.Request)
+	case "anthropic-batch":
+		return AnthropicBatch(fm, o.Request)
+	case "sft":
+		if o.ChatFormat == "" {
+			return nil, errors.New("the sft output needs a chat format")
+		}
+		f, ok := format.Lookup(o.ChatFormat)
+		if !ok {
+			return nil, fmt.Errorf("unknown chat format %q; known: %s", o.ChatFormat, strings.Join(format.Names(), ", "))
+		}
+		return SFTOutput(f, tools, o.SFT), nil
+	}
+	f, ok := format.Lookup(name)
+	if !ok {
+		return nil, fmt.Errorf("unknown output %q; known: %s, %s", name, strings.Join(OutputNames, ", "), strings.Join(format.Names(), ", "))
+	}
+	return Prompt(f, tools), nil
 }

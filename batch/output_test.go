@@ -97,3 +97,33 @@ func TestRequestOutputsNeedWhatTheAPIsRequire(t *testing.T) {
 	_, err = batch.AnthropicBatch(tpl.FrontMatter(), batch.RequestOptions{Model: "m"})
 	assert.EqualError(t, err, "anthropic-batch needs max_tokens: write it under config: in the template's front matter")
 }
+
+func TestNewOutput(t *testing.T) {
+	tpl := parse(t, "handlebars", outputTemplate)
+	fm := tpl.FrontMatter()
+	tests := []struct {
+		name string
+		o    batch.OutputOptions
+		err  string
+	}{
+		{"openai", batch.OutputOptions{}, ""},
+		{"openai-batch", batch.OutputOptions{}, ""},
+		{"anthropic-batch", batch.OutputOptions{}, ""},
+		{"llama3", batch.OutputOptions{}, ""},
+		{"sft", batch.OutputOptions{ChatFormat: "gemma", SFT: batch.SFTOptions{LastOnly: true}}, ""},
+		{"sft", batch.OutputOptions{}, "the sft output needs a chat format"},
+		{"sft", batch.OutputOptions{ChatFormat: "nope"}, `unknown chat format "nope"; known: alfred, `},
+		{"openai", batch.OutputOptions{ChatFormat: "chatml"}, "a chat format and SFT options go with the sft output only"},
+		{"nope", batch.OutputOptions{}, `unknown output "nope"; known: openai, openai-batch, anthropic-batch, sft, alfred, `},
+	}
+	for _, tt := range tests {
+		c, err := batch.NewOutput(tt.name, fm, tt.o)
+		if tt.err == "" {
+			assert.NoError(t, err, tt.name)
+			assert.NotNil(t, c)
+			continue
+		}
+		require.Error(t, err, tt.name)
+		assert.True(t, strings.HasPrefix(err.Error(), tt.err), err.Error())
+	}
+}

@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -221,41 +220,13 @@ func prepareRows(rows iter.Seq[batch.Row], fm *engine.FrontMatter, kind, history
 				typeVars(fm, row.Vars, row.Vars)
 			}
 			if row.Err == nil && historyField != "" {
-				if v, ok := row.Vars[historyField]; ok {
-					delete(row.Vars, historyField)
-					row.History, row.Err = historyValue(historyField, v)
-				}
+				row = row.HistoryFrom(historyField)
 			}
 			if !yield(row) {
 				return
 			}
 		}
 	}
-}
-
-// historyValue reads prior messages in the OpenAI form from a row's field:
-// an array, or the JSON text of one.
-func historyValue(field string, v any) ([]chat.Message, error) {
-	var b []byte
-	switch v := v.(type) {
-	case nil:
-		return nil, nil
-	case string:
-		if strings.TrimSpace(v) == "" {
-			return nil, nil
-		}
-		b = []byte(v)
-	default:
-		var err error
-		if b, err = json.Marshal(v); err != nil {
-			return nil, fmt.Errorf("field %s: %w", field, err)
-		}
-	}
-	var msgs []chat.Message
-	if err := json.Unmarshal(b, &msgs); err != nil {
-		return nil, fmt.Errorf("field %s: not an array of OpenAI messages: %w", field, err)
-	}
-	return msgs, nil
 }
 
 // batchConvert returns the conversion of --format.
