@@ -22,6 +22,7 @@ require (
 	github.com/GoogleCloudPlatform/opentelemetry-operations-go/exporter/metric v0.57.0 // indirect
 	github.com/GoogleCloudPlatform/opentelemetry-operations-go/internal/resourcemapping v0.57.0 // indirect
 	github.com/Microsoft/go-winio v0.6.2 // indirect
+	github.com/ardanlabs/jinja v1.5.0 // indirect
 	github.com/avast/retry-go/v4 v4.7.0 // indirect
 	github.com/aymerick/raymond v2.0.2+incompatible // indirect
 	github.com/cespare/xxhash/v2 v2.3.0 // indirect
