@@ -37,6 +37,9 @@ func cmdServe(ctx context.Context, sio stdio, args []string) error {
 		return usageErr("--addr %q: %v", *addr, err)
 	}
 	opts := []preview.Option{preview.DefaultFormat(*format)}
+	if p, _, err := loadPromptFormat(*format); err == nil && p.tpl != nil {
+		opts = append(opts, preview.ChatTemplate(*format, p.tpl))
+	}
 	if ip := net.ParseIP(host); host == "localhost" || (ip != nil && ip.IsLoopback()) {
 		opts = append(opts, preview.LocalOnly())
 	}

@@ -24,10 +24,12 @@ import (
 	"fmt"
 	"html/template"
 	"io/fs"
+	"maps"
 	"net"
 	"net/http"
 
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -49,6 +51,17 @@ type settings struct {
 	poll      time.Duration
 	localOnly bool
 	format    string
+	templates map[string]*chatformat.Template
+}
+
+// knownFormat reports whether name is a preset or a template given with
+// ChatTemplate.
+func (s *settings) knownFormat(name string) bool {
+	if _, ok := s.templates[name]; ok {
+		return true
+	}
+	_, ok := chatformat.Lookup(name)
+	return ok
 }
 
 // PollEvery sets how often the page asks whether a file changed (default
@@ -63,6 +76,17 @@ func LocalOnly() Option { return func(s *settings) { s.localOnly = true } }
 // DefaultFormat sets the chat format the prompt-string view starts with
 // (default chatml).
 func DefaultFormat(name string) Option { return func(s *settings) { s.format = name } }
+
+// ChatTemplate adds a model's own chat template to the chat formats the
+// prompt-string view offers, under name (rolemark serve uses "hf:FILE").
+func ChatTemplate(name string, t *chatformat.Template) Option {
+	return func(s *settings) {
+		if s.templates == nil {
+			s.templates = map[string]*chatformat.Template{}
+		}
+		s.templates[name] = t
+	}
+}
 
 // Server serves the preview of one directory. It is an http.Handler and is
 // safe for concurrent use.
@@ -85,7 +109,7 @@ func New(dir string, set *engine.Set, opts ...Option) (*Server, error) {
 	for _, o := range opts {
 		o(&cfg)
 	}
-	if _, ok := chatformat.Lookup(cfg.format); !ok {
+	if !cfg.knownFormat(cfg.format) {
 		return nil, fmt.Errorf("unknown chat format %q", cfg.format)
 	}
 	pages, err := template.ParseFS(assets, "assets/page.html")
@@ -194,7 +218,7 @@ type page struct {
 }
 
 func (s *Server) basePage() page {
-	p := page{Dir: s.dir, Version: version(s.fsys), PollMS: s.cfg.poll.Milliseconds(), Formats: chatformat.Names()}
+	p := page{Dir: s.dir, Version: version(s.fsys), PollMS: s.cfg.poll.Milliseconds(), Formats: append(slices.Sorted(maps.Keys(s.cfg.templates)), chatformat.Names()...)}
 	list, err := s.list()
 	p.Templates = list
 	if err != nil {
@@ -231,7 +255,7 @@ func (s *Server) serveTemplate(w http.ResponseWriter, r *http.Request) {
 	p.Current = name
 	q := r.URL.Query()
 	p.Format = cmp.Or(q.Get("format"), s.cfg.format)
-	if _, ok := chatformat.Lookup(p.Format); !ok {
+	if !s.cfg.knownFormat(p.Format) {
 		p.Format = s.cfg.format
 	}
 	p.Vars, p.History = q.Get("vars"), q.Get("history")
@@ -304,11 +328,20 @@ func (s *Server) render(ctx context.Context, p *page, submitted bool, get func(s
 	if fm != nil {
 		tools = fm.Tools
 	}
+	copts := chatformat.Options{AddGenerationPrompt: true, Tools: tools}
+	if t, ok := s.cfg.templates[p.Format]; ok {
+		if str, err := t.Render(ctx, msgs, copts); err != nil {
+			p.PromptErr = err.Error()
+		} else {
+			p.Prompt = tokens(str, t.SpecialTokens())
+		}
+		return
+	}
 	f, _ := chatformat.Lookup(p.Format)
-	if str, err := f.Render(msgs, chatformat.Options{AddGenerationPrompt: true, Tools: tools}); err != nil {
+	if str, err := f.Render(msgs, copts); err != nil {
 		p.PromptErr = err.Error()
 	} else {
-		p.Prompt = tokens(str, f)
+		p.Prompt = tokens(str, []string{f.BOS, f.EOS})
 	}
 }
 
@@ -456,13 +489,14 @@ type segment struct {
 var tokenRE = regexp.MustCompile(`<\|[^|<>\s]{1,64}\|>|<\x{FF5C}[^<>\n]{1,64}?\x{FF5C}>|\[/?[A-Z][A-Z_]{1,30}\]|</?s>|<(?:start|end)_of_turn>|<bos>|<eos>`)
 
 // tokens splits a prompt string into text and special tokens: those tokenRE
-// matches and the format's BOS and EOS.
-func tokens(s string, f *chatformat.Format) []segment {
+// matches and the literals given (the format's BOS and EOS, a template's
+// special tokens).
+func tokens(s string, literals []string) []segment {
 	var marks [][2]int
 	for _, m := range tokenRE.FindAllStringIndex(s, -1) {
 		marks = append(marks, [2]int{m[0], m[1]})
 	}
-	for _, lit := range []string{f.BOS, f.EOS} {
+	for _, lit := range literals {
 		if lit == "" {
 			continue
 		}

@@ -230,7 +230,23 @@ func TestTokens(t *testing.T) {
 	}
 	f := &chatformat.Format{}
 	for _, tc := range tests {
-		assert.Equal(t, tc.want, tokens(tc.in, f), tc.in)
+		assert.Equal(t, tc.want, tokens(tc.in, []string{f.BOS, f.EOS}), tc.in)
 	}
-	assert.Equal(t, []segment{{"BOS", true}, {"x", false}, {"EOS", true}}, tokens("BOSxEOS", &chatformat.Format{BOS: "BOS", EOS: "EOS"}))
+	assert.Equal(t, []segment{{"BOS", true}, {"x", false}, {"EOS", true}}, tokens("BOSxEOS", []string{"BOS", "EOS"}))
+}
+
+// A model's own chat template (rolemark serve --format hf:FILE) is offered
+// beside the presets and renders the prompt string with its special tokens
+// marked.
+func TestChatTemplate(t *testing.T) {
+	tpl, err := chatformat.NewTemplate("{% for m in messages %}<|turn|>{{ m.role }}: {{ m.content }}<|end|>{% endfor %}",
+		chatformat.WithSpecialTokens("<|turn|>", "<|end|>"))
+	require.NoError(t, err)
+	s := newServer(t, writeDir(t, files), ChatTemplate("hf:model.jinja", tpl), DefaultFormat("hf:model.jinja"))
+	code, body := get(t, s, "/t/greet.hbs")
+	require.Equal(t, 200, code)
+	assert.Contains(t, body, `<option selected>hf:model.jinja</option>`)
+	assert.Contains(t, body, `<mark class="tok">&lt;|turn|&gt;</mark>user: Hi Ada x2<mark class="tok">&lt;|end|&gt;</mark>`)
+	_, body = get(t, s, "/t/greet.hbs?format=chatml")
+	assert.Contains(t, body, `<option selected>chatml</option>`)
 }
