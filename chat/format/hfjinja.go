@@ -34,10 +34,12 @@ import (
 //
 // Where the engine would render something Jinja2 refuses (it joins a list,
 // a dict or an undefined value to a string with '+' where Python raises),
-// the template's code is inspected at compile time (sourceInfo) and such a
-// rendering is refused; constructs it cannot render as Jinja2 does are
-// refused at compile time (unsupportedConstruct). Never a silently
-// different string, on the corpus of testdata/hf.
+// the template's code is inspected at compile time (sourceInfo) and a
+// probe rendering settles whether this conversation takes that path
+// (sourceInfo.check); such a rendering is refused. Constructs the engine
+// cannot render as Jinja2 does are refused at compile time
+// (unsupportedConstruct). Never a silently different string, on the corpus
+// of testdata/hf.
 
 const (
 	tojsonName = "rolemark_tojson"

@@ -22,9 +22,20 @@ import (
 // A tool call's arguments are the JSON mapping they hold (transformers
 // expects a mapping); arguments that are not JSON are passed as their text.
 func messagesValue(msgs []chat.Message) (jinja.Value, error) {
+	return messagesProbe(msgs, nil)
+}
+
+// probeValues are the sentinel strings a probe rendering puts in place of
+// list contents and of tool call arguments (see sourceInfo.check).
+type probeValues struct {
+	content, arguments string
+}
+
+// messagesProbe is messagesValue with the values probe names replaced.
+func messagesProbe(msgs []chat.Message, probe *probeValues) (jinja.Value, error) {
 	items := make([]jinja.Value, len(msgs))
 	for i := range msgs {
-		v, err := messageValue(&msgs[i])
+		v, err := messageValue(&msgs[i], probe)
 		if err != nil {
 			return jinja.Undefined(), fmt.Errorf("message %d: %w", i, err)
 		}
@@ -33,13 +44,16 @@ func messagesValue(msgs []chat.Message) (jinja.Value, error) {
 	return jinja.NewList(items), nil
 }
 
-func messageValue(m *chat.Message) (jinja.Value, error) {
+func messageValue(m *chat.Message, probe *probeValues) (jinja.Value, error) {
 	d := newDict(5)
 	dd := d.AsDict()
 	dd.Set("role", jinja.NewString(string(m.Role)))
-	if m.TextOnly() {
+	switch {
+	case probe != nil && probe.content != "" && !m.TextOnly():
+		dd.Set("content", jinja.NewString(probe.content))
+	case m.TextOnly():
 		dd.Set("content", jinja.NewString(m.Text()))
-	} else {
+	default:
 		parts := make([]jinja.Value, len(m.Content))
 		for i, p := range m.Content {
 			pd := newDict(4)
@@ -69,6 +83,9 @@ func messageValue(m *chat.Message) (jinja.Value, error) {
 			args, err := argumentsValue(c.Arguments)
 			if err != nil {
 				return jinja.Undefined(), fmt.Errorf("tool call %s: %w", c.Name, err)
+			}
+			if probe != nil && probe.arguments != "" && (args.IsDict() || args.IsList()) {
+				args = jinja.NewString(probe.arguments)
 			}
 			fn := newDict(2)
 			fn.AsDict().Set("name", jinja.NewString(c.Name))

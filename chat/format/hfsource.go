@@ -1,7 +1,9 @@
 package format
 
 import (
+	"errors"
 	"fmt"
+	"maps"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -761,40 +763,87 @@ var templateGlobals = map[string]bool{
 }
 
 // check refuses a rendering the engine would do differently from Jinja2,
-// as sourceInfo describes.
-func (si *sourceInfo) check(msgs []chat.Message, data map[string]jinja.Value) *TemplateError {
-	if !si.handlesParts {
-		for i := range msgs {
-			if !msgs[i].TextOnly() {
-				part := "text"
-				for _, p := range msgs[i].Content {
-					if p.Type != chat.PartText {
-						part = string(p.Type)
-						break
-					}
-				}
-				return &TemplateError{Msg: fmt.Sprintf("message %d has content parts (%s), and the template reads content only as a string", i, part)}
-			}
-		}
-	}
-	if si.concatArgs {
-		for i := range msgs {
-			for _, c := range msgs[i].ToolCalls {
-				if v, err := pyjson.Parse(c.Arguments); err == nil && (v.Kind == pyjson.Object || v.Kind == pyjson.Array) {
-					return &TemplateError{Msg: fmt.Sprintf("message %d: the template joins tool call arguments to text with '+', "+
-						"but they are a mapping, as transformers passes them (Jinja2 raises TypeError)", i)}
-				}
-			}
-		}
-	}
+// as sourceInfo describes. What the code only may do (join a list content,
+// mapping arguments or an undefined name to a string) is settled by a
+// probe: the template is rendered once with each suspect value replaced by
+// a sentinel string, and a sentinel that comes out as raw text shows that
+// the value was used as text on this conversation's path, where Python
+// raises (or prints a repr). Otherwise the real rendering goes ahead.
+func (si *sourceInfo) check(jt *jinja.Template, msgs []chat.Message, data map[string]jinja.Value) *TemplateError {
 	if si.firstContentText && !si.firstContentTested && len(msgs) > 0 && msgs[0].Role == chat.RoleSystem && msgs[0].TextOnly() {
 		return &TemplateError{Msg: "the template reads messages[0]['content'][0]['text'], and the system message's content is a string " +
 			"(Jinja2 raises UndefinedError); pass it as a text part"}
 	}
+	type suspect struct{ sentinel, msg string }
+	var suspects []suspect
+	sentinel := func() string { return "\x00rolemark-probe-" + strconv.Itoa(len(suspects)) + "\x00" }
+	var probe probeValues
+	if !si.handlesParts {
+		for i := range msgs {
+			if msgs[i].TextOnly() {
+				continue
+			}
+			part := "text"
+			for _, p := range msgs[i].Content {
+				if p.Type != chat.PartText {
+					part = string(p.Type)
+					break
+				}
+			}
+			probe.content = sentinel()
+			suspects = append(suspects, suspect{probe.content, fmt.Sprintf("message %d has content parts (%s), "+
+				"and the template uses content as a string (Jinja2 raises TypeError or prints the list)", i, part)})
+			break
+		}
+	}
+	if si.concatArgs {
+	calls:
+		for i := range msgs {
+			for _, c := range msgs[i].ToolCalls {
+				if v, err := pyjson.Parse(c.Arguments); err == nil && (v.Kind == pyjson.Object || v.Kind == pyjson.Array) {
+					probe.arguments = sentinel()
+					suspects = append(suspects, suspect{probe.arguments, fmt.Sprintf("message %d: the template joins tool call "+
+						"arguments to text with '+', but they are a mapping, as transformers passes them (Jinja2 raises TypeError)", i)})
+					break calls
+				}
+			}
+		}
+	}
+	var names map[string]jinja.Value
 	for _, name := range si.concatNames {
 		if _, ok := data[name]; !ok {
-			return &TemplateError{Msg: fmt.Sprintf("the template joins %s to text with '+', and %s is undefined "+
-				"(Jinja2 raises UndefinedError); supply it as a variable", name, name)}
+			if names == nil {
+				names = map[string]jinja.Value{}
+			}
+			names[name] = jinja.NewString(sentinel())
+			suspects = append(suspects, suspect{names[name].AsString(), fmt.Sprintf("the template joins %s to text with '+', "+
+				"and %s is undefined (Jinja2 raises UndefinedError); supply it as a variable", name, name)})
+		}
+	}
+	if len(suspects) == 0 {
+		return nil
+	}
+	pd := make(map[string]jinja.Value, len(data)+len(names))
+	maps.Copy(pd, data)
+	maps.Copy(pd, names)
+	if probe.content != "" || probe.arguments != "" {
+		mv, err := messagesProbe(msgs, &probe)
+		if err != nil {
+			return &TemplateError{Msg: err.Error()}
+		}
+		pd["messages"] = mv
+	}
+	out, err := renderJinja(jt, pd)
+	if err != nil {
+		var te *TemplateError
+		if errors.As(err, &te) && te.Raised {
+			return te // the template refuses the conversation anyway
+		}
+		return &TemplateError{Msg: suspects[0].msg + " (" + err.Error() + ")"}
+	}
+	for _, s := range suspects {
+		if strings.Contains(out, s.sentinel) {
+			return &TemplateError{Msg: s.msg}
 		}
 	}
 	return nil

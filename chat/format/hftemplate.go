@@ -219,7 +219,7 @@ func (t *Template) Render(ctx context.Context, msgs []chat.Message, opts Options
 	if err != nil {
 		return "", err
 	}
-	if err := jt.info.check(msgs, data); err != nil {
+	if err := jt.info.check(jt.jt, msgs, data); err != nil {
 		err.Template = t.name
 		return "", err
 	}
