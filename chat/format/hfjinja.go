@@ -64,6 +64,9 @@ func compileJinja(src string) (*compiled, *TemplateError) {
 	if err != nil {
 		return nil, err
 	}
+	if info.refused != "" {
+		return nil, &TemplateError{Msg: "unsupported: " + info.refused}
+	}
 	jt, cerr := jinja.Compile(prepared)
 	if cerr != nil {
 		// The engine's positions are in the prepared source; say what it says.
@@ -133,7 +136,7 @@ func (t *Template) data(ctx context.Context, msgs []chat.Message, opts Options) 
 	d["messages"] = mv
 	d["tools"] = jinja.None()
 	if len(opts.Tools) > 0 {
-		tv, err := toolsValue(opts.Tools)
+		tv, err := t.toolsValue(opts.Tools)
 		if err != nil {
 			return nil, &TemplateError{Template: t.name, Msg: err.Error()}
 		}
@@ -168,6 +171,38 @@ func (t *Template) data(ctx context.Context, msgs []chat.Message, opts Options) 
 	d[lstripName] = jinja.NewCallable("lstrip", pyStrip(strings.TrimLeftFunc))
 	d[rstripName] = jinja.NewCallable("rstrip", pyStrip(strings.TrimRightFunc))
 	return d, nil
+}
+
+// toolsCache is the last tool list a Template converted: a caller usually
+// passes the same tools on every call, and converting their JSON Schemas
+// is a third of a rendering's cost. Templates cannot change the values
+// (the sandbox refuses .update() and attribute assignment outside
+// namespaces), so renderings can share them.
+type toolsCache struct {
+	key string
+	val jinja.Value
+}
+
+func (t *Template) toolsValue(tools []chat.Tool) (jinja.Value, error) {
+	var key strings.Builder
+	for _, tl := range tools {
+		key.WriteString(tl.Name)
+		key.WriteByte(0)
+		key.WriteString(tl.Description)
+		key.WriteByte(0)
+		key.Write(tl.Parameters)
+		key.WriteByte(1)
+	}
+	k := key.String()
+	if c := t.tools.Load(); c != nil && c.key == k {
+		return c.val, nil
+	}
+	v, err := toolsValue(tools)
+	if err != nil {
+		return v, err
+	}
+	t.tools.Store(&toolsCache{key: k, val: v})
+	return v, nil
 }
 
 // tojson is transformers' tojson filter: json.dumps(x, ensure_ascii=False,

@@ -34,7 +34,7 @@ func prepareSource(src string) (string, *sourceInfo, *TemplateError) {
 	src = strings.ReplaceAll(src, "\r\n", "\n")
 	src = strings.ReplaceAll(src, "\r", "\n")
 	src = strings.TrimSuffix(src, "\n")
-	p := &srcParser{src: src, lineStarting: true, info: &sourceInfo{defined: map[string]bool{}, input: map[string]bool{}, guarded: map[string]bool{}}}
+	p := &srcParser{src: src, lineStarting: true, info: &sourceInfo{defined: map[string]bool{}, input: map[string]bool{}, guarded: map[string]bool{}, namespaces: map[string]bool{}}}
 	if err := p.run(); err != nil {
 		return "", nil, err
 	}
@@ -594,6 +594,9 @@ type sourceInfo struct {
 	used                         map[string]bool
 	input                        map[string]bool
 	guarded                      map[string]bool
+	namespaces                   map[string]bool
+	// refused says why the template cannot be rendered as Jinja2 does.
+	refused string
 	// firstContentText: the template reads messages[0]['content'][0]['text'],
 	// which Python refuses on a string content when it concatenates it.
 	firstContentText, firstContentTested bool
@@ -605,6 +608,9 @@ func (si *sourceInfo) scan(toks []token, block bool) {
 	}
 	for i, t := range toks {
 		prev, next := tokAt(toks, i-1), tokAt(toks, i+1)
+		if t.text == "." && next.kind == tokName && mutators[next.text] && tokAt(toks, i+2).text == "(" && si.refused == "" {
+			si.refused = "the template calls ." + next.text + "(), which changes a list or dict; transformers' immutable sandbox refuses it (SecurityError)"
+		}
 		if t.kind == tokName && (next.text == "is" && (tokAt(toks, i+2).text == "defined" ||
 			tokAt(toks, i+3).text == "defined" || tokAt(toks, i+2).text == "undefined") || prev.text == "if" || prev.text == "elif") {
 			si.guarded[t.text] = true // tested, so the template guards its use
@@ -669,6 +675,12 @@ func (si *sourceInfo) scan(toks []token, block bool) {
 		if len(toks) > 1 && !si.input[toks[1].text] {
 			si.defined[toks[1].text] = true
 		}
+		if len(toks) > 3 && toks[2].text == "=" && toks[3].text == "namespace" {
+			si.namespaces[toks[1].text] = true
+		}
+		if len(toks) > 2 && toks[2].text == "." && !si.namespaces[toks[1].text] && si.refused == "" {
+			si.refused = "the template assigns an attribute of " + toks[1].text + ", which is not a namespace(); Jinja2 refuses it"
+		}
 	case "for":
 		for _, t := range toks[1:] {
 			if t.text == "in" {
@@ -697,6 +709,10 @@ func (si *sourceInfo) finish() {
 	}
 	si.used = nil
 }
+
+// mutators are the list and dict methods the immutable sandbox refuses.
+var mutators = map[string]bool{"append": true, "extend": true, "insert": true, "pop": true, "popitem": true, "remove": true,
+	"clear": true, "update": true, "setdefault": true, "sort": true, "reverse": true, "add": true, "discard": true}
 
 // chainText spells the subscript chain starting at toks[i] as
 // name[key][key]…, attribute access written as subscripts.

@@ -7,6 +7,7 @@ import (
 	"maps"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/rolemark/rolemark/chat"
@@ -23,6 +24,7 @@ type Template struct {
 	tokens   map[string]string    // bos_token, eos_token, …
 	special  []string             // refused in message content, longest first
 	clock    func() time.Time
+	tools    atomic.Pointer[toolsCache]
 }
 
 // TemplateOption configures a Template.

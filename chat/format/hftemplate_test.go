@@ -105,6 +105,14 @@ func TestTemplateErrors(t *testing.T) {
 		require.NoError(t, err)
 		assert.Equal(t, "ab", got)
 	})
+	t.Run("sandbox: no changing lists or dicts", func(t *testing.T) {
+		_, err := format.NewTemplate("{% set x = [] %}{{ x.append(1) }}")
+		assert.ErrorContains(t, err, "the template calls .append()")
+		_, err = format.NewTemplate("{% for m in messages %}{% set m.content = 'forged' %}{% endfor %}")
+		assert.ErrorContains(t, err, "assigns an attribute of m, which is not a namespace()")
+		_, err = format.NewTemplate("{% set ns = namespace(x=1) %}{% set ns.x = 2 %}{{ ns.x }}")
+		assert.NoError(t, err)
+	})
 	t.Run("continue and generation", func(t *testing.T) {
 		_, err := render(t, chatmlTemplate, user, format.Options{ContinueFinal: true, AddGenerationPrompt: true})
 		assert.ErrorIs(t, err, format.ErrContinueConflict)
@@ -186,3 +194,20 @@ func TestLoadTemplate(t *testing.T) {
 }
 
 func errFileNotExist() error { return fs.ErrNotExist }
+
+// The converted tools are reused while the caller passes the same tools,
+// and only then.
+func TestTemplateToolsReused(t *testing.T) {
+	tpl, err := format.NewTemplate("{% for t in tools %}{{ t.function.name }}{{ t.function.parameters | tojson }};{% endfor %}")
+	require.NoError(t, err)
+	a := []chat.Tool{{Name: "a", Parameters: []byte(`{"x":1}`)}}
+	b := []chat.Tool{{Name: "a", Parameters: []byte(`{"x":2}`)}}
+	for _, tc := range []struct {
+		tools []chat.Tool
+		want  string
+	}{{a, `a{"x": 1};`}, {a, `a{"x": 1};`}, {b, `a{"x": 2};`}, {a, `a{"x": 1};`}} {
+		got, err := tpl.Render(context.Background(), nil, format.Options{Tools: tc.tools})
+		require.NoError(t, err)
+		assert.Equal(t, tc.want, got)
+	}
+}
