@@ -3,9 +3,9 @@ package engine
 import (
 	"errors"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/rolemark/rolemark/chat"
+	"github.com/rolemark/rolemark/internal/textpos"
 	"github.com/rolemark/rolemark/roleparse"
 )
 
@@ -40,7 +40,7 @@ func (t *Template) dotpromptMessages(markup string, history []chat.Message, plac
 		var pe *roleparse.Error
 		if errors.As(err, &pe) {
 			off := max(pe.Offset-len(dotpromptOpen)+lead, 0)
-			line, col := markupPosition(markup, off)
+			line, col := textpos.LineCol(markup, off)
 			err = &roleparse.Error{Line: line, Col: col, Offset: off, Msg: pe.Msg}
 		}
 		return nil, t.markupError(markup, err)
@@ -73,12 +73,3 @@ func (t *Template) dotpromptMessages(markup string, history []chat.Message, plac
 }
 
 func isSpaceByte(c byte) bool { return c == ' ' || c == '\t' || c == '\r' || c == '\n' }
-
-// markupPosition returns the 1-based line and rune column of byte offset off
-// in s.
-func markupPosition(s string, off int) (line, col int) {
-	off = min(off, len(s))
-	line = 1 + strings.Count(s[:off], "\n")
-	start := strings.LastIndexByte(s[:off], '\n') + 1
-	return line, 1 + utf8.RuneCountInString(s[start:off])
-}

@@ -4,8 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"unicode/utf8"
 
+	"github.com/rolemark/rolemark/internal/textpos"
 	"github.com/rolemark/rolemark/roleparse"
 )
 
@@ -69,9 +69,7 @@ func locate(src, out string, off int) (line, col int, ok bool) {
 		if len(c) < 3 || strings.Count(src, c) != 1 {
 			continue
 		}
-		before := src[:strings.Index(src, c)]
-		line = 1 + strings.Count(before, "\n")
-		col = 1 + utf8.RuneCountInString(before[strings.LastIndexByte(before, '\n')+1:])
+		line, col = textpos.LineCol(src, strings.Index(src, c))
 		return line, col, true
 	}
 	return 0, 0, false

@@ -9,6 +9,7 @@ import (
 
 	"github.com/rolemark/rolemark/chat"
 	"github.com/rolemark/rolemark/engine/driver"
+	"github.com/rolemark/rolemark/internal/textpos"
 	"github.com/rolemark/rolemark/roleparse"
 )
 
@@ -232,9 +233,7 @@ func (t *Template) sourcePos(ctx context.Context, r *driver.Request, history []c
 		}
 		pos = m.src + n
 	}
-	before := t.src[:pos]
-	line = 1 + strings.Count(before, "\n")
-	col = 1 + utf8.RuneCountInString(before[strings.LastIndexByte(before, '\n')+1:])
+	line, col = textpos.LineCol(t.src, pos)
 	return line, col, true
 }
 

@@ -7,12 +7,12 @@ import (
 	"reflect"
 	"sort"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/aymerick/raymond"
 	"github.com/aymerick/raymond/ast"
 
 	"github.com/rolemark/rolemark/engine/driver"
+	"github.com/rolemark/rolemark/internal/textpos"
 )
 
 // Option configures the engine New returns.
@@ -161,7 +161,7 @@ func (c *compiler) compile(src string) (driver.Compiled, error) {
 	t := &compiled{name: c.name, src: src, tpl: tpl, allowMissing: c.cfg.AllowMissing, partials: len(c.order) > 0}
 	t.edits = main.edits
 	for _, v := range c.vars {
-		line, col := lineCol(v.unit.src, v.pos)
+		line, col := textpos.LineCol(v.unit.src, v.pos)
 		t.vars = append(t.vars, checkedVar{template: v.unit.name, line: line, col: col, name: v.name, path: v.path, conds: v.conds, data: v.data})
 	}
 	return t, nil
@@ -276,20 +276,7 @@ func unitError(u *unit, err error) error {
 	}
 	e := &driver.Error{Template: u.name, Err: err}
 	if pos >= 0 {
-		e.Line, e.Col = lineCol(u.src, pos)
+		e.Line, e.Col = textpos.LineCol(u.src, pos)
 	}
 	return e
-}
-
-// lineCol returns the 1-based line and column (in runes) of byte offset pos.
-func lineCol(src string, pos int) (line, col int) {
-	if pos > len(src) {
-		pos = len(src)
-	}
-	before := src[:pos]
-	line = strings.Count(before, "\n") + 1
-	if i := strings.LastIndexByte(before, '\n'); i >= 0 {
-		before = before[i+1:]
-	}
-	return line, utf8.RuneCountInString(before) + 1
 }

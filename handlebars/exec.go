@@ -11,6 +11,7 @@ import (
 	"github.com/aymerick/raymond"
 
 	"github.com/rolemark/rolemark/engine/driver"
+	"github.com/rolemark/rolemark/internal/textpos"
 )
 
 // compiled is a compiled template. raymond's Exec is safe for concurrent use
@@ -141,7 +142,7 @@ func (t *compiled) execError(err error) error {
 			n++
 		}
 		if pos, err := strconv.Atoi(digits[:n]); err == nil {
-			e.Line, e.Col = lineCol(t.src, originalPos(t.edits, pos))
+			e.Line, e.Col = textpos.LineCol(t.src, originalPos(t.edits, pos))
 		}
 	}
 	return e

@@ -14,6 +14,7 @@ import (
 	"github.com/flosch/pongo2/v6"
 
 	"github.com/rolemark/rolemark/engine/driver"
+	"github.com/rolemark/rolemark/internal/textpos"
 	"github.com/rolemark/rolemark/roleparse"
 )
 
@@ -157,7 +158,7 @@ func (e *Engine) Compile(name, src string, cfg driver.Config) (c driver.Compiled
 	_, userRole := e.cfg.funcs["role"]
 	s, rerr := rewrite(name, src, !userRole)
 	if rerr != nil {
-		line, col := position(src, rerr.off)
+		line, col := textpos.LineCol(src, rerr.off)
 		return nil, &driver.Error{Template: name, Line: line, Col: col, Err: rerr}
 	}
 	ld := newLoader(cfg, name, s, !userRole)
@@ -312,7 +313,7 @@ func (c *compiled) place(file string, line, col int) (string, int, int) {
 // file, line and column the user wrote.
 func (c *compiled) convert(err error) error {
 	if rf := c.loader.refused; rf != nil {
-		line, col := position(rf.src, rf.err.off)
+		line, col := textpos.LineCol(rf.src, rf.err.off)
 		return &driver.Error{Template: rf.name, Line: line, Col: col, Err: rf.err}
 	}
 	var pe *pongo2.Error

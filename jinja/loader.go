@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"github.com/rolemark/rolemark/engine/driver"
+	"github.com/rolemark/rolemark/internal/textpos"
 )
 
 // maxLoads bounds the template files one compile may load (the template
@@ -174,7 +175,7 @@ func (l *loader) askedAt(p string) (file string, line, col int, ok bool) {
 	}
 	for _, q := range []string{`"`, `'`} {
 		if i := strings.Index(s.orig, q+r.name+q); i >= 0 {
-			line, col = position(s.orig, i)
+			line, col = textpos.LineCol(s.orig, i)
 			return r.base, line, col, true
 		}
 	}

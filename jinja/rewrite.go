@@ -4,6 +4,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/rolemark/rolemark/internal/textpos"
 	"github.com/rolemark/rolemark/roleparse"
 )
 
@@ -400,20 +401,7 @@ func (s *source) origPos(line, col int) (int, int) {
 		}
 		shift += in.n
 	}
-	return position(s.orig, off-shift)
-}
-
-// position returns the 1-based line and rune column of byte offset off of s.
-func position(s string, off int) (line, col int) {
-	if off > len(s) {
-		off = len(s)
-	}
-	if off < 0 {
-		off = 0
-	}
-	line = 1 + strings.Count(s[:off], "\n")
-	start := strings.LastIndexByte(s[:off], '\n') + 1
-	return line, 1 + utf8.RuneCountInString(s[start:off])
+	return textpos.LineCol(s.orig, off-shift)
 }
 
 // publicName turns the internal names of rolemark's tags in a pongo2 message

@@ -2,8 +2,9 @@ package roleparse
 
 import (
 	"fmt"
-	"strings"
 	"unicode/utf8"
+
+	"github.com/rolemark/rolemark/internal/textpos"
 )
 
 // Error is a problem in markup. Line and Col are 1-based; Col counts runes.
@@ -21,22 +22,12 @@ func (e *Error) Error() string {
 }
 
 func (p *parser) errAt(off int, format string, args ...any) *Error {
-	line, col := position(p.src, off)
+	line, col := textpos.LineCol(p.src, off)
 	return &Error{Line: line, Col: col, Offset: off, Msg: fmt.Sprintf(format, args...)}
 }
 
-// position returns the 1-based line and rune column of byte offset off.
-func position(s string, off int) (line, col int) {
-	if off > len(s) {
-		off = len(s)
-	}
-	line = 1 + strings.Count(s[:off], "\n")
-	start := strings.LastIndexByte(s[:off], '\n') + 1
-	return line, 1 + utf8.RuneCountInString(s[start:off])
-}
-
 func (p *parser) at(off int) string {
-	line, col := position(p.src, off)
+	line, col := textpos.LineCol(p.src, off)
 	return fmt.Sprintf("line %d, col %d", line, col)
 }
 

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/rolemark/rolemark/chat/react"
+	"github.com/rolemark/rolemark/internal/textpos"
 )
 
 // reactAbout is what -h of the react commands prints after the usage line.
@@ -149,10 +150,10 @@ func reactReadTools(name string, stdin io.Reader) ([]react.Tool, error) {
 		var te *json.UnmarshalTypeError
 		switch {
 		case errors.As(err, &se):
-			line, col := reactLineCol(data, se.Offset)
+			line, col := jsonLineCol(data, se.Offset)
 			return nil, fmt.Errorf("%s:%d:%d: %v", label, line, col, err)
 		case errors.As(err, &te):
-			line, col := reactLineCol(data, te.Offset)
+			line, col := jsonLineCol(data, te.Offset)
 			return nil, fmt.Errorf("%s:%d:%d: want a JSON array of tools: %v", label, line, col, err)
 		}
 		return nil, fmt.Errorf("%s: %v", label, err)
@@ -163,17 +164,9 @@ func reactReadTools(name string, stdin io.Reader) ([]react.Tool, error) {
 	return tools, nil
 }
 
-// reactLineCol returns the 1-based line and column (in runes) of a byte
-// offset, pointing at the byte before it as encoding/json's offsets do.
-func reactLineCol(data []byte, offset int64) (line, col int) {
-	if offset > 0 {
-		offset--
-	}
-	if offset > int64(len(data)) {
-		offset = int64(len(data))
-	}
-	before := data[:offset]
-	line = bytes.Count(before, []byte("\n")) + 1
-	col = len([]rune(string(before[bytes.LastIndexByte(before, '\n')+1:]))) + 1
-	return line, col
+// jsonLineCol returns the line and column of an encoding/json error
+// offset, which counts the bytes read, so the byte at fault is the one
+// before it.
+func jsonLineCol(data []byte, offset int64) (line, col int) {
+	return textpos.LineCol(string(data), int(offset)-1)
 }

@@ -1,0 +1,34 @@
+package textpos_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+
+	"github.com/rolemark/rolemark/internal/textpos"
+)
+
+func TestLineCol(t *testing.T) {
+	tests := []struct {
+		s         string
+		off       int
+		line, col int
+	}{
+		{"", 0, 1, 1},
+		{"abc", 0, 1, 1},
+		{"abc", 2, 1, 3},
+		{"abc", 3, 1, 4},
+		{"abc", 9, 1, 4},
+		{"abc", -1, 1, 1},
+		{"a\nbc", 2, 2, 1},
+		{"a\nbc", 3, 2, 2},
+		{"a\n", 1, 1, 2},
+		{"é✓\n😀x", 10, 2, 2}, // runes, not bytes
+		{"\t\tx", 2, 1, 3},
+		{"a\r\nb", 3, 2, 1},
+	}
+	for _, tc := range tests {
+		line, col := textpos.LineCol(tc.s, tc.off)
+		assert.Equal(t, [2]int{tc.line, tc.col}, [2]int{line, col}, "%q at %d", tc.s, tc.off)
+	}
+}
