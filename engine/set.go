@@ -200,6 +200,7 @@ func (s *Set) compile(e driver.Engine, name, src string, fm *FrontMatter, cfg dr
 			t, err = nil, &Error{Template: name, Err: &PanicError{Value: r}}
 		}
 	}()
+	cfg.Parse = s.cfg.parse
 	c, err := e.Compile(name, src, cfg)
 	if err != nil {
 		var ee *Error
@@ -323,7 +324,29 @@ func (t *Template) Render(ctx context.Context, vars map[string]any, opts ...Rend
 
 // Messages renders the template and parses its markup into messages.
 func (t *Template) Messages(ctx context.Context, vars map[string]any, opts ...RenderOption) ([]chat.Message, error) {
-	markup, owned, r, history, err := t.markup(ctx, vars, opts)
+	r, history, err := t.request(vars, opts)
+	if err != nil {
+		return nil, err
+	}
+	if me, ok := t.compiled.(driver.MessagesExecuter); ok && !t.dotprompt {
+		var msgs []chat.Message
+		done := false
+		err := t.guard(ctx, func() (err error) {
+			msgs, done, err = me.ExecuteMessages(ctx, r)
+			return err
+		})
+		if err != nil {
+			return nil, err
+		}
+		if done {
+			// The engine renders no history marker on this path.
+			if len(history) > 0 {
+				msgs = insertHistory(msgs, history)
+			}
+			return msgs, nil
+		}
+	}
+	markup, owned, err := t.markup(ctx, r)
 	if err != nil {
 		return nil, err
 	}
@@ -388,29 +411,25 @@ func (t *Template) render(ctx context.Context, vars map[string]any, opts []Rende
 	return buf, history, nil
 }
 
-// markup renders the markup for Messages into memory of its own, which the
+// markup renders the markup of request r for Messages into memory of its own, which the
 // messages parsed from it may share: an engine that renders to a string
 // anyway hands it over (driver.StringExecuter); otherwise the markup is
 // written into a buffer sized from the last render, whose bytes are
 // returned as owned, for roleparse.ParseOwned to decode in place.
-func (t *Template) markup(ctx context.Context, vars map[string]any, opts []RenderOption) (string, []byte, *driver.Request, []chat.Message, error) {
-	r, history, err := t.request(vars, opts)
-	if err != nil {
-		return "", nil, nil, nil, err
-	}
+func (t *Template) markup(ctx context.Context, r *driver.Request) (string, []byte, error) {
 	if se, ok := t.compiled.(driver.StringExecuter); ok {
 		var out string
 		err := t.guard(ctx, func() (err error) {
 			out, err = se.ExecuteString(ctx, r)
 			return err
 		})
-		return out, nil, r, history, err
+		return out, nil, err
 	}
 	// A buffer of its own, sized from the last render: the messages keep
 	// its memory, so it must hold no more than this render needs.
 	buf := bytes.NewBuffer(make([]byte, 0, t.size.Load()))
 	if err := t.execute(ctx, buf, r); err != nil {
-		return "", nil, nil, nil, err
+		return "", nil, err
 	}
 	b := buf.Bytes()
 	// The hint follows the renders, up and down, and is written only when
@@ -422,7 +441,7 @@ func (t *Template) markup(ctx context.Context, vars map[string]any, opts []Rende
 	if cap(b) > 2*len(b)+256 {
 		b = bytes.Clone(b) // far larger than the markup: keep a copy, not the buffer
 	}
-	return unsafe.String(unsafe.SliceData(b), len(b)), b, r, history, nil
+	return unsafe.String(unsafe.SliceData(b), len(b)), b, nil
 }
 
 // request checks the variables and builds the engine's request; it

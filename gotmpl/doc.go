@@ -32,6 +32,19 @@
 // empty, is false for if and with, and ranges over nothing. A nil in other
 // types (a struct field, a typed map) prints as text/template prints it.
 //
+// # Rendering straight to messages
+//
+// engine.Template.Messages does not always render markup and parse it: when
+// the compiler can show, from the template's shape, that the messages are
+// those the markup with every value escaped would parse to, whatever the
+// values (template text that fixes where every message starts and ends,
+// each value printing in a message's text, control flow that only prints
+// text), the template's markup is parsed once at compile time and values go
+// straight into their message's text at render time. Other templates (a
+// value inside a tag, a comment, a CDATA section or a part; history; raw;
+// AllowMissing; roleparse.Loose) render through markup as described above.
+// The messages are the same either way.
+//
 // # Missing variables
 //
 // A map key the data lacks is an error naming it (text/template's

@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"text/template"
 	"text/template/parse"
 	"unsafe"
@@ -23,6 +24,7 @@ import (
 // ready to use.
 type Engine struct {
 	noExpand bool // tests: leave every markup function call as it is written
+	noFast   bool // tests: render every template through markup and the parse
 }
 
 var _ driver.Engine = (*Engine)(nil)
@@ -132,6 +134,9 @@ func (e *Engine) Compile(name, src string, cfg driver.Config) (driver.Compiled, 
 	}
 	if !c.slow {
 		c.carve(texts)
+		if !e.noFast {
+			c.prog = c.buildProgram(cfg.Parse)
+		}
 	}
 	return c, nil
 }
@@ -237,6 +242,11 @@ type compiled struct {
 	expand bool // expand markup function calls at compile time
 	arena  []byte
 	lo, hi uintptr
+	// prog renders straight to messages (fast.go), when the template's
+	// shape allows; valSize is the length of the values printed by the
+	// last render, to size the next one's buffer.
+	prog    *program
+	valSize atomic.Int64
 }
 
 // rewrite prepares the actions under n and collects the text nodes.

@@ -20,6 +20,9 @@ import (
 	"io/fs"
 	"path"
 	"strings"
+
+	"github.com/rolemark/rolemark/chat"
+	"github.com/rolemark/rolemark/roleparse"
 )
 
 // Engine compiles template source written in one template language.
@@ -49,6 +52,10 @@ type Config struct {
 	// AllowMissing makes a variable that the template uses but the data
 	// lacks render as empty instead of failing.
 	AllowMissing bool
+	// Parse are the options the template's markup is parsed with
+	// (engine.ParseOptions), for an engine that renders straight to
+	// messages (MessagesExecuter).
+	Parse []roleparse.Option
 }
 
 // Compiled is a compiled template. It is safe for concurrent use.
@@ -80,6 +87,15 @@ const HistoryMarker = "<rolemark:history/>"
 type StringExecuter interface {
 	// ExecuteString renders the template's markup for one request.
 	ExecuteString(ctx context.Context, r *Request) (string, error)
+}
+
+// MessagesExecuter is implemented by a Compiled that can render some
+// requests straight to messages, without markup to parse: the messages must
+// be those roleparse.Parse gives for the markup Execute writes, parsed with
+// Config.Parse. ok is false when this request must take Execute and the
+// parse instead.
+type MessagesExecuter interface {
+	ExecuteMessages(ctx context.Context, r *Request) (msgs []chat.Message, ok bool, err error)
 }
 
 // PartialDirs returns the directories a partial named from a template in

@@ -1,0 +1,492 @@
+package gotmpl
+
+import (
+	"context"
+	"strconv"
+	"strings"
+	"text/template/parse"
+	"unsafe"
+
+	"github.com/rolemark/rolemark/chat"
+	"github.com/rolemark/rolemark/engine/driver"
+	"github.com/rolemark/rolemark/roleparse"
+)
+
+// The fast path renders a template straight to messages: the template's
+// markup is fixed at compile time, so it is parsed then, once, and at
+// render time every value goes into the text of the message it prints in,
+// with no escaping and no parse. It is taken only where the compiler can
+// show that the result is what roleparse.Parse gives for the markup with
+// every value escaped (the general path), for every value:
+//
+//   - the markup is parsed (by roleparse itself) with a placeholder for each
+//     value, twice: with placeholders that read the same wherever a
+//     reference is decoded and differ where one is not (a CDATA section);
+//     both parses must succeed, agree, and place every placeholder once, in
+//     the text of a message that has no other part and no tool call (not in
+//     an attribute, a comment, or outside a message);
+//   - an escaped value holds no '<' and only whole references, so it cannot
+//     change what the parser does next, provided the template text does not
+//     leave a decision to the bytes that follow it: every '<' and '&' of the
+//     template text is decided within its text (a '<' followed by a '>' or by
+//     a byte that starts no tag, a complete reference or an '&' that cannot
+//     start one);
+//   - a message's text is then its pieces of template text and its values
+//     joined and trimmed of literal whitespace, which is what Parse makes of
+//     it, as long as no template text writes whitespace as a numeric
+//     reference (then trimmed as written) and no <text> part is involved (an
+//     empty one is kept).
+//
+// Control flow is allowed where it only prints text: an if, range, with or
+// template call whose template text holds no '<' or '&' and whose actions
+// print values stands for a value. Everything else (markup functions left
+// after expansion, history, parts, AllowMissing, Loose parsing) takes the
+// general path.
+type program struct {
+	// msgs are the messages with their fixed fields (role, name, tool call
+	// id); their text is made at render time.
+	msgs []chat.Message
+	// segAt maps the arena offset of each top-level text node to its ops
+	// (index+1; 0 for other text, which prints as a value does).
+	segAt []uint16
+	ops   [][]op
+	// tail are the ops of the end of the markup, when no text node holds
+	// them: they run after the render.
+	tail []op
+	trim bool
+	// static is the length of the template text the messages hold.
+	static int
+}
+
+type opKind uint8
+
+const (
+	opOpen  opKind = iota // the message's text starts
+	opText                // template text, decoded
+	opClose               // the message's text ends
+)
+
+type op struct {
+	kind opKind
+	msg  int
+	text string
+}
+
+// placeholders: a reads the same decoded or not; b is a's characters as
+// references, so it differs from a where references are not decoded.
+const (
+	phOpen, phClose   = "\uE000", "\uE001"
+	phOpenB, phCloseB = "&#xE000;", "&#xE001;"
+)
+
+// buildProgram returns the fast path's program for the compiled template,
+// or nil when the template must take the general path. opts are the parse
+// options of the set.
+func (c *compiled) buildProgram(opts []roleparse.Option) *program {
+	if c.slow || c.t.Tree == nil || c.t.Tree.Root == nil || !parseModeOK(opts) {
+		return nil
+	}
+	// The top level: template text, and slots (values and pure subtrees).
+	type seg struct {
+		nodes []*parse.TextNode
+		text  strings.Builder
+	}
+	segs := []*seg{{}}
+	pure := map[string]bool{}
+	for _, n := range c.t.Tree.Root.Nodes {
+		switch n := n.(type) {
+		case *parse.TextNode:
+			s := segs[len(segs)-1]
+			s.nodes = append(s.nodes, n)
+			s.text.Write(n.Text)
+		case *parse.ActionNode:
+			if markupAction(n) {
+				return nil
+			}
+			if len(n.Pipe.Decl) > 0 {
+				continue // prints nothing
+			}
+			segs = append(segs, &seg{})
+		case *parse.CommentNode:
+		case *parse.IfNode, *parse.RangeNode, *parse.WithNode, *parse.TemplateNode:
+			if !c.pureNode(n, pure) {
+				return nil
+			}
+			segs = append(segs, &seg{})
+		default:
+			return nil
+		}
+	}
+	if len(segs) > 1<<12 {
+		return nil
+	}
+	var a, b strings.Builder
+	for k, s := range segs {
+		t := s.text.String()
+		// Template text that writes the history marker itself is replaced
+		// by the history on the general path.
+		if strings.Contains(t, phOpen) || strings.Contains(t, phClose) || hasPartTag(t) || strings.Contains(t, driver.HistoryMarker) {
+			return nil
+		}
+		if k < len(segs)-1 && !decided(t) {
+			return nil
+		}
+		a.WriteString(t)
+		b.WriteString(t)
+		if k < len(segs)-1 {
+			a.WriteString(phOpen + strconv.Itoa(k) + phClose)
+			b.WriteString(phOpenB + strconv.Itoa(k) + phCloseB)
+		}
+	}
+	keep := append(opts[:len(opts):len(opts)], roleparse.KeepSpace())
+	ma, err := roleparse.Parse(a.String(), keep...)
+	if err != nil || len(ma) == 0 {
+		return nil
+	}
+	mb, err := roleparse.Parse(b.String(), keep...)
+	if err != nil || !equalMessages(ma, mb) {
+		return nil
+	}
+	// Markup with no message tag is one message whatever it holds; the
+	// program covers markup with tags only: a self-closed message at the
+	// end must add one message and change none.
+	mc, err := roleparse.Parse(a.String()+`<message role="user"/>`, keep...)
+	if err != nil || len(mc) != len(ma)+1 || !equalMessages(mc[:len(ma)], ma) {
+		return nil
+	}
+
+	p := &program{msgs: make([]chat.Message, len(ma)), ops: make([][]op, len(segs)), trim: trims(opts)}
+	cur, next := 0, 0 // the segment the ops belong to; the next slot
+	for m, msg := range ma {
+		if len(msg.ToolCalls) > 0 || len(msg.Content) > 1 || strings.Contains(string(msg.Role)+msg.Name+msg.ToolCallID, phOpen) {
+			return nil
+		}
+		p.msgs[m] = chat.Message{Role: msg.Role, Name: msg.Name, ToolCallID: msg.ToolCallID}
+		p.ops[cur] = append(p.ops[cur], op{kind: opOpen, msg: m})
+		if len(msg.Content) == 1 {
+			part := msg.Content[0]
+			if part.Type != chat.PartText {
+				return nil
+			}
+			rest := part.Text
+			for {
+				i := strings.Index(rest, phOpen)
+				if i < 0 {
+					break
+				}
+				if i > 0 {
+					p.ops[cur] = append(p.ops[cur], op{kind: opText, text: rest[:i]})
+					p.static += i
+				}
+				rest = rest[i+len(phOpen):]
+				j := strings.Index(rest, phClose)
+				if j < 0 || rest[:j] != strconv.Itoa(next) {
+					return nil // out of order, or cut: not a placeholder as written
+				}
+				rest = rest[j+len(phClose):]
+				next++
+				cur = next
+			}
+			if strings.Contains(rest, phClose) {
+				return nil
+			}
+			if rest != "" {
+				p.ops[cur] = append(p.ops[cur], op{kind: opText, text: rest})
+				p.static += len(rest)
+			}
+		}
+		p.ops[cur] = append(p.ops[cur], op{kind: opClose, msg: m})
+	}
+	if next != len(segs)-1 {
+		return nil // a placeholder went missing (a comment, an attribute)
+	}
+
+	// Each segment's ops run when its first text node is written; its other
+	// text nodes do nothing. A segment without text has no ops.
+	p.segAt = make([]uint16, len(c.arena))
+	for k, s := range segs {
+		first := true
+		for _, n := range s.nodes {
+			if len(n.Text) == 0 {
+				continue // never recognised by address; prints nothing
+			}
+			off := uintptr(unsafe.Pointer(unsafe.SliceData(n.Text))) - c.lo
+			if off >= uintptr(len(c.arena)) {
+				return nil
+			}
+			if first {
+				p.segAt[off] = uint16(k + 1)
+				first = false
+			} else {
+				p.segAt[off] = uint16(len(segs) + 1) // no ops
+			}
+		}
+		if first && len(p.ops[k]) > 0 {
+			if k != len(segs)-1 {
+				return nil
+			}
+			p.tail = p.ops[k] // the end of the markup closes a message
+		}
+	}
+	p.ops = append(p.ops, nil)
+	return p
+}
+
+// pureNode reports whether n only prints text: its template text (and that
+// of the templates it calls) holds no '<' or '&', and its actions print
+// values, not markup.
+func (c *compiled) pureNode(n parse.Node, seen map[string]bool) bool {
+	switch n := n.(type) {
+	case nil:
+		return true
+	case *parse.ListNode:
+		if n == nil {
+			return true
+		}
+		for _, x := range n.Nodes {
+			if !c.pureNode(x, seen) {
+				return false
+			}
+		}
+		return true
+	case *parse.TextNode:
+		return !strings.ContainsAny(string(n.Text), "<&"+phOpen+phClose)
+	case *parse.ActionNode:
+		return !markupAction(n)
+	case *parse.CommentNode, *parse.BreakNode, *parse.ContinueNode:
+		return true
+	case *parse.IfNode:
+		return c.pureNode(n.List, seen) && c.pureNode(n.ElseList, seen)
+	case *parse.RangeNode:
+		return c.pureNode(n.List, seen) && c.pureNode(n.ElseList, seen)
+	case *parse.WithNode:
+		return c.pureNode(n.List, seen) && c.pureNode(n.ElseList, seen)
+	case *parse.TemplateNode:
+		if seen[n.Name] {
+			return true // checked, or being checked higher up
+		}
+		seen[n.Name] = true
+		t := c.t.Lookup(n.Name)
+		return t != nil && t.Tree != nil && c.pureNode(t.Tree.Root, seen)
+	}
+	return false
+}
+
+// decided reports whether every '<' and '&' of template text t is read the
+// same whatever follows t.
+func decided(t string) bool {
+	for i := 0; i < len(t); i++ {
+		switch t[i] {
+		case '<':
+			if strings.IndexByte(t[i+1:], '>') >= 0 {
+				continue // the parser's reading of the '<' ends by this '>'
+			}
+			if i+1 == len(t) {
+				return false
+			}
+			if c := t[i+1] | 0x20; ('a' <= c && c <= 'z') || t[i+1] == '/' || t[i+1] == '!' {
+				return false
+			}
+		case '&':
+			if i+1 == len(t) {
+				return false
+			}
+			switch t[i+1] {
+			case 'l', 'g', 'a', 'q':
+				if !namedRef(t[i:]) {
+					return false
+				}
+			case '#':
+				if !numericRef(t[i:]) {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
+
+// namedRef reports whether s starts with a named reference that Parse
+// decodes, complete within s.
+func namedRef(s string) bool {
+	for _, r := range []string{"&lt;", "&gt;", "&amp;", "&quot;", "&apos;"} {
+		if strings.HasPrefix(s, r) {
+			return true
+		}
+	}
+	return false
+}
+
+// numericRef reports whether s, which starts with "&#", holds all that
+// decides how Parse reads it (its digits end within s), and that it does
+// not stand for whitespace, which Parse keeps where literal whitespace is
+// trimmed.
+func numericRef(s string) bool {
+	i, base := 2, 10
+	if i < len(s) && (s[i] == 'x' || s[i] == 'X') {
+		i, base = 3, 16
+	}
+	r := 0
+	for ; i < len(s); i++ {
+		d := hexDigit(s[i])
+		if d < 0 || d >= base {
+			break
+		}
+		if r <= 0x10FFFF {
+			r = r*base + d
+		}
+	}
+	if i == len(s) {
+		return false // the digits may go on in what follows
+	}
+	return s[i] != ';' || (r != ' ' && r != '\t' && r != '\n' && r != '\r')
+}
+
+// partTags are the tags whose content the fast path does not model.
+var partTags = []string{"<text", "<image", "<audio", "<file", "<binary", "<tool_call", "<function_call", "<function_result"}
+
+func hasPartTag(t string) bool {
+	low := strings.ToLower(t)
+	for _, p := range partTags {
+		if strings.Contains(low, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// parseModeOK reports whether the parse options leave text outside messages
+// an error (not Loose), which the program relies on.
+func parseModeOK(opts []roleparse.Option) bool {
+	_, err := roleparse.Parse(`x<message role="user">y</message>`, opts...)
+	return err != nil
+}
+
+// trims reports whether the parse options trim message text (no KeepSpace).
+func trims(opts []roleparse.Option) bool {
+	m, err := roleparse.Parse(`<message role="user"> x </message>`, opts...)
+	return err == nil && len(m) == 1 && m[0].Text() == "x"
+}
+
+func equalMessages(a, b []chat.Message) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		x, y := a[i], b[i]
+		if x.Role != y.Role || x.Name != y.Name || x.ToolCallID != y.ToolCallID || len(x.Content) != len(y.Content) || len(x.ToolCalls) != len(y.ToolCalls) {
+			return false
+		}
+		for j := range x.Content {
+			if x.Content[j] != y.Content[j] {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// fastWriter receives what text/template writes on the fast path: the
+// template's top-level text runs its ops; anything else is a value (or text
+// that only prints as one) and goes into the open message's text as is.
+type fastWriter struct {
+	p  *program
+	lo uintptr
+	n  uintptr
+	// out holds the text of all messages; a strings.Builder, so that its
+	// memory is not cleared first and the messages' text is a substring of
+	// what it built.
+	out    strings.Builder
+	bounds []int // start and end of each message's text in out
+	bbuf   [16]int
+}
+
+func (w *fastWriter) Write(b []byte) (int, error) {
+	if off := uintptr(unsafe.Pointer(unsafe.SliceData(b))) - w.lo; off < w.n {
+		if k := w.p.segAt[off]; k != 0 {
+			w.run(w.p.ops[k-1])
+			return len(b), nil
+		}
+	}
+	w.out.Write(b)
+	return len(b), nil
+}
+
+func (w *fastWriter) run(ops []op) {
+	for _, o := range ops {
+		switch o.kind {
+		case opOpen:
+			w.bounds[2*o.msg] = w.out.Len()
+		case opText:
+			w.out.WriteString(o.text)
+		case opClose:
+			w.bounds[2*o.msg+1] = w.out.Len()
+		}
+	}
+}
+
+// ExecuteMessages renders the request straight to messages when the
+// template has a program (see program); ok is false otherwise.
+func (c *compiled) ExecuteMessages(ctx context.Context, r *driver.Request) ([]chat.Message, bool, error) {
+	p := c.prog
+	if p == nil {
+		return nil, false, nil
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, true, err
+	}
+	var data any = r.Vars
+	if r.Vars == nil {
+		data = map[string]any{}
+	}
+	hint := int(c.valSize.Load())
+	w := &fastWriter{p: p, lo: c.lo, n: uintptr(len(c.arena))}
+	w.out.Grow(p.static + hint)
+	w.bounds = w.bbuf[:0]
+	if 2*len(p.msgs) > len(w.bbuf) {
+		w.bounds = make([]int, 2*len(p.msgs))
+	}
+	w.bounds = w.bounds[:2*len(p.msgs)]
+	if err := c.t.Execute(w, data); err != nil {
+		return nil, true, c.execError(err)
+	}
+	w.run(p.tail)
+	out := w.out.String()
+	// As Template.Messages does for the markup buffer: the hint follows the
+	// renders, written only when it is off by much.
+	if n := len(out) - p.static; n > hint || hint > 2*n+256 {
+		c.valSize.Store(int64(min(n+n/8+64, 1<<20)))
+	}
+	msgs := make([]chat.Message, len(p.msgs))
+	copy(msgs, p.msgs)
+	parts := make([]chat.Part, len(p.msgs))
+	for m := range msgs {
+		s, e := w.bounds[2*m], w.bounds[2*m+1]
+		if p.trim {
+			for s < e && isSpace(out[s]) {
+				s++
+			}
+			for e > s && isSpace(out[e-1]) {
+				e--
+			}
+		}
+		if s < e {
+			parts[m] = chat.Part{Type: chat.PartText, Text: out[s:e]}
+			msgs[m].Content = parts[m : m+1 : m+1]
+		}
+	}
+	return msgs, true, nil
+}
+
+// hexDigit returns the value of a hexadecimal digit, or -1.
+func hexDigit(c byte) int {
+	switch {
+	case '0' <= c && c <= '9':
+		return int(c - '0')
+	case 'a' <= c|0x20 && c|0x20 <= 'f':
+		return int(c|0x20-'a') + 10
+	}
+	return -1
+}
+
+func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
