@@ -438,6 +438,8 @@ func (c *compiled) ExecuteMessages(ctx context.Context, r *driver.Request) ([]ch
 	var data any = r.Vars
 	if r.Vars == nil {
 		data = map[string]any{}
+	} else {
+		data, _ = fillNil(r.Vars) // as Execute does
 	}
 	hint := int(c.valSize.Load())
 	w := &fastWriter{p: p, lo: c.lo, n: uintptr(len(c.arena))}
