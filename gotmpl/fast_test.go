@@ -159,6 +159,9 @@ func TestFastPathTaken(t *testing.T) {
 	t.Run("fallback/history", func(t *testing.T) {
 		check(t, `<message role="system">s</message>{{history}}<message role="user">{{.q}}</message>`, false)
 	})
+	t.Run("fallback/history marker as template text", func(t *testing.T) {
+		check(t, `<message role="user">{{.q}}</message>`+driver.HistoryMarker, false)
+	})
 	t.Run("fallback/raw", func(t *testing.T) {
 		check(t, `<message role="user">{{raw .q}}</message>`, false)
 	})
