@@ -21,13 +21,18 @@ var etreeRoles = map[string]chat.Role{
 // etreeMessage is a message as read through etree.
 type etreeMessage struct {
 	role, name, toolCallID string
-	text                   string
+	parts                  []chat.Part
 }
+
+// etreeMedia are the media part tags and their part types.
+var etreeMedia = map[string]chat.PartType{"image": chat.PartImage, "audio": chat.PartAudio, "file": chat.PartFile, "binary": chat.PartFile}
 
 // readWithEtree reads s, wrapped in a root element, with etree. It reports
 // ok when s is well-formed XML whose root holds only <message> elements
 // (at least one, with whitespace and comments between them), each holding
-// only character data (CDATA included): the inputs the oracle speaks for.
+// character data (CDATA included), <text> elements of character data and
+// self-closing media elements (<image url="…"/>): the inputs the oracle
+// speaks for.
 // known is false when a message has a role Parse does not know or an
 // attribute Parse does not take, or lacks a role, or when whitespace between
 // messages is written as a reference: Parse must then fail.
@@ -79,15 +84,30 @@ func readWithEtree(s string) (msgs []etreeMessage, known, ok bool) {
 			if !seen["role"] {
 				known = false
 			}
-			var text strings.Builder
-			for _, c := range tok.Child {
-				cd, isText := c.(*etree.CharData)
-				if !isText {
-					return nil, false, false
+			var loose strings.Builder
+			flush := func() {
+				if loose.Len() > 0 {
+					m.parts = append(m.parts, chat.TextPart(loose.String()))
+					loose.Reset()
 				}
-				text.WriteString(cd.Data)
 			}
-			m.text = text.String()
+			for _, c := range tok.Child {
+				switch c := c.(type) {
+				case *etree.CharData:
+					loose.WriteString(c.Data)
+				case *etree.Element:
+					part, partKnown, partOK := etreePart(c)
+					if !partOK {
+						return nil, false, false
+					}
+					known = known && partKnown
+					flush()
+					m.parts = append(m.parts, part)
+				default:
+					return nil, false, false // comments, processing instructions
+				}
+			}
+			flush()
 			msgs = append(msgs, m)
 		default:
 			return nil, false, false // processing instructions, directives
@@ -97,6 +117,66 @@ func readWithEtree(s string) (msgs []etreeMessage, known, ok bool) {
 		return nil, false, false // no message: the whole input is one message's text
 	}
 	return msgs, known, true
+}
+
+// etreePart reads a part element: <text> holding character data, or a
+// self-closing media element with a url (uri, src) attribute. ok is false
+// for anything else; known is false for an attribute Parse does not take.
+func etreePart(e *etree.Element) (part chat.Part, known, ok bool) {
+	if e.Space != "" {
+		return part, false, false
+	}
+	known = true
+	seen := map[string]bool{}
+	for _, a := range e.Attr {
+		key := strings.ToLower(a.FullKey())
+		if seen[key] {
+			known = false
+		}
+		seen[key] = true
+	}
+	kind, media := etreeMedia[e.Tag]
+	switch {
+	case e.Tag == "text":
+		var text strings.Builder
+		for _, c := range e.Child {
+			cd, isText := c.(*etree.CharData)
+			if !isText {
+				return part, false, false
+			}
+			text.WriteString(cd.Data)
+		}
+		for _, a := range e.Attr {
+			if strings.ToLower(a.FullKey()) != "encoding" {
+				known = false
+			}
+		}
+		return chat.TextPart(text.String()), known, true
+	case media:
+		if len(e.Child) > 0 {
+			return part, false, false
+		}
+		part.Type = kind
+		sources := 0
+		for _, a := range e.Attr {
+			switch strings.ToLower(a.FullKey()) {
+			case "url", "uri", "src":
+				part.URL = a.Value
+				sources++
+			case "mimetype", "mime_type", "media_type", "mediatype":
+				part.MediaType = a.Value
+			case "detail":
+				part.Detail = a.Value
+			default:
+				known = false
+			}
+		}
+		if sources != 1 || part.URL == "" {
+			known = false
+		}
+		return part, known, true
+	}
+	return part, false, false
 }
 
 // refsBetweenMessages reports whether the text between the messages of s
@@ -128,12 +208,15 @@ func refsBetweenMessages(s string) bool {
 
 // FuzzEtreeOracle checks Parse against etree, the XML reader the design
 // names as an oracle: for every input that etree reads as well-formed XML
-// whose root holds only <message> elements of text, Parse gives the same
-// roles, names, tool_call_ids and text, after the documented rules that
-// differ from XML (docs/markup.md, "etree as an oracle"):
+// whose root holds only <message> elements of text, <text> parts and media
+// parts, Parse gives the same roles, names, tool_call_ids, text and media
+// parts, after the documented rules that differ from XML (docs/markup.md,
+// "etree as an oracle"):
 //
-//   - text is trimmed of literal ASCII whitespace at both ends (compared
-//     here after trimming both sides, since etree has decoded references);
+//   - text is trimmed of literal ASCII whitespace at both ends, and loose
+//     text beside parts that trims to nothing is dropped (compared here
+//     after trimming both sides and leaving out empty texts, since etree
+//     has decoded references);
 //   - line ends are kept as written, where XML turns CR LF and a lone CR
 //     into LF (compared after that normalisation);
 //   - tag and attribute names are case-insensitive, and roles are
@@ -156,6 +239,10 @@ func FuzzEtreeOracle(f *testing.F) {
 		`<message role="user">&#32;kept&#32;</message>`,
 		`<message role="user" ROLE="user">x</message>`,
 		`<message role="user">a</message>&#x9;<message role="user">b</message>`,
+		`<message role="user"> Look: <image url="https://x/a.png" detail="low"/> and <text> this </text><audio uri="data:audio/wav;base64,AA==" mimetype="audio/wav"/></message>`,
+		`<message role="user"><text encoding="utf-8">a</text><binary src="https://x/f.pdf"/><text/></message>`,
+		`<message role="user"><image url="a" uri="b"/></message>`,
+		`<message role="user"><image alt="x" url="a"/></message>`,
 	} {
 		f.Add(s)
 	}
@@ -183,14 +270,39 @@ func FuzzEtreeOracle(f *testing.F) {
 				t.Fatalf("Parse(%q) message %d = role %q name %q tool_call_id %q; etree: %q %q %q",
 					s, i+1, g.Role, g.Name, g.ToolCallID, w.role, w.name, w.toolCallID)
 			}
-			if gt, wt := oracleText(g.Text()), oracleText(w.text); gt != wt {
-				t.Fatalf("Parse(%q) message %d text = %q; etree: %q", s, i+1, gt, wt)
+			gp, wp := oracleParts(g.Content), oracleParts(w.parts)
+			if len(gp) != len(wp) {
+				t.Fatalf("Parse(%q) message %d = %d parts %q; etree: %d parts %q", s, i+1, len(gp), gp, len(wp), wp)
 			}
-			if len(g.Content) > 1 || len(g.ToolCalls) > 0 {
-				t.Fatalf("Parse(%q) message %d = %d parts, %d tool calls; want text only", s, i+1, len(g.Content), len(g.ToolCalls))
+			for j := range gp {
+				if gp[j] != wp[j] {
+					t.Fatalf("Parse(%q) message %d part %d = %+v; etree: %+v", s, i+1, j+1, gp[j], wp[j])
+				}
+			}
+			if len(g.ToolCalls) > 0 {
+				t.Fatalf("Parse(%q) message %d has %d tool calls; etree reads none", s, i+1, len(g.ToolCalls))
 			}
 		}
 	})
+}
+
+// oracleParts applies the rules under which the two readings compare to a
+// message's parts: each text is compared by oracleText, and a text part
+// that is empty by it is left out (the markup drops loose text that trims
+// to nothing; text written as references is content to it but whitespace
+// to etree).
+func oracleParts(parts []chat.Part) []chat.Part {
+	var out []chat.Part
+	for _, p := range parts {
+		if p.Type == chat.PartText {
+			p.Text = oracleText(p.Text)
+			if p.Text == "" {
+				continue
+			}
+		}
+		out = append(out, p)
+	}
+	return out
 }
 
 // oracleText applies the rules under which the two readings compare: XML's
