@@ -34,8 +34,9 @@ var etreeMedia = map[string]chat.PartType{"image": chat.PartImage, "audio": chat
 // self-closing media elements (<image url="…"/>): the inputs the oracle
 // speaks for.
 // known is false when a message has a role Parse does not know or an
-// attribute Parse does not take, or lacks a role, or when whitespace between
-// messages is written as a reference: Parse must then fail.
+// attribute Parse does not take, or lacks a role, or when a tag has an
+// attribute twice or whitespace between messages is written as a
+// reference: Parse must then fail.
 func readWithEtree(s string) (msgs []etreeMessage, known, ok bool) {
 	doc := etree.NewDocument()
 	if err := doc.ReadFromString("<root>" + s + "</root>"); err != nil {
@@ -45,7 +46,8 @@ func readWithEtree(s string) (msgs []etreeMessage, known, ok bool) {
 	if root == nil || len(doc.Child) != 1 {
 		return nil, false, false
 	}
-	known = !refsBetweenMessages(s)
+	refs, dups := rawChecks(s)
+	known = !refs && !dups
 	for _, tok := range root.Child {
 		switch tok := tok.(type) {
 		case *etree.CharData:
@@ -179,27 +181,38 @@ func etreePart(e *etree.Element) (part chat.Part, known, ok bool) {
 	return part, false, false
 }
 
-// refsBetweenMessages reports whether the text between the messages of s
-// (well-formed XML once wrapped in a root) holds a reference, such as
-// &#x9;: XML reads whitespace there, the markup text outside a message.
-func refsBetweenMessages(s string) bool {
+// rawChecks reads s (well-formed XML once wrapped in a root) token by
+// token, as etree does not show: refs reports a reference, such as &#x9;,
+// in the text between the messages (XML reads whitespace there, the markup
+// text outside a message); dups reports a tag with an attribute given twice
+// (etree keeps the last, silently; the markup refuses it).
+func rawChecks(s string) (refs, dups bool) {
 	src := "<root>" + s + "</root>"
 	d := xml.NewDecoder(strings.NewReader(src))
 	depth, off := 0, int64(0)
 	for {
 		tok, err := d.RawToken()
 		if err != nil {
-			return false
+			return refs, dups
 		}
 		next := d.InputOffset()
-		switch tok.(type) {
+		switch tok := tok.(type) {
 		case xml.StartElement:
 			depth++
+			seen := map[string]bool{}
+			for _, a := range tok.Attr {
+				key := strings.ToLower(a.Name.Local)
+				if a.Name.Space != "" {
+					key = strings.ToLower(a.Name.Space) + ":" + key
+				}
+				dups = dups || seen[key]
+				seen[key] = true
+			}
 		case xml.EndElement:
 			depth--
 		case xml.CharData:
 			if depth == 1 && strings.Contains(src[off:next], "&") {
-				return true
+				refs = true
 			}
 		}
 		off = next
