@@ -39,7 +39,13 @@
 //
 // Dotprompt's helpers are there too: {{role "model"}} (model is an alias of
 // assistant), {{history}}, {{media url=… contentType=…}}, {{json v indent=2}}
-// (JSON text, escaped), {{#ifEquals a b}} and {{#unlessEquals a b}}.
+// (JSON text, escaped), {{#ifEquals a b}} and {{#unlessEquals a b}}, and
+// Dotprompt's render context: {{@state.count}}, {{@auth.email}} read the
+// @-data a caller passes with engine.Data (driver.Request.Data); an
+// @-variable that is neither passed nor raymond's own (@root, @index, @key,
+// @first, @last) is an error naming it, unless AllowMissing is set. A .prompt
+// file's messages are made as Dotprompt makes them (package engine,
+// docs/dotprompt.md).
 // Dotprompt's {{section "name"}} renders nothing: in Dotprompt it leaves an
 // empty placeholder part, which rolemark's markup has no form for; a caller's
 // Funcs may define section to put something there.
@@ -148,7 +154,9 @@
 //     parameters (as |a b|) or a block helper from Funcs, because the context
 //     there is not the root of the data (raymond also falls back to outer
 //     contexts) — except @root paths, which are checked everywhere;
-//   - ../ paths, and @data variables (@index, @key, @first, @last);
+//   - ../ paths, raymond's own @data variables (@index, @key, @first, @last),
+//     and the keys below a caller's @-variable (@state.count when state is
+//     passed);
 //   - partials included with a context or hash ({{> p ctx}}, {{> p a=b}});
 //   - the condition itself of #if, #unless and sections, which may be absent
 //     by design;
