@@ -4,8 +4,9 @@
 // declared inputs (defaults filled in), a history box and the rendered result
 // — the messages as a chat, as OpenAI and Anthropic JSON, as markup and as
 // the prompt string of a chosen chat format with its special tokens marked —
-// or the errors, with the template's source line marked. The page reloads
-// itself when a file in the directory changes.
+// or the errors, with the template's source line marked; beside them, what
+// engine.Template.Check finds without data. The page reloads itself when a
+// file in the directory changes.
 //
 // Prompt content is untrusted: every value the page shows is escaped by
 // html/template, and the page's Content-Security-Policy allows only its own
@@ -207,6 +208,7 @@ type page struct {
 
 	Waiting   string // what to fill in before the first render
 	Errors    []problem
+	Checks    []problem // what engine.Template.Check finds, less what Errors shows
 	Rendered  bool
 	Messages  []message
 	OpenAI    string
@@ -273,6 +275,22 @@ func (s *Server) render(ctx context.Context, p *page, submitted bool, get func(s
 		return
 	}
 	p.Engine = tpl.EngineName()
+	checkCtx := ctx
+	defer func() {
+		// The template's problems without data, beside what this render
+		// shows: a misspelled name in a branch it did not take, say.
+		if err := tpl.Check(checkCtx); err != nil {
+			shown := map[string]bool{}
+			for _, e := range p.Errors {
+				shown[e.Msg] = true
+			}
+			for _, c := range s.problems(err) {
+				if !shown[c.Msg] {
+					p.Checks = append(p.Checks, c)
+				}
+			}
+		}
+	}()
 	fm := tpl.FrontMatter()
 	if fm != nil {
 		p.Described = fm.Description

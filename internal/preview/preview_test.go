@@ -126,6 +126,16 @@ func TestTemplatePage(t *testing.T) {
 	}
 }
 
+func TestCheckProblemsBesideTheRender(t *testing.T) {
+	s := newServer(t, writeDir(t, map[string]string{"c.tmpl": "---\ninput:\n  schema:\n    plan: string\n  default: {plan: gold}\n---\n" +
+		"{{role \"user\"}}{{if .plan}}{{.plan}}{{else}}{{.plna}}{{end}}"}))
+	_, body := get(t, s, "/t/c.tmpl")
+	assert.Contains(t, body, `<div class="text">gold</div>`)
+	assert.Contains(t, body, `<section id="checks">`)
+	assert.Contains(t, body, `<p class="pmsg">c.tmpl:7:47: variable &#34;plna&#34; is not declared in the input schema (declared: plan)</p>`)
+	assert.NotContains(t, body, `id="errors"`)
+}
+
 func TestRequiredInputWaitsForTheForm(t *testing.T) {
 	s := newServer(t, writeDir(t, map[string]string{"r.hbs": "---\ninput:\n  schema:\n    who: string\n---\n{{role \"user\"}}{{who}}"}))
 	_, body := get(t, s, "/t/r.hbs")
