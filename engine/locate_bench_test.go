@@ -40,7 +40,7 @@ func BenchmarkMarkupErrorPosition(b *testing.B) {
 			b.Fatal("no markup error")
 		}
 		r := &driver.Request{Vars: vars}
-		if _, _, ok := t.sourcePos(ctx, r, pe); !ok {
+		if _, _, ok := t.sourcePos(ctx, r, nil, pe); !ok {
 			b.Fatal("not placed")
 		}
 		b.Run(eng+"/search", func(b *testing.B) {
@@ -50,7 +50,7 @@ func BenchmarkMarkupErrorPosition(b *testing.B) {
 		})
 		b.Run(eng+"/map", func(b *testing.B) {
 			for i := 0; i < b.N; i++ {
-				_ = t.markupErrorFor(ctx, r, out, perr)
+				_ = t.markupErrorFor(ctx, r, nil, out, perr)
 			}
 		})
 	}
