@@ -69,11 +69,21 @@ func compileJinja(src string) (*compiled, *TemplateError) {
 	}
 	jt, cerr := jinja.Compile(prepared)
 	if cerr != nil {
-		// The engine's positions are in the prepared source; say what it says.
-		return nil, &TemplateError{Msg: cerr.Error(), Err: cerr}
+		// The prepared source keeps the template's lines (prepareSource),
+		// so the engine's line is the template's.
+		te := &TemplateError{Msg: cerr.Error(), Err: cerr}
+		if m := engineLineRe.FindStringSubmatch(cerr.Error()); m != nil {
+			te.Line, _ = strconv.Atoi(m[1])
+			if m[2] != "" {
+				te.Col, _ = strconv.Atoi(m[2])
+			}
+		}
+		return nil, te
 	}
 	return &compiled{jt: jt, info: info}, nil
 }
+
+var engineLineRe = regexp.MustCompile(`line (\d+)(?:, col (\d+))?`)
 
 func isIdentStart(c byte) bool {
 	return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')

@@ -48,6 +48,33 @@ type srcParser struct {
 	out          strings.Builder
 	lineStarting bool
 	info         *sourceInfo
+	// nl counts the newlines dropped from the source (stripped white
+	// space, comments) and not yet written back: they are written inside
+	// the next tag, where white space means nothing, so that a line of the
+	// written source is the same line of the template and the engine's
+	// errors name the template's lines.
+	nl int
+	// closer is the end of the last tag written, held back so that the
+	// newlines dropped after it can go inside it.
+	closer string
+}
+
+// flush writes the held-back end of the last tag, with the newlines dropped
+// since inside it.
+func (p *srcParser) flush() {
+	if p.closer == "" {
+		return
+	}
+	p.newlines()
+	p.out.WriteString(p.closer)
+	p.closer = ""
+}
+
+// newlines writes the pending newlines (see nl).
+func (p *srcParser) newlines() {
+	for ; p.nl > 0; p.nl-- {
+		p.out.WriteByte('\n')
+	}
 }
 
 func (p *srcParser) fail(at int, format string, args ...any) *TemplateError {
@@ -57,10 +84,12 @@ func (p *srcParser) fail(at int, format string, args ...any) *TemplateError {
 }
 
 func (p *srcParser) run() *TemplateError {
+	defer p.flush()
 	for p.pos < len(p.src) {
 		start, kind := p.nextTag(p.pos)
 		if start < 0 {
 			p.text(p.src[p.pos:])
+			p.flush()
 			return nil
 		}
 		text := p.src[p.pos:start]
@@ -70,6 +99,7 @@ func (p *srcParser) run() *TemplateError {
 			mod = p.src[opener]
 			opener++
 		}
+		orig := text
 		switch {
 		case mod == '-':
 			text = strings.TrimRightFunc(text, pyIsSpace)
@@ -79,6 +109,7 @@ func (p *srcParser) run() *TemplateError {
 				text = text[:lpos]
 			}
 		}
+		p.nl += strings.Count(orig[len(text):], "\n")
 		p.text(text)
 		var err *TemplateError
 		switch kind {
@@ -86,7 +117,7 @@ func (p *srcParser) run() *TemplateError {
 			err = p.comment(start, opener)
 		case '%':
 			if m := rawStart(p.src[start:]); m > 0 {
-				err = p.raw(start + m)
+				err = p.raw(start, start+m)
 			} else {
 				err = p.code(start, opener, "%}")
 			}
@@ -158,9 +189,11 @@ func (p *srcParser) endTag(mod byte, closer string, block bool) {
 		consumed := p.src[p.pos : len(p.src)-len(rest)]
 		p.pos += len(consumed)
 		p.lineStarting = strings.HasSuffix(consumed, "\n")
+		p.nl += strings.Count(consumed, "\n")
 	case mod != '+' && block && p.pos < len(p.src) && p.src[p.pos] == '\n':
 		p.pos++
 		p.lineStarting = true
+		p.nl++
 	default:
 		p.lineStarting = false
 	}
@@ -176,12 +209,13 @@ func (p *srcParser) comment(start, opener int) *TemplateError {
 	if end > opener && (p.src[end-1] == '-' || p.src[end-1] == '+') {
 		mod = p.src[end-1]
 	}
+	p.nl += strings.Count(p.src[start:end], "\n")
 	p.pos = end
 	p.endTag(mod, "#}", true)
 	return nil
 }
 
-func (p *srcParser) raw(bodyStart int) *TemplateError {
+func (p *srcParser) raw(start, bodyStart int) *TemplateError {
 	i := bodyStart
 	for {
 		j := strings.Index(p.src[i:], "{%")
@@ -216,6 +250,8 @@ func (p *srcParser) raw(bodyStart int) *TemplateError {
 			continue
 		}
 		body := p.src[bodyStart:j]
+		p.nl += strings.Count(p.src[start:bodyStart], "\n") + strings.Count(p.src[j:k], "\n")
+		orig := body
 		switch {
 		case mod == '-':
 			body = strings.TrimRightFunc(body, pyIsSpace)
@@ -225,6 +261,7 @@ func (p *srcParser) raw(bodyStart int) *TemplateError {
 				body = body[:lpos]
 			}
 		}
+		p.nl += strings.Count(orig[len(body):], "\n")
 		p.expr(body)
 		p.pos = k
 		p.endTag(endMod, "%}", true)
@@ -245,7 +282,10 @@ func (p *srcParser) text(s string) {
 		rest, trail = rest[:len(rest)-1], "{"+trail
 	}
 	p.expr(lead)
-	p.out.WriteString(rest)
+	if rest != "" {
+		p.flush()
+		p.out.WriteString(rest)
+	}
 	p.expr(trail)
 }
 
@@ -254,18 +294,19 @@ func (p *srcParser) expr(s string) {
 	if s == "" {
 		return
 	}
+	p.flush()
 	p.out.WriteString("{{ ")
+	p.newlines()
 	writeLiteral(&p.out, s)
-	p.out.WriteString(" }}")
+	p.closer = " }}"
 }
 
-// writeLiteral writes s as a string literal the engine decodes back to s.
+// writeLiteral writes s as a string literal the engine decodes back to s,
+// newlines as they are, so that lines stay where they were.
 func writeLiteral(b *strings.Builder, s string) {
 	b.WriteByte('"')
 	for i := 0; i < len(s); i++ {
 		switch c := s[i]; c {
-		case '\n':
-			b.WriteString(`\n`)
 		case '\t':
 			b.WriteString(`\t`)
 		case '\\':
@@ -399,8 +440,18 @@ func (p *srcParser) emitCode(start int, toks []token, closer string) {
 			replace[end] = "))"
 		}
 	}
+	// White space at the ends of the tag's code is not copied; its
+	// newlines are kept (see nl).
+	lead, trail := strings.Count(p.src[start+2:p.pos], "\n"), 0
+	if len(toks) > 0 {
+		lead = strings.Count(p.src[start+2:toks[0].start], "\n")
+		trail = strings.Count(p.src[toks[len(toks)-1].end:p.pos], "\n")
+	}
+	p.flush()
 	p.out.WriteString(p.src[start : start+2])
 	p.out.WriteByte(' ')
+	p.nl += lead
+	p.newlines()
 	for i, t := range toks {
 		if i > 0 {
 			p.out.WriteString(p.src[toks[i-1].end:t.start])
@@ -414,12 +465,13 @@ func (p *srcParser) emitCode(start int, toks []token, closer string) {
 		}
 		if t.kind == tokStr {
 			writeQuoted(&p.out, t.text, t.quote)
+			p.nl += strings.Count(p.src[t.start:t.end], "\n")
 		} else {
 			p.out.WriteString(t.text)
 		}
 	}
-	p.out.WriteByte(' ')
-	p.out.WriteString(closer)
+	p.nl += trail
+	p.closer = " " + closer
 }
 
 var (
