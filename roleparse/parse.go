@@ -168,7 +168,8 @@ func (p *parser) parse() ([]chat.Message, error) {
 // <chat_history></chat_history> wrapper, with whitespace around.
 func emptyHistory(s string) bool {
 	s = strings.Trim(s, " \t\r\n")
-	if !tagAt(s, 0, "chat_history", false) {
+	// tagAt reads the name after a '<' it does not check.
+	if !strings.HasPrefix(s, "<") || !tagAt(s, 0, "chat_history", false) {
 		return false
 	}
 	end := strings.IndexByte(s, '>')
@@ -179,7 +180,7 @@ func emptyHistory(s string) bool {
 	if s[end-1] == '/' {
 		return rest == ""
 	}
-	if !tagAt(rest, 0, "chat_history", true) {
+	if !strings.HasPrefix(rest, "<") || !tagAt(rest, 0, "chat_history", true) {
 		return false
 	}
 	return strings.TrimRight(rest[len("</chat_history"):], " \t\r\n") == ">"
