@@ -15,8 +15,8 @@
 //     Replies it cannot use come back as *FormatError, *UnknownToolError or
 //     *ArgumentsError, whose messages are written for the model to read as
 //     an observation.
-//   - StopWords, Cut, Stopper and StopWriter stop a reply, also a streamed
-//     one, at "Observation:".
+//   - StopWords and Cut stop a reply at "Observation:"; StopWriter stops a
+//     streamed one.
 //   - Run is the whole loop over a caller's model and tools.
 //
 // Where Qwen's code behaves oddly this package does the same, so that a

@@ -39,16 +39,19 @@ func ExamplePrompt() {
 	// Question: Weather in Paris?
 }
 
-func ExampleStopper() {
-	s := react.NewStopper()
+func ExampleStopWriter() {
+	var out strings.Builder
+	w := react.NewStopWriter(&out)
 	for _, chunk := range []string{"Action Input: {}\nObs", "ervation: made up"} {
-		fmt.Printf("%q\n", s.Push(chunk))
+		_, _ = w.Write([]byte(chunk)) // a streamed reply, chunk by chunk
+		fmt.Printf("%q %v\n", out.String(), w.Stopped())
 	}
-	fmt.Printf("%q %v\n", s.Close(), s.Stopped())
+	_ = w.Close()
+	fmt.Printf("%q\n", out.String())
 	// Output:
+	// "Action Input: {}\n" false
+	// "Action Input: {}\n" true
 	// "Action Input: {}\n"
-	// ""
-	// "" true
 }
 
 func ExampleRun() {

@@ -66,28 +66,27 @@ func firstStop(text string, words []string) int {
 	return best
 }
 
-// A Stopper cuts a streamed reply at its first stop word: fed the reply in
+// A stopper cuts a streamed reply at its first stop word: fed the reply in
 // chunks of any size, it passes on everything before the stop word and
 // nothing from the stop word on, even when the stop word is split across
 // chunks. What it passes on is the same as Cut of the whole reply.
 //
 // It holds back only text that may begin a stop word, and never splits a
-// UTF-8 character it has received whole. A Stopper is not safe for
-// concurrent use.
-type Stopper struct {
+// UTF-8 character it has received whole.
+type stopper struct {
 	words   []string
 	pending string
 	stopped bool // the stop word has been seen
 	done    bool // stopped or closed
 }
 
-// NewStopper returns a Stopper for the stop words; with none it uses
+// newStopper returns a stopper for the stop words; with none it uses
 // StopWords(). Empty words are ignored.
-func NewStopper(words ...string) *Stopper {
+func newStopper(words ...string) *stopper {
 	if len(words) == 0 {
 		words = StopWords()
 	}
-	s := &Stopper{}
+	s := &stopper{}
 	for _, w := range words {
 		if w != "" {
 			s.words = append(s.words, w)
@@ -96,9 +95,9 @@ func NewStopper(words ...string) *Stopper {
 	return s
 }
 
-// Push takes the next chunk of the reply and returns the text that can now
-// be passed on. After the stop word, and after Close, it returns "".
-func (s *Stopper) Push(chunk string) string {
+// push takes the next chunk of the reply and returns the text that can now
+// be passed on. After the stop word, and after close, it returns "".
+func (s *stopper) push(chunk string) string {
 	if s.done {
 		return ""
 	}
@@ -119,9 +118,9 @@ func (s *Stopper) Push(chunk string) string {
 	return out
 }
 
-// Close ends the reply and returns the text still held back: the end of a
+// close ends the reply and returns the text still held back: the end of a
 // reply that had no stop word.
-func (s *Stopper) Close() string {
+func (s *stopper) close() string {
 	if s.done {
 		return ""
 	}
@@ -134,13 +133,10 @@ func (s *Stopper) Close() string {
 	return out
 }
 
-// Stopped reports whether the stop word has been seen.
-func (s *Stopper) Stopped() bool { return s.stopped }
-
 // partial returns the earliest position from which the pending text is a
 // proper prefix of a stop word (a stop word that may complete with the next
 // chunk), or len(pending)+1 when there is none.
-func (s *Stopper) partial() int {
+func (s *stopper) partial() int {
 	n := len(s.pending)
 	best := n + 1
 	for _, w := range s.words {
@@ -177,25 +173,30 @@ func utf8Boundary(s string, i int) int {
 	return i
 }
 
-// A StopWriter passes what is written to it on to another writer, cut at
-// the first stop word as a Stopper cuts it. Call Close at the end of the
-// reply to pass on what it holds back.
+// A StopWriter cuts a streamed reply at its first stop word: it passes what
+// is written to it on to another writer, everything before the stop word and
+// nothing from the stop word on, even when the stop word is split across
+// writes; what it passes on is Cut of the whole reply. It holds back only
+// text that may begin a stop word, and never splits a UTF-8 character it
+// has received whole. Call Close at the end of the reply to pass on what it
+// holds back. Cut is the same for a reply that is not streamed. A
+// StopWriter is not safe for concurrent use.
 type StopWriter struct {
 	w io.Writer
-	s *Stopper
+	s *stopper
 }
 
 // NewStopWriter returns a StopWriter writing to w; with no words it uses
 // StopWords().
 func NewStopWriter(w io.Writer, words ...string) *StopWriter {
-	return &StopWriter{w: w, s: NewStopper(words...)}
+	return &StopWriter{w: w, s: newStopper(words...)}
 }
 
 // Write passes on the part of p that comes before the stop word. It reports
 // all of p as written, also after the stop word, so that a copy of a stream
 // runs to its end; use Stopped to end it early.
 func (sw *StopWriter) Write(p []byte) (int, error) {
-	if out := sw.s.Push(string(p)); out != "" {
+	if out := sw.s.push(string(p)); out != "" {
 		if _, err := io.WriteString(sw.w, out); err != nil {
 			return 0, err
 		}
@@ -206,7 +207,7 @@ func (sw *StopWriter) Write(p []byte) (int, error) {
 // Close passes on the text held back. It does not close the underlying
 // writer.
 func (sw *StopWriter) Close() error {
-	if out := sw.s.Close(); out != "" {
+	if out := sw.s.close(); out != "" {
 		_, err := io.WriteString(sw.w, out)
 		return err
 	}
@@ -214,4 +215,4 @@ func (sw *StopWriter) Close() error {
 }
 
 // Stopped reports whether the stop word has been seen.
-func (sw *StopWriter) Stopped() bool { return sw.s.Stopped() }
+func (sw *StopWriter) Stopped() bool { return sw.s.stopped }

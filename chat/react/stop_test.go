@@ -24,20 +24,26 @@ func naiveCut(text string, words []string) string {
 	return text
 }
 
-// push feeds chunks to a Stopper and returns all it passed on and each
-// piece.
-func push(s *react.Stopper, chunks []string) (string, []string) {
+// push writes chunks to a StopWriter for the words and returns it, all it
+// passed on and the piece it passed on for each chunk and for Close.
+func push(t testing.TB, words []string, chunks []string) (*react.StopWriter, string, []string) {
 	var b strings.Builder
+	w := react.NewStopWriter(&b, words...)
 	var pieces []string
+	last := 0
 	for _, c := range chunks {
-		out := s.Push(c)
-		pieces = append(pieces, out)
-		b.WriteString(out)
+		n, err := w.Write([]byte(c))
+		if err != nil || n != len(c) {
+			t.Fatalf("Write(%q) = %d, %v", c, n, err)
+		}
+		pieces = append(pieces, b.String()[last:])
+		last = b.Len()
 	}
-	out := s.Close()
-	pieces = append(pieces, out)
-	b.WriteString(out)
-	return b.String(), pieces
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	pieces = append(pieces, b.String()[last:])
+	return w, b.String(), pieces
 }
 
 func TestCut(t *testing.T) {
@@ -62,7 +68,7 @@ func TestCut(t *testing.T) {
 	}
 }
 
-func TestStopper(t *testing.T) {
+func TestStopWriterChunks(t *testing.T) {
 	tests := []struct {
 		name   string
 		words  []string
@@ -97,8 +103,7 @@ func TestStopper(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			s := react.NewStopper(tc.words...)
-			got, pieces := push(s, tc.chunks)
+			s, got, pieces := push(t, tc.words, tc.chunks)
 			assert.Equal(t, tc.want, got)
 			if tc.pieces != nil {
 				assert.Equal(t, tc.pieces, pieces)
@@ -113,12 +118,11 @@ func TestStopper(t *testing.T) {
 	}
 }
 
-func TestStopperAfterStop(t *testing.T) {
-	s := react.NewStopper()
-	assert.Equal(t, "a", s.Push("aObservation:b"))
+func TestStopWriterAfterStop(t *testing.T) {
+	s, got, pieces := push(t, nil, []string{"aObservation:b", "more"})
+	assert.Equal(t, "a", got)
+	assert.Equal(t, []string{"a", "", ""}, pieces)
 	assert.True(t, s.Stopped())
-	assert.Equal(t, "", s.Push("more"))
-	assert.Equal(t, "", s.Close())
 }
 
 func TestStopWriter(t *testing.T) {
@@ -135,7 +139,7 @@ func TestStopWriter(t *testing.T) {
 }
 
 // FuzzStop checks that, for any text and any way of cutting it into chunks,
-// a Stopper passes on exactly the text cut at its first stop word, and
+// a StopWriter passes on exactly the text cut at its first stop word, and
 // never a piece that splits a UTF-8 character.
 func FuzzStop(f *testing.F) {
 	f.Add("Thought: t\nAction: f\nAction Input: {}\nObservation: x", []byte{3, 40, 1, 1, 1}, "")
@@ -162,8 +166,7 @@ func FuzzStop(f *testing.F) {
 		}
 		chunks = append(chunks, rest)
 
-		s := react.NewStopper(words...)
-		got, pieces := push(s, chunks)
+		s, got, pieces := push(t, words, chunks)
 		want := naiveCut(text, words)
 		if got != want {
 			t.Fatalf("text %q in chunks %q, words %q: got %q, want %q", text, chunks, words, got, want)

@@ -8,10 +8,10 @@
 //
 // Handlebars {{> name}}, Jinja include, import and extends, and text/template
 // {{template "name"}} of a name the file does not define read partials from
-// Config.FS, and from nowhere else. Each engine looks in the template's
-// directory first, then in each parent directory up to Config.Root, nearest
-// first (PartialDirs). Which file names each engine tries is in its package
-// documentation.
+// Config.FS, and from nowhere else, all with Config.ReadPartial: in the
+// template's directory first, then in each parent directory up to
+// Config.Root, nearest first. Which extensions each engine tries is in its
+// package documentation.
 package driver
 
 import (
@@ -46,7 +46,7 @@ type Config struct {
 	// Root is the directory inside FS that partial lookup climbs to: a
 	// partial that is not in Dir is looked for in Dir's parent, and so on
 	// up to Root, never above it; the nearest directory wins (see
-	// PartialDirs). engine.Set.LoadDir sets it to the directory it loads.
+	// ReadPartial). engine.Set.LoadDir sets it to the directory it loads.
 	// Empty, or a directory that is not Dir or above it, means Dir only.
 	Root string
 	// AllowMissing makes a variable that the template uses but the data
@@ -98,12 +98,12 @@ type MessagesExecuter interface {
 	ExecuteMessages(ctx context.Context, r *Request) (msgs []chat.Message, ok bool, err error)
 }
 
-// PartialDirs returns the directories a partial named from a template in
+// partialDirs returns the directories a partial named from a template in
 // dir is looked for in, nearest first: dir, then each parent of dir up to
 // and including root. With an empty root, or a root that is not dir or
 // above it, or a path that is not a valid fs.FS path (absolute, or with ..
 // elements), it returns dir alone. Both are cleaned; "" means ".".
-func PartialDirs(dir, root string) []string {
+func partialDirs(dir, root string) []string {
 	dir = cleanDir(dir)
 	dirs := []string{dir}
 	if root == "" || !fs.ValidPath(dir) {

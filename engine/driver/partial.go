@@ -45,8 +45,9 @@ var (
 //   - name is a slash-separated path below the template's directory; a name
 //     with "." or ".." elements, a leading "/" or a "\" is refused, so no
 //     file outside c.FS, or above c.Root, can be named.
-//   - The directories searched are PartialDirs(c.Dir, c.Root), nearest
-//     first; the first file found wins. A name holding slashes
+//   - The directories searched are c.Dir, then each parent of c.Dir up to
+//     and including c.Root (c.Dir alone when c.Root is empty or not c.Dir
+//     or above it), nearest first; the first file found wins. A name holding slashes
 //     ("common/header") is looked for below each of them.
 //   - In each directory, a name without an extension is tried with each of
 //     exts in turn (the engine's extensions, the template's own first), the
@@ -89,7 +90,7 @@ func (c Config) ReadPartial(name string, exts ...string) (file string, src []byt
 		}
 	}
 	var tried []string
-	for _, dir := range PartialDirs(c.Dir, c.Root) {
+	for _, dir := range partialDirs(c.Dir, c.Root) {
 		d := path.Join(dir, sub)
 		if err := c.realDirs(dir, sub); err != nil {
 			if errors.Is(err, fs.ErrNotExist) {
