@@ -302,7 +302,6 @@ func decodeTools(v *yaml.Node, errAt nodeErr) ([]chat.Tool, error) {
 	return tools, nil
 }
 
-// jsonable converts YAML-decoded values to what encoding/json accepts.
 // toolParams returns the node of a tool's parameters (or Dotprompt's
 // inputSchema), in the tool itself or in its function, or nil.
 func toolParams(item *yaml.Node) *yaml.Node {
@@ -408,6 +407,7 @@ func writeJSONValue(b *bytes.Buffer, v any) bool {
 	return true
 }
 
+// jsonable converts YAML-decoded values to what encoding/json accepts.
 func jsonable(v any) any {
 	switch v := v.(type) {
 	case map[string]any:

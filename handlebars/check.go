@@ -10,14 +10,6 @@ import (
 	"github.com/rolemark/rolemark/roleparse"
 )
 
-// This file walks a template's tree once at compile time, html/template
-// style: it decides for every expression whether it is a helper call or a
-// variable, rejects what raymond would silently render empty or crash on,
-// records the variables to check against the data at render time, records
-// the partials to load, and records the edits that turn {{user}} (a role
-// helper used without a block) into {{[user]}}, a path raymond resolves to
-// data.
-
 // kind says how a helper may be used.
 type kind int
 
@@ -89,8 +81,8 @@ type varRef struct {
 // rolemark's helpers read their state from.
 var builtinData = map[string]bool{"root": true, "index": true, "key": true, "first": true, "last": true, stateKey: true}
 
-// edit replaces the name of a path at pos with [name].
-// edit replaces src[pos:end] by text before raymond parses the source.
+// edit replaces src[pos:end] by text before raymond parses the source,
+// such as the name of a path with [name].
 type edit struct {
 	pos, end int
 	text     string
@@ -118,6 +110,13 @@ type compileError struct {
 
 func (e *compileError) Error() string { return e.err.Error() }
 
+// walker walks a template's tree once at compile time, html/template
+// style: it decides for every expression whether it is a helper call or a
+// variable, rejects what raymond would silently render empty or crash on,
+// records the variables to check against the data at render time, records
+// the partials to load, and records the edits that turn {{user}} (a role
+// helper used without a block) into {{[user]}}, a path raymond resolves to
+// data.
 type walker struct {
 	c      *compiler
 	u      *unit
