@@ -25,7 +25,7 @@
 //	command-r     Cohere Command R (default template)
 //	falcon        Falcon Instruct
 //	gemma         Gemma / Gemma 2 instruction-tuned (refuses a system message)
-//	gemma3        Gemma 3 (system text folded into the first turn)
+//	gemma3        Gemma 3 (system text folded into the first turn; images)
 //	granite       Granite Code Instruct
 //	lazyllm-chat  LazyLLM's ChatPrompter string format (no HF template; see below)
 //	llama2        Llama 2 Chat
@@ -43,10 +43,14 @@
 //	zephyr        Zephyr 7B
 //
 // What Render reads from a message: its role and its text (the text parts
-// joined; media parts are left out), an assistant message's tool calls and a
-// tool message's call ID, where the format has a [ToolFormat]. A tool call's
-// arguments and a tool's parameters must be JSON; they are written as
-// Python's json.dumps writes them, which is what the templates produce.
+// joined; an image part as [Format.Image] where the format has one, as
+// gemma3 does), an assistant message's tool calls and a tool message's call
+// ID, where the format has a [ToolFormat]. What a format has no place for
+// is refused with a [*PartError] naming the part, never left out: media
+// parts without Image, tool calls and tool definitions without a
+// ToolFormat (the models' own templates drop or break on them). A tool
+// call's arguments and a tool's parameters must be JSON; they are written
+// as Python's json.dumps writes them, which is what the templates produce.
 //
 // # A model's own chat template
 //
