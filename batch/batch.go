@@ -14,7 +14,12 @@ import (
 // Row is one input of a batch: a template's variables and, optionally, the
 // prior conversation that {{history}} inserts.
 type Row struct {
-	Vars    map[string]any
+	Vars map[string]any
+	// JSON, when Vars is nil, is a JSON object holding the variables, which
+	// Decode turns into Vars. JSONLines and JSONArray give rows this way so
+	// that decoding runs in the workers, in parallel, rather than in the
+	// one goroutine that reads the rows.
+	JSON    []byte
 	History []chat.Message
 	// Err is a problem reading the row (a malformed line, say). The row is
 	// not rendered; its Result carries the error.
@@ -51,6 +56,7 @@ type settings struct {
 	workers   int
 	window    int
 	stopOnErr bool
+	prepare   func(Row) Row
 }
 
 // Workers sets how many rows are rendered at once; n < 1 means
@@ -66,6 +72,11 @@ func Window(n int) Option { return func(s *settings) { s.window = n } }
 // last one yielded. By default a failed row is reported in its Result and
 // the run goes on.
 func StopOnError() Option { return func(s *settings) { s.stopOnErr = true } }
+
+// Prepare runs fn on every row in the workers, after Decode and before
+// rendering: to type values or to take a history out of a field
+// (Row.HistoryFrom), say. A row whose Err fn sets fails.
+func Prepare(fn func(Row) Row) Option { return func(s *settings) { s.prepare = fn } }
 
 // Render renders tpl for every row of rows and yields the messages of each
 // row in input order. See RenderFunc.
@@ -154,7 +165,7 @@ func run[T any](parent context.Context, tpl *engine.Template, rows iter.Seq[Row]
 			for {
 				select {
 				case j := <-jobs:
-					j.out <- do(ctx, tpl, convert, j)
+					j.out <- do(ctx, tpl, convert, s.prepare, j)
 				case <-ctx.Done():
 					return
 				}
@@ -201,11 +212,15 @@ func run[T any](parent context.Context, tpl *engine.Template, rows iter.Seq[Row]
 }
 
 // do renders and converts one row for a worker.
-func do[T any](ctx context.Context, tpl *engine.Template, convert Convert[T], j job[T]) Result[T] {
+func do[T any](ctx context.Context, tpl *engine.Template, convert Convert[T], prepare func(Row) Row, j job[T]) Result[T] {
 	if err := ctx.Err(); err != nil {
 		return Result[T]{Index: j.index, Err: err}
 	}
-	v, err := RenderOne(ctx, tpl, j.index, j.row, convert)
+	row := j.row.Decode()
+	if prepare != nil && row.Err == nil {
+		row = prepare(row)
+	}
+	v, err := RenderOne(ctx, tpl, j.index, row, convert)
 	if err != nil && ctx.Err() != nil {
 		err = ctx.Err()
 	}
@@ -214,14 +229,15 @@ func do[T any](ctx context.Context, tpl *engine.Template, convert Convert[T], j 
 
 // RenderOne renders one row and converts its messages, as the workers of
 // RenderFunc do, for a caller that runs rows one at a time (a Beam DoFn, say);
-// index is the row's position from 0. An error is a *RowError; a panic in
-// convert comes back as one.
+// index is the row's position from 0. The row is decoded first (Decode). An
+// error is a *RowError; a panic in convert comes back as one.
 func RenderOne[T any](ctx context.Context, tpl *engine.Template, index int, row Row, convert Convert[T]) (v T, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			v, err = *new(T), &RowError{Row: index + 1, Err: fmt.Errorf("panic: %v", p)}
 		}
 	}()
+	row = row.Decode()
 	if row.Err != nil {
 		return v, &RowError{Row: index + 1, Err: row.Err}
 	}

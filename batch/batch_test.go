@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"iter"
 	"runtime"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -196,4 +197,26 @@ func TestFromChannel(t *testing.T) {
 		got = append(got, res.Value[0].Text())
 	}
 	assert.Equal(t, []string{"0", "1", "2", "3", "4"}, got)
+}
+
+func TestPrepareRunsAfterDecode(t *testing.T) {
+	tpl := parse(t, "handlebars", `{{role "user"}}{{n}} {{extra}}`)
+	rows := batch.JSONLines(strings.NewReader("{\"n\": 1}\n{\"n\": 2}\n{\"n\": 3}\n[]\n"))
+	prep := batch.Prepare(func(r batch.Row) batch.Row {
+		if r.Vars["n"] == 2.0 {
+			r.Err = errors.New("two is refused")
+			return r
+		}
+		r.Vars["extra"] = "ok"
+		return r
+	})
+	var got []string
+	for res := range batch.Render(context.Background(), tpl, rows, prep, batch.Workers(2)) {
+		if res.Err != nil {
+			got = append(got, res.Err.Error())
+			continue
+		}
+		got = append(got, res.Value[0].Text())
+	}
+	assert.Equal(t, []string{"1 ok", "row 2: two is refused", "3 ok", "row 4: a row must be a JSON object, not array"}, got)
 }

@@ -12,9 +12,10 @@ import (
 	"strings"
 )
 
-// JSONLines reads rows from JSON Lines: one JSON object per line. Blank
-// lines are skipped and are not rows. A line that is not a JSON object is a
-// row whose Err says why; reading goes on with the next line. A read error
+// JSONLines reads rows from JSON Lines: one JSON object per line, left in
+// Row.JSON for the workers to decode (Row.Decode). Blank lines are skipped
+// and are not rows. A line that is not a JSON object is a row whose Err, once
+// decoded, says why; reading goes on with the next line. A read error
 // of r ends the rows with one row carrying it.
 func JSONLines(r io.Reader) iter.Seq[Row] {
 	return func(yield func(Row) bool) {
@@ -22,7 +23,7 @@ func JSONLines(r io.Reader) iter.Seq[Row] {
 		for {
 			line, err := br.ReadBytes('\n')
 			if len(bytes.TrimSpace(line)) > 0 {
-				if !yield(objectRow(line)) {
+				if !yield(Row{JSON: line}) {
 					return
 				}
 			}
@@ -37,25 +38,35 @@ func JSONLines(r io.Reader) iter.Seq[Row] {
 	}
 }
 
-// objectRow decodes one JSON object into a row's variables.
-func objectRow(b []byte) Row {
+// Decode returns the row with its JSON decoded into Vars, when Vars is nil
+// and JSON is set; JSON that is not an object sets Err. Other rows come back
+// as they are.
+func (r Row) Decode() Row {
+	if r.Vars != nil || r.JSON == nil || r.Err != nil {
+		return r
+	}
 	var vars map[string]any
-	if err := json.Unmarshal(b, &vars); err != nil {
+	if err := json.Unmarshal(r.JSON, &vars); err != nil {
 		var te *json.UnmarshalTypeError
 		if errors.As(err, &te) && te.Field == "" {
-			return Row{Err: fmt.Errorf("a row must be a JSON object, not %s", te.Value)}
+			r.Err = fmt.Errorf("a row must be a JSON object, not %s", te.Value)
+		} else {
+			r.Err = fmt.Errorf("invalid JSON: %w", err)
 		}
-		return Row{Err: fmt.Errorf("invalid JSON: %w", err)}
+		return r
 	}
 	if vars == nil {
-		return Row{Err: errors.New("a row must be a JSON object, not null")}
+		r.Err = errors.New("a row must be a JSON object, not null")
+		return r
 	}
-	return Row{Vars: vars}
+	r.Vars, r.JSON = vars, nil
+	return r
 }
 
 // JSONArray reads rows from one JSON array of objects, one element at a
-// time, so the array need not fit in memory. An element that is not an
-// object is a row whose Err says why. Malformed JSON ends the rows with one
+// time, so the array need not fit in memory; each element is left in
+// Row.JSON for the workers to decode (Row.Decode). An element that is not
+// an object is a row whose Err, once decoded, says why. Malformed JSON ends the rows with one
 // row carrying the syntax error, since nothing after it can be trusted.
 func JSONArray(r io.Reader) iter.Seq[Row] {
 	return func(yield func(Row) bool) {
@@ -79,7 +90,7 @@ func JSONArray(r io.Reader) iter.Seq[Row] {
 				yield(Row{Err: fmt.Errorf("invalid JSON: %w", err)})
 				return
 			}
-			if !yield(objectRow(raw)) {
+			if !yield(Row{JSON: raw}) {
 				return
 			}
 		}
@@ -150,6 +161,7 @@ func trimBOM(s string) string {
 // JSON text of one (as a CSV or Parquet column holds it); null or an empty
 // string is no history. A value of another shape sets Err.
 func (r Row) HistoryFrom(field string) Row {
+	r = r.Decode()
 	v, ok := r.Vars[field]
 	if r.Err != nil || !ok {
 		return r

@@ -17,6 +17,7 @@ import (
 func collect(rows iter.Seq[batch.Row]) []string {
 	var out []string
 	for r := range rows {
+		r = r.Decode()
 		if r.Err != nil {
 			out = append(out, "error: "+r.Err.Error())
 			continue

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"sort"
 	"strings"
 
 	"github.com/rolemark/rolemark/chat"
@@ -20,9 +21,11 @@ import (
 // messages, which is also the line OpenAI's chat fine-tuning takes.
 func OpenAI() Convert[[]byte] {
 	return func(_ context.Context, _ int, _ Row, msgs []chat.Message) ([]byte, error) {
-		return jsonLine(struct {
-			Messages []chat.Message `json:"messages"`
-		}{nonNil(msgs)})
+		b, err := appendMessages(append(make([]byte, 0, lineSize(msgs)), `{"messages":`...), msgs)
+		if err != nil {
+			return nil, err
+		}
+		return append(b, "}\n"...), nil
 	}
 }
 
@@ -49,20 +52,57 @@ func OpenAIBatch(fm *engine.FrontMatter, o RequestOptions) (Convert[[]byte], err
 	if fm != nil && len(fm.Tools) > 0 {
 		base["tools"] = fm.Tools
 	}
-	return func(_ context.Context, index int, row Row, msgs []chat.Message) ([]byte, error) {
-		body := make(map[string]any, len(base)+2)
-		for k, v := range base {
-			body[k] = v
+	base["model"] = model
+	base["messages"] = nil
+	// The body's keys in encoding/json's order, each value but the
+	// messages marshalled once.
+	keys := make([]string, 0, len(base))
+	for k := range base {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	values := make([][]byte, len(keys))
+	for i, k := range keys {
+		if k == "messages" {
+			continue
 		}
-		body["model"] = model
-		body["messages"] = nonNil(msgs)
-		return jsonLine(struct {
-			CustomID string         `json:"custom_id"`
-			Method   string         `json:"method"`
-			URL      string         `json:"url"`
-			Body     map[string]any `json:"body"`
-		}{customID(o.IDKey, index, row), "POST", "/v1/chat/completions", body})
+		v, err := jsonLine(base[k])
+		if err != nil {
+			return nil, fmt.Errorf("openai-batch: %s: %w", k, err)
+		}
+		values[i] = bytes.TrimSuffix(v, []byte("\n"))
+	}
+	return func(_ context.Context, index int, row Row, msgs []chat.Message) ([]byte, error) {
+		b := make([]byte, 0, lineSize(msgs)+256)
+		b = append(b, `{"custom_id":`...)
+		b = appendString(b, customID(o.IDKey, index, row))
+		b = append(b, `,"method":"POST","url":"/v1/chat/completions","body":{`...)
+		for i, k := range keys {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = appendString(b, k)
+			b = append(b, ':')
+			if k != "messages" {
+				b = append(b, values[i]...)
+				continue
+			}
+			var err error
+			if b, err = appendMessages(b, msgs); err != nil {
+				return nil, err
+			}
+		}
+		return append(b, "}}\n"...), nil
 	}, nil
+}
+
+// lineSize guesses the size of a line holding msgs.
+func lineSize(msgs []chat.Message) int {
+	n := 64
+	for i := range msgs {
+		n += 48 + len(msgs[i].Text()) + len(msgs[i].Text())/16
+	}
+	return n
 }
 
 // AnthropicBatch writes per row one item of the requests array of
@@ -154,9 +194,10 @@ func Prompt(f *format.Format, tools []chat.Tool) Convert[[]byte] {
 		if err != nil {
 			return nil, err
 		}
-		return jsonLine(struct {
-			Prompt string `json:"prompt"`
-		}{s})
+		b := make([]byte, 0, len(s)+len(s)/16+16)
+		b = append(b, `{"prompt":`...)
+		b = appendString(b, s)
+		return append(b, "}\n"...), nil
 	}
 }
 
@@ -177,13 +218,6 @@ func SFTOutput(f *format.Format, tools []chat.Tool, o SFTOptions) Convert[[]byte
 			Spans [][2]int `json:"assistant_spans"`
 		}{text, spans})
 	}
-}
-
-func nonNil(msgs []chat.Message) []chat.Message {
-	if msgs == nil {
-		return []chat.Message{}
-	}
-	return msgs
 }
 
 // jsonLine marshals v on one line, ending in a newline, without HTML

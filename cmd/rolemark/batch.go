@@ -95,7 +95,6 @@ func cmdBatch(ctx context.Context, sio stdio, args []string) error {
 	if err != nil {
 		return err
 	}
-	rows = prepareRows(rows, tpl.FrontMatter(), kind, *historyField)
 
 	var w io.Writer = sio.out
 	if *out != "-" {
@@ -111,6 +110,9 @@ func cmdBatch(ctx context.Context, sio stdio, args []string) error {
 	inName := *in
 	var opts []batch.Option
 	opts = append(opts, batch.Workers(*workers))
+	if prep := prepareRow(tpl.FrontMatter(), kind, *historyField); prep != nil {
+		opts = append(opts, batch.Prepare(prep))
+	}
 	if *failFast {
 		opts = append(opts, batch.StopOnError())
 	}
@@ -208,24 +210,22 @@ func readRows(kind string, r io.Reader, name string) (iter.Seq[batch.Row], error
 	return batch.JSONLines(r), nil
 }
 
-// prepareRows types CSV values by the template's declared inputs (as
-// render does for --var) and takes each row's history out of its fields.
-func prepareRows(rows iter.Seq[batch.Row], fm *engine.FrontMatter, kind, historyField string) iter.Seq[batch.Row] {
+// prepareRow returns what the workers do to each row before rendering:
+// type CSV values by the template's declared inputs (as render does for
+// --var) and take the row's history out of its fields; nil when there is
+// nothing to do.
+func prepareRow(fm *engine.FrontMatter, kind, historyField string) func(batch.Row) batch.Row {
 	if kind != "csv" && historyField == "" {
-		return rows
+		return nil
 	}
-	return func(yield func(batch.Row) bool) {
-		for row := range rows {
-			if row.Err == nil && kind == "csv" {
-				typeVars(fm, row.Vars, row.Vars)
-			}
-			if row.Err == nil && historyField != "" {
-				row = row.HistoryFrom(historyField)
-			}
-			if !yield(row) {
-				return
-			}
+	return func(row batch.Row) batch.Row {
+		if kind == "csv" {
+			typeVars(fm, row.Vars, row.Vars)
 		}
+		if historyField != "" {
+			row = row.HistoryFrom(historyField)
+		}
+		return row
 	}
 }
 

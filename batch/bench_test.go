@@ -1,0 +1,123 @@
+package batch_test
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/rolemark/rolemark/batch"
+	"github.com/rolemark/rolemark/chat/format"
+	"github.com/rolemark/rolemark/engine"
+	"github.com/rolemark/rolemark/gotmpl"
+)
+
+// benchRows returns n JSON Lines rows of the benchmark prompt's variables
+// (testdata/bench/vars.json; the text/template version of the prompt,
+// literal.tmpl, renders about 1.5 KB of markup), each
+// with its own question.
+func benchRows(tb testing.TB, n int) []byte {
+	tb.Helper()
+	b, err := os.ReadFile("../testdata/bench/vars.json")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	var vars map[string]any
+	if err := json.Unmarshal(b, &vars); err != nil {
+		tb.Fatal(err)
+	}
+	var out bytes.Buffer
+	for i := range n {
+		vars["question"] = fmt.Sprintf("Question %d: by how much did revenue rise?", i)
+		line, _ := json.Marshal(vars)
+		out.Write(line)
+		out.WriteByte('\n')
+	}
+	return out.Bytes()
+}
+
+// BenchmarkRows renders ROLEMARK_BENCH_ROWS rows (default 100,000) of the
+// benchmark prompt from JSON Lines to openai-batch lines and to ChatML
+// prompt strings, on one and on two workers, and runs Python Jinja2 doing
+// the same beside it (testdata/bench_jinja2.py; skipped without python3 and
+// jinja2). Each reports rows/s. Run with -benchtime 1x: one iteration is the
+// whole dataset.
+func BenchmarkRows(b *testing.B) {
+	n := 100_000
+	if s := os.Getenv("ROLEMARK_BENCH_ROWS"); s != "" {
+		n, _ = strconv.Atoi(s)
+	}
+	src, err := os.ReadFile("../testdata/bench/literal.tmpl")
+	if err != nil {
+		b.Fatal(err)
+	}
+	tpl, err := engine.NewSet(gotmpl.New()).Parse("gotmpl", "literal.tmpl", string(src))
+	if err != nil {
+		b.Fatal(err)
+	}
+	data := benchRows(b, n)
+	file := filepath.Join(b.TempDir(), "rows.jsonl")
+	if err := os.WriteFile(file, data, 0o644); err != nil {
+		b.Fatal(err)
+	}
+	chatml, _ := format.Lookup("chatml")
+	openaiBatch, err := batch.OpenAIBatch(nil, batch.RequestOptions{Model: "gpt-4o-mini"})
+	if err != nil {
+		b.Fatal(err)
+	}
+	outputs := []struct {
+		name    string
+		convert batch.Convert[[]byte]
+	}{{"openai-batch", openaiBatch}, {"chatml", batch.Prompt(chatml, nil)}}
+	for _, o := range outputs {
+		for _, workers := range []int{1, 2} {
+			b.Run(fmt.Sprintf("%s/go/workers=%d", o.name, workers), func(b *testing.B) {
+				for range b.N {
+					w := bufio.NewWriterSize(discard{}, 256<<10)
+					rows := 0
+					for res := range batch.RenderFunc(context.Background(), tpl, batch.JSONLines(bytes.NewReader(data)), o.convert, batch.Workers(workers)) {
+						if res.Err != nil {
+							b.Fatal(res.Err)
+						}
+						w.Write(res.Value)
+						rows++
+					}
+					w.Flush()
+					if rows != n {
+						b.Fatalf("%d rows, want %d", rows, n)
+					}
+				}
+				b.ReportMetric(float64(n*b.N)/b.Elapsed().Seconds(), "rows/s")
+			})
+		}
+		b.Run(o.name+"/python-jinja2", func(b *testing.B) {
+			if exec.Command("python3", "-c", "import jinja2").Run() != nil {
+				b.Skip("python3 with jinja2 is not installed")
+			}
+			var rate float64
+			for range b.N {
+				out, err := exec.Command("python3", "testdata/bench_jinja2.py", o.name, file).Output()
+				if err != nil {
+					b.Fatal(err)
+				}
+				r, err := strconv.ParseFloat(strings.TrimSpace(string(out)), 64)
+				if err != nil {
+					b.Fatal(err)
+				}
+				rate += r
+			}
+			b.ReportMetric(rate/float64(b.N), "rows/s")
+		})
+	}
+}
+
+type discard struct{}
+
+func (discard) Write(p []byte) (int, error) { return len(p), nil }
