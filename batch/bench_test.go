@@ -79,6 +79,7 @@ func BenchmarkRows(b *testing.B) {
 	for _, o := range outputs {
 		for _, workers := range []int{1, 2} {
 			b.Run(fmt.Sprintf("%s/go/workers=%d", o.name, workers), func(b *testing.B) {
+				cpu0 := cpuTime()
 				for range b.N {
 					w := bufio.NewWriterSize(discard{}, 256<<10)
 					rows := 0
@@ -95,6 +96,7 @@ func BenchmarkRows(b *testing.B) {
 					}
 				}
 				b.ReportMetric(float64(n*b.N)/b.Elapsed().Seconds(), "rows/s")
+				b.ReportMetric(float64((cpuTime()-cpu0).Microseconds())/float64(n*b.N), "cpu-µs/row")
 			})
 		}
 		b.Run(o.name+"/python-jinja2", func(b *testing.B) {
