@@ -115,6 +115,7 @@ func (f *renderFn) ProcessElement(ctx context.Context, line string, emit, fail f
 	var out []byte
 	var rowErr error
 	for r := range row {
+		r = r.Decode()
 		if f.Config.HistoryField != "" {
 			r = r.HistoryFrom(f.Config.HistoryField)
 		}
