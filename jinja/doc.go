@@ -63,9 +63,10 @@
 // pongo2's lexer exactly ({# #} comments, {% verbatim %}, string literals,
 // {{- -}} whitespace control), and positions in errors are mapped back to the
 // source the user wrote. The cost, measured on the shared 1.5 KB benchmark
-// prompt (BenchmarkRender against BenchmarkRawPongo2 in bench_test.go, best
-// of ten on a noisy 2-vCPU machine), is 6.9 µs per render against raw
-// pongo2's 5.2 µs, with fewer allocations (31 against 55).
+// prompt (docs/PERFORMANCE.md: BenchmarkRender/rolemark/jinja against
+// BenchmarkRender/raw/pongo2 of the bench module, medians of ten), is about
+// raw pongo2's time (0.91–0.98 of it), with fewer allocations (21 against
+// 44).
 //
 // The raw forms, which insert markup unescaped, are: |safe anywhere in the
 // filter chain (as in pongo2); a *pongo2.Value marked safe
