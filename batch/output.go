@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"sort"
 	"strings"
 
 	"github.com/rolemark/rolemark/chat"
@@ -41,59 +40,68 @@ type RequestOptions struct {
 
 // OpenAIBatch writes per row the request line OpenAI's Batch API (and the
 // compatible ones) takes: {"custom_id", "method": "POST", "url":
-// "/v1/chat/completions", "body"}, the body holding the front matter's model
-// and config parameters, its tools, and the messages. It fails when there is
-// no model.
+// "/v1/chat/completions", "body"}, the body being chat.OpenAIBody of the
+// messages and the front matter's settings (model, config, tools, tool
+// choice, output). It fails when there is no model.
 func OpenAIBatch(fm *engine.FrontMatter, o RequestOptions) (Convert[[]byte], error) {
-	base, model, err := requestBase(fm, o, "openai-batch")
+	s, err := requestSettings(fm, o, "openai-batch")
 	if err != nil {
 		return nil, err
 	}
-	if fm != nil && len(fm.Tools) > 0 {
-		base["tools"] = fm.Tools
-	}
-	base["model"] = model
-	base["messages"] = nil
-	// The body's keys in encoding/json's order, each value but the
-	// messages marshalled once.
-	keys := make([]string, 0, len(base))
-	for k := range base {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	values := make([][]byte, len(keys))
-	for i, k := range keys {
-		if k == "messages" {
-			continue
-		}
-		v, err := jsonLine(base[k])
-		if err != nil {
-			return nil, fmt.Errorf("openai-batch: %s: %w", k, err)
-		}
-		values[i] = bytes.TrimSuffix(v, []byte("\n"))
-	}
 	return func(_ context.Context, index int, row Row, msgs []chat.Message) ([]byte, error) {
-		b := make([]byte, 0, lineSize(msgs)+256)
+		body, err := chat.OpenAIBody(msgs, s)
+		if err != nil {
+			return nil, err
+		}
+		b := make([]byte, 0, len(body)+128)
 		b = append(b, `{"custom_id":`...)
 		b = appendString(b, customID(o.IDKey, index, row))
-		b = append(b, `,"method":"POST","url":"/v1/chat/completions","body":{`...)
-		for i, k := range keys {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = appendString(b, k)
-			b = append(b, ':')
-			if k != "messages" {
-				b = append(b, values[i]...)
-				continue
-			}
-			var err error
-			if b, err = appendMessages(b, msgs); err != nil {
-				return nil, err
-			}
-		}
-		return append(b, "}}\n"...), nil
+		b = append(b, `,"method":"POST","url":"/v1/chat/completions","body":`...)
+		b = append(b, body...)
+		return append(b, "}\n"...), nil
 	}, nil
+}
+
+// AnthropicBatch writes per row one item of the requests array of
+// Anthropic's Message Batches API: {"custom_id", "params"}, the params being
+// chat.AnthropicBody of the messages and the front matter's settings. It
+// fails when there is no model or no max_tokens in the config.
+func AnthropicBatch(fm *engine.FrontMatter, o RequestOptions) (Convert[[]byte], error) {
+	s, err := requestSettings(fm, o, "anthropic-batch")
+	if err != nil {
+		return nil, err
+	}
+	if _, err := chat.AnthropicBody(nil, s); err != nil {
+		var re *chat.RequestError
+		if errors.As(err, &re) && re.Field != "messages" {
+			return nil, fmt.Errorf("anthropic-batch: %w", err)
+		}
+	}
+	return func(_ context.Context, index int, row Row, msgs []chat.Message) ([]byte, error) {
+		params, err := chat.AnthropicBody(msgs, s)
+		if err != nil {
+			return nil, err
+		}
+		b := make([]byte, 0, len(params)+64)
+		b = append(b, `{"custom_id":`...)
+		b = appendString(b, customID(o.IDKey, index, row))
+		b = append(b, `,"params":`...)
+		b = append(b, params...)
+		return append(b, "}\n"...), nil
+	}, nil
+}
+
+// requestSettings are the front matter's request settings, with the model
+// overridden by o; it fails when there is no model.
+func requestSettings(fm *engine.FrontMatter, o RequestOptions, what string) (chat.Settings, error) {
+	s := fm.Settings()
+	if o.Model != "" {
+		s.Model = o.Model
+	}
+	if s.Model == "" {
+		return s, fmt.Errorf("%s needs a model: write model: in the template's front matter or pass one", what)
+	}
+	return s, nil
 }
 
 // lineSize guesses the size of a line holding msgs.
@@ -103,75 +111,6 @@ func lineSize(msgs []chat.Message) int {
 		n += 48 + len(msgs[i].Text()) + len(msgs[i].Text())/16
 	}
 	return n
-}
-
-// AnthropicBatch writes per row one item of the requests array of
-// Anthropic's Message Batches API: {"custom_id", "params"}, the params
-// holding the front matter's model and config parameters (max_tokens, which
-// the API requires, among them), its tools (as name, description and
-// input_schema), the system prompt and the messages (see chat.ToAnthropic).
-// It fails when there is no model or no max_tokens.
-func AnthropicBatch(fm *engine.FrontMatter, o RequestOptions) (Convert[[]byte], error) {
-	base, model, err := requestBase(fm, o, "anthropic-batch")
-	if err != nil {
-		return nil, err
-	}
-	if _, ok := base["max_tokens"]; !ok {
-		return nil, errors.New("anthropic-batch needs max_tokens: write it under config: in the template's front matter")
-	}
-	if fm != nil && len(fm.Tools) > 0 {
-		tools := make([]anthropicTool, len(fm.Tools))
-		for i, t := range fm.Tools {
-			tools[i] = anthropicTool{Name: t.Name, Description: t.Description, InputSchema: t.Parameters}
-			if len(t.Parameters) == 0 {
-				tools[i].InputSchema = json.RawMessage(`{"type":"object"}`)
-			}
-		}
-		base["tools"] = tools
-	}
-	return func(_ context.Context, index int, row Row, msgs []chat.Message) ([]byte, error) {
-		req, err := chat.ToAnthropic(msgs)
-		if err != nil {
-			return nil, err
-		}
-		params := make(map[string]any, len(base)+3)
-		for k, v := range base {
-			params[k] = v
-		}
-		params["model"] = model
-		if req.System != "" {
-			params["system"] = req.System
-		}
-		params["messages"] = req.Messages
-		return jsonLine(struct {
-			CustomID string         `json:"custom_id"`
-			Params   map[string]any `json:"params"`
-		}{customID(o.IDKey, index, row), params})
-	}, nil
-}
-
-type anthropicTool struct {
-	Name        string          `json:"name"`
-	Description string          `json:"description,omitempty"`
-	InputSchema json.RawMessage `json:"input_schema"`
-}
-
-// requestBase collects the front matter's config parameters and the model.
-func requestBase(fm *engine.FrontMatter, o RequestOptions, what string) (map[string]any, string, error) {
-	base := map[string]any{}
-	model := o.Model
-	if fm != nil {
-		for k, v := range fm.Config {
-			base[k] = v
-		}
-		if model == "" {
-			model = fm.Model
-		}
-	}
-	if model == "" {
-		return nil, "", fmt.Errorf("%s needs a model: write model: in the template's front matter or pass one", what)
-	}
-	return base, model, nil
 }
 
 func customID(key string, index int, row Row) string {

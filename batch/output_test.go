@@ -50,15 +50,15 @@ func TestOutputs(t *testing.T) {
 			missing,
 		}},
 		{"openai-batch", openaiBatch, []string{
-			`{"custom_id":"a1","method":"POST","url":"/v1/chat/completions","body":{"max_tokens":100,"messages":[{"role":"system","content":"You are <b>brief</b> & exact."},{"role":"user","content":"Q: 2+2?"}],"model":"gpt-4o-mini","temperature":0.2,"tools":[{"type":"function","function":{"name":"get_rate","description":"Exchange rate","parameters":{"type":"object","properties":{"currency":{"type":"string"}}}}}]}}`,
-			`{"custom_id":"row-2","method":"POST","url":"/v1/chat/completions","body":{"max_tokens":100,"messages":[{"role":"system","content":"You are <b>brief</b> & exact."},{"role":"user","content":"Q: Grüß 😀 <x> & \"y\""}],"model":"gpt-4o-mini","temperature":0.2,"tools":[{"type":"function","function":{"name":"get_rate","description":"Exchange rate","parameters":{"type":"object","properties":{"currency":{"type":"string"}}}}}]}}`,
-			`{"custom_id":"row-3","method":"POST","url":"/v1/chat/completions","body":{"max_tokens":100,"messages":[{"role":"system","content":"You are <b>brief</b> & exact."},{"role":"user","content":"Q:"}],"model":"gpt-4o-mini","temperature":0.2,"tools":[{"type":"function","function":{"name":"get_rate","description":"Exchange rate","parameters":{"type":"object","properties":{"currency":{"type":"string"}}}}}]}}`,
+			`{"custom_id":"a1","method":"POST","url":"/v1/chat/completions","body":{"model":"gpt-4o-mini","messages":[{"role":"system","content":"You are <b>brief</b> & exact."},{"role":"user","content":"Q: 2+2?"}],"tools":[{"type":"function","function":{"name":"get_rate","description":"Exchange rate","parameters":{"type":"object","properties":{"currency":{"type":"string"}}}}}],"max_tokens":100,"temperature":0.2}}`,
+			`{"custom_id":"row-2","method":"POST","url":"/v1/chat/completions","body":{"model":"gpt-4o-mini","messages":[{"role":"system","content":"You are <b>brief</b> & exact."},{"role":"user","content":"Q: Grüß 😀 <x> & \"y\""}],"tools":[{"type":"function","function":{"name":"get_rate","description":"Exchange rate","parameters":{"type":"object","properties":{"currency":{"type":"string"}}}}}],"max_tokens":100,"temperature":0.2}}`,
+			`{"custom_id":"row-3","method":"POST","url":"/v1/chat/completions","body":{"model":"gpt-4o-mini","messages":[{"role":"system","content":"You are <b>brief</b> & exact."},{"role":"user","content":"Q:"}],"tools":[{"type":"function","function":{"name":"get_rate","description":"Exchange rate","parameters":{"type":"object","properties":{"currency":{"type":"string"}}}}}],"max_tokens":100,"temperature":0.2}}`,
 			missing,
 		}},
 		{"anthropic-batch", anthropicBatch, []string{
-			`{"custom_id":"row-1","params":{"max_tokens":100,"messages":[{"role":"user","content":[{"type":"text","text":"Q: 2+2?"}]}],"model":"claude-x","system":"You are <b>brief</b> & exact.","temperature":0.2,"tools":[{"name":"get_rate","description":"Exchange rate","input_schema":{"type":"object","properties":{"currency":{"type":"string"}}}}]}}`,
-			`{"custom_id":"row-2","params":{"max_tokens":100,"messages":[{"role":"user","content":[{"type":"text","text":"Q: Grüß 😀 <x> & \"y\""}]}],"model":"claude-x","system":"You are <b>brief</b> & exact.","temperature":0.2,"tools":[{"name":"get_rate","description":"Exchange rate","input_schema":{"type":"object","properties":{"currency":{"type":"string"}}}}]}}`,
-			`{"custom_id":"row-3","params":{"max_tokens":100,"messages":[{"role":"user","content":[{"type":"text","text":"Q:"}]}],"model":"claude-x","system":"You are <b>brief</b> & exact.","temperature":0.2,"tools":[{"name":"get_rate","description":"Exchange rate","input_schema":{"type":"object","properties":{"currency":{"type":"string"}}}}]}}`,
+			`{"custom_id":"row-1","params":{"model":"claude-x","max_tokens":100,"system":"You are <b>brief</b> & exact.","messages":[{"role":"user","content":[{"type":"text","text":"Q: 2+2?"}]}],"tools":[{"name":"get_rate","description":"Exchange rate","input_schema":{"type":"object","properties":{"currency":{"type":"string"}}}}],"temperature":0.2}}`,
+			`{"custom_id":"row-2","params":{"model":"claude-x","max_tokens":100,"system":"You are <b>brief</b> & exact.","messages":[{"role":"user","content":[{"type":"text","text":"Q: Grüß 😀 <x> & \"y\""}]}],"tools":[{"name":"get_rate","description":"Exchange rate","input_schema":{"type":"object","properties":{"currency":{"type":"string"}}}}],"temperature":0.2}}`,
+			`{"custom_id":"row-3","params":{"model":"claude-x","max_tokens":100,"system":"You are <b>brief</b> & exact.","messages":[{"role":"user","content":[{"type":"text","text":"Q:"}]}],"tools":[{"name":"get_rate","description":"Exchange rate","input_schema":{"type":"object","properties":{"currency":{"type":"string"}}}}],"temperature":0.2}}`,
 			missing,
 		}},
 		{"chatml", batch.Prompt(chatml, nil), []string{
@@ -95,7 +95,7 @@ func TestRequestOutputsNeedWhatTheAPIsRequire(t *testing.T) {
 	_, err := batch.OpenAIBatch(tpl.FrontMatter(), batch.RequestOptions{})
 	assert.EqualError(t, err, "openai-batch needs a model: write model: in the template's front matter or pass one")
 	_, err = batch.AnthropicBatch(tpl.FrontMatter(), batch.RequestOptions{Model: "m"})
-	assert.EqualError(t, err, "anthropic-batch needs max_tokens: write it under config: in the template's front matter")
+	assert.EqualError(t, err, "anthropic-batch: chat: anthropic request: config.max_tokens: the Messages API needs max_tokens (or maxOutputTokens) in config")
 }
 
 func TestNewOutput(t *testing.T) {

@@ -54,9 +54,9 @@ func TestPipeline(t *testing.T) {
 	require.NoError(t, ptest.Run(p))
 
 	assert.Equal(t, []string{
-		`{"custom_id":"a1","method":"POST","url":"/v1/chat/completions","body":{"max_tokens":50,"messages":[{"role":"system","content":"Answer briefly."},{"role":"user","content":"What is 2+2?"}],"model":"gpt-4o-mini"}}`,
-		`{"custom_id":"b2","method":"POST","url":"/v1/chat/completions","body":{"max_tokens":50,"messages":[{"role":"system","content":"Answer briefly."},{"role":"user","content":"Grüß 😀 <x> & \"y\""}],"model":"gpt-4o-mini"}}`,
-		`{"custom_id":"d4","method":"POST","url":"/v1/chat/completions","body":{"max_tokens":50,"messages":[{"role":"system","content":"Answer briefly."},{"role":"user","content":""}],"model":"gpt-4o-mini"}}`,
+		`{"custom_id":"a1","method":"POST","url":"/v1/chat/completions","body":{"model":"gpt-4o-mini","messages":[{"role":"system","content":"Answer briefly."},{"role":"user","content":"What is 2+2?"}],"max_tokens":50}}`,
+		`{"custom_id":"b2","method":"POST","url":"/v1/chat/completions","body":{"model":"gpt-4o-mini","messages":[{"role":"system","content":"Answer briefly."},{"role":"user","content":"Grüß 😀 <x> & \"y\""}],"max_tokens":50}}`,
+		`{"custom_id":"d4","method":"POST","url":"/v1/chat/completions","body":{"model":"gpt-4o-mini","messages":[{"role":"system","content":"Answer briefly."},{"role":"user","content":""}],"max_tokens":50}}`,
 	}, sortedLines(t, out))
 	assert.Equal(t, []string{
 		`c3: ask.hbs:6:18: variable "q" is not supplied`,

@@ -164,11 +164,11 @@ func TestBatchFormats(t *testing.T) {
 		want string
 	}{
 		{"openai-batch", []string{"--format", "openai-batch", "--id-field", "id", "--history-field", "h"},
-			`{"custom_id":"x1","method":"POST","url":"/v1/chat/completions","body":{"max_tokens":50,"messages":[{"role":"system","content":"Answer briefly."},{"role":"user","content":"Before?"},{"role":"assistant","content":"  Yes. "},{"role":"user","content":"Hi"}],"model":"gpt-4o-mini"}}` + "\n" +
-				`{"custom_id":"x2","method":"POST","url":"/v1/chat/completions","body":{"max_tokens":50,"messages":[{"role":"system","content":"Answer briefly."},{"role":"user","content":"Ünï"}],"model":"gpt-4o-mini"}}` + "\n"},
+			`{"custom_id":"x1","method":"POST","url":"/v1/chat/completions","body":{"model":"gpt-4o-mini","messages":[{"role":"system","content":"Answer briefly."},{"role":"user","content":"Before?"},{"role":"assistant","content":"  Yes. "},{"role":"user","content":"Hi"}],"max_tokens":50}}` + "\n" +
+				`{"custom_id":"x2","method":"POST","url":"/v1/chat/completions","body":{"model":"gpt-4o-mini","messages":[{"role":"system","content":"Answer briefly."},{"role":"user","content":"Ünï"}],"max_tokens":50}}` + "\n"},
 		{"anthropic-batch", []string{"--format", "anthropic-batch", "--model", "claude-x", "--history-field", "h"},
-			`{"custom_id":"row-1","params":{"max_tokens":50,"messages":[{"role":"user","content":[{"type":"text","text":"Before?"}]},{"role":"assistant","content":[{"type":"text","text":"  Yes. "}]},{"role":"user","content":[{"type":"text","text":"Hi"}]}],"model":"claude-x","system":"Answer briefly."}}` + "\n" +
-				`{"custom_id":"row-2","params":{"max_tokens":50,"messages":[{"role":"user","content":[{"type":"text","text":"Ünï"}]}],"model":"claude-x","system":"Answer briefly."}}` + "\n"},
+			`{"custom_id":"row-1","params":{"model":"claude-x","max_tokens":50,"system":"Answer briefly.","messages":[{"role":"user","content":[{"type":"text","text":"Before?"}]},{"role":"assistant","content":[{"type":"text","text":"  Yes. "}]},{"role":"user","content":[{"type":"text","text":"Hi"}]}]}}` + "\n" +
+				`{"custom_id":"row-2","params":{"model":"claude-x","max_tokens":50,"system":"Answer briefly.","messages":[{"role":"user","content":[{"type":"text","text":"Ünï"}]}]}}` + "\n"},
 		{"chat format", []string{"--format", "llama3", "--history-field", "h"},
 			`{"prompt":"<|begin_of_text|><|start_header_id|>system<|end_header_id|>\n\nAnswer briefly.<|eot_id|><|start_header_id|>user<|end_header_id|>\n\nBefore?<|eot_id|><|start_header_id|>assistant<|end_header_id|>\n\nYes.<|eot_id|><|start_header_id|>user<|end_header_id|>\n\nHi<|eot_id|><|start_header_id|>assistant<|end_header_id|>\n\n"}` + "\n" +
 				`{"prompt":"<|begin_of_text|><|start_header_id|>system<|end_header_id|>\n\nAnswer briefly.<|eot_id|><|start_header_id|>user<|end_header_id|>\n\nÜnï<|eot_id|><|start_header_id|>assistant<|end_header_id|>\n\n"}` + "\n"},
