@@ -14,6 +14,15 @@
 //	history                      the history passed with engine.History, as messages
 //	media URL [MIMETYPE]         an image, audio or file part
 //	raw VALUE                    VALUE inserted as markup, unescaped: trusted values only
+//	json VALUE [INDENT]          VALUE as JSON text, escaped like any value
+//
+// A tool call's arguments are written from data with json:
+// <tool_call id="c1" name="get_rate">{{json .args}}</tool_call>; the JSON is
+// escaped like any value, so no value can close the tool call or the
+// message. Funcs adds a caller's functions; one named like rolemark's or
+// text/template's own is an error when a template is compiled (the same
+// rule in every engine), and a caller's function's result is escaped like
+// any value.
 //
 // # Escaping
 //

@@ -3,10 +3,12 @@ package gotmpl
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"maps"
+	"reflect"
 	"regexp"
 	"slices"
 	"strconv"
@@ -25,12 +27,73 @@ import (
 type Engine struct {
 	noExpand bool // tests: leave every markup function call as it is written
 	noFast   bool // tests: render every template through markup and the parse
+	funcs    template.FuncMap
 }
 
 var _ driver.Engine = (*Engine)(nil)
 
+// Option configures the engine New returns.
+type Option func(*Engine)
+
+// Funcs adds functions that every template compiled by the engine can call,
+// as text/template's Template.Funcs does: each value must be a function
+// with one result, or two whose second is an error.
+//
+// A caller's function is trusted code, but its result is data: it is
+// escaped like any value, whatever its type (pipe it to raw for markup you
+// trust, {{myfunc . | raw}}). A name that rolemark or text/template already
+// defines (role, message, media, history, raw, attr, json, and, call, html,
+// index, js, len, not, or, print, printf, println, slice, eq, ne, lt, le,
+// gt, ge, urlquery) is an error when a template is compiled, as in the
+// other engines.
+func Funcs(funcs map[string]any) Option {
+	return func(e *Engine) {
+		if e.funcs == nil {
+			e.funcs = template.FuncMap{}
+		}
+		for name, fn := range funcs {
+			e.funcs[name] = fn
+		}
+	}
+}
+
 // New returns the text/template engine.
-func New() *Engine { return &Engine{} }
+func New(opts ...Option) *Engine {
+	e := &Engine{}
+	for _, o := range opts {
+		o(e)
+	}
+	return e
+}
+
+// builtins are text/template's own functions.
+var builtins = []string{"and", "call", "html", "index", "js", "len", "not", "or", "print", "printf", "println",
+	"slice", "eq", "ne", "lt", "le", "gt", "ge", "urlquery"}
+
+var errorType = reflect.TypeOf((*error)(nil)).Elem()
+
+// checkFuncs refuses a caller's function that would replace one of
+// rolemark's or text/template's, or that text/template cannot call.
+func (e *Engine) checkFuncs() error {
+	names := slices.Sorted(maps.Keys(e.funcs))
+	own := funcs()
+	for _, n := range names {
+		if _, ok := own[n]; ok {
+			return fmt.Errorf("Funcs: %q is one of rolemark's functions", n)
+		}
+		if slices.Contains(builtins, n) {
+			return fmt.Errorf("Funcs: %q is one of text/template's functions", n)
+		}
+		v := reflect.ValueOf(e.funcs[n])
+		if v.Kind() != reflect.Func || v.IsNil() {
+			return fmt.Errorf("Funcs: %q is not a function", n)
+		}
+		if t := v.Type(); t.NumOut() != 1 && (t.NumOut() != 2 || t.Out(1) != errorType) {
+			return fmt.Errorf("Funcs: %q must return one value, or a value and an error", n)
+		}
+	}
+	return nil
+}
 
 // Name returns "gotmpl".
 func (*Engine) Name() string { return "gotmpl" }
@@ -64,6 +127,7 @@ func funcs() template.FuncMap {
 		},
 		"message": message,
 		"history": func() markup { return driver.HistoryMarker },
+		"json":    jsonFunc,
 		// The functions take any value and print it as an action would,
 		// so that a call and its compile-time expansion accept the same.
 		"media": func(url any, mediaType ...any) (markup, error) {
@@ -106,6 +170,25 @@ func message(role any, args ...any) markup {
 	return markup(string(roleparse.MessageTag(roleparse.FormatValue(role), attrs...)) + body.String() + string(roleparse.EndTag))
 }
 
+// jsonFunc is {{json .v}}: the value as JSON text, indented by the number
+// of spaces given as a second argument. Like any value it is escaped, so it
+// cannot leave the <tool_call> or message it is written in.
+func jsonFunc(v any, indent ...int) (string, error) {
+	if len(indent) > 1 {
+		return "", errors.New("json takes a value and at most one indent width")
+	}
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if len(indent) == 1 && indent[0] > 0 {
+		enc.SetIndent("", strings.Repeat(" ", indent[0]))
+	}
+	if err := enc.Encode(v); err != nil {
+		return "", fmt.Errorf("json: %w", err)
+	}
+	return strings.TrimSuffix(buf.String(), "\n"), nil
+}
+
 // escape is appended to every printing action that does not end in a
 // markup function, in the AllowMissing mode.
 func escape(v any) string { return roleparse.EscapeValue(v) }
@@ -113,7 +196,13 @@ func escape(v any) string { return roleparse.EscapeValue(v) }
 // Compile parses src, resolves partials from cfg.FS, and rewrites every
 // printing action to escape its output.
 func (e *Engine) Compile(name, src string, cfg driver.Config) (driver.Compiled, error) {
+	if err := e.checkFuncs(); err != nil {
+		return nil, &driver.Error{Template: name, Err: err}
+	}
 	t := template.New(name).Funcs(funcs())
+	if len(e.funcs) > 0 {
+		t.Funcs(e.funcs)
+	}
 	if cfg.AllowMissing {
 		t.Option("missingkey=zero")
 	} else {

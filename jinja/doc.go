@@ -29,7 +29,11 @@
 // positional arguments only, so the marker is role(role), role(role, name)
 // or role(role, name, tool_call_id), as in {{ role("tool", "", call_id) }}.
 // Empty attribute values are left out. Tool calls are written as literal
-// <tool_call id="…" name="…">{json}</tool_call> parts. When a template does
+// <tool_call id="…" name="…">{{ args|tojson }}</tool_call> parts: the
+// tojson filter (tojson:2 indents by two spaces) writes a value as JSON, and
+// its result is escaped like any value, so no value can close the tool call
+// or the message. It is registered in pongo2's global filter registry with
+// the tags, unless a filter of that name is already registered. When a template does
 // not call history(), engine.Template puts the history before the last user
 // message.
 //
@@ -37,7 +41,9 @@
 // underscore); other keys cannot be named in a template and are left out
 // (pongo2 would fail the render). The functions role, history and media are
 // put in every render's context
-// and take precedence over variables of the same names; Funcs adds more. A
+// and take precedence over variables of the same names; Funcs adds more,
+// and a function given to Funcs under one of those three names is an error
+// when a template is compiled (the same rule in every engine). A
 // variable named user, system, assistant or message does not clash with the
 // tags of those names: {{ user }} prints the variable.
 //

@@ -5,8 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"reflect"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -29,7 +31,9 @@ type settings struct {
 // Funcs makes the given functions available to every template, in addition
 // to role, history and media. Their results are escaped like any other value
 // unless they return roleparse.Markup or a pongo2.AsSafeValue. A function
-// named like one of rolemark's (role, history, media) replaces it.
+// named like one of rolemark's (role, history, media) is an error when a
+// template is compiled, as in the other engines: the markup functions
+// cannot be replaced.
 func Funcs(funcs map[string]any) Option {
 	return func(s *settings) {
 		if s.funcs == nil {
@@ -60,15 +64,23 @@ func New(opts ...Option) *Engine {
 	for _, o := range opts {
 		o(&e.cfg)
 	}
-	e.funcs = pongo2.Context{
-		"role":    roleFunc,
-		"media":   mediaFunc,
-		"history": historyFunc,
+	e.funcs = pongo2.Context{}
+	for k, v := range ownFuncs {
+		e.funcs[k] = v
 	}
 	for k, v := range e.cfg.funcs {
-		e.funcs[k] = trustMarkup(v)
+		if _, own := ownFuncs[k]; !own {
+			e.funcs[k] = trustMarkup(v)
+		}
 	}
 	return e
+}
+
+// ownFuncs are rolemark's functions, which a caller's cannot replace.
+var ownFuncs = map[string]any{
+	"role":    roleFunc,
+	"media":   mediaFunc,
+	"history": historyFunc,
 }
 
 var (
@@ -155,13 +167,17 @@ func (e *Engine) Compile(name, src string, cfg driver.Config) (c driver.Compiled
 	if name == "" {
 		name = "template"
 	}
-	_, userRole := e.cfg.funcs["role"]
-	s, rerr := rewrite(name, src, !userRole)
+	for _, n := range slices.Sorted(maps.Keys(e.cfg.funcs)) {
+		if _, own := ownFuncs[n]; own {
+			return nil, &driver.Error{Template: name, Err: fmt.Errorf("Funcs: %q is one of rolemark's functions", n)}
+		}
+	}
+	s, rerr := rewrite(name, src, true)
 	if rerr != nil {
 		line, col := textpos.LineCol(src, rerr.off)
 		return nil, &driver.Error{Template: name, Line: line, Col: col, Err: rerr}
 	}
-	ld := newLoader(cfg, name, s, !userRole)
+	ld := newLoader(cfg, name, s, true)
 	set := pongo2.NewSet("rolemark:"+name, ld)
 	for _, t := range bannedTags {
 		if err := set.BanTag(t); err != nil {

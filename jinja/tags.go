@@ -1,9 +1,12 @@
 package jinja
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"reflect"
+	"strings"
 	"sync"
 
 	"github.com/flosch/pongo2/v6"
@@ -46,8 +49,32 @@ func register() error {
 				return
 			}
 		}
+		if !pongo2.FilterExists("tojson") {
+			if err := pongo2.RegisterFilter("tojson", tojsonFilter); err != nil {
+				registerErr = fmt.Errorf("jinja: registering pongo2 filter tojson: %w", err)
+			}
+		}
 	})
 	return registerErr
+}
+
+// tojsonFilter is Jinja's {{ v|tojson }} and {{ v|tojson:2 }} (pongo2 writes a filter's argument after a colon): the value
+// as JSON text, indented by the number of spaces given. Its result is not
+// safe: it is escaped like any value, so it cannot leave the <tool_call> or
+// message it is written in. Unlike Jinja2's, it does not write < > & and '
+// as \u escapes, which the markup's escaping makes needless; the JSON means
+// the same.
+func tojsonFilter(in *pongo2.Value, param *pongo2.Value) (*pongo2.Value, *pongo2.Error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if param != nil && param.IsInteger() && param.Integer() > 0 {
+		enc.SetIndent("", strings.Repeat(" ", param.Integer()))
+	}
+	if err := enc.Encode(in.Interface()); err != nil {
+		return nil, &pongo2.Error{Sender: "filter:tojson", OrigError: err}
+	}
+	return pongo2.AsValue(strings.TrimSuffix(buf.String(), "\n")), nil
 }
 
 // renderState is what one render's tags and functions share. It reaches
