@@ -28,6 +28,16 @@ type Dir struct {
 // A template or partial file that is a symbolic link is an error: with
 // os.DirFS it could point anywhere on the disk.
 //
+// To build a prompt directory into the program, embed it with all:, which
+// keeps the partials (//go:embed leaves out files whose names start with _
+// unless the pattern says all:; a partial missing from an embed.FS is an
+// error that says so):
+//
+//	//go:embed all:prompts
+//	var prompts embed.FS
+//
+//	dir, err := set.LoadDir(prompts, "prompts")
+//
 // A template finds a partial in its own directory or, failing that, in the
 // nearest parent directory up to dir, never above it (driver.Config.Root is dir):
 // a partial at the top of the prompt directory serves every subdirectory,

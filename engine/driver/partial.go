@@ -1,6 +1,7 @@
 package driver
 
 import (
+	"embed"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -20,12 +21,23 @@ type PartialError struct {
 	Name string
 	// Tried lists the files looked for, nearest directory first.
 	Tried []string
-	Err   error
+	// Embedded reports that the file system is an embed.FS: a partial
+	// missing from it was most likely left out by a //go:embed pattern
+	// without all:, and the error says so.
+	Embedded bool
+	Err      error
 }
+
+// embedHint is what a missing partial's error adds for an embed.FS.
+const embedHint = "; //go:embed leaves out files whose names start with _ or . unless the pattern says all:, as in //go:embed all:prompts"
 
 func (e *PartialError) Error() string {
 	if errors.Is(e.Err, fs.ErrNotExist) && len(e.Tried) > 0 {
-		return fmt.Sprintf("partial %q not found: looked for %s", e.Name, strings.Join(e.Tried, ", "))
+		msg := fmt.Sprintf("partial %q not found: looked for %s", e.Name, strings.Join(e.Tried, ", "))
+		if e.Embedded {
+			msg += embedHint
+		}
+		return msg
 	}
 	return fmt.Sprintf("partial %q: %v", e.Name, e.Err)
 }
@@ -122,7 +134,7 @@ func (c Config) ReadPartial(name string, exts ...string) (file string, src []byt
 			return p, b, nil
 		}
 	}
-	return "", nil, &PartialError{Name: name, Tried: tried, Err: fs.ErrNotExist}
+	return "", nil, &PartialError{Name: name, Tried: tried, Err: fs.ErrNotExist, Embedded: isEmbedFS(c.FS)}
 }
 
 // realDirs checks that each element of the slash path sub below dir is a
@@ -173,4 +185,14 @@ func lstat(fsys fs.FS, name string) (fs.FileMode, error) {
 		return entries[i].Type(), nil
 	}
 	return 0, &fs.PathError{Op: "lstat", Path: name, Err: fs.ErrNotExist}
+}
+
+// isEmbedFS reports whether fsys is an embed.FS (a subtree made with fs.Sub
+// cannot be told from any other file system).
+func isEmbedFS(fsys fs.FS) bool {
+	switch fsys.(type) {
+	case embed.FS, *embed.FS:
+		return true
+	}
+	return false
 }

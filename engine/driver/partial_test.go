@@ -1,6 +1,7 @@
 package driver_test
 
 import (
+	"embed"
 	"errors"
 	"io/fs"
 	"testing"
@@ -97,4 +98,14 @@ func TestReadPartial(t *testing.T) {
 			assert.Equal(t, string(fsys[tc.file].Data), string(src))
 		})
 	}
+}
+
+func TestPartialErrorEmbedHint(t *testing.T) {
+	notFound := func(fsys fs.FS) string {
+		_, _, err := driver.Config{FS: fsys, Dir: "."}.ReadPartial("persona", ".hbs")
+		return err.Error()
+	}
+	var emb embed.FS
+	assert.Equal(t, `partial "persona" not found: looked for _persona.hbs, persona.hbs; //go:embed leaves out files whose names start with _ or . unless the pattern says all:, as in //go:embed all:prompts`, notFound(emb))
+	assert.Equal(t, `partial "persona" not found: looked for _persona.hbs, persona.hbs`, notFound(fstest.MapFS{}))
 }
