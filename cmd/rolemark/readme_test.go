@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"os"
 	"os/exec"
@@ -120,8 +119,8 @@ func runServe(t *testing.T, cmd *exec.Cmd) {
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	stdout, err := cmd.StdoutPipe()
 	require.NoError(t, err)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
+	stderr := &syncBuffer{}
+	cmd.Stderr = stderr
 	require.NoError(t, cmd.Start())
 	line, err := bufio.NewReader(stdout).ReadString('\n')
 	require.NoError(t, err, "serve printed no address: %s", stderr.String())
