@@ -13,6 +13,7 @@ import (
 
 	"github.com/rolemark/rolemark/chat"
 	"github.com/rolemark/rolemark/internal/pyjson"
+	"github.com/rolemark/rolemark/internal/textpos"
 )
 
 // The Jinja engine is github.com/ardanlabs/jinja (docs/decisions.md). What
@@ -96,8 +97,7 @@ func isIdentChar(c byte) bool { return isIdentStart(c) || (c >= '0' && c <= '9')
 func unsupportedConstruct(src string) *TemplateError {
 	for _, u := range unsupported {
 		if loc := u.re.FindStringIndex(src); loc != nil {
-			line := 1 + strings.Count(src[:loc[0]], "\n")
-			col := 1 + loc[0] - (strings.LastIndexByte(src[:loc[0]], '\n') + 1)
+			line, col := textpos.LineCol(src, loc[0])
 			return &TemplateError{Line: line, Col: col, Msg: "unsupported: " + u.why}
 		}
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/rolemark/rolemark/chat"
 	"github.com/rolemark/rolemark/internal/pyjson"
+	"github.com/rolemark/rolemark/internal/textpos"
 )
 
 // prepareSource reads a chat template as Jinja2's lexer does with
@@ -78,8 +79,7 @@ func (p *srcParser) newlines() {
 }
 
 func (p *srcParser) fail(at int, format string, args ...any) *TemplateError {
-	line := 1 + strings.Count(p.src[:at], "\n")
-	col := 1 + utf8.RuneCountInString(p.src[strings.LastIndexByte(p.src[:at], '\n')+1:at])
+	line, col := textpos.LineCol(p.src, at)
 	return &TemplateError{Line: line, Col: col, Msg: fmt.Sprintf(format, args...)}
 }
 

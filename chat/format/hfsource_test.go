@@ -37,3 +37,23 @@ func TestEngineErrorLine(t *testing.T) {
 	require.ErrorAs(t, err, &te)
 	assert.Equal(t, 6, te.Line, err.Error())
 }
+
+// Columns count runes, as every error of rolemark's does, in the source
+// reader's errors and in the refusal of an unsupported construct.
+func TestTemplateErrorColumnsCountRunes(t *testing.T) {
+	tests := []struct {
+		name, src string
+		line, col int
+	}{
+		{"unsupported construct after non-ASCII text", "ü\n{# é #}{{ dict(a=1, b=2) }}", 2, 11},
+		{"unterminated comment after non-ASCII text", "é€ {# open", 1, 4},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := NewTemplate(tc.src, WithName("t.jinja"))
+			var te *TemplateError
+			require.ErrorAs(t, err, &te)
+			assert.Equal(t, [2]int{tc.line, tc.col}, [2]int{te.Line, te.Col}, err.Error())
+		})
+	}
+}
