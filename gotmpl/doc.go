@@ -21,18 +21,22 @@
 // escaped like any value, so no value can close the tool call or the
 // message. Funcs adds a caller's functions; one named like rolemark's or
 // text/template's own is an error when a template is compiled (the same
-// rule in every engine), and a caller's function's result is escaped like
-// any value.
+// rule in every engine). A caller's function whose result type is
+// roleparse.Markup writes markup, as in the other engines: an action whose
+// last command calls it prints its result unescaped ({{myfunc .x}}, like
+// raw). Any other result is escaped like any value.
 //
 // # Escaping
 //
 // Every action's output is escaped with roleparse.Escape whatever its type,
 // as package roleparse's security model requires. The only output that is
 // not escaped is template text and the result of an action whose last
-// command is role, message, media, history or raw: raw must be the last
-// command of its pipeline ({{.x | raw}}); {{raw .x | printf "%s"}} is escaped
-// again. A value is data whatever its Go type: a roleparse.Markup value in
-// the data is escaped too, and only raw inserts it as markup.
+// command is role, message, media, history, raw or a caller's function
+// that returns roleparse.Markup: that function must be the last command of
+// its pipeline ({{.x | raw}}); {{raw .x | printf "%s"}} is escaped again,
+// and so is such a result printed through a variable or passed to message.
+// A value is data whatever its Go type: a roleparse.Markup value in the
+// data is escaped too, and only raw inserts it as markup.
 //
 // A nil value prints as empty, as in the other engines, where
 // text/template would print "<no value>": before a render, every nil in the
@@ -51,7 +55,7 @@
 // text), the template's markup is parsed once at compile time and values go
 // straight into their message's text at render time. Other templates (a
 // value inside a tag, a comment, a CDATA section or a part; history; raw;
-// AllowMissing; roleparse.Loose) render through markup as described above.
+// a caller's function that returns roleparse.Markup; AllowMissing; roleparse.Loose) render through markup as described above.
 // The messages are the same either way.
 //
 // # Missing variables

@@ -5,11 +5,19 @@ import "github.com/rolemark/rolemark/engine/driver"
 // NewUnexpanded returns an engine that expands no markup function call at
 // compile time, so that tests run every template through the function
 // path as well as through the expanded one.
-func NewUnexpanded() *Engine { return &Engine{noExpand: true} }
+func NewUnexpanded(opts ...Option) *Engine {
+	e := New(opts...)
+	e.noExpand = true
+	return e
+}
 
 // NewGeneral returns the engine with the fast path off: every template
 // renders through markup and roleparse.
-func NewGeneral() *Engine { return &Engine{noFast: true} }
+func NewGeneral(opts ...Option) *Engine {
+	e := New(opts...)
+	e.noFast = true
+	return e
+}
 
 // Fast reports whether a compiled template renders on the fast path.
 func Fast(c driver.Compiled) bool { return c.(*compiled).prog != nil }

@@ -100,7 +100,7 @@ func (c *compiled) buildProgram(opts []roleparse.Option) *program {
 			s.nodes = append(s.nodes, n)
 			s.text.Write(n.Text)
 		case *parse.ActionNode:
-			if markupAction(n) {
+			if c.markupAction(n) {
 				return nil
 			}
 			if len(n.Pipe.Decl) > 0 {
@@ -252,7 +252,7 @@ func (c *compiled) pureNode(n parse.Node, seen map[string]bool) bool {
 	case *parse.TextNode:
 		return !strings.ContainsAny(string(n.Text), "<&"+phOpen+phClose)
 	case *parse.ActionNode:
-		return !markupAction(n)
+		return !c.markupAction(n)
 	case *parse.CommentNode, *parse.BreakNode, *parse.ContinueNode:
 		return true
 	case *parse.IfNode:

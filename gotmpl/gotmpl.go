@@ -28,6 +28,9 @@ type Engine struct {
 	noExpand bool // tests: leave every markup function call as it is written
 	noFast   bool // tests: render every template through markup and the parse
 	funcs    template.FuncMap
+	// trusted names the caller's functions whose result type is
+	// roleparse.Markup: an action that ends in one prints it unescaped.
+	trusted map[string]bool
 }
 
 var _ driver.Engine = (*Engine)(nil)
@@ -39,13 +42,15 @@ type Option func(*Engine)
 // as text/template's Template.Funcs does: each value must be a function
 // with one result, or two whose second is an error.
 //
-// A caller's function is trusted code, but its result is data: it is
-// escaped like any value, whatever its type (pipe it to raw for markup you
-// trust, {{myfunc . | raw}}). A name that rolemark or text/template already
-// defines (role, message, media, history, raw, attr, json, and, call, html,
-// index, js, len, not, or, print, printf, println, slice, eq, ne, lt, le,
-// gt, ge, urlquery) is an error when a template is compiled, as in the
-// other engines.
+// A caller's function is trusted code: a function whose result type is
+// roleparse.Markup (optionally with an error) writes markup, printed
+// unescaped when it is the last command of an action ({{myfunc .}}), as in
+// the other engines; any other result is escaped like any value, and so is
+// a roleparse.Markup value in the data. A name that rolemark or
+// text/template already defines (role, message, media, history, raw, attr,
+// json, and, call, html, index, js, len, not, or, print, printf, println,
+// slice, eq, ne, lt, le, gt, ge, urlquery) is an error when a template is
+// compiled, as in the other engines.
 func Funcs(funcs map[string]any) Option {
 	return func(e *Engine) {
 		if e.funcs == nil {
@@ -53,6 +58,13 @@ func Funcs(funcs map[string]any) Option {
 		}
 		for name, fn := range funcs {
 			e.funcs[name] = fn
+			delete(e.trusted, name)
+			if v := reflect.ValueOf(fn); v.Kind() == reflect.Func && v.Type().NumOut() > 0 && v.Type().Out(0) == markupType {
+				if e.trusted == nil {
+					e.trusted = map[string]bool{}
+				}
+				e.trusted[name] = true
+			}
 		}
 	}
 }
@@ -70,7 +82,10 @@ func New(opts ...Option) *Engine {
 var builtins = []string{"and", "call", "html", "index", "js", "len", "not", "or", "print", "printf", "println",
 	"slice", "eq", "ne", "lt", "le", "gt", "ge", "urlquery"}
 
-var errorType = reflect.TypeOf((*error)(nil)).Elem()
+var (
+	errorType  = reflect.TypeOf((*error)(nil)).Elem()
+	markupType = reflect.TypeOf(roleparse.Markup(""))
+)
 
 // checkFuncs refuses a caller's function that would replace one of
 // rolemark's or text/template's, or that text/template cannot call.
@@ -214,7 +229,7 @@ func (e *Engine) Compile(name, src string, cfg driver.Config) (driver.Compiled, 
 	if err := loadPartials(t, cfg); err != nil {
 		return nil, err
 	}
-	c := &compiled{t: t, name: name, slow: cfg.AllowMissing, expand: !e.noExpand}
+	c := &compiled{t: t, name: name, slow: cfg.AllowMissing, expand: !e.noExpand, trusted: e.trusted}
 	var texts []*parse.TextNode
 	for _, tt := range t.Templates() {
 		if tt.Tree != nil && tt.Tree.Root != nil {
@@ -329,8 +344,10 @@ type compiled struct {
 	name   string
 	slow   bool
 	expand bool // expand markup function calls at compile time
-	arena  []byte
-	lo, hi uintptr
+	// trusted names the caller's functions that return roleparse.Markup.
+	trusted map[string]bool
+	arena   []byte
+	lo, hi  uintptr
 	// prog renders straight to messages (fast.go), when the template's
 	// shape allows; valSize is the length of the values printed by the
 	// last render, to size the next one's buffer.
@@ -356,7 +373,7 @@ func (c *compiled) rewrite(tree *parse.Tree, n parse.Node, texts *[]*parse.TextN
 					continue
 				}
 			}
-			if a, ok := child.(*parse.ActionNode); ok && !c.slow && markupAction(a) {
+			if a, ok := child.(*parse.ActionNode); ok && !c.slow && c.markupAction(a) {
 				sentinel := &parse.TextNode{NodeType: parse.NodeText, Pos: a.Pos}
 				*texts = append(*texts, sentinel)
 				out = append(out, sentinel)
@@ -369,7 +386,7 @@ func (c *compiled) rewrite(tree *parse.Tree, n parse.Node, texts *[]*parse.TextN
 		*texts = append(*texts, n)
 	case *parse.ActionNode:
 		p := n.Pipe
-		if !c.slow || len(p.Decl) > 0 || len(p.Cmds) == 0 || markupAction(n) {
+		if !c.slow || len(p.Decl) > 0 || len(p.Cmds) == 0 || c.markupAction(n) {
 			return
 		}
 		last := p.Cmds[len(p.Cmds)-1]
@@ -393,15 +410,16 @@ func (c *compiled) rewrite(tree *parse.Tree, n parse.Node, texts *[]*parse.TextN
 }
 
 // markupAction reports whether an action prints the result of a markup
-// function: its last command calls role, message, media, history or raw.
-func markupAction(a *parse.ActionNode) bool {
+// function: its last command calls role, message, media, history or raw,
+// or a caller's function that returns roleparse.Markup.
+func (c *compiled) markupAction(a *parse.ActionNode) bool {
 	p := a.Pipe
 	if len(p.Decl) > 0 || len(p.Cmds) == 0 {
 		return false
 	}
 	last := p.Cmds[len(p.Cmds)-1]
 	id, ok := last.Args[0].(*parse.IdentifierNode)
-	return ok && markupFuncs[id.Ident]
+	return ok && (markupFuncs[id.Ident] || c.trusted[id.Ident])
 }
 
 // carve copies all template text into one arena. Sentinels (text nodes with
