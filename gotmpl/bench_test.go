@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"text/template"
 
@@ -49,10 +50,15 @@ func BenchmarkRender(b *testing.B) {
 			_ = buf.String()
 		}
 	})
-	for _, style := range []string{"literal", "marker", "block"} {
+	for _, style := range []string{"literal", "marker", "block", "literal-text-template", "marker-text-template", "block-text-template"} {
 		b.Run("messages-"+style, func(b *testing.B) {
-			src, vars := benchInput(b, style+".tmpl")
-			tpl, err := engine.NewSet(gotmpl.New()).Parse("gotmpl", style, src)
+			file, viaTemplate := strings.CutSuffix(style, "-text-template")
+			src, vars := benchInput(b, file+".tmpl")
+			e := gotmpl.New()
+			if viaTemplate {
+				e = gotmpl.NewTextTemplate()
+			}
+			tpl, err := engine.NewSet(e).Parse("gotmpl", style, src)
 			if err != nil {
 				b.Fatal(err)
 			}

@@ -2,6 +2,7 @@ package gotmpl
 
 import (
 	"context"
+	"reflect"
 	"strconv"
 	"strings"
 	"text/template/parse"
@@ -42,6 +43,15 @@ import (
 // print values stands for a value. Everything else (markup functions left
 // after expansion, history, parts, AllowMissing, Loose parsing) takes the
 // general path.
+//
+// When every action of such a template prints a field of the data
+// ({{.name}}), the render does not run text/template at all if each of
+// those fields holds a string (what text/template would print is then the
+// string itself): it looks the keys up, sizes the text exactly, and writes
+// template text and values into it (executeDirect). Any other value (a
+// missing key, a nil, a number, a Stringer) runs text/template as above.
+// The text of a message that prints no value is fixed at compile time and
+// never copied.
 type program struct {
 	// msgs are the messages with their fixed fields (role, name, tool call
 	// id); their text is made at render time.
@@ -54,8 +64,23 @@ type program struct {
 	// them: they run after the render.
 	tail []op
 	trim bool
-	// static is the length of the template text the messages hold.
+	// static is the length of the template text the messages hold in
+	// the render's buffer (fixed messages excepted).
 	static int
+	// fixed[m] is message m's text when no value prints in it (trimmed
+	// as Parse trims it); such a message has no ops and its text is not
+	// copied. isFixed[m] says which messages are fixed.
+	fixed   []string
+	isFixed []bool
+	// keys are the data's keys that the values print, in order, when
+	// every value is a field of the data ({{.name}}): the direct render
+	// (executeDirect) then looks them up itself, without text/template.
+	direct bool
+	keys   []string
+	// block is the type of one allocation holding the messages and their
+	// text parts: [n]chat.Message then [n]chat.Part at partOff.
+	block   reflect.Type
+	partOff uintptr
 }
 
 type opKind uint8
@@ -93,6 +118,7 @@ func (c *compiled) buildProgram(opts []roleparse.Option) *program {
 	}
 	segs := []*seg{{}}
 	pure := map[string]bool{}
+	direct, keys := true, []string{}
 	for _, n := range c.t.Tree.Root.Nodes {
 		switch n := n.(type) {
 		case *parse.TextNode:
@@ -104,7 +130,13 @@ func (c *compiled) buildProgram(opts []roleparse.Option) *program {
 				return nil
 			}
 			if len(n.Pipe.Decl) > 0 {
-				continue // prints nothing
+				direct = false // evaluated, though it prints nothing
+				continue
+			}
+			if k, ok := fieldKey(n); ok {
+				keys = append(keys, k)
+			} else {
+				direct = false
 			}
 			segs = append(segs, &seg{})
 		case *parse.CommentNode:
@@ -112,6 +144,7 @@ func (c *compiled) buildProgram(opts []roleparse.Option) *program {
 			if !c.pureNode(n, pure) {
 				return nil
 			}
+			direct = false
 			segs = append(segs, &seg{})
 		default:
 			return nil
@@ -155,19 +188,35 @@ func (c *compiled) buildProgram(opts []roleparse.Option) *program {
 		return nil
 	}
 
-	p := &program{msgs: make([]chat.Message, len(ma)), ops: make([][]op, len(segs)), trim: trims(opts)}
+	p := &program{msgs: make([]chat.Message, len(ma)), ops: make([][]op, len(segs)), trim: trims(opts),
+		fixed: make([]string, len(ma)), isFixed: make([]bool, len(ma))}
 	cur, next := 0, 0 // the segment the ops belong to; the next slot
 	for m, msg := range ma {
 		if len(msg.ToolCalls) > 0 || len(msg.Content) > 1 || strings.Contains(string(msg.Role)+msg.Name+msg.ToolCallID, phOpen) {
 			return nil
 		}
+		if len(msg.Content) == 1 && msg.Content[0].Type != chat.PartText {
+			return nil
+		}
 		p.msgs[m] = chat.Message{Role: msg.Role, Name: msg.Name, ToolCallID: msg.ToolCallID}
-		p.ops[cur] = append(p.ops[cur], op{kind: opOpen, msg: m})
-		if len(msg.Content) == 1 {
-			part := msg.Content[0]
-			if part.Type != chat.PartText {
+		if len(msg.Content) == 0 || !strings.Contains(msg.Content[0].Text, phOpen) {
+			// No value prints in it: its text is known now.
+			text := ""
+			if len(msg.Content) == 1 {
+				text = msg.Content[0].Text
+			}
+			if strings.Contains(text, phClose) {
 				return nil
 			}
+			if p.trim {
+				text = strings.Trim(text, " \t\r\n")
+			}
+			p.fixed[m], p.isFixed[m] = text, true
+			continue
+		}
+		p.ops[cur] = append(p.ops[cur], op{kind: opOpen, msg: m})
+		{
+			part := msg.Content[0]
 			rest := part.Text
 			for {
 				i := strings.Index(rest, phOpen)
@@ -229,7 +278,30 @@ func (c *compiled) buildProgram(opts []roleparse.Option) *program {
 		}
 	}
 	p.ops = append(p.ops, nil)
+	if direct && len(keys) == len(segs)-1 {
+		p.direct, p.keys = true, keys
+	}
+	n := len(p.msgs)
+	p.block = reflect.StructOf([]reflect.StructField{
+		{Name: "M", Type: reflect.ArrayOf(n, reflect.TypeFor[chat.Message]())},
+		{Name: "P", Type: reflect.ArrayOf(n, reflect.TypeFor[chat.Part]())},
+	})
+	p.partOff = p.block.Field(1).Offset
 	return p
+}
+
+// fieldKey returns name when action a prints a field of dot ({{.name}}) and
+// does nothing else.
+func fieldKey(a *parse.ActionNode) (string, bool) {
+	p := a.Pipe
+	if len(p.Decl) > 0 || len(p.Cmds) != 1 || len(p.Cmds[0].Args) != 1 {
+		return "", false
+	}
+	f, ok := p.Cmds[0].Args[0].(*parse.FieldNode)
+	if !ok || len(f.Ident) != 1 {
+		return "", false
+	}
+	return f.Ident[0], true
 }
 
 // pureNode reports whether n only prints text: its template text (and that
@@ -389,22 +461,22 @@ func equalMessages(a, b []chat.Message) bool {
 // fastWriter receives what text/template writes on the fast path: the
 // template's top-level text runs its ops; anything else is a value (or text
 // that only prints as one) and goes into the open message's text as is.
+// Writers are recycled (compiled.writers); out is never reused, since the
+// messages' text is a substring of what it built.
 type fastWriter struct {
 	p  *program
 	lo uintptr
 	n  uintptr
 	// out holds the text of all messages; a strings.Builder, so that its
-	// memory is not cleared first and the messages' text is a substring of
-	// what it built.
+	// memory is not cleared first.
 	out    strings.Builder
 	bounds []int // start and end of each message's text in out
-	bbuf   [16]int
 }
 
 func (w *fastWriter) Write(b []byte) (int, error) {
 	if off := uintptr(unsafe.Pointer(unsafe.SliceData(b))) - w.lo; off < w.n {
 		if k := w.p.segAt[off]; k != 0 {
-			w.run(w.p.ops[k-1])
+			runOps(&w.out, w.bounds, w.p.ops[k-1])
 			return len(b), nil
 		}
 	}
@@ -412,15 +484,16 @@ func (w *fastWriter) Write(b []byte) (int, error) {
 	return len(b), nil
 }
 
-func (w *fastWriter) run(ops []op) {
+// runOps runs ops on out, recording where messages' text starts and ends.
+func runOps(out *strings.Builder, bounds []int, ops []op) {
 	for _, o := range ops {
 		switch o.kind {
 		case opOpen:
-			w.bounds[2*o.msg] = w.out.Len()
+			bounds[2*o.msg] = out.Len()
 		case opText:
-			w.out.WriteString(o.text)
+			out.WriteString(o.text)
 		case opClose:
-			w.bounds[2*o.msg+1] = w.out.Len()
+			bounds[2*o.msg+1] = out.Len()
 		}
 	}
 }
@@ -435,6 +508,11 @@ func (c *compiled) ExecuteMessages(ctx context.Context, r *driver.Request) ([]ch
 	if err := ctx.Err(); err != nil {
 		return nil, true, err
 	}
+	if p.direct {
+		if msgs, ok := p.executeDirect(r.Vars); ok {
+			return msgs, true, nil
+		}
+	}
 	var data any = r.Vars
 	if r.Vars == nil {
 		data = map[string]any{}
@@ -442,42 +520,92 @@ func (c *compiled) ExecuteMessages(ctx context.Context, r *driver.Request) ([]ch
 		data, _ = fillNil(r.Vars) // as Execute does
 	}
 	hint := int(c.valSize.Load())
-	w := &fastWriter{p: p, lo: c.lo, n: uintptr(len(c.arena))}
-	w.out.Grow(p.static + hint)
-	w.bounds = w.bbuf[:0]
-	if 2*len(p.msgs) > len(w.bbuf) {
-		w.bounds = make([]int, 2*len(p.msgs))
+	w, _ := c.writers.Get().(*fastWriter)
+	if w == nil {
+		w = &fastWriter{p: p, lo: c.lo, n: uintptr(len(c.arena)), bounds: make([]int, 2*len(p.msgs))}
 	}
-	w.bounds = w.bounds[:2*len(p.msgs)]
-	if err := c.t.Execute(w, data); err != nil {
+	defer c.writers.Put(w)
+	w.out.Grow(p.static + hint)
+	err := c.t.Execute(w, data)
+	if err == nil {
+		runOps(&w.out, w.bounds, p.tail)
+	}
+	out := w.out.String()
+	w.out = strings.Builder{}
+	if err != nil {
 		return nil, true, c.execError(err)
 	}
-	w.run(p.tail)
-	out := w.out.String()
 	// As Template.Messages does for the markup buffer: the hint follows the
 	// renders, written only when it is off by much.
 	if n := len(out) - p.static; n > hint || hint > 2*n+256 {
 		c.valSize.Store(int64(min(n+n/8+64, 1<<20)))
 	}
-	msgs := make([]chat.Message, len(p.msgs))
-	copy(msgs, p.msgs)
-	parts := make([]chat.Part, len(p.msgs))
-	for m := range msgs {
-		s, e := w.bounds[2*m], w.bounds[2*m+1]
-		if p.trim {
-			for s < e && isSpace(out[s]) {
-				s++
-			}
-			for e > s && isSpace(out[e-1]) {
-				e--
-			}
+	return p.messages(out, w.bounds), true, nil
+}
+
+// executeDirect renders a template whose values are all fields of the data
+// ({{.name}}) without text/template, when every one of them is a string,
+// which text/template prints as it is; ok is false otherwise (a missing
+// key, a nil, any other type), and text/template renders it.
+func (p *program) executeDirect(vars map[string]any) (msgs []chat.Message, ok bool) {
+	var vbuf [16]string
+	vals := vbuf[:0]
+	if len(p.keys) > len(vbuf) {
+		vals = make([]string, 0, len(p.keys))
+	}
+	n := p.static
+	for _, k := range p.keys {
+		s, ok := vars[k].(string)
+		if !ok {
+			return nil, false
 		}
-		if s < e {
-			parts[m] = chat.Part{Type: chat.PartText, Text: out[s:e]}
+		vals = append(vals, s)
+		n += len(s)
+	}
+	var bbuf [16]int
+	bounds := bbuf[:]
+	if 2*len(p.msgs) > len(bbuf) {
+		bounds = make([]int, 2*len(p.msgs))
+	}
+	var out strings.Builder
+	out.Grow(n)
+	for k, s := range vals {
+		runOps(&out, bounds, p.ops[k])
+		out.WriteString(s)
+	}
+	runOps(&out, bounds, p.ops[len(vals)])
+	return p.messages(out.String(), bounds), true
+}
+
+// messages returns the render's messages: the program's fixed fields, and
+// for each message its fixed text or its text in out, between bounds,
+// trimmed as Parse trims it. Messages and parts are one allocation.
+func (p *program) messages(out string, bounds []int) []chat.Message {
+	n := len(p.msgs)
+	blk := reflect.New(p.block).UnsafePointer()
+	msgs := unsafe.Slice((*chat.Message)(blk), n)
+	parts := unsafe.Slice((*chat.Part)(unsafe.Add(blk, p.partOff)), n)
+	copy(msgs, p.msgs)
+	for m := range msgs {
+		text := p.fixed[m]
+		if !p.isFixed[m] {
+			s, e := bounds[2*m], bounds[2*m+1]
+			if p.trim {
+				for s < e && isSpace(out[s]) {
+					s++
+				}
+				for e > s && isSpace(out[e-1]) {
+					e--
+				}
+			}
+			text = out[s:e]
+		}
+		if text != "" {
+			parts[m] = chat.Part{Type: chat.PartText, Text: text}
 			msgs[m].Content = parts[m : m+1 : m+1]
 		}
 	}
-	return msgs, true, nil
+	return msgs
 }
 
 // hexDigit returns the value of a hexadecimal digit, or -1.

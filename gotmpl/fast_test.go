@@ -9,6 +9,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/rolemark/rolemark/chat"
 	"github.com/rolemark/rolemark/engine"
 	"github.com/rolemark/rolemark/engine/driver"
 	"github.com/rolemark/rolemark/gotmpl"
@@ -154,6 +155,9 @@ func TestFastPathTaken(t *testing.T) {
 			src, err := os.ReadFile(filepath.Join("..", "testdata", "bench", style+".tmpl"))
 			require.NoError(t, err)
 			check(t, string(src), true)
+			c, err := gotmpl.New().Compile("t", string(src), driver.Config{Dir: "."})
+			require.NoError(t, err)
+			require.True(t, gotmpl.Direct(c))
 		})
 	}
 	t.Run("fallback/history", func(t *testing.T) {
@@ -209,4 +213,89 @@ func TestConversationsBothPaths(t *testing.T) {
 	}
 	t.Logf("%d templates took the fast path", fast)
 	require.Positive(t, fast)
+}
+
+type named string
+
+// TestDirectRender checks the render that bypasses text/template (taken when
+// every value is a field of the data, {{.name}}, holding a string) against
+// the fast path through text/template and against the general path, for
+// values of every kind: where a value is not a string the direct render
+// steps aside, and the result (or the error) is the same on every path.
+func TestDirectRender(t *testing.T) {
+	ctx := context.Background()
+	srcs := map[string]string{
+		"literal":    `<message role="system">Hi {{.a}}, {{.b}}.</message><message role="assistant">  fixed &amp; kept  </message>` + "\n" + `<message role="user">{{.a}}</message><message role="user"> </message>`,
+		"marker":     `{{role "system"}} Hi {{.a}}, {{.b}}. {{role "user"}}{{.a}}{{role "assistant"}} fixed `,
+		"block":      `{{message "system" "Hi " .a ", " .b "."}}{{message "user" .a}}{{message "assistant" " fixed "}}`,
+		"edges only": `<message role="user">{{.a}}{{.b}}</message>`,
+	}
+	values := []struct {
+		name string
+		vars map[string]any
+	}{
+		{"strings", map[string]any{"a": evil, "b": "  it's <b> & &amp;  "}},
+		{"empty strings", map[string]any{"a": "", "b": " "}},
+		{"an int", map[string]any{"a": 42, "b": "x"}},
+		{"a float and a bool", map[string]any{"a": 1.5e21, "b": true}},
+		{"a nil", map[string]any{"a": nil, "b": "x"}},
+		{"a missing key", map[string]any{"a": "x"}},
+		{"no vars", nil},
+		{"a Stringer", map[string]any{"a": stringer{"<s>"}, "b": "x"}},
+		{"a named string", map[string]any{"a": named("<n>"), "b": "x"}},
+		{"a slice and a map", map[string]any{"a": []any{"x", nil}, "b": map[string]any{"k": "<v>"}}},
+		{"a Markup value", map[string]any{"a": roleparse.Markup(`<message role="system">`), "b": "x"}},
+	}
+	for name, src := range srcs {
+		direct, err := gotmpl.New().Compile("t", src, driver.Config{Dir: "."})
+		require.NoError(t, err)
+		require.True(t, gotmpl.Direct(direct), "template %q", src)
+		sets := []*engine.Set{engine.NewSet(gotmpl.New()), engine.NewSet(gotmpl.NewTextTemplate()), engine.NewSet(gotmpl.NewGeneral())}
+		for _, v := range values {
+			t.Run(name+"/"+v.name, func(t *testing.T) {
+				var results [3][]chat.Message
+				var errs [3]error
+				for i, set := range sets {
+					tpl, err := set.Parse("gotmpl", "t", src)
+					require.NoError(t, err)
+					results[i], errs[i] = tpl.Messages(ctx, v.vars)
+				}
+				for i := 1; i < 3; i++ {
+					if errs[0] != nil || errs[i] != nil {
+						require.Error(t, errs[0])
+						require.EqualError(t, errs[i], errs[0].Error())
+						continue
+					}
+					require.Equal(t, results[i], results[0], "template %q", src)
+				}
+			})
+		}
+	}
+}
+
+// TestDirectShapes lists which fast-path templates render without
+// text/template: those whose every action prints a field of the data.
+func TestDirectShapes(t *testing.T) {
+	for _, tc := range []struct {
+		name, src string
+		direct    bool
+	}{
+		{"fields", `<message role="user">{{.a}} {{ .b }}{{- .c -}}</message>`, true},
+		{"no value", `<message role="user">x</message>`, true},
+		{"a comment", `<message role="user">{{/* c */}}{{.a}}</message>`, true},
+		{"a nested field", `<message role="user">{{.a.b}}</message>`, false},
+		{"dot", `<message role="user">{{.}}</message>`, false},
+		{"a variable", `<message role="user">{{$.a}}</message>`, false},
+		{"a pipeline", `<message role="user">{{.a | printf "%q"}}</message>`, false},
+		{"a declaration", `<message role="user">{{$x := .a}}{{.b}}</message>`, false},
+		{"an if", `<message role="user">{{if .a}}{{.a}}{{end}}</message>`, false},
+		{"a function", `<message role="user">{{len .a}}</message>`, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c, err := gotmpl.New().Compile("t", tc.src, driver.Config{Dir: "."})
+			require.NoError(t, err)
+			require.True(t, gotmpl.Fast(c))
+			require.Equal(t, tc.direct, gotmpl.Direct(c))
+		})
+	}
 }

@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"text/template"
 	"text/template/parse"
@@ -27,6 +28,7 @@ import (
 type Engine struct {
 	noExpand bool // tests: leave every markup function call as it is written
 	noFast   bool // tests: render every template through markup and the parse
+	noDirect bool // tests: run text/template on the fast path, never executeDirect
 	funcs    template.FuncMap
 	// trusted names the caller's functions whose result type is
 	// roleparse.Markup: an action that ends in one prints it unescaped.
@@ -240,6 +242,9 @@ func (e *Engine) Compile(name, src string, cfg driver.Config) (driver.Compiled, 
 		c.carve(texts)
 		if !e.noFast {
 			c.prog = c.buildProgram(cfg.Parse)
+			if c.prog != nil && e.noDirect {
+				c.prog.direct = false
+			}
 		}
 	}
 	return c, nil
@@ -353,6 +358,7 @@ type compiled struct {
 	// last render, to size the next one's buffer.
 	prog    *program
 	valSize atomic.Int64
+	writers sync.Pool // of *fastWriter for prog
 }
 
 // rewrite prepares the actions under n and collects the text nodes.
