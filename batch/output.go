@@ -49,15 +49,14 @@ func OpenAIBatch(fm *engine.FrontMatter, o RequestOptions) (Convert[[]byte], err
 		return nil, err
 	}
 	return func(_ context.Context, index int, row Row, msgs []chat.Message) ([]byte, error) {
-		body, err := chat.OpenAIBody(msgs, s)
-		if err != nil {
-			return nil, err
-		}
-		b := make([]byte, 0, len(body)+128)
+		b := make([]byte, 0, lineSize(msgs)+128)
 		b = append(b, `{"custom_id":`...)
 		b = appendString(b, customID(o.IDKey, index, row))
 		b = append(b, `,"method":"POST","url":"/v1/chat/completions","body":`...)
-		b = append(b, body...)
+		b, err := chat.AppendOpenAIBody(b, msgs, s)
+		if err != nil {
+			return nil, err
+		}
 		return append(b, "}\n"...), nil
 	}, nil
 }
@@ -78,15 +77,14 @@ func AnthropicBatch(fm *engine.FrontMatter, o RequestOptions) (Convert[[]byte], 
 		}
 	}
 	return func(_ context.Context, index int, row Row, msgs []chat.Message) ([]byte, error) {
-		params, err := chat.AnthropicBody(msgs, s)
-		if err != nil {
-			return nil, err
-		}
-		b := make([]byte, 0, len(params)+64)
+		b := make([]byte, 0, lineSize(msgs)+128)
 		b = append(b, `{"custom_id":`...)
 		b = appendString(b, customID(o.IDKey, index, row))
 		b = append(b, `,"params":`...)
-		b = append(b, params...)
+		b, err := chat.AppendAnthropicBody(b, msgs, s)
+		if err != nil {
+			return nil, err
+		}
 		return append(b, "}\n"...), nil
 	}, nil
 }

@@ -7,6 +7,8 @@
 // Anthropic Messages API shape. OpenAIBody and AnthropicBody build a whole
 // request body from messages and Settings (model, parameters, tools, tool
 // choice, output); what a target cannot carry is a *RequestError naming it.
+// AppendOpenAIBody and AppendAnthropicBody append the same bodies to a
+// buffer, for a caller writing one request per line.
 package chat
 
 import (

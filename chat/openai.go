@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/rolemark/rolemark/internal/jsonw"
 )
 
 // The OpenAI chat-completions wire form. Message owns it through MarshalJSON
@@ -59,7 +61,11 @@ type wireFile struct {
 // null for an assistant message that has tool calls and no content. Tool
 // calls in a user, system, developer or tool message are an error, as they
 // are to the API.
-func (m Message) MarshalJSON() ([]byte, error) {
+func (m Message) MarshalJSON() ([]byte, error) { return appendOpenAIMessage(nil, &m) }
+
+// appendOpenAIMessage appends m as MarshalJSON writes it, with <, > and &
+// as they are.
+func appendOpenAIMessage(b []byte, m *Message) ([]byte, error) {
 	switch m.Role {
 	case RoleUser, RoleSystem, RoleDeveloper, RoleTool:
 		if len(m.ToolCalls) > 0 {
@@ -67,81 +73,97 @@ func (m Message) MarshalJSON() ([]byte, error) {
 			return nil, fmt.Errorf("chat: tool calls in a %s message; only an assistant message makes tool calls", m.Role)
 		}
 	}
-	w := wireMessage{Role: m.Role, Name: m.Name, ToolCallID: m.ToolCallID}
+	b = append(b, `{"role":`...)
+	b = jsonw.String(b, string(m.Role))
+	if m.Name != "" {
+		b = append(b, `,"name":`...)
+		b = jsonw.String(b, m.Name)
+	}
+	b = append(b, `,"content":`...)
 	switch {
 	case len(m.Content) == 0 && len(m.ToolCalls) > 0:
-		w.Content = json.RawMessage("null")
+		b = append(b, "null"...)
 	case m.TextOnly():
-		b, err := marshalNoEscape(m.Text())
-		if err != nil {
-			return nil, err
-		}
-		w.Content = b
+		b = jsonw.String(b, m.Text())
 	default:
-		parts := make([]wirePart, len(m.Content))
+		b = append(b, '[')
 		for i, p := range m.Content {
-			wp, err := p.wire()
-			if err != nil {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			var err error
+			if b, err = appendPart(b, p); err != nil {
 				return nil, fmt.Errorf("chat: %s message, part %d: %w", m.Role, i+1, err)
 			}
-			parts[i] = wp
 		}
-		b, err := marshalNoEscape(parts)
-		if err != nil {
-			return nil, err
-		}
-		w.Content = b
+		b = append(b, ']')
 	}
-	for _, tc := range m.ToolCalls {
-		args := string(tc.Arguments)
-		if args == "" {
-			args = "{}"
-		} else if !json.Valid(tc.Arguments) {
-			return nil, fmt.Errorf("chat: tool call %q: arguments are not valid JSON: %q", tc.ID, args)
+	if len(m.ToolCalls) > 0 {
+		b = append(b, `,"tool_calls":[`...)
+		for i, tc := range m.ToolCalls {
+			args := string(tc.Arguments)
+			if args == "" {
+				args = "{}"
+			} else if !json.Valid(tc.Arguments) {
+				return nil, fmt.Errorf("chat: tool call %q: arguments are not valid JSON: %q", tc.ID, args)
+			}
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = append(b, `{"id":`...)
+			b = jsonw.String(b, tc.ID)
+			b = append(b, `,"type":"function","function":{"name":`...)
+			b = jsonw.String(b, tc.Name)
+			b = append(b, `,"arguments":`...)
+			b = jsonw.String(b, args)
+			b = append(b, "}}"...)
 		}
-		w.ToolCalls = append(w.ToolCalls, wireToolCall{ID: tc.ID, Type: "function",
-			Function: wireFunction{Name: tc.Name, Arguments: args}})
+		b = append(b, ']')
 	}
-	return marshalNoEscape(w)
+	if m.ToolCallID != "" {
+		b = append(b, `,"tool_call_id":`...)
+		b = jsonw.String(b, m.ToolCallID)
+	}
+	return append(b, '}'), nil
 }
 
-// marshalNoEscape is json.Marshal without HTML escaping: prompts are full of
-// < > and &, and the wire form need not hide them.
-func marshalNoEscape(v any) ([]byte, error) {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		return nil, err
-	}
-	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
-}
-
-func (p Part) wire() (wirePart, error) {
+// appendPart appends the OpenAI content part of p.
+func appendPart(b []byte, p Part) ([]byte, error) {
 	switch p.Type {
 	case PartText:
-		t := p.Text
-		return wirePart{Type: "text", Text: &t}, nil
+		b = append(b, `{"type":"text","text":`...)
+		b = jsonw.String(b, p.Text)
+		return append(b, '}'), nil
 	case PartImage:
-		b, err := marshalNoEscape(wireImageURL{URL: p.URL, Detail: p.Detail})
-		return wirePart{Type: "image_url", ImageURL: b}, err
+		b = append(b, `{"type":"image_url","image_url":{"url":`...)
+		b = jsonw.String(b, p.URL)
+		if p.Detail != "" {
+			b = append(b, `,"detail":`...)
+			b = jsonw.String(b, p.Detail)
+		}
+		return append(b, "}}"...), nil
 	case PartAudio:
 		mt, data, ok := ParseDataURI(p.URL)
 		if !ok {
-			return wirePart{}, fmt.Errorf("audio %q: OpenAI takes audio only as inline data (a data: URI)", p.URL)
+			return nil, fmt.Errorf("audio %q: OpenAI takes audio only as inline data (a data: URI)", p.URL)
 		}
 		if mt == "text/plain" && p.MediaType != "" {
 			mt = p.MediaType
 		}
-		return wirePart{Type: "input_audio", InputAudio: &wireAudio{
-			Data: base64Std(data), Format: audioFormat(mt)}}, nil
+		b = append(b, `{"type":"input_audio","input_audio":{"data":`...)
+		b = jsonw.String(b, base64Std(data))
+		b = append(b, `,"format":`...)
+		b = jsonw.String(b, audioFormat(mt))
+		return append(b, "}}"...), nil
 	case PartFile:
 		if _, _, ok := ParseDataURI(p.URL); !ok {
-			return wirePart{}, fmt.Errorf("file %q: OpenAI takes files only as inline data (a data: URI)", p.URL)
+			return nil, fmt.Errorf("file %q: OpenAI takes files only as inline data (a data: URI)", p.URL)
 		}
-		return wirePart{Type: "file", File: &wireFile{FileData: p.URL}}, nil
+		b = append(b, `{"type":"file","file":{"file_data":`...)
+		b = jsonw.String(b, p.URL)
+		return append(b, "}}"...), nil
 	}
-	return wirePart{}, fmt.Errorf("unknown part type %q", p.Type)
+	return nil, fmt.Errorf("unknown part type %q", p.Type)
 }
 
 // audioFormat maps a MIME type to OpenAI's input_audio format name.

@@ -7,6 +7,8 @@ import (
 	"regexp"
 	"slices"
 	"sort"
+
+	"github.com/rolemark/rolemark/internal/jsonw"
 )
 
 // Settings is what a request carries besides its messages: the model, its
@@ -142,80 +144,115 @@ var schemaNameRE = regexp.MustCompile(`^[a-zA-Z0-9_-]{1,64}$`)
 // Every error is a *RequestError naming what OpenAI cannot carry, or the
 // error of a message that has no OpenAI form.
 func OpenAIBody(msgs []Message, s Settings) ([]byte, error) {
+	return AppendOpenAIBody(nil, msgs, s)
+}
+
+// AppendOpenAIBody appends the body OpenAIBody returns to dst and returns
+// the extended slice. On error it returns dst as it was.
+func AppendOpenAIBody(dst []byte, msgs []Message, s Settings) ([]byte, error) {
 	fail := func(field, format string, args ...any) error {
 		return &RequestError{Target: "openai", Field: field, Msg: fmt.Sprintf(format, args...)}
 	}
 	if s.Model == "" {
-		return nil, fail("model", "a request needs a model")
+		return dst, fail("model", "a request needs a model")
 	}
-	var obj object
-	obj.add("model", s.Model)
-	wire, err := openAIMessages(msgs)
-	if err != nil {
-		return nil, err
-	}
-	obj.add("messages", wire)
-	if len(s.Tools) > 0 {
-		obj.add("tools", s.Tools)
-	}
-	switch tc := s.ToolChoice; tc {
-	case "":
-	case ToolAuto, ToolNone, ToolRequired:
-		if err := needTools(s, "openai"); err != nil {
-			return nil, err
+	b := append(dst, `{"model":`...)
+	b = jsonw.String(b, s.Model)
+	b = append(b, `,"messages":[`...)
+	for i := range msgs {
+		if i > 0 {
+			b = append(b, ',')
 		}
-		obj.add("tool_choice", string(tc))
+		var err error
+		if b, err = appendOpenAIMessage(b, &msgs[i]); err != nil {
+			return dst, err
+		}
+	}
+	b = append(b, ']')
+	switch tc := s.ToolChoice; tc {
+	case "", ToolAuto, ToolNone, ToolRequired:
+		if err := needTools(s, "openai"); tc != "" && err != nil {
+			return dst, err
+		}
 	default:
 		if err := needTool(s, "openai"); err != nil {
-			return nil, err
+			return dst, err
 		}
-		var c object
-		c.add("type", "function")
-		c.add("function", map[string]string{"name": string(tc)})
-		obj.add("tool_choice", c)
 	}
+	name := s.Output.Name
 	switch s.Output.Format {
 	case "", OutputText:
 		if len(s.Output.Schema) > 0 {
-			return nil, fail("output.schema", "a schema needs output format json")
+			return dst, fail("output.schema", "a schema needs output format json")
 		}
 	case OutputJSON:
 		if len(s.Output.Schema) == 0 {
-			obj.add("response_format", map[string]string{"type": "json_object"})
 			break
 		}
-		name := s.Output.Name
 		if name == "" {
 			name = "output"
 		}
 		if !schemaNameRE.MatchString(name) {
-			return nil, fail("output.name", "%q: OpenAI takes a schema name of letters, digits, _ and -, at most 64", name)
+			return dst, fail("output.name", "%q: OpenAI takes a schema name of letters, digits, _ and -, at most 64", name)
 		}
 		if !isJSONObject(s.Output.Schema) {
-			return nil, fail("output.schema", "must be a JSON object")
+			return dst, fail("output.schema", "must be a JSON object")
 		}
-		js := object{}
-		js.add("name", name)
-		js.add("schema", s.Output.Schema)
-		if s.Output.Strict {
-			js.add("strict", true)
-		}
-		var rf object
-		rf.add("type", "json_schema")
-		rf.add("json_schema", js)
-		obj.add("response_format", rf)
 	default:
-		return nil, fail("output.format", "%q: OpenAI takes text or json", s.Output.Format)
+		return dst, fail("output.format", "%q: OpenAI takes text or json", s.Output.Format)
 	}
 	cfg, err := config(s.Config, "openai", func(p param) string { return p.openai })
 	if err != nil {
-		return nil, err
+		return dst, err
 	}
-	obj = append(obj, cfg...)
-	if err := obj.duplicate("openai"); err != nil {
-		return nil, err
+	if err := cfg.duplicate("openai"); err != nil {
+		return dst, err
 	}
-	return marshalNoEscape(obj)
+
+	if len(s.Tools) > 0 {
+		b = append(b, `,"tools":[`...)
+		for i, t := range s.Tools {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			j, err := t.MarshalJSON()
+			if err != nil {
+				return dst, fail("tools", "tool %q: %v", t.Name, err)
+			}
+			b = append(b, j...)
+		}
+		b = append(b, ']')
+	}
+	switch tc := s.ToolChoice; tc {
+	case "":
+	case ToolAuto, ToolNone, ToolRequired:
+		b = append(b, `,"tool_choice":`...)
+		b = jsonw.String(b, string(tc))
+	default:
+		b = append(b, `,"tool_choice":{"type":"function","function":{"name":`...)
+		b = jsonw.String(b, string(tc))
+		b = append(b, "}}"...)
+	}
+	if s.Output.Format == OutputJSON {
+		if len(s.Output.Schema) == 0 {
+			b = append(b, `,"response_format":{"type":"json_object"}`...)
+		} else {
+			b = append(b, `,"response_format":{"type":"json_schema","json_schema":{"name":`...)
+			b = jsonw.String(b, name)
+			b = append(b, `,"schema":`...)
+			if b, err = jsonw.Compact(b, s.Output.Schema); err != nil {
+				return dst, fail("output.schema", "%v", err)
+			}
+			if s.Output.Strict {
+				b = append(b, `,"strict":true`...)
+			}
+			b = append(b, "}}"...)
+		}
+	}
+	if b, err = cfg.appendMembers(b, "openai"); err != nil {
+		return dst, err
+	}
+	return append(b, '}'), nil
 }
 
 // AnthropicBody returns a whole Anthropic Messages request body: model,
@@ -244,115 +281,202 @@ func OpenAIBody(msgs []Message, s Settings) ([]byte, error) {
 // Output.Strict. Output.Name, a label only, is not sent: Anthropic's
 // structured output has no schema name.
 func AnthropicBody(msgs []Message, s Settings) ([]byte, error) {
+	return AppendAnthropicBody(nil, msgs, s)
+}
+
+// AppendAnthropicBody appends the body AnthropicBody returns to dst and
+// returns the extended slice. On error it returns dst as it was.
+func AppendAnthropicBody(dst []byte, msgs []Message, s Settings) ([]byte, error) {
 	fail := func(field, format string, args ...any) error {
 		return &RequestError{Target: "anthropic", Field: field, Msg: fmt.Sprintf(format, args...)}
 	}
 	if s.Model == "" {
-		return nil, fail("model", "a request needs a model")
+		return dst, fail("model", "a request needs a model")
 	}
 	cfg, err := config(s.Config, "anthropic", func(p param) string { return p.anthropic })
 	if err != nil {
-		return nil, err
+		return dst, err
 	}
-	var obj object
-	obj.add("model", s.Model)
 	i := slices.IndexFunc(cfg, func(f field) bool { return f.key == "max_tokens" })
 	if i < 0 {
-		return nil, fail("config.max_tokens", "the Messages API needs max_tokens (or maxOutputTokens) in config")
+		return dst, fail("config.max_tokens", "the Messages API needs max_tokens (or maxOutputTokens) in config")
 	}
-	obj = append(obj, cfg[i])
+	maxTokens := cfg[i]
 	cfg = slices.Delete(cfg, i, i+1)
 	req, err := ToAnthropic(msgs)
 	if err != nil {
-		return nil, err
+		return dst, err
 	}
-	if req.System != "" {
-		obj.add("system", req.System)
-	}
-	obj.add("messages", req.Messages)
-	if len(s.Tools) > 0 {
-		tools := make([]object, len(s.Tools))
-		for i, t := range s.Tools {
-			tools[i].add("name", t.Name)
-			if t.Description != "" {
-				tools[i].add("description", t.Description)
-			}
-			schema := t.Parameters
-			if len(bytes.TrimSpace(schema)) == 0 {
-				schema = json.RawMessage(`{"type":"object","properties":{}}`)
-			} else if !isJSONObject(schema) {
-				return nil, fail("tools", "tool %q parameters must be a JSON object", t.Name)
-			}
-			tools[i].add("input_schema", schema)
+	for _, t := range s.Tools {
+		if len(bytes.TrimSpace(t.Parameters)) > 0 && !isJSONObject(t.Parameters) {
+			return dst, fail("tools", "tool %q parameters must be a JSON object", t.Name)
 		}
-		obj.add("tools", tools)
 	}
 	switch tc := s.ToolChoice; tc {
-	case "":
-	case ToolAuto, ToolNone, ToolRequired:
-		if err := needTools(s, "anthropic"); err != nil {
-			return nil, err
+	case "", ToolAuto, ToolNone, ToolRequired:
+		if err := needTools(s, "anthropic"); tc != "" && err != nil {
+			return dst, err
 		}
-		typ := string(tc)
-		if tc == ToolRequired {
-			typ = "any"
-		}
-		obj.add("tool_choice", map[string]string{"type": typ})
 	default:
 		if err := needTool(s, "anthropic"); err != nil {
-			return nil, err
+			return dst, err
 		}
-		var c object
-		c.add("type", "tool")
-		c.add("name", string(tc))
-		obj.add("tool_choice", c)
 	}
 	switch s.Output.Format {
 	case "", OutputText:
 		if len(s.Output.Schema) > 0 {
-			return nil, fail("output.schema", "a schema needs output format json")
+			return dst, fail("output.schema", "a schema needs output format json")
 		}
 	case OutputJSON:
 		if len(s.Output.Schema) == 0 {
-			return nil, fail("output.format", "Anthropic has no JSON mode without a schema: give output.schema")
+			return dst, fail("output.format", "Anthropic has no JSON mode without a schema: give output.schema")
 		}
 		if !isJSONObject(s.Output.Schema) {
-			return nil, fail("output.schema", "must be a JSON object")
+			return dst, fail("output.schema", "must be a JSON object")
 		}
 		if s.Output.Strict {
-			return nil, fail("output.strict", "Anthropic's structured output has no strict switch (it always follows the schema)")
+			return dst, fail("output.strict", "Anthropic's structured output has no strict switch (it always follows the schema)")
 		}
-		var f object
-		f.add("type", "json_schema")
-		f.add("schema", s.Output.Schema)
-		obj.add("output_config", map[string]any{"format": f})
 	default:
-		return nil, fail("output.format", "%q: Anthropic takes text or json", s.Output.Format)
+		return dst, fail("output.format", "%q: Anthropic takes text or json", s.Output.Format)
 	}
-	obj = append(obj, cfg...)
-	if err := obj.duplicate("anthropic"); err != nil {
-		return nil, err
+	if err := append(object{maxTokens}, cfg...).duplicate("anthropic"); err != nil {
+		return dst, err
 	}
-	return marshalNoEscape(obj)
+
+	b := append(dst, `{"model":`...)
+	b = jsonw.String(b, s.Model)
+	if b, err = (object{maxTokens}).appendMembers(b, "anthropic"); err != nil {
+		return dst, err
+	}
+	if req.System != "" {
+		b = append(b, `,"system":`...)
+		b = jsonw.String(b, req.System)
+	}
+	b = append(b, `,"messages":`...)
+	if b, err = appendAnthropicMessages(b, req.Messages); err != nil {
+		return dst, err
+	}
+	if len(s.Tools) > 0 {
+		b = append(b, `,"tools":[`...)
+		for i, t := range s.Tools {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = append(b, `{"name":`...)
+			b = jsonw.String(b, t.Name)
+			if t.Description != "" {
+				b = append(b, `,"description":`...)
+				b = jsonw.String(b, t.Description)
+			}
+			b = append(b, `,"input_schema":`...)
+			if len(bytes.TrimSpace(t.Parameters)) == 0 {
+				b = append(b, `{"type":"object","properties":{}}`...)
+			} else if b, err = jsonw.Compact(b, t.Parameters); err != nil {
+				return dst, fail("tools", "tool %q: %v", t.Name, err)
+			}
+			b = append(b, '}')
+		}
+		b = append(b, ']')
+	}
+	switch tc := s.ToolChoice; tc {
+	case "":
+	case ToolAuto, ToolNone, ToolRequired:
+		typ := string(tc)
+		if tc == ToolRequired {
+			typ = "any"
+		}
+		b = append(b, `,"tool_choice":{"type":`...)
+		b = jsonw.String(b, typ)
+		b = append(b, '}')
+	default:
+		b = append(b, `,"tool_choice":{"type":"tool","name":`...)
+		b = jsonw.String(b, string(tc))
+		b = append(b, '}')
+	}
+	if s.Output.Format == OutputJSON {
+		b = append(b, `,"output_config":{"format":{"type":"json_schema","schema":`...)
+		if b, err = jsonw.Compact(b, s.Output.Schema); err != nil {
+			return dst, fail("output.schema", "%v", err)
+		}
+		b = append(b, "}}"...)
+	}
+	if b, err = cfg.appendMembers(b, "anthropic"); err != nil {
+		return dst, err
+	}
+	return append(b, '}'), nil
 }
 
-// openAIMessages writes each message's OpenAI form, so that an error is
-// the message's own rather than encoding/json's wrapping of it.
-func openAIMessages(msgs []Message) (json.RawMessage, error) {
-	var b bytes.Buffer
-	b.WriteByte('[')
+// appendAnthropicMessages appends msgs as a JSON array, as encoding/json
+// writes the AnthropicMessage type with HTML escaping off.
+func appendAnthropicMessages(b []byte, msgs []AnthropicMessage) ([]byte, error) {
+	if msgs == nil {
+		return append(b, "null"...), nil
+	}
+	b = append(b, '[')
 	for i, m := range msgs {
 		if i > 0 {
-			b.WriteByte(',')
+			b = append(b, ',')
 		}
-		w, err := m.MarshalJSON()
-		if err != nil {
-			return nil, err
+		b = append(b, `{"role":`...)
+		b = jsonw.String(b, m.Role)
+		b = append(b, `,"content":`...)
+		if m.Content == nil {
+			b = append(b, "null}"...)
+			continue
 		}
-		b.Write(w)
+		b = append(b, '[')
+		for j := range m.Content {
+			if j > 0 {
+				b = append(b, ',')
+			}
+			var err error
+			if b, err = appendAnthropicBlock(b, &m.Content[j]); err != nil {
+				return b, err
+			}
+		}
+		b = append(b, "]}"...)
 	}
-	b.WriteByte(']')
-	return b.Bytes(), nil
+	return append(b, ']'), nil
+}
+
+// appendAnthropicBlock appends k as encoding/json writes an AnthropicBlock
+// with HTML escaping off.
+func appendAnthropicBlock(b []byte, k *AnthropicBlock) ([]byte, error) {
+	b = append(b, `{"type":`...)
+	b = jsonw.String(b, k.Type)
+	b = member(b, "text", k.Text)
+	if src := k.Source; src != nil {
+		b = append(b, `,"source":{"type":`...)
+		b = jsonw.String(b, src.Type)
+		b = member(b, "url", src.URL)
+		b = member(b, "media_type", src.MediaType)
+		b = member(b, "data", src.Data)
+		b = append(b, '}')
+	}
+	b = member(b, "id", k.ID)
+	b = member(b, "name", k.Name)
+	if len(k.Input) > 0 {
+		b = append(b, `,"input":`...)
+		var err error
+		if b, err = jsonw.Compact(b, k.Input); err != nil {
+			return b, err
+		}
+	}
+	b = member(b, "tool_use_id", k.ToolUseID)
+	b = member(b, "content", k.Content)
+	return append(b, '}'), nil
+}
+
+// member appends ,"key":value when value is not empty (omitempty).
+func member(b []byte, key, value string) []byte {
+	if value == "" {
+		return b
+	}
+	b = append(b, ',', '"')
+	b = append(b, key...)
+	b = append(b, '"', ':')
+	return jsonw.String(b, value)
 }
 
 func needTools(s Settings, target string) error {
@@ -419,36 +543,31 @@ type object []field
 
 func (o *object) add(key string, value any) { *o = append(*o, field{key, value}) }
 
-// duplicate reports a key written twice, such as max_tokens and
-// maxOutputTokens both.
+// duplicate reports the first key that an earlier member has, such as
+// max_tokens and maxOutputTokens both.
 func (o object) duplicate(target string) error {
-	seen := map[string]bool{}
-	for _, f := range o {
-		if seen[f.key] {
-			return &RequestError{Target: target, Field: "config." + f.key, Msg: "is given twice (under two of its names)"}
+	for i, f := range o {
+		for _, g := range o[:i] {
+			if g.key == f.key {
+				return &RequestError{Target: target, Field: "config." + f.key, Msg: "is given twice (under two of its names)"}
+			}
 		}
-		seen[f.key] = true
 	}
 	return nil
 }
 
-// MarshalJSON writes the members in order, without HTML escaping.
-func (o object) MarshalJSON() ([]byte, error) {
-	var b bytes.Buffer
-	b.WriteByte('{')
-	for i, f := range o {
-		if i > 0 {
-			b.WriteByte(',')
+// appendMembers appends each member as ,"key":value, a value as
+// encoding/json writes it with HTML escaping off; a value it cannot write
+// is a *RequestError naming the parameter.
+func (o object) appendMembers(b []byte, target string) ([]byte, error) {
+	for _, f := range o {
+		b = append(b, ',')
+		b = jsonw.String(b, f.key)
+		b = append(b, ':')
+		var err error
+		if b, err = jsonw.Value(b, f.value); err != nil {
+			return b, &RequestError{Target: target, Field: "config." + f.key, Msg: err.Error()}
 		}
-		k, _ := marshalNoEscape(f.key)
-		b.Write(k)
-		b.WriteByte(':')
-		v, err := marshalNoEscape(f.value)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", f.key, err)
-		}
-		b.Write(v)
 	}
-	b.WriteByte('}')
-	return b.Bytes(), nil
+	return b, nil
 }
