@@ -160,6 +160,9 @@ func (c *compiler) compile(src string) (driver.Compiled, error) {
 	}
 	t := &compiled{name: c.name, src: src, tpl: tpl, allowMissing: c.cfg.AllowMissing, partials: len(c.order) > 0}
 	t.edits = main.edits
+	if len(c.order) == 0 {
+		t.fast = t.fastProgram(edited(main), c.eng.funcs, c.cfg.Parse)
+	}
 	for _, v := range c.vars {
 		line, col := textpos.LineCol(v.unit.src, v.pos)
 		t.vars = append(t.vars, checkedVar{template: v.unit.name, line: line, col: col, name: v.name, path: v.path, conds: v.conds, data: v.data})
@@ -244,6 +247,16 @@ func (c *compiler) resolve(name string) (file, src string, err error) {
 // accepted by parseTemplate, so raymond's parser runs to the end and its
 // lexer goroutine exits.
 func build(u *unit) (*raymond.Template, error) {
+	tpl, err := raymond.Parse(edited(u))
+	if err != nil {
+		return nil, &driver.Error{Template: u.name, Err: fmt.Errorf("raymond rejected a template that rolemark's parser accepted (please report): %w", err)}
+	}
+	return tpl, nil
+}
+
+// edited returns a unit's source with its edits applied: what raymond
+// parses.
+func edited(u *unit) string {
 	sort.Slice(u.edits, func(i, j int) bool { return u.edits[i].pos < u.edits[j].pos })
 	src := u.src
 	if len(u.edits) > 0 {
@@ -257,11 +270,7 @@ func build(u *unit) (*raymond.Template, error) {
 		b.WriteString(src[last:])
 		src = b.String()
 	}
-	tpl, err := raymond.Parse(src)
-	if err != nil {
-		return nil, &driver.Error{Template: u.name, Err: fmt.Errorf("raymond rejected a template that rolemark's parser accepted (please report): %w", err)}
-	}
-	return tpl, nil
+	return src
 }
 
 func unitError(u *unit, err error) error {

@@ -25,7 +25,13 @@ type compiled struct {
 	allowMissing bool
 	partials     bool   // the template uses partials
 	edits        []edit // the edits of the template's source, in order
+	fast         *fastProg
 }
+
+var (
+	_ driver.StringExecuter   = (*compiled)(nil)
+	_ driver.MessagesExecuter = (*compiled)(nil)
+)
 
 // checkedVar is a variable that must be present in the data.
 type checkedVar struct {

@@ -1,0 +1,357 @@
+// Package fastpath turns the markup of a template that is fixed text with
+// values between it into messages without escaping the values and parsing
+// the result: the text is parsed once, when the template is compiled, and a
+// render appends each value to the text of the message it prints in.
+//
+// Compile takes the template text around the values and returns a Program
+// only where it can show that, for every list of values,
+// Program.Messages(values) is what roleparse.Parse gives for the markup
+// texts[0] + Escape(values[0]) + texts[1] + … + texts[n] (the general path
+// of every engine):
+//
+//   - the markup is parsed (by roleparse itself) with a placeholder for each
+//     value, twice: with placeholders that read the same wherever a
+//     reference is decoded and differ where one is not (a CDATA section);
+//     both parses must succeed, agree, and place every placeholder once, in
+//     order, in the text of a message that has no other part and no tool
+//     call (not in an attribute, a comment, or outside a message);
+//   - an escaped value holds no '<' and only whole references, so it cannot
+//     change what the parser does next, provided the template text before
+//     it does not leave a decision to the bytes that follow: every '<' and
+//     '&' of that text is decided within it (a '<' followed by a '>' or by a
+//     byte that starts no tag, a complete reference, or an '&' that cannot
+//     start one);
+//   - a message's text is then its pieces of template text, decoded, and
+//     its values joined and trimmed of literal whitespace, which is what
+//     Parse makes of it, as long as no template text writes whitespace as a
+//     numeric reference (Parse keeps it where literal whitespace is
+//     trimmed) and no part tag is involved (an empty <text> part is kept).
+//
+// Template text that holds driver.HistoryMarker, markup with no message tag,
+// and the Loose parse mode are left to the general path too.
+package fastpath
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/rolemark/rolemark/chat"
+	"github.com/rolemark/rolemark/engine/driver"
+	"github.com/rolemark/rolemark/roleparse"
+)
+
+// MaxValues bounds the number of values a Program takes.
+const MaxValues = 1 << 12
+
+// Program is the compiled markup of fixed text with values between it. It
+// is safe for concurrent use.
+type Program struct {
+	// msgs are the messages with their fixed fields (role, name, tool call
+	// id); their text is made by Messages.
+	msgs []chat.Message
+	// ops[k] run after value k-1 is appended (ops[0] before the first).
+	ops  [][]op
+	trim bool
+	// static is the length of the template text the messages hold.
+	static int
+}
+
+type opKind uint8
+
+const (
+	opOpen  opKind = iota // the message's text starts
+	opText                // template text, decoded
+	opClose               // the message's text ends
+)
+
+type op struct {
+	kind opKind
+	msg  int
+	text string
+}
+
+// placeholders: a reads the same decoded or not; b is a's characters as
+// references, so it differs from a where references are not decoded.
+const (
+	phOpen, phClose   = "\uE000", "\uE001"
+	phOpenB, phCloseB = "&#xE000;", "&#xE001;"
+)
+
+// Compile returns the program of the markup texts[0] v0 texts[1] … v(n-1)
+// texts[n], where every v is a value the general path escapes, or nil when
+// it cannot show that the program gives the messages roleparse.Parse gives
+// for every such markup (see the package documentation). opts are the parse
+// options of the template's set.
+func Compile(texts []string, opts []roleparse.Option) *Program {
+	n := len(texts) - 1
+	if n < 0 || n > MaxValues || !parseModeOK(opts) {
+		return nil
+	}
+	var a, b strings.Builder
+	for k, t := range texts {
+		if strings.Contains(t, phOpen) || strings.Contains(t, phClose) || hasPartTag(t) || strings.Contains(t, driver.HistoryMarker) {
+			return nil
+		}
+		if k < n && !decided(t) {
+			return nil
+		}
+		a.WriteString(t)
+		b.WriteString(t)
+		if k < n {
+			a.WriteString(phOpen + strconv.Itoa(k) + phClose)
+			b.WriteString(phOpenB + strconv.Itoa(k) + phCloseB)
+		}
+	}
+	keep := append(opts[:len(opts):len(opts)], roleparse.KeepSpace())
+	ma, err := roleparse.Parse(a.String(), keep...)
+	if err != nil || len(ma) == 0 {
+		return nil
+	}
+	mb, err := roleparse.Parse(b.String(), keep...)
+	if err != nil || !equalMessages(ma, mb) {
+		return nil
+	}
+	// Markup with no message tag is one message whatever it holds; the
+	// program covers markup with tags only: a self-closed message at the
+	// end must add one message and change none.
+	mc, err := roleparse.Parse(a.String()+`<message role="user"/>`, keep...)
+	if err != nil || len(mc) != len(ma)+1 || !equalMessages(mc[:len(ma)], ma) {
+		return nil
+	}
+
+	p := &Program{msgs: make([]chat.Message, len(ma)), ops: make([][]op, n+1), trim: trims(opts)}
+	next := 0 // the next value; ops go to ops[next]
+	for m, msg := range ma {
+		if len(msg.ToolCalls) > 0 || len(msg.Content) > 1 || strings.Contains(string(msg.Role)+msg.Name+msg.ToolCallID, phOpen) {
+			return nil
+		}
+		p.msgs[m] = chat.Message{Role: msg.Role, Name: msg.Name, ToolCallID: msg.ToolCallID}
+		p.ops[next] = append(p.ops[next], op{kind: opOpen, msg: m})
+		if len(msg.Content) == 1 {
+			part := msg.Content[0]
+			if part.Type != chat.PartText {
+				return nil
+			}
+			rest := part.Text
+			for {
+				i := strings.Index(rest, phOpen)
+				if i < 0 {
+					break
+				}
+				if i > 0 {
+					p.ops[next] = append(p.ops[next], op{kind: opText, text: rest[:i]})
+					p.static += i
+				}
+				rest = rest[i+len(phOpen):]
+				j := strings.Index(rest, phClose)
+				if j < 0 || rest[:j] != strconv.Itoa(next) {
+					return nil // out of order, or cut: not a placeholder as written
+				}
+				rest = rest[j+len(phClose):]
+				next++
+			}
+			if strings.Contains(rest, phClose) {
+				return nil
+			}
+			if rest != "" {
+				p.ops[next] = append(p.ops[next], op{kind: opText, text: rest})
+				p.static += len(rest)
+			}
+		}
+		p.ops[next] = append(p.ops[next], op{kind: opClose, msg: m})
+	}
+	if next != n {
+		return nil // a placeholder went missing (a comment, an attribute)
+	}
+	return p
+}
+
+// Values returns the number of values Messages takes.
+func (p *Program) Values() int { return len(p.ops) - 1 }
+
+// Messages returns the messages of the markup with values, unescaped, in
+// place of the values the program was compiled for (len(values) must be
+// Values()). The messages' text shares one new string.
+func (p *Program) Messages(values []string) []chat.Message {
+	if len(values) != len(p.ops)-1 {
+		panic("fastpath: wrong number of values")
+	}
+	size := p.static
+	for _, v := range values {
+		size += len(v)
+	}
+	var bbuf [32]int
+	bounds := bbuf[:0]
+	if 2*len(p.msgs) > len(bbuf) {
+		bounds = make([]int, 2*len(p.msgs))
+	}
+	bounds = bounds[:2*len(p.msgs)]
+	// A strings.Builder, so that its memory is not cleared first and the
+	// messages' text is a substring of what it built.
+	var out strings.Builder
+	out.Grow(size)
+	run := func(ops []op) {
+		for _, o := range ops {
+			switch o.kind {
+			case opOpen:
+				bounds[2*o.msg] = out.Len()
+			case opText:
+				out.WriteString(o.text)
+			case opClose:
+				bounds[2*o.msg+1] = out.Len()
+			}
+		}
+	}
+	run(p.ops[0])
+	for k, v := range values {
+		out.WriteString(v)
+		run(p.ops[k+1])
+	}
+	s := out.String()
+	msgs := make([]chat.Message, len(p.msgs))
+	copy(msgs, p.msgs)
+	parts := make([]chat.Part, len(p.msgs))
+	for m := range msgs {
+		b, e := bounds[2*m], bounds[2*m+1]
+		if p.trim {
+			for b < e && isSpace(s[b]) {
+				b++
+			}
+			for e > b && isSpace(s[e-1]) {
+				e--
+			}
+		}
+		if b < e {
+			parts[m] = chat.Part{Type: chat.PartText, Text: s[b:e]}
+			msgs[m].Content = parts[m : m+1 : m+1]
+		}
+	}
+	return msgs
+}
+
+// decided reports whether every '<' and '&' of template text t is read the
+// same whatever follows t.
+func decided(t string) bool {
+	for i := 0; i < len(t); i++ {
+		switch t[i] {
+		case '<':
+			if strings.IndexByte(t[i+1:], '>') >= 0 {
+				continue // the parser's reading of the '<' ends by this '>'
+			}
+			if i+1 == len(t) {
+				return false
+			}
+			if c := t[i+1] | 0x20; ('a' <= c && c <= 'z') || t[i+1] == '/' || t[i+1] == '!' {
+				return false
+			}
+		case '&':
+			if i+1 == len(t) {
+				return false
+			}
+			switch t[i+1] {
+			case 'l', 'g', 'a', 'q':
+				if !namedRef(t[i:]) {
+					return false
+				}
+			case '#':
+				if !numericRef(t[i:]) {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
+
+// namedRef reports whether s starts with a named reference that Parse
+// decodes, complete within s.
+func namedRef(s string) bool {
+	for _, r := range []string{"&lt;", "&gt;", "&amp;", "&quot;", "&apos;"} {
+		if strings.HasPrefix(s, r) {
+			return true
+		}
+	}
+	return false
+}
+
+// numericRef reports whether s, which starts with "&#", holds all that
+// decides how Parse reads it (its digits end within s), and that it does
+// not stand for whitespace, which Parse keeps where literal whitespace is
+// trimmed.
+func numericRef(s string) bool {
+	i, base := 2, 10
+	if i < len(s) && (s[i] == 'x' || s[i] == 'X') {
+		i, base = 3, 16
+	}
+	r := 0
+	for ; i < len(s); i++ {
+		d := hexDigit(s[i])
+		if d < 0 || d >= base {
+			break
+		}
+		if r <= 0x10FFFF {
+			r = r*base + d
+		}
+	}
+	if i == len(s) {
+		return false // the digits may go on in what follows
+	}
+	return s[i] != ';' || (r != ' ' && r != '\t' && r != '\n' && r != '\r')
+}
+
+// partTags are the tags whose content the program does not model.
+var partTags = []string{"<text", "<image", "<audio", "<file", "<binary", "<tool_call", "<function_call", "<function_result"}
+
+func hasPartTag(t string) bool {
+	low := strings.ToLower(t)
+	for _, p := range partTags {
+		if strings.Contains(low, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// parseModeOK reports whether the parse options leave text outside messages
+// an error (not Loose), which the program relies on.
+func parseModeOK(opts []roleparse.Option) bool {
+	_, err := roleparse.Parse(`x<message role="user">y</message>`, opts...)
+	return err != nil
+}
+
+// trims reports whether the parse options trim message text (no KeepSpace).
+func trims(opts []roleparse.Option) bool {
+	m, err := roleparse.Parse(`<message role="user"> x </message>`, opts...)
+	return err == nil && len(m) == 1 && m[0].Text() == "x"
+}
+
+func equalMessages(a, b []chat.Message) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		x, y := a[i], b[i]
+		if x.Role != y.Role || x.Name != y.Name || x.ToolCallID != y.ToolCallID || len(x.Content) != len(y.Content) || len(x.ToolCalls) != len(y.ToolCalls) {
+			return false
+		}
+		for j := range x.Content {
+			if x.Content[j] != y.Content[j] {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// hexDigit returns the value of a hexadecimal digit, or -1.
+func hexDigit(c byte) int {
+	switch {
+	case '0' <= c && c <= '9':
+		return int(c - '0')
+	case 'a' <= c|0x20 && c|0x20 <= 'f':
+		return int(c|0x20-'a') + 10
+	}
+	return -1
+}
+
+func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
