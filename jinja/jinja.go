@@ -207,6 +207,7 @@ func (e *Engine) Compile(name, src string, cfg driver.Config) (c driver.Compiled
 			ct.required[i].file, ct.required[i].line, ct.required[i].col = ct.place(r.file, r.line, r.col)
 		}
 	}
+	ct.fast = ct.fastProgram(s, e.funcs, cfg.Parse)
 	return ct, nil
 }
 
@@ -236,7 +237,10 @@ type compiled struct {
 	funcs    pongo2.Context
 	depth    int
 	required []varRef
+	fast     *fastProg
 }
+
+var _ driver.MessagesExecuter = (*compiled)(nil)
 
 // Execute renders the template's markup into w. pongo2 renders into a
 // buffer first, so nothing is written to w when the render fails.

@@ -68,6 +68,12 @@ type source struct {
 	// idents are the identifiers in the code regions pongo2 will see
 	// (role markers expanded into tags are gone).
 	idents map[string]bool
+	// plain: the source is text, comments, role markers expanded into
+	// tags, fixed-role blocks without arguments ({% user %}…{% enduser %})
+	// and {{ name }}, all without whitespace control; prints are the names
+	// the {{ name }} print, in order.
+	plain  bool
+	prints []string
 }
 
 // insertion is text of length n that the rewriter inserted at offset at of
@@ -115,6 +121,8 @@ type rewriter struct {
 	copied int // src[:copied] has been written to b
 	ins    []insertion
 	idents map[string]bool
+	plain  bool
+	prints []string
 
 	expandRole bool
 }
@@ -142,13 +150,13 @@ func (w *rewriter) replace(i int, s string) {
 // With expandRole, role markers with a literal role become message tags
 // (false when the caller's Funcs replace role).
 func rewrite(name, src string, expandRole bool) (*source, *rewriteError) {
-	w := &rewriter{src: src, expandRole: expandRole}
+	w := &rewriter{src: src, expandRole: expandRole, plain: true}
 	w.b.Grow(len(src) + len(src)/8)
 	if err := w.run(); err != nil {
 		return nil, err
 	}
 	w.copyTo(len(src))
-	return &source{name: name, orig: src, out: w.b.String(), inserts: w.ins, idents: w.idents}, nil
+	return &source{name: name, orig: src, out: w.b.String(), inserts: w.ins, idents: w.idents, plain: w.plain, prints: w.prints}, nil
 }
 
 // run mirrors pongo2's lexer.run. When pongo2's lexer would fail, run stops
@@ -165,6 +173,7 @@ func (w *rewriter) run() *rewriteError {
 		} else if strings.HasPrefix(src[w.pos:], "{% verbatim %}") {
 			w.pos += len("{% verbatim %}")
 			inVerbatim = true
+			w.plain = false
 		}
 		if !inVerbatim {
 			if strings.HasPrefix(src[w.pos:], "{#") {
@@ -179,6 +188,7 @@ func (w *rewriter) run() *rewriteError {
 			if strings.HasPrefix(src[w.pos:], "{{") || strings.HasPrefix(src[w.pos:], "{%") {
 				ok, err := w.code()
 				if err != nil || !ok {
+					w.plain = false
 					return err
 				}
 				continue
@@ -301,6 +311,7 @@ func (w *rewriter) edit(toks []token, closed bool) *rewriteError {
 	if closed && w.expandRole && w.expand(toks) {
 		return nil
 	}
+	w.notePlain(toks, closed)
 	for _, t := range toks {
 		if t.kind == tokIdent {
 			if w.idents == nil {
@@ -370,6 +381,26 @@ func (w *rewriter) edit(toks []token, closed bool) *rewriteError {
 		}
 	}
 	return nil
+}
+
+// notePlain records whether one code region (not an expanded role marker)
+// keeps the source plain: {{ name }}, or a fixed-role block's start or end
+// tag without arguments.
+func (w *rewriter) notePlain(toks []token, closed bool) {
+	if !w.plain {
+		return
+	}
+	if !closed || len(toks) != 3 || toks[1].kind != tokIdent {
+		w.plain = false
+		return
+	}
+	switch name := toks[1].val; {
+	case isSym(toks[0], "{{") && isSym(toks[2], "}}"):
+		w.prints = append(w.prints, name)
+	case isSym(toks[0], "{%") && isSym(toks[2], "%}") && renamed[name] && !strings.HasSuffix(name, "message"):
+	default:
+		w.plain = false
+	}
 }
 
 // origPos maps a pongo2 position (1-based line, 1-based byte column) in the
