@@ -2,7 +2,6 @@ package handlebars
 
 import (
 	"context"
-	"strconv"
 	"strings"
 
 	"github.com/aymerick/raymond"
@@ -39,14 +38,10 @@ type fastProg struct {
 	paths [][]string // the variable each value prints
 }
 
-// placeholders of the compile-time render: raymond escapes none of these
-// characters, and fastpath's own placeholders are others.
-const phOpen, phClose = "\uE002", "\uE003"
-
 // fastProgram returns the template's fast path, or nil when it has none.
 // src is the source raymond parsed.
 func (t *compiled) fastProgram(src string, funcs map[string]any, opts []roleparse.Option) *fastProg {
-	if strings.ContainsAny(src, phOpen+phClose) {
+	if fastpath.Reserved(src) {
 		return nil
 	}
 	prog, _, _, err := parseTemplate(src)
@@ -73,7 +68,7 @@ func (t *compiled) fastProgram(src string, funcs map[string]any, opts []rolepars
 				k = len(f.paths)
 				index[name] = k
 				f.paths = append(f.paths, path)
-				if !setPlaceholder(root, path, phOpen+strconv.Itoa(k)+phClose) {
+				if !setPlaceholder(root, path, fastpath.Placeholder(k)) {
 					return nil // {{a}} beside {{a.b}}
 				}
 			}
@@ -82,39 +77,20 @@ func (t *compiled) fastProgram(src string, funcs map[string]any, opts []rolepars
 			return nil
 		}
 	}
-	if len(order) > fastpath.MaxValues {
-		return nil
-	}
 	df := raymond.NewDataFrame()
 	df.Set(stateKey, &renderState{ctx: context.Background(), req: &driver.Request{Vars: root}})
 	out, err := t.exec(root, df)
 	if err != nil {
 		return nil
 	}
-	texts := make([]string, 0, len(order)+1)
-	for _, k := range order {
-		ph := phOpen + strconv.Itoa(k) + phClose
-		i := strings.Index(out, ph)
-		if i < 0 {
-			return nil
-		}
-		texts = append(texts, out[:i])
-		out = out[i+len(ph):]
-	}
-	texts = append(texts, out)
-	for _, s := range texts {
-		if strings.ContainsAny(s, phOpen+phClose) {
-			return nil // a placeholder out of order, or printed more often
-		}
+	if f.prog = fastpath.FromRender(out, order, opts); f.prog == nil {
+		return nil
 	}
 	paths := make([][]string, len(order))
 	for i, k := range order {
 		paths[i] = f.paths[k]
 	}
 	f.paths = paths
-	if f.prog = fastpath.Compile(texts, opts); f.prog == nil {
-		return nil
-	}
 	return f
 }
 

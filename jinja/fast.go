@@ -3,8 +3,6 @@ package jinja
 import (
 	"bytes"
 	"context"
-	"strconv"
-	"strings"
 
 	"github.com/flosch/pongo2/v6"
 
@@ -37,48 +35,31 @@ type fastProg struct {
 	names []string // the variable each value prints
 }
 
-// placeholders of the compile-time render: the print tag escapes none of
-// these characters, and fastpath's own placeholders are others.
-const phOpen, phClose = "\uE002", "\uE003"
-
 // fastProgram returns the template's fast path, or nil when it has none.
 func (c *compiled) fastProgram(s *source, funcs pongo2.Context, opts []roleparse.Option) *fastProg {
-	if !s.plain || len(s.prints) > fastpath.MaxValues || strings.ContainsAny(s.orig, phOpen+phClose) {
+	if !s.plain || fastpath.Reserved(s.orig) {
 		return nil
 	}
 	index := map[string]int{}
 	vars := map[string]any{}
-	for _, name := range s.prints {
+	order := make([]int, len(s.prints))
+	for i, name := range s.prints {
 		if _, fn := funcs[name]; fn || name == stateKey || !identifier(name) {
 			return nil
 		}
-		if _, ok := index[name]; !ok {
-			index[name] = len(index)
-			vars[name] = phOpen + strconv.Itoa(index[name]) + phClose
+		k, ok := index[name]
+		if !ok {
+			k = len(index)
+			index[name] = k
+			vars[name] = fastpath.Placeholder(k)
 		}
+		order[i] = k
 	}
 	var buf bytes.Buffer
 	if err := c.Execute(context.Background(), &buf, &driver.Request{Vars: vars}); err != nil {
 		return nil
 	}
-	out := buf.String()
-	texts := make([]string, 0, len(s.prints)+1)
-	for _, name := range s.prints {
-		ph := vars[name].(string)
-		i := strings.Index(out, ph)
-		if i < 0 {
-			return nil
-		}
-		texts = append(texts, out[:i])
-		out = out[i+len(ph):]
-	}
-	texts = append(texts, out)
-	for _, t := range texts {
-		if strings.ContainsAny(t, phOpen+phClose) {
-			return nil // a placeholder out of order, or printed more often
-		}
-	}
-	prog := fastpath.Compile(texts, opts)
+	prog := fastpath.FromRender(buf.String(), order, opts)
 	if prog == nil {
 		return nil
 	}

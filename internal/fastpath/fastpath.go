@@ -47,8 +47,10 @@ const MaxValues = 1 << 12
 // is safe for concurrent use.
 type Program struct {
 	// msgs are the messages with their fixed fields (role, name, tool call
-	// id); their text is made by Messages.
-	msgs []chat.Message
+	// id) and, for a message that prints no value, its text; the text of
+	// the others is made by Messages.
+	msgs  []chat.Message
+	fixed []bool // the message prints no value: msgs holds its text
 	// ops[k] run after value k-1 is appended (ops[0] before the first).
 	ops  [][]op
 	trim bool
@@ -92,7 +94,7 @@ func Compile(texts []string, opts []roleparse.Option) *Program {
 		if strings.Contains(t, phOpen) || strings.Contains(t, phClose) || hasPartTag(t) || strings.Contains(t, driver.HistoryMarker) {
 			return nil
 		}
-		if k < n && !decided(t) {
+		if k < n && !decided(t) || spaceRef(t) {
 			return nil
 		}
 		a.WriteString(t)
@@ -119,20 +121,31 @@ func Compile(texts []string, opts []roleparse.Option) *Program {
 		return nil
 	}
 
-	p := &Program{msgs: make([]chat.Message, len(ma)), ops: make([][]op, n+1), trim: trims(opts)}
+	p := &Program{msgs: make([]chat.Message, len(ma)), fixed: make([]bool, len(ma)), ops: make([][]op, n+1), trim: trims(opts)}
 	next := 0 // the next value; ops go to ops[next]
 	for m, msg := range ma {
 		if len(msg.ToolCalls) > 0 || len(msg.Content) > 1 || strings.Contains(string(msg.Role)+msg.Name+msg.ToolCallID, phOpen) {
 			return nil
 		}
 		p.msgs[m] = chat.Message{Role: msg.Role, Name: msg.Name, ToolCallID: msg.ToolCallID}
+		if len(msg.Content) == 1 && msg.Content[0].Type != chat.PartText {
+			return nil
+		}
+		if text := msg.Text(); !strings.Contains(text, phOpen) && !strings.Contains(text, phClose) {
+			// No value: the text is the template's, trimmed as Parse
+			// trims it (a text that trims to nothing is no part).
+			p.fixed[m] = true
+			if p.trim {
+				text = strings.Trim(text, " \t\r\n")
+			}
+			if text != "" {
+				p.msgs[m].Content = []chat.Part{{Type: chat.PartText, Text: text}}
+			}
+			continue
+		}
 		p.ops[next] = append(p.ops[next], op{kind: opOpen, msg: m})
 		if len(msg.Content) == 1 {
-			part := msg.Content[0]
-			if part.Type != chat.PartText {
-				return nil
-			}
-			rest := part.Text
+			rest := msg.Content[0].Text
 			for {
 				i := strings.Index(rest, phOpen)
 				if i < 0 {
@@ -164,6 +177,46 @@ func Compile(texts []string, opts []roleparse.Option) *Program {
 		return nil // a placeholder went missing (a comment, an attribute)
 	}
 	return p
+}
+
+// Placeholder returns what stands for the variable k in a render of the
+// template made at compile time (see FromRender). No engine escapes its
+// characters, and Compile's own placeholders are others.
+func Placeholder(k int) string { return rphOpen + strconv.Itoa(k) + rphClose }
+
+const rphOpen, rphClose = "\uE002", "\uE003"
+
+// Reserved reports whether the template source s holds a character that
+// placeholders are made of; such a template can have no program.
+func Reserved(s string) bool { return strings.ContainsAny(s, phOpen+phClose+rphOpen+rphClose) }
+
+// FromRender returns the program of a template whose values are variables:
+// out is the template rendered once by its engine with Placeholder(k) as the
+// value of the variable k, and vars[i] is the variable the template's i-th
+// value prints. The text between the placeholders is the template's text;
+// FromRender returns nil when the placeholders do not stand in out in that
+// order, once each, or when Compile does.
+func FromRender(out string, vars []int, opts []roleparse.Option) *Program {
+	if len(vars) > MaxValues {
+		return nil
+	}
+	texts := make([]string, 0, len(vars)+1)
+	for _, k := range vars {
+		ph := Placeholder(k)
+		i := strings.Index(out, ph)
+		if i < 0 {
+			return nil
+		}
+		texts = append(texts, out[:i])
+		out = out[i+len(ph):]
+	}
+	texts = append(texts, out)
+	for _, t := range texts {
+		if strings.ContainsAny(t, rphOpen+rphClose) {
+			return nil // a placeholder out of order, or printed more often
+		}
+	}
+	return Compile(texts, opts)
 }
 
 // Values returns the number of values Messages takes.
@@ -212,6 +265,15 @@ func (p *Program) Messages(values []string) []chat.Message {
 	copy(msgs, p.msgs)
 	parts := make([]chat.Part, len(p.msgs))
 	for m := range msgs {
+		if p.fixed[m] {
+			if len(msgs[m].Content) > 0 {
+				// Its own part, so that a caller changing one render's
+				// messages changes no other's.
+				parts[m] = msgs[m].Content[0]
+				msgs[m].Content = parts[m : m+1 : m+1]
+			}
+			continue
+		}
 		b, e := bounds[2*m], bounds[2*m+1]
 		if p.trim {
 			for b < e && isSpace(s[b]) {
@@ -261,6 +323,22 @@ func decided(t string) bool {
 		}
 	}
 	return true
+}
+
+// spaceRef reports whether t holds a numeric reference to ASCII whitespace,
+// which Parse keeps where literal whitespace is trimmed.
+func spaceRef(t string) bool {
+	for {
+		i := strings.Index(t, "&#")
+		if i < 0 {
+			return false
+		}
+		t = t[i:]
+		if j := strings.IndexByte(t, ';'); j >= 0 && !numericRef(t[:j+1]) {
+			return true
+		}
+		t = t[2:]
+	}
 }
 
 // namedRef reports whether s starts with a named reference that Parse
