@@ -10,6 +10,7 @@ import (
 
 	"github.com/rolemark/rolemark/chat"
 	"github.com/rolemark/rolemark/engine/driver"
+	"github.com/rolemark/rolemark/internal/fastpath"
 	"github.com/rolemark/rolemark/roleparse"
 )
 
@@ -161,7 +162,9 @@ func (c *compiled) buildProgram(opts []roleparse.Option) *program {
 		if strings.Contains(t, phOpen) || strings.Contains(t, phClose) || hasPartTag(t) || strings.Contains(t, driver.HistoryMarker) {
 			return nil
 		}
-		if k < len(segs)-1 && !decided(t) {
+		// Whitespace written as a reference is kept where literal
+		// whitespace is trimmed, in any segment.
+		if k < len(segs)-1 && !decided(t) || fastpath.SpaceRef(t) {
 			return nil
 		}
 		a.WriteString(t)

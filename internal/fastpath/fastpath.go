@@ -94,7 +94,7 @@ func Compile(texts []string, opts []roleparse.Option) *Program {
 		if strings.Contains(t, phOpen) || strings.Contains(t, phClose) || hasPartTag(t) || strings.Contains(t, driver.HistoryMarker) {
 			return nil
 		}
-		if k < n && !decided(t) || spaceRef(t) {
+		if k < n && !decided(t) || SpaceRef(t) {
 			return nil
 		}
 		a.WriteString(t)
@@ -325,9 +325,10 @@ func decided(t string) bool {
 	return true
 }
 
-// spaceRef reports whether t holds a numeric reference to ASCII whitespace,
-// which Parse keeps where literal whitespace is trimmed.
-func spaceRef(t string) bool {
+// SpaceRef reports whether template text t holds a numeric reference to
+// ASCII whitespace, which Parse keeps where literal whitespace is trimmed:
+// a program that trims a message's text as written cannot hold it.
+func SpaceRef(t string) bool {
 	for {
 		i := strings.Index(t, "&#")
 		if i < 0 {
