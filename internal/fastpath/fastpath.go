@@ -194,7 +194,7 @@ func Reserved(s string) bool { return strings.ContainsAny(s, phOpen+phClose+rphO
 // out is the template rendered once by its engine with Placeholder(k) as the
 // value of the variable k, and vars[i] is the variable the template's i-th
 // value prints. The text between the placeholders is the template's text;
-// FromRender returns nil when the placeholders do not stand in out in that
+// It returns nil when the placeholders do not stand in out in that
 // order, once each, or when Compile does.
 func FromRender(out string, vars []int, opts []roleparse.Option) *Program {
 	if len(vars) > MaxValues {
