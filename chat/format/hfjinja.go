@@ -54,6 +54,10 @@ const (
 type compiled struct {
 	jt   *jinja.Template
 	info *sourceInfo
+	// fast is the template compiled to closures (hfc_parse.go), when the
+	// compiled path models all of it; fastInit are its starting slots.
+	fast     *fastTemplate
+	fastInit []value
 }
 
 // compileJinja compiles a chat template source.
@@ -81,7 +85,12 @@ func compileJinja(src string) (*compiled, *TemplateError) {
 		}
 		return nil, te
 	}
-	return &compiled{jt: jt, info: info}, nil
+	c := &compiled{jt: jt, info: info}
+	if ft, err := compileFast(info.events); err == nil {
+		c.fast = ft
+	}
+	info.events = nil
+	return c, nil
 }
 
 var engineLineRe = regexp.MustCompile(`line (\d+)(?:, col (\d+))?`)

@@ -40,6 +40,7 @@ func prepareSource(src string) (string, *sourceInfo, *TemplateError) {
 		return "", nil, err
 	}
 	p.info.finish()
+	p.info.events = p.events
 	return p.out.String(), p.info, nil
 }
 
@@ -58,6 +59,17 @@ type srcParser struct {
 	// closer is the end of the last tag written, held back so that the
 	// newlines dropped after it can go inside it.
 	closer string
+	// events is the template as the lexer read it (texts after whitespace
+	// control, and tags as tokens), for the compiled path (hfc_parse.go).
+	events []srcEvent
+}
+
+// srcEvent is a text or a tag of the template, as Jinja2's lexer reads it.
+type srcEvent struct {
+	text  string  // a text (whitespace control applied), when toks is nil
+	toks  []token // a tag's tokens
+	block bool    // a {% %} tag (else {{ }})
+	isTag bool
 }
 
 // flush writes the held-back end of the last tag, with the newlines dropped
@@ -262,6 +274,9 @@ func (p *srcParser) raw(start, bodyStart int) *TemplateError {
 			}
 		}
 		p.nl += strings.Count(orig[len(body):], "\n")
+		if body != "" {
+			p.events = append(p.events, srcEvent{text: body})
+		}
 		p.expr(body)
 		p.pos = k
 		p.endTag(endMod, "%}", true)
@@ -274,6 +289,7 @@ func (p *srcParser) text(s string) {
 	if s == "" {
 		return
 	}
+	p.events = append(p.events, srcEvent{text: s})
 	core := strings.TrimLeftFunc(s, pyIsSpace)
 	lead := s[:len(s)-len(core)]
 	rest := strings.TrimRightFunc(core, pyIsSpace)
@@ -420,6 +436,7 @@ type token struct {
 
 func (p *srcParser) emitCode(start int, toks []token, closer string) {
 	p.info.scan(toks, closer == "%}")
+	p.events = append(p.events, srcEvent{toks: toks, block: closer == "%}", isTag: true})
 	// Renamed filters and methods (see hfjinja.go): text to write in place
 	// of a token, and opening parentheses to write before one.
 	replace := map[int]string{}
@@ -649,6 +666,8 @@ type sourceInfo struct {
 	namespaces                   map[string]bool
 	// refused says why the template cannot be rendered as Jinja2 does.
 	refused string
+	// events is the template as the lexer read it (see srcEvent).
+	events []srcEvent
 	// firstContentText: the template reads messages[0]['content'][0]['text'],
 	// which Python refuses on a string content when it concatenates it.
 	firstContentText, firstContentTested bool

@@ -25,6 +25,9 @@ type Template struct {
 	special  []string             // refused in message content, longest first
 	clock    func() time.Time
 	tools    atomic.Pointer[toolsCache]
+	ftools   atomic.Pointer[fastToolsCache]
+	// engineOnly turns the compiled path off (tests compare the two).
+	engineOnly bool
 }
 
 // TemplateOption configures a Template.
@@ -158,6 +161,11 @@ func newTemplate(sources map[string]string, opts []TemplateOption) (*Template, e
 		t.variants[name] = jt
 	}
 	maps.Copy(t.tokens, s.tokens)
+	for _, c := range t.variants {
+		if c.fast != nil {
+			c.fastInit = fastInit(c.fast, t.tokens)
+		}
+	}
 	special := append([]string{}, s.special...)
 	for _, v := range t.tokens {
 		special = append(special, v)
@@ -216,6 +224,14 @@ func (t *Template) Render(ctx context.Context, msgs []chat.Message, opts Options
 	if jt == nil {
 		return "", &TemplateError{Template: t.name, Msg: "no default chat template (the config names only " +
 			strings.Join(slices.Sorted(maps.Keys(t.variants)), ", ") + "; choose one with WithVariant)"}
+	}
+	if jt.fast != nil && !t.engineOnly {
+		if out, ok := t.renderFast(ctx, jt, msgs, opts); ok {
+			if opts.ContinueFinal {
+				return continueFinal(out, msgs)
+			}
+			return out, nil
+		}
 	}
 	data, err := t.data(ctx, msgs, opts)
 	if err != nil {
