@@ -40,9 +40,15 @@ func JSONLines(r io.Reader) iter.Seq[Row] {
 
 // Decode returns the row with its JSON decoded into Vars, when Vars is nil
 // and JSON is set; JSON that is not an object sets Err. Other rows come back
-// as they are.
+// as they are. The values are those json.Unmarshal gives a map[string]any
+// (numbers are float64); a row of strings, numbers, booleans and nulls is
+// read without encoding/json, to the same values.
 func (r Row) Decode() Row {
 	if r.Vars != nil || r.JSON == nil || r.Err != nil {
+		return r
+	}
+	if vars, ok := decodeFlat(r.JSON); ok {
+		r.Vars, r.JSON = vars, nil
 		return r
 	}
 	var vars map[string]any

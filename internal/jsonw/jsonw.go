@@ -22,6 +22,12 @@ func String(b []byte, s string) []byte {
 	b = append(b, '"')
 	start := 0
 	for i := 0; i < len(s); {
+		if i+8 <= len(s) {
+			if x := load8(s, i); special(x)|x&hi == 0 {
+				i += 8
+				continue
+			}
+		}
 		c := s[i]
 		if c < utf8.RuneSelf {
 			if c >= 0x20 && c != '"' && c != '\\' {
@@ -68,6 +74,43 @@ func String(b []byte, s string) []byte {
 	}
 	b = append(b, s[start:]...)
 	return append(b, '"')
+}
+
+const (
+	lo = 0x0101010101010101
+	hi = 0x8080808080808080
+)
+
+// load8 returns the 8 bytes of s from i as a little-endian word.
+func load8[T string | []byte](s T, i int) uint64 {
+	s = s[i : i+8]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+}
+
+// special has a high bit set when one of x's bytes is '"', '\\' or a
+// control character (below 0x20), and no bit set otherwise.
+func special(x uint64) uint64 {
+	q := x ^ (lo * '"')
+	bs := x ^ (lo * '\\')
+	return ((q-lo)&^q | (bs-lo)&^bs | (x-lo*0x20)&^x) & hi
+}
+
+// Unescaped returns the length of the longest prefix of s that holds no
+// '"', '\\' or control character: the part of a JSON string's text that
+// reads as it is written.
+func Unescaped[T string | []byte](s T) int {
+	i := 0
+	for i+8 <= len(s) && special(load8(s, i)) == 0 {
+		i += 8
+	}
+	for i < len(s) {
+		if c := s[i]; c == '"' || c == '\\' || c < 0x20 {
+			return i
+		}
+		i++
+	}
+	return i
 }
 
 // Compact appends raw without the white space between its tokens, as

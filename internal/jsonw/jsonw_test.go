@@ -138,3 +138,41 @@ func FuzzCompact(f *testing.F) {
 		require.Equal(t, string(want), string(got))
 	})
 }
+
+// TestUnescaped puts every byte value at every position of strings around
+// the 8-byte word, among fillers of every kind, and compares with a byte
+// loop.
+func TestUnescaped(t *testing.T) {
+	naive := func(s string) int {
+		for i := 0; i < len(s); i++ {
+			if c := s[i]; c == '"' || c == '\\' || c < 0x20 {
+				return i
+			}
+		}
+		return len(s)
+	}
+	for _, filler := range []byte{'a', ' ', '~', 0x7f, 0x80, 0xc3, 0xff, '!', '#', '[', ']'} {
+		for n := 0; n <= 18; n++ {
+			for pos := 0; pos < n; pos++ {
+				for c := range 256 {
+					b := bytes.Repeat([]byte{filler}, n)
+					b[pos] = byte(c)
+					s := string(b)
+					if got, want := Unescaped(s), naive(s); got != want {
+						t.Fatalf("Unescaped(%q) = %d, want %d", s, got, want)
+					}
+					if got, want := String(nil, s), mustMarshal(t, s); string(got) != string(want) {
+						t.Fatalf("String(%q) = %s, want %s", s, got, want)
+					}
+				}
+			}
+		}
+	}
+}
+
+func mustMarshal(t *testing.T, v any) []byte {
+	t.Helper()
+	b, err := marshal(v)
+	require.NoError(t, err)
+	return b
+}

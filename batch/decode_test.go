@@ -1,0 +1,168 @@
+package batch
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"os"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// refDecode is Row.Decode with encoding/json alone, the reference for
+// decodeFlat.
+func refDecode(b []byte) Row {
+	r := Row{JSON: b}
+	var vars map[string]any
+	if err := json.Unmarshal(b, &vars); err != nil {
+		var te *json.UnmarshalTypeError
+		if errors.As(err, &te) && te.Field == "" {
+			r.Err = fmt.Errorf("a row must be a JSON object, not %s", te.Value)
+		} else {
+			r.Err = fmt.Errorf("invalid JSON: %w", err)
+		}
+		return r
+	}
+	if vars == nil {
+		r.Err = errors.New("a row must be a JSON object, not null")
+		return r
+	}
+	r.Vars, r.JSON = vars, nil
+	return r
+}
+
+// sameValue compares decoded values exactly: a float64 by its bits, so
+// that -0 and 0 differ.
+func sameValue(a, b any) bool {
+	switch a := a.(type) {
+	case float64:
+		b, ok := b.(float64)
+		return ok && math.Float64bits(a) == math.Float64bits(b)
+	case map[string]any:
+		b, ok := b.(map[string]any)
+		if !ok || len(a) != len(b) || (a == nil) != (b == nil) {
+			return false
+		}
+		for k, v := range a {
+			w, ok := b[k]
+			if !ok || !sameValue(v, w) {
+				return false
+			}
+		}
+		return true
+	case []any:
+		b, ok := b.([]any)
+		if !ok || len(a) != len(b) {
+			return false
+		}
+		for i := range a {
+			if !sameValue(a[i], b[i]) {
+				return false
+			}
+		}
+		return true
+	}
+	return a == b
+}
+
+// flatRows are decoded by decodeFlat itself, not left to encoding/json.
+var flatRows = []struct {
+	in   string
+	want map[string]any
+}{
+	{`{}`, map[string]any{}},
+	{" \t{ } \r\n", map[string]any{}},
+	{`{"a":"x","b":1,"c":true,"d":false,"e":null}`, map[string]any{"a": "x", "b": 1.0, "c": true, "d": false, "e": nil}},
+	{`{"a": -0, "b": 1.5e3, "c": -12.25E-2, "d": 0.0, "e": 1e+2}`, map[string]any{"a": math.Copysign(0, -1), "b": 1500.0, "c": -0.1225, "d": 0.0, "e": 100.0}},
+	{`{"q":"What\u0027s \"main\" \u0026 \u003cnote\u003e\n\t\\\/\b\f\r"}`, map[string]any{"q": "What's \"main\" & <note>\n\t\\/\b\f\r"}},
+	{`{"u":"Grüß 😀 中文 \u00fc\u4e2d"}`, map[string]any{"u": "Grüß 😀 中文 ü中"}},
+	{`{"k\u0041y":"v","":""}`, map[string]any{"kAy": "v", "": ""}},
+	{`{"a":1,"a":"last"}`, map[string]any{"a": "last"}},
+	{`{"big":123456789012345678901234567890}`, map[string]any{"big": 1.2345678901234568e29}},
+}
+
+func TestDecodeFlat(t *testing.T) {
+	for _, tt := range flatRows {
+		t.Run(tt.in, func(t *testing.T) {
+			got, ok := decodeFlat([]byte(tt.in))
+			require.True(t, ok, "decoded by decodeFlat")
+			assert.True(t, sameValue(tt.want, got), "got %#v", got)
+			assert.True(t, sameValue(refDecode([]byte(tt.in)).Vars, got), "encoding/json agrees")
+		})
+	}
+}
+
+// notFlat are left to encoding/json: valid rows decodeFlat does not read,
+// and invalid ones, whose errors encoding/json words.
+var notFlat = []string{
+	`{"a":[1]}`, `{"a":{"b":1}}`, `{"a":"\ud83d\ude00"}`, `{"a":"\udc00"}`, "{\"a\":\"\xff\"}", `{"a":1e400}`,
+	`[1]`, `null`, `"s"`, `1`, ``, ` `, `{`, `{"a"}`, `{"a":}`, `{"a":1,}`, `{"a":1}x`, `{"a":01}`, `{"a":-}`,
+	`{"a":1.}`, `{"a":.5}`, `{"a":1e}`, `{"a":+1}`, `{"a":nul}`, `{"a":truex}`, "{\"a\":\"\t\"}", `{"a":"\x"}`,
+	`{"a":"\u12"}`, `{"a":"\u12g4"}`, `{a:1}`, `{"a":1 "b":2}`, `{"a":"x`, `{"a":"x\`, `{"a":NaN}`, `{"a":0x10}`,
+	`{"a":"\'"}`, "\ufeff{}",
+}
+
+func TestDecodeNotFlat(t *testing.T) {
+	for _, in := range notFlat {
+		t.Run(in, func(t *testing.T) {
+			_, ok := decodeFlat([]byte(in))
+			assert.False(t, ok)
+			want := refDecode([]byte(in))
+			got := Row{JSON: []byte(in)}.Decode()
+			assert.Equal(t, fmt.Sprint(want.Err), fmt.Sprint(got.Err))
+			assert.True(t, sameValue(want.Vars, got.Vars), "got %#v", got.Vars)
+		})
+	}
+}
+
+// FuzzDecode checks Row.Decode, which reads flat rows itself, against
+// encoding/json: the same values, or the same error.
+func FuzzDecode(f *testing.F) {
+	for _, r := range flatRows {
+		f.Add([]byte(r.in))
+	}
+	for _, in := range notFlat {
+		f.Add([]byte(in))
+	}
+	f.Fuzz(func(t *testing.T, in []byte) {
+		if in == nil {
+			in = []byte{} // a row's JSON is never nil
+		}
+		want := refDecode(in)
+		got := Row{JSON: in}.Decode()
+		require.Equal(t, fmt.Sprint(want.Err), fmt.Sprint(got.Err))
+		require.True(t, sameValue(want.Vars, got.Vars), "want %#v\ngot  %#v", want.Vars, got.Vars)
+		require.Equal(t, want.Vars == nil, got.Vars == nil)
+	})
+}
+
+// BenchmarkDecode decodes one row of BenchmarkRows (813 bytes; json.Marshal
+// writes its < > & as \u escapes) with Row.Decode and with encoding/json.
+func BenchmarkDecode(b *testing.B) {
+	src, err := os.ReadFile("../testdata/bench/vars.json")
+	require.NoError(b, err)
+	var vars map[string]any
+	require.NoError(b, json.Unmarshal(src, &vars))
+	vars["question"] = "Question 1: by how much did revenue rise?"
+	line, err := json.Marshal(vars)
+	require.NoError(b, err)
+	b.Run("flat", func(b *testing.B) {
+		b.SetBytes(int64(len(line)))
+		for b.Loop() {
+			if r := (Row{JSON: line}).Decode(); r.Err != nil {
+				b.Fatal(r.Err)
+			}
+		}
+	})
+	b.Run("encoding-json", func(b *testing.B) {
+		b.SetBytes(int64(len(line)))
+		for b.Loop() {
+			if r := refDecode(line); r.Err != nil {
+				b.Fatal(r.Err)
+			}
+		}
+	})
+}
