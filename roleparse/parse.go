@@ -106,12 +106,12 @@ type parser struct {
 	cfg     config
 	msgs    []chat.Message
 
-	// The open message, if open is true: cur is the last of msgs, written
+	// The open message, if open is true: the last of msgs (cur), written
 	// field by field where it lies (copying a whole message into the heap
-	// costs a bulk write barrier while the garbage collector runs).
+	// costs a bulk write barrier while the garbage collector runs; keeping
+	// a pointer to it in the parser, one barrier more per message).
 	open   bool
 	openAt int
-	cur    *chat.Message
 	runs   []run // loose text not yet flushed
 	// textBuf holds decoded text, in chunks made as needed (see text);
 	// being a strings.Builder, without being zeroed first. The strings
@@ -125,6 +125,9 @@ type parser struct {
 	// loose text outside messages (Loose mode)
 	outside []run
 }
+
+// cur returns the open message.
+func (p *parser) cur() *chat.Message { return &p.msgs[len(p.msgs)-1] }
 
 func (p *parser) parse() ([]chat.Message, error) {
 	if !hasMessageTag(p.src) {

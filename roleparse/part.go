@@ -44,6 +44,23 @@ func (p *parser) inside() error {
 			i++
 			continue
 		}
+		if closing && name == "message" && len(p.runs) == 0 {
+			// The common end of a message, its text then </message>:
+			// the text goes to its part without a stop in runs (a
+			// pointer written into the parser, a write barrier while
+			// the garbage collector runs).
+			end := i + len("</message")
+			for end < len(s) && isSpace(s[end]) {
+				end++
+			}
+			if end < len(s) && s[end] == '>' {
+				one := [1]run{{s: s[p.pos:i]}}
+				p.flushRuns(one[:])
+				p.open = false
+				p.pos = end + 1
+				return nil
+			}
+		}
 		p.runs = append(p.runs, run{s: s[p.pos:i]})
 		p.pos = i
 		return p.innerTag(i, name, closing)
@@ -98,7 +115,7 @@ func (p *parser) innerTag(i int, name string, closing bool) error {
 			}
 		}
 		p.flushLoosePart()
-		p.cur.Content = append(p.cur.Content, chat.TextPart(p.textPart(bodyRuns(body), len(p.cur.Content))))
+		p.cur().Content = append(p.cur().Content, chat.TextPart(p.textPart(bodyRuns(body), len(p.cur().Content))))
 		return nil
 	}
 	return p.media(i, name, attrs, body)
@@ -167,11 +184,16 @@ const partChunk = 32 << 10 / int(unsafe.Sizeof(chat.Part{}))
 // flushLoosePart turns pending loose text into a text part; loose text that
 // trims to nothing is dropped.
 func (p *parser) flushLoosePart() {
-	text := p.textPart(p.runs, len(p.cur.Content))
+	p.flushRuns(p.runs)
 	p.runs = p.runs[:0]
+}
+
+// flushRuns turns runs of loose text into a text part, as flushLoosePart.
+func (p *parser) flushRuns(runs []run) {
+	text := p.textPart(runs, len(p.cur().Content))
 	switch {
 	case text == "":
-	case p.cur.Content == nil:
+	case p.cur().Content == nil:
 		// The first part of a message comes from a shared backing
 		// array, capped so that a second part copies it out.
 		if len(p.parts) == cap(p.parts) {
@@ -180,9 +202,9 @@ func (p *parser) flushLoosePart() {
 		n := len(p.parts)
 		p.parts = p.parts[:n+1] // zero: never written since make
 		p.parts[n].Type, p.parts[n].Text = chat.PartText, text
-		p.cur.Content = p.parts[n : n+1 : n+1]
+		p.cur().Content = p.parts[n : n+1 : n+1]
 	default:
-		p.cur.Content = append(p.cur.Content, chat.TextPart(text))
+		p.cur().Content = append(p.cur().Content, chat.TextPart(text))
 	}
 }
 
@@ -214,7 +236,7 @@ func (p *parser) media(i int, name string, attrs []attr, body string) error {
 		return p.errAt(i, "<%s> has no source; expected a url attribute or a URL in its body", name)
 	}
 	p.flushLoosePart()
-	p.cur.Content = append(p.cur.Content, part)
+	p.cur().Content = append(p.cur().Content, part)
 	return nil
 }
 
@@ -244,8 +266,8 @@ func (p *parser) toolCall(i int, name string, attrs []attr, body string, bodyAt 
 	if tc.Name == "" {
 		return p.errAt(i, "<%s> has no name; expected <%s id=\"…\" name=\"…\">", name, name)
 	}
-	if !mayCallTools(p.cur.Role) {
-		return p.errAt(i, "<%s> in a %s message; only an assistant message makes tool calls (a tool's answer is a tool message with tool_call_id)", name, p.cur.Role)
+	if !mayCallTools(p.cur().Role) {
+		return p.errAt(i, "<%s> in a %s message; only an assistant message makes tool calls (a tool's answer is a tool message with tool_call_id)", name, p.cur().Role)
 	}
 	args := p.text(bodyRuns(body))
 	if args != "" {
@@ -254,7 +276,7 @@ func (p *parser) toolCall(i int, name string, attrs []attr, body string, bodyAt 
 		}
 		tc.Arguments = json.RawMessage(args)
 	}
-	p.cur.ToolCalls = append(p.cur.ToolCalls, tc)
+	p.cur().ToolCalls = append(p.cur().ToolCalls, tc)
 	return nil
 }
 
@@ -297,16 +319,16 @@ func (p *parser) functionResult(i int, attrs []attr, body string) error {
 			return p.errAt(a.at, "<function_result> has no attribute %s; expected id or name", a.key)
 		}
 	}
-	if p.cur.ToolCallID != "" && id != "" && id != p.cur.ToolCallID {
-		return p.errAt(i, "<function_result id=%q> inside a message answering %q; expected id=%q or no id", id, p.cur.ToolCallID, p.cur.ToolCallID)
+	if p.cur().ToolCallID != "" && id != "" && id != p.cur().ToolCallID {
+		return p.errAt(i, "<function_result id=%q> inside a message answering %q; expected id=%q or no id", id, p.cur().ToolCallID, p.cur().ToolCallID)
 	}
 	if id != "" {
-		p.cur.ToolCallID = id
+		p.cur().ToolCallID = id
 	}
-	if p.cur.Role == chat.RoleUser || p.cur.Role == chat.RoleAssistant {
+	if p.cur().Role == chat.RoleUser || p.cur().Role == chat.RoleAssistant {
 		// Semantic Kernel writes function results in tool messages; a result
 		// elsewhere makes the message a tool message.
-		p.cur.Role = chat.RoleTool
+		p.cur().Role = chat.RoleTool
 	}
 	p.runs = append(p.runs, bodyRuns(body)...)
 	return nil

@@ -60,6 +60,22 @@ func (p *parser) textPart(runs []run, part int) string {
 // whitespace at the ends of the text, and whitespace written as a reference
 // is kept.
 func (p *parser) text(runs []run) string {
+	if len(runs) == 1 && !runs[0].cdata {
+		// The common case, a message's text as written: trimmed and
+		// searched for a reference without touching runs.
+		s := runs[0].s
+		if !p.cfg.keepSpace {
+			s = trimSpace(s)
+		}
+		k := strings.IndexByte(s, '&')
+		if k < 0 {
+			return s // nothing to decode: the text is the markup itself
+		}
+		b := p.chunk(len(s))
+		base := b.Len()
+		writeDecoded(b, s, k)
+		return b.String()[base:]
+	}
 	if !p.cfg.keepSpace {
 		runs = trimRuns(runs)
 	}
@@ -75,36 +91,62 @@ func (p *parser) text(runs []run) string {
 	for _, r := range runs {
 		need += len(r.s)
 	}
+	b := p.chunk(need)
+	base := b.Len()
+	for _, r := range runs {
+		if r.cdata {
+			b.WriteString(r.s)
+			continue
+		}
+		writeDecoded(b, r.s, strings.IndexByte(r.s, '&'))
+	}
+	return b.String()[base:]
+}
+
+// chunk returns the buffer of decoded text with room for need more bytes.
+func (p *parser) chunk(need int) *strings.Builder {
 	b := &p.textBuf
 	if b.Cap()-b.Len() < need {
 		// A new chunk; the strings made from the old one stay valid.
 		*b = strings.Builder{}
 		b.Grow(max(need, min(textChunk, len(p.src))))
 	}
-	base := b.Len()
-	for _, r := range runs {
-		s := r.s
-		if r.cdata {
-			b.WriteString(s)
-			continue
-		}
-		for {
-			k := strings.IndexByte(s, '&')
-			if k < 0 {
-				b.WriteString(s)
-				break
-			}
-			b.WriteString(s[:k])
+	return b
+}
+
+// writeDecoded writes s to b with its references decoded; k is the index
+// of the first '&' in s, or -1.
+func writeDecoded(b *strings.Builder, s string, k int) {
+	for k >= 0 {
+		b.WriteString(s[:k])
+		s = s[k:]
+		if c, size := refByte(s); size > 0 {
+			b.WriteByte(c)
+			s = s[size:]
+		} else {
 			var ref [utf8.UTFMax]byte
-			out, size := appendRef(ref[:0], s[k:])
+			out, size := appendRef(ref[:0], s)
 			if size == 0 {
 				out, size = append(out, '&'), 1
 			}
 			b.Write(out)
-			s = s[k+size:]
+			s = s[size:]
 		}
+		k = strings.IndexByte(s, '&')
 	}
-	return b.String()[base:]
+	b.WriteString(s)
+}
+
+// trimSpace drops literal ASCII whitespace at both ends of s.
+func trimSpace(s string) string {
+	i, j := 0, len(s)
+	for i < j && isSpace(s[i]) {
+		i++
+	}
+	for j > i && isSpace(s[j-1]) {
+		j--
+	}
+	return s[i:j]
 }
 
 // textChunk is the size of the chunks of decoded text: the largest that
@@ -187,27 +229,8 @@ const (
 // ("&amp;", "&#39;", "&#x1F600;") to dst and returns the reference's length,
 // or 0 (and dst unchanged) when s does not start with one.
 func appendRef(dst []byte, s string) ([]byte, int) {
-	if len(s) >= 5 {
-		switch w := le32(s[1:]); {
-		case w&0xFFFFFF == refLt:
-			return append(dst, '<'), 4
-		case w&0xFFFFFF == refGt:
-			return append(dst, '>'), 4
-		case w == refAmp:
-			return append(dst, '&'), 5
-		case w == ref39:
-			return append(dst, '\''), 5
-		case len(s) >= 6 && s[5] == ';' && (w == refQuot || w == refApos):
-			if w == refQuot {
-				return append(dst, '"'), 6
-			}
-			return append(dst, '\''), 6
-		}
-	} else if len(s) == 4 && s[3] == ';' && s[2] == 't' && (s[1] == 'l' || s[1] == 'g') {
-		if s[1] == 'l' {
-			return append(dst, '<'), 4
-		}
-		return append(dst, '>'), 4
+	if c, size := refByte(s); size > 0 {
+		return append(dst, c), size
 	}
 	if len(s) < 4 || s[1] != '#' {
 		return dst, 0
@@ -234,6 +257,35 @@ func appendRef(dst []byte, s string) ([]byte, int) {
 		return dst, 0
 	}
 	return utf8.AppendRune(dst, rune(r)), i + 1
+}
+
+// refByte returns the character and the length of the reference at the
+// start of s when it is one of the five entities or Escape's "&#39;", and
+// a length of 0 otherwise.
+func refByte(s string) (byte, int) {
+	if len(s) >= 5 {
+		switch w := le32(s[1:]); {
+		case w&0xFFFFFF == refLt:
+			return '<', 4
+		case w&0xFFFFFF == refGt:
+			return '>', 4
+		case w == refAmp:
+			return '&', 5
+		case w == ref39:
+			return '\'', 5
+		case len(s) >= 6 && s[5] == ';' && (w == refQuot || w == refApos):
+			if w == refQuot {
+				return '"', 6
+			}
+			return '\'', 6
+		}
+	} else if len(s) == 4 && s[3] == ';' && s[2] == 't' && (s[1] == 'l' || s[1] == 'g') {
+		if s[1] == 'l' {
+			return '<', 4
+		}
+		return '>', 4
+	}
+	return 0, 0
 }
 
 // decodeRef is appendRef returning a string.

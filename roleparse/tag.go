@@ -125,7 +125,7 @@ func (p *parser) openMessage(i int) error {
 		if q := strings.IndexByte(rest[vs:], '"'); q >= 0 && vs+q+1 < len(rest) && rest[vs+q+1] == '>' {
 			if r, ok := knownRole(rest[vs : vs+q]); ok {
 				p.newMessage(i)
-				p.cur.Role = r
+				p.cur().Role = r
 				p.pos = i + vs + q + 2
 				return nil
 			}
@@ -160,7 +160,7 @@ func (p *parser) openMessage(i int) error {
 		return p.errAt(i, "<message> has no role; expected <message role=\"…\">")
 	}
 	p.newMessage(i)
-	p.cur.Role, p.cur.Name, p.cur.ToolCallID = m.Role, m.Name, m.ToolCallID
+	p.cur().Role, p.cur().Name, p.cur().ToolCallID = m.Role, m.Name, m.ToolCallID
 	p.pos = next
 	if selfClosed {
 		p.closeMessage()
@@ -177,12 +177,11 @@ func (p *parser) newMessage(i int) {
 	} else {
 		p.msgs = append(p.msgs, chat.Message{})
 	}
-	p.open, p.openAt, p.cur, p.runs = true, i, &p.msgs[n], p.runs[:0]
+	p.open, p.openAt, p.runs = true, i, p.runs[:0]
 }
 
 // closeMessage finishes the open message.
 func (p *parser) closeMessage() {
 	p.flushLoosePart()
 	p.open = false
-	p.cur = nil
 }
