@@ -1322,16 +1322,26 @@ func makeTest(name string, neg bool, x cx, args []expr, kw []cxArg) (cx, error) 
 		return cx{}, unmodelled("test " + name)
 	}
 	obj := x.fn
-	return cx{fn: func(st *rstate) (value, error) {
+	if len(args) == 0 {
+		return boolCx(func(st *rstate) (bool, error) {
+			v, err := obj(st)
+			if err != nil {
+				return false, err
+			}
+			r, err := tf(v, nil)
+			return r != neg, err
+		}), nil
+	}
+	return boolCx(func(st *rstate) (bool, error) {
 		v, err := obj(st)
 		if err != nil {
-			return undef, err
+			return false, err
 		}
 		a, _, err := evalArgs(st, args, nil)
 		if err != nil {
-			return undef, err
+			return false, err
 		}
 		r, err := tf(v, a)
-		return boolV(r != neg), err
-	}}, nil
+		return r != neg, err
+	}), nil
 }

@@ -46,7 +46,7 @@ func (t *Template) renderFast(ctx context.Context, c *compiled, msgs []chat.Mess
 	}
 	size := ft.sizeHint
 	if ft.messages >= 0 {
-		mv, n, err := st.msgs.messages(msgs)
+		mv, n, err := st.msgs.messages(msgs, t.fastArguments)
 		if err != nil {
 			return "", false
 		}
@@ -147,7 +147,7 @@ func grow[T any](s []T, n int) []T {
 
 // messages converts a conversation as messagesValue does, and returns the
 // size of its text.
-func (b *msgBuf) messages(msgs []chat.Message) (value, int, error) {
+func (b *msgBuf) messages(msgs []chat.Message, arguments func([]byte) (value, error)) (value, int, error) {
 	n := 0
 	for i := range msgs {
 		n += 2
@@ -220,7 +220,7 @@ func (b *msgBuf) messages(msgs []chat.Message) (value, int, error) {
 			cd := make([]vdict, 2*len(m.ToolCalls))
 			cv := make([]value, 5*len(m.ToolCalls))
 			for j, c := range m.ToolCalls {
-				args, err := fastArguments(c.Arguments)
+				args, err := arguments(c.Arguments)
 				if err != nil {
 					return undef, 0, err
 				}
@@ -248,17 +248,34 @@ func (b *msgBuf) messages(msgs []chat.Message) (value, int, error) {
 	return value{k: vList, ref: &b.list}, size, nil
 }
 
-// fastArguments is argumentsValue for the compiled path.
-func fastArguments(raw []byte) (value, error) {
+// fastArguments is argumentsValue for the compiled path. A conversation
+// is rendered again with each new turn, so the arguments it has seen are
+// kept (up to maxArguments of them); templates cannot change the values.
+func (t *Template) fastArguments(raw []byte) (value, error) {
 	if len(raw) == 0 {
 		return dictV(&vdict{}), nil
+	}
+	if v, ok := t.fargs.Load(string(raw)); ok {
+		return v.(value), nil
 	}
 	pv, err := pyjson.Parse(raw)
 	if err != nil {
 		return strV(string(raw)), nil
 	}
-	return fromPy(&pv)
+	v, err := fromPy(&pv)
+	if err != nil {
+		return undef, err
+	}
+	if len(raw) <= 4096 && t.nargs.Load() < maxArguments {
+		if err := precomputeJSON(v, 0); err == nil {
+			t.nargs.Add(1)
+			t.fargs.Store(string(raw), v)
+		}
+	}
+	return v, nil
 }
+
+const maxArguments = 4096
 
 // fastToolsCache is the last tool list the compiled path converted (see
 // toolsCache): the values are never changed by a rendering, so renderings

@@ -288,7 +288,7 @@ func (c *compiler) inLoop() bool { return c.loopDepth > 0 }
 
 func (c *compiler) ifStmt(p *ep) (stmt, error) {
 	type branch struct {
-		cond expr
+		cond func(*rstate) (bool, error)
 		body stmt
 	}
 	var branches []branch
@@ -305,7 +305,7 @@ func (c *compiler) ifStmt(p *ep) (stmt, error) {
 		if err != nil {
 			return nil, err
 		}
-		branches = append(branches, branch{cond.fn, body})
+		branches = append(branches, branch{cond.cond(), body})
 		if end == "elif" {
 			p = &ep{c: c, toks: c.evs[c.pos-1].toks, i: 1}
 			continue
@@ -326,11 +326,7 @@ func (c *compiler) ifStmt(p *ep) (stmt, error) {
 	}
 	return func(st *rstate) error {
 		for _, b := range branches {
-			v, err := b.cond(st)
-			if err != nil {
-				return err
-			}
-			t, err := truth(v)
+			t, err := b.cond(st)
 			if err != nil {
 				return err
 			}
@@ -814,6 +810,8 @@ type cx struct {
 	konst *value
 	// write, when set, writes the value to the output without building it.
 	write stmt
+	// test, when set, evaluates the expression's truth directly.
+	test func(*rstate) (bool, error)
 	// isVar: the expression reads the variable in slot.
 	isVar bool
 	slot  int
@@ -983,6 +981,7 @@ func (p *ep) or() (cx, error) {
 			return cx{}, err
 		}
 		a, b := x.fn, y.fn
+		ta, tb := x.cond(), y.cond()
 		x = cx{fn: func(st *rstate) (value, error) {
 			v, err := a(st)
 			if err != nil {
@@ -993,6 +992,13 @@ func (p *ep) or() (cx, error) {
 				return v, err
 			}
 			return b(st)
+		}, test: func(st *rstate) (bool, error) {
+			// bool(a or b) is bool(a) or bool(b).
+			t, err := ta(st)
+			if err != nil || t {
+				return t, err
+			}
+			return tb(st)
 		}}
 	}
 	return x, nil
@@ -1009,6 +1015,7 @@ func (p *ep) and() (cx, error) {
 			return cx{}, err
 		}
 		a, b := x.fn, y.fn
+		ta, tb := x.cond(), y.cond()
 		x = cx{fn: func(st *rstate) (value, error) {
 			v, err := a(st)
 			if err != nil {
@@ -1019,6 +1026,12 @@ func (p *ep) and() (cx, error) {
 				return v, err
 			}
 			return b(st)
+		}, test: func(st *rstate) (bool, error) {
+			t, err := ta(st)
+			if err != nil || !t {
+				return false, err
+			}
+			return tb(st)
 		}}
 	}
 	return x, nil
@@ -1030,17 +1043,40 @@ func (p *ep) not() (cx, error) {
 		if err != nil {
 			return cx{}, err
 		}
-		a := x.fn
-		return cx{fn: func(st *rstate) (value, error) {
-			v, err := a(st)
-			if err != nil {
-				return undef, err
-			}
-			t, err := truth(v)
-			return boolV(!t), err
-		}}, nil
+		t := x.cond()
+		return boolCx(func(st *rstate) (bool, error) {
+			b, err := t(st)
+			return !b, err
+		}), nil
 	}
 	return p.compare()
+}
+
+// boolCx is an expression whose value is a bool.
+func boolCx(test func(*rstate) (bool, error)) cx {
+	return cx{fn: func(st *rstate) (value, error) {
+		b, err := test(st)
+		return boolV(b), err
+	}, test: test}
+}
+
+// cond returns the expression as a test of its truth.
+func (x cx) cond() func(*rstate) (bool, error) {
+	if x.test != nil {
+		return x.test
+	}
+	if x.isVar {
+		s := x.slot
+		return func(st *rstate) (bool, error) { return truth(st.slots[s]) }
+	}
+	fn := x.fn
+	return func(st *rstate) (bool, error) {
+		v, err := fn(st)
+		if err != nil {
+			return false, err
+		}
+		return truth(v)
+	}
 }
 
 func (p *ep) compare() (cx, error) {
@@ -1084,51 +1120,50 @@ func (p *ep) compare() (cx, error) {
 	if len(ops) == 1 && (ops[0].op == "==" || ops[0].op == "!=") && ops[0].konst != nil && ops[0].konst.k == vStr {
 		// x == 'literal': the commonest test of chat templates.
 		want, neg := ops[0].konst.s, ops[0].op == "!="
-		return cx{fn: func(st *rstate) (value, error) {
+		return boolCx(func(st *rstate) (bool, error) {
 			a, err := first(st)
 			if err != nil {
-				return undef, err
+				return false, err
 			}
 			if a.k == vStr {
-				return boolV((a.s == want) != neg), nil
+				return (a.s == want) != neg, nil
 			}
 			r, err := equal(a, strV(want))
-			return boolV(r != neg), err
-		}}, nil
+			return r != neg, err
+		}), nil
 	}
 	if len(ops) == 1 {
 		op, second := ops[0].op, ops[0].fn
-		return cx{fn: func(st *rstate) (value, error) {
+		return boolCx(func(st *rstate) (bool, error) {
 			a, err := first(st)
 			if err != nil {
-				return undef, err
+				return false, err
 			}
 			b, err := second(st)
 			if err != nil {
-				return undef, err
+				return false, err
 			}
-			r, err := compareOp(op, a, b)
-			return boolV(r), err
-		}}, nil
+			return compareOp(op, a, b)
+		}), nil
 	}
-	return cx{fn: func(st *rstate) (value, error) {
+	return boolCx(func(st *rstate) (bool, error) {
 		a, err := first(st)
 		if err != nil {
-			return undef, err
+			return false, err
 		}
 		for _, o := range ops {
 			b, err := o.fn(st)
 			if err != nil {
-				return undef, err
+				return false, err
 			}
 			r, err := compareOp(o.op, a, b)
 			if err != nil || !r {
-				return vFalse, err
+				return false, err
 			}
 			a = b
 		}
-		return vTrue, nil
-	}}, nil
+		return true, nil
+	}), nil
 }
 
 func compareOp(op string, a, b value) (bool, error) {

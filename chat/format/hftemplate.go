@@ -7,6 +7,7 @@ import (
 	"maps"
 	"slices"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -26,6 +27,8 @@ type Template struct {
 	clock    func() time.Time
 	tools    atomic.Pointer[toolsCache]
 	ftools   atomic.Pointer[fastToolsCache]
+	fargs    sync.Map // tool call arguments (string) -> value (hfc_data.go)
+	nargs    atomic.Int64
 	// engineOnly turns the compiled path off (tests compare the two).
 	engineOnly bool
 }

@@ -45,20 +45,31 @@ func checkSpecial(format string, msgs []chat.Message, special []string) error {
 	if len(special) == 0 {
 		return nil
 	}
+	// The bytes a special token starts with: a text is searched for them
+	// once, and only where one stands are the tokens compared.
+	var first [256]bool
+	var only byte
+	n := 0
+	for _, tok := range special {
+		if !first[tok[0]] {
+			first[tok[0]], only = true, tok[0]
+			n++
+		}
+	}
 	for i := range msgs {
 		m := &msgs[i]
 		check := func(where, s string) error {
-			if s == "" {
-				return nil
-			}
-			at, found := -1, ""
-			for _, tok := range special { // longest first, so the longest wins a tie
-				if k := strings.Index(s, tok); k >= 0 && (at < 0 || k < at) {
-					at, found = k, tok
+			for at := 0; at < len(s); at++ {
+				k := indexAnyByte(s[at:], &first, only, n)
+				if k < 0 {
+					return nil
 				}
-			}
-			if at >= 0 {
-				return &SpecialTokenError{Format: format, Index: i, Token: found, Where: where}
+				at += k
+				for _, tok := range special { // longest first, so the longest wins a tie
+					if strings.HasPrefix(s[at:], tok) {
+						return &SpecialTokenError{Format: format, Index: i, Token: tok, Where: where}
+					}
+				}
 			}
 			return nil
 		}
@@ -89,4 +100,18 @@ func checkSpecial(format string, msgs []chat.Message, special []string) error {
 		}
 	}
 	return nil
+}
+
+// indexAnyByte is the index of the first byte of s in set (which holds n
+// bytes, only when n is 1), or -1.
+func indexAnyByte(s string, set *[256]bool, only byte, n int) int {
+	if n == 1 {
+		return strings.IndexByte(s, only)
+	}
+	for i := 0; i < len(s); i++ {
+		if set[s[i]] {
+			return i
+		}
+	}
+	return -1
 }
