@@ -202,6 +202,9 @@ func (p *parser) outsideStep() error {
 		return nil
 	}
 	if s[i] == '<' {
+		if len(p.outside) == 0 && p.openKnown(i) {
+			return nil
+		}
 		switch {
 		case strings.HasPrefix(s[i:], "<!--"):
 			end := strings.Index(s[i+4:], "-->")

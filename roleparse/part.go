@@ -29,22 +29,7 @@ func (p *parser) inside() error {
 			return nil
 		}
 		i += k
-		if strings.HasPrefix(s[i:], "<![CDATA[") {
-			end := strings.Index(s[i+9:], "]]>")
-			if end < 0 {
-				return p.errAt(i, "<![CDATA[ section is not closed; expected ]]>")
-			}
-			p.runs = append(p.runs, run{s: s[p.pos:i]}, run{s: s[i+9 : i+9+end], cdata: true})
-			i += 9 + end + 3
-			p.pos = i
-			continue
-		}
-		name, closing := p.innerTagAt(i)
-		if name == "" {
-			i++
-			continue
-		}
-		if closing && name == "message" && len(p.runs) == 0 {
+		if len(p.runs) == 0 && strings.HasPrefix(s[i:], "</message") {
 			// The common end of a message, its text then </message>:
 			// the text goes to its part without a stop in runs (a
 			// pointer written into the parser, a write barrier while
@@ -60,6 +45,21 @@ func (p *parser) inside() error {
 				p.pos = end + 1
 				return nil
 			}
+		}
+		if strings.HasPrefix(s[i:], "<![CDATA[") {
+			end := strings.Index(s[i+9:], "]]>")
+			if end < 0 {
+				return p.errAt(i, "<![CDATA[ section is not closed; expected ]]>")
+			}
+			p.runs = append(p.runs, run{s: s[p.pos:i]}, run{s: s[i+9 : i+9+end], cdata: true})
+			i += 9 + end + 3
+			p.pos = i
+			continue
+		}
+		name, closing := p.innerTagAt(i)
+		if name == "" {
+			i++
+			continue
 		}
 		p.runs = append(p.runs, run{s: s[p.pos:i]})
 		p.pos = i

@@ -119,17 +119,8 @@ func (p *parser) openMessage(i int) error {
 	if p.open {
 		p.closeMessage()
 	}
-	// Fast path for the common <message role="known">.
-	if rest := p.src[i:]; strings.HasPrefix(rest, `<message role="`) {
-		const vs = len(`<message role="`)
-		if q := strings.IndexByte(rest[vs:], '"'); q >= 0 && vs+q+1 < len(rest) && rest[vs+q+1] == '>' {
-			if r, ok := knownRole(rest[vs : vs+q]); ok {
-				p.newMessage(i)
-				p.cur().Role = r
-				p.pos = i + vs + q + 2
-				return nil
-			}
-		}
+	if p.openKnown(i) {
+		return nil
 	}
 	attrs, next, selfClosed, err := p.readTag(i, i+len("<message"), "message")
 	if err != nil {
@@ -166,6 +157,29 @@ func (p *parser) openMessage(i int) error {
 		p.closeMessage()
 	}
 	return nil
+}
+
+// openKnown opens the message whose start tag at i is the common
+// <message role="known">, and reports whether it was one. An open message
+// must have been closed.
+func (p *parser) openKnown(i int) bool {
+	const vs = len(`<message role="`)
+	rest := p.src[i:]
+	if len(rest) <= vs || rest[:vs] != `<message role="` {
+		return false
+	}
+	q := strings.IndexByte(rest[vs:], '"')
+	if q < 0 || vs+q+1 >= len(rest) || rest[vs+q+1] != '>' {
+		return false
+	}
+	r, ok := knownRole(rest[vs : vs+q])
+	if !ok {
+		return false
+	}
+	p.newMessage(i)
+	p.cur().Role = r
+	p.pos = i + vs + q + 2
+	return true
 }
 
 // newMessage adds an empty message opened at i to msgs and makes it the
