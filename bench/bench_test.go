@@ -42,6 +42,24 @@ func vars(t testing.TB) map[string]any {
 	return v
 }
 
+// text is a string type of its own: the engines print it as the string it
+// holds, and rolemark's fast paths, which take plain strings only, leave it
+// to the general path.
+type text string
+
+// typedVars returns v with every string value as a text.
+func typedVars(v map[string]any) map[string]any {
+	tv := make(map[string]any, len(v))
+	for k, x := range v {
+		if s, ok := x.(string); ok {
+			tv[k] = text(s)
+		} else {
+			tv[k] = x
+		}
+	}
+	return tv
+}
+
 // msg is a message reduced to what every variant can produce. norm applies
 // the only normalisations the comparison needs:
 //   - roles: Dotprompt names the assistant "model"; langchaingo's message
@@ -114,6 +132,26 @@ func variants(t testing.TB) []variant {
 		}
 	}
 
+	// The same literal-tag prompt with every value of a named string type
+	// (typed): a value no engine's fast path takes, so that rolemark's
+	// general path (the engine runs, values escaped, markup parsed) is timed
+	// beside the raw engines rendering the same data.
+	tv := typedVars(v)
+	for _, e := range engines {
+		tpl := rolemarkTemplate(t, "literal"+e.ext)
+		out = append(out, variant{name: "rolemark/" + e.name + "/typed", render: func() ([]msg, error) {
+			msgs, err := tpl.Messages(ctx, tv)
+			var r []msg
+			for _, m := range msgs {
+				r = append(r, norm(string(m.Role), m.Text()))
+			}
+			return r, err
+		}, timed: func() error {
+			_, err := tpl.Messages(ctx, tv)
+			return err
+		}})
+	}
+
 	// The raw engines render the literal-tag text with their own escaping and
 	// nothing else: what a caller without rolemark would do before splitting.
 	tt := template.Must(template.New("p").Parse(read(t, "literal.tmpl")))
@@ -145,6 +183,21 @@ func variants(t testing.TB) []variant {
 		ptBuf.Reset()
 		err := pt.ExecuteWriterUnbuffered(pongo2.Context(v), &ptBuf)
 		return unsafeString(ptBuf.Bytes()), err
+	}})
+
+	// The reused-buffer renders again on the typed values.
+	var ttBufT bytes.Buffer
+	out = append(out, variant{name: "raw-reused-typed/text-template", raw: func() (string, error) {
+		ttBufT.Reset()
+		err := tt.Execute(&ttBufT, tv)
+		return unsafeString(ttBufT.Bytes()), err
+	}})
+	out = append(out, variant{name: "raw-reused-typed/raymond", raw: func() (string, error) { return rt.Exec(tv) }})
+	var ptBufT bytes.Buffer
+	out = append(out, variant{name: "raw-reused-typed/pongo2", raw: func() (string, error) {
+		ptBufT.Reset()
+		err := pt.ExecuteWriterUnbuffered(pongo2.Context(tv), &ptBufT)
+		return unsafeString(ptBufT.Bytes()), err
 	}})
 
 	// Dotprompt: the marker style with Dotprompt's role name for the model.

@@ -131,6 +131,12 @@ func run(in io.Reader, out io.Writer) error {
 			}
 		}
 	}
+	for _, e := range []string{"gotmpl", "handlebars", "jinja"} {
+		// The general path: values of a named string type, which the fast
+		// paths leave to the engine, against the raw engine on the same data.
+		fmt.Fprintf(out, "| rolemark %s typed / raw-reused-typed/%s | %s |\n", e, raw[e],
+			ratio(ns("BenchmarkRender/rolemark/"+e+"/typed"), ns("BenchmarkRender/raw-reused-typed/"+raw[e])))
+	}
 	hbs := ns("BenchmarkRender/rolemark/handlebars/marker")
 	rawHbs := ns("BenchmarkRender/raw/raymond")
 	dpc := ns("BenchmarkRender/dotprompt/compiled")
