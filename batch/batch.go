@@ -65,7 +65,7 @@ func Workers(n int) Option { return func(s *settings) { s.workers = n } }
 
 // Window sets how many rows may be read ahead of the one the caller is
 // waiting for; together with the workers it bounds the rows held in memory.
-// The default, and the least, is four times the workers.
+// The default is 64 rows per worker, the least 4 per worker.
 func Window(n int) Option { return func(s *settings) { s.window = n } }
 
 // StopOnError ends the run at the first row that fails: its result is the
@@ -108,52 +108,91 @@ func RenderFunc[T any](ctx context.Context, tpl *engine.Template, rows iter.Seq[
 	if s.workers < 1 {
 		s.workers = runtime.NumCPU()
 	}
+	if s.window == 0 {
+		s.window = 64 * s.workers
+	}
 	s.window = max(s.window, 4*s.workers)
 	return func(yield func(Result[T]) bool) {
 		run(ctx, tpl, rows, convert, s, yield)
 	}
 }
 
-type job[T any] struct {
-	index int
-	row   Row
-	out   chan Result[T]
+// group is rows handed to a worker at once, with their results. Rows go in
+// groups so that a row costs the goroutines a small share of one hand-off.
+type group[T any] struct {
+	index   int // of the first row
+	rows    []Row
+	results []Result[T]
+	done    chan struct{} // receives when results are complete
 }
 
 func run[T any](parent context.Context, tpl *engine.Template, rows iter.Seq[Row], convert Convert[T], s settings, yield func(Result[T]) bool) {
 	ctx, cancel := context.WithCancel(parent)
-	// pending holds each row's result channel in input order; its capacity
-	// is the window, so the reader waits when the caller falls behind. A job
-	// is queued only after its channel, and the caller holds at most one
-	// channel taken out of pending, so jobs never holds more than window+1.
-	pending := make(chan chan Result[T], s.window)
-	jobs := make(chan job[T], s.window+1)
-	free := make(chan chan Result[T], s.window+s.workers+1)
+	// A group holds up to size rows; with the default window, 16, so that
+	// each worker has four groups to go at.
+	size := max(1, s.window/(4*s.workers))
+	// pending holds the groups in input order; its capacity bounds the
+	// groups read ahead, so the reader waits when the caller falls behind.
+	// A group is pending before it gets its first row, and the caller holds
+	// at most one group taken out of pending, so jobs never holds more
+	// than its capacity.
+	capacity := max(1, s.window/size)
+	pending := make(chan *group[T], capacity)
+	jobs := make(chan *group[T], capacity+1)
+	free := make(chan *group[T], capacity+s.workers+2)
+	// partial is the group the reader is filling. It goes to the workers
+	// when it is full, when a worker is idle, or when the rows end; a
+	// worker that runs out of work takes it as it is. So a row never waits
+	// for the next one while a worker could render it, and a source that
+	// waits for a row's result before it yields the next is served.
+	var (
+		mu      sync.Mutex
+		partial *group[T]
+		idle    int // workers waiting for a group
+	)
 
 	go func() { // the reader: the only goroutine that advances rows
 		defer close(pending)
 		i := 0
 		for row := range rows {
-			var out chan Result[T]
-			select {
-			case out = <-free:
-			default:
-				out = make(chan Result[T], 1)
-			}
 			if ctx.Err() != nil {
 				return
 			}
-			select {
-			case pending <- out:
-			case <-ctx.Done():
-				return
+			mu.Lock()
+			if partial == nil {
+				mu.Unlock()
+				var g *group[T]
+				select {
+				case g = <-free:
+				default:
+					g = &group[T]{rows: make([]Row, 0, size), results: make([]Result[T], 0, size), done: make(chan struct{}, 1)}
+				}
+				g.index = i
+				select {
+				case pending <- g:
+				case <-ctx.Done():
+					return
+				}
+				mu.Lock()
+				partial = g
 			}
-			select {
-			case jobs <- job[T]{index: i, row: row, out: out}:
-			case <-ctx.Done():
-				return
-			}
+			g := partial
+			g.rows = append(g.rows, row)
 			i++
+			if len(g.rows) < size && idle == 0 {
+				mu.Unlock()
+				continue
+			}
+			partial = nil
+			mu.Unlock()
+			jobs <- g // never blocks: see pending
+		}
+		mu.Lock()
+		g := partial
+		partial = nil
+		mu.Unlock()
+		if g != nil {
+			jobs <- g
 		}
 	}()
 
@@ -163,12 +202,33 @@ func run[T any](parent context.Context, tpl *engine.Template, rows iter.Seq[Row]
 		go func() {
 			defer wg.Done()
 			for {
+				var g *group[T]
 				select {
-				case j := <-jobs:
-					j.out <- do(ctx, tpl, convert, s.prepare, j)
-				case <-ctx.Done():
+				case g = <-jobs:
+				default:
+					mu.Lock()
+					g, partial = partial, nil
+					if g == nil {
+						idle++
+					}
+					mu.Unlock()
+					if g == nil {
+						select {
+						case g = <-jobs:
+						case <-ctx.Done():
+						}
+						mu.Lock()
+						idle--
+						mu.Unlock()
+					}
+				}
+				if g == nil {
 					return
 				}
+				for k, row := range g.rows {
+					g.results = append(g.results, do(ctx, tpl, convert, s.prepare, g.index+k, row))
+				}
+				g.done <- struct{}{}
 			}
 		}()
 	}
@@ -178,53 +238,61 @@ func run[T any](parent context.Context, tpl *engine.Template, rows iter.Seq[Row]
 	defer wg.Wait()
 	defer cancel()
 
-	for next := 0; ; next++ {
-		var out chan Result[T]
+	next := 0
+	stop := func() bool { // reports the cancellation of parent, if any
+		if parent.Err() == nil {
+			return false
+		}
+		yield(Result[T]{Index: next, Err: parent.Err()})
+		return true
+	}
+	for {
+		var g *group[T]
 		var more bool
 		select {
-		case out, more = <-pending:
+		case g, more = <-pending:
 		case <-parent.Done():
 		}
-		if parent.Err() != nil {
-			yield(Result[T]{Index: next, Err: parent.Err()})
-			return
-		}
-		if !more {
-			return
-		}
-		var r Result[T]
-		select {
-		case r = <-out:
-		case <-parent.Done():
-		}
-		if parent.Err() != nil {
-			yield(Result[T]{Index: next, Err: parent.Err()})
+		if stop() || !more {
 			return
 		}
 		select {
-		case free <- out:
+		case <-g.done:
+		case <-parent.Done():
+		}
+		for _, r := range g.results {
+			if stop() {
+				return
+			}
+			next++
+			if !yield(r) || (r.Err != nil && s.stopOnErr) {
+				return
+			}
+		}
+		clear(g.rows)
+		clear(g.results)
+		g.rows, g.results = g.rows[:0], g.results[:0]
+		select {
+		case free <- g:
 		default:
-		}
-		if !yield(r) || (r.Err != nil && s.stopOnErr) {
-			return
 		}
 	}
 }
 
 // do renders and converts one row for a worker.
-func do[T any](ctx context.Context, tpl *engine.Template, convert Convert[T], prepare func(Row) Row, j job[T]) Result[T] {
+func do[T any](ctx context.Context, tpl *engine.Template, convert Convert[T], prepare func(Row) Row, index int, row Row) Result[T] {
 	if err := ctx.Err(); err != nil {
-		return Result[T]{Index: j.index, Err: err}
+		return Result[T]{Index: index, Err: err}
 	}
-	row := j.row.Decode()
+	row = row.Decode()
 	if prepare != nil && row.Err == nil {
 		row = prepare(row)
 	}
-	v, err := RenderOne(ctx, tpl, j.index, row, convert)
+	v, err := RenderOne(ctx, tpl, index, row, convert)
 	if err != nil && ctx.Err() != nil {
 		err = ctx.Err()
 	}
-	return Result[T]{Index: j.index, Value: v, Err: err}
+	return Result[T]{Index: index, Value: v, Err: err}
 }
 
 // RenderOne renders one row and converts its messages, as the workers of

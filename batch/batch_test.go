@@ -220,3 +220,47 @@ func TestPrepareRunsAfterDecode(t *testing.T) {
 	}
 	assert.Equal(t, []string{"1 ok", "row 2: two is refused", "3 ok", "row 4: a row must be a JSON object, not array"}, got)
 }
+
+// TestSourceWaitsForResults: a source that yields a few rows and then waits
+// for the last one's result before it yields more (a client feeding rows
+// through a channel, say) is served: no row waits for the next one while a
+// worker is free.
+func TestSourceWaitsForResults(t *testing.T) {
+	tpl := parse(t, "handlebars", `{{role "user"}}row {{n}}`)
+	for _, workers := range []int{1, 2, 5} {
+		t.Run(fmt.Sprint(workers), func(t *testing.T) {
+			const n, burst = 300, 3
+			ch := make(chan batch.Row)
+			ack := make(chan struct{})
+			go func() {
+				defer close(ch)
+				for i := range n {
+					ch <- batch.Row{Vars: map[string]any{"n": i}}
+					if i%burst == burst-1 {
+						<-ack
+					}
+				}
+			}()
+			done := make(chan int)
+			go func() {
+				got := 0
+				for res := range batch.Render(context.Background(), tpl, batch.FromChannel(ch), batch.Workers(workers), batch.Window(64)) {
+					if res.Err != nil || res.Index != got {
+						break
+					}
+					got++
+					if res.Index%burst == burst-1 {
+						ack <- struct{}{}
+					}
+				}
+				done <- got
+			}()
+			select {
+			case got := <-done:
+				assert.Equal(t, n, got)
+			case <-time.After(20 * time.Second):
+				t.Fatal("the run is stuck: a row is held back waiting for the next")
+			}
+		})
+	}
+}

@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/rolemark/rolemark/batch"
+	"github.com/rolemark/rolemark/chat"
 	"github.com/rolemark/rolemark/chat/format"
 	"github.com/rolemark/rolemark/engine"
 	"github.com/rolemark/rolemark/gotmpl"
@@ -123,3 +124,47 @@ func BenchmarkRows(b *testing.B) {
 type discard struct{}
 
 func (discard) Write(p []byte) (int, error) { return len(p), nil }
+
+// BenchmarkHandOff measures what RenderFunc adds to rendering a row: a
+// one-message template without variables, rendered by RenderOne in a loop
+// and by RenderFunc on one and two workers; each reports ns/row.
+func BenchmarkHandOff(b *testing.B) {
+	tpl, err := engine.NewSet(gotmpl.New()).Parse("gotmpl", "t", `<message role="user">x</message>`)
+	if err != nil {
+		b.Fatal(err)
+	}
+	count := func(_ context.Context, _ int, _ batch.Row, msgs []chat.Message) (int, error) { return len(msgs), nil }
+	const n = 100_000
+	rows := func(yield func(batch.Row) bool) {
+		vars := map[string]any{}
+		for range n {
+			if !yield(batch.Row{Vars: vars}) {
+				return
+			}
+		}
+	}
+	b.Run("RenderOne", func(b *testing.B) {
+		for range b.N {
+			i := 0
+			for r := range rows {
+				if _, err := batch.RenderOne(context.Background(), tpl, i, r, count); err != nil {
+					b.Fatal(err)
+				}
+				i++
+			}
+		}
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(n*b.N), "ns/row")
+	})
+	for _, workers := range []int{1, 2} {
+		b.Run(fmt.Sprintf("RenderFunc/workers=%d", workers), func(b *testing.B) {
+			for range b.N {
+				for res := range batch.RenderFunc(context.Background(), tpl, rows, count, batch.Workers(workers)) {
+					if res.Err != nil {
+						b.Fatal(res.Err)
+					}
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(n*b.N), "ns/row")
+		})
+	}
+}
