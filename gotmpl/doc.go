@@ -56,7 +56,10 @@
 // straight into their message's text at render time. Other templates (a
 // value inside a tag, a comment, a CDATA section or a part; history; raw;
 // a caller's function that returns roleparse.Markup; AllowMissing; roleparse.Loose) render through markup as described above.
-// The messages are the same either way.
+// When every action of such a template prints a field of the data
+// ({{.name}}) and each of those fields holds a string, text/template itself
+// is not run: the strings are what it would print. The messages are the
+// same either way.
 //
 // # Missing variables
 //
