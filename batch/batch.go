@@ -131,15 +131,14 @@ func run[T any](parent context.Context, tpl *engine.Template, rows iter.Seq[Row]
 	// A group holds up to size rows; with the default window, 16, so that
 	// each worker has four groups to go at.
 	size := max(1, s.window/(4*s.workers))
-	// pending holds the groups in input order; its capacity bounds the
-	// groups read ahead, so the reader waits when the caller falls behind.
-	// A group is pending before it gets its first row, and the caller holds
-	// at most one group taken out of pending, so jobs never holds more
-	// than its capacity.
-	capacity := max(1, s.window/size)
-	pending := make(chan *group[T], capacity)
-	jobs := make(chan *group[T], capacity+1)
-	free := make(chan *group[T], capacity+s.workers+2)
+	// sem holds a token for every row read and not yet yielded, so the
+	// reader waits when the caller falls behind by a window. pending holds
+	// the groups in input order, each of at least one row, so it and jobs
+	// never hold more groups than the window has rows.
+	sem := make(chan struct{}, s.window)
+	pending := make(chan *group[T], s.window)
+	jobs := make(chan *group[T], s.window+1)
+	free := make(chan *group[T], s.window/size+s.workers+2)
 	// partial is the group the reader is filling. It goes to the workers
 	// when it is full, when a worker is idle, or when the rows end; a
 	// worker that runs out of work takes it as it is. So a row never waits
@@ -157,6 +156,15 @@ func run[T any](parent context.Context, tpl *engine.Template, rows iter.Seq[Row]
 		for row := range rows {
 			if ctx.Err() != nil {
 				return
+			}
+			select {
+			case sem <- struct{}{}:
+			default:
+				select {
+				case sem <- struct{}{}:
+				case <-ctx.Done():
+					return
+				}
 			}
 			mu.Lock()
 			if partial == nil {
@@ -179,13 +187,13 @@ func run[T any](parent context.Context, tpl *engine.Template, rows iter.Seq[Row]
 			g := partial
 			g.rows = append(g.rows, row)
 			i++
-			if len(g.rows) < size && idle == 0 {
+			if len(g.rows) < size && (idle == 0 || len(jobs) > 0) {
 				mu.Unlock()
 				continue
 			}
 			partial = nil
 			mu.Unlock()
-			jobs <- g // never blocks: see pending
+			jobs <- g // never blocks: see sem
 		}
 		mu.Lock()
 		g := partial
@@ -268,6 +276,7 @@ func run[T any](parent context.Context, tpl *engine.Template, rows iter.Seq[Row]
 			if !yield(r) || (r.Err != nil && s.stopOnErr) {
 				return
 			}
+			<-sem
 		}
 		clear(g.rows)
 		clear(g.results)
