@@ -109,7 +109,7 @@ const (
 // or nil when the template must take the general path. opts are the parse
 // options of the set.
 func (c *compiled) buildProgram(opts []roleparse.Option) *program {
-	if c.slow || c.t.Tree == nil || c.t.Tree.Root == nil || !parseModeOK(opts) {
+	if c.slow || c.t.Tree == nil || c.t.Tree.Root == nil || !fastpath.ParseModeOK(opts) {
 		return nil
 	}
 	// The top level: template text, and slots (values and pure subtrees).
@@ -159,12 +159,12 @@ func (c *compiled) buildProgram(opts []roleparse.Option) *program {
 		t := s.text.String()
 		// Template text that writes the history marker itself is replaced
 		// by the history on the general path.
-		if strings.Contains(t, phOpen) || strings.Contains(t, phClose) || hasPartTag(t) || strings.Contains(t, driver.HistoryMarker) {
+		if strings.Contains(t, phOpen) || strings.Contains(t, phClose) || fastpath.HasPartTag(t) || strings.Contains(t, driver.HistoryMarker) {
 			return nil
 		}
 		// Whitespace written as a reference is kept where literal
 		// whitespace is trimmed, in any segment.
-		if k < len(segs)-1 && !decided(t) || fastpath.SpaceRef(t) {
+		if k < len(segs)-1 && !fastpath.Decided(t) || fastpath.SpaceRef(t) {
 			return nil
 		}
 		a.WriteString(t)
@@ -180,18 +180,18 @@ func (c *compiled) buildProgram(opts []roleparse.Option) *program {
 		return nil
 	}
 	mb, err := roleparse.Parse(b.String(), keep...)
-	if err != nil || !equalMessages(ma, mb) {
+	if err != nil || !fastpath.EqualMessages(ma, mb) {
 		return nil
 	}
 	// Markup with no message tag is one message whatever it holds; the
 	// program covers markup with tags only: a self-closed message at the
 	// end must add one message and change none.
 	mc, err := roleparse.Parse(a.String()+`<message role="user"/>`, keep...)
-	if err != nil || len(mc) != len(ma)+1 || !equalMessages(mc[:len(ma)], ma) {
+	if err != nil || len(mc) != len(ma)+1 || !fastpath.EqualMessages(mc[:len(ma)], ma) {
 		return nil
 	}
 
-	p := &program{msgs: make([]chat.Message, len(ma)), ops: make([][]op, len(segs)), trim: trims(opts),
+	p := &program{msgs: make([]chat.Message, len(ma)), ops: make([][]op, len(segs)), trim: fastpath.Trims(opts),
 		fixed: make([]string, len(ma)), isFixed: make([]bool, len(ma))}
 	cur, next := 0, 0 // the segment the ops belong to; the next slot
 	for m, msg := range ma {
@@ -347,120 +347,6 @@ func (c *compiled) pureNode(n parse.Node, seen map[string]bool) bool {
 	return false
 }
 
-// decided reports whether every '<' and '&' of template text t is read the
-// same whatever follows t.
-func decided(t string) bool {
-	for i := 0; i < len(t); i++ {
-		switch t[i] {
-		case '<':
-			if strings.IndexByte(t[i+1:], '>') >= 0 {
-				continue // the parser's reading of the '<' ends by this '>'
-			}
-			if i+1 == len(t) {
-				return false
-			}
-			if c := t[i+1] | 0x20; ('a' <= c && c <= 'z') || t[i+1] == '/' || t[i+1] == '!' {
-				return false
-			}
-		case '&':
-			if i+1 == len(t) {
-				return false
-			}
-			switch t[i+1] {
-			case 'l', 'g', 'a', 'q':
-				if !namedRef(t[i:]) {
-					return false
-				}
-			case '#':
-				if !numericRef(t[i:]) {
-					return false
-				}
-			}
-		}
-	}
-	return true
-}
-
-// namedRef reports whether s starts with a named reference that Parse
-// decodes, complete within s.
-func namedRef(s string) bool {
-	for _, r := range []string{"&lt;", "&gt;", "&amp;", "&quot;", "&apos;"} {
-		if strings.HasPrefix(s, r) {
-			return true
-		}
-	}
-	return false
-}
-
-// numericRef reports whether s, which starts with "&#", holds all that
-// decides how Parse reads it (its digits end within s), and that it does
-// not stand for whitespace, which Parse keeps where literal whitespace is
-// trimmed.
-func numericRef(s string) bool {
-	i, base := 2, 10
-	if i < len(s) && (s[i] == 'x' || s[i] == 'X') {
-		i, base = 3, 16
-	}
-	r := 0
-	for ; i < len(s); i++ {
-		d := hexDigit(s[i])
-		if d < 0 || d >= base {
-			break
-		}
-		if r <= 0x10FFFF {
-			r = r*base + d
-		}
-	}
-	if i == len(s) {
-		return false // the digits may go on in what follows
-	}
-	return s[i] != ';' || (r != ' ' && r != '\t' && r != '\n' && r != '\r')
-}
-
-// partTags are the tags whose content the fast path does not model.
-var partTags = []string{"<text", "<image", "<audio", "<file", "<binary", "<tool_call", "<function_call", "<function_result"}
-
-func hasPartTag(t string) bool {
-	low := strings.ToLower(t)
-	for _, p := range partTags {
-		if strings.Contains(low, p) {
-			return true
-		}
-	}
-	return false
-}
-
-// parseModeOK reports whether the parse options leave text outside messages
-// an error (not Loose), which the program relies on.
-func parseModeOK(opts []roleparse.Option) bool {
-	_, err := roleparse.Parse(`x<message role="user">y</message>`, opts...)
-	return err != nil
-}
-
-// trims reports whether the parse options trim message text (no KeepSpace).
-func trims(opts []roleparse.Option) bool {
-	m, err := roleparse.Parse(`<message role="user"> x </message>`, opts...)
-	return err == nil && len(m) == 1 && m[0].Text() == "x"
-}
-
-func equalMessages(a, b []chat.Message) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		x, y := a[i], b[i]
-		if x.Role != y.Role || x.Name != y.Name || x.ToolCallID != y.ToolCallID || len(x.Content) != len(y.Content) || len(x.ToolCalls) != len(y.ToolCalls) {
-			return false
-		}
-		for j := range x.Content {
-			if x.Content[j] != y.Content[j] {
-				return false
-			}
-		}
-	}
-	return true
-}
-
 // fastWriter receives what text/template writes on the fast path: the
 // template's top-level text runs its ops; anything else is a value (or text
 // that only prints as one) and goes into the open message's text as is.
@@ -609,17 +495,6 @@ func (p *program) messages(out string, bounds []int) []chat.Message {
 		}
 	}
 	return msgs
-}
-
-// hexDigit returns the value of a hexadecimal digit, or -1.
-func hexDigit(c byte) int {
-	switch {
-	case '0' <= c && c <= '9':
-		return int(c - '0')
-	case 'a' <= c|0x20 && c|0x20 <= 'f':
-		return int(c|0x20-'a') + 10
-	}
-	return -1
 }
 
 func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }

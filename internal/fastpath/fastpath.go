@@ -86,15 +86,15 @@ const (
 // options of the template's set.
 func Compile(texts []string, opts []roleparse.Option) *Program {
 	n := len(texts) - 1
-	if n < 0 || n > MaxValues || !parseModeOK(opts) {
+	if n < 0 || n > MaxValues || !ParseModeOK(opts) {
 		return nil
 	}
 	var a, b strings.Builder
 	for k, t := range texts {
-		if strings.Contains(t, phOpen) || strings.Contains(t, phClose) || hasPartTag(t) || strings.Contains(t, driver.HistoryMarker) {
+		if strings.Contains(t, phOpen) || strings.Contains(t, phClose) || HasPartTag(t) || strings.Contains(t, driver.HistoryMarker) {
 			return nil
 		}
-		if k < n && !decided(t) || SpaceRef(t) {
+		if k < n && !Decided(t) || SpaceRef(t) {
 			return nil
 		}
 		a.WriteString(t)
@@ -110,18 +110,18 @@ func Compile(texts []string, opts []roleparse.Option) *Program {
 		return nil
 	}
 	mb, err := roleparse.Parse(b.String(), keep...)
-	if err != nil || !equalMessages(ma, mb) {
+	if err != nil || !EqualMessages(ma, mb) {
 		return nil
 	}
 	// Markup with no message tag is one message whatever it holds; the
 	// program covers markup with tags only: a self-closed message at the
 	// end must add one message and change none.
 	mc, err := roleparse.Parse(a.String()+`<message role="user"/>`, keep...)
-	if err != nil || len(mc) != len(ma)+1 || !equalMessages(mc[:len(ma)], ma) {
+	if err != nil || len(mc) != len(ma)+1 || !EqualMessages(mc[:len(ma)], ma) {
 		return nil
 	}
 
-	p := &Program{msgs: make([]chat.Message, len(ma)), fixed: make([]bool, len(ma)), ops: make([][]op, n+1), trim: trims(opts)}
+	p := &Program{msgs: make([]chat.Message, len(ma)), fixed: make([]bool, len(ma)), ops: make([][]op, n+1), trim: Trims(opts)}
 	next := 0 // the next value; ops go to ops[next]
 	for m, msg := range ma {
 		if len(msg.ToolCalls) > 0 || len(msg.Content) > 1 || strings.Contains(string(msg.Role)+msg.Name+msg.ToolCallID, phOpen) {
@@ -291,9 +291,9 @@ func (p *Program) Messages(values []string) []chat.Message {
 	return msgs
 }
 
-// decided reports whether every '<' and '&' of template text t is read the
+// Decided reports whether every '<' and '&' of template text t is read the
 // same whatever follows t.
-func decided(t string) bool {
+func Decided(t string) bool {
 	for i := 0; i < len(t); i++ {
 		switch t[i] {
 		case '<':
@@ -381,7 +381,8 @@ func numericRef(s string) bool {
 // partTags are the tags whose content the program does not model.
 var partTags = []string{"<text", "<image", "<audio", "<file", "<binary", "<tool_call", "<function_call", "<function_result"}
 
-func hasPartTag(t string) bool {
+// HasPartTag reports whether template text t holds a part tag.
+func HasPartTag(t string) bool {
 	low := strings.ToLower(t)
 	for _, p := range partTags {
 		if strings.Contains(low, p) {
@@ -391,20 +392,21 @@ func hasPartTag(t string) bool {
 	return false
 }
 
-// parseModeOK reports whether the parse options leave text outside messages
+// ParseModeOK reports whether the parse options leave text outside messages
 // an error (not Loose), which the program relies on.
-func parseModeOK(opts []roleparse.Option) bool {
+func ParseModeOK(opts []roleparse.Option) bool {
 	_, err := roleparse.Parse(`x<message role="user">y</message>`, opts...)
 	return err != nil
 }
 
-// trims reports whether the parse options trim message text (no KeepSpace).
-func trims(opts []roleparse.Option) bool {
+// Trims reports whether the parse options trim message text (no KeepSpace).
+func Trims(opts []roleparse.Option) bool {
 	m, err := roleparse.Parse(`<message role="user"> x </message>`, opts...)
 	return err == nil && len(m) == 1 && m[0].Text() == "x"
 }
 
-func equalMessages(a, b []chat.Message) bool {
+// EqualMessages reports whether a and b hold the same messages.
+func EqualMessages(a, b []chat.Message) bool {
 	if len(a) != len(b) {
 		return false
 	}
