@@ -250,6 +250,23 @@ func getattr(v value, name string) (value, error) {
 	return undef, unmodelled("attribute of this value")
 }
 
+// loopAttrFunc returns the reader of loop.name, or nil.
+func loopAttrFunc(name string) func(*loopState) value {
+	switch name {
+	case "index":
+		return func(l *loopState) value { return intV(int64(l.i + 1)) }
+	case "index0":
+		return func(l *loopState) value { return intV(int64(l.i)) }
+	case "first":
+		return func(l *loopState) value { return boolV(l.i == 0) }
+	case "last":
+		return func(l *loopState) value { return boolV(l.i == len(l.items)-1) }
+	case "length":
+		return func(l *loopState) value { return intV(int64(len(l.items))) }
+	}
+	return nil
+}
+
 func loopAttr(l *loopState, name string) (value, error) {
 	n := len(l.items)
 	switch name {
@@ -429,14 +446,18 @@ func getattrX(x cx, name string) cx {
 	plain := !dictAttrs[name] && name[0] != '_' // a dict's item, not its method
 	if x.isVar {
 		s := x.slot
+		la := loopAttrFunc(name)
 		return cx{fn: func(st *rstate) (value, error) {
 			v := st.slots[s]
 			if v.k == vDict && plain {
 				r, _ := v.ref.(*vdict).get(name)
 				return r, nil
 			}
+			if v.k == vLoop && la != nil {
+				return la(v.ref.(*loopState)), nil
+			}
 			return getattr(v, name)
-		}}
+		}, attrSlot: s, attrName: name, isAttr: plain}
 	}
 	obj := x.fn
 	return cx{fn: func(st *rstate) (value, error) {
@@ -452,7 +473,59 @@ func getattrX(x cx, name string) cx {
 	}}
 }
 
-func getitemX(obj, key expr) cx {
+func getitemX(x, k cx) cx {
+	if k.konst != nil && k.konst.k == vStr && k.konst.s != "" {
+		// obj['name']: a dict's item as obj.name reads it, when the dict
+		// has it; the sandbox's getitem otherwise.
+		name, key := k.konst.s, *k.konst
+		if x.isVar {
+			s := x.slot
+			return cx{fn: func(st *rstate) (value, error) {
+				v := st.slots[s]
+				if v.k == vDict {
+					if r, ok := v.ref.(*vdict).get(name); ok {
+						return r, nil
+					}
+				}
+				return getitem(v, key)
+			}}
+		}
+		obj := x.fn
+		return cx{fn: func(st *rstate) (value, error) {
+			v, err := obj(st)
+			if err != nil {
+				return undef, err
+			}
+			if v.k == vDict {
+				if r, ok := v.ref.(*vdict).get(name); ok {
+					return r, nil
+				}
+			}
+			return getitem(v, key)
+		}}
+	}
+	if k.konst != nil && k.konst.k == vInt {
+		n, obj := k.konst.n, x.fn
+		return cx{fn: func(st *rstate) (value, error) {
+			v, err := obj(st)
+			if err != nil {
+				return undef, err
+			}
+			if v.k == vList {
+				if l := v.ref.(*vlist); l.flavor == flList || l.flavor == flTuple {
+					i := n
+					if i < 0 {
+						i += int64(len(l.items))
+					}
+					if i >= 0 && i < int64(len(l.items)) {
+						return l.items[i], nil
+					}
+				}
+			}
+			return getitem(v, intV(n))
+		}}
+	}
+	obj, key := x.fn, k.fn
 	return cx{fn: func(st *rstate) (value, error) {
 		v, err := obj(st)
 		if err != nil {

@@ -812,6 +812,11 @@ type cx struct {
 	write stmt
 	// test, when set, evaluates the expression's truth directly.
 	test func(*rstate) (bool, error)
+	// isAttr: the expression is attrName of the variable in attrSlot (a
+	// dict's item when it is a dict).
+	isAttr   bool
+	attrSlot int
+	attrName string
 	// isVar: the expression reads the variable in slot.
 	isVar bool
 	slot  int
@@ -1120,6 +1125,31 @@ func (p *ep) compare() (cx, error) {
 	if len(ops) == 1 && (ops[0].op == "==" || ops[0].op == "!=") && ops[0].konst != nil && ops[0].konst.k == vStr {
 		// x == 'literal': the commonest test of chat templates.
 		want, neg := ops[0].konst.s, ops[0].op == "!="
+		if x.isAttr {
+			// message.role == 'user': the item read in place.
+			s, name := x.attrSlot, x.attrName
+			return boolCx(func(st *rstate) (bool, error) {
+				if v := st.slots[s]; v.k == vDict {
+					for i, k := range v.ref.(*vdict).keys {
+						if k == name {
+							a := &v.ref.(*vdict).vals[i]
+							if a.k == vStr {
+								return (a.s == want) != neg, nil
+							}
+							r, err := equal(*a, strV(want))
+							return r != neg, err
+						}
+					}
+					return neg, nil // undefined == 'x' is false
+				}
+				a, err := first(st)
+				if err != nil {
+					return false, err
+				}
+				r, err := equal(a, strV(want))
+				return r != neg, err
+			}), nil
+		}
 		return boolCx(func(st *rstate) (bool, error) {
 			a, err := first(st)
 			if err != nil {
@@ -1592,7 +1622,7 @@ func (p *ep) postfix(x cx) (cx, error) {
 				if err != nil {
 					return cx{}, err
 				}
-				x = getitemX(x.fn, konst(intV(n)).fn)
+				x = getitemX(x, konst(intV(n)))
 				continue
 			}
 			return cx{}, fmt.Errorf("bad attribute")
@@ -1618,6 +1648,7 @@ func (p *ep) postfix(x cx) (cx, error) {
 
 func (p *ep) subscript(x cx) (cx, error) {
 	var parts [3]expr
+	var parts0 cx
 	isSlice := false
 	idx := 0
 	for {
@@ -1643,12 +1674,15 @@ func (p *ep) subscript(x cx) (cx, error) {
 			return cx{}, fmt.Errorf("bad subscript")
 		}
 		parts[idx] = y.fn
+		if idx == 0 {
+			parts0 = y
+		}
 	}
 	if !isSlice {
 		if parts[0] == nil {
 			return cx{}, fmt.Errorf("empty subscript")
 		}
-		return getitemX(x.fn, parts[0]), nil
+		return getitemX(x, parts0), nil
 	}
 	obj := x.fn
 	return cx{fn: func(st *rstate) (value, error) {
