@@ -3,7 +3,6 @@ package gotmpl
 import (
 	"context"
 	"reflect"
-	"strconv"
 	"strings"
 	"text/template/parse"
 	"unsafe"
@@ -54,25 +53,16 @@ import (
 // The text of a message that prints no value is fixed at compile time and
 // never copied.
 type program struct {
-	// msgs are the messages with their fixed fields (role, name, tool call
-	// id); their text is made at render time.
-	msgs []chat.Message
-	// segAt maps the arena offset of each top-level text node to its ops
-	// (index+1; 0 for other text, which prints as a value does).
+	// prog is the markup around the top level's values and slots,
+	// compiled by internal/fastpath.
+	prog *fastpath.Program
+	// segAt maps the arena offset of each top-level text node to the
+	// program's step (index+1; 0 for other text, which prints as a value
+	// does; prog.Values()+2 for a text node of a step run already).
 	segAt []uint16
-	ops   [][]op
-	// tail are the ops of the end of the markup, when no text node holds
-	// them: they run after the render.
-	tail []op
-	trim bool
-	// static is the length of the template text the messages hold in
-	// the render's buffer (fixed messages excepted).
-	static int
-	// fixed[m] is message m's text when no value prints in it (trimmed
-	// as Parse trims it); such a message has no ops and its text is not
-	// copied. isFixed[m] says which messages are fixed.
-	fixed   []string
-	isFixed []bool
+	// tail says whether the last step runs after the render, no text node
+	// holding it (the end of the markup closes a message).
+	tail bool
 	// keys are the data's keys that the values print, in order, when
 	// every value is a field of the data ({{.name}}): the direct render
 	// (executeDirect) then looks them up itself, without text/template.
@@ -83,27 +73,6 @@ type program struct {
 	block   reflect.Type
 	partOff uintptr
 }
-
-type opKind uint8
-
-const (
-	opOpen  opKind = iota // the message's text starts
-	opText                // template text, decoded
-	opClose               // the message's text ends
-)
-
-type op struct {
-	kind opKind
-	msg  int
-	text string
-}
-
-// placeholders: a reads the same decoded or not; b is a's characters as
-// references, so it differs from a where references are not decoded.
-const (
-	phOpen, phClose   = "\uE000", "\uE001"
-	phOpenB, phCloseB = "&#xE000;", "&#xE001;"
-)
 
 // buildProgram returns the fast path's program for the compiled template,
 // or nil when the template must take the general path. opts are the parse
@@ -151,110 +120,18 @@ func (c *compiled) buildProgram(opts []roleparse.Option) *program {
 			return nil
 		}
 	}
-	if len(segs) > 1<<12 {
+	texts := make([]string, len(segs))
+	for k, sg := range segs {
+		texts[k] = sg.text.String()
+	}
+	fp := fastpath.Compile(texts, opts)
+	if fp == nil {
 		return nil
 	}
-	var a, b strings.Builder
-	for k, s := range segs {
-		t := s.text.String()
-		// Template text that writes the history marker itself is replaced
-		// by the history on the general path.
-		if strings.Contains(t, phOpen) || strings.Contains(t, phClose) || fastpath.HasPartTag(t) || strings.Contains(t, driver.HistoryMarker) {
-			return nil
-		}
-		// Whitespace written as a reference is kept where literal
-		// whitespace is trimmed, in any segment.
-		if k < len(segs)-1 && !fastpath.Decided(t) || fastpath.SpaceRef(t) {
-			return nil
-		}
-		a.WriteString(t)
-		b.WriteString(t)
-		if k < len(segs)-1 {
-			a.WriteString(phOpen + strconv.Itoa(k) + phClose)
-			b.WriteString(phOpenB + strconv.Itoa(k) + phCloseB)
-		}
-	}
-	keep := append(opts[:len(opts):len(opts)], roleparse.KeepSpace())
-	ma, err := roleparse.Parse(a.String(), keep...)
-	if err != nil || len(ma) == 0 {
-		return nil
-	}
-	mb, err := roleparse.Parse(b.String(), keep...)
-	if err != nil || !fastpath.EqualMessages(ma, mb) {
-		return nil
-	}
-	// Markup with no message tag is one message whatever it holds; the
-	// program covers markup with tags only: a self-closed message at the
-	// end must add one message and change none.
-	mc, err := roleparse.Parse(a.String()+`<message role="user"/>`, keep...)
-	if err != nil || len(mc) != len(ma)+1 || !fastpath.EqualMessages(mc[:len(ma)], ma) {
-		return nil
-	}
+	p := &program{prog: fp}
 
-	p := &program{msgs: make([]chat.Message, len(ma)), ops: make([][]op, len(segs)), trim: fastpath.Trims(opts),
-		fixed: make([]string, len(ma)), isFixed: make([]bool, len(ma))}
-	cur, next := 0, 0 // the segment the ops belong to; the next slot
-	for m, msg := range ma {
-		if len(msg.ToolCalls) > 0 || len(msg.Content) > 1 || strings.Contains(string(msg.Role)+msg.Name+msg.ToolCallID, phOpen) {
-			return nil
-		}
-		if len(msg.Content) == 1 && msg.Content[0].Type != chat.PartText {
-			return nil
-		}
-		p.msgs[m] = chat.Message{Role: msg.Role, Name: msg.Name, ToolCallID: msg.ToolCallID}
-		if len(msg.Content) == 0 || !strings.Contains(msg.Content[0].Text, phOpen) {
-			// No value prints in it: its text is known now.
-			text := ""
-			if len(msg.Content) == 1 {
-				text = msg.Content[0].Text
-			}
-			if strings.Contains(text, phClose) {
-				return nil
-			}
-			if p.trim {
-				text = strings.Trim(text, " \t\r\n")
-			}
-			p.fixed[m], p.isFixed[m] = text, true
-			continue
-		}
-		p.ops[cur] = append(p.ops[cur], op{kind: opOpen, msg: m})
-		{
-			part := msg.Content[0]
-			rest := part.Text
-			for {
-				i := strings.Index(rest, phOpen)
-				if i < 0 {
-					break
-				}
-				if i > 0 {
-					p.ops[cur] = append(p.ops[cur], op{kind: opText, text: rest[:i]})
-					p.static += i
-				}
-				rest = rest[i+len(phOpen):]
-				j := strings.Index(rest, phClose)
-				if j < 0 || rest[:j] != strconv.Itoa(next) {
-					return nil // out of order, or cut: not a placeholder as written
-				}
-				rest = rest[j+len(phClose):]
-				next++
-				cur = next
-			}
-			if strings.Contains(rest, phClose) {
-				return nil
-			}
-			if rest != "" {
-				p.ops[cur] = append(p.ops[cur], op{kind: opText, text: rest})
-				p.static += len(rest)
-			}
-		}
-		p.ops[cur] = append(p.ops[cur], op{kind: opClose, msg: m})
-	}
-	if next != len(segs)-1 {
-		return nil // a placeholder went missing (a comment, an attribute)
-	}
-
-	// Each segment's ops run when its first text node is written; its other
-	// text nodes do nothing. A segment without text has no ops.
+	// Each segment's step run when its first text node is written; its other
+	// text nodes do nothing. A segment without text has no step.
 	p.segAt = make([]uint16, len(c.arena))
 	for k, s := range segs {
 		first := true
@@ -270,21 +147,20 @@ func (c *compiled) buildProgram(opts []roleparse.Option) *program {
 				p.segAt[off] = uint16(k + 1)
 				first = false
 			} else {
-				p.segAt[off] = uint16(len(segs) + 1) // no ops
+				p.segAt[off] = uint16(len(segs) + 1) // no step
 			}
 		}
-		if first && len(p.ops[k]) > 0 {
+		if first && !fp.Empty(k) {
 			if k != len(segs)-1 {
 				return nil
 			}
-			p.tail = p.ops[k] // the end of the markup closes a message
+			p.tail = true // the end of the markup closes a message
 		}
 	}
-	p.ops = append(p.ops, nil)
 	if direct && len(keys) == len(segs)-1 {
 		p.direct, p.keys = true, keys
 	}
-	n := len(p.msgs)
+	n := fp.Len()
 	p.block = reflect.StructOf([]reflect.StructField{
 		{Name: "M", Type: reflect.ArrayOf(n, reflect.TypeFor[chat.Message]())},
 		{Name: "P", Type: reflect.ArrayOf(n, reflect.TypeFor[chat.Part]())},
@@ -325,7 +201,7 @@ func (c *compiled) pureNode(n parse.Node, seen map[string]bool) bool {
 		}
 		return true
 	case *parse.TextNode:
-		return !strings.ContainsAny(string(n.Text), "<&"+phOpen+phClose)
+		return !strings.ContainsAny(string(n.Text), "<&") && !fastpath.Reserved(string(n.Text))
 	case *parse.ActionNode:
 		return !c.markupAction(n)
 	case *parse.CommentNode, *parse.BreakNode, *parse.ContinueNode:
@@ -348,8 +224,9 @@ func (c *compiled) pureNode(n parse.Node, seen map[string]bool) bool {
 }
 
 // fastWriter receives what text/template writes on the fast path: the
-// template's top-level text runs its ops; anything else is a value (or text
-// that only prints as one) and goes into the open message's text as is.
+// template's top-level text runs its step of the program; anything else is
+// a value (or text that only prints as one) and goes into the open
+// message's text as is.
 // Writers are recycled (compiled.writers); out is never reused, since the
 // messages' text is a substring of what it built.
 type fastWriter struct {
@@ -364,27 +241,15 @@ type fastWriter struct {
 
 func (w *fastWriter) Write(b []byte) (int, error) {
 	if off := uintptr(unsafe.Pointer(unsafe.SliceData(b))) - w.lo; off < w.n {
-		if k := w.p.segAt[off]; k != 0 {
-			runOps(&w.out, w.bounds, w.p.ops[k-1])
+		if k := int(w.p.segAt[off]); k != 0 {
+			if k <= w.p.prog.Values()+1 {
+				w.p.prog.Run(k-1, &w.out, w.bounds)
+			}
 			return len(b), nil
 		}
 	}
 	w.out.Write(b)
 	return len(b), nil
-}
-
-// runOps runs ops on out, recording where messages' text starts and ends.
-func runOps(out *strings.Builder, bounds []int, ops []op) {
-	for _, o := range ops {
-		switch o.kind {
-		case opOpen:
-			bounds[2*o.msg] = out.Len()
-		case opText:
-			out.WriteString(o.text)
-		case opClose:
-			bounds[2*o.msg+1] = out.Len()
-		}
-	}
 }
 
 // ExecuteMessages renders the request straight to messages when the
@@ -411,13 +276,13 @@ func (c *compiled) ExecuteMessages(ctx context.Context, r *driver.Request) ([]ch
 	hint := int(c.valSize.Load())
 	w, _ := c.writers.Get().(*fastWriter)
 	if w == nil {
-		w = &fastWriter{p: p, lo: c.lo, n: uintptr(len(c.arena)), bounds: make([]int, 2*len(p.msgs))}
+		w = &fastWriter{p: p, lo: c.lo, n: uintptr(len(c.arena)), bounds: make([]int, 2*p.prog.Len())}
 	}
 	defer c.writers.Put(w)
-	w.out.Grow(p.static + hint)
+	w.out.Grow(p.prog.Static() + hint)
 	err := c.t.Execute(w, data)
-	if err == nil {
-		runOps(&w.out, w.bounds, p.tail)
+	if err == nil && p.tail {
+		p.prog.Run(p.prog.Values(), &w.out, w.bounds)
 	}
 	out := w.out.String()
 	w.out = strings.Builder{}
@@ -426,7 +291,7 @@ func (c *compiled) ExecuteMessages(ctx context.Context, r *driver.Request) ([]ch
 	}
 	// As Template.Messages does for the markup buffer: the hint follows the
 	// renders, written only when it is off by much.
-	if n := len(out) - p.static; n > hint || hint > 2*n+256 {
+	if n := len(out) - p.prog.Static(); n > hint || hint > 2*n+256 {
 		c.valSize.Store(int64(min(n+n/8+64, 1<<20)))
 	}
 	return p.messages(out, w.bounds), true, nil
@@ -442,7 +307,7 @@ func (p *program) executeDirect(vars map[string]any) (msgs []chat.Message, ok bo
 	if len(p.keys) > len(vbuf) {
 		vals = make([]string, 0, len(p.keys))
 	}
-	n := p.static
+	n := p.prog.Static()
 	for _, k := range p.keys {
 		s, ok := vars[k].(string)
 		if !ok {
@@ -453,48 +318,26 @@ func (p *program) executeDirect(vars map[string]any) (msgs []chat.Message, ok bo
 	}
 	var bbuf [16]int
 	bounds := bbuf[:]
-	if 2*len(p.msgs) > len(bbuf) {
-		bounds = make([]int, 2*len(p.msgs))
+	if 2*p.prog.Len() > len(bbuf) {
+		bounds = make([]int, 2*p.prog.Len())
 	}
 	var out strings.Builder
 	out.Grow(n)
 	for k, s := range vals {
-		runOps(&out, bounds, p.ops[k])
+		p.prog.Run(k, &out, bounds)
 		out.WriteString(s)
 	}
-	runOps(&out, bounds, p.ops[len(vals)])
+	p.prog.Run(len(vals), &out, bounds)
 	return p.messages(out.String(), bounds), true
 }
 
-// messages returns the render's messages: the program's fixed fields, and
-// for each message its fixed text or its text in out, between bounds,
-// trimmed as Parse trims it. Messages and parts are one allocation.
+// messages returns the render's messages (see fastpath.Program.Fill), the
+// messages and their parts one allocation.
 func (p *program) messages(out string, bounds []int) []chat.Message {
-	n := len(p.msgs)
+	n := p.prog.Len()
 	blk := reflect.New(p.block).UnsafePointer()
 	msgs := unsafe.Slice((*chat.Message)(blk), n)
 	parts := unsafe.Slice((*chat.Part)(unsafe.Add(blk, p.partOff)), n)
-	copy(msgs, p.msgs)
-	for m := range msgs {
-		text := p.fixed[m]
-		if !p.isFixed[m] {
-			s, e := bounds[2*m], bounds[2*m+1]
-			if p.trim {
-				for s < e && isSpace(out[s]) {
-					s++
-				}
-				for e > s && isSpace(out[e-1]) {
-					e--
-				}
-			}
-			text = out[s:e]
-		}
-		if text != "" {
-			parts[m] = chat.Part{Type: chat.PartText, Text: text}
-			msgs[m].Content = parts[m : m+1 : m+1]
-		}
-	}
+	p.prog.Fill(out, bounds, msgs, parts)
 	return msgs
 }
-
-func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }

@@ -243,27 +243,47 @@ func (p *Program) Messages(values []string) []chat.Message {
 	// messages' text is a substring of what it built.
 	var out strings.Builder
 	out.Grow(size)
-	run := func(ops []op) {
-		for _, o := range ops {
-			switch o.kind {
-			case opOpen:
-				bounds[2*o.msg] = out.Len()
-			case opText:
-				out.WriteString(o.text)
-			case opClose:
-				bounds[2*o.msg+1] = out.Len()
-			}
-		}
-	}
-	run(p.ops[0])
+	p.Run(0, &out, bounds)
 	for k, v := range values {
 		out.WriteString(v)
-		run(p.ops[k+1])
+		p.Run(k+1, &out, bounds)
 	}
-	s := out.String()
 	msgs := make([]chat.Message, len(p.msgs))
+	p.Fill(out.String(), bounds, msgs, make([]chat.Part, len(p.msgs)))
+	return msgs
+}
+
+// Len returns the number of messages the program makes.
+func (p *Program) Len() int { return len(p.msgs) }
+
+// Static returns the length of the template text that Run writes.
+func (p *Program) Static() int { return p.static }
+
+// Run appends to out the template text that follows value k-1 (that comes
+// first, for k = 0), and records in bounds (two per message) where each
+// message's text starts and ends in out.
+func (p *Program) Run(k int, out *strings.Builder, bounds []int) {
+	for _, o := range p.ops[k] {
+		switch o.kind {
+		case opOpen:
+			bounds[2*o.msg] = out.Len()
+		case opText:
+			out.WriteString(o.text)
+		case opClose:
+			bounds[2*o.msg+1] = out.Len()
+		}
+	}
+}
+
+// Empty reports whether Run(k) writes nothing and records nothing.
+func (p *Program) Empty(k int) bool { return len(p.ops[k]) == 0 }
+
+// Fill sets msgs and parts (Len() of each) to the messages of a render
+// whose text s was written with Run, which left bounds: each message's
+// fixed fields, and its text from the template or from s, trimmed as Parse
+// trims it. The messages' text parts are parts.
+func (p *Program) Fill(s string, bounds []int, msgs []chat.Message, parts []chat.Part) {
 	copy(msgs, p.msgs)
-	parts := make([]chat.Part, len(p.msgs))
 	for m := range msgs {
 		if p.fixed[m] {
 			if len(msgs[m].Content) > 0 {
@@ -288,7 +308,6 @@ func (p *Program) Messages(values []string) []chat.Message {
 			msgs[m].Content = parts[m : m+1 : m+1]
 		}
 	}
-	return msgs
 }
 
 // Decided reports whether every '<' and '&' of template text t is read the
