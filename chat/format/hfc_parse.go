@@ -975,47 +975,20 @@ func (p *ep) condexpr() (cx, error) {
 	return x, nil
 }
 
-func (p *ep) or() (cx, error) {
-	x, err := p.and()
-	if err != nil {
-		return cx{}, err
-	}
-	for p.acceptName("or") {
-		y, err := p.and()
-		if err != nil {
-			return cx{}, err
-		}
-		a, b := x.fn, y.fn
-		ta, tb := x.cond(), y.cond()
-		x = cx{fn: func(st *rstate) (value, error) {
-			v, err := a(st)
-			if err != nil {
-				return undef, err
-			}
-			t, err := truth(v)
-			if err != nil || t {
-				return v, err
-			}
-			return b(st)
-		}, test: func(st *rstate) (bool, error) {
-			// bool(a or b) is bool(a) or bool(b).
-			t, err := ta(st)
-			if err != nil || t {
-				return t, err
-			}
-			return tb(st)
-		}}
-	}
-	return x, nil
-}
+func (p *ep) or() (cx, error) { return p.logical("or", p.and, true) }
 
-func (p *ep) and() (cx, error) {
-	x, err := p.not()
+func (p *ep) and() (cx, error) { return p.logical("and", p.not, false) }
+
+// logical parses operands of next joined by the keyword op ("or", "and"):
+// Python's short circuit, which yields the first operand whose truth is
+// stop (true for or, false for and), or else the last one.
+func (p *ep) logical(op string, next func() (cx, error), stop bool) (cx, error) {
+	x, err := next()
 	if err != nil {
 		return cx{}, err
 	}
-	for p.acceptName("and") {
-		y, err := p.not()
+	for p.acceptName(op) {
+		y, err := next()
 		if err != nil {
 			return cx{}, err
 		}
@@ -1027,14 +1000,15 @@ func (p *ep) and() (cx, error) {
 				return undef, err
 			}
 			t, err := truth(v)
-			if err != nil || !t {
+			if err != nil || t == stop {
 				return v, err
 			}
 			return b(st)
 		}, test: func(st *rstate) (bool, error) {
+			// bool(a or b) is bool(a) or bool(b); the same for and.
 			t, err := ta(st)
-			if err != nil || !t {
-				return false, err
+			if err != nil || t == stop {
+				return t, err
 			}
 			return tb(st)
 		}}
