@@ -137,7 +137,8 @@ func (s corpusSource) compile() (*format.Template, error) {
 // TestCorpus renders every (template, conversation) pair of the corpus and
 // compares it with Jinja2's: at least 97% byte-identical, and every other
 // pair an error, never a different string. Where Jinja2 raises, Render
-// must return an error.
+// must return an error. It does so through Render and through the engine
+// alone, which renders the templates the compiled path does not.
 func TestCorpus(t *testing.T) {
 	sources, convs, results := readCorpus(t)
 	require.GreaterOrEqual(t, len(sources), 60)
@@ -150,41 +151,50 @@ func TestCorpus(t *testing.T) {
 	for _, s := range sources {
 		compiled[s.File], compileErr[s.File] = s.compile()
 	}
-	var identical, bothErr int
-	var goOnlyErr, mismatch, pyOnlyErr []string
-	for _, r := range results {
-		conv := convs[r.Conversation]
-		tpl := compiled[r.Template]
-		var got string
-		err := compileErr[r.Template]
-		if err == nil {
-			got, err = tpl.Render(context.Background(), conv.messages(t), format.Options{
-				AddGenerationPrompt: conv.AddGenerationPrompt, Tools: conv.tools(), AllowSpecialTokens: true})
-		}
-		key := r.Template + " " + byFile[r.Template].Model + " / " + r.Conversation
-		switch {
-		case r.Output == nil && err != nil:
-			bothErr++
-		case r.Output == nil:
-			pyOnlyErr = append(pyOnlyErr, fmt.Sprintf("%s: Jinja2 raises %s: %s", key, r.ErrorKind, r.Error))
-		case err != nil:
-			goOnlyErr = append(goOnlyErr, fmt.Sprintf("%s: %v", key, err))
-		case got == *r.Output:
-			identical++
-		default:
-			mismatch = append(mismatch, fmt.Sprintf("%s:\n  want %q\n  got  %q", key, *r.Output, got))
-		}
+	for _, path := range []struct {
+		name string
+		of   func(*format.Template) *format.Template
+	}{
+		{"Render", func(t *format.Template) *format.Template { return t }},
+		{"engine", format.EngineOnly},
+	} {
+		t.Run(path.name, func(t *testing.T) {
+			var identical, bothErr int
+			var goOnlyErr, mismatch, pyOnlyErr []string
+			for _, r := range results {
+				conv := convs[r.Conversation]
+				var got string
+				err := compileErr[r.Template]
+				if err == nil {
+					got, err = path.of(compiled[r.Template]).Render(context.Background(), conv.messages(t), format.Options{
+						AddGenerationPrompt: conv.AddGenerationPrompt, Tools: conv.tools(), AllowSpecialTokens: true})
+				}
+				key := r.Template + " " + byFile[r.Template].Model + " / " + r.Conversation
+				switch {
+				case r.Output == nil && err != nil:
+					bothErr++
+				case r.Output == nil:
+					pyOnlyErr = append(pyOnlyErr, fmt.Sprintf("%s: Jinja2 raises %s: %s", key, r.ErrorKind, r.Error))
+				case err != nil:
+					goOnlyErr = append(goOnlyErr, fmt.Sprintf("%s: %v", key, err))
+				case got == *r.Output:
+					identical++
+				default:
+					mismatch = append(mismatch, fmt.Sprintf("%s:\n  want %q\n  got  %q", key, *r.Output, got))
+				}
+			}
+			pyOK := identical + len(goOnlyErr) + len(mismatch)
+			t.Logf("%d templates, %d pairs: %d of %d that Jinja2 renders are identical (%.1f%%); %d raise in both; %d are errors here only",
+				len(sources), len(results), identical, pyOK, 100*float64(identical)/float64(pyOK), bothErr, len(goOnlyErr))
+			sort.Strings(goOnlyErr)
+			for _, s := range goOnlyErr {
+				t.Logf("error here only: %s", s)
+			}
+			assert.Empty(t, mismatch, "different strings:\n%s", strings.Join(mismatch, "\n"))
+			assert.Empty(t, pyOnlyErr, "Jinja2 raises, Render succeeds:\n%s", strings.Join(pyOnlyErr, "\n"))
+			assert.GreaterOrEqual(t, float64(identical)/float64(len(results)-bothErr), 0.97)
+		})
 	}
-	pyOK := identical + len(goOnlyErr) + len(mismatch)
-	t.Logf("%d templates, %d pairs: %d of %d that Jinja2 renders are identical (%.1f%%); %d raise in both; %d are errors here only",
-		len(sources), len(results), identical, pyOK, 100*float64(identical)/float64(pyOK), bothErr, len(goOnlyErr))
-	sort.Strings(goOnlyErr)
-	for _, s := range goOnlyErr {
-		t.Logf("error here only: %s", s)
-	}
-	assert.Empty(t, mismatch, "different strings:\n%s", strings.Join(mismatch, "\n"))
-	assert.Empty(t, pyOnlyErr, "Jinja2 raises, Render succeeds:\n%s", strings.Join(pyOnlyErr, "\n"))
-	assert.GreaterOrEqual(t, float64(identical)/float64(len(results)-bothErr), 0.97)
 }
 
 func sha256hex(s string) string {

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -231,7 +232,13 @@ func tojson(args []jinja.Value, kwargs map[string]jinja.Value) (jinja.Value, err
 		return jinja.Undefined(), fmt.Errorf("tojson: no value")
 	}
 	opts := []pyjson.Option{}
-	pos := args[1:] // positional: indent
+	// Positional arguments follow transformers' signature:
+	// tojson(x, ensure_ascii=False, indent=None, separators=None, sort_keys=False).
+	pos := args[1:]
+	if len(pos) > 4 {
+		return jinja.Undefined(), fmt.Errorf("tojson() takes from 1 to 5 positional arguments but %d were given", len(args))
+	}
+	params := [...]string{"ensure_ascii", "indent", "separators", "sort_keys"}
 	get := func(name string, i int) (jinja.Value, bool) {
 		if v, ok := kwargs[name]; ok {
 			return v, true
@@ -242,19 +249,18 @@ func tojson(args []jinja.Value, kwargs map[string]jinja.Value) (jinja.Value, err
 		return jinja.Undefined(), false
 	}
 	for k := range kwargs {
-		switch k {
-		case "ensure_ascii", "indent", "separators", "sort_keys":
-		default:
+		i := slices.Index(params[:], k)
+		if i < 0 {
 			return jinja.Undefined(), fmt.Errorf("tojson() got an unexpected keyword argument '%s'", k)
 		}
+		if i < len(pos) {
+			return jinja.Undefined(), fmt.Errorf("tojson() got multiple values for argument '%s'", k)
+		}
 	}
-	if len(pos) > 4 {
-		return jinja.Undefined(), fmt.Errorf("tojson() takes at most 4 arguments")
-	}
-	if v, ok := get("ensure_ascii", 3); ok && v.IsTruthy() {
+	if v, ok := get("ensure_ascii", 0); ok && v.IsTruthy() {
 		opts = append(opts, pyjson.EnsureASCII(true))
 	}
-	if v, ok := get("indent", 0); ok && !v.IsNone() && !v.IsUndefined() {
+	if v, ok := get("indent", 1); ok && !v.IsNone() && !v.IsUndefined() {
 		switch {
 		case v.IsInt():
 			opts = append(opts, pyjson.Indent(int(v.AsInt())))
@@ -264,13 +270,13 @@ func tojson(args []jinja.Value, kwargs map[string]jinja.Value) (jinja.Value, err
 			return jinja.Undefined(), fmt.Errorf("tojson: indent must be an int or a string")
 		}
 	}
-	if v, ok := get("separators", 1); ok && !v.IsNone() && !v.IsUndefined() {
+	if v, ok := get("separators", 2); ok && !v.IsNone() && !v.IsUndefined() {
 		if !v.IsList() || v.AsList().Len() != 2 || !v.AsList().Get(0).IsString() || !v.AsList().Get(1).IsString() {
 			return jinja.Undefined(), fmt.Errorf("tojson: separators must be two strings")
 		}
 		opts = append(opts, pyjson.Separators(v.AsList().Get(0).AsString(), v.AsList().Get(1).AsString()))
 	}
-	if v, ok := get("sort_keys", 2); ok && v.IsTruthy() {
+	if v, ok := get("sort_keys", 3); ok && v.IsTruthy() {
 		opts = append(opts, pyjson.SortKeys(true))
 	}
 	pv, err := pyValue(args[0], 0)

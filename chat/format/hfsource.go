@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -28,6 +29,9 @@ import (
 //   - String literals are decoded with Python's escapes (\u, \x, \r, octal,
 //     line continuation…) and written with the escapes the engine reads.
 //   - tojson filters are renamed to tojsonName (see hfjinja.go).
+//   - A name a for loop's body assigns starts every iteration with the
+//     value it had before the loop, as in Jinja2; the engine would carry
+//     the last iteration's value into the next (see loopScopes).
 //
 // It also records what the template does that the engine would not treat
 // as Python does (sourceInfo).
@@ -35,9 +39,21 @@ func prepareSource(src string) (string, *sourceInfo, *TemplateError) {
 	src = strings.ReplaceAll(src, "\r\n", "\n")
 	src = strings.ReplaceAll(src, "\r", "\n")
 	src = strings.TrimSuffix(src, "\n")
-	p := &srcParser{src: src, lineStarting: true, info: &sourceInfo{defined: map[string]bool{}, input: map[string]bool{}, guarded: map[string]bool{}, namespaces: map[string]bool{}}}
+	newParser := func(loopSets map[int][]string) *srcParser {
+		return &srcParser{src: src, lineStarting: true, loopSets: loopSets,
+			info: &sourceInfo{defined: map[string]bool{}, input: map[string]bool{}, guarded: map[string]bool{}, namespaces: map[string]bool{}}}
+	}
+	p := newParser(nil)
 	if err := p.run(); err != nil {
 		return "", nil, err
+	}
+	if len(p.assigned) > 0 {
+		// The first reading found the names each loop assigns; the second
+		// writes the loops with them.
+		p = newParser(p.assigned)
+		if err := p.run(); err != nil {
+			return "", nil, err
+		}
 	}
 	p.info.finish()
 	p.info.events = p.events
@@ -62,6 +78,22 @@ type srcParser struct {
 	// events is the template as the lexer read it (texts after whitespace
 	// control, and tags as tokens), for the compiled path (hfc_parse.go).
 	events []srcEvent
+	// scopes are the open for loops and macros; assigned maps a for tag's
+	// offset to the names its body assigns (see loopScopes); loopSets is
+	// assigned from an earlier reading, which the loops are written with.
+	scopes   []loopScope
+	assigned map[int][]string
+	loopSets map[int][]string
+}
+
+// loopScope is an open for loop (its tag's offset, its targets and the
+// names its body assigns) or, with loop false, a macro or call block, whose
+// assignments are its own.
+type loopScope struct {
+	loop     bool
+	at       int
+	targets  []string
+	assigned []string
 }
 
 // srcEvent is a text or a tag of the template, as Jinja2's lexer reads it.
@@ -436,6 +468,9 @@ type token struct {
 
 func (p *srcParser) emitCode(start int, toks []token, closer string) {
 	p.info.scan(toks, closer == "%}")
+	if closer == "%}" {
+		p.loopScopes(start, toks)
+	}
 	p.events = append(p.events, srcEvent{toks: toks, block: closer == "%}", isTag: true})
 	// Renamed filters and methods (see hfjinja.go): text to write in place
 	// of a token, and opening parentheses to write before one.
@@ -465,6 +500,13 @@ func (p *srcParser) emitCode(start int, toks []token, closer string) {
 		trail = strings.Count(p.src[toks[len(toks)-1].end:p.pos], "\n")
 	}
 	p.flush()
+	saved := p.loopSets[start]
+	if toks[0].text != "for" {
+		saved = nil
+	}
+	for _, name := range saved {
+		fmt.Fprintf(&p.out, "{%% set %s = %s %%}", savedName(start, name), name)
+	}
 	p.out.WriteString(p.src[start : start+2])
 	p.out.WriteByte(' ')
 	p.nl += lead
@@ -489,6 +531,72 @@ func (p *srcParser) emitCode(start int, toks []token, closer string) {
 	}
 	p.nl += trail
 	p.closer = " " + closer
+	for _, name := range saved {
+		p.closer += fmt.Sprintf("{%% set %s = %s %%}", name, savedName(start, name))
+	}
+}
+
+// loopScopes follows the for loops, macros and call blocks a block tag
+// opens and closes, and records the names each loop's body assigns (not
+// its targets, not inside a nested loop or macro): in Jinja2 every
+// iteration starts with such a name as it was before the loop, and what an
+// iteration assigns is gone in the next one and after the loop. The engine
+// ends the loop's scope after the loop but not between iterations, so
+// prepareSource writes each such name's value before the loop into a name
+// of its own (savedName) and sets the name to it at the start of the body.
+func (p *srcParser) loopScopes(start int, toks []token) {
+	if len(toks) == 0 {
+		return
+	}
+	switch toks[0].text {
+	case "for":
+		s := loopScope{loop: true, at: start}
+		for _, t := range toks[1:] {
+			if t.text == "in" {
+				break
+			}
+			if t.kind == tokName {
+				s.targets = append(s.targets, t.text)
+			}
+		}
+		p.scopes = append(p.scopes, s)
+	case "macro", "call":
+		p.scopes = append(p.scopes, loopScope{})
+	case "endfor", "endmacro", "endcall":
+		if len(p.scopes) == 0 {
+			return
+		}
+		s := p.scopes[len(p.scopes)-1]
+		p.scopes = p.scopes[:len(p.scopes)-1]
+		if s.loop && len(s.assigned) > 0 {
+			if p.assigned == nil {
+				p.assigned = map[int][]string{}
+			}
+			p.assigned[s.at] = s.assigned
+		}
+	case "set":
+		if len(p.scopes) == 0 || !p.scopes[len(p.scopes)-1].loop {
+			return
+		}
+		s := &p.scopes[len(p.scopes)-1]
+		for i := 1; i < len(toks) && toks[i].kind == tokName; i += 2 {
+			if next := tokAt(toks, i+1).text; next != "," && next != "=" && next != "" {
+				break // an attribute of a namespace
+			}
+			if name := toks[i].text; name != "loop" && !slices.Contains(s.targets, name) && !slices.Contains(s.assigned, name) {
+				s.assigned = append(s.assigned, name)
+			}
+			if tokAt(toks, i+1).text != "," {
+				break
+			}
+		}
+	}
+}
+
+// savedName is the name prepareSource keeps a loop's assigned name's value
+// from before the loop in (see loopScopes).
+func savedName(at int, name string) string {
+	return "rolemark_loop" + strconv.Itoa(at) + "_" + name
 }
 
 var (

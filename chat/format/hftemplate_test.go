@@ -45,6 +45,8 @@ func TestTemplateRender(t *testing.T) {
 		{"tojson as transformers", "{{ tools | tojson }}|{{ {'b': 1, 'a': [1.0, 'é']} | tojson(indent=2) }}|{{ {'b': 1, 'a': 2} | tojson(sort_keys=true, separators=(',', ':')) }}",
 			user, format.Options{Tools: []chat.Tool{{Name: "f", Description: "<d>", Parameters: []byte(`{"type":"object","x":1e999}`)}}},
 			`[{"type": "function", "function": {"name": "f", "description": "<d>", "parameters": {"type": "object", "x": Infinity}}}]|{` + "\n" + `  "b": 1,` + "\n" + `  "a": [` + "\n" + `    1.0,` + "\n" + `    "é"` + "\n" + `  ]` + "\n" + `}|{"a":2,"b":1}`},
+		{"tojson's positional arguments are transformers'", `{{ {'b': 'é', 'a': 2} | tojson(true) }}|{{ {'b': 1, 'a': 2} | tojson(false, 1, (',', ':'), true) }}`,
+			nil, format.Options{}, `{"b": "\u00e9", "a": 2}|{` + "\n" + ` "a":2,` + "\n" + ` "b":1` + "\n" + `}`},
 		{"tool call arguments are a mapping", "{{ messages[0].tool_calls[0].function.arguments.city }} {{ messages[0].tool_calls[0].function.arguments | tojson }}",
 			[]chat.Message{{Role: chat.RoleAssistant, ToolCalls: []chat.ToolCall{{ID: "c1", Name: "w", Arguments: []byte(`{"city":"Zürich","n":2}`)}}}},
 			format.Options{}, `Zürich {"city": "Zürich", "n": 2}`},
@@ -78,6 +80,12 @@ func TestTemplateErrors(t *testing.T) {
 	t.Run("range bounded", func(t *testing.T) {
 		_, err := render(t, "{% for i in range(1000000) %}{% endfor %}", user, format.Options{})
 		assert.ErrorContains(t, err, "range too big")
+	})
+	t.Run("tojson arguments as Python checks them", func(t *testing.T) {
+		_, err := render(t, "{{ 1 | tojson(true, ensure_ascii=true) }}", user, format.Options{})
+		assert.ErrorContains(t, err, "tojson() got multiple values for argument 'ensure_ascii'")
+		_, err = render(t, "{{ 1 | tojson(1, 2, 3, 4, 5) }}", user, format.Options{})
+		assert.ErrorContains(t, err, "tojson() takes from 1 to 5 positional arguments but 6 were given")
 	})
 	t.Run("cancelled", func(t *testing.T) {
 		tpl, err := format.NewTemplate(chatmlTemplate)
@@ -209,5 +217,36 @@ func TestTemplateToolsReused(t *testing.T) {
 		got, err := tpl.Render(context.Background(), nil, format.Options{Tools: tc.tools})
 		require.NoError(t, err)
 		assert.Equal(t, tc.want, got)
+	}
+}
+
+// TestLoopScope: a name a loop's body assigns starts every iteration as it
+// was before the loop, through Render and through the engine alone. The
+// expected strings are Jinja2's (3.1, transformers' environment).
+func TestLoopScope(t *testing.T) {
+	msgs := []chat.Message{chat.Text(chat.RoleUser, "hi"), chat.Text(chat.RoleAssistant, "yo")}
+	tests := []struct{ name, src, want string }{
+		{"outer value comes back", "{% set x = 'o' %}{% for i in [1, 2, 3] %}{% if i == 1 %}{% set x = 'a' %}{% endif %}{{ x }}{% endfor %}{{ x }}", "aooo"},
+		{"undefined comes back", "{% for i in [1, 2, 3] %}{% if i == 1 %}{% set x = 'a' %}{% endif %}{{ x }};{% endfor %}", "a;;;"},
+		{"read before the assignment", "{% set x = 'o' %}{% for i in [1, 2] %}{{ x }}{% set x = i %}{{ x }};{% endfor %}{{ x }}", "o1;o2;o"},
+		{"nested loops", "{% for i in [1, 2] %}{% for j in [1, 2] %}{% if j == 1 %}{% set y = j %}{% endif %}{{ y }}{% endfor %};{% endfor %}", "1;1;"},
+		{"tuples and namespaces", "{% set ns = namespace(a=0) %}{% for i in [1, 2, 3] %}{% if i < 3 %}{% set p = i %}{% set q = ns.a %}{% set ns.a = i %}{% endif %}{{ p }}{{ q }};{% endfor %}{{ ns.a }}", "10;21;;2"},
+		{"loop targets", "{% for a, b in [[1, 2], [3, 4]] %}{{ a }}{% set a = 5 %}{{ a }}{% endfor %}", "1535"},
+		{"inside a macro", "{% macro m(v) %}{% for k in [1, 2] %}{% if k == 1 %}{% set z = v %}{% endif %}{{ z }}{% endfor %}{% endmacro %}{{ m('q') }}", "q"},
+		{"block set", "{% for i in [1, 2] %}{% if i == 1 %}{% set b %}B{% endset %}{% endif %}{{ b }};{% endfor %}", "B;;"},
+		{"continue", "{% for i in [1, 2, 3] %}{% if i == 2 %}{% set c = 'c' %}{% continue %}{% endif %}{{ c }};{% endfor %}", ";;"},
+		{"a role label (llama-guard3)", "{% for m in messages %}{% if m.role == 'user' %}{% set who = 'User' %}{% endif %}{{ who }}:{{ m.content }}\n{% endfor %}", "User:hi\n:yo\n"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			tpl, err := format.NewTemplate(tc.src)
+			require.NoError(t, err)
+			got, err := tpl.Render(context.Background(), msgs, format.Options{})
+			require.NoError(t, err)
+			assert.Equal(t, tc.want, got, "Render")
+			got, err = format.EngineOnly(tpl).Render(context.Background(), msgs, format.Options{})
+			require.NoError(t, err)
+			assert.Equal(t, tc.want, got, "engine")
+		})
 	}
 }
