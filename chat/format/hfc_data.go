@@ -87,6 +87,8 @@ func (st *rstate) release(pool *sync.Pool) {
 	st.out = st.out[:0]
 	st.ctx, st.now, st.depth = nil, nil, 0
 	st.msgs.clear()
+	clear(st.loops[:st.nloops])
+	st.nloops = 0
 	pool.Put(st)
 }
 
@@ -123,18 +125,28 @@ var (
 	}()
 )
 
-// msgBuf holds the memory of a conversation's values between renderings.
+// msgBuf holds the memory of a conversation's values between renderings:
+// the messages' dicts and their values, and their tool calls' lists,
+// dicts and values.
 type msgBuf struct {
 	items []value
 	dicts []vdict
 	vals  []value
 	list  vlist
+	calls []value
+	lists []vlist
+	cd    []vdict
+	cv    []value
 }
 
 func (b *msgBuf) clear() {
 	clear(b.items)
 	clear(b.dicts)
 	clear(b.vals)
+	clear(b.calls)
+	clear(b.lists)
+	clear(b.cd)
+	clear(b.cv)
 	b.list = vlist{}
 }
 
@@ -148,7 +160,7 @@ func grow[T any](s []T, n int) []T {
 // messages converts a conversation as messagesValue does, and returns the
 // size of its text.
 func (b *msgBuf) messages(msgs []chat.Message, arguments func([]byte) (value, error)) (value, int, error) {
-	n := 0
+	n, calls, withCalls := 0, 0, 0
 	for i := range msgs {
 		n += 2
 		m := &msgs[i]
@@ -157,6 +169,8 @@ func (b *msgBuf) messages(msgs []chat.Message, arguments func([]byte) (value, er
 		}
 		if len(m.ToolCalls) > 0 {
 			n++
+			withCalls++
+			calls += len(m.ToolCalls)
 		}
 		if m.ToolCallID != "" {
 			n++
@@ -165,9 +179,13 @@ func (b *msgBuf) messages(msgs []chat.Message, arguments func([]byte) (value, er
 	b.items = grow(b.items, len(msgs))
 	b.dicts = grow(b.dicts, len(msgs))
 	b.vals = grow(b.vals, n)
+	b.calls = grow(b.calls, calls)
+	b.lists = grow(b.lists, withCalls)
+	b.cd = grow(b.cd, 2*calls)
+	b.cv = grow(b.cv, 5*calls)
 	items, dicts, vals := b.items, b.dicts, b.vals
 	size := 0
-	off := 0
+	off, coff, loff := 0, 0, 0
 	for i := range msgs {
 		m := &msgs[i]
 		d := &dicts[i]
@@ -216,9 +234,11 @@ func (b *msgBuf) messages(msgs []chat.Message, arguments func([]byte) (value, er
 			k++
 		}
 		if len(m.ToolCalls) > 0 {
-			calls := make([]value, len(m.ToolCalls))
-			cd := make([]vdict, 2*len(m.ToolCalls))
-			cv := make([]value, 5*len(m.ToolCalls))
+			nc := len(m.ToolCalls)
+			calls := b.calls[coff : coff+nc : coff+nc]
+			cd := b.cd[2*coff : 2*(coff+nc)]
+			cv := b.cv[5*coff : 5*(coff+nc)]
+			coff += nc
 			for j, c := range m.ToolCalls {
 				args, err := arguments(c.Arguments)
 				if err != nil {
@@ -237,7 +257,10 @@ func (b *msgBuf) messages(msgs []chat.Message, arguments func([]byte) (value, er
 				}
 				calls[j] = dictV(call)
 			}
-			d.vals[k] = listV(calls, flList)
+			l := &b.lists[loff]
+			loff++
+			*l = vlist{items: calls}
+			d.vals[k] = value{k: vList, ref: l}
 			k++
 		}
 		if m.ToolCallID != "" {

@@ -30,6 +30,22 @@ type rstate struct {
 	depth  int     // macro call depth
 	msgs   msgBuf
 	budget int // loop iterations left before the context is checked again
+	// loops holds the loop variables' states; nloops of them are in use.
+	loops  []loopState
+	nloops int
+}
+
+// newLoop returns a loop variable's state, unused in this rendering.
+func (st *rstate) newLoop(items []value) *loopState {
+	if st.nloops == len(st.loops) {
+		// The states in use stay where they are: a new array.
+		st.loops = make([]loopState, max(4, 2*len(st.loops)))
+		st.nloops = 0
+	}
+	ls := &st.loops[st.nloops]
+	st.nloops++
+	*ls = loopState{items: items}
+	return ls
 }
 
 // fastTemplate is a template compiled to closures.
@@ -462,7 +478,7 @@ func (c *compiler) forStmt(p *ep) (stmt, error) {
 			}
 			items = kept
 		}
-		ls := &loopState{items: items}
+		ls := st.newLoop(items)
 		lv := value{k: vLoop, ref: ls}
 		for i, it := range items {
 			if st.budget--; st.budget <= 0 {
