@@ -446,17 +446,39 @@ func getattrX(x cx, name string) cx {
 	plain := !dictAttrs[name] && name[0] != '_' // a dict's item, not its method
 	if x.isVar {
 		s := x.slot
-		la := loopAttrFunc(name)
+		if la := loopAttrFunc(name); la != nil {
+			// loop.index, loop.first, …: a loop's attribute (a dict's item
+			// on a dict).
+			return cx{fn: func(st *rstate) (value, error) {
+				v := st.slots[s]
+				if v.k == vLoop {
+					return la(v.ref.(*loopState)), nil
+				}
+				if v.k == vDict && plain {
+					r, _ := v.ref.(*vdict).get(name)
+					return r, nil
+				}
+				return getattr(v, name)
+			}, attrSlot: s, attrName: name, isAttr: plain}
+		}
 		return cx{fn: func(st *rstate) (value, error) {
 			v := st.slots[s]
 			if v.k == vDict && plain {
 				r, _ := v.ref.(*vdict).get(name)
 				return r, nil
 			}
-			if v.k == vLoop && la != nil {
-				return la(v.ref.(*loopState)), nil
-			}
 			return getattr(v, name)
+		}, test: func(st *rstate) (bool, error) {
+			v := st.slots[s]
+			if v.k == vDict && plain {
+				r, _ := v.ref.(*vdict).get(name)
+				return truth(r)
+			}
+			r, err := getattr(v, name)
+			if err != nil {
+				return false, err
+			}
+			return truth(r)
 		}, attrSlot: s, attrName: name, isAttr: plain}
 	}
 	obj := x.fn
@@ -471,6 +493,21 @@ func getattrX(x cx, name string) cx {
 		}
 		return getattr(v, name)
 	}}
+}
+
+// index is l[n] for a list or a tuple, when n is in range.
+func index(v value, n int64) (value, bool) {
+	if v.k == vList {
+		if l := v.ref.(*vlist); l.flavor == flList || l.flavor == flTuple {
+			if n < 0 {
+				n += int64(len(l.items))
+			}
+			if n >= 0 && n < int64(len(l.items)) {
+				return l.items[n], true
+			}
+		}
+	}
+	return undef, false
 }
 
 func getitemX(x, k cx) cx {
@@ -511,16 +548,8 @@ func getitemX(x, k cx) cx {
 			if err != nil {
 				return undef, err
 			}
-			if v.k == vList {
-				if l := v.ref.(*vlist); l.flavor == flList || l.flavor == flTuple {
-					i := n
-					if i < 0 {
-						i += int64(len(l.items))
-					}
-					if i >= 0 && i < int64(len(l.items)) {
-						return l.items[i], nil
-					}
-				}
+			if r, ok := index(v, n); ok {
+				return r, nil
 			}
 			return getitem(v, intV(n))
 		}}
@@ -534,6 +563,11 @@ func getitemX(x, k cx) cx {
 		k, err := key(st)
 		if err != nil {
 			return undef, err
+		}
+		if k.k == vInt {
+			if r, ok := index(v, k.n); ok {
+				return r, nil
+			}
 		}
 		return getitem(v, k)
 	}}
@@ -1395,6 +1429,14 @@ func makeTest(name string, neg bool, x cx, args []expr, kw []cxArg) (cx, error) 
 		return cx{}, unmodelled("test " + name)
 	}
 	obj := x.fn
+	if (name == "defined" || name == "undefined") && len(args) == 0 {
+		// x is defined: whether x is Undefined.
+		neg = neg != (name == "undefined")
+		return boolCx(func(st *rstate) (bool, error) {
+			v, err := obj(st)
+			return (v.k != vUndef) != neg, err
+		}), nil
+	}
 	if len(args) == 0 {
 		return boolCx(func(st *rstate) (bool, error) {
 			v, err := obj(st)

@@ -3,6 +3,7 @@ package format
 import (
 	"context"
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 	"sync"
@@ -1152,6 +1153,21 @@ func (p *ep) compare() (cx, error) {
 			return r != neg, err
 		}), nil
 	}
+	if len(ops) == 1 && (ops[0].op == "==" || ops[0].op == "!=") && ops[0].konst != nil {
+		// x == constant (loop.index0 == 0, …).
+		want, neg := *ops[0].konst, ops[0].op == "!="
+		return boolCx(func(st *rstate) (bool, error) {
+			a, err := first(st)
+			if err != nil {
+				return false, err
+			}
+			if a.k == vInt && want.k == vInt {
+				return (a.n == want.n) != neg, nil
+			}
+			r, err := equal(a, want)
+			return r != neg, err
+		}), nil
+	}
 	if len(ops) == 1 {
 		op, second := ops[0].op, ops[0].fn
 		return boolCx(func(st *rstate) (bool, error) {
@@ -1222,7 +1238,10 @@ func (p *ep) binary(next func() (cx, error), ops ...string) (cx, error) {
 	var chain []cx
 	chainOp := ""
 	flush := func() {
-		if len(chain) > 1 {
+		switch {
+		case len(chain) == 2 && chainOp == "+" && chain[1].konst != nil && chain[1].konst.k == vInt:
+			x = addInt(chain[0].fn, *chain[1].konst, false)
+		case len(chain) > 1:
 			x = joinChain(chainOp, chain)
 		}
 		chain, chainOp = nil, ""
@@ -1259,6 +1278,10 @@ func (p *ep) binary(next func() (cx, error), ops ...string) (cx, error) {
 			continue
 		}
 		flush()
+		if op == "-" && y.konst != nil {
+			x = addInt(x.fn, *y.konst, true)
+			continue
+		}
 		a, b := x.fn, y.fn
 		x = cx{fn: func(st *rstate) (value, error) {
 			l, err := a(st)
@@ -1274,101 +1297,115 @@ func (p *ep) binary(next func() (cx, error), ops ...string) (cx, error) {
 	}
 }
 
-// joinChain compiles a + b + c … (or a ~ b ~ c …), left-associative as in
-// Python. The operands are evaluated first; when they are all strings
-// (always, for ~) the result is their concatenation, written once.
-// Otherwise the operators are applied one by one. (Python would stop at
-// the first failing operator before evaluating the rest; a failure sends
-// the call to the engine anyway, and operands have no effects.)
-func joinChain(op string, chain []cx) cx {
-	fns := make([]expr, len(chain))
-	for i, c := range chain {
-		fns[i] = c.fn
+// addInt compiles x + n (x - n when sub) for a constant n (loop.index0 +
+// 1, …), with ints added in place.
+func addInt(x expr, n value, sub bool) cx {
+	op, d := "+", n.n
+	if sub {
+		op, d = "-", -n.n
 	}
-	eval := func(st *rstate, vals []value) (bool, error) {
-		allStr := true
-		for i, f := range fns {
-			v, err := f(st)
+	if n.k != vInt || d == math.MinInt64 {
+		return cx{fn: func(st *rstate) (value, error) {
+			v, err := x(st)
 			if err != nil {
-				return false, err
-			}
-			if v.k != vStr {
-				if op == "~" {
-					s, err := str(v)
-					if err != nil {
-						return false, err
-					}
-					v = strV(s)
-				} else {
-					allStr = false
-				}
-			}
-			vals[i] = v
-		}
-		return allStr, nil
-	}
-	fold := func(vals []value) (value, error) {
-		acc := vals[0]
-		for _, v := range vals[1:] {
-			var err error
-			if acc, err = arith(op, acc, v); err != nil {
 				return undef, err
 			}
-		}
-		return acc, nil
+			return arith(op, v, n)
+		}}
 	}
-	n := len(fns)
+	return cx{fn: func(st *rstate) (value, error) {
+		v, err := x(st)
+		if err != nil {
+			return undef, err
+		}
+		if r := v.n + d; v.k == vInt && (r > v.n) == (d > 0) {
+			return intV(r), nil
+		}
+		return arith(op, v, n)
+	}}
+}
+
+// joinChain compiles a + b + c … (or a ~ b ~ c …), left-associative as in
+// Python. When the operands are all strings (always, for ~) the result is
+// their concatenation, written straight to the output (or built there);
+// otherwise the operators are applied one by one from the first operand
+// that is not a string. Adjacent string constants are joined at compile
+// time: a string before them makes that the same string, anything else
+// fails either way. (Python would stop at the first failing operator
+// before evaluating the rest; a failure sends the call to the engine
+// anyway, and operands have no effects.)
+func joinChain(op string, chain []cx) cx {
+	var fns []expr
+	var konsts []string // konsts[i] is the i-th operand when isKonst[i]
+	var isKonst []bool
+	for _, c := range chain {
+		cs, ok := c.constStr()
+		if n := len(fns); ok && n > 0 && isKonst[n-1] {
+			konsts[n-1] += cs
+			continue
+		}
+		fns, konsts, isKonst = append(fns, c.fn), append(konsts, cs), append(isKonst, ok)
+	}
+	// run appends the operands to st.out while they are strings. At the
+	// first that is not (for +), it takes back what it appended and
+	// returns the chain's value, with isStr false.
+	run := func(st *rstate) (v value, isStr bool, err error) {
+		start := len(st.out)
+		for i, f := range fns {
+			if isKonst[i] {
+				st.out = append(st.out, konsts[i]...)
+				continue
+			}
+			if v, err = f(st); err != nil {
+				st.out = st.out[:start]
+				return undef, false, err
+			}
+			if v.k == vStr {
+				st.out = append(st.out, v.s...)
+				continue
+			}
+			if op == "~" {
+				if st.out, err = appendStr(st.out, v); err != nil {
+					st.out = st.out[:start]
+					return undef, false, err
+				}
+				continue
+			}
+			if i > 0 {
+				v, err = arith(op, strV(string(st.out[start:])), v)
+			}
+			st.out = st.out[:start]
+			for _, g := range fns[i+1:] {
+				if err != nil {
+					break
+				}
+				var w value
+				if w, err = g(st); err == nil {
+					v, err = arith(op, v, w)
+				}
+			}
+			return v, false, err
+		}
+		return undef, true, nil
+	}
 	return cx{
 		fn: func(st *rstate) (value, error) {
-			var buf [8]value
-			var vals []value
-			if n <= len(buf) {
-				vals = buf[:n]
-			} else {
-				vals = make([]value, n)
+			start := len(st.out)
+			v, isStr, err := run(st)
+			if err != nil || !isStr {
+				return v, err
 			}
-			allStr, err := eval(st, vals)
-			if err != nil {
-				return undef, err
-			}
-			if !allStr {
-				return fold(vals)
-			}
-			size := 0
-			for _, v := range vals {
-				size += len(v.s)
-			}
-			var b strings.Builder
-			b.Grow(size)
-			for _, v := range vals {
-				b.WriteString(v.s)
-			}
-			return strV(b.String()), nil
+			v = strV(string(st.out[start:]))
+			st.out = st.out[:start]
+			return v, nil
 		},
 		write: func(st *rstate) error {
-			var buf [8]value
-			var vals []value
-			if n <= len(buf) {
-				vals = buf[:n]
-			} else {
-				vals = make([]value, n)
-			}
-			allStr, err := eval(st, vals)
-			if err != nil {
+			v, isStr, err := run(st)
+			if err != nil || isStr {
 				return err
 			}
-			if !allStr {
-				v, err := fold(vals)
-				if err != nil {
-					return err
-				}
-				st.out, err = appendStr(st.out, v)
-				return err
-			}
-			for _, v := range vals {
-				st.out = append(st.out, v.s...)
-			}
-			return nil
+			st.out, err = appendStr(st.out, v)
+			return err
 		},
 	}
 }
