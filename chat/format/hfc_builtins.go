@@ -446,6 +446,15 @@ func getattrX(x cx, name string) cx {
 	plain := !dictAttrs[name] && name[0] != '_' // a dict's item, not its method
 	if x.isVar {
 		s := x.slot
+		var at func(*rstate) *value
+		if plain {
+			at = func(st *rstate) *value {
+				if v := &st.slots[s]; v.k == vDict {
+					return v.ref.(*vdict).at(name)
+				}
+				return nil
+			}
+		}
 		if la := loopAttrFunc(name); la != nil {
 			// loop.index, loop.first, …: a loop's attribute (a dict's item
 			// on a dict).
@@ -459,7 +468,7 @@ func getattrX(x cx, name string) cx {
 					return r, nil
 				}
 				return getattr(v, name)
-			}, attrSlot: s, attrName: name, isAttr: plain}
+			}, at: at}
 		}
 		return cx{fn: func(st *rstate) (value, error) {
 			v := st.slots[s]
@@ -479,7 +488,7 @@ func getattrX(x cx, name string) cx {
 				return false, err
 			}
 			return truth(r)
-		}, attrSlot: s, attrName: name, isAttr: plain}
+		}, at: at}
 	}
 	obj := x.fn
 	return cx{fn: func(st *rstate) (value, error) {
@@ -525,6 +534,11 @@ func getitemX(x, k cx) cx {
 					}
 				}
 				return getitem(v, key)
+			}, at: func(st *rstate) *value {
+				if v := &st.slots[s]; v.k == vDict {
+					return v.ref.(*vdict).at(name)
+				}
+				return nil
 			}}
 		}
 		obj := x.fn

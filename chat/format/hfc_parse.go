@@ -185,7 +185,7 @@ func (c *compiler) block(ends ...string) (stmt, string, error) {
 				stmts = append(stmts, x.write)
 				continue
 			}
-			stmts = append(stmts, outputStmt(x.fn))
+			stmts = append(stmts, outputStmt(x))
 			continue
 		}
 		if len(e.toks) == 0 || e.toks[0].kind != tokName {
@@ -231,9 +231,24 @@ func seq(stmts []stmt) stmt {
 	}
 }
 
-func outputStmt(x expr) stmt {
+func outputStmt(x cx) stmt {
+	fn, at := x.fn, x.at
+	if at != nil {
+		return func(st *rstate) error {
+			if p := at(st); p != nil && p.k == vStr {
+				st.out = append(st.out, p.s...)
+				return nil
+			}
+			v, err := fn(st)
+			if err != nil {
+				return err
+			}
+			st.out, err = appendStr(st.out, v)
+			return err
+		}
+	}
 	return func(st *rstate) error {
-		v, err := x(st)
+		v, err := fn(st)
 		if err != nil {
 			return err
 		}
@@ -809,7 +824,8 @@ func (c *compiler) readVar(name string) cx {
 		c.macroFree[name] = true
 	}
 	s := c.slotOf(name)
-	return cx{fn: func(st *rstate) (value, error) { return st.slots[s], nil }, isVar: true, slot: s}
+	return cx{fn: func(st *rstate) (value, error) { return st.slots[s], nil },
+		at: func(st *rstate) *value { return &st.slots[s] }, isVar: true, slot: s}
 }
 
 // ---------------------------------------------------------------- expressions
@@ -829,11 +845,9 @@ type cx struct {
 	write stmt
 	// test, when set, evaluates the expression's truth directly.
 	test func(*rstate) (bool, error)
-	// isAttr: the expression is attrName of the variable in attrSlot (a
-	// dict's item when it is a dict).
-	isAttr   bool
-	attrSlot int
-	attrName string
+	// at, when set, returns where the value is stored (a variable, or
+	// an item of a dict in one), or nil when fn must compute it.
+	at func(*rstate) *value
 	// isVar: the expression reads the variable in slot.
 	isVar bool
 	slot  int
@@ -1061,11 +1075,19 @@ func (x cx) cond() func(*rstate) (bool, error) {
 	if x.test != nil {
 		return x.test
 	}
-	if x.isVar {
-		s := x.slot
-		return func(st *rstate) (bool, error) { return truth(st.slots[s]) }
-	}
 	fn := x.fn
+	if at := x.at; at != nil {
+		return func(st *rstate) (bool, error) {
+			if p := at(st); p != nil {
+				return truth(*p)
+			}
+			v, err := fn(st)
+			if err != nil {
+				return false, err
+			}
+			return truth(v)
+		}
+	}
 	return func(st *rstate) (bool, error) {
 		v, err := fn(st)
 		if err != nil {
@@ -1116,22 +1138,15 @@ func (p *ep) compare() (cx, error) {
 	if len(ops) == 1 && (ops[0].op == "==" || ops[0].op == "!=") && ops[0].konst != nil && ops[0].konst.k == vStr {
 		// x == 'literal': the commonest test of chat templates.
 		want, neg := ops[0].konst.s, ops[0].op == "!="
-		if x.isAttr {
+		if at := x.at; at != nil {
 			// message.role == 'user': the item read in place.
-			s, name := x.attrSlot, x.attrName
 			return boolCx(func(st *rstate) (bool, error) {
-				if v := st.slots[s]; v.k == vDict {
-					for i, k := range v.ref.(*vdict).keys {
-						if k == name {
-							a := &v.ref.(*vdict).vals[i]
-							if a.k == vStr {
-								return (a.s == want) != neg, nil
-							}
-							r, err := equal(*a, strV(want))
-							return r != neg, err
-						}
+				if a := at(st); a != nil {
+					if a.k == vStr {
+						return (a.s == want) != neg, nil
 					}
-					return neg, nil // undefined == 'x' is false
+					r, err := equal(*a, strV(want))
+					return r != neg, err
 				}
 				a, err := first(st)
 				if err != nil {
@@ -1336,6 +1351,7 @@ func addInt(x expr, n value, sub bool) cx {
 // anyway, and operands have no effects.)
 func joinChain(op string, chain []cx) cx {
 	var fns []expr
+	var ats []func(*rstate) *value
 	var konsts []string // konsts[i] is the i-th operand when isKonst[i]
 	var isKonst []bool
 	for _, c := range chain {
@@ -1344,7 +1360,8 @@ func joinChain(op string, chain []cx) cx {
 			konsts[n-1] += cs
 			continue
 		}
-		fns, konsts, isKonst = append(fns, c.fn), append(konsts, cs), append(isKonst, ok)
+		fns, ats = append(fns, c.fn), append(ats, c.at)
+		konsts, isKonst = append(konsts, cs), append(isKonst, ok)
 	}
 	// run appends the operands to st.out while they are strings. At the
 	// first that is not (for +), it takes back what it appended and
@@ -1355,6 +1372,12 @@ func joinChain(op string, chain []cx) cx {
 			if isKonst[i] {
 				st.out = append(st.out, konsts[i]...)
 				continue
+			}
+			if at := ats[i]; at != nil {
+				if p := at(st); p != nil && p.k == vStr {
+					st.out = append(st.out, p.s...)
+					continue
+				}
 			}
 			if v, err = f(st); err != nil {
 				st.out = st.out[:start]

@@ -119,6 +119,16 @@ func (d *vdict) get(key string) (value, bool) {
 	return undef, false
 }
 
+// at returns where the dict holds key's value, or nil.
+func (d *vdict) at(key string) *value {
+	for i, k := range d.keys {
+		if k == key {
+			return &d.vals[i]
+		}
+	}
+	return nil
+}
+
 // set assigns key as a Python dict assignment does.
 func (d *vdict) set(key string, v value) {
 	for i, k := range d.keys {
