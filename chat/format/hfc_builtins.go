@@ -468,7 +468,16 @@ func getattrX(x cx, name string) cx {
 					return r, nil
 				}
 				return getattr(v, name)
+			}, test: func(st *rstate) (bool, error) {
+				if v := &st.slots[s]; v.k == vLoop {
+					return la(v.ref.(*loopState)).n != 0, nil // an int or a bool
+				}
+				return truthOf(getattr(st.slots[s], name))
 			}, at: at}
+		}
+		attr := ""
+		if plain {
+			attr = name
 		}
 		return cx{fn: func(st *rstate) (value, error) {
 			v := st.slots[s]
@@ -477,17 +486,14 @@ func getattrX(x cx, name string) cx {
 				return r, nil
 			}
 			return getattr(v, name)
-		}, test: func(st *rstate) (bool, error) {
-			v := st.slots[s]
-			if v.k == vDict && plain {
-				r, _ := v.ref.(*vdict).get(name)
-				return truth(r)
+		}, slot: s, attr: attr, test: func(st *rstate) (bool, error) {
+			if v := &st.slots[s]; v.k == vDict && plain {
+				if r := v.ref.(*vdict).at(name); r != nil {
+					return truth(*r)
+				}
+				return false, nil
 			}
-			r, err := getattr(v, name)
-			if err != nil {
-				return false, err
-			}
-			return truth(r)
+			return truthOf(getattr(st.slots[s], name))
 		}, at: at}
 	}
 	obj := x.fn

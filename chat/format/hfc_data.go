@@ -125,6 +125,43 @@ var (
 	}()
 )
 
+// intern returns the conversation's own copy of s when it is one of its
+// keys or roles, so that comparing the template's strings with the
+// conversation's compares one pointer.
+func intern(s string) string {
+	switch s {
+	case "role":
+		return "role"
+	case "content":
+		return "content"
+	case "name":
+		return "name"
+	case "tool_calls":
+		return "tool_calls"
+	case "tool_call_id":
+		return "tool_call_id"
+	case "type":
+		return "type"
+	case "text":
+		return "text"
+	case "function":
+		return "function"
+	case "arguments":
+		return "arguments"
+	case "id":
+		return "id"
+	case "system":
+		return "system"
+	case "user":
+		return "user"
+	case "assistant":
+		return "assistant"
+	case "tool":
+		return "tool"
+	}
+	return s
+}
+
 // msgBuf holds the memory of a conversation's values between renderings:
 // the messages' dicts and their values, and their tool calls' lists,
 // dicts and values.
@@ -203,12 +240,15 @@ func (b *msgBuf) messages(msgs []chat.Message, arguments func([]byte) (value, er
 		d.keys = keysMessage[mask]
 		d.vals = vals[off : off+len(d.keys) : off+len(d.keys)]
 		off += len(d.keys)
-		d.vals[0] = strV(string(m.Role))
-		if m.TextOnly() {
-			s := m.Text()
+		d.vals[0] = strV(intern(string(m.Role)))
+		switch {
+		case len(m.Content) == 0:
+			d.vals[1] = emptyStr
+		case len(m.Content) == 1 && m.Content[0].Type == chat.PartText:
+			s := m.Content[0].Text
 			size += len(s)
 			d.vals[1] = strV(s)
-		} else {
+		default:
 			parts := make([]value, len(m.Content))
 			for j, p := range m.Content {
 				pd := &vdict{}

@@ -457,6 +457,7 @@ func (c *compiler) forStmt(p *ep) (stmt, error) {
 	}
 	slots := sortedSlots(scope)
 	iterFn := iter.fn
+	run := (&forLoop{slots: slots, targets: targets, cond: cond, body: body, elseBody: elseBody, loopSlot: loopSlot}).run
 	return func(st *rstate) error {
 		if err := st.ctx.Err(); err != nil {
 			return err
@@ -470,62 +471,76 @@ func (c *compiler) forStmt(p *ep) (stmt, error) {
 			return err
 		}
 		saved := saveSlots(st, slots)
-		defer func() {
-			restoreSlots(st, slots, saved)
-			popSlots(st, saved)
-		}()
-		if cond != nil {
-			var kept []value
-			for _, it := range items {
-				if err := bindTargets(st, targets, it); err != nil {
-					return err
-				}
-				cv, err := cond(st)
-				if err != nil {
-					return err
-				}
-				t, err := truth(cv)
-				if err != nil {
-					return err
-				}
-				if t {
-					kept = append(kept, it)
-				}
-			}
-			items = kept
-		}
-		ls := st.newLoop(items)
-		lv := value{k: vLoop, ref: ls}
-		for i, it := range items {
-			if st.budget--; st.budget <= 0 {
-				if err := st.ctx.Err(); err != nil {
-					return err
-				}
-				st.budget = 1000
-			}
-			if i > 0 {
-				restoreSlots(st, slots, saved)
-			}
-			ls.i = i
+		err = run(st, items, saved)
+		restoreSlots(st, slots, saved)
+		popSlots(st, saved)
+		return err
+	}, nil
+}
+
+// run runs a for loop's iterations over items, the slots of its scope
+// saved in saved.
+func (l *forLoop) run(st *rstate, items []value, saved []value) error {
+	slots, targets, cond, body, elseBody, loopSlot := l.slots, l.targets, l.cond, l.body, l.elseBody, l.loopSlot
+	if cond != nil {
+		var kept []value
+		for _, it := range items {
 			if err := bindTargets(st, targets, it); err != nil {
 				return err
 			}
-			st.slots[loopSlot] = lv
-			if err := body(st); err != nil {
-				if err == errBreak {
-					break
-				}
-				if err == errContinue {
-					continue
-				}
+			cv, err := cond(st)
+			if err != nil {
 				return err
 			}
+			t, err := truth(cv)
+			if err != nil {
+				return err
+			}
+			if t {
+				kept = append(kept, it)
+			}
 		}
-		if len(items) == 0 && elseBody != nil {
-			return elseBody(st)
+		items = kept
+	}
+	ls := st.newLoop(items)
+	lv := value{k: vLoop, ref: ls}
+	for i, it := range items {
+		if st.budget--; st.budget <= 0 {
+			if err := st.ctx.Err(); err != nil {
+				return err
+			}
+			st.budget = 1000
 		}
-		return nil
-	}, nil
+		if i > 0 {
+			restoreSlots(st, slots, saved)
+		}
+		ls.i = i
+		if err := bindTargets(st, targets, it); err != nil {
+			return err
+		}
+		st.slots[loopSlot] = lv
+		if err := body(st); err != nil {
+			if err == errBreak {
+				break
+			}
+			if err == errContinue {
+				continue
+			}
+			return err
+		}
+	}
+	if len(items) == 0 && elseBody != nil {
+		return elseBody(st)
+	}
+	return nil
+}
+
+// forLoop is a compiled for loop.
+type forLoop struct {
+	slots, targets []int // the slots its scope assigns; its targets
+	cond           expr  // the filter (for x in y if cond), or nil
+	body, elseBody stmt
+	loopSlot       int
 }
 
 type loopState struct {
@@ -848,9 +863,12 @@ type cx struct {
 	// at, when set, returns where the value is stored (a variable, or
 	// an item of a dict in one), or nil when fn must compute it.
 	at func(*rstate) *value
-	// isVar: the expression reads the variable in slot.
+	// isVar: the expression reads the variable in slot; attr, when set,
+	// says it reads that attribute of the variable in slot instead (a
+	// dict's item when it is a dict).
 	isVar bool
 	slot  int
+	attr  string
 }
 
 func (x cx) constStr() (string, bool) {
@@ -1138,8 +1156,32 @@ func (p *ep) compare() (cx, error) {
 	if len(ops) == 1 && (ops[0].op == "==" || ops[0].op == "!=") && ops[0].konst != nil && ops[0].konst.k == vStr {
 		// x == 'literal': the commonest test of chat templates.
 		want, neg := ops[0].konst.s, ops[0].op == "!="
-		if at := x.at; at != nil {
+		if x.attr != "" {
 			// message.role == 'user': the item read in place.
+			s, name := x.slot, x.attr
+			return boolCx(func(st *rstate) (bool, error) {
+				if v := &st.slots[s]; v.k == vDict {
+					for i, k := range v.ref.(*vdict).keys {
+						if k == name {
+							a := &v.ref.(*vdict).vals[i]
+							if a.k == vStr {
+								return (a.s == want) != neg, nil
+							}
+							r, err := equal(*a, strV(want))
+							return r != neg, err
+						}
+					}
+					return neg, nil // undefined == 'x' is false
+				}
+				a, err := first(st)
+				if err != nil {
+					return false, err
+				}
+				r, err := equal(a, strV(want))
+				return r != neg, err
+			}), nil
+		}
+		if at := x.at; at != nil {
 			return boolCx(func(st *rstate) (bool, error) {
 				if a := at(st); a != nil {
 					if a.k == vStr {
@@ -1532,7 +1574,7 @@ func (p *ep) primary() (cx, error) {
 			b.WriteString(p.peek().text)
 			p.i++
 		}
-		return konst(strV(b.String())), nil
+		return konst(strV(intern(b.String()))), nil
 	}
 	switch {
 	case t.text != "" && t.text[0] >= '0' && t.text[0] <= '9':
@@ -1664,7 +1706,7 @@ func (p *ep) postfix(x cx) (cx, error) {
 					x = methodCall(x.fn, t.text, args, kw)
 					continue
 				}
-				x = getattrX(x, t.text)
+				x = getattrX(x, intern(t.text))
 				continue
 			}
 			if t.kind == tokOther && t.text != "" && t.text[0] >= '0' && t.text[0] <= '9' && !strings.ContainsAny(t.text, "._eE") {

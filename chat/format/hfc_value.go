@@ -166,6 +166,14 @@ func truth(v value) (bool, error) {
 	return false, unmodelled("truth of a value")
 }
 
+// truthOf is truth(v) for a value that may have failed.
+func truthOf(v value, err error) (bool, error) {
+	if err != nil {
+		return false, err
+	}
+	return truth(v)
+}
+
 // appendStr appends Python's str(v) as Jinja2 prints it (Undefined
 // prints nothing).
 func appendStr(dst []byte, v value) ([]byte, error) {

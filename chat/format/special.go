@@ -59,17 +59,11 @@ func checkSpecial(format string, msgs []chat.Message, special []string) error {
 	for i := range msgs {
 		m := &msgs[i]
 		check := func(where, s string) error {
-			for at := 0; at < len(s); at++ {
-				k := indexAnyByte(s[at:], &first, only, n)
-				if k < 0 {
-					return nil
-				}
-				at += k
-				for _, tok := range special { // longest first, so the longest wins a tie
-					if strings.HasPrefix(s[at:], tok) {
-						return &SpecialTokenError{Format: format, Index: i, Token: tok, Where: where}
-					}
-				}
+			if s == "" {
+				return nil
+			}
+			if tok := findSpecial(s, special, &first, only, n); tok != "" {
+				return &SpecialTokenError{Format: format, Index: i, Token: tok, Where: where}
 			}
 			return nil
 		}
@@ -100,6 +94,25 @@ func checkSpecial(format string, msgs []chat.Message, special []string) error {
 		}
 	}
 	return nil
+}
+
+// findSpecial returns the special token that comes first in s (the
+// longest where several start at one place), or "". first holds the bytes
+// the tokens start with (n of them; only, when n is 1).
+func findSpecial(s string, special []string, first *[256]bool, only byte, n int) string {
+	for at := 0; at < len(s); at++ {
+		k := indexAnyByte(s[at:], first, only, n)
+		if k < 0 {
+			return ""
+		}
+		at += k
+		for _, tok := range special { // longest first, so the longest wins a tie
+			if strings.HasPrefix(s[at:], tok) {
+				return tok
+			}
+		}
+	}
+	return ""
 }
 
 // indexAnyByte is the index of the first byte of s in set (which holds n
