@@ -473,7 +473,7 @@ func getattrX(x cx, name string) cx {
 					return la(v.ref.(*loopState)).n != 0, nil // an int or a bool
 				}
 				return truthOf(getattr(st.slots[s], name))
-			}, at: at}
+			}, at: at, pure: true}
 		}
 		attr := ""
 		if plain {
@@ -494,10 +494,10 @@ func getattrX(x cx, name string) cx {
 				return false, nil
 			}
 			return truthOf(getattr(st.slots[s], name))
-		}, at: at}
+		}, at: at, pure: true}
 	}
 	obj := x.fn
-	return cx{fn: func(st *rstate) (value, error) {
+	fn := func(st *rstate) (value, error) {
 		v, err := obj(st)
 		if err != nil {
 			return undef, err
@@ -507,75 +507,65 @@ func getattrX(x cx, name string) cx {
 			return r, nil
 		}
 		return getattr(v, name)
-	}}
+	}
+	xa := x.at
+	if xa == nil || !plain {
+		return cx{fn: fn, pure: x.pure}
+	}
+	// The item read in place.
+	at := func(st *rstate) *value {
+		if p := xa(st); p != nil && p.k == vDict {
+			return p.ref.(*vdict).at(name)
+		}
+		return nil
+	}
+	return cx{fn: func(st *rstate) (value, error) {
+		if p := at(st); p != nil {
+			return *p, nil
+		}
+		return fn(st)
+	}, at: at, pure: x.pure}
 }
 
 // index is l[n] for a list or a tuple, when n is in range.
 func index(v value, n int64) (value, bool) {
+	if p := indexAt(&v, n); p != nil {
+		return *p, true
+	}
+	return undef, false
+}
+
+// indexAt returns where a list or a tuple holds its n-th item, when n is
+// in range, or nil.
+func indexAt(v *value, n int64) *value {
 	if v.k == vList {
 		if l := v.ref.(*vlist); l.flavor == flList || l.flavor == flTuple {
 			if n < 0 {
 				n += int64(len(l.items))
 			}
 			if n >= 0 && n < int64(len(l.items)) {
-				return l.items[n], true
+				return &l.items[n]
 			}
 		}
 	}
-	return undef, false
+	return nil
+}
+
+// itemAt returns where v holds key's value (an item of a dict, or of a
+// list or a tuple), when it does, or nil.
+func itemAt(v *value, key value) *value {
+	switch {
+	case v.k == vDict && key.k == vStr:
+		return v.ref.(*vdict).at(key.s)
+	case key.k == vInt:
+		return indexAt(v, key.n)
+	}
+	return nil
 }
 
 func getitemX(x, k cx) cx {
-	if k.konst != nil && k.konst.k == vStr && k.konst.s != "" {
-		// obj['name']: a dict's item as obj.name reads it, when the dict
-		// has it; the sandbox's getitem otherwise.
-		name, key := k.konst.s, *k.konst
-		if x.isVar {
-			s := x.slot
-			return cx{fn: func(st *rstate) (value, error) {
-				v := st.slots[s]
-				if v.k == vDict {
-					if r, ok := v.ref.(*vdict).get(name); ok {
-						return r, nil
-					}
-				}
-				return getitem(v, key)
-			}, at: func(st *rstate) *value {
-				if v := &st.slots[s]; v.k == vDict {
-					return v.ref.(*vdict).at(name)
-				}
-				return nil
-			}}
-		}
-		obj := x.fn
-		return cx{fn: func(st *rstate) (value, error) {
-			v, err := obj(st)
-			if err != nil {
-				return undef, err
-			}
-			if v.k == vDict {
-				if r, ok := v.ref.(*vdict).get(name); ok {
-					return r, nil
-				}
-			}
-			return getitem(v, key)
-		}}
-	}
-	if k.konst != nil && k.konst.k == vInt {
-		n, obj := k.konst.n, x.fn
-		return cx{fn: func(st *rstate) (value, error) {
-			v, err := obj(st)
-			if err != nil {
-				return undef, err
-			}
-			if r, ok := index(v, n); ok {
-				return r, nil
-			}
-			return getitem(v, intV(n))
-		}}
-	}
 	obj, key := x.fn, k.fn
-	return cx{fn: func(st *rstate) (value, error) {
+	fn := func(st *rstate) (value, error) {
 		v, err := obj(st)
 		if err != nil {
 			return undef, err
@@ -584,13 +574,58 @@ func getitemX(x, k cx) cx {
 		if err != nil {
 			return undef, err
 		}
-		if k.k == vInt {
-			if r, ok := index(v, k.n); ok {
-				return r, nil
-			}
+		if p := itemAt(&v, k); p != nil {
+			return *p, nil
 		}
 		return getitem(v, k)
-	}}
+	}
+	if k.konst != nil && (k.konst.k == vStr && k.konst.s != "" || k.konst.k == vInt) {
+		// obj['name'] (a dict's item as obj.name reads it, when the dict
+		// has it) or obj[n].
+		kv := *k.konst
+		fn = func(st *rstate) (value, error) {
+			v, err := obj(st)
+			if err != nil {
+				return undef, err
+			}
+			if p := itemAt(&v, kv); p != nil {
+				return *p, nil
+			}
+			return getitem(v, kv)
+		}
+	}
+	r := cx{fn: fn, pure: x.pure && k.pure}
+	if xa := x.at; xa != nil && k.pure {
+		// The item read in place.
+		if k.konst != nil {
+			kv := *k.konst
+			r.at = func(st *rstate) *value {
+				if p := xa(st); p != nil {
+					return itemAt(p, kv)
+				}
+				return nil
+			}
+		} else {
+			r.at = func(st *rstate) *value {
+				p := xa(st)
+				if p == nil {
+					return nil
+				}
+				if k, err := key(st); err == nil {
+					return itemAt(p, k)
+				}
+				return nil
+			}
+		}
+		at := r.at
+		r.fn = func(st *rstate) (value, error) {
+			if p := at(st); p != nil {
+				return *p, nil
+			}
+			return fn(st)
+		}
+	}
+	return r
 }
 
 func methodCall(obj expr, name string, args []expr, kw []cxArg) cx {

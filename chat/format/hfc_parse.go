@@ -840,7 +840,7 @@ func (c *compiler) readVar(name string) cx {
 	}
 	s := c.slotOf(name)
 	return cx{fn: func(st *rstate) (value, error) { return st.slots[s], nil },
-		at: func(st *rstate) *value { return &st.slots[s] }, isVar: true, slot: s}
+		at: func(st *rstate) *value { return &st.slots[s] }, isVar: true, slot: s, pure: true}
 }
 
 // ---------------------------------------------------------------- expressions
@@ -869,6 +869,10 @@ type cx struct {
 	isVar bool
 	slot  int
 	attr  string
+	// pure: evaluating the expression has no effect (it reads variables,
+	// constants, their items and attributes, and adds ints), so that it
+	// may be evaluated twice.
+	pure bool
 }
 
 func (x cx) constStr() (string, bool) {
@@ -879,7 +883,7 @@ func (x cx) constStr() (string, bool) {
 }
 
 func konst(v value) cx {
-	return cx{fn: func(*rstate) (value, error) { return v, nil }, konst: &v}
+	return cx{fn: func(*rstate) (value, error) { return v, nil }, konst: &v, pure: true}
 }
 
 func (p *ep) peek() token { return tokAt(p.toks, p.i) }
@@ -1297,7 +1301,7 @@ func (p *ep) binary(next func() (cx, error), ops ...string) (cx, error) {
 	flush := func() {
 		switch {
 		case len(chain) == 2 && chainOp == "+" && chain[1].konst != nil && chain[1].konst.k == vInt:
-			x = addInt(chain[0].fn, *chain[1].konst, false)
+			x = addInt(chain[0], *chain[1].konst, false)
 		case len(chain) > 1:
 			x = joinChain(chainOp, chain)
 		}
@@ -1336,7 +1340,7 @@ func (p *ep) binary(next func() (cx, error), ops ...string) (cx, error) {
 		}
 		flush()
 		if op == "-" && y.konst != nil {
-			x = addInt(x.fn, *y.konst, true)
+			x = addInt(x, *y.konst, true)
 			continue
 		}
 		a, b := x.fn, y.fn
@@ -1356,8 +1360,8 @@ func (p *ep) binary(next func() (cx, error), ops ...string) (cx, error) {
 
 // addInt compiles x + n (x - n when sub) for a constant n (loop.index0 +
 // 1, …), with ints added in place.
-func addInt(x expr, n value, sub bool) cx {
-	op, d := "+", n.n
+func addInt(xc cx, n value, sub bool) cx {
+	x, op, d := xc.fn, "+", n.n
 	if sub {
 		op, d = "-", -n.n
 	}
@@ -1368,7 +1372,7 @@ func addInt(x expr, n value, sub bool) cx {
 				return undef, err
 			}
 			return arith(op, v, n)
-		}}
+		}, pure: xc.pure}
 	}
 	return cx{fn: func(st *rstate) (value, error) {
 		v, err := x(st)
@@ -1379,7 +1383,7 @@ func addInt(x expr, n value, sub bool) cx {
 			return intV(r), nil
 		}
 		return arith(op, v, n)
-	}}
+	}, pure: xc.pure}
 }
 
 // joinChain compiles a + b + c … (or a ~ b ~ c …), left-associative as in
