@@ -527,14 +527,6 @@ func getattrX(x cx, name string) cx {
 	}, at: at, pure: x.pure}
 }
 
-// index is l[n] for a list or a tuple, when n is in range.
-func index(v value, n int64) (value, bool) {
-	if p := indexAt(&v, n); p != nil {
-		return *p, true
-	}
-	return undef, false
-}
-
 // indexAt returns where a list or a tuple holds its n-th item, when n is
 // in range, or nil.
 func indexAt(v *value, n int64) *value {
