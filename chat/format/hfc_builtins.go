@@ -571,21 +571,6 @@ func getitemX(x, k cx) cx {
 		}
 		return getitem(v, k)
 	}
-	if k.konst != nil && (k.konst.k == vStr && k.konst.s != "" || k.konst.k == vInt) {
-		// obj['name'] (a dict's item as obj.name reads it, when the dict
-		// has it) or obj[n].
-		kv := *k.konst
-		fn = func(st *rstate) (value, error) {
-			v, err := obj(st)
-			if err != nil {
-				return undef, err
-			}
-			if p := itemAt(&v, kv); p != nil {
-				return *p, nil
-			}
-			return getitem(v, kv)
-		}
-	}
 	r := cx{fn: fn, pure: x.pure && k.pure}
 	if xa := x.at; xa != nil && k.pure {
 		// The item read in place.

@@ -488,11 +488,7 @@ func (l *forLoop) run(st *rstate, items []value, saved []value) error {
 			if err := bindTargets(st, targets, it); err != nil {
 				return err
 			}
-			cv, err := cond(st)
-			if err != nil {
-				return err
-			}
-			t, err := truth(cv)
+			t, err := truthOf(cond(st))
 			if err != nil {
 				return err
 			}
