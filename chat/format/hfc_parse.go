@@ -1156,6 +1156,13 @@ func (p *ep) compare() (cx, error) {
 	if len(ops) == 1 && (ops[0].op == "==" || ops[0].op == "!=") && ops[0].konst != nil && ops[0].konst.k == vStr {
 		// x == 'literal': the commonest test of chat templates.
 		want, neg := ops[0].konst.s, ops[0].op == "!="
+		computed := func(st *rstate) (bool, error) {
+			a, err := first(st)
+			if err != nil {
+				return false, err
+			}
+			return eqStr(&a, want, neg)
+		}
 		if x.attr != "" {
 			// message.role == 'user': the item read in place.
 			s, name := x.slot, x.attr
@@ -1163,52 +1170,23 @@ func (p *ep) compare() (cx, error) {
 				if v := &st.slots[s]; v.k == vDict {
 					for i, k := range v.ref.(*vdict).keys {
 						if k == name {
-							a := &v.ref.(*vdict).vals[i]
-							if a.k == vStr {
-								return (a.s == want) != neg, nil
-							}
-							r, err := equal(*a, strV(want))
-							return r != neg, err
+							return eqStr(&v.ref.(*vdict).vals[i], want, neg)
 						}
 					}
 					return neg, nil // undefined == 'x' is false
 				}
-				a, err := first(st)
-				if err != nil {
-					return false, err
-				}
-				r, err := equal(a, strV(want))
-				return r != neg, err
+				return computed(st)
 			}), nil
 		}
 		if at := x.at; at != nil {
 			return boolCx(func(st *rstate) (bool, error) {
 				if a := at(st); a != nil {
-					if a.k == vStr {
-						return (a.s == want) != neg, nil
-					}
-					r, err := equal(*a, strV(want))
-					return r != neg, err
+					return eqStr(a, want, neg)
 				}
-				a, err := first(st)
-				if err != nil {
-					return false, err
-				}
-				r, err := equal(a, strV(want))
-				return r != neg, err
+				return computed(st)
 			}), nil
 		}
-		return boolCx(func(st *rstate) (bool, error) {
-			a, err := first(st)
-			if err != nil {
-				return false, err
-			}
-			if a.k == vStr {
-				return (a.s == want) != neg, nil
-			}
-			r, err := equal(a, strV(want))
-			return r != neg, err
-		}), nil
+		return boolCx(computed), nil
 	}
 	if len(ops) == 1 && (ops[0].op == "==" || ops[0].op == "!=") && ops[0].konst != nil {
 		// x == constant (loop.index0 == 0, …).
@@ -1257,6 +1235,15 @@ func (p *ep) compare() (cx, error) {
 		}
 		return true, nil
 	}), nil
+}
+
+// eqStr is (v == want) != neg, for a string want.
+func eqStr(v *value, want string, neg bool) (bool, error) {
+	if v.k == vStr {
+		return (v.s == want) != neg, nil
+	}
+	r, err := equal(*v, strV(want))
+	return r != neg, err
 }
 
 func compareOp(op string, a, b value) (bool, error) {
