@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/rolemark/rolemark/chat"
 	"github.com/rolemark/rolemark/chat/format"
 )
 
@@ -67,4 +68,43 @@ func TestCompiledCorpus(t *testing.T) {
 	}
 	assert.Empty(t, wrong, "the compiled path differs from Jinja2:\n%s", strings.Join(wrong, "\n"))
 	require.Positive(t, compiled)
+}
+
+// TestCompiledShapes renders the expression shapes the compiled path
+// fuses (+ and ~ chains, x ± n, comparisons with a constant, is defined,
+// items and attributes read in place) through Render and through the
+// compiled path alone: both give Jinja2's string (3.1, transformers'
+// environment), or, where Jinja2 raises, the compiled path gives no string
+// (Render then renders with the engine).
+func TestCompiledShapes(t *testing.T) {
+	msgs := []chat.Message{chat.Text(chat.RoleUser, "hi"), chat.Text(chat.RoleAssistant, "yo")}
+	tests := []struct{ name, src, want string }{
+		{"a chain of strings", "{{ 'a' + 'b' + messages[0].content + 'c' + 'd' }}", "abhicd"},
+		{"ints plus and minus a constant", "{% set n = 2 %}{{ n + 1 }}{{ n - 1 }}{{ n - -1 }}{{ n + 1 + 1 }}", "3134"},
+		{"a ~ chain of values", "{{ 'x' ~ 1 ~ none ~ messages[5] ~ 'y' ~ 'z' }}", "x1Noneyz"},
+		{"a chain of lists", "{% set l = [1, 2] %}{{ l + [3] }}{{ ([0] + l)|length }}", "[1, 2, 3]3"},
+		{"neighbours by loop.index0", "{% for m in messages %}{{ messages[loop.index0 + 1].role if not loop.last else 'end' }}:{{ loop.index0 == 0 }}:{{ messages[loop.index0 - 1]['content'] }};{% endfor %}", "assistant:True:yo;end:False:hi;"},
+		{"tests of attributes", "{% for m in messages %}{% if m.tool_calls %}T{% elif m.missing is defined %}D{% elif m.role is undefined %}U{% else %}{{ m.role != 'user' }}{% endif %}{% endfor %}", "FalseTrue"},
+		{"items and attributes", "{{ messages[0]['role'] ~ messages[1].name ~ messages[-1].content }}", "useryo"},
+		{"a None item", "{% set d = {'role': none} %}{{ d.role == 'x' }}{{ d.role is defined }}{{ d['role'] }}{{ d.nothing == 'x' }}", "FalseTrueNoneFalse"},
+		{"str + int raises", "{{ messages[0].content + 1 }}", ""},
+		{"int + str raises", "{{ 1 + messages[0].content }}", ""},
+	}
+	ctx := context.Background()
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			tpl, err := format.NewTemplate(tc.src)
+			require.NoError(t, err)
+			fast, ok := format.RenderCompiled(ctx, tpl, msgs, format.Options{})
+			if tc.want == "" {
+				assert.False(t, ok, "compiled path")
+				return
+			}
+			got, err := tpl.Render(ctx, msgs, format.Options{})
+			require.NoError(t, err)
+			assert.Equal(t, tc.want, got, "Render")
+			require.True(t, ok, "compiled path")
+			assert.Equal(t, tc.want, fast, "compiled path")
+		})
+	}
 }
