@@ -101,6 +101,61 @@ type Convert[T any] func(ctx context.Context, index int, row Row, msgs []chat.Me
 // with a Result for the first row not yielded whose Err is ctx.Err().
 // Breaking out of the loop stops the run; rows is then not advanced again.
 func RenderFunc[T any](ctx context.Context, tpl *engine.Template, rows iter.Seq[Row], convert Convert[T], opts ...Option) iter.Seq[Result[T]] {
+	s := newSettings(opts)
+	return func(yield func(Result[T]) bool) {
+		run(ctx, tpl, rows, func(*group[T]) Convert[T] { return convert }, s, yield)
+	}
+}
+
+// Append appends the output of one row, whose messages are msgs, to dst and
+// returns the extended slice, as the built-in append does; it runs in the
+// workers. index is the row's position from 0. When it fails, what it
+// appended is dropped. The outputs of this package (OpenAI, OpenAIBatch,
+// AnthropicBatch, Prompt, SFTOutput, NewOutput) are Appends.
+type Append func(ctx context.Context, dst []byte, index int, row Row, msgs []chat.Message) ([]byte, error)
+
+// Convert returns a as a Convert for RenderFunc or RenderOne: every value
+// is a new slice that the caller owns.
+func (a Append) Convert() Convert[[]byte] {
+	return func(ctx context.Context, index int, row Row, msgs []chat.Message) ([]byte, error) {
+		b, err := a(ctx, make([]byte, 0, lineSize(msgs)), index, row, msgs)
+		if err != nil {
+			return nil, err
+		}
+		return b, nil
+	}
+}
+
+// maxKept is the capacity beyond which RenderAppend drops a group's buffer
+// rather than keeping it for the next rows: a very long row does not hold
+// its memory for the rest of the run.
+const maxKept = 1 << 20
+
+// RenderAppend is RenderFunc for outputs that append bytes, such as JSON
+// lines, without an allocation per row: the rows' outputs are appended to
+// buffers that the run reuses. A Result's Value is valid only until the
+// body of the loop that receives it returns (until the sequence's yield
+// returns); after that the run may write other rows' output over it. Copy
+// it (bytes.Clone, or write it out) to keep it. Its capacity is its length,
+// so appending to it copies rather than overwriting the next row.
+func RenderAppend(ctx context.Context, tpl *engine.Template, rows iter.Seq[Row], a Append, opts ...Option) iter.Seq[Result[[]byte]] {
+	s := newSettings(opts)
+	return func(yield func(Result[[]byte]) bool) {
+		run(ctx, tpl, rows, func(g *group[[]byte]) Convert[[]byte] {
+			return func(ctx context.Context, index int, row Row, msgs []chat.Message) ([]byte, error) {
+				start := len(g.buf)
+				b, err := a(ctx, g.buf, index, row, msgs)
+				if err != nil {
+					return nil, err
+				}
+				g.buf = b
+				return b[start:len(b):len(b)], nil
+			}
+		}, s, yield)
+	}
+}
+
+func newSettings(opts []Option) settings {
 	s := settings{}
 	for _, o := range opts {
 		o(&s)
@@ -112,9 +167,7 @@ func RenderFunc[T any](ctx context.Context, tpl *engine.Template, rows iter.Seq[
 		s.window = 64 * s.workers
 	}
 	s.window = max(s.window, 4*s.workers)
-	return func(yield func(Result[T]) bool) {
-		run(ctx, tpl, rows, convert, s, yield)
-	}
+	return s
 }
 
 // group is rows handed to a worker at once, with their results. Rows go in
@@ -124,9 +177,15 @@ type group[T any] struct {
 	rows    []Row
 	results []Result[T]
 	done    chan struct{} // receives when results are complete
+	// convert is the run's Convert for this group's rows; RenderAppend's
+	// appends to buf, which holds the outputs of the group's rows.
+	convert Convert[T]
+	buf     []byte
 }
 
-func run[T any](parent context.Context, tpl *engine.Template, rows iter.Seq[Row], convert Convert[T], s settings, yield func(Result[T]) bool) {
+// run is RenderFunc and RenderAppend: convertFor gives each group its
+// Convert, once, when the group is made (groups are reused).
+func run[T any](parent context.Context, tpl *engine.Template, rows iter.Seq[Row], convertFor func(*group[T]) Convert[T], s settings, yield func(Result[T]) bool) {
 	ctx, cancel := context.WithCancel(parent)
 	// A group holds up to size rows; with the default window, 16, so that
 	// each worker has four groups to go at.
@@ -174,6 +233,7 @@ func run[T any](parent context.Context, tpl *engine.Template, rows iter.Seq[Row]
 				case g = <-free:
 				default:
 					g = &group[T]{rows: make([]Row, 0, size), results: make([]Result[T], 0, size), done: make(chan struct{}, 1)}
+					g.convert = convertFor(g)
 				}
 				g.index = i
 				select {
@@ -234,7 +294,7 @@ func run[T any](parent context.Context, tpl *engine.Template, rows iter.Seq[Row]
 					return
 				}
 				for k, row := range g.rows {
-					g.results = append(g.results, do(ctx, tpl, convert, s.prepare, g.index+k, row))
+					g.results = append(g.results, do(ctx, tpl, g.convert, s.prepare, g.index+k, row))
 				}
 				g.done <- struct{}{}
 			}
@@ -281,6 +341,9 @@ func run[T any](parent context.Context, tpl *engine.Template, rows iter.Seq[Row]
 		clear(g.rows)
 		clear(g.results)
 		g.rows, g.results = g.rows[:0], g.results[:0]
+		if g.buf = g.buf[:0]; cap(g.buf) > maxKept {
+			g.buf = nil
+		}
 		select {
 		case free <- g:
 		default:

@@ -264,3 +264,51 @@ func TestSourceWaitsForResults(t *testing.T) {
 		})
 	}
 }
+
+// TestRenderAppendValuesLiveUntilTheNextRow holds each value while the
+// workers go on appending other rows' outputs, and checks that it is not
+// written over; under -race, a worker writing into a value in use is also
+// a data race. Some rows fail after appending, and one row's output is long
+// enough that its buffer is not kept.
+func TestRenderAppendValuesLiveUntilTheNextRow(t *testing.T) {
+	tpl := parse(t, "handlebars", `{{role "user"}}row {{n}}`)
+	line := func(index int, text string) string {
+		if index == 77 {
+			text = strings.Repeat(text, 1<<16)
+		}
+		return fmt.Sprintf("%d:%s|", index, text)
+	}
+	out := func(_ context.Context, b []byte, index int, _ batch.Row, msgs []chat.Message) ([]byte, error) {
+		if index%5 == 0 {
+			time.Sleep(time.Duration(index%7) * 50 * time.Microsecond)
+		}
+		b = append(b, line(index, msgs[0].Text())...)
+		if index%9 == 4 {
+			return append(b, "garbage"...), errors.New("no")
+		}
+		return b, nil
+	}
+	const n = 3000
+	i := 0
+	for res := range batch.RenderAppend(context.Background(), tpl, numbered(n, 0, nil), out, batch.Workers(2), batch.Window(256)) {
+		require.Equal(t, i, res.Index)
+		if i%9 == 4 {
+			require.EqualError(t, res.Err, fmt.Sprintf("row %d: no", i+1))
+			require.Nil(t, res.Value)
+			i++
+			continue
+		}
+		require.NoError(t, res.Err)
+		want := line(i, fmt.Sprintf("row %d", i))
+		require.Equal(t, want, string(res.Value))
+		require.Equal(t, len(res.Value), cap(res.Value))
+		if i%10 == 0 {
+			time.Sleep(200 * time.Microsecond) // the workers run ahead meanwhile
+		} else {
+			runtime.Gosched()
+		}
+		require.Equal(t, want, string(res.Value), "row %d written over while in use", i)
+		i++
+	}
+	assert.Equal(t, n, i)
+}

@@ -12,8 +12,12 @@
 // per worker by default) is held at a time, whatever the size of the input.
 // Rows come from any iter.Seq[Row] (JSONLines, JSONArray and CSV read the
 // common formats; FromChannel takes a channel), and RenderFunc runs a
-// conversion of each row's messages in the workers too, such as the JSON
-// lines OpenAI, OpenAIBatch, AnthropicBatch, Prompt and SFTOutput write.
+// conversion of each row's messages in the workers too. RenderAppend does
+// the same for outputs that append bytes, such as the JSON lines OpenAI,
+// OpenAIBatch, AnthropicBatch, Prompt and SFTOutput write, into buffers it
+// reuses: a row's line is valid until the loop body that receives it
+// returns, which is all a writer needs, and rows cost no allocation for
+// their output.
 //
 // Spans gives the character ranges of a chat format's text that the
 // assistant messages occupy, for supervised fine-tuning. A tokenizer maps

@@ -3,6 +3,7 @@ package batch_test
 import (
 	"context"
 	"fmt"
+	"os"
 	"strings"
 
 	"github.com/rolemark/rolemark/batch"
@@ -31,4 +32,25 @@ func ExampleRender() {
 	// 0 Translate cat into French.
 	// error: row 2: greet.hbs:1:68: variable "lang" is not supplied
 	// 2 Translate bird into German.
+}
+
+func ExampleRenderAppend() {
+	set := engine.NewSet(handlebars.New())
+	tpl, err := set.Parse("handlebars", "greet.hbs", `{{role "user"}}Translate {{word}}.`)
+	if err != nil {
+		panic(err)
+	}
+	rows := batch.JSONLines(strings.NewReader(`{"word": "cat"}
+{"word": "dog"}
+`))
+	for res := range batch.RenderAppend(context.Background(), tpl, rows, batch.OpenAI()) {
+		if res.Err != nil {
+			fmt.Println("error:", res.Err)
+			continue
+		}
+		os.Stdout.Write(res.Value) // valid until this iteration ends
+	}
+	// Output:
+	// {"messages":[{"role":"user","content":"Translate cat."}]}
+	// {"messages":[{"role":"user","content":"Translate dog."}]}
 }

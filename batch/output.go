@@ -1,11 +1,10 @@
 package batch
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/rolemark/rolemark/chat"
@@ -13,14 +12,15 @@ import (
 	"github.com/rolemark/rolemark/engine"
 )
 
-// The outputs below are Converts that write one JSON line (ending in "\n")
-// per row, for RenderFunc. Their JSON keeps <, > and & as they are.
+// The outputs below are Appends that write one JSON line (ending in "\n")
+// per row, for RenderAppend (or, through Append.Convert, RenderFunc). Their
+// JSON keeps <, > and & as they are.
 
 // OpenAI writes {"messages": […]} per row: the OpenAI chat-completions
 // messages, which is also the line OpenAI's chat fine-tuning takes.
-func OpenAI() Convert[[]byte] {
-	return func(_ context.Context, _ int, _ Row, msgs []chat.Message) ([]byte, error) {
-		b, err := appendMessages(append(make([]byte, 0, lineSize(msgs)), `{"messages":`...), msgs)
+func OpenAI() Append {
+	return func(_ context.Context, b []byte, _ int, _ Row, msgs []chat.Message) ([]byte, error) {
+		b, err := appendMessages(append(b, `{"messages":`...), msgs)
 		if err != nil {
 			return nil, err
 		}
@@ -43,15 +43,14 @@ type RequestOptions struct {
 // "/v1/chat/completions", "body"}, the body being chat.OpenAIBody of the
 // messages and the front matter's settings (model, config, tools, tool
 // choice, output). It fails when there is no model.
-func OpenAIBatch(fm *engine.FrontMatter, o RequestOptions) (Convert[[]byte], error) {
+func OpenAIBatch(fm *engine.FrontMatter, o RequestOptions) (Append, error) {
 	s, err := requestSettings(fm, o, "openai-batch")
 	if err != nil {
 		return nil, err
 	}
-	return func(_ context.Context, index int, row Row, msgs []chat.Message) ([]byte, error) {
-		b := make([]byte, 0, lineSize(msgs)+128)
+	return func(_ context.Context, b []byte, index int, row Row, msgs []chat.Message) ([]byte, error) {
 		b = append(b, `{"custom_id":`...)
-		b = appendString(b, customID(o.IDKey, index, row))
+		b = appendCustomID(b, o.IDKey, index, row)
 		b = append(b, `,"method":"POST","url":"/v1/chat/completions","body":`...)
 		b, err := chat.AppendOpenAIBody(b, msgs, s)
 		if err != nil {
@@ -65,7 +64,7 @@ func OpenAIBatch(fm *engine.FrontMatter, o RequestOptions) (Convert[[]byte], err
 // Anthropic's Message Batches API: {"custom_id", "params"}, the params being
 // chat.AnthropicBody of the messages and the front matter's settings. It
 // fails when there is no model or no max_tokens in the config.
-func AnthropicBatch(fm *engine.FrontMatter, o RequestOptions) (Convert[[]byte], error) {
+func AnthropicBatch(fm *engine.FrontMatter, o RequestOptions) (Append, error) {
 	s, err := requestSettings(fm, o, "anthropic-batch")
 	if err != nil {
 		return nil, err
@@ -76,10 +75,9 @@ func AnthropicBatch(fm *engine.FrontMatter, o RequestOptions) (Convert[[]byte], 
 			return nil, fmt.Errorf("anthropic-batch: %w", err)
 		}
 	}
-	return func(_ context.Context, index int, row Row, msgs []chat.Message) ([]byte, error) {
-		b := make([]byte, 0, lineSize(msgs)+128)
+	return func(_ context.Context, b []byte, index int, row Row, msgs []chat.Message) ([]byte, error) {
 		b = append(b, `{"custom_id":`...)
-		b = appendString(b, customID(o.IDKey, index, row))
+		b = appendCustomID(b, o.IDKey, index, row)
 		b = append(b, `,"params":`...)
 		b, err := chat.AppendAnthropicBody(b, msgs, s)
 		if err != nil {
@@ -104,34 +102,37 @@ func requestSettings(fm *engine.FrontMatter, o RequestOptions, what string) (cha
 
 // lineSize guesses the size of a line holding msgs.
 func lineSize(msgs []chat.Message) int {
-	n := 64
+	n := 192
 	for i := range msgs {
 		n += 48 + len(msgs[i].Text()) + len(msgs[i].Text())/16
 	}
 	return n
 }
 
-func customID(key string, index int, row Row) string {
+// appendCustomID appends the custom_id of a row as a JSON string: the
+// row's variable key, or "row-N".
+func appendCustomID(b []byte, key string, index int, row Row) []byte {
 	if key != "" {
 		if v, ok := row.Vars[key]; ok && v != nil {
 			if s, ok := v.(string); ok {
-				return s
+				return appendString(b, s)
 			}
-			return fmt.Sprint(v)
+			return appendString(b, fmt.Sprint(v))
 		}
 	}
-	return fmt.Sprintf("row-%d", index+1)
+	b = append(b, `"row-`...)
+	b = strconv.AppendInt(b, int64(index)+1, 10)
+	return append(b, '"')
 }
 
 // Prompt writes {"prompt": …} per row: the conversation in the chat format
 // f, ending with the generation prompt, as a local model reads it.
-func Prompt(f *format.Format, tools []chat.Tool) Convert[[]byte] {
-	return func(_ context.Context, _ int, _ Row, msgs []chat.Message) ([]byte, error) {
+func Prompt(f *format.Format, tools []chat.Tool) Append {
+	return func(_ context.Context, b []byte, _ int, _ Row, msgs []chat.Message) ([]byte, error) {
 		s, err := f.Render(msgs, format.Options{AddGenerationPrompt: true, Tools: tools})
 		if err != nil {
 			return nil, err
 		}
-		b := make([]byte, 0, len(s)+len(s)/16+16)
 		b = append(b, `{"prompt":`...)
 		b = appendString(b, s)
 		return append(b, "}\n"...), nil
@@ -141,32 +142,27 @@ func Prompt(f *format.Format, tools []chat.Tool) Convert[[]byte] {
 // SFTOutput writes {"text": …, "assistant_spans": [[start, end], …]} per
 // row: the conversation in the chat format f without a generation prompt,
 // and the spans Spans finds.
-func SFTOutput(f *format.Format, tools []chat.Tool, o SFTOptions) Convert[[]byte] {
-	return func(_ context.Context, _ int, _ Row, msgs []chat.Message) ([]byte, error) {
+func SFTOutput(f *format.Format, tools []chat.Tool, o SFTOptions) Append {
+	return func(_ context.Context, b []byte, _ int, _ Row, msgs []chat.Message) ([]byte, error) {
 		text, spans, err := Spans(f, msgs, tools, o)
 		if err != nil {
 			return nil, err
 		}
-		if spans == nil {
-			spans = [][2]int{}
+		b = append(b, `{"text":`...)
+		b = appendString(b, text)
+		b = append(b, `,"assistant_spans":[`...)
+		for i, sp := range spans {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = append(b, '[')
+			b = strconv.AppendInt(b, int64(sp[0]), 10)
+			b = append(b, ',')
+			b = strconv.AppendInt(b, int64(sp[1]), 10)
+			b = append(b, ']')
 		}
-		return jsonLine(struct {
-			Text  string   `json:"text"`
-			Spans [][2]int `json:"assistant_spans"`
-		}{text, spans})
+		return append(b, "]}\n"...), nil
 	}
-}
-
-// jsonLine marshals v on one line, ending in a newline, without HTML
-// escaping.
-func jsonLine(v any) ([]byte, error) {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		return nil, err
-	}
-	return b.Bytes(), nil
 }
 
 // OutputOptions configure NewOutput.
@@ -186,7 +182,7 @@ var OutputNames = []string{"openai", "openai-batch", "anthropic-batch", "sft"}
 // (OpenAIBatch), "anthropic-batch" (AnthropicBatch), "sft" (SFTOutput in
 // the chat format o.ChatFormat), or the name of a chat format (Prompt). The
 // front matter's tools go to the chat formats and the requests.
-func NewOutput(name string, fm *engine.FrontMatter, o OutputOptions) (Convert[[]byte], error) {
+func NewOutput(name string, fm *engine.FrontMatter, o OutputOptions) (Append, error) {
 	var tools []chat.Tool
 	if fm != nil {
 		tools = fm.Tools

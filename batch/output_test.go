@@ -2,6 +2,7 @@ package batch_test
 
 import (
 	"context"
+	"iter"
 	"strings"
 	"testing"
 
@@ -39,9 +40,9 @@ func TestOutputs(t *testing.T) {
 	require.NoError(t, err)
 	const missing = `row 4: t:10:21: variable "q" is not supplied`
 	tests := []struct {
-		name    string
-		convert batch.Convert[[]byte]
-		want    []string
+		name   string
+		output batch.Append
+		want   []string
 	}{
 		{"openai", batch.OpenAI(), []string{
 			`{"messages":[{"role":"system","content":"You are <b>brief</b> & exact."},{"role":"user","content":"Q: 2+2?"}]}`,
@@ -76,16 +77,22 @@ func TestOutputs(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			var got []string
-			for res := range batch.RenderFunc(context.Background(), tpl, batch.JSONLines(strings.NewReader(outputRows)), tt.convert, batch.Workers(3)) {
-				if res.Err != nil {
-					got = append(got, res.Err.Error())
-					continue
+			lines := func(results iter.Seq[batch.Result[[]byte]]) []string {
+				var got []string
+				for res := range results {
+					if res.Err != nil {
+						got = append(got, res.Err.Error())
+						continue
+					}
+					require.True(t, strings.HasSuffix(string(res.Value), "\n"))
+					got = append(got, strings.TrimSuffix(string(res.Value), "\n"))
 				}
-				require.True(t, strings.HasSuffix(string(res.Value), "\n"))
-				got = append(got, strings.TrimSuffix(string(res.Value), "\n"))
+				return got
 			}
-			assert.Equal(t, tt.want, got)
+			rows := func() iter.Seq[batch.Row] { return batch.JSONLines(strings.NewReader(outputRows)) }
+			ctx := context.Background()
+			assert.Equal(t, tt.want, lines(batch.RenderAppend(ctx, tpl, rows(), tt.output, batch.Workers(3))), "RenderAppend")
+			assert.Equal(t, tt.want, lines(batch.RenderFunc(ctx, tpl, rows(), tt.output.Convert(), batch.Workers(3))), "RenderFunc")
 		})
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 
 	"github.com/rolemark/rolemark/batch"
+	"github.com/rolemark/rolemark/chat"
 	"github.com/rolemark/rolemark/engine"
 	"github.com/rolemark/rolemark/gotmpl"
 	"github.com/rolemark/rolemark/handlebars"
@@ -75,8 +76,12 @@ func Render(s abeam.Scope, cfg Config, rows abeam.PCollection) (lines, failures 
 type renderFn struct {
 	Config Config `json:"config"`
 
-	tpl     *engine.Template
-	convert batch.Convert[[]byte]
+	tpl    *engine.Template
+	output batch.Append
+	// buf is the memory of the last row's output, reused for the next:
+	// emit copies the output, and Beam calls an instance's ProcessElement
+	// for one element at a time.
+	buf []byte
 }
 
 // Setup compiles the template once per DoFn instance.
@@ -104,7 +109,7 @@ func (f *renderFn) setup() error {
 	if err != nil {
 		return err
 	}
-	f.tpl, f.convert = tpl, conv
+	f.tpl, f.output = tpl, conv
 	return nil
 }
 
@@ -124,9 +129,15 @@ func (f *renderFn) ProcessElement(ctx context.Context, line string, emit, fail f
 			fail(rowID(f.Config.IDField, r, line) + ": " + rowErr.Error())
 			return nil
 		}
+		f.buf = out[:0]
 		emit(strings.TrimSuffix(string(out), "\n"))
 	}
 	return nil
+}
+
+// convert appends a row's output to f.buf's memory.
+func (f *renderFn) convert(ctx context.Context, index int, row batch.Row, msgs []chat.Message) ([]byte, error) {
+	return f.output(ctx, f.buf[:0], index, row, msgs)
 }
 
 // renderRow renders one row through the row renderer.

@@ -80,7 +80,7 @@ func cmdBatch(ctx context.Context, sio stdio, args []string) error {
 	if err != nil {
 		return renameTemplate(err, rel, filepath.ToSlash(name))
 	}
-	convert, err := batchConvert(tpl.FrontMatter(), *format, *chatFormat, *model, *idField, batch.SFTOptions{LastOnly: *sftLast, WithEnd: *sftEnd}, &po)
+	output, err := batchOutput(tpl.FrontMatter(), *format, *chatFormat, *model, *idField, batch.SFTOptions{LastOnly: *sftLast, WithEnd: *sftEnd}, &po)
 	if err != nil {
 		return err
 	}
@@ -120,7 +120,7 @@ func cmdBatch(ctx context.Context, sio stdio, args []string) error {
 	failed, done := 0, 0
 	var werr error
 	renamed := func(err error) error { return renameTemplate(err, rel, filepath.ToSlash(name)) }
-	for res := range batch.RenderFunc(ctx, tpl, rows, convert, opts...) {
+	for res := range batch.RenderAppend(ctx, tpl, rows, output, opts...) {
 		if res.Err != nil {
 			var re *batch.RowError
 			if !errors.As(res.Err, &re) {
@@ -229,8 +229,8 @@ func prepareRow(fm *engine.FrontMatter, kind, historyField string) func(batch.Ro
 	}
 }
 
-// batchConvert returns the conversion of --format.
-func batchConvert(fm *engine.FrontMatter, format, chatFormat, model, idField string, sft batch.SFTOptions, po *promptOptions) (batch.Convert[[]byte], error) {
+// batchOutput returns the output of --format.
+func batchOutput(fm *engine.FrontMatter, format, chatFormat, model, idField string, sft batch.SFTOptions, po *promptOptions) (batch.Append, error) {
 	var tools []chat.Tool
 	if fm != nil {
 		tools = fm.Tools

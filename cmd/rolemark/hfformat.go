@@ -105,20 +105,20 @@ func (v templateVarsFlag) Set(s string) error {
 }
 
 // hfPrompt is batch's prompt output for hf:FILE: {"prompt": …} per row.
-func hfPrompt(p *promptFormat, tools []chat.Tool, vars map[string]any) batch.Convert[[]byte] {
-	return func(ctx context.Context, _ int, _ batch.Row, msgs []chat.Message) ([]byte, error) {
+func hfPrompt(p *promptFormat, tools []chat.Tool, vars map[string]any) batch.Append {
+	return func(ctx context.Context, b []byte, _ int, _ batch.Row, msgs []chat.Message) ([]byte, error) {
 		s, err := p.render(ctx, msgs, tools, vars)
 		if err != nil {
 			return nil, err
 		}
-		var b bytes.Buffer
-		enc := json.NewEncoder(&b)
+		var buf bytes.Buffer
+		enc := json.NewEncoder(&buf)
 		enc.SetEscapeHTML(false)
 		if err := enc.Encode(struct {
 			Prompt string `json:"prompt"`
 		}{s}); err != nil {
 			return nil, err
 		}
-		return b.Bytes(), nil
+		return append(b, buf.Bytes()...), nil
 	}
 }
