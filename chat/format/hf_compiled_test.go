@@ -84,6 +84,7 @@ func TestCompiledShapes(t *testing.T) {
 		{"a ~ chain of values", "{{ 'x' ~ 1 ~ none ~ messages[5] ~ 'y' ~ 'z' }}", "x1Noneyz"},
 		{"a chain of lists", "{% set l = [1, 2] %}{{ l + [3] }}{{ ([0] + l)|length }}", "[1, 2, 3]3"},
 		{"neighbours by loop.index0", "{% for m in messages %}{{ messages[loop.index0 + 1].role if not loop.last else 'end' }}:{{ loop.index0 == 0 }}:{{ messages[loop.index0 - 1]['content'] }};{% endfor %}", "assistant:True:yo;end:False:hi;"},
+		{"loop.index and loop.index0", "{% for m in messages %}{{ loop.index == 1 }}{{ loop.index0 == 1 }}{{ messages[loop.index - 1].role }}{{ messages[loop.index0 + 1] is defined }};{% endfor %}", "TrueFalseuserTrue;FalseTrueassistantFalse;"},
 		{"tests of attributes", "{% for m in messages %}{% if m.tool_calls %}T{% elif m.missing is defined %}D{% elif m.role is undefined %}U{% else %}{{ m.role != 'user' }}{% endif %}{% endfor %}", "FalseTrue"},
 		{"items and attributes", "{{ messages[0]['role'] ~ messages[1].name ~ messages[-1].content }}", "useryo"},
 		{"a None item", "{% set d = {'role': none} %}{{ d.role == 'x' }}{{ d.role is defined }}{{ d['role'] }}{{ d.nothing == 'x' }}", "FalseTrueNoneFalse"},

@@ -458,6 +458,19 @@ func getattrX(x cx, name string) cx {
 		if la := loopAttrFunc(name); la != nil {
 			// loop.index, loop.first, …: a loop's attribute (a dict's item
 			// on a dict).
+			var num func(*rstate) (int64, bool)
+			if name == "index0" || name == "index" {
+				off := int64(0)
+				if name == "index" {
+					off = 1 // loop.index counts from 1
+				}
+				num = func(st *rstate) (int64, bool) {
+					if v := &st.slots[s]; v.k == vLoop {
+						return int64(v.ref.(*loopState).i) + off, true
+					}
+					return 0, false
+				}
+			}
 			return cx{fn: func(st *rstate) (value, error) {
 				v := st.slots[s]
 				if v.k == vLoop {
@@ -473,7 +486,7 @@ func getattrX(x cx, name string) cx {
 					return la(v.ref.(*loopState)).n != 0, nil // an int or a bool
 				}
 				return truthOf(getattr(st.slots[s], name))
-			}, at: at, pure: true}
+			}, at: at, num: num, pure: true}
 		}
 		attr := ""
 		if plain {
@@ -583,10 +596,16 @@ func getitemX(x, k cx) cx {
 				return nil
 			}
 		} else {
+			kn := k.num
 			r.at = func(st *rstate) *value {
 				p := xa(st)
 				if p == nil {
 					return nil
+				}
+				if kn != nil {
+					if n, ok := kn(st); ok {
+						return indexAt(p, n)
+					}
 				}
 				if k, err := key(st); err == nil {
 					return itemAt(p, k)

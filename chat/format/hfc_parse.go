@@ -865,6 +865,9 @@ type cx struct {
 	isVar bool
 	slot  int
 	attr  string
+	// num, when set, returns the value when it is an int (ok false when
+	// it is not: fn then gives it).
+	num func(*rstate) (int64, bool)
 	// pure: evaluating the expression has no effect (it reads variables,
 	// constants, their items and attributes, and adds ints), so that it
 	// may be evaluated twice.
@@ -1191,7 +1194,7 @@ func (p *ep) compare() (cx, error) {
 	if len(ops) == 1 && (ops[0].op == "==" || ops[0].op == "!=") && ops[0].konst != nil {
 		// x == constant (loop.index0 == 0, …).
 		want, neg := *ops[0].konst, ops[0].op == "!="
-		return boolCx(func(st *rstate) (bool, error) {
+		computed := func(st *rstate) (bool, error) {
 			a, err := first(st)
 			if err != nil {
 				return false, err
@@ -1201,7 +1204,16 @@ func (p *ep) compare() (cx, error) {
 			}
 			r, err := equal(a, want)
 			return r != neg, err
-		}), nil
+		}
+		if num := x.num; num != nil && want.k == vInt {
+			return boolCx(func(st *rstate) (bool, error) {
+				if n, ok := num(st); ok {
+					return (n == want.n) != neg, nil
+				}
+				return computed(st)
+			}), nil
+		}
+		return boolCx(computed), nil
 	}
 	if len(ops) == 1 {
 		op, second := ops[0].op, ops[0].fn
@@ -1348,6 +1360,16 @@ func addInt(xc cx, n value, sub bool) cx {
 	if sub {
 		op, d = "-", -n.n
 	}
+	slow := func(st *rstate) (value, error) {
+		v, err := x(st)
+		if err != nil {
+			return undef, err
+		}
+		if r := v.n + d; v.k == vInt && (r > v.n) == (d > 0) {
+			return intV(r), nil
+		}
+		return arith(op, v, n)
+	}
 	if n.k != vInt || d == math.MinInt64 {
 		return cx{fn: func(st *rstate) (value, error) {
 			v, err := x(st)
@@ -1357,16 +1379,24 @@ func addInt(xc cx, n value, sub bool) cx {
 			return arith(op, v, n)
 		}, pure: xc.pure}
 	}
-	return cx{fn: func(st *rstate) (value, error) {
-		v, err := x(st)
-		if err != nil {
-			return undef, err
+	xn := xc.num
+	if xn == nil {
+		return cx{fn: slow, pure: xc.pure}
+	}
+	num := func(st *rstate) (int64, bool) {
+		if v, ok := xn(st); ok {
+			if r := v + d; (r > v) == (d > 0) {
+				return r, true
+			}
 		}
-		if r := v.n + d; v.k == vInt && (r > v.n) == (d > 0) {
+		return 0, false
+	}
+	return cx{fn: func(st *rstate) (value, error) {
+		if r, ok := num(st); ok {
 			return intV(r), nil
 		}
-		return arith(op, v, n)
-	}, pure: xc.pure}
+		return slow(st)
+	}, num: num, pure: xc.pure}
 }
 
 // joinChain compiles a + b + c … (or a ~ b ~ c …), left-associative as in
