@@ -24,6 +24,10 @@ type Row struct {
 	// Err is a problem reading the row (a malformed line, say). The row is
 	// not rendered; its Result carries the error.
 	Err error
+	// ownJSON says that JSON is the row's own memory, which no one else
+	// reads (JSONLines and JSONArray read each row into a new slice):
+	// Decode then reads the values into it rather than into a copy.
+	ownJSON bool
 }
 
 // Result is the outcome of one row, in input order.

@@ -14,48 +14,79 @@ import (
 // It reports false for anything else — nested values, invalid JSON, invalid
 // UTF-8, a UTF-16 surrogate escape, a number float64 cannot hold — which
 // Decode leaves to encoding/json, so that such rows decode, or fail, as
-// encoding/json says.
-func decodeFlat(b []byte) (map[string]any, bool) {
+// encoding/json says, from b as it was: b is written only once the whole
+// row has been read. The strings share b's memory, their escapes undone in
+// place; unless owned, they share a copy of b.
+func decodeFlat(b []byte, owned bool) (map[string]any, bool) {
 	if !utf8.Valid(b) {
 		return nil, false
 	}
-	// The keys and values are read out of one copy of the row, their
-	// escapes undone in place; see flatDecoder.string.
-	d := flatDecoder{b: append([]byte(nil), b...)}
+	d := flatDecoder{b: b}
+	var fbuf [16]flatField
+	fields := fbuf[:0]
 	d.space()
 	if !d.byte('{') {
 		return nil, false
 	}
-	vars := make(map[string]any, 8)
 	d.space()
-	if d.byte('}') {
-		return vars, d.end()
+	if !d.byte('}') {
+		for {
+			var f flatField
+			var ok bool
+			d.space()
+			if f.key, ok = d.string(); !ok {
+				return nil, false
+			}
+			d.space()
+			if !d.byte(':') {
+				return nil, false
+			}
+			d.space()
+			if !d.value(&f) {
+				return nil, false
+			}
+			fields = append(fields, f)
+			d.space()
+			if d.byte(',') {
+				continue
+			}
+			if d.byte('}') {
+				break
+			}
+			return nil, false
+		}
 	}
-	for {
-		d.space()
-		key, ok := d.string()
-		if !ok {
-			return nil, false
-		}
-		d.space()
-		if !d.byte(':') {
-			return nil, false
-		}
-		d.space()
-		v, ok := d.value()
-		if !ok {
-			return nil, false
-		}
-		vars[key] = v
-		d.space()
-		if d.byte(',') {
-			continue
-		}
-		if d.byte('}') {
-			return vars, d.end()
-		}
+	if !d.end() {
 		return nil, false
 	}
+	if !owned {
+		d.b = append([]byte(nil), b...)
+	}
+	vars := make(map[string]any, len(fields))
+	for _, f := range fields {
+		k := d.text(f.key)
+		if f.isStr {
+			vars[k] = d.text(f.str)
+		} else {
+			vars[k] = f.val
+		}
+	}
+	return vars, true
+}
+
+// flatField is one key and its value, read and not yet unescaped: str
+// when the value is a string (isStr), val otherwise.
+type flatField struct {
+	key, str flatString
+	isStr    bool
+	val      any
+}
+
+// flatString is a JSON string of the row: its text, between the quotes,
+// is b[start:end], with escapes if esc.
+type flatString struct {
+	start, end int
+	esc        bool
 }
 
 // flatDecoder reads b, which it owns.
@@ -90,65 +121,98 @@ func (d *flatDecoder) end() bool {
 	return d.i == len(d.b)
 }
 
-func (d *flatDecoder) value() (any, bool) {
+// value reads f's value.
+func (d *flatDecoder) value(f *flatField) (ok bool) {
 	if d.i >= len(d.b) {
-		return nil, false
+		return false
 	}
 	switch c := d.b[d.i]; {
 	case c == '"':
-		return d.string()
+		f.str, ok = d.string()
+		f.isStr = true
+		return ok
 	case c == '-' || c >= '0' && c <= '9':
-		return d.number()
+		f.val, ok = d.number()
+		return ok
 	}
 	rest := d.b[d.i:]
 	switch {
 	case len(rest) >= 4 && string(rest[:4]) == "null":
 		d.i += 4
-		return nil, true
+		return true
 	case len(rest) >= 4 && string(rest[:4]) == "true":
 		d.i += 4
-		return true, true
+		f.val = true
+		return true
 	case len(rest) >= 5 && string(rest[:5]) == "false":
 		d.i += 5
-		return false, true
+		f.val = false
+		return true
 	}
-	return nil, false
+	return false
 }
 
-// string reads a JSON string (the text is valid UTF-8: decodeFlat checked)
-// and returns it as a string that shares d.b's memory. Its escapes are
-// undone in place, the unescaped text being never longer than the escaped
-// one; the bytes a string returned covers are never written again, so it
-// stays immutable.
-func (d *flatDecoder) string() (string, bool) {
+// string reads a JSON string (the text is valid UTF-8: decodeFlat checked),
+// checking its escapes.
+func (d *flatDecoder) string() (flatString, bool) {
 	if !d.byte('"') {
-		return "", false
+		return flatString{}, false
 	}
-	start := d.i
-	d.i += jsonw.Unescaped(d.b[d.i:])
-	w := d.i // the end of the unescaped text
+	s := flatString{start: d.i}
 	for {
+		d.i += jsonw.Unescaped(d.b[d.i:])
 		if d.i >= len(d.b) {
-			return "", false
+			return flatString{}, false
 		}
 		switch d.b[d.i] {
 		case '"':
+			s.end = d.i
 			d.i++
-			if w == start {
-				return "", true
-			}
-			return unsafe.String(&d.b[start], w-start), true
+			return s, true
 		case '\\':
 		default:
-			return "", false // a control character
+			return flatString{}, false // a control character
 		}
+		s.esc = true
 		if d.i+1 >= len(d.b) {
-			return "", false
+			return flatString{}, false
 		}
 		e := d.b[d.i+1]
 		d.i += 2
 		switch e {
-		case '"', '\\', '/':
+		case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+		case 'u':
+			if _, ok := hex4(d.b[d.i:]); !ok {
+				return flatString{}, false
+			}
+			d.i += 4
+		default:
+			return flatString{}, false
+		}
+	}
+}
+
+// text returns the text of s, read by string, as a string that shares
+// d.b's memory. Its escapes are undone in place, the unescaped text being
+// never longer than the escaped one; the bytes a string returned covers are
+// never written again, so it stays immutable.
+func (d *flatDecoder) text(s flatString) string {
+	if s.start == s.end {
+		return ""
+	}
+	if !s.esc {
+		return unsafe.String(&d.b[s.start], s.end-s.start)
+	}
+	w, i := s.start, s.start // where the text is written, and read
+	for {
+		n := jsonw.Unescaped(d.b[i:s.end])
+		w += copy(d.b[w:], d.b[i:i+n])
+		if i += n; i == s.end {
+			return unsafe.String(&d.b[s.start], w-s.start)
+		}
+		e := d.b[i+1]
+		i += 2
+		switch e {
 		case 'b':
 			e = '\b'
 		case 'f':
@@ -160,33 +224,24 @@ func (d *flatDecoder) string() (string, bool) {
 		case 't':
 			e = '\t'
 		case 'u':
-			r, ok := d.hex4()
-			if !ok {
-				return "", false
-			}
+			r, _ := hex4(d.b[i:])
+			i += 4
 			w += utf8.EncodeRune(d.b[w:], r) // at most 3 bytes for the 6 read
-			e = 0
-		default:
-			return "", false
+			continue
 		}
-		if e != 0 {
-			d.b[w] = e
-			w++
-		}
-		n := jsonw.Unescaped(d.b[d.i:])
-		w += copy(d.b[w:], d.b[d.i:d.i+n])
-		d.i += n
+		d.b[w] = e
+		w++
 	}
 }
 
-// hex4 reads the four hex digits of a \u escape; a surrogate is refused,
-// for encoding/json to read.
-func (d *flatDecoder) hex4() (rune, bool) {
-	if d.i+4 > len(d.b) {
+// hex4 reads the four hex digits of a \u escape at the start of b; a
+// surrogate is refused, for encoding/json to read.
+func hex4(b []byte) (rune, bool) {
+	if len(b) < 4 {
 		return 0, false
 	}
 	r := rune(0)
-	for _, h := range d.b[d.i : d.i+4] {
+	for _, h := range b[:4] {
 		switch {
 		case h >= '0' && h <= '9':
 			h -= '0'
@@ -202,7 +257,6 @@ func (d *flatDecoder) hex4() (rune, bool) {
 	if r >= 0xD800 && r < 0xE000 {
 		return 0, false
 	}
-	d.i += 4
 	return r, true
 }
 

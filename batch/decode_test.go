@@ -1,6 +1,7 @@
 package batch
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -87,10 +88,15 @@ var flatRows = []struct {
 func TestDecodeFlat(t *testing.T) {
 	for _, tt := range flatRows {
 		t.Run(tt.in, func(t *testing.T) {
-			got, ok := decodeFlat([]byte(tt.in))
+			in := []byte(tt.in)
+			got, ok := decodeFlat(in, false)
 			require.True(t, ok, "decoded by decodeFlat")
 			assert.True(t, sameValue(tt.want, got), "got %#v", got)
 			assert.True(t, sameValue(refDecode([]byte(tt.in)).Vars, got), "encoding/json agrees")
+			assert.Equal(t, tt.in, string(in), "a row that is not its own is not written")
+			got, ok = decodeFlat(in, true)
+			require.True(t, ok, "decoded by decodeFlat in the row's memory")
+			assert.True(t, sameValue(tt.want, got), "got %#v in the row's memory", got)
 		})
 	}
 }
@@ -103,23 +109,27 @@ var notFlat = []string{
 	`{"a":1.}`, `{"a":.5}`, `{"a":1e}`, `{"a":+1}`, `{"a":nul}`, `{"a":truex}`, "{\"a\":\"\t\"}", `{"a":"\x"}`,
 	`{"a":"\u12"}`, `{"a":"\u12g4"}`, `{a:1}`, `{"a":1 "b":2}`, `{"a":"x`, `{"a":"x\`, `{"a":NaN}`, `{"a":0x10}`,
 	`{"a":"\'"}`, "\ufeff{}",
+	`{"a\n":"x\"y\u0026","b":[1]}`, `{"a":"x\ty","b":"\ud800"}`, `{"a":"x\u00e9","b":1}x`,
 }
 
 func TestDecodeNotFlat(t *testing.T) {
 	for _, in := range notFlat {
 		t.Run(in, func(t *testing.T) {
-			_, ok := decodeFlat([]byte(in))
+			_, ok := decodeFlat([]byte(in), true)
 			assert.False(t, ok)
 			want := refDecode([]byte(in))
-			got := Row{JSON: []byte(in)}.Decode()
-			assert.Equal(t, fmt.Sprint(want.Err), fmt.Sprint(got.Err))
-			assert.True(t, sameValue(want.Vars, got.Vars), "got %#v", got.Vars)
+			for _, own := range []bool{false, true} {
+				got := Row{JSON: []byte(in), ownJSON: own}.Decode()
+				assert.Equal(t, fmt.Sprint(want.Err), fmt.Sprint(got.Err))
+				assert.True(t, sameValue(want.Vars, got.Vars), "got %#v", got.Vars)
+			}
 		})
 	}
 }
 
 // FuzzDecode checks Row.Decode, which reads flat rows itself, against
-// encoding/json: the same values, or the same error.
+// encoding/json: the same values, or the same error, whether the row owns
+// its JSON or not; a row that does not is not written to.
 func FuzzDecode(f *testing.F) {
 	for _, r := range flatRows {
 		f.Add([]byte(r.in))
@@ -131,11 +141,17 @@ func FuzzDecode(f *testing.F) {
 		if in == nil {
 			in = []byte{} // a row's JSON is never nil
 		}
-		want := refDecode(in)
-		got := Row{JSON: in}.Decode()
-		require.Equal(t, fmt.Sprint(want.Err), fmt.Sprint(got.Err))
-		require.True(t, sameValue(want.Vars, got.Vars), "want %#v\ngot  %#v", want.Vars, got.Vars)
-		require.Equal(t, want.Vars == nil, got.Vars == nil)
+		want := refDecode(bytes.Clone(in))
+		for _, own := range []bool{false, true} {
+			row := Row{JSON: bytes.Clone(in), ownJSON: own}
+			got := row.Decode()
+			require.Equal(t, fmt.Sprint(want.Err), fmt.Sprint(got.Err))
+			require.True(t, sameValue(want.Vars, got.Vars), "want %#v\ngot  %#v", want.Vars, got.Vars)
+			require.Equal(t, want.Vars == nil, got.Vars == nil)
+			if !own {
+				require.Equal(t, in, row.JSON)
+			}
+		}
 	})
 }
 

@@ -13,7 +13,8 @@ import (
 )
 
 // JSONLines reads rows from JSON Lines: one JSON object per line, left in
-// Row.JSON for the workers to decode (Row.Decode). Blank lines are skipped
+// Row.JSON for the workers to decode (Row.Decode), which reads the values
+// into the line's own memory. Blank lines are skipped
 // and are not rows. A line that is not a JSON object is a row whose Err, once
 // decoded, says why; reading goes on with the next line. A read error
 // of r ends the rows with one row carrying it.
@@ -23,7 +24,7 @@ func JSONLines(r io.Reader) iter.Seq[Row] {
 		for {
 			line, err := br.ReadBytes('\n')
 			if len(bytes.TrimSpace(line)) > 0 {
-				if !yield(Row{JSON: line}) {
+				if !yield(Row{JSON: line, ownJSON: true}) {
 					return
 				}
 			}
@@ -47,7 +48,7 @@ func (r Row) Decode() Row {
 	if r.Vars != nil || r.JSON == nil || r.Err != nil {
 		return r
 	}
-	if vars, ok := decodeFlat(r.JSON); ok {
+	if vars, ok := decodeFlat(r.JSON, r.ownJSON); ok {
 		r.Vars, r.JSON = vars, nil
 		return r
 	}
@@ -71,7 +72,8 @@ func (r Row) Decode() Row {
 
 // JSONArray reads rows from one JSON array of objects, one element at a
 // time, so the array need not fit in memory; each element is left in
-// Row.JSON for the workers to decode (Row.Decode). An element that is not
+// Row.JSON for the workers to decode (Row.Decode), which reads the values
+// into the element's own memory. An element that is not
 // an object is a row whose Err, once decoded, says why. Malformed JSON ends the rows with one
 // row carrying the syntax error, since nothing after it can be trusted.
 func JSONArray(r io.Reader) iter.Seq[Row] {
@@ -96,7 +98,7 @@ func JSONArray(r io.Reader) iter.Seq[Row] {
 				yield(Row{Err: fmt.Errorf("invalid JSON: %w", err)})
 				return
 			}
-			if !yield(Row{JSON: raw}) {
+			if !yield(Row{JSON: raw, ownJSON: true}) {
 				return
 			}
 		}
