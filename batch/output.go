@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unsafe"
 
 	"github.com/rolemark/rolemark/chat"
 	"github.com/rolemark/rolemark/chat/format"
@@ -128,15 +129,32 @@ func appendCustomID(b []byte, key string, index int, row Row) []byte {
 // Prompt writes {"prompt": …} per row: the conversation in the chat format
 // f, ending with the generation prompt, as a local model reads it.
 func Prompt(f *format.Format, tools []chat.Tool) Append {
+	opts := format.Options{AddGenerationPrompt: true, Tools: tools}
 	return func(_ context.Context, b []byte, _ int, _ Row, msgs []chat.Message) ([]byte, error) {
-		s, err := f.Render(msgs, format.Options{AddGenerationPrompt: true, Tools: tools})
+		b = append(b, `{"prompt":`...)
+		b, err := appendStringOf(b, func(b []byte) ([]byte, error) { return f.AppendRender(b, msgs, opts) })
 		if err != nil {
 			return nil, err
 		}
-		b = append(b, `{"prompt":`...)
-		b = appendString(b, s)
 		return append(b, "}\n"...), nil
 	}
+}
+
+// appendStringOf appends, as a JSON string, the text that write appends to
+// b. The text is written at the end of b, escaped after itself, and the
+// escaped form moved over it: no string is allocated for it.
+func appendStringOf(b []byte, write func([]byte) ([]byte, error)) ([]byte, error) {
+	start := len(b)
+	b, err := write(b)
+	if err != nil {
+		return nil, err
+	}
+	end := len(b)
+	// text is read while the escaped form is appended after it (or to a
+	// new array), and not after its bytes are written over.
+	text := unsafe.String(unsafe.SliceData(b[start:]), end-start)
+	b = appendString(b, text)
+	return b[:start+copy(b[start:], b[end:])], nil
 }
 
 // SFTOutput writes {"text": …, "assistant_spans": [[start, end], …]} per

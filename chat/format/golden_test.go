@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"flag"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -148,12 +149,22 @@ func TestGolden(t *testing.T) {
 				c, ok := cases[res.Name]
 				require.True(t, ok, "no case %q", res.Name)
 				t.Run(c.Name, func(t *testing.T) {
-					got, err := f.Render(c.messages(), format.Options{
+					opts := format.Options{
 						AddGenerationPrompt: c.AddGenerationPrompt,
 						ContinueFinal:       c.ContinueFinalMessage,
 						Tools:               c.tools(),
 						AllowSpecialTokens:  true,
-					})
+					}
+					got, err := f.Render(c.messages(), opts)
+					// AppendRender writes the same after what dst holds,
+					// and leaves dst as it was when it fails.
+					appended, aerr := f.AppendRender([]byte("before|"), c.messages(), opts)
+					assert.Equal(t, fmt.Sprint(err), fmt.Sprint(aerr))
+					if err == nil {
+						assert.Equal(t, "before|"+got, string(appended))
+					} else {
+						assert.Equal(t, "before|", string(appended))
+					}
 					var pe *format.PartError
 					if errors.As(err, &pe) {
 						// The template leaves the part out; the preset

@@ -179,8 +179,11 @@ func newTemplate(sources map[string]string, opts []TemplateOption) (*Template, e
 
 // specialSet returns the distinct non-empty tokens, longest first, so that
 // the longest match is named.
-func specialSet(tokens []string) []string {
-	out := slices.DeleteFunc(slices.Clone(tokens), func(s string) bool { return s == "" })
+func specialSet(tokens []string) []string { return sortSpecial(slices.Clone(tokens)) }
+
+// sortSpecial is specialSet in tokens' own memory.
+func sortSpecial(tokens []string) []string {
+	out := slices.DeleteFunc(tokens, func(s string) bool { return s == "" })
 	slices.SortFunc(out, func(a, b string) int {
 		if len(a) != len(b) {
 			return len(b) - len(a)

@@ -44,11 +44,18 @@ func writePyString(b *strings.Builder, s string) {
 // writePyJSON writes the JSON text raw as json.dumps(json.loads(raw),
 // ensure_ascii=False) would.
 func writePyJSON(b *strings.Builder, raw []byte) error {
+	var buf [256]byte
+	out, err := appendPyJSON(buf[:0], raw)
+	b.Write(out)
+	return err
+}
+
+// appendPyJSON appends the JSON text raw as json.dumps(json.loads(raw),
+// ensure_ascii=False) would; on error, b comes back as it was.
+func appendPyJSON(b, raw []byte) ([]byte, error) {
 	v, err := pyjson.Parse(raw)
 	if err != nil {
-		return err
+		return b, err
 	}
-	var buf [256]byte
-	b.Write(pyjson.Append(buf[:0], v))
-	return nil
+	return pyjson.Append(b, v), nil
 }

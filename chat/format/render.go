@@ -2,9 +2,12 @@ package format
 
 import (
 	"fmt"
+	"slices"
 	"strings"
+	"unsafe"
 
 	"github.com/rolemark/rolemark/chat"
+	"github.com/rolemark/rolemark/internal/pyjson"
 )
 
 // Render writes msgs as one prompt string in the format. It reproduces what
@@ -13,21 +16,32 @@ import (
 // continue_final_message), including the template's refusals, which come
 // back as *Error.
 func (f *Format) Render(msgs []chat.Message, opts Options) (string, error) {
+	b, err := f.AppendRender(nil, msgs, opts)
+	if err != nil {
+		return "", err
+	}
+	return unsafe.String(unsafe.SliceData(b), len(b)), nil
+}
+
+// AppendRender appends the prompt string Render returns to dst and returns
+// the extended slice, as the built-in append does; on error, dst comes back
+// as it was (its spare capacity may have been written).
+func (f *Format) AppendRender(dst []byte, msgs []chat.Message, opts Options) ([]byte, error) {
 	if len(msgs) == 0 {
-		return "", ErrNoMessages
+		return dst, ErrNoMessages
 	}
 	if opts.AddGenerationPrompt && opts.ContinueFinal {
-		return "", ErrContinueConflict
+		return dst, ErrContinueConflict
 	}
 	if err := f.Validate(); err != nil {
-		return "", err
+		return dst, err
 	}
 	if err := f.checkParts(msgs, opts); err != nil {
-		return "", err
+		return dst, err
 	}
 	if !opts.AllowSpecialTokens {
 		if err := checkSpecial(f.Name, msgs, f.specialTokens()); err != nil {
-			return "", err
+			return dst, err
 		}
 	}
 	r := renderer{f: f, msgs: msgs, opts: opts, contentStart: -1}
@@ -35,21 +49,39 @@ func (f *Format) Render(msgs []chat.Message, opts Options) (string, error) {
 	for i := range msgs {
 		size += 48 + len(msgs[i].Text())
 	}
-	r.b.Grow(size)
+	r.b.b = slices.Grow(dst, size)
 	if err := r.run(); err != nil {
-		return "", err
+		return dst, err
 	}
-	return r.finish()
+	n, err := r.finish()
+	if err != nil {
+		return dst, err
+	}
+	return r.b.b[:n], nil
 }
+
+// text is what a renderer writes, appended to the caller's slice.
+type text struct{ b []byte }
+
+func (t *text) WriteString(s string) { t.b = append(t.b, s...) }
+
+func (t *text) Len() int { return len(t.b) }
+
+// String returns the text as a string sharing its memory, for reading
+// before anything more is written.
+func (t *text) String() string { return unsafe.String(unsafe.SliceData(t.b), len(t.b)) }
 
 type renderer struct {
 	f    *Format
 	msgs []chat.Message
 	opts Options
-	b    strings.Builder
+	b    text
 
-	// others caches the turns Other gives each role.
-	others []otherTurn
+	// others caches the turns Other gives each role, for the first roles
+	// of the conversation (rarely more than four); in the renderer's own
+	// memory, so that a rendering allocates nothing for it.
+	others  [8]otherTurn
+	nothers int
 
 	// Set by system: the system placement in effect, the system text to
 	// fold into a message (hasSys), the tool definitions, the index of the
@@ -76,14 +108,15 @@ func (r *renderer) turnFor(role chat.Role) (Turn, bool) {
 	if _, ok := r.f.Roles[role]; ok || r.f.Other == nil {
 		return r.f.turnFor(role)
 	}
-	for _, o := range r.others {
-		if o.role == role {
+	for i := range r.nothers {
+		if o := &r.others[i]; o.role == role {
 			return o.turn, true
 		}
 	}
 	t, ok := r.f.turnFor(role)
-	if ok {
-		r.others = append(r.others, otherTurn{role, t})
+	if ok && r.nothers < len(r.others) {
+		r.others[r.nothers] = otherTurn{role, t}
+		r.nothers++
 	}
 	return t, ok
 }
@@ -309,30 +342,31 @@ func (r *renderer) mark(final bool, text string) {
 }
 
 // finish applies ContinueFinal: the prompt ends after the final message's
-// text, as transformers' continue_final_message cuts it.
-func (r *renderer) finish() (string, error) {
+// text, as transformers' continue_final_message cuts it. It returns the
+// length of r.b that is the prompt (with what the caller's slice held).
+func (r *renderer) finish() (int, error) {
 	out := r.b.String()
 	if !r.opts.ContinueFinal {
-		return out, nil
+		return len(out), nil
 	}
 	final := r.msgs[len(r.msgs)-1].Text()
 	stripped := pyTrim(final)
 	if stripped == "" {
-		return out, nil
+		return len(out), nil
 	}
 	if r.contentStart < 0 {
-		return "", ErrNotContinuable
+		return 0, ErrNotContinuable
 	}
 	at := strings.LastIndex(out[r.contentStart:r.contentEnd], stripped)
 	if at < 0 {
-		return "", ErrNotContinuable
+		return 0, ErrNotContinuable
 	}
 	loc := r.contentStart + at
 	lstripped := pyTrimLeft(final)
 	if loc+len(lstripped) <= len(out) && out[loc:loc+len(lstripped)] == final {
-		return out[:loc+len(lstripped)], nil
+		return loc + len(lstripped), nil
 	}
-	return out[:loc+len(stripped)], nil
+	return loc + len(stripped), nil
 }
 
 func (r *renderer) checkID(idx int, id string) error {
@@ -366,9 +400,10 @@ func (r *renderer) writeCalls(idx int, m *chat.Message, final bool) error {
 		}
 		r.b.WriteString(tf.CallBegin)
 		r.b.WriteString(`{"name": `)
-		writePyString(&r.b, c.Name)
+		r.b.b = pyjson.AppendString(r.b.b, c.Name, false)
 		r.b.WriteString(`, "arguments": `)
-		if err := writePyJSON(&r.b, c.Arguments); err != nil {
+		var err error
+		if r.b.b, err = appendPyJSON(r.b.b, c.Arguments); err != nil {
 			return &Error{Format: f.Name, Index: idx, Msg: "tool call " + c.Name + ": arguments: " + err.Error()}
 		}
 		if tf.CallID {
@@ -376,7 +411,7 @@ func (r *renderer) writeCalls(idx int, m *chat.Message, final bool) error {
 				return err
 			}
 			r.b.WriteString(`, "id": `)
-			writePyString(&r.b, c.ID)
+			r.b.b = pyjson.AppendString(r.b.b, c.ID, false)
 		}
 		r.b.WriteString("}")
 		r.b.WriteString(tf.CallEnd)
@@ -452,7 +487,7 @@ func (f *Format) partsText(m *chat.Message, trim bool) string {
 
 // specialTokens returns Special with BOS and EOS, longest first.
 func (f *Format) specialTokens() []string {
-	return specialSet(append([]string{f.BOS, f.EOS}, f.Special...))
+	return sortSpecial(append([]string{f.BOS, f.EOS}, f.Special...))
 }
 
 // Validate reports a format whose enumerated fields (placements,
