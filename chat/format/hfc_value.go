@@ -298,6 +298,8 @@ func appendStrRepr(dst []byte, s string) ([]byte, error) {
 			dst = append(dst, "0123456789abcdef"[r>>4], "0123456789abcdef"[r&15])
 		case r < 0x7f:
 			dst = append(dst, byte(r))
+		case unicode.Is(addedInUnicode15, r):
+			return dst, unmodelled("repr of a character Unicode 15.0 added")
 		case unicode.IsPrint(r) && !unicode.Is(unicode.Zs, r):
 			dst = utf8.AppendRune(dst, r)
 		default:
@@ -305,6 +307,51 @@ func appendStrRepr(dst []byte, s string) ([]byte, error) {
 		}
 	}
 	return append(dst, quote), nil
+}
+
+// addedInUnicode15 are the characters Unicode 15.0 added, printable by
+// Go's unicode package (15.0) but unassigned for Python 3.11 (14.0), whose
+// repr escapes them (\U000XXXXX) where Python 3.12 and later print them:
+// their repr depends on Python's version, so the compiled path leaves it to
+// the engine. (Computed from unicode.IsPrint and Python 3.11's
+// str.isprintable over every code point.)
+var addedInUnicode15 = &unicode.RangeTable{
+	R16: []unicode.Range16{
+		{0xCF3, 0xCF3, 1},
+		{0xECE, 0xECE, 1},
+	},
+	R32: []unicode.Range32{
+		{0x10EFD, 0x10EFF, 1},
+		{0x1123F, 0x11241, 1},
+		{0x11B00, 0x11B09, 1},
+		{0x11F00, 0x11F10, 1},
+		{0x11F12, 0x11F3A, 1},
+		{0x11F3E, 0x11F59, 1},
+		{0x1342F, 0x1342F, 1},
+		{0x13440, 0x13455, 1},
+		{0x1B132, 0x1B132, 1},
+		{0x1B155, 0x1B155, 1},
+		{0x1D2C0, 0x1D2D3, 1},
+		{0x1DF25, 0x1DF2A, 1},
+		{0x1E030, 0x1E06D, 1},
+		{0x1E08F, 0x1E08F, 1},
+		{0x1E4D0, 0x1E4F9, 1},
+		{0x1F6DC, 0x1F6DC, 1},
+		{0x1F774, 0x1F776, 1},
+		{0x1F77B, 0x1F77F, 1},
+		{0x1F7D9, 0x1F7D9, 1},
+		{0x1FA75, 0x1FA77, 1},
+		{0x1FA87, 0x1FA88, 1},
+		{0x1FAAD, 0x1FAAF, 1},
+		{0x1FABB, 0x1FABD, 1},
+		{0x1FABF, 0x1FABF, 1},
+		{0x1FACE, 0x1FACF, 1},
+		{0x1FADA, 0x1FADB, 1},
+		{0x1FAE8, 0x1FAE8, 1},
+		{0x1FAF7, 0x1FAF8, 1},
+		{0x2B739, 0x2B739, 1},
+		{0x31350, 0x323AF, 1},
+	},
 }
 
 // isNum reports whether v is an int, a float or a bool (a Python number).
