@@ -14,16 +14,29 @@ import (
 
 // JSONLines reads rows from JSON Lines: one JSON object per line, left in
 // Row.JSON for the workers to decode (Row.Decode), which reads the values
-// into the line's own memory. Blank lines are skipped
-// and are not rows. A line that is not a JSON object is a row whose Err, once
-// decoded, says why; reading goes on with the next line. A read error
-// of r ends the rows with one row carrying it.
+// into the line's own memory. Blank lines are skipped and are not rows. A
+// line that is not a JSON object is a row whose Err, once decoded, says
+// why; reading goes on with the next line. A read error of r ends the rows
+// with one row carrying it.
 func JSONLines(r io.Reader) iter.Seq[Row] {
 	return func(yield func(Row) bool) {
 		br := bufio.NewReaderSize(r, 64<<10)
+		var lines lineStore
 		for {
-			line, err := br.ReadBytes('\n')
+			line, err := br.ReadSlice('\n')
+			own := false
+			if err == bufio.ErrBufferFull { // a line longer than br's buffer
+				line, own = bytes.Clone(line), true
+				for err == bufio.ErrBufferFull {
+					var more []byte
+					more, err = br.ReadSlice('\n')
+					line = append(line, more...)
+				}
+			}
 			if len(bytes.TrimSpace(line)) > 0 {
+				if !own {
+					line = lines.keep(line)
+				}
 				if !yield(Row{JSON: line, ownJSON: true}) {
 					return
 				}
@@ -37,6 +50,29 @@ func JSONLines(r io.Reader) iter.Seq[Row] {
 			}
 		}
 	}
+}
+
+// lineStore copies lines into blocks of memory, one allocation for many
+// lines; a block is never written again once a line is in it, and is freed
+// when the last row (or value) that shares it is.
+type lineStore struct{ block []byte }
+
+// lineBlock is the size of a lineStore's blocks; a line longer than a
+// quarter of it has an allocation of its own.
+const lineBlock = 32 << 10
+
+// keep returns a copy of line that no other line shares, capped so that
+// appending to it copies.
+func (s *lineStore) keep(line []byte) []byte {
+	if len(line) > lineBlock/4 {
+		return bytes.Clone(line)
+	}
+	if cap(s.block)-len(s.block) < len(line) {
+		s.block = make([]byte, 0, lineBlock)
+	}
+	start := len(s.block)
+	s.block = append(s.block, line...)
+	return s.block[start:len(s.block):len(s.block)]
 }
 
 // Decode returns the row with its JSON decoded into Vars, when Vars is nil

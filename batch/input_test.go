@@ -2,6 +2,7 @@ package batch_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"io"
 	"iter"
 	"strings"
@@ -9,6 +10,7 @@ import (
 	"testing/iotest"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/rolemark/rolemark/batch"
 )
@@ -138,4 +140,30 @@ func TestHistoryFrom(t *testing.T) {
 	r := batch.Row{Vars: map[string]any{"q": "x"}}.HistoryFrom("h")
 	assert.Equal(t, map[string]any{"q": "x"}, r.Vars)
 	assert.Nil(t, r.History)
+}
+
+// TestJSONLinesRowsDoNotShareMemory reads many lines of many lengths (some
+// longer than the blocks lines are kept in) and decodes them, in place,
+// only once all are read: no row's decoding writes over another's.
+func TestJSONLinesRowsDoNotShareMemory(t *testing.T) {
+	var in strings.Builder
+	var want []string
+	for i := range 3000 {
+		v := fmt.Sprintf("%d \"%s\" \\ é", i, strings.Repeat("x", i*i%9000))
+		want = append(want, v)
+		line, err := json.Marshal(map[string]string{"v": v})
+		require.NoError(t, err)
+		in.Write(line)
+		in.WriteString("\n\n")
+	}
+	var rows []batch.Row
+	for r := range batch.JSONLines(strings.NewReader(in.String())) {
+		rows = append(rows, r)
+	}
+	require.Len(t, rows, len(want))
+	for i, r := range rows {
+		r = r.Decode()
+		require.NoError(t, r.Err)
+		require.Equal(t, want[i], r.Vars["v"], "row %d", i)
+	}
 }
