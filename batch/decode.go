@@ -242,14 +242,11 @@ func hex4(b []byte) (rune, bool) {
 	}
 	r := rune(0)
 	for _, h := range b[:4] {
-		switch {
-		case h >= '0' && h <= '9':
-			h -= '0'
-		case h >= 'a' && h <= 'f':
-			h -= 'a' - 10
-		case h >= 'A' && h <= 'F':
-			h -= 'A' - 10
-		default:
+		if d := h - '0'; d < 10 {
+			h = d
+		} else if l := h | 0x20 - 'a'; l < 6 { // a-f, A-F
+			h = l + 10
+		} else {
 			return 0, false
 		}
 		r = r<<4 | rune(h)

@@ -156,7 +156,8 @@ func FuzzDecode(f *testing.F) {
 }
 
 // BenchmarkDecode decodes one row of BenchmarkRows (813 bytes; json.Marshal
-// writes its < > & as \u escapes) with Row.Decode and with encoding/json.
+// writes its < > & as \u escapes) with Row.Decode, from a row's own JSON
+// and from a copy, and with encoding/json.
 func BenchmarkDecode(b *testing.B) {
 	src, err := os.ReadFile("../testdata/bench/vars.json")
 	require.NoError(b, err)
@@ -169,6 +170,16 @@ func BenchmarkDecode(b *testing.B) {
 		b.SetBytes(int64(len(line)))
 		for b.Loop() {
 			if r := (Row{JSON: line}).Decode(); r.Err != nil {
+				b.Fatal(r.Err)
+			}
+		}
+	})
+	b.Run("flat-own", func(b *testing.B) { // a row that owns its JSON, as JSONLines gives
+		b.SetBytes(int64(len(line)))
+		own := make([]byte, len(line))
+		for b.Loop() {
+			copy(own, line)
+			if r := (Row{JSON: own, ownJSON: true}).Decode(); r.Err != nil {
 				b.Fatal(r.Err)
 			}
 		}

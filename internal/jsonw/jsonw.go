@@ -8,6 +8,7 @@ package jsonw
 import (
 	"bytes"
 	"encoding/json"
+	"math/bits"
 	"strconv"
 	"unicode/utf8"
 )
@@ -23,10 +24,15 @@ func String(b []byte, s string) []byte {
 	start := 0
 	for i := 0; i < len(s); {
 		if i+8 <= len(s) {
-			if x := load8(s, i); special(x)|x&hi == 0 {
+			x := load8(s, i)
+			m := special(x) | x&hi
+			if m == 0 {
 				i += 8
 				continue
 			}
+			// The lowest flagged byte is one to look at (see special);
+			// the ones before it are written as they are.
+			i += bits.TrailingZeros64(m) / 8
 		}
 		c := s[i]
 		if c < utf8.RuneSelf {
@@ -89,7 +95,9 @@ func load8[T string | []byte](s T, i int) uint64 {
 }
 
 // special has a high bit set when one of x's bytes is '"', '\\' or a
-// control character (below 0x20), and no bit set otherwise.
+// control character (below 0x20), and no bit set otherwise. The lowest bit
+// set is that of the first such byte; above it, a borrow may set the bits
+// of bytes that are not.
 func special(x uint64) uint64 {
 	q := x ^ (lo * '"')
 	bs := x ^ (lo * '\\')
@@ -101,8 +109,10 @@ func special(x uint64) uint64 {
 // reads as it is written.
 func Unescaped[T string | []byte](s T) int {
 	i := 0
-	for i+8 <= len(s) && special(load8(s, i)) == 0 {
-		i += 8
+	for ; i+8 <= len(s); i += 8 {
+		if m := special(load8(s, i)); m != 0 {
+			return i + bits.TrailingZeros64(m)/8
+		}
 	}
 	for i < len(s) {
 		if c := s[i]; c == '"' || c == '\\' || c < 0x20 {

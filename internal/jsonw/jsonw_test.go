@@ -143,14 +143,6 @@ func FuzzCompact(f *testing.F) {
 // the 8-byte word, among fillers of every kind, and compares with a byte
 // loop.
 func TestUnescaped(t *testing.T) {
-	naive := func(s string) int {
-		for i := 0; i < len(s); i++ {
-			if c := s[i]; c == '"' || c == '\\' || c < 0x20 {
-				return i
-			}
-		}
-		return len(s)
-	}
 	for _, filler := range []byte{'a', ' ', '~', 0x7f, 0x80, 0xc3, 0xff, '!', '#', '[', ']'} {
 		for n := 0; n <= 18; n++ {
 			for pos := 0; pos < n; pos++ {
@@ -168,6 +160,44 @@ func TestUnescaped(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestUnescapedTwoBytes puts pairs of bytes that need escaping, or nearly
+// do, in one 8-byte word, where a borrow from the first may flag the
+// second.
+func TestUnescapedTwoBytes(t *testing.T) {
+	near := []byte{0x00, 0x01, 0x1f, 0x20, 0x21, '"', '#', '\\', ']', 0x7f, 0x80, 0xc3, 0xff}
+	for _, filler := range []byte{'a', 0xc3, '!'} {
+		for n := 2; n <= 17; n++ {
+			for pos := 0; pos < n; pos++ {
+				for pos2 := pos + 1; pos2 < n; pos2++ {
+					for _, c := range near {
+						for _, c2 := range near {
+							b := bytes.Repeat([]byte{filler}, n)
+							b[pos], b[pos2] = c, c2
+							s := string(b)
+							if got, want := Unescaped(s), naive(s); got != want {
+								t.Fatalf("Unescaped(%q) = %d, want %d", s, got, want)
+							}
+							if got, want := String(nil, s), mustMarshal(t, s); string(got) != string(want) {
+								t.Fatalf("String(%q) = %s, want %s", s, got, want)
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// naive is Unescaped, a byte at a time.
+func naive(s string) int {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c == '"' || c == '\\' || c < 0x20 {
+			return i
+		}
+	}
+	return len(s)
 }
 
 func mustMarshal(t *testing.T, v any) []byte {
