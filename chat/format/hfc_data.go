@@ -164,26 +164,19 @@ func intern(s string) string {
 
 // msgBuf holds the memory of a conversation's values between renderings:
 // the messages' dicts and their values, and their tool calls' lists,
-// dicts and values.
+// dicts and values (vals and dicts hold the messages' then the tool
+// calls').
 type msgBuf struct {
-	items []value
-	dicts []vdict
 	vals  []value
-	list  vlist
-	calls []value
+	dicts []vdict
 	lists []vlist
-	cd    []vdict
-	cv    []value
+	list  vlist
 }
 
 func (b *msgBuf) clear() {
-	clear(b.items)
-	clear(b.dicts)
 	clear(b.vals)
-	clear(b.calls)
+	clear(b.dicts)
 	clear(b.lists)
-	clear(b.cd)
-	clear(b.cv)
 	b.list = vlist{}
 }
 
@@ -213,14 +206,13 @@ func (b *msgBuf) messages(msgs []chat.Message, arguments func([]byte) (value, er
 			n++
 		}
 	}
-	b.items = grow(b.items, len(msgs))
-	b.dicts = grow(b.dicts, len(msgs))
-	b.vals = grow(b.vals, n)
-	b.calls = grow(b.calls, calls)
+	b.vals = grow(b.vals, len(msgs)+n+6*calls)
+	b.dicts = grow(b.dicts, len(msgs)+2*calls)
 	b.lists = grow(b.lists, withCalls)
-	b.cd = grow(b.cd, 2*calls)
-	b.cv = grow(b.cv, 5*calls)
-	items, dicts, vals := b.items, b.dicts, b.vals
+	items, vals := b.vals[:len(msgs)], b.vals[len(msgs):len(msgs)+n]
+	dicts := b.dicts[:len(msgs)]
+	callItems, callVals := b.vals[len(msgs)+n:len(msgs)+n+calls], b.vals[len(msgs)+n+calls:]
+	callDicts := b.dicts[len(msgs):]
 	size := 0
 	off, coff, loff := 0, 0, 0
 	for i := range msgs {
@@ -275,9 +267,9 @@ func (b *msgBuf) messages(msgs []chat.Message, arguments func([]byte) (value, er
 		}
 		if len(m.ToolCalls) > 0 {
 			nc := len(m.ToolCalls)
-			calls := b.calls[coff : coff+nc : coff+nc]
-			cd := b.cd[2*coff : 2*(coff+nc)]
-			cv := b.cv[5*coff : 5*(coff+nc)]
+			calls := callItems[coff : coff+nc : coff+nc]
+			cd := callDicts[2*coff : 2*(coff+nc)]
+			cv := callVals[5*coff : 5*(coff+nc)]
 			coff += nc
 			for j, c := range m.ToolCalls {
 				args, err := arguments(c.Arguments)
