@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -457,7 +458,13 @@ func (c *compiler) forStmt(p *ep) (stmt, error) {
 	}
 	slots := sortedSlots(scope)
 	iterFn := iter.fn
-	run := (&forLoop{slots: slots, targets: targets, cond: cond, body: body, elseBody: elseBody, loopSlot: loopSlot}).run
+	var reset []int
+	for k, s := range slots {
+		if s != loopSlot && !slices.Contains(targets, s) {
+			reset = append(reset, k)
+		}
+	}
+	run := (&forLoop{slots: slots, targets: targets, reset: reset, cond: cond, body: body, elseBody: elseBody, loopSlot: loopSlot}).run
 	return func(st *rstate) error {
 		if err := st.ctx.Err(); err != nil {
 			return err
@@ -499,7 +506,10 @@ func (l *forLoop) run(st *rstate, items []value, saved []value) error {
 		items = kept
 	}
 	ls := st.newLoop(items)
-	lv := value{k: vLoop, ref: ls}
+	if len(items) > 0 {
+		// The body cannot assign loop, and a loop inside it restores it.
+		st.slots[loopSlot] = value{k: vLoop, ref: ls}
+	}
 	for i, it := range items {
 		if st.budget--; st.budget <= 0 {
 			if err := st.ctx.Err(); err != nil {
@@ -508,13 +518,14 @@ func (l *forLoop) run(st *rstate, items []value, saved []value) error {
 			st.budget = 1000
 		}
 		if i > 0 {
-			restoreSlots(st, slots, saved)
+			for _, k := range l.reset {
+				st.slots[slots[k]] = saved[k]
+			}
 		}
 		ls.i = i
 		if err := bindTargets(st, targets, it); err != nil {
 			return err
 		}
-		st.slots[loopSlot] = lv
 		if err := body(st); err != nil {
 			if err == errBreak {
 				break
@@ -534,7 +545,10 @@ func (l *forLoop) run(st *rstate, items []value, saved []value) error {
 // forLoop is a compiled for loop.
 type forLoop struct {
 	slots, targets []int // the slots its scope assigns; its targets
-	cond           expr  // the filter (for x in y if cond), or nil
+	// reset are the indexes in slots of those each iteration restores
+	// (all but the targets and loop, which it assigns).
+	reset          []int
+	cond           expr // the filter (for x in y if cond), or nil
 	body, elseBody stmt
 	loopSlot       int
 }
