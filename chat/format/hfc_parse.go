@@ -504,6 +504,7 @@ func (l *forLoop) run(st *rstate, items []value, saved []value) error {
 			}
 		}
 		items = kept
+		restoreSlots(st, slots, saved) // the else block sees no target
 	}
 	ls := st.newLoop(items)
 	if len(items) > 0 {
