@@ -83,16 +83,30 @@ type flatField struct {
 }
 
 // flatString is a JSON string of the row: its text, between the quotes,
-// is b[start:end], with escapes if esc.
+// is b[start:end], with escapes if esc; escs[e0:e1] are they, when they
+// all fit in escs.
 type flatString struct {
 	start, end int
 	esc        bool
+	e0, e1     int
 }
 
 // flatDecoder reads b, which it owns.
 type flatDecoder struct {
 	b []byte
 	i int
+	// escs are the escapes string found, in order, for text to undo
+	// without looking for them again; a string whose escapes did not fit
+	// has none here (flatString.esc without escs).
+	escs  [64]flatEscape
+	nescs int
+}
+
+// flatEscape is an escape at b[at:]: 2 bytes long, or 6 for \u, which
+// stand for r.
+type flatEscape struct {
+	at int32
+	r  rune
 }
 
 func (d *flatDecoder) space() {
@@ -158,7 +172,7 @@ func (d *flatDecoder) string() (flatString, bool) {
 	if !d.byte('"') {
 		return flatString{}, false
 	}
-	s := flatString{start: d.i}
+	s := flatString{start: d.i, e0: d.nescs}
 	for {
 		d.i += jsonw.Unescaped(d.b[d.i:])
 		if d.i >= len(d.b) {
@@ -168,6 +182,9 @@ func (d *flatDecoder) string() (flatString, bool) {
 		case '"':
 			s.end = d.i
 			d.i++
+			if s.e1 = d.nescs; s.e1 < 0 { // escs overflowed within s
+				s.e0, s.e1 = 0, 0
+			}
 			return s, true
 		case '\\':
 		default:
@@ -177,17 +194,36 @@ func (d *flatDecoder) string() (flatString, bool) {
 		if d.i+1 >= len(d.b) {
 			return flatString{}, false
 		}
-		e := d.b[d.i+1]
+		e := flatEscape{at: int32(d.i), r: rune(d.b[d.i+1])}
 		d.i += 2
-		switch e {
-		case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+		switch e.r {
+		case '"', '\\', '/':
+		case 'b':
+			e.r = '\b'
+		case 'f':
+			e.r = '\f'
+		case 'n':
+			e.r = '\n'
+		case 'r':
+			e.r = '\r'
+		case 't':
+			e.r = '\t'
 		case 'u':
-			if _, ok := hex4(d.b[d.i:]); !ok {
+			var ok bool
+			if e.r, ok = hex4(d.b[d.i:]); !ok {
 				return flatString{}, false
 			}
 			d.i += 4
 		default:
 			return flatString{}, false
+		}
+		switch {
+		case d.nescs < 0:
+		case d.nescs < len(d.escs):
+			d.escs[d.nescs] = e
+			d.nescs++
+		default:
+			d.nescs = -1 // no more room: text looks for the rest itself
 		}
 	}
 }
@@ -203,6 +239,32 @@ func (d *flatDecoder) text(s flatString) string {
 	if !s.esc {
 		return unsafe.String(&d.b[s.start], s.end-s.start)
 	}
+	if s.e0 == s.e1 {
+		return d.unescape(s)
+	}
+	w, i := s.start, s.start // where the text is written, and read
+	for _, e := range d.escs[s.e0:s.e1] {
+		at := int(e.at)
+		if w == i {
+			w = at
+		} else {
+			w += copy(d.b[w:], d.b[i:at])
+		}
+		i = at + 2
+		if d.b[at+1] == 'u' {
+			i += 4
+			w += utf8.EncodeRune(d.b[w:], e.r) // at most 3 bytes for the 6 read
+			continue
+		}
+		d.b[w] = byte(e.r)
+		w++
+	}
+	w += copy(d.b[w:], d.b[i:s.end])
+	return unsafe.String(&d.b[s.start], w-s.start)
+}
+
+// unescape is text for a string whose escapes string did not record.
+func (d *flatDecoder) unescape(s flatString) string {
 	w, i := s.start, s.start // where the text is written, and read
 	for {
 		n := jsonw.Unescaped(d.b[i:s.end])

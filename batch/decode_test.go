@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -83,6 +84,9 @@ var flatRows = []struct {
 	{`{"k\u0041y":"v","":""}`, map[string]any{"kAy": "v", "": ""}},
 	{`{"a":1,"a":"last"}`, map[string]any{"a": "last"}},
 	{`{"big":123456789012345678901234567890}`, map[string]any{"big": 1.2345678901234568e29}},
+	// More escapes than the decoder records, in one string and across two.
+	{`{"a":"` + strings.Repeat(`\u00e9\n`, 40) + `","b":"x\ty\u0041"}`, map[string]any{"a": strings.Repeat("é\n", 40), "b": "x\tyA"}},
+	{`{"a":"` + strings.Repeat(`\"`, 60) + `","b":"` + strings.Repeat(`\/x`, 9) + `"}`, map[string]any{"a": strings.Repeat(`"`, 60), "b": strings.Repeat("/x", 9)}},
 }
 
 func TestDecodeFlat(t *testing.T) {
