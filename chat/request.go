@@ -171,7 +171,10 @@ func AppendOpenAIBody(dst []byte, msgs []Message, s Settings) ([]byte, error) {
 	b = append(b, ']')
 	switch tc := s.ToolChoice; tc {
 	case "", ToolAuto, ToolNone, ToolRequired:
-		if err := needTools(s, "openai"); tc != "" && err != nil {
+		if tc == "" {
+			break
+		}
+		if err := needTools(s, "openai"); err != nil {
 			return dst, err
 		}
 	default:
@@ -314,7 +317,10 @@ func AppendAnthropicBody(dst []byte, msgs []Message, s Settings) ([]byte, error)
 	}
 	switch tc := s.ToolChoice; tc {
 	case "", ToolAuto, ToolNone, ToolRequired:
-		if err := needTools(s, "anthropic"); tc != "" && err != nil {
+		if tc == "" {
+			break
+		}
+		if err := needTools(s, "anthropic"); err != nil {
 			return dst, err
 		}
 	default:
