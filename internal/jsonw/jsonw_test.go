@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -205,4 +206,15 @@ func mustMarshal(t *testing.T, v any) []byte {
 	b, err := marshal(v)
 	require.NoError(t, err)
 	return b
+}
+
+// BenchmarkString writes a prompt of about 2 KB, ASCII with a few quotes
+// and newlines, as BenchmarkRows's prompt lines do.
+func BenchmarkString(b *testing.B) {
+	s := strings.Repeat(`Quarterly report for Acme & Sons: revenue rose 12% to $4.2M while costs fell; the board's view is "cautiously optimistic".`+"\n", 16)
+	b.SetBytes(int64(len(s)))
+	buf := make([]byte, 0, 2*len(s))
+	for b.Loop() {
+		buf = String(buf[:0], s)
+	}
 }
