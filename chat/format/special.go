@@ -45,68 +45,82 @@ func checkSpecial(format string, msgs []chat.Message, special []string) error {
 	if len(special) == 0 {
 		return nil
 	}
+	ts := tokenSet{special: special}
 	// The bytes a special token starts with: a text is searched for them
 	// once, and only where one stands are the tokens compared.
-	var first [256]bool
-	var only byte
-	n := 0
 	for _, tok := range special {
-		if !first[tok[0]] {
-			first[tok[0]], only = true, tok[0]
-			n++
+		if !ts.first[tok[0]] {
+			ts.first[tok[0]], ts.only = true, tok[0]
+			ts.n++
 		}
 	}
 	for i := range msgs {
-		m := &msgs[i]
-		check := func(where, s string) error {
-			if s == "" {
-				return nil
-			}
-			if tok := findSpecial(s, special, &first, only, n); tok != "" {
-				return &SpecialTokenError{Format: format, Index: i, Token: tok, Where: where}
-			}
-			return nil
-		}
-		for _, p := range m.Content {
-			if err := check("content", p.Text); err != nil {
-				return err
-			}
-			if err := check("content", p.URL); err != nil {
-				return err
-			}
-		}
-		if err := check("name", m.Name); err != nil {
-			return err
-		}
-		if err := check("tool_call_id", m.ToolCallID); err != nil {
-			return err
-		}
-		for _, c := range m.ToolCalls {
-			if err := check("tool call name", c.Name); err != nil {
-				return err
-			}
-			if err := check("tool call arguments", string(c.Arguments)); err != nil {
-				return err
-			}
-			if err := check("tool call id", c.ID); err != nil {
-				return err
-			}
+		if where, tok := ts.inMessage(&msgs[i]); tok != "" {
+			return &SpecialTokenError{Format: format, Index: i, Token: tok, Where: where}
 		}
 	}
 	return nil
 }
 
-// findSpecial returns the special token that comes first in s (the
-// longest where several start at one place), or "". first holds the bytes
-// the tokens start with (n of them; only, when n is 1).
-func findSpecial(s string, special []string, first *[256]bool, only byte, n int) string {
+// tokenSet is the special tokens searched for, with the bytes they start
+// with (n of them; only, when n is 1).
+type tokenSet struct {
+	special []string
+	first   [256]bool
+	only    byte
+	n       int
+}
+
+// inMessage returns the first special token in m and where it stands, or
+// "".
+func (ts *tokenSet) inMessage(m *chat.Message) (where, tok string) {
+	for j := range m.Content {
+		p := &m.Content[j]
+		if tok = ts.find(p.Text); tok == "" {
+			tok = ts.find(p.URL)
+		}
+		if tok != "" {
+			return "content", tok
+		}
+	}
+	if tok = ts.find(m.Name); tok != "" {
+		return "name", tok
+	}
+	if tok = ts.find(m.ToolCallID); tok != "" {
+		return "tool_call_id", tok
+	}
+	for j := range m.ToolCalls {
+		c := &m.ToolCalls[j]
+		if tok = ts.find(c.Name); tok != "" {
+			return "tool call name", tok
+		}
+		if tok = ts.find(string(c.Arguments)); tok != "" {
+			return "tool call arguments", tok
+		}
+		if tok = ts.find(c.ID); tok != "" {
+			return "tool call id", tok
+		}
+	}
+	return "", ""
+}
+
+// find returns the special token that comes first in s (the longest where
+// several start at one place), or "".
+func (ts *tokenSet) find(s string) string {
+	if s == "" {
+		return ""
+	}
+	return ts.findIn(s)
+}
+
+func (ts *tokenSet) findIn(s string) string {
 	for at := 0; at < len(s); at++ {
-		k := indexAnyByte(s[at:], first, only, n)
+		k := indexAnyByte(s[at:], &ts.first, ts.only, ts.n)
 		if k < 0 {
 			return ""
 		}
 		at += k
-		for _, tok := range special { // longest first, so the longest wins a tie
+		for _, tok := range ts.special { // longest first, so the longest wins a tie
 			if strings.HasPrefix(s[at:], tok) {
 				return tok
 			}
