@@ -274,7 +274,7 @@ func TestRenderAppendValuesLiveUntilTheNextRow(t *testing.T) {
 	tpl := parse(t, "handlebars", `{{role "user"}}row {{n}}`)
 	line := func(index int, text string) string {
 		if index == 77 {
-			text = strings.Repeat(text, 1<<16)
+			text = strings.Repeat(text, 1<<18) // over 1 MB: its buffer is dropped
 		}
 		return fmt.Sprintf("%d:%s|", index, text)
 	}
