@@ -77,12 +77,6 @@ type renderer struct {
 	opts Options
 	b    text
 
-	// others caches the turns Other gives each role, for the first roles
-	// of the conversation (rarely more than four); in the renderer's own
-	// memory, so that a rendering allocates nothing for it.
-	others  [8]otherTurn
-	nothers int
-
 	// Set by system: the system placement in effect, the system text to
 	// fold into a message (hasSys), the tool definitions, the index of the
 	// first message after a leading system message taken out, and text to
@@ -98,27 +92,30 @@ type renderer struct {
 	contentStart, contentEnd int
 }
 
-type otherTurn struct {
-	role chat.Role
-	turn Turn
-}
-
-// turnFor is Format.turnFor with the Other turns cached.
-func (r *renderer) turnFor(role chat.Role) (Turn, bool) {
-	if _, ok := r.f.Roles[role]; ok || r.f.Other == nil {
-		return r.f.turnFor(role)
+// writeTurn writes s, a text of role's turn; other says the turn is the
+// format's Other, whose texts take the role's name for {role} and {Role}
+// (substRole). The name is written into the prompt rather than into a new
+// string when that gives the same text: s has no brace but those of
+// {role}, and the name has none.
+func (r *renderer) writeTurn(s string, role chat.Role, other bool) {
+	if !other || !strings.Contains(s, "{") {
+		r.b.WriteString(s)
+		return
 	}
-	for i := range r.nothers {
-		if o := &r.others[i]; o.role == role {
-			return o.turn, true
+	if strings.Count(s, "{") != strings.Count(s, "{role}") || strings.ContainsAny(string(role), "{}") {
+		r.b.WriteString(substRole(s, role))
+		return
+	}
+	for {
+		i := strings.Index(s, "{role}")
+		if i < 0 {
+			break
 		}
+		r.b.WriteString(s[:i])
+		r.b.WriteString(string(role))
+		s = s[i+len("{role}"):]
 	}
-	t, ok := r.f.turnFor(role)
-	if ok && r.nothers < len(r.others) {
-		r.others[r.nothers] = otherTurn{role, t}
-		r.nothers++
-	}
-	return t, ok
+	r.b.WriteString(s)
 }
 
 func (r *renderer) fail(i int, msg string) error {
@@ -181,16 +178,16 @@ func (r *renderer) system() error {
 		if r.placement != SystemLeading || !r.hasSys {
 			return nil
 		}
-		t, ok := Turn{}, true
+		t, other, ok := Turn{}, false, true
 		if f.System.Turn != nil {
 			t = *f.System.Turn
 		} else {
-			t, ok = f.turnFor(chat.RoleSystem)
+			t, other, ok = f.turnOf(chat.RoleSystem)
 		}
 		if ok {
-			r.b.WriteString(t.Begin)
+			r.writeTurn(t.Begin, chat.RoleSystem, other)
 			r.mark(r.offset == 1 && len(msgs) == 1, trimIf(t.Trim, r.sysText))
-			r.b.WriteString(t.End)
+			r.writeTurn(t.End, chat.RoleSystem, other)
 		}
 	default: // SystemTurn
 		text, write := "", false
@@ -205,10 +202,10 @@ func (r *renderer) system() error {
 				write = true
 			}
 		}
-		if t, ok := f.turnFor(chat.RoleSystem); write && ok {
-			r.b.WriteString(t.Begin)
+		if t, other, ok := f.turnOf(chat.RoleSystem); write && ok {
+			r.writeTurn(t.Begin, chat.RoleSystem, other)
 			r.b.WriteString(trimIf(t.Trim, text))
-			r.b.WriteString(t.End)
+			r.writeTurn(t.End, chat.RoleSystem, other)
 		}
 	}
 	return nil
@@ -272,7 +269,7 @@ func (r *renderer) messages() error {
 			continue
 		}
 
-		t, ok := r.turnFor(m.Role)
+		t, other, ok := f.turnOf(m.Role)
 		if !ok {
 			if f.RoleError != "" {
 				return r.fail(idx, f.RoleError)
@@ -314,9 +311,9 @@ func (r *renderer) messages() error {
 			sameMessage(m, &loop[lastUser]) {
 			r.b.WriteString(r.defs)
 		}
-		r.b.WriteString(begin)
+		r.writeTurn(begin, m.Role, other)
 		r.mark(final, text)
-		r.b.WriteString(end)
+		r.writeTurn(end, m.Role, other)
 	}
 	return nil
 }
@@ -516,18 +513,10 @@ func (f *Format) Validate() error {
 // turnFor resolves the turn of a role: Roles, then Fallback, then Other
 // (with the role's name put in).
 func (f *Format) turnFor(role chat.Role) (Turn, bool) {
-	if t, ok := f.Roles[role]; ok {
-		return t, true
+	t, other, ok := f.turnOf(role)
+	if !other {
+		return t, ok
 	}
-	if fb, ok := f.Fallback[role]; ok {
-		if t, ok := f.Roles[fb]; ok {
-			return t, true
-		}
-	}
-	if f.Other == nil {
-		return Turn{}, false
-	}
-	t := *f.Other
 	t.Begin, t.End = substRole(t.Begin, role), substRole(t.End, role)
 	if t.First != nil {
 		t.First = &Edges{Begin: substRole(t.First.Begin, role), End: substRole(t.First.End, role)}
@@ -536,6 +525,23 @@ func (f *Format) turnFor(role chat.Role) (Turn, bool) {
 		t.Last = &Edges{Begin: substRole(t.Last.Begin, role), End: substRole(t.Last.End, role)}
 	}
 	return t, true
+}
+
+// turnOf is turnFor without the role's name put in: other says the turn is
+// Other, whose texts hold {role} and {Role}.
+func (f *Format) turnOf(role chat.Role) (t Turn, other, ok bool) {
+	if t, ok := f.Roles[role]; ok {
+		return t, false, true
+	}
+	if fb, ok := f.Fallback[role]; ok {
+		if t, ok := f.Roles[fb]; ok {
+			return t, false, true
+		}
+	}
+	if f.Other == nil {
+		return Turn{}, false, false
+	}
+	return *f.Other, true, true
 }
 
 func (f *Format) hasPositions() bool {
