@@ -14,14 +14,15 @@ func Compiled(t *Template) bool {
 }
 
 // RenderCompiled renders with the compiled path only; ok is false when
-// it does not model the call (Render then uses the engine).
-func RenderCompiled(ctx context.Context, t *Template, msgs []chat.Message, opts Options) (string, bool) {
+// it does not model the call (Render then uses the engine), err is an
+// operation it knows Python refuses.
+func RenderCompiled(ctx context.Context, t *Template, msgs []chat.Message, opts Options) (string, bool, error) {
 	c := t.variants["default"]
 	if len(opts.Tools) > 0 && t.variants["tool_use"] != nil {
 		c = t.variants["tool_use"]
 	}
 	if c == nil || c.fast == nil {
-		return "", false
+		return "", false, nil
 	}
 	return t.renderFast(ctx, c, msgs, opts)
 }

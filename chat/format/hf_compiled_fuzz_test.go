@@ -64,26 +64,29 @@ func FuzzCompiledVsEngine(f *testing.F) {
 		}
 		ctx := context.Background()
 		t0 := time.Now()
-		got, ok := format.RenderCompiled(ctx, tpl, msgs, opts)
+		got, ok, raised := format.RenderCompiled(ctx, tpl, msgs, opts)
 		t1 := time.Now()
 		want, err := format.EngineOnly(tpl).Render(ctx, msgs, opts)
 		if d := time.Since(t1); d > time.Second || t1.Sub(t0) > time.Second {
 			t.Fatalf("SLOW template %s: compiled %v engine %v", tpl.Name(), t1.Sub(t0), d)
 		}
-		if ok && (err != nil || got != want) {
+		if ok && ((err != nil) != (raised != nil) || got != want) {
 			// They disagree: Python's Jinja2 decides.
 			py, pyErr := arbiter.render(t, sources[i], msgs, opts)
 			switch {
+			case raised != nil && pyErr == "":
+				t.Fatalf("template %s: compiled raises %v, Jinja2 %q (engine: %q, %v)", tpl.Name(), raised, py, want, err)
+			case raised != nil:
 			case pyErr != "":
 				t.Fatalf("template %s: compiled %q, but Jinja2 raises %s (engine: %q, %v)", tpl.Name(), got, pyErr, want, err)
 			case py != got:
 				t.Fatalf("template %s: compiled %q, Jinja2 %q (engine: %q, %v)", tpl.Name(), got, py, want, err)
 			}
 		}
-		// Render itself gives the compiled path's string, or the engine's
-		// result when the compiled path does not model the call.
+		// Render itself gives the compiled path's string or error, or the
+		// engine's result when the compiled path does not model the call.
 		r, rerr := tpl.Render(ctx, msgs, opts)
-		if ok && (rerr != nil || r != got) || !ok && (r != want || (rerr == nil) != (err == nil)) {
+		if ok && ((rerr != nil) != (raised != nil) || r != got) || !ok && (r != want || (rerr == nil) != (err == nil)) {
 			t.Fatalf("template %s: Render gives %q (%v)", tpl.Name(), r, rerr)
 		}
 	})

@@ -137,6 +137,11 @@ func arith(op string, a, b value) (value, error) {
 			return listV(items, a.list().flavor), nil
 		}
 	}
+	if op == "+" {
+		if err := addTypeError(a, b); err != nil {
+			return undef, err
+		}
+	}
 	return undef, unmodelled("operator " + op + " on these values")
 }
 

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"sync"
 
 	"github.com/rolemark/rolemark/chat"
@@ -20,8 +21,9 @@ import (
 var reservedVars = setOf("namespace dict cycler joiner lipsum loop caller varargs kwargs self")
 
 // renderFast renders with the compiled template, or reports false when the
-// call must render with the engine instead.
-func (t *Template) renderFast(ctx context.Context, c *compiled, msgs []chat.Message, opts Options) (string, bool) {
+// call must render with the engine instead. An error is a *TemplateError
+// for an operation Python refuses and the engine would not (raisedError).
+func (t *Template) renderFast(ctx context.Context, c *compiled, msgs []chat.Message, opts Options) (string, bool, error) {
 	ft := c.fast
 	st, _ := ft.pool.Get().(*rstate)
 	if st == nil {
@@ -32,7 +34,7 @@ func (t *Template) renderFast(ctx context.Context, c *compiled, msgs []chat.Mess
 	copy(st.slots, c.fastInit)
 	for k, v := range opts.Vars {
 		if reservedVars[k] {
-			return "", false
+			return "", false, nil
 		}
 		i, ok := ft.slot[k]
 		if !ok {
@@ -40,7 +42,7 @@ func (t *Template) renderFast(ctx context.Context, c *compiled, msgs []chat.Mess
 		}
 		cv, err := goValueFast(v)
 		if err != nil {
-			return "", false
+			return "", false, nil
 		}
 		st.slots[i] = cv
 	}
@@ -48,7 +50,7 @@ func (t *Template) renderFast(ctx context.Context, c *compiled, msgs []chat.Mess
 	if ft.messages >= 0 {
 		mv, n, err := st.msgs.messages(msgs, t.fastArguments)
 		if err != nil {
-			return "", false
+			return "", false, nil
 		}
 		st.slots[ft.messages] = mv
 		size += n
@@ -58,7 +60,7 @@ func (t *Template) renderFast(ctx context.Context, c *compiled, msgs []chat.Mess
 		if len(opts.Tools) > 0 {
 			tv, err := t.fastTools(opts.Tools)
 			if err != nil {
-				return "", false
+				return "", false, nil
 			}
 			st.slots[ft.tools] = tv
 			size += 2 * len(tv.list().items) * 256
@@ -74,9 +76,13 @@ func (t *Template) renderFast(ctx context.Context, c *compiled, msgs []chat.Mess
 		st.out = make([]byte, 0, size+size/4)
 	}
 	if err := ft.body(st); err != nil {
-		return "", false
+		var re *raisedError
+		if errors.As(err, &re) {
+			return "", true, &TemplateError{Template: t.name, Msg: re.msg, Err: re}
+		}
+		return "", false, nil
 	}
-	return string(st.out), true
+	return string(st.out), true, nil
 }
 
 // release clears a rendering's state (so that it holds no data) and puts

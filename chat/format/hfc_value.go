@@ -2,6 +2,7 @@ package format
 
 import (
 	"errors"
+	"fmt"
 	"math"
 	"strconv"
 	"strings"
@@ -82,6 +83,41 @@ type unmodelledError struct{ what string }
 
 func (e *unmodelledError) Error() string { return "compiled path: " + e.what }
 func (e *unmodelledError) Unwrap() error { return errUnmodelled }
+
+// raisedError is an operation on values whose types the compiled path
+// knows exactly and that Python refuses with a TypeError, which Jinja2
+// raises; the engine is laxer (it joins a string and a number with +), so
+// such a call fails here instead of being handed to it.
+type raisedError struct{ msg string }
+
+func (e *raisedError) Error() string { return e.msg }
+
+// addTypeError is Python's TypeError for a + b where one of them is a str
+// and the other a number, a bool or None, or nil. A list or a dict joined
+// to a str is left to the engine, whose refusal names the message that
+// holds it (sourceInfo.check).
+func addTypeError(a, b value) error {
+	scalar := func(v value) (string, bool) {
+		switch v.k {
+		case vInt:
+			return "int", true
+		case vFloat:
+			return "float", true
+		case vBool:
+			return "bool", true
+		case vNone:
+			return "NoneType", true
+		}
+		return "", false
+	}
+	if t, ok := scalar(b); ok && a.k == vStr {
+		return &raisedError{fmt.Sprintf("TypeError: can only concatenate str (not %q) to str", t)}
+	}
+	if t, ok := scalar(a); ok && b.k == vStr {
+		return &raisedError{fmt.Sprintf("TypeError: unsupported operand type(s) for +: '%s' and 'str'", t)}
+	}
+	return nil
+}
 
 var (
 	undef    = value{k: vUndef}

@@ -232,7 +232,11 @@ func (t *Template) Render(ctx context.Context, msgs []chat.Message, opts Options
 			strings.Join(slices.Sorted(maps.Keys(t.variants)), ", ") + "; choose one with WithVariant)"}
 	}
 	if jt.fast != nil && !t.engineOnly {
-		if out, ok := t.renderFast(ctx, jt, msgs, opts); ok {
+		out, ok, err := t.renderFast(ctx, jt, msgs, opts)
+		if err != nil {
+			return "", err
+		}
+		if ok {
 			if opts.ContinueFinal {
 				return continueFinal(out, msgs)
 			}
