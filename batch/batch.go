@@ -25,8 +25,9 @@ type Row struct {
 	// not rendered; its Result carries the error.
 	Err error
 	// ownJSON says that JSON is the row's own memory, which no one else
-	// reads (JSONLines and JSONArray read each row into a new slice):
-	// Decode then reads the values into it rather than into a copy.
+	// writes (JSONLines and JSONArray read each row into memory of its
+	// own): Decode's strings then share it rather than a copy. Decode never
+	// writes JSON, so a row decodes to the same values every time.
 	ownJSON bool
 }
 

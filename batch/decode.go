@@ -14,9 +14,10 @@ import (
 // It reports false for anything else — nested values, invalid JSON, invalid
 // UTF-8, a UTF-16 surrogate escape, a number float64 cannot hold — which
 // Decode leaves to encoding/json, so that such rows decode, or fail, as
-// encoding/json says, from b as it was: b is written only once the whole
-// row has been read. The strings share b's memory, their escapes undone in
-// place; unless owned, they share a copy of b.
+// encoding/json says, from b as it was. When owned (no one else writes b),
+// the strings without escapes share b's memory and the others a copy of
+// the part of b they span, where their escapes are undone; otherwise they
+// all share a copy of b. b itself is never written.
 func decodeFlat(b []byte, owned bool) (map[string]any, bool) {
 	if !utf8.Valid(b) {
 		return nil, false
@@ -59,8 +60,24 @@ func decodeFlat(b []byte, owned bool) (map[string]any, bool) {
 	if !d.end() {
 		return nil, false
 	}
-	if !owned {
+	if owned {
+		// b is never written, so that the row's JSON stays as it was (a
+		// second Decode reads it again): the escaped strings are copied,
+		// one after the other, to one buffer, and undone there.
+		n := 0
+		for _, f := range fields {
+			for _, s := range [2]flatString{f.key, f.str} {
+				if s.esc {
+					n += s.end - s.start
+				}
+			}
+		}
+		if n > 0 {
+			d.w, d.copyOut = make([]byte, n), true
+		}
+	} else {
 		d.b = append([]byte(nil), b...)
+		d.w = d.b
 	}
 	vars := make(map[string]any, len(fields))
 	for _, f := range fields {
@@ -95,6 +112,12 @@ type flatString struct {
 type flatDecoder struct {
 	b []byte
 	i int
+	// w is where text undoes escapes: b itself when it is a copy, or,
+	// with copyOut, a buffer the escaped strings are copied to in turn
+	// (the next at n).
+	w       []byte
+	copyOut bool
+	n       int
 	// escs are the escapes string found, in order, for text to undo
 	// without looking for them again; a string whose escapes did not fit
 	// has none here (flatString.esc without escs).
@@ -228,10 +251,10 @@ func (d *flatDecoder) string() (flatString, bool) {
 	}
 }
 
-// text returns the text of s, read by string, as a string that shares
-// d.b's memory. Its escapes are undone in place, the unescaped text being
-// never longer than the escaped one; the bytes a string returned covers are
-// never written again, so it stays immutable.
+// text returns the text of s, read by string. A string without escapes
+// shares d.b's memory; one with escapes is unescaped in place in d.w, the
+// unescaped text being never longer than the escaped one. The bytes a
+// string returned covers are never written again, so it stays immutable.
 func (d *flatDecoder) text(s flatString) string {
 	if s.start == s.end {
 		return ""
@@ -239,40 +262,47 @@ func (d *flatDecoder) text(s flatString) string {
 	if !s.esc {
 		return unsafe.String(&d.b[s.start], s.end-s.start)
 	}
-	if s.e0 == s.e1 {
-		return d.unescape(s)
+	b, base := d.w, 0 // s.start in d.b is s.start-base in b
+	if d.copyOut {
+		base = s.start - d.n
+		d.n += copy(b[d.n:], d.b[s.start:s.end])
 	}
-	w, i := s.start, s.start // where the text is written, and read
+	start, end := s.start-base, s.end-base
+	if s.e0 == s.e1 {
+		return unescape(b, start, end)
+	}
+	w, i := start, start // where the text is written, and read
 	for _, e := range d.escs[s.e0:s.e1] {
-		at := int(e.at)
+		at := int(e.at) - base
 		if w == i {
 			w = at
 		} else {
-			w += copy(d.b[w:], d.b[i:at])
+			w += copy(b[w:], b[i:at])
 		}
 		i = at + 2
-		if d.b[at+1] == 'u' {
+		if b[at+1] == 'u' {
 			i += 4
-			w += utf8.EncodeRune(d.b[w:], e.r) // at most 3 bytes for the 6 read
+			w += utf8.EncodeRune(b[w:], e.r) // at most 3 bytes for the 6 read
 			continue
 		}
-		d.b[w] = byte(e.r)
+		b[w] = byte(e.r)
 		w++
 	}
-	w += copy(d.b[w:], d.b[i:s.end])
-	return unsafe.String(&d.b[s.start], w-s.start)
+	w += copy(b[w:], b[i:end])
+	return unsafe.String(&b[start], w-start)
 }
 
-// unescape is text for a string whose escapes string did not record.
-func (d *flatDecoder) unescape(s flatString) string {
-	w, i := s.start, s.start // where the text is written, and read
+// unescape is text for the string b[start:end] whose escapes string did
+// not record.
+func unescape(b []byte, start, end int) string {
+	w, i := start, start // where the text is written, and read
 	for {
-		n := jsonw.Unescaped(d.b[i:s.end])
-		w += copy(d.b[w:], d.b[i:i+n])
-		if i += n; i == s.end {
-			return unsafe.String(&d.b[s.start], w-s.start)
+		n := jsonw.Unescaped(b[i:end])
+		w += copy(b[w:], b[i:i+n])
+		if i += n; i == end {
+			return unsafe.String(&b[start], w-start)
 		}
-		e := d.b[i+1]
+		e := b[i+1]
 		i += 2
 		switch e {
 		case 'b':
@@ -286,12 +316,12 @@ func (d *flatDecoder) unescape(s flatString) string {
 		case 't':
 			e = '\t'
 		case 'u':
-			r, _ := hex4(d.b[i:])
+			r, _ := hex4(b[i:])
 			i += 4
-			w += utf8.EncodeRune(d.b[w:], r) // at most 3 bytes for the 6 read
+			w += utf8.EncodeRune(b[w:], r) // at most 3 bytes for the 6 read
 			continue
 		}
-		d.b[w] = e
+		b[w] = e
 		w++
 	}
 }

@@ -13,8 +13,8 @@ import (
 )
 
 // JSONLines reads rows from JSON Lines: one JSON object per line, left in
-// Row.JSON for the workers to decode (Row.Decode), which reads the values
-// into the line's own memory. Blank lines are skipped and are not rows. A
+// Row.JSON for the workers to decode (Row.Decode), whose strings share the
+// line's memory where they hold no escapes. Blank lines are skipped and are not rows. A
 // line that is not a JSON object is a row whose Err, once decoded, says
 // why; reading goes on with the next line. A read error of r ends the rows
 // with one row carrying it.
@@ -108,8 +108,8 @@ func (r Row) Decode() Row {
 
 // JSONArray reads rows from one JSON array of objects, one element at a
 // time, so the array need not fit in memory; each element is left in
-// Row.JSON for the workers to decode (Row.Decode), which reads the values
-// into the element's own memory. An element that is not
+// Row.JSON for the workers to decode (Row.Decode), whose strings share the
+// element's memory where they hold no escapes. An element that is not
 // an object is a row whose Err, once decoded, says why. Malformed JSON ends the rows with one
 // row carrying the syntax error, since nothing after it can be trusted.
 func JSONArray(r io.Reader) iter.Seq[Row] {
