@@ -64,7 +64,7 @@ func cmdBatch(ctx context.Context, sio stdio, args []string) error {
 	var po promptOptions
 	addPromptFlags(fl, &po)
 	operands, err := parseArgs(fl, args)
-	if _, set := os.LookupEnv("GOGC"); !set {
+	if os.Getenv("GOGC") == "" { // the runtime reads an empty GOGC as unset
 		defer debug.SetGCPercent(debug.SetGCPercent(batchGCPercent))
 	}
 	if err != nil {
