@@ -382,6 +382,12 @@ func (p *srcParser) code(start, opener int, closer string) *TemplateError {
 		}
 		c := p.src[i]
 		if depth == 0 {
+			if len(toks) == 0 && (strings.HasPrefix(p.src[i:], closer) || (c == '-' || c == '+') && strings.HasPrefix(p.src[i+1:], closer)) {
+				if block {
+					return p.fail(start, "tag name expected")
+				}
+				return p.fail(start, "expected an expression, got the end of the print statement")
+			}
 			if (c == '-' || c == '+') && strings.HasPrefix(p.src[i+1:], closer) && (c == '-' || block) {
 				p.pos = i + 1
 				p.emitCode(start, toks, closer)
@@ -500,10 +506,7 @@ func (p *srcParser) emitCode(start int, toks []token, closer string) {
 		trail = strings.Count(p.src[toks[len(toks)-1].end:p.pos], "\n")
 	}
 	p.flush()
-	saved := p.loopSets[start]
-	if toks[0].text != "for" {
-		saved = nil
-	}
+	saved := p.loopSets[start] // only a for tag's offset has names
 	for _, name := range saved {
 		fmt.Fprintf(&p.out, "{%% set %s = %s %%}", savedName(start, name), name)
 	}

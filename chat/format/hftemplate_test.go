@@ -102,6 +102,16 @@ func TestTemplateErrors(t *testing.T) {
 		assert.Equal(t, 2, te.Line)
 		assert.True(t, strings.HasPrefix(err.Error(), "bad.jinja:2:"), err.Error())
 	})
+	t.Run("empty tags", func(t *testing.T) { // Jinja2: TemplateSyntaxError
+		for src, want := range map[string]string{
+			"a{{ }}b":  "t.jinja:1:2: expected an expression, got the end of the print statement",
+			"a{%- %}b": "t.jinja:1:2: tag name expected",
+			"{{-}}":    "t.jinja:1:1: expected an expression, got the end of the print statement",
+		} {
+			_, err := format.NewTemplate(src, format.WithName("t.jinja"))
+			assert.EqualError(t, err, want, src)
+		}
+	})
 	t.Run("parts on a string-only template", func(t *testing.T) {
 		_, err := render(t, chatmlTemplate, []chat.Message{{Role: chat.RoleUser, Content: []chat.Part{chat.TextPart("a"), {Type: chat.PartImage, URL: "u"}}}}, format.Options{})
 		assert.ErrorContains(t, err, "message 0 has content parts (image)")
@@ -249,4 +259,29 @@ func TestLoopScope(t *testing.T) {
 			assert.Equal(t, tc.want, got, "engine")
 		})
 	}
+}
+
+// FuzzNewTemplate compiles any source and renders what compiles: an error
+// is fine, a panic is not.
+func FuzzNewTemplate(f *testing.F) {
+	for _, src := range []string{
+		chatmlTemplate, "a{{ }}b", "{%- %}", "{% for m in messages %}{% if loop.first %}{% set x = m.role %}{% endif %}{{ x }}{% else %}e{% endfor %}",
+		"{{ messages[0].content + 1 }}", "{% macro f(a) %}{{ a }}{% endmacro %}{{ f('x') | tojson(true, 2) }}", "{% raw %}{{{% endraw %}",
+	} {
+		f.Add(src)
+	}
+	msgs := []chat.Message{chat.Text(chat.RoleSystem, "s"), chat.Text(chat.RoleUser, "hi"), chat.Text(chat.RoleAssistant, "yo")}
+	f.Fuzz(func(t *testing.T, src string) {
+		if len(src) > 2048 {
+			return
+		}
+		tpl, err := format.NewTemplate(src)
+		if err != nil {
+			return
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		_, _ = tpl.Render(ctx, msgs, format.Options{AddGenerationPrompt: true})
+		_, _ = format.EngineOnly(tpl).Render(ctx, msgs, format.Options{})
+	})
 }
