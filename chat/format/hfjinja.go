@@ -239,10 +239,11 @@ func tojson(args []jinja.Value, kwargs map[string]jinja.Value) (jinja.Value, err
 		return jinja.Undefined(), fmt.Errorf("tojson() takes from 1 to 5 positional arguments but %d were given", len(args))
 	}
 	params := [...]string{"ensure_ascii", "indent", "separators", "sort_keys"}
-	get := func(name string, i int) (jinja.Value, bool) {
+	get := func(name string) (jinja.Value, bool) { // by keyword or position
 		if v, ok := kwargs[name]; ok {
 			return v, true
 		}
+		i := slices.Index(params[:], name)
 		if i < len(pos) {
 			return pos[i], true
 		}
@@ -257,10 +258,10 @@ func tojson(args []jinja.Value, kwargs map[string]jinja.Value) (jinja.Value, err
 			return jinja.Undefined(), fmt.Errorf("tojson() got multiple values for argument '%s'", k)
 		}
 	}
-	if v, ok := get("ensure_ascii", 0); ok && v.IsTruthy() {
+	if v, ok := get("ensure_ascii"); ok && v.IsTruthy() {
 		opts = append(opts, pyjson.EnsureASCII(true))
 	}
-	if v, ok := get("indent", 1); ok && !v.IsNone() && !v.IsUndefined() {
+	if v, ok := get("indent"); ok && !v.IsNone() && !v.IsUndefined() {
 		switch {
 		case v.IsInt():
 			opts = append(opts, pyjson.Indent(int(v.AsInt())))
@@ -270,13 +271,13 @@ func tojson(args []jinja.Value, kwargs map[string]jinja.Value) (jinja.Value, err
 			return jinja.Undefined(), fmt.Errorf("tojson: indent must be an int or a string")
 		}
 	}
-	if v, ok := get("separators", 2); ok && !v.IsNone() && !v.IsUndefined() {
+	if v, ok := get("separators"); ok && !v.IsNone() && !v.IsUndefined() {
 		if !v.IsList() || v.AsList().Len() != 2 || !v.AsList().Get(0).IsString() || !v.AsList().Get(1).IsString() {
 			return jinja.Undefined(), fmt.Errorf("tojson: separators must be two strings")
 		}
 		opts = append(opts, pyjson.Separators(v.AsList().Get(0).AsString(), v.AsList().Get(1).AsString()))
 	}
-	if v, ok := get("sort_keys", 3); ok && v.IsTruthy() {
+	if v, ok := get("sort_keys"); ok && v.IsTruthy() {
 		opts = append(opts, pyjson.SortKeys(true))
 	}
 	pv, err := pyValue(args[0], 0)
