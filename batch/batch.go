@@ -115,7 +115,10 @@ func RenderFunc[T any](ctx context.Context, tpl *engine.Template, rows iter.Seq[
 // Append appends the output of one row, whose messages are msgs, to dst and
 // returns the extended slice, as the built-in append does; it runs in the
 // workers. index is the row's position from 0. When it fails, what it
-// appended is dropped. The outputs of this package (OpenAI, OpenAIBatch,
+// appended is dropped. Under RenderAppend, msgs and the strings in them are
+// valid only until the Append returns: the run renders the next rows into
+// the same memory (engine.Reuse). An Append that keeps any of them must
+// copy it (strings.Clone). The outputs of this package (OpenAI, OpenAIBatch,
 // AnthropicBatch, Prompt, SFTOutput, NewOutput) are Appends.
 type Append func(ctx context.Context, dst []byte, index int, row Row, msgs []chat.Message) ([]byte, error)
 
@@ -147,6 +150,8 @@ func RenderAppend(ctx context.Context, tpl *engine.Template, rows iter.Seq[Row],
 	s := newSettings(opts)
 	return func(yield func(Result[[]byte]) bool) {
 		run(ctx, tpl, rows, func(g *group[[]byte]) Convert[[]byte] {
+			g.reuse = &memory{}
+			g.reuse.opt = engine.Reuse(&g.reuse.scratch)
 			return func(ctx context.Context, index int, row Row, msgs []chat.Message) ([]byte, error) {
 				start := len(g.buf)
 				b, err := a(ctx, g.buf, index, row, msgs)
@@ -186,6 +191,15 @@ type group[T any] struct {
 	// appends to buf, which holds the outputs of the group's rows.
 	convert Convert[T]
 	buf     []byte
+	// reuse, for RenderAppend, is the memory the group's rows are
+	// rendered in, one after the other (see Append).
+	reuse *memory
+}
+
+// memory is a Scratch that renders reuse, with the option that reuses it.
+type memory struct {
+	scratch engine.Scratch
+	opt     engine.RenderOption
 }
 
 // run is RenderFunc and RenderAppend: convertFor gives each group its
@@ -299,7 +313,7 @@ func run[T any](parent context.Context, tpl *engine.Template, rows iter.Seq[Row]
 					return
 				}
 				for k, row := range g.rows {
-					g.results = append(g.results, do(ctx, tpl, g.convert, s.prepare, g.index+k, row))
+					g.results = append(g.results, do(ctx, tpl, g.convert, g.reuse, s.prepare, g.index+k, row))
 				}
 				g.done <- struct{}{}
 			}
@@ -357,7 +371,7 @@ func run[T any](parent context.Context, tpl *engine.Template, rows iter.Seq[Row]
 }
 
 // do renders and converts one row for a worker.
-func do[T any](ctx context.Context, tpl *engine.Template, convert Convert[T], prepare func(Row) Row, index int, row Row) Result[T] {
+func do[T any](ctx context.Context, tpl *engine.Template, convert Convert[T], reuse *memory, prepare func(Row) Row, index int, row Row) Result[T] {
 	if err := ctx.Err(); err != nil {
 		return Result[T]{Index: index, Err: err}
 	}
@@ -365,7 +379,7 @@ func do[T any](ctx context.Context, tpl *engine.Template, convert Convert[T], pr
 	if prepare != nil && row.Err == nil {
 		row = prepare(row)
 	}
-	v, err := RenderOne(ctx, tpl, index, row, convert)
+	v, err := renderOne(ctx, tpl, index, row, convert, reuse)
 	if err != nil && ctx.Err() != nil {
 		err = ctx.Err()
 	}
@@ -377,18 +391,32 @@ func do[T any](ctx context.Context, tpl *engine.Template, convert Convert[T], pr
 // index is the row's position from 0. The row is decoded first (Decode). An
 // error is a *RowError; a panic in convert comes back as one.
 func RenderOne[T any](ctx context.Context, tpl *engine.Template, index int, row Row, convert Convert[T]) (v T, err error) {
+	return renderOne(ctx, tpl, index, row, convert, nil)
+}
+
+// renderOne is RenderOne, rendering in reuse's memory when it is not nil.
+// When the row fails, that memory is left to the error, which may share
+// it, and reuse starts afresh.
+func renderOne[T any](ctx context.Context, tpl *engine.Template, index int, row Row, convert Convert[T], reuse *memory) (v T, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			v, err = *new(T), &RowError{Row: index + 1, Err: fmt.Errorf("panic: %v", p)}
+		}
+		if err != nil && reuse != nil {
+			reuse.scratch = engine.Scratch{}
 		}
 	}()
 	row = row.Decode()
 	if row.Err != nil {
 		return v, &RowError{Row: index + 1, Err: row.Err}
 	}
-	var opts []engine.RenderOption
+	var obuf [2]engine.RenderOption
+	opts := obuf[:0]
 	if row.History != nil {
 		opts = append(opts, engine.History(row.History))
+	}
+	if reuse != nil {
+		opts = append(opts, reuse.opt)
 	}
 	msgs, err := tpl.Messages(ctx, row.Vars, opts...)
 	if err != nil {

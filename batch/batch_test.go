@@ -312,3 +312,42 @@ func TestRenderAppendValuesLiveUntilTheNextRow(t *testing.T) {
 	}
 	assert.Equal(t, n, i)
 }
+
+// TestRenderAppendMessagesInReusedMemory: under RenderAppend the rows'
+// messages are rendered into memory the run reuses, so an Append sees each
+// row's own messages; an error that holds a message's text keeps it after
+// later rows are rendered (the failed row's memory is not reused).
+func TestRenderAppendMessagesInReusedMemory(t *testing.T) {
+	tpl := parse(t, "gotmpl", `{{role "system"}}Be brief.{{role "user"}}{{.q}}`)
+	const n = 500
+	rows := func(yield func(batch.Row) bool) {
+		for i := range n {
+			if !yield(batch.Row{Vars: map[string]any{"q": fmt.Sprintf("question %04d", i)}}) {
+				return
+			}
+		}
+	}
+	out := func(_ context.Context, b []byte, index int, _ batch.Row, msgs []chat.Message) ([]byte, error) {
+		if index%7 == 3 {
+			return nil, errors.New(msgs[1].Text()) // shares the message's memory
+		}
+		return append(b, msgs[0].Text()+"|"+msgs[1].Text()+"\n"...), nil
+	}
+	var errs []error
+	i := 0
+	for res := range batch.RenderAppend(context.Background(), tpl, rows, out, batch.Workers(2), batch.Window(16)) {
+		require.Equal(t, i, res.Index)
+		if i%7 == 3 {
+			require.Error(t, res.Err)
+			errs = append(errs, res.Err)
+		} else {
+			require.NoError(t, res.Err)
+			require.Equal(t, fmt.Sprintf("Be brief.|question %04d\n", i), string(res.Value))
+		}
+		i++
+	}
+	require.Equal(t, n, i)
+	for k, err := range errs {
+		require.EqualError(t, err, fmt.Sprintf("row %d: question %04d", 7*k+4, 7*k+3))
+	}
+}

@@ -38,6 +38,15 @@ func TestCrossEngine(t *testing.T) {
 					got, err := fixture.JSON(msgs)
 					require.NoError(t, err)
 					assert.Equal(t, c.Expected, got, name)
+					// The same, twice, in memory the renders reuse.
+					var s engine.Scratch
+					for range 2 {
+						msgs, err = tpl.Messages(context.Background(), c.Vars, engine.History(c.History), engine.Reuse(&s))
+						require.NoError(t, err, name)
+						got, err = fixture.JSON(msgs)
+						require.NoError(t, err)
+						assert.Equal(t, c.Expected, got, name+" (Reuse)")
+					}
 					n++
 				}
 			}
@@ -157,6 +166,45 @@ func TestHistoryMarker(t *testing.T) {
 			msgs, err = tpl.Messages(context.Background(), map[string]any{"x": driver.HistoryMarker}, engine.History(h))
 			require.NoError(t, err)
 			assert.Equal(t, []chat.Message{chat.Text(chat.RoleSystem, "S"), h[0], h[1], chat.Text(chat.RoleUser, driver.HistoryMarker)}, msgs)
+		})
+	}
+}
+
+// TestReuse: with Reuse, a render on the fast path writes over the messages
+// of the last render with the same Scratch, and its messages are those
+// without Reuse; a template without a fast path ignores it.
+func TestReuse(t *testing.T) {
+	set := engine.NewSet(handlebars.New(), jinja.New(), gotmpl.New())
+	tests := []struct {
+		engine, src string
+		fast        bool
+	}{
+		{"handlebars", `{{#system}}Be brief.{{/system}}{{#user}}{{q}}{{/user}}`, true},
+		{"jinja", `{% system %}Be brief.{% endsystem %}{% user %}{{ q }}{% enduser %}`, true},
+		{"gotmpl", `{{role "system"}}Be brief.{{role "user"}}{{.q}}`, true},
+		{"gotmpl", `{{role "system"}}Be brief.{{role "user"}}{{.q | printf "%s"}}`, true},
+		{"gotmpl", `{{role "system"}}Be brief.{{role "user"}}<text>{{.q}}</text>`, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.engine+"/"+tc.src, func(t *testing.T) {
+			tpl, err := set.Parse(tc.engine, "t", tc.src)
+			require.NoError(t, err)
+			ctx := context.Background()
+			var s engine.Scratch
+			want := func(q string) []chat.Message {
+				return []chat.Message{chat.Text(chat.RoleSystem, "Be brief."), chat.Text(chat.RoleUser, q)}
+			}
+			first, err := tpl.Messages(ctx, map[string]any{"q": "first question"}, engine.Reuse(&s))
+			require.NoError(t, err)
+			require.Equal(t, want("first question"), first)
+			second, err := tpl.Messages(ctx, map[string]any{"q": "second question"}, engine.Reuse(&s))
+			require.NoError(t, err)
+			require.Equal(t, want("second question"), second)
+			if tc.fast {
+				require.Equal(t, "second question", first[1].Text(), "the first render's text is written over")
+			} else {
+				require.Equal(t, "first question", first[1].Text())
+			}
 		})
 	}
 }

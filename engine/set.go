@@ -291,6 +291,7 @@ type RenderOption func(*renderSettings)
 type renderSettings struct {
 	history []chat.Message
 	data    map[string]any
+	mem     *driver.Memory
 }
 
 // Data passes the render's @-variables, by name without the @: Dotprompt's
@@ -307,6 +308,22 @@ func Data(data map[string]any) RenderOption {
 // user message.
 func History(msgs []chat.Message) RenderOption {
 	return func(r *renderSettings) { r.history = msgs }
+}
+
+// Scratch is memory that renders reuse for their messages (see Reuse). The
+// zero value is ready to use. A Scratch is not safe for concurrent use.
+type Scratch struct{ mem driver.Memory }
+
+// Reuse makes Messages put the render's messages in s where the engine
+// renders straight to messages, without markup (every engine does for a
+// template of text and plain variables; gotmpl's documentation says when
+// it does), sparing the render's allocations. The next render with s
+// writes over them: the messages, and the strings in them, are valid only
+// until then. It suits a loop that is done with each render's messages
+// before the next render, such as one that writes them out; copy what you
+// keep (strings.Clone). Render and renders through markup ignore it.
+func Reuse(s *Scratch) RenderOption {
+	return func(r *renderSettings) { r.mem = &s.mem }
 }
 
 var bufPool = sync.Pool{New: func() any { return new(bytes.Buffer) }}
@@ -455,7 +472,7 @@ func (t *Template) request(vars map[string]any, opts []RenderOption) (*driver.Re
 	for _, o := range opts {
 		o(&rs)
 	}
-	return &driver.Request{Vars: vars, Data: rs.data}, rs.history, nil
+	return &driver.Request{Vars: vars, Data: rs.data, Memory: rs.mem}, rs.history, nil
 }
 
 // withOptional returns vars with every declared optional top-level input

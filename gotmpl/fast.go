@@ -227,28 +227,26 @@ func (c *compiled) pureNode(n parse.Node, seen map[string]bool) bool {
 // template's top-level text runs its step of the program; anything else is
 // a value (or text that only prints as one) and goes into the open
 // message's text as is.
-// Writers are recycled (compiled.writers); out is never reused, since the
-// messages' text is a substring of what it built.
+// Writers are recycled (compiled.writers); out is not, since the messages'
+// text shares its memory (unless the request's Memory holds it).
 type fastWriter struct {
-	p  *program
-	lo uintptr
-	n  uintptr
-	// out holds the text of all messages; a strings.Builder, so that its
-	// memory is not cleared first.
-	out    strings.Builder
-	bounds []int // start and end of each message's text in out
+	p      *program
+	lo     uintptr
+	n      uintptr
+	out    []byte // the text of all messages
+	bounds []int  // start and end of each message's text in out
 }
 
 func (w *fastWriter) Write(b []byte) (int, error) {
 	if off := uintptr(unsafe.Pointer(unsafe.SliceData(b))) - w.lo; off < w.n {
 		if k := int(w.p.segAt[off]); k != 0 {
 			if k <= w.p.prog.Values()+1 {
-				w.p.prog.Run(k-1, &w.out, w.bounds)
+				w.out = w.p.prog.Append(k-1, w.out, w.bounds)
 			}
 			return len(b), nil
 		}
 	}
-	w.out.Write(b)
+	w.out = append(w.out, b...)
 	return len(b), nil
 }
 
@@ -263,7 +261,7 @@ func (c *compiled) ExecuteMessages(ctx context.Context, r *driver.Request) ([]ch
 		return nil, true, err
 	}
 	if p.direct {
-		if msgs, ok := p.executeDirect(r.Vars); ok {
+		if msgs, ok := p.executeDirect(r.Vars, r.Memory); ok {
 			return msgs, true, nil
 		}
 	}
@@ -279,13 +277,13 @@ func (c *compiled) ExecuteMessages(ctx context.Context, r *driver.Request) ([]ch
 		w = &fastWriter{p: p, lo: c.lo, n: uintptr(len(c.arena)), bounds: make([]int, 2*p.prog.Len())}
 	}
 	defer c.writers.Put(w)
-	w.out.Grow(p.prog.Static() + hint)
+	w.out = fastpath.Text(r.Memory, p.prog.Static()+hint)
 	err := c.t.Execute(w, data)
 	if err == nil && p.tail {
-		p.prog.Run(p.prog.Values(), &w.out, w.bounds)
+		w.out = p.prog.Append(p.prog.Values(), w.out, w.bounds)
 	}
-	out := w.out.String()
-	w.out = strings.Builder{}
+	out := fastpath.Done(r.Memory, w.out)
+	w.out = nil
 	if err != nil {
 		return nil, true, c.execError(err)
 	}
@@ -294,14 +292,14 @@ func (c *compiled) ExecuteMessages(ctx context.Context, r *driver.Request) ([]ch
 	if n := len(out) - p.prog.Static(); n > hint || hint > 2*n+256 {
 		c.valSize.Store(int64(min(n+n/8+64, 1<<20)))
 	}
-	return p.messages(out, w.bounds), true, nil
+	return p.messages(out, w.bounds, r.Memory), true, nil
 }
 
 // executeDirect renders a template whose values are all fields of the data
 // ({{.name}}) without text/template, when every one of them is a string,
 // which text/template prints as it is; ok is false otherwise (a missing
 // key, a nil, any other type), and text/template renders it.
-func (p *program) executeDirect(vars map[string]any) (msgs []chat.Message, ok bool) {
+func (p *program) executeDirect(vars map[string]any, mem *driver.Memory) (msgs []chat.Message, ok bool) {
 	var vbuf [16]string
 	vals := vbuf[:0]
 	if len(p.keys) > len(vbuf) {
@@ -321,19 +319,24 @@ func (p *program) executeDirect(vars map[string]any) (msgs []chat.Message, ok bo
 	if 2*p.prog.Len() > len(bbuf) {
 		bounds = make([]int, 2*p.prog.Len())
 	}
-	var out strings.Builder
-	out.Grow(n)
+	out := fastpath.Text(mem, n)
 	for k, s := range vals {
-		p.prog.Run(k, &out, bounds)
-		out.WriteString(s)
+		out = p.prog.Append(k, out, bounds)
+		out = append(out, s...)
 	}
-	p.prog.Run(len(vals), &out, bounds)
-	return p.messages(out.String(), bounds), true
+	out = p.prog.Append(len(vals), out, bounds)
+	return p.messages(fastpath.Done(mem, out), bounds, mem), true
 }
 
-// messages returns the render's messages (see fastpath.Program.Fill), the
-// messages and their parts one allocation.
-func (p *program) messages(out string, bounds []int) []chat.Message {
+// messages returns the render's messages (see fastpath.Program.Fill): in
+// mem, when it is not nil, else the messages and their parts one
+// allocation.
+func (p *program) messages(out string, bounds []int, mem *driver.Memory) []chat.Message {
+	if mem != nil {
+		msgs, parts := p.prog.Blocks(mem)
+		p.prog.Fill(out, bounds, msgs, parts)
+		return msgs
+	}
 	n := p.prog.Len()
 	blk := reflect.New(p.block).UnsafePointer()
 	msgs := unsafe.Slice((*chat.Message)(blk), n)

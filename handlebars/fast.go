@@ -200,5 +200,5 @@ func (t *compiled) ExecuteMessages(ctx context.Context, r *driver.Request) ([]ch
 		}
 		values = append(values, v)
 	}
-	return f.prog.Messages(values), true, nil
+	return f.prog.Messages(values, r.Memory), true, nil
 }

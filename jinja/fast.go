@@ -105,5 +105,5 @@ func (c *compiled) ExecuteMessages(ctx context.Context, r *driver.Request) ([]ch
 		}
 		values = append(values, v)
 	}
-	return f.prog.Messages(values), true, nil
+	return f.prog.Messages(values, r.Memory), true, nil
 }

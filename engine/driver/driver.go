@@ -71,6 +71,22 @@ type Request struct {
 	// Data are the render's @-variables ({{@state.count}} in Handlebars),
 	// by name without the @.
 	Data map[string]any
+	// Memory, when not nil, is memory the render may put its messages in
+	// (see Memory); an engine that renders through markup ignores it.
+	Memory *Memory
+}
+
+// Memory is memory that renders reuse for their messages: an engine that
+// renders straight to messages (MessagesExecuter) may put the messages,
+// their text parts and their text in it, growing each as it needs and
+// leaving it for the next render with the same Memory. Such messages, and
+// the strings in them, are then valid only until that next render, which
+// writes over them. The zero value is ready to use; a Memory is not safe
+// for concurrent use.
+type Memory struct {
+	Text  []byte
+	Msgs  []chat.Message
+	Parts []chat.Part
 }
 
 // HistoryMarker is what an engine's history helper ({{history}}) writes,

@@ -34,6 +34,7 @@ package fastpath
 import (
 	"strconv"
 	"strings"
+	"unsafe"
 
 	"github.com/rolemark/rolemark/chat"
 	"github.com/rolemark/rolemark/engine/driver"
@@ -224,8 +225,9 @@ func (p *Program) Values() int { return len(p.ops) - 1 }
 
 // Messages returns the messages of the markup with values, unescaped, in
 // place of the values the program was compiled for (len(values) must be
-// Values()). The messages' text shares one new string.
-func (p *Program) Messages(values []string) []chat.Message {
+// Values()). The messages' text shares one new string; with mem, it and
+// the messages are in mem instead (see driver.Memory).
+func (p *Program) Messages(values []string, mem *driver.Memory) []chat.Message {
 	if len(values) != len(p.ops)-1 {
 		panic("fastpath: wrong number of values")
 	}
@@ -239,47 +241,91 @@ func (p *Program) Messages(values []string) []chat.Message {
 		bounds = make([]int, 2*len(p.msgs))
 	}
 	bounds = bounds[:2*len(p.msgs)]
-	// A strings.Builder, so that its memory is not cleared first and the
-	// messages' text is a substring of what it built.
-	var out strings.Builder
-	out.Grow(size)
-	p.Run(0, &out, bounds)
+	out := Text(mem, size)
+	out = p.Append(0, out, bounds)
 	for k, v := range values {
-		out.WriteString(v)
-		p.Run(k+1, &out, bounds)
+		out = append(out, v...)
+		out = p.Append(k+1, out, bounds)
 	}
-	msgs := make([]chat.Message, len(p.msgs))
-	p.Fill(out.String(), bounds, msgs, make([]chat.Part, len(p.msgs)))
+	var msgs []chat.Message
+	var parts []chat.Part
+	if mem != nil {
+		msgs, parts = p.Blocks(mem)
+	} else {
+		msgs, parts = make([]chat.Message, len(p.msgs)), make([]chat.Part, len(p.msgs))
+	}
+	p.Fill(Done(mem, out), bounds, msgs, parts)
 	return msgs
+}
+
+// maxKept is the capacity beyond which a Memory's text is not kept for the
+// next render: one very long render does not hold its memory for the rest.
+const maxKept = 1 << 20
+
+// Text returns an empty buffer of capacity at least n for the text of a
+// render's messages: mem's, when mem is not nil and large enough, else a
+// new one. Done returns the text written in it.
+func Text(mem *driver.Memory, n int) []byte {
+	if mem != nil && cap(mem.Text) >= n {
+		return mem.Text[:0]
+	}
+	if mem != nil {
+		n = max(n, 2*cap(mem.Text))
+	}
+	return make([]byte, 0, n)
+}
+
+// Done returns the text of b, a buffer from Text that the render has
+// written, as a string; b is kept in mem, when mem is not nil, for the next
+// render to write over.
+func Done(mem *driver.Memory, b []byte) string {
+	if mem != nil && cap(b) <= maxKept {
+		mem.Text = b
+	}
+	return unsafe.String(unsafe.SliceData(b), len(b))
+}
+
+// Blocks returns Len() messages and parts for Fill, from mem, which grows
+// to hold them.
+func (p *Program) Blocks(mem *driver.Memory) ([]chat.Message, []chat.Part) {
+	n := len(p.msgs)
+	if len(mem.Msgs) < n {
+		mem.Msgs = make([]chat.Message, n)
+	}
+	if len(mem.Parts) < n {
+		mem.Parts = make([]chat.Part, n)
+	}
+	return mem.Msgs[:n:n], mem.Parts[:n:n]
 }
 
 // Len returns the number of messages the program makes.
 func (p *Program) Len() int { return len(p.msgs) }
 
-// Static returns the length of the template text that Run writes.
+// Static returns the length of the template text that Append writes.
 func (p *Program) Static() int { return p.static }
 
-// Run appends to out the template text that follows value k-1 (that comes
-// first, for k = 0), and records in bounds (two per message) where each
-// message's text starts and ends in out.
-func (p *Program) Run(k int, out *strings.Builder, bounds []int) {
+// Append appends to out the template text that follows value k-1 (that
+// comes first, for k = 0), records in bounds (two per message) where each
+// message's text starts and ends in out, and returns the extended buffer.
+func (p *Program) Append(k int, out []byte, bounds []int) []byte {
 	for _, o := range p.ops[k] {
 		switch o.kind {
 		case opOpen:
-			bounds[2*o.msg] = out.Len()
+			bounds[2*o.msg] = len(out)
 		case opText:
-			out.WriteString(o.text)
+			out = append(out, o.text...)
 		case opClose:
-			bounds[2*o.msg+1] = out.Len()
+			bounds[2*o.msg+1] = len(out)
 		}
 	}
+	return out
 }
 
-// Empty reports whether Run(k) writes nothing and records nothing.
+// Empty reports whether Append(k) writes nothing and records nothing.
 func (p *Program) Empty(k int) bool { return len(p.ops[k]) == 0 }
 
 // Fill sets msgs and parts (Len() of each) to the messages of a render
-// whose text s was written with Run, which left bounds: each message's
+// whose text s was written with Append, which left bounds: each message's
 // fixed fields, and its text from the template or from s, trimmed as Parse
 // trims it. The messages' text parts are parts.
 func (p *Program) Fill(s string, bounds []int, msgs []chat.Message, parts []chat.Part) {

@@ -1,12 +1,14 @@
 package fastpath
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
 	"github.com/rolemark/rolemark/chat"
+	"github.com/rolemark/rolemark/engine/driver"
 	"github.com/rolemark/rolemark/internal/fixture"
 	"github.com/rolemark/rolemark/roleparse"
 )
@@ -34,7 +36,7 @@ func TestCompile(t *testing.T) {
 			require.Equal(t, 2, p.Values())
 			want, err := general(texts, values)
 			require.NoError(t, err)
-			require.Equal(t, want, p.Messages(values))
+			require.Equal(t, want, p.Messages(values, nil))
 		})
 	}
 	for _, s := range fixture.SlowSeeds {
@@ -45,20 +47,20 @@ func TestCompile(t *testing.T) {
 	t.Run("no values", func(t *testing.T) {
 		p := Compile([]string{`<message role="user"> hi </message>`}, nil)
 		require.NotNil(t, p)
-		require.Equal(t, []chat.Message{chat.Text(chat.RoleUser, "hi")}, p.Messages(nil))
+		require.Equal(t, []chat.Message{chat.Text(chat.RoleUser, "hi")}, p.Messages(nil, nil))
 	})
 	t.Run("KeepSpace", func(t *testing.T) {
 		texts := []string{`<message role="user"> `, ` </message>`}
 		p := Compile(texts, []roleparse.Option{roleparse.KeepSpace()})
 		require.NotNil(t, p)
-		require.Equal(t, []chat.Message{chat.Text(chat.RoleUser, "  x  ")}, p.Messages([]string{" x "}))
+		require.Equal(t, []chat.Message{chat.Text(chat.RoleUser, "  x  ")}, p.Messages([]string{" x "}, nil))
 	})
 	t.Run("Roles", func(t *testing.T) {
 		texts := []string{`<message role="narrator">`, `</message>`}
 		require.Nil(t, Compile(texts, nil), "an unknown role does not parse")
 		p := Compile(texts, []roleparse.Option{roleparse.Roles("narrator")})
 		require.NotNil(t, p)
-		require.Equal(t, []chat.Message{chat.Text("narrator", "x")}, p.Messages([]string{"x"}))
+		require.Equal(t, []chat.Message{chat.Text("narrator", "x")}, p.Messages([]string{"x"}, nil))
 	})
 	t.Run("Loose", func(t *testing.T) {
 		require.Nil(t, Compile([]string{`<message role="user">`, `</message>`}, []roleparse.Option{roleparse.Loose()}))
@@ -70,7 +72,7 @@ func TestCompile(t *testing.T) {
 	})
 	t.Run("wrong number of values", func(t *testing.T) {
 		p := Compile([]string{`<message role="user">`, `</message>`}, nil)
-		require.Panics(t, func() { p.Messages(nil) })
+		require.Panics(t, func() { p.Messages(nil, nil) })
 	})
 	t.Run("many messages", func(t *testing.T) {
 		texts := []string{""}
@@ -84,7 +86,7 @@ func TestCompile(t *testing.T) {
 		require.NotNil(t, p)
 		want, err := general(texts, values)
 		require.NoError(t, err)
-		require.Equal(t, want, p.Messages(values))
+		require.Equal(t, want, p.Messages(values, nil))
 	})
 }
 
@@ -105,6 +107,7 @@ func FuzzProgram(f *testing.F) {
 		if keep {
 			opts = append(opts, roleparse.KeepSpace())
 		}
+		var mem driver.Memory // reused by every render below
 		for _, tc := range []struct{ texts, values []string }{
 			{[]string{a, b, c}, []string{x, y}},
 			{[]string{a + b, c}, []string{x}},
@@ -115,7 +118,10 @@ func FuzzProgram(f *testing.F) {
 			}
 			want, err := general(tc.texts, tc.values, opts...)
 			require.NoError(t, err, "texts %q values %q", tc.texts, tc.values)
-			require.Equal(t, want, p.Messages(tc.values), "texts %q values %q", tc.texts, tc.values)
+			require.Equal(t, want, p.Messages(tc.values, nil), "texts %q values %q", tc.texts, tc.values)
+			// In reused memory, after a render of other values: the same.
+			p.Messages(slices.Repeat([]string{y + x}, len(tc.values)), &mem)
+			require.Equal(t, want, p.Messages(tc.values, &mem), "texts %q values %q, reused memory", tc.texts, tc.values)
 		}
 	})
 }
@@ -127,6 +133,27 @@ func BenchmarkMessages(b *testing.B) {
 	require.NotNil(b, p)
 	b.ReportAllocs()
 	for b.Loop() {
-		p.Messages(values)
+		p.Messages(values, nil)
 	}
+}
+
+func TestMessagesInMemory(t *testing.T) {
+	p := Compile([]string{`<message role="system">Hi </message><message role="user">`, `</message>`}, nil)
+	require.NotNil(t, p)
+	var mem driver.Memory
+	first := p.Messages([]string{"one"}, &mem)
+	require.Equal(t, []chat.Message{chat.Text(chat.RoleSystem, "Hi"), chat.Text(chat.RoleUser, "one")}, first)
+	// The next render writes over the first's messages and text.
+	second := p.Messages([]string{"two"}, &mem)
+	require.Equal(t, []chat.Message{chat.Text(chat.RoleSystem, "Hi"), chat.Text(chat.RoleUser, "two")}, second)
+	require.Equal(t, "two", first[1].Content[0].Text)
+	require.Zero(t, testing.AllocsPerRun(100, func() { p.Messages([]string{"three"}, &mem) }))
+	// A longer text grows the memory.
+	long := strings.Repeat("x", 1000)
+	require.Equal(t, long, p.Messages([]string{long}, &mem)[1].Content[0].Text)
+	require.GreaterOrEqual(t, cap(mem.Text), len(long))
+	// Without memory, every render's messages are their own.
+	a, b := p.Messages([]string{"a"}, nil), p.Messages([]string{"b"}, nil)
+	require.Equal(t, "a", a[1].Content[0].Text)
+	require.Equal(t, "b", b[1].Content[0].Text)
 }
