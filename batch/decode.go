@@ -15,15 +15,23 @@ import (
 // UTF-8, a UTF-16 surrogate escape, a number float64 cannot hold — which
 // Decode leaves to encoding/json, so that such rows decode, or fail, as
 // encoding/json says, from b as it was. When owned (no one else writes b),
-// the strings without escapes share b's memory and the others a copy of
-// the part of b they span, where their escapes are undone; otherwise they
-// all share a copy of b. b itself is never written.
+// the strings without escapes share b's memory and the others one buffer
+// of their own, where their escapes are undone; otherwise they all share a
+// copy of b, where the escapes are undone in place. b itself is never
+// written.
 func decodeFlat(b []byte, owned bool) (map[string]any, bool) {
 	if !utf8.Valid(b) {
 		return nil, false
 	}
-	d := flatDecoder{b: b}
-	var fbuf [16]flatField
+	d := flatDecoder{b: b, owned: owned}
+	if !owned {
+		d.b = append([]byte(nil), b...)
+	}
+	type field struct {
+		key string
+		val any
+	}
+	var fbuf [16]field
 	fields := fbuf[:0]
 	d.space()
 	if !d.byte('{') {
@@ -32,7 +40,7 @@ func decodeFlat(b []byte, owned bool) (map[string]any, bool) {
 	d.space()
 	if !d.byte('}') {
 		for {
-			var f flatField
+			var f field
 			var ok bool
 			d.space()
 			if f.key, ok = d.string(); !ok {
@@ -43,7 +51,7 @@ func decodeFlat(b []byte, owned bool) (map[string]any, bool) {
 				return nil, false
 			}
 			d.space()
-			if !d.value(&f) {
+			if f.val, ok = d.value(); !ok {
 				return nil, false
 			}
 			fields = append(fields, f)
@@ -60,76 +68,22 @@ func decodeFlat(b []byte, owned bool) (map[string]any, bool) {
 	if !d.end() {
 		return nil, false
 	}
-	if owned {
-		// b is never written, so that the row's JSON stays as it was (a
-		// second Decode reads it again): the escaped strings are copied,
-		// one after the other, to one buffer, and undone there.
-		n := 0
-		for _, f := range fields {
-			for _, s := range [2]flatString{f.key, f.str} {
-				if s.esc {
-					n += s.end - s.start
-				}
-			}
-		}
-		if n > 0 {
-			d.w, d.copyOut = make([]byte, n), true
-		}
-	} else {
-		d.b = append([]byte(nil), b...)
-		d.w = d.b
-	}
 	vars := make(map[string]any, len(fields))
 	for _, f := range fields {
-		k := d.text(f.key)
-		if f.isStr {
-			vars[k] = d.text(f.str)
-		} else {
-			vars[k] = f.val
-		}
+		vars[f.key] = f.val
 	}
 	return vars, true
 }
 
-// flatField is one key and its value, read and not yet unescaped: str
-// when the value is a string (isStr), val otherwise.
-type flatField struct {
-	key, str flatString
-	isStr    bool
-	val      any
-}
-
-// flatString is a JSON string of the row: its text, between the quotes,
-// is b[start:end], with escapes if esc; escs[e0:e1] are they, when they
-// all fit in escs.
-type flatString struct {
-	start, end int
-	esc        bool
-	e0, e1     int
-}
-
-// flatDecoder reads b, which it owns.
+// flatDecoder reads b.
 type flatDecoder struct {
 	b []byte
 	i int
-	// w is where text undoes escapes: b itself when it is a copy, or,
-	// with copyOut, a buffer the escaped strings are copied to in turn
-	// (the next at n).
-	w       []byte
-	copyOut bool
-	n       int
-	// escs are the escapes string found, in order, for text to undo
-	// without looking for them again; a string whose escapes did not fit
-	// has none here (flatString.esc without escs).
-	escs  [64]flatEscape
-	nescs int
-}
-
-// flatEscape is an escape at b[at:]: 2 bytes long, or 6 for \u, which
-// stand for r.
-type flatEscape struct {
-	at int32
-	r  rune
+	// owned says that b is the row's own memory, never written: the text
+	// of a string with escapes is written to w, in turn, and shares it.
+	// Otherwise b is a copy, and the escapes are undone in place.
+	owned bool
+	w     []byte
 }
 
 func (d *flatDecoder) space() {
@@ -158,171 +112,116 @@ func (d *flatDecoder) end() bool {
 	return d.i == len(d.b)
 }
 
-// value reads f's value.
-func (d *flatDecoder) value(f *flatField) (ok bool) {
+// value reads a value that is no array or object.
+func (d *flatDecoder) value() (any, bool) {
 	if d.i >= len(d.b) {
-		return false
+		return nil, false
 	}
 	switch c := d.b[d.i]; {
 	case c == '"':
-		f.str, ok = d.string()
-		f.isStr = true
-		return ok
+		s, ok := d.string()
+		return s, ok
 	case c == '-' || c >= '0' && c <= '9':
-		f.val, ok = d.number()
-		return ok
+		return d.number()
 	}
 	rest := d.b[d.i:]
 	switch {
 	case len(rest) >= 4 && string(rest[:4]) == "null":
 		d.i += 4
-		return true
+		return nil, true
 	case len(rest) >= 4 && string(rest[:4]) == "true":
 		d.i += 4
-		f.val = true
-		return true
+		return true, true
 	case len(rest) >= 5 && string(rest[:5]) == "false":
 		d.i += 5
-		f.val = false
-		return true
+		return false, true
 	}
-	return false
+	return nil, false
 }
 
-// string reads a JSON string (the text is valid UTF-8: decodeFlat checked),
-// checking its escapes.
-func (d *flatDecoder) string() (flatString, bool) {
+// string reads a JSON string (the text is valid UTF-8: decodeFlat checked)
+// and returns its text. The text of a string without escapes is b's; that
+// of one with escapes is written as they are undone (see flatDecoder.w),
+// and those bytes are never written again, so the string is immutable.
+func (d *flatDecoder) string() (string, bool) {
 	if !d.byte('"') {
-		return flatString{}, false
+		return "", false
 	}
-	s := flatString{start: d.i, e0: d.nescs}
+	start := d.i
+	d.i += jsonw.Unescaped(d.b[d.i:])
+	if d.i >= len(d.b) {
+		return "", false
+	}
+	if c := d.b[d.i]; c == '"' {
+		d.i++
+		if d.i-1 == start {
+			return "", true
+		}
+		return unsafe.String(&d.b[start], d.i-1-start), true
+	} else if c != '\\' {
+		return "", false // a control character
+	}
+	// out is where the text goes: after the texts in w, whose capacity is
+	// enough for the rest of b, so that it never moves; or over the string
+	// itself in b, each escape being longer than what it stands for (at
+	// most 3 bytes of UTF-8 for the 6 of a \u escape).
+	var out []byte
+	if d.owned {
+		if d.w == nil {
+			d.w = make([]byte, 0, len(d.b)-start)
+		}
+		out = append(d.w[len(d.w):], d.b[start:d.i]...)
+	} else {
+		out = d.b[start:d.i]
+	}
 	for {
-		d.i += jsonw.Unescaped(d.b[d.i:])
-		if d.i >= len(d.b) {
-			return flatString{}, false
+		// d.b[d.i] is the backslash of an escape.
+		if d.i+1 >= len(d.b) {
+			return "", false
+		}
+		c := d.b[d.i+1]
+		d.i += 2
+		if c == 'u' {
+			r, ok := hex4(d.b[d.i:])
+			if !ok {
+				return "", false
+			}
+			d.i += 4
+			out = utf8.AppendRune(out, r)
+		} else {
+			switch c {
+			case '"', '\\', '/':
+			case 'b':
+				c = '\b'
+			case 'f':
+				c = '\f'
+			case 'n':
+				c = '\n'
+			case 'r':
+				c = '\r'
+			case 't':
+				c = '\t'
+			default:
+				return "", false
+			}
+			out = append(out, c)
+		}
+		n := jsonw.Unescaped(d.b[d.i:])
+		out = append(out, d.b[d.i:d.i+n]...)
+		if d.i += n; d.i >= len(d.b) {
+			return "", false
 		}
 		switch d.b[d.i] {
 		case '"':
-			s.end = d.i
 			d.i++
-			if s.e1 = d.nescs; s.e1 < 0 { // escs overflowed within s
-				s.e0, s.e1 = 0, 0
+			if d.owned {
+				d.w = d.w[:len(d.w)+len(out)]
 			}
-			return s, true
+			return unsafe.String(unsafe.SliceData(out), len(out)), true
 		case '\\':
 		default:
-			return flatString{}, false // a control character
+			return "", false // a control character
 		}
-		s.esc = true
-		if d.i+1 >= len(d.b) {
-			return flatString{}, false
-		}
-		e := flatEscape{at: int32(d.i), r: rune(d.b[d.i+1])}
-		d.i += 2
-		switch e.r {
-		case '"', '\\', '/':
-		case 'b':
-			e.r = '\b'
-		case 'f':
-			e.r = '\f'
-		case 'n':
-			e.r = '\n'
-		case 'r':
-			e.r = '\r'
-		case 't':
-			e.r = '\t'
-		case 'u':
-			var ok bool
-			if e.r, ok = hex4(d.b[d.i:]); !ok {
-				return flatString{}, false
-			}
-			d.i += 4
-		default:
-			return flatString{}, false
-		}
-		switch {
-		case d.nescs < 0:
-		case d.nescs < len(d.escs):
-			d.escs[d.nescs] = e
-			d.nescs++
-		default:
-			d.nescs = -1 // no more room: text looks for the rest itself
-		}
-	}
-}
-
-// text returns the text of s, read by string. A string without escapes
-// shares d.b's memory; one with escapes is unescaped in place in d.w, the
-// unescaped text being never longer than the escaped one. The bytes a
-// string returned covers are never written again, so it stays immutable.
-func (d *flatDecoder) text(s flatString) string {
-	if s.start == s.end {
-		return ""
-	}
-	if !s.esc {
-		return unsafe.String(&d.b[s.start], s.end-s.start)
-	}
-	b, base := d.w, 0 // s.start in d.b is s.start-base in b
-	if d.copyOut {
-		base = s.start - d.n
-		d.n += copy(b[d.n:], d.b[s.start:s.end])
-	}
-	start, end := s.start-base, s.end-base
-	if s.e0 == s.e1 {
-		return unescape(b, start, end)
-	}
-	w, i := start, start // where the text is written, and read
-	for _, e := range d.escs[s.e0:s.e1] {
-		at := int(e.at) - base
-		if w == i {
-			w = at
-		} else {
-			w += copy(b[w:], b[i:at])
-		}
-		i = at + 2
-		if b[at+1] == 'u' {
-			i += 4
-			w += utf8.EncodeRune(b[w:], e.r) // at most 3 bytes for the 6 read
-			continue
-		}
-		b[w] = byte(e.r)
-		w++
-	}
-	w += copy(b[w:], b[i:end])
-	return unsafe.String(&b[start], w-start)
-}
-
-// unescape is text for the string b[start:end] whose escapes string did
-// not record.
-func unescape(b []byte, start, end int) string {
-	w, i := start, start // where the text is written, and read
-	for {
-		n := jsonw.Unescaped(b[i:end])
-		w += copy(b[w:], b[i:i+n])
-		if i += n; i == end {
-			return unsafe.String(&b[start], w-start)
-		}
-		e := b[i+1]
-		i += 2
-		switch e {
-		case 'b':
-			e = '\b'
-		case 'f':
-			e = '\f'
-		case 'n':
-			e = '\n'
-		case 'r':
-			e = '\r'
-		case 't':
-			e = '\t'
-		case 'u':
-			r, _ := hex4(b[i:])
-			i += 4
-			w += utf8.EncodeRune(b[w:], r) // at most 3 bytes for the 6 read
-			continue
-		}
-		b[w] = e
-		w++
 	}
 }
 
