@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/rolemark/rolemark/batch"
 	"github.com/rolemark/rolemark/chat"
@@ -67,7 +68,9 @@ func BenchmarkRows(b *testing.B) {
 	}
 	// Go reads the rows from the file, as Python does: rows held in memory
 	// would keep the live heap large and the garbage collector idle.
-	file := filepath.Join(b.TempDir(), "rows.jsonl")
+	dir := b.TempDir()
+	file := filepath.Join(dir, "rows.jsonl")
+	bin := "" // the rolemark command, built when a command run needs it
 	if err := os.WriteFile(file, benchRows(b, n), 0o644); err != nil {
 		b.Fatal(err)
 	}
@@ -113,6 +116,29 @@ func BenchmarkRows(b *testing.B) {
 				b.ReportMetric(float64(m1.TotalAlloc-m0.TotalAlloc)/float64(n*b.N), "alloc-B/row")
 			})
 		}
+		for _, workers := range []int{1, 2} {
+			b.Run(fmt.Sprintf("%s/command/workers=%d", o.name, workers), func(b *testing.B) {
+				if bin == "" {
+					bin = build(b, dir)
+				}
+				args := []string{"batch", "--in", file, "--out", os.DevNull, "--format", o.name, "--workers", strconv.Itoa(workers)}
+				if o.name == "openai-batch" {
+					args = append(args, "--model", "gpt-4o-mini")
+				}
+				args = append(args, "../testdata/bench/literal.tmpl")
+				var wall, cpu time.Duration
+				var rss int64
+				for range b.N {
+					w, c, r := runCommand(b, dir, bin, args)
+					wall, cpu, rss = wall+w, cpu+c, max(rss, r)
+				}
+				b.ReportMetric(float64(n*b.N)/wall.Seconds(), "rows/s")
+				b.ReportMetric(float64(cpu.Microseconds())/float64(n*b.N), "cpu-µs/row")
+				if rss > 0 {
+					b.ReportMetric(float64(rss)/(1<<20), "peak-RSS-MB")
+				}
+			})
+		}
 		b.Run(o.name+"/python-jinja2", func(b *testing.B) {
 			if exec.Command("python3", "-c", "import jinja2").Run() != nil {
 				b.Skip("python3 with jinja2 is not installed")
@@ -132,6 +158,52 @@ func BenchmarkRows(b *testing.B) {
 			b.ReportMetric(rate/float64(b.N), "rows/s")
 		})
 	}
+}
+
+// build builds the rolemark command into dir and returns its path.
+func build(b *testing.B, dir string) string {
+	b.Helper()
+	bin := filepath.Join(dir, "rolemark")
+	if out, err := exec.Command("go", "build", "-o", bin, "../cmd/rolemark").CombinedOutput(); err != nil {
+		b.Fatalf("go build: %v: %s", err, out)
+	}
+	return bin
+}
+
+// runCommand runs bin with args and returns its wall time, its CPU time and
+// its peak resident set size. The size is measured by GNU time
+// (/usr/bin/time), when it is installed, and is 0 otherwise: the rusage of
+// a child started from this process counts this process's own memory, which
+// the child shares until it execs.
+func runCommand(b *testing.B, dir, bin string, args []string) (wall, cpu time.Duration, rss int64) {
+	b.Helper()
+	gnuTime := "/usr/bin/time"
+	if _, err := os.Stat(gnuTime); err != nil {
+		gnuTime = ""
+	}
+	cmd := exec.Command(bin, args...)
+	report := filepath.Join(dir, "time.txt")
+	if gnuTime != "" {
+		cmd = exec.Command(gnuTime, append([]string{"-f", "%M", "-o", report, bin}, args...)...)
+	}
+	start := time.Now()
+	if out, err := cmd.CombinedOutput(); err != nil {
+		b.Fatalf("%v: %s", err, out)
+	}
+	wall = time.Since(start)
+	cpu = cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
+	if gnuTime != "" {
+		out, err := os.ReadFile(report)
+		if err != nil {
+			b.Fatal(err)
+		}
+		kb, err := strconv.ParseInt(strings.TrimSpace(string(out)), 10, 64)
+		if err != nil {
+			b.Fatalf("GNU time's report %q: %v", out, err)
+		}
+		rss = kb << 10
+	}
+	return wall, cpu, rss
 }
 
 type discard struct{}
