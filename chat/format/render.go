@@ -40,7 +40,8 @@ func (f *Format) AppendRender(dst []byte, msgs []chat.Message, opts Options) ([]
 		return dst, err
 	}
 	if !opts.AllowSpecialTokens {
-		if err := checkSpecial(f.Name, msgs, f.specialTokens()); err != nil {
+		var buf [8]string
+		if err := checkSpecial(f.Name, msgs, f.specialTokens(buf[:0])); err != nil {
 			return dst, err
 		}
 	}
@@ -98,24 +99,31 @@ type renderer struct {
 // string when that gives the same text: s has no brace but those of
 // {role}, and the name has none.
 func (r *renderer) writeTurn(s string, role chat.Role, other bool) {
-	if !other || !strings.Contains(s, "{") {
+	i := -1
+	if other {
+		i = strings.IndexByte(s, '{')
+	}
+	if i < 0 {
 		r.b.WriteString(s)
 		return
 	}
-	if strings.Count(s, "{") != strings.Count(s, "{role}") || strings.ContainsAny(string(role), "{}") {
+	if strings.ContainsAny(string(role), "{}") {
 		r.b.WriteString(substRole(s, role))
 		return
 	}
-	for {
-		i := strings.Index(s, "{role}")
-		if i < 0 {
-			break
+	start, rest := r.b.Len(), s
+	for ; i >= 0; i = strings.IndexByte(rest, '{') {
+		if !strings.HasPrefix(rest[i:], "{role}") {
+			// Another brace: substRole reads the text.
+			r.b.b = r.b.b[:start]
+			r.b.WriteString(substRole(s, role))
+			return
 		}
-		r.b.WriteString(s[:i])
+		r.b.WriteString(rest[:i])
 		r.b.WriteString(string(role))
-		s = s[i+len("{role}"):]
+		rest = rest[i+len("{role}"):]
 	}
-	r.b.WriteString(s)
+	r.b.WriteString(rest)
 }
 
 func (r *renderer) fail(i int, msg string) error {
@@ -482,9 +490,10 @@ func (f *Format) partsText(m *chat.Message, trim bool) string {
 	return b.String()
 }
 
-// specialTokens returns Special with BOS and EOS, longest first.
-func (f *Format) specialTokens() []string {
-	return sortSpecial(append([]string{f.BOS, f.EOS}, f.Special...))
+// specialTokens returns Special with BOS and EOS, longest first, appended
+// to buf.
+func (f *Format) specialTokens(buf []string) []string {
+	return sortSpecial(append(append(buf, f.BOS, f.EOS), f.Special...))
 }
 
 // Validate reports a format whose enumerated fields (placements,
