@@ -107,7 +107,7 @@ func (r *renderer) writeTurn(s string, role chat.Role, other bool) {
 		r.b.WriteString(s)
 		return
 	}
-	if strings.ContainsAny(string(role), "{}") {
+	if strings.IndexByte(string(role), '{') >= 0 || strings.IndexByte(string(role), '}') >= 0 {
 		r.b.WriteString(substRole(s, role))
 		return
 	}
