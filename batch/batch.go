@@ -194,6 +194,8 @@ type group[T any] struct {
 	// reuse, for RenderAppend, is the memory the group's rows are
 	// rendered in, one after the other (see Append).
 	reuse *memory
+	// text holds the text of the group's rows that Decode writes.
+	text arena
 }
 
 // memory is a Scratch that renders reuse, with the option that reuses it.
@@ -313,7 +315,7 @@ func run[T any](parent context.Context, tpl *engine.Template, rows iter.Seq[Row]
 					return
 				}
 				for k, row := range g.rows {
-					g.results = append(g.results, do(ctx, tpl, g.convert, g.reuse, s.prepare, g.index+k, row))
+					g.results = append(g.results, do(ctx, tpl, g.convert, g.reuse, &g.text, s.prepare, g.index+k, row))
 				}
 				g.done <- struct{}{}
 			}
@@ -371,11 +373,11 @@ func run[T any](parent context.Context, tpl *engine.Template, rows iter.Seq[Row]
 }
 
 // do renders and converts one row for a worker.
-func do[T any](ctx context.Context, tpl *engine.Template, convert Convert[T], reuse *memory, prepare func(Row) Row, index int, row Row) Result[T] {
+func do[T any](ctx context.Context, tpl *engine.Template, convert Convert[T], reuse *memory, text *arena, prepare func(Row) Row, index int, row Row) Result[T] {
 	if err := ctx.Err(); err != nil {
 		return Result[T]{Index: index, Err: err}
 	}
-	row = row.Decode()
+	row = row.decode(text)
 	if prepare != nil && row.Err == nil {
 		row = prepare(row)
 	}

@@ -15,17 +15,16 @@ import (
 // UTF-8, a UTF-16 surrogate escape, a number float64 cannot hold — which
 // Decode leaves to encoding/json, so that such rows decode, or fail, as
 // encoding/json says, from b as it was. When owned (no one else writes b),
-// the strings without escapes share b's memory and the others one buffer
-// of their own, where their escapes are undone; otherwise they all share a
-// copy of b, where the escapes are undone in place. b itself is never
-// written.
-func decodeFlat(b []byte, owned bool) (map[string]any, bool) {
+// the strings without escapes share b's memory and the others memory from
+// a, where their escapes are undone; otherwise they all share a copy of b
+// in a, where the escapes are undone in place. b itself is never written.
+func decodeFlat(b []byte, owned bool, a *arena) (map[string]any, bool) {
 	if !utf8.Valid(b) {
 		return nil, false
 	}
-	d := flatDecoder{b: b, owned: owned}
+	d := flatDecoder{b: b, owned: owned, a: a}
 	if !owned {
-		d.b = append([]byte(nil), b...)
+		d.b = append(a.room(len(b)), b...)
 	}
 	type field struct {
 		key string
@@ -68,6 +67,11 @@ func decodeFlat(b []byte, owned bool) (map[string]any, bool) {
 	if !d.end() {
 		return nil, false
 	}
+	if owned {
+		a.take(len(d.w))
+	} else {
+		a.take(len(d.b))
+	}
 	vars := make(map[string]any, len(fields))
 	for _, f := range fields {
 		vars[f.key] = f.val
@@ -84,6 +88,7 @@ type flatDecoder struct {
 	// Otherwise b is a copy, and the escapes are undone in place.
 	owned bool
 	w     []byte
+	a     *arena
 }
 
 func (d *flatDecoder) space() {
@@ -168,7 +173,7 @@ func (d *flatDecoder) string() (string, bool) {
 	var out []byte
 	if d.owned {
 		if d.w == nil {
-			d.w = make([]byte, 0, len(d.b)-start)
+			d.w = d.a.room(len(d.b) - start)
 		}
 		out = append(d.w[len(d.w):], d.b[start:d.i]...)
 	} else {

@@ -93,12 +93,12 @@ func TestDecodeFlat(t *testing.T) {
 	for _, tt := range flatRows {
 		t.Run(tt.in, func(t *testing.T) {
 			in := []byte(tt.in)
-			got, ok := decodeFlat(in, false)
+			got, ok := decodeFlat(in, false, nil)
 			require.True(t, ok, "decoded by decodeFlat")
 			assert.True(t, sameValue(tt.want, got), "got %#v", got)
 			assert.True(t, sameValue(refDecode([]byte(tt.in)).Vars, got), "encoding/json agrees")
 			assert.Equal(t, tt.in, string(in), "a row that is not its own is not written")
-			got, ok = decodeFlat(in, true)
+			got, ok = decodeFlat(in, true, nil)
 			require.True(t, ok, "decoded by decodeFlat in the row's memory")
 			assert.True(t, sameValue(tt.want, got), "got %#v in the row's memory", got)
 			assert.Equal(t, tt.in, string(in), "a row that is its own is not written either")
@@ -150,7 +150,7 @@ var notFlat = []string{
 func TestDecodeNotFlat(t *testing.T) {
 	for _, in := range notFlat {
 		t.Run(in, func(t *testing.T) {
-			_, ok := decodeFlat([]byte(in), true)
+			_, ok := decodeFlat([]byte(in), true, nil)
 			assert.False(t, ok)
 			want := refDecode([]byte(in))
 			for _, own := range []bool{false, true} {
@@ -228,4 +228,37 @@ func BenchmarkDecode(b *testing.B) {
 			}
 		}
 	})
+}
+
+// TestDecodeInArena: rows decoded one after the other into one arena, as a
+// run's workers decode them, keep their values: text once handed out is
+// never written again, whatever the rows after it, flat or not, owned or
+// not, short or longer than a quarter block.
+func TestDecodeInArena(t *testing.T) {
+	var a arena
+	long := strings.Repeat(`\u00e9x`, arenaBlock/8)
+	var rows []string
+	for i := range 300 {
+		switch i % 5 {
+		case 0:
+			rows = append(rows, fmt.Sprintf(`{"q":"row %d \"quoted\" \u0026 more","plain":"p%d"}`, i, i))
+		case 1:
+			rows = append(rows, fmt.Sprintf(`{"q":"row %d\n","nested":{"a":1}}`, i)) // left to encoding/json
+		case 2:
+			rows = append(rows, fmt.Sprintf(`{"q":"%s %d"}`, long, i))
+		case 3:
+			rows = append(rows, fmt.Sprintf(`{"q":"row %d \\ tail","n":%d}`, i, i))
+		default:
+			rows = append(rows, fmt.Sprintf(`{"q":"x\u00e9%d","k\u0041":"v"}`, i))
+		}
+	}
+	var got []map[string]any
+	for i, in := range rows {
+		r := Row{JSON: []byte(in), ownJSON: i%2 == 0}.decode(&a)
+		require.NoError(t, r.Err, in)
+		got = append(got, r.Vars)
+	}
+	for i, in := range rows {
+		assert.True(t, sameValue(refDecode([]byte(in)).Vars, got[i]), "row %d: %#v", i, got[i])
+	}
 }

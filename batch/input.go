@@ -21,7 +21,7 @@ import (
 func JSONLines(r io.Reader) iter.Seq[Row] {
 	return func(yield func(Row) bool) {
 		br := bufio.NewReaderSize(r, 64<<10)
-		var lines lineStore
+		var lines arena
 		for {
 			line, err := br.ReadSlice('\n')
 			own := false
@@ -52,27 +52,50 @@ func JSONLines(r io.Reader) iter.Seq[Row] {
 	}
 }
 
-// lineStore copies lines into blocks of memory, one allocation for many
-// lines; a block is never written again once a line is in it, and is freed
-// when the last row (or value) that shares it is.
-type lineStore struct{ block []byte }
+// arena hands out memory in blocks, one allocation for many rows: the
+// lines JSONLines reads, and the text Decode writes. Memory once handed out
+// is never handed out again, so that the strings in it stay immutable; a
+// block is freed when the last row, value or string that shares it is.
+type arena struct {
+	block []byte
+	// inBlock says that the last room was in block.
+	inBlock bool
+}
 
-// lineBlock is the size of a lineStore's blocks; a line longer than a
-// quarter of it has an allocation of its own.
-const lineBlock = 32 << 10
+// arenaBlock is the size of an arena's blocks; more than a quarter of it
+// has an allocation of its own.
+const arenaBlock = 32 << 10
 
-// keep returns a copy of line that no other line shares, capped so that
-// appending to it copies.
-func (s *lineStore) keep(line []byte) []byte {
-	if len(line) > lineBlock/4 {
-		return bytes.Clone(line)
+// room returns an empty slice of capacity at least n, for take to hand out
+// its start. A nil arena allocates.
+func (a *arena) room(n int) []byte {
+	if a == nil || n > arenaBlock/4 {
+		if a != nil {
+			a.inBlock = false
+		}
+		return make([]byte, 0, n)
 	}
-	if cap(s.block)-len(s.block) < len(line) {
-		s.block = make([]byte, 0, lineBlock)
+	if cap(a.block)-len(a.block) < n {
+		a.block = make([]byte, 0, arenaBlock)
 	}
-	start := len(s.block)
-	s.block = append(s.block, line...)
-	return s.block[start:len(s.block):len(s.block)]
+	a.inBlock = true
+	return a.block[len(a.block):len(a.block)]
+}
+
+// take hands out the first n bytes of the last room, which are then never
+// handed out again.
+func (a *arena) take(n int) {
+	if a != nil && a.inBlock {
+		a.block = a.block[:len(a.block)+n]
+		a.inBlock = false
+	}
+}
+
+// keep returns a copy of b, capped so that appending to it copies.
+func (a *arena) keep(b []byte) []byte {
+	c := append(a.room(len(b)), b...)
+	a.take(len(c))
+	return c[:len(c):len(c)]
 }
 
 // Decode returns the row with its JSON decoded into Vars, when Vars is nil
@@ -80,11 +103,14 @@ func (s *lineStore) keep(line []byte) []byte {
 // as they are. The values are those json.Unmarshal gives a map[string]any
 // (numbers are float64); a row of strings, numbers, booleans and nulls is
 // read without encoding/json, to the same values.
-func (r Row) Decode() Row {
+func (r Row) Decode() Row { return r.decode(nil) }
+
+// decode is Decode, with the text it writes in a.
+func (r Row) decode(a *arena) Row {
 	if r.Vars != nil || r.JSON == nil || r.Err != nil {
 		return r
 	}
-	if vars, ok := decodeFlat(r.JSON, r.ownJSON); ok {
+	if vars, ok := decodeFlat(r.JSON, r.ownJSON, a); ok {
 		r.Vars, r.JSON = vars, nil
 		return r
 	}
