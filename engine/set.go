@@ -468,11 +468,17 @@ func (t *Template) request(vars map[string]any, opts []RenderOption) (*driver.Re
 	if err != nil {
 		return nil, nil, err
 	}
-	var rs renderSettings
+	// One allocation for the request and the settings the options write
+	// (which escape to them).
+	rq := &struct {
+		r  driver.Request
+		rs renderSettings
+	}{}
 	for _, o := range opts {
-		o(&rs)
+		o(&rq.rs)
 	}
-	return &driver.Request{Vars: vars, Data: rs.data, Memory: rs.mem}, rs.history, nil
+	rq.r = driver.Request{Vars: vars, Data: rq.rs.data, Memory: rq.rs.mem}
+	return &rq.r, rq.rs.history, nil
 }
 
 // withOptional returns vars with every declared optional top-level input
