@@ -6,6 +6,7 @@ import (
 	"iter"
 	"runtime"
 	"sync"
+	"sync/atomic"
 
 	"github.com/rolemark/rolemark/chat"
 	"github.com/rolemark/rolemark/engine"
@@ -70,7 +71,7 @@ func Workers(n int) Option { return func(s *settings) { s.workers = n } }
 
 // Window sets how many rows may be read ahead of the one the caller is
 // waiting for; together with the workers it bounds the rows held in memory.
-// The default is 64 rows per worker, the least 4 per worker.
+// The default is 256 rows per worker, the least 4 per worker.
 func Window(n int) Option { return func(s *settings) { s.window = n } }
 
 // StopOnError ends the run at the first row that fails: its result is the
@@ -174,7 +175,7 @@ func newSettings(opts []Option) settings {
 		s.workers = runtime.NumCPU()
 	}
 	if s.window == 0 {
-		s.window = 64 * s.workers
+		s.window = 256 * s.workers
 	}
 	s.window = max(s.window, 4*s.workers)
 	return s
@@ -208,14 +209,18 @@ type memory struct {
 // Convert, once, when the group is made (groups are reused).
 func run[T any](parent context.Context, tpl *engine.Template, rows iter.Seq[Row], convertFor func(*group[T]) Convert[T], s settings, yield func(Result[T]) bool) {
 	ctx, cancel := context.WithCancel(parent)
-	// A group holds up to size rows; with the default window, 16, so that
+	// A group holds up to size rows; with the default window, 64, so that
 	// each worker has four groups to go at.
 	size := max(1, s.window/(4*s.workers))
-	// sem holds a token for every row read and not yet yielded, so the
-	// reader waits when the caller falls behind by a window. pending holds
-	// the groups in input order, each of at least one row, so it and jobs
-	// never hold more groups than the window has rows.
-	sem := make(chan struct{}, s.window)
+	// held counts the rows read and not yet yielded: the reader waits, for
+	// a signal on room, while it is a window, so it never gets more than a
+	// window ahead of the caller. The caller signals room when it takes
+	// held below a window. pending holds the groups in input order, each
+	// of at least one row, so it and jobs never hold more groups than the
+	// window has rows.
+	var held atomic.Int64
+	room := make(chan struct{}, 1)
+	window := int64(s.window)
 	pending := make(chan *group[T], s.window)
 	jobs := make(chan *group[T], s.window+1)
 	free := make(chan *group[T], s.window/size+s.workers+2)
@@ -237,15 +242,14 @@ func run[T any](parent context.Context, tpl *engine.Template, rows iter.Seq[Row]
 			if ctx.Err() != nil {
 				return
 			}
-			select {
-			case sem <- struct{}{}:
-			default:
+			for held.Load() >= window {
 				select {
-				case sem <- struct{}{}:
+				case <-room: // held fell below a window; look again
 				case <-ctx.Done():
 					return
 				}
 			}
+			held.Add(1)
 			mu.Lock()
 			if partial == nil {
 				mu.Unlock()
@@ -274,7 +278,7 @@ func run[T any](parent context.Context, tpl *engine.Template, rows iter.Seq[Row]
 			}
 			partial = nil
 			mu.Unlock()
-			jobs <- g // never blocks: see sem
+			jobs <- g // never blocks: see held
 		}
 		mu.Lock()
 		g := partial
@@ -357,7 +361,12 @@ func run[T any](parent context.Context, tpl *engine.Template, rows iter.Seq[Row]
 			if !yield(r) || (r.Err != nil && s.stopOnErr) {
 				return
 			}
-			<-sem
+			if held.Add(-1) == window-1 {
+				select {
+				case room <- struct{}{}:
+				default: // a signal is waiting already
+				}
+			}
 		}
 		clear(g.rows)
 		clear(g.results)
