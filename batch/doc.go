@@ -8,7 +8,7 @@
 //		use(res.Value)          // the row's []chat.Message
 //	}
 //
-// Rows are read as they are needed: at most a window of rows (Window, 64
+// Rows are read as they are needed: at most a window of rows (Window, 256
 // per worker by default) is held at a time, whatever the size of the input.
 // Rows come from any iter.Seq[Row] (JSONLines, JSONArray and CSV read the
 // common formats; FromChannel takes a channel), and RenderFunc runs a
