@@ -17,7 +17,9 @@
 // OpenAIBatch, AnthropicBatch, Prompt and SFTOutput write, into buffers it
 // reuses: a row's line is valid until the loop body that receives it
 // returns, which is all a writer needs, and rows cost no allocation for
-// their output.
+// their output. It also renders each row's messages into memory it reuses
+// (engine.Reuse), so the messages an Append receives are valid only until
+// it returns.
 //
 // Spans gives the character ranges of a chat format's text that the
 // assistant messages occupy, for supervised fine-tuning. A tokenizer maps
