@@ -72,6 +72,12 @@ func FuzzFastPath(f *testing.F) {
 		}
 		require.NoError(t, gotErr, "template %q\nmarkup %q", src, markup)
 		require.Equal(t, want, got, "template %q\nmarkup %q", src, markup)
+		// The same in memory a render of other values wrote before.
+		var s engine.Scratch
+		_, _ = tpl.Messages(context.Background(), map[string]any{"x": y + x + y, "y": x, "ys": []string{x + y}}, engine.Reuse(&s))
+		got, gotErr = tpl.Messages(context.Background(), vars, engine.Reuse(&s))
+		require.NoError(t, gotErr, "template %q, reused memory", src)
+		require.Equal(t, want, got, "template %q\nmarkup %q, reused memory", src, markup)
 	})
 }
 
