@@ -21,6 +21,14 @@
 // (engine.Reuse), so the messages an Append receives are valid only until
 // it returns.
 //
+// A run's live memory is small (a window of rows) and each row leaves a
+// couple of KB of garbage, so at Go's default GOGC=100 the garbage
+// collector runs every thousand rows or so and takes a good share of the
+// CPU. A program whose main job is a run can trade memory for speed with
+// debug.SetGCPercent(400), as rolemark batch does: on the benchmark prompt
+// the command ran 1.3 to 1.8 times as fast as the library at the default,
+// on two cores, in about 30 MB (docs/PERFORMANCE.md in the repository).
+//
 // Spans gives the character ranges of a chat format's text that the
 // assistant messages occupy, for supervised fine-tuning. A tokenizer maps
 // them to tokens through its offsets: with a HuggingFace fast tokenizer,
