@@ -321,7 +321,10 @@ type Scratch struct{ mem driver.Memory }
 // writes over them: the messages, and the strings in them, are valid only
 // until then. It suits a loop that is done with each render's messages
 // before the next render, such as one that writes them out; copy what you
-// keep (strings.Clone). Render and renders through markup ignore it.
+// keep (strings.Clone). Do not pass them back into a render with the same
+// Scratch, as variables or as History: it would write over them while it
+// reads them. A copy of a Scratch shares its memory. Render and renders
+// through markup ignore it.
 func Reuse(s *Scratch) RenderOption {
 	return func(r *renderSettings) { r.mem = &s.mem }
 }

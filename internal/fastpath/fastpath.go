@@ -270,7 +270,9 @@ func Text(mem *driver.Memory, n int) []byte {
 		return mem.Text[:0]
 	}
 	if mem != nil {
-		n = max(n, 2*cap(mem.Text))
+		// Grown at least twice over, but not past what Done keeps: a buffer
+		// it drops would be allocated again by every render this size.
+		n = max(n, min(2*cap(mem.Text), maxKept))
 	}
 	return make([]byte, 0, n)
 }

@@ -152,6 +152,12 @@ func TestMessagesInMemory(t *testing.T) {
 	long := strings.Repeat("x", 1000)
 	require.Equal(t, long, p.Messages([]string{long}, &mem)[1].Content[0].Text)
 	require.GreaterOrEqual(t, cap(mem.Text), len(long))
+	// A text grown past half of what Done keeps is kept, not allocated
+	// again by every render of its size.
+	p.Messages([]string{strings.Repeat("x", 600<<10)}, &mem)
+	big := []string{strings.Repeat("y", 700<<10)}
+	p.Messages(big, &mem)
+	require.Zero(t, testing.AllocsPerRun(10, func() { p.Messages(big, &mem) }))
 	// Without memory, every render's messages are their own.
 	a, b := p.Messages([]string{"a"}, nil), p.Messages([]string{"b"}, nil)
 	require.Equal(t, "a", a[1].Content[0].Text)
