@@ -253,3 +253,24 @@ func BenchmarkHandOff(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkJSONLines reads 10,000 rows of BenchmarkRows from memory with
+// JSONLines, without decoding them: the reader's own cost per row.
+func BenchmarkJSONLines(b *testing.B) {
+	data := benchRows(b, 10_000)
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	for b.Loop() {
+		n := 0
+		for r := range batch.JSONLines(bytes.NewReader(data)) {
+			if r.Err != nil {
+				b.Fatal(r.Err)
+			}
+			n++
+		}
+		if n != 10_000 {
+			b.Fatalf("%d rows", n)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(10_000*b.N), "ns/row")
+}

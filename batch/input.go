@@ -20,42 +20,78 @@ import (
 // with one row carrying it.
 func JSONLines(r io.Reader) iter.Seq[Row] {
 	return func(yield func(Row) bool) {
-		br := bufio.NewReaderSize(r, 64<<10)
-		var lines arena
+		// r is read straight into blocks that the rows then share: a line
+		// is never copied, except the part of one that a block ends in,
+		// which starts the next block. buf[start:] is what is read and not
+		// yet handed out; bytes once handed out are never written again.
+		var buf []byte
+		start, empty := 0, 0
 		for {
-			line, err := br.ReadSlice('\n')
-			own := false
-			if err == bufio.ErrBufferFull { // a line longer than br's buffer
-				line, own = bytes.Clone(line), true
-				for err == bufio.ErrBufferFull {
-					var more []byte
-					more, err = br.ReadSlice('\n')
-					line = append(line, more...)
-				}
+			if !yieldLines(yield, buf, &start) {
+				return
 			}
-			if len(bytes.TrimSpace(line)) > 0 {
-				if !own {
-					line = lines.keep(line)
-				}
+			if cap(buf)-len(buf) < readBlock/8 {
+				// Too little room left to read into: a new block, which
+				// starts with the unfinished line and holds at least twice
+				// it, so that a long line is copied a bounded number of
+				// times.
+				rest := buf[start:]
+				next := make([]byte, len(rest), max(readBlock, 2*len(rest)))
+				copy(next, rest)
+				buf, start = next, 0
+			}
+			n, err := r.Read(buf[len(buf):cap(buf)])
+			buf = buf[:len(buf)+n]
+			if n > 0 {
+				empty = 0
+			} else if empty++; empty == 100 && err == nil {
+				err = io.ErrNoProgress // as bufio gives up on such a reader
+			}
+			if err == nil {
+				continue
+			}
+			// The end, or a read error: the complete lines, then what is
+			// left as the last line, then the error.
+			if !yieldLines(yield, buf, &start) {
+				return
+			}
+			if line := buf[start:len(buf):len(buf)]; len(bytes.TrimSpace(line)) > 0 {
 				if !yield(Row{JSON: line, ownJSON: true}) {
 					return
 				}
 			}
-			if err == io.EOF {
-				return
-			}
-			if err != nil {
+			if err != io.EOF {
 				yield(Row{Err: err})
-				return
 			}
+			return
 		}
 	}
 }
 
-// arena hands out memory in blocks, one allocation for many rows: the
-// lines JSONLines reads, and the text Decode writes. Memory once handed out
-// is never handed out again, so that the strings in it stay immutable; a
-// block is freed when the last row, value or string that shares it is.
+// yieldLines yields the rows of the complete lines of buf[*start:], those
+// that are not blank, moving *start past them; it reports false when
+// yield does.
+func yieldLines(yield func(Row) bool, buf []byte, start *int) bool {
+	for {
+		i := bytes.IndexByte(buf[*start:], '\n')
+		if i < 0 {
+			return true
+		}
+		line := buf[*start : *start+i+1 : *start+i+1]
+		*start += i + 1
+		if len(bytes.TrimSpace(line)) > 0 && !yield(Row{JSON: line, ownJSON: true}) {
+			return false
+		}
+	}
+}
+
+// readBlock is the size of the blocks JSONLines reads into.
+const readBlock = 64 << 10
+
+// arena hands out memory in blocks, one allocation for many rows: the text
+// Decode writes. Memory once handed out is never handed out again, so that
+// the strings in it stay immutable; a block is freed when the last row,
+// value or string that shares it is.
 type arena struct {
 	block []byte
 	// inBlock says that the last room was in block.
@@ -89,13 +125,6 @@ func (a *arena) take(n int) {
 		a.block = a.block[:len(a.block)+n]
 		a.inBlock = false
 	}
-}
-
-// keep returns a copy of b, capped so that appending to it copies.
-func (a *arena) keep(b []byte) []byte {
-	c := append(a.room(len(b)), b...)
-	a.take(len(c))
-	return c[:len(c):len(c)]
 }
 
 // Decode returns the row with its JSON decoded into Vars, when Vars is nil

@@ -54,6 +54,11 @@ func TestJSONLines(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			assert.Equal(t, tt.want, collect(batch.JSONLines(strings.NewReader(tt.in))))
+			// Read a byte at a time, in halves, and with the end coming
+			// with the last bytes: the same rows.
+			assert.Equal(t, tt.want, collect(batch.JSONLines(iotest.OneByteReader(strings.NewReader(tt.in)))), "a byte at a time")
+			assert.Equal(t, tt.want, collect(batch.JSONLines(iotest.HalfReader(strings.NewReader(tt.in)))), "in halves")
+			assert.Equal(t, tt.want, collect(batch.JSONLines(iotest.DataErrReader(strings.NewReader(tt.in)))), "the end with the data")
 		})
 	}
 }
@@ -61,7 +66,17 @@ func TestJSONLines(t *testing.T) {
 func TestJSONLinesReadError(t *testing.T) {
 	r := io.MultiReader(strings.NewReader("{\"a\": 1}\n"), iotest.ErrReader(io.ErrUnexpectedEOF))
 	assert.Equal(t, []string{`{"a":1}`, "error: unexpected EOF"}, collect(batch.JSONLines(r)))
+	// An error that comes with the last bytes: the lines first, then the
+	// unfinished one, then the error.
+	r = iotest.DataErrReader(io.MultiReader(strings.NewReader("{\"a\": 1}\n{\"a\": 2}\n{\"a\""), iotest.ErrReader(io.ErrUnexpectedEOF)))
+	assert.Equal(t, []string{`{"a":1}`, `{"a":2}`, "error: invalid JSON: unexpected end of JSON input", "error: unexpected EOF"}, collect(batch.JSONLines(r)))
+	// A reader that returns nothing, again and again.
+	assert.Equal(t, []string{"error: multiple Read calls return no data or error"}, collect(batch.JSONLines(noProgress{})))
 }
+
+type noProgress struct{}
+
+func (noProgress) Read([]byte) (int, error) { return 0, nil }
 
 func TestJSONArray(t *testing.T) {
 	tests := []struct {
