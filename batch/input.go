@@ -25,9 +25,11 @@ func JSONLines(r io.Reader) iter.Seq[Row] {
 		// which starts the next block. buf[start:] is what is read and not
 		// yet handed out; bytes once handed out are never written again.
 		var buf []byte
-		start, empty := 0, 0
+		// seen is where the search for the next newline goes on: the bytes
+		// of buf[start:seen] hold none.
+		start, seen, empty := 0, 0, 0
 		for {
-			if !yieldLines(yield, buf, &start) {
+			if !yieldLines(yield, buf, &start, &seen) {
 				return
 			}
 			if cap(buf)-len(buf) < readBlock/8 {
@@ -38,7 +40,7 @@ func JSONLines(r io.Reader) iter.Seq[Row] {
 				rest := buf[start:]
 				next := make([]byte, len(rest), max(readBlock, 2*len(rest)))
 				copy(next, rest)
-				buf, start = next, 0
+				buf, start, seen = next, 0, seen-start
 			}
 			n, err := r.Read(buf[len(buf):cap(buf)])
 			buf = buf[:len(buf)+n]
@@ -52,7 +54,7 @@ func JSONLines(r io.Reader) iter.Seq[Row] {
 			}
 			// The end, or a read error: the complete lines, then what is
 			// left as the last line, then the error.
-			if !yieldLines(yield, buf, &start) {
+			if !yieldLines(yield, buf, &start, &seen) {
 				return
 			}
 			if line := buf[start:len(buf):len(buf)]; len(bytes.TrimSpace(line)) > 0 {
@@ -69,16 +71,21 @@ func JSONLines(r io.Reader) iter.Seq[Row] {
 }
 
 // yieldLines yields the rows of the complete lines of buf[*start:], those
-// that are not blank, moving *start past them; it reports false when
+// that are not blank, moving *start past them, and *seen to the end of buf
+// (the search for a newline starts at *seen: a long line read in small
+// pieces is searched once, not once per piece); it reports false when
 // yield does.
-func yieldLines(yield func(Row) bool, buf []byte, start *int) bool {
+func yieldLines(yield func(Row) bool, buf []byte, start, seen *int) bool {
 	for {
-		i := bytes.IndexByte(buf[*start:], '\n')
+		from := max(*start, *seen)
+		i := bytes.IndexByte(buf[from:], '\n')
 		if i < 0 {
+			*seen = len(buf)
 			return true
 		}
-		line := buf[*start : *start+i+1 : *start+i+1]
-		*start += i + 1
+		end := from + i + 1
+		line := buf[*start:end:end]
+		*start, *seen = end, end
 		if len(bytes.TrimSpace(line)) > 0 && !yield(Row{JSON: line, ownJSON: true}) {
 			return false
 		}

@@ -182,3 +182,45 @@ func TestJSONLinesRowsDoNotShareMemory(t *testing.T) {
 		require.Equal(t, want[i], r.Vars["v"], "row %d", i)
 	}
 }
+
+// FuzzJSONLines checks the lines JSONLines hands out against the input cut
+// at each newline: every line that is not blank, with its newline, in
+// order, whether r gives the input at once, a byte at a time or in halves.
+func FuzzJSONLines(f *testing.F) {
+	f.Add("{\"a\": 1}\n\n  \r\n{\"b\": 2}", uint16(3))
+	f.Add("xxxxxxxx", uint16(9000))                                            // a line past a block
+	f.Add(strings.Repeat("x", 100)+"\n"+strings.Repeat(" ", 27), uint16(1000)) // lines across blocks
+	f.Add("\n\n\n", uint16(0))
+	f.Fuzz(func(t *testing.T, in string, repeat uint16) {
+		// Lines longer than JSONLines' blocks, sometimes; at most 256 KB.
+		if n := int(repeat) + 1; len(in)*n <= 256<<10 {
+			in = strings.Repeat(in, n)
+		}
+		var want []string
+		for rest := in; rest != ""; {
+			line := rest
+			if i := strings.IndexByte(rest, '\n'); i >= 0 {
+				line = rest[:i+1]
+			}
+			rest = rest[len(line):]
+			if strings.TrimSpace(line) != "" {
+				want = append(want, line)
+			}
+		}
+		readers := map[string]io.Reader{
+			"at once":   strings.NewReader(in),
+			"in halves": iotest.HalfReader(strings.NewReader(in)),
+		}
+		if len(in) <= 16<<10 {
+			readers["a byte at a time"] = iotest.OneByteReader(strings.NewReader(in))
+		}
+		for name, r := range readers {
+			var got []string
+			for row := range batch.JSONLines(r) {
+				require.NoError(t, row.Err, name)
+				got = append(got, string(row.JSON))
+			}
+			require.Equal(t, want, got, name)
+		}
+	})
+}
