@@ -32,8 +32,10 @@ func JSONLines(r io.Reader) iter.Seq[Row] {
 			if !yieldLines(yield, buf, &start, &seen) {
 				return
 			}
-			if cap(buf)-len(buf) < readBlock/8 {
-				// Too little room left to read into: a new block, which
+			if cap(buf)-len(buf) < readBlock/8 || cap(buf) > readBlock && len(buf)-start < readBlock/2 {
+				// Too little room left to read into, or a block grown for a
+				// long line that is now handed out (the short lines after
+				// it would each hold it in memory): a new block, which
 				// starts with the unfinished line and holds at least twice
 				// it, so that a long line is copied a bounded number of
 				// times.
@@ -42,7 +44,11 @@ func JSONLines(r io.Reader) iter.Seq[Row] {
 				copy(next, rest)
 				buf, start, seen = next, 0, seen-start
 			}
-			n, err := r.Read(buf[len(buf):cap(buf)])
+			room := buf[len(buf):cap(buf)]
+			n, err := r.Read(room)
+			if n < 0 || n > len(room) {
+				n, err = 0, errBadReadCount
+			}
 			buf = buf[:len(buf)+n]
 			if n > 0 {
 				empty = 0
@@ -91,6 +97,10 @@ func yieldLines(yield func(Row) bool, buf []byte, start, seen *int) bool {
 		}
 	}
 }
+
+// errBadReadCount is the error of a reader that says it read less than
+// nothing or more than it was given room for.
+var errBadReadCount = errors.New("the reader returned an impossible count from Read")
 
 // readBlock is the size of the blocks JSONLines reads into.
 const readBlock = 64 << 10

@@ -74,6 +74,24 @@ func TestJSONLinesReadError(t *testing.T) {
 	assert.Equal(t, []string{"error: multiple Read calls return no data or error"}, collect(batch.JSONLines(noProgress{})))
 }
 
+// TestJSONLinesBadReader: a reader that says it read more than it was
+// given room for, or less than nothing, ends the rows with an error, as a
+// read error does, rather than a panic.
+func TestJSONLinesBadReader(t *testing.T) {
+	for _, count := range []func(p []byte) int{
+		func(p []byte) int { return len(p) + 1 },
+		func([]byte) int { return -1 },
+	} {
+		got := collect(batch.JSONLines(badCount(count)))
+		assert.Equal(t, []string{"error: the reader returned an impossible count from Read"}, got)
+	}
+}
+
+// badCount is a reader whose Read returns the count the function gives.
+type badCount func(p []byte) int
+
+func (b badCount) Read(p []byte) (int, error) { return b(p), nil }
+
 type noProgress struct{}
 
 func (noProgress) Read([]byte) (int, error) { return 0, nil }
