@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -125,5 +126,22 @@ func TestPresetsRefuseSpecialTokens(t *testing.T) {
 				assert.Equal(t, tok, se.Token, name)
 			}
 		}
+	}
+}
+
+// The special token named is the first in the text and, of those that
+// start there, the longest, whatever the order of Special; an empty token
+// is no token.
+func TestSpecialTokenLongestFirst(t *testing.T) {
+	chatml, _ := format.Lookup("chatml")
+	for _, special := range [][]string{{"<|a|>", "<|a|>b", ""}, {"", "<|a|>b", "<|a|>"}} {
+		f := *chatml
+		f.Special = append(slices.Clone(chatml.Special), special...)
+		_, err := f.Render([]chat.Message{chat.Text(chat.RoleUser, "x <|a|>b <|im_end|>")}, format.Options{})
+		var se *format.SpecialTokenError
+		require.ErrorAs(t, err, &se, "%q", special)
+		assert.Equal(t, "<|a|>b", se.Token, "%q", special)
+		_, err = f.Render([]chat.Message{chat.Text(chat.RoleUser, "no token here")}, format.Options{})
+		require.NoError(t, err, "%q", special)
 	}
 }

@@ -490,10 +490,10 @@ func (f *Format) partsText(m *chat.Message, trim bool) string {
 	return b.String()
 }
 
-// specialTokens returns Special with BOS and EOS, longest first, appended
-// to buf.
+// specialTokens returns Special with BOS and EOS appended to buf, in no
+// order, empty ones included (checkSpecial skips them).
 func (f *Format) specialTokens(buf []string) []string {
-	return sortSpecial(append(append(buf, f.BOS, f.EOS), f.Special...))
+	return append(append(buf, f.BOS, f.EOS), f.Special...)
 }
 
 // Validate reports a format whose enumerated fields (placements,

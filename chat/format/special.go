@@ -39,8 +39,9 @@ func (e *SpecialTokenError) Error() string {
 
 // checkSpecial returns a *SpecialTokenError for the first message that
 // holds one of the special tokens in its text, name, tool call names and
-// arguments, or tool call ID, naming the token that comes first (special is
-// sorted longest first).
+// arguments, or tool call ID, naming the token that comes first, the
+// longest where several start at one place (special is in any order; empty
+// tokens are skipped).
 func checkSpecial(format string, msgs []chat.Message, special []string) error {
 	if len(special) == 0 {
 		return nil
@@ -49,7 +50,7 @@ func checkSpecial(format string, msgs []chat.Message, special []string) error {
 	// The bytes a special token starts with: a text is searched for them
 	// once, and only where one stands are the tokens compared.
 	for _, tok := range special {
-		if !ts.first[tok[0]] {
+		if tok != "" && !ts.first[tok[0]] {
 			ts.first[tok[0]], ts.only = true, tok[0]
 			ts.n++
 		}
@@ -120,10 +121,14 @@ func (ts *tokenSet) findIn(s string) string {
 			return ""
 		}
 		at += k
-		for _, tok := range ts.special { // longest first, so the longest wins a tie
-			if strings.HasPrefix(s[at:], tok) {
-				return tok
+		best := ""
+		for _, tok := range ts.special { // the longest wins a tie
+			if len(tok) > len(best) && strings.HasPrefix(s[at:], tok) {
+				best = tok
 			}
+		}
+		if best != "" {
+			return best
 		}
 	}
 	return ""
