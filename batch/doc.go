@@ -25,9 +25,10 @@
 // couple of KB of garbage, so at Go's default GOGC=100 the garbage
 // collector runs every thousand rows or so and takes a good share of the
 // CPU. A program whose main job is a run can trade memory for speed with
-// debug.SetGCPercent(400), as rolemark batch does: on the benchmark prompt
-// the command ran 1.3 to 1.8 times as fast as the library at the default,
-// on two cores, in about 30 MB (docs/PERFORMANCE.md in the repository).
+// debug.SetGCPercent(400), as rolemark batch does: the collector then runs
+// about a quarter as often, for a peak of about 30 MB on the benchmark
+// prompt (docs/PERFORMANCE.md in the repository compares the command with
+// the library at the default).
 //
 // Spans gives the character ranges of a chat format's text that the
 // assistant messages occupy, for supervised fine-tuning. A tokenizer maps
