@@ -43,9 +43,6 @@ func (e *SpecialTokenError) Error() string {
 // longest where several start at one place (special is in any order; empty
 // tokens are skipped).
 func checkSpecial(format string, msgs []chat.Message, special []string) error {
-	if len(special) == 0 {
-		return nil
-	}
 	ts := tokenSet{special: special}
 	// The bytes a special token starts with: a text is searched for them
 	// once, and only where one stands are the tokens compared.
@@ -54,6 +51,9 @@ func checkSpecial(format string, msgs []chat.Message, special []string) error {
 			ts.first[tok[0]], ts.only = true, tok[0]
 			ts.n++
 		}
+	}
+	if ts.n == 0 {
+		return nil // no token, or only empty ones
 	}
 	for i := range msgs {
 		if where, tok := ts.inMessage(&msgs[i]); tok != "" {
