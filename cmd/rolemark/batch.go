@@ -40,10 +40,10 @@ The garbage collector runs at GOGC=400 (Go's default is 100) unless the environm
 `
 
 // batchGCPercent is the batch command's GOGC: a run's live memory is a
-// window of rows (a few MB) and each row leaves a few KB of garbage, so
-// collecting at five times the live heap rather than twice takes about a
-// fifth of the CPU time off a row for about 15 MB more peak memory
-// (docs/PERFORMANCE.md).
+// window of rows (a few MB) and each row leaves about 2 KB of garbage, so at
+// Go's default the collector's goal sits at its 4 MB floor; at 400 the floor
+// is 16 MB and a cycle comes about four times less often, for a flat peak
+// of about 30 MB (docs/decisions.md, docs/PERFORMANCE.md).
 const batchGCPercent = 400
 
 func cmdBatch(ctx context.Context, sio stdio, args []string) error {
