@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/rolemark/rolemark/engine/driver"
+	"github.com/rolemark/rolemark/internal/textpos"
 	"github.com/rolemark/rolemark/roleparse"
 )
 
@@ -22,6 +23,19 @@ type UndeclaredError struct {
 	Name string
 	// Declared lists the schema's top-level inputs.
 	Declared []string
+}
+
+// LookalikeTagError reports text in a template that looks like a markup tag
+// but is not one, such as a misspelled closing tag: it would stay in the
+// message's text.
+type LookalikeTagError struct {
+	// Found is the text as written ("</mesage"); Tag is the markup tag it
+	// resembles ("</message").
+	Found, Tag string
+}
+
+func (e *LookalikeTagError) Error() string {
+	return fmt.Sprintf("%q is not a markup tag and would stay in the message's text; did you mean %q?", e.Found, e.Tag)
 }
 
 func (e *UndeclaredError) Error() string {
@@ -39,6 +53,8 @@ func (e *UndeclaredError) Error() string {
 //     not have (when it declares one), at its first use; loop variables and
 //     names the template binds itself are not variables;
 //   - every function it calls that nothing provides (Jinja);
+//   - text that looks like a markup tag but is not one, such as a
+//     misspelled </mesage> (roleparse.Lookalikes);
 //   - what a render with synthetic data finds: each declared input gets its
 //     default, else its first enum value, else a value of its type (a
 //     string, 1, true, an array of one item, an object of every property).
@@ -67,6 +83,10 @@ func (t *Template) Check(ctx context.Context) error {
 			seen[name] = true
 		}
 		problems = append(problems, e)
+	}
+	for _, l := range roleparse.Lookalikes(t.src) {
+		line, col := textpos.LineCol(t.src, l.Offset)
+		add(&Error{Template: t.name, Line: line, Col: col, Err: &LookalikeTagError{Found: l.Found, Tag: l.Tag}}, "")
 	}
 	var schema *Schema
 	if t.fm != nil {

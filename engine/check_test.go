@@ -66,6 +66,15 @@ func TestCheck(t *testing.T) {
 		{"t.tmpl", schema + "{{role \"user\"}}{{.name}} and {{.name}}\n  <message role=\"wizard\">{{.name}}</message>", []string{"t.tmpl:8:17: rendered markup: " + role}},
 		{"t.tmpl", schema + "{{role \"assistant\"}}<tool_call id=\"1\" name=\"f\">{\"a\": {{.name}}}</tool_call>", []string{
 			`t.tmpl:7:54: rendered markup: <tool_call name="f"> arguments "{\"a\": text}" are not valid JSON: invalid character 'e' in literal true (expecting 'r')`}},
+		// text that looks like a tag but is not one stays in the text: a
+		// problem at its place in the file, in every engine
+		{"t.hbs", schema + "<message role=\"assistant\">{{name}}</mesage>", []string{
+			`t.hbs:7:35: "</mesage" is not a markup tag and would stay in the message's text; did you mean "</message"?`}},
+		{"t.j2", schema + "{{ role(\"user\") }}{{ name }}\n<tool_cal id=\"1\" name=\"f\">{}</tool_call>", []string{
+			`t.j2:8:1: "<tool_cal" is not a markup tag and would stay in the message's text; did you mean "<tool_call"?`,
+			`t.j2:8:29: rendered markup: </tool_call> closes no <tool_call> (the open element is <message> opened at line 7, col 1)`}},
+		{"t.tmpl", "<mesage role=\"user\">{{.q}}", []string{
+			`t.tmpl:1:1: "<mesage" is not a markup tag and would stay in the message's text; did you mean "<message"?`}},
 		// without a schema, only markup problems count
 		{"t.hbs", "{{#user}}{{anything}}{{/user}}", nil},
 		{"t.hbs", "{{#user}}{{anything}}{{/user}}<message role=\"wizard\">", []string{"t.hbs:1:45: rendered markup: " + role}},

@@ -1,0 +1,94 @@
+package roleparse
+
+// Lookalike is text that looks like a markup tag but is not one, such as a
+// misspelled closing tag: the parser reads it as message content.
+type Lookalike struct {
+	// Offset is the byte offset of its "<" in the text.
+	Offset int
+	// Found is the tag as written, from "<" through its name ("</mesage").
+	Found string
+	// Tag is the markup tag it resembles, written the same way ("</message").
+	Tag string
+}
+
+// Lookalikes returns every place in s where a tag opens whose name is one
+// edit (an insertion, deletion, substitution or swap of neighbours) away
+// from one of the markup's longer tag names (message, tool_call,
+// function_call, function_result, chat_history), ignoring ASCII case. The
+// plural of a tag name (<messages>) is not reported: prompts use such words
+// as their own tags. Shorter names such as text or file are left out, since
+// ordinary words lie one edit from them.
+func Lookalikes(s string) []Lookalike {
+	var out []Lookalike
+	for i := 0; i < len(s); i++ {
+		if s[i] != '<' {
+			continue
+		}
+		j := i + 1
+		closing := j < len(s) && s[j] == '/'
+		if closing {
+			j++
+		}
+		k := j
+		for k < len(s) && isNameByte(s[k]) {
+			k++
+		}
+		if k == j {
+			continue
+		}
+		name := lowerASCII(s[j:k])
+		tag, ok := lookalikeOf(name)
+		if !ok {
+			continue
+		}
+		l := Lookalike{Offset: i, Found: s[i:k], Tag: "<" + tag}
+		if closing {
+			l.Tag = "</" + tag
+		}
+		out = append(out, l)
+		i = k - 1
+	}
+	return out
+}
+
+// lookalikeOf returns the tag that name, in lower case, resembles.
+func lookalikeOf(name string) (string, bool) {
+	for _, tag := range innerTags {
+		if len(tag) < 7 || name == tag || name == tag+"s" {
+			continue
+		}
+		if oneEdit(name, tag) {
+			return tag, true
+		}
+	}
+	return "", false
+}
+
+// oneEdit reports whether a and b differ by exactly one insertion,
+// deletion, substitution or swap of adjacent bytes.
+func oneEdit(a, b string) bool {
+	if len(a) > len(b) {
+		a, b = b, a
+	}
+	switch len(b) - len(a) {
+	case 0:
+		i := 0
+		for i < len(a) && a[i] == b[i] {
+			i++
+		}
+		if i == len(a) {
+			return false // equal
+		}
+		if a[i+1:] == b[i+1:] {
+			return true // substitution
+		}
+		return i+1 < len(a) && a[i] == b[i+1] && a[i+1] == b[i] && a[i+2:] == b[i+2:] // swap
+	case 1:
+		i := 0
+		for i < len(a) && a[i] == b[i] {
+			i++
+		}
+		return a[i:] == b[i+1:]
+	}
+	return false
+}
