@@ -5,7 +5,9 @@ package jinja2
 // value's internals. Every error is an *Error (Kind as Python's exception,
 // no position: the runtime adds the place).
 
-func todo(what string) error { return &Error{Kind: "Unsupported", Msg: what + " is not implemented yet"} }
+func todo(what string) error {
+	return &Error{Kind: "Unsupported", Msg: what + " is not implemented yet"}
+}
 
 // Truth is Python's bool(v) (Undefined is false).
 func (v Value) Truth() bool { return v.n != 0 || v.s != "" }
