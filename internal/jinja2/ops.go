@@ -1,75 +1,787 @@
 package jinja2
 
+import (
+	"fmt"
+	"math"
+	"math/big"
+	"strings"
+	"unicode/utf8"
+)
+
 // The operations the runtime performs on values, with Python's semantics.
 // Owned by the values side; the runtime calls them and nothing else of a
 // value's internals. Every error is an *Error (Kind as Python's exception,
 // no position: the runtime adds the place).
 
-func todo(what string) error {
-	return &Error{Kind: "Unsupported", Msg: what + " is not implemented yet"}
-}
-
 // Truth is Python's bool(v) (Undefined is false).
-func (v Value) Truth() bool { return v.n != 0 || v.s != "" }
-
-// ToStr is Python's str(v) as Jinja2 prints it: None is "None", True is
-// "True", floats as Python writes them, lists and dicts with reprs inside,
-// Undefined is "" (an UndefinedError for a strict Undefined).
-func ToStr(c *Ctx, v Value) (string, error) { return "", todo("str") }
-
-// Repr is Python's repr(v).
-func Repr(v Value) string { return "" }
+func (v Value) Truth() bool {
+	switch v.kind {
+	case KindUndefined, KindNone:
+		return false
+	case KindBool:
+		return v.n != 0
+	case KindInt:
+		return v.n != 0 || v.ref != nil
+	case KindFloat:
+		return v.f() != 0
+	case KindStr:
+		return v.s != ""
+	case KindList, KindTuple:
+		return len(v.list().Items) > 0
+	case KindDict:
+		return len(v.dict().keys) > 0
+	case KindObject:
+		if t, ok := v.ref.(interface{ Truth() bool }); ok {
+			return t.Truth()
+		}
+		if l, ok := v.ref.(Lengther); ok {
+			return l.Len() > 0
+		}
+	}
+	return true
+}
 
 // BinOp applies a binary operator: + - * / // % ** and ~ (which joins the
 // str of both).
-func BinOp(c *Ctx, op string, a, b Value) (Value, error) { return Value{}, todo("operator " + op) }
+func BinOp(c *Ctx, op string, a, b Value) (Value, error) {
+	if op == "~" {
+		return concat(c, a, b)
+	}
+	if a.kind == KindUndefined {
+		return Value{}, a.undefErr()
+	}
+	if b.kind == KindUndefined {
+		return Value{}, b.undefErr()
+	}
+	if isNum(a) && isNum(b) {
+		return numArith(c, op, a, b)
+	}
+	switch op {
+	case "+":
+		switch {
+		case a.kind == KindStr && b.kind == KindStr:
+			if (a.flags|b.flags)&flagSafe != 0 {
+				esc := escapeFn(c)
+				x, y := a.s, b.s
+				if a.flags&flagSafe == 0 {
+					x = esc(x)
+				}
+				if b.flags&flagSafe == 0 {
+					y = esc(y)
+				}
+				return catStr(c, x, y, flagSafe)
+			}
+			return catStr(c, a.s, b.s, 0)
+		case a.kind == KindStr && a.flags&flagSafe == 0:
+			return Value{}, typeErr("can only concatenate str (not \"%s\") to str", TypeName(b))
+		case (a.kind == KindList || a.kind == KindTuple) && a.kind == b.kind:
+			x, y := a.list().Items, b.list().Items
+			if err := grow(c, len(x)+len(y)); err != nil {
+				return Value{}, err
+			}
+			items := make([]Value, 0, len(x)+len(y))
+			items = append(append(items, x...), y...)
+			return Value{kind: a.kind, ref: &List{Items: items}}, nil
+		case a.kind == KindList || a.kind == KindTuple:
+			return Value{}, typeErr("can only concatenate %s (not \"%s\") to %s", TypeName(a), TypeName(b), TypeName(a))
+		}
+	case "*":
+		switch {
+		case isIntLike(b) && (a.kind == KindStr || a.kind == KindList || a.kind == KindTuple):
+			return repeat(c, a, b)
+		case isIntLike(a) && (b.kind == KindStr || b.kind == KindList || b.kind == KindTuple):
+			return repeat(c, b, a)
+		case a.kind == KindStr || a.kind == KindList || a.kind == KindTuple:
+			return Value{}, typeErr("can't multiply sequence by non-int of type '%s'", TypeName(b))
+		case b.kind == KindStr || b.kind == KindList || b.kind == KindTuple:
+			return Value{}, typeErr("can't multiply sequence by non-int of type '%s'", TypeName(a))
+		}
+	case "%":
+		if a.kind == KindStr {
+			return percentFormat(c, a, b)
+		}
+	}
+	if op == "**" {
+		return Value{}, typeErr("unsupported operand type(s) for ** or pow(): '%s' and '%s'", TypeName(a), TypeName(b))
+	}
+	return Value{}, typeErr("unsupported operand type(s) for %s: '%s' and '%s'", op, TypeName(a), TypeName(b))
+}
+
+func catStr(c *Ctx, x, y string, flags uint8) (Value, error) {
+	if len(x)+len(y) > 64 {
+		if err := grow(c, len(x)+len(y)); err != nil {
+			return Value{}, err
+		}
+	}
+	return Value{kind: KindStr, s: x + y, flags: flags}, nil
+}
+
+// concat is Jinja2's ~: str of both joined; under autoescaping, when
+// either is Markup, the other is escaped and the result is Markup
+// (markup_join).
+func concat(c *Ctx, a, b Value) (Value, error) {
+	if autoescaping(c) && (a.IsSafe() || b.IsSafe()) {
+		x, err := escapeValue(c, a)
+		if err != nil {
+			return Value{}, err
+		}
+		y, err := escapeValue(c, b)
+		if err != nil {
+			return Value{}, err
+		}
+		return catStr(c, x, y, flagSafe)
+	}
+	x, err := ToStr(c, a)
+	if err != nil {
+		return Value{}, err
+	}
+	y, err := ToStr(c, b)
+	if err != nil {
+		return Value{}, err
+	}
+	return catStr(c, x, y, 0)
+}
+
+// escapeValue is markupsafe.escape(v) as text: Markup as it is, anything
+// else its str escaped.
+func escapeValue(c *Ctx, v Value) (string, error) {
+	if v.IsSafe() {
+		return v.s, nil
+	}
+	s, err := ToStr(c, v)
+	if err != nil {
+		return "", err
+	}
+	return escapeFn(c)(s), nil
+}
+
+// repeat is seq * n.
+func repeat(c *Ctx, seq, n Value) (Value, error) {
+	if n.ref != nil {
+		return Value{}, pyErr("OverflowError", "cannot fit 'int' into an index-sized integer")
+	}
+	k := n.n
+	if k <= 0 {
+		return emptyLike(seq), nil
+	}
+	if seq.kind == KindStr {
+		if len(seq.s) == 0 {
+			return seq, nil
+		}
+		if k > maxAlloc/int64(len(seq.s)) {
+			if err := grow(c, maxAlloc); err != nil {
+				return Value{}, err
+			}
+			return Value{}, pyErr("MemoryError", "")
+		}
+		if err := grow(c, len(seq.s)*int(k)); err != nil {
+			return Value{}, err
+		}
+		return Value{kind: KindStr, s: strings.Repeat(seq.s, int(k)), flags: seq.flags}, nil
+	}
+	items := seq.list().Items
+	if len(items) == 0 {
+		return emptyLike(seq), nil
+	}
+	if k > maxAlloc/int64(len(items)) {
+		if err := grow(c, maxAlloc); err != nil {
+			return Value{}, err
+		}
+		return Value{}, pyErr("MemoryError", "")
+	}
+	if err := grow(c, len(items)*int(k)); err != nil {
+		return Value{}, err
+	}
+	out := make([]Value, 0, len(items)*int(k))
+	for i := int64(0); i < k; i++ {
+		out = append(out, items...)
+	}
+	return Value{kind: seq.kind, ref: &List{Items: out}}, nil
+}
+
+func emptyLike(seq Value) Value {
+	switch seq.kind {
+	case KindStr:
+		return Value{kind: KindStr, flags: seq.flags}
+	case KindTuple:
+		return TupleV(nil)
+	}
+	return ListV(nil)
+}
 
 // UnaryOp applies - or + to a.
-func UnaryOp(c *Ctx, op string, a Value) (Value, error) { return Value{}, todo("unary " + op) }
+func UnaryOp(c *Ctx, op string, a Value) (Value, error) {
+	if a.kind == KindUndefined {
+		return Value{}, a.undefErr()
+	}
+	if isNum(a) {
+		if op == "-" {
+			return numNeg(a), nil
+		}
+		if a.kind == KindBool {
+			return IntV(a.n), nil
+		}
+		return a, nil
+	}
+	return Value{}, typeErr("bad operand type for unary %s: '%s'", op, TypeName(a))
+}
 
 // Compare applies == != < <= > >= in and "not in".
-func Compare(c *Ctx, op string, a, b Value) (bool, error) { return false, todo("comparison " + op) }
+func Compare(c *Ctx, op string, a, b Value) (bool, error) {
+	switch op {
+	case "==":
+		return Equal(a, b), nil
+	case "!=":
+		return !Equal(a, b), nil
+	case "in":
+		return Contains(c, b, a)
+	case "not in":
+		r, err := Contains(c, b, a)
+		return !r, err
+	}
+	if a.kind == KindUndefined {
+		return false, a.undefErr()
+	}
+	if b.kind == KindUndefined {
+		return false, b.undefErr()
+	}
+	r, ok, err := order(a, b, op)
+	if err != nil {
+		return false, err
+	}
+	if !ok {
+		return false, nil
+	}
+	switch op {
+	case "<":
+		return r < 0, nil
+	case "<=":
+		return r <= 0, nil
+	case ">":
+		return r > 0, nil
+	case ">=":
+		return r >= 0, nil
+	}
+	return false, pyErr("TemplateRuntimeError", "unknown comparison %s", op)
+}
+
+// order compares a and b for <, <=, >, >=: -1, 0 or 1; ok is false when a
+// NaN makes every ordering false.
+func order(a, b Value, op string) (int, bool, error) {
+	switch {
+	case isNum(a) && isNum(b):
+		r, ok := numCmp(a, b)
+		return r, ok, nil
+	case a.kind == KindStr && b.kind == KindStr:
+		return strings.Compare(a.s, b.s), true, nil
+	case (a.kind == KindList || a.kind == KindTuple) && a.kind == b.kind:
+		x, y := a.list().Items, b.list().Items
+		for i := 0; i < len(x) && i < len(y); i++ {
+			if Equal(x[i], y[i]) {
+				continue
+			}
+			if x[i].kind == KindUndefined {
+				return 0, false, x[i].undefErr()
+			}
+			if y[i].kind == KindUndefined {
+				return 0, false, y[i].undefErr()
+			}
+			return order(x[i], y[i], op)
+		}
+		switch {
+		case len(x) < len(y):
+			return -1, true, nil
+		case len(x) > len(y):
+			return 1, true, nil
+		}
+		return 0, true, nil
+	}
+	return 0, false, typeErr("'%s' not supported between instances of '%s' and '%s'", op, TypeName(a), TypeName(b))
+}
+
+// Equal is Python's a == b.
+func Equal(a, b Value) bool {
+	if isNum(a) && isNum(b) {
+		r, ok := numCmp(a, b)
+		return ok && r == 0
+	}
+	if a.kind != b.kind {
+		return false
+	}
+	switch a.kind {
+	case KindUndefined, KindNone:
+		return true
+	case KindStr:
+		return a.s == b.s
+	case KindList, KindTuple:
+		x, y := a.list(), b.list()
+		if x == y {
+			return true
+		}
+		if len(x.Items) != len(y.Items) {
+			return false
+		}
+		for i := range x.Items {
+			if !Equal(x.Items[i], y.Items[i]) {
+				return false
+			}
+		}
+		return true
+	case KindDict:
+		x, y := a.dict(), b.dict()
+		if x == y {
+			return true
+		}
+		if len(x.keys) != len(y.keys) {
+			return false
+		}
+		for i, k := range x.keys {
+			v, ok := y.Get(k)
+			if !ok || !Equal(x.vals[i], v) {
+				return false
+			}
+		}
+		return true
+	case KindFunc:
+		return a.ref == b.ref
+	case KindObject:
+		if e, ok := a.ref.(interface{ Equal(Value) bool }); ok {
+			return e.Equal(b)
+		}
+		return a.ref == b.ref
+	}
+	return false
+}
+
+// Contains is Python's item in container.
+func Contains(c *Ctx, container, item Value) (bool, error) {
+	switch container.kind {
+	case KindStr:
+		if item.kind != KindStr {
+			if item.kind == KindUndefined {
+				return false, item.undefErr()
+			}
+			return false, typeErr("'in <string>' requires string as left operand, not %s", TypeName(item))
+		}
+		return strings.Contains(container.s, item.s), nil
+	case KindList, KindTuple:
+		for _, it := range container.list().Items {
+			if Equal(it, item) {
+				return true, nil
+			}
+		}
+		return false, nil
+	case KindDict:
+		i, err := container.dict().find(item)
+		return i >= 0, err
+	case KindUndefined:
+		if container.flags&flagSecurity != 0 {
+			return false, container.undefErr()
+		}
+		return false, nil
+	case KindObject:
+		if ix, ok := container.ref.(Indexable); ok {
+			if _, found := ix.Item(item); found {
+				return true, nil
+			}
+		}
+		if _, ok := container.ref.(Iterable); ok {
+			items, err := Iterate(c, container)
+			if err != nil {
+				return false, err
+			}
+			for _, it := range items {
+				if Equal(it, item) {
+					return true, nil
+				}
+			}
+			return false, nil
+		}
+	}
+	return false, typeErr("argument of type '%s' is not iterable", TypeName(container))
+}
 
 // GetAttr is Jinja2's environment.getattr (v.name): the attribute (a
 // method of str, list, dict bound to v), else the item; Undefined when
 // there is neither; under the sandbox, an unsafe attribute gives an
 // Undefined that raises SecurityError when used.
-func GetAttr(c *Ctx, v Value, name string) (Value, error) { return Value{}, todo("attribute") }
+func GetAttr(c *Ctx, v Value, name string) (Value, error) {
+	if v.kind == KindUndefined {
+		return Value{}, v.undefErr()
+	}
+	if sandboxed(c) {
+		if u, unsafe := unsafeAttr(v, name); unsafe {
+			return u, nil
+		}
+	}
+	if r, ok := attribute(c, v, name); ok {
+		return r, nil
+	}
+	if r, ok, err := item(v, StrV(name)); ok || err != nil {
+		return r, err
+	}
+	return undefAttr(v, name), nil
+}
+
+// unsafeAttr is the sandbox's check of v.name: private attributes, and
+// the methods that mutate a list or dict (ImmutableSandboxedEnvironment).
+func unsafeAttr(v Value, name string) (Value, bool) {
+	unsafe := strings.HasPrefix(name, "_")
+	if !unsafe {
+		switch v.kind {
+		case KindList:
+			switch name {
+			case "append", "clear", "pop", "reverse", "insert", "sort", "extend", "remove":
+				unsafe = true
+			}
+		case KindDict:
+			switch name {
+			case "clear", "pop", "popitem", "setdefault", "update":
+				unsafe = true
+			}
+		}
+	}
+	if !unsafe {
+		return Value{}, false
+	}
+	return unsafeUndef("access to attribute " + reprStr(name) + " of " + reprStr(TypeName(v)) + " object is unsafe."), true
+}
+
+// attribute is Python's getattr(v, name) for the attributes templates
+// use: the methods of str, list, dict, int and float, and an Object's.
+func attribute(c *Ctx, v Value, name string) (Value, bool) {
+	switch v.kind {
+	case KindObject:
+		return v.ref.(Object).Attr(name)
+	case KindInt, KindBool, KindFloat:
+		switch name {
+		case "real":
+			if v.kind == KindBool {
+				return IntV(v.n), true
+			}
+			return v, true
+		case "imag":
+			if v.kind == KindFloat {
+				return FloatV(0), true
+			}
+			return IntV(0), true
+		case "numerator":
+			if v.kind != KindFloat {
+				return v, true
+			}
+		case "denominator":
+			if v.kind != KindFloat {
+				return IntV(1), true
+			}
+		}
+	}
+	if hasMethod(v, name) {
+		return boundMethod(v, name), true
+	}
+	return Value{}, false
+}
 
 // GetItem is Jinja2's environment.getitem (v[key]): the item, else the
 // attribute named key when key is a str; Undefined when there is neither.
-func GetItem(c *Ctx, v Value, key Value) (Value, error) { return Value{}, todo("subscript") }
+func GetItem(c *Ctx, v Value, key Value) (Value, error) {
+	if v.kind == KindUndefined {
+		return Value{}, v.undefErr()
+	}
+	if r, ok, err := item(v, key); ok || err != nil {
+		return r, err
+	}
+	if key.kind == KindStr {
+		if sandboxed(c) {
+			if u, unsafe := unsafeAttr(v, key.s); unsafe {
+				return u, nil
+			}
+		}
+		if r, ok := attribute(c, v, key.s); ok {
+			return r, nil
+		}
+		return undefAttr(v, key.s), nil
+	}
+	return undefItem(v, key), nil
+}
+
+// item is Python's v[key], false when it raises a LookupError or a
+// TypeError (which Jinja2's getitem turns into an attribute lookup or an
+// Undefined).
+func item(v Value, key Value) (Value, bool, error) {
+	switch v.kind {
+	case KindDict:
+		d := v.dict()
+		if key.kind == KindUndefined {
+			// Undefined hashes, and equals only Undefined
+			i, _ := d.find(key)
+			if i >= 0 {
+				return d.vals[i], true, nil
+			}
+			return Value{}, false, nil
+		}
+		i, err := d.find(key)
+		if err != nil || i < 0 {
+			return Value{}, false, nil
+		}
+		return d.vals[i], true, nil
+	case KindList, KindTuple:
+		if !isIntLike(key) {
+			return Value{}, false, nil
+		}
+		items := v.list().Items
+		i, ok := index(key, len(items))
+		if !ok {
+			return Value{}, false, nil
+		}
+		return items[i], true, nil
+	case KindStr:
+		if !isIntLike(key) {
+			return Value{}, false, nil
+		}
+		if isASCII(v.s) {
+			i, ok := index(key, len(v.s))
+			if !ok {
+				return Value{}, false, nil
+			}
+			return StrV(v.s[i : i+1]), true, nil
+		}
+		rs := []rune(v.s)
+		i, ok := index(key, len(rs))
+		if !ok {
+			return Value{}, false, nil
+		}
+		return StrV(string(rs[i])), true, nil
+	case KindObject:
+		if ix, ok := v.ref.(Indexable); ok {
+			r, found := ix.Item(key)
+			return r, found, nil
+		}
+	}
+	return Value{}, false, nil
+}
+
+// index resolves a Python index (negative from the end) into [0, n).
+func index(key Value, n int) (int, bool) {
+	if key.ref != nil {
+		return 0, false
+	}
+	i := key.n
+	if i < 0 {
+		i += int64(n)
+	}
+	if i < 0 || i >= int64(n) {
+		return 0, false
+	}
+	return int(i), true
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
 
 // Slice is v[start:stop:step]; an omitted bound is a zero Value.
 func Slice(c *Ctx, v Value, start, stop, step Value) (Value, error) {
-	return Value{}, todo("slice")
+	if v.kind == KindUndefined {
+		return Value{}, v.undefErr()
+	}
+	bound := func(b Value) (int64, bool, error) {
+		switch {
+		case b.kind == KindUndefined && b.s == "" || b.kind == KindNone:
+			return 0, false, nil
+		case isIntLike(b):
+			if b.ref != nil {
+				if b.big().Sign() < 0 {
+					return math.MinInt64 / 2, true, nil
+				}
+				return math.MaxInt64 / 2, true, nil
+			}
+			return b.n, true, nil
+		}
+		return 0, false, typeErr("slice indices must be integers or None or have an __index__ method")
+	}
+	lo, hasLo, err := bound(start)
+	if err != nil {
+		return Value{}, err
+	}
+	hi, hasHi, err := bound(stop)
+	if err != nil {
+		return Value{}, err
+	}
+	st, hasSt, err := bound(step)
+	if err != nil {
+		return Value{}, err
+	}
+	if !hasSt {
+		st = 1
+	}
+	if st == 0 {
+		return Value{}, valueErr("slice step cannot be zero")
+	}
+	var n int
+	var runes []rune
+	switch v.kind {
+	case KindStr:
+		if isASCII(v.s) {
+			n = len(v.s)
+		} else {
+			runes = []rune(v.s)
+			n = len(runes)
+		}
+	case KindList, KindTuple:
+		n = len(v.list().Items)
+	default:
+		return Value{}, typeErr("'%s' object is not subscriptable", TypeName(v))
+	}
+	idx := sliceIndexes(n, lo, hasLo, hi, hasHi, st)
+	switch v.kind {
+	case KindStr:
+		if st == 1 && runes == nil {
+			if len(idx) == 0 {
+				return StrV(""), nil
+			}
+			return StrV(v.s[idx[0] : idx[len(idx)-1]+1]), nil
+		}
+		var b strings.Builder
+		for _, i := range idx {
+			if runes == nil {
+				b.WriteByte(v.s[i])
+			} else {
+				b.WriteRune(runes[i])
+			}
+		}
+		return StrV(b.String()), nil
+	}
+	items := v.list().Items
+	out := make([]Value, len(idx))
+	for j, i := range idx {
+		out[j] = items[i]
+	}
+	return Value{kind: v.kind, ref: &List{Items: out}}, nil
+}
+
+// sliceIndexes is slice.indices(n) walked: the indexes a slice selects.
+func sliceIndexes(n int, lo int64, hasLo bool, hi int64, hasHi bool, st int64) []int {
+	ln := int64(n)
+	adjust := func(x int64, def int64, lower, upper int64) int64 {
+		if x < 0 {
+			x += ln
+			if x < 0 {
+				return lower
+			}
+			return x
+		}
+		if x > upper {
+			return upper
+		}
+		return x
+	}
+	var start, stop int64
+	if st > 0 {
+		start, stop = 0, ln
+		if hasLo {
+			start = adjust(lo, 0, 0, ln)
+		}
+		if hasHi {
+			stop = adjust(hi, ln, 0, ln)
+		}
+	} else {
+		start, stop = ln-1, -1
+		if hasLo {
+			start = adjust(lo, ln-1, -1, ln-1)
+		}
+		if hasHi {
+			stop = adjust(hi, -1, -1, ln-1)
+		}
+	}
+	var out []int
+	if st > 0 {
+		for i := start; i < stop; i += st {
+			out = append(out, int(i))
+		}
+	} else {
+		for i := start; i > stop; i += st {
+			out = append(out, int(i))
+		}
+	}
+	return out
 }
 
 // Iterate returns the items a for loop over v sees (a dict's keys, a str's
 // characters; Undefined gives none), or a TypeError.
-func Iterate(c *Ctx, v Value) ([]Value, error) { return nil, todo("iteration") }
+func Iterate(c *Ctx, v Value) ([]Value, error) {
+	switch v.kind {
+	case KindList, KindTuple:
+		return v.list().Items, nil
+	case KindDict:
+		return v.dict().keys, nil
+	case KindStr:
+		out := make([]Value, 0, len(v.s))
+		for i, r := range v.s {
+			if r < utf8.RuneSelf {
+				out = append(out, StrV(v.s[i:i+1]))
+			} else {
+				out = append(out, StrV(string(r)))
+			}
+		}
+		return out, nil
+	case KindUndefined:
+		if v.flags&flagSecurity != 0 {
+			return nil, v.undefErr()
+		}
+		return nil, nil
+	case KindObject:
+		if it, ok := v.ref.(Iterable); ok {
+			return it.Iter(c)
+		}
+	}
+	return nil, typeErr("'%s' object is not iterable", TypeName(v))
+}
 
 // Len is Python's len(v).
-func Len(v Value) (int, error) { return 0, todo("len") }
-
-// FromGo converts a Go value (nil, bool, ints, floats, string, []any, maps
-// with string keys, slices and structs through reflection, Value itself)
-// to a Value.
-func FromGo(x any) Value { return Value{} }
-
-// NewDict returns an empty dict with room for n items.
-func NewDict(n int) *Dict { return &Dict{} }
-
-// Set sets d[k] = v (an existing key keeps its place).
-func (d *Dict) Set(k, v Value) {}
-
-// Get returns d[k].
-func (d *Dict) Get(k Value) (Value, bool) { return Value{}, false }
+func Len(v Value) (int, error) {
+	switch v.kind {
+	case KindStr:
+		return utf8.RuneCountInString(v.s), nil
+	case KindList, KindTuple:
+		return len(v.list().Items), nil
+	case KindDict:
+		return len(v.dict().keys), nil
+	case KindUndefined:
+		return 0, nil
+	case KindObject:
+		if l, ok := v.ref.(Lengther); ok {
+			return l.Len(), nil
+		}
+	}
+	return 0, typeErr("object of type '%s' has no len()", TypeName(v))
+}
 
 // Len is len(d).
 func (d *Dict) Len() int { return len(d.keys) }
 
-// builtinFilters, builtinTests and builtinGlobals are Jinja2 3.1's.
-func builtinFilters() map[string]Filter { return nil }
-func builtinTests() map[string]Test     { return nil }
-func builtinGlobals() map[string]Value  { return nil }
+func ptrKey(p any) string { return fmt.Sprintf("%T%p", p, p) }
+
+// htmlEscapeStr is markupsafe.escape: & < > " ' become &amp; &lt; &gt;
+// &#34; &#39;.
+func htmlEscapeStr(s string) string {
+	if !strings.ContainsAny(s, `&<>"'`) {
+		return s
+	}
+	return htmlReplacer.Replace(s)
+}
+
+var htmlReplacer = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&#34;", "'", "&#39;")
+
+// bigFloatInt is int(f) for a finite float.
+func bigFloatInt(f float64) Value {
+	if f >= -(1<<63) && f < 1<<63 {
+		return IntV(int64(f))
+	}
+	b, _ := new(big.Float).SetFloat64(math.Trunc(f)).Int(nil)
+	return normBig(b)
+}

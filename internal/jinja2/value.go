@@ -33,7 +33,8 @@ type Value struct {
 }
 
 const (
-	flagSafe uint8 = 1 << iota // KindStr: a markupsafe.Markup
+	flagSafe     uint8 = 1 << iota // KindStr: a markupsafe.Markup
+	flagSecurity                   // KindUndefined: using it raises SecurityError (an unsafe attribute in the sandbox)
 )
 
 // List is a list or a tuple.
@@ -79,6 +80,38 @@ type Object interface {
 	TypeName() string
 	// Attr returns the attribute name, or false when there is none.
 	Attr(name string) (Value, bool)
+}
+
+// Iterable is an Object a for loop can walk.
+type Iterable interface {
+	Iter(c *Ctx) ([]Value, error)
+}
+
+// Indexable is an Object with items: obj[key].
+type Indexable interface {
+	Item(key Value) (Value, bool)
+}
+
+// Lengther is an Object with a length: len(obj).
+type Lengther interface {
+	Len() int
+}
+
+// Setter is an Object whose attributes a template may assign
+// ({% set ns.x = 1 %}): namespace().
+type Setter interface {
+	SetAttr(name string, v Value) error
+}
+
+// Reprer is an Object with its own Python repr (and str, unless it is
+// also a fmt.Stringer-like Strer).
+type Reprer interface {
+	Repr() string
+}
+
+// Strer is an Object with its own Python str.
+type Strer interface {
+	Str() string
 }
 
 // Constructors of values.
@@ -139,3 +172,95 @@ func (v Value) IsSafe() bool { return v.kind == KindStr && v.flags&flagSafe != 0
 
 // FloatV is a float.
 func FloatV(f float64) Value { return Value{kind: KindFloat, n: int64(math.Float64bits(f))} }
+
+// unsafeUndef is the Undefined the sandbox gives for an unsafe attribute:
+// using it raises SecurityError.
+func unsafeUndef(msg string) Value {
+	return Value{kind: KindUndefined, s: msg, flags: flagSecurity}
+}
+
+// Accessors, for the runtime and for callers that build contexts.
+
+// Str returns a str's text ("" for other kinds).
+func (v Value) Str() string {
+	if v.kind == KindStr {
+		return v.s
+	}
+	return ""
+}
+
+// Int64 returns an int's (or bool's) value when it fits in an int64.
+func (v Value) Int64() (int64, bool) {
+	switch v.kind {
+	case KindBool:
+		return v.n, true
+	case KindInt:
+		return v.n, v.ref == nil
+	}
+	return 0, false
+}
+
+// Float returns a float's value.
+func (v Value) Float() float64 {
+	if v.kind == KindFloat {
+		return math.Float64frombits(uint64(v.n))
+	}
+	return 0
+}
+
+// Items returns the items of a list or tuple (shared, not copied).
+func (v Value) Items() []Value {
+	if v.kind == KindList || v.kind == KindTuple {
+		return v.ref.(*List).Items
+	}
+	return nil
+}
+
+// DictOf returns a dict's *Dict, or nil.
+func (v Value) DictOf() *Dict {
+	if v.kind == KindDict {
+		return v.ref.(*Dict)
+	}
+	return nil
+}
+
+// FuncOf returns a callable's *Func, or nil.
+func (v Value) FuncOf() *Func {
+	if v.kind == KindFunc {
+		return v.ref.(*Func)
+	}
+	return nil
+}
+
+// ObjectOf returns an Object's value, or nil.
+func (v Value) ObjectOf() Object {
+	if v.kind == KindObject {
+		return v.ref.(Object)
+	}
+	return nil
+}
+
+// IsUndefined reports whether v is Undefined.
+func (v Value) IsUndefined() bool { return v.kind == KindUndefined }
+
+// UndefinedMessage is the message of the UndefinedError v raises when used.
+func (v Value) UndefinedMessage() string { return v.undefErr().Msg }
+
+func (v Value) f() float64    { return math.Float64frombits(uint64(v.n)) }
+func (v Value) list() *List   { return v.ref.(*List) }
+func (v Value) dict() *Dict   { return v.ref.(*Dict) }
+func (v Value) big() *big.Int { return v.ref.(*big.Int) }
+func (v Value) isBig() bool   { return v.kind == KindInt && v.ref != nil }
+
+// undefErr is the error using the Undefined v raises.
+func (v Value) undefErr() *Error {
+	kind := "UndefinedError"
+	if v.flags&flagSecurity != 0 {
+		kind = "SecurityError"
+	}
+	msg := v.s
+	if msg == "" {
+		msg = "None is undefined"
+	}
+	return &Error{Kind: kind, Msg: msg}
+}

@@ -1,0 +1,255 @@
+package jinja2
+
+import (
+	"math"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/rolemark/rolemark/internal/pyjson"
+)
+
+// Python's str() and repr() of values.
+
+func itoa(n int64) string { return strconv.FormatInt(n, 10) }
+
+// floatRepr is Python's repr(float) (which str(float) is too).
+func floatRepr(f float64) string { return string(appendFloatRepr(nil, f)) }
+
+func appendFloatRepr(dst []byte, f float64) []byte {
+	switch {
+	case math.IsInf(f, 1):
+		return append(dst, "inf"...)
+	case math.IsInf(f, -1):
+		return append(dst, "-inf"...)
+	case math.IsNaN(f):
+		return append(dst, "nan"...)
+	}
+	return pyjson.AppendFloat(dst, f)
+}
+
+// reprStr is Python's repr of a str.
+func reprStr(s string) string { return string(appendReprStr(nil, s)) }
+
+const hexDigits = "0123456789abcdef"
+
+// appendReprStr appends Python 3.11's repr of the str s: quoted with '
+// unless s holds a ' and no ", with \\, the quote, \t \n \r, control
+// characters and every character str.isprintable rejects escaped. An
+// invalid UTF-8 byte is taken as U+FFFD, as Go's range over a string does.
+func appendReprStr(dst []byte, s string) []byte {
+	quote := byte('\'')
+	if strings.IndexByte(s, '\'') >= 0 && strings.IndexByte(s, '"') < 0 {
+		quote = '"'
+	}
+	dst = append(dst, quote)
+	for _, r := range s {
+		switch {
+		case r == rune(quote) || r == '\\':
+			dst = append(dst, '\\', byte(r))
+		case r == '\n':
+			dst = append(dst, `\n`...)
+		case r == '\r':
+			dst = append(dst, `\r`...)
+		case r == '\t':
+			dst = append(dst, `\t`...)
+		case r < 0x20 || r == 0x7f:
+			dst = append(dst, '\\', 'x', hexDigits[r>>4], hexDigits[r&15])
+		case r < 0x7f:
+			dst = append(dst, byte(r))
+		case pyIsPrintable(r):
+			dst = utf8.AppendRune(dst, r)
+		case r <= 0xff:
+			dst = append(dst, '\\', 'x', hexDigits[r>>4], hexDigits[r&15])
+		case r <= 0xffff:
+			dst = append(dst, '\\', 'u', hexDigits[r>>12&15], hexDigits[r>>8&15], hexDigits[r>>4&15], hexDigits[r&15])
+		default:
+			dst = append(dst, '\\', 'U')
+			for sh := 28; sh >= 0; sh -= 4 {
+				dst = append(dst, hexDigits[r>>uint(sh)&15])
+			}
+		}
+	}
+	return append(dst, quote)
+}
+
+// pyIsPrintable is Python 3.11's str.isprintable for one character: not a
+// control, format, surrogate, private-use, unassigned or separator
+// character, save the space. Python 3.11 reads Unicode 14.0; Go's tables
+// are 15.0, so the characters 15.0 added are not printable.
+func pyIsPrintable(r rune) bool {
+	if r < 0x7f {
+		return r >= 0x20
+	}
+	return unicode.IsPrint(r) && !unicode.Is(addedInUnicode15, r)
+}
+
+// addedInUnicode15 are the characters Unicode 15.0 assigned, which Go's
+// unicode package (15.0) knows and Python 3.11 (14.0) does not.
+// (Computed from unicode.IsPrint and Python 3.11's str.isprintable over
+// every code point.)
+var addedInUnicode15 = &unicode.RangeTable{
+	R16: []unicode.Range16{
+		{0xCF3, 0xCF3, 1},
+		{0xECE, 0xECE, 1},
+	},
+	R32: []unicode.Range32{
+		{0x10EFD, 0x10EFF, 1},
+		{0x1123F, 0x11241, 1},
+		{0x11B00, 0x11B09, 1},
+		{0x11F00, 0x11F10, 1},
+		{0x11F12, 0x11F3A, 1},
+		{0x11F3E, 0x11F59, 1},
+		{0x1342F, 0x1342F, 1},
+		{0x13440, 0x13455, 1},
+		{0x1B132, 0x1B132, 1},
+		{0x1B155, 0x1B155, 1},
+		{0x1D2C0, 0x1D2D3, 1},
+		{0x1DF25, 0x1DF2A, 1},
+		{0x1E030, 0x1E06D, 1},
+		{0x1E08F, 0x1E08F, 1},
+		{0x1E4D0, 0x1E4F9, 1},
+		{0x1F6DC, 0x1F6DC, 1},
+		{0x1F774, 0x1F776, 1},
+		{0x1F77B, 0x1F77F, 1},
+		{0x1F7D9, 0x1F7D9, 1},
+		{0x1FA75, 0x1FA77, 1},
+		{0x1FA87, 0x1FA88, 1},
+		{0x1FAAD, 0x1FAAF, 1},
+		{0x1FABB, 0x1FABD, 1},
+		{0x1FABF, 0x1FABF, 1},
+		{0x1FACE, 0x1FACF, 1},
+		{0x1FADA, 0x1FADB, 1},
+		{0x1FAE8, 0x1FAE8, 1},
+		{0x1FAF7, 0x1FAF8, 1},
+		{0x2B739, 0x2B739, 1},
+		{0x31350, 0x323AF, 1},
+	},
+}
+
+// Repr is Python's repr(v).
+func Repr(v Value) string {
+	b, _ := appendRepr(nil, v, nil)
+	return string(b)
+}
+
+// ToStr is Python's str(v) as Jinja2 prints it: None is "None", True is
+// "True", floats as Python writes them, lists and dicts with reprs inside,
+// Undefined is "" (an UndefinedError for a strict Undefined).
+func ToStr(c *Ctx, v Value) (string, error) {
+	switch v.kind {
+	case KindStr:
+		return v.s, nil
+	case KindUndefined:
+		if v.flags&flagSecurity != 0 {
+			return "", nil
+		}
+		return "", nil
+	case KindInt:
+		return intDigits(v)
+	case KindFloat:
+		return floatRepr(v.f()), nil
+	case KindNone:
+		return "None", nil
+	case KindBool:
+		if v.n != 0 {
+			return "True", nil
+		}
+		return "False", nil
+	case KindObject:
+		if s, ok := v.ref.(Strer); ok {
+			return s.Str(), nil
+		}
+	}
+	b, err := appendRepr(nil, v, nil)
+	return string(b), err
+}
+
+// appendRepr appends repr(v); seen holds the containers being printed, so
+// that a list holding itself prints [...] as in Python.
+func appendRepr(dst []byte, v Value, seen []any) ([]byte, error) {
+	switch v.kind {
+	case KindUndefined:
+		return append(dst, "Undefined"...), nil
+	case KindNone:
+		return append(dst, "None"...), nil
+	case KindBool:
+		if v.n != 0 {
+			return append(dst, "True"...), nil
+		}
+		return append(dst, "False"...), nil
+	case KindInt:
+		if v.ref == nil {
+			return strconv.AppendInt(dst, v.n, 10), nil
+		}
+		s, err := intDigits(v)
+		return append(dst, s...), err
+	case KindFloat:
+		return appendFloatRepr(dst, v.f()), nil
+	case KindStr:
+		if v.flags&flagSafe != 0 {
+			dst = append(dst, "Markup("...)
+			return append(appendReprStr(dst, v.s), ')'), nil
+		}
+		return appendReprStr(dst, v.s), nil
+	case KindList, KindTuple:
+		l := v.list()
+		open, close := byte('['), byte(']')
+		if v.kind == KindTuple {
+			open, close = '(', ')'
+		}
+		for _, s := range seen {
+			if s == l {
+				return append(dst, open, '.', '.', '.', close), nil
+			}
+		}
+		seen = append(seen, l)
+		dst = append(dst, open)
+		var err error
+		for i, it := range l.Items {
+			if i > 0 {
+				dst = append(dst, ", "...)
+			}
+			if dst, err = appendRepr(dst, it, seen); err != nil {
+				return dst, err
+			}
+		}
+		if v.kind == KindTuple && len(l.Items) == 1 {
+			dst = append(dst, ',')
+		}
+		return append(dst, close), nil
+	case KindDict:
+		d := v.dict()
+		for _, s := range seen {
+			if s == d {
+				return append(dst, "{...}"...), nil
+			}
+		}
+		seen = append(seen, d)
+		dst = append(dst, '{')
+		var err error
+		for i, k := range d.keys {
+			if i > 0 {
+				dst = append(dst, ", "...)
+			}
+			if dst, err = appendRepr(dst, k, seen); err != nil {
+				return dst, err
+			}
+			dst = append(dst, ": "...)
+			if dst, err = appendRepr(dst, d.vals[i], seen); err != nil {
+				return dst, err
+			}
+		}
+		return append(dst, '}'), nil
+	case KindFunc:
+		f := v.ref.(*Func)
+		return append(dst, "<"+f.Name+">"...), nil
+	case KindObject:
+		if r, ok := v.ref.(Reprer); ok {
+			return append(dst, r.Repr()...), nil
+		}
+		return append(dst, "<"+v.ref.(Object).TypeName()+" object>"...), nil
+	}
+	return dst, nil
+}

@@ -1,0 +1,128 @@
+package jinja2
+
+import (
+	"fmt"
+	"math/big"
+)
+
+// Errors as Python raises them.
+
+func typeErr(format string, a ...any) error {
+	return &Error{Kind: "TypeError", Msg: fmt.Sprintf(format, a...)}
+}
+
+func valueErr(format string, a ...any) error {
+	return &Error{Kind: "ValueError", Msg: fmt.Sprintf(format, a...)}
+}
+
+func pyErr(kind, format string, a ...any) error {
+	return &Error{Kind: kind, Msg: fmt.Sprintf(format, a...)}
+}
+
+// UndefName is the Undefined a name that is not defined gives:
+// "'x' is undefined".
+func UndefName(name string) Value { return Undef(reprStr(name) + " is undefined") }
+
+// undefAttr is the Undefined of obj.name when obj has neither the
+// attribute nor the item: "'dict object' has no attribute 'y'".
+func undefAttr(obj Value, name string) Value {
+	return Undef(reprStr(objectTypeRepr(obj)) + " has no attribute " + reprStr(name))
+}
+
+// undefItem is the Undefined of obj[key] for a key that is not a str:
+// "list object has no element 3".
+func undefItem(obj Value, key Value) Value {
+	return Undef(objectTypeRepr(obj) + " has no element " + Repr(key))
+}
+
+// objectTypeRepr is jinja2.utils.object_type_repr.
+func objectTypeRepr(v Value) string {
+	if v.kind == KindNone {
+		return "None"
+	}
+	return TypeName(v) + " object"
+}
+
+// TypeName is the name of v's Python type, as messages give it.
+func TypeName(v Value) string {
+	switch v.kind {
+	case KindUndefined:
+		return "Undefined"
+	case KindNone:
+		return "NoneType"
+	case KindBool:
+		return "bool"
+	case KindInt:
+		return "int"
+	case KindFloat:
+		return "float"
+	case KindStr:
+		if v.flags&flagSafe != 0 {
+			return "Markup"
+		}
+		return "str"
+	case KindList:
+		return "list"
+	case KindTuple:
+		return "tuple"
+	case KindDict:
+		return "dict"
+	case KindFunc:
+		return "function"
+	case KindObject:
+		return v.ref.(Object).TypeName()
+	}
+	return "object"
+}
+
+// grow is c.Grow for a Ctx that may be nil (direct calls in tests), with
+// a hard ceiling that stands for Python's MemoryError when no limit is
+// set.
+func grow(c *Ctx, n int) error {
+	if n > maxAlloc || n < 0 {
+		return &Error{Kind: "MemoryError", Msg: ""}
+	}
+	if c == nil {
+		return nil
+	}
+	return c.Grow(n)
+}
+
+// maxAlloc is the largest string or list a template may build when no
+// limit is set (1 GiB): Python raises MemoryError a little beyond.
+const maxAlloc = 1 << 30
+
+func envOf(c *Ctx) *Env {
+	if c == nil {
+		return nil
+	}
+	return c.Env()
+}
+
+func sandboxed(c *Ctx) bool {
+	e := envOf(c)
+	return e != nil && e.sandbox
+}
+
+func autoescaping(c *Ctx) bool {
+	e := envOf(c)
+	return e != nil && e.autoescape
+}
+
+// escapeFn is the escaping Markup operations use.
+func escapeFn(c *Ctx) func(string) string {
+	if e := envOf(c); e != nil && e.escape != nil {
+		return e.escape
+	}
+	return htmlEscapeStr
+}
+
+// bigOf returns an int or bool as a *big.Int (a new one for small ints).
+func bigOf(v Value) *big.Int {
+	if v.ref != nil {
+		if b, ok := v.ref.(*big.Int); ok {
+			return b
+		}
+	}
+	return big.NewInt(v.n)
+}

@@ -1,0 +1,169 @@
+package jinja2
+
+import (
+	"math"
+	"math/big"
+	"strings"
+)
+
+// Python's dict: insertion-ordered, keyed by hashable values.
+
+// smallDict is how many entries a dict holds before it builds its index.
+const smallDict = 8
+
+// NewDict returns an empty dict with room for n items.
+func NewDict(n int) *Dict {
+	return &Dict{keys: make([]Value, 0, n), vals: make([]Value, 0, n)}
+}
+
+// hashKey returns k's hashable form, or a TypeError for an unhashable key.
+func hashKey(k Value) (dictKey, error) {
+	switch k.kind {
+	case KindStr:
+		return dictKey{kind: KindStr, s: k.s}, nil
+	case KindInt, KindBool:
+		if k.ref != nil {
+			return dictKey{kind: KindInt, n: 1, s: k.big().String()}, nil
+		}
+		return dictKey{kind: KindInt, n: k.n}, nil
+	case KindFloat:
+		f := k.f()
+		if f == math.Trunc(f) && !math.IsInf(f, 0) {
+			if f >= -(1<<63) && f < 1<<63 {
+				return dictKey{kind: KindInt, n: int64(f)}, nil
+			}
+			b, _ := new(big.Float).SetFloat64(f).Int(nil)
+			return dictKey{kind: KindInt, n: 1, s: b.String()}, nil
+		}
+		return dictKey{kind: KindFloat, n: k.n}, nil
+	case KindNone, KindUndefined:
+		return dictKey{kind: k.kind}, nil
+	case KindTuple:
+		var b strings.Builder
+		for _, it := range k.list().Items {
+			h, err := hashKey(it)
+			if err != nil {
+				return dictKey{}, err
+			}
+			b.WriteByte(byte(h.kind))
+			b.WriteString(itoa(h.n))
+			b.WriteByte(':')
+			b.WriteString(itoa(int64(len(h.s))))
+			b.WriteByte(':')
+			b.WriteString(h.s)
+		}
+		return dictKey{kind: KindTuple, s: b.String()}, nil
+	case KindFunc:
+		return dictKey{kind: KindFunc, s: ptrKey(k.ref)}, nil
+	case KindObject:
+		return dictKey{kind: KindObject, s: ptrKey(k.ref)}, nil
+	}
+	return dictKey{}, typeErr("unhashable type: '%s'", TypeName(k))
+}
+
+// find returns the index of k in d, or -1.
+func (d *Dict) find(k Value) (int, error) {
+	if d.idx == nil && len(d.keys) <= smallDict {
+		if k.kind == KindStr {
+			for i, dk := range d.keys {
+				if dk.kind == KindStr && dk.s == k.s {
+					return i, nil
+				}
+			}
+			return -1, nil
+		}
+		h, err := hashKey(k)
+		if err != nil {
+			return -1, err
+		}
+		for i, dk := range d.keys {
+			if hk, _ := hashKey(dk); hk == h {
+				return i, nil
+			}
+		}
+		return -1, nil
+	}
+	h, err := hashKey(k)
+	if err != nil {
+		return -1, err
+	}
+	if d.idx == nil {
+		d.reindex()
+	}
+	if i, ok := d.idx[h]; ok {
+		return i, nil
+	}
+	return -1, nil
+}
+
+func (d *Dict) reindex() {
+	d.idx = make(map[dictKey]int, len(d.keys))
+	for i, k := range d.keys {
+		h, _ := hashKey(k)
+		d.idx[h] = i
+	}
+}
+
+// Set sets d[k] = v (an existing key keeps its place). An unhashable key
+// is ignored; SetKey reports it.
+func (d *Dict) Set(k, v Value) { _ = d.SetKey(k, v) }
+
+// SetKey sets d[k] = v, or returns a TypeError for an unhashable key.
+func (d *Dict) SetKey(k, v Value) error {
+	i, err := d.find(k)
+	if err != nil {
+		return err
+	}
+	if i >= 0 {
+		d.vals[i] = v
+		return nil
+	}
+	d.keys = append(d.keys, k)
+	d.vals = append(d.vals, v)
+	if d.idx != nil {
+		h, _ := hashKey(k)
+		d.idx[h] = len(d.keys) - 1
+	}
+	return nil
+}
+
+// SetStr sets d[k] = v for a str key.
+func (d *Dict) SetStr(k string, v Value) { _ = d.SetKey(StrV(k), v) }
+
+// Get returns d[k].
+func (d *Dict) Get(k Value) (Value, bool) {
+	i, err := d.find(k)
+	if err != nil || i < 0 {
+		return Value{}, false
+	}
+	return d.vals[i], true
+}
+
+// GetStr returns d[k] for a str key.
+func (d *Dict) GetStr(k string) (Value, bool) { return d.Get(StrV(k)) }
+
+// Keys returns the keys in order (shared, not copied).
+func (d *Dict) Keys() []Value { return d.keys }
+
+// Values returns the values in order (shared, not copied).
+func (d *Dict) Values() []Value { return d.vals }
+
+// delete removes the entry at i.
+func (d *Dict) delete(i int) {
+	d.keys = append(d.keys[:i:i], d.keys[i+1:]...)
+	d.vals = append(d.vals[:i:i], d.vals[i+1:]...)
+	d.idx = nil
+	if len(d.keys) > smallDict {
+		d.reindex()
+	}
+}
+
+func (d *Dict) clear() {
+	d.keys, d.vals, d.idx = nil, nil, nil
+}
+
+// copyDict returns a shallow copy of d.
+func (d *Dict) copyDict() *Dict {
+	n := &Dict{keys: append([]Value(nil), d.keys...), vals: append([]Value(nil), d.vals...)}
+	return n
+}

@@ -1,0 +1,282 @@
+package jinja2
+
+import (
+	"encoding/json"
+	"math/big"
+	"reflect"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/rolemark/rolemark/internal/pyjson"
+)
+
+// FromGo converts a Go value (nil, bool, ints, floats, string, []any, maps
+// with string keys, slices and structs through reflection, Value itself)
+// to a Value. A map's keys are sorted (Go maps have no order); a struct is
+// an object whose attributes are its exported fields, by name and by json
+// tag; a json.Number is an int or a float as Python's json reads it; a
+// pyjson.Value keeps its order.
+func FromGo(x any) Value {
+	switch x := x.(type) {
+	case nil:
+		return NoneV()
+	case Value:
+		return x
+	case *Value:
+		if x == nil {
+			return NoneV()
+		}
+		return *x
+	case bool:
+		return BoolV(x)
+	case int:
+		return IntV(int64(x))
+	case int64:
+		return IntV(x)
+	case int32:
+		return IntV(int64(x))
+	case float64:
+		return FloatV(x)
+	case string:
+		return StrV(x)
+	case []any:
+		items := make([]Value, len(x))
+		for i, it := range x {
+			items[i] = FromGo(it)
+		}
+		return ListV(items)
+	case []string:
+		items := make([]Value, len(x))
+		for i, it := range x {
+			items[i] = StrV(it)
+		}
+		return ListV(items)
+	case []Value:
+		return ListV(x)
+	case map[string]any:
+		d := NewDict(len(x))
+		for _, k := range sortedKeys(x) {
+			d.keys = append(d.keys, StrV(k))
+			d.vals = append(d.vals, FromGo(x[k]))
+		}
+		return DictV(d)
+	case map[string]Value:
+		d := NewDict(len(x))
+		for _, k := range sortedKeys(x) {
+			d.keys = append(d.keys, StrV(k))
+			d.vals = append(d.vals, x[k])
+		}
+		return DictV(d)
+	case map[string]string:
+		d := NewDict(len(x))
+		for _, k := range sortedKeys(x) {
+			d.keys = append(d.keys, StrV(k))
+			d.vals = append(d.vals, StrV(x[k]))
+		}
+		return DictV(d)
+	case *big.Int:
+		if x == nil {
+			return NoneV()
+		}
+		return BigIntV(new(big.Int).Set(x))
+	case json.Number:
+		return numberFromText(string(x))
+	case pyjson.Value:
+		return fromPyJSON(&x)
+	case *pyjson.Value:
+		if x == nil {
+			return NoneV()
+		}
+		return fromPyJSON(x)
+	case *Dict:
+		if x == nil {
+			return NoneV()
+		}
+		return DictV(x)
+	case *Func:
+		if x == nil {
+			return NoneV()
+		}
+		return FuncV(x)
+	case Object:
+		return ObjectV(x)
+	}
+	return fromReflect(reflect.ValueOf(x), 0)
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// numberFromText reads a JSON number as Python's json.loads does.
+func numberFromText(s string) Value {
+	if !strings.ContainsAny(s, ".eE") {
+		if n, err := strconv.ParseInt(s, 10, 64); err == nil {
+			return IntV(n)
+		}
+		if b, ok := new(big.Int).SetString(s, 10); ok {
+			return BigIntV(b)
+		}
+	}
+	f, _ := strconv.ParseFloat(s, 64)
+	return FloatV(f)
+}
+
+// fromPyJSON converts a value json.loads gave.
+func fromPyJSON(v *pyjson.Value) Value {
+	switch v.Kind {
+	case pyjson.Null:
+		return NoneV()
+	case pyjson.Bool:
+		return BoolV(v.Bool)
+	case pyjson.Int:
+		return numberFromText(v.Int)
+	case pyjson.Float:
+		return FloatV(v.Float)
+	case pyjson.String:
+		return StrV(v.Str)
+	case pyjson.Array:
+		items := make([]Value, len(v.Items))
+		for i := range v.Items {
+			items[i] = fromPyJSON(&v.Items[i])
+		}
+		return ListV(items)
+	case pyjson.Object:
+		d := NewDict(len(v.Keys))
+		for i, k := range v.Keys {
+			d.Set(StrV(k), fromPyJSON(&v.Items[i]))
+		}
+		return DictV(d)
+	}
+	return NoneV()
+}
+
+// maxGoDepth bounds the nesting FromGo follows (a Go value may point to
+// itself).
+const maxGoDepth = 200
+
+func fromReflect(rv reflect.Value, depth int) Value {
+	if !rv.IsValid() || depth > maxGoDepth {
+		return NoneV()
+	}
+	switch rv.Kind() {
+	case reflect.Pointer, reflect.Interface:
+		if rv.IsNil() {
+			return NoneV()
+		}
+		if rv.Kind() == reflect.Pointer && rv.Elem().Kind() == reflect.Struct {
+			return ObjectV(&goStruct{rv: rv.Elem()})
+		}
+		if rv.CanInterface() && depth > 0 {
+			if _, ok := rv.Interface().(reflect.Value); !ok {
+				return fromGoDepth(rv.Interface(), depth)
+			}
+		}
+		return fromReflect(rv.Elem(), depth+1)
+	case reflect.Bool:
+		return BoolV(rv.Bool())
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return IntV(rv.Int())
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		u := rv.Uint()
+		if u > 1<<63-1 {
+			return BigIntV(new(big.Int).SetUint64(u))
+		}
+		return IntV(int64(u))
+	case reflect.Float32, reflect.Float64:
+		return FloatV(rv.Float())
+	case reflect.String:
+		return StrV(rv.String())
+	case reflect.Slice, reflect.Array:
+		if rv.Kind() == reflect.Slice && rv.IsNil() {
+			return NoneV()
+		}
+		items := make([]Value, rv.Len())
+		for i := range items {
+			items[i] = fromReflect(rv.Index(i), depth+1)
+		}
+		return ListV(items)
+	case reflect.Map:
+		if rv.IsNil() {
+			return NoneV()
+		}
+		type kv struct {
+			k Value
+			s string
+			v reflect.Value
+		}
+		entries := make([]kv, 0, rv.Len())
+		it := rv.MapRange()
+		for it.Next() {
+			k := fromReflect(it.Key(), depth+1)
+			entries = append(entries, kv{k: k, s: Repr(k), v: it.Value()})
+		}
+		sort.Slice(entries, func(i, j int) bool {
+			if r, ok, err := order(entries[i].k, entries[j].k, "<"); err == nil && ok {
+				return r < 0
+			}
+			return entries[i].s < entries[j].s
+		})
+		d := NewDict(len(entries))
+		for _, e := range entries {
+			d.Set(e.k, fromReflect(e.v, depth+1))
+		}
+		return DictV(d)
+	case reflect.Struct:
+		return ObjectV(&goStruct{rv: rv})
+	}
+	return NoneV()
+}
+
+func fromGoDepth(x any, depth int) Value {
+	switch x.(type) {
+	case Value, *Value, bool, int, int64, int32, float64, string, *big.Int, json.Number,
+		pyjson.Value, *pyjson.Value, *Dict, *Func, Object:
+		return FromGo(x)
+	}
+	return fromReflect(reflect.ValueOf(x), depth+1)
+}
+
+// goStruct is a Go struct seen from a template: its exported fields are
+// attributes, by Go name and by json tag.
+type goStruct struct {
+	rv reflect.Value
+}
+
+func (g *goStruct) TypeName() string {
+	if n := g.rv.Type().Name(); n != "" {
+		return n
+	}
+	return "struct"
+}
+
+func (g *goStruct) Attr(name string) (Value, bool) {
+	t := g.rv.Type()
+	for i := 0; i < t.NumField(); i++ {
+		f := t.Field(i)
+		if !f.IsExported() {
+			continue
+		}
+		tag, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		if tag == "-" {
+			continue
+		}
+		if f.Name == name || tag == name {
+			return fromReflect(g.rv.Field(i), 1), true
+		}
+	}
+	return Value{}, false
+}
+
+func (g *goStruct) Item(key Value) (Value, bool) {
+	if key.kind != KindStr {
+		return Value{}, false
+	}
+	return g.Attr(key.s)
+}
