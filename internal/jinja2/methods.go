@@ -5,33 +5,33 @@ package jinja2
 
 type methodFn func(c *Ctx, recv Value, args []Value, kw []Kwarg) (Value, error)
 
-// methodTable returns the methods of v's type.
-func methodTable(v Value) map[string]methodFn {
+// methodOf returns the method called name of v's type, or nil.
+func methodOf(v Value, name string) methodFn {
 	switch v.kind {
 	case KindStr:
-		return strMethods
+		if (name == "unescape" || name == "striptags") && !v.IsSafe() {
+			return nil
+		}
+		return strMethod(name)
 	case KindList:
-		return listMethods
+		return listMethod(name)
 	case KindTuple:
-		return tupleMethods
+		return tupleMethod(name)
 	case KindDict:
-		return dictMethods
+		return dictMethod(name)
 	case KindInt, KindBool:
-		return intMethods
+		return intMethod(name)
 	case KindFloat:
-		return floatMethods
+		return floatMethod(name)
 	}
 	return nil
 }
 
-func hasMethod(v Value, name string) bool {
-	_, ok := methodTable(v)[name]
-	return ok
-}
+func hasMethod(v Value, name string) bool { return methodOf(v, name) != nil }
 
 // boundMethod is v.name as a callable.
 func boundMethod(v Value, name string) Value {
-	fn := methodTable(v)[name]
+	fn := methodOf(v, name)
 	return FuncV(&Func{
 		Name: "built-in method " + name + " of " + TypeName(v) + " object",
 		Call: func(c *Ctx, args []Value, kw []Kwarg) (Value, error) { return fn(c, v, args, kw) },
@@ -49,11 +49,7 @@ func CallMethod(c *Ctx, recv Value, name string, args []Value, kw []Kwarg) (Valu
 			return Value{}, u.undefErr()
 		}
 	}
-	if fn, ok := methodTable(recv)[name]; ok {
-		if recv.kind == KindDict {
-			// a dict's key named like a method does not shadow the method
-			return fn(c, recv, args, kw)
-		}
+	if fn := methodOf(recv, name); fn != nil {
 		return fn(c, recv, args, kw)
 	}
 	f, err := GetAttr(c, recv, name)

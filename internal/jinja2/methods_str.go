@@ -1,8 +1,634 @@
 package jinja2
 
-var strMethods = map[string]methodFn{}
-var listMethods = map[string]methodFn{}
-var tupleMethods = map[string]methodFn{}
-var dictMethods = map[string]methodFn{}
-var intMethods = map[string]methodFn{}
-var floatMethods = map[string]methodFn{}
+import (
+	"strings"
+	"unicode/utf8"
+)
+
+// Argument checks of builtin methods, with CPython's messages.
+
+func noKw(name string, kw []Kwarg) error {
+	if len(kw) > 0 {
+		return typeErr("%s() takes no keyword arguments", name)
+	}
+	return nil
+}
+
+// nargs checks the count of positional arguments of the method qualified
+// ("str.upper"), as CPython words it.
+func nargs(qualified string, args []Value, kw []Kwarg, lo, hi int) error {
+	if err := noKw(qualified, kw); err != nil {
+		return err
+	}
+	name := qualified
+	if i := strings.IndexByte(name, '.'); i >= 0 {
+		name = name[i+1:]
+	}
+	n := len(args)
+	switch {
+	case hi == 0 && n > 0:
+		return typeErr("%s() takes no arguments (%d given)", qualified, n)
+	case lo == hi && n != lo:
+		if lo == 1 {
+			return typeErr("%s() takes exactly one argument (%d given)", name, n)
+		}
+		return typeErr("%s expected %d arguments, got %d", name, lo, n)
+	case n < lo:
+		return typeErr("%s expected at least %d argument%s, got %d", name, lo, plural(lo), n)
+	case n > hi:
+		return typeErr("%s expected at most %d argument%s, got %d", name, hi, plural(hi), n)
+	}
+	return nil
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+// kwOrPos merges keyword arguments into positions for a method whose
+// parameters may be named (str.split(sep=None, maxsplit=-1)).
+func kwOrPos(name string, args []Value, kw []Kwarg, params ...string) ([]Value, error) {
+	if len(args) > len(params) {
+		return nil, typeErr("%s() takes at most %d arguments (%d given)", name, len(params), len(args)+len(kw))
+	}
+	if len(kw) == 0 {
+		return args, nil
+	}
+	out := make([]Value, len(params))
+	set := make([]bool, len(params))
+	copy(out, args)
+	for i := range args {
+		set[i] = true
+	}
+	for _, k := range kw {
+		found := false
+		for i, p := range params {
+			if p == k.Name {
+				if set[i] {
+					return nil, typeErr("argument for %s() given by name ('%s') and position (%d)", name, p, i+1)
+				}
+				out[i], set[i], found = k.Value, true, true
+			}
+		}
+		if !found {
+			return nil, typeErr("%s() got an unexpected keyword argument '%s'", name, k.Name)
+		}
+	}
+	n := len(params)
+	for n > 0 && !set[n-1] {
+		n--
+	}
+	for i := 0; i < n; i++ {
+		if !set[i] {
+			out[i] = NoneV()
+		}
+	}
+	return out[:n], nil
+}
+
+func strArg(v Value) (string, error) {
+	if v.kind != KindStr {
+		if v.kind == KindUndefined {
+			return "", v.undefErr()
+		}
+		return "", typeErr("must be str, not %s", TypeName(v))
+	}
+	return v.s, nil
+}
+
+// intArg reads an index-like argument.
+func intArg(v Value) (int64, error) {
+	switch {
+	case v.kind == KindUndefined:
+		return 0, v.undefErr()
+	case isIntLike(v):
+		if v.ref != nil {
+			return 0, pyErr("OverflowError", "Python int too large to convert to C ssize_t")
+		}
+		return v.n, nil
+	}
+	return 0, typeErr("'%s' object cannot be interpreted as an integer", TypeName(v))
+}
+
+// optIntArg reads a start or end argument: an int or None.
+func optIntArg(args []Value, i int) (*int64, error) {
+	if i >= len(args) || args[i].kind == KindNone {
+		return nil, nil
+	}
+	if !isIntLike(args[i]) {
+		return nil, typeErr("slice indices must be integers or None or have an __index__ method")
+	}
+	n := args[i].n
+	if args[i].ref != nil {
+		if args[i].big().Sign() < 0 {
+			n = -1 << 62
+		} else {
+			n = 1 << 62
+		}
+	}
+	return &n, nil
+}
+
+// markupOr returns s as a str, or as Markup when recv is Markup.
+func markupOr(recv Value, s string) Value {
+	return Value{kind: KindStr, s: s, flags: recv.flags & flagSafe}
+}
+
+// escArg escapes a str argument of a Markup method.
+func escArg(c *Ctx, recv Value, s Value) string {
+	if recv.IsSafe() && !s.IsSafe() {
+		return escapeFn(c)(s.s)
+	}
+	return s.s
+}
+
+func strsV(recv Value, parts []string) Value {
+	items := make([]Value, len(parts))
+	for i, p := range parts {
+		items[i] = markupOr(recv, p)
+	}
+	return ListV(items)
+}
+
+// caseMethod is a str method of no arguments that returns a str.
+func caseMethod(name string, f func(string) string) methodFn {
+	return func(c *Ctx, recv Value, args []Value, kw []Kwarg) (Value, error) {
+		if err := nargs("str."+name, args, kw, 0, 0); err != nil {
+			return Value{}, err
+		}
+		return markupOr(recv, f(recv.s)), nil
+	}
+}
+
+// isMethod is a str.isX method.
+func isMethod(name string, f func(string) bool) methodFn {
+	return func(c *Ctx, recv Value, args []Value, kw []Kwarg) (Value, error) {
+		if err := nargs("str."+name, args, kw, 0, 0); err != nil {
+			return Value{}, err
+		}
+		return BoolV(f(recv.s)), nil
+	}
+}
+
+func stripMethod(name string, left, right bool) methodFn {
+	return func(c *Ctx, recv Value, args []Value, kw []Kwarg) (Value, error) {
+		if err := nargs("str."+name, args, kw, 0, 1); err != nil {
+			return Value{}, err
+		}
+		var chars *string
+		if len(args) == 1 && args[0].kind != KindNone {
+			s, err := strArg(args[0])
+			if err != nil {
+				return Value{}, typeErr("%s arg must be None or str", name)
+			}
+			chars = &s
+		}
+		return markupOr(recv, pyStrip(recv.s, chars, left, right)), nil
+	}
+}
+
+func splitMethod(name string, right bool) methodFn {
+	return func(c *Ctx, recv Value, args []Value, kw []Kwarg) (Value, error) {
+		args, err := kwOrPos(name, args, kw, "sep", "maxsplit")
+		if err != nil {
+			return Value{}, err
+		}
+		maxsplit := int64(-1)
+		if len(args) > 1 {
+			if maxsplit, err = intArg(args[1]); err != nil {
+				return Value{}, err
+			}
+		}
+		if len(args) == 0 || args[0].kind == KindNone {
+			if right {
+				return strsV(recv, pyRSplitSpace(recv.s, int(maxsplit))), nil
+			}
+			return strsV(recv, pySplitSpace(recv.s, int(maxsplit))), nil
+		}
+		sep, err := strArg(args[0])
+		if err != nil {
+			return Value{}, typeErr("must be str or None, not %s", TypeName(args[0]))
+		}
+		if sep == "" {
+			return Value{}, valueErr("empty separator")
+		}
+		if right {
+			return strsV(recv, pyRSplit(recv.s, sep, int(maxsplit))), nil
+		}
+		if maxsplit < 0 {
+			return strsV(recv, strings.Split(recv.s, sep)), nil
+		}
+		return strsV(recv, strings.SplitN(recv.s, sep, int(maxsplit)+1)), nil
+	}
+}
+
+// findMethod is find, rfind, index, rindex and count.
+func findMethod(name string) methodFn {
+	return func(c *Ctx, recv Value, args []Value, kw []Kwarg) (Value, error) {
+		if err := nargs("str."+name, args, kw, 1, 3); err != nil {
+			return Value{}, err
+		}
+		sub, err := strArg(args[0])
+		if err != nil {
+			return Value{}, err
+		}
+		start, err := optIntArg(args, 1)
+		if err != nil {
+			return Value{}, err
+		}
+		end, err := optIntArg(args, 2)
+		if err != nil {
+			return Value{}, err
+		}
+		s := recv.s
+		lo, hi := runeSpan(s, start, end)
+		if name == "count" {
+			if lo < 0 || hi < 0 {
+				return IntV(0), nil
+			}
+			if sub == "" {
+				return IntV(int64(utf8.RuneCountInString(s[lo:hi]) + 1)), nil
+			}
+			return IntV(int64(strings.Count(s[lo:hi], sub))), nil
+		}
+		at := -1
+		if lo >= 0 && hi >= 0 {
+			if name == "find" || name == "index" {
+				at = strings.Index(s[lo:hi], sub)
+			} else {
+				at = strings.LastIndex(s[lo:hi], sub)
+			}
+		}
+		if at < 0 {
+			if name == "index" || name == "rindex" {
+				return Value{}, valueErr("substring not found")
+			}
+			return IntV(-1), nil
+		}
+		return IntV(int64(runeCount(s, lo+at))), nil
+	}
+}
+
+// affixMethod is startswith and endswith.
+func affixMethod(name string, end bool) methodFn {
+	return func(c *Ctx, recv Value, args []Value, kw []Kwarg) (Value, error) {
+		if err := nargs("str."+name, args, kw, 1, 3); err != nil {
+			return Value{}, err
+		}
+		var affixes []string
+		switch a := args[0]; a.kind {
+		case KindStr:
+			affixes = []string{a.s}
+		case KindTuple:
+			for _, it := range a.list().Items {
+				if it.kind != KindStr {
+					return Value{}, typeErr("tuple for %s must only contain str, not %s", name, TypeName(it))
+				}
+				affixes = append(affixes, it.s)
+			}
+		default:
+			if a.kind == KindUndefined {
+				return Value{}, a.undefErr()
+			}
+			return Value{}, typeErr("%s first arg must be str or a tuple of str, not %s", name, TypeName(a))
+		}
+		start, err := optIntArg(args, 1)
+		if err != nil {
+			return Value{}, err
+		}
+		stop, err := optIntArg(args, 2)
+		if err != nil {
+			return Value{}, err
+		}
+		lo, hi := runeSpan(recv.s, start, stop)
+		if lo < 0 || hi < 0 {
+			return BoolV(false), nil
+		}
+		s := recv.s[lo:hi]
+		for _, a := range affixes {
+			if (!end && strings.HasPrefix(s, a)) || (end && strings.HasSuffix(s, a)) {
+				return BoolV(true), nil
+			}
+		}
+		return BoolV(false), nil
+	}
+}
+
+// justMethod is center, ljust and rjust.
+func justMethod(name string) methodFn {
+	return func(c *Ctx, recv Value, args []Value, kw []Kwarg) (Value, error) {
+		if err := nargs("str."+name, args, kw, 1, 2); err != nil {
+			return Value{}, err
+		}
+		width, err := intArg(args[0])
+		if err != nil {
+			return Value{}, err
+		}
+		fill := " "
+		if len(args) == 2 {
+			f, err := strArg(args[1])
+			if err != nil || utf8.RuneCountInString(f) != 1 {
+				if err == nil {
+					return Value{}, typeErr("The fill character must be exactly one character long")
+				}
+				return Value{}, typeErr("The fill character must be a unicode character, not %s", TypeName(args[1]))
+			}
+			fill = escArg(c, recv, args[1])
+		}
+		n := int64(utf8.RuneCountInString(recv.s))
+		if width <= n {
+			return recv, nil
+		}
+		if err := grow(c, int(width)); err != nil {
+			return Value{}, err
+		}
+		pad := width - n
+		var left int64
+		switch name {
+		case "center":
+			left = pad / 2
+			if pad&width&1 != 0 {
+				left++
+			}
+		case "rjust":
+			left = pad
+		}
+		return markupOr(recv, strings.Repeat(fill, int(left))+recv.s+strings.Repeat(fill, int(pad-left))), nil
+	}
+}
+
+func strJoin(c *Ctx, recv Value, args []Value, kw []Kwarg) (Value, error) {
+	if err := nargs("str.join", args, kw, 1, 1); err != nil {
+		return Value{}, err
+	}
+	items, err := Iterate(c, args[0])
+	if err != nil {
+		return Value{}, typeErr("can only join an iterable")
+	}
+	var b strings.Builder
+	for i, it := range items {
+		if it.kind != KindStr {
+			if recv.IsSafe() {
+				s, err := escapeValue(c, it)
+				if err != nil {
+					return Value{}, err
+				}
+				it = SafeV(s)
+			} else {
+				return Value{}, typeErr("sequence item %d: expected str instance, %s found", i, TypeName(it))
+			}
+		}
+		if i > 0 {
+			b.WriteString(recv.s)
+		}
+		b.WriteString(escArg(c, recv, it))
+		if b.Len() > 1<<16 {
+			if err := grow(c, b.Len()); err != nil {
+				return Value{}, err
+			}
+		}
+	}
+	return markupOr(recv, b.String()), nil
+}
+
+func strReplace(c *Ctx, recv Value, args []Value, kw []Kwarg) (Value, error) {
+	if err := nargs("str.replace", args, kw, 2, 3); err != nil {
+		return Value{}, err
+	}
+	old, err := strArg(args[0])
+	if err != nil {
+		return Value{}, typeErr("replace() argument 1 must be str, not %s", TypeName(args[0]))
+	}
+	if _, err := strArg(args[1]); err != nil {
+		return Value{}, typeErr("replace() argument 2 must be str, not %s", TypeName(args[1]))
+	}
+	nw := escArg(c, recv, args[1])
+	count := int64(-1)
+	if len(args) == 3 {
+		if count, err = intArg(args[2]); err != nil {
+			return Value{}, err
+		}
+	}
+	if count < 0 {
+		count = -1
+	}
+	n := strings.Count(recv.s, old)
+	if old == "" {
+		n = utf8.RuneCountInString(recv.s) + 1
+	}
+	if count >= 0 && int64(n) > count {
+		n = int(count)
+	}
+	if size := len(recv.s) + n*(len(nw)-len(old)); size > 1<<16 {
+		if err := grow(c, size); err != nil {
+			return Value{}, err
+		}
+	}
+	return markupOr(recv, strings.Replace(recv.s, old, nw, int(count))), nil
+}
+
+func strZfill(c *Ctx, recv Value, args []Value, kw []Kwarg) (Value, error) {
+	if err := nargs("str.zfill", args, kw, 1, 1); err != nil {
+		return Value{}, err
+	}
+	width, err := intArg(args[0])
+	if err != nil {
+		return Value{}, err
+	}
+	s := recv.s
+	n := int64(utf8.RuneCountInString(s))
+	if width <= n {
+		return recv, nil
+	}
+	if err := grow(c, int(width)); err != nil {
+		return Value{}, err
+	}
+	pad := strings.Repeat("0", int(width-n))
+	if s != "" && (s[0] == '+' || s[0] == '-') {
+		return markupOr(recv, s[:1]+pad+s[1:]), nil
+	}
+	return markupOr(recv, pad+s), nil
+}
+
+func partitionMethod(name string, right bool) methodFn {
+	return func(c *Ctx, recv Value, args []Value, kw []Kwarg) (Value, error) {
+		if err := nargs("str."+name, args, kw, 1, 1); err != nil {
+			return Value{}, err
+		}
+		sep, err := strArg(args[0])
+		if err != nil {
+			return Value{}, err
+		}
+		if sep == "" {
+			return Value{}, valueErr("empty separator")
+		}
+		s := recv.s
+		var i int
+		if right {
+			i = strings.LastIndex(s, sep)
+		} else {
+			i = strings.Index(s, sep)
+		}
+		var parts [3]string
+		switch {
+		case i >= 0:
+			parts = [3]string{s[:i], sep, s[i+len(sep):]}
+		case right:
+			parts = [3]string{"", "", s}
+		default:
+			parts = [3]string{s, "", ""}
+		}
+		return TupleV([]Value{markupOr(recv, parts[0]), markupOr(recv, parts[1]), markupOr(recv, parts[2])}), nil
+	}
+}
+
+func affixRemove(name string, suffix bool) methodFn {
+	return func(c *Ctx, recv Value, args []Value, kw []Kwarg) (Value, error) {
+		if err := nargs("str."+name, args, kw, 1, 1); err != nil {
+			return Value{}, err
+		}
+		a, err := strArg(args[0])
+		if err != nil {
+			return Value{}, typeErr("%s() argument must be str, not %s", name, TypeName(args[0]))
+		}
+		if suffix {
+			return markupOr(recv, strings.TrimSuffix(recv.s, a)), nil
+		}
+		return markupOr(recv, strings.TrimPrefix(recv.s, a)), nil
+	}
+}
+
+// strMethod returns the str method called name.
+func strMethod(name string) methodFn {
+	switch name {
+	case "upper":
+		return caseMethod("upper", pyUpper)
+	case "lower":
+		return caseMethod("lower", pyLower)
+	case "title":
+		return caseMethod("title", pyTitle)
+	case "capitalize":
+		return caseMethod("capitalize", pyCapitalize)
+	case "swapcase":
+		return caseMethod("swapcase", pySwapcase)
+	case "casefold":
+		return caseMethod("casefold", pyCasefold)
+	case "strip":
+		return stripMethod("strip", true, true)
+	case "lstrip":
+		return stripMethod("lstrip", true, false)
+	case "rstrip":
+		return stripMethod("rstrip", false, true)
+	case "split":
+		return splitMethod("split", false)
+	case "rsplit":
+		return splitMethod("rsplit", true)
+	case "splitlines":
+		return func(c *Ctx, recv Value, args []Value, kw []Kwarg) (Value, error) {
+			args, err := kwOrPos("splitlines", args, kw, "keepends")
+			if err != nil {
+				return Value{}, err
+			}
+			keep := len(args) == 1 && args[0].Truth()
+			return strsV(recv, pySplitLines(recv.s, keep)), nil
+		}
+	case "startswith":
+		return affixMethod("startswith", false)
+	case "endswith":
+		return affixMethod("endswith", true)
+	case "removeprefix":
+		return affixRemove("removeprefix", false)
+	case "removesuffix":
+		return affixRemove("removesuffix", true)
+	case "replace":
+		return strReplace
+	case "find":
+		return findMethod("find")
+	case "rfind":
+		return findMethod("rfind")
+	case "index":
+		return findMethod("index")
+	case "rindex":
+		return findMethod("rindex")
+	case "count":
+		return findMethod("count")
+	case "join":
+		return strJoin
+	case "center":
+		return justMethod("center")
+	case "ljust":
+		return justMethod("ljust")
+	case "rjust":
+		return justMethod("rjust")
+	case "zfill":
+		return strZfill
+	case "partition":
+		return partitionMethod("partition", false)
+	case "rpartition":
+		return partitionMethod("rpartition", true)
+	case "expandtabs":
+		return func(c *Ctx, recv Value, args []Value, kw []Kwarg) (Value, error) {
+			args, err := kwOrPos("expandtabs", args, kw, "tabsize")
+			if err != nil {
+				return Value{}, err
+			}
+			tab := int64(8)
+			if len(args) == 1 {
+				if tab, err = intArg(args[0]); err != nil {
+					return Value{}, err
+				}
+			}
+			return markupOr(recv, pyExpandTabs(recv.s, int(tab))), nil
+		}
+	case "format":
+		return func(c *Ctx, recv Value, args []Value, kw []Kwarg) (Value, error) {
+			return strFormat(c, recv, args, kw, nil)
+		}
+	case "format_map":
+		return func(c *Ctx, recv Value, args []Value, kw []Kwarg) (Value, error) {
+			if err := nargs("str.format_map", args, kw, 1, 1); err != nil {
+				return Value{}, err
+			}
+			return strFormat(c, recv, nil, nil, &args[0])
+		}
+	case "isdigit":
+		return isMethod("isdigit", func(s string) bool { return allChars(s, pyIsDigit) })
+	case "isdecimal":
+		return isMethod("isdecimal", func(s string) bool { return allChars(s, pyIsDecimal) })
+	case "isnumeric":
+		return isMethod("isnumeric", func(s string) bool { return allChars(s, pyIsNumeric) })
+	case "isalpha":
+		return isMethod("isalpha", func(s string) bool { return allChars(s, pyIsAlpha) })
+	case "isalnum":
+		return isMethod("isalnum", func(s string) bool { return allChars(s, pyIsAlnum) })
+	case "isspace":
+		return isMethod("isspace", func(s string) bool { return allChars(s, pyIsSpace) })
+	case "isascii":
+		return isMethod("isascii", isASCII)
+	case "isprintable":
+		return isMethod("isprintable", func(s string) bool { return s == "" || allChars(s, pyIsPrintable) })
+	case "islower":
+		return isMethod("islower", pyIsLower)
+	case "isupper":
+		return isMethod("isupper", pyIsUpper)
+	case "istitle":
+		return isMethod("istitle", pyIsTitle)
+	case "isidentifier":
+		return isMethod("isidentifier", pyIsIdentifier)
+	case "unescape":
+		return func(c *Ctx, recv Value, args []Value, kw []Kwarg) (Value, error) {
+			if !recv.IsSafe() {
+				return Value{}, nil
+			}
+			return StrV(htmlUnescape(recv.s)), nil
+		}
+	case "striptags":
+		return func(c *Ctx, recv Value, args []Value, kw []Kwarg) (Value, error) {
+			return StrV(stripTags(recv.s)), nil
+		}
+	}
+	return nil
+}

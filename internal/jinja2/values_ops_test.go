@@ -75,7 +75,7 @@ func (p *pyLit) atom(t *testing.T) Value {
 	case p.peek("float('nan')"):
 		p.i += 12
 		return FloatV(math.NaN())
-	case p.peek("'"):
+	case p.peek("'"), p.peek("\""):
 		return StrV(p.str(t))
 	case p.peek("["), p.peek("("):
 		closer := "]"
@@ -138,9 +138,10 @@ func (p *pyLit) atom(t *testing.T) Value {
 }
 
 func (p *pyLit) str(t *testing.T) string {
-	p.i++ // '
+	q := p.s[p.i]
+	p.i++
 	var b strings.Builder
-	for p.s[p.i] != '\'' {
+	for p.s[p.i] != q {
 		c := p.s[p.i]
 		if c != '\\' {
 			b.WriteByte(c)
@@ -154,6 +155,8 @@ func (p *pyLit) str(t *testing.T) string {
 			b.WriteByte('\n')
 		case 't':
 			b.WriteByte('\t')
+		case 'r':
+			b.WriteByte('\r')
 		case 'x', 'u', 'U':
 			n := map[byte]int{'x': 2, 'u': 4, 'U': 8}[e]
 			r, err := strconv.ParseUint(p.s[p.i:p.i+n], 16, 32)

@@ -1,0 +1,492 @@
+package jinja2
+
+import (
+	"sort"
+)
+
+// The methods of list, tuple, dict, int and float.
+
+func seqIndex(name string, recv Value, args []Value, kw []Kwarg) (Value, error) {
+	if err := nargs(name+".index", args, kw, 1, 3); err != nil {
+		return Value{}, err
+	}
+	items := recv.list().Items
+	lo, hi := 0, len(items)
+	if len(args) > 1 {
+		s, err := optIntArg(args, 1)
+		if err != nil {
+			return Value{}, err
+		}
+		e, err := optIntArg(args, 2)
+		if err != nil {
+			return Value{}, err
+		}
+		idx := sliceIndexes(len(items), derefOr(s), s != nil, derefOr(e), e != nil, 1)
+		if len(idx) == 0 {
+			lo, hi = 0, 0
+		} else {
+			lo, hi = idx[0], idx[len(idx)-1]+1
+		}
+	}
+	for i := lo; i < hi; i++ {
+		if Equal(items[i], args[0]) {
+			return IntV(int64(i)), nil
+		}
+	}
+	if name == "tuple" {
+		return Value{}, valueErr("tuple.index(x): x not in tuple")
+	}
+	return Value{}, valueErr("%s is not in list", Repr(args[0]))
+}
+
+func derefOr(p *int64) int64 {
+	if p == nil {
+		return 0
+	}
+	return *p
+}
+
+func seqCount(c *Ctx, recv Value, args []Value, kw []Kwarg) (Value, error) {
+	if err := nargs("count", args, kw, 1, 1); err != nil {
+		return Value{}, err
+	}
+	n := 0
+	for _, it := range recv.list().Items {
+		if Equal(it, args[0]) {
+			n++
+		}
+	}
+	return IntV(int64(n)), nil
+}
+
+// sortValues sorts items in place as list.sort does (stable, with key
+// and reverse), returning the first comparison error.
+func sortValues(c *Ctx, items []Value, key Value, reverse bool) error {
+	keys := items
+	if key.kind != KindNone && key.kind != KindUndefined || key.kind == KindUndefined && key.s != "" {
+		keys = make([]Value, len(items))
+		for i, it := range items {
+			k, err := callValue(c, key, []Value{it}, nil)
+			if err != nil {
+				return err
+			}
+			keys[i] = k
+		}
+	}
+	idx := make([]int, len(items))
+	for i := range idx {
+		idx[i] = i
+	}
+	var firstErr error
+	less := func(a, b Value) bool {
+		if firstErr != nil {
+			return false
+		}
+		lt, err := Compare(c, "<", a, b)
+		if err != nil {
+			firstErr = err
+		}
+		return lt
+	}
+	if reverse {
+		// Python reverses, sorts stably, and reverses again, so equal
+		// items keep their order.
+		sort.SliceStable(idx, func(i, j int) bool { return less(keys[idx[j]], keys[idx[i]]) })
+	} else {
+		sort.SliceStable(idx, func(i, j int) bool { return less(keys[idx[i]], keys[idx[j]]) })
+	}
+	if firstErr != nil {
+		return firstErr
+	}
+	sorted := make([]Value, len(items))
+	for i, j := range idx {
+		sorted[i] = items[j]
+	}
+	copy(items, sorted)
+	return nil
+}
+
+func tupleMethod(name string) methodFn {
+	switch name {
+	case "index":
+		return func(c *Ctx, recv Value, args []Value, kw []Kwarg) (Value, error) {
+			return seqIndex("tuple", recv, args, kw)
+		}
+	case "count":
+		return seqCount
+	}
+	return nil
+}
+
+func listMethod(name string) methodFn {
+	switch name {
+	case "index":
+		return func(c *Ctx, recv Value, args []Value, kw []Kwarg) (Value, error) {
+			return seqIndex("list", recv, args, kw)
+		}
+	case "count":
+		return seqCount
+	case "copy":
+		return func(c *Ctx, recv Value, args []Value, kw []Kwarg) (Value, error) {
+			if err := nargs("copy", args, kw, 0, 0); err != nil {
+				return Value{}, err
+			}
+			return ListV(append([]Value(nil), recv.list().Items...)), nil
+		}
+	case "append":
+		return func(c *Ctx, recv Value, args []Value, kw []Kwarg) (Value, error) {
+			if err := nargs("append", args, kw, 1, 1); err != nil {
+				return Value{}, err
+			}
+			l := recv.list()
+			if err := grow(c, len(l.Items)+1); err != nil {
+				return Value{}, err
+			}
+			l.Items = append(l.Items, args[0])
+			return NoneV(), nil
+		}
+	case "extend":
+		return func(c *Ctx, recv Value, args []Value, kw []Kwarg) (Value, error) {
+			if err := nargs("extend", args, kw, 1, 1); err != nil {
+				return Value{}, err
+			}
+			items, err := Iterate(c, args[0])
+			if err != nil {
+				return Value{}, err
+			}
+			l := recv.list()
+			if err := grow(c, len(l.Items)+len(items)); err != nil {
+				return Value{}, err
+			}
+			l.Items = append(l.Items, items...)
+			return NoneV(), nil
+		}
+	case "insert":
+		return func(c *Ctx, recv Value, args []Value, kw []Kwarg) (Value, error) {
+			if err := nargs("insert", args, kw, 2, 2); err != nil {
+				return Value{}, err
+			}
+			i, err := intArg(args[0])
+			if err != nil {
+				return Value{}, err
+			}
+			l := recv.list()
+			n := int64(len(l.Items))
+			if i < 0 {
+				i += n
+				if i < 0 {
+					i = 0
+				}
+			}
+			if i > n {
+				i = n
+			}
+			if err := grow(c, len(l.Items)+1); err != nil {
+				return Value{}, err
+			}
+			l.Items = append(l.Items, Value{})
+			copy(l.Items[i+1:], l.Items[i:])
+			l.Items[i] = args[1]
+			return NoneV(), nil
+		}
+	case "pop":
+		return func(c *Ctx, recv Value, args []Value, kw []Kwarg) (Value, error) {
+			if err := nargs("pop", args, kw, 0, 1); err != nil {
+				return Value{}, err
+			}
+			l := recv.list()
+			if len(l.Items) == 0 {
+				return Value{}, pyErr("IndexError", "pop from empty list")
+			}
+			i := int64(len(l.Items) - 1)
+			if len(args) == 1 {
+				var err error
+				if i, err = intArg(args[0]); err != nil {
+					return Value{}, err
+				}
+				if i < 0 {
+					i += int64(len(l.Items))
+				}
+				if i < 0 || i >= int64(len(l.Items)) {
+					return Value{}, pyErr("IndexError", "pop index out of range")
+				}
+			}
+			v := l.Items[i]
+			l.Items = append(l.Items[:i:i], l.Items[i+1:]...)
+			return v, nil
+		}
+	case "remove":
+		return func(c *Ctx, recv Value, args []Value, kw []Kwarg) (Value, error) {
+			if err := nargs("remove", args, kw, 1, 1); err != nil {
+				return Value{}, err
+			}
+			l := recv.list()
+			for i, it := range l.Items {
+				if Equal(it, args[0]) {
+					l.Items = append(l.Items[:i:i], l.Items[i+1:]...)
+					return NoneV(), nil
+				}
+			}
+			return Value{}, valueErr("list.remove(x): x not in list")
+		}
+	case "clear":
+		return func(c *Ctx, recv Value, args []Value, kw []Kwarg) (Value, error) {
+			if err := nargs("clear", args, kw, 0, 0); err != nil {
+				return Value{}, err
+			}
+			recv.list().Items = nil
+			return NoneV(), nil
+		}
+	case "reverse":
+		return func(c *Ctx, recv Value, args []Value, kw []Kwarg) (Value, error) {
+			if err := nargs("reverse", args, kw, 0, 0); err != nil {
+				return Value{}, err
+			}
+			it := recv.list().Items
+			for i, j := 0, len(it)-1; i < j; i, j = i+1, j-1 {
+				it[i], it[j] = it[j], it[i]
+			}
+			return NoneV(), nil
+		}
+	case "sort":
+		return func(c *Ctx, recv Value, args []Value, kw []Kwarg) (Value, error) {
+			if len(args) > 0 {
+				return Value{}, typeErr("sort() takes no positional arguments")
+			}
+			key, reverse := NoneV(), false
+			for _, k := range kw {
+				switch k.Name {
+				case "key":
+					key = k.Value
+				case "reverse":
+					reverse = k.Value.Truth()
+				default:
+					return Value{}, typeErr("sort() got an unexpected keyword argument '%s'", k.Name)
+				}
+			}
+			return NoneV(), sortValues(c, recv.list().Items, key, reverse)
+		}
+	}
+	return nil
+}
+
+// dictView is dict.keys(), dict.values() or dict.items().
+type dictView struct {
+	d    *Dict
+	what string // "keys", "values", "items"
+}
+
+func (v *dictView) TypeName() string               { return "dict_" + v.what }
+func (v *dictView) Attr(name string) (Value, bool) { return Value{}, false }
+func (v *dictView) Len() int                       { return len(v.d.keys) }
+
+func (v *dictView) Iter(c *Ctx) ([]Value, error) { return v.items(), nil }
+
+func (v *dictView) items() []Value {
+	switch v.what {
+	case "keys":
+		return v.d.keys
+	case "values":
+		return v.d.vals
+	}
+	out := make([]Value, len(v.d.keys))
+	for i, k := range v.d.keys {
+		out[i] = TupleV([]Value{k, v.d.vals[i]})
+	}
+	return out
+}
+
+func (v *dictView) Repr() string {
+	return "dict_" + v.what + "(" + Repr(ListV(v.items())) + ")"
+}
+
+func (v *dictView) Equal(o Value) bool {
+	w, ok := o.ref.(*dictView)
+	if !ok || o.kind != KindObject || w.what != v.what || v.what == "values" {
+		return v == w
+	}
+	return Equal(ListV(v.items()), ListV(w.items())) || v.what == "keys" && Equal(DictV(v.d), DictV(w.d))
+}
+
+func (v *dictView) Item(key Value) (Value, bool) { return Value{}, false }
+
+func dictMethod(name string) methodFn {
+	switch name {
+	case "keys", "values", "items":
+		return func(c *Ctx, recv Value, args []Value, kw []Kwarg) (Value, error) {
+			if err := nargs(name, args, kw, 0, 0); err != nil {
+				return Value{}, err
+			}
+			return ObjectV(&dictView{d: recv.dict(), what: name}), nil
+		}
+	case "get":
+		return func(c *Ctx, recv Value, args []Value, kw []Kwarg) (Value, error) {
+			if err := nargs("get", args, kw, 1, 2); err != nil {
+				return Value{}, err
+			}
+			i, err := recv.dict().find(args[0])
+			if err != nil {
+				return Value{}, err
+			}
+			if i >= 0 {
+				return recv.dict().vals[i], nil
+			}
+			if len(args) == 2 {
+				return args[1], nil
+			}
+			return NoneV(), nil
+		}
+	case "copy":
+		return func(c *Ctx, recv Value, args []Value, kw []Kwarg) (Value, error) {
+			if err := nargs("copy", args, kw, 0, 0); err != nil {
+				return Value{}, err
+			}
+			return DictV(recv.dict().copyDict()), nil
+		}
+	case "pop":
+		return func(c *Ctx, recv Value, args []Value, kw []Kwarg) (Value, error) {
+			if err := nargs("pop", args, kw, 1, 2); err != nil {
+				return Value{}, err
+			}
+			d := recv.dict()
+			i, err := d.find(args[0])
+			if err != nil {
+				return Value{}, err
+			}
+			if i < 0 {
+				if len(args) == 2 {
+					return args[1], nil
+				}
+				return Value{}, pyErr("KeyError", "%s", Repr(args[0]))
+			}
+			v := d.vals[i]
+			d.delete(i)
+			return v, nil
+		}
+	case "popitem":
+		return func(c *Ctx, recv Value, args []Value, kw []Kwarg) (Value, error) {
+			if err := nargs("popitem", args, kw, 0, 0); err != nil {
+				return Value{}, err
+			}
+			d := recv.dict()
+			if len(d.keys) == 0 {
+				return Value{}, pyErr("KeyError", "'popitem(): dictionary is empty'")
+			}
+			i := len(d.keys) - 1
+			t := TupleV([]Value{d.keys[i], d.vals[i]})
+			d.delete(i)
+			return t, nil
+		}
+	case "setdefault":
+		return func(c *Ctx, recv Value, args []Value, kw []Kwarg) (Value, error) {
+			if err := nargs("setdefault", args, kw, 1, 2); err != nil {
+				return Value{}, err
+			}
+			d := recv.dict()
+			i, err := d.find(args[0])
+			if err != nil {
+				return Value{}, err
+			}
+			if i >= 0 {
+				return d.vals[i], nil
+			}
+			def := NoneV()
+			if len(args) == 2 {
+				def = args[1]
+			}
+			return def, d.SetKey(args[0], def)
+		}
+	case "update":
+		return func(c *Ctx, recv Value, args []Value, kw []Kwarg) (Value, error) {
+			if len(args) > 1 {
+				return Value{}, typeErr("update expected at most 1 argument, got %d", len(args))
+			}
+			d := recv.dict()
+			if len(args) == 1 {
+				if err := dictUpdate(c, d, args[0]); err != nil {
+					return Value{}, err
+				}
+			}
+			for _, k := range kw {
+				d.SetStr(k.Name, k.Value)
+			}
+			return NoneV(), nil
+		}
+	case "clear":
+		return func(c *Ctx, recv Value, args []Value, kw []Kwarg) (Value, error) {
+			if err := nargs("clear", args, kw, 0, 0); err != nil {
+				return Value{}, err
+			}
+			recv.dict().clear()
+			return NoneV(), nil
+		}
+	}
+	return nil
+}
+
+// dictUpdate is d.update(other): a dict's items, or an iterable of pairs.
+func dictUpdate(c *Ctx, d *Dict, other Value) error {
+	if other.kind == KindDict {
+		o := other.dict()
+		for i, k := range o.keys {
+			if err := d.SetKey(k, o.vals[i]); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	items, err := Iterate(c, other)
+	if err != nil {
+		return err
+	}
+	for i, it := range items {
+		pair, err := Iterate(c, it)
+		if err != nil || it.kind == KindUndefined {
+			return typeErr("cannot convert dictionary update sequence element #%d to a sequence", i)
+		}
+		if len(pair) != 2 {
+			return valueErr("dictionary update sequence element #%d has length %d; 2 is required", i, len(pair))
+		}
+		if err := d.SetKey(pair[0], pair[1]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func intMethod(name string) methodFn {
+	switch name {
+	case "bit_length":
+		return func(c *Ctx, recv Value, args []Value, kw []Kwarg) (Value, error) {
+			if err := nargs("bit_length", args, kw, 0, 0); err != nil {
+				return Value{}, err
+			}
+			b := bigOf(recv)
+			return IntV(int64(b.BitLen())), nil
+		}
+	case "conjugate":
+		return func(c *Ctx, recv Value, args []Value, kw []Kwarg) (Value, error) {
+			if recv.kind == KindBool {
+				return IntV(recv.n), nil
+			}
+			return recv, nil
+		}
+	}
+	return nil
+}
+
+func floatMethod(name string) methodFn {
+	switch name {
+	case "is_integer":
+		return func(c *Ctx, recv Value, args []Value, kw []Kwarg) (Value, error) {
+			if err := nargs("is_integer", args, kw, 0, 0); err != nil {
+				return Value{}, err
+			}
+			f := recv.f()
+			return BoolV(f == float64(int64(f)) || (f-f == 0 && f == truncF(f))), nil
+		}
+	case "conjugate":
+		return func(c *Ctx, recv Value, args []Value, kw []Kwarg) (Value, error) { return recv, nil }
+	}
+	return nil
+}

@@ -1,0 +1,53 @@
+package jinja2
+
+import (
+	"bufio"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// TestMethodsAgainstPython checks every call in testdata/methods.txt,
+// which Python wrote (testdata/methods.py): str, list and dict methods,
+// format() and % formatting.
+func TestMethodsAgainstPython(t *testing.T) {
+	f, err := os.Open("testdata/methods.txt")
+	require.NoError(t, err)
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	failures := 0
+	for sc.Scan() {
+		line := sc.Text()
+		parts := strings.Split(line, "\t")
+		require.Len(t, parts, 5, line)
+		recv, name, want := parsePyLit(t, parts[0]), parts[1], parts[4]
+		args := parsePyLit(t, parts[2]).Items()
+		var kw []Kwarg
+		d := parsePyLit(t, parts[3]).DictOf()
+		for i, k := range d.Keys() {
+			kw = append(kw, Kwarg{Name: k.Str(), Value: d.Values()[i]})
+		}
+		var got string
+		switch {
+		case name == "format" && recv.Kind() == KindNone:
+			s, err := FormatValue(nil, args[0], args[1].Str())
+			got = answer(StrV(s), err)
+		case name == "%":
+			got = answer(BinOp(nil, "%", recv, args[0]))
+		default:
+			got = answer(CallMethod(nil, recv, name, args, kw))
+		}
+		if got != want {
+			failures++
+			if failures <= 60 {
+				t.Errorf("%s.%s(%s, %s): got %s, want %s", parts[0], name, parts[2], parts[3], got, want)
+			}
+		}
+	}
+	require.NoError(t, sc.Err())
+	if failures > 0 {
+		t.Errorf("%d calls differ from Python", failures)
+	}
+}

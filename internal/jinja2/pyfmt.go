@@ -1,0 +1,452 @@
+package jinja2
+
+import (
+	"math"
+	"math/big"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// Python's format-spec mini-language (format(v, spec), str.format) and
+// printf-style % formatting.
+
+type fmtSpec struct {
+	fill      rune
+	align     byte // 0 '<' '>' '^' '='
+	sign      byte // 0 '+' '-' ' '
+	z         bool
+	alt       bool
+	zero      bool
+	width     int
+	grouping  byte // 0 ',' '_'
+	precision int  // -1 when absent
+	typ       byte // 0 when absent
+}
+
+func parseSpec(spec string) (fmtSpec, error) {
+	s := fmtSpec{fill: ' ', precision: -1}
+	i := 0
+	rs := []rune(spec)
+	isAlign := func(r rune) bool { return r == '<' || r == '>' || r == '^' || r == '=' }
+	if len(rs) >= 2 && isAlign(rs[1]) {
+		s.fill, s.align = rs[0], byte(rs[1])
+		i = 2
+	} else if len(rs) >= 1 && isAlign(rs[0]) {
+		s.align = byte(rs[0])
+		i = 1
+	}
+	if i < len(rs) && (rs[i] == '+' || rs[i] == '-' || rs[i] == ' ') {
+		s.sign = byte(rs[i])
+		i++
+	}
+	if i < len(rs) && rs[i] == 'z' {
+		s.z = true
+		i++
+	}
+	if i < len(rs) && rs[i] == '#' {
+		s.alt = true
+		i++
+	}
+	if i < len(rs) && rs[i] == '0' {
+		s.zero = true
+		i++
+	}
+	start := i
+	for i < len(rs) && rs[i] >= '0' && rs[i] <= '9' {
+		i++
+	}
+	if i > start {
+		w, err := strconv.Atoi(string(rs[start:i]))
+		if err != nil {
+			return s, valueErr("Too many decimal digits in format string")
+		}
+		s.width = w
+	}
+	if i < len(rs) && (rs[i] == ',' || rs[i] == '_') {
+		s.grouping = byte(rs[i])
+		i++
+		if i < len(rs) && (rs[i] == ',' || rs[i] == '_') {
+			return s, valueErr("Cannot specify both ',' and '_'.")
+		}
+	}
+	if i < len(rs) && rs[i] == '.' {
+		i++
+		start = i
+		for i < len(rs) && rs[i] >= '0' && rs[i] <= '9' {
+			i++
+		}
+		if i == start {
+			return s, valueErr("Format specifier missing precision")
+		}
+		p, err := strconv.Atoi(string(rs[start:i]))
+		if err != nil {
+			return s, valueErr("Too many decimal digits in format string")
+		}
+		s.precision = p
+	}
+	if i < len(rs) {
+		if len(rs)-i > 1 {
+			return s, valueErr("Invalid format specifier '%s' for object of type '%%s'", spec)
+		}
+		s.typ = byte(rs[i])
+		if rs[i] >= utf8.RuneSelf {
+			return s, valueErr("Invalid format specifier '%s' for object of type '%%s'", spec)
+		}
+	}
+	if s.zero && s.align == 0 {
+		s.fill = '0'
+	}
+	return s, nil
+}
+
+// numeric applies the '0' flag's sign-aware padding of numbers.
+func (s *fmtSpec) numeric() {
+	if s.zero && s.align == 0 {
+		s.fill, s.align = '0', '='
+	}
+}
+
+// pad lays out body (after sign and prefix) in the field.
+func (s *fmtSpec) pad(sign, body string, defAlign byte) string {
+	align := s.align
+	if align == 0 {
+		align = defAlign
+	}
+	n := utf8.RuneCountInString(sign) + utf8.RuneCountInString(body)
+	if n >= s.width {
+		return sign + body
+	}
+	fill := strings.Repeat(string(s.fill), s.width-n)
+	switch align {
+	case '<':
+		return sign + body + fill
+	case '^':
+		half := (s.width - n) / 2
+		f := []rune(fill)
+		return string(f[:half]) + sign + body + string(f[half:])
+	case '=':
+		return sign + fill + body
+	}
+	return fill + sign + body
+}
+
+// FormatValue is Python's format(v, spec).
+func FormatValue(c *Ctx, v Value, spec string) (string, error) {
+	switch v.kind {
+	case KindUndefined:
+		if spec == "" {
+			return ToStr(c, v)
+		}
+		return "", v.undefErr()
+	case KindStr:
+		return formatStr(v.s, spec)
+	case KindInt, KindBool:
+		if spec == "" {
+			return ToStr(c, v)
+		}
+		out, err := formatInt(v, spec)
+		if err != nil && v.kind == KindBool {
+			if e, ok := err.(*Error); ok {
+				e.Msg = strings.Replace(e.Msg, "type 'int'", "type 'bool'", 1)
+			}
+		}
+		return out, err
+	case KindFloat:
+		return formatFloat(v.f(), spec)
+	}
+	if spec != "" {
+		return "", typeErr("unsupported format string passed to %s.__format__", TypeName(v))
+	}
+	return ToStr(c, v)
+}
+
+func specErr(err error, typ string) error {
+	if e, ok := err.(*Error); ok && strings.Contains(e.Msg, "%s") {
+		e.Msg = strings.Replace(e.Msg, "%s", typ, 1)
+	}
+	return err
+}
+
+func formatStr(str, spec string) (string, error) {
+	if spec == "" {
+		return str, nil
+	}
+	s, err := parseSpec(spec)
+	if err != nil {
+		return "", specErr(err, "str")
+	}
+	if s.typ != 0 && s.typ != 's' {
+		return "", valueErr("Unknown format code '%c' for object of type 'str'", s.typ)
+	}
+	if s.sign == ' ' {
+		return "", valueErr("Space not allowed in string format specifier")
+	}
+	if s.sign != 0 {
+		return "", valueErr("Sign not allowed in string format specifier")
+	}
+	if s.alt {
+		return "", valueErr("Alternate form (#) not allowed in string format specifier")
+	}
+	if s.grouping != 0 {
+		return "", valueErr("Cannot specify '%c' with 's'.", s.grouping)
+	}
+	if s.align == '=' {
+		return "", valueErr("'=' alignment not allowed in string format specifier")
+	}
+	if s.precision >= 0 {
+		rs := []rune(str)
+		if len(rs) > s.precision {
+			str = string(rs[:s.precision])
+		}
+	}
+	return s.pad("", str, '<'), nil
+}
+
+// group inserts sep every three digits of an integer's digits.
+func group(digits string, sep byte, every int) string {
+	if len(digits) <= every {
+		return digits
+	}
+	var b strings.Builder
+	first := len(digits) % every
+	if first > 0 {
+		b.WriteString(digits[:first])
+	}
+	for i := first; i < len(digits); i += every {
+		if b.Len() > 0 {
+			b.WriteByte(sep)
+		}
+		b.WriteString(digits[i : i+every])
+	}
+	return b.String()
+}
+
+func signOf(neg bool, sign byte) string {
+	switch {
+	case neg:
+		return "-"
+	case sign == '+':
+		return "+"
+	case sign == ' ':
+		return " "
+	}
+	return ""
+}
+
+func formatInt(v Value, spec string) (string, error) {
+	s, err := parseSpec(spec)
+	if err != nil {
+		return "", specErr(err, "int")
+	}
+	s.numeric()
+	switch s.typ {
+	case 'e', 'E', 'f', 'F', 'g', 'G', '%':
+		f, err := toFloat(v)
+		if err != nil {
+			return "", err
+		}
+		return formatFloatSpec(f, s)
+	case 0, 'd', 'n', 'b', 'o', 'x', 'X', 'c':
+	default:
+		return "", valueErr("Unknown format code '%c' for object of type 'int'", s.typ)
+	}
+	if s.precision >= 0 {
+		return "", valueErr("Precision not allowed in integer format specifier")
+	}
+	b := bigOf(v)
+	neg := b.Sign() < 0
+	abs := new(big.Int).Abs(b)
+	var digits, prefix string
+	switch s.typ {
+	case 'c':
+		if s.sign != 0 {
+			return "", valueErr("Sign not allowed with integer format specifier 'c'")
+		}
+		if !b.IsInt64() {
+			return "", pyErr("OverflowError", "Python int too large to convert to C long")
+		}
+		if b.Int64() < 0 || b.Int64() > 0x10ffff {
+			return "", pyErr("OverflowError", "%%c arg not in range(0x110000)")
+		}
+		return s.pad("", string(rune(b.Int64())), '<'), nil
+	case 'b':
+		digits, prefix = abs.Text(2), "0b"
+	case 'o':
+		digits, prefix = abs.Text(8), "0o"
+	case 'x':
+		digits, prefix = abs.Text(16), "0x"
+	case 'X':
+		digits, prefix = strings.ToUpper(abs.Text(16)), "0X"
+	default:
+		digits = abs.Text(10)
+	}
+	if !s.alt {
+		prefix = ""
+	}
+	if s.grouping != 0 {
+		every := 3
+		if s.typ == 'b' || s.typ == 'o' || s.typ == 'x' || s.typ == 'X' {
+			if s.grouping == ',' {
+				return "", valueErr("Cannot specify ',' with '%c'.", s.typ)
+			}
+			every = 4
+		}
+		if s.align == '=' && s.fill == '0' {
+			// zero padding is grouped too
+			want := s.width - len(signOf(neg, s.sign)) - len(prefix)
+			for len(group(digits, s.grouping, every)) < want {
+				digits = "0" + digits
+			}
+		}
+		digits = group(digits, s.grouping, every)
+	}
+	return s.pad(signOf(neg, s.sign)+prefix, digits, '>'), nil
+}
+
+func formatFloat(f float64, spec string) (string, error) {
+	if spec == "" {
+		return floatRepr(f), nil
+	}
+	s, err := parseSpec(spec)
+	if err != nil {
+		return "", specErr(err, "float")
+	}
+	s.numeric()
+	switch s.typ {
+	case 0, 'e', 'E', 'f', 'F', 'g', 'G', '%', 'n':
+	default:
+		return "", valueErr("Unknown format code '%c' for object of type 'float'", s.typ)
+	}
+	return formatFloatSpec(f, s)
+}
+
+func formatFloatSpec(f float64, s fmtSpec) (string, error) {
+	neg := math.Signbit(f) && !math.IsNaN(f)
+	a := math.Abs(f)
+	if s.z && neg && roundsToZero(a, s) {
+		neg = false
+	}
+	var body string
+	prec := s.precision
+	switch {
+	case math.IsInf(a, 0):
+		body = "inf"
+		if s.typ == '%' {
+			body += "%"
+		}
+	case math.IsNaN(a):
+		body = "nan"
+		if s.typ == '%' {
+			body += "%"
+		}
+	default:
+		switch s.typ {
+		case 'f', 'F':
+			if prec < 0 {
+				prec = 6
+			}
+			body = strconv.FormatFloat(a, 'f', prec, 64)
+			if s.alt && prec == 0 {
+				body += "."
+			}
+		case '%':
+			if prec < 0 {
+				prec = 6
+			}
+			body = strconv.FormatFloat(a*100, 'f', prec, 64)
+			if s.alt && prec == 0 {
+				body += "."
+			}
+			body += "%"
+		case 'e', 'E':
+			if prec < 0 {
+				prec = 6
+			}
+			body = strconv.FormatFloat(a, 'e', prec, 64)
+			if s.alt && prec == 0 {
+				body = strings.Replace(body, "e", ".e", 1)
+			}
+		case 'g', 'G', 'n':
+			if prec < 0 {
+				prec = 6
+			}
+			body = formatG(a, prec, s.alt)
+		default: // no type: repr, or 'g' keeping a fractional digit
+			if prec < 0 {
+				body = floatRepr(a)
+			} else {
+				if prec == 0 {
+					prec = 1
+				}
+				body = formatG(a, prec, s.alt)
+				if !strings.ContainsAny(body, ".e") {
+					body += ".0"
+				} else if i := strings.IndexByte(body, 'e'); i >= 0 && !strings.Contains(body[:i], ".") && s.alt {
+					body = body[:i] + "." + body[i:]
+				}
+			}
+		}
+	}
+	if s.typ == 'E' || s.typ == 'F' || s.typ == 'G' {
+		body = strings.ToUpper(body)
+	}
+	if s.grouping != 0 && !strings.HasPrefix(body, "inf") && !strings.HasPrefix(body, "nan") {
+		intEnd := strings.IndexAny(body, ".e%")
+		if intEnd < 0 {
+			intEnd = len(body)
+		}
+		digits := body[:intEnd]
+		if s.align == '=' && s.fill == '0' {
+			want := s.width - len(signOf(neg, s.sign)) - (len(body) - intEnd)
+			for len(group(digits, s.grouping, 3)) < want {
+				digits = "0" + digits
+			}
+		}
+		body = group(digits, s.grouping, 3) + body[intEnd:]
+	}
+	return s.pad(signOf(neg, s.sign), body, '>'), nil
+}
+
+func roundsToZero(a float64, s fmtSpec) bool {
+	prec := s.precision
+	if prec < 0 {
+		prec = 6
+	}
+	switch s.typ {
+	case 'f', 'F':
+		return strconv.FormatFloat(a, 'f', prec, 64) == strconv.FormatFloat(0, 'f', prec, 64)
+	case '%':
+		return strconv.FormatFloat(a*100, 'f', prec, 64) == strconv.FormatFloat(0, 'f', prec, 64)
+	}
+	return a == 0
+}
+
+// formatG is %g with a precision: fixed or exponent notation as Python
+// chooses, trailing zeros removed unless alt.
+func formatG(a float64, prec int, alt bool) string {
+	if prec == 0 {
+		prec = 1
+	}
+	e := strconv.FormatFloat(a, 'e', prec-1, 64)
+	exp, _ := strconv.Atoi(e[strings.IndexByte(e, 'e')+1:])
+	var body string
+	if exp >= -4 && exp < prec {
+		body = strconv.FormatFloat(a, 'f', prec-1-exp, 64)
+		if !alt && strings.Contains(body, ".") {
+			body = strings.TrimRight(strings.TrimRight(body, "0"), ".")
+		}
+		if alt && !strings.Contains(body, ".") {
+			body += "."
+		}
+		return body
+	}
+	mant, ex := e[:strings.IndexByte(e, 'e')], e[strings.IndexByte(e, 'e'):]
+	if !alt && strings.Contains(mant, ".") {
+		mant = strings.TrimRight(strings.TrimRight(mant, "0"), ".")
+	}
+	if alt && !strings.Contains(mant, ".") {
+		mant += "."
+	}
+	return mant + ex
+}

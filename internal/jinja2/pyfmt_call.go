@@ -1,0 +1,640 @@
+package jinja2
+
+import (
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// strFormat is str.format(*args, **kw), or str.format_map(mapping) when
+// mapping is not nil; on Markup, every field is escaped (markupsafe's
+// EscapeFormatter) and the result is Markup.
+func strFormat(c *Ctx, recv Value, args []Value, kw []Kwarg, mapping *Value) (Value, error) {
+	f := &formatter{c: c, args: args, kw: kw, mapping: mapping, markup: recv.IsSafe()}
+	s, err := f.vformat(recv.s, 2)
+	if err != nil {
+		return Value{}, err
+	}
+	return markupOr(recv, s), nil
+}
+
+type formatter struct {
+	c       *Ctx
+	args    []Value
+	kw      []Kwarg
+	mapping *Value
+	markup  bool
+	auto    int // next automatic index; -1 once manual numbering is used
+	manual  bool
+}
+
+func (f *formatter) vformat(s string, depth int) (string, error) {
+	if depth < 0 {
+		return "", valueErr("Max string recursion exceeded")
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		ch := s[i]
+		switch {
+		case ch == '{' && i+1 < len(s) && s[i+1] == '{':
+			b.WriteByte('{')
+			i += 2
+		case ch == '}' && i+1 < len(s) && s[i+1] == '}':
+			b.WriteByte('}')
+			i += 2
+		case ch == '}':
+			return "", valueErr("Single '}' encountered in format string")
+		case ch == '{':
+			// find the matching '}', counting nested braces
+			j, depthB := i+1, 1
+			for j < len(s) {
+				if s[j] == '{' {
+					depthB++
+				} else if s[j] == '}' {
+					depthB--
+					if depthB == 0 {
+						break
+					}
+				}
+				j++
+			}
+			if j >= len(s) {
+				if i+1 == len(s) {
+					return "", valueErr("Single '{' encountered in format string")
+				}
+				if strings.IndexByte(s[i+1:], '}') < 0 {
+					return "", valueErr("expected '}' before end of string")
+				}
+				return "", valueErr("unmatched '{' in format spec")
+			}
+			out, err := f.field(s[i+1:j], depth)
+			if err != nil {
+				return "", err
+			}
+			b.WriteString(out)
+			i = j + 1
+		default:
+			b.WriteByte(ch)
+			i++
+		}
+	}
+	return b.String(), nil
+}
+
+// field formats one replacement field: name[!conv][:spec].
+func (f *formatter) field(body string, depth int) (string, error) {
+	name, spec := body, ""
+	// the name ends at the first ! or : outside brackets
+	inBracket := false
+	for k := 0; k < len(body); k++ {
+		switch body[k] {
+		case '[':
+			inBracket = true
+		case ']':
+			inBracket = false
+		case '!', ':':
+			if !inBracket {
+				name, spec = body[:k], body[k:]
+				k = len(body)
+			}
+		}
+	}
+	conv := byte(0)
+	if strings.HasPrefix(spec, "!") {
+		if len(spec) < 2 {
+			return "", valueErr("end of string while looking for conversion specifier")
+		}
+		conv = spec[1]
+		spec = spec[2:]
+		if spec != "" && spec[0] != ':' {
+			return "", valueErr("expected ':' after conversion specifier")
+		}
+	}
+	spec = strings.TrimPrefix(spec, ":")
+	v, err := f.lookup(name)
+	if err != nil {
+		return "", err
+	}
+	if strings.ContainsAny(spec, "{}") {
+		if spec, err = f.vformat(spec, depth-1); err != nil {
+			return "", err
+		}
+	}
+	switch conv {
+	case 0:
+	case 's':
+		s, err := ToStr(f.c, v)
+		if err != nil {
+			return "", err
+		}
+		v = StrV(s)
+	case 'r':
+		v = StrV(Repr(v))
+	case 'a':
+		v = StrV(asciiRepr(v))
+	default:
+		return "", valueErr("Unknown conversion specifier %c", conv)
+	}
+	if f.markup && v.IsSafe() {
+		if spec != "" {
+			return "", valueErr("Unsupported format specification for Markup.")
+		}
+		return v.s, nil
+	}
+	out, err := FormatValue(f.c, v, spec)
+	if err != nil {
+		return "", err
+	}
+	if f.markup {
+		out = escapeFn(f.c)(out)
+	}
+	return out, nil
+}
+
+// lookup resolves a field name: an index or a keyword, then .attr and
+// [key] parts.
+func (f *formatter) lookup(name string) (Value, error) {
+	end := strings.IndexAny(name, ".[")
+	if end < 0 {
+		end = len(name)
+	}
+	first, rest := name[:end], name[end:]
+	var v Value
+	switch {
+	case first == "":
+		if f.manual {
+			return Value{}, valueErr("cannot switch from manual field specification to automatic field numbering")
+		}
+		if f.mapping != nil {
+			return Value{}, valueErr("Format string contains positional fields")
+		}
+		if f.auto >= len(f.args) {
+			return Value{}, pyErr("IndexError", "Replacement index %d out of range for positional args tuple", f.auto)
+		}
+		v = f.args[f.auto]
+		f.auto++
+	case isDigits(first):
+		if f.auto > 0 {
+			return Value{}, valueErr("cannot switch from automatic field numbering to manual field specification")
+		}
+		f.manual = true
+		n, _ := strconv.Atoi(first)
+		if f.mapping != nil {
+			return Value{}, valueErr("Format string contains positional fields")
+		}
+		if n >= len(f.args) {
+			return Value{}, pyErr("IndexError", "Replacement index %d out of range for positional args tuple", n)
+		}
+		v = f.args[n]
+	default:
+		found := false
+		if f.mapping != nil {
+			r, ok, err := item(*f.mapping, StrV(first))
+			if err != nil {
+				return Value{}, err
+			}
+			v, found = r, ok
+		}
+		for _, k := range f.kw {
+			if k.Name == first {
+				v, found = k.Value, true
+			}
+		}
+		if !found {
+			return Value{}, pyErr("KeyError", "%s", reprStr(first))
+		}
+	}
+	for rest != "" {
+		if rest[0] == '.' {
+			end := strings.IndexAny(rest[1:], ".[")
+			if end < 0 {
+				end = len(rest) - 1
+			}
+			attr := rest[1 : 1+end]
+			rest = rest[1+end:]
+			if attr == "" {
+				return Value{}, valueErr("Empty attribute in format string")
+			}
+			if sandboxed(f.c) {
+				r, err := GetAttr(f.c, v, attr)
+				if err != nil {
+					return Value{}, err
+				}
+				v = r
+				continue
+			}
+			r, ok := attribute(f.c, v, attr)
+			if !ok {
+				return Value{}, pyErr("AttributeError", "'%s' object has no attribute '%s'", TypeName(v), attr)
+			}
+			v = r
+			continue
+		}
+		if rest[0] != '[' {
+			return Value{}, valueErr("Only '.' or '[' may follow ']' in format field specifier")
+		}
+		close := strings.IndexByte(rest, ']')
+		if close < 0 {
+			return Value{}, valueErr("Missing ']' in format string")
+		}
+		key := rest[1:close]
+		rest = rest[close+1:]
+		var k Value
+		if isDigits(key) {
+			n, _ := strconv.ParseInt(key, 10, 64)
+			k = IntV(n)
+		} else {
+			k = StrV(key)
+		}
+		r, ok, err := item(v, k)
+		if err != nil {
+			return Value{}, err
+		}
+		if !ok {
+			if v.kind == KindList || v.kind == KindTuple || v.kind == KindStr {
+				if k.kind == KindStr {
+					return Value{}, typeErr("%s indices must be integers or slices, not str", TypeName(v))
+				}
+				return Value{}, pyErr("IndexError", "%s index out of range", TypeName(v))
+			}
+			return Value{}, pyErr("KeyError", "%s", Repr(k))
+		}
+		v = r
+	}
+	return v, nil
+}
+
+func isDigits(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// asciiRepr is Python's ascii(v): repr with every non-ASCII character
+// escaped.
+func asciiRepr(v Value) string {
+	r := Repr(v)
+	if isASCII(r) {
+		return r
+	}
+	var b strings.Builder
+	for _, ch := range r {
+		switch {
+		case ch < utf8.RuneSelf:
+			b.WriteRune(ch)
+		case ch <= 0xff:
+			b.WriteString(`\x`)
+			b.WriteByte(hexDigits[ch>>4])
+			b.WriteByte(hexDigits[ch&15])
+		case ch <= 0xffff:
+			b.WriteString(`\u`)
+			for sh := 12; sh >= 0; sh -= 4 {
+				b.WriteByte(hexDigits[ch>>uint(sh)&15])
+			}
+		default:
+			b.WriteString(`\U`)
+			for sh := 28; sh >= 0; sh -= 4 {
+				b.WriteByte(hexDigits[ch>>uint(sh)&15])
+			}
+		}
+	}
+	return b.String()
+}
+
+// percentFormat is Python's str % args; on Markup the arguments are
+// escaped and the result is Markup.
+func percentFormat(c *Ctx, f, args Value) (Value, error) {
+	var list []Value
+	var mapping *Value
+	switch args.kind {
+	case KindTuple:
+		list = args.list().Items
+	case KindDict, KindObject:
+		mapping = &args
+		list = []Value{args}
+	case KindUndefined:
+		return Value{}, args.undefErr()
+	default:
+		list = []Value{args}
+	}
+	if args.kind == KindObject {
+		if _, ok := args.ref.(Indexable); !ok {
+			mapping = nil
+		}
+	}
+	markup := f.IsSafe()
+	esc := func(s string, v Value) string {
+		if markup && !v.IsSafe() {
+			return escapeFn(c)(s)
+		}
+		return s
+	}
+	s := f.s
+	var b strings.Builder
+	argi := 0
+	usedMapping := false
+	next := func() (Value, error) {
+		if argi >= len(list) {
+			return Value{}, typeErr("not enough arguments for format string")
+		}
+		argi++
+		return list[argi-1], nil
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] != '%' {
+			b.WriteByte(s[i])
+			continue
+		}
+		start := i
+		i++
+		if i >= len(s) {
+			return Value{}, valueErr("incomplete format")
+		}
+		var v Value
+		haveV := false
+		if s[i] == '(' {
+			if mapping == nil {
+				return Value{}, typeErr("format requires a mapping")
+			}
+			depth, j := 1, i+1
+			for j < len(s) && depth > 0 {
+				if s[j] == '(' {
+					depth++
+				} else if s[j] == ')' {
+					depth--
+				}
+				j++
+			}
+			if depth > 0 {
+				return Value{}, valueErr("incomplete format key")
+			}
+			key := s[i+1 : j-1]
+			r, ok, err := item(*mapping, StrV(key))
+			if err != nil {
+				return Value{}, err
+			}
+			if !ok {
+				return Value{}, pyErr("KeyError", "%s", reprStr(key))
+			}
+			v, haveV, usedMapping = r, true, true
+			i = j
+		}
+		spec := fmtSpec{fill: ' ', precision: -1}
+	flags:
+		for ; i < len(s); i++ {
+			switch s[i] {
+			case '-':
+				spec.align = '<'
+			case '+':
+				spec.sign = '+'
+			case ' ':
+				if spec.sign != '+' {
+					spec.sign = ' '
+				}
+			case '#':
+				spec.alt = true
+			case '0':
+				spec.zero = true
+			default:
+				break flags
+			}
+		}
+		readNum := func() (int, error) {
+			if i < len(s) && s[i] == '*' {
+				i++
+				a, err := next()
+				if err != nil {
+					return 0, err
+				}
+				if !isIntLike(a) {
+					return 0, typeErr("* wants int")
+				}
+				return int(a.n), nil
+			}
+			n := 0
+			for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+				n = n*10 + int(s[i]-'0')
+				i++
+			}
+			return n, nil
+		}
+		w, err := readNum()
+		if err != nil {
+			return Value{}, err
+		}
+		if w < 0 {
+			spec.align, w = '<', -w
+		}
+		spec.width = w
+		if i < len(s) && s[i] == '.' {
+			i++
+			p, err := readNum()
+			if err != nil {
+				return Value{}, err
+			}
+			spec.precision = p
+		}
+		for i < len(s) && (s[i] == 'h' || s[i] == 'l' || s[i] == 'L') {
+			i++
+		}
+		if i >= len(s) {
+			return Value{}, valueErr("incomplete format")
+		}
+		typ := s[i]
+		if typ == '%' && !haveV && i == start+1 {
+			b.WriteByte('%')
+			continue
+		}
+		if !haveV {
+			if v, err = next(); err != nil {
+				return Value{}, err
+			}
+		}
+		if spec.zero && spec.align != '<' {
+			spec.fill, spec.align = '0', '='
+		}
+		if spec.align == 0 {
+			spec.align = '>'
+		}
+		var out string
+		switch typ {
+		case 's', 'r', 'a':
+			switch typ {
+			case 's':
+				if out, err = ToStr(c, v); err != nil {
+					return Value{}, err
+				}
+			case 'r':
+				out = Repr(v)
+			default:
+				out = asciiRepr(v)
+			}
+			if spec.precision >= 0 {
+				if rs := []rune(out); len(rs) > spec.precision {
+					out = string(rs[:spec.precision])
+				}
+			}
+			out = esc(out, v)
+			if spec.align == '=' {
+				spec.fill, spec.align = ' ', '>'
+			}
+			out = spec.pad("", out, '>')
+			b.WriteString(out)
+			continue
+		case 'd', 'i', 'u', 'x', 'X', 'o':
+			if v.kind == KindUndefined {
+				return Value{}, v.undefErr()
+			}
+			if !isNum(v) {
+				if typ == 'd' || typ == 'i' || typ == 'u' {
+					return Value{}, typeErr("%%%c format: a real number is required, not %s", typ, TypeName(v))
+				}
+				return Value{}, typeErr("%%%c format: an integer is required, not %s", typ, TypeName(v))
+			}
+			if v.kind == KindFloat {
+				if typ == 'x' || typ == 'X' || typ == 'o' {
+					return Value{}, typeErr("%%%c format: an integer is required, not float", typ)
+				}
+				fl := v.f()
+				if fl != fl {
+					return Value{}, valueErr("cannot convert float NaN to integer")
+				}
+				if fl-fl != 0 {
+					return Value{}, pyErr("OverflowError", "cannot convert float infinity to integer")
+				}
+				v = bigFloatInt(fl)
+			}
+			t := typ
+			if t == 'i' || t == 'u' {
+				t = 'd'
+			}
+			digitsSpec := spec
+			digitsSpec.width, digitsSpec.typ = 0, t
+			digitsSpec.fill, digitsSpec.align = ' ', '>'
+			body, err := formatIntSpec(v, digitsSpec)
+			if err != nil {
+				return Value{}, err
+			}
+			if spec.precision > 0 {
+				sign := ""
+				if body != "" && (body[0] == '-' || body[0] == '+' || body[0] == ' ') {
+					sign, body = body[:1], body[1:]
+				}
+				pre := ""
+				if spec.alt && len(body) > 2 && body[0] == '0' && (t == 'x' || t == 'X' || t == 'o') {
+					pre, body = body[:2], body[2:]
+				}
+				for len(body) < spec.precision {
+					body = "0" + body
+				}
+				body = sign + pre + body
+			}
+			out = padPrintf(spec, body)
+		case 'e', 'E', 'f', 'F', 'g', 'G':
+			if v.kind == KindUndefined {
+				return Value{}, v.undefErr()
+			}
+			if !isNum(v) {
+				return Value{}, typeErr("must be real number, not %s", TypeName(v))
+			}
+			fl, err := toFloat(v)
+			if err != nil {
+				return Value{}, err
+			}
+			fs := spec
+			fs.width, fs.typ, fs.fill, fs.align = 0, typ, ' ', '>'
+			if fs.precision < 0 {
+				fs.precision = 6
+			}
+			body, err := formatFloatSpec(fl, fs)
+			if err != nil {
+				return Value{}, err
+			}
+			out = padPrintf(spec, body)
+		case 'c':
+			switch {
+			case v.kind == KindStr && utf8.RuneCountInString(v.s) == 1:
+				out = v.s
+			case isIntLike(v) && v.ref == nil && v.n >= 0 && v.n <= 0x10ffff:
+				out = string(rune(v.n))
+			case isIntLike(v):
+				return Value{}, pyErr("OverflowError", "%%c arg not in range(0x110000)")
+			default:
+				return Value{}, typeErr("%%c requires int or char")
+			}
+			out = esc(out, v)
+			if spec.align == '=' {
+				spec.fill, spec.align = ' ', '>'
+			}
+			out = spec.pad("", out, '>')
+		default:
+			r, _ := utf8.DecodeRuneInString(s[i:])
+			return Value{}, valueErr("unsupported format character '%c' (0x%x) at index %d", r, r, utf8.RuneCountInString(s[:i]))
+		}
+		b.WriteString(out)
+	}
+	if argi < len(list) && !(mapping != nil && (usedMapping || argi == 0 && args.kind != KindTuple)) {
+		return Value{}, typeErr("not all arguments converted during string formatting")
+	}
+	if b.Len() > 1<<16 {
+		if err := grow(c, b.Len()); err != nil {
+			return Value{}, err
+		}
+	}
+	return Value{kind: KindStr, s: b.String(), flags: f.flags & flagSafe}, nil
+}
+
+// padPrintf lays out a number of % formatting in its width: '-' left,
+// '0' zeros after the sign, spaces before it otherwise.
+func padPrintf(spec fmtSpec, body string) string {
+	n := utf8.RuneCountInString(body)
+	if n >= spec.width {
+		return body
+	}
+	fill := spec.width - n
+	switch spec.align {
+	case '<':
+		return body + strings.Repeat(" ", fill)
+	case '=':
+		sign := ""
+		if body != "" && (body[0] == '-' || body[0] == '+' || body[0] == ' ') {
+			sign, body = body[:1], body[1:]
+		}
+		pre := ""
+		if len(body) > 1 && body[0] == '0' && (body[1] == 'x' || body[1] == 'X' || body[1] == 'o') {
+			pre, body = body[:2], body[2:]
+		}
+		if strings.HasPrefix(body, "inf") || strings.HasPrefix(body, "nan") || strings.HasPrefix(body, "INF") || strings.HasPrefix(body, "NAN") {
+			return strings.Repeat(" ", fill) + sign + pre + body
+		}
+		return sign + pre + strings.Repeat("0", fill) + body
+	}
+	return strings.Repeat(" ", fill) + body
+}
+
+// formatIntSpec formats an int with a parsed spec.
+func formatIntSpec(v Value, s fmtSpec) (string, error) {
+	spec := ""
+	if s.sign != 0 {
+		spec += string(s.sign)
+	}
+	if s.alt {
+		spec += "#"
+	}
+	spec += string(s.typ)
+	out, err := formatInt(v, spec)
+	if err != nil {
+		return "", err
+	}
+	if s.alt && s.typ == 'o' {
+		// printf's %#o writes 0o too in Python 3
+		return out, nil
+	}
+	return out, nil
+}
