@@ -2,7 +2,9 @@ package jinja2
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"sync"
 )
 
 // Env is a Jinja2 Environment: the settings every template parsed from it
@@ -17,6 +19,14 @@ type Env struct {
 	tests                                         map[string]Test
 	globals                                       map[string]Value
 	limits                                        Limits
+	strict                                        bool // StrictNames
+
+	// Jinja2's built-in filters, tests and globals, read once by New.
+	builtinFilters map[string]Filter
+	builtinTests   map[string]Test
+	builtinGlobals map[string]Value
+	// cache holds the templates the loader gave, compiled (name → *Template).
+	cache *sync.Map
 }
 
 // Loader reads the source of a template named by include, import or
@@ -44,11 +54,30 @@ type Option func(*Env)
 // New returns an Env with Jinja2's defaults (no autoescaping, no sandbox,
 // no loader, no limits) changed by opts.
 func New(opts ...Option) *Env {
-	e := &Env{escape: htmlEscape}
+	e := &Env{escape: htmlEscape, cache: &sync.Map{}}
 	for _, o := range opts {
 		o(e)
 	}
+	e.builtinFilters = builtinFilters()
+	e.builtinTests = builtinTests()
+	e.builtinGlobals = builtinGlobals()
 	return e
+}
+
+// filter returns the filter called name, or nil.
+func (e *Env) filter(name string) Filter {
+	if f, ok := e.filters[name]; ok {
+		return f
+	}
+	return e.builtinFilters[name]
+}
+
+// test returns the test called name, or nil.
+func (e *Env) test(name string) Test {
+	if t, ok := e.tests[name]; ok {
+		return t
+	}
+	return e.builtinTests[name]
 }
 
 // TrimBlocks removes the first newline after a block tag (trim_blocks).
@@ -75,7 +104,20 @@ func Autoescape(escape func(string) string) Option {
 // Sandbox applies ImmutableSandboxedEnvironment's rules: calling a method
 // that mutates a list, dict or set raises SecurityError where the call
 // happens, and private attributes are unsafe.
+//
+// Who does what: GetAttr (values) always returns the bound method; the
+// runtime's attribute access checks the sandbox first and, for a method
+// that modifies a known mutable (list.append, dict.update, …), yields
+// sandbox.unsafe_undefined's Undefined instead, which prints as "" and
+// raises SecurityError when called, as in Jinja2.
 func Sandbox() Option { return func(e *Env) { e.sandbox = true } }
+
+// StrictNames makes reading a name that is neither assigned by the
+// template nor in the context nor a global an UndefinedError naming it,
+// at the place it is read, instead of Jinja2's printable Undefined. The
+// operand of the tests defined and undefined and of the filter default
+// stays lenient, so {% if x is defined %} still works.
+func StrictNames() Option { return func(e *Env) { e.strict = true } }
 
 // WithLoader sets where include, import and extends read templates.
 func WithLoader(l Loader) Option { return func(e *Env) { e.loader = l } }
@@ -117,48 +159,109 @@ func WithGlobal(name string, v Value) Option {
 type Template struct {
 	env  *Env
 	name string
-	// the syntax tree and the compiled closures
+	tree *Tree
+	prog *program
 }
 
-// Parse compiles src as the template called name.
+// Parse compiles src as the template called name: a TemplateSyntaxError
+// or TemplateAssertionError *Error when it is not a template.
 func (e *Env) Parse(name, src string) (*Template, error) {
-	return nil, &Error{Kind: "TemplateSyntaxError", Name: name, Msg: "not implemented yet"}
+	s := newSource(name, normalizeNewlines(src, e.keepTrailingNewline))
+	tree, err := parseTree(s, e.trimBlocks, e.lstripBlocks)
+	if err != nil {
+		return nil, err
+	}
+	prog, err := compileProgram(e, s, tree)
+	if err != nil {
+		return nil, err
+	}
+	return &Template{env: e, name: name, tree: tree, prog: prog}, nil
 }
+
+// Name returns the template's name.
+func (t *Template) Name() string { return t.name }
+
+// Tree returns the template's syntax tree; callers must not change it.
+func (t *Template) Tree() *Tree { return t.tree }
 
 // Render renders t with vars as the template's context.
 func (t *Template) Render(ctx context.Context, vars map[string]Value) (string, error) {
-	return "", &Error{Kind: "TemplateRuntimeError", Name: t.name, Msg: "not implemented yet"}
+	c := newCtx(ctx, t.env)
+	if err := c.done(); err != nil {
+		return "", err
+	}
+	tc := &tctx{base: vars, inh: newInheritance()}
+	if err := t.prog.run(c, tc); err != nil {
+		var e *Error
+		if errors.As(err, &e) && e.Name == "" {
+			cp := *e
+			cp.Name = t.name
+			return "", &cp
+		}
+		return "", err
+	}
+	return string(c.out), nil
 }
 
 // Ctx is what filters, tests, globals and methods see of the render that
 // calls them.
 type Ctx struct {
-	ctx context.Context
-	env *Env
-	// limits counters, call depth, …
+	ctx        context.Context
+	env        *Env
+	out        []byte // the output; captured output is cut off its end
+	autoescape bool   // the current autoescape setting ({% autoescape %} changes it)
+	depth      int    // nested macro calls, includes, recursive loops
+	iters      int    // loop iterations so far
 }
 
 // Env returns the environment of the render.
 func (c *Ctx) Env() *Env { return c.env }
 
+// Autoescape reports whether printed values are escaped at this point of
+// the render (Jinja2's eval_ctx.autoescape).
+func (c *Ctx) Autoescape() bool { return c.autoescape }
+
 // Grow accounts for a string or list the template is about to build of
 // size n (bytes or items): an error when it passes the Size limit, or the
 // render's context is done.
-func (c *Ctx) Grow(n int) error { return nil }
+func (c *Ctx) Grow(n int) error {
+	if l := c.env.limits.Size; l > 0 && n > l {
+		return limitErr("a string or list of " + itoa(n) + " passes the size limit of " + itoa(l))
+	}
+	return c.done()
+}
 
 // Call calls a callable value.
 func (c *Ctx) Call(fn Value, args []Value, kw []Kwarg) (Value, error) {
-	return Value{}, &Error{Kind: "TypeError", Msg: "not implemented yet"}
+	switch fn.kind {
+	case KindFunc:
+		return fn.ref.(*Func).Call(c, args, kw)
+	case KindObject:
+		if oc, ok := fn.ref.(objectCaller); ok {
+			return oc.CallValue(c, args, kw)
+		}
+	case KindUndefined:
+		return Value{}, undefinedError(fn)
+	}
+	return Value{}, &Error{Kind: "TypeError", Msg: pyQuote(typeName(fn)) + " object is not callable"}
 }
 
 // Filter applies the filter called name, as {{ v|name(args) }} would.
 func (c *Ctx) Filter(name string, v Value, args []Value, kw []Kwarg) (Value, error) {
-	return Value{}, &Error{Kind: "TemplateRuntimeError", Msg: "not implemented yet"}
+	f := c.env.filter(name)
+	if f == nil {
+		return Value{}, &Error{Kind: "TemplateRuntimeError", Msg: "No filter named " + pyQuote(name) + "."}
+	}
+	return f(c, v, args, kw)
 }
 
 // Test applies the test called name, as {{ v is name(args) }} would.
 func (c *Ctx) Test(name string, v Value, args []Value, kw []Kwarg) (bool, error) {
-	return false, &Error{Kind: "TemplateRuntimeError", Msg: "not implemented yet"}
+	t := c.env.test(name)
+	if t == nil {
+		return false, &Error{Kind: "TemplateRuntimeError", Msg: "No test named " + pyQuote(name) + "."}
+	}
+	return t(c, v, args, kw)
 }
 
 // Error is what Parse and Render return: a Python exception of Jinja2's

@@ -1,0 +1,598 @@
+package jinja2
+
+// The expressions' compilation. Every error an expression raises carries
+// the place of the node that raised it.
+
+func (c *compiler) compileExpr(x Expr) (evalFn, error) {
+	return c.expr(x, false)
+}
+
+// expr compiles x; lenient marks the operand of a test or filter that
+// accepts a missing name under StrictNames (defined, undefined, default).
+func (c *compiler) expr(x Expr, lenient bool) (evalFn, error) {
+	name := c.src.name
+	switch n := x.(type) {
+	case *Const:
+		v := n.Value
+		return func(*frame) (Value, error) { return v, nil }, nil
+	case *Name:
+		return c.compileName(n, lenient), nil
+	case *TupleLit:
+		items, err := c.exprs(n.Items)
+		if err != nil {
+			return nil, err
+		}
+		return func(f *frame) (Value, error) {
+			vs, err := evalAll(f, items)
+			if err != nil {
+				return Value{}, err
+			}
+			return TupleV(vs), nil
+		}, nil
+	case *ListLit:
+		items, err := c.exprs(n.Items)
+		if err != nil {
+			return nil, err
+		}
+		return func(f *frame) (Value, error) {
+			vs, err := evalAll(f, items)
+			if err != nil {
+				return Value{}, err
+			}
+			if vs == nil {
+				vs = []Value{}
+			}
+			return ListV(vs), nil
+		}, nil
+	case *DictLit:
+		keys, err := c.exprs(n.Keys)
+		if err != nil {
+			return nil, err
+		}
+		vals, err := c.exprs(n.Values)
+		if err != nil {
+			return nil, err
+		}
+		pos := n.P
+		return func(f *frame) (Value, error) {
+			d := NewDict(len(keys))
+			for i := range keys {
+				k, err := keys[i](f)
+				if err != nil {
+					return Value{}, err
+				}
+				v, err := vals[i](f)
+				if err != nil {
+					return Value{}, err
+				}
+				if err := checkHashable(k); err != nil {
+					return Value{}, place(err, name, pos)
+				}
+				d.Set(k, v)
+			}
+			return DictV(d), nil
+		}, nil
+	case *CondExpr:
+		c.soft++
+		defer func() { c.soft-- }()
+		test, err := c.compileExpr(n.Test)
+		if err != nil {
+			return nil, err
+		}
+		then, err := c.compileExpr(n.Then)
+		if err != nil {
+			return nil, err
+		}
+		var els evalFn
+		if n.Else != nil {
+			if els, err = c.compileExpr(n.Else); err != nil {
+				return nil, err
+			}
+		} else {
+			u := Undef("the inline if-expression on line " + itoa(n.P.Line) + " evaluated to false and no else section was defined.")
+			els = func(*frame) (Value, error) { return u, nil }
+		}
+		return func(f *frame) (Value, error) {
+			t, err := test(f)
+			if err != nil {
+				return Value{}, err
+			}
+			if t.Truth() {
+				return then(f)
+			}
+			return els(f)
+		}, nil
+	case *BinExpr:
+		return c.compileBin(n)
+	case *UnaryExpr:
+		a, err := c.compileExpr(n.X)
+		if err != nil {
+			return nil, err
+		}
+		if n.Op == "not" {
+			return func(f *frame) (Value, error) {
+				v, err := a(f)
+				if err != nil {
+					return Value{}, err
+				}
+				return BoolV(!v.Truth()), nil
+			}, nil
+		}
+		op, pos := n.Op, n.P
+		return func(f *frame) (Value, error) {
+			v, err := a(f)
+			if err != nil {
+				return Value{}, err
+			}
+			r, err := UnaryOp(f.c, op, v)
+			if err != nil {
+				return Value{}, place(err, name, pos)
+			}
+			return r, nil
+		}, nil
+	case *CompareExpr:
+		return c.compileCompare(n)
+	case *Concat:
+		items, err := c.exprs(n.Items)
+		if err != nil {
+			return nil, err
+		}
+		pos := n.P
+		return func(f *frame) (Value, error) {
+			acc, err := items[0](f)
+			if err != nil {
+				return Value{}, err
+			}
+			// "~" joins the str of both; the first alone is str()'d too.
+			acc, err = BinOp(f.c, "~", StrV(""), acc)
+			if err != nil {
+				return Value{}, place(err, name, pos)
+			}
+			for _, it := range items[1:] {
+				v, err := it(f)
+				if err != nil {
+					return Value{}, err
+				}
+				if acc, err = BinOp(f.c, "~", acc, v); err != nil {
+					return Value{}, place(err, name, pos)
+				}
+			}
+			return acc, nil
+		}, nil
+	case *FilterExpr:
+		fn, err := c.compileFilter(n, nil)
+		if err != nil {
+			return nil, err
+		}
+		return func(f *frame) (Value, error) { return fn(f, Value{}) }, nil
+	case *TestExpr:
+		return c.compileTest(n)
+	case *CallExpr:
+		return c.compileCall(n)
+	case *AttrExpr:
+		obj, err := c.compileExpr(n.X)
+		if err != nil {
+			return nil, err
+		}
+		attr, pos := n.Name, n.P
+		return func(f *frame) (Value, error) {
+			o, err := obj(f)
+			if err != nil {
+				return Value{}, err
+			}
+			v, err := f.c.getattr(o, attr)
+			if err != nil {
+				return Value{}, place(err, name, pos)
+			}
+			return v, nil
+		}, nil
+	case *ItemExpr:
+		return c.compileGetItem(n)
+	case *NSRef:
+		return nil, c.errAt(n, "TemplateSyntaxError", "unexpected '.'")
+	case *SliceExpr:
+		return nil, c.errAt(n, "TemplateSyntaxError", "unexpected ':'")
+	}
+	return nil, c.errAt(x, "Unsupported", "this expression is not supported")
+}
+
+func (c *compiler) exprs(xs []Expr) ([]evalFn, error) {
+	out := make([]evalFn, len(xs))
+	for i, x := range xs {
+		var err error
+		if out[i], err = c.compileExpr(x); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+func evalAll(f *frame, fns []evalFn) ([]Value, error) {
+	if len(fns) == 0 {
+		return nil, nil
+	}
+	vs := make([]Value, len(fns))
+	for i, fn := range fns {
+		v, err := fn(f)
+		if err != nil {
+			return nil, err
+		}
+		vs[i] = v
+	}
+	return vs, nil
+}
+
+func (c *compiler) compileName(n *Name, lenient bool) evalFn {
+	ld := c.loadName(n.Name)
+	if _, local := resolveFrom(c.sc, c.sc.fn, n.Name); local || !c.env.strict || lenient || n.Name == "super" || n.Name == "self" {
+		return ld
+	}
+	err := c.errAt(n, "UndefinedError", pyQuote(n.Name)+" is undefined")
+	return func(f *frame) (Value, error) {
+		v, _ := ld(f)
+		if v.Kind() == KindUndefined {
+			return Value{}, err
+		}
+		return v, nil
+	}
+}
+
+func (c *compiler) compileBin(n *BinExpr) (evalFn, error) {
+	a, err := c.compileExpr(n.Left)
+	if err != nil {
+		return nil, err
+	}
+	b, err := c.compileExpr(n.Right)
+	if err != nil {
+		return nil, err
+	}
+	switch n.Op {
+	case "and":
+		return func(f *frame) (Value, error) {
+			x, err := a(f)
+			if err != nil || !x.Truth() {
+				return x, err
+			}
+			return b(f)
+		}, nil
+	case "or":
+		return func(f *frame) (Value, error) {
+			x, err := a(f)
+			if err != nil || x.Truth() {
+				return x, err
+			}
+			return b(f)
+		}, nil
+	}
+	op, name, pos := n.Op, c.src.name, n.P
+	return func(f *frame) (Value, error) {
+		x, err := a(f)
+		if err != nil {
+			return Value{}, err
+		}
+		y, err := b(f)
+		if err != nil {
+			return Value{}, err
+		}
+		r, err := BinOp(f.c, op, x, y)
+		if err != nil {
+			return Value{}, place(err, name, pos)
+		}
+		return r, nil
+	}, nil
+}
+
+func (c *compiler) compileCompare(n *CompareExpr) (evalFn, error) {
+	left, err := c.compileExpr(n.Left)
+	if err != nil {
+		return nil, err
+	}
+	rights, err := c.exprs(n.Rights)
+	if err != nil {
+		return nil, err
+	}
+	ops := make([]string, len(n.Ops))
+	for i, op := range n.Ops {
+		if op == "notin" {
+			op = "not in"
+		}
+		ops[i] = op
+	}
+	name, pos := c.src.name, n.P
+	return func(f *frame) (Value, error) {
+		a, err := left(f)
+		if err != nil {
+			return Value{}, err
+		}
+		for i, r := range rights {
+			b, err := r(f)
+			if err != nil {
+				return Value{}, err
+			}
+			ok, err := Compare(f.c, ops[i], a, b)
+			if err != nil {
+				return Value{}, place(err, name, pos)
+			}
+			if !ok {
+				return BoolV(false), nil
+			}
+			a = b
+		}
+		return BoolV(true), nil
+	}, nil
+}
+
+// compiledArgs are a call's compiled arguments.
+type compiledArgs struct {
+	args      []evalFn
+	kwNames   []string
+	kwVals    []evalFn
+	dynArgs   evalFn
+	dynKwargs evalFn
+}
+
+func (c *compiler) compileArgs(a CallArgs) (*compiledArgs, error) {
+	ca := &compiledArgs{}
+	var err error
+	if ca.args, err = c.exprs(a.Args); err != nil {
+		return nil, err
+	}
+	for _, k := range a.Kwargs {
+		v, err := c.compileExpr(k.Value)
+		if err != nil {
+			return nil, err
+		}
+		ca.kwNames = append(ca.kwNames, k.Name)
+		ca.kwVals = append(ca.kwVals, v)
+	}
+	if a.DynArgs != nil {
+		if ca.dynArgs, err = c.compileExpr(a.DynArgs); err != nil {
+			return nil, err
+		}
+	}
+	if a.DynKwargs != nil {
+		if ca.dynKwargs, err = c.compileExpr(a.DynKwargs); err != nil {
+			return nil, err
+		}
+	}
+	return ca, nil
+}
+
+// eval evaluates the arguments; first, when given, is put before them
+// (a filter's or a test's operand).
+func (ca *compiledArgs) eval(f *frame, first *Value) ([]Value, []Kwarg, error) {
+	n := len(ca.args)
+	if first != nil {
+		n++
+	}
+	var args []Value
+	if n > 0 || ca.dynArgs != nil {
+		args = make([]Value, 0, n)
+	}
+	if first != nil {
+		args = append(args, *first)
+	}
+	for _, a := range ca.args {
+		v, err := a(f)
+		if err != nil {
+			return nil, nil, err
+		}
+		args = append(args, v)
+	}
+	if ca.dynArgs != nil {
+		v, err := ca.dynArgs(f)
+		if err != nil {
+			return nil, nil, err
+		}
+		items, err := Iterate(f.c, v)
+		if err != nil {
+			return nil, nil, err
+		}
+		args = append(args, items...)
+	}
+	var kw []Kwarg
+	if len(ca.kwNames) > 0 {
+		kw = make([]Kwarg, len(ca.kwNames))
+		for i, k := range ca.kwNames {
+			v, err := ca.kwVals[i](f)
+			if err != nil {
+				return nil, nil, err
+			}
+			kw[i] = Kwarg{Name: k, Value: v}
+		}
+	}
+	if ca.dynKwargs != nil {
+		v, err := ca.dynKwargs(f)
+		if err != nil {
+			return nil, nil, err
+		}
+		more, err := dictKwargs(v)
+		if err != nil {
+			return nil, nil, err
+		}
+		kw = append(kw, more...)
+	}
+	return args, kw, nil
+}
+
+func (c *compiler) compileCall(n *CallExpr) (evalFn, error) {
+	args, err := c.compileArgs(n.Args)
+	if err != nil {
+		return nil, err
+	}
+	name, pos := c.src.name, n.P
+	fn, err := c.compileExpr(n.Fn)
+	if err != nil {
+		return nil, err
+	}
+	return func(f *frame) (Value, error) {
+		callee, err := fn(f)
+		if err != nil {
+			return Value{}, err
+		}
+		as, kw, err := args.eval(f, nil)
+		if err != nil {
+			return Value{}, place(err, name, pos)
+		}
+		v, err := f.c.Call(callee, as, kw)
+		if err != nil {
+			return Value{}, place(err, name, pos)
+		}
+		return v, nil
+	}, nil
+}
+
+func (c *compiler) compileGetItem(n *ItemExpr) (evalFn, error) {
+	obj, err := c.compileExpr(n.X)
+	if err != nil {
+		return nil, err
+	}
+	name, pos := c.src.name, n.P
+	if sl, ok := n.Key.(*SliceExpr); ok {
+		var parts [3]evalFn
+		for i, p := range []Expr{sl.Start, sl.Stop, sl.Step} {
+			if p != nil {
+				if parts[i], err = c.compileExpr(p); err != nil {
+					return nil, err
+				}
+			}
+		}
+		return func(f *frame) (Value, error) {
+			o, err := obj(f)
+			if err != nil {
+				return Value{}, err
+			}
+			var b [3]Value
+			for i, p := range parts {
+				if p != nil {
+					if b[i], err = p(f); err != nil {
+						return Value{}, err
+					}
+				}
+			}
+			v, err := Slice(f.c, o, b[0], b[1], b[2])
+			if err != nil {
+				return Value{}, place(err, name, pos)
+			}
+			return v, nil
+		}, nil
+	}
+	key, err := c.compileExpr(n.Key)
+	if err != nil {
+		return nil, err
+	}
+	return func(f *frame) (Value, error) {
+		o, err := obj(f)
+		if err != nil {
+			return Value{}, err
+		}
+		k, err := key(f)
+		if err != nil {
+			return Value{}, err
+		}
+		v, err := GetItem(f.c, o, k)
+		if err != nil {
+			return Value{}, place(err, name, pos)
+		}
+		return v, nil
+	}, nil
+}
+
+// isLenientFilter reports whether a filter accepts an undefined name
+// under StrictNames.
+func isLenientFilter(name string) bool { return name == "default" || name == "d" }
+
+// compileFilter compiles a filter; when n.X is nil the operand is the
+// input given to the returned function (a filter block's body).
+func (c *compiler) compileFilter(n *FilterExpr, _ any) (func(f *frame, in Value) (Value, error), error) {
+	var operand func(f *frame, in Value) (Value, error)
+	switch x := n.X.(type) {
+	case nil:
+		operand = func(_ *frame, in Value) (Value, error) { return in, nil }
+	case *FilterExpr:
+		inner, err := c.compileFilter(x, nil)
+		if err != nil {
+			return nil, err
+		}
+		operand = inner
+	default:
+		ev, err := c.expr(x, isLenientFilter(n.Name))
+		if err != nil {
+			return nil, err
+		}
+		operand = func(f *frame, _ Value) (Value, error) { return ev(f) }
+	}
+	args, err := c.compileArgs(n.Args)
+	if err != nil {
+		return nil, err
+	}
+	name, pos := c.src.name, n.P
+	fl := c.env.filter(n.Name)
+	if fl == nil {
+		if c.soft == 0 {
+			return nil, c.errAt(n, "TemplateAssertionError", "No filter named "+pyQuote(n.Name)+".")
+		}
+		err := c.errAt(n, "TemplateRuntimeError", "No filter named "+pyQuote(n.Name)+" found.")
+		return func(*frame, Value) (Value, error) { return Value{}, err }, nil
+	}
+	return func(f *frame, in Value) (Value, error) {
+		v, err := operand(f, in)
+		if err != nil {
+			return Value{}, err
+		}
+		as, kw, err := args.eval(f, nil)
+		if err != nil {
+			return Value{}, place(err, name, pos)
+		}
+		r, err := fl(f.c, v, as, kw)
+		if err != nil {
+			return Value{}, place(err, name, pos)
+		}
+		return r, nil
+	}, nil
+}
+
+// compileFilterChain compiles the filters of a filter block or block set.
+func (c *compiler) compileFilterChain(x Expr) (func(f *frame, in Value) (Value, error), error) {
+	fe, ok := x.(*FilterExpr)
+	if !ok {
+		return nil, c.errAt(x, "TemplateSyntaxError", "expected a filter")
+	}
+	return c.compileFilter(fe, nil)
+}
+
+func (c *compiler) compileTest(n *TestExpr) (evalFn, error) {
+	lenient := n.Name == "defined" || n.Name == "undefined"
+	x, err := c.expr(n.X, lenient)
+	if err != nil {
+		return nil, err
+	}
+	args, err := c.compileArgs(n.Args)
+	if err != nil {
+		return nil, err
+	}
+	name, pos := c.src.name, n.P
+	tst := c.env.test(n.Name)
+	if tst == nil {
+		if c.soft == 0 {
+			return nil, c.errAt(n, "TemplateAssertionError", "No test named "+pyQuote(n.Name)+".")
+		}
+		err := c.errAt(n, "TemplateRuntimeError", "No test named "+pyQuote(n.Name)+" found.")
+		return func(*frame) (Value, error) { return Value{}, err }, nil
+	}
+	return func(f *frame) (Value, error) {
+		v, err := x(f)
+		if err != nil {
+			return Value{}, err
+		}
+		as, kw, err := args.eval(f, nil)
+		if err != nil {
+			return Value{}, place(err, name, pos)
+		}
+		ok, err := tst(f.c, v, as, kw)
+		if err != nil {
+			return Value{}, place(err, name, pos)
+		}
+		return BoolV(ok), nil
+	}, nil
+}

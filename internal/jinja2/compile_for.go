@@ -1,0 +1,249 @@
+package jinja2
+
+// For loops and the loop variable (jinja2.runtime.LoopContext).
+
+// loopCode is a compiled loop; a recursive loop calls run again.
+type loopCode struct {
+	run func(f *frame, iter Value, depth0 int) error
+}
+
+func (c *compiler) compileFor(n *For) (execFn, error) {
+	iter, err := c.compileExpr(n.Iter)
+	if err != nil {
+		return nil, err
+	}
+	names := targetNames(n.Target)
+	usesLoop := readsName(n.Body, "loop")
+	scopeNames := append([]string{}, names...)
+	if usesLoop {
+		scopeNames = append(scopeNames, "loop")
+	}
+	s := c.newScope(append(scopeNames, assigned(n.Body)...))
+	outer := c.sc
+	c.sc = s
+	soft := c.soft
+	c.soft = 0
+	c.loops++
+	store, err := c.compileAssign(n.Target)
+	if err != nil {
+		c.sc, c.soft = outer, soft
+		c.loops--
+		return nil, err
+	}
+	var filter evalFn
+	if n.Filter != nil {
+		if filter, err = c.compileExpr(n.Filter); err != nil {
+			c.sc, c.soft = outer, soft
+			c.loops--
+			return nil, err
+		}
+	}
+	lc := &loopCode{}
+	if n.Recursive {
+		c.recursive = append(c.recursive, lc)
+	}
+	body, err := c.compileStmts(n.Body)
+	if n.Recursive {
+		c.recursive = c.recursive[:len(c.recursive)-1]
+	}
+	loopSlot := -1
+	if usesLoop {
+		loopSlot = s.vars["loop"]
+	}
+	skip := map[string]bool{"loop": true}
+	for _, nm := range names {
+		skip[nm] = true
+	}
+	init := c.scopeInit(s, skip)
+	c.sc, c.soft = outer, soft
+	c.loops--
+	if err != nil {
+		return nil, err
+	}
+	var els execFn
+	if n.Else != nil {
+		if els, err = c.compileStmts(n.Else); err != nil {
+			return nil, err
+		}
+	}
+	name, pos := c.src.name, n.P
+	recursive := n.Recursive
+	lc.run = func(f *frame, itv Value, depth0 int) error {
+		items, err := Iterate(f.c, itv)
+		if err != nil {
+			return place(err, name, pos)
+		}
+		if filter != nil {
+			kept := make([]Value, 0, len(items))
+			for _, it := range items {
+				if init != nil {
+					_ = init(f)
+				}
+				if err := store(f, it); err != nil {
+					return err
+				}
+				v, err := filter(f)
+				if err != nil {
+					return err
+				}
+				if v.Truth() {
+					kept = append(kept, it)
+				}
+			}
+			items = kept
+		}
+		var lo *loopObj
+		if loopSlot >= 0 {
+			lo = &loopObj{items: items, depth0: depth0, f: f}
+			if recursive {
+				lo.rec = lc
+			}
+		}
+		for i, it := range items {
+			if err := f.c.tick(); err != nil {
+				return place(err, name, pos)
+			}
+			if init != nil {
+				_ = init(f)
+			}
+			if lo != nil {
+				lo.i = i
+				f.slots[loopSlot] = ObjectV(lo)
+			}
+			if err := store(f, it); err != nil {
+				return err
+			}
+			if err := body(f); err != nil {
+				if err == errContinue {
+					continue
+				}
+				if err == errBreak {
+					break
+				}
+				return err
+			}
+		}
+		if len(items) == 0 && els != nil {
+			return els(f)
+		}
+		return nil
+	}
+	return func(f *frame) error {
+		v, err := iter(f)
+		if err != nil {
+			return err
+		}
+		return lc.run(f, v, 0)
+	}, nil
+}
+
+// loopObj is the loop variable.
+type loopObj struct {
+	items       []Value
+	i           int
+	depth0      int
+	f           *frame
+	rec         *loopCode
+	lastChanged []Value
+	changedSet  bool
+}
+
+// TypeName is Jinja2's class name.
+func (l *loopObj) TypeName() string { return "LoopContext" }
+
+// Attr returns the loop's attributes.
+func (l *loopObj) Attr(name string) (Value, bool) {
+	n := len(l.items)
+	switch name {
+	case "index":
+		return IntV(int64(l.i + 1)), true
+	case "index0":
+		return IntV(int64(l.i)), true
+	case "revindex":
+		return IntV(int64(n - l.i)), true
+	case "revindex0":
+		return IntV(int64(n - l.i - 1)), true
+	case "first":
+		return BoolV(l.i == 0), true
+	case "last":
+		return BoolV(l.i == n-1), true
+	case "length":
+		return IntV(int64(n)), true
+	case "depth":
+		return IntV(int64(l.depth0 + 1)), true
+	case "depth0":
+		return IntV(int64(l.depth0)), true
+	case "previtem":
+		if l.i == 0 {
+			return Undef("there is no previous item"), true
+		}
+		return l.items[l.i-1], true
+	case "nextitem":
+		if l.i+1 >= n {
+			return Undef("there is no next item"), true
+		}
+		return l.items[l.i+1], true
+	case "cycle":
+		i := l.i
+		return FuncV(&Func{Name: "cycle", Call: func(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
+			if len(args) == 0 {
+				return Value{}, &Error{Kind: "TypeError", Msg: "no items for cycling given"}
+			}
+			return args[i%len(args)], nil
+		}}), true
+	case "changed":
+		return FuncV(&Func{Name: "changed", Call: func(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
+			if l.changedSet && len(args) == len(l.lastChanged) {
+				same := true
+				for k := range args {
+					eq, err := Compare(c, "==", args[k], l.lastChanged[k])
+					if err != nil {
+						return Value{}, err
+					}
+					if !eq {
+						same = false
+						break
+					}
+				}
+				if same {
+					return BoolV(false), nil
+				}
+			}
+			l.lastChanged = append([]Value(nil), args...)
+			l.changedSet = true
+			return BoolV(true), nil
+		}}), true
+	}
+	return Value{}, false
+}
+
+// CallValue is loop(items) in a recursive loop: the body rendered over
+// items one level deeper.
+func (l *loopObj) CallValue(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
+	if l.rec == nil {
+		return Value{}, &Error{Kind: "TypeError", Msg: "Tried to call non recursive loop.  Maybe you forgot the 'recursive' modifier."}
+	}
+	if len(args) != 1 || len(kw) != 0 {
+		return Value{}, &Error{Kind: "TypeError", Msg: "loop() takes exactly one argument"}
+	}
+	if err := c.enter(); err != nil {
+		return Value{}, err
+	}
+	defer c.leave()
+	f := l.f
+	// The recursive call reuses the frame; the enclosing iteration's
+	// variables are restored after it.
+	saved := append([]Value(nil), f.slots...)
+	start := len(c.out)
+	err := l.rec.run(f, args[0], l.depth0+1)
+	out := string(c.out[start:])
+	c.out = c.out[:start]
+	copy(f.slots, saved)
+	if err != nil {
+		return Value{}, err
+	}
+	if c.autoescape {
+		return SafeV(out), nil
+	}
+	return StrV(out), nil
+}

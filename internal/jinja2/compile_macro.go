@@ -1,0 +1,233 @@
+package jinja2
+
+// Macros and call blocks (jinja2.runtime.Macro).
+
+type macroCode struct {
+	name           string
+	params         []string
+	paramSlots     []int
+	defaults       []evalFn // nil where a parameter has none
+	callerSlot     int      // -1 when the body does not read caller
+	kwargsSlot     int      // -1 when the body does not read kwargs
+	varargsSlot    int      // -1 when the body does not read varargs
+	explicitCaller bool     // caller is a parameter
+	fn             *fnScope
+	init           func(f *frame) error
+	body           execFn
+}
+
+func (c *compiler) compileMacroCode(name string, params []Param, body []Stmt) (*macroCode, error) {
+	fs := &fnScope{parent: c.sc.fn}
+	s := &scope{fn: fs, parent: c.sc, vars: map[string]int{}}
+	m := &macroCode{name: name, callerSlot: -1, kwargsSlot: -1, varargsSlot: -1, fn: fs}
+	skip := map[string]bool{}
+	for _, p := range params {
+		m.params = append(m.params, p.Name)
+		m.paramSlots = append(m.paramSlots, s.declare(p.Name))
+		skip[p.Name] = true
+		if p.Name == "caller" {
+			m.explicitCaller = true
+		}
+	}
+	for _, special := range []string{"caller", "kwargs", "varargs"} {
+		if skip[special] || !readsName(body, special) {
+			continue
+		}
+		slot := s.declare(special)
+		skip[special] = true
+		switch special {
+		case "caller":
+			m.callerSlot = slot
+		case "kwargs":
+			m.kwargsSlot = slot
+		case "varargs":
+			m.varargsSlot = slot
+		}
+	}
+	for _, n := range assigned(body) {
+		s.declare(n)
+	}
+	saved := *c
+	c.sc, c.soft, c.loops, c.recursive = s, 0, 0, nil
+	defer func() {
+		c.sc, c.soft, c.loops, c.recursive = saved.sc, saved.soft, saved.loops, saved.recursive
+	}()
+	m.defaults = make([]evalFn, len(params))
+	for i, p := range params {
+		if p.Default != nil {
+			d, err := c.compileExpr(p.Default)
+			if err != nil {
+				return nil, err
+			}
+			m.defaults[i] = d
+		}
+	}
+	b, err := c.compileStmts(body)
+	if err != nil {
+		return nil, err
+	}
+	m.body = b
+	m.init = c.scopeInit(s, skip)
+	return m, nil
+}
+
+func (c *compiler) compileMacro(n *Macro) (execFn, error) {
+	m, err := c.compileMacroCode(n.Name, n.Params, n.Body)
+	if err != nil {
+		return nil, err
+	}
+	st := c.storeName(n.Name)
+	return func(f *frame) error {
+		st(f, m.value(f))
+		return nil
+	}, nil
+}
+
+// value is the macro as a callable closed over its defining frame.
+func (m *macroCode) value(def *frame) Value {
+	return FuncV(&Func{Name: m.name, Call: func(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
+		return m.call(c, def, args, kw)
+	}})
+}
+
+func (m *macroCode) typeErr(msg string) error {
+	return &Error{Kind: "TypeError", Msg: "macro " + pyQuote(m.name) + " " + msg}
+}
+
+// call is Macro.__call__ and the macro's body.
+func (m *macroCode) call(c *Ctx, def *frame, args []Value, kw []Kwarg) (Value, error) {
+	if err := c.enter(); err != nil {
+		return Value{}, err
+	}
+	defer c.leave()
+	f := &frame{c: c, tc: def.tc, up: def, slots: make([]Value, m.fn.nslots)}
+	f.initFree(m.fn)
+	if m.init != nil {
+		_ = m.init(f)
+	}
+	n := len(m.params)
+	missing := make([]bool, n)
+	foundCaller := false
+	used := make([]bool, len(kw))
+	for i := 0; i < n; i++ {
+		if i < len(args) {
+			f.slots[m.paramSlots[i]] = args[i]
+			continue
+		}
+		found := false
+		for k := range kw {
+			if !used[k] && kw[k].Name == m.params[i] {
+				f.slots[m.paramSlots[i]] = kw[k].Value
+				used[k] = true
+				found = true
+				break
+			}
+		}
+		if m.params[i] == "caller" {
+			foundCaller = true
+		}
+		missing[i] = !found
+	}
+	if len(args) >= n {
+		foundCaller = m.explicitCaller
+	}
+	if m.callerSlot >= 0 && !foundCaller {
+		v := Undef("No caller defined")
+		for k := range kw {
+			if !used[k] && kw[k].Name == "caller" {
+				v = kw[k].Value
+				used[k] = true
+				break
+			}
+		}
+		f.slots[m.callerSlot] = v
+	}
+	if m.kwargsSlot >= 0 {
+		d := NewDict(0)
+		for k := range kw {
+			if !used[k] {
+				d.Set(StrV(kw[k].Name), kw[k].Value)
+			}
+		}
+		f.slots[m.kwargsSlot] = DictV(d)
+	} else {
+		for k := range kw {
+			if !used[k] {
+				if kw[k].Name == "caller" {
+					return Value{}, m.typeErr("was invoked with two values for the special caller argument. This is most likely a bug.")
+				}
+				return Value{}, m.typeErr("takes no keyword argument " + pyQuote(kw[k].Name))
+			}
+		}
+	}
+	if m.varargsSlot >= 0 {
+		var rest []Value
+		if len(args) > n {
+			rest = append(rest, args[n:]...)
+		}
+		if rest == nil {
+			rest = []Value{}
+		}
+		f.slots[m.varargsSlot] = TupleV(rest)
+	} else if len(args) > n {
+		return Value{}, m.typeErr("takes not more than " + itoa(n) + " argument(s)")
+	}
+	for i := 0; i < n; i++ {
+		if !missing[i] {
+			continue
+		}
+		if d := m.defaults[i]; d != nil {
+			v, err := d(f)
+			if err != nil {
+				return Value{}, err
+			}
+			f.slots[m.paramSlots[i]] = v
+		} else {
+			f.slots[m.paramSlots[i]] = Undef("parameter " + pyQuote(m.params[i]) + " was not provided")
+		}
+	}
+	start := len(c.out)
+	err := m.body(f)
+	out := string(c.out[start:])
+	c.out = c.out[:start]
+	if err != nil {
+		return Value{}, err
+	}
+	if c.autoescape {
+		return SafeV(out), nil
+	}
+	return StrV(out), nil
+}
+
+func (c *compiler) compileCallBlock(n *CallBlock) (execFn, error) {
+	m, err := c.compileMacroCode("caller", n.Params, n.Body)
+	if err != nil {
+		return nil, err
+	}
+	call := n.Call
+	args, err := c.compileArgs(call.Args)
+	if err != nil {
+		return nil, err
+	}
+	fn, err := c.compileExpr(call.Fn)
+	if err != nil {
+		return nil, err
+	}
+	name, pos := c.src.name, n.P
+	return func(f *frame) error {
+		callee, err := fn(f)
+		if err != nil {
+			return err
+		}
+		as, kw, err := args.eval(f, nil)
+		if err != nil {
+			return place(err, name, pos)
+		}
+		kw = append(kw, Kwarg{Name: "caller", Value: m.value(f)})
+		v, err := f.c.Call(callee, as, kw)
+		if err != nil {
+			return place(err, name, pos)
+		}
+		return place(f.c.writeValue(v), name, pos)
+	}, nil
+}

@@ -1,0 +1,403 @@
+package jinja2
+
+import (
+	"errors"
+)
+
+// The statements' compilation.
+
+// errBreak and errContinue carry {% break %} and {% continue %} to their loop.
+var (
+	errBreak    = errors.New("break")
+	errContinue = errors.New("continue")
+)
+
+func (c *compiler) compileStmt(s Stmt) (execFn, error) {
+	switch n := s.(type) {
+	case *Text:
+		txt := n.Text
+		if c.hasExtends && c.sc.fn.parent == nil && c.sc.fn.block == nil {
+			return func(f *frame) error {
+				if f.tc.inh.parent != nil {
+					return nil
+				}
+				return f.c.writeRaw(txt)
+			}, nil
+		}
+		return func(f *frame) error { return f.c.writeRaw(txt) }, nil
+	case *Print:
+		return c.compilePrint(n)
+	case *If:
+		return c.compileIf(n)
+	case *For:
+		return c.compileFor(n)
+	case *Set:
+		return c.compileSet(n)
+	case *SetBlock:
+		return c.compileSetBlock(n)
+	case *Macro:
+		return c.compileMacro(n)
+	case *CallBlock:
+		return c.compileCallBlock(n)
+	case *FilterBlock:
+		return c.compileFilterBlock(n)
+	case *With:
+		return c.compileWith(n)
+	case *Break:
+		if c.loops == 0 {
+			return nil, c.errAt(n, "TemplateSyntaxError", "'break' outside loop")
+		}
+		return func(*frame) error { return errBreak }, nil
+	case *Continue:
+		if c.loops == 0 {
+			return nil, c.errAt(n, "TemplateSyntaxError", "'continue' not properly in loop")
+		}
+		return func(*frame) error { return errContinue }, nil
+	case *Do:
+		x, err := c.compileExpr(n.X)
+		if err != nil {
+			return nil, err
+		}
+		return func(f *frame) error { _, err := x(f); return err }, nil
+	case *Include:
+		return c.compileInclude(n)
+	case *Import:
+		return c.compileImport(n)
+	case *FromImport:
+		return c.compileFromImport(n)
+	case *Extends:
+		return c.compileExtends(n)
+	case *Block:
+		return c.compileBlockRef(n)
+	case *AutoescapeBlock:
+		return c.compileAutoescape(n)
+	}
+	return c.unsupported(s, "this statement"), nil
+}
+
+func (c *compiler) compilePrint(n *Print) (execFn, error) {
+	x, err := c.compileExpr(n.X)
+	if err != nil {
+		return nil, err
+	}
+	guard := c.hasExtends && c.sc.fn.parent == nil && c.sc.fn.block == nil
+	name, pos := c.src.name, n.P
+	return func(f *frame) error {
+		if guard && f.tc.inh.parent != nil {
+			return nil
+		}
+		v, err := x(f)
+		if err != nil {
+			return err
+		}
+		if err := f.c.writeValue(v); err != nil {
+			return place(err, name, pos)
+		}
+		return nil
+	}, nil
+}
+
+func (c *compiler) compileIf(n *If) (execFn, error) {
+	c.soft++
+	defer func() { c.soft-- }()
+	tests := make([]evalFn, len(n.Tests))
+	bodies := make([]execFn, len(n.Tests))
+	for i := range n.Tests {
+		var err error
+		if tests[i], err = c.compileExpr(n.Tests[i]); err != nil {
+			return nil, err
+		}
+		if bodies[i], err = c.compileStmts(n.Bodies[i]); err != nil {
+			return nil, err
+		}
+	}
+	var els execFn
+	if n.Else != nil {
+		var err error
+		if els, err = c.compileStmts(n.Else); err != nil {
+			return nil, err
+		}
+	}
+	if len(tests) == 1 {
+		test, body := tests[0], bodies[0]
+		return func(f *frame) error {
+			v, err := test(f)
+			if err != nil {
+				return err
+			}
+			if v.Truth() {
+				return body(f)
+			}
+			if els != nil {
+				return els(f)
+			}
+			return nil
+		}, nil
+	}
+	return func(f *frame) error {
+		for i, t := range tests {
+			v, err := t(f)
+			if err != nil {
+				return err
+			}
+			if v.Truth() {
+				return bodies[i](f)
+			}
+		}
+		if els != nil {
+			return els(f)
+		}
+		return nil
+	}, nil
+}
+
+// compileAssign compiles the store of a value into a target (a name, a
+// tuple of names, a namespace attribute).
+func (c *compiler) compileAssign(target Expr) (func(f *frame, v Value) error, error) {
+	name, pos := c.src.name, target.Position()
+	switch t := target.(type) {
+	case *Name:
+		st := c.storeName(t.Name)
+		return func(f *frame, v Value) error { st(f, v); return nil }, nil
+	case *NSRef:
+		ns := c.loadName(t.Name)
+		attr := t.Attr
+		return func(f *frame, v Value) error {
+			o, _ := ns(f)
+			if err := setNamespaceAttr(o, attr, v); err != nil {
+				return place(err, name, pos)
+			}
+			return nil
+		}, nil
+	case *TupleLit:
+		subs := make([]func(*frame, Value) error, len(t.Items))
+		for i, it := range t.Items {
+			var err error
+			if subs[i], err = c.compileAssign(it); err != nil {
+				return nil, err
+			}
+		}
+		return func(f *frame, v Value) error {
+			items, err := unpack(f.c, v, len(subs))
+			if err != nil {
+				return place(err, name, pos)
+			}
+			for i, s := range subs {
+				if err := s(f, items[i]); err != nil {
+					return err
+				}
+			}
+			return nil
+		}, nil
+	}
+	return nil, c.errAt(target, "TemplateSyntaxError", "can't assign to "+pyQuote("expr"))
+}
+
+// unpack is Python's a, b = v.
+func unpack(c *Ctx, v Value, n int) ([]Value, error) {
+	if v.Kind() == KindList || v.Kind() == KindTuple || v.Kind() == KindStr || v.Kind() == KindDict {
+		items, err := Iterate(c, v)
+		if err != nil {
+			return nil, err
+		}
+		return checkUnpack(items, n)
+	}
+	if v.Kind() == KindObject {
+		items, err := Iterate(c, v)
+		if err == nil {
+			return checkUnpack(items, n)
+		}
+	}
+	return nil, &Error{Kind: "TypeError", Msg: "cannot unpack non-iterable " + typeName(v) + " object"}
+}
+
+func checkUnpack(items []Value, n int) ([]Value, error) {
+	if len(items) < n {
+		return nil, &Error{Kind: "ValueError", Msg: "not enough values to unpack (expected " + itoa(n) + ", got " + itoa(len(items)) + ")"}
+	}
+	if len(items) > n {
+		return nil, &Error{Kind: "ValueError", Msg: "too many values to unpack (expected " + itoa(n) + ")"}
+	}
+	return items, nil
+}
+
+func (c *compiler) compileSet(n *Set) (execFn, error) {
+	x, err := c.compileExpr(n.Value)
+	if err != nil {
+		return nil, err
+	}
+	st, err := c.compileAssign(n.Target)
+	if err != nil {
+		return nil, err
+	}
+	return func(f *frame) error {
+		v, err := x(f)
+		if err != nil {
+			return err
+		}
+		return st(f, v)
+	}, nil
+}
+
+// compileCaptured compiles statements in a scope of their own whose output
+// is captured: run returns it as a str (Markup under autoescape).
+func (c *compiler) compileCaptured(body []Stmt) (func(f *frame) (Value, error), error) {
+	s := c.newScope(assigned(body))
+	outer := c.sc
+	c.sc = s
+	soft := c.soft
+	c.soft = 0
+	b, err := c.compileStmts(body)
+	c.soft = soft
+	c.sc = outer
+	if err != nil {
+		return nil, err
+	}
+	init := c.scopeInit(s, nil)
+	return func(f *frame) (Value, error) {
+		if init != nil {
+			_ = init(f)
+		}
+		start := len(f.c.out)
+		err := b(f)
+		out := string(f.c.out[start:])
+		f.c.out = f.c.out[:start]
+		if err != nil {
+			return Value{}, err
+		}
+		if f.c.autoescape {
+			return SafeV(out), nil
+		}
+		return StrV(out), nil
+	}, nil
+}
+
+func (c *compiler) compileSetBlock(n *SetBlock) (execFn, error) {
+	body, err := c.compileCaptured(n.Body)
+	if err != nil {
+		return nil, err
+	}
+	var filter func(f *frame, v Value) (Value, error)
+	if n.Filter != nil {
+		if filter, err = c.compileFilterChain(n.Filter); err != nil {
+			return nil, err
+		}
+	}
+	st, err := c.compileAssign(n.Target)
+	if err != nil {
+		return nil, err
+	}
+	return func(f *frame) error {
+		v, err := body(f)
+		if err != nil {
+			return err
+		}
+		if filter != nil {
+			if v, err = filter(f, v); err != nil {
+				return err
+			}
+		}
+		return st(f, v)
+	}, nil
+}
+
+func (c *compiler) compileFilterBlock(n *FilterBlock) (execFn, error) {
+	body, err := c.compileCaptured(n.Body)
+	if err != nil {
+		return nil, err
+	}
+	filter, err := c.compileFilterChain(n.Filter)
+	if err != nil {
+		return nil, err
+	}
+	name, pos := c.src.name, n.P
+	return func(f *frame) error {
+		v, err := body(f)
+		if err != nil {
+			return err
+		}
+		if v, err = filter(f, v); err != nil {
+			return err
+		}
+		return place(f.c.writeValue(v), name, pos)
+	}, nil
+}
+
+func (c *compiler) compileWith(n *With) (execFn, error) {
+	vals := make([]evalFn, len(n.Values))
+	for i, v := range n.Values {
+		var err error
+		if vals[i], err = c.compileExpr(v); err != nil {
+			return nil, err
+		}
+	}
+	var names []string
+	for _, t := range n.Targets {
+		names = append(names, targetNames(t)...)
+	}
+	s := c.newScope(append(names, assigned(n.Body)...))
+	outer := c.sc
+	c.sc = s
+	soft := c.soft
+	c.soft = 0
+	defer func() { c.sc, c.soft = outer, soft }()
+	stores := make([]func(*frame, Value) error, len(n.Targets))
+	for i, t := range n.Targets {
+		var err error
+		if stores[i], err = c.compileAssign(t); err != nil {
+			return nil, err
+		}
+	}
+	body, err := c.compileStmts(n.Body)
+	if err != nil {
+		return nil, err
+	}
+	skip := map[string]bool{}
+	for _, nm := range names {
+		skip[nm] = true
+	}
+	init := c.scopeInit(s, skip)
+	return func(f *frame) error {
+		// The values are computed outside the scope, then assigned.
+		var buf [4]Value
+		vs := buf[:0]
+		for _, v := range vals {
+			x, err := v(f)
+			if err != nil {
+				return err
+			}
+			vs = append(vs, x)
+		}
+		if init != nil {
+			_ = init(f)
+		}
+		for i, st := range stores {
+			if err := st(f, vs[i]); err != nil {
+				return err
+			}
+		}
+		return body(f)
+	}, nil
+}
+
+func (c *compiler) compileAutoescape(n *AutoescapeBlock) (execFn, error) {
+	x, err := c.compileExpr(n.X)
+	if err != nil {
+		return nil, err
+	}
+	body, err := c.compileStmts(n.Body)
+	if err != nil {
+		return nil, err
+	}
+	return func(f *frame) error {
+		v, err := x(f)
+		if err != nil {
+			return err
+		}
+		saved := f.c.autoescape
+		f.c.autoescape = v.Truth()
+		err = body(f)
+		f.c.autoescape = saved
+		return err
+	}, nil
+}

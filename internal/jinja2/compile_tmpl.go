@@ -1,0 +1,457 @@
+package jinja2
+
+import (
+	"errors"
+	"io/fs"
+	"strings"
+)
+
+// Templates as a whole: the top level, blocks and inheritance, include,
+// import and from-import.
+
+// program is a compiled template.
+type program struct {
+	fn     *fnScope
+	init   func(f *frame) error
+	body   execFn
+	blocks map[string]*blockCode
+}
+
+// blockCode is a compiled {% block %}.
+type blockCode struct {
+	name     string
+	fn       *fnScope
+	init     func(f *frame) error
+	body     execFn
+	required bool
+	scoped   bool
+}
+
+// blockRun is a block being rendered: which one of its chain.
+type blockRun struct {
+	name string
+	idx  int
+}
+
+func hasExtends(body []Stmt) bool {
+	found := false
+	var walk func(ss []Stmt)
+	walk = func(ss []Stmt) {
+		for _, s := range ss {
+			switch n := s.(type) {
+			case *Extends:
+				found = true
+			case *If:
+				for _, b := range n.Bodies {
+					walk(b)
+				}
+				walk(n.Else)
+			case *For:
+				walk(n.Body)
+				walk(n.Else)
+			case *Block:
+				walk(n.Body)
+			case *With:
+				walk(n.Body)
+			case *AutoescapeBlock:
+				walk(n.Body)
+			}
+		}
+	}
+	walk(body)
+	return found
+}
+
+// compileProgram compiles a parsed template.
+func compileProgram(env *Env, src *source, tree *Tree) (*program, error) {
+	fs := &fnScope{}
+	top := &scope{fn: fs, vars: map[string]int{}, top: true}
+	for _, n := range assigned(tree.Body) {
+		top.declare(n)
+	}
+	c := &compiler{env: env, src: src, sc: top, blocks: map[string]*blockCode{}, hasExtends: hasExtends(tree.Body)}
+	body, err := c.compileStmts(tree.Body)
+	if err != nil {
+		return nil, err
+	}
+	return &program{fn: fs, init: c.scopeInit(top, nil), body: body, blocks: c.blocks}, nil
+}
+
+// run renders the template's top level in tc, then its parent's if it
+// extends one.
+func (p *program) run(c *Ctx, tc *tctx) error {
+	for name, b := range p.blocks {
+		tc.inh.blocks[name] = append(tc.inh.blocks[name], b)
+	}
+	f := &frame{c: c, tc: tc, slots: make([]Value, p.fn.nslots)}
+	f.initFree(p.fn)
+	if p.init != nil {
+		_ = p.init(f)
+	}
+	if err := p.body(f); err != nil {
+		return err
+	}
+	if parent := tc.inh.parent; parent != nil {
+		tc.inh.parent = nil
+		if err := c.enter(); err != nil {
+			return err
+		}
+		defer c.leave()
+		return parent.prog.run(c, tc)
+	}
+	return nil
+}
+
+// compileBlockRef compiles a block's definition and its rendering in place.
+func (c *compiler) compileBlockRef(n *Block) (execFn, error) {
+	if _, dup := c.blocks[n.Name]; dup {
+		return nil, c.errAt(n, "TemplateAssertionError", "block "+pyQuote(n.Name)+" defined twice")
+	}
+	fs := &fnScope{block: n, scoped: n.Scoped}
+	s := &scope{fn: fs, vars: map[string]int{}}
+	for _, nm := range assigned(n.Body) {
+		s.declare(nm)
+	}
+	saved := *c
+	c.sc, c.soft, c.loops, c.recursive = s, 0, 0, nil
+	body, err := c.compileStmts(n.Body)
+	c.sc, c.soft, c.loops, c.recursive = saved.sc, saved.soft, saved.loops, saved.recursive
+	if err != nil {
+		return nil, err
+	}
+	bc := &blockCode{name: n.Name, fn: fs, init: c.scopeInit(s, nil), body: body, required: n.Required, scoped: n.Scoped}
+	c.blocks[n.Name] = bc
+	guard := c.hasExtends && c.sc.fn.parent == nil && c.sc.fn.block == nil
+	var locals func(f *frame) map[string]Value
+	if n.Scoped {
+		locals = c.localsCollector()
+	}
+	name := n.Name
+	return func(f *frame) error {
+		if guard && f.tc.inh.parent != nil {
+			return nil
+		}
+		tc := f.tc
+		if locals != nil {
+			tc = &tctx{locals: locals(f), next: f.tc, inh: f.tc.inh}
+		}
+		return renderBlock(f.c, tc, name, 0)
+	}, nil
+}
+
+// renderBlock renders the idx-th block of the chain called name.
+func renderBlock(c *Ctx, tc *tctx, name string, idx int) error {
+	chain := tc.inh.blocks[name]
+	if idx >= len(chain) {
+		return nil
+	}
+	b := chain[idx]
+	if b.required {
+		return &Error{Kind: "TemplateRuntimeError", Msg: "Required block " + pyQuote(name) + " not found."}
+	}
+	f := &frame{c: c, tc: tc, slots: make([]Value, b.fn.nslots), blk: &blockRun{name: name, idx: idx}}
+	f.initFree(b.fn)
+	if b.init != nil {
+		_ = b.init(f)
+	}
+	return b.body(f)
+}
+
+// captureBlock renders a block into a str (Markup under autoescape).
+func captureBlock(c *Ctx, tc *tctx, name string, idx int) (Value, error) {
+	start := len(c.out)
+	err := renderBlock(c, tc, name, idx)
+	out := string(c.out[start:])
+	c.out = c.out[:start]
+	if err != nil {
+		return Value{}, err
+	}
+	if c.autoescape {
+		return SafeV(out), nil
+	}
+	return StrV(out), nil
+}
+
+// superFunc is super() inside a block: the next block of the chain.
+func (f *frame) superFunc() Value {
+	b := f.blk
+	for g := f; b == nil && g != nil; g = g.up {
+		b = g.blk
+	}
+	if b == nil {
+		return Undef("'super' is undefined")
+	}
+	if b.idx+1 >= len(f.tc.inh.blocks[b.name]) {
+		return Undef("there is no parent block called " + pyQuote(b.name) + ".")
+	}
+	tc, name, idx := f.tc, b.name, b.idx+1
+	return FuncV(&Func{Name: "super", Call: func(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
+		return captureBlock(c, tc, name, idx)
+	}})
+}
+
+// selfObj is self: its attributes render the template's blocks.
+type selfObj struct{ tc *tctx }
+
+func (s *selfObj) TypeName() string { return "TemplateReference" }
+
+func (s *selfObj) Attr(name string) (Value, bool) {
+	if _, ok := s.tc.inh.blocks[name]; !ok {
+		return Value{}, false
+	}
+	tc := s.tc
+	return FuncV(&Func{Name: "block " + pyQuote(name), Call: func(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
+		return captureBlock(c, tc, name, 0)
+	}}), true
+}
+
+// localsCollector compiles the gathering of every variable visible in the
+// current scope, as an include or a scoped block passes them.
+func (c *compiler) localsCollector() func(f *frame) map[string]Value {
+	type loc struct {
+		name string
+		ld   evalFn
+	}
+	var locs []loc
+	seen := map[string]bool{}
+	for s := c.sc; s != nil; s = s.parent {
+		for _, n := range s.order {
+			if seen[n] {
+				continue
+			}
+			seen[n] = true
+			l, _ := resolveFrom(c.sc, c.sc.fn, n)
+			locs = append(locs, loc{n, loadLoc(l)})
+		}
+	}
+	if len(locs) == 0 {
+		return func(*frame) map[string]Value { return nil }
+	}
+	return func(f *frame) map[string]Value {
+		m := make(map[string]Value, len(locs))
+		for _, l := range locs {
+			v, _ := l.ld(f)
+			if v.Kind() != KindUndefined {
+				m[l.name] = v
+			}
+		}
+		return m
+	}
+}
+
+func (c *compiler) compileExtends(n *Extends) (execFn, error) {
+	x, err := c.compileExpr(n.Template)
+	if err != nil {
+		return nil, err
+	}
+	name, pos := c.src.name, n.P
+	return func(f *frame) error {
+		v, err := x(f)
+		if err != nil {
+			return err
+		}
+		if f.tc.inh.parent != nil {
+			return place(&Error{Kind: "TemplateRuntimeError", Msg: "extended multiple times"}, name, pos)
+		}
+		t, err := f.c.env.loadValue(f.c, v)
+		if err != nil {
+			return place(err, name, pos)
+		}
+		f.tc.inh.parent = t
+		return nil
+	}, nil
+}
+
+func (c *compiler) compileInclude(n *Include) (execFn, error) {
+	x, err := c.compileExpr(n.Template)
+	if err != nil {
+		return nil, err
+	}
+	var locals func(f *frame) map[string]Value
+	if n.WithContext {
+		locals = c.localsCollector()
+	}
+	guard := c.hasExtends && c.sc.fn.parent == nil && c.sc.fn.block == nil
+	name, pos, ignore := c.src.name, n.P, n.IgnoreMissing
+	return func(f *frame) error {
+		if guard && f.tc.inh.parent != nil {
+			return nil
+		}
+		v, err := x(f)
+		if err != nil {
+			return err
+		}
+		t, err := f.c.env.loadValue(f.c, v)
+		if err != nil {
+			var e *Error
+			if ignore && errors.As(err, &e) && (e.Kind == "TemplateNotFound" || e.Kind == "TemplatesNotFound") {
+				return nil
+			}
+			return place(err, name, pos)
+		}
+		tc := &tctx{inh: newInheritance()}
+		if locals != nil {
+			tc.locals = locals(f)
+			tc.next = f.tc
+		}
+		if err := f.c.enter(); err != nil {
+			return place(err, name, pos)
+		}
+		defer f.c.leave()
+		return t.prog.run(f.c, tc)
+	}, nil
+}
+
+// moduleObj is an imported template: its exported names.
+type moduleObj struct {
+	name string
+	vars map[string]Value
+}
+
+func (m *moduleObj) TypeName() string { return "TemplateModule" }
+
+func (m *moduleObj) Attr(name string) (Value, bool) {
+	v, ok := m.vars[name]
+	return v, ok
+}
+
+// importModule renders the template v names and returns what it exports.
+func (c *compiler) importer(x evalFn, withContext bool) func(f *frame) (*moduleObj, error) {
+	return func(f *frame) (*moduleObj, error) {
+		v, err := x(f)
+		if err != nil {
+			return nil, err
+		}
+		t, err := f.c.env.loadValue(f.c, v)
+		if err != nil {
+			return nil, err
+		}
+		tc := &tctx{inh: newInheritance()}
+		if withContext {
+			tc.next = f.tc
+		}
+		if err := f.c.enter(); err != nil {
+			return nil, err
+		}
+		defer f.c.leave()
+		start := len(f.c.out)
+		err = t.prog.run(f.c, tc)
+		f.c.out = f.c.out[:start]
+		if err != nil {
+			return nil, err
+		}
+		return &moduleObj{name: t.name, vars: tc.vars}, nil
+	}
+}
+
+func (c *compiler) compileImport(n *Import) (execFn, error) {
+	x, err := c.compileExpr(n.Template)
+	if err != nil {
+		return nil, err
+	}
+	imp := c.importer(x, n.WithContext)
+	st := c.storeName(n.Target)
+	name, pos := c.src.name, n.P
+	return func(f *frame) error {
+		m, err := imp(f)
+		if err != nil {
+			return place(err, name, pos)
+		}
+		st(f, ObjectV(m))
+		return nil
+	}, nil
+}
+
+func (c *compiler) compileFromImport(n *FromImport) (execFn, error) {
+	x, err := c.compileExpr(n.Template)
+	if err != nil {
+		return nil, err
+	}
+	imp := c.importer(x, n.WithContext)
+	stores := make([]func(*frame, Value), len(n.Names))
+	for i, in := range n.Names {
+		stores[i] = c.storeName(in.Alias)
+	}
+	names := n.Names
+	name, pos := c.src.name, n.P
+	return func(f *frame) error {
+		m, err := imp(f)
+		if err != nil {
+			return place(err, name, pos)
+		}
+		for i, in := range names {
+			v, ok := m.vars[in.Name]
+			if !ok {
+				v = Undef("the template " + pyQuote(m.name) + " (imported on line " + itoa(pos.Line) + ") does not export the requested name " + pyQuote(in.Name))
+			}
+			stores[i](f, v)
+		}
+		return nil
+	}, nil
+}
+
+// loadValue loads the template a value names: a str, a Template given as
+// a value, or a list of names of which the first that exists is taken.
+func (e *Env) loadValue(c *Ctx, v Value) (*Template, error) {
+	switch v.Kind() {
+	case KindStr:
+		return e.load(v.s)
+	case KindList, KindTuple:
+		items, err := Iterate(c, v)
+		if err != nil {
+			return nil, err
+		}
+		var names []string
+		for _, it := range items {
+			s, err := ToStr(c, it)
+			if err != nil {
+				return nil, err
+			}
+			t, err := e.load(s)
+			if err == nil {
+				return t, nil
+			}
+			var te *Error
+			if !errors.As(err, &te) || te.Kind != "TemplateNotFound" {
+				return nil, err
+			}
+			names = append(names, s)
+		}
+		return nil, &Error{Kind: "TemplatesNotFound", Msg: notFoundList(names)}
+	}
+	s, err := ToStr(c, v)
+	if err != nil {
+		return nil, err
+	}
+	return e.load(s)
+}
+
+func notFoundList(names []string) string {
+	if len(names) == 0 {
+		return "Tried to select from an empty list of templates."
+	}
+	return "none of the templates given were found: " + strings.Join(names, ", ")
+}
+
+// load returns the compiled template called name, through the loader.
+func (e *Env) load(name string) (*Template, error) {
+	if t, ok := e.cache.Load(name); ok {
+		return t.(*Template), nil
+	}
+	if e.loader == nil {
+		return nil, &Error{Kind: "TemplateNotFound", Msg: name, Name: name}
+	}
+	src, err := e.loader(name)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, &Error{Kind: "TemplateNotFound", Msg: name, Err: err}
+		}
+		return nil, &Error{Kind: "TemplateNotFound", Msg: name + ": " + err.Error(), Err: err}
+	}
+	t, err := e.Parse(name, src)
+	if err != nil {
+		return nil, err
+	}
+	actual, _ := e.cache.LoadOrStore(name, t)
+	return actual.(*Template), nil
+}

@@ -1,0 +1,670 @@
+package jinja2
+
+import (
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// The lexer: jinja2/lexer.py's Lexer, written as a state machine instead
+// of regular expressions. It yields the tokens the parser reads (comments
+// and whitespace dropped, raw blocks as data), each with its place.
+
+type tokKind uint8
+
+const (
+	tEOF tokKind = iota
+	tData
+	tBlockBegin
+	tBlockEnd
+	tVarBegin
+	tVarEnd
+	tName
+	tString
+	tInt
+	tFloat
+	tOp
+)
+
+// token is one token. For tString, val is the unescaped string; for tInt
+// and tFloat, val is the literal without underscores; for tOp, the
+// operator.
+type token struct {
+	kind tokKind
+	val  string
+	off  int // byte offset in the normalized source
+}
+
+// Pos is a place in a template: 1-based line, column in runes.
+type Pos struct {
+	Line, Col int
+}
+
+// source is a template's normalized text and where its lines start.
+type source struct {
+	name  string
+	text  string
+	lines []int // byte offsets of line starts
+}
+
+func newSource(name, text string) *source {
+	s := &source{name: name, text: text, lines: []int{0}}
+	for i := 0; i < len(text); i++ {
+		if text[i] == '\n' {
+			s.lines = append(s.lines, i+1)
+		}
+	}
+	return s
+}
+
+// pos returns the place of byte offset off.
+func (s *source) pos(off int) Pos {
+	lo, hi := 0, len(s.lines)
+	for hi-lo > 1 {
+		m := (lo + hi) / 2
+		if s.lines[m] <= off {
+			lo = m
+		} else {
+			hi = m
+		}
+	}
+	if off > len(s.text) {
+		off = len(s.text)
+	}
+	return Pos{Line: lo + 1, Col: utf8.RuneCountInString(s.text[s.lines[lo]:off]) + 1}
+}
+
+// normalizeNewlines turns \r\n and \r into \n and drops one final
+// newline unless keep is set, as Lexer.tokeniter does.
+func normalizeNewlines(src string, keep bool) string {
+	if strings.IndexByte(src, '\r') >= 0 {
+		src = strings.ReplaceAll(src, "\r\n", "\n")
+		src = strings.ReplaceAll(src, "\r", "\n")
+	}
+	if !keep && strings.HasSuffix(src, "\n") {
+		src = src[:len(src)-1]
+	}
+	return src
+}
+
+// isPySpace is Python's str.isspace for one rune (and re's \s).
+func isPySpace(r rune) bool {
+	switch {
+	case r == ' ' || (r >= '\t' && r <= '\r') || (r >= 0x1c && r <= 0x1f):
+		return true
+	case r < 0x80:
+		return false
+	case r == 0x85 || r == 0xa0 || r == 0x1680 || (r >= 0x2000 && r <= 0x200a) ||
+		r == 0x2028 || r == 0x2029 || r == 0x202f || r == 0x205f || r == 0x3000:
+		return true
+	}
+	return false
+}
+
+func rstripPy(s string) string {
+	for len(s) > 0 {
+		r, n := utf8.DecodeLastRuneInString(s)
+		if !isPySpace(r) {
+			break
+		}
+		s = s[:len(s)-n]
+	}
+	return s
+}
+
+// skipSpace returns the offset of the first non-space at or after i.
+func skipSpace(s string, i int) int {
+	for i < len(s) {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if !isPySpace(r) {
+			break
+		}
+		i += n
+	}
+	return i
+}
+
+type lexer struct {
+	src          *source
+	s            string
+	pos          int
+	toks         []token
+	trimBlocks   bool
+	lstripBlocks bool
+	lineStarting bool
+}
+
+func (lx *lexer) fail(off int, msg string) error {
+	p := lx.src.pos(off)
+	return &Error{Kind: "TemplateSyntaxError", Msg: msg, Name: lx.src.name, Line: p.Line, Col: p.Col}
+}
+
+func (lx *lexer) emit(k tokKind, val string, off int) {
+	lx.toks = append(lx.toks, token{kind: k, val: val, off: off})
+}
+
+// tokenize lexes src (already normalized) into tokens ending with tEOF.
+func tokenize(src *source, trimBlocks, lstripBlocks bool) ([]token, error) {
+	lx := &lexer{src: src, s: src.text, trimBlocks: trimBlocks, lstripBlocks: lstripBlocks, lineStarting: true}
+	if err := lx.run(); err != nil {
+		return nil, err
+	}
+	lx.emit(tEOF, "", len(lx.s))
+	return lx.toks, nil
+}
+
+// findTag returns the offset of the next {{, {% or {# at or after i, or -1.
+func findTag(s string, i int) int {
+	for {
+		j := strings.IndexByte(s[i:], '{')
+		if j < 0 {
+			return -1
+		}
+		j += i
+		if j+1 < len(s) && (s[j+1] == '{' || s[j+1] == '%' || s[j+1] == '#') {
+			return j
+		}
+		i = j + 1
+	}
+}
+
+// stripText applies whitespace control to the text before a tag: sign is
+// '-', '+' or 0; variable says the tag is {{.
+func (lx *lexer) stripText(text string, sign byte, variable bool) string {
+	if sign == '-' {
+		return rstripPy(text)
+	}
+	if sign != '+' && lx.lstripBlocks && !variable {
+		lpos := strings.LastIndexByte(text, '\n') + 1
+		if lpos > 0 || lx.lineStarting {
+			rest := text[lpos:]
+			if rest != "" && skipSpace(rest, 0) == len(rest) {
+				return text[:lpos]
+			}
+		}
+	}
+	return text
+}
+
+// matchRaw matches {%[-+]?\s*raw\s*(-%}\s*|%}) at i; it returns the end
+// and the sign.
+func (lx *lexer) matchRaw(i int) (end int, sign byte, ok bool) {
+	s := lx.s
+	j := i + 2
+	if j < len(s) && (s[j] == '-' || s[j] == '+') {
+		sign = s[j]
+		j++
+	}
+	j = skipSpace(s, j)
+	if !strings.HasPrefix(s[j:], "raw") {
+		return 0, 0, false
+	}
+	j = skipSpace(s, j+3)
+	if strings.HasPrefix(s[j:], "-%}") {
+		return skipSpace(s, j+3), sign, true
+	}
+	if strings.HasPrefix(s[j:], "%}") {
+		return j + 2, sign, true
+	}
+	return 0, 0, false
+}
+
+func (lx *lexer) setLineStarting(end int) {
+	lx.lineStarting = end > 0 && lx.s[end-1] == '\n'
+}
+
+func (lx *lexer) run() error {
+	s := lx.s
+	for lx.pos < len(s) {
+		start := lx.pos
+		t := findTag(s, start)
+		if t < 0 {
+			lx.emit(tData, s[start:], start)
+			lx.pos = len(s)
+			return nil
+		}
+		text := s[start:t]
+		// raw block
+		if s[t+1] == '%' {
+			if end, sign, ok := lx.matchRaw(t); ok {
+				text = lx.stripText(text, sign, false)
+				if text != "" {
+					lx.emit(tData, text, start)
+				}
+				lx.setLineStarting(end)
+				if err := lx.raw(t, end); err != nil {
+					return err
+				}
+				continue
+			}
+		}
+		j := t + 2
+		var sign byte
+		if j < len(s) && (s[j] == '-' || s[j] == '+') {
+			sign = s[j]
+			j++
+		}
+		text = lx.stripText(text, sign, s[t+1] == '{')
+		if text != "" {
+			lx.emit(tData, text, start)
+		}
+		lx.setLineStarting(j)
+		lx.pos = j
+		var err error
+		switch s[t+1] {
+		case '#':
+			err = lx.comment(t)
+		case '%':
+			lx.emit(tBlockBegin, "", t)
+			err = lx.tag(true)
+		default:
+			lx.emit(tVarBegin, "", t)
+			err = lx.tag(false)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// raw lexes the body of {% raw %} starting at i (the tag began at begin).
+func (lx *lexer) raw(begin, i int) error {
+	s := lx.s
+	for k := i; ; {
+		t := strings.Index(s[k:], "{%")
+		if t < 0 {
+			return lx.fail(begin, "Missing end of raw directive")
+		}
+		t += k
+		j := t + 2
+		var sign byte
+		if j < len(s) && (s[j] == '-' || s[j] == '+') {
+			sign = s[j]
+			j++
+		}
+		j = skipSpace(s, j)
+		if !strings.HasPrefix(s[j:], "endraw") {
+			k = t + 2
+			continue
+		}
+		j = skipSpace(s, j+6)
+		end := -1
+		switch {
+		case strings.HasPrefix(s[j:], "+%}"):
+			end = j + 3
+		case strings.HasPrefix(s[j:], "-%}"):
+			end = skipSpace(s, j+3)
+		case strings.HasPrefix(s[j:], "%}"):
+			end = j + 2
+			if lx.trimBlocks && end < len(s) && s[end] == '\n' {
+				end++
+			}
+		}
+		if end < 0 {
+			k = t + 2
+			continue
+		}
+		text := lx.stripText(s[i:t], sign, false)
+		if text != "" {
+			lx.emit(tData, text, i)
+		}
+		lx.setLineStarting(end)
+		lx.pos = end
+		return nil
+	}
+}
+
+// comment skips a comment whose {# is at begin; lx.pos is after {#.
+func (lx *lexer) comment(begin int) error {
+	s := lx.s
+	k := strings.Index(s[lx.pos:], "#}")
+	if k < 0 {
+		return lx.fail(begin, "Missing end of comment tag")
+	}
+	k += lx.pos
+	end := k + 2
+	switch {
+	case k > lx.pos && s[k-1] == '-':
+		end = skipSpace(s, end)
+	case k > lx.pos && s[k-1] == '+':
+	default:
+		if lx.trimBlocks && end < len(s) && s[end] == '\n' {
+			end++
+		}
+	}
+	lx.setLineStarting(end)
+	lx.pos = end
+	return nil
+}
+
+// operators, longest first where one is a prefix of another.
+var jinjaOps = []string{"//", "**", "==", "!=", ">=", "<=", "+", "-", "/", "*", "%", "~", "[", "]", "(", ")", "{", "}", ">", "<", "=", ".", ":", "|", ",", ";"}
+
+// tag lexes the inside of {% %} (block) or {{ }} up to its end.
+func (lx *lexer) tag(block bool) error {
+	s := lx.s
+	var balance []byte
+	for {
+		i := lx.pos
+		if i >= len(s) {
+			return nil // the parser reports the missing end
+		}
+		if len(balance) == 0 {
+			if block {
+				switch {
+				case strings.HasPrefix(s[i:], "+%}"):
+					lx.emit(tBlockEnd, "", i)
+					lx.pos = i + 3
+					lx.setLineStarting(lx.pos)
+					return nil
+				case strings.HasPrefix(s[i:], "-%}"):
+					lx.emit(tBlockEnd, "", i)
+					lx.pos = skipSpace(s, i+3)
+					lx.setLineStarting(lx.pos)
+					return nil
+				case strings.HasPrefix(s[i:], "%}"):
+					lx.emit(tBlockEnd, "", i)
+					lx.pos = i + 2
+					if lx.trimBlocks && lx.pos < len(s) && s[lx.pos] == '\n' {
+						lx.pos++
+					}
+					lx.setLineStarting(lx.pos)
+					return nil
+				}
+			} else {
+				switch {
+				case strings.HasPrefix(s[i:], "-}}"):
+					lx.emit(tVarEnd, "", i)
+					lx.pos = skipSpace(s, i+3)
+					lx.setLineStarting(lx.pos)
+					return nil
+				case strings.HasPrefix(s[i:], "}}"):
+					lx.emit(tVarEnd, "", i)
+					lx.pos = i + 2
+					lx.setLineStarting(lx.pos)
+					return nil
+				}
+			}
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if isPySpace(r) {
+			lx.pos = skipSpace(s, i)
+			continue
+		}
+		if end, ok := lx.number(i); ok {
+			lx.pos = end
+			continue
+		}
+		if r == '_' || unicode.IsLetter(r) || unicode.Is(unicode.Nl, r) {
+			j := i + n
+			for j < len(s) {
+				r2, n2 := utf8.DecodeRuneInString(s[j:])
+				if !isIdentCont(r2) {
+					break
+				}
+				j += n2
+			}
+			lx.emit(tName, s[i:j], i)
+			lx.pos = j
+			continue
+		}
+		if r == '\'' || r == '"' {
+			j := i + 1
+			for j < len(s) && s[j] != byte(r) {
+				if s[j] == '\\' {
+					j++
+				}
+				j++
+			}
+			if j >= len(s) {
+				return lx.fail(i, "unexpected char "+pyQuoteRune(r)+" at "+strconv.Itoa(utf8.RuneCountInString(s[:i])))
+			}
+			v, err := unescapePy(s[i+1 : j])
+			if err != nil {
+				return lx.fail(i, err.Error())
+			}
+			lx.emit(tString, v, i)
+			lx.pos = j + 1
+			continue
+		}
+		op := ""
+		for _, o := range jinjaOps {
+			if strings.HasPrefix(s[i:], o) {
+				op = o
+				break
+			}
+		}
+		if op == "" {
+			return lx.fail(i, "unexpected char "+pyQuoteRune(r)+" at "+strconv.Itoa(utf8.RuneCountInString(s[:i])))
+		}
+		switch op {
+		case "{", "(", "[":
+			balance = append(balance, map[string]byte{"{": '}', "(": ')', "[": ']'}[op])
+		case "}", ")", "]":
+			if len(balance) == 0 {
+				return lx.fail(i, "unexpected '"+op+"'")
+			}
+			want := balance[len(balance)-1]
+			balance = balance[:len(balance)-1]
+			if want != op[0] {
+				return lx.fail(i, "unexpected '"+op+"', expected '"+string(want)+"'")
+			}
+		}
+		lx.emit(tOp, op, i)
+		lx.pos = i + len(op)
+	}
+}
+
+func isIdentCont(r rune) bool {
+	return r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.In(r, unicode.Nl, unicode.Mn, unicode.Mc, unicode.Nd, unicode.Pc)
+}
+
+func pyQuoteRune(r rune) string {
+	if r == '\'' {
+		return `"'"`
+	}
+	return "'" + string(r) + "'"
+}
+
+// digits matches (\d+_)*\d+ at i (ASCII digits) and returns its end, or i.
+func digits(s string, i int) int {
+	j := i
+	for {
+		k := j
+		for k < len(s) && s[k] >= '0' && s[k] <= '9' {
+			k++
+		}
+		if k == j {
+			return j
+		}
+		j = k
+		if j+1 < len(s) && s[j] == '_' && s[j+1] >= '0' && s[j+1] <= '9' {
+			j++
+			continue
+		}
+		return j
+	}
+}
+
+// number lexes a float or an integer at i, as float_re and integer_re.
+func (lx *lexer) number(i int) (int, bool) {
+	s := lx.s
+	if i >= len(s) || s[i] < '0' || s[i] > '9' {
+		return 0, false
+	}
+	// float: (?<!\.)(\d+_)*\d+((\.(\d+_)*\d+)?e[+-]?(\d+_)*\d+|\.(\d+_)*\d+)
+	if i == 0 || s[i-1] != '.' {
+		j := digits(s, i)
+		frac := j
+		if j+1 < len(s) && s[j] == '.' {
+			if k := digits(s, j+1); k > j+1 {
+				frac = k
+			}
+		}
+		e := frac
+		if e < len(s) && (s[e] == 'e' || s[e] == 'E') {
+			k := e + 1
+			if k < len(s) && (s[k] == '+' || s[k] == '-') {
+				k++
+			}
+			if m := digits(s, k); m > k {
+				lx.emit(tFloat, strings.ReplaceAll(s[i:m], "_", ""), i)
+				return m, true
+			}
+		}
+		if frac > j {
+			lx.emit(tFloat, strings.ReplaceAll(s[i:frac], "_", ""), i)
+			return frac, true
+		}
+	}
+	// integer
+	if s[i] == '0' && i+1 < len(s) {
+		var ok func(byte) bool
+		switch s[i+1] | 0x20 {
+		case 'b':
+			ok = func(c byte) bool { return c == '0' || c == '1' }
+		case 'o':
+			ok = func(c byte) bool { return c >= '0' && c <= '7' }
+		case 'x':
+			ok = func(c byte) bool {
+				return (c >= '0' && c <= '9') || (c|0x20 >= 'a' && c|0x20 <= 'f')
+			}
+		}
+		if ok != nil {
+			j := i + 2
+			for j < len(s) {
+				if ok(s[j]) {
+					j++
+				} else if s[j] == '_' && j+1 < len(s) && ok(s[j+1]) {
+					j += 2
+				} else {
+					break
+				}
+			}
+			if j > i+2 {
+				lx.emit(tInt, strings.ReplaceAll(s[i:j], "_", ""), i)
+				return j, true
+			}
+		}
+	}
+	if s[i] == '0' {
+		// 0(_?0)*
+		j := i + 1
+		for j < len(s) {
+			if s[j] == '0' {
+				j++
+			} else if s[j] == '_' && j+1 < len(s) && s[j+1] == '0' {
+				j += 2
+			} else {
+				break
+			}
+		}
+		lx.emit(tInt, "0", i)
+		return j, true
+	}
+	j := digits(s, i)
+	lx.emit(tInt, strings.ReplaceAll(s[i:j], "_", ""), i)
+	return j, true
+}
+
+// unescapePy decodes a string literal's body as Jinja2 does: non-ASCII
+// characters become backslash escapes, then Python's unicode-escape codec
+// decodes the whole.
+func unescapePy(body string) (string, error) {
+	if strings.IndexByte(body, '\\') < 0 {
+		return body, nil
+	}
+	// backslashreplace: non-ASCII runes become \xhh, \uhhhh or \Uhhhhhhhh.
+	var pre strings.Builder
+	for _, r := range body {
+		switch {
+		case r < 0x80:
+			pre.WriteRune(r)
+		case r < 0x100:
+			pre.WriteString(`\x` + hex(int(r), 2))
+		case r < 0x10000:
+			pre.WriteString(`\u` + hex(int(r), 4))
+		default:
+			pre.WriteString(`\U` + hex(int(r), 8))
+		}
+	}
+	b := pre.String()
+	var out strings.Builder
+	for i := 0; i < len(b); i++ {
+		c := b[i]
+		if c != '\\' {
+			out.WriteByte(c)
+			continue
+		}
+		if i+1 >= len(b) {
+			return "", errStr("\\ at end of string")
+		}
+		i++
+		c = b[i]
+		switch c {
+		case '\n':
+		case '\\', '\'', '"':
+			out.WriteByte(c)
+		case 'a':
+			out.WriteByte(7)
+		case 'b':
+			out.WriteByte(8)
+		case 'f':
+			out.WriteByte(12)
+		case 'n':
+			out.WriteByte('\n')
+		case 'r':
+			out.WriteByte('\r')
+		case 't':
+			out.WriteByte('\t')
+		case 'v':
+			out.WriteByte(11)
+		case '0', '1', '2', '3', '4', '5', '6', '7':
+			n, k := 0, 0
+			for k < 3 && i+k < len(b) && b[i+k] >= '0' && b[i+k] <= '7' {
+				n = n*8 + int(b[i+k]-'0')
+				k++
+			}
+			i += k - 1
+			out.WriteRune(rune(n))
+		case 'x', 'u', 'U':
+			w := map[byte]int{'x': 2, 'u': 4, 'U': 8}[c]
+			if i+1+w > len(b) {
+				return "", errStr(truncMsg(c, i-1))
+			}
+			n, err := strconv.ParseUint(b[i+1:i+1+w], 16, 32)
+			if err != nil || strings.ContainsAny(b[i+1:i+1+w], "+-_") {
+				return "", errStr(truncMsg(c, i-1))
+			}
+			if n > unicode.MaxRune {
+				return "", errStr("illegal Unicode character")
+			}
+			out.WriteRune(rune(n))
+			i += w
+		case 'N':
+			return "", errStr("unknown Unicode character name")
+		default:
+			out.WriteByte('\\')
+			out.WriteByte(c)
+		}
+	}
+	return out.String(), nil
+}
+
+func truncMsg(c byte, _ int) string {
+	return map[byte]string{'x': "truncated \\xXX escape", 'u': "truncated \\uXXXX escape", 'U': "truncated \\UXXXXXXXX escape"}[c]
+}
+
+type errStr string
+
+func (e errStr) Error() string { return string(e) }
+
+func hex(n, w int) string {
+	s := strconv.FormatInt(int64(n), 16)
+	for len(s) < w {
+		s = "0" + s
+	}
+	return s
+}

@@ -1,0 +1,207 @@
+package jinja2
+
+import (
+	"context"
+	"errors"
+)
+
+// The state of one render: the output, the counters the limits bound,
+// and the frames of the running functions.
+
+// defaultMaxDepth bounds nested macro calls, includes and recursive loops
+// when Limits.Depth is zero, where Python raises RecursionError.
+const defaultMaxDepth = 1000
+
+// frame is one running function: a template's top level, a macro, a
+// block. Its slots hold the variables of its scopes; up is the frame a
+// macro was defined in.
+type frame struct {
+	c     *Ctx
+	tc    *tctx
+	slots []Value
+	up    *frame
+	blk   *blockRun // the block being rendered, for super()
+}
+
+// tctx is a template's context (jinja2.runtime.Context): the top-level
+// assignments of the template (vars), locals passed by an include or a
+// scoped block, then the context it derives from; at the bottom, the
+// render's variables, then the globals.
+type tctx struct {
+	vars   map[string]Value
+	locals map[string]Value
+	base   map[string]Value
+	next   *tctx
+	inh    *inheritance
+}
+
+// inheritance is what extends and block share across derived contexts.
+type inheritance struct {
+	blocks map[string][]*blockCode
+	parent *Template // set by extends
+}
+
+func newInheritance() *inheritance { return &inheritance{blocks: map[string][]*blockCode{}} }
+
+// lookup resolves a name the template does not assign.
+func (tc *tctx) lookup(env *Env, name string) (Value, bool) {
+	for t := tc; t != nil; t = t.next {
+		if v, ok := t.vars[name]; ok {
+			return v, true
+		}
+		if v, ok := t.locals[name]; ok {
+			return v, true
+		}
+		if v, ok := t.base[name]; ok {
+			return v, true
+		}
+	}
+	if v, ok := env.globals[name]; ok {
+		return v, true
+	}
+	if v, ok := env.builtinGlobals[name]; ok {
+		return v, true
+	}
+	return Value{}, false
+}
+
+func (tc *tctx) export(name string, v Value) {
+	if tc.vars == nil {
+		tc.vars = map[string]Value{}
+	}
+	tc.vars[name] = v
+}
+
+// initFree sets the free names' slots of fn from the context.
+func (f *frame) initFree(fn *fnScope) {
+	for i, name := range fn.freeNames {
+		v, ok := f.tc.lookup(f.c.env, name)
+		if !ok {
+			v = Undef(pyQuote(name) + " is undefined")
+		}
+		f.slots[fn.freeSlots[i]] = v
+	}
+}
+
+// place gives err the place of the node that raised it, unless it has one.
+func place(err error, name string, p Pos) error {
+	if err == nil || err == errBreak || err == errContinue {
+		return err
+	}
+	var e *Error
+	if !errors.As(err, &e) {
+		return &Error{Kind: "TemplateRuntimeError", Msg: err.Error(), Name: name, Line: p.Line, Col: p.Col, Err: err}
+	}
+	if e.Line > 0 && e.Name != "" {
+		return err
+	}
+	cp := *e
+	if cp.Name == "" {
+		cp.Name = name
+	}
+	if cp.Line == 0 {
+		cp.Line, cp.Col = p.Line, p.Col
+	}
+	return &cp
+}
+
+func limitErr(msg string) error { return &Error{Kind: "LimitError", Msg: msg} }
+
+func (c *Ctx) checkOutput() error {
+	if l := c.env.limits.Output; l > 0 && len(c.out) > l {
+		return limitErr("the output passed the limit of " + itoa(l) + " bytes")
+	}
+	return nil
+}
+
+func (c *Ctx) writeRaw(s string) error {
+	c.out = append(c.out, s...)
+	return c.checkOutput()
+}
+
+// writeValue prints v as {{ v }} does: str(v), escaped under autoescape
+// unless it is Markup.
+func (c *Ctx) writeValue(v Value) error {
+	var s string
+	if v.Kind() == KindStr {
+		s = v.s
+	} else {
+		var err error
+		if s, err = ToStr(c, v); err != nil {
+			return err
+		}
+	}
+	if c.autoescape && !v.IsSafe() {
+		s = c.env.escape(s)
+	}
+	c.out = append(c.out, s...)
+	return c.checkOutput()
+}
+
+// tick counts a loop iteration against the limits and looks at the
+// render's context now and then.
+func (c *Ctx) tick() error {
+	c.iters++
+	if l := c.env.limits.Iterations; l > 0 && c.iters > l {
+		return limitErr("the loops passed the limit of " + itoa(l) + " iterations")
+	}
+	if c.iters&63 == 0 {
+		return c.done()
+	}
+	return nil
+}
+
+func (c *Ctx) done() error {
+	if c.ctx == nil {
+		return nil
+	}
+	if err := c.ctx.Err(); err != nil {
+		return &Error{Kind: "LimitError", Msg: "the render was cancelled: " + err.Error(), Err: err}
+	}
+	return nil
+}
+
+// enter counts a nested macro call, include or recursive loop.
+func (c *Ctx) enter() error {
+	c.depth++
+	if l := c.env.limits.Depth; l > 0 && c.depth > l {
+		c.depth--
+		return limitErr("calls nest deeper than the limit of " + itoa(l))
+	}
+	if c.depth > defaultMaxDepth {
+		c.depth--
+		return &Error{Kind: "RecursionError", Msg: "maximum recursion depth exceeded"}
+	}
+	return c.done()
+}
+
+func (c *Ctx) leave() { c.depth-- }
+
+// getattr is x.name, with the sandbox's rule for mutating methods.
+func (c *Ctx) getattr(o Value, name string) (Value, error) {
+	if c.env.sandbox && modifiesKnownMutable(o, name) {
+		return unsafeUndefined(o, name), nil
+	}
+	return GetAttr(c, o, name)
+}
+
+// modifiesKnownMutable is sandbox.modifies_known_mutable for lists and dicts.
+func modifiesKnownMutable(o Value, name string) bool {
+	switch o.Kind() {
+	case KindList:
+		switch name {
+		case "append", "clear", "pop", "reverse", "insert", "sort", "extend", "remove":
+			return true
+		}
+	case KindDict:
+		switch name {
+		case "clear", "pop", "popitem", "setdefault", "update":
+			return true
+		}
+	}
+	return false
+}
+
+func newCtx(ctx context.Context, e *Env) *Ctx {
+	return &Ctx{ctx: ctx, env: e, autoescape: e.autoescape}
+}
