@@ -1,6 +1,1730 @@
 package jinja2
 
+import (
+	"math"
+	"math/big"
+	"net/url"
+	"regexp"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/rolemark/rolemark/internal/pyjson"
+)
+
+// Jinja2 3.1's builtin filters (jinja2/filters.py).
+
+// bind matches a filter's arguments to its parameters as Python does:
+// positions first, then keywords; set[i] tells which were given.
+func bind(name string, args []Value, kw []Kwarg, params ...string) ([]Value, []bool, error) {
+	out := make([]Value, len(params))
+	set := make([]bool, len(params))
+	if len(args) > len(params) {
+		return nil, nil, typeErr("%s() takes from 1 to %d positional arguments but %d were given", name, len(params)+1, len(args)+1)
+	}
+	for i, a := range args {
+		out[i], set[i] = a, true
+	}
+	for _, k := range kw {
+		found := false
+		for i, p := range params {
+			if p == k.Name {
+				if set[i] {
+					return nil, nil, typeErr("%s() got multiple values for argument '%s'", name, p)
+				}
+				out[i], set[i], found = k.Value, true, true
+			}
+		}
+		if !found {
+			return nil, nil, typeErr("%s() got an unexpected keyword argument '%s'", name, k.Name)
+		}
+	}
+	return out, set, nil
+}
+
+func filterErr(format string, a ...any) error {
+	return pyErr("FilterArgumentError", format, a...)
+}
+
+// softStr is markupsafe.soft_str: Markup stays Markup, anything else is
+// its str.
+func softStr(c *Ctx, v Value) (Value, error) {
+	if v.kind == KindStr {
+		return v, nil
+	}
+	s, err := ToStr(c, v)
+	return StrV(s), err
+}
+
+// ignoreCase lowers a str (the sort key of case-insensitive filters).
+func ignoreCase(v Value) Value {
+	if v.kind == KindStr {
+		return StrV(pyLower(v.s))
+	}
+	return v
+}
+
+// attrParts splits an attribute path "a.0.b" into lookups.
+func attrParts(attr Value) []Value {
+	if attr.kind == KindNone || (attr.kind == KindUndefined && attr.s == "") {
+		return nil
+	}
+	if attr.kind != KindStr {
+		return []Value{attr}
+	}
+	var parts []Value
+	for _, p := range strings.Split(attr.s, ".") {
+		if allChars(p, pyIsDigit) {
+			if n, err := strconv.ParseInt(p, 10, 64); err == nil {
+				parts = append(parts, IntV(n))
+				continue
+			}
+		}
+		parts = append(parts, StrV(p))
+	}
+	return parts
+}
+
+// attrGetter is make_attrgetter.
+func attrGetter(c *Ctx, attr Value, lower bool, def *Value) func(Value) (Value, error) {
+	parts := attrParts(attr)
+	return func(item Value) (Value, error) {
+		for _, p := range parts {
+			var err error
+			if item, err = GetItem(c, item, p); err != nil {
+				return Value{}, err
+			}
+			if def != nil && item.kind == KindUndefined {
+				item = *def
+			}
+		}
+		if lower {
+			item = ignoreCase(item)
+		}
+		return item, nil
+	}
+}
+
+// multiAttrGetter is make_multi_attrgetter: "a,b" gives a list of keys.
+func multiAttrGetter(c *Ctx, attr Value, lower bool) func(Value) (Value, error) {
+	if attr.kind != KindStr || !strings.Contains(attr.s, ",") {
+		g := attrGetter(c, attr, lower, nil)
+		if attr.kind == KindStr || isIntLike(attr) {
+			return func(item Value) (Value, error) {
+				v, err := g(item)
+				return ListV([]Value{v}), err
+			}
+		}
+		return func(item Value) (Value, error) {
+			v, err := g(item)
+			return ListV([]Value{v}), err
+		}
+	}
+	var gs []func(Value) (Value, error)
+	for _, a := range strings.Split(attr.s, ",") {
+		gs = append(gs, attrGetter(c, StrV(a), lower, nil))
+	}
+	return func(item Value) (Value, error) {
+		out := make([]Value, len(gs))
+		for i, g := range gs {
+			v, err := g(item)
+			if err != nil {
+				return Value{}, err
+			}
+			out[i] = v
+		}
+		return ListV(out), nil
+	}
+}
+
+// generator is what Jinja2's generator filters give (map, select, reject,
+// unique, batch, slice, items, reverse of a list): iterable once, always
+// true, without a length.
+type generator struct {
+	items []Value
+	used  bool
+	name  string
+}
+
+func genV(name string, items []Value) Value { return ObjectV(&generator{items: items, name: name}) }
+
+func (g *generator) TypeName() string               { return g.name }
+func (g *generator) Attr(name string) (Value, bool) { return Value{}, false }
+func (g *generator) Repr() string                   { return "<" + g.name + " object>" }
+func (g *generator) Truth() bool                    { return true }
+func (g *generator) Iter(c *Ctx) ([]Value, error) {
+	if g.used {
+		return nil, nil
+	}
+	g.used = true
+	return g.items, nil
+}
+
+func iterOf(c *Ctx, v Value) ([]Value, error) { return Iterate(c, v) }
+
+func sortKeyed(c *Ctx, items []Value, keys []Value, reverse bool) ([]Value, error) {
+	idx := make([]Value, len(items))
+	for i := range items {
+		idx[i] = IntV(int64(i))
+	}
+	key := FuncV(&Func{Name: "key", Call: func(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
+		return keys[args[0].n], nil
+	}})
+	if err := sortValues(c, idx, key, reverse); err != nil {
+		return nil, err
+	}
+	out := make([]Value, len(items))
+	for i, j := range idx {
+		out[i] = items[j.n]
+	}
+	return out, nil
+}
+
+func fAbs(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
+	switch {
+	case v.kind == KindFloat:
+		return FloatV(math.Abs(v.f())), nil
+	case isIntLike(v):
+		if v.ref == nil && v.n >= 0 {
+			return IntV(v.n), nil
+		}
+		return normBig(new(big.Int).Abs(bigOf(v))), nil
+	case v.kind == KindUndefined:
+		return Value{}, v.undefErr()
+	}
+	return Value{}, typeErr("bad operand type for abs(): '%s'", TypeName(v))
+}
+
+func fDefault(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
+	a, set, err := bind("do_default", args, kw, "default_value", "boolean")
+	if err != nil {
+		return Value{}, err
+	}
+	def := StrV("")
+	if set[0] {
+		def = a[0]
+	}
+	if v.kind == KindUndefined || set[1] && a[1].Truth() && !v.Truth() {
+		return def, nil
+	}
+	return v, nil
+}
+
+func fJoin(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
+	a, set, err := bind("do_join", args, kw, "d", "attribute")
+	if err != nil {
+		return Value{}, err
+	}
+	d := StrV("")
+	if set[0] {
+		d = a[0]
+	}
+	items, err := iterOf(c, v)
+	if err != nil {
+		return Value{}, err
+	}
+	if set[1] && a[1].kind != KindNone {
+		g := attrGetter(c, a[1], false, nil)
+		mapped := make([]Value, len(items))
+		for i, it := range items {
+			if mapped[i], err = g(it); err != nil {
+				return Value{}, err
+			}
+		}
+		items = mapped
+	}
+	if !autoescaping(c) || d.IsSafe() {
+		if autoescaping(c) {
+			parts := make([]string, len(items))
+			for i, it := range items {
+				if parts[i], err = escapeValue(c, it); err != nil {
+					return Value{}, err
+				}
+			}
+			ds, _ := softStr(c, d)
+			return SafeV(strings.Join(parts, ds.s)), nil
+		}
+		ds, err := ToStr(c, d)
+		if err != nil {
+			return Value{}, err
+		}
+		parts := make([]string, len(items))
+		size := 0
+		for i, it := range items {
+			if parts[i], err = ToStr(c, it); err != nil {
+				return Value{}, err
+			}
+			size += len(parts[i]) + len(ds)
+		}
+		if size > 1<<16 {
+			if err := grow(c, size); err != nil {
+				return Value{}, err
+			}
+		}
+		return StrV(strings.Join(parts, ds)), nil
+	}
+	anySafe := false
+	for _, it := range items {
+		if it.IsSafe() {
+			anySafe = true
+		}
+	}
+	parts := make([]string, len(items))
+	for i, it := range items {
+		if anySafe {
+			parts[i], err = escapeValue(c, it)
+		} else {
+			parts[i], err = ToStr(c, it)
+		}
+		if err != nil {
+			return Value{}, err
+		}
+	}
+	if anySafe {
+		ds, err := escapeValue(c, d)
+		if err != nil {
+			return Value{}, err
+		}
+		return SafeV(strings.Join(parts, ds)), nil
+	}
+	ds, err := ToStr(c, d)
+	if err != nil {
+		return Value{}, err
+	}
+	return StrV(strings.Join(parts, ds)), nil
+}
+
+func fLength(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
+	if len(args)+len(kw) > 0 {
+		return Value{}, typeErr("len() takes exactly one argument (%d given)", len(args)+len(kw)+1)
+	}
+	n, err := Len(v)
+	return IntV(int64(n)), err
+}
+
+func fList(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
+	items, err := iterOf(c, v)
+	if err != nil {
+		return Value{}, err
+	}
+	return ListV(append([]Value(nil), items...)), nil
+}
+
+func fFirst(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
+	items, err := iterOf(c, v)
+	if err != nil {
+		return Value{}, err
+	}
+	if len(items) == 0 {
+		return Undef("No first item, sequence was empty."), nil
+	}
+	return items[0], nil
+}
+
+func fLast(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
+	switch v.kind {
+	case KindStr, KindList, KindTuple, KindDict, KindUndefined:
+	default:
+		if _, ok := v.ref.(*dictView); !ok {
+			return Value{}, typeErr("'%s' object is not reversible", TypeName(v))
+		}
+	}
+	items, err := iterOf(c, v)
+	if err != nil {
+		return Value{}, err
+	}
+	if len(items) == 0 {
+		return Undef("No last item, sequence was empty."), nil
+	}
+	return items[len(items)-1], nil
+}
+
+func strFilter(f func(string) string) Filter {
+	return func(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
+		s, err := softStr(c, v)
+		if err != nil {
+			return Value{}, err
+		}
+		return markupOr(s, f(s.s)), nil
+	}
+}
+
+func fTitle(s string) string {
+	// re.split('([-\s({\[<]+)', s), each piece's first character upper
+	var b strings.Builder
+	start := 0
+	isSep := func(r rune) bool {
+		return r == '-' || r == '(' || r == '{' || r == '[' || r == '<' || pyIsSpace(r)
+	}
+	flush := func(piece string) {
+		if piece == "" {
+			return
+		}
+		r, n := utf8.DecodeRuneInString(piece)
+		b.WriteString(pyUpper(string(r)))
+		b.WriteString(pyLower(piece[n:]))
+	}
+	inSep := false
+	for i, r := range s {
+		if isSep(r) != inSep {
+			flush(s[start:i])
+			start = i
+			inSep = !inSep
+		}
+	}
+	flush(s[start:])
+	return b.String()
+}
+
+func fTrim(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
+	a, set, err := bind("do_trim", args, kw, "chars")
+	if err != nil {
+		return Value{}, err
+	}
+	s, err := softStr(c, v)
+	if err != nil {
+		return Value{}, err
+	}
+	if set[0] && a[0].kind != KindNone {
+		return CallMethod(c, s, "strip", []Value{a[0]}, nil)
+	}
+	return CallMethod(c, s, "strip", nil, nil)
+}
+
+func fReplace(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
+	a, set, err := bind("do_replace", args, kw, "old", "new", "count")
+	if err != nil {
+		return Value{}, err
+	}
+	if !set[0] || !set[1] {
+		return Value{}, typeErr("do_replace() missing required positional argument")
+	}
+	count := IntV(-1)
+	if set[2] && a[2].kind != KindNone {
+		count = a[2]
+	}
+	if !autoescaping(c) {
+		s, err := ToStr(c, v)
+		if err != nil {
+			return Value{}, err
+		}
+		o, err := ToStr(c, a[0])
+		if err != nil {
+			return Value{}, err
+		}
+		n, err := ToStr(c, a[1])
+		if err != nil {
+			return Value{}, err
+		}
+		return CallMethod(c, StrV(s), "replace", []Value{StrV(o), StrV(n), count}, nil)
+	}
+	var s Value
+	if a[0].IsSafe() || a[1].IsSafe() && !v.IsSafe() {
+		e, err := escapeValue(c, v)
+		if err != nil {
+			return Value{}, err
+		}
+		s = SafeV(e)
+	} else if s, err = softStr(c, v); err != nil {
+		return Value{}, err
+	}
+	o, err := softStr(c, a[0])
+	if err != nil {
+		return Value{}, err
+	}
+	n, err := softStr(c, a[1])
+	if err != nil {
+		return Value{}, err
+	}
+	return CallMethod(c, s, "replace", []Value{o, n, count}, nil)
+}
+
+func fItems(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
+	if v.kind == KindUndefined {
+		return genV("generator", nil), nil
+	}
+	if v.kind != KindDict {
+		return Value{}, typeErr("Can only get item pairs from a mapping.")
+	}
+	return genV("generator", (&dictView{d: v.dict(), what: "items"}).items()), nil
+}
+
+func fDictsort(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
+	a, set, err := bind("do_dictsort", args, kw, "case_sensitive", "by", "reverse")
+	if err != nil {
+		return Value{}, err
+	}
+	pos := 0
+	if set[1] {
+		switch {
+		case a[1].kind == KindStr && a[1].s == "key":
+		case a[1].kind == KindStr && a[1].s == "value":
+			pos = 1
+		default:
+			return Value{}, filterErr("You can only sort by either \"key\" or \"value\"")
+		}
+	}
+	if v.kind != KindDict {
+		return Value{}, pyErr("AttributeError", "'%s' object has no attribute 'items'", TypeName(v))
+	}
+	items := (&dictView{d: v.dict(), what: "items"}).items()
+	keys := make([]Value, len(items))
+	for i, it := range items {
+		k := it.list().Items[pos]
+		if !(set[0] && a[0].Truth()) {
+			k = ignoreCase(k)
+		}
+		keys[i] = k
+	}
+	out, err := sortKeyed(c, items, keys, set[2] && a[2].Truth())
+	return ListV(out), err
+}
+
+func fSort(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
+	a, set, err := bind("do_sort", args, kw, "reverse", "case_sensitive", "attribute")
+	if err != nil {
+		return Value{}, err
+	}
+	items, err := iterOf(c, v)
+	if err != nil {
+		return Value{}, err
+	}
+	g := multiAttrGetter(c, a[2], !(set[1] && a[1].Truth()))
+	keys := make([]Value, len(items))
+	for i, it := range items {
+		if keys[i], err = g(it); err != nil {
+			return Value{}, err
+		}
+	}
+	out, err := sortKeyed(c, items, keys, set[0] && a[0].Truth())
+	return ListV(out), err
+}
+
+func fUnique(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
+	a, set, err := bind("do_unique", args, kw, "case_sensitive", "attribute")
+	if err != nil {
+		return Value{}, err
+	}
+	items, err := iterOf(c, v)
+	if err != nil {
+		return Value{}, err
+	}
+	g := attrGetter(c, a[1], !(set[0] && a[0].Truth()), nil)
+	seen := NewDict(len(items))
+	var out []Value
+	for _, it := range items {
+		k, err := g(it)
+		if err != nil {
+			return Value{}, err
+		}
+		i, err := seen.find(k)
+		if err != nil {
+			return Value{}, err
+		}
+		if i < 0 {
+			seen.Set(k, NoneV())
+			out = append(out, it)
+		}
+	}
+	return genV("generator", out), nil
+}
+
+func minMax(max bool) Filter {
+	return func(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
+		a, set, err := bind("do_min", args, kw, "case_sensitive", "attribute")
+		if err != nil {
+			return Value{}, err
+		}
+		items, err := iterOf(c, v)
+		if err != nil {
+			return Value{}, err
+		}
+		if len(items) == 0 {
+			return Undef("No aggregated item, sequence was empty."), nil
+		}
+		g := attrGetter(c, a[1], !(set[0] && a[0].Truth()), nil)
+		best, bestKey := items[0], Value{}
+		if bestKey, err = g(best); err != nil {
+			return Value{}, err
+		}
+		for _, it := range items[1:] {
+			k, err := g(it)
+			if err != nil {
+				return Value{}, err
+			}
+			var better bool
+			if max {
+				better, err = Compare(c, ">", k, bestKey)
+			} else {
+				better, err = Compare(c, "<", k, bestKey)
+			}
+			if err != nil {
+				return Value{}, err
+			}
+			if better {
+				best, bestKey = it, k
+			}
+		}
+		return best, nil
+	}
+}
+
+func fCenter(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
+	a, set, err := bind("do_center", args, kw, "width")
+	if err != nil {
+		return Value{}, err
+	}
+	w := IntV(80)
+	if set[0] {
+		w = a[0]
+	}
+	s, err := softStr(c, v)
+	if err != nil {
+		return Value{}, err
+	}
+	return CallMethod(c, s, "center", []Value{w}, nil)
+}
+
+func fFilesize(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
+	a, set, err := bind("do_filesizeformat", args, kw, "binary")
+	if err != nil {
+		return Value{}, err
+	}
+	fv, err := pyFloat(v)
+	if err != nil {
+		return Value{}, err
+	}
+	bytes := fv
+	binary := set[0] && a[0].Truth()
+	base := 1000.0
+	prefixes := []string{"kB", "MB", "GB", "TB", "PB", "EB", "ZB", "YB"}
+	if binary {
+		base = 1024
+		prefixes = []string{"KiB", "MiB", "GiB", "TiB", "PiB", "EiB", "ZiB", "YiB"}
+	}
+	if bytes == 1 {
+		return StrV("1 Byte"), nil
+	}
+	if bytes < base {
+		n, err := ToStr(c, bigFloatInt(bytes))
+		return StrV(n + " Bytes"), err
+	}
+	var unit float64
+	var prefix string
+	for i, p := range prefixes {
+		unit = math.Pow(base, float64(i+2))
+		prefix = p
+		if bytes < unit {
+			break
+		}
+	}
+	s, err := formatFloat(base*bytes/unit, ".1f")
+	return StrV(s + " " + prefix), err
+}
+
+// pyFloat is Python's float(v).
+func pyFloat(v Value) (float64, error) {
+	switch {
+	case isNum(v):
+		return toFloat(v)
+	case v.kind == KindStr:
+		s := strings.TrimFunc(v.s, pyIsSpace)
+		low := strings.ToLower(strings.TrimLeft(s, "+-"))
+		switch low {
+		case "inf", "infinity", "nan":
+			f, _ := strconv.ParseFloat(strings.Replace(s, "inity", "", 1), 64)
+			if low == "nan" {
+				f = math.NaN()
+			}
+			return f, nil
+		}
+		clean := strings.ReplaceAll(s, "_", "")
+		if strings.Contains(s, "__") || strings.HasPrefix(s, "_") || strings.HasSuffix(s, "_") || strings.ContainsAny(strings.ToLower(clean), "xpi") {
+			return 0, valueErr("could not convert string to float: %s", reprStr(v.s))
+		}
+		f, err := strconv.ParseFloat(clean, 64)
+		if err != nil {
+			if ne, ok := err.(*strconv.NumError); ok && ne.Err == strconv.ErrRange {
+				return f, nil
+			}
+			return 0, valueErr("could not convert string to float: %s", reprStr(v.s))
+		}
+		return f, nil
+	case v.kind == KindUndefined:
+		return 0, v.undefErr()
+	}
+	return 0, typeErr("float() argument must be a string or a real number, not '%s'", TypeName(v))
+}
+
+// pyInt is Python's int(v) or int(v, base) for a str.
+func pyInt(v Value, base int) (Value, error) {
+	switch {
+	case isIntLike(v):
+		if v.kind == KindBool {
+			return IntV(v.n), nil
+		}
+		return v, nil
+	case v.kind == KindFloat:
+		f := v.f()
+		if math.IsNaN(f) {
+			return Value{}, valueErr("cannot convert float NaN to integer")
+		}
+		if math.IsInf(f, 0) {
+			return Value{}, pyErr("OverflowError", "cannot convert float infinity to integer")
+		}
+		return bigFloatInt(f), nil
+	case v.kind == KindStr:
+		s := strings.TrimFunc(v.s, pyIsSpace)
+		neg := false
+		if s != "" && (s[0] == '+' || s[0] == '-') {
+			neg = s[0] == '-'
+			s = s[1:]
+		}
+		b := base
+		low := strings.ToLower(s)
+		if len(low) > 1 && low[0] == '0' && (b == 0 || b == 16 && low[1] == 'x' || b == 8 && low[1] == 'o' || b == 2 && low[1] == 'b') {
+			switch low[1] {
+			case 'x':
+				b, s = 16, s[2:]
+			case 'o':
+				b, s = 8, s[2:]
+			case 'b':
+				b, s = 2, s[2:]
+			}
+		}
+		if b == 0 {
+			b = 10
+			if len(s) > 1 && s[0] == '0' && strings.Trim(s, "0_") != "" {
+				return Value{}, valueErr("invalid literal for int() with base %d: %s", base, reprStr(v.s))
+			}
+		}
+		clean := strings.ReplaceAll(s, "_", "")
+		n, ok := new(big.Int).SetString(clean, b)
+		if !ok || clean == "" || strings.Contains(s, "__") || strings.HasPrefix(s, "_") || strings.HasSuffix(s, "_") || strings.ContainsAny(clean, "+-") {
+			return Value{}, valueErr("invalid literal for int() with base %d: %s", base, reprStr(v.s))
+		}
+		if neg {
+			n.Neg(n)
+		}
+		return normBig(n), nil
+	case v.kind == KindUndefined:
+		return Value{}, v.undefErr()
+	}
+	return Value{}, typeErr("int() argument must be a string, a bytes-like object or a real number, not '%s'", TypeName(v))
+}
+
+func fInt(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
+	a, set, err := bind("do_int", args, kw, "default", "base")
+	if err != nil {
+		return Value{}, err
+	}
+	def := IntV(0)
+	if set[0] {
+		def = a[0]
+	}
+	base := int64(10)
+	if set[1] {
+		if base, err = intArg(a[1]); err != nil {
+			return Value{}, err
+		}
+	}
+	if v.kind == KindStr {
+		if r, err := pyInt(v, int(base)); err == nil {
+			return r, nil
+		}
+	} else if r, err := pyInt(v, 10); err == nil {
+		return r, nil
+	} else if e, ok := err.(*Error); ok && e.Kind == "UndefinedError" {
+		return Value{}, err
+	}
+	f, err := pyFloat(v)
+	if err != nil || math.IsNaN(f) || math.IsInf(f, 0) {
+		return def, nil
+	}
+	return bigFloatInt(f), nil
+}
+
+func fFloat(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
+	a, set, err := bind("do_float", args, kw, "default")
+	if err != nil {
+		return Value{}, err
+	}
+	def := FloatV(0)
+	if set[0] {
+		def = a[0]
+	}
+	f, err := pyFloat(v)
+	if err != nil {
+		if e, ok := err.(*Error); ok && (e.Kind == "TypeError" || e.Kind == "ValueError") {
+			return def, nil
+		}
+		return Value{}, err
+	}
+	return FloatV(f), nil
+}
+
+func fFormat(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
+	if len(args) > 0 && len(kw) > 0 {
+		return Value{}, filterErr("can't handle positional and keyword arguments at the same time")
+	}
+	s, err := softStr(c, v)
+	if err != nil {
+		return Value{}, err
+	}
+	if len(kw) > 0 {
+		d := NewDict(len(kw))
+		for _, k := range kw {
+			d.SetStr(k.Name, k.Value)
+		}
+		return percentFormat(c, s, DictV(d))
+	}
+	return percentFormat(c, s, TupleV(args))
+}
+
+func fIndent(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
+	a, set, err := bind("do_indent", args, kw, "width", "first", "blank")
+	if err != nil {
+		return Value{}, err
+	}
+	indention := "    "
+	if set[0] {
+		if a[0].kind == KindStr {
+			indention = a[0].s
+		} else {
+			n, err := intArg(a[0])
+			if err != nil {
+				return Value{}, typeErr("can't multiply sequence by non-int of type '%s'", TypeName(a[0]))
+			}
+			if n > 0 {
+				indention = strings.Repeat(" ", int(n))
+			} else {
+				indention = ""
+			}
+		}
+	}
+	if v.kind != KindStr {
+		if v.kind == KindUndefined {
+			return Value{}, v.undefErr()
+		}
+		return Value{}, typeErr("unsupported operand type(s) for +=: '%s' and 'str'", TypeName(v))
+	}
+	s := v.s + "\n"
+	lines := pySplitLines(s, false)
+	var rv string
+	if set[2] && a[2].Truth() {
+		rv = strings.Join(lines, "\n"+indention)
+	} else {
+		rv = lines[0]
+		if len(lines) > 1 {
+			rest := make([]string, len(lines)-1)
+			for i, l := range lines[1:] {
+				if l != "" {
+					l = indention + l
+				}
+				rest[i] = l
+			}
+			rv += "\n" + strings.Join(rest, "\n")
+		}
+	}
+	if set[1] && a[1].Truth() {
+		rv = indention + rv
+	}
+	return markupOr(v, rv), nil
+}
+
+func fTruncate(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
+	a, set, err := bind("do_truncate", args, kw, "length", "killwords", "end", "leeway")
+	if err != nil {
+		return Value{}, err
+	}
+	length, end, leeway := int64(255), "...", int64(5)
+	if set[0] {
+		if length, err = intArg(a[0]); err != nil {
+			return Value{}, err
+		}
+	}
+	if set[2] {
+		if end, err = strArg(a[2]); err != nil {
+			return Value{}, err
+		}
+	}
+	if set[3] && a[3].kind != KindNone {
+		if leeway, err = intArg(a[3]); err != nil {
+			return Value{}, err
+		}
+	}
+	endLen := int64(utf8.RuneCountInString(end))
+	if length < endLen {
+		return Value{}, pyErr("AssertionError", "expected length >= %d, got %d", endLen, length)
+	}
+	if leeway < 0 {
+		return Value{}, pyErr("AssertionError", "expected leeway >= 0, got %d", leeway)
+	}
+	if v.kind != KindStr {
+		return Value{}, typeErr("object of type '%s' has no len()", TypeName(v))
+	}
+	rs := []rune(v.s)
+	if int64(len(rs)) <= length+leeway {
+		return v, nil
+	}
+	head := string(rs[:length-endLen])
+	if set[1] && a[1].Truth() {
+		return markupOr(v, head+end), nil
+	}
+	if i := strings.LastIndex(head, " "); i >= 0 {
+		head = head[:i]
+	}
+	return markupOr(v, head+end), nil
+}
+
+var wordRe = regexp.MustCompile(`[\p{L}\p{N}_\p{Mn}\p{Mc}]+`)
+
+func fWordcount(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
+	s, err := softStr(c, v)
+	if err != nil {
+		return Value{}, err
+	}
+	return IntV(int64(len(wordRe.FindAllStringIndex(s.s, -1)))), nil
+}
+
+func fStriptags(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
+	s, err := ToStr(c, v)
+	if err != nil {
+		return Value{}, err
+	}
+	return StrV(stripTags(s)), nil
+}
+
+func fSlice(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
+	a, set, err := bind("sync_do_slice", args, kw, "slices", "fill_with")
+	if err != nil {
+		return Value{}, err
+	}
+	if !set[0] {
+		return Value{}, typeErr("sync_do_slice() missing 1 required positional argument: 'slices'")
+	}
+	slices, err := intArg(a[0])
+	if err != nil {
+		return Value{}, err
+	}
+	seq, err := iterOf(c, v)
+	if err != nil {
+		return Value{}, err
+	}
+	if slices == 0 {
+		return Value{}, pyErr("ZeroDivisionError", "integer division or modulo by zero")
+	}
+	length := int64(len(seq))
+	per, extra := length/slices, length%slices
+	if per < 0 || extra < 0 {
+		return genV("generator", nil), nil
+	}
+	offset := int64(0)
+	var out []Value
+	fill := set[1] && a[1].kind != KindNone
+	for n := int64(0); n < slices; n++ {
+		start := offset + n*per
+		if n < extra {
+			offset++
+		}
+		end := offset + (n+1)*per
+		tmp := append([]Value(nil), seq[start:end]...)
+		if fill && n >= extra {
+			tmp = append(tmp, a[1])
+		}
+		out = append(out, ListV(tmp))
+	}
+	return genV("generator", out), nil
+}
+
+func fBatch(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
+	a, set, err := bind("do_batch", args, kw, "linecount", "fill_with")
+	if err != nil {
+		return Value{}, err
+	}
+	if !set[0] {
+		return Value{}, typeErr("do_batch() missing 1 required positional argument: 'linecount'")
+	}
+	n, err := intArg(a[0])
+	if err != nil {
+		return Value{}, err
+	}
+	items, err := iterOf(c, v)
+	if err != nil {
+		return Value{}, err
+	}
+	var out []Value
+	var tmp []Value
+	for _, it := range items {
+		if int64(len(tmp)) == n {
+			out = append(out, ListV(tmp))
+			tmp = nil
+		}
+		tmp = append(tmp, it)
+	}
+	if len(tmp) > 0 {
+		if set[1] && a[1].kind != KindNone {
+			for int64(len(tmp)) < n {
+				tmp = append(tmp, a[1])
+			}
+		}
+		out = append(out, ListV(tmp))
+	}
+	return genV("generator", out), nil
+}
+
+func fRound(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
+	a, set, err := bind("do_round", args, kw, "precision", "method")
+	if err != nil {
+		return Value{}, err
+	}
+	prec := int64(0)
+	if set[0] {
+		if prec, err = intArg(a[0]); err != nil {
+			return Value{}, err
+		}
+	}
+	method := "common"
+	if set[1] {
+		method = a[1].s
+		if a[1].kind != KindStr || (method != "common" && method != "ceil" && method != "floor") {
+			return Value{}, filterErr("method must be common, ceil or floor")
+		}
+	}
+	if v.kind == KindUndefined {
+		return Value{}, v.undefErr()
+	}
+	if !isNum(v) {
+		if method == "common" {
+			return Value{}, typeErr("type %s doesn't define __round__ method", TypeName(v))
+		}
+		return Value{}, typeErr("can't multiply sequence by non-int of type 'int'")
+	}
+	if method == "common" {
+		return pyRound(v, prec)
+	}
+	scale, err := BinOp(c, "**", IntV(10), IntV(prec))
+	if err != nil {
+		return Value{}, err
+	}
+	x, err := BinOp(c, "*", v, scale)
+	if err != nil {
+		return Value{}, err
+	}
+	xf, err := toFloat(x)
+	if err != nil {
+		return Value{}, err
+	}
+	var r Value
+	if method == "ceil" {
+		r = bigFloatInt(math.Ceil(xf))
+	} else {
+		r = bigFloatInt(math.Floor(xf))
+	}
+	if x.kind != KindFloat {
+		r = x
+	}
+	return BinOp(c, "/", r, scale)
+}
+
+// pyRound is Python's round(v, ndigits): an int stays an int, a float is
+// rounded half to even on its exact decimal value.
+func pyRound(v Value, prec int64) (Value, error) {
+	if isIntLike(v) {
+		if prec >= 0 {
+			if v.kind == KindBool {
+				return IntV(v.n), nil
+			}
+			return v, nil
+		}
+		// round to a power of ten, half to even
+		p := new(big.Int).Exp(big.NewInt(10), big.NewInt(-prec), nil)
+		x := bigOf(v)
+		q, m := new(big.Int).DivMod(x, p, new(big.Int))
+		twice := new(big.Int).Mul(m, big.NewInt(2))
+		if c := twice.Cmp(p); c > 0 || c == 0 && q.Bit(0) == 1 {
+			q.Add(q, big.NewInt(1))
+		}
+		return normBig(q.Mul(q, p)), nil
+	}
+	f := v.f()
+	if math.IsNaN(f) || math.IsInf(f, 0) {
+		return v, nil
+	}
+	if prec > 400 {
+		return v, nil
+	}
+	if prec < -400 {
+		return FloatV(math.Copysign(0, f)), nil
+	}
+	// the shortest repr rounded exactly: format with prec digits from the
+	// exact binary value, half to even, as CPython's dtoa does
+	s := new(big.Float).SetFloat64(f).Text('f', 1100)
+	r := roundDecimalString(s, int(prec))
+	out, err := strconv.ParseFloat(r, 64)
+	if err != nil {
+		return FloatV(math.Inf(1)), pyErr("OverflowError", "rounded value too large to represent")
+	}
+	if out == 0 {
+		out = math.Copysign(0, f)
+	}
+	return FloatV(out), nil
+}
+
+// roundDecimalString rounds the exact decimal s (with a '.') to prec
+// fractional digits (negative: tens, hundreds…), half to even.
+func roundDecimalString(s string, prec int) string {
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	dot := strings.IndexByte(s, '.')
+	digits := s[:dot] + s[dot+1:]
+	point := dot // digits before the point
+	keep := point + prec
+	if keep < 0 {
+		return "0"
+	}
+	if keep >= len(digits) {
+		return map[bool]string{true: "-", false: ""}[neg] + s
+	}
+	head := []byte(digits[:keep])
+	rest := digits[keep:]
+	up := false
+	switch {
+	case rest[0] > '5':
+		up = true
+	case rest[0] == '5':
+		if strings.Trim(rest[1:], "0") != "" {
+			up = true
+		} else {
+			up = keep > 0 && (head[keep-1]-'0')%2 == 1
+		}
+	}
+	if up {
+		i := len(head) - 1
+		for i >= 0 && head[i] == '9' {
+			head[i] = '0'
+			i--
+		}
+		if i < 0 {
+			head = append([]byte{'1'}, head...)
+			point++
+		} else {
+			head[i]++
+		}
+	}
+	for len(head) < point {
+		head = append(head, '0')
+	}
+	out := string(head[:point])
+	if out == "" {
+		out = "0"
+	}
+	if len(head) > point {
+		out += "." + string(head[point:])
+	}
+	if neg {
+		out = "-" + out
+	}
+	return out
+}
+
+// groupTuple is _GroupTuple: a (grouper, list) tuple with names.
+type groupTuple struct {
+	grouper Value
+	list    Value
+}
+
+func fGroupby(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
+	a, set, err := bind("sync_do_groupby", args, kw, "attribute", "default", "case_sensitive")
+	if err != nil {
+		return Value{}, err
+	}
+	if !set[0] {
+		return Value{}, typeErr("sync_do_groupby() missing 1 required positional argument: 'attribute'")
+	}
+	var def *Value
+	if set[1] && a[1].kind != KindNone {
+		def = &a[1]
+	}
+	lower := !(set[2] && a[2].Truth())
+	items, err := iterOf(c, v)
+	if err != nil {
+		return Value{}, err
+	}
+	g := attrGetter(c, a[0], lower, def)
+	keys := make([]Value, len(items))
+	for i, it := range items {
+		if keys[i], err = g(it); err != nil {
+			return Value{}, err
+		}
+	}
+	sorted, err := sortKeyed(c, items, keys, false)
+	if err != nil {
+		return Value{}, err
+	}
+	out := []Value{}
+	var cur []Value
+	var curKey Value
+	flush := func() error {
+		if cur == nil {
+			return nil
+		}
+		k := curKey
+		if lower {
+			var err error
+			if k, err = attrGetter(c, a[0], false, def)(cur[0]); err != nil {
+				return err
+			}
+		}
+		out = append(out, TupleV([]Value{k, ListV(cur)}))
+		return nil
+	}
+	for _, it := range sorted {
+		k, err := g(it)
+		if err != nil {
+			return Value{}, err
+		}
+		if cur != nil && Equal(k, curKey) {
+			cur = append(cur, it)
+			continue
+		}
+		if err := flush(); err != nil {
+			return Value{}, err
+		}
+		cur, curKey = []Value{it}, k
+	}
+	if err := flush(); err != nil {
+		return Value{}, err
+	}
+	for i, t := range out {
+		it := t.list().Items
+		out[i] = ObjectV(&namedTuple{items: it, names: []string{"grouper", "list"}})
+	}
+	return ListV(out), nil
+}
+
+// namedTuple is a tuple whose items are attributes too (_GroupTuple).
+type namedTuple struct {
+	items []Value
+	names []string
+}
+
+func (n *namedTuple) TypeName() string { return "_GroupTuple" }
+func (n *namedTuple) Attr(name string) (Value, bool) {
+	for i, nm := range n.names {
+		if nm == name {
+			return n.items[i], true
+		}
+	}
+	if m := tupleMethod(name); m != nil {
+		return boundMethod(TupleV(n.items), name), true
+	}
+	return Value{}, false
+}
+func (n *namedTuple) Item(key Value) (Value, bool) {
+	r, ok, _ := item(TupleV(n.items), key)
+	return r, ok
+}
+func (n *namedTuple) Iter(c *Ctx) ([]Value, error) { return n.items, nil }
+func (n *namedTuple) Len() int                     { return len(n.items) }
+func (n *namedTuple) Repr() string                 { return Repr(TupleV(n.items)) }
+func (n *namedTuple) Equal(o Value) bool {
+	if w, ok := o.ref.(*namedTuple); ok && o.kind == KindObject {
+		return Equal(TupleV(n.items), TupleV(w.items))
+	}
+	return Equal(TupleV(n.items), o)
+}
+
+func fSum(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
+	a, set, err := bind("sync_do_sum", args, kw, "attribute", "start")
+	if err != nil {
+		return Value{}, err
+	}
+	items, err := iterOf(c, v)
+	if err != nil {
+		return Value{}, err
+	}
+	rv := IntV(0)
+	if set[1] {
+		rv = a[1]
+	}
+	if rv.kind == KindStr {
+		return Value{}, typeErr("sum() can't sum strings [use ''.join(seq) instead]")
+	}
+	g := attrGetter(c, a[0], false, nil)
+	for _, it := range items {
+		if set[0] && a[0].kind != KindNone {
+			if it, err = g(it); err != nil {
+				return Value{}, err
+			}
+		}
+		if rv, err = BinOp(c, "+", rv, it); err != nil {
+			return Value{}, err
+		}
+	}
+	return rv, nil
+}
+
+func fReverse(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
+	if v.kind == KindStr {
+		return Slice(c, v, Value{}, Value{}, IntV(-1))
+	}
+	items, err := iterOf(c, v)
+	if err != nil {
+		return Value{}, filterErr("argument must be iterable")
+	}
+	out := make([]Value, len(items))
+	for i, it := range items {
+		out[len(items)-1-i] = it
+	}
+	switch v.kind {
+	case KindList:
+		return genV("list_reverseiterator", out), nil
+	case KindTuple:
+		return genV("reversed", out), nil
+	case KindDict:
+		return genV("dict_reversekeyiterator", out), nil
+	}
+	return ListV(out), nil
+}
+
+func fAttr(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
+	a, set, err := bind("do_attr", args, kw, "name")
+	if err != nil {
+		return Value{}, err
+	}
+	if !set[0] || a[0].kind != KindStr {
+		return Value{}, typeErr("attribute name must be string")
+	}
+	if v.kind == KindUndefined {
+		return Value{}, v.undefErr()
+	}
+	if sandboxed(c) {
+		if u, unsafe := unsafeAttr(v, a[0].s); unsafe {
+			return u, nil
+		}
+	}
+	if r, ok := attribute(c, v, a[0].s); ok {
+		return r, nil
+	}
+	return undefAttr(v, a[0].s), nil
+}
+
+func fMap(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
+	if !v.Truth() {
+		return genV("generator", nil), nil
+	}
+	items, err := iterOf(c, v)
+	if err != nil {
+		return Value{}, err
+	}
+	var fn func(Value) (Value, error)
+	if len(args) == 0 && hasKw(kw, "attribute") {
+		var attr Value
+		var def *Value
+		for _, k := range kw {
+			switch k.Name {
+			case "attribute":
+				attr = k.Value
+			case "default":
+				d := k.Value
+				if d.kind != KindNone {
+					def = &d
+				}
+			default:
+				return Value{}, filterErr("Unexpected keyword argument %s", reprStr(k.Name))
+			}
+		}
+		fn = attrGetter(c, attr, false, def)
+	} else {
+		if len(args) == 0 {
+			return Value{}, filterErr("map requires a filter argument")
+		}
+		name, rest := args[0], args[1:]
+		fn = func(it Value) (Value, error) {
+			n, err := ToStr(c, name)
+			if err != nil {
+				return Value{}, err
+			}
+			if c == nil {
+				return Value{}, pyErr("TemplateRuntimeError", "No filter named %s.", reprStr(n))
+			}
+			return c.Filter(n, it, rest, kw)
+		}
+	}
+	out := make([]Value, len(items))
+	for i, it := range items {
+		if out[i], err = fn(it); err != nil {
+			return Value{}, err
+		}
+	}
+	return genV("generator", out), nil
+}
+
+func hasKw(kw []Kwarg, name string) bool {
+	for _, k := range kw {
+		if k.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+func selectReject(reject, lookupAttr bool) Filter {
+	return func(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
+		if !v.Truth() {
+			return genV("generator", nil), nil
+		}
+		items, err := iterOf(c, v)
+		if err != nil {
+			return Value{}, err
+		}
+		trans := func(x Value) (Value, error) { return x, nil }
+		off := 0
+		if lookupAttr {
+			if len(args) == 0 {
+				return Value{}, filterErr("Missing parameter for attribute name")
+			}
+			trans = attrGetter(c, args[0], false, nil)
+			off = 1
+		}
+		test := func(x Value) (bool, error) { return x.Truth(), nil }
+		if len(args) > off {
+			name, rest := args[off], args[off+1:]
+			test = func(x Value) (bool, error) {
+				n, err := ToStr(c, name)
+				if err != nil {
+					return false, err
+				}
+				if c == nil {
+					return false, pyErr("TemplateRuntimeError", "No test named %s.", reprStr(n))
+				}
+				return c.Test(n, x, rest, kw)
+			}
+		}
+		var out []Value
+		for _, it := range items {
+			x, err := trans(it)
+			if err != nil {
+				return Value{}, err
+			}
+			ok, err := test(x)
+			if err != nil {
+				return Value{}, err
+			}
+			if ok != reject {
+				out = append(out, it)
+			}
+		}
+		return genV("generator", out), nil
+	}
+}
+
+// tojson is Jinja2's htmlsafe_json_dumps: json.dumps(sort_keys=True) with
+// < > & ' written as \u escapes, as Markup.
+func fTojson(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
+	a, set, err := bind("do_tojson", args, kw, "indent")
+	if err != nil {
+		return Value{}, err
+	}
+	opts := []pyjson.Option{pyjson.SortKeys(true)}
+	if set[0] && a[0].kind != KindNone {
+		if a[0].kind == KindStr {
+			opts = append(opts, pyjson.IndentString(a[0].s))
+		} else {
+			n, err := intArg(a[0])
+			if err != nil {
+				return Value{}, err
+			}
+			opts = append(opts, pyjson.Indent(int(n)))
+		}
+	}
+	pv, err := ToPyJSON(v)
+	if err != nil {
+		return Value{}, err
+	}
+	s := pyjson.Dumps(pv, append(opts, pyjson.EnsureASCII(true))...)
+	s = strings.NewReplacer("<", `\u003c`, ">", `\u003e`, "&", `\u0026`, "'", `\u0027`).Replace(s)
+	return SafeV(s), nil
+}
+
+// ToPyJSON converts v to the JSON value json.dumps writes, or the
+// TypeError json.dumps raises ("Object of type Undefined is not JSON
+// serializable").
+func ToPyJSON(v Value) (pyjson.Value, error) { return toPyJSON(v, 0) }
+
+func toPyJSON(v Value, depth int) (pyjson.Value, error) {
+	if depth > 500 {
+		return pyjson.Value{}, pyErr("RecursionError", "maximum recursion depth exceeded while encoding a JSON object")
+	}
+	switch v.kind {
+	case KindNone:
+		return pyjson.Value{Kind: pyjson.Null}, nil
+	case KindBool:
+		return pyjson.Value{Kind: pyjson.Bool, Bool: v.n != 0}, nil
+	case KindInt:
+		s, err := intDigits(v)
+		return pyjson.Value{Kind: pyjson.Int, Int: s}, err
+	case KindFloat:
+		return pyjson.Value{Kind: pyjson.Float, Float: v.f()}, nil
+	case KindStr:
+		return pyjson.Value{Kind: pyjson.String, Str: v.s}, nil
+	case KindList, KindTuple:
+		items := v.list().Items
+		out := pyjson.Value{Kind: pyjson.Array, Items: make([]pyjson.Value, len(items))}
+		for i, it := range items {
+			var err error
+			if out.Items[i], err = toPyJSON(it, depth+1); err != nil {
+				return pyjson.Value{}, err
+			}
+		}
+		return out, nil
+	case KindDict:
+		d := v.dict()
+		out := pyjson.Value{Kind: pyjson.Object}
+		for i, k := range d.keys {
+			var ks string
+			switch k.kind {
+			case KindStr:
+				ks = k.s
+			case KindInt, KindBool, KindFloat, KindNone:
+				j, _ := toPyJSON(k, depth+1)
+				switch j.Kind {
+				case pyjson.Null:
+					ks = "null"
+				case pyjson.Bool:
+					ks = map[bool]string{true: "true", false: "false"}[j.Bool]
+				case pyjson.Int:
+					ks = j.Int
+				default:
+					ks = pyjson.FormatFloat(j.Float)
+				}
+			default:
+				return pyjson.Value{}, typeErr("keys must be str, int, float, bool or None, not %s", TypeName(k))
+			}
+			jv, err := toPyJSON(d.vals[i], depth+1)
+			if err != nil {
+				return pyjson.Value{}, err
+			}
+			out.Set(ks, jv)
+		}
+		return out, nil
+	case KindObject:
+		if g, ok := v.ref.(*namedTuple); ok {
+			return toPyJSON(TupleV(g.items), depth)
+		}
+	}
+	return pyjson.Value{}, typeErr("Object of type %s is not JSON serializable", TypeName(v))
+}
+
+func fUrlencode(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
+	quote := func(x Value, forQS bool) (string, error) {
+		s, err := ToStr(c, x)
+		if err != nil {
+			return "", err
+		}
+		safe := "/"
+		if forQS {
+			safe = ""
+		}
+		q := urlQuote(s, safe)
+		if forQS {
+			q = strings.ReplaceAll(q, "%20", "+")
+		}
+		return q, nil
+	}
+	if v.kind == KindStr || v.kind == KindInt || v.kind == KindFloat || v.kind == KindNone || v.kind == KindBool {
+		s, err := quote(v, false)
+		return StrV(s), err
+	}
+	var pairs []Value
+	if v.kind == KindDict {
+		pairs = (&dictView{d: v.dict(), what: "items"}).items()
+	} else {
+		var err error
+		if pairs, err = iterOf(c, v); err != nil {
+			return Value{}, err
+		}
+	}
+	parts := make([]string, 0, len(pairs))
+	for _, p := range pairs {
+		kv, err := iterOf(c, p)
+		if err != nil || len(kv) != 2 {
+			return Value{}, valueErr("too many values to unpack (expected 2)")
+		}
+		k, err := quote(kv[0], true)
+		if err != nil {
+			return Value{}, err
+		}
+		val, err := quote(kv[1], true)
+		if err != nil {
+			return Value{}, err
+		}
+		parts = append(parts, k+"="+val)
+	}
+	return StrV(strings.Join(parts, "&")), nil
+}
+
+// urlQuote is urllib.parse.quote(s, safe): letters, digits, _.-~ and
+// safe kept, every other UTF-8 byte %XX.
+func urlQuote(s, safe string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		ch := s[i]
+		if ch >= 'a' && ch <= 'z' || ch >= 'A' && ch <= 'Z' || ch >= '0' && ch <= '9' || strings.IndexByte("_.-~", ch) >= 0 || strings.IndexByte(safe, ch) >= 0 {
+			b.WriteByte(ch)
+			continue
+		}
+		b.WriteByte('%')
+		b.WriteByte("0123456789ABCDEF"[ch>>4])
+		b.WriteByte("0123456789ABCDEF"[ch&15])
+	}
+	return b.String()
+}
+
+var _ = url.QueryEscape
+
+var attrKeyRe = regexp.MustCompile(`[\s/>=]`)
+
+func fXmlattr(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
+	a, set, err := bind("do_xmlattr", args, kw, "autospace")
+	if err != nil {
+		return Value{}, err
+	}
+	if v.kind != KindDict {
+		return Value{}, pyErr("AttributeError", "'%s' object has no attribute 'items'", TypeName(v))
+	}
+	d := v.dict()
+	var items []string
+	for i, k := range d.keys {
+		val := d.vals[i]
+		if val.kind == KindNone || val.kind == KindUndefined {
+			continue
+		}
+		ks, err := ToStr(c, k)
+		if err != nil {
+			return Value{}, err
+		}
+		if attrKeyRe.MatchString(ks) {
+			return Value{}, valueErr("Invalid character in attribute name: %s", Repr(k))
+		}
+		ek, err := escapeValue(c, k)
+		if err != nil {
+			return Value{}, err
+		}
+		ev, err := escapeValue(c, val)
+		if err != nil {
+			return Value{}, err
+		}
+		items = append(items, ek+`="`+ev+`"`)
+	}
+	rv := strings.Join(items, " ")
+	if (!set[0] || a[0].Truth()) && rv != "" {
+		rv = " " + rv
+	}
+	if autoescaping(c) {
+		return SafeV(rv), nil
+	}
+	return StrV(rv), nil
+}
+
+func fEscape(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
+	s, err := escapeValue(c, v)
+	return SafeV(s), err
+}
+
+func fForceescape(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
+	s, err := ToStr(c, v)
+	return SafeV(escapeFn(c)(s)), err
+}
+
+func fSafe(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
+	s, err := ToStr(c, v)
+	return SafeV(s), err
+}
+
+func fString(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) { return softStr(c, v) }
+
+func fPprint(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
+	if r := Repr(v); len(r) <= 80 {
+		return StrV(r), nil
+	}
+	return Value{}, &Error{Kind: "Unsupported", Msg: "pprint of a value longer than 80 characters"}
+}
+
+func fRandom(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
+	items, err := iterOf(c, v)
+	if err != nil {
+		return Value{}, err
+	}
+	if len(items) == 0 {
+		return Undef("No random item, sequence was empty."), nil
+	}
+	return items[0], nil
+}
+
+func unsupportedFilter(name string) Filter {
+	return func(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
+		return Value{}, &Error{Kind: "Unsupported", Msg: "the " + name + " filter is not implemented"}
+	}
+}
+
 // builtinFilters, builtinTests and builtinGlobals are Jinja2 3.1's.
-func builtinFilters() map[string]Filter { return nil }
-func builtinTests() map[string]Test     { return nil }
-func builtinGlobals() map[string]Value  { return nil }
+func builtinFilters() map[string]Filter {
+	return map[string]Filter{
+		"abs":            fAbs,
+		"attr":           fAttr,
+		"batch":          fBatch,
+		"capitalize":     strFilter(pyCapitalize),
+		"center":         fCenter,
+		"count":          fLength,
+		"d":              fDefault,
+		"default":        fDefault,
+		"dictsort":       fDictsort,
+		"e":              fEscape,
+		"escape":         fEscape,
+		"filesizeformat": fFilesize,
+		"first":          fFirst,
+		"float":          fFloat,
+		"forceescape":    fForceescape,
+		"format":         fFormat,
+		"groupby":        fGroupby,
+		"indent":         fIndent,
+		"int":            fInt,
+		"items":          fItems,
+		"join":           fJoin,
+		"last":           fLast,
+		"length":         fLength,
+		"list":           fList,
+		"lower":          strFilter(pyLower),
+		"map":            fMap,
+		"max":            minMax(true),
+		"min":            minMax(false),
+		"pprint":         fPprint,
+		"random":         fRandom,
+		"reject":         selectReject(true, false),
+		"rejectattr":     selectReject(true, true),
+		"replace":        fReplace,
+		"reverse":        fReverse,
+		"round":          fRound,
+		"safe":           fSafe,
+		"select":         selectReject(false, false),
+		"selectattr":     selectReject(false, true),
+		"slice":          fSlice,
+		"sort":           fSort,
+		"string":         fString,
+		"striptags":      fStriptags,
+		"sum":            fSum,
+		"title":          strFilter(fTitle),
+		"tojson":         fTojson,
+		"trim":           fTrim,
+		"truncate":       fTruncate,
+		"unique":         fUnique,
+		"upper":          strFilter(pyUpper),
+		"urlencode":      fUrlencode,
+		"urlize":         unsupportedFilter("urlize"),
+		"wordcount":      fWordcount,
+		"wordwrap":       unsupportedFilter("wordwrap"),
+		"xmlattr":        fXmlattr,
+	}
+}

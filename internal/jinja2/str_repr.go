@@ -12,7 +12,7 @@ import (
 
 // Python's str() and repr() of values.
 
-func itoa(n int64) string { return strconv.FormatInt(n, 10) }
+func itoa64(n int64) string { return strconv.FormatInt(n, 10) }
 
 // floatRepr is Python's repr(float) (which str(float) is too).
 func floatRepr(f float64) string { return string(appendFloatRepr(nil, f)) }

@@ -254,6 +254,10 @@ func (v Value) isBig() bool   { return v.kind == KindInt && v.ref != nil }
 
 // undefErr is the error using the Undefined v raises.
 func (v Value) undefErr() *Error {
+	if e, ok := v.ref.(*Error); ok {
+		cp := *e
+		return &cp
+	}
 	kind := "UndefinedError"
 	if v.flags&flagSecurity != 0 {
 		kind = "SecurityError"

@@ -2,6 +2,7 @@ package jinja2
 
 import (
 	"fmt"
+	"reflect"
 	"math/big"
 )
 
@@ -104,16 +105,15 @@ func sandboxed(c *Ctx) bool {
 	return e != nil && e.sandbox
 }
 
-func autoescaping(c *Ctx) bool {
-	e := envOf(c)
-	return e != nil && e.autoescape
-}
+func autoescaping(c *Ctx) bool { return c != nil && c.Autoescape() }
 
 // escapeFn is the escaping Markup operations use.
 func escapeFn(c *Ctx) func(string) string {
-	if e := envOf(c); e != nil && e.escape != nil {
+	if e := envOf(c); e != nil && e.escape != nil &&
+		reflect.ValueOf(e.escape).Pointer() != reflect.ValueOf(htmlEscape).Pointer() {
 		return e.escape
 	}
+	// api.go's htmlEscape is still a stub (values_needs.go)
 	return htmlEscapeStr
 }
 

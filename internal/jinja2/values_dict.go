@@ -46,9 +46,9 @@ func hashKey(k Value) (dictKey, error) {
 				return dictKey{}, err
 			}
 			b.WriteByte(byte(h.kind))
-			b.WriteString(itoa(h.n))
+			b.WriteString(itoa64(h.n))
 			b.WriteByte(':')
-			b.WriteString(itoa(int64(len(h.s))))
+			b.WriteString(itoa64(int64(len(h.s))))
 			b.WriteByte(':')
 			b.WriteString(h.s)
 		}

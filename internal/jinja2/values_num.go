@@ -372,7 +372,7 @@ func numNeg(v Value) Value {
 // intDigits is str(int) with Python 3.11's limit of 4300 digits.
 func intDigits(v Value) (string, error) {
 	if v.ref == nil {
-		return itoa(v.n), nil
+		return itoa64(v.n), nil
 	}
 	b := v.big()
 	if b.BitLen() > 14300 { // more than 4300 decimal digits for certain

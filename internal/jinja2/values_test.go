@@ -132,7 +132,7 @@ func TestFromGo(t *testing.T) {
 	}
 	v := FromGo(map[string]any{
 		"b": []any{1, 2.0, "it's", nil, true},
-		"a": tool{Name: "t", Params: map[string]any{"x": uint64(1 << 63)}},
+		"a": tool{Name: "t", Params: map[string]any{"x": uint64(1 << 63)}, hidden: 1},
 	})
 	assert.Equal(t, `{'a': <tool object>, 'b': [1, 2.0, "it's", None, True]}`, Repr(v))
 	a, err := GetItem(nil, v, StrV("a"))

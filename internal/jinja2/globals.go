@@ -1,0 +1,195 @@
+package jinja2
+
+import (
+	"strings"
+)
+
+// Jinja2 3.1's builtin globals: range, dict, lipsum, cycler, joiner,
+// namespace.
+
+// maxRange is the sandbox's MAX_RANGE.
+const maxRange = 100000
+
+func gRange(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
+	if len(kw) > 0 {
+		return Value{}, typeErr("range() takes no keyword arguments")
+	}
+	var start, stop, step int64 = 0, 0, 1
+	n := make([]int64, len(args))
+	for i, a := range args {
+		v, err := intArg(a)
+		if err != nil {
+			return Value{}, err
+		}
+		n[i] = v
+	}
+	switch len(args) {
+	case 1:
+		stop = n[0]
+	case 2:
+		start, stop = n[0], n[1]
+	case 3:
+		start, stop, step = n[0], n[1], n[2]
+	case 0:
+		return Value{}, typeErr("range expected at least 1 argument, got 0")
+	default:
+		return Value{}, typeErr("range expected at most 3 arguments, got %d", len(args))
+	}
+	if step == 0 {
+		return Value{}, valueErr("range() arg 3 must not be zero")
+	}
+	var count int64
+	if step > 0 && stop > start {
+		count = (stop - start + step - 1) / step
+	} else if step < 0 && stop < start {
+		count = (start - stop - step - 1) / -step
+	}
+	if sandboxed(c) && count > maxRange {
+		return Value{}, pyErr("OverflowError", "Range too big. The sandbox blocks ranges larger than MAX_RANGE (%d).", maxRange)
+	}
+	if count > maxAlloc/64 {
+		return Value{}, pyErr("MemoryError", "")
+	}
+	if err := grow(c, int(count)); err != nil {
+		return Value{}, err
+	}
+	items := make([]Value, count)
+	for i := range items {
+		items[i] = IntV(start + int64(i)*step)
+	}
+	return ObjectV(&rangeObj{items: items, start: start, stop: stop, step: step}), nil
+}
+
+// rangeObj is range(): a sequence that prints as range(a, b).
+type rangeObj struct {
+	items             []Value
+	start, stop, step int64
+}
+
+func (r *rangeObj) TypeName() string               { return "range" }
+func (r *rangeObj) Attr(name string) (Value, bool) { return Value{}, false }
+func (r *rangeObj) Iter(c *Ctx) ([]Value, error)   { return r.items, nil }
+func (r *rangeObj) Len() int                       { return len(r.items) }
+func (r *rangeObj) Item(key Value) (Value, bool) {
+	v, ok, _ := item(ListV(r.items), key)
+	return v, ok
+}
+func (r *rangeObj) Repr() string {
+	if r.step == 1 {
+		return "range(" + itoa64(r.start) + ", " + itoa64(r.stop) + ")"
+	}
+	return "range(" + itoa64(r.start) + ", " + itoa64(r.stop) + ", " + itoa64(r.step) + ")"
+}
+func (r *rangeObj) Equal(o Value) bool {
+	w, ok := o.ref.(*rangeObj)
+	return ok && o.kind == KindObject && Equal(ListV(r.items), ListV(w.items))
+}
+
+func gDict(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
+	if len(args) > 1 {
+		return Value{}, typeErr("dict expected at most 1 argument, got %d", len(args))
+	}
+	d := NewDict(len(kw))
+	if len(args) == 1 {
+		if err := dictUpdate(c, d, args[0]); err != nil {
+			return Value{}, err
+		}
+	}
+	for _, k := range kw {
+		d.SetStr(k.Name, k.Value)
+	}
+	return DictV(d), nil
+}
+
+// cycler is jinja2.utils.Cycler.
+type cycler struct {
+	items []Value
+	pos   int
+}
+
+func (cy *cycler) TypeName() string { return "Cycler" }
+func (cy *cycler) Attr(name string) (Value, bool) {
+	switch name {
+	case "current":
+		return cy.items[cy.pos], true
+	case "next":
+		return FuncV(&Func{Name: "method next of Cycler", Call: func(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
+			rv := cy.items[cy.pos]
+			cy.pos = (cy.pos + 1) % len(cy.items)
+			return rv, nil
+		}}), true
+	case "reset":
+		return FuncV(&Func{Name: "method reset of Cycler", Call: func(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
+			cy.pos = 0
+			return NoneV(), nil
+		}}), true
+	}
+	return Value{}, false
+}
+
+// joiner is jinja2.utils.Joiner.
+type joiner struct {
+	sep  Value
+	used bool
+}
+
+func (j *joiner) TypeName() string               { return "Joiner" }
+func (j *joiner) Attr(name string) (Value, bool) { return Value{}, false }
+func (j *joiner) CallValue(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
+	if !j.used {
+		j.used = true
+		return StrV(""), nil
+	}
+	return j.sep, nil
+}
+
+// namespace is jinja2.utils.Namespace.
+type namespace struct {
+	d *Dict
+}
+
+func (n *namespace) TypeName() string { return "Namespace" }
+func (n *namespace) Attr(name string) (Value, bool) {
+	return n.d.GetStr(name)
+}
+func (n *namespace) SetAttr(name string, v Value) error {
+	n.d.SetStr(name, v)
+	return nil
+}
+func (n *namespace) Repr() string { return "<Namespace " + Repr(DictV(n.d)) + ">" }
+
+func builtinGlobals() map[string]Value {
+	return map[string]Value{
+		"range": FuncV(&Func{Name: "range", Call: gRange}),
+		"dict":  FuncV(&Func{Name: "dict", Call: gDict}),
+		"cycler": FuncV(&Func{Name: "Cycler", Call: func(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
+			if len(args) == 0 {
+				return Value{}, pyErr("RuntimeError", "at least one item has to be provided")
+			}
+			return ObjectV(&cycler{items: append([]Value(nil), args...)}), nil
+		}}),
+		"joiner": FuncV(&Func{Name: "Joiner", Call: func(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
+			a, set, err := bind("Joiner", args, kw, "sep")
+			if err != nil {
+				return Value{}, err
+			}
+			sep := StrV(", ")
+			if set[0] {
+				sep = a[0]
+			}
+			return ObjectV(&joiner{sep: sep}), nil
+		}}),
+		"namespace": FuncV(&Func{Name: "Namespace", Call: func(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
+			d, err := gDict(c, args, kw)
+			if err != nil {
+				return Value{}, err
+			}
+			return ObjectV(&namespace{d: d.dict()}), nil
+		}}),
+		"lipsum": FuncV(&Func{Name: "generate_lorem_ipsum", Call: func(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
+			return Value{}, &Error{Kind: "Unsupported", Msg: "lipsum is random text and is not implemented"}
+		}}),
+	}
+}
+
+var _ = strings.Repeat

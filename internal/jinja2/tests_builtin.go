@@ -1,0 +1,154 @@
+package jinja2
+
+import "math"
+
+// Jinja2 3.1's builtin tests (jinja2/tests.py).
+
+func test1(f func(v Value) bool) Test {
+	return func(c *Ctx, v Value, args []Value, kw []Kwarg) (bool, error) { return f(v), nil }
+}
+
+func cmpTest(op string) Test {
+	return func(c *Ctx, v Value, args []Value, kw []Kwarg) (bool, error) {
+		a, set, err := bind(op, args, kw, "other")
+		if err != nil {
+			return false, err
+		}
+		if !set[0] {
+			return false, typeErr("expected 1 argument, got 0")
+		}
+		return Compare(c, op, v, a[0])
+	}
+}
+
+func isStrV(v Value) bool { return v.kind == KindStr }
+
+func builtinTests() map[string]Test {
+	cmp := map[string]Test{}
+	for name, op := range map[string]string{"eq": "==", "equalto": "==", "==": "==", "ne": "!=", "!=": "!=",
+		"lt": "<", "lessthan": "<", "<": "<", "le": "<=", "<=": "<=", "gt": ">", "greaterthan": ">", ">": ">", "ge": ">=", ">=": ">="} {
+		cmp[name] = cmpTest(op)
+	}
+	t := map[string]Test{
+		"odd": func(c *Ctx, v Value, args []Value, kw []Kwarg) (bool, error) {
+			r, err := BinOp(c, "%", v, IntV(2))
+			return err == nil && Equal(r, IntV(1)), err
+		},
+		"even": func(c *Ctx, v Value, args []Value, kw []Kwarg) (bool, error) {
+			r, err := BinOp(c, "%", v, IntV(2))
+			return err == nil && Equal(r, IntV(0)), err
+		},
+		"divisibleby": func(c *Ctx, v Value, args []Value, kw []Kwarg) (bool, error) {
+			a, set, err := bind("divisibleby", args, kw, "num")
+			if err != nil {
+				return false, err
+			}
+			if !set[0] {
+				return false, typeErr("test_divisibleby() missing 1 required positional argument: 'num'")
+			}
+			r, err := BinOp(c, "%", v, a[0])
+			return err == nil && Equal(r, IntV(0)), err
+		},
+		"defined":   test1(func(v Value) bool { return v.kind != KindUndefined }),
+		"undefined": test1(func(v Value) bool { return v.kind == KindUndefined }),
+		"none":      test1(func(v Value) bool { return v.kind == KindNone }),
+		"boolean":   test1(func(v Value) bool { return v.kind == KindBool }),
+		"false":     test1(func(v Value) bool { return v.kind == KindBool && v.n == 0 }),
+		"true":      test1(func(v Value) bool { return v.kind == KindBool && v.n == 1 }),
+		"integer":   test1(func(v Value) bool { return v.kind == KindInt }),
+		"float":     test1(func(v Value) bool { return v.kind == KindFloat }),
+		"number":    test1(isNum),
+		"string":    test1(isStrV),
+		"lower": test1(func(v Value) bool {
+			return v.kind == KindStr && pyIsLower(v.s)
+		}),
+		"upper": test1(func(v Value) bool {
+			return v.kind == KindStr && pyIsUpper(v.s)
+		}),
+		"mapping": test1(func(v Value) bool { return v.kind == KindDict }),
+		"sequence": test1(func(v Value) bool {
+			if _, err := Len(v); err != nil {
+				return false
+			}
+			switch v.kind {
+			case KindStr, KindList, KindTuple, KindDict, KindUndefined:
+				return true
+			case KindObject:
+				_, ok := v.ref.(Indexable)
+				return ok
+			}
+			return false
+		}),
+		"iterable": test1(func(v Value) bool {
+			switch v.kind {
+			case KindStr, KindList, KindTuple, KindDict, KindUndefined:
+				return true
+			case KindObject:
+				_, ok := v.ref.(Iterable)
+				return ok
+			}
+			return false
+		}),
+		"callable": test1(func(v Value) bool {
+			if v.kind == KindFunc {
+				return true
+			}
+			if v.kind == KindObject {
+				_, ok := v.ref.(interface {
+					CallValue(*Ctx, []Value, []Kwarg) (Value, error)
+				})
+				return ok
+			}
+			return false
+		}),
+		"sameas": func(c *Ctx, v Value, args []Value, kw []Kwarg) (bool, error) {
+			a, set, err := bind("sameas", args, kw, "other")
+			if err != nil || !set[0] {
+				return false, err
+			}
+			o := a[0]
+			if v.kind != o.kind {
+				return false, nil
+			}
+			switch v.kind {
+			case KindNone:
+				return true, nil
+			case KindBool:
+				return v.n == o.n, nil
+			case KindInt:
+				// CPython caches -5..256
+				return v.ref == nil && o.ref == nil && v.n == o.n && v.n >= -5 && v.n <= 256, nil
+			case KindFloat:
+				return false, nil
+			case KindStr:
+				return v.s == o.s && len(v.s) <= 1, nil
+			case KindUndefined:
+				return false, nil
+			}
+			return v.ref == o.ref, nil
+		},
+		"escaped": test1(func(v Value) bool { return v.IsSafe() }),
+		"in": func(c *Ctx, v Value, args []Value, kw []Kwarg) (bool, error) {
+			a, set, err := bind("in", args, kw, "seq")
+			if err != nil {
+				return false, err
+			}
+			if !set[0] {
+				return false, typeErr("test_in() missing 1 required positional argument: 'seq'")
+			}
+			return Contains(c, a[0], v)
+		},
+		"filter": func(c *Ctx, v Value, args []Value, kw []Kwarg) (bool, error) {
+			return v.kind == KindStr && c != nil && c.Env().filter(v.s) != nil, nil
+		},
+		"test": func(c *Ctx, v Value, args []Value, kw []Kwarg) (bool, error) {
+			return v.kind == KindStr && c != nil && c.Env().test(v.s) != nil, nil
+		},
+	}
+	for k, f := range cmp {
+		t[k] = f
+	}
+	return t
+}
+
+var _ = math.NaN
