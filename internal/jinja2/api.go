@@ -105,11 +105,12 @@ func Autoescape(escape func(string) string) Option {
 // that mutates a list, dict or set raises SecurityError where the call
 // happens, and private attributes are unsafe.
 //
-// Who does what: GetAttr (values) always returns the bound method; the
-// runtime's attribute access checks the sandbox first and, for a method
-// that modifies a known mutable (list.append, dict.update, …), yields
-// sandbox.unsafe_undefined's Undefined instead, which prints as "" and
-// raises SecurityError when called, as in Jinja2.
+// Who does what: GetAttr (the values side) applies the rule: for a private
+// attribute or a method that modifies a known mutable (list.append,
+// dict.update, …) it gives sandbox.unsafe_undefined's Undefined, which
+// prints as "" and raises SecurityError when it is used; the runtime
+// raises that error where the template calls it (Ctx.Call), so a branch
+// never taken never fails, as in Jinja2.
 func Sandbox() Option { return func(e *Env) { e.sandbox = true } }
 
 // StrictNames makes reading a name that is neither assigned by the
@@ -226,7 +227,7 @@ func (c *Ctx) Autoescape() bool { return c.autoescape }
 // render's context is done.
 func (c *Ctx) Grow(n int) error {
 	if l := c.env.limits.Size; l > 0 && n > l {
-		return limitErr("a string or list of " + itoa(n) + " passes the size limit of " + itoa(l))
+		return limitErr("a string or list of " + istr(n) + " passes the size limit of " + istr(l))
 	}
 	return c.done()
 }
@@ -241,9 +242,9 @@ func (c *Ctx) Call(fn Value, args []Value, kw []Kwarg) (Value, error) {
 			return oc.CallValue(c, args, kw)
 		}
 	case KindUndefined:
-		return Value{}, undefinedError(fn)
+		return Value{}, fn.undefErr()
 	}
-	return Value{}, &Error{Kind: "TypeError", Msg: pyQuote(typeName(fn)) + " object is not callable"}
+	return Value{}, &Error{Kind: "TypeError", Msg: pyQuote(TypeName(fn)) + " object is not callable"}
 }
 
 // Filter applies the filter called name, as {{ v|name(args) }} would.
@@ -291,7 +292,4 @@ func (e *Error) Error() string {
 func (e *Error) Unwrap() error { return e.Err }
 
 // htmlEscape is markupsafe.escape.
-func htmlEscape(s string) string {
-	// TODO(values): markupsafe's table: & < > " ' -> &amp; &lt; &gt; &#34; &#39;
-	return s
-}
+func htmlEscape(s string) string { return htmlEscapeStr(s) }

@@ -140,23 +140,23 @@ type KwargExpr struct {
 	Value Expr
 }
 
-func (*Const) exprNode()      {}
-func (*Name) exprNode()       {}
-func (*NSRef) exprNode()      {}
-func (*TupleLit) exprNode()   {}
-func (*ListLit) exprNode()    {}
-func (*DictLit) exprNode()    {}
-func (*CondExpr) exprNode()   {}
-func (*BinExpr) exprNode()    {}
-func (*UnaryExpr) exprNode()  {}
-func (*CompareExpr) exprNode()    {}
-func (*Concat) exprNode()     {}
-func (*FilterExpr) exprNode() {}
-func (*TestExpr) exprNode()   {}
-func (*CallExpr) exprNode()   {}
+func (*Const) exprNode()       {}
+func (*Name) exprNode()        {}
+func (*NSRef) exprNode()       {}
+func (*TupleLit) exprNode()    {}
+func (*ListLit) exprNode()     {}
+func (*DictLit) exprNode()     {}
+func (*CondExpr) exprNode()    {}
+func (*BinExpr) exprNode()     {}
+func (*UnaryExpr) exprNode()   {}
+func (*CompareExpr) exprNode() {}
+func (*Concat) exprNode()      {}
+func (*FilterExpr) exprNode()  {}
+func (*TestExpr) exprNode()    {}
+func (*CallExpr) exprNode()    {}
 func (*AttrExpr) exprNode()    {}
 func (*ItemExpr) exprNode()    {}
-func (*SliceExpr) exprNode()  {}
+func (*SliceExpr) exprNode()   {}
 
 // Statements.
 type (
@@ -290,25 +290,25 @@ type ImportName struct {
 	Name, Alias string // Alias is Name when there is no as
 }
 
-func (*Text) stmtNode()        {}
-func (*Print) stmtNode()       {}
-func (*If) stmtNode()          {}
-func (*For) stmtNode()         {}
-func (*Set) stmtNode()         {}
-func (*SetBlock) stmtNode()    {}
-func (*Macro) stmtNode()       {}
-func (*CallBlock) stmtNode()   {}
-func (*FilterBlock) stmtNode() {}
-func (*With) stmtNode()        {}
-func (*Include) stmtNode()     {}
-func (*Import) stmtNode()      {}
-func (*FromImport) stmtNode()  {}
-func (*Extends) stmtNode()     {}
-func (*Block) stmtNode()       {}
-func (*Break) stmtNode()       {}
-func (*Continue) stmtNode()    {}
-func (*Do) stmtNode()          {}
-func (*AutoescapeBlock) stmtNode()  {}
+func (*Text) stmtNode()            {}
+func (*Print) stmtNode()           {}
+func (*If) stmtNode()              {}
+func (*For) stmtNode()             {}
+func (*Set) stmtNode()             {}
+func (*SetBlock) stmtNode()        {}
+func (*Macro) stmtNode()           {}
+func (*CallBlock) stmtNode()       {}
+func (*FilterBlock) stmtNode()     {}
+func (*With) stmtNode()            {}
+func (*Include) stmtNode()         {}
+func (*Import) stmtNode()          {}
+func (*FromImport) stmtNode()      {}
+func (*Extends) stmtNode()         {}
+func (*Block) stmtNode()           {}
+func (*Break) stmtNode()           {}
+func (*Continue) stmtNode()        {}
+func (*Do) stmtNode()              {}
+func (*AutoescapeBlock) stmtNode() {}
 
 // Tree is a parsed template.
 type Tree struct {

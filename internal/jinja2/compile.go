@@ -477,4 +477,4 @@ func (c *compiler) unsupported(n Node, what string) execFn {
 	return func(*frame) error { return err }
 }
 
-func itoa(n int) string { return strconv.Itoa(n) }
+func istr(n int) string { return strconv.Itoa(n) }

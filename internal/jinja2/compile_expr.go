@@ -89,7 +89,7 @@ func (c *compiler) expr(x Expr, lenient bool) (evalFn, error) {
 				return nil, err
 			}
 		} else {
-			u := Undef("the inline if-expression on line " + itoa(n.P.Line) + " evaluated to false and no else section was defined.")
+			u := Undef("the inline if-expression on line " + istr(n.P.Line) + " evaluated to false and no else section was defined.")
 			els = func(*frame) (Value, error) { return u, nil }
 		}
 		return func(f *frame) (Value, error) {

@@ -99,6 +99,7 @@ func (c *compiler) compileFor(n *For) (execFn, error) {
 				lo.rec = lc
 			}
 		}
+		completed := false // an iteration ran its body to the end: no else
 		for i, it := range items {
 			if err := f.c.tick(); err != nil {
 				return place(err, name, pos)
@@ -122,8 +123,9 @@ func (c *compiler) compileFor(n *For) (execFn, error) {
 				}
 				return err
 			}
+			completed = true
 		}
-		if len(items) == 0 && els != nil {
+		if !completed && els != nil {
 			return els(f)
 		}
 		return nil

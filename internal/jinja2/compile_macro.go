@@ -170,7 +170,7 @@ func (m *macroCode) call(c *Ctx, def *frame, args []Value, kw []Kwarg) (Value, e
 		}
 		f.slots[m.varargsSlot] = TupleV(rest)
 	} else if len(args) > n {
-		return Value{}, m.typeErr("takes not more than " + itoa(n) + " argument(s)")
+		return Value{}, m.typeErr("takes not more than " + istr(n) + " argument(s)")
 	}
 	for i := 0; i < n; i++ {
 		if !missing[i] {

@@ -208,15 +208,15 @@ func unpack(c *Ctx, v Value, n int) ([]Value, error) {
 			return checkUnpack(items, n)
 		}
 	}
-	return nil, &Error{Kind: "TypeError", Msg: "cannot unpack non-iterable " + typeName(v) + " object"}
+	return nil, &Error{Kind: "TypeError", Msg: "cannot unpack non-iterable " + TypeName(v) + " object"}
 }
 
 func checkUnpack(items []Value, n int) ([]Value, error) {
 	if len(items) < n {
-		return nil, &Error{Kind: "ValueError", Msg: "not enough values to unpack (expected " + itoa(n) + ", got " + itoa(len(items)) + ")"}
+		return nil, &Error{Kind: "ValueError", Msg: "not enough values to unpack (expected " + istr(n) + ", got " + istr(len(items)) + ")"}
 	}
 	if len(items) > n {
-		return nil, &Error{Kind: "ValueError", Msg: "too many values to unpack (expected " + itoa(n) + ")"}
+		return nil, &Error{Kind: "ValueError", Msg: "too many values to unpack (expected " + istr(n) + ")"}
 	}
 	return items, nil
 }

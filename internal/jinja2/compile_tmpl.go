@@ -147,7 +147,7 @@ func renderBlock(c *Ctx, tc *tctx, name string, idx int) error {
 	}
 	b := chain[idx]
 	if b.required {
-		return &Error{Kind: "TemplateRuntimeError", Msg: "Required block " + pyQuote(name) + " not found."}
+		return &Error{Kind: "TemplateRuntimeError", Msg: "Required block " + pyQuote(name) + " not found"}
 	}
 	f := &frame{c: c, tc: tc, slots: make([]Value, b.fn.nslots), blk: &blockRun{name: name, idx: idx}}
 	f.initFree(b.fn)
@@ -382,7 +382,7 @@ func (c *compiler) compileFromImport(n *FromImport) (execFn, error) {
 		for i, in := range names {
 			v, ok := m.vars[in.Name]
 			if !ok {
-				v = Undef("the template " + pyQuote(m.name) + " (imported on line " + itoa(pos.Line) + ") does not export the requested name " + pyQuote(in.Name))
+				v = Undef("the template " + pyQuote(m.name) + " (imported on line " + istr(pos.Line) + ") does not export the requested name " + pyQuote(in.Name))
 			}
 			stores[i](f, v)
 		}

@@ -26,7 +26,6 @@ type parser struct {
 	depth     int
 	tagStack  []string
 	endStack  [][]string
-	loopDepth int
 }
 
 // parseTree lexes and parses a normalized source.

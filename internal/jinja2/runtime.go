@@ -109,7 +109,7 @@ func limitErr(msg string) error { return &Error{Kind: "LimitError", Msg: msg} }
 
 func (c *Ctx) checkOutput() error {
 	if l := c.env.limits.Output; l > 0 && len(c.out) > l {
-		return limitErr("the output passed the limit of " + itoa(l) + " bytes")
+		return limitErr("the output passed the limit of " + istr(l) + " bytes")
 	}
 	return nil
 }
@@ -143,7 +143,7 @@ func (c *Ctx) writeValue(v Value) error {
 func (c *Ctx) tick() error {
 	c.iters++
 	if l := c.env.limits.Iterations; l > 0 && c.iters > l {
-		return limitErr("the loops passed the limit of " + itoa(l) + " iterations")
+		return limitErr("the loops passed the limit of " + istr(l) + " iterations")
 	}
 	if c.iters&63 == 0 {
 		return c.done()
@@ -166,7 +166,7 @@ func (c *Ctx) enter() error {
 	c.depth++
 	if l := c.env.limits.Depth; l > 0 && c.depth > l {
 		c.depth--
-		return limitErr("calls nest deeper than the limit of " + itoa(l))
+		return limitErr("calls nest deeper than the limit of " + istr(l))
 	}
 	if c.depth > defaultMaxDepth {
 		c.depth--
@@ -177,30 +177,8 @@ func (c *Ctx) enter() error {
 
 func (c *Ctx) leave() { c.depth-- }
 
-// getattr is x.name, with the sandbox's rule for mutating methods.
-func (c *Ctx) getattr(o Value, name string) (Value, error) {
-	if c.env.sandbox && modifiesKnownMutable(o, name) {
-		return unsafeUndefined(o, name), nil
-	}
-	return GetAttr(c, o, name)
-}
-
-// modifiesKnownMutable is sandbox.modifies_known_mutable for lists and dicts.
-func modifiesKnownMutable(o Value, name string) bool {
-	switch o.Kind() {
-	case KindList:
-		switch name {
-		case "append", "clear", "pop", "reverse", "insert", "sort", "extend", "remove":
-			return true
-		}
-	case KindDict:
-		switch name {
-		case "clear", "pop", "popitem", "setdefault", "update":
-			return true
-		}
-	}
-	return false
-}
+// getattr is x.name (GetAttr applies the sandbox's rules).
+func (c *Ctx) getattr(o Value, name string) (Value, error) { return GetAttr(c, o, name) }
 
 func newCtx(ctx context.Context, e *Env) *Ctx {
 	return &Ctx{ctx: ctx, env: e, autoescape: e.autoescape}

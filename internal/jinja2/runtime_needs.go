@@ -10,71 +10,10 @@ type objectCaller interface {
 	CallValue(c *Ctx, args []Value, kw []Kwarg) (Value, error)
 }
 
-// attrSetter is an Object whose attributes {% set obj.attr = v %} may set:
-// namespace(). Other objects raise TemplateRuntimeError, as Jinja2 does.
-type attrSetter interface {
-	SetAttr(name string, v Value) error
-}
-
-// typeName is Python's type(v).__name__, for messages.
-func typeName(v Value) string {
-	switch v.kind {
-	case KindUndefined:
-		return "Undefined"
-	case KindNone:
-		return "NoneType"
-	case KindBool:
-		return "bool"
-	case KindInt:
-		return "int"
-	case KindFloat:
-		return "float"
-	case KindStr:
-		if v.IsSafe() {
-			return "Markup"
-		}
-		return "str"
-	case KindList:
-		return "list"
-	case KindTuple:
-		return "tuple"
-	case KindDict:
-		return "dict"
-	case KindFunc:
-		return "function"
-	case KindObject:
-		if o, ok := v.ref.(Object); ok {
-			return o.TypeName()
-		}
-	}
-	return "object"
-}
-
-// undefinedError is the error using an Undefined raises: an UndefinedError
-// with its hint, or the error it carries (the sandbox's SecurityError).
-func undefinedError(v Value) error {
-	if e, ok := v.ref.(*Error); ok {
-		cp := *e
-		return &cp
-	}
-	msg := v.s
-	if msg == "" {
-		msg = "undefined value"
-	}
-	return &Error{Kind: "UndefinedError", Msg: msg}
-}
-
-// unsafeUndefined is sandbox.unsafe_undefined: an Undefined that raises
-// SecurityError when called (and prints as "", as Jinja2's does).
-func unsafeUndefined(o Value, name string) Value {
-	msg := "access to attribute " + pyQuote(name) + " of " + pyQuote(typeName(o)) + " object is unsafe."
-	return Value{kind: KindUndefined, s: msg, ref: &Error{Kind: "SecurityError", Msg: msg}}
-}
-
 // dictKwargs turns the value of **kwargs into keyword arguments.
 func dictKwargs(v Value) ([]Kwarg, error) {
 	if v.kind != KindDict {
-		return nil, &Error{Kind: "TypeError", Msg: "argument after ** must be a mapping, not " + typeName(v)}
+		return nil, &Error{Kind: "TypeError", Msg: "argument after ** must be a mapping, not " + TypeName(v)}
 	}
 	d := v.ref.(*Dict)
 	kw := make([]Kwarg, 0, len(d.keys))
@@ -91,7 +30,7 @@ func dictKwargs(v Value) ([]Kwarg, error) {
 func checkHashable(k Value) error {
 	switch k.kind {
 	case KindList, KindDict:
-		return &Error{Kind: "TypeError", Msg: "unhashable type: " + pyQuote(typeName(k))}
+		return &Error{Kind: "TypeError", Msg: "unhashable type: " + pyQuote(TypeName(k))}
 	case KindTuple:
 		for _, it := range k.ref.(*List).Items {
 			if err := checkHashable(it); err != nil {
@@ -105,7 +44,7 @@ func checkHashable(k Value) error {
 // setNamespaceAttr is {% set ns.attr = v %}.
 func setNamespaceAttr(o Value, attr string, v Value) error {
 	if o.kind == KindObject {
-		if s, ok := o.ref.(attrSetter); ok {
+		if s, ok := o.ref.(Setter); ok {
 			return s.SetAttr(attr, v)
 		}
 	}
