@@ -20,12 +20,12 @@ var statementKeywords = map[string]bool{
 }
 
 type parser struct {
-	src       *source
-	toks      []token
-	i         int
-	depth     int
-	tagStack  []string
-	endStack  [][]string
+	src      *source
+	toks     []token
+	i        int
+	depth    int
+	tagStack []string
+	endStack [][]string
 }
 
 // parseTree lexes and parses a normalized source.
