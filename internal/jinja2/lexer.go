@@ -147,6 +147,7 @@ func (lx *lexer) emit(k tokKind, val string, off int) {
 // tokenize lexes src (already normalized) into tokens ending with tEOF.
 func tokenize(src *source, trimBlocks, lstripBlocks bool) ([]token, error) {
 	lx := &lexer{src: src, s: src.text, trimBlocks: trimBlocks, lstripBlocks: lstripBlocks, lineStarting: true}
+	lx.toks = make([]token, 0, len(src.text)/8+4)
 	if err := lx.run(); err != nil {
 		return nil, err
 	}
@@ -441,7 +442,7 @@ func (lx *lexer) tag(block bool) error {
 		}
 		switch op {
 		case "{", "(", "[":
-			balance = append(balance, map[string]byte{"{": '}', "(": ')', "[": ']'}[op])
+			balance = append(balance, closing(op[0]))
 		case "}", ")", "]":
 			if len(balance) == 0 {
 				return lx.fail(i, "unexpected '"+op+"'")
@@ -455,6 +456,16 @@ func (lx *lexer) tag(block bool) error {
 		lx.emit(tOp, op, i)
 		lx.pos = i + len(op)
 	}
+}
+
+func closing(open byte) byte {
+	switch open {
+	case '(':
+		return ')'
+	case '[':
+		return ']'
+	}
+	return '}'
 }
 
 func isIdentCont(r rune) bool {

@@ -1,0 +1,99 @@
+package jinja2
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func rtErr(t *testing.T, err error) *Error {
+	t.Helper()
+	require.Error(t, err)
+	var e *Error
+	require.True(t, errors.As(err, &e), "%T %v", err, err)
+	return e
+}
+
+func TestParserNesting(t *testing.T) {
+	tests := []struct {
+		name, src string
+	}{
+		{"parentheses", "{{ " + strings.Repeat("(", 100000) + "1" + strings.Repeat(")", 100000) + " }}"},
+		{"lists", "{{ " + strings.Repeat("[", 100000) + strings.Repeat("]", 100000) + " }}"},
+		{"unary minus", "{{ " + strings.Repeat("-", 100000) + "1 }}"},
+		{"not", "{{ " + strings.Repeat("not ", 100000) + "1 }}"},
+		{"ifs", strings.Repeat("{% if 1 %}", 20000) + "x" + strings.Repeat("{% endif %}", 20000)},
+		{"fors", strings.Repeat("{% for a in b %}", 20000) + strings.Repeat("{% endfor %}", 20000)},
+		{"conditional", "{{ 1" + strings.Repeat(" if 1 else 1", 100000) + " }}"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			start := time.Now()
+			_, err := New().Parse("deep", tc.src)
+			e := rtErr(t, err)
+			assert.Equal(t, "RecursionError", e.Kind)
+			assert.Contains(t, e.Msg, "256")
+			assert.Less(t, time.Since(start), 2*time.Second)
+		})
+	}
+	// Nesting Python's Jinja2 accepts compiles here too.
+	_, err := New().Parse("ok", "{{ "+strings.Repeat("(", 60)+"1"+strings.Repeat(")", 60)+" }}"+strings.Repeat("{% if 1 %}", 90)+strings.Repeat("{% endif %}", 90))
+	require.NoError(t, err)
+}
+
+func TestRenderLimits(t *testing.T) {
+	tests := []struct {
+		name   string
+		limits Limits
+		src    string
+		kind   string
+		msg    string
+	}{
+		{"macro recursion", Limits{Depth: 50}, "{% macro f() %}{{ f() }}{% endmacro %}{{ f() }}", "LimitError", "calls nest deeper than the limit of 50"},
+		{"macro recursion no limit", Limits{}, "{% macro f() %}{{ f() }}{% endmacro %}{{ f() }}", "RecursionError", "maximum recursion depth exceeded"},
+		{"include recursion", Limits{Depth: 20}, "{% include 'self' %}", "LimitError", "calls nest deeper than the limit of 20"},
+		{"recursive loop", Limits{Depth: 10}, "{% for x in [1] recursive %}{{ loop([1]) }}{% endfor %}", "LimitError", "calls nest deeper than the limit of 10"},
+		{"output", Limits{Output: 99}, "{% for i in 'abcdefghij' %}{% for j in 'abcdefghij' %}{{ i }}{% endfor %}{% endfor %}", "LimitError", "the output passed the limit of 99 bytes"},
+		{"output of a captured body", Limits{Output: 10}, "{% set x %}{% for i in 'abcdefghijklmnop' %}{{ i }}{% endfor %}{% endset %}", "LimitError", "the output passed the limit of 10 bytes"},
+		{"iterations", Limits{Iterations: 30}, "{% for i in 'abcdefghij' %}{% for j in 'abcdefghij' %}{% endfor %}{% endfor %}", "LimitError", "the loops passed the limit of 30 iterations"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			env := New(WithLimits(tc.limits), WithLoader(func(string) (string, error) { return "{% include 'self' %}", nil }))
+			tmpl, err := env.Parse("t", tc.src)
+			require.NoError(t, err)
+			_, err = tmpl.Render(context.Background(), nil)
+			e := rtErr(t, err)
+			assert.Equal(t, tc.kind, e.Kind)
+			assert.Equal(t, tc.msg, e.Msg)
+			assert.Equal(t, 1, e.Line, "%v", err)
+		})
+	}
+}
+
+func TestRenderCancelled(t *testing.T) {
+	tmpl, err := New().Parse("t", "{% for i in x %}{% for j in x %}{% for k in x %}{% endfor %}{% endfor %}{% endfor %}")
+	require.NoError(t, err)
+	items := make([]Value, 2000)
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	_, err = tmpl.Render(ctx, map[string]Value{"x": ListV(items)})
+	e := rtErr(t, err)
+	assert.Equal(t, "LimitError", e.Kind)
+	assert.True(t, errors.Is(err, context.DeadlineExceeded))
+	assert.Less(t, time.Since(start), 2*time.Second)
+}
+
+func TestGrow(t *testing.T) {
+	c := newCtx(context.Background(), New(WithLimits(Limits{Size: 10})))
+	require.NoError(t, c.Grow(10))
+	e := rtErr(t, c.Grow(11))
+	assert.Equal(t, "LimitError", e.Kind)
+	assert.Equal(t, "a string or list of 11 passes the size limit of 10", e.Msg)
+}
