@@ -1,0 +1,190 @@
+#!/usr/bin/env python3
+"""Chat templates with conversations, as oracle cases in the "hf" profile.
+
+    python3 convert/chat.py hf                      # chat/format/testdata/hf -> cases/hf.json
+    python3 convert/chat.py llamacpp DIR            # DIR/*.jinja (llama.cpp models/templates) -> cases/llamacpp.json
+
+Every template is rendered with every conversation below: the ten of
+chat/format/testdata/hf/oracle.py (read from its conversations.json), the
+conversations of llama.cpp's tests/test-chat-template.cpp (its six-turn
+conversation and its default JSON inputs, with and without tools), and
+conversations whose strings hold apostrophes, quotes, backslashes,
+newlines, tabs, a no-break space, zero-width and non-BMP characters, in
+message text, tool arguments (a dict, a list, a JSON string), tool enums
+and descriptions, and content parts, which templates print as lists and
+dicts (Python's repr) or through tojson. The variables are transformers':
+messages, tools (None when absent), documents=None, add_generation_prompt,
+bos_token, eos_token (chosen per template as chat/format's oracle does).
+"""
+import hashlib
+import json
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.abspath(os.path.join(HERE, "..", "..", "..", "..", ".."))
+HF = os.path.join(ROOT, "chat", "format", "testdata", "hf")
+
+# The characters a prompt's strings must survive.
+HOSTILE = "It's \"quoted\" and 'single', back\\slash \\n literal,\nnew line,\ttab, no\u00a0break, zero\u200bwidth, \U0001F600 \U0001D518 \u00e9\u0301"
+APOS = "fahrenheit's"
+
+TOOLS = [
+    {"type": "function", "function": {
+        "name": "get_weather",
+        "description": "Get the weather \u2014 \u5929\u6c14",
+        "parameters": {"type": "object", "properties": {
+            "city": {"type": "string", "description": "City name"},
+            "unit": {"type": "string", "enum": ["\u00b0C", "\u00b0F"]}},
+            "required": ["city"]}}},
+    {"type": "function", "function": {
+        "name": "get_time",
+        "description": "Current time",
+        "parameters": {"type": "object", "properties": {"tz": {"type": "string"}}}}},
+]
+
+HOSTILE_TOOLS = [
+    {"type": "function", "function": {
+        "name": "convert",
+        "description": "Convert a temperature. It's \"exact\" \\ to the\ndegree\t\u00a0\u200b\U0001F321",
+        "parameters": {"type": "object", "properties": {
+            "value": {"type": "number", "description": "The value, e.g. 1e3 or -0.0"},
+            "unit": {"type": "string", "enum": ["celsius", APOS, "k\\elvin", "r\u00e9aumur \"R\""]},
+            "tags": {"type": "array", "items": {"type": "string"}},
+            "exact": {"type": "boolean"}},
+            "required": ["value", "unit"]}}},
+]
+
+
+def S(t): return {"role": "system", "content": t}
+def U(t): return {"role": "user", "content": t}
+def A(t, calls=None):
+    m = {"role": "assistant", "content": t}
+    if calls is not None:
+        m["tool_calls"] = calls
+    return m
+def T(t, cid): return {"role": "tool", "content": t, "tool_call_id": cid}
+def call(cid, name, args): return {"id": cid, "type": "function", "function": {"name": name, "arguments": args}}
+
+
+HOSTILE_ARGS = {"value": 1000.0, "unit": APOS, "tags": ["a'b", "c\"d", "e\\f", "g\nh", "\u00a0", "\u200b", "\U0001F600"],
+                "exact": True, "none": None, "negzero": -0.0, "big": 2 ** 70, "nested": {"k'ey": ["v\"al", 1.5, False]}}
+
+# llama.cpp tests/test-chat-template.cpp: its conversation and default inputs.
+LLAMA_CONVERSATION = [S("You are a helpful assistant"), U("Hello"), A("Hi there"), U("Who are you"),
+                      A("   I am an assistant   "), U("Another question")]
+LLAMA_DEFAULT = [U("Hello, how are you?"), A("I am fine, thank you!")]
+LLAMA_TOOLS = [{"type": "function", "function": {"name": "test", "description": "Test", "parameters": {
+    "type": "object", "properties": {"arg": {"type": "string"}}}, "required": ["arg"]}}]
+LLAMA_WITH_TOOLS = LLAMA_DEFAULT + [U("Call a tool!"), {"role": "assistant", "tool_calls": [
+    {"id": "call00001", "type": "function", "function": {"name": "test", "arguments": {"arg": "hello"}}}]}]
+
+EXTRA = [
+    {"name": "llamacpp-conversation", "add_generation_prompt": True, "messages": LLAMA_CONVERSATION},
+    {"name": "llamacpp-default", "add_generation_prompt": True, "messages": LLAMA_DEFAULT},
+    {"name": "llamacpp-with-tools", "add_generation_prompt": True, "messages": LLAMA_WITH_TOOLS, "tools": LLAMA_TOOLS},
+    {"name": "hostile-text", "add_generation_prompt": True,
+     "messages": [S(HOSTILE), U(HOSTILE), A(HOSTILE), U("again: " + HOSTILE)]},
+    {"name": "hostile-tools-offered", "add_generation_prompt": True, "tools": HOSTILE_TOOLS,
+     "messages": [S("Use tools. " + HOSTILE), U("Convert 1e3 " + APOS)]},
+    {"name": "hostile-tool-call-dict", "add_generation_prompt": True, "tools": HOSTILE_TOOLS,
+     "messages": [U("Convert it"), A("", [call("call00009", "convert", HOSTILE_ARGS)]),
+                  T(HOSTILE, "call00009"), A("Done: " + HOSTILE), U("Thanks")]},
+    {"name": "hostile-tool-call-string", "add_generation_prompt": True, "tools": HOSTILE_TOOLS,
+     "messages": [U("Convert it"), A(None, [call("call00010", "convert", json.dumps(HOSTILE_ARGS, ensure_ascii=False))]),
+                  T('{"result": "It\'s \\"hot\\"\\n"}', "call00010")]},
+    {"name": "hostile-content-parts", "add_generation_prompt": True,
+     "messages": [S([{"type": "text", "text": HOSTILE}]),
+                  {"role": "user", "content": [{"type": "text", "text": HOSTILE},
+                                               {"type": "image", "url": "https://example.com/it's.png"},
+                                               {"type": "text", "text": "tab\there"}]},
+                  A([{"type": "text", "text": "a'b \"c\" \\d"}]), U([{"type": "text", "text": "\u200b\U0001F600"}])]},
+    {"name": "hostile-no-generation", "add_generation_prompt": False,
+     "messages": [U("q'uote\\"), A("a\"nswer\n\t\u00a0")]},
+]
+
+
+def conversations():
+    with open(os.path.join(HF, "conversations.json"), encoding="utf-8") as f:
+        convs = json.load(f)
+    return convs + EXTRA
+
+
+def context(conv):
+    return {"messages": conv["messages"], "tools": conv.get("tools"), "documents": None,
+            "add_generation_prompt": conv["add_generation_prompt"]}
+
+
+# bos/eos pairs as chat/format/testdata/hf/oracle.py picks them.
+TOKEN_PAIRS = [
+    ("<|begin_of_text|>", "<|eot_id|>"), ("<bos>", "<eos>"),
+    ("<\uff5cbegin\u2581of\u2581sentence\uff5c>", "<\uff5cend\u2581of\u2581sentence\uff5c>"),
+    ("<BOS_TOKEN>", "<|END_OF_TURN_TOKEN|>"), ("<|startoftext|>", "<|endoftext|>"),
+    ("[gMASK]<sop>", "<|endoftext|>"), ("", "<|im_end|>"), ("<s>", "</s>"),
+]
+
+
+def tokens(src):
+    for bos, eos in TOKEN_PAIRS:
+        if (bos and bos in src) or eos in src:
+            return bos or "<s>", eos
+    return "<s>", "</s>"
+
+
+def build(prefix, templates, source, out_name):
+    """templates: [(ref, text, source-of-the-template)]."""
+    sys.path.insert(0, os.path.join(HERE, ".."))
+    import oracle
+    convs = conversations()
+    doc = {"jinja2": "", "source": source, "template_sources": {}, "contexts": {c["name"]: context(c) for c in convs},
+           "templates": {}, "cases": []}
+    for ref, text, tsource in templates:
+        doc["templates"][ref] = text
+        doc["template_sources"][ref] = tsource
+        bos, eos = tokens(text)
+        for c in convs:
+            doc["cases"].append({"id": "%s/%s/%s" % (prefix, ref, c["name"]), "source": {"template": ref, "conversation": c["name"]},
+                                 "template_ref": ref, "context_ref": c["name"],
+                                 "context": {"bos_token": bos, "eos_token": eos}, "env": {"profile": "hf"}})
+    path = os.path.join(HERE, "..", "cases", out_name)
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(oracle.dump(doc))
+    oracle.run_file(path)
+
+
+def main():
+    what = sys.argv[1]
+    if what == "hf":
+        with open(os.path.join(HF, "sources.json"), encoding="utf-8") as f:
+            sources = json.load(f)
+        templates = []
+        for s in sources:
+            with open(os.path.join(HF, "templates", s["file"]), encoding="utf-8", newline="") as f:
+                text = f.read()
+            ref = s["file"].rsplit(".", 1)[0]
+            templates.append((ref, text, {"repo": s["source"], "model": s["model"], "licence": s["licence"],
+                                          "path": "chat/format/testdata/hf/templates/" + s["file"]}))
+        build("hf", templates, {"repo": "rolemark (chat/format/testdata/hf)", "path": "templates/*.jinja, sources.json",
+                                "licence": "per template (sources.json): MIT (ollama, huggingface.js), Apache-2.0"}, "hf.json")
+    elif what == "llamacpp":
+        d = sys.argv[2]
+        meta = {}
+        if os.path.exists(os.path.join(d, "SOURCE.json")):
+            with open(os.path.join(d, "SOURCE.json"), encoding="utf-8") as f:
+                meta = json.load(f)
+        templates = []
+        for name in sorted(os.listdir(d)):
+            if not name.endswith(".jinja"):
+                continue
+            with open(os.path.join(d, name), encoding="utf-8", newline="") as f:
+                text = f.read()
+            templates.append((name[:-len(".jinja")], text, {"repo": "ggml-org/llama.cpp", "path": "models/templates/" + name,
+                                                           "commit": meta.get(name, ""), "licence": "MIT (llama.cpp); the model's licence applies to its template"}))
+        build("llamacpp", templates, {"repo": "ggml-org/llama.cpp", "path": "models/templates/*.jinja, tests/test-chat-template.cpp",
+                                      "licence": "MIT"}, "llamacpp.json")
+    else:
+        sys.exit("usage: chat.py hf | llamacpp DIR")
+
+
+if __name__ == "__main__":
+    main()

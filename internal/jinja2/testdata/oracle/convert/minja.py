@@ -1,0 +1,56 @@
+#!/usr/bin/env python3
+"""Convert minja's tests/test-syntax.cpp to oracle cases.
+
+    python3 convert/minja.py GIT_DIR [COMMIT]   # GIT_DIR: a clone of google/minja
+
+Compiles the test file against the stand-in headers of convert/minja_stub
+(needs g++ and nlohmann-json3-dev): every render(template, bindings,
+options) it makes is recorded instead of rendered, including those the
+suite only runs without USE_JINJA2 and those it expects to throw. The
+suite's expectations are not used: Python's Jinja2 decides (oracle.py).
+The environment is minja's scripts/render.py's: Environment(**options,
+extensions=[loopcontrols]).
+"""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+PATH = "tests/test-syntax.cpp"
+
+
+def main():
+    git_dir = sys.argv[1]
+    commit = sys.argv[2] if len(sys.argv) > 2 else "HEAD"
+    commit = subprocess.run(["git", "--git-dir", git_dir, "rev-parse", commit], check=True, capture_output=True, text=True).stdout.strip()
+    src = subprocess.run(["git", "--git-dir", git_dir, "show", commit + ":" + PATH], check=True, capture_output=True, text=True).stdout
+    with tempfile.TemporaryDirectory() as tmp:
+        cpp = os.path.join(tmp, "t.cpp")
+        with open(cpp, "w") as f:
+            f.write(src + "\nint main() { test_SyntaxTest_SimpleCases(); return 0; }\n")
+        exe = os.path.join(tmp, "t")
+        subprocess.run(["g++", "-std=c++17", "-w", "-I", os.path.join(HERE, "minja_stub"), cpp, "-o", exe], check=True)
+        out = subprocess.run([exe], check=True, capture_output=True, text=True).stdout
+    source = {"repo": "google/minja", "commit": commit, "path": PATH, "licence": "MIT"}
+    cases = []
+    for i, line in enumerate(out.splitlines()):
+        r = json.loads(line)
+        env = {"extensions": ["loopcontrols"]}
+        for k in ("trim_blocks", "lstrip_blocks", "keep_trailing_newline"):
+            if r[k]:
+                env[k] = True
+        cases.append({"id": "minja/%03d" % i, "source": {"test": "SyntaxTest.SimpleCases, line %d" % r["line"]},
+                      "template": r["template"], "context": r["bindings"], "env": env})
+    doc = {"jinja2": "", "source": source, "cases": cases}
+    path = os.path.join(HERE, "..", "cases", "minja.json")
+    sys.path.insert(0, os.path.join(HERE, ".."))
+    import oracle
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(oracle.dump(doc))
+    oracle.run_file(path)
+
+
+if __name__ == "__main__":
+    main()

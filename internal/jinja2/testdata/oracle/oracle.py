@@ -1,0 +1,297 @@
+#!/usr/bin/env python3
+"""The oracle of internal/jinja2: Python's Jinja2 renders every case.
+
+    python3 internal/jinja2/testdata/oracle/oracle.py            # every cases/*.json
+    python3 internal/jinja2/testdata/oracle/oracle.py FILE...    # the files named
+    python3 internal/jinja2/testdata/oracle/oracle.py --check    # fail if an expectation would change
+    python3 internal/jinja2/testdata/oracle/oracle.py --serve    # JSON lines on stdin (FuzzPython)
+
+It reads each case file, renders every case with Python's Jinja2 and writes
+the file back with each case's "expect" replaced: {"output": str} or
+{"error": "<exception class>", "message": str(e)} (TemplateSyntaxError also
+gives "line"). The Jinja2 version used is written in the file; the Go test
+refuses files made with another. Nothing in the Go test decides what a
+template should print: this script does.
+
+Case file: {"jinja2": "3.1.6", "source": {...}, "templates": {ref: src},
+"cases": [case, ...]}. A case:
+
+  id        unique across all files ("<source>/<name>")
+  source    where it came from: {"repo", "path", "test", "licence"}
+  template  the template source, or template_ref naming an entry of the
+            file's "templates" (a large template shared by many cases)
+  context_ref  optional: an entry of the file's "contexts" (a conversation
+            shared by many cases), which "context" then adds to
+  context   the render's variables, JSON with tagged values where JSON has
+            none: {"__tuple__": [...]}, {"__dict__": [[k, v], ...]} (keys
+            that are not strings), {"__markup__": s}, {"__float__": "inf" |
+            "-inf" | "nan"}, {"__func__": name} (a function of FUNCS below)
+  env       {"trim_blocks", "lstrip_blocks", "keep_trailing_newline",
+            "autoescape", "sandbox" (ImmutableSandboxedEnvironment),
+            "extensions": ["loopcontrols", "do"], "profile": "hf", "globals":
+            {name: value} (Environment.globals, values as in context)}; all
+            optional, Jinja2's defaults otherwise
+  loader    {name: source} for include, import and extends (DictLoader)
+  name      optional: the template's name (it is then loaded through the
+            loader, as env.get_template(name) does)
+
+The "hf" profile is transformers' chat-template environment, as
+chat/format/testdata/hf/oracle.py sets it up: ImmutableSandboxedEnvironment(
+trim_blocks=True, lstrip_blocks=True, extensions=[AssistantTracker
+({% generation %}), loopcontrols]); tojson = json.dumps(x, ensure_ascii=False,
+indent, separators, sort_keys); raise_exception raises TemplateError;
+strftime_now formats the pinned time 2024-07-26 12:34:56.
+"""
+
+import datetime
+import glob
+import json
+import math
+import re
+import os
+import sys
+
+import jinja2
+import jinja2.ext
+from jinja2 import nodes
+from jinja2.exceptions import TemplateError, TemplateSyntaxError
+from jinja2.ext import Extension
+from jinja2.sandbox import ImmutableSandboxedEnvironment
+from markupsafe import Markup
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+VERSION = jinja2.__version__
+NOW = datetime.datetime(2024, 7, 26, 12, 34, 56)
+
+# Functions a context may hold ({"__func__": name}); the Go test has the same.
+FUNCS = {
+    "add": lambda x, y: x + y,                    # huggingface.js (x, y) => x + y
+    "count_args": lambda *a: len(a),              # (...args) => args.length
+    "join_args": lambda *a: "".join(a),           # (...args) => args.join("")
+    "join_args_underscore": lambda *a: "_".join(a),  # (...args) => args.join("_")
+    "noop": lambda *a: None,                      # () => {}
+}
+
+
+class AssistantTracker(Extension):
+    """transformers' {% generation %} block, which renders its body."""
+    tags = {"generation"}
+
+    def parse(self, parser):
+        lineno = next(parser.stream).lineno
+        body = parser.parse_statements(["name:endgeneration"], drop_needle=True)
+        return nodes.CallBlock(self.call_method("_render", []), [], [], body).set_lineno(lineno)
+
+    def _render(self, caller):
+        return caller()
+
+
+EXTENSIONS = {"loopcontrols": jinja2.ext.loopcontrols, "do": jinja2.ext.do}
+
+
+def decode(v):
+    """A context value from its JSON form."""
+    if isinstance(v, list):
+        return [decode(x) for x in v]
+    if isinstance(v, dict):
+        if len(v) == 1:
+            (k, x), = v.items()
+            if k == "__tuple__":
+                return tuple(decode(i) for i in x)
+            if k == "__dict__":
+                return {decode(a): decode(b) for a, b in x}
+            if k == "__markup__":
+                return Markup(x)
+            if k == "__float__":
+                return float(x)
+            if k == "__func__":
+                return FUNCS[x]
+        return {k: decode(x) for k, x in v.items()}
+    return v
+
+
+def encode(v):
+    """The JSON form of a context value, or raise TypeError."""
+    if v is None or isinstance(v, (bool, str)) and not isinstance(v, Markup):
+        return v
+    if isinstance(v, Markup):
+        return {"__markup__": str(v)}
+    if isinstance(v, int):
+        return int(v)
+    if isinstance(v, float):
+        if math.isinf(v) or math.isnan(v):
+            return {"__float__": repr(v)}
+        return v
+    if isinstance(v, list):
+        return [encode(x) for x in v]
+    if isinstance(v, tuple):
+        return {"__tuple__": [encode(x) for x in v]}
+    if isinstance(v, dict) and type(v) is dict:
+        if all(isinstance(k, str) for k in v):
+            if len(v) == 1 and next(iter(v)).startswith("__"):
+                raise TypeError("dict with a tag-like key")
+            return {k: encode(x) for k, x in v.items()}
+        return {"__dict__": [[encode(k), encode(x)] for k, x in v.items()]}
+    for name, f in FUNCS.items():
+        if v is f:
+            return {"__func__": name}
+    raise TypeError(type(v).__name__)
+
+
+def hf_environment(loader=None):
+    def raise_exception(message):
+        raise TemplateError(message)
+
+    def tojson(x, ensure_ascii=False, indent=None, separators=None, sort_keys=False):
+        return json.dumps(x, ensure_ascii=ensure_ascii, indent=indent, separators=separators, sort_keys=sort_keys)
+
+    env = ImmutableSandboxedEnvironment(trim_blocks=True, lstrip_blocks=True, loader=loader,
+                                        extensions=[AssistantTracker, jinja2.ext.loopcontrols])
+    env.filters["tojson"] = tojson
+    env.globals["raise_exception"] = raise_exception
+    env.globals["strftime_now"] = lambda fmt: NOW.strftime(fmt)
+    return env
+
+
+KNOWN_ENV = {"trim_blocks", "lstrip_blocks", "keep_trailing_newline", "autoescape", "sandbox", "extensions", "profile", "globals"}
+
+
+def environment(spec, loader=None):
+    spec = spec or {}
+    unknown = set(spec) - KNOWN_ENV
+    if unknown:
+        raise ValueError("unknown env options %s" % sorted(unknown))
+    dl = jinja2.DictLoader(loader) if loader else None
+    if spec.get("profile") == "hf":
+        env = hf_environment(dl)
+    elif spec.get("profile"):
+        raise ValueError("unknown profile %r" % spec["profile"])
+    else:
+        cls = ImmutableSandboxedEnvironment if spec.get("sandbox") else jinja2.Environment
+        env = cls(trim_blocks=spec.get("trim_blocks", False), lstrip_blocks=spec.get("lstrip_blocks", False),
+                  keep_trailing_newline=spec.get("keep_trailing_newline", False),
+                  autoescape=spec.get("autoescape", False), loader=dl,
+                  extensions=[EXTENSIONS[e] for e in spec.get("extensions", [])])
+    env.globals.update(decode(spec.get("globals") or {}))
+    return env
+
+
+def template_source(case, templates):
+    if "template_ref" in case:
+        return templates[case["template_ref"]]
+    return case["template"]
+
+
+ADDRESS = re.compile(r"\b0x[0-9a-f]{6,}\b")
+
+
+def render(case, templates=None, contexts=None):
+    """What Jinja2 does with case: {"output": ...} or {"error": ..., "message": ...}.
+    A memory address Python prints (<generator object … at 0x7f…>) is
+    written 0xADDR, with "normalized": "address"; the Go test writes its
+    own addresses the same way."""
+    got = render_raw(case, templates, contexts)
+    text = json.dumps(got, ensure_ascii=False)
+    if ADDRESS.search(text):
+        got = json.loads(ADDRESS.sub("0xADDR", text))
+        got["normalized"] = "address"
+    return got
+
+
+def render_raw(case, templates=None, contexts=None):
+    try:
+        env = environment(case.get("env"), case.get("loader"))
+        if case.get("name"):
+            tmpl = env.get_template(case["name"])
+        else:
+            tmpl = env.from_string(template_source(case, templates or {}))
+        ctx = {}
+        if "context_ref" in case:
+            ctx.update((contexts or {})[case["context_ref"]])
+        ctx.update(case.get("context") or {})
+        return {"output": tmpl.render(decode(ctx))}
+    except TemplateSyntaxError as e:
+        return {"error": type(e).__name__, "message": e.message or "", "line": e.lineno}
+    except RecursionError:
+        return {"error": "RecursionError", "message": "maximum recursion depth exceeded"}
+    except Exception as e:  # every Python exception is an expected outcome
+        return {"error": type(e).__name__, "message": str(e)}
+
+
+def dump(doc):
+    """The case file's text: one case a line, so diffs stay readable."""
+    head = {k: v for k, v in doc.items() if k not in ("cases", "templates", "contexts")}
+    out = ["{"]
+    for k, v in head.items():
+        out.append("%s: %s," % (json.dumps(k), json.dumps(v, ensure_ascii=False)))
+    for section in ("contexts", "templates"):
+        if section in doc:
+            out.append('"%s": {' % section)
+            items = list(doc[section].items())
+            for i, (k, v) in enumerate(items):
+                out.append("%s: %s%s" % (json.dumps(k), json.dumps(v, ensure_ascii=False), "," if i < len(items) - 1 else ""))
+            out.append("},")
+    out.append('"cases": [')
+    for i, c in enumerate(doc["cases"]):
+        out.append(json.dumps(c, ensure_ascii=False) + ("," if i < len(doc["cases"]) - 1 else ""))
+    out.append("]}")
+    return "\n".join(out) + "\n"
+
+
+def run_file(path, check=False):
+    with open(path, encoding="utf-8") as f:
+        doc = json.load(f)
+    before = dump(doc)
+    doc["jinja2"] = VERSION
+    templates = doc.get("templates", {})
+    contexts = doc.get("contexts", {})
+    seen = set()
+    for c in doc["cases"]:
+        if c["id"] in seen:
+            sys.exit("%s: duplicate id %s" % (path, c["id"]))
+        seen.add(c["id"])
+        c["expect"] = render(c, templates, contexts)
+    after = dump(doc)
+    n_err = sum("error" in c["expect"] for c in doc["cases"])
+    print("%s: %d cases, %d outputs, %d errors" % (os.path.relpath(path, HERE), len(doc["cases"]), len(doc["cases"]) - n_err, n_err))
+    if check:
+        return before == after
+    with open(path, "w", encoding="utf-8", newline="\n") as f:
+        f.write(after)
+    return True
+
+
+def serve():
+    """One JSON request a line ({"template", "context", "env", "loader"}),
+    one JSON answer a line (the expect of render)."""
+    for line in sys.stdin:
+        if not line.strip():
+            continue
+        try:
+            req = json.loads(line)
+            ans = render(req)
+        except Exception as e:  # a malformed request: say so, keep serving
+            ans = {"error": "OracleError", "message": "%s: %s" % (type(e).__name__, e)}
+        try:
+            out = json.dumps(ans, ensure_ascii=False)
+            out.encode("utf-8")
+        except UnicodeEncodeError:
+            out = json.dumps({"error": "OracleError", "message": "output is not valid UTF-8 (lone surrogate)"})
+        sys.stdout.write(out + "\n")
+        sys.stdout.flush()
+
+
+def main(argv):
+    sys.setrecursionlimit(3000)
+    if "--serve" in argv:
+        serve()
+        return
+    check = "--check" in argv
+    files = [a for a in argv if not a.startswith("--")] or sorted(glob.glob(os.path.join(HERE, "cases", "*.json")))
+    ok = all([run_file(f, check) for f in files])
+    if not ok:
+        sys.exit("expectations differ from the committed ones: run oracle.py")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
