@@ -1128,12 +1128,6 @@ func roundDecimalString(s string, prec int) string {
 	return out
 }
 
-// groupTuple is _GroupTuple: a (grouper, list) tuple with names.
-type groupTuple struct {
-	grouper Value
-	list    Value
-}
-
 func fGroupby(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 	a, set, err := bind("sync_do_groupby", args, kw, "attribute", "default", "case_sensitive")
 	if err != nil {

@@ -2,8 +2,8 @@ package jinja2
 
 import (
 	"fmt"
-	"reflect"
 	"math/big"
+	"reflect"
 )
 
 // Errors as Python raises them.
