@@ -69,6 +69,15 @@ type compiler struct {
 	// hasExtends: the template has an extends tag.
 	hasExtends bool
 	recursive  []*loopCode // enclosing recursive loops
+	// noOutputCheck: inside a block set, whose output is captured, which
+	// Jinja2 lets run at the top level of a template that extends another.
+	noOutputCheck bool
+}
+
+// outputCheck reports whether output here is dropped once the template
+// has extended another (Jinja2's require_output_check).
+func (c *compiler) outputCheck() bool {
+	return c.hasExtends && !c.noOutputCheck && c.sc.fn.parent == nil && c.sc.fn.block == nil
 }
 
 func (c *compiler) errAt(n Node, kind, msg string) error {
@@ -394,6 +403,10 @@ func readsName(body []Stmt, name string) bool {
 			case *AutoescapeBlock:
 				ex(n.X)
 				st(n.Body)
+			case *Block:
+				if n.Scoped {
+					st(n.Body)
+				}
 			}
 		}
 	}

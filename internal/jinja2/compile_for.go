@@ -13,6 +13,11 @@ func (c *compiler) compileFor(n *For) (execFn, error) {
 		return nil, err
 	}
 	names := targetNames(n.Target)
+	for _, nm := range names {
+		if nm == "loop" {
+			return nil, c.errAt(n.Target, "TemplateAssertionError", "Can't assign to special loop variable in for-loop target")
+		}
+	}
 	usesLoop := readsName(n.Body, "loop")
 	scopeNames := append([]string{}, names...)
 	if usesLoop {

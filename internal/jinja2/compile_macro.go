@@ -22,6 +22,9 @@ func (c *compiler) compileMacroCode(name string, params []Param, body []Stmt) (*
 	m := &macroCode{name: name, callerSlot: -1, kwargsSlot: -1, varargsSlot: -1, fn: fs}
 	skip := map[string]bool{}
 	for _, p := range params {
+		if p.Name == "caller" && p.Default == nil && readsName(body, "caller") {
+			return nil, c.errAt(p, "TemplateAssertionError", `When defining macros or call blocks the special "caller" argument must be omitted or be given a default.`)
+		}
 		m.params = append(m.params, p.Name)
 		m.paramSlots = append(m.paramSlots, s.declare(p.Name))
 		skip[p.Name] = true

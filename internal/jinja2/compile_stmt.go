@@ -16,7 +16,7 @@ func (c *compiler) compileStmt(s Stmt) (execFn, error) {
 	switch n := s.(type) {
 	case *Text:
 		txt := n.Text
-		if c.hasExtends && c.sc.fn.parent == nil && c.sc.fn.block == nil {
+		if c.outputCheck() {
 			return func(f *frame) error {
 				if f.tc.inh.parent != nil {
 					return nil
@@ -80,7 +80,7 @@ func (c *compiler) compilePrint(n *Print) (execFn, error) {
 	if err != nil {
 		return nil, err
 	}
-	guard := c.hasExtends && c.sc.fn.parent == nil && c.sc.fn.block == nil
+	guard := c.outputCheck()
 	name, pos := c.src.name, n.P
 	return func(f *frame) error {
 		if guard && f.tc.inh.parent != nil {
@@ -273,7 +273,10 @@ func (c *compiler) compileCaptured(body []Stmt) (func(f *frame) (Value, error), 
 }
 
 func (c *compiler) compileSetBlock(n *SetBlock) (execFn, error) {
+	saved := c.noOutputCheck
+	c.noOutputCheck = true
 	body, err := c.compileCaptured(n.Body)
+	c.noOutputCheck = saved
 	if err != nil {
 		return nil, err
 	}

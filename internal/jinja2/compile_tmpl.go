@@ -121,7 +121,7 @@ func (c *compiler) compileBlockRef(n *Block) (execFn, error) {
 	}
 	bc := &blockCode{name: n.Name, fn: fs, init: c.scopeInit(s, nil), body: body, required: n.Required, scoped: n.Scoped}
 	c.blocks[n.Name] = bc
-	guard := c.hasExtends && c.sc.fn.parent == nil && c.sc.fn.block == nil
+	guard := c.outputCheck()
 	var locals func(f *frame) map[string]Value
 	if n.Scoped {
 		locals = c.localsCollector()
@@ -240,6 +240,9 @@ func (c *compiler) localsCollector() func(f *frame) map[string]Value {
 }
 
 func (c *compiler) compileExtends(n *Extends) (execFn, error) {
+	if !c.sc.top {
+		return nil, c.errAt(n, "TemplateAssertionError", "cannot use extend from a non top-level scope")
+	}
 	x, err := c.compileExpr(n.Template)
 	if err != nil {
 		return nil, err
@@ -271,7 +274,7 @@ func (c *compiler) compileInclude(n *Include) (execFn, error) {
 	if n.WithContext {
 		locals = c.localsCollector()
 	}
-	guard := c.hasExtends && c.sc.fn.parent == nil && c.sc.fn.block == nil
+	guard := c.outputCheck()
 	name, pos, ignore := c.src.name, n.P, n.IgnoreMissing
 	return func(f *frame) error {
 		if guard && f.tc.inh.parent != nil {

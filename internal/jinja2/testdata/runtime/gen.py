@@ -176,6 +176,12 @@ case("line numbers", "a\nb\n{{ 1 +* 2 }}")
 case("block hyphen", "{% block a-b %}{% endblock %}")
 case("break outside loop", "{% break %}", check_msg=False)  # Python's own SyntaxError
 case("extends twice", "{% extends 'a' %}{% extends 'a' %}", templates={"a": "A"})
+case("loop unassignable", "{% for loop in [1] %}{% endfor %}")
+case("caller param without default", "{% macro x(caller) %}{% endmacro %}ok")
+case("caller param without default used", "{% macro x(caller) %}{{ caller() }}{% endmacro %}")
+case("extends in for", "{% for i in [1] %}{% extends 'a' %}{% endfor %}", templates={"a": "A"})
+case("block set after extends", "{% extends 'p' %}{% set x %}42{% endset %}", templates={"p": "[{{ x }}]"})
+case("scoped block loop", "{% for i in 'ab' %}{% block b scoped %}{{ loop.index }}{{ i }}{% endblock %}{% endfor %}")
 case("invalid kw syntax", "{{ f(a=1, 2) }}")
 
 # --- include, import, extends
