@@ -10,6 +10,8 @@ import (
 
 	"github.com/rolemark/rolemark/chat"
 	"github.com/rolemark/rolemark/engine"
+	"github.com/rolemark/rolemark/engine/driver"
+	"github.com/rolemark/rolemark/internal/scratch"
 )
 
 // Row is one input of a batch: a template's variables and, optionally, the
@@ -118,7 +120,7 @@ func RenderFunc[T any](ctx context.Context, tpl *engine.Template, rows iter.Seq[
 // workers. index is the row's position from 0. When it fails, what it
 // appended is dropped. Under RenderAppend, msgs and the strings in them are
 // valid only until the Append returns: the run renders the next rows into
-// the same memory (engine.Reuse). An Append that keeps any of them must
+// the same memory (internal/scratch). An Append that keeps any of them must
 // copy it (strings.Clone). The outputs of this package (OpenAI, OpenAIBatch,
 // AnthropicBatch, Prompt, SFTOutput, NewOutput) are Appends.
 type Append func(ctx context.Context, dst []byte, index int, row Row, msgs []chat.Message) ([]byte, error)
@@ -152,7 +154,6 @@ func RenderAppend(ctx context.Context, tpl *engine.Template, rows iter.Seq[Row],
 	return func(yield func(Result[[]byte]) bool) {
 		run(ctx, tpl, rows, func(g *group[[]byte]) Convert[[]byte] {
 			g.reuse = &memory{}
-			g.reuse.opt = engine.Reuse(&g.reuse.scratch)
 			return func(ctx context.Context, index int, row Row, msgs []chat.Message) ([]byte, error) {
 				start := len(g.buf)
 				b, err := a(ctx, g.buf, index, row, msgs)
@@ -199,10 +200,11 @@ type group[T any] struct {
 	text arena
 }
 
-// memory is a Scratch that renders reuse, with the option that reuses it.
+// memory is memory that renders reuse (internal/scratch), with the
+// context that carries it, made for the context of the run.
 type memory struct {
-	scratch engine.Scratch
-	opt     engine.RenderOption
+	mem         driver.Memory
+	ctx, parent context.Context
 }
 
 // run is RenderFunc and RenderAppend: convertFor gives each group its
@@ -414,22 +416,26 @@ func renderOne[T any](ctx context.Context, tpl *engine.Template, index int, row 
 			v, err = *new(T), &RowError{Row: index + 1, Err: fmt.Errorf("panic: %v", p)}
 		}
 		if err != nil && reuse != nil {
-			reuse.scratch = engine.Scratch{}
+			reuse.mem = driver.Memory{}
 		}
 	}()
 	row = row.Decode()
 	if row.Err != nil {
 		return v, &RowError{Row: index + 1, Err: row.Err}
 	}
-	var obuf [2]engine.RenderOption
+	var obuf [1]engine.RenderOption
 	opts := obuf[:0]
 	if row.History != nil {
 		opts = append(opts, engine.History(row.History))
 	}
+	rctx := ctx // convert gets ctx, which carries no memory to render into
 	if reuse != nil {
-		opts = append(opts, reuse.opt)
+		if reuse.parent != ctx {
+			reuse.ctx, reuse.parent = scratch.With(ctx, &reuse.mem), ctx
+		}
+		rctx = reuse.ctx
 	}
-	msgs, err := tpl.Messages(ctx, row.Vars, opts...)
+	msgs, err := tpl.Messages(rctx, row.Vars, opts...)
 	if err != nil {
 		return v, &RowError{Row: index + 1, Err: err}
 	}

@@ -18,7 +18,7 @@
 // reuses: a row's line is valid until the loop body that receives it
 // returns, which is all a writer needs, and rows cost no allocation for
 // their output. It also renders each row's messages into memory it reuses
-// (engine.Reuse), so the messages an Append receives are valid only until
+// (internal/scratch), so the messages an Append receives are valid only until
 // it returns.
 //
 // A run's live memory is small (a window of rows) and each row leaves a

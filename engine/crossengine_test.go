@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -15,6 +16,7 @@ import (
 	"github.com/rolemark/rolemark/gotmpl"
 	"github.com/rolemark/rolemark/handlebars"
 	"github.com/rolemark/rolemark/internal/fixture"
+	"github.com/rolemark/rolemark/internal/scratch"
 	"github.com/rolemark/rolemark/jinja"
 	"github.com/rolemark/rolemark/roleparse"
 )
@@ -39,9 +41,9 @@ func TestCrossEngine(t *testing.T) {
 					require.NoError(t, err)
 					assert.Equal(t, c.Expected, got, name)
 					// The same, twice, in memory the renders reuse.
-					var s engine.Scratch
+					var s driver.Memory
 					for range 2 {
-						msgs, err = tpl.Messages(context.Background(), c.Vars, engine.History(c.History), engine.Reuse(&s))
+						msgs, err = tpl.Messages(scratch.With(context.Background(), &s), c.Vars, engine.History(c.History))
 						require.NoError(t, err, name)
 						got, err = fixture.JSON(msgs)
 						require.NoError(t, err)
@@ -170,9 +172,11 @@ func TestHistoryMarker(t *testing.T) {
 	}
 }
 
-// TestReuse: with Reuse, a render on the fast path writes over the messages
-// of the last render with the same Scratch, and its messages are those
-// without Reuse; a template without a fast path ignores it.
+// TestReuse: with internal/scratch's memory (batch's hook), a render on
+// the fast path writes over the messages of the last render with the same
+// memory, and its messages are those without it; a template without a fast
+// path ignores it. Without the hook, which no caller outside the module can
+// reach, no string a render hands out changes (TestStringsNeverChange).
 func TestReuse(t *testing.T) {
 	set := engine.NewSet(handlebars.New(), jinja.New(), gotmpl.New())
 	tests := []struct {
@@ -190,14 +194,14 @@ func TestReuse(t *testing.T) {
 			tpl, err := set.Parse(tc.engine, "t", tc.src)
 			require.NoError(t, err)
 			ctx := context.Background()
-			var s engine.Scratch
+			var s driver.Memory
 			want := func(q string) []chat.Message {
 				return []chat.Message{chat.Text(chat.RoleSystem, "Be brief."), chat.Text(chat.RoleUser, q)}
 			}
-			first, err := tpl.Messages(ctx, map[string]any{"q": "first question"}, engine.Reuse(&s))
+			first, err := tpl.Messages(scratch.With(ctx, &s), map[string]any{"q": "first question"})
 			require.NoError(t, err)
 			require.Equal(t, want("first question"), first)
-			second, err := tpl.Messages(ctx, map[string]any{"q": "second question"}, engine.Reuse(&s))
+			second, err := tpl.Messages(scratch.With(ctx, &s), map[string]any{"q": "second question"})
 			require.NoError(t, err)
 			require.Equal(t, want("second question"), second)
 			if tc.fast {
@@ -206,5 +210,51 @@ func TestReuse(t *testing.T) {
 				require.Equal(t, "first question", first[1].Text())
 			}
 		})
+	}
+}
+
+// TestStringsNeverChange: no string a render hands to a caller changes
+// afterwards, whatever the values' types (strings take the engines' fast
+// paths, numbers do not) and however many renders follow, with and without
+// history. Before internal/scratch, engine.Reuse let a caller's second
+// render write over the first render's strings.
+func TestStringsNeverChange(t *testing.T) {
+	set := engine.NewSet(handlebars.New(), jinja.New(), gotmpl.New())
+	srcs := map[string]string{
+		"handlebars": `{{#system}}Be brief {{n}}.{{/system}}{{#user}}{{q}}{{/user}}`,
+		"jinja":      `{% system %}Be brief {{ n }}.{% endsystem %}{% user %}{{ q }}{% enduser %}`,
+		"gotmpl":     `{{role "system"}}Be brief {{.n}}.{{role "user"}}{{.q}}`,
+	}
+	for name, src := range srcs {
+		tpl, err := set.Parse(name, "t", src)
+		require.NoError(t, err)
+		type kept struct {
+			got  *string
+			want string
+		}
+		var all []kept
+		for i := range 50 {
+			var vars map[string]any
+			if i%2 == 0 {
+				vars = map[string]any{"q": fmt.Sprintf("question %d", i), "n": fmt.Sprintf("%d", i)}
+			} else {
+				vars = map[string]any{"q": i * 1000, "n": float64(i) / 3}
+			}
+			var opts []engine.RenderOption
+			if i%3 == 0 {
+				opts = append(opts, engine.History([]chat.Message{chat.Text(chat.RoleUser, fmt.Sprintf("earlier %d", i))}))
+			}
+			msgs, err := tpl.Messages(context.Background(), vars, opts...)
+			require.NoError(t, err)
+			for j := range msgs {
+				for k := range msgs[j].Content {
+					s := &msgs[j].Content[k].Text
+					all = append(all, kept{s, strings.Clone(*s)})
+				}
+			}
+		}
+		for _, k := range all {
+			require.Equal(t, k.want, *k.got, name)
+		}
 	}
 }

@@ -100,24 +100,3 @@ input:
 	// greet.hbs:6:24: variable "nmae" is not declared in the input schema (declared: name)
 	// greet.hbs:7:1: rendered markup: unknown role "wizard"; expected system, user, assistant, tool or developer (allow others with roleparse.Roles or roleparse.AnyRole)
 }
-
-// A loop that is done with each render's messages before the next, here
-// writing them out as JSON lines, renders them into one Scratch: the
-// messages, and the strings in them, are valid until the next render with it.
-func ExampleReuse() {
-	set := engine.NewSet(gotmpl.New())
-	tpl, _ := set.Parse("gotmpl", "ask.tmpl", `{{role "system"}}Be brief.{{role "user"}}{{.q}}`)
-	var scratch engine.Scratch
-	for _, q := range []string{"Why is the sky blue?", "What is rain?"} {
-		msgs, err := tpl.Messages(context.Background(), map[string]any{"q": q}, engine.Reuse(&scratch))
-		if err != nil {
-			fmt.Println(err)
-			return
-		}
-		line, _ := json.Marshal(msgs) // a copy: msgs is written over by the next render
-		fmt.Println(string(line))
-	}
-	// Output:
-	// [{"role":"system","content":"Be brief."},{"role":"user","content":"Why is the sky blue?"}]
-	// [{"role":"system","content":"Be brief."},{"role":"user","content":"What is rain?"}]
-}

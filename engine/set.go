@@ -16,6 +16,7 @@ import (
 
 	"github.com/rolemark/rolemark/chat"
 	"github.com/rolemark/rolemark/engine/driver"
+	"github.com/rolemark/rolemark/internal/scratch"
 	"github.com/rolemark/rolemark/roleparse"
 )
 
@@ -291,7 +292,6 @@ type RenderOption func(*renderSettings)
 type renderSettings struct {
 	history []chat.Message
 	data    map[string]any
-	mem     *driver.Memory
 }
 
 // Data passes the render's @-variables, by name without the @: Dotprompt's
@@ -308,25 +308,6 @@ func Data(data map[string]any) RenderOption {
 // user message.
 func History(msgs []chat.Message) RenderOption {
 	return func(r *renderSettings) { r.history = msgs }
-}
-
-// Scratch is memory that renders reuse for their messages (see Reuse). The
-// zero value is ready to use. A Scratch is not safe for concurrent use.
-type Scratch struct{ mem driver.Memory }
-
-// Reuse makes Messages put the render's messages in s where the engine
-// renders straight to messages, without markup (every engine does for a
-// template of text and plain variables; gotmpl's documentation says when
-// it does), sparing the render's allocations. The next render with s
-// writes over them: the messages, and the strings in them, are valid only
-// until then. It suits a loop that is done with each render's messages
-// before the next render, such as one that writes them out; copy what you
-// keep (strings.Clone). Do not pass them back into a render with the same
-// Scratch, as variables or as History: it would write over them while it
-// reads them. A copy of a Scratch shares its memory. Render and renders
-// through markup ignore it.
-func Reuse(s *Scratch) RenderOption {
-	return func(r *renderSettings) { r.mem = &s.mem }
 }
 
 var bufPool = sync.Pool{New: func() any { return new(bytes.Buffer) }}
@@ -349,6 +330,7 @@ func (t *Template) Messages(ctx context.Context, vars map[string]any, opts ...Re
 		return nil, err
 	}
 	if me, ok := t.compiled.(driver.MessagesExecuter); ok && !t.dotprompt {
+		r.Memory = scratch.From(ctx) // rolemark's batch only (internal/scratch)
 		var msgs []chat.Message
 		done := false
 		err := t.guard(ctx, func() (err error) {
@@ -480,7 +462,7 @@ func (t *Template) request(vars map[string]any, opts []RenderOption) (*driver.Re
 	for _, o := range opts {
 		o(&rq.rs)
 	}
-	rq.r = driver.Request{Vars: vars, Data: rq.rs.data, Memory: rq.rs.mem}
+	rq.r = driver.Request{Vars: vars, Data: rq.rs.data}
 	return &rq.r, rq.rs.history, nil
 }
 

@@ -14,6 +14,7 @@ import (
 	"github.com/rolemark/rolemark/engine/driver"
 	"github.com/rolemark/rolemark/gotmpl"
 	"github.com/rolemark/rolemark/internal/fixture"
+	"github.com/rolemark/rolemark/internal/scratch"
 	"github.com/rolemark/rolemark/roleparse"
 )
 
@@ -73,9 +74,9 @@ func FuzzFastPath(f *testing.F) {
 		require.NoError(t, gotErr, "template %q\nmarkup %q", src, markup)
 		require.Equal(t, want, got, "template %q\nmarkup %q", src, markup)
 		// The same in memory a render of other values wrote before.
-		var s engine.Scratch
-		_, _ = tpl.Messages(context.Background(), map[string]any{"x": y + x + y, "y": x, "ys": []string{x + y}}, engine.Reuse(&s))
-		got, gotErr = tpl.Messages(context.Background(), vars, engine.Reuse(&s))
+		var s driver.Memory
+		_, _ = tpl.Messages(scratch.With(context.Background(), &s), map[string]any{"x": y + x + y, "y": x, "ys": []string{x + y}})
+		got, gotErr = tpl.Messages(scratch.With(context.Background(), &s), vars)
 		require.NoError(t, gotErr, "template %q, reused memory", src)
 		require.Equal(t, want, got, "template %q\nmarkup %q, reused memory", src, markup)
 	})

@@ -29,6 +29,19 @@ func RenderCompiled(ctx context.Context, t *Template, msgs []chat.Message, opts 
 
 // EngineOnly returns a copy of t that renders with the engine only.
 func EngineOnly(t *Template) *Template {
-	e := &Template{name: t.name, variants: t.variants, tokens: t.tokens, special: t.special, clock: t.clock, engineOnly: true}
+	e := &Template{name: t.name, variants: t.variants, tokens: t.tokens, special: t.special, inferred: t.inferred,
+		guard: t.guard, joins: t.joins, clock: t.clock, engineOnly: true}
 	return e
+}
+
+// Joins reports whether the template's own text could make a special
+// token with data next to it (the neutral rendering is then always
+// compared).
+func Joins(t *Template) bool { return t.joins }
+
+// FormatJoins is Joins for a Format.
+func FormatJoins(f *Format) bool {
+	var buf [8]string
+	g := newGuard(f.specialTokens(buf[:0]))
+	return g != nil && f.joins(g, nil, &Options{})
 }

@@ -83,7 +83,7 @@ type tokenizerConfig struct {
 }
 
 func (tc *tokenizerConfig) options() []TemplateOption {
-	opts := []TemplateOption{WithSpecialTokens(tc.special...)}
+	opts := []TemplateOption{WithSpecialTokens(tc.special...), func(s *templateSettings) { s.known = true }}
 	for k, v := range tc.tokens {
 		opts = append(opts, WithToken(k, v))
 	}

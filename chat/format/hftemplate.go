@@ -24,11 +24,16 @@ type Template struct {
 	variants map[string]*compiled // "default", "tool_use", …
 	tokens   map[string]string    // bos_token, eos_token, …
 	special  []string             // refused in message content, longest first
-	clock    func() time.Time
-	tools    atomic.Pointer[toolsCache]
-	ftools   atomic.Pointer[fastToolsCache]
-	fargs    sync.Map // tool call arguments (string) -> value (hfc_data.go)
-	nargs    atomic.Int64
+	inferred []string             // the special tokens taken from the source's text
+	guard    *guard               // nil without special tokens
+	// joins is set when the template's own text could make a special
+	// token with data written next to it (guard.joins).
+	joins  bool
+	clock  func() time.Time
+	tools  atomic.Pointer[toolsCache]
+	ftools atomic.Pointer[fastToolsCache]
+	fargs  sync.Map // tool call arguments (string) -> value (hfc_data.go)
+	nargs  atomic.Int64
 	// engineOnly turns the compiled path off (tests compare the two).
 	engineOnly bool
 }
@@ -37,6 +42,8 @@ type Template struct {
 type TemplateOption func(*templateSettings)
 
 type templateSettings struct {
+	// known is set when a tokenizer config or WithToken gave the tokens.
+	known   bool
 	name    string
 	tokens  map[string]string
 	special []string
@@ -52,9 +59,12 @@ func WithName(name string) TemplateOption {
 // WithToken sets a special token variable the template reads, such as
 // "bos_token" or "eos_token", and adds its value to the special tokens
 // refused in message content. It overrides what a tokenizer_config.json
-// says.
+// says. A template given a token variable is taken to know its tokens, as
+// one with a tokenizer config does: those its text writes are not added
+// (see NewTemplate).
 func WithToken(variable, value string) TemplateOption {
 	return func(s *templateSettings) {
+		s.known = true
 		if s.tokens == nil {
 			s.tokens = map[string]string{}
 		}
@@ -125,7 +135,10 @@ func orDefault(s, def string) string {
 	return s
 }
 
-// NewTemplate compiles a chat template from its Jinja source.
+// NewTemplate compiles a chat template from its Jinja source. Without a
+// tokenizer config (LoadTemplate and ParseTokenizerConfig read one) and
+// without WithToken, its special tokens are those its own text writes, as
+// TextTokens lists them, plus any WithSpecialTokens names.
 func NewTemplate(source string, opts ...TemplateOption) (*Template, error) {
 	return newTemplate(map[string]string{"default": source}, opts)
 }
@@ -173,9 +186,27 @@ func newTemplate(sources map[string]string, opts []TemplateOption) (*Template, e
 	for _, v := range t.tokens {
 		special = append(special, v)
 	}
+	if !s.known {
+		t.inferred = textTokens(slices.Collect(maps.Values(sources))...)
+		special = append(special, t.inferred...)
+	}
 	t.special = specialSet(special)
+	if t.guard = newGuard(t.special); t.guard != nil {
+		for _, src := range sources {
+			t.joins = t.joins || !jinjaLiterals(src, func(lit string) bool { return !t.guard.joins(lit) })
+		}
+		for _, v := range t.tokens {
+			t.joins = t.joins || t.guard.joins(v)
+		}
+	}
 	return t, nil
 }
+
+// TextTokens returns the special tokens taken from the template's own text
+// (<|im_start|>, [INST], <start_of_turn>, … as textTokens reads them)
+// because neither a tokenizer config nor WithToken gave the model's; nil
+// when one did. They are among SpecialTokens.
+func (t *Template) TextTokens() []string { return slices.Clone(t.inferred) }
 
 // specialSet returns the distinct non-empty tokens, longest first, so that
 // the longest match is named.
@@ -215,11 +246,35 @@ func (t *Template) Render(ctx context.Context, msgs []chat.Message, opts Options
 	if opts.AddGenerationPrompt && opts.ContinueFinal {
 		return "", ErrContinueConflict
 	}
-	if !opts.AllowSpecialTokens {
-		if err := checkSpecial(t.name, msgs, t.special); err != nil {
+	neutral := false
+	if !opts.AllowSpecialTokens && t.guard != nil {
+		n, err := t.guard.check(t.name, msgs, &opts)
+		if err != nil {
 			return "", err
 		}
+		neutral = n || t.joins
 	}
+	out, err := t.render(ctx, msgs, opts)
+	if err != nil || !neutral {
+		return out, err
+	}
+	nmsgs, nopts := t.guard.neutral(msgs, opts)
+	n, err := t.render(ctx, nmsgs, nopts)
+	if err != nil {
+		if ctx.Err() != nil {
+			return "", ctx.Err()
+		}
+		return "", &SpecialTokenError{Format: t.name, Index: -1,
+			Where: "the prompt could not be checked (the neutral conversation fails: " + err.Error() + ");"}
+	}
+	if err := t.guard.compare(t.name, out, n); err != nil {
+		return "", err
+	}
+	return out, nil
+}
+
+// render is Render after the checks of the data.
+func (t *Template) render(ctx context.Context, msgs []chat.Message, opts Options) (string, error) {
 	if err := ctx.Err(); err != nil {
 		return "", err
 	}

@@ -39,12 +39,39 @@ func (f *Format) AppendRender(dst []byte, msgs []chat.Message, opts Options) ([]
 	if err := f.checkParts(msgs, opts); err != nil {
 		return dst, err
 	}
+	var g guard
+	neutral := false
 	if !opts.AllowSpecialTokens {
 		var buf [8]string
-		if err := checkSpecial(f.Name, msgs, f.specialTokens(buf[:0])); err != nil {
-			return dst, err
+		if g.init(f.specialTokens(buf[:0])) {
+			data := opts
+			data.Vars = nil // a Format does not read them
+			var err error
+			if neutral, err = g.check(f.Name, msgs, &data); err != nil {
+				return dst, err
+			}
+			neutral = neutral || f.joins(&g, msgs, &opts)
 		}
 	}
+	start := len(dst)
+	out, err := f.appendRender(dst, msgs, opts)
+	if err != nil || !neutral {
+		return out, err
+	}
+	nmsgs, nopts := g.neutral(msgs, opts)
+	n, err := f.appendRender(nil, nmsgs, nopts)
+	if err != nil {
+		return dst, &SpecialTokenError{Format: f.Name, Index: -1, Token: "",
+			Where: "the prompt could not be checked (the neutral conversation fails: " + err.Error() + ");"}
+	}
+	if err := g.compare(f.Name, string(out[start:]), string(n)); err != nil {
+		return dst, err
+	}
+	return out, nil
+}
+
+// appendRender is AppendRender after the checks of the data.
+func (f *Format) appendRender(dst []byte, msgs []chat.Message, opts Options) ([]byte, error) {
 	r := renderer{f: f, msgs: msgs, opts: opts, contentStart: -1}
 	size := len(f.BOS) + len(f.Begin) + len(f.End) + len(f.GenerationPrompt)
 	for i := range msgs {
@@ -494,6 +521,169 @@ func (f *Format) partsText(m *chat.Message, trim bool) string {
 // order, empty ones included (checkSpecial skips them).
 func (f *Format) specialTokens(buf []string) []string {
 	return append(append(buf, f.BOS, f.EOS), f.Special...)
+}
+
+// joins reports whether a piece of the format's own text could make a
+// special token with data written next to it (guard.joins).
+func (f *Format) joins(g *guard, msgs []chat.Message, opts *Options) bool {
+	found := false
+	f.literals(msgs, opts, func(s string) bool {
+		found = pieces(s, func(p string) bool {
+			return g.joins(p) || g.joins(strings.TrimSpace(p)) ||
+				g.joins(strings.TrimLeft(p, " \t\r\n")) || g.joins(strings.TrimRight(p, " \t\r\n"))
+		})
+		return !found
+	})
+	return found
+}
+
+// pieces calls joins with each piece of s cut at {id}, which the renderer
+// replaces with a tool call ID, and reports whether one call returned
+// true.
+func pieces(s string, joins func(string) bool) bool {
+	for {
+		at := strings.Index(s, "{id}")
+		if at < 0 {
+			return joins(s)
+		}
+		if joins(s[:at]) {
+			return true
+		}
+		s = s[at+len("{id}"):]
+	}
+}
+
+// edge is an Edges' begin or end, "" when there is none.
+func edge(e *Edges, begin bool) string {
+	switch {
+	case e == nil:
+		return ""
+	case begin:
+		return e.Begin
+	}
+	return e.End
+}
+
+// substRoleInto is substRole written into buf, for reading before buf is
+// written again.
+func substRoleInto(buf []byte, s string, role chat.Role) string {
+	if !strings.Contains(s, "{") {
+		return s
+	}
+	if strings.Contains(s, "{Role}") {
+		return substRole(s, role)
+	}
+	for {
+		i := strings.Index(s, "{role}")
+		if i < 0 {
+			buf = append(buf, s...)
+			break
+		}
+		buf = append(append(buf, s[:i]...), role...)
+		s = s[i+len("{role}"):]
+	}
+	return unsafe.String(unsafe.SliceData(buf), len(buf))
+}
+
+// toolsIn reports whether a message has tool calls or is a tool result.
+func toolsIn(msgs []chat.Message) bool {
+	for i := range msgs {
+		if len(msgs[i].ToolCalls) > 0 || msgs[i].Role == chat.RoleTool {
+			return true
+		}
+	}
+	return false
+}
+
+func roleSeen(msgs []chat.Message, role chat.Role) bool {
+	for i := range msgs {
+		if msgs[i].Role == role {
+			return true
+		}
+	}
+	return false
+}
+
+// literals yields every text the format writes of its own between two
+// strings of data (joined with the JSON the renderer writes around tool
+// calls and definitions), until yield returns false. The Other turn counts
+// only when one of msgs takes it.
+func (f *Format) literals(msgs []chat.Message, opts *Options, yield func(string) bool) {
+	turn := func(t *Turn) bool {
+		if t == nil {
+			return true
+		}
+		if !yield(t.Begin) || !yield(t.End) {
+			return false
+		}
+		for _, e := range []*Edges{t.First, t.Last} {
+			if e != nil && (!yield(e.Begin) || !yield(e.End)) {
+				return false
+			}
+		}
+		return true
+	}
+	for _, s := range [...]string{f.BOS, f.EOS, f.Begin, f.End, f.GenerationPrompt, f.Image,
+		f.System.Prefix, f.System.Suffix, f.System.Default} {
+		if !yield(s) {
+			return
+		}
+	}
+	for role := range f.Roles {
+		t := f.Roles[role]
+		if !turn(&t) {
+			return
+		}
+	}
+	if f.Other != nil {
+		// The Other turn with each role that takes it put in: the role is
+		// the template author's, as is the text of the turn (a role "end"
+		// making <|end|> of phi3's <|{role}|> is not data's).
+		for i := range msgs {
+			role := msgs[i].Role
+			if _, other, _ := f.turnOf(role); !other || roleSeen(msgs[:i], role) {
+				continue
+			}
+			var buf [128]byte
+			for _, s := range [...]string{f.Other.Begin, f.Other.End, edge(f.Other.First, true), edge(f.Other.First, false),
+				edge(f.Other.Last, true), edge(f.Other.Last, false)} {
+				if !yield(substRoleInto(buf[:0], s, role)) {
+					return
+				}
+			}
+		}
+	}
+	if !turn(f.System.Turn) {
+		return
+	}
+	tf := f.Tools
+	if tf == nil || len(opts.Tools) == 0 && !toolsIn(msgs) {
+		return // none of the tool format's text is written
+	}
+	if !turn(tf.CallTurn) {
+		return
+	}
+	const (
+		def   = `{"type": "function", "function": {"name": "`
+		name  = `{"name": "`
+		endC  = `}`
+		endCS = `"}`
+	)
+	for _, s := range [...]string{
+		// Tool definitions.
+		tf.Begin + def, `", "description": "`, `", "parameters": `, `"}}` + tf.Sep + def, `}}` + tf.Sep + def,
+		`"}}` + tf.End, `}}` + tf.End,
+		// Tool calls, after the turn's begin or its text.
+		tf.ContentPrefix, tf.CallsBegin + tf.CallBegin + name, `", "arguments": `, `, "id": "`,
+		endC + tf.CallEnd + tf.CallSep + tf.CallBegin + name, endCS + tf.CallEnd + tf.CallSep + tf.CallBegin + name,
+		endC + tf.CallEnd + tf.CallsEnd, endCS + tf.CallEnd + tf.CallsEnd,
+		// Tool results.
+		tf.ResultsBegin + tf.ResultBegin, tf.ResultEnd + tf.ResultBegin, tf.ResultEnd + tf.ResultsEnd,
+		tf.ResultBegin, tf.ResultEnd, tf.ResultsBegin, tf.ResultsEnd} {
+		if !yield(s) {
+			return
+		}
+	}
 }
 
 // Validate reports a format whose enumerated fields (placements,

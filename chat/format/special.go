@@ -1,25 +1,33 @@
 package format
 
 import (
+	"math/bits"
+	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/rolemark/rolemark/chat"
+	"github.com/rolemark/rolemark/internal/pyjson"
 )
 
-// SpecialTokenError is a message whose content holds one of the model's
-// special tokens. The tokenizer would read that text as the token itself,
-// so a user could close a turn and forge another (prompt injection through
-// the chat format). Options.AllowSpecialTokens turns the check off.
+// SpecialTokenError is a prompt in which data (a message, a tool
+// definition, a template variable) would put one of the model's special
+// tokens. The tokenizer would read that text as the token itself, so a user
+// could close a turn and forge another (prompt injection through the chat
+// format). Options.AllowSpecialTokens turns the check off.
 type SpecialTokenError struct {
 	// Format is the format's or template's name.
 	Format string
-	// Index is the position of the message.
+	// Index is the position of the message, or -1 when the token is not in
+	// one message's string: a tool definition, a template variable, or a
+	// token the format or template makes of several strings (text parts
+	// joined, a string next to the format's own text, JSON decoded).
 	Index int
 	// Token is the special token found.
 	Token string
 	// Where says which part of the message holds it ("content", "name",
-	// "tool call arguments", …).
+	// "tool call arguments", …), or where the token is, when Index is -1.
 	Where string
 }
 
@@ -29,38 +37,546 @@ func (e *SpecialTokenError) Error() string {
 	if e.Format != "" {
 		b.WriteString(" " + e.Format)
 	}
-	b.WriteString(": message ")
-	b.WriteString(strconv.Itoa(e.Index))
-	b.WriteString(" (" + e.Where + ") holds the special token ")
+	if e.Index >= 0 {
+		b.WriteString(": message ")
+		b.WriteString(strconv.Itoa(e.Index))
+		b.WriteString(" (" + e.Where + ") holds the special token ")
+	} else {
+		b.WriteString(": " + e.Where + " holds the special token ")
+	}
 	b.WriteString(strconv.Quote(e.Token))
 	b.WriteString("; refused so that content cannot forge a turn (Options.AllowSpecialTokens allows it)")
 	return b.String()
 }
 
-// checkSpecial returns a *SpecialTokenError for the first message that
-// holds one of the special tokens in its text, name, tool call names and
-// arguments, or tool call ID, naming the token that comes first, the
-// longest where several start at one place (special is in any order; empty
-// tokens are skipped).
-func checkSpecial(format string, msgs []chat.Message, special []string) error {
-	ts := tokenSet{special: special}
-	// The bytes a special token starts with: a text is searched for them
-	// once, and only where one stands are the tokens compared.
-	for _, tok := range special {
-		if tok != "" && !ts.first[tok[0]] {
-			ts.first[tok[0]], ts.only = true, tok[0]
-			ts.n++
+// The rule, for every preset, declared format and chat template: a special
+// token may stand in the prompt only where the format or template writes
+// it itself. It is checked in two steps.
+//
+//  1. Every string of the data, as the format or template receives it
+//     (text parts one by one and joined, tool call arguments and tool
+//     parameters with their JSON decoded, names, IDs, roles, tool
+//     definitions, template variables), must hold no special token. This
+//     names the message and the place.
+//  2. What the rendering makes of the data is compared with a neutral
+//     rendering: the same data with every byte that a special token has
+//     and that is not an ASCII letter or digit (its "marks": "<", "|",
+//     "_", ">" for <|im_end|>) replaced by 'x' (a whole character where
+//     the byte is part of one), so that the same conversation, of the
+//     same shape and length, can hold no token. The prompt may hold a
+//     special token only where the neutral prompt holds it (at the same
+//     place when the two have one length, else no more often).
+//
+// Step 2 renders a second time only when the data could have made a
+// token: a token made only of data has all its marks in the data, so the
+// neutral rendering is needed when, for some token, every mark of it is
+// among the data's bytes, or when a token could be made of data and the
+// format's or template's own text: when a piece of its text (a literal)
+// ends with the start of a token, starts with the end of one, or is a
+// part of one, and that piece has one of the token's marks (guard.joins).
+// A token without marks (letters and digits only) always takes step 2.
+// JSON writers put one of `"{[]}0-9-tfn` after '[' and `"` or '}' after
+// '{', so JSON structure makes none of the tokens that start with those.
+
+// guard is the special tokens of a format or template, with what the
+// checks need.
+type guard struct {
+	ts tokenSet
+	// mark holds the marks of every token: its bytes that are not ASCII
+	// letters or digits.
+	mark byteSet
+	// tokens are the distinct non-empty tokens, marks the marks of each:
+	// the first 16 in arrays (a Format's guard is made for each rendering,
+	// without allocating), the rest in slices.
+	tokArr   [16]string
+	markArr  [16]byteSet
+	n        int
+	tokMore  []string
+	markMore []byteSet
+	// always is set when step 2 runs whatever the data: a token has no
+	// mark, or the format's own text could join data into a token.
+	always bool
+	// For joins' quick refusal: the last bytes of the tokens' proper
+	// prefixes, the first bytes of their proper suffixes, and their bytes.
+	prefixEnd, suffixStart, inToken byteSet
+}
+
+// byteSet is a set of bytes.
+type byteSet [4]uint64
+
+func (s *byteSet) add(c byte)      { s[c>>6] |= 1 << (c & 63) }
+func (s *byteSet) has(c byte) bool { return s[c>>6]&(1<<(c&63)) != 0 }
+func (s *byteSet) subsetOf(t *[256]bool) bool {
+	for i := range s {
+		for w := s[i]; w != 0; w &= w - 1 {
+			if !t[i<<6|trailingZeros(w)] {
+				return false
+			}
 		}
 	}
-	if ts.n == 0 {
-		return nil // no token, or only empty ones
+	return true
+}
+
+func trailingZeros(w uint64) int { return bits.TrailingZeros64(w) }
+
+// newGuard returns the guard for tokens (any order; empty ones and
+// repeats are skipped), or nil when there is no token.
+func newGuard(tokens []string) *guard {
+	g := new(guard)
+	if !g.init(tokens) {
+		return nil
 	}
+	return g
+}
+
+// init makes g the guard for tokens and reports whether there is a token.
+func (g *guard) init(tokens []string) bool {
+	g.ts = tokenSet{special: tokens}
+	for _, tok := range tokens {
+		if tok == "" || slices.Contains(g.tokArr[:g.n], tok) || slices.Contains(g.tokMore, tok) {
+			continue
+		}
+		if !g.ts.first[tok[0]] {
+			g.ts.first[tok[0]], g.ts.only = true, tok[0]
+			g.ts.n++
+		}
+		var m byteSet
+		for i := 0; i < len(tok); i++ {
+			c := tok[i]
+			g.inToken.add(c)
+			if !isAlnum(c) {
+				g.mark.add(c)
+				m.add(c)
+			}
+		}
+		if m == (byteSet{}) {
+			g.always = true
+		}
+		if g.n < len(g.tokArr) {
+			g.tokArr[g.n], g.markArr[g.n] = tok, m
+			g.n++
+		} else {
+			g.tokMore, g.markMore = append(g.tokMore, tok), append(g.markMore, m)
+		}
+		for n := 1; n < len(tok); n++ {
+			g.prefixEnd.add(tok[n-1])
+			g.suffixStart.add(tok[n])
+		}
+	}
+	return g.n > 0
+}
+
+// each calls f with every token and its marks until f returns false, and
+// reports whether it stopped.
+func (g *guard) each(f func(tok string, marks *byteSet) bool) bool {
+	for i := 0; i < g.n; i++ {
+		if !f(g.tokArr[i], &g.markArr[i]) {
+			return true
+		}
+	}
+	for i := range g.tokMore {
+		if !f(g.tokMore[i], &g.markMore[i]) {
+			return true
+		}
+	}
+	return false
+}
+
+func isAlnum(c byte) bool {
+	return c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+}
+
+// hasMark reports whether s holds one of marks.
+func hasMark(s string, marks *byteSet) bool {
+	for i := 0; i < len(s); i++ {
+		if marks.has(s[i]) {
+			return true
+		}
+	}
+	return false
+}
+
+// joins reports whether lit, a piece of the format's or template's own
+// text, could make a special token together with data written next to it:
+// lit ends with a proper prefix of a token, starts with a proper suffix of
+// one, or is a proper part of one, and that piece holds one of the token's
+// marks.
+func (g *guard) joins(lit string) bool {
+	if lit == "" || !g.prefixEnd.has(lit[len(lit)-1]) && !g.suffixStart.has(lit[0]) && !g.inToken.has(lit[0]) {
+		return false
+	}
+	return g.each(func(tok string, marks *byteSet) bool {
+		if len(lit) < len(tok) && strings.Contains(tok, lit) && hasMark(lit, marks) {
+			return false
+		}
+		for n := 1; n < len(tok) && n <= len(lit); n++ {
+			if strings.HasSuffix(lit, tok[:n]) && hasMark(tok[:n], marks) ||
+				strings.HasPrefix(lit, tok[len(tok)-n:]) && hasMark(tok[len(tok)-n:], marks) {
+				return false
+			}
+		}
+		return true
+	})
+}
+
+// scan is a pass over the data: the direct check (step 1) and the bytes
+// seen, for deciding whether step 2 is needed.
+type scan struct {
+	g    *guard
+	seen [256]bool
+	// tok and where are the first token found, in message index (-1: a
+	// tool definition or template variable, whose name is what).
+	tok, where, what string
+	index            int
+}
+
+// str checks s, a string of message index (-1: not a message's) found at
+// where.
+func (s *scan) str(index int, where, str string) bool {
+	if str == "" || s.tok != "" {
+		return s.tok == ""
+	}
+	for i := 0; i < len(str); i++ {
+		s.seen[str[i]] = true
+	}
+	if tok := s.g.ts.find(str); tok != "" {
+		s.tok, s.where, s.index = tok, where, index
+		return false
+	}
+	return true
+}
+
+// json checks the JSON text raw: its bytes as written, and, where it has
+// an escape, its strings (keys too) decoded, as the format writes them.
+func (s *scan) json(index int, where string, raw []byte) bool {
+	if !s.str(index, where, string(raw)) {
+		return false
+	}
+	if !containsByte(raw, '\\') {
+		return true
+	}
+	v, err := pyjson.Parse(raw)
+	if err != nil {
+		return true // the rendering refuses it
+	}
+	return s.value(index, where, &v)
+}
+
+func (s *scan) value(index int, where string, v *pyjson.Value) bool {
+	switch v.Kind {
+	case pyjson.String:
+		return s.str(index, where, v.Str)
+	case pyjson.Array, pyjson.Object:
+		for _, k := range v.Keys {
+			if !s.str(index, where, k) {
+				return false
+			}
+		}
+		for i := range v.Items {
+			if !s.value(index, where, &v.Items[i]) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// any checks a template variable's value: its strings, keys included.
+func (s *scan) any(where string, v any) bool {
+	switch v := v.(type) {
+	case string:
+		return s.str(-1, where, v)
+	case map[string]any:
+		for k, x := range v {
+			if !s.str(-1, where, k) || !s.any(where, x) {
+				return false
+			}
+		}
+	case []any:
+		for _, x := range v {
+			if !s.any(where, x) {
+				return false
+			}
+		}
+	case []string:
+		for _, x := range v {
+			if !s.str(-1, where, x) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// messages checks every string of msgs.
+func (s *scan) messages(msgs []chat.Message) bool {
 	for i := range msgs {
-		if where, tok := ts.inMessage(&msgs[i]); tok != "" {
-			return &SpecialTokenError{Format: format, Index: i, Token: tok, Where: where}
+		m := &msgs[i]
+		texts := 0
+		for j := range m.Content {
+			p := &m.Content[j]
+			if p.Type == chat.PartText {
+				texts++
+			}
+			if !s.str(i, "content", p.Text) || !s.str(i, "content", p.URL) {
+				return false
+			}
 		}
+		if texts > 1 && !s.str(i, "content, its text parts joined", m.Text()) {
+			return false
+		}
+		if !s.str(i, "role", string(m.Role)) || !s.str(i, "name", m.Name) || !s.str(i, "tool_call_id", m.ToolCallID) {
+			return false
+		}
+		for j := range m.ToolCalls {
+			c := &m.ToolCalls[j]
+			if !s.str(i, "tool call name", c.Name) || !s.json(i, "tool call arguments", c.Arguments) ||
+				!s.str(i, "tool call id", c.ID) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// tools checks the tool definitions.
+func (s *scan) tools(tools []chat.Tool) bool {
+	for i := range tools {
+		t := &tools[i]
+		if !s.str(-1, "tool definition", t.Name) || !s.str(-1, "tool definition", t.Description) ||
+			!s.json(-1, "tool definition", t.Parameters) {
+			s.what = t.Name
+			return false
+		}
+	}
+	return true
+}
+
+// vars checks the template variables.
+func (s *scan) vars(vars map[string]any) bool {
+	for k, v := range vars {
+		if !s.str(-1, "template variable", k) || !s.any("template variable", v) {
+			s.what = k
+			return false
+		}
+	}
+	return true
+}
+
+// err is the error for the token found, if any.
+func (s *scan) err(format string) error {
+	if s.tok == "" {
+		return nil
+	}
+	where := s.where
+	if s.index < 0 {
+		where += " " + strconv.Quote(s.what)
+	}
+	return &SpecialTokenError{Format: format, Index: s.index, Token: s.tok, Where: where}
+}
+
+// needsNeutral reports whether step 2 must render the neutral
+// conversation: the data holds every mark of some token.
+func (s *scan) needsNeutral() bool {
+	if s.g.always {
+		return true
+	}
+	return s.g.each(func(_ string, marks *byteSet) bool { return !marks.subsetOf(&s.seen) })
+}
+
+// check is step 1 over a rendering's data, and whether step 2 is needed.
+func (g *guard) check(format string, msgs []chat.Message, opts *Options) (neutral bool, err error) {
+	s := scan{g: g}
+	if s.messages(msgs) && s.tools(opts.Tools) {
+		s.vars(opts.Vars)
+	}
+	if err := s.err(format); err != nil {
+		return false, err
+	}
+	return s.needsNeutral(), nil
+}
+
+// neutralString returns s with every character that holds a mark replaced
+// by as many 'x' as it has bytes.
+func (g *guard) neutralString(s string) string {
+	i := 0
+	for i < len(s) && !g.mark.has(s[i]) {
+		i++
+	}
+	if i == len(s) {
+		return s
+	}
+	b := []byte(s)
+	for i < len(b) {
+		c := b[i]
+		if c < utf8.RuneSelf {
+			if g.mark.has(c) {
+				b[i] = 'x'
+			}
+			i++
+			continue
+		}
+		_, n := utf8.DecodeRuneInString(s[i:])
+		hit := false
+		for k := i; k < i+n; k++ {
+			hit = hit || g.mark.has(b[k])
+		}
+		if hit {
+			for k := i; k < i+n; k++ {
+				b[k] = 'x'
+			}
+		}
+		i += n
+	}
+	return string(b)
+}
+
+// neutralJSON returns the JSON text raw with its strings (keys too)
+// neutral, in its structure; JSON it cannot read comes back as it is.
+func (g *guard) neutralJSON(raw []byte) []byte {
+	if len(raw) == 0 {
+		return raw
+	}
+	v, err := pyjson.Parse(raw)
+	if err != nil {
+		return raw
+	}
+	g.neutralValue(&v)
+	return pyjson.Append(nil, v)
+}
+
+func (g *guard) neutralValue(v *pyjson.Value) {
+	switch v.Kind {
+	case pyjson.String:
+		v.Str = g.neutralString(v.Str)
+	case pyjson.Array, pyjson.Object:
+		for i := range v.Keys {
+			v.Keys[i] = g.neutralString(v.Keys[i])
+		}
+		for i := range v.Items {
+			g.neutralValue(&v.Items[i])
+		}
+	}
+}
+
+func (g *guard) neutralAny(v any) any {
+	switch v := v.(type) {
+	case string:
+		return g.neutralString(v)
+	case map[string]any:
+		out := make(map[string]any, len(v))
+		for k, x := range v {
+			out[g.neutralString(k)] = g.neutralAny(x)
+		}
+		return out
+	case []any:
+		out := make([]any, len(v))
+		for i, x := range v {
+			out[i] = g.neutralAny(x)
+		}
+		return out
+	case []string:
+		out := make([]string, len(v))
+		for i, x := range v {
+			out[i] = g.neutralString(x)
+		}
+		return out
+	}
+	return v
+}
+
+// neutral returns the data of a rendering made neutral: a copy, the
+// caller's is not touched.
+func (g *guard) neutral(msgs []chat.Message, opts Options) ([]chat.Message, Options) {
+	out := make([]chat.Message, len(msgs))
+	for i := range msgs {
+		m := msgs[i]
+		m.Role = chat.Role(g.neutralString(string(m.Role)))
+		m.Name = g.neutralString(m.Name)
+		m.ToolCallID = g.neutralString(m.ToolCallID)
+		if m.Content != nil {
+			m.Content = make([]chat.Part, len(msgs[i].Content))
+			for j, p := range msgs[i].Content {
+				p.Text, p.URL = g.neutralString(p.Text), g.neutralString(p.URL)
+				m.Content[j] = p
+			}
+		}
+		if m.ToolCalls != nil {
+			m.ToolCalls = make([]chat.ToolCall, len(msgs[i].ToolCalls))
+			for j, c := range msgs[i].ToolCalls {
+				c.ID, c.Name, c.Arguments = g.neutralString(c.ID), g.neutralString(c.Name), g.neutralJSON(c.Arguments)
+				m.ToolCalls[j] = c
+			}
+		}
+		out[i] = m
+	}
+	if opts.Tools != nil {
+		tools := make([]chat.Tool, len(opts.Tools))
+		for i, t := range opts.Tools {
+			t.Name, t.Description, t.Parameters = g.neutralString(t.Name), g.neutralString(t.Description), g.neutralJSON(t.Parameters)
+			tools[i] = t
+		}
+		opts.Tools = tools
+	}
+	if opts.Vars != nil {
+		opts.Vars = g.neutralAny(opts.Vars).(map[string]any)
+	}
+	return out, opts
+}
+
+// compare is step 2: out is the prompt, neutral the neutral one. A special
+// token in out must stand at the same place in neutral when the two have
+// one length, and occur no more often in out than in neutral otherwise.
+func (g *guard) compare(format, out, neutral string) error {
+	if len(out) == len(neutral) {
+		for at := 0; at < len(out); at++ {
+			k := indexAnyByte(out[at:], &g.ts.first, g.ts.only, g.ts.n)
+			if k < 0 {
+				return nil
+			}
+			at += k
+			forged := ""
+			g.each(func(tok string, _ *byteSet) bool {
+				if strings.HasPrefix(out[at:], tok) && !strings.HasPrefix(neutral[at:], tok) {
+					forged = tok
+				}
+				return forged == ""
+			})
+			if forged != "" {
+				return g.forged(format, forged)
+			}
+		}
+		return nil
+	}
+	forged := ""
+	g.each(func(tok string, _ *byteSet) bool {
+		if countOverlapping(out, tok) > countOverlapping(neutral, tok) {
+			forged = tok
+		}
+		return forged == ""
+	})
+	if forged != "" {
+		return g.forged(format, forged)
 	}
 	return nil
+}
+
+func (g *guard) forged(format, tok string) error {
+	return &SpecialTokenError{Format: format, Index: -1, Token: tok,
+		Where: "the prompt, where the format or template makes the data's text into a token,"}
+}
+
+// countOverlapping counts the places tok starts in s.
+func countOverlapping(s, tok string) int {
+	n := 0
+	for {
+		i := strings.Index(s, tok)
+		if i < 0 {
+			return n
+		}
+		n++
+		s = s[i+1:]
+	}
 }
 
 // tokenSet is the special tokens searched for, with the bytes they start
@@ -72,49 +588,12 @@ type tokenSet struct {
 	n       int
 }
 
-// inMessage returns the first special token in m and where it stands, or
-// "".
-func (ts *tokenSet) inMessage(m *chat.Message) (where, tok string) {
-	for j := range m.Content {
-		p := &m.Content[j]
-		if tok = ts.find(p.Text); tok == "" {
-			tok = ts.find(p.URL)
-		}
-		if tok != "" {
-			return "content", tok
-		}
-	}
-	if tok = ts.find(m.Name); tok != "" {
-		return "name", tok
-	}
-	if tok = ts.find(m.ToolCallID); tok != "" {
-		return "tool_call_id", tok
-	}
-	for j := range m.ToolCalls {
-		c := &m.ToolCalls[j]
-		if tok = ts.find(c.Name); tok != "" {
-			return "tool call name", tok
-		}
-		if tok = ts.find(string(c.Arguments)); tok != "" {
-			return "tool call arguments", tok
-		}
-		if tok = ts.find(c.ID); tok != "" {
-			return "tool call id", tok
-		}
-	}
-	return "", ""
-}
-
 // find returns the special token that comes first in s (the longest where
 // several start at one place), or "".
 func (ts *tokenSet) find(s string) string {
-	if s == "" {
+	if s == "" || ts.n == 0 {
 		return ""
 	}
-	return ts.findIn(s)
-}
-
-func (ts *tokenSet) findIn(s string) string {
 	for at := 0; at < len(s); at++ {
 		k := indexAnyByte(s[at:], &ts.first, ts.only, ts.n)
 		if k < 0 {
@@ -146,4 +625,13 @@ func indexAnyByte(s string, set *[256]bool, only byte, n int) int {
 		}
 	}
 	return -1
+}
+
+func containsByte(s []byte, c byte) bool {
+	for _, d := range s {
+		if d == c {
+			return true
+		}
+	}
+	return false
 }
