@@ -15,6 +15,7 @@ import (
 	"github.com/rolemark/rolemark/gotmpl"
 	"github.com/rolemark/rolemark/handlebars"
 	"github.com/rolemark/rolemark/jinja"
+	"github.com/rolemark/rolemark/pongo2"
 	"github.com/rolemark/rolemark/roleparse"
 )
 
@@ -23,7 +24,7 @@ const schema = "---\ninput:\n  schema:\n    name: string\n    items(array): stri
 // problems returns the lines of Check's error, or nil.
 func problems(t *testing.T, fsys fstest.MapFS, name string) []string {
 	t.Helper()
-	set := engine.NewSet(handlebars.New(), jinja.New(), gotmpl.New())
+	set := engine.NewSet(handlebars.New(), jinja.New(), pongo2.New(), gotmpl.New())
 	tpl, err := set.ParseFS(fsys, name)
 	require.NoError(t, err)
 	err = tpl.Check(context.Background())
@@ -57,12 +58,18 @@ func TestCheck(t *testing.T) {
 		{"t.tmpl", schema + "{{role \"user\"}}{{.nmae}}\n{{if .name}}{{else}}{{$.itmes}}{{end}}", []string{
 			`t.tmpl:7:18: variable "nmae" is not declared in the input schema (declared: name, items)`,
 			`t.tmpl:8:24: variable "itmes" is not declared in the input schema (declared: name, items)`}},
+		// the pongo2 engine reads pongo2's tree as the jinja engine does
+		{"t.pongo2", schema + "{{ role(\"user\") }}{{ nmae }}\n{% if name %}{% else %}{{ itmes }}{% endif %}", []string{
+			`t.pongo2:7:22: variable "nmae" is not declared in the input schema (declared: name, items)`,
+			`t.pongo2:8:27: variable "itmes" is not declared in the input schema (declared: name, items)`}},
 		// a function nothing provides
 		{"t.j2", "{{ role(\"user\") }}{{ shout(\"hi\") }}", []string{`t.j2:1:22: unknown function "shout"`}},
+		{"t.pongo2", "{{ role(\"user\") }}{{ shout(\"hi\") }}", []string{`t.pongo2:1:22: unknown function "shout"`}},
 		// markup problems at the place in the template, in every style,
 		// with synthetic data for inputs that have no default
 		{"t.hbs", schema + "{{#user}}{{name}}{{/user}}\n{{role \"wizard\"}}x", []string{"t.hbs:8:1: rendered markup: " + role}},
 		{"t.j2", schema + "{{ role(\"user\") }}{{ name }}\n{% message \"wizard\" %}x{% endmessage %}", []string{"t.j2:8:1: rendered markup: " + role}},
+		{"t.pongo2", schema + "{{ role(\"user\") }}{{ name }}\n{% message \"wizard\" %}x{% endmessage %}", []string{"t.pongo2:8:1: rendered markup: " + role}},
 		{"t.tmpl", schema + "{{role \"user\"}}{{.name}} and {{.name}}\n  <message role=\"wizard\">{{.name}}</message>", []string{"t.tmpl:8:17: rendered markup: " + role}},
 		{"t.tmpl", schema + "{{role \"assistant\"}}<tool_call id=\"1\" name=\"f\">{\"a\": {{.name}}}</tool_call>", []string{
 			`t.tmpl:7:54: rendered markup: <tool_call name="f"> arguments "{\"a\": text}" are not valid JSON: invalid character 'e' in literal true (expecting 'r')`}},
@@ -92,17 +99,18 @@ func TestCheck(t *testing.T) {
 // (which the rendered text cannot be searched for) and for markers and
 // blocks whose tags the template never spells out.
 func TestMarkupErrorInTemplateCoordinates(t *testing.T) {
-	set := engine.NewSet(handlebars.New(), jinja.New(), gotmpl.New())
+	set := engine.NewSet(handlebars.New(), jinja.New(), pongo2.New(), gotmpl.New())
 	vars := map[string]any{"name": "Ada", "r": "boss"}
 	tests := []struct{ name, src, want string }{
 		{"t.hbs", "{{#system}}x{{/system}}\n<message role=\"user\">{{name}}</message><message role=\"x\" foo=\"1\">{{name}}</message>", "t.hbs:2:54"},
 		{"t.j2", "{{ role(\"user\") }}{{ name }}\n  {{ role(r) }}{{ name }}", "t.j2:2:3"},
+		{"t.pongo2", "{# a comment #}{{ role(\"user\") }}{{ name }}\n  {{ role(r) }}{{ name }}", "t.pongo2:2:3"},
 		{"t.tmpl", "{{role \"user\"}}{{.name}}\n{{if .name}}{{.name}}{{end}}{{message .r .name}}", "t.tmpl:2:29"},
 		{"t.hbs", "<message role=\"user\">{{! a comment }} {{!-- {{no}} --}}\\{{not}} {{{name}}} <message role=\"wizard\">", "t.hbs:1:90"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			tpl, err := set.Parse("", tc.name, "---\nengine: "+map[string]string{"t.hbs": "handlebars", "t.j2": "jinja", "t.tmpl": "gotmpl"}[tc.name]+"\n---\n"+tc.src)
+			tpl, err := set.Parse("", tc.name, "---\nengine: "+map[string]string{"t.hbs": "handlebars", "t.j2": "jinja", "t.pongo2": "pongo2", "t.tmpl": "gotmpl"}[tc.name]+"\n---\n"+tc.src)
 			require.NoError(t, err)
 			_, err = tpl.Messages(context.Background(), vars)
 			require.Error(t, err)

@@ -18,19 +18,20 @@ import (
 	"github.com/rolemark/rolemark/internal/fixture"
 	"github.com/rolemark/rolemark/internal/scratch"
 	"github.com/rolemark/rolemark/jinja"
+	"github.com/rolemark/rolemark/pongo2"
 	"github.com/rolemark/rolemark/roleparse"
 )
 
 // TestCrossEngine renders every conversation in every engine and every role
 // style, through ParseFS as a caller would, and requires byte-identical JSON.
 func TestCrossEngine(t *testing.T) {
-	set := engine.NewSet(handlebars.New(), jinja.New(), gotmpl.New())
+	set := engine.NewSet(handlebars.New(), jinja.New(), pongo2.New(), gotmpl.New())
 	fsys := os.DirFS(fixture.Root())
 	total := 0
 	for _, c := range fixture.Load(t, "") {
 		t.Run(c.Name, func(t *testing.T) {
 			n := 0
-			for _, ext := range []string{".hbs", ".j2", ".tmpl"} {
+			for _, ext := range []string{".hbs", ".j2", ".pongo2", ".tmpl"} {
 				for _, style := range []string{"literal", "marker", "block"} {
 					name := c.Name + "/" + style + ext
 					tpl, err := set.ParseFS(fsys, name)
@@ -55,7 +56,7 @@ func TestCrossEngine(t *testing.T) {
 			total += n
 		})
 	}
-	assert.Equal(t, 11*9, total, "eleven conversations, each in three engines and three styles")
+	assert.Equal(t, 11*12, total, "eleven conversations, each in four engines and three styles")
 }
 
 // TestMarkupInDataIsData holds the one rule for trusted content in every

@@ -13,6 +13,7 @@ import (
 	"github.com/rolemark/rolemark/gotmpl"
 	"github.com/rolemark/rolemark/handlebars"
 	"github.com/rolemark/rolemark/jinja"
+	"github.com/rolemark/rolemark/pongo2"
 )
 
 // TestInputsAcrossEngines: declared inputs (defaults, required, types,
@@ -21,9 +22,10 @@ import (
 func TestInputsAcrossEngines(t *testing.T) {
 	const fm = "---\ninput:\n  schema:\n    name: string\n    n?: integer\n    note?: string\n  default:\n    n: 2\n---\n"
 	bodies := map[string]string{
-		"t.hbs":  `{{role "user"}}{{name}} {{n}}{{#if note}} {{note}}{{/if}}`,
-		"t.j2":   `{{ role("user") }}{{ name }} {{ n }}{% if note %} {{ note }}{% endif %}`,
-		"t.tmpl": `{{role "user"}}{{.name}} {{.n}}{{if .note}} {{.note}}{{end}}`,
+		"t.hbs":    `{{role "user"}}{{name}} {{n}}{{#if note}} {{note}}{{/if}}`,
+		"t.j2":     `{{ role("user") }}{{ name }} {{ n }}{% if note %} {{ note }}{% endif %}`,
+		"t.pongo2": `{{ role("user") }}{{ name }} {{ n }}{% if note %} {{ note }}{% endif %}`,
+		"t.tmpl":   `{{role "user"}}{{.name}} {{.n}}{{if .note}} {{.note}}{{end}}`,
 	}
 	tests := []struct {
 		name    string
@@ -38,7 +40,7 @@ func TestInputsAcrossEngines(t *testing.T) {
 		{name: "wrong type of an optional", vars: map[string]any{"name": "Ann", "n": "two"}, wantErr: `5:5: input "n" must be an integer, not string`},
 		{name: "null required", vars: map[string]any{"name": nil}, wantErr: `4:5: input "name" must be a string, not null`},
 	}
-	set := engine.NewSet(handlebars.New(), jinja.New(), gotmpl.New())
+	set := engine.NewSet(handlebars.New(), jinja.New(), pongo2.New(), gotmpl.New())
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			for file, body := range bodies {

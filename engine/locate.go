@@ -53,7 +53,7 @@ func markSource(engineName, src string) (string, []mark, bool) {
 		return "", nil, false
 	}
 	open := []string{"{{"}
-	if engineName == "jinja" {
+	if engineName == "jinja" || engineName == "pongo2" {
 		open = []string{"{{", "{%", "{#"}
 	}
 	var b strings.Builder
@@ -165,7 +165,7 @@ func actionEnd(engineName, src string, j int, delim string) int {
 // the markers described above, for a render of request r with history.
 func (t *Template) sourcePos(ctx context.Context, r *driver.Request, history []chat.Message, pe *roleparse.Error) (line, col int, ok bool) {
 	switch t.engine.Name() {
-	case "handlebars", "jinja", "gotmpl":
+	case "handlebars", "jinja", "pongo2", "gotmpl":
 	default:
 		return 0, 0, false // the markers follow these engines' syntax
 	}

@@ -51,7 +51,7 @@ func TestRun(t *testing.T) {
 			stdin: "---\nengine: jinja\ninput:\n  default: {y: 2}\n---\n{{ role(\"user\") }}{{ x }}+{{ y }}", wantCode: 0,
 			wantOut: "<message role=\"user\">1+2</message>\n"},
 		{name: "render stdin unknown front-matter engine", args: []string{"render", "-"}, stdin: "---\nengine: liquid\n---\nhi", wantCode: 1,
-			wantErrSub: "-:2:9: front matter: unknown engine \"liquid\"; known: gotmpl, handlebars, jinja\n"},
+			wantErrSub: "-:2:9: front matter: unknown engine \"liquid\"; known: gotmpl, handlebars, jinja, pongo2\n"},
 		{name: "render openai-request model flag", args: []string{"render", "--format", "openai-request", "--model", "gpt-4.1", "--var", "q=hi", "testdata/hello.tmpl"}, wantCode: 0,
 			wantOut: "{\n  \"model\": \"gpt-4.1\",\n  \"messages\": [\n    {\n      \"role\": \"system\",\n      \"content\": \"Be brief.\"\n    },\n    {\n      \"role\": \"user\",\n      \"content\": \"hi\"\n    }\n  ]\n}\n"},
 		{name: "render openai-request model flag wins", args: []string{"render", "--format", "openai-request", "--model", "gpt-4.1", "testdata/request.tmpl"}, wantCode: 0,
@@ -102,7 +102,7 @@ func TestRun(t *testing.T) {
 			wantOut: "{\n  \"final_answer\": \"42\"\n}\n"},
 		{name: "typed --var for a declared integer", args: []string{"render", "--var", "discount=5", "--format", "markup", "../../testdata/promptdir/sales/offer.j2"}, wantCode: 0,
 			wantOut: "<message role=\"system\">You write short, honest offers. Never promise what the product cannot do.</message>\n<message role=\"user\">Write an offer for the Pro plan with 5% off.</message>\n"},
-		{name: "engines", args: []string{"engines"}, wantCode: 0, wantOut: "gotmpl       .tmpl .gotmpl\nhandlebars   .hbs .handlebars .prompt\njinja        .jinja .j2 .jinja2\n"},
+		{name: "engines", args: []string{"engines"}, wantCode: 0, wantOut: "gotmpl       .tmpl .gotmpl\nhandlebars   .hbs .handlebars .prompt\njinja        .jinja .j2 .jinja2\npongo2       .pongo2\n"},
 		{name: "engines takes no arguments", args: []string{"engines", "x"}, wantCode: 2, wantErrSub: "engines takes no arguments"},
 		{name: "parse default format is openai", args: []string{"parse", "-"}, stdin: "<message role=\"user\">a &amp; b</message>", wantCode: 0,
 			wantOut: "[\n  {\n    \"role\": \"user\",\n    \"content\": \"a & b\"\n  }\n]\n"},
@@ -128,7 +128,7 @@ func TestRun(t *testing.T) {
 		{name: "render --engine wins over the extension", args: []string{"render", "--engine", "jinja", "--var", "q=<x>", "--format", "markup", "testdata/hello.tmpl"}, wantCode: 1,
 			wantErrSub: "testdata/hello.tmpl:2:24: Expected either a number, string, keyword or identifier.\n"},
 		{name: "render unknown engine", args: []string{"render", "--engine", "nope", "testdata/hello.tmpl"}, wantCode: 2,
-			wantErrSub: `rolemark render: unknown engine "nope"; known: gotmpl, handlebars, jinja`},
+			wantErrSub: `rolemark render: unknown engine "nope"; known: gotmpl, handlebars, jinja, pongo2`},
 		{name: "render missing template names it as given", args: []string{"render", "testdata/nonexistent.tmpl"}, wantCode: 1,
 			wantErrSub: "open testdata/nonexistent.tmpl: no such file or directory\n"},
 		{name: "render missing template outside the working directory", args: []string{"render", "../../testdata/nonexistent.tmpl"}, wantCode: 1,
@@ -177,6 +177,7 @@ func TestRenderEngines(t *testing.T) {
 	for _, tc := range []struct{ engine, file string }{
 		{"handlebars", "marker.hbs"},
 		{"jinja", "block.j2"},
+		{"pongo2", "marker.pongo2"},
 		{"gotmpl", "literal.tmpl"},
 	} {
 		t.Run(tc.engine, func(t *testing.T) {
@@ -197,7 +198,7 @@ func TestRenderEngines(t *testing.T) {
 	var out, errOut bytes.Buffer
 	code := run(context.Background(), []string{"render", "--engine", "nope", "-"}, strings.NewReader("x"), &out, &errOut)
 	require.Equal(t, 2, code, "an unknown --engine is a usage error")
-	require.True(t, strings.HasPrefix(errOut.String(), "rolemark render: unknown engine \"nope\"; known: gotmpl, handlebars, jinja\nusage: rolemark render "), errOut.String())
+	require.True(t, strings.HasPrefix(errOut.String(), "rolemark render: unknown engine \"nope\"; known: gotmpl, handlebars, jinja, pongo2\nusage: rolemark render "), errOut.String())
 }
 
 // TestEveryCommandHelp runs -h and --help on every command of the table:

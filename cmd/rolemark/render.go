@@ -18,12 +18,13 @@ import (
 	"github.com/rolemark/rolemark/gotmpl"
 	"github.com/rolemark/rolemark/handlebars"
 	"github.com/rolemark/rolemark/jinja"
+	"github.com/rolemark/rolemark/pongo2"
 	"github.com/rolemark/rolemark/roleparse"
 )
 
 // newSet returns the set of every engine rolemark ships.
 func newSet() *engine.Set {
-	return engine.NewSet(handlebars.New(), jinja.New(), gotmpl.New())
+	return engine.NewSet(handlebars.New(), jinja.New(), pongo2.New(), gotmpl.New())
 }
 
 // varsFlag collects repeated --var k=v flags.

@@ -1,0 +1,109 @@
+package pongo2
+
+import (
+	"bytes"
+	"context"
+
+	p2 "github.com/flosch/pongo2/v6"
+
+	"github.com/rolemark/rolemark/chat"
+	"github.com/rolemark/rolemark/engine/driver"
+	"github.com/rolemark/rolemark/internal/fastpath"
+	"github.com/rolemark/rolemark/roleparse"
+)
+
+// The fast path renders a template that is template text and plain
+// variables ({{ name }}) straight to messages, without pongo2 and without
+// parsing markup: the text between the variables is fixed, so
+// internal/fastpath parses it once, at compile time, and a render puts each
+// value, unescaped, into the text of the message it prints in. It is what
+// Execute and roleparse.Parse give, because:
+//
+//   - the rewriter saw only text, comments, role markers it expanded into
+//     tags, fixed-role blocks without arguments ({% user %}…{% enduser %})
+//     and {{ name }} of a name that is no function, none with whitespace
+//     control (source.plain);
+//   - the text between the values is taken from pongo2's own render of the
+//     template with a placeholder for each variable, and must hold the
+//     placeholders in the order of the prints;
+//   - at render time a value is used only when it is a string, a bool, a
+//     number or nil, which the print tag formats as roleparse.FormatValue
+//     does and escapes, and which roleparse decodes back; anything else, and
+//     a missing variable, takes the general path (which reports it).
+type fastProg struct {
+	prog  *fastpath.Program
+	names []string // the variable each value prints
+}
+
+// fastProgram returns the template's fast path, or nil when it has none.
+func (c *compiled) fastProgram(s *source, funcs p2.Context, opts []roleparse.Option) *fastProg {
+	if !s.plain || fastpath.Reserved(s.orig) {
+		return nil
+	}
+	index := map[string]int{}
+	vars := map[string]any{}
+	order := make([]int, len(s.prints))
+	for i, name := range s.prints {
+		if _, fn := funcs[name]; fn || name == stateKey || !identifier(name) {
+			return nil
+		}
+		k, ok := index[name]
+		if !ok {
+			k = len(index)
+			index[name] = k
+			vars[name] = fastpath.Placeholder(k)
+		}
+		order[i] = k
+	}
+	var buf bytes.Buffer
+	if err := c.Execute(context.Background(), &buf, &driver.Request{Vars: vars}); err != nil {
+		return nil
+	}
+	prog := fastpath.FromRender(buf.String(), order, opts)
+	if prog == nil {
+		return nil
+	}
+	return &fastProg{prog: prog, names: s.prints}
+}
+
+// value returns the text the print tag writes, before escaping, for x,
+// when the fast path can take it.
+func value(x any) (string, bool) {
+	switch x := x.(type) {
+	case string:
+		return x, true
+	case nil, bool, int, int8, int16, int32, int64, uint, uint8, uint16, uint32, uint64, float32, float64:
+		return roleparse.FormatValue(x), true
+	}
+	return "", false
+}
+
+// ExecuteMessages renders the request straight to messages when the
+// template has a fast path and the request's values suit it; ok is false
+// otherwise.
+func (c *compiled) ExecuteMessages(ctx context.Context, r *driver.Request) ([]chat.Message, bool, error) {
+	f := c.fast
+	if f == nil {
+		return nil, false, nil
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, true, err
+	}
+	var vbuf [16]string
+	values := vbuf[:0]
+	if len(f.names) > len(vbuf) {
+		values = make([]string, 0, len(f.names))
+	}
+	for _, name := range f.names {
+		x, ok := r.Vars[name]
+		if !ok {
+			return nil, false, nil
+		}
+		v, ok := value(x)
+		if !ok {
+			return nil, false, nil
+		}
+		values = append(values, v)
+	}
+	return f.prog.Messages(values, r.Memory), true, nil
+}

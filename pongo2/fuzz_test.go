@@ -1,0 +1,85 @@
+package pongo2_test
+
+import (
+	"context"
+	"reflect"
+	"testing"
+	"time"
+
+	"github.com/rolemark/rolemark/engine"
+	"github.com/rolemark/rolemark/pongo2"
+)
+
+// FuzzEscape holds the injection suite's property for any value: in every
+// position of TestInjection (message text in each role style, name and
+// tool_call_id attributes, media and image URLs, includes, macros, history
+// placed and not), the messages are exactly the intended ones with the value
+// intact. The seed corpus (the hostile values) runs in every go test.
+func FuzzEscape(f *testing.F) {
+	for _, s := range hostileValues(f) {
+		if len(s) < 1000 {
+			f.Add(s)
+		}
+	}
+	ps := positions()
+	tpls := compiled(f)
+	f.Fuzz(func(t *testing.T, v string) {
+		for i, p := range ps {
+			if p.skip != nil && p.skip(v) {
+				continue
+			}
+			msgs, err := p.render(tpls[i], v)
+			if err != nil {
+				t.Fatalf("%s: %q: %v", p.name, v, err)
+			}
+			if want := p.want(v); !reflect.DeepEqual(want, msgs) {
+				t.Fatalf("%s: %q:\nwant %#v\ngot  %#v", p.name, v, want, msgs)
+			}
+		}
+	})
+}
+
+// FuzzCompile compiles and renders arbitrary template source: whatever the
+// source, rolemark returns a template or an error; it never panics, hangs
+// or crashes (the fuzzing engine reports a hang as a failure).
+func FuzzCompile(f *testing.F) {
+	seeds := []string{
+		`{% user %}{{ x }}{% enduser %}`,
+		`{{ role("user") }}{{ x|upper }}`,
+		`{% comment %}x{% endcomment junk %}`,
+		`{% comment %}x{% endcomment`,
+		`{% comment %}x{% endcomment }}`,
+		`{%- comment -%}{% if %}{%- endcomment -%}`,
+		`{% macro r() %}{{ r() }}{% endmacro %}{{ r() }}`,
+		`{{ 1/0 }}{{ 5 % 0 }}`,
+		`{% if l == l %}{% endif %}`,
+		`{% for a in l %}{{ forloop.Counter }}{% endfor %}`,
+		`{% verbatim %}{{ x }}{% endverbatim %}`,
+		`{{- x -}}{%- if x -%}y{%- endif -%}`,
+		`{% message "tool" tool_call_id=x %}{{ x }}{% endmessage %}`,
+		`{% include "a.pongo2" %}`,
+		`{# c #}{{ "s\"\\" }}`,
+		`{{ m[n] }}{{ x.0 }}{{ x[0] }}`,
+	}
+	for _, s := range seeds {
+		f.Add(s)
+	}
+	set := engine.NewSet(pongo2.New())
+	vars := map[string]any{"x": "<x>", "l": []int{1, 2}, "m": map[string]int{"a": 1}, "n": nil}
+	f.Fuzz(func(t *testing.T, src string) {
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			tpl, err := set.Parse("pongo2", "f.pongo2", src)
+			if err != nil {
+				return
+			}
+			_, _ = tpl.Render(context.Background(), vars)
+		}()
+		select {
+		case <-done:
+		case <-time.After(10 * time.Second):
+			t.Fatalf("%q: compile and render did not return in 10s", src)
+		}
+	})
+}

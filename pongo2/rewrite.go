@@ -1,0 +1,481 @@
+package pongo2
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"github.com/rolemark/rolemark/internal/textpos"
+	"github.com/rolemark/rolemark/roleparse"
+)
+
+// The rewriter turns a template's source into the source pongo2 parses.
+// It follows pongo2 v6's lexer (lexer.go) token by token so that it sees
+// exactly the tags and variables pongo2 will see, and it makes these edits:
+//
+//   - {{ expr }} becomes {% rolemark_print expr %}: every printed value goes
+//     through one tag that escapes it with roleparse's rules whatever its
+//     type (printNode in tags.go). {{- and -}} keep their meaning.
+//   - the tags message, system, user, assistant and their end tags are
+//     renamed to rolemark_message, endrolemark_message ... so that the
+//     tags rolemark registers in pongo2's global registry carry a prefix
+//     no other program is likely to use.
+//   - the tags that evaluate expressions at render time (if, for, set …)
+//     are preceded by {% rolemark_at %}, which records where a panic
+//     happens.
+//   - the body of every {% macro %} is wrapped in {% rolemark_macro %} ...
+//     {% endrolemark_macro %}, which bounds the depth of macro calls.
+//
+// It also refuses, before pongo2 sees them: an endcomment tag with anything
+// but whitespace before its %} (pongo2 v6 loops forever on it), an include
+// whose file name is not a string literal (pongo2 would read the file at
+// render time, outside rolemark's control) and include … only (it would drop
+// the render's context).
+//
+// Every edit either keeps the length of what it replaces or inserts text
+// without a newline; insertions are recorded so that pongo2's line and
+// column can be mapped back to the source the user wrote.
+
+// marked are the pongo2 tags that evaluate expressions at render time; each
+// gets a {% rolemark_at %} before it, which records its position so that a
+// panic while it runs can be placed.
+var marked = map[string]bool{
+	"if": true, "for": true, "set": true, "with": true, "ifequal": true, "ifnotequal": true,
+	"include": true, "widthratio": true, "filter": true,
+}
+
+const (
+	atTag       = "rolemark_at"
+	printTag    = "rolemark_print"
+	macroTag    = "rolemark_macro"
+	endMacroTag = "endrolemark_macro"
+	tagPrefix   = "rolemark_"
+)
+
+// renamed are the user-facing tags the rewriter prefixes with tagPrefix.
+var renamed = map[string]bool{
+	"message": true, "endmessage": true,
+	"system": true, "endsystem": true,
+	"user": true, "enduser": true,
+	"assistant": true, "endassistant": true,
+}
+
+// source is one template file before and after rewriting.
+type source struct {
+	name    string
+	orig    string
+	out     string
+	inserts []insertion // in increasing order of at
+	// idents are the identifiers in the code regions pongo2 will see
+	// (role markers expanded into tags are gone).
+	idents map[string]bool
+	// plain: the source is text, comments, role markers expanded into
+	// tags, fixed-role blocks without arguments ({% user %}…{% enduser %})
+	// and {{ name }}, all without whitespace control; prints are the names
+	// the {{ name }} print, in order.
+	plain  bool
+	prints []string
+}
+
+// insertion is text of length n that the rewriter inserted at offset at of
+// the rewritten source.
+type insertion struct{ at, n int }
+
+// rewriteError is a construct the rewriter refuses, at a byte offset of the
+// original source.
+type rewriteError struct {
+	off int
+	msg string
+}
+
+// token is a token of a code region ({{ … }} or {% … %}).
+type token struct {
+	kind       tokKind
+	val        string // for strings, the text between the quotes
+	start, end int    // byte offsets in the original source
+}
+
+type tokKind int
+
+const (
+	tokSymbol tokKind = iota
+	tokIdent
+	tokNumber
+	tokString
+)
+
+var symbols = []string{
+	"{{-", "-}}", "{%-", "-%}",
+	"==", ">=", "<=", "&&", "||", "{{", "}}", "{%", "%}", "!=", "<>",
+	"(", ")", "+", "-", "*", "<", ">", "/", "^", ",", ".", "!", "|", ":", "=", "%", "[", "]",
+}
+
+const (
+	identChars = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_"
+	digits     = "0123456789"
+)
+
+type rewriter struct {
+	src    string
+	pos    int
+	b      strings.Builder
+	copied int // src[:copied] has been written to b
+	ins    []insertion
+	idents map[string]bool
+	plain  bool
+	prints []string
+
+	expandRole bool
+}
+
+// copyTo writes the source up to offset i.
+func (w *rewriter) copyTo(i int) {
+	w.b.WriteString(w.src[w.copied:i])
+	w.copied = i
+}
+
+// insert writes s at the current output position and records it.
+func (w *rewriter) insert(s string) {
+	w.ins = append(w.ins, insertion{at: w.b.Len(), n: len(s)})
+	w.b.WriteString(s)
+}
+
+// replace writes s, of the same length, in place of src[i:i+len(s)].
+func (w *rewriter) replace(i int, s string) {
+	w.copyTo(i)
+	w.b.WriteString(s)
+	w.copied = i + len(s)
+}
+
+// rewrite rewrites the source of the template named name.
+// With expandRole, role markers with a literal role become message tags
+// (false when the caller's Funcs replace role).
+func rewrite(name, src string, expandRole bool) (*source, *rewriteError) {
+	w := &rewriter{src: src, expandRole: expandRole, plain: true}
+	w.b.Grow(len(src) + len(src)/8)
+	if err := w.run(); err != nil {
+		return nil, err
+	}
+	w.copyTo(len(src))
+	return &source{name: name, orig: src, out: w.b.String(), inserts: w.ins, idents: w.idents, plain: w.plain, prints: w.prints}, nil
+}
+
+// run mirrors pongo2's lexer.run. When pongo2's lexer would fail, run stops
+// rewriting and leaves the rest as it is: pongo2 reports the error.
+func (w *rewriter) run() *rewriteError {
+	src := w.src
+	inVerbatim := false
+	for {
+		if inVerbatim {
+			if strings.HasPrefix(src[w.pos:], "{% endverbatim %}") {
+				w.pos += len("{% endverbatim %}")
+				inVerbatim = false
+			}
+		} else if strings.HasPrefix(src[w.pos:], "{% verbatim %}") {
+			w.pos += len("{% verbatim %}")
+			inVerbatim = true
+			w.plain = false
+		}
+		if !inVerbatim {
+			if strings.HasPrefix(src[w.pos:], "{#") {
+				end := strings.Index(src[w.pos:], "#}")
+				nl := strings.IndexByte(src[w.pos:], '\n')
+				if end < 0 || (nl >= 0 && nl < end) {
+					return nil // pongo2: comment not closed
+				}
+				w.pos += end + 2
+				continue
+			}
+			if strings.HasPrefix(src[w.pos:], "{{") || strings.HasPrefix(src[w.pos:], "{%") {
+				ok, err := w.code()
+				if err != nil || !ok {
+					w.plain = false
+					return err
+				}
+				continue
+			}
+		}
+		if w.pos >= len(src) {
+			return nil
+		}
+		_, n := utf8.DecodeRuneInString(src[w.pos:])
+		w.pos += n
+	}
+}
+
+// code reads one code region starting at w.pos, as pongo2's stateCode does,
+// and rewrites it. It returns false when pongo2's lexer would fail.
+func (w *rewriter) code() (bool, *rewriteError) {
+	src := w.src
+	var toks []token
+	closed := false
+scan:
+	for w.pos < len(src) {
+		c := src[w.pos]
+		switch {
+		case c == ' ' || c == '\t' || c == '\r':
+			w.pos++
+			continue
+		case c == '\n':
+			return false, nil // pongo2: newline not allowed within tag
+		case strings.IndexByte(identChars, c) >= 0:
+			start := w.pos
+			for w.pos < len(src) && strings.IndexByte(identChars+digits, src[w.pos]) >= 0 {
+				w.pos++
+			}
+			toks = append(toks, token{kind: tokIdent, val: src[start:w.pos], start: start, end: w.pos})
+			continue
+		case strings.IndexByte(digits, c) >= 0:
+			start := w.pos
+			for w.pos < len(src) && strings.IndexByte(digits, src[w.pos]) >= 0 {
+				w.pos++
+			}
+			kind := tokNumber
+			if w.pos < len(src) && strings.IndexByte(identChars, src[w.pos]) >= 0 {
+				kind = tokIdent
+				for w.pos < len(src) && strings.IndexByte(identChars+digits, src[w.pos]) >= 0 {
+					w.pos++
+				}
+			}
+			toks = append(toks, token{kind: kind, val: src[start:w.pos], start: start, end: w.pos})
+			continue
+		case c == '"' || c == '\'':
+			start := w.pos
+			w.pos++
+			for {
+				if w.pos >= len(src) {
+					return false, nil
+				}
+				d := src[w.pos]
+				if d == c {
+					w.pos++
+					break
+				}
+				switch d {
+				case '\\':
+					if w.pos+1 >= len(src) || (src[w.pos+1] != '"' && src[w.pos+1] != '\\') {
+						return false, nil
+					}
+					w.pos += 2
+					continue
+				case '\n':
+					return false, nil
+				}
+				w.pos++
+			}
+			toks = append(toks, token{kind: tokString, val: src[start+1 : w.pos-1], start: start, end: w.pos})
+			continue
+		}
+		for _, sym := range symbols {
+			if strings.HasPrefix(src[w.pos:], sym) {
+				toks = append(toks, token{kind: tokSymbol, val: sym, start: w.pos, end: w.pos + len(sym)})
+				w.pos += len(sym)
+				if sym == "%}" || sym == "-%}" || sym == "}}" || sym == "-}}" {
+					closed = true
+					break scan
+				}
+				continue scan
+			}
+		}
+		break // pongo2 ends the code region here and lexes on as text
+	}
+	return true, w.edit(toks, closed)
+}
+
+func isSym(t token, vals ...string) bool {
+	if t.kind != tokSymbol {
+		return false
+	}
+	for _, v := range vals {
+		if t.val == v {
+			return true
+		}
+	}
+	return false
+}
+
+// edit applies the rewrites to one code region.
+func (w *rewriter) edit(toks []token, closed bool) *rewriteError {
+	if len(toks) == 0 {
+		return nil
+	}
+	// pongo2 v6 skips a comment's body by looking for the tokens {% and
+	// endcomment anywhere in the token stream (even inside another tag) and
+	// then loops, consuming nothing, until the next token is %}: anything
+	// else there hangs the parser.
+	for i := 0; i+1 < len(toks); i++ {
+		if isSym(toks[i], "{%", "{%-") && toks[i+1].kind == tokIdent && toks[i+1].val == "endcomment" &&
+			(i+2 >= len(toks) || !isSym(toks[i+2], "%}", "-%}")) {
+			return &rewriteError{off: toks[i+1].start, msg: "endcomment takes no arguments and must be closed by %} on the same line"}
+		}
+	}
+	if closed && w.expandRole && w.expand(toks) {
+		return nil
+	}
+	w.notePlain(toks, closed)
+	for _, t := range toks {
+		if t.kind == tokIdent {
+			if w.idents == nil {
+				w.idents = map[string]bool{}
+			}
+			w.idents[t.val] = true
+		}
+	}
+	first, last := toks[0], toks[len(toks)-1]
+	if isSym(first, "{{", "{{-") {
+		if !closed || !isSym(last, "}}", "-}}") {
+			return nil // pongo2 reports '}}' expected
+		}
+		w.replace(first.start, "{%")
+		w.copyTo(first.end)
+		w.insert(printTag + " ")
+		w.replace(last.end-2, "%}")
+		return nil
+	}
+	if !isSym(first, "{%", "{%-") || len(toks) < 2 || toks[1].kind != tokIdent {
+		return nil
+	}
+	name := toks[1]
+	if marked[name.val] && closed {
+		w.copyTo(first.start)
+		if isSym(first, "{%-") {
+			w.insert("{%- " + atTag + " %}")
+			w.replace(first.start, "{% ")
+		} else {
+			w.insert("{% " + atTag + " %}")
+		}
+	}
+	switch {
+	case renamed[name.val]:
+		at := name.start
+		if strings.HasPrefix(name.val, "end") {
+			at += 3
+		}
+		w.copyTo(at)
+		w.insert(tagPrefix)
+	case name.val == "include":
+		if len(toks) < 3 || toks[2].kind != tokString {
+			return &rewriteError{off: name.start, msg: "include takes a file name in quotes; a file name computed at render time is not supported"}
+		}
+		for _, t := range toks[3:] {
+			if t.kind == tokIdent && t.val == "only" {
+				return &rewriteError{off: t.start, msg: "include … only is not supported: rolemark's functions and limits reach an included file through the render's context; pass values with include … with"}
+			}
+		}
+	case name.val == "macro" && closed:
+		if isSym(last, "-%}") {
+			w.replace(last.start, " ")
+			w.copyTo(last.end)
+			w.insert("{% " + macroTag + " -%}")
+		} else {
+			w.copyTo(last.end)
+			w.insert("{% " + macroTag + " %}")
+		}
+	case name.val == "endmacro":
+		if isSym(first, "{%-") {
+			w.copyTo(first.start)
+			w.insert("{%- " + endMacroTag + " %}")
+			w.replace(first.start, "{% ")
+		} else {
+			w.copyTo(first.start)
+			w.insert("{% " + endMacroTag + " %}")
+		}
+	}
+	return nil
+}
+
+// notePlain records whether one code region (not an expanded role marker)
+// keeps the source plain: {{ name }}, or a fixed-role block's start or end
+// tag without arguments.
+func (w *rewriter) notePlain(toks []token, closed bool) {
+	if !w.plain {
+		return
+	}
+	if !closed || len(toks) != 3 || toks[1].kind != tokIdent {
+		w.plain = false
+		return
+	}
+	switch name := toks[1].val; {
+	case isSym(toks[0], "{{") && isSym(toks[2], "}}"):
+		w.prints = append(w.prints, name)
+	case isSym(toks[0], "{%") && isSym(toks[2], "%}") && renamed[name] && !strings.HasSuffix(name, "message"):
+	default:
+		w.plain = false
+	}
+}
+
+// origPos maps a pongo2 position (1-based line, 1-based byte column) in the
+// rewritten source to a 1-based line and rune column in the original.
+func (s *source) origPos(line, col int) (int, int) {
+	if line <= 0 {
+		return 0, 0
+	}
+	off := 0
+	for l := 1; l < line; l++ {
+		i := strings.IndexByte(s.out[off:], '\n')
+		if i < 0 {
+			return line, col
+		}
+		off += i + 1
+	}
+	off += col - 1
+	if off > len(s.out) {
+		off = len(s.out)
+	}
+	shift := 0
+	for _, in := range s.inserts {
+		if in.at >= off {
+			break
+		}
+		if off < in.at+in.n {
+			shift += off - in.at
+			break
+		}
+		shift += in.n
+	}
+	return textpos.LineCol(s.orig, off-shift)
+}
+
+// publicName turns the internal names of rolemark's tags in a pongo2 message
+// back into the names the user wrote.
+func publicName(msg string) string {
+	if !strings.Contains(msg, tagPrefix) {
+		return msg
+	}
+	msg = strings.ReplaceAll(msg, endMacroTag, "endmacro")
+	msg = strings.ReplaceAll(msg, "end"+tagPrefix, "end")
+	msg = strings.ReplaceAll(msg, printTag, "{{ }}")
+	return strings.ReplaceAll(msg, tagPrefix, "")
+}
+
+func (e *rewriteError) Error() string { return e.msg }
+
+// literal returns the value of a string token that holds no escape.
+func literal(t token) (string, bool) {
+	return t.val, t.kind == tokString && t.val != "" && !strings.Contains(t.val, "\\")
+}
+
+// expand replaces a role marker whose argument is a literal, and that uses
+// no whitespace control, by the message tag it writes: {{ role("user") }}
+// becomes <message role="user">, and rendering makes no function call for
+// it. It reports whether it did.
+func (w *rewriter) expand(toks []token) bool {
+	first, last := toks[0], toks[len(toks)-1]
+	if len(toks) != 6 || !isSym(first, "{{") || !isSym(last, "}}") || toks[1].kind != tokIdent || toks[1].val != "role" ||
+		!isSym(toks[2], "(") || !isSym(toks[4], ")") {
+		return false
+	}
+	role, ok := literal(toks[3])
+	if !ok {
+		return false
+	}
+	// The tag is longer than the marker: replace in place and insert the
+	// rest, so that positions map back as for the other edits.
+	text := string(roleparse.MessageTag(role))
+	n := last.end - first.start
+	if len(text) < n {
+		return false
+	}
+	w.replace(first.start, text[:n])
+	w.insert(text[n:])
+	return true
+}
