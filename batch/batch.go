@@ -65,6 +65,7 @@ type settings struct {
 	window    int
 	stopOnErr bool
 	prepare   func(Row) Row
+	skip      int
 }
 
 // Workers sets how many rows are rendered at once; n < 1 means
@@ -75,6 +76,12 @@ func Workers(n int) Option { return func(s *settings) { s.workers = n } }
 // waiting for; together with the workers it bounds the rows held in memory.
 // The default is 256 rows per worker, the least 4 per worker.
 func Window(n int) Option { return func(s *settings) { s.window = n } }
+
+// Skip passes over the first n rows of the input without rendering them:
+// the run's first Result is row n's (Index n, numbered n+1 in a RowError),
+// so that a run stopped at a row can be resumed from it with the numbers,
+// and the custom_ids made from them, of the first run.
+func Skip(n int) Option { return func(s *settings) { s.skip = max(n, 0) } }
 
 // StopOnError ends the run at the first row that fails: its result is the
 // last one yielded. By default a failed row is reported in its Result and
@@ -244,6 +251,10 @@ func run[T any](parent context.Context, tpl *engine.Template, rows iter.Seq[Row]
 			if ctx.Err() != nil {
 				return
 			}
+			if i < s.skip {
+				i++
+				continue
+			}
 			for held.Load() >= window {
 				select {
 				case <-room: // held fell below a window; look again
@@ -333,7 +344,7 @@ func run[T any](parent context.Context, tpl *engine.Template, rows iter.Seq[Row]
 	defer wg.Wait()
 	defer cancel()
 
-	next := 0
+	next := s.skip
 	stop := func() bool { // reports the cancellation of parent, if any
 		if parent.Err() == nil {
 			return false

@@ -137,6 +137,35 @@ func TestCancel(t *testing.T) {
 	assert.Equal(t, 21, n)
 }
 
+// TestSkip checks that a run resumed with Skip numbers its rows as the
+// first run did, and that its cancellation names the row by that number.
+func TestSkip(t *testing.T) {
+	tpl := parse(t, "handlebars", `{{role "user"}}row {{n}}`)
+	var idx []int
+	var texts []string
+	for res := range batch.Render(context.Background(), tpl, numbered(10, 4, nil), batch.Workers(2), batch.Skip(6)) {
+		idx = append(idx, res.Index)
+		if res.Err != nil {
+			texts = append(texts, res.Err.Error())
+			continue
+		}
+		texts = append(texts, res.Value[0].Text())
+	}
+	assert.Equal(t, []int{6, 7, 8, 9}, idx)
+	assert.Equal(t, []string{"row 6", `row 8: t:1:22: variable "n" is not supplied`, "row 8", "row 9"}, texts)
+
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var last batch.Result[[]chat.Message]
+	for res := range batch.Render(ctx, tpl, numbered(-1, 0, nil), batch.Workers(2), batch.Skip(100)) {
+		if last = res; res.Index == 104 {
+			cancel()
+		}
+	}
+	assert.True(t, errors.Is(last.Err, context.Canceled), "%v", last.Err)
+	assert.Equal(t, 105, last.Index, "the first row not yielded, numbered as in the input")
+}
+
 func TestCancelledBeforeStart(t *testing.T) {
 	tpl := parse(t, "handlebars", `{{role "user"}}row {{n}}`)
 	ctx, cancel := context.WithCancel(context.Background())

@@ -21,9 +21,12 @@ func refDecode(b []byte) Row {
 	var vars map[string]any
 	if err := json.Unmarshal(b, &vars); err != nil {
 		var te *json.UnmarshalTypeError
-		if errors.As(err, &te) && te.Field == "" {
+		switch {
+		case errors.As(err, &te) && te.Value != "" && !bytes.HasPrefix(bytes.TrimSpace(b), []byte("{")):
 			r.Err = fmt.Errorf("a row must be a JSON object, not %s", te.Value)
-		} else {
+		case te != nil:
+			r.Err = fmt.Errorf("%s is out of the range of a float64", te.Value)
+		default:
 			r.Err = fmt.Errorf("invalid JSON: %w", err)
 		}
 		return r

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"iter"
+	"reflect"
 	"strings"
 )
 
@@ -28,6 +29,7 @@ func JSONLines(r io.Reader) iter.Seq[Row] {
 		// seen is where the search for the next newline goes on: the bytes
 		// of buf[start:seen] hold none.
 		start, seen, empty := 0, 0, 0
+		bomChecked := false
 		for {
 			if !yieldLines(yield, buf, &start, &seen) {
 				return
@@ -50,6 +52,16 @@ func JSONLines(r io.Reader) iter.Seq[Row] {
 				n, err = 0, errBadReadCount
 			}
 			buf = buf[:len(buf)+n]
+			if !bomChecked && (len(buf) >= len(bom) || err != nil) {
+				// A UTF-8 byte order mark (as Windows tools write) before
+				// the first line is no part of it. No line is handed out
+				// before this: a complete line shorter than the mark cannot
+				// start with it.
+				bomChecked = true
+				if bytes.HasPrefix(buf, bom) {
+					start, seen = len(bom), max(seen, len(bom))
+				}
+			}
 			if n > 0 {
 				empty = 0
 			} else if empty++; empty == 100 && err == nil {
@@ -97,6 +109,10 @@ func yieldLines(yield func(Row) bool, buf []byte, start, seen *int) bool {
 		}
 	}
 }
+
+// bom is the UTF-8 byte order mark, which JSONLines, JSONArray and CSV
+// skip at the start of their input.
+var bom = []byte("\xef\xbb\xbf")
 
 // errBadReadCount is the error of a reader that says it read less than
 // nothing or more than it was given room for.
@@ -163,9 +179,13 @@ func (r Row) decode(a *arena) Row {
 	var vars map[string]any
 	if err := json.Unmarshal(r.JSON, &vars); err != nil {
 		var te *json.UnmarshalTypeError
-		if errors.As(err, &te) && te.Field == "" {
+		switch {
+		case errors.As(err, &te) && te.Type.Kind() == reflect.Map:
 			r.Err = fmt.Errorf("a row must be a JSON object, not %s", te.Value)
-		} else {
+		case te != nil && strings.HasPrefix(te.Value, "number"):
+			// The only value of an object that does not fit an any.
+			r.Err = fmt.Errorf("%s is out of the range of a float64", te.Value)
+		default:
 			r.Err = fmt.Errorf("invalid JSON: %w", err)
 		}
 		return r
@@ -186,7 +206,11 @@ func (r Row) decode(a *arena) Row {
 // row carrying the syntax error, since nothing after it can be trusted.
 func JSONArray(r io.Reader) iter.Seq[Row] {
 	return func(yield func(Row) bool) {
-		dec := json.NewDecoder(bufio.NewReaderSize(r, 64<<10))
+		br := bufio.NewReaderSize(r, 64<<10)
+		if b, _ := br.Peek(len(bom)); bytes.Equal(b, bom) {
+			_, _ = br.Discard(len(bom))
+		}
+		dec := json.NewDecoder(br)
 		tok, err := dec.Token()
 		if err == io.EOF {
 			yield(Row{Err: errors.New("empty input: expected a JSON array of objects")})
@@ -212,6 +236,15 @@ func JSONArray(r io.Reader) iter.Seq[Row] {
 		}
 		if _, err := dec.Token(); err != nil {
 			yield(Row{Err: fmt.Errorf("invalid JSON at the end of the array: %w", err)})
+			return
+		}
+		// Only white space may follow the array: anything else is a file
+		// that is not what it seems (two arrays, a truncated rewrite).
+		if tok, err := dec.Token(); err != io.EOF {
+			if err == nil {
+				err = fmt.Errorf("found %v", tok)
+			}
+			yield(Row{Err: fmt.Errorf("invalid JSON after the array: %w", err)})
 		}
 	}
 }

@@ -50,6 +50,14 @@ func TestJSONLines(t *testing.T) {
 		}},
 		{"very long value", `{"v": "` + long + `"}` + "\n", []string{`{"v":"` + long + `"}`}},
 		{"empty", "", nil},
+		{"a byte order mark", "\xef\xbb\xbf{\"a\": 1}\n{\"a\": 2}\n", []string{`{"a":1}`, `{"a":2}`}},
+		{"a byte order mark and a blank line", "\xef\xbb\xbf\n{}", []string{`{}`}},
+		{"a byte order mark alone", "\xef\xbb\xbf", nil},
+		{"a byte order mark after the start is no mark", "{}\n\xef\xbb\xbf{}\n", []string{`{}`,
+			"error: invalid JSON: invalid character 'ï' looking for beginning of value"}},
+		{"a number out of range", `{"q": 1e999}` + "\n" + `{"q": {"r": -1e400}}`, []string{
+			"error: number 1e999 is out of the range of a float64",
+			"error: number -1e400 is out of the range of a float64"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -111,6 +119,11 @@ func TestJSONArray(t *testing.T) {
 		{"empty input", ``, []string{"error: empty input: expected a JSON array of objects"}},
 		{"truncated", `[{"a": 1}, {"a": `, []string{`{"a":1}`, "error: invalid JSON: unexpected EOF"}},
 		{"garbage inside", `[{"a": 1} {"a": 2}]`, []string{`{"a":1}`, "error: invalid JSON: expected comma after array element"}},
+		{"a byte order mark", "\xef\xbb\xbf [{\"a\": 1}]\n", []string{`{"a":1}`}},
+		{"white space after the array", "[{\"a\": 1}] \r\n\t", []string{`{"a":1}`}},
+		{"garbage after the array", `[{"a": 1}] garbage`, []string{`{"a":1}`,
+			"error: invalid JSON after the array: invalid character 'g' looking for beginning of value"}},
+		{"a second array", `[{"a": 1}][{"a": 2}]`, []string{`{"a":1}`, "error: invalid JSON after the array: found ["}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -215,7 +228,8 @@ func FuzzJSONLines(f *testing.F) {
 			in = strings.Repeat(in, n)
 		}
 		var want []string
-		for rest := in; rest != ""; {
+		// A byte order mark at the start is no part of the first line.
+		for rest := strings.TrimPrefix(in, "\ufeff"); rest != ""; {
 			line := rest
 			if i := strings.IndexByte(rest, '\n'); i >= 0 {
 				line = rest[:i+1]

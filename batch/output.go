@@ -33,8 +33,8 @@ func OpenAI() Append {
 type RequestOptions struct {
 	// Model overrides the front matter's model.
 	Model string
-	// IDKey names the row variable whose value becomes the custom_id. When
-	// empty, or when a row lacks it, the custom_id is "row-N" with N the
+	// IDKey names the row variable whose value becomes the custom_id; a row
+	// without it fails. When empty, the custom_id is "row-N" with N the
 	// row's number from 1.
 	IDKey string
 }
@@ -51,9 +51,12 @@ func OpenAIBatch(fm *engine.FrontMatter, o RequestOptions) (Append, error) {
 	}
 	return func(_ context.Context, b []byte, index int, row Row, msgs []chat.Message) ([]byte, error) {
 		b = append(b, `{"custom_id":`...)
-		b = appendCustomID(b, o.IDKey, index, row)
+		b, err := appendCustomID(b, o.IDKey, index, row)
+		if err != nil {
+			return nil, err
+		}
 		b = append(b, `,"method":"POST","url":"/v1/chat/completions","body":`...)
-		b, err := chat.AppendOpenAIBody(b, msgs, s)
+		b, err = chat.AppendOpenAIBody(b, msgs, s)
 		if err != nil {
 			return nil, err
 		}
@@ -78,9 +81,12 @@ func AnthropicBatch(fm *engine.FrontMatter, o RequestOptions) (Append, error) {
 	}
 	return func(_ context.Context, b []byte, index int, row Row, msgs []chat.Message) ([]byte, error) {
 		b = append(b, `{"custom_id":`...)
-		b = appendCustomID(b, o.IDKey, index, row)
+		b, err := appendCustomID(b, o.IDKey, index, row)
+		if err != nil {
+			return nil, err
+		}
 		b = append(b, `,"params":`...)
-		b, err := chat.AppendAnthropicBody(b, msgs, s)
+		b, err = chat.AppendAnthropicBody(b, msgs, s)
 		if err != nil {
 			return nil, err
 		}
@@ -111,19 +117,30 @@ func lineSize(msgs []chat.Message) int {
 }
 
 // appendCustomID appends the custom_id of a row as a JSON string: the
-// row's variable key, or "row-N".
-func appendCustomID(b []byte, key string, index int, row Row) []byte {
-	if key != "" {
-		if v, ok := row.Vars[key]; ok && v != nil {
-			if s, ok := v.(string); ok {
-				return appendString(b, s)
-			}
-			return appendString(b, fmt.Sprint(v))
-		}
+// row's variable key, or "row-N" when key is empty. A row without the
+// variable, or whose value is null, an object or a list, is an error: a
+// custom_id made up for it would not match the row's own id.
+func appendCustomID(b []byte, key string, index int, row Row) ([]byte, error) {
+	if key == "" {
+		b = append(b, `"row-`...)
+		b = strconv.AppendInt(b, int64(index)+1, 10)
+		return append(b, '"'), nil
 	}
-	b = append(b, `"row-`...)
-	b = strconv.AppendInt(b, int64(index)+1, 10)
-	return append(b, '"')
+	switch v := row.Vars[key].(type) {
+	case string:
+		return appendString(b, v), nil
+	case float64:
+		return appendString(b, strconv.FormatFloat(v, 'f', -1, 64)), nil
+	case bool, int, int64, int32, uint, uint64, uint32:
+		return appendString(b, fmt.Sprint(v)), nil
+	case nil:
+		if _, ok := row.Vars[key]; ok {
+			return nil, fmt.Errorf("the id field %q is null", key)
+		}
+		return nil, fmt.Errorf("no id field %q in the row", key)
+	default:
+		return nil, fmt.Errorf("the id field %q holds a %T, not a string or a number", key, v)
+	}
 }
 
 // Prompt writes {"prompt": …} per row: the conversation in the chat format

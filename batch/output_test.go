@@ -34,7 +34,7 @@ func TestOutputs(t *testing.T) {
 	tpl := parse(t, "handlebars", outputTemplate)
 	fm := tpl.FrontMatter()
 	chatml, _ := format.Lookup("chatml")
-	openaiBatch, err := batch.OpenAIBatch(fm, batch.RequestOptions{IDKey: "id"})
+	openaiBatch, err := batch.OpenAIBatch(fm, batch.RequestOptions{})
 	require.NoError(t, err)
 	anthropicBatch, err := batch.AnthropicBatch(fm, batch.RequestOptions{Model: "claude-x"})
 	require.NoError(t, err)
@@ -51,7 +51,7 @@ func TestOutputs(t *testing.T) {
 			missing,
 		}},
 		{"openai-batch", openaiBatch, []string{
-			`{"custom_id":"a1","method":"POST","url":"/v1/chat/completions","body":{"model":"gpt-4o-mini","messages":[{"role":"system","content":"You are <b>brief</b> & exact."},{"role":"user","content":"Q: 2+2?"}],"tools":[{"type":"function","function":{"name":"get_rate","description":"Exchange rate","parameters":{"type":"object","properties":{"currency":{"type":"string"}}}}}],"max_tokens":100,"temperature":0.2}}`,
+			`{"custom_id":"row-1","method":"POST","url":"/v1/chat/completions","body":{"model":"gpt-4o-mini","messages":[{"role":"system","content":"You are <b>brief</b> & exact."},{"role":"user","content":"Q: 2+2?"}],"tools":[{"type":"function","function":{"name":"get_rate","description":"Exchange rate","parameters":{"type":"object","properties":{"currency":{"type":"string"}}}}}],"max_tokens":100,"temperature":0.2}}`,
 			`{"custom_id":"row-2","method":"POST","url":"/v1/chat/completions","body":{"model":"gpt-4o-mini","messages":[{"role":"system","content":"You are <b>brief</b> & exact."},{"role":"user","content":"Q: Grüß 😀 <x> & \"y\""}],"tools":[{"type":"function","function":{"name":"get_rate","description":"Exchange rate","parameters":{"type":"object","properties":{"currency":{"type":"string"}}}}}],"max_tokens":100,"temperature":0.2}}`,
 			`{"custom_id":"row-3","method":"POST","url":"/v1/chat/completions","body":{"model":"gpt-4o-mini","messages":[{"role":"system","content":"You are <b>brief</b> & exact."},{"role":"user","content":"Q:"}],"tools":[{"type":"function","function":{"name":"get_rate","description":"Exchange rate","parameters":{"type":"object","properties":{"currency":{"type":"string"}}}}}],"max_tokens":100,"temperature":0.2}}`,
 			missing,
@@ -93,6 +93,41 @@ func TestOutputs(t *testing.T) {
 			ctx := context.Background()
 			assert.Equal(t, tt.want, lines(batch.RenderAppend(ctx, tpl, rows(), tt.output, batch.Workers(3))), "RenderAppend")
 			assert.Equal(t, tt.want, lines(batch.RenderFunc(ctx, tpl, rows(), tt.output.Convert(), batch.Workers(3))), "RenderFunc")
+		})
+	}
+}
+
+// TestCustomIDField checks the custom_id taken from a row's field: a
+// string as it is, a number as JSON writes it, and a row without a usable
+// value failing rather than getting an id no one asked for.
+func TestCustomIDField(t *testing.T) {
+	tpl := parse(t, "handlebars", "---\nmodel: m\nconfig: {max_tokens: 5}\n---\nhi")
+	rows := `{"id": "a-1"}
+{"id": 12}
+{"id": 1e6}
+{"id": -0.5}
+{"other": "x"}
+{"id": null}
+{"id": {"a": 1}}
+`
+	want := []string{`"a-1"`, `"12"`, `"1000000"`, `"-0.5"`,
+		`row 5: no id field "id" in the row`,
+		`row 6: the id field "id" is null`,
+		`row 7: the id field "id" holds a map[string]interface {}, not a string or a number`}
+	for _, name := range []string{"openai-batch", "anthropic-batch"} {
+		t.Run(name, func(t *testing.T) {
+			out, err := batch.NewOutput(name, tpl.FrontMatter(), batch.OutputOptions{Request: batch.RequestOptions{IDKey: "id"}})
+			require.NoError(t, err)
+			var got []string
+			for res := range batch.RenderAppend(context.Background(), tpl, batch.JSONLines(strings.NewReader(rows)), out) {
+				if res.Err != nil {
+					got = append(got, res.Err.Error())
+					continue
+				}
+				id, _, _ := strings.Cut(strings.TrimPrefix(string(res.Value), `{"custom_id":`), ",")
+				got = append(got, id)
+			}
+			assert.Equal(t, want, got)
 		})
 	}
 }

@@ -20,7 +20,7 @@ import (
 	"github.com/rolemark/rolemark/engine"
 )
 
-const batchArgs = "--in FILE [--in-format jsonl|json|csv|parquet] [--out FILE] [--format F] [--chat-format C] [--sft-last] [--sft-end] [--workers N] [--fail-fast] [--model M] [--id-field K] [--history-field K] [--engine E] [--tools FILE] [--template-var k=v]... TEMPLATE"
+const batchArgs = "--in FILE [--in-format jsonl|json|csv|parquet] [--out FILE] [--format F] [--chat-format C] [--sft-last] [--sft-end] [--workers N] [--fail-fast] [--skip N] [--append] [--model M] [--id-field K] [--history-field K] [--engine E] [--tools FILE] [--template-var k=v]... TEMPLATE"
 
 const batchAbout = `Renders TEMPLATE once per row of --in (- for standard input) and writes one JSON line per row to
 --out (default: standard output), in input order. Rows are JSON Lines (.jsonl, .ndjson), one JSON
@@ -35,7 +35,9 @@ extension. --format:
                    hf:FILE is a model's own chat template, with --tools and --template-var)
 A row that fails is reported on standard error as FILE:ROW: message (ROW counts rows from 1) and left
 out of the output; the run goes on, and ends with exit status 1 and the count of failed rows.
---fail-fast stops at the first. A progress line is drawn on standard error when it is a terminal.
+--fail-fast stops at the first. SIGINT or SIGTERM stops the run after the last whole line, with a
+summary naming the row it stopped at and exit status 130 or 143; --skip N --append resumes it
+(--skip N passes over the first N rows, numbering the rest as before). A progress line is drawn on standard error when it is a terminal.
 The garbage collector runs at GOGC=400 (Go's default is 100) unless the environment sets GOGC.
 `
 
@@ -57,6 +59,8 @@ func cmdBatch(ctx context.Context, sio stdio, args []string) error {
 	sftEnd := fl.Bool("sft-end", false, "sft: spans include the end of the assistant's turn (its end token)")
 	workers := fl.Int("workers", runtime.NumCPU(), "render `N` rows at once")
 	failFast := fl.Bool("fail-fast", false, "stop at the first row that fails")
+	skip := fl.Int("skip", 0, "pass over the first `N` rows (to resume a stopped run; rows keep their numbers)")
+	appendOut := fl.Bool("append", false, "append to --out rather than replace it (to resume a stopped run)")
 	model := fl.String("model", "", "model `M` of the batch formats (default: the front matter's)")
 	idField := fl.String("id-field", "", "the row field `K` whose value is the custom_id (default: row-N)")
 	historyField := fl.String("history-field", "", "the row field `K` holding prior messages (OpenAI form, or its JSON text) for {{history}}")
@@ -75,6 +79,15 @@ func cmdBatch(ctx context.Context, sio stdio, args []string) error {
 	}
 	if *in == "" {
 		return usageErr("batch needs --in FILE")
+	}
+	if *workers < 1 {
+		return usageErr("--workers must be at least 1, not %d", *workers)
+	}
+	if *skip < 0 {
+		return usageErr("--skip must be 0 or more, not %d", *skip)
+	}
+	if *appendOut && *out == "-" {
+		return usageErr("--append needs --out FILE")
 	}
 	kind, err := inputKind(*in, *inFormat)
 	if err != nil {
@@ -110,7 +123,7 @@ func cmdBatch(ctx context.Context, sio stdio, args []string) error {
 
 	var w io.Writer = sio.out
 	if *out != "-" {
-		f, err := os.Create(*out)
+		f, err := createOutput(*out, *appendOut)
 		if err != nil {
 			return err
 		}
@@ -121,7 +134,7 @@ func cmdBatch(ctx context.Context, sio stdio, args []string) error {
 
 	inName := *in
 	var opts []batch.Option
-	opts = append(opts, batch.Workers(*workers))
+	opts = append(opts, batch.Workers(*workers), batch.Skip(*skip))
 	if prep := prepareRow(tpl.FrontMatter(), kind, *historyField); prep != nil {
 		opts = append(opts, batch.Prepare(prep))
 	}
@@ -131,12 +144,16 @@ func cmdBatch(ctx context.Context, sio stdio, args []string) error {
 	prog := newProgress(sio.err, size, counted)
 	failed, done := 0, 0
 	var werr error
+	stoppedAt := 0 // the row an interruption stopped at, from 1
 	renamed := func(err error) error { return renameTemplate(err, rel, filepath.ToSlash(name)) }
 	for res := range batch.RenderAppend(ctx, tpl, rows, output, opts...) {
 		if res.Err != nil {
 			var re *batch.RowError
 			if !errors.As(res.Err, &re) {
 				werr = res.Err // the context's
+				if ctx.Err() != nil {
+					stoppedAt = res.Index + 1
+				}
 				break
 			}
 			failed++
@@ -156,6 +173,9 @@ func cmdBatch(ctx context.Context, sio stdio, args []string) error {
 	if err := bw.Flush(); err != nil && werr == nil {
 		werr = err
 	}
+	if stoppedAt > 0 {
+		return stopped(context.Cause(ctx), stoppedAt, done-failed, failed, *out)
+	}
 	if werr != nil {
 		return werr
 	}
@@ -166,6 +186,41 @@ func cmdBatch(ctx context.Context, sio stdio, args []string) error {
 		return fmt.Errorf("rolemark batch: %d of %d rows failed", failed, done)
 	}
 	return nil
+}
+
+// stopped is the error of a run that cause stopped before row at (from 1),
+// having written written rows and failed failed in this run: it says how to
+// resume, and wraps cause (an interrupted sets the exit status).
+func stopped(cause error, at, written, failed int, out string) error {
+	where := "standard output"
+	resume := fmt.Sprintf("--skip %d", at-1)
+	if out != "-" {
+		where = out
+		resume += " --append"
+	}
+	return fmt.Errorf("rolemark batch: %w: stopped at row %d; rows before it are done (this run wrote %d lines to %s, %d rows failed); resume with %s",
+		cause, at, written, where, failed, resume)
+}
+
+// createOutput creates the file of --out, or opens it for appending. A
+// file to append to must end with a whole line, as a run stopped by a
+// signal leaves it: appending to a line cut short would join two rows.
+func createOutput(name string, appendTo bool) (*os.File, error) {
+	if !appendTo {
+		return os.Create(name)
+	}
+	f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_APPEND, 0o666)
+	if err != nil {
+		return nil, err
+	}
+	if st, err := f.Stat(); err == nil && st.Size() > 0 {
+		last := make([]byte, 1)
+		if _, err := f.ReadAt(last, st.Size()-1); err != nil || last[0] != '\n' {
+			f.Close()
+			return nil, fmt.Errorf("%s does not end with a whole line; --append would join a row to it", name)
+		}
+	}
+	return f, nil
 }
 
 // inputKind chooses the input format from the flag or the file extension.

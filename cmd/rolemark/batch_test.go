@@ -215,6 +215,10 @@ func TestBatchUsage(t *testing.T) {
 		{[]string{"--in", "-", "--format", "nope", "testdata/batch/ask.hbs"}, `unknown format "nope"`},
 		{[]string{"--in", "-", "--sft-last", "testdata/batch/ask.hbs"}, "--chat-format, --sft-last and --sft-end go with --format sft"},
 		{[]string{"--in", "-"}, "batch takes one template, not 0"},
+		{[]string{"--in", "-", "--workers", "0", "testdata/batch/ask.hbs"}, "--workers must be at least 1, not 0"},
+		{[]string{"--in", "-", "--workers", "-5", "testdata/batch/ask.hbs"}, "--workers must be at least 1, not -5"},
+		{[]string{"--in", "-", "--skip", "-1", "testdata/batch/ask.hbs"}, "--skip must be 0 or more, not -1"},
+		{[]string{"--in", "-", "--append", "testdata/batch/ask.hbs"}, "--append needs --out FILE"},
 	}
 	for _, tt := range tests {
 		code, _, errOut := runBatch(t, "", tt.args...)
@@ -229,4 +233,29 @@ func TestBatchUsage(t *testing.T) {
 func TestProgressLine(t *testing.T) {
 	assert.Equal(t, "1000 rows  500 rows/s", progressLine(1000, 2*time.Second, 0, -1))
 	assert.Equal(t, "1000 rows  500 rows/s   25%  ETA 6s", progressLine(1000, 2*time.Second, 250, 1000))
+}
+
+func TestBatchIDFieldMissing(t *testing.T) {
+	code, out, errOut := runBatch(t, `{"q": "a", "id": "x1"}`+"\n"+`{"q": "b"}`+"\n",
+		"--in", "-", "--format", "openai-batch", "--id-field", "nosuch", "testdata/batch/ask.hbs")
+	assert.Equal(t, 1, code)
+	assert.Equal(t, "", out)
+	assert.Equal(t, "-:1: no id field \"nosuch\" in the row\n-:2: no id field \"nosuch\" in the row\nrolemark batch: 2 of 2 rows failed\n", errOut)
+}
+
+// TestBatchAppendNeedsWholeLines: --append refuses a file whose last line
+// was cut short (a run killed outright), which a row would be joined to.
+func TestBatchAppendNeedsWholeLines(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "out.jsonl")
+	require.NoError(t, os.WriteFile(out, []byte(`{"custom_id":"row-1"}`+"\n"+`{"custom_id":"row-2","bo`), 0o644))
+	code, _, errOut := runBatch(t, `{"q": "a"}`+"\n", "--in", "-", "--out", out, "--append", "--skip", "1", "testdata/batch/ask.hbs")
+	assert.Equal(t, 1, code)
+	assert.Equal(t, out+" does not end with a whole line; --append would join a row to it\n", errOut)
+
+	require.NoError(t, os.WriteFile(out, []byte(`{"x":1}`+"\n"), 0o644))
+	code, _, errOut = runBatch(t, `{"q": "a"}`+"\n"+`{"q": "b"}`+"\n", "--in", "-", "--out", out, "--append", "--skip", "1", "testdata/batch/ask.hbs")
+	assert.Equal(t, 0, code, errOut)
+	got, err := os.ReadFile(out)
+	require.NoError(t, err)
+	assert.Equal(t, `{"x":1}`+"\n"+openaiLine("b")+"\n", string(got))
 }

@@ -31,15 +31,70 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"runtime/debug"
 	"strings"
+	"syscall"
 )
 
 //go:embed example
 var exampleFS embed.FS
 
 func main() {
-	os.Exit(run(context.Background(), os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	ctx, stop := interruptible(context.Background())
+	code := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
+}
+
+// interruptible returns a context that SIGINT or SIGTERM cancels with an
+// interrupted error as its cause (context.Cause), so that a command can stop
+// cleanly and say where; a second signal then ends the process as if no
+// one were listening. stop releases the signals.
+func interruptible(parent context.Context) (context.Context, func()) {
+	ctx, cancel := context.WithCancelCause(parent)
+	ch := make(chan os.Signal, 1)
+	signal.Notify(ch, syscall.SIGINT, syscall.SIGTERM)
+	done := make(chan struct{})
+	go func() {
+		select {
+		case sig := <-ch:
+			signal.Stop(ch)
+			cancel(interrupted{sig})
+		case <-done:
+		}
+	}()
+	return ctx, func() {
+		signal.Stop(ch)
+		close(done)
+		cancel(nil)
+	}
+}
+
+// interrupted is the cause of a context cancelled by a signal. A command
+// whose error wraps it exits with 128 plus the signal's number, as a shell
+// reports a process the signal ended: 130 for SIGINT, 143 for SIGTERM.
+type interrupted struct{ sig os.Signal }
+
+func (e interrupted) Error() string { return "interrupted by " + signalName(e.sig) }
+
+// status is the exit status of a command that the signal stopped.
+func (e interrupted) status() int {
+	if s, ok := e.sig.(syscall.Signal); ok {
+		return 128 + int(s)
+	}
+	return 1
+}
+
+// signalName is SIGINT or SIGTERM, as a user sends them.
+func signalName(sig os.Signal) string {
+	switch sig {
+	case syscall.SIGINT:
+		return "SIGINT"
+	case syscall.SIGTERM:
+		return "SIGTERM"
+	}
+	return sig.String()
 }
 
 // stdio is a command's standard input and outputs.
@@ -169,6 +224,7 @@ func (c command) exec(ctx context.Context, sio stdio, args []string) int {
 	err := c.run(ctx, sio, args)
 	var h errHelp
 	var u errUsage
+	var in interrupted
 	switch {
 	case err == nil:
 		return 0
@@ -177,6 +233,9 @@ func (c command) exec(ctx context.Context, sio stdio, args []string) int {
 		return 0
 	case errors.As(err, new(errSilent)):
 		return 1
+	case errors.As(err, &in):
+		fmt.Fprintln(sio.err, err)
+		return in.status()
 	case errors.As(err, &u):
 		fmt.Fprintf(sio.err, "rolemark %s: %s\n%s", c.name, u.msg, c.help(nil))
 		return 2
