@@ -20,6 +20,7 @@ type Env struct {
 	globals                                       map[string]Value
 	limits                                        Limits
 	strict                                        bool // StrictNames
+	generation                                    bool // GenerationTag
 
 	// Jinja2's built-in filters, tests and globals, read once by New.
 	builtinFilters map[string]Filter
@@ -27,6 +28,8 @@ type Env struct {
 	builtinGlobals map[string]Value
 	// cache holds the templates the loader gave, compiled (name → *Template).
 	cache *sync.Map
+	// renders keeps finished renders' state (*Ctx) for reuse.
+	renders *sync.Pool
 }
 
 // Loader reads the source of a template named by include, import or
@@ -54,7 +57,7 @@ type Option func(*Env)
 // New returns an Env with Jinja2's defaults (no autoescaping, no sandbox,
 // no loader, no limits) changed by opts.
 func New(opts ...Option) *Env {
-	e := &Env{escape: htmlEscape, cache: &sync.Map{}}
+	e := &Env{escape: htmlEscape, cache: &sync.Map{}, renders: &sync.Pool{}}
 	for _, o := range opts {
 		o(e)
 	}
@@ -113,6 +116,11 @@ func Autoescape(escape func(string) string) Option {
 // never taken never fails, as in Jinja2.
 func Sandbox() Option { return func(e *Env) { e.sandbox = true } }
 
+// GenerationTag accepts transformers' {% generation %}…{% endgeneration %}
+// (its AssistantTracker extension of chat templates): the body renders in
+// a scope of its own, as the call block transformers makes of it does.
+func GenerationTag() Option { return func(e *Env) { e.generation = true } }
+
 // StrictNames makes reading a name that is neither assigned by the
 // template nor in the context nor a global an UndefinedError naming it,
 // at the place it is read, instead of Jinja2's printable Undefined. The
@@ -168,7 +176,7 @@ type Template struct {
 // or TemplateAssertionError *Error when it is not a template.
 func (e *Env) Parse(name, src string) (*Template, error) {
 	s := newSource(name, normalizeNewlines(src, e.keepTrailingNewline))
-	tree, err := parseTree(s, e.trimBlocks, e.lstripBlocks)
+	tree, err := parseTree(s, e)
 	if err != nil {
 		return nil, err
 	}
@@ -187,12 +195,13 @@ func (t *Template) Tree() *Tree { return t.tree }
 
 // Render renders t with vars as the template's context.
 func (t *Template) Render(ctx context.Context, vars map[string]Value) (string, error) {
-	c := newCtx(ctx, t.env)
+	c := t.env.getCtx(ctx)
+	defer t.env.putCtx(c)
 	if err := c.done(); err != nil {
 		return "", err
 	}
-	tc := &tctx{base: vars, inh: newInheritance()}
-	if err := t.prog.run(c, tc); err != nil {
+	c.rootTC = tctx{base: vars, inh: &c.rootInh}
+	if err := t.prog.run(c, &c.rootTC); err != nil {
 		var e *Error
 		if errors.As(err, &e) && e.Name == "" {
 			cp := *e
@@ -213,6 +222,15 @@ type Ctx struct {
 	autoescape bool   // the current autoescape setting ({% autoescape %} changes it)
 	depth      int    // nested macro calls, includes, recursive loops
 	iters      int    // loop iterations so far
+
+	// Reused from render to render (Env.getCtx): the outermost template's
+	// context and frame, and the loop variables' states.
+	rootTC    tctx
+	rootInh   inheritance
+	rootFrame frame
+	rootUsed  bool
+	loops     []loopObj
+	nloops    int
 }
 
 // Env returns the environment of the render.

@@ -269,6 +269,11 @@ type (
 		At
 		X Expr
 	}
+	// Generation is transformers' {% generation %}body{% endgeneration %}.
+	Generation struct {
+		At
+		Body []Stmt
+	}
 	// AutoescapeBlock is {% autoescape expr %}body{% endautoescape %}.
 	AutoescapeBlock struct {
 		At
@@ -308,6 +313,7 @@ func (*Block) stmtNode()           {}
 func (*Break) stmtNode()           {}
 func (*Continue) stmtNode()        {}
 func (*Do) stmtNode()              {}
+func (*Generation) stmtNode()      {}
 func (*AutoescapeBlock) stmtNode() {}
 
 // Tree is a parsed template.

@@ -31,8 +31,9 @@ type fnScope struct {
 	free      map[string]int
 	freeNames []string
 	freeSlots []int
-	block     *Block // the block this function renders, if it is one
-	scoped    bool   // a scoped block: it reads its caller's locals
+	freeUndef []Value // the Undefined each free name is when the context lacks it
+	block     *Block  // the block this function renders, if it is one
+	scoped    bool    // a scoped block: it reads its caller's locals
 }
 
 func (fs *fnScope) newSlot() int {
@@ -140,6 +141,7 @@ func (c *compiler) freeSlot(fn *fnScope, name string) int {
 		fn.free[name] = i
 		fn.freeNames = append(fn.freeNames, name)
 		fn.freeSlots = append(fn.freeSlots, i)
+		fn.freeUndef = append(fn.freeUndef, Undef(pyQuote(name)+" is undefined"))
 	}
 	return i
 }
@@ -206,7 +208,9 @@ func (c *compiler) storeName(name string) func(f *frame, v Value) {
 	if s.top {
 		return func(f *frame, v Value) {
 			f.slots[slot] = v
-			f.tc.export(name, v)
+			if f.tc.exporting {
+				f.tc.export(name, v)
+			}
 		}
 	}
 	return func(f *frame, v Value) { f.slots[slot] = v }
@@ -407,6 +411,8 @@ func readsName(body []Stmt, name string) bool {
 				if n.Scoped {
 					st(n.Body)
 				}
+			case *Generation:
+				st(n.Body)
 			}
 		}
 	}

@@ -99,7 +99,8 @@ func (c *compiler) compileFor(n *For) (execFn, error) {
 		}
 		var lo *loopObj
 		if loopSlot >= 0 {
-			lo = &loopObj{items: items, depth0: depth0, f: f}
+			lo = f.c.newLoop()
+			*lo = loopObj{items: items, depth0: depth0, f: f}
 			if recursive {
 				lo.rec = lc
 			}

@@ -2,6 +2,7 @@ package jinja2
 
 import (
 	"errors"
+	"strings"
 )
 
 // The statements' compilation.
@@ -71,11 +72,26 @@ func (c *compiler) compileStmt(s Stmt) (execFn, error) {
 		return c.compileBlockRef(n)
 	case *AutoescapeBlock:
 		return c.compileAutoescape(n)
+	case *Generation:
+		m, err := c.compileMacroCode("caller", nil, n.Body)
+		if err != nil {
+			return nil, err
+		}
+		return func(f *frame) error {
+			v, err := m.call(f.c, f, nil, nil)
+			if err != nil {
+				return err
+			}
+			return f.c.writeValue(v)
+		}, nil
 	}
 	return c.unsupported(s, "this statement"), nil
 }
 
 func (c *compiler) compilePrint(n *Print) (execFn, error) {
+	if w, err := c.compileStreamed(n); w != nil || err != nil {
+		return w, err
+	}
 	x, err := c.compileExpr(n.X)
 	if err != nil {
 		return nil, err
@@ -402,5 +418,131 @@ func (c *compiler) compileAutoescape(n *AutoescapeBlock) (execFn, error) {
 		err = body(f)
 		f.c.autoescape = saved
 		return err
+	}, nil
+}
+
+// plusChain returns the operands of a + b + c (left-associative) and the
+// place of each +, or nil when x is no such chain.
+func plusChain(x Expr) ([]Expr, []Pos) {
+	b, ok := x.(*BinExpr)
+	if !ok || b.Op != "+" {
+		return nil, nil
+	}
+	ops, pos := plusChain(b.Left)
+	if ops == nil {
+		ops = []Expr{b.Left}
+	}
+	return append(ops, b.Right), append(pos, b.P)
+}
+
+// compileStreamed compiles {{ a + b + c }} and {{ a ~ b ~ c }} so that,
+// when the operands are plain strs, each is written as it is instead of
+// building the joined string first; otherwise it computes what Python
+// computes, in Python's order. It returns nil for other prints.
+func (c *compiler) compileStreamed(n *Print) (execFn, error) {
+	var parts []Expr
+	var pos []Pos
+	concat := false
+	switch x := n.X.(type) {
+	case *BinExpr:
+		parts, pos = plusChain(x)
+	case *Concat:
+		parts, concat = x.Items, true
+	}
+	if len(parts) < 2 {
+		return nil, nil
+	}
+	fns, err := c.exprs(parts)
+	if err != nil {
+		return nil, err
+	}
+	guard := c.outputCheck()
+	name, at := c.src.name, n.P
+	if concat {
+		catPos := n.X.Position()
+		return func(f *frame) error {
+			if guard && f.tc.inh.parent != nil {
+				return nil
+			}
+			var buf [8]Value
+			vals := buf[:0]
+			safe := false
+			for _, fn := range fns {
+				v, err := fn(f)
+				if err != nil {
+					return err
+				}
+				safe = safe || v.IsSafe()
+				vals = append(vals, v)
+			}
+			if safe && f.c.autoescape {
+				acc := StrV("")
+				for _, v := range vals {
+					if acc, err = BinOp(f.c, "~", acc, v); err != nil {
+						return place(err, name, catPos)
+					}
+				}
+				return place(f.c.writeValue(acc), name, at)
+			}
+			for _, v := range vals {
+				if v.kind != KindStr {
+					s, err := ToStr(f.c, v)
+					if err != nil {
+						return place(err, name, catPos)
+					}
+					v = StrV(s)
+				}
+				if err := f.c.writeValue(v); err != nil {
+					return place(err, name, at)
+				}
+			}
+			return nil
+		}, nil
+	}
+	return func(f *frame) error {
+		if guard && f.tc.inh.parent != nil {
+			return nil
+		}
+		var buf [8]Value
+		strs := buf[:0]
+		var acc Value
+		folded := false
+		for k, fn := range fns {
+			v, err := fn(f)
+			if err != nil {
+				return err
+			}
+			if folded {
+				if acc, err = BinOp(f.c, "+", acc, v); err != nil {
+					return place(err, name, pos[k-1])
+				}
+				continue
+			}
+			if v.kind == KindStr && !v.IsSafe() {
+				strs = append(strs, v)
+				continue
+			}
+			folded = true
+			if k == 0 {
+				acc = v
+				continue
+			}
+			var b strings.Builder
+			for _, s := range strs {
+				b.WriteString(s.s)
+			}
+			if acc, err = BinOp(f.c, "+", StrV(b.String()), v); err != nil {
+				return place(err, name, pos[k-1])
+			}
+		}
+		if folded {
+			return place(f.c.writeValue(acc), name, at)
+		}
+		for _, s := range strs {
+			if err := f.c.writeValue(s); err != nil {
+				return place(err, name, at)
+			}
+		}
+		return nil
 	}, nil
 }

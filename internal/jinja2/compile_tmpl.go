@@ -11,6 +11,9 @@ import (
 
 // program is a compiled template.
 type program struct {
+	// shares: the template has a block, include, import or extends,
+	// which read its top-level assignments from its context.
+	shares bool
 	fn     *fnScope
 	init   func(f *frame) error
 	body   execFn
@@ -62,6 +65,48 @@ func hasExtends(body []Stmt) bool {
 	return found
 }
 
+// sharesContext reports whether the statements hold a block, include,
+// import or extends anywhere.
+func sharesContext(body []Stmt) bool {
+	found := false
+	var walk func(ss []Stmt)
+	walk = func(ss []Stmt) {
+		for _, s := range ss {
+			if found {
+				return
+			}
+			switch n := s.(type) {
+			case *Block, *Include, *Import, *FromImport, *Extends:
+				found = true
+			case *If:
+				for _, b := range n.Bodies {
+					walk(b)
+				}
+				walk(n.Else)
+			case *For:
+				walk(n.Body)
+				walk(n.Else)
+			case *With:
+				walk(n.Body)
+			case *AutoescapeBlock:
+				walk(n.Body)
+			case *Macro:
+				walk(n.Body)
+			case *CallBlock:
+				walk(n.Body)
+			case *FilterBlock:
+				walk(n.Body)
+			case *SetBlock:
+				walk(n.Body)
+			case *Generation:
+				walk(n.Body)
+			}
+		}
+	}
+	walk(body)
+	return found
+}
+
 // compileProgram compiles a parsed template.
 func compileProgram(env *Env, src *source, tree *Tree) (*program, error) {
 	fs := &fnScope{}
@@ -74,16 +119,20 @@ func compileProgram(env *Env, src *source, tree *Tree) (*program, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &program{fn: fs, init: c.scopeInit(top, nil), body: body, blocks: c.blocks}, nil
+	return &program{shares: sharesContext(tree.Body), fn: fs, init: c.scopeInit(top, nil), body: body, blocks: c.blocks}, nil
 }
 
 // run renders the template's top level in tc, then its parent's if it
 // extends one.
 func (p *program) run(c *Ctx, tc *tctx) error {
+	tc.exporting = tc.exporting || p.shares
 	for name, b := range p.blocks {
+		if tc.inh.blocks == nil {
+			tc.inh.blocks = map[string][]*blockCode{}
+		}
 		tc.inh.blocks[name] = append(tc.inh.blocks[name], b)
 	}
-	f := &frame{c: c, tc: tc, slots: make([]Value, p.fn.nslots)}
+	f := c.newFrame(tc, p.fn.nslots)
 	f.initFree(p.fn)
 	if p.init != nil {
 		_ = p.init(f)
@@ -329,7 +378,7 @@ func (c *compiler) importer(x evalFn, withContext bool) func(f *frame) (*moduleO
 		if err != nil {
 			return nil, err
 		}
-		tc := &tctx{inh: newInheritance()}
+		tc := &tctx{inh: newInheritance(), exporting: true}
 		if withContext {
 			tc.next = f.tc
 		}

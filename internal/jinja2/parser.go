@@ -25,16 +25,18 @@ type parser struct {
 	i        int
 	depth    int
 	tagStack []string
-	endStack [][]string
+	// generation: {% generation %} is a tag (GenerationTag).
+	generation bool
+	endStack   [][]string
 }
 
-// parseTree lexes and parses a normalized source.
-func parseTree(src *source, trimBlocks, lstripBlocks bool) (*Tree, error) {
-	toks, err := tokenize(src, trimBlocks, lstripBlocks)
+// parseTree lexes and parses a normalized source with env's settings.
+func parseTree(src *source, env *Env) (*Tree, error) {
+	toks, err := tokenize(src, env.trimBlocks, env.lstripBlocks)
 	if err != nil {
 		return nil, err
 	}
-	p := &parser{src: src, toks: toks}
+	p := &parser{src: src, toks: toks, generation: env.generation}
 	body, err := p.subparse(nil)
 	if err != nil {
 		return nil, err
@@ -302,7 +304,7 @@ func (p *parser) parseStatement() (Stmt, error) {
 	if t.kind != tName {
 		return nil, p.failAt(t, "tag name expected")
 	}
-	known := statementKeywords[t.val] || t.val == "call" || t.val == "filter" || t.val == "break" || t.val == "continue" || t.val == "do"
+	known := statementKeywords[t.val] || t.val == "call" || t.val == "filter" || t.val == "break" || t.val == "continue" || t.val == "do" || (t.val == "generation" && p.generation)
 	if !known {
 		return nil, p.failUnknown(t.val, p.endStack, t)
 	}
@@ -357,6 +359,10 @@ func (p *parser) parseStatement() (Stmt, error) {
 	case "continue":
 		p.next()
 		return &Continue{At: p.at(t)}, nil
+	case "generation":
+		p.next()
+		body, err := p.parseStatements([]string{"endgeneration"}, true)
+		return &Generation{At: p.at(t), Body: body}, err
 	case "do":
 		p.next()
 		x, err := p.parseTuple(tupleOpts{condexpr: true})

@@ -3,6 +3,7 @@ package jinja2
 import (
 	"context"
 	"errors"
+	"strconv"
 )
 
 // The state of one render: the output, the counters the limits bound,
@@ -33,6 +34,9 @@ type tctx struct {
 	base   map[string]Value
 	next   *tctx
 	inh    *inheritance
+	// exporting: the template's top-level assignments go to vars, for
+	// its blocks, includes, parent or importer to read.
+	exporting bool
 }
 
 // inheritance is what extends and block share across derived contexts.
@@ -77,7 +81,7 @@ func (f *frame) initFree(fn *fnScope) {
 	for i, name := range fn.freeNames {
 		v, ok := f.tc.lookup(f.c.env, name)
 		if !ok {
-			v = Undef(pyQuote(name) + " is undefined")
+			v = fn.freeUndef[i]
 		}
 		f.slots[fn.freeSlots[i]] = v
 	}
@@ -123,9 +127,16 @@ func (c *Ctx) writeRaw(s string) error {
 // unless it is Markup.
 func (c *Ctx) writeValue(v Value) error {
 	var s string
-	if v.Kind() == KindStr {
+	switch v.kind {
+	case KindStr:
 		s = v.s
-	} else {
+	case KindInt:
+		if v.ref == nil {
+			c.out = strconv.AppendInt(c.out, v.n, 10)
+			return c.checkOutput()
+		}
+		fallthrough
+	default:
 		var err error
 		if s, err = ToStr(c, v); err != nil {
 			return err
@@ -182,4 +193,60 @@ func (c *Ctx) getattr(o Value, name string) (Value, error) { return GetAttr(c, o
 
 func newCtx(ctx context.Context, e *Env) *Ctx {
 	return &Ctx{ctx: ctx, env: e, autoescape: e.autoescape}
+}
+
+// maxPooledOutput is the largest output buffer a finished render keeps
+// for the next one.
+const maxPooledOutput = 1 << 16
+
+// getCtx returns a render's state, reused when one is free.
+func (e *Env) getCtx(ctx context.Context) *Ctx {
+	c, _ := e.renders.Get().(*Ctx)
+	if c == nil {
+		return newCtx(ctx, e)
+	}
+	c.ctx = ctx
+	return c
+}
+
+// putCtx keeps c for another render, dropping what it refers to.
+func (e *Env) putCtx(c *Ctx) {
+	if cap(c.out) > maxPooledOutput {
+		return
+	}
+	clear(c.rootFrame.slots)
+	slots := c.rootFrame.slots[:0]
+	for i := range c.loops[:c.nloops] {
+		c.loops[i] = loopObj{}
+	}
+	*c = Ctx{env: e, autoescape: e.autoescape, out: c.out[:0], loops: c.loops, rootFrame: frame{slots: slots}}
+	e.renders.Put(c)
+}
+
+// newLoop returns a loop variable's state for this render.
+func (c *Ctx) newLoop() *loopObj {
+	if c.nloops == len(c.loops) {
+		// The states in use stay where they are: a new array.
+		c.loops = make([]loopObj, max(4, 2*len(c.loops)))
+		c.nloops = 0
+	}
+	l := &c.loops[c.nloops]
+	c.nloops++
+	return l
+}
+
+// newFrame returns a frame for a template's top level: the render's own
+// for the outermost one.
+func (c *Ctx) newFrame(tc *tctx, n int) *frame {
+	if !c.rootUsed {
+		c.rootUsed = true
+		f := &c.rootFrame
+		slots := f.slots
+		if cap(slots) < n {
+			slots = make([]Value, n)
+		}
+		*f = frame{c: c, tc: tc, slots: slots[:n]}
+		return f
+	}
+	return &frame{c: c, tc: tc, slots: make([]Value, n)}
 }

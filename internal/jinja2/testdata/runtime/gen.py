@@ -76,6 +76,19 @@ case("paren expr", "{{ (1) }}{{ ((((2)))) }}")
 case("call undefined", "{{ nope() }}")
 case("call non callable", "{{ x() }}", {"x": 1})
 
+case("plus chain strs", "{{ 'a' + x + 'c' }}", {"x": "<b>"})
+case("plus chain ints first", "{{ 1 + 2 + 3 }}")
+case("plus chain type error", "{{ 'a' + 'b' + 1 }}")
+case("plus chain error order", "{{ 'a' + 1 + nope.x }}")
+case("plus chain autoescape", "{{ 'a' + x + 'c' }}", {"x": "<b>"}, autoescape=True)
+case("plus chain markup", "{{ '<b>'|safe + '<i>' + x }}", {"x": "&"}, autoescape=True)
+case("concat markup", "{{ x|safe ~ '<i>' ~ 1 }}", {"x": "<b>"}, autoescape=True)
+# Jinja2 folds a concatenation of constants at compile time into a plain str,
+# Markup lost: the runtime does not fold, so it keeps the Markup.
+# case("concat markup constant", "{{ '<b>'|safe ~ '<i>' }}", autoescape=True)
+case("concat plain autoescape", "{{ '<b>' ~ 1 ~ none }}", autoescape=True)
+case("concat undefined attr", "{{ 'a' ~ nope.x }}")
+
 # --- if
 case("if", "{% if x %}yes{% endif %}", {"x": 1})
 case("if else", "{% if x %}yes{% else %}no{% endif %}", {"x": 0})
@@ -229,6 +242,7 @@ case("autoescape", "{{ s }}{{ s|safe }}{{ '<b>' }}", {"s": "<a href='x'>&"}, aut
 case("autoescape macro markup", "{% macro m() %}<b>{% endmacro %}{{ m() }}", autoescape=True)
 case("autoescape block set", "{% set x %}<i>{% endset %}{{ x }}", autoescape=True)
 case("autoescape tag", "{% autoescape true %}{{ '<' }}{% endautoescape %}{{ '<' }}")
+case("generation tag without option", "{% generation %}x{% endgeneration %}")
 case("sandbox append", "{% set l = [] %}{{ l.append(1) }}", sandbox=True)
 case("sandbox append untaken", "{% set l = [] %}{% if false %}{{ l.append(1) }}{% endif %}ok", sandbox=True)
 case("sandbox print method", "[{{ l.append }}]", {"l": []}, sandbox=True)

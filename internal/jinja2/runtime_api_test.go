@@ -1,0 +1,131 @@
+package jinja2
+
+import (
+	"context"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func rtRender(t *testing.T, env *Env, src string, vars map[string]Value) (string, error) {
+	t.Helper()
+	tmpl, err := env.Parse("t", src)
+	if err != nil {
+		return "", err
+	}
+	return tmpl.Render(context.Background(), vars)
+}
+
+func TestGenerationTag(t *testing.T) {
+	src := "{% for m in ms %}{% generation %}{{ m }}{% set x = 1 %}{% endgeneration %}[{{ x }}]{% endfor %}"
+	vars := map[string]Value{"ms": ListV([]Value{IntV(1), IntV(2)})}
+	// transformers renders the body as a call block's: its sets stay inside.
+	out, err := rtRender(t, New(GenerationTag()), src, vars)
+	require.NoError(t, err)
+	assert.Equal(t, "1[]2[]", out)
+	_, err = rtRender(t, New(), src, vars)
+	e := rtErr(t, err)
+	assert.Equal(t, "TemplateSyntaxError", e.Kind)
+	assert.Equal(t, "Encountered unknown tag 'generation'. Jinja was looking for the following tags: 'endfor' or 'else'. The innermost block that needs to be closed is 'for'.", e.Msg)
+}
+
+func TestStrictNames(t *testing.T) {
+	tests := []struct {
+		name, src, out, err string
+		line, col           int
+	}{
+		{name: "missing", src: "a\n  {{ nope }}", err: "'nope' is undefined", line: 2, col: 6},
+		{name: "given", src: "{{ here }}", out: "1"},
+		{name: "defined test", src: "{{ nope is defined }}{{ nope is undefined }}", out: "FalseTrue"},
+		{name: "default filter", src: "{{ nope|default('d') }}", out: "d"},
+		{name: "assigned", src: "{% set nope = 2 %}{{ nope }}", out: "2"},
+		{name: "loop var", src: "{% for i in [3] %}{{ i }}{% endfor %}", out: "3"},
+		{name: "global", src: "{{ range(2)|list }}", out: "[0, 1]"},
+		{name: "attribute of missing", src: "{{ nope.x }}", err: "'nope' is undefined", line: 1, col: 4},
+		{name: "untaken branch", src: "{% if false %}{{ nope }}{% endif %}ok", out: "ok"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			out, err := rtRender(t, New(StrictNames()), tc.src, map[string]Value{"here": IntV(1)})
+			if tc.err == "" {
+				require.NoError(t, err)
+				assert.Equal(t, tc.out, out)
+				return
+			}
+			e := rtErr(t, err)
+			assert.Equal(t, "UndefinedError", e.Kind)
+			assert.Equal(t, tc.err, e.Msg)
+			assert.Equal(t, tc.line, e.Line)
+			assert.Equal(t, tc.col, e.Col)
+		})
+	}
+}
+
+// TestErrorPlaces: every error names the template, the line and the
+// column (in runes) of the construct that raised it.
+func TestErrorPlaces(t *testing.T) {
+	tests := []struct {
+		name, src, kind string
+		line, col       int
+	}{
+		{"syntax", "ab\ncd {{ 1 +* 2 }}", "TemplateSyntaxError", 2, 10},
+		{"syntax after non-ASCII", "é {{ ) }}", "TemplateSyntaxError", 1, 6},
+		{"unknown tag", "x\n{% frob %}", "TemplateSyntaxError", 2, 4},
+		{"unclosed", "{% if x %}\n", "TemplateSyntaxError", 1, 11},
+		{"type error", "x\n  {{ 1 + 'a' }}", "TypeError", 2, 6},
+		{"undefined attribute", "{{ a.b.c }}", "UndefinedError", 1, 7},
+		{"call", "{% set f = 1 %}{{ f(2) }}", "TypeError", 1, 20},
+		{"in macro", "{% macro m() %}\n{{ 1 // 0 }}{% endmacro %}{{ m() }}", "ZeroDivisionError", 2, 4},
+		{"unpack", "{% for a, b in [1] %}{% endfor %}", "TypeError", 1, 8},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := rtRender(t, New(), tc.src, map[string]Value{"a": DictV(NewDict(0))})
+			e := rtErr(t, err)
+			assert.Equal(t, tc.kind, e.Kind, "%v", err)
+			assert.Equal(t, "t", e.Name)
+			assert.Equal(t, tc.line, e.Line, "%v", err)
+			assert.Equal(t, tc.col, e.Col, "%v", err)
+		})
+	}
+}
+
+// TestTreeIsKept: the syntax tree stays readable after compiling.
+func TestTreeIsKept(t *testing.T) {
+	tmpl, err := New().Parse("t", "{% for x in xs %}{{ x.name|upper }}{% endfor %}")
+	require.NoError(t, err)
+	tree := tmpl.Tree()
+	require.Len(t, tree.Body, 1)
+	loop, ok := tree.Body[0].(*For)
+	require.True(t, ok)
+	assert.Equal(t, Pos{Line: 1, Col: 4}, loop.Position())
+	pr := loop.Body[0].(*Print)
+	f := pr.X.(*FilterExpr)
+	assert.Equal(t, "upper", f.Name)
+	assert.Equal(t, "name", f.X.(*AttrExpr).Name)
+}
+
+// TestConcurrentRenders renders one template from many goroutines (run
+// with -race): the pooled render state is never shared.
+func TestConcurrentRenders(t *testing.T) {
+	tmpl, err := New().Parse("t", "{% for i in xs %}{{ i }}{% if not loop.last %},{% endif %}{% endfor %}")
+	require.NoError(t, err)
+	done := make(chan string)
+	for g := 0; g < 8; g++ {
+		go func(g int) {
+			xs := []Value{IntV(int64(g)), IntV(int64(g + 1))}
+			for i := 0; i < 200; i++ {
+				out, err := tmpl.Render(context.Background(), map[string]Value{"xs": ListV(xs)})
+				if err != nil || out != istr(g)+","+istr(g+1) {
+					done <- "bad: " + out
+					return
+				}
+			}
+			done <- ""
+		}(g)
+	}
+	for g := 0; g < 8; g++ {
+		assert.Equal(t, "", <-done)
+	}
+}
