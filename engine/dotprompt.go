@@ -22,7 +22,9 @@ const dotpromptOpen = `<message role="user">`
 //   - whitespace is kept as rendered, except that a template with front
 //     matter is trimmed at both ends, as Dotprompt trims what follows the
 //     front matter;
-//   - a text piece that is only whitespace is dropped, and so is a message
+//   - a text piece that is only ASCII whitespace (the markup's whitespace;
+//     a value of Unicode spaces such as U+0085 or U+2028 is content) is
+//     dropped, and so is a message
 //     left with nothing in it (so a role marker right after another one
 //     just changes the role).
 func (t *Template) dotpromptMessages(markup string, history []chat.Message, placed bool) ([]chat.Message, error) {
@@ -49,7 +51,7 @@ func (t *Template) dotpromptMessages(markup string, history []chat.Message, plac
 	for _, m := range msgs {
 		parts := m.Content[:0]
 		for _, p := range m.Content {
-			if p.Type == chat.PartText && strings.TrimSpace(p.Text) == "" {
+			if p.Type == chat.PartText && strings.Trim(p.Text, " \t\r\n") == "" {
 				continue
 			}
 			parts = append(parts, p)

@@ -20,6 +20,7 @@ func TestDotpromptDialect(t *testing.T) {
 	tests := []struct {
 		name, file, src string
 		history         []chat.Message
+		vars            map[string]any
 		want            []chat.Message
 		err             string
 	}{
@@ -38,6 +39,12 @@ func TestDotpromptDialect(t *testing.T) {
 			want: []chat.Message{chat.Text(chat.RoleSystem, "Be brief.\n"), chat.Text(chat.RoleUser, "Ann")}},
 		{name: "an error points into the template", file: "a.prompt", src: "---\nmodel: m\n---\nHi\n<message role=\"wizard\">x",
 			err: `a.prompt:5:15: rendered markup: unknown role "wizard"; expected system, user, assistant, tool or developer (allow others with roleparse.Roles or roleparse.AnyRole)`},
+		{name: "a message of Unicode spaces is content", file: "a.prompt", src: "{{role \"system\"}}S\n{{role \"user\"}}{{name}}",
+			vars: map[string]any{"name": "\u0085\u2028\u2029"},
+			want: []chat.Message{chat.Text(chat.RoleSystem, "S\n"), chat.Text(chat.RoleUser, "\u0085\u2028\u2029")}},
+		{name: "a message of ASCII spaces is dropped", file: "a.prompt", src: "{{role \"system\"}}S\n{{role \"user\"}}{{name}}",
+			vars: map[string]any{"name": " \t\r\n"},
+			want: []chat.Message{chat.Text(chat.RoleSystem, "S\n")}},
 		{name: "a .hbs file trims and keeps empty messages", file: "a.hbs", src: "{{role \"user\"}}\n{{role \"system\"}}S\n",
 			want: []chat.Message{{Role: chat.RoleUser}, chat.Text(chat.RoleSystem, "S")}},
 	}
@@ -46,7 +53,11 @@ func TestDotpromptDialect(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			tpl, err := set.ParseFS(fstest.MapFS{tc.file: {Data: []byte(tc.src)}}, tc.file)
 			require.NoError(t, err)
-			got, err := tpl.Messages(context.Background(), map[string]any{"name": "Ann"}, engine.History(tc.history))
+			vars := tc.vars
+			if vars == nil {
+				vars = map[string]any{"name": "Ann"}
+			}
+			got, err := tpl.Messages(context.Background(), vars, engine.History(tc.history))
 			if tc.err != "" {
 				require.EqualError(t, err, tc.err)
 				return

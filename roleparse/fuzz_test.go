@@ -192,6 +192,9 @@ func (r *fuzzBytes) messages() []chat.Message {
 			m.Content = append(m.Content, p)
 		}
 		for k := r.next() % 3; k > 0; k-- {
+			if m.Role != chat.RoleAssistant {
+				break // only an assistant message makes tool calls (Marshal refuses others)
+			}
 			tc := chat.ToolCall{ID: r.text(), Name: r.nonEmpty("f")}
 			switch r.next() % 4 {
 			case 1:

@@ -243,6 +243,16 @@ func (t *Template) SpecialTokens() []string { return slices.Clone(t.special) }
 // a message content holding a special token is a *SpecialTokenError unless
 // opts.AllowSpecialTokens.
 func (t *Template) Render(ctx context.Context, msgs []chat.Message, opts Options) (string, error) {
+	out, err := t.checkedRender(ctx, msgs, opts)
+	var se *SpecialTokenError
+	if err != nil && len(t.inferred) > 0 && errors.As(err, &se) && slices.Contains(t.inferred, se.Token) {
+		se.FromText = true
+	}
+	return out, err
+}
+
+// checkedRender is Render before its error says where a token came from.
+func (t *Template) checkedRender(ctx context.Context, msgs []chat.Message, opts Options) (string, error) {
 	if opts.AddGenerationPrompt && opts.ContinueFinal {
 		return "", ErrContinueConflict
 	}

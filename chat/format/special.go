@@ -29,6 +29,10 @@ type SpecialTokenError struct {
 	// Where says which part of the message holds it ("content", "name",
 	// "tool call arguments", …), or where the token is, when Index is -1.
 	Where string
+	// FromText is set when the token is one a chat template's own text
+	// writes, taken as special because no tokenizer config gave the
+	// model's tokens (Template.TextTokens).
+	FromText bool
 }
 
 func (e *SpecialTokenError) Error() string {
@@ -45,6 +49,9 @@ func (e *SpecialTokenError) Error() string {
 		b.WriteString(": " + e.Where + " holds the special token ")
 	}
 	b.WriteString(strconv.Quote(e.Token))
+	if e.FromText {
+		b.WriteString(" (a token the template's own text writes, taken as special without a tokenizer config)")
+	}
 	b.WriteString("; refused so that content cannot forge a turn (Options.AllowSpecialTokens allows it)")
 	return b.String()
 }

@@ -368,6 +368,8 @@ func TestTemplateTextTokens(t *testing.T) {
 	var se *format.SpecialTokenError
 	require.ErrorAs(t, err, &se)
 	assert.Equal(t, "<|im_end|>", se.Token)
+	assert.True(t, se.FromText)
+	assert.EqualError(t, err, `format bare.jinja: message 0 (content) holds the special token "<|im_end|>" (a token the template's own text writes, taken as special without a tokenizer config); refused so that content cannot forge a turn (Options.AllowSpecialTokens allows it)`)
 	// The tokens a caller names are added.
 	tpl, err = format.NewTemplate(src, format.WithSpecialTokens("<|endoftext|>"))
 	require.NoError(t, err)
@@ -408,4 +410,62 @@ func TestSpecialTokenMadeByTheRendering(t *testing.T) {
 	out, err = tpl.Render(context.Background(), []chat.Message{chat.Text(chat.RoleUser, "hi [inst")}, format.Options{})
 	require.NoError(t, err)
 	assert.Equal(t, "[INST] HI [INST [/INST]", out)
+}
+
+// FuzzSpecialTokensDifferential is the differential check as a fuzz
+// target: one of a preset's or corpus template's special tokens, cut in
+// three where the fuzzer says, with the fuzzer's text around it, goes into
+// text parts, tool call arguments (JSON escaped), a tool definition, a
+// name or a tool result; the rendering may hold a special token only
+// where the neutral rendering holds it.
+func FuzzSpecialTokensDifferential(f *testing.F) {
+	f.Add("hi ", uint8(2), uint8(0), uint16(4), uint16(9), uint8(0))
+	f.Add("", uint8(200), uint8(1), uint16(1), uint16(2), uint8(1))
+	f.Add("x\ny", uint8(17), uint8(3), uint16(0), uint16(0), uint8(2))
+	f.Add("<|", uint8(90), uint8(5), uint16(3), uint16(1), uint8(4))
+	tgs := targets(f)
+	f.Fuzz(func(t *testing.T, text string, which, tokIdx uint8, cut1, cut2 uint16, where uint8) {
+		tg := tgs[int(which)%len(tgs)]
+		if len(tg.tokens) == 0 {
+			return
+		}
+		tok := tg.tokens[int(tokIdx)%len(tg.tokens)]
+		i, j := int(cut1)%(len(tok)+1), int(cut2)%(len(tok)+1)
+		if i > j {
+			i, j = j, i
+		}
+		a, b, c := text+tok[:i], tok[i:j], tok[j:]+text
+		var msgs []chat.Message
+		var opts format.Options
+		call := func(args string, result ...string) []chat.Message {
+			m := []chat.Message{chat.Text(chat.RoleUser, "Weather?"),
+				{Role: chat.RoleAssistant, ToolCalls: []chat.ToolCall{{ID: "call00001", Name: "get_weather", Arguments: json.RawMessage(args)}}}}
+			tool := chat.Message{Role: chat.RoleTool, ToolCallID: "call00001"}
+			for _, r := range result {
+				tool.Content = append(tool.Content, chat.TextPart(r))
+			}
+			return append(m, tool)
+		}
+		switch where % 5 {
+		case 0:
+			msgs = []chat.Message{{Role: chat.RoleUser, Content: []chat.Part{chat.TextPart(a), chat.TextPart(b), chat.TextPart(c)}}}
+		case 1:
+			msgs = call(`{"city": "`+escapeJSON(a+b+c)+`"}`, "22 C")
+		case 2:
+			msgs = []chat.Message{chat.Text(chat.RoleUser, "Weather?")}
+			opts.Tools = []chat.Tool{{Name: "get_weather", Description: a + b + c,
+				Parameters: json.RawMessage(`{"type": "object", "properties": {"city": {"type": "string", "description": "` + escapeJSON(c+a) + `"}}}`)}}
+		case 3:
+			msgs = []chat.Message{{Role: chat.RoleUser, Name: a + b + c, Content: []chat.Part{chat.TextPart(b)}}}
+		case 4:
+			msgs = call(`{"city": "Paris"}`, a, b, c)
+		}
+		for _, gen := range []bool{false, true} {
+			opts.AddGenerationPrompt = gen
+			err := judge(t, tg, msgs, opts)
+			if where%5 == 0 && err == nil {
+				t.Fatalf("%s: %q split in text parts: rendered", tg.name, tok)
+			}
+		}
+	})
 }
