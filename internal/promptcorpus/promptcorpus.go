@@ -105,7 +105,7 @@ func Load(root string) ([]Case, error) {
 			return nil, fmt.Errorf("%s.vars.json: %w", e.Template, err)
 		}
 		for i, set := range sets.Keys {
-			want, err := os.ReadFile(file + "." + set + ".out")
+			want, err := os.ReadFile(file + "." + set + ".want")
 			if err != nil {
 				return nil, err
 			}

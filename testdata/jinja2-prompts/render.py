@@ -7,13 +7,13 @@ TEMPLATE.vars.json: {"set name": {variables}}. This script renders each
 template with each set in the Environment its project uses (corpus.json's
 "env": trim_blocks, lstrip_blocks, keep_trailing_newline, StrictUndefined,
 the sandbox; a FileSystemLoader on the template's folder for include and
-import) and writes the output to TEMPLATE.SET.out, byte for byte. It also
+import) and writes the output to TEMPLATE.SET.want, byte for byte. It also
 writes SOURCES.md from corpus.json.
 
 A value {"$returns": X} in a value set is a callable that returns X, for
 templates that call a method of an object (smolagents' tool.to_code_prompt()).
 
-    python3 testdata/jinja2-prompts/render.py          # write the .out files
+    python3 testdata/jinja2-prompts/render.py          # write the .want files
     python3 testdata/jinja2-prompts/render.py --check  # compare, write nothing
     python3 testdata/jinja2-prompts/render.py --bench  # print Jinja2's render
                                                        # time of each case (JSON)
@@ -80,7 +80,7 @@ def cases():
         with open(os.path.join(HERE, name + ".vars.json"), encoding="utf-8") as f:
             sets = json.load(f)
         for set_name, vars_ in sets.items():
-            yield name + "." + set_name, tmpl, values(vars_), os.path.join(HERE, name + "." + set_name + ".out")
+            yield name + "." + set_name, tmpl, values(vars_), os.path.join(HERE, name + "." + set_name + ".want")
 
 
 def sources():
