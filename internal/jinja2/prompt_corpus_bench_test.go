@@ -1,0 +1,95 @@
+package jinja2_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+	"syscall"
+	"testing"
+
+	"github.com/rolemark/rolemark/internal/jinja2"
+	"github.com/rolemark/rolemark/internal/promptcorpus"
+)
+
+// BenchmarkPromptCorpus renders every case of the prompt corpus (real
+// prompt templates of other projects, testdata/jinja2-prompts) and, in the
+// same run, times Python's Jinja2 rendering the same cases in the same
+// Environments with the corpus's render.py --bench (timeit in one python3
+// process, CPU time, median of 5 rounds). Each case reports cpu-ns/op (the
+// process's user and system time over Go's loop, which a busy shared
+// machine disturbs less than wall time), jinja2-cpu-ns/op and x-faster,
+// their ratio; the run ends with a log of the ratios, slowest first.
+// Without python3 and Jinja2 it reports Go's figures alone.
+//
+//	flock /work/tools/bench.lock go test ./internal/jinja2 -run '^$' -bench PromptCorpus -benchtime 200ms -count 5
+func BenchmarkPromptCorpus(b *testing.B) {
+	cases, err := promptcorpus.Load(corpusDir)
+	if err != nil {
+		b.Fatal(err)
+	}
+	py := map[string]float64{}
+	out, err := exec.Command("python3", filepath.Join(corpusDir, "render.py"), "--bench").Output()
+	if err == nil {
+		err = json.Unmarshal(out, &py)
+	}
+	if err != nil {
+		b.Logf("python3 render.py --bench: %v (no Jinja2 figures)", err)
+	}
+	ctx := context.Background()
+	ratios := map[string]float64{}
+	for _, c := range cases {
+		tmpl, err := jinja2.New(c.Options()...).Parse(c.Entry.Template, c.Src)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := tmpl.Render(ctx, c.Vars); err != nil {
+			b.Fatal(err)
+		}
+		b.Run(c.Name, func(b *testing.B) {
+			b.ReportAllocs()
+			cpu0 := cpuTime()
+			for b.Loop() {
+				if _, err := tmpl.Render(ctx, c.Vars); err != nil {
+					b.Fatal(err)
+				}
+			}
+			goNs := float64(cpuTime()-cpu0) / float64(b.N)
+			b.ReportMetric(goNs, "cpu-ns/op")
+			if pyNs := py[c.Name]; pyNs > 0 && goNs > 0 {
+				b.ReportMetric(pyNs, "jinja2-cpu-ns/op")
+				b.ReportMetric(pyNs/goNs, "x-faster")
+				ratios[c.Name] = pyNs / goNs
+			}
+		})
+	}
+	if len(ratios) == 0 {
+		return
+	}
+	names := make([]string, 0, len(ratios))
+	for n := range ratios {
+		names = append(names, n)
+	}
+	sort.Slice(names, func(i, j int) bool { return ratios[names[i]] < ratios[names[j]] })
+	var sb strings.Builder
+	under := 0
+	for _, n := range names {
+		if ratios[n] < 20 {
+			under++
+		}
+		fmt.Fprintf(&sb, "\n%6.1fx  %s", ratios[n], n)
+	}
+	b.Logf("Go vs Jinja2, CPU time per render, slowest first; %d of %d cases under 20x:%s", under, len(names), sb.String())
+}
+
+// cpuTime is the process's user and system CPU time in nanoseconds.
+func cpuTime() int64 {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return ru.Utime.Nano() + ru.Stime.Nano()
+}
