@@ -6,7 +6,9 @@ package promptcorpus
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 
@@ -43,6 +45,10 @@ type Case struct {
 	Src   string // the template's source
 	Vars  map[string]jinja2.Value
 	Want  string // what Python's Jinja2 renders
+	// EngineWant is what Python's Jinja2 renders in the jinja engine's
+	// Environment (default whitespace settings, StrictUndefined): Want,
+	// unless the project sets trim_blocks or lstrip_blocks.
+	EngineWant string
 }
 
 // Options returns the jinja2 options of the Environment the template's
@@ -109,6 +115,12 @@ func Load(root string) ([]Case, error) {
 			if err != nil {
 				return nil, err
 			}
+			engineWant := want
+			if b, err := os.ReadFile(file + "." + set + ".engine.want"); err == nil {
+				engineWant = b
+			} else if !errors.Is(err, fs.ErrNotExist) {
+				return nil, err
+			}
 			vars := map[string]jinja2.Value{}
 			v := sets.Items[i]
 			for j, k := range v.Keys {
@@ -116,7 +128,7 @@ func Load(root string) ([]Case, error) {
 			}
 			cases = append(cases, Case{
 				Name: e.Template + "." + set, Entry: e, Dir: filepath.Dir(file),
-				Src: string(src), Vars: vars, Want: string(want),
+				Src: string(src), Vars: vars, Want: string(want), EngineWant: string(engineWant),
 			})
 		}
 	}

@@ -10,6 +10,12 @@ the sandbox; a FileSystemLoader on the template's folder for include and
 import) and writes the output to TEMPLATE.SET.want, byte for byte. It also
 writes SOURCES.md from corpus.json.
 
+The jinja engine has Jinja2's default whitespace settings, so for a template
+whose project sets trim_blocks or lstrip_blocks this script also writes
+TEMPLATE.SET.engine.want: the output of Jinja2's default whitespace
+settings with StrictUndefined, the engine's Environment (its autoescaping
+changes nothing for values free of < and &).
+
 A value {"$returns": X} in a value set is a callable that returns X, for
 templates that call a method of an object (smolagents' tool.to_code_prompt()).
 
@@ -34,6 +40,13 @@ import jinja2
 import jinja2.sandbox
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def engine_env(env):
+    """The settings of the jinja engine's Environment, when they differ from env."""
+    if not (env.get("trim_blocks") or env.get("lstrip_blocks")):
+        return None
+    return {"undefined": "strict"}
 
 
 def environment(template, env):
@@ -67,7 +80,8 @@ def values(x):
 
 
 def cases():
-    """Yields (name, compiled template, variables, output file) of every case."""
+    """Yields (name, compiled template, variables, output file) of every case,
+    and of every case whose output in the jinja engine's Environment differs."""
     with open(os.path.join(HERE, "corpus.json"), encoding="utf-8") as f:
         corpus = json.load(f)
     for entry in corpus:
@@ -77,10 +91,16 @@ def cases():
         with open(os.path.join(HERE, name), encoding="utf-8", newline="") as f:
             src = f.read()
         tmpl = environment(name, entry["env"]).from_string(src)
+        eng = engine_env(entry["env"])
+        if eng is not None:
+            eng = environment(name, eng).from_string(src)
         with open(os.path.join(HERE, name + ".vars.json"), encoding="utf-8") as f:
             sets = json.load(f)
         for set_name, vars_ in sets.items():
-            yield name + "." + set_name, tmpl, values(vars_), os.path.join(HERE, name + "." + set_name + ".want")
+            base = os.path.join(HERE, name + "." + set_name)
+            yield name + "." + set_name, tmpl, values(vars_), base + ".want"
+            if eng is not None:
+                yield name + "." + set_name + " (engine)", eng, values(vars_), base + ".engine.want"
 
 
 def sources():
@@ -112,6 +132,8 @@ def sources():
 def bench():
     out = {}
     for name, tmpl, vars_, _ in cases():
+        if name.endswith(" (engine)"):
+            continue
         tmpl.render(**vars_)
         n = 1
         while True:  # about 20 ms a round
