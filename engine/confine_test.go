@@ -22,16 +22,18 @@ import (
 	"github.com/rolemark/rolemark/gotmpl"
 	"github.com/rolemark/rolemark/handlebars"
 	"github.com/rolemark/rolemark/jinja"
+	"github.com/rolemark/rolemark/pongo2"
 )
 
 // TestPartialFileFirst: when both _x and x exist, every engine takes the
 // partial file _x (issue 11, defect 2: text/template took x.tmpl, the
 // prompt, and Jinja's include "x.j2" took x.j2).
 func TestPartialFileFirst(t *testing.T) {
-	set := engine.NewSet(handlebars.New(), jinja.New(), gotmpl.New())
+	set := engine.NewSet(handlebars.New(), jinja.New(), pongo2.New(), gotmpl.New())
 	tests := []struct{ file, src string }{
 		{"main.hbs", `{{#system}}{{> x}}{{/system}}`},
 		{"main.j2", `{% system %}{% include "x.j2" %}{% endsystem %}`},
+		{"main.pongo2", `{% system %}{% include "x.pongo2" %}{% endsystem %}`},
 		{"main.tmpl", `{{role "system"}}{{template "x" .}}`},
 	}
 	for _, tc := range tests {
@@ -86,7 +88,7 @@ func TestNoFileOutsideThePromptDirectory(t *testing.T) {
 	prompts := filepath.Join(tmp, "prompts")
 	require.NoError(t, os.MkdirAll(secretDir, 0o755))
 	require.NoError(t, os.MkdirAll(prompts, 0o755))
-	for _, ext := range []string{".hbs", ".j2", ".tmpl"} {
+	for _, ext := range []string{".hbs", ".j2", ".pongo2", ".tmpl"} {
 		for _, f := range []string{filepath.Join(secretDir, "_s"+ext), filepath.Join(secretDir, "s"+ext), filepath.Join(tmp, "_up"+ext), filepath.Join(tmp, "up"+ext)} {
 			require.NoError(t, os.WriteFile(f, []byte("SECRET"), 0o644))
 		}
@@ -119,13 +121,15 @@ func TestNoFileOutsideThePromptDirectory(t *testing.T) {
 	for _, n := range names(".tmpl", false) {
 		add("t.tmpl", fmt.Sprintf(`{{role "system"}}{{template %q .}}`, n))
 	}
-	for _, n := range names(".j2", true) {
-		add("t.j2", fmt.Sprintf(`{%% system %%}{%% include %q %%}{%% endsystem %%}`, n))
-		add("t.j2", fmt.Sprintf(`{%% import %q s %%}{%% system %%}x{%% endsystem %%}`, n))
-		add("t.j2", fmt.Sprintf(`{%% extends %q %%}`, n))
+	for _, ext := range []string{".j2", ".pongo2"} {
+		for _, n := range names(ext, true) {
+			add("t"+ext, fmt.Sprintf(`{%% system %%}{%% include %q %%}{%% endsystem %%}`, n))
+			add("t"+ext, fmt.Sprintf(`{%% import %q s %%}{%% system %%}x{%% endsystem %%}`, n))
+			add("t"+ext, fmt.Sprintf(`{%% extends %q %%}`, n))
+		}
 	}
 
-	set := engine.NewSet(handlebars.New(), jinja.New(), gotmpl.New())
+	set := engine.NewSet(handlebars.New(), jinja.New(), pongo2.New(), gotmpl.New())
 	for i, tc := range cases {
 		t.Run(fmt.Sprintf("%d %s", i, tc.src), func(t *testing.T) {
 			dir := filepath.Join(prompts, fmt.Sprint(i))
@@ -145,7 +149,7 @@ func TestNoFileOutsideThePromptDirectory(t *testing.T) {
 			assert.Equal(t, []string{"prompts/" + fmt.Sprint(i) + "/" + tc.file}, rec.opened, "only the template itself is opened")
 		})
 	}
-	assert.Len(t, cases, 5*len(names("", false)))
+	assert.Len(t, cases, 8*len(names("", false)), "one name each in handlebars and text/template, three in jinja and pongo2")
 
 	// LoadDir refuses a template that is a symbolic link.
 	_, err := set.LoadDir(os.DirFS(tmp), "prompts")

@@ -78,6 +78,9 @@ func TestMarkupInDataIsData(t *testing.T) {
 		{"jinja", `{% user %}{{ x }}{% enduser %}`, escaped},
 		{"jinja", `{{ role("user") }}{{ x|upper|lower }}`, escaped},
 		{"jinja", `{{ role("user") }}a{{ x|safe }}`, raw},
+		{"pongo2", `{% user %}{{ x }}{% enduser %}`, escaped},
+		{"pongo2", `{{ role("user") }}{{ x|upper|lower }}`, escaped},
+		{"pongo2", `{{ role("user") }}a{{ x|safe }}`, raw},
 		{"gotmpl", `{{role "user"}}{{.x}}`, escaped},
 		{"gotmpl", `{{message "user" .x}}`, escaped},
 		{"gotmpl", `{{message "user" .x (media .u .mt)}}`, []chat.Message{{Role: chat.RoleUser, Content: []chat.Part{
@@ -86,7 +89,7 @@ func TestMarkupInDataIsData(t *testing.T) {
 	}
 	vars := map[string]any{"x": roleparse.Markup(x), "u": "https://x/a.png", "mt": "image/png"}
 	for _, opts := range [][]engine.Option{nil, {engine.AllowMissing()}} {
-		set := engine.NewSet(handlebars.New(), jinja.New(), gotmpl.New()).Option(opts...)
+		set := engine.NewSet(handlebars.New(), jinja.New(), pongo2.New(), gotmpl.New()).Option(opts...)
 		for _, tc := range tests {
 			t.Run(fmt.Sprintf("%s/AllowMissing=%v/%s", tc.engine, opts != nil, tc.src), func(t *testing.T) {
 				tpl, err := set.Parse(tc.engine, "t", tc.src)

@@ -192,3 +192,33 @@ func TestNilLeavesDataAlone(t *testing.T) {
 	assert.Equal(t, "[]", out)
 	assert.Equal(t, map[string]any{"u": nil, "l": []any{nil}, "m": map[string]any{"k": nil}}, vars)
 }
+
+// TestMarkupNamesAsData: a variable named like a markup function (role,
+// user, system, assistant, history, media, message) is data: data is
+// always written with a dot ({{.role}}), a function never is.
+func TestMarkupNamesAsData(t *testing.T) {
+	set := engine.NewSet(gotmpl.New())
+	for _, name := range []string{"role", "user", "system", "assistant", "history", "media", "message"} {
+		t.Run(name, func(t *testing.T) {
+			vars := map[string]any{name: "<" + name + "> & co"}
+			for _, src := range []string{
+				`{{role "user"}}{{.` + name + `}}`,
+				`{{message "user" .` + name + `}}`,
+				`<message role="user">{{if .` + name + `}}{{.` + name + ` | printf "%s"}}{{end}}</message>`,
+			} {
+				for _, opts := range [][]engine.Option{nil, {engine.AllowMissing()}} {
+					tpl, err := set.Option(opts...).Parse("gotmpl", "t.tmpl", src)
+					require.NoError(t, err, src)
+					msgs, err := tpl.Messages(context.Background(), vars)
+					require.NoError(t, err, src)
+					require.Equal(t, []chat.Message{chat.Text(chat.RoleUser, "<"+name+"> & co")}, msgs, src)
+				}
+			}
+		})
+	}
+	tpl, err := set.Parse("gotmpl", "t.tmpl", `{{role .role}}{{.role}}`)
+	require.NoError(t, err)
+	msgs, err := tpl.Messages(context.Background(), map[string]any{"role": "system"})
+	require.NoError(t, err)
+	require.Equal(t, []chat.Message{chat.Text(chat.RoleSystem, "system")}, msgs)
+}

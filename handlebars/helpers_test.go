@@ -136,3 +136,45 @@ func TestNesting(t *testing.T) {
 	_, err = set.Parse("handlebars", "t.hbs", "{{x "+strings.Repeat("(f ", 300)+"}}")
 	require.ErrorContains(t, err, "nested more than 256 deep")
 }
+
+// TestMarkupNamesAsData: every name of a markup helper (role, user, system,
+// assistant, history, media, message) is usable as data. Without a block
+// and without arguments the helper's name prints the data value of that
+// name, escaped, except history, which takes no arguments and so is always
+// the marker: its data value is {{this.history}} or {{[history]}}, the
+// paths Handlebars resolves as data only.
+func TestMarkupNamesAsData(t *testing.T) {
+	set := engine.NewSet(handlebars.New())
+	for _, name := range []string{"role", "user", "system", "assistant", "history", "media", "message"} {
+		t.Run(name, func(t *testing.T) {
+			vars := map[string]any{name: "<" + name + "> & co"}
+			want := []chat.Message{chat.Text(chat.RoleUser, "<"+name+"> & co")}
+			srcs := []string{`{{#user}}{{this.` + name + `}}{{/user}}`, `{{role "user"}}{{[` + name + `]}}`}
+			if name != "history" {
+				srcs = append(srcs, `{{#user}}{{`+name+`}}{{/user}}`, `{{role "user"}}{{#if `+name+`}}{{`+name+`}}{{/if}}`)
+			}
+			for _, src := range srcs {
+				for _, opts := range [][]engine.Option{nil, {engine.AllowMissing()}} {
+					tpl, err := set.Option(opts...).Parse("handlebars", "t.hbs", src)
+					require.NoError(t, err, src)
+					msgs, err := tpl.Messages(context.Background(), vars)
+					require.NoError(t, err, src)
+					require.Equal(t, want, msgs, src)
+				}
+			}
+		})
+	}
+	// With a variable history, {{history}} is still the marker.
+	tpl, err := set.Parse("handlebars", "t.hbs", `{{#system}}{{this.history}}{{/system}}{{history}}`)
+	require.NoError(t, err)
+	old := chat.Text(chat.RoleUser, "old")
+	msgs, err := tpl.Messages(context.Background(), map[string]any{"history": "h"}, engine.History([]chat.Message{old}))
+	require.NoError(t, err)
+	require.Equal(t, []chat.Message{chat.Text(chat.RoleSystem, "h"), old}, msgs)
+	// A role from the variable role.
+	tpl, err = set.Parse("handlebars", "t.hbs", `{{role role}}{{role}}`)
+	require.NoError(t, err)
+	msgs, err = tpl.Messages(context.Background(), map[string]any{"role": "system"})
+	require.NoError(t, err)
+	require.Equal(t, []chat.Message{chat.Text(chat.RoleSystem, "system")}, msgs)
+}

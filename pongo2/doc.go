@@ -40,13 +40,21 @@
 //
 // Variables are the keys of the data that are identifiers (letters, digits,
 // underscore); other keys cannot be named in a template and are left out
-// (pongo2 would fail the render). The functions role, history and media are
-// put in every render's context
-// and take precedence over variables of the same names; Funcs adds more,
-// and a function given to Funcs under one of those three names is an error
-// when a template is compiled (the same rule in every engine). A
-// variable named user, system, assistant or message does not clash with the
-// tags of those names: {{ user }} prints the variable.
+// (pongo2 would fail the render). Funcs adds functions to role, history and
+// media; a function given to Funcs under one of those three names, or under
+// a name starting with rolemark_, is an error when a template is compiled
+// (the same rule in every engine).
+//
+// A variable may be named like a markup function or tag (role, user,
+// system, assistant, history, media, message): a persona's role is
+// ordinary prompt vocabulary. A call, role(…), history() or media(…), is
+// always the function (the rewriter renames the call, so it reaches the
+// function whatever the data holds); the bare name is the data's value,
+// printed escaped like any other: {{ role }}, {% if role %}, role(role).
+// When the data has no value of that name, the bare name is the function,
+// as it was before: {{ history }} places the history. user, system,
+// assistant and message are tags only right after {%, so {{ user }} is
+// always the variable.
 //
 // # Escaping
 //
@@ -133,7 +141,19 @@
 //   - {% comment %}…{% endcomment junk %} (anything between endcomment and %},
 //     or an endcomment tag left open) makes pongo2 v6's parser loop forever.
 //     The rewriter refuses any such endcomment tag, in the template and in
-//     every file it loads, before pongo2 sees it.
+//     every file it loads, before pongo2 sees it; a second check looks for
+//     it in the text pongo2 will read, wherever the rewriter thought it was
+//     (in a string or in verbatim, which it may refuse needlessly).
+//   - The rewriter must see the template as pongo2's lexer does, or a {{ }}
+//     it did not rewrite is printed by pongo2 itself (a fmt.Stringer
+//     unescaped) and a macro it did not guard can recurse until the process
+//     dies. A comment ends at the first #} after its {#, so {#} opens a
+//     comment ({#} {% verbatim %} #}{{ x }} prints x, escaped); rolemark
+//     once read {#} as a whole comment (issue 23). After pongo2 parses,
+//     Compile walks the parse tree and refuses a template that holds a
+//     {{ }} pongo2 would print or a macro without the depth guard, so a
+//     disagreement the tests have not found is a compile error, not an
+//     unescaped value or a crash.
 //   - A recursive macro overflows the goroutine stack, which kills the
 //     process (recover cannot catch it). rolemark wraps the body of every
 //     macro in a guard that counts the depth of macro calls per render and
@@ -141,6 +161,10 @@
 //     is bounded at run time rather than refused at compile time because a
 //     recursive macro with a base case is legitimate and a macro can reach
 //     itself through a variable or an imported template.
+//   - pongo2 parses and renders nested parentheses and block tags by
+//     recursion: a million of them (a template of a few megabytes) overflow
+//     the stack. A {{ }} or {% %} may hold at most 10,000 tokens and block
+//     tags may nest 200 deep in one file; more is a compile error.
 //   - TrimBlocks and LStripBlocks are never enabled: pongo2 v6 applies them
 //     by rewriting the parsed tokens on every Execute (the text shrinks at
 //     each render, and concurrent renders race). Use {%- and -%} instead.

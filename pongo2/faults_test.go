@@ -3,6 +3,7 @@ package pongo2_test
 import (
 	"context"
 	"errors"
+	"strings"
 	"testing"
 	"testing/fstest"
 	"time"
@@ -78,6 +79,14 @@ func TestPongo2Faults(t *testing.T) {
 			file: "p/main.pongo2", line: 1, col: 18, msg: "endcomment takes no arguments"},
 		{name: "endcomment closed by }}", src: "{% comment %}x{% endcomment }}", compile: true,
 			file: "p/main.pongo2", line: 1, col: 18, msg: "endcomment takes no arguments"},
+		{name: "recursive macro after {#}", src: `{#} {{ " #}{% macro r() %}{{ r() }}{% endmacro %}{{ r() }}{# " }} #}`,
+			file: "p/main.pongo2", line: 1, col: 30, msg: "macros nested more than 100 deep"},
+		{name: "endcomment hang after {#} and verbatim", src: "{#} {% verbatim %} #}{% comment %}x{% endcomment junk %}", compile: true,
+			file: "p/main.pongo2", line: 1, col: 39, msg: "endcomment takes no arguments"},
+		{name: "parentheses nested too deep", src: "{{ " + strings.Repeat("(", 6000) + "1" + strings.Repeat(")", 6000) + " }}", compile: true,
+			file: "p/main.pongo2", line: 1, col: 1, msg: "of more than 10000 tokens is not supported"},
+		{name: "blocks nested too deep", src: "{% user %}" + strings.Repeat("{% if 1 %}", 200) + "x" + strings.Repeat("{% endif %}", 200) + "{% enduser %}", compile: true,
+			file: "p/main.pongo2", line: 1, col: 2004, msg: "block tags nested more than 200 deep are not supported"},
 		{name: "endcomment inside another tag", src: "{% comment %}xx{% en{% endcomment junk %}", compile: true,
 			file: "p/main.pongo2", line: 1, col: 24, msg: "endcomment takes no arguments"},
 		{name: "endcomment hang in an included file", src: `{% include "hang.pongo2" %}`, compile: true,

@@ -3,10 +3,12 @@ package pongo2_test
 import (
 	"context"
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/rolemark/rolemark/engine"
+	"github.com/rolemark/rolemark/internal/fixture"
 	"github.com/rolemark/rolemark/pongo2"
 )
 
@@ -41,7 +43,9 @@ func FuzzEscape(f *testing.F) {
 
 // FuzzCompile compiles and renders arbitrary template source: whatever the
 // source, rolemark returns a template or an error; it never panics, hangs
-// or crashes (the fuzzing engine reports a hang as a failure).
+// or crashes (the fuzzing engine reports a hang as a failure), and a
+// fmt.Stringer value is never printed unescaped unless the source says
+// safe.
 func FuzzCompile(f *testing.F) {
 	seeds := []string{
 		`{% user %}{{ x }}{% enduser %}`,
@@ -60,12 +64,18 @@ func FuzzCompile(f *testing.F) {
 		`{% include "a.pongo2" %}`,
 		`{# c #}{{ "s\"\\" }}`,
 		`{{ m[n] }}{{ x.0 }}{{ x[0] }}`,
+		// issue 23: {#} opens a comment that pongo2 ends at the next #}
+		`{#} {{ " #}{{ s }}{# " }} #}`,
+		`{#} {{ " #}{% macro r() %}{{ r() }}{% endmacro %}{{ r() }}{# " }} #}`,
+		`{#} {% verbatim %} #}{{ s }}`,
+		`{#} {% verbatim %} #}{% comment %}x{% endcomment junk %}`,
+		`{# {#} #}{{ s }}{#}#}{{ s }}`,
 	}
 	for _, s := range seeds {
 		f.Add(s)
 	}
 	set := engine.NewSet(pongo2.New())
-	vars := map[string]any{"x": "<x>", "l": []int{1, 2}, "m": map[string]int{"a": 1}, "n": nil}
+	vars := map[string]any{"x": "<x>", "l": []int{1, 2}, "m": map[string]int{"a": 1}, "n": nil, "s": stringer{fixture.Evil}}
 	f.Fuzz(func(t *testing.T, src string) {
 		done := make(chan struct{})
 		go func() {
@@ -74,7 +84,10 @@ func FuzzCompile(f *testing.F) {
 			if err != nil {
 				return
 			}
-			_, _ = tpl.Render(context.Background(), vars)
+			out, err := tpl.Render(context.Background(), vars)
+			if err == nil && !strings.Contains(src, "safe") && strings.Contains(out, "forged & <b>") {
+				t.Errorf("%q printed a value unescaped: %q", src, out)
+			}
 		}()
 		select {
 		case <-done:

@@ -178,6 +178,15 @@ func positions() []position {
 		{name: "stringer", src: `<message role="user">{{ v }}</message>`, vars: func(v string) map[string]any {
 			return map[string]any{"v": stringer{v}}
 		}, want: userText},
+		// issue 23: after {#} the rewriter once disagreed with pongo2 on
+		// where the comment ends and left this {{ v }} to pongo2, which
+		// prints a fmt.Stringer unescaped.
+		{name: "stringer after {#}", src: `<message role="user">{#} {{ " #}{{ v }}{# " }} #}</message>`, vars: func(v string) map[string]any {
+			return map[string]any{"v": stringer{v}}
+		}, want: userText},
+		{name: "stringer after {#} and verbatim", src: `{#} {% verbatim %} #}<message role="user">{{ v }}</message>`, vars: func(v string) map[string]any {
+			return map[string]any{"v": stringer{v}}
+		}, want: userText},
 		{name: "error value", src: `<message role="user">{{ v }}</message>`, vars: func(v string) map[string]any {
 			return map[string]any{"v": errValue{v}}
 		}, want: userText},

@@ -81,6 +81,9 @@ func New(opts ...Option) *Engine {
 	}
 	e.funcs = p2.Context{}
 	for k, v := range ownFuncs {
+		// A call is renamed to tagPrefix+k by the rewriter; the bare name
+		// is the function only when the data has no value of that name.
+		e.funcs[tagPrefix+k] = v
 		e.funcs[k] = v
 	}
 	for k, v := range e.cfg.funcs {
@@ -186,6 +189,9 @@ func (e *Engine) Compile(name, src string, cfg driver.Config) (c driver.Compiled
 		if _, own := ownFuncs[n]; own {
 			return nil, &driver.Error{Template: name, Err: fmt.Errorf("Funcs: %q is one of rolemark's functions", n)}
 		}
+		if strings.HasPrefix(n, tagPrefix) {
+			return nil, &driver.Error{Template: name, Err: fmt.Errorf("Funcs: %q: names starting with %s are rolemark's", n, tagPrefix)}
+		}
 	}
 	s, rerr := rewrite(name, src, true)
 	if rerr != nil {
@@ -213,6 +219,9 @@ func (e *Engine) Compile(name, src string, cfg driver.Config) (c driver.Compiled
 	tpl, perr := set.FromFile(name)
 	if perr != nil {
 		return nil, ct.convert(perr)
+	}
+	if u := verify(tpl); u != nil {
+		return nil, ct.unguardedError(u)
 	}
 	ct.tpl = tpl
 	ct.funcs = usedFuncs(e.funcs, ld)
@@ -285,6 +294,11 @@ func (c *compiled) Execute(ctx context.Context, w io.Writer, r *driver.Request) 
 		}
 	}
 	for k, v := range c.funcs {
+		if _, own := ownFuncs[k]; own {
+			if _, data := pctx[k]; data {
+				continue // {{ role }} is the data's role, role(…) the function
+			}
+		}
 		pctx[k] = v
 	}
 	pctx[stateKey] = st
@@ -404,6 +418,16 @@ func (c *compiled) convert(err error) error {
 		}
 	}
 	return &driver.Error{Template: file, Line: line, Col: col, Err: cause}
+}
+
+// unguardedError is the compile error for a place verify found, in the
+// coordinates the user wrote.
+func (c *compiled) unguardedError(u *unguarded) error {
+	e := &driver.Error{Template: c.name, Err: fmt.Errorf("rolemark and pongo2 read the template differently before this point, which leaves a %s; please report it to rolemark", u.what)}
+	if u.tok != nil {
+		e.Template, e.Line, e.Col = c.place(u.tok.Filename, u.tok.Line, u.tok.Col)
+	}
+	return e
 }
 
 // nestedError matches the text pongo2's *Error.Error() puts before the

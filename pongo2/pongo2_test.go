@@ -90,6 +90,12 @@ func TestRender(t *testing.T) {
 		{name: "macro whitespace control", src: "{% macro m() -%}\n  A  \n{%- endmacro %}[{{ m() }}]", want: `[A]`},
 		{name: "verbatim", src: `{% verbatim %}{{ x }}{% user %}{% endverbatim %}`, want: `{{ x }}{% user %}`},
 		{name: "comment", src: `a{# {{ x }} #}b{% comment %}{{ y }}{% endcomment %}c`, want: `abc`},
+		// {#} does not close itself: pongo2 looks for #} after {# (issue 23:
+		// the rewriter once took {#} for a whole comment, and left the
+		// {{ }} that pongo2 saw unescaped).
+		{name: "stringer after {#}", src: `{#} {{ " #}{{ x }}{# " }} #}`, vars: map[string]any{"x": &pt{1, 2}}, want: `&lt;1,2&gt;`},
+		{name: "stringer after {#} and verbatim", src: `{#} {% verbatim %} #}{{ x }}`, vars: map[string]any{"x": &pt{1, 2}}, want: `&lt;1,2&gt;`},
+		{name: "a comment ends at the first #} after its {#", src: `a{# {#} #}b{#}#}c`, want: `a #}bc`},
 		{name: "role marker", src: `{{ role("user") }}`, want: `<message role="user">`},
 		{name: "role marker name", src: `{{ role("assistant", "a\"b") }}`, want: `<message role="assistant" name="a&quot;b">`},
 		{name: "role marker tool", src: `{{ role("tool", "", "c1") }}`, want: `<message role="tool" tool_call_id="c1">`},
@@ -275,6 +281,11 @@ func TestOptions(t *testing.T) {
 		require.NoError(t, err)
 		require.Equal(t, `<message role="user"><text>&lt;hi&gt;</text><text>b</text></message>`, got)
 	})
+	t.Run("funcs may not take rolemark's prefix", func(t *testing.T) {
+		e := pongo2.New(pongo2.Funcs(map[string]any{"rolemark_role": func() string { return "x" }}))
+		_, err := engine.NewSet(e).Parse("pongo2", "t.pongo2", `{{ role("user") }}x`)
+		require.EqualError(t, err, `t.pongo2: Funcs: "rolemark_role": names starting with rolemark_ are rolemark's`)
+	})
 	t.Run("macro depth", func(t *testing.T) {
 		src := `{% macro r(n) %}{% if n %}{{ r(n - 1) }}{% endif %}.{% endmacro %}{{ r(d) }}`
 		for _, tc := range []struct {
@@ -291,6 +302,75 @@ func TestOptions(t *testing.T) {
 			}
 		}
 	})
+}
+
+// TestMarkupNamesAsData: a variable named like a markup function or tag
+// is data. A call, role(…), history() or media(…), is the function; the
+// bare name is the data's value, escaped, and the function only when the
+// data has no value of that name ({{ history }} places the history, as
+// before). The tags message, user, system and assistant are tags only
+// after {%.
+func TestMarkupNamesAsData(t *testing.T) {
+	set := engine.NewSet(pongo2.New())
+	for _, name := range []string{"role", "user", "system", "assistant", "history", "media", "message"} {
+		t.Run(name, func(t *testing.T) {
+			vars := map[string]any{name: "<" + name + "> & co"}
+			for _, src := range []string{
+				`{% user %}{{ ` + name + ` }}{% enduser %}`,
+				`{{ role("user") }}{{ ` + name + `|lower }}`,
+				`<message role="user">{% if ` + name + ` %}{{ ` + name + ` }}{% endif %}</message>`,
+				`{% set v = ` + name + ` %}{% user %}{{ v }}{% enduser %}`,
+			} {
+				for _, opts := range [][]engine.Option{nil, {engine.AllowMissing()}} {
+					tpl, err := set.Option(opts...).Parse("pongo2", "t.pongo2", src)
+					require.NoError(t, err, src)
+					msgs, err := tpl.Messages(context.Background(), vars)
+					require.NoError(t, err, src)
+					require.Equal(t, []chat.Message{chat.Text(chat.RoleUser, "<"+name+"> & co")}, msgs, src)
+				}
+			}
+		})
+	}
+	tests := []struct {
+		name, src string
+		vars      map[string]any
+		want      []chat.Message
+		history   bool // pass a history
+	}{
+		{"a role from the variable role", `{{ role(role) }}{{ role }}`, map[string]any{"role": "system"},
+			[]chat.Message{chat.Text(chat.RoleSystem, "system")}, false},
+		{"name and tool call id from variables", `{{ role(role, user, message) }}1`, map[string]any{"role": "tool", "user": "", "message": "c1"},
+			[]chat.Message{{Role: chat.RoleTool, ToolCallID: "c1", Content: []chat.Part{chat.TextPart("1")}}}, false},
+		{"history() with a variable history", `{% system %}{{ history }}{% endsystem %}{{ history() }}`, map[string]any{"history": "h"},
+			[]chat.Message{chat.Text(chat.RoleSystem, "h"), chat.Text(chat.RoleUser, "old")}, true},
+		{"bare history without a variable is the function", `{% system %}s{% endsystem %}{{ history }}`, nil,
+			[]chat.Message{chat.Text(chat.RoleSystem, "s"), chat.Text(chat.RoleUser, "old")}, true},
+		{"media(media)", `{% user %}{{ media(media, "image/png") }}{% enduser %}`, map[string]any{"media": "https://x/a.png"},
+			[]chat.Message{{Role: chat.RoleUser, Content: []chat.Part{{Type: chat.PartImage, URL: "https://x/a.png", MediaType: "image/png"}}}}, false},
+		{"an attribute named role", `{% user %}{{ p.role }}{% enduser %}`, map[string]any{"p": map[string]any{"role": "<r>"}},
+			[]chat.Message{chat.Text(chat.RoleUser, "<r>")}, false},
+		{"a block tag with a variable user", `{% user name=user %}{{ user }}{% enduser %}`, map[string]any{"user": "ann"},
+			[]chat.Message{{Role: chat.RoleUser, Name: "ann", Content: []chat.Part{chat.TextPart("ann")}}}, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			tpl, err := set.Parse("pongo2", "t.pongo2", tc.src)
+			require.NoError(t, err)
+			var opts []engine.RenderOption
+			if tc.history {
+				opts = append(opts, engine.History([]chat.Message{chat.Text(chat.RoleUser, "old")}))
+			}
+			msgs, err := tpl.Messages(context.Background(), tc.vars, opts...)
+			require.NoError(t, err)
+			require.Equal(t, tc.want, msgs)
+		})
+	}
+	// An error in a renamed call names the function as it was written, at
+	// the place it was written.
+	tpl, err := set.Parse("pongo2", "t.pongo2", "{% user %}\n  {{ media(u, role) }}{% enduser %}")
+	require.NoError(t, err)
+	_, err = tpl.Messages(context.Background(), map[string]any{"u": "", "role": "x"})
+	require.EqualError(t, err, "t.pongo2:2:6: media: the URL is empty")
 }
 
 func TestCanceled(t *testing.T) {

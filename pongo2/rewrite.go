@@ -1,6 +1,7 @@
 package pongo2
 
 import (
+	"fmt"
 	"strings"
 	"unicode/utf8"
 
@@ -25,7 +26,10 @@ import (
 //   - the body of every {% macro %} is wrapped in {% rolemark_macro %} ...
 //     {% endrolemark_macro %}, which bounds the depth of macro calls.
 //
-// It also refuses, before pongo2 sees them: an endcomment tag with anything
+// It also refuses, before pongo2 sees them: a code region of more than
+// maxTokens tokens and block tags nested more than maxNesting deep (pongo2
+// parses and renders both by recursion, and a deep enough nesting
+// overflows the goroutine stack, which kills the process); an endcomment tag with anything
 // but whitespace before its %} (pongo2 v6 loops forever on it), an include
 // whose file name is not a string literal (pongo2 would read the file at
 // render time, outside rolemark's control) and include … only (it would drop
@@ -114,15 +118,36 @@ const (
 	digits     = "0123456789"
 )
 
+// maxTokens bounds the tokens of one {{ }} or {% %}, and maxNesting the
+// depth of block tags in one file. A million nested parentheses (a 2 MB
+// template) or block tags overflow the stack in pongo2 v6; these bounds
+// are far below that, and far above what a prompt needs.
+const (
+	maxTokens  = 10000
+	maxNesting = 200
+)
+
+// blockTags are the tags of pongo2 v6 and of rolemark that have an end tag
+// (end + name), whose bodies pongo2 parses and renders by recursion.
+var blockTags = map[string]bool{
+	"if": true, "ifchanged": true, "ifequal": true, "ifnotequal": true, "for": true, "with": true,
+	"block": true, "macro": true, "filter": true, "spaceless": true, "autoescape": true,
+	"message": true, "system": true, "user": true, "assistant": true,
+}
+
 type rewriter struct {
-	src    string
-	pos    int
-	b      strings.Builder
-	copied int // src[:copied] has been written to b
-	ins    []insertion
-	idents map[string]bool
-	plain  bool
-	prints []string
+	src string
+	pos int
+	// depth is the nesting of block tags; inComment is true between
+	// {% comment %} and {% endcomment %}, whose tags pongo2 skips.
+	depth     int
+	inComment bool
+	b         strings.Builder
+	copied    int // src[:copied] has been written to b
+	ins       []insertion
+	idents    map[string]bool
+	plain     bool
+	prints    []string
 
 	expandRole bool
 }
@@ -156,7 +181,40 @@ func rewrite(name, src string, expandRole bool) (*source, *rewriteError) {
 		return nil, err
 	}
 	w.copyTo(len(src))
-	return &source{name: name, orig: src, out: w.b.String(), inserts: w.ins, idents: w.idents, plain: w.plain, prints: w.prints}, nil
+	s := &source{name: name, orig: src, out: w.b.String(), inserts: w.ins, idents: w.idents, plain: w.plain, prints: w.prints}
+	if off, ok := endcommentHang(s.out); ok {
+		return nil, &rewriteError{off: s.origOff(off), msg: "endcomment takes no arguments and must be closed by %} on the same line"}
+	}
+	return s, nil
+}
+
+// endcommentHang is a second guard against the endcomment tag that makes
+// pongo2 v6 loop forever (see edit), which does not depend on the
+// rewriter lexing as pongo2 does: it looks at the text pongo2 will read,
+// and reports the offset of the first "endcomment" that follows {% or {%-
+// and is not followed by %} or -%} on the same line. It can refuse such
+// text where pongo2 would not read it as a tag (in a string literal, in
+// verbatim), which costs nothing a prompt needs.
+func endcommentHang(out string) (int, bool) {
+	for i := 0; ; {
+		j := strings.Index(out[i:], "endcomment")
+		if j < 0 {
+			return 0, false
+		}
+		at := i + j
+		i = at + len("endcomment")
+		before := strings.TrimRight(out[:at], " \t\r")
+		if !strings.HasSuffix(before, "{%") && !strings.HasSuffix(before, "{%-") {
+			continue
+		}
+		if i < len(out) && strings.IndexByte(identChars+digits, out[i]) >= 0 {
+			continue // another identifier, such as endcomments
+		}
+		after := strings.TrimLeft(out[i:], " \t\r")
+		if !strings.HasPrefix(after, "%}") && !strings.HasPrefix(after, "-%}") {
+			return at, true
+		}
+	}
 }
 
 // run mirrors pongo2's lexer.run. When pongo2's lexer would fail, run stops
@@ -177,12 +235,15 @@ func (w *rewriter) run() *rewriteError {
 		}
 		if !inVerbatim {
 			if strings.HasPrefix(src[w.pos:], "{#") {
-				end := strings.Index(src[w.pos:], "#}")
-				nl := strings.IndexByte(src[w.pos:], '\n')
+				// pongo2 looks for the end after the {#: {#} opens a
+				// comment and does not close it.
+				body := src[w.pos+2:]
+				end := strings.Index(body, "#}")
+				nl := strings.IndexByte(body, '\n')
 				if end < 0 || (nl >= 0 && nl < end) {
 					return nil // pongo2: comment not closed
 				}
-				w.pos += end + 2
+				w.pos += 2 + end + 2
 				continue
 			}
 			if strings.HasPrefix(src[w.pos:], "{{") || strings.HasPrefix(src[w.pos:], "{%") {
@@ -265,6 +326,9 @@ scan:
 			toks = append(toks, token{kind: tokString, val: src[start+1 : w.pos-1], start: start, end: w.pos})
 			continue
 		}
+		if len(toks) > maxTokens {
+			return false, &rewriteError{off: toks[0].start, msg: fmt.Sprintf("a {{ }} or {%% %%} of more than %d tokens is not supported", maxTokens)}
+		}
 		for _, sym := range symbols {
 			if strings.HasPrefix(src[w.pos:], sym) {
 				toks = append(toks, token{kind: tokSymbol, val: sym, start: w.pos, end: w.pos + len(sym)})
@@ -308,6 +372,9 @@ func (w *rewriter) edit(toks []token, closed bool) *rewriteError {
 			return &rewriteError{off: toks[i+1].start, msg: "endcomment takes no arguments and must be closed by %} on the same line"}
 		}
 	}
+	if err := w.nest(toks); err != nil {
+		return err
+	}
 	if closed && w.expandRole && w.expand(toks) {
 		return nil
 	}
@@ -328,6 +395,7 @@ func (w *rewriter) edit(toks []token, closed bool) *rewriteError {
 		w.replace(first.start, "{%")
 		w.copyTo(first.end)
 		w.insert(printTag + " ")
+		w.renameCalls(toks)
 		w.replace(last.end-2, "%}")
 		return nil
 	}
@@ -344,14 +412,16 @@ func (w *rewriter) edit(toks []token, closed bool) *rewriteError {
 			w.insert("{% " + atTag + " %}")
 		}
 	}
-	switch {
-	case renamed[name.val]:
+	if renamed[name.val] {
 		at := name.start
 		if strings.HasPrefix(name.val, "end") {
 			at += 3
 		}
 		w.copyTo(at)
 		w.insert(tagPrefix)
+	}
+	w.renameCalls(toks[1:])
+	switch {
 	case name.val == "include":
 		if len(toks) < 3 || toks[2].kind != tokString {
 			return &rewriteError{off: name.start, msg: "include takes a file name in quotes; a file name computed at render time is not supported"}
@@ -383,6 +453,46 @@ func (w *rewriter) edit(toks []token, closed bool) *rewriteError {
 	return nil
 }
 
+// renameCalls prefixes with tagPrefix every call of one of rolemark's
+// functions (role(…), history(), media(…)) among toks, a code region
+// without its first token: the call reaches the function under its
+// internal name, and the bare name stays free for a variable of that name
+// ({{ role }} prints the data's role). An attribute (x.role(…)) is not
+// renamed.
+func (w *rewriter) renameCalls(toks []token) {
+	for i := 1; i+1 < len(toks); i++ {
+		t := toks[i]
+		if t.kind != tokIdent || ownFuncs[t.val] == nil || !isSym(toks[i+1], "(") || isSym(toks[i-1], ".") {
+			continue
+		}
+		w.copyTo(t.start)
+		w.insert(tagPrefix)
+		w.idents[tagPrefix+t.val] = true
+	}
+}
+
+// nest follows the depth of block tags and refuses more than maxNesting.
+func (w *rewriter) nest(toks []token) *rewriteError {
+	if len(toks) < 2 || !isSym(toks[0], "{%", "{%-") || toks[1].kind != tokIdent {
+		return nil
+	}
+	name := toks[1]
+	switch {
+	case w.inComment:
+		w.inComment = name.val != "endcomment"
+	case name.val == "comment":
+		w.inComment = true
+	case blockTags[name.val]:
+		w.depth++
+		if w.depth > maxNesting {
+			return &rewriteError{off: name.start, msg: fmt.Sprintf("block tags nested more than %d deep are not supported", maxNesting)}
+		}
+	case strings.HasPrefix(name.val, "end") && blockTags[name.val[3:]] && w.depth > 0:
+		w.depth--
+	}
+	return nil
+}
+
 // notePlain records whether one code region (not an expanded role marker)
 // keeps the source plain: {{ name }}, or a fixed-role block's start or end
 // tag without arguments.
@@ -403,6 +513,24 @@ func (w *rewriter) notePlain(toks []token, closed bool) {
 	}
 }
 
+// origOff maps a byte offset of the rewritten source to the offset in the
+// original of the text it was copied from (an inserted text maps to where
+// it was inserted).
+func (s *source) origOff(off int) int {
+	shift := 0
+	for _, in := range s.inserts {
+		if in.at >= off {
+			break
+		}
+		if off < in.at+in.n {
+			shift += off - in.at
+			break
+		}
+		shift += in.n
+	}
+	return off - shift
+}
+
 // origPos maps a pongo2 position (1-based line, 1-based byte column) in the
 // rewritten source to a 1-based line and rune column in the original.
 func (s *source) origPos(line, col int) (int, int) {
@@ -421,18 +549,7 @@ func (s *source) origPos(line, col int) (int, int) {
 	if off > len(s.out) {
 		off = len(s.out)
 	}
-	shift := 0
-	for _, in := range s.inserts {
-		if in.at >= off {
-			break
-		}
-		if off < in.at+in.n {
-			shift += off - in.at
-			break
-		}
-		shift += in.n
-	}
-	return textpos.LineCol(s.orig, off-shift)
+	return textpos.LineCol(s.orig, s.origOff(off))
 }
 
 // publicName turns the internal names of rolemark's tags in a pongo2 message

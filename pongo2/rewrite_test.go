@@ -79,6 +79,7 @@ func FuzzRewrite(f *testing.F) {
 	for _, s := range []string{
 		`a{{ x }}b`, `{{ "}}" }}`, `{% if x %}{{ x }}{% endif %}`, `{% verbatim %}{{ x }}{% endverbatim %}`,
 		`{# c #}{{- x -}}`, `{{ x|cut:"}}" }}`, `{% macro m(a) %}{{ a }}{% endmacro %}{{ m(x) }}`,
+		`{#} {{ " #}{{ x }}{# " }} #}`, `{#} {% verbatim %} #}{{ x }}`, `{# {#} #}{{ x }}`,
 		`{{ x`, `{{ x %}`, `{% if x }}`, `{{ 'a\'b' }}`, "{{ x\n}}", `{{ é }}`, `{{}}`,
 	} {
 		f.Add(s)
@@ -144,4 +145,59 @@ func normalize(s string) string {
 		}
 		return strconv.FormatFloat(v, 'g', -1, 64)
 	})
+}
+
+// TestUnguarded: Compile's check of pongo2's parse tree finds a {{ }} that
+// pongo2 prints itself and a macro without the depth guard, at any depth
+// and in a block, and nothing in what the rewriter writes.
+func TestUnguarded(t *testing.T) {
+	const print = "{{ }} that pongo2 would print without rolemark's escaping"
+	const macro = "macro without rolemark's bound on the depth of calls"
+	tests := []struct{ src, want string }{
+		{`{% rolemark_print x %}`, ""},
+		{`{% macro m() %}{% rolemark_macro %}{% rolemark_print x %}{% endrolemark_macro %}{% endmacro %}`, ""},
+		{`text only`, ""},
+		{`{{ x }}`, print},
+		{`{% if a %}{% for i in l %}{% with y=i %}{{ y }}{% endwith %}{% endfor %}{% endif %}`, print},
+		{`{% block b %}{{ x }}{% endblock %}`, print},
+		{`{% rolemark_user %}{{ x }}{% endrolemark_user %}`, print},
+		{`{% macro m() %}x{% endmacro %}`, macro},
+		{`{% macro m() %} {% rolemark_macro %}x{% endrolemark_macro %}{% endmacro %}`, macro},
+		{`{% if a %}{% macro m() %}{{ m() }}{% endmacro %}{% endif %}`, macro},
+	}
+	for _, tc := range tests {
+		t.Run(tc.src, func(t *testing.T) {
+			got, err := pongo2.Unguarded(tc.src)
+			require.NoError(t, err)
+			require.Equal(t, tc.want, got)
+		})
+	}
+}
+
+// TestEndcommentHang: the second guard against pongo2 v6's endcomment
+// hang reads the text pongo2 will lex, wherever the rewriter thought it was.
+func TestEndcommentHang(t *testing.T) {
+	tests := []struct {
+		out  string
+		off  int
+		hang bool
+	}{
+		{`{% comment %}x{% endcomment %}`, 0, false},
+		{`{% comment %}x{%- endcomment -%}`, 0, false},
+		{"{% comment %}x{%endcomment\t%}", 0, false},
+		{`{% endcomments junk %}`, 0, false},
+		{`endcomment junk`, 0, false},
+		{`{% comment %}x{% endcomment junk %}`, 17, true},
+		{`{% comment %}x{%- endcomment`, 18, true},
+		{`{% comment %}x{% endcomment }}`, 17, true},
+		{`{% verbatim %}{% endcomment x %}{% endverbatim %}`, 17, true},
+		{"{% endcomment %} {% endcomment\n%}", 20, true},
+	}
+	for _, tc := range tests {
+		t.Run(tc.out, func(t *testing.T) {
+			off, hang := pongo2.EndcommentHang(tc.out)
+			require.Equal(t, tc.hang, hang)
+			require.Equal(t, tc.off, off)
+		})
+	}
 }
