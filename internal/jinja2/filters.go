@@ -143,20 +143,36 @@ func multiAttrGetter(c *Ctx, attr Value, lower bool) func(Value) (Value, error) 
 type generator struct {
 	items []Value
 	used  bool
-	name  string
+	typ   string // "generator", "list_reverseiterator", …
+	fn    string // the generator function's name, for the repr
+	err   error  // raised when iterated (a generator that fails at once)
 }
 
-func genV(name string, items []Value) Value { return ObjectV(&generator{items: items, name: name}) }
+// genV is a generator object of the function fn.
+func genV(fn string, items []Value) Value {
+	return ObjectV(&generator{items: items, typ: "generator", fn: fn})
+}
 
-func (g *generator) TypeName() string               { return g.name }
+// iterV is an iterator object of the type typ (list_reverseiterator).
+func iterV(typ string, items []Value) Value { return ObjectV(&generator{items: items, typ: typ}) }
+
+func (g *generator) TypeName() string               { return g.typ }
 func (g *generator) Attr(name string) (Value, bool) { return Value{}, false }
-func (g *generator) Repr() string                   { return "<" + g.name + " object>" }
 func (g *generator) Truth() bool                    { return true }
+func (g *generator) Repr() string {
+	if g.fn != "" {
+		return "<generator object " + g.fn + " at " + addr(g) + ">"
+	}
+	return "<" + g.typ + " object at " + addr(g) + ">"
+}
 func (g *generator) Iter(c *Ctx) ([]Value, error) {
 	if g.used {
 		return nil, nil
 	}
 	g.used = true
+	if g.err != nil {
+		return nil, g.err
+	}
 	return g.items, nil
 }
 
@@ -325,7 +341,9 @@ func fLast(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 	switch v.kind {
 	case KindStr, KindList, KindTuple, KindDict, KindUndefined:
 	default:
-		if _, ok := v.ref.(*dictView); !ok {
+		switch v.ref.(type) {
+		case *dictView, *rangeObj, *namedTuple:
+		default:
 			return Value{}, typeErr("'%s' object is not reversible", TypeName(v))
 		}
 	}
@@ -441,12 +459,13 @@ func fReplace(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 
 func fItems(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 	if v.kind == KindUndefined {
-		return genV("generator", nil), nil
+		return genV("do_items", nil), nil
 	}
 	if v.kind != KindDict {
-		return Value{}, typeErr("Can only get item pairs from a mapping.")
+		// raised when the generator is consumed, as Jinja2's do_items
+		return ObjectV(&generator{typ: "generator", fn: "do_items", err: typeErr("Can only get item pairs from a mapping.")}), nil
 	}
-	return genV("generator", (&dictView{d: v.dict(), what: "items"}).items()), nil
+	return genV("do_items", (&dictView{d: v.dict(), what: "items"}).items()), nil
 }
 
 func fDictsort(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
@@ -526,7 +545,7 @@ func fUnique(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 			out = append(out, it)
 		}
 	}
-	return genV("generator", out), nil
+	return genV("sync_do_unique", out), nil
 }
 
 func minMax(max bool) Filter {
@@ -917,7 +936,7 @@ func fSlice(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 	length := int64(len(seq))
 	per, extra := length/slices, length%slices
 	if per < 0 || extra < 0 {
-		return genV("generator", nil), nil
+		return genV("sync_do_slice", nil), nil
 	}
 	offset := int64(0)
 	var out []Value
@@ -934,7 +953,7 @@ func fSlice(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 		}
 		out = append(out, ListV(tmp))
 	}
-	return genV("generator", out), nil
+	return genV("sync_do_slice", out), nil
 }
 
 func fBatch(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
@@ -970,7 +989,7 @@ func fBatch(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 		}
 		out = append(out, ListV(tmp))
 	}
-	return genV("generator", out), nil
+	return genV("do_batch", out), nil
 }
 
 func fRound(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
@@ -1273,11 +1292,18 @@ func fReverse(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 	}
 	switch v.kind {
 	case KindList:
-		return genV("list_reverseiterator", out), nil
+		return iterV("list_reverseiterator", out), nil
 	case KindTuple:
-		return genV("reversed", out), nil
+		return iterV("reversed", out), nil
 	case KindDict:
-		return genV("dict_reversekeyiterator", out), nil
+		return iterV("dict_reversekeyiterator", out), nil
+	case KindObject:
+		switch o := v.ref.(type) {
+		case *rangeObj:
+			return iterV("range_iterator", out), nil
+		case *dictView:
+			return iterV("dict_reverse"+strings.TrimSuffix(o.what, "s")+"iterator", out), nil
+		}
 	}
 	return ListV(out), nil
 }
@@ -1306,7 +1332,7 @@ func fAttr(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 
 func fMap(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 	if !v.Truth() {
-		return genV("generator", nil), nil
+		return genV("sync_do_map", nil), nil
 	}
 	items, err := iterOf(c, v)
 	if err != nil {
@@ -1352,7 +1378,7 @@ func fMap(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 			return Value{}, err
 		}
 	}
-	return genV("generator", out), nil
+	return genV("sync_do_map", out), nil
 }
 
 func hasKw(kw []Kwarg, name string) bool {
@@ -1367,7 +1393,7 @@ func hasKw(kw []Kwarg, name string) bool {
 func selectReject(reject, lookupAttr bool) Filter {
 	return func(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 		if !v.Truth() {
-			return genV("generator", nil), nil
+			return genV("select_or_reject", nil), nil
 		}
 		items, err := iterOf(c, v)
 		if err != nil {
@@ -1410,7 +1436,7 @@ func selectReject(reject, lookupAttr bool) Filter {
 				out = append(out, it)
 			}
 		}
-		return genV("generator", out), nil
+		return genV("select_or_reject", out), nil
 	}
 }
 
@@ -1640,10 +1666,7 @@ func fSafe(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 func fString(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) { return softStr(c, v) }
 
 func fPprint(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
-	if r := Repr(v); len(r) <= 80 {
-		return StrV(r), nil
-	}
-	return Value{}, &Error{Kind: "Unsupported", Msg: "pprint of a value longer than 80 characters"}
+	return StrV(pformat(v)), nil
 }
 
 func fRandom(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {

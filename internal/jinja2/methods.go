@@ -32,10 +32,12 @@ func hasMethod(v Value, name string) bool { return methodOf(v, name) != nil }
 // boundMethod is v.name as a callable.
 func boundMethod(v Value, name string) Value {
 	fn := methodOf(v, name)
-	return FuncV(&Func{
-		Name: "built-in method " + name + " of " + TypeName(v) + " object",
+	f := &Func{
+		Name: name,
 		Call: func(c *Ctx, args []Value, kw []Kwarg) (Value, error) { return fn(c, v, args, kw) },
-	})
+	}
+	f.Repr = "<built-in method " + name + " of " + TypeName(v) + " object at " + addr(f) + ">"
+	return FuncV(f)
 }
 
 // CallMethod is recv.name(args…, kw…): what GetAttr then Ctx.Call give,

@@ -407,6 +407,11 @@ func Contains(c *Ctx, container, item Value) (bool, error) {
 // Undefined that raises SecurityError when used.
 func GetAttr(c *Ctx, v Value, name string) (Value, error) {
 	if v.kind == KindUndefined {
+		if sandboxed(c) && isDunder(name) && v.flags&flagSecurity == 0 {
+			// Undefined's own dunder methods exist, and the sandbox
+			// refuses them
+			return unsafeUndef("access to attribute " + reprStr(name) + " of 'Undefined' object is unsafe."), nil
+		}
 		return Value{}, v.undefErr()
 	}
 	if sandboxed(c) {
@@ -784,4 +789,8 @@ func bigFloatInt(f float64) Value {
 	}
 	b, _ := new(big.Float).SetFloat64(math.Trunc(f)).Int(nil)
 	return normBig(b)
+}
+
+func isDunder(name string) bool {
+	return len(name) > 4 && strings.HasPrefix(name, "__") && strings.HasSuffix(name, "__")
 }

@@ -1,6 +1,7 @@
 package jinja2
 
 import (
+	"fmt"
 	"math"
 	"strconv"
 	"strings"
@@ -244,12 +245,18 @@ func appendRepr(dst []byte, v Value, seen []any) ([]byte, error) {
 		return append(dst, '}'), nil
 	case KindFunc:
 		f := v.ref.(*Func)
-		return append(dst, "<"+f.Name+">"...), nil
+		if f.Repr != "" {
+			return append(dst, f.Repr...), nil
+		}
+		return append(dst, "<function "+f.Name+" at "+addr(f)+">"...), nil
 	case KindObject:
 		if r, ok := v.ref.(Reprer); ok {
 			return append(dst, r.Repr()...), nil
 		}
-		return append(dst, "<"+v.ref.(Object).TypeName()+" object>"...), nil
+		return append(dst, "<"+v.ref.(Object).TypeName()+" object at "+addr(v.ref)+">"...), nil
 	}
 	return dst, nil
 }
+
+// addr is an object's address as Python's default repr writes it.
+func addr(p any) string { return fmt.Sprintf("%p", p) }

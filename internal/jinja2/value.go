@@ -70,6 +70,9 @@ type Func struct {
 	// "method 'upper' of 'str' object").
 	Name string
 	Call func(c *Ctx, args []Value, kw []Kwarg) (Value, error)
+	// Repr is Python's repr of the callable ("<Macro 'm'>"); when empty
+	// it is "<function Name at 0x…>".
+	Repr string
 }
 
 // Object is a value with attributes that is none of Python's builtin

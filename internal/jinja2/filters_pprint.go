@@ -1,0 +1,230 @@
+package jinja2
+
+import (
+	"sort"
+	"strings"
+	"unicode/utf8"
+)
+
+// Python's pprint.pformat(obj) (width 80, indent 1, sort_dicts), which the
+// pprint filter writes.
+
+type pprinter struct {
+	width int
+	b     strings.Builder
+}
+
+func pformat(v Value) string {
+	p := &pprinter{width: 80}
+	p.format(v, 0, 0, 0)
+	return p.b.String()
+}
+
+func runeLen(s string) int { return utf8.RuneCountInString(s) }
+
+// safeRepr is pprint's _safe_repr: repr with dict keys sorted.
+func safeRepr(v Value) string {
+	switch v.kind {
+	case KindDict:
+		d := v.dict()
+		if len(d.keys) == 0 {
+			return "{}"
+		}
+		parts := make([]string, 0, len(d.keys))
+		for _, i := range sortedDictOrder(d) {
+			parts = append(parts, safeRepr(d.keys[i])+": "+safeRepr(d.vals[i]))
+		}
+		return "{" + strings.Join(parts, ", ") + "}"
+	case KindList, KindTuple:
+		items := v.list().Items
+		parts := make([]string, len(items))
+		for i, it := range items {
+			parts[i] = safeRepr(it)
+		}
+		if v.kind == KindList {
+			return "[" + strings.Join(parts, ", ") + "]"
+		}
+		if len(items) == 1 {
+			return "(" + parts[0] + ",)"
+		}
+		return "(" + strings.Join(parts, ", ") + ")"
+	}
+	return Repr(v)
+}
+
+// sortedDictOrder is the order pprint writes a dict's items: sorted by
+// key, keys that do not compare ordered by their type's name.
+func sortedDictOrder(d *Dict) []int {
+	idx := make([]int, len(d.keys))
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.SliceStable(idx, func(a, b int) bool {
+		x, y := d.keys[idx[a]], d.keys[idx[b]]
+		lt, err := Compare(nil, "<", x, y)
+		if err != nil {
+			return "<class '"+TypeName(x)+"'>" < "<class '"+TypeName(y)+"'>"
+		}
+		return lt
+	})
+	return idx
+}
+
+func (p *pprinter) format(v Value, indent, allowance, level int) {
+	rep := safeRepr(v)
+	maxWidth := p.width - indent - allowance
+	if runeLen(rep) > maxWidth {
+		switch v.kind {
+		case KindDict:
+			p.pprintDict(v.dict(), indent, allowance, level+1)
+			return
+		case KindList:
+			p.b.WriteByte('[')
+			p.formatItems(v.list().Items, indent, allowance+1, level+1)
+			p.b.WriteByte(']')
+			return
+		case KindTuple:
+			items := v.list().Items
+			end := ")"
+			if len(items) == 1 {
+				end = ",)"
+			}
+			p.b.WriteByte('(')
+			p.formatItems(items, indent, allowance+len(end), level+1)
+			p.b.WriteString(end)
+			return
+		case KindStr:
+			if !v.IsSafe() {
+				p.pprintStr(v.s, indent, allowance, level+1)
+				return
+			}
+		}
+	}
+	p.b.WriteString(rep)
+}
+
+func (p *pprinter) pprintDict(d *Dict, indent, allowance, level int) {
+	p.b.WriteByte('{')
+	if len(d.keys) > 0 {
+		indent++
+		order := sortedDictOrder(d)
+		for n, i := range order {
+			last := n == len(order)-1
+			rep := safeRepr(d.keys[i])
+			p.b.WriteString(rep)
+			p.b.WriteString(": ")
+			al := 1
+			if last {
+				al = allowance + 1
+			}
+			p.format(d.vals[i], indent+runeLen(rep)+2, al, level)
+			if !last {
+				p.b.WriteString(",\n" + strings.Repeat(" ", indent))
+			}
+		}
+	}
+	p.b.WriteByte('}')
+}
+
+func (p *pprinter) formatItems(items []Value, indent, allowance, level int) {
+	indent++
+	for i, it := range items {
+		if i > 0 {
+			p.b.WriteString(",\n" + strings.Repeat(" ", indent))
+		}
+		al := 1
+		if i == len(items)-1 {
+			al = allowance
+		}
+		p.format(it, indent, al, level)
+	}
+}
+
+func (p *pprinter) pprintStr(s string, indent, allowance, level int) {
+	if s == "" {
+		p.b.WriteString("''")
+		return
+	}
+	var chunks []string
+	lines := pySplitLines(s, true)
+	if level == 1 {
+		indent++
+		allowance++
+	}
+	maxWidth1 := p.width - indent
+	maxWidth := maxWidth1
+	var rep string
+	for i, line := range lines {
+		rep = reprStr(line)
+		if i == len(lines)-1 {
+			maxWidth1 -= allowance
+		}
+		if runeLen(rep) <= maxWidth1 {
+			chunks = append(chunks, rep)
+			continue
+		}
+		parts := splitSpaceRuns(line)
+		maxWidth2 := maxWidth
+		current := ""
+		for j, part := range parts {
+			candidate := current + part
+			if j == len(parts)-1 && i == len(lines)-1 {
+				maxWidth2 -= allowance
+			}
+			if runeLen(reprStr(candidate)) > maxWidth2 {
+				if current != "" {
+					chunks = append(chunks, reprStr(current))
+				}
+				current = part
+			} else {
+				current = candidate
+			}
+		}
+		if current != "" {
+			chunks = append(chunks, reprStr(current))
+		}
+	}
+	if len(chunks) == 1 {
+		p.b.WriteString(rep)
+		return
+	}
+	if level == 1 {
+		p.b.WriteByte('(')
+	}
+	for i, c := range chunks {
+		if i > 0 {
+			p.b.WriteString("\n" + strings.Repeat(" ", indent))
+		}
+		p.b.WriteString(c)
+	}
+	if level == 1 {
+		p.b.WriteByte(')')
+	}
+}
+
+// splitSpaceRuns is re.findall(r'\S*\s*', line) without its final empty
+// match, with Python's whitespace.
+func splitSpaceRuns(line string) []string {
+	var parts []string
+	i := 0
+	for i < len(line) {
+		j := i
+		for j < len(line) {
+			r, n := utf8.DecodeRuneInString(line[j:])
+			if pyIsSpace(r) {
+				break
+			}
+			j += n
+		}
+		for j < len(line) {
+			r, n := utf8.DecodeRuneInString(line[j:])
+			if !pyIsSpace(r) {
+				break
+			}
+			j += n
+		}
+		parts = append(parts, line[i:j])
+		i = j
+	}
+	return parts
+}
