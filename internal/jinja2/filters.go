@@ -1741,7 +1741,7 @@ func builtinFilters() map[string]Filter {
 		"urlencode":      fUrlencode,
 		"urlize":         unsupportedFilter("urlize"),
 		"wordcount":      fWordcount,
-		"wordwrap":       unsupportedFilter("wordwrap"),
+		"wordwrap":       fWordwrap,
 		"xmlattr":        fXmlattr,
 	}
 }

@@ -1,0 +1,210 @@
+package jinja2
+
+import (
+	"strings"
+)
+
+// The wordwrap filter: Python's textwrap.wrap(line, width,
+// expand_tabs=False, replace_whitespace=False, break_long_words,
+// break_on_hyphens) on every line.
+
+func twSpace(r rune) bool { return r == ' ' || (r >= '\t' && r <= '\r') }
+
+func reWord(r rune) bool { return r == '_' || pyIsAlnum(r) }
+
+func reLetter(r rune) bool { return reWord(r) && !pyIsDecimal(r) }
+
+func reWordPunct(r rune) bool { return reWord(r) || strings.ContainsRune(`!"'&.,?`, r) }
+
+// twChunks is TextWrapper._split_chunks.
+func twChunks(t []rune, hyphens bool) [][]rune {
+	var chunks [][]rune
+	at := func(i int) rune {
+		if i < 0 || i >= len(t) {
+			return -1
+		}
+		return t[i]
+	}
+	letter := func(i int) bool { r := at(i); return r >= 0 && reLetter(r) }
+	// emDashAhead reports whether t[j:] is -{2,}\w.
+	emDashAhead := func(j int) bool {
+		k := j
+		for k < len(t) && t[k] == '-' {
+			k++
+		}
+		return k-j >= 2 && k < len(t) && reWord(t[k])
+	}
+	for i := 0; i < len(t); {
+		if twSpace(t[i]) {
+			j := i
+			for j < len(t) && twSpace(t[j]) {
+				j++
+			}
+			chunks = append(chunks, t[i:j])
+			i = j
+			continue
+		}
+		if !hyphens {
+			j := i
+			for j < len(t) && !twSpace(t[j]) {
+				j++
+			}
+			chunks = append(chunks, t[i:j])
+			i = j
+			continue
+		}
+		// (?<=wp) -{2,} (?=\w)
+		if t[i] == '-' && i > 0 && reWordPunct(t[i-1]) {
+			j := i
+			for j < len(t) && t[j] == '-' {
+				j++
+			}
+			// the regex backtracks over the dashes to find a \w after
+			if j-i >= 2 && j < len(t) && reWord(t[j]) {
+				chunks = append(chunks, t[i:j])
+				i = j
+				continue
+			}
+		}
+		end := -1
+		for j := i + 1; j <= len(t) && !twSpace(t[j-1]); j++ {
+			// hyphenated word
+			if at(j) == '-' && ((letter(j-2) && letter(j-1)) || (letter(j-3) && at(j-2) == '-' && letter(j-1))) {
+				k := j + 1
+				if letter(k) && (letter(k+1) || at(k+1) == '-' && letter(k+2)) {
+					end = j + 1
+					break
+				}
+			}
+			// end of word
+			if j == len(t) || twSpace(t[j]) {
+				end = j
+				break
+			}
+			// em-dash
+			if reWordPunct(t[j-1]) && emDashAhead(j) {
+				end = j
+				break
+			}
+		}
+		if end < 0 {
+			end = i + 1
+		}
+		chunks = append(chunks, t[i:end])
+		i = end
+	}
+	return chunks
+}
+
+func isBlankChunk(c []rune) bool {
+	for _, r := range c {
+		if !pyIsSpace(r) {
+			return false
+		}
+	}
+	return true
+}
+
+// textwrapWrap is textwrap.wrap with the wordwrap filter's options.
+func textwrapWrap(text string, width int, breakLong, hyphens bool) []string {
+	chunks := twChunks([]rune(text), hyphens)
+	// reversed, as TextWrapper keeps them
+	for a, b := 0, len(chunks)-1; a < b; a, b = a+1, b-1 {
+		chunks[a], chunks[b] = chunks[b], chunks[a]
+	}
+	var lines []string
+	for len(chunks) > 0 {
+		var cur [][]rune
+		curLen := 0
+		if isBlankChunk(chunks[len(chunks)-1]) && len(lines) > 0 {
+			chunks = chunks[:len(chunks)-1]
+		}
+		for len(chunks) > 0 {
+			l := len(chunks[len(chunks)-1])
+			if curLen+l > width {
+				break
+			}
+			cur = append(cur, chunks[len(chunks)-1])
+			chunks = chunks[:len(chunks)-1]
+			curLen += l
+		}
+		if len(chunks) > 0 && len(chunks[len(chunks)-1]) > width {
+			spaceLeft := width - curLen
+			if width < 1 {
+				spaceLeft = 1
+			}
+			if breakLong {
+				end := spaceLeft
+				chunk := chunks[len(chunks)-1]
+				if hyphens && len(chunk) > spaceLeft {
+					hy := -1
+					for k := spaceLeft - 1; k >= 0; k-- {
+						if chunk[k] == '-' {
+							hy = k
+							break
+						}
+					}
+					if hy > 0 {
+						for _, r := range chunk[:hy] {
+							if r != '-' {
+								end = hy + 1
+								break
+							}
+						}
+					}
+				}
+				cur = append(cur, chunk[:end])
+				chunks[len(chunks)-1] = chunk[end:]
+			} else if len(cur) == 0 {
+				cur = append(cur, chunks[len(chunks)-1])
+				chunks = chunks[:len(chunks)-1]
+			}
+		}
+		if len(cur) > 0 && isBlankChunk(cur[len(cur)-1]) {
+			cur = cur[:len(cur)-1]
+		}
+		if len(cur) > 0 {
+			var b strings.Builder
+			for _, c := range cur {
+				b.WriteString(string(c))
+			}
+			lines = append(lines, b.String())
+		}
+	}
+	return lines
+}
+
+func fWordwrap(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
+	a, set, err := bind("do_wordwrap", args, kw, "width", "break_long_words", "wrapstring", "break_on_hyphens")
+	if err != nil {
+		return Value{}, err
+	}
+	width := int64(79)
+	if set[0] {
+		if width, err = intArg(a[0]); err != nil {
+			return Value{}, err
+		}
+	}
+	if width <= 0 {
+		return Value{}, valueErr("invalid width %d (must be > 0)", width)
+	}
+	breakLong := !set[1] || a[1].Truth()
+	hyphens := !set[3] || a[3].Truth()
+	wrap := "\n"
+	if set[2] && a[2].kind != KindNone {
+		if wrap, err = strArg(a[2]); err != nil {
+			return Value{}, err
+		}
+	}
+	if v.kind != KindStr {
+		if v.kind == KindUndefined {
+			return Value{}, v.undefErr()
+		}
+		return Value{}, pyErr("AttributeError", "'%s' object has no attribute 'splitlines'", TypeName(v))
+	}
+	var out []string
+	for _, line := range pySplitLines(v.s, false) {
+		out = append(out, strings.Join(textwrapWrap(line, int(width), breakLong, hyphens), wrap))
+	}
+	return markupOr(v, strings.Join(out, wrap)), nil
+}
