@@ -1680,12 +1680,6 @@ func fRandom(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 	return items[0], nil
 }
 
-func unsupportedFilter(name string) Filter {
-	return func(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
-		return Value{}, &Error{Kind: "Unsupported", Msg: "the " + name + " filter is not implemented"}
-	}
-}
-
 // builtinFilters, builtinTests and builtinGlobals are Jinja2 3.1's.
 func builtinFilters() map[string]Filter {
 	return map[string]Filter{
@@ -1739,7 +1733,7 @@ func builtinFilters() map[string]Filter {
 		"unique":         fUnique,
 		"upper":          strFilter(pyUpper),
 		"urlencode":      fUrlencode,
-		"urlize":         unsupportedFilter("urlize"),
+		"urlize":         fUrlize,
 		"wordcount":      fWordcount,
 		"wordwrap":       fWordwrap,
 		"xmlattr":        fXmlattr,
