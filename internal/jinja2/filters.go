@@ -483,6 +483,9 @@ func fDictsort(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 			return Value{}, filterErr("You can only sort by either \"key\" or \"value\"")
 		}
 	}
+	if v.kind == KindUndefined {
+		return Value{}, v.undefErr()
+	}
 	if v.kind != KindDict {
 		return Value{}, pyErr("AttributeError", "'%s' object has no attribute 'items'", TypeName(v))
 	}
@@ -753,7 +756,7 @@ func fInt(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 		}
 	} else if r, err := pyInt(v, 10); err == nil {
 		return r, nil
-	} else if e, ok := err.(*Error); ok && e.Kind == "UndefinedError" {
+	} else if e, ok := err.(*Error); ok && e.Kind != "TypeError" && e.Kind != "ValueError" {
 		return Value{}, err
 	}
 	f, err := pyFloat(v)
@@ -821,10 +824,14 @@ func fIndent(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 			}
 		}
 	}
-	if v.kind != KindStr {
-		if v.kind == KindUndefined {
-			return Value{}, v.undefErr()
-		}
+	switch v.kind {
+	case KindStr:
+	case KindUndefined:
+		return Value{}, v.undefErr()
+	case KindList:
+		// s += "\n" extends a list; the list has no splitlines
+		return Value{}, pyErr("AttributeError", "'list' object has no attribute 'splitlines'")
+	default:
 		return Value{}, typeErr("unsupported operand type(s) for +=: '%s' and 'str'", TypeName(v))
 	}
 	s := v.s + "\n"
@@ -880,7 +887,21 @@ func fTruncate(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 		return Value{}, pyErr("AssertionError", "expected leeway >= 0, got %d", leeway)
 	}
 	if v.kind != KindStr {
-		return Value{}, typeErr("object of type '%s' has no len()", TypeName(v))
+		n, err := Len(v)
+		if err != nil {
+			return Value{}, err
+		}
+		if int64(n) <= length+leeway {
+			return v, nil
+		}
+		if set[1] && a[1].Truth() {
+			head, err := Slice(c, v, Value{}, IntV(length-endLen), Value{})
+			if err != nil {
+				return Value{}, err
+			}
+			return BinOp(c, "+", head, StrV(end))
+		}
+		return Value{}, pyErr("AttributeError", "'%s' object has no attribute 'rsplit'", TypeName(v))
 	}
 	rs := []rune(v.s)
 	if int64(len(rs)) <= length+leeway {
@@ -1568,9 +1589,9 @@ func fUrlencode(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 	}
 	parts := make([]string, 0, len(pairs))
 	for _, p := range pairs {
-		kv, err := iterOf(c, p)
-		if err != nil || len(kv) != 2 {
-			return Value{}, valueErr("too many values to unpack (expected 2)")
+		kv, err := unpack(c, p, 2)
+		if err != nil {
+			return Value{}, err
 		}
 		k, err := quote(kv[0], true)
 		if err != nil {
@@ -1610,6 +1631,9 @@ func fXmlattr(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 	a, set, err := bind("do_xmlattr", args, kw, "autospace")
 	if err != nil {
 		return Value{}, err
+	}
+	if v.kind == KindUndefined {
+		return Value{}, v.undefErr()
 	}
 	if v.kind != KindDict {
 		return Value{}, pyErr("AttributeError", "'%s' object has no attribute 'items'", TypeName(v))
@@ -1739,3 +1763,4 @@ func builtinFilters() map[string]Filter {
 		"xmlattr":        fXmlattr,
 	}
 }
+

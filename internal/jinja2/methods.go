@@ -36,7 +36,11 @@ func boundMethod(v Value, name string) Value {
 		Name: name,
 		Call: func(c *Ctx, args []Value, kw []Kwarg) (Value, error) { return fn(c, v, args, kw) },
 	}
-	f.Repr = "<built-in method " + name + " of " + TypeName(v) + " object at " + addr(f) + ">"
+	if v.IsSafe() {
+		f.Repr = "<bound method Markup." + name + " of " + Repr(v) + ">"
+	} else {
+		f.Repr = "<built-in method " + name + " of " + TypeName(v) + " object at " + addr(f) + ">"
+	}
 	return FuncV(f)
 }
 

@@ -168,6 +168,9 @@ func repeat(c *Ctx, seq, n Value) (Value, error) {
 		if len(seq.s) == 0 {
 			return seq, nil
 		}
+		if k > math.MaxInt64/int64(len(seq.s)) {
+			return Value{}, pyErr("OverflowError", "repeated string is too long")
+		}
 		if k > maxAlloc/int64(len(seq.s)) {
 			if err := grow(c, maxAlloc); err != nil {
 				return Value{}, err
@@ -548,14 +551,14 @@ func item(v Value, key Value) (Value, bool, error) {
 			if !ok {
 				return Value{}, false, nil
 			}
-			return StrV(v.s[i : i+1]), true, nil
+			return markupOr(v, v.s[i:i+1]), true, nil
 		}
 		rs := []rune(v.s)
 		i, ok := index(key, len(rs))
 		if !ok {
 			return Value{}, false, nil
 		}
-		return StrV(string(rs[i])), true, nil
+		return markupOr(v, string(rs[i])), true, nil
 	case KindObject:
 		if ix, ok := v.ref.(Indexable); ok {
 			r, found := ix.Item(key)
@@ -594,41 +597,32 @@ func Slice(c *Ctx, v Value, start, stop, step Value) (Value, error) {
 	if v.kind == KindUndefined {
 		return Value{}, v.undefErr()
 	}
-	bound := func(b Value) (int64, bool, error) {
+	// Jinja2 compiles a slice to Python's own subscript, not to
+	// environment.getitem: errors are Python's.
+	notSub := func() (Value, error) {
+		if v.kind == KindDict {
+			return Value{}, typeErr("unhashable type: 'slice'")
+		}
+		return Value{}, typeErr("'%s' object is not subscriptable", TypeName(v))
+	}
+	bound := func(b Value) (int64, bool, bool) {
 		switch {
-		case b.kind == KindUndefined && b.s == "" || b.kind == KindNone:
-			return 0, false, nil
+		case b.kind == KindUndefined && b.s == "" && b.flags == 0 || b.kind == KindNone:
+			return 0, false, true
 		case isIntLike(b):
 			if b.ref != nil {
 				if b.big().Sign() < 0 {
-					return math.MinInt64 / 2, true, nil
+					return math.MinInt64 / 2, true, true
 				}
-				return math.MaxInt64 / 2, true, nil
+				return math.MaxInt64 / 2, true, true
 			}
-			return b.n, true, nil
+			return b.n, true, true
 		}
-		return 0, false, typeErr("slice indices must be integers or None or have an __index__ method")
-	}
-	lo, hasLo, err := bound(start)
-	if err != nil {
-		return Value{}, err
-	}
-	hi, hasHi, err := bound(stop)
-	if err != nil {
-		return Value{}, err
-	}
-	st, hasSt, err := bound(step)
-	if err != nil {
-		return Value{}, err
-	}
-	if !hasSt {
-		st = 1
-	}
-	if st == 0 {
-		return Value{}, valueErr("slice step cannot be zero")
+		return 0, false, false
 	}
 	var n int
 	var runes []rune
+	var rng *rangeObj
 	switch v.kind {
 	case KindStr:
 		if isASCII(v.s) {
@@ -639,17 +633,36 @@ func Slice(c *Ctx, v Value, start, stop, step Value) (Value, error) {
 		}
 	case KindList, KindTuple:
 		n = len(v.list().Items)
+	case KindObject:
+		var ok bool
+		if rng, ok = v.ref.(*rangeObj); !ok {
+			return notSub()
+		}
+		n = len(rng.items)
 	default:
-		return Value{}, typeErr("'%s' object is not subscriptable", TypeName(v))
+		return notSub()
 	}
-	idx := sliceIndexes(n, lo, hasLo, hi, hasHi, st)
+	lo, hasLo, ok1 := bound(start)
+	hi, hasHi, ok2 := bound(stop)
+	st, hasSt, ok3 := bound(step)
+	if !ok1 || !ok2 || !ok3 {
+		return Value{}, typeErr("slice indices must be integers or None or have an __index__ method")
+	}
+	if !hasSt {
+		st = 1
+	}
+	if st == 0 {
+		return Value{}, valueErr("slice step cannot be zero")
+	}
+	from, to := sliceBounds(n, lo, hasLo, hi, hasHi, st)
+	idx := sliceWalk(from, to, st)
 	switch v.kind {
 	case KindStr:
 		if st == 1 && runes == nil {
 			if len(idx) == 0 {
-				return StrV(""), nil
+				return Value{kind: KindStr, flags: v.flags & flagSafe}, nil
 			}
-			return StrV(v.s[idx[0] : idx[len(idx)-1]+1]), nil
+			return markupOr(v, v.s[idx[0]:idx[len(idx)-1]+1]), nil
 		}
 		var b strings.Builder
 		for _, i := range idx {
@@ -659,7 +672,13 @@ func Slice(c *Ctx, v Value, start, stop, step Value) (Value, error) {
 				b.WriteRune(runes[i])
 			}
 		}
-		return StrV(b.String()), nil
+		return markupOr(v, b.String()), nil
+	case KindObject:
+		items := make([]Value, len(idx))
+		for j, i := range idx {
+			items[j] = rng.items[i]
+		}
+		return ObjectV(&rangeObj{items: items, start: rng.start + from*rng.step, stop: rng.start + to*rng.step, step: rng.step * st}), nil
 	}
 	items := v.list().Items
 	out := make([]Value, len(idx))
@@ -671,8 +690,14 @@ func Slice(c *Ctx, v Value, start, stop, step Value) (Value, error) {
 
 // sliceIndexes is slice.indices(n) walked: the indexes a slice selects.
 func sliceIndexes(n int, lo int64, hasLo bool, hi int64, hasHi bool, st int64) []int {
+	from, to := sliceBounds(n, lo, hasLo, hi, hasHi, st)
+	return sliceWalk(from, to, st)
+}
+
+// sliceBounds is slice.indices(n)'s start and stop.
+func sliceBounds(n int, lo int64, hasLo bool, hi int64, hasHi bool, st int64) (int64, int64) {
 	ln := int64(n)
-	adjust := func(x int64, def int64, lower, upper int64) int64 {
+	adjust := func(x int64, lower, upper int64) int64 {
 		if x < 0 {
 			x += ln
 			if x < 0 {
@@ -685,24 +710,27 @@ func sliceIndexes(n int, lo int64, hasLo bool, hi int64, hasHi bool, st int64) [
 		}
 		return x
 	}
-	var start, stop int64
 	if st > 0 {
-		start, stop = 0, ln
+		start, stop := int64(0), ln
 		if hasLo {
-			start = adjust(lo, 0, 0, ln)
+			start = adjust(lo, 0, ln)
 		}
 		if hasHi {
-			stop = adjust(hi, ln, 0, ln)
+			stop = adjust(hi, 0, ln)
 		}
-	} else {
-		start, stop = ln-1, -1
-		if hasLo {
-			start = adjust(lo, ln-1, -1, ln-1)
-		}
-		if hasHi {
-			stop = adjust(hi, -1, -1, ln-1)
-		}
+		return start, stop
 	}
+	start, stop := ln-1, int64(-1)
+	if hasLo {
+		start = adjust(lo, -1, ln-1)
+	}
+	if hasHi {
+		stop = adjust(hi, -1, ln-1)
+	}
+	return start, stop
+}
+
+func sliceWalk(start, stop, st int64) []int {
 	var out []int
 	if st > 0 {
 		for i := start; i < stop; i += st {
@@ -793,4 +821,23 @@ func bigFloatInt(f float64) Value {
 
 func isDunder(name string) bool {
 	return len(name) > 4 && strings.HasPrefix(name, "__") && strings.HasSuffix(name, "__")
+}
+
+// SliceItem is environment.getitem(v, slice(start, stop, step)): what a
+// slice gives when Jinja2's optimizer folds it at compile time (every
+// operand a constant), where a TypeError becomes an Undefined ("int object
+// has no element slice(1, None, None)") instead of the error Slice, the
+// Python subscript compiled code uses, raises.
+func SliceItem(c *Ctx, v Value, start, stop, step Value) (Value, error) {
+	r, err := Slice(c, v, start, stop, step)
+	if e, ok := err.(*Error); ok && e.Kind == "TypeError" {
+		b := func(x Value) string {
+			if x.kind == KindUndefined && x.s == "" && x.flags == 0 {
+				return "None"
+			}
+			return Repr(x)
+		}
+		return Undef(objectTypeRepr(v) + " has no element slice(" + b(start) + ", " + b(stop) + ", " + b(step) + ")"), nil
+	}
+	return r, err
 }

@@ -315,7 +315,9 @@ func percentFormat(c *Ctx, f, args Value) (Value, error) {
 	switch args.kind {
 	case KindTuple:
 		list = args.list().Items
-	case KindDict, KindObject:
+	case KindDict, KindObject, KindList:
+		// anything with __getitem__ but a tuple or a str is a mapping to
+		// Python's %, so extra arguments are not an error
 		mapping = &args
 		list = []Value{args}
 	case KindUndefined:
@@ -338,7 +340,6 @@ func percentFormat(c *Ctx, f, args Value) (Value, error) {
 	s := f.s
 	var b strings.Builder
 	argi := 0
-	usedMapping := false
 	next := func() (Value, error) {
 		if argi >= len(list) {
 			return Value{}, typeErr("not enough arguments for format string")
@@ -375,6 +376,9 @@ func percentFormat(c *Ctx, f, args Value) (Value, error) {
 				return Value{}, valueErr("incomplete format key")
 			}
 			key := s[i+1 : j-1]
+			if mapping.kind == KindList {
+				return Value{}, typeErr("list indices must be integers or slices, not str")
+			}
 			r, ok, err := item(*mapping, StrV(key))
 			if err != nil {
 				return Value{}, err
@@ -382,7 +386,7 @@ func percentFormat(c *Ctx, f, args Value) (Value, error) {
 			if !ok {
 				return Value{}, pyErr("KeyError", "%s", reprStr(key))
 			}
-			v, haveV, usedMapping = r, true, true
+			v, haveV = r, true
 			i = j
 		}
 		spec := fmtSpec{fill: ' ', precision: -1}
@@ -579,7 +583,7 @@ func percentFormat(c *Ctx, f, args Value) (Value, error) {
 		}
 		b.WriteString(out)
 	}
-	if argi < len(list) && !(mapping != nil && (usedMapping || argi == 0 && args.kind != KindTuple)) {
+	if argi < len(list) && mapping == nil {
 		return Value{}, typeErr("not all arguments converted during string formatting")
 	}
 	if b.Len() > 1<<16 {
