@@ -1763,4 +1763,3 @@ func builtinFilters() map[string]Filter {
 		"xmlattr":        fXmlattr,
 	}
 }
-
