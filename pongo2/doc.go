@@ -217,7 +217,7 @@
 // pongo2 v6 keeps its tags in an unsynchronised package-level map; there are
 // no per-set tags before v7. The first call of New registers rolemark's tags
 // there, exactly once per process (guarded by a sync.Once): rolemark_print,
-// rolemark_macro, rolemark_message, rolemark_system, rolemark_user and
+// rolemark_at, rolemark_macro, rolemark_message, rolemark_system, rolemark_user and
 // rolemark_assistant. The tags users write (message, system, user,
 // assistant and their end tags) are renamed to these by the rewriter, so
 // rolemark adds no tag named message or user to other pongo2 templates of
@@ -225,5 +225,7 @@
 // other goroutines compile pongo2 templates (at program start, as one would
 // call flosch/pongo2.RegisterTag from init). If another package already registered
 // one of these names, every Compile of the engine returns that error.
-// rolemark registers no filter and never calls flosch/pongo2.SetAutoescape.
+// The same first call registers one filter, tojson, in pongo2's global filter
+// registry, unless a filter of that name is already there; rolemark never
+// calls flosch/pongo2.SetAutoescape.
 package pongo2

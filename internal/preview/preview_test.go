@@ -19,6 +19,7 @@ import (
 	"github.com/rolemark/rolemark/gotmpl"
 	"github.com/rolemark/rolemark/handlebars"
 	"github.com/rolemark/rolemark/jinja"
+	"github.com/rolemark/rolemark/pongo2"
 )
 
 // writeDir writes files (path -> content) under a new temporary directory.
@@ -35,7 +36,7 @@ func writeDir(t testing.TB, files map[string]string) string {
 
 func newServer(t *testing.T, dir string, opts ...Option) *Server {
 	t.Helper()
-	s, err := New(dir, engine.NewSet(handlebars.New(), jinja.New(), gotmpl.New()), opts...)
+	s, err := New(dir, engine.NewSet(handlebars.New(), jinja.New(), pongo2.New(), gotmpl.New()), opts...)
 	require.NoError(t, err)
 	return s
 }
@@ -173,11 +174,12 @@ func TestHostileValuesAreText(t *testing.T) {
 	hostile = append(hostile, `<script>window.pwned=1</script>`, `<img src=x onerror="window.pwned=1">`,
 		`"><svg onload=alert(1)>`, `</pre></div><script>alert(1)</script>`, `javascript:alert(1)`)
 	s := newServer(t, writeDir(t, map[string]string{
-		"h.hbs":  "{{role \"user\"}}{{x}}{{role \"assistant\"}}{{media url=x}}",
-		"h.j2":   "{{ role(\"user\") }}{{ x }}",
-		"h.tmpl": "{{role \"user\" (attr \"name\" .x)}}{{.x}}",
+		"h.hbs": "{{role \"user\"}}{{x}}{{role \"assistant\"}}{{media url=x}}",
+		"h.j2":  "{{ role(\"user\") }}{{ x }}",
+		"h.pongo2": "{{ role(\"user\", x) }}{{ x }}",
+		"h.tmpl":   "{{role \"user\" (attr \"name\" .x)}}{{.x}}",
 	}))
-	for _, tpl := range []string{"h.hbs", "h.j2", "h.tmpl"} {
+	for _, tpl := range []string{"h.hbs", "h.j2", "h.pongo2", "h.tmpl"} {
 		for _, v := range hostile {
 			_, body := get(t, s, "/t/"+tpl+"?go=1&vars="+url.QueryEscape(`{"x":`+string(mustJSON(t, v))+`}`))
 			lower := strings.ToLower(body)
