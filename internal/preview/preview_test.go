@@ -174,8 +174,8 @@ func TestHostileValuesAreText(t *testing.T) {
 	hostile = append(hostile, `<script>window.pwned=1</script>`, `<img src=x onerror="window.pwned=1">`,
 		`"><svg onload=alert(1)>`, `</pre></div><script>alert(1)</script>`, `javascript:alert(1)`)
 	s := newServer(t, writeDir(t, map[string]string{
-		"h.hbs": "{{role \"user\"}}{{x}}{{role \"assistant\"}}{{media url=x}}",
-		"h.j2":  "{{ role(\"user\") }}{{ x }}",
+		"h.hbs":    "{{role \"user\"}}{{x}}{{role \"assistant\"}}{{media url=x}}",
+		"h.j2":     "{{ role(\"user\") }}{{ x }}",
 		"h.pongo2": "{{ role(\"user\", x) }}{{ x }}",
 		"h.tmpl":   "{{role \"user\" (attr \"name\" .x)}}{{.x}}",
 	}))
