@@ -249,12 +249,34 @@ func JSONArray(r io.Reader) iter.Seq[Row] {
 	}
 }
 
+// CSVOption configures CSV.
+type CSVOption func(*csvSettings)
+
+type csvSettings struct {
+	null    string
+	hasNull bool
+}
+
+// CSVNull makes a cell whose text is s a missing value, as a CSV written
+// from a table with nulls spells them ("NULL", "NA", "\N", or "" for every
+// empty cell).
+func CSVNull(s string) CSVOption {
+	return func(c *csvSettings) { c.null, c.hasNull = s, true }
+}
+
 // CSV reads rows from CSV whose first record is the header: the variable
-// names. Every value is a string; an empty field is an empty string. A
-// record with more or fewer fields than the header is a row whose Err says
-// so. A malformed record (a bare quote, say) is a row whose Err says why, and
-// reading goes on with the next record.
-func CSV(r io.Reader) iter.Seq[Row] {
+// names. Every value is a string, and an empty cell is the empty string. A
+// missing cell is a missing variable, so that the template's input schema
+// gives its default, or a required input fails the row: a record with
+// fewer fields than the header lacks the last ones, and under CSVNull a
+// cell that spells null is missing. A record with more fields than the
+// header is a row whose Err says so. A malformed record (a bare quote, say)
+// is a row whose Err says why, and reading goes on with the next record.
+func CSV(r io.Reader, opts ...CSVOption) iter.Seq[Row] {
+	var c csvSettings
+	for _, o := range opts {
+		o(&c)
+	}
 	return func(yield func(Row) bool) {
 		cr := csv.NewReader(bufio.NewReaderSize(r, 64<<10))
 		cr.FieldsPerRecord = -1
@@ -283,12 +305,15 @@ func CSV(r io.Reader) iter.Seq[Row] {
 			case err != nil:
 				yield(Row{Err: err})
 				return
-			case len(rec) != len(header):
+			case len(rec) > len(header):
 				row.Err = fmt.Errorf("%d fields, the header has %d", len(rec), len(header))
 			default:
 				row.Vars = make(map[string]any, len(header))
-				for i, name := range header {
-					row.Vars[name] = rec[i]
+				for i, v := range rec {
+					if c.hasNull && v == c.null {
+						continue
+					}
+					row.Vars[header[i]] = v
 				}
 			}
 			if !yield(row) {

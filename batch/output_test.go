@@ -2,6 +2,7 @@ package batch_test
 
 import (
 	"context"
+	"fmt"
 	"iter"
 	"strings"
 	"testing"
@@ -101,22 +102,23 @@ func TestOutputs(t *testing.T) {
 // string as it is, a number as JSON writes it, and a row without a usable
 // value failing rather than getting an id no one asked for.
 func TestCustomIDField(t *testing.T) {
-	tpl := parse(t, "handlebars", "---\nmodel: m\nconfig: {max_tokens: 5}\n---\nhi")
+	tpl := parse(t, "handlebars", "---\nconfig: {max_tokens: 5}\n---\nhi")
 	rows := `{"id": "a-1"}
 {"id": 12}
 {"id": 1e6}
-{"id": -0.5}
+{"id": -5}
 {"other": "x"}
 {"id": null}
 {"id": {"a": 1}}
 `
-	want := []string{`"a-1"`, `"12"`, `"1000000"`, `"-0.5"`,
+	want := []string{`"a-1"`, `"12"`, `"1000000"`, `"-5"`,
 		`row 5: no id field "id" in the row`,
 		`row 6: the id field "id" is null`,
 		`row 7: the id field "id" holds a map[string]interface {}, not a string or a number`}
 	for _, name := range []string{"openai-batch", "anthropic-batch"} {
 		t.Run(name, func(t *testing.T) {
-			out, err := batch.NewOutput(name, tpl.FrontMatter(), batch.OutputOptions{Request: batch.RequestOptions{IDKey: "id"}})
+			model := map[string]string{"openai-batch": "gpt-x", "anthropic-batch": "claude-x"}[name]
+			out, err := batch.NewOutput(name, tpl.FrontMatter(), batch.OutputOptions{Request: batch.RequestOptions{IDKey: "id", Model: model}})
 			require.NoError(t, err)
 			var got []string
 			for res := range batch.RenderAppend(context.Background(), tpl, batch.JSONLines(strings.NewReader(rows)), out) {
@@ -132,11 +134,83 @@ func TestCustomIDField(t *testing.T) {
 	}
 }
 
+// TestCustomIDRules checks custom_ids against each API's published rules:
+// OpenAI's must not be empty; Anthropic's are 1 to 64 of [a-zA-Z0-9_-], and
+// RewriteID makes one of any string, keeping those Anthropic takes.
+func TestCustomIDRules(t *testing.T) {
+	long := strings.Repeat("x", 80)
+	tests := []struct {
+		id               string
+		openai           bool
+		anthropic        bool
+		anthropicRewrite string // a regexp
+	}{
+		{"a-1_B", true, true, `^a-1_B$`},
+		{strings.Repeat("y", 64), true, true, `^y{64}$`},
+		{strings.Repeat("y", 65), true, false, `^y{47}-[0-9a-f]{16}$`},
+		{"a b.c/1", true, false, `^a_b_c_1-[0-9a-f]{16}$`},
+		{long, true, false, `^x{47}-[0-9a-f]{16}$`},
+		{"Grüß", true, false, `^Gr__-[0-9a-f]{16}$`},
+		{"", false, false, `^-[0-9a-f]{16}$`},
+	}
+	for _, tt := range tests {
+		assert.Equal(t, tt.openai, batch.OpenAIBatchAPI.CheckID(tt.id) == nil, "openai %q", tt.id)
+		assert.Equal(t, tt.anthropic, batch.AnthropicBatchAPI.CheckID(tt.id) == nil, "anthropic %q", tt.id)
+		r := batch.AnthropicBatchAPI.RewriteID(tt.id)
+		assert.Regexp(t, tt.anthropicRewrite, r, tt.id)
+		assert.NoError(t, batch.AnthropicBatchAPI.CheckID(r), tt.id)
+	}
+	assert.NotEqual(t, batch.AnthropicBatchAPI.RewriteID("a b"), batch.AnthropicBatchAPI.RewriteID("a/b"), "ids that differ stay apart")
+	assert.EqualError(t, batch.AnthropicBatchAPI.CheckID("a b"),
+		`custom_id "a b": Anthropic takes 1 to 64 characters of letters, digits, _ and - (RequestOptions.RewriteIDs, --rewrite-ids, makes one)`)
+}
+
+// TestRequestFile checks a file's lines as the API will: a custom_id
+// repeated in one file, and the request and byte limits.
+func TestRequestFile(t *testing.T) {
+	line := func(id string) []byte { return []byte(`{"custom_id":"` + id + `","params":{}}` + "\n") }
+	f, err := batch.NewRequestFile(batch.AnthropicBatchAPI, batch.Limits{Requests: 3}, true)
+	require.NoError(t, err)
+	require.NoError(t, f.Add(1, line("a")))
+	require.NoError(t, f.Add(2, line("b")))
+	var dup *batch.DuplicateIDError
+	require.ErrorAs(t, f.Add(3, line("a")), &dup)
+	assert.Equal(t, `custom_id "a" is row 1's too; a batch's custom_ids must be unique`, dup.Error())
+	require.NoError(t, f.Add(4, line("c")))
+	assert.ErrorIs(t, f.Add(5, line("d")), batch.ErrFileFull)
+	n, size := f.Len()
+	assert.Equal(t, 3, n)
+	assert.Equal(t, int64(len(`{"requests":[]}`)+3*len(line("a"))), size, "the request body's size: the lines, a comma between each, the object around")
+	f.Reset()
+	require.NoError(t, f.Add(5, line("a")), "a new file has ids of its own")
+
+	bytesLimit := int64(len(`{"requests":[]}`) + 2*len(line("a")))
+	f, err = batch.NewRequestFile(batch.AnthropicBatchAPI, batch.Limits{Bytes: bytesLimit}, false)
+	require.NoError(t, err)
+	require.NoError(t, f.Add(1, line("a")))
+	require.NoError(t, f.Add(2, line("a")), "ids are not kept when they cannot repeat")
+	assert.ErrorIs(t, f.Add(3, line("c")), batch.ErrFileFull)
+	assert.EqualError(t, f.Add(4, []byte(strings.Repeat("x", int(bytesLimit)))),
+		fmt.Sprintf("the request is %d bytes; one anthropic-batch file holds at most %d", bytesLimit, bytesLimit))
+
+	_, err = batch.NewRequestFile(batch.OpenAIBatchAPI, batch.Limits{Requests: 50_001}, false)
+	assert.EqualError(t, err, "openai-batch: a file holds 1 to 50000 requests and 1 to 200000000 bytes")
+	assert.Equal(t, batch.Limits{Requests: 50_000, Bytes: 200_000_000}, must(batch.NewRequestFile(batch.OpenAIBatchAPI, batch.Limits{}, false)).Limits())
+	assert.Equal(t, batch.Limits{Requests: 100_000, Bytes: 256_000_000}, must(batch.NewRequestFile(batch.AnthropicBatchAPI, batch.Limits{}, false)).Limits())
+}
+
+func must[T any](v T, err error) T {
+	if err != nil {
+		panic(err)
+	}
+	return v
+}
+
 func TestRequestOutputsNeedWhatTheAPIsRequire(t *testing.T) {
 	tpl := parse(t, "handlebars", `{{role "user"}}hi`)
 	_, err := batch.OpenAIBatch(tpl.FrontMatter(), batch.RequestOptions{})
 	assert.EqualError(t, err, "openai-batch needs a model: write model: in the template's front matter or pass one")
-	_, err = batch.AnthropicBatch(tpl.FrontMatter(), batch.RequestOptions{Model: "m"})
+	_, err = batch.AnthropicBatch(tpl.FrontMatter(), batch.RequestOptions{Model: "claude-m"})
 	assert.EqualError(t, err, "anthropic-batch: chat: anthropic request: config.max_tokens: the Messages API needs max_tokens (or maxOutputTokens) in config")
 }
 
@@ -150,7 +224,9 @@ func TestNewOutput(t *testing.T) {
 	}{
 		{"openai", batch.OutputOptions{}, ""},
 		{"openai-batch", batch.OutputOptions{}, ""},
-		{"anthropic-batch", batch.OutputOptions{}, ""},
+		{"anthropic-batch", batch.OutputOptions{Request: batch.RequestOptions{Model: "claude-x"}}, ""},
+		{"anthropic-batch", batch.OutputOptions{}, `anthropic-batch: model "gpt-4o-mini" is not one of Anthropic's (claude-…)`},
+		{"openai-batch", batch.OutputOptions{Request: batch.RequestOptions{Model: "claude-x"}}, `openai-batch: model "claude-x" is Anthropic's: write it with --format anthropic-batch`},
 		{"llama3", batch.OutputOptions{}, ""},
 		{"sft", batch.OutputOptions{ChatFormat: "gemma", SFT: batch.SFTOptions{LastOnly: true}}, ""},
 		{"sft", batch.OutputOptions{}, "the sft output needs a chat format"},

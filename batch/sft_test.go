@@ -162,11 +162,25 @@ func TestSpansAgainstTemplates(t *testing.T) {
 	assert.GreaterOrEqual(t, checked, 21*14, "conversations checked against templates")
 }
 
-func TestSpansRefuseToolCalls(t *testing.T) {
-	f, _ := format.Lookup("qwen2.5")
+// TestSpansToolCalls: a format that writes tool calls gives the span of
+// what the model writes for them; one that has no way to write them
+// refuses them, naming the message.
+func TestSpansToolCalls(t *testing.T) {
 	msgs := []chat.Message{chat.Text(chat.RoleUser, "Weather?"), {Role: chat.RoleAssistant,
-		ToolCalls: []chat.ToolCall{{ID: "c1", Name: "get_weather", Arguments: json.RawMessage(`{"city":"Paris"}`)}}}}
-	_, _, err := batch.Spans(f, msgs, nil, batch.SFTOptions{})
-	assert.ErrorIs(t, err, batch.ErrSpanToolCalls)
-	assert.EqualError(t, err, "message 2: sft: assistant messages with tool calls are not supported")
+		ToolCalls: []chat.ToolCall{{ID: "c00000001", Name: "get_weather", Arguments: json.RawMessage(`{"city":"Paris"}`)}}}}
+	f, _ := format.Lookup("qwen2.5")
+	text, spans, err := batch.Spans(f, msgs, nil, batch.SFTOptions{})
+	require.NoError(t, err)
+	require.Len(t, spans, 1)
+	assert.Equal(t, "<tool_call>\n{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Paris\"}}\n</tool_call>", spanText(text, spans[0]))
+	_, spans, err = batch.Spans(f, msgs, nil, batch.SFTOptions{WithEnd: true})
+	require.NoError(t, err)
+	assert.True(t, strings.HasSuffix(spanText(text, spans[0]), "</tool_call><|im_end|>"), spanText(text, spans[0]))
+
+	f, _ = format.Lookup("chatml")
+	_, _, err = batch.Spans(f, msgs, nil, batch.SFTOptions{})
+	var pe *format.PartError
+	require.ErrorAs(t, err, &pe)
+	assert.Equal(t, 1, pe.Index)
+	assert.Equal(t, "tool call", pe.Part)
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
@@ -20,19 +19,29 @@ import (
 	"github.com/rolemark/rolemark/engine"
 )
 
-const batchArgs = "--in FILE [--in-format jsonl|json|csv|parquet] [--out FILE] [--format F] [--chat-format C] [--sft-last] [--sft-end] [--workers N] [--fail-fast] [--skip N] [--append] [--model M] [--id-field K] [--history-field K] [--engine E] [--tools FILE] [--template-var k=v]... TEMPLATE"
+const batchArgs = "--in FILE [--in-format jsonl|json|csv|parquet] [--null V] [--out FILE] [--format F] [--chat-format C] [--sft-last] [--sft-end] [--allow-special-tokens] [--workers N] [--fail-fast] [--dry-run] [--skip N] [--append] [--model M] [--id-field K] [--rewrite-ids] [--split] [--max-requests N] [--max-bytes N] [--history-field K] [--engine E] [--tools FILE] [--template-var k=v]... TEMPLATE"
 
 const batchAbout = `Renders TEMPLATE once per row of --in (- for standard input) and writes one JSON line per row to
 --out (default: standard output), in input order. Rows are JSON Lines (.jsonl, .ndjson), one JSON
 array of objects (.json), CSV with a header (.csv) or Parquet (.parquet); --in-format overrides the
-extension. --format:
-  openai           {"messages": [...]} (OpenAI chat-completions messages; OpenAI's fine-tuning line)
+extension. In CSV, an empty cell is the empty string and a missing one (a short record, or a
+cell that spells --null V) a missing variable: the input schema's default, or the row fails.
+--format:
+  openai           {"messages": [...], "tools": [...]}: OpenAI's fine-tuning line, with the front
+                   matter's (or --tools') tools and parallel_tool_calls when they are set
   openai-batch     {"custom_id", "method", "url", "body"}: a request line of OpenAI's Batch API
   anthropic-batch  {"custom_id", "params"}: an item of Anthropic's Message Batches requests
-  sft              {"text", "assistant_spans"}: the conversation in --chat-format C and the
-                   [start, end) character ranges of the assistant contents in it
+  sft              {"text", "assistant_spans"}: the conversation in --chat-format C (a format or
+                   hf:FILE) and the [start, end) character ranges of what the assistant writes in
+                   it, tool calls included
   a chat format    {"prompt"}: the prompt string a local model reads (rolemark formats lists them;
                    hf:FILE is a model's own chat template, with --tools and --template-var)
+The batch formats are checked as the APIs check a file: custom_ids unique (and, for Anthropic, 1-64
+of [a-zA-Z0-9_-]; --rewrite-ids rewrites the others as docs/batch.md says), the model the API's,
+at most 50,000 requests and 200 MB (OpenAI) or 100,000 and 256 MB (Anthropic) per file. A run
+past them stops unless --split writes OUT-001.jsonl, OUT-002.jsonl ... each within them
+(--max-requests, --max-bytes for smaller files) and OUT.manifest.json, which rows went where.
+--dry-run checks every row and prints what a run would write, writing nothing.
 A row that fails is reported on standard error as FILE:ROW: message (ROW counts rows from 1) and left
 out of the output; the run goes on, and ends with exit status 1 and the count of failed rows.
 --fail-fast stops at the first. SIGINT or SIGTERM stops the run after the last whole line, with a
@@ -57,6 +66,14 @@ func cmdBatch(ctx context.Context, sio stdio, args []string) error {
 	chatFormat := fl.String("chat-format", "", "chat format `C` of --format sft")
 	sftLast := fl.Bool("sft-last", false, "sft: span the last assistant message only")
 	sftEnd := fl.Bool("sft-end", false, "sft: spans include the end of the assistant's turn (its end token)")
+	allowSpecial := fl.Bool("allow-special-tokens", false, "let row data hold the chat format's special tokens (for data you trust; sft and chat formats)")
+	var null optionalString
+	fl.Var(&null, "null", "CSV: a cell whose text is `V` is missing (\"\" for every empty cell)")
+	dryRun := fl.Bool("dry-run", false, "check every row against the template and the target, and write nothing")
+	split := fl.Bool("split", false, "write numbered files within the batch API's limits, and a manifest (needs --out)")
+	maxRequests := fl.Int("max-requests", 0, "at most `N` requests per file, at most the API's (its limit by default)")
+	maxBytes := fl.Int64("max-bytes", 0, "at most `N` bytes per file, at most the API's (its limit by default)")
+	rewriteIDs := fl.Bool("rewrite-ids", false, "rewrite a custom_id the API refuses (docs/batch.md) rather than fail the row")
 	workers := fl.Int("workers", runtime.NumCPU(), "render `N` rows at once")
 	failFast := fl.Bool("fail-fast", false, "stop at the first row that fails")
 	skip := fl.Int("skip", 0, "pass over the first `N` rows (to resume a stopped run; rows keep their numbers)")
@@ -89,6 +106,15 @@ func cmdBatch(ctx context.Context, sio stdio, args []string) error {
 	if *appendOut && *out == "-" {
 		return usageErr("--append needs --out FILE")
 	}
+	if *split && *out == "-" {
+		return usageErr("--split needs --out FILE: the files are named after it")
+	}
+	if *split && *appendOut {
+		return usageErr("--split and --append do not go together: resume a split run with --skip N and another --out")
+	}
+	if null.set && kindOf(*in, *inFormat) != "csv" {
+		return usageErr("--null goes with CSV input")
+	}
 	kind, err := inputKind(*in, *inFormat)
 	if err != nil {
 		return err
@@ -105,9 +131,21 @@ func cmdBatch(ctx context.Context, sio stdio, args []string) error {
 	if err != nil {
 		return renameTemplate(err, rel, filepath.ToSlash(name))
 	}
-	output, err := batchOutput(tpl.FrontMatter(), *format, *chatFormat, *model, *idField, batch.SFTOptions{LastOnly: *sftLast, WithEnd: *sftEnd}, &po)
+	bo := batchOptions{format: *format, chatFormat: *chatFormat, model: *model, idField: *idField, rewriteIDs: *rewriteIDs,
+		sft: batch.SFTOptions{LastOnly: *sftLast, WithEnd: *sftEnd, AllowSpecialTokens: *allowSpecial}, allowSpecial: *allowSpecial}
+	output, api, err := batchOutput(tpl.FrontMatter(), bo, &po)
 	if err != nil {
 		return err
+	}
+	sk := &sink{out: *out, stdout: sio.out, split: *split, dry: *dryRun, append: *appendOut}
+	if api != nil {
+		sk.api = *api
+		sk.check, err = batch.NewRequestFile(*api, batch.Limits{Requests: *maxRequests, Bytes: *maxBytes}, *idField != "")
+		if err != nil {
+			return usageErr("%v", err)
+		}
+	} else if *split || *maxRequests != 0 || *maxBytes != 0 {
+		return usageErr("--split, --max-requests and --max-bytes go with --format openai-batch and anthropic-batch")
 	}
 
 	src, size, closeIn, err := openInput(*in, sio.in)
@@ -116,21 +154,18 @@ func cmdBatch(ctx context.Context, sio stdio, args []string) error {
 	}
 	defer closeIn()
 	counted := &countingReader{r: src}
-	rows, err := readRows(kind, counted, *in)
+	var csvOpts []batch.CSVOption
+	if null.set {
+		csvOpts = append(csvOpts, batch.CSVNull(null.v))
+	}
+	rows, err := readRows(kind, counted, *in, csvOpts...)
 	if err != nil {
 		return err
 	}
 
-	var w io.Writer = sio.out
-	if *out != "-" {
-		f, err := createOutput(*out, *appendOut)
-		if err != nil {
-			return err
-		}
-		defer f.Close()
-		w = f
+	if err := sk.open(); err != nil {
+		return err
 	}
-	bw := bufio.NewWriterSize(w, 256<<10)
 
 	inName := *in
 	var opts []batch.Option
@@ -162,19 +197,32 @@ func cmdBatch(ctx context.Context, sio stdio, args []string) error {
 			done++
 			continue
 		}
-		if _, err := bw.Write(res.Value); err != nil {
+		rowErr, err := sk.write(res.Index+1, res.Value)
+		if err != nil {
 			werr = err
 			break
 		}
 		done++
+		if rowErr != nil {
+			failed++
+			prog.clear()
+			fmt.Fprintf(sio.err, "%s:%d: %v\n", inName, res.Index+1, rowErr)
+			if *failFast {
+				break
+			}
+			continue
+		}
 		prog.update(done)
 	}
 	prog.finish(done)
-	if err := bw.Flush(); err != nil && werr == nil {
+	if err := sk.finish(*format); err != nil && werr == nil {
 		werr = err
 	}
+	if *dryRun || *split {
+		fmt.Fprintln(sio.err, sk.summary(done, failed))
+	}
 	if stoppedAt > 0 {
-		return stopped(context.Cause(ctx), stoppedAt, done-failed, failed, *out)
+		return stopped(context.Cause(ctx), stoppedAt, done-failed, failed, *out, *split)
 	}
 	if werr != nil {
 		return werr
@@ -191,10 +239,14 @@ func cmdBatch(ctx context.Context, sio stdio, args []string) error {
 // stopped is the error of a run that cause stopped before row at (from 1),
 // having written written rows and failed failed in this run: it says how to
 // resume, and wraps cause (an interrupted sets the exit status).
-func stopped(cause error, at, written, failed int, out string) error {
+func stopped(cause error, at, written, failed int, out string, split bool) error {
 	where := "standard output"
 	resume := fmt.Sprintf("--skip %d", at-1)
-	if out != "-" {
+	switch {
+	case split:
+		where = "the files of " + manifestName(out)
+		resume += " and another --out"
+	case out != "-":
 		where = out
 		resume += " --append"
 	}
@@ -265,12 +317,12 @@ func openInput(name string, stdin io.Reader) (io.Reader, int64, func(), error) {
 	return f, size, func() { f.Close() }, nil
 }
 
-func readRows(kind string, r io.Reader, name string) (iter.Seq[batch.Row], error) {
+func readRows(kind string, r io.Reader, name string, csvOpts ...batch.CSVOption) (iter.Seq[batch.Row], error) {
 	switch kind {
 	case "json":
 		return batch.JSONArray(r), nil
 	case "csv":
-		return batch.CSV(r), nil
+		return batch.CSV(r, csvOpts...), nil
 	case "parquet":
 		return parquetRows(r, name)
 	}
@@ -296,48 +348,93 @@ func prepareRow(fm *engine.FrontMatter, kind, historyField string) func(batch.Ro
 	}
 }
 
-// batchOutput returns the output of --format.
-func batchOutput(fm *engine.FrontMatter, format, chatFormat, model, idField string, sft batch.SFTOptions, po *promptOptions) (batch.Append, error) {
+// batchOptions are the flags batchOutput reads.
+type batchOptions struct {
+	format, chatFormat, model, idField string
+	rewriteIDs, allowSpecial           bool
+	sft                                batch.SFTOptions
+}
+
+// batchOutput returns the output of --format, and for the batch formats
+// the API whose rules their files follow.
+func batchOutput(fm *engine.FrontMatter, o batchOptions, po *promptOptions) (batch.Append, *batch.API, error) {
 	var tools []chat.Tool
 	if fm != nil {
 		tools = fm.Tools
 	}
 	tools, err := po.tools(tools)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	if format != "sft" && (chatFormat != "" || sft.LastOnly || sft.WithEnd) {
-		return nil, usageErr("--chat-format, --sft-last and --sft-end go with --format sft")
+	if o.format != "sft" && (o.chatFormat != "" || o.sft.LastOnly || o.sft.WithEnd) {
+		return nil, nil, usageErr("--chat-format, --sft-last and --sft-end go with --format sft")
 	}
-	ro := batch.RequestOptions{Model: model, IDKey: idField}
-	switch format {
+	if (o.idField != "" || o.rewriteIDs) && o.format != "openai-batch" && o.format != "anthropic-batch" {
+		return nil, nil, usageErr("--id-field and --rewrite-ids go with --format openai-batch and anthropic-batch")
+	}
+	ro := batch.RequestOptions{Model: o.model, IDKey: o.idField, RewriteIDs: o.rewriteIDs}
+	switch o.format {
 	case "openai":
-		return batch.OpenAI(), nil
+		var parallel *bool
+		if fm != nil {
+			if p, ok := fm.Config["parallel_tool_calls"].(bool); ok {
+				parallel = &p
+			}
+		}
+		return batch.OpenAIWithTools(tools, parallel), nil, nil
 	case "openai-batch":
-		return batch.OpenAIBatch(fm, ro)
+		a, err := batch.OpenAIBatch(fm, ro)
+		return a, &batch.OpenAIBatchAPI, err
 	case "anthropic-batch":
-		return batch.AnthropicBatch(fm, ro)
+		a, err := batch.AnthropicBatch(fm, ro)
+		return a, &batch.AnthropicBatchAPI, err
 	case "sft":
-		if chatFormat == "" {
-			return nil, usageErr("--format sft needs --chat-format C, the model's chat format (rolemark formats lists them)")
+		if o.chatFormat == "" {
+			return nil, nil, usageErr("--format sft needs --chat-format C, the model's chat format (rolemark formats lists them) or hf:FILE")
 		}
-		f, ok := chatformat.Lookup(chatFormat)
+		p, ok, err := loadPromptFormat(o.chatFormat)
+		if err != nil {
+			return nil, nil, err
+		}
 		if !ok {
-			return nil, usageErr("unknown chat format %q; known: %s", chatFormat, strings.Join(chatformat.Names(), ", "))
+			return nil, nil, usageErr("unknown chat format %q; known: %s, hf:FILE", o.chatFormat, strings.Join(chatformat.Names(), ", "))
 		}
-		return batch.SFTOutput(f, tools, sft), nil
+		if p.tpl != nil {
+			return batch.TemplateSFTOutput(p.tpl, tools, po.vars, o.sft), nil, nil
+		}
+		return batch.SFTOutput(p.preset, tools, o.sft), nil, nil
 	}
-	p, ok, err := loadPromptFormat(format)
+	p, ok, err := loadPromptFormat(o.format)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if !ok {
-		return nil, usageErr("unknown format %q; known: openai, openai-batch, anthropic-batch, sft, %s, hf:FILE", format, strings.Join(chatformat.Names(), ", "))
+		return nil, nil, usageErr("unknown format %q; known: openai, openai-batch, anthropic-batch, sft, %s, hf:FILE", o.format, strings.Join(chatformat.Names(), ", "))
 	}
 	if p.preset != nil && len(po.vars) == 0 {
-		return batch.Prompt(p.preset, tools), nil
+		return batch.PromptWith(p.preset, chatformat.Options{Tools: tools, AllowSpecialTokens: o.allowSpecial}), nil, nil
 	}
-	return hfPrompt(p, tools, po.vars), nil
+	return hfPrompt(p, tools, po.vars, o.allowSpecial), nil, nil
+}
+
+// optionalString is a string flag that knows whether it was given, for
+// flags whose empty value means something.
+type optionalString struct {
+	v   string
+	set bool
+}
+
+func (o *optionalString) String() string { return o.v }
+
+func (o *optionalString) Set(s string) error {
+	o.v, o.set = s, true
+	return nil
+}
+
+// kindOf is inputKind without its error, for checking flags.
+func kindOf(name, flagValue string) string {
+	k, _ := inputKind(name, flagValue)
+	return k
 }
 
 // countingReader counts the bytes read through it, for the progress line.

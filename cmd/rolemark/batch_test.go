@@ -124,7 +124,7 @@ func TestBatchRowErrors(t *testing.T) {
 	}
 	jsonl := write("bad.jsonl", "{\"q\": \"one\"}\n{\"q\": \n{\"x\": 1}\n[1]\n{\"q\": \"five\"}\n")
 	arr := write("bad.json", `[{"q": "one"}, 2, {"q": "three"}]`)
-	csvFile := write("bad.csv", "q,id\none,1\ntwo\nthree,3\n")
+	csvFile := write("bad.csv", "q,id\none,1\ntwo,2,x\nthree,3\n")
 	tests := []struct {
 		name    string
 		args    []string
@@ -143,7 +143,7 @@ func TestBatchRowErrors(t *testing.T) {
 		{"json", []string{"--in", arr}, 1, []string{openaiLine("one"), openaiLine("three")},
 			arr + ":2: a row must be a JSON object, not number\nrolemark batch: 1 of 3 rows failed\n"},
 		{"csv", []string{"--in", csvFile}, 1, []string{openaiLine("one"), openaiLine("three")},
-			csvFile + ":2: 1 fields, the header has 2\nrolemark batch: 1 of 3 rows failed\n"},
+			csvFile + ":2: 3 fields, the header has 2\nrolemark batch: 1 of 3 rows failed\n"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -258,4 +258,131 @@ func TestBatchAppendNeedsWholeLines(t *testing.T) {
 	got, err := os.ReadFile(out)
 	require.NoError(t, err)
 	assert.Equal(t, `{"x":1}`+"\n"+openaiLine("b")+"\n", string(got))
+}
+
+// TestBatchCSVCells: in CSV an empty cell is the empty string and a missing
+// one a missing input, which takes the schema's default or fails the row
+// when the input is required; --null names the text of a missing cell.
+func TestBatchCSVCells(t *testing.T) {
+	const rows = "q,lang,n\n" +
+		"full,fr,3\n" + // every cell
+		"short\n" + // lang and n missing: the default, and no n
+		",de,\n" + // q and n empty
+		"NA,NA,1\n" // NA is a value, unless --null NA
+	user := func(s string) string { return `{"messages":[{"role":"user","content":"` + s + `"}]}` }
+	tests := []struct {
+		name   string
+		args   []string
+		code   int
+		out    []string
+		errOut string
+	}{
+		{"empty is empty", nil, 1, []string{user("[fr] full 3"), user("[en] short"), user("[NA] NA 1")},
+			`-:3: testdata/batch/typed.hbs:7:5: input "n" must be an integer, not string` + "\nrolemark batch: 1 of 4 rows failed\n"},
+		{"null is empty", []string{"--null", ""}, 1, []string{user("[fr] full 3"), user("[en] short"), user("[NA] NA 1")},
+			`-:3: testdata/batch/typed.hbs:5:5: input "q" is required but not supplied` + "\nrolemark batch: 1 of 4 rows failed\n"},
+		{"null is NA", []string{"--null", "NA"}, 1, []string{user("[fr] full 3"), user("[en] short")},
+			`-:3: testdata/batch/typed.hbs:7:5: input "n" must be an integer, not string` + "\n" +
+				`-:4: testdata/batch/typed.hbs:5:5: input "q" is required but not supplied` + "\nrolemark batch: 2 of 4 rows failed\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, out, errOut := runBatch(t, rows, append(append([]string{"--in", "-", "--in-format", "csv"}, tt.args...), "testdata/batch/typed.hbs")...)
+			assert.Equal(t, tt.code, code, errOut)
+			assert.Equal(t, strings.Join(tt.out, "\n")+"\n", out)
+			assert.Equal(t, tt.errOut, errOut)
+		})
+	}
+}
+
+// TestBatchRequestChecks: what a batch API would refuse in a file is caught
+// at the row, or before the run: ids Anthropic refuses, an id repeated in
+// a file, another provider's model, a run past a file's limits without
+// --split; --dry-run says all of it and writes nothing.
+func TestBatchRequestChecks(t *testing.T) {
+	const rows = `{"q": "a", "id": "ok-1"}
+{"q": "b", "id": "a b.c/1"}
+{"q": "c", "id": "ok-1"}
+{"q": "d", "id": "ok-4"}
+`
+	tests := []struct {
+		name   string
+		args   []string
+		code   int
+		lines  int
+		errOut string
+	}{
+		{"anthropic ids", []string{"--format", "anthropic-batch", "--model", "claude-x", "--id-field", "id"}, 1, 2,
+			`-:2: custom_id "a b.c/1": Anthropic takes 1 to 64 characters of letters, digits, _ and - (RequestOptions.RewriteIDs, --rewrite-ids, makes one)` + "\n" +
+				`-:3: custom_id "ok-1" is row 1's too; a batch's custom_ids must be unique` + "\n" +
+				"rolemark batch: 2 of 4 rows failed\n"},
+		{"openai ids", []string{"--format", "openai-batch", "--id-field", "id"}, 1, 3,
+			`-:3: custom_id "ok-1" is row 1's too; a batch's custom_ids must be unique` + "\n" +
+				"rolemark batch: 1 of 4 rows failed\n"},
+		{"anthropic model", []string{"--format", "anthropic-batch"}, 1, 0,
+			`anthropic-batch: model "gpt-4o-mini" is not one of Anthropic's (claude-…): pass --model or write one in the front matter` + "\n"},
+		{"openai model", []string{"--format", "openai-batch", "--model", "claude-sonnet-4-5"}, 1, 0,
+			`openai-batch: model "claude-sonnet-4-5" is Anthropic's: write it with --format anthropic-batch` + "\n"},
+		{"dry run", []string{"--format", "anthropic-batch", "--model", "claude-x", "--id-field", "id", "--rewrite-ids", "--dry-run"}, 1, 0,
+			`-:3: custom_id "ok-1" is row 1's too; a batch's custom_ids must be unique` + "\n" +
+				"rolemark batch: 4 rows: would write 3 lines to standard output; 1 failed\n" +
+				"rolemark batch: 1 of 4 rows failed\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, out, errOut := runBatch(t, rows, append(tt.args, "--in", "-", "testdata/batch/ask.hbs")...)
+			assert.Equal(t, tt.code, code)
+			assert.Equal(t, tt.errOut, errOut)
+			assert.Equal(t, tt.lines, strings.Count(out, "\n"))
+		})
+	}
+
+	// Past a file's limits without --split, the run stops at the row.
+	var many strings.Builder
+	for i := range 5 {
+		fmt.Fprintf(&many, "{\"q\": \"%d\"}\n", i)
+	}
+	code, stdout, errOut := runBatch(t, many.String(), "--in", "-", "--format", "openai-batch", "--max-requests", "2", "testdata/batch/ask.hbs")
+	assert.Equal(t, 1, code)
+	assert.Equal(t, 2, strings.Count(stdout, "\n"))
+	assert.Equal(t, "row 3: one openai-batch file holds at most 2 requests and 200000000 bytes; --split writes numbered files within them\n", errOut)
+
+	// With --split, numbered files within the limits, and the manifest.
+	out := filepath.Join(t.TempDir(), "out.jsonl")
+	code, _, errOut = runBatch(t, many.String(), "--in", "-", "--format", "openai-batch", "--out", out, "--split", "--max-requests", "2", "testdata/batch/ask.hbs")
+	assert.Equal(t, 0, code, errOut)
+	for n, want := range []int{2, 2, 1} {
+		b, err := os.ReadFile(splitName(out, n+1))
+		require.NoError(t, err)
+		assert.Equal(t, want, strings.Count(string(b), "\n"))
+	}
+	m, err := os.ReadFile(manifestName(out))
+	require.NoError(t, err)
+	assert.JSONEq(t, fmt.Sprintf(`{"format": "openai-batch", "max_requests": 2, "max_bytes": 200000000, "files": [
+		{"file": %q, "requests": 2, "bytes": %d, "first_row": 1, "last_row": 2},
+		{"file": %q, "requests": 2, "bytes": %d, "first_row": 3, "last_row": 4},
+		{"file": %q, "requests": 1, "bytes": %d, "first_row": 5, "last_row": 5}]}`,
+		splitName(out, 1), 2*len(openAIBatchLine("0")), splitName(out, 2), 2*len(openAIBatchLine("0")), splitName(out, 3), len(openAIBatchLine("0"))), string(m))
+}
+
+// openAIBatchLine is the openai-batch line of ask.hbs for a one-character
+// question (its length is what the manifest counts).
+func openAIBatchLine(q string) string {
+	return `{"custom_id":"row-1","method":"POST","url":"/v1/chat/completions","body":{"model":"gpt-4o-mini","messages":[{"role":"system","content":"Answer briefly."},{"role":"user","content":"` + q + `"}],"max_tokens":50}}` + "\n"
+}
+
+// TestBatchAllowSpecialTokens: rows that spell the chat format's special
+// tokens are refused unless --allow-special-tokens says the data is
+// trusted.
+func TestBatchAllowSpecialTokens(t *testing.T) {
+	const rows = `{"q": "say <|im_end|> now"}` + "\n"
+	for _, f := range [][]string{{"--format", "chatml"}, {"--format", "sft", "--chat-format", "chatml"}} {
+		code, out, errOut := runBatch(t, rows, append(f, "--in", "-", "testdata/batch/ask.hbs")...)
+		assert.Equal(t, 1, code, f)
+		assert.Equal(t, "", out)
+		assert.Contains(t, errOut, "<|im_end|>")
+		code, out, errOut = runBatch(t, rows, append(f, "--allow-special-tokens", "--in", "-", "testdata/batch/ask.hbs")...)
+		assert.Equal(t, 0, code, errOut)
+		assert.Contains(t, out, `say <|im_end|> now`)
+	}
 }

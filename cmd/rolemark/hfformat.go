@@ -104,10 +104,18 @@ func (v templateVarsFlag) Set(s string) error {
 	return nil
 }
 
-// hfPrompt is batch's prompt output for hf:FILE: {"prompt": …} per row.
-func hfPrompt(p *promptFormat, tools []chat.Tool, vars map[string]any) batch.Append {
+// hfPrompt is batch's prompt output for hf:FILE: {"prompt": …} per row;
+// allowSpecial lets the rows' content hold the template's special tokens.
+func hfPrompt(p *promptFormat, tools []chat.Tool, vars map[string]any, allowSpecial bool) batch.Append {
 	return func(ctx context.Context, b []byte, _ int, _ batch.Row, msgs []chat.Message) ([]byte, error) {
-		s, err := p.render(ctx, msgs, tools, vars)
+		opts := chatformat.Options{AddGenerationPrompt: true, Tools: tools, Vars: vars, AllowSpecialTokens: allowSpecial}
+		var s string
+		var err error
+		if p.tpl != nil {
+			s, err = p.tpl.Render(ctx, msgs, opts)
+		} else {
+			s, err = p.preset.Render(msgs, opts)
+		}
 		if err != nil {
 			return nil, err
 		}

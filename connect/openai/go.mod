@@ -9,6 +9,8 @@ require (
 )
 
 require (
+	github.com/ardanlabs/jinja v1.5.0 // indirect
+	github.com/aymerick/raymond v2.0.2+incompatible // indirect
 	github.com/coder/websocket v1.8.15 // indirect
 	github.com/tidwall/gjson v1.20.0 // indirect
 	github.com/tidwall/match v1.1.1 // indirect
