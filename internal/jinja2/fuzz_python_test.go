@@ -1,0 +1,448 @@
+package jinja2
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"hash/fnv"
+	"io"
+	"os"
+	"os/exec"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+// FuzzPython is differential fuzzing against Python's Jinja2: each input
+// is turned into a template (expressions, filters, tests, methods and
+// statements) and a context of random values (huge ints, -0.0, 1e3, inf,
+// Unicode strings, nested lists and dicts, names left undefined), rendered
+// here and by one long-lived python3 process running
+// testdata/oracle/oracle.py --serve, and the two are compared as TestOracle
+// compares a case.
+//
+// It runs only when python3 has jinja2 and ROLEMARK_FUZZ_PYTHON is set:
+//
+//	ROLEMARK_FUZZ_PYTHON=1 go test ./internal/jinja2 -run '^$' -fuzz FuzzPython -fuzztime 10m
+//
+// ROLEMARK_FUZZ_PYTHON=report logs each difference instead of failing, and
+// a tally at the end (for measuring an incomplete implementation).
+func FuzzPython(f *testing.F) {
+	mode := os.Getenv("ROLEMARK_FUZZ_PYTHON")
+	if mode == "" {
+		f.Skip("set ROLEMARK_FUZZ_PYTHON=1 (or =report) to fuzz against Python's Jinja2")
+	}
+	if err := exec.Command("python3", "-c", "import jinja2").Run(); err != nil {
+		f.Skipf("python3 with jinja2 is not available: %v", err)
+	}
+	py, err := startOracle()
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Cleanup(py.close)
+	for _, seed := range []string{
+		"", "\x00", "\x01\x02\x03", "hello", "\xff\xfe\xfd\xfc", "0123456789abcdef",
+		"\x05\x10\x20\x30\x40\x50\x60\x70\x80\x90", strings.Repeat("\x07", 40), strings.Repeat("z\x03", 30),
+	} {
+		f.Add([]byte(seed))
+	}
+	var total, diffs, raised int
+	f.Cleanup(func() {
+		if mode == "report" {
+			f.Logf("FuzzPython: %d inputs (Jinja2 raised on %d), %d differ from Jinja2", total, raised, diffs)
+		}
+	})
+	f.Fuzz(func(t *testing.T, data []byte) {
+		g := &fuzzGen{data: data}
+		req := g.request()
+		want, err := py.ask(req)
+		if err != nil {
+			t.Skipf("python: %v", err)
+		}
+		if want.Error == "OracleError" {
+			t.Skip(want.Message)
+		}
+		c := &oracleCase{ID: "fuzz", Template: &req.Template, Context: req.Context, Env: req.Env, Expect: want}
+		out, rerr := renderOracleCase(&oracleFile{}, c)
+		total++
+		if want.Output == nil {
+			raised++
+		}
+		res, reason := judge(want, out, rerr)
+		if res == differs {
+			diffs++
+			msg := fmt.Sprintf("template %q\ncontext %s\nenv %+v\n%s", req.Template, req.Context, req.Env, reason)
+			if mode == "report" {
+				t.Log(msg)
+				return
+			}
+			t.Error(msg)
+		}
+	})
+}
+
+// oracleRequest is one line to oracle.py --serve.
+type oracleRequest struct {
+	Template string          `json:"template"`
+	Context  json.RawMessage `json:"context"`
+	Env      oracleEnv       `json:"env"`
+}
+
+// pythonOracle is one python3 running oracle.py --serve.
+type pythonOracle struct {
+	cmd   *exec.Cmd
+	in    io.WriteCloser
+	lines chan string
+}
+
+func startOracle() (*pythonOracle, error) {
+	cmd := exec.Command("python3", oracleDir+"/oracle.py", "--serve")
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		return nil, err
+	}
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	cmd.Stderr = os.Stderr
+	if err := cmd.Start(); err != nil {
+		return nil, err
+	}
+	p := &pythonOracle{cmd: cmd, in: in, lines: make(chan string)}
+	go func() {
+		sc := bufio.NewScanner(out)
+		sc.Buffer(make([]byte, 1<<20), 64<<20)
+		for sc.Scan() {
+			p.lines <- sc.Text()
+		}
+		close(p.lines)
+	}()
+	return p, nil
+}
+
+func (p *pythonOracle) close() {
+	_ = p.in.Close()
+	done := make(chan struct{})
+	go func() { _ = p.cmd.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(5 * time.Second):
+		_ = p.cmd.Process.Kill()
+	}
+}
+
+// ask sends one request and reads Jinja2's answer; a Python render that
+// takes over 10s restarts the process and skips the input.
+func (p *pythonOracle) ask(req oracleRequest) (*oracleExpect, error) {
+	b, err := json.Marshal(req)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := p.in.Write(append(b, '\n')); err != nil {
+		return nil, err
+	}
+	select {
+	case line, ok := <-p.lines:
+		if !ok {
+			return nil, fmt.Errorf("oracle.py exited")
+		}
+		var e oracleExpect
+		if err := json.Unmarshal([]byte(line), &e); err != nil {
+			return nil, err
+		}
+		return &e, nil
+	case <-time.After(10 * time.Second):
+		_ = p.cmd.Process.Kill()
+		np, err := startOracle()
+		if err != nil {
+			return nil, err
+		}
+		*p = *np
+		return nil, fmt.Errorf("python took over 10s on %s", b)
+	}
+}
+
+// fuzzGen turns fuzz bytes into choices; once they run out, into the
+// choices of a generator seeded with a hash of them, so a short input still
+// stands for a whole template.
+type fuzzGen struct {
+	data  []byte
+	pos   int
+	state uint64
+	depth int
+	vars  []string // names the context defines
+}
+
+func (g *fuzzGen) n(k int) int {
+	if k <= 1 {
+		return 0
+	}
+	if g.pos < len(g.data) {
+		b := int(g.data[g.pos])
+		g.pos++
+		return b % k
+	}
+	if g.state == 0 {
+		h := fnv.New64a()
+		h.Write(g.data)
+		g.state = h.Sum64() | 1
+	}
+	g.state ^= g.state << 13 // xorshift64
+	g.state ^= g.state >> 7
+	g.state ^= g.state << 17
+	return int(g.state>>33) % k
+}
+
+func (g *fuzzGen) pick(list ...string) string { return list[g.n(len(list))] }
+
+// The values the fuzzer draws from, as template literals and as JSON.
+var (
+	fuzzInts   = []string{"0", "1", "-1", "2", "3", "-7", "10", "255", "9223372036854775807", "-9223372036854775808", "18446744073709551617", "100000000000000000000", "-340282366920938463463374607431768211457"}
+	fuzzFloats = []string{"0.0", "-0.0", "1e3", "1.5", "-2.5", "0.1", "3.0", "1e-07", "1e16", "123456789.125", "2.5e-5", "1e300"}
+	fuzzStrs   = []string{"", "a", "abc", "Hello World", " padded ", "it's", `say "hi"`, `back\slash`, "line\nbreak", "tab\there", "\u00a0nbsp", "zero\u200bwidth", "😀", "𝔘nicode", "ß", "Straße", "İ", "ǅ", "ﬁ", "  a  b  ", "1,2,3", "a-b_c d", "<b>&amp;</b>", "%s and %d", "{0} {1}", "x\r\ny", "MiXeD cAsE", "日本語", "e\u0301"}
+)
+
+// literal is a template literal of a random value.
+func (g *fuzzGen) literal() string {
+	switch g.n(9) {
+	case 0, 1:
+		return g.pick(fuzzInts...)
+	case 2:
+		return g.pick(fuzzFloats...)
+	case 3, 4:
+		return strconv.Quote(g.pick(fuzzStrs...))
+	case 5:
+		return g.pick("none", "true", "false", "None", "True", "False")
+	case 6:
+		k := g.n(4)
+		parts := make([]string, k)
+		for i := range parts {
+			parts[i] = g.expr()
+		}
+		return "[" + strings.Join(parts, ", ") + "]"
+	case 7:
+		k := g.n(3)
+		parts := make([]string, k)
+		for i := range parts {
+			parts[i] = strconv.Quote(g.pick("a", "b", "k", "name", "x y")) + ": " + g.expr()
+		}
+		return "{" + strings.Join(parts, ", ") + "}"
+	default:
+		return "(" + g.expr() + ", " + g.expr() + ")"
+	}
+}
+
+// jsonValue is a random context value in oracle.py's tagged JSON.
+func (g *fuzzGen) jsonValue(depth int) string {
+	switch g.n(10) {
+	case 0, 1:
+		return g.pick(fuzzInts...)
+	case 2:
+		return g.pick(fuzzFloats...)
+	case 3:
+		return g.pick(`{"__float__": "inf"}`, `{"__float__": "-inf"}`, `{"__float__": "nan"}`)
+	case 4, 5:
+		b, _ := json.Marshal(g.pick(fuzzStrs...))
+		return string(b)
+	case 6:
+		return g.pick("null", "true", "false")
+	case 7:
+		if depth > 2 {
+			return "[]"
+		}
+		k := g.n(5)
+		parts := make([]string, k)
+		for i := range parts {
+			parts[i] = g.jsonValue(depth + 1)
+		}
+		return "[" + strings.Join(parts, ", ") + "]"
+	case 8:
+		if depth > 2 {
+			return "{}"
+		}
+		k := g.n(4)
+		parts := make([]string, k)
+		for i := range parts {
+			parts[i] = fmt.Sprintf("%q: %s", g.pick("a", "b", "name", "role", "content", "n", "items", "x"), g.jsonValue(depth+1))
+		}
+		return "{" + strings.Join(dedupKeys(parts), ", ") + "}"
+	default:
+		return `{"__tuple__": [` + g.jsonValue(depth+1) + `, ` + g.jsonValue(depth+1) + `]}`
+	}
+}
+
+// dedupKeys drops a repeated key (Python and Go would each keep a different one).
+func dedupKeys(parts []string) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, p := range parts {
+		k, _, _ := strings.Cut(p, ":")
+		if !seen[k] {
+			seen[k] = true
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+func (g *fuzzGen) name() string {
+	if len(g.vars) > 0 && g.n(5) > 0 {
+		return g.vars[g.n(len(g.vars))]
+	}
+	return g.pick("undefined_name", "nothere", "loop", "range", "namespace", "dict", "lipsum", "cycler", "joiner")
+}
+
+// expr is a random expression.
+func (g *fuzzGen) expr() string {
+	g.depth++
+	defer func() { g.depth-- }()
+	if g.depth > 4 {
+		if g.n(2) == 0 {
+			return g.name()
+		}
+		return g.pick(fuzzInts[:6]...)
+	}
+	switch g.n(16) {
+	case 0, 1:
+		return g.literal()
+	case 2, 3:
+		return g.name()
+	case 4:
+		op := g.pick("+", "-", "/", "//", "%", "~", "==", "!=", "<", "<=", ">", ">=", "and", "or", "in", "not in")
+		return "(" + g.expr() + " " + op + " " + g.expr() + ")"
+	case 5:
+		// * and ** only with small operands: Python would build huge values
+		return "(" + g.expr() + " " + g.pick("*", "**") + " " + g.pick("0", "1", "2", "3", "-1", "0.5") + ")"
+	case 6, 7:
+		return g.expr() + "|" + g.filter()
+	case 8:
+		return "(" + g.expr() + " is " + g.pick("", "not ") + g.test() + ")"
+	case 9:
+		return g.expr() + "." + g.method()
+	case 10:
+		return g.expr() + "[" + g.pick("0", "-1", "1", "'a'", "'name'", "100", "-0", "True") + "]"
+	case 11:
+		return g.expr() + "[" + g.pick("", "1", "-2", "0") + ":" + g.pick("", "2", "-1", "100") + g.pick("", ":2", ":-1", ":3") + "]"
+	case 12:
+		return "(" + g.expr() + " if " + g.expr() + " else " + g.expr() + ")"
+	case 13:
+		return g.pick("not ", "-", "+") + g.expr()
+	case 14:
+		return g.name() + "." + g.pick("a", "b", "name", "role", "content", "items", "n", "x")
+	default:
+		return g.pick("range(", "dict(a=", "lipsum(", "namespace(x=") + g.pick("0", "1", "3", "-2", "5, 1, -2") + ")"
+	}
+}
+
+var fuzzFilters = []string{
+	"abs", "attr('a')", "batch(2)", "batch(2, 'x')", "capitalize", "center(9)", "count", "d('dflt')",
+	"default('x', true)", "dictsort", "dictsort(by='value')", "e", "escape", "first", "float", "float(1.5)",
+	"forceescape", "format(1, 'b')", "groupby('a')", "indent(2)", "indent(2, true, true)", "int", "int(7)",
+	"int(base=16)", "items", "join(', ')", "join('|', attribute='a')", "last", "length", "list", "lower",
+	"map('upper')", "map(attribute='a')", "map('string')", "max", "min", "min(attribute='a')", "pprint",
+	"reject('odd')", "rejectattr('a')", "replace('a', 'b')", "replace('', '-', 2)", "reverse", "round",
+	"round(2, 'floor')", "round(1, 'ceil')", "safe", "select", "select('even')", "selectattr('a', 'defined')",
+	"slice(2)", "sort", "sort(reverse=true)", "sort(attribute='a')", "string", "striptags", "sum",
+	"sum(start=10)", "title", "tojson", "tojson(indent=2)", "trim", "trim('a')", "truncate(5)",
+	"truncate(9, true, '..', 0)", "unique", "upper", "urlencode", "urlize", "wordcount", "wordwrap(5)",
+	"xmlattr", "string|length", "list|join", "items|list",
+}
+
+func (g *fuzzGen) filter() string { return g.pick(fuzzFilters...) }
+
+var fuzzTests = []string{
+	"boolean", "callable", "defined", "divisibleby(3)", "eq(1)", "escaped", "even", "false", "filter",
+	"float", "ge(0)", "gt 1", "in([1, 'a'])", "integer", "iterable", "le(2)", "lower", "lt(0.5)", "mapping",
+	"ne('a')", "none", "number", "odd", "sameas(none)", "sequence", "string", "test", "true", "undefined",
+	"upper", "==(2)", "!= 'x'",
+}
+
+func (g *fuzzGen) test() string { return g.pick(fuzzTests...) }
+
+var fuzzMethods = []string{
+	"upper()", "lower()", "strip()", "strip('a ')", "lstrip()", "rstrip()", "split()", "split(',')",
+	"split(none, 1)", "rsplit(' ', 1)", "splitlines()", "startswith('a')", "endswith(('c', 'd'))",
+	"replace('a', 'b')", "title()", "capitalize()", "swapcase()", "casefold()", "format(1, 'x')",
+	"join(['a', 'b'])", "find('b')", "rfind('a')", "index('a')", "count('a')", "center(7, '*')",
+	"ljust(5)", "rjust(5, '.')", "zfill(5)", "isdigit()", "isalpha()", "isspace()", "isupper()",
+	"partition(' ')", "encode()", "items()", "keys()", "values()", "get('a')", "get('zz', 0)",
+	"copy()", "index(1)", "count(1)", "append(1)", "pop()", "update({'z': 1})", "conjugate()",
+	"real", "imag", "bit_length()", "is_integer()", "__class__", "mro()",
+}
+
+func (g *fuzzGen) method() string { return g.pick(fuzzMethods...) }
+
+// stmt is a random statement (or text) of the template.
+func (g *fuzzGen) stmt(depth int) string {
+	if depth > 2 {
+		return "{{ " + g.expr() + " }}"
+	}
+	ws := func() string { return g.pick("", "", "-", "+") }
+	body := func() string {
+		k := 1 + g.n(3)
+		var b strings.Builder
+		for i := 0; i < k; i++ {
+			b.WriteString(g.stmt(depth + 1))
+		}
+		return b.String()
+	}
+	switch g.n(12) {
+	case 0, 1, 2:
+		return "{{" + ws() + " " + g.expr() + " " + ws() + "}}"
+	case 3:
+		return g.pick("text", " ", "\n", "  \n\t", "a\n  b", "é😀", "{# c #}", "{%raw%}{{ x }}{%endraw%}")
+	case 4:
+		return "{%" + ws() + " if " + g.expr() + " %}" + body() + g.pick("", "{% elif "+g.expr()+" %}x") + g.pick("", "{% else %}"+body()) + "{% endif " + ws() + "%}"
+	case 5:
+		return "{% for " + g.pick("x", "k, v", "x") + " in " + g.expr() + g.pick("", " if x", " recursive") + " %}" +
+			g.pick("{{ loop.index }}:", "{{ loop.first }}{{ loop.last }}", "{{ loop.revindex0 }}", "{{ loop.cycle('a', 'b') }}", "{{ loop.previtem }}", "") +
+			body() + g.pick("", "{% else %}empty") + "{% endfor %}\n"
+	case 6:
+		return "{% set v = " + g.expr() + " %}{{ v }}"
+	case 7:
+		return "{% macro m(a, b=" + g.literal() + ") %}[{{ a }}|{{ b }}|{{ varargs }}|{{ kwargs }}]{% endmacro %}{{ m(" + g.expr() + g.pick("", ", 1, 2", ", c=3") + ") }}"
+	case 8:
+		return "{% filter " + g.pick("upper", "trim", "title", "indent(2)", "replace('a', 'b')") + " %}" + body() + "{% endfilter %}"
+	case 9:
+		return "{% set ns = namespace(n=0) %}{% for x in " + g.expr() + " %}{% set ns.n = ns.n + 1 %}{% endfor %}{{ ns.n }}"
+	case 10:
+		return "{% set v %}" + body() + "{% endset %}{{ v|" + g.filter() + " }}"
+	default:
+		return "{% with w = " + g.expr() + " %}{{ w }}{% endwith %}"
+	}
+}
+
+// request is the template, context and env an input stands for.
+func (g *fuzzGen) request() oracleRequest {
+	var ctx strings.Builder
+	ctx.WriteString("{")
+	names := []string{"a", "b", "s", "n", "items", "d", "x"}
+	k := g.n(len(names) + 1)
+	for i := 0; i < k; i++ {
+		if i > 0 {
+			ctx.WriteString(", ")
+		}
+		fmt.Fprintf(&ctx, "%q: %s", names[i], g.jsonValue(0))
+		g.vars = append(g.vars, names[i])
+	}
+	ctx.WriteString("}")
+	env := oracleEnv{}
+	switch g.n(6) {
+	case 1:
+		env.TrimBlocks, env.LStripBlocks = true, true
+	case 2:
+		env.Sandbox = true
+	case 3:
+		env.Autoescape = true
+	case 4:
+		env.Profile = "hf"
+	}
+	env.Extensions = []string{"loopcontrols"}
+	var tpl strings.Builder
+	for i, n := 0, 1+g.n(4); i < n; i++ {
+		tpl.WriteString(g.stmt(0))
+	}
+	return oracleRequest{Template: tpl.String(), Context: json.RawMessage(ctx.String()), Env: env}
+}

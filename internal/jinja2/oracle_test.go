@@ -1,0 +1,988 @@
+package jinja2
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io/fs"
+	"math"
+	"math/big"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+	"unicode/utf8"
+)
+
+// The oracle corpus: every case of testdata/oracle/cases/*.json renders as
+// Python's Jinja2 rendered it (testdata/oracle/oracle.py wrote the
+// expectations), or fails where Jinja2 raised. Cases listed in
+// testdata/oracle/known_failures.txt may differ; a listed case that passes
+// fails the test, so the list only shrinks. -update-known rewrites the list
+// from this run (for the cases this run ran).
+
+var updateKnown = flag.Bool("update-known", false, "rewrite testdata/oracle/known_failures.txt from this run")
+
+const (
+	oracleDir       = "testdata/oracle"
+	knownFailures   = oracleDir + "/known_failures.txt"
+	oracleTimeout   = 10 * time.Second
+	maxReasonLength = 120
+)
+
+// oracleFile is one cases/*.json.
+type oracleFile struct {
+	Jinja2    string                     `json:"jinja2"`
+	Templates map[string]string          `json:"templates"`
+	Contexts  map[string]json.RawMessage `json:"contexts"`
+	Cases     []oracleCase               `json:"cases"`
+}
+
+type oracleCase struct {
+	ID          string            `json:"id"`
+	Template    *string           `json:"template"`
+	TemplateRef string            `json:"template_ref"`
+	ContextRef  string            `json:"context_ref"`
+	Context     json.RawMessage   `json:"context"`
+	Env         oracleEnv         `json:"env"`
+	Loader      map[string]string `json:"loader"`
+	Name        string            `json:"name"`
+	Expect      *oracleExpect     `json:"expect"`
+}
+
+type oracleEnv struct {
+	TrimBlocks          bool            `json:"trim_blocks"`
+	LStripBlocks        bool            `json:"lstrip_blocks"`
+	KeepTrailingNewline bool            `json:"keep_trailing_newline"`
+	Autoescape          bool            `json:"autoescape"`
+	Sandbox             bool            `json:"sandbox"`
+	Extensions          []string        `json:"extensions"`
+	Profile             string          `json:"profile"`
+	Globals             json.RawMessage `json:"globals"`
+}
+
+type oracleExpect struct {
+	Output     *string `json:"output"`
+	Error      string  `json:"error"`
+	Message    string  `json:"message"`
+	Line       int     `json:"line"`
+	Normalized string  `json:"normalized"`
+}
+
+// outcome is what happened to one case.
+type outcome int
+
+const (
+	identical outcome = iota
+	errorAsExpected
+	differs
+)
+
+func TestOracle(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join(oracleDir, "cases", "*.json"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no case files in %s/cases: %v", oracleDir, err)
+	}
+	known, order, err := readKnownFailures(knownFailures)
+	if err != nil {
+		t.Fatal(err)
+	}
+	type tally struct{ cases, identical, errs, known int }
+	bySource := map[string]*tally{}
+	var total tally
+	failures := map[string]string{} // id -> reason, for the cases run
+	ran := map[string]bool{}
+	version := ""
+	for _, path := range files {
+		source := strings.TrimSuffix(filepath.Base(path), ".json")
+		doc := readOracleFile(t, path)
+		if version == "" {
+			version = doc.Jinja2
+		}
+		if doc.Jinja2 == "" || doc.Jinja2 != version {
+			t.Fatalf("%s: made with Jinja2 %q, the others with %q: run oracle.py", path, doc.Jinja2, version)
+		}
+		t.Run(source, func(t *testing.T) {
+			tl := &tally{}
+			bySource[source] = tl
+			for i := range doc.Cases {
+				c := &doc.Cases[i]
+				ran[c.ID] = true
+				res, reason := runOracleCase(doc, c)
+				tl.cases++
+				switch res {
+				case identical:
+					tl.identical++
+				case errorAsExpected:
+					tl.errs++
+				default:
+					failures[c.ID] = reason
+				}
+				_, listed := known[c.ID]
+				switch {
+				case *updateKnown:
+				case res == differs && listed:
+					tl.known++
+				case res == differs:
+					t.Errorf("%s: %s", c.ID, reason)
+				case listed:
+					t.Errorf("%s: now passes; remove it from %s (or run go test -run TestOracle -update-known)", c.ID, knownFailures)
+				}
+			}
+		})
+	}
+	for id := range known {
+		if !ran[id] && !*updateKnown && len(ran) == countCases(t, files) {
+			t.Errorf("%s is listed in %s but is no case", id, knownFailures)
+		}
+	}
+	if *updateKnown {
+		for _, id := range order {
+			if !ran[id] {
+				failures[id] = known[id] // a case this run did not run keeps its entry
+			}
+		}
+		if err := writeKnownFailures(knownFailures, failures); err != nil {
+			t.Fatal(err)
+		}
+	}
+	names := make([]string, 0, len(bySource))
+	for s := range bySource {
+		names = append(names, s)
+	}
+	sort.Strings(names)
+	var parts []string
+	for _, s := range names {
+		tl := bySource[s]
+		total.cases += tl.cases
+		total.identical += tl.identical
+		total.errs += tl.errs
+		total.known += tl.known
+		parts = append(parts, fmt.Sprintf("%s %d/%d/%d/%d", s, tl.cases, tl.identical, tl.errs, tl.cases-tl.identical-tl.errs))
+	}
+	summary := fmt.Sprintf("oracle (Jinja2 %s): %d cases, %d identical, %d errors as expected, %d known failures; by source (cases/identical/errors/failing): %s",
+		version, total.cases, total.identical, total.errs, len(failures), strings.Join(parts, ", "))
+	t.Log(summary)
+	if os.Getenv("ROLEMARK_ORACLE_SUMMARY") != "" {
+		fmt.Println(summary)
+	}
+}
+
+func countCases(t *testing.T, files []string) int {
+	n := 0
+	for _, p := range files {
+		n += len(readOracleFile(t, p).Cases)
+	}
+	return n
+}
+
+func readOracleFile(t *testing.T, path string) *oracleFile {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc oracleFile
+	if err := json.Unmarshal(b, &doc); err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	return &doc
+}
+
+// runOracleCase renders c and says how it compares with Jinja2.
+func runOracleCase(doc *oracleFile, c *oracleCase) (outcome, string) {
+	if c.Expect == nil {
+		return differs, "no expectation: run oracle.py"
+	}
+	out, err := renderOracleCase(doc, c)
+	return judge(c.Expect, out, err)
+}
+
+// judge compares a render's result with Jinja2's.
+func judge(want *oracleExpect, out string, err error) (outcome, string) {
+	if want.Normalized == "address" {
+		out = addressRE.ReplaceAllString(out, "0xADDR")
+	}
+	if want.Output != nil {
+		if err != nil {
+			return differs, shorten(fmt.Sprintf("error %v; Jinja2 printed %q", err, *want.Output))
+		}
+		if out != *want.Output {
+			return differs, shorten(diffAt(out, *want.Output))
+		}
+		return identical, ""
+	}
+	if err == nil {
+		return differs, shorten(fmt.Sprintf("printed %q; Jinja2 raised %s: %s", out, want.Error, want.Message))
+	}
+	var je *Error
+	if errors.As(err, &je) && je.Kind != "" && !kindMatches(je.Kind, want.Error) {
+		return differs, shorten(fmt.Sprintf("raised %s: %s; Jinja2 raised %s: %s", je.Kind, je.Msg, want.Error, want.Message))
+	}
+	if je != nil && je.Line > 0 && want.Line > 0 && je.Line != want.Line && want.Error == "TemplateSyntaxError" {
+		return differs, shorten(fmt.Sprintf("syntax error on line %d: %s; Jinja2's is on line %d: %s", je.Line, je.Msg, want.Line, want.Message))
+	}
+	return errorAsExpected, ""
+}
+
+var addressRE = regexp.MustCompile(`\b0x[0-9a-f]{6,}\b`)
+
+// kindMatches reports whether the package's error kind names Python's
+// exception class (or one the package may report for it).
+func kindMatches(kind, python string) bool {
+	if kind == python {
+		return true
+	}
+	switch python {
+	case "SyntaxError": // Jinja2 leaves some checks to Python's compiler ('break' outside loop)
+		return kind == "TemplateSyntaxError"
+	case "TemplatesNotFound":
+		return kind == "TemplateNotFound"
+	}
+	return false
+}
+
+func diffAt(got, want string) string {
+	i := 0
+	for i < len(got) && i < len(want) && got[i] == want[i] {
+		i++
+	}
+	for i > 0 && !utf8.RuneStart(want[min(i, len(want)-1)]) {
+		i--
+	}
+	from := max(0, i-20)
+	return fmt.Sprintf("differs at byte %d: got %q, Jinja2 %q", i, clip(got[from:], 60), clip(want[from:], 60))
+}
+
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n] + "…"
+}
+
+func shorten(s string) string {
+	s = strings.Map(func(r rune) rune {
+		if r == '\n' || r == '\t' || r == '\r' {
+			return ' '
+		}
+		return r
+	}, s)
+	return clip(s, maxReasonLength)
+}
+
+// renderOracleCase renders c as the package renders it, in its own
+// goroutine: a panic is an error and a render that does not end is one.
+func renderOracleCase(doc *oracleFile, c *oracleCase) (string, error) {
+	type result struct {
+		out string
+		err error
+	}
+	done := make(chan result, 1)
+	ctx, cancel := context.WithTimeout(context.Background(), oracleTimeout)
+	defer cancel()
+	go func() {
+		defer func() {
+			if r := recover(); r != nil {
+				done <- result{err: fmt.Errorf("panic: %v", r)}
+			}
+		}()
+		out, err := renderCase(ctx, doc.Templates, doc.Contexts, c)
+		done <- result{out, err}
+	}()
+	select {
+	case r := <-done:
+		return r.out, r.err
+	case <-time.After(oracleTimeout + time.Second):
+		return "", fmt.Errorf("timeout: the render did not end in %v", oracleTimeout)
+	}
+}
+
+func renderCase(ctx context.Context, templates map[string]string, contexts map[string]json.RawMessage, c *oracleCase) (string, error) {
+	env, err := oracleEnvironment(c.Env, c.Loader)
+	if err != nil {
+		return "", err
+	}
+	name, src := "<template>", ""
+	switch {
+	case c.Name != "":
+		name = c.Name
+		s, ok := c.Loader[c.Name]
+		if !ok {
+			return "", &Error{Kind: "TemplateNotFound", Name: c.Name, Msg: c.Name}
+		}
+		src = s
+	case c.TemplateRef != "":
+		src = templates[c.TemplateRef]
+	case c.Template != nil:
+		src = *c.Template
+	}
+	vars := map[string]Value{}
+	if c.ContextRef != "" {
+		if err := decodeContext(contexts[c.ContextRef], vars); err != nil {
+			return "", err
+		}
+	}
+	if err := decodeContext(c.Context, vars); err != nil {
+		return "", err
+	}
+	tpl, err := env.Parse(name, src)
+	if err != nil {
+		return "", err
+	}
+	return tpl.Render(ctx, vars)
+}
+
+// oracleEnvironment builds the Env a case's env describes.
+func oracleEnvironment(spec oracleEnv, loader map[string]string) (*Env, error) {
+	var opts []Option
+	if spec.Profile == "hf" {
+		opts = append(opts, hfProfile()...)
+	} else if spec.Profile != "" {
+		return nil, fmt.Errorf("unknown profile %q", spec.Profile)
+	}
+	if spec.TrimBlocks {
+		opts = append(opts, TrimBlocks())
+	}
+	if spec.LStripBlocks {
+		opts = append(opts, LStripBlocks())
+	}
+	if spec.KeepTrailingNewline {
+		opts = append(opts, KeepTrailingNewline())
+	}
+	if spec.Autoescape {
+		opts = append(opts, Autoescape(nil))
+	}
+	if spec.Sandbox {
+		opts = append(opts, Sandbox())
+	}
+	// spec.Extensions: loopcontrols and do are the package's own syntax.
+	if len(spec.Globals) > 0 {
+		g := map[string]Value{}
+		if err := decodeContext(spec.Globals, g); err != nil {
+			return nil, err
+		}
+		for k, v := range g {
+			opts = append(opts, WithGlobal(k, v))
+		}
+	}
+	if loader != nil {
+		opts = append(opts, WithLoader(func(name string) (string, error) {
+			if s, ok := loader[name]; ok {
+				return s, nil
+			}
+			return "", fmt.Errorf("%w: %s", fs.ErrNotExist, name)
+		}))
+	}
+	return New(opts...), nil
+}
+
+// hfProfile is transformers' chat-template environment
+// (ImmutableSandboxedEnvironment(trim_blocks=True, lstrip_blocks=True),
+// loopcontrols, its tojson, raise_exception and strftime_now at the pinned
+// time), as oracle.py sets it up.
+func hfProfile() []Option {
+	return []Option{
+		Sandbox(), TrimBlocks(), LStripBlocks(),
+		WithFilter("tojson", hfToJSON),
+		WithGlobal("raise_exception", FuncV(&Func{Name: "raise_exception", Call: func(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
+			msg := ""
+			if len(args) > 0 {
+				s, err := ToStr(c, args[0])
+				if err != nil {
+					return Value{}, err
+				}
+				msg = s
+			}
+			return Value{}, &Error{Kind: "TemplateError", Msg: msg}
+		}})),
+		WithGlobal("strftime_now", FuncV(&Func{Name: "strftime_now", Call: func(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
+			if len(args) != 1 || args[0].Kind() != KindStr {
+				return Value{}, &Error{Kind: "TypeError", Msg: "strftime_now() takes a format string"}
+			}
+			f, err := ToStr(c, args[0])
+			if err != nil {
+				return Value{}, err
+			}
+			return StrV(strftime(f, time.Date(2024, 7, 26, 12, 34, 56, 0, time.UTC))), nil
+		}})),
+	}
+}
+
+// strftime is Python's datetime.strftime for the directives chat
+// templates use.
+func strftime(f string, t time.Time) string {
+	var b strings.Builder
+	for i := 0; i < len(f); i++ {
+		if f[i] != '%' || i+1 == len(f) {
+			b.WriteByte(f[i])
+			continue
+		}
+		i++
+		switch f[i] {
+		case 'd':
+			fmt.Fprintf(&b, "%02d", t.Day())
+		case 'e':
+			fmt.Fprintf(&b, "%2d", t.Day())
+		case 'm':
+			fmt.Fprintf(&b, "%02d", int(t.Month()))
+		case 'Y':
+			fmt.Fprintf(&b, "%d", t.Year())
+		case 'y':
+			fmt.Fprintf(&b, "%02d", t.Year()%100)
+		case 'H':
+			fmt.Fprintf(&b, "%02d", t.Hour())
+		case 'I':
+			fmt.Fprintf(&b, "%02d", (t.Hour()+11)%12+1)
+		case 'M':
+			fmt.Fprintf(&b, "%02d", t.Minute())
+		case 'S':
+			fmt.Fprintf(&b, "%02d", t.Second())
+		case 'p':
+			b.WriteString(t.Format("PM"))
+		case 'b', 'h':
+			b.WriteString(t.Format("Jan"))
+		case 'B':
+			b.WriteString(t.Format("January"))
+		case 'a':
+			b.WriteString(t.Format("Mon"))
+		case 'A':
+			b.WriteString(t.Format("Monday"))
+		case 'j':
+			fmt.Fprintf(&b, "%03d", t.YearDay())
+		case '%':
+			b.WriteByte('%')
+		default:
+			b.WriteByte('%')
+			b.WriteByte(f[i])
+		}
+	}
+	return b.String()
+}
+
+// hfToJSON is transformers' tojson filter: json.dumps(x,
+// ensure_ascii=False, indent=None, separators=None, sort_keys=False).
+func hfToJSON(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
+	names := []string{"ensure_ascii", "indent", "separators", "sort_keys"}
+	params := map[string]Value{}
+	if len(args) > len(names) {
+		return Value{}, &Error{Kind: "TypeError", Msg: fmt.Sprintf("tojson() takes from 1 to 5 positional arguments but %d were given", len(args)+1)}
+	}
+	for i, a := range args {
+		params[names[i]] = a
+	}
+	for _, k := range kw {
+		if !contains(names, k.Name) {
+			return Value{}, &Error{Kind: "TypeError", Msg: fmt.Sprintf("tojson() got an unexpected keyword argument '%s'", k.Name)}
+		}
+		params[k.Name] = k.Value
+	}
+	d := pyJSON{c: c, itemSep: ", ", keySep: ": "}
+	if p, ok := params["ensure_ascii"]; ok {
+		d.ascii = p.Truth()
+	}
+	if p, ok := params["sort_keys"]; ok {
+		d.sortKeys = p.Truth()
+	}
+	if p, ok := params["indent"]; ok && p.Kind() != KindNone {
+		switch p.Kind() {
+		case KindStr:
+			s, _ := ToStr(c, p)
+			d.indent = &s
+		case KindInt, KindBool:
+			s, _ := ToStr(c, p)
+			n, _ := strconv.Atoi(s)
+			if p.Kind() == KindBool && p.Truth() {
+				n = 1
+			}
+			ind := strings.Repeat(" ", max(n, 0))
+			d.indent = &ind
+		default:
+			return Value{}, &Error{Kind: "TypeError", Msg: "indent must be an int or a str"}
+		}
+		d.itemSep = ","
+	}
+	if p, ok := params["separators"]; ok && p.Kind() != KindNone {
+		items, err := Iterate(c, p)
+		if err != nil || len(items) != 2 {
+			return Value{}, &Error{Kind: "ValueError", Msg: "separators must be a pair of strings"}
+		}
+		d.itemSep, _ = ToStr(c, items[0])
+		d.keySep, _ = ToStr(c, items[1])
+	}
+	var b bytes.Buffer
+	if err := d.write(&b, v, 0); err != nil {
+		return Value{}, err
+	}
+	return StrV(b.String()), nil
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// pyJSON writes a Value as Python's json.dumps does.
+type pyJSON struct {
+	c               *Ctx
+	ascii, sortKeys bool
+	indent          *string
+	itemSep, keySep string
+}
+
+func (d *pyJSON) newline(b *bytes.Buffer, level int) {
+	if d.indent != nil {
+		b.WriteByte('\n')
+		b.WriteString(strings.Repeat(*d.indent, level))
+	}
+}
+
+func (d *pyJSON) write(b *bytes.Buffer, v Value, level int) error {
+	switch v.Kind() {
+	case KindNone:
+		b.WriteString("null")
+	case KindBool:
+		if v.Truth() {
+			b.WriteString("true")
+		} else {
+			b.WriteString("false")
+		}
+	case KindInt:
+		s, err := ToStr(d.c, v)
+		if err != nil {
+			return err
+		}
+		b.WriteString(s)
+	case KindFloat:
+		switch r := Repr(v); r {
+		case "inf":
+			b.WriteString("Infinity")
+		case "-inf":
+			b.WriteString("-Infinity")
+		case "nan":
+			b.WriteString("NaN")
+		default:
+			b.WriteString(r)
+		}
+	case KindStr:
+		s, err := ToStr(d.c, v)
+		if err != nil {
+			return err
+		}
+		d.str(b, s)
+	case KindList, KindTuple:
+		items, err := Iterate(d.c, v)
+		if err != nil {
+			return err
+		}
+		if len(items) == 0 {
+			b.WriteString("[]")
+			return nil
+		}
+		b.WriteByte('[')
+		for i, it := range items {
+			if i > 0 {
+				b.WriteString(d.itemSep)
+			}
+			d.newline(b, level+1)
+			if err := d.write(b, it, level+1); err != nil {
+				return err
+			}
+		}
+		d.newline(b, level)
+		b.WriteByte(']')
+	case KindDict:
+		return d.dict(b, v, level)
+	default:
+		return &Error{Kind: "TypeError", Msg: fmt.Sprintf("Object of type %s is not JSON serializable", pyTypeName(v))}
+	}
+	return nil
+}
+
+func (d *pyJSON) dict(b *bytes.Buffer, v Value, level int) error {
+	keys, err := Iterate(d.c, v)
+	if err != nil {
+		return err
+	}
+	if len(keys) == 0 {
+		b.WriteString("{}")
+		return nil
+	}
+	type kv struct {
+		key string
+		val Value
+	}
+	items := make([]kv, 0, len(keys))
+	for _, k := range keys {
+		val, err := GetItem(d.c, v, k)
+		if err != nil {
+			return err
+		}
+		var ks string
+		switch k.Kind() {
+		case KindStr, KindInt:
+			ks, err = ToStr(d.c, k)
+		case KindFloat:
+			ks = Repr(k)
+		case KindBool:
+			ks = map[bool]string{true: "true", false: "false"}[k.Truth()]
+		case KindNone:
+			ks = "null"
+		default:
+			return &Error{Kind: "TypeError", Msg: fmt.Sprintf("keys must be str, int, float, bool or None, not %s", pyTypeName(k))}
+		}
+		if err != nil {
+			return err
+		}
+		if d.sortKeys && k.Kind() != KindStr {
+			return &Error{Kind: "TypeError", Msg: "'<' not supported between keys of different types"}
+		}
+		items = append(items, kv{ks, val})
+	}
+	if d.sortKeys {
+		sort.SliceStable(items, func(i, j int) bool { return pyStrLess(items[i].key, items[j].key) })
+	}
+	b.WriteByte('{')
+	for i, it := range items {
+		if i > 0 {
+			b.WriteString(d.itemSep)
+		}
+		d.newline(b, level+1)
+		d.str(b, it.key)
+		b.WriteString(d.keySep)
+		if err := d.write(b, it.val, level+1); err != nil {
+			return err
+		}
+	}
+	d.newline(b, level)
+	b.WriteByte('}')
+	return nil
+}
+
+// pyStrLess orders strings by code point, as Python compares str.
+func pyStrLess(a, b string) bool {
+	ra, rb := []rune(a), []rune(b)
+	for i := 0; i < len(ra) && i < len(rb); i++ {
+		if ra[i] != rb[i] {
+			return ra[i] < rb[i]
+		}
+	}
+	return len(ra) < len(rb)
+}
+
+func (d *pyJSON) str(b *bytes.Buffer, s string) {
+	b.WriteByte('"')
+	for _, r := range s {
+		switch r {
+		case '"':
+			b.WriteString(`\"`)
+		case '\\':
+			b.WriteString(`\\`)
+		case '\n':
+			b.WriteString(`\n`)
+		case '\r':
+			b.WriteString(`\r`)
+		case '\t':
+			b.WriteString(`\t`)
+		case '\b':
+			b.WriteString(`\b`)
+		case '\f':
+			b.WriteString(`\f`)
+		default:
+			switch {
+			case r < 0x20:
+				fmt.Fprintf(b, `\u%04x`, r)
+			case d.ascii && r > 0x7e && r <= 0xffff:
+				fmt.Fprintf(b, `\u%04x`, r)
+			case d.ascii && r > 0xffff:
+				r -= 0x10000
+				fmt.Fprintf(b, `\u%04x\u%04x`, 0xd800+(r>>10), 0xdc00+(r&0x3ff))
+			default:
+				b.WriteRune(r)
+			}
+		}
+	}
+	b.WriteByte('"')
+}
+
+func pyTypeName(v Value) string {
+	switch v.Kind() {
+	case KindUndefined:
+		return "Undefined"
+	case KindFunc:
+		return "function"
+	}
+	return "object"
+}
+
+// oracleFuncs are the functions a context may hold ({"__func__": name}),
+// as oracle.py's FUNCS.
+var oracleFuncs = map[string]func(c *Ctx, args []Value) (Value, error){
+	"add": func(c *Ctx, args []Value) (Value, error) {
+		if len(args) != 2 {
+			return Value{}, &Error{Kind: "TypeError", Msg: fmt.Sprintf("<lambda>() takes 2 positional arguments but %d were given", len(args))}
+		}
+		return BinOp(c, "+", args[0], args[1])
+	},
+	"count_args": func(c *Ctx, args []Value) (Value, error) { return IntV(int64(len(args))), nil },
+	"join_args":  func(c *Ctx, args []Value) (Value, error) { return joinArgs(c, args, "") },
+	"join_args_underscore": func(c *Ctx, args []Value) (Value, error) {
+		return joinArgs(c, args, "_")
+	},
+	"noop": func(c *Ctx, args []Value) (Value, error) { return NoneV(), nil },
+}
+
+func joinArgs(c *Ctx, args []Value, sep string) (Value, error) {
+	parts := make([]string, len(args))
+	for i, a := range args {
+		if a.Kind() != KindStr {
+			return Value{}, &Error{Kind: "TypeError", Msg: fmt.Sprintf("sequence item %d: expected str instance", i)}
+		}
+		s, err := ToStr(c, a)
+		if err != nil {
+			return Value{}, err
+		}
+		parts[i] = s
+	}
+	return StrV(strings.Join(parts, sep)), nil
+}
+
+// decodeContext decodes a JSON object of tagged values (oracle.py's
+// encode) into vars, keeping the order of every dict.
+func decodeContext(raw json.RawMessage, vars map[string]Value) error {
+	if len(raw) == 0 || string(raw) == "null" {
+		return nil
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
+		return fmt.Errorf("context is not an object")
+	}
+	for dec.More() {
+		kt, err := dec.Token()
+		if err != nil {
+			return err
+		}
+		v, err := decodeTagged(dec)
+		if err != nil {
+			return err
+		}
+		vars[kt.(string)] = v
+	}
+	_, err := dec.Token()
+	return err
+}
+
+// decodeTagged reads one JSON value as a Value.
+func decodeTagged(dec *json.Decoder) (Value, error) {
+	tok, err := dec.Token()
+	if err != nil {
+		return Value{}, err
+	}
+	switch t := tok.(type) {
+	case nil:
+		return NoneV(), nil
+	case bool:
+		return BoolV(t), nil
+	case string:
+		return StrV(t), nil
+	case json.Number:
+		return decodeNumber(string(t))
+	case json.Delim:
+		switch t {
+		case '[':
+			items, err := decodeItems(dec)
+			if err != nil {
+				return Value{}, err
+			}
+			return ListV(items), nil
+		case '{':
+			d := NewDict(0)
+			first := true
+			for dec.More() {
+				kt, err := dec.Token()
+				if err != nil {
+					return Value{}, err
+				}
+				key := kt.(string)
+				if first && strings.HasPrefix(key, "__") {
+					if v, ok, err := decodeTag(dec, key); ok || err != nil {
+						if err == nil {
+							_, err = dec.Token() // the closing brace
+						}
+						return v, err
+					}
+				}
+				first = false
+				v, err := decodeTagged(dec)
+				if err != nil {
+					return Value{}, err
+				}
+				d.Set(StrV(key), v)
+			}
+			if _, err := dec.Token(); err != nil {
+				return Value{}, err
+			}
+			return DictV(d), nil
+		}
+	}
+	return Value{}, fmt.Errorf("unexpected JSON token %v", tok)
+}
+
+// decodeItems reads the rest of a JSON array.
+func decodeItems(dec *json.Decoder) ([]Value, error) {
+	items := []Value{}
+	for dec.More() {
+		v, err := decodeTagged(dec)
+		if err != nil {
+			return nil, err
+		}
+		items = append(items, v)
+	}
+	_, err := dec.Token()
+	return items, err
+}
+
+func decodeNumber(s string) (Value, error) {
+	if strings.ContainsAny(s, ".eE") {
+		f, err := strconv.ParseFloat(s, 64)
+		if err != nil {
+			return Value{}, err
+		}
+		return FloatV(f), nil
+	}
+	n, ok := new(big.Int).SetString(s, 10)
+	if !ok {
+		return Value{}, fmt.Errorf("bad number %s", s)
+	}
+	return BigIntV(n), nil
+}
+
+// decodeTag reads the value of a tagged form ({"__tuple__": …}); false
+// when tag is no tag.
+func decodeTag(dec *json.Decoder, tag string) (Value, bool, error) {
+	str := func() (string, error) {
+		tok, err := dec.Token()
+		if err != nil {
+			return "", err
+		}
+		s, ok := tok.(string)
+		if !ok {
+			return "", fmt.Errorf("%s holds %v, not a string", tag, tok)
+		}
+		return s, nil
+	}
+	array := func() ([]Value, error) {
+		if tok, err := dec.Token(); err != nil || tok != json.Delim('[') {
+			return nil, fmt.Errorf("%s holds no array", tag)
+		}
+		return decodeItems(dec)
+	}
+	switch tag {
+	case "__tuple__":
+		items, err := array()
+		return TupleV(items), true, err
+	case "__dict__":
+		d := NewDict(0)
+		if tok, err := dec.Token(); err != nil || tok != json.Delim('[') {
+			return Value{}, true, fmt.Errorf("__dict__ holds no array")
+		}
+		for dec.More() {
+			kv, err := array()
+			if err != nil || len(kv) != 2 {
+				return Value{}, true, fmt.Errorf("__dict__ holds a bad pair")
+			}
+			d.Set(kv[0], kv[1])
+		}
+		_, err := dec.Token()
+		return DictV(d), true, err
+	case "__markup__":
+		s, err := str()
+		return SafeV(s), true, err
+	case "__float__":
+		s, err := str()
+		if err != nil {
+			return Value{}, true, err
+		}
+		switch s {
+		case "inf":
+			return FloatV(math.Inf(1)), true, nil
+		case "-inf":
+			return FloatV(math.Inf(-1)), true, nil
+		case "nan":
+			return FloatV(math.NaN()), true, nil
+		}
+		return Value{}, true, fmt.Errorf("bad float %q", s)
+	case "__func__":
+		name, err := str()
+		if err != nil {
+			return Value{}, true, err
+		}
+		f, ok := oracleFuncs[name]
+		if !ok {
+			return Value{}, true, fmt.Errorf("unknown function %q", name)
+		}
+		return FuncV(&Func{Name: name, Call: func(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
+			if len(kw) > 0 {
+				return Value{}, &Error{Kind: "TypeError", Msg: fmt.Sprintf("<lambda>() got an unexpected keyword argument '%s'", kw[0].Name)}
+			}
+			return f(c, args)
+		}}), true, nil
+	}
+	return Value{}, false, nil
+}
+
+// readKnownFailures reads "id<TAB>reason" lines ("#" starts a comment).
+func readKnownFailures(path string) (map[string]string, []string, error) {
+	b, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return map[string]string{}, nil, nil
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	known := map[string]string{}
+	var order []string
+	for i, line := range strings.Split(string(b), "\n") {
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		id, reason, _ := strings.Cut(line, "\t")
+		if _, dup := known[id]; dup {
+			return nil, nil, fmt.Errorf("%s:%d: %s listed twice", path, i+1, id)
+		}
+		known[id] = reason
+		order = append(order, id)
+	}
+	return known, order, nil
+}
+
+func writeKnownFailures(path string, failures map[string]string) error {
+	ids := make([]string, 0, len(failures))
+	for id := range failures {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	var b strings.Builder
+	b.WriteString("# Oracle cases (testdata/oracle/cases) the package does not yet render as Jinja2 does.\n")
+	b.WriteString("# One a line: case id, a tab, why. TestOracle fails on a case that differs and is not\n")
+	b.WriteString("# listed, and on a listed case that passes. Rewrite: go test ./internal/jinja2 -run TestOracle -update-known\n")
+	for _, id := range ids {
+		b.WriteString(id + "\t" + failures[id] + "\n")
+	}
+	return os.WriteFile(path, []byte(b.String()), 0o644)
+}
