@@ -133,7 +133,7 @@ func TestOracle(t *testing.T) {
 				case res == differs:
 					t.Errorf("%s: %s", c.ID, reason)
 				case listed:
-					t.Errorf("%s: now passes; remove it from %s (or run go test -run TestOracle -update-known)", c.ID, knownFailures)
+					t.Errorf("%s: now passes; remove it from %s (or run go test ./internal/jinja2 -run TestOracle -update-known)", c.ID, knownFailures)
 				}
 			}
 		})
