@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -26,8 +27,10 @@ import (
 //
 //	ROLEMARK_FUZZ_PYTHON=1 go test ./internal/jinja2 -run '^$' -fuzz FuzzPython -fuzztime 10m
 //
-// ROLEMARK_FUZZ_PYTHON=report logs each difference instead of failing, and
-// a tally at the end (for measuring an incomplete implementation).
+// ROLEMARK_FUZZ_PYTHON=report records each difference instead of failing:
+// one JSON line each, appended to $ROLEMARK_FUZZ_PYTHON_LOG (default
+// fuzz-python-diffs.jsonl in the temporary directory), for measuring an
+// incomplete implementation.
 func FuzzPython(f *testing.F) {
 	mode := os.Getenv("ROLEMARK_FUZZ_PYTHON")
 	if mode == "" {
@@ -75,11 +78,31 @@ func FuzzPython(f *testing.F) {
 			msg := fmt.Sprintf("template %q\ncontext %s\nenv %+v\n%s", req.Template, req.Context, req.Env, reason)
 			if mode == "report" {
 				t.Log(msg)
+				recordDiff(req, want, out, rerr, reason)
 				return
 			}
 			t.Error(msg)
 		}
 	})
+}
+
+// recordDiff appends one difference to the report file.
+func recordDiff(req oracleRequest, want *oracleExpect, out string, err error, reason string) {
+	path := os.Getenv("ROLEMARK_FUZZ_PYTHON_LOG")
+	if path == "" {
+		path = filepath.Join(os.TempDir(), "fuzz-python-diffs.jsonl")
+	}
+	got := map[string]string{"output": out}
+	if err != nil {
+		got = map[string]string{"error": err.Error()}
+	}
+	line, _ := json.Marshal(map[string]any{"request": req, "jinja2": want, "got": got, "reason": reason})
+	f, ferr := os.OpenFile(path, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+	if ferr != nil {
+		return
+	}
+	defer f.Close()
+	_, _ = f.Write(append(line, '\n'))
 }
 
 // oracleRequest is one line to oracle.py --serve.

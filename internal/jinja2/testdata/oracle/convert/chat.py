@@ -2,7 +2,8 @@
 """Chat templates with conversations, as oracle cases in the "hf" profile.
 
     python3 convert/chat.py hf                      # chat/format/testdata/hf -> cases/hf.json
-    python3 convert/chat.py llamacpp DIR            # DIR/*.jinja (llama.cpp models/templates) -> cases/llamacpp.json
+    python3 convert/chat.py llamacpp GIT_DIR COMMIT # llama.cpp models/templates/*.jinja and the templates
+                                                    # of tests/test-chat-template.cpp -> cases/llamacpp.json
 
 Every template is rendered with every conversation below: the ten of
 chat/format/testdata/hf/oracle.py (read from its conversations.json), the
@@ -16,10 +17,11 @@ dicts (Python's repr) or through tojson. The variables are transformers':
 messages, tools (None when absent), documents=None, add_generation_prompt,
 bos_token, eos_token (chosen per template as chat/format's oracle does).
 """
-import hashlib
 import json
 import os
+import subprocess
 import sys
+import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.abspath(os.path.join(HERE, "..", "..", "..", "..", ".."))
@@ -131,7 +133,7 @@ def tokens(src):
     return "<s>", "</s>"
 
 
-def build(prefix, templates, source, out_name):
+def build(prefix, templates, source, out_name, extra_cases=()):
     """templates: [(ref, text, source-of-the-template)]."""
     sys.path.insert(0, os.path.join(HERE, ".."))
     import oracle
@@ -146,10 +148,80 @@ def build(prefix, templates, source, out_name):
             doc["cases"].append({"id": "%s/%s/%s" % (prefix, ref, c["name"]), "source": {"template": ref, "conversation": c["name"]},
                                  "template_ref": ref, "context_ref": c["name"],
                                  "context": {"bos_token": bos, "eos_token": eos}, "env": {"profile": "hf"}})
+    doc["cases"].extend(extra_cases)
     path = os.path.join(HERE, "..", "cases", out_name)
     with open(path, "w", encoding="utf-8") as f:
         f.write(oracle.dump(doc))
     oracle.run_file(path)
+
+
+# Stand-ins that let the test cases of tests/test-chat-template.cpp compile
+# on their own and be written out as JSON.
+LLAMA_HARNESS = r'''
+#include <iostream>
+#include <string>
+#include <vector>
+#include <nlohmann/json.hpp>
+struct llama_chat_message { const char * role; const char * content; };
+#define U8C(x) (const char*)(u8##x)
+int main() {
+%s
+%s
+    nlohmann::ordered_json out = nlohmann::ordered_json::array();
+    for (const auto & t : test_cases) {
+        nlohmann::ordered_json extra = nlohmann::ordered_json::array();
+        for (const auto & m : t.extra_conversation) extra.push_back({{"role", m.role}, {"content", m.content}});
+        out.push_back({{"name", t.name}, {"template", t.template_str}, {"bos_token", t.bos_token},
+                       {"eos_token", t.eos_token}, {"supported_with_jinja", t.supported_with_jinja}, {"extra", extra}});
+    }
+    std::cout << out.dump();
+}
+'''
+
+
+def git(git_dir, *args):
+    return subprocess.run(["git", "--git-dir", git_dir] + list(args), check=True, capture_output=True).stdout
+
+
+def llamacpp_test_cases(src):
+    """The TestCase list of tests/test-chat-template.cpp, compiled with
+    stand-ins (needs g++ and nlohmann-json3-dev)."""
+    lines = src.splitlines()
+    start = next(i for i, l in enumerate(lines) if "struct TestCase {" in l)
+    end = next(i for i in range(start, len(lines)) if lines[i].startswith("    };") and "test_cases" in "\n".join(lines[start:i]))
+    block = "\n".join(lines[start:end + 1])
+    with tempfile.TemporaryDirectory() as tmp:
+        cpp = os.path.join(tmp, "t.cpp")
+        with open(cpp, "w", encoding="utf-8") as f:
+            f.write(LLAMA_HARNESS % ("", block))
+        exe = os.path.join(tmp, "t")
+        subprocess.run(["g++", "-std=c++17", "-w", cpp, "-o", exe], check=True)
+        return json.loads(subprocess.run([exe], check=True, capture_output=True).stdout)
+
+
+def llamacpp(git_dir, commit):
+    commit = git(git_dir, "rev-parse", commit).decode().strip()
+    licence = "MIT (llama.cpp); the model's licence applies to its template"
+    templates = []
+    names = git(git_dir, "ls-tree", "--name-only", commit, "models/templates/").decode().split("\n")
+    for path in sorted(n for n in names if n.endswith(".jinja")):
+        text = git(git_dir, "show", commit + ":" + path).decode("utf-8")
+        name = path.rsplit("/", 1)[1][:-len(".jinja")]
+        templates.append((name, text, {"path": path, "licence": licence}))
+    src = git(git_dir, "show", commit + ":tests/test-chat-template.cpp").decode("utf-8")
+    pairs = []
+    for i, t in enumerate(llamacpp_test_cases(src)):
+        msgs = [dict(m) for m in LLAMA_CONVERSATION] + t["extra"]
+        pairs.append({"id": "llamacpp/test-chat-template/%02d %s" % (i, t["name"]),
+                      "source": {"path": "tests/test-chat-template.cpp", "test": t["name"],
+                                 "supported_with_jinja": t["supported_with_jinja"]},
+                      "template": t["template"],
+                      "context": {"messages": msgs, "add_generation_prompt": True,
+                                  "bos_token": t["bos_token"], "eos_token": t["eos_token"]},
+                      "env": {"profile": "hf"}})
+    build("llamacpp", templates, {"repo": "ggml-org/llama.cpp", "commit": commit,
+                                  "path": "models/templates/*.jinja, tests/test-chat-template.cpp", "licence": "MIT"},
+          "llamacpp.json", extra_cases=pairs)
 
 
 def main():
@@ -167,21 +239,7 @@ def main():
         build("hf", templates, {"repo": "rolemark (chat/format/testdata/hf)", "path": "templates/*.jinja, sources.json",
                                 "licence": "per template (sources.json): MIT (ollama, huggingface.js), Apache-2.0"}, "hf.json")
     elif what == "llamacpp":
-        d = sys.argv[2]
-        meta = {}
-        if os.path.exists(os.path.join(d, "SOURCE.json")):
-            with open(os.path.join(d, "SOURCE.json"), encoding="utf-8") as f:
-                meta = json.load(f)
-        templates = []
-        for name in sorted(os.listdir(d)):
-            if not name.endswith(".jinja"):
-                continue
-            with open(os.path.join(d, name), encoding="utf-8", newline="") as f:
-                text = f.read()
-            templates.append((name[:-len(".jinja")], text, {"repo": "ggml-org/llama.cpp", "path": "models/templates/" + name,
-                                                           "commit": meta.get(name, ""), "licence": "MIT (llama.cpp); the model's licence applies to its template"}))
-        build("llamacpp", templates, {"repo": "ggml-org/llama.cpp", "path": "models/templates/*.jinja, tests/test-chat-template.cpp",
-                                      "licence": "MIT"}, "llamacpp.json")
+        llamacpp(sys.argv[2], sys.argv[3])
     else:
         sys.exit("usage: chat.py hf | llamacpp DIR")
 
