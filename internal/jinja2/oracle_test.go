@@ -389,11 +389,11 @@ func oracleEnvironment(spec oracleEnv, loader map[string]string) (*Env, error) {
 
 // hfProfile is transformers' chat-template environment
 // (ImmutableSandboxedEnvironment(trim_blocks=True, lstrip_blocks=True),
-// loopcontrols, its tojson, raise_exception and strftime_now at the pinned
-// time), as oracle.py sets it up.
+// loopcontrols, {% generation %}, its tojson, raise_exception and
+// strftime_now at the pinned time), as oracle.py sets it up.
 func hfProfile() []Option {
 	return []Option{
-		Sandbox(), TrimBlocks(), LStripBlocks(),
+		Sandbox(), TrimBlocks(), LStripBlocks(), GenerationTag(),
 		WithFilter("tojson", hfToJSON),
 		WithGlobal("raise_exception", FuncV(&Func{Name: "raise_exception", Call: func(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
 			msg := ""

@@ -1,0 +1,65 @@
+#!/usr/bin/env python3
+"""Templates FuzzPython found rendering differently from Jinja2, made small.
+
+    python3 convert/fuzzfound.py     # -> cases/fuzz.json
+
+Each entry below is a reduced form of a difference FuzzPython reported
+(ROLEMARK_FUZZ_PYTHON=report); Python's Jinja2 decides what each prints
+or raises (oracle.py), the note says what the fuzzer saw. Add to the list
+when the fuzzer finds something, so that it stays found.
+"""
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+# (name, template, context, note)
+FOUND = [
+    ("truncate-list", "{{ [1, 2]|truncate(9) }}", {}, "truncate returns a short list unchanged"),
+    ("truncate-tuple", "{{ (1, 2)|truncate(9, true, '..', 0)|last }}", {}, "truncate of a tuple"),
+    ("truncate-dict", "{{ {}|truncate(5) }}", {}, "truncate returns a short dict unchanged"),
+    ("truncate-undefined", "[{{ nothere|truncate(5) }}]", {}, "len(Undefined) is 0, so it is returned"),
+    ("abs-undefined", "{{ nothere|abs }}", {}, "TypeError: bad operand type for abs(): 'Undefined'"),
+    ("round-undefined", "{{ nothere|round }}", {}, "TypeError: type Undefined doesn't define __round__ method"),
+    ("xmlattr-undefined", "{{ d.a|xmlattr }}", {"d": {}}, "UndefinedError when xmlattr reads the Undefined's items"),
+    ("selectattr-int-lazy", "{% set v = 3|selectattr('a', 'defined') %}[{{ v is defined }}]", {}, "select/reject/map are lazy: no error until iterated"),
+    ("reject-namespace-lazy", "{% set v = namespace(x=1)|reject('odd') %}ok", {}, "lazy reject of a non-iterable"),
+    ("range-slice", "{{ range(1)[-2:100:3] }}|{{ range(10)[1::3]|list }}|{{ range(5)[-1] }}", {}, "a range is sliceable and indexable"),
+    ("range-index", "{{ range(5, 1, -2).index(3) }}|{{ range(5).count(2) }}", {}, "range's methods"),
+    ("range-index-missing", "{{ range(5, 1, -2).index(1) }}", {}, "ValueError: 1 is not in range"),
+    ("str-encode", "{{ 'ab'.encode() }}", {}, "bytes repr"),
+    ("dict-class-getitem", "{{ dict['a'] }}|{{ {'b': {'k': dict[-2:]}|count} }}", {}, "dict is a class: dict[...] is a types.GenericAlias"),
+    ("dict-class-attr", "{{ dict.a }}", {}, "getattr then getitem on the class dict"),
+    ("class-repr", "{{ dict }}|{{ range }}|{{ cycler }}|{{ joiner }}|{{ namespace }}", {}, "reprs of the global classes"),
+    ("function-repr", "{{ lipsum }}", {}, "a function prints as Python writes it"),
+    ("generator-repr", "{{ [1, 2]|select }}|{{ [1]|map('string') }}|{{ 'ab'|batch(1) }}|{{ [1]|slice(1) }}", {}, "a generator prints with its function's name and an address"),
+    ("items-non-mapping-lazy", "{{ ''|items }}", {}, "items is a generator: printing it does not raise"),
+    ("unknown-filter-order", "{{ (1 if -nothere|trim.split() else 2) }}", {}, "the operand is evaluated before an unknown (dotted) filter fails"),
+    ("negative-fractional-power", "{{ (-8) ** 0.5 }}", {}, "a complex number"),
+    ("complex-attribute", "{{ ((-7) ** 0.5).real }}", {}, "complex's attributes"),
+    ("unary-minus-type", "{{ -dict }}", {}, "TypeError: bad operand type for unary -: 'type'"),
+    ("dict-call-two-args", "{{ dict(1, 2) }}", {}, "TypeError: dict expected at most 1 argument, got 2"),
+    ("dict-unbound-values", "{{ dict.values() }}", {}, "TypeError: unbound method dict.values() needs an argument"),
+    ("int-class-subscript", "{{ (1).__class__[0] }}", {}, "__class__ is unsafe only in the sandbox"),
+    ("macro-default-unhashable", "{% macro m(b={'k': [1]|unique}) %}{{ b }}{% endmacro %}{{ m() }}", {}, "a default built per call"),
+    ("str-plus-list-class", "{{ 'a' - dict.role }}", {}, "TypeError for str - GenericAlias"),
+]
+
+
+def main():
+    sys.path.insert(0, os.path.join(HERE, ".."))
+    import oracle
+    cases = []
+    for name, tpl, ctx, note in FOUND:
+        cases.append({"id": "fuzz/" + name, "source": {"test": "FuzzPython", "note": note},
+                      "template": tpl, "context": ctx, "env": {}})
+    doc = {"jinja2": "", "source": {"repo": "rolemark", "path": "internal/jinja2/fuzz_python_test.go (FuzzPython)", "licence": "this project's"},
+           "cases": cases}
+    path = os.path.join(HERE, "..", "cases", "fuzz.json")
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(oracle.dump(doc))
+    oracle.run_file(path)
+
+
+if __name__ == "__main__":
+    main()
