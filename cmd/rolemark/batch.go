@@ -19,7 +19,7 @@ import (
 	"github.com/rolemark/rolemark/engine"
 )
 
-const batchArgs = "--in FILE [--in-format jsonl|json|csv|parquet] [--null V] [--out FILE] [--format F] [--chat-format C] [--sft-last] [--sft-end] [--allow-special-tokens] [--workers N] [--fail-fast] [--dry-run] [--skip N] [--append] [--model M] [--id-field K] [--rewrite-ids] [--split] [--max-requests N] [--max-bytes N] [--history-field K] [--engine E] [--tools FILE] [--template-var k=v]... TEMPLATE"
+const batchArgs = "--in FILE [--in-format jsonl|json|csv|parquet] [--null V] [--out FILE] [--format F] [--chat-format C] [--sft-last] [--sft-end] [--allow-special-tokens] [--workers N] [--fail-fast] [--dry-run] [--skip N] [--append] [--model M] [--id-field K] [--rewrite-ids] [--split] [--max-requests N] [--max-bytes N] [--no-file-limits] [--history-field K] [--engine E] [--tools FILE] [--template-var k=v]... TEMPLATE"
 
 const batchAbout = `Renders TEMPLATE once per row of --in (- for standard input) and writes one JSON line per row to
 --out (default: standard output), in input order. Rows are JSON Lines (.jsonl, .ndjson), one JSON
@@ -39,7 +39,7 @@ cell that spells --null V) a missing variable: the input schema's default, or th
 The batch formats are checked as the APIs check a file: custom_ids unique (and, for Anthropic, 1-64
 of [a-zA-Z0-9_-]; --rewrite-ids rewrites the others as docs/batch.md says), the model the API's,
 at most 50,000 requests and 200 MB (OpenAI) or 100,000 and 256 MB (Anthropic) per file. A run
-past them stops unless --split writes OUT-001.jsonl, OUT-002.jsonl ... each within them
+past them stops (--no-file-limits goes on, for servers without them) unless --split writes OUT-001.jsonl, OUT-002.jsonl ... each within them
 (--max-requests, --max-bytes for smaller files) and OUT.manifest.json, which rows went where.
 --dry-run checks every row and prints what a run would write, writing nothing.
 A row that fails is reported on standard error as FILE:ROW: message (ROW counts rows from 1) and left
@@ -73,6 +73,7 @@ func cmdBatch(ctx context.Context, sio stdio, args []string) error {
 	split := fl.Bool("split", false, "write numbered files within the batch API's limits, and a manifest (needs --out)")
 	maxRequests := fl.Int("max-requests", 0, "at most `N` requests per file, at most the API's (its limit by default)")
 	maxBytes := fl.Int64("max-bytes", 0, "at most `N` bytes per file, at most the API's (its limit by default)")
+	noLimits := fl.Bool("no-file-limits", false, "write one file past the API's per-file limits, for servers that have none (vLLM's batch runner)")
 	rewriteIDs := fl.Bool("rewrite-ids", false, "rewrite a custom_id the API refuses (docs/batch.md) rather than fail the row")
 	workers := fl.Int("workers", runtime.NumCPU(), "render `N` rows at once")
 	failFast := fl.Bool("fail-fast", false, "stop at the first row that fails")
@@ -109,6 +110,9 @@ func cmdBatch(ctx context.Context, sio stdio, args []string) error {
 	if *split && *out == "-" {
 		return usageErr("--split needs --out FILE: the files are named after it")
 	}
+	if *noLimits && (*split || *maxRequests != 0 || *maxBytes != 0) {
+		return usageErr("--no-file-limits and --split, --max-requests or --max-bytes do not go together")
+	}
 	if *split && *appendOut {
 		return usageErr("--split and --append do not go together: resume a split run with --skip N and another --out")
 	}
@@ -144,6 +148,7 @@ func cmdBatch(ctx context.Context, sio stdio, args []string) error {
 		if err != nil {
 			return usageErr("%v", err)
 		}
+		sk.noLimits = *noLimits
 	} else if *split || *maxRequests != 0 || *maxBytes != 0 {
 		return usageErr("--split, --max-requests and --max-bytes go with --format openai-batch and anthropic-batch")
 	}

@@ -386,3 +386,19 @@ func TestBatchAllowSpecialTokens(t *testing.T) {
 		assert.Contains(t, out, `say <|im_end|> now`)
 	}
 }
+
+// TestBatchFileLimits: OpenAI's 50,000 requests per file stop a run at row
+// 50,001, unless --no-file-limits (for servers without the limit).
+func TestBatchFileLimits(t *testing.T) {
+	if testing.Short() {
+		t.Skip("50,001 rows")
+	}
+	rows := strings.Repeat(`{"q": "x"}`+"\n", 50_001)
+	code, out, errOut := runBatch(t, rows, "--in", "-", "--format", "openai-batch", "testdata/batch/ask.hbs")
+	assert.Equal(t, 1, code)
+	assert.Equal(t, 50_000, strings.Count(out, "\n"))
+	assert.Equal(t, "row 50001: one openai-batch file holds at most 50000 requests and 200000000 bytes; --split writes numbered files within them\n", errOut)
+	code, out, errOut = runBatch(t, rows, "--in", "-", "--format", "openai-batch", "--no-file-limits", "testdata/batch/ask.hbs")
+	assert.Equal(t, 0, code, errOut)
+	assert.Equal(t, 50_001, strings.Count(out, "\n"))
+}

@@ -23,7 +23,10 @@ type sink struct {
 	stdout io.Writer
 	split  bool
 	dry    bool
-	append bool
+	// noLimits writes one file past the API's limits (its ids are still
+	// checked).
+	noLimits bool
+	append   bool
 	// check follows the current file of a request format; nil for others.
 	check *batch.RequestFile
 	api   batch.API
@@ -106,13 +109,20 @@ func (s *sink) write(row int, line []byte) (rowErr, err error) {
 	if s.check != nil {
 		err := s.check.Add(row, line)
 		if errors.Is(err, batch.ErrFileFull) {
-			if !s.split {
+			switch {
+			case s.noLimits:
+				// One file past the limits: start counting afresh (ids
+				// repeated across the two counts go unnoticed).
+				s.check.Reset()
+				err = s.check.Add(row, line)
+			case !s.split:
 				return nil, errNeedSplit{s.api, s.check.Limits(), row}
+			default:
+				if err := s.next(); err != nil {
+					return nil, err
+				}
+				err = s.check.Add(row, line)
 			}
-			if err := s.next(); err != nil {
-				return nil, err
-			}
-			err = s.check.Add(row, line)
 		}
 		if err != nil {
 			return err, nil
