@@ -389,16 +389,23 @@ func intDigits(v Value) (string, error) {
 	return s, nil
 }
 
-// accuratePow is x**y correctly rounded where it can be computed exactly
-// (an integral or half-integral y, as C's pow gives it), math.Pow
-// elsewhere.
+// accuratePow is x**y correctly rounded, as C's pow gives it: exactly for
+// an integral or half-integral y, by exp(y·ln x) otherwise.
 func accuratePow(x, y float64) float64 {
-	if math.IsInf(x, 0) || math.IsInf(y, 0) || x == 0 || math.Abs(y) > 4096 {
+	if math.IsInf(x, 0) || math.IsInf(y, 0) || x == 0 || math.IsNaN(x) || math.IsNaN(y) {
 		return math.Pow(x, y)
 	}
 	twice := y * 2
-	if twice != math.Trunc(twice) {
-		return math.Pow(x, y)
+	if twice != math.Trunc(twice) || math.Abs(y) > 4096 {
+		if x < 0 {
+			// an integral y (a fractional one is refused before)
+			r := expLogPow(-x, y)
+			if math.Mod(y, 2) != 0 {
+				r = -r
+			}
+			return r
+		}
+		return expLogPow(x, y)
 	}
 	const prec = 256
 	neg := y < 0
