@@ -3,6 +3,7 @@ package jinja2
 import (
 	"math"
 	"math/big"
+	"math/rand/v2"
 	"net/url"
 	"regexp"
 	"strconv"
@@ -1701,7 +1702,7 @@ func fRandom(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 	if len(items) == 0 {
 		return Undef("No random item, sequence was empty."), nil
 	}
-	return items[0], nil
+	return items[rand.IntN(len(items))], nil
 }
 
 // builtinFilters, builtinTests and builtinGlobals are Jinja2 3.1's.

@@ -80,3 +80,14 @@ func TestFiltersRenderAsJinja2(t *testing.T) {
 		})
 	}
 }
+
+// lipsum and random are random in Jinja2 too: their shape is what can be
+// checked.
+func TestRandomGlobalsShape(t *testing.T) {
+	env := New()
+	tmpl, err := env.Parse("t", "{{ lipsum(2, min=5, max=6) }}|{{ lipsum(1, false, 3, 4) }}|{{ [7]|random }}|{{ []|random }}")
+	require.NoError(t, err)
+	got, err := tmpl.Render(context.Background(), nil)
+	require.NoError(t, err)
+	assert.Regexp(t, `^<p>[A-Z][a-z]+( [a-z]+,?){4}\.</p>\n<p>[A-Z][a-z]+( [a-z]+,?){4}\.</p>\|[A-Z][a-z]+( [a-z]+){2}\.\|7\|$`, got)
+}

@@ -186,9 +186,7 @@ func builtinGlobals() map[string]Value {
 			}
 			return ObjectV(&namespace{d: d.dict()}), nil
 		}}),
-		"lipsum": FuncV(&Func{Name: "generate_lorem_ipsum", Call: func(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
-			return Value{}, &Error{Kind: "Unsupported", Msg: "lipsum is random text and is not implemented"}
-		}}),
+		"lipsum": FuncV(&Func{Name: "generate_lorem_ipsum", Call: gLipsum}),
 	}
 }
 
