@@ -147,6 +147,16 @@ type generator struct {
 	typ   string // "generator", "list_reverseiterator", …
 	fn    string // the generator function's name, for the repr
 	err   error  // raised when iterated (a generator that fails at once)
+	// produce, when set, computes the items when the generator is first
+	// consumed: a generator filter's errors are raised there, as
+	// Python's generators raise them.
+	produce func() ([]Value, error)
+}
+
+// lazyGen is a generator object of the function fn whose items produce
+// computes when it is consumed.
+func lazyGen(fn string, produce func() ([]Value, error)) Value {
+	return ObjectV(&generator{typ: "generator", fn: fn, produce: produce})
 }
 
 // genV is a generator object of the function fn.
@@ -173,6 +183,9 @@ func (g *generator) Iter(c *Ctx) ([]Value, error) {
 	g.used = true
 	if g.err != nil {
 		return nil, g.err
+	}
+	if g.produce != nil {
+		return g.produce()
 	}
 	return g.items, nil
 }
@@ -206,8 +219,6 @@ func fAbs(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 			return IntV(v.n), nil
 		}
 		return normBig(new(big.Int).Abs(bigOf(v))), nil
-	case v.kind == KindUndefined:
-		return Value{}, v.undefErr()
 	}
 	return Value{}, typeErr("bad operand type for abs(): '%s'", TypeName(v))
 }
@@ -1032,10 +1043,10 @@ func fRound(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 			return Value{}, filterErr("method must be common, ceil or floor")
 		}
 	}
-	if v.kind == KindUndefined {
-		return Value{}, v.undefErr()
-	}
 	if !isNum(v) {
+		if v.kind == KindUndefined && method != "common" {
+			return Value{}, v.undefErr() // value * 10 ** precision
+		}
 		if method == "common" {
 			return Value{}, typeErr("type %s doesn't define __round__ method", TypeName(v))
 		}
@@ -1353,12 +1364,15 @@ func fAttr(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 }
 
 func fMap(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
+	return lazyGen("sync_do_map", func() ([]Value, error) {
+		r, err := mapItems(c, v, args, kw)
+		return r.Items(), err
+	}), nil
+}
+
+func mapItems(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 	if !v.Truth() {
 		return genV("sync_do_map", nil), nil
-	}
-	items, err := iterOf(c, v)
-	if err != nil {
-		return Value{}, err
 	}
 	var fn func(Value) (Value, error)
 	if len(args) == 0 && hasKw(kw, "attribute") {
@@ -1394,13 +1408,17 @@ func fMap(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 			return c.Filter(n, it, rest, kw)
 		}
 	}
+	items, err := iterOf(c, v)
+	if err != nil {
+		return Value{}, err
+	}
 	out := make([]Value, len(items))
 	for i, it := range items {
 		if out[i], err = fn(it); err != nil {
 			return Value{}, err
 		}
 	}
-	return genV("sync_do_map", out), nil
+	return ListV(out), nil
 }
 
 func hasKw(kw []Kwarg, name string) bool {
@@ -1414,18 +1432,22 @@ func hasKw(kw []Kwarg, name string) bool {
 
 func selectReject(reject, lookupAttr bool) Filter {
 	return func(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
+		return lazyGen("select_or_reject", func() ([]Value, error) {
+			return selectItems(c, v, args, kw, reject, lookupAttr)
+		}), nil
+	}
+}
+
+func selectItems(c *Ctx, v Value, args []Value, kw []Kwarg, reject, lookupAttr bool) ([]Value, error) {
+	{
 		if !v.Truth() {
-			return genV("select_or_reject", nil), nil
-		}
-		items, err := iterOf(c, v)
-		if err != nil {
-			return Value{}, err
+			return nil, nil
 		}
 		trans := func(x Value) (Value, error) { return x, nil }
 		off := 0
 		if lookupAttr {
 			if len(args) == 0 {
-				return Value{}, filterErr("Missing parameter for attribute name")
+				return nil, filterErr("Missing parameter for attribute name")
 			}
 			trans = attrGetter(c, args[0], false, nil)
 			off = 1
@@ -1444,21 +1466,25 @@ func selectReject(reject, lookupAttr bool) Filter {
 				return c.Test(n, x, rest, kw)
 			}
 		}
+		items, err := iterOf(c, v)
+		if err != nil {
+			return nil, err
+		}
 		var out []Value
 		for _, it := range items {
 			x, err := trans(it)
 			if err != nil {
-				return Value{}, err
+				return nil, err
 			}
 			ok, err := test(x)
 			if err != nil {
-				return Value{}, err
+				return nil, err
 			}
 			if ok != reject {
 				out = append(out, it)
 			}
 		}
-		return genV("select_or_reject", out), nil
+		return out, nil
 	}
 }
 

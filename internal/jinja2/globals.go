@@ -66,10 +66,45 @@ type rangeObj struct {
 	start, stop, step int64
 }
 
-func (r *rangeObj) TypeName() string               { return "range" }
-func (r *rangeObj) Attr(name string) (Value, bool) { return Value{}, false }
-func (r *rangeObj) Iter(c *Ctx) ([]Value, error)   { return r.items, nil }
-func (r *rangeObj) Len() int                       { return len(r.items) }
+func (r *rangeObj) TypeName() string { return "range" }
+func (r *rangeObj) Attr(name string) (Value, bool) {
+	switch name {
+	case "start":
+		return IntV(r.start), true
+	case "stop":
+		return IntV(r.stop), true
+	case "step":
+		return IntV(r.step), true
+	case "index", "count":
+		f := &Func{Name: name, Call: func(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
+			if err := nargs("range."+name, args, kw, 1, 1); err != nil {
+				return Value{}, err
+			}
+			n := 0
+			at := -1
+			for i, it := range r.items {
+				if Equal(it, args[0]) {
+					n++
+					if at < 0 {
+						at = i
+					}
+				}
+			}
+			if name == "count" {
+				return IntV(int64(n)), nil
+			}
+			if at < 0 {
+				return Value{}, valueErr("%s is not in range", Repr(args[0]))
+			}
+			return IntV(int64(at)), nil
+		}}
+		f.Repr = "<built-in method " + name + " of range object at " + addr(f) + ">"
+		return FuncV(f), true
+	}
+	return Value{}, false
+}
+func (r *rangeObj) Iter(c *Ctx) ([]Value, error) { return r.items, nil }
+func (r *rangeObj) Len() int                     { return len(r.items) }
 func (r *rangeObj) Item(key Value) (Value, bool) {
 	v, ok, _ := item(ListV(r.items), key)
 	return v, ok
@@ -160,8 +195,8 @@ func (n *namespace) Repr() string { return "<Namespace " + Repr(DictV(n.d)) + ">
 
 func builtinGlobals() map[string]Value {
 	return map[string]Value{
-		"range": FuncV(&Func{Name: "range", Call: gRange}),
-		"dict":  FuncV(&Func{Name: "dict", Call: gDict}),
+		"range": FuncV(&Func{Name: "range", Call: gRange, Repr: "<class 'range'>"}),
+		"dict":  FuncV(&Func{Name: "dict", Call: gDict, Repr: "<class 'dict'>"}),
 		"cycler": FuncV(&Func{Name: "Cycler", Call: func(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
 			if len(args) == 0 {
 				return Value{}, pyErr("RuntimeError", "at least one item has to be provided")
