@@ -262,3 +262,38 @@ func TestStringsNeverChange(t *testing.T) {
 		}
 	}
 }
+
+// TestNumbersPrintAlike: every engine prints a number the same way, on its
+// fast path and on its general one (the second template of each pair has
+// none): Go's shortest form, 1e+21 and 1e-07 with exponents, a float32 as
+// itself. Handlebars wrote 1000000000000000000000, 0.0000001 and
+// 0.10000000149011612.
+func TestNumbersPrintAlike(t *testing.T) {
+	set := engine.NewSet(handlebars.New(), jinja.New(), gotmpl.New())
+	srcs := map[string][2]string{
+		"handlebars": {`{{#user}}{{x}}{{/user}}`, `{{#user}}{{#if x}}{{x}} {{{x}}}{{/if}}{{/user}}`},
+		"jinja":      {`{% user %}{{ x }}{% enduser %}`, `{% user %}{% if x %}{{ x }} {{ x|safe }}{% endif %}{% enduser %}`},
+		"gotmpl":     {`{{role "user"}}{{.x}}`, `{{role "user"}}{{if .x}}{{.x}} {{raw .x}}{{end}}`},
+	}
+	for _, tc := range []struct {
+		x    any
+		want string
+	}{
+		{1e21, "1e+21"}, {1e-7, "1e-07"}, {float32(0.1), "0.1"}, {float32(1e21), "1e+21"},
+		{123456789.0, "1.23456789e+08"}, {2.5, "2.5"}, {int64(1) << 60, "1152921504606846976"},
+	} {
+		for name, pair := range srcs {
+			for i, src := range pair {
+				tpl, err := set.Parse(name, "t", src)
+				require.NoError(t, err)
+				msgs, err := tpl.Messages(context.Background(), map[string]any{"x": tc.x})
+				require.NoError(t, err)
+				want := tc.want
+				if i == 1 {
+					want += " " + tc.want
+				}
+				assert.Equal(t, want, msgs[0].Text(), "%s %s %v", name, src, tc.x)
+			}
+		}
+	}
+}

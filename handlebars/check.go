@@ -90,13 +90,16 @@ type edit struct {
 
 // unit is one parsed source: the template or one partial.
 type unit struct {
-	name     string // the template's name or the partial's file path
-	partial  string // the partial's name ("" for the template)
-	src      string
-	prog     *ast.Program
-	ends     map[*ast.MustacheStatement]int // where mustaches without ~ end
-	spans    map[*ast.BlockStatement]blockSpan
-	edits    []edit
+	name    string // the template's name or the partial's file path
+	partial string // the partial's name ("" for the template)
+	src     string
+	prog    *ast.Program
+	ends    map[*ast.MustacheStatement]int // where mustaches without ~ end
+	spans   map[*ast.BlockStatement]blockSpan
+	edits   []edit
+	// prints are the edits that make {{x}} print x through printHelper:
+	// raymond's own source only (the fast path prints values itself).
+	prints   []edit
 	walked   [2]bool // walked with scoped = false, true
 	partials []string
 }
@@ -191,6 +194,9 @@ func (w *walker) expression(e *ast.Expression, at position, scoped bool) {
 		// condition and is not required.
 		if at != posBlock {
 			w.value(e.Path, scoped)
+		}
+		if at == posMustache {
+			w.print(e)
 		}
 		return
 	}
@@ -332,7 +338,17 @@ func (w *walker) dataShadow(e *ast.Expression, scoped bool) {
 	if w.record {
 		w.u.edits = append(w.u.edits, edit{pos: path.Pos, end: path.Pos + len(path.Original), text: "[" + path.Original + "]"})
 	}
+	w.print(e)
 	w.value(path, scoped)
+}
+
+// print records the edit that makes the mustache {{x}} (or {{{x}}}) print
+// the value of the path x through printHelper; an @-variable prints as
+// raymond prints it (@index and @key are integers and strings).
+func (w *walker) print(e *ast.Expression) {
+	if path, ok := e.Path.(*ast.PathExpression); ok && w.record && !path.Data {
+		w.u.prints = append(w.u.prints, edit{pos: path.Pos, end: path.Pos, text: printHelper + " "})
+	}
 }
 
 func (w *walker) block(b *ast.BlockStatement, scoped bool) {

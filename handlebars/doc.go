@@ -73,6 +73,10 @@
 // either. A roleparse.Markup value in the data is escaped like any string
 // (use {{{x}}} to insert it raw).
 //
+// Numbers print as in the other engines (roleparse.FormatValue: 1e+21,
+// 1e-07, a float32 0.1 as 0.1): the compiler has every {{x}} print through
+// a helper of its own, where raymond alone writes floats in full.
+//
 // Quirk of raymond kept as is: a value whose String or Error method has a
 // pointer receiver, reached through a map or interface, prints as its
 // struct fields ({…}), still escaped.

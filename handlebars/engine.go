@@ -71,6 +71,7 @@ func helpers() map[string]any {
 		"assistant": roleBlock("assistant"),
 		"history":   historyHelper,
 		"media":     mediaHelper,
+		printHelper: printValue,
 		// Dotprompt's helpers.
 		"json":         jsonHelper,
 		"ifEquals":     ifEquals,
@@ -159,9 +160,9 @@ func (c *compiler) compile(src string) (driver.Compiled, error) {
 		tpl.RegisterPartialTemplate(u.partial, ptpl)
 	}
 	t := &compiled{name: c.name, src: src, tpl: tpl, allowMissing: c.cfg.AllowMissing, partials: len(c.order) > 0}
-	t.edits = main.edits
+	t.edits = allEdits(main)
 	if len(c.order) == 0 {
-		t.fast = t.fastProgram(edited(main), c.eng.funcs, c.cfg.Parse)
+		t.fast = t.fastProgram(applyEdits(main.src, main.edits), c.eng.funcs, c.cfg.Parse)
 	}
 	for _, v := range c.vars {
 		line, col := textpos.LineCol(v.unit.src, v.pos)
@@ -243,9 +244,10 @@ func (c *compiler) resolve(name string) (file, src string, err error) {
 	return file, string(b), err
 }
 
-// build applies a unit's edits and parses it with raymond. The source was
-// accepted by parseTemplate, so raymond's parser runs to the end and its
-// lexer goroutine exits.
+// build applies a unit's edits, and those that print values through
+// printHelper, and parses it with raymond. The source was accepted by
+// parseTemplate, so raymond's parser runs to the end and its lexer
+// goroutine exits.
 func build(u *unit) (*raymond.Template, error) {
 	tpl, err := raymond.Parse(edited(u))
 	if err != nil {
@@ -254,23 +256,43 @@ func build(u *unit) (*raymond.Template, error) {
 	return tpl, nil
 }
 
-// edited returns a unit's source with its edits applied: what raymond
+// edited returns a unit's source with all its edits applied: what raymond
 // parses.
-func edited(u *unit) string {
-	sort.Slice(u.edits, func(i, j int) bool { return u.edits[i].pos < u.edits[j].pos })
-	src := u.src
-	if len(u.edits) > 0 {
-		var b strings.Builder
-		last := 0
-		for _, e := range u.edits {
-			b.WriteString(src[last:e.pos])
-			b.WriteString(e.text)
-			last = e.end
+func edited(u *unit) string { return applyEdits(u.src, allEdits(u)) }
+
+// allEdits returns a unit's edits and prints, in order.
+func allEdits(u *unit) []edit {
+	all := append(append([]edit(nil), u.edits...), u.prints...)
+	sortEdits(all)
+	return all
+}
+
+// sortEdits orders edits by place; an insertion comes before an edit that
+// replaces text at the same place.
+func sortEdits(edits []edit) {
+	sort.SliceStable(edits, func(i, j int) bool {
+		if edits[i].pos != edits[j].pos {
+			return edits[i].pos < edits[j].pos
 		}
-		b.WriteString(src[last:])
-		src = b.String()
+		return edits[i].end < edits[j].end
+	})
+}
+
+// applyEdits returns src with edits applied.
+func applyEdits(src string, edits []edit) string {
+	sortEdits(edits)
+	if len(edits) == 0 {
+		return src
 	}
-	return src
+	var b strings.Builder
+	last := 0
+	for _, e := range edits {
+		b.WriteString(src[last:e.pos])
+		b.WriteString(e.text)
+		last = e.end
+	}
+	b.WriteString(src[last:])
+	return b.String()
 }
 
 func unitError(u *unit, err error) error {

@@ -171,7 +171,9 @@ func value(vars map[string]any, path []string) (string, bool) {
 		return x, true
 	case nil:
 		return "", true
-	case bool, int, int8, int16, int32, int64, uint, uint8, uint16, uint32, uint64, float32, float64:
+	case float32, float64:
+		return roleparse.FormatValue(x), true // as printHelper prints it
+	case bool, int, int8, int16, int32, int64, uint, uint8, uint16, uint32, uint64:
 		return raymond.Str(x), true
 	}
 	return "", false

@@ -45,6 +45,23 @@ func stateOf(o *raymond.Options) *renderState {
 	return st
 }
 
+// printHelper is the helper every {{x}} of a template prints its value
+// through (the compiler inserts it: {{rolemark_print x}}), so that a number
+// prints as in the other engines (roleparse.FormatValue: 1e+21, 1e-07, a
+// float32 0.1 as 0.1), where raymond alone would write every float in full
+// (1000000000000000000000) and a float32 as its float64 value
+// (0.10000000149011612). Any other value comes back as it is, for raymond
+// to print and escape as it always did.
+const printHelper = "rolemark_print"
+
+func printValue(v any) any {
+	switch v.(type) {
+	case float64, float32:
+		return roleparse.FormatValue(v)
+	}
+	return v
+}
+
 // str is the text of a helper argument: raymond's own string conversion,
 // with nil as "". The result is raw (hash arguments and parameters reach
 // helpers unescaped); roleparse escapes it when it writes an attribute.
