@@ -244,11 +244,19 @@ func (t *Template) SpecialTokens() []string { return slices.Clone(t.special) }
 // opts.AllowSpecialTokens.
 func (t *Template) Render(ctx context.Context, msgs []chat.Message, opts Options) (string, error) {
 	out, err := t.checkedRender(ctx, msgs, opts)
-	var se *SpecialTokenError
-	if err != nil && len(t.inferred) > 0 && errors.As(err, &se) && slices.Contains(t.inferred, se.Token) {
-		se.FromText = true
+	if err != nil && len(t.inferred) > 0 {
+		t.markFromText(err)
 	}
 	return out, err
+}
+
+// markFromText sets FromText on a *SpecialTokenError for a token taken
+// from the template's text.
+func (t *Template) markFromText(err error) {
+	var se *SpecialTokenError
+	if errors.As(err, &se) && slices.Contains(t.inferred, se.Token) {
+		se.FromText = true
+	}
 }
 
 // checkedRender is Render before its error says where a token came from.

@@ -528,29 +528,29 @@ func (f *Format) specialTokens(buf []string) []string {
 func (f *Format) joins(g *guard, msgs []chat.Message, opts *Options) bool {
 	found := false
 	f.literals(msgs, opts, func(s string) bool {
-		found = pieces(s, func(p string) bool {
-			return g.joins(p) || g.joins(strings.TrimSpace(p)) ||
-				g.joins(strings.TrimLeft(p, " \t\r\n")) || g.joins(strings.TrimRight(p, " \t\r\n"))
-		})
+		found = pieces(g, s)
 		return !found
 	})
-	return found
-}
-
-// pieces calls joins with each piece of s cut at {id}, which the renderer
-// replaces with a tool call ID, and reports whether one call returned
-// true.
-func pieces(s string, joins func(string) bool) bool {
-	for {
-		at := strings.Index(s, "{id}")
-		if at < 0 {
-			return joins(s)
-		}
-		if joins(s[:at]) {
-			return true
-		}
-		s = s[at+len("{id}"):]
+	if found || f.Other == nil {
+		return found
 	}
+	// The Other turn with each role that takes it put in: the role is the
+	// template author's, as is the text of the turn (a role "end" making
+	// <|end|> of phi3's <|{role}|> is not data's).
+	var buf [128]byte
+	for i := range msgs {
+		role := msgs[i].Role
+		if _, other, _ := f.turnOf(role); !other || roleSeen(msgs[:i], role) {
+			continue
+		}
+		for _, s := range [...]string{f.Other.Begin, f.Other.End, edge(f.Other.First, true), edge(f.Other.First, false),
+			edge(f.Other.Last, true), edge(f.Other.Last, false)} {
+			if pieces(g, substRoleInto(buf[:0], s, role)) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // edge is an Edges' begin or end, "" when there is none.
@@ -585,14 +585,19 @@ func substRoleInto(buf []byte, s string, role chat.Role) string {
 	return unsafe.String(unsafe.SliceData(buf), len(buf))
 }
 
-// toolsIn reports whether a message has tool calls or is a tool result.
-func toolsIn(msgs []chat.Message) bool {
-	for i := range msgs {
-		if len(msgs[i].ToolCalls) > 0 || msgs[i].Role == chat.RoleTool {
+// pieces reports whether a piece of s cut at {id}, which the renderer
+// replaces with a tool call ID, joins (guard.joinsTrimmed).
+func pieces(g *guard, s string) bool {
+	for {
+		at := strings.Index(s, "{id}")
+		if at < 0 {
+			return g.joinsTrimmed(s)
+		}
+		if g.joinsTrimmed(s[:at]) {
 			return true
 		}
+		s = s[at+len("{id}"):]
 	}
-	return false
 }
 
 func roleSeen(msgs []chat.Message, role chat.Role) bool {
@@ -606,8 +611,8 @@ func roleSeen(msgs []chat.Message, role chat.Role) bool {
 
 // literals yields every text the format writes of its own between two
 // strings of data (joined with the JSON the renderer writes around tool
-// calls and definitions), until yield returns false. The Other turn counts
-// only when one of msgs takes it.
+// calls and definitions), until yield returns false; the Other turn, with
+// the roles put in, is Format.joins' own.
 func (f *Format) literals(msgs []chat.Message, opts *Options, yield func(string) bool) {
 	turn := func(t *Turn) bool {
 		if t == nil {
@@ -633,24 +638,6 @@ func (f *Format) literals(msgs []chat.Message, opts *Options, yield func(string)
 		t := f.Roles[role]
 		if !turn(&t) {
 			return
-		}
-	}
-	if f.Other != nil {
-		// The Other turn with each role that takes it put in: the role is
-		// the template author's, as is the text of the turn (a role "end"
-		// making <|end|> of phi3's <|{role}|> is not data's).
-		for i := range msgs {
-			role := msgs[i].Role
-			if _, other, _ := f.turnOf(role); !other || roleSeen(msgs[:i], role) {
-				continue
-			}
-			var buf [128]byte
-			for _, s := range [...]string{f.Other.Begin, f.Other.End, edge(f.Other.First, true), edge(f.Other.First, false),
-				edge(f.Other.Last, true), edge(f.Other.Last, false)} {
-				if !yield(substRoleInto(buf[:0], s, role)) {
-					return
-				}
-			}
 		}
 	}
 	if !turn(f.System.Turn) {
@@ -812,4 +799,14 @@ func trimIf(trim bool, s string) string {
 		return pyTrim(s)
 	}
 	return s
+}
+
+// toolsIn reports whether a message has tool calls or is a tool result.
+func toolsIn(msgs []chat.Message) bool {
+	for i := range msgs {
+		if len(msgs[i].ToolCalls) > 0 || msgs[i].Role == chat.RoleTool {
+			return true
+		}
+	}
+	return false
 }

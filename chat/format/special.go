@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/rolemark/rolemark/chat"
 	"github.com/rolemark/rolemark/internal/pyjson"
@@ -100,6 +101,7 @@ type guard struct {
 	n        int
 	tokMore  []string
 	markMore []byteSet
+	maxLen   int // of the longest token
 	// always is set when step 2 runs whatever the data: a token has no
 	// mark, or the format's own text could join data into a token.
 	always bool
@@ -138,7 +140,7 @@ func newGuard(tokens []string) *guard {
 
 // init makes g the guard for tokens and reports whether there is a token.
 func (g *guard) init(tokens []string) bool {
-	g.ts = tokenSet{special: tokens}
+	g.ts = tokenSet{}
 	for _, tok := range tokens {
 		if tok == "" || slices.Contains(g.tokArr[:g.n], tok) || slices.Contains(g.tokMore, tok) {
 			continue
@@ -159,6 +161,7 @@ func (g *guard) init(tokens []string) bool {
 		if m == (byteSet{}) {
 			g.always = true
 		}
+		g.maxLen = max(g.maxLen, len(tok))
 		if g.n < len(g.tokArr) {
 			g.tokArr[g.n], g.markArr[g.n] = tok, m
 			g.n++
@@ -173,20 +176,14 @@ func (g *guard) init(tokens []string) bool {
 	return g.n > 0
 }
 
-// each calls f with every token and its marks until f returns false, and
-// reports whether it stopped.
-func (g *guard) each(f func(tok string, marks *byteSet) bool) bool {
-	for i := 0; i < g.n; i++ {
-		if !f(g.tokArr[i], &g.markArr[i]) {
-			return true
-		}
+// count is the number of tokens; at returns the i-th and its marks.
+func (g *guard) count() int { return g.n + len(g.tokMore) }
+
+func (g *guard) at(i int) (string, *byteSet) {
+	if i < g.n {
+		return g.tokArr[i], &g.markArr[i]
 	}
-	for i := range g.tokMore {
-		if !f(g.tokMore[i], &g.markMore[i]) {
-			return true
-		}
-	}
-	return false
+	return g.tokMore[i-g.n], &g.markMore[i-g.n]
 }
 
 func isAlnum(c byte) bool {
@@ -209,27 +206,60 @@ func hasMark(s string, marks *byteSet) bool {
 // one, or is a proper part of one, and that piece holds one of the token's
 // marks.
 func (g *guard) joins(lit string) bool {
-	if lit == "" || !g.prefixEnd.has(lit[len(lit)-1]) && !g.suffixStart.has(lit[0]) && !g.inToken.has(lit[0]) {
+	if lit == "" {
 		return false
 	}
-	return g.each(func(tok string, marks *byteSet) bool {
-		if len(lit) < len(tok) && strings.Contains(tok, lit) && hasMark(lit, marks) {
-			return false
+	first, last := lit[0], lit[len(lit)-1]
+	inner := len(lit) < g.maxLen && g.inToken.has(first)
+	if !g.prefixEnd.has(last) && !g.suffixStart.has(first) && !inner {
+		return false
+	}
+	for i := 0; i < g.n; i++ {
+		if g.joinsToken(lit, g.tokArr[i], &g.markArr[i], inner) {
+			return true
 		}
-		for n := 1; n < len(tok) && n <= len(lit); n++ {
-			if strings.HasSuffix(lit, tok[:n]) && hasMark(tok[:n], marks) ||
-				strings.HasPrefix(lit, tok[len(tok)-n:]) && hasMark(tok[len(tok)-n:], marks) {
-				return false
-			}
+	}
+	for i := range g.tokMore {
+		if g.joinsToken(lit, g.tokMore[i], &g.markMore[i], inner) {
+			return true
 		}
+	}
+	return false
+}
+
+// joinsToken is joins for one token.
+func (g *guard) joinsToken(lit, tok string, marks *byteSet, inner bool) bool {
+	if inner && len(lit) < len(tok) && strings.Contains(tok, lit) && hasMark(lit, marks) {
 		return true
-	})
+	}
+	first, last := lit[0], lit[len(lit)-1]
+	for n := 1; n < len(tok) && n <= len(lit); n++ {
+		if tok[n-1] == last && strings.HasSuffix(lit, tok[:n]) && hasMark(tok[:n], marks) {
+			return true
+		}
+		if tok[len(tok)-n] == first && strings.HasPrefix(lit, tok[len(tok)-n:]) && hasMark(tok[len(tok)-n:], marks) {
+			return true
+		}
+	}
+	return false
+}
+
+// joinsTrimmed is joins for lit and for lit with white space trimmed at
+// either end or both, as a template's whitespace control may write it.
+func (g *guard) joinsTrimmed(lit string) bool {
+	if g.joins(lit) {
+		return true
+	}
+	l, r := strings.TrimLeft(lit, " \t\r\n"), strings.TrimRight(lit, " \t\r\n")
+	if len(l) == len(lit) && len(r) == len(lit) {
+		return false
+	}
+	return g.joins(l) || g.joins(r) || g.joins(strings.TrimSpace(lit))
 }
 
 // scan is a pass over the data: the direct check (step 1) and the bytes
 // seen, for deciding whether step 2 is needed.
 type scan struct {
-	g    *guard
 	seen [256]bool
 	// tok and where are the first token found, in message index (-1: a
 	// tool definition or template variable, whose name is what).
@@ -239,14 +269,14 @@ type scan struct {
 
 // str checks s, a string of message index (-1: not a message's) found at
 // where.
-func (s *scan) str(index int, where, str string) bool {
+func (s *scan) str(g *guard, index int, where, str string) bool {
 	if str == "" || s.tok != "" {
 		return s.tok == ""
 	}
 	for i := 0; i < len(str); i++ {
 		s.seen[str[i]] = true
 	}
-	if tok := s.g.ts.find(str); tok != "" {
+	if tok := g.find(str); tok != "" {
 		s.tok, s.where, s.index = tok, where, index
 		return false
 	}
@@ -255,8 +285,8 @@ func (s *scan) str(index int, where, str string) bool {
 
 // json checks the JSON text raw: its bytes as written, and, where it has
 // an escape, its strings (keys too) decoded, as the format writes them.
-func (s *scan) json(index int, where string, raw []byte) bool {
-	if !s.str(index, where, string(raw)) {
+func (s *scan) json(g *guard, index int, where string, raw []byte) bool {
+	if !s.str(g, index, where, unsafe.String(unsafe.SliceData(raw), len(raw))) { // read only
 		return false
 	}
 	if !containsByte(raw, '\\') {
@@ -266,21 +296,21 @@ func (s *scan) json(index int, where string, raw []byte) bool {
 	if err != nil {
 		return true // the rendering refuses it
 	}
-	return s.value(index, where, &v)
+	return s.value(g, index, where, &v)
 }
 
-func (s *scan) value(index int, where string, v *pyjson.Value) bool {
+func (s *scan) value(g *guard, index int, where string, v *pyjson.Value) bool {
 	switch v.Kind {
 	case pyjson.String:
-		return s.str(index, where, v.Str)
+		return s.str(g, index, where, v.Str)
 	case pyjson.Array, pyjson.Object:
 		for _, k := range v.Keys {
-			if !s.str(index, where, k) {
+			if !s.str(g, index, where, k) {
 				return false
 			}
 		}
 		for i := range v.Items {
-			if !s.value(index, where, &v.Items[i]) {
+			if !s.value(g, index, where, &v.Items[i]) {
 				return false
 			}
 		}
@@ -289,25 +319,25 @@ func (s *scan) value(index int, where string, v *pyjson.Value) bool {
 }
 
 // any checks a template variable's value: its strings, keys included.
-func (s *scan) any(where string, v any) bool {
+func (s *scan) any(g *guard, where string, v any) bool {
 	switch v := v.(type) {
 	case string:
-		return s.str(-1, where, v)
+		return s.str(g, -1, where, v)
 	case map[string]any:
 		for k, x := range v {
-			if !s.str(-1, where, k) || !s.any(where, x) {
+			if !s.str(g, -1, where, k) || !s.any(g, where, x) {
 				return false
 			}
 		}
 	case []any:
 		for _, x := range v {
-			if !s.any(where, x) {
+			if !s.any(g, where, x) {
 				return false
 			}
 		}
 	case []string:
 		for _, x := range v {
-			if !s.str(-1, where, x) {
+			if !s.str(g, -1, where, x) {
 				return false
 			}
 		}
@@ -316,7 +346,7 @@ func (s *scan) any(where string, v any) bool {
 }
 
 // messages checks every string of msgs.
-func (s *scan) messages(msgs []chat.Message) bool {
+func (s *scan) messages(g *guard, msgs []chat.Message) bool {
 	for i := range msgs {
 		m := &msgs[i]
 		texts := 0
@@ -325,20 +355,20 @@ func (s *scan) messages(msgs []chat.Message) bool {
 			if p.Type == chat.PartText {
 				texts++
 			}
-			if !s.str(i, "content", p.Text) || !s.str(i, "content", p.URL) {
+			if !s.str(g, i, "content", p.Text) || !s.str(g, i, "content", p.URL) {
 				return false
 			}
 		}
-		if texts > 1 && !s.str(i, "content, its text parts joined", m.Text()) {
+		if texts > 1 && !s.str(g, i, "content, its text parts joined", m.Text()) {
 			return false
 		}
-		if !s.str(i, "role", string(m.Role)) || !s.str(i, "name", m.Name) || !s.str(i, "tool_call_id", m.ToolCallID) {
+		if !s.str(g, i, "role", string(m.Role)) || !s.str(g, i, "name", m.Name) || !s.str(g, i, "tool_call_id", m.ToolCallID) {
 			return false
 		}
 		for j := range m.ToolCalls {
 			c := &m.ToolCalls[j]
-			if !s.str(i, "tool call name", c.Name) || !s.json(i, "tool call arguments", c.Arguments) ||
-				!s.str(i, "tool call id", c.ID) {
+			if !s.str(g, i, "tool call name", c.Name) || !s.json(g, i, "tool call arguments", c.Arguments) ||
+				!s.str(g, i, "tool call id", c.ID) {
 				return false
 			}
 		}
@@ -347,11 +377,11 @@ func (s *scan) messages(msgs []chat.Message) bool {
 }
 
 // tools checks the tool definitions.
-func (s *scan) tools(tools []chat.Tool) bool {
+func (s *scan) tools(g *guard, tools []chat.Tool) bool {
 	for i := range tools {
 		t := &tools[i]
-		if !s.str(-1, "tool definition", t.Name) || !s.str(-1, "tool definition", t.Description) ||
-			!s.json(-1, "tool definition", t.Parameters) {
+		if !s.str(g, -1, "tool definition", t.Name) || !s.str(g, -1, "tool definition", t.Description) ||
+			!s.json(g, -1, "tool definition", t.Parameters) {
 			s.what = t.Name
 			return false
 		}
@@ -360,9 +390,9 @@ func (s *scan) tools(tools []chat.Tool) bool {
 }
 
 // vars checks the template variables.
-func (s *scan) vars(vars map[string]any) bool {
+func (s *scan) vars(g *guard, vars map[string]any) bool {
 	for k, v := range vars {
-		if !s.str(-1, "template variable", k) || !s.any("template variable", v) {
+		if !s.str(g, -1, "template variable", k) || !s.any(g, "template variable", v) {
 			s.what = k
 			return false
 		}
@@ -370,37 +400,38 @@ func (s *scan) vars(vars map[string]any) bool {
 	return true
 }
 
-// err is the error for the token found, if any.
-func (s *scan) err(format string) error {
-	if s.tok == "" {
-		return nil
+// tokenError is the error for a token found in the data.
+func tokenError(format, tok, where, what string, index int) error {
+	if index < 0 {
+		where += " " + strconv.Quote(what)
 	}
-	where := s.where
-	if s.index < 0 {
-		where += " " + strconv.Quote(s.what)
-	}
-	return &SpecialTokenError{Format: format, Index: s.index, Token: s.tok, Where: where}
+	return &SpecialTokenError{Format: format, Index: index, Token: strings.Clone(tok), Where: where}
 }
 
 // needsNeutral reports whether step 2 must render the neutral
 // conversation: the data holds every mark of some token.
-func (s *scan) needsNeutral() bool {
-	if s.g.always {
+func (s *scan) needsNeutral(g *guard) bool {
+	if g.always {
 		return true
 	}
-	return s.g.each(func(_ string, marks *byteSet) bool { return !marks.subsetOf(&s.seen) })
+	for i := 0; i < g.count(); i++ {
+		if _, marks := g.at(i); marks.subsetOf(&s.seen) {
+			return true
+		}
+	}
+	return false
 }
 
 // check is step 1 over a rendering's data, and whether step 2 is needed.
 func (g *guard) check(format string, msgs []chat.Message, opts *Options) (neutral bool, err error) {
-	s := scan{g: g}
-	if s.messages(msgs) && s.tools(opts.Tools) {
-		s.vars(opts.Vars)
+	var s scan
+	if s.messages(g, msgs) && s.tools(g, opts.Tools) {
+		s.vars(g, opts.Vars)
 	}
-	if err := s.err(format); err != nil {
-		return false, err
+	if s.tok != "" {
+		return false, tokenError(format, s.tok, s.where, s.what, s.index)
 	}
-	return s.needsNeutral(), nil
+	return s.needsNeutral(g), nil
 }
 
 // neutralString returns s with every character that holds a mark replaced
@@ -542,33 +573,23 @@ func (g *guard) compare(format, out, neutral string) error {
 				return nil
 			}
 			at += k
-			forged := ""
-			g.each(func(tok string, _ *byteSet) bool {
-				if strings.HasPrefix(out[at:], tok) && !strings.HasPrefix(neutral[at:], tok) {
-					forged = tok
+			for i := 0; i < g.count(); i++ {
+				if tok, _ := g.at(i); strings.HasPrefix(out[at:], tok) && !strings.HasPrefix(neutral[at:], tok) {
+					return forged(format, tok)
 				}
-				return forged == ""
-			})
-			if forged != "" {
-				return g.forged(format, forged)
 			}
 		}
 		return nil
 	}
-	forged := ""
-	g.each(func(tok string, _ *byteSet) bool {
-		if countOverlapping(out, tok) > countOverlapping(neutral, tok) {
-			forged = tok
+	for i := 0; i < g.count(); i++ {
+		if tok, _ := g.at(i); countOverlapping(out, tok) > countOverlapping(neutral, tok) {
+			return forged(format, strings.Clone(tok))
 		}
-		return forged == ""
-	})
-	if forged != "" {
-		return g.forged(format, forged)
 	}
 	return nil
 }
 
-func (g *guard) forged(format, tok string) error {
+func forged(format, tok string) error {
 	return &SpecialTokenError{Format: format, Index: -1, Token: tok,
 		Where: "the prompt, where the format or template makes the data's text into a token,"}
 }
@@ -586,18 +607,18 @@ func countOverlapping(s, tok string) int {
 	}
 }
 
-// tokenSet is the special tokens searched for, with the bytes they start
-// with (n of them; only, when n is 1).
+// tokenSet is the bytes the special tokens start with (n of them; only,
+// when n is 1).
 type tokenSet struct {
-	special []string
-	first   [256]bool
-	only    byte
-	n       int
+	first [256]bool
+	only  byte
+	n     int
 }
 
 // find returns the special token that comes first in s (the longest where
 // several start at one place), or "".
-func (ts *tokenSet) find(s string) string {
+func (g *guard) find(s string) string {
+	ts := &g.ts
 	if s == "" || ts.n == 0 {
 		return ""
 	}
@@ -608,8 +629,8 @@ func (ts *tokenSet) find(s string) string {
 		}
 		at += k
 		best := ""
-		for _, tok := range ts.special { // the longest wins a tie
-			if len(tok) > len(best) && strings.HasPrefix(s[at:], tok) {
+		for i := 0; i < g.count(); i++ { // the longest wins a tie
+			if tok, _ := g.at(i); len(tok) > len(best) && strings.HasPrefix(s[at:], tok) {
 				best = tok
 			}
 		}
