@@ -92,13 +92,37 @@
 // # Special tokens
 //
 // Text that spells one of the model's special tokens (<|im_end|>,
-// <|eot_id|>, …) is read by the tokenizer as that token, so a message that
-// holds one could close its turn and forge another. Template.Render and
-// Format.Render refuse such a message with a [*SpecialTokenError] naming
-// the message and the token, unless [Options.AllowSpecialTokens]. A
-// Template's special tokens are its bos/eos/unk/… tokens and the
+// <|eot_id|>, …) is read by the tokenizer as that token, so data that
+// puts one in the prompt could close a turn and forge another. The rule,
+// for presets, declared formats and templates alike: a special token may
+// stand in the prompt only where the format or template writes it itself.
+// Template.Render and Format.Render refuse anything else with a
+// [*SpecialTokenError], unless [Options.AllowSpecialTokens]. It is checked
+// in two steps. First every string of the data, as the format receives it,
+// must hold no token: message text (each part, and the parts joined, as
+// the formats join them), names, IDs, roles, tool call names and
+// arguments, tool definitions (name, description, parameters) and
+// template variables, with the JSON of arguments and parameters decoded
+// (\u003c is "<", \/ is "/"); the error names the message and the place.
+// Then, when the data holds every byte of some token that is not a letter
+// or a digit (its marks: "<", "|", "_", ">" for <|im_end|>), or when the
+// format's or template's own text could make a token with data next to it
+// (phi3's "<|" before a role), the prompt is compared with the prompt of
+// the same data with those bytes replaced by 'x': a token the data made,
+// however the format joined, decoded or transformed it, is refused (Index
+// -1). Ordinary data has not all the marks of a token, so that second
+// rendering is rare; the checks allocate nothing.
+//
+// A Template's special tokens are its bos/eos/unk/… tokens and the
 // added_tokens_decoder entries marked special ([WithSpecialTokens] adds
-// more); a preset's are listed in [Format.Special].
+// more); a preset's are listed in [Format.Special]. A template without a
+// tokenizer config (a bare chat_template.jinja, rolemark's --format
+// hf:FILE.jinja) takes as special the tokens its own text writes
+// ([Template.TextTokens]: <|…|>, <｜…｜>, [INST]-like brackets of capital
+// letters, <start_of_turn>-like tags with an underscore, <s>, </s>, <bos>,
+// <eos>, …), plus those [WithSpecialTokens] names, and its errors say so
+// ([SpecialTokenError].FromText): the tokens a template writes are those
+// that open and close its turns, whatever the tokenizer makes of them.
 //
 // # Continuing the final message
 //

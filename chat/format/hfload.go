@@ -17,7 +17,8 @@ import (
 // tokenizer_config.json without chat_template takes the template from
 // chat_template.jinja beside it; a Jinja or chat_template.json file takes
 // its special tokens from a tokenizer_config.json beside it, when there is
-// one. Options given here override what the files say.
+// one, and otherwise from its own text (Template.TextTokens). Options given
+// here override what the files say.
 func LoadTemplate(fsys fs.FS, name string, opts ...TemplateOption) (*Template, error) {
 	data, err := fs.ReadFile(fsys, name)
 	if err != nil {

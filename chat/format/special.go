@@ -102,6 +102,10 @@ type guard struct {
 	tokMore  []string
 	markMore []byteSet
 	maxLen   int // of the longest token
+	// markBytes holds the marks of every token, each once, when there are
+	// at most 32 (nMarks counts them all).
+	markBytes [32]byte
+	nMarks    int
 	// always is set when step 2 runs whatever the data: a token has no
 	// mark, or the format's own text could join data into a token.
 	always bool
@@ -154,6 +158,12 @@ func (g *guard) init(tokens []string) bool {
 			c := tok[i]
 			g.inToken.add(c)
 			if !isAlnum(c) {
+				if !g.mark.has(c) {
+					if g.nMarks < len(g.markBytes) {
+						g.markBytes[g.nMarks] = c
+					}
+					g.nMarks++
+				}
 				g.mark.add(c)
 				m.add(c)
 			}
@@ -273,8 +283,16 @@ func (s *scan) str(g *guard, index int, where, str string) bool {
 	if str == "" || s.tok != "" {
 		return s.tok == ""
 	}
-	for i := 0; i < len(str); i++ {
-		s.seen[str[i]] = true
+	if g.nMarks <= len(g.markBytes) {
+		for _, c := range g.markBytes[:g.nMarks] {
+			if !s.seen[c] && strings.IndexByte(str, c) >= 0 {
+				s.seen[c] = true
+			}
+		}
+	} else {
+		for i := 0; i < len(str); i++ {
+			s.seen[str[i]] = true
+		}
 	}
 	if tok := g.find(str); tok != "" {
 		s.tok, s.where, s.index = tok, where, index

@@ -20,7 +20,7 @@ const hfPrefix = "hf:"
 
 // hfUsage is what rolemark formats says about hf:FILE.
 const hfUsage = "a model's own chat template: FILE is its tokenizer_config.json, chat_template.jinja or chat_template.json " +
-	"(special tokens from a tokenizer_config.json beside it); --tools FILE and --template-var k=v give the tools and " +
+	"(special tokens from a tokenizer_config.json beside it, else the tokens its own text writes); --tools FILE and --template-var k=v give the tools and " +
 	"variables the template reads"
 
 // promptFormat is a chat format --format names: a preset, or hf:FILE.
