@@ -830,6 +830,9 @@ func fIndent(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 				return Value{}, typeErr("can't multiply sequence by non-int of type '%s'", TypeName(a[0]))
 			}
 			if n > 0 {
+				if err := c.Grow(int(min(n, math.MaxInt))); err != nil {
+					return Value{}, err
+				}
 				indention = strings.Repeat(" ", int(n))
 			} else {
 				indention = ""

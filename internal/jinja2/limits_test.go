@@ -60,6 +60,7 @@ func TestRenderLimits(t *testing.T) {
 		{"recursive loop", Limits{Depth: 10}, "{% for x in [1] recursive %}{{ loop([1]) }}{% endfor %}", "LimitError", "calls nest deeper than the limit of 10"},
 		{"output", Limits{Output: 99}, "{% for i in 'abcdefghij' %}{% for j in 'abcdefghij' %}{{ i }}{% endfor %}{% endfor %}", "LimitError", "the output passed the limit of 99 bytes"},
 		{"output of a captured body", Limits{Output: 10}, "{% set x %}{% for i in 'abcdefghijklmnop' %}{{ i }}{% endfor %}{% endset %}", "LimitError", "the output passed the limit of 10 bytes"},
+		{"indent's width", Limits{Size: 1 << 20}, "{{ 'ab' | indent(10**10) }}", "LimitError", "a string or list of 10000000000 passes the size limit of 1048576"},
 		{"iterations", Limits{Iterations: 30}, "{% for i in 'abcdefghij' %}{% for j in 'abcdefghij' %}{% endfor %}{% endfor %}", "LimitError", "the loops passed the limit of 30 iterations"},
 	}
 	for _, tc := range tests {
