@@ -535,6 +535,13 @@ func fSort(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 }
 
 func fUnique(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
+	return lazyGen("sync_do_unique", func() ([]Value, error) {
+		r, err := fUniqueItems(c, v, args, kw)
+		return r.Items(), err
+	}), nil
+}
+
+func fUniqueItems(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 	a, set, err := bind("do_unique", args, kw, "case_sensitive", "attribute")
 	if err != nil {
 		return Value{}, err
@@ -560,7 +567,7 @@ func fUnique(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 			out = append(out, it)
 		}
 	}
-	return genV("sync_do_unique", out), nil
+	return ListV(out), nil
 }
 
 func minMax(max bool) Filter {
@@ -951,6 +958,13 @@ func fStriptags(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 }
 
 func fSlice(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
+	return lazyGen("sync_do_slice", func() ([]Value, error) {
+		r, err := fSliceItems(c, v, args, kw)
+		return r.Items(), err
+	}), nil
+}
+
+func fSliceItems(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 	a, set, err := bind("sync_do_slice", args, kw, "slices", "fill_with")
 	if err != nil {
 		return Value{}, err
@@ -972,7 +986,7 @@ func fSlice(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 	length := int64(len(seq))
 	per, extra := length/slices, length%slices
 	if per < 0 || extra < 0 {
-		return genV("sync_do_slice", nil), nil
+		return ListV(nil), nil
 	}
 	offset := int64(0)
 	var out []Value
@@ -989,10 +1003,17 @@ func fSlice(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 		}
 		out = append(out, ListV(tmp))
 	}
-	return genV("sync_do_slice", out), nil
+	return ListV(out), nil
 }
 
 func fBatch(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
+	return lazyGen("do_batch", func() ([]Value, error) {
+		r, err := fBatchItems(c, v, args, kw)
+		return r.Items(), err
+	}), nil
+}
+
+func fBatchItems(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 	a, set, err := bind("do_batch", args, kw, "linecount", "fill_with")
 	if err != nil {
 		return Value{}, err
@@ -1025,7 +1046,7 @@ func fBatch(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 		}
 		out = append(out, ListV(tmp))
 	}
-	return genV("do_batch", out), nil
+	return ListV(out), nil
 }
 
 func fRound(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {

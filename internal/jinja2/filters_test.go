@@ -43,6 +43,7 @@ func TestFiltersRenderAsJinja2(t *testing.T) {
 		{"{{ [1, 2, 3, 4, 5]|batch(2)|list }}", "[[1, 2], [3, 4], [5]]"},
 		{"{{ [1, 2, 3, 4, 5]|slice(2)|list }}", "[[1, 2, 3], [4, 5]]"},
 		{"{{ 'ab'|reverse }}", "ba"},
+		{"{% set v = 3|batch(2) %}{% set w = 3|unique %}{% set x = 3|slice(2) %}{% set y = 3|items %}ok", "ok"},
 		{"{{ [1, 2]|reverse|list }}", "[2, 1]"},
 		{"{{ ['a', 'A', 'b']|unique|list }}", "['a', 'b']"},
 		{"{{ items|max }} {{ items|min }}", "3 1"},
