@@ -231,6 +231,8 @@ type Ctx struct {
 	rootUsed  bool
 	loops     []loopObj
 	nloops    int
+	stack     []stackFrame
+	stackTop  int
 }
 
 // Env returns the environment of the render.

@@ -261,8 +261,6 @@ func assigned(body []Stmt) []string {
 				walk(n.Else)
 			case *AutoescapeBlock:
 				walk(n.Body)
-			case *For:
-				walk(n.Else)
 			}
 		}
 	}

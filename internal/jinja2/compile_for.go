@@ -67,7 +67,8 @@ func (c *compiler) compileFor(n *For) (execFn, error) {
 	}
 	var els execFn
 	if n.Else != nil {
-		if els, err = c.compileStmts(n.Else); err != nil {
+		// The else block is a scope of its own, as Jinja2's else_frame.
+		if els, err = c.compileScoped(n.Else); err != nil {
 			return nil, err
 		}
 	}

@@ -14,12 +14,55 @@ type macroCode struct {
 	fn             *fnScope
 	init           func(f *frame) error
 	body           execFn
+	// captures: the body defines a macro, a call block's caller, a
+	// generation block or a recursive loop, which may keep the frame past
+	// the call; otherwise the frame comes from the render's stack.
+	captures bool
+}
+
+// capturesFrame reports whether the statements make a callable that
+// closes over their frame.
+func capturesFrame(body []Stmt) bool {
+	found := false
+	var walk func(ss []Stmt)
+	walk = func(ss []Stmt) {
+		for _, s := range ss {
+			if found {
+				return
+			}
+			switch n := s.(type) {
+			case *Macro, *CallBlock, *Generation:
+				found = true
+			case *For:
+				found = found || n.Recursive
+				walk(n.Body)
+				walk(n.Else)
+			case *If:
+				for _, b := range n.Bodies {
+					walk(b)
+				}
+				walk(n.Else)
+			case *With:
+				walk(n.Body)
+			case *FilterBlock:
+				walk(n.Body)
+			case *SetBlock:
+				walk(n.Body)
+			case *AutoescapeBlock:
+				walk(n.Body)
+			case *Block:
+				walk(n.Body)
+			}
+		}
+	}
+	walk(body)
+	return found
 }
 
 func (c *compiler) compileMacroCode(name string, params []Param, body []Stmt) (*macroCode, error) {
 	fs := &fnScope{parent: c.sc.fn}
 	s := &scope{fn: fs, parent: c.sc, vars: map[string]int{}}
-	m := &macroCode{name: name, callerSlot: -1, kwargsSlot: -1, varargsSlot: -1, fn: fs}
+	m := &macroCode{name: name, callerSlot: -1, kwargsSlot: -1, varargsSlot: -1, fn: fs, captures: capturesFrame(body)}
 	skip := map[string]bool{}
 	for _, p := range params {
 		if p.Name == "caller" && p.Default == nil && readsName(body, "caller") {
@@ -88,7 +131,7 @@ func (c *compiler) compileMacro(n *Macro) (execFn, error) {
 
 // value is the macro as a callable closed over its defining frame.
 func (m *macroCode) value(def *frame) Value {
-	return FuncV(&Func{Name: m.name, Call: func(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
+	return FuncV(&Func{Name: "macro " + pyQuote(m.name), Repr: "<Macro " + pyQuote(m.name) + ">", Call: func(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
 		return m.call(c, def, args, kw)
 	}})
 }
@@ -103,15 +146,32 @@ func (m *macroCode) call(c *Ctx, def *frame, args []Value, kw []Kwarg) (Value, e
 		return Value{}, err
 	}
 	defer c.leave()
-	f := &frame{c: c, tc: def.tc, up: def, slots: make([]Value, m.fn.nslots)}
+	var f *frame
+	if m.captures {
+		f = &frame{c: c, tc: def.tc, up: def, slots: make([]Value, m.fn.nslots)}
+	} else {
+		mark := c.stackTop
+		defer c.release(mark)
+		f = c.pushFrame(def, m.fn.nslots)
+	}
 	f.initFree(m.fn)
 	if m.init != nil {
 		_ = m.init(f)
 	}
 	n := len(m.params)
-	missing := make([]bool, n)
+	var missBuf, usedBuf [8]bool
+	var missing, used []bool
+	if n <= len(missBuf) {
+		missing = missBuf[:n]
+	} else {
+		missing = make([]bool, n)
+	}
+	if len(kw) <= len(usedBuf) {
+		used = usedBuf[:len(kw)]
+	} else {
+		used = make([]bool, len(kw))
+	}
 	foundCaller := false
-	used := make([]bool, len(kw))
 	for i := 0; i < n; i++ {
 		if i < len(args) {
 			f.slots[m.paramSlots[i]] = args[i]

@@ -255,6 +255,26 @@ func (c *compiler) compileSet(n *Set) (execFn, error) {
 	}, nil
 }
 
+// compileScoped compiles statements in a scope of their own.
+func (c *compiler) compileScoped(body []Stmt) (execFn, error) {
+	s := c.newScope(assigned(body))
+	outer := c.sc
+	c.sc = s
+	b, err := c.compileStmts(body)
+	c.sc = outer
+	if err != nil {
+		return nil, err
+	}
+	init := c.scopeInit(s, nil)
+	if init == nil {
+		return b, nil
+	}
+	return func(f *frame) error {
+		_ = init(f)
+		return b(f)
+	}, nil
+}
+
 // compileCaptured compiles statements in a scope of their own whose output
 // is captured: run returns it as a str (Markup under autoescape).
 func (c *compiler) compileCaptured(body []Stmt) (func(f *frame) (Value, error), error) {

@@ -448,7 +448,15 @@ func (e *Env) loadValue(c *Ctx, v Value) (*Template, error) {
 	switch v.Kind() {
 	case KindStr:
 		return e.load(v.s)
-	case KindList, KindTuple:
+	case KindUndefined:
+		return nil, v.undefErr()
+	}
+	// Environment.select_template: anything else is a sequence of names.
+	if !v.Truth() {
+		return nil, &Error{Kind: "TemplatesNotFound", Msg: notFoundList(nil)}
+	}
+	switch v.Kind() {
+	case KindList, KindTuple, KindDict, KindObject:
 		items, err := Iterate(c, v)
 		if err != nil {
 			return nil, err
@@ -471,11 +479,7 @@ func (e *Env) loadValue(c *Ctx, v Value) (*Template, error) {
 		}
 		return nil, &Error{Kind: "TemplatesNotFound", Msg: notFoundList(names)}
 	}
-	s, err := ToStr(c, v)
-	if err != nil {
-		return nil, err
-	}
-	return e.load(s)
+	return nil, &Error{Kind: "TypeError", Msg: pyQuote(TypeName(v)) + " object is not iterable"}
 }
 
 func notFoundList(names []string) string {

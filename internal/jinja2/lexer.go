@@ -151,7 +151,13 @@ func tokenize(src *source, trimBlocks, lstripBlocks bool) ([]token, error) {
 	if err := lx.run(); err != nil {
 		return nil, err
 	}
-	lx.emit(tEOF, "", len(lx.s))
+	// Jinja2 reports the end of the template at the line where its last
+	// token starts.
+	end := 0
+	if n := len(lx.toks); n > 0 {
+		end = lx.toks[n-1].off
+	}
+	lx.emit(tEOF, "", end)
 	return lx.toks, nil
 }
 

@@ -219,8 +219,44 @@ func (e *Env) putCtx(c *Ctx) {
 	for i := range c.loops[:c.nloops] {
 		c.loops[i] = loopObj{}
 	}
-	*c = Ctx{env: e, autoescape: e.autoescape, out: c.out[:0], loops: c.loops, rootFrame: frame{slots: slots}}
+	for i := range c.stack {
+		clear(c.stack[i].slots)
+		c.stack[i].f = frame{}
+	}
+	*c = Ctx{env: e, autoescape: e.autoescape, out: c.out[:0], loops: c.loops, rootFrame: frame{slots: slots}, stack: c.stack}
 	e.renders.Put(c)
+}
+
+// stackFrame is a frame and its slots on the render's stack.
+type stackFrame struct {
+	f     frame
+	slots []Value
+}
+
+// pushFrame returns a frame of n slots, all Undefined, for a call whose
+// frame nothing keeps after it returns; release gives it back.
+func (c *Ctx) pushFrame(up *frame, n int) *frame {
+	if c.stackTop == len(c.stack) {
+		// Frames in use stay where they are: a new array.
+		c.stack = make([]stackFrame, max(8, 2*len(c.stack)))
+		c.stackTop = 0
+	}
+	sf := &c.stack[c.stackTop]
+	c.stackTop++
+	if cap(sf.slots) < n {
+		sf.slots = make([]Value, n)
+	}
+	slots := sf.slots[:n]
+	clear(slots)
+	sf.f = frame{c: c, tc: up.tc, up: up, slots: slots}
+	return &sf.f
+}
+
+// release pops the frames pushed since mark.
+func (c *Ctx) release(mark int) {
+	if c.stackTop >= mark {
+		c.stackTop = mark
+	}
 }
 
 // newLoop returns a loop variable's state for this render.

@@ -72,7 +72,7 @@ func TestErrorPlaces(t *testing.T) {
 		{"syntax", "ab\ncd {{ 1 +* 2 }}", "TemplateSyntaxError", 2, 10},
 		{"syntax after non-ASCII", "é {{ ) }}", "TemplateSyntaxError", 1, 6},
 		{"unknown tag", "x\n{% frob %}", "TemplateSyntaxError", 2, 4},
-		{"unclosed", "{% if x %}\n", "TemplateSyntaxError", 1, 11},
+		{"unclosed", "{% if x %}\nabc", "TemplateSyntaxError", 1, 11}, // the line of the last token, as Jinja2,
 		{"type error", "x\n  {{ 1 + 'a' }}", "TypeError", 2, 6},
 		{"undefined attribute", "{{ a.b.c }}", "UndefinedError", 1, 7},
 		{"call", "{% set f = 1 %}{{ f(2) }}", "TypeError", 1, 20},

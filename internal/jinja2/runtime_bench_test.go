@@ -2,12 +2,16 @@ package jinja2
 
 import (
 	"context"
+	"encoding/json"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"syscall"
 	"testing"
+
+	"github.com/rolemark/rolemark/internal/pyjson"
 )
 
 // chatTemplate is a chat template of the usual shape: a system message,
@@ -70,13 +74,24 @@ func BenchmarkRenderChat(b *testing.B) {
 // wall time), Python's Jinja2's on the same template and values
 // (jinja2-cpu-ns/op, from testdata/runtime/bench.py) and their ratio.
 func benchVsJinja2(b *testing.B, which string, render func() error) {
-	pyNs := 0.0
-	out, err := exec.Command("python3", filepath.Join("testdata", "runtime", "bench.py"), which).Output()
-	if err == nil {
-		pyNs, _ = strconv.ParseFloat(strings.TrimSpace(string(out)), 64)
-	} else {
-		b.Logf("python3 testdata/runtime/bench.py: %v (no Jinja2 figure)", err)
+	benchCPU(b, pythonNanos(b, filepath.Join("testdata", "runtime", "bench.py"), which), render)
+}
+
+// pythonNanos runs a Python timing script and reads the CPU nanoseconds
+// per render it prints (0 when it cannot).
+func pythonNanos(b *testing.B, script string, args ...string) float64 {
+	out, err := exec.Command("python3", append([]string{script}, args...)...).Output()
+	if err != nil {
+		b.Logf("python3 %s: %v (no Jinja2 figure)", script, err)
+		return 0
 	}
+	ns, _ := strconv.ParseFloat(strings.TrimSpace(string(out)), 64)
+	return ns
+}
+
+// benchCPU runs render b.N times, reporting CPU time per render beside
+// pyNs, Python's.
+func benchCPU(b *testing.B, pyNs float64, render func() error) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	cpu0 := cpuNanos()
@@ -129,4 +144,45 @@ func BenchmarkParseChat(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// BenchmarkCorpusVsJinja2 renders the real template and conversation of
+// chat/format's BenchmarkTemplateVsJinja2 (Qwen2.5 Instruct's template,
+// a tool-call cycle with two calls and an answer) in transformers' setting
+// (sandbox, trim_blocks, lstrip_blocks), and in the same run times Python's
+// Jinja2 on the same pair with chat/format/testdata/hf/bench.py.
+func BenchmarkCorpusVsJinja2(b *testing.B) {
+	hf := filepath.Join("..", "..", "chat", "format", "testdata", "hf")
+	src, err := os.ReadFile(filepath.Join(hf, "templates", "093.jinja"))
+	if err != nil {
+		b.Skip(err)
+	}
+	tmpl, err := New(Sandbox(), TrimBlocks(), LStripBlocks()).Parse("093.jinja", string(src))
+	if err != nil {
+		b.Fatal(err)
+	}
+	data, err := os.ReadFile(filepath.Join("testdata", "oracle", "cases", "hf.json"))
+	if err != nil {
+		b.Skip(err)
+	}
+	var doc struct {
+		Contexts map[string]json.RawMessage `json:"contexts"`
+	}
+	if err := json.Unmarshal(data, &doc); err != nil {
+		b.Fatal(err)
+	}
+	conv, err := pyjson.Parse(doc.Contexts["tools-two-calls-answer"])
+	if err != nil {
+		b.Fatal(err)
+	}
+	vars := map[string]Value{"bos_token": StrV("<s>"), "eos_token": StrV("<|im_end|>"), "documents": NoneV()}
+	for i, k := range conv.Keys {
+		vars[k] = FromGo(conv.Items[i])
+	}
+	ctx := context.Background()
+	if _, err := tmpl.Render(ctx, vars); err != nil {
+		b.Fatal(err)
+	}
+	pyNs := pythonNanos(b, filepath.Join(hf, "bench.py"), "093.jinja", "tools-two-calls-answer")
+	benchCPU(b, pyNs, func() error { _, err := tmpl.Render(ctx, vars); return err })
 }
