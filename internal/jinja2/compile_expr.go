@@ -532,8 +532,10 @@ func (c *compiler) compileFilter(n *FilterExpr, _ any) (func(f *frame, in Value)
 		if c.soft == 0 {
 			return nil, c.errAt(n, "TemplateAssertionError", "No filter named "+pyQuote(n.Name)+".")
 		}
-		err := c.errAt(n, "TemplateRuntimeError", "No filter named "+pyQuote(n.Name)+" found.")
-		return func(*frame, Value) (Value, error) { return Value{}, err }, nil
+		// Jinja2 calls a stand-in that raises: the operand and the
+		// arguments are evaluated first.
+		missing := c.errAt(n, "TemplateRuntimeError", "No filter named "+pyQuote(n.Name)+" found.")
+		fl = func(*Ctx, Value, []Value, []Kwarg) (Value, error) { return Value{}, missing }
 	}
 	return func(f *frame, in Value) (Value, error) {
 		v, err := operand(f, in)
@@ -577,8 +579,8 @@ func (c *compiler) compileTest(n *TestExpr) (evalFn, error) {
 		if c.soft == 0 {
 			return nil, c.errAt(n, "TemplateAssertionError", "No test named "+pyQuote(n.Name)+".")
 		}
-		err := c.errAt(n, "TemplateRuntimeError", "No test named "+pyQuote(n.Name)+" found.")
-		return func(*frame) (Value, error) { return Value{}, err }, nil
+		missing := c.errAt(n, "TemplateRuntimeError", "No test named "+pyQuote(n.Name)+" found.")
+		tst = func(*Ctx, Value, []Value, []Kwarg) (bool, error) { return false, missing }
 	}
 	return func(f *frame) (Value, error) {
 		v, err := x(f)
