@@ -122,9 +122,13 @@ func TestNoFileOutsideThePromptDirectory(t *testing.T) {
 		add("t.tmpl", fmt.Sprintf(`{{role "system"}}{{template %q .}}`, n))
 	}
 	for _, ext := range []string{".j2", ".pongo2"} {
+		as := " "
+		if ext == ".j2" {
+			as = " as " // Jinja2's import names its target with as
+		}
 		for _, n := range names(ext, true) {
 			add("t"+ext, fmt.Sprintf(`{%% system %%}{%% include %q %%}{%% endsystem %%}`, n))
-			add("t"+ext, fmt.Sprintf(`{%% import %q s %%}{%% system %%}x{%% endsystem %%}`, n))
+			add("t"+ext, fmt.Sprintf(`{%% import %q`+as+`s %%}{%% system %%}x{%% endsystem %%}`, n))
 			add("t"+ext, fmt.Sprintf(`{%% extends %q %%}`, n))
 		}
 	}

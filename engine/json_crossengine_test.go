@@ -23,7 +23,7 @@ var jsonTemplates = []struct{ engine, name, src string }{
 	{"handlebars", "t.hbs", `<message role="assistant"><tool_call id="c1" name="get_rate">{{json args}}</tool_call></message>` +
 		`<message role="tool" tool_call_id="c1">{{json result}}</message>{{#user}}{{json args indent=2}}{{/user}}`},
 	{"jinja", "t.j2", `<message role="assistant"><tool_call id="c1" name="get_rate">{{ args|tojson }}</tool_call></message>` +
-		`<message role="tool" tool_call_id="c1">{{ result|tojson }}</message>{% user %}{{ args|tojson:2 }}{% enduser %}`},
+		`<message role="tool" tool_call_id="c1">{{ result|tojson }}</message>{% user %}{{ args|tojson(2) }}{% enduser %}`},
 	{"pongo2", "t.pongo2", `<message role="assistant"><tool_call id="c1" name="get_rate">{{ args|tojson }}</tool_call></message>` +
 		`<message role="tool" tool_call_id="c1">{{ result|tojson }}</message>{% user %}{{ args|tojson:2 }}{% enduser %}`},
 	{"gotmpl", "t.tmpl", `<message role="assistant"><tool_call id="c1" name="get_rate">{{json .args}}</tool_call></message>` +

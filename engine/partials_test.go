@@ -71,7 +71,7 @@ func TestLoadDirPartialsFromParents(t *testing.T) {
 		{name: "hbs root template keeps the root partial", file: "x.hbs", src: `{{#system}}{{> tone}}{{/system}}`,
 			want: "root tone (hbs)"},
 		{name: "j2 import and extends climb too", file: "sub/x.j2",
-			src:  `{% extends "_base.j2" %}{% block s %}{% import "_m.j2" m %}{{ m() }}{% endblock %}`,
+			src:  `{% extends "_base.j2" %}{% block s %}{% from "_m.j2" import m %}{{ m() }}{% endblock %}`,
 			want: "base: macro"},
 		// A partial's own partials are looked for from the template's
 		// directory, in every engine, as the template's are.
@@ -107,7 +107,7 @@ func TestLoadDirPartialsFromParents(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			fsys := partialTree()
 			fsys["prompts/_base.j2"] = &fstest.MapFile{Data: []byte(`{% system %}base: {% block s %}{% endblock %}{% endsystem %}`)}
-			fsys["prompts/_m.j2"] = &fstest.MapFile{Data: []byte(`{% macro m() export %}macro{% endmacro %}`)}
+			fsys["prompts/_m.j2"] = &fstest.MapFile{Data: []byte(`{% macro m() %}macro{% endmacro %}`)}
 			fsys["prompts/_wrap.j2"] = &fstest.MapFile{Data: []byte(`wrap: {% include "_tone.j2" %}`)}
 			fsys["prompts/_wrap.hbs"] = &fstest.MapFile{Data: []byte(`wrap: {{> tone}}`)}
 			fsys["prompts/_wrap.tmpl"] = &fstest.MapFile{Data: []byte(`wrap: {{template "tone" .}}`)}

@@ -1,36 +1,301 @@
-// Package jinja is rolemark's engine for Jinja templates, named "jinja",
-// for the extensions .jinja, .j2 and .jinja2:
-//
-//	set := engine.NewSet(jinja.New())
-//	tpl, err := set.ParseFS(prompts, "loan.j2")
-//
-// Until rolemark's Jinja2 engine lands, the language of these templates is
-// pongo2's, Django-flavoured, not Python's Jinja2: New returns the pongo2
-// adapter (package pongo2, which documents the syntax, the escaping and the
-// limits) under the name "jinja". Its templates, messages and errors are
-// those of package pongo2; only the engine's name, its extensions and the
-// extensions a partial name without one is tried with (.j2, .jinja,
-// .jinja2) differ. Teams that mean pongo2's syntax should name their files
-// .pongo2 and use package pongo2, which stays when this engine becomes
-// Jinja2.
 package jinja
 
-import "github.com/rolemark/rolemark/pongo2"
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"maps"
+	"slices"
+	"strings"
+	"sync"
 
-// Engine is the engine New returns: the pongo2 adapter named "jinja".
-type Engine = pongo2.Engine
+	"github.com/rolemark/rolemark/chat"
+	"github.com/rolemark/rolemark/engine/driver"
+	"github.com/rolemark/rolemark/internal/jinja2"
+	"github.com/rolemark/rolemark/roleparse"
+)
 
-// Option configures the engine (see package pongo2).
-type Option = pongo2.Option
+// Option configures the engine.
+type Option func(*settings)
 
-// New returns the engine named "jinja", for the extensions .jinja, .j2 and
-// .jinja2: pongo2.New with the given options under that name.
-func New(opts ...Option) *Engine {
-	return pongo2.New(append(opts[:len(opts):len(opts)], pongo2.As("jinja", ".jinja", ".j2", ".jinja2"))...)
+type settings struct {
+	funcs map[string]any
+	depth int
 }
 
-// Funcs is pongo2.Funcs: functions every template may call.
-func Funcs(funcs map[string]any) Option { return pongo2.Funcs(funcs) }
+// defaultDepth bounds nested macro calls, includes and recursive loops
+// unless MacroDepth says otherwise.
+const defaultDepth = 100
 
-// MacroDepth is pongo2.MacroDepth: how deeply macros may call one another.
-func MacroDepth(n int) Option { return pongo2.MacroDepth(n) }
+// Funcs makes the given Go functions available to every template, as
+// globals: {{ shout(q) }}. Their arguments are converted from the
+// template's values (a str to a string, an int to any Go integer type, a
+// list to a slice, a dict to a map, anything to any); a function may return
+// one value, or one value and an error. Its result is escaped like any
+// value, unless its result type is roleparse.Markup: markup the Go program
+// builds is trusted, while a roleparse.Markup value in the data is escaped
+// like any string. A function named like one of rolemark's (role, history,
+// media, message, user, system, assistant) is an error when a template is
+// compiled: the markup functions cannot be replaced.
+func Funcs(funcs map[string]any) Option {
+	return func(s *settings) {
+		if s.funcs == nil {
+			s.funcs = map[string]any{}
+		}
+		maps.Copy(s.funcs, funcs)
+	}
+}
+
+// MacroDepth sets how deeply macro calls, includes and recursive loops may
+// nest before the render fails (100 by default).
+func MacroDepth(n int) Option {
+	return func(s *settings) {
+		if n > 0 {
+			s.depth = n
+		}
+	}
+}
+
+// New returns the engine named "jinja", for the extensions .jinja, .j2
+// and .jinja2.
+func New(opts ...Option) *Engine {
+	e := &Engine{}
+	e.cfg.depth = defaultDepth
+	for _, o := range opts {
+		o(&e.cfg)
+	}
+	return e
+}
+
+// Engine is the jinja engine, a driver.Engine. Make one with New.
+type Engine struct {
+	cfg settings
+}
+
+var _ driver.Engine = (*Engine)(nil)
+
+// Name returns "jinja".
+func (e *Engine) Name() string { return "jinja" }
+
+// Extensions returns .jinja, .j2 and .jinja2.
+func (e *Engine) Extensions() []string { return []string{".jinja", ".j2", ".jinja2"} }
+
+// ownNames are the names of rolemark's markup functions and block tags.
+var ownNames = []string{"role", "history", "media", "message", "user", "system", "assistant"}
+
+// Compile compiles src. Partials (include, import, extends) are read with
+// cfg.ReadPartial, and only from cfg.FS; those named by a string literal
+// are read and compiled now, so a missing or broken one is an error of
+// Compile.
+func (e *Engine) Compile(name, src string, cfg driver.Config) (dc driver.Compiled, err error) {
+	if name == "" {
+		name = "template"
+	}
+	defer func() {
+		if p := recover(); p != nil {
+			dc, err = nil, &driver.Error{Template: name, Err: &driver.PanicError{Value: p}}
+		}
+	}()
+	opts := []jinja2.Option{
+		jinja2.Autoescape(roleparse.Escape),
+		jinja2.WithFinalize(finalize),
+		jinja2.WithLimits(jinja2.Limits{Depth: e.cfg.depth}),
+		jinja2.WithFilter("tojson", tojson),
+	}
+	if !cfg.AllowMissing {
+		opts = append(opts, jinja2.StrictNames())
+	}
+	opts = append(opts, markupOptions()...)
+	for _, n := range slices.Sorted(maps.Keys(e.cfg.funcs)) {
+		if slices.Contains(ownNames, n) {
+			return nil, &driver.Error{Template: name, Err: fmt.Errorf("Funcs: %q is one of rolemark's functions", n)}
+		}
+		fn, err := goFunc(n, e.cfg.funcs[n])
+		if err != nil {
+			return nil, &driver.Error{Template: name, Err: err}
+		}
+		opts = append(opts, jinja2.WithGlobal(n, fn))
+	}
+	c := &compiled{name: name, files: map[string]string{}, calls: map[place]bool{}}
+	ld := &loader{cfg: cfg, exts: partialExts(name, e.Extensions()), c: c}
+	opts = append(opts, jinja2.WithLoader(ld.load))
+	c.env = jinja2.New(opts...)
+	tpl, err := c.env.Parse(name, src)
+	if err != nil {
+		return nil, c.convert(err)
+	}
+	c.tpl = tpl
+	if err := c.preload(tpl); err != nil {
+		return nil, err
+	}
+	c.vars = c.listVars(e.cfg.funcs)
+	c.fast = c.fastProgram(src, e.cfg.funcs, cfg.Parse)
+	return c, nil
+}
+
+// finalize is the engine's Jinja2 finalize: None prints as nothing, as a
+// nil value prints in every engine (an optional input that is not
+// supplied is None).
+func finalize(v jinja2.Value) jinja2.Value {
+	if v.Kind() == jinja2.KindNone {
+		return jinja2.StrV("")
+	}
+	return v
+}
+
+// jinjaTojson is Jinja2's tojson filter.
+var jinjaTojson = jinja2.BuiltinFilter("tojson")
+
+// tojson is Jinja2's tojson whose result is escaped like any value:
+// Jinja2 marks it safe, since it writes < > & and ' as \u escapes, but it
+// leaves " as it is, which would end an attribute's value.
+func tojson(c *jinja2.Ctx, v jinja2.Value, args []jinja2.Value, kw []jinja2.Kwarg) (jinja2.Value, error) {
+	r, err := jinjaTojson(c, v, args, kw)
+	if err != nil {
+		return r, err
+	}
+	return jinja2.StrV(r.Str()), nil
+}
+
+// place is a place in a template file.
+type place struct {
+	file      string
+	line, col int
+}
+
+// compiled is a compiled template; it is safe for concurrent use.
+type compiled struct {
+	name string
+	env  *jinja2.Env
+	tpl  *jinja2.Template
+
+	mu    sync.Mutex
+	files map[string]string // a partial's name as written → its file
+
+	// calls are the places of names the templates call: name(…).
+	calls map[place]bool
+	// partials are the partials named with a literal, by name as written.
+	partials map[string]*jinja2.Template
+	vars     []driver.Var
+	fast     *fastProg
+}
+
+var (
+	_ driver.MessagesExecuter = (*compiled)(nil)
+	_ driver.StringExecuter   = (*compiled)(nil)
+	_ driver.VarLister        = (*compiled)(nil)
+)
+
+// Execute renders the template's markup into w; nothing is written when
+// the render fails.
+func (c *compiled) Execute(ctx context.Context, w io.Writer, r *driver.Request) error {
+	s, err := c.ExecuteString(ctx, r)
+	if err != nil {
+		return err
+	}
+	_, err = io.WriteString(w, s)
+	return err
+}
+
+// ExecuteString renders the template's markup.
+func (c *compiled) ExecuteString(ctx context.Context, r *driver.Request) (s string, err error) {
+	if err := ctx.Err(); err != nil {
+		return "", err
+	}
+	var vars map[string]any
+	if r != nil {
+		vars = r.Vars
+	}
+	defer func() {
+		if p := recover(); p != nil {
+			s, err = "", &driver.Error{Template: c.name, Err: &driver.PanicError{Value: p}}
+		}
+	}()
+	values, cv := toValues(vars)
+	out, err := c.tpl.Render(ctx, values)
+	cv.release()
+	if err != nil {
+		return "", c.convert(err)
+	}
+	return out, nil
+}
+
+// file returns the file of the template called name: a partial's path in
+// the file system, or the template's own name.
+func (c *compiled) file(name string) string {
+	if name == "" {
+		return c.name
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if f, ok := c.files[name]; ok {
+		return f
+	}
+	return name
+}
+
+// Error is a Jinja2 exception raised by a template: Kind is Python's
+// exception name (TemplateSyntaxError, UndefinedError, TypeError, …) and
+// Msg its message as Jinja2 words it. It comes wrapped in a *driver.Error
+// (engine.Error) that names the template, line and column.
+type Error struct {
+	Kind, Msg string
+	Err       error // the cause, such as the render context's error
+}
+
+func (e *Error) Error() string { return e.Kind + ": " + e.Msg }
+
+func (e *Error) Unwrap() error { return e.Err }
+
+// convert turns an error of internal/jinja2 into a *driver.Error in the
+// coordinates of the file the author wrote.
+func (c *compiled) convert(err error) error {
+	var je *jinja2.Error
+	if !errors.As(err, &je) {
+		return &driver.Error{Template: c.name, Err: err}
+	}
+	at := place{file: c.file(je.Name), line: je.Line, col: je.Col}
+	de := &driver.Error{Template: at.file, Line: at.line, Col: at.col}
+	var pe *driver.PartialError
+	switch {
+	case errors.As(je.Err, &pe):
+		de.Err = pe
+	case je.Kind == "UndefinedError" && undefinedName(je.Msg) != "":
+		n := undefinedName(je.Msg)
+		if c.calls[at] {
+			de.Err = &driver.UnknownFuncError{Name: n}
+		} else {
+			de.Err = &driver.MissingError{Name: n}
+		}
+	default:
+		de.Err = &Error{Kind: je.Kind, Msg: je.Msg, Err: je.Err}
+	}
+	return de
+}
+
+// undefinedName returns the name of "'name' is undefined", Jinja2's
+// message for a name that nothing defines, or "".
+func undefinedName(msg string) string {
+	rest, ok := strings.CutSuffix(msg, "' is undefined")
+	if !ok || !strings.HasPrefix(rest, "'") {
+		return ""
+	}
+	n := rest[1:]
+	for i, r := range n {
+		if !(r == '_' || 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || i > 0 && '0' <= r && r <= '9') {
+			return ""
+		}
+	}
+	return n
+}
+
+// Vars lists the top-level variables the template and the partials it
+// names with a literal read, in order of first use (driver.VarLister).
+func (c *compiled) Vars() []driver.Var { return slices.Clone(c.vars) }
+
+// ExecuteMessages renders straight to messages on the fast path (see
+// fast.go); ok is false when the request must take Execute.
+func (c *compiled) ExecuteMessages(ctx context.Context, r *driver.Request) ([]chat.Message, bool, error) {
+	return c.fast.messages(ctx, r)
+}

@@ -12,12 +12,10 @@ import (
 	"github.com/rolemark/rolemark/chat"
 	"github.com/rolemark/rolemark/engine"
 	"github.com/rolemark/rolemark/jinja"
-	"github.com/rolemark/rolemark/pongo2"
 )
 
-// TestShim: the jinja engine is the pongo2 adapter under the name "jinja",
-// with the Jinja extensions, and passes its options on.
-func TestShim(t *testing.T) {
+// TestEngine: the engine's name, its extensions, and its options.
+func TestEngine(t *testing.T) {
 	e := jinja.New()
 	require.Equal(t, "jinja", e.Name())
 	require.Equal(t, []string{".jinja", ".j2", ".jinja2"}, e.Extensions())
@@ -29,8 +27,6 @@ func TestShim(t *testing.T) {
 	}
 	_, err := set.EngineFor("a.pongo2")
 	require.Error(t, err, "the jinja engine does not claim .pongo2")
-	// The name cannot be changed by an option given to New.
-	require.Equal(t, "jinja", jinja.New(pongo2.As("other", ".x")).Name())
 
 	tpl, err := engine.NewSet(jinja.New(jinja.Funcs(map[string]any{"shout": strings.ToUpper}))).
 		Parse("jinja", "t.j2", `{% user %}{{ shout(q) }}{% enduser %}`)
@@ -43,12 +39,12 @@ func TestShim(t *testing.T) {
 		Parse("jinja", "t.j2", `{% macro r() %}{{ r() }}{% endmacro %}{{ r() }}`)
 	require.NoError(t, err)
 	_, err = tpl.Messages(context.Background(), nil)
-	assert.ErrorContains(t, err, "macros nested more than 3 deep")
+	assert.EqualError(t, err, "t.j2:1:20: LimitError: calls nest deeper than the limit of 3")
 }
 
 // TestPartialExtensions: a partial named without an extension is tried
 // with the including template's own extension first, then .j2, .jinja and
-// .jinja2, as before the pongo2 adapter had a package of its own.
+// .jinja2.
 func TestPartialExtensions(t *testing.T) {
 	fsys := fstest.MapFS{
 		"p/x.j2":     {Data: []byte(`j2`)},

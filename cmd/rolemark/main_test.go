@@ -130,7 +130,7 @@ func TestRun(t *testing.T) {
 		{name: "render --engine reads partials beside a file outside the working directory", args: []string{"render", "--engine", "gotmpl", "--var", "name=Bo", "--format", "markup", "../rolemark/testdata/prompts/hello.tmpl"}, wantCode: 0,
 			wantOut: "<message role=\"user\">Hi Regards, Bo</message>\n"},
 		{name: "render --engine wins over the extension", args: []string{"render", "--engine", "jinja", "--var", "q=<x>", "--format", "markup", "testdata/hello.tmpl"}, wantCode: 1,
-			wantErrSub: "testdata/hello.tmpl:2:24: Expected either a number, string, keyword or identifier.\n"},
+			wantErrSub: "testdata/hello.tmpl:2:24: TemplateSyntaxError: unexpected '.'\n"},
 		{name: "render unknown engine", args: []string{"render", "--engine", "nope", "testdata/hello.tmpl"}, wantCode: 2,
 			wantErrSub: `rolemark render: unknown engine "nope"; known: gotmpl, handlebars, jinja, pongo2`},
 		{name: "render missing template names it as given", args: []string{"render", "testdata/nonexistent.tmpl"}, wantCode: 1,

@@ -22,6 +22,9 @@ type Env struct {
 	strict                                        bool // StrictNames
 	generation                                    bool // GenerationTag
 
+	// ext holds the block tags, call names and finalize of ext.go.
+	ext extensions
+
 	// Jinja2's built-in filters, tests and globals, read once by New.
 	builtinFilters map[string]Filter
 	builtinTests   map[string]Test

@@ -106,6 +106,9 @@ func (c *compiler) compilePrint(n *Print) (execFn, error) {
 		if err != nil {
 			return err
 		}
+		if fin := f.c.env.ext.finalize; fin != nil {
+			v = fin(v)
+		}
 		if err := f.c.writeValue(v); err != nil {
 			return place(err, name, pos)
 		}

@@ -28,6 +28,7 @@ type parser struct {
 	// generation: {% generation %} is a tag (GenerationTag).
 	generation bool
 	endStack   [][]string
+	ext        *extensions // the Env's block tags and call names (ext.go)
 }
 
 // parseTree lexes and parses a normalized source with env's settings.
@@ -36,7 +37,7 @@ func parseTree(src *source, env *Env) (*Tree, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &parser{src: src, toks: toks, generation: env.generation}
+	p := &parser{src: src, toks: toks, generation: env.generation, ext: &env.ext}
 	body, err := p.subparse(nil)
 	if err != nil {
 		return nil, err
@@ -305,6 +306,9 @@ func (p *parser) parseStatement() (Stmt, error) {
 		return nil, p.failAt(t, "tag name expected")
 	}
 	known := statementKeywords[t.val] || t.val == "call" || t.val == "filter" || t.val == "break" || t.val == "continue" || t.val == "do" || (t.val == "generation" && p.generation)
+	if s, ok, err := p.parseBlockTag(); !known && ok {
+		return s, err
+	}
 	if !known {
 		return nil, p.failUnknown(t.val, p.endStack, t)
 	}
@@ -1350,7 +1354,7 @@ func (p *parser) parseCall(x Expr) (Expr, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &CallExpr{At: p.at(t), Fn: x, Args: args}, nil
+	return &CallExpr{At: p.at(t), Fn: p.calledName(x), Args: args}, nil
 }
 
 // parseFilter parses |f(args)|g… after x; with inline, the first filter

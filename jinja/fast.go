@@ -1,0 +1,168 @@
+package jinja
+
+import (
+	"context"
+	"slices"
+	"strconv"
+
+	"github.com/rolemark/rolemark/chat"
+	"github.com/rolemark/rolemark/engine/driver"
+	"github.com/rolemark/rolemark/internal/fastpath"
+	"github.com/rolemark/rolemark/internal/jinja2"
+	"github.com/rolemark/rolemark/roleparse"
+)
+
+// The fast path renders a template that is template text and plain
+// variables ({{ name }}) straight to messages, without the Jinja2 runtime
+// and without parsing markup: the text between the variables is fixed, so
+// internal/fastpath parses it once, at compile time, and a render puts each
+// value, unescaped, into the text of the message it prints in. It is what
+// Execute and roleparse.Parse give, because:
+//
+//   - the syntax tree holds only text, {{ name }} of a name that is no
+//     global (Jinja2's or a function of Funcs), rolemark's markup calls and
+//     block tags with literal arguments, and nothing else (no partial, no
+//     filter, no condition);
+//   - the text between the values is taken from the engine's own render of
+//     the template with a placeholder for each variable, and must hold the
+//     placeholders in the order of the prints;
+//   - at render time a value is used only when it is a string, a bool, an
+//     integer, a float64 or nil, which it prints as Jinja2 does (None as nothing,
+//     True, False) and escapes, and which roleparse decodes back; anything
+//     else, and a missing variable, takes the general path.
+type fastProg struct {
+	prog  *fastpath.Program
+	names []string // the variable each value prints
+}
+
+// fastProgram returns the template's fast path, or nil when it has none.
+func (c *compiled) fastProgram(src string, funcs map[string]any, opts []roleparse.Option) *fastProg {
+	if fastpath.Reserved(src) {
+		return nil
+	}
+	var names []string
+	if !plainStmts(c.tpl.Tree().Body, &names) {
+		return nil
+	}
+	index := map[string]int{}
+	vars := map[string]any{}
+	order := make([]int, len(names))
+	for i, name := range names {
+		if _, fn := funcs[name]; fn || slices.Contains(jinjaGlobals, name) {
+			return nil
+		}
+		k, ok := index[name]
+		if !ok {
+			k = len(index)
+			index[name] = k
+			vars[name] = fastpath.Placeholder(k)
+		}
+		order[i] = k
+	}
+	out, err := c.ExecuteString(context.Background(), &driver.Request{Vars: vars})
+	if err != nil {
+		return nil
+	}
+	prog := fastpath.FromRender(out, order, opts)
+	if prog == nil {
+		return nil
+	}
+	return &fastProg{prog: prog, names: names}
+}
+
+// plainStmts reports whether body is made of what the fast path takes,
+// and appends the names it prints to names.
+func plainStmts(body []jinja2.Stmt, names *[]string) bool {
+	for _, s := range body {
+		switch s := s.(type) {
+		case *jinja2.Text:
+		case *jinja2.Print:
+			switch x := s.X.(type) {
+			case *jinja2.Name:
+				*names = append(*names, x.Name)
+			case *jinja2.CallExpr:
+				if !constCall(x) {
+					return false
+				}
+			default:
+				return false
+			}
+		case *jinja2.CallBlock:
+			if len(s.Params) > 0 || !constCall(s.Call) || !plainStmts(s.Body, names) {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// constCall reports whether x calls one of rolemark's markup functions
+// with literal arguments.
+func constCall(x *jinja2.CallExpr) bool {
+	k, ok := x.Fn.(*jinja2.Const)
+	if !ok || k.Value.Kind() != jinja2.KindFunc || x.Args.DynArgs != nil || x.Args.DynKwargs != nil {
+		return false
+	}
+	for _, a := range argExprs(x.Args) {
+		if _, ok := a.(*jinja2.Const); a != nil && !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// value returns the text {{ x }} prints, before escaping, when the fast
+// path can take x.
+func value(x any) (string, bool) {
+	switch x := x.(type) {
+	case string:
+		return x, true
+	case nil:
+		return "", true
+	case bool:
+		if x {
+			return "True", true
+		}
+		return "False", true
+	case int:
+		return strconv.Itoa(x), true
+	case int64:
+		return strconv.FormatInt(x, 10), true
+	case int32:
+		return strconv.FormatInt(int64(x), 10), true
+	case float64:
+		s, err := jinja2.ToStr(nil, floatValue(x))
+		return s, err == nil
+	}
+	return "", false
+}
+
+// messages renders the request straight to messages when the template has
+// a fast path and the request's values suit it; ok is false otherwise.
+func (f *fastProg) messages(ctx context.Context, r *driver.Request) ([]chat.Message, bool, error) {
+	if f == nil || r == nil {
+		return nil, false, nil
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, true, err
+	}
+	var vbuf [16]string
+	values := vbuf[:0]
+	if len(f.names) > len(vbuf) {
+		values = make([]string, 0, len(f.names))
+	}
+	for _, name := range f.names {
+		x, ok := r.Vars[name]
+		if !ok {
+			return nil, false, nil
+		}
+		v, ok := value(x)
+		if !ok {
+			return nil, false, nil
+		}
+		values = append(values, v)
+	}
+	return f.prog.Messages(values, r.Memory), true, nil
+}

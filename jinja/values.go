@@ -1,0 +1,149 @@
+package jinja
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"sync"
+
+	"github.com/rolemark/rolemark/internal/jinja2"
+	"github.com/rolemark/rolemark/roleparse"
+)
+
+// converter converts a render's variables to template values, taking the
+// values' memory from one slab that the next render reuses: no value
+// outlives the render (the jinja2 package is internal, so no caller's
+// function receives one, and the output is a string of its own).
+type converter struct {
+	vars map[string]jinja2.Value
+	slab []jinja2.Value
+	keys []string
+}
+
+var converters = sync.Pool{New: func() any { return &converter{vars: map[string]jinja2.Value{}} }}
+
+// toValues converts the render's variables; release gives the memory back
+// once the render is done with them.
+func toValues(vars map[string]any) (map[string]jinja2.Value, *converter) {
+	cv := converters.Get().(*converter)
+	for k, v := range vars {
+		cv.vars[k] = cv.value(v)
+	}
+	return cv.vars, cv
+}
+
+func (cv *converter) release() {
+	if len(cv.vars) > 256 || cap(cv.slab) > 1<<16 {
+		return // let a large one go rather than keep it pooled
+	}
+	clear(cv.vars)
+	clear(cv.slab)
+	cv.slab = cv.slab[:0]
+	converters.Put(cv)
+}
+
+// values returns n zero values from the slab.
+func (cv *converter) values(n int) []jinja2.Value {
+	l := len(cv.slab)
+	if l+n > cap(cv.slab) {
+		// A new slab; the values already handed out keep the old one.
+		cv.slab = make([]jinja2.Value, 0, max(2*cap(cv.slab), n, 64))
+		l = 0
+	}
+	cv.slab = cv.slab[:l+n]
+	return cv.slab[l : l+n : l+n]
+}
+
+// value converts a Go value as jinja2.FromGo does, except that a
+// fmt.Stringer or an error (that is no number, string, slice or map of
+// those) prints as its String or Error text, and a struct as Go prints it
+// (roleparse.FormatValue), as in every engine, and keeps its fields; this
+// holds inside []any and map[string]any too.
+func (cv *converter) value(x any) jinja2.Value {
+	switch x := x.(type) {
+	case string:
+		return jinja2.StrV(x)
+	case nil, bool, int, int64, jinja2.Value:
+		return jinja2.FromGo(x)
+	case float64:
+		return floatValue(x)
+	case []any:
+		items := cv.values(len(x))
+		for i, it := range x {
+			items[i] = cv.value(it)
+		}
+		return jinja2.ListV(items)
+	case map[string]any:
+		// A dict in the order of its sorted keys, as FromGo makes one.
+		keys := cv.keys[:0]
+		for k := range x {
+			keys = append(keys, k)
+		}
+		slices.Sort(keys)
+		n := len(keys)
+		kv := cv.values(2 * n)
+		for i, k := range keys {
+			kv[i] = jinja2.StrV(k)
+		}
+		cv.keys = keys[:0]
+		for i := 0; i < n; i++ {
+			kv[n+i] = cv.value(x[kv[i].Str()])
+		}
+		return jinja2.DictV(jinja2.StrDict(kv))
+	case error:
+		return jinja2.ObjectV(&printer{text: x.Error(), of: jinja2.FromGo(x)})
+	case fmt.Stringer:
+		return jinja2.ObjectV(&printer{text: x.String(), of: jinja2.FromGo(x)})
+	}
+	v := jinja2.FromGo(x)
+	if v.Kind() == jinja2.KindObject {
+		// A Go struct: its fields are attributes, and it prints as Go
+		// prints it, as in every engine (Python would print its address).
+		return jinja2.ObjectV(&printer{text: roleparse.FormatValue(x), of: v})
+	}
+	return v
+}
+
+// toValue converts a value outside a render (a function's result).
+func toValue(x any) jinja2.Value {
+	cv := &converter{}
+	return cv.value(x)
+}
+
+// maxExact is the largest integer up to which every float64 is exact.
+const maxExact = 1 << 53
+
+// floatValue is a float64 of the data: an int when it is a whole number
+// that a float64 holds exactly, as Python's json.loads reads the number 5
+// that encoding/json decodes to float64(5), so that {{ n }} prints 5 as in
+// every engine; otherwise a float, printed as Python prints it.
+func floatValue(f float64) jinja2.Value {
+	if f == math.Trunc(f) && f >= -maxExact && f <= maxExact && !(f == 0 && math.Signbit(f)) {
+		return jinja2.IntV(int64(f))
+	}
+	return jinja2.FloatV(f)
+}
+
+// printer is a Go value with its own text (a fmt.Stringer or an error):
+// str() of it is the text, and its attributes are those of the value.
+type printer struct {
+	text string
+	of   jinja2.Value
+}
+
+func (p *printer) TypeName() string {
+	if o := p.of.ObjectOf(); o != nil {
+		return o.TypeName()
+	}
+	return jinja2.TypeName(p.of)
+}
+
+func (p *printer) Attr(name string) (jinja2.Value, bool) {
+	if o := p.of.ObjectOf(); o != nil {
+		return o.Attr(name)
+	}
+	return jinja2.Value{}, false
+}
+
+func (p *printer) Str() string  { return p.text }
+func (p *printer) Repr() string { return p.text }

@@ -1,0 +1,136 @@
+package jinja
+
+import "github.com/rolemark/rolemark/internal/jinja2"
+
+// walkStmts calls fn for every statement of body and of the bodies nested
+// in it, in source order; fn returns false to skip a statement's bodies.
+func walkStmts(body []jinja2.Stmt, fn func(jinja2.Stmt) bool) {
+	for _, s := range body {
+		if !fn(s) {
+			continue
+		}
+		for _, b := range stmtBodies(s) {
+			walkStmts(b, fn)
+		}
+	}
+}
+
+// stmtBodies returns the statement lists nested in s.
+func stmtBodies(s jinja2.Stmt) [][]jinja2.Stmt {
+	switch s := s.(type) {
+	case *jinja2.If:
+		return append(append([][]jinja2.Stmt{}, s.Bodies...), s.Else)
+	case *jinja2.For:
+		return [][]jinja2.Stmt{s.Body, s.Else}
+	case *jinja2.SetBlock:
+		return [][]jinja2.Stmt{s.Body}
+	case *jinja2.Macro:
+		return [][]jinja2.Stmt{s.Body}
+	case *jinja2.CallBlock:
+		return [][]jinja2.Stmt{s.Body}
+	case *jinja2.FilterBlock:
+		return [][]jinja2.Stmt{s.Body}
+	case *jinja2.With:
+		return [][]jinja2.Stmt{s.Body}
+	case *jinja2.Block:
+		return [][]jinja2.Stmt{s.Body}
+	case *jinja2.AutoescapeBlock:
+		return [][]jinja2.Stmt{s.Body}
+	}
+	return nil
+}
+
+// stmtExprs returns the expressions s itself holds (not those of its
+// bodies), in source order.
+func stmtExprs(s jinja2.Stmt) []jinja2.Expr {
+	switch s := s.(type) {
+	case *jinja2.Print:
+		return []jinja2.Expr{s.X}
+	case *jinja2.If:
+		return s.Tests
+	case *jinja2.For:
+		return []jinja2.Expr{s.Iter, s.Filter}
+	case *jinja2.Set:
+		return []jinja2.Expr{s.Value, s.Target}
+	case *jinja2.SetBlock:
+		return []jinja2.Expr{s.Filter, s.Target}
+	case *jinja2.Macro:
+		return paramDefaults(s.Params)
+	case *jinja2.CallBlock:
+		return append(paramDefaults(s.Params), s.Call)
+	case *jinja2.FilterBlock:
+		return []jinja2.Expr{s.Filter}
+	case *jinja2.With:
+		return s.Values
+	case *jinja2.Include:
+		return []jinja2.Expr{s.Template}
+	case *jinja2.Import:
+		return []jinja2.Expr{s.Template}
+	case *jinja2.FromImport:
+		return []jinja2.Expr{s.Template}
+	case *jinja2.Extends:
+		return []jinja2.Expr{s.Template}
+	case *jinja2.Do:
+		return []jinja2.Expr{s.X}
+	case *jinja2.AutoescapeBlock:
+		return []jinja2.Expr{s.X}
+	}
+	return nil
+}
+
+func paramDefaults(ps []jinja2.Param) []jinja2.Expr {
+	var out []jinja2.Expr
+	for _, p := range ps {
+		if p.Default != nil {
+			out = append(out, p.Default)
+		}
+	}
+	return out
+}
+
+// subExprs returns the expressions nested directly in x, in source order.
+func subExprs(x jinja2.Expr) []jinja2.Expr {
+	switch x := x.(type) {
+	case *jinja2.TupleLit:
+		return x.Items
+	case *jinja2.ListLit:
+		return x.Items
+	case *jinja2.DictLit:
+		var out []jinja2.Expr
+		for i := range x.Keys {
+			out = append(out, x.Keys[i], x.Values[i])
+		}
+		return out
+	case *jinja2.CondExpr:
+		return []jinja2.Expr{x.Then, x.Test, x.Else}
+	case *jinja2.BinExpr:
+		return []jinja2.Expr{x.Left, x.Right}
+	case *jinja2.UnaryExpr:
+		return []jinja2.Expr{x.X}
+	case *jinja2.CompareExpr:
+		return append([]jinja2.Expr{x.Left}, x.Rights...)
+	case *jinja2.Concat:
+		return x.Items
+	case *jinja2.FilterExpr:
+		return append([]jinja2.Expr{x.X}, argExprs(x.Args)...)
+	case *jinja2.TestExpr:
+		return append([]jinja2.Expr{x.X}, argExprs(x.Args)...)
+	case *jinja2.CallExpr:
+		return append([]jinja2.Expr{x.Fn}, argExprs(x.Args)...)
+	case *jinja2.AttrExpr:
+		return []jinja2.Expr{x.X}
+	case *jinja2.ItemExpr:
+		return []jinja2.Expr{x.X, x.Key}
+	case *jinja2.SliceExpr:
+		return []jinja2.Expr{x.Start, x.Stop, x.Step}
+	}
+	return nil
+}
+
+func argExprs(a jinja2.CallArgs) []jinja2.Expr {
+	out := append([]jinja2.Expr{}, a.Args...)
+	for _, k := range a.Kwargs {
+		out = append(out, k.Value)
+	}
+	return append(out, a.DynArgs, a.DynKwargs)
+}
