@@ -109,7 +109,6 @@ func TestPrintedValues(t *testing.T) {
 	set := engine.NewSet(jinja.New())
 	tpl, err := set.Parse("jinja", "t.j2", `{% user %}{{ a }}|{{ b }}|{{ c }}|{{ d }}|{{ e }}|{{ f }}|{{ g }}|{{ h }}|{{ i }}{% enduser %}`)
 	require.NoError(t, err)
-	type pt struct{ X int }
 	msgs, err := tpl.Messages(context.Background(), map[string]any{
 		"a": 5.0, "b": 1.5, "c": true, "d": nil, "e": int64(-3), "f": []any{"it's", 1.0, nil},
 		"g": map[string]any{"k": false}, "h": roleparse.Markup("<b>"), "i": errors.New("<e>"),
