@@ -66,13 +66,13 @@
 // tojson's result is escaped too: Jinja2 writes < > & and ' as \u escapes
 // and marks it safe, but leaves ", which would end an attribute's value.
 //
-// Values print as Jinja2 prints them (True, 1.5, ['a', 1], {'k': None}),
-// with two exceptions that keep the engines alike: None prints as nothing
+// Values print as Jinja2 prints them (True, ['a', 1], {'k': None}), with
+// two exceptions that keep the engines alike: None prints as nothing
 // (Jinja2's finalize hook, as nil prints in every engine and an optional
-// input that is not supplied is None), and a float64 of the data that
-// holds a whole number (what encoding/json decodes 5 to) is the int 5, as
-// Python's json would read it. A fmt.Stringer or an error in the data
-// prints as its String or Error text, and a Go struct as Go prints it
+// input that is not supplied is None), and a float that {{ }} or |safe
+// prints is written as in every engine (roleparse.FormatValue: 5, 0.1,
+// 1e+21), a float32 as its shortest form. A fmt.Stringer or an error in
+// the data prints as its String or Error text, and a Go struct as Go prints it
 // (its fields are attributes).
 //
 // # Missing variables

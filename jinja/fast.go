@@ -133,8 +133,7 @@ func value(x any) (string, bool) {
 	case int32:
 		return strconv.FormatInt(int64(x), 10), true
 	case float64:
-		s, err := jinja2.ToStr(nil, floatValue(x))
-		return s, err == nil
+		return roleparse.FormatValue(x), true
 	}
 	return "", false
 }

@@ -102,6 +102,7 @@ func (e *Engine) Compile(name, src string, cfg driver.Config) (dc driver.Compile
 		jinja2.WithFinalize(finalize),
 		jinja2.WithLimits(jinja2.Limits{Depth: e.cfg.depth}),
 		jinja2.WithFilter("tojson", tojson),
+		jinja2.WithFilter("safe", safe),
 	}
 	if !cfg.AllowMissing {
 		opts = append(opts, jinja2.StrictNames())
@@ -137,11 +138,29 @@ func (e *Engine) Compile(name, src string, cfg driver.Config) (dc driver.Compile
 // finalize is the engine's Jinja2 finalize: None prints as nothing, as a
 // nil value prints in every engine (an optional input that is not
 // supplied is None).
+//
+// A float a {{ }} prints prints as in every engine (roleparse.FormatValue,
+// Go's shortest form: 5, 0.1, 1e+21, 1.23456789e+08), not as Python's repr.
 func finalize(v jinja2.Value) jinja2.Value {
-	if v.Kind() == jinja2.KindNone {
+	switch v.Kind() {
+	case jinja2.KindNone:
 		return jinja2.StrV("")
+	case jinja2.KindFloat:
+		return jinja2.StrV(roleparse.FormatValue(v.Float()))
 	}
 	return v
+}
+
+// jinjaSafe is Jinja2's safe filter.
+var jinjaSafe = jinja2.BuiltinFilter("safe")
+
+// safe is Jinja2's safe, except that a float is written as finalize
+// writes it, so that {{ x|safe }} and {{ x }} print a number alike.
+func safe(c *jinja2.Ctx, v jinja2.Value, args []jinja2.Value, kw []jinja2.Kwarg) (jinja2.Value, error) {
+	if v.Kind() == jinja2.KindFloat && len(args)+len(kw) == 0 {
+		return jinja2.SafeV(roleparse.FormatValue(v.Float())), nil
+	}
+	return jinjaSafe(c, v, args, kw)
 }
 
 // jinjaTojson is Jinja2's tojson filter.

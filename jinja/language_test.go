@@ -114,7 +114,7 @@ func TestPrintedValues(t *testing.T) {
 		"g": map[string]any{"k": false}, "h": roleparse.Markup("<b>"), "i": errors.New("<e>"),
 	})
 	require.NoError(t, err)
-	assert.Equal(t, []chat.Message{chat.Text(chat.RoleUser, `5|1.5|True||-3|["it's", 1, None]|{'k': False}|<b>|<e>`)}, msgs)
+	assert.Equal(t, []chat.Message{chat.Text(chat.RoleUser, `5|1.5|True||-3|["it's", 1.0, None]|{'k': False}|<b>|<e>`)}, msgs)
 }
 
 // TestMissing: a name that nothing defines is an error naming it where a
@@ -203,7 +203,7 @@ func TestErrors(t *testing.T) {
 	fsys := fstest.MapFS{"bad.j2": {Data: []byte("ok\n{% if %}")}}
 	tests := []struct{ name, src, want string }{
 		{"syntax", "{% user %}\n{{ a + }}{% enduser %}", `main.j2:2:8: TemplateSyntaxError: unexpected 'end of print statement'`},
-		{"unclosed block", "{% user %}x", `main.j2:1:12: TemplateSyntaxError: Unexpected end of template. Jinja was looking for the following tags: 'enduser'. The innermost block that needs to be closed is 'user'.`},
+		{"unclosed block", "{% user %}x", `main.j2:1:11: TemplateSyntaxError: Unexpected end of template. Jinja was looking for the following tags: 'enduser'. The innermost block that needs to be closed is 'user'.`},
 		{"unknown tag", "{% usr %}x{% endusr %}", `main.j2:1:4: TemplateSyntaxError: Encountered unknown tag 'usr'.`},
 		{"unknown filter", "{{ x|shout }}", `main.j2:1:6: TemplateAssertionError: No filter named 'shout'.`},
 		{"broken partial", `{% include "bad.j2" %}`, `bad.j2:2:7: TemplateSyntaxError: Expected an expression, got 'end of statement block'`},

@@ -2,8 +2,8 @@ package jinja
 
 import (
 	"fmt"
-	"math"
 	"slices"
+	"strconv"
 	"sync"
 
 	"github.com/rolemark/rolemark/internal/jinja2"
@@ -66,7 +66,9 @@ func (cv *converter) value(x any) jinja2.Value {
 	case nil, bool, int, int64, jinja2.Value:
 		return jinja2.FromGo(x)
 	case float64:
-		return floatValue(x)
+		return jinja2.FloatV(x)
+	case float32:
+		return float32Value(x)
 	case []any:
 		items := cv.values(len(x))
 		for i, it := range x {
@@ -110,18 +112,11 @@ func toValue(x any) jinja2.Value {
 	return cv.value(x)
 }
 
-// maxExact is the largest integer up to which every float64 is exact.
-const maxExact = 1 << 53
-
-// floatValue is a float64 of the data: an int when it is a whole number
-// that a float64 holds exactly, as Python's json.loads reads the number 5
-// that encoding/json decodes to float64(5), so that {{ n }} prints 5 as in
-// every engine; otherwise a float, printed as Python prints it.
-func floatValue(f float64) jinja2.Value {
-	if f == math.Trunc(f) && f >= -maxExact && f <= maxExact && !(f == 0 && math.Signbit(f)) {
-		return jinja2.IntV(int64(f))
-	}
-	return jinja2.FloatV(f)
+// float32Value is a float32 of the data as the float64 of its shortest
+// decimal form, so that float32(0.1) is 0.1, as every engine prints it.
+func float32Value(f float32) jinja2.Value {
+	g, _ := strconv.ParseFloat(strconv.FormatFloat(float64(f), 'g', -1, 32), 64)
+	return jinja2.FloatV(g)
 }
 
 // printer is a Go value with its own text (a fmt.Stringer or an error):
