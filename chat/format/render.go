@@ -528,9 +528,14 @@ func (f *Format) specialTokens(buf []string) []string {
 func (f *Format) joins(g *guard, msgs []chat.Message, opts *Options) bool {
 	found := false
 	f.literals(msgs, opts, func(s string) bool {
-		found = pieces(g, s)
+		found = pieces(g, s, false)
 		return !found
 	})
+	// The system text folded into a message is trimmed with its prefix
+	// and suffix (Turn.Trim, System.TrimFolded).
+	if !found && (g.joinsTrimmed(f.System.Prefix) || g.joinsTrimmed(f.System.Suffix)) {
+		return true
+	}
 	if found || f.Other == nil {
 		return found
 	}
@@ -545,7 +550,7 @@ func (f *Format) joins(g *guard, msgs []chat.Message, opts *Options) bool {
 		}
 		for _, s := range [...]string{f.Other.Begin, f.Other.End, edge(f.Other.First, true), edge(f.Other.First, false),
 			edge(f.Other.Last, true), edge(f.Other.Last, false)} {
-			if pieces(g, substRoleInto(buf[:0], s, role)) {
+			if pieces(g, substRoleInto(buf[:0], s, role), false) {
 				return true
 			}
 		}
@@ -586,14 +591,15 @@ func substRoleInto(buf []byte, s string, role chat.Role) string {
 }
 
 // pieces reports whether a piece of s cut at {id}, which the renderer
-// replaces with a tool call ID, joins (guard.joinsTrimmed).
-func pieces(g *guard, s string) bool {
+// replaces with a tool call ID, joins (guard.joins; guard.joinsTrimmed
+// when trimmed, for text the renderer may trim).
+func pieces(g *guard, s string, trimmed bool) bool {
 	for {
 		at := strings.Index(s, "{id}")
 		if at < 0 {
-			return g.joinsTrimmed(s)
+			return g.joinsMaybeTrimmed(s, trimmed)
 		}
-		if g.joinsTrimmed(s[:at]) {
+		if g.joinsMaybeTrimmed(s[:at], trimmed) {
 			return true
 		}
 		s = s[at+len("{id}"):]

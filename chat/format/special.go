@@ -254,6 +254,14 @@ func (g *guard) joinsToken(lit, tok string, marks *byteSet, inner bool) bool {
 	return false
 }
 
+// joinsMaybeTrimmed is joinsTrimmed when trimmed, else joins.
+func (g *guard) joinsMaybeTrimmed(lit string, trimmed bool) bool {
+	if trimmed {
+		return g.joinsTrimmed(lit)
+	}
+	return g.joins(lit)
+}
+
 // joinsTrimmed is joins for lit and for lit with white space trimmed at
 // either end or both, as a template's whitespace control may write it.
 func (g *guard) joinsTrimmed(lit string) bool {
