@@ -38,7 +38,9 @@ func TestParserNesting(t *testing.T) {
 			e := rtErr(t, err)
 			assert.Equal(t, "RecursionError", e.Kind)
 			assert.Contains(t, e.Msg, "256")
-			assert.Less(t, time.Since(start), 2*time.Second)
+			// What this guards against takes minutes (a quadratic parse, a
+			// stack overflow); 10 s leaves room for -race on a loaded machine.
+			assert.Less(t, time.Since(start), 10*time.Second)
 		})
 	}
 	// Nesting Python's Jinja2 accepts compiles here too.
@@ -88,7 +90,7 @@ func TestRenderCancelled(t *testing.T) {
 	e := rtErr(t, err)
 	assert.Equal(t, "LimitError", e.Kind)
 	assert.True(t, errors.Is(err, context.DeadlineExceeded))
-	assert.Less(t, time.Since(start), 2*time.Second)
+	assert.Less(t, time.Since(start), 10*time.Second) // a loop nobody stops runs for hours
 }
 
 func TestGrow(t *testing.T) {
