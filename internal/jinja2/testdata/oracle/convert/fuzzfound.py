@@ -42,6 +42,8 @@ FOUND = [
     ("dict-unbound-values", "{{ dict.values() }}", {}, "TypeError: unbound method dict.values() needs an argument"),
     ("int-class-subscript", "{{ (1).__class__[0] }}", {}, "__class__ is unsafe only in the sandbox"),
     ("macro-default-unhashable", "{% macro m(b={'k': [1]|unique}) %}{{ b }}{% endmacro %}{{ m() }}", {}, "a default built per call"),
+    ("generator-is-lower", "{{ (0|reject('odd') is lower) * 3 }}", {}, "str() of a generator is its repr, which is lower case"),
+    ("dict-class-attr-autoescape", "{% with w = dict.content %}{{ w }}{% endwith %}", {}, "dict.content is dict['content']"),
     ("str-plus-list-class", "{{ 'a' - dict.role }}", {}, "TypeError for str - GenericAlias"),
 ]
 
