@@ -365,6 +365,9 @@ func run[T any](parent context.Context, tpl *engine.Template, rows iter.Seq[Row]
 		select {
 		case <-g.done:
 		case <-parent.Done():
+			// A worker may still be appending to g.results: leave them.
+			stop()
+			return
 		}
 		for _, r := range g.results {
 			if stop() {
