@@ -6,11 +6,11 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"path"
 	"path/filepath"
 	"strings"
 
 	"github.com/rolemark/rolemark/engine"
+	"github.com/rolemark/rolemark/internal/promptcheck"
 )
 
 // cmdCheck parses every template under the paths, checks it without data
@@ -31,7 +31,7 @@ func cmdCheck(ctx context.Context, sio stdio, args []string) error {
 	problems := 0
 	printed := map[string]bool{}
 	report := func(err error) {
-		for _, e := range flatten(err) {
+		for _, e := range promptcheck.Flatten(err) {
 			line := e.Error()
 			if printed[line] {
 				continue // a broken partial is found by each template that uses it
@@ -72,15 +72,8 @@ func cmdCheck(ctx context.Context, sio stdio, args []string) error {
 		fsys := os.DirFS(base)
 		for _, f := range files {
 			rename := func(err error) error { return renameAll(err, fsys, base, f) }
-			tpl, err := set.ParseFS(fsys, f, engine.PartialRoot(partialRoot))
-			if err != nil {
-				report(rename(err))
-				continue
-			}
-			if strings.HasPrefix(path.Base(f), "_") {
-				continue
-			}
-			if err := tpl.Check(ctx); err != nil {
+			_, problems := promptcheck.File(ctx, set, fsys, f, partialRoot)
+			for _, err := range problems {
 				report(rename(err))
 			}
 		}
@@ -91,23 +84,11 @@ func cmdCheck(ctx context.Context, sio stdio, args []string) error {
 	return nil
 }
 
-// flatten splits an errors.Join into its errors.
-func flatten(err error) []error {
-	if j, ok := err.(interface{ Unwrap() []error }); ok {
-		var out []error
-		for _, e := range j.Unwrap() {
-			out = append(out, flatten(e)...)
-		}
-		return out
-	}
-	return []error{err}
-}
-
 // renameAll makes every *engine.Error in err that names the template f, or
 // another file of fsys (a partial), name it by its path below base, as the
 // user wrote base.
 func renameAll(err error, fsys fs.FS, base, f string) error {
-	for _, e := range flatten(err) {
+	for _, e := range promptcheck.Flatten(err) {
 		var ee *engine.Error
 		if !errors.As(e, &ee) {
 			continue

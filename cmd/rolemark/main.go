@@ -13,6 +13,7 @@
 //	rolemark react prompt --tools TOOLS.json [--variant V] QUESTION|-
 //	rolemark react parse  [--tools TOOLS.json] REPLY|-
 //	rolemark serve  [--addr HOST:PORT] [--format F] DIR   a live preview page of DIR
+//	rolemark lsp                 a Language Server on standard input and output
 //	rolemark --version
 //
 // Every subcommand prints its usage with -h or --help, and takes its flags
@@ -136,6 +137,7 @@ func commands() []command {
 		{name: "serve", args: "[--addr HOST:PORT] [--format F] DIR",
 			about: "Serves a live preview page of the templates in DIR on 127.0.0.1:7878 (--addr picks another address, port 0 a free one) and prints its address.\n",
 			run:   cmdServe},
+		{name: "lsp", about: lspAbout, run: cmdLSP},
 		{name: "react prompt", args: "--tools TOOLS.json [--variant V] QUESTION|-", about: reactAbout, run: reactPrompt},
 		{name: "react parse", args: "[--tools TOOLS.json] REPLY|-", about: reactAbout, run: reactParse},
 	}
