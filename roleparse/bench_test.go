@@ -149,3 +149,57 @@ func BenchmarkFloorDensity(b *testing.B) {
 		b.Run(fmt.Sprintf("1MB-gap%d", gap), func(b *testing.B) { benchmarkFloor(b, in) })
 	}
 }
+
+// BenchmarkEscape measures the escaper on a string and on bytes (the
+// gotmpl engine escapes the []byte that text/template writes).
+func BenchmarkEscape(b *testing.B) {
+	s := benchPrompt
+	bs := []byte(benchPrompt)
+	dst := make([]byte, 0, 2*len(s))
+	b.Run("string", func(b *testing.B) {
+		b.SetBytes(int64(len(s)))
+		for i := 0; i < b.N; i++ {
+			dst = roleparse.AppendEscape(dst[:0], s)
+		}
+	})
+	b.Run("bytes", func(b *testing.B) {
+		b.SetBytes(int64(len(bs)))
+		for i := 0; i < b.N; i++ {
+			dst = roleparse.AppendEscapeBytes(dst[:0], bs)
+		}
+	})
+}
+
+// BenchmarkParseOwned measures what an engine does with the markup it
+// rendered into a buffer of its own: ParseOwned reads the buffer in place
+// (through unsafe.String, docs/decisions.md); "copy" is the alternative
+// without unsafe, a string copy of the buffer given to Parse. Both start
+// by writing the markup into the buffer, as a render does.
+func BenchmarkParseOwned(b *testing.B) {
+	for _, in := range []struct {
+		name string
+		s    string
+	}{{"1.5KB", benchPrompt}, {"1MB", benchMB}} {
+		buf := make([]byte, len(in.s))
+		b.Run(in.name+"/owned", func(b *testing.B) {
+			b.SetBytes(int64(len(in.s)))
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				copy(buf, in.s)
+				if _, err := roleparse.ParseOwned(buf); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		b.Run(in.name+"/copy", func(b *testing.B) {
+			b.SetBytes(int64(len(in.s)))
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				copy(buf, in.s)
+				if _, err := roleparse.Parse(string(buf)); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

@@ -1,12 +1,10 @@
 package roleparse
 
 import (
-	"encoding/binary"
 	"fmt"
 	"math/bits"
 	"strconv"
 	"strings"
-	"unsafe"
 )
 
 // Markup is trusted markup: text that an engine inserts into a rendered
@@ -54,16 +52,22 @@ func special(w uint64) uint64 {
 	return ((a-ones)&^a | (l-ones)&^l | (g-ones)&^g | (q-ones)&^q | (s-ones)&^s) & highs
 }
 
-// word reads the eight bytes of s starting at i, little-endian.
-func word(s string, i int) uint64 {
-	return binary.LittleEndian.Uint64(unsafe.Slice(unsafe.StringData(s), len(s))[i : i+8])
+// text is held either way: the escaper reads both without copying.
+type text interface{ ~string | ~[]byte }
+
+// word reads the eight bytes of s starting at i, little-endian. The
+// compiler joins the eight loads into one.
+func word[T text](s T, i int) uint64 {
+	b := s[i : i+8]
+	return uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 |
+		uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56
 }
 
 // nextSpecial returns the index of the first byte at or after i that Escape
 // replaces, or len(s). In a word, the lowest bit that special sets marks
 // the first such byte exactly (a false positive of the zero-byte test can
 // only follow a true one).
-func nextSpecial(s string, i int) int {
+func nextSpecial[T text](s T, i int) int {
 	for ; i+8 <= len(s); i += 8 {
 		if m := special(word(s, i)); m != 0 {
 			return i + bits.TrailingZeros64(m)>>3
@@ -96,12 +100,12 @@ func AppendEscape(dst []byte, s string) []byte {
 
 // AppendEscapeBytes appends the escaped form of b to dst.
 func AppendEscapeBytes(dst, b []byte) []byte {
-	return AppendEscape(dst, unsafe.String(unsafe.SliceData(b), len(b)))
+	return appendEscapeFrom(dst, b, nextSpecial(b, 0))
 }
 
 // appendEscapeFrom appends the escaped form of s to dst, where i is the
 // index of the first byte to replace (or len(s)).
-func appendEscapeFrom(dst []byte, s string, i int) []byte {
+func appendEscapeFrom[T text](dst []byte, s T, i int) []byte {
 	last := 0
 	for i < len(s) {
 		dst = append(dst, s[last:i]...)

@@ -5,6 +5,8 @@ import (
 	"testing"
 	"unsafe"
 
+	"github.com/rolemark/rolemark/chat"
+
 	"github.com/stretchr/testify/require"
 )
 
@@ -39,4 +41,10 @@ func TestParseOwnedParseChangesNothing(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestPartChunkFillsThirtyTwoKB fails when chat.Part changes size and
+// partChunk no longer fills the 32 KB it is meant to.
+func TestPartChunkFillsThirtyTwoKB(t *testing.T) {
+	require.Equal(t, 32<<10/int(unsafe.Sizeof(chat.Part{})), partChunk)
 }
