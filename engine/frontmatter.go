@@ -60,8 +60,11 @@ type FrontMatter struct {
 	// ToolChoice is toolChoice as written: auto, none, required or the
 	// name of one of the tools.
 	ToolChoice string
-	// Ext holds every other key, as written.
-	Ext map[string]any
+	// Ext holds the other keys that have a dot, grouped as Dotprompt
+	// groups them: the namespace is what precedes the last dot, so
+	// "ext1.sub.foo: x" is Ext["ext1.sub"]["foo"]. Other keys without a
+	// dot are in Raw only.
+	Ext map[string]map[string]any
 	// Line is the file line of the first key (for positions of problems).
 	Line int
 
@@ -199,12 +202,22 @@ func parseFrontMatter(name, text string, firstLine int, named map[string]json.Ra
 		case "toolChoice":
 			err = str(v, "toolChoice", &fm.ToolChoice)
 		default:
-			if fm.Ext == nil {
-				fm.Ext = map[string]any{}
+			i := strings.LastIndexByte(k.Value, '.')
+			if i < 0 {
+				break
 			}
 			var val any
-			err = v.Decode(&val)
-			fm.Ext[k.Value] = val
+			if err = v.Decode(&val); err != nil {
+				break
+			}
+			ns, field := k.Value[:i], k.Value[i+1:]
+			if fm.Ext == nil {
+				fm.Ext = map[string]map[string]any{}
+			}
+			if fm.Ext[ns] == nil {
+				fm.Ext[ns] = map[string]any{}
+			}
+			fm.Ext[ns][field] = jsonable(val)
 		}
 		if err != nil {
 			var ee *Error

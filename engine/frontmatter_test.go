@@ -50,7 +50,8 @@ x-team: payments
 	assert.Equal(t, map[string]any{"temperature": 0.2, "max_tokens": 100}, fm.Config)
 	assert.Equal(t, map[string]any{"customer": "guest"}, fm.Defaults)
 	assert.Equal(t, map[string]any{"format": "text"}, fm.Output)
-	assert.Equal(t, map[string]any{"x-team": "payments"}, fm.Ext)
+	assert.Nil(t, fm.Ext, "a key without a dot is not in Ext, as in Dotprompt")
+	assert.Equal(t, "payments", fm.Raw["x-team"])
 	assert.Equal(t, []string{"customer", "age"}, fm.Input.Order)
 	assert.Equal(t, []string{"customer"}, fm.Input.Required)
 	tools, err := json.Marshal(fm.Tools)
@@ -186,4 +187,17 @@ func TestFrontMatterToolParametersOrder(t *testing.T) {
 			assert.Equal(t, tc.want, string(tpl.FrontMatter().Tools[0].Parameters))
 		})
 	}
+}
+
+// TestFrontMatterExtNestsAsDotprompt checks Ext against what npm dotprompt
+// 1.1.2's parse gives for the same front matter (its ext, printed with
+// JSON.stringify): keys with a dot split at the last dot, other keys left
+// to Raw.
+func TestFrontMatterExtNestsAsDotprompt(t *testing.T) {
+	src := "---\nmodel: m\nx-team: payments\next1.sub.foo: x\next1.bar: 2\na.b: {c: [1, 2]}\n.lead: 1\ntrail.: 3\n---\nHello"
+	tpl, err := engine.NewSet(gotmpl.New()).Parse("gotmpl", "ext.tmpl", src)
+	require.NoError(t, err)
+	got, err := json.Marshal(tpl.FrontMatter().Ext)
+	require.NoError(t, err)
+	assert.JSONEq(t, `{"ext1.sub":{"foo":"x"},"ext1":{"bar":2},"a":{"b":{"c":[1,2]}},"":{"lead":1},"trail":{"":3}}`, string(got))
 }

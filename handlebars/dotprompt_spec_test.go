@@ -177,8 +177,8 @@ func frontMatterResult(res map[string]any, fm *engine.FrontMatter) {
 	if len(fm.Raw) > 0 {
 		res["raw"] = fm.Raw
 	}
-	if ext := namespaces(fm.Ext); len(ext) > 0 {
-		res["ext"] = ext
+	if len(fm.Ext) > 0 {
+		res["ext"] = fm.Ext
 	}
 	in := map[string]any{}
 	if fm.InputSchema != nil {
@@ -214,21 +214,3 @@ func empty(v any) bool {
 	return false
 }
 
-// namespaces groups front-matter keys with a dot as Dotprompt's ext does:
-// "ext1.sub.foo: x" is ext["ext1.sub"]["foo"].
-func namespaces(ext map[string]any) map[string]any {
-	out := map[string]any{}
-	for k, v := range ext {
-		i := strings.LastIndexByte(k, '.')
-		if i < 0 {
-			continue
-		}
-		ns, _ := out[k[:i]].(map[string]any)
-		if ns == nil {
-			ns = map[string]any{}
-			out[k[:i]] = ns
-		}
-		ns[k[i+1:]] = v
-	}
-	return out
-}
