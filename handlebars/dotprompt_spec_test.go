@@ -213,4 +213,3 @@ func empty(v any) bool {
 	}
 	return false
 }
-
