@@ -6,12 +6,30 @@ import (
 	"fmt"
 	"net"
 	"net/http"
+	"os"
 	"os/signal"
 	"syscall"
 	"time"
 
 	"github.com/rolemark/rolemark/internal/preview"
+	modelrun "github.com/rolemark/rolemark/internal/run"
 )
+
+// runTargets returns the endpoints the page's Run button may use, from the
+// operator's environment: OpenAI-compatible when OPENAI_API_KEY or
+// OPENAI_BASE_URL is set (a local server such as Ollama takes no key),
+// Anthropic when ANTHROPIC_API_KEY is set (ANTHROPIC_BASE_URL moves it).
+// The page can choose among them but never name an address.
+func runTargets(getenv func(string) string) []preview.Target {
+	var out []preview.Target
+	if key, base := getenv("OPENAI_API_KEY"), getenv("OPENAI_BASE_URL"); key != "" || base != "" {
+		out = append(out, preview.Target{Name: "openai", Endpoint: modelrun.Endpoint{Protocol: modelrun.OpenAI, BaseURL: base, APIKey: key}})
+	}
+	if key := getenv("ANTHROPIC_API_KEY"); key != "" {
+		out = append(out, preview.Target{Name: "anthropic", Endpoint: modelrun.Endpoint{Protocol: modelrun.Anthropic, BaseURL: getenv("ANTHROPIC_BASE_URL"), APIKey: key}})
+	}
+	return out
+}
 
 // cmdServe serves the preview page of a prompt directory until interrupted.
 // It listens on 127.0.0.1 unless --addr names another host, and prints the
@@ -43,6 +61,8 @@ func cmdServe(ctx context.Context, sio stdio, args []string) error {
 	if ip := net.ParseIP(host); host == "localhost" || (ip != nil && ip.IsLoopback()) {
 		opts = append(opts, preview.LocalOnly())
 	}
+	targets := runTargets(os.Getenv)
+	opts = append(opts, preview.Targets(targets...))
 	srv, err := preview.New(dir, newSet(), opts...)
 	if err != nil {
 		return err
@@ -55,6 +75,9 @@ func cmdServe(ctx context.Context, sio stdio, args []string) error {
 	defer stop()
 	hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second}
 	fmt.Fprintf(stdout, "rolemark serve: previewing %s at http://%s/\n", dir, ln.Addr())
+	for _, t := range targets {
+		fmt.Fprintf(stdout, "rolemark serve: Run sends to %s at %s\n", t.Name, t.Endpoint.URL())
+	}
 	done := make(chan error, 1)
 	go func() { done <- hs.Serve(ln) }()
 	select {

@@ -53,6 +53,8 @@ type settings struct {
 	localOnly bool
 	format    string
 	templates map[string]*chatformat.Template
+	targets   []Target
+	client    *http.Client
 }
 
 // knownFormat reports whether name is a preset or a template given with
@@ -122,6 +124,7 @@ func New(dir string, set *engine.Set, opts ...Option) (*Server, error) {
 	s.mux.Handle("GET /static/", http.StripPrefix("/static/", http.FileServerFS(static)))
 	s.mux.HandleFunc("GET /version", s.serveVersion)
 	s.mux.HandleFunc("GET /t/{path...}", s.serveTemplate)
+	s.mux.HandleFunc("POST /run/{path...}", s.serveRun)
 	s.mux.HandleFunc("GET /{$}", s.serveIndex)
 	return s, nil
 }
@@ -206,6 +209,8 @@ type page struct {
 	Format    string
 	Formats   []string
 
+	Run runView
+
 	Waiting   string // what to fill in before the first render
 	Errors    []problem
 	Checks    []problem // what engine.Template.Check finds, less what Errors shows
@@ -269,68 +274,18 @@ func (s *Server) serveTemplate(w http.ResponseWriter, r *http.Request) {
 // form's values, filling p. submitted says whether the values come from
 // the form (get) or are the declared defaults.
 func (s *Server) render(ctx context.Context, p *page, submitted bool, get func(string) string) {
-	tpl, err := s.set.ParseFS(s.fsys, p.Current, engine.PartialRoot("."))
-	if err != nil {
-		p.Errors = s.problems(err)
-		return
-	}
-	p.Engine = tpl.EngineName()
-	checkCtx := ctx
-	defer func() {
-		// The template's problems without data, beside what this render
-		// shows: a misspelled name in a branch it did not take, say.
-		if err := tpl.Check(checkCtx); err != nil {
-			shown := map[string]bool{}
-			for _, e := range p.Errors {
-				shown[e.Msg] = true
-			}
-			for _, c := range s.problems(err) {
-				if !shown[c.Msg] {
-					p.Checks = append(p.Checks, c)
-				}
-			}
-		}
-	}()
-	fm := tpl.FrontMatter()
-	if fm != nil {
-		p.Described = fm.Description
-	}
-	p.Fields = fields(fm, submitted, get)
-	if !submitted {
-		var empty []string
-		for _, f := range p.Fields {
-			if f.Required && f.Value == "" {
-				empty = append(empty, f.Name)
-			}
-		}
-		if len(empty) > 0 {
-			p.Waiting = "Fill in " + strings.Join(empty, ", ") + " and press Render."
-			return
-		}
-	}
-	vars, err := values(p.Fields, p.Vars)
-	if err != nil {
-		p.Errors = []problem{{Msg: err.Error()}}
-		return
-	}
-	var opts []engine.RenderOption
-	if strings.TrimSpace(p.History) != "" {
-		var h []chat.Message
-		if err := json.Unmarshal([]byte(p.History), &h); err != nil {
-			p.Errors = []problem{{Msg: "history: " + err.Error() + " (an OpenAI messages array is expected)"}}
-			return
-		}
-		opts = append(opts, engine.History(h))
-	}
 	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
-	msgs, err := tpl.Messages(ctx, vars, opts...)
-	if err != nil {
-		p.Errors = s.problems(err)
+	r, ok := s.messages(ctx, p, submitted, get)
+	if r.tpl != nil {
+		defer s.check(ctx, p, r.tpl)
+	}
+	if !ok {
 		return
 	}
+	msgs, fm := r.msgs, r.tpl.FrontMatter()
 	p.Rendered = true
-	p.Messages = chatView(msgs)
+	p.Messages = chatView(msgs, r.history)
 	p.OpenAI = jsonText(orEmpty(msgs))
 	if a, err := chat.ToAnthropic(msgs); err != nil {
 		p.AnthErr = err.Error()
@@ -346,21 +301,105 @@ func (s *Server) render(ctx context.Context, p *page, submitted bool, get func(s
 	if fm != nil {
 		tools = fm.Tools
 	}
+	p.Prompt, p.PromptErr = s.promptString(ctx, p.Format, msgs, tools)
+}
+
+// promptString renders msgs in the chat format named, marking its special
+// tokens.
+func (s *Server) promptString(ctx context.Context, format string, msgs []chat.Message, tools []chat.Tool) ([]segment, string) {
 	copts := chatformat.Options{AddGenerationPrompt: true, Tools: tools}
-	if t, ok := s.cfg.templates[p.Format]; ok {
-		if str, err := t.Render(ctx, msgs, copts); err != nil {
-			p.PromptErr = err.Error()
-		} else {
-			p.Prompt = tokens(str, t.SpecialTokens())
+	if t, ok := s.cfg.templates[format]; ok {
+		str, err := t.Render(ctx, msgs, copts)
+		if err != nil {
+			return nil, err.Error()
 		}
+		return tokens(str, t.SpecialTokens()), ""
+	}
+	f, _ := chatformat.Lookup(format)
+	str, err := f.Render(msgs, copts)
+	if err != nil {
+		return nil, err.Error()
+	}
+	return tokens(str, []string{f.BOS, f.EOS}), ""
+}
+
+// check adds what engine.Template.Check finds without data to p, beside
+// what this render shows: a misspelled name in a branch it did not take,
+// say.
+func (s *Server) check(ctx context.Context, p *page, tpl *engine.Template) {
+	err := tpl.Check(ctx)
+	if err == nil {
 		return
 	}
-	f, _ := chatformat.Lookup(p.Format)
-	if str, err := f.Render(msgs, copts); err != nil {
-		p.PromptErr = err.Error()
-	} else {
-		p.Prompt = tokens(str, []string{f.BOS, f.EOS})
+	shown := map[string]bool{}
+	for _, e := range p.Errors {
+		shown[e.Msg] = true
 	}
+	for _, c := range s.problems(err) {
+		if !shown[c.Msg] {
+			p.Checks = append(p.Checks, c)
+		}
+	}
+}
+
+// rendering is a template rendered with the form's values.
+type rendering struct {
+	tpl     *engine.Template
+	msgs    []chat.Message
+	history []chat.Message
+}
+
+// messages parses the template named by p.Current, builds its form into p
+// and renders it with the form's values. ok is false when there is nothing
+// to show: p.Errors or p.Waiting says why. The template is returned when it
+// parsed, even when the render failed.
+func (s *Server) messages(ctx context.Context, p *page, submitted bool, get func(string) string) (r rendering, ok bool) {
+	tpl, err := s.set.ParseFS(s.fsys, p.Current, engine.PartialRoot("."))
+	if err != nil {
+		p.Errors = s.problems(err)
+		return r, false
+	}
+	r.tpl = tpl
+	p.Engine = tpl.EngineName()
+	fm := tpl.FrontMatter()
+	if fm != nil {
+		p.Described = fm.Description
+		p.Run = s.runView(fm.Model, fm.Config)
+	} else {
+		p.Run = s.runView("", nil)
+	}
+	p.Fields = fields(fm, submitted, get)
+	if !submitted {
+		var empty []string
+		for _, f := range p.Fields {
+			if f.Required && f.Value == "" {
+				empty = append(empty, f.Name)
+			}
+		}
+		if len(empty) > 0 {
+			p.Waiting = "Fill in " + strings.Join(empty, ", ") + " and press Render."
+			return r, false
+		}
+	}
+	vars, err := values(p.Fields, p.Vars)
+	if err != nil {
+		p.Errors = []problem{{Msg: err.Error()}}
+		return r, false
+	}
+	var opts []engine.RenderOption
+	if strings.TrimSpace(p.History) != "" {
+		if err := json.Unmarshal([]byte(p.History), &r.history); err != nil {
+			p.Errors = []problem{{Msg: "history: " + err.Error() + " (an OpenAI messages array is expected)"}}
+			return r, false
+		}
+		opts = append(opts, engine.History(r.history))
+	}
+	r.msgs, err = tpl.Messages(ctx, vars, opts...)
+	if err != nil {
+		p.Errors = s.problems(err)
+		return r, false
+	}
+	return r, true
 }
 
 func orEmpty(msgs []chat.Message) []chat.Message {
@@ -473,16 +512,18 @@ func article(t string) string {
 // message is one chat message as the page shows it.
 type message struct {
 	Role, Name, ToolCallID string
+	History                bool // the message came from the history box
 	Parts                  []chat.Part
 	ToolCalls              []toolCall
 }
 
 type toolCall struct{ ID, Name, Arguments string }
 
-func chatView(msgs []chat.Message) []message {
+func chatView(msgs, history []chat.Message) []message {
 	out := make([]message, 0, len(msgs))
-	for _, m := range msgs {
-		v := message{Role: string(m.Role), Name: m.Name, ToolCallID: m.ToolCallID, Parts: m.Content}
+	from, to := historyRun(msgs, history)
+	for i, m := range msgs {
+		v := message{Role: string(m.Role), Name: m.Name, ToolCallID: m.ToolCallID, Parts: m.Content, History: i >= from && i < to}
 		for _, c := range m.ToolCalls {
 			args := string(c.Arguments)
 			var pretty bytes.Buffer
@@ -632,4 +673,30 @@ func flatten(err error) []error {
 		return out
 	}
 	return []error{err}
+}
+
+// historyRun returns where the history messages stand in msgs, as the
+// half-open range [from, to); from == to when they are not found.
+func historyRun(msgs, history []chat.Message) (from, to int) {
+	if len(history) == 0 || len(history) > len(msgs) {
+		return 0, 0
+	}
+	key := func(m chat.Message) string {
+		b, _ := json.Marshal(m)
+		return string(b)
+	}
+	want := make([]string, len(history))
+	for i, m := range history {
+		want[i] = key(m)
+	}
+	got := make([]string, len(msgs))
+	for i, m := range msgs {
+		got[i] = key(m)
+	}
+	for i := 0; i+len(want) <= len(got); i++ {
+		if slices.Equal(got[i:i+len(want)], want) {
+			return i, i + len(want)
+		}
+	}
+	return 0, 0
 }

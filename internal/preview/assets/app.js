@@ -45,6 +45,121 @@
     });
   }
 
+  var runBox = document.getElementById("run");
+  var runButton = document.getElementById("run-button");
+  if (runBox && runButton && !runButton.disabled) {
+    runButton.addEventListener("click", function () { startRun(); });
+  }
+
+  // startRun posts the form to /run/PATH and shows the reply as it streams
+  // in: text, tool calls as calls, then tokens and latency.
+  function startRun() {
+    var out = document.getElementById("run-out");
+    var reply = document.getElementById("reply");
+    var calls = document.getElementById("calls");
+    var stats = document.getElementById("run-stats");
+    var status = document.getElementById("run-status");
+    var errBox = document.getElementById("run-error");
+    out.hidden = false;
+    reply.textContent = "";
+    calls.textContent = "";
+    stats.textContent = "";
+    errBox.hidden = true;
+    errBox.textContent = "";
+    status.textContent = "running…";
+    runButton.disabled = true;
+    runBox.setAttribute("data-state", "running");
+    var callEls = [];
+    var usage = { input_tokens: 0, output_tokens: 0 };
+    function callEl(i) {
+      if (!callEls[i]) {
+        var d = document.createElement("div");
+        d.className = "toolcall";
+        var k = document.createElement("span"); k.className = "kind"; k.textContent = "tool call";
+        var n = document.createElement("span"); n.className = "tname";
+        var id = document.createElement("span"); id.className = "callid";
+        var pre = document.createElement("pre"); pre.className = "args";
+        d.append(k, " ", n, " ", id, pre);
+        calls.appendChild(d);
+        callEls[i] = { el: d, name: n, id: id, args: pre };
+      }
+      return callEls[i];
+    }
+    function handle(ev) {
+      switch (ev.type) {
+        case "start":
+          status.textContent = "running " + ev.model + " at " + ev.target + "…";
+          break;
+        case "text":
+          reply.textContent += ev.text;
+          break;
+        case "tool_call":
+          var c = callEl(ev.index || 0);
+          if (ev.name) c.name.textContent = ev.name;
+          if (ev.id) c.id.textContent = ev.id;
+          if (ev.arguments) c.args.textContent += ev.arguments;
+          break;
+        case "usage":
+          usage = ev;
+          break;
+        case "done":
+          status.textContent = "done" + (ev.stop_reason ? " (" + ev.stop_reason + ")" : "");
+          stats.textContent = ev.input_tokens + " tokens in · " + ev.output_tokens + " tokens out · first byte " +
+            ev.first_byte_ms + " ms · total " + ev.latency_ms + " ms";
+          callEls.forEach(function (c) {
+            try { c.args.textContent = JSON.stringify(JSON.parse(c.args.textContent), null, 2); } catch (e) { /* as written */ }
+          });
+          runBox.setAttribute("data-state", "done");
+          break;
+        case "error":
+          status.textContent = "failed";
+          errBox.hidden = false;
+          errBox.textContent = ev.msg;
+          runBox.setAttribute("data-state", "error");
+          break;
+      }
+    }
+    var target = document.getElementById("run-target");
+    var body = JSON.stringify({
+      form: new URLSearchParams(new FormData(document.getElementById("inputs"))).toString(),
+      target: target ? target.value : "",
+      model: document.getElementById("run-model").value,
+      config: document.getElementById("run-config").value
+    });
+    fetch("/run/" + runBox.getAttribute("data-path"), {
+      method: "POST", headers: { "Content-Type": "application/json" }, body: body, cache: "no-store"
+    }).then(function (r) {
+      if (!r.ok) {
+        return r.text().then(function (t) { handle({ type: "error", msg: t }); });
+      }
+      var reader = r.body.getReader();
+      var dec = new TextDecoder();
+      var buf = "";
+      function pump() {
+        return reader.read().then(function (chunk) {
+          if (chunk.done) {
+            if (buf.trim()) handle(JSON.parse(buf));
+            return;
+          }
+          buf += dec.decode(chunk.value, { stream: true });
+          var nl;
+          while ((nl = buf.indexOf("\n")) >= 0) {
+            var line = buf.slice(0, nl);
+            buf = buf.slice(nl + 1);
+            if (line.trim()) handle(JSON.parse(line));
+          }
+          return pump();
+        });
+      }
+      return pump();
+    }).catch(function (e) {
+      handle({ type: "error", msg: String(e) });
+    }).then(function () {
+      runButton.disabled = false;
+      if (runBox.getAttribute("data-state") === "running") runBox.setAttribute("data-state", "done");
+    });
+  }
+
   var form = document.getElementById("inputs");
   if (form) {
     form.addEventListener("submit", function () {

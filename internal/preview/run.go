@@ -1,0 +1,208 @@
+package preview
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"mime"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/rolemark/rolemark/internal/run"
+)
+
+// Target is an endpoint the page's Run button can send a prompt to. The
+// operator names it (rolemark serve builds them from OPENAI_BASE_URL,
+// OPENAI_API_KEY, ANTHROPIC_BASE_URL and ANTHROPIC_API_KEY); the page only
+// chooses among them by name and never sees the address's key.
+type Target struct {
+	Name     string // shown on the page: "openai", "anthropic"
+	Endpoint run.Endpoint
+}
+
+// Targets sets the endpoints the Run button sends to. Without any, the
+// button is disabled and says what to set.
+func Targets(ts ...Target) Option {
+	return func(s *settings) { s.targets = append(s.targets, ts...) }
+}
+
+// RunClient sets the HTTP client runs use (default: one without a
+// timeout, since a run lasts as long as the model writes; the page's
+// request ends it).
+func RunClient(c *http.Client) Option { return func(s *settings) { s.client = c } }
+
+// runHint is what the Run button says when no target is set.
+const runHint = "To run prompts, restart rolemark serve with OPENAI_API_KEY (OpenAI), OPENAI_BASE_URL " +
+	"(any OpenAI-compatible server: Ollama, vLLM, llama.cpp) or ANTHROPIC_API_KEY set."
+
+// runView is what the page shows of the Run panel.
+type runView struct {
+	Targets []string
+	Target  string // the one chosen first
+	Hint    string // why the button is disabled
+	Model   string // the front matter's model, the placeholder of the override
+	Config  string // the front matter's config as JSON
+}
+
+func (s *Server) runView(model string, cfg map[string]any) runView {
+	v := runView{Model: model}
+	for _, t := range s.cfg.targets {
+		v.Targets = append(v.Targets, t.Name)
+	}
+	if len(v.Targets) == 0 {
+		v.Hint = runHint
+	}
+	v.Target = s.defaultTarget(model)
+	if len(cfg) > 0 {
+		b, _ := json.Marshal(cfg)
+		v.Config = string(b)
+	}
+	return v
+}
+
+// defaultTarget picks the target a model most likely lives at: Anthropic's
+// for a claude model, else the first.
+func (s *Server) defaultTarget(model string) string {
+	if len(s.cfg.targets) == 0 {
+		return ""
+	}
+	m := strings.ToLower(model)
+	if strings.HasPrefix(m, "claude") || strings.HasPrefix(m, "anthropic/") {
+		for _, t := range s.cfg.targets {
+			if t.Endpoint.Protocol == run.Anthropic {
+				return t.Name
+			}
+		}
+	}
+	return s.cfg.targets[0].Name
+}
+
+// runRequest is what the page posts to /run/{path}.
+type runRequest struct {
+	// Form is the form of inputs, URL-encoded, as a render submits it.
+	Form string `json:"form"`
+	// Target names one of the operator's targets.
+	Target string `json:"target"`
+	// Model, when set, replaces the front matter's model for this run.
+	Model string `json:"model"`
+	// Config, when set, is a JSON object that replaces the front matter's
+	// config for this run (the page starts it as the declared config).
+	Config string `json:"config"`
+}
+
+// serveRun renders the template with the posted form and streams the
+// model's reply back as JSON lines: each a run.Event, then one of type
+// "done" (with latency_ms, first_byte_ms and the token counts) or "error"
+// (msg).
+func (s *Server) serveRun(w http.ResponseWriter, r *http.Request) {
+	name := r.PathValue("path")
+	if !fs.ValidPath(name) || !s.set.IsTemplate(name) {
+		http.NotFound(w, r)
+		return
+	}
+	// Only the page itself may start a run: a form on another site cannot
+	// send JSON, and a script there sends its Origin.
+	if mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mt != "application/json" {
+		http.Error(w, "a run is posted as application/json", http.StatusUnsupportedMediaType)
+		return
+	}
+	if o := r.Header.Get("Origin"); o != "" && o != "http://"+r.Host {
+		http.Error(w, "a run starts from the page only", http.StatusForbidden)
+		return
+	}
+	var req runRequest
+	if err := json.NewDecoder(http.MaxBytesReader(w, r.Body, 16<<20)).Decode(&req); err != nil {
+		http.Error(w, "bad run request: "+err.Error(), http.StatusBadRequest)
+		return
+	}
+	w.Header().Set("Content-Type", "application/x-ndjson; charset=utf-8")
+	flusher, _ := w.(http.Flusher)
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	send := func(v any) {
+		_ = enc.Encode(v)
+		if flusher != nil {
+			flusher.Flush()
+		}
+	}
+	fail := func(format string, args ...any) {
+		send(map[string]string{"type": "error", "msg": fmt.Sprintf(format, args...)})
+	}
+
+	var target *Target
+	for i := range s.cfg.targets {
+		if s.cfg.targets[i].Name == req.Target {
+			target = &s.cfg.targets[i]
+		}
+	}
+	if target == nil {
+		if len(s.cfg.targets) == 0 {
+			fail("%s", runHint)
+		} else {
+			fail("no target named %q", req.Target)
+		}
+		return
+	}
+	form, err := url.ParseQuery(req.Form)
+	if err != nil {
+		fail("the form: %v", err)
+		return
+	}
+	if _, err := fs.Stat(s.fsys, name); err != nil {
+		fail("%s: no such template", name)
+		return
+	}
+	p := page{Current: name, Vars: form.Get("vars"), History: form.Get("history")}
+	rctx, cancel := context.WithTimeout(r.Context(), 10*time.Second)
+	rend, ok := s.messages(rctx, &p, true, form.Get)
+	cancel()
+	if !ok {
+		var msgs []string
+		for _, e := range p.Errors {
+			msgs = append(msgs, e.Msg)
+		}
+		if p.Waiting != "" {
+			msgs = append(msgs, p.Waiting)
+		}
+		fail("the template does not render: %s", strings.Join(msgs, "; "))
+		return
+	}
+	settings := rend.tpl.FrontMatter().Settings()
+	if m := strings.TrimSpace(req.Model); m != "" {
+		settings.Model = m
+	}
+	if c := strings.TrimSpace(req.Config); c != "" {
+		var cfg map[string]any
+		if err := json.Unmarshal([]byte(c), &cfg); err != nil || cfg == nil {
+			fail("config: %s is not a JSON object", c)
+			return
+		}
+		settings.Config = cfg
+	}
+	if settings.Model == "" {
+		fail("no model: the front matter declares none (model:); name one for this run")
+		return
+	}
+	send(map[string]string{"type": "start", "target": target.Name, "model": settings.Model})
+	ctx, cancel := context.WithTimeout(r.Context(), runDeadline)
+	defer cancel()
+	res, err := run.Stream(ctx, s.cfg.client, target.Endpoint, rend.msgs, settings, func(ev run.Event) { send(ev) })
+	if err != nil {
+		fail("%v", err)
+		return
+	}
+	send(map[string]any{
+		"type":          "done",
+		"latency_ms":    res.Latency.Milliseconds(),
+		"first_byte_ms": res.FirstByte.Milliseconds(),
+		"input_tokens":  res.InputTokens,
+		"output_tokens": res.OutputTokens,
+		"stop_reason":   res.StopReason,
+	})
+}
+
+// runDeadline bounds one run.
+const runDeadline = 5 * time.Minute
