@@ -209,18 +209,45 @@ var (
 // Execute renders the template's markup into w; nothing is written when
 // the render fails.
 func (c *compiled) Execute(ctx context.Context, w io.Writer, r *driver.Request) error {
-	s, err := c.ExecuteString(ctx, r)
-	if err != nil {
-		return err
+	ew := &errWriter{w: w}
+	err := c.run(ctx, r, func(values map[string]jinja2.Value) error {
+		return c.tpl.RenderTo(ctx, ew, values)
+	})
+	if ew.err != nil {
+		return ew.err // w's own error, as w gave it
 	}
-	_, err = io.WriteString(w, s)
 	return err
+}
+
+// errWriter keeps the error of the writer it wraps.
+type errWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (e *errWriter) Write(b []byte) (int, error) {
+	n, err := e.w.Write(b)
+	e.err = err
+	return n, err
 }
 
 // ExecuteString renders the template's markup.
 func (c *compiled) ExecuteString(ctx context.Context, r *driver.Request) (s string, err error) {
-	if err := ctx.Err(); err != nil {
+	err = c.run(ctx, r, func(values map[string]jinja2.Value) (err error) {
+		s, err = c.tpl.Render(ctx, values)
+		return err
+	})
+	if err != nil {
 		return "", err
+	}
+	return s, nil
+}
+
+// run calls render with r's variables as the template's values, turning
+// a panic and an error of internal/jinja2 into a *driver.Error.
+func (c *compiled) run(ctx context.Context, r *driver.Request, render func(map[string]jinja2.Value) error) (err error) {
+	if err := ctx.Err(); err != nil {
+		return err
 	}
 	var vars map[string]any
 	if r != nil {
@@ -228,16 +255,16 @@ func (c *compiled) ExecuteString(ctx context.Context, r *driver.Request) (s stri
 	}
 	defer func() {
 		if p := recover(); p != nil {
-			s, err = "", &driver.Error{Template: c.name, Err: &driver.PanicError{Value: p}}
+			err = &driver.Error{Template: c.name, Err: &driver.PanicError{Value: p}}
 		}
 	}()
 	values, cv := toValues(vars)
-	out, err := c.tpl.Render(ctx, values)
+	err = render(values)
 	cv.release()
 	if err != nil {
-		return "", c.convert(err)
+		return c.convert(err)
 	}
-	return out, nil
+	return nil
 }
 
 // file returns the file of the template called name: a partial's path in

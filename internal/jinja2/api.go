@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"sync"
 )
 
@@ -200,8 +201,46 @@ func (t *Template) Tree() *Tree { return t.tree }
 func (t *Template) Render(ctx context.Context, vars map[string]Value) (string, error) {
 	c := t.env.getCtx(ctx)
 	defer t.env.putCtx(c)
-	if err := c.done(); err != nil {
+	if err := t.run(c, vars); err != nil {
 		return "", err
+	}
+	return string(c.out), nil
+}
+
+// AppendRender renders t with vars as the template's context and appends
+// the output to dst, which it returns extended; on an error it returns dst
+// as it was (its spare capacity may have been written). Rendering into a
+// buffer the caller reuses makes no allocation for the output.
+func (t *Template) AppendRender(ctx context.Context, dst []byte, vars map[string]Value) ([]byte, error) {
+	c := t.env.getCtx(ctx)
+	pooled := c.out
+	c.out, c.outBase = dst, len(dst)
+	err := t.run(c, vars)
+	out := c.out
+	c.out, c.outBase = pooled, 0
+	t.env.putCtx(c)
+	if err != nil {
+		return dst, err
+	}
+	return out, nil
+}
+
+// RenderTo renders t with vars as the template's context and writes the
+// output to w in one Write; nothing is written when the render fails.
+func (t *Template) RenderTo(ctx context.Context, w io.Writer, vars map[string]Value) error {
+	c := t.env.getCtx(ctx)
+	defer t.env.putCtx(c)
+	if err := t.run(c, vars); err != nil {
+		return err
+	}
+	_, err := w.Write(c.out)
+	return err
+}
+
+// run renders t into c.out.
+func (t *Template) run(c *Ctx, vars map[string]Value) error {
+	if err := c.done(); err != nil {
+		return err
 	}
 	c.rootTC = tctx{base: vars, inh: &c.rootInh}
 	if err := t.prog.run(c, &c.rootTC); err != nil {
@@ -209,11 +248,11 @@ func (t *Template) Render(ctx context.Context, vars map[string]Value) (string, e
 		if errors.As(err, &e) && e.Name == "" {
 			cp := *e
 			cp.Name = t.name
-			return "", &cp
+			return &cp
 		}
-		return "", err
+		return err
 	}
-	return string(c.out), nil
+	return nil
 }
 
 // Ctx is what filters, tests, globals and methods see of the render that
@@ -222,6 +261,7 @@ type Ctx struct {
 	ctx        context.Context
 	env        *Env
 	out        []byte // the output; captured output is cut off its end
+	outBase    int    // where this render's output starts in out (AppendRender)
 	autoescape bool   // the current autoescape setting ({% autoescape %} changes it)
 	depth      int    // nested macro calls, includes, recursive loops
 	iters      int    // loop iterations so far

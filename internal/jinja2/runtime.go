@@ -112,7 +112,7 @@ func place(err error, name string, p Pos) error {
 func limitErr(msg string) error { return &Error{Kind: "LimitError", Msg: msg} }
 
 func (c *Ctx) checkOutput() error {
-	if l := c.env.limits.Output; l > 0 && len(c.out) > l {
+	if l := c.env.limits.Output; l > 0 && len(c.out)-c.outBase > l {
 		return limitErr("the output passed the limit of " + istr(l) + " bytes")
 	}
 	return nil

@@ -2,6 +2,7 @@ package jinja2
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -127,5 +128,51 @@ func TestConcurrentRenders(t *testing.T) {
 	}
 	for g := 0; g < 8; g++ {
 		assert.Equal(t, "", <-done)
+	}
+}
+
+// TestAppendRenderAndRenderTo: the two renders into a caller's memory give
+// Render's output after what dst holds, leave dst and w as they were when
+// the render fails, and count only this render's bytes against the Output
+// limit.
+func TestAppendRenderAndRenderTo(t *testing.T) {
+	ctx := context.Background()
+	env := New(WithLimits(Limits{Output: 8}))
+	tmpl, err := env.Parse("t", "{% for i in n %}{{ i }}{% endfor %}")
+	require.NoError(t, err)
+	tests := []struct {
+		name, out, err string
+		n              int64
+	}{
+		{name: "fits", n: 8, out: "01234567"},
+		{name: "over the limit", n: 9, err: "the output passed the limit of 8 bytes"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var n []Value
+			for i := range tc.n {
+				n = append(n, IntV(i))
+			}
+			vars := map[string]Value{"n": ListV(n)}
+			dst := []byte("prefix:")
+			got, err := tmpl.AppendRender(ctx, dst, vars)
+			var w strings.Builder
+			werr := tmpl.RenderTo(ctx, &w, vars)
+			if tc.err != "" {
+				assert.Equal(t, tc.err, rtErr(t, err).Msg)
+				assert.Equal(t, "prefix:", string(got))
+				assert.Equal(t, tc.err, rtErr(t, werr).Msg)
+				assert.Empty(t, w.String())
+				return
+			}
+			require.NoError(t, err)
+			require.NoError(t, werr)
+			assert.Equal(t, "prefix:"+tc.out, string(got))
+			assert.Equal(t, tc.out, w.String())
+			// The buffer reused: the same output again, without the prefix.
+			got, err = tmpl.AppendRender(ctx, got[:0], vars)
+			require.NoError(t, err)
+			assert.Equal(t, tc.out, string(got))
+		})
 	}
 }
