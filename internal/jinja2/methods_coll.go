@@ -21,11 +21,11 @@ func seqIndex(name string, recv Value, args []Value, kw []Kwarg) (Value, error) 
 		if err != nil {
 			return Value{}, err
 		}
-		idx := sliceIndexes(len(items), derefOr(s), s != nil, derefOr(e), e != nil, 1)
-		if len(idx) == 0 {
-			lo, hi = 0, 0
+		from, to := sliceBounds(len(items), derefOr(s), s != nil, derefOr(e), e != nil, 1)
+		if to > from {
+			lo, hi = int(from), int(to)
 		} else {
-			lo, hi = idx[0], idx[len(idx)-1]+1
+			lo, hi = 0, 0
 		}
 	}
 	for i := lo; i < hi; i++ {

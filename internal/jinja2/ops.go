@@ -621,13 +621,20 @@ func Slice(c *Ctx, v Value, start, stop, step Value) (Value, error) {
 		return 0, false, false
 	}
 	var n int
-	var runes []rune
+	var runes []rune // a str's runes, when it is neither ASCII nor a step-1 slice of valid UTF-8
+	utf := false     // v.s is valid UTF-8 with non-ASCII runes; n counts runes
 	var rng *rangeObj
 	switch v.kind {
 	case KindStr:
-		if isASCII(v.s) {
+		switch {
+		case isASCII(v.s):
 			n = len(v.s)
-		} else {
+		case utf8.ValidString(v.s):
+			utf = true
+			n = utf8.RuneCountInString(v.s)
+		default:
+			// []rune reads each invalid byte as U+FFFD, as Python's str
+			// of such bytes would hold it.
 			runes = []rune(v.s)
 			n = len(runes)
 		}
@@ -655,43 +662,69 @@ func Slice(c *Ctx, v Value, start, stop, step Value) (Value, error) {
 		return Value{}, valueErr("slice step cannot be zero")
 	}
 	from, to := sliceBounds(n, lo, hasLo, hi, hasHi, st)
-	idx := sliceWalk(from, to, st)
+	cnt := sliceLen(from, to, st)
 	switch v.kind {
 	case KindStr:
-		if st == 1 && runes == nil {
-			if len(idx) == 0 {
-				return Value{kind: KindStr, flags: v.flags & flagSafe}, nil
+		switch {
+		case st == 1 && runes == nil && !utf:
+			return markupOr(v, v.s[from:from+int64(cnt)]), nil
+		case st == 1 && utf:
+			i := runesAfter(v.s, 0, int(from))
+			return markupOr(v, v.s[i:runesAfter(v.s, i, cnt)]), nil
+		case runes == nil && !utf:
+			b := make([]byte, cnt)
+			for j, i := 0, from; j < cnt; j, i = j+1, i+st {
+				b[j] = v.s[i]
 			}
-			return markupOr(v, v.s[idx[0]:idx[len(idx)-1]+1]), nil
+			return markupOr(v, string(b)), nil
+		}
+		if runes == nil {
+			runes = []rune(v.s)
 		}
 		var b strings.Builder
-		for _, i := range idx {
-			if runes == nil {
-				b.WriteByte(v.s[i])
-			} else {
-				b.WriteRune(runes[i])
-			}
+		for j, i := 0, from; j < cnt; j, i = j+1, i+st {
+			b.WriteRune(runes[i])
 		}
 		return markupOr(v, b.String()), nil
 	case KindObject:
-		items := make([]Value, len(idx))
-		for j, i := range idx {
+		items := make([]Value, cnt)
+		for j, i := 0, from; j < cnt; j, i = j+1, i+st {
 			items[j] = rng.items[i]
 		}
 		return ObjectV(&rangeObj{items: items, start: rng.start + from*rng.step, stop: rng.start + to*rng.step, step: rng.step * st}), nil
 	}
 	items := v.list().Items
-	out := make([]Value, len(idx))
-	for j, i := range idx {
+	out := make([]Value, cnt)
+	for j, i := 0, from; j < cnt; j, i = j+1, i+st {
 		out[j] = items[i]
 	}
 	return Value{kind: v.kind, ref: &List{Items: out}}, nil
 }
 
-// sliceIndexes is slice.indices(n) walked: the indexes a slice selects.
-func sliceIndexes(n int, lo int64, hasLo bool, hi int64, hasHi bool, st int64) []int {
-	from, to := sliceBounds(n, lo, hasLo, hi, hasHi, st)
-	return sliceWalk(from, to, st)
+// sliceLen is how many indexes a slice from start to stop by st selects
+// (slice.indices(n) walked, counted).
+func sliceLen(start, stop, st int64) int {
+	switch {
+	case st > 0 && stop > start:
+		return int((stop - start + st - 1) / st)
+	case st < 0 && start > stop:
+		return int((start - stop - st - 1) / -st)
+	}
+	return 0
+}
+
+// runesAfter is the byte offset in s of the rune k runes after byte
+// offset i.
+func runesAfter(s string, i, k int) int {
+	for ; k > 0 && i < len(s); k-- {
+		if s[i] < utf8.RuneSelf {
+			i++
+			continue
+		}
+		_, w := utf8.DecodeRuneInString(s[i:])
+		i += w
+	}
+	return i
 }
 
 // sliceBounds is slice.indices(n)'s start and stop.
@@ -728,20 +761,6 @@ func sliceBounds(n int, lo int64, hasLo bool, hi int64, hasHi bool, st int64) (i
 		stop = adjust(hi, -1, ln-1)
 	}
 	return start, stop
-}
-
-func sliceWalk(start, stop, st int64) []int {
-	var out []int
-	if st > 0 {
-		for i := start; i < stop; i += st {
-			out = append(out, int(i))
-		}
-	} else {
-		for i := start; i > stop; i += st {
-			out = append(out, int(i))
-		}
-	}
-	return out
 }
 
 // Iterate returns the items a for loop over v sees (a dict's keys, a str's

@@ -232,3 +232,40 @@ func TestOpsAgainstPython(t *testing.T) {
 }
 
 func bigPow10(n int64) *big.Int { return new(big.Int).Exp(big.NewInt(10), big.NewInt(n), nil) }
+
+// TestSliceAgainstPython checks every slice in testdata/slices.txt, which
+// Python wrote (testdata/slices.py): str slices of ASCII and of other
+// text by every step, list and tuple slices, bounds past either end.
+func TestSliceAgainstPython(t *testing.T) {
+	f, err := os.Open("testdata/slices.txt")
+	require.NoError(t, err)
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	n := 0
+	for sc.Scan() {
+		parts := strings.Split(sc.Text(), "\t")
+		require.Len(t, parts, 5, sc.Text())
+		var b [3]Value
+		for i, s := range parts[1:4] {
+			if s != "" {
+				b[i] = parsePyLit(t, s)
+			}
+		}
+		got := answer(Slice(nil, parsePyLit(t, parts[0]), b[0], b[1], b[2]))
+		require.Equal(t, parts[4], got, "%s[%s:%s:%s]", parts[0], parts[1], parts[2], parts[3])
+		n++
+	}
+	require.NoError(t, sc.Err())
+	require.Equal(t, 2916, n)
+	// A Go string that is not UTF-8 slices as the str of its runes, each
+	// invalid byte a U+FFFD.
+	for _, step := range []Value{{}, IntV(-1)} {
+		got, err := Slice(nil, StrV("a\xffb\xe9"), IntV(1), Value{}, step)
+		require.NoError(t, err)
+		if step.kind == KindUndefined {
+			require.Equal(t, "\ufffdb\ufffd", got.s)
+		} else {
+			require.Equal(t, "\ufffda", got.s)
+		}
+	}
+}
