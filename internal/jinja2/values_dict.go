@@ -8,7 +8,8 @@ import (
 
 // Python's dict: insertion-ordered, keyed by hashable values.
 
-// smallDict is how many entries a dict holds before it builds its index.
+// smallDict is how many entries a dict holds before SetKey builds its
+// index; a dict built otherwise (FromGo, StrDict) is searched in order.
 const smallDict = 8
 
 // NewDict returns an empty dict with room for n items.
@@ -61,16 +62,28 @@ func hashKey(k Value) (dictKey, error) {
 	return dictKey{}, typeErr("unhashable type: '%s'", TypeName(k))
 }
 
-// find returns the index of k in d, or -1.
-func (d *Dict) find(k Value) (int, error) {
-	if d.idx == nil && len(d.keys) <= smallDict {
-		if k.kind == KindStr {
-			for i, dk := range d.keys {
-				if dk.kind == KindStr && dk.s == k.s {
-					return i, nil
-				}
+// findStr returns the index of the str key k in d, or -1.
+func (d *Dict) findStr(k string) int {
+	if d.idx == nil {
+		for i := range d.keys {
+			if dk := &d.keys[i]; dk.kind == KindStr && dk.s == k {
+				return i
 			}
-			return -1, nil
+		}
+		return -1
+	}
+	if i, ok := d.idx[dictKey{kind: KindStr, s: k}]; ok {
+		return i
+	}
+	return -1
+}
+
+// find returns the index of k in d, or -1. It never changes d: the
+// dicts of a render's values are read by renders on many goroutines.
+func (d *Dict) find(k Value) (int, error) {
+	if d.idx == nil {
+		if k.kind == KindStr {
+			return d.findStr(k.s), nil
 		}
 		h, err := hashKey(k)
 		if err != nil {
@@ -86,9 +99,6 @@ func (d *Dict) find(k Value) (int, error) {
 	h, err := hashKey(k)
 	if err != nil {
 		return -1, err
-	}
-	if d.idx == nil {
-		d.reindex()
 	}
 	if i, ok := d.idx[h]; ok {
 		return i, nil
@@ -120,9 +130,12 @@ func (d *Dict) SetKey(k, v Value) error {
 	}
 	d.keys = append(d.keys, k)
 	d.vals = append(d.vals, v)
-	if d.idx != nil {
+	switch {
+	case d.idx != nil:
 		h, _ := hashKey(k)
 		d.idx[h] = len(d.keys) - 1
+	case len(d.keys) > smallDict:
+		d.reindex()
 	}
 	return nil
 }
@@ -165,5 +178,8 @@ func (d *Dict) clear() {
 // copyDict returns a shallow copy of d.
 func (d *Dict) copyDict() *Dict {
 	n := &Dict{keys: append([]Value(nil), d.keys...), vals: append([]Value(nil), d.vals...)}
+	if len(n.keys) > smallDict {
+		n.reindex()
+	}
 	return n
 }
