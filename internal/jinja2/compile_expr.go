@@ -175,10 +175,16 @@ func (c *compiler) expr(x Expr, lenient bool) (evalFn, error) {
 			return nil, err
 		}
 		attr, pos := n.Name, n.P
+		fromDict := dictAttrIsItem(attr)
 		return func(f *frame) (Value, error) {
 			o, err := obj(f)
 			if err != nil {
 				return Value{}, err
+			}
+			if fromDict && o.kind == KindDict {
+				if i := o.dict().findStr(attr); i >= 0 {
+					return o.dict().vals[i], nil
+				}
 			}
 			v, err := f.c.getattr(o, attr)
 			if err != nil {
@@ -480,6 +486,26 @@ func (c *compiler) compileGetItem(n *ItemExpr) (evalFn, error) {
 	key, err := c.compileExpr(n.Key)
 	if err != nil {
 		return nil, err
+	}
+	if k, ok := n.Key.(*Const); ok && k.Value.kind == KindStr {
+		// x['name']: getitem looks at the item first.
+		ks := k.Value.s
+		return func(f *frame) (Value, error) {
+			o, err := obj(f)
+			if err != nil {
+				return Value{}, err
+			}
+			if o.kind == KindDict {
+				if i := o.dict().findStr(ks); i >= 0 {
+					return o.dict().vals[i], nil
+				}
+			}
+			v, err := GetItem(f.c, o, k.Value)
+			if err != nil {
+				return Value{}, place(err, name, pos)
+			}
+			return v, nil
+		}, nil
 	}
 	return func(f *frame) (Value, error) {
 		o, err := obj(f)

@@ -408,6 +408,10 @@ func Contains(c *Ctx, container, item Value) (bool, error) {
 // method of str, list, dict bound to v), else the item; Undefined when
 // there is neither; under the sandbox, an unsafe attribute gives an
 // Undefined that raises SecurityError when used.
+//
+// For a dict, x.name is the item name unless name is a dict method or
+// private (dictAttrIsItem): the compiled x.name reads the item directly
+// then, so a change to these rules must change dictAttrIsItem too.
 func GetAttr(c *Ctx, v Value, name string) (Value, error) {
 	if v.kind == KindUndefined {
 		if sandboxed(c) && isDunder(name) && v.flags&flagSecurity == 0 {
@@ -429,6 +433,13 @@ func GetAttr(c *Ctx, v Value, name string) (Value, error) {
 		return r, err
 	}
 	return undefAttr(v, name), nil
+}
+
+// dictAttrIsItem reports whether GetAttr of a dict's attribute name, with
+// or without the sandbox, gives the item name when the dict has one: when
+// name is neither a dict method nor private.
+func dictAttrIsItem(name string) bool {
+	return dictMethod(name) == nil && !strings.HasPrefix(name, "_")
 }
 
 // unsafeAttr is the sandbox's check of v.name: private attributes, and

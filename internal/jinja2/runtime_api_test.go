@@ -176,3 +176,26 @@ func TestAppendRenderAndRenderTo(t *testing.T) {
 		})
 	}
 }
+
+// TestDictAttrAndItem: x.name and x['name'] of a dict read the item
+// except where Python's Jinja2 finds a dict method first (x.items), with
+// and without the sandbox; a missing key is undefined. Expected outputs
+// from Jinja2 3.1 (python3).
+func TestDictAttrAndItem(t *testing.T) {
+	d := NewDict(4)
+	d.SetStr("items", StrV("I"))
+	d.SetStr("get", StrV("G"))
+	d.SetStr("a", IntV(1))
+	big := NewDict(12)
+	for i := range 12 {
+		big.SetStr("k"+istr(i), IntV(int64(i)))
+	}
+	vars := map[string]Value{"d": DictV(d), "big": DictV(big)}
+	src := `{{ d.a }}|{{ d["a"] }}|{{ d.items()|list|length }}|{{ d["items"] }}|{{ d.get("a") }}|{{ d["get"] }}|` +
+		`{{ d.nope is defined }}|{{ d["nope"] is defined }}|{{ big.k11 }}|{{ big["k9"] }}|{{ big.k12 is defined }}`
+	for _, env := range []*Env{New(), New(Sandbox())} {
+		out, err := rtRender(t, env, src, vars)
+		require.NoError(t, err)
+		assert.Equal(t, "1|1|3|I|1|G|False|False|11|9|False", out)
+	}
+}
