@@ -231,7 +231,7 @@ func (e *Engine) Compile(name, src string, cfg driver.Config) (driver.Compiled, 
 	if err := loadPartials(t, cfg); err != nil {
 		return nil, err
 	}
-	c := &compiled{t: t, name: name, slow: cfg.AllowMissing, expand: !e.noExpand, trusted: e.trusted}
+	c := &compiled{t: t, name: name, src: src, slow: cfg.AllowMissing, expand: !e.noExpand, trusted: e.trusted}
 	var texts []*parse.TextNode
 	for _, tt := range t.Templates() {
 		if tt.Tree != nil && tt.Tree.Root != nil {
@@ -347,6 +347,7 @@ var markupFuncs = map[string]bool{"role": true, "message": true, "media": true, 
 type compiled struct {
 	t      *template.Template
 	name   string
+	src    string // the template's text, for positions in runes
 	slow   bool
 	expand bool // expand markup function calls at compile time
 	// trusted names the caller's functions that return roleparse.Markup.

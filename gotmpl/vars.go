@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/rolemark/rolemark/engine/driver"
+	"github.com/rolemark/rolemark/internal/textpos"
 )
 
 // Vars lists the top-level variables the template reads: every field of
@@ -18,13 +19,16 @@ func (c *compiled) Vars() []driver.Var {
 	if tt == nil || tt.Tree == nil {
 		return nil
 	}
-	w := &varWalker{tree: tt.Tree, seen: map[string]bool{}}
+	w := &varWalker{tree: tt.Tree, src: c.src, seen: map[string]bool{}}
 	w.node(tt.Tree.Root, true)
 	return w.out
 }
 
 type varWalker struct {
 	tree *parse.Tree
+	// src is the text the tree was parsed from: text/template counts
+	// columns in bytes, rolemark in runes.
+	src  string
 	seen map[string]bool
 	out  []driver.Var
 }
@@ -37,6 +41,9 @@ func (w *varWalker) add(name string, n parse.Node) {
 	v := driver.Var{Name: name, Template: w.tree.ParseName}
 	if loc, _ := w.tree.ErrorContext(n); loc != "" {
 		v.Template, v.Line, v.Col = splitLoc(loc, v.Template)
+	}
+	if p := int(n.Position()); p < len(w.src) {
+		v.Line, v.Col = textpos.LineCol(w.src, p)
 	}
 	w.out = append(w.out, v)
 }
