@@ -28,7 +28,10 @@ func cmdLSP(ctx context.Context, sio stdio, args []string) error {
 }
 
 // lspFuncs lists, by engine, the helpers, functions and filters a template
-// can call, for completion. lsp_test.go checks that each engine knows each.
+// can call, for completion: Handlebars' built-in helpers, Python Jinja2's
+// filters and globals, pongo2's filters less those rolemark refuses,
+// text/template's functions, and rolemark's own in each. lsp_test.go checks
+// that each engine knows each.
 func lspFuncs() map[string][]lsp.Func {
 	own := map[string]string{
 		"role":      "starts a message of the role; it runs until the next one",
@@ -59,10 +62,10 @@ func lspFuncs() map[string][]lsp.Func {
 				"rejectattr replace reverse round safe select selectattr slice sort string striptags sum title tojson trim "+
 				"truncate unique upper urlencode urlize wordcount wordwrap xmlattr")...),
 		"pongo2": append(list("function", "role history media"),
-			list("filter", "escape e safe escapejs add addslashes capfirst center cut date default default_if_none "+
+			list("filter", "escape e safe escapejs add addslashes capfirst cut date default default_if_none "+
 				"divisibleby first floatformat get_digit iriencode join last length length_is linebreaks linebreaksbr "+
-				"linenumbers ljust lower make_list pluralize random removetags rjust slice split stringformat striptags "+
-				"time title truncatechars truncatechars_html truncatewords truncatewords_html upper urlencode urlize "+
+				"linenumbers lower make_list pluralize random removetags slice split stringformat striptags "+
+				"time title truncatechars truncatewords upper urlencode urlize "+
 				"urlizetrunc wordcount wordwrap yesno float integer")...),
 	}
 }

@@ -72,7 +72,8 @@ func (s *Server) diagnostics(ctx context.Context, d *document) []diagnostic {
 }
 
 // rangeAt is the range of the problem at 1-based line and rune column col
-// of text (0 for unknown): the word that starts there, or one character.
+// of text (0 for unknown): the word that starts there (with the . or $
+// before a text/template name), or one character.
 func rangeAt(text string, line, col int) lspRange {
 	if line <= 0 {
 		return lspRange{}
@@ -84,6 +85,9 @@ func rangeAt(text string, line, col int) lspRange {
 	start := runeColToUTF16(l, max(col, 1))
 	off := byteOffset(l, start)
 	end := off
+	if end+1 < len(l) && (l[end] == '.' || l[end] == '$') {
+		end++ // text/template's .name and $name
+	}
 	for end < len(l) {
 		r, n := utf8.DecodeRuneInString(l[end:])
 		if !isWordRune(r) {

@@ -179,16 +179,15 @@ func describe(name string, sch *engine.Schema, required bool) string {
 // typeName is a schema's type as a reader says it: "string", "array of
 // string", "any".
 func typeName(sch *engine.Schema) string {
-	t := sch.Type
 	switch {
-	case t == "":
-		t = "any"
-	case t == "array" && sch.Items != nil:
-		t = "array of " + typeName(sch.Items)
-	case len(sch.Enum) > 0 && t == "string":
-		t = "enum"
+	case len(sch.Enum) > 0:
+		return "enum"
+	case sch.Type == "":
+		return "any"
+	case sch.Type == "array" && sch.Items != nil:
+		return "array of " + typeName(sch.Items)
 	}
-	return t
+	return sch.Type
 }
 
 func isWordByte(c byte) bool {

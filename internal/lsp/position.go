@@ -64,17 +64,19 @@ func runeColToUTF16(line string, col int) int {
 }
 
 // byteOffset converts an LSP character offset on line to a byte offset in
-// line. An offset inside a surrogate pair, or past the end, is clamped.
+// line. An offset inside a surrogate pair is the character's start; one
+// past the end is the end.
 func byteOffset(line string, char int) int {
 	n := 0
 	for i, r := range line {
-		if n >= char {
+		w := 1
+		if r >= 0x10000 {
+			w = 2
+		}
+		if n+w > char {
 			return i
 		}
-		n++
-		if r >= 0x10000 {
-			n++
-		}
+		n += w
 	}
 	return len(line)
 }

@@ -176,3 +176,66 @@ func TestDiagnosticsAsTyped(t *testing.T) {
 	assert.JSONEq(t, `{"uri":"`+uri+`","version":2,"diagnostics":[]}`, c.diagnostics())
 	c.shutdown()
 }
+
+// TestLifecycle: requests before initialize are refused with LSP's code,
+// unknown methods with JSON-RPC's, a notification nobody knows is ignored,
+// and exit without shutdown ends Serve with ErrExitWithoutShutdown.
+func TestLifecycle(t *testing.T) {
+	c := start(t)
+	resp := c.call("textDocument/hover", at("file:///x.hbs", 0, 0))
+	assert.JSONEq(t, `{"code":-32002,"message":"the server is not initialized"}`, string(resp["error"]))
+	c.initialize(t.TempDir())
+	c.notify("$/cancelRequest", map[string]any{"id": 1})
+	c.notify("workspace/didChangeConfiguration", map[string]any{"settings": nil})
+	resp = c.call("workspace/symbol", map[string]any{"query": ""})
+	assert.JSONEq(t, `{"code":-32601,"message":"method \"workspace/symbol\" is not supported"}`, string(resp["error"]))
+	resp = c.call("textDocument/hover", at("file:///not/open.hbs", 0, 0))
+	assert.Equal(t, "null", string(resp["result"]), "a document that is not open has no hover")
+	resp = c.call("initialize", map[string]any{})
+	assert.JSONEq(t, `{"code":-32600,"message":"initialize was already sent"}`, string(resp["error"]))
+	c.notify("exit", nil)
+	select {
+	case err := <-c.done:
+		assert.ErrorIs(t, err, lsp.ErrExitWithoutShutdown)
+	case <-time.After(10 * time.Second):
+		t.Fatal("the server did not exit")
+	}
+}
+
+// TestFraming: a body that is not JSON gets a parse error and the server
+// goes on; a header without a length ends it.
+func TestFraming(t *testing.T) {
+	c := start(t)
+	_, err := fmt.Fprintf(c.w, "Content-Length: 5\r\n\r\n{oops")
+	require.NoError(t, err)
+	m, err := c.r.read()
+	require.NoError(t, err)
+	assert.Equal(t, "null", string(m["id"]))
+	assert.Contains(t, string(m["error"]), `"code":-32700`)
+	c.initialize(t.TempDir())
+	_, err = fmt.Fprintf(c.w, "Content-Type: x\r\n\r\n{}")
+	require.NoError(t, err)
+	select {
+	case err := <-c.done:
+		assert.ErrorContains(t, err, `lsp: bad message framing: Content-Length ""`)
+	case <-time.After(10 * time.Second):
+		t.Fatal("the server did not stop")
+	}
+}
+
+// TestPartialChangeRechecks: an unsaved change to a partial is what the
+// templates that include it see, and they are checked again.
+func TestPartialChangeRechecks(t *testing.T) {
+	dir := writeFiles(t, map[string]string{"_p.hbs": "fine"})
+	c := start(t)
+	c.initialize(dir)
+	uri, diags := c.open(dir, "main.hbs", "{{role \"user\"}}{{> p}}\n")
+	assert.JSONEq(t, `{"uri":"`+uri+`","version":1,"diagnostics":[]}`, diags)
+	puri, diags := c.open(dir, "_p.hbs", "{{#if}}x{{/if}}\n")
+	assert.JSONEq(t, `{"uri":"`+puri+`","version":1,"diagnostics":[{"range":{"start":{"line":0,"character":0},"end":{"line":0,"character":1}},"severity":1,"source":"rolemark","message":"#if takes 1 argument(s), found 0"}]}`, diags)
+	assert.JSONEq(t, `{"uri":"`+uri+`","version":1,"diagnostics":[{"range":{"start":{"line":0,"character":0},"end":{"line":0,"character":0}},"severity":1,"source":"rolemark","message":"_p.hbs:1:1: #if takes 1 argument(s), found 0"}]}`, c.diagnostics())
+	c.notify("textDocument/didClose", map[string]any{"textDocument": map[string]any{"uri": puri}})
+	assert.JSONEq(t, `{"uri":"`+puri+`","version":1,"diagnostics":[]}`, c.diagnostics())
+	assert.JSONEq(t, `{"uri":"`+uri+`","version":1,"diagnostics":[]}`, c.diagnostics(), "the file on disk is fine")
+	c.shutdown()
+}
