@@ -59,7 +59,7 @@ function vocab() {
       let r = Number.parseInt(offset, 10);
       for (const t of toks) out.push(`${t} ${r++}`);
     }
-    gzipWrite(path.join(dir, enc + ".tiktoken.gz"), out.join("\n") + "\n");
+    gzipWrite(path.join(testdata, "..", "vocab", enc + ".tiktoken.gz"), out.join("\n") + "\n");
   }
   for (const [name, pkg] of Object.entries(models)) {
     const src = fs.readFileSync(path.join(pkgDir(pkg), "models", "tokenizer.json"), "utf8");
