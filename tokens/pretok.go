@@ -1,6 +1,7 @@
 package tokens
 
 import (
+	"sync"
 	"unicode"
 	"unicode/utf8"
 )
@@ -98,6 +99,16 @@ var asciiClass = func() (t [128]uint8) {
 	return t
 }()
 
+// bmpClass holds the classes of the Basic Multilingual Plane, made the
+// first time a tokenizer is loaded (about a millisecond).
+var bmpClass = sync.OnceValue(func() *[0x10000]uint8 {
+	t := new([0x10000]uint8)
+	for r := rune(0); r < 0x10000; r++ {
+		t[r] = slowClass(r)
+	}
+	return t
+})
+
 func slowClass(r rune) uint8 {
 	var c uint8
 	if unicode.IsLetter(r) {
@@ -147,6 +158,9 @@ func class(s string, i int) (uint8, int) {
 		return asciiClass[c], 1
 	}
 	r, w := utf8.DecodeRuneInString(s[i:])
+	if r < 0x10000 {
+		return bmpClass()[r], w
+	}
 	return slowClass(r), w
 }
 

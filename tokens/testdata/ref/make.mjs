@@ -363,7 +363,8 @@ async function expect() {
 }
 
 // bench times the reference on one text for about the given seconds, on the
-// calling thread (one core), and prints the token count and ns per encode.
+// calling thread (one core), and prints the token count, the wall ns and the
+// process's CPU ns (all threads) per encode.
 async function bench(file, name, seconds) {
   const text = fs.readFileSync(file, "utf8");
   let encode;
@@ -377,6 +378,7 @@ async function bench(file, name, seconds) {
   }
   const n = encode(text).length;
   for (let i = 0; i < 3; i++) encode(text); // warm up
+  const cpu0 = process.cpuUsage();
   const start = process.hrtime.bigint();
   const limit = BigInt(Math.round(seconds * 1e9));
   let iters = 0;
@@ -386,7 +388,9 @@ async function bench(file, name, seconds) {
     iters++;
     el = process.hrtime.bigint() - start;
   }
-  console.log(`tokens ${n} iters ${iters} ns/op ${Number(el) / iters}`);
+  const cpu = process.cpuUsage(cpu0);
+  const cpuNs = (cpu.user + cpu.system) * 1000;
+  console.log(`tokens ${n} iters ${iters} ns/op ${Number(el) / iters} cpu-ns/op ${cpuNs / iters}`);
 }
 
 const cmd = process.argv[2];
