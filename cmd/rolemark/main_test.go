@@ -35,6 +35,12 @@ func TestRun(t *testing.T) {
 		{name: "render file with vars and history", args: []string{"render", "--var", "q=<why>", "--history", "testdata/history.json", "--format", "markup", "testdata/hello.tmpl"}, wantCode: 0,
 			wantOut: "<message role=\"system\">Be brief.</message>\n<message role=\"user\">earlier</message>\n" +
 				"<message role=\"assistant\">reply</message>\n<message role=\"user\">&lt;why&gt;</message>\n"},
+		// The counts are tiktoken's WASM build's and @huggingface/tokenizers' for the same text.
+		{name: "render --count o200k_base counts messages as OpenAI does", args: []string{"render", "--var", "q=hello", "--count", "o200k_base", "testdata/hello.tmpl"}, wantCode: 0, wantOut: "15\n"},
+		{name: "render --count counts a chat format's text", args: []string{"render", "--var", "q=hello", "--format", "chatml", "--count", "o200k_base", "testdata/hello.tmpl"}, wantCode: 0, wantOut: "39\n"},
+		{name: "render --count with a tokenizer.json", args: []string{"render", "--var", "q=hello", "--format", "llama3", "--count", "../../tokens/testdata/vocab/llama3.tokenizer.json.gz", "testdata/hello.tmpl"}, wantCode: 0, wantOut: "19\n"},
+		{name: "render --count with a tokenizer.json needs a chat format", args: []string{"render", "--var", "q=hello", "--count", "../../tokens/testdata/vocab/llama3.tokenizer.json.gz", "testdata/hello.tmpl"}, wantCode: 2, wantErrSub: "counts the text of a chat format"},
+		{name: "render --count unknown tokenizer", args: []string{"render", "--count", "gpt2", "testdata/hello.tmpl"}, wantCode: 2, wantErrSub: "--count takes o200k_base, cl100k_base or a tokenizer.json file"},
 		{name: "render openai", args: []string{"render", "--var", "q=a & b", "testdata/hello.tmpl"}, wantCode: 0,
 			wantOut: "[\n  {\n    \"role\": \"system\",\n    \"content\": \"Be brief.\"\n  },\n  {\n    \"role\": \"user\",\n    \"content\": \"a & b\"\n  }\n]\n"},
 		{name: "render stdin", args: []string{"render", "--engine", "gotmpl", "--var", "x=1", "--format", "markup", "-"}, stdin: `{{role "user"}}n={{.x}}`, wantCode: 0,
@@ -248,7 +254,8 @@ func TestHelpAndVersion(t *testing.T) {
 	}
 	var out bytes.Buffer
 	run(context.Background(), []string{"render", "-h"}, nil, &out, &out)
-	assert.Contains(t, out.String(), "flags:\n  -data FILE\n")
+	assert.Contains(t, out.String(), "flags:\n  -count T\n")
+	assert.Contains(t, out.String(), "\n  -data FILE\n")
 	assert.Contains(t, out.String(), "\n  -engine E\n")
 }
 

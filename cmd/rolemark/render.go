@@ -10,6 +10,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/rolemark/rolemark/chat"
@@ -20,6 +21,7 @@ import (
 	"github.com/rolemark/rolemark/jinja"
 	"github.com/rolemark/rolemark/pongo2"
 	"github.com/rolemark/rolemark/roleparse"
+	"github.com/rolemark/rolemark/tokens"
 )
 
 // newSet returns the set of every engine rolemark ships.
@@ -52,6 +54,7 @@ func cmdRender(ctx context.Context, sio stdio, args []string) error {
 	root := fl.String("root", "", "prompt directory `DIR` whose partials the template may use from a subdirectory (as check and LoadDir do)")
 	dataFile := fl.String("data", "", "@-variables from a JSON object in `FILE` (Dotprompt's context: {\"state\": …} for {{@state.x}})")
 	schemasFile := fl.String("schemas", "", "named schemas the front matter may use, a JSON object of name to JSON Schema in `FILE`")
+	count := fl.String("count", "", "print only the number of tokens of the rendered prompt for tokenizer `T`: o200k_base or cl100k_base (messages with OpenAI's per-message overhead, or the text of a chat --format), or a tokenizer.json file (the text of a chat --format)")
 	vars := varsFlag{}
 	fl.Var(vars, "var", "variable `k=v` (repeatable)")
 	var po promptOptions
@@ -65,6 +68,12 @@ func cmdRender(ctx context.Context, sio stdio, args []string) error {
 	}
 	if err := checkFormat(*format, true); err != nil {
 		return err
+	}
+	var tk *tokens.Tokenizer
+	if *count != "" {
+		if tk, err = loadTokenizer(*count, *format); err != nil {
+			return err
+		}
 	}
 	set := newSet()
 	if *schemasFile != "" {
@@ -155,6 +164,12 @@ func cmdRender(ctx context.Context, sio stdio, args []string) error {
 	if fm := tpl.FrontMatter(); fm != nil {
 		tools = fm.Tools
 	}
+	if tk != nil {
+		if tools, err = po.tools(tools); err != nil {
+			return err
+		}
+		return writeCount(ctx, stdout, tk, msgs, *format, tools, po.vars)
+	}
 	if *format == "openai-request" || *format == "anthropic-request" {
 		return writeRequest(stdout, *format, tpl.FrontMatter(), *model, msgs)
 	}
@@ -162,6 +177,55 @@ func cmdRender(ctx context.Context, sio stdio, args []string) error {
 		return err
 	}
 	return writeMessages(ctx, stdout, msgs, *format, tools, po.vars)
+}
+
+// wireFormat reports whether format is one of the formats that are not the
+// text a model reads.
+func wireFormat(format string) bool {
+	switch format {
+	case "openai", "anthropic", "markup", "openai-request", "anthropic-request":
+		return true
+	}
+	return false
+}
+
+// writeCount prints the number of tokens of the rendered prompt. For a chat
+// format (chatml, llama3, hf:FILE, ...) it is the tokens of the text the
+// format renders, special tokens read as such; for the wire formats it is
+// OpenAI's count of the messages (tokens.CountChat).
+func writeCount(ctx context.Context, w io.Writer, tk *tokens.Tokenizer, msgs []chat.Message, format string, tools []chat.Tool, vars map[string]any) error {
+	var n int
+	if wireFormat(format) {
+		n = tokens.CountChat(tk, msgs)
+	} else {
+		var text bytes.Buffer
+		if err := writeMessages(ctx, &text, msgs, format, tools, vars); err != nil {
+			return err
+		}
+		n = tk.Count(text.String())
+	}
+	_, err := fmt.Fprintln(w, n)
+	return err
+}
+
+// loadTokenizer returns one of OpenAI's encodings by name, or reads a
+// tokenizer.json (gzipped when its name ends in .gz), which counts only
+// the text of a chat format: OpenAI's per-message overhead is OpenAI's.
+func loadTokenizer(name, format string) (*tokens.Tokenizer, error) {
+	if slices.Contains(tokens.Encodings(), name) {
+		return tokens.OpenAI(name)
+	}
+	if !strings.HasSuffix(name, ".json") && !strings.HasSuffix(name, ".json.gz") {
+		return nil, usageErr("--count takes %s or a tokenizer.json file, not %q", strings.Join(tokens.Encodings(), ", "), name)
+	}
+	if wireFormat(format) {
+		return nil, usageErr("--count %s counts the text of a chat format: pass --format with one (rolemark formats lists them)", name)
+	}
+	abs, err := filepath.Abs(name)
+	if err != nil {
+		return nil, err
+	}
+	return tokens.LoadHFFile(os.DirFS(filepath.Dir(abs)), filepath.Base(abs))
 }
 
 // writeRequest prints a whole request body for format openai-request or
