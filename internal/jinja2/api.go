@@ -262,6 +262,7 @@ type Ctx struct {
 	env        *Env
 	out        []byte // the output; captured output is cut off its end
 	outBase    int    // where this render's output starts in out (AppendRender)
+	scratch    []byte // a filter's working memory (tojson), kept from call to call
 	autoescape bool   // the current autoescape setting ({% autoescape %} changes it)
 	depth      int    // nested macro calls, includes, recursive loops
 	iters      int    // loop iterations so far

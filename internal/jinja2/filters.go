@@ -1531,14 +1531,58 @@ func fTojson(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 			opts = append(opts, pyjson.Indent(int(n)))
 		}
 	}
-	pv, err := ToPyJSON(v)
-	if err != nil {
-		return Value{}, err
+	var scratch []byte
+	if c != nil {
+		scratch = c.scratch[:0]
 	}
-	s := pyjson.Dumps(pv, append(opts, pyjson.EnsureASCII(true))...)
-	s = strings.NewReplacer("<", `\u003c`, ">", `\u003e`, "&", `\u0026`, "'", `\u0027`).Replace(s)
+	if v.kind == KindStr {
+		// A str is its literal alone, whatever the indent.
+		scratch = pyjson.AppendString(scratch, v.s, true)
+	} else {
+		pv, err := ToPyJSON(v)
+		if err != nil {
+			return Value{}, err
+		}
+		scratch = pyjson.Append(scratch, pv, append(opts, pyjson.EnsureASCII(true))...)
+	}
+	s := htmlSafeJSON(scratch)
+	if c != nil && cap(scratch) <= maxPooledOutput {
+		c.scratch = scratch
+	}
 	return SafeV(s), nil
 }
+
+// htmlSafeJSON is the string of json.dumps's output b with <, >, & and '
+// written as \u003c, \u003e, \u0026 and \u0027 (htmlsafe_json_dumps).
+func htmlSafeJSON(b []byte) string {
+	n := 0
+	for _, ch := range b {
+		if htmlJSONByte[ch] {
+			n++
+		}
+	}
+	if n == 0 {
+		return string(b)
+	}
+	var sb strings.Builder
+	sb.Grow(len(b) + 5*n)
+	start := 0
+	for i, ch := range b {
+		if !htmlJSONByte[ch] {
+			continue
+		}
+		sb.Write(b[start:i])
+		sb.WriteString(`\u00`)
+		sb.WriteByte("0123456789abcdef"[ch>>4])
+		sb.WriteByte("0123456789abcdef"[ch&0xf])
+		start = i + 1
+	}
+	sb.Write(b[start:])
+	return sb.String()
+}
+
+// htmlJSONByte marks the bytes htmlSafeJSON escapes.
+var htmlJSONByte = [256]bool{'<': true, '>': true, '&': true, '\'': true}
 
 // ToPyJSON converts v to the JSON value json.dumps writes, or the
 // TypeError json.dumps raises ("Object of type Undefined is not JSON

@@ -92,3 +92,24 @@ func TestRandomGlobalsShape(t *testing.T) {
 	require.NoError(t, err)
 	assert.Regexp(t, `^<p>[A-Z][a-z]+( [a-z]+,?){4}\.</p>\n<p>[A-Z][a-z]+( [a-z]+,?){4}\.</p>\|[A-Z][a-z]+( [a-z]+){2}\.\|7\|$`, got)
 }
+
+// TestTojsonHTMLSafe: tojson writes json.dumps's output with <, >, & and '
+// escaped, a str's literal and a container's alike, and the indent string
+// escaped too. Expected outputs from Jinja2 3.1 (python3).
+func TestTojsonHTMLSafe(t *testing.T) {
+	d := NewDict(1)
+	d.SetStr("k<", ListV([]Value{StrV("x&"), IntV(1), FloatV(2.5), NoneV()}))
+	vars := map[string]Value{"s": StrV("a<b>&'\"\\é😀\x7f\n"), "d": DictV(d)}
+	tests := []struct{ src, out string }{
+		{`{{ s|tojson }}`, `"a\u003cb\u003e\u0026\u0027\"\\\u00e9\ud83d\ude00\u007f\n"`},
+		{`{{ d|tojson }}`, `{"k\u003c": ["x\u0026", 1, 2.5, null]}`},
+		{`{{ d|tojson(indent=2) }}`, "{\n  \"k\\u003c\": [\n    \"x\\u0026\",\n    1,\n    2.5,\n    null\n  ]\n}"},
+		{`{{ s|tojson(indent="<&") }}`, `"a\u003cb\u003e\u0026\u0027\"\\\u00e9\ud83d\ude00\u007f\n"`},
+		{`{{ [s, d]|tojson(indent="<") }}`, "[\n\\u003c\"a\\u003cb\\u003e\\u0026\\u0027\\\"\\\\\\u00e9\\ud83d\\ude00\\u007f\\n\",\n\\u003c{\n\\u003c\\u003c\"k\\u003c\": [\n\\u003c\\u003c\\u003c\"x\\u0026\",\n\\u003c\\u003c\\u003c1,\n\\u003c\\u003c\\u003c2.5,\n\\u003c\\u003c\\u003cnull\n\\u003c\\u003c]\n\\u003c}\n]"},
+	}
+	for _, tc := range tests {
+		out, err := rtRender(t, New(), tc.src, vars)
+		require.NoError(t, err)
+		assert.Equal(t, tc.out, out, tc.src)
+	}
+}

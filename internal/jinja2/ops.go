@@ -594,13 +594,25 @@ func index(key Value, n int) (int, bool) {
 	return int(i), true
 }
 
-func isASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= utf8.RuneSelf {
-			return false
+func isASCII(s string) bool { return asciiPrefix(s) == len(s) }
+
+// asciiPrefix is the length of the longest prefix of s that is ASCII,
+// read eight bytes at a time.
+func asciiPrefix(s string) int {
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		w := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
+			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
+		if w&0x8080808080808080 != 0 {
+			break
 		}
 	}
-	return true
+	for ; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return i
+		}
+	}
+	return i
 }
 
 // Slice is v[start:stop:step]; an omitted bound is a zero Value.
@@ -809,7 +821,8 @@ func Iterate(c *Ctx, v Value) ([]Value, error) {
 func Len(v Value) (int, error) {
 	switch v.kind {
 	case KindStr:
-		return utf8.RuneCountInString(v.s), nil
+		n := asciiPrefix(v.s)
+		return n + utf8.RuneCountInString(v.s[n:]), nil
 	case KindList, KindTuple:
 		return len(v.list().Items), nil
 	case KindDict:

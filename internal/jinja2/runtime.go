@@ -223,7 +223,7 @@ func (e *Env) putCtx(c *Ctx) {
 		clear(c.stack[i].slots)
 		c.stack[i].f = frame{}
 	}
-	*c = Ctx{env: e, autoescape: e.autoescape, out: c.out[:0], loops: c.loops, rootFrame: frame{slots: slots}, stack: c.stack}
+	*c = Ctx{env: e, autoescape: e.autoescape, out: c.out[:0], scratch: c.scratch[:0], loops: c.loops, rootFrame: frame{slots: slots}, stack: c.stack}
 	e.renders.Put(c)
 }
 

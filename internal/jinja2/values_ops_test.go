@@ -269,3 +269,17 @@ func TestSliceAgainstPython(t *testing.T) {
 		}
 	}
 }
+
+// TestASCIIPrefix: the word-at-a-time scan stops at the first non-ASCII
+// byte wherever it falls in a word, and Len counts the runes after it.
+func TestASCIIPrefix(t *testing.T) {
+	for n := range 20 {
+		a := strings.Repeat("a", n)
+		require.Equal(t, n, asciiPrefix(a))
+		require.Equal(t, n, asciiPrefix(a+"é"+a))
+		require.Equal(t, n, asciiPrefix(a+"\xff"))
+		l, err := Len(StrV(a + "é😀" + a))
+		require.NoError(t, err)
+		require.Equal(t, 2*n+2, l)
+	}
+}
