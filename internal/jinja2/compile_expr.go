@@ -174,23 +174,13 @@ func (c *compiler) expr(x Expr, lenient bool) (evalFn, error) {
 		if err != nil {
 			return nil, err
 		}
-		attr, pos := n.Name, n.P
-		fromDict := dictAttrIsItem(attr)
+		a := attrRef{name: n.Name, fromDict: dictAttrIsItem(n.Name), tmpl: name, pos: n.P}
 		return func(f *frame) (Value, error) {
 			o, err := obj(f)
 			if err != nil {
 				return Value{}, err
 			}
-			if fromDict && o.kind == KindDict {
-				if i := o.dict().findStr(attr); i >= 0 {
-					return o.dict().vals[i], nil
-				}
-			}
-			v, err := f.c.getattr(o, attr)
-			if err != nil {
-				return Value{}, place(err, name, pos)
-			}
-			return v, nil
+			return a.of(f, o)
 		}, nil
 	case *ItemExpr:
 		return c.compileGetItem(n)
@@ -421,12 +411,74 @@ func (ca *compiledArgs) eval(f *frame, first *Value) ([]Value, []Kwarg, error) {
 	return args, kw, nil
 }
 
+// attrRef is a compiled x.name.
+type attrRef struct {
+	name     string
+	fromDict bool // dictAttrIsItem(name)
+	tmpl     string
+	pos      Pos
+}
+
+// of is o.name.
+func (a *attrRef) of(f *frame, o Value) (Value, error) {
+	if a.fromDict && o.kind == KindDict {
+		if i := o.dict().findStr(a.name); i >= 0 {
+			return o.dict().vals[i], nil
+		}
+	}
+	v, err := f.c.getattr(o, a.name)
+	if err != nil {
+		return Value{}, place(err, a.tmpl, a.pos)
+	}
+	return v, nil
+}
+
 func (c *compiler) compileCall(n *CallExpr) (evalFn, error) {
 	args, err := c.compileArgs(n.Args)
 	if err != nil {
 		return nil, err
 	}
 	name, pos := c.src.name, n.P
+	if ax, ok := n.Fn.(*AttrExpr); ok {
+		// x.name(…): a method of a str, list, dict or number is called
+		// without building the bound method GetAttr would give; in the
+		// same order, with the same errors.
+		obj, err := c.compileExpr(ax.X)
+		if err != nil {
+			return nil, err
+		}
+		a := attrRef{name: ax.Name, fromDict: dictAttrIsItem(ax.Name), tmpl: name, pos: ax.P}
+		return func(f *frame) (Value, error) {
+			o, err := obj(f)
+			if err != nil {
+				return Value{}, err
+			}
+			if m := directMethod(f.c, o, a.name); m != nil {
+				as, kw, err := args.eval(f, nil)
+				if err != nil {
+					return Value{}, place(err, name, pos)
+				}
+				v, err := m(f.c, o, as, kw)
+				if err != nil {
+					return Value{}, place(err, name, pos)
+				}
+				return v, nil
+			}
+			callee, err := a.of(f, o)
+			if err != nil {
+				return Value{}, err
+			}
+			as, kw, err := args.eval(f, nil)
+			if err != nil {
+				return Value{}, place(err, name, pos)
+			}
+			v, err := f.c.Call(callee, as, kw)
+			if err != nil {
+				return Value{}, place(err, name, pos)
+			}
+			return v, nil
+		}, nil
+	}
 	fn, err := c.compileExpr(n.Fn)
 	if err != nil {
 		return nil, err

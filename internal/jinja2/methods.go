@@ -65,6 +65,28 @@ func CallMethod(c *Ctx, recv Value, name string, args []Value, kw []Kwarg) (Valu
 	return callValue(c, f, args, kw)
 }
 
+// directMethod returns the method that GetAttr(c, recv, name) would bind
+// and return, for a str, list, tuple, dict or number whose attribute name
+// is that method; nil otherwise (another kind, an attribute that is not a
+// method, or one the sandbox refuses).
+func directMethod(c *Ctx, recv Value, name string) methodFn {
+	switch recv.kind {
+	case KindUndefined, KindObject, KindFunc, KindNone:
+		return nil
+	case KindInt, KindBool, KindFloat:
+		switch name {
+		case "real", "imag", "numerator", "denominator":
+			return nil // attribute() answers these first
+		}
+	}
+	if sandboxed(c) {
+		if _, unsafe := unsafeAttr(recv, name); unsafe {
+			return nil
+		}
+	}
+	return methodOf(recv, name)
+}
+
 // callValue calls f, through the Ctx when there is one.
 func callValue(c *Ctx, f Value, args []Value, kw []Kwarg) (Value, error) {
 	switch f.kind {

@@ -199,3 +199,24 @@ func TestDictAttrAndItem(t *testing.T) {
 		assert.Equal(t, "1|1|3|I|1|G|False|False|11|9|False", out)
 	}
 }
+
+// TestMethodCalls: x.name(…) of a builtin value calls the method as
+// GetAttr then Call would; the sandbox still refuses a mutating method and
+// an attribute that is not a method is still not callable. Expected
+// outputs from Jinja2 3.1 (python3).
+func TestMethodCalls(t *testing.T) {
+	d := NewDict(1)
+	d.SetStr("k", IntV(1))
+	out, err := rtRender(t, New(), `{{ " a ".strip() }}|{{ [1,2].index(2) }}|{{ d.items()|list }}|{{ (5).bit_length() }}|{{ (2.0).is_integer() }}|{{ d.get("k") }}`,
+		map[string]Value{"d": DictV(d)})
+	require.NoError(t, err)
+	assert.Equal(t, "a|1|[('k', 1)]|3|True|1", out)
+	_, err = rtRender(t, New(Sandbox()), `{{ l.append(1) }}`, map[string]Value{"l": ListV(nil)})
+	e := rtErr(t, err)
+	assert.Equal(t, "SecurityError", e.Kind)
+	assert.Equal(t, "access to attribute 'append' of 'list' object is unsafe.", e.Msg)
+	_, err = rtRender(t, New(), `{{ (1).real() }}`, nil)
+	e = rtErr(t, err)
+	assert.Equal(t, "TypeError", e.Kind)
+	assert.Equal(t, "'int' object is not callable", e.Msg)
+}
