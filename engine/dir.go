@@ -55,7 +55,7 @@ func (s *Set) LoadDir(fsys fs.FS, dir string) (*Dir, error) {
 			errs = append(errs, fmt.Errorf("%s: a symbolic link; a prompt directory holds regular files only", p))
 			return nil
 		}
-		if de.IsDir() || !s.IsTemplate(p) || strings.HasPrefix(de.Name(), "_") {
+		if de.IsDir() || !s.IsTemplate(p) || driver.IsPartialFile(de.Name()) {
 			return nil
 		}
 		rel := strings.TrimPrefix(p, dir+"/")

@@ -49,6 +49,11 @@ var (
 	errPartialName = errors.New(`a partial name is a relative slash-separated path without "." or ".." elements`)
 )
 
+// IsPartialFile reports whether the file named is a partial rather than a
+// template of its own: its base name starts with "_". ReadPartial looks for
+// NAME as _NAME first; a directory of prompts lists no partial as a prompt.
+func IsPartialFile(name string) bool { return strings.HasPrefix(path.Base(name), "_") }
+
 // ReadPartial reads the file of the partial that a template compiled with c
 // names, and returns its path in c.FS and its source. Every engine resolves
 // every partial, include, import, extends and template name with it, so

@@ -109,3 +109,21 @@ func TestPartialErrorEmbedHint(t *testing.T) {
 	assert.Equal(t, `partial "persona" not found: looked for _persona.hbs, persona.hbs; //go:embed leaves out files whose names start with _ or . unless the pattern says all:, as in //go:embed all:prompts`, notFound(emb))
 	assert.Equal(t, `partial "persona" not found: looked for _persona.hbs, persona.hbs`, notFound(fstest.MapFS{}))
 }
+
+func TestIsPartialFile(t *testing.T) {
+	tests := []struct {
+		name string
+		want bool
+	}{
+		{"_header.hbs", true},
+		{"prompts/_header.hbs", true},
+		{"_dir/header.hbs", false},
+		{"header.hbs", false},
+		{"a_b.hbs", false},
+		{"_", true},
+		{"", false},
+	}
+	for _, tc := range tests {
+		assert.Equal(t, tc.want, driver.IsPartialFile(tc.name), tc.name)
+	}
+}

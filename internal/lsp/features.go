@@ -293,7 +293,7 @@ func (s *Server) partials(d *document, e driver.Engine) []string {
 		for _, ent := range entries {
 			n := ent.Name()
 			ext := path.Ext(n)
-			if ent.IsDir() || !strings.HasPrefix(n, "_") || !slices.Contains(e.Extensions(), ext) {
+			if ent.IsDir() || !driver.IsPartialFile(n) || !slices.Contains(e.Extensions(), ext) {
 				continue
 			}
 			if name := strings.TrimSuffix(n[1:], ext); !seen[name] && path.Join(dir, n) != a.name {

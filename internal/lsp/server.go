@@ -25,6 +25,7 @@ import (
 	"time"
 
 	"github.com/rolemark/rolemark/engine"
+	"github.com/rolemark/rolemark/engine/driver"
 )
 
 // Func is a name an engine provides to templates: a helper, a function or
@@ -307,7 +308,7 @@ func (s *Server) notify(ctx context.Context, method string, params json.RawMessa
 		}
 		delete(s.docs, d.uri)
 		s.publish(d, []diagnostic{})
-		if isPartialFile(d.file) {
+		if driver.IsPartialFile(d.file) {
 			s.recheckOthers(ctx, d) // back to the file on disk
 		}
 	}
@@ -317,7 +318,7 @@ func (s *Server) notify(ctx context.Context, method string, params json.RawMessa
 // rechecks every other open document, which may include it.
 func (s *Server) changed(ctx context.Context, d *document) {
 	s.publish(d, s.diagnostics(ctx, d))
-	if isPartialFile(d.file) {
+	if driver.IsPartialFile(d.file) {
 		s.recheckOthers(ctx, d)
 	}
 }
@@ -388,7 +389,6 @@ func pathToURI(p string) string {
 }
 
 // isPartialFile reports whether a file is a partial (_NAME.*).
-func isPartialFile(file string) bool { return strings.HasPrefix(filepath.Base(file), "_") }
 
 // place returns the directory whose files the document's template sees
 // (the workspace folder when the document is in it, else the document's

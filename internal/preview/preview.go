@@ -39,6 +39,7 @@ import (
 	"github.com/rolemark/rolemark/chat"
 	chatformat "github.com/rolemark/rolemark/chat/format"
 	"github.com/rolemark/rolemark/engine"
+	"github.com/rolemark/rolemark/engine/driver"
 	"github.com/rolemark/rolemark/roleparse"
 )
 
@@ -184,7 +185,7 @@ func (s *Server) list() ([]entry, error) {
 			return nil
 		}
 		if s.set.IsTemplate(p) {
-			out = append(out, entry{Path: p, Partial: strings.HasPrefix(d.Name(), "_")})
+			out = append(out, entry{Path: p, Partial: driver.IsPartialFile(d.Name())})
 		}
 		return nil
 	})

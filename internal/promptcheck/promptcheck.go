@@ -5,10 +5,9 @@ package promptcheck
 import (
 	"context"
 	"io/fs"
-	"path"
-	"strings"
 
 	"github.com/rolemark/rolemark/engine"
+	"github.com/rolemark/rolemark/engine/driver"
 )
 
 // File parses the template name of fsys with set, partials looked for up to
@@ -22,7 +21,7 @@ func File(ctx context.Context, set *engine.Set, fsys fs.FS, name, partialRoot st
 	if err != nil {
 		return nil, Flatten(err)
 	}
-	if IsPartial(name) {
+	if driver.IsPartialFile(name) {
 		return tpl, nil
 	}
 	if err := tpl.Check(ctx); err != nil {
@@ -30,10 +29,6 @@ func File(ctx context.Context, set *engine.Set, fsys fs.FS, name, partialRoot st
 	}
 	return tpl, nil
 }
-
-// IsPartial reports whether the file name is a partial's: its base name
-// starts with _.
-func IsPartial(name string) bool { return strings.HasPrefix(path.Base(name), "_") }
 
 // Flatten splits an errors.Join into its errors; any other error is a list
 // of one.
