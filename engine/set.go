@@ -292,6 +292,7 @@ type RenderOption func(*renderSettings)
 type renderSettings struct {
 	history []chat.Message
 	data    map[string]any
+	budget  *budget
 }
 
 // Data passes the render's @-variables, by name without the @: Dotprompt's
@@ -325,6 +326,15 @@ func (t *Template) Render(ctx context.Context, vars map[string]any, opts ...Rend
 
 // Messages renders the template and parses its markup into messages.
 func (t *Template) Messages(ctx context.Context, vars map[string]any, opts ...RenderOption) ([]chat.Message, error) {
+	if len(opts) > 0 {
+		var rs renderSettings
+		for _, o := range opts {
+			o(&rs)
+		}
+		if rs.budget != nil {
+			return t.messagesWithin(ctx, vars, opts, rs.budget, rs.history)
+		}
+	}
 	r, history, err := t.request(vars, opts)
 	if err != nil {
 		return nil, err

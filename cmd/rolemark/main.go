@@ -2,7 +2,7 @@
 // as a completion API or a local model reads them.
 //
 //	rolemark render [--engine E] [--vars FILE.json] [--var k=v]... [--history FILE.json] [--data FILE.json]
-//	                [--schemas FILE.json] [--format F] [--model M] [--count T] [--root DIR]
+//	                [--schemas FILE.json] [--format F] [--model M] [--count T] [--max-tokens N] [--root DIR]
 //	                [--tools FILE] [--template-var k=v]... [TEMPLATE|-]
 //	rolemark parse  [--format F] [--loose] [--tools FILE] [--template-var k=v]... MARKUP|-
 //	rolemark check  PATH...      every template under PATH; FILE:LINE:COL: message per problem
@@ -122,7 +122,7 @@ type command struct {
 // them.
 func commands() []command {
 	return []command{
-		{name: "render", args: "[--engine E] [--vars FILE.json] [--var k=v]... [--history FILE.json] [--data FILE.json] [--schemas FILE.json] [--format F] [--model M] [--count T] [--root DIR] [--tools FILE] [--template-var k=v]... [TEMPLATE|-]",
+		{name: "render", args: "[--engine E] [--vars FILE.json] [--var k=v]... [--history FILE.json] [--data FILE.json] [--schemas FILE.json] [--format F] [--model M] [--count T] [--max-tokens N] [--root DIR] [--tools FILE] [--template-var k=v]... [TEMPLATE|-]",
 			about: "Renders TEMPLATE (- for standard input) to messages in format F. With no template it renders a built-in example. --count T prints only the number of tokens for tokenizer T (o200k_base, cl100k_base or a tokenizer.json).\n",
 			run:   cmdRender},
 		{name: "parse", args: "[--format F] [--loose] [--tools FILE] [--template-var k=v]... MARKUP|-",

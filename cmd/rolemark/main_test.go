@@ -367,3 +367,33 @@ func TestServe(t *testing.T) {
 	cancel()
 	assert.Equal(t, 0, <-done)
 }
+
+// TestRenderMaxTokens trims --history to --max-tokens and says on standard
+// error what it dropped. hello.tmpl with testdata/history.json is 26 tokens
+// of o200k_base as OpenAI counts messages (tiktoken's figures).
+func TestRenderMaxTokens(t *testing.T) {
+	tests := []struct {
+		name    string
+		args    []string
+		wantOut string
+		wantErr string
+	}{
+		{"all fits", []string{"--max-tokens", "26", "--count", "o200k_base"}, "26\n", ""},
+		{"drops the oldest", []string{"--max-tokens", "25", "--format", "markup"},
+			"<message role=\"system\">Be brief.</message>\n<message role=\"assistant\">reply</message>\n<message role=\"user\">hello</message>\n",
+			"rolemark: --max-tokens 25: dropped the 1 oldest history message(s); 20 tokens remain\n"},
+		{"over with nothing left to drop", []string{"--max-tokens", "10", "--count", "o200k_base"}, "15\n",
+			"rolemark: --max-tokens 10: dropped the 2 oldest history message(s); 15 tokens remain\n" +
+				"rolemark: --max-tokens 10: 15 tokens with no history message left to drop\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			args := append([]string{"render", "--var", "q=hello", "--history", "testdata/history.json"}, tt.args...)
+			var out, errOut bytes.Buffer
+			code := run(context.Background(), append(args, "testdata/hello.tmpl"), nil, &out, &errOut)
+			assert.Equal(t, 0, code, errOut.String())
+			assert.Equal(t, tt.wantOut, out.String())
+			assert.Equal(t, tt.wantErr, errOut.String())
+		})
+	}
+}

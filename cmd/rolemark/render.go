@@ -55,6 +55,7 @@ func cmdRender(ctx context.Context, sio stdio, args []string) error {
 	dataFile := fl.String("data", "", "@-variables from a JSON object in `FILE` (Dotprompt's context: {\"state\": …} for {{@state.x}})")
 	schemasFile := fl.String("schemas", "", "named schemas the front matter may use, a JSON object of name to JSON Schema in `FILE`")
 	count := fl.String("count", "", "print only the number of tokens of the rendered prompt for tokenizer `T`: o200k_base or cl100k_base (messages with OpenAI's per-message overhead, or the text of a chat --format), or a tokenizer.json file (the text of a chat --format)")
+	maxTokens := fl.Int("max-tokens", 0, "keep only the newest --history messages that fit `N` tokens of --count's tokenizer (default o200k_base), a tool call with its results, system messages always; what is dropped is reported on standard error")
 	vars := varsFlag{}
 	fl.Var(vars, "var", "variable `k=v` (repeatable)")
 	var po promptOptions
@@ -72,6 +73,15 @@ func cmdRender(ctx context.Context, sio stdio, args []string) error {
 	var tk *tokens.Tokenizer
 	if *count != "" {
 		if tk, err = loadTokenizer(*count, *format); err != nil {
+			return err
+		}
+	}
+	if *maxTokens < 0 {
+		return usageErr("--max-tokens takes a positive number, not %d", *maxTokens)
+	}
+	budgetTk := tk
+	if *maxTokens > 0 && budgetTk == nil {
+		if budgetTk, err = loadTokenizer("o200k_base", *format); err != nil {
 			return err
 		}
 	}
@@ -156,19 +166,45 @@ func cmdRender(ctx context.Context, sio stdio, args []string) error {
 		return renamed(err)
 	}
 	typeVars(tpl.FrontMatter(), vars, allVars)
-	msgs, err := tpl.Messages(ctx, allVars, opts...)
-	if err != nil {
-		return renamed(err)
-	}
 	var tools []chat.Tool
 	if fm := tpl.FrontMatter(); fm != nil {
 		tools = fm.Tools
 	}
-	if tk != nil {
+	var trimmed engine.Trimmed
+	if *maxTokens > 0 {
 		if tools, err = po.tools(tools); err != nil {
 			return err
 		}
-		return writeCount(ctx, stdout, tk, msgs, *format, tools, po.vars)
+		count := func(msgs []chat.Message) int {
+			n, _ := countTokens(ctx, budgetTk, msgs, *format, tools, po.vars)
+			return n
+		}
+		opts = append(opts, engine.HistoryBudget(*maxTokens, count, &trimmed))
+	}
+	msgs, err := tpl.Messages(ctx, allVars, opts...)
+	if err != nil {
+		return renamed(err)
+	}
+	if *maxTokens > 0 {
+		if len(trimmed.Dropped) > 0 {
+			fmt.Fprintf(sio.err, "rolemark: --max-tokens %d: dropped the %d oldest history message(s); %d tokens remain\n", *maxTokens, len(trimmed.Dropped), trimmed.Tokens)
+		}
+		if trimmed.Over {
+			fmt.Fprintf(sio.err, "rolemark: --max-tokens %d: %d tokens with no history message left to drop\n", *maxTokens, trimmed.Tokens)
+		}
+	}
+	if tk != nil {
+		if *maxTokens == 0 {
+			if tools, err = po.tools(tools); err != nil {
+				return err
+			}
+		}
+		n, err := countTokens(ctx, tk, msgs, *format, tools, po.vars)
+		if err != nil {
+			return err
+		}
+		_, err = fmt.Fprintln(stdout, n)
+		return err
 	}
 	if *format == "openai-request" || *format == "anthropic-request" {
 		return writeRequest(stdout, *format, tpl.FrontMatter(), *model, msgs)
@@ -189,23 +225,19 @@ func wireFormat(format string) bool {
 	return false
 }
 
-// writeCount prints the number of tokens of the rendered prompt. For a chat
-// format (chatml, llama3, hf:FILE, ...) it is the tokens of the text the
-// format renders, special tokens read as such; for the wire formats it is
+// countTokens counts the tokens of the rendered prompt. For a chat format
+// (chatml, llama3, hf:FILE, ...) it is the tokens of the text the format
+// renders, special tokens read as such; for the wire formats it is
 // OpenAI's count of the messages (tokens.CountChat).
-func writeCount(ctx context.Context, w io.Writer, tk *tokens.Tokenizer, msgs []chat.Message, format string, tools []chat.Tool, vars map[string]any) error {
-	var n int
+func countTokens(ctx context.Context, tk *tokens.Tokenizer, msgs []chat.Message, format string, tools []chat.Tool, vars map[string]any) (int, error) {
 	if wireFormat(format) {
-		n = tokens.CountChat(tk, msgs)
-	} else {
-		var text bytes.Buffer
-		if err := writeMessages(ctx, &text, msgs, format, tools, vars); err != nil {
-			return err
-		}
-		n = tk.Count(text.String())
+		return tokens.CountChat(tk, msgs), nil
 	}
-	_, err := fmt.Fprintln(w, n)
-	return err
+	var text bytes.Buffer
+	if err := writeMessages(ctx, &text, msgs, format, tools, vars); err != nil {
+		return 0, err
+	}
+	return tk.Count(text.String()), nil
 }
 
 // loadTokenizer returns one of OpenAI's encodings by name, or reads a
