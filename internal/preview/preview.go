@@ -33,6 +33,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"testing/fstest"
 	"time"
 	"unicode/utf8"
 
@@ -137,7 +138,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	h := w.Header()
-	h.Set("Content-Security-Policy", "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "+
+	h.Set("Content-Security-Policy", "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data: https: http:; "+
 		"connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'")
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Referrer-Policy", "no-referrer")
@@ -212,17 +213,23 @@ type page struct {
 
 	Run runView
 
-	Waiting   string // what to fill in before the first render
-	Errors    []problem
-	Checks    []problem // what engine.Template.Check finds, less what Errors shows
-	Rendered  bool
-	Messages  []message
-	OpenAI    string
-	Anthropic string
-	AnthErr   string
-	Markup    string
-	Prompt    []segment
-	PromptErr string
+	BFormat string // the chat format of the side-by-side's B column
+	BVars   string // the side-by-side's B inputs, a JSON object over the form's
+	Compare *compareView
+
+	Waiting    string // what to fill in before the first render
+	Errors     []problem
+	Checks     []problem // what engine.Template.Check finds, less what Errors shows
+	Rendered   bool
+	Messages   []message
+	OpenAI     string
+	OpenAINote string // why the OpenAI view holds less than the whole request
+	Anthropic  string
+	AnthNote   string
+	AnthErr    string
+	Markup     string
+	Prompt     []segment
+	PromptErr  string
 }
 
 func (s *Server) basePage() page {
@@ -267,6 +274,10 @@ func (s *Server) serveTemplate(w http.ResponseWriter, r *http.Request) {
 		p.Format = s.cfg.format
 	}
 	p.Vars, p.History = q.Get("vars"), q.Get("history")
+	p.BVars = q.Get("bvars")
+	if b := q.Get("bformat"); s.cfg.knownFormat(b) {
+		p.BFormat = b
+	}
 	s.render(r.Context(), &p, q.Has("go"), q.Get)
 	s.write(w, p)
 }
@@ -287,41 +298,143 @@ func (s *Server) render(ctx context.Context, p *page, submitted bool, get func(s
 	msgs, fm := r.msgs, r.tpl.FrontMatter()
 	p.Rendered = true
 	p.Messages = chatView(msgs, r.history)
-	p.OpenAI = jsonText(orEmpty(msgs))
-	if a, err := chat.ToAnthropic(msgs); err != nil {
-		p.AnthErr = err.Error()
-	} else {
-		p.Anthropic = jsonText(a)
+	settings := fm.Settings()
+	p.OpenAI, p.OpenAINote = requestView("openai", msgs, settings)
+	p.Anthropic, p.AnthNote = requestView("anthropic", msgs, settings)
+	if p.Anthropic == "" {
+		p.AnthErr, p.AnthNote = p.AnthNote, ""
 	}
 	if m, err := roleparse.Marshal(msgs); err != nil {
 		p.Markup = "error: " + err.Error()
 	} else {
 		p.Markup = m
 	}
+	p.Prompt, p.PromptErr = s.promptString(ctx, p.Format, msgs, settings.Tools)
+	if p.BFormat != "" || strings.TrimSpace(p.BVars) != "" {
+		p.Compare = s.compare(ctx, p, r)
+	}
+}
+
+// requestView returns the request the front matter declares for target
+// ("openai" or "anthropic"), as JSON to show. When the request cannot be
+// built (no model declared, or a setting the target cannot carry), it is
+// the messages alone, and note says why.
+func requestView(target string, msgs []chat.Message, settings chat.Settings) (view, note string) {
+	var body []byte
+	var err error
+	if settings.Model == "" {
+		err = errors.New("the front matter declares no model (model:)")
+	} else if target == "openai" {
+		body, err = chat.OpenAIBody(msgs, settings)
+	} else {
+		body, err = chat.AnthropicBody(msgs, settings)
+	}
+	if err == nil {
+		var b bytes.Buffer
+		if json.Indent(&b, body, "", "  ") == nil {
+			return b.String() + "\n", ""
+		}
+		return string(body), ""
+	}
+	note = err.Error() + ": the messages alone."
+	if target == "openai" {
+		return jsonText(orEmpty(msgs)), note
+	}
+	a, aerr := chat.ToAnthropic(msgs)
+	if aerr != nil {
+		return "", aerr.Error()
+	}
+	return jsonText(a), note
+}
+
+// compare renders the side-by-side: the form's rendering (A) against the
+// same template in format B, or with inputs B over the form's. Two
+// formats compare their prompt strings; two input sets alone compare the
+// messages, as markup.
+func (s *Server) compare(ctx context.Context, p *page, r rendering) *compareView {
+	fm := r.tpl.FrontMatter()
 	var tools []chat.Tool
 	if fm != nil {
 		tools = fm.Tools
 	}
-	p.Prompt, p.PromptErr = s.promptString(ctx, p.Format, msgs, tools)
+	v := &compareView{A: "the form's inputs", B: "the form's inputs"}
+	msgsB := r.msgs
+	if strings.TrimSpace(p.BVars) != "" {
+		v.B = "inputs B"
+		vars, err := values(p.Fields, p.Vars)
+		if err == nil {
+			var over map[string]any
+			if err = json.Unmarshal([]byte(p.BVars), &over); err != nil || over == nil {
+				err = fmt.Errorf("inputs B: %s is not a JSON object", strings.TrimSpace(p.BVars))
+			}
+			maps.Copy(vars, over)
+		}
+		if err != nil {
+			v.Err = err.Error()
+			return v
+		}
+		var opts []engine.RenderOption
+		if r.history != nil {
+			opts = append(opts, engine.History(r.history))
+		}
+		if msgsB, err = r.tpl.Messages(ctx, vars, opts...); err != nil {
+			v.Err = "inputs B: " + err.Error()
+			return v
+		}
+	}
+	var a, b string
+	if p.BFormat == "" {
+		var errA, errB error
+		a, errA = roleparse.Marshal(r.msgs)
+		b, errB = roleparse.Marshal(msgsB)
+		if err := cmp.Or(errA, errB); err != nil {
+			v.Err = err.Error()
+			return v
+		}
+		v.A, v.B = "markup, "+v.A, "markup, "+v.B
+	} else {
+		var err error
+		if a, _, err = s.promptText(ctx, p.Format, r.msgs, tools); err != nil {
+			v.Err = p.Format + ": " + err.Error()
+			return v
+		}
+		if b, _, err = s.promptText(ctx, p.BFormat, msgsB, tools); err != nil {
+			v.Err = p.BFormat + ": " + err.Error()
+			return v
+		}
+		v.A, v.B = p.Format+", "+v.A, p.BFormat+", "+v.B
+	}
+	v.Rows = sideBySide(strings.TrimSuffix(a, "\n"), strings.TrimSuffix(b, "\n"))
+	for _, row := range v.Rows {
+		if row.Kind != "same" {
+			v.Count++
+		}
+	}
+	v.Same = v.Count == 0
+	return v
 }
 
 // promptString renders msgs in the chat format named, marking its special
 // tokens.
 func (s *Server) promptString(ctx context.Context, format string, msgs []chat.Message, tools []chat.Tool) ([]segment, string) {
-	copts := chatformat.Options{AddGenerationPrompt: true, Tools: tools}
-	if t, ok := s.cfg.templates[format]; ok {
-		str, err := t.Render(ctx, msgs, copts)
-		if err != nil {
-			return nil, err.Error()
-		}
-		return tokens(str, t.SpecialTokens()), ""
-	}
-	f, _ := chatformat.Lookup(format)
-	str, err := f.Render(msgs, copts)
+	str, special, err := s.promptText(ctx, format, msgs, tools)
 	if err != nil {
 		return nil, err.Error()
 	}
-	return tokens(str, []string{f.BOS, f.EOS}), ""
+	return tokens(str, special), ""
+}
+
+// promptText renders msgs in the chat format named, with the generation
+// prompt, and returns the format's special tokens beside.
+func (s *Server) promptText(ctx context.Context, format string, msgs []chat.Message, tools []chat.Tool) (string, []string, error) {
+	copts := chatformat.Options{AddGenerationPrompt: true, Tools: tools}
+	if t, ok := s.cfg.templates[format]; ok {
+		str, err := t.Render(ctx, msgs, copts)
+		return str, t.SpecialTokens(), err
+	}
+	f, _ := chatformat.Lookup(format)
+	str, err := f.Render(msgs, copts)
+	return str, []string{f.BOS, f.EOS}, err
 }
 
 // check adds what engine.Template.Check finds without data to p, beside
@@ -336,7 +449,7 @@ func (s *Server) check(ctx context.Context, p *page, tpl *engine.Template) {
 	for _, e := range p.Errors {
 		shown[e.Msg] = true
 	}
-	for _, c := range s.problems(err) {
+	for _, c := range s.problems(err, tpl.EngineName()) {
 		if !shown[c.Msg] {
 			p.Checks = append(p.Checks, c)
 		}
@@ -357,7 +470,23 @@ type rendering struct {
 func (s *Server) messages(ctx context.Context, p *page, submitted bool, get func(string) string) (r rendering, ok bool) {
 	tpl, err := s.set.ParseFS(s.fsys, p.Current, engine.PartialRoot("."))
 	if err != nil {
-		p.Errors = s.problems(err)
+		// Keep the form: its fields come from the front matter, which
+		// may well be fine.
+		p.Run = s.runView("", nil)
+		eng := ""
+		if head := s.frontMatterOnly(p.Current); head != nil {
+			eng = head.EngineName()
+			p.Engine = eng
+			if fm := head.FrontMatter(); fm != nil {
+				p.Described = fm.Description
+				p.Run = s.runView(fm.Model, fm.Config)
+				p.Fields = fields(fm, submitted, get)
+			}
+		} else if e, err := s.set.EngineFor(p.Current); err == nil {
+			eng = e.Name()
+			p.Engine = eng
+		}
+		p.Errors = s.problems(err, eng)
 		return r, false
 	}
 	r.tpl = tpl
@@ -397,7 +526,7 @@ func (s *Server) messages(ctx context.Context, p *page, submitted bool, get func
 	}
 	r.msgs, err = tpl.Messages(ctx, vars, opts...)
 	if err != nil {
-		p.Errors = s.problems(err)
+		p.Errors = s.problems(err, tpl.EngineName())
 		return r, false
 	}
 	return r, true
@@ -429,7 +558,11 @@ type field struct {
 	Required    bool
 	Enum        []string
 	Value       string
-	Multiline   bool
+	// Input is the control: "select" (an enum), "checkbox" (a boolean),
+	// "number", "textarea" (objects, arrays and long text) or "text".
+	Input    string
+	Step     string // a number's step: "1" for integers, "any" else
+	Skeleton string // the JSON shape of an object or array, indented
 }
 
 // fields builds the form from the declared input schema: a field per
@@ -454,10 +587,80 @@ func fields(fm *engine.FrontMatter, submitted bool, get func(string) string) []f
 		} else if d, ok := fm.Defaults[name]; ok {
 			f.Value = formValue(sc.Type, d)
 		}
-		f.Multiline = sc.Type == "array" || sc.Type == "object" || strings.Contains(f.Value, "\n") || len(f.Value) > 60
+		switch {
+		case len(f.Enum) > 0:
+			f.Input = "select"
+		case sc.Type == "boolean":
+			f.Input = "checkbox"
+		case sc.Type == "number" || sc.Type == "integer":
+			f.Input, f.Step = "number", "any"
+			if sc.Type == "integer" {
+				f.Step = "1"
+			}
+		case sc.Type == "array" || sc.Type == "object":
+			f.Input = "textarea"
+			f.Skeleton = skeleton(sc)
+			if f.Value == "" && !submitted && f.Required {
+				f.Value = f.Skeleton
+			}
+		case strings.Contains(f.Value, "\n") || len(f.Value) > 60:
+			f.Input = "textarea"
+		default:
+			f.Input = "text"
+		}
 		out = append(out, f)
 	}
 	return out
+}
+
+// skeleton returns the JSON shape of a schema, indented, as a starting
+// value: "" for a string, 0 for a number, false for a boolean, the first
+// choice of an enum, an array of one item's shape, an object of its
+// properties' shapes in the order written.
+func skeleton(sc *engine.Schema) string {
+	var out bytes.Buffer
+	b := appendSkeleton(nil, sc, 0)
+	if json.Indent(&out, b, "", "  ") != nil {
+		return string(b)
+	}
+	return out.String()
+}
+
+func appendSkeleton(b []byte, sc *engine.Schema, depth int) []byte {
+	if sc == nil || depth > 8 {
+		return append(b, "null"...)
+	}
+	if len(sc.Enum) > 0 {
+		if v, err := json.Marshal(sc.Enum[0]); err == nil {
+			return append(b, v...)
+		}
+	}
+	switch sc.Type {
+	case "string":
+		return append(b, `""`...)
+	case "number", "integer":
+		return append(b, '0')
+	case "boolean":
+		return append(b, "false"...)
+	case "array":
+		b = append(b, '[')
+		if sc.Items != nil {
+			b = appendSkeleton(b, sc.Items, depth+1)
+		}
+		return append(b, ']')
+	case "object":
+		b = append(b, '{')
+		for i, name := range sc.Order {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			k, _ := json.Marshal(name)
+			b = append(append(b, k...), ':')
+			b = appendSkeleton(b, sc.Properties[name], depth+1)
+		}
+		return append(b, '}')
+	}
+	return append(b, "null"...)
 }
 
 // formValue writes a default as the form shows it: a string as it is,
@@ -486,6 +689,8 @@ func values(fs []field, extra string) (map[string]any, error) {
 	}
 	for _, f := range fs {
 		switch {
+		case f.Input == "select" && f.Value == "":
+			// an optional choice left at (none)
 		case f.Type == "string" || f.Type == "":
 			if f.Value != "" || f.Type == "string" {
 				vars[f.Name] = f.Value
@@ -514,17 +719,45 @@ func article(t string) string {
 type message struct {
 	Role, Name, ToolCallID string
 	History                bool // the message came from the history box
-	Parts                  []chat.Part
+	Parts                  []part
 	ToolCalls              []toolCall
 }
 
 type toolCall struct{ ID, Name, Arguments string }
 
+// part is one part of a message as the page shows it: Img is set for an
+// image the page may show.
+type part struct {
+	chat.Part
+	Img template.URL
+}
+
+// imageRE matches the data: URIs of the raster images a page may show
+// (not SVG, which is a document).
+var imageRE = regexp.MustCompile(`^data:image/(png|jpeg|gif|webp|avif|bmp);base64,[A-Za-z0-9+/=\s]*$`)
+
+// imageURL returns the URL of an image part the page shows as an image: an
+// http(s) URL or a raster data: URI. Anything else shows as text.
+func imageURL(p chat.Part) template.URL {
+	if p.Type != chat.PartImage {
+		return ""
+	}
+	u := strings.TrimSpace(p.URL)
+	lower := strings.ToLower(u)
+	if imageRE.MatchString(u) || strings.HasPrefix(lower, "https://") || strings.HasPrefix(lower, "http://") {
+		return template.URL(u)
+	}
+	return ""
+}
+
 func chatView(msgs, history []chat.Message) []message {
 	out := make([]message, 0, len(msgs))
 	from, to := historyRun(msgs, history)
 	for i, m := range msgs {
-		v := message{Role: string(m.Role), Name: m.Name, ToolCallID: m.ToolCallID, Parts: m.Content, History: i >= from && i < to}
+		v := message{Role: string(m.Role), Name: m.Name, ToolCallID: m.ToolCallID, History: i >= from && i < to}
+		for _, p := range m.Content {
+			v.Parts = append(v.Parts, part{Part: p, Img: imageURL(p)})
+		}
 		for _, c := range m.ToolCalls {
 			args := string(c.Arguments)
 			var pretty bytes.Buffer
@@ -602,11 +835,33 @@ type srcLine struct {
 	Text  string
 	Mark  bool
 	Caret string // the marked line's text up to the column, blanked, then the caret goes after it
+	// Pointed says the marked line has a column, so a caret shows.
+	Pointed bool
+}
+
+// frontMatterOnly parses the front matter of the template name alone (with
+// an empty body), or returns nil when it has none or it does not parse.
+func (s *Server) frontMatterOnly(name string) *engine.Template {
+	src, err := fs.ReadFile(s.fsys, name)
+	if err != nil {
+		return nil
+	}
+	end := frontMatterEnd(string(src))
+	if end == 0 {
+		return nil
+	}
+	head := fstest.MapFS{name: &fstest.MapFile{Data: src[:end]}}
+	tpl, err := s.set.ParseFS(head, name)
+	if err != nil {
+		return nil
+	}
+	return tpl
 }
 
 // problems splits err into its errors and attaches the source lines around
-// each one's position.
-func (s *Server) problems(err error) []problem {
+// each one's position. An error engineName reports at the end of the
+// template is moved to the start of the construct left open (construct).
+func (s *Server) problems(err error, engineName string) []problem {
 	var out []problem
 	seen := map[string]bool{}
 	for _, e := range flatten(err) {
@@ -619,7 +874,11 @@ func (s *Server) problems(err error) []problem {
 		if errors.As(e, &ee) && ee.Line > 0 && fs.ValidPath(ee.Template) {
 			p.File, p.Line, p.Col = ee.Template, ee.Line, ee.Col
 			if src, rerr := fs.ReadFile(s.fsys, ee.Template); rerr == nil {
-				p.Source = excerpt(string(src), ee.Line, ee.Col)
+				if l, c, m, ok := construct(engineName, string(src), ee.Err.Error(), ee.Line, ee.Col); ok {
+					p.Line, p.Col = l, c
+					p.Msg = fmt.Sprintf("%s:%d:%d: %s", ee.Template, l, c, m)
+				}
+				p.Source = excerpt(string(src), p.Line, p.Col)
 			}
 		}
 		out = append(out, p)
@@ -640,6 +899,7 @@ func excerpt(src string, line, col int) []srcLine {
 		if n == line {
 			l.Mark = true
 			if col > 0 {
+				l.Pointed = true
 				l.Caret = blank(l.Text, col-1)
 			}
 		}

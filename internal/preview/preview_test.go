@@ -87,7 +87,7 @@ func TestTemplatePage(t *testing.T) {
 		{name: "defaults fill the form and render", target: "/t/greet.hbs",
 			want: []string{
 				`<input type="text" name="v.name" value="Ada">`,
-				`<input type="text" name="v.n" value="2">`,
+				`<input type="number" name="v.n" step="1" value="2">`,
 				`<span class="help">who to greet</span>`,
 				`<div class="text">Be kind.</div>`,
 				`<div class="text">Hi Ada x2</div>`,

@@ -35,7 +35,7 @@
   }
   if (tabs.length) {
     var want = location.hash.replace(/^#/, "");
-    if (!show(want)) show("chat");
+    if (!show(want) && !show(document.getElementById("pane-compare") ? "compare" : "")) show("chat");
     tabs.forEach(function (b) {
       b.addEventListener("click", function () {
         var name = b.getAttribute("data-tab");
