@@ -193,7 +193,7 @@ func TestRunOpenAI(t *testing.T) {
 		"stream_options": {"include_usage": true}
 	}`), got.Body)
 	if shots != "" {
-		screenshot(t, ctx, filepath.Join(shots, "preview-run-openai.png"))
+		screenshot(t, ctx, filepath.Join(shots, "preview-run.png"))
 	}
 
 	// Model and config overridden for one run.

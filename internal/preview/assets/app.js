@@ -163,8 +163,13 @@
   var form = document.getElementById("inputs");
   if (form) {
     form.addEventListener("submit", function () {
-      // keep the tab shown across the render
-      form.action = form.action.split("#")[0] + location.hash;
+      // keep the tab shown across the render, or show the side by side
+      // when one is asked for
+      var bformat = document.getElementById("bformat");
+      var bvars = form.querySelector('[name="bvars"]');
+      var hash = location.hash;
+      if ((bformat && bformat.value) || (bvars && bvars.value.trim())) hash = "#compare";
+      form.action = form.action.split("#")[0] + hash;
     });
     var format = document.getElementById("format");
     format.addEventListener("change", function () {
