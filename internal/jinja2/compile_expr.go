@@ -305,6 +305,13 @@ func (c *compiler) compileCompare(n *CompareExpr) (evalFn, error) {
 			if err != nil {
 				return Value{}, err
 			}
+			if eq, fast := strEqual(ops[i], a, b); fast {
+				if !eq {
+					return BoolV(false), nil
+				}
+				a = b
+				continue
+			}
 			ok, err := Compare(f.c, ops[i], a, b)
 			if err != nil {
 				return Value{}, place(err, name, pos)

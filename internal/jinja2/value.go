@@ -35,6 +35,7 @@ type Value struct {
 const (
 	flagSafe     uint8 = 1 << iota // KindStr: a markupsafe.Markup
 	flagSecurity                   // KindUndefined: using it raises SecurityError (an unsafe attribute in the sandbox)
+	flagLazyAttr                   // KindUndefined: a missing attribute, s its name and n its object's kind (undefAttr)
 )
 
 // List is a list or a tuple.
@@ -266,6 +267,9 @@ func (v Value) undefErr() *Error {
 		kind = "SecurityError"
 	}
 	msg := v.s
+	if v.flags&flagLazyAttr != 0 {
+		msg = v.lazyAttrMsg()
+	}
 	if msg == "" {
 		msg = "None is undefined"
 	}

@@ -26,8 +26,20 @@ func UndefName(name string) Value { return Undef(reprStr(name) + " is undefined"
 
 // undefAttr is the Undefined of obj.name when obj has neither the
 // attribute nor the item: "'dict object' has no attribute 'y'".
+// The message is made when the Undefined is used (undefErr), not here:
+// templates test for missing attributes at every turn
+// ({% if message.tool_calls %}), and most such Undefineds are never used.
 func undefAttr(obj Value, name string) Value {
-	return Undef(reprStr(objectTypeRepr(obj)) + " has no attribute " + reprStr(name))
+	if obj.kind == KindObject || name == "" {
+		return Undef(reprStr(objectTypeRepr(obj)) + " has no attribute " + reprStr(name))
+	}
+	return Value{kind: KindUndefined, s: name, n: int64(obj.kind) | int64(obj.flags&flagSafe)<<8, flags: flagLazyAttr}
+}
+
+// lazyAttrMsg is the message of an Undefined undefAttr made lazily.
+func (v Value) lazyAttrMsg() string {
+	obj := Value{kind: Kind(v.n & 0xff), flags: uint8(v.n>>8) & flagSafe}
+	return reprStr(objectTypeRepr(obj)) + " has no attribute " + reprStr(v.s)
 }
 
 // undefItem is the Undefined of obj[key] for a key that is not a str:
