@@ -41,7 +41,6 @@ func Joins(t *Template) bool { return t.joins }
 
 // FormatJoins is Joins for a Format.
 func FormatJoins(f *Format) bool {
-	var buf [8]string
-	g := newGuard(f.specialTokens(buf[:0]))
-	return g != nil && f.joins(g, nil, &Options{})
+	o := newOwnText(f)
+	return o.g != nil && o.joinsData(f, nil, &Options{})
 }

@@ -39,18 +39,18 @@ func (f *Format) AppendRender(dst []byte, msgs []chat.Message, opts Options) ([]
 	if err := f.checkParts(msgs, opts); err != nil {
 		return dst, err
 	}
-	var g guard
+	var g *guard
 	neutral := false
 	if !opts.AllowSpecialTokens {
-		var buf [8]string
-		if g.init(f.specialTokens(buf[:0])) {
+		o := f.ownText()
+		if g = o.g; g != nil {
 			data := opts
 			data.Vars = nil // a Format does not read them
 			var err error
 			if neutral, err = g.check(f.Name, msgs, &data); err != nil {
 				return dst, err
 			}
-			neutral = neutral || f.joins(&g, msgs, &opts)
+			neutral = neutral || o.joinsData(f, msgs, &opts)
 		}
 	}
 	start := len(dst)
@@ -515,168 +515,6 @@ func (f *Format) partsText(m *chat.Message, trim bool) string {
 		}
 	}
 	return b.String()
-}
-
-// specialTokens returns Special with BOS and EOS appended to buf, in no
-// order, empty ones included (checkSpecial skips them).
-func (f *Format) specialTokens(buf []string) []string {
-	return append(append(buf, f.BOS, f.EOS), f.Special...)
-}
-
-// joins reports whether a piece of the format's own text could make a
-// special token with data written next to it (guard.joins).
-func (f *Format) joins(g *guard, msgs []chat.Message, opts *Options) bool {
-	found := false
-	f.literals(msgs, opts, func(s string) bool {
-		found = pieces(g, s, false)
-		return !found
-	})
-	// The system text folded into a message is trimmed with its prefix
-	// and suffix (Turn.Trim, System.TrimFolded).
-	if !found && (g.joinsTrimmed(f.System.Prefix) || g.joinsTrimmed(f.System.Suffix)) {
-		return true
-	}
-	if found || f.Other == nil {
-		return found
-	}
-	// The Other turn with each role that takes it put in: the role is the
-	// template author's, as is the text of the turn (a role "end" making
-	// <|end|> of phi3's <|{role}|> is not data's).
-	var buf [128]byte
-	for i := range msgs {
-		role := msgs[i].Role
-		if _, other, _ := f.turnOf(role); !other || roleSeen(msgs[:i], role) {
-			continue
-		}
-		for _, s := range [...]string{f.Other.Begin, f.Other.End, edge(f.Other.First, true), edge(f.Other.First, false),
-			edge(f.Other.Last, true), edge(f.Other.Last, false)} {
-			if pieces(g, substRoleInto(buf[:0], s, role), false) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// edge is an Edges' begin or end, "" when there is none.
-func edge(e *Edges, begin bool) string {
-	switch {
-	case e == nil:
-		return ""
-	case begin:
-		return e.Begin
-	}
-	return e.End
-}
-
-// substRoleInto is substRole written into buf, for reading before buf is
-// written again.
-func substRoleInto(buf []byte, s string, role chat.Role) string {
-	if !strings.Contains(s, "{") {
-		return s
-	}
-	if strings.Contains(s, "{Role}") {
-		return substRole(s, role)
-	}
-	for {
-		i := strings.Index(s, "{role}")
-		if i < 0 {
-			buf = append(buf, s...)
-			break
-		}
-		buf = append(append(buf, s[:i]...), role...)
-		s = s[i+len("{role}"):]
-	}
-	return unsafe.String(unsafe.SliceData(buf), len(buf))
-}
-
-// pieces reports whether a piece of s cut at {id}, which the renderer
-// replaces with a tool call ID, joins (guard.joins; guard.joinsTrimmed
-// when trimmed, for text the renderer may trim).
-func pieces(g *guard, s string, trimmed bool) bool {
-	for {
-		at := strings.Index(s, "{id}")
-		if at < 0 {
-			return g.joinsMaybeTrimmed(s, trimmed)
-		}
-		if g.joinsMaybeTrimmed(s[:at], trimmed) {
-			return true
-		}
-		s = s[at+len("{id}"):]
-	}
-}
-
-func roleSeen(msgs []chat.Message, role chat.Role) bool {
-	for i := range msgs {
-		if msgs[i].Role == role {
-			return true
-		}
-	}
-	return false
-}
-
-// literals yields every text the format writes of its own between two
-// strings of data (joined with the JSON the renderer writes around tool
-// calls and definitions), until yield returns false; the Other turn, with
-// the roles put in, is Format.joins' own.
-func (f *Format) literals(msgs []chat.Message, opts *Options, yield func(string) bool) {
-	turn := func(t *Turn) bool {
-		if t == nil {
-			return true
-		}
-		if !yield(t.Begin) || !yield(t.End) {
-			return false
-		}
-		for _, e := range []*Edges{t.First, t.Last} {
-			if e != nil && (!yield(e.Begin) || !yield(e.End)) {
-				return false
-			}
-		}
-		return true
-	}
-	for _, s := range [...]string{f.BOS, f.EOS, f.Begin, f.End, f.GenerationPrompt, f.Image,
-		f.System.Prefix, f.System.Suffix, f.System.Default} {
-		if !yield(s) {
-			return
-		}
-	}
-	for role := range f.Roles {
-		t := f.Roles[role]
-		if !turn(&t) {
-			return
-		}
-	}
-	if !turn(f.System.Turn) {
-		return
-	}
-	tf := f.Tools
-	if tf == nil || len(opts.Tools) == 0 && !toolsIn(msgs) {
-		return // none of the tool format's text is written
-	}
-	if !turn(tf.CallTurn) {
-		return
-	}
-	const (
-		def   = `{"type": "function", "function": {"name": "`
-		name  = `{"name": "`
-		endC  = `}`
-		endCS = `"}`
-	)
-	for _, s := range [...]string{
-		// Tool definitions.
-		tf.Begin + def, `", "description": "`, `", "parameters": `, `"}}` + tf.Sep + def, `}}` + tf.Sep + def,
-		`"}}` + tf.End, `}}` + tf.End,
-		// Tool calls, after the turn's begin or its text.
-		tf.ContentPrefix, tf.CallsBegin + tf.CallBegin + name, `", "arguments": `, `, "id": "`,
-		endC + tf.CallEnd + tf.CallSep + tf.CallBegin + name, endCS + tf.CallEnd + tf.CallSep + tf.CallBegin + name,
-		endC + tf.CallEnd + tf.CallsEnd, endCS + tf.CallEnd + tf.CallsEnd,
-		// Tool results.
-		tf.ResultsBegin + tf.ResultBegin, tf.ResultEnd + tf.ResultBegin, tf.ResultEnd + tf.ResultsEnd,
-		tf.ResultBegin, tf.ResultEnd, tf.ResultsBegin, tf.ResultsEnd} {
-		if !yield(s) {
-			return
-		}
-	}
 }
 
 // Validate reports a format whose enumerated fields (placements,

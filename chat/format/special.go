@@ -94,8 +94,7 @@ type guard struct {
 	// letters or digits.
 	mark byteSet
 	// tokens are the distinct non-empty tokens, marks the marks of each:
-	// the first 16 in arrays (a Format's guard is made for each rendering,
-	// without allocating), the rest in slices.
+	// the first 16 in arrays, the rest in slices.
 	tokArr   [16]string
 	markArr  [16]byteSet
 	n        int
