@@ -93,34 +93,26 @@ func StopOnError() Option { return func(s *settings) { s.stopOnErr = true } }
 // (Row.HistoryFrom), say. A row whose Err fn sets fails.
 func Prepare(fn func(Row) Row) Option { return func(s *settings) { s.prepare = fn } }
 
-// Render renders tpl for every row of rows and yields the messages of each
-// row in input order. See RenderFunc.
-func Render(ctx context.Context, tpl *engine.Template, rows iter.Seq[Row], opts ...Option) iter.Seq[Result[[]chat.Message]] {
-	return RenderFunc(ctx, tpl, rows, func(_ context.Context, _ int, _ Row, msgs []chat.Message) ([]chat.Message, error) {
-		return msgs, nil
-	}, opts...)
-}
-
-// Convert turns the messages of one row into the output the caller wants;
-// it runs in the workers, beside the rendering. index is the row's position
-// from 0.
-type Convert[T any] func(ctx context.Context, index int, row Row, msgs []chat.Message) (T, error)
-
-// RenderFunc renders tpl for every row of rows on a bounded number of
-// workers, passes each row's messages through convert and yields the
-// results in input order, as they become ready. At most the window's rows
+// Render renders tpl for every row of rows on a bounded number of workers
+// and yields the messages of each row in input order, as they become
+// ready; the messages are the caller's to keep. At most the window's rows
 // (see Window) are held at a time, so rows may come from a source far
-// larger than memory. A row that fails (reading, rendering or converting)
-// yields a Result whose Err is a *RowError naming the row, and the run goes
-// on unless StopOnError is given. When ctx is cancelled, the sequence ends
+// larger than memory. A row that fails (reading or rendering) yields a
+// Result whose Err is a *RowError naming the row, and the run goes on
+// unless StopOnError is given. When ctx is cancelled, the sequence ends
 // with a Result for the first row not yielded whose Err is ctx.Err().
 // Breaking out of the loop stops the run; rows is then not advanced again.
-func RenderFunc[T any](ctx context.Context, tpl *engine.Template, rows iter.Seq[Row], convert Convert[T], opts ...Option) iter.Seq[Result[T]] {
+func Render(ctx context.Context, tpl *engine.Template, rows iter.Seq[Row], opts ...Option) iter.Seq[Result[[]chat.Message]] {
 	s := newSettings(opts)
-	return func(yield func(Result[T]) bool) {
-		run(ctx, tpl, rows, func(*group[T]) Convert[T] { return convert }, s, yield)
+	keep := func(_ context.Context, _ int, _ Row, msgs []chat.Message) ([]chat.Message, error) { return msgs, nil }
+	return func(yield func(Result[[]chat.Message]) bool) {
+		run(ctx, tpl, rows, func(*group[[]chat.Message]) rowFunc[[]chat.Message] { return keep }, s, yield)
 	}
 }
+
+// rowFunc turns the messages of one row into a run's output; it runs in
+// the workers, beside the rendering. index is the row's position from 0.
+type rowFunc[T any] func(ctx context.Context, index int, row Row, msgs []chat.Message) (T, error)
 
 // Append appends the output of one row, whose messages are msgs, to dst and
 // returns the extended slice, as the built-in append does; it runs in the
@@ -129,29 +121,19 @@ func RenderFunc[T any](ctx context.Context, tpl *engine.Template, rows iter.Seq[
 // valid only until the Append returns: the run renders the next rows into
 // the same memory (internal/scratch). An Append that keeps any of them must
 // copy it (strings.Clone). The outputs of this package (OpenAI, OpenAIBatch,
-// AnthropicBatch, Prompt, SFTOutput, NewOutput) are Appends.
+// AnthropicBatch, Prompt, SFT, TemplateSFT, Output) are Appends; a caller
+// may write its own.
 type Append func(ctx context.Context, dst []byte, index int, row Row, msgs []chat.Message) ([]byte, error)
-
-// Convert returns a as a Convert for RenderFunc or RenderOne: every value
-// is a new slice that the caller owns.
-func (a Append) Convert() Convert[[]byte] {
-	return func(ctx context.Context, index int, row Row, msgs []chat.Message) ([]byte, error) {
-		b, err := a(ctx, make([]byte, 0, lineSize(msgs)), index, row, msgs)
-		if err != nil {
-			return nil, err
-		}
-		return b, nil
-	}
-}
 
 // maxKept is the capacity beyond which RenderAppend drops a group's buffer
 // rather than keeping it for the next rows: a very long row does not hold
 // its memory for the rest of the run.
 const maxKept = 1 << 20
 
-// RenderAppend is RenderFunc for outputs that append bytes, such as JSON
-// lines, without an allocation per row: the rows' outputs are appended to
-// buffers that the run reuses. A Result's Value is valid only until the
+// RenderAppend is Render for an output that appends bytes (an Append, such
+// as the JSON lines of Output): each row's messages go through a on the
+// workers, and its output is appended to buffers that the run reuses,
+// without an allocation per row. A Result's Value is valid only until the
 // body of the loop that receives it returns (until the sequence's yield
 // returns); after that the run may write other rows' output over it. Copy
 // it (bytes.Clone, or write it out) to keep it. Its capacity is its length,
@@ -159,7 +141,7 @@ const maxKept = 1 << 20
 func RenderAppend(ctx context.Context, tpl *engine.Template, rows iter.Seq[Row], a Append, opts ...Option) iter.Seq[Result[[]byte]] {
 	s := newSettings(opts)
 	return func(yield func(Result[[]byte]) bool) {
-		run(ctx, tpl, rows, func(g *group[[]byte]) Convert[[]byte] {
+		run(ctx, tpl, rows, func(g *group[[]byte]) rowFunc[[]byte] {
 			g.reuse = &memory{}
 			return func(ctx context.Context, index int, row Row, msgs []chat.Message) ([]byte, error) {
 				start := len(g.buf)
@@ -196,9 +178,9 @@ type group[T any] struct {
 	rows    []Row
 	results []Result[T]
 	done    chan struct{} // receives when results are complete
-	// convert is the run's Convert for this group's rows; RenderAppend's
+	// convert is the run's rowFunc for this group's rows; RenderAppend's
 	// appends to buf, which holds the outputs of the group's rows.
-	convert Convert[T]
+	convert rowFunc[T]
 	buf     []byte
 	// reuse, for RenderAppend, is the memory the group's rows are
 	// rendered in, one after the other (see Append).
@@ -214,9 +196,9 @@ type memory struct {
 	ctx, parent context.Context
 }
 
-// run is RenderFunc and RenderAppend: convertFor gives each group its
-// Convert, once, when the group is made (groups are reused).
-func run[T any](parent context.Context, tpl *engine.Template, rows iter.Seq[Row], convertFor func(*group[T]) Convert[T], s settings, yield func(Result[T]) bool) {
+// run is Render and RenderAppend: convertFor gives each group its
+// rowFunc, once, when the group is made (groups are reused).
+func run[T any](parent context.Context, tpl *engine.Template, rows iter.Seq[Row], convertFor func(*group[T]) rowFunc[T], s settings, yield func(Result[T]) bool) {
 	ctx, cancel := context.WithCancel(parent)
 	// A group holds up to size rows; with the default window, 64, so that
 	// each worker has four groups to go at.
@@ -398,7 +380,7 @@ func run[T any](parent context.Context, tpl *engine.Template, rows iter.Seq[Row]
 }
 
 // do renders and converts one row for a worker.
-func do[T any](ctx context.Context, tpl *engine.Template, convert Convert[T], reuse *memory, text *arena, prepare func(Row) Row, index int, row Row) Result[T] {
+func do[T any](ctx context.Context, tpl *engine.Template, convert rowFunc[T], reuse *memory, text *arena, prepare func(Row) Row, index int, row Row) Result[T] {
 	if err := ctx.Err(); err != nil {
 		return Result[T]{Index: index, Err: err}
 	}
@@ -413,18 +395,21 @@ func do[T any](ctx context.Context, tpl *engine.Template, convert Convert[T], re
 	return Result[T]{Index: index, Value: v, Err: err}
 }
 
-// RenderOne renders one row and converts its messages, as the workers of
-// RenderFunc do, for a caller that runs rows one at a time (a Beam DoFn, say);
-// index is the row's position from 0. The row is decoded first (Decode). An
-// error is a *RowError; a panic in convert comes back as one.
-func RenderOne[T any](ctx context.Context, tpl *engine.Template, index int, row Row, convert Convert[T]) (v T, err error) {
-	return renderOne(ctx, tpl, index, row, convert, nil)
+// RenderOne renders one row and appends its output, as a writes it, to
+// dst, as the workers of RenderAppend do, for a caller that runs rows one
+// at a time (a Beam DoFn, say); index is the row's position from 0. The
+// row is decoded first (Decode). An error is a *RowError (a panic in a
+// comes back as one), with a nil slice.
+func RenderOne(ctx context.Context, tpl *engine.Template, dst []byte, index int, row Row, a Append) ([]byte, error) {
+	return renderOne(ctx, tpl, index, row, func(ctx context.Context, index int, row Row, msgs []chat.Message) ([]byte, error) {
+		return a(ctx, dst, index, row, msgs)
+	}, nil)
 }
 
 // renderOne is RenderOne, rendering in reuse's memory when it is not nil.
 // When the row fails, that memory is left to the error, which may share
 // it, and reuse starts afresh.
-func renderOne[T any](ctx context.Context, tpl *engine.Template, index int, row Row, convert Convert[T], reuse *memory) (v T, err error) {
+func renderOne[T any](ctx context.Context, tpl *engine.Template, index int, row Row, convert rowFunc[T], reuse *memory) (v T, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			v, err = *new(T), &RowError{Row: index + 1, Err: fmt.Errorf("panic: %v", p)}

@@ -49,11 +49,11 @@ func numbered(n, failEvery int, pulled *atomic.Int64) iter.Seq[batch.Row] {
 }
 
 // jitter makes workers finish out of order.
-func jitter(_ context.Context, index int, _ batch.Row, msgs []chat.Message) (string, error) {
+func jitter(_ context.Context, b []byte, index int, _ batch.Row, msgs []chat.Message) ([]byte, error) {
 	if index%5 == 0 {
 		time.Sleep(time.Duration(index%7) * 100 * time.Microsecond)
 	}
-	return msgs[0].Text(), nil
+	return append(b, msgs[0].Text()...), nil
 }
 
 func TestOrderWithManyWorkers(t *testing.T) {
@@ -62,7 +62,7 @@ func TestOrderWithManyWorkers(t *testing.T) {
 		t.Run(fmt.Sprint(workers), func(t *testing.T) {
 			const n = 3000
 			got := 0
-			for res := range batch.RenderFunc(context.Background(), tpl, numbered(n, 11, nil), jitter, batch.Workers(workers)) {
+			for res := range batch.RenderAppend(context.Background(), tpl, numbered(n, 11, nil), jitter, batch.Workers(workers)) {
 				require.Equal(t, got, res.Index)
 				if (got+1)%11 == 0 {
 					var re *batch.RowError
@@ -73,7 +73,7 @@ func TestOrderWithManyWorkers(t *testing.T) {
 					assert.ErrorAs(t, res.Err, &ee, "the engine's error is reachable")
 				} else {
 					require.NoError(t, res.Err)
-					assert.Equal(t, fmt.Sprintf("row %d", got), res.Value)
+					assert.Equal(t, fmt.Sprintf("row %d", got), string(res.Value))
 				}
 				got++
 			}
@@ -185,23 +185,22 @@ func TestRowErrorsAndPanics(t *testing.T) {
 			yield(batch.Row{Vars: map[string]any{"n": "boom"}}) &&
 			yield(batch.Row{Vars: map[string]any{"n": 4}, History: []chat.Message{chat.Text(chat.RoleAssistant, "earlier")}})
 	}
-	convert := func(_ context.Context, _ int, row batch.Row, msgs []chat.Message) (string, error) {
+	convert := func(_ context.Context, b []byte, _ int, row batch.Row, msgs []chat.Message) ([]byte, error) {
 		if row.Vars["n"] == "boom" {
 			panic("kaboom")
 		}
-		s := ""
 		for _, m := range msgs {
-			s += string(m.Role) + ":" + m.Text() + ";"
+			b = append(b, string(m.Role)+":"+m.Text()+";"...)
 		}
-		return s, nil
+		return b, nil
 	}
 	var got []string
-	for res := range batch.RenderFunc(context.Background(), tpl, rows, convert) {
+	for res := range batch.RenderAppend(context.Background(), tpl, rows, convert) {
 		if res.Err != nil {
 			got = append(got, res.Err.Error())
 			continue
 		}
-		got = append(got, res.Value)
+		got = append(got, string(res.Value))
 	}
 	assert.Equal(t, []string{
 		"user:row 1;",

@@ -76,14 +76,18 @@ func BenchmarkRows(b *testing.B) {
 	}
 	runtime.GC()
 	chatml, _ := format.Lookup("chatml")
-	openaiBatch, err := batch.OpenAIBatch(nil, batch.RequestOptions{Model: "gpt-4o-mini"})
+	openaiBatch, err := batch.OpenAIBatch(nil, batch.Model("gpt-4o-mini"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	chatmlPrompt, err := batch.Prompt(chatml)
 	if err != nil {
 		b.Fatal(err)
 	}
 	outputs := []struct {
 		name   string
 		output batch.Append
-	}{{"openai-batch", openaiBatch}, {"chatml", batch.Prompt(chatml, nil)}}
+	}{{"openai-batch", openaiBatch}, {"chatml", chatmlPrompt}}
 	for _, o := range outputs {
 		for _, workers := range []int{1, 2} {
 			b.Run(fmt.Sprintf("%s/go/workers=%d", o.name, workers), func(b *testing.B) {
@@ -215,15 +219,17 @@ type discard struct{}
 
 func (discard) Write(p []byte) (int, error) { return len(p), nil }
 
-// BenchmarkHandOff measures what RenderFunc adds to rendering a row: a
+// BenchmarkHandOff measures what a run adds to rendering a row: a
 // one-message template without variables, rendered by RenderOne in a loop
-// and by RenderFunc on one and two workers; each reports ns/row.
+// and by Render on one and two workers; each reports ns/row.
 func BenchmarkHandOff(b *testing.B) {
 	tpl, err := engine.NewSet(gotmpl.New()).Parse("gotmpl", "t", `<message role="user">x</message>`)
 	if err != nil {
 		b.Fatal(err)
 	}
-	count := func(_ context.Context, _ int, _ batch.Row, msgs []chat.Message) (int, error) { return len(msgs), nil }
+	count := func(_ context.Context, b []byte, _ int, _ batch.Row, msgs []chat.Message) ([]byte, error) {
+		return b, nil
+	}
 	const n = 100_000
 	rows := func(yield func(batch.Row) bool) {
 		vars := map[string]any{}
@@ -237,7 +243,7 @@ func BenchmarkHandOff(b *testing.B) {
 		for range b.N {
 			i := 0
 			for r := range rows {
-				if _, err := batch.RenderOne(context.Background(), tpl, i, r, count); err != nil {
+				if _, err := batch.RenderOne(context.Background(), tpl, nil, i, r, count); err != nil {
 					b.Fatal(err)
 				}
 				i++
@@ -246,9 +252,9 @@ func BenchmarkHandOff(b *testing.B) {
 		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(n*b.N), "ns/row")
 	})
 	for _, workers := range []int{1, 2} {
-		b.Run(fmt.Sprintf("RenderFunc/workers=%d", workers), func(b *testing.B) {
+		b.Run(fmt.Sprintf("Render/workers=%d", workers), func(b *testing.B) {
 			for range b.N {
-				for res := range batch.RenderFunc(context.Background(), tpl, rows, count, batch.Workers(workers)) {
+				for res := range batch.Render(context.Background(), tpl, rows, batch.Workers(workers)) {
 					if res.Err != nil {
 						b.Fatal(res.Err)
 					}

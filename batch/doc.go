@@ -11,15 +11,28 @@
 // Rows are read as they are needed: at most a window of rows (Window, 256
 // per worker by default) is held at a time, whatever the size of the input.
 // Rows come from any iter.Seq[Row] (JSONLines, JSONArray and CSV read the
-// common formats; FromChannel takes a channel), and RenderFunc runs a
-// conversion of each row's messages in the workers too. RenderAppend does
-// the same for outputs that append bytes, such as the JSON lines OpenAI,
-// OpenAIBatch, AnthropicBatch, Prompt and SFTOutput write, into buffers it
-// reuses: a row's line is valid until the loop body that receives it
-// returns, which is all a writer needs, and rows cost no allocation for
-// their output. It also renders each row's messages into memory it reuses
-// (internal/scratch), so the messages an Append receives are valid only until
-// it returns.
+// common formats; FromChannel takes a channel).
+//
+// There is one entry point per job: Render gives each row's messages,
+// RenderAppend writes each row through an output (an Append) on the
+// workers, and RenderOne renders one row through an output, for a caller
+// that runs rows one at a time. The outputs are the lines APIs and
+// trainers read, each made by a function named for it (OpenAI,
+// OpenAIBatch, AnthropicBatch, Prompt, SFT, TemplateSFT) or by its name
+// (Output): what an output needs is an argument, the rest is an
+// OutputOption, and an output given an option it does not take returns an
+// error. RenderAppend appends the lines into buffers it reuses: a row's
+// line is valid until the loop body that receives it returns, which is all
+// a writer needs, and rows cost no allocation for their output. It also
+// renders each row's messages into memory it reuses (internal/scratch), so
+// the messages an Append receives are valid only until it returns.
+//
+//	out, err := batch.Output("openai-batch", tpl.FrontMatter(), batch.IDKey("id"))
+//	…
+//	for res := range batch.RenderAppend(ctx, tpl, rows, out, batch.Workers(8)) {
+//		if res.Err != nil { … }
+//		w.Write(res.Value) // the row's line
+//	}
 //
 // A run's live memory is small (a window of rows) and each row leaves a
 // couple of KB of garbage, so at Go's default GOGC=100 the garbage

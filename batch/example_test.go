@@ -43,7 +43,11 @@ func ExampleRenderAppend() {
 	rows := batch.JSONLines(strings.NewReader(`{"word": "cat"}
 {"word": "dog"}
 `))
-	for res := range batch.RenderAppend(context.Background(), tpl, rows, batch.OpenAI()) {
+	openai, err := batch.OpenAI()
+	if err != nil {
+		panic(err)
+	}
+	for res := range batch.RenderAppend(context.Background(), tpl, rows, openai) {
 		if res.Err != nil {
 			fmt.Println("error:", res.Err)
 			continue

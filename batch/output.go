@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/bits"
 	"strconv"
 	"strings"
 	"unsafe"
@@ -14,20 +15,150 @@ import (
 )
 
 // The outputs below are Appends that write one JSON line (ending in "\n")
-// per row, for RenderAppend (or, through Append.Convert, RenderFunc). Their
-// JSON keeps <, > and & as they are.
+// per row, for RenderAppend and RenderOne. Their JSON keeps <, > and & as
+// they are. Each is made by a function named for the output, taking what
+// the output needs as arguments and the rest as OutputOptions; Output
+// makes one by its name, as the command line names it.
+
+// OutputOption is an optional setting of an output (OpenAI, OpenAIBatch,
+// AnthropicBatch, Prompt, SFT, TemplateSFT, Output) or of Spans. Each says
+// which outputs take it; an output given one it does not take returns an
+// error rather than ignore it.
+type OutputOption func(*outputSettings)
+
+type outputSettings struct {
+	given          uint // the options given: a bit per option (optTools …)
+	tools          []chat.Tool
+	parallel       *bool
+	model, idKey   string
+	rewriteIDs     bool
+	chatFormat     string
+	lastOnly, ends bool
+	allowSpecial   bool
+	vars           map[string]any
+}
+
+// The options, as bits of outputSettings.given; optionNames names them.
+const (
+	optTools = 1 << iota
+	optParallel
+	optModel
+	optIDKey
+	optRewriteIDs
+	optChatFormat
+	optLastOnly
+	optTurnEnds
+	optAllowSpecial
+	optVars
+
+	// What each kind of output takes.
+	optsSpans    = optTools | optLastOnly | optTurnEnds | optAllowSpecial
+	optsRequests = optModel | optIDKey | optRewriteIDs
+)
+
+func optionName(bit uint) string {
+	return [...]string{"Tools", "ParallelToolCalls", "Model", "IDKey", "RewriteIDs", "ChatFormat", "LastOnly",
+		"TurnEnds", "AllowSpecialTokens", "Vars"}[bits.TrailingZeros(bit)]
+}
+
+// Tools are the tool definitions for OpenAI's lines (its fine-tuning format
+// for tool use puts them on every line), and for the chat formats of Prompt,
+// SFT, TemplateSFT and Spans. The batch requests take theirs from the
+// front matter; Output gives the front matter's to the others unless this
+// option is given.
+func Tools(tools []chat.Tool) OutputOption {
+	return func(s *outputSettings) { s.tools, s.given = tools, s.given|optTools }
+}
+
+// ParallelToolCalls writes "parallel_tool_calls" on OpenAI's lines. Output
+// takes it from the front matter's config unless this option is given.
+func ParallelToolCalls(on bool) OutputOption {
+	return func(s *outputSettings) { s.parallel, s.given = &on, s.given|optParallel }
+}
+
+// Model overrides the front matter's model in OpenAIBatch's and
+// AnthropicBatch's requests.
+func Model(name string) OutputOption {
+	return func(s *outputSettings) { s.model, s.given = name, s.given|optModel }
+}
+
+// IDKey names the row variable whose value becomes the custom_id of
+// OpenAIBatch's and AnthropicBatch's requests; a row without it fails, as
+// does one whose id the API refuses (API.CheckID). Without it, the
+// custom_id is "row-N", N the row's number from 1.
+func IDKey(name string) OutputOption {
+	return func(s *outputSettings) { s.idKey, s.given = name, s.given|optIDKey }
+}
+
+// RewriteIDs writes a custom_id the API refuses as API.RewriteID makes it,
+// rather than failing the row (OpenAIBatch, AnthropicBatch).
+func RewriteIDs() OutputOption {
+	return func(s *outputSettings) { s.rewriteIDs, s.given = true, s.given|optRewriteIDs }
+}
+
+// ChatFormat names the chat format of Output's "sft" output (format.Names).
+func ChatFormat(name string) OutputOption {
+	return func(s *outputSettings) { s.chatFormat, s.given = name, s.given|optChatFormat }
+}
+
+// LastOnly gives the span of the last assistant message only (SFT,
+// TemplateSFT, Spans).
+func LastOnly() OutputOption {
+	return func(s *outputSettings) { s.lastOnly, s.given = true, s.given|optLastOnly }
+}
+
+// TurnEnds extends each span over the end of the assistant's turn as the
+// format declares it (the assistant turn's End without trailing white
+// space: "<|im_end|>" in chatml, "<|eot_id|>" in llama3, " </s>" in
+// llama2; what a chat template writes after an assistant's text), so that
+// a model learns to stop (SFT, TemplateSFT, Spans).
+func TurnEnds() OutputOption {
+	return func(s *outputSettings) { s.ends, s.given = true, s.given|optTurnEnds }
+}
+
+// AllowSpecialTokens lets message content hold the model's special tokens
+// (format.Options.AllowSpecialTokens), for data a team trusts (Prompt, SFT,
+// TemplateSFT, Spans).
+func AllowSpecialTokens() OutputOption {
+	return func(s *outputSettings) { s.allowSpecial, s.given = true, s.given|optAllowSpecial }
+}
+
+// Vars are the variables of a model's chat template (TemplateSFT and
+// TemplateSpans; format.Options.Vars).
+func Vars(vars map[string]any) OutputOption {
+	return func(s *outputSettings) { s.vars, s.given = vars, s.given|optVars }
+}
+
+// outputOptions applies opts, and returns an error naming the first that
+// output, which takes those in takes, does not take.
+func outputOptions(output string, takes uint, opts []OutputOption) (outputSettings, error) {
+	var s outputSettings
+	for _, o := range opts {
+		o(&s)
+	}
+	if extra := s.given &^ takes; extra != 0 {
+		return s, fmt.Errorf("%s: the %s option does not apply to it", output, optionName(extra&-extra))
+	}
+	return s, nil
+}
 
 // OpenAI writes {"messages": […]} per row: the OpenAI chat-completions
-// messages, which is also the line OpenAI's chat fine-tuning takes. See
-// OpenAIWithTools for conversations that call tools.
-func OpenAI() Append { return OpenAIWithTools(nil, nil) }
+// messages, which is also the line OpenAI's chat fine-tuning takes. With
+// Tools, it writes the line of that format with tool use, {"messages":
+// […], "tools": […]}, the tools in OpenAI's function form on every line,
+// and with ParallelToolCalls "parallel_tool_calls". A row whose assistant
+// calls a tool that the tools do not define fails: the fine-tuning job
+// would refuse the file.
+func OpenAI(opts ...OutputOption) (Append, error) {
+	s, err := outputOptions("openai", optTools|optParallel, opts)
+	if err != nil {
+		return nil, err
+	}
+	return openAI(s)
+}
 
-// OpenAIWithTools writes the line of OpenAI's chat fine-tuning format with
-// tool use: {"messages": […], "tools": […], "parallel_tool_calls": …}, the
-// tools in OpenAI's function form on every line, and parallel_tool_calls
-// when parallel is not nil. A row whose assistant calls a tool that tools
-// does not define fails: the fine-tuning job would refuse the file.
-func OpenAIWithTools(tools []chat.Tool, parallel *bool) Append {
+func openAI(s outputSettings) (Append, error) {
+	tools := s.tools
 	var suffix []byte
 	names := map[string]bool{}
 	if len(tools) > 0 {
@@ -38,17 +169,15 @@ func OpenAIWithTools(tools []chat.Tool, parallel *bool) Append {
 			}
 			j, err := t.MarshalJSON()
 			if err != nil {
-				return func(context.Context, []byte, int, Row, []chat.Message) ([]byte, error) {
-					return nil, fmt.Errorf("tool %q: %w", t.Name, err)
-				}
+				return nil, fmt.Errorf("openai: tool %q: %w", t.Name, err)
 			}
 			suffix = append(suffix, j...)
 			names[t.Name] = true
 		}
 		suffix = append(suffix, ']')
 	}
-	if parallel != nil {
-		suffix = strconv.AppendBool(append(suffix, `,"parallel_tool_calls":`...), *parallel)
+	if s.parallel != nil {
+		suffix = strconv.AppendBool(append(suffix, `,"parallel_tool_calls":`...), *s.parallel)
 	}
 	suffix = append(suffix, "}\n"...)
 	return func(_ context.Context, b []byte, _ int, _ Row, msgs []chat.Message) ([]byte, error) {
@@ -67,37 +196,32 @@ func OpenAIWithTools(tools []chat.Tool, parallel *bool) Append {
 			return nil, err
 		}
 		return append(b, suffix...), nil
-	}
-}
-
-// RequestOptions configure the batch request outputs.
-type RequestOptions struct {
-	// Model overrides the front matter's model.
-	Model string
-	// IDKey names the row variable whose value becomes the custom_id; a row
-	// without it fails, as does one whose id the API refuses (API.CheckID).
-	// When empty, the custom_id is "row-N" with N the row's number from 1.
-	IDKey string
-	// RewriteIDs writes an id the API refuses as API.RewriteID makes it,
-	// rather than failing the row.
-	RewriteIDs bool
+	}, nil
 }
 
 // OpenAIBatch writes per row the request line OpenAI's Batch API (and the
 // compatible ones) takes: {"custom_id", "method": "POST", "url":
 // "/v1/chat/completions", "body"}, the body being chat.OpenAIBody of the
 // messages and the front matter's settings (model, config, tools, tool
-// choice, output). It fails when there is no model, or when the model is
-// one the API does not serve (OpenAIBatchAPI.CheckModel). RequestFile
-// checks what a file of the lines must hold.
-func OpenAIBatch(fm *engine.FrontMatter, o RequestOptions) (Append, error) {
-	s, err := requestSettings(fm, o, OpenAIBatchAPI)
+// choice, output). It takes Model, IDKey and RewriteIDs. It fails when
+// there is no model, or when the model is one the API does not serve
+// (API.CheckModel). RequestFile checks what a file of the lines must hold.
+func OpenAIBatch(fm *engine.FrontMatter, opts ...OutputOption) (Append, error) {
+	s, err := outputOptions("openai-batch", optsRequests, opts)
+	if err != nil {
+		return nil, err
+	}
+	return openAIBatch(fm, s)
+}
+
+func openAIBatch(fm *engine.FrontMatter, o outputSettings) (Append, error) {
+	s, err := requestSettings(fm, o, openAIBatchAPI)
 	if err != nil {
 		return nil, err
 	}
 	return func(_ context.Context, b []byte, index int, row Row, msgs []chat.Message) ([]byte, error) {
 		b = append(b, `{"custom_id":`...)
-		b, err := appendCustomID(b, OpenAIBatchAPI, o, index, row)
+		b, err := appendCustomID(b, &openAIBatchAPI, &o, index, row)
 		if err != nil {
 			return nil, err
 		}
@@ -113,12 +237,21 @@ func OpenAIBatch(fm *engine.FrontMatter, o RequestOptions) (Append, error) {
 // AnthropicBatch writes per row one item of the requests array of
 // Anthropic's Message Batches API: {"custom_id", "params"}, the params being
 // chat.AnthropicBody of the messages and the front matter's settings. It
-// fails when there is no model, when the model is not Claude's
-// (AnthropicBatchAPI.CheckModel), or when there is no max_tokens in the
-// config. A row whose custom_id Anthropic refuses fails, unless
-// o.RewriteIDs; RequestFile checks what a batch of the lines must hold.
-func AnthropicBatch(fm *engine.FrontMatter, o RequestOptions) (Append, error) {
-	s, err := requestSettings(fm, o, AnthropicBatchAPI)
+// takes Model, IDKey and RewriteIDs. It fails when there is no model, when
+// the model is not Claude's (API.CheckModel), or when there is no
+// max_tokens in the config. A row whose custom_id Anthropic refuses fails,
+// unless RewriteIDs; RequestFile checks what a batch of the lines must
+// hold.
+func AnthropicBatch(fm *engine.FrontMatter, opts ...OutputOption) (Append, error) {
+	s, err := outputOptions("anthropic-batch", optsRequests, opts)
+	if err != nil {
+		return nil, err
+	}
+	return anthropicBatch(fm, s)
+}
+
+func anthropicBatch(fm *engine.FrontMatter, o outputSettings) (Append, error) {
+	s, err := requestSettings(fm, o, anthropicBatchAPI)
 	if err != nil {
 		return nil, err
 	}
@@ -130,7 +263,7 @@ func AnthropicBatch(fm *engine.FrontMatter, o RequestOptions) (Append, error) {
 	}
 	return func(_ context.Context, b []byte, index int, row Row, msgs []chat.Message) ([]byte, error) {
 		b = append(b, `{"custom_id":`...)
-		b, err := appendCustomID(b, AnthropicBatchAPI, o, index, row)
+		b, err := appendCustomID(b, &anthropicBatchAPI, &o, index, row)
 		if err != nil {
 			return nil, err
 		}
@@ -146,10 +279,10 @@ func AnthropicBatch(fm *engine.FrontMatter, o RequestOptions) (Append, error) {
 // requestSettings are the front matter's request settings, with the model
 // overridden by o; it fails when there is no model or api does not serve
 // it.
-func requestSettings(fm *engine.FrontMatter, o RequestOptions, api API) (chat.Settings, error) {
+func requestSettings(fm *engine.FrontMatter, o outputSettings, api API) (chat.Settings, error) {
 	s := fm.Settings()
-	if o.Model != "" {
-		s.Model = o.Model
+	if o.model != "" {
+		s.Model = o.model
 	}
 	if s.Model == "" {
 		return s, fmt.Errorf("%s needs a model: write model: in the template's front matter or pass one", api.Name)
@@ -157,60 +290,23 @@ func requestSettings(fm *engine.FrontMatter, o RequestOptions, api API) (chat.Se
 	return s, api.CheckModel(s.Model)
 }
 
-// lineSize guesses the size of a line holding msgs.
-func lineSize(msgs []chat.Message) int {
-	n := 192
-	for i := range msgs {
-		n += 48 + len(msgs[i].Text()) + len(msgs[i].Text())/16
-	}
-	return n
-}
-
-// appendCustomID appends the custom_id of a row as a JSON string: "row-N"
-// when o.IDKey is empty, else the row's variable o.IDKey, checked by api
-// (or rewritten, under o.RewriteIDs). A row without the variable, or whose
-// value is null, an object or a list, is an error: a custom_id made up for
-// it would not match the row's own id.
-func appendCustomID(b []byte, api API, o RequestOptions, index int, row Row) ([]byte, error) {
-	if o.IDKey == "" {
-		b = append(b, `"row-`...)
-		b = strconv.AppendInt(b, int64(index)+1, 10)
-		return append(b, '"'), nil
-	}
-	var id string
-	switch v := row.Vars[o.IDKey].(type) {
-	case string:
-		id = v
-	case float64:
-		id = strconv.FormatFloat(v, 'f', -1, 64)
-	case bool, int, int64, int32, uint, uint64, uint32:
-		id = fmt.Sprint(v)
-	case nil:
-		if _, ok := row.Vars[o.IDKey]; ok {
-			return nil, fmt.Errorf("the id field %q is null", o.IDKey)
-		}
-		return nil, fmt.Errorf("no id field %q in the row", o.IDKey)
-	default:
-		return nil, fmt.Errorf("the id field %q holds a %T, not a string or a number", o.IDKey, v)
-	}
-	if o.RewriteIDs {
-		id = api.RewriteID(id)
-	} else if err := api.CheckID(id); err != nil {
+// Prompt writes {"prompt": …} per row: the conversation in the chat format
+// f, ending with the generation prompt, as a local model reads it. It takes
+// Tools and AllowSpecialTokens, and fails for a format that does not
+// validate (format.Format.Validate).
+func Prompt(f *format.Format, opts ...OutputOption) (Append, error) {
+	s, err := outputOptions("prompt", optTools|optAllowSpecial, opts)
+	if err != nil {
 		return nil, err
 	}
-	return appendString(b, id), nil
+	return prompt(f, s)
 }
 
-// Prompt writes {"prompt": …} per row: the conversation in the chat format
-// f, ending with the generation prompt, as a local model reads it.
-func Prompt(f *format.Format, tools []chat.Tool) Append {
-	return PromptWith(f, format.Options{Tools: tools})
-}
-
-// PromptWith is Prompt with the format's options (tools, special tokens
-// allowed); the generation prompt is always added.
-func PromptWith(f *format.Format, opts format.Options) Append {
-	opts.AddGenerationPrompt = true
+func prompt(f *format.Format, s outputSettings) (Append, error) {
+	if err := f.Validate(); err != nil {
+		return nil, err
+	}
+	opts := format.Options{AddGenerationPrompt: true, Tools: s.tools, AllowSpecialTokens: s.allowSpecial}
 	return func(_ context.Context, b []byte, _ int, _ Row, msgs []chat.Message) ([]byte, error) {
 		b = append(b, `{"prompt":`...)
 		b, err := appendStringOf(b, func(b []byte) ([]byte, error) { return f.AppendRender(b, msgs, opts) })
@@ -218,7 +314,146 @@ func PromptWith(f *format.Format, opts format.Options) Append {
 			return nil, err
 		}
 		return append(b, "}\n"...), nil
+	}, nil
+}
+
+// SFT writes {"text": …, "assistant_spans": [[start, end], …]} per row: the
+// conversation in the chat format f without a generation prompt, and the
+// spans Spans finds. It takes Spans' options (Tools, LastOnly, TurnEnds,
+// AllowSpecialTokens), and fails for a format that does not validate.
+func SFT(f *format.Format, opts ...OutputOption) (Append, error) {
+	s, err := outputOptions("sft", optsSpans, opts)
+	if err != nil {
+		return nil, err
 	}
+	return sft(f, s)
+}
+
+func sft(f *format.Format, s outputSettings) (Append, error) {
+	if err := f.Validate(); err != nil {
+		return nil, err
+	}
+	return func(_ context.Context, b []byte, _ int, _ Row, msgs []chat.Message) ([]byte, error) {
+		text, spans, err := formatSpans(f, msgs, &s)
+		if err != nil {
+			return nil, err
+		}
+		return appendSFT(b, text, spans), nil
+	}, nil
+}
+
+// TemplateSFT is SFT for a model's own chat template t, with the spans
+// TemplateSpans finds; it also takes Vars, the template's variables.
+func TemplateSFT(t *format.Template, opts ...OutputOption) (Append, error) {
+	s, err := outputOptions("sft", optsSpans|optVars, opts)
+	if err != nil {
+		return nil, err
+	}
+	return func(ctx context.Context, b []byte, _ int, _ Row, msgs []chat.Message) ([]byte, error) {
+		text, spans, err := templateSpans(ctx, t, msgs, &s)
+		if err != nil {
+			return nil, err
+		}
+		return appendSFT(b, text, spans), nil
+	}, nil
+}
+
+// OutputNames returns the names of the outputs Output knows besides the
+// chat formats (format.Names).
+func OutputNames() []string {
+	return []string{"openai", "openai-batch", "anthropic-batch", "sft"}
+}
+
+// Output returns the output named name, as the command line names it:
+// "openai" (OpenAI), "openai-batch" (OpenAIBatch), "anthropic-batch"
+// (AnthropicBatch), "sft" (SFT in the chat format of the ChatFormat
+// option), or the name of a chat format (Prompt). It takes the options of
+// the output it makes, and gives it the front matter's tools (and, for
+// "openai", its config's parallel_tool_calls) unless Tools (or
+// ParallelToolCalls) is given.
+func Output(name string, fm *engine.FrontMatter, opts ...OutputOption) (Append, error) {
+	var s outputSettings
+	for _, o := range opts {
+		o(&s)
+	}
+	takes := uint(optTools | optAllowSpecial) // a chat format's prompt
+	switch name {
+	case "openai":
+		takes = optTools | optParallel
+	case "openai-batch", "anthropic-batch":
+		takes = optsRequests
+	case "sft":
+		takes = optsSpans | optChatFormat
+	}
+	if extra := s.given &^ takes; extra != 0 {
+		return nil, fmt.Errorf("%s: the %s option does not apply to it", name, optionName(extra&-extra))
+	}
+	if fm == nil {
+		fm = &engine.FrontMatter{}
+	}
+	if s.given&optTools == 0 {
+		s.tools = fm.Tools
+	}
+	switch name {
+	case "openai":
+		if p, ok := fm.Config["parallel_tool_calls"].(bool); ok && s.given&optParallel == 0 {
+			s.parallel = &p
+		}
+		return openAI(s)
+	case "openai-batch":
+		return openAIBatch(fm, s)
+	case "anthropic-batch":
+		return anthropicBatch(fm, s)
+	case "sft":
+		if s.chatFormat == "" {
+			return nil, errors.New("the sft output needs a chat format")
+		}
+		f, ok := format.Lookup(s.chatFormat)
+		if !ok {
+			return nil, fmt.Errorf("unknown chat format %q; known: %s", s.chatFormat, strings.Join(format.Names(), ", "))
+		}
+		return sft(f, s)
+	}
+	f, ok := format.Lookup(name)
+	if !ok {
+		return nil, fmt.Errorf("unknown output %q; known: %s, %s", name, strings.Join(OutputNames(), ", "), strings.Join(format.Names(), ", "))
+	}
+	return prompt(f, s)
+}
+
+// appendCustomID appends the custom_id of a row as a JSON string: "row-N"
+// without IDKey, else the row's variable o.idKey, checked by api (or
+// rewritten, under RewriteIDs). A row without the variable, or whose
+// value is null, an object or a list, is an error: a custom_id made up for
+// it would not match the row's own id.
+func appendCustomID(b []byte, api *API, o *outputSettings, index int, row Row) ([]byte, error) {
+	if o.idKey == "" {
+		b = append(b, `"row-`...)
+		b = strconv.AppendInt(b, int64(index)+1, 10)
+		return append(b, '"'), nil
+	}
+	var id string
+	switch v := row.Vars[o.idKey].(type) {
+	case string:
+		id = v
+	case float64:
+		id = strconv.FormatFloat(v, 'f', -1, 64)
+	case bool, int, int64, int32, uint, uint64, uint32:
+		id = fmt.Sprint(v)
+	case nil:
+		if _, ok := row.Vars[o.idKey]; ok {
+			return nil, fmt.Errorf("the id field %q is null", o.idKey)
+		}
+		return nil, fmt.Errorf("no id field %q in the row", o.idKey)
+	default:
+		return nil, fmt.Errorf("the id field %q holds a %T, not a string or a number", o.idKey, v)
+	}
+	if o.rewriteIDs {
+		id = api.RewriteID(id)
+	} else if err := api.CheckID(id); err != nil {
+		return nil, err
+	}
+	return appendString(b, id), nil
 }
 
 // appendStringOf appends, as a JSON string, the text that write appends to
@@ -238,32 +473,7 @@ func appendStringOf(b []byte, write func([]byte) ([]byte, error)) ([]byte, error
 	return b[:start+copy(b[start:], b[end:])], nil
 }
 
-// SFTOutput writes {"text": …, "assistant_spans": [[start, end], …]} per
-// row: the conversation in the chat format f without a generation prompt,
-// and the spans Spans finds.
-func SFTOutput(f *format.Format, tools []chat.Tool, o SFTOptions) Append {
-	return func(_ context.Context, b []byte, _ int, _ Row, msgs []chat.Message) ([]byte, error) {
-		text, spans, err := Spans(f, msgs, tools, o)
-		if err != nil {
-			return nil, err
-		}
-		return appendSFT(b, text, spans), nil
-	}
-}
-
-// TemplateSFTOutput is SFTOutput for a model's own chat template, with the
-// spans TemplateSpans finds; vars are the template's variables.
-func TemplateSFTOutput(t *format.Template, tools []chat.Tool, vars map[string]any, o SFTOptions) Append {
-	return func(ctx context.Context, b []byte, _ int, _ Row, msgs []chat.Message) ([]byte, error) {
-		text, spans, err := TemplateSpans(ctx, t, msgs, tools, vars, o)
-		if err != nil {
-			return nil, err
-		}
-		return appendSFT(b, text, spans), nil
-	}
-}
-
-// appendSFT appends the line of SFTOutput.
+// appendSFT appends the line of SFT.
 func appendSFT(b []byte, text string, spans [][2]int) []byte {
 	b = append(b, `{"text":`...)
 	b = appendString(b, text)
@@ -279,64 +489,4 @@ func appendSFT(b []byte, text string, spans [][2]int) []byte {
 		b = append(b, ']')
 	}
 	return append(b, "]}\n"...)
-}
-
-// OutputOptions configure NewOutput.
-type OutputOptions struct {
-	// ChatFormat names the chat format of "sft".
-	ChatFormat string
-	// SFT configures "sft".
-	SFT SFTOptions
-	// Request configures "openai-batch" and "anthropic-batch".
-	Request RequestOptions
-	// AllowSpecialTokens lets message content hold the model's special
-	// tokens in "sft" and the chat formats (format.Options).
-	AllowSpecialTokens bool
-}
-
-// OutputNames are the outputs NewOutput knows besides the chat formats.
-var OutputNames = []string{"openai", "openai-batch", "anthropic-batch", "sft"}
-
-// NewOutput returns the output named name: "openai" (OpenAI), "openai-batch"
-// (OpenAIBatch), "anthropic-batch" (AnthropicBatch), "sft" (SFTOutput in
-// the chat format o.ChatFormat), or the name of a chat format (Prompt). The
-// front matter's tools go to the chat formats and the requests.
-func NewOutput(name string, fm *engine.FrontMatter, o OutputOptions) (Append, error) {
-	var tools []chat.Tool
-	if fm != nil {
-		tools = fm.Tools
-	}
-	if name != "sft" && (o.ChatFormat != "" || o.SFT != (SFTOptions{})) {
-		return nil, errors.New("a chat format and SFT options go with the sft output only")
-	}
-	switch name {
-	case "openai":
-		var parallel *bool
-		if fm != nil {
-			if p, ok := fm.Config["parallel_tool_calls"].(bool); ok {
-				parallel = &p
-			}
-		}
-		return OpenAIWithTools(tools, parallel), nil
-	case "openai-batch":
-		return OpenAIBatch(fm, o.Request)
-	case "anthropic-batch":
-		return AnthropicBatch(fm, o.Request)
-	case "sft":
-		if o.ChatFormat == "" {
-			return nil, errors.New("the sft output needs a chat format")
-		}
-		f, ok := format.Lookup(o.ChatFormat)
-		if !ok {
-			return nil, fmt.Errorf("unknown chat format %q; known: %s", o.ChatFormat, strings.Join(format.Names(), ", "))
-		}
-		sft := o.SFT
-		sft.AllowSpecialTokens = sft.AllowSpecialTokens || o.AllowSpecialTokens
-		return SFTOutput(f, tools, sft), nil
-	}
-	f, ok := format.Lookup(name)
-	if !ok {
-		return nil, fmt.Errorf("unknown output %q; known: %s, %s", name, strings.Join(OutputNames, ", "), strings.Join(format.Names(), ", "))
-	}
-	return PromptWith(f, format.Options{Tools: tools, AllowSpecialTokens: o.AllowSpecialTokens}), nil
 }

@@ -35,9 +35,15 @@ func TestOutputs(t *testing.T) {
 	tpl := parse(t, "handlebars", outputTemplate)
 	fm := tpl.FrontMatter()
 	chatml, _ := format.Lookup("chatml")
-	openaiBatch, err := batch.OpenAIBatch(fm, batch.RequestOptions{})
+	openaiBatch, err := batch.OpenAIBatch(fm)
 	require.NoError(t, err)
-	anthropicBatch, err := batch.AnthropicBatch(fm, batch.RequestOptions{Model: "claude-x"})
+	anthropicBatch, err := batch.AnthropicBatch(fm, batch.Model("claude-x"))
+	require.NoError(t, err)
+	openai, err := batch.OpenAI()
+	require.NoError(t, err)
+	prompt, err := batch.Prompt(chatml)
+	require.NoError(t, err)
+	sft, err := batch.SFT(chatml)
 	require.NoError(t, err)
 	const missing = `row 4: t:10:21: variable "q" is not supplied`
 	tests := []struct {
@@ -45,7 +51,7 @@ func TestOutputs(t *testing.T) {
 		output batch.Append
 		want   []string
 	}{
-		{"openai", batch.OpenAI(), []string{
+		{"openai", openai, []string{
 			`{"messages":[{"role":"system","content":"You are <b>brief</b> & exact."},{"role":"user","content":"Q: 2+2?"}]}`,
 			`{"messages":[{"role":"system","content":"You are <b>brief</b> & exact."},{"role":"user","content":"Q: Grüß 😀 <x> & \"y\""}]}`,
 			`{"messages":[{"role":"system","content":"You are <b>brief</b> & exact."},{"role":"user","content":"Q:"}]}`,
@@ -63,13 +69,13 @@ func TestOutputs(t *testing.T) {
 			`{"custom_id":"row-3","params":{"model":"claude-x","max_tokens":100,"system":"You are <b>brief</b> & exact.","messages":[{"role":"user","content":[{"type":"text","text":"Q:"}]}],"tools":[{"name":"get_rate","description":"Exchange rate","input_schema":{"type":"object","properties":{"currency":{"type":"string"}}}}],"temperature":0.2}}`,
 			missing,
 		}},
-		{"chatml", batch.Prompt(chatml, nil), []string{
+		{"chatml", prompt, []string{
 			`{"prompt":"<|im_start|>system\nYou are <b>brief</b> & exact.<|im_end|>\n<|im_start|>user\nQ: 2+2?<|im_end|>\n<|im_start|>assistant\n"}`,
 			`{"prompt":"<|im_start|>system\nYou are <b>brief</b> & exact.<|im_end|>\n<|im_start|>user\nQ: Grüß 😀 <x> & \"y\"<|im_end|>\n<|im_start|>assistant\n"}`,
 			`{"prompt":"<|im_start|>system\nYou are <b>brief</b> & exact.<|im_end|>\n<|im_start|>user\nQ:<|im_end|>\n<|im_start|>assistant\n"}`,
 			missing,
 		}},
-		{"sft", batch.SFTOutput(chatml, nil, batch.SFTOptions{}), []string{
+		{"sft", sft, []string{
 			`{"text":"<|im_start|>system\nYou are <b>brief</b> & exact.<|im_end|>\n<|im_start|>user\nQ: 2+2?<|im_end|>\n","assistant_spans":[]}`,
 			`{"text":"<|im_start|>system\nYou are <b>brief</b> & exact.<|im_end|>\n<|im_start|>user\nQ: Grüß 😀 <x> & \"y\"<|im_end|>\n","assistant_spans":[]}`,
 			`{"text":"<|im_start|>system\nYou are <b>brief</b> & exact.<|im_end|>\n<|im_start|>user\nQ:<|im_end|>\n","assistant_spans":[]}`,
@@ -93,7 +99,19 @@ func TestOutputs(t *testing.T) {
 			rows := func() iter.Seq[batch.Row] { return batch.JSONLines(strings.NewReader(outputRows)) }
 			ctx := context.Background()
 			assert.Equal(t, tt.want, lines(batch.RenderAppend(ctx, tpl, rows(), tt.output, batch.Workers(3))), "RenderAppend")
-			assert.Equal(t, tt.want, lines(batch.RenderFunc(ctx, tpl, rows(), tt.output.Convert(), batch.Workers(3))), "RenderFunc")
+			var one []string
+			i := 0
+			for row := range rows() {
+				out, err := batch.RenderOne(ctx, tpl, []byte("kept"), i, row, tt.output)
+				if err != nil {
+					one = append(one, err.Error())
+				} else {
+					require.True(t, strings.HasPrefix(string(out), "kept"), "RenderOne appends to dst")
+					one = append(one, strings.TrimSuffix(strings.TrimPrefix(string(out), "kept"), "\n"))
+				}
+				i++
+			}
+			assert.Equal(t, tt.want, one, "RenderOne")
 		})
 	}
 }
@@ -118,7 +136,7 @@ func TestCustomIDField(t *testing.T) {
 	for _, name := range []string{"openai-batch", "anthropic-batch"} {
 		t.Run(name, func(t *testing.T) {
 			model := map[string]string{"openai-batch": "gpt-x", "anthropic-batch": "claude-x"}[name]
-			out, err := batch.NewOutput(name, tpl.FrontMatter(), batch.OutputOptions{Request: batch.RequestOptions{IDKey: "id", Model: model}})
+			out, err := batch.Output(name, tpl.FrontMatter(), batch.IDKey("id"), batch.Model(model))
 			require.NoError(t, err)
 			var got []string
 			for res := range batch.RenderAppend(context.Background(), tpl, batch.JSONLines(strings.NewReader(rows)), out) {
@@ -138,6 +156,8 @@ func TestCustomIDField(t *testing.T) {
 // OpenAI's must not be empty; Anthropic's are 1 to 64 of [a-zA-Z0-9_-], and
 // RewriteID makes one of any string, keeping those Anthropic takes.
 func TestCustomIDRules(t *testing.T) {
+	openAIAPI, _ := batch.OutputAPI("openai-batch")
+	anthropicAPI, _ := batch.OutputAPI("anthropic-batch")
 	long := strings.Repeat("x", 80)
 	tests := []struct {
 		id               string
@@ -154,22 +174,27 @@ func TestCustomIDRules(t *testing.T) {
 		{"", false, false, `^-[0-9a-f]{16}$`},
 	}
 	for _, tt := range tests {
-		assert.Equal(t, tt.openai, batch.OpenAIBatchAPI.CheckID(tt.id) == nil, "openai %q", tt.id)
-		assert.Equal(t, tt.anthropic, batch.AnthropicBatchAPI.CheckID(tt.id) == nil, "anthropic %q", tt.id)
-		r := batch.AnthropicBatchAPI.RewriteID(tt.id)
+		assert.Equal(t, tt.openai, openAIAPI.CheckID(tt.id) == nil, "openai %q", tt.id)
+		assert.Equal(t, tt.anthropic, anthropicAPI.CheckID(tt.id) == nil, "anthropic %q", tt.id)
+		r := anthropicAPI.RewriteID(tt.id)
 		assert.Regexp(t, tt.anthropicRewrite, r, tt.id)
-		assert.NoError(t, batch.AnthropicBatchAPI.CheckID(r), tt.id)
+		assert.NoError(t, anthropicAPI.CheckID(r), tt.id)
 	}
-	assert.NotEqual(t, batch.AnthropicBatchAPI.RewriteID("a b"), batch.AnthropicBatchAPI.RewriteID("a/b"), "ids that differ stay apart")
-	assert.EqualError(t, batch.AnthropicBatchAPI.CheckID("a b"),
-		`custom_id "a b": Anthropic takes 1 to 64 characters of letters, digits, _ and - (RequestOptions.RewriteIDs, --rewrite-ids, makes one)`)
+	assert.NotEqual(t, anthropicAPI.RewriteID("a b"), anthropicAPI.RewriteID("a/b"), "ids that differ stay apart")
+	assert.EqualError(t, anthropicAPI.CheckID("a b"),
+		`custom_id "a b": Anthropic takes 1 to 64 characters of letters, digits, _ and - (the RewriteIDs option, --rewrite-ids, makes one)`)
 }
 
 // TestRequestFile checks a file's lines as the API will: a custom_id
 // repeated in one file, and the request and byte limits.
 func TestRequestFile(t *testing.T) {
 	line := func(id string) []byte { return []byte(`{"custom_id":"` + id + `","params":{}}` + "\n") }
-	f, err := batch.NewRequestFile(batch.AnthropicBatchAPI, batch.Limits{Requests: 3}, true)
+	openAIAPI, _ := batch.OutputAPI("openai-batch")
+	anthropicAPI, ok := batch.OutputAPI("anthropic-batch")
+	require.True(t, ok)
+	_, ok = batch.OutputAPI("openai")
+	assert.False(t, ok, "openai is not a request output")
+	f, err := batch.NewRequestFile(anthropicAPI, batch.Limits{Requests: 3}, true)
 	require.NoError(t, err)
 	require.NoError(t, f.Add(1, line("a")))
 	require.NoError(t, f.Add(2, line("b")))
@@ -185,7 +210,7 @@ func TestRequestFile(t *testing.T) {
 	require.NoError(t, f.Add(5, line("a")), "a new file has ids of its own")
 
 	bytesLimit := int64(len(`{"requests":[]}`) + 2*len(line("a")))
-	f, err = batch.NewRequestFile(batch.AnthropicBatchAPI, batch.Limits{Bytes: bytesLimit}, false)
+	f, err = batch.NewRequestFile(anthropicAPI, batch.Limits{Bytes: bytesLimit}, false)
 	require.NoError(t, err)
 	require.NoError(t, f.Add(1, line("a")))
 	require.NoError(t, f.Add(2, line("a")), "ids are not kept when they cannot repeat")
@@ -193,10 +218,10 @@ func TestRequestFile(t *testing.T) {
 	assert.EqualError(t, f.Add(4, []byte(strings.Repeat("x", int(bytesLimit)))),
 		fmt.Sprintf("the request is %d bytes; one anthropic-batch file holds at most %d", bytesLimit, bytesLimit))
 
-	_, err = batch.NewRequestFile(batch.OpenAIBatchAPI, batch.Limits{Requests: 50_001}, false)
+	_, err = batch.NewRequestFile(openAIAPI, batch.Limits{Requests: 50_001}, false)
 	assert.EqualError(t, err, "openai-batch: a file holds 1 to 50000 requests and 1 to 200000000 bytes")
-	assert.Equal(t, batch.Limits{Requests: 50_000, Bytes: 200_000_000}, must(batch.NewRequestFile(batch.OpenAIBatchAPI, batch.Limits{}, false)).Limits())
-	assert.Equal(t, batch.Limits{Requests: 100_000, Bytes: 256_000_000}, must(batch.NewRequestFile(batch.AnthropicBatchAPI, batch.Limits{}, false)).Limits())
+	assert.Equal(t, batch.Limits{Requests: 50_000, Bytes: 200_000_000}, must(batch.NewRequestFile(openAIAPI, batch.Limits{}, false)).Limits())
+	assert.Equal(t, batch.Limits{Requests: 100_000, Bytes: 256_000_000}, must(batch.NewRequestFile(anthropicAPI, batch.Limits{}, false)).Limits())
 }
 
 func must[T any](v T, err error) T {
@@ -208,34 +233,37 @@ func must[T any](v T, err error) T {
 
 func TestRequestOutputsNeedWhatTheAPIsRequire(t *testing.T) {
 	tpl := parse(t, "handlebars", `{{role "user"}}hi`)
-	_, err := batch.OpenAIBatch(tpl.FrontMatter(), batch.RequestOptions{})
+	_, err := batch.OpenAIBatch(tpl.FrontMatter())
 	assert.EqualError(t, err, "openai-batch needs a model: write model: in the template's front matter or pass one")
-	_, err = batch.AnthropicBatch(tpl.FrontMatter(), batch.RequestOptions{Model: "claude-m"})
+	_, err = batch.AnthropicBatch(tpl.FrontMatter(), batch.Model("claude-m"))
 	assert.EqualError(t, err, "anthropic-batch: chat: anthropic request: config.max_tokens: the Messages API needs max_tokens (or maxOutputTokens) in config")
 }
 
-func TestNewOutput(t *testing.T) {
+func TestOutput(t *testing.T) {
 	tpl := parse(t, "handlebars", outputTemplate)
 	fm := tpl.FrontMatter()
 	tests := []struct {
 		name string
-		o    batch.OutputOptions
+		opts []batch.OutputOption
 		err  string
 	}{
-		{"openai", batch.OutputOptions{}, ""},
-		{"openai-batch", batch.OutputOptions{}, ""},
-		{"anthropic-batch", batch.OutputOptions{Request: batch.RequestOptions{Model: "claude-x"}}, ""},
-		{"anthropic-batch", batch.OutputOptions{}, `anthropic-batch: model "gpt-4o-mini" is not one of Anthropic's (claude-…)`},
-		{"openai-batch", batch.OutputOptions{Request: batch.RequestOptions{Model: "claude-x"}}, `openai-batch: model "claude-x" is Anthropic's: write it with --format anthropic-batch`},
-		{"llama3", batch.OutputOptions{}, ""},
-		{"sft", batch.OutputOptions{ChatFormat: "gemma", SFT: batch.SFTOptions{LastOnly: true}}, ""},
-		{"sft", batch.OutputOptions{}, "the sft output needs a chat format"},
-		{"sft", batch.OutputOptions{ChatFormat: "nope"}, `unknown chat format "nope"; known: alfred, `},
-		{"openai", batch.OutputOptions{ChatFormat: "chatml"}, "a chat format and SFT options go with the sft output only"},
-		{"nope", batch.OutputOptions{}, `unknown output "nope"; known: openai, openai-batch, anthropic-batch, sft, alfred, `},
+		{"openai", nil, ""},
+		{"openai-batch", nil, ""},
+		{"anthropic-batch", []batch.OutputOption{batch.Model("claude-x")}, ""},
+		{"anthropic-batch", nil, `anthropic-batch: model "gpt-4o-mini" is not one of Anthropic's (claude-…)`},
+		{"openai-batch", []batch.OutputOption{batch.Model("claude-x")}, `openai-batch: model "claude-x" is Anthropic's: write it with --format anthropic-batch`},
+		{"llama3", nil, ""},
+		{"llama3", []batch.OutputOption{batch.AllowSpecialTokens()}, ""},
+		{"sft", []batch.OutputOption{batch.ChatFormat("gemma"), batch.LastOnly()}, ""},
+		{"sft", nil, "the sft output needs a chat format"},
+		{"sft", []batch.OutputOption{batch.ChatFormat("nope")}, `unknown chat format "nope"; known: alfred, `},
+		{"openai", []batch.OutputOption{batch.ChatFormat("chatml")}, "openai: the ChatFormat option does not apply to it"},
+		{"openai-batch", []batch.OutputOption{batch.Tools(nil)}, "openai-batch: the Tools option does not apply to it"},
+		{"llama3", []batch.OutputOption{batch.IDKey("id")}, "llama3: the IDKey option does not apply to it"},
+		{"nope", nil, `unknown output "nope"; known: openai, openai-batch, anthropic-batch, sft, alfred, `},
 	}
 	for _, tt := range tests {
-		c, err := batch.NewOutput(tt.name, fm, tt.o)
+		c, err := batch.Output(tt.name, fm, tt.opts...)
 		if tt.err == "" {
 			assert.NoError(t, err, tt.name)
 			assert.NotNil(t, c)
@@ -244,4 +272,27 @@ func TestNewOutput(t *testing.T) {
 		require.Error(t, err, tt.name)
 		assert.True(t, strings.HasPrefix(err.Error(), tt.err), err.Error())
 	}
+}
+
+// TestOutputOptionsApply: each output refuses an option it does not take.
+func TestOutputOptionsApply(t *testing.T) {
+	chatml, _ := format.Lookup("chatml")
+	_, err := batch.OpenAI(batch.Model("m"))
+	assert.EqualError(t, err, "openai: the Model option does not apply to it")
+	_, err = batch.OpenAIBatch(nil, batch.Model("m"), batch.LastOnly())
+	assert.EqualError(t, err, "openai-batch: the LastOnly option does not apply to it")
+	_, err = batch.AnthropicBatch(nil, batch.ParallelToolCalls(true))
+	assert.EqualError(t, err, "anthropic-batch: the ParallelToolCalls option does not apply to it")
+	_, err = batch.Prompt(chatml, batch.TurnEnds())
+	assert.EqualError(t, err, "prompt: the TurnEnds option does not apply to it")
+	_, err = batch.SFT(chatml, batch.Vars(nil))
+	assert.EqualError(t, err, "sft: the Vars option does not apply to it")
+	_, _, err = batch.Spans(chatml, nil, batch.RewriteIDs())
+	assert.EqualError(t, err, "Spans: the RewriteIDs option does not apply to it")
+	_, err = batch.Prompt(&format.Format{Alternate: "sometimes"})
+	assert.ErrorContains(t, err, "sometimes", "a format that does not validate fails when the output is made")
+	assert.Equal(t, []string{"openai", "openai-batch", "anthropic-batch", "sft"}, batch.OutputNames())
+	names := batch.OutputNames()
+	names[0] = "changed"
+	assert.Equal(t, "openai", batch.OutputNames()[0], "the names are the caller's copy")
 }

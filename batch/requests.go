@@ -12,8 +12,7 @@ import (
 
 // API is what a batch API accepts in one request file, as its documentation
 // publishes it: how many requests and bytes, which custom_ids and which
-// models. OpenAIBatchAPI and AnthropicBatchAPI are the two this package
-// writes for.
+// models. OutputAPI gives the two this package writes for.
 type API struct {
 	// Name is the output's name: "openai-batch" or "anthropic-batch".
 	Name string
@@ -33,12 +32,12 @@ type API struct {
 	model func(model string) error
 }
 
-// OpenAIBatchAPI is OpenAI's Batch API: a .jsonl file of at most 50,000
+// openAIBatchAPI is OpenAI's Batch API: a .jsonl file of at most 50,000
 // requests and 200 MB, each with a custom_id unique in the file. OpenAI
 // publishes no alphabet or length for custom_ids; an empty one is refused
 // here. Servers that read the same file (vLLM, Together, Groq …) serve
 // models of every name, so only Anthropic's (claude-…) are refused.
-var OpenAIBatchAPI = API{
+var openAIBatchAPI = API{
 	Name:        "openai-batch",
 	MaxRequests: 50_000,
 	MaxBytes:    200_000_000,
@@ -52,12 +51,12 @@ var OpenAIBatchAPI = API{
 	},
 }
 
-// AnthropicBatchAPI is Anthropic's Message Batches API: at most 100,000
+// anthropicBatchAPI is Anthropic's Message Batches API: at most 100,000
 // requests and 256 MB in one batch, each custom_id 1 to 64 characters of
 // letters, digits, _ and -, unique in the batch; the models are Claude's.
 // The lines are the items of the request's "requests" array, so a batch's
 // size is theirs with a comma between each and the object around them.
-var AnthropicBatchAPI = API{
+var anthropicBatchAPI = API{
 	Name:        "anthropic-batch",
 	MaxRequests: 100_000,
 	MaxBytes:    256_000_000,
@@ -70,6 +69,23 @@ var AnthropicBatchAPI = API{
 		}
 		return nil
 	},
+}
+
+// OutputAPI returns the API that reads the files of the request output
+// named name: OpenAI's Batch API for "openai-batch" (a .jsonl file of at
+// most 50,000 requests and 200 MB, each custom_id unique and not empty,
+// any model but Anthropic's), Anthropic's Message Batches API for
+// "anthropic-batch" (100,000 requests and 256 MB, each custom_id unique
+// and 1 to 64 characters of letters, digits, _ and -, Claude's models).
+// ok is false for another name.
+func OutputAPI(name string) (api API, ok bool) {
+	switch name {
+	case "openai-batch":
+		return openAIBatchAPI, true
+	case "anthropic-batch":
+		return anthropicBatchAPI, true
+	}
+	return API{}, false
 }
 
 func anthropicID(id string) bool {
@@ -91,7 +107,7 @@ func (a API) CheckID(id string) error {
 	if a.validID == nil || a.validID(id) {
 		return nil
 	}
-	return fmt.Errorf("custom_id %q: %s (RequestOptions.RewriteIDs, --rewrite-ids, makes one)", id, a.idRule)
+	return fmt.Errorf("custom_id %q: %s (the RewriteIDs option, --rewrite-ids, makes one)", id, a.idRule)
 }
 
 // CheckModel returns an error for a model the API does not serve.

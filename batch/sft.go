@@ -11,20 +11,6 @@ import (
 	"github.com/rolemark/rolemark/chat/format"
 )
 
-// SFTOptions configure Spans.
-type SFTOptions struct {
-	// LastOnly gives the span of the last assistant message only.
-	LastOnly bool
-	// WithEnd extends each span over the end of the assistant's turn as the
-	// format declares it (the assistant turn's End without trailing white
-	// space: "<|im_end|>" in chatml, "<|eot_id|>" in llama3, " </s>" in
-	// llama2; a chat template's eos_token), so that a model learns to stop.
-	WithEnd bool
-	// AllowSpecialTokens lets message content hold the model's special
-	// tokens (format.Options.AllowSpecialTokens): for data a team trusts.
-	AllowSpecialTokens bool
-}
-
 // ErrSpanToolCalls is returned by Spans for an assistant message with tool
 // calls whose written form it cannot tell apart from the rest of the text
 // (a format whose other text depends on the calls).
@@ -51,20 +37,38 @@ var ErrSpanToolCalls = errors.New("sft: cannot tell where the format writes the 
 // twice, or whose other text depends on it, gives an error rather than a
 // wrong span; a format with no way to write tool calls refuses them
 // (*format.PartError).
-func Spans(f *format.Format, msgs []chat.Message, tools []chat.Tool, o SFTOptions) (string, [][2]int, error) {
+//
+// Spans takes the options Tools, LastOnly, TurnEnds and AllowSpecialTokens.
+func Spans(f *format.Format, msgs []chat.Message, opts ...OutputOption) (string, [][2]int, error) {
+	s, err := outputOptions("Spans", optsSpans, opts)
+	if err != nil {
+		return "", nil, err
+	}
+	return formatSpans(f, msgs, &s)
+}
+
+func formatSpans(f *format.Format, msgs []chat.Message, o *outputSettings) (string, [][2]int, error) {
 	render := func(m []chat.Message, gen bool) (string, error) {
-		return f.Render(m, format.Options{Tools: tools, AllowSpecialTokens: o.AllowSpecialTokens, AddGenerationPrompt: gen})
+		return f.Render(m, format.Options{Tools: o.tools, AllowSpecialTokens: o.allowSpecial, AddGenerationPrompt: gen})
 	}
 	return spans(render, turnEnds(f), msgs, o)
 }
 
-// TemplateSpans is Spans for a model's own chat template t, rendered with
-// tools and the template variables vars. The end of an assistant's turn
-// (WithEnd) is what t writes after an assistant's text content, without
+// TemplateSpans is Spans for a model's own chat template t; it also takes
+// Vars, the template's variables. The end of an assistant's turn
+// (TurnEnds) is what t writes after an assistant's text content, without
 // trailing white space ("<|im_end|>", "<|eot_id|>", "</s>").
-func TemplateSpans(ctx context.Context, t *format.Template, msgs []chat.Message, tools []chat.Tool, vars map[string]any, o SFTOptions) (string, [][2]int, error) {
+func TemplateSpans(ctx context.Context, t *format.Template, msgs []chat.Message, opts ...OutputOption) (string, [][2]int, error) {
+	s, err := outputOptions("TemplateSpans", optsSpans|optVars, opts)
+	if err != nil {
+		return "", nil, err
+	}
+	return templateSpans(ctx, t, msgs, &s)
+}
+
+func templateSpans(ctx context.Context, t *format.Template, msgs []chat.Message, o *outputSettings) (string, [][2]int, error) {
 	render := func(m []chat.Message, gen bool) (string, error) {
-		return t.Render(ctx, m, format.Options{Tools: tools, Vars: vars, AllowSpecialTokens: o.AllowSpecialTokens, AddGenerationPrompt: gen})
+		return t.Render(ctx, m, format.Options{Tools: o.tools, Vars: o.vars, AllowSpecialTokens: o.allowSpecial, AddGenerationPrompt: gen})
 	}
 	var ends []string
 	const mark = "\ue000\ue001"
@@ -79,7 +83,7 @@ func TemplateSpans(ctx context.Context, t *format.Template, msgs []chat.Message,
 // spans is Spans for a conversation that render writes (with the
 // generation prompt when gen); ends are the texts that may end an
 // assistant's turn, without trailing white space.
-func spans(render func(msgs []chat.Message, gen bool) (string, error), ends []string, msgs []chat.Message, o SFTOptions) (string, [][2]int, error) {
+func spans(render func(msgs []chat.Message, gen bool) (string, error), ends []string, msgs []chat.Message, o *outputSettings) (string, [][2]int, error) {
 	full, err := render(msgs, false)
 	if err != nil {
 		return "", nil, err
@@ -90,7 +94,7 @@ func spans(render func(msgs []chat.Message, gen bool) (string, error), ends []st
 			which = append(which, i)
 		}
 	}
-	if o.LastOnly && len(which) > 1 {
+	if o.lastOnly && len(which) > 1 {
 		which = which[len(which)-1:]
 	}
 	if len(which) == 0 {
@@ -137,7 +141,7 @@ func spans(render func(msgs []chat.Message, gen bool) (string, error), ends []st
 			}
 			start, end = len(prefix), len(full)-len(suffix)
 		}
-		if o.WithEnd {
+		if o.ends {
 			for _, e := range ends {
 				if e != "" && strings.HasPrefix(full[end:], e) {
 					end += len(e)

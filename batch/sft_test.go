@@ -62,7 +62,7 @@ func spanText(text string, sp [2]int) string {
 // testdata/sft_golden.json, written by the models' own HuggingFace
 // templates through Jinja2 (testdata/sft_oracle.py): the same text, the
 // same spans, and each span covering exactly an assistant content as the
-// format writes it (with its end token under WithEnd).
+// format writes it (with its end token under TurnEnds).
 func TestSpansAgainstTemplates(t *testing.T) {
 	b, err := os.ReadFile("testdata/sft_golden.json")
 	require.NoError(t, err)
@@ -80,7 +80,7 @@ func TestSpansAgainstTemplates(t *testing.T) {
 			for ci, c := range g.Conversations {
 				var msgs []chat.Message
 				require.NoError(t, json.Unmarshal(c.Messages, &msgs))
-				text, spans, err := batch.Spans(f, msgs, nil, batch.SFTOptions{})
+				text, spans, err := batch.Spans(f, msgs)
 				var se *format.SpecialTokenError
 				if errors.As(err, &se) {
 					// Content that spells one of the model's special tokens
@@ -129,9 +129,9 @@ func TestSpansAgainstTemplates(t *testing.T) {
 					written = append(written, "")
 				}
 				require.Equal(t, len(spans), j, "%s: every span is an assistant content", c.Name)
-				// WithEnd adds the end of the turn (a content empty as
+				// TurnEnds adds the end of the turn (a content empty as
 				// written then spans its end token alone).
-				_, endSpans, err := batch.Spans(f, msgs, nil, batch.SFTOptions{WithEnd: true})
+				_, endSpans, err := batch.Spans(f, msgs, batch.TurnEnds())
 				require.NoError(t, err)
 				j = 0
 				for _, w := range written {
@@ -143,7 +143,7 @@ func TestSpansAgainstTemplates(t *testing.T) {
 				}
 				require.Equal(t, len(endSpans), j, "%s: every span with its end is an assistant content and its end", c.Name)
 				// LastOnly keeps the last assistant message's span.
-				_, last, err := batch.Spans(f, msgs, nil, batch.SFTOptions{LastOnly: true})
+				_, last, err := batch.Spans(f, msgs, batch.LastOnly())
 				require.NoError(t, err)
 				lastA := -1
 				for i, m := range msgs {
@@ -169,16 +169,16 @@ func TestSpansToolCalls(t *testing.T) {
 	msgs := []chat.Message{chat.Text(chat.RoleUser, "Weather?"), {Role: chat.RoleAssistant,
 		ToolCalls: []chat.ToolCall{{ID: "c00000001", Name: "get_weather", Arguments: json.RawMessage(`{"city":"Paris"}`)}}}}
 	f, _ := format.Lookup("qwen2.5")
-	text, spans, err := batch.Spans(f, msgs, nil, batch.SFTOptions{})
+	text, spans, err := batch.Spans(f, msgs)
 	require.NoError(t, err)
 	require.Len(t, spans, 1)
 	assert.Equal(t, "<tool_call>\n{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Paris\"}}\n</tool_call>", spanText(text, spans[0]))
-	_, spans, err = batch.Spans(f, msgs, nil, batch.SFTOptions{WithEnd: true})
+	_, spans, err = batch.Spans(f, msgs, batch.TurnEnds())
 	require.NoError(t, err)
 	assert.True(t, strings.HasSuffix(spanText(text, spans[0]), "</tool_call><|im_end|>"), spanText(text, spans[0]))
 
 	f, _ = format.Lookup("chatml")
-	_, _, err = batch.Spans(f, msgs, nil, batch.SFTOptions{})
+	_, _, err = batch.Spans(f, msgs)
 	var pe *format.PartError
 	require.ErrorAs(t, err, &pe)
 	assert.Equal(t, 1, pe.Index)

@@ -89,7 +89,7 @@ func TestSpansOverToolCalls(t *testing.T) {
 			for ci, c := range g.Conversations {
 				want := tg.Results[ci]
 				require.Equal(t, c.Name, want.Name)
-				text, spans, err := batch.TemplateSpans(context.Background(), tpl, c.Messages, g.Tools, nil, batch.SFTOptions{})
+				text, spans, err := batch.TemplateSpans(context.Background(), tpl, c.Messages, batch.Tools(g.Tools))
 				if want.Text == nil {
 					assert.Error(t, err, "%s: the oracle: %s", c.Name, want.Error)
 					continue
@@ -126,14 +126,14 @@ func TestSpansOverToolCalls(t *testing.T) {
 				}
 				if name, ok := presets[tg.File]; ok {
 					f, _ := format.Lookup(name)
-					ptext, pspans, err := batch.Spans(f, c.Messages, g.Tools, batch.SFTOptions{})
+					ptext, pspans, err := batch.Spans(f, c.Messages, batch.Tools(g.Tools))
 					require.NoError(t, err, "%s %s", name, c.Name)
 					assert.Equal(t, text, ptext, "%s %s", name, c.Name)
 					assert.Equal(t, spans, pspans, "%s %s", name, c.Name)
 				}
-				// WithEnd adds the end of the turn to every span that the
+				// TurnEnds adds the end of the turn to every span that the
 				// template ends with one.
-				_, ends, err := batch.TemplateSpans(context.Background(), tpl, c.Messages, g.Tools, nil, batch.SFTOptions{WithEnd: true})
+				_, ends, err := batch.TemplateSpans(context.Background(), tpl, c.Messages, batch.Tools(g.Tools), batch.TurnEnds())
 				require.NoError(t, err)
 				require.Len(t, ends, len(spans))
 				for k := range spans {

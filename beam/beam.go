@@ -12,7 +12,6 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 
 	"github.com/rolemark/rolemark/batch"
-	"github.com/rolemark/rolemark/chat"
 	"github.com/rolemark/rolemark/engine"
 	"github.com/rolemark/rolemark/gotmpl"
 	"github.com/rolemark/rolemark/handlebars"
@@ -35,7 +34,7 @@ type Config struct {
 	// Engine names the engine: handlebars, jinja or gotmpl.
 	Engine string `json:"engine,omitempty"`
 	// Format is the output: openai (the default), openai-batch,
-	// anthropic-batch, sft, or a chat format name (see batch.NewOutput).
+	// anthropic-batch, sft, or a chat format name (see batch.Output).
 	Format string `json:"format,omitempty"`
 	// ChatFormat, SFTLast and SFTEnd configure the sft output.
 	ChatFormat string `json:"chat_format,omitempty"`
@@ -101,11 +100,25 @@ func (f *renderFn) setup() error {
 	if err != nil {
 		return err
 	}
-	conv, err := batch.NewOutput(c.Format, tpl.FrontMatter(), batch.OutputOptions{
-		ChatFormat: c.ChatFormat,
-		SFT:        batch.SFTOptions{LastOnly: c.SFTLast, WithEnd: c.SFTEnd},
-		Request:    batch.RequestOptions{Model: c.Model, IDKey: c.IDField},
-	})
+	var opts []batch.OutputOption
+	if c.ChatFormat != "" {
+		opts = append(opts, batch.ChatFormat(c.ChatFormat))
+	}
+	if c.SFTLast {
+		opts = append(opts, batch.LastOnly())
+	}
+	if c.SFTEnd {
+		opts = append(opts, batch.TurnEnds())
+	}
+	if c.Format == "openai-batch" || c.Format == "anthropic-batch" {
+		if c.Model != "" {
+			opts = append(opts, batch.Model(c.Model))
+		}
+		if c.IDField != "" {
+			opts = append(opts, batch.IDKey(c.IDField))
+		}
+	}
+	conv, err := batch.Output(c.Format, tpl.FrontMatter(), opts...)
 	if err != nil {
 		return err
 	}
@@ -124,7 +137,7 @@ func (f *renderFn) ProcessElement(ctx context.Context, line string, emit, fail f
 		if f.Config.HistoryField != "" {
 			r = r.HistoryFrom(f.Config.HistoryField)
 		}
-		out, rowErr = renderRow(ctx, f.tpl, f.convert, r)
+		out, rowErr = renderRow(ctx, f.tpl, f.buf[:0], f.output, r)
 		if rowErr != nil {
 			fail(rowID(f.Config.IDField, r, line) + ": " + rowErr.Error())
 			return nil
@@ -135,14 +148,9 @@ func (f *renderFn) ProcessElement(ctx context.Context, line string, emit, fail f
 	return nil
 }
 
-// convert appends a row's output to f.buf's memory.
-func (f *renderFn) convert(ctx context.Context, index int, row batch.Row, msgs []chat.Message) ([]byte, error) {
-	return f.output(ctx, f.buf[:0], index, row, msgs)
-}
-
-// renderRow renders one row through the row renderer.
-func renderRow(ctx context.Context, tpl *engine.Template, convert batch.Convert[[]byte], r batch.Row) ([]byte, error) {
-	out, err := batch.RenderOne(ctx, tpl, 0, r, convert)
+// renderRow renders one row through output, appending to dst.
+func renderRow(ctx context.Context, tpl *engine.Template, dst []byte, output batch.Append, r batch.Row) ([]byte, error) {
+	out, err := batch.RenderOne(ctx, tpl, dst, 0, r, output)
 	var re *batch.RowError
 	if errors.As(err, &re) {
 		return nil, re.Err

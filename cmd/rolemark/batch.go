@@ -136,7 +136,7 @@ func cmdBatch(ctx context.Context, sio stdio, args []string) error {
 		return renameTemplate(err, rel, filepath.ToSlash(name))
 	}
 	bo := batchOptions{format: *format, chatFormat: *chatFormat, model: *model, idField: *idField, rewriteIDs: *rewriteIDs,
-		sft: batch.SFTOptions{LastOnly: *sftLast, WithEnd: *sftEnd, AllowSpecialTokens: *allowSpecial}, allowSpecial: *allowSpecial}
+		sftLast: *sftLast, sftEnd: *sftEnd, allowSpecial: *allowSpecial}
 	output, api, err := batchOutput(tpl.FrontMatter(), bo, &po)
 	if err != nil {
 		return err
@@ -357,7 +357,7 @@ func prepareRow(fm *engine.FrontMatter, kind, historyField string) func(batch.Ro
 type batchOptions struct {
 	format, chatFormat, model, idField string
 	rewriteIDs, allowSpecial           bool
-	sft                                batch.SFTOptions
+	sftLast, sftEnd                    bool
 }
 
 // batchOutput returns the output of --format, and for the batch formats
@@ -371,28 +371,30 @@ func batchOutput(fm *engine.FrontMatter, o batchOptions, po *promptOptions) (bat
 	if err != nil {
 		return nil, nil, err
 	}
-	if o.format != "sft" && (o.chatFormat != "" || o.sft.LastOnly || o.sft.WithEnd) {
+	if o.format != "sft" && (o.chatFormat != "" || o.sftLast || o.sftEnd) {
 		return nil, nil, usageErr("--chat-format, --sft-last and --sft-end go with --format sft")
 	}
 	if (o.idField != "" || o.rewriteIDs) && o.format != "openai-batch" && o.format != "anthropic-batch" {
 		return nil, nil, usageErr("--id-field and --rewrite-ids go with --format openai-batch and anthropic-batch")
 	}
-	ro := batch.RequestOptions{Model: o.model, IDKey: o.idField, RewriteIDs: o.rewriteIDs}
 	switch o.format {
 	case "openai":
-		var parallel *bool
-		if fm != nil {
-			if p, ok := fm.Config["parallel_tool_calls"].(bool); ok {
-				parallel = &p
-			}
+		a, err := batch.Output(o.format, fm, batch.Tools(tools))
+		return a, nil, err
+	case "openai-batch", "anthropic-batch":
+		var ro []batch.OutputOption
+		if o.model != "" {
+			ro = append(ro, batch.Model(o.model))
 		}
-		return batch.OpenAIWithTools(tools, parallel), nil, nil
-	case "openai-batch":
-		a, err := batch.OpenAIBatch(fm, ro)
-		return a, &batch.OpenAIBatchAPI, err
-	case "anthropic-batch":
-		a, err := batch.AnthropicBatch(fm, ro)
-		return a, &batch.AnthropicBatchAPI, err
+		if o.idField != "" {
+			ro = append(ro, batch.IDKey(o.idField))
+		}
+		if o.rewriteIDs {
+			ro = append(ro, batch.RewriteIDs())
+		}
+		a, err := batch.Output(o.format, fm, ro...)
+		api, _ := batch.OutputAPI(o.format)
+		return a, &api, err
 	case "sft":
 		if o.chatFormat == "" {
 			return nil, nil, usageErr("--format sft needs --chat-format C, the model's chat format (rolemark formats lists them) or hf:FILE")
@@ -404,10 +406,23 @@ func batchOutput(fm *engine.FrontMatter, o batchOptions, po *promptOptions) (bat
 		if !ok {
 			return nil, nil, usageErr("unknown chat format %q; known: %s, hf:FILE", o.chatFormat, strings.Join(chatformat.Names(), ", "))
 		}
-		if p.tpl != nil {
-			return batch.TemplateSFTOutput(p.tpl, tools, po.vars, o.sft), nil, nil
+		so := []batch.OutputOption{batch.Tools(tools)}
+		if o.sftLast {
+			so = append(so, batch.LastOnly())
 		}
-		return batch.SFTOutput(p.preset, tools, o.sft), nil, nil
+		if o.sftEnd {
+			so = append(so, batch.TurnEnds())
+		}
+		if o.allowSpecial {
+			so = append(so, batch.AllowSpecialTokens())
+		}
+		var a batch.Append
+		if p.tpl != nil {
+			a, err = batch.TemplateSFT(p.tpl, append(so, batch.Vars(po.vars))...)
+		} else {
+			a, err = batch.SFT(p.preset, so...)
+		}
+		return a, nil, err
 	}
 	p, ok, err := loadPromptFormat(o.format)
 	if err != nil {
@@ -417,7 +432,12 @@ func batchOutput(fm *engine.FrontMatter, o batchOptions, po *promptOptions) (bat
 		return nil, nil, usageErr("unknown format %q; known: openai, openai-batch, anthropic-batch, sft, %s, hf:FILE", o.format, strings.Join(chatformat.Names(), ", "))
 	}
 	if p.preset != nil && len(po.vars) == 0 {
-		return batch.PromptWith(p.preset, chatformat.Options{Tools: tools, AllowSpecialTokens: o.allowSpecial}), nil, nil
+		po := []batch.OutputOption{batch.Tools(tools)}
+		if o.allowSpecial {
+			po = append(po, batch.AllowSpecialTokens())
+		}
+		a, err := batch.Prompt(p.preset, po...)
+		return a, nil, err
 	}
 	return hfPrompt(p, tools, po.vars, o.allowSpecial), nil, nil
 }

@@ -313,7 +313,7 @@ func TestBatchRequestChecks(t *testing.T) {
 		errOut string
 	}{
 		{"anthropic ids", []string{"--format", "anthropic-batch", "--model", "claude-x", "--id-field", "id"}, 1, 2,
-			`-:2: custom_id "a b.c/1": Anthropic takes 1 to 64 characters of letters, digits, _ and - (RequestOptions.RewriteIDs, --rewrite-ids, makes one)` + "\n" +
+			`-:2: custom_id "a b.c/1": Anthropic takes 1 to 64 characters of letters, digits, _ and - (the RewriteIDs option, --rewrite-ids, makes one)` + "\n" +
 				`-:3: custom_id "ok-1" is row 1's too; a batch's custom_ids must be unique` + "\n" +
 				"rolemark batch: 2 of 4 rows failed\n"},
 		{"openai ids", []string{"--format", "openai-batch", "--id-field", "id"}, 1, 3,

@@ -41,7 +41,7 @@ const batchRows = `{"id": "a-1", "q": "What is this note worth?"}
 func TestBatchLinesParse(t *testing.T) {
 	tpl, err := engine.NewSet(handlebars.New()).Parse("handlebars", "ask.hbs", batchTemplate)
 	require.NoError(t, err)
-	a, err := batch.AnthropicBatch(tpl.FrontMatter(), batch.RequestOptions{IDKey: "id", RewriteIDs: true})
+	a, err := batch.AnthropicBatch(tpl.FrontMatter(), batch.IDKey("id"), batch.RewriteIDs())
 	require.NoError(t, err)
 	rows := batch.JSONLines(strings.NewReader(batchRows))
 	var ids []string

@@ -108,7 +108,7 @@ func withoutNull(t *testing.T, b []byte) string {
 // body is a ChatCompletionNewParams with no field openai-go does not know.
 func TestBatchLinesParse(t *testing.T) {
 	lines := batchLines(t, func(fm *engine.FrontMatter) (batch.Append, error) {
-		return batch.OpenAIBatch(fm, batch.RequestOptions{IDKey: "id"})
+		return batch.OpenAIBatch(fm, batch.IDKey("id"))
 	})
 	for i, l := range lines {
 		var env struct {
@@ -134,7 +134,7 @@ func TestBatchLinesParse(t *testing.T) {
 // ChatCompletionToolUnionParam with no field openai-go does not know.
 func TestFineTuningLinesParse(t *testing.T) {
 	lines := batchLines(t, func(fm *engine.FrontMatter) (batch.Append, error) {
-		return batch.NewOutput("openai", fm, batch.OutputOptions{})
+		return batch.Output("openai", fm)
 	})
 	for _, l := range lines {
 		var line struct {
