@@ -14,9 +14,14 @@ import (
 // Dir is a directory of compiled prompt templates, keyed by their path
 // below the directory without the extension ("support/refund" for
 // support/refund.hbs). It is safe for concurrent use.
+//
+// A Dotprompt file named NAME.VARIANT.prompt (one dot before .prompt, as
+// Dotprompt's DirStore names variants) is variant VARIANT of prompt NAME:
+// Variant finds it, Template does not.
 type Dir struct {
-	prompts map[string]*Template
-	names   []string
+	prompts  map[string]*Template
+	variants map[string]map[string]*Template
+	names    []string
 }
 
 // LoadDir compiles every template under dir in fsys: every file whose
@@ -43,8 +48,9 @@ type Dir struct {
 // a partial at the top of the prompt directory serves every subdirectory,
 // and a subdirectory's own partial of the same name shadows it.
 func (s *Set) LoadDir(fsys fs.FS, dir string) (*Dir, error) {
-	d := &Dir{prompts: map[string]*Template{}}
+	d := &Dir{prompts: map[string]*Template{}, variants: map[string]map[string]*Template{}}
 	files := map[string]string{}
+	listed := map[string]bool{}
 	var errs []error
 	err := fs.WalkDir(fsys, dir, func(p string, de fs.DirEntry, err error) error {
 		if err != nil {
@@ -73,8 +79,19 @@ func (s *Set) LoadDir(fsys fs.FS, dir string) (*Dir, error) {
 			errs = append(errs, err)
 			return nil
 		}
-		d.prompts[key] = t
-		d.names = append(d.names, key)
+		name, variant := SplitVariant(key + path.Ext(rel))
+		if variant == "" {
+			d.prompts[key] = t
+		} else {
+			if d.variants[name] == nil {
+				d.variants[name] = map[string]*Template{}
+			}
+			d.variants[name][variant] = t
+		}
+		if !listed[name] {
+			listed[name] = true
+			d.names = append(d.names, name)
+		}
 		return nil
 	})
 	if err != nil {
@@ -101,15 +118,71 @@ func (d *Dir) Template(name string) (*Template, bool) {
 	return t, ok
 }
 
-// Names returns the names of the templates, sorted.
+// Variant returns variant v of the named prompt (the file NAME.v.prompt);
+// an empty v is the prompt itself, as Template returns it.
+func (d *Dir) Variant(name, v string) (*Template, bool) {
+	if v == "" {
+		return d.Template(name)
+	}
+	t, ok := d.variants[name][v]
+	return t, ok
+}
+
+// Variants returns the names of the named prompt's variants, sorted.
+func (d *Dir) Variants(name string) []string {
+	var out []string
+	for v := range d.variants[name] {
+		out = append(out, v)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Names returns the names of the prompts, sorted: each once, whether it has
+// a file of its own, variants, or both.
 func (d *Dir) Names() []string { return append([]string(nil), d.names...) }
+
+// SplitVariant splits the path of a Dotprompt file named as Dotprompt's
+// DirStore names a variant, DIR/NAME.VARIANT.prompt, into the prompt's
+// path without the extension (DIR/NAME) and the variant. Any other path
+// gives itself without its extension and an empty variant; so does a
+// name with more dots (a.b.c.prompt), which DirStore would skip.
+func SplitVariant(p string) (name, variant string) {
+	ext := path.Ext(p)
+	name = strings.TrimSuffix(p, ext)
+	if !strings.EqualFold(ext, ".prompt") {
+		return name, ""
+	}
+	dir, base := path.Split(name)
+	n, v, ok := strings.Cut(base, ".")
+	if !ok || n == "" || v == "" || strings.Contains(v, ".") {
+		return name, ""
+	}
+	return dir + n, v
+}
+
+// VariantFile returns the file of variant v of the template file p:
+// bank.formal.prompt for bank.prompt and formal; p itself for an empty v.
+func VariantFile(p, v string) string {
+	if v == "" {
+		return p
+	}
+	ext := path.Ext(p)
+	return strings.TrimSuffix(p, ext) + "." + v + ext
+}
 
 // FileOption configures how Set.ParseFS compiles one file.
 type FileOption func(*fileSettings)
 
 type fileSettings struct {
-	engine, root string
+	engine, root, variant string
 }
+
+// Variant reads variant v of the named file instead of the file itself:
+// bank.formal.prompt for bank.prompt and Variant("formal"), as Dotprompt's
+// DirStore loads a variant. Errors name the variant's file. An empty v
+// reads the file itself.
+func Variant(v string) FileOption { return func(f *fileSettings) { f.variant = v } }
 
 // UseEngine compiles the file with the named engine, whatever its front
 // matter or extension say. An empty name chooses as usual.
@@ -126,6 +199,12 @@ func (s *Set) parseFile(fsys fs.FS, name string, opts []FileOption) (*Template, 
 	var o fileSettings
 	for _, opt := range opts {
 		opt(&o)
+	}
+	if o.variant != "" {
+		if strings.ContainsAny(o.variant, "./\\") {
+			return nil, &Error{Template: name, Err: fmt.Errorf("variant %q: a variant's name has no dot or slash", o.variant)}
+		}
+		name = VariantFile(name, o.variant)
 	}
 	src, err := fs.ReadFile(fsys, name)
 	if err != nil {

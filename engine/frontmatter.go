@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"regexp"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -125,7 +126,7 @@ var yamlLineRE = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
 
 // parseFrontMatter reads front matter whose first line is file line
 // firstLine. Problems are *Error values with file positions.
-func parseFrontMatter(name, text string, firstLine int, named map[string]json.RawMessage) (*FrontMatter, error) {
+func parseFrontMatter(name, text string, firstLine int, cfg *settings) (*FrontMatter, error) {
 	fm := &FrontMatter{Line: firstLine}
 	var doc yaml.Node
 	if err := yaml.Unmarshal([]byte(text), &doc); err != nil {
@@ -156,7 +157,7 @@ func parseFrontMatter(name, text string, firstLine int, named map[string]json.Ra
 		return nil, errAt(root, "%v", err)
 	}
 	fm.Raw = jsonable(fm.Raw).(map[string]any)
-	sc := &schemaCompiler{named: named, errAt: errAt}
+	sc := &schemaCompiler{named: cfg.schemas, errAt: errAt}
 	str := func(n *yaml.Node, key string, dst *string) error {
 		if n.Kind != yaml.ScalarNode || n.Tag == "!!null" {
 			return errAt(n, "%s must be a string", key)
@@ -165,6 +166,7 @@ func parseFrontMatter(name, text string, firstLine int, named map[string]json.Ra
 		return nil
 	}
 	var inputNode *yaml.Node
+	var named, defs []chat.Tool
 	for i := 0; i+1 < len(root.Content); i += 2 {
 		k, v := root.Content[i], root.Content[i+1]
 		var err error
@@ -198,7 +200,9 @@ func parseFrontMatter(name, text string, firstLine int, named map[string]json.Ra
 			}
 			inputNode = v
 		case "tools":
-			fm.Tools, err = decodeTools(v, errAt)
+			named, err = decodeTools(v, true, cfg.tools, errAt)
+		case "toolDefs":
+			defs, err = decodeTools(v, false, nil, errAt)
 		case "toolChoice":
 			err = str(v, "toolChoice", &fm.ToolChoice)
 		default:
@@ -231,6 +235,10 @@ func parseFrontMatter(name, text string, firstLine int, named map[string]json.Ra
 		if err := parseInput(fm, inputNode, sc); err != nil {
 			return nil, err
 		}
+	}
+	// Dotprompt lists toolDefs first, then the tools it resolved by name.
+	if len(defs)+len(named) > 0 {
+		fm.Tools = append(defs, named...)
 	}
 	return fm, nil
 }
@@ -277,15 +285,31 @@ func firstNonBlank(text string, line int) int {
 type nodeErr func(n *yaml.Node, format string, args ...any) error
 
 // decodeTools reads a list of tools: OpenAI function tools, bare function
-// definitions, or Dotprompt's toolDefs form (inputSchema for parameters).
-func decodeTools(v *yaml.Node, errAt nodeErr) ([]chat.Tool, error) {
+// definitions, Dotprompt's toolDefs form (inputSchema for parameters), or
+// the name of a tool registered with the Tools option (Dotprompt's tools:
+// [getWeather]) when byName (tools:, not toolDefs:).
+func decodeTools(v *yaml.Node, byName bool, registered map[string]chat.Tool, errAt nodeErr) ([]chat.Tool, error) {
 	if v.Kind != yaml.SequenceNode {
-		return nil, errAt(v, "tools must be a list of tool definitions")
+		if byName {
+			return nil, errAt(v, "tools must be a list of tool names or definitions")
+		}
+		return nil, errAt(v, "toolDefs must be a list of tool definitions")
 	}
 	var tools []chat.Tool
 	for _, item := range v.Content {
+		if item.Kind == yaml.ScalarNode && item.Tag == "!!str" && byName {
+			t, ok := registered[item.Value]
+			if !ok {
+				return nil, errAt(item, "%s", unknownTool(item.Value, registered))
+			}
+			tools = append(tools, t)
+			continue
+		}
 		if item.Kind != yaml.MappingNode {
-			return nil, errAt(item, "a tool must be a mapping with name, description and parameters (tool names alone need a resolver, which rolemark does not have)")
+			if byName {
+				return nil, errAt(item, "a tool must be the name of a registered tool or a mapping with name, description and parameters")
+			}
+			return nil, errAt(item, "a tool definition must be a mapping with name, description and inputSchema")
 		}
 		var m map[string]any
 		if err := item.Decode(&m); err != nil {
@@ -313,6 +337,20 @@ func decodeTools(v *yaml.Node, errAt nodeErr) ([]chat.Tool, error) {
 		tools = append(tools, t)
 	}
 	return tools, nil
+}
+
+// unknownTool says that a tool named in front matter is not registered, and
+// which are.
+func unknownTool(name string, registered map[string]chat.Tool) string {
+	if len(registered) == 0 {
+		return fmt.Sprintf("unknown tool %q: no tools are registered (engine.Tools; rolemark --tools FILE)", name)
+	}
+	known := make([]string, 0, len(registered))
+	for n := range registered {
+		known = append(known, n)
+	}
+	sort.Strings(known)
+	return fmt.Sprintf("unknown tool %q; registered: %s", name, strings.Join(known, ", "))
 }
 
 // toolParams returns the node of a tool's parameters (or Dotprompt's

@@ -27,6 +27,24 @@ type settings struct {
 	allowMissing bool
 	parse        []roleparse.Option
 	schemas      map[string]json.RawMessage
+	tools        map[string]chat.Tool
+}
+
+// Tools registers tools that front matter may name instead of defining
+// them, as Dotprompt's tools option does: "tools: [get_weather]" gives
+// the template the registered definition of get_weather (in
+// FrontMatter.Tools and Settings). A name that is not registered is a
+// front-matter error at the name. Later calls add to earlier ones; a later
+// tool of the same name replaces an earlier one.
+func Tools(tools ...chat.Tool) Option {
+	return func(s *settings) {
+		if s.tools == nil {
+			s.tools = map[string]chat.Tool{}
+		}
+		for _, t := range tools {
+			s.tools[t.Name] = t
+		}
+	}
 }
 
 // Schemas registers named JSON Schemas that front matter may name as a type
@@ -188,7 +206,7 @@ func (s *Set) frontMatter(name, src string) (*FrontMatter, string, error) {
 	if !ok {
 		return nil, src, nil
 	}
-	fm, err := parseFrontMatter(name, text, line, s.cfg.schemas)
+	fm, err := parseFrontMatter(name, text, line, &s.cfg)
 	if err != nil {
 		return nil, "", err
 	}

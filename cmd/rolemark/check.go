@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/rolemark/rolemark/chat"
 	"github.com/rolemark/rolemark/engine"
 	"github.com/rolemark/rolemark/internal/promptcheck"
 )
@@ -20,7 +21,9 @@ import (
 // was well.
 func cmdCheck(ctx context.Context, sio stdio, args []string) error {
 	stdout := sio.out
-	operands, err := parseArgs(newFlags("check"), args)
+	fl := newFlags("check")
+	toolsFile := fl.String("tools", "", "tools that front matter may name (tools: [get_weather]), a JSON array of OpenAI function tools in `FILE`")
+	operands, err := parseArgs(fl, args)
 	if err != nil {
 		return err
 	}
@@ -28,6 +31,13 @@ func cmdCheck(ctx context.Context, sio stdio, args []string) error {
 		return usageErr("check takes one or more files or directories")
 	}
 	set := newSet()
+	if *toolsFile != "" {
+		var tools []chat.Tool
+		if err := readJSONFile(*toolsFile, &tools); err != nil {
+			return err
+		}
+		set.Option(engine.Tools(tools...))
+	}
 	problems := 0
 	printed := map[string]bool{}
 	report := func(err error) {

@@ -69,7 +69,7 @@ type promptOptions struct {
 // addPromptFlags declares --tools and --template-var.
 func addPromptFlags(fl *flag.FlagSet, o *promptOptions) {
 	o.vars = templateVarsFlag{}
-	fl.StringVar(&o.toolsFile, "tools", "", "tool definitions for a chat format, a JSON array of OpenAI function tools in `FILE`")
+	fl.StringVar(&o.toolsFile, "tools", "", "tool definitions, a JSON array of OpenAI function tools in `FILE`: those a chat format shows, and in render those front matter may name (tools: [get_weather])")
 	fl.Var(o.vars, "template-var", "variable `k=v` of a chat template (v is read as JSON when it is JSON, else as text; repeatable)")
 }
 

@@ -3,9 +3,9 @@
 //
 //	rolemark render [--engine E] [--vars FILE.json] [--var k=v]... [--history FILE.json] [--data FILE.json]
 //	                [--schemas FILE.json] [--format F] [--model M] [--count T] [--max-tokens N] [--root DIR]
-//	                [--tools FILE] [--template-var k=v]... [TEMPLATE|-]
+//	                [--tools FILE] [--variant V] [--template-var k=v]... [TEMPLATE|-]
 //	rolemark parse  [--format F] [--loose] [--tools FILE] [--template-var k=v]... MARKUP|-
-//	rolemark check  PATH...      every template under PATH; FILE:LINE:COL: message per problem
+//	rolemark check  [--tools FILE] PATH...  every template under PATH; FILE:LINE:COL: message per problem
 //	rolemark batch --in FILE [--format F] [--out FILE] [--workers N] [--fail-fast] ... TEMPLATE
 //	                             TEMPLATE over every row of a JSON Lines, JSON, CSV or Parquet file
 //	rolemark formats             the formats F can name; hf:FILE is a model's own chat template
@@ -122,13 +122,13 @@ type command struct {
 // them.
 func commands() []command {
 	return []command{
-		{name: "render", args: "[--engine E] [--vars FILE.json] [--var k=v]... [--history FILE.json] [--data FILE.json] [--schemas FILE.json] [--format F] [--model M] [--count T] [--max-tokens N] [--root DIR] [--tools FILE] [--template-var k=v]... [TEMPLATE|-]",
+		{name: "render", args: "[--engine E] [--vars FILE.json] [--var k=v]... [--history FILE.json] [--data FILE.json] [--schemas FILE.json] [--format F] [--model M] [--count T] [--max-tokens N] [--root DIR] [--tools FILE] [--variant V] [--template-var k=v]... [TEMPLATE|-]",
 			about: "Renders TEMPLATE (- for standard input) to messages in format F. With no template it renders a built-in example. --count T prints only the number of tokens for tokenizer T (o200k_base, cl100k_base or a tokenizer.json).\n",
 			run:   cmdRender},
 		{name: "parse", args: "[--format F] [--loose] [--tools FILE] [--template-var k=v]... MARKUP|-",
 			about: "Parses a markup file (- for standard input) and prints its messages in format F.\n",
 			run:   cmdParse},
-		{name: "check", args: "PATH...",
+		{name: "check", args: "[--tools FILE] PATH...",
 			about: "Parses every template under each PATH, checks it without data (variables its input schema does not declare, unknown functions, text that looks like a misspelled markup tag, and a render with synthetic inputs for the markup it writes), and prints FILE:LINE:COL: message once for each problem, at its place in the template.\n",
 			run:   cmdCheck},
 		{name: "batch", args: batchArgs, about: batchAbout, run: cmdBatch},

@@ -54,6 +54,7 @@ func cmdRender(ctx context.Context, sio stdio, args []string) error {
 	root := fl.String("root", "", "prompt directory `DIR` whose partials the template may use from a subdirectory (as check and LoadDir do)")
 	dataFile := fl.String("data", "", "@-variables from a JSON object in `FILE` (Dotprompt's context: {\"state\": …} for {{@state.x}})")
 	schemasFile := fl.String("schemas", "", "named schemas the front matter may use, a JSON object of name to JSON Schema in `FILE`")
+	variant := fl.String("variant", "", "render variant `V` of a Dotprompt file: bank.formal.prompt for bank.prompt and --variant formal")
 	count := fl.String("count", "", "print only the number of tokens of the rendered prompt for tokenizer `T`: o200k_base or cl100k_base (messages with OpenAI's per-message overhead, or the text of a chat --format), or a tokenizer.json file (the text of a chat --format)")
 	maxTokens := fl.Int("max-tokens", 0, "keep only the newest --history messages that fit `N` tokens of --count's tokenizer (default o200k_base), a tool call with its results, system messages always; what is dropped is reported on standard error")
 	vars := varsFlag{}
@@ -93,6 +94,13 @@ func cmdRender(ctx context.Context, sio stdio, args []string) error {
 		}
 		set.Option(engine.Schemas(schemas))
 	}
+	// The tools of --tools are the ones front matter may name (tools:
+	// [get_weather]), as a program registers them with engine.Tools.
+	fileTools, err := po.tools(nil)
+	if err != nil {
+		return err
+	}
+	set.Option(engine.Tools(fileTools...))
 	if *engineName != "" {
 		if _, ok := set.Engine(*engineName); !ok {
 			return usageErr("unknown engine %q; known: %s", *engineName, strings.Join(engineNames(set), ", "))
@@ -129,6 +137,9 @@ func cmdRender(ctx context.Context, sio stdio, args []string) error {
 	if len(operands) == 1 {
 		name = operands[0]
 	}
+	if *variant != "" && (name == "" || name == "-") {
+		return usageErr("--variant needs a template file: it reads the file NAME.%s.prompt beside NAME.prompt", *variant)
+	}
 	switch {
 	case name == "":
 		tpl, err = set.ParseFS(exampleFS, "example/bank.tmpl")
@@ -153,28 +164,31 @@ func cmdRender(ctx context.Context, sio stdio, args []string) error {
 			return usageErr("template %s is not inside --root %s", name, *root)
 		}
 		rel = filepath.ToSlash(rel)
-		tpl, err = set.ParseFS(os.DirFS(*root), rel, engine.UseEngine(*engineName), engine.PartialRoot("."))
-		renamed = func(err error) error { return renameTemplate(err, rel, filepath.ToSlash(name)) }
+		tpl, err = set.ParseFS(os.DirFS(*root), rel, engine.UseEngine(*engineName), engine.PartialRoot("."), engine.Variant(*variant))
+		renamed = func(err error) error {
+			return renameTemplate(err, engine.VariantFile(rel, *variant), engine.VariantFile(filepath.ToSlash(name), *variant))
+		}
 	default:
 		// Partials are read beside the file, whichever way the engine is
 		// chosen.
 		fsys, rel := templateFS(name)
-		tpl, err = set.ParseFS(fsys, rel, engine.UseEngine(*engineName))
-		renamed = func(err error) error { return renameTemplate(err, rel, filepath.ToSlash(name)) }
+		tpl, err = set.ParseFS(fsys, rel, engine.UseEngine(*engineName), engine.Variant(*variant))
+		renamed = func(err error) error {
+			return renameTemplate(err, engine.VariantFile(rel, *variant), engine.VariantFile(filepath.ToSlash(name), *variant))
+		}
 	}
 	if err != nil {
 		return renamed(err)
 	}
 	typeVars(tpl.FrontMatter(), vars, allVars)
-	var tools []chat.Tool
-	if fm := tpl.FrontMatter(); fm != nil {
+	// A chat format shows the tools the front matter declares (or names);
+	// for a template that declares none, those of --tools.
+	tools := fileTools
+	if fm := tpl.FrontMatter(); fm != nil && len(fm.Tools) > 0 {
 		tools = fm.Tools
 	}
 	var trimmed engine.Trimmed
 	if *maxTokens > 0 {
-		if tools, err = po.tools(tools); err != nil {
-			return err
-		}
 		count := func(msgs []chat.Message) int {
 			n, _ := countTokens(ctx, budgetTk, msgs, *format, tools, po.vars)
 			return n
@@ -194,11 +208,6 @@ func cmdRender(ctx context.Context, sio stdio, args []string) error {
 		}
 	}
 	if tk != nil {
-		if *maxTokens == 0 {
-			if tools, err = po.tools(tools); err != nil {
-				return err
-			}
-		}
 		n, err := countTokens(ctx, tk, msgs, *format, tools, po.vars)
 		if err != nil {
 			return err
@@ -208,9 +217,6 @@ func cmdRender(ctx context.Context, sio stdio, args []string) error {
 	}
 	if *format == "openai-request" || *format == "anthropic-request" {
 		return writeRequest(stdout, *format, tpl.FrontMatter(), *model, msgs)
-	}
-	if tools, err = po.tools(tools); err != nil {
-		return err
 	}
 	return writeMessages(ctx, stdout, msgs, *format, tools, po.vars)
 }
