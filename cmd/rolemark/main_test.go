@@ -237,7 +237,7 @@ func TestHelpAndVersion(t *testing.T) {
 		{"rolemark -h", []string{"-h"}, "usage:\n  rolemark render "},
 		{"rolemark --help", []string{"--help"}, "usage:\n  rolemark render "},
 		{"rolemark help", []string{"help"}, "usage:\n  rolemark render "},
-		{"rolemark help COMMAND", []string{"help", "check"}, "usage: rolemark check PATH...\n"},
+		{"rolemark help COMMAND", []string{"help", "check"}, "usage: rolemark check [--tools FILE] PATH...\n"},
 		{"rolemark react -h", []string{"react", "-h"}, "usage:\n  rolemark react prompt --tools TOOLS.json [--variant V] QUESTION|-\n  rolemark react parse [--tools TOOLS.json] REPLY|-\n"},
 		{"render -h lists its flags", []string{"render", "-h"}, "usage: rolemark render [--engine E]"},
 		// Built from a checkout (go test, go run), the main module has no version.
