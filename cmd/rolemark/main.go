@@ -8,6 +8,8 @@
 //	rolemark check  [--tools FILE] PATH...  every template under PATH; FILE:LINE:COL: message per problem
 //	rolemark batch --in FILE [--format F] [--out FILE] [--workers N] [--fail-fast] ... TEMPLATE
 //	                             TEMPLATE over every row of a JSON Lines, JSON, CSV or Parquet file
+//	rolemark test [--update] [--tools FILE] DIR...
+//	                             every test case under DIR (NAME.cases.yaml) against its recorded result
 //	rolemark formats             the formats F can name; hf:FILE is a model's own chat template
 //	rolemark engines             the engines and the file extensions they claim
 //	rolemark react prompt --tools TOOLS.json [--variant V] QUESTION|-
@@ -132,6 +134,7 @@ func commands() []command {
 			about: "Parses every template under each PATH, checks it without data (variables its input schema does not declare, unknown functions, text that looks like a misspelled markup tag, and a render with synthetic inputs for the markup it writes), and prints FILE:LINE:COL: message once for each problem, at its place in the template.\n",
 			run:   cmdCheck},
 		{name: "batch", args: batchArgs, about: batchAbout, run: cmdBatch},
+		{name: "test", args: testArgs, about: testAbout, run: cmdTest},
 		{name: "formats", about: "Lists the formats --format can name, and how to name a model's own chat template (hf:FILE).\n", run: cmdFormats},
 		{name: "engines", about: "Lists the template engines and the file extensions they claim.\n", run: cmdEngines},
 		{name: "serve", args: "[--addr HOST:PORT] [--format F] DIR",
@@ -235,6 +238,8 @@ func (c command) exec(ctx context.Context, sio stdio, args []string) int {
 		return 0
 	case errors.As(err, new(errSilent)):
 		return 1
+	case errors.As(err, new(errUsageSilent)):
+		return 2
 	case errors.As(err, &in):
 		fmt.Fprintln(sio.err, err)
 		return in.status()

@@ -1,0 +1,139 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// runTest runs rolemark with args and returns its exit status, standard
+// output and standard error.
+func runTest(t *testing.T, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	code := run(context.Background(), args, strings.NewReader(""), &out, &errOut)
+	return code, out.String(), errOut.String()
+}
+
+// golden compares got with the file testdata/cases/NAME.golden, which
+// go test -update rewrites.
+func golden(t *testing.T, name, got string) {
+	t.Helper()
+	file := filepath.Join("testdata", "cases", name+".golden")
+	if *update {
+		require.NoError(t, os.WriteFile(file, []byte(got), 0o644))
+	}
+	want, err := os.ReadFile(file)
+	require.NoError(t, err)
+	assert.Equal(t, string(want), got)
+}
+
+// TestTestCommand runs rolemark test on directories of cases that pass,
+// that differ, and that cannot be loaded, and checks the output against
+// golden files and the exit statuses.
+func TestTestCommand(t *testing.T) {
+	const tools = "testdata/cases/tools.json"
+	tests := []struct {
+		name string
+		args []string
+		code int
+	}{
+		{"pass", []string{"test", "--tools", tools, "testdata/cases/pass"}, 0},
+		{"fail", []string{"test", "--tools", tools, "testdata/cases/fail"}, 1},
+		{"bad", []string{"test", "testdata/cases/bad"}, 2},
+		// Without --tools, bank.prompt's tools: [get_balance] is unknown.
+		{"fail-no-tools", []string{"test", "testdata/cases/fail"}, 2},
+		{"pass-and-fail", []string{"test", "--tools", tools, "testdata/cases/pass", "testdata/cases/fail"}, 1},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			code, out, errOut := runTest(t, tc.args...)
+			assert.Equal(t, tc.code, code)
+			got := out
+			if errOut != "" {
+				got += "-- stderr --\n" + errOut
+			}
+			golden(t, "test-"+tc.name, got)
+		})
+	}
+}
+
+// TestTestUpdate runs rolemark test --update on a copy of the failing
+// directory: it records the two cases that differ, keeps the rest of the
+// file as written (comments included), and the next run passes.
+func TestTestUpdate(t *testing.T) {
+	dir := t.TempDir()
+	for _, f := range []string{"bank.prompt", "bank.cases.yaml"} {
+		b, err := os.ReadFile(filepath.Join("testdata", "cases", "fail", f))
+		require.NoError(t, err)
+		require.NoError(t, os.WriteFile(filepath.Join(dir, f), b, 0o644))
+	}
+	code, out, errOut := runTest(t, "test", "--update", "--tools", "testdata/cases/tools.json", dir)
+	assert.Equal(t, 0, code, errOut)
+	assert.Equal(t, "recorded "+filepath.Join(dir, "bank.cases.yaml")+": the greeting changed\n"+
+		"recorded "+filepath.Join(dir, "bank.cases.yaml")+": not recorded yet\n"+
+		"ok\t3 cases in 1 files; recorded 2\n", out)
+	b, err := os.ReadFile(filepath.Join(dir, "bank.cases.yaml"))
+	require.NoError(t, err)
+	golden(t, "fail-updated.cases.yaml", string(b))
+
+	code, out, errOut = runTest(t, "test", "--tools", "testdata/cases/tools.json", dir)
+	assert.Equal(t, 0, code, errOut)
+	assert.Equal(t, "ok\t3 cases in 1 files\n", out)
+}
+
+// TestTestExamples runs the cases committed beside the prompts of examples/.
+func TestTestExamples(t *testing.T) {
+	code, out, errOut := runTest(t, "test", "../../examples")
+	assert.Equal(t, 0, code, out+errOut)
+	assert.Equal(t, "ok\t9 cases in 3 files\n", out)
+	assert.Empty(t, errOut)
+}
+
+func TestTestUsage(t *testing.T) {
+	tests := []struct {
+		name    string
+		args    []string
+		wantErr string
+	}{
+		{"no directory", []string{"test"}, "rolemark test: test takes one or more directories\n"},
+		{"a file", []string{"test", "testdata/cases/tools.json"}, "rolemark test: testdata/cases/tools.json is not a directory\n"},
+		{"missing", []string{"test", "testdata/cases/none"}, "rolemark test: testdata/cases/none is not a directory\n"},
+		{"bad flag", []string{"test", "--updat", "testdata/cases/pass"}, "rolemark test: flag provided but not defined: -updat\n"},
+		{"bad tools", []string{"test", "--tools", "testdata/cases/none.json", "testdata/cases/pass"}, "rolemark test: --tools: open testdata/cases/none.json: no such file or directory\n"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			code, out, errOut := runTest(t, tc.args...)
+			assert.Equal(t, 2, code)
+			assert.Empty(t, out)
+			assert.True(t, strings.HasPrefix(errOut, tc.wantErr), errOut)
+		})
+	}
+}
+
+func TestUnifiedDiff(t *testing.T) {
+	tests := []struct{ name, a, b, want string }{
+		{"equal", "a\nb\n", "a\nb\n", ""},
+		{"from nothing", "", "a\nb\n", "--- x\n+++ y\n@@ -0,0 +1,2 @@\n+a\n+b\n"},
+		{"to nothing", "a\n", "", "--- x\n+++ y\n@@ -1 +0,0 @@\n-a\n"},
+		{"one line changed, context of three", "1\n2\n3\n4\n5\n6\n7\n8\n", "1\n2\n3\n4\nfive\n6\n7\n8\n",
+			"--- x\n+++ y\n@@ -2,7 +2,7 @@\n 2\n 3\n 4\n-5\n+five\n 6\n 7\n 8\n"},
+		{"two hunks", "1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n11\n12\n", "one\n2\n3\n4\n5\n6\n7\n8\n9\n10\n11\ntwelve\n",
+			"--- x\n+++ y\n@@ -1,4 +1,4 @@\n-1\n+one\n 2\n 3\n 4\n@@ -9,4 +9,4 @@\n 9\n 10\n 11\n-12\n+twelve\n"},
+		{"nearby changes share a hunk", "1\n2\n3\n4\n5\n6\n7\n", "one\n2\n3\n4\n5\n6\nseven\n",
+			"--- x\n+++ y\n@@ -1,7 +1,7 @@\n-1\n+one\n 2\n 3\n 4\n 5\n 6\n-7\n+seven\n"},
+		{"a line added", "a\nc\n", "a\nb\nc\n", "--- x\n+++ y\n@@ -1,2 +1,3 @@\n a\n+b\n c\n"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.Equal(t, tc.want, string(unifiedDiff("x", "y", tc.a, tc.b)))
+		})
+	}
+}
