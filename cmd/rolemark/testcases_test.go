@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -136,4 +137,25 @@ func TestUnifiedDiff(t *testing.T) {
 			assert.Equal(t, tc.want, string(unifiedDiff("x", "y", tc.a, tc.b)))
 		})
 	}
+}
+
+// TestUnifiedDiffLong diffs results too long for the table of the longest
+// common subsequence: the lines they share at both ends are context, the
+// rest is removed and added, in bounded memory and time.
+func TestUnifiedDiffLong(t *testing.T) {
+	var a, b strings.Builder
+	a.WriteString("same\n")
+	b.WriteString("same\n")
+	for i := range 30000 {
+		fmt.Fprintf(&a, "a%d\n", i)
+		fmt.Fprintf(&b, "b%d\n", i)
+	}
+	a.WriteString("end\n")
+	b.WriteString("end\n")
+	got := string(unifiedDiff("x", "y", a.String(), b.String()))
+	lines := strings.Split(got, "\n")
+	assert.Equal(t, []string{"--- x", "+++ y", "@@ -1,30002 +1,30002 @@", " same", "-a0"}, lines[:5])
+	assert.Equal(t, "-a29999", lines[4+29999])
+	assert.Equal(t, "+b0", lines[4+30000])
+	assert.Equal(t, []string{"+b29999", " end", ""}, lines[len(lines)-3:])
 }

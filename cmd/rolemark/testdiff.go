@@ -6,50 +6,94 @@ import (
 	"strings"
 )
 
+// maxDiffCells bounds the table of the longest common subsequence (int32
+// cells, 16 MB): lines that differ beyond it are shown as all removed, then
+// all added, so that a huge result cannot exhaust memory.
+const maxDiffCells = 1 << 22
+
+// diffEdit is one line of a diff: kept (' '), removed ('-') or added ('+'),
+// with the line numbers (0-based) in a and b before it.
+type diffEdit struct {
+	op   byte
+	line string
+	i, j int
+}
+
 // unifiedDiff returns the lines of a and b as a unified diff with three
 // lines of context, headed --- from and +++ to; nil when they are equal.
-// It compares by the longest common subsequence of lines, which the short
-// results of test cases afford.
+// Past the lines that a and b start and end with, it compares by the
+// longest common subsequence of lines, which the short results of test
+// cases afford (see maxDiffCells for long ones).
 func unifiedDiff(from, to, a, b string) []byte {
 	if a == b {
 		return nil
 	}
 	x, y := splitLines(a), splitLines(b)
+	pre := 0
+	for pre < len(x) && pre < len(y) && x[pre] == y[pre] {
+		pre++
+	}
+	suf := 0
+	for suf < len(x)-pre && suf < len(y)-pre && x[len(x)-1-suf] == y[len(y)-1-suf] {
+		suf++
+	}
+	var edits []diffEdit
+	for k := 0; k < pre; k++ {
+		edits = append(edits, diffEdit{' ', x[k], k, k})
+	}
+	edits = append(edits, middleEdits(x[pre:len(x)-suf], y[pre:len(y)-suf], pre)...)
+	for k := suf; k > 0; k-- {
+		i, j := len(x)-k, len(y)-k
+		edits = append(edits, diffEdit{' ', x[i], i, j})
+	}
+	return writeHunks(from, to, edits)
+}
+
+// middleEdits diffs x and y, which start at line off of both texts.
+func middleEdits(x, y []string, off int) []diffEdit {
+	var edits []diffEdit
+	if (len(x)+1)*(len(y)+1) > maxDiffCells {
+		for k, l := range x {
+			edits = append(edits, diffEdit{'-', l, off + k, off})
+		}
+		for k, l := range y {
+			edits = append(edits, diffEdit{'+', l, off + len(x), off + k})
+		}
+		return edits
+	}
 	// lcs[i][j] is the length of the longest common subsequence of x[i:]
 	// and y[j:].
-	lcs := make([][]int, len(x)+1)
-	for i := range lcs {
-		lcs[i] = make([]int, len(y)+1)
-	}
+	w := len(y) + 1
+	lcs := make([]int32, (len(x)+1)*w)
 	for i := len(x) - 1; i >= 0; i-- {
 		for j := len(y) - 1; j >= 0; j-- {
 			if x[i] == y[j] {
-				lcs[i][j] = lcs[i+1][j+1] + 1
+				lcs[i*w+j] = lcs[(i+1)*w+j+1] + 1
 			} else {
-				lcs[i][j] = max(lcs[i+1][j], lcs[i][j+1])
+				lcs[i*w+j] = max(lcs[(i+1)*w+j], lcs[i*w+j+1])
 			}
 		}
 	}
-	type edit struct {
-		op   byte // ' ', '-', '+'
-		line string
-		i, j int // line numbers (0-based) in x and y before this edit
-	}
-	var edits []edit
 	i, j := 0, 0
 	for i < len(x) || j < len(y) {
 		switch {
 		case i < len(x) && j < len(y) && x[i] == y[j]:
-			edits = append(edits, edit{' ', x[i], i, j})
+			edits = append(edits, diffEdit{' ', x[i], off + i, off + j})
 			i, j = i+1, j+1
-		case i < len(x) && (j == len(y) || lcs[i+1][j] >= lcs[i][j+1]):
-			edits = append(edits, edit{'-', x[i], i, j})
+		case i < len(x) && (j == len(y) || lcs[(i+1)*w+j] >= lcs[i*w+j+1]):
+			edits = append(edits, diffEdit{'-', x[i], off + i, off + j})
 			i++
 		default:
-			edits = append(edits, edit{'+', y[j], i, j})
+			edits = append(edits, diffEdit{'+', y[j], off + i, off + j})
 			j++
 		}
 	}
+	return edits
+}
+
+// writeHunks writes the edits as unified-diff hunks with three lines of
+// context.
+func writeHunks(from, to string, edits []diffEdit) []byte {
 	const context = 3
 	var out bytes.Buffer
 	fmt.Fprintf(&out, "--- %s\n+++ %s\n", from, to)
