@@ -508,6 +508,14 @@ func (s *Set) SaveCase(dir, prompt string, c Case) (string, error) {
 		return "", err
 	}
 	defer os.Remove(tmp.Name())
+	mode := fs.FileMode(0o644)
+	if info, err := os.Stat(file); err == nil {
+		mode = info.Mode().Perm()
+	}
+	if err := tmp.Chmod(mode); err != nil {
+		tmp.Close()
+		return "", err
+	}
 	if _, err := tmp.Write(b); err != nil {
 		tmp.Close()
 		return "", err

@@ -165,6 +165,9 @@ func TestSaveCase(t *testing.T) {
 	file, err := set.SaveCase(dir, "support/bank.prompt", engine.Case{Name: "a loan", Inputs: map[string]any{"input": "a loan"}, Want: want})
 	require.NoError(t, err)
 	assert.Equal(t, filepath.Join(dir, "support", "bank.cases.yaml"), file)
+	info, err := os.Stat(file)
+	require.NoError(t, err)
+	assert.Equal(t, os.FileMode(0o644), info.Mode().Perm(), "a file of the repository, as git writes it")
 	// A variant's case goes to the prompt's file, naming the variant; a
 	// case of the same name is replaced where it stands.
 	_, err = set.SaveCase(dir, "support/bank.formal.prompt", engine.Case{Name: "formal", Inputs: map[string]any{"input": "a loan"}})
