@@ -255,9 +255,15 @@ func parseCase(n *yaml.Node, errAt nodeErr) (Case, error) {
 		return nil
 	}
 	fromJSON := func(v *yaml.Node, key string, dst any) error {
-		b, ok := orderedJSON(v)
-		if !ok {
-			return errAt(v, "%s cannot be read as JSON", key)
+		// Decode, not a walk of the nodes: it refuses a document whose
+		// aliases expand without bound (a billion laughs).
+		var val any
+		if err := v.Decode(&val); err != nil {
+			return errAt(v, "%s: %v", key, err)
+		}
+		b, err := json.Marshal(jsonable(val))
+		if err != nil {
+			return errAt(v, "%s cannot be read as JSON: %v", key, err)
 		}
 		if err := json.Unmarshal(b, dst); err != nil {
 			return errAt(v, "%s: %v", key, err)

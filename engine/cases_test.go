@@ -1,8 +1,10 @@
 package engine_test
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"testing/fstest"
 
@@ -201,4 +203,18 @@ cases:
 
 	_, err = set.SaveCase(dir, "support/bank.prompt", engine.Case{})
 	assert.EqualError(t, err, "a case needs a name")
+}
+
+// TestReadCasesAliasBomb reads a cases file whose aliases expand to 10^9
+// values (a billion laughs): it is refused, not expanded. Run it under
+// ulimit -v 4000000.
+func TestReadCasesAliasBomb(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("cases:\n  - name: bomb\n    inputs:\n      a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n")
+	for i := 1; i < 9; i++ {
+		fmt.Fprintf(&b, "      a%d: &a%d [%s]\n", i, i, strings.TrimSuffix(strings.Repeat(fmt.Sprintf("*a%d, ", i-1), 10), ", "))
+	}
+	fsys := fstest.MapFS{"b.hbs": {Data: []byte("x")}, "b.cases.yaml": {Data: []byte(b.String())}}
+	_, err := casesSet().ReadCases(fsys, "b.cases.yaml")
+	assert.EqualError(t, err, "b.cases.yaml:4:7: inputs: yaml: document contains excessive aliasing")
 }
