@@ -3,7 +3,6 @@ module github.com/rolemark/rolemark
 go 1.26.0
 
 require (
-	github.com/ardanlabs/jinja v1.5.0
 	github.com/aymerick/raymond v2.0.2+incompatible
 	github.com/beevik/etree v1.8.1
 	github.com/flosch/pongo2/v6 v6.0.0

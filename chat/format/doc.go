@@ -78,16 +78,19 @@
 //
 // testdata/hf holds 111 real templates (where each came from and its
 // licence in sources.json) and what Jinja2 renders for 10 conversations
-// (testdata/hf/oracle.py); TestCorpus requires 97% of the renderings
-// Jinja2 completes to be byte-identical and every other one to be an error.
-// A template is compiled to Go closures where everything it uses is
-// modelled exactly (102 of the 111 corpus templates); a call whose
-// values or operations the compiled form does not model, and every other
-// template, renders with the engine, github.com/ardanlabs/jinja
-// (docs/decisions.md). Where the engine is laxer than Python (it joins a
-// list, a dict or an undefined value to a string with '+' where Python
-// raises), Render refuses the conversation with a [*TemplateError] that
-// says why, rather than return a different string.
+// (testdata/hf/oracle.py); TestCorpus requires every rendering Jinja2
+// completes to be byte-identical and every one it refuses to be an error.
+// Templates render on the project's one Jinja2 implementation
+// (internal/jinja2) in transformers' environment: the immutable sandbox
+// (a method that changes a list or dict raises SecurityError where it is
+// called), trim_blocks and lstrip_blocks, loop controls, the generation
+// tag, transformers' tojson, raise_exception and strftime_now. Errors are
+// Jinja2's, raised where Jinja2 raises them, as a [*TemplateError] with
+// the line and column. A template is data from the internet, so every
+// rendering runs under limits (nesting of macro calls 200, 16 MB of
+// output or of one string, 5,000,000 loop iterations): where Python would
+// raise RecursionError or MemoryError, or run for minutes, Render returns
+// an error naming the limit.
 //
 // # Special tokens
 //

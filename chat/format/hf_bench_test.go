@@ -71,36 +71,3 @@ func cpuTime() int64 {
 	}
 	return ru.Utime.Nano() + ru.Stime.Nano()
 }
-
-// BenchmarkTemplatePaths renders the pair of BenchmarkTemplateVsJinja2
-// with the compiled path (what Render uses) and with the engine alone.
-func BenchmarkTemplatePaths(b *testing.B) {
-	sources, convs, _ := readCorpus(b)
-	var src corpusSource
-	for _, s := range sources {
-		if s.from("oracle.py QWEN25") {
-			src = s
-		}
-	}
-	tpl, err := src.compile()
-	if err != nil {
-		b.Fatal(err)
-	}
-	c := convs["tools-two-calls-answer"]
-	msgs, tools := c.messages(b), c.tools()
-	opts := format.Options{AddGenerationPrompt: c.AddGenerationPrompt, Tools: tools}
-	ctx := context.Background()
-	for _, p := range []struct {
-		name string
-		tpl  *format.Template
-	}{{"compiled", tpl}, {"engine", format.EngineOnly(tpl)}} {
-		b.Run(p.name, func(b *testing.B) {
-			b.ReportAllocs()
-			for b.Loop() {
-				if _, err := p.tpl.Render(ctx, msgs, opts); err != nil {
-					b.Fatal(err)
-				}
-			}
-		})
-	}
-}

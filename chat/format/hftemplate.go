@@ -7,7 +7,6 @@ import (
 	"maps"
 	"slices"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"time"
 
@@ -28,14 +27,9 @@ type Template struct {
 	guard    *guard               // nil without special tokens
 	// joins is set when the template's own text could make a special
 	// token with data written next to it (guard.joins).
-	joins  bool
-	clock  func() time.Time
-	tools  atomic.Pointer[toolsCache]
-	ftools atomic.Pointer[fastToolsCache]
-	fargs  sync.Map // tool call arguments (string) -> value (hfc_data.go)
-	nargs  atomic.Int64
-	// engineOnly turns the compiled path off (tests compare the two).
-	engineOnly bool
+	joins bool
+	clock func() time.Time
+	tools atomic.Pointer[toolsCache]
 }
 
 // TemplateOption configures a Template.
@@ -165,8 +159,9 @@ func newTemplate(sources map[string]string, opts []TemplateOption) (*Template, e
 		}
 		sources = map[string]string{"default": src}
 	}
+	env := chatEnv(t.clock)
 	for name, src := range sources {
-		jt, err := compileJinja(src)
+		jt, err := compileJinja(env, orDefault(t.name, "chat template"), src)
 		if err != nil {
 			if len(sources) > 1 {
 				err.Msg = "template " + name + ": " + err.Msg
@@ -177,11 +172,6 @@ func newTemplate(sources map[string]string, opts []TemplateOption) (*Template, e
 		t.variants[name] = jt
 	}
 	maps.Copy(t.tokens, s.tokens)
-	for _, c := range t.variants {
-		if c.fast != nil {
-			c.fastInit = fastInit(c.fast, t.tokens)
-		}
-	}
 	special := append([]string{}, s.special...)
 	for _, v := range t.tokens {
 		special = append(special, v)
@@ -304,37 +294,13 @@ func (t *Template) render(ctx context.Context, msgs []chat.Message, opts Options
 		return "", &TemplateError{Template: t.name, Msg: "no default chat template (the config names only " +
 			strings.Join(slices.Sorted(maps.Keys(t.variants)), ", ") + "; choose one with WithVariant)"}
 	}
-	if jt.fast != nil && !t.engineOnly {
-		out, ok, err := t.renderFast(ctx, jt, msgs, opts)
-		if err != nil {
-			return "", err
-		}
-		if ok {
-			if opts.ContinueFinal {
-				return continueFinal(out, msgs)
-			}
-			return out, nil
-		}
-	}
-	data, err := t.data(ctx, msgs, opts)
+	data, err := t.data(msgs, opts)
 	if err != nil {
 		return "", err
 	}
-	if err := jt.info.check(jt.jt, msgs, data); err != nil {
-		err.Template = t.name
-		return "", err
-	}
-	out, err := renderJinja(jt.jt, data)
+	out, err := jt.render(ctx, t.name, data)
 	if err != nil {
-		var te *TemplateError
-		if errors.As(err, &te) {
-			te.Template = t.name
-			return "", te
-		}
-		if ctx.Err() != nil {
-			return "", ctx.Err()
-		}
-		return "", &TemplateError{Template: t.name, Msg: err.Error(), Err: err}
+		return "", err
 	}
 	if opts.ContinueFinal {
 		return continueFinal(out, msgs)

@@ -75,11 +75,11 @@ func TestTemplateErrors(t *testing.T) {
 		require.ErrorAs(t, err, &te)
 		assert.True(t, te.Raised)
 		assert.Equal(t, "System role not supported", te.Msg)
-		assert.Equal(t, "gemma.jinja: the template refuses the conversation: System role not supported", err.Error())
+		assert.Equal(t, "gemma.jinja:1:19: the template refuses the conversation: System role not supported", err.Error())
 	})
 	t.Run("range bounded", func(t *testing.T) {
 		_, err := render(t, "{% for i in range(1000000) %}{% endfor %}", user, format.Options{})
-		assert.ErrorContains(t, err, "range too big")
+		assert.ErrorContains(t, err, "OverflowError: Range too big. The sandbox blocks ranges larger than MAX_RANGE (100000).")
 	})
 	t.Run("tojson arguments as Python checks them", func(t *testing.T) {
 		_, err := render(t, "{{ 1 | tojson(true, ensure_ascii=true) }}", user, format.Options{})
@@ -104,32 +104,35 @@ func TestTemplateErrors(t *testing.T) {
 	})
 	t.Run("empty tags", func(t *testing.T) { // Jinja2: TemplateSyntaxError
 		for src, want := range map[string]string{
-			"a{{ }}b":  "t.jinja:1:2: expected an expression, got the end of the print statement",
-			"a{%- %}b": "t.jinja:1:2: tag name expected",
-			"{{-}}":    "t.jinja:1:1: expected an expression, got the end of the print statement",
+			"a{{ }}b":  "t.jinja:1:5: TemplateSyntaxError: Expected an expression, got 'end of print statement'",
+			"a{%- %}b": "t.jinja:1:6: TemplateSyntaxError: tag name expected",
+			"{{-}}":    "t.jinja:1:4: TemplateSyntaxError: Expected an expression, got 'end of print statement'",
 		} {
 			_, err := format.NewTemplate(src, format.WithName("t.jinja"))
 			assert.EqualError(t, err, want, src)
 		}
 	})
-	t.Run("parts on a string-only template", func(t *testing.T) {
+	t.Run("parts on a string-only template", func(t *testing.T) { // Jinja2 raises the same TypeError
 		_, err := render(t, chatmlTemplate, []chat.Message{{Role: chat.RoleUser, Content: []chat.Part{chat.TextPart("a"), {Type: chat.PartImage, URL: "u"}}}}, format.Options{})
-		assert.ErrorContains(t, err, "message 0 has content parts (image)")
+		assert.ErrorContains(t, err, `TypeError: can only concatenate str (not "list") to str`)
 	})
 	t.Run("undefined joined with +", func(t *testing.T) {
 		_, err := render(t, "{{ 'a' + guideline }}", user, format.Options{})
-		assert.ErrorContains(t, err, "guideline is undefined")
+		assert.ErrorContains(t, err, "UndefinedError: 'guideline' is undefined")
 		got, err := render(t, "{{ 'a' + guideline }}", user, format.Options{Vars: map[string]any{"guideline": "b"}})
 		require.NoError(t, err)
 		assert.Equal(t, "ab", got)
 	})
-	t.Run("sandbox: no changing lists or dicts", func(t *testing.T) {
-		_, err := format.NewTemplate("{% set x = [] %}{{ x.append(1) }}")
-		assert.ErrorContains(t, err, "the template calls .append()")
-		_, err = format.NewTemplate("{% for m in messages %}{% set m.content = 'forged' %}{% endfor %}")
-		assert.ErrorContains(t, err, "assigns an attribute of m, which is not a namespace()")
-		_, err = format.NewTemplate("{% set ns = namespace(x=1) %}{% set ns.x = 2 %}{{ ns.x }}")
-		assert.NoError(t, err)
+	t.Run("sandbox: no changing lists or dicts", func(t *testing.T) { // Jinja2's words, raised where the call is
+		_, err := render(t, "{% set x = [] %}{% if false %}{{ x.append(1) }}{% endif %}ok", user, format.Options{})
+		assert.NoError(t, err, "a branch not taken does not fail")
+		_, err = render(t, "{% set x = [] %}{{ x.append(1) }}", user, format.Options{})
+		assert.EqualError(t, err, "chat template:1:28: SecurityError: access to attribute 'append' of 'list' object is unsafe.")
+		_, err = render(t, "{% for m in messages %}{% set m.content = 'forged' %}{% endfor %}", user, format.Options{})
+		assert.EqualError(t, err, "chat template:1:31: TemplateRuntimeError: cannot assign attribute on non-namespace object")
+		got, err := render(t, "{% set ns = namespace(x=1) %}{% set ns.x = 2 %}{{ ns.x }}", user, format.Options{})
+		require.NoError(t, err)
+		assert.Equal(t, "2", got)
 	})
 	t.Run("continue and generation", func(t *testing.T) {
 		_, err := render(t, chatmlTemplate, user, format.Options{ContinueFinal: true, AddGenerationPrompt: true})
@@ -231,8 +234,7 @@ func TestTemplateToolsReused(t *testing.T) {
 }
 
 // TestLoopScope: a name a loop's body assigns starts every iteration as it
-// was before the loop, through Render and through the engine alone. The
-// expected strings are Jinja2's (3.1, transformers' environment).
+// was before the loop. The expected strings are Jinja2's (3.1, transformers' environment).
 func TestLoopScope(t *testing.T) {
 	msgs := []chat.Message{chat.Text(chat.RoleUser, "hi"), chat.Text(chat.RoleAssistant, "yo")}
 	tests := []struct{ name, src, want string }{
@@ -253,10 +255,7 @@ func TestLoopScope(t *testing.T) {
 			require.NoError(t, err)
 			got, err := tpl.Render(context.Background(), msgs, format.Options{})
 			require.NoError(t, err)
-			assert.Equal(t, tc.want, got, "Render")
-			got, err = format.EngineOnly(tpl).Render(context.Background(), msgs, format.Options{})
-			require.NoError(t, err)
-			assert.Equal(t, tc.want, got, "engine")
+			assert.Equal(t, tc.want, got)
 		})
 	}
 }
@@ -282,6 +281,6 @@ func FuzzNewTemplate(f *testing.F) {
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
 		_, _ = tpl.Render(ctx, msgs, format.Options{AddGenerationPrompt: true})
-		_, _ = format.EngineOnly(tpl).Render(ctx, msgs, format.Options{})
+		_, _ = tpl.Render(ctx, msgs, format.Options{})
 	})
 }

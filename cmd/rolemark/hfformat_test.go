@@ -73,7 +73,7 @@ func TestHFFormatErrors(t *testing.T) {
 		{"special token in content", []string{"parse", "--format", "hf:" + cfg, "-"}, `<message role="user">hi&lt;|im_start|&gt;system</message>`, 1,
 			`message 0 (content) holds the special token "<|im_start|>"`},
 		{"the template refuses", []string{"parse", "--format", "hf:" + refusing, "-"}, `<message role="user">hi</message>`, 1,
-			"refuse.jinja: the template refuses the conversation: System role not supported"},
+			"refuse.jinja:1:19: the template refuses the conversation: System role not supported"},
 		{"missing file", []string{"parse", "--format", "hf:" + filepath.Join(dir, "nope.jinja"), "-"}, "", 1, "nope.jinja"},
 		{"no file", []string{"parse", "--format", "hf:", "-"}, "", 2, "--format hf:FILE needs a file"},
 		{"bad template variable", []string{"parse", "--format", "hf:" + cfg, "--template-var", "x", "-"}, "", 2, "--template-var takes key=value"},

@@ -1,0 +1,441 @@
+package format
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/rolemark/rolemark/chat"
+	"github.com/rolemark/rolemark/internal/jinja2"
+	"github.com/rolemark/rolemark/internal/pyjson"
+)
+
+// Chat templates render on internal/jinja2, the project's one Jinja2, in
+// the environment transformers renders them in: ImmutableSandboxedEnvironment
+// with trim_blocks and lstrip_blocks (loop controls are always on), its
+// tojson filter, raise_exception and strftime_now. A model repository's
+// template is data from the internet, so every rendering runs under
+// chatLimits.
+
+// chatLimits bound what a chat template may use: where Python's Jinja2
+// would raise RecursionError or MemoryError, or run for minutes, a
+// rendering ends with a *TemplateError naming the limit.
+var chatLimits = jinja2.Limits{
+	Depth:      200,      // nested macro calls, includes and recursive loops
+	Output:     16 << 20, // bytes of prompt: millions of tokens, past any model's window
+	Iterations: 5_000_000,
+	Size:       16 << 20, // bytes of one string, items of one list
+}
+
+// compiled is one chat template ready to render.
+type compiled struct {
+	tpl *jinja2.Template
+}
+
+// chatEnv returns the environment of a Template whose strftime_now reads
+// clock.
+func chatEnv(clock func() time.Time) *jinja2.Env {
+	return jinja2.New(
+		jinja2.Sandbox(), jinja2.TrimBlocks(), jinja2.LStripBlocks(), jinja2.GenerationTag(),
+		jinja2.WithLimits(chatLimits),
+		jinja2.WithFilter("tojson", hfToJSON),
+		jinja2.WithGlobal("raise_exception", jinja2.FuncV(&jinja2.Func{Name: "raise_exception",
+			Call: func(c *jinja2.Ctx, args []jinja2.Value, kw []jinja2.Kwarg) (jinja2.Value, error) {
+				msg := ""
+				if len(args) > 0 {
+					s, err := jinja2.ToStr(c, args[0])
+					if err != nil {
+						return jinja2.Value{}, err
+					}
+					msg = s
+				}
+				return jinja2.Value{}, &jinja2.Error{Kind: "TemplateError", Msg: msg}
+			}})),
+		jinja2.WithGlobal("strftime_now", jinja2.FuncV(&jinja2.Func{Name: "strftime_now",
+			Call: func(c *jinja2.Ctx, args []jinja2.Value, kw []jinja2.Kwarg) (jinja2.Value, error) {
+				if len(args) != 1 || len(kw) != 0 || args[0].Kind() != jinja2.KindStr {
+					return jinja2.Value{}, &jinja2.Error{Kind: "TypeError", Msg: "strftime_now() takes one format string"}
+				}
+				f, _ := jinja2.ToStr(c, args[0])
+				s, err := strftime(clock(), f)
+				if err != nil {
+					return jinja2.Value{}, &jinja2.Error{Kind: "ValueError", Msg: err.Error()}
+				}
+				return jinja2.StrV(s), nil
+			}})),
+	)
+}
+
+// compileJinja compiles a chat template source.
+func compileJinja(env *jinja2.Env, name, src string) (*compiled, *TemplateError) {
+	tpl, err := env.Parse(name, src)
+	if err != nil {
+		return nil, templateError(name, err)
+	}
+	return &compiled{tpl: tpl}, nil
+}
+
+// templateError is err, from internal/jinja2, as a *TemplateError.
+func templateError(name string, err error) *TemplateError {
+	var je *jinja2.Error
+	if !errors.As(err, &je) {
+		return &TemplateError{Template: name, Msg: err.Error(), Err: err}
+	}
+	te := &TemplateError{Template: name, Line: je.Line, Col: je.Col, Msg: je.Kind + ": " + je.Msg, Err: err}
+	if je.Kind == "TemplateError" {
+		te.Raised, te.Msg = true, je.Msg
+	}
+	return te
+}
+
+// render renders c with data; the context's error when it ends first.
+func (c *compiled) render(ctx context.Context, name string, data map[string]jinja2.Value) (string, error) {
+	out, err := c.tpl.Render(ctx, data)
+	if err != nil {
+		if ctx.Err() != nil {
+			return "", ctx.Err()
+		}
+		return "", templateError(name, err)
+	}
+	return out, nil
+}
+
+// data builds the template's variables as transformers passes them:
+// messages, tools, documents, add_generation_prompt, the special tokens and
+// the caller's variables.
+func (t *Template) data(msgs []chat.Message, opts Options) (map[string]jinja2.Value, error) {
+	d := make(map[string]jinja2.Value, 6+len(t.tokens)+len(opts.Vars))
+	for k, v := range t.tokens {
+		d[k] = jinja2.StrV(v)
+	}
+	for k, v := range opts.Vars {
+		d[k] = jinja2.FromGo(v)
+	}
+	mv, err := messagesValue(msgs)
+	if err != nil {
+		return nil, &TemplateError{Template: t.name, Msg: err.Error()}
+	}
+	d["messages"] = mv
+	d["tools"] = jinja2.NoneV()
+	if len(opts.Tools) > 0 {
+		tv, err := t.toolsValue(opts.Tools)
+		if err != nil {
+			return nil, &TemplateError{Template: t.name, Msg: err.Error()}
+		}
+		d["tools"] = tv
+	}
+	d["documents"] = jinja2.NoneV()
+	d["add_generation_prompt"] = jinja2.BoolV(opts.AddGenerationPrompt)
+	return d, nil
+}
+
+// toolsCache is the last tool list a Template converted: a caller usually
+// passes the same tools on every call, and converting their JSON Schemas
+// is much of a rendering's cost. The sandbox refuses every change to a
+// list or dict, so renderings can share the values.
+type toolsCache struct {
+	key string
+	val jinja2.Value
+}
+
+func (t *Template) toolsValue(tools []chat.Tool) (jinja2.Value, error) {
+	var key strings.Builder
+	for _, tl := range tools {
+		key.WriteString(tl.Name)
+		key.WriteByte(0)
+		key.WriteString(tl.Description)
+		key.WriteByte(0)
+		key.Write(tl.Parameters)
+		key.WriteByte(1)
+	}
+	k := key.String()
+	if c := t.tools.Load(); c != nil && c.key == k {
+		return c.val, nil
+	}
+	v, err := toolsValue(tools)
+	if err != nil {
+		return v, err
+	}
+	t.tools.Store(&toolsCache{key: k, val: v})
+	return v, nil
+}
+
+// messagesValue converts a conversation to transformers' message shape:
+//
+//	{"role": …, "content": …, "name": …, "tool_calls": [{"id": …,
+//	 "type": "function", "function": {"name": …, "arguments": {…}}}],
+//	 "tool_call_id": …}
+//
+// content is a string when the message holds at most one text part, and a
+// list of parts otherwise: {"type": "text", "text": …} and
+// {"type": "image"|"audio"|"file", "url": …} (with "mime_type" and "detail"
+// when set). name, tool_calls and tool_call_id are present only when set.
+// A tool call's arguments are the JSON mapping they hold (transformers
+// expects a mapping); arguments that are not JSON are passed as their text.
+func messagesValue(msgs []chat.Message) (jinja2.Value, error) {
+	items := make([]jinja2.Value, len(msgs))
+	for i := range msgs {
+		v, err := messageValue(&msgs[i])
+		if err != nil {
+			return jinja2.Value{}, fmt.Errorf("message %d: %w", i, err)
+		}
+		items[i] = v
+	}
+	return jinja2.ListV(items), nil
+}
+
+func str(s string) jinja2.Value { return jinja2.StrV(s) }
+
+func messageValue(m *chat.Message) (jinja2.Value, error) {
+	d := jinja2.NewDict(5)
+	d.Set(str("role"), str(string(m.Role)))
+	if m.TextOnly() {
+		d.Set(str("content"), str(m.Text()))
+	} else {
+		parts := make([]jinja2.Value, len(m.Content))
+		for i, p := range m.Content {
+			pd := jinja2.NewDict(4)
+			pd.Set(str("type"), str(string(p.Type)))
+			if p.Type == chat.PartText {
+				pd.Set(str("text"), str(p.Text))
+			} else {
+				pd.Set(str("url"), str(p.URL))
+				if p.MediaType != "" {
+					pd.Set(str("mime_type"), str(p.MediaType))
+				}
+				if p.Detail != "" {
+					pd.Set(str("detail"), str(p.Detail))
+				}
+			}
+			parts[i] = jinja2.DictV(pd)
+		}
+		d.Set(str("content"), jinja2.ListV(parts))
+	}
+	if m.Name != "" {
+		d.Set(str("name"), str(m.Name))
+	}
+	if len(m.ToolCalls) > 0 {
+		calls := make([]jinja2.Value, len(m.ToolCalls))
+		for i, c := range m.ToolCalls {
+			fn := jinja2.NewDict(2)
+			fn.Set(str("name"), str(c.Name))
+			fn.Set(str("arguments"), argumentsValue(c.Arguments))
+			call := jinja2.NewDict(3)
+			if c.ID != "" {
+				call.Set(str("id"), str(c.ID))
+			}
+			call.Set(str("type"), str("function"))
+			call.Set(str("function"), jinja2.DictV(fn))
+			calls[i] = jinja2.DictV(call)
+		}
+		d.Set(str("tool_calls"), jinja2.ListV(calls))
+	}
+	if m.ToolCallID != "" {
+		d.Set(str("tool_call_id"), str(m.ToolCallID))
+	}
+	return jinja2.DictV(d), nil
+}
+
+func argumentsValue(raw []byte) jinja2.Value {
+	if len(raw) == 0 {
+		return jinja2.DictV(jinja2.NewDict(0))
+	}
+	pv, err := pyjson.Parse(raw)
+	if err != nil {
+		return str(string(raw))
+	}
+	return jinja2.FromGo(pv)
+}
+
+// toolsValue converts tool definitions to transformers' form:
+// {"type": "function", "function": {"name": …, "description": …,
+// "parameters": {…}}}, description and parameters only when set.
+func toolsValue(tools []chat.Tool) (jinja2.Value, error) {
+	items := make([]jinja2.Value, len(tools))
+	for i, t := range tools {
+		fn := jinja2.NewDict(3)
+		fn.Set(str("name"), str(t.Name))
+		if t.Description != "" {
+			fn.Set(str("description"), str(t.Description))
+		}
+		if len(t.Parameters) > 0 {
+			pv, err := pyjson.Parse(t.Parameters)
+			if err != nil {
+				return jinja2.Value{}, fmt.Errorf("tool %s: parameters: %w", t.Name, err)
+			}
+			fn.Set(str("parameters"), jinja2.FromGo(pv))
+		}
+		d := jinja2.NewDict(2)
+		d.Set(str("type"), str("function"))
+		d.Set(str("function"), jinja2.DictV(fn))
+		items[i] = jinja2.DictV(d)
+	}
+	return jinja2.ListV(items), nil
+}
+
+// hfToJSON is transformers' tojson filter: json.dumps(x,
+// ensure_ascii=ensure_ascii, indent=indent, separators=separators,
+// sort_keys=sort_keys), with its parameters in that order (Jinja2's own
+// tojson escapes HTML and sorts keys; transformers replaces it).
+func hfToJSON(c *jinja2.Ctx, v jinja2.Value, args []jinja2.Value, kw []jinja2.Kwarg) (jinja2.Value, error) {
+	params := [...]string{"ensure_ascii", "indent", "separators", "sort_keys"}
+	if len(args) > len(params) {
+		return jinja2.Value{}, &jinja2.Error{Kind: "TypeError",
+			Msg: fmt.Sprintf("tojson() takes from 1 to 5 positional arguments but %d were given", len(args)+1)}
+	}
+	var got [len(params)]jinja2.Value
+	var set [len(params)]bool
+	for i, a := range args {
+		got[i], set[i] = a, true
+	}
+	for _, k := range kw {
+		i := -1
+		for j, p := range params {
+			if p == k.Name {
+				i = j
+			}
+		}
+		if i < 0 {
+			return jinja2.Value{}, &jinja2.Error{Kind: "TypeError", Msg: fmt.Sprintf("tojson() got an unexpected keyword argument '%s'", k.Name)}
+		}
+		if set[i] {
+			return jinja2.Value{}, &jinja2.Error{Kind: "TypeError", Msg: fmt.Sprintf("tojson() got multiple values for argument '%s'", k.Name)}
+		}
+		got[i], set[i] = k.Value, true
+	}
+	var opts []pyjson.Option
+	if set[0] && got[0].Truth() {
+		opts = append(opts, pyjson.EnsureASCII(true))
+	}
+	if ind := got[1]; set[1] && ind.Kind() != jinja2.KindNone && ind.Kind() != jinja2.KindUndefined {
+		switch ind.Kind() {
+		case jinja2.KindInt, jinja2.KindBool:
+			s, _ := jinja2.ToStr(c, ind)
+			n, err := strconv.Atoi(s)
+			if ind.Kind() == jinja2.KindBool {
+				n, err = 0, nil
+				if ind.Truth() {
+					n = 1
+				}
+			}
+			if err != nil || n > 1<<16 {
+				return jinja2.Value{}, &jinja2.Error{Kind: "LimitError", Msg: "tojson's indent is over 65536"}
+			}
+			opts = append(opts, pyjson.Indent(n))
+		case jinja2.KindStr:
+			s, _ := jinja2.ToStr(c, ind)
+			opts = append(opts, pyjson.IndentString(s))
+		default:
+			return jinja2.Value{}, &jinja2.Error{Kind: "TypeError", Msg: "tojson: indent must be an int or a string"}
+		}
+	}
+	if sep := got[2]; set[2] && sep.Kind() != jinja2.KindNone && sep.Kind() != jinja2.KindUndefined {
+		items, err := jinja2.Iterate(c, sep)
+		if err != nil || len(items) != 2 || items[0].Kind() != jinja2.KindStr || items[1].Kind() != jinja2.KindStr {
+			return jinja2.Value{}, &jinja2.Error{Kind: "ValueError", Msg: "tojson: separators must be two strings"}
+		}
+		a, _ := jinja2.ToStr(c, items[0])
+		b, _ := jinja2.ToStr(c, items[1])
+		opts = append(opts, pyjson.Separators(a, b))
+	}
+	if set[3] && got[3].Truth() {
+		opts = append(opts, pyjson.SortKeys(true))
+	}
+	pv, err := jinja2.ToPyJSON(v)
+	if err != nil {
+		return jinja2.Value{}, err
+	}
+	s := pyjson.Dumps(pv, opts...)
+	if err := c.Grow(len(s)); err != nil {
+		return jinja2.Value{}, err
+	}
+	return jinja2.StrV(s), nil
+}
+
+// strftime formats t with a Python strftime format (the C directives).
+func strftime(t time.Time, format string) (string, error) {
+	var b strings.Builder
+	for i := 0; i < len(format); i++ {
+		c := format[i]
+		if c != '%' || i+1 >= len(format) {
+			b.WriteByte(c)
+			continue
+		}
+		i++
+		pad := true
+		if format[i] == '-' && i+1 < len(format) { // glibc: no padding
+			pad = false
+			i++
+		}
+		num := func(n, width int) {
+			s := strconv.Itoa(n)
+			if pad {
+				for len(s) < width {
+					s = "0" + s
+				}
+			}
+			b.WriteString(s)
+		}
+		switch format[i] {
+		case 'Y':
+			num(t.Year(), 4)
+		case 'y':
+			num(t.Year()%100, 2)
+		case 'm':
+			num(int(t.Month()), 2)
+		case 'd':
+			num(t.Day(), 2)
+		case 'e':
+			s := strconv.Itoa(t.Day())
+			if len(s) < 2 && pad {
+				s = " " + s
+			}
+			b.WriteString(s)
+		case 'H':
+			num(t.Hour(), 2)
+		case 'I':
+			h := t.Hour() % 12
+			if h == 0 {
+				h = 12
+			}
+			num(h, 2)
+		case 'M':
+			num(t.Minute(), 2)
+		case 'S':
+			num(t.Second(), 2)
+		case 'f':
+			num(t.Nanosecond()/1000, 6)
+		case 'j':
+			num(t.YearDay(), 3)
+		case 'p':
+			if t.Hour() < 12 {
+				b.WriteString("AM")
+			} else {
+				b.WriteString("PM")
+			}
+		case 'B':
+			b.WriteString(t.Month().String())
+		case 'b', 'h':
+			b.WriteString(t.Month().String()[:3])
+		case 'A':
+			b.WriteString(t.Weekday().String())
+		case 'a':
+			b.WriteString(t.Weekday().String()[:3])
+		case 'w':
+			num(int(t.Weekday()), 1)
+		case 'Z':
+			name, _ := t.Zone()
+			b.WriteString(name)
+		case 'z':
+			b.WriteString(t.Format("-0700"))
+		case '%':
+			b.WriteByte('%')
+		default:
+			return "", fmt.Errorf("strftime_now: unsupported directive %%%c", format[i])
+		}
+	}
+	return b.String(), nil
+}
