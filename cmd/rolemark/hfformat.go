@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"github.com/rolemark/rolemark/internal/pyjson"
 	"os"
 	"path/filepath"
 	"strings"
@@ -95,8 +96,12 @@ func (v templateVarsFlag) Set(s string) error {
 	if !ok || k == "" {
 		return fmt.Errorf("--template-var takes key=value, not %q", s)
 	}
-	var x any
-	if json.Valid([]byte(val)) && json.Unmarshal([]byte(val), &x) == nil {
+	if k == "tools" {
+		return fmt.Errorf("--template-var tools=… clashes with --tools: give the tools with --tools FILE")
+	}
+	// JSON as written: a pyjson.Value keeps an object's key order and
+	// tells 2.0 from 2, as Python's json.loads does.
+	if x, err := pyjson.Parse([]byte(val)); err == nil {
 		v[k] = x
 	} else {
 		v[k] = val

@@ -33,6 +33,7 @@ func TestHFFormat(t *testing.T) {
 	tools := writeFile(t, dir, "tools.json", `[{"type":"function","function":{"name":"get_weather","parameters":{"type":"object"}}}]`)
 	tmpl := writeFile(t, dir, "q.hbs", `{{#user}}Weather in {{city}}?{{/user}}`)
 	rows := writeFile(t, dir, "rows.jsonl", `{"city":"Paris"}`+"\n")
+	vars := writeFile(t, dir, "vars.jinja", `{{ o }}|{{ s }}`)
 	const markup = `<message role="user">Hi</message>`
 	tests := []struct {
 		name  string
@@ -44,6 +45,8 @@ func TestHFFormat(t *testing.T) {
 			"<|im_start|>user\nHi<|im_end|>\n<|im_start|>assistant\n"},
 		{"parse with a template variable", []string{"parse", "--format", "hf:" + cfg, "--template-var", "enable_thinking=false", "-"}, markup,
 			"<|im_start|>user\nHi<|im_end|>\n<|im_start|>assistant\n<think>\n\n</think>\n\n"},
+		{"template variables as JSON writes them", []string{"parse", "--format", "hf:" + vars, "--template-var", `o={"b": 1, "a": 2.0, "c": [1.5e3, "x"]}`, "--template-var", "s=plain text", "-"}, markup,
+			`{'b': 1, 'a': 2.0, 'c': [1500.0, 'x']}|plain text`},
 		{"render with tools", []string{"render", "--format", "hf:" + cfg, "--tools", tools, "--var", "city=Paris", tmpl}, "",
 			`<tools>{"type": "function", "function": {"name": "get_weather", "parameters": {"type": "object"}}}</tools>` + "\n<|im_start|>user\nWeather in Paris?<|im_end|>\n<|im_start|>assistant\n"},
 		{"batch", []string{"batch", "--in", rows, "--format", "hf:" + cfg, tmpl}, "",
@@ -76,6 +79,7 @@ func TestHFFormatErrors(t *testing.T) {
 			"refuse.jinja:1:19: the template refuses the conversation: System role not supported"},
 		{"missing file", []string{"parse", "--format", "hf:" + filepath.Join(dir, "nope.jinja"), "-"}, "", 1, "nope.jinja"},
 		{"no file", []string{"parse", "--format", "hf:", "-"}, "", 2, "--format hf:FILE needs a file"},
+		{"tools as a template variable", []string{"parse", "--format", "hf:" + cfg, "--template-var", "tools=[]", "-"}, "", 2, "--template-var tools=… clashes with --tools"},
 		{"bad template variable", []string{"parse", "--format", "hf:" + cfg, "--template-var", "x", "-"}, "", 2, "--template-var takes key=value"},
 	}
 	for _, tc := range tests {
