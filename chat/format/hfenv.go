@@ -8,7 +8,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/rolemark/rolemark/chat"
 	"github.com/rolemark/rolemark/internal/jinja2"
 	"github.com/rolemark/rolemark/internal/pyjson"
 )
@@ -37,11 +36,18 @@ type compiled struct {
 
 // chatEnv returns the environment of a Template whose strftime_now reads
 // clock.
-func chatEnv(clock func() time.Time) *jinja2.Env {
+func chatEnv(clock func() time.Time, m *memo) *jinja2.Env {
 	return jinja2.New(
 		jinja2.Sandbox(), jinja2.TrimBlocks(), jinja2.LStripBlocks(), jinja2.GenerationTag(),
 		jinja2.WithLimits(chatLimits),
-		jinja2.WithFilter("tojson", hfToJSON),
+		jinja2.WithFilter("tojson", func(c *jinja2.Ctx, v jinja2.Value, args []jinja2.Value, kw []jinja2.Kwarg) (jinja2.Value, error) {
+			if len(args) == 0 && len(kw) == 0 {
+				if s, ok := m.toJSON(v); ok {
+					return jinja2.StrV(s), c.Grow(len(s))
+				}
+			}
+			return hfToJSON(c, v, args, kw)
+		}),
 		jinja2.WithGlobal("raise_exception", jinja2.FuncV(&jinja2.Func{Name: "raise_exception",
 			Call: func(c *jinja2.Ctx, args []jinja2.Value, kw []jinja2.Kwarg) (jinja2.Value, error) {
 				msg := ""
@@ -75,7 +81,50 @@ func compileJinja(env *jinja2.Env, name, src string) (*compiled, *TemplateError)
 	if err != nil {
 		return nil, templateError(name, err)
 	}
+	if p, ok := findDo(tpl.Tree().Body); ok {
+		// transformers' environment has no jinja2.ext.do: Jinja2 refuses
+		// the template when it parses it, whatever branch holds the tag.
+		return nil, &TemplateError{Template: name, Line: p.Line, Col: p.Col,
+			Msg: "TemplateSyntaxError: Encountered unknown tag 'do'."}
+	}
 	return &compiled{tpl: tpl}, nil
+}
+
+// findDo returns the place of the first {% do %} in stmts.
+func findDo(stmts []jinja2.Stmt) (jinja2.Pos, bool) {
+	for _, s := range stmts {
+		var inner [][]jinja2.Stmt
+		switch s := s.(type) {
+		case *jinja2.Do:
+			return s.P, true
+		case *jinja2.If:
+			inner = append(s.Bodies, s.Else)
+		case *jinja2.For:
+			inner = [][]jinja2.Stmt{s.Body, s.Else}
+		case *jinja2.SetBlock:
+			inner = [][]jinja2.Stmt{s.Body}
+		case *jinja2.Macro:
+			inner = [][]jinja2.Stmt{s.Body}
+		case *jinja2.CallBlock:
+			inner = [][]jinja2.Stmt{s.Body}
+		case *jinja2.FilterBlock:
+			inner = [][]jinja2.Stmt{s.Body}
+		case *jinja2.With:
+			inner = [][]jinja2.Stmt{s.Body}
+		case *jinja2.Block:
+			inner = [][]jinja2.Stmt{s.Body}
+		case *jinja2.Generation:
+			inner = [][]jinja2.Stmt{s.Body}
+		case *jinja2.AutoescapeBlock:
+			inner = [][]jinja2.Stmt{s.Body}
+		}
+		for _, b := range inner {
+			if p, ok := findDo(b); ok {
+				return p, true
+			}
+		}
+	}
+	return jinja2.Pos{}, false
 }
 
 // templateError is err, from internal/jinja2, as a *TemplateError.
@@ -101,179 +150,6 @@ func (c *compiled) render(ctx context.Context, name string, data map[string]jinj
 		return "", templateError(name, err)
 	}
 	return out, nil
-}
-
-// data builds the template's variables as transformers passes them:
-// messages, tools, documents, add_generation_prompt, the special tokens and
-// the caller's variables.
-func (t *Template) data(msgs []chat.Message, opts Options) (map[string]jinja2.Value, error) {
-	d := make(map[string]jinja2.Value, 6+len(t.tokens)+len(opts.Vars))
-	for k, v := range t.tokens {
-		d[k] = jinja2.StrV(v)
-	}
-	for k, v := range opts.Vars {
-		d[k] = jinja2.FromGo(v)
-	}
-	mv, err := messagesValue(msgs)
-	if err != nil {
-		return nil, &TemplateError{Template: t.name, Msg: err.Error()}
-	}
-	d["messages"] = mv
-	d["tools"] = jinja2.NoneV()
-	if len(opts.Tools) > 0 {
-		tv, err := t.toolsValue(opts.Tools)
-		if err != nil {
-			return nil, &TemplateError{Template: t.name, Msg: err.Error()}
-		}
-		d["tools"] = tv
-	}
-	d["documents"] = jinja2.NoneV()
-	d["add_generation_prompt"] = jinja2.BoolV(opts.AddGenerationPrompt)
-	return d, nil
-}
-
-// toolsCache is the last tool list a Template converted: a caller usually
-// passes the same tools on every call, and converting their JSON Schemas
-// is much of a rendering's cost. The sandbox refuses every change to a
-// list or dict, so renderings can share the values.
-type toolsCache struct {
-	key string
-	val jinja2.Value
-}
-
-func (t *Template) toolsValue(tools []chat.Tool) (jinja2.Value, error) {
-	var key strings.Builder
-	for _, tl := range tools {
-		key.WriteString(tl.Name)
-		key.WriteByte(0)
-		key.WriteString(tl.Description)
-		key.WriteByte(0)
-		key.Write(tl.Parameters)
-		key.WriteByte(1)
-	}
-	k := key.String()
-	if c := t.tools.Load(); c != nil && c.key == k {
-		return c.val, nil
-	}
-	v, err := toolsValue(tools)
-	if err != nil {
-		return v, err
-	}
-	t.tools.Store(&toolsCache{key: k, val: v})
-	return v, nil
-}
-
-// messagesValue converts a conversation to transformers' message shape:
-//
-//	{"role": …, "content": …, "name": …, "tool_calls": [{"id": …,
-//	 "type": "function", "function": {"name": …, "arguments": {…}}}],
-//	 "tool_call_id": …}
-//
-// content is a string when the message holds at most one text part, and a
-// list of parts otherwise: {"type": "text", "text": …} and
-// {"type": "image"|"audio"|"file", "url": …} (with "mime_type" and "detail"
-// when set). name, tool_calls and tool_call_id are present only when set.
-// A tool call's arguments are the JSON mapping they hold (transformers
-// expects a mapping); arguments that are not JSON are passed as their text.
-func messagesValue(msgs []chat.Message) (jinja2.Value, error) {
-	items := make([]jinja2.Value, len(msgs))
-	for i := range msgs {
-		v, err := messageValue(&msgs[i])
-		if err != nil {
-			return jinja2.Value{}, fmt.Errorf("message %d: %w", i, err)
-		}
-		items[i] = v
-	}
-	return jinja2.ListV(items), nil
-}
-
-func str(s string) jinja2.Value { return jinja2.StrV(s) }
-
-func messageValue(m *chat.Message) (jinja2.Value, error) {
-	d := jinja2.NewDict(5)
-	d.Set(str("role"), str(string(m.Role)))
-	if m.TextOnly() {
-		d.Set(str("content"), str(m.Text()))
-	} else {
-		parts := make([]jinja2.Value, len(m.Content))
-		for i, p := range m.Content {
-			pd := jinja2.NewDict(4)
-			pd.Set(str("type"), str(string(p.Type)))
-			if p.Type == chat.PartText {
-				pd.Set(str("text"), str(p.Text))
-			} else {
-				pd.Set(str("url"), str(p.URL))
-				if p.MediaType != "" {
-					pd.Set(str("mime_type"), str(p.MediaType))
-				}
-				if p.Detail != "" {
-					pd.Set(str("detail"), str(p.Detail))
-				}
-			}
-			parts[i] = jinja2.DictV(pd)
-		}
-		d.Set(str("content"), jinja2.ListV(parts))
-	}
-	if m.Name != "" {
-		d.Set(str("name"), str(m.Name))
-	}
-	if len(m.ToolCalls) > 0 {
-		calls := make([]jinja2.Value, len(m.ToolCalls))
-		for i, c := range m.ToolCalls {
-			fn := jinja2.NewDict(2)
-			fn.Set(str("name"), str(c.Name))
-			fn.Set(str("arguments"), argumentsValue(c.Arguments))
-			call := jinja2.NewDict(3)
-			if c.ID != "" {
-				call.Set(str("id"), str(c.ID))
-			}
-			call.Set(str("type"), str("function"))
-			call.Set(str("function"), jinja2.DictV(fn))
-			calls[i] = jinja2.DictV(call)
-		}
-		d.Set(str("tool_calls"), jinja2.ListV(calls))
-	}
-	if m.ToolCallID != "" {
-		d.Set(str("tool_call_id"), str(m.ToolCallID))
-	}
-	return jinja2.DictV(d), nil
-}
-
-func argumentsValue(raw []byte) jinja2.Value {
-	if len(raw) == 0 {
-		return jinja2.DictV(jinja2.NewDict(0))
-	}
-	pv, err := pyjson.Parse(raw)
-	if err != nil {
-		return str(string(raw))
-	}
-	return jinja2.FromGo(pv)
-}
-
-// toolsValue converts tool definitions to transformers' form:
-// {"type": "function", "function": {"name": …, "description": …,
-// "parameters": {…}}}, description and parameters only when set.
-func toolsValue(tools []chat.Tool) (jinja2.Value, error) {
-	items := make([]jinja2.Value, len(tools))
-	for i, t := range tools {
-		fn := jinja2.NewDict(3)
-		fn.Set(str("name"), str(t.Name))
-		if t.Description != "" {
-			fn.Set(str("description"), str(t.Description))
-		}
-		if len(t.Parameters) > 0 {
-			pv, err := pyjson.Parse(t.Parameters)
-			if err != nil {
-				return jinja2.Value{}, fmt.Errorf("tool %s: parameters: %w", t.Name, err)
-			}
-			fn.Set(str("parameters"), jinja2.FromGo(pv))
-		}
-		d := jinja2.NewDict(2)
-		d.Set(str("type"), str("function"))
-		d.Set(str("function"), jinja2.DictV(fn))
-		items[i] = jinja2.DictV(d)
-	}
-	return jinja2.ListV(items), nil
 }
 
 // hfToJSON is transformers' tojson filter: json.dumps(x,

@@ -7,7 +7,6 @@ import (
 	"maps"
 	"slices"
 	"strings"
-	"sync/atomic"
 	"time"
 
 	"github.com/rolemark/rolemark/chat"
@@ -29,7 +28,7 @@ type Template struct {
 	// token with data written next to it (guard.joins).
 	joins bool
 	clock func() time.Time
-	tools atomic.Pointer[toolsCache]
+	memo  memo
 }
 
 // TemplateOption configures a Template.
@@ -159,7 +158,7 @@ func newTemplate(sources map[string]string, opts []TemplateOption) (*Template, e
 		}
 		sources = map[string]string{"default": src}
 	}
-	env := chatEnv(t.clock)
+	env := chatEnv(t.clock, &t.memo)
 	for name, src := range sources {
 		jt, err := compileJinja(env, orDefault(t.name, "chat template"), src)
 		if err != nil {
@@ -294,11 +293,12 @@ func (t *Template) render(ctx context.Context, msgs []chat.Message, opts Options
 		return "", &TemplateError{Template: t.name, Msg: "no default chat template (the config names only " +
 			strings.Join(slices.Sorted(maps.Keys(t.variants)), ", ") + "; choose one with WithVariant)"}
 	}
-	data, err := t.data(msgs, opts)
+	rd, err := t.data(msgs, opts)
 	if err != nil {
 		return "", err
 	}
-	out, err := jt.render(ctx, t.name, data)
+	out, err := jt.render(ctx, t.name, rd.vars)
+	rd.release()
 	if err != nil {
 		return "", err
 	}

@@ -134,6 +134,10 @@ func TestTemplateErrors(t *testing.T) {
 		require.NoError(t, err)
 		assert.Equal(t, "2", got)
 	})
+	t.Run("no do statement", func(t *testing.T) { // transformers' environment has no jinja2.ext.do
+		_, err := format.NewTemplate("hi\n{% if false %}{% do x.append(1) %}{% endif %}", format.WithName("t.jinja"))
+		assert.EqualError(t, err, "t.jinja:2:18: TemplateSyntaxError: Encountered unknown tag 'do'.")
+	})
 	t.Run("continue and generation", func(t *testing.T) {
 		_, err := render(t, chatmlTemplate, user, format.Options{ContinueFinal: true, AddGenerationPrompt: true})
 		assert.ErrorIs(t, err, format.ErrContinueConflict)
@@ -230,6 +234,32 @@ func TestTemplateToolsReused(t *testing.T) {
 		got, err := tpl.Render(context.Background(), nil, format.Options{Tools: tc.tools})
 		require.NoError(t, err)
 		assert.Equal(t, tc.want, got)
+	}
+}
+
+// TestTemplateSharedValues: tools and tool-call arguments are converted
+// once and shared by renderings, with their tojson text; what a rendering
+// prints does not depend on what an earlier one saw, even when the caller
+// changes a tool's bytes in place.
+func TestTemplateSharedValues(t *testing.T) {
+	tpl, err := format.NewTemplate("{{ tools | tojson }}|{% for t in tools %}{{ t | tojson }}{{ t.function | tojson(indent=1) }}{% endfor %}|" +
+		"{% for m in messages %}{% for c in m.tool_calls %}{{ c.function.arguments | tojson }}{{ c.function.arguments.x }};{% endfor %}{% endfor %}")
+	require.NoError(t, err)
+	params := []byte(`{"x":1}`)
+	tools := []chat.Tool{{Name: "a", Parameters: params}}
+	msgs := func(args string) []chat.Message {
+		return []chat.Message{{Role: chat.RoleAssistant, ToolCalls: []chat.ToolCall{{ID: "1", Name: "a", Arguments: []byte(args)}, {Name: "a", Arguments: []byte(args)}}}}
+	}
+	want := func(x, arg string) string {
+		return `[{"type": "function", "function": {"name": "a", "parameters": {"x": ` + x + `}}}]|` +
+			`{"type": "function", "function": {"name": "a", "parameters": {"x": ` + x + `}}}{` + "\n" + ` "name": "a",` + "\n" + ` "parameters": {` + "\n" + `  "x": ` + x + "\n" + ` }` + "\n" + `}|` +
+			`{"x": ` + arg + `}` + arg + `;{"x": ` + arg + `}` + arg + `;`
+	}
+	for _, tc := range []struct{ x, arg string }{{"1", "5"}, {"1", "5"}, {"2", "5"}, {"2", "6"}, {"2", "5"}} {
+		copy(params, `{"x":`+tc.x+`}`) // the caller changes its bytes in place
+		got, err := tpl.Render(context.Background(), msgs(`{"x": `+tc.arg+`}`), format.Options{Tools: tools})
+		require.NoError(t, err)
+		assert.Equal(t, want(tc.x, tc.arg), got)
 	}
 }
 

@@ -1,0 +1,395 @@
+package format
+
+import (
+	"bytes"
+	"fmt"
+	"sync"
+	"sync/atomic"
+
+	"github.com/rolemark/rolemark/chat"
+	"github.com/rolemark/rolemark/internal/jinja2"
+	"github.com/rolemark/rolemark/internal/pyjson"
+)
+
+// A rendering's variables, as transformers passes them to a chat template,
+// converted to internal/jinja2's values. Two things make this cheap enough
+// to do at every rendering:
+//
+//   - The conversation's dicts and lists live in one slab per rendering,
+//     pooled: the values are read only while the template renders (the
+//     sandbox refuses every change to a list or dict, and the output is a
+//     string of its own), so the next rendering reuses the memory.
+//   - What callers pass again and again is converted once per Template and
+//     shared by renderings: the tool definitions (the last list seen) and
+//     tool-call arguments (by their JSON text; a conversation's history
+//     comes back at every turn), each with its tojson text, which
+//     transformers' templates print at every rendering.
+
+// renderData is one rendering's variables and the memory they live in.
+type renderData struct {
+	vars  map[string]jinja2.Value
+	vals  []jinja2.Value
+	dicts []jinja2.Dict
+	lists []jinja2.List
+}
+
+var renderDataPool = sync.Pool{New: func() any { return &renderData{vars: map[string]jinja2.Value{}} }}
+
+// release returns rd's memory to the pool once the rendering is done.
+func (rd *renderData) release() {
+	if len(rd.vars) > 64 || cap(rd.vals) > 1<<14 || cap(rd.dicts) > 1<<12 || cap(rd.lists) > 1<<12 {
+		return // let a large one go rather than keep it pooled
+	}
+	clear(rd.vars)
+	clear(rd.vals)
+	clear(rd.dicts)
+	clear(rd.lists)
+	rd.vals, rd.dicts, rd.lists = rd.vals[:0], rd.dicts[:0], rd.lists[:0]
+	renderDataPool.Put(rd)
+}
+
+// values returns n zero values from the slab.
+func (rd *renderData) values(n int) []jinja2.Value {
+	l := len(rd.vals)
+	if l+n > cap(rd.vals) {
+		// A new slab; the values handed out keep the old one.
+		rd.vals = make([]jinja2.Value, 0, max(2*cap(rd.vals), n, 64))
+		l = 0
+	}
+	rd.vals = rd.vals[:l+n]
+	return rd.vals[l : l+n : l+n]
+}
+
+// dict returns the dict of the str keys and values kv holds (keys first,
+// as jinja2.StrDict reads them), in the slab's memory.
+func (rd *renderData) dict(kv []jinja2.Value) jinja2.Value {
+	if len(rd.dicts) == cap(rd.dicts) {
+		rd.dicts = make([]jinja2.Dict, 0, max(2*cap(rd.dicts), 16))
+	}
+	rd.dicts = rd.dicts[:len(rd.dicts)+1]
+	d := &rd.dicts[len(rd.dicts)-1]
+	d.InitStrDict(kv)
+	return jinja2.DictV(d)
+}
+
+// list returns the list holding items, in the slab's memory.
+func (rd *renderData) list(items []jinja2.Value) jinja2.Value {
+	if len(rd.lists) == cap(rd.lists) {
+		rd.lists = make([]jinja2.List, 0, max(2*cap(rd.lists), 8))
+	}
+	rd.lists = append(rd.lists, jinja2.List{Items: items})
+	return jinja2.ListRefV(&rd.lists[len(rd.lists)-1])
+}
+
+// The keys of transformers' message shape.
+var (
+	kRole       = jinja2.StrV("role")
+	kContent    = jinja2.StrV("content")
+	kName       = jinja2.StrV("name")
+	kToolCalls  = jinja2.StrV("tool_calls")
+	kToolCallID = jinja2.StrV("tool_call_id")
+	kType       = jinja2.StrV("type")
+	kText       = jinja2.StrV("text")
+	kURL        = jinja2.StrV("url")
+	kMimeType   = jinja2.StrV("mime_type")
+	kDetail     = jinja2.StrV("detail")
+	kID         = jinja2.StrV("id")
+	kFunction   = jinja2.StrV("function")
+	kArguments  = jinja2.StrV("arguments")
+	kDesc       = jinja2.StrV("description")
+	kParams     = jinja2.StrV("parameters")
+	vFunction   = jinja2.StrV("function")
+)
+
+// data builds the template's variables as transformers passes them:
+// messages, tools, documents, add_generation_prompt, the special tokens and
+// the caller's variables. The caller releases rd after the rendering.
+func (t *Template) data(msgs []chat.Message, opts Options) (rd *renderData, err error) {
+	rd = renderDataPool.Get().(*renderData)
+	d := rd.vars
+	for k, v := range t.tokens {
+		d[k] = jinja2.StrV(v)
+	}
+	for k, v := range opts.Vars {
+		d[k] = jinja2.FromGo(v)
+	}
+	d["messages"] = t.messagesValue(rd, msgs)
+	d["tools"] = jinja2.NoneV()
+	if len(opts.Tools) > 0 {
+		tv, err := t.toolsValue(opts.Tools)
+		if err != nil {
+			rd.release()
+			return nil, &TemplateError{Template: t.name, Msg: err.Error()}
+		}
+		d["tools"] = tv
+	}
+	d["documents"] = jinja2.NoneV()
+	d["add_generation_prompt"] = jinja2.BoolV(opts.AddGenerationPrompt)
+	return rd, nil
+}
+
+// messagesValue converts a conversation to transformers' message shape:
+//
+//	{"role": …, "content": …, "name": …, "tool_calls": [{"id": …,
+//	 "type": "function", "function": {"name": …, "arguments": {…}}}],
+//	 "tool_call_id": …}
+//
+// content is a string when the message holds at most one text part, and a
+// list of parts otherwise: {"type": "text", "text": …} and
+// {"type": "image"|"audio"|"file", "url": …} (with "mime_type" and "detail"
+// when set). name, tool_calls and tool_call_id are present only when set.
+// A tool call's arguments are the JSON mapping they hold (transformers
+// expects a mapping); arguments that are not JSON are passed as their text.
+func (t *Template) messagesValue(rd *renderData, msgs []chat.Message) jinja2.Value {
+	items := rd.values(len(msgs))
+	for i := range msgs {
+		items[i] = t.messageValue(rd, &msgs[i])
+	}
+	return rd.list(items)
+}
+
+func (t *Template) messageValue(rd *renderData, m *chat.Message) jinja2.Value {
+	n := 2
+	if m.Name != "" {
+		n++
+	}
+	if len(m.ToolCalls) > 0 {
+		n++
+	}
+	if m.ToolCallID != "" {
+		n++
+	}
+	kv := rd.values(2 * n)
+	keys, vals := kv[:n], kv[n:]
+	keys[0], vals[0] = kRole, jinja2.StrV(string(m.Role))
+	keys[1] = kContent
+	if m.TextOnly() {
+		vals[1] = jinja2.StrV(m.Text())
+	} else {
+		vals[1] = partsValue(rd, m.Content)
+	}
+	i := 2
+	if m.Name != "" {
+		keys[i], vals[i] = kName, jinja2.StrV(m.Name)
+		i++
+	}
+	if len(m.ToolCalls) > 0 {
+		keys[i], vals[i] = kToolCalls, t.callsValue(rd, m.ToolCalls)
+		i++
+	}
+	if m.ToolCallID != "" {
+		keys[i], vals[i] = kToolCallID, jinja2.StrV(m.ToolCallID)
+	}
+	return rd.dict(kv)
+}
+
+func partsValue(rd *renderData, content []chat.Part) jinja2.Value {
+	parts := rd.values(len(content))
+	for i, p := range content {
+		var kv []jinja2.Value
+		if p.Type == chat.PartText {
+			kv = rd.values(4)
+			kv[0], kv[1], kv[2], kv[3] = kType, kText, jinja2.StrV(string(p.Type)), jinja2.StrV(p.Text)
+		} else {
+			n := 2
+			if p.MediaType != "" {
+				n++
+			}
+			if p.Detail != "" {
+				n++
+			}
+			kv = rd.values(2 * n)
+			keys, vals := kv[:n], kv[n:]
+			keys[0], vals[0] = kType, jinja2.StrV(string(p.Type))
+			keys[1], vals[1] = kURL, jinja2.StrV(p.URL)
+			j := 2
+			if p.MediaType != "" {
+				keys[j], vals[j] = kMimeType, jinja2.StrV(p.MediaType)
+				j++
+			}
+			if p.Detail != "" {
+				keys[j], vals[j] = kDetail, jinja2.StrV(p.Detail)
+			}
+		}
+		parts[i] = rd.dict(kv)
+	}
+	return rd.list(parts)
+}
+
+func (t *Template) callsValue(rd *renderData, calls []chat.ToolCall) jinja2.Value {
+	items := rd.values(len(calls))
+	for i := range calls {
+		c := &calls[i]
+		fn := rd.values(4)
+		fn[0], fn[1], fn[2], fn[3] = kName, kArguments, jinja2.StrV(c.Name), t.memo.args.value(c.Arguments)
+		var kv []jinja2.Value
+		if c.ID != "" {
+			kv = rd.values(6)
+			kv[0], kv[1], kv[2] = kID, kType, kFunction
+			kv[3], kv[4], kv[5] = jinja2.StrV(c.ID), vFunction, rd.dict(fn)
+		} else {
+			kv = rd.values(4)
+			kv[0], kv[1], kv[2], kv[3] = kType, kFunction, vFunction, rd.dict(fn)
+		}
+		items[i] = rd.dict(kv)
+	}
+	return rd.list(items)
+}
+
+// memo is what a Template converted once for many renderings: values
+// shared by renderings (the sandbox keeps every list and dict as it is),
+// and the tojson text of those that are lists or dicts.
+type memo struct {
+	tools atomic.Pointer[toolsEntry]
+	args  argsCache
+}
+
+// toJSON returns the tojson text (no arguments) of a list or dict the
+// memo holds.
+func (m *memo) toJSON(v jinja2.Value) (string, bool) {
+	var key any
+	if d := v.DictOf(); d != nil {
+		key = d
+	} else if items := v.Items(); v.Kind() == jinja2.KindList && len(items) > 0 {
+		key = &items[0]
+	} else {
+		return "", false
+	}
+	if te := m.tools.Load(); te != nil {
+		if s, ok := te.json[key]; ok {
+			return s, true
+		}
+	}
+	if at := m.args.table.Load(); at != nil {
+		if s, ok := at.json[key]; ok {
+			return s, true
+		}
+	}
+	return "", false
+}
+
+// toolsEntry is the last tool list a Template converted: a caller usually
+// passes the same tools on every call, and converting their JSON Schemas
+// and printing them with tojson is much of a rendering's cost.
+type toolsEntry struct {
+	tools []chat.Tool // a copy of the caller's
+	val   jinja2.Value
+	json  map[any]string // tojson text by *jinja2.Dict, or by &Items[0] of a list
+}
+
+func sameTools(a, b []chat.Tool) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i].Name != b[i].Name || a[i].Description != b[i].Description || !bytes.Equal(a[i].Parameters, b[i].Parameters) {
+			return false
+		}
+	}
+	return true
+}
+
+func (t *Template) toolsValue(tools []chat.Tool) (jinja2.Value, error) {
+	if te := t.memo.tools.Load(); te != nil && sameTools(te.tools, tools) {
+		return te.val, nil
+	}
+	te := &toolsEntry{tools: make([]chat.Tool, len(tools)), json: map[any]string{}}
+	items := make([]jinja2.Value, len(tools))
+	for i, tl := range tools {
+		te.tools[i] = chat.Tool{Name: tl.Name, Description: tl.Description, Parameters: bytes.Clone(tl.Parameters)}
+		fn := jinja2.NewDict(3)
+		fn.Set(kName, jinja2.StrV(tl.Name))
+		if tl.Description != "" {
+			fn.Set(kDesc, jinja2.StrV(tl.Description))
+		}
+		if len(tl.Parameters) > 0 {
+			pv, err := pyjson.Parse(tl.Parameters)
+			if err != nil {
+				return jinja2.Value{}, fmt.Errorf("tool %s: parameters: %w", tl.Name, err)
+			}
+			fn.Set(kParams, jinja2.FromGo(pv))
+		}
+		d := jinja2.NewDict(2)
+		d.Set(kType, vFunction)
+		d.Set(kFunction, jinja2.DictV(fn))
+		items[i] = jinja2.DictV(d)
+		remember(te.json, items[i])
+		remember(te.json, jinja2.DictV(fn))
+		if pv, ok := fn.GetStr("parameters"); ok {
+			remember(te.json, pv)
+		}
+	}
+	te.val = jinja2.ListV(items)
+	remember(te.json, te.val)
+	t.memo.tools.Store(te)
+	return te.val, nil
+}
+
+// remember keeps the tojson text of v, a list or dict shared by
+// renderings, in memo.
+func remember(memo map[any]string, v jinja2.Value) {
+	var key any
+	if d := v.DictOf(); d != nil {
+		key = d
+	} else if items := v.Items(); v.Kind() == jinja2.KindList && len(items) > 0 {
+		key = &items[0]
+	} else {
+		return
+	}
+	pv, err := jinja2.ToPyJSON(v)
+	if err != nil {
+		return
+	}
+	memo[key] = pyjson.Dumps(pv)
+}
+
+// argsCache holds tool-call arguments converted, by their JSON text, with
+// their tojson text. It is read without a lock and copied on write; it
+// starts again empty when it is full.
+type argsCache struct {
+	mu    sync.Mutex
+	table atomic.Pointer[argsTable]
+}
+
+type argsTable struct {
+	vals map[string]jinja2.Value
+	json map[any]string
+}
+
+const maxCachedArgs = 256
+
+// value returns the arguments raw as transformers passes them: the JSON
+// value they hold (a mapping, usually), or their text when they are not
+// JSON; an empty dict when there are none.
+func (a *argsCache) value(raw []byte) jinja2.Value {
+	if len(raw) == 0 {
+		return jinja2.DictV(jinja2.NewDict(0))
+	}
+	if at := a.table.Load(); at != nil {
+		if v, ok := at.vals[string(raw)]; ok {
+			return v
+		}
+	}
+	pv, err := pyjson.Parse(raw)
+	if err != nil {
+		return jinja2.StrV(string(raw))
+	}
+	v := jinja2.FromGo(pv)
+	key := string(raw)
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	old := a.table.Load()
+	nt := &argsTable{vals: map[string]jinja2.Value{}, json: map[any]string{}}
+	if old != nil && len(old.vals) < maxCachedArgs {
+		for k, v := range old.vals {
+			nt.vals[k] = v
+		}
+		for k, v := range old.json {
+			nt.json[k] = v
+		}
+	}
+	nt.vals[key] = v
+	remember(nt.json, v)
+	a.table.Store(nt)
+	return v
+}
