@@ -73,6 +73,12 @@ type compiler struct {
 	// noOutputCheck: inside a block set, whose output is captured, which
 	// Jinja2 lets run at the top level of a template that extends another.
 	noOutputCheck bool
+	// constMode: compiling an expression as Jinja2 folds it
+	// (compile_fold.go); foldSkip: the node whose folding was just tried;
+	// foldMemo: foldMatters' answers.
+	constMode int
+	foldSkip  Expr
+	foldMemo  map[Expr]bool
 }
 
 // outputCheck reports whether output here is dropped once the template

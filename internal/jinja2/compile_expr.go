@@ -10,6 +10,15 @@ func (c *compiler) compileExpr(x Expr) (evalFn, error) {
 // expr compiles x; lenient marks the operand of a test or filter that
 // accepts a missing name under StrictNames (defined, undefined, default).
 func (c *compiler) expr(x Expr, lenient bool) (evalFn, error) {
+	if fn, ok, err := c.maybeFold(x, lenient); ok {
+		return fn, err
+	}
+	if c.constMode > 0 {
+		switch x.(type) {
+		case *Name, *CallExpr:
+			return func(*frame) (Value, error) { return Value{}, errImpossible }, nil
+		}
+	}
 	name := c.src.name
 	switch n := x.(type) {
 	case *Const:
@@ -136,6 +145,9 @@ func (c *compiler) expr(x Expr, lenient bool) (evalFn, error) {
 		items, err := c.exprs(n.Items)
 		if err != nil {
 			return nil, err
+		}
+		if c.constMode > 0 {
+			return constConcat(items), nil
 		}
 		pos := n.P
 		return func(f *frame) (Value, error) {
@@ -514,6 +526,7 @@ func (c *compiler) compileGetItem(n *ItemExpr) (evalFn, error) {
 	}
 	name, pos := c.src.name, n.P
 	if sl, ok := n.Key.(*SliceExpr); ok {
+		constMode := c.constMode > 0
 		var parts [3]evalFn
 		for i, p := range []Expr{sl.Start, sl.Stop, sl.Step} {
 			if p != nil {
@@ -536,6 +549,9 @@ func (c *compiler) compileGetItem(n *ItemExpr) (evalFn, error) {
 				}
 			}
 			v, err := Slice(f.c, o, b[0], b[1], b[2])
+			if err != nil && constMode && isKind(err, "TypeError") {
+				return constSliceUndefined(o), nil
+			}
 			if err != nil {
 				return Value{}, place(err, name, pos)
 			}
@@ -590,16 +606,27 @@ func isLenientFilter(name string) bool { return name == "default" || name == "d"
 // compileFilter compiles a filter; when n.X is nil the operand is the
 // input given to the returned function (a filter block's body).
 func (c *compiler) compileFilter(n *FilterExpr, _ any) (func(f *frame, in Value) (Value, error), error) {
+	if c.constMode > 0 && (n.X == nil || contextFilters[n.Name]) {
+		return func(*frame, Value) (Value, error) { return Value{}, errImpossible }, nil
+	}
 	var operand func(f *frame, in Value) (Value, error)
 	switch x := n.X.(type) {
-	case nil:
-		operand = func(_ *frame, in Value) (Value, error) { return in, nil }
 	case *FilterExpr:
+		if c.constMode == 0 && c.foldMatters(x) {
+			ev, err := c.expr(x, false)
+			if err != nil {
+				return nil, err
+			}
+			operand = func(f *frame, _ Value) (Value, error) { return ev(f) }
+			break
+		}
 		inner, err := c.compileFilter(x, nil)
 		if err != nil {
 			return nil, err
 		}
 		operand = inner
+	case nil:
+		operand = func(_ *frame, in Value) (Value, error) { return in, nil }
 	default:
 		ev, err := c.expr(x, isLenientFilter(n.Name))
 		if err != nil {

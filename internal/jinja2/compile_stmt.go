@@ -89,10 +89,17 @@ func (c *compiler) compileStmt(s Stmt) (execFn, error) {
 }
 
 func (c *compiler) compilePrint(n *Print) (execFn, error) {
-	if w, err := c.compileStreamed(n); w != nil || err != nil {
-		return w, err
+	var x evalFn
+	var err error
+	if c.foldMatters(n.X) {
+		// an output node's child is folded whatever its value
+		x, err = c.compileFolded(n.X, false, true)
+	} else {
+		if w, err := c.compileStreamed(n); w != nil || err != nil {
+			return w, err
+		}
+		x, err = c.compileExpr(n.X)
 	}
-	x, err := c.compileExpr(n.X)
 	if err != nil {
 		return nil, err
 	}

@@ -13,7 +13,7 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
-# (name, template, context, note)
+# (name, template, context, note[, env])
 FOUND = [
     ("truncate-list", "{{ [1, 2]|truncate(9) }}", {}, "truncate returns a short list unchanged"),
     ("truncate-tuple", "{{ (1, 2)|truncate(9, true, '..', 0)|last }}", {}, "truncate of a tuple"),
@@ -45,6 +45,16 @@ FOUND = [
     ("generator-is-lower", "{{ (0|reject('odd') is lower) * 3 }}", {}, "str() of a generator is its repr, which is lower case"),
     ("dict-class-attr-autoescape", "{% with w = dict.content %}{{ w }}{% endwith %}", {}, "dict.content is dict['content']"),
     ("str-plus-list-class", "{{ 'a' - dict.role }}", {}, "TypeError for str - GenericAlias"),
+    # constant folding: Jinja2 evaluates a constant slice through
+    # environment.getitem (Undefined where Python raises TypeError), and
+    # keeps the folded value when it has a safe repr or is printed
+    ("fold-slice-print", "{{ 3[:2] }}|{{ {}[:2] }}|{{ [3[:2]] }}|{{ (3[:2],) }}|{{ 3[:2]|list }}", {}, "a printed constant is folded whatever its value"),
+    ("fold-slice-test", "{{ 3[:2] is defined }}|{{ (none[1:] or 'x') }}|{{ (1 if 2 else q)[1:] }}|{{ (-7 or q.f())[::-1] }}", {}, "a test of a folded Undefined"),
+    ("fold-slice-set", "{% set y = 3[:2] %}{{ y }}", {}, "TypeError: an Undefined is not kept, so the slice runs"),
+    ("fold-slice-name", "{{ x[:2] }}", {"x": 3}, "TypeError: a variable is not folded"),
+    ("fold-slice-concat-var", "{{ 3[:2] ~ x }}", {"x": 3}, "TypeError: only the constant slice is tried, and dropped"),
+    ("fold-slice-filter-chain", "{{ 1[:1]|list|wordwrap(5) }}", {}, "the inner filter is folded, wordwrap of a list raises"),
+    ("fold-concat-autoescape", "{{ '<a>'|safe ~ '<' }}|{% set x = '<' %}{{ '<a>'|safe ~ x }}|{% set y = '<b>'|safe ~ 1 %}{{ y }}", {}, "a constant ~ joins str, not Markup", {"autoescape": True}),
 ]
 
 
@@ -52,9 +62,9 @@ def main():
     sys.path.insert(0, os.path.join(HERE, ".."))
     import oracle
     cases = []
-    for name, tpl, ctx, note in FOUND:
+    for name, tpl, ctx, note, *env in FOUND:
         cases.append({"id": "fuzz/" + name, "source": {"test": "FuzzPython", "note": note},
-                      "template": tpl, "context": ctx, "env": {}})
+                      "template": tpl, "context": ctx, "env": env[0] if env else {}})
     doc = {"jinja2": "", "source": {"repo": "rolemark", "path": "internal/jinja2/fuzz_python_test.go (FuzzPython)", "licence": "this project's"},
            "cases": cases}
     path = os.path.join(HERE, "..", "cases", "fuzz.json")

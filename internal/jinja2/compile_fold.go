@@ -1,0 +1,282 @@
+package jinja2
+
+import "errors"
+
+// Constant folding, where Jinja2's changes what a template prints.
+//
+// Jinja2's compiler folds an expression made only of constants into its
+// value at compile time (the optimizer, and the children of an output
+// node), and that evaluation is not the one the generated code does:
+//
+//   - a slice goes through environment.getitem, which turns a TypeError
+//     into an Undefined (3[:2] is Undefined), where the generated code
+//     subscripts directly (3[:2] raises TypeError);
+//   - ~ joins the str of its operands, where the generated code, under
+//     autoescape, escapes them unless they are Markup.
+//
+// The folded value replaces the expression when it has a "safe repr"
+// (None, bools, numbers, str, and tuples, lists and dicts of those); an
+// output node's child is replaced by any folded value. Otherwise, or when
+// the folding raises, the expression runs as compiled, its children folded
+// on their own.
+//
+// The package folds only the expressions whose value can differ (those
+// holding a constant slice or ~ of constants), at run time: a constant
+// expression gives the same value in every render, and evaluating it when
+// it runs keeps its errors on the path the render takes.
+
+// errImpossible is nodes.Impossible: the expression is not constant.
+var errImpossible = &Error{Kind: "Impossible", Msg: "not a constant"}
+
+// contextFilters are the built-in filters Jinja2 marks pass_context,
+// which it never folds.
+var contextFilters = map[string]bool{
+	"map": true, "select": true, "reject": true, "selectattr": true, "rejectattr": true, "random": true,
+}
+
+// isConstExpr reports whether x may be constant: made of constants, but
+// for the operands of and, or and if-else that Jinja2's as_const may not
+// evaluate.
+func isConstExpr(x Expr) bool {
+	switch n := x.(type) {
+	case nil:
+		return true
+	case *Const:
+		return true
+	case *TupleLit:
+		return allConst(n.Items)
+	case *ListLit:
+		return allConst(n.Items)
+	case *DictLit:
+		return allConst(n.Keys) && allConst(n.Values)
+	case *CondExpr:
+		// only the branch taken is folded
+		return isConstExpr(n.Test) && (isConstExpr(n.Then) || n.Else == nil || isConstExpr(n.Else))
+	case *BinExpr:
+		if n.Op == "and" || n.Op == "or" {
+			// the right operand may not be evaluated
+			return isConstExpr(n.Left)
+		}
+		return isConstExpr(n.Left) && isConstExpr(n.Right)
+	case *UnaryExpr:
+		return isConstExpr(n.X)
+	case *CompareExpr:
+		return isConstExpr(n.Left) && allConst(n.Rights)
+	case *Concat:
+		return allConst(n.Items)
+	case *FilterExpr:
+		return n.X != nil && !contextFilters[n.Name] && isConstExpr(n.X) && constArgs(n.Args)
+	case *TestExpr:
+		return isConstExpr(n.X) && constArgs(n.Args)
+	case *AttrExpr:
+		return isConstExpr(n.X)
+	case *ItemExpr:
+		return isConstExpr(n.X) && isConstExpr(n.Key)
+	case *SliceExpr:
+		return isConstExpr(n.Start) && isConstExpr(n.Stop) && isConstExpr(n.Step)
+	}
+	return false
+}
+
+func allConst(xs []Expr) bool {
+	for _, x := range xs {
+		if !isConstExpr(x) {
+			return false
+		}
+	}
+	return true
+}
+
+func constArgs(a CallArgs) bool {
+	if !allConst(a.Args) || !isConstExpr(a.DynArgs) || !isConstExpr(a.DynKwargs) {
+		return false
+	}
+	for _, kw := range a.Kwargs {
+		if !isConstExpr(kw.Value) {
+			return false
+		}
+	}
+	return true
+}
+
+// foldMatters reports whether x holds a constant expression whose folded
+// value can differ from its compiled one: a constant slice, or ~ of
+// constants. The answers are kept per node, so a template's expressions
+// are walked once.
+func (c *compiler) foldMatters(x Expr) bool {
+	if x == nil {
+		return false
+	}
+	if r, ok := c.foldMemo[x]; ok {
+		return r
+	}
+	r := false
+	anyOf := func(xs ...Expr) bool {
+		for _, e := range xs {
+			if c.foldMatters(e) {
+				return true
+			}
+		}
+		return false
+	}
+	args := func(a CallArgs) bool {
+		if anyOf(a.Args...) || anyOf(a.DynArgs, a.DynKwargs) {
+			return true
+		}
+		for _, kw := range a.Kwargs {
+			if c.foldMatters(kw.Value) {
+				return true
+			}
+		}
+		return false
+	}
+	switch n := x.(type) {
+	case *TupleLit:
+		r = anyOf(n.Items...)
+	case *ListLit:
+		r = anyOf(n.Items...)
+	case *DictLit:
+		r = anyOf(n.Keys...) || anyOf(n.Values...)
+	case *CondExpr:
+		r = anyOf(n.Test, n.Then, n.Else)
+	case *BinExpr:
+		r = anyOf(n.Left, n.Right)
+	case *UnaryExpr:
+		r = anyOf(n.X)
+	case *CompareExpr:
+		r = anyOf(n.Left) || anyOf(n.Rights...)
+	case *Concat:
+		r = allConst(n.Items) || anyOf(n.Items...)
+	case *FilterExpr:
+		r = anyOf(n.X) || args(n.Args)
+	case *TestExpr:
+		r = anyOf(n.X) || args(n.Args)
+	case *CallExpr:
+		r = anyOf(n.Fn) || args(n.Args)
+	case *AttrExpr:
+		r = anyOf(n.X)
+	case *ItemExpr:
+		_, slice := n.Key.(*SliceExpr)
+		r = slice && isConstExpr(n) || anyOf(n.X, n.Key)
+	case *SliceExpr:
+		r = anyOf(n.Start, n.Stop, n.Step)
+	}
+	if c.foldMemo == nil {
+		c.foldMemo = map[Expr]bool{}
+	}
+	c.foldMemo[x] = r
+	return r
+}
+
+// foldedKind reports whether Jinja2's code generator tries to fold a
+// node of x's kind (its visitor is decorated with optimizeconst).
+func foldedKind(x Expr) bool {
+	switch x.(type) {
+	case *BinExpr, *UnaryExpr, *Concat, *CompareExpr, *AttrExpr, *ItemExpr, *FilterExpr, *TestExpr, *CondExpr:
+		return true
+	}
+	return false
+}
+
+// maybeFold compiles x as Jinja2 would fold it, when that matters;
+// ok is false when x compiles as usual.
+func (c *compiler) maybeFold(x Expr, lenient bool) (evalFn, bool, error) {
+	if c.constMode > 0 || !foldedKind(x) {
+		return nil, false, nil
+	}
+	if c.foldSkip == x {
+		c.foldSkip = nil
+		return nil, false, nil
+	}
+	if !c.foldMatters(x) {
+		return nil, false, nil
+	}
+	fn, err := c.compileFolded(x, lenient, false)
+	return fn, true, err
+}
+
+// compileFolded compiles x twice: as Jinja2 folds it and as it runs. At
+// run time the folded value is used when the folding does not raise and
+// the value may replace x: it has a safe repr, or x is an output node's
+// child (anyOK). Otherwise x runs as compiled, its children folded on
+// their own.
+func (c *compiler) compileFolded(x Expr, lenient, anyOK bool) (evalFn, error) {
+	c.constMode++
+	folded, ferr := c.expr(x, lenient)
+	c.constMode--
+	if !anyOK {
+		c.foldSkip = x // x itself was just tried
+	}
+	plain, err := c.expr(x, lenient)
+	c.foldSkip = nil
+	if err != nil || ferr != nil {
+		// a compile error is the compiled code's to report
+		return plain, err
+	}
+	return func(f *frame) (Value, error) {
+		if v, err := folded(f); err == nil && (anyOK || hasSafeRepr(v)) {
+			return v, nil
+		}
+		return plain(f)
+	}, nil
+}
+
+// hasSafeRepr is Jinja2's has_safe_repr: whether a folded value may replace
+// its expression.
+func hasSafeRepr(v Value) bool {
+	switch v.kind {
+	case KindNone, KindBool, KindInt, KindFloat, KindStr:
+		return true
+	case KindList, KindTuple:
+		for _, it := range v.list().Items {
+			if !hasSafeRepr(it) {
+				return false
+			}
+		}
+		return true
+	case KindDict:
+		d := v.dict()
+		for i := range d.keys {
+			if !hasSafeRepr(d.keys[i]) || !hasSafeRepr(d.vals[i]) {
+				return false
+			}
+		}
+		return true
+	case KindObject:
+		_, ok := v.ref.(*rangeObj)
+		return ok
+	}
+	return false
+}
+
+// constSliceUndefined is environment.getitem's answer to a slice Python
+// refuses with a TypeError.
+func constSliceUndefined(obj Value) Value {
+	return Undef(reprStr(objectTypeRepr(obj)) + " has no element slice")
+}
+
+// constConcat is Concat.as_const: the str of each operand, joined, never
+// Markup.
+func constConcat(items []evalFn) evalFn {
+	return func(f *frame) (Value, error) {
+		var b []byte
+		for _, it := range items {
+			v, err := it(f)
+			if err != nil {
+				return Value{}, err
+			}
+			s, err := ToStr(f.c, v)
+			if err != nil {
+				return Value{}, err
+			}
+			b = append(b, s...)
+		}
+		return StrV(string(b)), nil
+	}
+}
+
+// isKind reports whether err is an *Error of the given kind.
+func isKind(err error, kind string) bool {
+	var e *Error
+	return errors.As(err, &e) && e.Kind == kind
+}
