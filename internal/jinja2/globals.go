@@ -195,34 +195,43 @@ func (n *namespace) Repr() string { return "<Namespace " + Repr(DictV(n.d)) + ">
 
 func builtinGlobals() map[string]Value {
 	return map[string]Value{
-		"range": FuncV(&Func{Name: "range", Call: gRange, Repr: "<class 'range'>"}),
-		"dict":  FuncV(&Func{Name: "dict", Call: gDict, Repr: "<class 'dict'>"}),
-		"cycler": FuncV(&Func{Name: "Cycler", Call: func(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
-			if len(args) == 0 {
-				return Value{}, pyErr("RuntimeError", "at least one item has to be provided")
-			}
-			return ObjectV(&cycler{items: append([]Value(nil), args...)}), nil
-		}}),
-		"joiner": FuncV(&Func{Name: "Joiner", Call: func(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
-			a, set, err := bind("Joiner", args, kw, "sep")
-			if err != nil {
-				return Value{}, err
-			}
-			sep := StrV(", ")
-			if set[0] {
-				sep = a[0]
-			}
-			return ObjectV(&joiner{sep: sep}), nil
-		}}),
-		"namespace": FuncV(&Func{Name: "Namespace", Call: func(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
-			d, err := gDict(c, args, kw)
-			if err != nil {
-				return Value{}, err
-			}
-			return ObjectV(&namespace{d: d.dict()}), nil
-		}}),
-		"lipsum": FuncV(&Func{Name: "generate_lorem_ipsum", Call: gLipsum}),
+		"range":     ObjectV(classRange),
+		"dict":      ObjectV(classDict),
+		"cycler":    ObjectV(classCycler),
+		"joiner":    ObjectV(classJoiner),
+		"namespace": ObjectV(classNamespace),
+		"lipsum":    FuncV(&Func{Name: "generate_lorem_ipsum", Call: gLipsum}),
 	}
 }
 
 var _ = strings.Repeat
+
+// newCycler is cycler(*items).
+func newCycler(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
+	if len(args) == 0 {
+		return Value{}, pyErr("RuntimeError", "at least one item has to be provided")
+	}
+	return ObjectV(&cycler{items: append([]Value(nil), args...)}), nil
+}
+
+// newJoiner is joiner(sep=', ').
+func newJoiner(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
+	a, set, err := bind("Joiner", args, kw, "sep")
+	if err != nil {
+		return Value{}, err
+	}
+	sep := StrV(", ")
+	if set[0] {
+		sep = a[0]
+	}
+	return ObjectV(&joiner{sep: sep}), nil
+}
+
+// newNamespace is namespace(mapping, **kw).
+func newNamespace(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
+	d, err := gDict(c, args, kw)
+	if err != nil {
+		return Value{}, err
+	}
+	return ObjectV(&namespace{d: d.dict()}), nil
+}

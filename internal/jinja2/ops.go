@@ -419,6 +419,9 @@ func GetAttr(c *Ctx, v Value, name string) (Value, error) {
 			// refuses them
 			return unsafeUndef("access to attribute " + reprStr(name) + " of 'Undefined' object is unsafe."), nil
 		}
+		if name == "__class__" && !sandboxed(c) {
+			return ObjectV(classUndefined), nil
+		}
 		return Value{}, v.undefErr()
 	}
 	if sandboxed(c) {
@@ -458,6 +461,10 @@ func unsafeAttr(v Value, name string) (Value, bool) {
 			case "clear", "pop", "popitem", "setdefault", "update":
 				unsafe = true
 			}
+		case KindObject:
+			// a class's mro is internal (sandbox.is_internal_attribute)
+			_, class := v.ref.(*pyClass)
+			unsafe = class && name == "mro"
 		}
 	}
 	if !unsafe {
@@ -469,6 +476,9 @@ func unsafeAttr(v Value, name string) (Value, bool) {
 // attribute is Python's getattr(v, name) for the attributes templates
 // use: the methods of str, list, dict, int and float, and an Object's.
 func attribute(c *Ctx, v Value, name string) (Value, bool) {
+	if name == "__class__" {
+		return classOf(v), true
+	}
 	switch v.kind {
 	case KindObject:
 		return v.ref.(Object).Attr(name)
@@ -666,6 +676,12 @@ func Slice(c *Ctx, v Value, start, stop, step Value) (Value, error) {
 	case KindObject:
 		var ok bool
 		if rng, ok = v.ref.(*rangeObj); !ok {
+			if k, class := v.ref.(*pyClass); class {
+				if k.generic {
+					return ObjectV(&genericAlias{origin: k, args: sliceValue(start, stop, step)}), nil
+				}
+				return Value{}, typeErr("type '%s' is not subscriptable", k.name)
+			}
 			return notSub()
 		}
 		n = len(rng.items)

@@ -45,6 +45,16 @@ FOUND = [
     ("generator-is-lower", "{{ (0|reject('odd') is lower) * 3 }}", {}, "str() of a generator is its repr, which is lower case"),
     ("dict-class-attr-autoescape", "{% with w = dict.content %}{{ w }}{% endwith %}", {}, "dict.content is dict['content']"),
     ("str-plus-list-class", "{{ 'a' - dict.role }}", {}, "TypeError for str - GenericAlias"),
+    ("class-ops", "{{ dict.items }}|{{ dict[0] }}|{{ dict[1:] }}|{{ dict[(1, 2)] }}|{{ dict[dict] }}|{{ dict[cycler] }}|{{ dict.a.items }}|{{ dict.a|list }}|{{ (dict.a,) }}|{{ dict == dict }}|{{ dict in [dict] }}|{{ dict.a == dict.a }}|{{ dict.upper(a=1) }}|{{ range.count }}|{{ range.start }}|{{ range.a }}|{{ cycler.a }}|{{ namespace.x }}|{{ dict is callable }}|{{ dict.a is callable }}|{{ dict ~ 1 }}|{{ dict|pprint }}", {}, "the global classes as values"),
+    ("class-len", "{{ dict|length }}", {}, "TypeError: object of type 'type' has no len()"),
+    ("class-alias-len", "{{ dict.a|length }}", {}, "TypeError: object of type 'types.GenericAlias' has no len()"),
+    ("class-iter", "{{ dict|list }}", {}, "TypeError: 'type' object is not iterable"),
+    ("class-range-slice", "{{ range[1:] }}", {}, "TypeError: type 'range' is not subscriptable"),
+    ("class-unbound-get", "{{ dict.get('a') }}", {}, "TypeError: descriptor 'get' for 'dict' objects doesn't apply to a 'str' object"),
+    ("dunder-class", "{{ (1).__class__ }}|{{ true.__class__.mro() }}|{{ 'a'.__class__.upper('b') }}|{{ [].__class__[0] }}|{{ none.__class__() }}|{{ nothere.__class__ }}|{{ (1).__class__.real }}|{{ (1.5).__class__.is_integer }}|{{ {}.__class__ }}|{{ range.__class__ }}", {}, "__class__ outside the sandbox"),
+    ("dunder-class-unbound", "{{ 'a'.__class__.upper() }}", {}, "TypeError: unbound method str.upper() needs an argument"),
+    ("dunder-class-sandbox", "{{ (1).__class__ }}", {}, "SecurityError in the sandbox", {"sandbox": True}),
+    ("class-mro-sandbox", "{{ dict.mro() }}", {}, "SecurityError: mro of a class", {"sandbox": True}),
     # constant folding: Jinja2 evaluates a constant slice through
     # environment.getitem (Undefined where Python raises TypeError), and
     # keeps the folded value when it has a safe repr or is printed

@@ -1,0 +1,300 @@
+package jinja2
+
+import "strings"
+
+// Python's classes as values: the globals range, dict, cycler, joiner and
+// namespace are classes in Jinja2, and x.__class__ (outside the sandbox)
+// is one. A class prints as <class '…'>, is called to make an instance,
+// gives its methods unbound (<method 'upper' of 'str' objects>), and
+// list, tuple, dict and type give a types.GenericAlias when subscripted
+// (dict['a'] prints dict['a']).
+
+// pyClass is one Python class.
+type pyClass struct {
+	name    string // __qualname__: "dict", "Cycler"
+	module  string // "" for builtins, else "jinja2.utils"
+	call    func(c *Ctx, args []Value, kw []Kwarg) (Value, error)
+	generic bool     // cls[x] is a types.GenericAlias
+	sample  Value    // an instance, whose methods are the class's; KindUndefined when none
+	owner   string   // the class that defines the methods (int for bool)
+	bases   []string // the mro after the class, without object
+}
+
+func (k *pyClass) TypeName() string { return "type" }
+
+// qualified is the class's name as a GenericAlias argument: module.name.
+func (k *pyClass) qualified() string {
+	if k.module == "" {
+		return k.name
+	}
+	return k.module + "." + k.name
+}
+
+func (k *pyClass) Repr() string { return "<class '" + k.qualified() + "'>" }
+
+func (k *pyClass) CallValue(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
+	if k.call == nil {
+		return Value{}, &Error{Kind: "Unsupported", Msg: "calling the class " + k.qualified() + " is not supported"}
+	}
+	return k.call(c, args, kw)
+}
+
+// Attr is getattr(cls, name): mro(), the unbound methods and the
+// attributes of the instances' type.
+func (k *pyClass) Attr(name string) (Value, bool) {
+	if name == "mro" {
+		return FuncV(&Func{Name: "mro", Call: func(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
+			if len(args)+len(kw) > 0 {
+				return Value{}, typeErr("type.mro() takes no arguments (%d given)", len(args)+len(kw))
+			}
+			out := []Value{ObjectV(k)}
+			for _, b := range k.bases {
+				out = append(out, ObjectV(classNamed(b)))
+			}
+			return ListV(append(out, ObjectV(classNamed("object")))), nil
+		}}), true
+	}
+	if name == "__class__" {
+		return ObjectV(classNamed("type")), true
+	}
+	owner := k.owner
+	if owner == "" {
+		owner = k.name
+	}
+	switch {
+	case k.name == "range":
+		switch name {
+		case "start", "stop", "step":
+			return FuncV(&Func{Name: name, Repr: "<member '" + name + "' of 'range' objects>", Call: func(*Ctx, []Value, []Kwarg) (Value, error) {
+				return Value{}, typeErr("'member_descriptor' object is not callable")
+			}}), true
+		case "count", "index":
+			return k.unbound(name, "range", func(c *Ctx, recv Value, args []Value, kw []Kwarg) (Value, error) {
+				return c.Call(mustAttr(c, recv, name), args, kw)
+			}), true
+		}
+		return Value{}, false
+	case k.sample.kind == KindUndefined:
+		return Value{}, false
+	}
+	if (k.sample.kind == KindInt || k.sample.kind == KindBool || k.sample.kind == KindFloat) && (name == "real" || name == "imag" || (k.sample.kind != KindFloat && (name == "numerator" || name == "denominator"))) {
+		return FuncV(&Func{Name: name, Repr: "<attribute '" + name + "' of '" + owner + "' objects>", Call: func(*Ctx, []Value, []Kwarg) (Value, error) {
+			return Value{}, typeErr("'getset_descriptor' object is not callable")
+		}}), true
+	}
+	if fn := methodOf(k.sample, name); fn != nil {
+		return k.unbound(name, owner, fn), true
+	}
+	return Value{}, false
+}
+
+// unbound is the method name of the class's instances, unbound: called
+// with the instance first.
+func (k *pyClass) unbound(name, owner string, fn methodFn) Value {
+	return FuncV(&Func{Name: owner + "." + name, Repr: "<method '" + name + "' of '" + owner + "' objects>", Call: func(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
+		if len(args) == 0 {
+			return Value{}, typeErr("unbound method %s.%s() needs an argument", owner, name)
+		}
+		if !isInstance(args[0], owner) {
+			return Value{}, typeErr("descriptor '%s' for '%s' objects doesn't apply to a '%s' object", name, owner, TypeName(args[0]))
+		}
+		if sandboxed(c) {
+			if u, unsafe := unsafeAttr(args[0], name); unsafe {
+				return Value{}, u.undefErr()
+			}
+		}
+		return fn(c, args[0], args[1:], kw)
+	}})
+}
+
+// isInstance reports whether v is an instance of the builtin class named.
+func isInstance(v Value, class string) bool {
+	t := TypeName(v)
+	switch class {
+	case "int":
+		return v.kind == KindInt || v.kind == KindBool
+	case "str":
+		return v.kind == KindStr
+	}
+	return t == class
+}
+
+func mustAttr(c *Ctx, v Value, name string) Value {
+	r, err := GetAttr(c, v, name)
+	if err != nil {
+		return Undef(err.Error())
+	}
+	return r
+}
+
+// Item is cls[key]: a types.GenericAlias for list, tuple, dict and type.
+func (k *pyClass) Item(key Value) (Value, bool) {
+	if !k.generic {
+		return Value{}, false
+	}
+	return ObjectV(&genericAlias{origin: k, args: key}), true
+}
+
+// genericAlias is types.GenericAlias: dict['a'].
+type genericAlias struct {
+	origin   *pyClass
+	args     Value
+	unpacked bool
+}
+
+func (g *genericAlias) TypeName() string { return "types.GenericAlias" }
+
+func (g *genericAlias) Repr() string {
+	var b strings.Builder
+	if g.unpacked {
+		b.WriteByte('*')
+	}
+	b.WriteString(g.origin.qualified())
+	b.WriteByte('[')
+	if g.args.kind == KindTuple {
+		items := g.args.list().Items
+		if len(items) == 0 {
+			b.WriteString("()")
+		}
+		for i, it := range items {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString(aliasArgRepr(it))
+		}
+	} else {
+		b.WriteString(aliasArgRepr(g.args))
+	}
+	b.WriteByte(']')
+	return b.String()
+}
+
+// aliasArgRepr is how a GenericAlias writes one argument: a class by its
+// qualified name, anything else by its repr.
+func aliasArgRepr(v Value) string {
+	if v.kind == KindObject {
+		if k, ok := v.ref.(*pyClass); ok {
+			return k.qualified()
+		}
+	}
+	return Repr(v)
+}
+
+// Attr is the origin class's attribute.
+func (g *genericAlias) Attr(name string) (Value, bool) {
+	if strings.HasPrefix(name, "__") {
+		return Value{}, false
+	}
+	return g.origin.Attr(name)
+}
+
+func (g *genericAlias) CallValue(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
+	return g.origin.CallValue(c, args, kw)
+}
+
+// Iter is iter(alias): the alias unpacked (*dict['a']).
+func (g *genericAlias) Iter(*Ctx) ([]Value, error) {
+	return []Value{ObjectV(&genericAlias{origin: g.origin, args: g.args, unpacked: true})}, nil
+}
+
+func (g *genericAlias) Equal(o Value) bool {
+	if o.kind != KindObject {
+		return false
+	}
+	h, ok := o.ref.(*genericAlias)
+	return ok && h.origin == g.origin && h.unpacked == g.unpacked && Equal(g.args, h.args)
+}
+
+// The classes, one value each (so that dict == dict).
+var (
+	classObject    = &pyClass{name: "object", sample: Value{}}
+	classType      = &pyClass{name: "type", generic: true}
+	classNoneType  = &pyClass{name: "NoneType", sample: Value{}, call: func(*Ctx, []Value, []Kwarg) (Value, error) { return NoneV(), nil }}
+	classBool      = &pyClass{name: "bool", sample: BoolV(false), owner: "int", bases: []string{"int"}}
+	classInt       = &pyClass{name: "int", sample: IntV(0)}
+	classFloat     = &pyClass{name: "float", sample: FloatV(0)}
+	classStr       = &pyClass{name: "str", sample: StrV("")}
+	classMarkup    = &pyClass{name: "Markup", module: "markupsafe", bases: []string{"str"}}
+	classList      = &pyClass{name: "list", sample: ListV(nil), generic: true}
+	classTuple     = &pyClass{name: "tuple", sample: TupleV(nil), generic: true}
+	classDict      = &pyClass{name: "dict", sample: DictV(NewDict(0)), generic: true, call: gDict}
+	classRange     = &pyClass{name: "range", call: gRange}
+	classUndefined = &pyClass{name: "Undefined", module: "jinja2.runtime"}
+	classCycler    = &pyClass{name: "Cycler", module: "jinja2.utils", call: newCycler}
+	classJoiner    = &pyClass{name: "Joiner", module: "jinja2.utils", call: newJoiner}
+	classNamespace = &pyClass{name: "Namespace", module: "jinja2.utils", call: newNamespace}
+)
+
+// classNamed is the class of a builtin type's name.
+func classNamed(name string) *pyClass {
+	switch name {
+	case "object":
+		return classObject
+	case "type":
+		return classType
+	case "NoneType":
+		return classNoneType
+	case "bool":
+		return classBool
+	case "int":
+		return classInt
+	case "float":
+		return classFloat
+	case "str":
+		return classStr
+	case "Markup":
+		return classMarkup
+	case "list":
+		return classList
+	case "tuple":
+		return classTuple
+	case "dict":
+		return classDict
+	case "range":
+		return classRange
+	case "Undefined":
+		return classUndefined
+	case "Cycler":
+		return classCycler
+	case "Joiner":
+		return classJoiner
+	case "Namespace":
+		return classNamespace
+	}
+	return nil
+}
+
+// classOf is v.__class__.
+func classOf(v Value) Value {
+	t := TypeName(v)
+	if k := classNamed(t); k != nil {
+		return ObjectV(k)
+	}
+	module := ""
+	switch t {
+	case "LoopContext", "Macro":
+		module = "jinja2.runtime"
+	case "function":
+		t = "builtin_function_or_method"
+	}
+	return ObjectV(&pyClass{name: t, module: module})
+}
+
+// sliceValue stands for slice(start, stop, step) as a GenericAlias's
+// argument, which prints it.
+func sliceValue(start, stop, step Value) Value {
+	part := func(v Value) string {
+		if v.kind == KindUndefined && v.s == "" && v.flags == 0 {
+			return "None"
+		}
+		return Repr(v)
+	}
+	return ObjectV(&sliceObj{repr: "slice(" + part(start) + ", " + part(stop) + ", " + part(step) + ")"})
+}
+
+// sliceObj is a slice object, which only prints.
+type sliceObj struct{ repr string }
+
+func (s *sliceObj) TypeName() string          { return "slice" }
+func (s *sliceObj) Attr(string) (Value, bool) { return Value{}, false }
+func (s *sliceObj) Repr() string              { return s.repr }
