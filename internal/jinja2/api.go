@@ -68,6 +68,10 @@ func New(opts ...Option) *Env {
 	e.builtinFilters = builtinFilters()
 	e.builtinTests = builtinTests()
 	e.builtinGlobals = builtinGlobals()
+	if e.sandbox {
+		// SandboxedEnvironment's range is the function safe_range
+		e.builtinGlobals["range"] = FuncV(&Func{Name: "safe_range", Call: gRange})
+	}
 	return e
 }
 

@@ -107,7 +107,8 @@ func (c *compiler) compileFor(n *For) (execFn, error) {
 			}
 		}
 		completed := false // an iteration ran its body to the end: no else
-		for i, it := range items {
+		for i := 0; i < len(items); i++ {
+			it := items[i]
 			if err := f.c.tick(); err != nil {
 				return place(err, name, pos)
 			}
@@ -121,7 +122,11 @@ func (c *compiler) compileFor(n *For) (execFn, error) {
 			if err := store(f, it); err != nil {
 				return err
 			}
-			if err := body(f); err != nil {
+			err := body(f)
+			if lo != nil && lo.i > i {
+				i = lo.i // the body iterated the loop variable: those items are done
+			}
+			if err != nil {
 				if err == errContinue {
 					continue
 				}
@@ -159,6 +164,23 @@ type loopObj struct {
 
 // TypeName is Jinja2's class name.
 func (l *loopObj) TypeName() string { return "LoopContext" }
+
+// Repr is LoopContext's: <LoopContext index/length>.
+func (l *loopObj) Repr() string {
+	return "<LoopContext " + istr(l.i+1) + "/" + istr(len(l.items)) + ">"
+}
+
+// Iter is iterating the loop variable itself, which Jinja2 allows: it
+// takes the loop's remaining items, as (item, loop) pairs, and the for
+// loop ends after the current iteration.
+func (l *loopObj) Iter(*Ctx) ([]Value, error) {
+	var out []Value
+	for l.i+1 < len(l.items) {
+		l.i++
+		out = append(out, TupleV([]Value{l.items[l.i], ObjectV(l)}))
+	}
+	return out, nil
+}
 
 // Attr returns the loop's attributes.
 func (l *loopObj) Attr(name string) (Value, bool) {

@@ -361,7 +361,7 @@ func Contains(c *Ctx, container, item Value) (bool, error) {
 	switch container.kind {
 	case KindStr:
 		if item.kind != KindStr {
-			if item.kind == KindUndefined {
+			if item.kind == KindUndefined && item.flags&flagSecurity != 0 {
 				return false, item.undefErr()
 			}
 			return false, typeErr("'in <string>' requires string as left operand, not %s", TypeName(item))
@@ -383,6 +383,9 @@ func Contains(c *Ctx, container, item Value) (bool, error) {
 		}
 		return false, nil
 	case KindObject:
+		if _, class := container.ref.(*pyClass); class {
+			break // a class subscripts, but does not contain
+		}
 		if ix, ok := container.ref.(Indexable); ok {
 			if _, found := ix.Item(item); found {
 				return true, nil

@@ -59,12 +59,10 @@ func builtinTests() map[string]Test {
 		"float":     test1(func(v Value) bool { return v.kind == KindFloat }),
 		"number":    test1(isNum),
 		"string":    test1(isStrV),
-		"lower": test1(func(v Value) bool {
-			return v.kind == KindStr && pyIsLower(v.s)
-		}),
-		"upper": test1(func(v Value) bool {
-			return v.kind == KindStr && pyIsUpper(v.s)
-		}),
+		// lower and upper test str(value): a number, a list or a
+		// generator's repr too
+		"lower":   strTest(pyIsLower),
+		"upper":   strTest(pyIsUpper),
 		"mapping": test1(func(v Value) bool { return v.kind == KindDict }),
 		"sequence": test1(func(v Value) bool {
 			if _, err := Len(v); err != nil {
@@ -152,3 +150,14 @@ func builtinTests() map[string]Test {
 }
 
 var _ = math.NaN
+
+// strTest is a test of str(value).
+func strTest(pred func(string) bool) Test {
+	return func(c *Ctx, v Value, args []Value, kw []Kwarg) (bool, error) {
+		s, err := ToStr(c, v)
+		if err != nil {
+			return false, err
+		}
+		return pred(s), nil
+	}
+}

@@ -270,6 +270,15 @@ def serve():
         try:
             req = json.loads(line)
             ans = render(req)
+            # Rendered again with other objects alive, so that new objects
+            # get other addresses: an answer that changes depends on the
+            # digits of an address (a generator's repr sorted, counted or
+            # cut), which no other implementation can reproduce.
+            hold = [bytes(n) for n in range(1, 512) for _ in range(4)]
+            again = render(req)
+            del hold
+            if again != ans:
+                ans = {"error": "OracleError", "message": "the output depends on memory addresses"}
         except Exception as e:  # a malformed request: say so, keep serving
             ans = {"error": "OracleError", "message": "%s: %s" % (type(e).__name__, e)}
         try:

@@ -55,6 +55,13 @@ FOUND = [
     ("dunder-class-unbound", "{{ 'a'.__class__.upper() }}", {}, "TypeError: unbound method str.upper() needs an argument"),
     ("dunder-class-sandbox", "{{ (1).__class__ }}", {}, "SecurityError in the sandbox", {"sandbox": True}),
     ("class-mro-sandbox", "{{ dict.mro() }}", {}, "SecurityError: mro of a class", {"sandbox": True}),
+    ("lower-of-repr", "{{ range(5, 1, -2) is lower }}|{{ 3 is upper }}|{{ [1]|select is lower }}|{{ ('A', 'B') is upper }}", {}, "lower and upper test str(value)"),
+    ("sandbox-range-repr", "{{ range }}|{{ range(2)|list }}", {}, "SandboxedEnvironment's range is the function safe_range", {"sandbox": True}),
+    ("sandbox-range-mro", "{{ range.mro() }}", {}, "UndefinedError: safe_range is a function", {"sandbox": True}),
+    ("undefined-in-str", "{{ nothere in 'abc' }}", {}, "TypeError: 'in <string>' requires string as left operand, not Undefined"),
+    ("in-class", "{{ 1 in dict }}", {}, "TypeError: argument of type 'type' is not iterable"),
+    ("loop-repr", "{% for x in 'ab' %}{{ loop }}{% endfor %}", {}, "LoopContext's repr"),
+    ("loop-iterated", "{% for x in 'abcd' %}[{{ x }}{{ loop|list }}]{% endfor %}|{% for x in 'abc' %}{{ loop|list|length }}{{ loop.index }}{% else %}E{% endfor %}", {}, "iterating the loop variable takes the remaining items as (item, loop)"),
     # constant folding: Jinja2 evaluates a constant slice through
     # environment.getitem (Undefined where Python raises TypeError), and
     # keeps the folded value when it has a safe repr or is printed
