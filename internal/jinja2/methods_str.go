@@ -504,6 +504,8 @@ func affixRemove(name string, suffix bool) methodFn {
 // strMethod returns the str method called name.
 func strMethod(name string) methodFn {
 	switch name {
+	case "encode":
+		return strEncode
 	case "upper":
 		return caseMethod("upper", pyUpper)
 	case "lower":

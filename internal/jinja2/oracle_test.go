@@ -33,6 +33,7 @@ var updateKnown = flag.Bool("update-known", false, "rewrite testdata/oracle/know
 const (
 	oracleDir       = "testdata/oracle"
 	knownFailures   = oracleDir + "/known_failures.txt"
+	unsupportedList = oracleDir + "/unsupported.txt"
 	oracleTimeout   = 10 * time.Second
 	maxReasonLength = 120
 )
@@ -83,6 +84,9 @@ const (
 	identical outcome = iota
 	errorAsExpected
 	differs
+	// refused: the package raised Unsupported, naming a construct it does
+	// not implement, where Jinja2 printed or raised something else.
+	refused
 )
 
 func TestOracle(t *testing.T) {
@@ -94,6 +98,11 @@ func TestOracle(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	unsupported, _, err := readKnownFailures(unsupportedList)
+	if err != nil {
+		t.Fatal(err)
+	}
+	refusals := map[string]string{} // id -> the refusal, for the cases run
 	type tally struct{ cases, identical, errs, known int }
 	bySource := map[string]*tally{}
 	var total tally
@@ -122,12 +131,20 @@ func TestOracle(t *testing.T) {
 					tl.identical++
 				case errorAsExpected:
 					tl.errs++
+				case refused:
+					refusals[c.ID] = reason
 				default:
 					failures[c.ID] = reason
 				}
 				_, listed := known[c.ID]
+				_, listedRefusal := unsupported[c.ID]
 				switch {
 				case *updateKnown:
+				case res == refused && !listedRefusal:
+					t.Errorf("%s: %s, which is not listed in %s", c.ID, reason, unsupportedList)
+				case res != refused && listedRefusal:
+					t.Errorf("%s: no longer refused; remove it from %s (or run -update-known)", c.ID, unsupportedList)
+				case res == refused:
 				case res == differs && listed:
 					tl.known++
 				case res == differs:
@@ -152,6 +169,9 @@ func TestOracle(t *testing.T) {
 		if err := writeKnownFailures(knownFailures, failures); err != nil {
 			t.Fatal(err)
 		}
+		if err := writeUnsupported(unsupportedList, refusals); err != nil {
+			t.Fatal(err)
+		}
 	}
 	names := make([]string, 0, len(bySource))
 	for s := range bySource {
@@ -167,8 +187,8 @@ func TestOracle(t *testing.T) {
 		total.known += tl.known
 		parts = append(parts, fmt.Sprintf("%s %d/%d/%d/%d", s, tl.cases, tl.identical, tl.errs, tl.cases-tl.identical-tl.errs))
 	}
-	summary := fmt.Sprintf("oracle (Jinja2 %s): %d cases, %d identical, %d errors as expected, %d known failures; by source (cases/identical/errors/failing): %s",
-		version, total.cases, total.identical, total.errs, len(failures), strings.Join(parts, ", "))
+	summary := fmt.Sprintf("oracle (Jinja2 %s): %d cases, %d identical, %d errors as expected, %d refused as unsupported (%s), %d known failures; by source (cases/identical/errors/other): %s",
+		version, total.cases, total.identical, total.errs, len(refusals), unsupportedList, len(failures), strings.Join(parts, ", "))
 	t.Log(summary)
 	if os.Getenv("ROLEMARK_ORACLE_SUMMARY") != "" {
 		fmt.Println(summary)
@@ -211,6 +231,10 @@ func judge(want *oracleExpect, out string, err error) (outcome, string) {
 		out = addressRE.ReplaceAllString(out, "0xADDR")
 	}
 	if want.Output != nil {
+		var je *Error
+		if errors.As(err, &je) && je.Kind == "Unsupported" {
+			return refused, shorten("refused: " + je.Msg)
+		}
 		if err != nil {
 			return differs, shorten(fmt.Sprintf("error %v; Jinja2 printed %q", err, *want.Output))
 		}
@@ -223,6 +247,9 @@ func judge(want *oracleExpect, out string, err error) (outcome, string) {
 		return differs, shorten(fmt.Sprintf("printed %q; Jinja2 raised %s: %s", out, want.Error, want.Message))
 	}
 	var je *Error
+	if errors.As(err, &je) && je.Kind == "Unsupported" && want.Error != "Unsupported" {
+		return refused, shorten("refused: " + je.Msg)
+	}
 	if errors.As(err, &je) && je.Kind != "" && !kindMatches(je.Kind, want.Error) {
 		return differs, shorten(fmt.Sprintf("raised %s: %s; Jinja2 raised %s: %s", je.Kind, je.Msg, want.Error, want.Message))
 	}
@@ -983,6 +1010,22 @@ func writeKnownFailures(path string, failures map[string]string) error {
 	b.WriteString("# listed, and on a listed case that passes. Rewrite: go test ./internal/jinja2 -run TestOracle -update-known\n")
 	for _, id := range ids {
 		b.WriteString(id + "\t" + failures[id] + "\n")
+	}
+	return os.WriteFile(path, []byte(b.String()), 0o644)
+}
+
+func writeUnsupported(path string, refusals map[string]string) error {
+	ids := make([]string, 0, len(refusals))
+	for id := range refusals {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	var b strings.Builder
+	b.WriteString("# Oracle cases the package refuses with an Unsupported error naming the construct (and its\n")
+	b.WriteString("# line and column) where Jinja2 prints a value: what it does not implement (docs/FUZZING.md).\n")
+	b.WriteString("# One a line: case id, a tab, the refusal. Rewrite: go test ./internal/jinja2 -run TestOracle -update-known\n")
+	for _, id := range ids {
+		b.WriteString(id + "\t" + refusals[id] + "\n")
 	}
 	return os.WriteFile(path, []byte(b.String()), 0o644)
 }

@@ -62,6 +62,8 @@ FOUND = [
     ("in-class", "{{ 1 in dict }}", {}, "TypeError: argument of type 'type' is not iterable"),
     ("loop-repr", "{% for x in 'ab' %}{{ loop }}{% endfor %}", {}, "LoopContext's repr"),
     ("loop-iterated", "{% for x in 'abcd' %}[{{ x }}{{ loop|list }}]{% endfor %}|{% for x in 'abc' %}{{ loop|list|length }}{{ loop.index }}{% else %}E{% endfor %}", {}, "iterating the loop variable takes the remaining items as (item, loop)"),
+    ("bytes-ops", "{{ 'ab'.encode() }}|{{ s.encode() }}|{{ t.encode() }}|{{ 'ab'.encode()|list }}|{{ 'ab'.encode()|length }}|{{ 'ab'.encode()[0] }}|{{ 'é'.encode().decode() }}|{{ 'ab'.encode() == 'ab'.encode() }}|{{ ''.encode()|string }}|{{ 'a'.encode() ~ 1 }}|{{ 'ab'.encode('utf-8') }}", {"s": "it's é\n\\\t\x01", "t": "a\"b'c"}, "str.encode gives bytes"),
+    ("bytes-method", "{{ 'ab'.encode().upper() }}", {}, "Unsupported: the methods of bytes but decode (Jinja2 prints b'AB')"),
     # constant folding: Jinja2 evaluates a constant slice through
     # environment.getitem (Undefined where Python raises TypeError), and
     # keeps the folded value when it has a safe repr or is printed

@@ -1,0 +1,139 @@
+package jinja2
+
+import (
+	"strings"
+	"unicode/utf8"
+)
+
+// bytesObj is Python's bytes, as str.encode() gives it: it prints as
+// b'…', has a length, items (ints) and decode(). Its other methods are
+// refused by name.
+type bytesObj struct{ b string }
+
+func (o *bytesObj) TypeName() string { return "bytes" }
+
+// Repr is bytes.__repr__: single quotes unless the bytes hold ' and no ".
+func (o *bytesObj) Repr() string {
+	q := byte('\'')
+	if strings.IndexByte(o.b, '\'') >= 0 && strings.IndexByte(o.b, '"') < 0 {
+		q = '"'
+	}
+	var sb strings.Builder
+	sb.WriteByte('b')
+	sb.WriteByte(q)
+	const hex = "0123456789abcdef"
+	for i := 0; i < len(o.b); i++ {
+		c := o.b[i]
+		switch {
+		case c == q || c == '\\':
+			sb.WriteByte('\\')
+			sb.WriteByte(c)
+		case c == '\t':
+			sb.WriteString(`\t`)
+		case c == '\n':
+			sb.WriteString(`\n`)
+		case c == '\r':
+			sb.WriteString(`\r`)
+		case c < 0x20 || c >= 0x7f:
+			sb.WriteString(`\x`)
+			sb.WriteByte(hex[c>>4])
+			sb.WriteByte(hex[c&15])
+		default:
+			sb.WriteByte(c)
+		}
+	}
+	sb.WriteByte(q)
+	return sb.String()
+}
+
+func (o *bytesObj) Len() int { return len(o.b) }
+
+func (o *bytesObj) Iter(*Ctx) ([]Value, error) {
+	out := make([]Value, len(o.b))
+	for i := 0; i < len(o.b); i++ {
+		out[i] = IntV(int64(o.b[i]))
+	}
+	return out, nil
+}
+
+func (o *bytesObj) Item(key Value) (Value, bool) {
+	if !isIntLike(key) {
+		return Value{}, false
+	}
+	i, ok := index(key, len(o.b))
+	if !ok {
+		return Value{}, false
+	}
+	return IntV(int64(o.b[i])), true
+}
+
+func (o *bytesObj) Equal(v Value) bool {
+	if v.kind != KindObject {
+		return false
+	}
+	p, ok := v.ref.(*bytesObj)
+	return ok && p.b == o.b
+}
+
+// bytesMethods are the methods of bytes, which the package does not
+// implement but decode.
+var bytesMethods = map[string]bool{
+	"capitalize": true, "center": true, "count": true, "endswith": true, "expandtabs": true, "find": true,
+	"hex": true, "index": true, "isalnum": true, "isalpha": true, "isascii": true, "isdigit": true,
+	"islower": true, "isspace": true, "istitle": true, "isupper": true, "join": true, "ljust": true,
+	"lower": true, "lstrip": true, "partition": true, "removeprefix": true, "removesuffix": true,
+	"replace": true, "rfind": true, "rindex": true, "rjust": true, "rpartition": true, "rsplit": true,
+	"rstrip": true, "split": true, "splitlines": true, "startswith": true, "strip": true, "swapcase": true,
+	"title": true, "translate": true, "upper": true, "zfill": true,
+}
+
+func (o *bytesObj) Attr(name string) (Value, bool) {
+	if name == "decode" {
+		f := &Func{Name: "decode", Call: func(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
+			a, set, err := bind("decode", args, kw, "encoding", "errors")
+			if err != nil {
+				return Value{}, err
+			}
+			if set[0] && !isUTF8Name(a[0]) {
+				return Value{}, &Error{Kind: "Unsupported", Msg: "bytes.decode() with an encoding other than utf-8 is not supported"}
+			}
+			if !utf8.ValidString(o.b) {
+				return Value{}, &Error{Kind: "Unsupported", Msg: "decoding bytes that are not valid UTF-8 is not supported"}
+			}
+			return StrV(o.b), nil
+		}}
+		f.Repr = "<built-in method decode of bytes object at " + addr(f) + ">"
+		return FuncV(f), true
+	}
+	if bytesMethods[name] {
+		f := &Func{Name: name, Call: func(*Ctx, []Value, []Kwarg) (Value, error) {
+			return Value{}, &Error{Kind: "Unsupported", Msg: "the bytes method " + name + "() is not supported"}
+		}}
+		f.Repr = "<built-in method " + name + " of bytes object at " + addr(f) + ">"
+		return FuncV(f), true
+	}
+	return Value{}, false
+}
+
+func isUTF8Name(v Value) bool {
+	if v.kind != KindStr {
+		return false
+	}
+	switch strings.ToLower(strings.ReplaceAll(v.s, "_", "-")) {
+	case "utf-8", "utf8", "u8":
+		return true
+	}
+	return false
+}
+
+// strEncode is str.encode(encoding='utf-8', errors='strict').
+func strEncode(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
+	a, set, err := bind("encode", args, kw, "encoding", "errors")
+	if err != nil {
+		return Value{}, err
+	}
+	if set[0] && !isUTF8Name(a[0]) {
+		return Value{}, &Error{Kind: "Unsupported", Msg: "str.encode() with an encoding other than utf-8 is not supported"}
+	}
+	return ObjectV(&bytesObj{b: v.s}), nil
+}
