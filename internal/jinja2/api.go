@@ -22,6 +22,7 @@ type Env struct {
 	limits                                        Limits
 	strict                                        bool // StrictNames
 	generation                                    bool // GenerationTag
+	doStatement                                   bool // DoStatement
 
 	// ext holds the block tags, call names and finalize of ext.go.
 	ext extensions
@@ -123,6 +124,12 @@ func Autoescape(escape func(string) string) Option {
 // raises that error where the template calls it (Ctx.Call), so a branch
 // never taken never fails, as in Jinja2.
 func Sandbox() Option { return func(e *Env) { e.sandbox = true } }
+
+// DoStatement accepts {% do expr %}, which evaluates expr and prints
+// nothing: Jinja2's jinja2.ext.do extension. Jinja2's Environment has it
+// off, and so does transformers' chat-template environment; without it,
+// {% do %} is an unknown tag.
+func DoStatement() Option { return func(e *Env) { e.doStatement = true } }
 
 // GenerationTag accepts transformers' {% generation %}…{% endgeneration %}
 // (its AssistantTracker extension of chat templates): the body renders in

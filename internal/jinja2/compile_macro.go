@@ -11,6 +11,8 @@ type macroCode struct {
 	kwargsSlot     int      // -1 when the body does not read kwargs
 	varargsSlot    int      // -1 when the body does not read varargs
 	explicitCaller bool     // caller is a parameter
+	readsCaller    bool     // the body reads caller (Macro.caller)
+	anonymous      bool     // a call block's caller: Macro.name is None
 	fn             *fnScope
 	init           func(f *frame) error
 	body           execFn
@@ -75,6 +77,7 @@ func (c *compiler) compileMacroCode(name string, params []Param, body []Stmt) (*
 			m.explicitCaller = true
 		}
 	}
+	m.readsCaller = readsName(body, "caller")
 	for _, special := range []string{"caller", "kwargs", "varargs"} {
 		if skip[special] || !readsName(body, special) {
 			continue
@@ -131,9 +134,38 @@ func (c *compiler) compileMacro(n *Macro) (execFn, error) {
 
 // value is the macro as a callable closed over its defining frame.
 func (m *macroCode) value(def *frame) Value {
-	return FuncV(&Func{Name: "macro " + pyQuote(m.name), Repr: "<Macro " + pyQuote(m.name) + ">", Call: func(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
+	repr := "<Macro " + pyQuote(m.name) + ">"
+	if m.anonymous {
+		repr = "<Macro anonymous>"
+	}
+	return FuncV(&Func{Name: "macro " + pyQuote(m.name), Repr: repr, Call: func(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
 		return m.call(c, def, args, kw)
-	}})
+	}, attrs: m.attr})
+}
+
+// attr is the attributes of jinja2.runtime.Macro: name, arguments,
+// catch_kwargs, catch_varargs and caller.
+func (m *macroCode) attr(name string) (Value, bool) {
+	switch name {
+	case "name":
+		if m.anonymous {
+			return NoneV(), true
+		}
+		return StrV(m.name), true
+	case "arguments":
+		args := make([]Value, len(m.params))
+		for i, p := range m.params {
+			args[i] = StrV(p)
+		}
+		return TupleV(args), true
+	case "catch_kwargs":
+		return BoolV(m.kwargsSlot >= 0), true
+	case "catch_varargs":
+		return BoolV(m.varargsSlot >= 0), true
+	case "caller":
+		return BoolV(m.readsCaller), true
+	}
+	return Value{}, false
 }
 
 func (m *macroCode) typeErr(msg string) error {
@@ -267,6 +299,7 @@ func (c *compiler) compileCallBlock(n *CallBlock) (execFn, error) {
 	if err != nil {
 		return nil, err
 	}
+	m.anonymous = true
 	call := n.Call
 	args, err := c.compileArgs(call.Args)
 	if err != nil {

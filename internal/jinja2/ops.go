@@ -485,6 +485,10 @@ func attribute(c *Ctx, v Value, name string) (Value, bool) {
 	switch v.kind {
 	case KindObject:
 		return v.ref.(Object).Attr(name)
+	case KindFunc:
+		if a := v.ref.(*Func).attrs; a != nil {
+			return a(name)
+		}
 	case KindInt, KindBool, KindFloat:
 		switch name {
 		case "real":

@@ -13,6 +13,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -393,7 +394,10 @@ func oracleEnvironment(spec oracleEnv, loader map[string]string) (*Env, error) {
 	if spec.Sandbox {
 		opts = append(opts, Sandbox())
 	}
-	// spec.Extensions: loopcontrols and do are the package's own syntax.
+	// spec.Extensions: loopcontrols is the package's own syntax.
+	if slices.Contains(spec.Extensions, "do") {
+		opts = append(opts, DoStatement())
+	}
 	if len(spec.Globals) > 0 {
 		g := map[string]Value{}
 		if err := decodeContext(spec.Globals, g); err != nil {

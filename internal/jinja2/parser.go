@@ -27,8 +27,10 @@ type parser struct {
 	tagStack []string
 	// generation: {% generation %} is a tag (GenerationTag).
 	generation bool
-	endStack   [][]string
-	ext        *extensions // the Env's block tags and call names (ext.go)
+	// doStatement: {% do %} is a tag (DoStatement).
+	doStatement bool
+	endStack    [][]string
+	ext         *extensions // the Env's block tags and call names (ext.go)
 }
 
 // parseTree lexes and parses a normalized source with env's settings.
@@ -37,7 +39,7 @@ func parseTree(src *source, env *Env) (*Tree, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &parser{src: src, toks: toks, generation: env.generation, ext: &env.ext}
+	p := &parser{src: src, toks: toks, generation: env.generation, doStatement: env.doStatement, ext: &env.ext}
 	body, err := p.subparse(nil)
 	if err != nil {
 		return nil, err
@@ -305,7 +307,7 @@ func (p *parser) parseStatement() (Stmt, error) {
 	if t.kind != tName {
 		return nil, p.failAt(t, "tag name expected")
 	}
-	known := statementKeywords[t.val] || t.val == "call" || t.val == "filter" || t.val == "break" || t.val == "continue" || t.val == "do" || (t.val == "generation" && p.generation)
+	known := statementKeywords[t.val] || t.val == "call" || t.val == "filter" || t.val == "break" || t.val == "continue" || (t.val == "do" && p.doStatement) || (t.val == "generation" && p.generation)
 	if s, ok, err := p.parseBlockTag(); !known && ok {
 		return s, err
 	}

@@ -40,7 +40,7 @@ type runtimeCase struct {
 }
 
 func (rc runtimeCase) env() *Env {
-	var opts []Option
+	opts := []Option{DoStatement()} // gen.py's environment has jinja2.ext.do
 	if rc.Opts["trim_blocks"] {
 		opts = append(opts, TrimBlocks())
 	}

@@ -74,6 +74,9 @@ type Func struct {
 	// Repr is Python's repr of the callable ("<Macro 'm'>"); when empty
 	// it is "<function Name at 0x…>".
 	Repr string
+	// attrs gives the callable's attributes (a macro's name, arguments,
+	// …); nil when it has none.
+	attrs func(name string) (Value, bool)
 }
 
 // Object is a value with attributes that is none of Python's builtin
