@@ -221,6 +221,9 @@ func (c *compiler) compileAssign(target Expr) (func(f *frame, v Value) error, er
 
 // unpack is Python's a, b = v.
 func unpack(c *Ctx, v Value, n int) ([]Value, error) {
+	if v.Kind() == KindUndefined {
+		return checkUnpack(nil, n) // Undefined iterates as empty
+	}
 	if v.Kind() == KindList || v.Kind() == KindTuple || v.Kind() == KindStr || v.Kind() == KindDict {
 		items, err := Iterate(c, v)
 		if err != nil {

@@ -1339,6 +1339,10 @@ func fReverse(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 	if v.kind == KindStr {
 		return Slice(c, v, Value{}, Value{}, IntV(-1))
 	}
+	if v.kind == KindUndefined {
+		// reversed() takes Undefined (it has __len__ and __getitem__)
+		return iterV("reversed", nil), nil
+	}
 	items, err := iterOf(c, v)
 	if err != nil {
 		return Value{}, filterErr("argument must be iterable")

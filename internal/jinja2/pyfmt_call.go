@@ -321,7 +321,13 @@ func percentFormat(c *Ctx, f, args Value) (Value, error) {
 		mapping = &args
 		list = []Value{args}
 	case KindUndefined:
-		return Value{}, args.undefErr()
+		if args.flags&flagSecurity != 0 {
+			return Value{}, args.undefErr()
+		}
+		// Undefined has __getitem__ (which raises): a mapping to %,
+		// printed as '' by %s
+		mapping = &args
+		list = []Value{args}
 	default:
 		list = []Value{args}
 	}
@@ -378,6 +384,9 @@ func percentFormat(c *Ctx, f, args Value) (Value, error) {
 			key := s[i+1 : j-1]
 			if mapping.kind == KindList {
 				return Value{}, typeErr("list indices must be integers or slices, not str")
+			}
+			if mapping.kind == KindUndefined {
+				return Value{}, mapping.undefErr()
 			}
 			r, ok, err := item(*mapping, StrV(key))
 			if err != nil {

@@ -88,8 +88,8 @@ func builtinTests() map[string]Test {
 			return false
 		}),
 		"callable": test1(func(v Value) bool {
-			if v.kind == KindFunc {
-				return true
+			if v.kind == KindFunc || v.kind == KindUndefined {
+				return true // Undefined has __call__ (which raises)
 			}
 			if v.kind == KindObject {
 				_, ok := v.ref.(interface {
@@ -136,10 +136,17 @@ func builtinTests() map[string]Test {
 			}
 			return Contains(c, a[0], v)
 		},
+		// value in env.filters: an unhashable value is a TypeError
 		"filter": func(c *Ctx, v Value, args []Value, kw []Kwarg) (bool, error) {
+			if err := checkHashable(v); err != nil {
+				return false, err
+			}
 			return v.kind == KindStr && c != nil && c.Env().filter(v.s) != nil, nil
 		},
 		"test": func(c *Ctx, v Value, args []Value, kw []Kwarg) (bool, error) {
+			if err := checkHashable(v); err != nil {
+				return false, err
+			}
 			return v.kind == KindStr && c != nil && c.Env().test(v.s) != nil, nil
 		},
 	}

@@ -64,6 +64,13 @@ FOUND = [
     ("loop-iterated", "{% for x in 'abcd' %}[{{ x }}{{ loop|list }}]{% endfor %}|{% for x in 'abc' %}{{ loop|list|length }}{{ loop.index }}{% else %}E{% endfor %}", {}, "iterating the loop variable takes the remaining items as (item, loop)"),
     ("bytes-ops", "{{ 'ab'.encode() }}|{{ s.encode() }}|{{ t.encode() }}|{{ 'ab'.encode()|list }}|{{ 'ab'.encode()|length }}|{{ 'ab'.encode()[0] }}|{{ 'é'.encode().decode() }}|{{ 'ab'.encode() == 'ab'.encode() }}|{{ ''.encode()|string }}|{{ 'a'.encode() ~ 1 }}|{{ 'ab'.encode('utf-8') }}", {"s": "it's é\n\\\t\x01", "t": "a\"b'c"}, "str.encode gives bytes"),
     ("bytes-method", "{{ 'ab'.encode().upper() }}", {}, "Unsupported: the methods of bytes but decode (Jinja2 prints b'AB')"),
+    ("str-mod-undefined", "{{ 'abc' % nothere }}|{{ 'a%sc' % nothere }}|{{ 'a%sc'|safe % nothere }}", {}, "Undefined is a mapping to %: %s prints ''"),
+    ("str-mod-undefined-key", "{{ '%(k)s' % nothere }}", {}, "UndefinedError: the mapping's item"),
+    ("undefined-callable", "{{ nothere is callable }}|{{ (namespace(x=1)[-0] is not callable) * 1 }}", {}, "Undefined has __call__"),
+    ("unpack-undefined", "{% for k, v in [1]|map(attribute='a') %}{% endfor %}", {}, "ValueError: not enough values to unpack (expected 2, got 0)"),
+    ("filter-test-unhashable", "{{ b is filter }}", {"b": {}}, "TypeError: unhashable type: 'dict'"),
+    ("test-test-unhashable", "{{ [1] is test }}", {}, "TypeError: unhashable type: 'list'"),
+    ("reverse-undefined", "{{ nothere|reverse|list }}|{% if nothere|reverse %}t{% endif %}|{{ (nothere|reverse is iterable) }}", {}, "reversed(Undefined) is an empty iterator, and true"),
     # constant folding: Jinja2 evaluates a constant slice through
     # environment.getitem (Undefined where Python raises TypeError), and
     # keeps the folded value when it has a safe repr or is printed
