@@ -20,8 +20,11 @@ import (
 type Option func(*settings)
 
 type settings struct {
-	funcs map[string]any
-	depth int
+	funcs        map[string]any
+	depth        int
+	trimBlocks   bool
+	lstripBlocks bool
+	doStatement  bool
 }
 
 // defaultDepth bounds nested macro calls, includes and recursive loops
@@ -56,6 +59,22 @@ func MacroDepth(n int) Option {
 		}
 	}
 }
+
+// TrimBlocks removes the first newline after a block tag ({% … %}), as
+// Jinja2's trim_blocks=True does. Off by default, as in Jinja2.
+func TrimBlocks() Option { return func(s *settings) { s.trimBlocks = true } }
+
+// LStripBlocks strips the spaces and tabs from the start of a line up to a
+// block tag, as Jinja2's lstrip_blocks=True does. Off by default, as in
+// Jinja2.
+func LStripBlocks() Option { return func(s *settings) { s.lstripBlocks = true } }
+
+// DoStatement accepts {% do expr %}, which evaluates expr and prints
+// nothing (Jinja2's jinja2.ext.do extension). Off by default: Jinja2's
+// Environment, LangChain's and transformers' do not load the extension, and
+// a template written here should render there; without it, {% do %} is an
+// unknown tag.
+func DoStatement() Option { return func(s *settings) { s.doStatement = true } }
 
 // New returns the engine named "jinja", for the extensions .jinja, .j2
 // and .jinja2.
@@ -106,6 +125,15 @@ func (e *Engine) Compile(name, src string, cfg driver.Config) (dc driver.Compile
 	}
 	if !cfg.AllowMissing {
 		opts = append(opts, jinja2.StrictNames())
+	}
+	if e.cfg.trimBlocks {
+		opts = append(opts, jinja2.TrimBlocks())
+	}
+	if e.cfg.lstripBlocks {
+		opts = append(opts, jinja2.LStripBlocks())
+	}
+	if e.cfg.doStatement {
+		opts = append(opts, jinja2.DoStatement())
 	}
 	opts = append(opts, markupOptions()...)
 	for _, n := range slices.Sorted(maps.Keys(e.cfg.funcs)) {

@@ -1,0 +1,49 @@
+package jinja_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/rolemark/rolemark/chat"
+	"github.com/rolemark/rolemark/engine"
+	"github.com/rolemark/rolemark/jinja"
+)
+
+// TestOptions: trim_blocks, lstrip_blocks and the do statement are off by
+// default, as in Jinja2, and each option turns one on.
+func TestOptions(t *testing.T) {
+	const src = "{% user %}<ul>\n  {% for x in xs %}\n  <li>{{ x }}</li>\n  {% endfor %}\n</ul>{% enduser %}"
+	for _, tc := range []struct {
+		name string
+		opts []jinja.Option
+		want string
+	}{
+		// the texts Python's Jinja2 renders for the body
+		{"default", nil, "<ul>\n  \n  <li>1</li>\n  \n  <li>2</li>\n  \n</ul>"},
+		{"trim", []jinja.Option{jinja.TrimBlocks()}, "<ul>\n    <li>1</li>\n    <li>2</li>\n  </ul>"},
+		{"lstrip", []jinja.Option{jinja.LStripBlocks()}, "<ul>\n\n  <li>1</li>\n\n  <li>2</li>\n\n</ul>"},
+		{"both", []jinja.Option{jinja.TrimBlocks(), jinja.LStripBlocks()}, "<ul>\n  <li>1</li>\n  <li>2</li>\n</ul>"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tpl, err := engine.NewSet(jinja.New(tc.opts...)).Parse("jinja", "t.j2", src)
+			require.NoError(t, err)
+			msgs, err := tpl.Messages(context.Background(), map[string]any{"xs": []int{1, 2}})
+			require.NoError(t, err)
+			assert.Equal(t, []chat.Message{chat.Text(chat.RoleUser, tc.want)}, msgs)
+		})
+	}
+
+	const do = "{% set l = [] %}{% do l.append(1) %}{% user %}{{ l }}{% enduser %}"
+	_, err := engine.NewSet(jinja.New()).Parse("jinja", "t.j2", do)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "Encountered unknown tag 'do'.")
+
+	tpl, err := engine.NewSet(jinja.New(jinja.DoStatement())).Parse("jinja", "t.j2", do)
+	require.NoError(t, err)
+	msgs, err := tpl.Messages(context.Background(), nil)
+	require.NoError(t, err)
+	assert.Equal(t, []chat.Message{chat.Text(chat.RoleUser, "[1]")}, msgs)
+}
