@@ -481,3 +481,38 @@ func (g *fuzzGen) request() oracleRequest {
 	}
 	return oracleRequest{Template: tpl.String(), Context: json.RawMessage(ctx.String()), Env: env}
 }
+
+// TestFuzzPythonReplay renders again the inputs a report run recorded
+// (ROLEMARK_FUZZ_PYTHON_REPLAY=fuzz-python-diffs.jsonl), against the
+// answers Jinja2 gave then, and fails on those that still differ: how a
+// fix is checked against everything a run found.
+func TestFuzzPythonReplay(t *testing.T) {
+	path := os.Getenv("ROLEMARK_FUZZ_PYTHON_REPLAY")
+	if path == "" {
+		t.Skip("set ROLEMARK_FUZZ_PYTHON_REPLAY to a report run's log")
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	counts := map[outcome]int{}
+	for _, line := range strings.Split(strings.TrimSpace(string(b)), "\n") {
+		var rec struct {
+			Request oracleRequest `json:"request"`
+			Jinja2  oracleExpect  `json:"jinja2"`
+		}
+		if err := json.Unmarshal([]byte(line), &rec); err != nil {
+			t.Fatal(err)
+		}
+		req := rec.Request
+		c := &oracleCase{ID: "replay", Template: &req.Template, Context: req.Context, Env: req.Env, Expect: &rec.Jinja2}
+		out, rerr := renderOracleCase(&oracleFile{}, c)
+		res, reason := judge(&rec.Jinja2, out, rerr)
+		counts[res]++
+		if res == differs {
+			t.Errorf("template %q\ncontext %s\nenv %+v\n%s", req.Template, req.Context, req.Env, reason)
+		}
+	}
+	t.Logf("replayed: %d identical, %d errors as expected, %d refused, %d differ",
+		counts[identical], counts[errorAsExpected], counts[refused], counts[differs])
+}
