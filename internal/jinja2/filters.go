@@ -1673,7 +1673,8 @@ func fUrlencode(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 		}
 		return q, nil
 	}
-	if v.kind == KindStr || v.kind == KindInt || v.kind == KindFloat || v.kind == KindNone || v.kind == KindBool {
+	if v.kind == KindStr || v.kind == KindInt || v.kind == KindFloat || v.kind == KindNone || v.kind == KindBool || !isIterable(v) {
+		// a str or anything not iterable is url_quote(str(value))
 		s, err := quote(v, false)
 		return StrV(s), err
 	}

@@ -143,6 +143,9 @@ type cycler struct {
 }
 
 func (cy *cycler) TypeName() string { return "Cycler" }
+
+// Repr is object.__repr__ of jinja2.utils.Cycler.
+func (cy *cycler) Repr() string { return "<jinja2.utils.Cycler object at " + addr(cy) + ">" }
 func (cy *cycler) Attr(name string) (Value, bool) {
 	switch name {
 	case "current":
@@ -169,6 +172,7 @@ type joiner struct {
 }
 
 func (j *joiner) TypeName() string               { return "Joiner" }
+func (j *joiner) Repr() string                   { return "<jinja2.utils.Joiner object at " + addr(j) + ">" }
 func (j *joiner) Attr(name string) (Value, bool) { return Value{}, false }
 func (j *joiner) CallValue(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
 	if !j.used {

@@ -363,9 +363,6 @@ func Contains(c *Ctx, container, item Value) (bool, error) {
 	switch container.kind {
 	case KindStr:
 		if item.kind != KindStr {
-			if item.kind == KindUndefined && item.flags&flagSecurity != 0 {
-				return false, item.undefErr()
-			}
 			return false, typeErr("'in <string>' requires string as left operand, not %s", TypeName(item))
 		}
 		return strings.Contains(container.s, item.s), nil
@@ -380,9 +377,8 @@ func Contains(c *Ctx, container, item Value) (bool, error) {
 		i, err := container.dict().find(item)
 		return i >= 0, err
 	case KindUndefined:
-		if container.flags&flagSecurity != 0 {
-			return false, container.undefErr()
-		}
+		// in iterates Undefined, which yields nothing (also the
+		// sandbox's unsafe Undefined)
 		return false, nil
 	case KindObject:
 		if _, class := container.ref.(*pyClass); class {
@@ -830,9 +826,7 @@ func Iterate(c *Ctx, v Value) ([]Value, error) {
 		}
 		return out, nil
 	case KindUndefined:
-		if v.flags&flagSecurity != 0 {
-			return nil, v.undefErr()
-		}
+		// Undefined.__iter__ yields nothing, the sandbox's unsafe one too
 		return nil, nil
 	case KindObject:
 		if it, ok := v.ref.(Iterable); ok {

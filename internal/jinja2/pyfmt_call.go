@@ -321,9 +321,6 @@ func percentFormat(c *Ctx, f, args Value) (Value, error) {
 		mapping = &args
 		list = []Value{args}
 	case KindUndefined:
-		if args.flags&flagSecurity != 0 {
-			return Value{}, args.undefErr()
-		}
 		// Undefined has __getitem__ (which raises): a mapping to %,
 		// printed as '' by %s
 		mapping = &args

@@ -259,4 +259,12 @@ func appendRepr(dst []byte, v Value, seen []any) ([]byte, error) {
 }
 
 // addr is an object's address as Python's default repr writes it.
-func addr(p any) string { return fmt.Sprintf("%p", p) }
+func addr(p any) string {
+	// as long as CPython's on 64-bit Linux (0x7f…, 12 hex digits), so
+	// that text holding an address has the same length
+	var n uint64
+	if _, err := fmt.Sscanf(fmt.Sprintf("%p", p), "0x%x", &n); err != nil {
+		n = 0
+	}
+	return fmt.Sprintf("0x7f%010x", n&0xffffffffff)
+}

@@ -77,16 +77,7 @@ func builtinTests() map[string]Test {
 			}
 			return false
 		}),
-		"iterable": test1(func(v Value) bool {
-			switch v.kind {
-			case KindStr, KindList, KindTuple, KindDict, KindUndefined:
-				return true
-			case KindObject:
-				_, ok := v.ref.(Iterable)
-				return ok
-			}
-			return false
-		}),
+		"iterable": test1(isIterable),
 		"callable": test1(func(v Value) bool {
 			if v.kind == KindFunc || v.kind == KindUndefined {
 				return true // Undefined has __call__ (which raises)
@@ -167,4 +158,16 @@ func strTest(pred func(string) bool) Test {
 		}
 		return pred(s), nil
 	}
+}
+
+// isIterable is isinstance(v, abc.Iterable)-ish: whether iter(v) works.
+func isIterable(v Value) bool {
+	switch v.kind {
+	case KindStr, KindList, KindTuple, KindDict, KindUndefined:
+		return true
+	case KindObject:
+		_, ok := v.ref.(Iterable)
+		return ok
+	}
+	return false
 }

@@ -71,6 +71,11 @@ FOUND = [
     ("filter-test-unhashable", "{{ b is filter }}", {"b": {}}, "TypeError: unhashable type: 'dict'"),
     ("test-test-unhashable", "{{ [1] is test }}", {}, "TypeError: unhashable type: 'list'"),
     ("reverse-undefined", "{{ nothere|reverse|list }}|{% if nothere|reverse %}t{% endif %}|{{ (nothere|reverse is iterable) }}", {}, "reversed(Undefined) is an empty iterator, and true"),
+    ("address-length", "{{ ([1]|select|string|length) - ('x'|string|length) }}|{{ lipsum|string|length > 40 }}", {}, "an address is as long as CPython's, so the text around it counts the same"),
+    ("urlencode-non-iterable", "{{ namespace(x=-2)|urlencode }}|{{ dict|urlencode }}|{{ 3.5|urlencode }}", {}, "urlencode quotes str(value) when value is not iterable"),
+    ("sandbox-unsafe-iterates", "{% for x in (1).__class__ %}a{% else %}E{% endfor %}|{{ 'a' in (1).__class__ }}|{{ (1).__class__|list }}|{{ (1).__class__|length }}|{{ '%s' % (1).__class__ }}|{{ (1).__class__ ~ 1 }}", {}, "the sandbox's unsafe Undefined iterates as empty and prints ''", {"sandbox": True}),
+    ("sandbox-unsafe-key", "{{ '%(k)s' % (1).__class__ }}", {}, "SecurityError: its items raise", {"sandbox": True}),
+    ("cycler-joiner-repr", "{{ cycler(1) }}|{{ joiner() }}|{{ [cycler(1)] }}", {}, "object.__repr__ of the utils classes"),
     # constant folding: Jinja2 evaluates a constant slice through
     # environment.getitem (Undefined where Python raises TypeError), and
     # keeps the folded value when it has a safe repr or is printed
