@@ -260,7 +260,7 @@ func judge(want *oracleExpect, out string, err error) (outcome, string) {
 	return errorAsExpected, ""
 }
 
-var addressRE = regexp.MustCompile(`\b0x[0-9a-f]{6,}\b`)
+var addressRE = regexp.MustCompile(`(?i)\b0x[0-9a-f]{6,}\b`)
 
 // kindMatches reports whether the package's error kind names Python's
 // exception class (or one the package may report for it).

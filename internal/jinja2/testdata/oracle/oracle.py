@@ -182,7 +182,7 @@ def template_source(case, templates):
     return case["template"]
 
 
-ADDRESS = re.compile(r"\b0x[0-9a-f]{6,}\b")
+ADDRESS = re.compile(r"\b0x[0-9a-f]{6,}\b", re.I)  # upper-cased too (|upper)
 
 
 def render(case, templates=None, contexts=None):
