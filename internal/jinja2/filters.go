@@ -499,7 +499,7 @@ func fDictsort(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 		return Value{}, v.undefErr()
 	}
 	if v.kind != KindDict {
-		return Value{}, pyErr("AttributeError", "'%s' object has no attribute 'items'", TypeName(v))
+		return Value{}, notDictItems(c, v)
 	}
 	items := (&dictView{d: v.dict(), what: "items"}).items()
 	keys := make([]Value, len(items))
@@ -1736,7 +1736,7 @@ func fXmlattr(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 		return Value{}, v.undefErr()
 	}
 	if v.kind != KindDict {
-		return Value{}, pyErr("AttributeError", "'%s' object has no attribute 'items'", TypeName(v))
+		return Value{}, notDictItems(c, v)
 	}
 	d := v.dict()
 	var items []string
@@ -1862,4 +1862,19 @@ func builtinFilters() map[string]Filter {
 		"wordwrap":       fWordwrap,
 		"xmlattr":        fXmlattr,
 	}
+}
+
+// notDictItems is the error of value.items() for a value that is not a
+// dict: AttributeError, or the error of calling its items (the class dict
+// has an unbound items).
+func notDictItems(c *Ctx, v Value) error {
+	if v.kind == KindObject {
+		if m, ok := v.ref.(Object).Attr("items"); ok {
+			if _, err := c.Call(m, nil, nil); err != nil {
+				return err
+			}
+			return &Error{Kind: "Unsupported", Msg: "items() of a " + TypeName(v) + " object is not supported here"}
+		}
+	}
+	return pyErr("AttributeError", "'%s' object has no attribute 'items'", TypeName(v))
 }

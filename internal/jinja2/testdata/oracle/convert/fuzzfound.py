@@ -76,6 +76,9 @@ FOUND = [
     ("sandbox-unsafe-iterates", "{% for x in (1).__class__ %}a{% else %}E{% endfor %}|{{ 'a' in (1).__class__ }}|{{ (1).__class__|list }}|{{ (1).__class__|length }}|{{ '%s' % (1).__class__ }}|{{ (1).__class__ ~ 1 }}", {}, "the sandbox's unsafe Undefined iterates as empty and prints ''", {"sandbox": True}),
     ("sandbox-unsafe-key", "{{ '%(k)s' % (1).__class__ }}", {}, "SecurityError: its items raise", {"sandbox": True}),
     ("cycler-joiner-repr", "{{ cycler(1) }}|{{ joiner() }}|{{ [cycler(1)] }}", {}, "object.__repr__ of the utils classes"),
+    ("dictsort-class", "{{ dict|dictsort(by='value') }}", {}, "TypeError: unbound method dict.items() needs an argument"),
+    ("xmlattr-class", "{{ dict|xmlattr }}", {}, "TypeError: unbound method dict.items() needs an argument"),
+    ("dictsort-namespace", "{{ namespace(x=1)|dictsort }}", {}, "AttributeError: 'Namespace' object has no attribute 'items'"),
     # constant folding: Jinja2 evaluates a constant slice through
     # environment.getitem (Undefined where Python raises TypeError), and
     # keeps the folded value when it has a safe repr or is printed
