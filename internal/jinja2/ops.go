@@ -384,6 +384,9 @@ func Contains(c *Ctx, container, item Value) (bool, error) {
 		if _, class := container.ref.(*pyClass); class {
 			break // a class subscripts, but does not contain
 		}
+		if b, ok := container.ref.(*bytesObj); ok {
+			return b.contains(item)
+		}
 		if ix, ok := container.ref.(Indexable); ok {
 			if _, found := ix.Item(item); found {
 				return true, nil

@@ -48,6 +48,22 @@ func (o *bytesObj) Repr() string {
 
 func (o *bytesObj) Len() int { return len(o.b) }
 
+// contains is bytes.__contains__: a byte value, or a bytes substring.
+func (o *bytesObj) contains(item Value) (bool, error) {
+	if isIntLike(item) {
+		if item.isBig() || item.n < 0 || item.n > 255 {
+			return false, valueErr("byte must be in range(0, 256)")
+		}
+		return strings.IndexByte(o.b, byte(item.n)) >= 0, nil
+	}
+	if item.kind == KindObject {
+		if p, ok := item.ref.(*bytesObj); ok {
+			return strings.Contains(o.b, p.b), nil
+		}
+	}
+	return false, typeErr("a bytes-like object is required, not '%s'", TypeName(item))
+}
+
 func (o *bytesObj) Iter(*Ctx) ([]Value, error) {
 	out := make([]Value, len(o.b))
 	for i := 0; i < len(o.b); i++ {

@@ -79,6 +79,9 @@ FOUND = [
     ("dictsort-class", "{{ dict|dictsort(by='value') }}", {}, "TypeError: unbound method dict.items() needs an argument"),
     ("xmlattr-class", "{{ dict|xmlattr }}", {}, "TypeError: unbound method dict.items() needs an argument"),
     ("dictsort-namespace", "{{ namespace(x=1)|dictsort }}", {}, "AttributeError: 'Namespace' object has no attribute 'items'"),
+    ("bytes-contains", "{{ 97 in 'ab'.encode() }}|{{ 'b'.encode() in 'ab'.encode() }}|{{ true in 'a\\x01'.encode() }}", {}, "bytes.__contains__"),
+    ("bytes-contains-float", "{{ 0.5 in 'ab'.encode() }}", {}, "TypeError: a bytes-like object is required, not 'float'"),
+    ("bytes-contains-range", "{{ 256 in 'ab'.encode() }}", {}, "ValueError: byte must be in range(0, 256)"),
     # constant folding: Jinja2 evaluates a constant slice through
     # environment.getitem (Undefined where Python raises TypeError), and
     # keeps the folded value when it has a safe repr or is printed
