@@ -202,9 +202,21 @@ func fWordwrap(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 		}
 		return Value{}, pyErr("AttributeError", "'%s' object has no attribute 'splitlines'", TypeName(v))
 	}
+	// wrapstring.join(...) of textwrap's str chunks: Markup only when
+	// wrapstring is (which escapes the chunks), whatever the text is
+	wrapSafe := set[2] && a[2].IsSafe()
 	var out []string
 	for _, line := range pySplitLines(v.s, false) {
-		out = append(out, strings.Join(textwrapWrap(line, int(width), breakLong, hyphens), wrap))
+		chunks := textwrapWrap(line, int(width), breakLong, hyphens)
+		if wrapSafe {
+			for i := range chunks {
+				chunks[i] = escapeFn(c)(chunks[i])
+			}
+		}
+		out = append(out, strings.Join(chunks, wrap))
 	}
-	return markupOr(v, strings.Join(out, wrap)), nil
+	if wrapSafe {
+		return SafeV(strings.Join(out, wrap)), nil
+	}
+	return StrV(strings.Join(out, wrap)), nil
 }

@@ -82,6 +82,8 @@ FOUND = [
     ("bytes-contains", "{{ 97 in 'ab'.encode() }}|{{ 'b'.encode() in 'ab'.encode() }}|{{ true in 'a\\x01'.encode() }}", {}, "bytes.__contains__"),
     ("bytes-contains-float", "{{ 0.5 in 'ab'.encode() }}", {}, "TypeError: a bytes-like object is required, not 'float'"),
     ("bytes-contains-range", "{{ 256 in 'ab'.encode() }}", {}, "ValueError: byte must be in range(0, 256)"),
+    ("wordwrap-markup", "{{ [x|wordwrap(5)] }}|{{ [y|wordwrap(3)] }}|{{ y|wordwrap(3, wrapstring='<br>'|safe) }}", {"x": {"__markup__": "é"}, "y": {"__markup__": "<b> aaaa bbbb"}}, "wordwrap returns str unless wrapstring is Markup"),
+    ("wordwrap-markup-autoescape", "{{ x|wordwrap(5) }}", {"x": {"__markup__": "<b>é</b>"}}, "the str result is escaped", {"autoescape": True}),
     # constant folding: Jinja2 evaluates a constant slice through
     # environment.getitem (Undefined where Python raises TypeError), and
     # keeps the folded value when it has a safe repr or is printed
