@@ -371,7 +371,13 @@ func (c *compiler) compileFilterBlock(n *FilterBlock) (execFn, error) {
 		if v, err = filter(f, v); err != nil {
 			return err
 		}
-		return place(f.c.writeValue(v), name, pos)
+		// Jinja2 yields the filter's value as it is: a str (Markup or
+		// not) is written unescaped, anything else fails the join of the
+		// output
+		if v.kind != KindStr {
+			return place(typeErr("sequence item: expected str instance, %s found", TypeName(v)), name, pos)
+		}
+		return place(f.c.writeRaw(v.s), name, pos)
 	}, nil
 }
 

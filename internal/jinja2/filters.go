@@ -379,6 +379,16 @@ func strFilter(f func(string) string) Filter {
 	}
 }
 
+// filterTitle is do_title, which joins the pieces of re.split: a str,
+// also for Markup.
+func filterTitle(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
+	s, err := softStr(c, v)
+	if err != nil {
+		return Value{}, err
+	}
+	return StrV(fTitle(s.s)), nil
+}
+
 func fTitle(s string) string {
 	// re.split('([-\s({\[<]+)', s), each piece's first character upper
 	var b strings.Builder
@@ -1850,7 +1860,7 @@ func builtinFilters() map[string]Filter {
 		"string":         fString,
 		"striptags":      fStriptags,
 		"sum":            fSum,
-		"title":          strFilter(fTitle),
+		"title":          filterTitle,
 		"tojson":         fTojson,
 		"trim":           fTrim,
 		"truncate":       fTruncate,

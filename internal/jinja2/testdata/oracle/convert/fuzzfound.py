@@ -84,6 +84,10 @@ FOUND = [
     ("bytes-contains-range", "{{ 256 in 'ab'.encode() }}", {}, "ValueError: byte must be in range(0, 256)"),
     ("wordwrap-markup", "{{ [x|wordwrap(5)] }}|{{ [y|wordwrap(3)] }}|{{ y|wordwrap(3, wrapstring='<br>'|safe) }}", {"x": {"__markup__": "é"}, "y": {"__markup__": "<b> aaaa bbbb"}}, "wordwrap returns str unless wrapstring is Markup"),
     ("wordwrap-markup-autoescape", "{{ x|wordwrap(5) }}", {"x": {"__markup__": "<b>é</b>"}}, "the str result is escaped", {"autoescape": True}),
+    ("title-markup", "{{ [x|title] }}|{{ [x|upper] }}|{{ [x|capitalize] }}", {"x": {"__markup__": "<b>a b</b>"}}, "title returns str, upper and capitalize Markup"),
+    ("title-markup-autoescape", "{% set v %}{% filter title %}{{ d }}{% endfilter %}{% endset %}{{ v|title }}", {"d": {"a": 3}}, "a filter block's output is not escaped; title's str is", {"autoescape": True}),
+    ("filter-block-raw", "{% filter upper %}<{% endfilter %}|{% filter replace('a', '<') %}a{% endfilter %}|{% filter title %}{{ '<x>' }}{% endfilter %}", {}, "a filter block's value is written as it is, unescaped", {"autoescape": True}),
+    ("filter-block-not-str", "x{% filter length %}abc{% endfilter %}", {}, "TypeError: sequence item 1: expected str instance, int found"),
     # constant folding: Jinja2 evaluates a constant slice through
     # environment.getitem (Undefined where Python raises TypeError), and
     # keeps the folded value when it has a safe repr or is printed
