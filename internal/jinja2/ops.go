@@ -387,6 +387,15 @@ func Contains(c *Ctx, container, item Value) (bool, error) {
 		if b, ok := container.ref.(*bytesObj); ok {
 			return b.contains(item)
 		}
+		if r, ok := container.ref.(*rangeObj); ok {
+			// membership, not an index: True in range(5, 1, -2) is False
+			for _, it := range r.items {
+				if Equal(it, item) {
+					return true, nil
+				}
+			}
+			return false, nil
+		}
 		if ix, ok := container.ref.(Indexable); ok {
 			if _, found := ix.Item(item); found {
 				return true, nil

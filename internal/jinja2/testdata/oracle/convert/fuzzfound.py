@@ -88,6 +88,7 @@ FOUND = [
     ("title-markup-autoescape", "{% set v %}{% filter title %}{{ d }}{% endfilter %}{% endset %}{{ v|title }}", {"d": {"a": 3}}, "a filter block's output is not escaped; title's str is", {"autoescape": True}),
     ("filter-block-raw", "{% filter upper %}<{% endfilter %}|{% filter replace('a', '<') %}a{% endfilter %}|{% filter title %}{{ '<x>' }}{% endfilter %}", {}, "a filter block's value is written as it is, unescaped", {"autoescape": True}),
     ("filter-block-not-str", "x{% filter length %}abc{% endfilter %}", {}, "TypeError: sequence item 1: expected str instance, int found"),
+    ("in-range", "{{ true in range(5, 1, -2) }}|{{ 1 in range(5, 0, -2) }}|{{ 3.0 in range(5) }}|{{ 2 in range(5, 1, -2) }}|{{ 'a' in range(3) }}", {}, "x in range is membership, not an index"),
     # constant folding: Jinja2 evaluates a constant slice through
     # environment.getitem (Undefined where Python raises TypeError), and
     # keeps the folded value when it has a safe repr or is printed
