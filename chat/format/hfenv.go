@@ -81,50 +81,7 @@ func compileJinja(env *jinja2.Env, name, src string) (*compiled, *TemplateError)
 	if err != nil {
 		return nil, templateError(name, err)
 	}
-	if p, ok := findDo(tpl.Tree().Body); ok {
-		// transformers' environment has no jinja2.ext.do: Jinja2 refuses
-		// the template when it parses it, whatever branch holds the tag.
-		return nil, &TemplateError{Template: name, Line: p.Line, Col: p.Col,
-			Msg: "TemplateSyntaxError: Encountered unknown tag 'do'."}
-	}
 	return &compiled{tpl: tpl}, nil
-}
-
-// findDo returns the place of the first {% do %} in stmts.
-func findDo(stmts []jinja2.Stmt) (jinja2.Pos, bool) {
-	for _, s := range stmts {
-		var inner [][]jinja2.Stmt
-		switch s := s.(type) {
-		case *jinja2.Do:
-			return s.P, true
-		case *jinja2.If:
-			inner = append(s.Bodies, s.Else)
-		case *jinja2.For:
-			inner = [][]jinja2.Stmt{s.Body, s.Else}
-		case *jinja2.SetBlock:
-			inner = [][]jinja2.Stmt{s.Body}
-		case *jinja2.Macro:
-			inner = [][]jinja2.Stmt{s.Body}
-		case *jinja2.CallBlock:
-			inner = [][]jinja2.Stmt{s.Body}
-		case *jinja2.FilterBlock:
-			inner = [][]jinja2.Stmt{s.Body}
-		case *jinja2.With:
-			inner = [][]jinja2.Stmt{s.Body}
-		case *jinja2.Block:
-			inner = [][]jinja2.Stmt{s.Body}
-		case *jinja2.Generation:
-			inner = [][]jinja2.Stmt{s.Body}
-		case *jinja2.AutoescapeBlock:
-			inner = [][]jinja2.Stmt{s.Body}
-		}
-		for _, b := range inner {
-			if p, ok := findDo(b); ok {
-				return p, true
-			}
-		}
-	}
-	return jinja2.Pos{}, false
 }
 
 // templateError is err, from internal/jinja2, as a *TemplateError.
