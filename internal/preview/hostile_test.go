@@ -1,0 +1,48 @@
+package preview
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	chatformat "github.com/rolemark/rolemark/chat/format"
+)
+
+// TestServeSurvivesHostileChatTemplates: rolemark serve --format hf:FILE
+// renders every page's prompt string with a model's chat template, data
+// from the internet. Each template of issue 24's reproducers either fails
+// to compile (serve then refuses to start) or fails its rendering with the
+// limit's error on the page; the server then goes on serving.
+func TestServeSurvivesHostileChatTemplates(t *testing.T) {
+	hostile := []struct{ name, src string }{
+		{"recursive macro", "{% macro f(n) %}{{ f(n + 1) }}{% endmacro %}{{ f(0) }}"},
+		{"nested parentheses", "{{ " + strings.Repeat("(", 100000) + "1" + strings.Repeat(")", 100000) + " }}"},
+		{"nested ifs", strings.Repeat("{% if true %}", 20000) + strings.Repeat("{% endif %}", 20000)},
+		{"indent(10**10)", "{{ 'a\nb' | indent(10**10) }}"},
+		{"tojson(indent=10**9)", "{{ {'a': [1, 2]} | tojson(indent=10**9) }}"},
+		{"a string doubled in a loop", "{% set ns = namespace(s='ab') %}{% for i in range(100) %}{% set ns.s = ns.s + ns.s %}{% endfor %}{{ ns.s | length }}"},
+		{"two nested range(100000)", "{% for i in range(100000) %}{% for j in range(100000) %}{% endfor %}{% endfor %}"},
+		{"a replace doubling loop", "{% set ns = namespace(s='ab') %}{% for i in range(100) %}{% set ns.s = ns.s.replace('a', 'aa') %}{% endfor %}{{ ns.s | length }}"},
+		{"a string times a huge int", "{{ 'a' * 10**10 }}"},
+	}
+	dir := writeDir(t, files)
+	for _, tc := range hostile {
+		t.Run(tc.name, func(t *testing.T) {
+			tpl, err := chatformat.NewTemplate(tc.src, chatformat.WithName("hostile.jinja"))
+			if err != nil {
+				var te *chatformat.TemplateError
+				require.ErrorAs(t, err, &te, "refused at start, as serve refuses to start")
+				return
+			}
+			s := newServer(t, dir, ChatTemplate("hf:hostile.jinja", tpl), DefaultFormat("hf:hostile.jinja"))
+			code, body := get(t, s, "/t/greet.hbs")
+			require.Equal(t, 200, code)
+			assert.Regexp(t, `hostile\.jinja:\d+:\d+: \w*Error`, body, "the page shows the rendering's error, at its place")
+			code, body = get(t, s, "/t/greet.hbs?format=chatml")
+			require.Equal(t, 200, code, "the server goes on serving")
+			assert.Contains(t, body, "Hi Ada x2")
+		})
+	}
+}
