@@ -25,7 +25,21 @@ type settings struct {
 	trimBlocks   bool
 	lstripBlocks bool
 	doStatement  bool
+	limits       Limits
 }
+
+// Limits bound what one render of an untrusted template may use, beyond
+// MacroDepth and the render's context; zero means no limit (the default).
+// A render that passes one fails with an error naming the limit, where
+// Python's Jinja2 would raise MemoryError or run on.
+type Limits struct {
+	Output     int // bytes the template writes
+	Iterations int // loop iterations in all
+	Size       int // bytes of any one string, items of any one list, the template builds
+}
+
+// Limit sets the Limits of every render.
+func Limit(l Limits) Option { return func(s *settings) { s.limits = l } }
 
 // defaultDepth bounds nested macro calls, includes and recursive loops
 // unless MacroDepth says otherwise.
@@ -119,7 +133,7 @@ func (e *Engine) Compile(name, src string, cfg driver.Config) (dc driver.Compile
 	opts := []jinja2.Option{
 		jinja2.Autoescape(roleparse.Escape),
 		jinja2.WithFinalize(finalize),
-		jinja2.WithLimits(jinja2.Limits{Depth: e.cfg.depth}),
+		jinja2.WithLimits(jinja2.Limits{Depth: e.cfg.depth, Output: e.cfg.limits.Output, Iterations: e.cfg.limits.Iterations, Size: e.cfg.limits.Size}),
 		jinja2.WithFilter("tojson", tojson),
 		jinja2.WithFilter("safe", safe),
 	}

@@ -3,6 +3,7 @@ package jinja_test
 import (
 	"context"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -46,4 +47,36 @@ func TestOptions(t *testing.T) {
 	msgs, err := tpl.Messages(context.Background(), nil)
 	require.NoError(t, err)
 	assert.Equal(t, []chat.Message{chat.Text(chat.RoleUser, "[1]")}, msgs)
+}
+
+// TestLimit: an untrusted template that would write, loop or build without
+// bound fails with an error naming the limit, well within a second, and
+// renders as usual without Limit.
+func TestLimit(t *testing.T) {
+	tests := []struct {
+		name, src string
+		limits    jinja.Limits
+		want      string
+	}{
+		{"output", "{% user %}{% for i in range(1000) %}xxxxxxxxxx{% endfor %}{% enduser %}", jinja.Limits{Output: 1000}, "LimitError"},
+		{"iterations", "{% for i in range(100000) %}{% for j in range(100000) %}{% endfor %}{% endfor %}", jinja.Limits{Iterations: 1_000_000}, "LimitError"},
+		{"size", "{% set ns = namespace(s='ab') %}{% for i in range(64) %}{% set ns.s = ns.s + ns.s %}{% endfor %}{{ ns.s | length }}", jinja.Limits{Size: 1 << 20}, "LimitError"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			tpl, err := engine.NewSet(jinja.New(jinja.Limit(tc.limits))).Parse("jinja", "t.j2", tc.src)
+			require.NoError(t, err)
+			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+			defer cancel()
+			_, err = tpl.Messages(ctx, nil)
+			require.Error(t, err)
+			assert.Contains(t, err.Error(), tc.want)
+			assert.NotErrorIs(t, err, context.DeadlineExceeded)
+		})
+	}
+	tpl, err := engine.NewSet(jinja.New()).Parse("jinja", "t.j2", tests[0].src)
+	require.NoError(t, err)
+	msgs, err := tpl.Messages(context.Background(), nil)
+	require.NoError(t, err, "no limit by default")
+	assert.Len(t, msgs[0].Content[0].Text, 10000)
 }
