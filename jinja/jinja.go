@@ -146,6 +146,9 @@ func (e *Engine) Compile(name, src string, cfg driver.Config) (dc driver.Compile
 	if e.cfg.lstripBlocks {
 		opts = append(opts, jinja2.LStripBlocks())
 	}
+	// A filter block's str is escaped like any printed value: Jinja2 writes
+	// it raw, which would let data in a filter's arguments forge markup.
+	opts = append(opts, jinja2.EscapeFilterBlocks())
 	if e.cfg.doStatement {
 		opts = append(opts, jinja2.DoStatement())
 	}

@@ -23,6 +23,7 @@ type Env struct {
 	strict                                        bool // StrictNames
 	generation                                    bool // GenerationTag
 	doStatement                                   bool // DoStatement
+	escapeFilterBlocks                            bool // EscapeFilterBlocks
 
 	// ext holds the block tags, call names and finalize of ext.go.
 	ext extensions
@@ -130,6 +131,13 @@ func Sandbox() Option { return func(e *Env) { e.sandbox = true } }
 // off, and so does transformers' chat-template environment; without it,
 // {% do %} is an unknown tag.
 func DoStatement() Option { return func(e *Env) { e.doStatement = true } }
+
+// EscapeFilterBlocks escapes, under autoescape, the value of a filter block
+// that is a str and not Markup, as {{ }} escapes it. Jinja2 writes that
+// value as it is, which lets data in the filter's arguments
+// ({% filter wordwrap(5, wrapstring=data) %}) print unescaped; an
+// environment whose escaping is a security boundary turns this on.
+func EscapeFilterBlocks() Option { return func(e *Env) { e.escapeFilterBlocks = true } }
 
 // GenerationTag accepts transformers' {% generation %}…{% endgeneration %}
 // (its AssistantTracker extension of chat templates): the body renders in

@@ -377,6 +377,9 @@ func (c *compiler) compileFilterBlock(n *FilterBlock) (execFn, error) {
 		if v.kind != KindStr {
 			return place(typeErr("sequence item: expected str instance, %s found", TypeName(v)), name, pos)
 		}
+		if f.c.env.escapeFilterBlocks {
+			return place(f.c.writeValue(v), name, pos)
+		}
 		return place(f.c.writeRaw(v.s), name, pos)
 	}, nil
 }
