@@ -1,42 +1,22 @@
 package jinja_test
 
 import (
-	"context"
-	"reflect"
 	"testing"
-	"time"
 
 	"github.com/rolemark/rolemark/engine"
+	"github.com/rolemark/rolemark/internal/fixture/injection"
 	"github.com/rolemark/rolemark/jinja"
 )
 
 // FuzzEscape holds the injection suite's property for any value: in every
 // position of TestInjection (message text in each role style, name and
-// tool_call_id attributes, media and image URLs, includes, macros, history
-// placed and not), the messages are exactly the intended ones with the value
-// intact. The seed corpus (the hostile values) runs in every go test.
+// tool_call_id attributes, media and image URLs, includes, macros, filter
+// blocks with data arguments, history placed and not), the messages are
+// exactly the intended ones with the value intact. The seed corpus (the
+// hostile values) runs in every go test.
 func FuzzEscape(f *testing.F) {
-	for _, s := range hostileValues(f) {
-		if len(s) < 1000 {
-			f.Add(s)
-		}
-	}
 	ps := positions()
-	tpls := compiled(f)
-	f.Fuzz(func(t *testing.T, v string) {
-		for i, p := range ps {
-			if p.skip != nil && p.skip(v) {
-				continue
-			}
-			msgs, err := p.render(tpls[i], v)
-			if err != nil {
-				t.Fatalf("%s: %q: %v", p.name, v, err)
-			}
-			if want := p.want(v); !reflect.DeepEqual(want, msgs) {
-				t.Fatalf("%s: %q:\nwant %#v\ngot  %#v", p.name, v, want, msgs)
-			}
-		}
-	})
+	injection.Fuzz(f, ps, injection.Compile(f, engine.NewSet(jinja.New()), ".j2", ps))
 }
 
 // FuzzCompile compiles and renders arbitrary template source: whatever the
@@ -62,25 +42,6 @@ func FuzzCompile(f *testing.F) {
 		`{% call role("user") %}x{% endcall %}{% user name=x, tool_call_id=1 %}{% enduser %}`,
 		`{{ 2**1000 }}{{ 'a'*1000000 }}{{ range(100000)|list|length }}`,
 	}
-	for _, s := range seeds {
-		f.Add(s)
-	}
-	set := engine.NewSet(jinja.New())
 	vars := map[string]any{"x": "<x>", "l": []int{1, 2}, "m": map[string]int{"a": 1}, "n": nil}
-	f.Fuzz(func(t *testing.T, src string) {
-		done := make(chan struct{})
-		go func() {
-			defer close(done)
-			tpl, err := set.Parse("jinja", "f.j2", src)
-			if err != nil {
-				return
-			}
-			_, _ = tpl.Render(context.Background(), vars)
-		}()
-		select {
-		case <-done:
-		case <-time.After(10 * time.Second):
-			t.Fatalf("%q: compile and render did not return in 10s", src)
-		}
-	})
+	injection.FuzzCompile(f, engine.NewSet(jinja.New()), "jinja", "f.j2", seeds, vars, nil)
 }

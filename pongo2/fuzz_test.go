@@ -1,14 +1,12 @@
 package pongo2_test
 
 import (
-	"context"
-	"reflect"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/rolemark/rolemark/engine"
 	"github.com/rolemark/rolemark/internal/fixture"
+	"github.com/rolemark/rolemark/internal/fixture/injection"
 	"github.com/rolemark/rolemark/pongo2"
 )
 
@@ -18,27 +16,8 @@ import (
 // placed and not), the messages are exactly the intended ones with the value
 // intact. The seed corpus (the hostile values) runs in every go test.
 func FuzzEscape(f *testing.F) {
-	for _, s := range hostileValues(f) {
-		if len(s) < 1000 {
-			f.Add(s)
-		}
-	}
 	ps := positions()
-	tpls := compiled(f)
-	f.Fuzz(func(t *testing.T, v string) {
-		for i, p := range ps {
-			if p.skip != nil && p.skip(v) {
-				continue
-			}
-			msgs, err := p.render(tpls[i], v)
-			if err != nil {
-				t.Fatalf("%s: %q: %v", p.name, v, err)
-			}
-			if want := p.want(v); !reflect.DeepEqual(want, msgs) {
-				t.Fatalf("%s: %q:\nwant %#v\ngot  %#v", p.name, v, want, msgs)
-			}
-		}
-	})
+	injection.Fuzz(f, ps, injection.Compile(f, engine.NewSet(pongo2.New()), ".pongo2", ps))
 }
 
 // FuzzCompile compiles and renders arbitrary template source: whatever the
@@ -71,28 +50,10 @@ func FuzzCompile(f *testing.F) {
 		`{#} {% verbatim %} #}{% comment %}x{% endcomment junk %}`,
 		`{# {#} #}{{ s }}{#}#}{{ s }}`,
 	}
-	for _, s := range seeds {
-		f.Add(s)
-	}
-	set := engine.NewSet(pongo2.New())
-	vars := map[string]any{"x": "<x>", "l": []int{1, 2}, "m": map[string]int{"a": 1}, "n": nil, "s": stringer{fixture.Evil}}
-	f.Fuzz(func(t *testing.T, src string) {
-		done := make(chan struct{})
-		go func() {
-			defer close(done)
-			tpl, err := set.Parse("pongo2", "f.pongo2", src)
-			if err != nil {
-				return
-			}
-			out, err := tpl.Render(context.Background(), vars)
-			if err == nil && !strings.Contains(src, "safe") && strings.Contains(out, "forged & <b>") {
-				t.Errorf("%q printed a value unescaped: %q", src, out)
-			}
-		}()
-		select {
-		case <-done:
-		case <-time.After(10 * time.Second):
-			t.Fatalf("%q: compile and render did not return in 10s", src)
+	vars := map[string]any{"x": "<x>", "l": []int{1, 2}, "m": map[string]int{"a": 1}, "n": nil, "s": injection.Stringer{S: fixture.Evil}}
+	injection.FuzzCompile(f, engine.NewSet(pongo2.New()), "pongo2", "f.pongo2", seeds, vars, func(t *testing.T, src, out string) {
+		if !strings.Contains(src, "safe") && strings.Contains(out, "forged & <b>") {
+			t.Errorf("%q printed a value unescaped: %q", src, out)
 		}
 	})
 }
