@@ -279,12 +279,13 @@ func (t *Template) run(c *Ctx, vars map[string]Value) error {
 type Ctx struct {
 	ctx        context.Context
 	env        *Env
-	out        []byte // the output; captured output is cut off its end
-	outBase    int    // where this render's output starts in out (AppendRender)
-	scratch    []byte // a filter's working memory (tojson), kept from call to call
-	autoescape bool   // the current autoescape setting ({% autoescape %} changes it)
-	depth      int    // nested macro calls, includes, recursive loops
-	iters      int    // loop iterations so far
+	out        []byte    // the output; captured output is cut off its end
+	outBase    int       // where this render's output starts in out (AppendRender)
+	gen        *genTrack // RenderGeneration's record; nil when not asked
+	scratch    []byte    // a filter's working memory (tojson), kept from call to call
+	autoescape bool      // the current autoescape setting ({% autoescape %} changes it)
+	depth      int       // nested macro calls, includes, recursive loops
+	iters      int       // loop iterations so far
 
 	// Reused from render to render (Env.getCtx): the outermost template's
 	// context and frame, and the loop variables' states.

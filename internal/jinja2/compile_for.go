@@ -147,6 +147,12 @@ func (c *compiler) compileFor(n *For) (execFn, error) {
 		if err != nil {
 			return err
 		}
+		if recursive && f.c.gen != nil {
+			// Jinja2 renders a recursive loop into a buffer, the outermost
+			// call too (RenderGeneration's spans)
+			f.c.captureEnter(len(f.c.out))
+			defer f.c.captureLeave()
+		}
 		return lc.run(f, v, 0)
 	}, nil
 }
@@ -266,7 +272,9 @@ func (l *loopObj) CallValue(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
 	// variables are restored after it.
 	saved := append([]Value(nil), f.slots...)
 	start := len(c.out)
+	c.captureEnter(start)
 	err := l.rec.run(f, args[0], l.depth0+1)
+	c.captureLeave()
 	out := string(c.out[start:])
 	c.out = c.out[:start]
 	copy(f.slots, saved)

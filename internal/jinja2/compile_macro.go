@@ -282,7 +282,9 @@ func (m *macroCode) call(c *Ctx, def *frame, args []Value, kw []Kwarg) (Value, e
 		}
 	}
 	start := len(c.out)
+	c.captureEnter(start)
 	err := m.body(f)
+	c.captureLeave()
 	out := string(c.out[start:])
 	c.out = c.out[:start]
 	if err != nil {

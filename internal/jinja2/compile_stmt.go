@@ -82,7 +82,7 @@ func (c *compiler) compileStmt(s Stmt) (execFn, error) {
 			if err != nil {
 				return err
 			}
-			return f.c.writeValue(v)
+			return f.c.writeGeneration(v)
 		}, nil
 	}
 	return c.unsupported(s, "this statement"), nil
@@ -308,7 +308,9 @@ func (c *compiler) compileCaptured(body []Stmt) (func(f *frame) (Value, error), 
 			_ = init(f)
 		}
 		start := len(f.c.out)
+		f.c.captureEnter(start)
 		err := b(f)
+		f.c.captureLeave()
 		out := string(f.c.out[start:])
 		f.c.out = f.c.out[:start]
 		if err != nil {

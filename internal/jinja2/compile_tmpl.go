@@ -209,7 +209,9 @@ func renderBlock(c *Ctx, tc *tctx, name string, idx int) error {
 // captureBlock renders a block into a str (Markup under autoescape).
 func captureBlock(c *Ctx, tc *tctx, name string, idx int) (Value, error) {
 	start := len(c.out)
+	c.captureEnter(start)
 	err := renderBlock(c, tc, name, idx)
+	c.captureLeave()
 	out := string(c.out[start:])
 	c.out = c.out[:start]
 	if err != nil {
@@ -387,7 +389,9 @@ func (c *compiler) importer(x evalFn, withContext bool) func(f *frame) (*moduleO
 		}
 		defer f.c.leave()
 		start := len(f.c.out)
+		f.c.captureEnter(start)
 		err = t.prog.run(f.c, tc)
+		f.c.captureLeave()
 		f.c.out = f.c.out[:start]
 		if err != nil {
 			return nil, err
