@@ -17,6 +17,18 @@ type config struct {
 	defaultRole chat.Role
 }
 
+// newConfig applies opts to the defaults.
+func newConfig(opts []Option) config {
+	var c config
+	for _, o := range opts {
+		o(&c)
+	}
+	if c.defaultRole == "" {
+		c.defaultRole = chat.RoleUser
+	}
+	return c
+}
+
 // Roles accepts the given roles in addition to the default ones (system,
 // user, assistant, tool, developer and their aliases). An empty name is
 // ignored: a message always has a role.

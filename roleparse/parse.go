@@ -51,13 +51,7 @@ func ParseOwned(b []byte, opts ...Option) ([]chat.Message, error) {
 // when they fit.
 func parse(markup string, owned bool, buf *[8]pendingText, opts []Option) ([]chat.Message, []pendingText, error) {
 	p := parsers.Get().(*parser)
-	*p = parser{src: markup, owned: owned}
-	for _, o := range opts {
-		o(&p.cfg)
-	}
-	if p.cfg.defaultRole == "" {
-		p.cfg.defaultRole = chat.RoleUser
-	}
+	*p = parser{src: markup, owned: owned, cfg: newConfig(opts)}
 	p.runs = p.runBuf[:0]
 	p.pending = p.pendBuf[:0]
 	msgs, err := p.parse()

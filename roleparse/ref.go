@@ -306,3 +306,49 @@ func digitVal(c byte, base int) int {
 	}
 	return -1
 }
+
+// entities are the named references Parse decodes (refByte reads them
+// fastest, appendRef through it).
+var entities = [...]string{"&lt;", "&gt;", "&amp;", "&quot;", "&apos;"}
+
+// refPrefix reports whether s, which starts with '&', is the beginning of
+// a reference that more bytes could complete: what the parser makes of its
+// '&' depends on what follows s.
+func refPrefix(s string) bool {
+	if _, size := appendRef(nil, s); size > 0 {
+		return false // a whole reference: more bytes change nothing
+	}
+	for _, e := range entities {
+		if len(s) < len(e) && e[:len(s)] == s {
+			return true
+		}
+	}
+	if len(s) < 2 || s[1] != '#' {
+		return false
+	}
+	i, base := 2, 10
+	if i < len(s) && (s[i] == 'x' || s[i] == 'X') {
+		i, base = 3, 16
+	}
+	for i < len(s) && digitVal(s[i], base) >= 0 {
+		i++
+	}
+	return i == len(s) // the digits may go on after s
+}
+
+// spaceRef reports whether s holds a character reference to ASCII
+// whitespace, which Parse keeps where it trims literal whitespace.
+func spaceRef(s string) bool {
+	for {
+		k := strings.IndexByte(s, '&')
+		if k < 0 {
+			return false
+		}
+		s = s[k:]
+		var buf [utf8.UTFMax]byte
+		if out, size := appendRef(buf[:0], s); size > 0 && len(out) == 1 && isSpace(out[0]) {
+			return true
+		}
+		s = s[1:]
+	}
+}

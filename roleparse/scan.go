@@ -117,3 +117,47 @@ func (p *parser) innerTagAt(i int) (string, bool) {
 	}
 	return "", false
 }
+
+// hasPartTag reports whether s holds a part tag, opening or closing, or
+// the start of one cut by the end of s.
+func hasPartTag(s string) bool {
+	for i := 0; ; i++ {
+		k := strings.IndexByte(s[i:], '<')
+		if k < 0 {
+			return false
+		}
+		i += k
+		closing := i+1 < len(s) && s[i+1] == '/'
+		for _, name := range innerTags {
+			if name != "message" && name != "chat_history" && tagAt(s, i, name, closing) {
+				return true
+			}
+		}
+	}
+}
+
+// decided reports whether the parser reads every '<' and '&' of t the
+// same whatever follows t: a '<' followed within t by a '>', or by a byte
+// that starts no tag; an '&' that starts a whole reference, or that no
+// byte after t can make one.
+func decided(t string) bool {
+	for i := 0; i < len(t); i++ {
+		switch t[i] {
+		case '<':
+			if strings.IndexByte(t[i+1:], '>') >= 0 {
+				continue // the parser's reading of the '<' ends by this '>'
+			}
+			if i+1 == len(t) {
+				return false
+			}
+			if c := t[i+1] | 0x20; ('a' <= c && c <= 'z') || t[i+1] == '/' || t[i+1] == '!' {
+				return false
+			}
+		case '&':
+			if refPrefix(t[i:]) {
+				return false
+			}
+		}
+	}
+	return true
+}
