@@ -9,14 +9,13 @@ import (
 
 	"github.com/rolemark/rolemark/chat"
 	"github.com/rolemark/rolemark/engine/driver"
-	"github.com/rolemark/rolemark/internal/fastpath"
 	"github.com/rolemark/rolemark/roleparse"
 )
 
 // The fast path renders a template that is template text and plain
 // variables ({{name}}, {{user.name}}) straight to messages, without raymond
 // and without parsing markup: the text between the variables is fixed, so
-// internal/fastpath parses it once, at compile time, and a render puts each
+// roleparse.CompileSkeleton parses it once, at compile time, and a render puts each
 // value, unescaped, into the text of the message it prints in. It is what
 // Execute and roleparse.Parse give, because:
 //
@@ -34,16 +33,13 @@ import (
 //     roleparse decodes back; anything else, and a missing variable, takes
 //     the general path (which reports it).
 type fastProg struct {
-	prog  *fastpath.Program
+	sk    *roleparse.Skeleton
 	paths [][]string // the variable each value prints
 }
 
 // fastProgram returns the template's fast path, or nil when it has none.
 // src is the source raymond parsed.
 func (t *compiled) fastProgram(src string, funcs map[string]any, opts []roleparse.Option) *fastProg {
-	if fastpath.Reserved(src) {
-		return nil
-	}
 	prog, _, _, err := parseTemplate(src)
 	if err != nil || len(prog.BlockParams) > 0 {
 		return nil
@@ -68,7 +64,7 @@ func (t *compiled) fastProgram(src string, funcs map[string]any, opts []rolepars
 				k = len(f.paths)
 				index[name] = k
 				f.paths = append(f.paths, path)
-				if !setPlaceholder(root, path, fastpath.Placeholder(k)) {
+				if !setPlaceholder(root, path, roleparse.Hole(k)) {
 					return nil // {{a}} beside {{a.b}}
 				}
 			}
@@ -83,7 +79,11 @@ func (t *compiled) fastProgram(src string, funcs map[string]any, opts []rolepars
 	if err != nil {
 		return nil
 	}
-	if f.prog = fastpath.FromRender(out, order, opts); f.prog == nil {
+	texts, ok := roleparse.SplitHoles(out, order)
+	if !ok {
+		return nil
+	}
+	if f.sk, ok = driver.CompileSkeleton(texts, opts); !ok {
 		return nil
 	}
 	paths := make([][]string, len(order))
@@ -202,5 +202,6 @@ func (t *compiled) ExecuteMessages(ctx context.Context, r *driver.Request) ([]ch
 		}
 		values = append(values, v)
 	}
-	return f.prog.Messages(values, r.Memory), true, nil
+	msgs, err := r.Memory.Messages(f.sk, values)
+	return msgs, true, err
 }

@@ -7,7 +7,6 @@ import (
 
 	"github.com/rolemark/rolemark/chat"
 	"github.com/rolemark/rolemark/engine/driver"
-	"github.com/rolemark/rolemark/internal/fastpath"
 	"github.com/rolemark/rolemark/internal/jinja2"
 	"github.com/rolemark/rolemark/roleparse"
 )
@@ -15,7 +14,7 @@ import (
 // The fast path renders a template that is template text and plain
 // variables ({{ name }}) straight to messages, without the Jinja2 runtime
 // and without parsing markup: the text between the variables is fixed, so
-// internal/fastpath parses it once, at compile time, and a render puts each
+// roleparse.CompileSkeleton parses it once, at compile time, and a render puts each
 // value, unescaped, into the text of the message it prints in. It is what
 // Execute and roleparse.Parse give, because:
 //
@@ -31,15 +30,12 @@ import (
 //     True, False) and escapes, and which roleparse decodes back; anything
 //     else, and a missing variable, takes the general path.
 type fastProg struct {
-	prog  *fastpath.Program
+	sk    *roleparse.Skeleton
 	names []string // the variable each value prints
 }
 
 // fastProgram returns the template's fast path, or nil when it has none.
-func (c *compiled) fastProgram(src string, funcs map[string]any, opts []roleparse.Option) *fastProg {
-	if fastpath.Reserved(src) {
-		return nil
-	}
+func (c *compiled) fastProgram(funcs map[string]any, opts []roleparse.Option) *fastProg {
 	var names []string
 	if !plainStmts(c.tpl.Tree().Body, &names) {
 		return nil
@@ -55,7 +51,7 @@ func (c *compiled) fastProgram(src string, funcs map[string]any, opts []rolepars
 		if !ok {
 			k = len(index)
 			index[name] = k
-			vars[name] = fastpath.Placeholder(k)
+			vars[name] = roleparse.Hole(k)
 		}
 		order[i] = k
 	}
@@ -63,11 +59,15 @@ func (c *compiled) fastProgram(src string, funcs map[string]any, opts []rolepars
 	if err != nil {
 		return nil
 	}
-	prog := fastpath.FromRender(out, order, opts)
-	if prog == nil {
+	texts, ok := roleparse.SplitHoles(out, order)
+	if !ok {
 		return nil
 	}
-	return &fastProg{prog: prog, names: names}
+	sk, ok := driver.CompileSkeleton(texts, opts)
+	if !ok {
+		return nil
+	}
+	return &fastProg{sk: sk, names: names}
 }
 
 // plainStmts reports whether body is made of what the fast path takes,
@@ -163,5 +163,6 @@ func (f *fastProg) messages(ctx context.Context, r *driver.Request) ([]chat.Mess
 		}
 		values = append(values, v)
 	}
-	return f.prog.Messages(values, r.Memory), true, nil
+	msgs, err := r.Memory.Messages(f.sk, values)
+	return msgs, true, err
 }

@@ -176,7 +176,7 @@ func (e *Engine) Compile(name, src string, cfg driver.Config) (dc driver.Compile
 		return nil, err
 	}
 	c.vars = c.listVars(e.cfg.funcs)
-	c.fast = c.fastProgram(src, e.cfg.funcs, cfg.Parse)
+	c.fast = c.fastProgram(e.cfg.funcs, cfg.Parse)
 	return c, nil
 }
 

@@ -8,14 +8,13 @@ import (
 
 	"github.com/rolemark/rolemark/chat"
 	"github.com/rolemark/rolemark/engine/driver"
-	"github.com/rolemark/rolemark/internal/fastpath"
 	"github.com/rolemark/rolemark/roleparse"
 )
 
 // The fast path renders a template that is template text and plain
 // variables ({{ name }}) straight to messages, without pongo2 and without
 // parsing markup: the text between the variables is fixed, so
-// internal/fastpath parses it once, at compile time, and a render puts each
+// roleparse.CompileSkeleton parses it once, at compile time, and a render puts each
 // value, unescaped, into the text of the message it prints in. It is what
 // Execute and roleparse.Parse give, because:
 //
@@ -31,13 +30,13 @@ import (
 //     does and escapes, and which roleparse decodes back; anything else, and
 //     a missing variable, takes the general path (which reports it).
 type fastProg struct {
-	prog  *fastpath.Program
+	sk    *roleparse.Skeleton
 	names []string // the variable each value prints
 }
 
 // fastProgram returns the template's fast path, or nil when it has none.
 func (c *compiled) fastProgram(s *source, funcs p2.Context, opts []roleparse.Option) *fastProg {
-	if !s.plain || fastpath.Reserved(s.orig) {
+	if !s.plain {
 		return nil
 	}
 	index := map[string]int{}
@@ -51,7 +50,7 @@ func (c *compiled) fastProgram(s *source, funcs p2.Context, opts []roleparse.Opt
 		if !ok {
 			k = len(index)
 			index[name] = k
-			vars[name] = fastpath.Placeholder(k)
+			vars[name] = roleparse.Hole(k)
 		}
 		order[i] = k
 	}
@@ -59,11 +58,15 @@ func (c *compiled) fastProgram(s *source, funcs p2.Context, opts []roleparse.Opt
 	if err := c.Execute(context.Background(), &buf, &driver.Request{Vars: vars}); err != nil {
 		return nil
 	}
-	prog := fastpath.FromRender(buf.String(), order, opts)
-	if prog == nil {
+	texts, ok := roleparse.SplitHoles(buf.String(), order)
+	if !ok {
 		return nil
 	}
-	return &fastProg{prog: prog, names: s.prints}
+	sk, ok := driver.CompileSkeleton(texts, opts)
+	if !ok {
+		return nil
+	}
+	return &fastProg{sk: sk, names: s.prints}
 }
 
 // value returns the text the print tag writes, before escaping, for x,
@@ -105,5 +108,6 @@ func (c *compiled) ExecuteMessages(ctx context.Context, r *driver.Request) ([]ch
 		}
 		values = append(values, v)
 	}
-	return f.prog.Messages(values, r.Memory), true, nil
+	msgs, err := r.Memory.Messages(f.sk, values)
+	return msgs, true, err
 }
