@@ -329,8 +329,20 @@ func percentFormat(c *Ctx, f, args Value) (Value, error) {
 		list = []Value{args}
 	}
 	if args.kind == KindObject {
-		if _, ok := args.ref.(Indexable); !ok {
+		switch o := args.ref.(type) {
+		case *namedTuple:
+			// a tuple subclass: its items are the arguments
+			list, mapping = o.items, nil
+		case *pyClass, *dictView:
+			// a class is subscripted through __class_getitem__, which
+			// PyMapping_Check does not see; dict views have no items
 			mapping = nil
+		case *genericAlias:
+			// types.GenericAlias has __getitem__: a mapping
+		default:
+			if _, ok := args.ref.(Indexable); !ok {
+				mapping = nil
+			}
 		}
 	}
 	markup := f.IsSafe()
@@ -381,6 +393,14 @@ func percentFormat(c *Ctx, f, args Value) (Value, error) {
 			key := s[i+1 : j-1]
 			if mapping.kind == KindList {
 				return Value{}, typeErr("list indices must be integers or slices, not str")
+			}
+			switch o := mapping.ref.(type) {
+			case *rangeObj:
+				return Value{}, typeErr("range indices must be integers or slices, not str")
+			case *bytesObj:
+				return Value{}, typeErr("byte indices must be integers or slices, not str")
+			case *genericAlias:
+				return Value{}, typeErr("%s is not a generic class", o.Repr())
 			}
 			if mapping.kind == KindUndefined {
 				return Value{}, mapping.undefErr()

@@ -89,6 +89,14 @@ FOUND = [
     ("filter-block-raw", "{% filter upper %}<{% endfilter %}|{% filter replace('a', '<') %}a{% endfilter %}|{% filter title %}{{ '<x>' }}{% endfilter %}", {}, "a filter block's value is written as it is, unescaped", {"autoescape": True}),
     ("filter-block-not-str", "x{% filter length %}abc{% endfilter %}", {}, "TypeError: sequence item 1: expected str instance, int found"),
     ("in-range", "{{ true in range(5, 1, -2) }}|{{ 1 in range(5, 0, -2) }}|{{ 3.0 in range(5) }}|{{ 2 in range(5, 1, -2) }}|{{ 'a' in range(3) }}", {}, "x in range is membership, not an index"),
+    ("percent-class", "{{ 'its' % range }}", {}, "TypeError: a class is not a mapping to % (its [] is __class_getitem__)"),
+    ("percent-cycler", "{{ 'a' % cycler }}", {}, "TypeError: not all arguments converted"),
+    ("percent-dict-keys", "{{ 'a' % {}.keys() }}", {}, "TypeError: a dict view has no items"),
+    ("percent-mappings", "{{ 'a' % range(3) }}|{{ 'a' % 'x'.encode() }}|{{ 'a' % dict.a }}|{{ '%s-%s' % ([{'a': 1}]|groupby('a'))[0] }}", {}, "a range, bytes and a GenericAlias are mappings to %; groupby's items are tuples"),
+    ("percent-group-tuple", "{{ 'a' % ([{'a': 1}]|groupby('a'))[0] }}", {}, "TypeError: a _GroupTuple gives two arguments"),
+    ("percent-key-range", "{{ '%(k)s' % range(3) }}", {}, "TypeError: range indices must be integers or slices, not str"),
+    ("percent-key-bytes", "{{ '%(k)s' % 'x'.encode() }}", {}, "TypeError: byte indices must be integers or slices, not str"),
+    ("percent-key-alias", "{{ '%(k)s' % dict.a }}", {}, "TypeError: dict['a'] is not a generic class"),
     # constant folding: Jinja2 evaluates a constant slice through
     # environment.getitem (Undefined where Python raises TypeError), and
     # keeps the folded value when it has a safe repr or is printed
