@@ -674,6 +674,11 @@ func Slice(c *Ctx, v Value, start, stop, step Value) (Value, error) {
 	var runes []rune // a str's runes, when it is neither ASCII nor a step-1 slice of valid UTF-8
 	utf := false     // v.s is valid UTF-8 with non-ASCII runes; n counts runes
 	var rng *rangeObj
+	var bs *bytesObj
+	if nt, ok := v.ref.(*namedTuple); ok && v.kind == KindObject {
+		// groupby's _GroupTuple is a tuple: its slice is a plain tuple
+		v = TupleV(nt.items)
+	}
 	switch v.kind {
 	case KindStr:
 		switch {
@@ -692,6 +697,13 @@ func Slice(c *Ctx, v Value, start, stop, step Value) (Value, error) {
 		n = len(v.list().Items)
 	case KindObject:
 		var ok bool
+		if bs, ok = v.ref.(*bytesObj); ok {
+			n = len(bs.b)
+			break
+		}
+		if g, alias := v.ref.(*genericAlias); alias {
+			return Value{}, typeErr("%s is not a generic class", g.Repr())
+		}
 		if rng, ok = v.ref.(*rangeObj); !ok {
 			if k, class := v.ref.(*pyClass); class {
 				if k.generic {
@@ -743,6 +755,16 @@ func Slice(c *Ctx, v Value, start, stop, step Value) (Value, error) {
 		}
 		return markupOr(v, b.String()), nil
 	case KindObject:
+		if bs != nil {
+			if st == 1 {
+				return ObjectV(&bytesObj{b: bs.b[from : from+int64(cnt)]}), nil
+			}
+			b := make([]byte, cnt)
+			for j, i := 0, from; j < cnt; j, i = j+1, i+st {
+				b[j] = bs.b[i]
+			}
+			return ObjectV(&bytesObj{b: string(b)}), nil
+		}
 		items := make([]Value, cnt)
 		for j, i := 0, from; j < cnt; j, i = j+1, i+st {
 			items[j] = rng.items[i]

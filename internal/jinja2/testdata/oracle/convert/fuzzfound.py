@@ -97,6 +97,10 @@ FOUND = [
     ("percent-key-range", "{{ '%(k)s' % range(3) }}", {}, "TypeError: range indices must be integers or slices, not str"),
     ("percent-key-bytes", "{{ '%(k)s' % 'x'.encode() }}", {}, "TypeError: byte indices must be integers or slices, not str"),
     ("percent-key-alias", "{{ '%(k)s' % dict.a }}", {}, "TypeError: dict['a'] is not a generic class"),
+    ("bytes-slice", "{{ 'ab'.encode()[1:] }}|{{ 'é😀'.encode()[1:3] }}|{{ 'abc'.encode()[::2] }}|{{ ''.encode()[1:] }}|{{ 'abcdef'.encode()[-2:1:-2] }}|{{ 'abc'.encode()[1:]|length }}|{{ 'abc'.encode()[1:] == 'bc'.encode() }}|{{ s.encode()[x:] }}", {"s": "it's", "x": None}, "a slice of bytes is bytes"),
+    ("bytes-slice-step-zero", "{{ 'ab'.encode()[::0] }}", {}, "ValueError: slice step cannot be zero"),
+    ("group-tuple-slice", "{% set g = [{'a': 1}]|groupby('a') %}{{ g[0][::-1] }}|{{ ([{'a': 1}]|groupby('a'))[0][1:] }}", {}, "a _GroupTuple slices as a tuple (folded or not)"),
+    ("alias-slice", "{{ dict.a[1:] }}", {}, "TypeError: dict['a'] is not a generic class"),
     # constant folding: Jinja2 evaluates a constant slice through
     # environment.getitem (Undefined where Python raises TypeError), and
     # keeps the folded value when it has a safe repr or is printed
