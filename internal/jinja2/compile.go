@@ -75,10 +75,13 @@ type compiler struct {
 	noOutputCheck bool
 	// constMode: compiling an expression as Jinja2 folds it
 	// (compile_fold.go); foldSkip: the node whose folding was just tried;
-	// foldMemo: foldMatters' answers.
-	constMode int
-	foldSkip  Expr
-	foldMemo  map[Expr]bool
+	// foldMemo: foldMatters' answers; optimizing: inside the operands of
+	// a node whose folding failed, which Jinja2's optimizer folds,
+	// literals too.
+	constMode  int
+	foldSkip   Expr
+	foldMemo   map[Expr]bool
+	optimizing int
 }
 
 // outputCheck reports whether output here is dropped once the template

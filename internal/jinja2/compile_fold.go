@@ -178,10 +178,22 @@ func foldedKind(x Expr) bool {
 	return false
 }
 
+// isLiteral reports whether x is a list, tuple or dict literal: the
+// optimizer, run over the operands of a node of a folded kind, folds
+// those too ((x and {'b': 2[:1], 'b': 0}) never runs the slice), where a
+// literal elsewhere ({% set v = {'b': 2[:1], 'b': 0} %}) runs as written.
+func isLiteral(x Expr) bool {
+	switch x.(type) {
+	case *DictLit, *ListLit, *TupleLit:
+		return true
+	}
+	return false
+}
+
 // maybeFold compiles x as Jinja2 would fold it, when that matters;
 // ok is false when x compiles as usual.
 func (c *compiler) maybeFold(x Expr, lenient bool) (evalFn, bool, error) {
-	if c.constMode > 0 || !foldedKind(x) {
+	if c.constMode > 0 || !foldedKind(x) && !(c.optimizing > 0 && isLiteral(x)) {
 		return nil, false, nil
 	}
 	if c.foldSkip == x {
@@ -206,8 +218,12 @@ func (c *compiler) compileFolded(x Expr, lenient, anyOK bool) (evalFn, error) {
 	c.constMode--
 	if !anyOK {
 		c.foldSkip = x // x itself was just tried
+		c.optimizing++
 	}
 	plain, err := c.expr(x, lenient)
+	if !anyOK {
+		c.optimizing--
+	}
 	c.foldSkip = nil
 	if err != nil || ferr != nil {
 		// a compile error is the compiled code's to report

@@ -110,6 +110,9 @@ FOUND = [
     ("fold-slice-name", "{{ x[:2] }}", {"x": 3}, "TypeError: a variable is not folded"),
     ("fold-slice-concat-var", "{{ 3[:2] ~ x }}", {"x": 3}, "TypeError: only the constant slice is tried, and dropped"),
     ("fold-slice-filter-chain", "{{ 1[:1]|list|wordwrap(5) }}", {}, "the inner filter is folded, wordwrap of a list raises"),
+    ("fold-literal-operand", "{{ x and {'b': 2[:100:3], 'b': (0 is not mapping)} }}|{% set v = x or [{'b': 2[:1], 'b': 1}] %}{{ v }}|{{ {'b': 2[:1], 'b': 1} }}", {"x": 0}, "the optimizer folds a literal operand of a folded node: the slice is never run"),
+    ("fold-literal-set", "{% set v = {'b': 2[:1], 'b': 1} %}{{ v }}", {}, "TypeError: a literal that is not an operand is not folded"),
+    ("fold-literal-operand-undefined", "{% set v = x or [{'b': 2[:1]}] %}{{ v }}", {"x": 0}, "TypeError: a folded Undefined has no safe repr, so the literal runs"),
     ("fold-concat-autoescape", "{{ '<a>'|safe ~ '<' }}|{% set x = '<' %}{{ '<a>'|safe ~ x }}|{% set y = '<b>'|safe ~ 1 %}{{ y }}", {}, "a constant ~ joins str, not Markup", {"autoescape": True}),
 ]
 
