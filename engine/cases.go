@@ -14,6 +14,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/rolemark/rolemark/chat"
+	"github.com/rolemark/rolemark/engine/internal/yamljson"
 )
 
 // CasesExt ends the name of a file of test cases: bank.cases.yaml holds the
@@ -261,7 +262,7 @@ func parseCase(n *yaml.Node, errAt nodeErr) (Case, error) {
 		if err := v.Decode(&val); err != nil {
 			return errAt(v, "%s: %v", key, err)
 		}
-		b, err := json.Marshal(jsonable(val))
+		b, err := json.Marshal(yamljson.Value(val))
 		if err != nil {
 			return errAt(v, "%s cannot be read as JSON: %v", key, err)
 		}

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/rolemark/rolemark/engine/driver"
+	"github.com/rolemark/rolemark/engine/schema"
 	"github.com/rolemark/rolemark/internal/textpos"
 	"github.com/rolemark/rolemark/roleparse"
 )
@@ -88,9 +89,9 @@ func (t *Template) Check(ctx context.Context) error {
 		line, col := textpos.LineCol(t.src, l.Offset)
 		add(&Error{Template: t.name, Line: line, Col: col, Err: &LookalikeTagError{Found: l.Found, Tag: l.Tag}}, "")
 	}
-	var schema *Schema
+	var input *schema.Schema
 	if t.fm != nil {
-		schema = t.fm.Input
+		input = t.fm.Input
 	}
 	var vars []driver.Var
 	if vl, ok := t.compiled.(driver.VarLister); ok {
@@ -99,19 +100,19 @@ func (t *Template) Check(ctx context.Context) error {
 	for _, v := range vars {
 		switch {
 		case v.Call:
-			if schema == nil || schema.Properties[v.Name] == nil {
+			if input == nil || input.Properties[v.Name] == nil {
 				add(&Error{Template: v.Template, Line: v.Line, Col: v.Col, Err: &UnknownFuncError{Name: v.Name}}, v.Name)
 			}
-		case schema != nil && schema.Properties[v.Name] == nil:
-			add(&Error{Template: v.Template, Line: v.Line, Col: v.Col, Err: &UndeclaredError{Name: v.Name, Declared: schema.Order}}, v.Name)
+		case input != nil && input.Properties[v.Name] == nil:
+			add(&Error{Template: v.Template, Line: v.Line, Col: v.Col, Err: &UndeclaredError{Name: v.Name, Declared: input.Order}}, v.Name)
 		}
 	}
 
 	data := map[string]any{}
-	if schema != nil {
-		for _, name := range schema.Order {
+	if input != nil {
+		for _, name := range input.Order {
 			if _, ok := t.fm.Defaults[name]; !ok {
-				data[name] = synthetic(schema.Properties[name])
+				data[name] = synthetic(input.Properties[name])
 			}
 		}
 	}
@@ -120,7 +121,7 @@ func (t *Template) Check(ctx context.Context) error {
 	for _, v := range vars {
 		_, given := data[v.Name]
 		_, dflt := t.fm.defaults()[v.Name]
-		if !v.Call && !given && !dflt && (schema == nil || schema.Properties[v.Name] == nil) {
+		if !v.Call && !given && !dflt && (input == nil || input.Properties[v.Name] == nil) {
 			data[v.Name] = "text"
 		}
 	}
@@ -133,7 +134,7 @@ func (t *Template) Check(ctx context.Context) error {
 		switch {
 		case ctx.Err() != nil:
 			return ctx.Err()
-		case schema == nil && !errors.As(err, &pe):
+		case input == nil && !errors.As(err, &pe):
 			// the inputs are not declared: a variable the walk did not
 			// find (in a partial) is missing, or a stand-in string is
 			// what failed
@@ -179,7 +180,7 @@ func errorAt(name string, err error) *Error {
 
 // synthetic returns a value the schema accepts: its first enum value, else
 // a value of its type.
-func synthetic(s *Schema) any {
+func synthetic(s *schema.Schema) any {
 	if s == nil {
 		return "text"
 	}

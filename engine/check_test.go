@@ -19,7 +19,7 @@ import (
 	"github.com/rolemark/rolemark/roleparse"
 )
 
-const schema = "---\ninput:\n  schema:\n    name: string\n    items(array): string\n---\n"
+const inputHeader = "---\ninput:\n  schema:\n    name: string\n    items(array): string\n---\n"
 
 // problems returns the lines of Check's error, or nil.
 func problems(t *testing.T, fsys fstest.MapFS, name string) []string {
@@ -44,22 +44,22 @@ func TestCheck(t *testing.T) {
 		want []string
 	}{
 		// good templates: loop, with and set locals are not variables
-		{"t.hbs", schema + "{{#user}}{{name}}{{#each items}}{{this}}{{/each}}{{/user}}", nil},
-		{"t.j2", schema + "{{ role(\"user\") }}{{ name }}{% for it in items %}{{ it }}{% endfor %}{% set n = 2 %}{{ n }}", nil},
-		{"t.tmpl", schema + "{{role \"user\"}}{{.name}}{{range .items}}{{.}}{{end}}{{with .name}}{{.}}{{end}}{{$x := 1}}{{$x}}", nil},
+		{"t.hbs", inputHeader + "{{#user}}{{name}}{{#each items}}{{this}}{{/each}}{{/user}}", nil},
+		{"t.j2", inputHeader + "{{ role(\"user\") }}{{ name }}{% for it in items %}{{ it }}{% endfor %}{% set n = 2 %}{{ n }}", nil},
+		{"t.tmpl", inputHeader + "{{role \"user\"}}{{.name}}{{range .items}}{{.}}{{end}}{{with .name}}{{.}}{{end}}{{$x := 1}}{{$x}}", nil},
 		// every undeclared variable, once, at its first use, also in a
 		// branch a render does not take
-		{"t.hbs", schema + "{{#user}}{{nmae}} {{nmae}}{{#if name}}{{else}}{{itmes}}{{/if}}{{/user}}", []string{
+		{"t.hbs", inputHeader + "{{#user}}{{nmae}} {{nmae}}{{#if name}}{{else}}{{itmes}}{{/if}}{{/user}}", []string{
 			`t.hbs:7:12: variable "nmae" is not declared in the input schema (declared: name, items)`,
 			`t.hbs:7:49: variable "itmes" is not declared in the input schema (declared: name, items)`}},
-		{"t.j2", schema + "{{ role(\"user\") }}{{ nmae }}\n{% if name %}{% else %}{{ itmes }}{% endif %}", []string{
+		{"t.j2", inputHeader + "{{ role(\"user\") }}{{ nmae }}\n{% if name %}{% else %}{{ itmes }}{% endif %}", []string{
 			`t.j2:7:22: variable "nmae" is not declared in the input schema (declared: name, items)`,
 			`t.j2:8:27: variable "itmes" is not declared in the input schema (declared: name, items)`}},
-		{"t.tmpl", schema + "{{role \"user\"}}{{.nmae}}\n{{if .name}}{{else}}{{$.itmes}}{{end}}", []string{
+		{"t.tmpl", inputHeader + "{{role \"user\"}}{{.nmae}}\n{{if .name}}{{else}}{{$.itmes}}{{end}}", []string{
 			`t.tmpl:7:18: variable "nmae" is not declared in the input schema (declared: name, items)`,
 			`t.tmpl:8:24: variable "itmes" is not declared in the input schema (declared: name, items)`}},
 		// the pongo2 engine reads pongo2's tree as the jinja engine does
-		{"t.pongo2", schema + "{{ role(\"user\") }}{{ nmae }}\n{% if name %}{% else %}{{ itmes }}{% endif %}", []string{
+		{"t.pongo2", inputHeader + "{{ role(\"user\") }}{{ nmae }}\n{% if name %}{% else %}{{ itmes }}{% endif %}", []string{
 			`t.pongo2:7:22: variable "nmae" is not declared in the input schema (declared: name, items)`,
 			`t.pongo2:8:27: variable "itmes" is not declared in the input schema (declared: name, items)`}},
 		// a function nothing provides
@@ -67,17 +67,17 @@ func TestCheck(t *testing.T) {
 		{"t.pongo2", "{{ role(\"user\") }}{{ shout(\"hi\") }}", []string{`t.pongo2:1:22: unknown function "shout"`}},
 		// markup problems at the place in the template, in every style,
 		// with synthetic data for inputs that have no default
-		{"t.hbs", schema + "{{#user}}{{name}}{{/user}}\n{{role \"wizard\"}}x", []string{"t.hbs:8:1: rendered markup: " + role}},
-		{"t.j2", schema + "{{ role(\"user\") }}{{ name }}\n{% message \"wizard\" %}x{% endmessage %}", []string{"t.j2:8:1: rendered markup: " + role}},
-		{"t.pongo2", schema + "{{ role(\"user\") }}{{ name }}\n{% message \"wizard\" %}x{% endmessage %}", []string{"t.pongo2:8:1: rendered markup: " + role}},
-		{"t.tmpl", schema + "{{role \"user\"}}{{.name}} and {{.name}}\n  <message role=\"wizard\">{{.name}}</message>", []string{"t.tmpl:8:17: rendered markup: " + role}},
-		{"t.tmpl", schema + "{{role \"assistant\"}}<tool_call id=\"1\" name=\"f\">{\"a\": {{.name}}}</tool_call>", []string{
+		{"t.hbs", inputHeader + "{{#user}}{{name}}{{/user}}\n{{role \"wizard\"}}x", []string{"t.hbs:8:1: rendered markup: " + role}},
+		{"t.j2", inputHeader + "{{ role(\"user\") }}{{ name }}\n{% message \"wizard\" %}x{% endmessage %}", []string{"t.j2:8:1: rendered markup: " + role}},
+		{"t.pongo2", inputHeader + "{{ role(\"user\") }}{{ name }}\n{% message \"wizard\" %}x{% endmessage %}", []string{"t.pongo2:8:1: rendered markup: " + role}},
+		{"t.tmpl", inputHeader + "{{role \"user\"}}{{.name}} and {{.name}}\n  <message role=\"wizard\">{{.name}}</message>", []string{"t.tmpl:8:17: rendered markup: " + role}},
+		{"t.tmpl", inputHeader + "{{role \"assistant\"}}<tool_call id=\"1\" name=\"f\">{\"a\": {{.name}}}</tool_call>", []string{
 			`t.tmpl:7:54: rendered markup: <tool_call name="f"> arguments "{\"a\": text}" are not valid JSON: invalid character 'e' in literal true (expecting 'r')`}},
 		// text that looks like a tag but is not one stays in the text: a
 		// problem at its place in the file, in every engine
-		{"t.hbs", schema + "<message role=\"assistant\">{{name}}</mesage>", []string{
+		{"t.hbs", inputHeader + "<message role=\"assistant\">{{name}}</mesage>", []string{
 			`t.hbs:7:35: "</mesage" is not a markup tag and would stay in the message's text; did you mean "</message"?`}},
-		{"t.j2", schema + "{{ role(\"user\") }}{{ name }}\n<tool_cal id=\"1\" name=\"f\">{}</tool_call>", []string{
+		{"t.j2", inputHeader + "{{ role(\"user\") }}{{ name }}\n<tool_cal id=\"1\" name=\"f\">{}</tool_call>", []string{
 			`t.j2:8:1: "<tool_cal" is not a markup tag and would stay in the message's text; did you mean "<tool_call"?`,
 			`t.j2:8:29: rendered markup: </tool_call> closes no <tool_call> (the open element is <message> opened at line 7, col 1)`}},
 		{"t.tmpl", "<mesage role=\"user\">{{.q}}", []string{

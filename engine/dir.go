@@ -107,9 +107,8 @@ func (s *Set) LoadDir(fsys fs.FS, dir string) (*Dir, error) {
 // IsTemplate reports whether the file name has an extension an engine of
 // the set claims, or .prompt.
 func (s *Set) IsTemplate(name string) bool {
-	ext := strings.ToLower(path.Ext(name))
-	_, ok := s.byExt[ext]
-	return ok || ext == ".prompt"
+	_, ok := s.byExt[strings.ToLower(path.Ext(name))]
+	return ok || isDotpromptFile(name)
 }
 
 // Template returns the template with the given name.
@@ -142,47 +141,12 @@ func (d *Dir) Variants(name string) []string {
 // a file of its own, variants, or both.
 func (d *Dir) Names() []string { return append([]string(nil), d.names...) }
 
-// SplitVariant splits the path of a Dotprompt file named as Dotprompt's
-// DirStore names a variant, DIR/NAME.VARIANT.prompt, into the prompt's
-// path without the extension (DIR/NAME) and the variant. Any other path
-// gives itself without its extension and an empty variant; so does a
-// name with more dots (a.b.c.prompt), which DirStore would skip.
-func SplitVariant(p string) (name, variant string) {
-	ext := path.Ext(p)
-	name = strings.TrimSuffix(p, ext)
-	if !strings.EqualFold(ext, ".prompt") {
-		return name, ""
-	}
-	dir, base := path.Split(name)
-	n, v, ok := strings.Cut(base, ".")
-	if !ok || n == "" || v == "" || strings.Contains(v, ".") {
-		return name, ""
-	}
-	return dir + n, v
-}
-
-// VariantFile returns the file of variant v of the template file p:
-// bank.formal.prompt for bank.prompt and formal; p itself for an empty v.
-func VariantFile(p, v string) string {
-	if v == "" {
-		return p
-	}
-	ext := path.Ext(p)
-	return strings.TrimSuffix(p, ext) + "." + v + ext
-}
-
 // FileOption configures how Set.ParseFS compiles one file.
 type FileOption func(*fileSettings)
 
 type fileSettings struct {
 	engine, root, variant string
 }
-
-// Variant reads variant v of the named file instead of the file itself:
-// bank.formal.prompt for bank.prompt and Variant("formal"), as Dotprompt's
-// DirStore loads a variant. Errors name the variant's file. An empty v
-// reads the file itself.
-func Variant(v string) FileOption { return func(f *fileSettings) { f.variant = v } }
 
 // UseEngine compiles the file with the named engine, whatever its front
 // matter or extension say. An empty name chooses as usual.

@@ -1,7 +1,20 @@
 package engine
 
+// Dotprompt's dialect, all of it: a .prompt file is a Dotprompt file, and
+// what Dotprompt does differently from the other templates of a Set is
+// here. Front matter (frontmatter.go) and its schemas (package
+// engine/schema) are read alike for every file; Dotprompt's front-matter
+// keys are among them.
+//
+//   - which file is one (readDialect) and how its markup becomes
+//     messages (dotpromptMessages);
+//   - the model message Dotprompt opens after {{history}}
+//     (dotpromptAfterHistory);
+//   - variants: NAME.VARIANT.prompt (SplitVariant, VariantFile, Variant).
+
 import (
 	"errors"
+	"path"
 	"strings"
 
 	"github.com/rolemark/rolemark/chat"
@@ -11,6 +24,28 @@ import (
 
 // dotpromptOpen is the message every Dotprompt render starts in.
 const dotpromptOpen = `<message role="user">`
+
+// dotpromptAfterHistory follows the history that {{history}} places in a
+// Dotprompt file: Dotprompt opens a model (assistant) message there.
+func dotpromptAfterHistory() string {
+	return string(roleparse.MessageTag(string(chat.RoleAssistant)))
+}
+
+// isDotpromptFile reports whether the file name ends in .prompt, in any
+// case: a Dotprompt file.
+func isDotpromptFile(name string) bool { return strings.EqualFold(path.Ext(name), ".prompt") }
+
+// readDialect marks a Dotprompt file (.prompt) by its name and notes how
+// Dotprompt trims its body: src is the template after the front matter,
+// whose lines it keeps as blank lines.
+func (t *Template) readDialect(src string) {
+	if !isDotpromptFile(t.name) {
+		return
+	}
+	t.dotprompt = true
+	t.trimLead = len(src) - len(strings.TrimLeft(src, " \t\r\n"))
+	t.trimBody = t.fm != nil
+}
 
 // dotpromptMessages turns the markup a Dotprompt file (.prompt) rendered
 // into messages the way Dotprompt splits its rendered text:
@@ -75,3 +110,38 @@ func (t *Template) dotpromptMessages(markup string, history []chat.Message, plac
 }
 
 func isSpaceByte(c byte) bool { return c == ' ' || c == '\t' || c == '\r' || c == '\n' }
+
+// SplitVariant splits the path of a Dotprompt file named as Dotprompt's
+// DirStore names a variant, DIR/NAME.VARIANT.prompt, into the prompt's
+// path without the extension (DIR/NAME) and the variant. Any other path
+// gives itself without its extension and an empty variant; so does a
+// name with more dots (a.b.c.prompt), which DirStore would skip.
+func SplitVariant(p string) (name, variant string) {
+	ext := path.Ext(p)
+	name = strings.TrimSuffix(p, ext)
+	if !isDotpromptFile(p) {
+		return name, ""
+	}
+	dir, base := path.Split(name)
+	n, v, ok := strings.Cut(base, ".")
+	if !ok || n == "" || v == "" || strings.Contains(v, ".") {
+		return name, ""
+	}
+	return dir + n, v
+}
+
+// VariantFile returns the file of variant v of the template file p:
+// bank.formal.prompt for bank.prompt and formal; p itself for an empty v.
+func VariantFile(p, v string) string {
+	if v == "" {
+		return p
+	}
+	ext := path.Ext(p)
+	return strings.TrimSuffix(p, ext) + "." + v + ext
+}
+
+// Variant reads variant v of the named file instead of the file itself:
+// bank.formal.prompt for bank.prompt and Variant("formal"), as Dotprompt's
+// DirStore loads a variant. Errors name the variant's file. An empty v
+// reads the file itself.
+func Variant(v string) FileOption { return func(f *fileSettings) { f.variant = v } }

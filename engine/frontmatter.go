@@ -1,8 +1,8 @@
 package engine
 
 import (
-	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"regexp"
 	"sort"
@@ -12,6 +12,8 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/rolemark/rolemark/chat"
+	"github.com/rolemark/rolemark/engine/internal/yamljson"
+	"github.com/rolemark/rolemark/engine/schema"
 )
 
 // FrontMatter is the YAML header of a prompt file, between --- lines at its
@@ -39,8 +41,9 @@ type FrontMatter struct {
 	Model       string
 	// Config holds free-form model parameters (temperature, max_tokens …).
 	Config map[string]any
-	// Input declares the variables the template takes.
-	Input *Schema
+	// Input declares the variables the template takes. Its Line and Col
+	// count the lines of the front matter: file line Line+Input.Line-1.
+	Input *schema.Schema
 	// Defaults fill variables the caller does not supply.
 	Defaults map[string]any
 	// Output is the output key as written.
@@ -156,8 +159,8 @@ func parseFrontMatter(name, text string, firstLine int, cfg *settings) (*FrontMa
 	if err := root.Decode(&fm.Raw); err != nil {
 		return nil, errAt(root, "%v", err)
 	}
-	fm.Raw = jsonable(fm.Raw).(map[string]any)
-	sc := &schemaCompiler{named: cfg.schemas, errAt: errAt}
+	fm.Raw = yamljson.Value(fm.Raw).(map[string]any)
+	sc := schemaReader{named: cfg.schemas, errAt: errAt}
 	str := func(n *yaml.Node, key string, dst *string) error {
 		if n.Kind != yaml.ScalarNode || n.Tag == "!!null" {
 			return errAt(n, "%s must be a string", key)
@@ -185,7 +188,7 @@ func parseFrontMatter(name, text string, firstLine int, cfg *settings) (*FrontMa
 				return nil, errAt(v, "config must be a mapping of model parameters")
 			}
 			if err = v.Decode(&fm.Config); err == nil {
-				fm.Config = jsonable(fm.Config).(map[string]any)
+				fm.Config = yamljson.Value(fm.Config).(map[string]any)
 			}
 		case "output":
 			if v.Kind != yaml.MappingNode {
@@ -221,7 +224,7 @@ func parseFrontMatter(name, text string, firstLine int, cfg *settings) (*FrontMa
 			if fm.Ext[ns] == nil {
 				fm.Ext[ns] = map[string]any{}
 			}
-			fm.Ext[ns][field] = jsonable(val)
+			fm.Ext[ns][field] = yamljson.Value(val)
 		}
 		if err != nil {
 			var ee *Error
@@ -243,24 +246,88 @@ func parseFrontMatter(name, text string, firstLine int, cfg *settings) (*FrontMa
 	return fm, nil
 }
 
+// schemaReader reads the schemas of one front matter with package schema,
+// whose errors it places in the file.
+type schemaReader struct {
+	named map[string]json.RawMessage
+	errAt nodeErr
+}
+
+// err turns a *schema.Error, positioned in the front matter's YAML, into an
+// *Error positioned in the file.
+func (sc schemaReader) err(err error) error {
+	var se *schema.Error
+	if !errors.As(err, &se) {
+		return err
+	}
+	return sc.errAt(&yaml.Node{Line: se.Line, Column: se.Col}, "%s", se.Msg)
+}
+
+// parseInput reads input: schema and default.
+func parseInput(fm *FrontMatter, n *yaml.Node, sc schemaReader) error {
+	var defaults *yaml.Node
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := n.Content[i], n.Content[i+1]
+		switch k.Value {
+		case "schema":
+			s, js, err := schema.Parse(v, sc.named)
+			if err != nil {
+				return sc.err(err)
+			}
+			fm.Input, fm.InputSchema = s, js
+		case "default":
+			if v.Kind != yaml.MappingNode {
+				return sc.errAt(v, "input.default must be a mapping of variable names to values")
+			}
+			if err := v.Decode(&fm.Defaults); err != nil {
+				return sc.errAt(v, "input.default: %v", err)
+			}
+			for k, x := range fm.Defaults {
+				fm.Defaults[k] = yamljson.Value(x)
+			}
+			defaults = v
+		default:
+			return sc.errAt(k, "input has no key %q; expected schema or default", k.Value)
+		}
+	}
+	return checkDefaults(fm, defaults, sc.errAt)
+}
+
+// checkDefaults checks each declared default against the schema of its
+// input, so that a default of the wrong type is a front-matter error at the
+// default, not a render error.
+func checkDefaults(fm *FrontMatter, defaults *yaml.Node, errAt nodeErr) error {
+	if fm.Input == nil || defaults == nil {
+		return nil
+	}
+	for i := 0; i+1 < len(defaults.Content); i += 2 {
+		k, v := defaults.Content[i], defaults.Content[i+1]
+		p := fm.Input.Properties[k.Value]
+		if p == nil {
+			continue
+		}
+		var ie *schema.InputError
+		if errors.As(p.Check(k.Value, fm.Defaults[k.Value]), &ie) {
+			return errAt(v, "input.default %q %s", ie.Name, ie.Msg)
+		}
+	}
+	return nil
+}
+
 // parseOutput reads output.format and compiles output.schema.
-func parseOutput(fm *FrontMatter, n *yaml.Node, sc *schemaCompiler) error {
-	if f := mapGet(n, "format"); f != nil {
+func parseOutput(fm *FrontMatter, n *yaml.Node, sc schemaReader) error {
+	if f := mappingValue(n, "format"); f != nil {
 		if f.Kind != yaml.ScalarNode {
 			return sc.errAt(f, "output.format must be a string, such as json or text")
 		}
 		fm.OutputFormat = f.Value
 	}
-	if s := mapGet(n, "schema"); s != nil {
-		js, err := sc.compile(s)
+	if s := mappingValue(n, "schema"); s != nil {
+		js, err := schema.Compile(s, sc.named)
 		if err != nil {
-			return err
+			return sc.err(err)
 		}
-		b, ok := orderedJSON(js)
-		if !ok {
-			return sc.errAt(s, "output.schema cannot be written as JSON")
-		}
-		fm.OutputSchema = b
+		fm.OutputSchema = js
 	}
 	return nil
 }
@@ -321,7 +388,7 @@ func decodeTools(v *yaml.Node, byName bool, registered map[string]chat.Tool, err
 		if s, ok := m["inputSchema"]; ok && m["parameters"] == nil {
 			m["parameters"] = s
 		}
-		b, err := json.Marshal(jsonable(m))
+		b, err := json.Marshal(yamljson.Value(m))
 		if err != nil {
 			return nil, errAt(item, "tool: %v", err)
 		}
@@ -330,7 +397,7 @@ func decodeTools(v *yaml.Node, byName bool, registered map[string]chat.Tool, err
 			return nil, errAt(item, "tool: %v", err)
 		}
 		if p := toolParams(item); p != nil {
-			if ordered, ok := orderedJSON(p); ok {
+			if ordered, ok := yamljson.Ordered(p); ok {
 				t.Parameters = ordered
 			}
 		}
@@ -382,100 +449,4 @@ func mappingValue(m *yaml.Node, key string) *yaml.Node {
 		}
 	}
 	return nil
-}
-
-// orderedJSON writes a YAML value as compact JSON with the keys of every
-// mapping in the order they are written, as a JSON Schema's author means
-// them (and as Qwen's ReAct instruction prints them). ok is false for a
-// value it does not handle (a merge key), which the caller then takes from
-// the decoded, unordered value.
-func orderedJSON(n *yaml.Node) (json.RawMessage, bool) {
-	var b bytes.Buffer
-	if !writeOrderedJSON(&b, n) {
-		return nil, false
-	}
-	return b.Bytes(), true
-}
-
-func writeOrderedJSON(b *bytes.Buffer, n *yaml.Node) bool {
-	for n.Kind == yaml.AliasNode {
-		n = n.Alias
-	}
-	switch n.Kind {
-	case yaml.MappingNode:
-		b.WriteByte('{')
-		for i := 0; i+1 < len(n.Content); i += 2 {
-			k := n.Content[i]
-			if k.Tag == "!!merge" {
-				return false
-			}
-			var key any
-			if err := k.Decode(&key); err != nil {
-				return false
-			}
-			if i > 0 {
-				b.WriteByte(',')
-			}
-			if !writeJSONValue(b, fmt.Sprint(key)) {
-				return false
-			}
-			b.WriteByte(':')
-			if !writeOrderedJSON(b, n.Content[i+1]) {
-				return false
-			}
-		}
-		b.WriteByte('}')
-	case yaml.SequenceNode:
-		b.WriteByte('[')
-		for i, e := range n.Content {
-			if i > 0 {
-				b.WriteByte(',')
-			}
-			if !writeOrderedJSON(b, e) {
-				return false
-			}
-		}
-		b.WriteByte(']')
-	default:
-		var v any
-		if err := n.Decode(&v); err != nil {
-			return false
-		}
-		return writeJSONValue(b, jsonable(v))
-	}
-	return true
-}
-
-// writeJSONValue writes v as compact JSON without HTML escaping.
-func writeJSONValue(b *bytes.Buffer, v any) bool {
-	var e bytes.Buffer
-	enc := json.NewEncoder(&e)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		return false
-	}
-	b.Write(bytes.TrimSuffix(e.Bytes(), []byte("\n")))
-	return true
-}
-
-// jsonable converts YAML-decoded values to what encoding/json accepts.
-func jsonable(v any) any {
-	switch v := v.(type) {
-	case map[string]any:
-		for k, x := range v {
-			v[k] = jsonable(x)
-		}
-		return v
-	case map[any]any:
-		m := make(map[string]any, len(v))
-		for k, x := range v {
-			m[fmt.Sprint(k)] = jsonable(x)
-		}
-		return m
-	case []any:
-		for i, x := range v {
-			v[i] = jsonable(x)
-		}
-	}
-	return v
 }

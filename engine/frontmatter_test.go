@@ -10,6 +10,7 @@ import (
 
 	"github.com/rolemark/rolemark/chat"
 	"github.com/rolemark/rolemark/engine"
+	"github.com/rolemark/rolemark/engine/schema"
 	"github.com/rolemark/rolemark/gotmpl"
 )
 
@@ -63,7 +64,7 @@ x-team: payments
 	assert.Equal(t, []chat.Message{chat.Text(chat.RoleUser, "Hello from guest on line 24")}, msgs)
 
 	_, err = tpl.Messages(context.Background(), map[string]any{"customer": "ann", "age": "x"})
-	var ie *engine.InputError
+	var ie *schema.InputError
 	require.ErrorAs(t, err, &ie)
 	assert.EqualError(t, err, `bank.tmpl:13:5: input "age" must be an integer, not string`)
 }

@@ -16,6 +16,7 @@ import (
 
 	"github.com/rolemark/rolemark/chat"
 	"github.com/rolemark/rolemark/engine/driver"
+	"github.com/rolemark/rolemark/engine/schema"
 	"github.com/rolemark/rolemark/internal/scratch"
 	"github.com/rolemark/rolemark/roleparse"
 )
@@ -229,11 +230,7 @@ func (s *Set) compile(e driver.Engine, name, src string, fm *FrontMatter, cfg dr
 		return nil, err
 	}
 	t = &Template{name: name, engine: e, compiled: c, parse: s.cfg.parse, fm: fm, src: src, cfg: &cfg}
-	if strings.EqualFold(path.Ext(name), ".prompt") {
-		t.dotprompt = true
-		t.trimLead = len(src) - len(strings.TrimLeft(src, " \t\r\n"))
-		t.trimBody = fm != nil
-	}
+	t.readDialect(src)
 	return t, nil
 }
 
@@ -285,12 +282,13 @@ func (t *Template) prepare(vars map[string]any) (map[string]any, error) {
 		if vars == nil {
 			root = map[string]any{}
 		}
-		if ie := s.check("", root); ie != nil {
+		var ie *schema.InputError
+		if errors.As(s.Check("", root), &ie) {
 			e := &Error{Template: t.name, Err: ie}
 			top, _, _ := strings.Cut(ie.Name, ".")
 			top, _, _ = strings.Cut(top, "[")
 			if p := s.Properties[top]; p != nil {
-				e.Line, e.Col = p.line, p.col
+				e.Line, e.Col = t.fm.Line+p.Line-1, p.Col
 			}
 			return nil, e
 		}
@@ -421,7 +419,7 @@ func (t *Template) placeHistory(markup string, history []chat.Message) (string, 
 		}
 	}
 	if t.dotprompt {
-		h += string(roleparse.MessageTag(string(chat.RoleAssistant)))
+		h += dotpromptAfterHistory()
 	}
 	return strings.ReplaceAll(markup, driver.HistoryMarker, h), true, nil
 }
@@ -497,7 +495,7 @@ func (t *Template) request(vars map[string]any, opts []RenderOption) (*driver.Re
 // withOptional returns vars with every declared optional top-level input
 // that is not supplied set to nil, so that engines that report missing
 // variables accept a template that uses it.
-func withOptional(vars map[string]any, s *Schema) map[string]any {
+func withOptional(vars map[string]any, s *schema.Schema) map[string]any {
 	copied := false
 	for _, name := range s.Order {
 		if _, ok := vars[name]; ok || !s.Properties[name].Nullable {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/rolemark/rolemark/engine"
 	"github.com/rolemark/rolemark/engine/driver"
+	"github.com/rolemark/rolemark/engine/schema"
 )
 
 // current returns the open document uri with an analysis of its text.
@@ -157,7 +158,7 @@ func (s *Server) hover(ctx context.Context, p positionParams) any {
 }
 
 // describe is the hover text of an input.
-func describe(name string, sch *engine.Schema, required bool) string {
+func describe(name string, sch *schema.Schema, required bool) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "`%s`: %s", name, typeName(sch))
 	if !required {
@@ -178,7 +179,7 @@ func describe(name string, sch *engine.Schema, required bool) string {
 
 // typeName is a schema's type as a reader says it: "string", "array of
 // string", "any".
-func typeName(sch *engine.Schema) string {
+func typeName(sch *schema.Schema) string {
 	switch {
 	case len(sch.Enum) > 0:
 		return "enum"

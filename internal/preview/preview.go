@@ -41,6 +41,7 @@ import (
 	chatformat "github.com/rolemark/rolemark/chat/format"
 	"github.com/rolemark/rolemark/engine"
 	"github.com/rolemark/rolemark/engine/driver"
+	"github.com/rolemark/rolemark/engine/schema"
 	"github.com/rolemark/rolemark/roleparse"
 )
 
@@ -617,7 +618,7 @@ func fields(fm *engine.FrontMatter, submitted bool, get func(string) string) []f
 // value: "" for a string, 0 for a number, false for a boolean, the first
 // choice of an enum, an array of one item's shape, an object of its
 // properties' shapes in the order written.
-func skeleton(sc *engine.Schema) string {
+func skeleton(sc *schema.Schema) string {
 	var out bytes.Buffer
 	b := appendSkeleton(nil, sc, 0)
 	if json.Indent(&out, b, "", "  ") != nil {
@@ -626,7 +627,7 @@ func skeleton(sc *engine.Schema) string {
 	return out.String()
 }
 
-func appendSkeleton(b []byte, sc *engine.Schema, depth int) []byte {
+func appendSkeleton(b []byte, sc *schema.Schema, depth int) []byte {
 	if sc == nil || depth > 8 {
 		return append(b, "null"...)
 	}

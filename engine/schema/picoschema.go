@@ -1,4 +1,4 @@
-package engine
+package schema
 
 import (
 	"encoding/json"
@@ -11,7 +11,7 @@ import (
 // in Picoschema, in JSON Schema or as the name of a schema the caller
 // registered (Schemas), compiled to JSON Schema exactly as Dotprompt
 // compiles them. The result is a YAML node tree, so that it keeps the order
-// in which the file wrote its properties; orderedJSON writes it.
+// in which the file wrote its properties; Compile writes it.
 
 // picoScalars are Picoschema's scalar type names; any is the empty schema.
 var picoScalars = map[string]bool{"string": true, "boolean": true, "null": true, "number": true, "integer": true, "any": true}
@@ -20,13 +20,12 @@ var picoScalars = map[string]bool{"string": true, "boolean": true, "null": true,
 // than Picoschema.
 var jsonSchemaTypes = map[string]bool{"string": true, "boolean": true, "null": true, "number": true, "integer": true, "object": true, "array": true}
 
-type schemaCompiler struct {
+type compiler struct {
 	named map[string]json.RawMessage
-	errAt nodeErr
 }
 
 // compile compiles a schema as written in front matter.
-func (c *schemaCompiler) compile(n *yaml.Node) (*yaml.Node, error) {
+func (c *compiler) compile(n *yaml.Node) (*yaml.Node, error) {
 	for n.Kind == yaml.AliasNode {
 		n = n.Alias
 	}
@@ -45,7 +44,7 @@ func (c *schemaCompiler) compile(n *yaml.Node) (*yaml.Node, error) {
 
 // pico compiles Picoschema: a type name ("string, a description"), or a
 // mapping of properties.
-func (c *schemaCompiler) pico(n *yaml.Node) (*yaml.Node, error) {
+func (c *compiler) pico(n *yaml.Node) (*yaml.Node, error) {
 	for n.Kind == yaml.AliasNode {
 		n = n.Alias
 	}
@@ -54,7 +53,7 @@ func (c *schemaCompiler) pico(n *yaml.Node) (*yaml.Node, error) {
 		return c.scalar(n)
 	case yaml.MappingNode:
 	default:
-		return nil, c.errAt(n, "a schema is a type name or a mapping of properties, not a list")
+		return nil, errAt(n, "a schema is a type name or a mapping of properties, not a list")
 	}
 	required := &yaml.Node{Kind: yaml.SequenceNode, Tag: "!!seq", Style: yaml.FlowStyle}
 	props := &yaml.Node{Kind: yaml.MappingNode, Tag: "!!map", Line: n.Line, Column: n.Column}
@@ -77,7 +76,7 @@ func (c *schemaCompiler) pico(n *yaml.Node) (*yaml.Node, error) {
 		optional := strings.HasSuffix(name, "?")
 		name = strings.TrimSuffix(name, "?")
 		if name == "" {
-			return nil, c.errAt(k, "a property needs a name")
+			return nil, errAt(k, "a property needs a name")
 		}
 		if !optional {
 			required.Content = append(required.Content, strNode(name))
@@ -115,7 +114,7 @@ func (c *schemaCompiler) pico(n *yaml.Node) (*yaml.Node, error) {
 				}
 			case "enum":
 				if v.Kind != yaml.SequenceNode {
-					return nil, c.errAt(v, "%s(enum) takes a list of values", name)
+					return nil, errAt(v, "%s(enum) takes a list of values", name)
 				}
 				vals := &yaml.Node{Kind: yaml.SequenceNode, Tag: "!!seq", Style: yaml.FlowStyle, Content: append([]*yaml.Node(nil), v.Content...)}
 				hasNull := false
@@ -128,7 +127,7 @@ func (c *schemaCompiler) pico(n *yaml.Node) (*yaml.Node, error) {
 				prop = &yaml.Node{Kind: yaml.MappingNode, Tag: "!!map"}
 				mapSet(prop, "enum", vals)
 			default:
-				return nil, c.errAt(k, "unknown Picoschema kind %q; expected array, object or enum", kind)
+				return nil, errAt(k, "unknown Picoschema kind %q; expected array, object or enum", kind)
 			}
 			if desc != "" {
 				mapSet(prop, "description", strNode(desc))
@@ -146,7 +145,7 @@ func (c *schemaCompiler) pico(n *yaml.Node) (*yaml.Node, error) {
 // scalar compiles "type" or "type, description": a scalar type, any, or
 // the name of a registered schema, whose description the one written here
 // replaces.
-func (c *schemaCompiler) scalar(n *yaml.Node) (*yaml.Node, error) {
+func (c *compiler) scalar(n *yaml.Node) (*yaml.Node, error) {
 	kind, desc := describe(n.Value)
 	var out *yaml.Node
 	switch {
@@ -158,11 +157,11 @@ func (c *schemaCompiler) scalar(n *yaml.Node) (*yaml.Node, error) {
 	default:
 		raw, ok := c.named[kind]
 		if !ok {
-			return nil, c.errAt(n, "unknown type %q; expected string, number, integer, boolean, null, any, or a schema registered with engine.Schemas", kind)
+			return nil, errAt(n, "unknown type %q; expected string, number, integer, boolean, null, any, or a schema registered with engine.Schemas", kind)
 		}
 		var doc yaml.Node
 		if err := yaml.Unmarshal(raw, &doc); err != nil || len(doc.Content) == 0 || doc.Content[0].Kind != yaml.MappingNode {
-			return nil, c.errAt(n, "schema %q is not a JSON Schema object", kind)
+			return nil, errAt(n, "schema %q is not a JSON Schema object", kind)
 		}
 		out = doc.Content[0]
 	}

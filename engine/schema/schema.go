@@ -1,4 +1,15 @@
-package engine
+// Package schema reads the variables a prompt declares in its front matter
+// (input.schema) and the output it asks for (output.schema): Dotprompt's
+// compact Picoschema notation, a subset of JSON Schema, or the name of a
+// schema the caller registered. Compile turns such a schema into JSON
+// Schema exactly as Dotprompt compiles it; Parse also gives the Schema that
+// Check uses to validate a render's variables before any engine runs.
+//
+// Schemas arrive as YAML nodes (go.yaml.in/yaml/v3), because front matter
+// is YAML and a schema keeps the order in which it writes its properties.
+// Package engine reads front matter and calls this package; the command
+// line, the language server and the preview read the Schema it gives.
+package schema
 
 import (
 	"encoding/json"
@@ -8,6 +19,8 @@ import (
 	"strings"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/rolemark/rolemark/engine/internal/yamljson"
 )
 
 // Schema describes a template's variables: a subset of JSON Schema (type,
@@ -32,80 +45,77 @@ type Schema struct {
 	Required []string
 	Items    *Schema
 	Enum     []any
-	// line and col locate the declaration in the file.
-	line, col int
+	// Line and Col locate the declaration in the YAML the node was read
+	// from (1-based), so that a caller can point at it.
+	Line, Col int
 }
 
-// InputError is a variable that does not match the declared input schema.
+// Error is a schema that cannot be read, at the line and column of its
+// YAML node (1-based, in the YAML the node was read from).
+type Error struct {
+	Line, Col int
+	Msg       string
+}
+
+func (e *Error) Error() string { return fmt.Sprintf("%d:%d: %s", e.Line, e.Col, e.Msg) }
+
+func errAt(n *yaml.Node, format string, args ...any) error {
+	return &Error{Line: n.Line, Col: n.Column, Msg: fmt.Sprintf(format, args...)}
+}
+
+// InputError is a value that does not match its schema: a variable that
+// does not match the declared input schema.
 type InputError struct {
-	// Name is the variable's path, such as "address.city".
+	// Name is the variable's path, such as "address.city" or "tags[1]".
 	Name string
 	Msg  string
 }
 
 func (e *InputError) Error() string { return fmt.Sprintf("input %q %s", e.Name, e.Msg) }
 
-func parseInput(fm *FrontMatter, n *yaml.Node, sc *schemaCompiler) error {
-	errAt := sc.errAt
-	var defaults *yaml.Node
-	for i := 0; i+1 < len(n.Content); i += 2 {
-		k, v := n.Content[i], n.Content[i+1]
-		switch k.Value {
-		case "schema":
-			js, cerr := sc.compile(v)
-			s, err := parseSchema(v, errAt, fm.Line)
-			if err != nil && cerr == nil {
-				// Named schemas and (*) wildcards: check the input against
-				// the compiled JSON Schema.
-				s, err = parseJSONSchema(js, errAt, fm.Line)
-			}
-			if err != nil {
-				return err
-			}
-			if cerr != nil {
-				return cerr
-			}
-			b, ok := orderedJSON(js)
-			if !ok {
-				return errAt(v, "input.schema cannot be written as JSON")
-			}
-			fm.Input, fm.InputSchema = s, b
-		case "default":
-			if v.Kind != yaml.MappingNode {
-				return errAt(v, "input.default must be a mapping of variable names to values")
-			}
-			if err := v.Decode(&fm.Defaults); err != nil {
-				return errAt(v, "input.default: %v", err)
-			}
-			for k, x := range fm.Defaults {
-				fm.Defaults[k] = jsonable(x)
-			}
-			defaults = v
-		default:
-			return errAt(k, "input has no key %q; expected schema or default", k.Value)
-		}
+// Compile compiles a schema as written in front matter (Picoschema, JSON
+// Schema, or the name of a schema in named, Dotprompt's registered
+// schemas) to JSON Schema as Dotprompt compiles it: Picoschema becomes an
+// object schema (additionalProperties false, optional properties nullable,
+// (*) the additionalProperties), a mapping with a JSON Schema type or
+// properties is kept as written, and a registered name is replaced by its
+// schema. The keys keep the order written. Problems are *Error values.
+func Compile(n *yaml.Node, named map[string]json.RawMessage) (json.RawMessage, error) {
+	js, err := (&compiler{named: named}).compile(n)
+	if err != nil {
+		return nil, err
 	}
-	return checkDefaults(fm, defaults, errAt)
+	return writeJSON(js, n)
 }
 
-// checkDefaults checks each declared default against the schema of its
-// input, so that a default of the wrong type is a front-matter error at the
-// default, not a render error.
-func checkDefaults(fm *FrontMatter, defaults *yaml.Node, errAt nodeErr) error {
-	if fm.Input == nil || defaults == nil {
-		return nil
+// Parse compiles a schema as Compile does and reads it as a Schema, for
+// Check. A named schema or a (*) wildcard is read from its compiled JSON
+// Schema. Problems are *Error values.
+func Parse(n *yaml.Node, named map[string]json.RawMessage) (*Schema, json.RawMessage, error) {
+	js, cerr := (&compiler{named: named}).compile(n)
+	s, err := parseSchema(n)
+	if err != nil && cerr == nil {
+		s, err = parseJSONSchema(js)
 	}
-	for i := 0; i+1 < len(defaults.Content); i += 2 {
-		k, v := defaults.Content[i], defaults.Content[i+1]
-		p := fm.Input.Properties[k.Value]
-		if p == nil {
-			continue
-		}
-		if ie := p.check(k.Value, fm.Defaults[k.Value]); ie != nil {
-			return errAt(v, "input.default %q %s", ie.Name, ie.Msg)
-		}
+	if err != nil {
+		return nil, nil, err
 	}
-	return nil
+	if cerr != nil {
+		return nil, nil, cerr
+	}
+	b, err := writeJSON(js, n)
+	if err != nil {
+		return nil, nil, err
+	}
+	return s, b, nil
+}
+
+func writeJSON(js, n *yaml.Node) (json.RawMessage, error) {
+	b, ok := yamljson.Ordered(js)
+	if !ok {
+		return nil, errAt(n, "the schema cannot be written as JSON")
+	}
+	return b, nil
 }
 
 var jsonTypes = map[string]bool{"string": true, "number": true, "integer": true, "boolean": true,
@@ -113,8 +123,8 @@ var jsonTypes = map[string]bool{"string": true, "number": true, "integer": true,
 
 // parseSchema reads JSON Schema (a mapping with type: object or properties)
 // or Picoschema.
-func parseSchema(n *yaml.Node, errAt nodeErr, firstLine int) (*Schema, error) {
-	pos := func(s *Schema, n *yaml.Node) *Schema { s.line, s.col = firstLine+n.Line-1, n.Column; return s }
+func parseSchema(n *yaml.Node) (*Schema, error) {
+	pos := func(s *Schema, n *yaml.Node) *Schema { s.Line, s.Col = n.Line, n.Column; return s }
 	switch n.Kind {
 	case yaml.ScalarNode:
 		// "string" or "string, a description"
@@ -132,7 +142,7 @@ func parseSchema(n *yaml.Node, errAt nodeErr, firstLine int) (*Schema, error) {
 		return nil, errAt(n, "a schema must be a type name or a mapping")
 	}
 	if isJSONSchema(n) {
-		return parseJSONSchema(n, errAt, firstLine)
+		return parseJSONSchema(n)
 	}
 	s := pos(&Schema{Type: "object", Properties: map[string]*Schema{}}, n)
 	for i := 0; i+1 < len(n.Content); i += 2 {
@@ -154,13 +164,13 @@ func parseSchema(n *yaml.Node, errAt nodeErr, firstLine int) (*Schema, error) {
 		var err error
 		switch kind {
 		case "":
-			prop, err = parseSchema(v, errAt, firstLine)
+			prop, err = parseSchema(v)
 		case "array":
 			var items *Schema
-			items, err = parseSchema(v, errAt, firstLine)
+			items, err = parseSchema(v)
 			prop = &Schema{Type: "array", Items: items, Description: desc}
 		case "object":
-			prop, err = parseSchema(v, errAt, firstLine)
+			prop, err = parseSchema(v)
 			if err == nil {
 				prop.Description = desc
 			}
@@ -198,8 +208,8 @@ func isJSONSchema(n *yaml.Node) bool {
 	return false
 }
 
-func parseJSONSchema(n *yaml.Node, errAt nodeErr, firstLine int) (*Schema, error) {
-	s := &Schema{line: firstLine + n.Line - 1, col: n.Column}
+func parseJSONSchema(n *yaml.Node) (*Schema, error) {
+	s := &Schema{Line: n.Line, Col: n.Column}
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		k, v := n.Content[i], n.Content[i+1]
 		switch k.Value {
@@ -227,7 +237,7 @@ func parseJSONSchema(n *yaml.Node, errAt nodeErr, firstLine int) (*Schema, error
 			}
 			s.Properties = map[string]*Schema{}
 			for j := 0; j+1 < len(v.Content); j += 2 {
-				p, err := parseJSONSchema(v.Content[j+1], errAt, firstLine)
+				p, err := parseJSONSchema(v.Content[j+1])
 				if err != nil {
 					return nil, err
 				}
@@ -239,7 +249,7 @@ func parseJSONSchema(n *yaml.Node, errAt nodeErr, firstLine int) (*Schema, error
 				return nil, errAt(v, "required must be a list of names")
 			}
 		case "items":
-			items, err := parseJSONSchema(v, errAt, firstLine)
+			items, err := parseJSONSchema(v)
 			if err != nil {
 				return nil, err
 			}
@@ -256,7 +266,16 @@ func parseJSONSchema(n *yaml.Node, errAt nodeErr, firstLine int) (*Schema, error
 	return s, nil
 }
 
-// check validates v, found at path, against the schema.
+// Check validates v, the value of the variable at path (empty for the
+// root, a mapping of variables), against the schema. The error is an
+// *InputError, or nil when v matches.
+func (s *Schema) Check(path string, v any) error {
+	if ie := s.check(path, v); ie != nil {
+		return ie
+	}
+	return nil
+}
+
 func (s *Schema) check(path string, v any) *InputError {
 	if v == nil {
 		if s.Nullable || s.Type == "" || s.Type == "null" {
