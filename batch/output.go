@@ -11,6 +11,7 @@ import (
 
 	"github.com/rolemark/rolemark/chat"
 	"github.com/rolemark/rolemark/chat/format"
+	"github.com/rolemark/rolemark/chat/format/chattemplate"
 	"github.com/rolemark/rolemark/engine"
 )
 
@@ -344,7 +345,7 @@ func sft(f *format.Format, s outputSettings) (Append, error) {
 
 // TemplateSFT is SFT for a model's own chat template t, with the spans
 // TemplateSpans finds; it also takes Vars, the template's variables.
-func TemplateSFT(t *format.Template, opts ...OutputOption) (Append, error) {
+func TemplateSFT(t *chattemplate.Template, opts ...OutputOption) (Append, error) {
 	s, err := outputOptions("sft", optsSpans|optVars, opts)
 	if err != nil {
 		return nil, err

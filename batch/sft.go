@@ -9,6 +9,7 @@ import (
 
 	"github.com/rolemark/rolemark/chat"
 	"github.com/rolemark/rolemark/chat/format"
+	"github.com/rolemark/rolemark/chat/format/chattemplate"
 )
 
 // ErrSpanToolCalls is returned by Spans for an assistant message with tool
@@ -58,7 +59,7 @@ func formatSpans(f *format.Format, msgs []chat.Message, o *outputSettings) (stri
 // Vars, the template's variables. The end of an assistant's turn
 // (TurnEnds) is what t writes after an assistant's text content, without
 // trailing white space ("<|im_end|>", "<|eot_id|>", "</s>").
-func TemplateSpans(ctx context.Context, t *format.Template, msgs []chat.Message, opts ...OutputOption) (string, [][2]int, error) {
+func TemplateSpans(ctx context.Context, t *chattemplate.Template, msgs []chat.Message, opts ...OutputOption) (string, [][2]int, error) {
 	s, err := outputOptions("TemplateSpans", optsSpans|optVars, opts)
 	if err != nil {
 		return "", nil, err
@@ -66,7 +67,7 @@ func TemplateSpans(ctx context.Context, t *format.Template, msgs []chat.Message,
 	return templateSpans(ctx, t, msgs, &s)
 }
 
-func templateSpans(ctx context.Context, t *format.Template, msgs []chat.Message, o *outputSettings) (string, [][2]int, error) {
+func templateSpans(ctx context.Context, t *chattemplate.Template, msgs []chat.Message, o *outputSettings) (string, [][2]int, error) {
 	render := func(m []chat.Message, gen bool) (string, error) {
 		return t.Render(ctx, m, format.Options{Tools: o.tools, Vars: o.vars, AllowSpecialTokens: o.allowSpecial, AddGenerationPrompt: gen})
 	}

@@ -15,6 +15,7 @@ import (
 	"github.com/rolemark/rolemark/batch"
 	"github.com/rolemark/rolemark/chat"
 	"github.com/rolemark/rolemark/chat/format"
+	"github.com/rolemark/rolemark/chat/format/chattemplate"
 )
 
 type toolsGolden struct {
@@ -45,9 +46,9 @@ type hfSource struct {
 
 // loadHFTemplate compiles a template of chat/format's corpus as its test
 // does, with the tokens the Jinja2 oracle gave it.
-func loadHFTemplate(t *testing.T, file string) *format.Template {
+func loadHFTemplate(t *testing.T, file string) *chattemplate.Template {
 	t.Helper()
-	dir := filepath.Join("..", "chat", "format", "testdata", "hf")
+	dir := filepath.Join("..", "chat", "format", "chattemplate", "testdata", "hf")
 	b, err := os.ReadFile(filepath.Join(dir, "sources.json"))
 	require.NoError(t, err)
 	var sources []hfSource
@@ -58,9 +59,9 @@ func loadHFTemplate(t *testing.T, file string) *format.Template {
 		}
 		src, err := os.ReadFile(filepath.Join(dir, "templates", file))
 		require.NoError(t, err)
-		tpl, err := format.NewTemplate(string(src), format.WithName(file),
-			format.WithClock(func() time.Time { return time.Date(2024, 7, 26, 12, 34, 56, 0, time.UTC) }),
-			format.WithToken("bos_token", s.BOS), format.WithToken("eos_token", s.EOS), format.WithSpecialTokens(s.Special...))
+		tpl, err := chattemplate.NewTemplate(string(src), chattemplate.WithName(file),
+			chattemplate.WithClock(func() time.Time { return time.Date(2024, 7, 26, 12, 34, 56, 0, time.UTC) }),
+			chattemplate.WithToken("bos_token", s.BOS), chattemplate.WithToken("eos_token", s.EOS), chattemplate.WithSpecialTokens(s.Special...))
 		require.NoError(t, err)
 		return tpl
 	}

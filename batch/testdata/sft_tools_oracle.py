@@ -2,9 +2,9 @@
 """Oracle for batch's SFT spans over tool calls (batch/sft_tools_test.go).
 
 Real chat templates that write tool calls (Qwen 2.5, Llama 3.1, Mistral v3, Qwen 3, Granite 4,
-DeepSeek V3, Llama 4: chat/format/testdata/hf/templates, with the tokens sources.json gives them),
+DeepSeek V3, Llama 4: chat/format/chattemplate/testdata/hf/templates, with the tokens sources.json gives them),
 rendered by Jinja2 as transformers' apply_chat_template renders them (the environment of
-chat/format/testdata/hf/oracle.py), for conversations whose assistant turns call tools. For each
+chat/format/chattemplate/testdata/hf/oracle.py), for conversations whose assistant turns call tools. For each
 template and conversation it writes the text without a generation prompt, and the character
 ranges (Python str indices) of what the model writes for each assistant message:
 
@@ -29,7 +29,7 @@ import os
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-HF = os.path.join(HERE, "..", "..", "chat", "format", "testdata", "hf")
+HF = os.path.join(HERE, "..", "..", "chat", "format", "chattemplate", "testdata", "hf")
 sys.path.insert(0, HF)
 import oracle  # noqa: E402
 

@@ -8,6 +8,12 @@
 // generation prompt, or continuing the final message (an assistant
 // prefill).
 //
+// Two other jobs live beside it: a model's own HuggingFace chat template,
+// rendered on the project's Jinja2 as transformers renders it, is package
+// chat/format/chattemplate; OpenCompass's meta templates, which have their
+// own rendering rules, are package chat/format/opencompass. Both follow the
+// special-token rule below and take the same [Options].
+//
 // [Names] and [Lookup] give the presets. Each is byte-exact against the
 // model's real HuggingFace chat template rendered as transformers'
 // apply_chat_template renders it (Jinja2 with trim_blocks and
@@ -52,46 +58,6 @@
 // call's arguments and a tool's parameters must be JSON; they are written
 // as Python's json.dumps writes them, which is what the templates produce.
 //
-// # A model's own chat template
-//
-// [Template] renders any HuggingFace chat template (the Jinja source in a
-// model's tokenizer_config.json or chat_template.jinja) as transformers'
-// apply_chat_template does; [LoadTemplate] reads it with its special tokens
-// from a model's files, [ParseTokenizerConfig] from a config's bytes,
-// [NewTemplate] from a string. The environment is transformers': sandboxed
-// (templates see only the data; no file access, ranges of at most 100,000
-// items), trim_blocks and lstrip_blocks, loop controls, tojson as
-// transformers defines it (key order kept, ensure_ascii off, indent,
-// separators, sort_keys), raise_exception (a [*TemplateError] with Raised
-// set and the template's message), strftime_now on a clock the caller can
-// fix ([WithClock]). [Options] carries the tools (OpenAI function
-// definitions), add_generation_prompt, continue_final_message and extra
-// variables ([Options.Vars], such as enable_thinking).
-//
-// Messages reach a template in transformers' shape: role; content as a
-// string when the message is text only, else a list of parts
-// ({"type": "text", "text": …} and {"type": "image", "url": …}, likewise
-// audio and file); name when set; tool_calls as
-// [{"id", "type": "function", "function": {"name", "arguments"}}] with the
-// arguments as the JSON mapping they hold; tool_call_id. Tools are
-// {"type": "function", "function": {"name", "description", "parameters"}}.
-//
-// testdata/hf holds 111 real templates (where each came from and its
-// licence in sources.json) and what Jinja2 renders for 10 conversations
-// (testdata/hf/oracle.py); TestCorpus requires every rendering Jinja2
-// completes to be byte-identical and every one it refuses to be an error.
-// Templates render on the project's one Jinja2 implementation
-// (internal/jinja2) in transformers' environment: the immutable sandbox
-// (a method that changes a list or dict raises SecurityError where it is
-// called), trim_blocks and lstrip_blocks, loop controls, the generation
-// tag, transformers' tojson, raise_exception and strftime_now. Errors are
-// Jinja2's, raised where Jinja2 raises them, as a [*TemplateError] with
-// the line and column. A template is data from the internet, so every
-// rendering runs under limits (nesting of macro calls 200, 16 MB of
-// output or of one string, 5,000,000 loop iterations): where Python would
-// raise RecursionError or MemoryError, or run for minutes, Render returns
-// an error naming the limit.
-//
 // # Special tokens
 //
 // Text that spells one of the model's special tokens (<|im_end|>,
@@ -99,8 +65,8 @@
 // puts one in the prompt could close a turn and forge another. The rule,
 // for presets, declared formats and templates alike: a special token may
 // stand in the prompt only where the format or template writes it itself.
-// Template.Render and Format.Render refuse anything else with a
-// [*SpecialTokenError], unless [Options.AllowSpecialTokens]. It is checked
+// [Format.Render] and chattemplate's Template.Render refuse anything else
+// with a [*SpecialTokenError], unless [Options.AllowSpecialTokens]. It is checked
 // in two steps. First every string of the data, as the format receives it,
 // must hold no token: message text (each part, and the parts joined, as
 // the formats join them), names, IDs, roles, tool call names and
@@ -116,16 +82,10 @@
 // -1). Ordinary data has not all the marks of a token, so that second
 // rendering is rare; the checks allocate nothing.
 //
-// A Template's special tokens are its bos/eos/unk/… tokens and the
-// added_tokens_decoder entries marked special ([WithSpecialTokens] adds
-// more); a preset's are listed in [Format.Special]. A template without a
-// tokenizer config (a bare chat_template.jinja, rolemark's --format
-// hf:FILE.jinja) takes as special the tokens its own text writes
-// ([Template.TextTokens]: <|…|>, <｜…｜>, [INST]-like brackets of capital
-// letters, <start_of_turn>-like tags with an underscore, <s>, </s>, <bos>,
-// <eos>, …), plus those [WithSpecialTokens] names, and its errors say so
-// ([SpecialTokenError].FromText): the tokens a template writes are those
-// that open and close its turns, whatever the tokenizer makes of them.
+// A preset's special tokens are listed in [Format.Special] (BOS and EOS
+// count too); a chat template's are its tokenizer config's, or those its
+// own text writes (see chat/format/chattemplate), and its errors then say
+// so ([SpecialTokenError].FromText).
 //
 // # Continuing the final message
 //
@@ -161,57 +121,4 @@
 // is the input; it reproduces the document's examples. LazyLLM itself has
 // since emptied the markers; a Format with other markers is a copy with
 // other strings.
-//
-// # OpenCompass meta templates
-//
-// [MetaTemplate] is OpenCompass's meta template (round, reserved_roles,
-// begin, end, generate, fallback_role, api_role), loadable from the JSON or
-// YAML form of its Python dict. It has its own renderer, because
-// OpenCompass walks the template's round for every round of the dialogue: a
-// role missing from a round is still written (empty, or with its default
-// prompt), and strings in the round are written once per round, which a
-// Format, writing the messages it is given, does not do.
-// [MetaTemplate.ToFormat] converts a template whose round is the user's and
-// the assistant's roles to a Format that writes the same string for
-// conversations of whole rounds (user and assistant alternating), so that
-// it can stand wherever a Format does. [MetaTemplate.Render] is the LMTemplateParser (a prompt string, gen
-// or ppl mode), [MetaTemplate.RenderAPI] the APITemplateParser (api_role
-// messages, consecutive same-role messages merged with "\n"), and
-// [MetaTemplate.RenderMessages] / [MetaTemplate.APIMessages] do the same for
-// a []chat.Message (leading system messages form the begin section, the
-// rest the round section; see ChatRoles). The behaviour follows OpenCompass's
-// code where it and its documentation agree and the code does not crash.
-// Where OpenCompass fails or contradicts itself, rolemark does this:
-//
-//   - A PromptList without section markers (the documentation's examples;
-//     OpenCompass raises IndexError): leading items whose role is not a
-//     round role (SYSTEM) form the begin section, the rest the round
-//     section.
-//   - A fallback_role inside a round section (the LM parser raises
-//     KeyError, the API parser resolves it): resolved in both modes.
-//   - A role with neither a template entry nor a usable fallback (KeyError:
-//     None after a print): an error naming the role.
-//   - A generate role inside a begin or end section in API mode (the API
-//     parser appends None and raises TypeError): never truncated, as in LM
-//     mode.
-//   - The meta template's begin in API mode (inserted as a bare string that
-//     OpenCompass's own OpenAI wrapper then rejects): left out, like end.
-//   - Non-empty plain strings in API mode (a warning): left out silently.
-//   - The dataset side's _encode_template, which closes an end section
-//     twice and so crashes every parser, is not part of rolemark; PromptItem
-//     lists are built directly or by RenderMessages.
-//   - An api_role other than HUMAN, BOT and SYSTEM in APIMessages
-//     (OpenCompass's OpenAI wrapper sends a message with no role): an
-//     error naming the api_role. RenderAPI passes any api_role through.
-//   - A plain string prompt (returned unchanged by OpenCompass), a list of
-//     PromptLists, and PromptList's format and replace helpers are the
-//     caller's business in Go: Render takes one []PromptItem.
-//   - The 2026 list-form API meta template (a list of role/content dicts) is
-//     not supported.
-//   - The documentation's examples show an "end of conversation" line with no
-//     end configured, "end of conversion" in the configuration, and a
-//     newline after begin that the configuration lacks; rolemark follows the
-//     configuration, as OpenCompass's code does.
-//   - A MetaTemplate without Round renders as OpenCompass does with no meta
-//     template: strings and prompts joined with "\n".
 package format

@@ -54,19 +54,3 @@ func ExampleFormat_Render() {
 	// Output:
 	// "### Human: Be brief.\n\nWhy is the sky blue?\n### Assistant: Rayleigh scattering"
 }
-
-func ExampleMetaTemplate_Render() {
-	meta := &format.MetaTemplate{
-		Round: []format.MetaRole{
-			{Role: "HUMAN", Begin: "<HUMAN>: ", End: "<eoh>\n"},
-			{Role: "BOT", Begin: "<BOT>: ", End: "<eob>\n", Generate: true},
-		},
-	}
-	prompt, _ := meta.Render([]format.PromptItem{
-		{Role: "HUMAN", Prompt: "1+1=?"}, {Role: "BOT", Prompt: "2"},
-		{Role: "HUMAN", Prompt: "2+2=?"}, {Role: "BOT", Prompt: "4"},
-	}, true)
-	fmt.Printf("%q\n", prompt)
-	// Output:
-	// "<HUMAN>: 1+1=?<eoh>\n<BOT>: 2<eob>\n<HUMAN>: 2+2=?<eoh>\n<BOT>: "
-}

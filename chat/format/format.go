@@ -5,8 +5,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
+	"strings"
 
 	"github.com/rolemark/rolemark/chat"
+	"github.com/rolemark/rolemark/chat/format/internal/special"
 )
 
 // Format describes how one model family writes a conversation as a single
@@ -266,9 +269,10 @@ type Options struct {
 	// Tools are the tool definitions offered to the model. A Format without
 	// a ToolFormat refuses them (*PartError).
 	Tools []chat.Tool
-	// Vars are extra template variables for a Template (transformers'
-	// **kwargs of apply_chat_template), such as "enable_thinking": false.
-	// Any value encoding/json can write is accepted. A Format ignores them.
+	// Vars are extra template variables for a chat template
+	// (chattemplate.Template; transformers' **kwargs of
+	// apply_chat_template), such as "enable_thinking": false. Any value
+	// encoding/json can write is accepted. A Format ignores them.
 	Vars map[string]any
 	// AllowSpecialTokens lets message content hold the model's special
 	// tokens. By default such content is refused (*SpecialTokenError): the
@@ -302,6 +306,56 @@ func (e *Error) Error() string {
 		return "format: " + e.Msg
 	}
 	return "format " + e.Format + ": " + e.Msg
+}
+
+// SpecialTokenError is a prompt in which data (a message, a tool
+// definition, a template variable) would put one of the model's special
+// tokens. The tokenizer would read that text as the token itself, so a user
+// could close a turn and forge another (prompt injection through the chat
+// format). Options.AllowSpecialTokens turns the check off.
+type SpecialTokenError struct {
+	// Format is the format's or template's name.
+	Format string
+	// Index is the position of the message, or -1 when the token is not in
+	// one message's string: a tool definition, a template variable, or a
+	// token the format or template makes of several strings (text parts
+	// joined, a string next to the format's own text, JSON decoded).
+	Index int
+	// Token is the special token found.
+	Token string
+	// Where says which part of the message holds it ("content", "name",
+	// "tool call arguments", …), or where the token is, when Index is -1.
+	Where string
+	// FromText is set when the token is one a chat template's own text
+	// writes, taken as special because no tokenizer config gave the
+	// model's tokens (chattemplate's Template.TextTokens).
+	FromText bool
+}
+
+func (e *SpecialTokenError) Error() string {
+	var b strings.Builder
+	b.WriteString("format")
+	if e.Format != "" {
+		b.WriteString(" " + e.Format)
+	}
+	if e.Index >= 0 {
+		b.WriteString(": message ")
+		b.WriteString(strconv.Itoa(e.Index))
+		b.WriteString(" (" + e.Where + ") holds the special token ")
+	} else {
+		b.WriteString(": " + e.Where + " holds the special token ")
+	}
+	b.WriteString(strconv.Quote(e.Token))
+	if e.FromText {
+		b.WriteString(" (a token the template's own text writes, taken as special without a tokenizer config)")
+	}
+	b.WriteString("; refused so that content cannot forge a turn (Options.AllowSpecialTokens allows it)")
+	return b.String()
+}
+
+// specialTokenError is the error for a token the special-token rule found.
+func specialTokenError(name string, h *special.Hit) error {
+	return &SpecialTokenError{Format: name, Index: h.Index, Token: h.Token, Where: h.Where}
 }
 
 // Parse reads a Format from its JSON form, refusing unknown fields and

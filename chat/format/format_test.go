@@ -326,16 +326,6 @@ func TestParse(t *testing.T) {
 	_, err = format.Parse([]byte(`{"system": {"placement": "somewhere"}}`))
 	assert.ErrorContains(t, err, `unknown system placement "somewhere"`)
 
-	mt, err := format.ParseMetaTemplate([]byte(`{"round": [{"role": "HUMAN", "begin": "Q: ", "end": "\n"},
-		{"role": "BOT", "begin": "A: ", "end": "\n", "generate": true}]}`))
-	require.NoError(t, err)
-	got, err = mt.RenderMessages([]chat.Message{user("1+1?")}, format.Options{AddGenerationPrompt: true})
-	require.NoError(t, err)
-	assert.Equal(t, "Q: 1+1?\nA: ", got)
-	_, err = format.ParseMetaTemplate([]byte(`{"round": [{"role": "HUMAN"}, {"role": "HUMAN"}]}`))
-	assert.ErrorContains(t, err, "must be unique")
-	_, err = format.ParseMetaTemplate([]byte(`{"round": [], "meta": 1}`))
-	assert.ErrorContains(t, err, `unknown field "meta"`)
 }
 
 // Render never panics, whatever the text and roles, in any preset.

@@ -7,6 +7,8 @@ import (
 	"unsafe"
 
 	"github.com/rolemark/rolemark/chat"
+	"github.com/rolemark/rolemark/chat/format/internal/pystr"
+	"github.com/rolemark/rolemark/chat/format/internal/special"
 	"github.com/rolemark/rolemark/internal/pyjson"
 )
 
@@ -39,16 +41,15 @@ func (f *Format) AppendRender(dst []byte, msgs []chat.Message, opts Options) ([]
 	if err := f.checkParts(msgs, opts); err != nil {
 		return dst, err
 	}
-	var g *guard
+	var g *special.Guard
 	neutral := false
 	if !opts.AllowSpecialTokens {
 		o := f.ownText()
 		if g = o.g; g != nil {
-			data := opts
-			data.Vars = nil // a Format does not read them
-			var err error
-			if neutral, err = g.check(f.Name, msgs, &data); err != nil {
-				return dst, err
+			var hit *special.Hit
+			// Vars are left out: a Format does not read them.
+			if neutral, hit = g.Check(msgs, opts.Tools, nil); hit != nil {
+				return dst, specialTokenError(f.Name, hit)
 			}
 			neutral = neutral || o.joinsData(f, msgs, &opts)
 		}
@@ -58,14 +59,15 @@ func (f *Format) AppendRender(dst []byte, msgs []chat.Message, opts Options) ([]
 	if err != nil || !neutral {
 		return out, err
 	}
-	nmsgs, nopts := g.neutral(msgs, opts)
+	nmsgs, nopts := msgs, opts
+	nmsgs, nopts.Tools, nopts.Vars = g.Neutral(msgs, opts.Tools, opts.Vars)
 	n, err := f.appendRender(nil, nmsgs, nopts)
 	if err != nil {
 		return dst, &SpecialTokenError{Format: f.Name, Index: -1, Token: "",
 			Where: "the prompt could not be checked (the neutral conversation fails: " + err.Error() + ");"}
 	}
-	if err := g.compare(f.Name, string(out[start:]), string(n)); err != nil {
-		return dst, err
+	if hit := g.Compare(string(out[start:]), string(n)); hit != nil {
+		return dst, specialTokenError(f.Name, hit)
 	}
 	return out, nil
 }
@@ -382,7 +384,7 @@ func (r *renderer) finish() (int, error) {
 		return len(out), nil
 	}
 	final := r.msgs[len(r.msgs)-1].Text()
-	stripped := pyTrim(final)
+	stripped := pystr.Trim(final)
 	if stripped == "" {
 		return len(out), nil
 	}
@@ -394,7 +396,7 @@ func (r *renderer) finish() (int, error) {
 		return 0, ErrNotContinuable
 	}
 	loc := r.contentStart + at
-	lstripped := pyTrimLeft(final)
+	lstripped := pystr.TrimLeft(final)
 	if loc+len(lstripped) <= len(out) && out[loc:loc+len(lstripped)] == final {
 		return loc + len(lstripped), nil
 	}
@@ -435,7 +437,7 @@ func (r *renderer) writeCalls(idx int, m *chat.Message, final bool) error {
 		r.b.b = pyjson.AppendString(r.b.b, c.Name, false)
 		r.b.WriteString(`, "arguments": `)
 		var err error
-		if r.b.b, err = appendPyJSON(r.b.b, c.Arguments); err != nil {
+		if r.b.b, err = pystr.AppendJSON(r.b.b, c.Arguments); err != nil {
 			return &Error{Format: f.Name, Index: idx, Msg: "tool call " + c.Name + ": arguments: " + err.Error()}
 		}
 		if tf.CallID {
@@ -461,7 +463,7 @@ func (tf *ToolFormat) definitions(tools []chat.Tool) string {
 		if i > 0 {
 			b.WriteString(tf.Sep)
 		}
-		str := writePyString
+		str := pystr.WriteString
 		if tf.RawStrings {
 			str = func(b *strings.Builder, s string) { b.WriteByte('"'); b.WriteString(s); b.WriteByte('"') }
 		}
@@ -473,7 +475,7 @@ func (tf *ToolFormat) definitions(tools []chat.Tool) string {
 		}
 		if len(t.Parameters) > 0 {
 			b.WriteString(`, "parameters": `)
-			if err := writePyJSON(&b, t.Parameters); err != nil {
+			if err := pystr.WriteJSON(&b, t.Parameters); err != nil {
 				b.Write(t.Parameters)
 			}
 		}
@@ -633,14 +635,14 @@ func substRole(s string, role chat.Role) string {
 	}
 	s = strings.ReplaceAll(s, "{role}", string(role))
 	if strings.Contains(s, "{Role}") {
-		s = strings.ReplaceAll(s, "{Role}", pyTitle(string(role)))
+		s = strings.ReplaceAll(s, "{Role}", pystr.Title(string(role)))
 	}
 	return s
 }
 
 func trimIf(trim bool, s string) string {
 	if trim {
-		return pyTrim(s)
+		return pystr.Trim(s)
 	}
 	return s
 }

@@ -6,11 +6,12 @@ import (
 	"sync/atomic"
 
 	"github.com/rolemark/rolemark/chat"
+	"github.com/rolemark/rolemark/chat/format/internal/special"
 )
 
 // ownText is what the special-token rule needs of a Format alone: the guard
 // of its tokens, and whether its own text could make a token with data
-// written next to it (guard.joins). It depends only on the fields copied
+// written next to it (Guard.Joins). It depends only on the fields copied
 // into text, and is reused for every Format whose fields are the same
 // (sameText), so that rendering many conversations in one format does
 // not redo it for each.
@@ -18,7 +19,7 @@ type ownText struct {
 	// text holds the fields the rest was computed from, copied deeply; the
 	// other fields are zero.
 	text Format
-	g    *guard // nil when the format has no special token
+	g    *special.Guard // nil when the format has no special token
 	// joins: a piece of the format's own text that is written whatever the
 	// conversation holds (all but the tool format's and the Other turn's)
 	// joins; tools: a piece of the tool format's text, which counts only
@@ -56,7 +57,7 @@ func newOwnText(f *Format) *ownText {
 	o := &ownText{text: cloneText(f)}
 	f = &o.text // what is computed is what sameText compares
 	var buf [8]string
-	if o.g = newGuard(f.specialTokens(buf[:0])); o.g == nil {
+	if o.g = special.New(f.specialTokens(buf[:0])); o.g == nil {
 		return o
 	}
 	g := o.g
@@ -66,7 +67,7 @@ func newOwnText(f *Format) *ownText {
 	})
 	// The system text folded into a message is trimmed with its prefix
 	// and suffix (Turn.Trim, System.TrimFolded).
-	o.joins = o.joins || g.joinsTrimmed(f.System.Prefix) || g.joinsTrimmed(f.System.Suffix)
+	o.joins = o.joins || g.JoinsTrimmed(f.System.Prefix) || g.JoinsTrimmed(f.System.Suffix)
 	f.toolLiterals(func(s string) bool {
 		o.tools = pieces(g, s, false)
 		return !o.tools
@@ -104,7 +105,7 @@ func (f *Format) specialTokens(buf []string) []string {
 
 // joins reports whether a piece of the format's own text that this
 // conversation has it write could make a special token with data written
-// next to it (guard.joins). f's fields are those of o.text.
+// next to it (Guard.Joins). f's fields are those of o.text.
 func (o *ownText) joinsData(f *Format, msgs []chat.Message, opts *Options) bool {
 	if o.joins || o.tools && (len(opts.Tools) > 0 || toolsIn(msgs)) {
 		return true
@@ -134,9 +135,9 @@ func (o *ownText) joinsData(f *Format, msgs []chat.Message, opts *Options) bool 
 }
 
 // otherJoins reports whether a piece of the Other turn's text, with role
-// put in, joins (guard.joins). It runs once per format for the standard
+// put in, joins (Guard.Joins). It runs once per format for the standard
 // roles (ownText.other) and per rendering for the others.
-func (f *Format) otherJoins(g *guard, role chat.Role) bool {
+func (f *Format) otherJoins(g *special.Guard, role chat.Role) bool {
 	for _, s := range [...]string{f.Other.Begin, f.Other.End, edge(f.Other.First, true), edge(f.Other.First, false),
 		edge(f.Other.Last, true), edge(f.Other.Last, false)} {
 		if pieces(g, substRole(s, role), false) {
@@ -241,15 +242,15 @@ func edge(e *Edges, begin bool) string {
 }
 
 // pieces reports whether a piece of s cut at {id}, which the renderer
-// replaces with a tool call ID, joins (guard.joins; guard.joinsTrimmed
+// replaces with a tool call ID, joins (Guard.Joins; Guard.JoinsTrimmed
 // when trimmed, for text the renderer may trim).
-func pieces(g *guard, s string, trimmed bool) bool {
+func pieces(g *special.Guard, s string, trimmed bool) bool {
 	for {
 		at := strings.Index(s, "{id}")
 		if at < 0 {
-			return g.joinsMaybeTrimmed(s, trimmed)
+			return g.JoinsMaybeTrimmed(s, trimmed)
 		}
-		if g.joinsMaybeTrimmed(s[:at], trimmed) {
+		if g.JoinsMaybeTrimmed(s[:at], trimmed) {
 			return true
 		}
 		s = s[at+len("{id}"):]

@@ -209,7 +209,7 @@ func TestBatchFilesFollowTheAPIsRules(t *testing.T) {
 		{"anthropic-batch", []string{"--id-field", "id", "--rewrite-ids", "--model", "claude-sonnet-4-5", "--split", "--max-bytes", "60000"}, apiRules{anthropicBatchRules.maxRequests, 60000}},
 		{"anthropic-batch", []string{"--model", "claude-sonnet-4-5"}, anthropicBatchRules},
 		{"sft", []string{"--chat-format", "qwen2.5", "--tools", tools}, apiRules{1 << 30, 1 << 40}},
-		{"sft", []string{"--chat-format", "hf:../../chat/format/testdata/hf/templates/024.jinja", "--tools", tools}, apiRules{1 << 30, 1 << 40}},
+		{"sft", []string{"--chat-format", "hf:../../chat/format/chattemplate/testdata/hf/templates/024.jinja", "--tools", tools}, apiRules{1 << 30, 1 << 40}},
 		{"qwen2.5", nil, apiRules{1 << 30, 1 << 40}},
 	}
 	for k, tt := range tests {

@@ -14,6 +14,7 @@ import (
 	"github.com/rolemark/rolemark/batch"
 	"github.com/rolemark/rolemark/chat"
 	chatformat "github.com/rolemark/rolemark/chat/format"
+	"github.com/rolemark/rolemark/chat/format/chattemplate"
 )
 
 // hfPrefix starts a --format that names a model's own chat template file.
@@ -27,7 +28,7 @@ const hfUsage = "a model's own chat template: FILE is its tokenizer_config.json,
 // promptFormat is a chat format --format names: a preset, or hf:FILE.
 type promptFormat struct {
 	preset *chatformat.Format
-	tpl    *chatformat.Template
+	tpl    *chattemplate.Template
 }
 
 // loadPromptFormat returns the chat format called name, and false when
@@ -37,7 +38,7 @@ func loadPromptFormat(name string) (*promptFormat, bool, error) {
 		if file == "" {
 			return nil, true, usageErr("--format hf:FILE needs a file: a model's tokenizer_config.json or chat_template.jinja")
 		}
-		tpl, err := chatformat.LoadTemplate(os.DirFS(filepath.Dir(file)), filepath.Base(file), chatformat.WithName(file))
+		tpl, err := chattemplate.LoadTemplate(os.DirFS(filepath.Dir(file)), filepath.Base(file), chattemplate.WithName(file))
 		if err != nil {
 			return nil, true, err
 		}

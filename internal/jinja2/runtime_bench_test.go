@@ -150,9 +150,9 @@ func BenchmarkParseChat(b *testing.B) {
 // chat/format's BenchmarkTemplateVsJinja2 (Qwen2.5 Instruct's template,
 // a tool-call cycle with two calls and an answer) in transformers' setting
 // (sandbox, trim_blocks, lstrip_blocks), and in the same run times Python's
-// Jinja2 on the same pair with chat/format/testdata/hf/bench.py.
+// Jinja2 on the same pair with chat/format/chattemplate/testdata/hf/bench.py.
 func BenchmarkCorpusVsJinja2(b *testing.B) {
-	hf := filepath.Join("..", "..", "chat", "format", "testdata", "hf")
+	hf := filepath.Join("..", "..", "chat", "format", "chattemplate", "testdata", "hf")
 	src, err := os.ReadFile(filepath.Join(hf, "templates", "093.jinja"))
 	if err != nil {
 		b.Skip(err)

@@ -7,7 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	chatformat "github.com/rolemark/rolemark/chat/format"
+	"github.com/rolemark/rolemark/chat/format/chattemplate"
 )
 
 // TestServeSurvivesHostileChatTemplates: rolemark serve --format hf:FILE
@@ -30,9 +30,9 @@ func TestServeSurvivesHostileChatTemplates(t *testing.T) {
 	dir := writeDir(t, files)
 	for _, tc := range hostile {
 		t.Run(tc.name, func(t *testing.T) {
-			tpl, err := chatformat.NewTemplate(tc.src, chatformat.WithName("hostile.jinja"))
+			tpl, err := chattemplate.NewTemplate(tc.src, chattemplate.WithName("hostile.jinja"))
 			if err != nil {
-				var te *chatformat.TemplateError
+				var te *chattemplate.TemplateError
 				require.ErrorAs(t, err, &te, "refused at start, as serve refuses to start")
 				return
 			}

@@ -39,6 +39,7 @@ import (
 
 	"github.com/rolemark/rolemark/chat"
 	chatformat "github.com/rolemark/rolemark/chat/format"
+	"github.com/rolemark/rolemark/chat/format/chattemplate"
 	"github.com/rolemark/rolemark/engine"
 	"github.com/rolemark/rolemark/engine/driver"
 	"github.com/rolemark/rolemark/engine/schema"
@@ -55,7 +56,7 @@ type settings struct {
 	poll      time.Duration
 	localOnly bool
 	format    string
-	templates map[string]*chatformat.Template
+	templates map[string]*chattemplate.Template
 	targets   []Target
 	client    *http.Client
 }
@@ -85,10 +86,10 @@ func DefaultFormat(name string) Option { return func(s *settings) { s.format = n
 
 // ChatTemplate adds a model's own chat template to the chat formats the
 // prompt-string view offers, under name (rolemark serve uses "hf:FILE").
-func ChatTemplate(name string, t *chatformat.Template) Option {
+func ChatTemplate(name string, t *chattemplate.Template) Option {
 	return func(s *settings) {
 		if s.templates == nil {
-			s.templates = map[string]*chatformat.Template{}
+			s.templates = map[string]*chattemplate.Template{}
 		}
 		s.templates[name] = t
 	}

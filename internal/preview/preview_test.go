@@ -15,6 +15,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	chatformat "github.com/rolemark/rolemark/chat/format"
+	"github.com/rolemark/rolemark/chat/format/chattemplate"
 	"github.com/rolemark/rolemark/engine"
 	"github.com/rolemark/rolemark/gotmpl"
 	"github.com/rolemark/rolemark/handlebars"
@@ -251,8 +252,8 @@ func TestTokens(t *testing.T) {
 // beside the presets and renders the prompt string with its special tokens
 // marked.
 func TestChatTemplate(t *testing.T) {
-	tpl, err := chatformat.NewTemplate("{% for m in messages %}<|turn|>{{ m.role }}: {{ m.content }}<|end|>{% endfor %}",
-		chatformat.WithSpecialTokens("<|turn|>", "<|end|>"))
+	tpl, err := chattemplate.NewTemplate("{% for m in messages %}<|turn|>{{ m.role }}: {{ m.content }}<|end|>{% endfor %}",
+		chattemplate.WithSpecialTokens("<|turn|>", "<|end|>"))
 	require.NoError(t, err)
 	s := newServer(t, writeDir(t, files), ChatTemplate("hf:model.jinja", tpl), DefaultFormat("hf:model.jinja"))
 	code, body := get(t, s, "/t/greet.hbs")

@@ -36,7 +36,7 @@ Case file: {"jinja2": "3.1.6", "source": {...}, "templates": {ref: src},
             loader, as env.get_template(name) does)
 
 The "hf" profile is transformers' chat-template environment, as
-chat/format/testdata/hf/oracle.py sets it up: ImmutableSandboxedEnvironment(
+chat/format/chattemplate/testdata/hf/oracle.py sets it up: ImmutableSandboxedEnvironment(
 trim_blocks=True, lstrip_blocks=True, extensions=[AssistantTracker
 ({% generation %}), loopcontrols]); tojson = json.dumps(x, ensure_ascii=False,
 indent, separators, sort_keys); raise_exception raises TemplateError;

@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
 """Chat templates with conversations, as oracle cases in the "hf" profile.
 
-    python3 convert/chat.py hf                      # chat/format/testdata/hf -> cases/hf.json
+    python3 convert/chat.py hf                      # chat/format/chattemplate/testdata/hf -> cases/hf.json
     python3 convert/chat.py llamacpp GIT_DIR COMMIT # llama.cpp models/templates/*.jinja and the templates
                                                     # of tests/test-chat-template.cpp -> cases/llamacpp.json
 
 Every template is rendered with every conversation below: the ten of
-chat/format/testdata/hf/oracle.py (read from its conversations.json), the
+chat/format/chattemplate/testdata/hf/oracle.py (read from its conversations.json), the
 conversations of llama.cpp's tests/test-chat-template.cpp (its six-turn
 conversation and its default JSON inputs, with and without tools), and
 conversations whose strings hold apostrophes, quotes, backslashes,
@@ -25,7 +25,7 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.abspath(os.path.join(HERE, "..", "..", "..", "..", ".."))
-HF = os.path.join(ROOT, "chat", "format", "testdata", "hf")
+HF = os.path.join(ROOT, "chat", "format", "chattemplate", "testdata", "hf")
 
 # The characters a prompt's strings must survive.
 HOSTILE = "It's \"quoted\" and 'single', back\\slash \\n literal,\nnew line,\ttab, no\u00a0break, zero\u200bwidth, \U0001F600 \U0001D518 \u00e9\u0301"
@@ -117,7 +117,7 @@ def context(conv):
             "add_generation_prompt": conv["add_generation_prompt"]}
 
 
-# bos/eos pairs as chat/format/testdata/hf/oracle.py picks them.
+# bos/eos pairs as chat/format/chattemplate/testdata/hf/oracle.py picks them.
 TOKEN_PAIRS = [
     ("<|begin_of_text|>", "<|eot_id|>"), ("<bos>", "<eos>"),
     ("<\uff5cbegin\u2581of\u2581sentence\uff5c>", "<\uff5cend\u2581of\u2581sentence\uff5c>"),
@@ -235,8 +235,8 @@ def main():
                 text = f.read()
             ref = s["file"].rsplit(".", 1)[0]
             templates.append((ref, text, {"repo": s["source"], "model": s["model"], "licence": s["licence"],
-                                          "path": "chat/format/testdata/hf/templates/" + s["file"]}))
-        build("hf", templates, {"repo": "rolemark (chat/format/testdata/hf)", "path": "templates/*.jinja, sources.json",
+                                          "path": "chat/format/chattemplate/testdata/hf/templates/" + s["file"]}))
+        build("hf", templates, {"repo": "rolemark (chat/format/chattemplate/testdata/hf)", "path": "templates/*.jinja, sources.json",
                                 "licence": "per template (sources.json): MIT (ollama, huggingface.js), Apache-2.0"}, "hf.json")
     elif what == "llamacpp":
         llamacpp(sys.argv[2], sys.argv[3])

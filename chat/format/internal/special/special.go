@@ -1,4 +1,8 @@
-package format
+// Package special holds the special-token rule that the formats of
+// chat/format and the chat templates of chat/format/chattemplate share:
+// a special token may stand in the prompt only where the format or
+// template writes it itself (see chat/format's package documentation).
+package special
 
 import (
 	"math/bits"
@@ -11,51 +15,6 @@ import (
 	"github.com/rolemark/rolemark/chat"
 	"github.com/rolemark/rolemark/internal/pyjson"
 )
-
-// SpecialTokenError is a prompt in which data (a message, a tool
-// definition, a template variable) would put one of the model's special
-// tokens. The tokenizer would read that text as the token itself, so a user
-// could close a turn and forge another (prompt injection through the chat
-// format). Options.AllowSpecialTokens turns the check off.
-type SpecialTokenError struct {
-	// Format is the format's or template's name.
-	Format string
-	// Index is the position of the message, or -1 when the token is not in
-	// one message's string: a tool definition, a template variable, or a
-	// token the format or template makes of several strings (text parts
-	// joined, a string next to the format's own text, JSON decoded).
-	Index int
-	// Token is the special token found.
-	Token string
-	// Where says which part of the message holds it ("content", "name",
-	// "tool call arguments", …), or where the token is, when Index is -1.
-	Where string
-	// FromText is set when the token is one a chat template's own text
-	// writes, taken as special because no tokenizer config gave the
-	// model's tokens (Template.TextTokens).
-	FromText bool
-}
-
-func (e *SpecialTokenError) Error() string {
-	var b strings.Builder
-	b.WriteString("format")
-	if e.Format != "" {
-		b.WriteString(" " + e.Format)
-	}
-	if e.Index >= 0 {
-		b.WriteString(": message ")
-		b.WriteString(strconv.Itoa(e.Index))
-		b.WriteString(" (" + e.Where + ") holds the special token ")
-	} else {
-		b.WriteString(": " + e.Where + " holds the special token ")
-	}
-	b.WriteString(strconv.Quote(e.Token))
-	if e.FromText {
-		b.WriteString(" (a token the template's own text writes, taken as special without a tokenizer config)")
-	}
-	b.WriteString("; refused so that content cannot forge a turn (Options.AllowSpecialTokens allows it)")
-	return b.String()
-}
 
 // The rule, for every preset, declared format and chat template: a special
 // token may stand in the prompt only where the format or template writes
@@ -81,14 +40,14 @@ func (e *SpecialTokenError) Error() string {
 // among the data's bytes, or when a token could be made of data and the
 // format's or template's own text: when a piece of its text (a literal)
 // ends with the start of a token, starts with the end of one, or is a
-// part of one, and that piece has one of the token's marks (guard.joins).
+// part of one, and that piece has one of the token's marks (Guard.Joins).
 // A token without marks (letters and digits only) always takes step 2.
 // JSON writers put one of `"{[]}0-9-tfn` after '[' and `"` or '}' after
 // '{', so JSON structure makes none of the tokens that start with those.
 
-// guard is the special tokens of a format or template, with what the
+// Guard is the special tokens of a format or template, with what the
 // checks need.
-type guard struct {
+type Guard struct {
 	ts tokenSet
 	// mark holds the marks of every token: its bytes that are not ASCII
 	// letters or digits.
@@ -131,10 +90,10 @@ func (s *byteSet) subsetOf(t *[256]bool) bool {
 
 func trailingZeros(w uint64) int { return bits.TrailingZeros64(w) }
 
-// newGuard returns the guard for tokens (any order; empty ones and
+// New returns the guard for tokens (any order; empty ones and
 // repeats are skipped), or nil when there is no token.
-func newGuard(tokens []string) *guard {
-	g := new(guard)
+func New(tokens []string) *Guard {
+	g := new(Guard)
 	if !g.init(tokens) {
 		return nil
 	}
@@ -142,7 +101,7 @@ func newGuard(tokens []string) *guard {
 }
 
 // init makes g the guard for tokens and reports whether there is a token.
-func (g *guard) init(tokens []string) bool {
+func (g *Guard) init(tokens []string) bool {
 	g.ts = tokenSet{}
 	for _, tok := range tokens {
 		if tok == "" || slices.Contains(g.tokArr[:g.n], tok) || slices.Contains(g.tokMore, tok) {
@@ -186,9 +145,9 @@ func (g *guard) init(tokens []string) bool {
 }
 
 // count is the number of tokens; at returns the i-th and its marks.
-func (g *guard) count() int { return g.n + len(g.tokMore) }
+func (g *Guard) count() int { return g.n + len(g.tokMore) }
 
-func (g *guard) at(i int) (string, *byteSet) {
+func (g *Guard) at(i int) (string, *byteSet) {
 	if i < g.n {
 		return g.tokArr[i], &g.markArr[i]
 	}
@@ -209,12 +168,12 @@ func hasMark(s string, marks *byteSet) bool {
 	return false
 }
 
-// joins reports whether lit, a piece of the format's or template's own
+// Joins reports whether lit, a piece of the format's or template's own
 // text, could make a special token together with data written next to it:
 // lit ends with a proper prefix of a token, starts with a proper suffix of
 // one, or is a proper part of one, and that piece holds one of the token's
 // marks.
-func (g *guard) joins(lit string) bool {
+func (g *Guard) Joins(lit string) bool {
 	if lit == "" {
 		return false
 	}
@@ -237,7 +196,7 @@ func (g *guard) joins(lit string) bool {
 }
 
 // joinsToken is joins for one token.
-func (g *guard) joinsToken(lit, tok string, marks *byteSet, inner bool) bool {
+func (g *Guard) joinsToken(lit, tok string, marks *byteSet, inner bool) bool {
 	if inner && len(lit) < len(tok) && strings.Contains(tok, lit) && hasMark(lit, marks) {
 		return true
 	}
@@ -253,25 +212,25 @@ func (g *guard) joinsToken(lit, tok string, marks *byteSet, inner bool) bool {
 	return false
 }
 
-// joinsMaybeTrimmed is joinsTrimmed when trimmed, else joins.
-func (g *guard) joinsMaybeTrimmed(lit string, trimmed bool) bool {
+// JoinsMaybeTrimmed is JoinsTrimmed when trimmed, else Joins.
+func (g *Guard) JoinsMaybeTrimmed(lit string, trimmed bool) bool {
 	if trimmed {
-		return g.joinsTrimmed(lit)
+		return g.JoinsTrimmed(lit)
 	}
-	return g.joins(lit)
+	return g.Joins(lit)
 }
 
-// joinsTrimmed is joins for lit and for lit with white space trimmed at
+// JoinsTrimmed is Joins for lit and for lit with white space trimmed at
 // either end or both, as a template's whitespace control may write it.
-func (g *guard) joinsTrimmed(lit string) bool {
-	if g.joins(lit) {
+func (g *Guard) JoinsTrimmed(lit string) bool {
+	if g.Joins(lit) {
 		return true
 	}
 	l, r := strings.TrimLeft(lit, " \t\r\n"), strings.TrimRight(lit, " \t\r\n")
 	if len(l) == len(lit) && len(r) == len(lit) {
 		return false
 	}
-	return g.joins(l) || g.joins(r) || g.joins(strings.TrimSpace(lit))
+	return g.Joins(l) || g.Joins(r) || g.Joins(strings.TrimSpace(lit))
 }
 
 // scan is a pass over the data: the direct check (step 1) and the bytes
@@ -286,7 +245,7 @@ type scan struct {
 
 // str checks s, a string of message index (-1: not a message's) found at
 // where.
-func (s *scan) str(g *guard, index int, where, str string) bool {
+func (s *scan) str(g *Guard, index int, where, str string) bool {
 	if str == "" || s.tok != "" {
 		return s.tok == ""
 	}
@@ -310,7 +269,7 @@ func (s *scan) str(g *guard, index int, where, str string) bool {
 
 // json checks the JSON text raw: its bytes as written, and, where it has
 // an escape, its strings (keys too) decoded, as the format writes them.
-func (s *scan) json(g *guard, index int, where string, raw []byte) bool {
+func (s *scan) json(g *Guard, index int, where string, raw []byte) bool {
 	if !s.str(g, index, where, unsafe.String(unsafe.SliceData(raw), len(raw))) { // read only
 		return false
 	}
@@ -324,7 +283,7 @@ func (s *scan) json(g *guard, index int, where string, raw []byte) bool {
 	return s.value(g, index, where, &v)
 }
 
-func (s *scan) value(g *guard, index int, where string, v *pyjson.Value) bool {
+func (s *scan) value(g *Guard, index int, where string, v *pyjson.Value) bool {
 	switch v.Kind {
 	case pyjson.String:
 		return s.str(g, index, where, v.Str)
@@ -344,7 +303,7 @@ func (s *scan) value(g *guard, index int, where string, v *pyjson.Value) bool {
 }
 
 // any checks a template variable's value: its strings, keys included.
-func (s *scan) any(g *guard, where string, v any) bool {
+func (s *scan) any(g *Guard, where string, v any) bool {
 	switch v := v.(type) {
 	case string:
 		return s.str(g, -1, where, v)
@@ -371,7 +330,7 @@ func (s *scan) any(g *guard, where string, v any) bool {
 }
 
 // messages checks every string of msgs.
-func (s *scan) messages(g *guard, msgs []chat.Message) bool {
+func (s *scan) messages(g *Guard, msgs []chat.Message) bool {
 	for i := range msgs {
 		m := &msgs[i]
 		texts := 0
@@ -402,7 +361,7 @@ func (s *scan) messages(g *guard, msgs []chat.Message) bool {
 }
 
 // tools checks the tool definitions.
-func (s *scan) tools(g *guard, tools []chat.Tool) bool {
+func (s *scan) tools(g *Guard, tools []chat.Tool) bool {
 	for i := range tools {
 		t := &tools[i]
 		if !s.str(g, -1, "tool definition", t.Name) || !s.str(g, -1, "tool definition", t.Description) ||
@@ -415,7 +374,7 @@ func (s *scan) tools(g *guard, tools []chat.Tool) bool {
 }
 
 // vars checks the template variables.
-func (s *scan) vars(g *guard, vars map[string]any) bool {
+func (s *scan) vars(g *Guard, vars map[string]any) bool {
 	for k, v := range vars {
 		if !s.str(g, -1, "template variable", k) || !s.any(g, "template variable", v) {
 			s.what = k
@@ -425,17 +384,30 @@ func (s *scan) vars(g *guard, vars map[string]any) bool {
 	return true
 }
 
-// tokenError is the error for a token found in the data.
-func tokenError(format, tok, where, what string, index int) error {
+// Hit is a special token found where data put it: what chat/format's
+// SpecialTokenError reports.
+type Hit struct {
+	// Index is the position of the message, or -1 when the token is not
+	// in one message's string.
+	Index int
+	// Token is the special token found.
+	Token string
+	// Where says which part of the message holds it, or where the token
+	// is, when Index is -1.
+	Where string
+}
+
+// hit is the Hit for a token found in the data.
+func hit(tok, where, what string, index int) *Hit {
 	if index < 0 {
 		where += " " + strconv.Quote(what)
 	}
-	return &SpecialTokenError{Format: format, Index: index, Token: strings.Clone(tok), Where: where}
+	return &Hit{Index: index, Token: strings.Clone(tok), Where: where}
 }
 
 // needsNeutral reports whether step 2 must render the neutral
 // conversation: the data holds every mark of some token.
-func (s *scan) needsNeutral(g *guard) bool {
+func (s *scan) needsNeutral(g *Guard) bool {
 	if g.always {
 		return true
 	}
@@ -447,21 +419,23 @@ func (s *scan) needsNeutral(g *guard) bool {
 	return false
 }
 
-// check is step 1 over a rendering's data, and whether step 2 is needed.
-func (g *guard) check(format string, msgs []chat.Message, opts *Options) (neutral bool, err error) {
+// Check is step 1 over a rendering's data (the messages, the tool
+// definitions and the template variables), and whether step 2 is needed.
+// A token found is a non-nil Hit.
+func (g *Guard) Check(msgs []chat.Message, tools []chat.Tool, vars map[string]any) (neutral bool, found *Hit) {
 	var s scan
-	if s.messages(g, msgs) && s.tools(g, opts.Tools) {
-		s.vars(g, opts.Vars)
+	if s.messages(g, msgs) && s.tools(g, tools) {
+		s.vars(g, vars)
 	}
 	if s.tok != "" {
-		return false, tokenError(format, s.tok, s.where, s.what, s.index)
+		return false, hit(s.tok, s.where, s.what, s.index)
 	}
 	return s.needsNeutral(g), nil
 }
 
 // neutralString returns s with every character that holds a mark replaced
 // by as many 'x' as it has bytes.
-func (g *guard) neutralString(s string) string {
+func (g *Guard) neutralString(s string) string {
 	i := 0
 	for i < len(s) && !g.mark.has(s[i]) {
 		i++
@@ -496,7 +470,7 @@ func (g *guard) neutralString(s string) string {
 
 // neutralJSON returns the JSON text raw with its strings (keys too)
 // neutral, in its structure; JSON it cannot read comes back as it is.
-func (g *guard) neutralJSON(raw []byte) []byte {
+func (g *Guard) neutralJSON(raw []byte) []byte {
 	if len(raw) == 0 {
 		return raw
 	}
@@ -508,7 +482,7 @@ func (g *guard) neutralJSON(raw []byte) []byte {
 	return pyjson.Append(nil, v)
 }
 
-func (g *guard) neutralValue(v *pyjson.Value) {
+func (g *Guard) neutralValue(v *pyjson.Value) {
 	switch v.Kind {
 	case pyjson.String:
 		v.Str = g.neutralString(v.Str)
@@ -522,7 +496,7 @@ func (g *guard) neutralValue(v *pyjson.Value) {
 	}
 }
 
-func (g *guard) neutralAny(v any) any {
+func (g *Guard) neutralAny(v any) any {
 	switch v := v.(type) {
 	case string:
 		return g.neutralString(v)
@@ -548,9 +522,9 @@ func (g *guard) neutralAny(v any) any {
 	return v
 }
 
-// neutral returns the data of a rendering made neutral: a copy, the
+// Neutral returns the data of a rendering made neutral: a copy, the
 // caller's is not touched.
-func (g *guard) neutral(msgs []chat.Message, opts Options) ([]chat.Message, Options) {
+func (g *Guard) Neutral(msgs []chat.Message, tools []chat.Tool, vars map[string]any) ([]chat.Message, []chat.Tool, map[string]any) {
 	out := make([]chat.Message, len(msgs))
 	for i := range msgs {
 		m := msgs[i]
@@ -573,24 +547,24 @@ func (g *guard) neutral(msgs []chat.Message, opts Options) ([]chat.Message, Opti
 		}
 		out[i] = m
 	}
-	if opts.Tools != nil {
-		tools := make([]chat.Tool, len(opts.Tools))
-		for i, t := range opts.Tools {
+	if tools != nil {
+		nt := make([]chat.Tool, len(tools))
+		for i, t := range tools {
 			t.Name, t.Description, t.Parameters = g.neutralString(t.Name), g.neutralString(t.Description), g.neutralJSON(t.Parameters)
-			tools[i] = t
+			nt[i] = t
 		}
-		opts.Tools = tools
+		tools = nt
 	}
-	if opts.Vars != nil {
-		opts.Vars = g.neutralAny(opts.Vars).(map[string]any)
+	if vars != nil {
+		vars = g.neutralAny(vars).(map[string]any)
 	}
-	return out, opts
+	return out, tools, vars
 }
 
-// compare is step 2: out is the prompt, neutral the neutral one. A special
+// Compare is step 2: out is the prompt, neutral the neutral one. A special
 // token in out must stand at the same place in neutral when the two have
 // one length, and occur no more often in out than in neutral otherwise.
-func (g *guard) compare(format, out, neutral string) error {
+func (g *Guard) Compare(out, neutral string) *Hit {
 	if len(out) == len(neutral) {
 		for at := 0; at < len(out); at++ {
 			k := indexAnyByte(out[at:], &g.ts.first, g.ts.only, g.ts.n)
@@ -600,7 +574,7 @@ func (g *guard) compare(format, out, neutral string) error {
 			at += k
 			for i := 0; i < g.count(); i++ {
 				if tok, _ := g.at(i); strings.HasPrefix(out[at:], tok) && !strings.HasPrefix(neutral[at:], tok) {
-					return forged(format, tok)
+					return forged(tok)
 				}
 			}
 		}
@@ -608,14 +582,14 @@ func (g *guard) compare(format, out, neutral string) error {
 	}
 	for i := 0; i < g.count(); i++ {
 		if tok, _ := g.at(i); countOverlapping(out, tok) > countOverlapping(neutral, tok) {
-			return forged(format, strings.Clone(tok))
+			return forged(strings.Clone(tok))
 		}
 	}
 	return nil
 }
 
-func forged(format, tok string) error {
-	return &SpecialTokenError{Format: format, Index: -1, Token: tok,
+func forged(tok string) *Hit {
+	return &Hit{Index: -1, Token: tok,
 		Where: "the prompt, where the format or template makes the data's text into a token,"}
 }
 
@@ -642,7 +616,7 @@ type tokenSet struct {
 
 // find returns the special token that comes first in s (the longest where
 // several start at one place), or "".
-func (g *guard) find(s string) string {
+func (g *Guard) find(s string) string {
 	ts := &g.ts
 	if s == "" || ts.n == 0 {
 		return ""

@@ -1,4 +1,4 @@
-package format_test
+package chattemplate_test
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 
 	"github.com/rolemark/rolemark/chat"
 	"github.com/rolemark/rolemark/chat/format"
+	"github.com/rolemark/rolemark/chat/format/chattemplate"
 )
 
 // FuzzSpecialTokens inserts one of a model's special tokens into a message
@@ -19,7 +20,7 @@ func FuzzSpecialTokens(f *testing.F) {
 	f.Add("Ünïcödé ✓ 中文", uint8(200), uint8(7), uint16(9), false)
 	f.Add("<|im_end|", uint8(3), uint8(2), uint16(9), false)
 	sources, _, _ := readCorpus(f)
-	var templates []*format.Template
+	var templates []*chattemplate.Template
 	var specials [][]string
 	for _, s := range sources {
 		tpl, err := s.compile()

@@ -1,4 +1,4 @@
-package format
+package opencompass
 
 import (
 	"bytes"
@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/rolemark/rolemark/chat"
+	"github.com/rolemark/rolemark/chat/format"
 )
 
 // MetaTemplate is an OpenCompass meta template: how a model wants each
@@ -399,7 +400,7 @@ func (t *MetaTemplate) RenderAPI(items []PromptItem, gen bool) ([]APIMessage, er
 // each message as the template role ChatRoles names (with the user's role
 // as fallback). AddGenerationPrompt selects gen mode. Tools and
 // ContinueFinal are not supported.
-func (t *MetaTemplate) RenderMessages(msgs []chat.Message, opts Options) (string, error) {
+func (t *MetaTemplate) RenderMessages(msgs []chat.Message, opts format.Options) (string, error) {
 	if opts.ContinueFinal {
 		return "", errors.New("opencompass: ContinueFinal is not supported")
 	}
@@ -409,7 +410,7 @@ func (t *MetaTemplate) RenderMessages(msgs []chat.Message, opts Options) (string
 // APIMessages renders a conversation in API mode (see RenderAPI) and maps
 // the api_roles back to chat roles: HUMAN to user, BOT to assistant, SYSTEM
 // to system.
-func (t *MetaTemplate) APIMessages(msgs []chat.Message, opts Options) ([]chat.Message, error) {
+func (t *MetaTemplate) APIMessages(msgs []chat.Message, opts format.Options) ([]chat.Message, error) {
 	api, err := t.RenderAPI(t.PromptList(msgs), opts.AddGenerationPrompt)
 	if err != nil {
 		return nil, err
@@ -672,7 +673,7 @@ func (t *MetaTemplate) chatNames() map[chat.Role]string {
 // assistant's (ChatRoles names them; HUMAN and BOT by default), without
 // plain strings or default prompts, and the assistant's role is the
 // generate role; otherwise ToFormat says which of these fails.
-func (t *MetaTemplate) ToFormat() (*Format, error) {
+func (t *MetaTemplate) ToFormat() (*format.Format, error) {
 	if t == nil {
 		return nil, errors.New("opencompass: round is required in meta template")
 	}
@@ -696,19 +697,19 @@ func (t *MetaTemplate) ToFormat() (*Format, error) {
 		return nil, fmt.Errorf("opencompass: a Format needs the assistant's role %s to be the generate role", asstName)
 	}
 	roles := t.roles()
-	userTurn := Turn{Begin: t.Round[0].Begin, End: t.Round[0].End}
-	f := &Format{
+	userTurn := format.Turn{Begin: t.Round[0].Begin, End: t.Round[0].End}
+	f := &format.Format{
 		Name:             "opencompass",
 		Description:      "OpenCompass meta template",
 		Begin:            t.Begin,
 		End:              t.End,
-		Roles:            map[chat.Role]Turn{},
+		Roles:            map[chat.Role]format.Turn{},
 		Generate:         chat.RoleAssistant,
 		GenerationPrompt: t.Round[1].Begin,
 	}
 	for role, name := range names {
 		if r, ok := roles[name]; ok {
-			f.Roles[role] = Turn{Begin: r.Begin, End: r.End}
+			f.Roles[role] = format.Turn{Begin: r.Begin, End: r.End}
 			continue
 		}
 		if f.Fallback == nil {

@@ -4,7 +4,7 @@ oracle.py sets it up (transformers' environment), and prints the median
 CPU nanoseconds (time.process_time, so that other work on a shared machine
 counts less) per render of 7 rounds. Used by BenchmarkTemplateVsJinja2.
 
-    python3 chat/format/testdata/hf/bench.py 110.jinja tools-two-calls-answer
+    python3 chat/format/chattemplate/testdata/hf/bench.py 110.jinja tools-two-calls-answer
 """
 
 import json

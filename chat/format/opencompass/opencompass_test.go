@@ -1,4 +1,4 @@
-package format_test
+package opencompass_test
 
 import (
 	"encoding/json"
@@ -9,6 +9,7 @@ import (
 
 	"github.com/rolemark/rolemark/chat"
 	"github.com/rolemark/rolemark/chat/format"
+	"github.com/rolemark/rolemark/chat/format/opencompass"
 )
 
 // The vectors below are OpenCompass's (seedsys.md section 2.7, computed by
@@ -16,21 +17,21 @@ import (
 // document. Where OpenCompass fails, the expected value is rolemark's
 // documented behaviour (see doc.go) and the row says so.
 
-func ocH(p string) format.PromptItem { return format.PromptItem{Role: "HUMAN", Prompt: p} }
-func ocB(p string) format.PromptItem { return format.PromptItem{Role: "BOT", Prompt: p} }
-func ocSys(p string) format.PromptItem {
-	return format.PromptItem{Role: "SYSTEM", FallbackRole: "HUMAN", Prompt: p}
+func ocH(p string) opencompass.PromptItem { return opencompass.PromptItem{Role: "HUMAN", Prompt: p} }
+func ocB(p string) opencompass.PromptItem { return opencompass.PromptItem{Role: "BOT", Prompt: p} }
+func ocSys(p string) opencompass.PromptItem {
+	return opencompass.PromptItem{Role: "SYSTEM", FallbackRole: "HUMAN", Prompt: p}
 }
-func ocText(s string) format.PromptItem { return format.PromptItem{Text: s} }
+func ocText(s string) opencompass.PromptItem { return opencompass.PromptItem{Text: s} }
 
-func ocSection(name string, items ...format.PromptItem) []format.PromptItem {
-	out := []format.PromptItem{{Section: name, Pos: "begin"}}
+func ocSection(name string, items ...opencompass.PromptItem) []opencompass.PromptItem {
+	out := []opencompass.PromptItem{{Section: name, Pos: "begin"}}
 	out = append(out, items...)
-	return append(out, format.PromptItem{Section: name, Pos: "end"})
+	return append(out, opencompass.PromptItem{Section: name, Pos: "end"})
 }
 
-func ocList(sections ...[]format.PromptItem) []format.PromptItem {
-	var out []format.PromptItem
+func ocList(sections ...[]opencompass.PromptItem) []opencompass.PromptItem {
+	var out []opencompass.PromptItem
 	for _, s := range sections {
 		out = append(out, s...)
 	}
@@ -40,17 +41,17 @@ func ocList(sections ...[]format.PromptItem) []format.PromptItem {
 func strp(s string) *string { return &s }
 
 var (
-	ocHuman  = format.MetaRole{Role: "HUMAN", Begin: "<HUMAN>: ", End: "<eoh>\n"}
-	ocBot    = format.MetaRole{Role: "BOT", Begin: "<BOT>: ", End: "<eob>\n"}
-	ocBotGen = format.MetaRole{Role: "BOT", Begin: "<BOT>: ", End: "<eob>\n", Generate: true}
-	ocSystem = format.MetaRole{Role: "SYSTEM", Begin: "<SYSTEM>: ", End: "<eosys>\n"}
+	ocHuman  = opencompass.MetaRole{Role: "HUMAN", Begin: "<HUMAN>: ", End: "<eoh>\n"}
+	ocBot    = opencompass.MetaRole{Role: "BOT", Begin: "<BOT>: ", End: "<eob>\n"}
+	ocBotGen = opencompass.MetaRole{Role: "BOT", Begin: "<BOT>: ", End: "<eob>\n", Generate: true}
+	ocSystem = opencompass.MetaRole{Role: "SYSTEM", Begin: "<SYSTEM>: ", End: "<eosys>\n"}
 	metaInst = "Meta instruction: You are now a helpful and harmless AI assistant."
 
-	mt1 = &format.MetaTemplate{Round: []format.MetaRole{ocHuman, ocBot}}
-	mt2 = &format.MetaTemplate{Round: []format.MetaRole{ocHuman, ocBot}, ReservedRoles: []format.MetaRole{ocSystem}}
-	mt3 = &format.MetaTemplate{Round: []format.MetaRole{ocHuman, ocBot}, ReservedRoles: []format.MetaRole{ocSystem},
+	mt1 = &opencompass.MetaTemplate{Round: []opencompass.MetaRole{ocHuman, ocBot}}
+	mt2 = &opencompass.MetaTemplate{Round: []opencompass.MetaRole{ocHuman, ocBot}, ReservedRoles: []opencompass.MetaRole{ocSystem}}
+	mt3 = &opencompass.MetaTemplate{Round: []opencompass.MetaRole{ocHuman, ocBot}, ReservedRoles: []opencompass.MetaRole{ocSystem},
 		Begin: metaInst, End: "end of conversation"}
-	mt4 = &format.MetaTemplate{Round: []format.MetaRole{ocHuman, ocBotGen}, ReservedRoles: []format.MetaRole{ocSystem},
+	mt4 = &opencompass.MetaTemplate{Round: []opencompass.MetaRole{ocHuman, ocBotGen}, ReservedRoles: []opencompass.MetaRole{ocSystem},
 		Begin: metaInst, End: "end of conversation"}
 
 	qa     = ocSection("round", ocH("1+1=?"), ocB("2"), ocH("2+2=?"), ocB("4"))
@@ -59,15 +60,15 @@ var (
 )
 
 func TestMetaTemplateRender(t *testing.T) {
-	thoughts := &format.MetaTemplate{Round: []format.MetaRole{
+	thoughts := &opencompass.MetaTemplate{Round: []opencompass.MetaRole{
 		{Role: "HUMAN", Begin: "U:", End: "\n"},
 		{Role: "THOUGHTS", Begin: "T:", End: "\n", Prompt: "None"},
 		{Role: "BOT", Begin: "A:", End: "\n", Generate: true},
 	}}
-	upstream := &format.MetaTemplate{
+	upstream := &opencompass.MetaTemplate{
 		Begin: "meta instruction\n",
 		End:   "meta end",
-		Round: []format.MetaRole{
+		Round: []opencompass.MetaRole{
 			{Role: "HUMAN", Begin: "<|HUMAN|>:", End: "<eoh>\n"},
 			{Role: "THOUGHTS", Begin: "<|Inner Thoughts|>:", End: "<eot>\n", Prompt: "None", Generate: true},
 			{Role: "BOT", Begin: "<|BOT|>:", End: "<eob>\n"},
@@ -75,17 +76,17 @@ func TestMetaTemplateRender(t *testing.T) {
 	}
 	tests := []struct {
 		name    string
-		meta    *format.MetaTemplate
-		prompt  []format.PromptItem
+		meta    *opencompass.MetaTemplate
+		prompt  []opencompass.PromptItem
 		gen     bool
 		want    string
 		wantErr string
 	}{
 		{name: "O01 no meta template", meta: nil, prompt: ocList(solve, qa), want: "Solve\n1+1=?\n2\n2+2=?\n4"},
 		{name: "O01b no meta template, empty items set the separator", meta: nil, gen: true,
-			prompt: []format.PromptItem{ocText("a"), ocText(""), ocH(""), ocB("x"), ocText("b")}, want: "a\nx\nb"},
+			prompt: []opencompass.PromptItem{ocText("a"), ocText(""), ocH(""), ocB("x"), ocText("b")}, want: "a\nx\nb"},
 		{name: "O01b leading empty item", meta: nil,
-			prompt: []format.PromptItem{ocText(""), ocText("a"), ocH(""), ocText("b")}, want: "\na\nb"},
+			prompt: []opencompass.PromptItem{ocText(""), ocText("a"), ocH(""), ocText("b")}, want: "\na\nb"},
 		{name: "O02 rounds", meta: mt1, prompt: qa, want: o02out},
 		{name: "O03 reserved SYSTEM", meta: mt2, prompt: ocList(solve, qa), want: "<SYSTEM>: Solve<eosys>\n" + o02out},
 		{name: "O04 SYSTEM falls back to HUMAN", meta: mt1, prompt: ocList(solve, qa), want: "<HUMAN>: Solve<eoh>\n" + o02out},
@@ -110,42 +111,42 @@ func TestMetaTemplateRender(t *testing.T) {
 			prompt: ocList(ocSection("ice", ocH("1+1=?"), ocB("2")), ocSection("round", ocH("2+2=?"), ocB("4"))),
 			want:   metaInst + "<HUMAN>: 1+1=?<eoh>\n<BOT>: 2<eob>\n<HUMAN>: 2+2=?<eoh>\n<BOT>: "},
 		{name: "O10 unknown role without fallback", meta: mt1,
-			prompt:  ocList(ocSection("begin", format.PromptItem{Role: "SYSTEM", Prompt: "Solve"}), qa),
+			prompt:  ocList(ocSection("begin", opencompass.PromptItem{Role: "SYSTEM", Prompt: "Solve"}), qa),
 			wantErr: `opencompass: role "SYSTEM" is not in the meta template and has no usable fallback role`},
 		{name: "O11 fallback inside a round (OpenCompass: KeyError; rolemark resolves it)", meta: mt1,
 			prompt: ocSection("round", ocSys("Solve"), ocH("1+1=?"), ocB("2")),
 			want:   "<HUMAN>: Solve<eoh>\n<BOT>: <eob>\n<HUMAN>: 1+1=?<eoh>\n<BOT>: 2<eob>\n"},
 		{name: "O12 per-item begin and end", meta: mt1,
-			prompt: ocSection("round", format.PromptItem{Role: "HUMAN", Prompt: "q", End: strp("\n")},
-				format.PromptItem{Role: "BOT", Prompt: "a", Begin: strp("[B]")}),
+			prompt: ocSection("round", opencompass.PromptItem{Role: "HUMAN", Prompt: "q", End: strp("\n")},
+				opencompass.PromptItem{Role: "BOT", Prompt: "a", Begin: strp("[B]")}),
 			want: "<HUMAN>: q\n[B]a<eob>\n"},
 		{name: "O13 generate role in begin section is not truncated", meta: mt4, gen: true,
 			prompt: ocList(ocSection("begin", ocH("ex q"), ocB("ex a")), ocSection("round", ocH("q"), ocB("a"))),
 			want:   metaInst + "<HUMAN>: ex q<eoh>\n<BOT>: ex a<eob>\n<HUMAN>: q<eoh>\n<BOT>: "},
 		{name: "O14 strings in the round repeat per round", gen: true,
-			meta: &format.MetaTemplate{Round: []format.MetaRole{{Text: "<round>"},
+			meta: &opencompass.MetaTemplate{Round: []opencompass.MetaRole{{Text: "<round>"},
 				{Role: "HUMAN", Begin: "U:", End: "\n"}, {Role: "BOT", Begin: "A:", End: "\n", Generate: true}}},
 			prompt: qa, want: "<round>U:1+1=?\nA:2\n<round>U:2+2=?\nA:"},
 		{name: "O15 default prompt of an absent role", meta: thoughts, gen: true, prompt: qa,
 			want: "U:1+1=?\nT:None\nA:2\nU:2+2=?\nT:None\nA:"},
 		{name: "O16 no section markers (OpenCompass: IndexError; rolemark: a round)", meta: mt1,
-			prompt: []format.PromptItem{ocH("1+1=?"), ocB("2"), ocH("2+2=?"), ocB("4")}, want: o02out},
+			prompt: []opencompass.PromptItem{ocH("1+1=?"), ocB("2"), ocH("2+2=?"), ocB("4")}, want: o02out},
 		{name: "O18 strings in begin and end sections", meta: mt4,
-			prompt: ocList(ocSection("begin", ocText("PRE "), format.PromptItem{Role: "SYSTEM", Prompt: "S"}),
+			prompt: ocList(ocSection("begin", ocText("PRE "), opencompass.PromptItem{Role: "SYSTEM", Prompt: "S"}),
 				ocSection("round", ocH("q"), ocB("a")), ocSection("end", ocText("POST"))),
 			want: metaInst + "PRE <SYSTEM>: S<eosys>\n<HUMAN>: q<eoh>\n<BOT>: a<eob>\nPOSTend of conversation"},
 		{name: "gen with Q/A prefix in the answer", gen: true,
-			meta: &format.MetaTemplate{Round: []format.MetaRole{{Role: "HUMAN", Begin: "<|User|>:", End: "\n"},
+			meta: &opencompass.MetaTemplate{Round: []opencompass.MetaRole{{Role: "HUMAN", Begin: "<|User|>:", End: "\n"},
 				{Role: "BOT", Begin: "<|Bot|>:", End: "<eoa>\n", Generate: true}}},
 			prompt: ocSection("round", ocH("Q: 1+1"), ocB("A: {answer}")), want: "<|User|>:Q: 1+1\n<|Bot|>:"},
 		{name: "upstream test_lm_template_parser gen", meta: upstream, gen: true,
 			prompt: ocList(
-				ocSection("begin", ocText("begin"), format.PromptItem{Role: "SYSTEM", FallbackRole: "HUMAN", Prompt: "system msg"}),
-				ocSection("round", ocH("U0"), ocB("B0"), format.PromptItem{Role: "HUMAN", Prompt: "U1", End: strp("\n")},
+				ocSection("begin", ocText("begin"), opencompass.PromptItem{Role: "SYSTEM", FallbackRole: "HUMAN", Prompt: "system msg"}),
+				ocSection("round", ocH("U0"), ocB("B0"), opencompass.PromptItem{Role: "HUMAN", Prompt: "U1", End: strp("\n")},
 					ocB("B1"), ocH("U2"), ocB("B2")),
 				ocSection("end", ocText("end"))),
 			want: "meta instruction\nbegin<|HUMAN|>:system msg<eoh>\n<|HUMAN|>:U0<eoh>\n<|Inner Thoughts|>:None<eot>\n<|BOT|>:B0<eob>\n<|HUMAN|>:U1\n<|Inner Thoughts|>:None<eot>\n<|BOT|>:B1<eob>\n<|HUMAN|>:U2<eoh>\n<|Inner Thoughts|>:"},
-		{name: "O21 duplicate role", meta: &format.MetaTemplate{Round: []format.MetaRole{ocHuman, ocBot}, ReservedRoles: []format.MetaRole{ocHuman}},
+		{name: "O21 duplicate role", meta: &opencompass.MetaTemplate{Round: []opencompass.MetaRole{ocHuman, ocBot}, ReservedRoles: []opencompass.MetaRole{ocHuman}},
 			prompt: qa, wantErr: "opencompass: role in meta prompt must be unique: HUMAN"},
 	}
 	for _, tc := range tests {
@@ -168,13 +169,13 @@ func TestMetaTemplateRender(t *testing.T) {
 // "end of conversion" in the config, a newline after begin that the config
 // does not have), the rows follow the configuration, as OpenCompass does.
 func TestMetaTemplateSeedDocument(t *testing.T) {
-	dialogue := []format.PromptItem{ocH("1+1=?"), ocB("2"), ocH("2+2=?"), ocB("4")}
-	withSystem := append([]format.PromptItem{ocSys("Solve the following math questions")}, dialogue...)
+	dialogue := []opencompass.PromptItem{ocH("1+1=?"), ocB("2"), ocH("2+2=?"), ocB("4")}
+	withSystem := append([]opencompass.PromptItem{ocSys("Solve the following math questions")}, dialogue...)
 	sys := "<SYSTEM>: Solve the following math questions<eosys>\n"
 	tests := []struct {
 		name   string
-		meta   *format.MetaTemplate
-		prompt []format.PromptItem
+		meta   *opencompass.MetaTemplate
+		prompt []opencompass.PromptItem
 		gen    bool
 		want   string
 	}{
@@ -198,17 +199,17 @@ func TestMetaTemplateSeedDocument(t *testing.T) {
 }
 
 func TestMetaTemplateRenderAPI(t *testing.T) {
-	amt1 := &format.MetaTemplate{Round: []format.MetaRole{
+	amt1 := &opencompass.MetaTemplate{Round: []opencompass.MetaRole{
 		{Role: "HUMAN", APIRole: "HUMAN"}, {Role: "BOT", APIRole: "BOT", Generate: true}}}
-	amt2 := &format.MetaTemplate{Round: amt1.Round, ReservedRoles: []format.MetaRole{{Role: "SYSTEM", APIRole: "SYSTEM"}}}
-	amt2be := &format.MetaTemplate{Round: amt1.Round, ReservedRoles: amt2.ReservedRoles, Begin: "BEGIN", End: "END"}
-	prefixed := &format.MetaTemplate{Round: []format.MetaRole{
+	amt2 := &opencompass.MetaTemplate{Round: amt1.Round, ReservedRoles: []opencompass.MetaRole{{Role: "SYSTEM", APIRole: "SYSTEM"}}}
+	amt2be := &opencompass.MetaTemplate{Round: amt1.Round, ReservedRoles: amt2.ReservedRoles, Begin: "BEGIN", End: "END"}
+	prefixed := &opencompass.MetaTemplate{Round: []opencompass.MetaRole{
 		{Role: "HUMAN", APIRole: "HUMAN", Begin: "Q: "}, {Role: "BOT", APIRole: "BOT", Begin: "A: ", Generate: true}}}
-	type msg = format.APIMessage
+	type msg = opencompass.APIMessage
 	tests := []struct {
 		name    string
-		meta    *format.MetaTemplate
-		prompt  []format.PromptItem
+		meta    *opencompass.MetaTemplate
+		prompt  []opencompass.PromptItem
 		gen     bool
 		want    []msg
 		wantErr string
@@ -231,18 +232,18 @@ func TestMetaTemplateRenderAPI(t *testing.T) {
 			prompt: ocList(ocSection("begin", ocH("ex q"), ocB("ex a")), ocSection("round", ocH("q"), ocB("a"))),
 			want:   []msg{{"HUMAN", "ex q"}, {"BOT", "ex a"}, {"HUMAN", "q"}}},
 		{name: "A08 no role and no fallback", meta: amt1, gen: true,
-			prompt:  ocSection("round", format.PromptItem{Role: "SYSTEM", Prompt: "x"}, ocH("q")),
+			prompt:  ocSection("round", opencompass.PromptItem{Role: "SYSTEM", Prompt: "x"}, ocH("q")),
 			wantErr: `opencompass: role "SYSTEM" is not in the meta template and has no usable fallback role`},
 		{name: "A10 empty round section", meta: amt1, prompt: ocSection("round"), gen: true,
 			want: []msg{{"HUMAN", ""}}},
 		{name: "A11 string in an API round", gen: true,
-			meta:    &format.MetaTemplate{Round: []format.MetaRole{{Text: "x"}, {Role: "HUMAN", APIRole: "HUMAN"}}},
+			meta:    &opencompass.MetaTemplate{Round: []opencompass.MetaRole{{Text: "x"}, {Role: "HUMAN", APIRole: "HUMAN"}}},
 			prompt:  qa,
 			wantErr: "opencompass: mixing str without explicit role is not allowed in API models"},
 		{name: "A12 HuggingFace-chat default meta template: SYSTEM is a round role mapped to HUMAN", gen: true,
-			meta: &format.MetaTemplate{Round: []format.MetaRole{{Role: "HUMAN", APIRole: "HUMAN"},
+			meta: &opencompass.MetaTemplate{Round: []opencompass.MetaRole{{Role: "HUMAN", APIRole: "HUMAN"},
 				{Role: "SYSTEM", APIRole: "HUMAN"}, {Role: "BOT", APIRole: "BOT", Generate: true}}},
-			prompt: ocList(ocSection("begin", format.PromptItem{Role: "SYSTEM", Prompt: "Solve"}), qa),
+			prompt: ocList(ocSection("begin", opencompass.PromptItem{Role: "SYSTEM", Prompt: "Solve"}), qa),
 			want:   []msg{{"HUMAN", "Solve\n1+1=?\n"}, {"BOT", "2"}, {"HUMAN", "2+2=?\n"}}},
 		{name: "plain strings are left out", meta: amt1, gen: true,
 			prompt: ocList(ocSection("begin", ocText("ignored")), ocSection("round", ocH("q"), ocB("a"))),
@@ -276,8 +277,8 @@ func TestMetaTemplateMessages(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "<HUMAN>: Solve<eoh>\n<HUMAN>: 1+1=?<eoh>\n<BOT>: 2<eob>\n<HUMAN>: 2+2=?<eoh>\n<BOT>: <eob>\n", got)
 
-	custom := &format.MetaTemplate{
-		Round:     []format.MetaRole{{Role: "User", Begin: "U: ", End: "\n"}, {Role: "Assistant", Begin: "A: ", End: "\n", Generate: true}},
+	custom := &opencompass.MetaTemplate{
+		Round:     []opencompass.MetaRole{{Role: "User", Begin: "U: ", End: "\n"}, {Role: "Assistant", Begin: "A: ", End: "\n", Generate: true}},
 		ChatRoles: map[chat.Role]string{chat.RoleUser: "User", chat.RoleAssistant: "Assistant"},
 	}
 	got, err = custom.RenderMessages(msgs, format.Options{AddGenerationPrompt: true})
@@ -288,12 +289,12 @@ func TestMetaTemplateMessages(t *testing.T) {
 	require.Error(t, err)
 
 	// No meta template: the texts joined with newlines.
-	var none *format.MetaTemplate
+	var none *opencompass.MetaTemplate
 	got, err = none.RenderMessages(msgs, format.Options{AddGenerationPrompt: true})
 	require.NoError(t, err)
 	assert.Equal(t, "Solve\n1+1=?\n2\n2+2=?", got)
 
-	amt := &format.MetaTemplate{Round: []format.MetaRole{
+	amt := &opencompass.MetaTemplate{Round: []opencompass.MetaRole{
 		{Role: "HUMAN", APIRole: "HUMAN"}, {Role: "BOT", APIRole: "BOT", Generate: true}}}
 	api, err := amt.APIMessages(msgs, format.Options{AddGenerationPrompt: true})
 	require.NoError(t, err)
@@ -305,7 +306,7 @@ func TestMetaTemplateMessages(t *testing.T) {
 
 	// P02: OpenCompass's OpenAI wrapper maps SYSTEM, HUMAN and BOT to
 	// system, user and assistant.
-	withSystem := &format.MetaTemplate{Round: amt.Round, ReservedRoles: []format.MetaRole{{Role: "SYSTEM", APIRole: "SYSTEM"}}}
+	withSystem := &opencompass.MetaTemplate{Round: amt.Round, ReservedRoles: []opencompass.MetaRole{{Role: "SYSTEM", APIRole: "SYSTEM"}}}
 	api, err = withSystem.APIMessages([]chat.Message{
 		chat.Text(chat.RoleSystem, "s"), chat.Text(chat.RoleUser, "q"),
 		chat.Text(chat.RoleAssistant, "a"), chat.Text(chat.RoleUser, "q2"),
@@ -318,7 +319,7 @@ func TestMetaTemplateMessages(t *testing.T) {
 
 	// P03: any other api_role becomes a message without a role in
 	// OpenCompass; here it is an error.
-	toolRole := &format.MetaTemplate{Round: []format.MetaRole{
+	toolRole := &opencompass.MetaTemplate{Round: []opencompass.MetaRole{
 		{Role: "HUMAN", APIRole: "TOOL"}, {Role: "BOT", APIRole: "BOT", Generate: true}}}
 	_, err = toolRole.APIMessages([]chat.Message{chat.Text(chat.RoleUser, "x")}, format.Options{AddGenerationPrompt: true})
 	require.EqualError(t, err, `opencompass: api_role "TOOL" is not HUMAN, BOT or SYSTEM`)
@@ -336,13 +337,13 @@ func TestMetaTemplateJSON(t *testing.T) {
 		"end": "end of conversation",
 		"eos_token_id": 10000
 	}`
-	var mt format.MetaTemplate
+	var mt opencompass.MetaTemplate
 	require.NoError(t, json.Unmarshal([]byte(src), &mt))
 	require.NoError(t, mt.Validate())
-	assert.Equal(t, format.MetaRole{Text: "<round>"}, mt.Round[0])
+	assert.Equal(t, opencompass.MetaRole{Text: "<round>"}, mt.Round[0])
 	assert.Equal(t, 10000, mt.EOSTokenID)
 
-	var items []format.PromptItem
+	var items []opencompass.PromptItem
 	require.NoError(t, json.Unmarshal([]byte(`[{"section": "begin", "pos": "begin"}, "PRE ",
 		{"role": "SYSTEM", "fallback_role": "HUMAN", "prompt": "S"}, {"section": "begin", "pos": "end"},
 		{"section": "round", "pos": "begin"}, {"role": "HUMAN", "prompt": "q"}, {"section": "round", "pos": "end"}]`), &items))
@@ -357,5 +358,5 @@ func TestMetaTemplateJSON(t *testing.T) {
 
 	// OpenCompass rejects begin/end given as token lists (O20); so does JSON.
 	require.Error(t, json.Unmarshal([]byte(`{"round": [{"role": "HUMAN", "begin": ["<s>", 1]}]}`), &mt))
-	require.Error(t, (&format.MetaTemplate{}).Validate())
+	require.Error(t, (&opencompass.MetaTemplate{}).Validate())
 }

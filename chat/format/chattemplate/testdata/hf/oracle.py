@@ -2,8 +2,8 @@
 """Oracle for chat/format's Template: real chat templates rendered by Jinja2
 as transformers' apply_chat_template renders them.
 
-    python3 chat/format/testdata/hf/oracle.py            # render: writes results.json
-    python3 chat/format/testdata/hf/oracle.py --collect  # re-collect templates/ (needs go, npm, node)
+    python3 chat/format/chattemplate/testdata/hf/oracle.py            # render: writes results.json
+    python3 chat/format/chattemplate/testdata/hf/oracle.py --collect  # re-collect templates/ (needs go, npm, node)
 
 Templates (templates/NNN.jinja, listed in sources.json with where each came
 from and the licence of that file):
@@ -206,7 +206,7 @@ process.stdout.write(JSON.stringify(m.exports.map(e=>({model:e.model,gguf:e.gguf
         add(e["gguf"], "npm @huggingface/ollama-utils@0.0.18 src/chat-template-automap.ts",
             "MIT (huggingface.js)", e["model"])
 
-    sys.path.insert(0, os.path.dirname(HERE))
+    sys.path.insert(0, os.path.join(HERE, "..", "..", "..", "testdata"))
     import oracle as preset_oracle  # chat/format/testdata/oracle.py
     add(preset_oracle.QWEN25, "chat/format/testdata/oracle.py QWEN25", "Apache-2.0 (Qwen2.5)", "Qwen/Qwen2.5-7B-Instruct")
     add(preset_oracle.MISTRAL_V3, "chat/format/testdata/oracle.py MISTRAL_V3", "Apache-2.0 (Mistral)", "mistralai/Mistral-7B-Instruct-v0.3")

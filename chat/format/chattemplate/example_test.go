@@ -1,4 +1,4 @@
-package format_test
+package chattemplate_test
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 
 	"github.com/rolemark/rolemark/chat"
 	"github.com/rolemark/rolemark/chat/format"
+	"github.com/rolemark/rolemark/chat/format/chattemplate"
 )
 
 // A model's own chat template, loaded from its tokenizer_config.json, renders
@@ -16,7 +17,7 @@ func ExampleLoadTemplate() {
 		"eos_token": "<|im_end|>",
 		"chat_template": "{%- for m in messages %}\n<|im_start|>{{ m.role + '\\n' }}{%- if m.tool_calls %}\n{%- for c in m.tool_calls %}\n<tool_call>{{ c.function | tojson }}</tool_call>\n{%- endfor %}\n{%- else %}\n{{ m.content }}\n{%- endif %}<|im_end|>\n{% endfor %}\n{%- if add_generation_prompt %}<|im_start|>assistant\n{% endif %}"
 	}`)}}
-	tpl, err := format.LoadTemplate(model, "tokenizer_config.json")
+	tpl, err := chattemplate.LoadTemplate(model, "tokenizer_config.json")
 	if err != nil {
 		fmt.Println(err)
 		return

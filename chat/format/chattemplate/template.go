@@ -1,4 +1,4 @@
-package format
+package chattemplate
 
 import (
 	"context"
@@ -10,6 +10,9 @@ import (
 	"time"
 
 	"github.com/rolemark/rolemark/chat"
+	"github.com/rolemark/rolemark/chat/format"
+	"github.com/rolemark/rolemark/chat/format/internal/pystr"
+	"github.com/rolemark/rolemark/chat/format/internal/special"
 )
 
 // Template is a model's own chat template: the Jinja source HuggingFace
@@ -23,7 +26,7 @@ type Template struct {
 	tokens   map[string]string    // bos_token, eos_token, …
 	special  []string             // refused in message content, longest first
 	inferred []string             // the special tokens taken from the source's text
-	guard    *guard               // nil without special tokens
+	guard    *special.Guard       // nil without special tokens
 	// joins is set when the template's own text could make a special
 	// token with data written next to it (guard.joins).
 	joins bool
@@ -121,6 +124,11 @@ func (e *TemplateError) Error() string {
 
 func (e *TemplateError) Unwrap() error { return e.Err }
 
+// specialTokenError is the error for a token the special-token rule found.
+func specialTokenError(name string, h *special.Hit) error {
+	return &format.SpecialTokenError{Format: name, Index: h.Index, Token: h.Token, Where: h.Where}
+}
+
 func orDefault(s, def string) string {
 	if s == "" {
 		return def
@@ -171,21 +179,21 @@ func newTemplate(sources map[string]string, opts []TemplateOption) (*Template, e
 		t.variants[name] = jt
 	}
 	maps.Copy(t.tokens, s.tokens)
-	special := append([]string{}, s.special...)
+	refused := append([]string{}, s.special...)
 	for _, v := range t.tokens {
-		special = append(special, v)
+		refused = append(refused, v)
 	}
 	if !s.known {
 		t.inferred = textTokens(slices.Collect(maps.Values(sources))...)
-		special = append(special, t.inferred...)
+		refused = append(refused, t.inferred...)
 	}
-	t.special = specialSet(special)
-	if t.guard = newGuard(t.special); t.guard != nil {
+	t.special = specialSet(refused)
+	if t.guard = special.New(t.special); t.guard != nil {
 		for _, src := range sources {
-			t.joins = t.joins || !jinjaLiterals(src, func(lit string) bool { return !t.guard.joins(lit) })
+			t.joins = t.joins || !jinjaLiterals(src, func(lit string) bool { return !t.guard.Joins(lit) })
 		}
 		for _, v := range t.tokens {
-			t.joins = t.joins || t.guard.joins(v)
+			t.joins = t.joins || t.guard.Joins(v)
 		}
 	}
 	return t, nil
@@ -231,7 +239,7 @@ func (t *Template) SpecialTokens() []string { return slices.Clone(t.special) }
 // documentation). A template's refusal is a *TemplateError with Raised set;
 // a message content holding a special token is a *SpecialTokenError unless
 // opts.AllowSpecialTokens.
-func (t *Template) Render(ctx context.Context, msgs []chat.Message, opts Options) (string, error) {
+func (t *Template) Render(ctx context.Context, msgs []chat.Message, opts format.Options) (string, error) {
 	out, err := t.checkedRender(ctx, msgs, opts)
 	if err != nil && len(t.inferred) > 0 {
 		t.markFromText(err)
@@ -242,22 +250,22 @@ func (t *Template) Render(ctx context.Context, msgs []chat.Message, opts Options
 // markFromText sets FromText on a *SpecialTokenError for a token taken
 // from the template's text.
 func (t *Template) markFromText(err error) {
-	var se *SpecialTokenError
+	var se *format.SpecialTokenError
 	if errors.As(err, &se) && slices.Contains(t.inferred, se.Token) {
 		se.FromText = true
 	}
 }
 
 // checkedRender is Render before its error says where a token came from.
-func (t *Template) checkedRender(ctx context.Context, msgs []chat.Message, opts Options) (string, error) {
+func (t *Template) checkedRender(ctx context.Context, msgs []chat.Message, opts format.Options) (string, error) {
 	if opts.AddGenerationPrompt && opts.ContinueFinal {
-		return "", ErrContinueConflict
+		return "", format.ErrContinueConflict
 	}
 	neutral := false
 	if !opts.AllowSpecialTokens && t.guard != nil {
-		n, err := t.guard.check(t.name, msgs, &opts)
-		if err != nil {
-			return "", err
+		n, hit := t.guard.Check(msgs, opts.Tools, opts.Vars)
+		if hit != nil {
+			return "", specialTokenError(t.name, hit)
 		}
 		neutral = n || t.joins
 	}
@@ -265,23 +273,24 @@ func (t *Template) checkedRender(ctx context.Context, msgs []chat.Message, opts 
 	if err != nil || !neutral {
 		return out, err
 	}
-	nmsgs, nopts := t.guard.neutral(msgs, opts)
+	nmsgs, nopts := msgs, opts
+	nmsgs, nopts.Tools, nopts.Vars = t.guard.Neutral(msgs, opts.Tools, opts.Vars)
 	n, err := t.render(ctx, nmsgs, nopts)
 	if err != nil {
 		if ctx.Err() != nil {
 			return "", ctx.Err()
 		}
-		return "", &SpecialTokenError{Format: t.name, Index: -1,
+		return "", &format.SpecialTokenError{Format: t.name, Index: -1,
 			Where: "the prompt could not be checked (the neutral conversation fails: " + err.Error() + ");"}
 	}
-	if err := t.guard.compare(t.name, out, n); err != nil {
-		return "", err
+	if hit := t.guard.Compare(out, n); hit != nil {
+		return "", specialTokenError(t.name, hit)
 	}
 	return out, nil
 }
 
 // render is Render after the checks of the data.
-func (t *Template) render(ctx context.Context, msgs []chat.Message, opts Options) (string, error) {
+func (t *Template) render(ctx context.Context, msgs []chat.Message, opts format.Options) (string, error) {
 	if err := ctx.Err(); err != nil {
 		return "", err
 	}
@@ -315,12 +324,12 @@ func continueFinal(out string, msgs []chat.Message) (string, error) {
 		return out, nil
 	}
 	final := msgs[len(msgs)-1].Text()
-	stripped := pyTrim(final)
+	stripped := pystr.Trim(final)
 	if !strings.Contains(out, stripped) {
-		return "", ErrNotContinuable
+		return "", format.ErrNotContinuable
 	}
 	loc := strings.LastIndex(out, stripped)
-	lstripped := pyTrimLeft(final)
+	lstripped := pystr.TrimLeft(final)
 	if loc+len(lstripped) <= len(out) && out[loc:loc+len(lstripped)] == final {
 		return out[:loc+len(lstripped)], nil
 	}

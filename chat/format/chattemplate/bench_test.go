@@ -1,4 +1,4 @@
-package format_test
+package chattemplate_test
 
 import (
 	"context"

@@ -1,4 +1,4 @@
-package format_test
+package chattemplate_test
 
 import (
 	"context"
@@ -12,6 +12,7 @@ import (
 
 	"github.com/rolemark/rolemark/chat"
 	"github.com/rolemark/rolemark/chat/format"
+	"github.com/rolemark/rolemark/chat/format/chattemplate"
 )
 
 // TestHostileTemplatesEndWithAnError: a chat template is data from the
@@ -36,13 +37,13 @@ func TestHostileTemplatesEndWithAnError(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 			defer cancel()
-			tpl, err := format.NewTemplate(tc.src, format.WithName("hostile.jinja"))
+			tpl, err := chattemplate.NewTemplate(tc.src, chattemplate.WithName("hostile.jinja"))
 			if err == nil {
 				_, err = tpl.Render(ctx, user, format.Options{})
 			}
 			require.Error(t, err)
 			assert.False(t, errors.Is(err, context.DeadlineExceeded), "the deadline, not a limit, ended it: %v", err)
-			var te *format.TemplateError
+			var te *chattemplate.TemplateError
 			require.ErrorAs(t, err, &te)
 			assert.Contains(t, err.Error(), tc.want)
 		})

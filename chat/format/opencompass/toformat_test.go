@@ -1,4 +1,4 @@
-package format_test
+package opencompass_test
 
 import (
 	"testing"
@@ -8,6 +8,7 @@ import (
 
 	"github.com/rolemark/rolemark/chat"
 	"github.com/rolemark/rolemark/chat/format"
+	"github.com/rolemark/rolemark/chat/format/opencompass"
 )
 
 // ToFormat converts a meta template to a Format that writes what
@@ -15,25 +16,25 @@ import (
 // system messages, user and assistant alternate from a user message, ending
 // with a user message in gen mode and with an assistant message otherwise.
 func TestMetaTemplateToFormat(t *testing.T) {
-	mt1Gen := &format.MetaTemplate{Round: []format.MetaRole{ocHuman, ocBotGen}}
-	custom := &format.MetaTemplate{
+	mt1Gen := &opencompass.MetaTemplate{Round: []opencompass.MetaRole{ocHuman, ocBotGen}}
+	custom := &opencompass.MetaTemplate{
 		Begin: "<s>", End: "</s>",
-		Round:         []format.MetaRole{{Role: "User", Begin: "U: ", End: "\n"}, {Role: "Assistant", Begin: "A: ", End: "\n", Generate: true}},
-		ReservedRoles: []format.MetaRole{{Role: "Sys", Begin: "S: ", End: "\n\n"}},
+		Round:         []opencompass.MetaRole{{Role: "User", Begin: "U: ", End: "\n"}, {Role: "Assistant", Begin: "A: ", End: "\n", Generate: true}},
+		ReservedRoles: []opencompass.MetaRole{{Role: "Sys", Begin: "S: ", End: "\n\n"}},
 		ChatRoles:     map[chat.Role]string{chat.RoleUser: "User", chat.RoleAssistant: "Assistant", chat.RoleSystem: "Sys"},
 	}
-	templates := map[string]*format.MetaTemplate{"mt1 with generate": mt1Gen, "mt4": mt4, "custom roles": custom}
+	templates := map[string]*opencompass.MetaTemplate{"mt1 with generate": mt1Gen, "mt4": mt4, "custom roles": custom}
 	conversations := map[string]struct {
 		msgs []chat.Message
 		gen  bool
 	}{
-		"one question, gen":           {[]chat.Message{user("1+1=?")}, true},
-		"system and question, gen":    {[]chat.Message{sys("Solve"), user("1+1=?")}, true},
-		"two rounds, gen":             {[]chat.Message{sys("Solve"), user("1+1=?"), asst("2"), user("2+2=?")}, true},
-		"two system messages, gen":    {[]chat.Message{sys("A"), sys("B"), user("q")}, true},
-		"one round, ppl":              {[]chat.Message{user("1+1=?"), asst("2")}, false},
-		"two rounds with system, ppl": {[]chat.Message{sys("Solve"), user("1+1=?"), asst("2"), user("2+2=?"), asst("4")}, false},
-		"non-ASCII and spaces, ppl":   {[]chat.Message{sys(" 你好 "), user("  Grüß  "), asst("\tdich\n")}, false},
+		"one question, gen":           {[]chat.Message{chat.Text(chat.RoleUser, "1+1=?")}, true},
+		"system and question, gen":    {[]chat.Message{chat.Text(chat.RoleSystem, "Solve"), chat.Text(chat.RoleUser, "1+1=?")}, true},
+		"two rounds, gen":             {[]chat.Message{chat.Text(chat.RoleSystem, "Solve"), chat.Text(chat.RoleUser, "1+1=?"), chat.Text(chat.RoleAssistant, "2"), chat.Text(chat.RoleUser, "2+2=?")}, true},
+		"two system messages, gen":    {[]chat.Message{chat.Text(chat.RoleSystem, "A"), chat.Text(chat.RoleSystem, "B"), chat.Text(chat.RoleUser, "q")}, true},
+		"one round, ppl":              {[]chat.Message{chat.Text(chat.RoleUser, "1+1=?"), chat.Text(chat.RoleAssistant, "2")}, false},
+		"two rounds with system, ppl": {[]chat.Message{chat.Text(chat.RoleSystem, "Solve"), chat.Text(chat.RoleUser, "1+1=?"), chat.Text(chat.RoleAssistant, "2"), chat.Text(chat.RoleUser, "2+2=?"), chat.Text(chat.RoleAssistant, "4")}, false},
+		"non-ASCII and spaces, ppl":   {[]chat.Message{chat.Text(chat.RoleSystem, " 你好 "), chat.Text(chat.RoleUser, "  Grüß  "), chat.Text(chat.RoleAssistant, "\tdich\n")}, false},
 	}
 	for tname, mt := range templates {
 		f, err := mt.ToFormat()
@@ -71,26 +72,28 @@ func TestMetaTemplateToFormat(t *testing.T) {
 	// (O04), and so do tool results.
 	f, err = mt1Gen.ToFormat()
 	require.NoError(t, err)
-	got, err := f.Render([]chat.Message{sys("Solve"), user("1+1=?"), asst("2"), tool("t", "c1")}, format.Options{})
+	result := chat.Text(chat.RoleTool, "t")
+	result.ToolCallID = "c1"
+	got, err := f.Render([]chat.Message{chat.Text(chat.RoleSystem, "Solve"), chat.Text(chat.RoleUser, "1+1=?"), chat.Text(chat.RoleAssistant, "2"), result}, format.Options{})
 	require.NoError(t, err)
 	assert.Equal(t, "<HUMAN>: Solve<eoh>\n<HUMAN>: 1+1=?<eoh>\n<BOT>: 2<eob>\n<HUMAN>: t<eoh>\n", got)
 
 	errs := []struct {
 		name    string
-		meta    *format.MetaTemplate
+		meta    *opencompass.MetaTemplate
 		wantErr string
 	}{
 		{"nil", nil, "opencompass: round is required in meta template"},
-		{"string in the round", &format.MetaTemplate{Round: []format.MetaRole{{Text: "<round>"}, ocHuman, ocBotGen}},
+		{"string in the round", &opencompass.MetaTemplate{Round: []opencompass.MetaRole{{Text: "<round>"}, ocHuman, ocBotGen}},
 			`opencompass: a Format cannot write the string "<round>" of the round`},
-		{"default prompt", &format.MetaTemplate{Round: []format.MetaRole{ocHuman, {Role: "BOT", Prompt: "None", Generate: true}}},
+		{"default prompt", &opencompass.MetaTemplate{Round: []opencompass.MetaRole{ocHuman, {Role: "BOT", Prompt: "None", Generate: true}}},
 			"opencompass: a Format cannot write the default prompt of role BOT"},
-		{"three roles", &format.MetaTemplate{Round: []format.MetaRole{ocHuman, {Role: "THOUGHTS"}, ocBotGen}},
+		{"three roles", &opencompass.MetaTemplate{Round: []opencompass.MetaRole{ocHuman, {Role: "THOUGHTS"}, ocBotGen}},
 			"opencompass: a Format needs a round of the user's role HUMAN and the assistant's role BOT, in that order"},
-		{"assistant first", &format.MetaTemplate{Round: []format.MetaRole{ocBotGen, ocHuman}},
+		{"assistant first", &opencompass.MetaTemplate{Round: []opencompass.MetaRole{ocBotGen, ocHuman}},
 			"opencompass: a Format needs a round of the user's role HUMAN and the assistant's role BOT, in that order"},
 		{"no generate role", mt1, "opencompass: a Format needs the assistant's role BOT to be the generate role"},
-		{"duplicate role", &format.MetaTemplate{Round: []format.MetaRole{ocHuman, ocBotGen}, ReservedRoles: []format.MetaRole{ocHuman}},
+		{"duplicate role", &opencompass.MetaTemplate{Round: []opencompass.MetaRole{ocHuman, ocBotGen}, ReservedRoles: []opencompass.MetaRole{ocHuman}},
 			"opencompass: role in meta prompt must be unique: HUMAN"},
 	}
 	for _, tc := range errs {

@@ -1,4 +1,4 @@
-package format_test
+package chattemplate_test
 
 import (
 	"context"
@@ -18,6 +18,8 @@ import (
 
 	"github.com/rolemark/rolemark/chat"
 	"github.com/rolemark/rolemark/chat/format"
+	"github.com/rolemark/rolemark/chat/format/chattemplate"
+	"github.com/rolemark/rolemark/chat/format/internal/fixture"
 )
 
 // The corpus: real chat templates (testdata/hf/templates, where each came
@@ -51,14 +53,14 @@ type corpusConversation struct {
 	Name                string          `json:"name"`
 	AddGenerationPrompt bool            `json:"add_generation_prompt"`
 	Messages            []corpusMessage `json:"messages"`
-	Tools               []hfTool        `json:"tools"`
+	Tools               []fixture.Tool  `json:"tools"`
 }
 
 type corpusMessage struct {
-	Role       chat.Role       `json:"role"`
-	Content    json.RawMessage `json:"content"`
-	ToolCalls  []hfToolCall    `json:"tool_calls"`
-	ToolCallID string          `json:"tool_call_id"`
+	Role       chat.Role          `json:"role"`
+	Content    json.RawMessage    `json:"content"`
+	ToolCalls  []fixture.ToolCall `json:"tool_calls"`
+	ToolCallID string             `json:"tool_call_id"`
 }
 
 type corpusResult struct {
@@ -99,11 +101,7 @@ func (c corpusConversation) messages(t testing.TB) []chat.Message {
 }
 
 func (c corpusConversation) tools() []chat.Tool {
-	var out []chat.Tool
-	for _, t := range c.Tools {
-		out = append(out, chat.Tool{Name: t.Function.Name, Description: t.Function.Description, Parameters: t.Function.Parameters})
-	}
-	return out
+	return fixture.ChatTools(c.Tools)
 }
 
 var pinnedClock = func() time.Time { return time.Date(2024, 7, 26, 12, 34, 56, 0, time.UTC) }
@@ -112,26 +110,26 @@ func readCorpus(t testing.TB) ([]corpusSource, map[string]corpusConversation, []
 	t.Helper()
 	dir := filepath.Join("testdata", "hf")
 	var sources []corpusSource
-	readJSON(t, filepath.Join(dir, "sources.json"), &sources)
+	fixture.ReadJSON(t, filepath.Join(dir, "sources.json"), &sources)
 	for i := range sources {
 		b, err := os.ReadFile(filepath.Join(dir, "templates", sources[i].File))
 		require.NoError(t, err)
 		sources[i].template = string(b)
 	}
 	var convs []corpusConversation
-	readJSON(t, filepath.Join(dir, "conversations.json"), &convs)
+	fixture.ReadJSON(t, filepath.Join(dir, "conversations.json"), &convs)
 	byName := map[string]corpusConversation{}
 	for _, c := range convs {
 		byName[c.Name] = c
 	}
 	var results []corpusResult
-	readJSON(t, filepath.Join(dir, "results.json"), &results)
+	fixture.ReadJSON(t, filepath.Join(dir, "results.json"), &results)
 	return sources, byName, results
 }
 
-func (s corpusSource) compile() (*format.Template, error) {
-	return format.NewTemplate(s.template, format.WithName(s.File), format.WithClock(pinnedClock),
-		format.WithToken("bos_token", s.BOS), format.WithToken("eos_token", s.EOS), format.WithSpecialTokens(s.Special...))
+func (s corpusSource) compile() (*chattemplate.Template, error) {
+	return chattemplate.NewTemplate(s.template, chattemplate.WithName(s.File), chattemplate.WithClock(pinnedClock),
+		chattemplate.WithToken("bos_token", s.BOS), chattemplate.WithToken("eos_token", s.EOS), chattemplate.WithSpecialTokens(s.Special...))
 }
 
 // TestCorpus renders every (template, conversation) pair of the corpus and
@@ -145,16 +143,16 @@ func TestCorpus(t *testing.T) {
 	for _, s := range sources {
 		byFile[s.File] = s
 	}
-	compiled := map[string]*format.Template{}
+	compiled := map[string]*chattemplate.Template{}
 	compileErr := map[string]error{}
 	for _, s := range sources {
 		compiled[s.File], compileErr[s.File] = s.compile()
 	}
 	for _, path := range []struct {
 		name string
-		of   func(*format.Template) *format.Template
+		of   func(*chattemplate.Template) *chattemplate.Template
 	}{
-		{"Render", func(t *format.Template) *format.Template { return t }},
+		{"Render", func(t *chattemplate.Template) *chattemplate.Template { return t }},
 	} {
 		t.Run(path.name, func(t *testing.T) {
 			var identical, bothErr int

@@ -1,8 +1,9 @@
-package format_test
+package chattemplate_test
 
 import (
 	"context"
 	"errors"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -13,12 +14,17 @@ import (
 
 	"github.com/rolemark/rolemark/chat"
 	"github.com/rolemark/rolemark/chat/format"
+	"github.com/rolemark/rolemark/chat/format/chattemplate"
+	"github.com/rolemark/rolemark/chat/format/internal/fixture"
 )
 
 type goldenHead struct {
 	BOS string `json:"bos_token"`
 	EOS string `json:"eos_token"`
 }
+
+// golden is chat/format's golden renderings of the presets' templates.
+var golden = filepath.Join("..", "testdata", "golden")
 
 var shaRe = regexp.MustCompile(`sha256 ([0-9a-f]{12})`)
 
@@ -46,25 +52,25 @@ func presetTemplate(t *testing.T, sources []corpusSource, preset, origin string)
 // the preset cannot write and the template drops).
 func TestPresetsAgainstTheirTemplates(t *testing.T) {
 	sources, _, _ := readCorpus(t)
-	cases, files := readGolden(t)
+	cases, files := fixture.ReadGolden(t, golden)
 	for _, g := range files {
 		t.Run(g.Preset, func(t *testing.T) {
 			var head goldenHead
-			readJSON(t, "testdata/golden/"+g.Preset+".json", &head)
+			fixture.ReadJSON(t, filepath.Join(golden, g.Preset+".json"), &head)
 			src := presetTemplate(t, sources, g.Preset, g.Template)
-			tpl, err := format.NewTemplate(src.template, format.WithToken("bos_token", head.BOS), format.WithToken("eos_token", head.EOS))
+			tpl, err := chattemplate.NewTemplate(src.template, chattemplate.WithToken("bos_token", head.BOS), chattemplate.WithToken("eos_token", head.EOS))
 			require.NoError(t, err)
 			preset, _ := format.Lookup(g.Preset)
 			for _, res := range g.Results {
 				c := cases[res.Name]
 				opts := format.Options{AddGenerationPrompt: c.AddGenerationPrompt, ContinueFinal: c.ContinueFinalMessage,
-					Tools: c.tools(), AllowSpecialTokens: true}
-				fromTemplate, terr := tpl.Render(context.Background(), c.messages(), opts)
-				fromPreset, perr := preset.Render(c.messages(), opts)
+					Tools: c.ChatTools(), AllowSpecialTokens: true}
+				fromTemplate, terr := tpl.Render(context.Background(), c.ChatMessages(), opts)
+				fromPreset, perr := preset.Render(c.ChatMessages(), opts)
 				var pe *format.PartError
 				switch {
 				case errors.As(perr, &pe):
-					assert.True(t, c.hasToolParts(), "%s: %v", c.Name, perr)
+					assert.True(t, c.HasToolParts(), "%s: %v", c.Name, perr)
 				case perr != nil:
 					assert.Error(t, terr, "%s: the preset refuses (%v), the template renders", c.Name, perr)
 				default:
@@ -90,7 +96,7 @@ func TestPresetImages(t *testing.T) {
 		}
 	}
 	require.Contains(t, gemmaSrc.template, "<start_of_image>")
-	tpl, err := format.NewTemplate(gemmaSrc.template, format.WithToken("bos_token", "<bos>"))
+	tpl, err := chattemplate.NewTemplate(gemmaSrc.template, chattemplate.WithToken("bos_token", "<bos>"))
 	require.NoError(t, err)
 	want, err := tpl.Render(context.Background(), msgs, format.Options{AddGenerationPrompt: true})
 	require.NoError(t, err)

@@ -1,0 +1,65 @@
+// Package chattemplate renders a model's own chat template: the Jinja
+// source a HuggingFace model publishes, which turns a conversation
+// ([]chat.Message) into the prompt string the model reads.
+//
+// [Template] renders any HuggingFace chat template (the Jinja source in a
+// model's tokenizer_config.json or chat_template.jinja) as transformers'
+// apply_chat_template does; [LoadTemplate] reads it with its special tokens
+// from a model's files, [ParseTokenizerConfig] from a config's bytes,
+// [NewTemplate] from a string. The environment is transformers': sandboxed
+// (templates see only the data; no file access, ranges of at most 100,000
+// items), trim_blocks and lstrip_blocks, loop controls, tojson as
+// transformers defines it (key order kept, ensure_ascii off, indent,
+// separators, sort_keys), raise_exception (a [*TemplateError] with Raised
+// set and the template's message), strftime_now on a clock the caller can
+// fix ([WithClock]). [format.Options] carries the tools (OpenAI function
+// definitions), add_generation_prompt, continue_final_message and extra
+// variables ([format.Options].Vars, such as enable_thinking).
+//
+// Messages reach a template in transformers' shape: role; content as a
+// string when the message is text only, else a list of parts
+// ({"type": "text", "text": …} and {"type": "image", "url": …}, likewise
+// audio and file); name when set; tool_calls as
+// [{"id", "type": "function", "function": {"name", "arguments"}}] with the
+// arguments as the JSON mapping they hold; tool_call_id. Tools are
+// {"type": "function", "function": {"name", "description", "parameters"}}.
+//
+// testdata/hf holds 111 real templates (where each came from and its
+// licence in sources.json) and what Jinja2 renders for 10 conversations
+// (testdata/hf/oracle.py); TestCorpus requires every rendering Jinja2
+// completes to be byte-identical and every one it refuses to be an error.
+// Templates render on the project's one Jinja2 implementation
+// (internal/jinja2) in transformers' environment: the immutable sandbox
+// (a method that changes a list or dict raises SecurityError where it is
+// called), trim_blocks and lstrip_blocks, loop controls, the generation
+// tag, transformers' tojson, raise_exception and strftime_now. Errors are
+// Jinja2's, raised where Jinja2 raises them, as a [*TemplateError] with
+// the line and column. A template is data from the internet, so every
+// rendering runs under limits (nesting of macro calls 200, 16 MB of
+// output or of one string, 5,000,000 loop iterations): where Python would
+// raise RecursionError or MemoryError, or run for minutes, Render returns
+// an error naming the limit.
+//
+// # Special tokens
+//
+// Templates follow chat/format's special-token rule (see its package
+// documentation): a special token may stand in the prompt only where the
+// template writes it itself; anything else is a [*format.SpecialTokenError]
+// unless [format.Options].AllowSpecialTokens. A Template's special tokens
+// are its bos/eos/unk/… tokens and the added_tokens_decoder entries marked
+// special ([WithSpecialTokens] adds more). A template without a tokenizer
+// config (a bare chat_template.jinja, rolemark's --format hf:FILE.jinja)
+// takes as special the tokens its own text writes ([Template.TextTokens]:
+// <|…|>, <｜…｜>, [INST]-like brackets of capital letters,
+// <start_of_turn>-like tags with an underscore, <s>, </s>, <bos>, <eos>, …),
+// plus those [WithSpecialTokens] names, and its errors say so
+// ([format.SpecialTokenError].FromText): the tokens a template writes are
+// those that open and close its turns, whatever the tokenizer makes of
+// them.
+//
+// # Continuing the final message
+//
+// With [format.Options].ContinueFinal the prompt ends right after the final
+// message's text, cut as transformers' continue_final_message cuts it (see
+// chat/format's package documentation).
+package chattemplate

@@ -1,0 +1,6 @@
+package chattemplate
+
+// Joins reports whether the template's own text could make a special
+// token with data next to it (the neutral rendering is then always
+// compared).
+func Joins(t *Template) bool { return t.joins }

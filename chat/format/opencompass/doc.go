@@ -1,0 +1,55 @@
+// Package opencompass renders OpenCompass's meta templates: how a model
+// wants each round of a dialogue written, in OpenCompass's evaluation
+// framework.
+//
+// [MetaTemplate] is OpenCompass's meta template (round, reserved_roles,
+// begin, end, generate, fallback_role, api_role), loadable from the JSON or
+// YAML form of its Python dict. It has its own renderer, because
+// OpenCompass walks the template's round for every round of the dialogue: a
+// role missing from a round is still written (empty, or with its default
+// prompt), and strings in the round are written once per round, which a
+// Format, writing the messages it is given, does not do.
+// [MetaTemplate.ToFormat] converts a template whose round is the user's and
+// the assistant's roles to a [format.Format] that writes the same string for
+// conversations of whole rounds (user and assistant alternating), so that
+// it can stand wherever a Format does. [MetaTemplate.Render] is the LMTemplateParser (a prompt string, gen
+// or ppl mode), [MetaTemplate.RenderAPI] the APITemplateParser (api_role
+// messages, consecutive same-role messages merged with "\n"), and
+// [MetaTemplate.RenderMessages] / [MetaTemplate.APIMessages] do the same for
+// a []chat.Message (leading system messages form the begin section, the
+// rest the round section; see ChatRoles). The behaviour follows OpenCompass's
+// code where it and its documentation agree and the code does not crash.
+// Where OpenCompass fails or contradicts itself, rolemark does this:
+//
+//   - A PromptList without section markers (the documentation's examples;
+//     OpenCompass raises IndexError): leading items whose role is not a
+//     round role (SYSTEM) form the begin section, the rest the round
+//     section.
+//   - A fallback_role inside a round section (the LM parser raises
+//     KeyError, the API parser resolves it): resolved in both modes.
+//   - A role with neither a template entry nor a usable fallback (KeyError:
+//     None after a print): an error naming the role.
+//   - A generate role inside a begin or end section in API mode (the API
+//     parser appends None and raises TypeError): never truncated, as in LM
+//     mode.
+//   - The meta template's begin in API mode (inserted as a bare string that
+//     OpenCompass's own OpenAI wrapper then rejects): left out, like end.
+//   - Non-empty plain strings in API mode (a warning): left out silently.
+//   - The dataset side's _encode_template, which closes an end section
+//     twice and so crashes every parser, is not part of rolemark; PromptItem
+//     lists are built directly or by RenderMessages.
+//   - An api_role other than HUMAN, BOT and SYSTEM in APIMessages
+//     (OpenCompass's OpenAI wrapper sends a message with no role): an
+//     error naming the api_role. RenderAPI passes any api_role through.
+//   - A plain string prompt (returned unchanged by OpenCompass), a list of
+//     PromptLists, and PromptList's format and replace helpers are the
+//     caller's business in Go: Render takes one []PromptItem.
+//   - The 2026 list-form API meta template (a list of role/content dicts) is
+//     not supported.
+//   - The documentation's examples show an "end of conversation" line with no
+//     end configured, "end of conversion" in the configuration, and a
+//     newline after begin that the configuration lacks; rolemark follows the
+//     configuration, as OpenCompass's code does.
+//   - A MetaTemplate without Round renders as OpenCompass does with no meta
+//     template: strings and prompts joined with "\n".
+package opencompass
