@@ -193,6 +193,16 @@ func TestServeInBrowser(t *testing.T) {
 	require.NoError(t, chromedp.Run(ctx, chromedp.Evaluate(chatJS, &msgs)))
 	assert.Equal(t, []string{"system: You are a clerk at Acme & Sons.", "user: earlier", "assistant: noted",
 		"user: Hi, I am Grace <Hopper> and this is visit 7."}, msgs)
+	// The token counts, o200k_base by default (tiktoken's figures: each
+	// message 3 + role + text, 3 more for the reply).
+	var perMessage []string
+	var total string
+	require.NoError(t, chromedp.Run(ctx,
+		chromedp.Evaluate(`Array.from(document.querySelectorAll('#messages > li.msg .who .ntok')).map(s => s.textContent)`, &perMessage),
+		text(`#pane-chat .tokens`, &total),
+	))
+	assert.Equal(t, []string{"14 tokens", "6 tokens", "6 tokens", "20 tokens"}, perMessage)
+	assert.Equal(t, "49 tokens (o200k_base): the messages as OpenAI counts them, 3 a message and 3 to prime the reply.", total)
 	if shots != "" {
 		screenshot(t, ctx, filepath.Join(shots, "preview-chat.png"))
 	}
@@ -222,6 +232,9 @@ func TestServeInBrowser(t *testing.T) {
 	))
 	assert.Equal(t, []string{"<|begin_of_text|>", "<|end_header_id|>", "<|eot_id|>", "<|start_header_id|>"}, toks)
 	assert.Contains(t, prompt, "<|start_header_id|>user<|end_header_id|>\n\nHi, I am Grace <Hopper> and this is visit 7.<|eot_id|>")
+	var promptTokens string
+	require.NoError(t, chromedp.Run(ctx, text(`#pane-prompt .tokens`, &promptTokens)))
+	assert.Equal(t, "133 tokens (o200k_base): this prompt string, the special tokens o200k_base knows read as such.", promptTokens)
 	if shots != "" {
 		screenshot(t, ctx, filepath.Join(shots, "preview-prompt.png"))
 	}

@@ -342,6 +342,7 @@ func TestServe(t *testing.T) {
 		{"bad format", []string{"serve", "--format", "nope", "testdata"}, 2, `unknown format "nope"`},
 		{"missing directory", []string{"serve", "--addr", "127.0.0.1:0", "testdata/nope"}, 1, "no such file or directory"},
 		{"a file is not a directory", []string{"serve", "--addr", "127.0.0.1:0", "testdata/hello.tmpl"}, 1, "testdata/hello.tmpl is not a directory"},
+		{"unknown tokenizer", []string{"serve", "--count", "gpt2", "testdata"}, 2, "--count takes o200k_base, cl100k_base or a tokenizer.json file"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var out, errOut bytes.Buffer
@@ -364,6 +365,10 @@ func TestServe(t *testing.T) {
 	body, _ := io.ReadAll(resp.Body)
 	resp.Body.Close()
 	assert.Contains(t, string(body), `<div class="text">Hi Regards, Ann</div>`)
+	// --count defaults to o200k_base, as render's --max-tokens does
+	// (tiktoken's figures: 3 + 1 + 4 + 3; the chatml string 26).
+	assert.Contains(t, string(body), `<b class="ntok">11</b> tokens (o200k_base): the messages as OpenAI counts them`)
+	assert.Contains(t, string(body), `<b class="ntok">26</b> tokens (o200k_base): this prompt string`)
 	cancel()
 	assert.Equal(t, 0, <-done)
 }

@@ -8,11 +8,13 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"slices"
 	"syscall"
 	"time"
 
 	"github.com/rolemark/rolemark/internal/preview"
 	modelrun "github.com/rolemark/rolemark/internal/run"
+	"github.com/rolemark/rolemark/tokens"
 )
 
 // runTargets returns the endpoints the page's Run button may use, from the
@@ -39,6 +41,7 @@ func cmdServe(ctx context.Context, sio stdio, args []string) error {
 	fl := newFlags("serve")
 	addr := fl.String("addr", "127.0.0.1:7878", "listen on `HOST:PORT` (port 0 picks a free one)")
 	format := fl.String("format", "chatml", "chat format `F` the prompt-string view starts with")
+	count := fl.String("count", "o200k_base", "show token counts made with tokenizer `T`, as render --count counts: o200k_base or cl100k_base (the messages with OpenAI's per-message overhead, and the prompt string), or a tokenizer.json file (the prompt string); \"\" shows none")
 	operands, err := parseArgs(fl, args)
 	if err != nil {
 		return err
@@ -55,6 +58,13 @@ func cmdServe(ctx context.Context, sio stdio, args []string) error {
 		return usageErr("--addr %q: %v", *addr, err)
 	}
 	opts := []preview.Option{preview.DefaultFormat(*format)}
+	if *count != "" {
+		tk, err := loadTokenizer(*count, *format)
+		if err != nil {
+			return err
+		}
+		opts = append(opts, preview.Tokenizer(tk, slices.Contains(tokens.Encodings(), *count)))
+	}
 	if p, _, err := loadPromptFormat(*format); err == nil && p.tpl != nil {
 		opts = append(opts, preview.ChatTemplate(*format, p.tpl))
 	}

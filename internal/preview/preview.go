@@ -44,6 +44,7 @@ import (
 	"github.com/rolemark/rolemark/engine/driver"
 	"github.com/rolemark/rolemark/engine/schema"
 	"github.com/rolemark/rolemark/roleparse"
+	tokcount "github.com/rolemark/rolemark/tokens"
 )
 
 //go:embed assets
@@ -59,6 +60,11 @@ type settings struct {
 	templates map[string]*chattemplate.Template
 	targets   []Target
 	client    *http.Client
+	// tk counts the tokens the page shows; chatCount says it is one of
+	// OpenAI's encodings, whose per-message overhead tokens.CountChat
+	// knows, so that the messages are counted too.
+	tk        *tokcount.Tokenizer
+	chatCount bool
 }
 
 // knownFormat reports whether name is a preset or a template given with
@@ -93,6 +99,15 @@ func ChatTemplate(name string, t *chattemplate.Template) Option {
 		}
 		s.templates[name] = t
 	}
+}
+
+// Tokenizer makes the page show token counts made with t: of the prompt
+// string of the chosen chat format and, when chat is true (t is one of
+// OpenAI's encodings), of the messages with OpenAI's per-message overhead
+// (tokens.CountChat), each message's and the total, as `rolemark render
+// --count` counts them.
+func Tokenizer(t *tokcount.Tokenizer, chat bool) Option {
+	return func(s *settings) { s.tk, s.chatCount = t, chat && t != nil }
 }
 
 // Server serves the preview of one directory. It is an http.Handler and is
@@ -232,6 +247,22 @@ type page struct {
 	Markup     string
 	Prompt     []segment
 	PromptErr  string
+
+	// Tokens is the counts the page shows, nil without a tokenizer.
+	Tokens *tokenView
+}
+
+// tokenView is what the page shows of the token counts: the tokenizer's
+// name; the messages as OpenAI counts them (Messages), when the tokenizer
+// is OpenAI's; the prompt string's count (Prompt), when it rendered.
+type tokenView struct {
+	Name     string
+	Chat     bool
+	Messages int
+	// Uncounted says some message holds images, audio or files, which
+	// OpenAI prices apart from the tokenizer and the count leaves out.
+	Uncounted bool
+	Prompt    int
 }
 
 func (s *Server) basePage() page {
@@ -311,7 +342,20 @@ func (s *Server) render(ctx context.Context, p *page, submitted bool, get func(s
 	} else {
 		p.Markup = m
 	}
-	p.Prompt, p.PromptErr = s.promptString(ctx, p.Format, msgs, settings.Tools)
+	var promptTokens int
+	p.Prompt, promptTokens, p.PromptErr = s.promptString(ctx, p.Format, msgs, settings.Tools)
+	if tk := s.cfg.tk; tk != nil {
+		p.Tokens = &tokenView{Name: tk.Name(), Chat: s.cfg.chatCount, Prompt: promptTokens}
+		if s.cfg.chatCount {
+			for i, m := range msgs {
+				p.Messages[i].Tokens = tokcount.CountMessage(tk, m)
+				for _, part := range m.Content {
+					p.Tokens.Uncounted = p.Tokens.Uncounted || part.Type != chat.PartText
+				}
+			}
+			p.Tokens.Messages = tokcount.CountChat(tk, msgs)
+		}
+	}
 	if p.BFormat != "" || strings.TrimSpace(p.BVars) != "" {
 		p.Compare = s.compare(ctx, p, r)
 	}
@@ -417,13 +461,18 @@ func (s *Server) compare(ctx context.Context, p *page, r rendering) *compareView
 }
 
 // promptString renders msgs in the chat format named, marking its special
-// tokens.
-func (s *Server) promptString(ctx context.Context, format string, msgs []chat.Message, tools []chat.Tool) ([]segment, string) {
+// tokens, and counts its tokens with the page's tokenizer (special tokens
+// read as such, as render --count reads them).
+func (s *Server) promptString(ctx context.Context, format string, msgs []chat.Message, tools []chat.Tool) ([]segment, int, string) {
 	str, special, err := s.promptText(ctx, format, msgs, tools)
 	if err != nil {
-		return nil, err.Error()
+		return nil, 0, err.Error()
 	}
-	return tokens(str, special), ""
+	n := 0
+	if s.cfg.tk != nil {
+		n = s.cfg.tk.Count(str)
+	}
+	return tokens(str, special), n, ""
 }
 
 // promptText renders msgs in the chat format named, with the generation
@@ -723,6 +772,9 @@ type message struct {
 	History                bool // the message came from the history box
 	Parts                  []part
 	ToolCalls              []toolCall
+	// Tokens is the message's count as tokens.CountMessage makes it, 0
+	// when the page does not count messages.
+	Tokens int
 }
 
 type toolCall struct{ ID, Name, Arguments string }
