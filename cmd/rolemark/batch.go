@@ -19,7 +19,7 @@ import (
 	"github.com/rolemark/rolemark/engine"
 )
 
-const batchArgs = "--in FILE [--in-format jsonl|json|csv|parquet] [--null V] [--out FILE] [--format F] [--chat-format C] [--sft-last] [--sft-end] [--allow-special-tokens] [--workers N] [--fail-fast] [--dry-run] [--skip N] [--append] [--model M] [--id-field K] [--rewrite-ids] [--split] [--max-requests N] [--max-bytes N] [--no-file-limits] [--history-field K] [--engine E] [--tools FILE] [--template-var k=v]... TEMPLATE"
+const batchArgs = "--in FILE [--in-format jsonl|json|csv|parquet] [--null V] [--out FILE] [--format F] [--chat-format C] [--sft-last] [--sft-end] [--allow-special-tokens] [--workers N] [--fail-fast] [--dry-run] [--skip N] [--append] [--model M] [--id-field K] [--rewrite-ids] [--split] [--max-requests N] [--max-bytes N] [--no-file-limits] [--history-field K] [--count T] [--engine E] [--tools FILE] [--template-var k=v]... TEMPLATE"
 
 const batchAbout = `Renders TEMPLATE once per row of --in (- for standard input) and writes one JSON line per row to
 --out (default: standard output), in input order. Rows are JSON Lines (.jsonl, .ndjson), one JSON
@@ -42,6 +42,9 @@ at most 50,000 requests and 200 MB (OpenAI) or 100,000 and 256 MB (Anthropic) pe
 past them stops (--no-file-limits goes on, for servers without them) unless --split writes OUT-001.jsonl, OUT-002.jsonl ... each within them
 (--max-requests, --max-bytes for smaller files) and OUT.manifest.json, which rows went where.
 --dry-run checks every row and prints what a run would write, writing nothing.
+--count T counts each row's tokens as render --count T does (o200k_base, cl100k_base: the messages
+with OpenAI's per-message overhead; for sft and chat formats, or with a tokenizer.json, the line's
+text) and ends with the sum and the least, median and most of a row on standard error.
 A row that fails is reported on standard error as FILE:ROW: message (ROW counts rows from 1) and left
 out of the output; the run goes on, and ends with exit status 1 and the count of failed rows.
 --fail-fast stops at the first. SIGINT or SIGTERM stops the run after the last whole line, with a
@@ -83,6 +86,7 @@ func cmdBatch(ctx context.Context, sio stdio, args []string) error {
 	idField := fl.String("id-field", "", "the row field `K` whose value is the custom_id (default: row-N)")
 	historyField := fl.String("history-field", "", "the row field `K` holding prior messages (OpenAI form, or its JSON text) for {{history}}")
 	engineName := fl.String("engine", "", "engine `E` (default: by file extension)")
+	count := fl.String("count", "", "count each row's tokens with tokenizer `T` as render --count does, and print the sum, least, median and most")
 	var po promptOptions
 	addPromptFlags(fl, &po)
 	operands, err := parseArgs(fl, args)
@@ -140,6 +144,13 @@ func cmdBatch(ctx context.Context, sio stdio, args []string) error {
 	output, api, err := batchOutput(tpl.FrontMatter(), bo, &po)
 	if err != nil {
 		return err
+	}
+	var tally *tokenTally
+	if *count != "" {
+		if tally, err = newTokenTally(*count, *format); err != nil {
+			return err
+		}
+		output = tally.wrap(output)
 	}
 	sk := &sink{out: *out, stdout: sio.out, split: *split, dry: *dryRun, append: *appendOut}
 	if api != nil {
@@ -208,6 +219,13 @@ func cmdBatch(ctx context.Context, sio stdio, args []string) error {
 			break
 		}
 		done++
+		if tally != nil {
+			if rowErr != nil {
+				tally.drop(res.Index)
+			} else {
+				tally.take(res.Index)
+			}
+		}
 		if rowErr != nil {
 			failed++
 			prog.clear()
@@ -225,6 +243,9 @@ func cmdBatch(ctx context.Context, sio stdio, args []string) error {
 	}
 	if *dryRun || *split {
 		fmt.Fprintln(sio.err, sk.summary(done, failed))
+	}
+	if tally != nil {
+		fmt.Fprintln(sio.err, tally.summary())
 	}
 	if stoppedAt > 0 {
 		return stopped(context.Cause(ctx), stoppedAt, done-failed, failed, *out, *split)
