@@ -624,13 +624,20 @@ func index(key Value, n int) (int, bool) {
 func isASCII(s string) bool { return asciiPrefix(s) == len(s) }
 
 // asciiPrefix is the length of the longest prefix of s that is ASCII,
-// read eight bytes at a time.
+// read 32 bytes at a time. Each block is resliced first so that the
+// compiler drops the bounds checks and merges the byte loads into words
+// (indexing s[i+k] directly reads a byte at a time: 1.4 GB/s against
+// 10-17 GB/s on a 17 KB str).
 func asciiPrefix(s string) int {
 	i := 0
+	for ; i+32 <= len(s); i += 32 {
+		t := s[i : i+32]
+		if (word(t[0:8])|word(t[8:16])|word(t[16:24])|word(t[24:32]))&0x8080808080808080 != 0 {
+			break
+		}
+	}
 	for ; i+8 <= len(s); i += 8 {
-		w := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
-			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
-		if w&0x8080808080808080 != 0 {
+		if word(s[i:i+8])&0x8080808080808080 != 0 {
 			break
 		}
 	}
@@ -640,6 +647,13 @@ func asciiPrefix(s string) int {
 		}
 	}
 	return i
+}
+
+// word is the first eight bytes of t as a little-endian word.
+func word(t string) uint64 {
+	_ = t[7]
+	return uint64(t[0]) | uint64(t[1])<<8 | uint64(t[2])<<16 | uint64(t[3])<<24 |
+		uint64(t[4])<<32 | uint64(t[5])<<40 | uint64(t[6])<<48 | uint64(t[7])<<56
 }
 
 // Slice is v[start:stop:step]; an omitted bound is a zero Value.
