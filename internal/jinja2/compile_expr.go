@@ -23,6 +23,9 @@ func (c *compiler) expr(x Expr, lenient bool) (evalFn, error) {
 	switch n := x.(type) {
 	case *Const:
 		v := n.Value
+		if v.kind == KindStr && !v.IsSafe() {
+			v = strVScan(v.s) // a literal's ASCII-ness is read once, here
+		}
 		return func(*frame) (Value, error) { return v, nil }, nil
 	case *Name:
 		return c.compileName(n, lenient), nil

@@ -584,12 +584,14 @@ func item(v Value, key Value) (Value, bool, error) {
 		if !isIntLike(key) {
 			return Value{}, false, nil
 		}
-		if isASCII(v.s) {
+		if strASCII(v) {
 			i, ok := index(key, len(v.s))
 			if !ok {
 				return Value{}, false, nil
 			}
-			return markupOr(v, v.s[i:i+1]), true, nil
+			r := markupOr(v, v.s[i:i+1])
+			r.flags |= flagASCII
+			return r, true, nil
 		}
 		rs := []rune(v.s)
 		i, ok := index(key, len(rs))
@@ -696,7 +698,7 @@ func Slice(c *Ctx, v Value, start, stop, step Value) (Value, error) {
 	switch v.kind {
 	case KindStr:
 		switch {
-		case isASCII(v.s):
+		case strASCII(v):
 			n = len(v.s)
 		case utf8.ValidString(v.s):
 			utf = true
@@ -749,7 +751,9 @@ func Slice(c *Ctx, v Value, start, stop, step Value) (Value, error) {
 	case KindStr:
 		switch {
 		case st == 1 && runes == nil && !utf:
-			return markupOr(v, v.s[from:from+int64(cnt)]), nil
+			r := markupOr(v, v.s[from:from+int64(cnt)])
+			r.flags |= flagASCII
+			return r, nil
 		case st == 1 && utf:
 			i := runesAfter(v.s, 0, int(from))
 			return markupOr(v, v.s[i:runesAfter(v.s, i, cnt)]), nil
@@ -888,6 +892,9 @@ func Iterate(c *Ctx, v Value) ([]Value, error) {
 func Len(v Value) (int, error) {
 	switch v.kind {
 	case KindStr:
+		if v.flags&flagASCII != 0 {
+			return len(v.s), nil
+		}
 		n := asciiPrefix(v.s)
 		return n + utf8.RuneCountInString(v.s[n:]), nil
 	case KindList, KindTuple:

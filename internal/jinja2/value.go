@@ -36,6 +36,7 @@ const (
 	flagSafe     uint8 = 1 << iota // KindStr: a markupsafe.Markup
 	flagSecurity                   // KindUndefined: using it raises SecurityError (an unsafe attribute in the sandbox)
 	flagLazyAttr                   // KindUndefined: a missing attribute, s its name and n its object's kind (undefAttr)
+	flagASCII                      // KindStr: s is known to be ASCII, so its length is len(s) (strVScan)
 )
 
 // List is a list or a tuple.
@@ -152,6 +153,20 @@ func BigIntV(b *big.Int) Value {
 
 // StrV is a str.
 func StrV(s string) Value { return Value{kind: KindStr, s: s} }
+
+// strVScan is a str whose ASCII-ness is read once, where a value enters
+// from Go: Python's str knows its length, and a template that takes
+// output|length and output[:5000] of a long str then reads none of its
+// bytes again.
+func strVScan(s string) Value {
+	if isASCII(s) {
+		return Value{kind: KindStr, s: s, flags: flagASCII}
+	}
+	return Value{kind: KindStr, s: s}
+}
+
+// strASCII reports whether the str v is ASCII, from its flag when known.
+func strASCII(v Value) bool { return v.flags&flagASCII != 0 || isASCII(v.s) }
 
 // SafeV is a markupsafe.Markup: a str that autoescaping leaves alone.
 func SafeV(s string) Value { return Value{kind: KindStr, s: s, flags: flagSafe} }

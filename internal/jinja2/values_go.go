@@ -39,7 +39,7 @@ func FromGo(x any) Value {
 	case float64:
 		return FloatV(x)
 	case string:
-		return StrV(x)
+		return strVScan(x)
 	case []any:
 		items := make([]Value, len(x))
 		for i, it := range x {
@@ -49,7 +49,7 @@ func FromGo(x any) Value {
 	case []string:
 		items := make([]Value, len(x))
 		for i, it := range x {
-			items[i] = StrV(it)
+			items[i] = strVScan(it)
 		}
 		return ListV(items)
 	case []Value:
@@ -72,7 +72,7 @@ func FromGo(x any) Value {
 		d := NewDict(len(x))
 		for _, k := range sortedKeys(x) {
 			d.keys = append(d.keys, StrV(k))
-			d.vals = append(d.vals, StrV(x[k]))
+			d.vals = append(d.vals, strVScan(x[k]))
 		}
 		return DictV(d)
 	case *big.Int:
@@ -140,7 +140,7 @@ func fromPyJSON(v *pyjson.Value) Value {
 	case pyjson.Float:
 		return FloatV(v.Float)
 	case pyjson.String:
-		return StrV(v.Str)
+		return strVScan(v.Str)
 	case pyjson.Array:
 		items := make([]Value, len(v.Items))
 		for i := range v.Items {
@@ -192,7 +192,7 @@ func fromReflect(rv reflect.Value, depth int) Value {
 	case reflect.Float32, reflect.Float64:
 		return FloatV(rv.Float())
 	case reflect.String:
-		return StrV(rv.String())
+		return strVScan(rv.String())
 	case reflect.Slice, reflect.Array:
 		if rv.Kind() == reflect.Slice && rv.IsNil() {
 			return NoneV()

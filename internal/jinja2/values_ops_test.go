@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/stretchr/testify/require"
 )
@@ -283,4 +284,35 @@ func TestASCIIPrefix(t *testing.T) {
 		require.NoError(t, err)
 		require.Equal(t, 2*n+2, l)
 	}
+}
+
+// TestStrASCIIFlag: a str that enters from Go knows whether it is ASCII,
+// a slice of an ASCII str keeps knowing it (and stays Markup when it was),
+// and Len and Slice agree with the str's code points either way.
+func TestStrASCIIFlag(t *testing.T) {
+	long := strings.Repeat("line: ok\n", 2000)
+	for _, tc := range []struct {
+		s     string
+		ascii bool
+	}{{long, true}, {"", true}, {long + "é", false}, {"\xff", false}} {
+		v := FromGo(tc.s)
+		require.Equal(t, tc.ascii, v.flags&flagASCII != 0, "%.20q", tc.s)
+		n, err := Len(v)
+		require.NoError(t, err)
+		require.Equal(t, utf8.RuneCountInString(tc.s), n)
+	}
+	v := FromGo(long)
+	head, err := Slice(nil, v, Value{}, IntV(5000), Value{})
+	require.NoError(t, err)
+	require.Equal(t, long[:5000], head.s)
+	require.NotZero(t, head.flags&flagASCII)
+	tail, err := Slice(nil, SafeV(long), IntV(-5000), Value{}, Value{})
+	require.NoError(t, err)
+	require.Equal(t, long[len(long)-5000:], tail.s)
+	require.True(t, tail.IsSafe())
+	require.NotZero(t, tail.flags&flagASCII)
+	d := FromGo(map[string]any{"output": long, "list": []string{"a", "é"}})
+	out, err := GetItem(nil, d, StrV("output"))
+	require.NoError(t, err)
+	require.NotZero(t, out.flags&flagASCII)
 }
