@@ -13,10 +13,8 @@ func (c *compiler) compileFor(n *For) (execFn, error) {
 		return nil, err
 	}
 	names := targetNames(n.Target)
-	for _, nm := range names {
-		if nm == "loop" {
-			return nil, c.errAt(n.Target, "TemplateAssertionError", "Can't assign to special loop variable in for-loop target")
-		}
+	if at := storesLoop(n); at != nil {
+		return nil, c.errAt(at, "TemplateAssertionError", "Can't assign to special loop variable in for-loop target")
 	}
 	usesLoop := readsName(n.Body, "loop")
 	scopeNames := append([]string{}, names...)
@@ -285,4 +283,67 @@ func (l *loopObj) CallValue(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
 		return SafeV(out), nil
 	}
 	return StrV(out), nil
+}
+
+// storesLoop returns the first target named loop that the for loop n
+// assigns anywhere, nested statements included, or nil: Jinja2 refuses
+// them all (CodeGenerator.visit_For), not only the loop's own target.
+func storesLoop(n *For) Node {
+	var found Node
+	var target func(x Expr)
+	target = func(x Expr) {
+		switch t := x.(type) {
+		case *Name:
+			if t.Name == "loop" && found == nil {
+				found = t
+			}
+		case *TupleLit:
+			for _, it := range t.Items {
+				target(it)
+			}
+		}
+	}
+	var walk func(ss []Stmt)
+	walk = func(ss []Stmt) {
+		for _, s := range ss {
+			if found != nil {
+				return
+			}
+			switch st := s.(type) {
+			case *For:
+				target(st.Target)
+				walk(st.Body)
+				walk(st.Else)
+			case *Set:
+				target(st.Target)
+			case *SetBlock:
+				target(st.Target)
+				walk(st.Body)
+			case *With:
+				for _, t := range st.Targets {
+					target(t)
+				}
+				walk(st.Body)
+			case *If:
+				for _, b := range st.Bodies {
+					walk(b)
+				}
+				walk(st.Else)
+			case *Macro:
+				walk(st.Body)
+			case *CallBlock:
+				walk(st.Body)
+			case *FilterBlock:
+				walk(st.Body)
+			case *Block:
+				walk(st.Body)
+			case *AutoescapeBlock:
+				walk(st.Body)
+			case *Generation:
+				walk(st.Body)
+			}
+		}
+	}
+	walk([]Stmt{n})
+	return found
 }

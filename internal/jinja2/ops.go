@@ -461,7 +461,9 @@ func dictAttrIsItem(name string) bool {
 // unsafeAttr is the sandbox's check of v.name: private attributes, and
 // the methods that mutate a list or dict (ImmutableSandboxedEnvironment).
 func unsafeAttr(v Value, name string) (Value, bool) {
-	unsafe := strings.HasPrefix(name, "_")
+	// A private name that is not a dunder is no attribute of a builtin
+	// value: Jinja2's getattr then reads the item of that name.
+	unsafe := strings.HasPrefix(name, "_") && (isDunder(name) || v.kind == KindObject || v.kind == KindFunc)
 	if !unsafe {
 		switch v.kind {
 		case KindList:

@@ -1,0 +1,110 @@
+#!/usr/bin/env python3
+"""The forms compile_fast.go compiles on fast paths, as cases.
+
+    python3 convert/fastpath.py     # -> cases/fastpath.json
+
+A field of a dict compared with a constant (m.role == "user"), tested
+(is defined, is none, not m.x) or read; the loop's attributes in values
+and conditions, and a list indexed with loop.index0 plus or minus a
+constant; and, for each, the values that leave the fast path: a missing
+field, a dict method's name, Markup, numbers, Undefined, an int at the
+edge of 64 bits, a name that is not the loop. Python's Jinja2 decides
+what each prints or raises (oracle.py).
+"""
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+MSGS = [
+    {"role": "system", "content": "S"},
+    {"role": "user", "content": "U1"},
+    {"role": "assistant", "content": "", "tool_calls": [{"function": {"name": "f", "arguments": {"a": 1}}}]},
+    {"role": "tool", "content": "T1"},
+    {"role": "tool", "content": "T2"},
+    {"role": "assistant", "content": "A"},
+    {"role": {"__markup__": "user"}, "content": "M"},
+    {"role": 1, "content": "N"},
+    {"content": "no role", "items": "it", "keys": 2},
+]
+
+CHAT = """{%- for m in messages -%}
+{%- if (m.role == "user") or (m.role == "system" and not loop.first) or (m.role == "assistant" and not m.tool_calls) -%}
+[{{ m.role }}:{{ m.content }}]
+{%- elif m.role == "assistant" -%}
+<{{ m.role }}{% for tc in m.tool_calls %}{% if tc.function is defined %}{% set tc = tc.function %}{% endif %} {{ tc.name }}={{ tc.arguments|tojson }}{% endfor %}>
+{%- elif m.role == "tool" -%}
+{%- if (loop.index0 == 0) or (messages[loop.index0 - 1].role != "tool") %}(tools{% endif -%}
+ {{ m.content }}
+{%- if loop.last or (messages[loop.index0 + 1].role != "tool") %}){% endif -%}
+{%- else -%}
+?{{ m.role is defined }}{{ m.role is none }}{{ m.role is undefined }}{{ m.role == 1 }}{{ m.role != "user" }}
+{%- endif -%}
+{%- endfor -%}"""
+
+# (name, template, context, env)
+CASES = [
+    ("chat", CHAT, {"messages": MSGS}, {}),
+    ("chat-sandbox", CHAT, {"messages": MSGS}, {"sandbox": True}),
+    ("chat-hf", CHAT, {"messages": MSGS}, {"profile": "hf"}),
+    ("loop-attributes",
+     "{% for x in xs %}{{ loop.index }}{{ loop.index0 }}{{ loop.revindex }}{{ loop.revindex0 }}{{ loop.first }}{{ loop.last }}{{ loop.length }}|{% endfor %}",
+     {"xs": "abc"}, {}),
+    ("loop-attributes-conditions",
+     "{% for x in xs %}{% if loop.first %}F{% endif %}{% if not loop.last %}-{% endif %}{% if loop.index0 %}i{% endif %}{% if loop.revindex0 == 0 %}E{% endif %}{% if loop.length > 2 and loop.index is even %}e{% endif %}{% endfor %}",
+     {"xs": [1, 2, 3, 4]}, {}),
+    ("loop-index-arithmetic",
+     "{% for x in xs %}{{ xs[loop.index0 - 1] }}{{ xs[loop.index0 + 1] }}{{ xs[loop.index0 + 1] is defined }}{{ loop.index0 - 0 }}{{ loop.index + -1 }}|{% endfor %}",
+     {"xs": ["a", "b", "c"]}, {}),
+    ("loop-outer", "{% for x in xs %}{% set outer = loop %}{% for y in xs %}{{ outer.first }}{{ loop.first }}{% endfor %}|{% endfor %}",
+     {"xs": [1, 2]}, {}),
+    ("loop-named-in-context", "{{ loop.first }}{{ loop.index0 + 1 }}{% if loop.last %}L{% endif %}",
+     {"loop": {"first": "f", "index0": 41, "last": 0}}, {}),
+    ("loop-recursive", "{% for x in xs recursive %}{{ loop.depth }}{{ loop.first }}{{ loop.last }}{% if x is iterable %}[{{ loop(x) }}]{% endif %}{% endfor %}",
+     {"xs": [1, [2, 3], 4]}, {}),
+    ("loop-set-refused", "{% for x in xs %}{% set loop = 1 %}{{ loop.first }}{% endfor %}", {"xs": [1]}, {}),
+    ("int-edge-plus", "{{ n + 1 }} {{ m - 1 }} {{ n - 1 }} {{ m + 1 }} {{ n + 0 }}",
+     {"n": 9223372036854775807, "m": -9223372036854775808}, {}),
+    ("int-edge-big", "{{ b + 1 }} {{ b - 1 }}", {"b": 18446744073709551616}, {}),
+    ("arith-other-kinds", "{{ t + 1 }} {{ f + 1 }} {{ f - 2 }} {{ t - 1 }}", {"t": True, "f": 1.5}, {}),
+    ("arith-str-plus-int", "{{ s + 1 }}", {"s": "a"}, {}),
+    ("arith-undefined", "{{ u + 1 }}", {}, {}),
+    ("compare-missing", "{{ d.role == 'user' }}{{ d.role != 'user' }}{% if d.role == 'user' %}Y{% else %}N{% endif %}", {"d": {}}, {}),
+    ("compare-undefined-object", "{% if u.role == 'user' %}Y{% endif %}", {}, {}),
+    ("compare-none-object", "{% if u.role == 'user' %}Y{% endif %}", {"u": None}, {}),
+    ("compare-markup", "{{ d.role == 'user' }}{{ d.role != 'user' }}", {"d": {"role": {"__markup__": "user"}}}, {}),
+    ("compare-number", "{{ d.n == '1' }}{{ d.n != '1' }}{{ d.n == 1 }}{{ d.x == 1.0 }}", {"d": {"n": 1, "x": 1}}, {}),
+    ("compare-list-str", "{{ d.l == 'ab' }}{{ 'ab' == d.l }}{{ d.s == 'ab' }}", {"d": {"l": ["a", "b"], "s": "ab"}}, {}),
+    ("compare-method-name", "{{ d.items == 'x' }}{{ d.keys == 2 }}{{ d.get is defined }}{{ d.pop is defined }}", {"d": {"items": "x", "keys": 2, "pop": 1}}, {}),
+    ("compare-method-name-sandbox", "{{ d.items == 'x' }}{{ d.pop is defined }}{{ d.pop == 1 }}", {"d": {"items": "x", "pop": 1}}, {"sandbox": True}),
+    ("compare-private-sandbox", "{{ d._x is defined }}{{ d._x == 1 }}{{ d.__class__ is defined }}", {"d": {"_x": 1}}, {"sandbox": True}),
+    ("compare-private", "{{ d._x is defined }}{{ d._x == 1 }}", {"d": {"_x": 1}}, {}),
+    ("compare-chain", "{{ d.a == 'x' == d.b }}{{ d.a < 'y' }}{{ d.a in 'xyz' }}{{ d.a not in 'xyz' }}", {"d": {"a": "x", "b": "x"}}, {}),
+    ("compare-order-error", "{{ d.a < 1 }}", {"d": {"a": "x"}}, {}),
+    ("tests", "{{ d.a is defined }}{{ d.z is defined }}{{ d.z is undefined }}{{ d.n is none }}{{ d.a is none }}{{ z is defined }}",
+     {"d": {"a": 1, "n": None}}, {}),
+    ("tests-undefined-attribute-error", "{{ z.y.w is defined }}", {}, {}),
+    ("not-and-or", "{{ not d.a }}{{ not d.z }}{{ d.a and d.e }}{{ d.e or d.a }}{% if not d.e and d.a %}Y{% endif %}{% if d.e or not d.a %}N{% endif %}",
+     {"d": {"a": [1], "e": ""}}, {}),
+    ("attribute-of-list-item", "{{ xs[0].a }}{{ xs[-1].a }}{{ xs[1].a == 2 }}{{ xs[5] is defined }}", {"xs": [{"a": 1}, {"a": 2}]}, {}),
+    ("attribute-of-missing-item", "{{ xs[5].a is defined }}", {"xs": [{"a": 1}]}, {}),
+    ("attribute-of-str", "{{ s.upper() }}{{ s.upper is defined }}{{ s.nothere is defined }}", {"s": "ab"}, {}),
+]
+
+
+def main():
+    sys.path.insert(0, os.path.join(HERE, ".."))
+    import oracle
+    cases = []
+    for name, tpl, ctx, env in CASES:
+        cases.append({"id": "fastpath/" + name, "source": {"test": "fastpath"}, "template": tpl, "context": ctx, "env": env})
+    doc = {"jinja2": "", "source": {"repo": "rolemark", "path": "internal/jinja2/testdata/oracle/convert/fastpath.py", "licence": "this project's"},
+           "cases": cases}
+    path = os.path.join(HERE, "..", "cases", "fastpath.json")
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(oracle.dump(doc))
+    oracle.run_file(path)
+
+
+if __name__ == "__main__":
+    main()
