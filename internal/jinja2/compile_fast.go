@@ -1,8 +1,15 @@
 package jinja2
 
-// A fast path for what chat templates compare at every message: the
-// equality of two strs (message.role == "user"). It gives what Compare
-// gives, without its dispatch.
+// Fast paths for what chat templates do at every message: read a field of
+// the message (message.role, messages[0]['content']), compare it with a
+// constant (message.role == "user"), test it (message.tool_calls is
+// defined), read the loop's state (loop.first, loop.index0 - 1) and index
+// the conversation with it (messages[loop.index0 + 1]). Each gives what
+// the general path gives, errors included, with fewer closure calls and
+// without building values that are only tested: a condition of an if, an
+// and, an or or a not is compiled to a function returning a bool
+// (condFn). Where a value falls outside a fast path, the general path
+// runs.
 
 // strEqual is Compare(c, op, a, b) for op "==" or "!=" when a and b are
 // strs (Markup or not: Markup is a str).
@@ -11,4 +18,450 @@ func strEqual(op string, a, b Value) (r, ok bool) {
 		return false, false
 	}
 	return (a.s == b.s) == (op == "=="), true
+}
+
+// condFn evaluates an expression for its truth.
+type condFn func(f *frame) (bool, error)
+
+// fastExpr compiles x on a fast path, or returns nil when it has none.
+// It runs after maybeFold, and never in constMode.
+func (c *compiler) fastExpr(x Expr) (evalFn, error) {
+	switch n := x.(type) {
+	case *AttrExpr:
+		return c.fastAttr(n)
+	case *CompareExpr, *TestExpr:
+		if !c.condHasFast(x) {
+			return nil, nil
+		}
+		cond, err := c.compileCond(x)
+		if err != nil {
+			return nil, err
+		}
+		return func(f *frame) (Value, error) {
+			ok, err := cond(f)
+			if err != nil {
+				return Value{}, err
+			}
+			return BoolV(ok), nil
+		}, nil
+	case *UnaryExpr:
+		if n.Op != "not" {
+			return nil, nil
+		}
+		cond, err := c.compileCond(n.X)
+		if err != nil {
+			return nil, err
+		}
+		return func(f *frame) (Value, error) {
+			ok, err := cond(f)
+			if err != nil {
+				return Value{}, err
+			}
+			return BoolV(!ok), nil
+		}, nil
+	case *BinExpr:
+		return c.fastArith(n)
+	}
+	return nil, nil
+}
+
+// slotOf returns the slot of the current frame that holds x when x is a
+// name read there with no check: a variable of the current function, or
+// a free name (read from the context at entry) when names are not
+// strict.
+func (c *compiler) slotOf(x Expr) (int, bool) {
+	n, ok := x.(*Name)
+	if !ok || c.constMode > 0 {
+		return 0, false
+	}
+	if loc, ok := resolveFrom(c.sc, c.sc.fn, n.Name); ok {
+		return loc.slot, loc.hops == 0
+	}
+	if c.env.strict || n.Name == "self" || n.Name == "super" && c.sc.fn.block != nil {
+		return 0, false
+	}
+	return c.freeSlot(c.sc.fn, n.Name), true
+}
+
+// The loop variable's attributes the fast path computes.
+const (
+	loopNone = iota
+	loopIndex
+	loopIndex0
+	loopRevindex
+	loopRevindex0
+	loopFirst
+	loopLast
+	loopLength
+)
+
+func loopAttrCode(name string) int {
+	switch name {
+	case "index":
+		return loopIndex
+	case "index0":
+		return loopIndex0
+	case "revindex":
+		return loopRevindex
+	case "revindex0":
+		return loopRevindex0
+	case "first":
+		return loopFirst
+	case "last":
+		return loopLast
+	case "length":
+		return loopLength
+	}
+	return loopNone
+}
+
+// attrInt returns the loop attribute code as an int (all but first and
+// last).
+func (l *loopObj) attrInt(code int) int64 {
+	n := len(l.items)
+	switch code {
+	case loopIndex:
+		return int64(l.i + 1)
+	case loopIndex0:
+		return int64(l.i)
+	case loopRevindex:
+		return int64(n - l.i)
+	case loopRevindex0:
+		return int64(n - l.i - 1)
+	}
+	return int64(n)
+}
+
+// attrBool returns loop.first or loop.last.
+func (l *loopObj) attrBool(code int) bool {
+	if code == loopFirst {
+		return l.i == 0
+	}
+	return l.i == len(l.items)-1
+}
+
+// fastAttrRef is a compiled x.name with the fast forms of its value.
+type fastAttrRef struct {
+	attrRef
+	loop int // loopAttrCode(name)
+}
+
+// get is o.name: a dict's item, a loop attribute, else GetAttr's answer.
+func (a *fastAttrRef) get(f *frame, o Value) (Value, error) {
+	switch o.kind {
+	case KindDict:
+		if a.fromDict {
+			d := o.dict()
+			if i := d.findStr(a.name); i >= 0 {
+				return d.vals[i], nil
+			}
+			// neither an item nor a method nor private: GetAttr's
+			// Undefined, in the sandbox or not
+			return undefAttr(o, a.name), nil
+		}
+	case KindObject:
+		if a.loop != loopNone {
+			if l, ok := o.ref.(*loopObj); ok {
+				if a.loop == loopFirst || a.loop == loopLast {
+					return BoolV(l.attrBool(a.loop)), nil
+				}
+				return IntV(l.attrInt(a.loop)), nil
+			}
+		}
+	}
+	return a.of(f, o)
+}
+
+// truth is bool(o.name).
+func (a *fastAttrRef) truth(f *frame, o Value) (bool, error) {
+	if o.kind == KindObject && (a.loop == loopFirst || a.loop == loopLast) {
+		if l, ok := o.ref.(*loopObj); ok {
+			return l.attrBool(a.loop), nil
+		}
+	}
+	v, err := a.get(f, o)
+	return v.Truth(), err
+}
+
+func (c *compiler) newFastAttr(n *AttrExpr) *fastAttrRef {
+	return &fastAttrRef{
+		attrRef: attrRef{name: n.Name, fromDict: dictAttrIsItem(n.Name), tmpl: c.src.name, pos: n.P},
+		loop:    loopAttrCode(n.Name),
+	}
+}
+
+// fastAttr compiles x.name, reading x from its slot when it is a local.
+func (c *compiler) fastAttr(n *AttrExpr) (evalFn, error) {
+	a := c.newFastAttr(n)
+	if slot, ok := c.slotOf(n.X); ok {
+		return func(f *frame) (Value, error) { return a.get(f, f.slots[slot]) }, nil
+	}
+	obj, err := c.compileExpr(n.X)
+	if err != nil {
+		return nil, err
+	}
+	return func(f *frame) (Value, error) {
+		o, err := obj(f)
+		if err != nil {
+			return Value{}, err
+		}
+		return a.get(f, o)
+	}, nil
+}
+
+// fastArith compiles x + k and x - k for an int constant k (loop.index0
+// + 1): ints that fit add without BinOp; anything else goes to it.
+func (c *compiler) fastArith(n *BinExpr) (evalFn, error) {
+	k, ok := n.Right.(*Const)
+	if !ok || k.Value.kind != KindInt || k.Value.ref != nil || n.Op != "+" && n.Op != "-" {
+		return nil, nil
+	}
+	if c.foldMatters(n) || isConstExpr(n.Left) {
+		return nil, nil
+	}
+	a, err := c.compileExpr(n.Left)
+	if err != nil {
+		return nil, err
+	}
+	kv, kn := k.Value, k.Value.n
+	if n.Op == "-" {
+		if kn == -kn {
+			return nil, nil // 0 or the smallest int64: no shortcut
+		}
+		kn = -kn
+	}
+	op, name, pos := n.Op, c.src.name, n.P
+	return func(f *frame) (Value, error) {
+		x, err := a(f)
+		if err != nil {
+			return Value{}, err
+		}
+		if x.kind == KindInt && x.ref == nil {
+			if s := x.n + kn; (s > x.n) == (kn > 0) {
+				return IntV(s), nil
+			}
+		}
+		r, err := BinOp(f.c, op, x, kv)
+		if err != nil {
+			return Value{}, place(err, name, pos)
+		}
+		return r, nil
+	}, nil
+}
+
+// condHasFast reports whether compileCond has a fast form of x, one that
+// is worth more than testing the truth of x's value.
+func (c *compiler) condHasFast(x Expr) bool {
+	if c.constMode > 0 || c.foldMatters(x) {
+		return false
+	}
+	switch n := x.(type) {
+	case *CompareExpr:
+		return len(n.Ops) == 1
+	case *TestExpr:
+		return fastTest(n) != ""
+	case *AttrExpr:
+		return true
+	case *UnaryExpr:
+		return n.Op == "not"
+	case *BinExpr:
+		return n.Op == "and" || n.Op == "or"
+	}
+	return false
+}
+
+// fastTest returns the name of a builtin test compileCond computes
+// itself: defined, undefined, none, without arguments.
+func fastTest(n *TestExpr) string {
+	if len(n.Args.Args) > 0 || len(n.Args.Kwargs) > 0 || n.Args.DynArgs != nil || n.Args.DynKwargs != nil {
+		return ""
+	}
+	switch n.Name {
+	case "defined", "undefined", "none":
+		return n.Name
+	}
+	return ""
+}
+
+// compileCond compiles x for its truth, as the test of an if.
+func (c *compiler) compileCond(x Expr) (condFn, error) {
+	if !c.condHasFast(x) {
+		return c.truthOf(x)
+	}
+	switch n := x.(type) {
+	case *BinExpr:
+		a, err := c.compileCond(n.Left)
+		if err != nil {
+			return nil, err
+		}
+		b, err := c.compileCond(n.Right)
+		if err != nil {
+			return nil, err
+		}
+		if n.Op == "and" {
+			return func(f *frame) (bool, error) {
+				if ok, err := a(f); !ok || err != nil {
+					return false, err
+				}
+				return b(f)
+			}, nil
+		}
+		return func(f *frame) (bool, error) {
+			if ok, err := a(f); ok || err != nil {
+				return ok, err
+			}
+			return b(f)
+		}, nil
+	case *UnaryExpr:
+		a, err := c.compileCond(n.X)
+		if err != nil {
+			return nil, err
+		}
+		return func(f *frame) (bool, error) {
+			ok, err := a(f)
+			return !ok && err == nil, err
+		}, nil
+	case *AttrExpr:
+		a := c.newFastAttr(n)
+		if slot, ok := c.slotOf(n.X); ok {
+			return func(f *frame) (bool, error) { return a.truth(f, f.slots[slot]) }, nil
+		}
+		obj, err := c.compileExpr(n.X)
+		if err != nil {
+			return nil, err
+		}
+		return func(f *frame) (bool, error) {
+			o, err := obj(f)
+			if err != nil {
+				return false, err
+			}
+			return a.truth(f, o)
+		}, nil
+	case *TestExpr:
+		return c.fastTestCond(n)
+	case *CompareExpr:
+		return c.compareCond(n)
+	}
+	return c.truthOf(x)
+}
+
+// truthOf compiles x's value and tests its truth.
+func (c *compiler) truthOf(x Expr) (condFn, error) {
+	ev, err := c.compileExpr(x)
+	if err != nil {
+		return nil, err
+	}
+	return func(f *frame) (bool, error) {
+		v, err := ev(f)
+		if err != nil {
+			return false, err
+		}
+		return v.Truth(), nil
+	}, nil
+}
+
+// fastTestCond compiles x is defined, x is undefined, x is none. A test
+// an Env defines of its own name goes the general way.
+func (c *compiler) fastTestCond(n *TestExpr) (condFn, error) {
+	name := fastTest(n)
+	if _, own := c.env.tests[name]; own || c.env.builtinTests[name] == nil {
+		return c.truthOf(n)
+	}
+	x, err := c.expr(n.X, name != "none")
+	if err != nil {
+		return nil, err
+	}
+	switch name {
+	case "defined":
+		return func(f *frame) (bool, error) {
+			v, err := x(f)
+			return err == nil && v.kind != KindUndefined, err
+		}, nil
+	case "undefined":
+		return func(f *frame) (bool, error) {
+			v, err := x(f)
+			return err == nil && v.kind == KindUndefined, err
+		}, nil
+	}
+	return func(f *frame) (bool, error) {
+		v, err := x(f)
+		return err == nil && v.kind == KindNone, err
+	}, nil
+}
+
+// compareCond compiles a comparison of one operator; with a str constant
+// on the right of == or !=, a str on the left is compared in place.
+func (c *compiler) compareCond(n *CompareExpr) (condFn, error) {
+	op := n.Ops[0]
+	if op == "notin" {
+		op = "not in"
+	}
+	left, err := c.compileExpr(n.Left)
+	if err != nil {
+		return nil, err
+	}
+	name, pos := c.src.name, n.P
+	if k, ok := n.Rights[0].(*Const); ok && k.Value.kind == KindStr && (op == "==" || op == "!=") {
+		kv, ks, eq := k.Value, k.Value.s, op == "=="
+		if a := n.Left; a != nil {
+			if ax, ok := a.(*AttrExpr); ok {
+				// x.name == "const": the field is read and compared in
+				// one function
+				if slot, ok := c.slotOf(ax.X); ok {
+					fa := c.newFastAttr(ax)
+					if fa.fromDict {
+						return func(f *frame) (bool, error) {
+							o := f.slots[slot]
+							if o.kind == KindDict {
+								d := o.dict()
+								if i := d.findStr(fa.name); i >= 0 {
+									if v := &d.vals[i]; v.kind == KindStr {
+										return (v.s == ks) == eq, nil
+									}
+									return Equal(d.vals[i], kv) == eq, nil
+								}
+							}
+							v, err := fa.get(f, o)
+							if err != nil {
+								return false, err
+							}
+							return Equal(v, kv) == eq, nil
+						}, nil
+					}
+				}
+			}
+		}
+		return func(f *frame) (bool, error) {
+			v, err := left(f)
+			if err != nil {
+				return false, err
+			}
+			if v.kind == KindStr {
+				return (v.s == ks) == eq, nil
+			}
+			return Equal(v, kv) == eq, nil
+		}, nil
+	}
+	right, err := c.compileExpr(n.Rights[0])
+	if err != nil {
+		return nil, err
+	}
+	return func(f *frame) (bool, error) {
+		a, err := left(f)
+		if err != nil {
+			return false, err
+		}
+		b, err := right(f)
+		if err != nil {
+			return false, err
+		}
+		if eq, fast := strEqual(op, a, b); fast {
+			return eq, nil
+		}
+		ok, err := Compare(f.c, op, a, b)
+		if err != nil {
+			return false, place(err, name, pos)
+		}
+		return ok, nil
+	}, nil
 }

@@ -126,11 +126,11 @@ func (c *compiler) compilePrint(n *Print) (execFn, error) {
 func (c *compiler) compileIf(n *If) (execFn, error) {
 	c.soft++
 	defer func() { c.soft-- }()
-	tests := make([]evalFn, len(n.Tests))
+	tests := make([]condFn, len(n.Tests))
 	bodies := make([]execFn, len(n.Tests))
 	for i := range n.Tests {
 		var err error
-		if tests[i], err = c.compileExpr(n.Tests[i]); err != nil {
+		if tests[i], err = c.compileCond(n.Tests[i]); err != nil {
 			return nil, err
 		}
 		if bodies[i], err = c.compileStmts(n.Bodies[i]); err != nil {
@@ -147,11 +147,11 @@ func (c *compiler) compileIf(n *If) (execFn, error) {
 	if len(tests) == 1 {
 		test, body := tests[0], bodies[0]
 		return func(f *frame) error {
-			v, err := test(f)
+			ok, err := test(f)
 			if err != nil {
 				return err
 			}
-			if v.Truth() {
+			if ok {
 				return body(f)
 			}
 			if els != nil {
@@ -162,11 +162,11 @@ func (c *compiler) compileIf(n *If) (execFn, error) {
 	}
 	return func(f *frame) error {
 		for i, t := range tests {
-			v, err := t(f)
+			ok, err := t(f)
 			if err != nil {
 				return err
 			}
-			if v.Truth() {
+			if ok {
 				return bodies[i](f)
 			}
 		}
