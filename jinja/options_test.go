@@ -66,7 +66,7 @@ func TestLimit(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			tpl, err := engine.NewSet(jinja.New(jinja.Limit(tc.limits))).Parse("jinja", "t.j2", tc.src)
 			require.NoError(t, err)
-			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 			defer cancel()
 			_, err = tpl.Messages(ctx, nil)
 			require.Error(t, err)
