@@ -194,7 +194,7 @@ func TestRequestFile(t *testing.T) {
 	require.True(t, ok)
 	_, ok = batch.OutputAPI("openai")
 	assert.False(t, ok, "openai is not a request output")
-	f, err := batch.NewRequestFile(anthropicAPI, batch.Limits{Requests: 3}, true)
+	f, err := batch.NewRequestFile(anthropicAPI, batch.Limits{Requests: 3}, batch.UniqueIDs())
 	require.NoError(t, err)
 	require.NoError(t, f.Add(1, line("a")))
 	require.NoError(t, f.Add(2, line("b")))
@@ -210,7 +210,7 @@ func TestRequestFile(t *testing.T) {
 	require.NoError(t, f.Add(5, line("a")), "a new file has ids of its own")
 
 	bytesLimit := int64(len(`{"requests":[]}`) + 2*len(line("a")))
-	f, err = batch.NewRequestFile(anthropicAPI, batch.Limits{Bytes: bytesLimit}, false)
+	f, err = batch.NewRequestFile(anthropicAPI, batch.Limits{Bytes: bytesLimit})
 	require.NoError(t, err)
 	require.NoError(t, f.Add(1, line("a")))
 	require.NoError(t, f.Add(2, line("a")), "ids are not kept when they cannot repeat")
@@ -218,10 +218,10 @@ func TestRequestFile(t *testing.T) {
 	assert.EqualError(t, f.Add(4, []byte(strings.Repeat("x", int(bytesLimit)))),
 		fmt.Sprintf("the request is %d bytes; one anthropic-batch file holds at most %d", bytesLimit, bytesLimit))
 
-	_, err = batch.NewRequestFile(openAIAPI, batch.Limits{Requests: 50_001}, false)
+	_, err = batch.NewRequestFile(openAIAPI, batch.Limits{Requests: 50_001})
 	assert.EqualError(t, err, "openai-batch: a file holds 1 to 50000 requests and 1 to 200000000 bytes")
-	assert.Equal(t, batch.Limits{Requests: 50_000, Bytes: 200_000_000}, must(batch.NewRequestFile(openAIAPI, batch.Limits{}, false)).Limits())
-	assert.Equal(t, batch.Limits{Requests: 100_000, Bytes: 256_000_000}, must(batch.NewRequestFile(anthropicAPI, batch.Limits{}, false)).Limits())
+	assert.Equal(t, batch.Limits{Requests: 50_000, Bytes: 200_000_000}, must(batch.NewRequestFile(openAIAPI, batch.Limits{})).Limits())
+	assert.Equal(t, batch.Limits{Requests: 100_000, Bytes: 256_000_000}, must(batch.NewRequestFile(anthropicAPI, batch.Limits{})).Limits())
 }
 
 func must[T any](v T, err error) T {

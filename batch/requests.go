@@ -180,10 +180,26 @@ type Limits struct {
 	Bytes    int64
 }
 
-// NewRequestFile returns a RequestFile for api. checkIDs says whether the
-// custom_ids may repeat (they come from the rows); the row-N ids of a run
-// cannot, and are not kept.
-func NewRequestFile(api API, l Limits, checkIDs bool) (*RequestFile, error) {
+// RequestFileOption configures NewRequestFile.
+type RequestFileOption func(*requestFileSettings)
+
+type requestFileSettings struct{ checkIDs bool }
+
+// UniqueIDs makes the RequestFile keep every custom_id and refuse one that
+// repeats (a *DuplicateIDError): for custom_ids taken from the rows
+// (IDKey). Without it the ids are not kept, as the row-N ids of a run
+// cannot repeat.
+func UniqueIDs() RequestFileOption {
+	return func(s *requestFileSettings) { s.checkIDs = true }
+}
+
+// NewRequestFile returns a RequestFile for api within l (a zero field is
+// the API's own limit).
+func NewRequestFile(api API, l Limits, opts ...RequestFileOption) (*RequestFile, error) {
+	var o requestFileSettings
+	for _, opt := range opts {
+		opt(&o)
+	}
 	if l.Requests == 0 {
 		l.Requests = api.MaxRequests
 	}
@@ -193,7 +209,7 @@ func NewRequestFile(api API, l Limits, checkIDs bool) (*RequestFile, error) {
 	if l.Requests < 1 || l.Requests > api.MaxRequests || l.Bytes < 1 || l.Bytes > api.MaxBytes {
 		return nil, fmt.Errorf("%s: a file holds 1 to %d requests and 1 to %d bytes", api.Name, api.MaxRequests, api.MaxBytes)
 	}
-	f := &RequestFile{api: api, limits: l, checkIDs: checkIDs}
+	f := &RequestFile{api: api, limits: l, checkIDs: o.checkIDs}
 	f.Reset()
 	return f, nil
 }

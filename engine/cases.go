@@ -25,13 +25,14 @@ const CasesExt = ".cases.yaml"
 // they gave when it was recorded. In its file (see CaseFile) it is written
 // as YAML:
 //
-//   - name: a house
-//     inputs: {input: buy a house}
-//     messages:
-//   - role: system
-//     content: You are a bank manager.
-//   - role: user
-//     content: I want to buy a house.
+//	cases:
+//	  - name: a house
+//	    inputs: {input: buy a house}
+//	    messages:
+//	      - role: system
+//	        content: You are a bank manager.
+//	      - role: user
+//	        content: I want to buy a house.
 type Case struct {
 	// Name names the case; it is unique in its file.
 	Name string

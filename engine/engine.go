@@ -11,6 +11,17 @@
 // author is trusted, the data is not, and every engine escapes every value it
 // inserts.
 //
+// # Prompt files
+//
+// A file may start with YAML front matter (FrontMatter): engine, model,
+// config, tools, and the input and output schemas, which package
+// engine/schema reads and checks. A .prompt file is a Dotprompt file: it is
+// rendered into messages as Dotprompt renders it (the text before the first
+// role marker is a user message, whitespace is kept, {{history}} opens a
+// model message), and NAME.VARIANT.prompt is a variant of NAME (Variant,
+// Dir.Variant). Test cases of a prompt live beside it (CaseFile), and
+// Template.Check finds a template's problems without data.
+//
 // # Partials
 //
 // Handlebars {{> name}}, Jinja include, import and extends, and text/template

@@ -35,14 +35,17 @@ import (
 //	---
 type FrontMatter struct {
 	// Engine names the template's engine; it overrides the file extension.
-	Engine      string
-	Name        string
+	Engine string
+	// Name names the prompt; Settings names an output schema after it.
+	Name string
+	// Description says what the prompt is for.
 	Description string
-	Model       string
+	// Model names the model the prompt is written for.
+	Model string
 	// Config holds free-form model parameters (temperature, max_tokens …).
 	Config map[string]any
-	// Input declares the variables the template takes. Its Line and Col
-	// count the lines of the front matter: file line Line+Input.Line-1.
+	// Input declares the variables the template takes; its positions
+	// are file lines.
 	Input *schema.Schema
 	// Defaults fill variables the caller does not supply.
 	Defaults map[string]any
@@ -274,6 +277,7 @@ func parseInput(fm *FrontMatter, n *yaml.Node, sc schemaReader) error {
 			if err != nil {
 				return sc.err(err)
 			}
+			inFile(s, fm.Line-1)
 			fm.Input, fm.InputSchema = s, js
 		case "default":
 			if v.Kind != yaml.MappingNode {
@@ -291,6 +295,19 @@ func parseInput(fm *FrontMatter, n *yaml.Node, sc schemaReader) error {
 		}
 	}
 	return checkDefaults(fm, defaults, sc.errAt)
+}
+
+// inFile moves the positions of a schema read from the front matter's YAML
+// down by the lines above it, to file lines.
+func inFile(s *schema.Schema, lines int) {
+	if s == nil {
+		return
+	}
+	s.Line += lines
+	for _, p := range s.Properties {
+		inFile(p, lines)
+	}
+	inFile(s.Items, lines)
 }
 
 // checkDefaults checks each declared default against the schema of its

@@ -288,7 +288,7 @@ func (t *Template) prepare(vars map[string]any) (map[string]any, error) {
 			top, _, _ := strings.Cut(ie.Name, ".")
 			top, _, _ = strings.Cut(top, "[")
 			if p := s.Properties[top]; p != nil {
-				e.Line, e.Col = t.fm.Line+p.Line-1, p.Col
+				e.Line, e.Col = p.Line, p.Col
 			}
 			return nil, e
 		}

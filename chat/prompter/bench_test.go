@@ -9,10 +9,10 @@ import (
 func benchPrompter(b *testing.B) (*Prompter, map[string]string) {
 	b.Helper()
 	p, err := NewChat("You answer questions about {topic} from the context.",
-		WithExtraKeys("context"),
-		WithTools(getWeather()),
-		WithPairs([2]string{"Hi", "Hello! How can I help?"}, [2]string{"What is Go?", "A programming language."}),
-		WithMarkers(QwenMarkers()))
+		ExtraKeys("context"),
+		Tools(getWeather()),
+		Pairs([2]string{"Hi", "Hello! How can I help?"}, [2]string{"What is Go?", "A programming language."}),
+		UseMarkers(QwenMarkers()))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -43,7 +43,7 @@ func BenchmarkMessages(b *testing.B) {
 // instruction and add history.
 func BenchmarkPromptCallOptions(b *testing.B) {
 	p, input := benchPrompter(b)
-	opts := []Option{WithUserInstruction("Q: "), WithHistory(chat.Text(chat.RoleUser, "Thanks"))}
+	opts := []Option{UserInstruction("Q: "), History(chat.Text(chat.RoleUser, "Thanks"))}
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
 		if _, err := p.Prompt(input, opts...); err != nil {

@@ -13,7 +13,7 @@ import (
 // toolHistory is the history of vectors H02 and H03: a question, a tool call
 // and its result.
 func toolHistory() Option {
-	return WithHistory(
+	return History(
 		chat.Text(chat.RoleUser, "Weather in Paris?"),
 		chat.Message{Role: chat.RoleAssistant, ToolCalls: []chat.ToolCall{{ID: "c1", Name: "get_weather", Arguments: json.RawMessage(`{"city":"Paris"}`)}}},
 		chat.Message{Role: chat.RoleTool, ToolCallID: "c1", Content: []chat.Part{chat.TextPart(`{"temp": 20}`)}},
@@ -44,7 +44,7 @@ func TestChoices(t *testing.T) {
 			// LazyLLM 2406 raises NotImplementedError for message history
 			// in the string form; later releases render it like pairs.
 			name: "2406/L18", new: NewChat, instr: "Be nice", input: "q2",
-			call: []Option{WithHistory(chat.Text(chat.RoleUser, "q1"), chat.Text(chat.RoleAssistant, "a1"))},
+			call: []Option{History(chat.Text(chat.RoleUser, "q1"), chat.Text(chat.RoleAssistant, "a1"))},
 			want: "<|start_system|>You are an AI-Agent developed by LazyLLM.Be nice\n\n<|end_system|>\n\n<|Human|>:q1<|Assistant|>:a1\n<|Human|>:\nq2\n<|Assistant|>:\n",
 		},
 		{
@@ -61,26 +61,26 @@ func TestChoices(t *testing.T) {
 			// LazyLLM raises ValueError for a one-item pair in the string
 			// form; here a lone question is a user turn in both forms.
 			name: "2406/L35b", new: NewChat, instr: "S", input: "q",
-			call: []Option{WithHistory(chat.Text(chat.RoleUser, "a"))},
+			call: []Option{History(chat.Text(chat.RoleUser, "a"))},
 			want: "<|start_system|>You are an AI-Agent developed by LazyLLM.S\n\n<|end_system|>\n\n<|Human|>:a\n<|Human|>:\nq\n<|Assistant|>:\n",
 		},
 		{
 			// LazyLLM 2605 raises AssertionError for tools in the string
 			// form unless the model defines tool tokens.
-			name: "2605/L09", new: NewAlpaca, instr: "Pick a tool", opts: []Option{head(), WithExtraKeys("input")},
-			input: "weather?", call: []Option{WithTools(example())},
+			name: "2605/L09", new: NewAlpaca, instr: "Pick a tool", opts: []Option{head(), ExtraKeys("input")},
+			input: "weather?", call: []Option{Tools(example())},
 			want: "You are an AI-Agent developed by LazyLLM.\nBelow is an instruction that describes a task, paired with extra messages such as input that provides further context if possible. Write a response that appropriately completes the request.\n\n### Instruction:\nPick a tool\n\nHere are some extra messages you can referred to:\n\n### input:\nweather?\n\n\n### Function-call Tools. \n\n[{\"type\": \"function\", \"function\": {\"name\": \"example\"}}]\n\n\n### Response:\n",
 		},
 		{
 			name: "2605/L20", new: NewChat, instr: "Pick", opts: []Option{head()},
-			input: "weather?", call: []Option{WithTools(example())},
+			input: "weather?", call: []Option{Tools(example())},
 			want: "You are an AI-Agent developed by LazyLLM.Pick\n\n### Function-call Tools. \n\n[{\"type\": \"function\", \"function\": {\"name\": \"example\"}}]\n\n\n\n\n\nweather?\n\n",
 		},
 		{
 			// Release 2605 keeps non-ASCII text in tool JSON (2406 escapes
 			// it, vector 2406/L37).
 			name: "2605/L37", new: NewChat, instr: "S", opts: []Option{head()},
-			input: "q", call: []Option{WithTools(weather查询())},
+			input: "q", call: []Option{Tools(weather查询())},
 			want: "You are an AI-Agent developed by LazyLLM.S\n\n### Function-call Tools. \n\n[{\"type\": \"function\", \"function\": {\"name\": \"get_weather\", \"description\": \"查询天气\", \"parameters\": {\"type\": \"object\", \"properties\": {\"city\": {\"type\": \"string\"}}, \"required\": [\"city\"]}}}]\n\n\n\n\n\nq\n\n",
 		},
 		{
@@ -94,7 +94,7 @@ func TestChoices(t *testing.T) {
 			// LazyLLM writes the arguments as JSON5 ({city: "Paris"}) and
 			// the result as a Python repr ({'temp': 20}).
 			name: "2605/H02", new: NewChat, instr: "Use tools.",
-			opts:  []Option{head(), WithMarkers(QwenMarkers()), WithSystem("You are a helpful assistant.")},
+			opts:  []Option{head(), UseMarkers(QwenMarkers()), System("You are a helpful assistant.")},
 			input: "And Rome?", call: []Option{toolHistory()},
 			want: "<|im_start|>system\nYou are a helpful assistant.Use tools.\n\n<|im_end|>\n\n\n<|im_start|>user\nWeather in Paris?<|im_end|>\n<|im_start|>assistant\n<|action_start|><|function|>\nget_weather<|args|>{\"city\": \"Paris\"}<|action_end|>\n<|im_end|><|im_start|>environment\n{\"temp\": 20}<|im_end|>\n\n<|im_start|>user\n\nAnd Rome?\n<|im_end|>\n<|im_start|>assistant\n\n",
 		},
@@ -102,8 +102,8 @@ func TestChoices(t *testing.T) {
 			// The document forbids tools at both levels (LazyLLM 2406
 			// asserts); the call's tools replace the prompter's, as in
 			// LazyLLM 2605 (vector H11).
-			name: "2406/tools at both levels", new: NewChat, instr: "S", opts: []Option{WithTools(getWeather())},
-			input: "hi", call: []Option{WithTools(chat.Tool{Name: "other"})},
+			name: "2406/tools at both levels", new: NewChat, instr: "S", opts: []Option{Tools(getWeather())},
+			input: "hi", call: []Option{Tools(chat.Tool{Name: "other"})},
 			wantJSON: `{"messages": [{"role": "system", "content": "You are an AI-Agent developed by LazyLLM.\nS\n\n"}, {"role": "user", "content": "hi"}], "tools": [{"type": "function", "function": {"name": "other"}}]}`,
 		},
 	})
@@ -114,7 +114,7 @@ func TestChoices(t *testing.T) {
 func TestAnthropic(t *testing.T) {
 	p, err := NewChat("Be nice", head())
 	require.NoError(t, err)
-	res, err := p.Messages("hi", WithPairs([2]string{"q1", "a1"}), WithTools(getWeather()))
+	res, err := p.Messages("hi", Pairs([2]string{"q1", "a1"}), Tools(getWeather()))
 	require.NoError(t, err)
 	req, err := chat.ToAnthropic(res.Messages)
 	require.NoError(t, err)
@@ -134,8 +134,8 @@ func TestResponse(t *testing.T) {
 		output string
 		want   string
 	}{
-		{"2406/L28b", NewChat, []Option{WithMarkers(chatML())}, "<|im_start|>assistant\nANSWER", "ANSWER"},
-		{"2605/L28b", NewChat, []Option{head(), WithMarkers(chatML())}, "<|im_start|>assistant\nANSWER", "<|im_start|>assistant\nANSWER"},
+		{"2406/L28b", NewChat, []Option{UseMarkers(chatML())}, "<|im_start|>assistant\nANSWER", "ANSWER"},
+		{"2605/L28b", NewChat, []Option{head(), UseMarkers(chatML())}, "<|im_start|>assistant\nANSWER", "<|im_start|>assistant\nANSWER"},
 		{"2406/L33", NewAlpaca, nil, "blah ### Response:\nANS", "\nANS"},
 		{"2605/L33", NewAlpaca, []Option{head()}, "blah ### Response:\nANS", "ANS"},
 		{"2406/default markers", NewChat, nil, "<|Human|>:\nq\n<|Assistant|>:\nA", "\nA"},

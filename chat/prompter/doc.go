@@ -6,7 +6,7 @@
 //
 //	p, err := prompter.NewChat("Answer from this context: {context}")
 //	s, err := p.Prompt(map[string]string{"context": "…", "question": "…"})
-//	res, err := p.Messages("…", prompter.WithPairs([2]string{"Hi", "Hello!"}))
+//	res, err := p.Messages("…", prompter.Pairs([2]string{"Hi", "Hello!"}))
 //
 // # Input
 //
@@ -20,8 +20,8 @@
 //     fills the slot of that name, a missing one is an error; at most one key
 //     may be left over, and its value becomes the user's turn.
 //
-// Extra keys (WithExtraKeys) add a "### key:" section with a {key} slot
-// after the instruction. WithUserInstruction splits the instruction into a
+// Extra keys (ExtraKeys) add a "### key:" section with a {key} slot
+// after the instruction. UserInstruction splits the instruction into a
 // system-level part (in the system prompt) and a user-level part placed
 // directly before the input, as LazyLLM's {"system": …, "user": …}
 // instruction does. The Alpaca layout has no user turn: its input must go
@@ -51,7 +51,7 @@
 //
 // The LazyLLM prompter document describes LazyLLM as of June 2024
 // (Release2406, the default); LazyLLM's current code (Release2605) differs
-// in details, and WithRelease picks one:
+// in details, and UseRelease picks one:
 //
 //   - Alpaca preamble: "…request.\n\n ### Instruction:\n" with a space
 //     (2406) or without (2605).
@@ -99,7 +99,7 @@
 //     Slot values are inserted once and never scanned for slots themselves.
 //   - A missing instruction is empty; LazyLLM 2406 writes "None".
 //   - History pairs are [2]string, so a pair cannot have three items; a lone
-//     question is a user message (WithHistory), rendered in both forms
+//     question is a user message (History), rendered in both forms
 //     (LazyLLM fails in the string form).
 //   - Tool calls in string history are written as JSON
 //     ({"name": …, "arguments": …}, or name CallArgs arguments with tool

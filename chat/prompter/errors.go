@@ -28,7 +28,7 @@ const (
 	// ErrUnplaced: the Alpaca layout has no user turn, so the input must go
 	// into a {slot} or an extra key; this one has nowhere to go.
 	//
-	//	NewAlpaca("Add") … Prompt("a+b")   // write "Add {input}" or use WithExtraKeys("input")
+	//	NewAlpaca("Add") … Prompt("a+b")   // write "Add {input}" or use ExtraKeys("input")
 	ErrUnplaced
 	// ErrHistory: history was given to the Alpaca prompter, which has no
 	// place for it.

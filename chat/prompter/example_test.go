@@ -13,12 +13,12 @@ import (
 // the string a local model reads and as the messages a chat API takes.
 func Example() {
 	p, err := prompter.NewChat("Answer from this context: {context}",
-		prompter.WithTools(chat.Tool{Name: "search"}))
+		prompter.Tools(chat.Tool{Name: "search"}))
 	if err != nil {
 		log.Fatal(err)
 	}
 	input := map[string]string{"context": "Paris is in France.", "question": "Where is Paris?"}
-	history := prompter.WithPairs([2]string{"Hi", "Hello! How can I help?"})
+	history := prompter.Pairs([2]string{"Hi", "Hello! How can I help?"})
 
 	s, err := p.Prompt(input, history)
 	if err != nil {
@@ -70,7 +70,7 @@ func Example() {
 // An Alpaca prompter: a single string input fills the instruction's one
 // slot.
 func ExampleNewAlpaca() {
-	p, err := prompter.NewAlpaca("Add the numbers: {numbers}", prompter.WithRelease(prompter.Release2605))
+	p, err := prompter.NewAlpaca("Add the numbers: {numbers}", prompter.UseRelease(prompter.Release2605))
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -87,11 +87,11 @@ func ExampleNewAlpaca() {
 
 // Markers frame each role for a particular model; the instruction can be
 // split into a system-level and a user-level part.
-func ExampleWithMarkers() {
+func ExampleUseMarkers() {
 	p, err := prompter.NewChat("You add numbers.",
-		prompter.WithUserInstruction("Add: "),
-		prompter.WithSystem(""),
-		prompter.WithMarkers(prompter.QwenMarkers()))
+		prompter.UserInstruction("Add: "),
+		prompter.System(""),
+		prompter.UseMarkers(prompter.QwenMarkers()))
 	if err != nil {
 		log.Fatal(err)
 	}

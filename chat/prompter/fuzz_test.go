@@ -17,7 +17,7 @@ func FuzzPrompt(f *testing.F) {
 			if isChat {
 				newP = NewChat
 			}
-			p, err := newP(instr, WithTools(getWeather()))
+			p, err := newP(instr, Tools(getWeather()))
 			if err != nil {
 				t.Fatal(err)
 			}

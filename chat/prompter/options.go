@@ -7,7 +7,7 @@ import (
 	"github.com/rolemark/rolemark/chat"
 )
 
-// DefaultSystem is the system prompt a prompter uses unless WithSystem sets
+// DefaultSystem is the system prompt a prompter uses unless System sets
 // another one.
 const DefaultSystem = "You are an AI-Agent developed by LazyLLM."
 
@@ -62,88 +62,88 @@ type config struct {
 	reshape, retools bool
 }
 
-// WithSystem sets the system prompt that precedes the instruction
+// System sets the system prompt that precedes the instruction
 // (DefaultSystem unless set). An empty string leaves it out.
-func WithSystem(s string) Option {
+func System(s string) Option {
 	return func(c *config) { c.system = s }
 }
 
-// WithUserInstruction splits the instruction in two levels, as LazyLLM's
+// UserInstruction splits the instruction in two levels, as LazyLLM's
 // {"system": …, "user": …} instruction does: the prompter's instruction
 // becomes the system-level instruction and s the user-level one, which is
 // placed directly before the input in the user's turn. s may hold {slots}
 // too.
-func WithUserInstruction(s string) Option {
+func UserInstruction(s string) Option {
 	return func(c *config) { c.user, c.userSet, c.reshape = s, true, true }
 }
 
-// WithExtraKeys names inputs that the instruction does not mention: each
+// ExtraKeys names inputs that the instruction does not mention: each
 // becomes a "### key:" section with a {key} slot, appended to the
 // instruction. Keys are made of letters, digits and underscores.
-func WithExtraKeys(keys ...string) Option {
+func ExtraKeys(keys ...string) Option {
 	keys = slices.Clone(keys)
 	return func(c *config) { c.extraKeys, c.reshape = keys, true }
 }
 
-// WithTools sets the tools the model may call. In the string form they are
+// Tools sets the tools the model may call. In the string form they are
 // listed as JSON at the end of the system part; in the message form they
 // are returned beside the messages. Given to a call, the call's tools
 // replace the prompter's (an empty list removes them).
-func WithTools(tools ...chat.Tool) Option {
+func Tools(tools ...chat.Tool) Option {
 	tools = slices.Clone(tools)
 	return func(c *config) { c.tools, c.retools = tools, true }
 }
 
-// WithHistory appends earlier messages of the conversation. Only the Chat
+// History appends earlier messages of the conversation. Only the Chat
 // prompter takes history.
-func WithHistory(msgs ...chat.Message) Option {
+func History(msgs ...chat.Message) Option {
 	msgs = slices.Clone(msgs)
 	return func(c *config) { c.history = append(slices.Clip(c.history), msgs...) }
 }
 
-// WithPairs appends earlier turns of the conversation given as
+// Pairs appends earlier turns of the conversation given as
 // [question, answer] pairs, LazyLLM's [[q, a], …] history: each pair is a
 // user message followed by an assistant message. Only the Chat prompter
 // takes history.
-func WithPairs(pairs ...[2]string) Option {
+func Pairs(pairs ...[2]string) Option {
 	msgs := make([]chat.Message, 0, 2*len(pairs))
 	for _, p := range pairs {
 		msgs = append(msgs, chat.Text(chat.RoleUser, p[0]), chat.Text(chat.RoleAssistant, p[1]))
 	}
-	return WithHistory(msgs...)
+	return History(msgs...)
 }
 
-// WithMarkers sets the markers that frame each role in the string form.
+// UseMarkers sets the markers that frame each role in the string form.
 // Unless set, a prompter uses the markers of its release: LazyLLMMarkers for
 // Release2406, none for Release2605.
-func WithMarkers(m Markers) Option {
+func UseMarkers(m Markers) Option {
 	return func(c *config) { c.markers, c.markersSet = m, true }
 }
 
-// WithSkills adds a skills text after the instruction in the system part.
-func WithSkills(s string) Option {
+// Skills adds a skills text after the instruction in the system part.
+func Skills(s string) Option {
 	return func(c *config) { c.skills = s }
 }
 
-// WithoutSystemMessage leaves the system message out of the message form
+// NoSystemMessage leaves the system message out of the message form
 // (LazyLLM's enable_system=False). The string form is not affected.
-func WithoutSystemMessage() Option {
+func NoSystemMessage() Option {
 	return func(c *config) { c.noSystemMessage = true }
 }
 
-// WithLabel appends s, the expected answer of a training example, to the
+// Label appends s, the expected answer of a training example, to the
 // string form.
-func WithLabel(s string) Option {
+func Label(s string) Option {
 	return func(c *config) { c.label = s }
 }
 
-// WithRelease selects the LazyLLM release whose text the prompter
+// UseRelease selects the LazyLLM release whose text the prompter
 // reproduces (Release2406 unless set).
-func WithRelease(r Release) Option {
+func UseRelease(r Release) Option {
 	return func(c *config) { c.release, c.reshape, c.retools = r, true, true }
 }
 
-// activeMarkers returns the markers set by WithMarkers, or the release's.
+// activeMarkers returns the markers set by UseMarkers, or the release's.
 func (c *config) activeMarkers() Markers {
 	if c.markersSet {
 		return c.markers

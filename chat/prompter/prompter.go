@@ -105,7 +105,7 @@ func (p *Prompter) prepare(input any, opts []Option) (parts, error) {
 		return parts{}, err
 	}
 	if p.kind == alpaca && rest != "" {
-		return parts{}, newError(ErrUnplaced, "the input has no place: the Alpaca layout has no user turn, so the instruction needs a {slot} or an extra key (WithExtraKeys) for it")
+		return parts{}, newError(ErrUnplaced, "the input has no place: the Alpaca layout has no user turn, so the instruction needs a {slot} or an extra key (ExtraKeys) for it")
 	}
 	return parts{
 		cfg:         c,
@@ -116,7 +116,7 @@ func (p *Prompter) prepare(input any, opts []Option) (parts, error) {
 }
 
 // Prompt returns the prompt for input as one string, with the markers of the
-// prompter's release or those set by WithMarkers. input is a string or an
+// prompter's release or those set by UseMarkers. input is a string or an
 // integer, which fills the instruction's one {slot} or else becomes the
 // user's turn, or a map from string keys to string values (such as
 // map[string]string, or map[string]any holding strings) whose keys fill the
@@ -246,7 +246,7 @@ func writeArguments(b *strings.Builder, args json.RawMessage, ascii bool) {
 
 // Messages returns the prompt for input as chat messages and tools, the form
 // a chat API takes: a system message with the system prompt, instruction and
-// skills (unless WithoutSystemMessage), the history, and a user message with
+// skills (unless NoSystemMessage), the history, and a user message with
 // the user-level instruction followed by the input. input is read as by
 // Prompt.
 func (p *Prompter) Messages(input any, opts ...Option) (Result, error) {

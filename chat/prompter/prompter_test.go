@@ -58,7 +58,7 @@ func TestErrors(t *testing.T) {
 			msg: `prompter: input has no key "context", "input" for the instruction's {context}, {input}`,
 		},
 		{
-			name: "missing extra key", new: NewAlpaca, instr: "Add", opts: []Option{WithExtraKeys("x", "y")},
+			name: "missing extra key", new: NewAlpaca, instr: "Add", opts: []Option{ExtraKeys("x", "y")},
 			input: map[string]string{"x": "1"}, code: ErrMissingKey, keys: []string{"y"},
 			msg: `prompter: input has no key "y" for the instruction's {y}`,
 		},
@@ -69,30 +69,30 @@ func TestErrors(t *testing.T) {
 		},
 		{
 			name: "alpaca input without place", new: NewAlpaca, instr: "Add", input: "a+b", code: ErrUnplaced,
-			msg: "prompter: the input has no place: the Alpaca layout has no user turn, so the instruction needs a {slot} or an extra key (WithExtraKeys) for it",
+			msg: "prompter: the input has no place: the Alpaca layout has no user turn, so the instruction needs a {slot} or an extra key (ExtraKeys) for it",
 		},
 		{
 			name: "alpaca leftover key", new: NewAlpaca, instr: "Add {x}", input: map[string]string{"x": "1", "y": "2"}, code: ErrUnplaced,
-			msg: "prompter: the input has no place: the Alpaca layout has no user turn, so the instruction needs a {slot} or an extra key (WithExtraKeys) for it",
+			msg: "prompter: the input has no place: the Alpaca layout has no user turn, so the instruction needs a {slot} or an extra key (ExtraKeys) for it",
 		},
 		{
 			name: "alpaca call history", new: NewAlpaca, instr: "Add {x}", input: "a+b",
-			call: []Option{WithPairs([2]string{"q", "a"})}, code: ErrHistory,
+			call: []Option{Pairs([2]string{"q", "a"})}, code: ErrHistory,
 			msg: "prompter: the Alpaca prompter takes no history; use the Chat prompter for conversations",
 		},
 		{
 			name: "bad extra key at call", new: NewChat, instr: "S", input: "a",
-			call: []Option{WithExtraKeys("my-key")}, code: ErrOption,
+			call: []Option{ExtraKeys("my-key")}, code: ErrOption,
 			msg: `prompter: extra key "my-key": want letters, digits and underscores only`,
 		},
 		{
 			name: "unknown release at call", new: NewChat, instr: "S", input: "a",
-			call: []Option{WithRelease(Release(7))}, code: ErrOption,
+			call: []Option{UseRelease(Release(7))}, code: ErrOption,
 			msg: "prompter: unknown release 7",
 		},
 		{
 			name: "bad tool parameters", new: NewChat, instr: "S", input: "a",
-			call: []Option{WithTools(chat.Tool{Name: "t", Parameters: json.RawMessage(`{"a":`)})}, code: ErrTool,
+			call: []Option{Tools(chat.Tool{Name: "t", Parameters: json.RawMessage(`{"a":`)})}, code: ErrTool,
 		},
 	}
 	for _, tc := range tests {
@@ -123,11 +123,11 @@ func TestConstructorErrors(t *testing.T) {
 		opts []Option
 		code ErrorCode
 	}{
-		{"alpaca history", NewAlpaca, []Option{WithPairs([2]string{"q", "a"})}, ErrHistory},
-		{"empty extra key", NewChat, []Option{WithExtraKeys("")}, ErrOption},
-		{"extra key with brace", NewAlpaca, []Option{WithExtraKeys("a}")}, ErrOption},
-		{"unknown release", NewChat, []Option{WithRelease(-1)}, ErrOption},
-		{"bad tool parameters", NewChat, []Option{WithTools(chat.Tool{Name: "t", Parameters: json.RawMessage(`[1,`)})}, ErrTool},
+		{"alpaca history", NewAlpaca, []Option{Pairs([2]string{"q", "a"})}, ErrHistory},
+		{"empty extra key", NewChat, []Option{ExtraKeys("")}, ErrOption},
+		{"extra key with brace", NewAlpaca, []Option{ExtraKeys("a}")}, ErrOption},
+		{"unknown release", NewChat, []Option{UseRelease(-1)}, ErrOption},
+		{"bad tool parameters", NewChat, []Option{Tools(chat.Tool{Name: "t", Parameters: json.RawMessage(`[1,`)})}, ErrTool},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -168,7 +168,7 @@ func TestSlots(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			p, err := NewChat(tc.instr, WithSystem(""), WithRelease(Release2605))
+			p, err := NewChat(tc.instr, System(""), UseRelease(Release2605))
 			require.NoError(t, err)
 			res, err := p.Messages(tc.input)
 			require.NoError(t, err)
@@ -198,7 +198,7 @@ func TestToolJSON(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.release.String(), func(t *testing.T) {
-			p, err := NewChat("", WithSystem(""), WithRelease(tc.release), WithMarkers(Markers{}), WithTools(tool))
+			p, err := NewChat("", System(""), UseRelease(tc.release), UseMarkers(Markers{}), Tools(tool))
 			require.NoError(t, err)
 			got, err := p.Prompt("q")
 			require.NoError(t, err)
@@ -212,9 +212,9 @@ func TestToolJSON(t *testing.T) {
 }
 
 func TestToolCallHistory(t *testing.T) {
-	p, err := NewChat("", WithSystem(""), WithRelease(Release2605), WithMarkers(Markers{CallStart: "<c>", CallEnd: "</c>"}))
+	p, err := NewChat("", System(""), UseRelease(Release2605), UseMarkers(Markers{CallStart: "<c>", CallEnd: "</c>"}))
 	require.NoError(t, err)
-	got, err := p.Prompt("q", WithHistory(
+	got, err := p.Prompt("q", History(
 		chat.Message{Role: chat.RoleSystem, Content: []chat.Part{chat.TextPart("dropped")}},
 		chat.Message{Role: chat.RoleAssistant, Content: []chat.Part{chat.TextPart("calling")}, ToolCalls: []chat.ToolCall{
 			{Name: "a", Arguments: json.RawMessage(`{"x":"é"}`)},
@@ -227,11 +227,11 @@ func TestToolCallHistory(t *testing.T) {
 }
 
 func TestCallOptions(t *testing.T) {
-	p, err := NewChat("S {x}", WithPairs([2]string{"q1", "a1"}), WithTools(example()), WithRelease(Release2605))
+	p, err := NewChat("S {x}", Pairs([2]string{"q1", "a1"}), Tools(example()), UseRelease(Release2605))
 	require.NoError(t, err)
 
 	t.Run("history is appended", func(t *testing.T) {
-		res, err := p.Messages("X", WithPairs([2]string{"q2", "a2"}))
+		res, err := p.Messages("X", Pairs([2]string{"q2", "a2"}))
 		require.NoError(t, err)
 		assert.Equal(t, []chat.Message{
 			chat.Text(chat.RoleSystem, "You are an AI-Agent developed by LazyLLM.\nS X\n\n"),
@@ -242,13 +242,13 @@ func TestCallOptions(t *testing.T) {
 		assert.Equal(t, []chat.Tool{example()}, res.Tools)
 	})
 	t.Run("empty tools remove the prompter's", func(t *testing.T) {
-		res, err := p.Messages("X", WithTools())
+		res, err := p.Messages("X", Tools())
 		require.NoError(t, err)
 		assert.Empty(t, res.Tools)
 	})
 	t.Run("a call reshapes the instruction", func(t *testing.T) {
-		got, err := p.Prompt(map[string]string{"x": "X", "k": "K", "q": "Q"}, WithExtraKeys("k"), WithUserInstruction("U:"),
-			WithSystem("Sys."), WithMarkers(LazyLLMMarkers()), WithTools())
+		got, err := p.Prompt(map[string]string{"x": "X", "k": "K", "q": "Q"}, ExtraKeys("k"), UserInstruction("U:"),
+			System("Sys."), UseMarkers(LazyLLMMarkers()), Tools())
 		require.NoError(t, err)
 		assert.Equal(t, "<|start_system|>Sys.S X<|end_system|>\n\n<|Human|>:q1<|Assistant|>:a1\n<|Human|>:\nU:Here are some extra messages you can referred to:\n\n### k:\nK\n\nQ\n<|Assistant|>:\n", got)
 	})
@@ -271,7 +271,7 @@ func TestCallOptions(t *testing.T) {
 		keys := []string{"k"}
 		tools := []chat.Tool{example()}
 		hist := []chat.Message{chat.Text(chat.RoleUser, "h")}
-		q, err := NewChat("S", WithExtraKeys(keys...), WithTools(tools...), WithHistory(hist...))
+		q, err := NewChat("S", ExtraKeys(keys...), Tools(tools...), History(hist...))
 		require.NoError(t, err)
 		keys[0], tools[0].Name, hist[0].Role = "changed", "changed", chat.RoleAssistant
 		res, err := q.Messages(map[string]string{"k": "K"})
@@ -283,7 +283,7 @@ func TestCallOptions(t *testing.T) {
 }
 
 func TestConcurrentUse(t *testing.T) {
-	p, err := NewChat("ctx={context}", WithPairs([2]string{"q1", "a1"}), WithTools(getWeather()))
+	p, err := NewChat("ctx={context}", Pairs([2]string{"q1", "a1"}), Tools(getWeather()))
 	require.NoError(t, err)
 	want, err := p.Prompt(map[string]string{"context": "C", "input": "Q"})
 	require.NoError(t, err)
@@ -296,9 +296,9 @@ func TestConcurrentUse(t *testing.T) {
 				got, err := p.Prompt(map[string]string{"context": "C", "input": "Q"})
 				assert.NoError(t, err)
 				assert.Equal(t, want, got)
-				_, err = p.Messages(fmt.Sprint(i, j), WithPairs([2]string{"q", "a"}), WithExtraKeys("k"), WithTools())
+				_, err = p.Messages(fmt.Sprint(i, j), Pairs([2]string{"q", "a"}), ExtraKeys("k"), Tools())
 				assertCode(t, ErrSlotCount, err)
-				res, err := p.Messages(map[string]string{"context": "C"}, WithPairs([2]string{"q", "a"}))
+				res, err := p.Messages(map[string]string{"context": "C"}, Pairs([2]string{"q", "a"}))
 				assert.NoError(t, err)
 				assert.Len(t, res.Messages, 6)
 			}

@@ -33,7 +33,7 @@ type Request struct {
 type Executor func(ctx context.Context, call chat.ToolCall) (string, error)
 
 // DefaultMaxSteps is the number of model calls Run makes at most unless
-// WithMaxSteps says otherwise.
+// MaxSteps says otherwise.
 const DefaultMaxSteps = 10
 
 // An Option adjusts Run.
@@ -48,32 +48,32 @@ type config struct {
 	plainAnswer bool
 }
 
-// WithVariant sets the text of the instruction (DefaultVariant by default).
-func WithVariant(v Variant) Option { return func(c *config) { c.variant = v } }
+// UseVariant sets the text of the instruction (DefaultVariant by default).
+func UseVariant(v Variant) Option { return func(c *config) { c.variant = v } }
 
-// WithMaxSteps bounds the number of model calls (DefaultMaxSteps by
+// MaxSteps bounds the number of model calls (DefaultMaxSteps by
 // default; n <= 0 restores the default).
-func WithMaxSteps(n int) Option { return func(c *config) { c.maxSteps = n } }
+func MaxSteps(n int) Option { return func(c *config) { c.maxSteps = n } }
 
-// WithTimeout bounds the whole run (no bound by default; d <= 0 removes
+// Timeout bounds the whole run (no bound by default; d <= 0 removes
 // it).
-func WithTimeout(d time.Duration) Option { return func(c *config) { c.timeout = d } }
+func Timeout(d time.Duration) Option { return func(c *config) { c.timeout = d } }
 
-// WithStop sets the stop words (StopWords() by default).
-func WithStop(words ...string) Option {
+// Stop sets the stop words (StopWords() by default).
+func Stop(words ...string) Option {
 	return func(c *config) { c.stop = slices.Clone(words) }
 }
 
-// WithHistory sets the conversation before the question, in OpenAI's form;
+// History sets the conversation before the question, in OpenAI's form;
 // it may start with a system message.
-func WithHistory(msgs ...chat.Message) Option {
+func History(msgs ...chat.Message) Option {
 	return func(c *config) { c.history = msgs }
 }
 
-// WithPlainAnswer takes a reply that is neither an action nor a final answer
+// PlainAnswer takes a reply that is neither an action nor a final answer
 // as the final answer, as Qwen's bridge does, instead of ending the run with
 // a *FormatError.
-func WithPlainAnswer() Option { return func(c *config) { c.plainAnswer = true } }
+func PlainAnswer() Option { return func(c *config) { c.plainAnswer = true } }
 
 // A LimitError reports that Run made its last allowed model call without
 // getting a final answer.
@@ -94,12 +94,12 @@ func (e *LimitError) Error() string {
 // for the model to correct.
 //
 // Run returns the whole conversation in OpenAI's form: the history (see
-// WithHistory), the question as a user message, then for each action an assistant message
+// History), the question as a user message, then for each action an assistant message
 // with the thought and one tool call (IDs "call_1", "call_2", … by step)
 // followed by a tool message with the observation, and last an assistant
 // message with the final answer. It ends early with an error, returning the
 // conversation so far, when the model fails, when a reply is neither an
-// action nor a final answer (*FormatError, unless WithPlainAnswer), after
+// action nor a final answer (*FormatError, unless PlainAnswer), after
 // the step limit (*LimitError), or when ctx is done or the timeout passes
 // (the context's error).
 func Run(ctx context.Context, model Model, exec Executor, tools []Tool, question string, opts ...Option) ([]chat.Message, error) {

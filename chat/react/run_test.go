@@ -72,7 +72,7 @@ func TestRunTwoToolsOneErrorThenAnswer(t *testing.T) {
 		" I now know the final answer.\nFinal Answer: It is 68°F in Paris.",
 	}}
 	var calls []chat.ToolCall
-	got, err := react.Run(context.Background(), s.model, toolbox(&calls), loopTools, "How warm is Paris in °F?", react.WithVariant(react.VariantAPI))
+	got, err := react.Run(context.Background(), s.model, toolbox(&calls), loopTools, "How warm is Paris in °F?", react.UseVariant(react.VariantAPI))
 	require.NoError(t, err)
 
 	want := []chat.Message{
@@ -126,7 +126,7 @@ func TestRunEnds(t *testing.T) {
 	t.Run("step limit", func(t *testing.T) {
 		s := &scripted{replies: []string{action, action, action}}
 		var calls []chat.ToolCall
-		got, err := react.Run(context.Background(), s.model, toolbox(&calls), loopTools, "q", react.WithMaxSteps(2))
+		got, err := react.Run(context.Background(), s.model, toolbox(&calls), loopTools, "q", react.MaxSteps(2))
 		var le *react.LimitError
 		require.True(t, errors.As(err, &le), "%v", err)
 		assert.Equal(t, 2, le.Steps)
@@ -142,7 +142,7 @@ func TestRunEnds(t *testing.T) {
 	})
 	t.Run("plain answer", func(t *testing.T) {
 		s := &scripted{replies: []string{"Hello there"}}
-		got, err := react.Run(context.Background(), s.model, nil, loopTools, "q", react.WithPlainAnswer())
+		got, err := react.Run(context.Background(), s.model, nil, loopTools, "q", react.PlainAnswer())
 		require.NoError(t, err)
 		assert.Equal(t, []chat.Message{user("q"), assistant("Hello there")}, got)
 	})
@@ -168,7 +168,7 @@ func TestRunEnds(t *testing.T) {
 			return "", ctx.Err()
 		}
 		start := time.Now()
-		_, err := react.Run(context.Background(), slow, nil, loopTools, "q", react.WithTimeout(20*time.Millisecond))
+		_, err := react.Run(context.Background(), slow, nil, loopTools, "q", react.Timeout(20*time.Millisecond))
 		assert.ErrorIs(t, err, context.DeadlineExceeded)
 		assert.Less(t, time.Since(start), 5*time.Second)
 	})
@@ -182,7 +182,7 @@ func TestRunEnds(t *testing.T) {
 	t.Run("history", func(t *testing.T) {
 		s := &scripted{replies: []string{"Thought: t\nFinal Answer: again"}}
 		hist := []chat.Message{system("Be brief."), user("q0"), assistant("a0")}
-		got, err := react.Run(context.Background(), s.model, nil, loopTools, "q1", react.WithHistory(hist...))
+		got, err := react.Run(context.Background(), s.model, nil, loopTools, "q1", react.History(hist...))
 		require.NoError(t, err)
 		assert.Equal(t, append(hist[:3:3], user("q1"), assistant("again")), got)
 		assert.Equal(t, system("Be brief."), s.requests[0].Messages[0])
@@ -197,7 +197,7 @@ func TestRunOptions(t *testing.T) {
 			got = req
 			return "Thought: t\nFinal Answer: yes STOP and more", nil
 		}
-		msgs, err := react.Run(context.Background(), model, nil, loopTools, "q", react.WithStop("STOP"))
+		msgs, err := react.Run(context.Background(), model, nil, loopTools, "q", react.Stop("STOP"))
 		require.NoError(t, err)
 		assert.Equal(t, []string{"STOP"}, got.Stop)
 		assert.Equal(t, assistant("yes "), msgs[len(msgs)-1])
@@ -205,7 +205,7 @@ func TestRunOptions(t *testing.T) {
 	t.Run("shared options, concurrent runs", func(t *testing.T) {
 		// The history has room to grow: runs must not append to it.
 		hist := append(make([]chat.Message, 0, 8), user("q0"), assistant("a0"))
-		opts := []react.Option{react.WithHistory(hist...), react.WithVariant(react.VariantDemo), react.WithMaxSteps(3)}
+		opts := []react.Option{react.History(hist...), react.UseVariant(react.VariantDemo), react.MaxSteps(3)}
 		done := make(chan []chat.Message)
 		for i := 0; i < 4; i++ {
 			go func() {

@@ -155,7 +155,11 @@ func cmdBatch(ctx context.Context, sio stdio, args []string) error {
 	sk := &sink{out: *out, stdout: sio.out, split: *split, dry: *dryRun, append: *appendOut}
 	if api != nil {
 		sk.api = *api
-		sk.check, err = batch.NewRequestFile(*api, batch.Limits{Requests: *maxRequests, Bytes: *maxBytes}, *idField != "")
+		var ids []batch.RequestFileOption
+		if *idField != "" {
+			ids = append(ids, batch.UniqueIDs())
+		}
+		sk.check, err = batch.NewRequestFile(*api, batch.Limits{Requests: *maxRequests, Bytes: *maxBytes}, ids...)
 		if err != nil {
 			return usageErr("%v", err)
 		}
