@@ -223,6 +223,15 @@ func BenchmarkDecode(b *testing.B) {
 			}
 		}
 	})
+	b.Run("flat-arena", func(b *testing.B) { // into a run's arena, as a worker decodes a JSONLines row
+		b.SetBytes(int64(len(line)))
+		var a arena
+		for b.Loop() {
+			if r := (Row{JSON: line, ownJSON: true}).decode(&a); r.Err != nil {
+				b.Fatal(r.Err)
+			}
+		}
+	})
 	b.Run("encoding-json", func(b *testing.B) {
 		b.SetBytes(int64(len(line)))
 		for b.Loop() {

@@ -12,7 +12,6 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
-	"unsafe"
 
 	"github.com/rolemark/rolemark/chat"
 	"github.com/rolemark/rolemark/engine/driver"
@@ -378,19 +377,24 @@ func (t *Template) Messages(ctx context.Context, vars map[string]any, opts ...Re
 	if err != nil {
 		return nil, err
 	}
+	if owned != nil && (t.dotprompt || bytes.Contains(owned, []byte(driver.HistoryMarker))) {
+		// Only the plain path parses the bytes in place; the others read
+		// (and rewrite) the markup as a string.
+		markup, owned = string(owned), nil
+	}
 	markup, placed, err := t.placeHistory(markup, history)
 	if err != nil {
 		return nil, err
-	}
-	if placed {
-		owned = nil // the markup is a new string
 	}
 	if t.dotprompt {
 		return t.dotpromptMessages(markup, history, placed)
 	}
 	var msgs []chat.Message
 	if owned != nil {
-		msgs, err = roleparse.ParseOwned(owned, t.parse...) // leaves markup as it was if it fails
+		msgs, err = roleparse.ParseOwned(owned, t.parse...)
+		if err != nil {
+			markup = string(owned) // ParseOwned leaves it as it was when it fails
+		}
 	} else {
 		msgs, err = roleparse.Parse(markup, t.parse...)
 	}
@@ -439,11 +443,12 @@ func (t *Template) render(ctx context.Context, vars map[string]any, opts []Rende
 	return buf, history, nil
 }
 
-// markup renders the markup of request r for Messages into memory of its own, which the
-// messages parsed from it may share: an engine that renders to a string
-// anyway hands it over (driver.StringExecuter); otherwise the markup is
-// written into a buffer sized from the last render, whose bytes are
-// returned as owned, for roleparse.ParseOwned to decode in place.
+// markup renders the markup of request r for Messages into memory of its
+// own, which the messages parsed from it may share: an engine that renders
+// to a string anyway hands it over (driver.StringExecuter); otherwise the
+// markup is written into a buffer sized from the last render, whose bytes
+// are returned as owned (and the string empty), for roleparse.ParseOwned to
+// decode in place.
 func (t *Template) markup(ctx context.Context, r *driver.Request) (string, []byte, error) {
 	if se, ok := t.compiled.(driver.StringExecuter); ok {
 		var out string
@@ -469,7 +474,7 @@ func (t *Template) markup(ctx context.Context, r *driver.Request) (string, []byt
 	if cap(b) > 2*len(b)+256 {
 		b = bytes.Clone(b) // far larger than the markup: keep a copy, not the buffer
 	}
-	return unsafe.String(unsafe.SliceData(b), len(b)), b, nil
+	return "", b, nil
 }
 
 // request checks the variables and builds the engine's request; it

@@ -1,0 +1,48 @@
+package batch_test
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"testing"
+
+	"github.com/rolemark/rolemark/batch"
+	"github.com/rolemark/rolemark/chat/format"
+	"github.com/rolemark/rolemark/engine"
+	"github.com/rolemark/rolemark/gotmpl"
+)
+
+// BenchmarkPromptLine writes the ChatML prompt line of one row of
+// BenchmarkRows (its messages rendered once; a line of 1.3 KB): the cost of
+// batch.Prompt's output alone, escaping the prompt into a JSON string.
+func BenchmarkPromptLine(b *testing.B) {
+	src, err := os.ReadFile("../testdata/bench/literal.tmpl")
+	if err != nil {
+		b.Fatal(err)
+	}
+	tpl, err := engine.NewSet(gotmpl.New()).Parse("gotmpl", "literal.tmpl", string(src))
+	if err != nil {
+		b.Fatal(err)
+	}
+	var vars map[string]any
+	if err := json.Unmarshal(benchRows(b, 1), &vars); err != nil {
+		b.Fatal(err)
+	}
+	msgs, err := tpl.Messages(context.Background(), vars)
+	if err != nil {
+		b.Fatal(err)
+	}
+	chatml, _ := format.Lookup("chatml")
+	line, err := batch.Prompt(chatml)
+	if err != nil {
+		b.Fatal(err)
+	}
+	ctx := context.Background()
+	var buf []byte
+	for b.Loop() {
+		if buf, err = line(ctx, buf[:0], 0, batch.Row{}, msgs); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.SetBytes(int64(len(buf)))
+}
