@@ -218,6 +218,11 @@ func TestStudioInBrowser(t *testing.T) {
 	assert.Positive(t, marksA)
 	assert.Positive(t, marksB)
 	assert.Regexp(t, `^\d+ of \d+ lines differ; the differences are marked\.$`, summary)
+	// Each side's token count (o200k_base, tiktoken's figures for the two
+	// prompt strings).
+	var compareTokens string
+	require.NoError(t, chromedp.Run(ctx, text(`#compare-tokens`, &compareTokens)))
+	assert.Equal(t, "A 56 tokens, B 83 (o200k_base, the prompt strings): B has 27 more.", compareTokens)
 	if shots != "" {
 		screenshot(t, ctx, filepath.Join(shots, "preview-compare-formats.png"))
 	}

@@ -1,6 +1,7 @@
 package preview
 
 import (
+	"fmt"
 	"strings"
 	"unicode/utf8"
 )
@@ -13,6 +14,28 @@ type compareView struct {
 	Err   string // why B could not be rendered
 	Same  bool   // A and B are equal
 	Count int    // rows that differ
+	// Tokens is the token counts of A and B, nil without a tokenizer.
+	Tokens *compareTokens
+}
+
+// compareTokens is the token counts of the two sides: of the prompt
+// strings when two formats are compared, of the messages (as OpenAI counts
+// them) when two sets of inputs are.
+type compareTokens struct {
+	Name     string
+	Messages bool
+	A, B     int
+}
+
+// Delta says how B's count differs from A's.
+func (c *compareTokens) Delta() string {
+	switch d := c.B - c.A; {
+	case d > 0:
+		return fmt.Sprintf("B has %d more", d)
+	case d < 0:
+		return fmt.Sprintf("B has %d fewer", -d)
+	}
+	return "the same"
 }
 
 // diffRow is one line of the side-by-side: Kind is "same", "del" (A only),

@@ -438,6 +438,10 @@ func (s *Server) compare(ctx context.Context, p *page, r rendering) *compareView
 			return v
 		}
 		v.A, v.B = "markup, "+v.A, "markup, "+v.B
+		if s.cfg.chatCount {
+			v.Tokens = &compareTokens{Name: s.cfg.tk.Name(), Messages: true,
+				A: tokcount.CountChat(s.cfg.tk, r.msgs), B: tokcount.CountChat(s.cfg.tk, msgsB)}
+		}
 	} else {
 		var err error
 		if a, _, err = s.promptText(ctx, p.Format, r.msgs, tools); err != nil {
@@ -449,6 +453,9 @@ func (s *Server) compare(ctx context.Context, p *page, r rendering) *compareView
 			return v
 		}
 		v.A, v.B = p.Format+", "+v.A, p.BFormat+", "+v.B
+		if tk := s.cfg.tk; tk != nil {
+			v.Tokens = &compareTokens{Name: tk.Name(), A: tk.Count(a), B: tk.Count(b)}
+		}
 	}
 	v.Rows = sideBySide(strings.TrimSuffix(a, "\n"), strings.TrimSuffix(b, "\n"))
 	for _, row := range v.Rows {

@@ -59,6 +59,19 @@ func TestTokenCounts(t *testing.T) {
 			opts: []Option{Tokenizer(llama3, false)}, target: "/t/greet.hbs?go=1&v.name=Ada&v.n=2&format=llama3",
 			want:    []string{`<p class="tokens"><b class="ntok">22</b> tokens (llama3.tokenizer.json.gz): this prompt string`},
 			notWant: []string{`the messages as OpenAI counts them`, `tokens</span>`}},
+		{name: "two formats side by side: their prompt strings",
+			opts: []Option{Tokenizer(o200k, true)}, target: "/t/greet.hbs?go=1&v.name=Ada&v.n=2&bformat=llama3",
+			want: []string{`<p class="tokens" id="compare-tokens">A <b class="ntok">42</b> tokens, B <b class="ntok">69</b> (o200k_base, the prompt strings): B has 27 more.</p>`}},
+		{name: "two sets of inputs side by side: their messages",
+			opts: []Option{Tokenizer(o200k, true)}, target: "/t/greet.hbs?go=1&v.name=Ada&v.n=2&bvars=" + url.QueryEscape(`{"name": "Grace Hopper"}`),
+			// "Hi Grace Hopper x2" is one token more than "Hi Ada x2".
+			want: []string{`<p class="tokens" id="compare-tokens">A <b class="ntok">18</b> tokens, B <b class="ntok">19</b> (o200k_base, the messages as OpenAI counts them): B has 1 more.</p>`}},
+		{name: "the same count",
+			opts: []Option{Tokenizer(o200k, true)}, target: "/t/greet.hbs?go=1&v.name=Ada&v.n=2&bvars=" + url.QueryEscape(`{"name": "Bob"}`),
+			want: []string{`A <b class="ntok">18</b> tokens, B <b class="ntok">18</b> (o200k_base, the messages as OpenAI counts them): the same.</p>`}},
+		{name: "a tokenizer.json does not count messages side by side",
+			opts: []Option{Tokenizer(llama3, false)}, target: "/t/greet.hbs?go=1&v.name=Ada&v.n=2&bvars=" + url.QueryEscape(`{"name": "Bob"}`),
+			notWant: []string{`id="compare-tokens"`}},
 		{name: "no tokenizer, no counts", target: "/t/greet.hbs",
 			notWant: []string{`class="tokens"`, `class="ntok"`}},
 	}
@@ -74,5 +87,14 @@ func TestTokenCounts(t *testing.T) {
 				assert.NotContains(t, body, w)
 			}
 		})
+	}
+}
+
+func TestCompareTokensDelta(t *testing.T) {
+	for _, tc := range []struct {
+		a, b int
+		want string
+	}{{10, 12, "B has 2 more"}, {12, 10, "B has 2 fewer"}, {7, 7, "the same"}} {
+		assert.Equal(t, tc.want, (&compareTokens{A: tc.a, B: tc.b}).Delta())
 	}
 }
