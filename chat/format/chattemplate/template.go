@@ -189,8 +189,8 @@ func newTemplate(sources map[string]string, opts []TemplateOption) (*Template, e
 	}
 	t.special = specialSet(refused)
 	if t.guard = special.New(t.special); t.guard != nil {
-		for _, src := range sources {
-			t.joins = t.joins || !jinjaLiterals(src, func(lit string) bool { return !t.guard.Joins(lit) })
+		for _, jt := range t.variants {
+			t.joins = t.joins || !jinjaLiterals(jt.tpl.Tree(), func(lit string) bool { return !t.guard.Joins(lit) })
 		}
 		for _, v := range t.tokens {
 			t.joins = t.joins || t.guard.Joins(v)

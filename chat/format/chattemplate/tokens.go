@@ -3,7 +3,8 @@ package chattemplate
 import (
 	"regexp"
 	"slices"
-	"strings"
+
+	"github.com/rolemark/rolemark/internal/jinja2"
 )
 
 // textTokenPattern matches what a chat template's text writes that has the
@@ -43,97 +44,43 @@ func upper(s string) int {
 	return n
 }
 
-// jinjaLiterals yields the texts a Jinja source writes of its own: the
-// text between its tags (also trimmed, as whitespace control and
-// trim_blocks/lstrip_blocks may write it) and the string constants inside
-// its tags, with their escapes decoded. It reads the source loosely: what
-// it cannot read it yields as text, which can only make the check of
-// guard.joins stricter.
-func jinjaLiterals(src string, yield func(string) bool) bool {
-	text := func(s string) bool {
-		return yield(s) && yield(strings.TrimSpace(s)) &&
-			yield(strings.TrimLeft(s, " \t\r\n")) && yield(strings.TrimRight(s, " \t\r\n"))
-	}
-	for len(src) > 0 {
-		i := strings.IndexByte(src, '{')
-		for i >= 0 && i+1 < len(src) && src[i+1] != '{' && src[i+1] != '%' && src[i+1] != '#' {
-			j := strings.IndexByte(src[i+1:], '{')
-			if j < 0 {
-				i = -1
-				break
-			}
-			i += 1 + j
+// jinjaLiterals yields the texts a template writes of its own, read from
+// its syntax tree: the text between its tags, as the parser leaves it
+// after whitespace control and trim_blocks/lstrip_blocks, and its
+// constants' strs (inside lists, tuples and dicts too), with their escapes
+// decoded as Jinja2 decodes them. It stops, returning false, when yield
+// does.
+func jinjaLiterals(tree *jinja2.Tree, yield func(string) bool) bool {
+	ok := true
+	jinja2.Walk(tree.Body, func(n jinja2.Node) bool {
+		switch x := n.(type) {
+		case *jinja2.Text:
+			ok = yield(x.Text)
+		case *jinja2.Const:
+			ok = constLiterals(x.Value, yield)
 		}
-		if i < 0 || i+1 >= len(src) {
-			return text(src)
-		}
-		if !text(src[:i]) {
-			return false
-		}
-		kind := src[i+1]
-		src = src[i+2:]
-		if kind == '#' {
-			end := strings.Index(src, "#}")
-			if end < 0 {
-				return true
-			}
-			src = src[end+2:]
-			continue
-		}
-		closer := byte('}')
-		if kind == '%' {
-			closer = '%'
-		}
-		// The tag: its string constants, up to the closer outside them.
-		start, closed := src, false
-		for k := 0; k < len(src) && !closed; k++ {
-			c := src[k]
-			if c == '\'' || c == '"' {
-				var b strings.Builder
-				k++
-				for k < len(src) && src[k] != c {
-					if src[k] == '\\' && k+1 < len(src) {
-						k++
-						switch src[k] {
-						case 'n':
-							b.WriteByte('\n')
-						case 't':
-							b.WriteByte('\t')
-						case 'r':
-							b.WriteByte('\r')
-						default:
-							b.WriteByte(src[k])
-						}
-					} else {
-						b.WriteByte(src[k])
-					}
-					k++
-				}
-				if !yield(b.String()) {
-					return false
-				}
-				continue
-			}
-			if c == closer && k+1 < len(src) && src[k+1] == '}' {
-				tag := start[:k]
-				src, closed = src[k+2:], true
-				if kind == '%' && strings.Trim(strings.TrimSpace(tag), "-+ ") == "raw" {
-					end := strings.Index(src, "endraw")
-					if end < 0 {
-						return text(src)
-					}
-					if !text(src[:end]) {
-						return false
-					}
-					src = src[end:]
-					if j := strings.Index(src, "}"); j >= 0 {
-						src = src[j+1:]
-					}
-				}
+		return ok
+	})
+	return ok
+}
+
+// constLiterals yields the strs of a constant.
+func constLiterals(v jinja2.Value, yield func(string) bool) bool {
+	switch v.Kind() {
+	case jinja2.KindStr:
+		return yield(v.Str())
+	case jinja2.KindList, jinja2.KindTuple:
+		for _, it := range v.Items() {
+			if !constLiterals(it, yield) {
+				return false
 			}
 		}
-		if !closed {
-			return true
+	case jinja2.KindDict:
+		d := v.DictOf()
+		for i, k := range d.Keys() {
+			if !constLiterals(k, yield) || !constLiterals(d.Values()[i], yield) {
+				return false
+			}
 		}
 	}
 	return true
