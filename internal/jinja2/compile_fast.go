@@ -61,8 +61,86 @@ func (c *compiler) fastExpr(x Expr) (evalFn, error) {
 		}, nil
 	case *BinExpr:
 		return c.fastArith(n)
+	case *ItemExpr:
+		return c.fastItem(n)
 	}
 	return nil, nil
+}
+
+// fastItem compiles x[k] for a key that is no slice and no str constant
+// (compileGetItem reads those): an int key of a list or tuple is its
+// item, read in place; anything else goes to GetItem.
+func (c *compiler) fastItem(n *ItemExpr) (evalFn, error) {
+	switch k := n.Key.(type) {
+	case *SliceExpr:
+		return nil, nil
+	case *Const:
+		if k.Value.kind == KindStr {
+			return nil, nil
+		}
+	}
+	obj, err := c.compileExpr(n.X)
+	if err != nil {
+		return nil, err
+	}
+	key, err := c.compileExpr(n.Key)
+	if err != nil {
+		return nil, err
+	}
+	name, pos := c.src.name, n.P
+	return func(f *frame) (Value, error) {
+		o, err := obj(f)
+		if err != nil {
+			return Value{}, err
+		}
+		k, err := key(f)
+		if err != nil {
+			return Value{}, err
+		}
+		if (o.kind == KindList || o.kind == KindTuple) && k.kind == KindInt && k.ref == nil {
+			items := o.list().Items
+			i := k.n
+			if i < 0 {
+				i += int64(len(items))
+			}
+			if i >= 0 && i < int64(len(items)) {
+				return items[i], nil
+			}
+		}
+		v, err := GetItem(f.c, o, k)
+		if err != nil {
+			return Value{}, place(err, name, pos)
+		}
+		return v, nil
+	}, nil
+}
+
+// fastPrint compiles {{ x.name }} for a local x: the field is read in
+// place and written. It returns nil for any other print.
+func (c *compiler) fastPrint(n *Print) execFn {
+	ax, ok := n.X.(*AttrExpr)
+	if !ok || c.constMode > 0 || c.outputCheck() || c.foldMatters(n.X) {
+		return nil
+	}
+	slot, ok := c.slotOf(ax.X)
+	if !ok {
+		return nil
+	}
+	a := c.newFastAttr(ax)
+	name, pos := c.src.name, n.P
+	return func(f *frame) error {
+		v, err := a.get(f, &f.slots[slot])
+		if err != nil {
+			return err
+		}
+		if fin := f.c.env.ext.finalize; fin != nil {
+			v = fin(v)
+		}
+		if err := f.c.writeValue(v); err != nil {
+			return place(err, name, pos)
+		}
+		return nil
+	}
 }
 
 // slotOf returns the slot of the current frame that holds x when x is a
@@ -147,7 +225,8 @@ type fastAttrRef struct {
 }
 
 // get is o.name: a dict's item, a loop attribute, else GetAttr's answer.
-func (a *fastAttrRef) get(f *frame, o Value) (Value, error) {
+// o is read in place (a slot, usually), not copied.
+func (a *fastAttrRef) get(f *frame, o *Value) (Value, error) {
 	switch o.kind {
 	case KindDict:
 		if a.fromDict {
@@ -157,7 +236,7 @@ func (a *fastAttrRef) get(f *frame, o Value) (Value, error) {
 			}
 			// neither an item nor a method nor private: GetAttr's
 			// Undefined, in the sandbox or not
-			return undefAttr(o, a.name), nil
+			return undefAttr(*o, a.name), nil
 		}
 	case KindObject:
 		if a.loop != loopNone {
@@ -169,11 +248,11 @@ func (a *fastAttrRef) get(f *frame, o Value) (Value, error) {
 			}
 		}
 	}
-	return a.of(f, o)
+	return a.of(f, *o)
 }
 
 // truth is bool(o.name).
-func (a *fastAttrRef) truth(f *frame, o Value) (bool, error) {
+func (a *fastAttrRef) truth(f *frame, o *Value) (bool, error) {
 	if o.kind == KindObject && (a.loop == loopFirst || a.loop == loopLast) {
 		if l, ok := o.ref.(*loopObj); ok {
 			return l.attrBool(a.loop), nil
@@ -194,7 +273,7 @@ func (c *compiler) newFastAttr(n *AttrExpr) *fastAttrRef {
 func (c *compiler) fastAttr(n *AttrExpr) (evalFn, error) {
 	a := c.newFastAttr(n)
 	if slot, ok := c.slotOf(n.X); ok {
-		return func(f *frame) (Value, error) { return a.get(f, f.slots[slot]) }, nil
+		return func(f *frame) (Value, error) { return a.get(f, &f.slots[slot]) }, nil
 	}
 	obj, err := c.compileExpr(n.X)
 	if err != nil {
@@ -205,7 +284,7 @@ func (c *compiler) fastAttr(n *AttrExpr) (evalFn, error) {
 		if err != nil {
 			return Value{}, err
 		}
-		return a.get(f, o)
+		return a.get(f, &o)
 	}, nil
 }
 
@@ -324,7 +403,7 @@ func (c *compiler) compileCond(x Expr) (condFn, error) {
 	case *AttrExpr:
 		a := c.newFastAttr(n)
 		if slot, ok := c.slotOf(n.X); ok {
-			return func(f *frame) (bool, error) { return a.truth(f, f.slots[slot]) }, nil
+			return func(f *frame) (bool, error) { return a.truth(f, &f.slots[slot]) }, nil
 		}
 		obj, err := c.compileExpr(n.X)
 		if err != nil {
@@ -335,7 +414,7 @@ func (c *compiler) compileCond(x Expr) (condFn, error) {
 			if err != nil {
 				return false, err
 			}
-			return a.truth(f, o)
+			return a.truth(f, &o)
 		}, nil
 	case *TestExpr:
 		return c.fastTestCond(n)
@@ -411,7 +490,7 @@ func (c *compiler) compareCond(n *CompareExpr) (condFn, error) {
 					fa := c.newFastAttr(ax)
 					if fa.fromDict {
 						return func(f *frame) (bool, error) {
-							o := f.slots[slot]
+							o := &f.slots[slot]
 							if o.kind == KindDict {
 								d := o.dict()
 								if i := d.findStr(fa.name); i >= 0 {

@@ -95,6 +95,9 @@ func (c *compiler) compilePrint(n *Print) (execFn, error) {
 		// an output node's child is folded whatever its value
 		x, err = c.compileFolded(n.X, false, true)
 	} else {
+		if w := c.fastPrint(n); w != nil {
+			return w, nil
+		}
 		if w, err := c.compileStreamed(n); w != nil || err != nil {
 			return w, err
 		}
