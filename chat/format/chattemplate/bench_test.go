@@ -1,9 +1,13 @@
 package chattemplate_test
 
 import (
+	"cmp"
 	"context"
+	"encoding/json"
+	"maps"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -70,4 +74,79 @@ func cpuTime() int64 {
 		return 0
 	}
 	return ru.Utime.Nano() + ru.Stime.Nano()
+}
+
+// BenchmarkCorpusVsJinja2 renders every template of the corpus on one
+// conversation each (the first of testdata/hf/bench_all.py's PREFERRED
+// that Jinja2 renders: the tool-call cycle where the template has tools),
+// one sub-benchmark per template reporting cpu-ns/op, Python's Jinja2's
+// figure for the same pair (timed by bench_all.py in the same run) and
+// x-faster; the last line logs how many templates are at least 20×.
+// Keep it short on a shared machine:
+//
+//	go test ./chat/format/chattemplate -run '^$' -bench CorpusVsJinja2 -benchtime 2000x
+func BenchmarkCorpusVsJinja2(b *testing.B) {
+	sources, convs, _ := readCorpus(b)
+	out, err := exec.Command("python3", filepath.Join("testdata", "hf", "bench_all.py")).Output()
+	if err != nil {
+		b.Skipf("python3 testdata/hf/bench_all.py: %v", err)
+	}
+	var py map[string]struct {
+		Conversation string  `json:"conversation"`
+		Ns           float64 `json:"ns"`
+	}
+	if err := json.Unmarshal(out, &py); err != nil {
+		b.Fatal(err)
+	}
+	ratios := map[string]float64{}
+	for _, s := range sources {
+		p, ok := py[s.File]
+		if !ok {
+			continue
+		}
+		tpl, err := s.compile()
+		if err != nil {
+			b.Fatal(err)
+		}
+		c := convs[p.Conversation]
+		msgs := c.messages(b)
+		opts := format.Options{AddGenerationPrompt: c.AddGenerationPrompt, Tools: c.tools()}
+		ctx := context.Background()
+		if _, err := tpl.Render(ctx, msgs, opts); err != nil {
+			// a conversation holding one of the template's tokens: the
+			// rendering without the guard, as TestCorpus renders it
+			opts.AllowSpecialTokens = true
+			if _, err := tpl.Render(ctx, msgs, opts); err != nil {
+				b.Fatalf("%s / %s: %v", s.File, p.Conversation, err)
+			}
+		}
+		b.Run(strings.TrimSuffix(s.File, ".jinja"), func(b *testing.B) {
+			b.ReportAllocs()
+			b.ResetTimer()
+			cpu0 := cpuTime()
+			for i := 0; i < b.N; i++ {
+				if _, err := tpl.Render(ctx, msgs, opts); err != nil {
+					b.Fatal(err)
+				}
+			}
+			goNs := float64(cpuTime()-cpu0) / float64(b.N)
+			b.StopTimer()
+			b.ReportMetric(goNs, "cpu-ns/op")
+			b.ReportMetric(p.Ns, "jinja2-cpu-ns/op")
+			b.ReportMetric(p.Ns/goNs, "x-faster")
+			ratios[s.File] = p.Ns / goNs
+		})
+	}
+	files := slices.Sorted(maps.Keys(ratios))
+	slices.SortStableFunc(files, func(x, y string) int { return cmp.Compare(ratios[x], ratios[y]) })
+	at20 := 0
+	for _, f := range files {
+		if ratios[f] >= 20 {
+			at20++
+		}
+	}
+	if len(files) > 0 {
+		b.Logf("%d of %d templates at least 20x Python's Jinja2; slowest: %s %.1fx, median %.1fx",
+			at20, len(files), files[0], ratios[files[0]], ratios[files[len(files)/2]])
+	}
 }
