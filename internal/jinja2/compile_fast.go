@@ -76,7 +76,7 @@ func (c *compiler) fastItem(n *ItemExpr) (evalFn, error) {
 		return nil, nil
 	case *Const:
 		if k.Value.kind == KindStr {
-			return nil, nil
+			return c.fastStrItem(n, k.Value)
 		}
 	}
 	obj, err := c.compileExpr(n.X)
@@ -108,6 +108,60 @@ func (c *compiler) fastItem(n *ItemExpr) (evalFn, error) {
 			}
 		}
 		v, err := GetItem(f.c, o, k)
+		if err != nil {
+			return Value{}, place(err, name, pos)
+		}
+		return v, nil
+	}, nil
+}
+
+// fieldOf recognizes x.name (name a dict's item) and x['name'] for a
+// local x: the slot, the key, and what the expression gives when x is no
+// dict holding the key.
+func (c *compiler) fieldOf(x Expr) (slot int, key string, miss func(f *frame, o *Value) (Value, error), ok bool) {
+	switch n := x.(type) {
+	case *AttrExpr:
+		fa := c.newFastAttr(n)
+		if !fa.fromDict {
+			return 0, "", nil, false
+		}
+		slot, ok = c.slotOf(n.X)
+		return slot, n.Name, fa.get, ok
+	case *ItemExpr:
+		k, isConst := n.Key.(*Const)
+		if !isConst || k.Value.kind != KindStr {
+			return 0, "", nil, false
+		}
+		slot, ok = c.slotOf(n.X)
+		name, pos, kv := c.src.name, n.P, k.Value
+		return slot, kv.s, func(f *frame, o *Value) (Value, error) {
+			v, err := GetItem(f.c, *o, kv)
+			if err != nil {
+				return Value{}, place(err, name, pos)
+			}
+			return v, nil
+		}, ok
+	}
+	return 0, "", nil, false
+}
+
+// fastStrItem compiles x['name'] for a local x: a dict's item is read
+// where the slot holds it; anything else goes to GetItem.
+func (c *compiler) fastStrItem(n *ItemExpr, k Value) (evalFn, error) {
+	slot, ok := c.slotOf(n.X)
+	if !ok {
+		return nil, nil
+	}
+	name, pos := c.src.name, n.P
+	return func(f *frame) (Value, error) {
+		o := &f.slots[slot]
+		if o.kind == KindDict {
+			d := o.dict()
+			if i := d.findStr(k.s); i >= 0 {
+				return d.vals[i], nil
+			}
+		}
+		v, err := GetItem(f.c, *o, k)
 		if err != nil {
 			return Value{}, place(err, name, pos)
 		}
@@ -482,33 +536,26 @@ func (c *compiler) compareCond(n *CompareExpr) (condFn, error) {
 	name, pos := c.src.name, n.P
 	if k, ok := n.Rights[0].(*Const); ok && k.Value.kind == KindStr && (op == "==" || op == "!=") {
 		kv, ks, eq := k.Value, k.Value.s, op == "=="
-		if a := n.Left; a != nil {
-			if ax, ok := a.(*AttrExpr); ok {
-				// x.name == "const": the field is read and compared in
-				// one function
-				if slot, ok := c.slotOf(ax.X); ok {
-					fa := c.newFastAttr(ax)
-					if fa.fromDict {
-						return func(f *frame) (bool, error) {
-							o := &f.slots[slot]
-							if o.kind == KindDict {
-								d := o.dict()
-								if i := d.findStr(fa.name); i >= 0 {
-									if v := &d.vals[i]; v.kind == KindStr {
-										return (v.s == ks) == eq, nil
-									}
-									return Equal(d.vals[i], kv) == eq, nil
-								}
-							}
-							v, err := fa.get(f, o)
-							if err != nil {
-								return false, err
-							}
-							return Equal(v, kv) == eq, nil
-						}, nil
+		if slot, key, miss, ok := c.fieldOf(n.Left); ok {
+			// x.name == "const" or x['name'] == "const": the field is
+			// read and compared in one function
+			return func(f *frame) (bool, error) {
+				o := &f.slots[slot]
+				if o.kind == KindDict {
+					d := o.dict()
+					if i := d.findStr(key); i >= 0 {
+						if v := &d.vals[i]; v.kind == KindStr {
+							return (v.s == ks) == eq, nil
+						}
+						return Equal(d.vals[i], kv) == eq, nil
 					}
 				}
-			}
+				v, err := miss(f, o)
+				if err != nil {
+					return false, err
+				}
+				return Equal(v, kv) == eq, nil
+			}, nil
 		}
 		return func(f *frame) (bool, error) {
 			v, err := left(f)
@@ -543,4 +590,36 @@ func (c *compiler) compareCond(n *CompareExpr) (condFn, error) {
 		}
 		return ok, nil
 	}, nil
+}
+
+// streamPart is an operand of a printed + or ~ chain: a constant, or a
+// function computing it.
+type streamPart struct {
+	fn evalFn // nil for a constant
+	k  Value
+}
+
+func (p *streamPart) eval(f *frame) (Value, error) {
+	if p.fn == nil {
+		return p.k, nil
+	}
+	return p.fn(f)
+}
+
+// streamParts compiles the operands of a printed chain; a constant is
+// kept as its value.
+func (c *compiler) streamParts(xs []Expr) ([]streamPart, error) {
+	out := make([]streamPart, len(xs))
+	for i, x := range xs {
+		if k, ok := x.(*Const); ok && c.constMode == 0 {
+			out[i].k = k.Value
+			continue
+		}
+		fn, err := c.compileExpr(x)
+		if err != nil {
+			return nil, err
+		}
+		out[i].fn = fn
+	}
+	return out, nil
 }

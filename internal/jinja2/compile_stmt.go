@@ -499,7 +499,7 @@ func (c *compiler) compileStreamed(n *Print) (execFn, error) {
 	if len(parts) < 2 {
 		return nil, nil
 	}
-	fns, err := c.exprs(parts)
+	fns, err := c.streamParts(parts)
 	if err != nil {
 		return nil, err
 	}
@@ -514,8 +514,8 @@ func (c *compiler) compileStreamed(n *Print) (execFn, error) {
 			var buf [8]Value
 			vals := buf[:0]
 			safe := false
-			for _, fn := range fns {
-				v, err := fn(f)
+			for i := range fns {
+				v, err := fns[i].eval(f)
 				if err != nil {
 					return err
 				}
@@ -554,8 +554,8 @@ func (c *compiler) compileStreamed(n *Print) (execFn, error) {
 		strs := buf[:0]
 		var acc Value
 		folded := false
-		for k, fn := range fns {
-			v, err := fn(f)
+		for k := range fns {
+			v, err := fns[k].eval(f)
 			if err != nil {
 				return err
 			}

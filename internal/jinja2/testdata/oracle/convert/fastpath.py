@@ -88,6 +88,13 @@ CASES = [
      {"d": {"a": [1], "e": ""}}, {}),
     ("attribute-of-list-item", "{{ xs[0].a }}{{ xs[-1].a }}{{ xs[1].a == 2 }}{{ xs[5] is defined }}", {"xs": [{"a": 1}, {"a": 2}]}, {}),
     ("attribute-of-missing-item", "{{ xs[5].a is defined }}", {"xs": [{"a": 1}]}, {}),
+    ("item-compare", "{{ d['role'] == 'user' }}{{ d['x'] != 'user' }}{{ l['role'] == 'user' }}{{ s['upper'] is defined }}{% if d['role'] == 'user' %}Y{% endif %}{{ d['role'] }}{{ d['nope'] is defined }}{{ d['items'] == 1 }}{{ d['n'] == '1' }}",
+     {"d": {"role": "user", "items": 1, "n": 1}, "l": [1], "s": "ab"}, {}),
+    ("item-compare-sandbox", "{{ d['role'] == 'user' }}{{ d['pop'] is defined }}{{ d['_x'] == 1 }}{{ l['append'] is defined }}", {"d": {"role": "user", "_x": 1}, "l": []}, {"sandbox": True}),
+    ("item-of-undefined", "{% if u['role'] == 'x' %}Y{% endif %}", {}, {}),
+    ("stream-constants", "{{ 'a' + d['c'] + 'b' + 'c' }}|{{ 'x' ~ 1 ~ none ~ 'y' }}|{{ d['c'] + 'z' }}", {"d": {"c": "C"}}, {}),
+    ("stream-constant-type-error", "{{ 'a' + 'b' + n + 'c' }}", {"n": 1}, {}),
+    ("stream-constants-autoescape", "{{ '<a>' + d['c'] + '&' }}|{{ '<' ~ m ~ '>' }}", {"d": {"c": "<C>"}, "m": {"__markup__": "<b>"}}, {"autoescape": True}),
     ("attribute-of-str", "{{ s.upper() }}{{ s.upper is defined }}{{ s.nothere is defined }}", {"s": "ab"}, {}),
 ]
 
