@@ -77,35 +77,76 @@ func (c *compiler) compileFor(n *For) (execFn, error) {
 		if err != nil {
 			return place(err, name, pos)
 		}
-		if filter != nil {
-			kept := make([]Value, 0, len(items))
-			for _, it := range items {
-				if init != nil {
-					_ = init(f)
-				}
-				if err := store(f, it); err != nil {
-					return err
-				}
-				v, err := filter(f)
-				if err != nil {
-					return err
-				}
-				if v.Truth() {
-					kept = append(kept, it)
-				}
-			}
-			items = kept
-		}
 		var lo *loopObj
+		// more takes the next item the loop's filter keeps: Jinja2
+		// filters lazily, so an item is unpacked and tested when the loop
+		// reaches it, or when the body looks ahead (loop.last, length).
+		var more func() (bool, error)
+		if filter != nil {
+			src, pos := items, 0
+			items = make([]Value, 0, len(src))
+			more = func() (bool, error) {
+				for pos < len(src) {
+					it := src[pos]
+					pos++
+					if init != nil {
+						_ = init(f)
+					}
+					if err := store(f, it); err != nil {
+						return false, err
+					}
+					v, err := filter(f)
+					if err != nil {
+						return false, err
+					}
+					if v.Truth() {
+						if lo != nil {
+							lo.items = append(lo.items, it)
+						} else {
+							items = append(items, it)
+						}
+						return true, nil
+					}
+				}
+				return false, nil
+			}
+		}
 		if loopSlot >= 0 {
 			lo = f.c.newLoop()
 			*lo = loopObj{items: items, depth0: depth0, f: f}
 			if recursive {
 				lo.rec = lc
 			}
+			if more != nil {
+				// a look ahead from the body keeps the body's variables
+				lo.more = func() (bool, error) {
+					saved := append([]Value(nil), f.slots...)
+					ok, err := more()
+					copy(f.slots, saved)
+					return ok, err
+				}
+			}
 		}
 		completed := false // an iteration ran its body to the end: no else
-		for i := 0; i < len(items); i++ {
+		for i := 0; ; i++ {
+			if lo != nil {
+				items = lo.items
+			}
+			if i >= len(items) {
+				if more == nil {
+					break
+				}
+				ok, err := more()
+				if err != nil {
+					return err
+				}
+				if !ok {
+					break
+				}
+				if lo != nil {
+					items = lo.items
+				}
+			}
 			it := items[i]
 			if err := f.c.tick(); err != nil {
 				return place(err, name, pos)
@@ -164,6 +205,7 @@ type loopObj struct {
 	rec         *loopCode
 	lastChanged []Value
 	changedSet  bool
+	more        func() (bool, error) // takes the next item a filter keeps; nil when items is complete
 }
 
 // TypeName is Jinja2's class name.
@@ -171,13 +213,45 @@ func (l *loopObj) TypeName() string { return "LoopContext" }
 
 // Repr is LoopContext's: <LoopContext index/length>.
 func (l *loopObj) Repr() string {
+	_ = l.lookAhead("length")
 	return "<LoopContext " + istr(l.i+1) + "/" + istr(len(l.items)) + ">"
+}
+
+// fill takes items from a filtered loop until it holds more than k, or
+// all of them.
+func (l *loopObj) fill(k int) error {
+	for l.more != nil && len(l.items) <= k {
+		ok, err := l.more()
+		if err != nil {
+			return err
+		}
+		if !ok {
+			l.more = nil
+		}
+	}
+	return nil
+}
+
+// lookAhead takes the items attribute name needs to see, as Jinja2's
+// LoopContext does: the next one for last and nextitem, all of them for
+// length and revindex.
+func (l *loopObj) lookAhead(name string) error {
+	switch name {
+	case "last", "nextitem":
+		return l.fill(l.i + 1)
+	case "length", "revindex", "revindex0":
+		return l.fill(int(^uint(0) >> 1))
+	}
+	return nil
 }
 
 // Iter is iterating the loop variable itself, which Jinja2 allows: it
 // takes the loop's remaining items, as (item, loop) pairs, and the for
 // loop ends after the current iteration.
 func (l *loopObj) Iter(*Ctx) ([]Value, error) {
+	if err := l.fill(int(^uint(0) >> 1)); err != nil {
+		return nil, err
+	}
 	var out []Value
 	for l.i+1 < len(l.items) {
 		l.i++
@@ -188,6 +262,7 @@ func (l *loopObj) Iter(*Ctx) ([]Value, error) {
 
 // Attr returns the loop's attributes.
 func (l *loopObj) Attr(name string) (Value, bool) {
+	_ = l.lookAhead(name) // GetAttr reports its error first
 	n := len(l.items)
 	switch name {
 	case "index":

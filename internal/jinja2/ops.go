@@ -442,6 +442,12 @@ func GetAttr(c *Ctx, v Value, name string) (Value, error) {
 			return u, nil
 		}
 	}
+	if l, ok := v.ref.(*loopObj); ok && v.kind == KindObject {
+		// the look ahead of a filtered loop tests items, which may raise
+		if err := l.lookAhead(name); err != nil {
+			return Value{}, err
+		}
+	}
 	if r, ok := attribute(c, v, name); ok {
 		return r, nil
 	}

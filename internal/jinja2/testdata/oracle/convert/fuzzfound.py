@@ -101,6 +101,10 @@ FOUND = [
     ("bytes-slice-step-zero", "{{ 'ab'.encode()[::0] }}", {}, "ValueError: slice step cannot be zero"),
     ("group-tuple-slice", "{% set g = [{'a': 1}]|groupby('a') %}{{ g[0][::-1] }}|{{ ([{'a': 1}]|groupby('a'))[0][1:] }}", {}, "a _GroupTuple slices as a tuple (folded or not)"),
     ("alias-slice", "{{ dict.a[1:] }}", {}, "TypeError: dict['a'] is not a generic class"),
+    ("loop-filter-lazy", "{% for k, v in s if x %}{{ k }}{{ x[:1] }}{% endfor %}", {"s": [[1, 2], "abc"], "x": 1}, "TypeError from the body: the filter unpacks and tests an item when the loop reaches it"),
+    ("loop-filter-lookahead", "{% for k, v in s if x %}{{ k }}{{ loop.last }}{{ x[:1] }}{% endfor %}", {"s": [[1, 2], "abc"], "x": 1}, "ValueError: loop.last tests the next item first"),
+    ("loop-filter-break", "{% for a in s if a.b.c %}{{ a }}{% break %}{% endfor %}|{% for a in t if 1 / a %}{{ a }}{% break %}{% endfor %}", {"s": [{"b": {"c": 1}}, 1], "t": [2, 0]}, "items after a break are never tested", {"extensions": ["loopcontrols"]}),
+    ("loop-filter-attrs", "{% for a in s if a > 1 %}{{ a }}{{ loop.nextitem }}{{ a }}{{ loop.length }}{{ a }}{{ loop.revindex }}{{ loop }}|{% endfor %}{% for a in s if a > 1 %}{% set a = 9 %}{{ loop.last }}{{ a }}|{% endfor %}{% for a in s if a > 1 %}{{ a }}{{ loop|list }}{% endfor %}", {"s": [1, 2, 3, 0, 4]}, "a look ahead keeps the body's variables"),
     # constant folding: Jinja2 evaluates a constant slice through
     # environment.getitem (Undefined where Python raises TypeError), and
     # keeps the folded value when it has a safe repr or is printed
