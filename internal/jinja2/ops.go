@@ -58,6 +58,9 @@ func BinOp(c *Ctx, op string, a, b Value) (Value, error) {
 	if isNum(a) && isNum(b) {
 		return numArith(c, op, a, b)
 	}
+	if r, ok, err := bytesArith(c, op, a, b); ok {
+		return r, err
+	}
 	switch op {
 	case "+":
 		switch {
@@ -279,6 +282,12 @@ func order(a, b Value, op string) (int, bool, error) {
 		return r, ok, nil
 	case a.kind == KindStr && b.kind == KindStr:
 		return strings.Compare(a.s, b.s), true, nil
+	case a.kind == KindObject && b.kind == KindObject:
+		x, ok1 := a.ref.(*bytesObj)
+		y, ok2 := b.ref.(*bytesObj)
+		if ok1 && ok2 {
+			return strings.Compare(x.b, y.b), true, nil
+		}
 	case (a.kind == KindList || a.kind == KindTuple) && a.kind == b.kind:
 		x, y := a.list().Items, b.list().Items
 		for i := 0; i < len(x) && i < len(y); i++ {

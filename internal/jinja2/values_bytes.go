@@ -1,6 +1,7 @@
 package jinja2
 
 import (
+	"math"
 	"strings"
 	"unicode/utf8"
 )
@@ -152,4 +153,60 @@ func strEncode(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 		return Value{}, &Error{Kind: "Unsupported", Msg: "str.encode() with an encoding other than utf-8 is not supported"}
 	}
 	return ObjectV(&bytesObj{b: v.s}), nil
+}
+
+// bytesArith is bytes + bytes and bytes * int; ok is false when neither
+// operand is bytes.
+func bytesArith(c *Ctx, op string, a, b Value) (Value, bool, error) {
+	x, xb := a.ref.(*bytesObj)
+	y, yb := b.ref.(*bytesObj)
+	xb = xb && a.kind == KindObject
+	yb = yb && b.kind == KindObject
+	if !xb && !yb {
+		return Value{}, false, nil
+	}
+	switch op {
+	case "+":
+		if xb && yb {
+			if err := grow(c, len(x.b)+len(y.b)); err != nil {
+				return Value{}, true, err
+			}
+			return ObjectV(&bytesObj{b: x.b + y.b}), true, nil
+		}
+		if xb {
+			return Value{}, true, typeErr("can't concat %s to bytes", TypeName(b))
+		}
+	case "*":
+		seq, n := x, b
+		if !xb {
+			seq, n = y, a
+		}
+		if xb && yb || !isIntLike(n) {
+			return Value{}, true, typeErr("can't multiply sequence by non-int of type '%s'", TypeName(n))
+		}
+		if n.ref != nil {
+			return Value{}, true, pyErr("OverflowError", "cannot fit 'int' into an index-sized integer")
+		}
+		if n.n <= 0 || seq.b == "" {
+			return ObjectV(&bytesObj{}), true, nil
+		}
+		if n.n > math.MaxInt64/int64(len(seq.b)) {
+			return Value{}, true, pyErr("OverflowError", "repeated bytes are too long")
+		}
+		if n.n > maxAlloc/int64(len(seq.b)) {
+			if err := grow(c, maxAlloc); err != nil {
+				return Value{}, true, err
+			}
+			return Value{}, true, pyErr("MemoryError", "")
+		}
+		if err := grow(c, len(seq.b)*int(n.n)); err != nil {
+			return Value{}, true, err
+		}
+		return ObjectV(&bytesObj{b: strings.Repeat(seq.b, int(n.n))}), true, nil
+	case "%":
+		if xb {
+			return Value{}, true, &Error{Kind: "Unsupported", Msg: "bytes % is not supported"}
+		}
+	}
+	return Value{}, false, nil
 }

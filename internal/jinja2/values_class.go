@@ -33,10 +33,96 @@ func (k *pyClass) qualified() string {
 func (k *pyClass) Repr() string { return "<class '" + k.qualified() + "'>" }
 
 func (k *pyClass) CallValue(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
-	if k.call == nil {
-		return Value{}, &Error{Kind: "Unsupported", Msg: "calling the class " + k.qualified() + " is not supported"}
+	if k.call != nil {
+		return k.call(c, args, kw)
 	}
-	return k.call(c, args, kw)
+	if k.module == "" {
+		if r, ok, err := callBuiltinClass(c, k.name, args, kw); ok {
+			return r, err
+		}
+	}
+	return Value{}, &Error{Kind: "Unsupported", Msg: "calling the class " + k.qualified() + " is not supported"}
+}
+
+// callBuiltinClass is list(x), tuple(x), str(x), int(x[, base]),
+// float(x) or bool(x), as x.__class__ gives these classes outside the
+// sandbox; ok is false for another class, or for a call the package does
+// not implement (str(b, encoding)).
+func callBuiltinClass(c *Ctx, name string, args []Value, kw []Kwarg) (Value, bool, error) {
+	one := func() (Value, bool, error) {
+		if len(kw) > 0 {
+			return Value{}, true, typeErr("%s() takes no keyword arguments", name)
+		}
+		if len(args) > 1 {
+			return Value{}, true, typeErr("%s expected at most 1 argument, got %d", name, len(args))
+		}
+		return Value{}, false, nil
+	}
+	switch name {
+	case "list", "tuple":
+		if r, ok, err := one(); ok {
+			return r, ok, err
+		}
+		var items []Value
+		if len(args) == 1 {
+			it, err := Iterate(c, args[0])
+			if err != nil {
+				return Value{}, true, err
+			}
+			items = append(make([]Value, 0, len(it)), it...)
+		}
+		if name == "tuple" {
+			return TupleV(items), true, nil
+		}
+		return ListV(items), true, nil
+	case "float":
+		if r, ok, err := one(); ok {
+			return r, ok, err
+		}
+		if len(args) == 0 {
+			return FloatV(0), true, nil
+		}
+		f, err := pyFloat(args[0])
+		return FloatV(f), true, err
+	case "bool":
+		if r, ok, err := one(); ok {
+			return r, ok, err
+		}
+		return BoolV(len(args) == 1 && args[0].Truth()), true, nil
+	case "str":
+		if len(kw) > 0 || len(args) > 1 {
+			return Value{}, false, nil
+		}
+		if len(args) == 0 {
+			return StrV(""), true, nil
+		}
+		r, err := ToStr(c, args[0])
+		return StrV(r), true, err
+	case "int":
+		if len(kw) > 0 || len(args) > 2 {
+			return Value{}, false, nil
+		}
+		if len(args) == 0 {
+			return IntV(0), true, nil
+		}
+		if len(args) == 1 {
+			r, err := pyInt(args[0], 10)
+			return r, true, err
+		}
+		if args[0].kind != KindStr {
+			return Value{}, true, typeErr("int() can't convert non-string with explicit base")
+		}
+		base, err := intArg(args[1])
+		if err != nil {
+			return Value{}, true, err
+		}
+		if base != 0 && (base < 2 || base > 36) {
+			return Value{}, true, valueErr("int() base must be >= 2 and <= 36, or 0")
+		}
+		r, err := pyInt(args[0], int(base))
+		return r, true, err
+	}
+	return Value{}, false, nil
 }
 
 // Attr is getattr(cls, name): mro(), the unbound methods and the

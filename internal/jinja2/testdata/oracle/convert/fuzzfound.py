@@ -105,6 +105,19 @@ FOUND = [
     ("loop-filter-lookahead", "{% for k, v in s if x %}{{ k }}{{ loop.last }}{{ x[:1] }}{% endfor %}", {"s": [[1, 2], "abc"], "x": 1}, "ValueError: loop.last tests the next item first"),
     ("loop-filter-break", "{% for a in s if a.b.c %}{{ a }}{% break %}{% endfor %}|{% for a in t if 1 / a %}{{ a }}{% break %}{% endfor %}", {"s": [{"b": {"c": 1}}, 1], "t": [2, 0]}, "items after a break are never tested", {"extensions": ["loopcontrols"]}),
     ("loop-filter-attrs", "{% for a in s if a > 1 %}{{ a }}{{ loop.nextitem }}{{ a }}{{ loop.length }}{{ a }}{{ loop.revindex }}{{ loop }}|{% endfor %}{% for a in s if a > 1 %}{% set a = 9 %}{{ loop.last }}{{ a }}|{% endfor %}{% for a in s if a > 1 %}{{ a }}{{ loop|list }}{% endfor %}", {"s": [1, 2, 3, 0, 4]}, "a look ahead keeps the body's variables"),
+    ("bytes-arith", "{{ 'ab'.encode() * 2 }}|{{ 'ab'.encode() + 'c'.encode() }}|{{ 2 * 'ab'.encode() }}|{{ 'ab'.encode() * -1 }}|{{ 'ab'.encode() * true }}|{{ 'ab'.encode() < 'b'.encode() }}|{{ 'ab'.encode() >= 'ab'.encode() }}|{{ ''.encode() * 5 }}|{{ (s.encode()[:] * 1) }}", {"s": "MiXeD"}, "bytes repeat, concatenate and compare"),
+    ("bytes-concat-str", "{{ 'ab'.encode() + 'c' }}", {}, "TypeError: can't concat str to bytes"),
+    ("bytes-mul-float", "{{ 1.5 * 'ab'.encode() }}", {}, "TypeError: can't multiply sequence by non-int of type 'float'"),
+    ("bytes-order-str", "{{ 'ab'.encode() < 'b' }}", {}, "TypeError: '<' not supported between instances of 'bytes' and 'str'"),
+    ("bytes-repeat-overflow", "{{ 'ab'.encode() * 9223372036854775807 }}", {}, "OverflowError: repeated bytes are too long"),
+    ("class-call", "{{ [].__class__('ab') }}|{{ ().__class__('ab') }}|{{ ''.__class__(3) }}|{{ (1).__class__('7') }}|{{ (1.5).__class__('2') }}|{{ true.__class__(0) }}|{{ none.__class__() }}|{{ [].__class__() }}|{{ ().__class__() }}|{{ {}.__class__(a=1) }}|{{ [].__class__(range(3)) }}|{{ [].__class__({'a': 1}) }}|{{ (1).__class__() }}|{{ (1).__class__(' -1_0 ') }}|{{ (1).__class__('ff', 16) }}|{{ (1).__class__('0x1f', 0) }}|{{ (1).__class__(2.7) }}|{{ (1.0).__class__() }}|{{ true.__class__() }}|{{ true.__class__('') }}|{{ ''.__class__() }}|{{ ''.__class__([1, 'a']) }}|{{ ''.__class__(nothere) }}|{{ [].__class__(nothere) }}", {}, "the builtin classes called, outside the sandbox"),
+    ("class-call-list-int", "{{ [].__class__(1) }}", {}, "TypeError: 'int' object is not iterable"),
+    ("class-call-list-two", "{{ [].__class__('a', 'b') }}", {}, "TypeError: list expected at most 1 argument, got 2"),
+    ("class-call-tuple-kw", "{{ ().__class__(x=1) }}", {}, "TypeError: tuple() takes no keyword arguments"),
+    ("class-call-int-base", "{{ (1).__class__(1.5, 2) }}", {}, "TypeError: int() can't convert non-string with explicit base"),
+    ("class-call-int-bad", "{{ (1).__class__('z') }}", {}, "ValueError: invalid literal for int() with base 10: 'z'"),
+    ("class-call-float-none", "{{ (1.5).__class__(none) }}", {}, "TypeError: float() argument must be a string or a real number, not 'NoneType'"),
+    ("class-call-copies", "{% set y = x.__class__(x) %}{{ y is sameas x }}|{{ y == x }}", {"x": [1, 2]}, "list(x) is a new list"),
     # constant folding: Jinja2 evaluates a constant slice through
     # environment.getitem (Undefined where Python raises TypeError), and
     # keeps the folded value when it has a safe repr or is printed
