@@ -118,6 +118,9 @@ FOUND = [
     ("class-call-int-bad", "{{ (1).__class__('z') }}", {}, "ValueError: invalid literal for int() with base 10: 'z'"),
     ("class-call-float-none", "{{ (1.5).__class__(none) }}", {}, "TypeError: float() argument must be a string or a real number, not 'NoneType'"),
     ("class-call-copies", "{% set y = x.__class__(x) %}{{ y is sameas x }}|{{ y == x }}", {"x": [1, 2]}, "list(x) is a new list"),
+    ("sandbox-private-item", "{{ d._p }}|{{ d['_p'] }}|{{ d.__p }}|{{ d._p is defined }}|{{ d._p + 1 }}|{{ d._q }}|{{ d|attr('_p') }}|{{ [1]._p }}|{{ (1)._x }}|{{ d.__class__ }}|{{ d['__class__'] }}", {"d": {"_p": 1, "__p": 2, "__class__": 3}}, "the sandbox checks an attribute getattr finds: a dict has no _p, so d._p is the item", {"sandbox": True}),
+    ("sandbox-dunder-unsafe", "{{ d.__len__ + 1 }}", {"d": {}}, "SecurityError: a dunder getattr finds is unsafe", {"sandbox": True}),
+    ("sandbox-private-missing", "{{ d._q + 1 }}", {"d": {}}, "UndefinedError: neither an attribute nor an item", {"sandbox": True}),
     # constant folding: Jinja2 evaluates a constant slice through
     # environment.getitem (Undefined where Python raises TypeError), and
     # keeps the folded value when it has a safe repr or is printed
