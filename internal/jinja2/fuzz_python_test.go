@@ -50,9 +50,9 @@ func FuzzPython(f *testing.F) {
 	} {
 		f.Add([]byte(seed))
 	}
-	var total, diffs, raised, refusals int
+	var total, diffs, raised, refusals, upstream int
 	f.Cleanup(func() {
-		f.Logf("FuzzPython: %d inputs (Jinja2 raised on %d), %d refused as unsupported, %d differ from Jinja2", total, raised, refusals, diffs)
+		f.Logf("FuzzPython: %d inputs (Jinja2 raised on %d), %d refused as unsupported, %d Jinja2 compiler faults, %d differ from Jinja2", total, raised, refusals, upstream, diffs)
 	})
 	f.Fuzz(func(t *testing.T, data []byte) {
 		g := &fuzzGen{data: data}
@@ -71,6 +71,15 @@ func FuzzPython(f *testing.F) {
 			raised++
 		}
 		res, reason := judge(want, out, rerr)
+		if res == differs && jinja2Fault(want) {
+			// Jinja2's compiler failed on a valid template
+			// (docs/FUZZING.md): recorded, not failed
+			upstream++
+			if mode == "report" {
+				recordDiff(req, want, out, rerr, "upstream: "+reason)
+			}
+			return
+		}
 		if res == refused {
 			// an Unsupported error naming the construct: what the package
 			// does not implement (docs/FUZZING.md), recorded, not failed
@@ -91,6 +100,16 @@ func FuzzPython(f *testing.F) {
 			t.Error(msg)
 		}
 	})
+}
+
+// jinja2Fault reports whether Jinja2 failed with its compiler's own
+// assertion, not a template error: Jinja2 3.1 does not declare the names
+// that the filter arguments of a set block ({% set v | replace(a, 'b') %})
+// read in the block's frame, and fails on them unless the frame reads
+// them elsewhere, a fault of its code generator that the package does
+// not copy (docs/FUZZING.md).
+func jinja2Fault(want *oracleExpect) bool {
+	return want.Error == "AssertionError" && strings.HasPrefix(want.Message, "Tried to resolve a name to a reference that was unknown to the frame")
 }
 
 // recordDiff appends one difference to the report file.
@@ -203,6 +222,7 @@ type fuzzGen struct {
 	state uint64
 	depth int
 	vars  []string // names the context defines
+	loops int      // for loops around the statement being generated
 }
 
 func (g *fuzzGen) n(k int) int {
@@ -365,6 +385,9 @@ func (g *fuzzGen) expr() string {
 	case 13:
 		return g.pick("not ", "-", "+") + g.expr()
 	case 14:
+		if g.loops > 0 && g.n(2) == 0 {
+			return g.loopAttr()
+		}
 		return g.name() + "." + g.pick("a", "b", "name", "role", "content", "items", "n", "x")
 	default:
 		return g.pick("range(", "dict(a=", "namespace(x=") + g.pick("0", "1", "3", "-2", "5, 1, -2") + ")"
@@ -385,7 +408,51 @@ var fuzzFilters = []string{
 	"xmlattr", "string|length", "list|join", "items|list",
 }
 
-func (g *fuzzGen) filter() string { return g.pick(fuzzFilters...) }
+// filter is a filter: one of fuzzFilters, or one whose arguments are
+// generated expressions (wordwrap(5, wrapstring=x)).
+func (g *fuzzGen) filter() string {
+	if g.n(4) > 0 || g.depth > 3 {
+		return g.pick(fuzzFilters...)
+	}
+	return g.dataFilter()
+}
+
+// dataFilter is a filter with data arguments.
+func (g *fuzzGen) dataFilter() string {
+	small := func() string { return g.pick("0", "1", "2", "5", "-1", "3") }
+	switch g.n(12) {
+	case 0:
+		return "wordwrap(" + small() + ", wrapstring=" + g.expr() + ")"
+	case 1:
+		return "wordwrap(" + g.expr() + g.pick("", ", false", ", true, '|'", ", break_on_hyphens=false") + ")"
+	case 2:
+		return "replace(" + g.expr() + ", " + g.expr() + g.pick("", ", 1", ", -1") + ")"
+	case 3:
+		return "center(" + g.expr() + ")"
+	case 4:
+		return "indent(" + g.expr() + g.pick("", ", first=true", ", blank=true", ", true, true") + ")"
+	case 5:
+		return "truncate(" + g.expr() + g.pick("", ", true", ", false, '~'", ", true, '..', 1") + ")"
+	case 6:
+		return "format(" + g.expr() + g.pick("", ", "+g.expr()) + ")"
+	case 7:
+		return "default(" + g.expr() + g.pick("", ", true") + ")"
+	case 8:
+		return "join(" + g.expr() + ")"
+	case 9:
+		return "batch(" + g.pick("1", "2", "3") + ", " + g.expr() + ")|list"
+	case 10:
+		return "slice(" + g.pick("1", "2", "3") + ", " + g.expr() + ")|list"
+	default:
+		return g.pick("sum", "map", "select", "reject", "join", "sort", "unique", "min", "max") + "(" + g.pick("attribute=", "") + g.pick("'a'", "'x'", "0", "'name'") + ")" + g.pick("", "|list")
+	}
+}
+
+// loopAttr is an attribute of the innermost loop.
+func (g *fuzzGen) loopAttr() string {
+	return "loop." + g.pick("index", "index0", "revindex", "revindex0", "first", "last", "length", "depth", "depth0",
+		"previtem", "nextitem", "cycle(1, 'b')", "cycle()", "changed(x)", "changed()", "changed(loop.index0 // 2)")
+}
 
 var fuzzTests = []string{
 	"boolean", "callable", "defined", "divisibleby(3)", "eq(1)", "escaped", "even", "false", "filter",
@@ -423,9 +490,36 @@ func (g *fuzzGen) stmt(depth int) string {
 		}
 		return b.String()
 	}
-	switch g.n(12) {
+	loopBody := func() string {
+		g.loops++
+		defer func() { g.loops-- }()
+		return body()
+	}
+	switch g.n(17) {
 	case 0, 1, 2:
 		return "{{" + ws() + " " + g.expr() + " " + ws() + "}}"
+	case 12:
+		// loop attributes of nested loops
+		g.loops++
+		outer := g.loopAttr()
+		g.loops--
+		return "{% for x in " + g.expr() + g.pick("", " if x") + " %}{% for y in " + g.pick("x", g.expr()) + g.pick("", " if y", " if loop") + " %}" +
+			"{{ " + g.pick("loop.index", "loop.depth", "loop.last", "loop.length", "loop.previtem", "loop.nextitem") + " }}:" + loopBody() + "{% else %}e{% endfor %}|{{ " + outer + " }}" +
+			g.pick("", "{% if loop.index > 1 %}{% break %}{% endif %}", "{% continue %}") + "{% endfor %}"
+	case 13:
+		// a filter block whose filter has data arguments
+		return "{% filter " + g.dataFilter() + g.pick("", "|upper", "|trim") + " %}" + body() + "{% endfilter %}"
+	case 14:
+		// a set block, filtered or not
+		return "{% set v" + g.pick("", " | "+g.filter(), "|upper|"+g.filter()) + " %}" + body() + "{% endset %}{{ " + g.pick("v", "v ~ v", "v|length", "[v]", "v is string") + " }}"
+	case 15:
+		// a macro called with caller()
+		return "{% macro m(a, b=" + g.literal() + ") %}<{{ caller(" + g.pick("", "a", "a, b", "b=a", "a, "+g.expr()) + ") }}|{{ a }}|{{ b }}" + g.pick("", "|{{ caller(1) }}", "|{{ varargs }}|{{ kwargs }}", "|{{ m.caller }}|{{ caller.arguments }}", "|{{ caller is defined }}") + ">{% endmacro %}" +
+			"{% call" + g.pick("", "(x)", "(x, y=2)", "(x=none)") + " m(" + g.expr() + g.pick("", ", 1", ", b="+g.expr(), ", 1, 2", ", c=3") + ") %}" + g.pick("", "{{ x }}", "{{ y }}", "[{{ x }}{{ y }}]") + body() + "{% endcall %}"
+	case 16:
+		// a caller handed on, and a macro reading the template's names
+		return "{% macro inner() %}({{ caller() }}){% endmacro %}{% macro outer(a) %}{% call inner() %}{{ caller(a) }}{% endcall %}{% endmacro %}" +
+			"{% call(x) outer(" + g.expr() + ") %}{{ x" + g.pick("", "|"+g.filter(), " ~ x") + " }}{% endcall %}"
 	case 3:
 		return g.pick("text", " ", "\n", "  \n\t", "a\n  b", "é😀", "{# c #}", "{%raw%}{{ x }}{%endraw%}")
 	case 4:
@@ -433,7 +527,7 @@ func (g *fuzzGen) stmt(depth int) string {
 	case 5:
 		return "{% for " + g.pick("x", "k, v", "x") + " in " + g.expr() + g.pick("", " if x", " recursive") + " %}" +
 			g.pick("{{ loop.index }}:", "{{ loop.first }}{{ loop.last }}", "{{ loop.revindex0 }}", "{{ loop.cycle('a', 'b') }}", "{{ loop.previtem }}", "") +
-			body() + g.pick("", "{% else %}empty") + "{% endfor %}\n"
+			loopBody() + g.pick("", "{% else %}empty") + "{% endfor %}\n"
 	case 6:
 		return "{% set v = " + g.expr() + " %}{{ v }}"
 	case 7:
@@ -482,6 +576,9 @@ func (g *fuzzGen) request() oracleRequest {
 	return oracleRequest{Template: tpl.String(), Context: json.RawMessage(ctx.String()), Env: env}
 }
 
+// upstreamFault counts, in a replay, the inputs Jinja2's compiler failed on.
+const upstreamFault outcome = -1
+
 // TestFuzzPythonReplay renders again the inputs a report run recorded
 // (ROLEMARK_FUZZ_PYTHON_REPLAY=fuzz-python-diffs.jsonl), against the
 // answers Jinja2 gave then, and fails on those that still differ: how a
@@ -508,11 +605,15 @@ func TestFuzzPythonReplay(t *testing.T) {
 		c := &oracleCase{ID: "replay", Template: &req.Template, Context: req.Context, Env: req.Env, Expect: &rec.Jinja2}
 		out, rerr := renderOracleCase(&oracleFile{}, c)
 		res, reason := judge(&rec.Jinja2, out, rerr)
+		if res == differs && jinja2Fault(&rec.Jinja2) {
+			counts[upstreamFault]++
+			continue
+		}
 		counts[res]++
 		if res == differs {
 			t.Errorf("template %q\ncontext %s\nenv %+v\n%s", req.Template, req.Context, req.Env, reason)
 		}
 	}
-	t.Logf("replayed: %d identical, %d errors as expected, %d refused, %d differ",
-		counts[identical], counts[errorAsExpected], counts[refused], counts[differs])
+	t.Logf("replayed: %d identical, %d errors as expected, %d refused, %d Jinja2 compiler faults, %d differ",
+		counts[identical], counts[errorAsExpected], counts[refused], counts[upstreamFault], counts[differs])
 }
