@@ -21,6 +21,12 @@ func (c *compiler) compileFor(n *For) (execFn, error) {
 	if usesLoop {
 		scopeNames = append(scopeNames, "loop")
 	}
+	var outerLoop evalFn
+	if usesLoop && n.Filter != nil {
+		// the filter runs before the loop variable is set: its loop is
+		// the enclosing loop's
+		outerLoop = c.compileName(&Name{At: At{P: n.P}, Name: "loop"}, false)
+	}
 	s := c.newScope(append(scopeNames, assigned(n.Body)...))
 	outer := c.sc
 	c.sc = s
@@ -83,6 +89,12 @@ func (c *compiler) compileFor(n *For) (execFn, error) {
 		// reaches it, or when the body looks ahead (loop.last, length).
 		var more func() (bool, error)
 		if filter != nil {
+			var outerLoopV Value
+			if outerLoop != nil {
+				if outerLoopV, err = outerLoop(f); err != nil {
+					return err
+				}
+			}
 			src, pos := items, 0
 			items = make([]Value, 0, len(src))
 			more = func() (bool, error) {
@@ -94,6 +106,9 @@ func (c *compiler) compileFor(n *For) (execFn, error) {
 					}
 					if err := store(f, it); err != nil {
 						return false, err
+					}
+					if outerLoop != nil {
+						f.slots[loopSlot] = outerLoopV
 					}
 					v, err := filter(f)
 					if err != nil {

@@ -336,7 +336,7 @@ func (c *compiler) compileSetBlock(n *SetBlock) (execFn, error) {
 	}
 	var filter func(f *frame, v Value) (Value, error)
 	if n.Filter != nil {
-		if filter, err = c.compileFilterChain(n.Filter); err != nil {
+		if filter, err = c.compileHardFilterChain(n.Filter); err != nil {
 			return nil, err
 		}
 	}
@@ -358,12 +358,23 @@ func (c *compiler) compileSetBlock(n *SetBlock) (execFn, error) {
 	}, nil
 }
 
+// compileHardFilterChain compiles the filter of a set or filter block,
+// which Jinja2 compiles in the block's own frame, never a conditional
+// one: an unknown filter there fails the template, even in a branch not
+// taken.
+func (c *compiler) compileHardFilterChain(x Expr) (func(f *frame, v Value) (Value, error), error) {
+	soft := c.soft
+	c.soft = 0
+	defer func() { c.soft = soft }()
+	return c.compileFilterChain(x)
+}
+
 func (c *compiler) compileFilterBlock(n *FilterBlock) (execFn, error) {
 	body, err := c.compileCaptured(n.Body)
 	if err != nil {
 		return nil, err
 	}
-	filter, err := c.compileFilterChain(n.Filter)
+	filter, err := c.compileHardFilterChain(n.Filter)
 	if err != nil {
 		return nil, err
 	}

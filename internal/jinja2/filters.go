@@ -774,12 +774,15 @@ func fInt(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 		def = a[0]
 	}
 	base := int64(10)
+	badBase := false
 	if set[1] {
-		if base, err = intArg(a[1]); err != nil {
-			return Value{}, err
-		}
+		// int(value, base) raises TypeError or ValueError for a bad
+		// base, which do_int catches
+		var berr error
+		base, berr = intArg(a[1])
+		badBase = berr != nil || base != 0 && (base < 2 || base > 36)
 	}
-	if v.kind == KindStr {
+	if v.kind == KindStr && !badBase {
 		if r, err := pyInt(v, int(base)); err == nil {
 			return r, nil
 		}
@@ -841,6 +844,8 @@ func fIndent(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 	if set[0] {
 		if a[0].kind == KindStr {
 			indention = a[0].s
+		} else if a[0].kind == KindUndefined {
+			return Value{}, a[0].undefErr() // " " * width
 		} else {
 			n, err := intArg(a[0])
 			if err != nil {
@@ -896,28 +901,50 @@ func fTruncate(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 		return Value{}, err
 	}
 	length, end, leeway := int64(255), "...", int64(5)
-	if set[0] {
-		if length, err = intArg(a[0]); err != nil {
-			return Value{}, err
-		}
-	}
 	if set[2] {
 		if end, err = strArg(a[2]); err != nil {
 			return Value{}, err
 		}
 	}
+	endLen := int64(utf8.RuneCountInString(end))
+	// the asserts compare length and leeway as Python does, whatever
+	// their type; only then are they used as ints
+	lengthV, leewayV := IntV(length), IntV(leeway)
+	if set[0] {
+		lengthV = a[0]
+	}
 	if set[3] && a[3].kind != KindNone {
-		if leeway, err = intArg(a[3]); err != nil {
+		leewayV = a[3]
+	}
+	if ok, err := Compare(c, ">=", lengthV, IntV(endLen)); err != nil {
+		return Value{}, err
+	} else if !ok {
+		return Value{}, pyErr("AssertionError", "expected length >= %d, got %s", endLen, Repr(lengthV))
+	}
+	if ok, err := Compare(c, ">=", leewayV, IntV(0)); err != nil {
+		return Value{}, err
+	} else if !ok {
+		return Value{}, pyErr("AssertionError", "expected leeway >= 0, got %s", Repr(leewayV))
+	}
+	if lengthV.isBig() && isIntLike(lengthV) || leewayV.isBig() && isIntLike(leewayV) {
+		return v, nil // len(s) <= length + leeway
+	}
+	if !isIntLike(lengthV) || !isIntLike(leewayV) {
+		// a float: len(s) <= length + leeway, else s[:length - len(end)]
+		n, err := Len(v)
+		if err != nil {
 			return Value{}, err
 		}
+		limit, err := BinOp(c, "+", lengthV, leewayV)
+		if err != nil {
+			return Value{}, err
+		}
+		if ok, err := Compare(c, "<=", IntV(int64(n)), limit); err != nil || ok {
+			return v, err
+		}
+		return Value{}, typeErr("slice indices must be integers or None or have an __index__ method")
 	}
-	endLen := int64(utf8.RuneCountInString(end))
-	if length < endLen {
-		return Value{}, pyErr("AssertionError", "expected length >= %d, got %d", endLen, length)
-	}
-	if leeway < 0 {
-		return Value{}, pyErr("AssertionError", "expected leeway >= 0, got %d", leeway)
-	}
+	length, leeway = lengthV.n, leewayV.n
 	if v.kind != KindStr {
 		n, err := Len(v)
 		if err != nil {
@@ -981,6 +1008,9 @@ func fSliceItems(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 	}
 	if !set[0] {
 		return Value{}, typeErr("sync_do_slice() missing 1 required positional argument: 'slices'")
+	}
+	if a[0].kind == KindUndefined {
+		return Value{}, a[0].undefErr() // length // slices
 	}
 	slices, err := intArg(a[0])
 	if err != nil {

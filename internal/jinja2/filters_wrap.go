@@ -1,6 +1,7 @@
 package jinja2
 
 import (
+	"math"
 	"strings"
 )
 
@@ -179,21 +180,19 @@ func fWordwrap(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 	if err != nil {
 		return Value{}, err
 	}
-	width := int64(79)
-	if set[0] {
-		if width, err = intArg(a[0]); err != nil {
-			return Value{}, err
-		}
-	}
-	if width <= 0 {
-		return Value{}, valueErr("invalid width %d (must be > 0)", width)
-	}
 	breakLong := !set[1] || a[1].Truth()
 	hyphens := !set[3] || a[3].Truth()
+	// Jinja2 reads wrapstring.join, then s.splitlines(), and textwrap
+	// checks the width for each line: in that order they fail.
 	wrap := "\n"
 	if set[2] && a[2].kind != KindNone {
-		if wrap, err = strArg(a[2]); err != nil {
-			return Value{}, err
+		switch a[2].kind {
+		case KindStr:
+			wrap = a[2].s
+		case KindUndefined:
+			return Value{}, a[2].undefErr()
+		default:
+			return Value{}, pyErr("AttributeError", "'%s' object has no attribute 'join'", TypeName(a[2]))
 		}
 	}
 	if v.kind != KindStr {
@@ -202,11 +201,33 @@ func fWordwrap(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 		}
 		return Value{}, pyErr("AttributeError", "'%s' object has no attribute 'splitlines'", TypeName(v))
 	}
+	lines := pySplitLines(v.s, false)
+	width := int64(79)
+	if set[0] && len(lines) > 0 {
+		switch w := a[0]; {
+		case w.kind == KindUndefined:
+			return Value{}, w.undefErr() // width <= 0
+		case isIntLike(w) && w.isBig():
+			if w.big().Sign() < 0 {
+				return Value{}, valueErr("invalid width %s (must be > 0)", Repr(w))
+			}
+			width = math.MaxInt32
+		case isIntLike(w):
+			width = w.n
+		case w.kind == KindFloat:
+			return Value{}, &Error{Kind: "Unsupported", Msg: "wordwrap with a float width is not supported"}
+		default:
+			return Value{}, typeErr("'<=' not supported between instances of '%s' and 'int'", TypeName(w))
+		}
+		if width <= 0 {
+			return Value{}, valueErr("invalid width %d (must be > 0)", width)
+		}
+	}
 	// wrapstring.join(...) of textwrap's str chunks: Markup only when
 	// wrapstring is (which escapes the chunks), whatever the text is
 	wrapSafe := set[2] && a[2].IsSafe()
 	var out []string
-	for _, line := range pySplitLines(v.s, false) {
+	for _, line := range lines {
 		chunks := textwrapWrap(line, int(width), breakLong, hyphens)
 		if wrapSafe {
 			for i := range chunks {

@@ -102,8 +102,6 @@ func strArg(v Value) (string, error) {
 // intArg reads an index-like argument.
 func intArg(v Value) (int64, error) {
 	switch {
-	case v.kind == KindUndefined:
-		return 0, v.undefErr()
 	case isIntLike(v):
 		if v.ref != nil {
 			return 0, pyErr("OverflowError", "Python int too large to convert to C ssize_t")

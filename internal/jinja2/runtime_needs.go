@@ -37,6 +37,15 @@ func checkHashable(k Value) error {
 				return err
 			}
 		}
+	case KindObject:
+		switch o := k.ref.(type) {
+		case *genericAlias:
+			// hash(dict[x]) hashes x
+			return checkHashable(o.args)
+		case *sliceObj, *dictView:
+			// a slice is unhashable before Python 3.12, a dict view always
+			return &Error{Kind: "TypeError", Msg: "unhashable type: " + pyQuote(TypeName(k))}
+		}
 	}
 	return nil
 }

@@ -57,6 +57,9 @@ func hashKey(k Value) (dictKey, error) {
 	case KindFunc:
 		return dictKey{kind: KindFunc, s: ptrKey(k.ref)}, nil
 	case KindObject:
+		if err := checkHashable(k); err != nil {
+			return dictKey{}, err
+		}
 		return dictKey{kind: KindObject, s: ptrKey(k.ref)}, nil
 	}
 	return dictKey{}, typeErr("unhashable type: '%s'", TypeName(k))
