@@ -294,7 +294,9 @@ func (a *fastAttrRef) get(f *frame, o *Value) (Value, error) {
 		}
 	case KindObject:
 		if a.loop != loopNone {
-			if l, ok := o.ref.(*loopObj); ok {
+			// a filtered loop still taking items looks ahead through
+			// GetAttr, which may raise
+			if l, ok := o.ref.(*loopObj); ok && l.more == nil {
 				if a.loop == loopFirst || a.loop == loopLast {
 					return BoolV(l.attrBool(a.loop)), nil
 				}
@@ -308,7 +310,7 @@ func (a *fastAttrRef) get(f *frame, o *Value) (Value, error) {
 // truth is bool(o.name).
 func (a *fastAttrRef) truth(f *frame, o *Value) (bool, error) {
 	if o.kind == KindObject && (a.loop == loopFirst || a.loop == loopLast) {
-		if l, ok := o.ref.(*loopObj); ok {
+		if l, ok := o.ref.(*loopObj); ok && l.more == nil {
 			return l.attrBool(a.loop), nil
 		}
 	}
