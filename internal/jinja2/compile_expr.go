@@ -620,7 +620,7 @@ func (c *compiler) compileFilter(n *FilterExpr, _ any) (func(f *frame, in Value)
 	var operand func(f *frame, in Value) (Value, error)
 	switch x := n.X.(type) {
 	case *FilterExpr:
-		if c.constMode == 0 && c.foldMatters(x) {
+		if c.constMode == 0 && !blockInput(x) && c.foldMatters(x) {
 			ev, err := c.expr(x, false)
 			if err != nil {
 				return nil, err
@@ -672,6 +672,19 @@ func (c *compiler) compileFilter(n *FilterExpr, _ any) (func(f *frame, in Value)
 		}
 		return r, nil
 	}, nil
+}
+
+// blockInput reports whether a chain of filters starts from a block's
+// body (the innermost filter has no operand), so it is not an expression
+// of its own.
+func blockInput(x *FilterExpr) bool {
+	for {
+		inner, ok := x.X.(*FilterExpr)
+		if !ok {
+			return x.X == nil
+		}
+		x = inner
+	}
 }
 
 // compileFilterChain compiles the filters of a filter block or block set.

@@ -353,6 +353,15 @@ func (c *compiler) compileSetBlock(n *SetBlock) (execFn, error) {
 			if v, err = filter(f, v); err != nil {
 				return err
 			}
+			if f.c.autoescape && !v.IsSafe() {
+				// (Markup if autoescape else identity)(value): Markup of
+				// a str marks it, of anything else marks its str
+				s, err := ToStr(f.c, v)
+				if err != nil {
+					return err
+				}
+				v = SafeV(s)
+			}
 		}
 		return st(f, v)
 	}, nil

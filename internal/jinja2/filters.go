@@ -533,6 +533,15 @@ func fSort(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 	if err != nil {
 		return Value{}, err
 	}
+	if set[0] {
+		// sorted(..., reverse=r) takes r as a C int, before any key
+		switch r := a[0]; {
+		case isIntLike(r) && r.isBig():
+			return Value{}, pyErr("OverflowError", "Python int too large to convert to C int")
+		case !isIntLike(r):
+			return Value{}, typeErr("'%s' object cannot be interpreted as an integer", TypeName(r))
+		}
+	}
 	g := multiAttrGetter(c, a[2], !(set[1] && a[1].Truth()))
 	keys := make([]Value, len(items))
 	for i, it := range items {

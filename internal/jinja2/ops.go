@@ -426,6 +426,23 @@ func Contains(c *Ctx, container, item Value) (bool, error) {
 	return false, typeErr("argument of type '%s' is not iterable", TypeName(container))
 }
 
+// undefinedDunders are the dunder attributes of a jinja2.Undefined
+// (dir(Undefined()) in Jinja2 3.1).
+var undefinedDunders = map[string]bool{
+	"__add__": true, "__aiter__": true, "__bool__": true, "__call__": true, "__class__": true,
+	"__complex__": true, "__delattr__": true, "__dir__": true, "__div__": true, "__doc__": true,
+	"__eq__": true, "__float__": true, "__floordiv__": true, "__format__": true, "__ge__": true,
+	"__getattr__": true, "__getattribute__": true, "__getitem__": true, "__getstate__": true,
+	"__gt__": true, "__hash__": true, "__init__": true, "__init_subclass__": true, "__int__": true,
+	"__iter__": true, "__le__": true, "__len__": true, "__lt__": true, "__mod__": true,
+	"__module__": true, "__mul__": true, "__ne__": true, "__neg__": true, "__new__": true,
+	"__pos__": true, "__pow__": true, "__radd__": true, "__rdiv__": true, "__reduce__": true,
+	"__reduce_ex__": true, "__repr__": true, "__rfloordiv__": true, "__rmod__": true,
+	"__rmul__": true, "__rpow__": true, "__rsub__": true, "__rtruediv__": true, "__setattr__": true,
+	"__sizeof__": true, "__slots__": true, "__str__": true, "__sub__": true, "__subclasshook__": true,
+	"__truediv__": true,
+}
+
 // GetAttr is Jinja2's environment.getattr (v.name): the attribute (a
 // method of str, list, dict bound to v), else the item; Undefined when
 // there is neither; under the sandbox, an unsafe attribute gives an
@@ -436,9 +453,10 @@ func Contains(c *Ctx, container, item Value) (bool, error) {
 // then, so a change to these rules must change dictAttrIsItem too.
 func GetAttr(c *Ctx, v Value, name string) (Value, error) {
 	if v.kind == KindUndefined {
-		if sandboxed(c) && isDunder(name) && v.flags&flagSecurity == 0 {
+		if sandboxed(c) && undefinedDunders[name] {
 			// Undefined's own dunder methods exist, and the sandbox
-			// refuses them
+			// refuses them; another dunder is looked up as an item,
+			// which the Undefined refuses
 			return unsafeUndef("access to attribute " + reprStr(name) + " of 'Undefined' object is unsafe."), nil
 		}
 		if name == "__class__" && !sandboxed(c) {

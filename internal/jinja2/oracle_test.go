@@ -260,7 +260,9 @@ func judge(want *oracleExpect, out string, err error) (outcome, string) {
 	return errorAsExpected, ""
 }
 
-var addressRE = regexp.MustCompile(`(?i)\b0x[0-9a-f]{6,}\b`)
+// addressRE is an address as oracle.py finds it: upper-cased too (|upper),
+// and after %20 (|urlencode), where no word boundary comes before it.
+var addressRE = regexp.MustCompile(`(?i)0x[0-9a-f]{6,}\b`)
 
 // kindMatches reports whether the package's error kind names Python's
 // exception class (or one the package may report for it).

@@ -182,7 +182,7 @@ def template_source(case, templates):
     return case["template"]
 
 
-ADDRESS = re.compile(r"\b0x[0-9a-f]{6,}\b", re.I)  # upper-cased too (|upper)
+ADDRESS = re.compile(r"0x[0-9a-f]{6,}\b", re.I)  # upper-cased (|upper), after %20 (|urlencode)
 
 
 def render(case, templates=None, contexts=None):

@@ -140,6 +140,14 @@ FOUND = [
     ("dict-view-unhashable", "{{ {}.keys() is test }}", {}, "TypeError: unhashable type: 'dict_keys'"),
     ("filter-block-unknown-filter", "{% if false %}{% filter upper(x|nofilter) %}x{% endfilter %}{% endif %}", {}, "TemplateAssertionError: a filter block's filter is compiled in its own frame, not a conditional one"),
     ("set-block-unknown-filter", "{% if false %}{% set v | upper(x|no.filter) %}x{% endset %}{% endif %}", {}, "TemplateAssertionError: also a set block's"),
+    ("filter-block-chain-fold", "{% filter default(('ab'[1:2:2] is not defined)|trim('a'))|upper %}1{% endfilter %}|{% set v | default(('ab'[1:2:2] is not defined)|trim('a'))|upper %}1{% endset %}{{ v }}", {}, "a block's filter chain is not folded as an expression; its arguments are"),
+    ("sandbox-unsafe-dunder", "{{ (a.__class__).__class__ }}|{{ a.__class__.__class__.__class__ is defined }}", {"a": 0.0}, "a dunder of the unsafe Undefined is another unsafe Undefined", {"sandbox": True}),
+    ("sandbox-unsafe-dunder-op", "{{ a.__class__.__class__ + 1 }}", {"a": 0.0}, "SecurityError: its operators raise", {"sandbox": True}),
+    ("set-block-markup", "{% set v | batch(2, 'x') %}ab{% endset %}{{ v|length > 10 }}|{% set w | list %}ab{% endset %}{{ w }}|{% set u | upper %}<{% endset %}{{ u }}|{% set t | length %}ab{% endset %}{{ t }}|{% set s | replace('a', '<') %}a{% endset %}{{ s }}", {}, "under autoescape a set block's value is Markup(value)", {"autoescape": True}),
+    ("set-block-markup-int", "{% set t | length %}ab{% endset %}{{ t + 1 }}", {}, "TypeError: Markup + int", {"autoescape": True}),
+    ("sort-reverse-int", "{{ []|sort('x') }}", {}, "TypeError: sorted() takes reverse as an int"),
+    ("sort-reverse-ok", "{{ [2, 1]|sort(2) }}|{{ [2, 1]|sort(true) }}", {}, "an int reverses"),
+    ("address-urlencode", "{% set v|upper|urlencode %}{{- range -}}{% endset %}{{ [v] }}", {}, "an address after %20 is normalized too", {"profile": "hf"}),
     # constant folding: Jinja2 evaluates a constant slice through
     # environment.getitem (Undefined where Python raises TypeError), and
     # keeps the folded value when it has a safe repr or is printed
