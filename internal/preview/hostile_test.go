@@ -3,6 +3,7 @@ package preview
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -36,7 +37,10 @@ func TestServeSurvivesHostileChatTemplates(t *testing.T) {
 				require.ErrorAs(t, err, &te, "refused at start, as serve refuses to start")
 				return
 			}
-			s := newServer(t, dir, ChatTemplate("hf:hostile.jinja", tpl), DefaultFormat("hf:hostile.jinja"))
+			// A limit, not serve's deadline, must end the rendering: the
+			// deadline is long here because five million empty iterations
+			// take over 10 s under -race on a loaded machine.
+			s := newServer(t, dir, ChatTemplate("hf:hostile.jinja", tpl), DefaultFormat("hf:hostile.jinja"), RenderTimeout(2*time.Minute))
 			code, body := get(t, s, "/t/greet.hbs")
 			require.Equal(t, 200, code)
 			assert.Regexp(t, `hostile\.jinja:\d+:\d+: \w*Error`, body, "the page shows the rendering's error, at its place")
@@ -45,4 +49,18 @@ func TestServeSurvivesHostileChatTemplates(t *testing.T) {
 			assert.Contains(t, body, "Hi Ada x2")
 		})
 	}
+}
+
+// TestRenderTimeout: a rendering that outlasts RenderTimeout ends with the
+// context's error on the page, and the next request is served.
+func TestRenderTimeout(t *testing.T) {
+	tpl, err := chattemplate.NewTemplate("{% for i in range(100000) %}{% for j in range(100000) %}{% endfor %}{% endfor %}", chattemplate.WithName("slow.jinja"))
+	require.NoError(t, err)
+	s := newServer(t, writeDir(t, files), ChatTemplate("hf:slow.jinja", tpl), DefaultFormat("hf:slow.jinja"), RenderTimeout(20*time.Millisecond))
+	code, body := get(t, s, "/t/greet.hbs")
+	require.Equal(t, 200, code)
+	assert.Contains(t, body, "context deadline exceeded")
+	code, body = get(t, s, "/t/greet.hbs?format=chatml")
+	require.Equal(t, 200, code)
+	assert.Contains(t, body, "Hi Ada x2")
 }

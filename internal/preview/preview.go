@@ -65,6 +65,8 @@ type settings struct {
 	// knows, so that the messages are counted too.
 	tk        *tokcount.Tokenizer
 	chatCount bool
+	// renderTimeout bounds one rendering of the page or of a run's prompt.
+	renderTimeout time.Duration
 }
 
 // knownFormat reports whether name is a preset or a template given with
@@ -76,6 +78,11 @@ func (s *settings) knownFormat(name string) bool {
 	_, ok := chatformat.Lookup(name)
 	return ok
 }
+
+// RenderTimeout bounds each rendering the server does for a page or a run
+// (default 10s): a template that runs longer ends with the context's
+// error on the page, and the server goes on serving.
+func RenderTimeout(d time.Duration) Option { return func(s *settings) { s.renderTimeout = d } }
 
 // PollEvery sets how often the page asks whether a file changed (default
 // 500ms).
@@ -127,7 +134,7 @@ func New(dir string, set *engine.Set, opts ...Option) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	cfg := settings{poll: 500 * time.Millisecond, format: "chatml"}
+	cfg := settings{poll: 500 * time.Millisecond, format: "chatml", renderTimeout: 10 * time.Second}
 	for _, o := range opts {
 		o(&cfg)
 	}
@@ -319,7 +326,7 @@ func (s *Server) serveTemplate(w http.ResponseWriter, r *http.Request) {
 // form's values, filling p. submitted says whether the values come from
 // the form (get) or are the declared defaults.
 func (s *Server) render(ctx context.Context, p *page, submitted bool, get func(string) string) {
-	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	ctx, cancel := context.WithTimeout(ctx, s.cfg.renderTimeout)
 	defer cancel()
 	r, ok := s.messages(ctx, p, submitted, get)
 	if r.tpl != nil {

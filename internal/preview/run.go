@@ -156,7 +156,7 @@ func (s *Server) serveRun(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	p := page{Current: name, Vars: form.Get("vars"), History: form.Get("history")}
-	rctx, cancel := context.WithTimeout(r.Context(), 10*time.Second)
+	rctx, cancel := context.WithTimeout(r.Context(), s.cfg.renderTimeout)
 	rend, ok := s.messages(rctx, &p, true, form.Get)
 	cancel()
 	if !ok {
