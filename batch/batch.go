@@ -197,127 +197,30 @@ type memory struct {
 }
 
 // run is Render and RenderAppend: convertFor gives each group its
-// rowFunc, once, when the group is made (groups are reused).
+// rowFunc, once, when the group is made (groups are reused). One goroutine
+// reads the rows into groups (pipeline.read), s.workers render them
+// (pipeline.work), and the caller's goroutine yields the results in input
+// order (pipeline.deliver).
 func run[T any](parent context.Context, tpl *engine.Template, rows iter.Seq[Row], convertFor func(*group[T]) rowFunc[T], s settings, yield func(Result[T]) bool) {
 	ctx, cancel := context.WithCancel(parent)
 	// A group holds up to size rows; with the default window, 64, so that
 	// each worker has four groups to go at.
 	size := max(1, s.window/(4*s.workers))
-	// held counts the rows read and not yet yielded: the reader waits, for
-	// a signal on room, while it is a window, so it never gets more than a
-	// window ahead of the caller. The caller signals room when it takes
-	// held below a window. pending holds the groups in input order, each
-	// of at least one row, so it and jobs never hold more groups than the
-	// window has rows.
-	var held atomic.Int64
-	room := make(chan struct{}, 1)
-	window := int64(s.window)
-	pending := make(chan *group[T], s.window)
-	jobs := make(chan *group[T], s.window+1)
-	free := make(chan *group[T], s.window/size+s.workers+2)
-	// partial is the group the reader is filling. It goes to the workers
-	// when it is full, when a worker is idle, or when the rows end; a
-	// worker that runs out of work takes it as it is. So a row never waits
-	// for the next one while a worker could render it, and a source that
-	// waits for a row's result before it yields the next is served.
-	var (
-		mu      sync.Mutex
-		partial *group[T]
-		idle    int // workers waiting for a group
-	)
-
-	go func() { // the reader: the only goroutine that advances rows
-		defer close(pending)
-		i := 0
-		for row := range rows {
-			if ctx.Err() != nil {
-				return
-			}
-			if i < s.skip {
-				i++
-				continue
-			}
-			for held.Load() >= window {
-				select {
-				case <-room: // held fell below a window; look again
-				case <-ctx.Done():
-					return
-				}
-			}
-			held.Add(1)
-			mu.Lock()
-			if partial == nil {
-				mu.Unlock()
-				var g *group[T]
-				select {
-				case g = <-free:
-				default:
-					g = &group[T]{rows: make([]Row, 0, size), results: make([]Result[T], 0, size), done: make(chan struct{}, 1)}
-					g.convert = convertFor(g)
-				}
-				g.index = i
-				select {
-				case pending <- g:
-				case <-ctx.Done():
-					return
-				}
-				mu.Lock()
-				partial = g
-			}
-			g := partial
-			g.rows = append(g.rows, row)
-			i++
-			if len(g.rows) < size && (idle == 0 || len(jobs) > 0) {
-				mu.Unlock()
-				continue
-			}
-			partial = nil
-			mu.Unlock()
-			jobs <- g // never blocks: see held
-		}
-		mu.Lock()
-		g := partial
-		partial = nil
-		mu.Unlock()
-		if g != nil {
-			jobs <- g
-		}
-	}()
-
+	p := &pipeline[T]{
+		ctx: ctx, parent: parent, tpl: tpl, s: s, convertFor: convertFor, size: size,
+		room:    make(chan struct{}, 1),
+		window:  int64(s.window),
+		pending: make(chan *group[T], s.window),
+		jobs:    make(chan *group[T], s.window+1),
+		free:    make(chan *group[T], s.window/size+s.workers+2),
+	}
+	go p.read(rows)
 	var wg sync.WaitGroup
 	for range s.workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for {
-				var g *group[T]
-				select {
-				case g = <-jobs:
-				default:
-					mu.Lock()
-					g, partial = partial, nil
-					if g == nil {
-						idle++
-					}
-					mu.Unlock()
-					if g == nil {
-						select {
-						case g = <-jobs:
-						case <-ctx.Done():
-						}
-						mu.Lock()
-						idle--
-						mu.Unlock()
-					}
-				}
-				if g == nil {
-					return
-				}
-				for k, row := range g.rows {
-					g.results = append(g.results, do(ctx, tpl, g.convert, g.reuse, &g.text, s.prepare, g.index+k, row))
-				}
-				g.done <- struct{}{}
-			}
+			p.work()
 		}()
 	}
 	// On the way out, stop the workers and wait for them; the reader is not
@@ -325,28 +228,182 @@ func run[T any](parent context.Context, tpl *engine.Template, rows iter.Seq[Row]
 	// next row the source yields.
 	defer wg.Wait()
 	defer cancel()
+	p.deliver(yield)
+}
 
-	next := s.skip
-	stop := func() bool { // reports the cancellation of parent, if any
-		if parent.Err() == nil {
+// pipeline is the state a run's reader, workers and caller share.
+type pipeline[T any] struct {
+	ctx, parent context.Context // ctx is cancelled when the run ends
+	tpl         *engine.Template
+	s           settings
+	convertFor  func(*group[T]) rowFunc[T]
+	size        int // the rows of a full group
+	// held counts the rows read and not yet yielded: the reader waits, for
+	// a signal on room, while it is a window, so it never gets more than a
+	// window ahead of the caller. The caller signals room when it takes
+	// held below a window. pending holds the groups in input order, each
+	// of at least one row, so it and jobs never hold more groups than the
+	// window has rows. free holds groups to reuse.
+	held                atomic.Int64
+	room                chan struct{}
+	window              int64
+	pending, jobs, free chan *group[T]
+	// partial is the group the reader is filling. It goes to the workers
+	// when it is full, when a worker is idle, or when the rows end; a
+	// worker that runs out of work takes it as it is. So a row never waits
+	// for the next one while a worker could render it, and a source that
+	// waits for a row's result before it yields the next is served.
+	mu      sync.Mutex
+	partial *group[T]
+	idle    int // workers waiting for a group
+}
+
+// read is the reader: the only goroutine that advances rows.
+func (p *pipeline[T]) read(rows iter.Seq[Row]) {
+	defer close(p.pending)
+	i := 0
+	for row := range rows {
+		if p.ctx.Err() != nil {
+			return
+		}
+		if i < p.s.skip {
+			i++
+			continue
+		}
+		if !p.waitRoom() {
+			return
+		}
+		p.held.Add(1)
+		p.mu.Lock()
+		if p.partial == nil {
+			p.mu.Unlock()
+			g, ok := p.newGroup(i)
+			if !ok {
+				return
+			}
+			p.mu.Lock()
+			p.partial = g
+		}
+		g := p.partial
+		g.rows = append(g.rows, row)
+		i++
+		if len(g.rows) < p.size && (p.idle == 0 || len(p.jobs) > 0) {
+			p.mu.Unlock()
+			continue
+		}
+		p.partial = nil
+		p.mu.Unlock()
+		p.jobs <- g // never blocks: see held
+	}
+	p.mu.Lock()
+	g := p.partial
+	p.partial = nil
+	p.mu.Unlock()
+	if g != nil {
+		p.jobs <- g
+	}
+}
+
+// waitRoom waits while the reader is a window ahead of the caller; false
+// when the run ends first.
+func (p *pipeline[T]) waitRoom() bool {
+	for p.held.Load() >= p.window {
+		select {
+		case <-p.room: // held fell below a window; look again
+		case <-p.ctx.Done():
 			return false
 		}
-		yield(Result[T]{Index: next, Err: parent.Err()})
+	}
+	return true
+}
+
+// newGroup returns an empty group, reused or made, for the rows from
+// index on, queued in pending; false when the run ends first.
+func (p *pipeline[T]) newGroup(index int) (*group[T], bool) {
+	var g *group[T]
+	select {
+	case g = <-p.free:
+	default:
+		g = &group[T]{rows: make([]Row, 0, p.size), results: make([]Result[T], 0, p.size), done: make(chan struct{}, 1)}
+		g.convert = p.convertFor(g)
+	}
+	g.index = index
+	select {
+	case p.pending <- g:
+		return g, true
+	case <-p.ctx.Done():
+		return nil, false
+	}
+}
+
+// work is a worker: it renders groups until the run ends.
+func (p *pipeline[T]) work() {
+	for {
+		g := p.take()
+		if g == nil {
+			return
+		}
+		for k, row := range g.rows {
+			g.results = append(g.results, do(p.ctx, p.tpl, g.convert, g.reuse, &g.text, p.s.prepare, g.index+k, row))
+		}
+		g.done <- struct{}{}
+	}
+}
+
+// take returns the next group for a worker: a queued one, else the one the
+// reader is filling, else the next one queued; nil when the run ends.
+func (p *pipeline[T]) take() *group[T] {
+	select {
+	case g := <-p.jobs:
+		return g
+	default:
+	}
+	p.mu.Lock()
+	g := p.partial
+	p.partial = nil
+	if g == nil {
+		p.idle++
+	}
+	p.mu.Unlock()
+	if g != nil {
+		return g
+	}
+	select {
+	case g = <-p.jobs:
+	case <-p.ctx.Done():
+	}
+	p.mu.Lock()
+	p.idle--
+	p.mu.Unlock()
+	return g
+}
+
+// deliver yields the results in input order, as the groups complete,
+// until the rows end, yield returns false, an error stops the run
+// (StopOnError) or the caller's context ends it (a last result with its
+// error).
+func (p *pipeline[T]) deliver(yield func(Result[T]) bool) {
+	next := p.s.skip
+	stop := func() bool { // reports the cancellation of parent, if any
+		if p.parent.Err() == nil {
+			return false
+		}
+		yield(Result[T]{Index: next, Err: p.parent.Err()})
 		return true
 	}
 	for {
 		var g *group[T]
 		var more bool
 		select {
-		case g, more = <-pending:
-		case <-parent.Done():
+		case g, more = <-p.pending:
+		case <-p.parent.Done():
 		}
 		if stop() || !more {
 			return
 		}
 		select {
 		case <-g.done:
-		case <-parent.Done():
+		case <-p.parent.Done():
 			// A worker may still be appending to g.results: leave them.
 			stop()
 			return
@@ -356,26 +413,32 @@ func run[T any](parent context.Context, tpl *engine.Template, rows iter.Seq[Row]
 				return
 			}
 			next++
-			if !yield(r) || (r.Err != nil && s.stopOnErr) {
+			if !yield(r) || (r.Err != nil && p.s.stopOnErr) {
 				return
 			}
-			if held.Add(-1) == window-1 {
+			if p.held.Add(-1) == p.window-1 {
 				select {
-				case room <- struct{}{}:
+				case p.room <- struct{}{}:
 				default: // a signal is waiting already
 				}
 			}
 		}
-		clear(g.rows)
-		clear(g.results)
-		g.rows, g.results = g.rows[:0], g.results[:0]
-		if g.buf = g.buf[:0]; cap(g.buf) > maxKept {
-			g.buf = nil
-		}
-		select {
-		case free <- g:
-		default:
-		}
+		p.recycle(g)
+	}
+}
+
+// recycle empties a group whose results are yielded and keeps it for the
+// reader to reuse, when there is room.
+func (p *pipeline[T]) recycle(g *group[T]) {
+	clear(g.rows)
+	clear(g.results)
+	g.rows, g.results = g.rows[:0], g.results[:0]
+	if g.buf = g.buf[:0]; cap(g.buf) > maxKept {
+		g.buf = nil
+	}
+	select {
+	case p.free <- g:
+	default:
 	}
 }
 

@@ -58,14 +58,7 @@ func BenchmarkRows(b *testing.B) {
 	if s := os.Getenv("ROLEMARK_BENCH_ROWS"); s != "" {
 		n, _ = strconv.Atoi(s)
 	}
-	src, err := os.ReadFile("../testdata/bench/literal.tmpl")
-	if err != nil {
-		b.Fatal(err)
-	}
-	tpl, err := engine.NewSet(gotmpl.New()).Parse("gotmpl", "literal.tmpl", string(src))
-	if err != nil {
-		b.Fatal(err)
-	}
+	tpl := literalTemplate(b)
 	// Go reads the rows from the file, as Python does: rows held in memory
 	// would keep the live heap large and the garbage collector idle.
 	dir := b.TempDir()

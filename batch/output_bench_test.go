@@ -12,18 +12,25 @@ import (
 	"github.com/rolemark/rolemark/gotmpl"
 )
 
+// literalTemplate is the template of BenchmarkRows.
+func literalTemplate(tb testing.TB) *engine.Template {
+	tb.Helper()
+	src, err := os.ReadFile("../testdata/bench/literal.tmpl")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tpl, err := engine.NewSet(gotmpl.New()).Parse("gotmpl", "literal.tmpl", string(src))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return tpl
+}
+
 // BenchmarkPromptLine writes the ChatML prompt line of one row of
 // BenchmarkRows (its messages rendered once; a line of 1.3 KB): the cost of
 // batch.Prompt's output alone, escaping the prompt into a JSON string.
 func BenchmarkPromptLine(b *testing.B) {
-	src, err := os.ReadFile("../testdata/bench/literal.tmpl")
-	if err != nil {
-		b.Fatal(err)
-	}
-	tpl, err := engine.NewSet(gotmpl.New()).Parse("gotmpl", "literal.tmpl", string(src))
-	if err != nil {
-		b.Fatal(err)
-	}
+	tpl := literalTemplate(b)
 	var vars map[string]any
 	if err := json.Unmarshal(benchRows(b, 1), &vars); err != nil {
 		b.Fatal(err)

@@ -69,22 +69,8 @@ func (e *UndeclaredError) Error() string {
 // reads; then only problems of the markup are reported, since the types of
 // its inputs are unknown.
 func (t *Template) Check(ctx context.Context) error {
-	var problems []*Error
-	seen := map[string]bool{} // names reported
-	add := func(e *Error, name string) {
-		for _, p := range problems {
-			if p.Template == e.Template && p.Line == e.Line && p.Col == e.Col {
-				return // one problem per place
-			}
-		}
-		if name != "" {
-			if seen[name] {
-				return
-			}
-			seen[name] = true
-		}
-		problems = append(problems, e)
-	}
+	var c checker
+	add := c.add
 	for _, l := range roleparse.Lookalikes(t.src) {
 		line, col := textpos.LineCol(t.src, l.Offset)
 		add(&Error{Template: t.name, Line: line, Col: col, Err: &LookalikeTagError{Found: l.Found, Tag: l.Tag}}, "")
@@ -107,25 +93,7 @@ func (t *Template) Check(ctx context.Context) error {
 			add(&Error{Template: v.Template, Line: v.Line, Col: v.Col, Err: &UndeclaredError{Name: v.Name, Declared: input.Order}}, v.Name)
 		}
 	}
-
-	data := map[string]any{}
-	if input != nil {
-		for _, name := range input.Order {
-			if _, ok := t.fm.Defaults[name]; !ok {
-				data[name] = synthetic(input.Properties[name])
-			}
-		}
-	}
-	// A stand-in for every other variable read (the undeclared ones are
-	// reported above), so that the render goes on to what follows.
-	for _, v := range vars {
-		_, given := data[v.Name]
-		_, dflt := t.fm.defaults()[v.Name]
-		if !v.Call && !given && !dflt && (input == nil || input.Properties[v.Name] == nil) {
-			data[v.Name] = "text"
-		}
-	}
-	_, err := t.Messages(ctx, data)
+	_, err := t.Messages(ctx, t.syntheticData(input, vars))
 	if err != nil {
 		var me *MissingError
 		var ue *UnknownFuncError
@@ -148,17 +116,71 @@ func (t *Template) Check(ctx context.Context) error {
 			add(&Error{Template: t.name, Err: err}, "")
 		}
 	}
-	if len(problems) == 0 {
+	return c.join()
+}
+
+// checker gathers Check's problems, one per place and one per name.
+type checker struct {
+	problems []*Error
+	seen     map[string]bool // names reported
+}
+
+// add keeps e unless a problem at its place, or about name (when not
+// empty), is kept already.
+func (c *checker) add(e *Error, name string) {
+	for _, p := range c.problems {
+		if p.Template == e.Template && p.Line == e.Line && p.Col == e.Col {
+			return // one problem per place
+		}
+	}
+	if name != "" {
+		if c.seen[name] {
+			return
+		}
+		if c.seen == nil {
+			c.seen = map[string]bool{}
+		}
+		c.seen[name] = true
+	}
+	c.problems = append(c.problems, e)
+}
+
+// join returns the problems in file order, joined; nil for none.
+func (c *checker) join() error {
+	if len(c.problems) == 0 {
 		return nil
 	}
-	slices.SortStableFunc(problems, func(a, b *Error) int {
+	slices.SortStableFunc(c.problems, func(a, b *Error) int {
 		return cmp.Or(cmp.Compare(a.Template, b.Template), cmp.Compare(a.Line, b.Line), cmp.Compare(a.Col, b.Col))
 	})
-	errs := make([]error, len(problems))
-	for i, p := range problems {
+	errs := make([]error, len(c.problems))
+	for i, p := range c.problems {
 		errs[i] = p
 	}
 	return errors.Join(errs...)
+}
+
+// syntheticData returns the variables Check renders with: for each
+// declared input without a default a value its schema accepts, and a
+// stand-in string for every other variable read (the undeclared ones are
+// reported already), so that the render goes on to what follows.
+func (t *Template) syntheticData(input *schema.Schema, vars []driver.Var) map[string]any {
+	data := map[string]any{}
+	if input != nil {
+		for _, name := range input.Order {
+			if _, ok := t.fm.Defaults[name]; !ok {
+				data[name] = synthetic(input.Properties[name])
+			}
+		}
+	}
+	for _, v := range vars {
+		_, given := data[v.Name]
+		_, dflt := t.fm.defaults()[v.Name]
+		if !v.Call && !given && !dflt && (input == nil || input.Properties[v.Name] == nil) {
+			data[v.Name] = "text"
+		}
+	}
+	return data
 }
 
 // defaults returns the declared defaults, nil for no front matter.

@@ -136,17 +136,7 @@ func parseFrontMatter(name, text string, firstLine int, cfg *settings) (*FrontMa
 	fm := &FrontMatter{Line: firstLine}
 	var doc yaml.Node
 	if err := yaml.Unmarshal([]byte(text), &doc); err != nil {
-		line, msg := 0, err.Error()
-		if m := yamlLineRE.FindStringSubmatch(msg); m != nil {
-			line, _ = strconv.Atoi(m[1])
-			msg = m[2]
-		}
-		e := &Error{Template: name, Err: fmt.Errorf("front matter: %s", msg)}
-		if line > 0 {
-			e.Line = firstLine + line - 1
-			e.Col = firstNonBlank(text, line)
-		}
-		return nil, e
+		return nil, yamlError(name, text, firstLine, err)
 	}
 	if len(doc.Content) == 0 {
 		return fm, nil
@@ -163,73 +153,10 @@ func parseFrontMatter(name, text string, firstLine int, cfg *settings) (*FrontMa
 		return nil, errAt(root, "%v", err)
 	}
 	fm.Raw = yamljson.Value(fm.Raw).(map[string]any)
-	sc := schemaReader{named: cfg.schemas, errAt: errAt}
-	str := func(n *yaml.Node, key string, dst *string) error {
-		if n.Kind != yaml.ScalarNode || n.Tag == "!!null" {
-			return errAt(n, "%s must be a string", key)
-		}
-		*dst = n.Value
-		return nil
-	}
-	var inputNode *yaml.Node
-	var named, defs []chat.Tool
+	r := &fmReader{fm: fm, cfg: cfg, errAt: errAt, sc: schemaReader{named: cfg.schemas, errAt: errAt}}
 	for i := 0; i+1 < len(root.Content); i += 2 {
 		k, v := root.Content[i], root.Content[i+1]
-		var err error
-		switch k.Value {
-		case "engine":
-			err = str(v, "engine", &fm.Engine)
-			fm.engineLine, fm.engineCol = firstLine+v.Line-1, v.Column
-		case "name":
-			err = str(v, "name", &fm.Name)
-		case "description":
-			err = str(v, "description", &fm.Description)
-		case "model":
-			err = str(v, "model", &fm.Model)
-		case "config":
-			if v.Kind != yaml.MappingNode {
-				return nil, errAt(v, "config must be a mapping of model parameters")
-			}
-			if err = v.Decode(&fm.Config); err == nil {
-				fm.Config = yamljson.Value(fm.Config).(map[string]any)
-			}
-		case "output":
-			if v.Kind != yaml.MappingNode {
-				return nil, errAt(v, "output must be a mapping")
-			}
-			if err = v.Decode(&fm.Output); err == nil {
-				err = parseOutput(fm, v, sc)
-			}
-		case "input":
-			if v.Kind != yaml.MappingNode {
-				return nil, errAt(v, "input must be a mapping with schema and default")
-			}
-			inputNode = v
-		case "tools":
-			named, err = decodeTools(v, true, cfg.tools, errAt)
-		case "toolDefs":
-			defs, err = decodeTools(v, false, nil, errAt)
-		case "toolChoice":
-			err = str(v, "toolChoice", &fm.ToolChoice)
-		default:
-			i := strings.LastIndexByte(k.Value, '.')
-			if i < 0 {
-				break
-			}
-			var val any
-			if err = v.Decode(&val); err != nil {
-				break
-			}
-			ns, field := k.Value[:i], k.Value[i+1:]
-			if fm.Ext == nil {
-				fm.Ext = map[string]map[string]any{}
-			}
-			if fm.Ext[ns] == nil {
-				fm.Ext[ns] = map[string]any{}
-			}
-			fm.Ext[ns][field] = yamljson.Value(val)
-		}
-		if err != nil {
+		if err := r.key(k.Value, v); err != nil {
 			var ee *Error
 			if asError(err, &ee) {
 				return nil, err
@@ -237,16 +164,118 @@ func parseFrontMatter(name, text string, firstLine int, cfg *settings) (*FrontMa
 			return nil, errAt(v, "%s: %v", k.Value, err)
 		}
 	}
-	if inputNode != nil {
-		if err := parseInput(fm, inputNode, sc); err != nil {
+	if r.input != nil {
+		if err := parseInput(fm, r.input, r.sc); err != nil {
 			return nil, err
 		}
 	}
 	// Dotprompt lists toolDefs first, then the tools it resolved by name.
-	if len(defs)+len(named) > 0 {
-		fm.Tools = append(defs, named...)
+	if len(r.defs)+len(r.named) > 0 {
+		fm.Tools = append(r.defs, r.named...)
 	}
 	return fm, nil
+}
+
+// fmReader reads the keys of one front matter into fm; input and the
+// tools are put together when every key is read.
+type fmReader struct {
+	fm          *FrontMatter
+	cfg         *settings
+	errAt       nodeErr
+	sc          schemaReader
+	input       *yaml.Node
+	named, defs []chat.Tool
+}
+
+// key reads the front matter's key k, whose value is v. An error that is
+// no *Error is placed at v by the caller.
+func (r *fmReader) key(k string, v *yaml.Node) error {
+	fm, errAt := r.fm, r.errAt
+	str := func(dst *string) error {
+		if v.Kind != yaml.ScalarNode || v.Tag == "!!null" {
+			return errAt(v, "%s must be a string", k)
+		}
+		*dst = v.Value
+		return nil
+	}
+	var err error
+	switch k {
+	case "engine":
+		err = str(&fm.Engine)
+		fm.engineLine, fm.engineCol = fm.Line+v.Line-1, v.Column
+	case "name":
+		err = str(&fm.Name)
+	case "description":
+		err = str(&fm.Description)
+	case "model":
+		err = str(&fm.Model)
+	case "config":
+		if v.Kind != yaml.MappingNode {
+			return errAt(v, "config must be a mapping of model parameters")
+		}
+		if err = v.Decode(&fm.Config); err == nil {
+			fm.Config = yamljson.Value(fm.Config).(map[string]any)
+		}
+	case "output":
+		if v.Kind != yaml.MappingNode {
+			return errAt(v, "output must be a mapping")
+		}
+		if err = v.Decode(&fm.Output); err == nil {
+			err = parseOutput(fm, v, r.sc)
+		}
+	case "input":
+		if v.Kind != yaml.MappingNode {
+			return errAt(v, "input must be a mapping with schema and default")
+		}
+		r.input = v
+	case "tools":
+		r.named, err = decodeTools(v, true, r.cfg.tools, errAt)
+	case "toolDefs":
+		r.defs, err = decodeTools(v, false, nil, errAt)
+	case "toolChoice":
+		err = str(&fm.ToolChoice)
+	default:
+		err = fm.addExt(k, v)
+	}
+	return err
+}
+
+// yamlError is the *Error of YAML that does not parse, at the line YAML
+// names (and its first non-blank column) in the file.
+func yamlError(name, text string, firstLine int, err error) *Error {
+	line, msg := 0, err.Error()
+	if m := yamlLineRE.FindStringSubmatch(msg); m != nil {
+		line, _ = strconv.Atoi(m[1])
+		msg = m[2]
+	}
+	e := &Error{Template: name, Err: fmt.Errorf("front matter: %s", msg)}
+	if line > 0 {
+		e.Line = firstLine + line - 1
+		e.Col = firstNonBlank(text, line)
+	}
+	return e
+}
+
+// addExt records a key with a dot in Ext, grouped as Dotprompt groups it
+// (see FrontMatter.Ext); a key without one is in Raw only.
+func (fm *FrontMatter) addExt(key string, v *yaml.Node) error {
+	i := strings.LastIndexByte(key, '.')
+	if i < 0 {
+		return nil
+	}
+	var val any
+	if err := v.Decode(&val); err != nil {
+		return err
+	}
+	ns, field := key[:i], key[i+1:]
+	if fm.Ext == nil {
+		fm.Ext = map[string]map[string]any{}
+	}
+	if fm.Ext[ns] == nil {
+		fm.Ext[ns] = map[string]any{}
+	}
+	fm.Ext[ns][field] = yamljson.Value(val)
+	return nil
 }
 
 // schemaReader reads the schemas of one front matter with package schema,

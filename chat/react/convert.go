@@ -78,7 +78,47 @@ func Convert(v Variant, tools []Tool, msgs []chat.Message) ([]chat.Message, erro
 	}
 	wrap := len(tools) > 0 && v != VariantDemo
 
-	steps := flatten(msgs, start)
+	out, err := merge(flatten(msgs, start), wrap)
+	if err != nil {
+		return nil, err
+	}
+
+	var query *string
+	if last := out[len(out)-1]; last.role == chat.RoleUser {
+		query = &last.text
+		out = out[:len(out)-1]
+	}
+	if len(out)%2 != 0 {
+		return nil, &ConversationError{Index: out[len(out)-1].index, Reason: "expecting exactly one user message before every assistant message"}
+	}
+	res := make([]chat.Message, 0, len(out)+2)
+	res = append(res, chat.Text(chat.RoleSystem, system))
+	for i := 0; i < len(out); i += 2 {
+		u, a := out[i], out[i+1]
+		if u.role != chat.RoleUser || a.role != chat.RoleAssistant {
+			return nil, &ConversationError{Index: u.index, Reason: "expecting exactly one user message before every assistant message"}
+		}
+		ut := pyTrimMessage(u.text)
+		if instruction != "" && i == len(out)-2 {
+			ut = instruction + "\n\nQuestion: " + ut
+			instruction = ""
+		}
+		res = append(res, chat.Text(chat.RoleUser, ut), chat.Text(chat.RoleAssistant, pyTrimMessage(a.text)))
+	}
+	if query != nil {
+		q := *query
+		if instruction != "" {
+			q = instruction + "\n\nQuestion: " + q
+		}
+		res = append(res, chat.Text(chat.RoleUser, q))
+	}
+	return res, nil
+}
+
+// merge turns the steps into Qwen's messages: a tool result appended to
+// the assistant message of its call, the steps of one assistant turn
+// joined, and with wrap a plain answer written as a final answer.
+func merge(steps []qmsg, wrap bool) ([]qmsg, error) {
 	var out []qmsg
 	for n, s := range steps {
 		content := pyTrimMessage(s.text)
@@ -116,37 +156,7 @@ func Convert(v Variant, tools []Tool, msgs []chat.Message) ([]chat.Message, erro
 			return nil, &ConversationError{Index: s.index, Reason: fmt.Sprintf("incorrect role %q", s.role)}
 		}
 	}
-
-	var query *string
-	if last := out[len(out)-1]; last.role == chat.RoleUser {
-		query = &last.text
-		out = out[:len(out)-1]
-	}
-	if len(out)%2 != 0 {
-		return nil, &ConversationError{Index: out[len(out)-1].index, Reason: "expecting exactly one user message before every assistant message"}
-	}
-	res := make([]chat.Message, 0, len(out)+2)
-	res = append(res, chat.Text(chat.RoleSystem, system))
-	for i := 0; i < len(out); i += 2 {
-		u, a := out[i], out[i+1]
-		if u.role != chat.RoleUser || a.role != chat.RoleAssistant {
-			return nil, &ConversationError{Index: u.index, Reason: "expecting exactly one user message before every assistant message"}
-		}
-		ut := pyTrimMessage(u.text)
-		if instruction != "" && i == len(out)-2 {
-			ut = instruction + "\n\nQuestion: " + ut
-			instruction = ""
-		}
-		res = append(res, chat.Text(chat.RoleUser, ut), chat.Text(chat.RoleAssistant, pyTrimMessage(a.text)))
-	}
-	if query != nil {
-		q := *query
-		if instruction != "" {
-			q = instruction + "\n\nQuestion: " + q
-		}
-		res = append(res, chat.Text(chat.RoleUser, q))
-	}
-	return res, nil
+	return out, nil
 }
 
 // qmsg is a message of Qwen's bridge while it is being built.

@@ -90,48 +90,8 @@ func (c *compiler) pico(n *yaml.Node) (*yaml.Node, error) {
 			if t := mapGet(prop, "type"); optional && t != nil && t.Kind == yaml.ScalarNode {
 				mapSet(prop, "type", nullable(t))
 			}
-		} else {
-			kind, desc := describe(strings.TrimSuffix(typeInfo, ")"))
-			switch kind {
-			case "array":
-				items, err := c.pico(v)
-				if err != nil {
-					return nil, err
-				}
-				prop = &yaml.Node{Kind: yaml.MappingNode, Tag: "!!map"}
-				if optional {
-					mapSet(prop, "type", nullable(strNode("array")))
-				} else {
-					mapSet(prop, "type", strNode("array"))
-				}
-				mapSet(prop, "items", items)
-			case "object":
-				if prop, err = c.pico(v); err != nil {
-					return nil, err
-				}
-				if t := mapGet(prop, "type"); optional && t != nil {
-					mapSet(prop, "type", nullable(t))
-				}
-			case "enum":
-				if v.Kind != yaml.SequenceNode {
-					return nil, errAt(v, "%s(enum) takes a list of values", name)
-				}
-				vals := &yaml.Node{Kind: yaml.SequenceNode, Tag: "!!seq", Style: yaml.FlowStyle, Content: append([]*yaml.Node(nil), v.Content...)}
-				hasNull := false
-				for _, e := range vals.Content {
-					hasNull = hasNull || e.Tag == "!!null"
-				}
-				if optional && !hasNull {
-					vals.Content = append(vals.Content, &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!null", Value: "null"})
-				}
-				prop = &yaml.Node{Kind: yaml.MappingNode, Tag: "!!map"}
-				mapSet(prop, "enum", vals)
-			default:
-				return nil, errAt(k, "unknown Picoschema kind %q; expected array, object or enum", kind)
-			}
-			if desc != "" {
-				mapSet(prop, "description", strNode(desc))
-			}
+		} else if prop, err = c.typed(k, v, name, strings.TrimSuffix(typeInfo, ")"), optional); err != nil {
+			return nil, err
 		}
 		prop.Line, prop.Column = k.Line, k.Column
 		mapSet(props, name, prop)
@@ -140,6 +100,56 @@ func (c *compiler) pico(n *yaml.Node) (*yaml.Node, error) {
 		mapDel(out, "required")
 	}
 	return out, nil
+}
+
+// typed compiles a property written with its kind, name(kind) or
+// name(kind, description): an array of v, an object v, or an enum of
+// the values v lists. An optional property's type (or values) admits null.
+func (c *compiler) typed(k, v *yaml.Node, name, typeInfo string, optional bool) (*yaml.Node, error) {
+	kind, desc := describe(typeInfo)
+	var prop *yaml.Node
+	switch kind {
+	case "array":
+		items, err := c.pico(v)
+		if err != nil {
+			return nil, err
+		}
+		prop = &yaml.Node{Kind: yaml.MappingNode, Tag: "!!map"}
+		if optional {
+			mapSet(prop, "type", nullable(strNode("array")))
+		} else {
+			mapSet(prop, "type", strNode("array"))
+		}
+		mapSet(prop, "items", items)
+	case "object":
+		var err error
+		if prop, err = c.pico(v); err != nil {
+			return nil, err
+		}
+		if t := mapGet(prop, "type"); optional && t != nil {
+			mapSet(prop, "type", nullable(t))
+		}
+	case "enum":
+		if v.Kind != yaml.SequenceNode {
+			return nil, errAt(v, "%s(enum) takes a list of values", name)
+		}
+		vals := &yaml.Node{Kind: yaml.SequenceNode, Tag: "!!seq", Style: yaml.FlowStyle, Content: append([]*yaml.Node(nil), v.Content...)}
+		hasNull := false
+		for _, e := range vals.Content {
+			hasNull = hasNull || e.Tag == "!!null"
+		}
+		if optional && !hasNull {
+			vals.Content = append(vals.Content, &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!null", Value: "null"})
+		}
+		prop = &yaml.Node{Kind: yaml.MappingNode, Tag: "!!map"}
+		mapSet(prop, "enum", vals)
+	default:
+		return nil, errAt(k, "unknown Picoschema kind %q; expected array, object or enum", kind)
+	}
+	if desc != "" {
+		mapSet(prop, "description", strNode(desc))
+	}
+	return prop, nil
 }
 
 // scalar compiles "type" or "type, description": a scalar type, any, or
