@@ -44,7 +44,8 @@ past them stops (--no-file-limits goes on, for servers without them) unless --sp
 --dry-run checks every row and prints what a run would write, writing nothing.
 --count T counts each row's tokens as render --count T does (o200k_base, cl100k_base: the messages
 with OpenAI's per-message overhead; for sft and chat formats, or with a tokenizer.json, the line's
-text) and ends with the sum and the least, median and most of a row on standard error.
+text, or its input_ids as they are) and ends with the sum and the least, median and most of a row
+on standard error.
 A row that fails is reported on standard error as FILE:ROW: message (ROW counts rows from 1) and left
 out of the output; the run goes on, and ends with exit status 1 and the count of failed rows.
 --fail-fast stops at the first. SIGINT or SIGTERM stops the run after the last whole line, with a

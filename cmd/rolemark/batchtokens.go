@@ -23,6 +23,8 @@ import (
 type tokenTally struct {
 	tk       *tokens.Tokenizer
 	messages bool
+	// ids says a line held input_ids, which were counted as they are.
+	ids bool
 
 	mu      sync.Mutex
 	pending map[int]int // row index -> its count, until the loop takes it
@@ -58,21 +60,35 @@ func (t *tokenTally) wrap(a batch.Append) batch.Append {
 			return b, err
 		}
 		var n int
+		ids := false
 		if t.messages {
 			n = tokens.CountChat(t.tk, msgs)
 		} else {
-			// A chat format writes {"prompt"}, sft {"text", ...}.
+			// A chat format writes {"prompt"}, sft {"text", ...} or, with
+			// its model's tokenizer, {"input_ids", ...}: those ids are the
+			// row's tokens.
 			var line struct {
-				Prompt string `json:"prompt"`
-				Text   string `json:"text"`
+				Prompt   *string           `json:"prompt"`
+				Text     *string           `json:"text"`
+				InputIDs []json.RawMessage `json:"input_ids"`
 			}
 			if err := json.Unmarshal(b[start:], &line); err != nil {
 				return b, fmt.Errorf("--count: reading the line written: %w", err)
 			}
-			n = t.tk.Count(line.Prompt + line.Text)
+			switch {
+			case line.InputIDs != nil:
+				n, ids = len(line.InputIDs), true
+			case line.Prompt != nil:
+				n = t.tk.Count(*line.Prompt)
+			case line.Text != nil:
+				n = t.tk.Count(*line.Text)
+			default:
+				return b, fmt.Errorf("--count: the line holds no prompt, text or input_ids to count")
+			}
 		}
 		t.mu.Lock()
 		t.pending[index] = n
+		t.ids = t.ids || ids
 		t.mu.Unlock()
 		return b, nil
 	}
@@ -101,7 +117,10 @@ func (t *tokenTally) drop(index int) {
 // rows) and the most a row has.
 func (t *tokenTally) summary() string {
 	what := "the messages as OpenAI counts them"
-	if !t.messages {
+	switch {
+	case t.ids:
+		what = "the input_ids of each line"
+	case !t.messages:
 		what = "the text of each line"
 	}
 	if len(t.counts) == 0 {

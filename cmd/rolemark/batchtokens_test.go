@@ -1,12 +1,16 @@
 package main
 
 import (
+	"context"
 	"os"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/rolemark/rolemark/batch"
+	"github.com/rolemark/rolemark/chat"
 )
 
 // TestBatchCount checks the token summary of batch --count against
@@ -77,4 +81,35 @@ func TestBatchNoCountNoSummary(t *testing.T) {
 	code, _, stderr := runBatch(t, "", "--in", "testdata/batch/count.jsonl", "testdata/batch/ask.hbs")
 	assert.Equal(t, 0, code)
 	assert.Empty(t, stderr)
+}
+
+// TestTokenTallyLines: a line's text is what a chat format or sft writes;
+// a line of token ids (sft with a model's tokenizer) counts its ids; a
+// line with nothing to count is the row's failure, not a silent 0.
+// Figures: tiktoken, o200k_base (<|im_start|> is text to it).
+func TestTokenTallyLines(t *testing.T) {
+	for _, tc := range []struct {
+		name, line, want, err string
+	}{
+		{"prompt", `{"prompt":"<|im_start|>user\nhi<|im_end|>\n"}` + "\n", "the text of each line): 15 in 1 rows", ""},
+		{"text", `{"text":"hello world","assistant_spans":[]}` + "\n", "the text of each line): 2 in 1 rows", ""},
+		{"input_ids", `{"input_ids":[1,2,3,4,5],"assistant_masks":[0,0,0,1,1]}` + "\n", "the input_ids of each line): 5 in 1 rows", ""},
+		{"nothing to count", `{"other":1}` + "\n", "", "--count: the line holds no prompt, text or input_ids to count"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tally, err := newTokenTally("o200k_base", "sft")
+			require.NoError(t, err)
+			a := tally.wrap(func(_ context.Context, dst []byte, _ int, _ batch.Row, _ []chat.Message) ([]byte, error) {
+				return append(dst, tc.line...), nil
+			})
+			_, err = a(context.Background(), []byte("earlier line\n"), 0, batch.Row{}, nil)
+			if tc.err != "" {
+				assert.EqualError(t, err, tc.err)
+				return
+			}
+			require.NoError(t, err)
+			tally.take(0)
+			assert.Contains(t, tally.summary(), tc.want)
+		})
+	}
 }
