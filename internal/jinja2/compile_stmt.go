@@ -101,6 +101,9 @@ func (c *compiler) compilePrint(n *Print) (execFn, error) {
 		if w, err := c.compileStreamed(n); w != nil || err != nil {
 			return w, err
 		}
+		if w, err := c.compileJSONPrint(n); w != nil || err != nil {
+			return w, err
+		}
 		x, err = c.compileExpr(n.X)
 	}
 	if err != nil {
@@ -123,6 +126,48 @@ func (c *compiler) compilePrint(n *Print) (execFn, error) {
 			return place(err, name, pos)
 		}
 		return nil
+	}, nil
+}
+
+// compileJSONPrint compiles {{ x|tojson }}, the built-in tojson without
+// arguments: the JSON of a str goes straight into the output, without the
+// Markup string the filter returns (a long str's JSON would be built,
+// copied and collected on every render). Any other value, or a render
+// with a finalize hook, takes the filter. Nil when n is not such a print.
+func (c *compiler) compileJSONPrint(n *Print) (execFn, error) {
+	fe, ok := n.X.(*FilterExpr)
+	if !ok || fe.Name != "tojson" || fe.X == nil || c.constMode > 0 ||
+		len(fe.Args.Args)+len(fe.Args.Kwargs) > 0 || fe.Args.DynArgs != nil || fe.Args.DynKwargs != nil {
+		return nil, nil
+	}
+	if _, own := c.env.filters[fe.Name]; own {
+		return nil, nil
+	}
+	x, err := c.expr(fe.X, false)
+	if err != nil {
+		return nil, err
+	}
+	guard := c.outputCheck()
+	name, pos, fpos := c.src.name, n.P, fe.P
+	return func(f *frame) error {
+		if guard && f.tc.inh.parent != nil {
+			return nil
+		}
+		v, err := x(f)
+		if err != nil {
+			return err
+		}
+		if v.kind == KindStr && f.c.env.ext.finalize == nil {
+			f.c.out = appendJSONStr(f.c.out, v.s)
+			return place(f.c.checkOutput(), name, pos)
+		}
+		if v, err = fTojson(f.c, v, nil, nil); err != nil {
+			return place(err, name, fpos)
+		}
+		if fin := f.c.env.ext.finalize; fin != nil {
+			v = fin(v)
+		}
+		return place(f.c.writeValue(v), name, pos)
 	}, nil
 }
 

@@ -1588,17 +1588,19 @@ func fTojson(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 	if c != nil {
 		scratch = c.scratch[:0]
 	}
+	var s string
 	if v.kind == KindStr {
 		// A str is its literal alone, whatever the indent.
-		scratch = pyjson.AppendString(scratch, v.s, true)
+		scratch = appendJSONStr(scratch, v.s)
+		s = string(scratch)
 	} else {
 		pv, err := ToPyJSON(v)
 		if err != nil {
 			return Value{}, err
 		}
 		scratch = pyjson.Append(scratch, pv, append(opts, pyjson.EnsureASCII(true))...)
+		s = htmlSafeJSON(scratch)
 	}
-	s := htmlSafeJSON(scratch)
 	if c != nil && cap(scratch) <= maxPooledOutput {
 		c.scratch = scratch
 	}
