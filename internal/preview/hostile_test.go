@@ -54,7 +54,7 @@ func TestServeSurvivesHostileChatTemplates(t *testing.T) {
 // TestRenderTimeout: a rendering that outlasts RenderTimeout ends with the
 // context's error on the page, and the next request is served.
 func TestRenderTimeout(t *testing.T) {
-	tpl, err := chattemplate.NewTemplate("{% for i in range(100000) %}{% for j in range(100000) %}{% endfor %}{% endfor %}", chattemplate.WithName("slow.jinja"))
+	tpl, err := chattemplate.NewTemplate("{% for i in range(100000) %}{% for j in range(100000) %}{% endfor %}{% endfor %}")
 	require.NoError(t, err)
 	s := newServer(t, writeDir(t, files), ChatTemplate("hf:slow.jinja", tpl), DefaultFormat("hf:slow.jinja"), RenderTimeout(20*time.Millisecond))
 	code, body := get(t, s, "/t/greet.hbs")
