@@ -17,16 +17,14 @@ type config struct {
 	defaultRole chat.Role
 }
 
-// newConfig applies opts to the defaults.
-func newConfig(opts []Option) config {
-	var c config
+// apply applies opts to c, a zero config, and sets the defaults.
+func (c *config) apply(opts []Option) {
 	for _, o := range opts {
-		o(&c)
+		o(c)
 	}
 	if c.defaultRole == "" {
 		c.defaultRole = chat.RoleUser
 	}
-	return c
 }
 
 // Roles accepts the given roles in addition to the default ones (system,

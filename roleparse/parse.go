@@ -51,7 +51,8 @@ func ParseOwned(b []byte, opts ...Option) ([]chat.Message, error) {
 // when they fit.
 func parse(markup string, owned bool, buf *[8]pendingText, opts []Option) ([]chat.Message, []pendingText, error) {
 	p := parsers.Get().(*parser)
-	*p = parser{src: markup, owned: owned, cfg: newConfig(opts)}
+	*p = parser{src: markup, owned: owned}
+	p.cfg.apply(opts) // in the pooled parser: a config of its own would move to the heap
 	p.runs = p.runBuf[:0]
 	p.pending = p.pendBuf[:0]
 	msgs, err := p.parse()

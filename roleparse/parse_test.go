@@ -451,3 +451,14 @@ func position(s string, off int) (line, col int) {
 	}
 	return line, col
 }
+
+// TestParseOptionsAllocateNothing: the options are applied to the pooled
+// parser's own config, so a parse of one text-only message allocates its
+// message and its part, options or none (a config of its own, handed to
+// each option by pointer, moved to the heap: one allocation more).
+func TestParseOptionsAllocateNothing(t *testing.T) {
+	in := `<message role="user"> x </message>`
+	require.Equal(t, 2.0, testing.AllocsPerRun(100, func() { _, _ = roleparse.Parse(in) }))
+	opts := []roleparse.Option{roleparse.KeepSpace(), roleparse.AnyRole()}
+	require.Equal(t, 2.0, testing.AllocsPerRun(100, func() { _, _ = roleparse.Parse(in, opts...) }))
+}

@@ -83,7 +83,8 @@ const (
 //     where it trims literal whitespace;
 //   - the options are not Loose.
 func CompileSkeleton(texts []string, opts ...Option) (*Skeleton, bool) {
-	cfg := newConfig(opts)
+	var cfg config
+	cfg.apply(opts)
 	n := len(texts) - 1
 	if n < 0 || n > maxHoles || cfg.loose {
 		return nil, false
