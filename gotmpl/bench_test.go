@@ -50,13 +50,13 @@ func BenchmarkRender(b *testing.B) {
 			_ = buf.String()
 		}
 	})
-	for _, style := range []string{"literal", "marker", "block", "literal-text-template", "marker-text-template", "block-text-template"} {
+	for _, style := range []string{"literal", "marker", "block", "literal-general", "marker-general", "block-general"} {
 		b.Run("messages-"+style, func(b *testing.B) {
-			file, viaTemplate := strings.CutSuffix(style, "-text-template")
+			file, general := strings.CutSuffix(style, "-general")
 			src, vars := benchInput(b, file+".tmpl")
 			e := gotmpl.New()
-			if viaTemplate {
-				e = gotmpl.NewTextTemplate()
+			if general {
+				e = gotmpl.NewGeneral()
 			}
 			tpl, err := engine.NewSet(e).Parse("gotmpl", style, src)
 			if err != nil {

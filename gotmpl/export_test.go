@@ -19,20 +19,6 @@ func NewGeneral(opts ...Option) *Engine {
 	return e
 }
 
-// NewTextTemplate returns the engine with the fast path's direct render off:
-// templates on the fast path always run text/template.
-func NewTextTemplate(opts ...Option) *Engine {
-	e := New(opts...)
-	e.noDirect = true
-	return e
-}
-
-// Direct reports whether a compiled template can render without
-// text/template when its values are strings.
-func Direct(c driver.Compiled) bool {
-	p := c.(*compiled).prog
-	return p != nil && p.direct
-}
-
-// Fast reports whether a compiled template renders on the fast path.
+// Fast reports whether a compiled template has a skeleton, which renders
+// it without text/template when its values are strings.
 func Fast(c driver.Compiled) bool { return c.(*compiled).prog != nil }

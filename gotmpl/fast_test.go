@@ -41,13 +41,13 @@ func fastShape(a, b, c, x, y string, shape uint8) (src, markup string, vars map[
 		map[string]any{"x": x, "y": y, "ys": []string{y, x}}
 }
 
-// FuzzFastPath checks the fast path against the general parser: for any
+// FuzzFastPath checks both ways of rendering against the parser: for any
 // template text around values (plain, in a range, in an if), the messages
 // are those roleparse.Parse gives for the markup with every value escaped,
 // and the render fails exactly when that markup does not parse. Templates
-// whose shape the compiler cannot prove take the general path, so the
-// property holds for every template; the seeds are mostly shapes the fast
-// path takes (TestFastPathTaken lists which).
+// whose shape the skeleton compiler cannot prove, and those with a range or
+// an if, take Execute and the parse; the seeds are mostly shapes that have
+// a skeleton (TestFastPathTaken lists which).
 func FuzzFastPath(f *testing.F) {
 	for _, s := range fastSeeds {
 		f.Add(s.a, s.b, s.c, evil, " \t y & <z> ", uint8(0))
@@ -123,8 +123,9 @@ var fallbackSeeds = []seed{
 	{"comment closed by a value", "<!-- note > ", "", " -->\n<message role=\"user\">hi</message>"},
 }
 
-// TestFastPathTaken checks which shapes take the fast path, and that both
-// paths give the same messages for them.
+// TestFastPathTaken checks which shapes have a skeleton (only plain fields:
+// a range or an if takes Execute), and that both paths give the same
+// messages for them.
 func TestFastPathTaken(t *testing.T) {
 	ctx := context.Background()
 	check := func(t *testing.T, src string, wantFast bool) {
@@ -137,7 +138,7 @@ func TestFastPathTaken(t *testing.T) {
 		t.Run(s.name, func(t *testing.T) {
 			for shape := range uint8(4) {
 				src, markup, vars := fastShape(s.a, s.b, s.c, evil, "  it's <b>  ", shape)
-				check(t, src, true)
+				check(t, src, shape == 0)
 				fast, err := engine.NewSet(gotmpl.New()).Parse("gotmpl", "t", src)
 				require.NoError(t, err)
 				general, err := engine.NewSet(gotmpl.NewGeneral()).Parse("gotmpl", "t", src)
@@ -164,9 +165,6 @@ func TestFastPathTaken(t *testing.T) {
 			src, err := os.ReadFile(filepath.Join("..", "testdata", "bench", style+".tmpl"))
 			require.NoError(t, err)
 			check(t, string(src), true)
-			c, err := gotmpl.New().Compile("t", string(src), driver.Config{Dir: "."})
-			require.NoError(t, err)
-			require.True(t, gotmpl.Direct(c))
 		})
 	}
 	t.Run("fallback/history", func(t *testing.T) {
@@ -226,12 +224,12 @@ func TestConversationsBothPaths(t *testing.T) {
 
 type named string
 
-// TestDirectRender checks the render that bypasses text/template (taken when
-// every value is a field of the data, {{.name}}, holding a string) against
-// the fast path through text/template and against the general path, for
-// values of every kind: where a value is not a string the direct render
-// steps aside, and the result (or the error) is the same on every path.
-func TestDirectRender(t *testing.T) {
+// TestSkeletonRender checks the render that bypasses text/template (taken
+// when every value is a field of the data, {{.name}}, holding a string)
+// against Execute and the parse, for values of every kind: where a value is
+// not a string the skeleton steps aside, and the result (or the error) is
+// the same on both paths.
+func TestSkeletonRender(t *testing.T) {
 	ctx := context.Background()
 	srcs := map[string]string{
 		"literal":    `<message role="system">Hi {{.a}}, {{.b}}.</message><message role="assistant">  fixed &amp; kept  </message>` + "\n" + `<message role="user">{{.a}}</message><message role="user"> </message>`,
@@ -256,20 +254,20 @@ func TestDirectRender(t *testing.T) {
 		{"a Markup value", map[string]any{"a": roleparse.Markup(`<message role="system">`), "b": "x"}},
 	}
 	for name, src := range srcs {
-		direct, err := gotmpl.New().Compile("t", src, driver.Config{Dir: "."})
+		c, err := gotmpl.New().Compile("t", src, driver.Config{Dir: "."})
 		require.NoError(t, err)
-		require.True(t, gotmpl.Direct(direct), "template %q", src)
-		sets := []*engine.Set{engine.NewSet(gotmpl.New()), engine.NewSet(gotmpl.NewTextTemplate()), engine.NewSet(gotmpl.NewGeneral())}
+		require.True(t, gotmpl.Fast(c), "template %q", src)
+		sets := []*engine.Set{engine.NewSet(gotmpl.New()), engine.NewSet(gotmpl.NewGeneral())}
 		for _, v := range values {
 			t.Run(name+"/"+v.name, func(t *testing.T) {
-				var results [3][]chat.Message
-				var errs [3]error
+				var results [2][]chat.Message
+				var errs [2]error
 				for i, set := range sets {
 					tpl, err := set.Parse("gotmpl", "t", src)
 					require.NoError(t, err)
 					results[i], errs[i] = tpl.Messages(ctx, v.vars)
 				}
-				for i := 1; i < 3; i++ {
+				for i := 1; i < 2; i++ {
 					if errs[0] != nil || errs[i] != nil {
 						require.Error(t, errs[0])
 						require.EqualError(t, errs[i], errs[0].Error())
@@ -282,12 +280,12 @@ func TestDirectRender(t *testing.T) {
 	}
 }
 
-// TestDirectShapes lists which fast-path templates render without
-// text/template: those whose every action prints a field of the data.
-func TestDirectShapes(t *testing.T) {
+// TestSkeletonShapes lists which templates have a skeleton: those whose
+// every action prints a field of the data.
+func TestSkeletonShapes(t *testing.T) {
 	for _, tc := range []struct {
 		name, src string
-		direct    bool
+		fast      bool
 	}{
 		{"fields", `<message role="user">{{.a}} {{ .b }}{{- .c -}}</message>`, true},
 		{"no value", `<message role="user">x</message>`, true},
@@ -303,8 +301,54 @@ func TestDirectShapes(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			c, err := gotmpl.New().Compile("t", tc.src, driver.Config{Dir: "."})
 			require.NoError(t, err)
-			require.True(t, gotmpl.Fast(c))
-			require.Equal(t, tc.direct, gotmpl.Direct(c))
+			require.Equal(t, tc.fast, gotmpl.Fast(c))
+		})
+	}
+}
+
+// namedWithMethod is a string type whose method fmt would call.
+type namedWithMethod string
+
+func (n namedWithMethod) String() string { return "method" }
+
+// TestSkeletonValues lists which values the skeleton path takes (the
+// others take Execute, TestSkeletonRender shows both paths agree) and what
+// it makes of them: what text/template prints.
+func TestSkeletonValues(t *testing.T) {
+	c, err := gotmpl.New().Compile("t", `<message role="user">{{.a}}</message>`, driver.Config{Dir: "."})
+	require.NoError(t, err)
+	me := c.(driver.MessagesExecuter)
+	for _, tc := range []struct {
+		name string
+		v    any
+		ok   bool
+		want string
+	}{
+		{"string", " x ", true, "x"},
+		{"named string", named("<n>"), true, "<n>"},
+		{"Markup", roleparse.Markup("<m>"), true, "<m>"},
+		{"int", 42, true, "42"},
+		{"int64", int64(-7), true, "-7"},
+		{"float", 1.5e21, true, "1.5e+21"},
+		{"bool", false, true, "false"},
+		{"nil", nil, true, ""},
+		{"Stringer", stringer{"s"}, false, ""},
+		{"named string with a method", namedWithMethod("n"), false, ""},
+		{"uint8", uint8(1), false, ""},
+		{"slice", []any{"x"}, false, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			msgs, ok, err := me.ExecuteMessages(context.Background(), &driver.Request{Vars: map[string]any{"a": tc.v}})
+			require.NoError(t, err)
+			require.Equal(t, tc.ok, ok)
+			if !ok {
+				return
+			}
+			want := chat.Message{Role: chat.RoleUser}
+			if tc.want != "" {
+				want = chat.Text(chat.RoleUser, tc.want)
+			}
+			require.Equal(t, []chat.Message{want}, msgs)
 		})
 	}
 }

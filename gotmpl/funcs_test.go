@@ -122,7 +122,7 @@ func TestFuncsMarkupFastPath(t *testing.T) {
 		fast bool
 	}{
 		{`<message role="user">{{.m}}</message>`, true},
-		{`<message role="user">{{str .s}}</message>`, true},
+		{`<message role="user">{{str .s}}</message>`, false},
 		{`<message role="user">{{sys .s}}</message>`, false},
 		{`{{define "p"}}{{sys .s}}{{end}}<message role="user">{{template "p" .}}</message>`, false},
 	}

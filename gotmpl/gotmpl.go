@@ -13,11 +13,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
-	"sync/atomic"
 	"text/template"
 	"text/template/parse"
-	"unsafe"
 
 	"github.com/rolemark/rolemark/engine/driver"
 	"github.com/rolemark/rolemark/roleparse"
@@ -28,7 +25,6 @@ import (
 type Engine struct {
 	noExpand bool // tests: leave every markup function call as it is written
 	noFast   bool // tests: render every template through markup and the parse
-	noDirect bool // tests: run text/template on the fast path, never executeDirect
 	funcs    template.FuncMap
 	// trusted names the caller's functions whose result type is
 	// roleparse.Markup: an action that ends in one prints it unescaped.
@@ -118,7 +114,10 @@ func (*Engine) Name() string { return "gotmpl" }
 // Extensions returns .tmpl and .gotmpl.
 func (*Engine) Extensions() []string { return []string{".tmpl", ".gotmpl"} }
 
-const escName = "_rolemark_esc"
+// valueName is the function appended to every printing action that does
+// not end in a markup function in the AllowMissing mode: it prints what the
+// action's value prints in the other engines (nothing for a missing key).
+const valueName = "_rolemark_value"
 
 // markup is the result of a markup function (role, message, media,
 // history, raw): markup the template wrote, printed unescaped. A
@@ -130,8 +129,8 @@ type attrArg struct{ key, val string }
 
 func funcs() template.FuncMap {
 	return template.FuncMap{
-		escName: escape,
-		"raw":   func(v any) markup { return markup(roleparse.FormatValue(v)) },
+		valueName: roleparse.FormatValue,
+		"raw":     func(v any) markup { return markup(roleparse.FormatValue(v)) },
 		"attr": func(key string, val any) (attrArg, error) {
 			switch key {
 			case "name", "tool_call_id":
@@ -206,12 +205,8 @@ func jsonFunc(v any, indent ...int) (string, error) {
 	return strings.TrimSuffix(buf.String(), "\n"), nil
 }
 
-// escape is appended to every printing action that does not end in a
-// markup function, in the AllowMissing mode.
-func escape(v any) string { return roleparse.EscapeValue(v) }
-
-// Compile parses src, resolves partials from cfg.FS, and rewrites every
-// printing action to escape its output.
+// Compile parses src, resolves partials from cfg.FS, and prepares every
+// printing action for escWriter, which escapes its output.
 func (e *Engine) Compile(name, src string, cfg driver.Config) (driver.Compiled, error) {
 	if err := e.checkFuncs(); err != nil {
 		return nil, &driver.Error{Template: name, Err: err}
@@ -231,21 +226,16 @@ func (e *Engine) Compile(name, src string, cfg driver.Config) (driver.Compiled, 
 	if err := loadPartials(t, cfg); err != nil {
 		return nil, err
 	}
-	c := &compiled{t: t, name: name, src: src, slow: cfg.AllowMissing, expand: !e.noExpand, trusted: e.trusted}
+	c := &compiled{t: t, name: name, src: src, allowMissing: cfg.AllowMissing, expand: !e.noExpand, trusted: e.trusted}
 	var texts []*parse.TextNode
 	for _, tt := range t.Templates() {
 		if tt.Tree != nil && tt.Tree.Root != nil {
 			c.rewrite(tt.Tree, tt.Tree.Root, &texts)
 		}
 	}
-	if !c.slow {
-		c.carve(texts)
-		if !e.noFast {
-			c.prog = c.buildProgram(cfg.Parse)
-			if c.prog != nil && e.noDirect {
-				c.prog.direct = false
-			}
-		}
+	c.carve(texts)
+	if !e.noFast {
+		c.prog = c.buildProgram(cfg.Parse)
 	}
 	return c, nil
 }
@@ -336,30 +326,31 @@ func walkTemplates(n parse.Node, f func(*parse.TemplateNode) bool) bool {
 // when the function is the last command of an action.
 var markupFuncs = map[string]bool{"role": true, "message": true, "media": true, "history": true, "raw": true}
 
-// compiled is a compiled template. In the default mode every byte an action
-// prints is escaped by escWriter unless a sentinel (an empty text node in
-// the template's text arena) precedes the action, which the compiler places
-// before actions that end in a markup function. Template text is carved
-// into one arena, so the writer recognises it by address and writes it as
-// is. In the slow mode (AllowMissing, where a missing key must print as
-// empty) an escaping function is appended instead to every printing action
-// that does not end in a markup function, as html/template does.
+// compiled is a compiled template. It renders in one of two ways: Execute
+// runs text/template into escWriter, which escapes every byte an action
+// prints unless a sentinel (an empty text node of the template's text
+// arena) precedes the action, which the compiler places before actions that
+// end in a markup function; or, for a template of text and fields with
+// string values, ExecuteMessages fills its roleparse.Skeleton (fast.go).
+// Template text is carved into one arena, so the writer recognises it (and
+// the sentinels) as slices of the arena and writes it as is. In the
+// AllowMissing mode, where a missing key must print as empty, a function
+// appended to every printing action that does not end in a markup function
+// formats its value as the other engines do, before escWriter escapes it.
 type compiled struct {
-	t      *template.Template
-	name   string
-	src    string // the template's text, for positions in runes
-	slow   bool
-	expand bool // expand markup function calls at compile time
+	t            *template.Template
+	name         string
+	src          string // the template's text, for positions in runes
+	allowMissing bool
+	expand       bool // expand markup function calls at compile time
 	// trusted names the caller's functions that return roleparse.Markup.
 	trusted map[string]bool
-	arena   []byte
-	lo, hi  uintptr
+	// last is the arena's last byte: every slice of template text and
+	// every sentinel extends, in capacity, to it.
+	last *byte
 	// prog renders straight to messages (fast.go), when the template's
-	// shape allows; valSize is the length of the values printed by the
-	// last render, to size the next one's buffer.
-	prog    *program
-	valSize atomic.Int64
-	writers sync.Pool // of *fastWriter for prog
+	// shape allows.
+	prog *program
 }
 
 // rewrite prepares the actions under n and collects the text nodes.
@@ -380,7 +371,7 @@ func (c *compiled) rewrite(tree *parse.Tree, n parse.Node, texts *[]*parse.TextN
 					continue
 				}
 			}
-			if a, ok := child.(*parse.ActionNode); ok && !c.slow && c.markupAction(a) {
+			if a, ok := child.(*parse.ActionNode); ok && c.markupAction(a) {
 				sentinel := &parse.TextNode{NodeType: parse.NodeText, Pos: a.Pos}
 				*texts = append(*texts, sentinel)
 				out = append(out, sentinel)
@@ -393,17 +384,17 @@ func (c *compiled) rewrite(tree *parse.Tree, n parse.Node, texts *[]*parse.TextN
 		*texts = append(*texts, n)
 	case *parse.ActionNode:
 		p := n.Pipe
-		if !c.slow || len(p.Decl) > 0 || len(p.Cmds) == 0 || c.markupAction(n) {
+		if !c.allowMissing || len(p.Decl) > 0 || len(p.Cmds) == 0 || c.markupAction(n) {
 			return
 		}
 		last := p.Cmds[len(p.Cmds)-1]
 		if len(last.Args) == 1 {
-			if id, ok := last.Args[0].(*parse.IdentifierNode); ok && id.Ident == escName {
+			if id, ok := last.Args[0].(*parse.IdentifierNode); ok && id.Ident == valueName {
 				return
 			}
 		}
 		p.Cmds = append(p.Cmds, &parse.CommandNode{NodeType: parse.NodeCommand, Pos: p.Position(),
-			Args: []parse.Node{parse.NewIdentifier(escName).SetTree(tree).SetPos(p.Position())}})
+			Args: []parse.Node{parse.NewIdentifier(valueName).SetTree(tree).SetPos(p.Position())}})
 	case *parse.IfNode:
 		c.rewrite(tree, n.List, texts)
 		c.rewrite(tree, n.ElseList, texts)
@@ -429,41 +420,43 @@ func (c *compiled) markupAction(a *parse.ActionNode) bool {
 	return ok && (markupFuncs[id.Ident] || c.trusted[id.Ident])
 }
 
-// carve copies all template text into one arena. Sentinels (text nodes with
-// nil text) become zero-length slices at its first byte; empty template text
-// is set to nil so that it cannot pass for a sentinel.
+// carve copies all template text into one arena, each text node's a
+// slice of it whose capacity runs to the arena's last byte, which no other
+// slice's does: that is how escWriter knows template text. Sentinels (text
+// nodes with nil text) become empty slices of the arena; empty template
+// text is set to nil (no capacity) so that it cannot pass for a sentinel.
 func (c *compiled) carve(texts []*parse.TextNode) {
-	size := 1
+	size := 1 // a byte for the sentinels' capacity when there is no text
 	for _, t := range texts {
 		size += len(t.Text)
 	}
-	c.arena = make([]byte, 1, size)
+	arena := make([]byte, 1, size)
 	for _, t := range texts {
 		switch {
 		case t.Text == nil:
-			t.Text = c.arena[0:0:1]
+			t.Text = arena[0:0]
 		case len(t.Text) == 0:
 			t.Text = nil
 		default:
-			start := len(c.arena)
-			c.arena = append(c.arena, t.Text...)
-			t.Text = c.arena[start:len(c.arena):len(c.arena)]
+			start := len(arena)
+			arena = append(arena, t.Text...) // within size: never moved
+			t.Text = arena[start:]
 		}
 	}
-	c.lo = uintptr(unsafe.Pointer(unsafe.SliceData(c.arena)))
-	c.hi = c.lo + uintptr(len(c.arena))
+	c.last = &arena[:size][size-1]
 }
 
 // escWriter escapes everything written to it except template text and the
 // output of an action preceded by a sentinel.
 type escWriter struct {
 	out       *bytes.Buffer
-	lo, hi    uintptr
+	last      *byte // the text arena's last byte
 	trustNext bool
 }
 
 func (w *escWriter) Write(p []byte) (int, error) {
-	if ptr := uintptr(unsafe.Pointer(unsafe.SliceData(p))); ptr >= w.lo && ptr < w.hi {
+	if n := cap(p); n > 0 && &p[:n][n-1] == w.last {
+		// Template text, or a sentinel: a slice of the arena.
 		if len(p) == 0 {
 			w.trustNext = true
 			return 0, nil
@@ -492,19 +485,14 @@ func (c *compiled) Execute(ctx context.Context, w io.Writer, r *driver.Request) 
 	if !direct {
 		out = new(bytes.Buffer)
 	}
-	var err error
-	if c.slow {
-		err = c.t.Execute(out, data)
-	} else {
-		err = c.t.Execute(&escWriter{out: out, lo: c.lo, hi: c.hi}, data)
-	}
-	if err != nil {
+	if err := c.t.Execute(&escWriter{out: out, last: c.last}, data); err != nil {
 		return c.execError(err)
 	}
 	if !direct {
-		_, err = w.Write(out.Bytes())
+		_, err := w.Write(out.Bytes())
+		return err
 	}
-	return err
+	return nil
 }
 
 // text/template reports positions as "template: NAME:LINE:COL: ..." or
