@@ -113,6 +113,6 @@
 // A template of text and plain variables ({{ name }}) with literal roles
 // renders straight to messages without running Jinja2 and without
 // parsing markup, when every value is a string, a bool, a number or nil
-// (the fast path, internal/fastpath); every other template runs the
+// (the fast path, a roleparse.Skeleton); every other template runs the
 // compiled Jinja2 program and parses its markup.
 package jinja
