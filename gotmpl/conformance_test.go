@@ -12,10 +12,10 @@ import (
 )
 
 // TestConversations renders every .tmpl conversation in testdata and
-// compares the messages with expected.json byte for byte, through both
-// escaping paths (the escaping writer; the escaping function AllowMissing
-// uses) and with the markup functions both expanded at compile time and
-// called.
+// compares the messages with expected.json byte for byte, with and without
+// AllowMissing (which formats each printed value with a function before the
+// escaping writer escapes it) and with the markup functions both expanded
+// at compile time and called.
 func TestConversations(t *testing.T) {
 	sets := map[string]*engine.Set{
 		"default":                 engine.NewSet(gotmpl.New()),
