@@ -9,7 +9,10 @@
 // (ParseOwned does the same with markup it may decode in place, as the
 // template engines hand it over), Escape makes any string safe to insert
 // into markup, and Marshal writes messages back as canonical markup.
-// docs/markup.md is the full reference.
+// CompileSkeleton compiles markup with holes for values, so that an engine
+// renders a template of fixed text and plain values straight to messages,
+// with what Parse would give, and no other package needs to know the
+// grammar. docs/markup.md is the full reference.
 //
 // # Security model
 //
