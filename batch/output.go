@@ -39,6 +39,19 @@ type outputSettings struct {
 	vars           map[string]any
 }
 
+// formatOptions are the chat format options the settings give a rendering,
+// with the generation prompt when gen.
+func (s *outputSettings) formatOptions(gen bool) []format.Option {
+	opts := []format.Option{format.Tools(s.tools...)}
+	if s.allowSpecial {
+		opts = append(opts, format.AllowSpecialTokens())
+	}
+	if gen {
+		opts = append(opts, format.GenerationPrompt())
+	}
+	return opts
+}
+
 // The options, as bits of outputSettings.given; optionNames names them.
 const (
 	optTools = 1 << iota
@@ -118,14 +131,14 @@ func TurnEnds() OutputOption {
 }
 
 // AllowSpecialTokens lets message content hold the model's special tokens
-// (format.Options.AllowSpecialTokens), for data a team trusts (Prompt, SFT,
+// (format.AllowSpecialTokens), for data a team trusts (Prompt, SFT,
 // TemplateSFT, Spans).
 func AllowSpecialTokens() OutputOption {
 	return func(s *outputSettings) { s.allowSpecial, s.given = true, s.given|optAllowSpecial }
 }
 
 // Vars are the variables of a model's chat template (TemplateSFT and
-// TemplateSpans; format.Options.Vars).
+// TemplateSpans; format.Vars).
 func Vars(vars map[string]any) OutputOption {
 	return func(s *outputSettings) { s.vars, s.given = vars, s.given|optVars }
 }
@@ -307,10 +320,10 @@ func prompt(f *format.Format, s outputSettings) (Append, error) {
 	if err := f.Validate(); err != nil {
 		return nil, err
 	}
-	opts := format.Options{AddGenerationPrompt: true, Tools: s.tools, AllowSpecialTokens: s.allowSpecial}
+	opts := s.formatOptions(true)
 	return func(_ context.Context, b []byte, _ int, _ Row, msgs []chat.Message) ([]byte, error) {
 		b = append(b, `{"prompt":`...)
-		b, err := appendStringOf(b, func(b []byte) ([]byte, error) { return f.AppendRender(b, msgs, opts) })
+		b, err := appendStringOf(b, func(b []byte) ([]byte, error) { return f.AppendRender(b, msgs, opts...) })
 		if err != nil {
 			return nil, err
 		}

@@ -50,7 +50,7 @@ func Spans(f *format.Format, msgs []chat.Message, opts ...OutputOption) (string,
 
 func formatSpans(f *format.Format, msgs []chat.Message, o *outputSettings) (string, [][2]int, error) {
 	render := func(m []chat.Message, gen bool) (string, error) {
-		return f.Render(m, format.Options{Tools: o.tools, AllowSpecialTokens: o.allowSpecial, AddGenerationPrompt: gen})
+		return f.Render(m, o.formatOptions(gen)...)
 	}
 	return spans(render, turnEnds(f), msgs, o)
 }
@@ -69,7 +69,7 @@ func TemplateSpans(ctx context.Context, t *chattemplate.Template, msgs []chat.Me
 
 func templateSpans(ctx context.Context, t *chattemplate.Template, msgs []chat.Message, o *outputSettings) (string, [][2]int, error) {
 	render := func(m []chat.Message, gen bool) (string, error) {
-		return t.Render(ctx, m, format.Options{Tools: o.tools, Vars: o.vars, AllowSpecialTokens: o.allowSpecial, AddGenerationPrompt: gen})
+		return t.Render(ctx, m, append(o.formatOptions(gen), format.Vars(o.vars))...)
 	}
 	var ends []string
 	const mark = "\ue000\ue001"

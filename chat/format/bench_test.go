@@ -22,16 +22,16 @@ func benchConversation() []chat.Message {
 
 func BenchmarkRender(b *testing.B) {
 	msgs := benchConversation()
-	opts := format.Options{AddGenerationPrompt: true}
+	opts := []format.Option{format.GenerationPrompt()}
 	for _, name := range format.Names() {
 		f, _ := format.Lookup(name)
-		if _, err := f.Render(msgs, opts); err != nil {
+		if _, err := f.Render(msgs, opts...); err != nil {
 			b.Fatalf("%s: %v", name, err)
 		}
 		b.Run(name, func(b *testing.B) {
 			b.ReportAllocs()
 			for i := 0; i < b.N; i++ {
-				if _, err := f.Render(msgs, opts); err != nil {
+				if _, err := f.Render(msgs, opts...); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -4,15 +4,25 @@
 // A [Format] is plain data — global begin and end, per-role begin and end,
 // where the system message goes, the generation prompt, how tool
 // definitions, calls and results are written — declared in Go or loaded from
-// JSON or YAML (the same keys in both). [Format.Render] writes a conversation with it, with or without a
-// generation prompt, or continuing the final message (an assistant
-// prefill).
+// JSON or YAML (the same keys in both). [Format.Render] writes a
+// conversation with it, with or without a generation prompt, or continuing
+// the final message (an assistant prefill).
 //
 // Two other jobs live beside it: a model's own HuggingFace chat template,
 // rendered on the project's Jinja2 as transformers renders it, is package
 // chat/format/chattemplate; OpenCompass's meta templates, which have their
-// own rendering rules, are package chat/format/opencompass. Both follow the
-// special-token rule below and take the same [Options].
+// own rendering rules, are package chat/format/opencompass. Chat templates
+// follow the special-token rule below too.
+//
+// One shape of Render per job, all taking this package's [Option] values
+// ([GenerationPrompt], [ContinueFinal], [Tools], [Vars],
+// [AllowSpecialTokens]): [Format.Render](msgs, opts...) and opencompass's
+// MetaTemplate.Render(msgs, opts...) are plain computation bounded by their
+// input, as json.Marshal is, and take no context; chattemplate's
+// Template.Render(ctx, msgs, opts...) runs a template from the internet
+// under limits and takes one. [Format.AppendRender] is Render writing into
+// the caller's buffer. A call given an option it has no use for returns an
+// error naming it (Vars to a Format: [ErrVars]).
 //
 // [Names] and [Lookup] give the presets. Each is byte-exact against the
 // model's real HuggingFace chat template rendered as transformers'
@@ -66,7 +76,7 @@
 // for presets, declared formats and templates alike: a special token may
 // stand in the prompt only where the format or template writes it itself.
 // [Format.Render] and chattemplate's Template.Render refuse anything else
-// with a [*SpecialTokenError], unless [Options.AllowSpecialTokens]. It is checked
+// with a [*SpecialTokenError], unless [AllowSpecialTokens]. It is checked
 // in two steps. First every string of the data, as the format receives it,
 // must hold no token: message text (each part, and the parts joined, as
 // the formats join them), names, IDs, roles, tool call names and
@@ -89,7 +99,7 @@
 //
 // # Continuing the final message
 //
-// With Options.ContinueFinal the prompt ends right after the final
+// With [ContinueFinal] the prompt ends right after the final
 // message's text, which is how transformers' continue_final_message cuts
 // the rendered template, including its rule for trailing white space: when
 // the text has no leading white space and the format writes it whole, the

@@ -14,7 +14,7 @@ func Example() {
 		chat.Text(chat.RoleUser, "Hello!"),
 	}
 	f, _ := format.Lookup("llama3")
-	prompt, err := f.Render(msgs, format.Options{AddGenerationPrompt: true})
+	prompt, err := f.Render(msgs, format.GenerationPrompt())
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -23,7 +23,7 @@ func Example() {
 
 	// Gemma's template has no system turn and refuses one.
 	gemma, _ := format.Lookup("gemma")
-	_, err = gemma.Render(msgs, format.Options{})
+	_, err = gemma.Render(msgs)
 	fmt.Println(err)
 	// Output:
 	// "<|begin_of_text|><|start_header_id|>system<|end_header_id|>\n\nYou are a helpful assistant.<|eot_id|><|start_header_id|>user<|end_header_id|>\n\nHello!<|eot_id|><|start_header_id|>assistant<|end_header_id|>\n\n"
@@ -49,7 +49,7 @@ func ExampleFormat_Render() {
 		chat.Text(chat.RoleSystem, "Be brief."),
 		chat.Text(chat.RoleUser, "Why is the sky blue?"),
 		chat.Text(chat.RoleAssistant, "Rayleigh scattering"),
-	}, format.Options{ContinueFinal: true})
+	}, format.ContinueFinal())
 	fmt.Printf("%q\n", prompt)
 	// Output:
 	// "### Human: Be brief.\n\nWhy is the sky blue?\n### Assistant: Rayleigh scattering"

@@ -5,5 +5,5 @@ package format
 // compared).
 func FormatJoins(f *Format) bool {
 	o := newOwnText(f)
-	return o.g != nil && o.joinsData(f, nil, &Options{})
+	return o.g != nil && o.joinsData(f, nil, &settings{})
 }

@@ -79,7 +79,7 @@ type Format struct {
 
 	// Special are the model's special tokens: text the tokenizer reads as a
 	// token. BOS and EOS count too. Render refuses a message that holds one
-	// (*SpecialTokenError) unless Options.AllowSpecialTokens.
+	// (*SpecialTokenError) unless AllowSpecialTokens.
 	Special []string `json:"special,omitempty" yaml:"special,omitempty"`
 }
 
@@ -258,36 +258,16 @@ const (
 	ToolsBeforeLastUser ToolPlacement = "last-user"
 )
 
-// Options control one rendering.
-type Options struct {
-	// AddGenerationPrompt ends the prompt with the cue for the model's turn.
-	AddGenerationPrompt bool
-	// ContinueFinal ends the prompt right after the final message's text,
-	// without the end of its turn, so that the model continues it (an
-	// assistant prefill). It cannot be combined with AddGenerationPrompt.
-	ContinueFinal bool
-	// Tools are the tool definitions offered to the model. A Format without
-	// a ToolFormat refuses them (*PartError).
-	Tools []chat.Tool
-	// Vars are extra template variables for a chat template
-	// (chattemplate.Template; transformers' **kwargs of
-	// apply_chat_template), such as "enable_thinking": false. Any value
-	// encoding/json can write is accepted. A Format ignores them.
-	Vars map[string]any
-	// AllowSpecialTokens lets message content hold the model's special
-	// tokens. By default such content is refused (*SpecialTokenError): the
-	// tokenizer would read the text as the token, and a user could forge a
-	// turn.
-	AllowSpecialTokens bool
-}
-
 // Errors Render returns for a request it cannot carry out. The refusals a
 // format declares (RoleError, AlternateError, System.Error, Turn.Error,
 // ToolFormat.IDError) come back as *Error values instead.
 var (
 	ErrNoMessages       = errors.New("format: no messages")
-	ErrContinueConflict = errors.New("format: ContinueFinal and AddGenerationPrompt cannot be combined")
+	ErrContinueConflict = errors.New("format: ContinueFinal and GenerationPrompt cannot be combined")
 	ErrNotContinuable   = errors.New("format: the format leaves the final message out, so it cannot be continued")
+	// ErrVars is Vars given to a Format or a meta template, which have no
+	// variables.
+	ErrVars = errors.New("format: Vars are a chat template's variables; a format has none")
 )
 
 // Error is a conversation a format refuses, with the message the model's
@@ -312,7 +292,7 @@ func (e *Error) Error() string {
 // definition, a template variable) would put one of the model's special
 // tokens. The tokenizer would read that text as the token itself, so a user
 // could close a turn and forge another (prompt injection through the chat
-// format). Options.AllowSpecialTokens turns the check off.
+// format). The option AllowSpecialTokens turns the check off.
 type SpecialTokenError struct {
 	// Format is the format's or template's name.
 	Format string
@@ -349,7 +329,7 @@ func (e *SpecialTokenError) Error() string {
 	if e.FromText {
 		b.WriteString(" (a token the template's own text writes, taken as special without a tokenizer config)")
 	}
-	b.WriteString("; refused so that content cannot forge a turn (Options.AllowSpecialTokens allows it)")
+	b.WriteString("; refused so that content cannot forge a turn (AllowSpecialTokens allows it)")
 	return b.String()
 }
 

@@ -114,7 +114,7 @@ func TestLazyLLMChat(t *testing.T) {
 	require.True(t, ok)
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			got, err := f.Render(tc.msgs, format.Options{AddGenerationPrompt: true})
+			got, err := f.Render(tc.msgs, format.GenerationPrompt())
 			require.NoError(t, err)
 			assert.Equal(t, tc.want, got)
 		})
@@ -123,10 +123,10 @@ func TestLazyLLMChat(t *testing.T) {
 	// LazyLLM always ends with the assistant marker; without a generation
 	// prompt the prompt ends after the current turn, and an assistant
 	// prefill continues after the marker.
-	got, err := f.Render([]chat.Message{sys(lazy), user("q1"), asst("a1"), user("q2")}, format.Options{})
+	got, err := f.Render([]chat.Message{sys(lazy), user("q1"), asst("a1"), user("q2")})
 	require.NoError(t, err)
 	assert.Equal(t, "<|start_system|>"+lazy+"<|end_system|>\n\n<|Human|>:q1<|Assistant|>:a1\n<|Human|>:\nq2\n", got)
-	got, err = f.Render([]chat.Message{user("q1"), asst("The answer is")}, format.Options{ContinueFinal: true})
+	got, err = f.Render([]chat.Message{user("q1"), asst("The answer is")}, format.ContinueFinal())
 	require.NoError(t, err)
 	assert.Equal(t, "<|start_system|>"+lazy+"<|end_system|>\n\n\n<|Human|>:\nq1\n<|Assistant|>:The answer is", got)
 }
@@ -151,16 +151,16 @@ func TestDeclaredFormat(t *testing.T) {
 		name    string
 		change  func(f *format.Format)
 		msgs    []chat.Message
-		opts    format.Options
+		opts    []format.Option
 		want    string
 		wantErr string
 	}{
 		{name: "plain", msgs: []chat.Message{sys("s"), user("u"), asst("a")},
 			want: "<s>[begin]S:s|U:u|A:a|[end]"},
 		{name: "generation prompt from the generate role's begin", msgs: []chat.Message{user("u")},
-			opts: format.Options{AddGenerationPrompt: true}, want: "<s>[begin]U:u|A:"},
+			opts: []format.Option{format.GenerationPrompt()}, want: "<s>[begin]U:u|A:"},
 		{name: "explicit generation prompt", change: func(f *format.Format) { f.GenerationPrompt = "GO" },
-			msgs: []chat.Message{user("u")}, opts: format.Options{AddGenerationPrompt: true}, want: "<s>[begin]U:u|GO"},
+			msgs: []chat.Message{user("u")}, opts: []format.Option{format.GenerationPrompt()}, want: "<s>[begin]U:u|GO"},
 		{name: "unknown role left out", msgs: []chat.Message{user("u"), tool("t", "1")}, want: "<s>[begin]U:u|[end]"},
 		{name: "unknown role is an error", change: func(f *format.Format) { f.RoleError = "no tools here" },
 			msgs: []chat.Message{user("u"), tool("t", "1")}, wantErr: "format test: no tools here"},
@@ -195,13 +195,13 @@ func TestDeclaredFormat(t *testing.T) {
 			f.Alternate, f.AlternateError = format.AlternateStrict, "alternate!"
 		}, msgs: []chat.Message{user("a"), user("b")}, wantErr: "format test: alternate!"},
 		{name: "continue the final message", msgs: []chat.Message{user("u"), asst("The answer is")},
-			opts: format.Options{ContinueFinal: true}, want: "<s>[begin]U:u|A:The answer is"},
+			opts: []format.Option{format.ContinueFinal()}, want: "<s>[begin]U:u|A:The answer is"},
 		{name: "continue keeps trailing space the format writes", msgs: []chat.Message{user("u"), asst("1, 2, ")},
-			opts: format.Options{ContinueFinal: true}, want: "<s>[begin]U:u|A:1, 2, "},
+			opts: []format.Option{format.ContinueFinal()}, want: "<s>[begin]U:u|A:1, 2, "},
 		{name: "continue a dropped message", msgs: []chat.Message{user("u"), tool("t", "1")},
-			opts: format.Options{ContinueFinal: true}, wantErr: format.ErrNotContinuable.Error()},
+			opts: []format.Option{format.ContinueFinal()}, wantErr: format.ErrNotContinuable.Error()},
 		{name: "continue with generation prompt", msgs: []chat.Message{user("u")},
-			opts: format.Options{ContinueFinal: true, AddGenerationPrompt: true}, wantErr: format.ErrContinueConflict.Error()},
+			opts: []format.Option{format.ContinueFinal(), format.GenerationPrompt()}, wantErr: format.ErrContinueConflict.Error()},
 		{name: "no messages", msgs: nil, wantErr: format.ErrNoMessages.Error()},
 		{name: "unknown placement", change: func(f *format.Format) { f.System.Placement = "middle" },
 			msgs: []chat.Message{user("u")}, wantErr: `format test: unknown system placement "middle"`},
@@ -223,11 +223,11 @@ func TestDeclaredFormat(t *testing.T) {
 			msgs:    []chat.Message{user("u"), {Role: chat.RoleAssistant, ToolCalls: []chat.ToolCall{{ID: "1", Name: "f", Arguments: []byte("{}")}}}},
 			wantErr: "format test: message 1 has a tool call, which the format cannot write"},
 		{name: "tools without a tool format are refused", change: func(f *format.Format) { f.Tools = nil },
-			msgs: []chat.Message{user("u")}, opts: format.Options{Tools: []chat.Tool{{Name: "f"}}},
+			msgs: []chat.Message{user("u")}, opts: []format.Option{format.Tools([]chat.Tool{{Name: "f"}}...)},
 			wantErr: "format test: the format has no place for tools"},
 		{name: "special token in content", msgs: []chat.Message{user("a<s>b")},
-			wantErr: `format test: message 0 (content) holds the special token "<s>"; refused so that content cannot forge a turn (Options.AllowSpecialTokens allows it)`},
-		{name: "special token allowed", msgs: []chat.Message{user("a<s>b")}, opts: format.Options{AllowSpecialTokens: true},
+			wantErr: `format test: message 0 (content) holds the special token "<s>"; refused so that content cannot forge a turn (AllowSpecialTokens allows it)`},
+		{name: "special token allowed", msgs: []chat.Message{user("a<s>b")}, opts: []format.Option{format.AllowSpecialTokens()},
 			want: "<s>[begin]U:a<s>b|[end]"},
 	}
 	for _, tc := range tests {
@@ -236,7 +236,7 @@ func TestDeclaredFormat(t *testing.T) {
 			if tc.change != nil {
 				tc.change(f)
 			}
-			got, err := f.Render(tc.msgs, tc.opts)
+			got, err := f.Render(tc.msgs, tc.opts...)
 			if tc.wantErr != "" {
 				require.EqualError(t, err, tc.wantErr)
 				return
@@ -249,7 +249,7 @@ func TestDeclaredFormat(t *testing.T) {
 
 func TestErrorType(t *testing.T) {
 	f, _ := format.Lookup("gemma")
-	_, err := f.Render([]chat.Message{user("a"), asst("b"), asst("c")}, format.Options{})
+	_, err := f.Render([]chat.Message{user("a"), asst("b"), asst("c")})
 	var fe *format.Error
 	require.True(t, errors.As(err, &fe))
 	assert.Equal(t, &format.Error{Format: "gemma", Index: 2, Msg: "Conversation roles must alternate user/assistant/user/assistant/..."}, fe)
@@ -259,7 +259,7 @@ func TestToolCallArgumentsMustBeJSON(t *testing.T) {
 	f, _ := format.Lookup("qwen2.5")
 	m := asst("")
 	m.ToolCalls = []chat.ToolCall{{ID: "c1", Name: "f", Arguments: []byte(`{"a": `)}}
-	_, err := f.Render([]chat.Message{user("u"), m}, format.Options{})
+	_, err := f.Render([]chat.Message{user("u"), m})
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "tool call f: arguments")
 }
@@ -291,7 +291,7 @@ func TestFormatJSON(t *testing.T) {
 	}`
 	var f format.Format
 	require.NoError(t, json.Unmarshal([]byte(src), &f))
-	got, err := f.Render([]chat.Message{user("Hi"), asst(" Hello! "), tool("42", "c1")}, format.Options{AddGenerationPrompt: true})
+	got, err := f.Render([]chat.Message{user("Hi"), asst(" Hello! "), tool("42", "c1")}, format.GenerationPrompt())
 	require.NoError(t, err)
 	assert.Equal(t, "<s>A chat.\n\nUSER: Hi\nASSISTANT: Hello!</s>\nUSER: 42\nASSISTANT:", got)
 }
@@ -302,11 +302,11 @@ func TestPresetsConcurrent(t *testing.T) {
 	msgs := benchConversation()
 	for _, name := range format.Names() {
 		f, _ := format.Lookup(name)
-		want, wantErr := f.Render(msgs, format.Options{AddGenerationPrompt: true})
+		want, wantErr := f.Render(msgs, format.GenerationPrompt())
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			for i := 0; i < 20; i++ {
-				got, err := f.Render(msgs, format.Options{AddGenerationPrompt: true})
+				got, err := f.Render(msgs, format.GenerationPrompt())
 				assert.Equal(t, want, got)
 				assert.Equal(t, wantErr, err)
 			}
@@ -317,7 +317,7 @@ func TestPresetsConcurrent(t *testing.T) {
 func TestParse(t *testing.T) {
 	f, err := format.Parse([]byte(`{"name": "x", "other": {"begin": "[{role}]", "end": "\n"}, "generation_prompt": "[assistant]"}`))
 	require.NoError(t, err)
-	got, err := f.Render([]chat.Message{user("hi")}, format.Options{AddGenerationPrompt: true})
+	got, err := f.Render([]chat.Message{user("hi")}, format.GenerationPrompt())
 	require.NoError(t, err)
 	assert.Equal(t, "[user]hi\n[assistant]", got)
 
@@ -349,7 +349,11 @@ func FuzzRender(f *testing.F) {
 			msgs = append(msgs, m)
 		}
 		for _, p := range presets {
-			out, err := p.Render(msgs, format.Options{ContinueFinal: cont, AddGenerationPrompt: !cont})
+			opt := format.GenerationPrompt()
+			if cont {
+				opt = format.ContinueFinal()
+			}
+			out, err := p.Render(msgs, opt)
 			if err == nil && cont && len(msgs) > 0 {
 				final := strings.TrimFunc(msgs[len(msgs)-1].Text(), func(r rune) bool {
 					return unicode.IsSpace(r) || (r >= 0x1c && r <= 0x1f) // Python's str.isspace
@@ -360,4 +364,27 @@ func FuzzRender(f *testing.F) {
 			}
 		}
 	})
+}
+
+// A Format has no variables: Vars is refused rather than ignored, and
+// options compose in any order.
+func TestOptions(t *testing.T) {
+	f, _ := format.Lookup("chatml")
+	msgs := []chat.Message{user("hi")}
+	_, err := f.Render(msgs, format.Vars(map[string]any{"x": 1}))
+	assert.ErrorIs(t, err, format.ErrVars)
+	dst, err := f.AppendRender([]byte("x"), msgs, format.GenerationPrompt(), format.Vars(map[string]any{}))
+	assert.ErrorIs(t, err, format.ErrVars)
+	assert.Equal(t, "x", string(dst))
+
+	got, err := f.Render(msgs, format.GenerationPrompt(), nil)
+	require.NoError(t, err)
+	assert.Equal(t, "<|im_start|>user\nhi<|im_end|>\n<|im_start|>assistant\n", got)
+	_, err = f.Render(msgs, format.ContinueFinal(), format.GenerationPrompt())
+	assert.ErrorIs(t, err, format.ErrContinueConflict)
+	_, err = f.Render([]chat.Message{user("a <|im_end|>")})
+	var se *format.SpecialTokenError
+	assert.ErrorAs(t, err, &se)
+	_, err = f.Render([]chat.Message{user("a <|im_end|>")}, format.AllowSpecialTokens())
+	assert.NoError(t, err)
 }

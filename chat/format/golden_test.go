@@ -39,16 +39,12 @@ func TestGolden(t *testing.T) {
 				c, ok := cases[res.Name]
 				require.True(t, ok, "no case %q", res.Name)
 				t.Run(c.Name, func(t *testing.T) {
-					opts := format.Options{
-						AddGenerationPrompt: c.AddGenerationPrompt,
-						ContinueFinal:       c.ContinueFinalMessage,
-						Tools:               c.ChatTools(),
-						AllowSpecialTokens:  true,
-					}
-					got, err := f.Render(c.ChatMessages(), opts)
+					opts := []format.Option{format.Tools(c.ChatTools()...), format.AllowSpecialTokens()}
+					opts = append(opts, c.Options()...)
+					got, err := f.Render(c.ChatMessages(), opts...)
 					// AppendRender writes the same after what dst holds,
 					// and leaves dst as it was when it fails.
-					appended, aerr := f.AppendRender([]byte("before|"), c.ChatMessages(), opts)
+					appended, aerr := f.AppendRender([]byte("before|"), c.ChatMessages(), opts...)
 					assert.Equal(t, fmt.Sprint(err), fmt.Sprint(aerr))
 					if err == nil {
 						assert.Equal(t, "before|"+got, string(appended))

@@ -7,6 +7,7 @@ import (
 	"unsafe"
 
 	"github.com/rolemark/rolemark/chat"
+	"github.com/rolemark/rolemark/chat/format/internal/option"
 	"github.com/rolemark/rolemark/chat/format/internal/pystr"
 	"github.com/rolemark/rolemark/chat/format/internal/special"
 	"github.com/rolemark/rolemark/internal/pyjson"
@@ -17,8 +18,8 @@ import (
 // (apply_chat_template with add_generation_prompt and
 // continue_final_message), including the template's refusals, which come
 // back as *Error.
-func (f *Format) Render(msgs []chat.Message, opts Options) (string, error) {
-	b, err := f.AppendRender(nil, msgs, opts)
+func (f *Format) Render(msgs []chat.Message, opts ...Option) (string, error) {
+	b, err := f.appendChecked(nil, msgs, option.Apply(opts))
 	if err != nil {
 		return "", err
 	}
@@ -28,7 +29,15 @@ func (f *Format) Render(msgs []chat.Message, opts Options) (string, error) {
 // AppendRender appends the prompt string Render returns to dst and returns
 // the extended slice, as the built-in append does; on error, dst comes back
 // as it was (its spare capacity may have been written).
-func (f *Format) AppendRender(dst []byte, msgs []chat.Message, opts Options) ([]byte, error) {
+func (f *Format) AppendRender(dst []byte, msgs []chat.Message, opts ...Option) ([]byte, error) {
+	return f.appendChecked(dst, msgs, option.Apply(opts))
+}
+
+// appendChecked is AppendRender with its options applied.
+func (f *Format) appendChecked(dst []byte, msgs []chat.Message, opts settings) ([]byte, error) {
+	if opts.Vars != nil {
+		return dst, ErrVars
+	}
 	if len(msgs) == 0 {
 		return dst, ErrNoMessages
 	}
@@ -47,7 +56,7 @@ func (f *Format) AppendRender(dst []byte, msgs []chat.Message, opts Options) ([]
 		o := f.ownText()
 		if g = o.g; g != nil {
 			var hit *special.Hit
-			// Vars are left out: a Format does not read them.
+			// Vars are nil: a Format refuses them.
 			if neutral, hit = g.Check(msgs, opts.Tools, nil); hit != nil {
 				return dst, specialTokenError(f.Name, hit)
 			}
@@ -73,7 +82,7 @@ func (f *Format) AppendRender(dst []byte, msgs []chat.Message, opts Options) ([]
 }
 
 // appendRender is AppendRender after the checks of the data.
-func (f *Format) appendRender(dst []byte, msgs []chat.Message, opts Options) ([]byte, error) {
+func (f *Format) appendRender(dst []byte, msgs []chat.Message, opts settings) ([]byte, error) {
 	r := renderer{f: f, msgs: msgs, opts: opts, contentStart: -1}
 	size := len(f.BOS) + len(f.Begin) + len(f.End) + len(f.GenerationPrompt)
 	for i := range msgs {
@@ -104,7 +113,7 @@ func (t *text) String() string { return unsafe.String(unsafe.SliceData(t.b), len
 type renderer struct {
 	f    *Format
 	msgs []chat.Message
-	opts Options
+	opts settings
 	b    text
 
 	// Set by system: the system placement in effect, the system text to
@@ -487,7 +496,7 @@ func (tf *ToolFormat) definitions(tools []chat.Tool) string {
 
 // checkParts refuses what the format cannot write: media parts it has no
 // text for, tool calls and tool definitions without a ToolFormat.
-func (f *Format) checkParts(msgs []chat.Message, opts Options) error {
+func (f *Format) checkParts(msgs []chat.Message, opts settings) error {
 	if f.Tools == nil && len(opts.Tools) > 0 {
 		return &PartError{Format: f.Name, Index: -1, Part: "tools"}
 	}

@@ -106,7 +106,7 @@ func (f *Format) specialTokens(buf []string) []string {
 // joins reports whether a piece of the format's own text that this
 // conversation has it write could make a special token with data written
 // next to it (Guard.Joins). f's fields are those of o.text.
-func (o *ownText) joinsData(f *Format, msgs []chat.Message, opts *Options) bool {
+func (o *ownText) joinsData(f *Format, msgs []chat.Message, opts *settings) bool {
 	if o.joins || o.tools && (len(opts.Tools) > 0 || toolsIn(msgs)) {
 		return true
 	}

@@ -172,11 +172,11 @@ func TestOwnTextAfterAChange(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			f := base()
-			out, err := f.Render(msgs, Options{})
+			out, err := f.Render(msgs)
 			require.NoError(t, err)
 			assert.Equal(t, "<|im_start|>user\nend|> hello<|im_end|>\n", out)
 			tc.change(f)
-			_, err = f.Render(msgs, Options{})
+			_, err = f.Render(msgs)
 			var se *SpecialTokenError
 			require.True(t, errors.As(err, &se), "got %v", err)
 			assert.Equal(t, "<|im_end|>", se.Token)

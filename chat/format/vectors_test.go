@@ -105,7 +105,11 @@ func TestSeedsysVectors(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			f, ok := format.Lookup(tc.preset)
 			require.True(t, ok, tc.preset)
-			got, err := f.Render(tc.msgs, format.Options{AddGenerationPrompt: !tc.noGen, Tools: tc.tools})
+			opts := []format.Option{format.Tools(tc.tools...)}
+			if !tc.noGen {
+				opts = append(opts, format.GenerationPrompt())
+			}
+			got, err := f.Render(tc.msgs, opts...)
 			if tc.wantErr != "" {
 				require.EqualError(t, err, tc.wantErr)
 				return

@@ -56,7 +56,7 @@ system:
 	dec.KnownFields(true)
 	require.NoError(t, dec.Decode(&f))
 	require.NoError(t, f.Validate())
-	got, err := f.Render([]chat.Message{user("Hi"), asst(" Hello! "), tool("42", "c1")}, format.Options{AddGenerationPrompt: true})
+	got, err := f.Render([]chat.Message{user("Hi"), asst(" Hello! "), tool("42", "c1")}, format.GenerationPrompt())
 	require.NoError(t, err)
 	assert.Equal(t, "<s>A chat.\n\nUSER: Hi\nASSISTANT: Hello!</s>\nUSER: 42\nASSISTANT:", got)
 

@@ -20,7 +20,7 @@ func ExamplePrompter_Messages_format() {
 		log.Fatal(err)
 	}
 	chatml, _ := format.Lookup("chatml")
-	s, err := chatml.Render(res.Messages, format.Options{AddGenerationPrompt: true, Tools: res.Tools})
+	s, err := chatml.Render(res.Messages, format.GenerationPrompt(), format.Tools(res.Tools...))
 	if err != nil {
 		log.Fatal(err)
 	}

@@ -22,7 +22,7 @@ func TestEveryChatFormat(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			f, ok := chatformat.Lookup(name)
 			require.True(t, ok)
-			want, err := f.Render(msgs, chatformat.Options{AddGenerationPrompt: true})
+			want, err := f.Render(msgs, chatformat.GenerationPrompt())
 			require.NoError(t, err)
 			var out, errOut bytes.Buffer
 			code := run(context.Background(), []string{"parse", "--format", name, "-"}, strings.NewReader(markup), &out, &errOut)

@@ -38,7 +38,7 @@ func loadPromptFormat(name string) (*promptFormat, bool, error) {
 		if file == "" {
 			return nil, true, usageErr("--format hf:FILE needs a file: a model's tokenizer_config.json or chat_template.jinja")
 		}
-		tpl, err := chattemplate.LoadTemplate(os.DirFS(filepath.Dir(file)), filepath.Base(file), chattemplate.WithName(file))
+		tpl, err := chattemplate.LoadTemplate(os.DirFS(filepath.Dir(file)), filepath.Base(file), chattemplate.Name(file))
 		if err != nil {
 			return nil, true, err
 		}
@@ -54,11 +54,16 @@ func loadPromptFormat(name string) (*promptFormat, bool, error) {
 // render writes msgs as the prompt string a local model reads, with the
 // generation prompt.
 func (p *promptFormat) render(ctx context.Context, msgs []chat.Message, tools []chat.Tool, vars map[string]any) (string, error) {
-	opts := chatformat.Options{AddGenerationPrompt: true, Tools: tools, Vars: vars}
+	return p.renderWith(ctx, msgs, vars, chatformat.GenerationPrompt(), chatformat.Tools(tools...))
+}
+
+// renderWith renders msgs with opts, and with vars where the format is a
+// chat template (a preset has no variables).
+func (p *promptFormat) renderWith(ctx context.Context, msgs []chat.Message, vars map[string]any, opts ...chatformat.Option) (string, error) {
 	if p.tpl != nil {
-		return p.tpl.Render(ctx, msgs, opts)
+		return p.tpl.Render(ctx, msgs, append(opts[:len(opts):len(opts)], chatformat.Vars(vars))...)
 	}
-	return p.preset.Render(msgs, opts)
+	return p.preset.Render(msgs, opts...)
 }
 
 // promptOptions are what --tools and --template-var add to a chat format's
@@ -114,14 +119,11 @@ func (v templateVarsFlag) Set(s string) error {
 // allowSpecial lets the rows' content hold the template's special tokens.
 func hfPrompt(p *promptFormat, tools []chat.Tool, vars map[string]any, allowSpecial bool) batch.Append {
 	return func(ctx context.Context, b []byte, _ int, _ batch.Row, msgs []chat.Message) ([]byte, error) {
-		opts := chatformat.Options{AddGenerationPrompt: true, Tools: tools, Vars: vars, AllowSpecialTokens: allowSpecial}
-		var s string
-		var err error
-		if p.tpl != nil {
-			s, err = p.tpl.Render(ctx, msgs, opts)
-		} else {
-			s, err = p.preset.Render(msgs, opts)
+		opts := []chatformat.Option{chatformat.GenerationPrompt(), chatformat.Tools(tools...)}
+		if allowSpecial {
+			opts = append(opts, chatformat.AllowSpecialTokens())
 		}
+		s, err := p.renderWith(ctx, msgs, vars, opts...)
 		if err != nil {
 			return nil, err
 		}

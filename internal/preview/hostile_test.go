@@ -31,7 +31,7 @@ func TestServeSurvivesHostileChatTemplates(t *testing.T) {
 	dir := writeDir(t, files)
 	for _, tc := range hostile {
 		t.Run(tc.name, func(t *testing.T) {
-			tpl, err := chattemplate.NewTemplate(tc.src, chattemplate.WithName("hostile.jinja"))
+			tpl, err := chattemplate.NewTemplate(tc.src, chattemplate.Name("hostile.jinja"))
 			if err != nil {
 				var te *chattemplate.TemplateError
 				require.ErrorAs(t, err, &te, "refused at start, as serve refuses to start")

@@ -492,13 +492,13 @@ func (s *Server) promptString(ctx context.Context, format string, msgs []chat.Me
 // promptText renders msgs in the chat format named, with the generation
 // prompt, and returns the format's special tokens beside.
 func (s *Server) promptText(ctx context.Context, format string, msgs []chat.Message, tools []chat.Tool) (string, []string, error) {
-	copts := chatformat.Options{AddGenerationPrompt: true, Tools: tools}
+	copts := []chatformat.Option{chatformat.GenerationPrompt(), chatformat.Tools(tools...)}
 	if t, ok := s.cfg.templates[format]; ok {
-		str, err := t.Render(ctx, msgs, copts)
+		str, err := t.Render(ctx, msgs, copts...)
 		return str, t.SpecialTokens(), err
 	}
 	f, _ := chatformat.Lookup(format)
-	str, err := f.Render(msgs, copts)
+	str, err := f.Render(msgs, copts...)
 	return str, []string{f.BOS, f.EOS}, err
 }
 

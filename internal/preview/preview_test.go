@@ -253,7 +253,7 @@ func TestTokens(t *testing.T) {
 // marked.
 func TestChatTemplate(t *testing.T) {
 	tpl, err := chattemplate.NewTemplate("{% for m in messages %}<|turn|>{{ m.role }}: {{ m.content }}<|end|>{% endfor %}",
-		chattemplate.WithSpecialTokens("<|turn|>", "<|end|>"))
+		chattemplate.SpecialTokens("<|turn|>", "<|end|>"))
 	require.NoError(t, err)
 	s := newServer(t, writeDir(t, files), ChatTemplate("hf:model.jinja", tpl), DefaultFormat("hf:model.jinja"))
 	code, body := get(t, s, "/t/greet.hbs")

@@ -38,9 +38,12 @@ func BenchmarkTemplateVsJinja2(b *testing.B) {
 	}
 	c := convs[conversation]
 	msgs, tools := c.messages(b), c.tools()
-	opts := format.Options{AddGenerationPrompt: c.AddGenerationPrompt, Tools: tools}
+	opts := []format.Option{format.Tools(tools...)}
+	if c.AddGenerationPrompt {
+		opts = append(opts, format.GenerationPrompt())
+	}
 	ctx := context.Background()
-	if _, err := tpl.Render(ctx, msgs, opts); err != nil {
+	if _, err := tpl.Render(ctx, msgs, opts...); err != nil {
 		b.Fatal(err)
 	}
 	pyNs := 0.0
@@ -54,7 +57,7 @@ func BenchmarkTemplateVsJinja2(b *testing.B) {
 	b.ResetTimer()
 	cpu0 := cpuTime()
 	for i := 0; i < b.N; i++ {
-		if _, err := tpl.Render(ctx, msgs, opts); err != nil {
+		if _, err := tpl.Render(ctx, msgs, opts...); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -110,13 +113,16 @@ func BenchmarkCorpusVsJinja2(b *testing.B) {
 		}
 		c := convs[p.Conversation]
 		msgs := c.messages(b)
-		opts := format.Options{AddGenerationPrompt: c.AddGenerationPrompt, Tools: c.tools()}
+		opts := []format.Option{format.Tools(c.tools()...)}
+		if c.AddGenerationPrompt {
+			opts = append(opts, format.GenerationPrompt())
+		}
 		ctx := context.Background()
-		if _, err := tpl.Render(ctx, msgs, opts); err != nil {
+		if _, err := tpl.Render(ctx, msgs, opts...); err != nil {
 			// a conversation holding one of the template's tokens: the
 			// rendering without the guard, as TestCorpus renders it
-			opts.AllowSpecialTokens = true
-			if _, err := tpl.Render(ctx, msgs, opts); err != nil {
+			opts = append(opts, format.AllowSpecialTokens())
+			if _, err := tpl.Render(ctx, msgs, opts...); err != nil {
 				b.Fatalf("%s / %s: %v", s.File, p.Conversation, err)
 			}
 		}
@@ -125,7 +131,7 @@ func BenchmarkCorpusVsJinja2(b *testing.B) {
 			b.ResetTimer()
 			cpu0 := cpuTime()
 			for i := 0; i < b.N; i++ {
-				if _, err := tpl.Render(ctx, msgs, opts); err != nil {
+				if _, err := tpl.Render(ctx, msgs, opts...); err != nil {
 					b.Fatal(err)
 				}
 			}

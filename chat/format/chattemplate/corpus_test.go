@@ -100,6 +100,16 @@ func (c corpusConversation) messages(t testing.TB) []chat.Message {
 	return out
 }
 
+// options are the rendering options of the conversation, special tokens
+// allowed.
+func (c corpusConversation) options() []format.Option {
+	opts := []format.Option{format.Tools(c.tools()...), format.AllowSpecialTokens()}
+	if c.AddGenerationPrompt {
+		opts = append(opts, format.GenerationPrompt())
+	}
+	return opts
+}
+
 func (c corpusConversation) tools() []chat.Tool {
 	return fixture.ChatTools(c.Tools)
 }
@@ -128,8 +138,8 @@ func readCorpus(t testing.TB) ([]corpusSource, map[string]corpusConversation, []
 }
 
 func (s corpusSource) compile() (*chattemplate.Template, error) {
-	return chattemplate.NewTemplate(s.template, chattemplate.WithName(s.File), chattemplate.WithClock(pinnedClock),
-		chattemplate.WithToken("bos_token", s.BOS), chattemplate.WithToken("eos_token", s.EOS), chattemplate.WithSpecialTokens(s.Special...))
+	return chattemplate.NewTemplate(s.template, chattemplate.Name(s.File), chattemplate.Clock(pinnedClock),
+		chattemplate.Token("bos_token", s.BOS), chattemplate.Token("eos_token", s.EOS), chattemplate.SpecialTokens(s.Special...))
 }
 
 // TestCorpus renders every (template, conversation) pair of the corpus and
@@ -162,8 +172,7 @@ func TestCorpus(t *testing.T) {
 				var got string
 				err := compileErr[r.Template]
 				if err == nil {
-					got, err = path.of(compiled[r.Template]).Render(context.Background(), conv.messages(t), format.Options{
-						AddGenerationPrompt: conv.AddGenerationPrompt, Tools: conv.tools(), AllowSpecialTokens: true})
+					got, err = path.of(compiled[r.Template]).Render(context.Background(), conv.messages(t), conv.options()...)
 				}
 				key := r.Template + " " + byFile[r.Template].Model + " / " + r.Conversation
 				switch {

@@ -7,7 +7,7 @@ import (
 	"sync/atomic"
 
 	"github.com/rolemark/rolemark/chat"
-	"github.com/rolemark/rolemark/chat/format"
+	"github.com/rolemark/rolemark/chat/format/internal/option"
 	"github.com/rolemark/rolemark/internal/jinja2"
 	"github.com/rolemark/rolemark/internal/pyjson"
 )
@@ -105,7 +105,7 @@ var (
 // data builds the template's variables as transformers passes them:
 // messages, tools, documents, add_generation_prompt, the special tokens and
 // the caller's variables. The caller releases rd after the rendering.
-func (t *Template) data(msgs []chat.Message, opts format.Options) (rd *renderData, err error) {
+func (t *Template) data(msgs []chat.Message, opts option.Settings) (rd *renderData, err error) {
 	rd = renderDataPool.Get().(*renderData)
 	d := rd.vars
 	for k, v := range t.tokens {

@@ -12,9 +12,11 @@
 // transformers defines it (key order kept, ensure_ascii off, indent,
 // separators, sort_keys), raise_exception (a [*TemplateError] with Raised
 // set and the template's message), strftime_now on a clock the caller can
-// fix ([WithClock]). [format.Options] carries the tools (OpenAI function
-// definitions), add_generation_prompt, continue_final_message and extra
-// variables ([format.Options].Vars, such as enable_thinking).
+// fix ([Clock]). Rendering takes the options of package format: the tools
+// ([format.Tools], OpenAI function definitions), add_generation_prompt
+// ([format.GenerationPrompt]), continue_final_message
+// ([format.ContinueFinal]) and extra variables ([format.Vars], such as
+// enable_thinking).
 //
 // Messages reach a template in transformers' shape: role; content as a
 // string when the message is text only, else a list of parts
@@ -45,21 +47,21 @@
 // Templates follow chat/format's special-token rule (see its package
 // documentation): a special token may stand in the prompt only where the
 // template writes it itself; anything else is a [*format.SpecialTokenError]
-// unless [format.Options].AllowSpecialTokens. A Template's special tokens
+// unless [format.AllowSpecialTokens]. A Template's special tokens
 // are its bos/eos/unk/… tokens and the added_tokens_decoder entries marked
-// special ([WithSpecialTokens] adds more). A template without a tokenizer
+// special ([SpecialTokens] adds more). A template without a tokenizer
 // config (a bare chat_template.jinja, rolemark's --format hf:FILE.jinja)
 // takes as special the tokens its own text writes ([Template.TextTokens]:
 // <|…|>, <｜…｜>, [INST]-like brackets of capital letters,
 // <start_of_turn>-like tags with an underscore, <s>, </s>, <bos>, <eos>, …),
-// plus those [WithSpecialTokens] names, and its errors say so
+// plus those [SpecialTokens] names, and its errors say so
 // ([format.SpecialTokenError].FromText): the tokens a template writes are
 // those that open and close its turns, whatever the tokenizer makes of
 // them.
 //
 // # Continuing the final message
 //
-// With [format.Options].ContinueFinal the prompt ends right after the final
+// With [format.ContinueFinal] the prompt ends right after the final
 // message's text, cut as transformers' continue_final_message cuts it (see
 // chat/format's package documentation).
 package chattemplate

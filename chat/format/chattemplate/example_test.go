@@ -27,7 +27,7 @@ func ExampleLoadTemplate() {
 		{Role: chat.RoleAssistant, ToolCalls: []chat.ToolCall{{ID: "c1", Name: "get_weather", Arguments: []byte(`{"city":"Paris"}`)}}},
 		{Role: chat.RoleTool, ToolCallID: "c1", Content: []chat.Part{chat.TextPart("20 °C")}},
 	}
-	prompt, err := tpl.Render(context.Background(), msgs, format.Options{AddGenerationPrompt: true})
+	prompt, err := tpl.Render(context.Background(), msgs, format.GenerationPrompt())
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -35,7 +35,7 @@ func ExampleLoadTemplate() {
 	fmt.Print(prompt)
 
 	// Content that holds a special token is refused.
-	_, err = tpl.Render(context.Background(), []chat.Message{chat.Text(chat.RoleUser, "hi<|im_end|>")}, format.Options{})
+	_, err = tpl.Render(context.Background(), []chat.Message{chat.Text(chat.RoleUser, "hi<|im_end|>")})
 	fmt.Println(err)
 	// Output:
 	// <|im_start|>user
@@ -45,5 +45,5 @@ func ExampleLoadTemplate() {
 	// <|im_start|>tool
 	// 20 °C<|im_end|>
 	// <|im_start|>assistant
-	// format tokenizer_config.json: message 0 (content) holds the special token "<|im_end|>"; refused so that content cannot forge a turn (Options.AllowSpecialTokens allows it)
+	// format tokenizer_config.json: message 0 (content) holds the special token "<|im_end|>"; refused so that content cannot forge a turn (AllowSpecialTokens allows it)
 }

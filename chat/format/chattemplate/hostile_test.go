@@ -11,7 +11,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/rolemark/rolemark/chat"
-	"github.com/rolemark/rolemark/chat/format"
 	"github.com/rolemark/rolemark/chat/format/chattemplate"
 )
 
@@ -39,9 +38,9 @@ func TestHostileTemplatesEndWithAnError(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 			defer cancel()
-			tpl, err := chattemplate.NewTemplate(tc.src, chattemplate.WithName("hostile.jinja"))
+			tpl, err := chattemplate.NewTemplate(tc.src, chattemplate.Name("hostile.jinja"))
 			if err == nil {
-				_, err = tpl.Render(ctx, user, format.Options{})
+				_, err = tpl.Render(ctx, user)
 			}
 			require.Error(t, err)
 			assert.False(t, errors.Is(err, context.DeadlineExceeded), "the deadline, not a limit, ended it: %v", err)

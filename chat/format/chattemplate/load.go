@@ -19,7 +19,7 @@ import (
 // its special tokens from a tokenizer_config.json beside it, when there is
 // one, and otherwise from its own text (Template.TextTokens). Options given
 // here override what the files say.
-func LoadTemplate(fsys fs.FS, name string, opts ...TemplateOption) (*Template, error) {
+func LoadTemplate(fsys fs.FS, name string, opts ...Option) (*Template, error) {
 	data, err := fs.ReadFile(fsys, name)
 	if err != nil {
 		return nil, err
@@ -29,7 +29,7 @@ func LoadTemplate(fsys fs.FS, name string, opts ...TemplateOption) (*Template, e
 		b, err := fs.ReadFile(fsys, path.Join(dir, base))
 		return b, err == nil
 	}
-	opts = append([]TemplateOption{WithName(name)}, opts...)
+	opts = append([]Option{Name(name)}, opts...)
 	if !strings.HasSuffix(strings.ToLower(name), ".json") {
 		if cfg, ok := sibling("tokenizer_config.json"); ok {
 			tc, err := readTokenizerConfig(cfg)
@@ -66,7 +66,7 @@ func LoadTemplate(fsys fs.FS, name string, opts ...TemplateOption) (*Template, e
 // (bos_token, eos_token, unk_token, sep_token, pad_token, cls_token,
 // mask_token, each a string or an AddedToken object, and the
 // added_tokens_decoder entries marked special).
-func ParseTokenizerConfig(data []byte, opts ...TemplateOption) (*Template, error) {
+func ParseTokenizerConfig(data []byte, opts ...Option) (*Template, error) {
 	tc, err := readTokenizerConfig(data)
 	if err != nil {
 		return nil, err
@@ -83,10 +83,10 @@ type tokenizerConfig struct {
 	special   []string
 }
 
-func (tc *tokenizerConfig) options() []TemplateOption {
-	opts := []TemplateOption{WithSpecialTokens(tc.special...), func(s *templateSettings) { s.known = true }}
+func (tc *tokenizerConfig) options() []Option {
+	opts := []Option{SpecialTokens(tc.special...), func(s *templateSettings) { s.known = true }}
 	for k, v := range tc.tokens {
-		opts = append(opts, WithToken(k, v))
+		opts = append(opts, Token(k, v))
 	}
 	return opts
 }

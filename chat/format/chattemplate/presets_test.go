@@ -58,15 +58,15 @@ func TestPresetsAgainstTheirTemplates(t *testing.T) {
 			var head goldenHead
 			fixture.ReadJSON(t, filepath.Join(golden, g.Preset+".json"), &head)
 			src := presetTemplate(t, sources, g.Preset, g.Template)
-			tpl, err := chattemplate.NewTemplate(src.template, chattemplate.WithToken("bos_token", head.BOS), chattemplate.WithToken("eos_token", head.EOS))
+			tpl, err := chattemplate.NewTemplate(src.template, chattemplate.Token("bos_token", head.BOS), chattemplate.Token("eos_token", head.EOS))
 			require.NoError(t, err)
 			preset, _ := format.Lookup(g.Preset)
 			for _, res := range g.Results {
 				c := cases[res.Name]
-				opts := format.Options{AddGenerationPrompt: c.AddGenerationPrompt, ContinueFinal: c.ContinueFinalMessage,
-					Tools: c.ChatTools(), AllowSpecialTokens: true}
-				fromTemplate, terr := tpl.Render(context.Background(), c.ChatMessages(), opts)
-				fromPreset, perr := preset.Render(c.ChatMessages(), opts)
+				opts := []format.Option{format.Tools(c.ChatTools()...), format.AllowSpecialTokens()}
+				opts = append(opts, c.Options()...)
+				fromTemplate, terr := tpl.Render(context.Background(), c.ChatMessages(), opts...)
+				fromPreset, perr := preset.Render(c.ChatMessages(), opts...)
 				var pe *format.PartError
 				switch {
 				case errors.As(perr, &pe):
@@ -96,23 +96,23 @@ func TestPresetImages(t *testing.T) {
 		}
 	}
 	require.Contains(t, gemmaSrc.template, "<start_of_image>")
-	tpl, err := chattemplate.NewTemplate(gemmaSrc.template, chattemplate.WithToken("bos_token", "<bos>"))
+	tpl, err := chattemplate.NewTemplate(gemmaSrc.template, chattemplate.Token("bos_token", "<bos>"))
 	require.NoError(t, err)
-	want, err := tpl.Render(context.Background(), msgs, format.Options{AddGenerationPrompt: true})
+	want, err := tpl.Render(context.Background(), msgs, format.GenerationPrompt())
 	require.NoError(t, err)
 	gemma3, _ := format.Lookup("gemma3")
-	got, err := gemma3.Render(msgs, format.Options{AddGenerationPrompt: true})
+	got, err := gemma3.Render(msgs, format.GenerationPrompt())
 	require.NoError(t, err)
 	assert.Equal(t, want, got)
 	assert.Equal(t, "<bos><start_of_turn>user\nWhat is this?<start_of_image>Be brief.<end_of_turn>\n<start_of_turn>model\n", got)
 
 	for _, name := range []string{"llama3", "chatml"} {
 		f, _ := format.Lookup(name)
-		_, err := f.Render(msgs, format.Options{})
+		_, err := f.Render(msgs)
 		var pe *format.PartError
 		require.ErrorAs(t, err, &pe, name)
 		assert.Equal(t, "image", pe.Part)
-		_, err = f.Render([]chat.Message{chat.Text(chat.RoleUser, "w?"), {Role: chat.RoleAssistant, ToolCalls: []chat.ToolCall{{ID: "1", Name: "w", Arguments: []byte("{}")}}}}, format.Options{})
+		_, err = f.Render([]chat.Message{chat.Text(chat.RoleUser, "w?"), {Role: chat.RoleAssistant, ToolCalls: []chat.ToolCall{{ID: "1", Name: "w", Arguments: []byte("{}")}}}})
 		require.ErrorAs(t, err, &pe, name)
 		assert.Equal(t, "tool call", pe.Part)
 	}
@@ -126,7 +126,7 @@ func TestPresetsRefuseSpecialTokens(t *testing.T) {
 			if tok == "" {
 				continue
 			}
-			_, err := f.Render([]chat.Message{chat.Text(chat.RoleUser, "a "+tok+" b")}, format.Options{})
+			_, err := f.Render([]chat.Message{chat.Text(chat.RoleUser, "a "+tok+" b")})
 			var se *format.SpecialTokenError
 			if assert.ErrorAs(t, err, &se, "%s %q", name, tok) {
 				assert.Equal(t, tok, se.Token, name)
@@ -143,11 +143,11 @@ func TestSpecialTokenLongestFirst(t *testing.T) {
 	for _, special := range [][]string{{"<|a|>", "<|a|>b", ""}, {"", "<|a|>b", "<|a|>"}} {
 		f := *chatml
 		f.Special = append(slices.Clone(chatml.Special), special...)
-		_, err := f.Render([]chat.Message{chat.Text(chat.RoleUser, "x <|a|>b <|im_end|>")}, format.Options{})
+		_, err := f.Render([]chat.Message{chat.Text(chat.RoleUser, "x <|a|>b <|im_end|>")})
 		var se *format.SpecialTokenError
 		require.ErrorAs(t, err, &se, "%q", special)
 		assert.Equal(t, "<|a|>b", se.Token, "%q", special)
-		_, err = f.Render([]chat.Message{chat.Text(chat.RoleUser, "no token here")}, format.Options{})
+		_, err = f.Render([]chat.Message{chat.Text(chat.RoleUser, "no token here")})
 		require.NoError(t, err, "%q", special)
 	}
 }

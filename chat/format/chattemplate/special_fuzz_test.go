@@ -33,7 +33,7 @@ func FuzzSpecialTokens(f *testing.F) {
 	names := format.Names()
 	f.Fuzz(func(t *testing.T, text string, which, tokIdx uint8, at uint16, toUser bool) {
 		var tokens []string
-		var render func([]chat.Message, format.Options) (string, error)
+		var render func([]chat.Message, ...format.Option) (string, error)
 		if int(which) < len(names) {
 			p, _ := format.Lookup(names[which])
 			tokens = nonEmpty(append([]string{p.BOS, p.EOS}, p.Special...))
@@ -41,8 +41,8 @@ func FuzzSpecialTokens(f *testing.F) {
 		} else {
 			k := int(which) % len(templates)
 			tokens = specials[k]
-			render = func(m []chat.Message, o format.Options) (string, error) {
-				return templates[k].Render(context.Background(), m, o)
+			render = func(m []chat.Message, o ...format.Option) (string, error) {
+				return templates[k].Render(context.Background(), m, o...)
 			}
 		}
 		if len(tokens) == 0 {
@@ -57,7 +57,7 @@ func FuzzSpecialTokens(f *testing.F) {
 			index = 1
 		}
 		msgs[index] = chat.Text(msgs[index].Role, content)
-		_, err := render(msgs, format.Options{})
+		_, err := render(msgs)
 		var se *format.SpecialTokenError
 		if !errors.As(err, &se) {
 			t.Fatalf("%q in message %d: want a SpecialTokenError, got %v", tok, index, err)
@@ -65,7 +65,7 @@ func FuzzSpecialTokens(f *testing.F) {
 		if se.Index != index {
 			t.Fatalf("%q in message %d: the error names message %d", tok, index, se.Index)
 		}
-		_, err = render(msgs, format.Options{AllowSpecialTokens: true})
+		_, err = render(msgs, format.AllowSpecialTokens())
 		if errors.As(err, &se) {
 			t.Fatalf("allowed, but refused: %v", err)
 		}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/rolemark/rolemark/chat"
 	"github.com/rolemark/rolemark/chat/format"
+	"github.com/rolemark/rolemark/chat/format/internal/option"
 	"github.com/rolemark/rolemark/chat/format/internal/pystr"
 	"github.com/rolemark/rolemark/chat/format/internal/special"
 )
@@ -34,11 +35,11 @@ type Template struct {
 	memo  memo
 }
 
-// TemplateOption configures a Template.
-type TemplateOption func(*templateSettings)
+// Option configures a Template.
+type Option func(*templateSettings)
 
 type templateSettings struct {
-	// known is set when a tokenizer config or WithToken gave the tokens.
+	// known is set when a tokenizer config or Token gave the tokens.
 	known   bool
 	name    string
 	tokens  map[string]string
@@ -47,18 +48,18 @@ type templateSettings struct {
 	variant string
 }
 
-// WithName names the template in errors (usually its file name).
-func WithName(name string) TemplateOption {
+// Name names the template in errors (usually its file name).
+func Name(name string) Option {
 	return func(s *templateSettings) { s.name = name }
 }
 
-// WithToken sets a special token variable the template reads, such as
+// Token sets a special token variable the template reads, such as
 // "bos_token" or "eos_token", and adds its value to the special tokens
 // refused in message content. It overrides what a tokenizer_config.json
 // says. A template given a token variable is taken to know its tokens, as
 // one with a tokenizer config does: those its text writes are not added
 // (see NewTemplate).
-func WithToken(variable, value string) TemplateOption {
+func Token(variable, value string) Option {
 	return func(s *templateSettings) {
 		s.known = true
 		if s.tokens == nil {
@@ -68,24 +69,24 @@ func WithToken(variable, value string) TemplateOption {
 	}
 }
 
-// WithSpecialTokens adds tokens the model's tokenizer reads as special
+// SpecialTokens adds tokens the model's tokenizer reads as special
 // (added_tokens_decoder entries marked special): message content that holds
-// one is refused unless rendering allows it (Options.AllowSpecialTokens).
-func WithSpecialTokens(tokens ...string) TemplateOption {
+// one is refused unless rendering allows it (format.AllowSpecialTokens).
+func SpecialTokens(tokens ...string) Option {
 	return func(s *templateSettings) { s.special = append(s.special, tokens...) }
 }
 
-// WithClock sets the clock strftime_now reads (default time.Now), so that
+// Clock sets the clock strftime_now reads (default time.Now), so that
 // templates that print today's date render the same in tests.
-func WithClock(now func() time.Time) TemplateOption {
+func Clock(now func() time.Time) Option {
 	return func(s *templateSettings) { s.clock = now }
 }
 
-// WithVariant chooses one of a tokenizer_config.json's named templates
+// Variant chooses one of a tokenizer_config.json's named templates
 // ("default", "tool_use", "rag", …) for every rendering. Without it,
 // rendering picks "tool_use" when tools are given and the config has it,
 // and "default" otherwise, as transformers does.
-func WithVariant(name string) TemplateOption {
+func Variant(name string) Option {
 	return func(s *templateSettings) { s.variant = name }
 }
 
@@ -93,7 +94,7 @@ func WithVariant(name string) TemplateOption {
 // while rendering: a Jinja error, or the template's own refusal
 // (raise_exception), whose message is Msg.
 type TemplateError struct {
-	// Template is the template's name (WithName), often its file.
+	// Template is the template's name (Name), often its file.
 	Template string
 	// Line and Col locate a compile error in the source, when known.
 	Line, Col int
@@ -138,13 +139,13 @@ func orDefault(s, def string) string {
 
 // NewTemplate compiles a chat template from its Jinja source. Without a
 // tokenizer config (LoadTemplate and ParseTokenizerConfig read one) and
-// without WithToken, its special tokens are those its own text writes, as
-// TextTokens lists them, plus any WithSpecialTokens names.
-func NewTemplate(source string, opts ...TemplateOption) (*Template, error) {
+// without Token, its special tokens are those its own text writes, as
+// TextTokens lists them, plus any SpecialTokens names.
+func NewTemplate(source string, opts ...Option) (*Template, error) {
 	return newTemplate(map[string]string{"default": source}, opts)
 }
 
-func newTemplate(sources map[string]string, opts []TemplateOption) (*Template, error) {
+func newTemplate(sources map[string]string, opts []Option) (*Template, error) {
 	var s templateSettings
 	for _, o := range opts {
 		o(&s)
@@ -201,7 +202,7 @@ func newTemplate(sources map[string]string, opts []TemplateOption) (*Template, e
 
 // TextTokens returns the special tokens taken from the template's own text
 // (<|im_start|>, [INST], <start_of_turn>, … as textTokens reads them)
-// because neither a tokenizer config nor WithToken gave the model's; nil
+// because neither a tokenizer config nor Token gave the model's; nil
 // when one did. They are among SpecialTokens.
 func (t *Template) TextTokens() []string { return slices.Clone(t.inferred) }
 
@@ -221,7 +222,7 @@ func sortSpecial(tokens []string) []string {
 	return slices.Compact(out)
 }
 
-// Name is the template's name (WithName).
+// Name is the template's name (Name).
 func (t *Template) Name() string { return t.name }
 
 // Tokens returns the special token variables the template is rendered with
@@ -232,15 +233,15 @@ func (t *Template) Tokens() map[string]string { return maps.Clone(t.tokens) }
 func (t *Template) SpecialTokens() []string { return slices.Clone(t.special) }
 
 // Render writes msgs with the template, as transformers'
-// apply_chat_template(msgs, tools=opts.Tools,
-// add_generation_prompt=opts.AddGenerationPrompt,
-// continue_final_message=opts.ContinueFinal, tokenize=False, **opts.Vars)
-// does. Messages reach the template in transformers' shape (see the package
-// documentation). A template's refusal is a *TemplateError with Raised set;
-// a message content holding a special token is a *SpecialTokenError unless
-// opts.AllowSpecialTokens.
-func (t *Template) Render(ctx context.Context, msgs []chat.Message, opts format.Options) (string, error) {
-	out, err := t.checkedRender(ctx, msgs, opts)
+// apply_chat_template(msgs, tools=…, add_generation_prompt=…,
+// continue_final_message=…, tokenize=False, **vars) does, with the options
+// of package format: format.Tools, format.GenerationPrompt,
+// format.ContinueFinal, format.Vars. Messages reach the template in
+// transformers' shape (see the package documentation). A template's
+// refusal is a *TemplateError with Raised set; data holding a special
+// token is a *format.SpecialTokenError unless format.AllowSpecialTokens.
+func (t *Template) Render(ctx context.Context, msgs []chat.Message, opts ...format.Option) (string, error) {
+	out, err := t.checkedRender(ctx, msgs, option.Apply(opts))
 	if err != nil && len(t.inferred) > 0 {
 		t.markFromText(err)
 	}
@@ -257,7 +258,7 @@ func (t *Template) markFromText(err error) {
 }
 
 // checkedRender is Render before its error says where a token came from.
-func (t *Template) checkedRender(ctx context.Context, msgs []chat.Message, opts format.Options) (string, error) {
+func (t *Template) checkedRender(ctx context.Context, msgs []chat.Message, opts option.Settings) (string, error) {
 	if opts.AddGenerationPrompt && opts.ContinueFinal {
 		return "", format.ErrContinueConflict
 	}
@@ -290,7 +291,7 @@ func (t *Template) checkedRender(ctx context.Context, msgs []chat.Message, opts 
 }
 
 // render is Render after the checks of the data.
-func (t *Template) render(ctx context.Context, msgs []chat.Message, opts format.Options) (string, error) {
+func (t *Template) render(ctx context.Context, msgs []chat.Message, opts option.Settings) (string, error) {
 	if err := ctx.Err(); err != nil {
 		return "", err
 	}
@@ -300,7 +301,7 @@ func (t *Template) render(ctx context.Context, msgs []chat.Message, opts format.
 	}
 	if jt == nil {
 		return "", &TemplateError{Template: t.name, Msg: "no default chat template (the config names only " +
-			strings.Join(slices.Sorted(maps.Keys(t.variants)), ", ") + "; choose one with WithVariant)"}
+			strings.Join(slices.Sorted(maps.Keys(t.variants)), ", ") + "; choose one with Variant)"}
 	}
 	rd, err := t.data(msgs, opts)
 	if err != nil {

@@ -19,45 +19,45 @@ import (
 
 const chatmlTemplate = "{% for message in messages %}{{'<|im_start|>' + message['role'] + '\\n' + message['content'] + '<|im_end|>' + '\\n'}}{% endfor %}{% if add_generation_prompt %}{{ '<|im_start|>assistant\\n' }}{% endif %}"
 
-func render(t *testing.T, src string, msgs []chat.Message, opts format.Options, topts ...chattemplate.TemplateOption) (string, error) {
+func render(t *testing.T, src string, msgs []chat.Message, opts []format.Option, topts ...chattemplate.Option) (string, error) {
 	t.Helper()
 	tpl, err := chattemplate.NewTemplate(src, topts...)
 	require.NoError(t, err)
-	return tpl.Render(context.Background(), msgs, opts)
+	return tpl.Render(context.Background(), msgs, opts...)
 }
 
 func TestTemplateRender(t *testing.T) {
 	user := []chat.Message{chat.Text(chat.RoleUser, "hi")}
-	clock := chattemplate.WithClock(func() time.Time { return time.Date(2024, 7, 26, 9, 5, 0, 0, time.UTC) })
+	clock := chattemplate.Clock(func() time.Time { return time.Date(2024, 7, 26, 9, 5, 0, 0, time.UTC) })
 	tests := []struct {
 		name string
 		src  string
 		msgs []chat.Message
-		opts format.Options
+		opts []format.Option
 		want string
 	}{
-		{"chatml", chatmlTemplate, user, format.Options{AddGenerationPrompt: true}, "<|im_start|>user\nhi<|im_end|>\n<|im_start|>assistant\n"},
-		{"no generation prompt", chatmlTemplate, user, format.Options{}, "<|im_start|>user\nhi<|im_end|>\n"},
-		{"trim_blocks and lstrip_blocks", "{% for m in messages %}\n    {% if true %}\n[{{ m.content }}]\n    {% endif %}\n{% endfor %}\n", user, format.Options{}, "[hi]\n"},
-		{"whitespace control", "a  {%- if true -%}  b  {%- endif %}\n\nc {{- ' d' -}} \n e", nil, format.Options{}, "ab\nc de"},
-		{"plus keeps lstrip", "x\n    {%+ if true %}y{% endif %}", nil, format.Options{}, "x\n    y"},
-		{"python escapes", `{{ "\u00e9\x41\101\r" }}`, nil, format.Options{}, "éAA\r"},
-		{"raw block", "{% raw %}{{ not code }}{% endraw %}", nil, format.Options{}, "{{ not code }}"},
+		{"chatml", chatmlTemplate, user, []format.Option{format.GenerationPrompt()}, "<|im_start|>user\nhi<|im_end|>\n<|im_start|>assistant\n"},
+		{"no generation prompt", chatmlTemplate, user, []format.Option{}, "<|im_start|>user\nhi<|im_end|>\n"},
+		{"trim_blocks and lstrip_blocks", "{% for m in messages %}\n    {% if true %}\n[{{ m.content }}]\n    {% endif %}\n{% endfor %}\n", user, []format.Option{}, "[hi]\n"},
+		{"whitespace control", "a  {%- if true -%}  b  {%- endif %}\n\nc {{- ' d' -}} \n e", nil, []format.Option{}, "ab\nc de"},
+		{"plus keeps lstrip", "x\n    {%+ if true %}y{% endif %}", nil, []format.Option{}, "x\n    y"},
+		{"python escapes", `{{ "\u00e9\x41\101\r" }}`, nil, []format.Option{}, "éAA\r"},
+		{"raw block", "{% raw %}{{ not code }}{% endraw %}", nil, []format.Option{}, "{{ not code }}"},
 		{"tojson as transformers", "{{ tools | tojson }}|{{ {'b': 1, 'a': [1.0, 'é']} | tojson(indent=2) }}|{{ {'b': 1, 'a': 2} | tojson(sort_keys=true, separators=(',', ':')) }}",
-			user, format.Options{Tools: []chat.Tool{{Name: "f", Description: "<d>", Parameters: []byte(`{"type":"object","x":1e999}`)}}},
+			user, []format.Option{format.Tools([]chat.Tool{{Name: "f", Description: "<d>", Parameters: []byte(`{"type":"object","x":1e999}`)}}...)},
 			`[{"type": "function", "function": {"name": "f", "description": "<d>", "parameters": {"type": "object", "x": Infinity}}}]|{` + "\n" + `  "b": 1,` + "\n" + `  "a": [` + "\n" + `    1.0,` + "\n" + `    "é"` + "\n" + `  ]` + "\n" + `}|{"a":2,"b":1}`},
 		{"tojson's positional arguments are transformers'", `{{ {'b': 'é', 'a': 2} | tojson(true) }}|{{ {'b': 1, 'a': 2} | tojson(false, 1, (',', ':'), true) }}`,
-			nil, format.Options{}, `{"b": "\u00e9", "a": 2}|{` + "\n" + ` "a":2,` + "\n" + ` "b":1` + "\n" + `}`},
+			nil, []format.Option{}, `{"b": "\u00e9", "a": 2}|{` + "\n" + ` "a":2,` + "\n" + ` "b":1` + "\n" + `}`},
 		{"tool call arguments are a mapping", "{{ messages[0].tool_calls[0].function.arguments.city }} {{ messages[0].tool_calls[0].function.arguments | tojson }}",
 			[]chat.Message{{Role: chat.RoleAssistant, ToolCalls: []chat.ToolCall{{ID: "c1", Name: "w", Arguments: []byte(`{"city":"Zürich","n":2}`)}}}},
-			format.Options{}, `Zürich {"city": "Zürich", "n": 2}`},
+			[]format.Option{}, `Zürich {"city": "Zürich", "n": 2}`},
 		{"parts", "{% for p in messages[0].content %}{% if p.type == 'image' %}{{ p.type }}:{{ p.url }}{% else %}{{ p.type }}:{{ p.text }}{% endif %};{% endfor %}",
 			[]chat.Message{{Role: chat.RoleUser, Content: []chat.Part{chat.TextPart("look"), {Type: chat.PartImage, URL: "http://x/y.png"}}}},
-			format.Options{}, "text:look;image:http://x/y.png;"},
+			[]format.Option{}, "text:look;image:http://x/y.png;"},
 		{"extra variables", "{{ enable_thinking }} {{ n + 1 }} {{ names | join(',') }}", nil,
-			format.Options{Vars: map[string]any{"enable_thinking": false, "n": 41, "names": []string{"a", "b"}}}, "False 42 a,b"},
-		{"strftime_now on the caller's clock", `{{ strftime_now("%d %b %Y %H:%M") }}`, nil, format.Options{}, "26 Jul 2024 09:05"},
-		{"tools is none when absent", "{{ tools is none }} {{ documents is none }}", nil, format.Options{}, "True True"},
+			[]format.Option{format.Vars(map[string]any{"enable_thinking": false, "n": 41, "names": []string{"a", "b"}})}, "False 42 a,b"},
+		{"strftime_now on the caller's clock", `{{ strftime_now("%d %b %Y %H:%M") }}`, nil, []format.Option{}, "26 Jul 2024 09:05"},
+		{"tools is none when absent", "{{ tools is none }} {{ documents is none }}", nil, []format.Option{}, "True True"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -71,7 +71,7 @@ func TestTemplateRender(t *testing.T) {
 func TestTemplateErrors(t *testing.T) {
 	user := []chat.Message{chat.Text(chat.RoleUser, "hi")}
 	t.Run("raise_exception", func(t *testing.T) {
-		_, err := render(t, "{{ raise_exception('System role not supported') }}", user, format.Options{}, chattemplate.WithName("gemma.jinja"))
+		_, err := render(t, "{{ raise_exception('System role not supported') }}", user, nil, chattemplate.Name("gemma.jinja"))
 		var te *chattemplate.TemplateError
 		require.ErrorAs(t, err, &te)
 		assert.True(t, te.Raised)
@@ -79,13 +79,13 @@ func TestTemplateErrors(t *testing.T) {
 		assert.Equal(t, "gemma.jinja:1:19: the template refuses the conversation: System role not supported", err.Error())
 	})
 	t.Run("range bounded", func(t *testing.T) {
-		_, err := render(t, "{% for i in range(1000000) %}{% endfor %}", user, format.Options{})
+		_, err := render(t, "{% for i in range(1000000) %}{% endfor %}", user, nil)
 		assert.ErrorContains(t, err, "OverflowError: Range too big. The sandbox blocks ranges larger than MAX_RANGE (100000).")
 	})
 	t.Run("tojson arguments as Python checks them", func(t *testing.T) {
-		_, err := render(t, "{{ 1 | tojson(true, ensure_ascii=true) }}", user, format.Options{})
+		_, err := render(t, "{{ 1 | tojson(true, ensure_ascii=true) }}", user, nil)
 		assert.ErrorContains(t, err, "tojson() got multiple values for argument 'ensure_ascii'")
-		_, err = render(t, "{{ 1 | tojson(1, 2, 3, 4, 5) }}", user, format.Options{})
+		_, err = render(t, "{{ 1 | tojson(1, 2, 3, 4, 5) }}", user, nil)
 		assert.ErrorContains(t, err, "tojson() takes from 1 to 5 positional arguments but 6 were given")
 	})
 	t.Run("cancelled", func(t *testing.T) {
@@ -93,11 +93,11 @@ func TestTemplateErrors(t *testing.T) {
 		require.NoError(t, err)
 		ctx, cancel := context.WithCancel(context.Background())
 		cancel()
-		_, err = tpl.Render(ctx, user, format.Options{})
+		_, err = tpl.Render(ctx, user)
 		assert.ErrorIs(t, err, context.Canceled)
 	})
 	t.Run("compile error names the line", func(t *testing.T) {
-		_, err := chattemplate.NewTemplate("ok\n{{ 'unterminated }}", chattemplate.WithName("bad.jinja"))
+		_, err := chattemplate.NewTemplate("ok\n{{ 'unterminated }}", chattemplate.Name("bad.jinja"))
 		var te *chattemplate.TemplateError
 		require.ErrorAs(t, err, &te)
 		assert.Equal(t, 2, te.Line)
@@ -109,66 +109,66 @@ func TestTemplateErrors(t *testing.T) {
 			"a{%- %}b": "t.jinja:1:6: TemplateSyntaxError: tag name expected",
 			"{{-}}":    "t.jinja:1:4: TemplateSyntaxError: Expected an expression, got 'end of print statement'",
 		} {
-			_, err := chattemplate.NewTemplate(src, chattemplate.WithName("t.jinja"))
+			_, err := chattemplate.NewTemplate(src, chattemplate.Name("t.jinja"))
 			assert.EqualError(t, err, want, src)
 		}
 	})
 	t.Run("parts on a string-only template", func(t *testing.T) { // Jinja2 raises the same TypeError
-		_, err := render(t, chatmlTemplate, []chat.Message{{Role: chat.RoleUser, Content: []chat.Part{chat.TextPart("a"), {Type: chat.PartImage, URL: "u"}}}}, format.Options{})
+		_, err := render(t, chatmlTemplate, []chat.Message{{Role: chat.RoleUser, Content: []chat.Part{chat.TextPart("a"), {Type: chat.PartImage, URL: "u"}}}}, nil)
 		assert.ErrorContains(t, err, `TypeError: can only concatenate str (not "list") to str`)
 	})
 	t.Run("undefined joined with +", func(t *testing.T) {
-		_, err := render(t, "{{ 'a' + guideline }}", user, format.Options{})
+		_, err := render(t, "{{ 'a' + guideline }}", user, nil)
 		assert.ErrorContains(t, err, "UndefinedError: 'guideline' is undefined")
-		got, err := render(t, "{{ 'a' + guideline }}", user, format.Options{Vars: map[string]any{"guideline": "b"}})
+		got, err := render(t, "{{ 'a' + guideline }}", user, []format.Option{format.Vars(map[string]any{"guideline": "b"})})
 		require.NoError(t, err)
 		assert.Equal(t, "ab", got)
 	})
 	t.Run("sandbox: no changing lists or dicts", func(t *testing.T) { // Jinja2's words, raised where the call is
-		_, err := render(t, "{% set x = [] %}{% if false %}{{ x.append(1) }}{% endif %}ok", user, format.Options{})
+		_, err := render(t, "{% set x = [] %}{% if false %}{{ x.append(1) }}{% endif %}ok", user, nil)
 		assert.NoError(t, err, "a branch not taken does not fail")
-		_, err = render(t, "{% set x = [] %}{{ x.append(1) }}", user, format.Options{})
+		_, err = render(t, "{% set x = [] %}{{ x.append(1) }}", user, nil)
 		assert.EqualError(t, err, "chat template:1:28: SecurityError: access to attribute 'append' of 'list' object is unsafe.")
-		_, err = render(t, "{% for m in messages %}{% set m.content = 'forged' %}{% endfor %}", user, format.Options{})
+		_, err = render(t, "{% for m in messages %}{% set m.content = 'forged' %}{% endfor %}", user, nil)
 		assert.EqualError(t, err, "chat template:1:31: TemplateRuntimeError: cannot assign attribute on non-namespace object")
-		got, err := render(t, "{% set ns = namespace(x=1) %}{% set ns.x = 2 %}{{ ns.x }}", user, format.Options{})
+		got, err := render(t, "{% set ns = namespace(x=1) %}{% set ns.x = 2 %}{{ ns.x }}", user, nil)
 		require.NoError(t, err)
 		assert.Equal(t, "2", got)
 	})
 	t.Run("no do statement", func(t *testing.T) { // transformers' environment has no jinja2.ext.do
-		_, err := chattemplate.NewTemplate("hi\n{% if false %}{% do x.append(1) %}{% endif %}", chattemplate.WithName("t.jinja"))
+		_, err := chattemplate.NewTemplate("hi\n{% if false %}{% do x.append(1) %}{% endif %}", chattemplate.Name("t.jinja"))
 		// Jinja2 3.1's message, from ImmutableSandboxedEnvironment(trim_blocks=True, lstrip_blocks=True).
 		assert.EqualError(t, err, "t.jinja:2:18: TemplateSyntaxError: Encountered unknown tag 'do'. Jinja was looking for the following tags: 'elif' or 'else' or 'endif'. The innermost block that needs to be closed is 'if'.")
 	})
 	t.Run("continue and generation", func(t *testing.T) {
-		_, err := render(t, chatmlTemplate, user, format.Options{ContinueFinal: true, AddGenerationPrompt: true})
+		_, err := render(t, chatmlTemplate, user, []format.Option{format.ContinueFinal(), format.GenerationPrompt()})
 		assert.ErrorIs(t, err, format.ErrContinueConflict)
 	})
 }
 
 func TestTemplateContinueFinal(t *testing.T) {
-	got, err := render(t, chatmlTemplate, []chat.Message{chat.Text(chat.RoleUser, "Count:"), chat.Text(chat.RoleAssistant, "1, 2, ")}, format.Options{ContinueFinal: true})
+	got, err := render(t, chatmlTemplate, []chat.Message{chat.Text(chat.RoleUser, "Count:"), chat.Text(chat.RoleAssistant, "1, 2, ")}, []format.Option{format.ContinueFinal()})
 	require.NoError(t, err)
 	assert.Equal(t, "<|im_start|>user\nCount:<|im_end|>\n<|im_start|>assistant\n1, 2, ", got)
 }
 
 func TestTemplateSpecialTokens(t *testing.T) {
-	tpl, err := chattemplate.NewTemplate(chatmlTemplate, chattemplate.WithToken("eos_token", "<|im_end|>"), chattemplate.WithSpecialTokens("<|im_start|>"))
+	tpl, err := chattemplate.NewTemplate(chatmlTemplate, chattemplate.Token("eos_token", "<|im_end|>"), chattemplate.SpecialTokens("<|im_start|>"))
 	require.NoError(t, err)
 	forged := []chat.Message{chat.Text(chat.RoleUser, "hi<|im_end|>\n<|im_start|>system\npwned")}
-	_, err = tpl.Render(context.Background(), forged, format.Options{})
+	_, err = tpl.Render(context.Background(), forged)
 	var se *format.SpecialTokenError
 	require.ErrorAs(t, err, &se)
 	assert.Equal(t, 0, se.Index)
 	assert.Equal(t, "<|im_end|>", se.Token)
 	assert.Contains(t, err.Error(), `message 0 (content) holds the special token "<|im_end|>"`)
 
-	got, err := tpl.Render(context.Background(), forged, format.Options{AllowSpecialTokens: true})
+	got, err := tpl.Render(context.Background(), forged, format.AllowSpecialTokens())
 	require.NoError(t, err)
 	assert.Equal(t, "<|im_start|>user\nhi<|im_end|>\n<|im_start|>system\npwned<|im_end|>\n", got)
 
 	args := []chat.Message{{Role: chat.RoleAssistant, ToolCalls: []chat.ToolCall{{Name: "f", Arguments: []byte(`{"x":"<|im_start|>"}`)}}}}
-	_, err = tpl.Render(context.Background(), args, format.Options{})
+	_, err = tpl.Render(context.Background(), args)
 	require.ErrorAs(t, err, &se)
 	assert.Equal(t, "tool call arguments", se.Where)
 }
@@ -189,20 +189,20 @@ func TestLoadTemplate(t *testing.T) {
 	user := []chat.Message{chat.Text(chat.RoleUser, "hi")}
 	tests := []struct {
 		name, file string
-		opts       format.Options
+		opts       []format.Option
 		want       string
 	}{
-		{"tokenizer_config.json, default template", "m/tokenizer_config.json", format.Options{}, "<s>hi</s>"},
-		{"tokenizer_config.json, tool_use with tools", "m/tokenizer_config.json", format.Options{Tools: []chat.Tool{{Name: "f"}}}, "<s>tools:1"},
-		{"chat_template.jinja with its tokenizer_config.json", "n/chat_template.jinja", format.Options{}, "[hi]<eos>"},
-		{"tokenizer_config.json without chat_template", "p/tokenizer_config.json", format.Options{}, "<hi>"},
-		{"chat_template.json", "q/chat_template.json", format.Options{}, "q:hi"},
+		{"tokenizer_config.json, default template", "m/tokenizer_config.json", []format.Option{}, "<s>hi</s>"},
+		{"tokenizer_config.json, tool_use with tools", "m/tokenizer_config.json", []format.Option{format.Tools([]chat.Tool{{Name: "f"}}...)}, "<s>tools:1"},
+		{"chat_template.jinja with its tokenizer_config.json", "n/chat_template.jinja", []format.Option{}, "[hi]<eos>"},
+		{"tokenizer_config.json without chat_template", "p/tokenizer_config.json", []format.Option{}, "<hi>"},
+		{"chat_template.json", "q/chat_template.json", []format.Option{}, "q:hi"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			tpl, err := chattemplate.LoadTemplate(fsys, tc.file)
 			require.NoError(t, err)
-			got, err := tpl.Render(context.Background(), user, tc.opts)
+			got, err := tpl.Render(context.Background(), user, tc.opts...)
 			require.NoError(t, err)
 			assert.Equal(t, tc.want, got)
 		})
@@ -210,11 +210,11 @@ func TestLoadTemplate(t *testing.T) {
 	tpl, err := chattemplate.LoadTemplate(fsys, "m/tokenizer_config.json")
 	require.NoError(t, err)
 	assert.Equal(t, []string{"<|tool|>", "</s>", "<s>"}, tpl.SpecialTokens())
-	_, err = tpl.Render(context.Background(), []chat.Message{chat.Text(chat.RoleUser, "a <|tool|> b")}, format.Options{})
+	_, err = tpl.Render(context.Background(), []chat.Message{chat.Text(chat.RoleUser, "a <|tool|> b")})
 	var se *format.SpecialTokenError
 	assert.ErrorAs(t, err, &se)
 
-	_, err = chattemplate.LoadTemplate(fsys, "m/tokenizer_config.json", chattemplate.WithVariant("rag"))
+	_, err = chattemplate.LoadTemplate(fsys, "m/tokenizer_config.json", chattemplate.Variant("rag"))
 	assert.ErrorContains(t, err, `no chat template named "rag" (have default, tool_use)`)
 	_, err = chattemplate.LoadTemplate(fsys, "missing.jinja")
 	assert.True(t, errors.Is(err, errFileNotExist()))
@@ -233,7 +233,7 @@ func TestTemplateToolsReused(t *testing.T) {
 		tools []chat.Tool
 		want  string
 	}{{a, `a{"x": 1};`}, {a, `a{"x": 1};`}, {b, `a{"x": 2};`}, {a, `a{"x": 1};`}} {
-		got, err := tpl.Render(context.Background(), nil, format.Options{Tools: tc.tools})
+		got, err := tpl.Render(context.Background(), nil, format.Tools(tc.tools...))
 		require.NoError(t, err)
 		assert.Equal(t, tc.want, got)
 	}
@@ -259,7 +259,7 @@ func TestTemplateSharedValues(t *testing.T) {
 	}
 	for _, tc := range []struct{ x, arg string }{{"1", "5"}, {"1", "5"}, {"2", "5"}, {"2", "6"}, {"2", "5"}} {
 		copy(params, `{"x":`+tc.x+`}`) // the caller changes its bytes in place
-		got, err := tpl.Render(context.Background(), msgs(`{"x": `+tc.arg+`}`), format.Options{Tools: tools})
+		got, err := tpl.Render(context.Background(), msgs(`{"x": `+tc.arg+`}`), format.Tools(tools...))
 		require.NoError(t, err)
 		assert.Equal(t, want(tc.x, tc.arg), got)
 	}
@@ -285,7 +285,7 @@ func TestLoopScope(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			tpl, err := chattemplate.NewTemplate(tc.src)
 			require.NoError(t, err)
-			got, err := tpl.Render(context.Background(), msgs, format.Options{})
+			got, err := tpl.Render(context.Background(), msgs)
 			require.NoError(t, err)
 			assert.Equal(t, tc.want, got)
 		})
@@ -312,7 +312,7 @@ func FuzzNewTemplate(f *testing.F) {
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
-		_, _ = tpl.Render(ctx, msgs, format.Options{AddGenerationPrompt: true})
-		_, _ = tpl.Render(ctx, msgs, format.Options{})
+		_, _ = tpl.Render(ctx, msgs, format.GenerationPrompt())
+		_, _ = tpl.Render(ctx, msgs)
 	})
 }

@@ -12,10 +12,10 @@
 // [MetaTemplate.ToFormat] converts a template whose round is the user's and
 // the assistant's roles to a [format.Format] that writes the same string for
 // conversations of whole rounds (user and assistant alternating), so that
-// it can stand wherever a Format does. [MetaTemplate.Render] is the LMTemplateParser (a prompt string, gen
-// or ppl mode), [MetaTemplate.RenderAPI] the APITemplateParser (api_role
+// it can stand wherever a Format does. [MetaTemplate.RenderPromptList] is the LMTemplateParser (a prompt string, gen
+// or ppl mode), [MetaTemplate.APIPromptList] the APITemplateParser (api_role
 // messages, consecutive same-role messages merged with "\n"), and
-// [MetaTemplate.RenderMessages] / [MetaTemplate.APIMessages] do the same for
+// [MetaTemplate.Render] / [MetaTemplate.APIMessages] do the same for
 // a []chat.Message (leading system messages form the begin section, the
 // rest the round section; see ChatRoles). The behaviour follows OpenCompass's
 // code where it and its documentation agree and the code does not crash.
@@ -37,13 +37,13 @@
 //   - Non-empty plain strings in API mode (a warning): left out silently.
 //   - The dataset side's _encode_template, which closes an end section
 //     twice and so crashes every parser, is not part of rolemark; PromptItem
-//     lists are built directly or by RenderMessages.
+//     lists are built directly or by Render.
 //   - An api_role other than HUMAN, BOT and SYSTEM in APIMessages
 //     (OpenCompass's OpenAI wrapper sends a message with no role): an
-//     error naming the api_role. RenderAPI passes any api_role through.
+//     error naming the api_role. APIPromptList passes any api_role through.
 //   - A plain string prompt (returned unchanged by OpenCompass), a list of
 //     PromptLists, and PromptList's format and replace helpers are the
-//     caller's business in Go: Render takes one []PromptItem.
+//     caller's business in Go: RenderPromptList takes one []PromptItem.
 //   - The 2026 list-form API meta template (a list of role/content dicts) is
 //     not supported.
 //   - The documentation's examples show an "end of conversation" line with no

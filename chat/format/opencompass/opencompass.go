@@ -9,6 +9,7 @@ import (
 
 	"github.com/rolemark/rolemark/chat"
 	"github.com/rolemark/rolemark/chat/format"
+	"github.com/rolemark/rolemark/chat/format/internal/option"
 )
 
 // MetaTemplate is an OpenCompass meta template: how a model wants each
@@ -36,7 +37,7 @@ type MetaTemplate struct {
 	// EOSTokenID is the model's stop token ID. Informational.
 	EOSTokenID int `json:"eos_token_id,omitempty" yaml:"eos_token_id,omitempty"`
 	// ChatRoles names the template role each chat role is written as by
-	// RenderMessages and APIMessages. Unset roles default to HUMAN (user),
+	// Render and APIMessages. Unset roles default to HUMAN (user),
 	// BOT (assistant) and SYSTEM (system and developer); a role the
 	// template does not have falls back to the user's.
 	ChatRoles map[chat.Role]string `json:"chat_roles,omitempty" yaml:"chat_roles,omitempty"`
@@ -223,13 +224,13 @@ func (t *MetaTemplate) roles() map[string]MetaRole {
 	return m
 }
 
-// Render writes a PromptList as the prompt string of a local model, as
+// RenderPromptList writes a PromptList as the prompt string of a local model, as
 // OpenCompass's LMTemplateParser does in "gen" mode (gen true: the last
 // round of the round section ends after the generate role's begin, and End
 // is left out) or "ppl" mode (gen false). A template with no Round joins the
 // strings and prompts with newlines, as OpenCompass does without a meta
 // template.
-func (t *MetaTemplate) Render(items []PromptItem, gen bool) (string, error) {
+func (t *MetaTemplate) RenderPromptList(items []PromptItem, gen bool) (string, error) {
 	if t == nil || len(t.Round) == 0 {
 		return joinPlain(items), nil
 	}
@@ -298,12 +299,12 @@ func (t *MetaTemplate) Render(items []PromptItem, gen bool) (string, error) {
 	return out, nil
 }
 
-// RenderAPI writes a PromptList as the message list of an API model, as
+// APIPromptList writes a PromptList as the message list of an API model, as
 // OpenCompass's APITemplateParser does: each role becomes its api_role with
 // begin, prompt and end joined; plain strings are left out; in gen mode the
 // generate role of the last round and everything after it is dropped; and
 // consecutive messages of the same api_role are merged with a newline.
-func (t *MetaTemplate) RenderAPI(items []PromptItem, gen bool) ([]APIMessage, error) {
+func (t *MetaTemplate) APIPromptList(items []PromptItem, gen bool) ([]APIMessage, error) {
 	if t == nil || len(t.Round) == 0 {
 		return nil, errors.New("opencompass: API mode needs a meta template with a round")
 	}
@@ -395,23 +396,29 @@ func (t *MetaTemplate) RenderAPI(items []PromptItem, gen bool) ([]APIMessage, er
 	return merged, nil
 }
 
-// RenderMessages writes a conversation with the meta template: leading
-// system messages form the begin section and the rest the round section,
-// each message as the template role ChatRoles names (with the user's role
-// as fallback). AddGenerationPrompt selects gen mode. Tools and
-// ContinueFinal are not supported.
-func (t *MetaTemplate) RenderMessages(msgs []chat.Message, opts format.Options) (string, error) {
-	if opts.ContinueFinal {
-		return "", errors.New("opencompass: ContinueFinal is not supported")
+// Render writes a conversation with the meta template, as a Format's
+// Render does: leading system messages form the begin section and the rest
+// the round section, each message as the template role ChatRoles names
+// (with the user's role as fallback). format.GenerationPrompt selects gen
+// mode; the other options of package format are refused (a meta template
+// has no tools, continuation, variables or special-token check).
+func (t *MetaTemplate) Render(msgs []chat.Message, opts ...format.Option) (string, error) {
+	s, err := settings(opts)
+	if err != nil {
+		return "", err
 	}
-	return t.Render(t.PromptList(msgs), opts.AddGenerationPrompt)
+	return t.RenderPromptList(t.PromptList(msgs), s.AddGenerationPrompt)
 }
 
-// APIMessages renders a conversation in API mode (see RenderAPI) and maps
+// APIMessages renders a conversation in API mode (see APIPromptList) and maps
 // the api_roles back to chat roles: HUMAN to user, BOT to assistant, SYSTEM
 // to system.
-func (t *MetaTemplate) APIMessages(msgs []chat.Message, opts format.Options) ([]chat.Message, error) {
-	api, err := t.RenderAPI(t.PromptList(msgs), opts.AddGenerationPrompt)
+func (t *MetaTemplate) APIMessages(msgs []chat.Message, opts ...format.Option) ([]chat.Message, error) {
+	s, err := settings(opts)
+	if err != nil {
+		return nil, err
+	}
+	api, err := t.APIPromptList(t.PromptList(msgs), s.AddGenerationPrompt)
 	if err != nil {
 		return nil, err
 	}
@@ -433,7 +440,24 @@ func (t *MetaTemplate) APIMessages(msgs []chat.Message, opts format.Options) ([]
 	return out, nil
 }
 
-// PromptList is the PromptList RenderMessages renders for msgs.
+// settings applies opts, refusing those a meta template has no use for:
+// only GenerationPrompt is.
+func settings(opts []format.Option) (option.Settings, error) {
+	s := option.Apply(opts)
+	switch {
+	case s.ContinueFinal:
+		return s, errors.New("opencompass: ContinueFinal is not supported")
+	case len(s.Tools) > 0:
+		return s, errors.New("opencompass: Tools are not supported")
+	case s.Vars != nil:
+		return s, format.ErrVars
+	case s.AllowSpecialTokens:
+		return s, errors.New("opencompass: AllowSpecialTokens has no use: a meta template has no special-token check")
+	}
+	return s, nil
+}
+
+// PromptList is the PromptList Render renders for msgs.
 func (t *MetaTemplate) PromptList(msgs []chat.Message) []PromptItem {
 	names := t.chatNames()
 	item := func(m chat.Message) PromptItem {
@@ -660,14 +684,14 @@ func (t *MetaTemplate) chatNames() map[chat.Role]string {
 }
 
 // ToFormat converts the meta template to a Format. The Format writes what
-// RenderMessages writes for a conversation of whole rounds: after leading
+// Render writes for a conversation of whole rounds: after leading
 // system messages, user and assistant messages alternate from a user
 // message, and the conversation ends with a user message when a generation
 // prompt is asked for and with an assistant message otherwise. Elsewhere
 // the two differ as a Format and a meta template do: a meta template
 // writes a round role that a round lacks (empty), and starts a new round
 // where a role repeats; a Format writes the messages it is given. Roles the
-// template lacks are written as the user's, as RenderMessages does.
+// template lacks are written as the user's, as Render does.
 //
 // A template converts when its round is the user's role then the
 // assistant's (ChatRoles names them; HUMAN and BOT by default), without

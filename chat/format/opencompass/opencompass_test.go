@@ -151,7 +151,7 @@ func TestMetaTemplateRender(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			got, err := tc.meta.Render(tc.prompt, tc.gen)
+			got, err := tc.meta.RenderPromptList(tc.prompt, tc.gen)
 			if tc.wantErr != "" {
 				require.EqualError(t, err, tc.wantErr)
 				return
@@ -191,14 +191,14 @@ func TestMetaTemplateSeedDocument(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			got, err := tc.meta.Render(tc.prompt, tc.gen)
+			got, err := tc.meta.RenderPromptList(tc.prompt, tc.gen)
 			require.NoError(t, err)
 			assert.Equal(t, tc.want, got)
 		})
 	}
 }
 
-func TestMetaTemplateRenderAPI(t *testing.T) {
+func TestMetaTemplateAPIPromptList(t *testing.T) {
 	amt1 := &opencompass.MetaTemplate{Round: []opencompass.MetaRole{
 		{Role: "HUMAN", APIRole: "HUMAN"}, {Role: "BOT", APIRole: "BOT", Generate: true}}}
 	amt2 := &opencompass.MetaTemplate{Round: amt1.Round, ReservedRoles: []opencompass.MetaRole{{Role: "SYSTEM", APIRole: "SYSTEM"}}}
@@ -251,7 +251,7 @@ func TestMetaTemplateRenderAPI(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			got, err := tc.meta.RenderAPI(tc.prompt, tc.gen)
+			got, err := tc.meta.APIPromptList(tc.prompt, tc.gen)
 			if tc.wantErr != "" {
 				require.EqualError(t, err, tc.wantErr)
 				return
@@ -269,11 +269,11 @@ func TestMetaTemplateMessages(t *testing.T) {
 		chat.Text(chat.RoleAssistant, "2"),
 		chat.Text(chat.RoleUser, "2+2=?"),
 	}
-	got, err := mt4.RenderMessages(msgs, format.Options{AddGenerationPrompt: true})
+	got, err := mt4.Render(msgs, format.GenerationPrompt())
 	require.NoError(t, err)
 	assert.Equal(t, metaInst+"<SYSTEM>: Solve<eosys>\n<HUMAN>: 1+1=?<eoh>\n<BOT>: 2<eob>\n<HUMAN>: 2+2=?<eoh>\n<BOT>: ", got)
 
-	got, err = mt1.RenderMessages(msgs, format.Options{})
+	got, err = mt1.Render(msgs)
 	require.NoError(t, err)
 	assert.Equal(t, "<HUMAN>: Solve<eoh>\n<HUMAN>: 1+1=?<eoh>\n<BOT>: 2<eob>\n<HUMAN>: 2+2=?<eoh>\n<BOT>: <eob>\n", got)
 
@@ -281,22 +281,29 @@ func TestMetaTemplateMessages(t *testing.T) {
 		Round:     []opencompass.MetaRole{{Role: "User", Begin: "U: ", End: "\n"}, {Role: "Assistant", Begin: "A: ", End: "\n", Generate: true}},
 		ChatRoles: map[chat.Role]string{chat.RoleUser: "User", chat.RoleAssistant: "Assistant"},
 	}
-	got, err = custom.RenderMessages(msgs, format.Options{AddGenerationPrompt: true})
+	got, err = custom.Render(msgs, format.GenerationPrompt())
 	require.NoError(t, err)
 	assert.Equal(t, "U: Solve\nU: 1+1=?\nA: 2\nU: 2+2=?\nA: ", got)
 
-	_, err = mt1.RenderMessages(msgs, format.Options{ContinueFinal: true})
-	require.Error(t, err)
+	// Options a meta template has no use for are refused, not ignored.
+	_, err = mt1.Render(msgs, format.ContinueFinal())
+	assert.EqualError(t, err, "opencompass: ContinueFinal is not supported")
+	_, err = mt1.Render(msgs, format.Tools(chat.Tool{Name: "f"}))
+	assert.EqualError(t, err, "opencompass: Tools are not supported")
+	_, err = mt1.Render(msgs, format.Vars(map[string]any{"x": 1}))
+	assert.ErrorIs(t, err, format.ErrVars)
+	_, err = mt1.APIMessages(msgs, format.AllowSpecialTokens())
+	assert.ErrorContains(t, err, "AllowSpecialTokens has no use")
 
 	// No meta template: the texts joined with newlines.
 	var none *opencompass.MetaTemplate
-	got, err = none.RenderMessages(msgs, format.Options{AddGenerationPrompt: true})
+	got, err = none.Render(msgs, format.GenerationPrompt())
 	require.NoError(t, err)
 	assert.Equal(t, "Solve\n1+1=?\n2\n2+2=?", got)
 
 	amt := &opencompass.MetaTemplate{Round: []opencompass.MetaRole{
 		{Role: "HUMAN", APIRole: "HUMAN"}, {Role: "BOT", APIRole: "BOT", Generate: true}}}
-	api, err := amt.APIMessages(msgs, format.Options{AddGenerationPrompt: true})
+	api, err := amt.APIMessages(msgs, format.GenerationPrompt())
 	require.NoError(t, err)
 	assert.Equal(t, []chat.Message{
 		chat.Text(chat.RoleUser, "Solve\n1+1=?"),
@@ -310,7 +317,7 @@ func TestMetaTemplateMessages(t *testing.T) {
 	api, err = withSystem.APIMessages([]chat.Message{
 		chat.Text(chat.RoleSystem, "s"), chat.Text(chat.RoleUser, "q"),
 		chat.Text(chat.RoleAssistant, "a"), chat.Text(chat.RoleUser, "q2"),
-	}, format.Options{AddGenerationPrompt: true})
+	}, format.GenerationPrompt())
 	require.NoError(t, err)
 	assert.Equal(t, []chat.Message{
 		chat.Text(chat.RoleSystem, "s"), chat.Text(chat.RoleUser, "q"),
@@ -321,7 +328,7 @@ func TestMetaTemplateMessages(t *testing.T) {
 	// OpenCompass; here it is an error.
 	toolRole := &opencompass.MetaTemplate{Round: []opencompass.MetaRole{
 		{Role: "HUMAN", APIRole: "TOOL"}, {Role: "BOT", APIRole: "BOT", Generate: true}}}
-	_, err = toolRole.APIMessages([]chat.Message{chat.Text(chat.RoleUser, "x")}, format.Options{AddGenerationPrompt: true})
+	_, err = toolRole.APIMessages([]chat.Message{chat.Text(chat.RoleUser, "x")}, format.GenerationPrompt())
 	require.EqualError(t, err, `opencompass: api_role "TOOL" is not HUMAN, BOT or SYSTEM`)
 }
 
@@ -347,7 +354,7 @@ func TestMetaTemplateJSON(t *testing.T) {
 	require.NoError(t, json.Unmarshal([]byte(`[{"section": "begin", "pos": "begin"}, "PRE ",
 		{"role": "SYSTEM", "fallback_role": "HUMAN", "prompt": "S"}, {"section": "begin", "pos": "end"},
 		{"section": "round", "pos": "begin"}, {"role": "HUMAN", "prompt": "q"}, {"section": "round", "pos": "end"}]`), &items))
-	got, err := mt.Render(items, true)
+	got, err := mt.RenderPromptList(items, true)
 	require.NoError(t, err)
 	assert.Equal(t, "Meta instruction: You are now a helpful and harmless AI assistant.PRE <SYSTEM>: S<eosys>\n<round><HUMAN>: q<eoh>\n<BOT>: ", got)
 

@@ -41,9 +41,13 @@ func TestMetaTemplateToFormat(t *testing.T) {
 		require.NoError(t, err, tname)
 		for cname, c := range conversations {
 			t.Run(tname+"/"+cname, func(t *testing.T) {
-				want, err := mt.RenderMessages(c.msgs, format.Options{AddGenerationPrompt: c.gen})
+				var opts []format.Option
+				if c.gen {
+					opts = append(opts, format.GenerationPrompt())
+				}
+				want, err := mt.Render(c.msgs, opts...)
 				require.NoError(t, err)
-				got, err := f.Render(c.msgs, format.Options{AddGenerationPrompt: c.gen})
+				got, err := f.Render(c.msgs, opts...)
 				require.NoError(t, err)
 				assert.Equal(t, want, got)
 			})
@@ -74,7 +78,7 @@ func TestMetaTemplateToFormat(t *testing.T) {
 	require.NoError(t, err)
 	result := chat.Text(chat.RoleTool, "t")
 	result.ToolCallID = "c1"
-	got, err := f.Render([]chat.Message{chat.Text(chat.RoleSystem, "Solve"), chat.Text(chat.RoleUser, "1+1=?"), chat.Text(chat.RoleAssistant, "2"), result}, format.Options{})
+	got, err := f.Render([]chat.Message{chat.Text(chat.RoleSystem, "Solve"), chat.Text(chat.RoleUser, "1+1=?"), chat.Text(chat.RoleAssistant, "2"), result})
 	require.NoError(t, err)
 	assert.Equal(t, "<HUMAN>: Solve<eoh>\n<HUMAN>: 1+1=?<eoh>\n<BOT>: 2<eob>\n<HUMAN>: t<eoh>\n", got)
 

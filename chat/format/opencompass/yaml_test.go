@@ -44,7 +44,7 @@ eos_token_id: 10000
 - {role: HUMAN, prompt: q, end: "\n"}
 - {section: round, pos: end}
 `), &items))
-	got, err := mt.Render(items, true)
+	got, err := mt.RenderPromptList(items, true)
 	require.NoError(t, err)
 	assert.Equal(t, "Meta instruction: You are now a helpful and harmless AI assistant.PRE <SYSTEM>: S<eosys>\n<round><HUMAN>: q\n<BOT>: ", got)
 
@@ -70,7 +70,7 @@ func TestParseMetaTemplate(t *testing.T) {
 	mt, err := opencompass.ParseMetaTemplate([]byte(`{"round": [{"role": "HUMAN", "begin": "Q: ", "end": "\n"},
 		{"role": "BOT", "begin": "A: ", "end": "\n", "generate": true}]}`))
 	require.NoError(t, err)
-	got, err := mt.RenderMessages([]chat.Message{chat.Text(chat.RoleUser, "1+1?")}, format.Options{AddGenerationPrompt: true})
+	got, err := mt.Render([]chat.Message{chat.Text(chat.RoleUser, "1+1?")}, format.GenerationPrompt())
 	require.NoError(t, err)
 	assert.Equal(t, "Q: 1+1?\nA: ", got)
 	_, err = opencompass.ParseMetaTemplate([]byte(`{"round": [{"role": "HUMAN"}, {"role": "HUMAN"}]}`))
