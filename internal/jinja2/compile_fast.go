@@ -63,8 +63,62 @@ func (c *compiler) fastExpr(x Expr) (evalFn, error) {
 		return c.fastArith(n)
 	case *ItemExpr:
 		return c.fastItem(n)
+	case *ListLit, *DictLit:
+		// A literal of literals in the sandbox, where nothing can change
+		// a list or dict, is built once (as Jinja2's optimizer folds it)
+		// instead of at every evaluation.
+		if c.env.sandbox {
+			if v, ok := literalValue(x); ok {
+				return func(*frame) (Value, error) { return v, nil }, nil
+			}
+		}
 	}
 	return nil, nil
+}
+
+// literalValue is the value of a list, tuple or dict literal whose items
+// are constants or such literals; false for any other expression or a key
+// that cannot be hashed (the evaluation raises it).
+func literalValue(x Expr) (Value, bool) {
+	items := func(xs []Expr) ([]Value, bool) {
+		out := make([]Value, len(xs))
+		for i, it := range xs {
+			v, ok := literalValue(it)
+			if !ok {
+				return nil, false
+			}
+			out[i] = v
+		}
+		return out, true
+	}
+	switch n := x.(type) {
+	case *Const:
+		return n.Value, true
+	case *TupleLit:
+		vs, ok := items(n.Items)
+		return TupleV(vs), ok
+	case *ListLit:
+		vs, ok := items(n.Items)
+		return ListV(vs), ok
+	case *DictLit:
+		keys, ok := items(n.Keys)
+		if !ok {
+			return Value{}, false
+		}
+		vals, ok := items(n.Values)
+		if !ok {
+			return Value{}, false
+		}
+		d := NewDict(len(keys))
+		for i, k := range keys {
+			if checkHashable(k) != nil {
+				return Value{}, false
+			}
+			d.Set(k, vals[i])
+		}
+		return DictV(d), true
+	}
+	return Value{}, false
 }
 
 // fastItem compiles x[k] for a key that is no slice and no str constant

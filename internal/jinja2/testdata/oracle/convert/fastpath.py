@@ -95,6 +95,13 @@ CASES = [
     ("stream-constants", "{{ 'a' + d['c'] + 'b' + 'c' }}|{{ 'x' ~ 1 ~ none ~ 'y' }}|{{ d['c'] + 'z' }}", {"d": {"c": "C"}}, {}),
     ("stream-constant-type-error", "{{ 'a' + 'b' + n + 'c' }}", {"n": 1}, {}),
     ("stream-constants-autoescape", "{{ '<a>' + d['c'] + '&' }}|{{ '<' ~ m ~ '>' }}", {"d": {"c": "<C>"}, "m": {"__markup__": "<b>"}}, {"autoescape": True}),
+    ("literal-built-once-sandbox", "{% for i in [1, 2] %}{% set d = {'a': [1, (2, 3)], 'b': {'c': 'x'}, 'a': 0} %}{{ d }}{{ d.b.c }}{{ d.update is defined }}{{ d is sameas d }}|{% endfor %}{{ [1, 2] + [3] }}{{ {'k': 1, 'j': 2}|dictsort }}{{ [] }}{{ {} }}",
+     {}, {"sandbox": True}),
+    ("literal-append-sandbox", "{% for i in [1, 2] %}{% set l = [1, 2] %}{{ l }}{{ l.append(3) }}{% endfor %}", {}, {"sandbox": True}),
+    ("literal-update-sandbox", "{% set d = {'a': 1} %}{{ d.update(b=2) }}", {}, {"sandbox": True}),
+    ("literal-unhashable-key-sandbox", "{{ {'a': 1, [1]: 2} }}", {}, {"sandbox": True}),
+    ("literal-tuple-key-sandbox", "{{ {(1, 'a'): 2, 1.0: 'f', 1: 'i', True: 't'} }}", {}, {"sandbox": True}),
+    ("literal-hf", "{% for m in messages %}{% set names = {'user': 'U', 'assistant': 'A'} %}{{ names[m.role] }}{% endfor %}", {"messages": MSGS[:3]}, {"profile": "hf"}),
     ("attribute-of-str", "{{ s.upper() }}{{ s.upper is defined }}{{ s.nothere is defined }}", {"s": "ab"}, {}),
 ]
 
