@@ -328,7 +328,8 @@ func TestParse(t *testing.T) {
 
 }
 
-// Render never panics, whatever the text and roles, in any preset.
+// Render never panics, whatever the text and roles, in any preset; its
+// string is AppendRender's bytes and never changes.
 func FuzzRender(f *testing.F) {
 	f.Add("system\x00Be brief.\x00user\x00  hi  \x00assistant\x00Sure, ", true)
 	f.Add("tool\x00{\"a\": 1}\x00user\x00\u3000", false)
@@ -348,12 +349,29 @@ func FuzzRender(f *testing.F) {
 			}
 			msgs = append(msgs, m)
 		}
+		// Render's string shares its buffer's memory (unsafe.String): it
+		// must equal what AppendRender writes into the caller's buffer, and
+		// stay so after every later rendering.
+		type kept struct{ out, copied string }
+		var outs []kept
+		defer func() {
+			for _, k := range outs {
+				if k.out != k.copied {
+					t.Fatalf("a rendered prompt changed after later renderings: %q, was %q", k.out, k.copied)
+				}
+			}
+		}()
 		for _, p := range presets {
 			opt := format.GenerationPrompt()
 			if cont {
 				opt = format.ContinueFinal()
 			}
 			out, err := p.Render(msgs, opt)
+			appended, aerr := p.AppendRender([]byte("x"), msgs, opt)
+			if (err == nil) != (aerr == nil) || err == nil && string(appended[1:]) != out {
+				t.Fatalf("%s: Render gives %q (%v), AppendRender %q (%v)", p.Name, out, err, appended, aerr)
+			}
+			outs = append(outs, kept{out, strings.Clone(out)})
 			if err == nil && cont && len(msgs) > 0 {
 				final := strings.TrimFunc(msgs[len(msgs)-1].Text(), func(r rune) bool {
 					return unicode.IsSpace(r) || (r >= 0x1c && r <= 0x1f) // Python's str.isspace

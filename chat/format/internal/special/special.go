@@ -10,7 +10,6 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
-	"unsafe"
 
 	"github.com/rolemark/rolemark/chat"
 	"github.com/rolemark/rolemark/internal/pyjson"
@@ -270,7 +269,7 @@ func (s *scan) str(g *Guard, index int, where, str string) bool {
 // json checks the JSON text raw: its bytes as written, and, where it has
 // an escape, its strings (keys too) decoded, as the format writes them.
 func (s *scan) json(g *Guard, index int, where string, raw []byte) bool {
-	if !s.str(g, index, where, unsafe.String(unsafe.SliceData(raw), len(raw))) { // read only
+	if !s.str(g, index, where, string(raw)) {
 		return false
 	}
 	if !containsByte(raw, '\\') {
