@@ -98,6 +98,7 @@ type hfPart struct {
 	Invert         bool   `json:"invert"`
 	AddPrefixSpace bool   `json:"add_prefix_space"`
 	UseRegex       bool   `json:"use_regex"`
+	TrimOffsets    bool   `json:"trim_offsets"`
 	Single         []struct {
 		SpecialToken *struct {
 			ID string `json:"id"`
@@ -128,6 +129,7 @@ func (d *hfDoc) build(name string) (*Tokenizer, error) {
 	if t.normalize, err = normalizer(d.Normalizer); err != nil {
 		return nil, err
 	}
+	t.alignNorm, t.trimOffsets = alignedNormalizer(d.Normalizer), trimsOffsets(d.PostProcessor)
 	byteLevel := false
 	if t.split, byteLevel, err = preTokenizer(d.PreTokenizer); err != nil {
 		return nil, err

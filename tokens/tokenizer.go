@@ -3,6 +3,7 @@ package tokens
 import (
 	"sort"
 	"strings"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -24,6 +25,14 @@ type Tokenizer struct {
 	// ids (tokenizer.json's TemplateProcessing), for EncodeWithSpecial.
 	prefix, suffix []int
 	vocabSize      int
+
+	// For EncodeOffsets (offsets.go): normalize with alignments, whether
+	// the post-processor trims offsets, and each token's length, made the
+	// first time they are needed.
+	alignNorm   func(string) (string, []int, []int)
+	trimOffsets bool
+	lensOnce    sync.Once
+	lens        []int32
 }
 
 // Name is the name the tokenizer was made with: an encoding's name, or what
