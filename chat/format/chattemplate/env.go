@@ -32,6 +32,7 @@ var chatLimits = jinja2.Limits{
 // compiled is one chat template ready to render.
 type compiled struct {
 	tpl *jinja2.Template
+	gen bool // the source has a {% generation %} block (generation.go)
 }
 
 // chatEnv returns the environment of a Template whose strftime_now reads
@@ -81,7 +82,7 @@ func compileJinja(env *jinja2.Env, name, src string) (*compiled, *TemplateError)
 	if err != nil {
 		return nil, templateError(name, err)
 	}
-	return &compiled{tpl: tpl}, nil
+	return &compiled{tpl: tpl, gen: hasGeneration(src)}, nil
 }
 
 // templateError is err, from internal/jinja2, as a *TemplateError.
@@ -98,8 +99,14 @@ func templateError(name string, err error) *TemplateError {
 }
 
 // render renders c with data; the context's error when it ends first.
-func (c *compiled) render(ctx context.Context, name string, data map[string]jinja2.Value) (string, error) {
-	out, err := c.tpl.Render(ctx, data)
+func (c *compiled) render(ctx context.Context, name string, data map[string]jinja2.Value, spans *[]jinja2.Span) (string, error) {
+	var out string
+	var err error
+	if spans != nil {
+		out, *spans, err = c.tpl.RenderGeneration(ctx, data)
+	} else {
+		out, err = c.tpl.Render(ctx, data)
+	}
 	if err != nil {
 		if ctx.Err() != nil {
 			return "", ctx.Err()

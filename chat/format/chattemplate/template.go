@@ -14,6 +14,7 @@ import (
 	"github.com/rolemark/rolemark/chat/format/internal/option"
 	"github.com/rolemark/rolemark/chat/format/internal/pystr"
 	"github.com/rolemark/rolemark/chat/format/internal/special"
+	"github.com/rolemark/rolemark/internal/jinja2"
 )
 
 // Template is a model's own chat template: the Jinja source HuggingFace
@@ -259,6 +260,12 @@ func (t *Template) markFromText(err error) {
 
 // checkedRender is Render before its error says where a token came from.
 func (t *Template) checkedRender(ctx context.Context, msgs []chat.Message, opts option.Settings) (string, error) {
+	return t.checkedRenderSpans(ctx, msgs, opts, nil)
+}
+
+// checkedRenderSpans is checkedRender that also records, when spans is
+// not nil, the spans of the {% generation %} blocks of what it returns.
+func (t *Template) checkedRenderSpans(ctx context.Context, msgs []chat.Message, opts option.Settings, spans *[]jinja2.Span) (string, error) {
 	if opts.AddGenerationPrompt && opts.ContinueFinal {
 		return "", format.ErrContinueConflict
 	}
@@ -270,13 +277,13 @@ func (t *Template) checkedRender(ctx context.Context, msgs []chat.Message, opts 
 		}
 		neutral = n || t.joins
 	}
-	out, err := t.render(ctx, msgs, opts)
+	out, err := t.render(ctx, msgs, opts, spans)
 	if err != nil || !neutral {
 		return out, err
 	}
 	nmsgs, nopts := msgs, opts
 	nmsgs, nopts.Tools, nopts.Vars = t.guard.Neutral(msgs, opts.Tools, opts.Vars)
-	n, err := t.render(ctx, nmsgs, nopts)
+	n, err := t.render(ctx, nmsgs, nopts, nil)
 	if err != nil {
 		if ctx.Err() != nil {
 			return "", ctx.Err()
@@ -291,7 +298,7 @@ func (t *Template) checkedRender(ctx context.Context, msgs []chat.Message, opts 
 }
 
 // render is Render after the checks of the data.
-func (t *Template) render(ctx context.Context, msgs []chat.Message, opts option.Settings) (string, error) {
+func (t *Template) render(ctx context.Context, msgs []chat.Message, opts option.Settings, spans *[]jinja2.Span) (string, error) {
 	if err := ctx.Err(); err != nil {
 		return "", err
 	}
@@ -303,11 +310,14 @@ func (t *Template) render(ctx context.Context, msgs []chat.Message, opts option.
 		return "", &TemplateError{Template: t.name, Msg: "no default chat template (the config names only " +
 			strings.Join(slices.Sorted(maps.Keys(t.variants)), ", ") + "; choose one with Variant)"}
 	}
+	if spans != nil && !jt.gen {
+		return "", ErrNoGeneration
+	}
 	rd, err := t.data(msgs, opts)
 	if err != nil {
 		return "", err
 	}
-	out, err := jt.render(ctx, t.name, rd.vars)
+	out, err := jt.render(ctx, t.name, rd.vars, spans)
 	rd.release()
 	if err != nil {
 		return "", err
