@@ -9,7 +9,6 @@ require (
 )
 
 require (
-	github.com/ardanlabs/jinja v1.5.0 // indirect
 	github.com/aymerick/raymond v2.0.2+incompatible // indirect
 	github.com/coder/websocket v1.8.15 // indirect
 	github.com/tidwall/gjson v1.20.0 // indirect
@@ -17,6 +16,7 @@ require (
 	github.com/tidwall/pretty v1.2.1 // indirect
 	github.com/tidwall/sjson v1.2.5 // indirect
 	go.yaml.in/yaml/v3 v3.0.6 // indirect
+	golang.org/x/text v0.42.0 // indirect
 )
 
 replace github.com/rolemark/rolemark => ../..
