@@ -19,7 +19,7 @@ import (
 	"github.com/rolemark/rolemark/engine"
 )
 
-const batchArgs = "--in FILE [--in-format jsonl|json|csv|parquet] [--null V] [--out FILE] [--format F] [--chat-format C] [--sft-last] [--sft-end] [--allow-special-tokens] [--workers N] [--fail-fast] [--dry-run] [--skip N] [--append] [--model M] [--id-field K] [--rewrite-ids] [--split] [--max-requests N] [--max-bytes N] [--no-file-limits] [--history-field K] [--count T] [--engine E] [--tools FILE] [--template-var k=v]... TEMPLATE"
+const batchArgs = "--in FILE [--in-format jsonl|json|csv|parquet] [--null V] [--out FILE] [--format F] [--chat-format C] [--sft-last] [--sft-end] [--sft-tokenizer FILE] [--allow-special-tokens] [--workers N] [--fail-fast] [--dry-run] [--skip N] [--append] [--model M] [--id-field K] [--rewrite-ids] [--split] [--max-requests N] [--max-bytes N] [--no-file-limits] [--history-field K] [--count T] [--engine E] [--tools FILE] [--template-var k=v]... TEMPLATE"
 
 const batchAbout = `Renders TEMPLATE once per row of --in (- for standard input) and writes one JSON line per row to
 --out (default: standard output), in input order. Rows are JSON Lines (.jsonl, .ndjson), one JSON
@@ -33,7 +33,10 @@ cell that spells --null V) a missing variable: the input schema's default, or th
   anthropic-batch  {"custom_id", "params"}: an item of Anthropic's Message Batches requests
   sft              {"text", "assistant_spans"}: the conversation in --chat-format C (a format or
                    hf:FILE) and the [start, end) character ranges of what the assistant writes in
-                   it, tool calls included
+                   it, tool calls included; with --sft-tokenizer FILE (a tokenizer.json, and
+                   --chat-format hf:FILE a template with {% generation %} blocks)
+                   {"input_ids", "assistant_masks"} as transformers' apply_chat_template(...,
+                   tokenize=True, return_assistant_tokens_mask=True) gives them
   a chat format    {"prompt"}: the prompt string a local model reads (rolemark formats lists them;
                    hf:FILE is a model's own chat template, with --tools and --template-var)
 The batch formats are checked as the APIs check a file: custom_ids unique (and, for Anthropic, 1-64
@@ -70,6 +73,7 @@ func cmdBatch(ctx context.Context, sio stdio, args []string) error {
 	chatFormat := fl.String("chat-format", "", "chat format `C` of --format sft")
 	sftLast := fl.Bool("sft-last", false, "sft: span the last assistant message only")
 	sftEnd := fl.Bool("sft-end", false, "sft: spans include the end of the assistant's turn (its end token)")
+	sftTokenizer := fl.String("sft-tokenizer", "", "sft: write token ids and the assistant mask, encoded with the tokenizer.json `FILE`")
 	allowSpecial := fl.Bool("allow-special-tokens", false, "let row data hold the chat format's special tokens (for data you trust; sft and chat formats)")
 	var null optionalString
 	fl.Var(&null, "null", "CSV: a cell whose text is `V` is missing (\"\" for every empty cell)")
@@ -141,12 +145,15 @@ func cmdBatch(ctx context.Context, sio stdio, args []string) error {
 		return renameTemplate(err, rel, filepath.ToSlash(name))
 	}
 	bo := batchOptions{format: *format, chatFormat: *chatFormat, model: *model, idField: *idField, rewriteIDs: *rewriteIDs,
-		sftLast: *sftLast, sftEnd: *sftEnd, allowSpecial: *allowSpecial}
+		sftLast: *sftLast, sftEnd: *sftEnd, sftTokenizer: *sftTokenizer, allowSpecial: *allowSpecial}
 	output, api, err := batchOutput(tpl.FrontMatter(), bo, &po)
 	if err != nil {
 		return err
 	}
 	var tally *tokenTally
+	if *count != "" && *sftTokenizer != "" {
+		return usageErr("--count does not go with --sft-tokenizer: each line holds its ids")
+	}
 	if *count != "" {
 		if tally, err = newTokenTally(*count, *format); err != nil {
 			return err
@@ -384,6 +391,7 @@ type batchOptions struct {
 	format, chatFormat, model, idField string
 	rewriteIDs, allowSpecial           bool
 	sftLast, sftEnd                    bool
+	sftTokenizer                       string // a tokenizer.json: input_ids and assistant_masks
 }
 
 // batchOutput returns the output of --format, and for the batch formats
@@ -397,8 +405,8 @@ func batchOutput(fm *engine.FrontMatter, o batchOptions, po *promptOptions) (bat
 	if err != nil {
 		return nil, nil, err
 	}
-	if o.format != "sft" && (o.chatFormat != "" || o.sftLast || o.sftEnd) {
-		return nil, nil, usageErr("--chat-format, --sft-last and --sft-end go with --format sft")
+	if o.format != "sft" && (o.chatFormat != "" || o.sftLast || o.sftEnd || o.sftTokenizer != "") {
+		return nil, nil, usageErr("--chat-format, --sft-last, --sft-end and --sft-tokenizer go with --format sft")
 	}
 	if (o.idField != "" || o.rewriteIDs) && o.format != "openai-batch" && o.format != "anthropic-batch" {
 		return nil, nil, usageErr("--id-field and --rewrite-ids go with --format openai-batch and anthropic-batch")
@@ -431,6 +439,10 @@ func batchOutput(fm *engine.FrontMatter, o batchOptions, po *promptOptions) (bat
 		}
 		if !ok {
 			return nil, nil, usageErr("unknown chat format %q; known: %s, hf:FILE", o.chatFormat, strings.Join(chatformat.Names(), ", "))
+		}
+		if o.sftTokenizer != "" {
+			a, err := sftTokens(p, o, tools, po)
+			return a, nil, err
 		}
 		so := []batch.OutputOption{batch.Tools(tools)}
 		if o.sftLast {

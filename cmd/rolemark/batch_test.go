@@ -213,7 +213,7 @@ func TestBatchUsage(t *testing.T) {
 		{[]string{"--in", "x.txt", "testdata/batch/ask.hbs"}, "cannot tell the format of x.txt from its extension"},
 		{[]string{"--in", "-", "--format", "sft", "testdata/batch/ask.hbs"}, "--format sft needs --chat-format C"},
 		{[]string{"--in", "-", "--format", "nope", "testdata/batch/ask.hbs"}, `unknown format "nope"`},
-		{[]string{"--in", "-", "--sft-last", "testdata/batch/ask.hbs"}, "--chat-format, --sft-last and --sft-end go with --format sft"},
+		{[]string{"--in", "-", "--sft-last", "testdata/batch/ask.hbs"}, "--chat-format, --sft-last, --sft-end and --sft-tokenizer go with --format sft"},
 		{[]string{"--in", "-"}, "batch takes one template, not 0"},
 		{[]string{"--in", "-", "--workers", "0", "testdata/batch/ask.hbs"}, "--workers must be at least 1, not 0"},
 		{[]string{"--in", "-", "--workers", "-5", "testdata/batch/ask.hbs"}, "--workers must be at least 1, not -5"},

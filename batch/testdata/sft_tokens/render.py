@@ -138,6 +138,13 @@ CONVERSATIONS = [
         {"role": "tool", "content": "{\"temp\": 21, \"sky\": \"☀\"}", "tool_call_id": "call_1"},
         {"role": "assistant", "content": "21 °C and sunny ☀."},
     ]},
+    # what cmd/rolemark's TestBatchSFTTokens renders from testdata/batch/ask.hbs
+    {"name": "cli", "messages": [
+        {"role": "system", "content": "Answer briefly."},
+        {"role": "user", "content": "Before?"},
+        {"role": "assistant", "content": "  Yes. "},
+        {"role": "user", "content": "Hi"},
+    ]},
     {"name": "assistant-first", "messages": [
         {"role": "assistant", "content": "Hello! How can I help?"},
         {"role": "user", "content": "Spaces   and\ttabs"},
