@@ -855,6 +855,8 @@ func fIndent(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 			indention = a[0].s
 		} else if a[0].kind == KindUndefined {
 			return Value{}, a[0].undefErr() // " " * width
+		} else if isIntLike(a[0]) && a[0].isBig() {
+			return Value{}, pyErr("OverflowError", "cannot fit 'int' into an index-sized integer")
 		} else {
 			n, err := intArg(a[0])
 			if err != nil {
