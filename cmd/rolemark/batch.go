@@ -433,7 +433,10 @@ func batchOutput(fm *engine.FrontMatter, o batchOptions, po *promptOptions) (bat
 		if o.chatFormat == "" {
 			return nil, nil, usageErr("--format sft needs --chat-format C, the model's chat format (rolemark formats lists them) or hf:FILE")
 		}
-		p, ok, err := loadPromptFormat(o.chatFormat)
+		if po.noGen || po.cont {
+			return nil, nil, usageErr("--no-generation-prompt and --continue-final do not apply to --format sft, which writes whole conversations")
+		}
+		p, ok, err := loadPromptFormat(o.chatFormat, po.templateOptions()...)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -462,14 +465,14 @@ func batchOutput(fm *engine.FrontMatter, o batchOptions, po *promptOptions) (bat
 		}
 		return a, nil, err
 	}
-	p, ok, err := loadPromptFormat(o.format)
+	p, ok, err := loadPromptFormat(o.format, po.templateOptions()...)
 	if err != nil {
 		return nil, nil, err
 	}
 	if !ok {
 		return nil, nil, usageErr("unknown format %q; known: openai, openai-batch, anthropic-batch, sft, %s, hf:FILE", o.format, strings.Join(chatformat.Names(), ", "))
 	}
-	if p.preset != nil && len(po.vars) == 0 {
+	if p.preset != nil && len(po.vars) == 0 && !po.noGen && !po.cont {
 		po := []batch.OutputOption{batch.Tools(tools)}
 		if o.allowSpecial {
 			po = append(po, batch.AllowSpecialTokens())
@@ -477,7 +480,7 @@ func batchOutput(fm *engine.FrontMatter, o batchOptions, po *promptOptions) (bat
 		a, err := batch.Prompt(p.preset, po...)
 		return a, nil, err
 	}
-	return hfPrompt(p, tools, po.vars, o.allowSpecial), nil, nil
+	return hfPrompt(p, tools, po, o.allowSpecial), nil, nil
 }
 
 // optionalString is a string flag that knows whether it was given, for

@@ -6,15 +6,16 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
-	"github.com/rolemark/rolemark/internal/pyjson"
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/rolemark/rolemark/batch"
 	"github.com/rolemark/rolemark/chat"
 	chatformat "github.com/rolemark/rolemark/chat/format"
 	"github.com/rolemark/rolemark/chat/format/chattemplate"
+	"github.com/rolemark/rolemark/internal/pyjson"
 )
 
 // hfPrefix starts a --format that names a model's own chat template file.
@@ -33,12 +34,12 @@ type promptFormat struct {
 
 // loadPromptFormat returns the chat format called name, and false when
 // name is neither a preset nor hf:FILE.
-func loadPromptFormat(name string) (*promptFormat, bool, error) {
+func loadPromptFormat(name string, opts ...chattemplate.Option) (*promptFormat, bool, error) {
 	if file, ok := strings.CutPrefix(name, hfPrefix); ok {
 		if file == "" {
 			return nil, true, usageErr("--format hf:FILE needs a file: a model's tokenizer_config.json or chat_template.jinja")
 		}
-		tpl, err := chattemplate.LoadTemplate(os.DirFS(filepath.Dir(file)), filepath.Base(file), chattemplate.Name(file))
+		tpl, err := chattemplate.LoadTemplate(os.DirFS(filepath.Dir(file)), filepath.Base(file), append([]chattemplate.Option{chattemplate.Name(file)}, opts...)...)
 		if err != nil {
 			return nil, true, err
 		}
@@ -51,10 +52,15 @@ func loadPromptFormat(name string) (*promptFormat, bool, error) {
 	return &promptFormat{preset: f}, true, nil
 }
 
-// render writes msgs as the prompt string a local model reads, with the
-// generation prompt.
-func (p *promptFormat) render(ctx context.Context, msgs []chat.Message, tools []chat.Tool, vars map[string]any) (string, error) {
-	return p.renderWith(ctx, msgs, vars, chatformat.GenerationPrompt(), chatformat.Tools(tools...))
+// render writes msgs as the prompt string a local model reads: with the
+// generation prompt, unless o says --no-generation-prompt or
+// --continue-final.
+func (p *promptFormat) render(ctx context.Context, msgs []chat.Message, tools []chat.Tool, o *promptOptions) (string, error) {
+	var vars map[string]any
+	if o != nil {
+		vars = o.vars
+	}
+	return p.renderWith(ctx, msgs, vars, append(o.ending(), chatformat.Tools(tools...))...)
 }
 
 // renderWith renders msgs with opts, and with vars where the format is a
@@ -66,15 +72,65 @@ func (p *promptFormat) renderWith(ctx context.Context, msgs []chat.Message, vars
 	return p.preset.Render(msgs, opts...)
 }
 
-// promptOptions are what --tools and --template-var add to a chat format's
-// rendering.
+// promptOptions are what --tools, --template-var, --no-generation-prompt,
+// --continue-final and --now add to a chat format's rendering.
 type promptOptions struct {
 	toolsFile string
 	vars      templateVarsFlag
+	noGen     bool
+	cont      bool
+	now       nowFlag
 }
 
-// addPromptFlags declares --tools and --template-var.
+// ending returns how the prompt ends: the generation prompt (the default),
+// nothing after the final message, or the final message continued.
+func (o *promptOptions) ending() []chatformat.Option {
+	switch {
+	case o == nil:
+		return []chatformat.Option{chatformat.GenerationPrompt()}
+	case o.cont:
+		return []chatformat.Option{chatformat.ContinueFinal()}
+	case o.noGen:
+		return nil
+	}
+	return []chatformat.Option{chatformat.GenerationPrompt()}
+}
+
+// templateOptions returns what --now sets of a chat template: the clock
+// strftime_now reads.
+func (o *promptOptions) templateOptions() []chattemplate.Option {
+	if o == nil || o.now.t.IsZero() {
+		return nil
+	}
+	t := o.now.t
+	return []chattemplate.Option{chattemplate.Clock(func() time.Time { return t })}
+}
+
+// nowFlag is --now: a time in RFC 3339.
+type nowFlag struct{ t time.Time }
+
+func (n *nowFlag) String() string {
+	if n.t.IsZero() {
+		return ""
+	}
+	return n.t.Format(time.RFC3339)
+}
+
+func (n *nowFlag) Set(s string) error {
+	t, err := time.Parse(time.RFC3339, s)
+	if err != nil {
+		return fmt.Errorf("--now takes a time in RFC 3339, such as 2026-07-26T09:30:00Z, not %q", s)
+	}
+	n.t = t
+	return nil
+}
+
+// addPromptFlags declares --tools, --template-var, --no-generation-prompt,
+// --continue-final and --now.
 func addPromptFlags(fl *flag.FlagSet, o *promptOptions) {
+	fl.BoolVar(&o.noGen, "no-generation-prompt", false, "end a chat format's prompt after the final message, without the assistant's turn opening (add_generation_prompt=False)")
+	fl.BoolVar(&o.cont, "continue-final", false, "end a chat format's prompt inside the final message, for the model to continue it (continue_final_message=True)")
+	fl.Var(&o.now, "now", "the `TIME` (RFC 3339) a chat template's strftime_now reads, for a prompt that does not change with the day (default: the clock)")
 	o.vars = templateVarsFlag{}
 	fl.StringVar(&o.toolsFile, "tools", "", "tool definitions, a JSON array of OpenAI function tools in `FILE`: those a chat format shows, and in render those front matter may name (tools: [get_weather])")
 	fl.Var(o.vars, "template-var", "variable `k=v` of a chat template (v is read as JSON when it is JSON, else as text; repeatable)")
@@ -117,13 +173,13 @@ func (v templateVarsFlag) Set(s string) error {
 
 // hfPrompt is batch's prompt output for hf:FILE: {"prompt": …} per row;
 // allowSpecial lets the rows' content hold the template's special tokens.
-func hfPrompt(p *promptFormat, tools []chat.Tool, vars map[string]any, allowSpecial bool) batch.Append {
+func hfPrompt(p *promptFormat, tools []chat.Tool, po *promptOptions, allowSpecial bool) batch.Append {
 	return func(ctx context.Context, b []byte, _ int, _ batch.Row, msgs []chat.Message) ([]byte, error) {
-		opts := []chatformat.Option{chatformat.GenerationPrompt(), chatformat.Tools(tools...)}
+		opts := append(po.ending(), chatformat.Tools(tools...))
 		if allowSpecial {
 			opts = append(opts, chatformat.AllowSpecialTokens())
 		}
-		s, err := p.renderWith(ctx, msgs, vars, opts...)
+		s, err := p.renderWith(ctx, msgs, po.vars, opts...)
 		if err != nil {
 			return nil, err
 		}

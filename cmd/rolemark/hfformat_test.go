@@ -34,7 +34,10 @@ func TestHFFormat(t *testing.T) {
 	tmpl := writeFile(t, dir, "q.hbs", `{{#user}}Weather in {{city}}?{{/user}}`)
 	rows := writeFile(t, dir, "rows.jsonl", `{"city":"Paris"}`+"\n")
 	vars := writeFile(t, dir, "vars.jinja", `{{ o }}|{{ s }}`)
+	dated := writeFile(t, dir, "dated.jinja", `{{ strftime_now("%d %b %Y") }}|{% for m in messages %}{{ m.role }}:{{ m.content }}|{% endfor %}{% if add_generation_prompt %}A:{% endif %}`)
 	const markup = `<message role="user">Hi</message>`
+	// The markup trims a message's text, so the prefill ends at the comma.
+	const prefill = markup + `<message role="assistant">Sure, </message>`
 	tests := []struct {
 		name  string
 		args  []string
@@ -51,6 +54,22 @@ func TestHFFormat(t *testing.T) {
 			`<tools>{"type": "function", "function": {"name": "get_weather", "parameters": {"type": "object"}}}</tools>` + "\n<|im_start|>user\nWeather in Paris?<|im_end|>\n<|im_start|>assistant\n"},
 		{"batch", []string{"batch", "--in", rows, "--format", "hf:" + cfg, tmpl}, "",
 			`{"prompt":"<|im_start|>user\nWeather in Paris?<|im_end|>\n<|im_start|>assistant\n"}` + "\n"},
+		{"no generation prompt", []string{"parse", "--format", "hf:" + cfg, "--no-generation-prompt", "-"}, markup,
+			"<|im_start|>user\nHi<|im_end|>\n"},
+		{"no generation prompt, a preset", []string{"parse", "--format", "chatml", "--no-generation-prompt", "-"}, markup,
+			"<|im_start|>user\nHi<|im_end|>\n"},
+		{"continue the final message", []string{"parse", "--format", "hf:" + cfg, "--continue-final", "-"}, prefill,
+			"<|im_start|>user\nHi<|im_end|>\n<|im_start|>assistant\nSure,"},
+		{"continue the final message, a preset", []string{"parse", "--format", "chatml", "--continue-final", "-"}, prefill,
+			"<|im_start|>user\nHi<|im_end|>\n<|im_start|>assistant\nSure,"},
+		{"a fixed clock", []string{"parse", "--format", "hf:" + dated, "--now", "2026-07-26T09:30:00Z", "-"}, markup,
+			"26 Jul 2026|user:Hi|A:"},
+		{"render with a fixed clock and no generation prompt", []string{"render", "--format", "hf:" + dated, "--now", "2026-07-26T09:30:00Z", "--no-generation-prompt", "--var", "city=Paris", tmpl}, "",
+			"26 Jul 2026|user:Weather in Paris?|"},
+		{"batch without the generation prompt, a preset", []string{"batch", "--in", rows, "--format", "chatml", "--no-generation-prompt", tmpl}, "",
+			`{"prompt":"<|im_start|>user\nWeather in Paris?<|im_end|>\n"}` + "\n"},
+		{"batch with a fixed clock", []string{"batch", "--in", rows, "--format", "hf:" + dated, "--now", "2026-07-26T09:30:00+02:00", tmpl}, "",
+			`{"prompt":"26 Jul 2026|user:Weather in Paris?|A:"}` + "\n"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -96,4 +115,29 @@ func TestFormatsSaysHowToUseAModelsTemplate(t *testing.T) {
 	var out, errOut bytes.Buffer
 	require.Equal(t, 0, run(context.Background(), []string{"formats"}, strings.NewReader(""), &out, &errOut))
 	assert.Contains(t, out.String(), "hf:FILE          a model's own chat template: FILE is its tokenizer_config.json")
+}
+
+// The prompt-ending flags refuse what they cannot mean, with exit status 2.
+func TestPromptEndingFlagsRefused(t *testing.T) {
+	dir := t.TempDir()
+	tmpl := writeFile(t, dir, "q.hbs", `{{#user}}Hi{{/user}}`)
+	rows := writeFile(t, dir, "rows.jsonl", `{}`+"\n")
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"a time that is not RFC 3339", []string{"render", "--format", "chatml", "--now", "26 July", tmpl},
+			`--now takes a time in RFC 3339, such as 2026-07-26T09:30:00Z, not "26 July"`},
+		{"sft writes whole conversations", []string{"batch", "--in", rows, "--format", "sft", "--chat-format", "chatml", "--continue-final", tmpl},
+			"--no-generation-prompt and --continue-final do not apply to --format sft"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var out, errOut bytes.Buffer
+			code := run(context.Background(), tc.args, strings.NewReader(""), &out, &errOut)
+			assert.Equal(t, 2, code)
+			assert.Contains(t, errOut.String(), tc.want)
+		})
+	}
 }

@@ -190,7 +190,7 @@ func cmdRender(ctx context.Context, sio stdio, args []string) error {
 	var trimmed engine.Trimmed
 	if *maxTokens > 0 {
 		count := func(msgs []chat.Message) int {
-			n, _ := countTokens(ctx, budgetTk, msgs, *format, tools, po.vars)
+			n, _ := countTokens(ctx, budgetTk, msgs, *format, tools, &po)
 			return n
 		}
 		opts = append(opts, engine.HistoryBudget(*maxTokens, count, &trimmed))
@@ -208,7 +208,7 @@ func cmdRender(ctx context.Context, sio stdio, args []string) error {
 		}
 	}
 	if tk != nil {
-		n, err := countTokens(ctx, tk, msgs, *format, tools, po.vars)
+		n, err := countTokens(ctx, tk, msgs, *format, tools, &po)
 		if err != nil {
 			return err
 		}
@@ -218,7 +218,7 @@ func cmdRender(ctx context.Context, sio stdio, args []string) error {
 	if *format == "openai-request" || *format == "anthropic-request" {
 		return writeRequest(stdout, *format, tpl.FrontMatter(), *model, msgs)
 	}
-	return writeMessages(ctx, stdout, msgs, *format, tools, po.vars)
+	return writeMessages(ctx, stdout, msgs, *format, tools, &po)
 }
 
 // wireFormat reports whether format is one of the formats that are not the
@@ -235,12 +235,12 @@ func wireFormat(format string) bool {
 // (chatml, llama3, hf:FILE, ...) it is the tokens of the text the format
 // renders, special tokens read as such; for the wire formats it is
 // OpenAI's count of the messages (tokens.CountChat).
-func countTokens(ctx context.Context, tk *tokens.Tokenizer, msgs []chat.Message, format string, tools []chat.Tool, vars map[string]any) (int, error) {
+func countTokens(ctx context.Context, tk *tokens.Tokenizer, msgs []chat.Message, format string, tools []chat.Tool, po *promptOptions) (int, error) {
 	if wireFormat(format) {
 		return tokens.CountChat(tk, msgs), nil
 	}
 	var text bytes.Buffer
-	if err := writeMessages(ctx, &text, msgs, format, tools, vars); err != nil {
+	if err := writeMessages(ctx, &text, msgs, format, tools, po); err != nil {
 		return 0, err
 	}
 	return tk.Count(text.String()), nil
@@ -430,13 +430,13 @@ func cmdParse(ctx context.Context, sio stdio, args []string) error {
 	if err != nil {
 		return err
 	}
-	return writeMessages(ctx, stdout, msgs, *format, tools, po.vars)
+	return writeMessages(ctx, stdout, msgs, *format, tools, &po)
 }
 
 // writeMessages prints messages in the named format: a wire form, markup,
 // or the prompt string of a local model's chat format (with the generation
 // prompt and the given tools).
-func writeMessages(ctx context.Context, w io.Writer, msgs []chat.Message, format string, tools []chat.Tool, vars map[string]any) error {
+func writeMessages(ctx context.Context, w io.Writer, msgs []chat.Message, format string, tools []chat.Tool, po *promptOptions) error {
 	var v any
 	switch format {
 	case "openai":
@@ -458,14 +458,14 @@ func writeMessages(ctx context.Context, w io.Writer, msgs []chat.Message, format
 		_, err = io.WriteString(w, s)
 		return err
 	default:
-		p, ok, err := loadPromptFormat(format)
+		p, ok, err := loadPromptFormat(format, po.templateOptions()...)
 		if err != nil {
 			return err
 		}
 		if !ok {
 			return usageErr("unknown format %q; known: %s, hf:FILE (rolemark formats lists them)", format, strings.Join(formatNames(), ", "))
 		}
-		s, err := p.render(ctx, msgs, tools, vars)
+		s, err := p.render(ctx, msgs, tools, po)
 		if err != nil {
 			return err
 		}
