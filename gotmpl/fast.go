@@ -120,25 +120,11 @@ func (c *compiled) ExecuteMessages(ctx context.Context, r *driver.Request) ([]ch
 	if p == nil {
 		return nil, false, nil
 	}
-	if err := ctx.Err(); err != nil {
-		return nil, true, err
-	}
-	var vbuf [16]string
-	values := vbuf[:0]
-	if len(p.keys) > len(vbuf) {
-		values = make([]string, 0, len(p.keys))
-	}
-	for _, k := range p.keys {
-		x, ok := r.Vars[k]
+	return driver.SkeletonMessages(ctx, r, p.sk, len(p.keys), func(i int) (string, bool) {
+		x, ok := r.Vars[p.keys[i]]
 		if !ok {
-			return nil, false, nil
+			return "", false
 		}
-		s, ok := value(x)
-		if !ok {
-			return nil, false, nil
-		}
-		values = append(values, s)
-	}
-	msgs, err := r.Memory.Messages(p.sk, values)
-	return msgs, true, err
+		return value(x)
+	})
 }

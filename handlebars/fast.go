@@ -187,21 +187,7 @@ func (t *compiled) ExecuteMessages(ctx context.Context, r *driver.Request) ([]ch
 	if f == nil {
 		return nil, false, nil
 	}
-	if err := ctx.Err(); err != nil {
-		return nil, true, err
-	}
-	var vbuf [16]string
-	values := vbuf[:0]
-	if len(f.paths) > len(vbuf) {
-		values = make([]string, 0, len(f.paths))
-	}
-	for _, p := range f.paths {
-		v, ok := value(r.Vars, p)
-		if !ok {
-			return nil, false, nil
-		}
-		values = append(values, v)
-	}
-	msgs, err := r.Memory.Messages(f.sk, values)
-	return msgs, true, err
+	return driver.SkeletonMessages(ctx, r, f.sk, len(f.paths), func(i int) (string, bool) {
+		return value(r.Vars, f.paths[i])
+	})
 }

@@ -144,25 +144,11 @@ func (f *fastProg) messages(ctx context.Context, r *driver.Request) ([]chat.Mess
 	if f == nil || r == nil {
 		return nil, false, nil
 	}
-	if err := ctx.Err(); err != nil {
-		return nil, true, err
-	}
-	var vbuf [16]string
-	values := vbuf[:0]
-	if len(f.names) > len(vbuf) {
-		values = make([]string, 0, len(f.names))
-	}
-	for _, name := range f.names {
-		x, ok := r.Vars[name]
+	return driver.SkeletonMessages(ctx, r, f.sk, len(f.names), func(i int) (string, bool) {
+		x, ok := r.Vars[f.names[i]]
 		if !ok {
-			return nil, false, nil
+			return "", false
 		}
-		v, ok := value(x)
-		if !ok {
-			return nil, false, nil
-		}
-		values = append(values, v)
-	}
-	msgs, err := r.Memory.Messages(f.sk, values)
-	return msgs, true, err
+		return value(x)
+	})
 }

@@ -1,6 +1,7 @@
 package driver
 
 import (
+	"context"
 	"strings"
 	"unsafe"
 
@@ -21,6 +22,31 @@ func CompileSkeleton(texts []string, opts []roleparse.Option) (*roleparse.Skelet
 		}
 	}
 	return roleparse.CompileSkeleton(texts, opts...)
+}
+
+// SkeletonMessages renders r straight to the messages of sk, whose n holes
+// take value(0) … value(n-1): the MessagesExecuter of an engine with a
+// skeleton. ok is false when value refuses one (a variable missing, or of a
+// kind the skeleton cannot print as the engine would), and the engine
+// renders r the general way; err is the context's error or the skeleton's.
+func SkeletonMessages(ctx context.Context, r *Request, sk *roleparse.Skeleton, n int, value func(i int) (string, bool)) (msgs []chat.Message, ok bool, err error) {
+	if err := ctx.Err(); err != nil {
+		return nil, true, err
+	}
+	var vbuf [16]string
+	values := vbuf[:0]
+	if n > len(vbuf) {
+		values = make([]string, 0, n)
+	}
+	for i := range n {
+		v, ok := value(i)
+		if !ok {
+			return nil, false, nil
+		}
+		values = append(values, v)
+	}
+	msgs, err = r.Memory.Messages(sk, values)
+	return msgs, true, err
 }
 
 // maxKept is the capacity beyond which a Memory's text is not kept for the
