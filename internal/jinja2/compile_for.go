@@ -84,47 +84,20 @@ func (c *compiler) compileFor(n *For) (execFn, error) {
 			return place(err, name, pos)
 		}
 		var lo *loopObj
-		// more takes the next item the loop's filter keeps: Jinja2
-		// filters lazily, so an item is unpacked and tested when the loop
-		// reaches it, or when the body looks ahead (loop.last, length).
-		var more func() (bool, error)
+		// lf takes the next item the loop's filter keeps: Jinja2 filters
+		// lazily, so an item is unpacked and tested when the loop reaches
+		// it, or when the body looks ahead (loop.last, length). It lives
+		// apart so that a loop without a filter allocates nothing for it.
+		var lf *loopFilter
 		if filter != nil {
-			var outerLoopV Value
+			lf = &loopFilter{f: f, src: items, init: init, store: store, filter: filter, loopSlot: loopSlot, outerLoop: outerLoop != nil}
 			if outerLoop != nil {
-				if outerLoopV, err = outerLoop(f); err != nil {
+				if lf.outerLoopV, err = outerLoop(f); err != nil {
 					return err
 				}
 			}
-			src, pos := items, 0
-			items = make([]Value, 0, len(src))
-			more = func() (bool, error) {
-				for pos < len(src) {
-					it := src[pos]
-					pos++
-					if init != nil {
-						_ = init(f)
-					}
-					if err := store(f, it); err != nil {
-						return false, err
-					}
-					if outerLoop != nil {
-						f.slots[loopSlot] = outerLoopV
-					}
-					v, err := filter(f)
-					if err != nil {
-						return false, err
-					}
-					if v.Truth() {
-						if lo != nil {
-							lo.items = append(lo.items, it)
-						} else {
-							items = append(items, it)
-						}
-						return true, nil
-					}
-				}
-				return false, nil
-			}
+			lf.kept = make([]Value, 0, len(items))
+			items = nil
 		}
 		if loopSlot >= 0 {
 			lo = f.c.newLoop()
@@ -132,14 +105,9 @@ func (c *compiler) compileFor(n *For) (execFn, error) {
 			if recursive {
 				lo.rec = lc
 			}
-			if more != nil {
-				// a look ahead from the body keeps the body's variables
-				lo.more = func() (bool, error) {
-					saved := append([]Value(nil), f.slots...)
-					ok, err := more()
-					copy(f.slots, saved)
-					return ok, err
-				}
+			if lf != nil {
+				lo.items, lf.kept, lf.lo = lf.kept, nil, lo
+				lo.more = lf.lookAhead
 			}
 		}
 		completed := false // an iteration ran its body to the end: no else
@@ -148,19 +116,17 @@ func (c *compiler) compileFor(n *For) (execFn, error) {
 				items = lo.items
 			}
 			if i >= len(items) {
-				if more == nil {
+				if lf == nil {
 					break
 				}
-				ok, err := more()
+				ok, err := lf.next()
 				if err != nil {
 					return err
 				}
 				if !ok {
 					break
 				}
-				if lo != nil {
-					items = lo.items
-				}
+				items = lf.items()
 			}
 			it := items[i]
 			if err := f.c.tick(); err != nil {
@@ -230,6 +196,71 @@ func (l *loopObj) TypeName() string { return "LoopContext" }
 func (l *loopObj) Repr() string {
 	_ = l.lookAhead("length")
 	return "<LoopContext " + istr(l.i+1) + "/" + istr(len(l.items)) + ">"
+}
+
+// loopFilter takes the items of a filtered loop one at a time, into kept,
+// or into the loop object's items when the body reads loop.
+type loopFilter struct {
+	f          *frame
+	src        []Value
+	pos        int
+	kept       []Value
+	lo         *loopObj
+	init       func(f *frame) error
+	store      func(f *frame, v Value) error
+	filter     evalFn
+	loopSlot   int
+	outerLoop  bool  // the filter reads the enclosing loop's loop
+	outerLoopV Value // which it sees in place of this one's
+}
+
+// next takes the next item the filter keeps, and reports false when there
+// is none.
+func (lf *loopFilter) next() (bool, error) {
+	f := lf.f
+	for lf.pos < len(lf.src) {
+		it := lf.src[lf.pos]
+		lf.pos++
+		if lf.init != nil {
+			_ = lf.init(f)
+		}
+		if err := lf.store(f, it); err != nil {
+			return false, err
+		}
+		if lf.outerLoop {
+			f.slots[lf.loopSlot] = lf.outerLoopV
+		}
+		v, err := lf.filter(f)
+		if err != nil {
+			return false, err
+		}
+		if v.Truth() {
+			if lf.lo != nil {
+				lf.lo.items = append(lf.lo.items, it)
+			} else {
+				lf.kept = append(lf.kept, it)
+			}
+			return true, nil
+		}
+	}
+	return false, nil
+}
+
+// items returns the items kept so far.
+func (lf *loopFilter) items() []Value {
+	if lf.lo != nil {
+		return lf.lo.items
+	}
+	return lf.kept
+}
+
+// lookAhead is next for a look ahead from the body, which keeps the
+// body's variables.
+func (lf *loopFilter) lookAhead() (bool, error) {
+	saved := append([]Value(nil), lf.f.slots...)
+	ok, err := lf.next()
+	copy(lf.f.slots, saved)
+	return ok, err
 }
 
 // fill takes items from a filtered loop until it holds more than k, or
