@@ -938,6 +938,9 @@ func fTruncate(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 		return Value{}, pyErr("AssertionError", "expected leeway >= 0, got %s", Repr(leewayV))
 	}
 	if lengthV.isBig() && isIntLike(lengthV) || leewayV.isBig() && isIntLike(leewayV) {
+		if _, err := Len(v); err != nil {
+			return Value{}, err
+		}
 		return v, nil // len(s) <= length + leeway
 	}
 	if !isIntLike(lengthV) || !isIntLike(leewayV) {

@@ -149,6 +149,7 @@ FOUND = [
     ("sort-reverse-ok", "{{ [2, 1]|sort(2) }}|{{ [2, 1]|sort(true) }}", {}, "an int reverses"),
     ("address-urlencode", "{% set v|upper|urlencode %}{{- range -}}{% endset %}{{ [v] }}", {}, "an address after %20 is normalized too", {"profile": "hf"}),
     ("indent-big-width", "{{ 'a'|indent(-340282366920938463463374607431768211457) }}", {}, "OverflowError: cannot fit 'int' into an index-sized integer"),
+    ("truncate-big-unsized", "{{ 7.0|truncate(18446744073709551617) }}", {}, "TypeError: object of type 'float' has no len()"),
     # constant folding: Jinja2 evaluates a constant slice through
     # environment.getitem (Undefined where Python raises TypeError), and
     # keeps the folded value when it has a safe repr or is printed
