@@ -92,7 +92,7 @@ func sftTemplate(t *testing.T, opens string, c sftTokensCase) *chattemplate.Temp
 		require.NoError(t, err)
 		src = string(b)
 	}
-	tpl, err := chattemplate.NewTemplate(src, chattemplate.Name(c.Template),
+	tpl, err := chattemplate.New(src, chattemplate.Name(c.Template),
 		chattemplate.Token("bos_token", c.BOS), chattemplate.Token("eos_token", c.EOS),
 		chattemplate.Clock(func() time.Time { return time.Date(2024, 7, 26, 12, 34, 56, 0, time.UTC) }))
 	require.NoError(t, err)
@@ -173,7 +173,7 @@ func TestAssistantMask(t *testing.T) {
 }
 
 func TestAssistantTokensNoGeneration(t *testing.T) {
-	tpl, err := chattemplate.NewTemplate("{% for m in messages %}{{ m.content }}{% endfor %}")
+	tpl, err := chattemplate.New("{% for m in messages %}{{ m.content }}{% endfor %}")
 	require.NoError(t, err)
 	_, _, err = AssistantTokens(context.Background(), tpl, sftTokenizer(t, "llama3"), []chat.Message{chat.Text(chat.RoleUser, "x")})
 	assert.ErrorIs(t, err, chattemplate.ErrNoGeneration)

@@ -59,7 +59,7 @@ func loadHFTemplate(t *testing.T, file string) *chattemplate.Template {
 		}
 		src, err := os.ReadFile(filepath.Join(dir, "templates", file))
 		require.NoError(t, err)
-		tpl, err := chattemplate.NewTemplate(string(src), chattemplate.Name(file),
+		tpl, err := chattemplate.New(string(src), chattemplate.Name(file),
 			chattemplate.Clock(func() time.Time { return time.Date(2024, 7, 26, 12, 34, 56, 0, time.UTC) }),
 			chattemplate.Token("bos_token", s.BOS), chattemplate.Token("eos_token", s.EOS), chattemplate.SpecialTokens(s.Special...))
 		require.NoError(t, err)

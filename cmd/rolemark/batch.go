@@ -457,6 +457,9 @@ func batchOutput(fm *engine.FrontMatter, o batchOptions, po *promptOptions) (bat
 		if o.allowSpecial {
 			so = append(so, batch.AllowSpecialTokens())
 		}
+		if p.preset != nil && len(po.vars) > 0 {
+			return nil, nil, errPresetVars()
+		}
 		var a batch.Append
 		if p.tpl != nil {
 			a, err = batch.TemplateSFT(p.tpl, append(so, batch.Vars(po.vars))...)
@@ -472,7 +475,10 @@ func batchOutput(fm *engine.FrontMatter, o batchOptions, po *promptOptions) (bat
 	if !ok {
 		return nil, nil, usageErr("unknown format %q; known: openai, openai-batch, anthropic-batch, sft, %s, hf:FILE", o.format, strings.Join(chatformat.Names(), ", "))
 	}
-	if p.preset != nil && len(po.vars) == 0 && !po.noGen && !po.cont {
+	if p.preset != nil && len(po.vars) > 0 {
+		return nil, nil, errPresetVars()
+	}
+	if p.preset != nil && !po.noGen && !po.cont {
 		po := []batch.OutputOption{batch.Tools(tools)}
 		if o.allowSpecial {
 			po = append(po, batch.AllowSpecialTokens())

@@ -39,7 +39,7 @@ func loadPromptFormat(name string, opts ...chattemplate.Option) (*promptFormat, 
 		if file == "" {
 			return nil, true, usageErr("--format hf:FILE needs a file: a model's tokenizer_config.json or chat_template.jinja")
 		}
-		tpl, err := chattemplate.LoadTemplate(os.DirFS(filepath.Dir(file)), filepath.Base(file), append([]chattemplate.Option{chattemplate.Name(file)}, opts...)...)
+		tpl, err := chattemplate.Load(os.DirFS(filepath.Dir(file)), filepath.Base(file), append([]chattemplate.Option{chattemplate.Name(file)}, opts...)...)
 		if err != nil {
 			return nil, true, err
 		}
@@ -66,10 +66,19 @@ func (p *promptFormat) render(ctx context.Context, msgs []chat.Message, tools []
 // renderWith renders msgs with opts, and with vars where the format is a
 // chat template (a preset has no variables).
 func (p *promptFormat) renderWith(ctx context.Context, msgs []chat.Message, vars map[string]any, opts ...chatformat.Option) (string, error) {
+	if p.tpl == nil && len(vars) > 0 {
+		return "", errPresetVars()
+	}
 	if p.tpl != nil {
 		return p.tpl.Render(ctx, msgs, append(opts[:len(opts):len(opts)], chatformat.Vars(vars))...)
 	}
 	return p.preset.Render(msgs, opts...)
+}
+
+// errPresetVars refuses --template-var with a preset, which has no
+// variables: they would be dropped.
+func errPresetVars() error {
+	return usageErr("--template-var is for a chat template (--format hf:FILE); a preset reads no variables")
 }
 
 // promptOptions are what --tools, --template-var, --no-generation-prompt,

@@ -117,7 +117,7 @@ func TestFormatsSaysHowToUseAModelsTemplate(t *testing.T) {
 	assert.Contains(t, out.String(), "hf:FILE          a model's own chat template: FILE is its tokenizer_config.json")
 }
 
-// The prompt-ending flags refuse what they cannot mean, with exit status 2.
+// The chat-format flags refuse what they cannot mean, with exit status 2.
 func TestPromptEndingFlagsRefused(t *testing.T) {
 	dir := t.TempDir()
 	tmpl := writeFile(t, dir, "q.hbs", `{{#user}}Hi{{/user}}`)
@@ -129,6 +129,12 @@ func TestPromptEndingFlagsRefused(t *testing.T) {
 	}{
 		{"a time that is not RFC 3339", []string{"render", "--format", "chatml", "--now", "26 July", tmpl},
 			`--now takes a time in RFC 3339, such as 2026-07-26T09:30:00Z, not "26 July"`},
+		{"template variables with a preset", []string{"render", "--format", "chatml", "--template-var", "enable_thinking=false", tmpl},
+			"--template-var is for a chat template (--format hf:FILE); a preset reads no variables"},
+		{"template variables with a preset, in batch", []string{"batch", "--in", rows, "--format", "chatml", "--template-var", "x=1", tmpl},
+			"--template-var is for a chat template"},
+		{"template variables with a preset, in sft", []string{"batch", "--in", rows, "--format", "sft", "--chat-format", "chatml", "--template-var", "x=1", tmpl},
+			"--template-var is for a chat template"},
 		{"sft writes whole conversations", []string{"batch", "--in", rows, "--format", "sft", "--chat-format", "chatml", "--continue-final", tmpl},
 			"--no-generation-prompt and --continue-final do not apply to --format sft"},
 	}

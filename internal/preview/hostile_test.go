@@ -31,7 +31,7 @@ func TestServeSurvivesHostileChatTemplates(t *testing.T) {
 	dir := writeDir(t, files)
 	for _, tc := range hostile {
 		t.Run(tc.name, func(t *testing.T) {
-			tpl, err := chattemplate.NewTemplate(tc.src, chattemplate.Name("hostile.jinja"))
+			tpl, err := chattemplate.New(tc.src, chattemplate.Name("hostile.jinja"))
 			if err != nil {
 				var te *chattemplate.TemplateError
 				require.ErrorAs(t, err, &te, "refused at start, as serve refuses to start")
@@ -54,7 +54,7 @@ func TestServeSurvivesHostileChatTemplates(t *testing.T) {
 // TestRenderTimeout: a rendering that outlasts RenderTimeout ends with the
 // context's error on the page, and the next request is served.
 func TestRenderTimeout(t *testing.T) {
-	tpl, err := chattemplate.NewTemplate("{% for i in range(100000) %}{% for j in range(100000) %}{% endfor %}{% endfor %}")
+	tpl, err := chattemplate.New("{% for i in range(100000) %}{% for j in range(100000) %}{% endfor %}{% endfor %}")
 	require.NoError(t, err)
 	s := newServer(t, writeDir(t, files), ChatTemplate("hf:slow.jinja", tpl), DefaultFormat("hf:slow.jinja"), RenderTimeout(20*time.Millisecond))
 	code, body := get(t, s, "/t/greet.hbs")

@@ -252,7 +252,7 @@ func TestTokens(t *testing.T) {
 // beside the presets and renders the prompt string with its special tokens
 // marked.
 func TestChatTemplate(t *testing.T) {
-	tpl, err := chattemplate.NewTemplate("{% for m in messages %}<|turn|>{{ m.role }}: {{ m.content }}<|end|>{% endfor %}",
+	tpl, err := chattemplate.New("{% for m in messages %}<|turn|>{{ m.role }}: {{ m.content }}<|end|>{% endfor %}",
 		chattemplate.SpecialTokens("<|turn|>", "<|end|>"))
 	require.NoError(t, err)
 	s := newServer(t, writeDir(t, files), ChatTemplate("hf:model.jinja", tpl), DefaultFormat("hf:model.jinja"))

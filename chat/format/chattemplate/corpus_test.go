@@ -138,7 +138,7 @@ func readCorpus(t testing.TB) ([]corpusSource, map[string]corpusConversation, []
 }
 
 func (s corpusSource) compile() (*chattemplate.Template, error) {
-	return chattemplate.NewTemplate(s.template, chattemplate.Name(s.File), chattemplate.Clock(pinnedClock),
+	return chattemplate.New(s.template, chattemplate.Name(s.File), chattemplate.Clock(pinnedClock),
 		chattemplate.Token("bos_token", s.BOS), chattemplate.Token("eos_token", s.EOS), chattemplate.SpecialTokens(s.Special...))
 }
 

@@ -4,9 +4,9 @@
 //
 // [Template] renders any HuggingFace chat template (the Jinja source in a
 // model's tokenizer_config.json or chat_template.jinja) as transformers'
-// apply_chat_template does; [LoadTemplate] reads it with its special tokens
+// apply_chat_template does; [Load] reads it with its special tokens
 // from a model's files, [ParseTokenizerConfig] from a config's bytes,
-// [NewTemplate] from a string. The environment is transformers': sandboxed
+// [New] from a string. The environment is transformers': sandboxed
 // (templates see only the data; no file access, ranges of at most 100,000
 // items), trim_blocks and lstrip_blocks, loop controls, tojson as
 // transformers defines it (key order kept, ensure_ascii off, indent,

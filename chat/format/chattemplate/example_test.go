@@ -12,12 +12,12 @@ import (
 
 // A model's own chat template, loaded from its tokenizer_config.json, renders
 // a conversation with a tool call as transformers' apply_chat_template does.
-func ExampleLoadTemplate() {
+func ExampleLoad() {
 	model := fstest.MapFS{"tokenizer_config.json": {Data: []byte(`{
 		"eos_token": "<|im_end|>",
 		"chat_template": "{%- for m in messages %}\n<|im_start|>{{ m.role + '\\n' }}{%- if m.tool_calls %}\n{%- for c in m.tool_calls %}\n<tool_call>{{ c.function | tojson }}</tool_call>\n{%- endfor %}\n{%- else %}\n{{ m.content }}\n{%- endif %}<|im_end|>\n{% endfor %}\n{%- if add_generation_prompt %}<|im_start|>assistant\n{% endif %}"
 	}`)}}
-	tpl, err := chattemplate.LoadTemplate(model, "tokenizer_config.json")
+	tpl, err := chattemplate.Load(model, "tokenizer_config.json")
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -38,7 +38,7 @@ func TestHostileTemplatesEndWithAnError(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 			defer cancel()
-			tpl, err := chattemplate.NewTemplate(tc.src, chattemplate.Name("hostile.jinja"))
+			tpl, err := chattemplate.New(tc.src, chattemplate.Name("hostile.jinja"))
 			if err == nil {
 				_, err = tpl.Render(ctx, user)
 			}

@@ -10,7 +10,7 @@ import (
 	"strings"
 )
 
-// LoadTemplate reads a model's chat template from fsys: a
+// Load reads a model's chat template from fsys: a
 // tokenizer_config.json (its chat_template, a string or a list of named
 // templates, and its special tokens), a processor's chat_template.json
 // ({"chat_template": …}), or a Jinja file such as chat_template.jinja. A
@@ -19,7 +19,7 @@ import (
 // its special tokens from a tokenizer_config.json beside it, when there is
 // one, and otherwise from its own text (Template.TextTokens). Options given
 // here override what the files say.
-func LoadTemplate(fsys fs.FS, name string, opts ...Option) (*Template, error) {
+func Load(fsys fs.FS, name string, opts ...Option) (*Template, error) {
 	data, err := fs.ReadFile(fsys, name)
 	if err != nil {
 		return nil, err
@@ -38,7 +38,7 @@ func LoadTemplate(fsys fs.FS, name string, opts ...Option) (*Template, error) {
 			}
 			opts = append(tc.options(), opts...)
 		}
-		return NewTemplate(string(data), opts...)
+		return New(string(data), opts...)
 	}
 	tc, err := readTokenizerConfig(data)
 	if err != nil {

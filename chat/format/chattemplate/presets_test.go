@@ -58,7 +58,7 @@ func TestPresetsAgainstTheirTemplates(t *testing.T) {
 			var head goldenHead
 			fixture.ReadJSON(t, filepath.Join(golden, g.Preset+".json"), &head)
 			src := presetTemplate(t, sources, g.Preset, g.Template)
-			tpl, err := chattemplate.NewTemplate(src.template, chattemplate.Token("bos_token", head.BOS), chattemplate.Token("eos_token", head.EOS))
+			tpl, err := chattemplate.New(src.template, chattemplate.Token("bos_token", head.BOS), chattemplate.Token("eos_token", head.EOS))
 			require.NoError(t, err)
 			preset, _ := format.Lookup(g.Preset)
 			for _, res := range g.Results {
@@ -96,7 +96,7 @@ func TestPresetImages(t *testing.T) {
 		}
 	}
 	require.Contains(t, gemmaSrc.template, "<start_of_image>")
-	tpl, err := chattemplate.NewTemplate(gemmaSrc.template, chattemplate.Token("bos_token", "<bos>"))
+	tpl, err := chattemplate.New(gemmaSrc.template, chattemplate.Token("bos_token", "<bos>"))
 	require.NoError(t, err)
 	want, err := tpl.Render(context.Background(), msgs, format.GenerationPrompt())
 	require.NoError(t, err)

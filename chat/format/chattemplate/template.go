@@ -59,7 +59,7 @@ func Name(name string) Option {
 // refused in message content. It overrides what a tokenizer_config.json
 // says. A template given a token variable is taken to know its tokens, as
 // one with a tokenizer config does: those its text writes are not added
-// (see NewTemplate).
+// (see New).
 func Token(variable, value string) Option {
 	return func(s *templateSettings) {
 		s.known = true
@@ -138,11 +138,11 @@ func orDefault(s, def string) string {
 	return s
 }
 
-// NewTemplate compiles a chat template from its Jinja source. Without a
-// tokenizer config (LoadTemplate and ParseTokenizerConfig read one) and
+// New compiles a chat template from its Jinja source. Without a
+// tokenizer config (Load and ParseTokenizerConfig read one) and
 // without Token, its special tokens are those its own text writes, as
 // TextTokens lists them, plus any SpecialTokens names.
-func NewTemplate(source string, opts ...Option) (*Template, error) {
+func New(source string, opts ...Option) (*Template, error) {
 	return newTemplate(map[string]string{"default": source}, opts)
 }
 

@@ -34,7 +34,7 @@ func TestJoinsReadsTheSyntaxTree(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			tpl, err := chattemplate.NewTemplate(tc.src, chattemplate.Token("eos_token", "<|im_end|>"))
+			tpl, err := chattemplate.New(tc.src, chattemplate.Token("eos_token", "<|im_end|>"))
 			require.NoError(t, err)
 			assert.Equal(t, tc.want, chattemplate.Joins(tpl), "%s", tc.src)
 		})

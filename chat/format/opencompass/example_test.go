@@ -28,7 +28,7 @@ func ExampleMetaTemplate_RenderPromptList() {
 // A conversation rendered with a meta template, as a Format would render it;
 // the PromptList underneath is OpenCompass's own.
 func ExampleMetaTemplate_Render() {
-	meta, err := opencompass.ParseMetaTemplate([]byte(`{"round": [
+	meta, err := opencompass.Parse([]byte(`{"round": [
 		{"role": "HUMAN", "begin": "<|User|>:", "end": "\n"},
 		{"role": "BOT", "begin": "<|Bot|>:", "end": "<eoa>\n", "generate": true}]}`))
 	if err != nil {

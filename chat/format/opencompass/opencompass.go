@@ -651,9 +651,9 @@ func (t *MetaTemplate) writeRound(b *strings.Builder, rd map[string]MetaRole, fo
 	return true
 }
 
-// ParseMetaTemplate reads a MetaTemplate from its JSON form, refusing
+// Parse reads a MetaTemplate from its JSON form, refusing
 // unknown fields and the templates OpenCompass refuses.
-func ParseMetaTemplate(data []byte) (*MetaTemplate, error) {
+func Parse(data []byte) (*MetaTemplate, error) {
 	var t MetaTemplate
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()

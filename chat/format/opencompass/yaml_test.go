@@ -65,16 +65,16 @@ eos_token_id: 10000
 	require.Error(t, yaml.Unmarshal([]byte("round: [{role: HUMAN, begin: ['<s>', 1]}]"), &mt))
 }
 
-// ParseMetaTemplate reads the JSON form and refuses what OpenCompass refuses.
+// Parse reads the JSON form and refuses what OpenCompass refuses.
 func TestParseMetaTemplate(t *testing.T) {
-	mt, err := opencompass.ParseMetaTemplate([]byte(`{"round": [{"role": "HUMAN", "begin": "Q: ", "end": "\n"},
+	mt, err := opencompass.Parse([]byte(`{"round": [{"role": "HUMAN", "begin": "Q: ", "end": "\n"},
 		{"role": "BOT", "begin": "A: ", "end": "\n", "generate": true}]}`))
 	require.NoError(t, err)
 	got, err := mt.Render([]chat.Message{chat.Text(chat.RoleUser, "1+1?")}, format.GenerationPrompt())
 	require.NoError(t, err)
 	assert.Equal(t, "Q: 1+1?\nA: ", got)
-	_, err = opencompass.ParseMetaTemplate([]byte(`{"round": [{"role": "HUMAN"}, {"role": "HUMAN"}]}`))
+	_, err = opencompass.Parse([]byte(`{"round": [{"role": "HUMAN"}, {"role": "HUMAN"}]}`))
 	assert.ErrorContains(t, err, "must be unique")
-	_, err = opencompass.ParseMetaTemplate([]byte(`{"round": [], "meta": 1}`))
+	_, err = opencompass.Parse([]byte(`{"round": [], "meta": 1}`))
 	assert.ErrorContains(t, err, `unknown field "meta"`)
 }
