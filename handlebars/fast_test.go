@@ -10,7 +10,6 @@ import (
 	"github.com/aymerick/raymond"
 	"github.com/stretchr/testify/require"
 
-
 	"github.com/rolemark/rolemark/engine"
 	"github.com/rolemark/rolemark/engine/driver"
 	"github.com/rolemark/rolemark/handlebars"
