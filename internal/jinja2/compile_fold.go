@@ -230,8 +230,16 @@ func (c *compiler) compileFolded(x Expr, lenient, anyOK bool) (evalFn, error) {
 		return plain, err
 	}
 	return func(f *frame) (Value, error) {
-		if v, err := folded(f); err == nil && (anyOK || hasSafeRepr(v)) {
+		v, err := folded(f)
+		if err == nil && (anyOK || hasSafeRepr(v)) {
 			return v, nil
+		}
+		if isKind(err, "Unsupported") {
+			// Jinja2's folding may succeed where the package cannot
+			// follow it (a complex number is truthy): refuse rather
+			// than run the expression as compiled and raise another
+			// error than Jinja2, or none
+			return Value{}, err
 		}
 		return plain(f)
 	}, nil

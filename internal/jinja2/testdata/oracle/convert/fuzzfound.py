@@ -163,6 +163,8 @@ FOUND = [
     ("fold-literal-set", "{% set v = {'b': 2[:1], 'b': 1} %}{{ v }}", {}, "TypeError: a literal that is not an operand is not folded"),
     ("fold-literal-operand-undefined", "{% set v = x or [{'b': 2[:1]}] %}{{ v }}", {"x": 0}, "TypeError: a folded Undefined has no safe repr, so the literal runs"),
     ("fold-concat-autoescape", "{{ '<a>'|safe ~ '<' }}|{% set x = '<' %}{{ '<a>'|safe ~ x }}|{% set y = '<b>'|safe ~ 1 %}{{ y }}", {}, "a constant ~ joins str, not Markup", {"autoescape": True}),
+    ("fold-cond-class", "{{ (x if 1e3[::-1] else ([1, -7] if (-7 ** 2) else y).__class__) }}|{{ (x if 1[:1] else 'a'[::-1].__class__) }}", {}, "run J: a folded conditional whose test is an Undefined takes the else branch, folded whatever its value"),
+    ("fold-cond-complex", "{{ (x if 1e3[::-1] else ([1, -7] if (-7 ** 0.5) else y).__class__) }}", {}, "run J: Jinja2 folds the test (-7) ** 0.5, a complex and true; the package refuses the fold, not TypeError from running the slice"),
 ]
 
 
