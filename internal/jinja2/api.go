@@ -262,7 +262,13 @@ func (t *Template) run(c *Ctx, vars map[string]Value) error {
 		return err
 	}
 	c.rootTC = tctx{base: vars, inh: &c.rootInh}
-	if err := t.prog.run(c, &c.rootTC); err != nil {
+	c.joinErr = nil
+	err := t.prog.run(c, &c.rootTC)
+	if err == nil {
+		err = c.joinErr
+	}
+	c.joinErr = nil
+	if err != nil {
 		var e *Error
 		if errors.As(err, &e) && e.Name == "" {
 			cp := *e
@@ -286,6 +292,11 @@ type Ctx struct {
 	autoescape bool      // the current autoescape setting ({% autoescape %} changes it)
 	depth      int       // nested macro calls, includes, recursive loops
 	iters      int       // loop iterations so far
+	// joinErr is the TypeError of a filter block whose value is not a
+	// str: Jinja2 yields the value, and "".join of the output it is part
+	// of (the render's, a macro's, a set block's, …) fails only once that
+	// output has all been rendered, unless something raises first.
+	joinErr error
 
 	// Reused from render to render (Env.getCtx): the outermost template's
 	// context and frame, and the loop variables' states.

@@ -167,11 +167,11 @@ func (c *compiler) compileFor(n *For) (execFn, error) {
 		if err != nil {
 			return err
 		}
-		if recursive && f.c.gen != nil {
+		if recursive {
 			// Jinja2 renders a recursive loop into a buffer, the outermost
-			// call too (RenderGeneration's spans)
-			f.c.captureEnter(len(f.c.out))
-			defer f.c.captureLeave()
+			// call too (RenderGeneration's spans, Ctx.joinErr)
+			outer := f.c.captureEnter(len(f.c.out))
+			return f.c.captureLeave(outer, lc.run(f, v, 0))
 		}
 		return lc.run(f, v, 0)
 	}, nil
@@ -391,9 +391,8 @@ func (l *loopObj) CallValue(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
 	// variables are restored after it.
 	saved := append([]Value(nil), f.slots...)
 	start := len(c.out)
-	c.captureEnter(start)
-	err := l.rec.run(f, args[0], l.depth0+1)
-	c.captureLeave()
+	outer := c.captureEnter(start)
+	err := c.captureLeave(outer, l.rec.run(f, args[0], l.depth0+1))
 	out := string(c.out[start:])
 	c.out = c.out[:start]
 	copy(f.slots, saved)

@@ -282,9 +282,8 @@ func (m *macroCode) call(c *Ctx, def *frame, args []Value, kw []Kwarg) (Value, e
 		}
 	}
 	start := len(c.out)
-	c.captureEnter(start)
-	err := m.body(f)
-	c.captureLeave()
+	outer := c.captureEnter(start)
+	err := c.captureLeave(outer, m.body(f))
 	out := string(c.out[start:])
 	c.out = c.out[:start]
 	if err != nil {

@@ -356,9 +356,8 @@ func (c *compiler) compileCaptured(body []Stmt) (func(f *frame) (Value, error), 
 			_ = init(f)
 		}
 		start := len(f.c.out)
-		f.c.captureEnter(start)
-		err := b(f)
-		f.c.captureLeave()
+		outer := f.c.captureEnter(start)
+		err := f.c.captureLeave(outer, b(f))
 		out := string(f.c.out[start:])
 		f.c.out = f.c.out[:start]
 		if err != nil {
@@ -443,9 +442,12 @@ func (c *compiler) compileFilterBlock(n *FilterBlock) (execFn, error) {
 		}
 		// Jinja2 yields the filter's value as it is: a str (Markup or
 		// not) is written unescaped, anything else fails the join of the
-		// output
+		// output, once the rest of it has rendered (Ctx.joinErr)
 		if v.kind != KindStr {
-			return place(typeErr("sequence item: expected str instance, %s found", TypeName(v)), name, pos)
+			if f.c.joinErr == nil {
+				f.c.joinErr = place(typeErr("sequence item: expected str instance, %s found", TypeName(v)), name, pos)
+			}
+			return nil
 		}
 		if f.c.env.escapeFilterBlocks {
 			return place(f.c.writeValue(v), name, pos)

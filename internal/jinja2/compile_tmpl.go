@@ -209,9 +209,8 @@ func renderBlock(c *Ctx, tc *tctx, name string, idx int) error {
 // captureBlock renders a block into a str (Markup under autoescape).
 func captureBlock(c *Ctx, tc *tctx, name string, idx int) (Value, error) {
 	start := len(c.out)
-	c.captureEnter(start)
-	err := renderBlock(c, tc, name, idx)
-	c.captureLeave()
+	outer := c.captureEnter(start)
+	err := c.captureLeave(outer, renderBlock(c, tc, name, idx))
 	out := string(c.out[start:])
 	c.out = c.out[:start]
 	if err != nil {
@@ -389,9 +388,10 @@ func (c *compiler) importer(x evalFn, withContext bool) func(f *frame) (*moduleO
 		}
 		defer f.c.leave()
 		start := len(f.c.out)
-		f.c.captureEnter(start)
+		outer := f.c.captureEnter(start)
 		err = t.prog.run(f.c, tc)
-		f.c.captureLeave()
+		// the module's body is joined only when it is printed
+		_ = f.c.captureLeave(outer, nil)
 		f.c.out = f.c.out[:start]
 		if err != nil {
 			return nil, err

@@ -22,20 +22,32 @@ type genTrack struct {
 }
 
 // captureEnter notes that output from start on is being captured (a
-// macro's, a filter block's, …); captureLeave that the capture ended.
-func (c *Ctx) captureEnter(start int) {
+// macro's, a filter block's, …), and returns the join error pending
+// outside the capture (Ctx.joinErr), which it sets aside.
+func (c *Ctx) captureEnter(start int) (outer error) {
 	if g := c.gen; g != nil {
 		if g.depth == 0 {
 			g.base = start
 		}
 		g.depth++
 	}
+	outer, c.joinErr = c.joinErr, nil
+	return outer
 }
 
-func (c *Ctx) captureLeave() {
+// captureLeave notes that the capture ended: Python joins its output
+// then, so it returns err, the capture's own error, or else the join error
+// of a filter block inside it; the outer join error is pending again.
+func (c *Ctx) captureLeave(outer, err error) error {
 	if g := c.gen; g != nil {
 		g.depth--
 	}
+	pending := c.joinErr
+	c.joinErr = outer
+	if err != nil {
+		return err
+	}
+	return pending
 }
 
 // writeGeneration writes v, the output of a generation block's body, and

@@ -163,6 +163,11 @@ FOUND = [
     ("fold-literal-set", "{% set v = {'b': 2[:1], 'b': 1} %}{{ v }}", {}, "TypeError: a literal that is not an operand is not folded"),
     ("fold-literal-operand-undefined", "{% set v = x or [{'b': 2[:1]}] %}{{ v }}", {"x": 0}, "TypeError: a folded Undefined has no safe repr, so the literal runs"),
     ("fold-concat-autoescape", "{{ '<a>'|safe ~ '<' }}|{% set x = '<' %}{{ '<a>'|safe ~ x }}|{% set y = '<b>'|safe ~ 1 %}{{ y }}", {}, "a constant ~ joins str, not Markup", {"autoescape": True}),
+    ("filter-block-join-late", "{% filter batch(2)|list %}xy{% endfilter %}{{ 1/0 }}", {}, "runs H to J: a filter block's list is yielded, and the join of the output fails only after the rest has rendered"),
+    ("filter-block-join-macro", "{% macro m() %}{% filter batch(2)|list %}xy{% endfilter %}{{ x.y }}{% endmacro %}{{ m() }}", {}, "UndefinedError: a macro's output is joined when its body has run"),
+    ("filter-block-join-recursive", "{% for x in [1] recursive %}{% filter batch(2)|list %}xy{% endfilter %}{% endfor %}{{ 1/0 }}", {}, "TypeError: a recursive loop's output is joined when the loop ends"),
+    ("filter-block-join-set", "{% set v %}{% filter length %}xy{% endfilter %}{% endset %}{{ 1/0 }}", {}, "TypeError: a set block's output is joined at endset"),
+    ("filter-block-join-called-once", "{% macro m() %}{% filter batch(2)|list %}xy{% endfilter %}{% endmacro %}{% set y = m %}{{ 'a'.nope() }}", {}, "UndefinedError: a macro never called joins nothing"),
     ("fold-cond-class", "{{ (x if 1e3[::-1] else ([1, -7] if (-7 ** 2) else y).__class__) }}|{{ (x if 1[:1] else 'a'[::-1].__class__) }}", {}, "run J: a folded conditional whose test is an Undefined takes the else branch, folded whatever its value"),
     ("fold-cond-complex", "{{ (x if 1e3[::-1] else ([1, -7] if (-7 ** 0.5) else y).__class__) }}", {}, "run J: Jinja2 folds the test (-7) ** 0.5, a complex and true; the package refuses the fold, not TypeError from running the slice"),
 ]
