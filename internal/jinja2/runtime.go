@@ -136,6 +136,17 @@ func (c *Ctx) writeValue(v Value) error {
 			return c.checkOutput()
 		}
 		fallthrough
+	case KindFloat, KindList, KindTuple, KindDict:
+		// str() of these is their repr: written straight into the
+		// output unless it is to be escaped
+		if !c.autoescape {
+			var err error
+			if c.out, err = appendRepr(c.out, v, nil); err != nil {
+				return err
+			}
+			return c.checkOutput()
+		}
+		fallthrough
 	default:
 		var err error
 		if s, err = ToStr(c, v); err != nil {

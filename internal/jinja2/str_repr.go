@@ -45,7 +45,21 @@ func appendReprStr(dst []byte, s string) []byte {
 		quote = '"'
 	}
 	dst = append(dst, quote)
-	for _, r := range s {
+	for i := 0; i < len(s); {
+		// copy the run of printable ASCII that needs no escape at once
+		j := i
+		for j < len(s) && reprPlain[s[j]] && s[j] != quote {
+			j++
+		}
+		dst = append(dst, s[i:j]...)
+		if j == len(s) {
+			break
+		}
+		r, size := rune(s[j]), 1
+		if r >= utf8.RuneSelf {
+			r, size = utf8.DecodeRuneInString(s[j:])
+		}
+		i = j + size
 		switch {
 		case r == rune(quote) || r == '\\':
 			dst = append(dst, '\\', byte(r))
@@ -57,8 +71,6 @@ func appendReprStr(dst []byte, s string) []byte {
 			dst = append(dst, `\t`...)
 		case r < 0x20 || r == 0x7f:
 			dst = append(dst, '\\', 'x', hexDigits[r>>4], hexDigits[r&15])
-		case r < 0x7f:
-			dst = append(dst, byte(r))
 		case pyIsPrintable(r):
 			dst = utf8.AppendRune(dst, r)
 		case r <= 0xff:
@@ -74,6 +86,15 @@ func appendReprStr(dst []byte, s string) []byte {
 	}
 	return append(dst, quote)
 }
+
+// reprPlain holds the bytes repr writes as they are, whatever the quote:
+// printable ASCII save the backslash.
+var reprPlain = func() (t [256]bool) {
+	for b := 0x20; b < 0x7f; b++ {
+		t[b] = b != '\\'
+	}
+	return t
+}()
 
 // pyIsPrintable is Python 3.11's str.isprintable for one character: not a
 // control, format, surrogate, private-use, unassigned or separator
@@ -170,6 +191,11 @@ func ToStr(c *Ctx, v Value) (string, error) {
 // appendRepr appends repr(v); seen holds the containers being printed, so
 // that a list holding itself prints [...] as in Python.
 func appendRepr(dst []byte, v Value, seen []any) ([]byte, error) {
+	if seen == nil && (v.kind == KindList || v.kind == KindTuple || v.kind == KindDict) {
+		// room for the containers of a usual nesting, on the stack
+		var outer [8]any
+		seen = outer[:0]
+	}
 	switch v.kind {
 	case KindUndefined:
 		return append(dst, "Undefined"...), nil

@@ -1,9 +1,11 @@
 package jinja2
 
 import (
+	"context"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // The operations a render runs most take Values by value and allocate
@@ -38,4 +40,25 @@ func TestHotPathsDoNotAllocate(t *testing.T) {
 	for name, f := range cases {
 		assert.Zero(t, testing.AllocsPerRun(100, f), name)
 	}
+}
+
+// Printing a float, list or dict writes its repr into the output: a render
+// into a reused buffer allocates nothing for it, however deep the nesting.
+func TestPrintContainerDoesNotAllocate(t *testing.T) {
+	item := NewDict(3)
+	item.SetStr("description", StrV("Trail Tent, 2 person, it's $249.99\n"))
+	item.SetStr("item_number", IntV(303030))
+	item.SetStr("price", FloatV(249.99))
+	order := NewDict(2)
+	order.SetStr("items", ListV([]Value{DictV(item), TupleV([]Value{NoneV(), BoolV(true)})}))
+	order.SetStr("date", StrV("2023-05-02 – ü"))
+	vars := map[string]Value{"d": DictV(order), "f": FloatV(0.1), "l": ListV([]Value{StrV("a\\b")})}
+	tmpl, err := New().Parse("t", "{{ d }}|{{ f }}|{{ l }}")
+	require.NoError(t, err)
+	buf, err := tmpl.AppendRender(context.Background(), nil, vars)
+	require.NoError(t, err)
+	assert.Equal(t, `{'items': [{'description': "Trail Tent, 2 person, it's $249.99\n", 'item_number': 303030, 'price': 249.99}, (None, True)], 'date': '2023-05-02 – ü'}|0.1|['a\\b']`, string(buf))
+	assert.Zero(t, testing.AllocsPerRun(100, func() {
+		buf, _ = tmpl.AppendRender(context.Background(), buf[:0], vars)
+	}))
 }
