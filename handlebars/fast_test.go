@@ -2,7 +2,6 @@ package handlebars_test
 
 import (
 	"context"
-	"os"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -46,17 +45,11 @@ func fastShape(a, b, c, x, y string, shape uint8) (src string, vars map[string]a
 
 // fastEngine is the engine's part of the fast-path suite.
 func fastEngine() fastcheck.Engine {
-	eng := handlebars.New(handlebars.Funcs(map[string]any{"shout": strings.ToUpper}))
 	return fastcheck.Engine{
 		Set: engine.NewSet(handlebars.New()), Lang: "handlebars", Ext: ".hbs",
-		Delims: []string{"{{", "}}"},
-		Shape:  fastShape,
-		Fast: func(t testing.TB, src string, cfg driver.Config) bool {
-			t.Helper()
-			c, err := eng.Compile("t.hbs", src, cfg)
-			require.NoError(t, err)
-			return handlebars.Fast(c)
-		},
+		Delims:   []string{"{{", "}}"},
+		Shape:    fastShape,
+		Compiler: handlebars.New(handlebars.Funcs(map[string]any{"shout": strings.ToUpper})), IsFast: handlebars.Fast,
 		Seeds: [3]uint8{0, 1 | 4, 2 | 8},
 		Taken: []uint8{0, 1, 2, 3},
 	}
@@ -76,7 +69,6 @@ func FuzzFastPath(f *testing.F) { fastcheck.Fuzz(f, fastEngine()) }
 func TestFastPathTaken(t *testing.T) {
 	e := fastEngine()
 	fastcheck.Taken(t, e)
-	fast := e.Fast
 	for _, tc := range []struct{ name, src string }{
 		{"raw", `<message role="user">{{{q}}}</message>`},
 		{"raw with &", `<message role="user">{{&q}}</message>`},
@@ -93,15 +85,15 @@ func TestFastPathTaken(t *testing.T) {
 		{"placeholder character", "<message role=\"user\">{{q}}\uE003</message>"},
 	} {
 		t.Run("fallback/"+tc.name, func(t *testing.T) {
-			require.False(t, fast(t, tc.src, driver.Config{}))
+			require.False(t, e.Takes(t, "t.hbs", tc.src, driver.Config{}))
 		})
 	}
 	t.Run("fallback/partial", func(t *testing.T) {
 		fsys := fstest.MapFS{"t.hbs": {Data: []byte(`{{> p}}`)}, "p.hbs": {Data: []byte(`<message role="user">{{q}}</message>`)}}
-		require.False(t, fast(t, `{{> p}}`, driver.Config{FS: fsys, Dir: "."}))
+		require.False(t, e.Takes(t, "t.hbs", `{{> p}}`, driver.Config{FS: fsys, Dir: "."}))
 	})
 	t.Run("fallback/Loose", func(t *testing.T) {
-		require.False(t, fast(t, `<message role="user">{{q}}</message>`, driver.Config{Parse: []roleparse.Option{roleparse.Loose()}}))
+		require.False(t, e.Takes(t, "t.hbs", `<message role="user">{{q}}</message>`, driver.Config{Parse: []roleparse.Option{roleparse.Loose()}}))
 	})
 }
 
@@ -128,15 +120,7 @@ func TestFastPathValues(t *testing.T) {
 		{"missing inner", "q", map[string]any{}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			vars := map[string]any{"q": tc.q, "o": tc.o}
-			got, gotErr := tpl.Messages(ctx, vars)
-			want, wantErr := fastcheck.General(ctx, tpl, vars)
-			if wantErr != nil {
-				require.EqualError(t, gotErr, wantErr.Error())
-				return
-			}
-			require.NoError(t, gotErr)
-			require.Equal(t, want, got)
+			fastcheck.Same(t, tpl, map[string]any{"q": tc.q, "o": tc.o})
 		})
 	}
 	t.Run("missing", func(t *testing.T) {
@@ -150,27 +134,4 @@ func TestFastPathValues(t *testing.T) {
 // TestConversationsBothPaths renders every .hbs conversation fixture through
 // Messages (the fast path where it is taken) and through Render and Parse,
 // and checks that some of them take the fast path.
-func TestConversationsBothPaths(t *testing.T) {
-	ctx := context.Background()
-	set := engine.NewSet(handlebars.New())
-	fast := 0
-	for _, c := range fixture.Load(t, ".hbs") {
-		for _, file := range c.TemplateNames() {
-			t.Run(c.Name+"/"+file, func(t *testing.T) {
-				cmp, err := handlebars.New().Compile(file, c.Templates[file], driver.Config{FS: os.DirFS(c.Dir), Dir: "."})
-				require.NoError(t, err)
-				if handlebars.Fast(cmp) {
-					fast++
-				}
-				tpl, err := set.ParseFS(os.DirFS(c.Dir), file)
-				require.NoError(t, err)
-				got, err := tpl.Messages(ctx, c.Vars)
-				require.NoError(t, err)
-				want, err := fastcheck.General(ctx, tpl, c.Vars)
-				require.NoError(t, err)
-				require.Equal(t, want, got)
-			})
-		}
-	}
-	require.Positive(t, fast, "no conversation takes the fast path")
-}
+func TestConversationsBothPaths(t *testing.T) { fastcheck.Conversations(t, fastEngine()) }

@@ -1,65 +1,20 @@
 package jinja_test
 
 import (
-	"context"
-	"errors"
-	"os"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/rolemark/rolemark/chat"
-	"github.com/rolemark/rolemark/engine"
 	"github.com/rolemark/rolemark/engine/driver"
-	"github.com/rolemark/rolemark/internal/fixture"
 	"github.com/rolemark/rolemark/internal/fixture/fastcheck"
 	"github.com/rolemark/rolemark/jinja"
 	"github.com/rolemark/rolemark/roleparse"
 )
 
-// fastShape builds a template of template text a, b, c around two values,
-// in the form shape selects:
-//
-//	shape&1: the first value goes through a filter, {{ x|lower }}
-//	shape&2: a {% system %} block holding the first value comes first
-//	shape&4: the second value is a number (7), not a string
-//	shape&8: the second value is a slice, which only the general path prints
-func fastShape(a, b, c, x, y string, shape uint8) (src string, vars map[string]any) {
-	first := "{{ x }}"
-	if shape&1 != 0 {
-		first = "{{ x|lower }}"
-	}
-	src = a + first + b + "{{ y }}" + c
-	if shape&2 != 0 {
-		src = "{% system %}S: " + first + "{% endsystem %}\n" + src
-	}
-	vars = map[string]any{"x": x, "y": y}
-	switch {
-	case shape&4 != 0:
-		vars["y"] = 7
-	case shape&8 != 0:
-		vars["y"] = []any{y, x}
-	}
-	return src, vars
-}
-
 // fastEngine is the engine's part of the fast-path suite.
 func fastEngine() fastcheck.Engine {
-	eng := jinja.New(jinja.Funcs(map[string]any{"shout": strings.ToUpper}))
-	return fastcheck.Engine{
-		Set: engine.NewSet(jinja.New()), Lang: "jinja", Ext: ".j2",
-		Delims: []string{"{{", "}}", "{%", "%}", "{#", "#}"},
-		Shape:  fastShape,
-		Fast: func(t testing.TB, src string, cfg driver.Config) bool {
-			t.Helper()
-			c, err := eng.Compile("t.j2", src, cfg)
-			require.NoError(t, err)
-			return jinja.Fast(c)
-		},
-		Seeds: [3]uint8{0, 2 | 4, 1 | 8},
-		Taken: []uint8{0, 2},
-	}
+	return fastcheck.Braces(jinja.New(), jinja.New(jinja.Funcs(map[string]any{"shout": strings.ToUpper})), ".j2", jinja.Fast)
 }
 
 // FuzzFastPath checks the fast path against the general path: for any
@@ -76,7 +31,6 @@ func FuzzFastPath(f *testing.F) { fastcheck.Fuzz(f, fastEngine()) }
 func TestFastPathTaken(t *testing.T) {
 	e := fastEngine()
 	fastcheck.Taken(t, e)
-	fast := e.Fast
 	for _, tc := range []struct {
 		name, src string
 		fast      bool
@@ -104,94 +58,24 @@ func TestFastPathTaken(t *testing.T) {
 		{"placeholder character", "<message role=\"user\">{{ q }}\uE002</message>", false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			require.Equal(t, tc.fast, fast(t, tc.src, driver.Config{}))
+			require.Equal(t, tc.fast, e.Takes(t, "t.j2", tc.src, driver.Config{}))
 		})
 	}
 	t.Run("fallback/Loose", func(t *testing.T) {
-		require.False(t, fast(t, `<message role="user">{{ q }}</message>`, driver.Config{Parse: []roleparse.Option{roleparse.Loose()}}))
+		require.False(t, e.Takes(t, "t.j2", `<message role="user">{{ q }}</message>`, driver.Config{Parse: []roleparse.Option{roleparse.Loose()}}))
 	})
 	t.Run("AllowMissing", func(t *testing.T) {
-		require.True(t, fast(t, `<message role="user">{{ q }}</message>`, driver.Config{AllowMissing: true}))
+		require.True(t, e.Takes(t, "t.j2", `<message role="user">{{ q }}</message>`, driver.Config{AllowMissing: true}))
 	})
 }
 
 // TestFastPathValues checks which values the fast path takes and that every
 // value gives the messages of the general path, or its error.
 func TestFastPathValues(t *testing.T) {
-	ctx := context.Background()
-	for _, allow := range []bool{false, true} {
-		set := engine.NewSet(jinja.New())
-		if allow {
-			set.Option(engine.AllowMissing())
-		}
-		tpl, err := set.Parse("jinja", "t.j2", `<message role="user">[{{ q }}] [{{ p }}]</message>`)
-		require.NoError(t, err)
-		for _, tc := range []struct {
-			name string
-			q, p any
-		}{
-			{"strings", fixture.Evil, "  x  "},
-			{"numbers", 1.5, int64(-3)},
-			{"large float", 1e21, float32(0.1)},
-			{"small ints", int8(-1), uint16(7)},
-			{"bool and nil", true, nil},
-			{"slice", []any{"a", 1}, "x"},
-			{"Markup", roleparse.Markup("<b>"), "x"},
-			{"struct", struct{ P string }{"x"}, "x"},
-			{"pointer", new(string), "x"},
-			{"error", errors.New("<e>"), "x"},
-			{"function", func() string { return "<f>" }, "x"},
-		} {
-			t.Run(tc.name, func(t *testing.T) {
-				vars := map[string]any{"q": tc.q, "p": tc.p}
-				got, gotErr := tpl.Messages(ctx, vars)
-				want, wantErr := fastcheck.General(ctx, tpl, vars)
-				if wantErr != nil {
-					require.EqualError(t, gotErr, wantErr.Error())
-					return
-				}
-				require.NoError(t, gotErr)
-				require.Equal(t, want, got)
-			})
-		}
-		t.Run("missing", func(t *testing.T) {
-			got, err := tpl.Messages(ctx, map[string]any{"p": "x"})
-			if allow {
-				require.NoError(t, err)
-				require.Equal(t, []chat.Message{chat.Text(chat.RoleUser, "[] [x]")}, got)
-				return
-			}
-			var me *engine.MissingError
-			require.ErrorAs(t, err, &me)
-			require.Equal(t, "q", me.Name)
-		})
-	}
+	fastcheck.Values(t, fastEngine(), `<message role="user">[{{ q }}] [{{ p }}]</message>`)
 }
 
 // TestConversationsBothPaths renders every .j2 conversation fixture through
 // Messages (the fast path where it is taken) and through Render and Parse,
 // and checks that some of them take the fast path.
-func TestConversationsBothPaths(t *testing.T) {
-	ctx := context.Background()
-	set := engine.NewSet(jinja.New())
-	fast := 0
-	for _, c := range fixture.Load(t, ".j2") {
-		for _, file := range c.TemplateNames() {
-			t.Run(c.Name+"/"+file, func(t *testing.T) {
-				cmp, err := jinja.New().Compile(file, c.Templates[file], driver.Config{FS: os.DirFS(c.Dir), Dir: "."})
-				require.NoError(t, err)
-				if jinja.Fast(cmp) {
-					fast++
-				}
-				tpl, err := set.ParseFS(os.DirFS(c.Dir), file)
-				require.NoError(t, err)
-				got, err := tpl.Messages(ctx, c.Vars)
-				require.NoError(t, err)
-				want, err := fastcheck.General(ctx, tpl, c.Vars)
-				require.NoError(t, err)
-				require.Equal(t, want, got)
-			})
-		}
-	}
-	require.Positive(t, fast, "no conversation takes the fast path")
-}
+func TestConversationsBothPaths(t *testing.T) { fastcheck.Conversations(t, fastEngine()) }
