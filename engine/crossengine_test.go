@@ -36,18 +36,14 @@ func TestCrossEngine(t *testing.T) {
 					name := c.Name + "/" + style + ext
 					tpl, err := set.ParseFS(fsys, name)
 					require.NoError(t, err, name)
-					msgs, err := tpl.Messages(context.Background(), c.Vars, engine.History(c.History))
+					got, err := c.Render(context.Background(), tpl)
 					require.NoError(t, err, name)
-					got, err := fixture.JSON(msgs)
-					require.NoError(t, err)
 					assert.Equal(t, c.Expected, got, name)
 					// The same, twice, in memory the renders reuse.
 					var s driver.Memory
 					for range 2 {
-						msgs, err = tpl.Messages(scratch.With(context.Background(), &s), c.Vars, engine.History(c.History))
+						got, err = c.Render(scratch.With(context.Background(), &s), tpl)
 						require.NoError(t, err, name)
-						got, err = fixture.JSON(msgs)
-						require.NoError(t, err)
 						assert.Equal(t, c.Expected, got, name+" (Reuse)")
 					}
 					n++

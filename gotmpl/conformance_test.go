@@ -1,7 +1,6 @@
 package gotmpl_test
 
 import (
-	"context"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -32,11 +31,7 @@ func TestConversations(t *testing.T) {
 				t.Run(mode+"/"+c.Name+"/"+file, func(t *testing.T) {
 					tpl, err := set.Parse("gotmpl", file, c.Templates[file])
 					require.NoError(t, err)
-					msgs, err := tpl.Messages(context.Background(), c.Vars, engine.History(c.History))
-					require.NoError(t, err)
-					got, err := fixture.JSON(msgs)
-					require.NoError(t, err)
-					require.Equal(t, c.Expected, got)
+					c.Check(t, tpl)
 				})
 			}
 		}
