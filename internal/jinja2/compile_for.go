@@ -27,6 +27,9 @@ func (c *compiler) compileFor(n *For) (execFn, error) {
 		// the enclosing loop's
 		outerLoop = c.compileName(&Name{At: At{P: n.P}, Name: "loop"}, false)
 	}
+	// the loop's scope and every scope nested in its filter and body
+	// take the slots from slotLo on: a look ahead saves those alone
+	slotLo := c.sc.fn.nslots
 	s := c.newScope(append(scopeNames, assigned(n.Body)...))
 	outer := c.sc
 	c.sc = s
@@ -64,6 +67,7 @@ func (c *compiler) compileFor(n *For) (execFn, error) {
 		skip[nm] = true
 	}
 	init := c.scopeInit(s, skip)
+	slotHi := s.fn.nslots
 	c.sc, c.soft = outer, soft
 	c.loops--
 	if err != nil {
@@ -90,7 +94,7 @@ func (c *compiler) compileFor(n *For) (execFn, error) {
 		// apart so that a loop without a filter allocates nothing for it.
 		var lf *loopFilter
 		if filter != nil {
-			lf = &loopFilter{f: f, src: items, init: init, store: store, filter: filter, loopSlot: loopSlot, outerLoop: outerLoop != nil}
+			lf = &loopFilter{f: f, src: items, init: init, store: store, filter: filter, loopSlot: loopSlot, outerLoop: outerLoop != nil, slotLo: slotLo, slotHi: slotHi}
 			if outerLoop != nil {
 				if lf.outerLoopV, err = outerLoop(f); err != nil {
 					return err
@@ -212,6 +216,10 @@ type loopFilter struct {
 	loopSlot   int
 	outerLoop  bool  // the filter reads the enclosing loop's loop
 	outerLoopV Value // which it sees in place of this one's
+	// slotLo, slotHi: the slots of the loop's scope and of the scopes nested in
+	// it, which taking an item writes; saved holds them for a look ahead
+	slotLo, slotHi int
+	saved          []Value
 }
 
 // next takes the next item the filter keeps, and reports false when there
@@ -257,9 +265,10 @@ func (lf *loopFilter) items() []Value {
 // lookAhead is next for a look ahead from the body, which keeps the
 // body's variables.
 func (lf *loopFilter) lookAhead() (bool, error) {
-	saved := append([]Value(nil), lf.f.slots...)
+	slots := lf.f.slots[lf.slotLo:lf.slotHi]
+	lf.saved = append(lf.saved[:0], slots...)
 	ok, err := lf.next()
-	copy(lf.f.slots, saved)
+	copy(slots, lf.saved)
 	return ok, err
 }
 

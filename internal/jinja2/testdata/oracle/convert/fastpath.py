@@ -102,6 +102,15 @@ CASES = [
     ("literal-unhashable-key-sandbox", "{{ {'a': 1, [1]: 2} }}", {}, {"sandbox": True}),
     ("literal-tuple-key-sandbox", "{{ {(1, 'a'): 2, 1.0: 'f', 1: 'i', True: 't'} }}", {}, {"sandbox": True}),
     ("literal-hf", "{% for m in messages %}{% set names = {'user': 'U', 'assistant': 'A'} %}{{ names[m.role] }}{% endfor %}", {"messages": MSGS[:3]}, {"profile": "hf"}),
+    ("loop-filter-look-ahead-nested-scopes",
+     "{% for x in xs if x %}{% set a = x %}{% set outer = loop %}{% for y in [x, x * 2] %}{% set b = y %}{{ outer.last }}{{ outer.length }}{{ a }}{{ b }}{{ y }};{% endfor %}{{ a }}{{ b is defined }}{{ x }}|{% endfor %}",
+     {"xs": [1, 0, 2, 0, 3, 0]}, {}),
+    ("loop-filter-look-ahead-recursive",
+     "{% for x in xs if x != 0 recursive %}{% set v = x %}{% if x is iterable %}({{ loop(x) }}){% endif %}{{ loop.last }}{{ loop.length }}{{ v }}{{ x }};{% endfor %}",
+     {"xs": [1, [2, 0, [3, 0]], 0, 4, 0]}, {}),
+    ("loop-filter-look-ahead-outer-names",
+     "{% set a = 'A' %}{% for x in xs if x > 0 %}{% for z in [x] if loop.last or z %}{{ a }}{{ x }}{{ z }}{{ loop.last }}{% endfor %}{{ loop.last }}{{ a }}|{% endfor %}{{ a }}",
+     {"xs": [2, -1, 3, -1]}, {}),
     ("attribute-of-str", "{{ s.upper() }}{{ s.upper is defined }}{{ s.nothere is defined }}", {"s": "ab"}, {}),
 ]
 
