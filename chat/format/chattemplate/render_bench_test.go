@@ -1,0 +1,67 @@
+package chattemplate_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/rolemark/rolemark/chat/format"
+)
+
+// BenchmarkCorpusRender renders every template of the corpus on the
+// conversation BenchmarkCorpusVsJinja2 times it on (the first of
+// bench_all.py's PREFERRED that Jinja2 renders), without running Python,
+// reporting cpu-ns/op as it does: for profiling one template's rendering
+// and comparing builds,
+//
+//	go test ./chat/format/chattemplate -run '^$' -bench 'CorpusRender/000$' -cpuprofile cpu.out
+func BenchmarkCorpusRender(b *testing.B) {
+	sources, convs, results := readCorpus(b)
+	renders := map[[2]string]bool{}
+	for _, r := range results {
+		if r.Output != nil {
+			renders[[2]string{r.Template, r.Conversation}] = true
+		}
+	}
+	preferred := []string{"tools-two-calls-answer", "tools-call-result", "system-user-assistant-user", "user"}
+	for _, s := range sources {
+		conv := ""
+		for _, p := range preferred {
+			if renders[[2]string{s.File, p}] {
+				conv = p
+				break
+			}
+		}
+		if conv == "" {
+			continue
+		}
+		b.Run(strings.TrimSuffix(s.File, ".jinja"), func(b *testing.B) {
+			tpl, err := s.compile()
+			if err != nil {
+				b.Fatal(err)
+			}
+			c := convs[conv]
+			msgs := c.messages(b)
+			opts := []format.Option{format.Tools(c.tools()...)}
+			if c.AddGenerationPrompt {
+				opts = append(opts, format.GenerationPrompt())
+			}
+			ctx := context.Background()
+			if _, err := tpl.Render(ctx, msgs, opts...); err != nil {
+				opts = append(opts, format.AllowSpecialTokens())
+				if _, err := tpl.Render(ctx, msgs, opts...); err != nil {
+					b.Fatalf("%s / %s: %v", s.File, conv, err)
+				}
+			}
+			b.ReportAllocs()
+			b.ResetTimer()
+			cpu0 := cpuTime()
+			for i := 0; i < b.N; i++ {
+				if _, err := tpl.Render(ctx, msgs, opts...); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(cpuTime()-cpu0)/float64(b.N), "cpu-ns/op")
+		})
+	}
+}
