@@ -5,10 +5,11 @@
 package special
 
 import (
-	"math/bits"
+	"bytes"
 	"slices"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"unicode/utf8"
 
 	"github.com/rolemark/rolemark/chat"
@@ -69,6 +70,27 @@ type Guard struct {
 	// For joins' quick refusal: the last bytes of the tokens' proper
 	// prefixes, the first bytes of their proper suffixes, and their bytes.
 	prefixEnd, suffixStart, inToken byteSet
+	// cls classes every byte for the scan of a short string, which reads
+	// each byte once: clsMark for a mark, clsFirst for a token's first byte.
+	cls [256]uint8
+	// tools is Check's verdict on the last tool list it saw: a caller
+	// usually passes the same tools at every rendering, and their JSON
+	// Schemas are most of the data's bytes.
+	tools atomic.Pointer[toolsVerdict]
+}
+
+// The classes of Guard.cls.
+const (
+	clsMark uint8 = 1 << iota
+	clsFirst
+)
+
+// toolsVerdict is what scanning a tool list found: the token and where
+// (tok empty when none), and the marks seen.
+type toolsVerdict struct {
+	tools            []chat.Tool // a copy of the caller's
+	seen             byteSet
+	tok, where, what string
 }
 
 // byteSet is a set of bytes.
@@ -76,18 +98,14 @@ type byteSet [4]uint64
 
 func (s *byteSet) add(c byte)      { s[c>>6] |= 1 << (c & 63) }
 func (s *byteSet) has(c byte) bool { return s[c>>6]&(1<<(c&63)) != 0 }
-func (s *byteSet) subsetOf(t *[256]bool) bool {
-	for i := range s {
-		for w := s[i]; w != 0; w &= w - 1 {
-			if !t[i<<6|trailingZeros(w)] {
-				return false
-			}
-		}
-	}
-	return true
+func (s *byteSet) subsetOf(t *byteSet) bool {
+	return s[0]&^t[0]|s[1]&^t[1]|s[2]&^t[2]|s[3]&^t[3] == 0
 }
-
-func trailingZeros(w uint64) int { return bits.TrailingZeros64(w) }
+func (s *byteSet) union(t *byteSet) {
+	for i := range s {
+		s[i] |= t[i]
+	}
+}
 
 // New returns the guard for tokens (any order; empty ones and
 // repeats are skipped), or nil when there is no token.
@@ -110,6 +128,7 @@ func (g *Guard) init(tokens []string) bool {
 			g.ts.first[tok[0]], g.ts.only = true, tok[0]
 			g.ts.n++
 		}
+		g.cls[tok[0]] |= clsFirst
 		var m byteSet
 		for i := 0; i < len(tok); i++ {
 			c := tok[i]
@@ -122,6 +141,7 @@ func (g *Guard) init(tokens []string) bool {
 					g.nMarks++
 				}
 				g.mark.add(c)
+				g.cls[c] |= clsMark
 				m.add(c)
 			}
 		}
@@ -232,47 +252,112 @@ func (g *Guard) JoinsTrimmed(lit string) bool {
 	return g.Joins(l) || g.Joins(r) || g.Joins(strings.TrimSpace(lit))
 }
 
-// scan is a pass over the data: the direct check (step 1) and the bytes
+// scan is a pass over the data: the direct check (step 1) and the marks
 // seen, for deciding whether step 2 is needed.
 type scan struct {
-	seen [256]bool
+	seen byteSet
 	// tok and where are the first token found, in message index (-1: a
 	// tool definition or template variable, whose name is what).
 	tok, where, what string
 	index            int
 }
 
+// text is what scan reads: a string, or JSON text as written.
+type text interface{ string | []byte }
+
+// shortScan is the length up to which a string is scanned in one pass, a
+// byte at a time; a longer one is searched for each mark not yet seen and
+// for the tokens' first bytes, which memchr-like searches do faster.
+const shortScan = 256
+
 // str checks s, a string of message index (-1: not a message's) found at
 // where.
 func (s *scan) str(g *Guard, index int, where, str string) bool {
-	if str == "" || s.tok != "" {
+	return scanText(s, g, index, where, str)
+}
+
+// scanText is scan.str for a string or JSON text, which it does not copy.
+func scanText[S text](s *scan, g *Guard, index int, where string, str S) bool {
+	if len(str) == 0 || s.tok != "" {
 		return s.tok == ""
 	}
-	if g.nMarks <= len(g.markBytes) {
+	var tok string
+	if len(str) <= shortScan || g.nMarks > len(g.markBytes) {
+		tok = onePass(g, &s.seen, str)
+	} else {
 		for _, c := range g.markBytes[:g.nMarks] {
-			if !s.seen[c] && strings.IndexByte(str, c) >= 0 {
-				s.seen[c] = true
+			if !s.seen.has(c) && indexByte(str, c) >= 0 {
+				s.seen.add(c)
 			}
 		}
-	} else {
-		for i := 0; i < len(str); i++ {
-			s.seen[str[i]] = true
-		}
+		tok = find(g, str)
 	}
-	if tok := g.find(str); tok != "" {
+	if tok != "" {
 		s.tok, s.where, s.index = tok, where, index
 		return false
 	}
 	return true
 }
 
+// onePass reads str once: the marks it holds go to seen, and it returns
+// the special token that comes first in it (the longest where several
+// start at one place), or "" (seen is then complete).
+func onePass[S text](g *Guard, seen *byteSet, str S) string {
+	cls := &g.cls
+	for i := 0; i < len(str); i++ {
+		// Most bytes are of no class: eight at a time while none is.
+		for i+8 <= len(str) && cls[str[i]]|cls[str[i+1]]|cls[str[i+2]]|cls[str[i+3]]|
+			cls[str[i+4]]|cls[str[i+5]]|cls[str[i+6]]|cls[str[i+7]] == 0 {
+			i += 8
+		}
+		if i == len(str) {
+			break
+		}
+		k := cls[str[i]]
+		if k == 0 {
+			continue
+		}
+		if k&clsMark != 0 {
+			seen.add(str[i])
+		}
+		if k&clsFirst != 0 {
+			if tok := tokenAt(g, str[i:]); tok != "" {
+				return tok
+			}
+		}
+	}
+	return ""
+}
+
+// tokenAt returns the longest special token s starts with, or "".
+func tokenAt[S text](g *Guard, s S) string {
+	best := ""
+	for i := 0; i < g.count(); i++ {
+		if tok, _ := g.at(i); len(tok) > len(best) && len(s) >= len(tok) && string(s[:len(tok)]) == tok {
+			best = tok
+		}
+	}
+	return best
+}
+
+// indexByte is strings.IndexByte or bytes.IndexByte.
+func indexByte[S text](s S, c byte) int {
+	switch s := any(s).(type) {
+	case string:
+		return strings.IndexByte(s, c)
+	case []byte:
+		return bytes.IndexByte(s, c)
+	}
+	return -1
+}
+
 // json checks the JSON text raw: its bytes as written, and, where it has
 // an escape, its strings (keys too) decoded, as the format writes them.
 func (s *scan) json(g *Guard, index int, where string, raw []byte) bool {
-	if !s.str(g, index, where, string(raw)) {
+	if !scanText(s, g, index, where, raw) {
 		return false
 	}
-	if !containsByte(raw, '\\') {
+	if bytes.IndexByte(raw, '\\') < 0 {
 		return true
 	}
 	v, err := pyjson.Parse(raw)
@@ -420,16 +505,54 @@ func (s *scan) needsNeutral(g *Guard) bool {
 
 // Check is step 1 over a rendering's data (the messages, the tool
 // definitions and the template variables), and whether step 2 is needed.
-// A token found is a non-nil Hit.
+// A token found is a non-nil Hit. The verdict on the tools is kept for the
+// next Check given the same tools.
 func (g *Guard) Check(msgs []chat.Message, tools []chat.Tool, vars map[string]any) (neutral bool, found *Hit) {
 	var s scan
-	if s.messages(g, msgs) && s.tools(g, tools) {
-		s.vars(g, vars)
+	if !s.messages(g, msgs) {
+		return false, hit(s.tok, s.where, s.what, s.index)
 	}
-	if s.tok != "" {
+	if len(tools) > 0 {
+		tv := g.toolsVerdict(tools)
+		if tv.tok != "" {
+			return false, hit(tv.tok, tv.where, tv.what, -1)
+		}
+		s.seen.union(&tv.seen)
+	}
+	if !s.vars(g, vars) {
 		return false, hit(s.tok, s.where, s.what, s.index)
 	}
 	return s.needsNeutral(g), nil
+}
+
+// toolsVerdict returns what scanning tools finds, from the last Check
+// when it had the same tools.
+func (g *Guard) toolsVerdict(tools []chat.Tool) *toolsVerdict {
+	if tv := g.tools.Load(); tv != nil && sameTools(tv.tools, tools) {
+		return tv
+	}
+	var s scan
+	s.tools(g, tools)
+	tv := &toolsVerdict{tools: make([]chat.Tool, len(tools)), seen: s.seen, tok: s.tok, where: s.where, what: s.what}
+	for i, t := range tools {
+		tv.tools[i] = chat.Tool{Name: t.Name, Description: t.Description, Parameters: bytes.Clone(t.Parameters)}
+	}
+	g.tools.Store(tv)
+	return tv
+}
+
+// sameTools reports whether a and b define the same tools, as the scan
+// reads them.
+func sameTools(a, b []chat.Tool) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i].Name != b[i].Name || a[i].Description != b[i].Description || !bytes.Equal(a[i].Parameters, b[i].Parameters) {
+			return false
+		}
+	}
+	return true
 }
 
 // neutralString returns s with every character that holds a mark replaced
@@ -615,9 +738,9 @@ type tokenSet struct {
 
 // find returns the special token that comes first in s (the longest where
 // several start at one place), or "".
-func (g *Guard) find(s string) string {
+func find[S text](g *Guard, s S) string {
 	ts := &g.ts
-	if s == "" || ts.n == 0 {
+	if len(s) == 0 || ts.n == 0 {
 		return ""
 	}
 	for at := 0; at < len(s); at++ {
@@ -626,14 +749,8 @@ func (g *Guard) find(s string) string {
 			return ""
 		}
 		at += k
-		best := ""
-		for i := 0; i < g.count(); i++ { // the longest wins a tie
-			if tok, _ := g.at(i); len(tok) > len(best) && strings.HasPrefix(s[at:], tok) {
-				best = tok
-			}
-		}
-		if best != "" {
-			return best
+		if tok := tokenAt(g, s[at:]); tok != "" {
+			return tok
 		}
 	}
 	return ""
@@ -641,9 +758,9 @@ func (g *Guard) find(s string) string {
 
 // indexAnyByte is the index of the first byte of s in set (which holds n
 // bytes, only when n is 1), or -1.
-func indexAnyByte(s string, set *[256]bool, only byte, n int) int {
+func indexAnyByte[S text](s S, set *[256]bool, only byte, n int) int {
 	if n == 1 {
-		return strings.IndexByte(s, only)
+		return indexByte(s, only)
 	}
 	for i := 0; i < len(s); i++ {
 		if set[s[i]] {
@@ -651,13 +768,4 @@ func indexAnyByte(s string, set *[256]bool, only byte, n int) int {
 		}
 	}
 	return -1
-}
-
-func containsByte(s []byte, c byte) bool {
-	for _, d := range s {
-		if d == c {
-			return true
-		}
-	}
-	return false
 }

@@ -1,0 +1,136 @@
+package special
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/rolemark/rolemark/chat"
+)
+
+// naiveCheck is Check written the plain way: every token searched for in
+// every string, the marks read byte by byte; it is what scan must find.
+func naiveCheck(g *Guard, strs []string) (tok string, at int, marks byteSet) {
+	for i, s := range strs {
+		for j := 0; j < len(s); j++ {
+			if g.mark.has(s[j]) {
+				marks.add(s[j])
+			}
+		}
+		first, best := -1, ""
+		for k := 0; k < g.count(); k++ {
+			t, _ := g.at(k)
+			if x := strings.Index(s, t); x >= 0 && (first < 0 || x < first || x == first && len(t) > len(best)) {
+				first, best = x, t
+			}
+		}
+		if best != "" {
+			return best, i, marks
+		}
+	}
+	return "", -1, marks
+}
+
+// TestScanMatchesNaive checks the one-pass scan of short strings and the
+// searches of long ones (past shortScan) against naiveCheck, on strings
+// with tokens, parts of tokens and marks at either end.
+func TestScanMatchesNaive(t *testing.T) {
+	tokenSets := [][]string{
+		{"<|im_start|>", "<|im_end|>"},
+		{"<s>", "</s>", "[INST]", "[/INST]"},
+		{"<|im_end|>"},
+		{"<|a|>", "<|a|>b"}, // the longest at one place wins
+	}
+	pieces := []string{"", "hello", "<|im_", "|>", "<", "[INST", "</s", "<|a|>", "<|a|>b", "é✓", "\\u003c", "_", "x<s>y", "<|im_end|>", "[/INST]"}
+	pads := []string{"", strings.Repeat("p", shortScan), strings.Repeat("q", shortScan-3)}
+	for _, toks := range tokenSets {
+		g := New(toks)
+		require.NotNil(t, g)
+		for _, a := range pieces {
+			for _, b := range pieces {
+				for _, pad := range pads {
+					for _, s := range []string{a + pad + b, pad + a + b, a + b + pad} {
+						wantTok, _, wantMarks := naiveCheck(g, []string{s})
+						var sc scan
+						ok := sc.str(g, 0, "content", s)
+						assert.Equal(t, wantTok == "", ok, "%q in %q", toks, s)
+						assert.Equal(t, wantTok, sc.tok, "%q in %q", toks, s)
+						if wantTok == "" {
+							assert.Equal(t, wantMarks, sc.seen, "marks of %q in %q", toks, s)
+						}
+						var sj scan
+						sj.json(g, 0, "x", []byte(s))
+						if wantTok != "" || !strings.Contains(s, "\\") {
+							assert.Equal(t, sc.tok, sj.tok, "JSON text %q", s)
+							assert.Equal(t, sc.seen, sj.seen, "JSON text %q", s)
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestCheckKeepsToolsVerdict checks that the verdict kept for the last
+// tools is used only for the same tools: a change in any field the scan
+// reads is scanned again.
+func TestCheckKeepsToolsVerdict(t *testing.T) {
+	g := New([]string{"<|im_start|>", "<|im_end|>"})
+	msgs := []chat.Message{chat.Text(chat.RoleUser, "hi")}
+	clean := []chat.Tool{{Name: "f", Description: "d", Parameters: json.RawMessage(`{"type":"object"}`)}}
+	bad := []chat.Tool{{Name: "f", Description: "d", Parameters: json.RawMessage(`{"type":"<|im_end|>"}`)}}
+	badName := []chat.Tool{{Name: "f<|im_start|>", Description: "d", Parameters: json.RawMessage(`{"type":"object"}`)}}
+	marks := []chat.Tool{{Name: "f", Description: "a<b|c_d>", Parameters: json.RawMessage(`{"type":"object"}`)}}
+	for i, tc := range []struct {
+		tools   []chat.Tool
+		where   string
+		neutral bool
+	}{
+		{clean, "", false},
+		{bad, `tool definition "f"`, false},
+		{clean, "", false},
+		{badName, `tool definition "f<|im_start|>"`, false},
+		{marks, "", true},
+		{clean, "", false},
+		{nil, "", false},
+		{bad, `tool definition "f"`, false},
+		{bad, `tool definition "f"`, false},
+	} {
+		neutral, hit := g.Check(msgs, tc.tools, nil)
+		if tc.where == "" {
+			assert.Nil(t, hit, "step %d", i)
+			assert.Equal(t, tc.neutral, neutral, "step %d", i)
+		} else if assert.NotNil(t, hit, "step %d", i) {
+			assert.Equal(t, Hit{Index: -1, Token: hit.Token, Where: tc.where}, *hit, "step %d", i)
+		}
+	}
+	// The caller's tools may change after Check: the verdict is on a copy.
+	mine := []chat.Tool{{Name: "f", Description: "d", Parameters: json.RawMessage(`{"type":"object"}`)}}
+	_, hit := g.Check(msgs, mine, nil)
+	require.Nil(t, hit)
+	copy(mine[0].Parameters, `{"":"<|im_end|>"}`)
+	_, hit = g.Check(msgs, mine, nil)
+	assert.NotNil(t, hit)
+}
+
+// TestCheckAllocates checks that Check of a conversation with tool calls
+// and tools seen before makes no allocation.
+func TestCheckAllocates(t *testing.T) {
+	g := New([]string{"<|im_start|>", "<|im_end|>"})
+	msgs := []chat.Message{
+		chat.Text(chat.RoleSystem, "You are a helpful assistant."),
+		chat.Text(chat.RoleUser, "What's the weather in Paris?"),
+		{Role: chat.RoleAssistant, ToolCalls: []chat.ToolCall{{ID: "c1", Name: "get_weather", Arguments: json.RawMessage(`{"city": "Paris"}`)}}},
+		{Role: chat.RoleTool, ToolCallID: "c1", Content: []chat.Part{{Type: chat.PartText, Text: `{"temp": 21}`}}},
+	}
+	tools := []chat.Tool{{Name: "get_weather", Description: "Weather of a city", Parameters: json.RawMessage(`{"type":"object","properties":{"city":{"type":"string"}}}`)}}
+	allocs := testing.AllocsPerRun(100, func() {
+		if _, hit := g.Check(msgs, tools, nil); hit != nil {
+			t.Fatal(hit)
+		}
+	})
+	assert.Zero(t, allocs)
+}
