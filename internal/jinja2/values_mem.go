@@ -13,6 +13,16 @@ func (d *Dict) InitStrDict(kv []Value) {
 	*d = Dict{keys: kv[:n:n], vals: kv[n : 2*n : 2*n]}
 }
 
+// InitStrDictKeys makes d the dict whose str keys are keys and whose
+// values are vals, in that order, using both as its memory; keys may be
+// shared by many dicts (the dict never writes to them: one that grows
+// or shrinks copies them first). The keys must be distinct strs, as many
+// as vals.
+func (d *Dict) InitStrDictKeys(keys, vals []Value) {
+	n := len(keys)
+	*d = Dict{keys: keys[:n:n], vals: vals[:n:n]}
+}
+
 // ListRefV is the list l as a Value, l not copied: l may live in a slab
 // of Lists the caller reuses once the render is done.
 func ListRefV(l *List) Value { return Value{kind: KindList, ref: l} }

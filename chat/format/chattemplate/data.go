@@ -61,15 +61,15 @@ func (rd *renderData) values(n int) []jinja2.Value {
 	return rd.vals[l : l+n : l+n]
 }
 
-// dict returns the dict of the str keys and values kv holds (keys first,
-// as jinja2.StrDict reads them), in the slab's memory.
-func (rd *renderData) dict(kv []jinja2.Value) jinja2.Value {
+// dict returns the dict of the str keys and the values vals, in the
+// slab's memory; keys is one of the shared key lists below.
+func (rd *renderData) dict(keys, vals []jinja2.Value) jinja2.Value {
 	if len(rd.dicts) == cap(rd.dicts) {
 		rd.dicts = make([]jinja2.Dict, 0, max(2*cap(rd.dicts), 16))
 	}
 	rd.dicts = rd.dicts[:len(rd.dicts)+1]
 	d := &rd.dicts[len(rd.dicts)-1]
-	d.InitStrDict(kv)
+	d.InitStrDictKeys(keys, vals)
 	return jinja2.DictV(d)
 }
 
@@ -100,6 +100,32 @@ var (
 	kDesc       = jinja2.StrV("description")
 	kParams     = jinja2.StrV("parameters")
 	vFunction   = jinja2.StrV("function")
+)
+
+// The key lists of the dicts of a conversation, one per shape, shared by
+// every rendering's dicts (a dict never writes to its keys), so that a
+// rendering writes only the values.
+var (
+	// messageKeys[shape]: role, content, then name (shape&1),
+	// tool_calls (shape&2), tool_call_id (shape&4) when set.
+	messageKeys = func() (keys [8][]jinja2.Value) {
+		for shape := range keys {
+			k := []jinja2.Value{kRole, kContent}
+			for i, opt := range []jinja2.Value{kName, kToolCalls, kToolCallID} {
+				if shape&(1<<i) != 0 {
+					k = append(k, opt)
+				}
+			}
+			keys[shape] = k
+		}
+		return keys
+	}()
+	// mediaKeys[shape]: type, url, then mime_type (shape&1), detail
+	// (shape&2) when set.
+	mediaKeys = [4][]jinja2.Value{{kType, kURL}, {kType, kURL, kMimeType}, {kType, kURL, kDetail}, {kType, kURL, kMimeType, kDetail}}
+	textKeys  = []jinja2.Value{kType, kText}
+	callKeys  = []jinja2.Value{kID, kType, kFunction} // without id: [1:]
+	fnKeys    = []jinja2.Value{kName, kArguments}
 )
 
 // data builds the template's variables as transformers passes them:
@@ -150,20 +176,18 @@ func (t *Template) messagesValue(rd *renderData, msgs []chat.Message) jinja2.Val
 }
 
 func (t *Template) messageValue(rd *renderData, m *chat.Message) jinja2.Value {
-	n := 2
+	shape, n := 0, 2
 	if m.Name != "" {
-		n++
+		shape, n = shape|1, n+1
 	}
 	if len(m.ToolCalls) > 0 {
-		n++
+		shape, n = shape|2, n+1
 	}
 	if m.ToolCallID != "" {
-		n++
+		shape, n = shape|4, n+1
 	}
-	kv := rd.values(2 * n)
-	keys, vals := kv[:n], kv[n:]
-	keys[0], vals[0] = kRole, jinja2.StrV(string(m.Role))
-	keys[1] = kContent
+	vals := rd.values(n)
+	vals[0] = jinja2.StrV(string(m.Role))
 	if m.TextOnly() {
 		vals[1] = jinja2.StrV(m.Text())
 	} else {
@@ -171,48 +195,46 @@ func (t *Template) messageValue(rd *renderData, m *chat.Message) jinja2.Value {
 	}
 	i := 2
 	if m.Name != "" {
-		keys[i], vals[i] = kName, jinja2.StrV(m.Name)
+		vals[i] = jinja2.StrV(m.Name)
 		i++
 	}
 	if len(m.ToolCalls) > 0 {
-		keys[i], vals[i] = kToolCalls, t.callsValue(rd, m.ToolCalls)
+		vals[i] = t.callsValue(rd, m.ToolCalls)
 		i++
 	}
 	if m.ToolCallID != "" {
-		keys[i], vals[i] = kToolCallID, jinja2.StrV(m.ToolCallID)
+		vals[i] = jinja2.StrV(m.ToolCallID)
 	}
-	return rd.dict(kv)
+	return rd.dict(messageKeys[shape], vals)
 }
 
 func partsValue(rd *renderData, content []chat.Part) jinja2.Value {
 	parts := rd.values(len(content))
 	for i, p := range content {
-		var kv []jinja2.Value
 		if p.Type == chat.PartText {
-			kv = rd.values(4)
-			kv[0], kv[1], kv[2], kv[3] = kType, kText, jinja2.StrV(string(p.Type)), jinja2.StrV(p.Text)
-		} else {
-			n := 2
-			if p.MediaType != "" {
-				n++
-			}
-			if p.Detail != "" {
-				n++
-			}
-			kv = rd.values(2 * n)
-			keys, vals := kv[:n], kv[n:]
-			keys[0], vals[0] = kType, jinja2.StrV(string(p.Type))
-			keys[1], vals[1] = kURL, jinja2.StrV(p.URL)
-			j := 2
-			if p.MediaType != "" {
-				keys[j], vals[j] = kMimeType, jinja2.StrV(p.MediaType)
-				j++
-			}
-			if p.Detail != "" {
-				keys[j], vals[j] = kDetail, jinja2.StrV(p.Detail)
-			}
+			vals := rd.values(2)
+			vals[0], vals[1] = jinja2.StrV(string(p.Type)), jinja2.StrV(p.Text)
+			parts[i] = rd.dict(textKeys, vals)
+			continue
 		}
-		parts[i] = rd.dict(kv)
+		shape, n := 0, 2
+		if p.MediaType != "" {
+			shape, n = shape|1, n+1
+		}
+		if p.Detail != "" {
+			shape, n = shape|2, n+1
+		}
+		vals := rd.values(n)
+		vals[0], vals[1] = jinja2.StrV(string(p.Type)), jinja2.StrV(p.URL)
+		j := 2
+		if p.MediaType != "" {
+			vals[j] = jinja2.StrV(p.MediaType)
+			j++
+		}
+		if p.Detail != "" {
+			vals[j] = jinja2.StrV(p.Detail)
+		}
+		parts[i] = rd.dict(mediaKeys[shape], vals)
 	}
 	return rd.list(parts)
 }
@@ -221,18 +243,17 @@ func (t *Template) callsValue(rd *renderData, calls []chat.ToolCall) jinja2.Valu
 	items := rd.values(len(calls))
 	for i := range calls {
 		c := &calls[i]
-		fn := rd.values(4)
-		fn[0], fn[1], fn[2], fn[3] = kName, kArguments, jinja2.StrV(c.Name), t.memo.args.value(c.Arguments)
-		var kv []jinja2.Value
+		fn := rd.values(2)
+		fn[0], fn[1] = jinja2.StrV(c.Name), t.memo.args.value(c.Arguments)
 		if c.ID != "" {
-			kv = rd.values(6)
-			kv[0], kv[1], kv[2] = kID, kType, kFunction
-			kv[3], kv[4], kv[5] = jinja2.StrV(c.ID), vFunction, rd.dict(fn)
+			vals := rd.values(3)
+			vals[0], vals[1], vals[2] = jinja2.StrV(c.ID), vFunction, rd.dict(fnKeys, fn)
+			items[i] = rd.dict(callKeys, vals)
 		} else {
-			kv = rd.values(4)
-			kv[0], kv[1], kv[2], kv[3] = kType, kFunction, vFunction, rd.dict(fn)
+			vals := rd.values(2)
+			vals[0], vals[1] = vFunction, rd.dict(fnKeys, fn)
+			items[i] = rd.dict(callKeys[1:], vals)
 		}
-		items[i] = rd.dict(kv)
 	}
 	return rd.list(items)
 }
