@@ -2,6 +2,7 @@ package jinja2
 
 import (
 	"math/big"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -860,39 +861,9 @@ func (p *parser) parseCondExpr() (Expr, error) {
 	return x, nil
 }
 
-func (p *parser) parseOr() (Expr, error) {
-	start := p.cur()
-	x, err := p.parseAnd()
-	if err != nil {
-		return nil, err
-	}
-	for p.skipName("or") {
-		y, err := p.parseAnd()
-		if err != nil {
-			return nil, err
-		}
-		x = &BinExpr{At: p.at(start), Op: "or", Left: x, Right: y}
-		start = p.cur()
-	}
-	return x, nil
-}
+func (p *parser) parseOr() (Expr, error) { return p.parseLeftAssoc(p.parseAnd, tName, "or") }
 
-func (p *parser) parseAnd() (Expr, error) {
-	start := p.cur()
-	x, err := p.parseNot()
-	if err != nil {
-		return nil, err
-	}
-	for p.skipName("and") {
-		y, err := p.parseNot()
-		if err != nil {
-			return nil, err
-		}
-		x = &BinExpr{At: p.at(start), Op: "and", Left: x, Right: y}
-		start = p.cur()
-	}
-	return x, nil
-}
+func (p *parser) parseAnd() (Expr, error) { return p.parseLeftAssoc(p.parseNot, tName, "and") }
 
 func (p *parser) parseNot() (Expr, error) {
 	if p.isName("not") {
@@ -952,21 +923,7 @@ func (p *parser) parseCompare() (Expr, error) {
 }
 
 func (p *parser) parseMath1() (Expr, error) {
-	start := p.cur()
-	x, err := p.parseConcat()
-	if err != nil {
-		return nil, err
-	}
-	for p.isOp("+") || p.isOp("-") {
-		op := p.next().val
-		y, err := p.parseConcat()
-		if err != nil {
-			return nil, err
-		}
-		x = &BinExpr{At: p.at(start), Op: op, Left: x, Right: y}
-		start = p.cur()
-	}
-	return x, nil
+	return p.parseLeftAssoc(p.parseConcat, tOp, "+", "-")
 }
 
 func (p *parser) parseConcat() (Expr, error) {
@@ -990,38 +947,36 @@ func (p *parser) parseConcat() (Expr, error) {
 }
 
 func (p *parser) parseMath2() (Expr, error) {
-	start := p.cur()
-	x, err := p.parsePow()
-	if err != nil {
-		return nil, err
-	}
-	for p.isOp("*") || p.isOp("/") || p.isOp("//") || p.isOp("%") {
-		op := p.next().val
-		y, err := p.parsePow()
-		if err != nil {
-			return nil, err
-		}
-		x = &BinExpr{At: p.at(start), Op: op, Left: x, Right: y}
-		start = p.cur()
-	}
-	return x, nil
+	return p.parseLeftAssoc(p.parsePow, tOp, "*", "/", "//", "%")
 }
 
 func (p *parser) parsePow() (Expr, error) {
+	return p.parseLeftAssoc(func() (Expr, error) { return p.parseUnary(true) }, tOp, "**")
+}
+
+// parseLeftAssoc parses operand (op operand)…, op one of ops (names when
+// kind is tName, operators when tOp), into left-associative BinExprs: the
+// loop of Jinja2's parse_or, parse_and, parse_math1, parse_math2 and
+// parse_pow.
+func (p *parser) parseLeftAssoc(operand func() (Expr, error), kind tokKind, ops ...string) (Expr, error) {
 	start := p.cur()
-	x, err := p.parseUnary(true)
+	x, err := operand()
 	if err != nil {
 		return nil, err
 	}
-	for p.skipOp("**") {
-		y, err := p.parseUnary(true)
+	for {
+		t := p.cur()
+		if t.kind != kind || !slices.Contains(ops, t.val) {
+			return x, nil
+		}
+		p.next()
+		y, err := operand()
 		if err != nil {
 			return nil, err
 		}
-		x = &BinExpr{At: p.at(start), Op: "**", Left: x, Right: y}
+		x = &BinExpr{At: p.at(start), Op: t.val, Left: x, Right: y}
 		start = p.cur()
 	}
-	return x, nil
 }
 
 func (p *parser) parseUnary(withFilter bool) (Expr, error) {
@@ -1137,55 +1092,58 @@ func parseIntLit(s string) Value {
 }
 
 func (p *parser) parseList() (Expr, error) {
-	t := p.next()
-	n := &ListLit{At: p.at(t)}
-	for !p.isOp("]") {
-		if len(n.Items) > 0 {
-			if _, err := p.expectOp(","); err != nil {
-				return nil, err
-			}
-		}
-		if p.isOp("]") {
-			break
-		}
+	n := &ListLit{At: p.at(p.next())}
+	err := p.parseCommaSeq("]", func() error {
 		x, err := p.parseExpression(true)
-		if err != nil {
-			return nil, err
-		}
 		n.Items = append(n.Items, x)
+		return err
+	})
+	if err != nil {
+		return nil, err
 	}
-	p.next()
 	return n, nil
 }
 
 func (p *parser) parseDict() (Expr, error) {
-	t := p.next()
-	n := &DictLit{At: p.at(t)}
-	for !p.isOp("}") {
-		if len(n.Keys) > 0 {
-			if _, err := p.expectOp(","); err != nil {
-				return nil, err
-			}
-		}
-		if p.isOp("}") {
-			break
-		}
+	n := &DictLit{At: p.at(p.next())}
+	err := p.parseCommaSeq("}", func() error {
 		k, err := p.parseExpression(true)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		if _, err := p.expectOp(":"); err != nil {
-			return nil, err
+			return err
 		}
 		v, err := p.parseExpression(true)
-		if err != nil {
-			return nil, err
-		}
 		n.Keys = append(n.Keys, k)
 		n.Values = append(n.Values, v)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return n, nil
+}
+
+// parseCommaSeq parses the items of a list or dict literal up to the
+// operator end, which it consumes: item parses one, and items stand
+// between commas, with a comma allowed after the last.
+func (p *parser) parseCommaSeq(end string, item func() error) error {
+	for i := 0; !p.isOp(end); i++ {
+		if i > 0 {
+			if _, err := p.expectOp(","); err != nil {
+				return err
+			}
+			if p.isOp(end) {
+				break
+			}
+		}
+		if err := item(); err != nil {
+			return err
+		}
 	}
 	p.next()
-	return n, nil
+	return nil
 }
 
 func (p *parser) parsePostfix(x Expr) (Expr, error) {
@@ -1367,18 +1325,10 @@ func (p *parser) parseFilter(x Expr, inline bool) (Expr, error) {
 			p.next()
 		}
 		inline = false
-		t, err := p.expectKind(tName, "name")
+		t := p.cur()
+		name, err := p.parseDottedName()
 		if err != nil {
 			return nil, err
-		}
-		name := t.val
-		for p.isOp(".") {
-			p.next()
-			n, err := p.expectKind(tName, "name")
-			if err != nil {
-				return nil, err
-			}
-			name += "." + n.val
 		}
 		var args CallArgs
 		if p.isOp("(") {
@@ -1391,21 +1341,29 @@ func (p *parser) parseFilter(x Expr, inline bool) (Expr, error) {
 	return x, nil
 }
 
+// parseDottedName parses a filter's or a test's name: name(.name)….
+func (p *parser) parseDottedName() (string, error) {
+	t, err := p.expectKind(tName, "name")
+	if err != nil {
+		return "", err
+	}
+	name := t.val
+	for p.skipOp(".") {
+		n, err := p.expectKind(tName, "name")
+		if err != nil {
+			return "", err
+		}
+		name += "." + n.val
+	}
+	return name, nil
+}
+
 func (p *parser) parseTest(x Expr) (Expr, error) {
 	t := p.next()
 	negated := p.skipName("not")
-	nt, err := p.expectKind(tName, "name")
+	name, err := p.parseDottedName()
 	if err != nil {
 		return nil, err
-	}
-	name := nt.val
-	for p.isOp(".") {
-		p.next()
-		n, err := p.expectKind(tName, "name")
-		if err != nil {
-			return nil, err
-		}
-		name += "." + n.val
 	}
 	var args CallArgs
 	c := p.cur()
