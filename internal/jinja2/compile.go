@@ -236,209 +236,78 @@ func assigned(body []Stmt) []string {
 			names = append(names, n)
 		}
 	}
-	var target func(x Expr)
-	target = func(x Expr) {
-		switch t := x.(type) {
-		case *Name:
-			add(t.Name)
-		case *TupleLit:
-			for _, it := range t.Items {
-				target(it)
+	Walk(body, func(n Node) bool {
+		switch n := n.(type) {
+		case *Set:
+			forTargets(n.Target, func(t *Name) { add(t.Name) })
+		case *SetBlock:
+			forTargets(n.Target, func(t *Name) { add(t.Name) })
+		case *Macro:
+			add(n.Name)
+		case *Import:
+			add(n.Target)
+		case *FromImport:
+			for _, in := range n.Names {
+				add(in.Alias)
 			}
+		case *If, *AutoescapeBlock:
+			return true
 		}
-	}
-	var walk func(ss []Stmt)
-	walk = func(ss []Stmt) {
-		for _, s := range ss {
-			switch n := s.(type) {
-			case *Set:
-				target(n.Target)
-			case *SetBlock:
-				target(n.Target)
-			case *Macro:
-				add(n.Name)
-			case *Import:
-				add(n.Target)
-			case *FromImport:
-				for _, in := range n.Names {
-					add(in.Alias)
-				}
-			case *If:
-				for _, b := range n.Bodies {
-					walk(b)
-				}
-				walk(n.Else)
-			case *AutoescapeBlock:
-				walk(n.Body)
-			}
-		}
-	}
-	walk(body)
+		return false
+	})
 	return names
+}
+
+// forTargets calls fn for each name an assignment target x stores, in
+// order: x itself, or the names of a tuple, nested tuples included.
+func forTargets(x Expr, fn func(*Name)) {
+	switch t := x.(type) {
+	case *Name:
+		fn(t)
+	case *TupleLit:
+		for _, it := range t.Items {
+			forTargets(it, fn)
+		}
+	}
 }
 
 // readsName reports whether the statements read name anywhere, blocks
 // excepted (Jinja2's find_undeclared).
 func readsName(body []Stmt, name string) bool {
 	found := false
-	var ex func(x Expr)
-	var st func(ss []Stmt)
-	args := func(a CallArgs) {
-		for _, x := range a.Args {
-			ex(x)
-		}
-		for _, k := range a.Kwargs {
-			ex(k.Value)
-		}
-		ex(a.DynArgs)
-		ex(a.DynKwargs)
-	}
-	ex = func(x Expr) {
-		if found || x == nil {
-			return
-		}
-		switch n := x.(type) {
+	var visit func(Node) bool
+	visit = func(n Node) bool {
+		switch n := n.(type) {
 		case *Name:
-			if n.Name == name {
-				found = true
-			}
+			found = found || n.Name == name
 		case *NSRef:
-			if n.Name == name {
-				found = true
-			}
-		case *TupleLit:
-			for _, it := range n.Items {
-				ex(it)
-			}
-		case *ListLit:
-			for _, it := range n.Items {
-				ex(it)
-			}
-		case *DictLit:
-			for i := range n.Keys {
-				ex(n.Keys[i])
-				ex(n.Values[i])
-			}
-		case *CondExpr:
-			ex(n.Test)
-			ex(n.Then)
-			ex(n.Else)
-		case *BinExpr:
-			ex(n.Left)
-			ex(n.Right)
-		case *UnaryExpr:
-			ex(n.X)
-		case *CompareExpr:
-			ex(n.Left)
-			for _, r := range n.Rights {
-				ex(r)
-			}
-		case *Concat:
-			for _, it := range n.Items {
-				ex(it)
-			}
-		case *FilterExpr:
-			ex(n.X)
-			args(n.Args)
-		case *TestExpr:
-			ex(n.X)
-			args(n.Args)
-		case *CallExpr:
-			ex(n.Fn)
-			args(n.Args)
-		case *AttrExpr:
-			ex(n.X)
-		case *ItemExpr:
-			ex(n.X)
-			ex(n.Key)
-		case *SliceExpr:
-			ex(n.Start)
-			ex(n.Stop)
-			ex(n.Step)
+			found = found || n.Name == name
+		case *For: // the target stores
+			walkExprs(visit, n.Iter, n.Filter)
+			Walk(n.Body, visit)
+			Walk(n.Else, visit)
+			return false
+		case *SetBlock:
+			walkExprs(visit, n.Filter)
+			Walk(n.Body, visit)
+			return false
+		case *With:
+			walkExprs(visit, n.Values...)
+			Walk(n.Body, visit)
+			return false
+		case *Block:
+			return !found && n.Scoped
 		}
+		return !found
 	}
-	st = func(ss []Stmt) {
-		for _, s := range ss {
-			if found {
-				return
-			}
-			switch n := s.(type) {
-			case *Print:
-				ex(n.X)
-			case *If:
-				for i := range n.Tests {
-					ex(n.Tests[i])
-					st(n.Bodies[i])
-				}
-				st(n.Else)
-			case *For:
-				ex(n.Iter)
-				ex(n.Filter)
-				st(n.Body)
-				st(n.Else)
-			case *Set:
-				ex(n.Value)
-				ex(n.Target)
-			case *SetBlock:
-				ex(n.Filter)
-				st(n.Body)
-			case *Macro:
-				for _, p := range n.Params {
-					ex(p.Default)
-				}
-				st(n.Body)
-			case *CallBlock:
-				ex(n.Call)
-				for _, p := range n.Params {
-					ex(p.Default)
-				}
-				st(n.Body)
-			case *FilterBlock:
-				ex(n.Filter)
-				st(n.Body)
-			case *With:
-				for _, v := range n.Values {
-					ex(v)
-				}
-				st(n.Body)
-			case *Include:
-				ex(n.Template)
-			case *Import:
-				ex(n.Template)
-			case *FromImport:
-				ex(n.Template)
-			case *Extends:
-				ex(n.Template)
-			case *Do:
-				ex(n.X)
-			case *AutoescapeBlock:
-				ex(n.X)
-				st(n.Body)
-			case *Block:
-				if n.Scoped {
-					st(n.Body)
-				}
-			case *Generation:
-				st(n.Body)
-			}
-		}
-	}
-	st(body)
+	Walk(body, visit)
 	return found
 }
 
 func targetNames(x Expr) []string {
-	switch t := x.(type) {
-	case *Name:
-		return []string{t.Name}
-	case *TupleLit:
-		var out []string
-		for _, it := range t.Items {
-			out = append(out, targetNames(it)...)
-		}
-		return out
-	}
-	return nil
+	var out []string
+	forTargets(x, func(t *Name) { out = append(out, t.Name) })
+	return out
 }
 
 // compileStmts compiles a list of statements into one.

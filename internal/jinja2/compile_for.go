@@ -419,60 +419,32 @@ func (l *loopObj) CallValue(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
 // them all (CodeGenerator.visit_For), not only the loop's own target.
 func storesLoop(n *For) Node {
 	var found Node
-	var target func(x Expr)
-	target = func(x Expr) {
-		switch t := x.(type) {
-		case *Name:
+	target := func(x Expr) {
+		forTargets(x, func(t *Name) {
 			if t.Name == "loop" && found == nil {
 				found = t
 			}
-		case *TupleLit:
-			for _, it := range t.Items {
-				target(it)
-			}
-		}
+		})
 	}
-	var walk func(ss []Stmt)
-	walk = func(ss []Stmt) {
-		for _, s := range ss {
-			if found != nil {
-				return
+	Walk([]Stmt{n}, func(n Node) bool {
+		switch st := n.(type) {
+		case *For:
+			target(st.Target)
+		case *Set:
+			target(st.Target)
+			return false
+		case *SetBlock:
+			target(st.Target)
+		case *With:
+			for _, t := range st.Targets {
+				target(t)
 			}
-			switch st := s.(type) {
-			case *For:
-				target(st.Target)
-				walk(st.Body)
-				walk(st.Else)
-			case *Set:
-				target(st.Target)
-			case *SetBlock:
-				target(st.Target)
-				walk(st.Body)
-			case *With:
-				for _, t := range st.Targets {
-					target(t)
-				}
-				walk(st.Body)
-			case *If:
-				for _, b := range st.Bodies {
-					walk(b)
-				}
-				walk(st.Else)
-			case *Macro:
-				walk(st.Body)
-			case *CallBlock:
-				walk(st.Body)
-			case *FilterBlock:
-				walk(st.Body)
-			case *Block:
-				walk(st.Body)
-			case *AutoescapeBlock:
-				walk(st.Body)
-			case *Generation:
-				walk(st.Body)
-			}
+		case *If, *Macro, *CallBlock, *FilterBlock, *Block, *AutoescapeBlock, *Generation:
+			// their bodies may assign
+		default:
+			return false
 		}
-	}
-	walk([]Stmt{n})
+		return found == nil
+	})
 	return found
 }

@@ -26,38 +26,18 @@ type macroCode struct {
 // closes over their frame.
 func capturesFrame(body []Stmt) bool {
 	found := false
-	var walk func(ss []Stmt)
-	walk = func(ss []Stmt) {
-		for _, s := range ss {
-			if found {
-				return
-			}
-			switch n := s.(type) {
-			case *Macro, *CallBlock, *Generation:
-				found = true
-			case *For:
-				found = found || n.Recursive
-				walk(n.Body)
-				walk(n.Else)
-			case *If:
-				for _, b := range n.Bodies {
-					walk(b)
-				}
-				walk(n.Else)
-			case *With:
-				walk(n.Body)
-			case *FilterBlock:
-				walk(n.Body)
-			case *SetBlock:
-				walk(n.Body)
-			case *AutoescapeBlock:
-				walk(n.Body)
-			case *Block:
-				walk(n.Body)
-			}
+	Walk(body, func(n Node) bool {
+		switch n := n.(type) {
+		case *Macro, *CallBlock, *Generation:
+			found = true
+		case *For:
+			found = found || n.Recursive
+			return !found
+		case *If, *With, *FilterBlock, *SetBlock, *AutoescapeBlock, *Block:
+			return !found
 		}
-	}
-	walk(body)
+		return false
+	})
 	return found
 }
 

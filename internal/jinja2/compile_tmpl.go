@@ -38,30 +38,15 @@ type blockRun struct {
 
 func hasExtends(body []Stmt) bool {
 	found := false
-	var walk func(ss []Stmt)
-	walk = func(ss []Stmt) {
-		for _, s := range ss {
-			switch n := s.(type) {
-			case *Extends:
-				found = true
-			case *If:
-				for _, b := range n.Bodies {
-					walk(b)
-				}
-				walk(n.Else)
-			case *For:
-				walk(n.Body)
-				walk(n.Else)
-			case *Block:
-				walk(n.Body)
-			case *With:
-				walk(n.Body)
-			case *AutoescapeBlock:
-				walk(n.Body)
-			}
+	Walk(body, func(n Node) bool {
+		switch n.(type) {
+		case *Extends:
+			found = true
+		case *If, *For, *Block, *With, *AutoescapeBlock:
+			return !found
 		}
-	}
-	walk(body)
+		return false
+	})
 	return found
 }
 
@@ -69,41 +54,13 @@ func hasExtends(body []Stmt) bool {
 // import or extends anywhere.
 func sharesContext(body []Stmt) bool {
 	found := false
-	var walk func(ss []Stmt)
-	walk = func(ss []Stmt) {
-		for _, s := range ss {
-			if found {
-				return
-			}
-			switch n := s.(type) {
-			case *Block, *Include, *Import, *FromImport, *Extends:
-				found = true
-			case *If:
-				for _, b := range n.Bodies {
-					walk(b)
-				}
-				walk(n.Else)
-			case *For:
-				walk(n.Body)
-				walk(n.Else)
-			case *With:
-				walk(n.Body)
-			case *AutoescapeBlock:
-				walk(n.Body)
-			case *Macro:
-				walk(n.Body)
-			case *CallBlock:
-				walk(n.Body)
-			case *FilterBlock:
-				walk(n.Body)
-			case *SetBlock:
-				walk(n.Body)
-			case *Generation:
-				walk(n.Body)
-			}
+	Walk(body, func(n Node) bool {
+		switch n.(type) {
+		case *Block, *Include, *Import, *FromImport, *Extends:
+			found = true
 		}
-	}
-	walk(body)
+		return !found
+	})
 	return found
 }
 

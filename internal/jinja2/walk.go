@@ -9,6 +9,12 @@ func Walk(body []Stmt, visit func(Node) bool) {
 	w.stmts(body)
 }
 
+// walkExprs is Walk for expressions.
+func walkExprs(visit func(Node) bool, xs ...Expr) {
+	w := walker{visit: visit}
+	w.exprs(xs)
+}
+
 type walker struct {
 	visit func(Node) bool
 }
