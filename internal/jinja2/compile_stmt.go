@@ -3,6 +3,8 @@ package jinja2
 import (
 	"errors"
 	"strings"
+
+	"github.com/rolemark/rolemark/internal/pyjson"
 )
 
 // The statements' compilation.
@@ -158,7 +160,7 @@ func (c *compiler) compileJSONPrint(n *Print) (execFn, error) {
 			return err
 		}
 		if v.kind == KindStr && f.c.env.ext.finalize == nil {
-			f.c.out = appendJSONStr(f.c.out, v.s)
+			f.c.out = pyjson.AppendHTMLSafeString(f.c.out, v.s)
 			return place(f.c.checkOutput(), name, pos)
 		}
 		if v, err = fTojson(f.c, v, nil, nil); err != nil {

@@ -1596,7 +1596,7 @@ func fTojson(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 	var s string
 	if v.kind == KindStr {
 		// A str is its literal alone, whatever the indent.
-		scratch = appendJSONStr(scratch, v.s)
+		scratch = pyjson.AppendHTMLSafeString(scratch, v.s)
 		s = string(scratch)
 	} else {
 		pv, err := ToPyJSON(v)

@@ -11,7 +11,7 @@ import (
 	"github.com/rolemark/rolemark/internal/pyjson"
 )
 
-// TestAppendJSONStr: the one-pass tojson of a str writes what json.dumps
+// TestAppendJSONStr: the one-pass tojson (pyjson.AppendHTMLSafeString) of a str writes what json.dumps
 // followed by htmlsafe_json_dumps's replacements writes (the two-pass
 // path it replaces for strs), for every byte and for random mixes of
 // ASCII, escapes, non-ASCII runes, astral runes and invalid bytes.
@@ -19,7 +19,7 @@ func TestAppendJSONStr(t *testing.T) {
 	twoPass := func(s string) string { return htmlSafeJSON(pyjson.AppendString(nil, s, true)) }
 	for b := range 256 {
 		s := "a" + string([]byte{byte(b)}) + "z"
-		require.Equal(t, twoPass(s), string(appendJSONStr(nil, s)), "byte %#x", b)
+		require.Equal(t, twoPass(s), string(pyjson.AppendHTMLSafeString(nil, s)), "byte %#x", b)
 	}
 	pieces := []string{"abc", " ", "\n", "\t", "\"", "\\", "<", ">", "&", "'", "\x00", "\x1f", "\x7f",
 		"é", "€", "😀", "\ufffd", "\xff", "\xe2\x82", "line 0001: ok\n"}
@@ -30,7 +30,7 @@ func TestAppendJSONStr(t *testing.T) {
 			sb.WriteString(pieces[r.IntN(len(pieces))])
 		}
 		s := sb.String()
-		require.Equal(t, twoPass(s), string(appendJSONStr([]byte("x"), s))[1:], "%q", s)
+		require.Equal(t, twoPass(s), string(pyjson.AppendHTMLSafeString([]byte("x"), s))[1:], "%q", s)
 	}
 }
 

@@ -238,6 +238,47 @@ func (v *Value) order(sorted bool) []int {
 // AppendString appends s as a JSON string literal as Python's json module
 // writes it, with ensure_ascii on or off.
 func AppendString(dst []byte, s string, ascii bool) []byte {
+	switch {
+	case ascii:
+		return appendString(dst, s, true, &plainASCII)
+	case utf8.ValidString(s):
+		return appendString(dst, s, false, &plainValidUTF8)
+	}
+	return appendString(dst, s, false, &plainUTF8)
+}
+
+// AppendHTMLSafeString appends s as Jinja2's tojson filter writes a str:
+// json.dumps with ensure_ascii, and <, >, & and ' as \u escapes
+// (htmlsafe_json_dumps), in one pass.
+func AppendHTMLSafeString(dst []byte, s string) []byte {
+	return appendString(dst, s, true, &plainHTML)
+}
+
+// The bytes each kind of JSON string literal copies as they are.
+// plainValidUTF8 serves a string that holds no invalid byte.
+var (
+	plainASCII     = plainBytes(0x7f, `"\`)
+	plainUTF8      = plainBytes(0x80, `"\`)
+	plainValidUTF8 = plainBytes(0x100, `"\`)
+	plainHTML      = plainBytes(0x7f, `"\<>&'`)
+)
+
+// plainBytes marks the bytes from space up to end, except those of not.
+func plainBytes(end int, not string) (t [256]bool) {
+	for c := 0x20; c < end; c++ {
+		t[c] = true
+	}
+	for i := range len(not) {
+		t[not[i]] = false
+	}
+	return t
+}
+
+// appendString appends s as a JSON string literal: the bytes plain marks
+// as they are, found eight at a time; other runes as \u escapes when
+// ascii, else as they are (an invalid byte as U+FFFD, as Python's str of
+// it holds).
+func appendString(dst []byte, s string, ascii bool, plain *[256]bool) []byte {
 	const hex = "0123456789abcdef"
 	u4 := func(dst []byte, r rune) []byte {
 		return append(dst, '\\', 'u', hex[r>>12&0xf], hex[r>>8&0xf], hex[r>>4&0xf], hex[r&0xf])
@@ -245,11 +286,20 @@ func AppendString(dst []byte, s string, ascii bool) []byte {
 	dst = append(dst, '"')
 	start := 0
 	for i := 0; i < len(s); {
-		c := s[i]
-		if c >= 0x20 && c < 0x7f && c != '"' && c != '\\' {
-			i++
-			continue
+		for ; i+8 <= len(s); i += 8 {
+			t := s[i : i+8] // resliced: no bounds checks below
+			if !(plain[t[0]] && plain[t[1]] && plain[t[2]] && plain[t[3]] &&
+				plain[t[4]] && plain[t[5]] && plain[t[6]] && plain[t[7]]) {
+				break
+			}
 		}
+		for i < len(s) && plain[s[i]] {
+			i++
+		}
+		if i == len(s) {
+			break
+		}
+		c := s[i]
 		if c >= utf8.RuneSelf {
 			r, n := utf8.DecodeRuneInString(s[i:])
 			if !ascii && r != utf8.RuneError {
@@ -260,7 +310,7 @@ func AppendString(dst []byte, s string, ascii bool) []byte {
 			switch {
 			case !ascii:
 				dst = utf8.AppendRune(dst, utf8.RuneError) // an invalid byte
-			case r > 0xffff:
+			case r > 0xffff: // a surrogate pair, as json.dumps writes it
 				r -= 0x10000
 				dst = u4(dst, 0xd800+(r>>10))
 				dst = u4(dst, 0xdc00+(r&0x3ff))
@@ -287,13 +337,7 @@ func AppendString(dst []byte, s string, ascii bool) []byte {
 			dst = append(dst, '\\', 'b')
 		case '\f':
 			dst = append(dst, '\\', 'f')
-		case 0x7f:
-			if ascii {
-				dst = u4(dst, 0x7f)
-			} else {
-				dst = append(dst, c)
-			}
-		default:
+		default: // other control bytes, DEL when ascii, and the HTML-safe ones
 			dst = u4(dst, rune(c))
 		}
 		i++

@@ -3,10 +3,13 @@ package pyjson
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"math"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 	"unicode/utf8"
 
@@ -146,4 +149,59 @@ func FuzzReformat(f *testing.F) {
 			t.Fatalf("%q became %q: %v != %v", in, got, a, b)
 		}
 	})
+}
+
+// TestAppendStringReference: the escapers, which copy runs of plain bytes
+// eight at a time, write what a rune-at-a-time reading of json.dumps's
+// rules writes, in the three modes (ensure_ascii off and on, and the
+// HTML-safe form of Jinja2's tojson), for every byte at every offset of
+// the eight-byte scan and for random mixes of ASCII, escapes, non-ASCII
+// and astral runes and invalid bytes.
+func TestAppendStringReference(t *testing.T) {
+	ref := func(s string, ascii, html bool) string {
+		var b strings.Builder
+		b.WriteByte('"')
+		for i, w := 0, 0; i < len(s); i += w {
+			r, n := utf8.DecodeRuneInString(s[i:])
+			w = n
+			switch {
+			case r == '"' || r == '\\':
+				b.WriteString(`\` + string(r))
+			case r == '\n' || r == '\r' || r == '\t' || r == '\b' || r == '\f':
+				b.WriteString(map[rune]string{'\n': `\n`, '\r': `\r`, '\t': `\t`, '\b': `\b`, '\f': `\f`}[r])
+			case r < 0x20 || (ascii && r >= 0x7f) || (html && strings.ContainsRune("<>&'", r)):
+				if r > 0xffff {
+					r -= 0x10000
+					fmt.Fprintf(&b, `\u%04x\u%04x`, 0xd800+(r>>10), 0xdc00+(r&0x3ff))
+				} else {
+					fmt.Fprintf(&b, `\u%04x`, r)
+				}
+			default:
+				b.WriteRune(r) // an invalid byte is U+FFFD
+			}
+		}
+		b.WriteByte('"')
+		return b.String()
+	}
+	check := func(s string) {
+		t.Helper()
+		require.Equal(t, ref(s, false, false), string(AppendString(nil, s, false)), "%q", s)
+		require.Equal(t, ref(s, true, false), string(AppendString(nil, s, true)), "%q ascii", s)
+		require.Equal(t, ref(s, true, true), string(AppendHTMLSafeString(nil, s)), "%q html", s)
+	}
+	for c := range 256 {
+		for _, pre := range []string{"", "abcdef", "abcdefg", "abcdefgh", "abcdefghijklmno"} {
+			check(pre + string([]byte{byte(c)}) + "z")
+		}
+	}
+	pieces := []string{"abc", " ", "\n", "\t", "\"", "\\", "<", ">", "&", "'", "\x00", "\x1f", "\x7f", "\x80",
+		"é", "€", "😀", "\ufffd", "\xff", "\xe2\x82", "line 0001: ok\n", "你好", "abcdefghijklmnop"}
+	r := rand.New(rand.NewPCG(1, 2))
+	for range 5000 {
+		var sb strings.Builder
+		for range r.IntN(16) {
+			sb.WriteString(pieces[r.IntN(len(pieces))])
+		}
+		check(sb.String())
+	}
 }
