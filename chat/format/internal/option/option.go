@@ -4,7 +4,11 @@
 // them without an exported settings type.
 package option
 
-import "github.com/rolemark/rolemark/chat"
+import (
+	"sync"
+
+	"github.com/rolemark/rolemark/chat"
+)
 
 // Settings is one rendering's options, as format.Option sets them.
 type Settings struct {
@@ -15,13 +19,25 @@ type Settings struct {
 	AllowSpecialTokens  bool
 }
 
+// scratch holds the Settings that options are applied to. An option is a
+// function the compiler cannot see into, so the Settings it is given a
+// pointer to must live on the heap; taking it from a pool spares every
+// rendering that allocation.
+var scratch = sync.Pool{New: func() any { return new(Settings) }}
+
 // Apply returns the settings opts make, in order.
 func Apply[O ~func(*Settings)](opts []O) Settings {
-	var s Settings
+	if len(opts) == 0 {
+		return Settings{}
+	}
+	p := scratch.Get().(*Settings)
 	for _, o := range opts {
 		if o != nil {
-			o(&s)
+			o(p)
 		}
 	}
+	s := *p
+	*p = Settings{} // hold no caller's tools or vars while pooled
+	scratch.Put(p)
 	return s
 }
