@@ -104,17 +104,18 @@ func TestMarkupNamesAsData(t *testing.T) {
 
 // TestPrintedValues: values print as Jinja2 prints them, except None,
 // which prints as nothing (the engine's finalize), as nil does in every
-// engine; a whole float64 (what encoding/json makes of 5) prints as an int.
+// engine; a whole float64 (what encoding/json makes of 5) prints as an int,
+// also when a + chain or a ~ chain computed it.
 func TestPrintedValues(t *testing.T) {
 	set := engine.NewSet(jinja.New())
-	tpl, err := set.Parse("jinja", "t.j2", `{% user %}{{ a }}|{{ b }}|{{ c }}|{{ d }}|{{ e }}|{{ f }}|{{ g }}|{{ h }}|{{ i }}{% enduser %}`)
+	tpl, err := set.Parse("jinja", "t.j2", `{% user %}{{ a }}|{{ b }}|{{ c }}|{{ d }}|{{ e }}|{{ f }}|{{ g }}|{{ h }}|{{ i }}|{{ b + b }}|{{ b * 2 }}|{{ b + b + a }}{% enduser %}`)
 	require.NoError(t, err)
 	msgs, err := tpl.Messages(context.Background(), map[string]any{
 		"a": 5.0, "b": 1.5, "c": true, "d": nil, "e": int64(-3), "f": []any{"it's", 1.0, nil},
 		"g": map[string]any{"k": false}, "h": roleparse.Markup("<b>"), "i": errors.New("<e>"),
 	})
 	require.NoError(t, err)
-	assert.Equal(t, []chat.Message{chat.Text(chat.RoleUser, `5|1.5|True||-3|["it's", 1.0, None]|{'k': False}|<b>|<e>`)}, msgs)
+	assert.Equal(t, []chat.Message{chat.Text(chat.RoleUser, `5|1.5|True||-3|["it's", 1.0, None]|{'k': False}|<b>|<e>|3|3|8`)}, msgs)
 }
 
 // TestMissing: a name that nothing defines is an error naming it where a

@@ -554,8 +554,12 @@ func plusChain(x Expr) ([]Expr, []Pos) {
 // compileStreamed compiles {{ a + b + c }} and {{ a ~ b ~ c }} so that,
 // when the operands are plain strs, each is written as it is instead of
 // building the joined string first; otherwise it computes what Python
-// computes, in Python's order. It returns nil for other prints.
+// computes, in Python's order. It returns nil for other prints, and
+// under a finalize hook, which takes the joined value.
 func (c *compiler) compileStreamed(n *Print) (execFn, error) {
+	if c.env.ext.finalize != nil {
+		return nil, nil
+	}
 	var parts []Expr
 	var pos []Pos
 	concat := false

@@ -68,6 +68,7 @@ type oracleEnv struct {
 	Extensions          []string        `json:"extensions"`
 	Profile             string          `json:"profile"`
 	Globals             json.RawMessage `json:"globals"`
+	Finalize            string          `json:"finalize,omitempty"`
 }
 
 type oracleExpect struct {
@@ -399,6 +400,22 @@ func oracleEnvironment(spec oracleEnv, loader map[string]string) (*Env, error) {
 	// spec.Extensions: loopcontrols is the package's own syntax.
 	if slices.Contains(spec.Extensions, "do") {
 		opts = append(opts, DoStatement())
+	}
+	switch spec.Finalize {
+	case "":
+	case "twice":
+		// oracle.py's FINALIZERS["twice"]: a str (Markup or not) twice
+		opts = append(opts, WithFinalize(func(v Value) Value {
+			if v.kind != KindStr {
+				return v
+			}
+			if v.IsSafe() {
+				return SafeV(v.s + v.s)
+			}
+			return StrV(v.s + v.s)
+		}))
+	default:
+		return nil, fmt.Errorf("unknown finalize %q", spec.Finalize)
 	}
 	if len(spec.Globals) > 0 {
 		g := map[string]Value{}

@@ -29,8 +29,9 @@ Case file: {"jinja2": "3.1.6", "source": {...}, "templates": {ref: src},
   env       {"trim_blocks", "lstrip_blocks", "keep_trailing_newline",
             "autoescape", "sandbox" (ImmutableSandboxedEnvironment),
             "extensions": ["loopcontrols", "do"], "profile": "hf", "globals":
-            {name: value} (Environment.globals, values as in context)}; all
-            optional, Jinja2's defaults otherwise
+            {name: value} (Environment.globals, values as in context),
+            "finalize": a name in FINALIZERS below}; all optional, Jinja2's
+            defaults otherwise
   loader    {name: source} for include, import and extends (DictLoader)
   name      optional: the template's name (it is then loaded through the
             loader, as env.get_template(name) does)
@@ -153,7 +154,12 @@ def hf_environment(loader=None):
     return env
 
 
-KNOWN_ENV = {"trim_blocks", "lstrip_blocks", "keep_trailing_newline", "autoescape", "sandbox", "extensions", "profile", "globals"}
+KNOWN_ENV = {"trim_blocks", "lstrip_blocks", "keep_trailing_newline", "autoescape", "sandbox", "extensions", "profile", "globals", "finalize"}
+
+# Environment.finalize functions a case may name; oracle_test.go's
+# oracleEnvironment has the same. "twice" writes a printed str (Markup
+# or not) twice, so a print that skips finalize shows.
+FINALIZERS = {"twice": lambda v: v * 2 if isinstance(v, str) else v}
 
 
 def environment(spec, loader=None):
@@ -173,6 +179,8 @@ def environment(spec, loader=None):
                   autoescape=spec.get("autoescape", False), loader=dl,
                   extensions=[EXTENSIONS[e] for e in spec.get("extensions", [])])
     env.globals.update(decode(spec.get("globals") or {}))
+    if spec.get("finalize"):
+        env.finalize = FINALIZERS[spec["finalize"]]
     return env
 
 
