@@ -138,7 +138,8 @@ func FormatValue(c *Ctx, v Value, spec string) (string, error) {
 		if spec == "" {
 			return ToStr(c, v)
 		}
-		return "", v.undefErr()
+		// Undefined has no __format__: object's refuses a spec
+		return "", typeErr("unsupported format string passed to %s.__format__", TypeName(v))
 	case KindStr:
 		return formatStr(v.s, spec)
 	case KindInt, KindBool:

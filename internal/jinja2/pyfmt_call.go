@@ -223,6 +223,10 @@ func (f *formatter) lookup(name string) (Value, error) {
 				v = r
 				continue
 			}
+			if v.kind == KindUndefined && !strings.HasPrefix(attr, "__") {
+				// Undefined.__getattr__
+				return Value{}, v.undefErr()
+			}
 			r, ok := attribute(f.c, v, attr)
 			if !ok {
 				return Value{}, pyErr("AttributeError", "'%s' object has no attribute '%s'", TypeName(v), attr)
@@ -246,16 +250,36 @@ func (f *formatter) lookup(name string) (Value, error) {
 		} else {
 			k = StrV(key)
 		}
+		if sandboxed(f.c) {
+			// SandboxedFormatter looks items up with environment.getitem
+			r, err := GetItem(f.c, v, k)
+			if err != nil {
+				return Value{}, err
+			}
+			v = r
+			continue
+		}
+		if v.kind == KindUndefined {
+			return Value{}, v.undefErr()
+		}
 		r, ok, err := item(v, k)
 		if err != nil {
 			return Value{}, err
 		}
 		if !ok {
-			if v.kind == KindList || v.kind == KindTuple || v.kind == KindStr {
+			switch v.kind {
+			case KindList, KindTuple, KindStr:
 				if k.kind == KindStr {
 					return Value{}, typeErr("%s indices must be integers or slices, not str", TypeName(v))
 				}
 				return Value{}, pyErr("IndexError", "%s index out of range", TypeName(v))
+			case KindDict:
+			case KindObject:
+				if _, ok := v.ref.(Indexable); !ok {
+					return Value{}, typeErr("'%s' object is not subscriptable", TypeName(v))
+				}
+			default:
+				return Value{}, typeErr("'%s' object is not subscriptable", TypeName(v))
 			}
 			return Value{}, pyErr("KeyError", "%s", Repr(k))
 		}
@@ -518,7 +542,9 @@ func percentFormat(c *Ctx, f, args Value) (Value, error) {
 			b.WriteString(out)
 			continue
 		case 'd', 'i', 'u', 'x', 'X', 'o':
-			if v.kind == KindUndefined {
+			if v.kind == KindUndefined && (typ == 'd' || typ == 'i' || typ == 'u') {
+				// int() of Undefined raises; x and o need __index__, which
+				// Undefined lacks (a TypeError below)
 				return Value{}, v.undefErr()
 			}
 			if !isNum(v) {
