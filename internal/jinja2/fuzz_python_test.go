@@ -359,7 +359,7 @@ func (g *fuzzGen) expr() string {
 		}
 		return g.pick(fuzzInts[:6]...)
 	}
-	switch g.n(16) {
+	switch g.n(18) {
 	case 0, 1:
 		return g.literal()
 	case 2, 3:
@@ -389,8 +389,47 @@ func (g *fuzzGen) expr() string {
 			return g.loopAttr()
 		}
 		return g.name() + "." + g.pick("a", "b", "name", "role", "content", "items", "n", "x")
-	default:
+	case 15:
 		return g.pick("range(", "dict(a=", "namespace(x=") + g.pick("0", "1", "3", "-2", "5, 1, -2") + ")"
+	case 16:
+		// % formatting and str.format, with tuples and dicts
+		if g.n(3) == 0 {
+			return strconv.Quote(g.pick(fuzzBraceFormats...)) + ".format(" + g.pick(g.expr(), g.expr()+", "+g.expr(), "a="+g.expr(), g.expr()+", a="+g.expr()) + ")"
+		}
+		arg := g.pick(g.expr(), "("+g.expr()+", "+g.expr()+")", "{'a': "+g.expr()+", 'b': "+g.expr()+"}", "{'name': "+g.expr()+"}")
+		return "(" + strconv.Quote(g.pick(fuzzPercentFormats...)) + " % " + arg + ")"
+	default:
+		return g.expr() + "." + g.dataMethod()
+	}
+}
+
+// The format strings of % and str.format.
+var (
+	fuzzPercentFormats = []string{"%s", "%r", "%a", "%d", "%i", "%5.2f", "%-6s|", "%x", "%X", "%o", "%e", "%g", "%c",
+		"%%", "%+d", "% d", "%05d", "%.3s", "%#x", "%(a)s", "%(a)s %(b)r", "%(name)d", "%s %s", "%(a)s %s", "%(a)5.1f"}
+	fuzzBraceFormats = []string{"{}", "{0}{0}", "{a}", "{0!r}", "{0:>5}", "{:.2f}", "{0[0]}", "{a[b]}", "{:,}", "{:x}",
+		"{!s:^7}", "{{}}", "{:e}", "{:g}", "{:%}", "{0.real}", "{} {}", "{:*<4d}"}
+)
+
+// dataMethod is a str, list or dict method with data arguments.
+func (g *fuzzGen) dataMethod() string {
+	e := g.expr
+	switch g.n(7) {
+	case 0:
+		return g.pick("split", "rsplit") + "(" + g.pick(e(), e()+", "+e(), "none, "+e(), "maxsplit="+e()) + ")"
+	case 1:
+		return g.pick("center", "ljust", "rjust") + "(" + e() + g.pick("", ", "+e(), ", '*'") + ")"
+	case 2:
+		return g.pick("zfill", "expandtabs", "splitlines", "strip", "lstrip", "rstrip", "partition", "rpartition",
+			"removeprefix", "removesuffix", "join", "format_map") + "(" + e() + ")"
+	case 3:
+		return "replace(" + e() + ", " + e() + g.pick("", ", "+e()) + ")"
+	case 4:
+		return g.pick("startswith", "endswith", "find", "rfind", "count", "index", "rindex") + "(" + e() + g.pick("", ", "+e(), ", "+e()+", "+e()) + ")"
+	case 5:
+		return "format(" + g.pick(e(), e()+", "+e(), "k="+e()) + ")"
+	default:
+		return g.pick("get(", "pop(", "setdefault(", "index(", "count(", "append(", "extend(", "insert(0, ", "update(") + e() + ")"
 	}
 }
 
@@ -405,7 +444,8 @@ var fuzzFilters = []string{
 	"slice(2)", "sort", "sort(reverse=true)", "sort(attribute='a')", "string", "striptags", "sum",
 	"sum(start=10)", "title", "tojson", "tojson(indent=2)", "trim", "trim('a')", "truncate(5)",
 	"truncate(9, true, '..', 0)", "unique", "upper", "urlencode", "urlize", "wordcount", "wordwrap(5)",
-	"xmlattr", "string|length", "list|join", "items|list",
+	"xmlattr", "string|length", "list|join", "items|list", "filesizeformat", "filesizeformat(true)",
+	"round(-3)", "round(1, 'floor')",
 }
 
 // filter is a filter: one of fuzzFilters, or one whose arguments are
@@ -420,7 +460,7 @@ func (g *fuzzGen) filter() string {
 // dataFilter is a filter with data arguments.
 func (g *fuzzGen) dataFilter() string {
 	small := func() string { return g.pick("0", "1", "2", "5", "-1", "3") }
-	switch g.n(12) {
+	switch g.n(13) {
 	case 0:
 		return "wordwrap(" + small() + ", wrapstring=" + g.expr() + ")"
 	case 1:
@@ -443,6 +483,9 @@ func (g *fuzzGen) dataFilter() string {
 		return "batch(" + g.pick("1", "2", "3") + ", " + g.expr() + ")|list"
 	case 10:
 		return "slice(" + g.pick("1", "2", "3") + ", " + g.expr() + ")|list"
+	case 11:
+		// numbers, huge ones too, as filter arguments
+		return g.pick("round(", "int(", "float(", "int(base=", "string(", "filesizeformat(") + g.expr() + g.pick("", ", 'floor'", ", 'ceil'", ", 16", ", "+g.expr()) + ")"
 	default:
 		return g.pick("sum", "map", "select", "reject", "join", "sort", "unique", "min", "max") + "(" + g.pick("attribute=", "") + g.pick("'a'", "'x'", "0", "'name'") + ")" + g.pick("", "|list")
 	}
@@ -495,7 +538,7 @@ func (g *fuzzGen) stmt(depth int) string {
 		defer func() { g.loops-- }()
 		return body()
 	}
-	switch g.n(17) {
+	switch g.n(20) {
 	case 0, 1, 2:
 		return "{{" + ws() + " " + g.expr() + " " + ws() + "}}"
 	case 12:
@@ -520,6 +563,21 @@ func (g *fuzzGen) stmt(depth int) string {
 		// a caller handed on, and a macro reading the template's names
 		return "{% macro inner() %}({{ caller() }}){% endmacro %}{% macro outer(a) %}{% call inner() %}{{ caller(a) }}{% endcall %}{% endmacro %}" +
 			"{% call(x) outer(" + g.expr() + ") %}{{ x" + g.pick("", "|"+g.filter(), " ~ x") + " }}{% endcall %}"
+	case 17:
+		// a recursive loop that recurses
+		return "{% for x in " + g.expr() + " recursive %}" + g.pick("", "{{ loop.depth }}:", "{{ loop.index }}/{{ loop.length }}:") +
+			"{{ x }}{% if x is iterable and x is not string %}[{{ loop(x" + g.pick("", "|list", "|reverse", "|select") + ") }}]{% endif %}" +
+			g.pick("", "{{ loop.previtem }}", "{{ loop.changed(x) }}") + "{% else %}E{% endfor %}"
+	case 18:
+		// namespace attributes, set as statements and blocks
+		return "{% set ns = namespace(a=" + g.expr() + ") %}" + g.pick("{% set ns.a %}"+body()+"{% endset %}", "{% set ns.b = "+g.expr()+" %}",
+			"{% for x in "+g.expr()+" %}{% set ns.a = ns.a ~ x %}{% endfor %}", "{% if "+g.expr()+" %}{% set ns.a = "+g.expr()+" %}{% endif %}") +
+			"{{ ns.a }}" + g.pick("", "|{{ ns.b }}", "|{{ ns }}", "|{{ ns.a is defined }}", "|{{ ns|attr('a') }}")
+	case 19:
+		// defaults that read earlier parameters, star arguments, a macro's attributes
+		return "{% macro m(a=" + g.expr() + ", b=a, c=" + g.pick("[]", "none", "b ~ a", g.expr()) + ") %}{{ a }}|{{ b }}|{{ c }}" + g.pick("", "|{{ varargs }}", "|{{ kwargs }}") +
+			"{% endmacro %}{{ m(" + g.pick("", g.expr(), "b="+g.expr(), "*"+g.expr(), "**{'a': "+g.expr()+"}", "1, 2, 3", "c=1, d=2", g.expr()+", c="+g.expr()) + ") }}" +
+			g.pick("", "|{{ m.name }}", "|{{ m.arguments }}", "|{{ m.defaults }}", "|{{ m.catch_kwargs }}|{{ m.catch_varargs }}", "|{{ m.caller }}", "|{{ m }}")
 	case 3:
 		return g.pick("text", " ", "\n", "  \n\t", "a\n  b", "é😀", "{# c #}", "{%raw%}{{ x }}{%endraw%}")
 	case 4:
@@ -558,7 +616,7 @@ func (g *fuzzGen) request() oracleRequest {
 	}
 	ctx.WriteString("}")
 	env := oracleEnv{}
-	switch g.n(6) {
+	switch g.n(7) {
 	case 1:
 		env.TrimBlocks, env.LStripBlocks = true, true
 	case 2:
@@ -567,6 +625,11 @@ func (g *fuzzGen) request() oracleRequest {
 		env.Autoescape = true
 	case 4:
 		env.Profile = "hf"
+	case 5:
+		// not with autoescape: Jinja2 escapes a constant before it
+		// finalizes it (escape(None) is Markup('None')), a value at run
+		// time after, which the package does not copy (docs/FUZZING.md)
+		env.Finalize = "twice"
 	}
 	env.Extensions = []string{"loopcontrols"}
 	var tpl strings.Builder
