@@ -5,10 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"flag"
-	"io"
-	"net/http"
-	"net/http/httptest"
-	"os"
 	"testing"
 
 	"github.com/anthropics/anthropic-sdk-go"
@@ -17,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/rolemark/rolemark/chat"
+	"github.com/rolemark/rolemark/internal/fixture/wiretest"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/request.golden.json")
@@ -24,22 +21,11 @@ var update = flag.Bool("update", false, "rewrite testdata/request.golden.json")
 // conversation is a tool-using exchange with an image and the settings of
 // its request.
 func conversation() ([]chat.Message, chat.Settings) {
-	msgs := []chat.Message{
-		chat.Text(chat.RoleSystem, "You are a bank manager."),
-		{Role: chat.RoleUser, Content: []chat.Part{
-			chat.TextPart("What is this note worth in dollars?"),
-			{Type: chat.PartImage, URL: "https://example.com/note.jpg"},
-		}},
-		{Role: chat.RoleAssistant, ToolCalls: []chat.ToolCall{
-			{ID: "toolu_1", Name: "get_rate", Arguments: json.RawMessage(`{"currency":"EUR"}`)},
-		}},
-		{Role: chat.RoleTool, ToolCallID: "toolu_1", Content: []chat.Part{chat.TextPart("1.08")}},
-	}
+	msgs := wiretest.Conversation("toolu_1", `{"currency":"EUR"}`, chat.Part{Type: chat.PartImage, URL: "https://example.com/note.jpg"})
 	s := chat.Settings{
-		Model:  "claude-sonnet-4-5",
-		Config: map[string]any{"maxOutputTokens": 1024, "temperature": 0.2, "topK": 40, "stop": "END", "service_tier": "auto"},
-		Tools: []chat.Tool{{Name: "get_rate", Description: "Exchange rate of a currency",
-			Parameters: json.RawMessage(`{"type":"object","properties":{"currency":{"type":"string"}},"required":["currency"]}`)}},
+		Model:      "claude-sonnet-4-5",
+		Config:     map[string]any{"maxOutputTokens": 1024, "temperature": 0.2, "topK": 40, "stop": "END", "service_tier": "auto"},
+		Tools:      []chat.Tool{wiretest.GetRate()},
 		ToolChoice: chat.ToolRequired,
 		Output: chat.Output{Format: chat.OutputJSON,
 			Schema: json.RawMessage(`{"type":"object","properties":{"usd":{"type":"number"}},"required":["usd"],"additionalProperties":false}`)},
@@ -47,26 +33,8 @@ func conversation() ([]chat.Message, chat.Settings) {
 	return msgs, s
 }
 
-func server(t *testing.T) (*httptest.Server, *[]byte) {
-	t.Helper()
-	reply, err := os.ReadFile("testdata/reply.json")
-	require.NoError(t, err)
-	var got []byte
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.URL.Path != "/v1/messages" {
-			http.Error(w, "unexpected path "+r.URL.Path, http.StatusNotFound)
-			return
-		}
-		got, _ = io.ReadAll(r.Body)
-		w.Header().Set("Content-Type", "application/json")
-		_, _ = w.Write(reply)
-	}))
-	t.Cleanup(srv.Close)
-	return srv, &got
-}
-
 func TestClientRoundTrip(t *testing.T) {
-	srv, body := server(t)
+	srv, body := wiretest.Server(t, "/v1/messages")
 	msgs, s := conversation()
 	params, err := Params(msgs, s)
 	require.NoError(t, err)
@@ -75,15 +43,7 @@ func TestClientRoundTrip(t *testing.T) {
 	reply, err := client.Messages.New(context.Background(), params)
 	require.NoError(t, err)
 
-	if *update {
-		var v any
-		require.NoError(t, json.Unmarshal(*body, &v))
-		b, _ := json.MarshalIndent(v, "", "  ")
-		require.NoError(t, os.WriteFile("testdata/request.golden.json", append(b, '\n'), 0o644))
-	}
-	golden, err := os.ReadFile("testdata/request.golden.json")
-	require.NoError(t, err)
-	assert.JSONEq(t, string(golden), string(*body))
+	wiretest.Golden(t, *body, *update)
 	want, err := chat.AnthropicBody(msgs, s)
 	require.NoError(t, err)
 	assert.JSONEq(t, systemAsBlocks(t, want), string(*body))
@@ -99,22 +59,16 @@ func TestClientRoundTrip(t *testing.T) {
 // systemAsBlocks writes a body's system string, and the string content of
 // each tool result, as the one text block the client sends for each.
 func systemAsBlocks(t *testing.T, body []byte) string {
-	var v map[string]any
-	require.NoError(t, json.Unmarshal(body, &v))
-	if s, ok := v["system"].(string); ok {
-		v["system"] = []any{map[string]any{"type": "text", "text": s}}
-	}
-	for _, m := range v["messages"].([]any) {
-		for _, b := range m.(map[string]any)["content"].([]any) {
-			b := b.(map[string]any)
-			if s, ok := b["content"].(string); ok && b["type"] == "tool_result" {
-				b["content"] = []any{map[string]any{"type": "text", "text": s}}
-			}
+	t.Helper()
+	return textBlocks(t, body, func(v map[string]any) []string {
+		if v["type"] == "tool_result" {
+			return []string{"content"}
 		}
-	}
-	b, err := json.Marshal(v)
-	require.NoError(t, err)
-	return string(b)
+		if _, ok := v["messages"]; ok {
+			return []string{"system"}
+		}
+		return nil
+	})
 }
 
 func TestMessagesAndTools(t *testing.T) {

@@ -1,9 +1,7 @@
 package anthropic
 
 import (
-	"context"
 	"encoding/json"
-	"strings"
 	"testing"
 
 	"github.com/anthropics/anthropic-sdk-go"
@@ -12,7 +10,8 @@ import (
 
 	"github.com/rolemark/rolemark/batch"
 	"github.com/rolemark/rolemark/engine"
-	"github.com/rolemark/rolemark/handlebars"
+	"github.com/rolemark/rolemark/internal/fixture/batchtest"
+	"github.com/rolemark/rolemark/internal/fixture/wiretest"
 )
 
 const batchTemplate = `---
@@ -39,54 +38,38 @@ const batchRows = `{"id": "a-1", "q": "What is this note worth?"}
 // field the SDK does not know (written back, it is the line), whose
 // custom_id Anthropic's rules accept.
 func TestBatchLinesParse(t *testing.T) {
-	tpl, err := engine.NewSet(handlebars.New()).Parse("handlebars", "ask.hbs", batchTemplate)
-	require.NoError(t, err)
-	a, err := batch.AnthropicBatch(tpl.FrontMatter(), batch.IDKey("id"), batch.RewriteIDs())
-	require.NoError(t, err)
-	rows := batch.JSONLines(strings.NewReader(batchRows))
+	lines := batchtest.Lines(t, batchTemplate, batchRows, 3, func(fm *engine.FrontMatter) (batch.Append, error) {
+		return batch.AnthropicBatch(fm, batch.IDKey("id"), batch.RewriteIDs())
+	})
 	var ids []string
-	for res := range batch.RenderAppend(context.Background(), tpl, rows, a, batch.Prepare(func(r batch.Row) batch.Row { return r.HistoryFrom("h") })) {
-		require.NoError(t, res.Err)
+	for _, line := range lines {
 		var req anthropic.MessageBatchNewParamsRequest
-		require.NoError(t, json.Unmarshal(res.Value, &req))
+		require.NoError(t, json.Unmarshal(line, &req))
 		back, err := json.Marshal(req)
 		require.NoError(t, err)
-		assert.JSONEq(t, textBlocks(t, res.Value), textBlocks(t, back))
+		assert.JSONEq(t, textBlocks(t, line, systemAndContent), textBlocks(t, back, systemAndContent))
 		assert.Regexp(t, `^[a-zA-Z0-9_-]{1,64}$`, req.CustomID)
 		assert.Equal(t, anthropic.Model("claude-sonnet-4-5"), req.Params.Model)
 		ids = append(ids, req.CustomID)
 	}
-	require.Len(t, ids, 3)
 	assert.Equal(t, "a-1", ids[0], "an id Anthropic takes is kept")
 	assert.Regexp(t, `^b_2__-[0-9a-f]{16}$`, ids[1])
 	assert.Regexp(t, `^c{47}-[0-9a-f]{16}$`, ids[2])
 }
 
-// textBlocks writes every system prompt and content given as a string as
-// the one text block the SDK writes it as (the API reads the two the same).
-func textBlocks(t *testing.T, line []byte) string {
+// textBlocks writes the string value of each key that keys names in an
+// object as the one text block the SDK writes it as (the API reads the two
+// the same).
+func textBlocks(t *testing.T, b []byte, keys func(map[string]any) []string) string {
 	t.Helper()
-	var v any
-	require.NoError(t, json.Unmarshal(line, &v))
-	var walk func(any)
-	walk = func(v any) {
-		switch v := v.(type) {
-		case map[string]any:
-			for k, x := range v {
-				if s, ok := x.(string); ok && (k == "system" || k == "content") {
-					v[k] = []any{map[string]any{"type": "text", "text": s}}
-					continue
-				}
-				walk(x)
-			}
-		case []any:
-			for _, x := range v {
-				walk(x)
+	return wiretest.Rewrite(t, b, func(v map[string]any) {
+		for _, k := range keys(v) {
+			if s, ok := v[k].(string); ok {
+				v[k] = []any{map[string]any{"type": "text", "text": s}}
 			}
 		}
-	}
-	walk(v)
-	b, err := json.Marshal(v)
-	require.NoError(t, err)
-	return string(b)
+	})
 }
+
+// systemAndContent are the keys that hold text in a batch line.
+func systemAndContent(map[string]any) []string { return []string{"system", "content"} }

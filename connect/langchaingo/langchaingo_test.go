@@ -4,10 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"flag"
-	"io"
-	"net/http"
-	"net/http/httptest"
-	"os"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -16,42 +12,24 @@ import (
 	"github.com/tmc/langchaingo/llms/openai"
 
 	"github.com/rolemark/rolemark/chat"
+	"github.com/rolemark/rolemark/internal/fixture/wiretest"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/request.golden.json")
 
 func conversation() ([]chat.Message, chat.Settings) {
-	msgs := []chat.Message{
-		chat.Text(chat.RoleSystem, "You are a bank manager."),
-		{Role: chat.RoleUser, Content: []chat.Part{
-			chat.TextPart("What is this note worth in dollars?"),
-			{Type: chat.PartImage, URL: "https://example.com/note.jpg", Detail: "low"},
-		}},
-		{Role: chat.RoleAssistant, ToolCalls: []chat.ToolCall{
-			{ID: "c1", Name: "get_rate", Arguments: json.RawMessage(`{"currency":"EUR"}`)},
-		}},
-		{Role: chat.RoleTool, ToolCallID: "c1", Content: []chat.Part{chat.TextPart("1.08")}},
-	}
+	msgs := wiretest.Conversation("c1", `{"currency":"EUR"}`, chat.Part{Type: chat.PartImage, URL: "https://example.com/note.jpg", Detail: "low"})
 	s := chat.Settings{
-		Model:  "gpt-4.1-mini",
-		Config: map[string]any{"temperature": 0.2, "maxOutputTokens": 300, "seed": 7, "stop": "END"},
-		Tools: []chat.Tool{{Name: "get_rate", Description: "Exchange rate of a currency",
-			Parameters: json.RawMessage(`{"type":"object","properties":{"currency":{"type":"string"}},"required":["currency"]}`)}},
+		Model:      "gpt-4.1-mini",
+		Config:     map[string]any{"temperature": 0.2, "maxOutputTokens": 300, "seed": 7, "stop": "END"},
+		Tools:      []chat.Tool{wiretest.GetRate()},
 		ToolChoice: "get_rate",
 	}
 	return msgs, s
 }
 
 func TestClientRoundTrip(t *testing.T) {
-	reply, err := os.ReadFile("testdata/reply.json")
-	require.NoError(t, err)
-	var body []byte
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		body, _ = io.ReadAll(r.Body)
-		w.Header().Set("Content-Type", "application/json")
-		_, _ = w.Write(reply)
-	}))
-	defer srv.Close()
+	srv, body := wiretest.Server(t, "")
 
 	msgs, s := conversation()
 	content, err := Messages(msgs)
@@ -63,15 +41,7 @@ func TestClientRoundTrip(t *testing.T) {
 	resp, err := llm.GenerateContent(context.Background(), content, opts...)
 	require.NoError(t, err)
 
-	if *update {
-		var v any
-		require.NoError(t, json.Unmarshal(body, &v))
-		b, _ := json.MarshalIndent(v, "", "  ")
-		require.NoError(t, os.WriteFile("testdata/request.golden.json", append(b, '\n'), 0o644))
-	}
-	golden, err := os.ReadFile("testdata/request.golden.json")
-	require.NoError(t, err)
-	assert.JSONEq(t, string(golden), string(body))
+	wiretest.Golden(t, *body, *update)
 
 	got, err := Reply(resp)
 	require.NoError(t, err)

@@ -4,11 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"flag"
-	"io"
-	"net/http"
-	"net/http/httptest"
 	"net/url"
-	"os"
 	"testing"
 
 	"github.com/ollama/ollama/api"
@@ -16,22 +12,13 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/rolemark/rolemark/chat"
+	"github.com/rolemark/rolemark/internal/fixture/wiretest"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/request.golden.json")
 
 func conversation() ([]chat.Message, chat.Settings) {
-	msgs := []chat.Message{
-		chat.Text(chat.RoleSystem, "You are a bank manager."),
-		{Role: chat.RoleUser, Content: []chat.Part{
-			chat.TextPart("What is this note worth in dollars?"),
-			{Type: chat.PartImage, URL: chat.DataURI("image/png", []byte("\x89PNG"))},
-		}},
-		{Role: chat.RoleAssistant, ToolCalls: []chat.ToolCall{
-			{ID: "c1", Name: "get_rate", Arguments: json.RawMessage(`{"currency":"EUR","date":"today"}`)},
-		}},
-		{Role: chat.RoleTool, ToolCallID: "c1", Content: []chat.Part{chat.TextPart("1.08")}},
-	}
+	msgs := wiretest.Conversation("c1", `{"currency":"EUR","date":"today"}`, chat.Part{Type: chat.PartImage, URL: chat.DataURI("image/png", []byte("\x89PNG"))})
 	s := chat.Settings{
 		Model:  "qwen3:8b",
 		Config: map[string]any{"temperature": 0.2, "maxOutputTokens": 300, "num_ctx": 8192, "stop": "END"},
@@ -44,19 +31,7 @@ func conversation() ([]chat.Message, chat.Settings) {
 }
 
 func TestClientRoundTrip(t *testing.T) {
-	reply, err := os.ReadFile("testdata/reply.json")
-	require.NoError(t, err)
-	var body []byte
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.URL.Path != "/api/chat" {
-			http.Error(w, "unexpected path "+r.URL.Path, http.StatusNotFound)
-			return
-		}
-		body, _ = io.ReadAll(r.Body)
-		w.Header().Set("Content-Type", "application/json")
-		_, _ = w.Write(reply)
-	}))
-	defer srv.Close()
+	srv, body := wiretest.Server(t, "/api/chat")
 
 	msgs, s := conversation()
 	req, err := ChatRequest(msgs, s)
@@ -70,15 +45,7 @@ func TestClientRoundTrip(t *testing.T) {
 	})
 	require.NoError(t, err)
 
-	if *update {
-		var v any
-		require.NoError(t, json.Unmarshal(body, &v))
-		b, _ := json.MarshalIndent(v, "", "  ")
-		require.NoError(t, os.WriteFile("testdata/request.golden.json", append(b, '\n'), 0o644))
-	}
-	golden, err := os.ReadFile("testdata/request.golden.json")
-	require.NoError(t, err)
-	assert.JSONEq(t, string(golden), string(body))
+	wiretest.Golden(t, *body, *update)
 
 	got, err := Reply(resp)
 	require.NoError(t, err)

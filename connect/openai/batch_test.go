@@ -2,9 +2,7 @@ package openai
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
-	"strings"
 	"testing"
 
 	"github.com/openai/openai-go/v3"
@@ -13,7 +11,8 @@ import (
 
 	"github.com/rolemark/rolemark/batch"
 	"github.com/rolemark/rolemark/engine"
-	"github.com/rolemark/rolemark/handlebars"
+	"github.com/rolemark/rolemark/internal/fixture/batchtest"
+	"github.com/rolemark/rolemark/internal/fixture/wiretest"
 )
 
 // batchTemplate asks about a row's question after the row's history, with
@@ -39,21 +38,9 @@ const batchRows = `{"id": "a-1", "q": "What is this note worth?"}
 `
 
 // batchLines renders batchRows with output, as rolemark batch does.
-func batchLines(t *testing.T, output func(*engine.FrontMatter) (batch.Append, error)) []string {
+func batchLines(t *testing.T, output func(*engine.FrontMatter) (batch.Append, error)) [][]byte {
 	t.Helper()
-	tpl, err := engine.NewSet(handlebars.New()).Parse("handlebars", "ask.hbs", batchTemplate)
-	require.NoError(t, err)
-	a, err := output(tpl.FrontMatter())
-	require.NoError(t, err)
-	var lines []string
-	rows := batch.JSONLines(strings.NewReader(batchRows))
-	for res := range batch.RenderAppend(context.Background(), tpl, rows, a, batch.Prepare(func(r batch.Row) batch.Row { return r.HistoryFrom("h") })) {
-		require.NoError(t, res.Err)
-		require.True(t, bytes.HasSuffix(res.Value, []byte("\n")))
-		lines = append(lines, string(res.Value))
-	}
-	require.Len(t, lines, 3)
-	return lines
+	return batchtest.Lines(t, batchTemplate, batchRows, 3, output)
 }
 
 // strict decodes b into v, refusing a field v does not have.
@@ -79,28 +66,11 @@ func sameAfterSDK(t *testing.T, b []byte, v any) {
 // it writes a message (the API reads a missing content as null).
 func withoutNull(t *testing.T, b []byte) string {
 	t.Helper()
-	var v any
-	require.NoError(t, json.Unmarshal(b, &v))
-	var walk func(any)
-	walk = func(v any) {
-		switch v := v.(type) {
-		case map[string]any:
-			if c, ok := v["content"]; ok && c == nil {
-				delete(v, "content")
-			}
-			for _, x := range v {
-				walk(x)
-			}
-		case []any:
-			for _, x := range v {
-				walk(x)
-			}
+	return wiretest.Rewrite(t, b, func(v map[string]any) {
+		if c, ok := v["content"]; ok && c == nil {
+			delete(v, "content")
 		}
-	}
-	walk(v)
-	out, err := json.Marshal(v)
-	require.NoError(t, err)
-	return string(out)
+	})
 }
 
 // TestBatchLinesParse checks every line of the openai-batch output against
@@ -117,7 +87,7 @@ func TestBatchLinesParse(t *testing.T) {
 			URL      string          `json:"url"`
 			Body     json.RawMessage `json:"body"`
 		}
-		strict(t, []byte(l), &env)
+		strict(t, l, &env)
 		assert.Equal(t, []string{"a-1", "b-2", "c-3"}[i], env.CustomID)
 		assert.Equal(t, "POST", env.Method)
 		assert.Equal(t, "/v1/chat/completions", env.URL)
@@ -125,7 +95,7 @@ func TestBatchLinesParse(t *testing.T) {
 		sameAfterSDK(t, env.Body, &p)
 		assert.Equal(t, "gpt-4.1-mini", p.Model)
 	}
-	assert.Contains(t, lines[1], `"tool_calls":[{"id":"call_1"`)
+	assert.Contains(t, string(lines[1]), `"tool_calls":[{"id":"call_1"`)
 }
 
 // TestFineTuningLinesParse checks every line of the openai output, OpenAI's
@@ -142,7 +112,7 @@ func TestFineTuningLinesParse(t *testing.T) {
 			Tools             []json.RawMessage `json:"tools"`
 			ParallelToolCalls *bool             `json:"parallel_tool_calls"`
 		}
-		strict(t, []byte(l), &line)
+		strict(t, l, &line)
 		require.NotEmpty(t, line.Messages)
 		for _, m := range line.Messages {
 			var u openai.ChatCompletionMessageParamUnion

@@ -5,10 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"flag"
-	"io"
-	"net/http"
-	"net/http/httptest"
-	"os"
 	"testing"
 
 	"github.com/openai/openai-go/v3"
@@ -17,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/rolemark/rolemark/chat"
+	"github.com/rolemark/rolemark/internal/fixture/wiretest"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/request.golden.json")
@@ -24,22 +21,12 @@ var update = flag.Bool("update", false, "rewrite testdata/request.golden.json")
 // conversation is a tool-using exchange with an image and the settings of
 // its request.
 func conversation() ([]chat.Message, chat.Settings) {
-	msgs := []chat.Message{
-		chat.Text(chat.RoleSystem, "You are a bank manager."),
-		{Role: chat.RoleUser, Name: "alice", Content: []chat.Part{
-			chat.TextPart("What is this note worth in dollars?"),
-			{Type: chat.PartImage, URL: "https://example.com/note.jpg", Detail: "low"},
-		}},
-		{Role: chat.RoleAssistant, ToolCalls: []chat.ToolCall{
-			{ID: "c1", Name: "get_rate", Arguments: json.RawMessage(`{"currency":"EUR"}`)},
-		}},
-		{Role: chat.RoleTool, ToolCallID: "c1", Content: []chat.Part{chat.TextPart("1.08")}},
-	}
+	msgs := wiretest.Conversation("c1", `{"currency":"EUR"}`, chat.Part{Type: chat.PartImage, URL: "https://example.com/note.jpg", Detail: "low"})
+	msgs[1].Name = "alice"
 	s := chat.Settings{
-		Model:  "gpt-4.1-mini",
-		Config: map[string]any{"temperature": 0.2, "maxOutputTokens": 300, "seed": 7, "repetition_penalty": 1.05},
-		Tools: []chat.Tool{{Name: "get_rate", Description: "Exchange rate of a currency",
-			Parameters: json.RawMessage(`{"type":"object","properties":{"currency":{"type":"string"}},"required":["currency"]}`)}},
+		Model:      "gpt-4.1-mini",
+		Config:     map[string]any{"temperature": 0.2, "maxOutputTokens": 300, "seed": 7, "repetition_penalty": 1.05},
+		Tools:      []chat.Tool{wiretest.GetRate()},
 		ToolChoice: "get_rate",
 		Output: chat.Output{Format: chat.OutputJSON, Name: "answer", Strict: true,
 			Schema: json.RawMessage(`{"type":"object","properties":{"usd":{"type":"number"}},"required":["usd"],"additionalProperties":false}`)},
@@ -47,28 +34,8 @@ func conversation() ([]chat.Message, chat.Settings) {
 	return msgs, s
 }
 
-// server answers every request with testdata/reply.json and keeps the last
-// request body.
-func server(t *testing.T) (*httptest.Server, *[]byte) {
-	t.Helper()
-	reply, err := os.ReadFile("testdata/reply.json")
-	require.NoError(t, err)
-	var got []byte
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.URL.Path != "/chat/completions" {
-			http.Error(w, "unexpected path "+r.URL.Path, http.StatusNotFound)
-			return
-		}
-		got, _ = io.ReadAll(r.Body)
-		w.Header().Set("Content-Type", "application/json")
-		_, _ = w.Write(reply)
-	}))
-	t.Cleanup(srv.Close)
-	return srv, &got
-}
-
 func TestClientRoundTrip(t *testing.T) {
-	srv, body := server(t)
+	srv, body := wiretest.Server(t, "/chat/completions")
 	msgs, s := conversation()
 	params, err := Params(msgs, s)
 	require.NoError(t, err)
@@ -79,15 +46,7 @@ func TestClientRoundTrip(t *testing.T) {
 
 	// The body the client sent is the committed golden body, and it says
 	// what chat.OpenAIBody says.
-	if *update {
-		var v any
-		require.NoError(t, json.Unmarshal(*body, &v))
-		b, _ := json.MarshalIndent(v, "", "  ")
-		require.NoError(t, os.WriteFile("testdata/request.golden.json", append(b, '\n'), 0o644))
-	}
-	golden, err := os.ReadFile("testdata/request.golden.json")
-	require.NoError(t, err)
-	assert.JSONEq(t, string(golden), string(*body))
+	wiretest.Golden(t, *body, *update)
 	want, err := chat.OpenAIBody(msgs, s)
 	require.NoError(t, err)
 	assert.JSONEq(t, withoutNullContent(t, want), string(*body))
@@ -104,6 +63,7 @@ func TestClientRoundTrip(t *testing.T) {
 // withoutNullContent removes "content": null from a body's messages, as the
 // client does when it sends them (the API reads a missing content as null).
 func withoutNullContent(t *testing.T, body []byte) string {
+	t.Helper()
 	var v map[string]any
 	require.NoError(t, json.Unmarshal(body, &v))
 	for _, m := range v["messages"].([]any) {
