@@ -22,13 +22,8 @@ type sftGolden struct {
 		Messages json.RawMessage `json:"messages"`
 	} `json:"conversations"`
 	Presets map[string]struct {
-		Template string `json:"template"`
-		Results  []struct {
-			Name  string   `json:"name"`
-			Text  *string  `json:"text"`
-			Spans [][2]int `json:"spans"`
-			Error string   `json:"error"`
-		} `json:"results"`
+		Template string        `json:"template"`
+		Results  []oracleSpans `json:"results"`
 	} `json:"presets"`
 }
 
@@ -45,6 +40,36 @@ var endTokens = map[string]string{
 
 // pyStrip is Python's str.strip().
 func pyStrip(s string) string { return strings.TrimFunc(s, unicode.IsSpace) }
+
+// oracleSpans is what an oracle script wrote for one conversation: the
+// text and spans, or the error that stopped the template.
+type oracleSpans struct {
+	Name  string   `json:"name"`
+	Text  *string  `json:"text"`
+	Spans [][2]int `json:"spans"`
+	Error string   `json:"error"`
+}
+
+// check requires text and spans to be the oracle's, or err to be an error
+// where the oracle had one. It reports whether there were text and spans,
+// and returns the spans, empty rather than nil.
+func (want oracleSpans) check(t *testing.T, text string, spans [][2]int, err error) ([][2]int, bool) {
+	t.Helper()
+	if want.Text == nil {
+		assert.Error(t, err, "%s: the oracle: %s", want.Name, want.Error)
+		return spans, false
+	}
+	require.NoError(t, err, want.Name)
+	require.Equal(t, *want.Text, text, want.Name)
+	if want.Spans == nil {
+		want.Spans = [][2]int{}
+	}
+	if spans == nil {
+		spans = [][2]int{}
+	}
+	require.Equal(t, want.Spans, spans, want.Name)
+	return spans, true
+}
 
 func safeSpan(text string, spans [][2]int, i int) string {
 	if i < len(spans) {
@@ -91,19 +116,10 @@ func TestSpansAgainstTemplates(t *testing.T) {
 				if hasTemplate {
 					want := golden.Results[ci]
 					require.Equal(t, c.Name, want.Name)
-					if want.Text == nil {
-						assert.Error(t, err, "%s: the template refuses: %s", c.Name, want.Error)
+					var ok bool
+					if spans, ok = want.check(t, text, spans, err); !ok {
 						continue
 					}
-					require.NoError(t, err, c.Name)
-					require.Equal(t, *want.Text, text, c.Name)
-					if want.Spans == nil {
-						want.Spans = [][2]int{}
-					}
-					if spans == nil {
-						spans = [][2]int{}
-					}
-					require.Equal(t, want.Spans, spans, c.Name)
 					checked++
 				} else if err != nil {
 					continue
