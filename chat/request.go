@@ -169,18 +169,8 @@ func AppendOpenAIBody(dst []byte, msgs []Message, s Settings) ([]byte, error) {
 		}
 	}
 	b = append(b, ']')
-	switch tc := s.ToolChoice; tc {
-	case "", ToolAuto, ToolNone, ToolRequired:
-		if tc == "" {
-			break
-		}
-		if err := needTools(s, "openai"); err != nil {
-			return dst, err
-		}
-	default:
-		if err := needTool(s, "openai"); err != nil {
-			return dst, err
-		}
+	if err := checkToolChoice(s, "openai"); err != nil {
+		return dst, err
 	}
 	name := s.Output.Name
 	switch s.Output.Format {
@@ -315,18 +305,8 @@ func AppendAnthropicBody(dst []byte, msgs []Message, s Settings) ([]byte, error)
 			return dst, fail("tools", "tool %q parameters must be a JSON object", t.Name)
 		}
 	}
-	switch tc := s.ToolChoice; tc {
-	case "", ToolAuto, ToolNone, ToolRequired:
-		if tc == "" {
-			break
-		}
-		if err := needTools(s, "anthropic"); err != nil {
-			return dst, err
-		}
-	default:
-		if err := needTool(s, "anthropic"); err != nil {
-			return dst, err
-		}
+	if err := checkToolChoice(s, "anthropic"); err != nil {
+		return dst, err
 	}
 	switch s.Output.Format {
 	case "", OutputText:
@@ -485,14 +465,19 @@ func member(b []byte, key, value string) []byte {
 	return jsonw.String(b, value)
 }
 
-func needTools(s Settings, target string) error {
-	if len(s.Tools) == 0 {
-		return &RequestError{Target: target, Field: "tool_choice", Msg: fmt.Sprintf("%q needs tools", s.ToolChoice)}
+// checkToolChoice reports a tool choice the request's tools cannot
+// serve: auto, none or required with no tools, or a name that is none of
+// theirs.
+func checkToolChoice(s Settings, target string) error {
+	switch s.ToolChoice {
+	case "":
+		return nil
+	case ToolAuto, ToolNone, ToolRequired:
+		if len(s.Tools) == 0 {
+			return &RequestError{Target: target, Field: "tool_choice", Msg: fmt.Sprintf("%q needs tools", s.ToolChoice)}
+		}
+		return nil
 	}
-	return nil
-}
-
-func needTool(s Settings, target string) error {
 	for _, t := range s.Tools {
 		if t.Name == string(s.ToolChoice) {
 			return nil

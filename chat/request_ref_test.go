@@ -32,12 +32,12 @@ func refOpenAIBody(msgs []Message, s Settings) ([]byte, error) {
 	switch tc := s.ToolChoice; tc {
 	case "":
 	case ToolAuto, ToolNone, ToolRequired:
-		if err := needTools(s, "openai"); err != nil {
+		if err := checkToolChoice(s, "openai"); err != nil {
 			return nil, err
 		}
 		obj.add("tool_choice", string(tc))
 	default:
-		if err := needTool(s, "openai"); err != nil {
+		if err := checkToolChoice(s, "openai"); err != nil {
 			return nil, err
 		}
 		var c refObject
@@ -137,7 +137,7 @@ func refAnthropicBody(msgs []Message, s Settings) ([]byte, error) {
 	switch tc := s.ToolChoice; tc {
 	case "":
 	case ToolAuto, ToolNone, ToolRequired:
-		if err := needTools(s, "anthropic"); err != nil {
+		if err := checkToolChoice(s, "anthropic"); err != nil {
 			return nil, err
 		}
 		typ := string(tc)
@@ -146,7 +146,7 @@ func refAnthropicBody(msgs []Message, s Settings) ([]byte, error) {
 		}
 		obj.add("tool_choice", map[string]string{"type": typ})
 	default:
-		if err := needTool(s, "anthropic"); err != nil {
+		if err := checkToolChoice(s, "anthropic"); err != nil {
 			return nil, err
 		}
 		var c refObject
