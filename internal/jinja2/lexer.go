@@ -331,19 +331,31 @@ func (lx *lexer) comment(begin int) error {
 		return lx.fail(begin, "Missing end of comment tag")
 	}
 	k += lx.pos
-	end := k + 2
-	switch {
-	case k > lx.pos && s[k-1] == '-':
-		end = skipSpace(s, end)
-	case k > lx.pos && s[k-1] == '+':
-	default:
-		if lx.trimBlocks && end < len(s) && s[end] == '\n' {
-			end++
-		}
+	var mark byte
+	if k > lx.pos {
+		mark = s[k-1]
 	}
+	end := lx.afterTag(k+2, mark, true)
 	lx.setLineStarting(end)
 	lx.pos = end
 	return nil
+}
+
+// afterTag returns where the text resumes after a tag whose closing
+// delimiter ends at end, mark being the byte before that delimiter: a "-"
+// strips the whitespace that follows, a "+" keeps it, and otherwise
+// trim_blocks drops one newline where trim (a block or a comment).
+func (lx *lexer) afterTag(end int, mark byte, trim bool) int {
+	s := lx.s
+	switch {
+	case mark == '-':
+		return skipSpace(s, end)
+	case mark == '+' || !trim:
+		return end
+	case lx.trimBlocks && end < len(s) && s[end] == '\n':
+		return end + 1
+	}
+	return end
 }
 
 // operators, longest first where one is a prefix of another.
@@ -359,40 +371,19 @@ func (lx *lexer) tag(block bool) error {
 			return nil // the parser reports the missing end
 		}
 		if len(balance) == 0 {
+			closer, kind := "}}", tVarEnd
 			if block {
-				switch {
-				case strings.HasPrefix(s[i:], "+%}"):
-					lx.emit(tBlockEnd, "", i)
-					lx.pos = i + 3
-					lx.setLineStarting(lx.pos)
-					return nil
-				case strings.HasPrefix(s[i:], "-%}"):
-					lx.emit(tBlockEnd, "", i)
-					lx.pos = skipSpace(s, i+3)
-					lx.setLineStarting(lx.pos)
-					return nil
-				case strings.HasPrefix(s[i:], "%}"):
-					lx.emit(tBlockEnd, "", i)
-					lx.pos = i + 2
-					if lx.trimBlocks && lx.pos < len(s) && s[lx.pos] == '\n' {
-						lx.pos++
-					}
-					lx.setLineStarting(lx.pos)
-					return nil
-				}
-			} else {
-				switch {
-				case strings.HasPrefix(s[i:], "-}}"):
-					lx.emit(tVarEnd, "", i)
-					lx.pos = skipSpace(s, i+3)
-					lx.setLineStarting(lx.pos)
-					return nil
-				case strings.HasPrefix(s[i:], "}}"):
-					lx.emit(tVarEnd, "", i)
-					lx.pos = i + 2
-					lx.setLineStarting(lx.pos)
-					return nil
-				}
+				closer, kind = "%}", tBlockEnd
+			}
+			at, mark := i, byte(0) // mark: a "-" before the closer, or a "+" in a block
+			if c := s[i]; c == '-' || (block && c == '+') {
+				at, mark = i+1, c
+			}
+			if strings.HasPrefix(s[at:], closer) {
+				lx.emit(kind, "", i)
+				lx.pos = lx.afterTag(at+2, mark, block)
+				lx.setLineStarting(lx.pos)
+				return nil
 			}
 		}
 		r, n := utf8.DecodeRuneInString(s[i:])
