@@ -237,60 +237,14 @@ func (t *MetaTemplate) RenderPromptList(items []PromptItem, gen bool) (string, e
 	if err := t.Validate(); err != nil {
 		return "", err
 	}
-	roles := t.roles()
-	items = t.sectioned(items)
 	var b strings.Builder
-	generate := true
-	var stack []openSection
-	for i, it := range items {
-		if !generate {
-			break
-		}
-		switch {
-		case it.Section != "":
-			if it.Pos == "begin" {
-				stack = append(stack, openSection{it.Section, i + 1})
-				continue
-			}
-			sec, err := popSection(&stack, it)
-			if err != nil {
-				return "", err
-			}
-			if sec.name != "round" && sec.name != "ice" {
-				continue
-			}
-			dialogue := items[sec.start:i]
-			cuts, err := t.splitRounds(dialogue)
-			if err != nil {
-				return "", err
-			}
-			for k := 0; k+1 < len(cuts); k++ {
-				rd, err := roleDict(roles, dialogue[cuts[k]:cuts[k+1]])
-				if err != nil {
-					return "", err
-				}
-				forGen := gen && k == len(cuts)-2 && sec.name == "round"
-				if !t.writeRound(&b, rd, forGen) {
-					generate = false
-					break
-				}
-			}
-		case it.Role == "":
-			b.WriteString(it.Text)
-		default:
-			if len(stack) == 0 {
-				return "", errors.New("opencompass: role item " + it.Role + " outside a section")
-			}
-			if top := stack[len(stack)-1].name; top != "begin" && top != "end" {
-				continue // written when its round section closes
-			}
-			rd, err := roleDict(roles, []PromptItem{it})
-			if err != nil {
-				return "", err
-			}
-			r := rd[resolvedRole(roles, it)]
-			b.WriteString(r.Begin + r.Prompt + r.End)
-		}
+	generate, err := t.walkPromptList(items, gen, promptListVisitor{
+		round: func(rd map[string]MetaRole, forGen bool) (bool, error) { return t.writeRound(&b, rd, forGen), nil },
+		text:  func(s string) { b.WriteString(s) },
+		role:  func(r MetaRole) error { b.WriteString(r.Begin + r.Prompt + r.End); return nil },
+	})
+	if err != nil {
+		return "", err
 	}
 	out := t.Begin + b.String()
 	if generate {
@@ -316,8 +270,6 @@ func (t *MetaTemplate) APIPromptList(items []PromptItem, gen bool) ([]APIMessage
 			return nil, errors.New("opencompass: mixing str without explicit role is not allowed in API models")
 		}
 	}
-	roles := t.roles()
-	items = t.sectioned(items)
 	var out []APIMessage
 	add := func(r MetaRole) error {
 		if r.APIRole == "" {
@@ -326,64 +278,24 @@ func (t *MetaTemplate) APIPromptList(items []PromptItem, gen bool) ([]APIMessage
 		out = append(out, APIMessage{Role: r.APIRole, Prompt: r.Begin + r.Prompt + r.End})
 		return nil
 	}
-	generate := true
-	var stack []openSection
-	for i, it := range items {
-		if !generate {
-			break
-		}
-		switch {
-		case it.Section != "":
-			if it.Pos == "begin" {
-				stack = append(stack, openSection{it.Section, i + 1})
-				continue
-			}
-			sec, err := popSection(&stack, it)
-			if err != nil {
-				return nil, err
-			}
-			if sec.name != "round" && sec.name != "ice" {
-				continue
-			}
-			dialogue := items[sec.start:i]
-			cuts, err := t.splitRounds(dialogue)
-			if err != nil {
-				return nil, err
-			}
-			for k := 0; k+1 < len(cuts) && generate; k++ {
-				rd, err := roleDict(roles, dialogue[cuts[k]:cuts[k+1]])
-				if err != nil {
-					return nil, err
+	_, err := t.walkPromptList(items, gen, promptListVisitor{
+		round: func(rd map[string]MetaRole, forGen bool) (bool, error) {
+			for _, mr := range t.Round {
+				r := rd[mr.Role]
+				if forGen && r.Generate {
+					return false, nil
 				}
-				forGen := gen && k == len(cuts)-2 && sec.name == "round"
-				for _, mr := range t.Round {
-					r := rd[mr.Role]
-					if forGen && r.Generate {
-						generate = false
-						break
-					}
-					if err := add(r); err != nil {
-						return nil, err
-					}
+				if err := add(r); err != nil {
+					return false, err
 				}
 			}
-		case it.Role == "":
-			// Plain strings have no role; API models leave them out.
-		default:
-			if len(stack) == 0 {
-				return nil, errors.New("opencompass: role item " + it.Role + " outside a section")
-			}
-			if top := stack[len(stack)-1].name; top != "begin" && top != "end" {
-				continue
-			}
-			rd, err := roleDict(roles, []PromptItem{it})
-			if err != nil {
-				return nil, err
-			}
-			if err := add(rd[resolvedRole(roles, it)]); err != nil {
-				return nil, err
-			}
-		}
+			return true, nil
+		},
+		text: func(string) {}, // API models leave plain strings out
+		role: add,
+	})
+	if err != nil {
+		return nil, err
 	}
 	merged := out[:0:0]
 	for _, m := range out {
@@ -394,6 +306,73 @@ func (t *MetaTemplate) APIPromptList(items []PromptItem, gen bool) ([]APIMessage
 		merged = append(merged, m)
 	}
 	return merged, nil
+}
+
+// promptListVisitor is what walkPromptList calls: round for each round of
+// a round or ice section, with forGen for the last round of the round
+// section in gen mode (false stops the walk: the generate role is
+// reached); text for a plain string; role for a role item of the begin or
+// end section.
+type promptListVisitor struct {
+	round func(rd map[string]MetaRole, forGen bool) (bool, error)
+	text  func(s string)
+	role  func(r MetaRole) error
+}
+
+// walkPromptList walks a PromptList's sections as OpenCompass's template
+// parsers do, calling v; done is false when a round stopped it.
+func (t *MetaTemplate) walkPromptList(items []PromptItem, gen bool, v promptListVisitor) (done bool, err error) {
+	roles := t.roles()
+	items = t.sectioned(items)
+	var stack []openSection
+	for i, it := range items {
+		switch {
+		case it.Section != "":
+			if it.Pos == "begin" {
+				stack = append(stack, openSection{it.Section, i + 1})
+				continue
+			}
+			sec, err := popSection(&stack, it)
+			if err != nil {
+				return false, err
+			}
+			if sec.name != "round" && sec.name != "ice" {
+				continue
+			}
+			dialogue := items[sec.start:i]
+			cuts, err := t.splitRounds(dialogue)
+			if err != nil {
+				return false, err
+			}
+			for k := 0; k+1 < len(cuts); k++ {
+				rd, err := roleDict(roles, dialogue[cuts[k]:cuts[k+1]])
+				if err != nil {
+					return false, err
+				}
+				forGen := gen && k == len(cuts)-2 && sec.name == "round"
+				if more, err := v.round(rd, forGen); err != nil || !more {
+					return false, err
+				}
+			}
+		case it.Role == "":
+			v.text(it.Text)
+		default:
+			if len(stack) == 0 {
+				return false, errors.New("opencompass: role item " + it.Role + " outside a section")
+			}
+			if top := stack[len(stack)-1].name; top != "begin" && top != "end" {
+				continue // written when its round section closes
+			}
+			rd, err := roleDict(roles, []PromptItem{it})
+			if err != nil {
+				return false, err
+			}
+			if err := v.role(rd[resolvedRole(roles, it)]); err != nil {
+				return false, err
+			}
+		}
+	}
+	return true, nil
 }
 
 // Render writes a conversation with the meta template, as a Format's
