@@ -43,6 +43,36 @@ func bind(name string, args []Value, kw []Kwarg, params ...string) ([]Value, []b
 	return out, set, nil
 }
 
+// onlyValue is a filter whose Python function takes the value alone:
+// arguments are a TypeError of the call.
+func onlyValue(name string, f Filter) Filter {
+	return func(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
+		if len(kw) > 0 {
+			return Value{}, typeErr("%s() got an unexpected keyword argument '%s'", name, kw[0].Name)
+		}
+		if len(args) > 0 {
+			return Value{}, typeErr("%s() takes 1 positional argument but %d were given", name, len(args)+1)
+		}
+		return f(c, v, args, kw)
+	}
+}
+
+// checkArgs binds a call's arguments as bind does, and checks that the
+// first required params are given: what calling a generator function
+// (batch, slice, unique) checks before its body runs.
+func checkArgs(name string, args []Value, kw []Kwarg, required int, params ...string) error {
+	_, set, err := bind(name, args, kw, params...)
+	if err != nil {
+		return err
+	}
+	for i := 0; i < required; i++ {
+		if !set[i] {
+			return typeErr("%s() missing 1 required positional argument: '%s'", name, params[i])
+		}
+	}
+	return nil
+}
+
 func filterErr(format string, a ...any) error {
 	return pyErr("FilterArgumentError", format, a...)
 }
@@ -554,6 +584,9 @@ func fSort(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 }
 
 func fUnique(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
+	if err := checkArgs("do_unique", args, kw, 0, "case_sensitive", "attribute"); err != nil {
+		return Value{}, err
+	}
 	return lazyGen("sync_do_unique", func() ([]Value, error) {
 		r, err := fUniqueItems(c, v, args, kw)
 		return r.Items(), err
@@ -912,8 +945,11 @@ func fTruncate(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 		return Value{}, err
 	}
 	length, end, leeway := int64(255), "...", int64(5)
+	var endUndef *Error // len(Undefined) is 0; adding it raises
 	if set[2] {
-		if end, err = strArg(a[2]); err != nil {
+		if a[2].kind == KindUndefined {
+			end, endUndef = "", a[2].undefErr()
+		} else if end, err = strArg(a[2]); err != nil {
 			return Value{}, err
 		}
 	}
@@ -972,6 +1008,9 @@ func fTruncate(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 			if err != nil {
 				return Value{}, err
 			}
+			if endUndef != nil {
+				return Value{}, endUndef
+			}
 			return BinOp(c, "+", head, StrV(end))
 		}
 		return Value{}, pyErr("AttributeError", "'%s' object has no attribute 'rsplit'", TypeName(v))
@@ -981,6 +1020,9 @@ func fTruncate(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 		return v, nil
 	}
 	head := string(rs[:length-endLen])
+	if endUndef != nil {
+		return Value{}, endUndef
+	}
 	if set[1] && a[1].Truth() {
 		return markupOr(v, head+end), nil
 	}
@@ -1009,6 +1051,9 @@ func fStriptags(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 }
 
 func fSlice(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
+	if err := checkArgs("sync_do_slice", args, kw, 1, "slices", "fill_with"); err != nil {
+		return Value{}, err
+	}
 	return lazyGen("sync_do_slice", func() ([]Value, error) {
 		r, err := fSliceItems(c, v, args, kw)
 		return r.Items(), err
@@ -1061,6 +1106,9 @@ func fSliceItems(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 }
 
 func fBatch(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
+	if err := checkArgs("do_batch", args, kw, 1, "linecount", "fill_with"); err != nil {
+		return Value{}, err
+	}
 	return lazyGen("do_batch", func() ([]Value, error) {
 		r, err := fBatchItems(c, v, args, kw)
 		return r.Items(), err
@@ -1866,55 +1914,55 @@ func builtinFilters() map[string]Filter {
 		"abs":            fAbs,
 		"attr":           fAttr,
 		"batch":          fBatch,
-		"capitalize":     strFilter(pyCapitalize),
+		"capitalize":     onlyValue("do_capitalize", strFilter(pyCapitalize)),
 		"center":         fCenter,
 		"count":          fLength,
 		"d":              fDefault,
 		"default":        fDefault,
 		"dictsort":       fDictsort,
-		"e":              fEscape,
-		"escape":         fEscape,
+		"e":              onlyValue("escape", fEscape),
+		"escape":         onlyValue("escape", fEscape),
 		"filesizeformat": fFilesize,
-		"first":          fFirst,
+		"first":          onlyValue("sync_do_first", fFirst),
 		"float":          fFloat,
-		"forceescape":    fForceescape,
+		"forceescape":    onlyValue("do_forceescape", fForceescape),
 		"format":         fFormat,
 		"groupby":        fGroupby,
 		"indent":         fIndent,
 		"int":            fInt,
-		"items":          fItems,
+		"items":          onlyValue("do_items", fItems),
 		"join":           fJoin,
-		"last":           fLast,
+		"last":           onlyValue("sync_do_last", fLast),
 		"length":         fLength,
-		"list":           fList,
-		"lower":          strFilter(pyLower),
+		"list":           onlyValue("sync_do_list", fList),
+		"lower":          onlyValue("do_lower", strFilter(pyLower)),
 		"map":            fMap,
 		"max":            minMax(true),
 		"min":            minMax(false),
-		"pprint":         fPprint,
+		"pprint":         onlyValue("do_pprint", fPprint),
 		"random":         fRandom,
 		"reject":         selectReject(true, false),
 		"rejectattr":     selectReject(true, true),
 		"replace":        fReplace,
-		"reverse":        fReverse,
+		"reverse":        onlyValue("do_reverse", fReverse),
 		"round":          fRound,
-		"safe":           fSafe,
+		"safe":           onlyValue("do_mark_safe", fSafe),
 		"select":         selectReject(false, false),
 		"selectattr":     selectReject(false, true),
 		"slice":          fSlice,
 		"sort":           fSort,
-		"string":         fString,
-		"striptags":      fStriptags,
+		"string":         onlyValue("soft_str", fString),
+		"striptags":      onlyValue("do_striptags", fStriptags),
 		"sum":            fSum,
-		"title":          filterTitle,
+		"title":          onlyValue("do_title", filterTitle),
 		"tojson":         fTojson,
 		"trim":           fTrim,
 		"truncate":       fTruncate,
 		"unique":         fUnique,
-		"upper":          strFilter(pyUpper),
-		"urlencode":      fUrlencode,
+		"upper":          onlyValue("do_upper", strFilter(pyUpper)),
+		"urlencode":      onlyValue("do_urlencode", fUrlencode),
 		"urlize":         fUrlize,
-		"wordcount":      fWordcount,
+		"wordcount":      onlyValue("do_wordcount", fWordcount),
 		"wordwrap":       fWordwrap,
 		"xmlattr":        fXmlattr,
 	}

@@ -89,11 +89,11 @@ func kwOrPos(name string, args []Value, kw []Kwarg, params ...string) ([]Value, 
 	return out[:n], nil
 }
 
+// strArg reads an argument a str method takes as a str: anything else,
+// Undefined too (the C method checks the type, it calls nothing), is a
+// TypeError.
 func strArg(v Value) (string, error) {
 	if v.kind != KindStr {
-		if v.kind == KindUndefined {
-			return "", v.undefErr()
-		}
 		return "", typeErr("must be str, not %s", TypeName(v))
 	}
 	return v.s, nil
@@ -288,9 +288,6 @@ func affixMethod(name string, end bool) methodFn {
 				affixes = append(affixes, it.s)
 			}
 		default:
-			if a.kind == KindUndefined {
-				return Value{}, a.undefErr()
-			}
 			return Value{}, typeErr("%s first arg must be str or a tuple of str, not %s", name, TypeName(a))
 		}
 		start, err := optIntArg(args, 1)
@@ -531,6 +528,9 @@ func strMethod(name string) methodFn {
 			args, err := kwOrPos("splitlines", args, kw, "keepends")
 			if err != nil {
 				return Value{}, err
+			}
+			if len(args) == 1 && !isIntLike(args[0]) {
+				return Value{}, typeErr("'%s' object cannot be interpreted as an integer", TypeName(args[0]))
 			}
 			keep := len(args) == 1 && args[0].Truth()
 			return strsV(recv, pySplitLines(recv.s, keep)), nil

@@ -437,6 +437,9 @@ func percentFormat(c *Ctx, f, args Value) (Value, error) {
 				return Value{}, pyErr("KeyError", "%s", reprStr(key))
 			}
 			v, haveV = r, true
+			// Python's % takes the item as the one argument left, which
+			// this conversion uses: a later one without a key has none
+			list, argi = []Value{r}, 1
 			i = j
 		}
 		spec := fmtSpec{fill: ' ', precision: -1}
