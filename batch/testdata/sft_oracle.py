@@ -23,13 +23,8 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "..", "chat", "format", "testdata"))
 import oracle  # noqa: E402
-
-OPEN, CLOSE = "\ue000", "\ue001"
-
-
-def S(t): return {"role": "system", "content": t}
-def U(t): return {"role": "user", "content": t}
-def A(t): return {"role": "assistant", "content": t}
+from chatdata import A, S, U  # noqa: E402 (chat/format/testdata/chatdata.py)
+from markers import content_span  # noqa: E402
 
 
 POOL_U = ["Hello, how are you?", "Grüß dich! 😀 中文?", "  padded question  ", "multi\nline\nquestion",
@@ -66,27 +61,16 @@ def conversations():
 
 
 def spans(tmpl, bos, eos, msgs, full):
+    def render(ms):
+        return oracle.apply(tmpl, bos, eos, {"messages": ms, "add_generation_prompt": False,
+                                             "continue_final_message": False})
     out = []
     for i, m in enumerate(msgs):
         if m["role"] != "assistant":
             continue
-        marked = [dict(x) for x in msgs]
-        marked[i]["content"] = OPEN + m["content"] + CLOSE
-        w = oracle.apply(tmpl, bos, eos, {"messages": marked, "add_generation_prompt": False,
-                                          "continue_final_message": False})
-        if OPEN not in w and CLOSE not in w:
-            continue
-        a, b = w.index(OPEN), w.index(CLOSE)
-        prefix, suffix = w[:a], w[b + 1:]
-        ok = (w.count(OPEN) == 1 and w.count(CLOSE) == 1 and a < b and len(prefix) + len(suffix) <= len(full)
-              and full.startswith(prefix) and full.endswith(suffix))
-        if not ok:
-            if m["content"].strip() == "":
-                continue
-            raise ValueError("cannot locate message %d" % (i + 1))
-        start, end = len(prefix), len(full) - len(suffix)
-        if start < end:
-            out.append([start, end])
+        sp = content_span(render, msgs, i, full)
+        if sp is not None and sp[0] < sp[1]:
+            out.append(sp)
     return out
 
 

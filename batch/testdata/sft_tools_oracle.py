@@ -32,8 +32,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 HF = os.path.join(HERE, "..", "..", "chat", "format", "chattemplate", "testdata", "hf")
 sys.path.insert(0, HF)
 import oracle  # noqa: E402
-
-OPEN, CLOSE = "\ue000", "\ue001"
+from chatdata import A, S, T, U  # noqa: E402 (chat/format/testdata/chatdata.py, on the path oracle puts it)
+from markers import CLOSE, OPEN, content_span  # noqa: E402
 
 TEMPLATES = {
     "093.jinja": "Qwen 2.5",
@@ -48,14 +48,6 @@ TEMPLATES = {
 TOOLS = oracle.TOOLS
 
 
-def S(t): return {"role": "system", "content": t}
-def U(t): return {"role": "user", "content": t}
-def A(t, calls=None):
-    m = {"role": "assistant", "content": t}
-    if calls:
-        m["tool_calls"] = calls
-    return m
-def T(t, cid): return {"role": "tool", "content": t, "tool_call_id": cid}
 # Calls in the OpenAI form (arguments as JSON text), as the Go test reads them.
 def call(cid, name, args): return {"id": cid, "type": "function",
                                    "function": {"name": name, "arguments": json.dumps(args, ensure_ascii=False)}}
@@ -97,24 +89,6 @@ def to_template(msgs):
 def render(tmpl, src, msgs):
     return tmpl.render(messages=to_template(msgs), tools=TOOLS, documents=None, add_generation_prompt=False,
                        bos_token=src["bos_token"], eos_token=src["eos_token"])
-
-
-def content_span(tmpl, src, msgs, i, full):
-    m = msgs[i]
-    marked = [dict(x) for x in msgs]
-    marked[i]["content"] = OPEN + m["content"] + CLOSE
-    w = render(tmpl, src, marked)
-    if OPEN not in w and CLOSE not in w:
-        return None
-    a, b = w.index(OPEN), w.index(CLOSE)
-    prefix, suffix = w[:a], w[b + 1:]
-    ok = (w.count(OPEN) == 1 and w.count(CLOSE) == 1 and a < b and len(prefix) + len(suffix) <= len(full)
-          and full.startswith(prefix) and full.endswith(suffix))
-    if not ok:
-        if m["content"].strip() == "":
-            return None
-        raise ValueError("cannot locate message %d" % (i + 1))
-    return [len(prefix), len(full) - len(suffix)]
 
 
 def turn_end(tmpl, src):
@@ -171,7 +145,7 @@ def spans(tmpl, src, msgs, full):
     for i, m in enumerate(msgs):
         if m["role"] != "assistant":
             continue
-        sp = call_span(tmpl, src, msgs, i, full) if m.get("tool_calls") else content_span(tmpl, src, msgs, i, full)
+        sp = call_span(tmpl, src, msgs, i, full) if m.get("tool_calls") else content_span(lambda ms: render(tmpl, src, ms), msgs, i, full)
         if sp is not None and sp[0] < sp[1]:
             out.append(sp)
     return out

@@ -39,8 +39,9 @@ import sys
 
 import jinja2
 from jinja2.exceptions import TemplateError
-from jinja2.ext import loopcontrols
-from jinja2.sandbox import ImmutableSandboxedEnvironment
+
+import chatdata
+from chatdata import A, PARIS, S, SYS, T, TIME, TOOLS, U, call  # noqa: F401 (the batch oracles use them too)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 OLLAMA = "github.com/ollama/ollama@v0.17.4"
@@ -217,33 +218,6 @@ PRESETS = {
     "mistral-v3": (("embedded", MISTRAL_V3), "<s>", "</s>"),
 }
 
-SYS = "You are a helpful assistant."
-TOOLS = [
-    {"type": "function", "function": {
-        "name": "get_weather",
-        "description": "Get the weather — 天气",
-        "parameters": {"type": "object", "properties": {
-            "city": {"type": "string", "description": "City name"},
-            "unit": {"type": "string", "enum": ["°C", "°F"]}},
-            "required": ["city"]}}},
-    {"type": "function", "function": {
-        "name": "get_time",
-        "description": "Current time",
-        "parameters": {"type": "object", "properties": {"tz": {"type": "string"}}}}},
-]
-
-
-def S(t): return {"role": "system", "content": t}
-def U(t): return {"role": "user", "content": t}
-def A(t, calls=None):
-    m = {"role": "assistant", "content": t}
-    if calls:
-        m["tool_calls"] = calls
-    return m
-def T(t, cid): return {"role": "tool", "content": t, "tool_call_id": cid}
-def call(cid, name, args): return {"id": cid, "type": "function", "function": {"name": name, "arguments": args}}
-
-
 def case(name, messages, gen=True, cont=False, tools=None):
     c = {"name": name, "messages": messages, "add_generation_prompt": gen, "continue_final_message": cont}
     if tools is not None:
@@ -254,8 +228,6 @@ def case(name, messages, gen=True, cont=False, tools=None):
 HELLO = "Hello, how are you?"
 GREAT = "I'm doing great. How can I help you today?"
 SHOW = "I'd like to show off how chat templating works!"
-PARIS = call("call00001", "get_weather", {"city": "Paris", "unit": "°C"})
-TIME = call("call00002", "get_time", {"tz": "Europe/Paris"})
 
 CASES = [
     case("user", [U(HELLO)]),
@@ -367,17 +339,7 @@ def load_templates():
 
 
 def environment():
-    def raise_exception(message):
-        raise TemplateError(message)
-
-    def tojson(x, ensure_ascii=False, indent=None, separators=None, sort_keys=False):
-        return json.dumps(x, ensure_ascii=ensure_ascii, indent=indent, separators=separators, sort_keys=sort_keys)
-
-    env = ImmutableSandboxedEnvironment(trim_blocks=True, lstrip_blocks=True, extensions=[loopcontrols])
-    env.filters["tojson"] = tojson
-    env.globals["raise_exception"] = raise_exception
-    env.globals["strftime_now"] = lambda fmt: "26 Jul 2024"
-    return env
+    return chatdata.environment(lambda fmt: "26 Jul 2024")
 
 
 def apply(tmpl, bos, eos, c):

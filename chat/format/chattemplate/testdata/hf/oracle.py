@@ -40,11 +40,13 @@ import sys
 
 import jinja2
 from jinja2 import nodes
-from jinja2.exceptions import TemplateError
-from jinja2.ext import Extension, loopcontrols
-from jinja2.sandbox import ImmutableSandboxedEnvironment
+from jinja2.ext import Extension
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "..", "..", "testdata"))
+import chatdata  # noqa: E402 (chat/format/testdata/chatdata.py)
+from chatdata import A, PARIS, S, SYS, T, TIME, TOOLS, U  # noqa: E402,F401 (sft_tools_oracle.py uses TOOLS)
+
 NOW = datetime.datetime(2024, 7, 26, 12, 34, 56)
 
 
@@ -62,18 +64,7 @@ class AssistantTracker(Extension):
 
 
 def environment():
-    def raise_exception(message):
-        raise TemplateError(message)
-
-    def tojson(x, ensure_ascii=False, indent=None, separators=None, sort_keys=False):
-        return json.dumps(x, ensure_ascii=ensure_ascii, indent=indent, separators=separators, sort_keys=sort_keys)
-
-    env = ImmutableSandboxedEnvironment(trim_blocks=True, lstrip_blocks=True,
-                                        extensions=[AssistantTracker, loopcontrols])
-    env.filters["tojson"] = tojson
-    env.globals["raise_exception"] = raise_exception
-    env.globals["strftime_now"] = lambda fmt: NOW.strftime(fmt)
-    return env
+    return chatdata.environment(lambda fmt: NOW.strftime(fmt), [AssistantTracker])
 
 
 # bos/eos pairs, the first whose tokens the template writes wins.
@@ -108,36 +99,6 @@ def special_tokens(src, bos, eos):
 
 
 # ---------------------------------------------------------------- conversations
-
-SYS = "You are a helpful assistant."
-TOOLS = [
-    {"type": "function", "function": {
-        "name": "get_weather",
-        "description": "Get the weather — 天气",
-        "parameters": {"type": "object", "properties": {
-            "city": {"type": "string", "description": "City name"},
-            "unit": {"type": "string", "enum": ["°C", "°F"]}},
-            "required": ["city"]}}},
-    {"type": "function", "function": {
-        "name": "get_time",
-        "description": "Current time",
-        "parameters": {"type": "object", "properties": {"tz": {"type": "string"}}}}},
-]
-
-
-def S(t): return {"role": "system", "content": t}
-def U(t): return {"role": "user", "content": t}
-def A(t, calls=None):
-    m = {"role": "assistant", "content": t}
-    if calls:
-        m["tool_calls"] = calls
-    return m
-def T(t, cid): return {"role": "tool", "content": t, "tool_call_id": cid}
-def call(cid, name, args): return {"id": cid, "type": "function", "function": {"name": name, "arguments": args}}
-
-
-PARIS = call("call00001", "get_weather", {"city": "Paris", "unit": "°C"})
-TIME = call("call00002", "get_time", {"tz": "Europe/Paris"})
 
 CONVERSATIONS = [
     {"name": "system-user-assistant-user", "add_generation_prompt": True,
@@ -206,7 +167,6 @@ process.stdout.write(JSON.stringify(m.exports.map(e=>({model:e.model,gguf:e.gguf
         add(e["gguf"], "npm @huggingface/ollama-utils@0.0.18 src/chat-template-automap.ts",
             "MIT (huggingface.js)", e["model"])
 
-    sys.path.insert(0, os.path.join(HERE, "..", "..", "..", "testdata"))
     import oracle as preset_oracle  # chat/format/testdata/oracle.py
     add(preset_oracle.QWEN25, "chat/format/testdata/oracle.py QWEN25", "Apache-2.0 (Qwen2.5)", "Qwen/Qwen2.5-7B-Instruct")
     add(preset_oracle.MISTRAL_V3, "chat/format/testdata/oracle.py MISTRAL_V3", "Apache-2.0 (Mistral)", "mistralai/Mistral-7B-Instruct-v0.3")

@@ -1,0 +1,64 @@
+"""What the Jinja2 oracles share (chat/format/testdata/oracle.py,
+chat/format/chattemplate/testdata/hf/oracle.py and batch/testdata's): the
+environment transformers' apply_chat_template renders a chat template in,
+and the pieces their conversations are made of.
+
+Not a script; the oracles import it.
+"""
+
+import json
+
+from jinja2.exceptions import TemplateError
+from jinja2.ext import loopcontrols
+from jinja2.sandbox import ImmutableSandboxedEnvironment
+
+
+def environment(strftime_now, extensions=()):
+    """transformers' _compile_jinja_template: a sandbox with trim_blocks and
+    lstrip_blocks, loopcontrols and the given extensions, its tojson (no
+    ASCII escaping), raise_exception raising TemplateError, and
+    strftime_now(fmt) as given (the oracles pin the time)."""
+    def raise_exception(message):
+        raise TemplateError(message)
+
+    def tojson(x, ensure_ascii=False, indent=None, separators=None, sort_keys=False):
+        return json.dumps(x, ensure_ascii=ensure_ascii, indent=indent, separators=separators, sort_keys=sort_keys)
+
+    env = ImmutableSandboxedEnvironment(trim_blocks=True, lstrip_blocks=True,
+                                        extensions=[*extensions, loopcontrols])
+    env.filters["tojson"] = tojson
+    env.globals["raise_exception"] = raise_exception
+    env.globals["strftime_now"] = strftime_now
+    return env
+
+
+SYS = "You are a helpful assistant."
+TOOLS = [
+    {"type": "function", "function": {
+        "name": "get_weather",
+        "description": "Get the weather — 天气",
+        "parameters": {"type": "object", "properties": {
+            "city": {"type": "string", "description": "City name"},
+            "unit": {"type": "string", "enum": ["°C", "°F"]}},
+            "required": ["city"]}}},
+    {"type": "function", "function": {
+        "name": "get_time",
+        "description": "Current time",
+        "parameters": {"type": "object", "properties": {"tz": {"type": "string"}}}}},
+]
+
+
+def S(t): return {"role": "system", "content": t}
+def U(t): return {"role": "user", "content": t}
+def A(t, calls=None):
+    m = {"role": "assistant", "content": t}
+    if calls:
+        m["tool_calls"] = calls
+    return m
+def T(t, cid): return {"role": "tool", "content": t, "tool_call_id": cid}
+# A call as transformers hands it to a template: arguments as a dict.
+def call(cid, name, args): return {"id": cid, "type": "function", "function": {"name": name, "arguments": args}}
+
+
+PARIS = call("call00001", "get_weather", {"city": "Paris", "unit": "°C"})
+TIME = call("call00002", "get_time", {"tz": "Europe/Paris"})
