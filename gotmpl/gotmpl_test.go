@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"sync"
 	"testing"
 	"testing/fstest"
 
@@ -14,6 +13,7 @@ import (
 	"github.com/rolemark/rolemark/chat"
 	"github.com/rolemark/rolemark/engine"
 	"github.com/rolemark/rolemark/gotmpl"
+	"github.com/rolemark/rolemark/internal/fixture"
 	"github.com/rolemark/rolemark/roleparse"
 )
 
@@ -155,32 +155,18 @@ func TestHistoryHostile(t *testing.T) {
 func TestConcurrentRender(t *testing.T) {
 	tpl, err := engine.NewSet(gotmpl.New()).Parse("gotmpl", "t", `{{role "system"}}S{{history}}{{role "user"}}{{.q}}`)
 	require.NoError(t, err)
-	var wg sync.WaitGroup
-	errs := make(chan error, 64)
-	for g := 0; g < 8; g++ {
-		wg.Add(1)
-		go func(g int) {
-			defer wg.Done()
-			for i := 0; i < 50; i++ {
-				q := fmt.Sprintf("<q %d/%d>", g, i)
-				msgs, err := tpl.Messages(context.Background(), map[string]any{"q": q},
-					engine.History([]chat.Message{chat.Text(chat.RoleAssistant, q)}))
-				if err != nil {
-					errs <- err
-					return
-				}
-				if len(msgs) != 3 || msgs[2].Text() != q || msgs[1].Text() != q {
-					errs <- fmt.Errorf("goroutine %d: got %v", g, msgs)
-					return
-				}
-			}
-		}(g)
-	}
-	wg.Wait()
-	close(errs)
-	for err := range errs {
-		t.Error(err)
-	}
+	fixture.Concurrently(t, 8, 50, func(g, i int) error {
+		q := fmt.Sprintf("<q %d/%d>", g, i)
+		msgs, err := tpl.Messages(context.Background(), map[string]any{"q": q},
+			engine.History([]chat.Message{chat.Text(chat.RoleAssistant, q)}))
+		if err != nil {
+			return err
+		}
+		if len(msgs) != 3 || msgs[2].Text() != q || msgs[1].Text() != q {
+			return fmt.Errorf("goroutine %d: got %v", g, msgs)
+		}
+		return nil
+	})
 }
 
 // TestNilLeavesDataAlone: the render prints nil as empty without changing

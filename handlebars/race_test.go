@@ -3,7 +3,6 @@ package handlebars_test
 import (
 	"context"
 	"fmt"
-	"sync"
 	"testing"
 	"testing/fstest"
 
@@ -12,6 +11,7 @@ import (
 	"github.com/rolemark/rolemark/chat"
 	"github.com/rolemark/rolemark/engine"
 	"github.com/rolemark/rolemark/handlebars"
+	"github.com/rolemark/rolemark/internal/fixture"
 )
 
 // TestConcurrentRender renders one compiled template, with partials, history
@@ -24,39 +24,24 @@ func TestConcurrentRender(t *testing.T) {
 	}
 	tpl, err := engine.NewSet(handlebars.New()).ParseFS(fsys, "chat.hbs")
 	require.NoError(t, err)
-	const n = 64
-	var wg sync.WaitGroup
-	errs := make(chan error, n)
-	for i := 0; i < n; i++ {
-		wg.Add(1)
-		go func(i int) {
-			defer wg.Done()
-			for j := 0; j < 20; j++ {
-				s := fmt.Sprint(i, "-", j)
-				hist := []chat.Message{chat.Text(chat.RoleUser, "h"+s)}
-				msgs, err := tpl.Messages(context.Background(), map[string]any{
-					"bot": "b" + s, "who": "w" + s, "q": "q" + s, "img": "https://x/" + s + ".png", "xs": []string{s, s},
-				}, engine.History(hist))
-				if err != nil {
-					errs <- err
-					return
-				}
-				want := []chat.Message{
-					chat.Text(chat.RoleSystem, "You are b"+s+"."),
-					hist[0],
-					{Role: chat.RoleUser, Name: "w" + s, Content: []chat.Part{chat.TextPart("q" + s), {Type: chat.PartImage, URL: "https://x/" + s + ".png"}}},
-					chat.Text(chat.RoleAssistant, s+","+s+","),
-				}
-				if !equalMsgs(want, msgs) {
-					errs <- fmt.Errorf("render %s:\nwant %s\ngot  %s", s, show(want), show(msgs))
-					return
-				}
-			}
-		}(i)
-	}
-	wg.Wait()
-	close(errs)
-	for err := range errs {
-		t.Error(err)
-	}
+	fixture.Concurrently(t, 64, 20, func(i, j int) error {
+		s := fmt.Sprint(i, "-", j)
+		hist := []chat.Message{chat.Text(chat.RoleUser, "h"+s)}
+		msgs, err := tpl.Messages(context.Background(), map[string]any{
+			"bot": "b" + s, "who": "w" + s, "q": "q" + s, "img": "https://x/" + s + ".png", "xs": []string{s, s},
+		}, engine.History(hist))
+		if err != nil {
+			return err
+		}
+		want := []chat.Message{
+			chat.Text(chat.RoleSystem, "You are b"+s+"."),
+			hist[0],
+			{Role: chat.RoleUser, Name: "w" + s, Content: []chat.Part{chat.TextPart("q" + s), {Type: chat.PartImage, URL: "https://x/" + s + ".png"}}},
+			chat.Text(chat.RoleAssistant, s+","+s+","),
+		}
+		if !equalMsgs(want, msgs) {
+			return fmt.Errorf("render %s:\nwant %s\ngot  %s", s, show(want), show(msgs))
+		}
+		return nil
+	})
 }

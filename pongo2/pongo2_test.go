@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"sync"
 	"testing"
 	"testing/fstest"
 	"time"
@@ -15,6 +14,7 @@ import (
 
 	"github.com/rolemark/rolemark/chat"
 	"github.com/rolemark/rolemark/engine"
+	"github.com/rolemark/rolemark/internal/fixture"
 	"github.com/rolemark/rolemark/pongo2"
 	"github.com/rolemark/rolemark/roleparse"
 )
@@ -399,62 +399,37 @@ func TestConcurrent(t *testing.T) {
 	}
 	tpl, err := engine.NewSet(pongo2.New()).ParseFS(fsys, "main.pongo2")
 	require.NoError(t, err)
-	var wg sync.WaitGroup
-	errs := make(chan error, 64)
-	for g := 0; g < 16; g++ {
-		wg.Add(1)
-		go func(g int) {
-			defer wg.Done()
-			for i := 0; i < 50; i++ {
-				who := fmt.Sprintf("u%d-%d", g, i)
-				hist := []chat.Message{chat.Text(chat.RoleUser, who), chat.Text(chat.RoleAssistant, "ok")}
-				msgs, err := tpl.Messages(context.Background(), map[string]any{"who": who, "qs": []string{"<a>", who}}, engine.History(hist))
-				if err != nil {
-					errs <- err
-					return
-				}
-				want := []chat.Message{
-					chat.Text(chat.RoleSystem, "Be brief."), hist[0], hist[1],
-					{Role: chat.RoleUser, Name: who, Content: []chat.Part{chat.TextPart("<a> 1")}},
-					{Role: chat.RoleUser, Name: who, Content: []chat.Part{chat.TextPart(who + " 2")}},
-				}
-				if fmt.Sprint(msgs) != fmt.Sprint(want) {
-					errs <- fmt.Errorf("goroutine %d render %d: got %v", g, i, msgs)
-					return
-				}
-			}
-		}(g)
-	}
-	wg.Wait()
-	close(errs)
-	for err := range errs {
-		t.Error(err)
-	}
+	fixture.Concurrently(t, 16, 50, func(g, i int) error {
+		who := fmt.Sprintf("u%d-%d", g, i)
+		hist := []chat.Message{chat.Text(chat.RoleUser, who), chat.Text(chat.RoleAssistant, "ok")}
+		msgs, err := tpl.Messages(context.Background(), map[string]any{"who": who, "qs": []string{"<a>", who}}, engine.History(hist))
+		if err != nil {
+			return err
+		}
+		want := []chat.Message{
+			chat.Text(chat.RoleSystem, "Be brief."), hist[0], hist[1],
+			{Role: chat.RoleUser, Name: who, Content: []chat.Part{chat.TextPart("<a> 1")}},
+			{Role: chat.RoleUser, Name: who, Content: []chat.Part{chat.TextPart(who + " 2")}},
+		}
+		if fmt.Sprint(msgs) != fmt.Sprint(want) {
+			return fmt.Errorf("goroutine %d render %d: got %v", g, i, msgs)
+		}
+		return nil
+	})
 }
 
 // TestConcurrentCompile compiles templates from many goroutines: every
 // template has its own pongo2 template set.
 func TestConcurrentCompile(t *testing.T) {
 	e := pongo2.New()
-	var wg sync.WaitGroup
-	for g := 0; g < 8; g++ {
-		wg.Add(1)
-		go func(g int) {
-			defer wg.Done()
-			for i := 0; i < 20; i++ {
-				tpl, err := engine.NewSet(e).Parse("pongo2", fmt.Sprintf("t%d.pongo2", g), `{% user %}{{ x }}{% enduser %}`)
-				if err != nil {
-					t.Error(err)
-					return
-				}
-				if _, err := tpl.Render(context.Background(), map[string]any{"x": g}); err != nil {
-					t.Error(err)
-					return
-				}
-			}
-		}(g)
-	}
-	wg.Wait()
+	fixture.Concurrently(t, 8, 20, func(g, _ int) error {
+		tpl, err := engine.NewSet(e).Parse("pongo2", fmt.Sprintf("t%d.pongo2", g), `{% user %}{{ x }}{% enduser %}`)
+		if err != nil {
+			return err
+		}
+		_, err = tpl.Render(context.Background(), map[string]any{"x": g})
+		return err
+	})
 }
 
 // TestSafeFlagLayout guards the one reflective read of pongo2 internals in
