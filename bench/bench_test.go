@@ -22,6 +22,7 @@ import (
 	"github.com/rolemark/rolemark/engine"
 	"github.com/rolemark/rolemark/gotmpl"
 	"github.com/rolemark/rolemark/handlebars"
+	"github.com/rolemark/rolemark/internal/fixture"
 	"github.com/rolemark/rolemark/jinja"
 	"github.com/rolemark/rolemark/roleparse"
 )
@@ -426,37 +427,6 @@ var sizes = []struct {
 // with code, Go source) and 14 for JSON.
 var gaps = []int{280, 70, 14}
 
-const prose = `The branch opens at nine and closes at five on weekdays. Customers who want to discuss a mortgage should book an appointment in advance, bring proof of income for the last three months and a recent statement from every account they hold elsewhere. The adviser explains the difference between fixed and variable rates, the fees that apply when a loan is repaid early, and the insurance that the bank requires before it releases the money. Answers are short and plain; figures are quoted with their currency and rounded to one decimal place. When a question falls outside banking, the adviser says so politely and suggests where the customer could ask instead. `
-
-// proseMarkup returns about size bytes of markup whose message text has one
-// reference in every gap bytes, apostrophes first, then quotes, ampersands
-// and angle brackets (the mix of English prose).
-func proseMarkup(size, gap int) string {
-	refs := []string{"&#39;", "&#39;", "&#39;", "&quot;", "&quot;", "&amp;", "&lt;", "&gt;"}
-	roles := []string{"system", "user", "assistant", "user"}
-	var b strings.Builder
-	src, nref := 0, 0
-	for m := 0; b.Len() < size; m++ {
-		b.WriteString(`<message role="` + roles[m%len(roles)] + `">` + "\n")
-		for n := 0; n < 370; {
-			for k := min(gap, 370-n); k > 0; {
-				c := min(k, len(prose)-src)
-				b.WriteString(prose[src : src+c])
-				src = (src + c) % len(prose)
-				k -= c
-				n += c
-			}
-			if n < 370 {
-				b.WriteString(refs[nref%len(refs)])
-				nref++
-				n++
-			}
-		}
-		b.WriteString("\n</message>\n")
-	}
-	return b.String()
-}
-
 // parseInputs are the inputs of BenchmarkParse and BenchmarkFloor.
 func parseInputs(b *testing.B) []struct{ name, in string } {
 	var ins []struct{ name, in string }
@@ -464,7 +434,7 @@ func parseInputs(b *testing.B) []struct{ name, in string } {
 		ins = append(ins, struct{ name, in string }{s.name, markup(b, s.size)})
 	}
 	for _, g := range gaps {
-		ins = append(ins, struct{ name, in string }{fmt.Sprintf("1MB-gap%d", g), proseMarkup(1<<20, g)})
+		ins = append(ins, struct{ name, in string }{fmt.Sprintf("1MB-gap%d", g), fixture.ProseMarkup(1<<20, g)})
 	}
 	return ins
 }

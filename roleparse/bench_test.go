@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/rolemark/rolemark/internal/fixture"
 	"github.com/rolemark/rolemark/roleparse"
 )
 
@@ -95,42 +96,6 @@ func benchmarkFloor(b *testing.B, in string) {
 	}
 }
 
-// prose is English text without any byte that Escape replaces; proseMarkup
-// cuts it into messages and puts escaped characters into it.
-const prose = `The branch opens at nine and closes at five on weekdays. Customers who want to discuss a mortgage should book an appointment in advance, bring proof of income for the last three months and a recent statement from every account they hold elsewhere. The adviser explains the difference between fixed and variable rates, the fees that apply when a loan is repaid early, and the insurance that the bank requires before it releases the money. Answers are short and plain; figures are quoted with their currency and rounded to one decimal place. When a question falls outside banking, the adviser says so politely and suggests where the customer could ask instead. `
-
-// proseMarkup returns about size bytes of markup: messages of about 370
-// bytes (four roles in turn, as in benchPrompt) of English text in which
-// one character in every gap is written as a reference, with the mix of
-// English prose: apostrophes first, then quotes, ampersands and angle
-// brackets.
-func proseMarkup(size, gap int) string {
-	refs := []string{"&#39;", "&#39;", "&#39;", "&quot;", "&quot;", "&amp;", "&lt;", "&gt;"}
-	roles := []string{"system", "user", "assistant", "user"}
-	var b strings.Builder
-	src, nref := 0, 0
-	for m := 0; b.Len() < size; m++ {
-		b.WriteString(`<message role="` + roles[m%len(roles)] + `">` + "\n")
-		for n := 0; n < 370; {
-			k := min(gap, 370-n)
-			for k > 0 {
-				c := min(k, len(prose)-src)
-				b.WriteString(prose[src : src+c])
-				src = (src + c) % len(prose)
-				k -= c
-				n += c
-			}
-			if n < 370 {
-				b.WriteString(refs[nref%len(refs)])
-				nref++
-				n++
-			}
-		}
-		b.WriteString("\n</message>\n")
-	}
-	return b.String()
-}
-
 // BenchmarkParseDensity parses 1 MB of markup with one reference in every
 // 280 bytes of text (English prose, as measured on licence and manual
 // text), every 70 bytes (technical text: Markdown with code, Go source) and
@@ -138,14 +103,14 @@ func proseMarkup(size, gap int) string {
 // inputs.
 func BenchmarkParseDensity(b *testing.B) {
 	for _, gap := range []int{280, 70, 14} {
-		in := proseMarkup(1<<20, gap)
+		in := fixture.ProseMarkup(1<<20, gap)
 		b.Run(fmt.Sprintf("1MB-gap%d", gap), func(b *testing.B) { benchmarkParse(b, in) })
 	}
 }
 
 func BenchmarkFloorDensity(b *testing.B) {
 	for _, gap := range []int{280, 70, 14} {
-		in := proseMarkup(1<<20, gap)
+		in := fixture.ProseMarkup(1<<20, gap)
 		b.Run(fmt.Sprintf("1MB-gap%d", gap), func(b *testing.B) { benchmarkFloor(b, in) })
 	}
 }
