@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
 	"text/template"
@@ -444,44 +443,12 @@ func parseInputs(b *testing.B) []struct{ name, in string } {
 // be compared with.
 func BenchmarkParse(b *testing.B) {
 	for _, s := range parseInputs(b) {
-		in := s.in
-		n := strings.Count(in, "</message>")
-		b.Run(s.name, func(b *testing.B) {
-			var before, after runtime.MemStats
-			b.SetBytes(int64(len(in)))
-			b.ReportAllocs()
-			runtime.ReadMemStats(&before)
-			b.ResetTimer()
-			for i := 0; i < b.N; i++ {
-				if _, err := roleparse.Parse(in); err != nil {
-					b.Fatal(err)
-				}
-			}
-			b.StopTimer()
-			runtime.ReadMemStats(&after)
-			b.ReportMetric(float64(after.Mallocs-before.Mallocs)/float64(b.N)/float64(n), "allocs/msg")
-		})
+		b.Run(s.name, func(b *testing.B) { fixture.BenchParse(b, s.in) })
 	}
 }
 
 func BenchmarkFloor(b *testing.B) {
 	for _, s := range parseInputs(b) {
-		in := s.in
-		b.Run(s.name, func(b *testing.B) {
-			b.SetBytes(int64(len(in)))
-			for i := 0; i < b.N; i++ {
-				n := 0
-				for rest := in; ; n++ {
-					k := strings.Index(rest, "</message>")
-					if k < 0 {
-						break
-					}
-					rest = rest[k+len("</message>"):]
-				}
-				if n == 0 {
-					b.Fatal("no messages")
-				}
-			}
-		})
+		b.Run(s.name, func(b *testing.B) { fixture.BenchFloor(b, s.in) })
 	}
 }

@@ -2,7 +2,6 @@ package roleparse_test
 
 import (
 	"fmt"
-	"runtime"
 	"strings"
 	"testing"
 
@@ -42,58 +41,18 @@ we switch to a variable rate later &amp; what would that cost?
 // benchMB is about 1 MB of markup: benchPrompt repeated.
 var benchMB = strings.Repeat(benchPrompt, (1<<20)/len(benchPrompt)+1)
 
-func benchmarkParse(b *testing.B, in string) {
-	want := strings.Count(in, "</message>")
-	msgs, err := roleparse.Parse(in)
-	if err != nil || len(msgs) != want {
-		b.Fatalf("Parse: %d messages, %v; want %d", len(msgs), err, want)
-	}
-	b.SetBytes(int64(len(in)))
-	b.ReportAllocs()
-	var before, after runtime.MemStats
-	runtime.ReadMemStats(&before)
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		if _, err := roleparse.Parse(in); err != nil {
-			b.Fatal(err)
-		}
-	}
-	b.StopTimer()
-	runtime.ReadMemStats(&after)
-	b.ReportMetric(float64(after.Mallocs-before.Mallocs)/float64(b.N*want), "allocs/msg")
-}
-
 // BenchmarkParse measures Parse on one prompt and on 1 MB of prompts.
 // Compare BenchmarkParse/1MB with BenchmarkFloor/1MB, the cost of merely
 // finding every </message> in the same input.
 func BenchmarkParse(b *testing.B) {
-	b.Run("1.5KB", func(b *testing.B) { benchmarkParse(b, benchPrompt) })
-	b.Run("1MB", func(b *testing.B) { benchmarkParse(b, benchMB) })
+	b.Run("1.5KB", func(b *testing.B) { fixture.BenchParse(b, benchPrompt) })
+	b.Run("1MB", func(b *testing.B) { fixture.BenchParse(b, benchMB) })
 }
 
 // BenchmarkFloor is the floor for any parser of the markup: a strings.Index
 // walk over every </message> in the 1 MB input.
 func BenchmarkFloor(b *testing.B) {
-	b.Run("1MB", func(b *testing.B) { benchmarkFloor(b, benchMB) })
-}
-
-func benchmarkFloor(b *testing.B, in string) {
-	want := strings.Count(in, "</message>")
-	b.SetBytes(int64(len(in)))
-	b.ReportAllocs()
-	for i := 0; i < b.N; i++ {
-		n := 0
-		for s := in; ; n++ {
-			k := strings.Index(s, "</message>")
-			if k < 0 {
-				break
-			}
-			s = s[k+len("</message>"):]
-		}
-		if n != want {
-			b.Fatalf("found %d, want %d", n, want)
-		}
-	}
+	b.Run("1MB", func(b *testing.B) { fixture.BenchFloor(b, benchMB) })
 }
 
 // BenchmarkParseDensity parses 1 MB of markup with one reference in every
@@ -104,14 +63,14 @@ func benchmarkFloor(b *testing.B, in string) {
 func BenchmarkParseDensity(b *testing.B) {
 	for _, gap := range []int{280, 70, 14} {
 		in := fixture.ProseMarkup(1<<20, gap)
-		b.Run(fmt.Sprintf("1MB-gap%d", gap), func(b *testing.B) { benchmarkParse(b, in) })
+		b.Run(fmt.Sprintf("1MB-gap%d", gap), func(b *testing.B) { fixture.BenchParse(b, in) })
 	}
 }
 
 func BenchmarkFloorDensity(b *testing.B) {
 	for _, gap := range []int{280, 70, 14} {
 		in := fixture.ProseMarkup(1<<20, gap)
-		b.Run(fmt.Sprintf("1MB-gap%d", gap), func(b *testing.B) { benchmarkFloor(b, in) })
+		b.Run(fmt.Sprintf("1MB-gap%d", gap), func(b *testing.B) { fixture.BenchFloor(b, in) })
 	}
 }
 
