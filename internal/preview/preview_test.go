@@ -51,6 +51,20 @@ func get(t *testing.T, h http.Handler, target string) (int, string) {
 	return rec.Code, string(b)
 }
 
+// getPage gets target from h and checks that it is a page holding every
+// string of want and none of notWant.
+func getPage(t *testing.T, h http.Handler, target string, want, notWant []string) {
+	t.Helper()
+	code, body := get(t, h, target)
+	require.Equal(t, 200, code)
+	for _, w := range want {
+		assert.Contains(t, body, w)
+	}
+	for _, w := range notWant {
+		assert.NotContains(t, body, w)
+	}
+}
+
 var files = map[string]string{
 	"greet.hbs": "---\ninput:\n  schema:\n    name: string, who to greet\n    n?: integer\n  default: {name: Ada, n: 2}\n---\n" +
 		"{{#system}}Be kind.{{/system}}{{role \"user\"}}Hi {{name}} x{{n}}",
@@ -116,14 +130,7 @@ func TestTemplatePage(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			code, body := get(t, s, tc.target)
-			require.Equal(t, 200, code)
-			for _, w := range tc.want {
-				assert.Contains(t, body, w)
-			}
-			for _, w := range tc.notWant {
-				assert.NotContains(t, body, w)
-			}
+			getPage(t, s, tc.target, tc.want, tc.notWant)
 		})
 	}
 }

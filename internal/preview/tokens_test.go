@@ -78,14 +78,7 @@ func TestTokenCounts(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			s := newServer(t, writeDir(t, files), tc.opts...)
-			code, body := get(t, s, tc.target)
-			require.Equal(t, 200, code)
-			for _, w := range tc.want {
-				assert.Contains(t, body, w)
-			}
-			for _, w := range tc.notWant {
-				assert.NotContains(t, body, w)
-			}
+			getPage(t, s, tc.target, tc.want, tc.notWant)
 		})
 	}
 }
