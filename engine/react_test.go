@@ -15,6 +15,7 @@ import (
 	"github.com/rolemark/rolemark/engine"
 	"github.com/rolemark/rolemark/gotmpl"
 	"github.com/rolemark/rolemark/handlebars"
+	"github.com/rolemark/rolemark/internal/fixture"
 	"github.com/rolemark/rolemark/jinja"
 )
 
@@ -39,24 +40,6 @@ var reactTemplates = map[string]string{
 	"agent.tmpl": `{{role "system"}}{{.system}}{{role "user"}}{{.react_tools}}` + "\n\nQuestion: {{.question}}",
 }
 
-// reactVectors reads the Qwen vectors of chat/react's test data.
-func reactVectors(t *testing.T) map[string]json.RawMessage {
-	t.Helper()
-	b, err := os.ReadFile("../chat/react/testdata/qwen_vectors.json")
-	require.NoError(t, err)
-	var f struct {
-		Vectors map[string]struct {
-			Want json.RawMessage `json:"want"`
-		} `json:"vectors"`
-	}
-	require.NoError(t, json.Unmarshal(b, &f))
-	out := map[string]json.RawMessage{}
-	for id, v := range f.Vectors {
-		out[id] = v.Want
-	}
-	return out
-}
-
 // TestReactInstructionInEveryEngine renders the ReAct instruction inside a
 // prompt template in every engine, from the template's own front-matter
 // tools and from tools in Qwen's form, and requires Qwen's prompt byte for
@@ -66,7 +49,7 @@ func TestReactInstructionInEveryEngine(t *testing.T) {
 		Query  string `json:"query"`
 		System string `json:"system"`
 	}
-	require.NoError(t, json.Unmarshal(reactVectors(t)["Q02"], &q02))
+	require.NoError(t, json.Unmarshal(fixture.ReactVectors(t)["Q02"], &q02))
 
 	b, err := os.ReadFile("../chat/react/testdata/react_prompt_md.json")
 	require.NoError(t, err)

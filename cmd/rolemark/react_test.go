@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/rolemark/rolemark/internal/fixture"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -50,16 +51,8 @@ func TestReactPrompt(t *testing.T) {
 		`"parameters":{"type":"object","properties":{"city":{"type":"string"}},"required":["city"]}}},`+
 		`{"name_for_human":"谷歌搜索","name_for_model":"google_search","description_for_model":"谷歌搜索是一个通用搜索引擎。 Format the arguments as a JSON object.",`+
 		`"parameters":[{"name":"search_query","description":"搜索关键词或短语","required":true,"schema":{"type":"string"}}]}]`)
-	vb, err := os.ReadFile("../../chat/react/testdata/qwen_vectors.json")
-	require.NoError(t, err)
-	var vectors struct {
-		Vectors map[string]struct {
-			Want json.RawMessage `json:"want"`
-		} `json:"vectors"`
-	}
-	require.NoError(t, json.Unmarshal(vb, &vectors))
 	var q01b string
-	require.NoError(t, json.Unmarshal(vectors.Vectors["Q01b"].Want, &q01b))
+	require.NoError(t, json.Unmarshal(fixture.ReactVectors(t)["Q01b"], &q01b))
 
 	tests := []struct {
 		name  string
