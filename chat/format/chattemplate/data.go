@@ -130,8 +130,9 @@ var (
 
 // data builds the template's variables as transformers passes them:
 // messages, tools, documents, add_generation_prompt, the special tokens and
-// the caller's variables. The caller releases rd after the rendering.
-func (t *Template) data(msgs []chat.Message, opts option.Settings) (rd *renderData, err error) {
+// the caller's variables; list is msgs as the messages list, or the zero
+// Value to convert them in rd. The caller releases rd after the rendering.
+func (t *Template) data(msgs []chat.Message, list jinja2.Value, opts option.Settings) (rd *renderData, err error) {
 	rd = renderDataPool.Get().(*renderData)
 	d := rd.vars
 	for k, v := range t.tokens {
@@ -140,7 +141,11 @@ func (t *Template) data(msgs []chat.Message, opts option.Settings) (rd *renderDa
 	for k, v := range opts.Vars {
 		d[k] = jinja2.FromGo(v)
 	}
-	d["messages"] = t.messagesValue(rd, msgs)
+	if list.Kind() == jinja2.KindList {
+		d["messages"] = list
+	} else {
+		d["messages"] = t.messagesValue(rd, msgs)
+	}
 	d["tools"] = jinja2.NoneV()
 	if len(opts.Tools) > 0 {
 		tv, err := t.toolsValue(opts.Tools)

@@ -6,6 +6,7 @@ import (
 
 	"github.com/rolemark/rolemark/chat"
 	"github.com/rolemark/rolemark/chat/format/internal/option"
+	"github.com/rolemark/rolemark/internal/jinja2"
 )
 
 // BenchmarkData converts a tool-call conversation to the template's
@@ -15,7 +16,35 @@ func BenchmarkData(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	msgs := []chat.Message{
+	msgs := benchConversation()
+	opts := option.Settings{AddGenerationPrompt: true}
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		rd, err := t.data(msgs, jinja2.Value{}, opts)
+		if err != nil {
+			b.Fatal(err)
+		}
+		rd.release()
+	}
+}
+
+// BenchmarkSeenHash is the fingerprint a rendering takes of a
+// conversation it does not find kept.
+func BenchmarkSeenHash(b *testing.B) {
+	t, err := New("{{ messages }}")
+	if err != nil {
+		b.Fatal(err)
+	}
+	msgs := benchConversation()
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		t.seenHash(msgs)
+	}
+}
+
+// benchConversation is a tool-call conversation of 7 messages.
+func benchConversation() []chat.Message {
+	return []chat.Message{
 		chat.Text(chat.RoleSystem, "You are a helpful assistant."),
 		chat.Text(chat.RoleUser, "Weather and time in Paris?"),
 		{Role: chat.RoleAssistant, Content: []chat.Part{{Type: chat.PartText, Text: "Let me check."}}, ToolCalls: []chat.ToolCall{
@@ -25,14 +54,5 @@ func BenchmarkData(b *testing.B) {
 		{Role: chat.RoleTool, ToolCallID: "call00002", Content: []chat.Part{{Type: chat.PartText, Text: `"12:00"`}}},
 		chat.Text(chat.RoleAssistant, "It is 20 °C and noon."),
 		chat.Text(chat.RoleUser, "Thanks!"),
-	}
-	opts := option.Settings{AddGenerationPrompt: true}
-	b.ReportAllocs()
-	for i := 0; i < b.N; i++ {
-		rd, err := t.data(msgs, opts)
-		if err != nil {
-			b.Fatal(err)
-		}
-		rd.release()
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/rolemark/rolemark/chat"
 	"github.com/rolemark/rolemark/chat/format"
 )
 
@@ -57,6 +58,45 @@ func BenchmarkCorpusRender(b *testing.B) {
 			b.ResetTimer()
 			cpu0 := cpuTime()
 			for i := 0; i < b.N; i++ {
+				if _, err := tpl.Render(ctx, msgs, opts...); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(cpuTime()-cpu0)/float64(b.N), "cpu-ns/op")
+		})
+	}
+}
+
+// BenchmarkCorpusRenderAlternate is BenchmarkCorpusRender for a few
+// templates with two conversations in turn (the corpus's, and the same
+// with another first message), as two clients of one Template would
+// render them: no rendering finds the conversation the one before kept.
+func BenchmarkCorpusRenderAlternate(b *testing.B) {
+	sources, convs, _ := readCorpus(b)
+	for _, s := range sources {
+		name := strings.TrimSuffix(s.File, ".jinja")
+		if name != "000" && name != "002" && name != "093" {
+			continue
+		}
+		b.Run(name, func(b *testing.B) {
+			tpl, err := s.compile()
+			if err != nil {
+				b.Fatal(err)
+			}
+			c := convs["tools-two-calls-answer"]
+			a := c.messages(b)
+			other := c.messages(b)
+			other[0] = chat.Text(other[0].Role, other[0].Text()+" Be brief.")
+			opts := []format.Option{format.Tools(c.tools()...), format.GenerationPrompt()}
+			ctx := context.Background()
+			b.ReportAllocs()
+			b.ResetTimer()
+			cpu0 := cpuTime()
+			for i := 0; i < b.N; i++ {
+				msgs := a
+				if i&1 == 1 {
+					msgs = other
+				}
 				if _, err := tpl.Render(ctx, msgs, opts...); err != nil {
 					b.Fatal(err)
 				}

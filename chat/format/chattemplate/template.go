@@ -7,6 +7,7 @@ import (
 	"maps"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/rolemark/rolemark/chat"
@@ -34,6 +35,11 @@ type Template struct {
 	joins bool
 	clock func() time.Time
 	memo  memo
+	// conv is the conversation kept (conv.go); lastSeen the fingerprint
+	// of the last one not kept, which starts from seed.
+	conv     atomic.Pointer[convKept]
+	lastSeen atomic.Uint64
+	seed     uint64
 }
 
 // Option configures a Template.
@@ -156,6 +162,7 @@ func newTemplate(sources map[string]string, opts []Option) (*Template, error) {
 		variants: map[string]*compiled{},
 		tokens:   map[string]string{},
 		clock:    s.clock,
+		seed:     0xcbf29ce484222325,
 	}
 	if t.clock == nil {
 		t.clock = time.Now
@@ -269,21 +276,33 @@ func (t *Template) checkedRenderSpans(ctx context.Context, msgs []chat.Message, 
 	if opts.AddGenerationPrompt && opts.ContinueFinal {
 		return "", format.ErrContinueConflict
 	}
+	check := !opts.AllowSpecialTokens && t.guard != nil
+	list, marks, kept, hit := t.conversation(msgs, check)
+	if hit != nil {
+		return "", specialTokenError(t.name, hit)
+	}
 	neutral := false
-	if !opts.AllowSpecialTokens && t.guard != nil {
-		n, hit := t.guard.Check(msgs, opts.Tools, opts.Vars)
+	if check {
+		var n bool
+		if kept {
+			n, hit = t.guard.CheckScanned(marks, opts.Tools, opts.Vars)
+		} else {
+			n, hit = t.guard.Check(msgs, opts.Tools, opts.Vars)
+		}
 		if hit != nil {
 			return "", specialTokenError(t.name, hit)
 		}
 		neutral = n || t.joins
 	}
-	out, err := t.render(ctx, msgs, opts, spans)
+	out, err := t.render(ctx, msgs, list, opts, spans)
 	if err != nil || !neutral {
 		return out, err
 	}
 	nmsgs, nopts := msgs, opts
 	nmsgs, nopts.Tools, nopts.Vars = t.guard.Neutral(msgs, opts.Tools, opts.Vars)
-	n, err := t.render(ctx, nmsgs, nopts, nil)
+	// the neutral conversation is converted in the rendering's memory, not
+	// kept: it would replace the one the next rendering looks for
+	n, err := t.render(ctx, nmsgs, jinja2.Value{}, nopts, nil)
 	if err != nil {
 		if ctx.Err() != nil {
 			return "", ctx.Err()
@@ -297,8 +316,10 @@ func (t *Template) checkedRenderSpans(ctx context.Context, msgs []chat.Message, 
 	return out, nil
 }
 
-// render is Render after the checks of the data.
-func (t *Template) render(ctx context.Context, msgs []chat.Message, opts option.Settings, spans *[]jinja2.Span) (string, error) {
+// render is Render after the checks of the data; list is msgs as the
+// messages list, or the zero Value to convert them in the rendering's
+// memory.
+func (t *Template) render(ctx context.Context, msgs []chat.Message, list jinja2.Value, opts option.Settings, spans *[]jinja2.Span) (string, error) {
 	if err := ctx.Err(); err != nil {
 		return "", err
 	}
@@ -313,7 +334,7 @@ func (t *Template) render(ctx context.Context, msgs []chat.Message, opts option.
 	if spans != nil && !jt.gen {
 		return "", ErrNoGeneration
 	}
-	rd, err := t.data(msgs, opts)
+	rd, err := t.data(msgs, list, opts)
 	if err != nil {
 		return "", err
 	}

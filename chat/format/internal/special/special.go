@@ -416,29 +416,36 @@ func (s *scan) any(g *Guard, where string, v any) bool {
 // messages checks every string of msgs.
 func (s *scan) messages(g *Guard, msgs []chat.Message) bool {
 	for i := range msgs {
-		m := &msgs[i]
-		texts := 0
-		for j := range m.Content {
-			p := &m.Content[j]
-			if p.Type == chat.PartText {
-				texts++
-			}
-			if !s.str(g, i, "content", p.Text) || !s.str(g, i, "content", p.URL) {
-				return false
-			}
-		}
-		if texts > 1 && !s.str(g, i, "content, its text parts joined", m.Text()) {
+		if !s.message(g, i, &msgs[i]) {
 			return false
 		}
-		if !s.str(g, i, "role", string(m.Role)) || !s.str(g, i, "name", m.Name) || !s.str(g, i, "tool_call_id", m.ToolCallID) {
+	}
+	return true
+}
+
+// message checks every string of m, the message at index i.
+func (s *scan) message(g *Guard, i int, m *chat.Message) bool {
+	texts := 0
+	for j := range m.Content {
+		p := &m.Content[j]
+		if p.Type == chat.PartText {
+			texts++
+		}
+		if !s.str(g, i, "content", p.Text) || !s.str(g, i, "content", p.URL) {
 			return false
 		}
-		for j := range m.ToolCalls {
-			c := &m.ToolCalls[j]
-			if !s.str(g, i, "tool call name", c.Name) || !s.json(g, i, "tool call arguments", c.Arguments) ||
-				!s.str(g, i, "tool call id", c.ID) {
-				return false
-			}
+	}
+	if texts > 1 && !s.str(g, i, "content, its text parts joined", m.Text()) {
+		return false
+	}
+	if !s.str(g, i, "role", string(m.Role)) || !s.str(g, i, "name", m.Name) || !s.str(g, i, "tool_call_id", m.ToolCallID) {
+		return false
+	}
+	for j := range m.ToolCalls {
+		c := &m.ToolCalls[j]
+		if !s.str(g, i, "tool call name", c.Name) || !s.json(g, i, "tool call arguments", c.Arguments) ||
+			!s.str(g, i, "tool call id", c.ID) {
+			return false
 		}
 	}
 	return true
@@ -512,6 +519,31 @@ func (g *Guard) Check(msgs []chat.Message, tools []chat.Tool, vars map[string]an
 	if !s.messages(g, msgs) {
 		return false, hit(s.tok, s.where, s.what, s.index)
 	}
+	return g.CheckScanned(Marks{s.seen}, tools, vars)
+}
+
+// Marks is what step 1 keeps of the strings it read and found no token
+// in: the marks they hold, which decide whether step 2 is needed.
+type Marks struct{ set byteSet }
+
+// Add adds the marks of o to m.
+func (m *Marks) Add(o Marks) { m.set.union(&o.set) }
+
+// ScanMessage is step 1 over one message, the one at index i: the marks
+// it holds, or the token found. It depends on the message alone, so a
+// caller may keep its result for a message it sees again.
+func (g *Guard) ScanMessage(i int, m *chat.Message) (Marks, *Hit) {
+	var s scan
+	if !s.message(g, i, m) {
+		return Marks{}, hit(s.tok, s.where, s.what, s.index)
+	}
+	return Marks{s.seen}, nil
+}
+
+// CheckScanned is Check for messages scanned before (ScanMessage, no
+// token found), marks holding all their marks.
+func (g *Guard) CheckScanned(marks Marks, tools []chat.Tool, vars map[string]any) (neutral bool, found *Hit) {
+	s := scan{seen: marks.set}
 	if len(tools) > 0 {
 		tv := g.toolsVerdict(tools)
 		if tv.tok != "" {

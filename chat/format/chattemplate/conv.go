@@ -1,0 +1,183 @@
+package chattemplate
+
+import (
+	"slices"
+
+	"github.com/rolemark/rolemark/chat"
+	"github.com/rolemark/rolemark/chat/format/internal/special"
+	"github.com/rolemark/rolemark/internal/jinja2"
+)
+
+// A chat application renders a conversation's history again at every
+// turn, so a Template keeps the last conversation it rendered: each
+// message's dict (the sandbox keeps every list and dict as it is, so
+// renderings may share them) and what the special-token scan found in it.
+// A message equal, field by field, to the one at its place in the kept
+// conversation is neither converted nor scanned again.
+
+// maxKeptMessages bounds the conversation a Template keeps.
+const maxKeptMessages = 1024
+
+// convKept is a conversation a Template rendered, immutable once kept.
+type convKept struct {
+	snaps []msgSnap       // what was read of each message, copied
+	vals  []jinja2.Value  // each message's dict
+	marks []special.Marks // each message's marks (the scan found no token)
+	all   special.Marks   // all of them
+	list  jinja2.Value    // the messages list, holding vals
+}
+
+// msgSnap is a copy of what conversion and scan read of a message.
+type msgSnap struct {
+	role         chat.Role
+	name, callID string
+	parts        []chat.Part
+	calls        []callSnap
+}
+
+type callSnap struct{ id, name, args string }
+
+func snapOf(m *chat.Message) msgSnap {
+	s := msgSnap{role: m.Role, name: m.Name, callID: m.ToolCallID, parts: slices.Clone(m.Content)}
+	if len(m.ToolCalls) > 0 {
+		s.calls = make([]callSnap, len(m.ToolCalls))
+		for i, c := range m.ToolCalls {
+			s.calls[i] = callSnap{id: c.ID, name: c.Name, args: string(c.Arguments)}
+		}
+	}
+	return s
+}
+
+// same reports whether m holds what s copied.
+func (s *msgSnap) same(m *chat.Message) bool {
+	if s.role != m.Role || s.name != m.Name || s.callID != m.ToolCallID ||
+		len(s.parts) != len(m.Content) || len(s.calls) != len(m.ToolCalls) {
+		return false
+	}
+	for i := range s.parts {
+		if s.parts[i] != m.Content[i] {
+			return false
+		}
+	}
+	for i := range s.calls {
+		c, k := &m.ToolCalls[i], &s.calls[i]
+		if k.id != c.ID || k.name != c.Name || k.args != string(c.Arguments) {
+			return false
+		}
+	}
+	return true
+}
+
+// conversation returns msgs as the template's messages list and, when
+// the template has special tokens, the marks the scan found in them, with
+// ok set; or ok unset when the caller is to convert and scan msgs itself,
+// in the rendering's memory.
+//
+// The kept conversation is used when msgs holds it (the same messages, or
+// them and more after): its messages' dicts and marks are taken, the
+// others converted and scanned, and the whole is kept for the next
+// rendering. Another conversation is kept when it is the one the
+// rendering before saw (hash): keeping costs memory that a Template
+// rendering many conversations in turn would spend at every rendering for
+// nothing. A message holding a special token is the Hit when check is
+// set; without check it is converted all the same, and the conversation
+// is not kept.
+func (t *Template) conversation(msgs []chat.Message, check bool) (list jinja2.Value, marks special.Marks, ok bool, hit *special.Hit) {
+	old := t.conv.Load()
+	n := 0 // messages of old that msgs holds at their place
+	if old != nil && len(old.snaps) <= len(msgs) {
+		for n < len(old.snaps) && old.snaps[n].same(&msgs[n]) {
+			n++
+		}
+	}
+	switch {
+	case old != nil && n == len(old.snaps) && n == len(msgs):
+		return old.list, old.all, true, nil
+	case old != nil && n == len(old.snaps):
+		// the kept conversation, continued
+	case len(msgs) > maxKeptMessages:
+		return jinja2.Value{}, special.Marks{}, false, nil
+	default:
+		n = 0
+		h := t.seenHash(msgs)
+		if t.lastSeen.Swap(h) != h {
+			return jinja2.Value{}, special.Marks{}, false, nil
+		}
+	}
+	kc := &convKept{snaps: make([]msgSnap, len(msgs)), vals: make([]jinja2.Value, len(msgs)), marks: make([]special.Marks, len(msgs))}
+	if n > 0 {
+		copy(kc.snaps, old.snaps)
+		copy(kc.vals, old.vals)
+		copy(kc.marks, old.marks)
+		kc.all = old.all
+	}
+	mem := newRenderMem(msgs[n:]) // not pooled: what it holds is kept
+	keep := true
+	for i := n; i < len(msgs); i++ {
+		m := &msgs[i]
+		if t.guard != nil {
+			mk, hit := t.guard.ScanMessage(i, m)
+			if hit != nil && check {
+				return jinja2.Value{}, special.Marks{}, false, hit
+			}
+			keep = keep && hit == nil
+			kc.marks[i] = mk
+		}
+		kc.snaps[i] = snapOf(m)
+		kc.vals[i] = t.messageValue(mem, m)
+		kc.all.Add(kc.marks[i])
+	}
+	kc.list = jinja2.ListV(kc.vals)
+	if keep {
+		t.conv.Store(kc)
+	}
+	return kc.list, kc.all, true, nil
+}
+
+// seenHash is a fingerprint of msgs: the lengths of what conversion and
+// scan read of each message. It only decides what is kept, never what a
+// rendering reads, so it is made to be cheap (a few operations a
+// message) rather than to tell every two conversations apart: two
+// conversations in turn whose strings have the same lengths are kept in
+// turn, at a cost, never read wrong.
+func (t *Template) seenHash(msgs []chat.Message) uint64 {
+	h := t.seed
+	for i := range msgs {
+		m := &msgs[i]
+		x := uint64(len(m.Role)) ^ uint64(len(m.Name))<<8 ^ uint64(len(m.ToolCallID))<<16 ^
+			uint64(len(m.Content))<<24 ^ uint64(len(m.ToolCalls))<<32
+		for j := range m.Content {
+			p := &m.Content[j]
+			x += uint64(len(p.Text))*0x9e3779b97f4a7c15 + uint64(len(p.URL))*0xc2b2ae3d27d4eb4f +
+				uint64(len(p.Type)+len(p.MediaType)<<8+len(p.Detail)<<16)
+		}
+		for j := range m.ToolCalls {
+			c := &m.ToolCalls[j]
+			x += uint64(len(c.Arguments))*0x165667b19e3779f9 + uint64(len(c.ID)+len(c.Name)<<16)
+		}
+		h = (h ^ x) * 0x100000001b3
+		h ^= h >> 29
+	}
+	return h
+}
+
+// newRenderMem returns memory of the size converting msgs takes.
+func newRenderMem(msgs []chat.Message) *renderData {
+	nv, nd, nl := 0, 0, 0
+	for i := range msgs {
+		m := &msgs[i]
+		nv += 5
+		nd++
+		if !m.TextOnly() {
+			nv += len(m.Content) * 5
+			nd += len(m.Content)
+			nl++
+		}
+		if len(m.ToolCalls) > 0 {
+			nv += len(m.ToolCalls) * 6
+			nd += len(m.ToolCalls) * 2
+			nl++
+		}
+	}
+	return &renderData{vals: make([]jinja2.Value, 0, nv), dicts: make([]jinja2.Dict, 0, nd), lists: make([]jinja2.List, 0, nl)}
+}

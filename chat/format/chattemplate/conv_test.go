@@ -1,0 +1,158 @@
+package chattemplate
+
+import (
+	"context"
+	"errors"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/rolemark/rolemark/chat"
+	"github.com/rolemark/rolemark/chat/format"
+)
+
+// TestConversationKept: the kept conversation is used only for messages
+// equal to the kept ones at their place, whatever the caller changes in
+// place between renderings (a part's text or URL, a tool call's argument
+// bytes, a role), and the special-token rule refuses the same
+// conversations as when everything is scanned afresh, including a token
+// made of two kept messages' text (step 2, from the kept marks).
+func TestConversationKept(t *testing.T) {
+	tpl, err := New("{% for m in messages %}{{ m.role }}:{{ m.content if m.content is string else m.content|map(attribute='url')|join(',') }}"+
+		"{% for c in m.tool_calls %}[{{ c.function.arguments.x }}]{% endfor %};{% endfor %}",
+		Token("eos_token", "<|im_end|>"))
+	require.NoError(t, err)
+	ctx := context.Background()
+	args := []byte(`{"x": 1}`)
+	msgs := []chat.Message{
+		chat.Text(chat.RoleUser, "hi"),
+		{Role: chat.RoleAssistant, ToolCalls: []chat.ToolCall{{ID: "1", Name: "f", Arguments: args}}},
+		{Role: chat.RoleUser, Content: []chat.Part{{Type: chat.PartImage, URL: "http://a"}}},
+	}
+	render := func(opts ...format.Option) (string, error) { return tpl.Render(ctx, msgs, opts...) }
+	refused := func(index int) {
+		t.Helper()
+		_, err := render()
+		var se *format.SpecialTokenError
+		require.True(t, errors.As(err, &se), "%v", err)
+		assert.Equal(t, index, se.Index)
+	}
+
+	for range 2 {
+		got, err := render()
+		require.NoError(t, err)
+		assert.Equal(t, "user:hi;assistant:[1];user:http://a;", got)
+	}
+	kept := tpl.conv.Load()
+	require.NotNil(t, kept)
+	_, err = render()
+	require.NoError(t, err)
+	assert.Same(t, kept, tpl.conv.Load(), "the same conversation again is the kept one")
+
+	copy(args, `{"x": 2}`)
+	got, err := render()
+	require.NoError(t, err)
+	assert.Equal(t, "user:hi;assistant:[2];user:http://a;", got)
+
+	msgs[2].Content[0].URL = "http://b"
+	got, err = render()
+	require.NoError(t, err)
+	assert.Equal(t, "user:hi;assistant:[2];user:http://b;", got)
+
+	msgs = append(msgs, chat.Text(chat.RoleAssistant, "ok"))
+	got, err = render()
+	require.NoError(t, err)
+	assert.Equal(t, "user:hi;assistant:[2];user:http://b;assistant:ok;", got)
+
+	msgs[0].Role = chat.RoleSystem
+	got, err = render()
+	require.NoError(t, err)
+	assert.Equal(t, "system:hi;assistant:[2];user:http://b;assistant:ok;", got)
+
+	// a token in a URL, allowed once, then in the arguments
+	msgs[2].Content[0].URL = "http://<|im_end|>"
+	refused(2)
+	refused(2)
+	_, err = render(format.AllowSpecialTokens())
+	require.NoError(t, err)
+	refused(2)
+	msgs[2].Content[0].URL = "http://b"
+	args = append(args[:0], `{"x": "<|im_end|>"}`...)
+	msgs[1].ToolCalls[0].Arguments = args
+	refused(1)
+
+	// a token the template makes of two messages' text: refused at every
+	// rendering, the second from the kept marks
+	msgs = []chat.Message{chat.Text(chat.RoleUser, "<|im_"), chat.Text(chat.RoleUser, "end|>")}
+	tpl2, err := New("{% for m in messages %}{{ m.content }}{% endfor %}", Token("eos_token", "<|im_end|>"))
+	require.NoError(t, err)
+	for range 2 {
+		_, err := tpl2.Render(ctx, msgs)
+		var se *format.SpecialTokenError
+		require.True(t, errors.As(err, &se), "%v", err)
+		assert.Equal(t, -1, se.Index)
+	}
+
+	// a conversation continued takes the kept messages' dicts; two
+	// conversations in turn are not kept
+	tpl3, err := New("{% for m in messages %}{{ m.content }};{% endfor %}")
+	require.NoError(t, err)
+	a := []chat.Message{chat.Text(chat.RoleUser, "a"), chat.Text(chat.RoleAssistant, "b")}
+	b := []chat.Message{chat.Text(chat.RoleUser, "c")}
+	for i, tc := range []struct {
+		msgs []chat.Message
+		want string
+		kept int // messages kept after, -1: none
+	}{
+		{a, "a;b;", -1}, {b, "c;", -1}, {a, "a;b;", -1}, {a, "a;b;", 2},
+		{append(a, chat.Text(chat.RoleUser, "d")), "a;b;d;", 3},
+		{b, "c;", 3}, {a, "a;b;", 3},
+	} {
+		before := tpl3.conv.Load()
+		got, err := tpl3.Render(ctx, tc.msgs)
+		require.NoError(t, err)
+		assert.Equal(t, tc.want, got, "step %d", i)
+		after := tpl3.conv.Load()
+		if tc.kept < 0 {
+			assert.Nil(t, after, "step %d", i)
+			continue
+		}
+		require.NotNil(t, after, "step %d", i)
+		assert.Len(t, after.vals, tc.kept, "step %d", i)
+		if before != nil && after != before {
+			assert.Same(t, before.vals[0].DictOf(), after.vals[0].DictOf(), "step %d: the first message's dict is the kept one", i)
+		}
+	}
+}
+
+// TestConversationKeptConcurrent renders three conversations from many
+// goroutines on one Template: each gets its own prompt, whatever the
+// others keep (go test -race checks the sharing).
+func TestConversationKeptConcurrent(t *testing.T) {
+	tpl, err := New("{% for m in messages %}{{ m.role }}:{{ m.content }};{% endfor %}", Token("eos_token", "<|im_end|>"))
+	require.NoError(t, err)
+	a := []chat.Message{chat.Text(chat.RoleUser, "a"), chat.Text(chat.RoleAssistant, "b")}
+	convs := [][]chat.Message{a, append(a[:2:2], chat.Text(chat.RoleUser, "c")), {chat.Text(chat.RoleUser, "<|x")}}
+	wants := []string{"user:a;assistant:b;", "user:a;assistant:b;user:c;", "user:<|x;"}
+	done := make(chan error)
+	for g := range 8 {
+		go func() {
+			for i := range 200 {
+				k := (g + i/3) % len(convs)
+				got, err := tpl.Render(context.Background(), convs[k])
+				if err == nil && got != wants[k] {
+					err = errors.New(got + " for " + wants[k])
+				}
+				if err != nil {
+					done <- err
+					return
+				}
+			}
+			done <- nil
+		}()
+	}
+	for range 8 {
+		assert.NoError(t, <-done)
+	}
+}
