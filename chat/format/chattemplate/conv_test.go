@@ -156,3 +156,29 @@ func TestConversationKeptConcurrent(t *testing.T) {
 		assert.NoError(t, <-done)
 	}
 }
+
+// TestRenderVarsDoNotStay: the variables of one rendering are not seen by
+// the next, with or without format.Vars, on one goroutine or many.
+func TestRenderVarsDoNotStay(t *testing.T) {
+	tpl, err := New("{{ x is defined }},{{ tools is none }},{{ add_generation_prompt }},{{ documents }},{{ bos_token }},{{ messages|length }}",
+		Token("bos_token", "<s>"))
+	require.NoError(t, err)
+	ctx := context.Background()
+	one := []chat.Message{chat.Text(chat.RoleUser, "a")}
+	for i, tc := range []struct {
+		opts []format.Option
+		msgs []chat.Message
+		want string
+	}{
+		{nil, one, "False,True,False,None,<s>,1"},
+		{[]format.Option{format.Vars(map[string]any{"x": 1, "y": "d"}), format.GenerationPrompt()}, nil, "True,True,True,None,<s>,0"},
+		{[]format.Option{format.Tools(chat.Tool{Name: "f"})}, one, "False,False,False,None,<s>,1"},
+		{nil, nil, "False,True,False,None,<s>,0"},
+		{[]format.Option{format.Vars(map[string]any{"bos_token": "B"})}, one, "False,True,False,None,B,1"},
+		{nil, one, "False,True,False,None,<s>,1"},
+	} {
+		got, err := tpl.Render(ctx, tc.msgs, tc.opts...)
+		require.NoError(t, err)
+		assert.Equal(t, tc.want, got, "step %d", i)
+	}
+}

@@ -28,16 +28,27 @@ import (
 
 // renderData is one rendering's variables and the memory they live in.
 type renderData struct {
-	vars  map[string]jinja2.Value
+	vars  map[string]jinja2.Value // own, or from fixed
+	own   map[string]jinja2.Value
+	fixed *sync.Pool // of Template.vars, when vars is from it
 	vals  []jinja2.Value
 	dicts []jinja2.Dict
 	lists []jinja2.List
 }
 
-var renderDataPool = sync.Pool{New: func() any { return &renderData{vars: map[string]jinja2.Value{}} }}
+var renderDataPool = sync.Pool{New: func() any {
+	m := map[string]jinja2.Value{}
+	return &renderData{vars: m, own: m}
+}}
 
 // release returns rd's memory to the pool once the rendering is done.
 func (rd *renderData) release() {
+	if rd.fixed != nil {
+		// what it holds of this rendering (messages, tools) is written
+		// over by the next one before it is read
+		rd.fixed.Put(rd.vars)
+		rd.vars, rd.fixed = rd.own, nil
+	}
 	if len(rd.vars) > 64 || cap(rd.vals) > 1<<14 || cap(rd.dicts) > 1<<12 || cap(rd.lists) > 1<<12 {
 		return // let a large one go rather than keep it pooled
 	}
@@ -135,11 +146,26 @@ var (
 func (t *Template) data(msgs []chat.Message, list jinja2.Value, opts option.Settings) (rd *renderData, err error) {
 	rd = renderDataPool.Get().(*renderData)
 	d := rd.vars
-	for k, v := range t.tokens {
-		d[k] = jinja2.StrV(v)
-	}
-	for k, v := range opts.Vars {
-		d[k] = jinja2.FromGo(v)
+	if len(opts.Vars) == 0 {
+		// the variables that are the same at every rendering are set once
+		// in the maps of t.vars, and only the others at every rendering
+		d, _ = t.vars.Get().(map[string]jinja2.Value)
+		if d == nil {
+			d = make(map[string]jinja2.Value, len(t.tokens)+4)
+			for k, v := range t.tokens {
+				d[k] = jinja2.StrV(v)
+			}
+			d["documents"] = jinja2.NoneV()
+		}
+		rd.vars, rd.fixed = d, &t.vars
+	} else {
+		for k, v := range t.tokens {
+			d[k] = jinja2.StrV(v)
+		}
+		for k, v := range opts.Vars {
+			d[k] = jinja2.FromGo(v)
+		}
+		d["documents"] = jinja2.NoneV()
 	}
 	if list.Kind() == jinja2.KindList {
 		d["messages"] = list
@@ -155,7 +181,6 @@ func (t *Template) data(msgs []chat.Message, list jinja2.Value, opts option.Sett
 		}
 		d["tools"] = tv
 	}
-	d["documents"] = jinja2.NoneV()
 	d["add_generation_prompt"] = jinja2.BoolV(opts.AddGenerationPrompt)
 	return rd, nil
 }

@@ -7,6 +7,7 @@ import (
 	"maps"
 	"slices"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -40,6 +41,10 @@ type Template struct {
 	conv     atomic.Pointer[convKept]
 	lastSeen atomic.Uint64
 	seed     uint64
+	// vars holds maps of the variables of a rendering without
+	// format.Vars, with those that are the same at every rendering set
+	// (data.go).
+	vars sync.Pool
 }
 
 // Option configures a Template.
