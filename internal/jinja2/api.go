@@ -331,7 +331,7 @@ func (c *Ctx) Grow(n int) error {
 func (c *Ctx) Call(fn Value, args []Value, kw []Kwarg) (Value, error) {
 	switch fn.kind {
 	case KindFunc:
-		return fn.ref.(*Func).Call(c, args, kw)
+		return fn.ref.(*Func).call(c, args, kw)
 	case KindObject:
 		if oc, ok := fn.ref.(objectCaller); ok {
 			return oc.CallValue(c, args, kw)

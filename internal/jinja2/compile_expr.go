@@ -392,6 +392,12 @@ func (ca *compiledArgs) eval(f *frame, first *Value) ([]Value, []Kwarg, error) {
 	if n > 0 || ca.dynArgs != nil {
 		args = make([]Value, 0, n)
 	}
+	return ca.evalTo(f, first, args, nil)
+}
+
+// evalTo is eval appending to args and kw (memory of the caller's that
+// a callee which keeps neither, a macro, can take).
+func (ca *compiledArgs) evalTo(f *frame, first *Value, args []Value, kw []Kwarg) ([]Value, []Kwarg, error) {
 	if first != nil {
 		args = append(args, *first)
 	}
@@ -413,15 +419,16 @@ func (ca *compiledArgs) eval(f *frame, first *Value) ([]Value, []Kwarg, error) {
 		}
 		args = append(args, items...)
 	}
-	var kw []Kwarg
 	if len(ca.kwNames) > 0 {
-		kw = make([]Kwarg, len(ca.kwNames))
+		if kw == nil {
+			kw = make([]Kwarg, 0, len(ca.kwNames))
+		}
 		for i, k := range ca.kwNames {
 			v, err := ca.kwVals[i](f)
 			if err != nil {
 				return nil, nil, err
 			}
-			kw[i] = Kwarg{Name: k, Value: v}
+			kw = append(kw, Kwarg{Name: k, Value: v})
 		}
 	}
 	if ca.dynKwargs != nil {
@@ -467,43 +474,16 @@ func (c *compiler) compileCall(n *CallExpr) (evalFn, error) {
 	}
 	name, pos := c.src.name, n.P
 	if ax, ok := n.Fn.(*AttrExpr); ok {
-		// x.name(…): a method of a str, list, dict or number is called
-		// without building the bound method GetAttr would give; in the
-		// same order, with the same errors.
-		obj, err := c.compileExpr(ax.X)
+		obj, on, err := c.compileMethodCall(n, ax, args)
 		if err != nil {
 			return nil, err
 		}
-		a := attrRef{name: ax.Name, fromDict: dictAttrIsItem(ax.Name), tmpl: name, pos: ax.P}
 		return func(f *frame) (Value, error) {
 			o, err := obj(f)
 			if err != nil {
 				return Value{}, err
 			}
-			if m := directMethod(f.c, o, a.name); m != nil {
-				as, kw, err := args.eval(f, nil)
-				if err != nil {
-					return Value{}, place(err, name, pos)
-				}
-				v, err := m(f.c, o, as, kw)
-				if err != nil {
-					return Value{}, place(err, name, pos)
-				}
-				return v, nil
-			}
-			callee, err := a.of(f, o)
-			if err != nil {
-				return Value{}, err
-			}
-			as, kw, err := args.eval(f, nil)
-			if err != nil {
-				return Value{}, place(err, name, pos)
-			}
-			v, err := f.c.Call(callee, as, kw)
-			if err != nil {
-				return Value{}, place(err, name, pos)
-			}
-			return v, nil
+			return on(f, o)
 		}, nil
 	}
 	fn, err := c.compileExpr(n.Fn)
@@ -512,6 +492,45 @@ func (c *compiler) compileCall(n *CallExpr) (evalFn, error) {
 	}
 	return func(f *frame) (Value, error) {
 		callee, err := fn(f)
+		if err != nil {
+			return Value{}, err
+		}
+		as, kw, err := args.eval(f, nil)
+		if err != nil {
+			return Value{}, place(err, name, pos)
+		}
+		v, err := f.c.Call(callee, as, kw)
+		if err != nil {
+			return Value{}, place(err, name, pos)
+		}
+		return v, nil
+	}, nil
+}
+
+// compileMethodCall compiles x.name(…) as the object x and the call on
+// its value: a method of a str, list, dict or number is called without
+// building the bound method GetAttr would give; in the same order, with
+// the same errors.
+func (c *compiler) compileMethodCall(n *CallExpr, ax *AttrExpr, args *compiledArgs) (evalFn, func(f *frame, o Value) (Value, error), error) {
+	obj, err := c.compileExpr(ax.X)
+	if err != nil {
+		return nil, nil, err
+	}
+	name, pos := c.src.name, n.P
+	a := attrRef{name: ax.Name, fromDict: dictAttrIsItem(ax.Name), tmpl: name, pos: ax.P}
+	return obj, func(f *frame, o Value) (Value, error) {
+		if m := directMethod(f.c, o, a.name); m != nil {
+			as, kw, err := args.eval(f, nil)
+			if err != nil {
+				return Value{}, place(err, name, pos)
+			}
+			v, err := m(f.c, o, as, kw)
+			if err != nil {
+				return Value{}, place(err, name, pos)
+			}
+			return v, nil
+		}
+		callee, err := a.of(f, o)
 		if err != nil {
 			return Value{}, err
 		}

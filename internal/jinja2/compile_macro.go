@@ -13,6 +13,8 @@ type macroCode struct {
 	explicitCaller bool     // caller is a parameter
 	readsCaller    bool     // the body reads caller (Macro.caller)
 	anonymous      bool     // a call block's caller: Macro.name is None
+	funcName       string   // Func.Name: macro 'name'
+	repr           string   // <Macro 'name'>, <Macro anonymous>
 	fn             *fnScope
 	init           func(f *frame) error
 	body           execFn
@@ -44,7 +46,8 @@ func capturesFrame(body []Stmt) bool {
 func (c *compiler) compileMacroCode(name string, params []Param, body []Stmt) (*macroCode, error) {
 	fs := &fnScope{parent: c.sc.fn}
 	s := &scope{fn: fs, parent: c.sc, vars: map[string]int{}}
-	m := &macroCode{name: name, callerSlot: -1, kwargsSlot: -1, varargsSlot: -1, fn: fs, captures: capturesFrame(body)}
+	m := &macroCode{name: name, callerSlot: -1, kwargsSlot: -1, varargsSlot: -1, fn: fs, captures: capturesFrame(body),
+		funcName: "macro " + pyQuote(name), repr: "<Macro " + pyQuote(name) + ">"}
 	skip := map[string]bool{}
 	for _, p := range params {
 		if p.Name == "caller" && p.Default == nil && readsName(body, "caller") {
@@ -114,13 +117,7 @@ func (c *compiler) compileMacro(n *Macro) (execFn, error) {
 
 // value is the macro as a callable closed over its defining frame.
 func (m *macroCode) value(def *frame) Value {
-	repr := "<Macro " + pyQuote(m.name) + ">"
-	if m.anonymous {
-		repr = "<Macro anonymous>"
-	}
-	return FuncV(&Func{Name: "macro " + pyQuote(m.name), Repr: repr, Call: func(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
-		return m.call(c, def, args, kw)
-	}, attrs: m.attr})
+	return FuncV(&Func{Name: m.funcName, Repr: m.repr, mac: m, def: def})
 }
 
 // attr is the attributes of jinja2.runtime.Macro: name, arguments,
@@ -152,10 +149,29 @@ func (m *macroCode) typeErr(msg string) error {
 	return &Error{Kind: "TypeError", Msg: "macro " + pyQuote(m.name) + " " + msg}
 }
 
-// call is Macro.__call__ and the macro's body.
+// call is Macro.__call__ and the macro's body: its output, Markup under
+// autoescape.
 func (m *macroCode) call(c *Ctx, def *frame, args []Value, kw []Kwarg) (Value, error) {
-	if err := c.enter(); err != nil {
+	start := len(c.out)
+	if err := m.callInto(c, def, args, kw); err != nil {
+		c.out = c.out[:start]
 		return Value{}, err
+	}
+	out := string(c.out[start:])
+	c.out = c.out[:start]
+	if c.autoescape {
+		return SafeV(out), nil
+	}
+	return StrV(out), nil
+}
+
+// callInto is call writing the macro's output at the end of the render's
+// output, which is what printing call's value writes (Markup under
+// autoescape, else a str: neither is escaped). It keeps neither args nor
+// kw.
+func (m *macroCode) callInto(c *Ctx, def *frame, args []Value, kw []Kwarg) error {
+	if err := c.enter(); err != nil {
+		return err
 	}
 	defer c.leave()
 	var f *frame
@@ -229,9 +245,9 @@ func (m *macroCode) call(c *Ctx, def *frame, args []Value, kw []Kwarg) (Value, e
 		for k := range kw {
 			if !used[k] {
 				if kw[k].Name == "caller" {
-					return Value{}, m.typeErr("was invoked with two values for the special caller argument. This is most likely a bug.")
+					return m.typeErr("was invoked with two values for the special caller argument. This is most likely a bug.")
 				}
-				return Value{}, m.typeErr("takes no keyword argument " + pyQuote(kw[k].Name))
+				return m.typeErr("takes no keyword argument " + pyQuote(kw[k].Name))
 			}
 		}
 	}
@@ -245,7 +261,7 @@ func (m *macroCode) call(c *Ctx, def *frame, args []Value, kw []Kwarg) (Value, e
 		}
 		f.slots[m.varargsSlot] = TupleV(rest)
 	} else if len(args) > n {
-		return Value{}, m.typeErr("takes not more than " + istr(n) + " argument(s)")
+		return m.typeErr("takes not more than " + istr(n) + " argument(s)")
 	}
 	for i := 0; i < n; i++ {
 		if !missing[i] {
@@ -254,25 +270,15 @@ func (m *macroCode) call(c *Ctx, def *frame, args []Value, kw []Kwarg) (Value, e
 		if d := m.defaults[i]; d != nil {
 			v, err := d(f)
 			if err != nil {
-				return Value{}, err
+				return err
 			}
 			f.slots[m.paramSlots[i]] = v
 		} else {
 			f.slots[m.paramSlots[i]] = Undef("parameter " + pyQuote(m.params[i]) + " was not provided")
 		}
 	}
-	start := len(c.out)
-	outer := c.captureEnter(start)
-	err := c.captureLeave(outer, m.body(f))
-	out := string(c.out[start:])
-	c.out = c.out[:start]
-	if err != nil {
-		return Value{}, err
-	}
-	if c.autoescape {
-		return SafeV(out), nil
-	}
-	return StrV(out), nil
+	outer := c.captureEnter(len(c.out))
+	return c.captureLeave(outer, m.body(f))
 }
 
 func (c *compiler) compileCallBlock(n *CallBlock) (execFn, error) {
@@ -280,7 +286,7 @@ func (c *compiler) compileCallBlock(n *CallBlock) (execFn, error) {
 	if err != nil {
 		return nil, err
 	}
-	m.anonymous = true
+	m.anonymous, m.repr = true, "<Macro anonymous>"
 	call := n.Call
 	args, err := c.compileArgs(call.Args)
 	if err != nil {
@@ -295,6 +301,19 @@ func (c *compiler) compileCallBlock(n *CallBlock) (execFn, error) {
 		callee, err := fn(f)
 		if err != nil {
 			return err
+		}
+		if callee.kind == KindFunc && f.c.env.ext.finalize == nil {
+			if mf := callee.ref.(*Func); mf.mac != nil {
+				// a macro writes its output where the call block prints it
+				var argBuf [4]Value
+				var kwBuf [4]Kwarg
+				as, kw, err := args.evalTo(f, nil, argBuf[:0], kwBuf[:0])
+				if err != nil {
+					return place(err, name, pos)
+				}
+				kw = append(kw, Kwarg{Name: "caller", Value: m.value(f)})
+				return place(mf.mac.callInto(f.c, mf.def, as, kw), name, pos)
+			}
 		}
 		as, kw, err := args.eval(f, nil)
 		if err != nil {

@@ -106,6 +106,9 @@ func (c *compiler) compilePrint(n *Print) (execFn, error) {
 		if w, err := c.compileJSONPrint(n); w != nil || err != nil {
 			return w, err
 		}
+		if w, err := c.compileCallPrint(n); w != nil || err != nil {
+			return w, err
+		}
 		x, err = c.compileExpr(n.X)
 	}
 	if err != nil {
@@ -128,6 +131,63 @@ func (c *compiler) compilePrint(n *Print) (execFn, error) {
 			return place(err, name, pos)
 		}
 		return nil
+	}, nil
+}
+
+// compileCallPrint compiles {{ f(…) }} for f a name: when f is a macro
+// (and no finalize hook is set) its body writes straight into the output,
+// without the str of its output that printing would copy; any other
+// callee is called and its value printed. Nil when n is not such a print.
+func (c *compiler) compileCallPrint(n *Print) (execFn, error) {
+	call, ok := n.X.(*CallExpr)
+	if !ok || c.constMode > 0 {
+		return nil, nil
+	}
+	if _, ok := call.Fn.(*Name); !ok {
+		return nil, nil
+	}
+	args, err := c.compileArgs(call.Args)
+	if err != nil {
+		return nil, err
+	}
+	fn, err := c.compileExpr(call.Fn)
+	if err != nil {
+		return nil, err
+	}
+	guard := c.outputCheck()
+	name, at, callAt := c.src.name, n.P, call.P
+	return func(f *frame) error {
+		if guard && f.tc.inh.parent != nil {
+			return nil
+		}
+		callee, err := fn(f)
+		if err != nil {
+			return err
+		}
+		fin := f.c.env.ext.finalize
+		if callee.kind == KindFunc && fin == nil {
+			if mf := callee.ref.(*Func); mf.mac != nil {
+				var argBuf [4]Value
+				var kwBuf [4]Kwarg
+				as, kw, err := args.evalTo(f, nil, argBuf[:0], kwBuf[:0])
+				if err != nil {
+					return place(err, name, callAt)
+				}
+				return place(mf.mac.callInto(f.c, mf.def, as, kw), name, callAt)
+			}
+		}
+		as, kw, err := args.eval(f, nil)
+		if err != nil {
+			return place(err, name, callAt)
+		}
+		v, err := f.c.Call(callee, as, kw)
+		if err != nil {
+			return place(err, name, callAt)
+		}
+		if fin != nil {
+			v = fin(v)
+		}
+		return place(f.c.writeValue(v), name, at)
 	}, nil
 }
 

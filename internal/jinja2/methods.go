@@ -94,7 +94,7 @@ func callValue(c *Ctx, f Value, args []Value, kw []Kwarg) (Value, error) {
 		return Value{}, f.undefErr()
 	case KindFunc:
 		if c == nil {
-			return f.ref.(*Func).Call(c, args, kw)
+			return f.ref.(*Func).call(c, args, kw)
 		}
 	}
 	if c == nil {

@@ -531,8 +531,8 @@ func attribute(c *Ctx, v Value, name string) (Value, bool) {
 	case KindObject:
 		return v.ref.(Object).Attr(name)
 	case KindFunc:
-		if a := v.ref.(*Func).attrs; a != nil {
-			return a(name)
+		if m := v.ref.(*Func).mac; m != nil {
+			return m.attr(name)
 		}
 	case KindInt, KindBool, KindFloat:
 		switch name {

@@ -75,9 +75,19 @@ type Func struct {
 	// Repr is Python's repr of the callable ("<Macro 'm'>"); when empty
 	// it is "<function Name at 0x…>".
 	Repr string
-	// attrs gives the callable's attributes (a macro's name, arguments,
-	// …); nil when it has none.
-	attrs func(name string) (Value, bool)
+	// mac and def are a macro and the frame it was defined in (its
+	// attributes are macroCode.attr); Call is nil then (Ctx.Call calls
+	// any Func).
+	mac *macroCode
+	def *frame
+}
+
+// call calls f: its macro, or Call.
+func (f *Func) call(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
+	if f.mac != nil {
+		return f.mac.call(c, f.def, args, kw)
+	}
+	return f.Call(c, args, kw)
 }
 
 // Object is a value with attributes that is none of Python's builtin

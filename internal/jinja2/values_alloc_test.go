@@ -62,3 +62,19 @@ func TestPrintContainerDoesNotAllocate(t *testing.T) {
 		buf, _ = tmpl.AppendRender(context.Background(), buf[:0], vars)
 	}))
 }
+
+// A macro printed by {{ m(…) }} or by a call block writes its body into
+// the output: a render allocates the macros (their definitions, the call
+// block's caller) and nothing per call.
+func TestPrintMacroCallDoesNotAllocate(t *testing.T) {
+	tmpl, err := New().Parse("t", `{% macro m(a, b=1) %}<{{ a }}{{ b }}>{% endmacro %}{% macro w(n) %}({{ caller() }}{{ n }}){% endmacro %}`+
+		`{{ m(x) }}{{ m(x, b=y) }}{% call w(y) %}[{{ m(x) }}]{% endcall %}`)
+	require.NoError(t, err)
+	vars := map[string]Value{"x": StrV("X"), "y": IntV(2)}
+	buf, err := tmpl.AppendRender(context.Background(), nil, vars)
+	require.NoError(t, err)
+	assert.Equal(t, "<X1><X2>([<X1>]2)", string(buf))
+	assert.Equal(t, 3.0, testing.AllocsPerRun(100, func() {
+		buf, _ = tmpl.AppendRender(context.Background(), buf[:0], vars)
+	}), "m, w and the call block's caller")
+}

@@ -1,0 +1,76 @@
+#!/usr/bin/env python3
+"""The forms the runtime writes in place, as cases.
+
+    python3 convert/inplace.py     # -> cases/inplace.json
+
+A float, list, tuple or dict printed (its repr written straight into the
+output), reprs of strs with quotes, backslashes, controls and non-ASCII;
+a macro called in {{ m(...) }} or by a call block (its body writes where
+the call is printed), with arguments, keywords, varargs, kwargs, caller,
+errors and autoescape. Python's Jinja2 decides what each prints or raises
+(oracle.py).
+"""
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+D = {"b": 2, "a": [1, 2.5, None, True], "c": {"it's": "say \"hi\"\n", "t": {"__tuple__": [1]}}}
+
+MACROS = """{% macro m(a, b=2) %}[{{ a }}{{ b }}{{ varargs }}{{ kwargs }}]{% endmacro -%}
+{% macro plain(a) %}<{{ a }}>{% endmacro -%}
+{% macro wrap(x) %}({{ caller(x) }}){% endmacro -%}"""
+
+# (name, template, context, env, loader)
+CASES = [
+    ("repr-values", "{{ d }}|{{ f }}|{{ l }}|{{ t }}|{{ e }}|{{ [] }}|{{ () }}|{{ {} }}",
+     {"d": D, "f": 0.1, "l": ["a\\b", "\t\x00\x7f", "é\u00a0\u200b\U0001F600", "'", '"', "'\""], "t": {"__tuple__": ["x"]}, "e": 1e22}, {}, None),
+    ("repr-values-autoescape", "{{ d }}|{{ l }}|{{ f }}", {"d": {"<": "&"}, "l": [{"__markup__": "<b>"}, "<i>"], "f": 2.5}, {"autoescape": True}, None),
+    ("repr-nested-self", "{% set l = [1] %}{% do l.append(l) %}{{ l }}{% set d = {} %}{% do d.update({'d': d}) %}{{ d }}", {}, {"extensions": ["do"]}, None),
+    ("repr-big-int", "{{ [2**70, -2**65] }}{{ {'k': 10**30} }}", {}, {}, None),
+    ("macro-printed", MACROS + "{{ m(1) }}{{ m(1, 3, 4, 5) }}{{ m(b=5, a=0, z=1) }}{{ plain('<x>') }}{{ plain(a=[1]) }}", {}, {}, None),
+    ("macro-printed-autoescape", MACROS + "{{ plain('<x>') }}{{ plain(s) }}{{ m(s) }}", {"s": {"__markup__": "<b>"}}, {"autoescape": True}, None),
+    ("macro-printed-missing-argument", MACROS + "{{ plain() }}", {}, {}, None),
+    ("macro-printed-too-many", MACROS + "{{ plain(1, 2) }}", {}, {}, None),
+    ("macro-printed-bad-keyword", MACROS + "{{ plain(1, z=2) }}", {}, {}, None),
+    ("macro-printed-error-in-body", "{% macro bad() %}ab{{ 1 // 0 }}{% endmacro %}x{{ bad() }}", {}, {}, None),
+    ("macro-printed-args-error", MACROS + "{{ plain(1 // 0) }}", {}, {}, None),
+    ("macro-printed-not-a-macro", "{{ range(3) }}{{ dict(a=1) }}{{ f(1, 2) }}", {"f": {"__func__": "add"}}, {}, None),
+    ("macro-printed-undefined", "{{ nothere(1) }}", {}, {}, None),
+    ("macro-printed-in-expression", MACROS + "{{ plain(1) ~ plain(2) }}{{ plain(3)|upper }}{{ plain(4) * 2 }}{% set x = plain(5) %}{{ x }}{{ x|length }}", {}, {}, None),
+    ("macro-printed-nested", MACROS + "{% macro outer(n) %}{{ plain(n) }}{% if n %}{{ outer(n - 1) }}{% endif %}{% endmacro %}{{ outer(3) }}", {}, {}, None),
+    ("macro-printed-caller", MACROS + "{% call(y) wrap(7) %}{{ y }}{{ plain(y) }}{% endcall %}", {}, {}, None),
+    ("macro-printed-caller-arguments", MACROS + "{% call wrap(1) %}no args{% endcall %}", {}, {}, None),
+    ("macro-call-block-kwargs", "{% macro k() %}{{ kwargs }}{{ caller() }}{% endmacro %}{% call k(a=1, b=[2]) %}C{% endcall %}", {}, {}, None),
+    ("macro-call-block-no-caller", "{% macro nc(a) %}{{ a }}{% endmacro %}{% call nc(1) %}C{% endcall %}", {}, {}, None),
+    ("macro-call-block-not-a-macro", "{% call f(1) %}C{% endcall %}", {"f": {"__func__": "count_args"}}, {}, None),
+    ("macro-call-block-autoescape", "{% macro w() %}<{{ caller() }}>{% endmacro %}{% call w() %}{{ '<&>' }}{% endcall %}", {}, {"autoescape": True}, None),
+    ("macro-caller-without-call", MACROS + "{{ wrap(1) }}", {}, {}, None),
+    ("macro-imported", "{% from 'lib' import p, ns_init %}{% set ns = namespace() %}{{ ns_init(ns) }}{{ p(ns.a) }}{{ p(ns.b) }}", {},
+     {}, {"lib": "{% macro p(x) %}<{{ x }}>{% endmacro %}{% macro ns_init(ns) %}{% set ns.a = 1 %}{% set ns.b = 'two' %}{% endmacro %}"}),
+    ("macro-self-and-module", "{% import 'lib' as lib %}{{ lib.p(1) }}{% macro q() %}Q{% endmacro %}{{ self.blk() }}{% block blk %}B{{ q() }}{% endblock %}", {},
+     {}, {"lib": "{% macro p(x) %}<{{ x }}>{% endmacro %}"}),
+    ("macro-repr-and-attributes", MACROS + "{{ m }}|{{ m.name }}|{{ m.arguments }}|{{ m.catch_kwargs }}|{{ m.catch_varargs }}|{{ m.caller }}|{{ wrap.caller }}|{{ [plain] }}", {}, {}, None),
+    ("macro-call-block-caller-repr", "{% macro r() %}{{ caller }}|{{ caller.name }}|{{ caller.arguments }}{% endmacro %}{% call(a, b) r() %}{% endcall %}", {}, {}, None),
+]
+
+
+def main():
+    sys.path.insert(0, os.path.join(HERE, ".."))
+    import oracle
+    cases = []
+    for name, tpl, ctx, env, loader in CASES:
+        case = {"id": "inplace/" + name, "source": {"test": "inplace"}, "template": tpl, "context": ctx, "env": env}
+        if loader:
+            case["loader"] = loader
+        cases.append(case)
+    doc = {"jinja2": "", "source": {"repo": "rolemark", "path": "internal/jinja2/testdata/oracle/convert/inplace.py", "licence": "this project's"},
+           "cases": cases}
+    path = os.path.join(HERE, "..", "cases", "inplace.json")
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(oracle.dump(doc))
+    oracle.run_file(path)
+
+
+if __name__ == "__main__":
+    main()
