@@ -8,9 +8,29 @@ type loopCode struct {
 }
 
 func (c *compiler) compileFor(n *For) (execFn, error) {
-	iter, err := c.compileExpr(n.Iter)
-	if err != nil {
-		return nil, err
+	// for … in x.items(), x.values(), x.keys(): the view of a dict is
+	// walked in place (view names the method; obj and viewOn are the
+	// call, for any other x)
+	var iter, obj evalFn
+	var viewOn func(f *frame, o Value) (Value, error)
+	var view string
+	if call, ok := n.Iter.(*CallExpr); ok && !n.Recursive && noArgs(call.Args) {
+		if ax, ok := call.Fn.(*AttrExpr); ok && (ax.Name == "items" || ax.Name == "values" || ax.Name == "keys") {
+			args, err := c.compileArgs(call.Args)
+			if err != nil {
+				return nil, err
+			}
+			if obj, viewOn, err = c.compileMethodCall(call, ax, args); err != nil {
+				return nil, err
+			}
+			view = ax.Name
+		}
+	}
+	if obj == nil {
+		var err error
+		if iter, err = c.compileExpr(n.Iter); err != nil {
+			return nil, err
+		}
 	}
 	names := targetNames(n.Target)
 	if at := storesLoop(n); at != nil {
@@ -41,6 +61,16 @@ func (c *compiler) compileFor(n *For) (execFn, error) {
 		c.sc, c.soft = outer, soft
 		c.loops--
 		return nil, err
+	}
+	// for k, v in d.items() stores each pair without its tuple
+	var storeK, storeV func(f *frame, v Value) error
+	if t, ok := n.Target.(*TupleLit); ok && view == "items" && len(t.Items) == 2 {
+		_, k := t.Items[0].(*Name)
+		_, v := t.Items[1].(*Name)
+		if k && v {
+			storeK, _ = c.compileAssign(t.Items[0])
+			storeV, _ = c.compileAssign(t.Items[1])
+		}
 	}
 	var filter evalFn
 	if n.Filter != nil {
@@ -82,11 +112,19 @@ func (c *compiler) compileFor(n *For) (execFn, error) {
 	}
 	name, pos := c.src.name, n.P
 	recursive := n.Recursive
+	// runItems runs the loop over items; sized, when not nil, is the dict
+	// whose keys or values items are, whose size the body must not change
+	// (Python's iterator raises at the next step)
+	var runItems func(f *frame, items []Value, depth0 int, sized *Dict) error
 	lc.run = func(f *frame, itv Value, depth0 int) error {
 		items, err := Iterate(f.c, itv)
 		if err != nil {
 			return place(err, name, pos)
 		}
+		return runItems(f, items, depth0, nil)
+	}
+	runItems = func(f *frame, items []Value, depth0 int, sized *Dict) error {
+		var err error
 		var lo *loopObj
 		// lf takes the next item the loop's filter keeps: Jinja2 filters
 		// lazily, so an item is unpacked and tested when the loop reaches
@@ -150,21 +188,53 @@ func (c *compiler) compileFor(n *For) (execFn, error) {
 			if lo != nil && lo.i > i {
 				i = lo.i // the body iterated the loop variable: those items are done
 			}
-			if err != nil {
-				if err == errContinue {
-					continue
-				}
-				if err == errBreak {
-					break
-				}
+			if err == nil {
+				completed = true
+			} else if err == errBreak {
+				break
+			} else if err != errContinue {
 				return err
 			}
-			completed = true
+			if sized != nil && len(sized.keys) != len(items) {
+				return place(errDictChanged(), name, pos)
+			}
 		}
 		if !completed && els != nil {
 			return els(f)
 		}
 		return nil
+	}
+	if obj != nil {
+		plain := filter == nil && loopSlot < 0 // Python steps the dict's own iterator
+		pairs := storeK != nil && plain
+		return func(f *frame) error {
+			o, err := obj(f)
+			if err != nil {
+				return err
+			}
+			if dictViewInPlace(f.c, o, view) {
+				// the dict's own keys and values: the loop only reads them
+				d := o.dict()
+				keys, vals := d.keys[:len(d.keys):len(d.keys)], d.vals[:len(d.vals):len(d.vals)]
+				var sized *Dict
+				if plain {
+					sized = d
+				}
+				switch {
+				case view == "keys":
+					return runItems(f, keys, 0, sized)
+				case view == "values":
+					return runItems(f, vals, 0, sized)
+				case pairs:
+					return runPairs(f, d, keys, vals, init, storeK, storeV, body, els, name, pos)
+				}
+			}
+			v, err := viewOn(f, o)
+			if err != nil {
+				return err
+			}
+			return lc.run(f, v, 0)
+		}, nil
 	}
 	return func(f *frame) error {
 		v, err := iter(f)
@@ -179,6 +249,66 @@ func (c *compiler) compileFor(n *For) (execFn, error) {
 		}
 		return lc.run(f, v, 0)
 	}, nil
+}
+
+// runPairs runs a loop over the items of d (keys and vals) without the
+// loop variable or a filter, storing each key and value without building
+// the pair.
+func runPairs(f *frame, d *Dict, keys, vals []Value, init func(*frame) error, storeK, storeV func(*frame, Value) error, body, els execFn, name string, pos Pos) error {
+	completed := false
+	for i := range keys {
+		if err := f.c.tick(); err != nil {
+			return place(err, name, pos)
+		}
+		if init != nil {
+			_ = init(f)
+		}
+		if err := storeK(f, keys[i]); err != nil {
+			return err
+		}
+		if err := storeV(f, vals[i]); err != nil {
+			return err
+		}
+		if err := body(f); err == nil {
+			completed = true
+		} else if err == errBreak {
+			break
+		} else if err != errContinue {
+			return err
+		}
+		if len(d.keys) != len(keys) {
+			return place(errDictChanged(), name, pos)
+		}
+	}
+	if !completed && els != nil {
+		return els(f)
+	}
+	return nil
+}
+
+// errDictChanged is what Python's dict iterator raises at the step after
+// the dict changed its size.
+func errDictChanged() error {
+	return &Error{Kind: "RuntimeError", Msg: "dictionary changed size during iteration"}
+}
+
+// dictViewInPlace reports whether o.name() is a dict's own view method
+// (directMethod's answer, without making the method).
+func dictViewInPlace(c *Ctx, o Value, name string) bool {
+	if o.kind != KindDict {
+		return false
+	}
+	if sandboxed(c) {
+		if _, unsafe := unsafeAttr(o, name); unsafe {
+			return false
+		}
+	}
+	return true
+}
+
+// noArgs reports whether a call passes no arguments.
+func noArgs(a CallArgs) bool {
+	return len(a.Args) == 0 && len(a.Kwargs) == 0 && a.DynArgs == nil && a.DynKwargs == nil
 }
 
 // loopObj is the loop variable.

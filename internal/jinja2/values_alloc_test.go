@@ -78,3 +78,21 @@ func TestPrintMacroCallDoesNotAllocate(t *testing.T) {
 		buf, _ = tmpl.AppendRender(context.Background(), buf[:0], vars)
 	}), "m, w and the call block's caller")
 }
+
+// A loop over d.items(), d.values() or d.keys() walks the dict in place:
+// no view, no list, no pair per item.
+func TestLoopOverDictViewDoesNotAllocate(t *testing.T) {
+	d := NewDict(3)
+	d.SetStr("a", IntV(1))
+	d.SetStr("b", StrV("two"))
+	d.SetStr("c", ListV([]Value{IntV(3)}))
+	tmpl, err := New().Parse("t", `{% for k, v in d.items() %}{{ k }}={{ v }};{% endfor %}|{% for v in d.values() %}{{ v }}{% endfor %}|{% for k in d.keys() %}{{ loop.index }}{{ k }}{% endfor %}`)
+	require.NoError(t, err)
+	vars := map[string]Value{"d": DictV(d)}
+	buf, err := tmpl.AppendRender(context.Background(), nil, vars)
+	require.NoError(t, err)
+	assert.Equal(t, "a=1;b=two;c=[3];|1two[3]|1a2b3c", string(buf))
+	assert.Zero(t, testing.AllocsPerRun(100, func() {
+		buf, _ = tmpl.AppendRender(context.Background(), buf[:0], vars)
+	}))
+}

@@ -7,8 +7,10 @@ A float, list, tuple or dict printed (its repr written straight into the
 output), reprs of strs with quotes, backslashes, controls and non-ASCII;
 a macro called in {{ m(...) }} or by a call block (its body writes where
 the call is printed), with arguments, keywords, varargs, kwargs, caller,
-errors and autoescape. Python's Jinja2 decides what each prints or raises
-(oracle.py).
+errors and autoescape; a loop over d.items(), d.values() and d.keys()
+(walked in place), with break, continue, else, the loop variable, a
+filter, a mutation of the dict, the sandbox, and x that is no dict. Python's
+Jinja2 decides what each prints or raises (oracle.py).
 """
 import os
 import sys
@@ -52,6 +54,30 @@ CASES = [
      {}, {"lib": "{% macro p(x) %}<{{ x }}>{% endmacro %}"}),
     ("macro-repr-and-attributes", MACROS + "{{ m }}|{{ m.name }}|{{ m.arguments }}|{{ m.catch_kwargs }}|{{ m.catch_varargs }}|{{ m.caller }}|{{ wrap.caller }}|{{ [plain] }}", {}, {}, None),
     ("macro-call-block-caller-repr", "{% macro r() %}{{ caller }}|{{ caller.name }}|{{ caller.arguments }}{% endmacro %}{% call(a, b) r() %}{% endcall %}", {}, {}, None),
+    ("dict-items", "{% for k, v in d.items() %}{{ k }}={{ v }};{% endfor %}|{% for k in d.keys() %}{{ k }}{% endfor %}|{% for v in d.values() %}{{ v }}{% endfor %}", {"d": D}, {}, None),
+    ("dict-items-empty-else", "{% for k, v in d.items() %}x{% else %}empty{% endfor %}{% for k in d.keys() %}x{% else %}E{% endfor %}{% for v in d.values() %}x{% else %}V{% endfor %}", {"d": {}}, {}, None),
+    ("dict-items-break-continue", "{% for k, v in d.items() %}{% if v == 2 %}{% continue %}{% endif %}{{ k }}{% if v == 3 %}{% break %}{% endif %}{% else %}E{% endfor %}|{% for k, v in d.items() %}{% break %}{% else %}E{% endfor %}|{% for k, v in d.items() %}{% continue %}{% else %}E{% endfor %}",
+     {"d": {"a": 1, "b": 2, "c": 3, "e": 4}}, {"extensions": ["loopcontrols"]}, None),
+    ("dict-items-loop-variable", "{% for k, v in d.items() %}{{ loop.index }}{{ k }}{{ loop.last }}{{ loop.previtem }}{{ loop.length }};{% endfor %}{% for v in d.values() %}{{ loop.revindex }}{{ loop.nextitem }}{{ loop.cycle('x', 'y') }}{% endfor %}", {"d": {"a": 1, "b": [2]}}, {}, None),
+    ("dict-items-filter", "{% for k, v in d.items() if v > 1 %}{{ k }}{{ v }}{% else %}E{% endfor %}|{% for k in d.keys() if k != 'a' %}{{ k }}{% endfor %}|{% for v in d.values() if v is odd %}{{ loop.index }}{{ v }}{% endfor %}", {"d": {"a": 1, "b": 2, "c": 3}}, {}, None),
+    ("dict-items-one-name", "{% for p in d.items() %}{{ p }}{{ p[0] }}{% endfor %}", {"d": {"a": 1}}, {}, None),
+    ("dict-items-three-names", "{% for a, b, c in d.items() %}{% endfor %}", {"d": {"a": 1}}, {}, None),
+    ("dict-items-unpack-key", "{% for (a, b), v in d.items() %}{{ a }}{{ b }}{{ v }}{% endfor %}", {"d": {"__dict__": [[{"__tuple__": [1, 2]}, 3]]}}, {}, None),
+    ("dict-items-shadow", "{% set k = 'K' %}{% for k, v in d.items() %}{{ k }}{% set v = v * 2 %}{{ v }}{% endfor %}{{ k }}", {"d": {"a": 1, "b": 2}}, {}, None),
+    ("dict-items-nested", "{% for k, v in d.items() %}{% for k2, v2 in v.items() %}{{ k }}.{{ k2 }}={{ v2 }} {% endfor %}{% endfor %}", {"d": {"x": {"p": 1, "q": 2}, "y": {}}}, {}, None),
+    ("dict-items-update-value", "{% for k, v in d.items() %}{{ k }}{{ v }}{% do d.update({'b': 9}) %}{% endfor %}|{% for v in d.values() %}{{ v }}{% do d.update({'a': 7}) %}{% endfor %}", {"d": {"a": 1, "b": 2}}, {"extensions": ["do"]}, None),
+    ("dict-items-grow", "{% for k, v in d.items() %}{{ k }}{% do d.update({'z': 9}) %}{% endfor %}", {"d": {"a": 1, "b": 2}}, {"extensions": ["do"]}, None),
+    ("dict-keys-shrink", "{% for k in d.keys() %}{{ k }}{% do d.pop('b') %}{% endfor %}", {"d": {"a": 1, "b": 2}}, {"extensions": ["do"]}, None),
+    ("dict-values-grow-last", "{% for v in d.values() %}{{ v }}{% if loop.last %}{% do d.update({'z': 9}) %}{% endif %}{% endfor %}", {"d": {"a": 1, "b": 2}}, {"extensions": ["do"]}, None),
+    ("dict-items-grow-break", "{% for k, v in d.items() %}{{ k }}{% do d.update({'z': 9}) %}{% break %}{% endfor %}{{ d|length }}", {"d": {"a": 1, "b": 2}}, {"extensions": ["do", "loopcontrols"]}, None),
+    ("dict-items-grow-continue", "{% for k, v in d.items() %}{{ k }}{% do d.update({'z': 9}) %}{% continue %}{% endfor %}", {"d": {"a": 1, "b": 2}}, {"extensions": ["do", "loopcontrols"]}, None),
+    ("dict-items-sandbox", "{% for k, v in d.items() %}{{ k }}{{ v }}{% endfor %}{% for v in d.values() %}{{ v }}{% endfor %}{% for k in d.keys() %}{{ k }}{% endfor %}", {"d": {"a": 1, "_b": 2}}, {"sandbox": True}, None),
+    ("dict-items-not-a-dict", "{% for k, v in l.items() %}{% endfor %}", {"l": [1]}, {}, None),
+    ("dict-items-undefined", "{% for k, v in u.items() %}{% endfor %}", {}, {}, None),
+    ("dict-items-none", "{% for k in n.keys() %}{% endfor %}", {"n": None}, {}, None),
+    ("dict-items-markup-key", "{% for k, v in d.items() %}{{ k }}{{ v }}{% endfor %}", {"d": {"<a>": {"__markup__": "<b>"}}}, {"autoescape": True}, None),
+    ("dict-items-recursive", "{% for k, v in d.items() recursive %}{{ k }}{% if v is mapping %}({{ loop(v.items()) }}){% endif %}{% endfor %}", {"d": {"a": {"b": {"c": 1}}, "d": 2}}, {}, None),
+    ("dict-items-with-arguments", "{% for k in d.keys(1) %}{% endfor %}", {"d": {"a": 1}}, {}, None),
 ]
 
 
