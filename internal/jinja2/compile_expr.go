@@ -518,8 +518,9 @@ func (c *compiler) compileMethodCall(n *CallExpr, ax *AttrExpr, args *compiledAr
 	}
 	name, pos := c.src.name, n.P
 	a := attrRef{name: ax.Name, fromDict: dictAttrIsItem(ax.Name), tmpl: name, pos: ax.P}
+	ms := methodsNamed(ax.Name)
 	return obj, func(f *frame, o Value) (Value, error) {
-		if m := directMethod(f.c, o, a.name); m != nil {
+		if m := directMethod(f.c, o, a.name, ms); m != nil {
 			as, kw, err := args.eval(f, nil)
 			if err != nil {
 				return Value{}, place(err, name, pos)

@@ -447,6 +447,14 @@ func fTitle(s string) string {
 }
 
 func fTrim(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
+	if len(args) == 0 && len(kw) == 0 {
+		// x|trim, the usual call, binds nothing
+		s, err := softStr(c, v)
+		if err != nil {
+			return Value{}, err
+		}
+		return markupOr(s, pyStrip(s.s, nil, true, true)), nil
+	}
 	a, set, err := bind("do_trim", args, kw, "chars")
 	if err != nil {
 		return Value{}, err
@@ -458,7 +466,8 @@ func fTrim(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 	if set[0] && a[0].kind != KindNone {
 		return CallMethod(c, s, "strip", []Value{a[0]}, nil)
 	}
-	return CallMethod(c, s, "strip", nil, nil)
+	// s.strip(), without looking the method up
+	return markupOr(s, pyStrip(s.s, nil, true, true)), nil
 }
 
 func fReplace(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {

@@ -7,21 +7,61 @@ type methodFn func(c *Ctx, recv Value, args []Value, kw []Kwarg) (Value, error)
 
 // methodOf returns the method called name of v's type, or nil.
 func methodOf(v Value, name string) methodFn {
+	k := methodKind(v, name)
+	if k < 0 {
+		return nil
+	}
+	return methodLookup(k, name)
+}
+
+// The receivers' kinds that have methods, as methodKind numbers them.
+const (
+	mStr = iota
+	mList
+	mTuple
+	mDict
+	mInt
+	mFloat
+	mKinds
+)
+
+// methodKind is the kind of v's methods, or -1 when name can be none
+// of them (a str's unescape and striptags are Markup's).
+func methodKind(v Value, name string) int {
 	switch v.kind {
 	case KindStr:
 		if (name == "unescape" || name == "striptags") && !v.IsSafe() {
-			return nil
+			return -1
 		}
-		return strMethod(name)
+		return mStr
 	case KindList:
-		return listMethod(name)
+		return mList
 	case KindTuple:
-		return tupleMethod(name)
+		return mTuple
 	case KindDict:
-		return dictMethod(name)
+		return mDict
 	case KindInt, KindBool:
-		return intMethod(name)
+		return mInt
 	case KindFloat:
+		return mFloat
+	}
+	return -1
+}
+
+// methodLookup is the method called name of the kind k.
+func methodLookup(k int, name string) methodFn {
+	switch k {
+	case mStr:
+		return strMethod(name)
+	case mList:
+		return listMethod(name)
+	case mTuple:
+		return tupleMethod(name)
+	case mDict:
+		return dictMethod(name)
+	case mInt:
+		return intMethod(name)
+	case mFloat:
 		return floatMethod(name)
 	}
 	return nil
@@ -65,11 +105,33 @@ func CallMethod(c *Ctx, recv Value, name string, args []Value, kw []Kwarg) (Valu
 	return callValue(c, f, args, kw)
 }
 
+// methodSet is methodOf's answers for one name, by the kind of the
+// receiver, looked up once where a template calls x.name(…): building
+// some of the methods allocates.
+type methodSet [mKinds]methodFn
+
+func methodsNamed(name string) *methodSet {
+	var ms methodSet
+	for k := range ms {
+		ms[k] = methodLookup(k, name)
+	}
+	return &ms
+}
+
+// of is methodOf(v, name).
+func (ms *methodSet) of(v Value, name string) methodFn {
+	k := methodKind(v, name)
+	if k < 0 {
+		return nil
+	}
+	return ms[k]
+}
+
 // directMethod returns the method that GetAttr(c, recv, name) would bind
 // and return, for a str, list, tuple, dict or number whose attribute name
 // is that method; nil otherwise (another kind, an attribute that is not a
-// method, or one the sandbox refuses).
-func directMethod(c *Ctx, recv Value, name string) methodFn {
+// method, or one the sandbox refuses). ms holds the methods of name.
+func directMethod(c *Ctx, recv Value, name string, ms *methodSet) methodFn {
 	switch recv.kind {
 	case KindUndefined, KindObject, KindFunc, KindNone:
 		return nil
@@ -84,7 +146,7 @@ func directMethod(c *Ctx, recv Value, name string) methodFn {
 			return nil
 		}
 	}
-	return methodOf(recv, name)
+	return ms.of(recv, name)
 }
 
 // callValue calls f, through the Ctx when there is one.

@@ -153,8 +153,9 @@ func strsV(recv Value, parts []string) Value {
 
 // caseMethod is a str method of no arguments that returns a str.
 func caseMethod(name string, f func(string) string) methodFn {
+	fname := "str." + name // built once, not at every call
 	return func(c *Ctx, recv Value, args []Value, kw []Kwarg) (Value, error) {
-		if err := nargs("str."+name, args, kw, 0, 0); err != nil {
+		if err := nargs(fname, args, kw, 0, 0); err != nil {
 			return Value{}, err
 		}
 		return markupOr(recv, f(recv.s)), nil
@@ -163,8 +164,9 @@ func caseMethod(name string, f func(string) string) methodFn {
 
 // isMethod is a str.isX method.
 func isMethod(name string, f func(string) bool) methodFn {
+	fname := "str." + name // built once, not at every call
 	return func(c *Ctx, recv Value, args []Value, kw []Kwarg) (Value, error) {
-		if err := nargs("str."+name, args, kw, 0, 0); err != nil {
+		if err := nargs(fname, args, kw, 0, 0); err != nil {
 			return Value{}, err
 		}
 		return BoolV(f(recv.s)), nil
@@ -172,8 +174,9 @@ func isMethod(name string, f func(string) bool) methodFn {
 }
 
 func stripMethod(name string, left, right bool) methodFn {
+	fname := "str." + name // built once, not at every call
 	return func(c *Ctx, recv Value, args []Value, kw []Kwarg) (Value, error) {
-		if err := nargs("str."+name, args, kw, 0, 1); err != nil {
+		if err := nargs(fname, args, kw, 0, 1); err != nil {
 			return Value{}, err
 		}
 		var chars *string
@@ -225,8 +228,9 @@ func splitMethod(name string, right bool) methodFn {
 
 // findMethod is find, rfind, index, rindex and count.
 func findMethod(name string) methodFn {
+	fname := "str." + name // built once, not at every call
 	return func(c *Ctx, recv Value, args []Value, kw []Kwarg) (Value, error) {
-		if err := nargs("str."+name, args, kw, 1, 3); err != nil {
+		if err := nargs(fname, args, kw, 1, 3); err != nil {
 			return Value{}, err
 		}
 		sub, err := strArg(args[0])
@@ -272,8 +276,9 @@ func findMethod(name string) methodFn {
 
 // affixMethod is startswith and endswith.
 func affixMethod(name string, end bool) methodFn {
+	fname := "str." + name // built once, not at every call
 	return func(c *Ctx, recv Value, args []Value, kw []Kwarg) (Value, error) {
-		if err := nargs("str."+name, args, kw, 1, 3); err != nil {
+		if err := nargs(fname, args, kw, 1, 3); err != nil {
 			return Value{}, err
 		}
 		var affixes []string
@@ -314,8 +319,9 @@ func affixMethod(name string, end bool) methodFn {
 
 // justMethod is center, ljust and rjust.
 func justMethod(name string) methodFn {
+	fname := "str." + name // built once, not at every call
 	return func(c *Ctx, recv Value, args []Value, kw []Kwarg) (Value, error) {
-		if err := nargs("str."+name, args, kw, 1, 2); err != nil {
+		if err := nargs(fname, args, kw, 1, 2); err != nil {
 			return Value{}, err
 		}
 		width, err := intArg(args[0])
@@ -449,8 +455,9 @@ func strZfill(c *Ctx, recv Value, args []Value, kw []Kwarg) (Value, error) {
 }
 
 func partitionMethod(name string, right bool) methodFn {
+	fname := "str." + name // built once, not at every call
 	return func(c *Ctx, recv Value, args []Value, kw []Kwarg) (Value, error) {
-		if err := nargs("str."+name, args, kw, 1, 1); err != nil {
+		if err := nargs(fname, args, kw, 1, 1); err != nil {
 			return Value{}, err
 		}
 		sep, err := strArg(args[0])
@@ -481,8 +488,9 @@ func partitionMethod(name string, right bool) methodFn {
 }
 
 func affixRemove(name string, suffix bool) methodFn {
+	fname := "str." + name // built once, not at every call
 	return func(c *Ctx, recv Value, args []Value, kw []Kwarg) (Value, error) {
-		if err := nargs("str."+name, args, kw, 1, 1); err != nil {
+		if err := nargs(fname, args, kw, 1, 1); err != nil {
 			return Value{}, err
 		}
 		a, err := strArg(args[0])
