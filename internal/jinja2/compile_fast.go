@@ -1,5 +1,7 @@
 package jinja2
 
+import "strings"
+
 // Fast paths for what chat templates do at every message: read a field of
 // the message (message.role, messages[0]['content']), compare it with a
 // constant (message.role == "user"), test it (message.tool_calls is
@@ -60,6 +62,9 @@ func (c *compiler) fastExpr(x Expr) (evalFn, error) {
 			return BoolV(!ok), nil
 		}, nil
 	case *BinExpr:
+		if fn, err := c.fastPlusChain(n); fn != nil || err != nil {
+			return fn, err
+		}
 		return c.fastArith(n)
 	case *ItemExpr:
 		return c.fastItem(n)
@@ -396,6 +401,72 @@ func (c *compiler) fastAttr(n *AttrExpr) (evalFn, error) {
 		}
 		return a.get(f, &o)
 	}, nil
+}
+
+// fastPlusChain compiles a + b + c + … of three operands or more so
+// that, while the operands are plain strs, they are joined once instead
+// of building each partial sum (Python's ((a + b) + c) + …); from the
+// first operand that is not, it adds as BinOp does. The operands are
+// evaluated and added in Python's order, each + checks the size of its
+// sum as catStr does, and an error is placed at its +.
+func (c *compiler) fastPlusChain(n *BinExpr) (evalFn, error) {
+	parts, pos := plusChain(n)
+	if len(parts) < 3 || c.foldMatters(n) {
+		return nil, nil
+	}
+	fns, err := c.exprs(parts)
+	if err != nil {
+		return nil, err
+	}
+	name := c.src.name
+	return func(f *frame) (Value, error) {
+		var buf [8]string
+		strs := buf[:0]
+		size := 0
+		var acc Value
+		mixed := false // acc holds the sum so far
+		for k, fn := range fns {
+			v, err := fn(f)
+			if err != nil {
+				return Value{}, err
+			}
+			if !mixed {
+				if v.kind == KindStr && v.flags&flagSafe == 0 {
+					if sum := size + len(v.s); k > 0 && sum > 64 {
+						if err := grow(f.c, sum); err != nil {
+							return Value{}, place(err, name, pos[k-1])
+						}
+					}
+					strs = append(strs, v.s)
+					size += len(v.s)
+					continue
+				}
+				mixed = true
+				if k == 0 {
+					acc = v
+					continue
+				}
+				acc = StrV(joinStrs(strs, size))
+			}
+			if acc, err = BinOp(f.c, "+", acc, v); err != nil {
+				return Value{}, place(err, name, pos[k-1])
+			}
+		}
+		if mixed {
+			return acc, nil
+		}
+		return StrV(joinStrs(strs, size)), nil
+	}, nil
+}
+
+// joinStrs joins strs, whose lengths add up to size, in one allocation.
+func joinStrs(strs []string, size int) string {
+	var b strings.Builder
+	b.Grow(size)
+	for _, s := range strs {
+		b.WriteString(s)
+	}
+	return b.String()
 }
 
 // fastArith compiles x + k and x - k for an int constant k (loop.index0

@@ -63,6 +63,8 @@ func TestRenderLimits(t *testing.T) {
 		{"output", Limits{Output: 99}, "{% for i in 'abcdefghij' %}{% for j in 'abcdefghij' %}{{ i }}{% endfor %}{% endfor %}", "LimitError", "the output passed the limit of 99 bytes"},
 		{"output of a captured body", Limits{Output: 10}, "{% set x %}{% for i in 'abcdefghijklmnop' %}{{ i }}{% endfor %}{% endset %}", "LimitError", "the output passed the limit of 10 bytes"},
 		{"indent's width", Limits{Size: 1 << 20}, "{{ 'ab' | indent(10**10) }}", "LimitError", "a string or list of 10000000000 passes the size limit of 1048576"},
+		{"a + chain's first sum", Limits{Size: 100}, "{% set s = 'x' * 60 %}{% set t = s + s + s %}", "LimitError", "a string or list of 120 passes the size limit of 100"},
+		{"a + chain's last sum", Limits{Size: 100}, "{% set s = 'x' * 40 %}{% set t = s + s + s %}", "LimitError", "a string or list of 120 passes the size limit of 100"},
 		{"iterations", Limits{Iterations: 30}, "{% for i in 'abcdefghij' %}{% for j in 'abcdefghij' %}{% endfor %}{% endfor %}", "LimitError", "the loops passed the limit of 30 iterations"},
 	}
 	for _, tc := range tests {

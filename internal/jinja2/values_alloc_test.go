@@ -96,3 +96,16 @@ func TestLoopOverDictViewDoesNotAllocate(t *testing.T) {
 		buf, _ = tmpl.AppendRender(context.Background(), buf[:0], vars)
 	}))
 }
+
+// A + chain of strs that is not printed at once builds its str in one
+// allocation, not one per +.
+func TestPlusChainAllocatesOnce(t *testing.T) {
+	tpl, err := New().Parse("t", "{% set s = '<' + a + '|' + b|trim + '>' %}{{ s }}")
+	require.NoError(t, err)
+	vars := map[string]Value{"a": StrV("user"), "b": StrV(" hi ")}
+	ctx := context.Background()
+	buf, err := tpl.AppendRender(ctx, nil, vars)
+	require.NoError(t, err)
+	assert.Equal(t, "<user|hi>", string(buf))
+	assert.Equal(t, 1.0, testing.AllocsPerRun(100, func() { buf, _ = tpl.AppendRender(ctx, buf[:0], vars) }))
+}
