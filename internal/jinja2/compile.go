@@ -31,9 +31,12 @@ type fnScope struct {
 	free      map[string]int
 	freeNames []string
 	freeSlots []int
-	freeUndef []Value // the Undefined each free name is when the context lacks it
-	block     *Block  // the block this function renders, if it is one
-	scoped    bool    // a scoped block: it reads its caller's locals
+	// freeElse is what each free name is when the context lacks it: the
+	// Env's global of that name, else an Undefined (the Env does not
+	// change once built, so this is read once, at compile time).
+	freeElse []Value
+	block    *Block // the block this function renders, if it is one
+	scoped   bool   // a scoped block: it reads its caller's locals
 }
 
 func (fs *fnScope) newSlot() int {
@@ -150,7 +153,11 @@ func (c *compiler) freeSlot(fn *fnScope, name string) int {
 		fn.free[name] = i
 		fn.freeNames = append(fn.freeNames, name)
 		fn.freeSlots = append(fn.freeSlots, i)
-		fn.freeUndef = append(fn.freeUndef, Undef(pyQuote(name)+" is undefined"))
+		v, ok := c.env.global(name)
+		if !ok {
+			v = Undef(pyQuote(name) + " is undefined")
+		}
+		fn.freeElse = append(fn.freeElse, v)
 	}
 	return i
 }

@@ -47,8 +47,9 @@ type inheritance struct {
 
 func newInheritance() *inheritance { return &inheritance{blocks: map[string][]*blockCode{}} }
 
-// lookup resolves a name the template does not assign.
-func (tc *tctx) lookup(env *Env, name string) (Value, bool) {
+// lookupCtx resolves a name the template does not assign in the
+// contexts; the Env's globals come after them (Env.global).
+func (tc *tctx) lookupCtx(name string) (Value, bool) {
 	for t := tc; t != nil; t = t.next {
 		if v, ok := t.vars[name]; ok {
 			return v, true
@@ -60,10 +61,15 @@ func (tc *tctx) lookup(env *Env, name string) (Value, bool) {
 			return v, true
 		}
 	}
-	if v, ok := env.globals[name]; ok {
+	return Value{}, false
+}
+
+// global returns the Env's global called name: its own, then Jinja2's.
+func (e *Env) global(name string) (Value, bool) {
+	if v, ok := e.globals[name]; ok {
 		return v, true
 	}
-	if v, ok := env.builtinGlobals[name]; ok {
+	if v, ok := e.builtinGlobals[name]; ok {
 		return v, true
 	}
 	return Value{}, false
@@ -79,9 +85,9 @@ func (tc *tctx) export(name string, v Value) {
 // initFree sets the free names' slots of fn from the context.
 func (f *frame) initFree(fn *fnScope) {
 	for i, name := range fn.freeNames {
-		v, ok := f.tc.lookup(f.c.env, name)
+		v, ok := f.tc.lookupCtx(name)
 		if !ok {
-			v = fn.freeUndef[i]
+			v = fn.freeElse[i]
 		}
 		f.slots[fn.freeSlots[i]] = v
 	}
