@@ -93,10 +93,10 @@ func (t *Template) conversation(msgs []chat.Message, check bool) (list jinja2.Va
 	switch {
 	case old != nil && n == len(old.snaps) && n == len(msgs):
 		return old.list, old.all, true, nil
-	case old != nil && n == len(old.snaps):
-		// the kept conversation, continued
 	case len(msgs) > maxKeptMessages:
 		return jinja2.Value{}, special.Marks{}, false, nil
+	case old != nil && n == len(old.snaps):
+		// the kept conversation, continued
 	default:
 		n = 0
 		h := t.seenHash(msgs)

@@ -182,3 +182,24 @@ func TestRenderVarsDoNotStay(t *testing.T) {
 		assert.Equal(t, tc.want, got, "step %d", i)
 	}
 }
+
+// TestConversationKeptBound: a conversation longer than maxKeptMessages
+// is not kept, even as the continuation of the kept one.
+func TestConversationKeptBound(t *testing.T) {
+	tpl, err := New("{{ messages|length }}")
+	require.NoError(t, err)
+	msgs := make([]chat.Message, maxKeptMessages+1)
+	for i := range msgs {
+		msgs[i] = chat.Text(chat.RoleUser, "m")
+	}
+	for range 2 {
+		got, err := tpl.Render(context.Background(), msgs[:maxKeptMessages])
+		require.NoError(t, err)
+		assert.Equal(t, "1024", got)
+	}
+	require.NotNil(t, tpl.conv.Load())
+	got, err := tpl.Render(context.Background(), msgs)
+	require.NoError(t, err)
+	assert.Equal(t, "1025", got)
+	assert.Len(t, tpl.conv.Load().vals, maxKeptMessages)
+}
