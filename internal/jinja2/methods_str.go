@@ -226,6 +226,22 @@ func splitMethod(name string, right bool) methodFn {
 	}
 }
 
+// spanArgs reads the optional start and end arguments (args[1] and
+// args[2]) of find, count, startswith and the like as byte offsets into s
+// (runeSpan).
+func spanArgs(s string, args []Value) (lo, hi int, err error) {
+	start, err := optIntArg(args, 1)
+	if err != nil {
+		return 0, 0, err
+	}
+	end, err := optIntArg(args, 2)
+	if err != nil {
+		return 0, 0, err
+	}
+	lo, hi = runeSpan(s, start, end)
+	return lo, hi, nil
+}
+
 // findMethod is find, rfind, index, rindex and count.
 func findMethod(name string) methodFn {
 	fname := "str." + name // built once, not at every call
@@ -237,16 +253,11 @@ func findMethod(name string) methodFn {
 		if err != nil {
 			return Value{}, err
 		}
-		start, err := optIntArg(args, 1)
-		if err != nil {
-			return Value{}, err
-		}
-		end, err := optIntArg(args, 2)
-		if err != nil {
-			return Value{}, err
-		}
 		s := recv.s
-		lo, hi := runeSpan(s, start, end)
+		lo, hi, err := spanArgs(s, args)
+		if err != nil {
+			return Value{}, err
+		}
 		if name == "count" {
 			if lo < 0 || hi < 0 {
 				return IntV(0), nil
@@ -295,15 +306,10 @@ func affixMethod(name string, end bool) methodFn {
 		default:
 			return Value{}, typeErr("%s first arg must be str or a tuple of str, not %s", name, TypeName(a))
 		}
-		start, err := optIntArg(args, 1)
+		lo, hi, err := spanArgs(recv.s, args)
 		if err != nil {
 			return Value{}, err
 		}
-		stop, err := optIntArg(args, 2)
-		if err != nil {
-			return Value{}, err
-		}
-		lo, hi := runeSpan(recv.s, start, stop)
 		if lo < 0 || hi < 0 {
 			return BoolV(false), nil
 		}
