@@ -531,17 +531,9 @@ func (l *loopObj) CallValue(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
 	saved := append([]Value(nil), f.slots...)
 	start := len(c.out)
 	outer := c.captureEnter(start)
-	err := c.captureLeave(outer, l.rec.run(f, args[0], l.depth0+1))
-	out := string(c.out[start:])
-	c.out = c.out[:start]
+	v, err := c.captured(start, outer, l.rec.run(f, args[0], l.depth0+1))
 	copy(f.slots, saved)
-	if err != nil {
-		return Value{}, err
-	}
-	if c.autoescape {
-		return SafeV(out), nil
-	}
-	return StrV(out), nil
+	return v, err
 }
 
 // storesLoop returns the first target named loop that the for loop n

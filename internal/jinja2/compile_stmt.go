@@ -419,16 +419,7 @@ func (c *compiler) compileCaptured(body []Stmt) (func(f *frame) (Value, error), 
 		}
 		start := len(f.c.out)
 		outer := f.c.captureEnter(start)
-		err := f.c.captureLeave(outer, b(f))
-		out := string(f.c.out[start:])
-		f.c.out = f.c.out[:start]
-		if err != nil {
-			return Value{}, err
-		}
-		if f.c.autoescape {
-			return SafeV(out), nil
-		}
-		return StrV(out), nil
+		return f.c.captured(start, outer, b(f))
 	}, nil
 }
 

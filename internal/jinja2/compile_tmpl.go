@@ -167,16 +167,7 @@ func renderBlock(c *Ctx, tc *tctx, name string, idx int) error {
 func captureBlock(c *Ctx, tc *tctx, name string, idx int) (Value, error) {
 	start := len(c.out)
 	outer := c.captureEnter(start)
-	err := c.captureLeave(outer, renderBlock(c, tc, name, idx))
-	out := string(c.out[start:])
-	c.out = c.out[:start]
-	if err != nil {
-		return Value{}, err
-	}
-	if c.autoescape {
-		return SafeV(out), nil
-	}
-	return StrV(out), nil
+	return c.captured(start, outer, renderBlock(c, tc, name, idx))
 }
 
 // superFunc is super() inside a block: the next block of the chain.

@@ -35,6 +35,23 @@ func (c *Ctx) captureEnter(start int) (outer error) {
 	return outer
 }
 
+// captured ends a capture that captureEnter(start) began, err being what
+// the captured rendering returned, and returns its output, taken off the
+// buffer: Markup under autoescape, a str otherwise (Jinja2's concat of a
+// buffer).
+func (c *Ctx) captured(start int, outer, err error) (Value, error) {
+	err = c.captureLeave(outer, err)
+	out := string(c.out[start:])
+	c.out = c.out[:start]
+	if err != nil {
+		return Value{}, err
+	}
+	if c.autoescape {
+		return SafeV(out), nil
+	}
+	return StrV(out), nil
+}
+
 // captureLeave notes that the capture ended: Python joins its output
 // then, so it returns err, the capture's own error, or else the join error
 // of a filter block inside it; the outer join error is pending again.
