@@ -1,9 +1,7 @@
 package jinja2
 
 import (
-	"bufio"
 	"encoding/json"
-	"os"
 	"strings"
 	"testing"
 
@@ -14,14 +12,7 @@ import (
 // TestUrlizeAsJinja2 compares with Jinja2's |urlize, whose output
 // testdata/urlize.txt holds (testdata/urlize.py wrote it).
 func TestUrlizeAsJinja2(t *testing.T) {
-	f, err := os.Open("testdata/urlize.txt")
-	require.NoError(t, err)
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	n := 0
-	for sc.Scan() {
-		p := strings.Split(sc.Text(), "\t")
-		require.Len(t, p, 3)
+	for _, p := range pyRows(t, "testdata/urlize.txt", 3, 75) {
 		var kwm map[string]any
 		d := json.NewDecoder(strings.NewReader(p[1]))
 		d.UseNumber()
@@ -35,8 +26,5 @@ func TestUrlizeAsJinja2(t *testing.T) {
 		got, err := fUrlize(nil, parsePyLit(t, p[0]), nil, kw)
 		require.NoError(t, err)
 		assert.Equal(t, want, got.Str(), "%s %s", p[0], p[1])
-		n++
 	}
-	require.NoError(t, sc.Err())
-	require.Equal(t, 75, n)
 }

@@ -1,11 +1,8 @@
 package jinja2
 
 import (
-	"bufio"
 	"encoding/json"
-	"os"
 	"strconv"
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -15,14 +12,7 @@ import (
 // TestWordwrapAsJinja2 compares with Jinja2's |wordwrap, whose output
 // testdata/wordwrap.txt holds (testdata/wordwrap.py wrote it).
 func TestWordwrapAsJinja2(t *testing.T) {
-	f, err := os.Open("testdata/wordwrap.txt")
-	require.NoError(t, err)
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	n := 0
-	for sc.Scan() {
-		p := strings.Split(sc.Text(), "\t")
-		require.Len(t, p, 5)
+	for _, p := range pyRows(t, "testdata/wordwrap.txt", 5, 192) {
 		w, err := strconv.Atoi(p[1])
 		require.NoError(t, err)
 		var want string
@@ -31,8 +21,5 @@ func TestWordwrapAsJinja2(t *testing.T) {
 			[]Kwarg{{"break_long_words", BoolV(p[2] == "True")}, {"break_on_hyphens", BoolV(p[3] == "True")}})
 		require.NoError(t, err)
 		assert.Equal(t, want, got.Str(), "%s width %d long %s hyphens %s", p[0], w, p[2], p[3])
-		n++
 	}
-	require.NoError(t, sc.Err())
-	require.Equal(t, 192, n)
 }
