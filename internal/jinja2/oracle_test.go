@@ -20,6 +20,9 @@ import (
 	"testing"
 	"time"
 	"unicode/utf8"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // The oracle corpus: every case of testdata/oracle/cases/*.json renders as
@@ -168,10 +171,10 @@ func TestOracle(t *testing.T) {
 				failures[id] = known[id] // a case this run did not run keeps its entry
 			}
 		}
-		if err := writeKnownFailures(knownFailures, failures); err != nil {
+		if err := writeCaseList(knownFailures, knownFailuresHeader, failures); err != nil {
 			t.Fatal(err)
 		}
-		if err := writeUnsupported(unsupportedList, refusals); err != nil {
+		if err := writeCaseList(unsupportedList, unsupportedHeader, refusals); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -1021,34 +1024,44 @@ func readKnownFailures(path string) (map[string]string, []string, error) {
 	return known, order, nil
 }
 
-func writeKnownFailures(path string, failures map[string]string) error {
-	ids := make([]string, 0, len(failures))
-	for id := range failures {
+// knownFailuresHeader and unsupportedHeader head the two lists
+// -update-known writes.
+const (
+	knownFailuresHeader = "# Oracle cases (testdata/oracle/cases) the package does not yet render as Jinja2 does.\n" +
+		"# One a line: case id, a tab, why. TestOracle fails on a case that differs and is not\n" +
+		"# listed, and on a listed case that passes. Rewrite: go test ./internal/jinja2 -run TestOracle -update-known\n"
+	unsupportedHeader = "# Oracle cases the package refuses with an Unsupported error naming the construct (and its\n" +
+		"# line and column) where Jinja2 prints a value: what it does not implement (docs/FUZZING.md).\n" +
+		"# One a line: case id, a tab, the refusal. Rewrite: go test ./internal/jinja2 -run TestOracle -update-known\n"
+)
+
+// writeCaseList writes header, then "id<TAB>reason" lines sorted by id,
+// which readKnownFailures reads back.
+func writeCaseList(path, header string, reasons map[string]string) error {
+	ids := make([]string, 0, len(reasons))
+	for id := range reasons {
 		ids = append(ids, id)
 	}
 	sort.Strings(ids)
 	var b strings.Builder
-	b.WriteString("# Oracle cases (testdata/oracle/cases) the package does not yet render as Jinja2 does.\n")
-	b.WriteString("# One a line: case id, a tab, why. TestOracle fails on a case that differs and is not\n")
-	b.WriteString("# listed, and on a listed case that passes. Rewrite: go test ./internal/jinja2 -run TestOracle -update-known\n")
+	b.WriteString(header)
 	for _, id := range ids {
-		b.WriteString(id + "\t" + failures[id] + "\n")
+		b.WriteString(id + "\t" + reasons[id] + "\n")
 	}
 	return os.WriteFile(path, []byte(b.String()), 0o644)
 }
 
-func writeUnsupported(path string, refusals map[string]string) error {
-	ids := make([]string, 0, len(refusals))
-	for id := range refusals {
-		ids = append(ids, id)
-	}
-	sort.Strings(ids)
-	var b strings.Builder
-	b.WriteString("# Oracle cases the package refuses with an Unsupported error naming the construct (and its\n")
-	b.WriteString("# line and column) where Jinja2 prints a value: what it does not implement (docs/FUZZING.md).\n")
-	b.WriteString("# One a line: case id, a tab, the refusal. Rewrite: go test ./internal/jinja2 -run TestOracle -update-known\n")
-	for _, id := range ids {
-		b.WriteString(id + "\t" + refusals[id] + "\n")
-	}
-	return os.WriteFile(path, []byte(b.String()), 0o644)
+// TestCaseListRoundTrip writes a list as -update-known does and reads it
+// back: sorted by id, the header kept, each reason with its id.
+func TestCaseListRoundTrip(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "list.txt")
+	reasons := map[string]string{"b/2": "why two", "a/1": "why one"}
+	require.NoError(t, writeCaseList(path, "# head\n", reasons))
+	b, err := os.ReadFile(path)
+	require.NoError(t, err)
+	assert.Equal(t, "# head\na/1\twhy one\nb/2\twhy two\n", string(b))
+	got, order, err := readKnownFailures(path)
+	require.NoError(t, err)
+	assert.Equal(t, reasons, got)
+	assert.Equal(t, []string{"a/1", "b/2"}, order)
 }
