@@ -1,5 +1,6 @@
 """What the Jinja2 oracles share (chat/format/testdata/oracle.py,
-chat/format/chattemplate/testdata/hf/oracle.py and batch/testdata's): the
+chat/format/chattemplate/testdata/hf/oracle.py, batch/testdata's and
+internal/jinja2/testdata/oracle's): the
 environment transformers' apply_chat_template renders a chat template in,
 and the pieces their conversations are made of.
 
@@ -8,23 +9,38 @@ Not a script; the oracles import it.
 
 import json
 
+from jinja2 import nodes
 from jinja2.exceptions import TemplateError
-from jinja2.ext import loopcontrols
+from jinja2.ext import Extension, loopcontrols
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 
 
-def environment(strftime_now, extensions=()):
+class AssistantTracker(Extension):
+    """transformers' {% generation %} block, which renders its body."""
+    tags = {"generation"}
+
+    def parse(self, parser):
+        lineno = next(parser.stream).lineno
+        body = parser.parse_statements(["name:endgeneration"], drop_needle=True)
+        return nodes.CallBlock(self.call_method("_render", []), [], [], body).set_lineno(lineno)
+
+    def _render(self, caller):
+        return caller()
+
+
+def environment(strftime_now, extensions=(), loader=None):
     """transformers' _compile_jinja_template: a sandbox with trim_blocks and
     lstrip_blocks, loopcontrols and the given extensions, its tojson (no
     ASCII escaping), raise_exception raising TemplateError, and
-    strftime_now(fmt) as given (the oracles pin the time)."""
+    strftime_now(fmt) as given (the oracles pin the time); loader, if
+    given, for include, import and extends."""
     def raise_exception(message):
         raise TemplateError(message)
 
     def tojson(x, ensure_ascii=False, indent=None, separators=None, sort_keys=False):
         return json.dumps(x, ensure_ascii=ensure_ascii, indent=indent, separators=separators, sort_keys=sort_keys)
 
-    env = ImmutableSandboxedEnvironment(trim_blocks=True, lstrip_blocks=True,
+    env = ImmutableSandboxedEnvironment(trim_blocks=True, lstrip_blocks=True, loader=loader,
                                         extensions=[*extensions, loopcontrols])
     env.filters["tojson"] = tojson
     env.globals["raise_exception"] = raise_exception

@@ -37,7 +37,7 @@ Case file: {"jinja2": "3.1.6", "source": {...}, "templates": {ref: src},
             loader, as env.get_template(name) does)
 
 The "hf" profile is transformers' chat-template environment, as
-chat/format/chattemplate/testdata/hf/oracle.py sets it up: ImmutableSandboxedEnvironment(
+chat/format/testdata/chatdata.py sets it up for every chat oracle: ImmutableSandboxedEnvironment(
 trim_blocks=True, lstrip_blocks=True, extensions=[AssistantTracker
 ({% generation %}), loopcontrols]); tojson = json.dumps(x, ensure_ascii=False,
 indent, separators, sort_keys); raise_exception raises TemplateError;
@@ -54,13 +54,13 @@ import sys
 
 import jinja2
 import jinja2.ext
-from jinja2 import nodes
-from jinja2.exceptions import TemplateError, TemplateSyntaxError
-from jinja2.ext import Extension
+from jinja2.exceptions import TemplateSyntaxError
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 from markupsafe import Markup
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.append(os.path.join(HERE, "..", "..", "..", "..", "chat", "format", "testdata"))
+import chatdata  # noqa: E402 (chat/format/testdata/chatdata.py: the hf profile's environment)
 VERSION = jinja2.__version__
 NOW = datetime.datetime(2024, 7, 26, 12, 34, 56)
 
@@ -72,19 +72,6 @@ FUNCS = {
     "join_args_underscore": lambda *a: "_".join(a),  # (...args) => args.join("_")
     "noop": lambda *a: None,                      # () => {}
 }
-
-
-class AssistantTracker(Extension):
-    """transformers' {% generation %} block, which renders its body."""
-    tags = {"generation"}
-
-    def parse(self, parser):
-        lineno = next(parser.stream).lineno
-        body = parser.parse_statements(["name:endgeneration"], drop_needle=True)
-        return nodes.CallBlock(self.call_method("_render", []), [], [], body).set_lineno(lineno)
-
-    def _render(self, caller):
-        return caller()
 
 
 EXTENSIONS = {"loopcontrols": jinja2.ext.loopcontrols, "do": jinja2.ext.do}
@@ -140,18 +127,7 @@ def encode(v):
 
 
 def hf_environment(loader=None):
-    def raise_exception(message):
-        raise TemplateError(message)
-
-    def tojson(x, ensure_ascii=False, indent=None, separators=None, sort_keys=False):
-        return json.dumps(x, ensure_ascii=ensure_ascii, indent=indent, separators=separators, sort_keys=sort_keys)
-
-    env = ImmutableSandboxedEnvironment(trim_blocks=True, lstrip_blocks=True, loader=loader,
-                                        extensions=[AssistantTracker, jinja2.ext.loopcontrols])
-    env.filters["tojson"] = tojson
-    env.globals["raise_exception"] = raise_exception
-    env.globals["strftime_now"] = lambda fmt: NOW.strftime(fmt)
-    return env
+    return chatdata.environment(lambda fmt: NOW.strftime(fmt), [chatdata.AssistantTracker], loader)
 
 
 KNOWN_ENV = {"trim_blocks", "lstrip_blocks", "keep_trailing_newline", "autoescape", "sandbox", "extensions", "profile", "globals", "finalize"}

@@ -38,10 +38,6 @@ import re
 import subprocess
 import sys
 
-import jinja2
-from jinja2 import nodes
-from jinja2.ext import Extension
-
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "..", "..", "testdata"))
 import chatdata  # noqa: E402 (chat/format/testdata/chatdata.py)
@@ -50,21 +46,8 @@ from chatdata import A, PARIS, S, SYS, T, TIME, TOOLS, U  # noqa: E402,F401 (sft
 NOW = datetime.datetime(2024, 7, 26, 12, 34, 56)
 
 
-class AssistantTracker(Extension):
-    """transformers' {% generation %} block, which renders its body."""
-    tags = {"generation"}
-
-    def parse(self, parser):
-        lineno = next(parser.stream).lineno
-        body = parser.parse_statements(["name:endgeneration"], drop_needle=True)
-        return nodes.CallBlock(self.call_method("_render", []), [], [], body).set_lineno(lineno)
-
-    def _render(self, caller):
-        return caller()
-
-
 def environment():
-    return chatdata.environment(lambda fmt: NOW.strftime(fmt), [AssistantTracker])
+    return chatdata.environment(lambda fmt: NOW.strftime(fmt), [chatdata.AssistantTracker])
 
 
 # bos/eos pairs, the first whose tokens the template writes wins.

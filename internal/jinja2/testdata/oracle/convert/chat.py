@@ -26,24 +26,12 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.abspath(os.path.join(HERE, "..", "..", "..", "..", ".."))
 HF = os.path.join(ROOT, "chat", "format", "chattemplate", "testdata", "hf")
+sys.path.append(os.path.join(ROOT, "chat", "format", "testdata"))
+from chatdata import A, S, T, U, call  # noqa: E402 (chat/format/testdata/chatdata.py: the messages)
 
 # The characters a prompt's strings must survive.
 HOSTILE = "It's \"quoted\" and 'single', back\\slash \\n literal,\nnew line,\ttab, no\u00a0break, zero\u200bwidth, \U0001F600 \U0001D518 \u00e9\u0301"
 APOS = "fahrenheit's"
-
-TOOLS = [
-    {"type": "function", "function": {
-        "name": "get_weather",
-        "description": "Get the weather \u2014 \u5929\u6c14",
-        "parameters": {"type": "object", "properties": {
-            "city": {"type": "string", "description": "City name"},
-            "unit": {"type": "string", "enum": ["\u00b0C", "\u00b0F"]}},
-            "required": ["city"]}}},
-    {"type": "function", "function": {
-        "name": "get_time",
-        "description": "Current time",
-        "parameters": {"type": "object", "properties": {"tz": {"type": "string"}}}}},
-]
 
 HOSTILE_TOOLS = [
     {"type": "function", "function": {
@@ -56,17 +44,6 @@ HOSTILE_TOOLS = [
             "exact": {"type": "boolean"}},
             "required": ["value", "unit"]}}},
 ]
-
-
-def S(t): return {"role": "system", "content": t}
-def U(t): return {"role": "user", "content": t}
-def A(t, calls=None):
-    m = {"role": "assistant", "content": t}
-    if calls is not None:
-        m["tool_calls"] = calls
-    return m
-def T(t, cid): return {"role": "tool", "content": t, "tool_call_id": cid}
-def call(cid, name, args): return {"id": cid, "type": "function", "function": {"name": name, "arguments": args}}
 
 
 HOSTILE_ARGS = {"value": 1000.0, "unit": APOS, "tags": ["a'b", "c\"d", "e\\f", "g\nh", "\u00a0", "\u200b", "\U0001F600"],
