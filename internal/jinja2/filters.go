@@ -1656,11 +1656,10 @@ func fTojson(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 		scratch = pyjson.AppendHTMLSafeString(scratch, v.s)
 		s = string(scratch)
 	} else {
-		pv, err := ToPyJSON(v)
-		if err != nil {
+		w := pyjson.NewWriter(append(opts, pyjson.EnsureASCII(true))...)
+		if scratch, err = AppendJSON(scratch, v, &w); err != nil {
 			return Value{}, err
 		}
-		scratch = pyjson.Append(scratch, pv, append(opts, pyjson.EnsureASCII(true))...)
 		s = htmlSafeJSON(scratch)
 	}
 	if c != nil && cap(scratch) <= maxPooledOutput {

@@ -383,3 +383,46 @@ func AppendFloat(dst []byte, f float64) []byte {
 
 // FormatFloat is Python's repr(float); see AppendFloat.
 func FormatFloat(f float64) string { return string(AppendFloat(nil, f)) }
+
+// Writer writes JSON as Dumps does, one piece at a time, for a caller
+// that walks values of its own instead of building a Value tree: Open,
+// then Item (and Key in an object) before each element, then Close.
+type Writer struct{ s settings }
+
+// NewWriter is a Writer with json.dumps's options.
+func NewWriter(opts ...Option) Writer { return Writer{newSettings(opts)} }
+
+// SortKeys reports whether objects are written with sorted keys; the
+// caller orders them, in code point order as Dumps does.
+func (w *Writer) SortKeys() bool { return w.s.sortKeys }
+
+// String appends s as a JSON string literal.
+func (w *Writer) String(dst []byte, s string) []byte { return AppendString(dst, s, w.s.ascii) }
+
+// Item starts the n-th element (from 0) of an array or object at depth:
+// the item separator after the first, and a new line when indenting.
+func (w *Writer) Item(dst []byte, n, depth int) []byte {
+	if n > 0 {
+		dst = append(dst, w.s.itemSep...)
+	}
+	if w.s.indented {
+		dst = w.s.newline(dst, depth+1)
+	}
+	return dst
+}
+
+// Key appends an object's key and the key separator.
+func (w *Writer) Key(dst []byte, key string) []byte {
+	return append(w.String(dst, key), w.s.keySep...)
+}
+
+// Close ends a non-empty array or object at depth with end (']' or '}').
+func (w *Writer) Close(dst []byte, end byte, depth int) []byte {
+	if w.s.indented {
+		dst = w.s.newline(dst, depth)
+	}
+	return append(dst, end)
+}
+
+// Value appends v whole, at depth.
+func (w *Writer) Value(dst []byte, v Value, depth int) []byte { return w.s.appendValue(dst, &v, depth) }

@@ -184,11 +184,12 @@ func hfToJSON(c *jinja2.Ctx, v jinja2.Value, args []jinja2.Value, kw []jinja2.Kw
 	if set[3] && got[3].Truth() {
 		opts = append(opts, pyjson.SortKeys(true))
 	}
-	pv, err := jinja2.ToPyJSON(v)
+	w := pyjson.NewWriter(opts...)
+	b, err := jinja2.AppendJSON(nil, v, &w)
 	if err != nil {
 		return jinja2.Value{}, err
 	}
-	s := pyjson.Dumps(pv, opts...)
+	s := string(b)
 	if err := c.Grow(len(s)); err != nil {
 		return jinja2.Value{}, err
 	}
