@@ -258,6 +258,9 @@ func (c *compiler) compileBin(n *BinExpr) (evalFn, error) {
 	if err != nil {
 		return nil, err
 	}
+	if c.deadRight(n) {
+		return a, nil
+	}
 	b, err := c.compileExpr(n.Right)
 	if err != nil {
 		return nil, err

@@ -1,6 +1,9 @@
 package jinja2
 
-import "errors"
+import (
+	"context"
+	"errors"
+)
 
 // Constant folding, where Jinja2's changes what a template prints.
 //
@@ -303,4 +306,67 @@ func constConcat(items []evalFn) evalFn {
 func isKind(err error, kind string) bool {
 	var e *Error
 	return errors.As(err, &e) && e.Kind == kind
+}
+
+// deadRight reports whether Jinja2's optimizer drops the right operand of
+// the and/or n before code generation: the left operand is constant and
+// folds, at compile time, to a value with a safe repr that decides the
+// result ({{ 0 and x|nofilter }} is Const(0)). The package folds at run
+// time, which gives the same value; what differs is that the dropped
+// operand's unknown filter or test is no compile error. So it is asked
+// only when the right operand names one.
+func (c *compiler) deadRight(n *BinExpr) bool {
+	if n.Op != "and" && n.Op != "or" || c.constMode > 0 || !isConstExpr(n.Left) || !c.namesUnknown(n.Right) {
+		return false
+	}
+	v, ok := c.constValue(n.Left)
+	return ok && hasSafeRepr(v) && v.Truth() == (n.Op == "or")
+}
+
+// foldedPrint is the child of a print as Jinja2 folds it at compile time,
+// whatever its value, when that matters: the child names an unknown
+// filter or test on a path the folding does not take ({{ 3[:2] and
+// x|nofilter }} prints ”). ok is false otherwise.
+func (c *compiler) foldedPrint(x Expr) (fn evalFn, ok bool) {
+	if c.constMode > 0 || !isConstExpr(x) || !c.namesUnknown(x) {
+		return nil, false
+	}
+	v, ok := c.constValue(x)
+	if !ok {
+		return nil, false
+	}
+	return func(*frame) (Value, error) { return v, nil }, true
+}
+
+// constValue evaluates the constant expression x at compile time, as
+// Jinja2's as_const does; ok is false when that raises.
+func (c *compiler) constValue(x Expr) (v Value, ok bool) {
+	// an unknown filter or test makes as_const raise when it is reached
+	c.constMode++
+	c.soft++
+	fn, err := c.expr(x, false)
+	c.soft--
+	c.constMode--
+	if err != nil {
+		return Value{}, false
+	}
+	rc := newCtx(context.Background(), c.env)
+	v, err = fn(&frame{c: rc, tc: &tctx{}})
+	return v, err == nil
+}
+
+// namesUnknown reports whether x applies a filter or a test the
+// environment does not have.
+func (c *compiler) namesUnknown(x Expr) bool {
+	found := false
+	walkExprs(func(nd Node) bool {
+		switch n := nd.(type) {
+		case *FilterExpr:
+			found = found || c.env.filter(n.Name) == nil
+		case *TestExpr:
+			found = found || c.env.test(n.Name) == nil
+		}
+		return !found
+	}, x)
+	return found
 }

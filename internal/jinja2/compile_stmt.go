@@ -93,7 +93,9 @@ func (c *compiler) compileStmt(s Stmt) (execFn, error) {
 func (c *compiler) compilePrint(n *Print) (execFn, error) {
 	var x evalFn
 	var err error
-	if c.foldMatters(n.X) {
+	if fn, ok := c.foldedPrint(n.X); ok {
+		x = fn
+	} else if c.foldMatters(n.X) {
 		// an output node's child is folded whatever its value
 		x, err = c.compileFolded(n.X, false, true)
 	} else {

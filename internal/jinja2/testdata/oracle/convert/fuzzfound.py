@@ -191,6 +191,10 @@ FOUND = [
     ("filter-value-only-kwargs", "{{ 'ab'|upper(zz=1) }}", {}, "TypeError: do_upper() got an unexpected keyword argument"),
     ("filter-generator-args", "{% set v = 'ab'|batch(zz=1) %}x", {}, "TypeError: a generator function binds its arguments when called, before it is iterated"),
     ("filter-generator-missing", "{% set v = 'ab'|slice %}x", {}, "TypeError: sync_do_slice() missing 1 required positional argument"),
+    ("fold-dead-operand", "{{ 0 and 1|nofilter }}|{{ 1 or x|nofilter }}|{{ (0 and x is nosuchtest) ~ 'a' }}|{% if ((-1|attr('a') is lower) ** 1) and 2|list.index(1) %}a{% endif %}|{{ (3[:2] is defined) and x|nofilter }}|{% macro m(a, b=(2, (0 and 2|nofilter))) %}{{ b }}{% endmacro %}{{ m(1) }}", {}, "run K: the optimizer folds a constant and/or whose left operand decides, so an unknown filter or test in the right one is never compiled"),
+    ("fold-dead-operand-print", "{{ 3[:2] and x|nofilter }}|{{ (3[:2] and x|nofilter) ~ 'a' }}|{{ [3[:2] and x|nofilter] }}", {}, "a print's child is folded whatever its value (here an Undefined)"),
+    ("fold-live-operand", "{{ 1 and 1|nofilter }}", {}, "TemplateAssertionError: the right operand is live"),
+    ("fold-live-operand-unsafe", "{% set v = 3[:2] and x|nofilter %}{{ v }}", {}, "TemplateAssertionError: an Undefined has no safe repr, so the node is not folded outside a print"),
     ("fold-cond-class", "{{ (x if 1e3[::-1] else ([1, -7] if (-7 ** 2) else y).__class__) }}|{{ (x if 1[:1] else 'a'[::-1].__class__) }}", {}, "run J: a folded conditional whose test is an Undefined takes the else branch, folded whatever its value"),
     ("fold-cond-complex", "{{ (x if 1e3[::-1] else ([1, -7] if (-7 ** 0.5) else y).__class__) }}", {}, "run J: Jinja2 folds the test (-7) ** 0.5, a complex and true; the package refuses the fold, not TypeError from running the slice"),
 ]
