@@ -9,9 +9,9 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
-	"syscall"
 	"testing"
 
+	"github.com/rolemark/rolemark/internal/fixture/cpubench"
 	"github.com/rolemark/rolemark/internal/jinja2"
 	"github.com/rolemark/rolemark/internal/promptcorpus"
 )
@@ -67,21 +67,21 @@ func BenchmarkPromptCorpus(b *testing.B) {
 		b.Run(c.Name, func(b *testing.B) {
 			b.ReportAllocs()
 			var buf []byte
-			cpu0 := cpuTime()
+			cpu0 := cpubench.Now()
 			for b.Loop() {
 				var err error
 				if buf, err = tmpl.AppendRender(ctx, buf[:0], c.Vars); err != nil {
 					b.Fatal(err)
 				}
 			}
-			goNs := float64(cpuTime()-cpu0) / float64(b.N)
-			cpu0 = cpuTime()
+			goNs := float64(cpubench.Now()-cpu0) / float64(b.N)
+			cpu0 = cpubench.Now()
 			for range b.N {
 				if _, err := tmpl.Render(ctx, c.Vars); err != nil {
 					b.Fatal(err)
 				}
 			}
-			strNs := float64(cpuTime()-cpu0) / float64(b.N)
+			strNs := float64(cpubench.Now()-cpu0) / float64(b.N)
 			b.ReportMetric(goNs, "cpu-ns/op")
 			b.ReportMetric(strNs, "string-cpu-ns/op")
 			if pyNs := py[c.Name]; pyNs > 0 && goNs > 0 && strNs > 0 {
@@ -109,13 +109,4 @@ func BenchmarkPromptCorpus(b *testing.B) {
 		fmt.Fprintf(&sb, "\n%6.1fx  %s", ratios[n], n)
 	}
 	b.Logf("Go (into a reused buffer) vs Jinja2, CPU time per render, slowest first; %d of %d cases under 20x:%s", under, len(names), sb.String())
-}
-
-// cpuTime is the process's user and system CPU time in nanoseconds.
-func cpuTime() int64 {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return ru.Utime.Nano() + ru.Stime.Nano()
 }

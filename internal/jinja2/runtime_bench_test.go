@@ -4,13 +4,11 @@ import (
 	"context"
 	"encoding/json"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
-	"strings"
-	"syscall"
 	"testing"
 
+	"github.com/rolemark/rolemark/internal/fixture/cpubench"
 	"github.com/rolemark/rolemark/internal/pyjson"
 )
 
@@ -74,48 +72,19 @@ func BenchmarkRenderChat(b *testing.B) {
 // wall time), Python's Jinja2's on the same template and values
 // (jinja2-cpu-ns/op, from testdata/runtime/bench.py) and their ratio.
 func benchVsJinja2(b *testing.B, which string, render func() error) {
-	benchCPU(b, pythonNanos(b, filepath.Join("testdata", "runtime", "bench.py"), which), render)
-}
-
-// pythonNanos runs a Python timing script and reads the CPU nanoseconds
-// per render it prints (0 when it cannot).
-func pythonNanos(b *testing.B, script string, args ...string) float64 {
-	out, err := exec.Command("python3", append([]string{script}, args...)...).Output()
-	if err != nil {
-		b.Logf("python3 %s: %v (no Jinja2 figure)", script, err)
-		return 0
-	}
-	ns, _ := strconv.ParseFloat(strings.TrimSpace(string(out)), 64)
-	return ns
+	benchCPU(b, cpubench.Python(b, filepath.Join("testdata", "runtime", "bench.py"), which), render)
 }
 
 // benchCPU runs render b.N times, reporting CPU time per render beside
 // pyNs, Python's.
 func benchCPU(b *testing.B, pyNs float64, render func() error) {
-	b.ReportAllocs()
-	b.ResetTimer()
-	cpu0 := cpuNanos()
+	t := cpubench.Start(b)
 	for i := 0; i < b.N; i++ {
 		if err := render(); err != nil {
 			b.Fatal(err)
 		}
 	}
-	goNs := float64(cpuNanos()-cpu0) / float64(b.N)
-	b.StopTimer()
-	b.ReportMetric(goNs, "cpu-ns/op")
-	if pyNs > 0 {
-		b.ReportMetric(pyNs, "jinja2-cpu-ns/op")
-		b.ReportMetric(pyNs/goNs, "x-faster")
-	}
-}
-
-// cpuNanos is the process's user and system CPU time.
-func cpuNanos() int64 {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return ru.Utime.Nano() + ru.Stime.Nano()
+	t.Stop(pyNs)
 }
 
 // macroTemplate calls a macro with a filter in a loop.
@@ -183,6 +152,6 @@ func BenchmarkCorpusVsJinja2(b *testing.B) {
 	if _, err := tmpl.Render(ctx, vars); err != nil {
 		b.Fatal(err)
 	}
-	pyNs := pythonNanos(b, filepath.Join(hf, "bench.py"), "093.jinja", "tools-two-calls-answer")
+	pyNs := cpubench.Python(b, filepath.Join(hf, "bench.py"), "093.jinja", "tools-two-calls-answer")
 	benchCPU(b, pyNs, func() error { _, err := tmpl.Render(ctx, vars); return err })
 }

@@ -8,12 +8,11 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 
 	"github.com/rolemark/rolemark/chat/format"
+	"github.com/rolemark/rolemark/internal/fixture/cpubench"
 )
 
 // BenchmarkTemplateVsJinja2 renders one real template (Qwen2.5 Instruct's,
@@ -46,37 +45,14 @@ func BenchmarkTemplateVsJinja2(b *testing.B) {
 	if _, err := tpl.Render(ctx, msgs, opts...); err != nil {
 		b.Fatal(err)
 	}
-	pyNs := 0.0
-	out, err := exec.Command("python3", filepath.Join("testdata", "hf", "bench.py"), src.File, conversation).Output()
-	if err == nil {
-		pyNs, _ = strconv.ParseFloat(strings.TrimSpace(string(out)), 64)
-	} else {
-		b.Logf("python3 testdata/hf/bench.py: %v (no Jinja2 figure)", err)
-	}
-	b.ReportAllocs()
-	b.ResetTimer()
-	cpu0 := cpuTime()
+	pyNs := cpubench.Python(b, filepath.Join("testdata", "hf", "bench.py"), src.File, conversation)
+	t := cpubench.Start(b)
 	for i := 0; i < b.N; i++ {
 		if _, err := tpl.Render(ctx, msgs, opts...); err != nil {
 			b.Fatal(err)
 		}
 	}
-	goNs := float64(cpuTime()-cpu0) / float64(b.N)
-	b.StopTimer()
-	b.ReportMetric(goNs, "cpu-ns/op")
-	if pyNs > 0 {
-		b.ReportMetric(pyNs, "jinja2-cpu-ns/op")
-		b.ReportMetric(pyNs/goNs, "x-faster")
-	}
-}
-
-// cpuTime is the process's user and system CPU time in nanoseconds.
-func cpuTime() int64 {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return ru.Utime.Nano() + ru.Stime.Nano()
+	t.Stop(pyNs)
 }
 
 // BenchmarkCorpusVsJinja2 renders every template of the corpus on one
@@ -127,20 +103,13 @@ func BenchmarkCorpusVsJinja2(b *testing.B) {
 			}
 		}
 		b.Run(strings.TrimSuffix(s.File, ".jinja"), func(b *testing.B) {
-			b.ReportAllocs()
-			b.ResetTimer()
-			cpu0 := cpuTime()
+			t := cpubench.Start(b)
 			for i := 0; i < b.N; i++ {
 				if _, err := tpl.Render(ctx, msgs, opts...); err != nil {
 					b.Fatal(err)
 				}
 			}
-			goNs := float64(cpuTime()-cpu0) / float64(b.N)
-			b.StopTimer()
-			b.ReportMetric(goNs, "cpu-ns/op")
-			b.ReportMetric(p.Ns, "jinja2-cpu-ns/op")
-			b.ReportMetric(p.Ns/goNs, "x-faster")
-			ratios[s.File] = p.Ns / goNs
+			ratios[s.File] = t.Stop(p.Ns)
 		})
 	}
 	files := slices.Sorted(maps.Keys(ratios))

@@ -7,6 +7,7 @@ import (
 
 	"github.com/rolemark/rolemark/chat"
 	"github.com/rolemark/rolemark/chat/format"
+	"github.com/rolemark/rolemark/internal/fixture/cpubench"
 )
 
 // BenchmarkCorpusRender renders every template of the corpus on the
@@ -54,15 +55,13 @@ func BenchmarkCorpusRender(b *testing.B) {
 					b.Fatalf("%s / %s: %v", s.File, conv, err)
 				}
 			}
-			b.ReportAllocs()
-			b.ResetTimer()
-			cpu0 := cpuTime()
+			t := cpubench.Start(b)
 			for i := 0; i < b.N; i++ {
 				if _, err := tpl.Render(ctx, msgs, opts...); err != nil {
 					b.Fatal(err)
 				}
 			}
-			b.ReportMetric(float64(cpuTime()-cpu0)/float64(b.N), "cpu-ns/op")
+			t.Stop(0)
 		})
 	}
 }
@@ -89,9 +88,7 @@ func BenchmarkCorpusRenderAlternate(b *testing.B) {
 			other[0] = chat.Text(other[0].Role, other[0].Text()+" Be brief.")
 			opts := []format.Option{format.Tools(c.tools()...), format.GenerationPrompt()}
 			ctx := context.Background()
-			b.ReportAllocs()
-			b.ResetTimer()
-			cpu0 := cpuTime()
+			t := cpubench.Start(b)
 			for i := 0; i < b.N; i++ {
 				msgs := a
 				if i&1 == 1 {
@@ -101,7 +98,7 @@ func BenchmarkCorpusRenderAlternate(b *testing.B) {
 					b.Fatal(err)
 				}
 			}
-			b.ReportMetric(float64(cpuTime()-cpu0)/float64(b.N), "cpu-ns/op")
+			t.Stop(0)
 		})
 	}
 }
