@@ -176,6 +176,10 @@ func TestRenderVarsDoNotStay(t *testing.T) {
 		{nil, nil, "False,True,False,None,<s>,0"},
 		{[]format.Option{format.Vars(map[string]any{"bos_token": "B"})}, one, "False,True,False,None,B,1"},
 		{nil, one, "False,True,False,None,<s>,1"},
+		{nil, one, "False,True,False,None,<s>,1"}, // kept
+		{nil, append(one, one...), "False,True,False,None,<s>,2"},
+		{[]format.Option{format.GenerationPrompt()}, one, "False,True,True,None,<s>,1"},
+		{nil, one, "False,True,False,None,<s>,1"},
 	} {
 		got, err := tpl.Render(ctx, tc.msgs, tc.opts...)
 		require.NoError(t, err)

@@ -28,9 +28,10 @@ import (
 
 // renderData is one rendering's variables and the memory they live in.
 type renderData struct {
-	vars  map[string]jinja2.Value // own, or from fixed
+	vars  map[string]jinja2.Value // own, or fv's
 	own   map[string]jinja2.Value
-	fixed *sync.Pool // of Template.vars, when vars is from it
+	fixed *sync.Pool // Template.vars, when vars is fv's from it
+	fv    *fixedVars
 	vals  []jinja2.Value
 	dicts []jinja2.Dict
 	lists []jinja2.List
@@ -46,8 +47,8 @@ func (rd *renderData) release() {
 	if rd.fixed != nil {
 		// what it holds of this rendering (messages, tools) is written
 		// over by the next one before it is read
-		rd.fixed.Put(rd.vars)
-		rd.vars, rd.fixed = rd.own, nil
+		rd.fixed.Put(rd.fv)
+		rd.vars, rd.fixed, rd.fv = rd.own, nil, nil
 	}
 	if len(rd.vars) > 64 || cap(rd.vals) > 1<<14 || cap(rd.dicts) > 1<<12 || cap(rd.lists) > 1<<12 {
 		return // let a large one go rather than keep it pooled
@@ -146,18 +147,20 @@ var (
 func (t *Template) data(msgs []chat.Message, list jinja2.Value, opts option.Settings) (rd *renderData, err error) {
 	rd = renderDataPool.Get().(*renderData)
 	d := rd.vars
+	var fv *fixedVars
 	if len(opts.Vars) == 0 {
 		// the variables that are the same at every rendering are set once
 		// in the maps of t.vars, and only the others at every rendering
-		d, _ = t.vars.Get().(map[string]jinja2.Value)
-		if d == nil {
-			d = make(map[string]jinja2.Value, len(t.tokens)+4)
+		fv, _ = t.vars.Get().(*fixedVars)
+		if fv == nil {
+			fv = &fixedVars{m: make(map[string]jinja2.Value, len(t.tokens)+4)}
 			for k, v := range t.tokens {
-				d[k] = jinja2.StrV(v)
+				fv.m[k] = jinja2.StrV(v)
 			}
-			d["documents"] = jinja2.NoneV()
+			fv.m["documents"] = jinja2.NoneV()
 		}
-		rd.vars, rd.fixed = d, &t.vars
+		d = fv.m
+		rd.vars, rd.fixed, rd.fv = d, &t.vars, fv
 	} else {
 		for k, v := range t.tokens {
 			d[k] = jinja2.StrV(v)
@@ -167,22 +170,43 @@ func (t *Template) data(msgs []chat.Message, list jinja2.Value, opts option.Sett
 		}
 		d["documents"] = jinja2.NoneV()
 	}
-	if list.Kind() == jinja2.KindList {
-		d["messages"] = list
-	} else {
-		d["messages"] = t.messagesValue(rd, msgs)
+	if list.Kind() != jinja2.KindList {
+		list = t.messagesValue(rd, msgs)
 	}
-	d["tools"] = jinja2.NoneV()
+	tools := jinja2.NoneV()
 	if len(opts.Tools) > 0 {
-		tv, err := t.toolsValue(opts.Tools)
+		tools, err = t.toolsValue(opts.Tools)
 		if err != nil {
 			rd.release()
 			return nil, &TemplateError{Template: t.name, Msg: err.Error()}
 		}
-		d["tools"] = tv
 	}
-	d["add_generation_prompt"] = jinja2.BoolV(opts.AddGenerationPrompt)
+	agp := jinja2.BoolV(opts.AddGenerationPrompt)
+	if fv == nil {
+		d["messages"], d["tools"], d["add_generation_prompt"] = list, tools, agp
+		return rd, nil
+	}
+	fv.set("messages", &fv.messages, list)
+	fv.set("tools", &fv.tools, tools)
+	fv.set("add_generation_prompt", &fv.agp, agp)
 	return rd, nil
+}
+
+// fixedVars is a map of Template.vars: a rendering's variables, those
+// that are the same at every rendering set once, with what it holds of
+// the others (a kept conversation, the tools, add_generation_prompt are
+// often what the rendering before had).
+type fixedVars struct {
+	m                    map[string]jinja2.Value
+	messages, tools, agp jinja2.Value
+}
+
+// set sets m[name] to v unless it holds v (old) already. The values
+// compared are lists, None and bools, whose == is Python's identity.
+func (fv *fixedVars) set(name string, old *jinja2.Value, v jinja2.Value) {
+	if *old != v {
+		fv.m[name], *old = v, v
+	}
 }
 
 // messagesValue converts a conversation to transformers' message shape:
