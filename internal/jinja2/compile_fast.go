@@ -256,6 +256,45 @@ func (c *compiler) fastPrint(n *Print) execFn {
 	}
 }
 
+// namePrint compiles {{ name }} of a variable of the current frame or a
+// free name (read from the context at entry) as one function reading the
+// slot, with the strict check compileName would make; nil for other
+// prints.
+func (c *compiler) namePrint(n *Print) execFn {
+	nm, ok := n.X.(*Name)
+	if !ok || c.constMode > 0 || c.outputCheck() || c.foldMatters(n.X) || nm.Name == "self" || nm.Name == "super" {
+		return nil
+	}
+	var slot int
+	loc, local := resolveFrom(c.sc, c.sc.fn, nm.Name)
+	if local {
+		if loc.hops != 0 {
+			return nil
+		}
+		slot = loc.slot
+	} else {
+		slot = c.freeSlot(c.sc.fn, nm.Name)
+	}
+	var undef error
+	if !local && c.env.strict {
+		undef = c.errAt(nm, "UndefinedError", pyQuote(nm.Name)+" is undefined")
+	}
+	name, pos := c.src.name, n.P
+	return func(f *frame) error {
+		v := f.slots[slot]
+		if undef != nil && v.kind == KindUndefined {
+			return undef
+		}
+		if fin := f.c.env.ext.finalize; fin != nil {
+			v = fin(v)
+		}
+		if err := f.c.writeValue(v); err != nil {
+			return place(err, name, pos)
+		}
+		return nil
+	}
+}
+
 // slotOf returns the slot of the current frame that holds x when x is a
 // name read there with no check: a variable of the current function, or
 // a free name (read from the context at entry) when names are not

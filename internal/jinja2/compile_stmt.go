@@ -102,6 +102,9 @@ func (c *compiler) compilePrint(n *Print) (execFn, error) {
 		if w := c.fastPrint(n); w != nil {
 			return w, nil
 		}
+		if w := c.namePrint(n); w != nil {
+			return w, nil
+		}
 		if w, err := c.compileStreamed(n); w != nil || err != nil {
 			return w, err
 		}
