@@ -322,13 +322,25 @@ func (c *compiler) compileStmts(body []Stmt) (execFn, error) {
 	var fns []execFn
 	var text []byte
 	textStart := -1
-	flush := func() {
+	// a run of text and {{ name }} prints is one segment
+	var seg []segOp
+	endText := func() {
 		if textStart >= 0 {
-			s := string(text)
-			fns = append(fns, func(f *frame) error { return f.c.writeRaw(s) })
+			seg = append(seg, segOp{text: string(text)})
 			text = text[:0]
 			textStart = -1
 		}
+	}
+	flush := func() {
+		endText()
+		switch {
+		case len(seg) == 1 && !seg[0].name:
+			s := seg[0].text
+			fns = append(fns, func(f *frame) error { return f.c.writeRaw(s) })
+		case len(seg) > 0:
+			fns = append(fns, c.segment(seg))
+		}
+		seg = nil
 	}
 	for _, s := range body {
 		if t, ok := s.(*Text); ok && !c.hasExtends {
@@ -337,6 +349,13 @@ func (c *compiler) compileStmts(body []Stmt) (execFn, error) {
 			}
 			text = append(text, t.Text...)
 			continue
+		}
+		if p, ok := s.(*Print); ok {
+			if slot, undef, ok := c.printedSlot(p); ok {
+				endText()
+				seg = append(seg, segOp{name: true, slot: slot, undef: undef, pos: p.P})
+				continue
+			}
 		}
 		flush()
 		fn, err := c.compileStmt(s)

@@ -261,23 +261,9 @@ func (c *compiler) fastPrint(n *Print) execFn {
 // slot, with the strict check compileName would make; nil for other
 // prints.
 func (c *compiler) namePrint(n *Print) execFn {
-	nm, ok := n.X.(*Name)
-	if !ok || c.constMode > 0 || c.outputCheck() || c.foldMatters(n.X) || nm.Name == "self" || nm.Name == "super" {
+	slot, undef, ok := c.printedSlot(n)
+	if !ok {
 		return nil
-	}
-	var slot int
-	loc, local := resolveFrom(c.sc, c.sc.fn, nm.Name)
-	if local {
-		if loc.hops != 0 {
-			return nil
-		}
-		slot = loc.slot
-	} else {
-		slot = c.freeSlot(c.sc.fn, nm.Name)
-	}
-	var undef error
-	if !local && c.env.strict {
-		undef = c.errAt(nm, "UndefinedError", pyQuote(nm.Name)+" is undefined")
 	}
 	name, pos := c.src.name, n.P
 	return func(f *frame) error {
@@ -290,6 +276,77 @@ func (c *compiler) namePrint(n *Print) execFn {
 		}
 		if err := f.c.writeValue(v); err != nil {
 			return place(err, name, pos)
+		}
+		return nil
+	}
+}
+
+// printedSlot returns, for {{ name }} that namePrint compiles, the slot it
+// reads and the error of a strict name that is undefined (nil when names
+// are not strict or name is the frame's variable).
+func (c *compiler) printedSlot(n *Print) (slot int, undef error, ok bool) {
+	nm, ok := n.X.(*Name)
+	if !ok || c.constMode > 0 || c.outputCheck() || c.foldMatters(n.X) || nm.Name == "self" || nm.Name == "super" {
+		return 0, nil, false
+	}
+	loc, local := resolveFrom(c.sc, c.sc.fn, nm.Name)
+	if local {
+		if loc.hops != 0 {
+			return 0, nil, false
+		}
+		slot = loc.slot
+	} else {
+		slot = c.freeSlot(c.sc.fn, nm.Name)
+	}
+	if !local && c.env.strict {
+		undef = c.errAt(nm, "UndefinedError", pyQuote(nm.Name)+" is undefined")
+	}
+	return slot, undef, true
+}
+
+// segOp is a step of a run of text and {{ name }} prints: text, or the
+// value in slot (name true).
+type segOp struct {
+	text  string
+	name  bool
+	slot  int
+	undef error // printedSlot's
+	pos   Pos
+}
+
+// segment runs ops in one function: what their statements' functions
+// (writeRaw, namePrint's) would do one by one, with the same errors.
+func (c *compiler) segment(ops []segOp) execFn {
+	tmpl := c.src.name
+	return func(f *frame) error {
+		c := f.c
+		limit := c.env.limits.Output
+		for i := range ops {
+			op := &ops[i]
+			if !op.name {
+				c.out = append(c.out, op.text...)
+				if limit > 0 && len(c.out)-c.outBase > limit {
+					return c.checkOutput()
+				}
+				continue
+			}
+			v := f.slots[op.slot]
+			if op.undef != nil && v.kind == KindUndefined {
+				return op.undef
+			}
+			if fin := c.env.ext.finalize; fin != nil {
+				v = fin(v)
+			}
+			if v.kind == KindStr && !c.autoescape {
+				c.out = append(c.out, v.s...)
+				if limit > 0 && len(c.out)-c.outBase > limit {
+					return place(c.checkOutput(), tmpl, op.pos)
+				}
+				continue
+			}
+			if err := c.writeValue(v); err != nil {
+				return place(err, tmpl, op.pos)
+			}
 		}
 		return nil
 	}
