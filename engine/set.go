@@ -341,19 +341,14 @@ func (t *Template) Render(ctx context.Context, vars map[string]any, opts ...Rend
 
 // Messages renders the template and parses its markup into messages.
 func (t *Template) Messages(ctx context.Context, vars map[string]any, opts ...RenderOption) ([]chat.Message, error) {
-	if len(opts) > 0 {
-		var rs renderSettings
-		for _, o := range opts {
-			o(&rs)
-		}
-		if rs.budget != nil {
-			return t.messagesWithin(ctx, vars, opts, rs.budget, rs.history)
-		}
-	}
-	r, history, err := t.request(vars, opts)
+	r, rs, err := t.request(vars, opts)
 	if err != nil {
 		return nil, err
 	}
+	if rs.budget != nil {
+		return t.messagesWithin(ctx, vars, opts, rs.budget, rs.history)
+	}
+	history := rs.history
 	if me, ok := t.compiled.(driver.MessagesExecuter); ok && !t.dotprompt {
 		r.Memory = scratch.From(ctx) // rolemark's batch only (internal/scratch)
 		var msgs []chat.Message
@@ -431,10 +426,11 @@ func (t *Template) placeHistory(markup string, history []chat.Message) (string, 
 // render checks the variables and renders the markup into a pooled buffer,
 // which the caller releases. It returns the render's history too.
 func (t *Template) render(ctx context.Context, vars map[string]any, opts []RenderOption) (*bytes.Buffer, []chat.Message, error) {
-	r, history, err := t.request(vars, opts)
+	r, rs, err := t.request(vars, opts)
 	if err != nil {
 		return nil, nil, err
 	}
+	history := rs.history
 	buf := bufPool.Get().(*bytes.Buffer)
 	if err := t.execute(ctx, buf, r); err != nil {
 		release(buf)
@@ -478,8 +474,9 @@ func (t *Template) markup(ctx context.Context, r *driver.Request) (string, []byt
 }
 
 // request checks the variables and builds the engine's request; it
-// returns the render's history beside it.
-func (t *Template) request(vars map[string]any, opts []RenderOption) (*driver.Request, []chat.Message, error) {
+// returns the settings the options made (history, budget) beside it, so
+// that a render applies its options once.
+func (t *Template) request(vars map[string]any, opts []RenderOption) (*driver.Request, *renderSettings, error) {
 	vars, err := t.prepare(vars)
 	if err != nil {
 		return nil, nil, err
@@ -494,7 +491,7 @@ func (t *Template) request(vars map[string]any, opts []RenderOption) (*driver.Re
 		o(&rq.rs)
 	}
 	rq.r = driver.Request{Vars: vars, Data: rq.rs.data}
-	return &rq.r, rq.rs.history, nil
+	return &rq.r, &rq.rs, nil
 }
 
 // withOptional returns vars with every declared optional top-level input
