@@ -1009,7 +1009,7 @@ func fTruncate(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 		if err != nil {
 			return Value{}, err
 		}
-		if int64(n) <= length+leeway {
+		if int64(n)-length <= leeway {
 			return v, nil
 		}
 		if set[1] && a[1].Truth() {
@@ -1025,7 +1025,7 @@ func fTruncate(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 		return Value{}, pyErr("AttributeError", "'%s' object has no attribute 'rsplit'", TypeName(v))
 	}
 	rs := []rune(v.s)
-	if int64(len(rs)) <= length+leeway {
+	if int64(len(rs))-length <= leeway { // length+leeway may overflow
 		return v, nil
 	}
 	head := string(rs[:length-endLen])

@@ -328,6 +328,9 @@ func formatFloatSpec(f float64, s fmtSpec) (string, error) {
 	if s.z && neg && roundsToZero(a, s) {
 		neg = false
 	}
+	if s.precision > math.MaxInt32 {
+		return "", valueErr("precision too big")
+	}
 	var body string
 	prec := s.precision
 	switch {

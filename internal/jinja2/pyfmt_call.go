@@ -1,6 +1,7 @@
 package jinja2
 
 import (
+	"math"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -494,6 +495,9 @@ func percentFormat(c *Ctx, f, args Value) (Value, error) {
 			p, err := readNum()
 			if err != nil {
 				return Value{}, err
+			}
+			if p > math.MaxInt32 {
+				return Value{}, valueErr("precision too big")
 			}
 			spec.precision = p
 		}

@@ -195,6 +195,9 @@ FOUND = [
     ("fold-dead-operand-print", "{{ 3[:2] and x|nofilter }}|{{ (3[:2] and x|nofilter) ~ 'a' }}|{{ [3[:2] and x|nofilter] }}", {}, "a print's child is folded whatever its value (here an Undefined)"),
     ("fold-live-operand", "{{ 1 and 1|nofilter }}", {}, "TemplateAssertionError: the right operand is live"),
     ("fold-live-operand-unsafe", "{% set v = 3[:2] and x|nofilter %}{{ v }}", {}, "TemplateAssertionError: an Undefined has no safe repr, so the node is not folded outside a print"),
+    ("truncate-max-length", "{{ 'ab'|truncate(9223372036854775807) }}|{{ [1, 2]|truncate(9223372036854775807) }}", {}, "length + leeway beyond 64 bits: the str is short enough (the package overflowed and sliced)"),
+    ("format-precision-too-big", "{{ '{:.9223372036854775807f}'.format(1.5) }}", {}, "ValueError: precision too big (beyond INT_MAX), at once"),
+    ("percent-precision-too-big", "{{ '%.9223372036854775807f' % 1.5 }}", {}, "ValueError: precision too big"),
     ("fold-cond-class", "{{ (x if 1e3[::-1] else ([1, -7] if (-7 ** 2) else y).__class__) }}|{{ (x if 1[:1] else 'a'[::-1].__class__) }}", {}, "run J: a folded conditional whose test is an Undefined takes the else branch, folded whatever its value"),
     ("fold-cond-complex", "{{ (x if 1e3[::-1] else ([1, -7] if (-7 ** 0.5) else y).__class__) }}", {}, "run J: Jinja2 folds the test (-7) ** 0.5, a complex and true; the package refuses the fold, not TypeError from running the slice"),
 ]
