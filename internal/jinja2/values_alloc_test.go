@@ -109,3 +109,17 @@ func TestPlusChainAllocatesOnce(t *testing.T) {
 	assert.Equal(t, "<user|hi>", string(buf))
 	assert.Equal(t, 1.0, testing.AllocsPerRun(100, func() { buf, _ = tpl.AppendRender(ctx, buf[:0], vars) }))
 }
+
+// A dict set item by item (namespace attributes, {% set ns.x %}) grows its
+// keys and values together from room for four: two allocations for the
+// first four items, not six.
+func TestDictGrowsFromFour(t *testing.T) {
+	keys := []Value{StrV("a"), StrV("b"), StrV("c"), StrV("d")}
+	allocs := testing.AllocsPerRun(100, func() {
+		d := &Dict{}
+		for _, k := range keys {
+			_ = d.SetKey(k, IntV(1))
+		}
+	})
+	assert.Equal(t, 2.0, allocs)
+}

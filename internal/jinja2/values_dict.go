@@ -131,6 +131,13 @@ func (d *Dict) SetKey(k, v Value) error {
 		d.vals[i] = v
 		return nil
 	}
+	if len(d.keys) == cap(d.keys) || len(d.vals) == cap(d.vals) {
+		// grow both at once, from room for four (a dict set item by
+		// item, as namespace attributes are, grew 1, 2, 4 times two)
+		n := max(4, 2*len(d.keys))
+		d.keys = append(make([]Value, 0, n), d.keys...)
+		d.vals = append(make([]Value, 0, n), d.vals...)
+	}
 	d.keys = append(d.keys, k)
 	d.vals = append(d.vals, v)
 	switch {
