@@ -179,34 +179,45 @@ func loadLoc(loc varLoc) evalFn {
 	}
 }
 
-// outerInit compiles how scope s's variable name starts: its value in the
-// scopes outside s, or the context's.
-func (c *compiler) outerInit(s *scope, name string) evalFn {
+// outerLoc is where scope s's variable name starts from: its place in
+// the scopes outside s, or the context's slot of the function.
+func (c *compiler) outerLoc(s *scope, name string) varLoc {
 	if loc, ok := resolveFrom(s.parent, s.fn, name); ok {
-		return loadLoc(loc)
+		return loc
 	}
-	return loadLoc(varLoc{hops: 0, slot: c.freeSlot(s.fn, name)})
+	return varLoc{hops: 0, slot: c.freeSlot(s.fn, name)}
 }
 
 // scopeInit compiles the start of scope s: every variable but those in
-// skip takes its outer value.
+// skip takes its outer value. A value in the same frame (a loop's body
+// starts from the enclosing scope's or the context's) is copied from its
+// slot, without a call.
 func (c *compiler) scopeInit(s *scope, skip map[string]bool) func(f *frame) error {
 	type init struct {
-		slot int
-		from evalFn
+		slot, src int // src: the slot in the same frame, or -1
+		from      evalFn
 	}
 	var inits []init
 	for _, n := range s.order {
 		if skip[n] {
 			continue
 		}
-		inits = append(inits, init{s.vars[n], c.outerInit(s, n)})
+		loc := c.outerLoc(s, n)
+		if loc.hops == 0 {
+			inits = append(inits, init{slot: s.vars[n], src: loc.slot})
+		} else {
+			inits = append(inits, init{slot: s.vars[n], src: -1, from: loadLoc(loc)})
+		}
 	}
 	if len(inits) == 0 {
 		return nil
 	}
 	return func(f *frame) error {
 		for _, in := range inits {
+			if in.src >= 0 {
+				f.slots[in.slot] = f.slots[in.src]
+				continue
+			}
 			v, _ := in.from(f)
 			f.slots[in.slot] = v
 		}

@@ -1,0 +1,30 @@
+package jinja2
+
+import (
+	"context"
+	"testing"
+)
+
+// BenchmarkLoopBodySets is a loop whose body sets variables, as chat
+// templates do per message ({% set content = message['content'] %}):
+// each iteration starts those variables from their outer values.
+func BenchmarkLoopBodySets(b *testing.B) {
+	tpl, err := New().Parse("t", "{% for m in ms %}{% set c = m %}{% set d = c %}{{ d }}{% endfor %}")
+	if err != nil {
+		b.Fatal(err)
+	}
+	items := make([]Value, 1000)
+	for i := range items {
+		items[i] = StrV("x")
+	}
+	vars := map[string]Value{"ms": ListV(items)}
+	ctx := context.Background()
+	buf, err := tpl.AppendRender(ctx, nil, vars)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		buf, _ = tpl.AppendRender(ctx, buf[:0], vars)
+	}
+}
