@@ -6,6 +6,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/rolemark/rolemark/internal/pyjson"
 )
 
 // Calling a str method of no arguments that builds no new str
@@ -23,4 +25,27 @@ func TestStrMethodCallsDoNotAllocate(t *testing.T) {
 		allocs := testing.AllocsPerRun(100, func() { buf, _ = tpl.AppendRender(ctx, buf[:0], vars) })
 		assert.Zero(t, allocs)
 	}
+}
+
+// JSONString writes in the render's working memory: a filter built on it
+// allocates the str it returns and nothing else.
+func TestJSONStringAllocatesItsStrOnly(t *testing.T) {
+	w := pyjson.NewWriter(pyjson.Indent(4))
+	tojson := func(c *Ctx, v Value, _ []Value, _ []Kwarg) (Value, error) {
+		s, err := JSONString(c, v, &w)
+		return StrV(s), err
+	}
+	tpl, err := New(WithFilter("tojson", tojson)).Parse("t", "{{ d|tojson }}|{{ d.f|tojson }}")
+	require.NoError(t, err)
+	f := NewDict(2)
+	f.SetStr("name", StrV("get_weather"))
+	f.SetStr("arguments", ListV([]Value{StrV("Paris, France"), IntV(3), FloatV(0.5), NoneV()}))
+	d := NewDict(1)
+	d.SetStr("f", DictV(f))
+	vars := map[string]Value{"d": DictV(d)}
+	ctx := context.Background()
+	buf, err := tpl.AppendRender(ctx, nil, vars)
+	require.NoError(t, err)
+	assert.Contains(t, string(buf), "\"Paris, France\",\n")
+	assert.Equal(t, 2.0, testing.AllocsPerRun(100, func() { buf, _ = tpl.AppendRender(ctx, buf[:0], vars) }))
 }

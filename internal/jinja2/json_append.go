@@ -95,3 +95,22 @@ func appendJSONDirect(dst []byte, v Value, w *pyjson.Writer, depth int) ([]byte,
 	}
 	return dst, false
 }
+
+// JSONString is json.dumps(v) with w's options as a new str, written in
+// the render's working memory (kept from call to call) rather than in a
+// buffer grown for each call.
+func JSONString(c *Ctx, v Value, w *pyjson.Writer) (string, error) {
+	var scratch []byte
+	if c != nil {
+		scratch = c.scratch[:0]
+	}
+	scratch, err := AppendJSON(scratch, v, w)
+	if err != nil {
+		return "", err
+	}
+	s := string(scratch)
+	if c != nil && cap(scratch) <= maxPooledOutput {
+		c.scratch = scratch
+	}
+	return s, nil
+}

@@ -185,11 +185,10 @@ func hfToJSON(c *jinja2.Ctx, v jinja2.Value, args []jinja2.Value, kw []jinja2.Kw
 		opts = append(opts, pyjson.SortKeys(true))
 	}
 	w := pyjson.NewWriter(opts...)
-	b, err := jinja2.AppendJSON(nil, v, &w)
+	s, err := jinja2.JSONString(c, v, &w)
 	if err != nil {
 		return jinja2.Value{}, err
 	}
-	s := string(b)
 	if err := c.Grow(len(s)); err != nil {
 		return jinja2.Value{}, err
 	}
