@@ -71,8 +71,10 @@ func (c *compiler) fastExpr(x Expr) (evalFn, error) {
 	case *ListLit, *DictLit:
 		// A literal of literals in the sandbox, where nothing can change
 		// a list or dict, is built once (as Jinja2's optimizer folds it)
-		// instead of at every evaluation.
-		if c.env.sandbox {
+		// instead of at every evaluation. Python builds a new list or
+		// dict at each evaluation, which only the sameas test can tell
+		// apart: a template that names it builds them anew.
+		if c.env.sandbox && !strings.Contains(c.src.text, "sameas") {
 			if v, ok := literalValue(x); ok {
 				return func(*frame) (Value, error) { return v, nil }, nil
 			}
