@@ -1,0 +1,5 @@
+//go:build !race
+
+package jinja2
+
+const raceEnabled = false
