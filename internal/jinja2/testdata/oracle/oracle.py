@@ -222,6 +222,15 @@ def dump(doc):
     return "\n".join(out) + "\n"
 
 
+def write_cases(name, doc):
+    """The converters' last step: writes doc as cases/NAME and renders its
+    expectations into it."""
+    path = os.path.join(HERE, "cases", name)
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(dump(doc))
+    run_file(path)
+
+
 def run_file(path, check=False):
     with open(path, encoding="utf-8") as f:
         doc = json.load(f)

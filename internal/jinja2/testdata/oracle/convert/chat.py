@@ -126,10 +126,7 @@ def build(prefix, templates, source, out_name, extra_cases=()):
                                  "template_ref": ref, "context_ref": c["name"],
                                  "context": {"bos_token": bos, "eos_token": eos}, "env": {"profile": "hf"}})
     doc["cases"].extend(extra_cases)
-    path = os.path.join(HERE, "..", "cases", out_name)
-    with open(path, "w", encoding="utf-8") as f:
-        f.write(oracle.dump(doc))
-    oracle.run_file(path)
+    oracle.write_cases(out_name, doc)
 
 
 # Stand-ins that let the test cases of tests/test-chat-template.cpp compile

@@ -139,10 +139,7 @@ def main():
         cases.append({"id": "fastpath/" + name, "source": {"test": "fastpath"}, "template": tpl, "context": ctx, "env": env})
     doc = {"jinja2": "", "source": {"repo": "rolemark", "path": "internal/jinja2/testdata/oracle/convert/fastpath.py", "licence": "this project's"},
            "cases": cases}
-    path = os.path.join(HERE, "..", "cases", "fastpath.json")
-    with open(path, "w", encoding="utf-8") as f:
-        f.write(oracle.dump(doc))
-    oracle.run_file(path)
+    oracle.write_cases("fastpath.json", doc)
 
 
 if __name__ == "__main__":

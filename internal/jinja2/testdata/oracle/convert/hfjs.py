@@ -76,12 +76,9 @@ def main():
         cases.append({"id": "hfjs/error/" + name, "source": {"test": "Error checking: " + name},
                       "template": json.loads(js_string(t.group(1))), "context": ctx, "env": env})
     doc = {"jinja2": "", "source": source, "cases": cases}
-    out = os.path.join(HERE, "..", "cases", "hfjs.json")
     sys.path.insert(0, os.path.join(HERE, ".."))
     import oracle
-    with open(out, "w", encoding="utf-8") as f:
-        f.write(oracle.dump(doc))
-    oracle.run_file(out)
+    oracle.write_cases("hfjs.json", doc)
 
 
 if __name__ == "__main__":

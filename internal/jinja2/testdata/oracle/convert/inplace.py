@@ -92,10 +92,7 @@ def main():
         cases.append(case)
     doc = {"jinja2": "", "source": {"repo": "rolemark", "path": "internal/jinja2/testdata/oracle/convert/inplace.py", "licence": "this project's"},
            "cases": cases}
-    path = os.path.join(HERE, "..", "cases", "inplace.json")
-    with open(path, "w", encoding="utf-8") as f:
-        f.write(oracle.dump(doc))
-    oracle.run_file(path)
+    oracle.write_cases("inplace.json", doc)
 
 
 if __name__ == "__main__":

@@ -44,12 +44,9 @@ def main():
         cases.append({"id": "minja/%03d" % i, "source": {"test": "SyntaxTest.SimpleCases, line %d" % r["line"]},
                       "template": r["template"], "context": r["bindings"], "env": env})
     doc = {"jinja2": "", "source": source, "cases": cases}
-    path = os.path.join(HERE, "..", "cases", "minja.json")
     sys.path.insert(0, os.path.join(HERE, ".."))
     import oracle
-    with open(path, "w", encoding="utf-8") as f:
-        f.write(oracle.dump(doc))
-    oracle.run_file(path)
+    oracle.write_cases("minja.json", doc)
 
 
 if __name__ == "__main__":

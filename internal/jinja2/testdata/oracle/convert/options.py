@@ -46,10 +46,7 @@ def main():
         cases.append(c)
     doc = {"jinja2": "", "source": {"repo": "rolemark", "path": "internal/jinja2/testdata/oracle/convert/options.py", "licence": "this project's"},
            "cases": cases}
-    path = os.path.join(HERE, "..", "cases", "options.json")
-    with open(path, "w", encoding="utf-8") as f:
-        f.write(oracle.dump(doc))
-    oracle.run_file(path)
+    oracle.write_cases("options.json", doc)
 
 
 if __name__ == "__main__":

@@ -98,10 +98,7 @@ def main():
         skipped["template used through module, generate, stream or macros, not render"] += unrendered
     source = {"repo": "pallets/jinja", "commit": commit, "tag": tag, "path": "tests/" + ",".join(FILES), "licence": "BSD-3-Clause"}
     doc = {"jinja2": "", "source": source, "skipped": dict(sorted(skipped.items(), key=lambda kv: -kv[1])), "cases": cases}
-    path = os.path.join(HERE, "..", "cases", "pallets.json")
-    with open(path, "w", encoding="utf-8") as f:
-        f.write(oracle.dump(doc))
-    oracle.run_file(path)
+    oracle.write_cases("pallets.json", doc)
     print("skipped:", sum(skipped.values()), dict(skipped))
 
 
