@@ -9,12 +9,7 @@ Run: python3 testdata/methods.py > testdata/methods.txt
 """
 import itertools
 
-def ans(f):
-    try:
-        r = f()
-    except Exception as e:
-        return "!%s: %s" % (type(e).__name__, e)
-    return "%s:%r" % (type(r).__name__, r)
+from pyanswer import ans
 
 strs = ["''", "'a'", "'Hello World'", "' 1 2 '", "'ß'", "'ΣΑΣ ΣΑΣ'", "'ǆungla'", "'ﬁ'", "'İ'", "'hello wORLD 3rd'",
         "'a,b,,c'", "'\\t x \\n'", "'line1\\nline2\\r\\nline3\\x85'", "'ab\\xa0cd'", "'12'", "'²'", "'一'", "'-42'", "'x\\u200by'",

@@ -5,18 +5,11 @@ the bounds are Python literals ("" for an omitted bound) and answer is
 type:repr(result) or !ExceptionType: message, as testdata/ops.py writes.
 Run: python3 testdata/slices.py > testdata/slices.txt
 """
+from pyanswer import ans
 
 values = ["''", "'abcdef'", "'h\\xe9llo w\\xf6rld'", "'\\U0001f600a\\xe9b\\u200b'", "[1, 2, 3, 4, 5]", "(1, 'a')"]
 bounds = ["", "None", "-10**20", "-7", "-1", "0", "2", "5", "10**20"]
 steps = ["", "1", "2", "-1", "-3", "0"]
-
-
-def ans(f):
-    try:
-        r = f()
-    except Exception as e:
-        return "!%s: %s" % (type(e).__name__, e)
-    return "%s:%r" % (type(r).__name__, r)
 
 
 def lit(b):
