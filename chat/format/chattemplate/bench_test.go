@@ -11,7 +11,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/rolemark/rolemark/chat"
 	"github.com/rolemark/rolemark/chat/format"
+	"github.com/rolemark/rolemark/chat/format/chattemplate"
 	"github.com/rolemark/rolemark/internal/fixture/cpubench"
 )
 
@@ -55,6 +57,26 @@ func BenchmarkTemplateVsJinja2(b *testing.B) {
 	t.Stop(pyNs)
 }
 
+// benchInput is c's messages and options for a benchmark of tpl, which
+// renders them once: with AllowSpecialTokens where c holds one of the
+// template's tokens (the rendering without the guard, as TestCorpus
+// renders it). what names the pair in a failure.
+func (c corpusConversation) benchInput(b *testing.B, tpl *chattemplate.Template, what string) ([]chat.Message, []format.Option) {
+	b.Helper()
+	msgs := c.messages(b)
+	opts := []format.Option{format.Tools(c.tools()...)}
+	if c.AddGenerationPrompt {
+		opts = append(opts, format.GenerationPrompt())
+	}
+	if _, err := tpl.Render(context.Background(), msgs, opts...); err != nil {
+		opts = append(opts, format.AllowSpecialTokens())
+		if _, err := tpl.Render(context.Background(), msgs, opts...); err != nil {
+			b.Fatalf("%s: %v", what, err)
+		}
+	}
+	return msgs, opts
+}
+
 // BenchmarkCorpusVsJinja2 renders every template of the corpus on one
 // conversation each (the first of testdata/hf/bench_all.py's PREFERRED
 // that Jinja2 renders: the tool-call cycle where the template has tools),
@@ -87,21 +109,8 @@ func BenchmarkCorpusVsJinja2(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		c := convs[p.Conversation]
-		msgs := c.messages(b)
-		opts := []format.Option{format.Tools(c.tools()...)}
-		if c.AddGenerationPrompt {
-			opts = append(opts, format.GenerationPrompt())
-		}
+		msgs, opts := convs[p.Conversation].benchInput(b, tpl, s.File+" / "+p.Conversation)
 		ctx := context.Background()
-		if _, err := tpl.Render(ctx, msgs, opts...); err != nil {
-			// a conversation holding one of the template's tokens: the
-			// rendering without the guard, as TestCorpus renders it
-			opts = append(opts, format.AllowSpecialTokens())
-			if _, err := tpl.Render(ctx, msgs, opts...); err != nil {
-				b.Fatalf("%s / %s: %v", s.File, p.Conversation, err)
-			}
-		}
 		b.Run(strings.TrimSuffix(s.File, ".jinja"), func(b *testing.B) {
 			t := cpubench.Start(b)
 			for i := 0; i < b.N; i++ {

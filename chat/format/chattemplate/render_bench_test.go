@@ -42,19 +42,8 @@ func BenchmarkCorpusRender(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			c := convs[conv]
-			msgs := c.messages(b)
-			opts := []format.Option{format.Tools(c.tools()...)}
-			if c.AddGenerationPrompt {
-				opts = append(opts, format.GenerationPrompt())
-			}
+			msgs, opts := convs[conv].benchInput(b, tpl, s.File+" / "+conv)
 			ctx := context.Background()
-			if _, err := tpl.Render(ctx, msgs, opts...); err != nil {
-				opts = append(opts, format.AllowSpecialTokens())
-				if _, err := tpl.Render(ctx, msgs, opts...); err != nil {
-					b.Fatalf("%s / %s: %v", s.File, conv, err)
-				}
-			}
 			t := cpubench.Start(b)
 			for i := 0; i < b.N; i++ {
 				if _, err := tpl.Render(ctx, msgs, opts...); err != nil {
