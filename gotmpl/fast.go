@@ -120,11 +120,5 @@ func (c *compiled) ExecuteMessages(ctx context.Context, r *driver.Request) ([]ch
 	if p == nil {
 		return nil, false, nil
 	}
-	return driver.SkeletonMessages(ctx, r, p.sk, len(p.keys), func(i int) (string, bool) {
-		x, ok := r.Vars[p.keys[i]]
-		if !ok {
-			return "", false
-		}
-		return value(x)
-	})
+	return driver.SkeletonVarMessages(ctx, r, p.sk, p.keys, value)
 }

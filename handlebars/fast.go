@@ -79,11 +79,8 @@ func (t *compiled) fastProgram(src string, funcs map[string]any, opts []rolepars
 	if err != nil {
 		return nil
 	}
-	texts, ok := roleparse.SplitHoles(out, order)
-	if !ok {
-		return nil
-	}
-	if f.sk, ok = driver.CompileSkeleton(texts, opts); !ok {
+	var ok bool
+	if f.sk, ok = driver.SkeletonFromRender(out, order, opts); !ok {
 		return nil
 	}
 	paths := make([][]string, len(order))

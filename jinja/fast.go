@@ -40,30 +40,17 @@ func (c *compiled) fastProgram(funcs map[string]any, opts []roleparse.Option) *f
 	if !plainStmts(c.tpl.Tree().Body, &names) {
 		return nil
 	}
-	index := map[string]int{}
-	vars := map[string]any{}
-	order := make([]int, len(names))
-	for i, name := range names {
+	for _, name := range names {
 		if _, fn := funcs[name]; fn || slices.Contains(jinjaGlobals, name) {
 			return nil
 		}
-		k, ok := index[name]
-		if !ok {
-			k = len(index)
-			index[name] = k
-			vars[name] = roleparse.Hole(k)
-		}
-		order[i] = k
 	}
+	vars, holes := driver.HoleVars(names)
 	out, err := c.ExecuteString(context.Background(), &driver.Request{Vars: vars})
 	if err != nil {
 		return nil
 	}
-	texts, ok := roleparse.SplitHoles(out, order)
-	if !ok {
-		return nil
-	}
-	sk, ok := driver.CompileSkeleton(texts, opts)
+	sk, ok := driver.SkeletonFromRender(out, holes, opts)
 	if !ok {
 		return nil
 	}
@@ -141,14 +128,8 @@ func value(x any) (string, bool) {
 // messages renders the request straight to messages when the template has
 // a fast path and the request's values suit it; ok is false otherwise.
 func (f *fastProg) messages(ctx context.Context, r *driver.Request) ([]chat.Message, bool, error) {
-	if f == nil || r == nil {
+	if f == nil {
 		return nil, false, nil
 	}
-	return driver.SkeletonMessages(ctx, r, f.sk, len(f.names), func(i int) (string, bool) {
-		x, ok := r.Vars[f.names[i]]
-		if !ok {
-			return "", false
-		}
-		return value(x)
-	})
+	return driver.SkeletonVarMessages(ctx, r, f.sk, f.names, value)
 }

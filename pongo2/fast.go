@@ -39,30 +39,17 @@ func (c *compiled) fastProgram(s *source, funcs p2.Context, opts []roleparse.Opt
 	if !s.plain {
 		return nil
 	}
-	index := map[string]int{}
-	vars := map[string]any{}
-	order := make([]int, len(s.prints))
-	for i, name := range s.prints {
+	for _, name := range s.prints {
 		if _, fn := funcs[name]; fn || name == stateKey || !identifier(name) {
 			return nil
 		}
-		k, ok := index[name]
-		if !ok {
-			k = len(index)
-			index[name] = k
-			vars[name] = roleparse.Hole(k)
-		}
-		order[i] = k
 	}
+	vars, holes := driver.HoleVars(s.prints)
 	var buf bytes.Buffer
 	if err := c.Execute(context.Background(), &buf, &driver.Request{Vars: vars}); err != nil {
 		return nil
 	}
-	texts, ok := roleparse.SplitHoles(buf.String(), order)
-	if !ok {
-		return nil
-	}
-	sk, ok := driver.CompileSkeleton(texts, opts)
+	sk, ok := driver.SkeletonFromRender(buf.String(), holes, opts)
 	if !ok {
 		return nil
 	}
@@ -89,11 +76,5 @@ func (c *compiled) ExecuteMessages(ctx context.Context, r *driver.Request) ([]ch
 	if f == nil {
 		return nil, false, nil
 	}
-	return driver.SkeletonMessages(ctx, r, f.sk, len(f.names), func(i int) (string, bool) {
-		x, ok := r.Vars[f.names[i]]
-		if !ok {
-			return "", false
-		}
-		return value(x)
-	})
+	return driver.SkeletonVarMessages(ctx, r, f.sk, f.names, value)
 }

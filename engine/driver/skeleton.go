@@ -24,6 +24,58 @@ func CompileSkeleton(texts []string, opts []roleparse.Option) (*roleparse.Skelet
 	return roleparse.CompileSkeleton(texts, opts...)
 }
 
+// HoleVars returns the variables of an engine's placeholder render of a
+// template whose i-th value prints the variable names[i]: each distinct
+// name holds roleparse.Hole(k), k counting the distinct names in the order
+// they first print, and holes[i] is the k of names[i], as
+// SkeletonFromRender takes it.
+func HoleVars(names []string) (vars map[string]any, holes []int) {
+	index := make(map[string]int, len(names))
+	vars = make(map[string]any, len(names))
+	holes = make([]int, len(names))
+	for i, name := range names {
+		k, ok := index[name]
+		if !ok {
+			k = len(index)
+			index[name] = k
+			vars[name] = roleparse.Hole(k)
+		}
+		holes[i] = k
+	}
+	return vars, holes
+}
+
+// SkeletonFromRender returns the skeleton of a template from rendered,
+// the engine's render of it with roleparse.Hole(k) for its k-th distinct
+// variable, where holes[i] is the variable the i-th value prints
+// (roleparse.SplitHoles, then CompileSkeleton). It reports false when the
+// holes do not stand in rendered as holes says or the texts have no
+// skeleton.
+func SkeletonFromRender(rendered string, holes []int, opts []roleparse.Option) (*roleparse.Skeleton, bool) {
+	texts, ok := roleparse.SplitHoles(rendered, holes)
+	if !ok {
+		return nil, false
+	}
+	return CompileSkeleton(texts, opts)
+}
+
+// SkeletonVarMessages is SkeletonMessages for a skeleton whose i-th hole
+// prints the variable names[i] of r.Vars: value returns the text the engine
+// prints for the variable's value, or false for a kind it cannot take. A
+// missing variable, a refused value or a nil r gives ok false.
+func SkeletonVarMessages(ctx context.Context, r *Request, sk *roleparse.Skeleton, names []string, value func(any) (string, bool)) ([]chat.Message, bool, error) {
+	if r == nil {
+		return nil, false, nil
+	}
+	return SkeletonMessages(ctx, r, sk, len(names), func(i int) (string, bool) {
+		x, ok := r.Vars[names[i]]
+		if !ok {
+			return "", false
+		}
+		return value(x)
+	})
+}
+
 // SkeletonMessages renders r straight to the messages of sk, whose n holes
 // take value(0) … value(n-1): the MessagesExecuter of an engine with a
 // skeleton. ok is false when value refuses one (a variable missing, or of a

@@ -1,6 +1,7 @@
 package driver_test
 
 import (
+	"context"
 	"strings"
 	"testing"
 
@@ -8,6 +9,7 @@ import (
 
 	"github.com/rolemark/rolemark/chat"
 	"github.com/rolemark/rolemark/engine/driver"
+	"github.com/rolemark/rolemark/roleparse"
 )
 
 func TestCompileSkeletonRefusesHistory(t *testing.T) {
@@ -54,4 +56,67 @@ func TestMemoryMessages(t *testing.T) {
 	require.Equal(t, "b", b[1].Content[0].Text)
 	_, err = mem.Messages(sk, nil)
 	require.Error(t, err)
+}
+
+func TestHoleVars(t *testing.T) {
+	vars, holes := driver.HoleVars([]string{"a", "b", "a", "c", "b"})
+	require.Equal(t, map[string]any{"a": roleparse.Hole(0), "b": roleparse.Hole(1), "c": roleparse.Hole(2)}, vars)
+	require.Equal(t, []int{0, 1, 0, 2, 1}, holes)
+	vars, holes = driver.HoleVars(nil)
+	require.Empty(t, vars)
+	require.Empty(t, holes)
+}
+
+func TestSkeletonFromRender(t *testing.T) {
+	tests := []struct {
+		name     string
+		rendered string
+		holes    []int
+		ok       bool
+	}{
+		{"in order", `<message role="user">` + roleparse.Hole(0) + ` and ` + roleparse.Hole(1) + `</message>`, []int{0, 1}, true},
+		{"out of order", `<message role="user">` + roleparse.Hole(1) + ` and ` + roleparse.Hole(0) + `</message>`, []int{0, 1}, false},
+		{"hole missing", `<message role="user">` + roleparse.Hole(0) + `</message>`, []int{0, 1}, false},
+		{"history", `<message role="user">` + roleparse.Hole(0) + `</message>` + driver.HistoryMarker, []int{0}, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			sk, ok := driver.SkeletonFromRender(tt.rendered, tt.holes, nil)
+			require.Equal(t, tt.ok, ok)
+			if ok {
+				require.Equal(t, len(tt.holes), sk.Holes())
+			}
+		})
+	}
+}
+
+func TestSkeletonVarMessages(t *testing.T) {
+	sk, ok := driver.SkeletonFromRender(`<message role="user">`+roleparse.Hole(0)+` `+roleparse.Hole(1)+` `+roleparse.Hole(0)+`</message>`, []int{0, 1, 0}, nil)
+	require.True(t, ok)
+	names := []string{"a", "b", "a"}
+	str := func(x any) (string, bool) { s, ok := x.(string); return s, ok }
+	tests := []struct {
+		name string
+		r    *driver.Request
+		want []chat.Message
+		ok   bool
+	}{
+		{"values", &driver.Request{Vars: map[string]any{"a": "x", "b": "y"}}, []chat.Message{chat.Text(chat.RoleUser, "x y x")}, true},
+		{"missing", &driver.Request{Vars: map[string]any{"a": "x"}}, nil, false},
+		{"refused", &driver.Request{Vars: map[string]any{"a": "x", "b": 1}}, nil, false},
+		{"nil request", nil, nil, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			msgs, ok, err := driver.SkeletonVarMessages(context.Background(), tt.r, sk, names, str)
+			require.NoError(t, err)
+			require.Equal(t, tt.ok, ok)
+			require.Equal(t, tt.want, msgs)
+		})
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, ok, err := driver.SkeletonVarMessages(ctx, &driver.Request{}, sk, names, str)
+	require.True(t, ok)
+	require.ErrorIs(t, err, context.Canceled)
 }
