@@ -164,7 +164,7 @@ func (e *Engine) Compile(name, src string, cfg driver.Config) (dc driver.Compile
 		opts = append(opts, jinja2.WithGlobal(n, fn))
 	}
 	c := &compiled{name: name, files: map[string]string{}, calls: map[place]bool{}}
-	ld := &loader{cfg: cfg, exts: partialExts(name, e.Extensions()), c: c}
+	ld := &loader{cfg: cfg, exts: driver.PartialExts(name, e.Extensions()), c: c}
 	opts = append(opts, jinja2.WithLoader(ld.load))
 	c.env = jinja2.New(opts...)
 	tpl, err := c.env.Parse(name, src)

@@ -2,9 +2,6 @@ package jinja
 
 import (
 	"errors"
-	"path"
-	"slices"
-	"strings"
 
 	"github.com/rolemark/rolemark/engine/driver"
 	"github.com/rolemark/rolemark/internal/jinja2"
@@ -30,19 +27,6 @@ func (l *loader) load(name string) (string, error) {
 	l.c.files[name] = file
 	l.c.mu.Unlock()
 	return string(src), nil
-}
-
-// partialExts returns the extensions a partial name without one is tried
-// with: the template's own, when the engine claims it, then the engine's,
-// shortest first (.j2, .jinja, .jinja2).
-func partialExts(root string, engineExts []string) []string {
-	exts := slices.Clone(engineExts)
-	slices.SortStableFunc(exts, func(a, b string) int { return len(a) - len(b) })
-	own := strings.ToLower(path.Ext(root))
-	if i := slices.Index(exts, own); i > 0 {
-		exts = append([]string{own}, slices.Delete(exts, i, i+1)...)
-	}
-	return exts
 }
 
 // preload reads and compiles, through the Env's loader and cache, every

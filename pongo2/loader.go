@@ -4,8 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"path"
-	"slices"
 	"strings"
 	"sync"
 
@@ -53,25 +51,12 @@ type refusal struct {
 
 func newLoader(cfg driver.Config, root string, src *source, expandRole bool, engineExts []string) *loader {
 	return &loader{
-		cfg: cfg, root: root, exts: partialExts(root, engineExts), expandRole: expandRole,
+		cfg: cfg, root: root, exts: driver.PartialExts(root, engineExts), expandRole: expandRole,
 		sources: map[string]*source{root: src},
 		errs:    map[string]error{},
 		read:    map[string][]byte{},
 		asked:   map[string]request{},
 	}
-}
-
-// partialExts returns the extensions a partial name without one is tried
-// with: the root template's own, when the engine claims it, then the
-// engine's, shortest first (.j2, .jinja, .jinja2 for the jinja engine).
-func partialExts(root string, engineExts []string) []string {
-	exts := slices.Clone(engineExts)
-	slices.SortStableFunc(exts, func(a, b string) int { return len(a) - len(b) })
-	own := strings.ToLower(path.Ext(root))
-	if i := slices.Index(exts, own); i > 0 {
-		exts = append([]string{own}, slices.Delete(exts, i, i+1)...)
-	}
-	return exts
 }
 
 // Abs resolves name, named by the template base, to the file that

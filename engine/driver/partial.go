@@ -54,6 +54,21 @@ var (
 // NAME as _NAME first; a directory of prompts lists no partial as a prompt.
 func IsPartialFile(name string) bool { return strings.HasPrefix(path.Base(name), "_") }
 
+// PartialExts returns the exts for ReadPartial of a template named root
+// in an engine whose extensions are engineExts: root's own extension
+// first, when the engine claims it (compared in lower case), then the
+// engine's, shortest first (.j2, .jinja, .jinja2), in their given order
+// where as long. engineExts is not changed.
+func PartialExts(root string, engineExts []string) []string {
+	exts := slices.Clone(engineExts)
+	slices.SortStableFunc(exts, func(a, b string) int { return len(a) - len(b) })
+	own := strings.ToLower(path.Ext(root))
+	if i := slices.Index(exts, own); i > 0 {
+		exts = append([]string{own}, slices.Delete(exts, i, i+1)...)
+	}
+	return exts
+}
+
 // ReadPartial reads the file of the partial that a template compiled with c
 // names, and returns its path in c.FS and its source. Every engine resolves
 // every partial, include, import, extends and template name with it, so

@@ -127,3 +127,31 @@ func TestIsPartialFile(t *testing.T) {
 		assert.Equal(t, tc.want, driver.IsPartialFile(tc.name), tc.name)
 	}
 }
+
+func TestPartialExts(t *testing.T) {
+	jinja := []string{".jinja", ".j2", ".jinja2"}
+	tests := []struct {
+		root string
+		exts []string
+		want []string
+	}{
+		{"chat.jinja", jinja, []string{".jinja", ".j2", ".jinja2"}},
+		{"chat.jinja2", jinja, []string{".jinja2", ".j2", ".jinja"}},
+		{"chat.J2", jinja, []string{".j2", ".jinja", ".jinja2"}},
+		{"chat.txt", jinja, []string{".j2", ".jinja", ".jinja2"}},
+		{"chat", jinja, []string{".j2", ".jinja", ".jinja2"}},
+		{"dir.jinja2/chat", jinja, []string{".j2", ".jinja", ".jinja2"}},
+		{"chat.j2", nil, []string{}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.root, func(t *testing.T) {
+			got := driver.PartialExts(tt.root, tt.exts)
+			if len(tt.want) == 0 {
+				assert.Empty(t, got)
+			} else {
+				assert.Equal(t, tt.want, got)
+			}
+		})
+	}
+	assert.Equal(t, []string{".jinja", ".j2", ".jinja2"}, jinja, "the engine's list is not changed")
+}
