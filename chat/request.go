@@ -150,9 +150,7 @@ func OpenAIBody(msgs []Message, s Settings) ([]byte, error) {
 // AppendOpenAIBody appends the body OpenAIBody returns to dst and returns
 // the extended slice. On error it returns dst as it was.
 func AppendOpenAIBody(dst []byte, msgs []Message, s Settings) ([]byte, error) {
-	fail := func(field, format string, args ...any) error {
-		return &RequestError{Target: "openai", Field: field, Msg: fmt.Sprintf(format, args...)}
-	}
+	fail := failer("openai")
 	if s.Model == "" {
 		return dst, fail("model", "a request needs a model")
 	}
@@ -280,9 +278,7 @@ func AnthropicBody(msgs []Message, s Settings) ([]byte, error) {
 // AppendAnthropicBody appends the body AnthropicBody returns to dst and
 // returns the extended slice. On error it returns dst as it was.
 func AppendAnthropicBody(dst []byte, msgs []Message, s Settings) ([]byte, error) {
-	fail := func(field, format string, args ...any) error {
-		return &RequestError{Target: "anthropic", Field: field, Msg: fmt.Sprintf(format, args...)}
-	}
+	fail := failer("anthropic")
 	if s.Model == "" {
 		return dst, fail("model", "a request needs a model")
 	}
@@ -463,6 +459,15 @@ func member(b []byte, key, value string) []byte {
 	b = append(b, key...)
 	b = append(b, '"', ':')
 	return jsonw.String(b, value)
+}
+
+// failer returns the function with which a body builder for target
+// reports a setting it cannot carry: field names the setting, format and
+// args the reason.
+func failer(target string) func(field, format string, args ...any) error {
+	return func(field, format string, args ...any) error {
+		return &RequestError{Target: target, Field: field, Msg: fmt.Sprintf(format, args...)}
+	}
 }
 
 // checkToolChoice reports a tool choice the request's tools cannot
