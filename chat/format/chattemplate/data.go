@@ -8,6 +8,7 @@ import (
 
 	"github.com/rolemark/rolemark/chat"
 	"github.com/rolemark/rolemark/chat/format/internal/option"
+	"github.com/rolemark/rolemark/chat/format/internal/special"
 	"github.com/rolemark/rolemark/internal/jinja2"
 	"github.com/rolemark/rolemark/internal/pyjson"
 )
@@ -323,12 +324,8 @@ type memo struct {
 // toJSON returns the tojson text (no arguments) of a list or dict the
 // memo holds.
 func (m *memo) toJSON(v jinja2.Value) (string, bool) {
-	var key any
-	if d := v.DictOf(); d != nil {
-		key = d
-	} else if items := v.Items(); v.Kind() == jinja2.KindList && len(items) > 0 {
-		key = &items[0]
-	} else {
+	key, ok := memoKey(v)
+	if !ok {
 		return "", false
 	}
 	if te := m.tools.Load(); te != nil {
@@ -353,20 +350,8 @@ type toolsEntry struct {
 	json  map[any]string // tojson text by *jinja2.Dict, or by &Items[0] of a list
 }
 
-func sameTools(a, b []chat.Tool) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i].Name != b[i].Name || a[i].Description != b[i].Description || !bytes.Equal(a[i].Parameters, b[i].Parameters) {
-			return false
-		}
-	}
-	return true
-}
-
 func (t *Template) toolsValue(tools []chat.Tool) (jinja2.Value, error) {
-	if te := t.memo.tools.Load(); te != nil && sameTools(te.tools, tools) {
+	if te := t.memo.tools.Load(); te != nil && special.SameTools(te.tools, tools) {
 		return te.val, nil
 	}
 	te := &toolsEntry{tools: make([]chat.Tool, len(tools)), json: map[any]string{}}
@@ -401,15 +386,24 @@ func (t *Template) toolsValue(tools []chat.Tool) (jinja2.Value, error) {
 	return te.val, nil
 }
 
+// memoKey returns the key of v's tojson text in a memo: v's
+// *jinja2.Dict, or &Items[0] of a non-empty list; ok is false for any
+// other value.
+func memoKey(v jinja2.Value) (key any, ok bool) {
+	if d := v.DictOf(); d != nil {
+		return d, true
+	}
+	if items := v.Items(); v.Kind() == jinja2.KindList && len(items) > 0 {
+		return &items[0], true
+	}
+	return nil, false
+}
+
 // remember keeps the tojson text of v, a list or dict shared by
 // renderings, in memo.
 func remember(memo map[any]string, v jinja2.Value) {
-	var key any
-	if d := v.DictOf(); d != nil {
-		key = d
-	} else if items := v.Items(); v.Kind() == jinja2.KindList && len(items) > 0 {
-		key = &items[0]
-	} else {
+	key, ok := memoKey(v)
+	if !ok {
 		return
 	}
 	pv, err := jinja2.ToPyJSON(v)

@@ -560,7 +560,7 @@ func (g *Guard) CheckScanned(marks Marks, tools []chat.Tool, vars map[string]any
 // toolsVerdict returns what scanning tools finds, from the last Check
 // when it had the same tools.
 func (g *Guard) toolsVerdict(tools []chat.Tool) *toolsVerdict {
-	if tv := g.tools.Load(); tv != nil && sameTools(tv.tools, tools) {
+	if tv := g.tools.Load(); tv != nil && SameTools(tv.tools, tools) {
 		return tv
 	}
 	var s scan
@@ -573,9 +573,9 @@ func (g *Guard) toolsVerdict(tools []chat.Tool) *toolsVerdict {
 	return tv
 }
 
-// sameTools reports whether a and b define the same tools, as the scan
+// SameTools reports whether a and b define the same tools, as the scan
 // reads them.
-func sameTools(a, b []chat.Tool) bool {
+func SameTools(a, b []chat.Tool) bool {
 	if len(a) != len(b) {
 		return false
 	}
