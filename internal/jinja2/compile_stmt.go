@@ -661,6 +661,14 @@ func (c *compiler) compileStreamed(n *Print) (execFn, error) {
 				return place(f.c.writeValue(acc), name, at)
 			}
 			for _, v := range vals {
+				if v.kind == KindFloat || v.kind == KindInt && v.ref == nil {
+					// str() of these cannot fail: writeValue writes it
+					// without a string
+					if err := f.c.writeValue(v); err != nil {
+						return place(err, name, at)
+					}
+					continue
+				}
 				if v.kind != KindStr {
 					s, err := ToStr(f.c, v)
 					if err != nil {

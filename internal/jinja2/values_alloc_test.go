@@ -123,3 +123,16 @@ func TestDictGrowsFromFour(t *testing.T) {
 	})
 	assert.Equal(t, 2.0, allocs)
 }
+
+// A printed ~ chain writes its ints and floats without making their str.
+func TestPrintConcatNumbersDoesNotAllocate(t *testing.T) {
+	tmpl, err := New().Parse("t", `{{ 'n=' ~ n ~ ', f=' ~ x ~ ', big=' ~ b }}`)
+	require.NoError(t, err)
+	vars := map[string]Value{"n": IntV(-42), "x": FloatV(2.5e-7), "b": FloatV(1e22)}
+	buf, err := tmpl.AppendRender(context.Background(), nil, vars)
+	require.NoError(t, err)
+	assert.Equal(t, "n=-42, f=2.5e-07, big=1e+22", string(buf))
+	assert.Zero(t, testing.AllocsPerRun(100, func() {
+		buf, _ = tmpl.AppendRender(context.Background(), buf[:0], vars)
+	}))
+}
