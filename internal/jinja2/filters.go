@@ -1165,17 +1165,18 @@ func fRound(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 	if err != nil {
 		return Value{}, err
 	}
-	prec := int64(0)
-	if set[0] {
-		if prec, err = intArg(a[0]); err != nil {
-			return Value{}, err
-		}
-	}
+	// do_round checks the method before it uses the precision
 	method := "common"
 	if set[1] {
 		method = a[1].s
 		if a[1].kind != KindStr || (method != "common" && method != "ceil" && method != "floor") {
 			return Value{}, filterErr("method must be common, ceil or floor")
+		}
+	}
+	prec := int64(0)
+	if set[0] {
+		if prec, err = intArg(a[0]); err != nil {
+			return Value{}, err
 		}
 	}
 	if !isNum(v) {

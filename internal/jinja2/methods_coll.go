@@ -426,6 +426,10 @@ func dictMethod(name string) methodFn {
 
 // dictUpdate is d.update(other): a dict's items, or an iterable of pairs.
 func dictUpdate(c *Ctx, d *Dict, other Value) error {
+	if other.kind == KindUndefined {
+		// dict looks up other.keys first: Undefined.__getattr__ raises
+		return other.undefErr()
+	}
 	if other.kind == KindDict {
 		o := other.dict()
 		for i, k := range o.keys {

@@ -276,6 +276,9 @@ func (f *formatter) lookup(name string) (Value, error) {
 				return Value{}, pyErr("IndexError", "%s index out of range", TypeName(v))
 			case KindDict:
 			case KindObject:
+				if _, view := v.ref.(*dictView); view {
+					return Value{}, typeErr("'%s' object is not subscriptable", TypeName(v))
+				}
 				if _, ok := v.ref.(Indexable); !ok {
 					return Value{}, typeErr("'%s' object is not subscriptable", TypeName(v))
 				}

@@ -198,6 +198,10 @@ FOUND = [
     ("truncate-max-length", "{{ 'ab'|truncate(9223372036854775807) }}|{{ [1, 2]|truncate(9223372036854775807) }}", {}, "length + leeway beyond 64 bits: the str is short enough (the package overflowed and sliced)"),
     ("format-precision-too-big", "{{ '{:.9223372036854775807f}'.format(1.5) }}", {}, "ValueError: precision too big (beyond INT_MAX), at once"),
     ("percent-precision-too-big", "{{ '%.9223372036854775807f' % 1.5 }}", {}, "ValueError: precision too big"),
+    ("dict-from-undefined", "{% for x in dict.removesuffix(undefined_name) %}{{ x }}{% else %}E{% endfor %}", {}, "run M: UndefinedError: dict(x) looks up x.keys first, which Undefined raises for"),
+    ("dict-update-undefined", "{{ {}.update(nothere) }}", {}, "UndefinedError: dict.update looks up keys too"),
+    ("round-method-before-precision", "{{ 1|round(1e16, 16) }}", {}, "run M: FilterArgumentError: do_round checks the method before it uses the precision"),
+    ("format-field-dict-view", "{{ '{a[b]}'.format(a={'b': -7}.values()) }}", {}, "run M: TypeError: 'dict_values' object is not subscriptable"),
     ("fold-cond-class", "{{ (x if 1e3[::-1] else ([1, -7] if (-7 ** 2) else y).__class__) }}|{{ (x if 1[:1] else 'a'[::-1].__class__) }}", {}, "run J: a folded conditional whose test is an Undefined takes the else branch, folded whatever its value"),
     ("fold-cond-complex", "{{ (x if 1e3[::-1] else ([1, -7] if (-7 ** 0.5) else y).__class__) }}", {}, "run J: Jinja2 folds the test (-7) ** 0.5, a complex and true; the package refuses the fold, not TypeError from running the slice"),
 ]
