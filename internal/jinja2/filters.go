@@ -1175,6 +1175,9 @@ func fRound(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 	}
 	prec := int64(0)
 	if set[0] {
+		if a[0].kind == KindUndefined && method != "common" {
+			return Value{}, a[0].undefErr() // 10 ** precision
+		}
 		if prec, err = intArg(a[0]); err != nil {
 			return Value{}, err
 		}

@@ -279,6 +279,9 @@ func (f *formatter) lookup(name string) (Value, error) {
 				if _, view := v.ref.(*dictView); view {
 					return Value{}, typeErr("'%s' object is not subscriptable", TypeName(v))
 				}
+				if k, class := v.ref.(*pyClass); class {
+					return Value{}, typeErr("type '%s' is not subscriptable", k.name)
+				}
 				if _, ok := v.ref.(Indexable); !ok {
 					return Value{}, typeErr("'%s' object is not subscriptable", TypeName(v))
 				}

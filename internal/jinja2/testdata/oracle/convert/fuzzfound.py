@@ -202,6 +202,10 @@ FOUND = [
     ("dict-update-undefined", "{{ {}.update(nothere) }}", {}, "UndefinedError: dict.update looks up keys too"),
     ("round-method-before-precision", "{{ 1|round(1e16, 16) }}", {}, "run M: FilterArgumentError: do_round checks the method before it uses the precision"),
     ("format-field-dict-view", "{{ '{a[b]}'.format(a={'b': -7}.values()) }}", {}, "run M: TypeError: 'dict_values' object is not subscriptable"),
+    ("format-field-class-item", "{{ '{a[b]}'.format(0, a=cycler) }}", {}, "run M: TypeError: type 'Cycler' is not subscriptable"),
+    ("format-field-dict-class-item", "{{ '{a[b]}'.format(0, a=dict) }}", {}, "dict['b'] is a GenericAlias"),
+    ("round-undefined-precision-ceil", "{{ 1|round(x, 'ceil') }}", {}, "run M: UndefinedError: 10 ** precision"),
+    ("round-undefined-precision-common", "{{ 1|round(x) }}", {}, "TypeError: round(value, Undefined) needs __index__"),
     ("fold-cond-class", "{{ (x if 1e3[::-1] else ([1, -7] if (-7 ** 2) else y).__class__) }}|{{ (x if 1[:1] else 'a'[::-1].__class__) }}", {}, "run J: a folded conditional whose test is an Undefined takes the else branch, folded whatever its value"),
     ("fold-cond-complex", "{{ (x if 1e3[::-1] else ([1, -7] if (-7 ** 0.5) else y).__class__) }}", {}, "run J: Jinja2 folds the test (-7) ** 0.5, a complex and true; the package refuses the fold, not TypeError from running the slice"),
 ]
