@@ -47,6 +47,14 @@ func (c *compiler) fastExpr(x Expr) (evalFn, error) {
 			return BoolV(ok), nil
 		}, nil
 	case *UnaryExpr:
+		if k, ok := n.X.(*Const); ok && n.Op != "not" && isNum(k.Value) {
+			// -1, +2.5: the number, once (Jinja2's optimizer folds it;
+			// on a number UnaryOp cannot fail)
+			v, err := UnaryOp(nil, n.Op, k.Value)
+			if err == nil {
+				return func(*frame) (Value, error) { return v, nil }, nil
+			}
+		}
 		if n.Op != "not" {
 			return nil, nil
 		}

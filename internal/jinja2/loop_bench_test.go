@@ -28,3 +28,25 @@ func BenchmarkLoopBodySets(b *testing.B) {
 		buf, _ = tpl.AppendRender(ctx, buf[:0], vars)
 	}
 }
+
+// BenchmarkNegativeIndex reads messages[-1] in a loop, as chat templates
+// do to find the last message: -1 is a constant.
+func BenchmarkNegativeIndex(b *testing.B) {
+	tpl, err := New().Parse("t", "{% for m in ms %}{% if ms[-1] == m %}{{ ms[-1] }}{% endif %}{% endfor %}")
+	if err != nil {
+		b.Fatal(err)
+	}
+	items := make([]Value, 1000)
+	for i := range items {
+		items[i] = StrV("x")
+	}
+	vars := map[string]Value{"ms": ListV(items)}
+	ctx := context.Background()
+	buf, err := tpl.AppendRender(ctx, nil, vars)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for i := 0; i < b.N; i++ {
+		buf, _ = tpl.AppendRender(ctx, buf[:0], vars)
+	}
+}

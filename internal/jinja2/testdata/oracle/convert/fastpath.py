@@ -127,6 +127,10 @@ CASES = [
      {"m": {"__markup__": "<b>"}}, {"autoescape": True}),
     ("plus-chain-markup-plain", "{% set s = '<a>' + m + '&' + 'b' %}{{ s }}", {"m": {"__markup__": "<b>"}}, {}),
     ("plus-chain-non-ascii", "{% set s = 'é' + d['c'] + '😀' %}{{ s }}{{ s|length }}{{ s[1] }}", {"d": {"c": "ü"}}, {}),
+    ("unary-constants",
+     "{{ xs[-1] }}{{ xs[-2] }}{{ -1 }}{{ +2 }}{{ -2.5 }}{{ - -3 }}{{ -true }}{{ +false }}{{ -9223372036854775808 }}{{ -(-9223372036854775808) }}{{ -0.0 }}{{ xs[-1:] }}{{ -1 * 2 }}",
+     {"xs": [1, 2, 3]}, {}),
+    ("unary-constant-type-error", "{{ -'a' if n else 0 }}{{ -'a' }}", {"n": 0}, {}),
     ("attribute-of-str", "{{ s.upper() }}{{ s.upper is defined }}{{ s.nothere is defined }}", {"s": "ab"}, {}),
 ]
 
