@@ -282,6 +282,12 @@ func (f *formatter) lookup(name string) (Value, error) {
 				if k, class := v.ref.(*pyClass); class {
 					return Value{}, typeErr("type '%s' is not subscriptable", k.name)
 				}
+				if _, rng := v.ref.(*rangeObj); rng {
+					if k.kind == KindStr {
+						return Value{}, typeErr("range indices must be integers or slices, not str")
+					}
+					return Value{}, pyErr("IndexError", "range object index out of range")
+				}
 				if _, ok := v.ref.(Indexable); !ok {
 					return Value{}, typeErr("'%s' object is not subscriptable", TypeName(v))
 				}

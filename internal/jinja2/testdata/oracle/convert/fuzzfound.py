@@ -206,6 +206,8 @@ FOUND = [
     ("format-field-dict-class-item", "{{ '{a[b]}'.format(0, a=dict) }}", {}, "dict['b'] is a GenericAlias"),
     ("round-undefined-precision-ceil", "{{ 1|round(x, 'ceil') }}", {}, "run M: UndefinedError: 10 ** precision"),
     ("round-undefined-precision-common", "{{ 1|round(x) }}", {}, "TypeError: round(value, Undefined) needs __index__"),
+    ("format-field-range-item", "{{ '{a[b]}'.format(a=range(3)) }}", {}, "run N: TypeError: range indices must be integers or slices, not str"),
+    ("format-field-range-index", "{{ '{a[5]}'.format(a=range(3)) }}|{{ '{a[1]}'.format(a=range(3)) }}", {}, "IndexError: range object index out of range"),
     ("fold-cond-class", "{{ (x if 1e3[::-1] else ([1, -7] if (-7 ** 2) else y).__class__) }}|{{ (x if 1[:1] else 'a'[::-1].__class__) }}", {}, "run J: a folded conditional whose test is an Undefined takes the else branch, folded whatever its value"),
     ("fold-cond-complex", "{{ (x if 1e3[::-1] else ([1, -7] if (-7 ** 0.5) else y).__class__) }}", {}, "run J: Jinja2 folds the test (-7) ** 0.5, a complex and true; the package refuses the fold, not TypeError from running the slice"),
 ]
