@@ -1170,6 +1170,10 @@ func fRound(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 	if set[1] {
 		method = a[1].s
 		if a[1].kind != KindStr || (method != "common" && method != "ceil" && method != "floor") {
+			// `method in {"common", "ceil", "floor"}` hashes it first
+			if err := checkHashable(a[1]); err != nil {
+				return Value{}, err
+			}
 			return Value{}, filterErr("method must be common, ceil or floor")
 		}
 	}

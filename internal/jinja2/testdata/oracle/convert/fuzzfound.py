@@ -210,6 +210,8 @@ FOUND = [
     ("format-field-range-index", "{{ '{a[5]}'.format(a=range(3)) }}|{{ '{a[1]}'.format(a=range(3)) }}", {}, "IndexError: range object index out of range"),
     ("fold-cond-class", "{{ (x if 1e3[::-1] else ([1, -7] if (-7 ** 2) else y).__class__) }}|{{ (x if 1[:1] else 'a'[::-1].__class__) }}", {}, "run J: a folded conditional whose test is an Undefined takes the else branch, folded whatever its value"),
     ("fold-cond-complex", "{{ (x if 1e3[::-1] else ([1, -7] if (-7 ** 0.5) else y).__class__) }}", {}, "run J: Jinja2 folds the test (-7) ** 0.5, a complex and true; the package refuses the fold, not TypeError from running the slice"),
+    ("round-method-unhashable", "{{ 1|round(1, [1]) }}|{% filter round({}, ['x'])|upper %}t{% endfilter %}", {}, "run O: TypeError: unhashable type: 'list' (method in a set hashes it)"),
+    ("round-method-tuple-unhashable", "{{ 1|round(1, ([1],)) }}", {}, "TypeError: unhashable type: 'list' (a tuple hashes its items)"),
 ]
 
 
