@@ -159,14 +159,17 @@ func startOracle() (*pythonOracle, error) {
 	if err := cmd.Start(); err != nil {
 		return nil, err
 	}
-	p := &pythonOracle{cmd: cmd, in: in, lines: make(chan string)}
+	// The reader owns its channel: ask replaces *p with a new process's
+	// after a timeout, and the old reader must not close the new channel.
+	lines := make(chan string)
+	p := &pythonOracle{cmd: cmd, in: in, lines: lines}
 	go func() {
 		sc := bufio.NewScanner(out)
 		sc.Buffer(make([]byte, 1<<20), 64<<20)
 		for sc.Scan() {
-			p.lines <- sc.Text()
+			lines <- sc.Text()
 		}
-		close(p.lines)
+		close(lines)
 	}()
 	return p, nil
 }
