@@ -43,5 +43,5 @@ func ExampleSet_LoadDir_embed() {
 	// Output:
 	// system: You are the help desk of Acme.
 	// user: Where is my parcel?
-	// testdata/embed/prompts/greet.hbs:1:12: partial "persona" not found: looked for testdata/embed/prompts/_persona.hbs, testdata/embed/prompts/persona.hbs, testdata/embed/prompts/_persona.handlebars, testdata/embed/prompts/persona.handlebars, testdata/embed/prompts/_persona.prompt, testdata/embed/prompts/persona.prompt; //go:embed leaves out files whose names start with _ or . unless the pattern says all:, as in //go:embed all:prompts
+	// testdata/embed/prompts/greet.hbs:1:12: partial "persona" not found: looked for testdata/embed/prompts/_persona.hbs, testdata/embed/prompts/persona.hbs, testdata/embed/prompts/_persona.prompt, testdata/embed/prompts/persona.prompt, testdata/embed/prompts/_persona.handlebars, testdata/embed/prompts/persona.handlebars; //go:embed leaves out files whose names start with _ or . unless the pattern says all:, as in //go:embed all:prompts
 }

@@ -87,8 +87,8 @@ func TestLoadDirPartialsFromParents(t *testing.T) {
 
 		{name: "hbs partial above the root is refused", file: "sub/x.hbs", src: `{{> secret}}`,
 			err: `prompts/sub/x.hbs:1:1: partial "secret" not found: looked for ` +
-				`prompts/sub/_secret.hbs, prompts/sub/secret.hbs, prompts/sub/_secret.handlebars, prompts/sub/secret.handlebars, prompts/sub/_secret.prompt, prompts/sub/secret.prompt, ` +
-				`prompts/_secret.hbs, prompts/secret.hbs, prompts/_secret.handlebars, prompts/secret.handlebars, prompts/_secret.prompt, prompts/secret.prompt`},
+				`prompts/sub/_secret.hbs, prompts/sub/secret.hbs, prompts/sub/_secret.prompt, prompts/sub/secret.prompt, prompts/sub/_secret.handlebars, prompts/sub/secret.handlebars, ` +
+				`prompts/_secret.hbs, prompts/secret.hbs, prompts/_secret.prompt, prompts/secret.prompt, prompts/_secret.handlebars, prompts/secret.handlebars`},
 		{name: "j2 partial above the root is refused", file: "sub/x.j2", src: `{% include "_secret.j2" %}`,
 			err: `prompts/sub/x.j2:1:12: partial "_secret.j2" not found: looked for prompts/sub/_secret.j2, prompts/_secret.j2`},
 		{name: "j2 missing partial names every file looked for", file: "sub/deep/x.j2", src: `{% include "_nope.j2" %}`,
@@ -165,6 +165,39 @@ func TestParseFSPartialsStayBeside(t *testing.T) {
 			msgs, err := tpl.Messages(context.Background(), nil)
 			require.NoError(t, err)
 			assert.Equal(t, []chat.Message{chat.Text(chat.RoleSystem, tc.want)}, msgs)
+		})
+	}
+}
+
+// TestPartialExtensionOrder: a partial named without an extension is tried
+// in the order of driver.PartialExts in every engine: the including
+// template's own extension first, then the engine's others, shortest first.
+func TestPartialExtensionOrder(t *testing.T) {
+	tests := []struct {
+		name, main, ref string
+		partials        []string // the files of the partial x
+		want            string
+	}{
+		{"hbs: own first", "m.hbs", "{{> x}}", []string{"x.prompt", "x.handlebars", "x.hbs"}, "x.hbs"},
+		{"hbs: then shortest", "m.hbs", "{{> x}}", []string{"x.handlebars", "x.prompt"}, "x.prompt"},
+		{"handlebars: own first", "m.handlebars", "{{> x}}", []string{"x.hbs", "x.prompt", "x.handlebars"}, "x.handlebars"},
+		{"prompt: then shortest", "m.prompt", "{{> x}}", []string{"x.handlebars", "x.hbs"}, "x.hbs"},
+		{"tmpl: own first", "m.tmpl", `{{template "x"}}`, []string{"x.gotmpl", "x.tmpl"}, "x.tmpl"},
+		{"gotmpl: own first", "m.gotmpl", `{{template "x"}}`, []string{"x.tmpl", "x.gotmpl"}, "x.gotmpl"},
+		{"jinja2: then shortest", "m.jinja2", `{% include "x" %}`, []string{"x.jinja", "x.j2"}, "x.j2"},
+	}
+	set := engine.NewSet(handlebars.New(), jinja.New(), gotmpl.New())
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			fsys := fstest.MapFS{tc.main: {Data: []byte(tc.ref)}}
+			for _, p := range tc.partials {
+				fsys[p] = &fstest.MapFile{Data: []byte(p)}
+			}
+			tpl, err := set.ParseFS(fsys, tc.main)
+			require.NoError(t, err)
+			msgs, err := tpl.Messages(context.Background(), nil)
+			require.NoError(t, err)
+			assert.Equal(t, []chat.Message{chat.Text(chat.RoleUser, tc.want)}, msgs)
 		})
 	}
 }

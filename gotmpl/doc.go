@@ -75,8 +75,10 @@
 // from the template's file system only, in the template's directory, then
 // each parent up to the prompt directory (the directory engine.Set.LoadDir
 // loads; a file parsed alone with ParseFS has its own directory), nearest
-// first; in each, _NAME.tmpl, NAME.tmpl, _NAME.gotmpl, NAME.gotmpl (a name
-// with an extension: _NAME, then NAME). A name with . or .. elements, an
+// first; in each, _NAME.tmpl, NAME.tmpl, _NAME.gotmpl, NAME.gotmpl, the
+// template's own extension first (a .gotmpl file tries _NAME.gotmpl and
+// NAME.gotmpl first; driver.PartialExts, the order of every engine); a
+// name with an extension: _NAME, then NAME. A name with . or .. elements, an
 // absolute name, and a symbolic link are refused.
 //
 // Rendering does not stop when the context is cancelled mid-render;

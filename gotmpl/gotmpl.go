@@ -223,7 +223,7 @@ func (e *Engine) Compile(name, src string, cfg driver.Config) (driver.Compiled, 
 	if _, err := t.Parse(src); err != nil {
 		return nil, withCol(compileError(name, err), name, src)
 	}
-	if err := loadPartials(t, cfg); err != nil {
+	if err := loadPartials(t, cfg, driver.PartialExts(name, e.Extensions())); err != nil {
 		return nil, err
 	}
 	c := &compiled{t: t, name: name, src: src, allowMissing: cfg.AllowMissing, expand: !e.noExpand, trusted: e.trusted}
@@ -242,9 +242,9 @@ func (e *Engine) Compile(name, src string, cfg driver.Config) (driver.Compiled, 
 
 // loadPartials parses, from cfg.FS, every template that is invoked but not
 // defined, until none is missing. A partial is read with
-// driver.Config.ReadPartial: NAME.tmpl, NAME.gotmpl or NAME as written
-// when it has an extension, each as a partial file (_NAME…) first.
-func loadPartials(t *template.Template, cfg driver.Config) error {
+// driver.Config.ReadPartial, trying exts (driver.PartialExts) for a NAME
+// without an extension, each as a partial file (_NAME…) first.
+func loadPartials(t *template.Template, cfg driver.Config, exts []string) error {
 	for {
 		var missing *parse.TemplateNode
 		var in *template.Template
@@ -266,7 +266,7 @@ func loadPartials(t *template.Template, cfg driver.Config) error {
 		if missing == nil {
 			return nil
 		}
-		file, src, err := cfg.ReadPartial(missing.Name, ".tmpl", ".gotmpl")
+		file, src, err := cfg.ReadPartial(missing.Name, exts...)
 		if err != nil {
 			name, line, col := in.Name(), 0, 0
 			if loc, _ := in.Tree.ErrorContext(missing); loc != "" {

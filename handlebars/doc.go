@@ -92,8 +92,9 @@
 // the template's directory, then each parent up to the prompt directory
 // (the directory engine.Set.LoadDir loads; a file parsed alone with ParseFS
 // has its own directory), nearest first; in each, _NAME.EXT before NAME.EXT,
-// trying the template's own extension first (when it is .handlebars or
-// .prompt) and then .hbs, .handlebars and .prompt. A name may hold slashes
+// trying the template's own extension first and then the others shortest
+// first (.hbs, .prompt, .handlebars; driver.PartialExts, the order of
+// every engine). A name may hold slashes
 // ({{> common/header}}); a name with . or .. elements, and a symbolic link,
 // are refused.
 // Partials used by partials are resolved the same way, relative to the

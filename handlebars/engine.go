@@ -3,7 +3,6 @@ package handlebars
 import (
 	"errors"
 	"fmt"
-	"path"
 	"reflect"
 	"sort"
 	"strings"
@@ -233,14 +232,11 @@ func (c *compiler) include(fromW *walker, p *ast.PartialStatement, name string, 
 	c.stack = c.stack[:len(c.stack)-1]
 }
 
-// resolve reads the partial name with driver.Config.ReadPartial: the
-// template's own extension first, then .hbs, .handlebars and .prompt.
+// resolve reads the partial name with driver.Config.ReadPartial, in the
+// extension order of driver.PartialExts: the template's own extension
+// first, then .hbs, .prompt and .handlebars.
 func (c *compiler) resolve(name string) (file, src string, err error) {
-	exts := []string{".hbs", ".handlebars", ".prompt"}
-	if own := strings.ToLower(path.Ext(c.name)); own == ".handlebars" || own == ".prompt" {
-		exts = append([]string{own}, exts...)
-	}
-	file, b, err := c.cfg.ReadPartial(name, exts...)
+	file, b, err := c.cfg.ReadPartial(name, driver.PartialExts(c.name, c.eng.Extensions())...)
 	return file, string(b), err
 }
 

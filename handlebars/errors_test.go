@@ -89,7 +89,7 @@ func TestCompileErrors(t *testing.T) {
 		{"partials include each other", "p/_a.hbs", `p/_a.hbs:2:1: partial "b" includes itself (b -> a -> b): recursive partials are not supported`},
 		{"syntax error in a partial", "p/bad-user.hbs", "p/_bad.hbs:2:1: {{#if}} is not closed: expected {{/if}} before the end of the template"},
 		{"unknown helper in a partial", "p/hello-user.hbs", `p/_hello.hbs:1:1: unknown helper "nohelper" (known: assistant, boom, each, equal, fail, history, if, ifEquals, json, lookup, media, message, nilDeref, role, section, system, twice, unless, unlessEquals, upper, user, with)`},
-		{"missing partial", "p/missing.hbs", `p/missing.hbs:1:4: partial "nope" not found: looked for p/_nope.hbs, p/nope.hbs, p/_nope.handlebars, p/nope.handlebars, p/_nope.prompt, p/nope.prompt`},
+		{"missing partial", "p/missing.hbs", `p/missing.hbs:1:4: partial "nope" not found: looked for p/_nope.hbs, p/nope.hbs, p/_nope.prompt, p/nope.prompt, p/_nope.handlebars, p/nope.handlebars`},
 		{"partial outside the directory", "p/escape.hbs", `p/escape.hbs:1:1: partial "../secret": a partial name is a relative slash-separated path without "." or ".." elements`},
 	}
 	fsys := fstest.MapFS{}
