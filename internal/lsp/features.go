@@ -342,12 +342,8 @@ func (s *Server) definition(ctx context.Context, p positionParams) any {
 				continue
 			}
 			a := d.analysis
-			exts := slices.Clone(e.Extensions())
-			if own := path.Ext(a.name); slices.Contains(exts, own) {
-				exts = append([]string{own}, slices.DeleteFunc(exts, func(x string) bool { return x == own })...)
-			}
 			cfg := driver.Config{FS: a.fsys, Dir: path.Dir(a.name), Root: "."}
-			file, _, err := cfg.ReadPartial(line[m[g]:m[g+1]], exts...)
+			file, _, err := cfg.ReadPartial(line[m[g]:m[g+1]], driver.PartialExts(a.name, e.Extensions())...)
 			if err != nil {
 				return nil
 			}

@@ -1,12 +1,19 @@
 package lsp_test
 
 import (
+	"context"
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"unicode/utf16"
 
+	"github.com/rolemark/rolemark/engine"
+	"github.com/rolemark/rolemark/gotmpl"
+	"github.com/rolemark/rolemark/handlebars"
+	"github.com/rolemark/rolemark/jinja"
+	"github.com/rolemark/rolemark/pongo2"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -181,6 +188,54 @@ func TestDefinition(t *testing.T) {
 				return
 			}
 			assert.JSONEq(t, `{"uri":"`+fileURI(filepath.Join(dir, tc.want))+`","range":{"start":{"line":0,"character":0},"end":{"line":0,"character":0}}}`, string(resp["result"]))
+		})
+	}
+	c.shutdown()
+}
+
+// TestDefinitionIsTheEnginesFile: for a template of every extension of
+// every engine, naming a partial that exists under each of the engine's
+// extensions, or each but the template's own, the definition is the file
+// the engine reads (the order of driver.PartialExts), not one of the LSP's
+// own.
+func TestDefinitionIsTheEnginesFile(t *testing.T) {
+	set := engine.NewSet(handlebars.New(), jinja.New(), pongo2.New(), gotmpl.New())
+	refs := map[string]string{ // a template naming the partial x, and where x starts
+		"handlebars": "{{> x}}", "jinja": `{% include "x" %}`, "pongo2": `{% include "x" %}`, "gotmpl": `{{template "x"}}`,
+	}
+	files := map[string]string{}
+	type doc struct{ engine, name string }
+	var docs []doc
+	for _, e := range set.Engines() {
+		for _, ext := range e.Extensions() {
+			for _, withOwn := range []string{"all", "others"} {
+				if withOwn == "others" && len(e.Extensions()) == 1 {
+					continue
+				}
+				d := e.Name() + "/" + strings.TrimPrefix(ext, ".") + "/" + withOwn
+				files[d+"/m"+ext] = refs[e.Name()]
+				for _, px := range e.Extensions() {
+					if px != ext || withOwn == "all" {
+						files[d+"/x"+px] = d + "/x" + px
+					}
+				}
+				docs = append(docs, doc{e.Name(), d + "/m" + ext})
+			}
+		}
+	}
+	dir := writeFiles(t, files)
+	c := start(t)
+	c.initialize(dir)
+	for _, d := range docs {
+		t.Run(d.name, func(t *testing.T) {
+			tpl, err := set.ParseFS(os.DirFS(dir), d.name)
+			require.NoError(t, err)
+			read, err := tpl.Render(context.Background(), nil)
+			require.NoError(t, err)
+			text := files[d.name]
+			uri, _ := c.open(dir, d.name, text)
+			resp := c.call("textDocument/definition", at(uri, 0, strings.Index(text, "x")))
+			assert.JSONEq(t, `{"uri":"`+fileURI(filepath.Join(dir, filepath.FromSlash(read)))+`","range":{"start":{"line":0,"character":0},"end":{"line":0,"character":0}}}`, string(resp["result"]))
 		})
 	}
 	c.shutdown()
