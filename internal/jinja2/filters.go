@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"net/url"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -1710,10 +1711,16 @@ var htmlJSONByte = [256]bool{'<': true, '>': true, '&': true, '\'': true}
 
 // ToPyJSON converts v to the JSON value json.dumps writes, or the
 // TypeError json.dumps raises ("Object of type Undefined is not JSON
-// serializable").
-func ToPyJSON(v Value) (pyjson.Value, error) { return toPyJSON(v, 0) }
+// serializable"). A dict keeps its keys in order, each written as
+// json.dumps writes it: {1: 'a', '1': 'b'} has the key "1" twice.
+func ToPyJSON(v Value) (pyjson.Value, error) { return toPyJSON(v, 0, false) }
 
-func toPyJSON(v Value, depth int) (pyjson.Value, error) {
+// toPyJSON converts v; with sorted, each dict's keys are in the order
+// json.dumps(sort_keys=True) writes them: sorted as Python sorts the
+// dict's items, by the keys' values (2 before 10, False before 1.5), a
+// TypeError for keys Python cannot order ('<' between a str and an int,
+// or None and anything).
+func toPyJSON(v Value, depth int, sorted bool) (pyjson.Value, error) {
 	if depth > 500 {
 		return pyjson.Value{}, pyErr("RecursionError", "maximum recursion depth exceeded while encoding a JSON object")
 	}
@@ -1734,21 +1741,26 @@ func toPyJSON(v Value, depth int) (pyjson.Value, error) {
 		out := pyjson.Value{Kind: pyjson.Array, Items: make([]pyjson.Value, len(items))}
 		for i, it := range items {
 			var err error
-			if out.Items[i], err = toPyJSON(it, depth+1); err != nil {
+			if out.Items[i], err = toPyJSON(it, depth+1, sorted); err != nil {
 				return pyjson.Value{}, err
 			}
 		}
 		return out, nil
 	case KindDict:
 		d := v.dict()
-		out := pyjson.Value{Kind: pyjson.Object}
-		for i, k := range d.keys {
+		out := pyjson.Value{Kind: pyjson.Object, Keys: make([]string, 0, len(d.keys)), Items: make([]pyjson.Value, 0, len(d.keys))}
+		order, err := jsonKeyOrder(d, sorted)
+		if err != nil {
+			return pyjson.Value{}, err
+		}
+		for _, i := range order {
+			k := d.keys[i]
 			var ks string
 			switch k.kind {
 			case KindStr:
 				ks = k.s
 			case KindInt, KindBool, KindFloat, KindNone:
-				j, _ := toPyJSON(k, depth+1)
+				j, _ := toPyJSON(k, depth+1, false)
 				switch j.Kind {
 				case pyjson.Null:
 					ks = "null"
@@ -1762,19 +1774,76 @@ func toPyJSON(v Value, depth int) (pyjson.Value, error) {
 			default:
 				return pyjson.Value{}, typeErr("keys must be str, int, float, bool or None, not %s", TypeName(k))
 			}
-			jv, err := toPyJSON(d.vals[i], depth+1)
+			jv, err := toPyJSON(d.vals[i], depth+1, sorted)
 			if err != nil {
 				return pyjson.Value{}, err
 			}
-			out.Set(ks, jv)
+			// two keys may write alike (1 and '1'): json.dumps writes both
+			out.Keys = append(out.Keys, ks)
+			out.Items = append(out.Items, jv)
 		}
 		return out, nil
 	case KindObject:
 		if g, ok := v.ref.(*namedTuple); ok {
-			return toPyJSON(TupleV(g.items), depth)
+			return toPyJSON(TupleV(g.items), depth, sorted)
 		}
 	}
 	return pyjson.Value{}, typeErr("Object of type %s is not JSON serializable", TypeName(v))
+}
+
+// jsonKeyOrder returns the indexes of d's keys in the order json.dumps
+// writes them: as they are, or sorted as Python's sorted(d.items()) sorts
+// them. The sort is CPython's for fewer than 64 items (a run, then binary
+// insertion), so the first comparison that fails is the one Python makes.
+func jsonKeyOrder(d *Dict, sorted bool) ([]int, error) {
+	idx := make([]int, len(d.keys))
+	for i := range idx {
+		idx[i] = i
+	}
+	if !sorted || len(idx) < 2 {
+		return idx, nil
+	}
+	less := func(a, b int) (bool, error) {
+		r, ok, err := order(d.keys[a], d.keys[b], "<")
+		return ok && r < 0, err
+	}
+	// the leading run, reversed when strictly descending
+	n := 2
+	desc, err := less(idx[1], idx[0])
+	if err != nil {
+		return nil, err
+	}
+	for ; n < len(idx); n++ {
+		lt, err := less(idx[n], idx[n-1])
+		if err != nil {
+			return nil, err
+		}
+		if lt != desc {
+			break
+		}
+	}
+	if desc {
+		slices.Reverse(idx[:n])
+	}
+	for ; n < len(idx); n++ {
+		pivot := idx[n]
+		lo, hi := 0, n
+		for lo < hi {
+			mid := lo + (hi-lo)/2
+			lt, err := less(pivot, idx[mid])
+			if err != nil {
+				return nil, err
+			}
+			if lt {
+				hi = mid
+			} else {
+				lo = mid + 1
+			}
+		}
+		copy(idx[lo+1:n+1], idx[lo:n])
+		idx[lo] = pivot
+	}
+	return idx, nil
 }
 
 func fUrlencode(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {

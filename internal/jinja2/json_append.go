@@ -9,7 +9,9 @@ import (
 )
 
 // AppendJSON appends json.dumps(v) with w's options to dst: the bytes
-// pyjson writes for ToPyJSON(v), and ToPyJSON's errors. The usual values
+// pyjson writes for ToPyJSON(v) (with w's sort_keys, its keys sorted as
+// Python sorts them: by value, a TypeError for a str and an int), and
+// ToPyJSON's errors. The usual values
 // (None, bools, ints, floats, strs, lists, tuples and dicts with str keys)
 // are written as they are walked, without building the pyjson.Value tree;
 // any other value, or nesting deep enough for ToPyJSON's RecursionError,
@@ -20,11 +22,14 @@ func AppendJSON(dst []byte, v Value, w *pyjson.Writer) ([]byte, error) {
 		return out, nil
 	}
 	dst = dst[:start]
-	pv, err := ToPyJSON(v)
+	pv, err := toPyJSON(v, 0, w.SortKeys())
 	if err != nil {
 		return dst, err
 	}
-	return w.Value(dst, pv, 0), nil
+	// the keys are in Python's order already: a second sort by their
+	// JSON text would put "10" before "2"
+	pw := w.Presorted()
+	return pw.Value(dst, pv, 0), nil
 }
 
 // appendJSONDirect writes v at depth; ok is false when v holds a value it

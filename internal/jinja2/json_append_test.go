@@ -12,7 +12,8 @@ import (
 )
 
 // AppendJSON writes, for every value and every option, the bytes pyjson
-// writes for ToPyJSON's tree, and fails where ToPyJSON fails.
+// writes for ToPyJSON's tree (with sort_keys, the tree's keys sorted as
+// Python sorts them), and fails where that tree fails.
 func TestAppendJSONMatchesTree(t *testing.T) {
 	inner := NewDict(3)
 	inner.SetStr("zeta", StrV("it's \"q\" \\ \n\t\u00a0\u200b😀"))
@@ -25,6 +26,10 @@ func TestAppendJSONMatchesTree(t *testing.T) {
 	intKeys.Set(IntV(2), StrV("two"))
 	intKeys.Set(BoolV(true), StrV("t"))
 	intKeys.Set(StrV("1"), FloatV(0.5))
+	numKeys := NewDict(3)
+	numKeys.Set(IntV(10), StrV("ten"))
+	numKeys.Set(FloatV(2.5), NoneV())
+	numKeys.Set(BoolV(false), IntV(0))
 	deep := StrV("x")
 	for range 450 {
 		deep = ListV([]Value{deep})
@@ -37,6 +42,7 @@ func TestAppendJSONMatchesTree(t *testing.T) {
 	values := map[string]Value{
 		"tool":       DictV(outer),
 		"int keys":   DictV(intKeys),
+		"num keys":   DictV(numKeys),
 		"big int":    ListV([]Value{bigInt, IntV(math.MinInt64)}),
 		"deep":       deep,
 		"too deep":   tooDeep,
@@ -57,14 +63,15 @@ func TestAppendJSONMatchesTree(t *testing.T) {
 		for on, opts := range options {
 			w := pyjson.NewWriter(opts...)
 			got, err := AppendJSON([]byte("prefix:"), v, &w)
-			pv, terr := ToPyJSON(v)
+			pv, terr := toPyJSON(v, 0, w.SortKeys())
 			if terr != nil {
 				require.Error(t, err, "%s / %s", vn, on)
 				assert.Equal(t, terr.Error(), err.Error(), "%s / %s", vn, on)
 				continue
 			}
 			require.NoError(t, err, "%s / %s", vn, on)
-			assert.Equal(t, "prefix:"+pyjson.Dumps(pv, opts...), string(got), "%s / %s", vn, on)
+			pw := w.Presorted()
+			assert.Equal(t, "prefix:"+string(pw.Value(nil, pv, 0)), string(got), "%s / %s", vn, on)
 		}
 	}
 }

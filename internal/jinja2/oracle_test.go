@@ -675,6 +675,18 @@ func (d *pyJSON) dict(b *bytes.Buffer, v Value, level int) error {
 		b.WriteString("{}")
 		return nil
 	}
+	if d.sortKeys && v.Kind() == KindDict {
+		// sorted(d.items()): by the keys' values, as json.dumps sorts
+		order, err := jsonKeyOrder(v.dict(), true)
+		if err != nil {
+			return err
+		}
+		sorted := make([]Value, len(order))
+		for i, j := range order {
+			sorted[i] = keys[j]
+		}
+		keys = sorted
+	}
 	type kv struct {
 		key string
 		val Value
@@ -701,13 +713,7 @@ func (d *pyJSON) dict(b *bytes.Buffer, v Value, level int) error {
 		if err != nil {
 			return err
 		}
-		if d.sortKeys && k.Kind() != KindStr {
-			return &Error{Kind: "TypeError", Msg: "'<' not supported between keys of different types"}
-		}
 		items = append(items, kv{ks, val})
-	}
-	if d.sortKeys {
-		sort.SliceStable(items, func(i, j int) bool { return pyStrLess(items[i].key, items[j].key) })
 	}
 	b.WriteByte('{')
 	for i, it := range items {
@@ -724,17 +730,6 @@ func (d *pyJSON) dict(b *bytes.Buffer, v Value, level int) error {
 	d.newline(b, level)
 	b.WriteByte('}')
 	return nil
-}
-
-// pyStrLess orders strings by code point, as Python compares str.
-func pyStrLess(a, b string) bool {
-	ra, rb := []rune(a), []rune(b)
-	for i := 0; i < len(ra) && i < len(rb); i++ {
-		if ra[i] != rb[i] {
-			return ra[i] < rb[i]
-		}
-	}
-	return len(ra) < len(rb)
 }
 
 func (d *pyJSON) str(b *bytes.Buffer, s string) {

@@ -396,6 +396,15 @@ func NewWriter(opts ...Option) Writer { return Writer{newSettings(opts)} }
 // caller orders them, in code point order as Dumps does.
 func (w *Writer) SortKeys() bool { return w.s.sortKeys }
 
+// Presorted returns a copy of w that writes an object's keys in the order
+// the object holds them, for a caller that has sorted them itself: Python
+// sorts a dict's keys by their values (2 before 10) before it writes them.
+func (w *Writer) Presorted() Writer {
+	c := *w
+	c.s.sortKeys = false
+	return c
+}
+
 // String appends s as a JSON string literal.
 func (w *Writer) String(dst []byte, s string) []byte { return AppendString(dst, s, w.s.ascii) }
 

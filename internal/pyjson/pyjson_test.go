@@ -120,6 +120,19 @@ func TestSet(t *testing.T) {
 	assert.Equal(t, "{\n  \"a\": null,\n  \"b\": true\n}", Dumps(v, Indent(2), SortKeys(true)))
 }
 
+// A presorted writer keeps an object's key order, which its caller chose
+// (Python sorts a dict's int keys by value: 2 before 10), and keeps the
+// other options.
+func TestWriterPresorted(t *testing.T) {
+	v := Value{Kind: Object, Keys: []string{"2", "10"}, Items: []Value{{Kind: Null}, {Kind: Int, Int: "1"}}}
+	w := NewWriter(SortKeys(true), Indent(1))
+	assert.Equal(t, "{\n \"10\": 1,\n \"2\": null\n}", string(w.Value(nil, v, 0)))
+	p := w.Presorted()
+	assert.False(t, p.SortKeys())
+	assert.True(t, w.SortKeys(), "the writer itself is unchanged")
+	assert.Equal(t, "{\n \"2\": null,\n \"10\": 1\n}", string(p.Value(nil, v, 0)))
+}
+
 // Whatever valid JSON comes in, what comes out means the same to
 // encoding/json (numbers that fit a float64) or is refused by both.
 func FuzzReformat(f *testing.F) {
