@@ -317,8 +317,14 @@ func (t *Template) callsValue(rd *renderData, calls []chat.ToolCall) jinja2.Valu
 // shared by renderings (the sandbox keeps every list and dict as it is),
 // and the tojson text of those that are lists or dicts.
 type memo struct {
-	tools atomic.Pointer[toolsEntry]
+	// tools are the last two tool lists converted, the latest first: a
+	// rendering the special-token guard checks renders the caller's tools
+	// and their neutral copy in turn, and one slot would convert both
+	// every time.
+	tools [2]atomic.Pointer[toolsEntry]
 	args  argsCache
+	// converted counts the tool lists converted, for tests.
+	converted atomic.Uint64
 }
 
 // toJSON returns the tojson text (no arguments) of a list or dict the
@@ -328,9 +334,11 @@ func (m *memo) toJSON(v jinja2.Value) (string, bool) {
 	if !ok {
 		return "", false
 	}
-	if te := m.tools.Load(); te != nil {
-		if s, ok := te.json[key]; ok {
-			return s, true
+	for i := range m.tools {
+		if te := m.tools[i].Load(); te != nil {
+			if s, ok := te.json[key]; ok {
+				return s, true
+			}
 		}
 	}
 	if at := m.args.table.Load(); at != nil {
@@ -341,7 +349,7 @@ func (m *memo) toJSON(v jinja2.Value) (string, bool) {
 	return "", false
 }
 
-// toolsEntry is the last tool list a Template converted: a caller usually
+// toolsEntry is a tool list a Template converted: a caller usually
 // passes the same tools on every call, and converting their JSON Schemas
 // and printing them with tojson is much of a rendering's cost.
 type toolsEntry struct {
@@ -351,9 +359,12 @@ type toolsEntry struct {
 }
 
 func (t *Template) toolsValue(tools []chat.Tool) (jinja2.Value, error) {
-	if te := t.memo.tools.Load(); te != nil && special.SameTools(te.tools, tools) {
-		return te.val, nil
+	for i := range t.memo.tools {
+		if te := t.memo.tools[i].Load(); te != nil && special.SameTools(te.tools, tools) {
+			return te.val, nil
+		}
 	}
+	t.memo.converted.Add(1)
 	te := &toolsEntry{tools: make([]chat.Tool, len(tools)), json: map[any]string{}}
 	items := make([]jinja2.Value, len(tools))
 	for i, tl := range tools {
@@ -382,7 +393,10 @@ func (t *Template) toolsValue(tools []chat.Tool) (jinja2.Value, error) {
 	}
 	te.val = jinja2.ListV(items)
 	remember(te.json, te.val)
-	t.memo.tools.Store(te)
+	// Two renderings storing at once may leave one list in both slots:
+	// a later rendering converts again, it never reads a wrong entry.
+	t.memo.tools[1].Store(t.memo.tools[0].Load())
+	t.memo.tools[0].Store(te)
 	return te.val, nil
 }
 

@@ -4,3 +4,7 @@ package chattemplate
 // token with data next to it (the neutral rendering is then always
 // compared).
 func Joins(t *Template) bool { return t.joins }
+
+// ToolConversions is how many tool lists t has converted (the two latest
+// are kept).
+func ToolConversions(t *Template) uint64 { return t.memo.converted.Load() }

@@ -239,6 +239,24 @@ func TestTemplateToolsReused(t *testing.T) {
 	}
 }
 
+// A template whose text could make a special token with data renders the
+// caller's tools and their neutral copy in turn: both conversions are
+// kept, so that rendering the same tools again converts none.
+func TestTemplateToolsReusedWithTheNeutralCopy(t *testing.T) {
+	tpl, err := chattemplate.New("{% for t in tools %}<{{ t.function.name }}>{{ t.function.parameters | tojson }}{% endfor %}" +
+		"{% for m in messages %}<|im_start|>{{ m.role }}\n{{ m.content }}<|im_end|>\n{% endfor %}")
+	require.NoError(t, err)
+	require.True(t, chattemplate.Joins(tpl))
+	tools := []chat.Tool{{Name: "get_weather", Parameters: []byte(`{"city":"a|b"}`)}}
+	msgs := []chat.Message{chat.Text(chat.RoleUser, "Hi <b>|_")}
+	for i := range 3 {
+		got, err := tpl.Render(context.Background(), msgs, format.Tools(tools...))
+		require.NoError(t, err)
+		assert.Equal(t, `<get_weather>{"city": "a|b"}<|im_start|>user`+"\nHi <b>|_<|im_end|>\n", got)
+		assert.Equal(t, uint64(2), chattemplate.ToolConversions(tpl), "rendering %d", i)
+	}
+}
+
 // TestTemplateSharedValues: tools and tool-call arguments are converted
 // once and shared by renderings, with their tojson text; what a rendering
 // prints does not depend on what an earlier one saw, even when the caller
