@@ -91,6 +91,9 @@ type toolsVerdict struct {
 	tools            []chat.Tool // a copy of the caller's
 	seen             byteSet
 	tok, where, what string
+	// neutral is the neutral copy of tools, made by the first Neutral
+	// that needs it.
+	neutral atomic.Pointer[[]chat.Tool]
 }
 
 // byteSet is a set of bytes.
@@ -623,9 +626,20 @@ func (g *Guard) neutralString(s string) string {
 }
 
 // neutralJSON returns the JSON text raw with its strings (keys too)
-// neutral, in its structure; JSON it cannot read comes back as it is.
+// neutral, in its structure; JSON it cannot read, or that holds neither a
+// mark nor an escape (its strings are then neutral), comes back as it is.
 func (g *Guard) neutralJSON(raw []byte) []byte {
 	if len(raw) == 0 {
+		return raw
+	}
+	plain := true
+	for _, c := range raw {
+		if c == '\\' || g.mark.has(c) {
+			plain = false
+			break
+		}
+	}
+	if plain {
 		return raw
 	}
 	v, err := pyjson.Parse(raw)
@@ -676,6 +690,32 @@ func (g *Guard) neutralAny(v any) any {
 	return v
 }
 
+// neutralTools returns tools made neutral, kept with the verdict on the
+// same tools (Check's), where there is one: a caller usually passes the
+// same tools at every rendering.
+func (g *Guard) neutralTools(tools []chat.Tool) []chat.Tool {
+	tv := g.tools.Load()
+	if tv != nil && SameTools(tv.tools, tools) {
+		if nt := tv.neutral.Load(); nt != nil {
+			return *nt
+		}
+	} else {
+		tv = nil
+	}
+	nt := make([]chat.Tool, len(tools))
+	for i, t := range tools {
+		t.Name, t.Description, t.Parameters = g.neutralString(t.Name), g.neutralString(t.Description), g.neutralJSON(t.Parameters)
+		if len(t.Parameters) > 0 && &t.Parameters[0] == &tools[i].Parameters[0] {
+			t.Parameters = bytes.Clone(t.Parameters) // the caller may change its bytes later
+		}
+		nt[i] = t
+	}
+	if tv != nil {
+		tv.neutral.Store(&nt)
+	}
+	return nt
+}
+
 // Neutral returns the data of a rendering made neutral: a copy, the
 // caller's is not touched.
 func (g *Guard) Neutral(msgs []chat.Message, tools []chat.Tool, vars map[string]any) ([]chat.Message, []chat.Tool, map[string]any) {
@@ -702,12 +742,7 @@ func (g *Guard) Neutral(msgs []chat.Message, tools []chat.Tool, vars map[string]
 		out[i] = m
 	}
 	if tools != nil {
-		nt := make([]chat.Tool, len(tools))
-		for i, t := range tools {
-			t.Name, t.Description, t.Parameters = g.neutralString(t.Name), g.neutralString(t.Description), g.neutralJSON(t.Parameters)
-			nt[i] = t
-		}
-		tools = nt
+		tools = g.neutralTools(tools)
 	}
 	if vars != nil {
 		vars = g.neutralAny(vars).(map[string]any)

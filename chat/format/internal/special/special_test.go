@@ -134,3 +134,30 @@ func TestCheckAllocates(t *testing.T) {
 	})
 	assert.Zero(t, allocs)
 }
+
+// Neutral keeps the neutral copy of the tools Check saw, and uses it only
+// while the caller passes the same tools; JSON text without a mark or an
+// escape is its own neutral copy.
+func TestNeutralToolsKept(t *testing.T) {
+	g := New([]string{"<|im_start|>", "<|im_end|>"})
+	params := []byte(`{"type": "object", "properties": {"city": {"description": "a <b>|c_d"}}}`)
+	tools := []chat.Tool{{Name: "get_weather", Description: "Weather <now>.", Parameters: params}}
+	want := []chat.Tool{{Name: "getxweather", Description: "Weather xnowx.",
+		Parameters: []byte(`{"type": "object", "properties": {"city": {"description": "a xbxxcxd"}}}`)}}
+	_, hit := g.Check(nil, tools, nil)
+	require.Nil(t, hit)
+	_, first, _ := g.Neutral(nil, tools, nil)
+	assert.Equal(t, want, first)
+	_, again, _ := g.Neutral(nil, tools, nil)
+	assert.Same(t, &first[0], &again[0])
+	assert.Zero(t, testing.AllocsPerRun(10, func() { g.Neutral(nil, tools, nil) }))
+	// The caller changes its bytes in place: the kept copy is not used.
+	copy(params[len(params)-9:], `e|f_g"}}}`)
+	_, changed, _ := g.Neutral(nil, tools, nil)
+	assert.Equal(t, `{"type": "object", "properties": {"city": {"description": "a xbexfxg"}}}`, string(changed[0].Parameters))
+	assert.Equal(t, want, first, "the first copy stays as it was")
+	// Plain JSON text comes back as it is, without a copy.
+	plain := []byte(`{"city": "Paris", "n": 1}`)
+	assert.Same(t, &plain[0], &g.neutralJSON(plain)[0])
+	assert.Equal(t, `{"city": "xxim"}`, string(g.neutralJSON([]byte(`{"city": "\u003c|im"}`))))
+}
