@@ -308,6 +308,7 @@ type Ctx struct {
 	nloops    int
 	stack     []stackFrame
 	stackTop  int
+	stackHigh int // the frames of stack a render used, for putCtx
 }
 
 // Env returns the environment of the render.

@@ -83,11 +83,13 @@ func compileProgram(env *Env, src *source, tree *Tree) (*program, error) {
 // extends one.
 func (p *program) run(c *Ctx, tc *tctx) error {
 	tc.exporting = tc.exporting || p.shares
-	for name, b := range p.blocks {
+	if len(p.blocks) > 0 { // ranging over an empty map is not free
 		if tc.inh.blocks == nil {
 			tc.inh.blocks = map[string][]*blockCode{}
 		}
-		tc.inh.blocks[name] = append(tc.inh.blocks[name], b)
+		for name, b := range p.blocks {
+			tc.inh.blocks[name] = append(tc.inh.blocks[name], b)
+		}
 	}
 	f := c.newFrame(tc, p.fn.nslots)
 	f.initFree(p.fn)

@@ -226,21 +226,33 @@ func (e *Env) getCtx(ctx context.Context) *Ctx {
 	return c
 }
 
-// putCtx keeps c for another render, dropping what it refers to.
+// putCtx keeps c for another render, dropping what it refers to. It
+// resets only what a render may have set, field by field: writing the
+// whole Ctx over would write every pointer field, through the write
+// barrier when the collector runs, at every render.
 func (e *Env) putCtx(c *Ctx) {
 	if cap(c.out) > maxPooledOutput {
 		return
 	}
 	clear(c.rootFrame.slots)
-	slots := c.rootFrame.slots[:0]
+	c.rootFrame = frame{slots: c.rootFrame.slots[:0]}
+	c.rootUsed = false
 	for i := range c.loops[:c.nloops] {
 		c.loops[i] = loopObj{}
 	}
-	for i := range c.stack {
+	c.nloops = 0
+	for i := range c.stack[:c.stackHigh] {
 		clear(c.stack[i].slots)
 		c.stack[i].f = frame{}
 	}
-	*c = Ctx{env: e, autoescape: e.autoescape, out: c.out[:0], scratch: c.scratch[:0], loops: c.loops, rootFrame: frame{slots: slots}, stack: c.stack}
+	c.stackTop, c.stackHigh = 0, 0
+	c.rootTC = tctx{}
+	if c.rootInh.blocks != nil || c.rootInh.parent != nil {
+		c.rootInh = inheritance{}
+	}
+	c.ctx, c.gen, c.joinErr = nil, nil, nil
+	c.out, c.outBase, c.scratch = c.out[:0], 0, c.scratch[:0]
+	c.autoescape, c.depth, c.iters = e.autoescape, 0, 0
 	e.renders.Put(c)
 }
 
@@ -260,6 +272,7 @@ func (c *Ctx) pushFrame(up *frame, n int) *frame {
 	}
 	sf := &c.stack[c.stackTop]
 	c.stackTop++
+	c.stackHigh = max(c.stackHigh, c.stackTop)
 	if cap(sf.slots) < n {
 		sf.slots = make([]Value, n)
 	}

@@ -151,3 +151,34 @@ func TestRuntimeCases(t *testing.T) {
 		})
 	}
 }
+
+// TestPutCtxResets checks that a render's state, once back in the pool,
+// holds nothing of the render but its reusable memory: putCtx resets
+// field by field, and a field it forgets fails here.
+func TestPutCtxResets(t *testing.T) {
+	env := New(WithLoader(func(name string) (string, error) { return `{% block b %}{{ x }}{% endblock %}`, nil }))
+	tmpl, err := env.Parse("t", `{% extends "base" %}{% block b %}{% macro m(a) %}{% for i in a %}{{ i }}{{ loop.index }}{% endfor %}{% endmacro %}{{ m(xs) }}{{ super() }}{% endblock %}`)
+	require.NoError(t, err)
+	c := env.getCtx(context.Background())
+	c.gen = &genTrack{}
+	require.NoError(t, tmpl.run(c, map[string]Value{"xs": ListV([]Value{IntV(1), IntV(2)}), "x": StrV("!")}))
+	assert.Equal(t, "1122!", string(c.out))
+	require.NotZero(t, c.stackHigh)
+	require.NotZero(t, c.nloops)
+	env.putCtx(c)
+	want := Ctx{env: env, out: c.out[:0], scratch: c.scratch, loops: c.loops, stack: c.stack,
+		rootFrame: frame{slots: c.rootFrame.slots[:0]}}
+	assert.Equal(t, want, *c)
+	for _, l := range c.loops {
+		assert.Equal(t, loopObj{}, l)
+	}
+	for _, s := range c.stack {
+		assert.Equal(t, frame{}, s.f)
+		for _, v := range s.slots {
+			assert.Equal(t, Value{}, v)
+		}
+	}
+	for _, v := range c.rootFrame.slots[:cap(c.rootFrame.slots)] {
+		assert.Equal(t, Value{}, v)
+	}
+}
