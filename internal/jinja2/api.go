@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"sync"
+	"sync/atomic"
 )
 
 // Env is a Jinja2 Environment: the settings every template parsed from it
@@ -193,6 +194,9 @@ type Template struct {
 	name string
 	tree *Tree
 	prog *program
+	// module is the template's module when imported without context,
+	// once built (importer).
+	module atomic.Pointer[cachedModule]
 }
 
 // Parse compiles src as the template called name: a TemplateSyntaxError

@@ -11,8 +11,8 @@ import (
 
 // program is a compiled template.
 type program struct {
-	// shares: the template has a block, include, import or extends,
-	// which read its top-level assignments from its context.
+	// shares: the template has a block, include, import with context or
+	// extends, which read its top-level assignments from its context.
 	shares bool
 	fn     *fnScope
 	init   func(f *frame) error
@@ -51,13 +51,18 @@ func hasExtends(body []Stmt) bool {
 }
 
 // sharesContext reports whether the statements hold a block, include,
-// import or extends anywhere.
+// import with context or extends anywhere. An import without context
+// reads only the Env's globals.
 func sharesContext(body []Stmt) bool {
 	found := false
 	Walk(body, func(n Node) bool {
-		switch n.(type) {
-		case *Block, *Include, *Import, *FromImport, *Extends:
+		switch n := n.(type) {
+		case *Block, *Include, *Extends:
 			found = true
+		case *Import:
+			found = found || n.WithContext
+		case *FromImport:
+			found = found || n.WithContext
 		}
 		return !found
 	})
@@ -92,6 +97,9 @@ func (p *program) run(c *Ctx, tc *tctx) error {
 		}
 	}
 	f := c.newFrame(tc, p.fn.nslots)
+	if tc.top == nil {
+		tc.top = f
+	}
 	f.initFree(p.fn)
 	if p.init != nil {
 		_ = p.init(f)
@@ -318,7 +326,15 @@ func (m *moduleObj) Attr(name string) (Value, bool) {
 	return v, ok
 }
 
-// importModule renders the template v names and returns what it exports.
+// importer compiles the loading of the module of the template x names:
+// the template rendered, and what it exports.
+//
+// The module of a template imported without context is kept on the
+// compiled template and shared by later renders, as Jinja2 keeps it on
+// its Template (cachedModule): such a module sees only the Env's globals,
+// so every render would build the same one. It is kept only when nothing
+// in it can change once built (moduleShareable), so that renders running
+// at once may share it.
 func (c *compiler) importer(x evalFn, withContext bool) func(f *frame) (*moduleObj, error) {
 	return func(f *frame) (*moduleObj, error) {
 		v, err := x(f)
@@ -329,14 +345,29 @@ func (c *compiler) importer(x evalFn, withContext bool) func(f *frame) (*moduleO
 		if err != nil {
 			return nil, err
 		}
-		tc := &tctx{inh: newInheritance(), exporting: true}
-		if withContext {
-			tc.next = f.tc
-		}
 		if err := f.c.enter(); err != nil {
 			return nil, err
 		}
 		defer f.c.leave()
+		// Shared only where the module is what a render of its own would
+		// make: same Env, the Env's autoescape, no generation spans.
+		share := !withContext && t.env == f.c.env && f.c.autoescape == f.c.env.autoescape && f.c.gen == nil
+		if share {
+			if cm := t.module.Load(); cm != nil {
+				// the module's loops count against this render's limits as
+				// if it had run
+				f.c.iters += cm.iters
+				if l := f.c.env.limits.Iterations; l > 0 && f.c.iters > l {
+					return nil, limitErr("the loops passed the limit of " + istr(l) + " iterations")
+				}
+				return cm.m, nil
+			}
+		}
+		tc := &tctx{inh: newInheritance(), exporting: true}
+		if withContext {
+			tc.next = f.tc
+		}
+		iters := f.c.iters
 		start := len(f.c.out)
 		outer := f.c.captureEnter(start)
 		err = t.prog.run(f.c, tc)
@@ -346,8 +377,96 @@ func (c *compiler) importer(x evalFn, withContext bool) func(f *frame) (*moduleO
 		if err != nil {
 			return nil, err
 		}
-		return &moduleObj{name: t.name, vars: tc.vars}, nil
+		m := &moduleObj{name: t.name, vars: tc.vars}
+		if share && moduleShareable(f.c, t.prog, tc) {
+			t.module.CompareAndSwap(nil, &cachedModule{m: m, iters: f.c.iters - iters})
+		}
+		return m, nil
 	}
+}
+
+// cachedModule is the module of a template imported without context,
+// kept for later renders: its exports and the loop iterations building it
+// took.
+type cachedModule struct {
+	m     *moduleObj
+	iters int
+}
+
+// moduleShareable reports whether the module a render of p in tc just
+// built can be shared by renders running at once and later: every value
+// of its top level (its frame, which its macros read at call time, and
+// its exports) is one no render can change — None, bools, numbers, str,
+// Undefined, tuples of such, lists and dicts of such under the sandbox
+// (where no method may mutate them), and macros defined by the module
+// itself — or, for a name it reads from outside, the Env's global.
+// Namespaces, cyclers, joiners, other objects, and lists and dicts
+// without the sandbox are not: Jinja2 shares them and lets one render
+// change what the next one sees, which renders running at once cannot
+// share; such a module is built again at every render, as a fresh
+// Jinja2 Environment would build it.
+func moduleShareable(c *Ctx, p *program, tc *tctx) bool {
+	top := tc.top
+	if top == nil || top == &c.rootFrame {
+		return false
+	}
+	sandbox := c.env.sandbox
+	free := p.fn.freeSlots
+	for i, v := range top.slots {
+		if shareableValue(v, top, sandbox) {
+			continue
+		}
+		global := false
+		for j, s := range free {
+			if s == i && sameValue(v, p.fn.freeElse[j]) {
+				global = true
+				break
+			}
+		}
+		if !global {
+			return false
+		}
+	}
+	for _, v := range tc.vars {
+		if !shareableValue(v, top, sandbox) {
+			return false
+		}
+	}
+	return true
+}
+
+// shareableValue reports whether no render can change v (moduleShareable).
+func shareableValue(v Value, top *frame, sandbox bool) bool {
+	switch v.kind {
+	case KindUndefined, KindNone, KindBool, KindInt, KindFloat, KindStr:
+		return true
+	case KindTuple:
+		return shareableItems(v.ref.(*List).Items, top, sandbox)
+	case KindList:
+		return sandbox && shareableItems(v.ref.(*List).Items, top, sandbox)
+	case KindDict:
+		d := v.ref.(*Dict)
+		return sandbox && shareableItems(d.keys, top, sandbox) && shareableItems(d.vals, top, sandbox)
+	case KindFunc:
+		fn := v.ref.(*Func)
+		return fn.mac != nil && fn.def == top
+	}
+	return false
+}
+
+func shareableItems(items []Value, top *frame, sandbox bool) bool {
+	for _, it := range items {
+		if !shareableValue(it, top, sandbox) {
+			return false
+		}
+	}
+	return true
+}
+
+// sameValue reports whether a and b are the same value: equal scalars,
+// or the same object.
+func sameValue(a, b Value) bool {
+	return a.kind == b.kind && a.flags == b.flags && a.n == b.n && a.s == b.s && a.ref == b.ref
 }
 
 func (c *compiler) compileImport(n *Import) (execFn, error) {

@@ -37,6 +37,10 @@ type tctx struct {
 	// exporting: the template's top-level assignments go to vars, for
 	// its blocks, includes, parent or importer to read.
 	exporting bool
+	// top is the frame of the template's top level (the first, for a
+	// template that extends another): what an importer looks at to share
+	// the module (moduleShareable).
+	top *frame
 }
 
 // inheritance is what extends and block share across derived contexts.
