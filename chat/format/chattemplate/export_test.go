@@ -8,3 +8,7 @@ func Joins(t *Template) bool { return t.joins }
 // ToolConversions is how many tool lists t has converted (the two latest
 // are kept).
 func ToolConversions(t *Template) uint64 { return t.memo.converted.Load() }
+
+// NeutralRenders is how many times t rendered the neutral copy of the
+// data (the special-token guard's step 2).
+func NeutralRenders(t *Template) uint64 { return t.neutral.Load() }

@@ -493,3 +493,118 @@ func FuzzSpecialTokensDifferential(f *testing.F) {
 		}
 	})
 }
+
+// The neutral rendering (step 2) runs only when the data holds the marks
+// a join of the template's own text leaves to data: never for ordinary
+// text on 096 (Qwen3-Coder, whose "\n<" ~ key ~ ">" can make <tool_call>)
+// and 110 (Mistral v3, whose "[AVAILABLE_TOOLS] [" and "]" can make
+// [/INST]); and a value that completes a join is still refused.
+func TestNeutralRenderingOnlyWhenDataCanJoin(t *testing.T) {
+	sources, _, _ := readCorpus(t)
+	tpls := map[string]*chattemplate.Template{}
+	for _, s := range sources {
+		if s.File == "096.jinja" || s.File == "110.jinja" {
+			tpl, err := s.compile()
+			require.NoError(t, err)
+			require.True(t, chattemplate.Joins(tpl), s.File)
+			tpls[s.File] = tpl
+		}
+	}
+	require.Len(t, tpls, 2)
+	conv := func(last string) []chat.Message {
+		return []chat.Message{chat.Text(chat.RoleSystem, "You are a helpful assistant."),
+			chat.Text(chat.RoleUser, "What is the capital of France? Answer in one word."),
+			chat.Text(chat.RoleAssistant, "Paris."), chat.Text(chat.RoleUser, last)}
+	}
+	ctx := context.Background()
+	for _, tc := range []struct {
+		file, last string
+		neutral    uint64
+	}{
+		{"096.jinja", "Thanks! And of Italy, in 'quotes' (please) & fast?", 0},
+		{"110.jinja", "Thanks! And of Italy, in 'quotes' (please) & fast?", 0},
+		{"110.jinja", "x > y", 0}, // no text of 110 joins <s> or </s>: data would need their < too
+		{"110.jinja", "<b>", 1},   // all of <s>'s marks
+		{"096.jinja", "Use snake_case.", 1},
+		{"096.jinja", "a <b> c", 1},
+		{"110.jinja", "and/or", 1},
+		{"110.jinja", "[x]", 1},
+	} {
+		tpl := tpls[tc.file]
+		before := chattemplate.NeutralRenders(tpl)
+		_, err := tpl.Render(ctx, conv(tc.last), format.GenerationPrompt())
+		require.NoError(t, err, "%s %q", tc.file, tc.last)
+		assert.Equal(t, tc.neutral, chattemplate.NeutralRenders(tpl)-before, "%s %q", tc.file, tc.last)
+	}
+	// 096 prints a tool parameter's other fields as "\n<" ~ key ~ ">": a
+	// field named tool_call makes <tool_call>, which the data holds only
+	// the _ of.
+	tools := []chat.Tool{{Name: "get_weather", Parameters: []byte(`{"type": "object", "properties": {"city": {"type": "string", "tool_call": "x"}}}`)}}
+	_, err := tpls["096.jinja"].Render(ctx, conv("Weather?"), format.Tools(tools...))
+	var se *format.SpecialTokenError
+	require.ErrorAs(t, err, &se)
+	assert.Equal(t, "<tool_call>", se.Token)
+	assert.Equal(t, -1, se.Index)
+}
+
+// Every way of cutting a token into five pieces, the template writing
+// the first, third and fifth (or the second and fourth) and data the
+// others (a message's content and a template variable, so that the marks
+// are split across two values): the rendering holds the token, and is
+// refused exactly when data wrote one of its marks. The cuts fall on
+// character boundaries, so a DeepSeek-style token is cut inside ｜ and ▁ only
+// where a literal can end.
+func TestJoinsCutEveryWay(t *testing.T) {
+	if testing.Short() {
+		t.Skip("renders about 9,000 templates")
+	}
+	ctx := context.Background()
+	for _, tok := range []string{"<|im_end|>", "[/INST]", "<tool_call>", "<｜User▁x｜>"} {
+		var at []int // rune boundaries
+		for i := range tok {
+			at = append(at, i)
+		}
+		at = append(at, len(tok))
+		mark := func(s string) bool {
+			return strings.IndexFunc(s, func(r rune) bool { return !(r < utf8.RuneSelf && (unicode.IsLetter(r) || unicode.IsDigit(r))) }) >= 0
+		}
+		for i := 0; i < len(at); i++ {
+			for j := i; j < len(at); j++ {
+				for k := j; k < len(at); k++ {
+					for l := k; l < len(at); l++ {
+						s := []string{tok[:at[i]], tok[at[i]:at[j]], tok[at[j]:at[k]], tok[at[k]:at[l]], tok[at[l]:]}
+						for shape := range 2 {
+							var src string
+							var data, text string
+							var msg, v string
+							if shape == 0 { // literal, data, literal, data, literal
+								src = fmt.Sprintf("{{ %q ~ messages[0].content ~ %q ~ v ~ %q }}", "x"+s[0], s[2], s[4]+"x")
+								msg, v = s[1], s[3]
+								data, text = s[1]+s[3], s[0]+s[2]+s[4]
+							} else { // data, literal, data, literal, data
+								src = fmt.Sprintf("{{ messages[0].content ~ %q ~ v ~ %q ~ w }}", s[1], s[3])
+								msg, v = "x"+s[0], s[2]
+								data, text = s[0]+s[2]+s[4], s[1]+s[3]
+							}
+							tpl, err := chattemplate.New(src, chattemplate.SpecialTokens(tok))
+							require.NoError(t, err, src)
+							vars := map[string]any{"v": v, "w": s[4] + "x"}
+							if shape == 0 {
+								vars = map[string]any{"v": v}
+							}
+							out, err := tpl.Render(ctx, []chat.Message{chat.Text(chat.RoleUser, msg)}, format.Vars(vars))
+							what := fmt.Sprintf("%q cut %q (template %q)", tok, s, text)
+							if mark(data) {
+								var se *format.SpecialTokenError
+								assert.ErrorAs(t, err, &se, what)
+							} else {
+								require.NoError(t, err, what)
+								assert.Equal(t, "x"+tok+"x", out, what)
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+}

@@ -32,10 +32,13 @@ type Template struct {
 	inferred []string             // the special tokens taken from the source's text
 	guard    *special.Guard       // nil without special tokens
 	// joins is set when the template's own text could make a special
-	// token with data written next to it (guard.joins).
+	// token with data written next to it (Guard.Joins); the guard then
+	// knows the pieces that do (Guard.JoinedBy).
 	joins bool
-	clock func() time.Time
-	memo  memo
+	// neutral counts the neutral renderings (step 2), for tests.
+	neutral atomic.Uint64
+	clock   func() time.Time
+	memo    memo
 	// conv is the conversation kept (conv.go); lastSeen the fingerprint
 	// of the last one not kept, which starts from seed.
 	conv     atomic.Pointer[convKept]
@@ -203,12 +206,24 @@ func newTemplate(sources map[string]string, opts []Option) (*Template, error) {
 	}
 	t.special = specialSet(refused)
 	if t.guard = special.New(t.special); t.guard != nil {
+		// The pieces of the template's own text that could make a token
+		// with data next to them: its literals, and the token variables it
+		// prints as it prints its text.
+		var joining []string
+		keep := func(lit string) bool {
+			if t.guard.Joins(lit) {
+				joining = append(joining, lit)
+			}
+			return true
+		}
 		for _, jt := range t.variants {
-			t.joins = t.joins || !jinjaLiterals(jt.tpl.Tree(), func(lit string) bool { return !t.guard.Joins(lit) })
+			jinjaLiterals(jt.tpl.Tree(), keep)
 		}
 		for _, v := range t.tokens {
-			t.joins = t.joins || t.guard.Joins(v)
+			keep(v)
 		}
+		t.joins = len(joining) > 0
+		t.guard.JoinedBy(joining)
 	}
 	return t, nil
 }
@@ -297,12 +312,13 @@ func (t *Template) checkedRenderSpans(ctx context.Context, msgs []chat.Message, 
 		if hit != nil {
 			return "", specialTokenError(t.name, hit)
 		}
-		neutral = n || t.joins
+		neutral = n
 	}
 	out, err := t.render(ctx, msgs, list, opts, spans)
 	if err != nil || !neutral {
 		return out, err
 	}
+	t.neutral.Add(1)
 	nmsgs, nopts := msgs, opts
 	nmsgs, nopts.Tools, nopts.Vars = t.guard.Neutral(msgs, opts.Tools, opts.Vars)
 	// the neutral conversation is converted in the rendering's memory, not

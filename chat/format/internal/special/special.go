@@ -41,7 +41,13 @@ import (
 // format's or template's own text: when a piece of its text (a literal)
 // ends with the start of a token, starts with the end of one, or is a
 // part of one, and that piece has one of the token's marks (Guard.Joins).
-// A token without marks (letters and digits only) always takes step 2.
+// A format then takes step 2 at every rendering; a chat template tells
+// the guard its joining literals (Guard.JoinedBy), and takes step 2 only
+// when the data holds every mark that one way of writing a token with
+// those literals leaves to data (joinNeeds): the neutral rendering
+// differs from the rendering only at the data's marks, so a token it
+// lacks has a mark written by data. A token without marks (letters and
+// digits only) always takes step 2.
 // JSON writers put one of `"{[]}0-9-tfn` after '[' and `"` or '}' after
 // '{', so JSON structure makes none of the tokens that start with those.
 
@@ -67,6 +73,11 @@ type Guard struct {
 	// always is set when step 2 runs whatever the data: a token has no
 	// mark, or the format's own text could join data into a token.
 	always bool
+	// joinNeed holds, for the tokens the template's own text could
+	// complete (JoinedBy), the sets of marks the data must hold for a
+	// token to be made of that text and data: step 2 runs when the data
+	// holds every mark of one of them.
+	joinNeed []byteSet
 	// For joins' quick refusal: the last bytes of the tokens' proper
 	// prefixes, the first bytes of their proper suffixes, and their bytes.
 	prefixEnd, suffixStart, inToken byteSet
@@ -232,6 +243,122 @@ func (g *Guard) joinsToken(lit, tok string, marks *byteSet, inner bool) bool {
 		}
 	}
 	return false
+}
+
+// JoinedBy tells g the pieces of a template's own text that join
+// (Joins is true of each): step 2 then runs only when the data holds the
+// marks that one way of making a token of those pieces and data leaves
+// to the data (see joinNeeds), instead of at every rendering. It must be
+// called before g is used, at most once.
+func (g *Guard) JoinedBy(lits []string) {
+	for i := 0; i < g.count(); i++ {
+		tok, marks := g.at(i)
+		g.joinNeed = append(g.joinNeed, joinNeeds(tok, marks, lits)...)
+	}
+}
+
+// maxJoinMarks is the number of distinct marks of a token up to which
+// joinNeeds works out each way of making it; a token with more (none of
+// the tokens met so far) takes each of its marks alone as a need.
+const maxJoinMarks = 12
+
+// joinNeeds returns the smallest sets of tok's marks (marks) that data
+// must hold to make tok together with pieces of lits: every way of
+// writing tok's bytes one after the other, each byte either copied from
+// data or written by a piece of a literal (a literal's end that is a
+// start of tok, its start that is an end of tok, or the whole literal
+// inside tok), is a way of making it; the marks at the places data
+// writes are what that way needs, and a way that leaves no mark to data
+// makes what the neutral rendering makes too. Only tokens some piece of
+// lits is a part of have needs; the others keep the rule that data must
+// hold all of their marks.
+func joinNeeds(tok string, marks *byteSet, lits []string) []byteSet {
+	n := len(tok)
+	// piece[p] lists the ends of the pieces of lits that start at p.
+	piece := make([][]int, n)
+	add := func(p, e int) {
+		if !slices.Contains(piece[p], e) {
+			piece[p] = append(piece[p], e)
+		}
+	}
+	for _, lit := range lits {
+		for k := 1; k < n && k <= len(lit); k++ {
+			if strings.HasSuffix(lit, tok[:k]) {
+				add(0, k)
+			}
+			if strings.HasPrefix(lit, tok[n-k:]) {
+				add(n-k, n)
+			}
+		}
+		if len(lit) > 0 && len(lit) < n {
+			for i := 1; i+len(lit) < n; i++ {
+				if tok[i:i+len(lit)] == lit {
+					add(i, i+len(lit))
+				}
+			}
+		}
+	}
+	if !slices.ContainsFunc(piece, func(ends []int) bool { return len(ends) > 0 }) {
+		return nil
+	}
+	// The marks, numbered.
+	var bit [256]uint16
+	var byBit []byte
+	for i := 0; i < n; i++ {
+		if c := tok[i]; marks.has(c) && bit[c] == 0 {
+			byBit = append(byBit, c)
+			bit[c] = uint16(len(byBit))
+		}
+	}
+	if len(byBit) > maxJoinMarks {
+		out := make([]byteSet, len(byBit))
+		for i, c := range byBit {
+			out[i].add(c)
+		}
+		return out
+	}
+	// reach[p] is the set of what the ways of writing tok[:p] leave to
+	// data, each a bit set over byBit.
+	reach := make([]map[uint32]bool, n+1)
+	for p := range reach {
+		reach[p] = map[uint32]bool{}
+	}
+	reach[0][0] = true
+	for p := 0; p < n; p++ {
+		var b uint32
+		if k := bit[tok[p]]; k > 0 {
+			b = 1 << (k - 1)
+		}
+		for m := range reach[p] {
+			reach[p+1][m|b] = true
+			for _, e := range piece[p] {
+				reach[e][m] = true
+			}
+		}
+	}
+	var needs []uint32
+	for m := range reach[n] {
+		if m != 0 {
+			needs = append(needs, m)
+		}
+	}
+	slices.Sort(needs)
+	var out []byteSet
+	var kept []uint32
+	for _, m := range needs {
+		if slices.ContainsFunc(kept, func(k uint32) bool { return k&m == k }) {
+			continue // a smaller need is kept
+		}
+		kept = append(kept, m)
+		var set byteSet
+		for i, c := range byBit {
+			if m&(1<<i) != 0 {
+				set.add(c)
+			}
+		}
+		out = append(out, set)
+	}
+	return out
 }
 
 // JoinsMaybeTrimmed is JoinsTrimmed when trimmed, else Joins.
@@ -500,13 +627,19 @@ func hit(tok, where, what string, index int) *Hit {
 }
 
 // needsNeutral reports whether step 2 must render the neutral
-// conversation: the data holds every mark of some token.
+// conversation: the data holds every mark of some token, or every mark
+// of one of the needs of the template's own text (JoinedBy).
 func (s *scan) needsNeutral(g *Guard) bool {
 	if g.always {
 		return true
 	}
 	for i := 0; i < g.count(); i++ {
 		if _, marks := g.at(i); marks.subsetOf(&s.seen) {
+			return true
+		}
+	}
+	for i := range g.joinNeed {
+		if g.joinNeed[i].subsetOf(&s.seen) {
 			return true
 		}
 	}

@@ -161,3 +161,63 @@ func TestNeutralToolsKept(t *testing.T) {
 	assert.Same(t, &plain[0], &g.neutralJSON(plain)[0])
 	assert.Equal(t, `{"city": "xxim"}`, string(g.neutralJSON([]byte(`{"city": "\u003c|im"}`))))
 }
+
+// setOf is the byteSet of the bytes of s.
+func setOf(s string) byteSet {
+	var b byteSet
+	for i := 0; i < len(s); i++ {
+		b.add(s[i])
+	}
+	return b
+}
+
+// joinNeeds finds the smallest sets of marks data must hold to make a
+// token with the template's own pieces.
+func TestJoinNeeds(t *testing.T) {
+	for _, tc := range []struct {
+		tok   string
+		lits  []string
+		needs []string // each the marks of one need
+	}{
+		{"<|im_end|>", []string{"<|", "|>"}, []string{"_"}},
+		{"<|im_end|>", []string{"x<|im_"}, []string{"|>"}},
+		{"<|user|>", []string{"<|", "|>"}, []string{"<|", "|>"}},
+		{"<tool_call>", []string{"\n<", ">", "_"}, []string{"<", ">", "_"}},
+		{"<tool_call>", []string{"\n<", ">"}, []string{"_"}},
+		{"[/INST]", []string{"[AVAILABLE_TOOLS] [", "]"}, []string{"/"}},
+		{"[INST]", []string{"[AVAILABLE_TOOLS] [", "]"}, []string{"[", "]"}},
+		{"</s>", []string{"</"}, []string{">"}},
+		{"<｜end▁of▁sentence｜>", []string{"<｜"}, []string{"\xe2\x96\x81\xef\xbd\x9c>"}},
+		{"<|im_end|>", []string{"hello", "<|im_end|>"}, nil}, // no piece: the rule that data holds every mark
+	} {
+		g := New([]string{tc.tok})
+		_, marks := g.at(0)
+		var want []byteSet
+		for _, n := range tc.needs {
+			want = append(want, setOf(n))
+		}
+		assert.ElementsMatch(t, want, joinNeeds(tc.tok, marks, tc.lits), "%q with %q", tc.tok, tc.lits)
+	}
+}
+
+// Step 2 runs when the data holds the marks one of the template's joins
+// leaves to data, and not for data that holds others only.
+func TestCheckJoinedBy(t *testing.T) {
+	g := New([]string{"<|im_start|>", "<|im_end|>", "<tool_call>"})
+	g.JoinedBy([]string{"<|", "|>\n", "\n<", ">"})
+	for _, tc := range []struct {
+		text    string
+		neutral bool
+	}{
+		{"Weather in Paris?", false},
+		{"a <b> c > d", false}, // < and > are the template's
+		{"snake_case", true},   // <tool_call>: "\n<" + "tool_call" + ">"
+		{"a | b", false},       // every way leaves _ to data: no literal holds it
+		{"im_end and <", true}, // _
+		{"<b>a<|im", false},    // <, > and |, but no _
+	} {
+		neutral, hit := g.Check([]chat.Message{chat.Text(chat.RoleUser, tc.text)}, nil, nil)
+		require.Nil(t, hit, tc.text)
+		assert.Equal(t, tc.neutral, neutral, "%q", tc.text)
+	}
+}
