@@ -43,14 +43,122 @@ func capturesFrame(body []Stmt) bool {
 	return found
 }
 
+// undeclared is Jinja2's find_undeclared, which decides whether a macro
+// takes caller, kwargs and varargs: the names of names that body reads
+// before anything in it stores them. Jinja2 visits each node's fields in
+// their declared order, and a store or a parameter of a name (a set, for
+// or with target, a nested macro's or call block's parameter) ends the
+// search for that name in the rest of the body, whatever the scope; it
+// does not look into blocks. So a macro that sets caller before reading
+// it takes no caller: its caller attribute is false and a call block
+// calling it gets no second caller.
+func undeclared(body []Stmt, names ...string) map[string]bool {
+	open := map[string]bool{}
+	for _, n := range names {
+		open[n] = true
+	}
+	found := map[string]bool{}
+	load := func(xs ...Expr) {
+		walkExprs(func(n Node) bool {
+			if n, ok := n.(*Name); ok && open[n.Name] {
+				found[n.Name] = true
+			}
+			return true
+		}, xs...)
+	}
+	var store func(x Expr)
+	store = func(x Expr) {
+		switch t := x.(type) {
+		case *Name:
+			delete(open, t.Name)
+		case *TupleLit:
+			for _, it := range t.Items {
+				store(it)
+			}
+		}
+	}
+	params := func(ps []Param) {
+		for _, p := range ps {
+			delete(open, p.Name)
+		}
+		for _, p := range ps {
+			load(p.Default)
+		}
+	}
+	var stmts func([]Stmt)
+	stmts = func(ss []Stmt) {
+		for _, s := range ss {
+			switch n := s.(type) {
+			case *Print:
+				load(n.X)
+			case *If:
+				for i := range n.Tests {
+					load(n.Tests[i])
+					stmts(n.Bodies[i])
+				}
+				stmts(n.Else)
+			case *For: // target, iter, body, else_, test
+				store(n.Target)
+				load(n.Iter)
+				stmts(n.Body)
+				stmts(n.Else)
+				load(n.Filter)
+			case *Set:
+				store(n.Target)
+				load(n.Value)
+			case *SetBlock:
+				store(n.Target)
+				load(n.Filter)
+				stmts(n.Body)
+			case *Macro:
+				params(n.Params)
+				stmts(n.Body)
+			case *CallBlock: // call, args, defaults, body
+				if n.Call != nil {
+					load(n.Call)
+				}
+				params(n.Params)
+				stmts(n.Body)
+			case *FilterBlock: // body, filter
+				stmts(n.Body)
+				load(n.Filter)
+			case *With:
+				for _, t := range n.Targets {
+					store(t)
+				}
+				load(n.Values...)
+				stmts(n.Body)
+			case *Include:
+				load(n.Template)
+			case *Import:
+				load(n.Template)
+			case *FromImport:
+				load(n.Template)
+			case *Extends:
+				load(n.Template)
+			case *Do:
+				load(n.X)
+			case *Generation:
+				stmts(n.Body)
+			case *AutoescapeBlock:
+				load(n.X)
+				stmts(n.Body)
+			}
+		}
+	}
+	stmts(body)
+	return found
+}
+
 func (c *compiler) compileMacroCode(name string, params []Param, body []Stmt) (*macroCode, error) {
 	fs := &fnScope{parent: c.sc.fn}
 	s := &scope{fn: fs, parent: c.sc, vars: map[string]int{}}
 	m := &macroCode{name: name, callerSlot: -1, kwargsSlot: -1, varargsSlot: -1, fn: fs, captures: capturesFrame(body),
 		funcName: "macro " + pyQuote(name), repr: "<Macro " + pyQuote(name) + ">"}
 	skip := map[string]bool{}
+	reads := undeclared(body, "caller", "kwargs", "varargs")
 	for _, p := range params {
-		if p.Name == "caller" && p.Default == nil && readsName(body, "caller") {
+		if p.Name == "caller" && p.Default == nil && reads["caller"] {
 			return nil, c.errAt(p, "TemplateAssertionError", `When defining macros or call blocks the special "caller" argument must be omitted or be given a default.`)
 		}
 		m.params = append(m.params, p.Name)
@@ -60,9 +168,9 @@ func (c *compiler) compileMacroCode(name string, params []Param, body []Stmt) (*
 			m.explicitCaller = true
 		}
 	}
-	m.readsCaller = readsName(body, "caller")
+	m.readsCaller = reads["caller"]
 	for _, special := range []string{"caller", "kwargs", "varargs"} {
-		if skip[special] || !readsName(body, special) {
+		if skip[special] || !reads[special] {
 			continue
 		}
 		slot := s.declare(special)

@@ -7,7 +7,9 @@ Corners where the package once printed something other than Jinja2, found
 by reading Jinja2's source and probing it rather than by a converted
 suite: tojson's sort_keys=True over keys that are not all strs (sorted by
 value, a TypeError for keys Python cannot order, and two keys that write
-alike written twice). Python's Jinja2 decides what each prints or raises
+alike written twice); whether a macro takes caller, kwargs and varargs
+when its body stores them (a set, for or with target, a nested macro's
+parameter). Python's Jinja2 decides what each prints or raises
 (oracle.py).
 """
 import os
@@ -41,6 +43,48 @@ CASES = [
     ("hf-tojson-keys-alike", "{{ {1: 'a', '1': 'b'}|tojson }}|{{ {1: 'a', '1': 'b', True: 'c'}|tojson(indent=1) }}|{{ {True: 1, 1.5: 2, None: 3}|tojson }}", {}, {"profile": "hf"}),
     ("hf-tojson-sort-keys", "{{ {3: 1, 10: 2, 2.5: 3}|tojson(sort_keys=true) }}|{{ {3: 1, 10: 2}|tojson }}", {}, {"profile": "hf"}),
     ("hf-tojson-sort-keys-mixed", "{{ {3: 1, 10: 2, 'a': 3}|tojson(sort_keys=true) }}", {}, {"profile": "hf"}),
+    # a macro takes caller, kwargs and varargs when its body reads them
+    # before storing them (find_undeclared visits fields in order; a set,
+    # for or with target and a nested macro's parameter end the search)
+    ('macro-special-caller-set', '{% macro m() %}{% set caller = 1 %}{{ caller }}{% endmacro %}{{ m() }}|{{ m.caller }}', {}, {}),
+    ('macro-special-caller-set-call', '{% macro m() %}{% set caller = 1 %}{{ caller }}{% endmacro %}{% call m() %}x{% endcall %}', {}, {}),
+    ('macro-special-caller-set-cond', '{% macro m() %}{% if false %}{% set caller = 1 %}{% endif %}{{ caller is defined }}{% endmacro %}{{ m() }}|{{ m.caller }}', {}, {}),
+    ('macro-special-caller-for', '{% macro m() %}{% for caller in [1] %}{{ caller }}{% endfor %}{% endmacro %}{{ m() }}|{{ m.caller }}', {}, {}),
+    ('macro-special-caller-arg', '{% macro m(caller) %}{{ caller }}{% endmacro %}{{ m(2) }}|{{ m.caller }}', {}, {}),
+    ('macro-special-caller-set-after', '{% macro m() %}{{ caller is defined }}{% set caller = 1 %}{% endmacro %}{{ m() }}|{{ m.caller }}', {}, {}),
+    ('macro-special-nested-param', '{% macro o() %}{% macro i(caller=1) %}{% endmacro %}{{ caller is defined }}{% endmacro %}{{ o.caller }}|{{ o() }}', {}, {}),
+    ('macro-special-nested-read', '{% macro o() %}{% macro i() %}{{ caller() }}{% endmacro %}{% endmacro %}{{ o.caller }}|{{ i is defined }}', {}, {}),
+    ('macro-special-nested-read-call', '{% macro o() %}{% macro i() %}[{{ caller() }}]{% endmacro %}{{ i() }}{% endmacro %}{% call o() %}X{% endcall %}', {}, {}),
+    ('macro-special-callblock-param', '{% macro o() %}{% call(caller) p() %}{% endcall %}{{ caller is defined }}{% endmacro %}{% macro p() %}{{ caller(1) }}{% endmacro %}{{ o.caller }}|{{ o() }}', {}, {}),
+    ('macro-special-with', '{% macro m() %}{% with caller = 1 %}{{ caller }}{% endwith %}{{ caller is defined }}{% endmacro %}{{ m.caller }}|{{ m() }}', {}, {}),
+    ('macro-special-with-value', '{% macro m() %}{% with x = caller %}{{ x is defined }}{% endwith %}{% endmacro %}{{ m.caller }}|{{ m() }}', {}, {}),
+    ('macro-special-with-self', '{% macro m() %}{% with caller = caller %}{{ caller is defined }}{% endwith %}{% endmacro %}{{ m.caller }}|{{ m() }}', {}, {}),
+    ('macro-special-set-self', '{% macro m() %}{% set caller = caller %}{{ caller is defined }}{% endmacro %}{{ m.caller }}', {}, {}),
+    ('macro-special-setblock', '{% macro m() %}{% set caller %}x{% endset %}{{ caller }}{% endmacro %}{{ m.caller }}|{{ m() }}', {}, {}),
+    ('macro-special-for-filter', '{% macro m() %}{% for x in [1] if caller %}{% endfor %}{% endmacro %}{{ m.caller }}', {}, {}),
+    ('macro-special-for-filter-after-body', '{% macro m() %}{% for x in [1] if caller %}{% set caller = 2 %}{% endfor %}{% endmacro %}{{ m.caller }}', {}, {}),
+    ('macro-special-for-tuple', '{% macro m() %}{% for a, caller in [(1, 2)] %}{{ caller }}{% endfor %}{{ caller is defined }}{% endmacro %}{{ m.caller }}|{{ m() }}', {}, {}),
+    ('macro-special-filterblock', "{% macro m() %}{% filter upper %}{% set caller = 'a' %}{% endfilter %}{{ caller }}{% endmacro %}{{ m.caller }}", {}, {}),
+    ('macro-special-filterblock-arg', "{% macro m() %}{% filter replace('a', caller) %}{% set caller = 'a' %}a{% endfilter %}{% endmacro %}{{ m.caller }}", {}, {}),
+    ('macro-special-block', '{% macro m() %}{% block b %}{{ caller() }}{% endblock %}{% endmacro %}{{ m.caller }}', {}, {}),
+    ('macro-special-kwargs-set', '{% macro m() %}{% set kwargs = 1 %}{{ kwargs }}{% endmacro %}{{ m.catch_kwargs }}|{{ m() }}', {}, {}),
+    ('macro-special-kwargs-set-call', '{% macro m() %}{% set kwargs = 1 %}{{ kwargs }}{% endmacro %}{{ m(a=1) }}', {}, {}),
+    ('macro-special-varargs-for', '{% macro m() %}{% for varargs in [1] %}{% endfor %}{{ varargs }}{% endmacro %}{{ m.catch_varargs }}|{{ m() }}', {}, {}),
+    ('macro-special-varargs-for-call', '{% macro m() %}{% for varargs in [1] %}{% endfor %}{{ varargs }}{% endmacro %}{{ m(1) }}', {}, {}),
+    ('macro-special-nested-kwargs', '{% macro o() %}{% macro i(kwargs) %}{% endmacro %}{{ kwargs }}{% endmacro %}{{ o.catch_kwargs }}|{{ o() }}', {}, {}),
+    ('macro-special-ns', '{% macro m() %}{% set ns = namespace(caller=1) %}{% set ns.caller = 2 %}{{ ns.caller }}{% endmacro %}{{ m.caller }}|{{ m() }}', {}, {}),
+    ('macro-special-import-as', "{% macro m() %}{% import 'x' as caller %}{{ caller.a }}{% endmacro %}{{ m.caller }}", {}, {}),
+    ('macro-special-callblock-caller-reads', '{% macro p() %}{{ caller() }}{% endmacro %}{% call p() %}{{ caller is defined }}{% endcall %}', {}, {}),
+    ('macro-special-callblock-set-caller', '{% macro p() %}{{ caller() }}{% endmacro %}{% call p() %}{% set caller = 3 %}{{ caller }}{% endcall %}', {}, {}),
+    ('macro-special-default-reads', '{% macro m(a=caller) %}{{ a is defined }}{% endmacro %}{{ m.caller }}|{{ m() }}', {}, {}),
+    ('macro-special-macro-named-caller', '{% macro m() %}{% macro caller() %}x{% endmacro %}{{ caller() }}{% endmacro %}{{ m.caller }}|{{ m() }}', {}, {}),
+    ('macro-special-macro-named-caller-call', '{% macro m() %}{% macro caller() %}x{% endmacro %}{{ caller() }}{% endmacro %}{% call m() %}y{% endcall %}', {}, {}),
+    ('macro-special-if-order', '{% macro m() %}{% if caller is defined %}{% set caller = 1 %}{% endif %}{% endmacro %}{{ m.caller }}', {}, {}),
+    ('macro-special-autoescape', '{% macro m() %}{% autoescape caller is defined %}{% endautoescape %}{% endmacro %}{{ m.caller }}', {}, {}),
+    ('macro-special-caller-in-caller', '{% macro o() %}{{ caller() }}{% endmacro %}{% macro p() %}<{{ caller() }}>{% endmacro %}{% call o() %}{% call p() %}in{% endcall %}{% endcall %}', {}, {}),
+    ('macro-special-caller-args', '{% macro o() %}{{ caller(1, 2) }}{% endmacro %}{% call(a, b=5, c=7) o() %}{{ a }}{{ b }}{{ c }}{% endcall %}', {}, {}),
+    ('macro-special-caller-varargs', '{% macro o() %}{{ caller(1, 2, 3, k=4) }}{% endmacro %}{% call(a) o() %}{{ a }}{{ varargs }}{{ kwargs }}{% endcall %}', {}, {}),
+    ('macro-special-caller-attrs', '{% macro o() %}{{ caller.name }}|{{ caller.arguments }}|{{ caller.caller }}|{{ caller.catch_kwargs }}|{{ caller }}{% endmacro %}{% call(x, y=1) o() %}{{ kwargs }}{% endcall %}', {}, {}),
 ]
 
 
