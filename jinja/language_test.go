@@ -118,6 +118,18 @@ func TestPrintedValues(t *testing.T) {
 	assert.Equal(t, []chat.Message{chat.Text(chat.RoleUser, `5|1.5|True||-3|["it's", 1.0, None]|{'k': False}|<b>|<e>|3|3|8`)}, msgs)
 }
 
+// TestPrintedConstants: a constant prints as the same value in a variable
+// does: finalize sees the value before it is escaped (Jinja2 would fold
+// {{ none }} into Markup('None') first, and print it).
+func TestPrintedConstants(t *testing.T) {
+	set := engine.NewSet(jinja.New())
+	tpl, err := set.Parse("jinja", "t.j2", `{% user %}{{ none }}|{{ d }}|{{ 2.0 }}|{{ f }}|{{ [none] }}|{{ none if false }}|{{ '<b>' }}{% enduser %}`)
+	require.NoError(t, err)
+	msgs, err := tpl.Messages(context.Background(), map[string]any{"d": nil, "f": 2.0})
+	require.NoError(t, err)
+	assert.Equal(t, []chat.Message{chat.Text(chat.RoleUser, `||2|2|[None]||<b>`)}, msgs)
+}
+
 // TestMissing: a name that nothing defines is an error naming it where a
 // render reads it, unless AllowMissing; the tests defined and undefined
 // and the filter default accept it; a call of it is an unknown function.

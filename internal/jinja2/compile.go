@@ -85,6 +85,11 @@ type compiler struct {
 	foldSkip   Expr
 	foldMemo   map[Expr]bool
 	optimizing int
+	// escOn is Jinja2's compile-time eval_ctx.autoescape: the Env's,
+	// changed by an autoescape tag with a constant value; escVolatile,
+	// inside an autoescape tag whose value is known at render time only
+	// (eval_ctx.volatile), where filters and tests are not folded.
+	escOn, escVolatile bool
 }
 
 // outputCheck reports whether output here is dropped once the template

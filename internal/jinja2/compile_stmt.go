@@ -1,6 +1,7 @@
 package jinja2
 
 import (
+	"context"
 	"errors"
 	"strings"
 
@@ -91,6 +92,75 @@ func (c *compiler) compileStmt(s Stmt) (execFn, error) {
 }
 
 func (c *compiler) compilePrint(n *Print) (execFn, error) {
+	w, err := c.compilePrintValue(n)
+	if err != nil || w == nil {
+		return w, err
+	}
+	return c.finalizedConst(n, w), nil
+}
+
+// finalizedConst returns w, or, under a finalize hook, for a print of a
+// constant, a function that writes the constant as Jinja2's compiler
+// folds it (_output_child_to_const): escaped first when autoescape is on
+// where the print is compiled, then finalized, and str of that written
+// as it is. Where the fold raises, Jinja2 leaves the print to the render:
+// w.
+func (c *compiler) finalizedConst(n *Print, w execFn) execFn {
+	fin := c.env.ext.finalize
+	if fin == nil || c.env.ext.finalizeFirst || c.constMode > 0 || !isConstExpr(n.X) ||
+		c.escVolatile && hasFilterOrTest(n.X) {
+		return w
+	}
+	v, ok := c.constValue(n.X)
+	if !ok || v.kind == KindUndefined {
+		return w
+	}
+	rc := newCtx(context.Background(), c.env)
+	if c.escOn && !v.IsSafe() {
+		s, err := ToStr(rc, v)
+		if err != nil {
+			return w
+		}
+		v = SafeV(c.env.escape(s))
+	}
+	s, err := ToStr(rc, fin(v))
+	if err != nil {
+		return w
+	}
+	guard := c.outputCheck()
+	return func(f *frame) error {
+		if guard && f.tc.inh.parent != nil {
+			return nil
+		}
+		return f.c.writeRaw(s)
+	}
+}
+
+// autoescapeConst returns the value of an autoescape tag's expression
+// when it is a constant, as Jinja2 folds it at compile time.
+func (c *compiler) autoescapeConst(x Expr) (on, ok bool) {
+	if !isConstExpr(x) {
+		return false, false
+	}
+	v, ok := c.constValue(x)
+	return v.Truth(), ok
+}
+
+// hasFilterOrTest reports whether x applies a filter or a test.
+func hasFilterOrTest(x Expr) bool {
+	found := false
+	walkExprs(func(n Node) bool {
+		switch n.(type) {
+		case *FilterExpr, *TestExpr:
+			found = true
+		}
+		return !found
+	}, x)
+	return found
+}
+
+// compilePrintValue compiles a print as a value printed at render time.
+func (c *compiler) compilePrintValue(n *Print) (execFn, error) {
 	var x evalFn
 	var err error
 	if fn, ok := c.foldedPrint(n.X); ok {
@@ -576,7 +646,14 @@ func (c *compiler) compileAutoescape(n *AutoescapeBlock) (execFn, error) {
 	if err != nil {
 		return nil, err
 	}
+	savedOn, savedVolatile := c.escOn, c.escVolatile
+	if v, ok := c.autoescapeConst(n.X); ok {
+		c.escOn = v
+	} else {
+		c.escVolatile = true
+	}
 	body, err := c.compileStmts(n.Body)
+	c.escOn, c.escVolatile = savedOn, savedVolatile
 	if err != nil {
 		return nil, err
 	}

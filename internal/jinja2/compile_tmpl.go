@@ -76,7 +76,7 @@ func compileProgram(env *Env, src *source, tree *Tree) (*program, error) {
 	for _, n := range assigned(tree.Body) {
 		top.declare(n)
 	}
-	c := &compiler{env: env, src: src, sc: top, blocks: map[string]*blockCode{}, hasExtends: hasExtends(tree.Body)}
+	c := &compiler{env: env, src: src, sc: top, blocks: map[string]*blockCode{}, hasExtends: hasExtends(tree.Body), escOn: env.autoescape}
 	body, err := c.compileStmts(tree.Body)
 	if err != nil {
 		return nil, err

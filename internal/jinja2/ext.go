@@ -11,6 +11,9 @@ type extensions struct {
 	blockTags map[string]*Func // {% name args %}body{% endname %}
 	callNames map[string]*Func // name(args): this function, whatever the data holds
 	finalize  func(Value) Value
+	// finalizeFirst: a constant {{ }} is finalized before it is escaped,
+	// as a value computed at render time is (FinalizeBeforeEscape)
+	finalizeFirst bool
 }
 
 // WithBlockTag declares the block tag {% name args %}body{% endname %}.
@@ -55,9 +58,21 @@ func WithCallName(name string, fn *Func) Option {
 
 // WithFinalize sets Jinja2's finalize: every value a {{ }} prints goes
 // through fn first (a macro's or a block tag's output too, when printed by
-// {{ }}).
+// {{ }}), and is then escaped under autoescape. A constant expression,
+// which Jinja2 evaluates at compile time ({{ none }}, {{ 1 }},
+// {{ 'a'|upper }}), is escaped first under autoescape and then finalized,
+// as Jinja2's compiler does: fn sees Markup('None') for {{ none }}, and
+// what it returns is written unescaped.
 func WithFinalize(fn func(Value) Value) Option {
 	return func(e *Env) { e.ext.finalize = fn }
+}
+
+// FinalizeBeforeEscape makes a constant {{ }} go through the finalize
+// function before it is escaped, as every other printed value does,
+// instead of after as Jinja2's compiler folds it. For an embedding whose
+// finalize must see the value ({{ none }} printing as nothing).
+func FinalizeBeforeEscape() Option {
+	return func(e *Env) { e.ext.finalizeFirst = true }
 }
 
 // calledName returns the node of a call's callee: a Const holding the

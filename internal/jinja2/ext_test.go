@@ -77,6 +77,36 @@ func TestExtensions(t *testing.T) {
 	assert.Equal(t, "Encountered unknown tag 'wrap'.", rtErr(t, err).Msg)
 }
 
+// Under autoescape, Jinja2 escapes a constant before it finalizes it
+// ({{ none }} reaches finalize as Markup('None')), a value computed at
+// render time after; FinalizeBeforeEscape finalizes both first.
+func TestFinalizeConstants(t *testing.T) {
+	noneEmpty := WithFinalize(func(v Value) Value {
+		if v.Kind() == KindNone {
+			return StrV("<none>")
+		}
+		return v
+	})
+	src := `[{{ none }}][{{ n }}][{{ none if true }}][{{ 1 }}]{% autoescape false %}[{{ none }}]{% endautoescape %}`
+	for _, tc := range []struct {
+		name string
+		opts []Option
+		want string
+	}{
+		{"Jinja2", []Option{Autoescape(nil), noneEmpty}, `[None][&lt;none&gt;][None][1][<none>]`},
+		{"no autoescape", []Option{noneEmpty}, `[<none>][<none>][<none>][1][<none>]`},
+		{"finalize before escape", []Option{Autoescape(nil), noneEmpty, FinalizeBeforeEscape()}, `[&lt;none&gt;][&lt;none&gt;][&lt;none&gt;][1][<none>]`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tpl, err := New(tc.opts...).Parse("t", src)
+			require.NoError(t, err)
+			out, err := tpl.Render(context.Background(), map[string]Value{"n": NoneV()})
+			require.NoError(t, err)
+			assert.Equal(t, tc.want, out)
+		})
+	}
+}
+
 func TestLoadAndBuiltinFilter(t *testing.T) {
 	reads := 0
 	env := New(WithLoader(func(name string) (string, error) {

@@ -619,7 +619,7 @@ func (g *fuzzGen) request() oracleRequest {
 	}
 	ctx.WriteString("}")
 	env := oracleEnv{}
-	switch g.n(7) {
+	switch g.n(8) {
 	case 1:
 		env.TrimBlocks, env.LStripBlocks = true, true
 	case 2:
@@ -629,10 +629,11 @@ func (g *fuzzGen) request() oracleRequest {
 	case 4:
 		env.Profile = "hf"
 	case 5:
-		// not with autoescape: Jinja2 escapes a constant before it
-		// finalizes it (escape(None) is Markup('None')), a value at run
-		// time after, which the package does not copy (docs/FUZZING.md)
 		env.Finalize = "twice"
+	case 6:
+		// Jinja2 escapes a constant before it finalizes it, a value at
+		// run time after
+		env.Autoescape, env.Finalize = true, "twice"
 	}
 	env.Extensions = []string{"loopcontrols"}
 	var tpl strings.Builder

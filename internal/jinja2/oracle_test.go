@@ -417,6 +417,14 @@ func oracleEnvironment(spec oracleEnv, loader map[string]string) (*Env, error) {
 			}
 			return StrV(v.s + v.s)
 		}))
+	case "none_empty":
+		// FINALIZERS["none_empty"]: None prints as nothing
+		opts = append(opts, WithFinalize(func(v Value) Value {
+			if v.kind == KindNone {
+				return StrV("")
+			}
+			return v
+		}))
 	default:
 		return nil, fmt.Errorf("unknown finalize %q", spec.Finalize)
 	}

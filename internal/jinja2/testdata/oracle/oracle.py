@@ -135,7 +135,9 @@ KNOWN_ENV = {"trim_blocks", "lstrip_blocks", "keep_trailing_newline", "autoescap
 # Environment.finalize functions a case may name; oracle_test.go's
 # oracleEnvironment has the same. "twice" writes a printed str (Markup
 # or not) twice, so a print that skips finalize shows.
-FINALIZERS = {"twice": lambda v: v * 2 if isinstance(v, str) else v}
+# "none_empty" prints None as nothing, as the jinja engine's finalize does.
+FINALIZERS = {"twice": lambda v: v * 2 if isinstance(v, str) else v,
+              "none_empty": lambda v: "" if v is None else v}
 
 
 def environment(spec, loader=None):

@@ -9,7 +9,7 @@ suite: tojson's sort_keys=True over keys that are not all strs (sorted by
 value, a TypeError for keys Python cannot order, and two keys that write
 alike written twice); whether a macro takes caller, kwargs and varargs
 when its body stores them (a set, for or with target, a nested macro's
-parameter). Python's Jinja2 decides what each prints or raises
+parameter); the order of finalize and escaping for a constant print. Python's Jinja2 decides what each prints or raises
 (oracle.py).
 """
 import os
@@ -85,6 +85,29 @@ CASES = [
     ('macro-special-caller-args', '{% macro o() %}{{ caller(1, 2) }}{% endmacro %}{% call(a, b=5, c=7) o() %}{{ a }}{{ b }}{{ c }}{% endcall %}', {}, {}),
     ('macro-special-caller-varargs', '{% macro o() %}{{ caller(1, 2, 3, k=4) }}{% endmacro %}{% call(a) o() %}{{ a }}{{ varargs }}{{ kwargs }}{% endcall %}', {}, {}),
     ('macro-special-caller-attrs', '{% macro o() %}{{ caller.name }}|{{ caller.arguments }}|{{ caller.caller }}|{{ caller.catch_kwargs }}|{{ caller }}{% endmacro %}{% call(x, y=1) o() %}{{ kwargs }}{% endcall %}', {}, {}),
+    # finalize: a constant is escaped, then finalized (Jinja2 folds it at
+    # compile time); a value at render time is finalized, then escaped
+    ('finalize-kinds', "{{ 1 }}|{{ 1.5 }}|{{ none }}|{{ true }}|{{ [1, '<'] }}|{{ (1,) }}|{{ {'a': '<'} }}|{{ '' }}|{{ 2**70 }}", {}, {'autoescape': True, 'finalize': 'twice'}),
+    ('finalize-ops', "{{ 1 + 2 }}|{{ 'a' ~ 1 }}|{{ none ~ 'x' }}|{{ 'a' * 2 }}|{{ 1 if true }}|{{ 1 if false }}|{{ 1 if false else none }}|{{ not 1 }}|{{ 1 < 2 }}", {}, {'autoescape': True, 'finalize': 'twice'}),
+    ('finalize-filters', "{{ 'a'|upper }}|{{ 'a'|default('b') }}|{{ [1, 2]|join }}|{{ 'x'|safe }}|{{ '<'|e }}|{{ [1, 2]|first }}|{{ [1]|length }}|{{ 'a'|list }}|{{ [3, 1]|sort }}|{{ 1|string }}|{{ [1,2]|map('string')|list }}", {}, {'autoescape': True, 'finalize': 'twice'}),
+    ('finalize-attrs', "{{ 'ab'[0] }}|{{ 'ab'[5] }}|{{ 'ab'.x }}|{{ (1, 2)[1] }}|{{ {'a': 1}.a }}|{{ 'ab'[1:] }}|{{ 'ab'.upper() }}", {}, {'autoescape': True, 'finalize': 'twice'}),
+    ('finalize-none-empty', "[{{ none }}]|[{{ x }}]|[{{ none if true }}]|[{{ [none] }}]|[{{ none|default('d') }}]|[{{ none ~ '' }}]", {'x': None}, {'autoescape': True, 'finalize': 'none_empty'}),
+    ('finalize-none-empty-plain', '[{{ none }}]|[{{ x }}]|[{{ [none]|first }}]', {'x': None}, {'finalize': 'none_empty'}),
+    ('finalize-blocks', "{% autoescape false %}{{ 1 }}{{ '<' }}{% endautoescape %}|{% autoescape true %}{{ 1 }}{{ '<' }}{% endautoescape %}", {}, {'finalize': 'twice'}),
+    ('finalize-blocks2', "{% autoescape false %}{{ 1 }}{{ '<' }}{% endautoescape %}|{% autoescape true %}{{ 1 }}{{ '<' }}{% endautoescape %}", {}, {'autoescape': True, 'finalize': 'twice'}),
+    ('finalize-macro', '{% macro m() %}{{ 1 }}{{ none }}{% endmacro %}{{ m() }}|{% set v %}{{ 1 }}{% endset %}{{ v }}|{% filter upper %}{{ 1 }}{% endfilter %}', {}, {'autoescape': True, 'finalize': 'twice'}),
+    ('finalize-callblock', '{% macro m() %}[{{ caller() }}]{% endmacro %}{% call m() %}{{ 2 }}{{ none }}{% endcall %}', {}, {'autoescape': True, 'finalize': 'twice'}),
+    ('finalize-loop', '{% for x in [1] %}{{ 3 }}{{ loop.index }}{{ x }}{% endfor %}', {}, {'autoescape': True, 'finalize': 'twice'}),
+    ('finalize-volatile', "{% autoescape x %}{{ 1 }}{{ 'a'|upper }}{% endautoescape %}", {'x': True}, {'autoescape': True, 'finalize': 'twice'}),
+    ('finalize-volatile2', "{% autoescape x %}{{ 1 }}{{ 'a'|upper }}{% endautoescape %}", {'x': False}, {'autoescape': True, 'finalize': 'twice'}),
+    ('finalize-print-stmt', '{% print 1 %}|{% print none %}', {}, {'autoescape': True, 'finalize': 'twice'}),
+    ('finalize-sandbox', '{{ 1 }}|{{ none }}', {}, {'autoescape': True, 'finalize': 'twice', 'sandbox': True}),
+    ('finalize-undef-const', "[{{ 'ab'.x }}]|[{{ {}.a }}]|[{{ none.a }}]", {}, {'autoescape': True, 'finalize': 'none_empty'}),
+    ('finalize-tojson', "{{ 1|tojson }}|{{ {'a': none}|tojson }}|{{ '<'|tojson }}", {}, {'autoescape': True, 'finalize': 'twice'}),
+    ('finalize-concat-markup', "{{ '<'|safe ~ '<' }}|{{ '<' ~ 1 }}", {}, {'autoescape': True, 'finalize': 'twice'}),
+    ('finalize-strmod', "{{ '%s' % 1 }}|{{ '%s<' % none }}|{{ '{}'.format(1) }}", {}, {'autoescape': True, 'finalize': 'twice'}),
+    ('finalize-range', '{{ range(2) }}|{{ range(2)|list }}|{{ lipsum is defined }}|{{ dict(a=1) }}', {}, {'autoescape': True, 'finalize': 'twice'}),
+    ('finalize-unknown-filter', '{% if false %}{{ 1|nofilter }}{% endif %}ok', {}, {'autoescape': True, 'finalize': 'twice'}),
 ]
 
 
