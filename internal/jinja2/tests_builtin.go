@@ -1,6 +1,10 @@
 package jinja2
 
-import "math"
+import (
+	"math"
+	"unicode/utf8"
+	"unsafe"
+)
 
 // Jinja2 3.1's builtin tests (jinja2/tests.py).
 
@@ -110,7 +114,7 @@ func builtinTests() map[string]Test {
 			case KindFloat:
 				return false, nil
 			case KindStr:
-				return v.s == o.s && len(v.s) <= 1, nil
+				return sameStr(v.s, o.s), nil
 			case KindUndefined:
 				return false, nil
 			}
@@ -170,4 +174,21 @@ func isIterable(v Value) bool {
 		return ok
 	}
 	return false
+}
+
+// sameStr is CPython's a is b for two strs, as far as the package can
+// tell: the empty str and a one-character str below U+0100 are
+// singletons (what indexing, slicing and the template's literals give);
+// any other str is the same object only where it is the same value passed
+// along, which the package sees as the same bytes in memory (a variable
+// compared with itself, x[:], a filter that returns its operand).
+// docs/FUZZING.md lists where CPython's identity differs from this.
+func sameStr(a, b string) bool {
+	if a != b {
+		return false
+	}
+	if r, n := utf8.DecodeRuneInString(a); len(a) == 0 || n == len(a) && r < 0x100 {
+		return true
+	}
+	return unsafe.StringData(a) == unsafe.StringData(b)
 }

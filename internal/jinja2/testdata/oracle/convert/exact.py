@@ -9,7 +9,8 @@ suite: tojson's sort_keys=True over keys that are not all strs (sorted by
 value, a TypeError for keys Python cannot order, and two keys that write
 alike written twice); whether a macro takes caller, kwargs and varargs
 when its body stores them (a set, for or with target, a nested macro's
-parameter); the order of finalize and escaping for a constant print. Python's Jinja2 decides what each prints or raises
+parameter); the order of finalize and escaping for a constant print;
+sameas on strs where CPython's identity is reproducible. Python's Jinja2 decides what each prints or raises
 (oracle.py).
 """
 import os
@@ -108,6 +109,11 @@ CASES = [
     ('finalize-strmod', "{{ '%s' % 1 }}|{{ '%s<' % none }}|{{ '{}'.format(1) }}", {}, {'autoescape': True, 'finalize': 'twice'}),
     ('finalize-range', '{{ range(2) }}|{{ range(2)|list }}|{{ lipsum is defined }}|{{ dict(a=1) }}', {}, {'autoescape': True, 'finalize': 'twice'}),
     ('finalize-unknown-filter', '{% if false %}{{ 1|nofilter }}{% endif %}ok', {}, {'autoescape': True, 'finalize': 'twice'}),
+    # sameas on strs: CPython's identity where the package can tell it
+    # (docs/FUZZING.md says where it cannot)
+    ('sameas-literals', "{{ 'a' is sameas 'a' }}|{{ 'ab' is sameas 'ab' }}|{{ '' is sameas '' }}|{{ 'é' is sameas 'é' }}|{{ 'ā' is sameas 'ā' }}|{{ '😀' is sameas '😀' }}|{{ 'a b' is sameas 'a b' }}|{% set b = 'a' %}{{ b is sameas 'a' }}", {}, {}),
+    ('sameas-same-value', "{{ x is sameas x }}|{{ x is sameas y }}|{{ x is sameas 'ab' }}|{{ c is sameas c }}|{{ e is sameas '' }}|{% set a = 'ab' %}{{ a is sameas a }}|{{ x|string is sameas x }}|{{ x|default('z') is sameas x }}|{{ x|trim is sameas x }}|{{ x|upper is sameas x }}|{{ x|replace('z', 'y') is sameas x }}|{{ l[0] is sameas l[0] }}|{% for k in d %}{{ d[k] is sameas d.key }}{% endfor %}", {'x': 'ab', 'y': 'ab', 'c': 'a', 'e': '', 'l': ['ab'], 'd': {'key': 'value'}}, {}),
+    ('sameas-slices', "{{ 'ab'[0] is sameas 'a' }}|{{ 'ab'[:1] is sameas 'a' }}|{{ 'ab'[:] is sameas 'ab' }}|{{ x[:] is sameas x }}|{{ x[0:2] is sameas x }}|{{ x[0] is sameas x[0] }}|{{ 'éa'[0] is sameas 'é' }}|{{ 'ab'|first is sameas 'a' }}|{{ ('a' ~ 'b')[0] is sameas 'a' }}", {'x': 'ab'}, {}),
 ]
 
 
