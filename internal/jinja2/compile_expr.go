@@ -678,7 +678,9 @@ func (c *compiler) compileFilter(n *FilterExpr, _ any) (func(f *frame, in Value)
 		// Jinja2 calls a stand-in that raises: the operand and the
 		// arguments are evaluated first.
 		missing := c.errAt(n, "TemplateRuntimeError", "No filter named "+pyQuote(n.Name)+" found.")
-		fl = func(*Ctx, Value, []Value, []Kwarg) (Value, error) { return Value{}, missing }
+		fl = func(_ *Ctx, _ Value, _ []Value, kw []Kwarg) (Value, error) {
+			return Value{}, missingCallErr("filter", n.Name, kw, missing)
+		}
 	}
 	return func(f *frame, in Value) (Value, error) {
 		v, err := operand(f, in)
@@ -695,6 +697,16 @@ func (c *compiler) compileFilter(n *FilterExpr, _ any) (func(f *frame, in Value)
 		}
 		return r, nil
 	}, nil
+}
+
+// missingCallErr is what calling Jinja2's stand-in for an unknown filter
+// or test raises: it is `def t_N(*unused)`, so a keyword argument is a
+// TypeError of the call before its body raises the runtime error.
+func missingCallErr(kind, name string, kw []Kwarg, missing error) error {
+	if len(kw) > 0 {
+		return typeErr("the stand-in for the unknown %s %s got an unexpected keyword argument %s", kind, pyQuote(name), pyQuote(kw[0].Name))
+	}
+	return missing
 }
 
 // blockInput reports whether a chain of filters starts from a block's
@@ -736,7 +748,9 @@ func (c *compiler) compileTest(n *TestExpr) (evalFn, error) {
 			return nil, c.errAt(n, "TemplateAssertionError", "No test named "+pyQuote(n.Name)+".")
 		}
 		missing := c.errAt(n, "TemplateRuntimeError", "No test named "+pyQuote(n.Name)+" found.")
-		tst = func(*Ctx, Value, []Value, []Kwarg) (bool, error) { return false, missing }
+		tst = func(_ *Ctx, _ Value, _ []Value, kw []Kwarg) (bool, error) {
+			return false, missingCallErr("test", n.Name, kw, missing)
+		}
 	}
 	return func(f *frame) (Value, error) {
 		v, err := x(f)

@@ -1178,28 +1178,35 @@ func fRound(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 			return Value{}, filterErr("method must be common, ceil or floor")
 		}
 	}
-	prec := int64(0)
-	if set[0] {
-		if a[0].kind == KindUndefined && method != "common" {
-			return Value{}, a[0].undefErr() // 10 ** precision
-		}
-		if prec, err = intArg(a[0]); err != nil {
-			return Value{}, err
-		}
-	}
-	if !isNum(v) {
-		if v.kind == KindUndefined && method != "common" {
-			return Value{}, v.undefErr() // value * 10 ** precision
-		}
-		if method == "common" {
+	if method == "common" {
+		// round(value, precision): the value's __round__ first, then
+		// the precision's __index__
+		if !isNum(v) {
 			return Value{}, typeErr("type %s doesn't define __round__ method", TypeName(v))
 		}
-		return Value{}, typeErr("can't multiply sequence by non-int of type 'int'")
+		if !set[0] {
+			return pyRound(v, 0)
+		}
+		if !isIntLike(a[0]) {
+			return Value{}, typeErr("'%s' object cannot be interpreted as an integer", TypeName(a[0]))
+		}
+		if a[0].isBig() {
+			// beyond 64 bits: as far as either side of every float's and
+			// int's digits
+			if a[0].big().Sign() > 0 {
+				return pyRound(v, math.MaxInt64)
+			}
+			return pyRound(v, math.MinInt64)
+		}
+		return pyRound(v, a[0].n)
 	}
-	if method == "common" {
-		return pyRound(v, prec)
+	// func(value * (10**precision)) / (10**precision), with Python's
+	// operators, so a float or huge precision fails as Python's does
+	prec := IntV(0)
+	if set[0] {
+		prec = a[0]
 	}
-	scale, err := BinOp(c, "**", IntV(10), IntV(prec))
+	scale, err := BinOp(c, "**", IntV(10), prec)
 	if err != nil {
 		return Value{}, err
 	}
@@ -1207,20 +1214,34 @@ func fRound(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 	if err != nil {
 		return Value{}, err
 	}
-	xf, err := toFloat(x)
+	r, err := mathFloorCeil(x, method == "ceil")
 	if err != nil {
 		return Value{}, err
 	}
-	var r Value
-	if method == "ceil" {
-		r = bigFloatInt(math.Ceil(xf))
-	} else {
-		r = bigFloatInt(math.Floor(xf))
-	}
-	if x.kind != KindFloat {
-		r = x
-	}
 	return BinOp(c, "/", r, scale)
+}
+
+// mathFloorCeil is Python's math.floor (or math.ceil) of v: an int for
+// an int, a bool or a finite float.
+func mathFloorCeil(v Value, ceil bool) (Value, error) {
+	switch v.kind {
+	case KindInt:
+		return v, nil
+	case KindBool:
+		return IntV(v.n), nil
+	case KindFloat:
+		f := v.f()
+		switch {
+		case math.IsInf(f, 0):
+			return Value{}, pyErr("OverflowError", "cannot convert float infinity to integer")
+		case math.IsNaN(f):
+			return Value{}, valueErr("cannot convert float NaN to integer")
+		case ceil:
+			return bigFloatInt(math.Ceil(f)), nil
+		}
+		return bigFloatInt(math.Floor(f)), nil
+	}
+	return Value{}, typeErr("must be real number, not %s", TypeName(v))
 }
 
 // pyRound is Python's round(v, ndigits): an int stays an int, a float is
@@ -1232,6 +1253,11 @@ func pyRound(v Value, prec int64) (Value, error) {
 				return IntV(v.n), nil
 			}
 			return v, nil
+		}
+		if digits := int64(len(bigOf(v).Text(10))); prec < -digits-1 {
+			// 10 ** -prec is over twice |v|: Python computes the power
+			// (for minutes, when prec is huge), the result is 0
+			return IntV(0), nil
 		}
 		// round to a power of ten, half to even
 		p := new(big.Int).Exp(big.NewInt(10), big.NewInt(-prec), nil)

@@ -113,3 +113,27 @@ func TestTojsonHTMLSafe(t *testing.T) {
 		assert.Equal(t, tc.out, out, tc.src)
 	}
 }
+
+// round of an int to a huge negative precision is 0: Python computes
+// 10 ** -precision first (for minutes, so the oracle cannot say), and the
+// package must neither hang nor raise.
+func TestRoundIntHugeNegativePrecision(t *testing.T) {
+	cases := []struct{ src, want string }{
+		{"{{ 7|round(-(2**70)) }}", "0"},
+		{"{{ (-7)|round(-(2**70)) }}", "0"},
+		{"{{ true|round(-(2**70)) }}", "0"},
+		{"{{ (10**30)|round(-(2**62)) }}", "0"},
+		{"{{ (6 * 10**30)|round(-31) }}", "10000000000000000000000000000000"},
+		{"{{ (6 * 10**30)|round(-32) }}", "0"},
+	}
+	env := New()
+	for _, tc := range cases {
+		t.Run(tc.src, func(t *testing.T) {
+			tmpl, err := env.Parse("t", tc.src)
+			require.NoError(t, err)
+			got, err := tmpl.Render(context.Background(), nil)
+			require.NoError(t, err)
+			assert.Equal(t, tc.want, got)
+		})
+	}
+}

@@ -13,6 +13,13 @@ func seqIndex(name string, recv Value, args []Value, kw []Kwarg) (Value, error) 
 	items := recv.list().Items
 	lo, hi := 0, len(items)
 	if len(args) > 1 {
+		// list.index and tuple.index take no None for start and stop
+		// (CPython's _PyEval_SliceIndexNotNone), unlike str.index.
+		for _, a := range args[1:] {
+			if !isIntLike(a) {
+				return Value{}, typeErr("slice indices must be integers or have an __index__ method")
+			}
+		}
 		s, err := optIntArg(args, 1)
 		if err != nil {
 			return Value{}, err
@@ -195,15 +202,18 @@ func listMethod(name string) methodFn {
 				return Value{}, err
 			}
 			l := recv.list()
-			if len(l.Items) == 0 {
-				return Value{}, pyErr("IndexError", "pop from empty list")
-			}
 			i := int64(len(l.Items) - 1)
 			if len(args) == 1 {
+				// CPython converts the index before it looks at the list.
 				var err error
 				if i, err = intArg(args[0]); err != nil {
 					return Value{}, err
 				}
+			}
+			if len(l.Items) == 0 {
+				return Value{}, pyErr("IndexError", "pop from empty list")
+			}
+			if len(args) == 1 {
 				if i < 0 {
 					i += int64(len(l.Items))
 				}
