@@ -16,7 +16,7 @@ import (
 // function receives one, and the output is a string of its own).
 type converter struct {
 	vars map[string]jinja2.Value
-	slab []jinja2.Value
+	slab jinja2.Slab
 	keys []string
 }
 
@@ -33,25 +33,12 @@ func toValues(vars map[string]any) (map[string]jinja2.Value, *converter) {
 }
 
 func (cv *converter) release() {
-	if len(cv.vars) > 256 || cap(cv.slab) > 1<<16 {
+	if len(cv.vars) > 256 || cv.slab.Cap() > 1<<16 {
 		return // let a large one go rather than keep it pooled
 	}
 	clear(cv.vars)
-	clear(cv.slab)
-	cv.slab = cv.slab[:0]
+	cv.slab.Reset()
 	converters.Put(cv)
-}
-
-// values returns n zero values from the slab.
-func (cv *converter) values(n int) []jinja2.Value {
-	l := len(cv.slab)
-	if l+n > cap(cv.slab) {
-		// A new slab; the values already handed out keep the old one.
-		cv.slab = make([]jinja2.Value, 0, max(2*cap(cv.slab), n, 64))
-		l = 0
-	}
-	cv.slab = cv.slab[:l+n]
-	return cv.slab[l : l+n : l+n]
 }
 
 // value converts a Go value as jinja2.FromGo does, except that a
@@ -70,7 +57,7 @@ func (cv *converter) value(x any) jinja2.Value {
 	case float32:
 		return float32Value(x)
 	case []any:
-		items := cv.values(len(x))
+		items := cv.slab.Take(len(x))
 		for i, it := range x {
 			items[i] = cv.value(it)
 		}
@@ -83,7 +70,7 @@ func (cv *converter) value(x any) jinja2.Value {
 		}
 		slices.Sort(keys)
 		n := len(keys)
-		kv := cv.values(2 * n)
+		kv := cv.slab.Take(2 * n)
 		for i, k := range keys {
 			kv[i] = jinja2.StrV(k)
 		}

@@ -179,5 +179,5 @@ func newRenderMem(msgs []chat.Message) *renderData {
 			nl++
 		}
 	}
-	return &renderData{vals: make([]jinja2.Value, 0, nv), dicts: make([]jinja2.Dict, 0, nd), lists: make([]jinja2.List, 0, nl)}
+	return &renderData{vals: jinja2.MakeSlab(nv), dicts: make([]jinja2.Dict, 0, nd), lists: make([]jinja2.List, 0, nl)}
 }

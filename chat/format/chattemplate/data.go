@@ -33,7 +33,7 @@ type renderData struct {
 	own   map[string]jinja2.Value
 	fixed *sync.Pool // Template.vars, when vars is fv's from it
 	fv    *fixedVars
-	vals  []jinja2.Value
+	vals  jinja2.Slab
 	dicts []jinja2.Dict
 	lists []jinja2.List
 }
@@ -51,27 +51,15 @@ func (rd *renderData) release() {
 		rd.fixed.Put(rd.fv)
 		rd.vars, rd.fixed, rd.fv = rd.own, nil, nil
 	}
-	if len(rd.vars) > 64 || cap(rd.vals) > 1<<14 || cap(rd.dicts) > 1<<12 || cap(rd.lists) > 1<<12 {
+	if len(rd.vars) > 64 || rd.vals.Cap() > 1<<14 || cap(rd.dicts) > 1<<12 || cap(rd.lists) > 1<<12 {
 		return // let a large one go rather than keep it pooled
 	}
 	clear(rd.vars)
-	clear(rd.vals)
+	rd.vals.Reset()
 	clear(rd.dicts)
 	clear(rd.lists)
-	rd.vals, rd.dicts, rd.lists = rd.vals[:0], rd.dicts[:0], rd.lists[:0]
+	rd.dicts, rd.lists = rd.dicts[:0], rd.lists[:0]
 	renderDataPool.Put(rd)
-}
-
-// values returns n zero values from the slab.
-func (rd *renderData) values(n int) []jinja2.Value {
-	l := len(rd.vals)
-	if l+n > cap(rd.vals) {
-		// A new slab; the values handed out keep the old one.
-		rd.vals = make([]jinja2.Value, 0, max(2*cap(rd.vals), n, 64))
-		l = 0
-	}
-	rd.vals = rd.vals[:l+n]
-	return rd.vals[l : l+n : l+n]
 }
 
 // dict returns the dict of the str keys and the values vals, in the
@@ -223,7 +211,7 @@ func (fv *fixedVars) set(name string, old *jinja2.Value, v jinja2.Value) {
 // A tool call's arguments are the JSON mapping they hold (transformers
 // expects a mapping); arguments that are not JSON are passed as their text.
 func (t *Template) messagesValue(rd *renderData, msgs []chat.Message) jinja2.Value {
-	items := rd.values(len(msgs))
+	items := rd.vals.Take(len(msgs))
 	for i := range msgs {
 		items[i] = t.messageValue(rd, &msgs[i])
 	}
@@ -241,7 +229,7 @@ func (t *Template) messageValue(rd *renderData, m *chat.Message) jinja2.Value {
 	if m.ToolCallID != "" {
 		shape, n = shape|4, n+1
 	}
-	vals := rd.values(n)
+	vals := rd.vals.Take(n)
 	vals[0] = jinja2.StrV(string(m.Role))
 	if m.TextOnly() {
 		vals[1] = jinja2.StrV(m.Text())
@@ -264,10 +252,10 @@ func (t *Template) messageValue(rd *renderData, m *chat.Message) jinja2.Value {
 }
 
 func partsValue(rd *renderData, content []chat.Part) jinja2.Value {
-	parts := rd.values(len(content))
+	parts := rd.vals.Take(len(content))
 	for i, p := range content {
 		if p.Type == chat.PartText {
-			vals := rd.values(2)
+			vals := rd.vals.Take(2)
 			vals[0], vals[1] = jinja2.StrV(string(p.Type)), jinja2.StrV(p.Text)
 			parts[i] = rd.dict(textKeys, vals)
 			continue
@@ -279,7 +267,7 @@ func partsValue(rd *renderData, content []chat.Part) jinja2.Value {
 		if p.Detail != "" {
 			shape, n = shape|2, n+1
 		}
-		vals := rd.values(n)
+		vals := rd.vals.Take(n)
 		vals[0], vals[1] = jinja2.StrV(string(p.Type)), jinja2.StrV(p.URL)
 		j := 2
 		if p.MediaType != "" {
@@ -295,17 +283,17 @@ func partsValue(rd *renderData, content []chat.Part) jinja2.Value {
 }
 
 func (t *Template) callsValue(rd *renderData, calls []chat.ToolCall) jinja2.Value {
-	items := rd.values(len(calls))
+	items := rd.vals.Take(len(calls))
 	for i := range calls {
 		c := &calls[i]
-		fn := rd.values(2)
+		fn := rd.vals.Take(2)
 		fn[0], fn[1] = jinja2.StrV(c.Name), t.memo.args.value(c.Arguments)
 		if c.ID != "" {
-			vals := rd.values(3)
+			vals := rd.vals.Take(3)
 			vals[0], vals[1], vals[2] = jinja2.StrV(c.ID), vFunction, rd.dict(fnKeys, fn)
 			items[i] = rd.dict(callKeys, vals)
 		} else {
-			vals := rd.values(2)
+			vals := rd.vals.Take(2)
 			vals[0], vals[1] = vFunction, rd.dict(fnKeys, fn)
 			items[i] = rd.dict(callKeys[1:], vals)
 		}
