@@ -90,32 +90,14 @@ func TestMessagesAndTools(t *testing.T) {
 }
 
 func TestReply(t *testing.T) {
-	tests := []struct {
-		name    string
-		reply   string
-		want    chat.Message
-		wantErr string
-	}{
-		{name: "text", reply: `{"role":"assistant","content":[{"type":"text","text":"1.08 USD."}]}`,
-			want: chat.Text(chat.RoleAssistant, "1.08 USD.")},
-		{name: "tool use without input", reply: `{"role":"assistant","content":[{"type":"tool_use","id":"t","name":"now"}]}`,
-			want: chat.Message{Role: chat.RoleAssistant, ToolCalls: []chat.ToolCall{{ID: "t", Name: "now", Arguments: json.RawMessage(`{}`)}}}},
-		{name: "thinking has no chat form", reply: `{"role":"assistant","content":[{"type":"thinking","thinking":"hm","signature":"s"},{"type":"text","text":"x"}]}`,
-			wantErr: `anthropic: content block 1 is "thinking", which has no chat form`},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			var m anthropic.Message
-			require.NoError(t, json.Unmarshal([]byte(tt.reply), &m))
-			got, err := Reply(&m)
-			if tt.wantErr != "" {
-				require.EqualError(t, err, tt.wantErr)
-				return
-			}
-			require.NoError(t, err)
-			assert.Equal(t, tt.want, got)
-		})
-	}
+	wiretest.Replies(t, []wiretest.ReplyCase{
+		{Name: "text", Reply: `{"role":"assistant","content":[{"type":"text","text":"1.08 USD."}]}`,
+			Want: chat.Text(chat.RoleAssistant, "1.08 USD.")},
+		{Name: "tool use without input", Reply: `{"role":"assistant","content":[{"type":"tool_use","id":"t","name":"now"}]}`,
+			Want: chat.Message{Role: chat.RoleAssistant, ToolCalls: []chat.ToolCall{{ID: "t", Name: "now", Arguments: json.RawMessage(`{}`)}}}},
+		{Name: "thinking has no chat form", Reply: `{"role":"assistant","content":[{"type":"thinking","thinking":"hm","signature":"s"},{"type":"text","text":"x"}]}`,
+			WantErr: `anthropic: content block 1 is "thinking", which has no chat form`},
+	}, Reply)
 }
 
 func TestParamsErrors(t *testing.T) {

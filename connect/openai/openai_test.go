@@ -78,41 +78,23 @@ func withoutNullContent(t *testing.T, body []byte) string {
 }
 
 func TestMessage(t *testing.T) {
-	tests := []struct {
-		name    string
-		reply   string
-		want    chat.Message
-		wantErr string
-	}{
-		{name: "text", reply: `{"role":"assistant","content":"1 EUR is 1.08 USD."}`,
-			want: chat.Text(chat.RoleAssistant, "1 EUR is 1.08 USD.")},
-		{name: "text and two tool calls", reply: `{"role":"assistant","content":"Checking.","tool_calls":[` +
+	wiretest.Replies(t, []wiretest.ReplyCase{
+		{Name: "text", Reply: `{"role":"assistant","content":"1 EUR is 1.08 USD."}`,
+			Want: chat.Text(chat.RoleAssistant, "1 EUR is 1.08 USD.")},
+		{Name: "text and two tool calls", Reply: `{"role":"assistant","content":"Checking.","tool_calls":[` +
 			`{"id":"a","type":"function","function":{"name":"f","arguments":"{\"x\":1}"}},` +
 			`{"id":"b","type":"function","function":{"name":"g","arguments":""}}]}`,
-			want: chat.Message{Role: chat.RoleAssistant, Content: []chat.Part{chat.TextPart("Checking.")}, ToolCalls: []chat.ToolCall{
+			Want: chat.Message{Role: chat.RoleAssistant, Content: []chat.Part{chat.TextPart("Checking.")}, ToolCalls: []chat.ToolCall{
 				{ID: "a", Name: "f", Arguments: json.RawMessage(`{"x":1}`)}, {ID: "b", Name: "g", Arguments: json.RawMessage(``)}}}},
-		{name: "refusal is the text", reply: `{"role":"assistant","content":null,"refusal":"I cannot help with that."}`,
-			want: chat.Text(chat.RoleAssistant, "I cannot help with that.")},
-		{name: "custom tool call", reply: `{"role":"assistant","content":null,"tool_calls":[{"id":"a","type":"custom","custom":{"name":"f","input":"x"}}]}`,
-			wantErr: `openai: tool call "a" has type "custom"; only function calls have a chat form`},
-		{name: "arguments not JSON", reply: `{"role":"assistant","content":null,"tool_calls":[{"id":"a","type":"function","function":{"name":"f","arguments":"{x"}}]}`,
-			wantErr: `openai: tool call "a": arguments are not valid JSON: "{x"`},
-		{name: "audio", reply: `{"role":"assistant","content":null,"audio":{"id":"au_1","data":"UklGRg==","expires_at":1,"transcript":"hi"}}`,
-			wantErr: "openai: audio replies have no chat form"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			var m openai.ChatCompletionMessage
-			require.NoError(t, json.Unmarshal([]byte(tt.reply), &m))
-			got, err := Message(m)
-			if tt.wantErr != "" {
-				require.EqualError(t, err, tt.wantErr)
-				return
-			}
-			require.NoError(t, err)
-			assert.Equal(t, tt.want, got)
-		})
-	}
+		{Name: "refusal is the text", Reply: `{"role":"assistant","content":null,"refusal":"I cannot help with that."}`,
+			Want: chat.Text(chat.RoleAssistant, "I cannot help with that.")},
+		{Name: "custom tool call", Reply: `{"role":"assistant","content":null,"tool_calls":[{"id":"a","type":"custom","custom":{"name":"f","input":"x"}}]}`,
+			WantErr: `openai: tool call "a" has type "custom"; only function calls have a chat form`},
+		{Name: "arguments not JSON", Reply: `{"role":"assistant","content":null,"tool_calls":[{"id":"a","type":"function","function":{"name":"f","arguments":"{x"}}]}`,
+			WantErr: `openai: tool call "a": arguments are not valid JSON: "{x"`},
+		{Name: "audio", Reply: `{"role":"assistant","content":null,"audio":{"id":"au_1","data":"UklGRg==","expires_at":1,"transcript":"hi"}}`,
+			WantErr: "openai: audio replies have no chat form"},
+	}, func(m *openai.ChatCompletionMessage) (chat.Message, error) { return Message(*m) })
 }
 
 func TestParamsErrors(t *testing.T) {
