@@ -470,6 +470,21 @@ func (a *attrRef) of(f *frame, o Value) (Value, error) {
 	return v, nil
 }
 
+// compileCallee compiles a call's arguments, then what it calls: the
+// order in which compileCall compiles them, so a template wrong in both
+// gets the same error whichever way its call is compiled.
+func (c *compiler) compileCallee(call *CallExpr) (evalFn, *compiledArgs, error) {
+	args, err := c.compileArgs(call.Args)
+	if err != nil {
+		return nil, nil, err
+	}
+	fn, err := c.compileExpr(call.Fn)
+	if err != nil {
+		return nil, nil, err
+	}
+	return fn, args, nil
+}
+
 func (c *compiler) compileCall(n *CallExpr) (evalFn, error) {
 	args, err := c.compileArgs(n.Args)
 	if err != nil {

@@ -396,11 +396,7 @@ func (c *compiler) compileCallBlock(n *CallBlock) (execFn, error) {
 	}
 	m.anonymous, m.repr = true, "<Macro anonymous>"
 	call := n.Call
-	args, err := c.compileArgs(call.Args)
-	if err != nil {
-		return nil, err
-	}
-	fn, err := c.compileExpr(call.Fn)
+	fn, args, err := c.compileCallee(call)
 	if err != nil {
 		return nil, err
 	}

@@ -221,11 +221,7 @@ func (c *compiler) compileCallPrint(n *Print) (execFn, error) {
 	if _, ok := call.Fn.(*Name); !ok {
 		return nil, nil
 	}
-	args, err := c.compileArgs(call.Args)
-	if err != nil {
-		return nil, err
-	}
-	fn, err := c.compileExpr(call.Fn)
+	fn, args, err := c.compileCallee(call)
 	if err != nil {
 		return nil, err
 	}
