@@ -14,6 +14,20 @@ func (c *compiler) compileFor(n *For) (execFn, error) {
 	var iter, obj evalFn
 	var viewOn func(f *frame, o Value) (Value, error)
 	var view string
+	// byFilter is set for x|items (the builtin filter): do_items steps
+	// the dict's own items() without an attribute lookup, so the sandbox
+	// has nothing to check
+	byFilter := false
+	if fe, ok := n.Iter.(*FilterExpr); ok && !n.Recursive && fe.Name == "items" && fe.X != nil && noArgs(fe.Args) && c.constMode == 0 {
+		if _, own := c.env.filters["items"]; !own {
+			x, err := c.expr(fe.X, isLenientFilter(fe.Name))
+			if err != nil {
+				return nil, err
+			}
+			obj, view, byFilter = x, "items", true
+			viewOn = func(f *frame, o Value) (Value, error) { return fItems(f.c, o, nil, nil) }
+		}
+	}
 	if call, ok := n.Iter.(*CallExpr); ok && !n.Recursive && noArgs(call.Args) {
 		if ax, ok := call.Fn.(*AttrExpr); ok && (ax.Name == "items" || ax.Name == "values" || ax.Name == "keys") {
 			args, err := c.compileArgs(call.Args)
@@ -212,7 +226,7 @@ func (c *compiler) compileFor(n *For) (execFn, error) {
 			if err != nil {
 				return err
 			}
-			if dictViewInPlace(f.c, o, view) {
+			if byFilter && o.kind == KindDict || !byFilter && dictViewInPlace(f.c, o, view) {
 				// the dict's own keys and values: the loop only reads them
 				d := o.dict()
 				keys, vals := d.keys[:len(d.keys):len(d.keys)], d.vals[:len(d.vals):len(d.vals)]

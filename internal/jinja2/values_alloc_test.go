@@ -97,6 +97,40 @@ func TestLoopOverDictViewDoesNotAllocate(t *testing.T) {
 	}))
 }
 
+// A loop over d|items (the builtin filter) walks the dict in place, as
+// over d.items(): no generator, no list, no pair per item.
+func TestLoopOverItemsFilterDoesNotAllocate(t *testing.T) {
+	d := NewDict(3)
+	d.SetStr("a", IntV(1))
+	d.SetStr("b", StrV("two"))
+	d.SetStr("c", ListV([]Value{IntV(3)}))
+	vars := map[string]Value{"d": DictV(d)}
+	for _, opts := range [][]Option{nil, {Sandbox()}} {
+		tmpl, err := New(opts...).Parse("t", `{% for k, v in d|items %}{{ k }}={{ v }};{% endfor %}|{% for k, v in nothere|items %}{% else %}none{% endfor %}`)
+		require.NoError(t, err)
+		buf, err := tmpl.AppendRender(context.Background(), nil, vars)
+		require.NoError(t, err)
+		assert.Equal(t, "a=1;b=two;c=[3];|none", string(buf))
+		tmpl, err = New(opts...).Parse("t", `{% for k, v in d|items %}{{ k }}={{ v }};{% endfor %}`)
+		require.NoError(t, err)
+		assert.Zero(t, renderAllocs(t, func() {
+			buf, _ = tmpl.AppendRender(context.Background(), buf[:0], vars)
+		}))
+		tmpl, err = New(opts...).Parse("t", `{% for k, v in d.c|items %}{% endfor %}`)
+		require.NoError(t, err)
+		_, err = tmpl.Render(context.Background(), vars)
+		assert.ErrorContains(t, err, "TypeError: Can only get item pairs from a mapping.")
+	}
+	// An items filter of the caller's is called.
+	tmpl, err := New(WithFilter("items", func(c *Ctx, v Value, _ []Value, _ []Kwarg) (Value, error) {
+		return ListV([]Value{TupleV([]Value{StrV("k"), StrV("v")})}), nil
+	})).Parse("t", `{% for k, v in d|items %}{{ k }}={{ v }};{% endfor %}`)
+	require.NoError(t, err)
+	out, err := tmpl.Render(context.Background(), vars)
+	require.NoError(t, err)
+	assert.Equal(t, "k=v;", out)
+}
+
 // A + chain of strs that is not printed at once builds its str in one
 // allocation, not one per +.
 func TestPlusChainAllocatesOnce(t *testing.T) {
