@@ -767,6 +767,27 @@ func (c *compiler) compileTest(n *TestExpr) (evalFn, error) {
 			return false, missingCallErr("test", n.Name, kw, missing)
 		}
 	}
+	if _, own := c.env.tests[n.Name]; !own && len(args.args) == 1 && len(args.kwNames) == 0 && args.dynArgs == nil && args.dynKwargs == nil {
+		if one := oneArgTest(n.Name); one != nil {
+			// one argument by position: nothing to bind, no slice
+			arg := args.args[0]
+			return func(f *frame) (Value, error) {
+				v, err := x(f)
+				if err != nil {
+					return Value{}, err
+				}
+				a, err := arg(f)
+				if err != nil {
+					return Value{}, place(err, name, pos)
+				}
+				ok, err := one(f.c, v, a)
+				if err != nil {
+					return Value{}, place(err, name, pos)
+				}
+				return BoolV(ok), nil
+			}, nil
+		}
+	}
 	return func(f *frame) (Value, error) {
 		v, err := x(f)
 		if err != nil {

@@ -8,20 +8,33 @@ import (
 
 // Jinja2 3.1's builtin tests (jinja2/tests.py).
 
+// bind1 is bind for one parameter, without allocating when the call
+// passes one argument by position (x is in(seq), select("eq", 1)).
+func bind1(name string, args []Value, kw []Kwarg, param string) (Value, bool, error) {
+	if len(args) == 1 && len(kw) == 0 {
+		return args[0], true, nil
+	}
+	a, set, err := bind(name, args, kw, param)
+	if err != nil {
+		return Value{}, false, err
+	}
+	return a[0], set[0], nil
+}
+
 func test1(f func(v Value) bool) Test {
 	return func(c *Ctx, v Value, args []Value, kw []Kwarg) (bool, error) { return f(v), nil }
 }
 
 func cmpTest(op string) Test {
 	return func(c *Ctx, v Value, args []Value, kw []Kwarg) (bool, error) {
-		a, set, err := bind(op, args, kw, "other")
+		a, set, err := bind1(op, args, kw, "other")
 		if err != nil {
 			return false, err
 		}
-		if !set[0] {
+		if !set {
 			return false, typeErr("expected 1 argument, got 0")
 		}
-		return Compare(c, op, v, a[0])
+		return Compare(c, op, v, a)
 	}
 }
 
@@ -43,14 +56,14 @@ func builtinTests() map[string]Test {
 			return err == nil && Equal(r, IntV(0)), err
 		},
 		"divisibleby": func(c *Ctx, v Value, args []Value, kw []Kwarg) (bool, error) {
-			a, set, err := bind("divisibleby", args, kw, "num")
+			a, set, err := bind1("divisibleby", args, kw, "num")
 			if err != nil {
 				return false, err
 			}
-			if !set[0] {
+			if !set {
 				return false, typeErr("test_divisibleby() missing 1 required positional argument: 'num'")
 			}
-			r, err := BinOp(c, "%", v, a[0])
+			r, err := BinOp(c, "%", v, a)
 			return err == nil && Equal(r, IntV(0)), err
 		},
 		"defined":   test1(func(v Value) bool { return v.kind != KindUndefined }),
@@ -95,41 +108,22 @@ func builtinTests() map[string]Test {
 			return false
 		}),
 		"sameas": func(c *Ctx, v Value, args []Value, kw []Kwarg) (bool, error) {
-			a, set, err := bind("sameas", args, kw, "other")
-			if err != nil || !set[0] {
+			o, set, err := bind1("sameas", args, kw, "other")
+			if err != nil || !set {
 				return false, err
 			}
-			o := a[0]
-			if v.kind != o.kind {
-				return false, nil
-			}
-			switch v.kind {
-			case KindNone:
-				return true, nil
-			case KindBool:
-				return v.n == o.n, nil
-			case KindInt:
-				// CPython caches -5..256
-				return v.ref == nil && o.ref == nil && v.n == o.n && v.n >= -5 && v.n <= 256, nil
-			case KindFloat:
-				return false, nil
-			case KindStr:
-				return sameStr(v.s, o.s), nil
-			case KindUndefined:
-				return false, nil
-			}
-			return v.ref == o.ref, nil
+			return sameAs(c, v, o)
 		},
 		"escaped": test1(func(v Value) bool { return v.IsSafe() }),
 		"in": func(c *Ctx, v Value, args []Value, kw []Kwarg) (bool, error) {
-			a, set, err := bind("in", args, kw, "seq")
+			a, set, err := bind1("in", args, kw, "seq")
 			if err != nil {
 				return false, err
 			}
-			if !set[0] {
+			if !set {
 				return false, typeErr("test_in() missing 1 required positional argument: 'seq'")
 			}
-			return Contains(c, a[0], v)
+			return Contains(c, a, v)
 		},
 		// value in env.filters: an unhashable value is a TypeError
 		"filter": func(c *Ctx, v Value, args []Value, kw []Kwarg) (bool, error) {
@@ -191,4 +185,53 @@ func sameStr(a, b string) bool {
 		return true
 	}
 	return unsafe.StringData(a) == unsafe.StringData(b)
+}
+
+// sameAs is the sameas test: Python's is.
+func sameAs(_ *Ctx, v, o Value) (bool, error) {
+	if v.kind != o.kind {
+		return false, nil
+	}
+	switch v.kind {
+	case KindNone:
+		return true, nil
+	case KindBool:
+		return v.n == o.n, nil
+	case KindInt:
+		// CPython caches -5..256
+		return v.ref == nil && o.ref == nil && v.n == o.n && v.n >= -5 && v.n <= 256, nil
+	case KindFloat:
+		return false, nil
+	case KindStr:
+		return sameStr(v.s, o.s), nil
+	case KindUndefined:
+		return false, nil
+	}
+	return v.ref == o.ref, nil
+}
+
+// oneArgTest returns the builtin test called name as a function of the
+// value and one argument, for a call site that passes exactly one
+// argument by position: it binds nothing and allocates nothing. It is
+// nil for the other tests.
+func oneArgTest(name string) func(c *Ctx, v, a Value) (bool, error) {
+	switch name {
+	case "eq", "equalto", "==", "ne", "!=", "lt", "lessthan", "<", "le", "<=", "gt", "greaterthan", ">", "ge", ">=":
+		op := map[string]string{"eq": "==", "equalto": "==", "ne": "!=", "lt": "<", "lessthan": "<", "le": "<=",
+			"gt": ">", "greaterthan": ">", "ge": ">="}[name]
+		if op == "" {
+			op = name
+		}
+		return func(c *Ctx, v, a Value) (bool, error) { return Compare(c, op, v, a) }
+	case "in":
+		return func(c *Ctx, v, a Value) (bool, error) { return Contains(c, a, v) }
+	case "sameas":
+		return sameAs
+	case "divisibleby":
+		return func(c *Ctx, v, a Value) (bool, error) {
+			r, err := BinOp(c, "%", v, a)
+			return err == nil && Equal(r, IntV(0)), err
+		}
+	}
+	return nil
 }

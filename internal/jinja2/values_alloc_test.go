@@ -131,6 +131,47 @@ func TestLoopOverItemsFilterDoesNotAllocate(t *testing.T) {
 	assert.Equal(t, "k=v;", out)
 }
 
+// A builtin test of one argument given by position (is in(seq),
+// is eq(x), is divisibleby(n), is sameas(x)) binds it without
+// allocating; through select and reject, it binds the filter's argument
+// list without a copy.
+func TestOneArgumentTestsDoNotAllocate(t *testing.T) {
+	tmpl, err := New().Parse("t", `{% if a is in(s) %}in{% endif %}{% if a is eq(b) %}eq{% endif %}{% if a is ne b %}ne{% endif %}`+
+		`{% if n is divisibleby(m) %}div{% endif %}{% if z is sameas(none) %}same{% endif %}|`+
+		`{{ "w" is not in(skip) }}`)
+	require.NoError(t, err)
+	vars := map[string]Value{"a": StrV("x"), "b": StrV("x"), "s": ListV([]Value{StrV("w"), StrV("x")}), "n": IntV(4), "m": IntV(2),
+		"z": NoneV(), "skip": ListV([]Value{StrV("w")})}
+	buf, err := tmpl.AppendRender(context.Background(), nil, vars)
+	require.NoError(t, err)
+	assert.Equal(t, "ineqdivsame|False", string(buf))
+	assert.Zero(t, renderAllocs(t, func() {
+		buf, _ = tmpl.AppendRender(context.Background(), buf[:0], vars)
+	}))
+	// Keywords and missing arguments are bound as before.
+	for src, want := range map[string]string{
+		`{{ a is in(seq=s) }}`:          "True",
+		`{{ a is eq(other=b) }}`:        "True",
+		`{{ n is divisibleby(num=m) }}`: "True",
+	} {
+		tmpl, err := New().Parse("t", src)
+		require.NoError(t, err)
+		out, err := tmpl.Render(context.Background(), vars)
+		require.NoError(t, err, src)
+		assert.Equal(t, want, out, src)
+	}
+	for src, msg := range map[string]string{
+		`{{ a is in }}`:             "test_in() missing 1 required positional argument: 'seq'",
+		`{{ a is in(s, s) }}`:       "in() takes from 1 to 2 positional arguments but 3 were given",
+		`{{ a is eq(b, other=b) }}`: "==() got multiple values for argument 'other'",
+	} {
+		tmpl, err := New().Parse("t", src)
+		require.NoError(t, err)
+		_, err = tmpl.Render(context.Background(), vars)
+		assert.ErrorContains(t, err, msg, src)
+	}
+}
+
 // A + chain of strs that is not printed at once builds its str in one
 // allocation, not one per +.
 func TestPlusChainAllocatesOnce(t *testing.T) {
