@@ -129,15 +129,24 @@ func (c *compiler) compileFor(n *For) (execFn, error) {
 	// runItems runs the loop over items; sized, when not nil, is the dict
 	// whose keys or values items are, whose size the body must not change
 	// (Python's iterator raises at the next step)
-	var runItems func(f *frame, items []Value, depth0 int, sized *Dict) error
+	var runItems func(f *frame, items []Value, depth0 int, sized *Dict, outer func() (Value, bool, error), outerLen Value) error
 	lc.run = func(f *frame, itv Value, depth0 int) error {
+		if step, ok := stepper(itv); ok {
+			// the loop variable of another loop (or map, select or
+			// reject of it) is iterated a step at a time: it moves on as
+			// this loop does
+			return runItems(f, nil, depth0, nil, step, itv)
+		}
 		items, err := Iterate(f.c, itv)
 		if err != nil {
 			return place(err, name, pos)
 		}
-		return runItems(f, items, depth0, nil)
+		return runItems(f, items, depth0, nil, nil, Value{})
 	}
-	runItems = func(f *frame, items []Value, depth0 int, sized *Dict) error {
+	// outer, when not nil, takes the items one at a time (a filter's look
+	// ahead takes them too); outerLen is what they come from, whose len()
+	// is the loop's length when it has one
+	runItems = func(f *frame, items []Value, depth0 int, sized *Dict, outer func() (Value, bool, error), outerLen Value) error {
 		var err error
 		var lo *loopObj
 		// lf takes the next item the loop's filter keeps: Jinja2 filters
@@ -145,8 +154,9 @@ func (c *compiler) compileFor(n *For) (execFn, error) {
 		// it, or when the body looks ahead (loop.last, length). It lives
 		// apart so that a loop without a filter allocates nothing for it.
 		var lf *loopFilter
-		if filter != nil {
+		if filter != nil || outer != nil {
 			lf = &loopFilter{f: f, src: items, init: init, store: store, filter: filter, loopSlot: loopSlot, outerLoop: outerLoop != nil, slotLo: slotLo, slotHi: slotHi}
+			lf.pull = outer
 			if outerLoop != nil {
 				if lf.outerLoopV, err = outerLoop(f); err != nil {
 					return err
@@ -164,6 +174,11 @@ func (c *compiler) compileFor(n *For) (execFn, error) {
 			if lf != nil {
 				lo.items, lf.kept, lf.lo = lf.kept, nil, lo
 				lo.more = lf.lookAhead
+			}
+			if ol, ok := outerLen.ref.(*loopObj); ok && outerLen.kind == KindObject && filter == nil {
+				// len(iterable): the other loop's length, however many
+				// of its items are left
+				lo.sized, lo.size = true, ol.Len()
 			}
 		}
 		completed := false // an iteration ran its body to the end: no else
@@ -236,9 +251,9 @@ func (c *compiler) compileFor(n *For) (execFn, error) {
 				}
 				switch {
 				case view == "keys":
-					return runItems(f, keys, 0, sized)
+					return runItems(f, keys, 0, sized, nil, Value{})
 				case view == "values":
-					return runItems(f, vals, 0, sized)
+					return runItems(f, vals, 0, sized, nil, Value{})
 				case pairs:
 					return runPairs(f, d, keys, vals, init, storeK, storeV, body, els, name, pos)
 				}
@@ -335,6 +350,10 @@ type loopObj struct {
 	lastChanged []Value
 	changedSet  bool
 	more        func() (bool, error) // takes the next item a filter keeps; nil when items is complete
+	// sized: the length is size, len() of what the loop iterates (another
+	// loop variable), not the count of its items
+	sized bool
+	size  int
 }
 
 // TypeName is Jinja2's class name.
@@ -343,7 +362,35 @@ func (l *loopObj) TypeName() string { return "LoopContext" }
 // Repr is LoopContext's: <LoopContext index/length>.
 func (l *loopObj) Repr() string {
 	_ = l.lookAhead("length")
-	return "<LoopContext " + istr(l.i+1) + "/" + istr(len(l.items)) + ">"
+	return "<LoopContext " + istr(l.i+1) + "/" + istr(l.length()) + ">"
+}
+
+// length is LoopContext.length, once lookAhead has taken what it needs.
+func (l *loopObj) length() int {
+	if l.sized {
+		return l.size
+	}
+	return len(l.items)
+}
+
+// Len is len(loop): its length.
+func (l *loopObj) Len() int {
+	_ = l.lookAhead("length")
+	return l.length()
+}
+
+// step is LoopContext.__next__, iterating the loop variable: the loop
+// moves on to its next item, and (item, loop) is what it gives; ok is
+// false when no item is left.
+func (l *loopObj) step() (v Value, ok bool, err error) {
+	if err := l.fill(l.i + 1); err != nil {
+		return Value{}, false, err
+	}
+	if l.i+1 >= len(l.items) {
+		return Value{}, false, nil
+	}
+	l.i++
+	return TupleV([]Value{l.items[l.i], ObjectV(l)}), true, nil
 }
 
 // loopFilter takes the items of a filtered loop one at a time, into kept,
@@ -358,8 +405,9 @@ type loopFilter struct {
 	store      func(f *frame, v Value) error
 	filter     evalFn
 	loopSlot   int
-	outerLoop  bool  // the filter reads the enclosing loop's loop
-	outerLoopV Value // which it sees in place of this one's
+	pull       func() (Value, bool, error) // takes the next item, in place of src
+	outerLoop  bool                        // the filter reads the enclosing loop's loop
+	outerLoopV Value                       // which it sees in place of this one's
 	// slotLo, slotHi: the slots of the loop's scope and of the scopes nested in
 	// it, which taking an item writes; saved holds them for a look ahead
 	slotLo, slotHi int
@@ -370,9 +418,25 @@ type loopFilter struct {
 // is none.
 func (lf *loopFilter) next() (bool, error) {
 	f := lf.f
-	for lf.pos < len(lf.src) {
-		it := lf.src[lf.pos]
-		lf.pos++
+	for {
+		var it Value
+		if lf.pull != nil {
+			v, ok, err := lf.pull()
+			if err != nil || !ok {
+				return false, err
+			}
+			if lf.filter == nil {
+				lf.keep(v)
+				return true, nil
+			}
+			it = v
+		} else {
+			if lf.pos >= len(lf.src) {
+				return false, nil
+			}
+			it = lf.src[lf.pos]
+			lf.pos++
+		}
 		if lf.init != nil {
 			_ = lf.init(f)
 		}
@@ -387,15 +451,19 @@ func (lf *loopFilter) next() (bool, error) {
 			return false, err
 		}
 		if v.Truth() {
-			if lf.lo != nil {
-				lf.lo.items = append(lf.lo.items, it)
-			} else {
-				lf.kept = append(lf.kept, it)
-			}
+			lf.keep(it)
 			return true, nil
 		}
 	}
-	return false, nil
+}
+
+// keep adds an item the loop runs over.
+func (lf *loopFilter) keep(it Value) {
+	if lf.lo != nil {
+		lf.lo.items = append(lf.lo.items, it)
+	} else {
+		lf.kept = append(lf.kept, it)
+	}
 }
 
 // items returns the items kept so far.
@@ -439,6 +507,9 @@ func (l *loopObj) lookAhead(name string) error {
 	case "last", "nextitem":
 		return l.fill(l.i + 1)
 	case "length", "revindex", "revindex0":
+		if l.sized {
+			return nil
+		}
 		return l.fill(int(^uint(0) >> 1))
 	}
 	return nil
@@ -452,17 +523,19 @@ func (l *loopObj) Iter(*Ctx) ([]Value, error) {
 		return nil, err
 	}
 	var out []Value
-	for l.i+1 < len(l.items) {
-		l.i++
-		out = append(out, TupleV([]Value{l.items[l.i], ObjectV(l)}))
+	for {
+		p, ok, _ := l.step()
+		if !ok {
+			return out, nil
+		}
+		out = append(out, p)
 	}
-	return out, nil
 }
 
 // Attr returns the loop's attributes.
 func (l *loopObj) Attr(name string) (Value, bool) {
 	_ = l.lookAhead(name) // GetAttr reports its error first
-	n := len(l.items)
+	n := l.length()
 	switch name {
 	case "index":
 		return IntV(int64(l.i + 1)), true
@@ -475,7 +548,7 @@ func (l *loopObj) Attr(name string) (Value, bool) {
 	case "first":
 		return BoolV(l.i == 0), true
 	case "last":
-		return BoolV(l.i == n-1), true
+		return BoolV(l.i == len(l.items)-1), true
 	case "length":
 		return IntV(int64(n)), true
 	case "depth":
@@ -488,7 +561,7 @@ func (l *loopObj) Attr(name string) (Value, bool) {
 		}
 		return l.items[l.i-1], true
 	case "nextitem":
-		if l.i+1 >= n {
+		if l.i+1 >= len(l.items) {
 			return Undef("there is no next item"), true
 		}
 		return l.items[l.i+1], true

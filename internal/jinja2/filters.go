@@ -182,6 +182,10 @@ type generator struct {
 	// consumed: a generator filter's errors are raised there, as
 	// Python's generators raise them.
 	produce func() ([]Value, error)
+	// step, when set, takes the next item: map, select and reject of the
+	// loop variable, read one item at a time (stepper)
+	step func() (Value, bool, error)
+	pos  int // the items taken so far (next, a partial read)
 }
 
 // lazyGen is a generator object of the function fn whose items produce
@@ -208,20 +212,148 @@ func (g *generator) Repr() string {
 	return "<" + g.typ + " object at " + addr(g) + ">"
 }
 func (g *generator) Iter(c *Ctx) ([]Value, error) {
-	if g.used {
-		return nil, nil
+	if g.step != nil {
+		var out []Value
+		for {
+			v, ok, err := g.step()
+			if err != nil || !ok {
+				return out, err
+			}
+			out = append(out, v)
+		}
 	}
+	if !g.used {
+		if err := g.start(); err != nil {
+			return nil, err
+		}
+	}
+	rest := g.items[g.pos:]
+	g.pos = len(g.items)
+	return rest, nil
+}
+
+// start makes the items when the generator is first read; an error ends
+// it, as a Python generator that raised.
+func (g *generator) start() error {
 	g.used = true
-	if g.err != nil {
-		return nil, g.err
+	err := g.err
+	if err == nil && g.produce != nil {
+		g.items, err = g.produce()
 	}
-	if g.produce != nil {
-		return g.produce()
+	if err != nil {
+		g.items = nil
 	}
-	return g.items, nil
+	return err
+}
+
+// next is next(gen): it takes the generator's next item, so that what is
+// read after it starts with the item after (first, x in gen).
+func (g *generator) next() (Value, bool, error) {
+	if g.step != nil {
+		return g.step()
+	}
+	if !g.used {
+		if err := g.start(); err != nil {
+			return Value{}, false, err
+		}
+	}
+	if g.pos >= len(g.items) {
+		return Value{}, false, nil
+	}
+	g.pos++
+	return g.items[g.pos-1], true, nil
 }
 
 func iterOf(c *Ctx, v Value) ([]Value, error) { return Iterate(c, v) }
+
+// stepper returns the function that takes v's next item when v is an
+// iterator whose items show when they were taken: the loop variable, and
+// map, select and reject of it (Python's generators, which take an item
+// of their source as they give one).
+func stepper(v Value) (func() (Value, bool, error), bool) {
+	if v.kind != KindObject {
+		return nil, false
+	}
+	switch o := v.ref.(type) {
+	case *loopObj:
+		return o.step, true
+	case *generator:
+		if o.step != nil {
+			return o.step, true
+		}
+	}
+	return nil, false
+}
+
+// stepGen is a generator of the function fn over the stepped source src:
+// start, called when the generator is first read, returns what makes an
+// item of each of src's (keep false to skip one).
+func stepGen(name string, src func() (Value, bool, error), start func() (func(Value) (Value, bool, error), error)) Value {
+	var each func(Value) (Value, bool, error)
+	g := &generator{typ: "generator", fn: name}
+	g.step = func() (Value, bool, error) {
+		if each == nil {
+			var err error
+			if each, err = start(); err != nil {
+				g.step = func() (Value, bool, error) { return Value{}, false, nil }
+				return Value{}, false, err
+			}
+		}
+		for {
+			it, ok, err := src()
+			if err != nil || !ok {
+				return Value{}, false, err
+			}
+			r, keep, err := each(it)
+			if err != nil || keep {
+				return r, keep, err
+			}
+		}
+	}
+	return ObjectV(g)
+}
+
+// eachItem returns fn of each item of v that fn keeps, in order. The loop
+// variable is an iterator in Jinja2, which a filter reads one item at a
+// time: fn runs on each item before the next is taken, so what it sees of
+// the loop (a pair's loop.index, its str) is the loop at that item.
+func eachItem(c *Ctx, v Value, fn func(Value) (Value, bool, error)) ([]Value, error) {
+	step, stepped := stepper(v)
+	var items []Value
+	if !stepped {
+		var err error
+		if items, err = Iterate(c, v); err != nil {
+			return nil, err
+		}
+	}
+	out := make([]Value, 0, len(items))
+	for i := 0; ; i++ {
+		var it Value
+		if stepped {
+			p, ok, err := step()
+			if err != nil {
+				return nil, err
+			}
+			if !ok {
+				break
+			}
+			it = p
+		} else {
+			if i >= len(items) {
+				break
+			}
+			it = items[i]
+		}
+		r, keep, err := fn(it)
+		if err != nil {
+			return nil, err
+		}
+		if keep {
+			out = append(out, r)
+		}
+	}
+	return out, nil
+}
 
 func sortKeyed(c *Ctx, items []Value, keys []Value, reverse bool) ([]Value, error) {
 	idx := make([]Value, len(items))
@@ -278,21 +410,30 @@ func fJoin(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 	if set[0] {
 		d = a[0]
 	}
-	items, err := iterOf(c, v)
+	g := func(it Value) (Value, error) { return it, nil }
+	if set[1] && a[1].kind != KindNone {
+		g = attrGetter(c, a[1], false, nil)
+	}
+	// str.join (and Markup.join) writes each item as it takes it; only
+	// under autoescape with a plain delimiter does join list them first
+	perItem := !autoescaping(c) || d.IsSafe()
+	_, stepped := stepper(v)
+	items, err := eachItem(c, v, func(it Value) (Value, bool, error) {
+		x, err := g(it)
+		if err != nil || !stepped || !perItem {
+			return x, true, err
+		}
+		if autoescaping(c) {
+			s, err := escapeValue(c, x)
+			return SafeV(s), true, err
+		}
+		s, err := ToStr(c, x)
+		return StrV(s), true, err
+	})
 	if err != nil {
 		return Value{}, err
 	}
-	if set[1] && a[1].kind != KindNone {
-		g := attrGetter(c, a[1], false, nil)
-		mapped := make([]Value, len(items))
-		for i, it := range items {
-			if mapped[i], err = g(it); err != nil {
-				return Value{}, err
-			}
-		}
-		items = mapped
-	}
-	if !autoescaping(c) || d.IsSafe() {
+	if perItem {
 		if autoescaping(c) {
 			parts := make([]string, len(items))
 			for i, it := range items {
@@ -370,6 +511,18 @@ func fList(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 }
 
 func fFirst(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
+	step, ok := stepper(v)
+	if g, isGen := v.ref.(*generator); isGen && v.kind == KindObject {
+		step, ok = g.next, true
+	}
+	if ok {
+		// next(iter(x)) of an iterator: it moves on by one item
+		p, ok, err := step()
+		if err != nil || ok {
+			return p, err
+		}
+		return Undef("No first item, sequence was empty."), nil
+	}
 	items, err := iterOf(c, v)
 	if err != nil {
 		return Value{}, err
@@ -1456,27 +1609,30 @@ func fSum(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 	if err != nil {
 		return Value{}, err
 	}
-	items, err := iterOf(c, v)
-	if err != nil {
-		return Value{}, err
-	}
 	rv := IntV(0)
 	if set[1] {
 		rv = a[1]
 	}
 	if rv.kind == KindStr {
+		// sum() takes the iterator first, then refuses the start
+		if _, err := iterOf(c, v); err != nil {
+			return Value{}, err
+		}
 		return Value{}, typeErr("sum() can't sum strings [use ''.join(seq) instead]")
 	}
 	g := attrGetter(c, a[0], false, nil)
-	for _, it := range items {
+	_, err = eachItem(c, v, func(it Value) (Value, bool, error) {
+		var err error
 		if set[0] && a[0].kind != KindNone {
 			if it, err = g(it); err != nil {
-				return Value{}, err
+				return Value{}, false, err
 			}
 		}
-		if rv, err = BinOp(c, "+", rv, it); err != nil {
-			return Value{}, err
-		}
+		rv, err = BinOp(c, "+", rv, it)
+		return Value{}, false, err
+	})
+	if err != nil {
+		return Value{}, err
 	}
 	return rv, nil
 }
@@ -1538,6 +1694,18 @@ func fAttr(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 }
 
 func fMap(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
+	if src, ok := stepper(v); ok {
+		return stepGen("sync_do_map", src, func() (func(Value) (Value, bool, error), error) {
+			fn, err := mapFunc(c, args, kw)
+			if err != nil {
+				return nil, err
+			}
+			return func(it Value) (Value, bool, error) {
+				r, err := fn(it)
+				return r, true, err
+			}, nil
+		}), nil
+	}
 	return lazyGen("sync_do_map", func() ([]Value, error) {
 		r, err := mapItems(c, v, args, kw)
 		return r.Items(), err
@@ -1548,6 +1716,22 @@ func mapItems(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 	if !v.Truth() {
 		return genV("sync_do_map", nil), nil
 	}
+	fn, err := mapFunc(c, args, kw)
+	if err != nil {
+		return Value{}, err
+	}
+	out, err := eachItem(c, v, func(it Value) (Value, bool, error) {
+		r, err := fn(it)
+		return r, true, err
+	})
+	if err != nil {
+		return Value{}, err
+	}
+	return ListV(out), nil
+}
+
+// mapFunc is what map applies to each item: an attribute or a filter.
+func mapFunc(c *Ctx, args []Value, kw []Kwarg) (func(Value) (Value, error), error) {
 	var fn func(Value) (Value, error)
 	if len(args) == 0 && hasKw(kw, "attribute") {
 		var attr Value
@@ -1562,13 +1746,13 @@ func mapItems(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 					def = &d
 				}
 			default:
-				return Value{}, filterErr("Unexpected keyword argument %s", reprStr(k.Name))
+				return nil, filterErr("Unexpected keyword argument %s", reprStr(k.Name))
 			}
 		}
 		fn = attrGetter(c, attr, false, def)
 	} else {
 		if len(args) == 0 {
-			return Value{}, filterErr("map requires a filter argument")
+			return nil, filterErr("map requires a filter argument")
 		}
 		name, rest := args[0], args[1:]
 		fn = func(it Value) (Value, error) {
@@ -1582,17 +1766,7 @@ func mapItems(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 			return c.Filter(n, it, rest, kw)
 		}
 	}
-	items, err := iterOf(c, v)
-	if err != nil {
-		return Value{}, err
-	}
-	out := make([]Value, len(items))
-	for i, it := range items {
-		if out[i], err = fn(it); err != nil {
-			return Value{}, err
-		}
-	}
-	return ListV(out), nil
+	return fn, nil
 }
 
 func hasKw(kw []Kwarg, name string) bool {
@@ -1606,6 +1780,11 @@ func hasKw(kw []Kwarg, name string) bool {
 
 func selectReject(reject, lookupAttr bool) Filter {
 	return func(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
+		if src, ok := stepper(v); ok {
+			return stepGen("select_or_reject", src, func() (func(Value) (Value, bool, error), error) {
+				return selectFunc(c, args, kw, reject, lookupAttr)
+			}), nil
+		}
 		return lazyGen("select_or_reject", func() ([]Value, error) {
 			return selectItems(c, v, args, kw, reject, lookupAttr)
 		}), nil
@@ -1613,53 +1792,54 @@ func selectReject(reject, lookupAttr bool) Filter {
 }
 
 func selectItems(c *Ctx, v Value, args []Value, kw []Kwarg, reject, lookupAttr bool) ([]Value, error) {
-	{
-		if !v.Truth() {
-			return nil, nil
-		}
-		trans := func(x Value) (Value, error) { return x, nil }
-		off := 0
-		if lookupAttr {
-			if len(args) == 0 {
-				return nil, filterErr("Missing parameter for attribute name")
-			}
-			trans = attrGetter(c, args[0], false, nil)
-			off = 1
-		}
-		test := func(x Value) (bool, error) { return x.Truth(), nil }
-		if len(args) > off {
-			name, rest := args[off], args[off+1:]
-			test = func(x Value) (bool, error) {
-				n, err := ToStr(c, name)
-				if err != nil {
-					return false, err
-				}
-				if c == nil {
-					return false, pyErr("TemplateRuntimeError", "No test named %s.", reprStr(n))
-				}
-				return c.Test(n, x, rest, kw)
-			}
-		}
-		items, err := iterOf(c, v)
-		if err != nil {
-			return nil, err
-		}
-		var out []Value
-		for _, it := range items {
-			x, err := trans(it)
-			if err != nil {
-				return nil, err
-			}
-			ok, err := test(x)
-			if err != nil {
-				return nil, err
-			}
-			if ok != reject {
-				out = append(out, it)
-			}
-		}
-		return out, nil
+	if !v.Truth() {
+		return nil, nil
 	}
+	keep, err := selectFunc(c, args, kw, reject, lookupAttr)
+	if err != nil {
+		return nil, err
+	}
+	out, err := eachItem(c, v, keep)
+	if err != nil || len(out) == 0 {
+		return nil, err
+	}
+	return out, nil
+}
+
+// selectFunc is what select, reject, selectattr and rejectattr ask of
+// each item: whether they keep it.
+func selectFunc(c *Ctx, args []Value, kw []Kwarg, reject, lookupAttr bool) (func(Value) (Value, bool, error), error) {
+	trans := func(x Value) (Value, error) { return x, nil }
+	off := 0
+	if lookupAttr {
+		if len(args) == 0 {
+			return nil, filterErr("Missing parameter for attribute name")
+		}
+		trans = attrGetter(c, args[0], false, nil)
+		off = 1
+	}
+	test := func(x Value) (bool, error) { return x.Truth(), nil }
+	if len(args) > off {
+		name, rest := args[off], args[off+1:]
+		test = func(x Value) (bool, error) {
+			n, err := ToStr(c, name)
+			if err != nil {
+				return false, err
+			}
+			if c == nil {
+				return false, pyErr("TemplateRuntimeError", "No test named %s.", reprStr(n))
+			}
+			return c.Test(n, x, rest, kw)
+		}
+	}
+	return func(it Value) (Value, bool, error) {
+		x, err := trans(it)
+		if err != nil {
+			return Value{}, false, err
+		}
+		ok, err := test(x)
+		return it, ok != reject, err
+	}, nil
 }
 
 // tojson is Jinja2's htmlsafe_json_dumps: json.dumps(sort_keys=True) with

@@ -410,6 +410,22 @@ func Contains(c *Ctx, container, item Value) (bool, error) {
 				return true, nil
 			}
 		}
+		step, ok := stepper(container)
+		if g, isGen := container.ref.(*generator); isGen {
+			step, ok = g.next, true
+		}
+		if ok {
+			// an iterator stops at the item it finds
+			for {
+				it, ok, err := step()
+				if err != nil || !ok {
+					return false, err
+				}
+				if Equal(it, item) {
+					return true, nil
+				}
+			}
+		}
 		if _, ok := container.ref.(Iterable); ok {
 			items, err := Iterate(c, container)
 			if err != nil {

@@ -10,7 +10,8 @@ value, a TypeError for keys Python cannot order, and two keys that write
 alike written twice); whether a macro takes caller, kwargs and varargs
 when its body stores them (a set, for or with target, a nested macro's
 parameter); the order of finalize and escaping for a constant print;
-sameas on strs where CPython's identity is reproducible. Python's Jinja2 decides what each prints or raises
+sameas on strs where CPython's identity is reproducible; iterating the
+loop variable, and generators read in part. Python's Jinja2 decides what each prints or raises
 (oracle.py).
 """
 import os
@@ -114,6 +115,76 @@ CASES = [
     ('sameas-literals', "{{ 'a' is sameas 'a' }}|{{ 'ab' is sameas 'ab' }}|{{ '' is sameas '' }}|{{ 'é' is sameas 'é' }}|{{ 'ā' is sameas 'ā' }}|{{ '😀' is sameas '😀' }}|{{ 'a b' is sameas 'a b' }}|{% set b = 'a' %}{{ b is sameas 'a' }}", {}, {}),
     ('sameas-same-value', "{{ x is sameas x }}|{{ x is sameas y }}|{{ x is sameas 'ab' }}|{{ c is sameas c }}|{{ e is sameas '' }}|{% set a = 'ab' %}{{ a is sameas a }}|{{ x|string is sameas x }}|{{ x|default('z') is sameas x }}|{{ x|trim is sameas x }}|{{ x|upper is sameas x }}|{{ x|replace('z', 'y') is sameas x }}|{{ l[0] is sameas l[0] }}|{% for k in d %}{{ d[k] is sameas d.key }}{% endfor %}", {'x': 'ab', 'y': 'ab', 'c': 'a', 'e': '', 'l': ['ab'], 'd': {'key': 'value'}}, {}),
     ('sameas-slices', "{{ 'ab'[0] is sameas 'a' }}|{{ 'ab'[:1] is sameas 'a' }}|{{ 'ab'[:] is sameas 'ab' }}|{{ x[:] is sameas x }}|{{ x[0:2] is sameas x }}|{{ x[0] is sameas x[0] }}|{{ 'éa'[0] is sameas 'é' }}|{{ 'ab'|first is sameas 'a' }}|{{ ('a' ~ 'b')[0] is sameas 'a' }}", {'x': 'ab'}, {}),
+    # the loop variable is an iterator (LoopContext.__next__): iterating
+    # it moves the loop on an item at a time, and what a filter reads of
+    # an item is the loop at that item; generators keep their place
+    ('loop-var-join', "{% for x in 'abc' %}[{{ loop|join(',') }}]{% endfor %}", {}, {}),
+    ('loop-var-list', "{% for x in 'abc' %}{{ loop|list }}{{ loop.index }}{% endfor %}", {}, {}),
+    ('loop-var-for', "{% for x in 'abc' %}{% for y in loop %}{{ y }}{% endfor %}|{{ loop.index }};{% endfor %}", {}, {}),
+    ('loop-var-for-unpack', "{% for x in 'abc' %}{% for y, l in loop %}{{ y }}{{ l.index }}{% endfor %}|{{ loop.index }}{{ x }};{% endfor %}", {}, {}),
+    ('loop-var-for-innerloop', "{% for x in 'abcd' %}{% for y, l in loop %}{{ loop.index }}{{ loop.length }}{{ loop.last }}{{ y }}{% endfor %};{% endfor %}", {}, {}),
+    ('loop-var-first', "{% for x in 'abc' %}{{ loop|first }}{{ loop.index }}{% endfor %}", {}, {}),
+    ('loop-var-first-filter', "{% for x in 'abcd' if x != 'b' %}{{ loop|first }}{{ loop.index }}{% endfor %}", {}, {}),
+    ('loop-var-length', "{% for x in 'abc' %}{{ loop|length }}{{ loop.index }}{% endfor %}", {}, {}),
+    ('loop-var-count', "{% for x in 'abc' %}{{ loop|count }}{{ loop.index }}{% endfor %}", {}, {}),
+    ('loop-var-last', "{% for x in 'abc' %}{{ loop|last }}{{ loop.index }}{% endfor %}", {}, {}),
+    ('loop-var-map', "{% for x in 'abc' %}{{ loop|map('string')|join }}{% endfor %}", {}, {}),
+    ('loop-var-map-list', "{% for x in 'abc' %}{{ loop|map('string')|list }}{% endfor %}", {}, {}),
+    ('loop-var-select-list', "{% for x in 'abc' %}{{ loop|select|list }}{% endfor %}", {}, {}),
+    ('loop-var-sum', "{% for x in 'abc' %}{{ loop|sum(attribute='1.index') }}{% endfor %}", {}, {}),
+    ('loop-var-in', "{% for x in 'abc' %}{{ 'c' in loop }}{{ loop.index }}{% endfor %}", {}, {}),
+    ('loop-var-tojson', "{% for x in 'ab' %}{{ loop|batch(1)|list }}{% endfor %}", {}, {}),
+    ('loop-var-string', "{% for x in 'abc' %}{{ loop|string }}{{ loop|pprint }}{% endfor %}", {}, {}),
+    ('loop-var-unique', "{% for x in 'abc' %}{{ loop|unique|list|length }}{{ loop.index }}{% endfor %}", {}, {}),
+    ('loop-var-reverse', "{% for x in 'abc' %}{{ loop|reverse|list|length }}{{ loop.index }}{% endfor %}", {}, {}),
+    ('loop-var-cycle-after', "{% for x in 'abcd' %}{{ loop.cycle(1,2,3) }}{{ loop|first }}{{ loop.cycle(1,2,3) }}{{ loop.changed(x) }}{% endfor %}", {}, {}),
+    ('loop-var-recursive', '{% for x in [[1, 2], [3]] recursive %}{{ loop.depth }}{% if x is iterable %}{{ loop(x) }}{% endif %}{% endfor %}', {}, {}),
+    ('loop-var-else-after-iter', "{% for x in 'abc' %}{% for p in loop %}{% endfor %}{{ x }}{% else %}E{% endfor %}", {}, {}),
+    ('loop-var-break-iter', "{% for x in 'abcd' %}{% for p in loop %}{{ p[0] }}{% break %}{% endfor %}{{ x }}{% endfor %}", {}, {'extensions': ['loopcontrols']}),
+    ('loop-var-more-prev-after', "{% for x in 'abcd' %}{{ loop|first }}{{ loop.previtem }}{{ loop.nextitem }}{{ loop.first }}{{ loop.last }}{{ loop.revindex }};{% endfor %}", {}, {}),
+    ('loop-var-more-inner-filter', "{% for x in 'abcde' %}{% for y, l in loop if y != 'c' %}{{ y }}{{ loop.index }}{{ loop.length }}{{ loop.last }}{{ l.index }}{% endfor %};{% endfor %}", {}, {}),
+    ('loop-var-more-inner-else', "{% for x in 'a' %}{% for p in loop %}{{ p }}{% else %}E{{ loop.index }}{% endfor %}{% endfor %}", {}, {}),
+    ('loop-var-more-outer-filter', "{% for x in 'abcde' if x != 'b' %}{% for p in loop %}{{ p[0] }}{{ p[1].index }}{{ loop.revindex }}{% endfor %}|{{ loop.length }};{% endfor %}", {}, {}),
+    ('loop-var-more-outer-filter-first', "{% for x in 'abcde' if x != 'b' %}{{ (loop|first)[0] }}{{ loop.index }}{{ loop.length }};{% endfor %}", {}, {}),
+    ('loop-var-more-nested-two', "{% for x in 'abc' %}{% for y in 'de' %}{% for p in loop %}{{ p[0] }}{% endfor %}{{ loop.index }}{% endfor %}{{ loop.index }};{% endfor %}", {}, {}),
+    ('loop-var-more-changed-after', "{% for x in 'aabb' %}{{ loop.changed(x) }}{% for p in loop %}{{ loop.changed(p[0]) }}{% endfor %}{% endfor %}", {}, {}),
+    ('loop-var-more-cycle-inner', "{% for x in 'abcd' %}{% for p in loop %}{{ loop.cycle('x', 'y') }}{{ p[1].cycle('X', 'Y') }}{% endfor %}{% endfor %}", {}, {}),
+    ('loop-var-more-recursive-iter', '{% for x in [[1, 2], [3, 4]] recursive %}{% if x is iterable %}[{{ loop(x) }}]{% else %}{{ x }}{% for p in loop %}{{ p[0] }}{{ p[1].depth }}{% endfor %}{% endif %}{% endfor %}', {}, {}),
+    ('loop-var-more-join-attr', "{% for x in 'abc' %}{{ loop|join(',', attribute='1.index') }}{% endfor %}", {}, {}),
+    ('loop-var-more-join-autoescape', "{% for x in 'abc' %}[{{ loop|join(',') }}]{% endfor %}", {}, {'autoescape': True}),
+    ('loop-var-more-join-autoescape-safe', "{% for x in 'abc' %}[{{ loop|join(','|safe) }}]{% endfor %}", {}, {'autoescape': True}),
+    ('loop-var-more-select-map', "{% for x in 'abc' %}{{ loop|select|map('string')|join }}{% endfor %}", {}, {}),
+    ('loop-var-more-reject', "{% for x in 'abcd' %}{{ loop|reject('sameas', none)|map(attribute='1.index')|list }}{% endfor %}", {}, {}),
+    ('loop-var-more-map-attr', "{% for x in 'abcd' %}{{ loop|map(attribute='1.revindex')|list }}{{ loop|map(attribute='0')|join }}{% endfor %}", {}, {}),
+    ('loop-var-more-unique', "{% for x in 'abc' %}{{ loop|map('string')|unique|list }}{% endfor %}", {}, {}),
+    ('loop-var-more-batch', "{% for x in 'abcd' %}{{ loop|batch(2)|list }}{% endfor %}", {}, {}),
+    ('loop-var-more-list-then', "{% for x in 'abc' %}{{ loop|list|map('string')|join }}{% endfor %}", {}, {}),
+    ('loop-var-more-sum-plain', "{% for x in [1, 2, 3] %}{{ loop|map(attribute='0')|sum }}{{ loop.index }}{% endfor %}", {}, {}),
+    ('loop-var-more-sum-start-str', "{% for x in [1, 2] %}{{ loop|sum(start='') }}{% endfor %}", {}, {}),
+    ('loop-var-more-in', "{% for x in 'abc' %}{{ ('c', loop) in loop }}{{ loop.index }}{% endfor %}", {}, {}),
+    ('loop-var-more-truth', "{% for x in 'abc' %}{% if loop %}T{% endif %}{{ loop|length }}{{ loop is sequence }}{{ loop is iterable }}{% endfor %}", {}, {}),
+    ('loop-var-more-truth-filter', "{% for x in 'abcd' if x > 'a' %}{{ loop|length }}{{ loop|count }}{{ loop.index }}{% endfor %}", {}, {}),
+    ('loop-var-more-break-continue', "{% for x in 'abcdef' %}{% for p in loop %}{% if p[0] == 'c' %}{% continue %}{% endif %}{{ p[0] }}{% if p[0] == 'e' %}{% break %}{% endif %}{% endfor %}{{ x }}.{% endfor %}", {}, {'extensions': ['loopcontrols']}),
+    ('loop-var-more-set-in-inner', "{% for x in 'abc' %}{% for p in loop %}{% set x = 'z' %}{% endfor %}{{ x }}{% endfor %}", {}, {}),
+    ('loop-var-more-dict-items-loop', '{% for k, v in d.items() %}{% for p in loop %}{{ p[0] }}{% endfor %}{{ k }}{% endfor %}', {'d': {'a': 1, 'b': 2, 'c': 3}}, {}),
+    ('loop-var-more-pprint', "{% for x in 'ab' %}{{ loop|pprint }}{{ loop|list|pprint }}{% endfor %}", {}, {}),
+    ('loop-var-more-tojson', "{% for x in 'ab' %}{{ loop|tojson }}{% endfor %}", {}, {}),
+    ('loop-var-more-first-empty', "{% for x in 'ab' %}[{{ loop|first }}]{% endfor %}", {}, {}),
+    ('loop-var-gen-for-select', "{% for x in 'abcd' %}{% for p in loop|select %}{{ p[1].index }}{{ loop.index }}{{ loop.length }}{% endfor %};{% endfor %}", {}, {}),
+    ('loop-var-gen-for-map', "{% for x in 'abc' %}{% for s in loop|map('string') %}{{ s }}{% endfor %};{% endfor %}", {}, {}),
+    ('loop-var-gen-first-map', "{% for x in 'abcd' %}{{ loop|map(attribute='1.index')|first }}{{ loop.index }};{% endfor %}", {}, {}),
+    ('loop-var-gen-map-err', "{% for x in 'ab' %}{{ loop|map|list }}{% endfor %}", {}, {}),
+    ('loop-var-gen-map-repr', "{% for x in 'ab' %}{{ (loop|map('string') is iterable) }}{{ loop|select|list|length }}{% endfor %}", {}, {}),
+    ('loop-var-gen-selectattr', "{% for x in 'abcd' %}{{ loop|selectattr('0', 'ne', 'c')|map(attribute='1.index')|list }}{% endfor %}", {}, {}),
+    ('loop-var-gen-map-twice', "{% set m = [1, 2]|map('string') %}{{ m|list }}{{ m|list }}", {}, {}),
+    ('loop-var-gen-gen-loop-twice', "{% for x in 'abcd' %}{% set g = loop|map(attribute='0') %}{{ g|first }}{{ g|list }}{{ loop.index }};{% endfor %}", {}, {}),
+    ('loop-var-gen-join-gen', "{% for x in 'abc' %}{{ loop|map(attribute='1')|join('|') }};{% endfor %}", {}, {}),
+    ('loop-var-gen-sum-gen', "{% for x in [1, 2, 3] %}{{ loop|map(attribute='1.index')|sum }};{% endfor %}", {}, {}),
+    ('loop-var-gen-plain-unchanged', "{{ [1, 2, 3]|select('odd')|map('string')|join(',') }}|{{ [1, 0]|map('abs')|first }}|{{ range(3)|sum }}|{{ ['a', 'b']|join(attribute='x') }}", {}, {}),
+    ('gen-partial-in-found', "{% for x in 'abcd' %}{{ 'x' in loop|map(attribute='0')|map('replace', 'b', 'x') }}{{ loop.index }};{% endfor %}", {}, {}),
+    ('gen-partial-in-loop', "{% for x in 'abcd' %}{{ ('c', loop) in loop }}{{ loop.index }};{% endfor %}", {}, {}),
+    ('gen-partial-gen-partial', '{% set g = [1, 2, 3]|select %}{{ 2 in g }}{{ g|list }}', {}, {}),
+    ('gen-partial-gen-first', "{% set g = [1, 2, 3]|map('string') %}{{ g|first }}{{ g|list }}", {}, {}),
 ]
 
 
