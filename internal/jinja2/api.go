@@ -197,6 +197,9 @@ type Template struct {
 	// module is the template's module when imported without context,
 	// once built (importer).
 	module atomic.Pointer[cachedModule]
+	// bound is the binding to the last Layout t was rendered with
+	// (layout.go).
+	bound atomic.Pointer[binding]
 }
 
 // Parse compiles src as the template called name: a TemplateSyntaxError
@@ -262,10 +265,15 @@ func (t *Template) RenderTo(ctx context.Context, w io.Writer, vars map[string]Va
 
 // run renders t into c.out.
 func (t *Template) run(c *Ctx, vars map[string]Value) error {
+	return t.runIn(c, tctx{base: vars, inh: &c.rootInh})
+}
+
+// runIn renders t into c.out with root as the outermost context.
+func (t *Template) runIn(c *Ctx, root tctx) error {
 	if err := c.done(); err != nil {
 		return err
 	}
-	c.rootTC = tctx{base: vars, inh: &c.rootInh}
+	c.rootTC = root
 	c.joinErr = nil
 	err := t.prog.run(c, &c.rootTC)
 	if err == nil {

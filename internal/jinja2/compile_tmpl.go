@@ -100,7 +100,11 @@ func (p *program) run(c *Ctx, tc *tctx) error {
 	if tc.top == nil {
 		tc.top = f
 	}
-	f.initFree(p.fn)
+	if b := tc.bind; b != nil && b.prog == p && tc.vars == nil {
+		f.initBound(p.fn, b, tc.vals)
+	} else {
+		f.initFree(p.fn)
+	}
 	if p.init != nil {
 		_ = p.init(f)
 	}

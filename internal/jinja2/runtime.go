@@ -32,8 +32,13 @@ type tctx struct {
 	vars   map[string]Value
 	locals map[string]Value
 	base   map[string]Value
-	next   *tctx
-	inh    *inheritance
+	// lay and vals are the render's variables by position (RenderVars),
+	// where base is nil; bind is the outermost template's binding to lay.
+	lay  *Layout
+	vals []Value
+	bind *binding
+	next *tctx
+	inh  *inheritance
 	// exporting: the template's top-level assignments go to vars, for
 	// its blocks, includes, parent or importer to read.
 	exporting bool
@@ -63,6 +68,11 @@ func (tc *tctx) lookupCtx(name string) (Value, bool) {
 		}
 		if v, ok := t.base[name]; ok {
 			return v, true
+		}
+		if t.lay != nil {
+			if i, ok := t.lay.index[name]; ok {
+				return t.vals[i], true
+			}
 		}
 	}
 	return Value{}, false

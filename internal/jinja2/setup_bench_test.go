@@ -49,3 +49,31 @@ func BenchmarkRenderSetup(b *testing.B) {
 		b.Fatalf("got %q", buf)
 	}
 }
+
+// BenchmarkRenderSetupLayout is BenchmarkRenderSetup with the variables
+// by position (AppendRenderVars).
+func BenchmarkRenderSetupLayout(b *testing.B) {
+	tmpl, err := New(Sandbox()).Parse("setup", setupTemplate)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var names []string
+	var vals []Value
+	for k, v := range setupVars() {
+		names = append(names, k)
+		vals = append(vals, v)
+	}
+	l := NewLayout(names...)
+	ctx := context.Background()
+	var buf []byte
+	t := cpubench.Start(b)
+	for i := 0; i < b.N; i++ {
+		if buf, err = tmpl.AppendRenderVars(ctx, buf[:0], l, vals); err != nil {
+			b.Fatal(err)
+		}
+	}
+	t.Stop(0)
+	if string(buf) != "<s>[INST] Hello [/INST]</s>" {
+		b.Fatalf("got %q", buf)
+	}
+}

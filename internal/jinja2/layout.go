@@ -1,0 +1,130 @@
+package jinja2
+
+import (
+	"context"
+	"errors"
+)
+
+// Variables passed by position. A caller that renders with the same
+// variable names every time (a chat template's messages, tools,
+// add_generation_prompt and special tokens) names them once in a Layout
+// and passes each render's values in a slice: the template binds the names
+// it reads to positions of the Layout once, instead of looking each one up
+// in a map at every render.
+
+// Layout is an ordered list of variable names whose values a render takes
+// by position (Template.RenderVars). It is immutable and safe for
+// concurrent use; make one and use it for many renders.
+type Layout struct {
+	names []string
+	index map[string]int
+}
+
+// NewLayout returns the Layout of names, in order. A name given twice
+// takes its first position.
+func NewLayout(names ...string) *Layout {
+	l := &Layout{names: append([]string(nil), names...), index: make(map[string]int, len(names))}
+	for i, n := range l.names {
+		if _, dup := l.index[n]; !dup {
+			l.index[n] = i
+		}
+	}
+	return l
+}
+
+// Names returns the Layout's names, in order.
+func (l *Layout) Names() []string { return append([]string(nil), l.names...) }
+
+// Index returns the position of name, and false when the Layout lacks it.
+func (l *Layout) Index(name string) (int, bool) {
+	i, ok := l.index[name]
+	return i, ok
+}
+
+// Len is the number of the Layout's names.
+func (l *Layout) Len() int { return len(l.names) }
+
+// binding is where each free name a template's top level reads is in a
+// Layout: idx[i] is the position of prog.fn.freeNames[i], or -1.
+type binding struct {
+	lay  *Layout
+	prog *program
+	idx  []int
+}
+
+// bindingFor returns t's binding to l, made once for the last Layout t
+// was rendered with.
+func (t *Template) bindingFor(l *Layout) *binding {
+	if b := t.bound.Load(); b != nil && b.lay == l {
+		return b
+	}
+	fn := t.prog.fn
+	b := &binding{lay: l, prog: t.prog, idx: make([]int, len(fn.freeNames))}
+	for i, name := range fn.freeNames {
+		j, ok := l.index[name]
+		if !ok {
+			j = -1
+		}
+		b.idx[i] = j
+	}
+	t.bound.Store(b)
+	return b
+}
+
+// initBound sets the free names' slots of fn, a template's top level,
+// from the values of b's Layout: what initFree finds in the render's
+// context when nothing else in it is set.
+func (f *frame) initBound(fn *fnScope, b *binding, vals []Value) {
+	for i, j := range b.idx {
+		v := fn.freeElse[i]
+		if j >= 0 {
+			v = vals[j]
+		}
+		f.slots[fn.freeSlots[i]] = v
+	}
+}
+
+// errLayoutVals is RenderVars given values that do not match the Layout.
+var errLayoutVals = errors.New("jinja2: the values do not match the layout")
+
+// RenderVars renders t as Render does, with vals[i] as the variable
+// l.Names()[i]; vals must have l.Len() values. Rendering with the same
+// Layout again and again spares the lookups by name of the variables the
+// template reads.
+func (t *Template) RenderVars(ctx context.Context, l *Layout, vals []Value) (string, error) {
+	if len(vals) != len(l.names) {
+		return "", errLayoutVals
+	}
+	c := t.env.getCtx(ctx)
+	err := t.runBound(c, l, vals)
+	var out string
+	if err == nil {
+		out = string(c.out)
+	}
+	t.env.putCtx(c)
+	return out, err
+}
+
+// AppendRenderVars is AppendRender with the variables of RenderVars.
+func (t *Template) AppendRenderVars(ctx context.Context, dst []byte, l *Layout, vals []Value) ([]byte, error) {
+	if len(vals) != len(l.names) {
+		return dst, errLayoutVals
+	}
+	c := t.env.getCtx(ctx)
+	pooled := c.out
+	c.out, c.outBase = dst, len(dst)
+	err := t.runBound(c, l, vals)
+	out := c.out
+	c.out, c.outBase = pooled, 0
+	t.env.putCtx(c)
+	if err != nil {
+		return dst, err
+	}
+	return out, nil
+}
+
+// runBound is run with variables by position.
+func (t *Template) runBound(c *Ctx, l *Layout, vals []Value) error {
+	b := t.bindingFor(l)
+	return t.runIn(c, tctx{lay: l, vals: vals, bind: b, inh: &c.rootInh})
+}

@@ -1,0 +1,126 @@
+package jinja2
+
+import (
+	"context"
+	"fmt"
+	"sync"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestRenderVars: a render with variables by position gives what Render
+// gives with the same variables in a map, wherever the template reads
+// them: its top level, a macro at call time, a block, an included
+// template, a parent template; a name the Layout lacks is the global of
+// that name or undefined, as a name the map lacks is.
+func TestRenderVars(t *testing.T) {
+	partials := map[string]string{
+		"inc":  `[{{ a }}{{ b is defined }}]`,
+		"base": `<{% block body %}{{ a }}{% endblock %}|{{ b }}>`,
+	}
+	env := New(WithLoader(func(name string) (string, error) {
+		if s, ok := partials[name]; ok {
+			return s, nil
+		}
+		return "", fmt.Errorf("no %s", name)
+	}))
+	tests := []struct {
+		name, src, want string
+	}{
+		{"top level", `{{ a }}-{{ b }}-{{ c is defined }}`, "1-two-False"},
+		{"global", `{{ range(a + 1)|list }}{{ range is defined }}`, "[0, 1]True"},
+		{"shadowing a global", `{{ cycler }}`, "cyc"},
+		{"macro at call time", `{% macro m() %}{{ a }}{{ b }}{{ c|default('-') }}{% endmacro %}{{ m() }}`, "1two-"},
+		{"set shadows", `{% set a = 5 %}{{ a }}{% macro m() %}{{ a }}{% endmacro %}{{ m() }}`, "55"},
+		{"loop", `{% for x in xs %}{{ x }}{{ a }}{% endfor %}`, "x1y1"},
+		{"include", `{% include "inc" %}{% include "inc" without context %}`, "[1True][False]"},
+		{"extends", `{% extends "base" %}{% block body %}{{ b }}{{ super() }}{% endblock %}`, "<two1|two>"},
+		{"self and blocks", `{% block x %}{{ a }}{% endblock %}{{ self.x() }}`, "11"},
+		{"unused names", `plain`, "plain"},
+	}
+	l := NewLayout("a", "unused", "b", "xs", "cycler", "a")
+	vals := []Value{IntV(1), StrV("u"), StrV("two"), ListV([]Value{StrV("x"), StrV("y")}), StrV("cyc"), IntV(9)}
+	m := map[string]Value{"a": IntV(1), "unused": StrV("u"), "b": StrV("two"), "xs": vals[3], "cycler": StrV("cyc")}
+	ctx := context.Background()
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			tmpl, err := env.Parse(tc.name, tc.src)
+			require.NoError(t, err)
+			want, err := tmpl.Render(ctx, m)
+			require.NoError(t, err)
+			require.Equal(t, tc.want, want)
+			got, err := tmpl.RenderVars(ctx, l, vals)
+			require.NoError(t, err)
+			assert.Equal(t, tc.want, got)
+			buf, err := tmpl.AppendRenderVars(ctx, []byte(">"), l, vals)
+			require.NoError(t, err)
+			assert.Equal(t, ">"+tc.want, string(buf))
+		})
+	}
+}
+
+// TestRenderVarsLayouts: a template rendered with one Layout, then
+// another, then the first again reads each render's own positions.
+func TestRenderVarsLayouts(t *testing.T) {
+	tmpl, err := New().Parse("t", `{{ a }}{{ b }}`)
+	require.NoError(t, err)
+	l1, l2 := NewLayout("a", "b"), NewLayout("b", "x", "a")
+	ctx := context.Background()
+	for range 2 {
+		out, err := tmpl.RenderVars(ctx, l1, []Value{StrV("1"), StrV("2")})
+		require.NoError(t, err)
+		assert.Equal(t, "12", out)
+		out, err = tmpl.RenderVars(ctx, l2, []Value{StrV("B"), StrV("X"), StrV("A")})
+		require.NoError(t, err)
+		assert.Equal(t, "AB", out)
+	}
+	_, err = tmpl.RenderVars(ctx, l1, []Value{StrV("1")})
+	assert.ErrorIs(t, err, errLayoutVals)
+	buf, err := tmpl.AppendRenderVars(ctx, []byte("x"), l2, nil)
+	assert.ErrorIs(t, err, errLayoutVals)
+	assert.Equal(t, "x", string(buf))
+	assert.Equal(t, []string{"b", "x", "a"}, l2.Names())
+	i, ok := l2.Index("a")
+	assert.True(t, ok)
+	assert.Equal(t, 2, i)
+	_, ok = l2.Index("z")
+	assert.False(t, ok)
+	assert.Equal(t, 3, l2.Len())
+}
+
+// TestRenderVarsConcurrent renders one template with two Layouts in turn
+// from many goroutines (run with -race): the binding a template keeps is
+// replaced, never changed in place.
+func TestRenderVarsConcurrent(t *testing.T) {
+	tmpl, err := New().Parse("t", `{% for i in xs %}{{ i }}{{ s }}{% endfor %}`)
+	require.NoError(t, err)
+	layouts := []*Layout{NewLayout("xs", "s"), NewLayout("s", "xs")}
+	var wg sync.WaitGroup
+	errs := make(chan string, 8)
+	for g := range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range 200 {
+				xs, s := ListV([]Value{IntV(int64(g))}), StrV(istr(i))
+				l := layouts[(g+i)%2]
+				vals := []Value{xs, s}
+				if l == layouts[1] {
+					vals = []Value{s, xs}
+				}
+				out, err := tmpl.RenderVars(context.Background(), l, vals)
+				if want := istr(g) + istr(i); err != nil || out != want {
+					errs <- fmt.Sprintf("got %q, %v; want %q", out, err, want)
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for e := range errs {
+		t.Error(e)
+	}
+}
