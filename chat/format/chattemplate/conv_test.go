@@ -207,3 +207,24 @@ func TestConversationKeptBound(t *testing.T) {
 	assert.Equal(t, "1025", got)
 	assert.Len(t, tpl.conv.Load().vals, maxKeptMessages)
 }
+
+// TestTokenNamedLikeAVariable: a special token variable named like one of
+// a rendering's own variables is hidden by it, with or without
+// format.Vars, and when the generation spans are asked for.
+func TestTokenNamedLikeAVariable(t *testing.T) {
+	tpl, err := New("{{ messages|length }},{{ add_generation_prompt }},{{ documents }},{{ tools is none }},{{ eos_token }}"+
+		"{% generation %}!{% endgeneration %}",
+		Token("messages", "MMM"), Token("add_generation_prompt", "A"), Token("documents", "D"), Token("tools", "T"), Token("eos_token", "E"))
+	require.NoError(t, err)
+	ctx := context.Background()
+	one := []chat.Message{chat.Text(chat.RoleUser, "a")}
+	for _, opts := range [][]format.Option{nil, {format.Vars(map[string]any{"x": 1})}} {
+		got, err := tpl.Render(ctx, one, opts...)
+		require.NoError(t, err)
+		assert.Equal(t, "1,False,None,True,E!", got)
+		got, spans, err := tpl.RenderSpans(ctx, one, opts...)
+		require.NoError(t, err)
+		assert.Equal(t, "1,False,None,True,E!", got)
+		assert.Len(t, spans, 1)
+	}
+}

@@ -3,6 +3,8 @@ package chattemplate
 import (
 	"bytes"
 	"fmt"
+	"maps"
+	"slices"
 	"sync"
 	"sync/atomic"
 
@@ -27,38 +29,34 @@ import (
 //     comes back at every turn), each with its tojson text, which
 //     transformers' templates print at every rendering.
 
-// renderData is one rendering's variables and the memory they live in.
+// renderData is one rendering's variables and the memory they live in:
+// without format.Vars, args, by position of the Template's layout; with
+// them, vars.
 type renderData struct {
-	vars  map[string]jinja2.Value // own, or fv's
-	own   map[string]jinja2.Value
-	fixed *sync.Pool // Template.vars, when vars is fv's from it
-	fv    *fixedVars
+	args  []jinja2.Value
+	vars  map[string]jinja2.Value
 	vals  jinja2.Slab
 	dicts []jinja2.Dict
 	lists []jinja2.List
 }
 
 var renderDataPool = sync.Pool{New: func() any {
-	m := map[string]jinja2.Value{}
-	return &renderData{vars: m, own: m}
+	return &renderData{vars: map[string]jinja2.Value{}}
 }}
 
 // release returns rd's memory to the pool once the rendering is done.
 func (rd *renderData) release() {
-	if rd.fixed != nil {
-		// what it holds of this rendering (messages, tools) is written
-		// over by the next one before it is read
-		rd.fixed.Put(rd.fv)
-		rd.vars, rd.fixed, rd.fv = rd.own, nil, nil
-	}
-	if len(rd.vars) > 64 || rd.vals.Cap() > 1<<14 || cap(rd.dicts) > 1<<12 || cap(rd.lists) > 1<<12 {
+	if len(rd.vars) > 64 || cap(rd.args) > 64 || rd.vals.Cap() > 1<<14 || cap(rd.dicts) > 1<<12 || cap(rd.lists) > 1<<12 {
 		return // let a large one go rather than keep it pooled
 	}
-	clear(rd.vars)
+	if len(rd.vars) > 0 {
+		clear(rd.vars)
+	}
+	clear(rd.args)
 	rd.vals.Reset()
 	clear(rd.dicts)
 	clear(rd.lists)
-	rd.dicts, rd.lists = rd.dicts[:0], rd.lists[:0]
+	rd.args, rd.dicts, rd.lists = rd.args[:0], rd.dicts[:0], rd.lists[:0]
 	renderDataPool.Put(rd)
 }
 
@@ -129,36 +127,39 @@ var (
 	fnKeys    = []jinja2.Value{kName, kArguments}
 )
 
+// The variables a Template passes at every rendering, by position of its
+// layout: those of a rendering first, then documents and the special
+// tokens, the same at every rendering (Template.fixed). A token named like
+// one before it is hidden by it, as the rendering's value replaced it in
+// a map.
+const (
+	argMessages = iota
+	argTools
+	argAddGenerationPrompt
+	argDocuments
+	argTokens // the tokens, sorted by name
+)
+
+// layout returns the layout of a Template's variables and their values
+// that are the same at every rendering (all but the first argDocuments).
+func layout(tokens map[string]string) (*jinja2.Layout, []jinja2.Value) {
+	names := []string{"messages", "tools", "add_generation_prompt", "documents"}
+	fixed := []jinja2.Value{{}, {}, {}, jinja2.NoneV()}
+	for _, k := range slices.Sorted(maps.Keys(tokens)) {
+		names = append(names, k)
+		fixed = append(fixed, jinja2.StrV(tokens[k]))
+	}
+	return jinja2.NewLayout(names...), fixed
+}
+
 // data builds the template's variables as transformers passes them:
 // messages, tools, documents, add_generation_prompt, the special tokens and
 // the caller's variables; list is msgs as the messages list, or the zero
 // Value to convert them in rd. The caller releases rd after the rendering.
+// Without format.Vars they are rd.args, by position of t.layout;
+// with them, rd.vars.
 func (t *Template) data(msgs []chat.Message, list jinja2.Value, opts option.Settings) (rd *renderData, err error) {
 	rd = renderDataPool.Get().(*renderData)
-	d := rd.vars
-	var fv *fixedVars
-	if len(opts.Vars) == 0 {
-		// the variables that are the same at every rendering are set once
-		// in the maps of t.vars, and only the others at every rendering
-		fv, _ = t.vars.Get().(*fixedVars)
-		if fv == nil {
-			fv = &fixedVars{m: make(map[string]jinja2.Value, len(t.tokens)+4)}
-			for k, v := range t.tokens {
-				fv.m[k] = jinja2.StrV(v)
-			}
-			fv.m["documents"] = jinja2.NoneV()
-		}
-		d = fv.m
-		rd.vars, rd.fixed, rd.fv = d, &t.vars, fv
-	} else {
-		for k, v := range t.tokens {
-			d[k] = jinja2.StrV(v)
-		}
-		for k, v := range opts.Vars {
-			d[k] = jinja2.FromGo(v)
-		}
-		d["documents"] = jinja2.NoneV()
-	}
 	if list.Kind() != jinja2.KindList {
 		list = t.messagesValue(rd, msgs)
 	}
@@ -171,31 +172,21 @@ func (t *Template) data(msgs []chat.Message, list jinja2.Value, opts option.Sett
 		}
 	}
 	agp := jinja2.BoolV(opts.AddGenerationPrompt)
-	if fv == nil {
-		d["messages"], d["tools"], d["add_generation_prompt"] = list, tools, agp
+	if len(opts.Vars) == 0 {
+		rd.args = append(rd.args[:0], t.fixed...)
+		rd.args[argMessages], rd.args[argTools], rd.args[argAddGenerationPrompt] = list, tools, agp
 		return rd, nil
 	}
-	fv.set("messages", &fv.messages, list)
-	fv.set("tools", &fv.tools, tools)
-	fv.set("add_generation_prompt", &fv.agp, agp)
-	return rd, nil
-}
-
-// fixedVars is a map of Template.vars: a rendering's variables, those
-// that are the same at every rendering set once, with what it holds of
-// the others (a kept conversation, the tools, add_generation_prompt are
-// often what the rendering before had).
-type fixedVars struct {
-	m                    map[string]jinja2.Value
-	messages, tools, agp jinja2.Value
-}
-
-// set sets m[name] to v unless it holds v (old) already. The values
-// compared are lists, None and bools, whose == is Python's identity.
-func (fv *fixedVars) set(name string, old *jinja2.Value, v jinja2.Value) {
-	if *old != v {
-		fv.m[name], *old = v, v
+	d := rd.vars
+	for k, v := range t.tokens {
+		d[k] = jinja2.StrV(v)
 	}
+	for k, v := range opts.Vars {
+		d[k] = jinja2.FromGo(v)
+	}
+	d["documents"] = jinja2.NoneV()
+	d["messages"], d["tools"], d["add_generation_prompt"] = list, tools, agp
+	return rd, nil
 }
 
 // messagesValue converts a conversation to transformers' message shape:

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -98,20 +99,31 @@ func templateError(name string, err error) *TemplateError {
 	return te
 }
 
-// render renders c with data; the context's error when it ends first.
-func (c *compiled) render(ctx context.Context, name string, data map[string]jinja2.Value, spans *[]jinja2.Span) (string, error) {
+// render renders c with rd's variables (t.data); the context's error
+// when it ends first.
+func (c *compiled) render(ctx context.Context, t *Template, rd *renderData, spans *[]jinja2.Span) (string, error) {
 	var out string
 	var err error
-	if spans != nil {
-		out, *spans, err = c.tpl.RenderGeneration(ctx, data)
-	} else {
-		out, err = c.tpl.Render(ctx, data)
+	switch {
+	case spans != nil:
+		vars := rd.vars
+		if len(rd.args) > 0 {
+			vars = make(map[string]jinja2.Value, len(rd.args))
+			for i, name := range slices.Backward(t.lay.Names()) {
+				vars[name] = rd.args[i]
+			}
+		}
+		out, *spans, err = c.tpl.RenderGeneration(ctx, vars)
+	case len(rd.args) > 0:
+		out, err = c.tpl.RenderVars(ctx, t.lay, rd.args)
+	default:
+		out, err = c.tpl.Render(ctx, rd.vars)
 	}
 	if err != nil {
 		if ctx.Err() != nil {
 			return "", ctx.Err()
 		}
-		return "", templateError(name, err)
+		return "", templateError(t.name, err)
 	}
 	return out, nil
 }

@@ -7,7 +7,6 @@ import (
 	"maps"
 	"slices"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"time"
 
@@ -44,10 +43,13 @@ type Template struct {
 	conv     atomic.Pointer[convKept]
 	lastSeen atomic.Uint64
 	seed     uint64
-	// vars holds maps of the variables of a rendering without
-	// format.Vars, with those that are the same at every rendering set
-	// (data.go).
-	vars sync.Pool
+	// def and toolUse are variants["default"] and ["tool_use"].
+	def, toolUse *compiled
+	// lay is the layout of the variables of a rendering without
+	// format.Vars, and fixed their values that are the same at every
+	// rendering (data.go).
+	lay   *jinja2.Layout
+	fixed []jinja2.Value
 }
 
 // Option configures a Template.
@@ -196,6 +198,8 @@ func newTemplate(sources map[string]string, opts []Option) (*Template, error) {
 		t.variants[name] = jt
 	}
 	maps.Copy(t.tokens, s.tokens)
+	t.def, t.toolUse = t.variants["default"], t.variants["tool_use"]
+	t.lay, t.fixed = layout(t.tokens)
 	refused := append([]string{}, s.special...)
 	for _, v := range t.tokens {
 		refused = append(refused, v)
@@ -344,9 +348,9 @@ func (t *Template) render(ctx context.Context, msgs []chat.Message, list jinja2.
 	if err := ctx.Err(); err != nil {
 		return "", err
 	}
-	jt := t.variants["default"]
-	if len(opts.Tools) > 0 && t.variants["tool_use"] != nil {
-		jt = t.variants["tool_use"]
+	jt := t.def
+	if len(opts.Tools) > 0 && t.toolUse != nil {
+		jt = t.toolUse
 	}
 	if jt == nil {
 		return "", &TemplateError{Template: t.name, Msg: "no default chat template (the config names only " +
@@ -359,7 +363,7 @@ func (t *Template) render(ctx context.Context, msgs []chat.Message, list jinja2.
 	if err != nil {
 		return "", err
 	}
-	out, err := jt.render(ctx, t.name, rd.vars, spans)
+	out, err := jt.render(ctx, t, rd, spans)
 	rd.release()
 	if err != nil {
 		return "", err
