@@ -73,6 +73,9 @@ func (c *compiler) fastExpr(x Expr) (evalFn, error) {
 		if fn, err := c.fastPlusChain(n); fn != nil || err != nil {
 			return fn, err
 		}
+		if fn, err := c.fastMod(n); fn != nil || err != nil {
+			return fn, err
+		}
 		return c.fastArith(n)
 	case *ItemExpr:
 		return c.fastItem(n)
@@ -762,9 +765,15 @@ func (c *compiler) compareCond(n *CompareExpr) (condFn, error) {
 	if op == "notin" {
 		op = "not in"
 	}
+	if fn, err := c.boolCompare(n, op); fn != nil || err != nil {
+		return fn, err
+	}
 	left, err := c.compileExpr(n.Left)
 	if err != nil {
 		return nil, err
+	}
+	if fn := c.intCompare(n, op, left); fn != nil {
+		return fn, nil
 	}
 	name, pos := c.src.name, n.P
 	if k, ok := n.Rights[0].(*Const); ok && k.Value.kind == KindStr && (op == "==" || op == "!=") {

@@ -1,0 +1,134 @@
+package jinja2
+
+// Fast paths for the comparisons chat templates make at every message
+// besides a field against a str (compareCond): two conditions against
+// each other, as the check that roles alternate does,
+//
+//	(message['role'] == 'user') != (loop.index0 % 2 == 0)
+//
+// an int against an int constant (loop.index0 % 2 == 0, loop.length > 1),
+// and x % k for a positive int constant k. Each gives what the general
+// path gives, errors included.
+
+// boolValued reports whether x always gives a bool: a comparison, a test
+// or a not. (and and or give one of their operands.)
+func boolValued(x Expr) bool {
+	switch n := x.(type) {
+	case *CompareExpr, *TestExpr:
+		return true
+	case *UnaryExpr:
+		return n.Op == "not"
+	}
+	return false
+}
+
+// boolCompare compiles a == b and a != b of two conditions as two
+// condFns whose bools are compared, without making either a Value; nil
+// for any other comparison. Python evaluates a, then b, and compares two
+// bools, which never fails.
+func (c *compiler) boolCompare(n *CompareExpr, op string) (condFn, error) {
+	if op != "==" && op != "!=" || !boolValued(n.Left) || !boolValued(n.Rights[0]) {
+		return nil, nil
+	}
+	a, err := c.compileCond(n.Left)
+	if err != nil {
+		return nil, err
+	}
+	b, err := c.compileCond(n.Rights[0])
+	if err != nil {
+		return nil, err
+	}
+	eq := op == "=="
+	return func(f *frame) (bool, error) {
+		x, err := a(f)
+		if err != nil {
+			return false, err
+		}
+		y, err := b(f)
+		if err != nil {
+			return false, err
+		}
+		return (x == y) == eq, nil
+	}, nil
+}
+
+// intCompare compiles x op k for an int constant k that fits an int64:
+// an int x that fits one is compared in place, anything else goes to
+// Compare. It takes x compiled; nil when the right operand is no such
+// constant.
+func (c *compiler) intCompare(n *CompareExpr, op string, left evalFn) condFn {
+	k, ok := n.Rights[0].(*Const)
+	if !ok || k.Value.kind != KindInt || k.Value.ref != nil {
+		return nil
+	}
+	kv, kn := k.Value, k.Value.n
+	var cmp func(x int64) bool
+	switch op {
+	case "==":
+		cmp = func(x int64) bool { return x == kn }
+	case "!=":
+		cmp = func(x int64) bool { return x != kn }
+	case "<":
+		cmp = func(x int64) bool { return x < kn }
+	case "<=":
+		cmp = func(x int64) bool { return x <= kn }
+	case ">":
+		cmp = func(x int64) bool { return x > kn }
+	case ">=":
+		cmp = func(x int64) bool { return x >= kn }
+	default:
+		return nil
+	}
+	name, pos := c.src.name, n.P
+	return func(f *frame) (bool, error) {
+		v, err := left(f)
+		if err != nil {
+			return false, err
+		}
+		if v.kind == KindInt && v.ref == nil {
+			return cmp(v.n), nil
+		}
+		r, err := Compare(f.c, op, v, kv)
+		if err != nil {
+			return false, place(err, name, pos)
+		}
+		return r, nil
+	}
+}
+
+// fastMod compiles x % k for an int constant k > 0: an int x that fits
+// an int64 takes Python's modulo (the sign of k) in place; anything else
+// goes to BinOp. nil for any other expression.
+func (c *compiler) fastMod(n *BinExpr) (evalFn, error) {
+	k, ok := n.Right.(*Const)
+	if !ok || n.Op != "%" || k.Value.kind != KindInt || k.Value.ref != nil || k.Value.n <= 0 {
+		return nil, nil
+	}
+	if c.foldMatters(n) || isConstExpr(n.Left) {
+		return nil, nil
+	}
+	a, err := c.compileExpr(n.Left)
+	if err != nil {
+		return nil, err
+	}
+	kv, kn := k.Value, k.Value.n
+	name, pos := c.src.name, n.P
+	return func(f *frame) (Value, error) {
+		x, err := a(f)
+		if err != nil {
+			return Value{}, err
+		}
+		if x.kind == KindInt && x.ref == nil {
+			r := x.n % kn
+			if r < 0 {
+				r += kn
+			}
+			return IntV(r), nil
+		}
+		r, err := BinOp(f.c, "%", x, kv)
+		if err != nil {
+			return Value{}, place(err, name, pos)
+		}
+		return r, nil
+	}, nil
+}
