@@ -704,6 +704,12 @@ func fDictsort(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 	if v.kind != KindDict {
 		return Value{}, notDictItems(c, v)
 	}
+	if set[2] {
+		// sorted(value.items(), ..., reverse=r) takes r as a C int
+		if _, err := cIntArg(a[2]); err != nil {
+			return Value{}, err
+		}
+	}
 	items := (&dictView{d: v.dict(), what: "items"}).items()
 	keys := make([]Value, len(items))
 	for i, it := range items {
@@ -728,11 +734,8 @@ func fSort(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 	}
 	if set[0] {
 		// sorted(..., reverse=r) takes r as a C int, before any key
-		switch r := a[0]; {
-		case isIntLike(r) && r.isBig():
-			return Value{}, pyErr("OverflowError", "Python int too large to convert to C int")
-		case !isIntLike(r):
-			return Value{}, typeErr("'%s' object cannot be interpreted as an integer", TypeName(r))
+		if _, err := cIntArg(a[0]); err != nil {
+			return Value{}, err
 		}
 	}
 	g := multiAttrGetter(c, a[2], !(set[1] && a[1].Truth()))

@@ -269,7 +269,11 @@ func listMethod(name string) methodFn {
 				case "key":
 					key = k.Value
 				case "reverse":
-					reverse = k.Value.Truth()
+					r, err := cIntArg(k.Value)
+					if err != nil {
+						return Value{}, err
+					}
+					reverse = r != 0
 				default:
 					return Value{}, typeErr("sort() got an unexpected keyword argument '%s'", k.Name)
 				}

@@ -1,6 +1,7 @@
 package jinja2
 
 import (
+	"math"
 	"strings"
 	"unicode/utf8"
 )
@@ -109,6 +110,19 @@ func intArg(v Value) (int64, error) {
 		return v.n, nil
 	}
 	return 0, typeErr("'%s' object cannot be interpreted as an integer", TypeName(v))
+}
+
+// cIntArg reads an argument CPython converts to a C int (a bool flag
+// such as sort's reverse or splitlines' keepends): an int or a bool, and
+// within 32 bits.
+func cIntArg(v Value) (int64, error) {
+	if !isIntLike(v) {
+		return 0, typeErr("'%s' object cannot be interpreted as an integer", TypeName(v))
+	}
+	if v.isBig() || v.n > math.MaxInt32 || v.n < math.MinInt32 {
+		return 0, pyErr("OverflowError", "Python int too large to convert to C int")
+	}
+	return v.n, nil
 }
 
 // optIntArg reads a start or end argument: an int or None.
@@ -292,30 +306,28 @@ func affixMethod(name string, end bool) methodFn {
 		if err := nargs(fname, args, kw, 1, 3); err != nil {
 			return Value{}, err
 		}
-		var affixes []string
-		switch a := args[0]; a.kind {
-		case KindStr:
-			affixes = []string{a.s}
-		case KindTuple:
-			for _, it := range a.list().Items {
-				if it.kind != KindStr {
-					return Value{}, typeErr("tuple for %s must only contain str, not %s", name, TypeName(it))
-				}
-				affixes = append(affixes, it.s)
-			}
-		default:
-			return Value{}, typeErr("%s first arg must be str or a tuple of str, not %s", name, TypeName(a))
-		}
+		// CPython reads start and end first, then tries a tuple's items
+		// in order, checking each one's type as it reaches it
 		lo, hi, err := spanArgs(recv.s, args)
 		if err != nil {
 			return Value{}, err
 		}
-		if lo < 0 || hi < 0 {
-			return BoolV(false), nil
+		affixes := args[:1]
+		switch a := args[0]; a.kind {
+		case KindStr:
+		case KindTuple:
+			affixes = a.list().Items
+		default:
+			return Value{}, typeErr("%s first arg must be str or a tuple of str, not %s", name, TypeName(a))
 		}
-		s := recv.s[lo:hi]
 		for _, a := range affixes {
-			if (!end && strings.HasPrefix(s, a)) || (end && strings.HasSuffix(s, a)) {
+			if a.kind != KindStr {
+				return Value{}, typeErr("tuple for %s must only contain str, not %s", name, TypeName(a))
+			}
+			if lo < 0 || hi < 0 {
+				continue
+			}
+			if s := recv.s[lo:hi]; (!end && strings.HasPrefix(s, a.s)) || (end && strings.HasSuffix(s, a.s)) {
 				return BoolV(true), nil
 			}
 		}
@@ -543,10 +555,14 @@ func strMethod(name string) methodFn {
 			if err != nil {
 				return Value{}, err
 			}
-			if len(args) == 1 && !isIntLike(args[0]) {
-				return Value{}, typeErr("'%s' object cannot be interpreted as an integer", TypeName(args[0]))
+			keep := false
+			if len(args) == 1 {
+				k, err := cIntArg(args[0])
+				if err != nil {
+					return Value{}, err
+				}
+				keep = k != 0
 			}
-			keep := len(args) == 1 && args[0].Truth()
 			return strsV(recv, pySplitLines(recv.s, keep)), nil
 		}
 	case "startswith":

@@ -232,6 +232,15 @@ FOUND = [
     ("unknown-filter-soft-kwarg", "{{ (1 if +2|lower.rsplit(maxsplit=0) else 2) }}", {}, "run P: TypeError: the stand-in Jinja2 compiles for an unknown filter in a condition is def t_N(*unused)"),
     ("unknown-test-soft-kwarg", "{{ 1 if 'a' is lower.upper(a=1) else 2 }}", {}, "TypeError: an unknown test's stand-in takes no keyword argument"),
     ("unknown-filter-soft-dyn-kwarg", "{{ 1 if 'a'|nof(**{'b': 1}) else 2 }}|{% if 1 %}{{ 1 if 'a'|nof(**{}) else 2 }}{% endif %}", {}, "TypeError for a keyword from **, TemplateRuntimeError when none"),
+    ("startswith-tuple-lazy", "{{ 'a'.startswith(('a', 1)) }}|{{ 'a'.endswith(('', 1), 1) }}", {}, "a tuple's items are type-checked as they are tried: a match before a non-str is True"),
+    ("startswith-tuple-late-item", "{{ 'a'.startswith(('b', 1), 5) }}", {}, "TypeError: tuple for startswith must only contain str, not int (even past the end)"),
+    ("startswith-span-first", "{{ 'a'.startswith(1, x) }}", {}, "TypeError: slice indices ... (start and end are read before the first argument's type)"),
+    ("splitlines-keepends-c-int", "{{ 'a'.splitlines(2**40) }}", {}, "OverflowError: Python int too large to convert to C int"),
+    ("list-sort-reverse-undefined", "{{ [3, 1].sort(reverse=x) }}", {}, "TypeError: 'Undefined' object cannot be interpreted as an integer"),
+    ("list-sort-reverse-c-int", "{{ [3, 1].sort(reverse=2**40) }}", {}, "OverflowError: Python int too large to convert to C int"),
+    ("sort-reverse-c-int", "{{ [1]|sort(reverse=2**40) }}", {}, "OverflowError: beyond 32 bits (not only beyond 64)"),
+    ("dictsort-reverse-undefined", "{{ {}|dictsort(reverse=x) }}", {}, "TypeError: sorted() takes reverse as a C int"),
+    ("dictsort-reverse-c-int", "{{ {'a': 1}|dictsort(reverse=2**40) }}", {}, "OverflowError: Python int too large to convert to C int"),
 ]
 
 
