@@ -224,6 +224,22 @@ def dump(doc):
     return "\n".join(out) + "\n"
 
 
+def write_case_list(test, rows):
+    """Writes cases/TEST.json from the rows of convert/TEST.py: (name,
+    template, context, env), and a loader (template names to sources) as a
+    fifth item where a row needs one (None or absent where not)."""
+    cases = []
+    for name, tpl, ctx, env, *loader in rows:
+        case = {"id": test + "/" + name, "source": {"test": test}, "template": tpl, "context": ctx, "env": env}
+        if loader and loader[0]:
+            case["loader"] = loader[0]
+        cases.append(case)
+    doc = {"jinja2": "", "source": {"repo": "rolemark", "path": "internal/jinja2/testdata/oracle/convert/" + test + ".py",
+                                    "licence": "this project's"},
+           "cases": cases}
+    write_cases(test + ".json", doc)
+
+
 def write_cases(name, doc):
     """The converters' last step: writes doc as cases/NAME and renders its
     expectations into it."""

@@ -191,12 +191,7 @@ CASES = [
 def main():
     sys.path.insert(0, os.path.join(HERE, ".."))
     import oracle
-    cases = []
-    for name, tpl, ctx, env in CASES:
-        cases.append({"id": "exact/" + name, "source": {"test": "exact"}, "template": tpl, "context": ctx, "env": env})
-    doc = {"jinja2": "", "source": {"repo": "rolemark", "path": "internal/jinja2/testdata/oracle/convert/exact.py", "licence": "this project's"},
-           "cases": cases}
-    oracle.write_cases("exact.json", doc)
+    oracle.write_case_list("exact", CASES)
 
 
 if __name__ == "__main__":

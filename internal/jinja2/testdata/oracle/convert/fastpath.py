@@ -158,12 +158,7 @@ CASES = [
 def main():
     sys.path.insert(0, os.path.join(HERE, ".."))
     import oracle
-    cases = []
-    for name, tpl, ctx, env in CASES:
-        cases.append({"id": "fastpath/" + name, "source": {"test": "fastpath"}, "template": tpl, "context": ctx, "env": env})
-    doc = {"jinja2": "", "source": {"repo": "rolemark", "path": "internal/jinja2/testdata/oracle/convert/fastpath.py", "licence": "this project's"},
-           "cases": cases}
-    oracle.write_cases("fastpath.json", doc)
+    oracle.write_case_list("fastpath", CASES)
 
 
 if __name__ == "__main__":

@@ -84,15 +84,7 @@ CASES = [
 def main():
     sys.path.insert(0, os.path.join(HERE, ".."))
     import oracle
-    cases = []
-    for name, tpl, ctx, env, loader in CASES:
-        case = {"id": "inplace/" + name, "source": {"test": "inplace"}, "template": tpl, "context": ctx, "env": env}
-        if loader:
-            case["loader"] = loader
-        cases.append(case)
-    doc = {"jinja2": "", "source": {"repo": "rolemark", "path": "internal/jinja2/testdata/oracle/convert/inplace.py", "licence": "this project's"},
-           "cases": cases}
-    oracle.write_cases("inplace.json", doc)
+    oracle.write_case_list("inplace", CASES)
 
 
 if __name__ == "__main__":

@@ -38,15 +38,7 @@ CASES = [
 def main():
     sys.path.insert(0, os.path.join(HERE, ".."))
     import oracle
-    cases = []
-    for name, tpl, ctx, env, *loader in CASES:
-        c = {"id": "options/" + name, "source": {"test": "options"}, "template": tpl, "context": ctx, "env": env}
-        if loader:
-            c["loader"] = loader[0]
-        cases.append(c)
-    doc = {"jinja2": "", "source": {"repo": "rolemark", "path": "internal/jinja2/testdata/oracle/convert/options.py", "licence": "this project's"},
-           "cases": cases}
-    oracle.write_cases("options.json", doc)
+    oracle.write_case_list("options", CASES)
 
 
 if __name__ == "__main__":
