@@ -538,7 +538,7 @@ func fLast(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 	case KindStr, KindList, KindTuple, KindDict, KindUndefined:
 	default:
 		switch v.ref.(type) {
-		case *dictView, *rangeObj, *namedTuple:
+		case *dictView, *rangeObj, *namedTuple, *bytesObj:
 		default:
 			return Value{}, typeErr("'%s' object is not reversible", TypeName(v))
 		}
@@ -883,11 +883,19 @@ func fFilesize(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 
 // pyFloat is Python's float(v).
 func pyFloat(v Value) (float64, error) {
+	if b, ok := v.ref.(*bytesObj); ok && v.kind == KindObject {
+		// float(bytes) reads the bytes as ASCII text
+		f, err := pyFloat(bytesAsText(b))
+		if err != nil {
+			return 0, valueErr("could not convert string to float: %s", b.Repr())
+		}
+		return f, nil
+	}
 	switch {
 	case isNum(v):
 		return toFloat(v)
 	case v.kind == KindStr:
-		s := strings.TrimFunc(v.s, pyIsSpace)
+		s := strings.TrimFunc(v.s, numSpace)
 		low := strings.ToLower(strings.TrimLeft(s, "+-"))
 		switch low {
 		case "inf", "infinity", "nan":
@@ -915,8 +923,33 @@ func pyFloat(v Value) (float64, error) {
 	return 0, typeErr("float() argument must be a string or a real number, not '%s'", TypeName(v))
 }
 
+// numSpace is the white space int() and float() strip from a str:
+// str.isspace but for \x1c to \x1f, which CPython's parser, reading
+// ASCII as C does, keeps.
+func numSpace(r rune) bool { return pyIsSpace(r) && (r < 0x1c || r > 0x1f) }
+
+// bytesAsText is the text int() and float() read in bytes: CPython
+// parses the bytes themselves, so only ASCII counts and only C's white
+// space is stripped (numSpace, in ASCII); anything else is a str that
+// cannot parse.
+func bytesAsText(b *bytesObj) Value {
+	for i := 0; i < len(b.b); i++ {
+		if b.b[i] >= 0x80 {
+			return StrV("\x00")
+		}
+	}
+	return StrV(b.b)
+}
+
 // pyInt is Python's int(v) or int(v, base) for a str.
 func pyInt(v Value, base int) (Value, error) {
+	if b, ok := v.ref.(*bytesObj); ok && v.kind == KindObject {
+		r, err := pyInt(bytesAsText(b), base)
+		if err != nil {
+			return Value{}, valueErr("invalid literal for int() with base %d: %s", base, b.Repr())
+		}
+		return r, nil
+	}
 	switch {
 	case isIntLike(v):
 		if v.kind == KindBool {
@@ -933,7 +966,7 @@ func pyInt(v Value, base int) (Value, error) {
 		}
 		return bigFloatInt(f), nil
 	case v.kind == KindStr:
-		s := strings.TrimFunc(v.s, pyIsSpace)
+		s := strings.TrimFunc(v.s, numSpace)
 		neg := false
 		if s != "" && (s[0] == '+' || s[0] == '-') {
 			neg = s[0] == '-'
@@ -1667,6 +1700,8 @@ func fReverse(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 		switch o := v.ref.(type) {
 		case *rangeObj:
 			return iterV("range_iterator", out), nil
+		case *bytesObj:
+			return iterV("reversed", out), nil
 		case *dictView:
 			return iterV("dict_reverse"+strings.TrimSuffix(o.what, "s")+"iterator", out), nil
 		}

@@ -50,9 +50,9 @@ func BinOp(c *Ctx, op string, a, b Value) (Value, error) {
 	if a.kind == KindUndefined {
 		return Value{}, a.undefErr()
 	}
-	if b.kind == KindUndefined && !(op == "%" && a.kind == KindStr) {
-		// str % Undefined is str.__mod__'s; otherwise Undefined's
-		// reflected operator raises
+	if b.kind == KindUndefined && !(op == "%" && (a.kind == KindStr || isBytes(a))) {
+		// str % Undefined is str.__mod__'s (bytes % too); otherwise
+		// Undefined's reflected operator raises
 		return Value{}, b.undefErr()
 	}
 	if isNum(a) && isNum(b) {

@@ -210,3 +210,9 @@ func bytesArith(c *Ctx, op string, a, b Value) (Value, bool, error) {
 	}
 	return Value{}, false, nil
 }
+
+// isBytes reports whether v is a bytes object.
+func isBytes(v Value) bool {
+	_, ok := v.ref.(*bytesObj)
+	return ok && v.kind == KindObject
+}

@@ -241,6 +241,13 @@ FOUND = [
     ("sort-reverse-c-int", "{{ [1]|sort(reverse=2**40) }}", {}, "OverflowError: beyond 32 bits (not only beyond 64)"),
     ("dictsort-reverse-undefined", "{{ {}|dictsort(reverse=x) }}", {}, "TypeError: sorted() takes reverse as a C int"),
     ("dictsort-reverse-c-int", "{{ {'a': 1}|dictsort(reverse=2**40) }}", {}, "OverflowError: Python int too large to convert to C int"),
+    ("bytes-int-float", "{{ '12'.encode()|int }}|{{ ' 1_5 '.encode()|float }}|{{ '1.5'.encode()|int }}|{{ 'ff'.encode()|int(base=16) }}|{{ 'ab'.encode()|int(7) }}|{{ '\\u0661'.encode()|float(2) }}|{{ '1\\x0b'.encode()|float }}", {}, "int() and float() read bytes as ASCII text (do_int passes no base for bytes)"),
+    ("bytes-filesizeformat", "{{ '2000'.encode()|filesizeformat }}", {}, "float(bytes)"),
+    ("bytes-filesizeformat-bad", "{{ 'ab'.encode()|filesizeformat }}", {}, "ValueError: could not convert string to float: b'ab'"),
+    ("bytes-last-reverse", "{{ 'ab'.encode()|last }}|{{ 'ab'.encode()|reverse|list }}|{{ ''.encode()|last is defined }}", {}, "bytes are reversible"),
+    ("bytes-reverse-repr", "{{ 'ab'.encode()|reverse }}", {}, "reversed(bytes) is a reversed object"),
+    ("int-float-space-1c", "{{ '1\\x1c'|int }}|{{ '\\x1f2'|float }}|{{ '3\\x85'|int }}|{{ '4\\u3000'|float }}", {}, "str.isspace holds for \\x1c-\\x1f, but int() and float() do not strip them"),
+    ("bytes-mod-undefined", "{{ 'ab'.encode() % x }}", {}, "bytes % Undefined is bytes.__mod__'s (refused: bytes % is not implemented), not UndefinedError"),
 ]
 
 
