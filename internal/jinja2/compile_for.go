@@ -575,6 +575,9 @@ func (l *loopObj) Attr(name string) (Value, bool) {
 		}}), true
 	case "changed":
 		return FuncV(&Func{Name: "changed", Call: func(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
+			if len(kw) > 0 {
+				return Value{}, &Error{Kind: "TypeError", Msg: "LoopContext.changed() got an unexpected keyword argument " + pyQuote(kw[0].Name)}
+			}
 			if l.changedSet && len(args) == len(l.lastChanged) {
 				same := true
 				for k := range args {

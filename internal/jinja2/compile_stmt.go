@@ -648,7 +648,8 @@ func (c *compiler) compileAutoescape(n *AutoescapeBlock) (execFn, error) {
 	} else {
 		c.escVolatile = true
 	}
-	body, err := c.compileStmts(n.Body)
+	// Jinja2's parser wraps the tag in a Scope: what it assigns stays in it
+	body, err := c.compileScoped(n.Body)
 	c.escOn, c.escVolatile = savedOn, savedVolatile
 	if err != nil {
 		return nil, err

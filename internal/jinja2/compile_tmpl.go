@@ -133,9 +133,13 @@ func (c *compiler) compileBlockRef(n *Block) (execFn, error) {
 		s.declare(nm)
 	}
 	saved := *c
+	// a block's function starts from the Environment's eval context,
+	// whatever autoescape tag encloses the block
 	c.sc, c.soft, c.loops, c.recursive = s, 0, 0, nil
+	c.escOn, c.escVolatile = c.env.autoescape, false
 	body, err := c.compileStmts(n.Body)
 	c.sc, c.soft, c.loops, c.recursive = saved.sc, saved.soft, saved.loops, saved.recursive
+	c.escOn, c.escVolatile = saved.escOn, saved.escVolatile
 	if err != nil {
 		return nil, err
 	}

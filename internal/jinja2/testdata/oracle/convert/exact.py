@@ -11,7 +11,7 @@ alike written twice); whether a macro takes caller, kwargs and varargs
 when its body stores them (a set, for or with target, a nested macro's
 parameter); the order of finalize and escaping for a constant print;
 sameas on strs where CPython's identity is reproducible; iterating the
-loop variable, and generators read in part. Python's Jinja2 decides what each prints or raises
+loop variable, and generators read in part; the autoescape tag's scope. Python's Jinja2 decides what each prints or raises
 (oracle.py).
 """
 import os
@@ -185,6 +185,29 @@ CASES = [
     ('gen-partial-in-loop', "{% for x in 'abcd' %}{{ ('c', loop) in loop }}{{ loop.index }};{% endfor %}", {}, {}),
     ('gen-partial-gen-partial', '{% set g = [1, 2, 3]|select %}{{ 2 in g }}{{ g|list }}', {}, {}),
     ('gen-partial-gen-first', "{% set g = [1, 2, 3]|map('string') %}{{ g|first }}{{ g|list }}", {}, {}),
+    # the autoescape tag is a scope; a block's function starts from the
+    # Environment's eval context; loop.cycle and loop.changed
+    ('autoescape-block-in-ae', "{% autoescape false %}{% block b %}{{ 1 }}{{ '<' }}{% endblock %}{% endautoescape %}", {}, {'autoescape': True, 'finalize': 'twice'}),
+    ('autoescape-block-in-ae-on', "{% autoescape true %}{% block b %}{{ 1 }}{{ '<' }}{% endblock %}{% endautoescape %}", {}, {'finalize': 'twice'}),
+    ('autoescape-macro-in-ae', "{% autoescape false %}{% macro m() %}{{ 1 }}{{ '<' }}{% endmacro %}{% endautoescape %}{{ m() }}", {}, {'autoescape': True, 'finalize': 'twice'}),
+    ('autoescape-macro-call-ae', "{% macro m() %}{{ 1 }}{{ '<' }}{% endmacro %}{% autoescape false %}{{ m() }}{% endautoescape %}", {}, {'autoescape': True, 'finalize': 'twice'}),
+    ('autoescape-ae-nested', "{% autoescape false %}{% autoescape x %}{{ 1 }}{{ 'a'|upper }}{% endautoescape %}{{ 2 }}{% endautoescape %}", {'x': True}, {'autoescape': True, 'finalize': 'twice'}),
+    ('autoescape-finalize-undef-attr', "[{{ 'ab'.nothere }}]|[{{ none.x }}]|[{{ (1, 2)[5] }}]", {}, {'autoescape': True, 'finalize': 'twice'}),
+    ('autoescape-finalize-call', "{{ range(2) }}|{{ dict(a=1) }}|{{ 'a'.upper() }}|{{ '%s' % none }}", {}, {'autoescape': True, 'finalize': 'twice'}),
+    ('autoescape-finalize-safe-none', '{{ none|safe }}|{{ none|e }}|{{ none|string }}', {}, {'autoescape': True, 'finalize': 'twice'}),
+    ('autoescape-finalize-rec', '{% for x in [1, [2]] recursive %}{{ 3 }}{% if x is iterable %}{{ loop(x) }}{% endif %}{% endfor %}', {}, {'autoescape': True, 'finalize': 'twice'}),
+    ('autoescape-cycle-changed-odd', "{% for x in 'aab' %}{{ loop.cycle() if false }}{{ loop.changed() }}{{ loop.changed() }}{{ loop.changed(x, 1) }}{% endfor %}", {}, {}),
+    ('autoescape-cycle-empty', "{% for x in 'a' %}{{ loop.cycle() }}{% endfor %}", {}, {}),
+    ('autoescape-changed-kw', "{% for x in 'ab' %}{{ loop.changed(a=x) }}{% endfor %}", {}, {}),
+    ('autoescape-cycle-macro', "{% macro m(l) %}{{ l.cycle('x', 'y') }}{{ l.index }}{% endmacro %}{% for x in 'abc' %}{{ m(loop) }}{% endfor %}", {}, {}),
+    ('autoescape-loop-after', "{% for x in 'ab' %}{% set l = loop %}{% endfor %}{{ l is defined }}", {}, {}),
+    ('autoescape-loop-stored-ns', "{% set ns = namespace(l=none) %}{% for x in 'abc' %}{% set ns.l = loop %}{% endfor %}{{ ns.l }}{{ ns.l.index }}{{ ns.l|list }}", {}, {}),
+    ('autoescape-loop-stored-iter', "{% set ns = namespace(l=none) %}{% for x in 'abc' %}{% if loop.first %}{% set ns.l = loop %}{% endif %}{% endfor %}{{ ns.l|list }}{{ ns.l.index }}", {}, {}),
+    ('autoescape-scope-set', '{% autoescape true %}{% set x = 1 %}{% endautoescape %}{{ x }}', {}, {}),
+    ('autoescape-scope-set-outer', '{% set x = 0 %}{% autoescape true %}{% set x = 1 %}{{ x }}{% endautoescape %}{{ x }}', {}, {}),
+    ('autoescape-scope-macro', '{% autoescape false %}{% macro m() %}m{% endmacro %}{{ m() }}{% endautoescape %}{{ m is defined }}', {}, {}),
+    ('autoescape-scope-for', '{% set ns = namespace(a=0) %}{% autoescape true %}{% set ns.a = 5 %}{% endautoescape %}{{ ns.a }}', {}, {}),
+    ('autoescape-include-runtime', '{% autoescape false %}{{ x }}{% endautoescape %}', {'x': '<'}, {'autoescape': True}),
 ]
 
 
