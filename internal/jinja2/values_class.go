@@ -59,6 +59,17 @@ func callBuiltinClass(c *Ctx, name string, args []Value, kw []Kwarg) (Value, boo
 		return Value{}, false, nil
 	}
 	switch name {
+	case "type":
+		// type(x) is x's class; type(name, bases, dict) makes a class,
+		// which the package does not
+		switch {
+		case len(args) == 1 && len(kw) > 0:
+			return Value{}, true, typeErr("type() takes no keyword arguments")
+		case len(args) == 1:
+			return classOf(args[0]), true, nil
+		case len(args) != 3:
+			return Value{}, true, typeErr("type() takes 1 or 3 arguments")
+		}
 	case "list", "tuple":
 		if r, ok, err := one(); ok {
 			return r, ok, err
@@ -129,7 +140,7 @@ func callBuiltinClass(c *Ctx, name string, args []Value, kw []Kwarg) (Value, boo
 // attributes of the instances' type.
 func (k *pyClass) Attr(name string) (Value, bool) {
 	if name == "mro" {
-		return FuncV(&Func{Name: "mro", Call: func(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
+		mro := &Func{Name: "mro", Call: func(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
 			if len(args)+len(kw) > 0 {
 				return Value{}, typeErr("type.mro() takes no arguments (%d given)", len(args)+len(kw))
 			}
@@ -138,7 +149,9 @@ func (k *pyClass) Attr(name string) (Value, bool) {
 				out = append(out, ObjectV(classNamed(b)))
 			}
 			return ListV(append(out, ObjectV(classNamed("object")))), nil
-		}}), true
+		}}
+		mro.Repr = "<built-in method mro of type object at " + addr(mro) + ">"
+		return FuncV(mro), true
 	}
 	if name == "__class__" {
 		return ObjectV(classNamed("type")), true
@@ -305,7 +318,7 @@ var (
 	classTuple     = &pyClass{name: "tuple", sample: TupleV(nil), generic: true}
 	classDict      = &pyClass{name: "dict", sample: DictV(NewDict(0)), generic: true, call: gDict}
 	classRange     = &pyClass{name: "range", call: gRange}
-	classUndefined = &pyClass{name: "Undefined", module: "jinja2.runtime"}
+	classUndefined = &pyClass{name: "Undefined", module: "jinja2.runtime", call: newUndefined}
 	classCycler    = &pyClass{name: "Cycler", module: "jinja2.utils", call: newCycler}
 	classJoiner    = &pyClass{name: "Joiner", module: "jinja2.utils", call: newJoiner}
 	classNamespace = &pyClass{name: "Namespace", module: "jinja2.utils", call: newNamespace}
@@ -358,12 +371,52 @@ func classOf(v Value) Value {
 	}
 	module := ""
 	switch t {
-	case "LoopContext", "Macro":
+	case "LoopContext", "Macro", "TemplateReference":
 		module = "jinja2.runtime"
 	case "function":
-		t = "builtin_function_or_method"
+		t, module = funcClass(v.ref.(*Func))
 	}
 	return ObjectV(&pyClass{name: t, module: module})
+}
+
+// newUndefined is Undefined(hint, obj, name, exc): an undefined value
+// whose message is the hint, else the name's.
+func newUndefined(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
+	a, set, err := bind("Undefined.__init__", args, kw, "hint", "obj", "name", "exc")
+	if err != nil {
+		return Value{}, err
+	}
+	if set[0] && a[0].kind != KindNone {
+		hint, err := ToStr(c, a[0])
+		return Undef(hint), err
+	}
+	name := NoneV()
+	if set[2] {
+		name = a[2]
+	}
+	return Undef(Repr(name) + " is undefined"), nil
+}
+
+// funcClass is the class of a callable, as its repr shows it: a macro
+// (or caller), a bound method of a Python object, a C method bound or
+// not, a descriptor, or a Python function.
+func funcClass(f *Func) (name, module string) {
+	r := f.Repr
+	switch {
+	case f.mac != nil || strings.HasPrefix(r, "<Macro "):
+		return "Macro", "jinja2.runtime"
+	case strings.HasPrefix(r, "<built-in method "):
+		return "builtin_function_or_method", ""
+	case strings.HasPrefix(r, "<bound method "):
+		return "method", ""
+	case strings.HasPrefix(r, "<method '"):
+		return "method_descriptor", ""
+	case strings.HasPrefix(r, "<member '"):
+		return "member_descriptor", ""
+	case strings.HasPrefix(r, "<attribute '"):
+		return "getset_descriptor", ""
+	}
+	return "function", ""
 }
 
 // sliceValue stands for slice(start, stop, step) as a GenericAlias's

@@ -248,6 +248,13 @@ FOUND = [
     ("bytes-reverse-repr", "{{ 'ab'.encode()|reverse }}", {}, "reversed(bytes) is a reversed object"),
     ("int-float-space-1c", "{{ '1\\x1c'|int }}|{{ '\\x1f2'|float }}|{{ '3\\x85'|int }}|{{ '4\\u3000'|float }}", {}, "str.isspace holds for \\x1c-\\x1f, but int() and float() do not strip them"),
     ("bytes-mod-undefined", "{{ 'ab'.encode() % x }}", {}, "bytes % Undefined is bytes.__mod__'s (refused: bytes % is not implemented), not UndefinedError"),
+    ("type-call-one", "{{ cycler.__class__(1) }}|{{ cycler.__class__(none) }}|{{ cycler.__class__(cycler) }}|{{ cycler.__class__.endswith(('c', 'd')) }}|{{ cycler.__class__(x) }}", {}, "run R: type(x) is x's class (type['endswith'] is a GenericAlias whose call is type's)"),
+    ("type-call-no-args", "{{ cycler.__class__.keys() }}", {}, "run R: TypeError: type() takes 1 or 3 arguments"),
+    ("type-call-kwargs", "{{ cycler.__class__(1, a=2) }}", {}, "TypeError: type() takes no keyword arguments"),
+    ("undefined-class-call", "[{{ x.__class__(1) }}]|{{ x.__class__() is defined }}|{{ x.__class__(name='n')|default('d') }}", {}, "the class Undefined makes an Undefined"),
+    ("undefined-class-call-use", "{{ x.__class__('boom') + 1 }}", {}, "UndefinedError: boom"),
+    ("function-classes", "{{ lipsum.__class__ }}|{{ 'a'.upper.__class__ }}|{{ dict.items.__class__ }}|{{ range.start.__class__ }}|{{ dict.mro.__class__ }}|{{ dict.mro is callable }}", {}, "the class of each kind of callable"),
+    ("macro-classes", "{% macro m() %}{{ caller.__class__ }}{% endmacro %}{{ m.__class__ }}|{% call m() %}{% endcall %}|{{ self.__class__ }}", {}, "Macro (caller too) and TemplateReference are jinja2.runtime's"),
 ]
 
 
