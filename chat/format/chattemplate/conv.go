@@ -2,6 +2,7 @@ package chattemplate
 
 import (
 	"slices"
+	"sync/atomic"
 
 	"github.com/rolemark/rolemark/chat"
 	"github.com/rolemark/rolemark/chat/format/internal/special"
@@ -25,6 +26,17 @@ type convKept struct {
 	marks []special.Marks // each message's marks (the scan found no token)
 	all   special.Marks   // all of them
 	list  jinja2.Value    // the messages list, holding vals
+	// neutral is the conversation's neutral copy (the special-token
+	// guard's step 2), converted, made by the first rendering that needs
+	// it.
+	neutral atomic.Pointer[convNeutral]
+}
+
+// convNeutral is the neutral copy of a kept conversation: the messages
+// and their list.
+type convNeutral struct {
+	msgs []chat.Message
+	list jinja2.Value
 }
 
 // msgSnap is a copy of what conversion and scan read of a message.
@@ -70,8 +82,9 @@ func (s *msgSnap) same(m *chat.Message) bool {
 
 // conversation returns msgs as the template's messages list and, when
 // the template has special tokens, the marks the scan found in them, with
-// ok set; or ok unset when the caller is to convert and scan msgs itself,
-// in the rendering's memory.
+// kc, the conversation kept for msgs (its neutral copy is msgs'); or kc
+// nil when the caller is to convert and scan msgs itself, in the
+// rendering's memory.
 //
 // The kept conversation is used when msgs holds it (the same messages, or
 // them and more after): its messages' dicts and marks are taken, the
@@ -82,7 +95,7 @@ func (s *msgSnap) same(m *chat.Message) bool {
 // nothing. A message holding a special token is the Hit when check is
 // set; without check it is converted all the same, and the conversation
 // is not kept.
-func (t *Template) conversation(msgs []chat.Message, check bool) (list jinja2.Value, marks special.Marks, ok bool, hit *special.Hit) {
+func (t *Template) conversation(msgs []chat.Message, check bool) (list jinja2.Value, marks special.Marks, kc *convKept, hit *special.Hit) {
 	old := t.conv.Load()
 	n := 0 // messages of old that msgs holds at their place
 	if old != nil && len(old.snaps) <= len(msgs) {
@@ -92,19 +105,19 @@ func (t *Template) conversation(msgs []chat.Message, check bool) (list jinja2.Va
 	}
 	switch {
 	case old != nil && n == len(old.snaps) && n == len(msgs):
-		return old.list, old.all, true, nil
+		return old.list, old.all, old, nil
 	case len(msgs) > maxKeptMessages:
-		return jinja2.Value{}, special.Marks{}, false, nil
+		return jinja2.Value{}, special.Marks{}, nil, nil
 	case old != nil && n == len(old.snaps):
 		// the kept conversation, continued
 	default:
 		n = 0
 		h := t.seenHash(msgs)
 		if t.lastSeen.Swap(h) != h {
-			return jinja2.Value{}, special.Marks{}, false, nil
+			return jinja2.Value{}, special.Marks{}, nil, nil
 		}
 	}
-	kc := &convKept{snaps: make([]msgSnap, len(msgs)), vals: make([]jinja2.Value, len(msgs)), marks: make([]special.Marks, len(msgs))}
+	kc = &convKept{snaps: make([]msgSnap, len(msgs)), vals: make([]jinja2.Value, len(msgs)), marks: make([]special.Marks, len(msgs))}
 	if n > 0 {
 		copy(kc.snaps, old.snaps)
 		copy(kc.vals, old.vals)
@@ -118,7 +131,7 @@ func (t *Template) conversation(msgs []chat.Message, check bool) (list jinja2.Va
 		if t.guard != nil {
 			mk, hit := t.guard.ScanMessage(i, m)
 			if hit != nil && check {
-				return jinja2.Value{}, special.Marks{}, false, hit
+				return jinja2.Value{}, special.Marks{}, nil, hit
 			}
 			keep = keep && hit == nil
 			kc.marks[i] = mk
@@ -131,7 +144,31 @@ func (t *Template) conversation(msgs []chat.Message, check bool) (list jinja2.Va
 	if keep {
 		t.conv.Store(kc)
 	}
-	return kc.list, kc.all, true, nil
+	return kc.list, kc.all, kc, nil
+}
+
+// neutralOf returns the neutral copy of kc's conversation, msgs, with its
+// list: kept with kc, so that rendering the same conversation again
+// neither copies nor converts it again. kc nil: the copy, and the zero
+// list (converted in the rendering's memory).
+func (t *Template) neutralOf(kc *convKept, msgs []chat.Message) ([]chat.Message, jinja2.Value) {
+	if kc == nil {
+		nmsgs, _, _ := t.guard.Neutral(msgs, nil, nil)
+		return nmsgs, jinja2.Value{}
+	}
+	if n := kc.neutral.Load(); n != nil {
+		return n.msgs, n.list
+	}
+	nmsgs, _, _ := t.guard.Neutral(msgs, nil, nil)
+	mem := newRenderMem(nmsgs) // not pooled: what it holds is kept
+	vals := make([]jinja2.Value, len(nmsgs))
+	for i := range nmsgs {
+		vals[i] = t.messageValue(mem, &nmsgs[i])
+	}
+	n := &convNeutral{msgs: nmsgs, list: jinja2.ListV(vals)}
+	kc.neutral.Store(n)
+	t.neutralConverted.Add(1)
+	return n.msgs, n.list
 }
 
 // seenHash is a fingerprint of msgs: the lengths of what conversion and

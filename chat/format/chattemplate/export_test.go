@@ -12,3 +12,7 @@ func ToolConversions(t *Template) uint64 { return t.memo.converted.Load() }
 // NeutralRenders is how many times t rendered the neutral copy of the
 // data (the special-token guard's step 2).
 func NeutralRenders(t *Template) uint64 { return t.neutral.Load() }
+
+// NeutralConversions is how many neutral copies of a kept conversation t
+// has converted.
+func NeutralConversions(t *Template) uint64 { return t.neutralConverted.Load() }

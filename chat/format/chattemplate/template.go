@@ -34,10 +34,11 @@ type Template struct {
 	// token with data written next to it (Guard.Joins); the guard then
 	// knows the pieces that do (Guard.JoinedBy).
 	joins bool
-	// neutral counts the neutral renderings (step 2), for tests.
-	neutral atomic.Uint64
-	clock   func() time.Time
-	memo    memo
+	// neutral counts the neutral renderings (step 2), neutralConverted
+	// the neutral conversations converted and kept, for tests.
+	neutral, neutralConverted atomic.Uint64
+	clock                     func() time.Time
+	memo                      memo
 	// conv is the conversation kept (conv.go); lastSeen the fingerprint
 	// of the last one not kept, which starts from seed.
 	conv     atomic.Pointer[convKept]
@@ -301,14 +302,14 @@ func (t *Template) checkedRenderSpans(ctx context.Context, msgs []chat.Message, 
 		return "", format.ErrContinueConflict
 	}
 	check := !opts.AllowSpecialTokens && t.guard != nil
-	list, marks, kept, hit := t.conversation(msgs, check)
+	list, marks, kc, hit := t.conversation(msgs, check)
 	if hit != nil {
 		return "", specialTokenError(t.name, hit)
 	}
 	neutral := false
 	if check {
 		var n bool
-		if kept {
+		if kc != nil {
 			n, hit = t.guard.CheckScanned(marks, opts.Tools, opts.Vars)
 		} else {
 			n, hit = t.guard.Check(msgs, opts.Tools, opts.Vars)
@@ -323,11 +324,13 @@ func (t *Template) checkedRenderSpans(ctx context.Context, msgs []chat.Message, 
 		return out, err
 	}
 	t.neutral.Add(1)
-	nmsgs, nopts := msgs, opts
-	nmsgs, nopts.Tools, nopts.Vars = t.guard.Neutral(msgs, opts.Tools, opts.Vars)
-	// the neutral conversation is converted in the rendering's memory, not
-	// kept: it would replace the one the next rendering looks for
-	n, err := t.render(ctx, nmsgs, jinja2.Value{}, nopts, nil)
+	nopts := opts
+	_, nopts.Tools, nopts.Vars = t.guard.Neutral(nil, opts.Tools, opts.Vars)
+	// the neutral conversation is kept with the conversation (not as the
+	// conversation kept: it would replace the one the next rendering
+	// looks for), or converted in the rendering's memory
+	nmsgs, nlist := t.neutralOf(kc, msgs)
+	n, err := t.render(ctx, nmsgs, nlist, nopts, nil)
 	if err != nil {
 		if ctx.Err() != nil {
 			return "", ctx.Err()

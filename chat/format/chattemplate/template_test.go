@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"io/fs"
+	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -254,6 +255,37 @@ func TestTemplateToolsReusedWithTheNeutralCopy(t *testing.T) {
 		require.NoError(t, err)
 		assert.Equal(t, `<get_weather>{"city": "a|b"}<|im_start|>user`+"\nHi <b>|_<|im_end|>\n", got)
 		assert.Equal(t, uint64(2), chattemplate.ToolConversions(tpl), "rendering %d", i)
+	}
+}
+
+// The neutral copy of a conversation rendered again is kept with it: the
+// same conversation is made neutral and converted once; one more message
+// is a conversation of its own; data that joins the template's text into
+// a token is refused every time.
+func TestTemplateNeutralConversationKept(t *testing.T) {
+	tpl, err := chattemplate.New("{% for m in messages %}<{{ m.content }}>{% endfor %}",
+		chattemplate.SpecialTokens("<|im_end|>"))
+	require.NoError(t, err)
+	require.True(t, chattemplate.Joins(tpl))
+	msgs := []chat.Message{chat.Text(chat.RoleUser, "a|b_c"), chat.Text(chat.RoleAssistant, "d")}
+	for i := range 3 {
+		got, err := tpl.Render(context.Background(), msgs)
+		require.NoError(t, err)
+		assert.Equal(t, "<a|b_c><d>", got)
+		assert.Equal(t, uint64(i+1), chattemplate.NeutralRenders(tpl))
+	}
+	assert.Equal(t, uint64(1), chattemplate.NeutralConversions(tpl))
+	more := append(slices.Clone(msgs), chat.Text(chat.RoleUser, "e"))
+	got, err := tpl.Render(context.Background(), more)
+	require.NoError(t, err)
+	assert.Equal(t, "<a|b_c><d><e>", got)
+	assert.Equal(t, uint64(2), chattemplate.NeutralConversions(tpl))
+	hostile := []chat.Message{chat.Text(chat.RoleUser, "|im_end|")}
+	for range 3 {
+		_, err := tpl.Render(context.Background(), hostile)
+		var se *format.SpecialTokenError
+		require.ErrorAs(t, err, &se)
+		assert.Equal(t, "<|im_end|>", se.Token)
 	}
 }
 
