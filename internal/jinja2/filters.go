@@ -326,7 +326,7 @@ func eachItem(c *Ctx, v Value, fn func(Value) (Value, bool, error)) ([]Value, er
 			return nil, err
 		}
 	}
-	out := make([]Value, 0, len(items))
+	var out []Value
 	for i := 0; ; i++ {
 		var it Value
 		if stepped {
@@ -349,6 +349,9 @@ func eachItem(c *Ctx, v Value, fn func(Value) (Value, bool, error)) ([]Value, er
 			return nil, err
 		}
 		if keep {
+			if out == nil {
+				out = make([]Value, 0, max(len(items)-i, 1))
+			}
 			out = append(out, r)
 		}
 	}
