@@ -315,11 +315,71 @@ func (v *dictView) Repr() string {
 }
 
 func (v *dictView) Equal(o Value) bool {
-	w, ok := o.ref.(*dictView)
-	if !ok || o.kind != KindObject || w.what != v.what || v.what == "values" {
+	w, ok := setView(o)
+	if !ok || v.what == "values" {
 		return v == w
 	}
-	return Equal(ListV(v.items()), ListV(w.items())) || v.what == "keys" && Equal(DictV(v.d), DictV(w.d))
+	// keys and items views are sets: equal when each holds the other
+	if v.Len() != w.Len() {
+		return false
+	}
+	in, err := w.containsAll(v)
+	return err == nil && in
+}
+
+// setView is o as a keys or items view, which compare as sets.
+func setView(o Value) (*dictView, bool) {
+	w, ok := o.ref.(*dictView)
+	return w, ok && o.kind == KindObject && w.what != "values"
+}
+
+// contains is item in the view: a keys view hashes the item, an items
+// view looks up a (key, value) pair's key and compares its value.
+func (v *dictView) contains(item Value) (bool, error) {
+	switch v.what {
+	case "keys":
+		i, err := v.d.find(item)
+		return i >= 0, err
+	case "items":
+		if item.kind != KindTuple || len(item.list().Items) != 2 {
+			return false, nil
+		}
+		kv := item.list().Items
+		i, err := v.d.find(kv[0])
+		return i >= 0 && Equal(v.d.vals[i], kv[1]), err
+	}
+	for _, it := range v.d.vals {
+		if Equal(it, item) {
+			return true, nil
+		}
+	}
+	return false, nil
+}
+
+// containsAll reports whether every item of o is in v (CPython's
+// all_contained_in).
+func (v *dictView) containsAll(o *dictView) (bool, error) {
+	for _, it := range o.items() {
+		if in, err := v.contains(it); err != nil || !in {
+			return false, err
+		}
+	}
+	return true, nil
+}
+
+// viewOrder is <, <=, > or >= of two keys or items views: set inclusion.
+func viewOrder(a, b *dictView, op string) (bool, error) {
+	switch op {
+	case "<", "<=":
+		if a.Len() > b.Len() || op == "<" && a.Len() == b.Len() {
+			return false, nil
+		}
+		return b.containsAll(a)
+	}
+	if a.Len() < b.Len() || op == ">" && a.Len() == b.Len() {
+		return false, nil
+	}
+	return a.containsAll(b)
 }
 
 func (v *dictView) Item(key Value) (Value, bool) { return Value{}, false }

@@ -50,6 +50,13 @@ func BinOp(c *Ctx, op string, a, b Value) (Value, error) {
 	if a.kind == KindUndefined {
 		return Value{}, a.undefErr()
 	}
+	if _, ok := setView(a); ok && op == "-" {
+		// keys and items views are sets: a - b is a set
+		return Value{}, &Error{Kind: "Unsupported", Msg: "a set (the difference of a dict view) is not supported"}
+	}
+	if _, ok := setView(b); ok && op == "-" && !isNum(a) {
+		return Value{}, &Error{Kind: "Unsupported", Msg: "a set (the difference of a dict view) is not supported"}
+	}
 	if b.kind == KindUndefined && !(op == "%" && (a.kind == KindStr || isBytes(a))) {
 		// str % Undefined is str.__mod__'s (bytes % too); otherwise
 		// Undefined's reflected operator raises
@@ -253,6 +260,11 @@ func Compare(c *Ctx, op string, a, b Value) (bool, error) {
 	if b.kind == KindUndefined {
 		return false, b.undefErr()
 	}
+	if x, ok := setView(a); ok {
+		if y, ok := setView(b); ok {
+			return viewOrder(x, y, op)
+		}
+	}
 	r, ok, err := order(a, b, op)
 	if err != nil {
 		return false, err
@@ -395,6 +407,9 @@ func Contains(c *Ctx, container, item Value) (bool, error) {
 		}
 		if b, ok := container.ref.(*bytesObj); ok {
 			return b.contains(item)
+		}
+		if v, ok := container.ref.(*dictView); ok {
+			return v.contains(item)
 		}
 		if r, ok := container.ref.(*rangeObj); ok {
 			// membership, not an index: True in range(5, 1, -2) is False

@@ -12,6 +12,10 @@ type objectCaller interface {
 
 // dictKwargs turns the value of **kwargs into keyword arguments.
 func dictKwargs(v Value) ([]Kwarg, error) {
+	if v.kind == KindUndefined {
+		// ** looks up v.keys first, which an Undefined raises for
+		return nil, v.undefErr()
+	}
 	if v.kind != KindDict {
 		return nil, &Error{Kind: "TypeError", Msg: "argument after ** must be a mapping, not " + TypeName(v)}
 	}

@@ -255,6 +255,13 @@ FOUND = [
     ("undefined-class-call-use", "{{ x.__class__('boom') + 1 }}", {}, "UndefinedError: boom"),
     ("function-classes", "{{ lipsum.__class__ }}|{{ 'a'.upper.__class__ }}|{{ dict.items.__class__ }}|{{ range.start.__class__ }}|{{ dict.mro.__class__ }}|{{ dict.mro is callable }}", {}, "the class of each kind of callable"),
     ("macro-classes", "{% macro m() %}{{ caller.__class__ }}{% endmacro %}{{ m.__class__ }}|{% call m() %}{% endcall %}|{{ self.__class__ }}", {}, "Macro (caller too) and TemplateReference are jinja2.runtime's"),
+    ("dict-view-order", "{{ {'a': 1}.keys() <= {'a': 1, 'b': 2}.keys() }}|{{ {'a': 1}.keys() > {}.keys() }}|{{ {'a': 1}.items() >= {'a': 1}.items() }}|{{ {'a': 1}.items() < {'a': 2}.items() }}|{{ {'a': [1]}.items() <= {'a': [1]}.items() }}|{{ {'a': 1}.keys() < {'a': 1}.items() }}", {}, "keys and items views are sets: <, <=, >, >= are inclusion"),
+    ("dict-view-set-equal", "{{ {('a', 1): 1}.keys() == {'a': 1}.items() }}|{{ {'a': 1, 'b': 2}.keys() == {'b': 1, 'a': 2}.keys() }}|{{ {'a': 1}.values() == {'a': 1}.values() }}", {}, "set equality across keys and items views; values views by identity"),
+    ("dict-view-contains-unhashable", "{{ ['a'] in {'a': 1}.keys() }}", {}, "TypeError: unhashable type: 'list'"),
+    ("dict-items-contains-unhashable", "{{ (['a'], 1) in {'a': 1}.items() }}", {}, "TypeError: an items view looks the pair's key up"),
+    ("dict-view-in-test-unhashable", "{{ {}.keys() is in({}.keys()) }}", {}, "TypeError: unhashable type: 'dict_keys'"),
+    ("dict-view-difference", "{{ {'a': 1}.keys() - ['a'] }}", {}, "a set in Python: refused (the package has no set)"),
+    ("call-kwargs-undefined", "{% macro m() %}{{ kwargs }}{% endmacro %}{{ m(**x) }}", {}, "UndefinedError: ** looks up x.keys first"),
 ]
 
 
