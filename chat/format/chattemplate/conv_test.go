@@ -3,6 +3,7 @@ package chattemplate
 import (
 	"context"
 	"errors"
+	"fmt"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -155,6 +156,46 @@ func TestConversationKeptConcurrent(t *testing.T) {
 	for range 8 {
 		assert.NoError(t, <-done)
 	}
+}
+
+// TestNeutralConversationKeptConcurrent is TestConversationKeptConcurrent
+// for a template that takes the special-token guard's second rendering:
+// the neutral copy kept with a conversation is shared by the goroutines,
+// and the conversation that makes a token with the template's text is
+// refused in every one.
+func TestNeutralConversationKeptConcurrent(t *testing.T) {
+	tpl, err := New("{% for m in messages %}<{{ m.content }}>{% endfor %}", SpecialTokens("<|im_end|>"))
+	require.NoError(t, err)
+	a := []chat.Message{chat.Text(chat.RoleUser, "a|b_c"), chat.Text(chat.RoleAssistant, "d>")}
+	convs := [][]chat.Message{a, append(a[:2:2], chat.Text(chat.RoleUser, "_|")), {chat.Text(chat.RoleUser, "|im_end|")}}
+	wants := []string{"<a|b_c><d>>", "<a|b_c><d>><_|>", ""}
+	done := make(chan error)
+	for g := range 8 {
+		go func() {
+			for i := range 200 {
+				k := (g + i/3) % len(convs)
+				got, err := tpl.Render(context.Background(), convs[k])
+				var se *format.SpecialTokenError
+				switch {
+				case k == 2 && !errors.As(err, &se):
+					err = fmt.Errorf("%q: rendered %q, %v", convs[k][0].Text(), got, err)
+				case k == 2:
+					err = nil
+				case err == nil && got != wants[k]:
+					err = errors.New(got + " for " + wants[k])
+				}
+				if err != nil {
+					done <- err
+					return
+				}
+			}
+			done <- nil
+		}()
+	}
+	for range 8 {
+		assert.NoError(t, <-done)
+	}
+	assert.Positive(t, tpl.neutralConverted.Load())
 }
 
 // TestRenderVarsDoNotStay: the variables of one rendering are not seen by
