@@ -288,6 +288,12 @@ func (f *formatter) lookup(name string) (Value, error) {
 					}
 					return Value{}, pyErr("IndexError", "range object index out of range")
 				}
+				if _, b := v.ref.(*bytesObj); b {
+					if k.kind == KindStr {
+						return Value{}, typeErr("byte indices must be integers or slices, not str")
+					}
+					return Value{}, pyErr("IndexError", "index out of range")
+				}
 				if _, ok := v.ref.(Indexable); !ok {
 					return Value{}, typeErr("'%s' object is not subscriptable", TypeName(v))
 				}

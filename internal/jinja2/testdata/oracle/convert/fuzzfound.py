@@ -262,6 +262,8 @@ FOUND = [
     ("dict-view-in-test-unhashable", "{{ {}.keys() is in({}.keys()) }}", {}, "TypeError: unhashable type: 'dict_keys'"),
     ("dict-view-difference", "{{ {'a': 1}.keys() - ['a'] }}", {}, "a set in Python: refused (the package has no set)"),
     ("call-kwargs-undefined", "{% macro m() %}{{ kwargs }}{% endmacro %}{{ m(**x) }}", {}, "UndefinedError: ** looks up x.keys first"),
+    ("format-field-bytes-item", "{{ '{a[b]}'.format(a='ab'.encode()) }}", {}, "TypeError: byte indices must be integers or slices, not str"),
+    ("format-field-bytes-index", "{{ '{a[5]}'.format(a='ab'.encode()) }}", {}, "IndexError: index out of range"),
 ]
 
 
