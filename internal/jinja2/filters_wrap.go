@@ -195,6 +195,14 @@ func fWordwrap(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 			return Value{}, pyErr("AttributeError", "'%s' object has no attribute 'join'", TypeName(a[2]))
 		}
 	}
+	if b, ok := v.ref.(*bytesObj); ok && v.kind == KindObject {
+		// bytes split into lines too, and textwrap's str pattern fails
+		// on the first one
+		if b.b != "" {
+			return Value{}, typeErr("cannot use a string pattern on a bytes-like object")
+		}
+		v = StrV("")
+	}
 	if v.kind != KindStr {
 		if v.kind == KindUndefined {
 			return Value{}, v.undefErr()

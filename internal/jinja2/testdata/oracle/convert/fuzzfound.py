@@ -264,6 +264,8 @@ FOUND = [
     ("call-kwargs-undefined", "{% macro m() %}{{ kwargs }}{% endmacro %}{{ m(**x) }}", {}, "UndefinedError: ** looks up x.keys first"),
     ("format-field-bytes-item", "{{ '{a[b]}'.format(a='ab'.encode()) }}", {}, "TypeError: byte indices must be integers or slices, not str"),
     ("format-field-bytes-index", "{{ '{a[5]}'.format(a='ab'.encode()) }}", {}, "IndexError: index out of range"),
+    ("wordwrap-bytes", "{{ 'ab'.encode()|wordwrap(5) }}", {}, "TypeError: cannot use a string pattern on a bytes-like object (bytes have splitlines)"),
+    ("wordwrap-bytes-empty", "[{{ ''.encode()|wordwrap(0) }}]", {}, "no lines: the join of nothing"),
 ]
 
 
