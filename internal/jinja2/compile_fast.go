@@ -635,8 +635,68 @@ func (c *compiler) condHasFast(x Expr) bool {
 		return n.Op == "not"
 	case *BinExpr:
 		return n.Op == "and" || n.Op == "or"
+	case *FilterExpr:
+		return c.listOfView(n) != nil
 	}
 	return false
+}
+
+// listOfView returns the call x.items(), x.values() or x.keys() when n is
+// that call given to the builtin filter list with no arguments, else nil.
+func (c *compiler) listOfView(n *FilterExpr) *CallExpr {
+	if n.Name != "list" || !noArgs(n.Args) {
+		return nil
+	}
+	if _, own := c.env.filters["list"]; own {
+		return nil
+	}
+	call, ok := n.X.(*CallExpr)
+	if !ok || !noArgs(call.Args) {
+		return nil
+	}
+	if ax, ok := call.Fn.(*AttrExpr); ok && (ax.Name == "items" || ax.Name == "values" || ax.Name == "keys") {
+		return call
+	}
+	return nil
+}
+
+// viewListCond compiles the truth of x.values()|list (items, keys): of a
+// dict, whether it has items, without the view and the list; of anything
+// else, the call, the filter and the truth of the list.
+func (c *compiler) viewListCond(n *FilterExpr, call *CallExpr) (condFn, error) {
+	ax := call.Fn.(*AttrExpr)
+	args, err := c.compileArgs(call.Args)
+	if err != nil {
+		return nil, err
+	}
+	obj, on, err := c.compileMethodCall(call, ax, args)
+	if err != nil {
+		return nil, err
+	}
+	applied := *n
+	applied.X = nil
+	list, err := c.compileFilter(&applied, nil)
+	if err != nil {
+		return nil, err
+	}
+	view := ax.Name
+	return func(f *frame) (bool, error) {
+		o, err := obj(f)
+		if err != nil {
+			return false, err
+		}
+		if dictViewInPlace(f.c, o, view) {
+			return len(o.dict().keys) > 0, nil
+		}
+		v, err := on(f, o)
+		if err != nil {
+			return false, err
+		}
+		if v, err = list(f, v); err != nil {
+			return false, err
+		}
+		return v.Truth(), nil
+	}, nil
 }
 
 // fastTest returns the name of a builtin test compileCond computes
@@ -710,6 +770,8 @@ func (c *compiler) compileCond(x Expr) (condFn, error) {
 		return c.fastTestCond(n)
 	case *CompareExpr:
 		return c.compareCond(n)
+	case *FilterExpr:
+		return c.viewListCond(n, c.listOfView(n))
 	}
 	return c.truthOf(x)
 }

@@ -211,3 +211,38 @@ func TestPrintConcatNumbersDoesNotAllocate(t *testing.T) {
 		buf, _ = tmpl.AppendRender(context.Background(), buf[:0], vars)
 	}))
 }
+
+// The truth of x.values()|list (items, keys) of a dict is whether it has
+// items: no view and no list (smolagents' {% if managed_agents and
+// managed_agents.values() | list %}); of anything else, what the call and
+// the filter give (outputs and errors from Python's Jinja2 3.1).
+func TestViewListCondDoesNotAllocate(t *testing.T) {
+	tmpl, err := New().Parse("t", `{% if d.values()|list %}y{% else %}n{% endif %}{% if d.items()|list and not e.keys()|list %}Y{% endif %}`)
+	require.NoError(t, err)
+	full := NewDict(1)
+	full.SetStr("a", IntV(1))
+	for _, tc := range []struct {
+		d    *Dict
+		want string
+	}{{full, "yY"}, {NewDict(0), "n"}} {
+		vars := map[string]Value{"d": DictV(tc.d), "e": DictV(NewDict(0))}
+		buf, err := tmpl.AppendRender(context.Background(), nil, vars)
+		require.NoError(t, err)
+		assert.Equal(t, tc.want, string(buf))
+		assert.Zero(t, renderAllocs(t, func() {
+			buf, _ = tmpl.AppendRender(context.Background(), buf[:0], vars)
+		}))
+	}
+	for src, msg := range map[string]string{
+		`{% if s.keys()|list %}y{% endif %}`: `'str object' has no attribute 'keys'`,
+		`{% if u.keys()|list %}y{% endif %}`: `'u' is undefined`,
+	} {
+		tmpl, err := New().Parse("t", src)
+		require.NoError(t, err)
+		_, err = tmpl.Render(context.Background(), map[string]Value{"s": StrV("ab")})
+		var e *Error
+		require.ErrorAs(t, err, &e, src)
+		assert.Equal(t, "UndefinedError", e.Kind, src)
+		assert.Equal(t, msg, e.Msg, src)
+	}
+}
