@@ -17,10 +17,11 @@ import (
 // Jinja2 3.1's builtin filters (jinja2/filters.py).
 
 // bind matches a filter's arguments to its parameters as Python does:
-// positions first, then keywords; set[i] tells which were given.
-func bind(name string, args []Value, kw []Kwarg, params ...string) ([]Value, []bool, error) {
-	out := make([]Value, len(params))
-	set := make([]bool, len(params))
+// positions first, then keywords; set[i] tells which were given. Both
+// slices are b's memory.
+func (b *bound) bind(name string, args []Value, kw []Kwarg, params ...string) ([]Value, []bool, error) {
+	out := b.args[:len(params)]
+	set := b.set[:len(params)]
 	if len(args) > len(params) {
 		return nil, nil, typeErr("%s() takes from 1 to %d positional arguments but %d were given", name, len(params)+1, len(args)+1)
 	}
@@ -44,6 +45,16 @@ func bind(name string, args []Value, kw []Kwarg, params ...string) ([]Value, []b
 	return out, set, nil
 }
 
+// bound is the memory of bind's answer, on the caller's stack (var bd
+// bound): a filter call with arguments allocated both slices.
+type bound struct {
+	args [maxParams]Value
+	set  [maxParams]bool
+}
+
+// maxParams is the most parameters a call bound by bind has (urlize).
+const maxParams = 5
+
 // onlyValue is a filter whose Python function takes the value alone:
 // arguments are a TypeError of the call.
 func onlyValue(name string, f Filter) Filter {
@@ -62,7 +73,8 @@ func onlyValue(name string, f Filter) Filter {
 // first required params are given: what calling a generator function
 // (batch, slice, unique) checks before its body runs.
 func checkArgs(name string, args []Value, kw []Kwarg, required int, params ...string) error {
-	_, set, err := bind(name, args, kw, params...)
+	var bd bound
+	_, set, err := bd.bind(name, args, kw, params...)
 	if err != nil {
 		return err
 	}
@@ -390,7 +402,8 @@ func fAbs(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 }
 
 func fDefault(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
-	a, set, err := bind("do_default", args, kw, "default_value", "boolean")
+	var bd bound
+	a, set, err := bd.bind("do_default", args, kw, "default_value", "boolean")
 	if err != nil {
 		return Value{}, err
 	}
@@ -405,7 +418,8 @@ func fDefault(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 }
 
 func fJoin(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
-	a, set, err := bind("do_join", args, kw, "d", "attribute")
+	var bd bound
+	a, set, err := bd.bind("do_join", args, kw, "d", "attribute")
 	if err != nil {
 		return Value{}, err
 	}
@@ -612,7 +626,8 @@ func fTrim(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 		}
 		return markupOr(s, pyStrip(s.s, nil, true, true)), nil
 	}
-	a, set, err := bind("do_trim", args, kw, "chars")
+	var bd bound
+	a, set, err := bd.bind("do_trim", args, kw, "chars")
 	if err != nil {
 		return Value{}, err
 	}
@@ -628,7 +643,8 @@ func fTrim(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 }
 
 func fReplace(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
-	a, set, err := bind("do_replace", args, kw, "old", "new", "count")
+	var bd bound
+	a, set, err := bd.bind("do_replace", args, kw, "old", "new", "count")
 	if err != nil {
 		return Value{}, err
 	}
@@ -687,7 +703,8 @@ func fItems(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 }
 
 func fDictsort(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
-	a, set, err := bind("do_dictsort", args, kw, "case_sensitive", "by", "reverse")
+	var bd bound
+	a, set, err := bd.bind("do_dictsort", args, kw, "case_sensitive", "by", "reverse")
 	if err != nil {
 		return Value{}, err
 	}
@@ -727,7 +744,8 @@ func fDictsort(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 }
 
 func fSort(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
-	a, set, err := bind("do_sort", args, kw, "reverse", "case_sensitive", "attribute")
+	var bd bound
+	a, set, err := bd.bind("do_sort", args, kw, "reverse", "case_sensitive", "attribute")
 	if err != nil {
 		return Value{}, err
 	}
@@ -763,7 +781,8 @@ func fUnique(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 }
 
 func fUniqueItems(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
-	a, set, err := bind("do_unique", args, kw, "case_sensitive", "attribute")
+	var bd bound
+	a, set, err := bd.bind("do_unique", args, kw, "case_sensitive", "attribute")
 	if err != nil {
 		return Value{}, err
 	}
@@ -793,7 +812,8 @@ func fUniqueItems(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 
 func minMax(max bool) Filter {
 	return func(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
-		a, set, err := bind("do_min", args, kw, "case_sensitive", "attribute")
+		var bd bound
+		a, set, err := bd.bind("do_min", args, kw, "case_sensitive", "attribute")
 		if err != nil {
 			return Value{}, err
 		}
@@ -832,7 +852,8 @@ func minMax(max bool) Filter {
 }
 
 func fCenter(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
-	a, set, err := bind("do_center", args, kw, "width")
+	var bd bound
+	a, set, err := bd.bind("do_center", args, kw, "width")
 	if err != nil {
 		return Value{}, err
 	}
@@ -848,7 +869,8 @@ func fCenter(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 }
 
 func fFilesize(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
-	a, set, err := bind("do_filesizeformat", args, kw, "binary")
+	var bd bound
+	a, set, err := bd.bind("do_filesizeformat", args, kw, "binary")
 	if err != nil {
 		return Value{}, err
 	}
@@ -1009,7 +1031,8 @@ func pyInt(v Value, base int) (Value, error) {
 }
 
 func fInt(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
-	a, set, err := bind("do_int", args, kw, "default", "base")
+	var bd bound
+	a, set, err := bd.bind("do_int", args, kw, "default", "base")
 	if err != nil {
 		return Value{}, err
 	}
@@ -1043,7 +1066,8 @@ func fInt(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 }
 
 func fFloat(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
-	a, set, err := bind("do_float", args, kw, "default")
+	var bd bound
+	a, set, err := bd.bind("do_float", args, kw, "default")
 	if err != nil {
 		return Value{}, err
 	}
@@ -1080,7 +1104,8 @@ func fFormat(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 }
 
 func fIndent(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
-	a, set, err := bind("do_indent", args, kw, "width", "first", "blank")
+	var bd bound
+	a, set, err := bd.bind("do_indent", args, kw, "width", "first", "blank")
 	if err != nil {
 		return Value{}, err
 	}
@@ -1142,7 +1167,8 @@ func fIndent(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 }
 
 func fTruncate(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
-	a, set, err := bind("do_truncate", args, kw, "length", "killwords", "end", "leeway")
+	var bd bound
+	a, set, err := bd.bind("do_truncate", args, kw, "length", "killwords", "end", "leeway")
 	if err != nil {
 		return Value{}, err
 	}
@@ -1263,7 +1289,8 @@ func fSlice(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 }
 
 func fSliceItems(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
-	a, set, err := bind("sync_do_slice", args, kw, "slices", "fill_with")
+	var bd bound
+	a, set, err := bd.bind("sync_do_slice", args, kw, "slices", "fill_with")
 	if err != nil {
 		return Value{}, err
 	}
@@ -1318,7 +1345,8 @@ func fBatch(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 }
 
 func fBatchItems(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
-	a, set, err := bind("do_batch", args, kw, "linecount", "fill_with")
+	var bd bound
+	a, set, err := bd.bind("do_batch", args, kw, "linecount", "fill_with")
 	if err != nil {
 		return Value{}, err
 	}
@@ -1354,7 +1382,8 @@ func fBatchItems(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 }
 
 func fRound(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
-	a, set, err := bind("do_round", args, kw, "precision", "method")
+	var bd bound
+	a, set, err := bd.bind("do_round", args, kw, "precision", "method")
 	if err != nil {
 		return Value{}, err
 	}
@@ -1543,7 +1572,8 @@ func roundDecimalString(s string, prec int) string {
 }
 
 func fGroupby(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
-	a, set, err := bind("sync_do_groupby", args, kw, "attribute", "default", "case_sensitive")
+	var bd bound
+	a, set, err := bd.bind("sync_do_groupby", args, kw, "attribute", "default", "case_sensitive")
 	if err != nil {
 		return Value{}, err
 	}
@@ -1644,7 +1674,8 @@ func (n *namedTuple) Equal(o Value) bool {
 }
 
 func fSum(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
-	a, set, err := bind("sync_do_sum", args, kw, "attribute", "start")
+	var bd bound
+	a, set, err := bd.bind("sync_do_sum", args, kw, "attribute", "start")
 	if err != nil {
 		return Value{}, err
 	}
@@ -1713,7 +1744,8 @@ func fReverse(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 }
 
 func fAttr(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
-	a, set, err := bind("do_attr", args, kw, "name")
+	var bd bound
+	a, set, err := bd.bind("do_attr", args, kw, "name")
 	if err != nil {
 		return Value{}, err
 	}
@@ -1886,7 +1918,8 @@ func selectFunc(c *Ctx, args []Value, kw []Kwarg, reject, lookupAttr bool) (func
 // tojson is Jinja2's htmlsafe_json_dumps: json.dumps(sort_keys=True) with
 // < > & ' written as \u escapes, as Markup.
 func fTojson(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
-	a, set, err := bind("do_tojson", args, kw, "indent")
+	var bd bound
+	a, set, err := bd.bind("do_tojson", args, kw, "indent")
 	if err != nil {
 		return Value{}, err
 	}
@@ -2164,7 +2197,8 @@ var _ = url.QueryEscape
 var attrKeyRe = regexp.MustCompile(`[\s/>=]`)
 
 func fXmlattr(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
-	a, set, err := bind("do_xmlattr", args, kw, "autospace")
+	var bd bound
+	a, set, err := bd.bind("do_xmlattr", args, kw, "autospace")
 	if err != nil {
 		return Value{}, err
 	}

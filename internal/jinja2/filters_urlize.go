@@ -103,7 +103,8 @@ func urlize(text string, trimLimit int, rel, target string, extraSchemes []strin
 }
 
 func fUrlize(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
-	a, set, err := bind("do_urlize", args, kw, "trim_url_limit", "nofollow", "target", "rel", "extra_schemes")
+	var bd bound
+	a, set, err := bd.bind("do_urlize", args, kw, "trim_url_limit", "nofollow", "target", "rel", "extra_schemes")
 	if err != nil {
 		return Value{}, err
 	}

@@ -176,7 +176,8 @@ func textwrapWrap(text string, width int, breakLong, hyphens bool) []string {
 }
 
 func fWordwrap(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
-	a, set, err := bind("do_wordwrap", args, kw, "width", "break_long_words", "wrapstring", "break_on_hyphens")
+	var bd bound
+	a, set, err := bd.bind("do_wordwrap", args, kw, "width", "break_long_words", "wrapstring", "break_on_hyphens")
 	if err != nil {
 		return Value{}, err
 	}

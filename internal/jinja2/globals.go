@@ -220,7 +220,8 @@ func newCycler(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
 
 // newJoiner is joiner(sep=', ').
 func newJoiner(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
-	a, set, err := bind("Joiner", args, kw, "sep")
+	var bd bound
+	a, set, err := bd.bind("Joiner", args, kw, "sep")
 	if err != nil {
 		return Value{}, err
 	}

@@ -17,7 +17,8 @@ const lipsumWords = "lorem ipsum dolor sit amet consectetur adipiscing elit sed 
 	"proident sunt culpa qui officia deserunt mollit anim id est laborum"
 
 func gLipsum(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
-	a, set, err := bind("generate_lorem_ipsum", args, kw, "n", "html", "min", "max")
+	var bd bound
+	a, set, err := bd.bind("generate_lorem_ipsum", args, kw, "n", "html", "min", "max")
 	if err != nil {
 		return Value{}, err
 	}

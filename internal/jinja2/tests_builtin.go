@@ -14,7 +14,8 @@ func bind1(name string, args []Value, kw []Kwarg, param string) (Value, bool, er
 	if len(args) == 1 && len(kw) == 0 {
 		return args[0], true, nil
 	}
-	a, set, err := bind(name, args, kw, param)
+	var bd bound
+	a, set, err := bd.bind(name, args, kw, param)
 	if err != nil {
 		return Value{}, false, err
 	}

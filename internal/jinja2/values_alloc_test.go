@@ -212,6 +212,21 @@ func TestPrintConcatNumbersDoesNotAllocate(t *testing.T) {
 	}))
 }
 
+// A filter or test with arguments binds them in stack memory: bind made
+// two slices a call (bind1's one-argument tests made none already).
+func TestFilterArgumentsBindInPlace(t *testing.T) {
+	tmpl, err := New().Parse("t", `{{ x|default('a') }}|{{ n is divisibleby(3) }}|{{ n is eq(9) }}|`+
+		`{{ x|default('a', boolean=true) }}|{{ 'b' is in(x) }}`)
+	require.NoError(t, err)
+	vars := map[string]Value{"x": StrV("-b-"), "n": IntV(9)}
+	buf, err := tmpl.AppendRender(context.Background(), nil, vars)
+	require.NoError(t, err)
+	assert.Equal(t, "-b-|True|True|-b-|True", string(buf))
+	assert.Equal(t, 3.0, renderAllocs(t, func() {
+		buf, _ = tmpl.AppendRender(context.Background(), buf[:0], vars)
+	}))
+}
+
 // The truth of x.values()|list (items, keys) of a dict is whether it has
 // items: no view and no list (smolagents' {% if managed_agents and
 // managed_agents.values() | list %}); of anything else, what the call and

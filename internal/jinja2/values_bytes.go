@@ -107,7 +107,8 @@ var bytesMethods = map[string]bool{
 func (o *bytesObj) Attr(name string) (Value, bool) {
 	if name == "decode" {
 		f := &Func{Name: "decode", Call: func(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
-			a, set, err := bind("decode", args, kw, "encoding", "errors")
+			var bd bound
+			a, set, err := bd.bind("decode", args, kw, "encoding", "errors")
 			if err != nil {
 				return Value{}, err
 			}
@@ -145,7 +146,8 @@ func isUTF8Name(v Value) bool {
 
 // strEncode is str.encode(encoding='utf-8', errors='strict').
 func strEncode(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
-	a, set, err := bind("encode", args, kw, "encoding", "errors")
+	var bd bound
+	a, set, err := bd.bind("encode", args, kw, "encoding", "errors")
 	if err != nil {
 		return Value{}, err
 	}

@@ -382,7 +382,8 @@ func classOf(v Value) Value {
 // newUndefined is Undefined(hint, obj, name, exc): an undefined value
 // whose message is the hint, else the name's.
 func newUndefined(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
-	a, set, err := bind("Undefined.__init__", args, kw, "hint", "obj", "name", "exc")
+	var bd bound
+	a, set, err := bd.bind("Undefined.__init__", args, kw, "hint", "obj", "name", "exc")
 	if err != nil {
 		return Value{}, err
 	}
