@@ -366,19 +366,53 @@ func AppendFloat(dst []byte, f float64) []byte {
 		}
 		return append(dst, "0.0"...)
 	}
+	// The shortest digits once, in e form ([-]d[.ddd]e±xx), then laid
+	// out as Python's repr lays them out for the exponent.
 	var buf [32]byte
 	e := strconv.AppendFloat(buf[:0], f, 'e', -1, 64)
-	at := slices.Index(e, 'e')
-	exp, _ := strconv.Atoi(string(e[at+1:]))
+	at := len(e) - 4 // e±xx, or e±xxx
+	if e[at] != 'e' {
+		at--
+	}
+	exp := 0
+	for _, c := range e[at+2:] {
+		exp = exp*10 + int(c-'0')
+	}
+	if e[at+1] == '-' {
+		exp = -exp
+	}
 	if exp < -4 || exp >= 16 {
 		return append(dst, e...)
 	}
-	start := len(dst)
-	dst = strconv.AppendFloat(dst, f, 'f', -1, 64)
-	if slices.Index(dst[start:], '.') < 0 {
-		dst = append(dst, '.', '0')
+	mant := e[:at]
+	if mant[0] == '-' {
+		dst = append(dst, '-')
+		mant = mant[1:]
 	}
-	return dst
+	// the digits, without the point after the first
+	var digits [20]byte
+	nd := copy(digits[:], mant[:1])
+	if len(mant) > 2 {
+		nd += copy(digits[nd:], mant[2:])
+	}
+	d := digits[:nd]
+	if exp < 0 {
+		dst = append(dst, '0', '.')
+		for range -exp - 1 {
+			dst = append(dst, '0')
+		}
+		return append(dst, d...)
+	}
+	if len(d) <= exp+1 {
+		dst = append(dst, d...)
+		for range exp + 1 - len(d) {
+			dst = append(dst, '0')
+		}
+		return append(dst, '.', '0')
+	}
+	dst = append(dst, d[:exp+1]...)
+	dst = append(dst, '.')
+	return append(dst, d[exp+1:]...)
 }
 
 // FormatFloat is Python's repr(float); see AppendFloat.

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -99,6 +100,43 @@ func TestFloat(t *testing.T) {
 	}
 	for _, tc := range tests {
 		assert.Equal(t, tc.want, FormatFloat(tc.f), "%v", tc.f)
+	}
+}
+
+// TestFloatReference checks AppendFloat, which lays out the shortest
+// digits itself, against Python's rule written with Go's two shortest
+// forms (e below 1e-4 and from 1e16, else f with .0 when it has no
+// point), on random bit patterns, round decimals, integers and powers
+// of ten.
+func TestFloatReference(t *testing.T) {
+	ref := func(f float64) string {
+		e := strconv.FormatFloat(math.Abs(f), 'e', -1, 64)
+		exp, err := strconv.Atoi(e[strings.IndexByte(e, 'e')+1:])
+		require.NoError(t, err)
+		if exp < -4 || exp >= 16 {
+			return strconv.FormatFloat(f, 'e', -1, 64)
+		}
+		s := strconv.FormatFloat(f, 'f', -1, 64)
+		if !strings.Contains(s, ".") {
+			s += ".0"
+		}
+		return s
+	}
+	r := rand.New(rand.NewPCG(3, 4))
+	var fs []float64
+	for range 20000 {
+		fs = append(fs, math.Float64frombits(r.Uint64()), float64(r.IntN(1000000))/100, float64(r.Int64())/float64(r.IntN(1000)+1))
+	}
+	for e := -330; e <= 310; e++ {
+		fs = append(fs, math.Pow10(e), 1.5*math.Pow10(e), 123456789*math.Pow10(e))
+	}
+	for _, f := range fs {
+		if math.IsInf(f, 0) || math.IsNaN(f) || f == 0 {
+			continue
+		}
+		for _, g := range []float64{f, -f} {
+			require.Equal(t, ref(g), string(AppendFloat([]byte("x"), g))[1:], "%v", g)
+		}
 	}
 }
 
