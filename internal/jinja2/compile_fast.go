@@ -443,7 +443,8 @@ func (l *loopObj) attrBool(code int) bool {
 // fastAttrRef is a compiled x.name with the fast forms of its value.
 type fastAttrRef struct {
 	attrRef
-	loop int // loopAttrCode(name)
+	loop   int  // loopAttrCode(name)
+	nsItem bool // a namespace's item called name is GetAttr's answer: name is not private
 }
 
 // get is o.name: a dict's item, a loop attribute, else GetAttr's answer.
@@ -461,6 +462,12 @@ func (a *fastAttrRef) get(f *frame, o *Value) (Value, error) {
 			return undefAttr(*o, a.name), nil
 		}
 	case KindObject:
+		if ns, ok := o.ref.(*namespace); ok && a.nsItem {
+			// GetAttr's answer when the namespace has it
+			if i := ns.d.findStr(a.name); i >= 0 {
+				return ns.d.vals[i], nil
+			}
+		}
 		if a.loop != loopNone {
 			// a filtered loop still taking items looks ahead through
 			// GetAttr, which may raise
@@ -490,6 +497,7 @@ func (c *compiler) newFastAttr(n *AttrExpr) *fastAttrRef {
 	return &fastAttrRef{
 		attrRef: attrRef{name: n.Name, fromDict: dictAttrIsItem(n.Name), tmpl: c.src.name, pos: n.P},
 		loop:    loopAttrCode(n.Name),
+		nsItem:  !strings.HasPrefix(n.Name, "_"),
 	}
 }
 

@@ -121,19 +121,27 @@ func (r *rangeObj) Equal(o Value) bool {
 }
 
 func gDict(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
-	if len(args) > 1 {
-		return Value{}, typeErr("dict expected at most 1 argument, got %d", len(args))
-	}
 	d := NewDict(len(kw))
+	if err := fillDict(c, d, args, kw); err != nil {
+		return Value{}, err
+	}
+	return DictV(d), nil
+}
+
+// fillDict sets d's items as dict(*args, **kw) gives them.
+func fillDict(c *Ctx, d *Dict, args []Value, kw []Kwarg) error {
+	if len(args) > 1 {
+		return typeErr("dict expected at most 1 argument, got %d", len(args))
+	}
 	if len(args) == 1 {
 		if err := dictUpdate(c, d, args[0]); err != nil {
-			return Value{}, err
+			return err
 		}
 	}
 	for _, k := range kw {
 		d.SetStr(k.Name, k.Value)
 	}
-	return DictV(d), nil
+	return nil
 }
 
 // cycler is jinja2.utils.Cycler.
@@ -184,7 +192,8 @@ func (j *joiner) CallValue(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
 
 // namespace is jinja2.utils.Namespace.
 type namespace struct {
-	d *Dict
+	d   *Dict
+	own Dict // what d points to
 }
 
 func (n *namespace) TypeName() string { return "Namespace" }
@@ -234,9 +243,12 @@ func newJoiner(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
 
 // newNamespace is namespace(mapping, **kw).
 func newNamespace(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
-	d, err := gDict(c, args, kw)
-	if err != nil {
+	// the namespace and its dict in one allocation
+	ns := &namespace{}
+	ns.own.init(len(kw))
+	ns.d = &ns.own
+	if err := fillDict(c, ns.d, args, kw); err != nil {
 		return Value{}, err
 	}
-	return ObjectV(&namespace{d: d.dict()}), nil
+	return ObjectV(ns), nil
 }

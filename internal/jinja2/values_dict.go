@@ -14,7 +14,19 @@ const smallDict = 8
 
 // NewDict returns an empty dict with room for n items.
 func NewDict(n int) *Dict {
-	return &Dict{keys: make([]Value, 0, n), vals: make([]Value, 0, n)}
+	d := &Dict{}
+	d.init(n)
+	return d
+}
+
+// init gives the empty dict d room for n items: its keys and values in
+// one allocation.
+func (d *Dict) init(n int) {
+	if n == 0 {
+		return
+	}
+	kv := make([]Value, 2*n)
+	d.keys, d.vals = kv[:0:n], kv[n:n:2*n]
 }
 
 // hashKey returns k's hashable form, or a TypeError for an unhashable key.
@@ -132,11 +144,13 @@ func (d *Dict) SetKey(k, v Value) error {
 		return nil
 	}
 	if len(d.keys) == cap(d.keys) || len(d.vals) == cap(d.vals) {
-		// grow both at once, from room for four (a dict set item by
-		// item, as namespace attributes are, grew 1, 2, 4 times two)
+		// grow both at once, in one allocation, from room for four (a
+		// dict set item by item, as namespace attributes are, grew 1, 2,
+		// 4 times two)
 		n := max(4, 2*len(d.keys))
-		d.keys = append(make([]Value, 0, n), d.keys...)
-		d.vals = append(make([]Value, 0, n), d.vals...)
+		kv := make([]Value, 2*n)
+		d.keys = append(kv[:0:n], d.keys...)
+		d.vals = append(kv[n:n:2*n], d.vals...)
 	}
 	d.keys = append(d.keys, k)
 	d.vals = append(d.vals, v)
