@@ -551,6 +551,10 @@ func fFirst(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 }
 
 func fLast(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
+	if v.kind == KindStr && v.s != "" {
+		// reversed(s) reads s[i], so the last of a Markup is a Markup
+		return GetItem(c, v, IntV(-1))
+	}
 	switch v.kind {
 	case KindStr, KindList, KindTuple, KindDict, KindUndefined:
 	default:

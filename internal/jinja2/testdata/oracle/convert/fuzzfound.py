@@ -266,6 +266,7 @@ FOUND = [
     ("format-field-bytes-index", "{{ '{a[5]}'.format(a='ab'.encode()) }}", {}, "IndexError: index out of range"),
     ("wordwrap-bytes", "{{ 'ab'.encode()|wordwrap(5) }}", {}, "TypeError: cannot use a string pattern on a bytes-like object (bytes have splitlines)"),
     ("wordwrap-bytes-empty", "[{{ ''.encode()|wordwrap(0) }}]", {}, "no lines: the join of nothing"),
+    ("last-markup", "{{ '<b>'|safe|last }}|{{ '<b>'|last }}|{{ '<b>'|safe|first }}", {}, "reversed(Markup) reads Markup items: last keeps the Markup, first (iteration) does not", {"autoescape": True}),
 ]
 
 
