@@ -213,7 +213,8 @@ func newTemplate(sources map[string]string, opts []Option) (*Template, error) {
 	if t.guard = special.New(t.special); t.guard != nil {
 		// The pieces of the template's own text that could make a token
 		// with data next to them: its literals, and the token variables it
-		// prints as it prints its text.
+		// prints as it prints its text; when it cuts them (% formatting,
+		// replace, a slice: cutsLiterals), every part of a token they hold.
 		var joining []string
 		keep := func(lit string) bool {
 			if t.guard.Joins(lit) {
@@ -221,12 +222,27 @@ func newTemplate(sources map[string]string, opts []Option) (*Template, error) {
 			}
 			return true
 		}
+		cuts := false
 		for _, jt := range t.variants {
-			jinjaLiterals(jt.tpl.Tree(), keep)
+			cuts = cuts || cutsLiterals(jt.tpl.Tree(), t.tokens)
+		}
+		for _, jt := range t.variants {
+			jinjaLiterals(jt.tpl.Tree(), func(lit string) bool {
+				keep(lit)
+				if cuts {
+					literalPieces(lit, t.special, func(p string) { keep(p) })
+				}
+				return true
+			})
 		}
 		for _, v := range t.tokens {
 			keep(v)
+			if cuts {
+				literalPieces(v, t.special, func(p string) { keep(p) })
+			}
 		}
+		slices.Sort(joining)
+		joining = slices.Compact(joining)
 		t.joins = len(joining) > 0
 		t.guard.JoinedBy(joining)
 	}
