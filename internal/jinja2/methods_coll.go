@@ -498,11 +498,27 @@ func dictMethod(name string) methodFn {
 	return nil
 }
 
+// isDictClass reports whether v is the class dict or a GenericAlias of
+// it, whose attribute keys is dict's unbound method.
+func isDictClass(v Value) bool {
+	switch o := v.ref.(type) {
+	case *pyClass:
+		return v.kind == KindObject && o.name == "dict" && o.module == ""
+	case *genericAlias:
+		return v.kind == KindObject && o.origin.name == "dict" && o.origin.module == ""
+	}
+	return false
+}
+
 // dictUpdate is d.update(other): a dict's items, or an iterable of pairs.
 func dictUpdate(c *Ctx, d *Dict, other Value) error {
 	if other.kind == KindUndefined {
 		// dict looks up other.keys first: Undefined.__getattr__ raises
 		return other.undefErr()
+	}
+	if isDictClass(other) {
+		// the class dict (or dict[...]) has keys, unbound
+		return typeErr("unbound method dict.keys() needs an argument")
 	}
 	if other.kind == KindDict {
 		o := other.dict()

@@ -267,6 +267,8 @@ FOUND = [
     ("wordwrap-bytes", "{{ 'ab'.encode()|wordwrap(5) }}", {}, "TypeError: cannot use a string pattern on a bytes-like object (bytes have splitlines)"),
     ("wordwrap-bytes-empty", "[{{ ''.encode()|wordwrap(0) }}]", {}, "no lines: the join of nothing"),
     ("last-markup", "{{ '<b>'|safe|last }}|{{ '<b>'|last }}|{{ '<b>'|safe|first }}", {}, "reversed(Markup) reads Markup items: last keeps the Markup, first (iteration) does not", {"autoescape": True}),
+    ("dict-from-dict-class", "{{ dict.removesuffix(dict[1]) }}", {}, "run T: TypeError: unbound method dict.keys() needs an argument (dict(x) calls x.keys, and dict[1].keys is dict's)"),
+    ("dict-update-dict-class", "{{ {}.update(dict) }}", {}, "TypeError: the class dict has keys, unbound"),
 ]
 
 
