@@ -6,6 +6,7 @@ package special
 
 import (
 	"bytes"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -517,19 +518,26 @@ func (s *scan) value(g *Guard, index int, where string, v *pyjson.Value) bool {
 }
 
 // any checks a template variable's value: its strings, keys included.
-func (s *scan) any(g *Guard, where string, v any) bool {
+// The common shapes are read directly, depth levels deep (the nesting
+// so far); any other value, or deeper, as a template sees a Go value
+// (goValue).
+func (s *scan) any(g *Guard, where string, v any, depth int) bool {
+	if depth > maxDirectDepth {
+		return s.goValue(g, where, reflect.ValueOf(v), map[visit]bool{})
+	}
 	switch v := v.(type) {
+	case nil, bool, int, int64, float64:
 	case string:
 		return s.str(g, -1, where, v)
 	case map[string]any:
 		for k, x := range v {
-			if !s.str(g, -1, where, k) || !s.any(g, where, x) {
+			if !s.str(g, -1, where, k) || !s.any(g, where, x, depth+1) {
 				return false
 			}
 		}
 	case []any:
 		for _, x := range v {
-			if !s.any(g, where, x) {
+			if !s.any(g, where, x, depth+1) {
 				return false
 			}
 		}
@@ -539,9 +547,16 @@ func (s *scan) any(g *Guard, where string, v any) bool {
 				return false
 			}
 		}
+	default:
+		return s.goValue(g, where, reflect.ValueOf(v), map[visit]bool{})
 	}
 	return true
 }
+
+// maxDirectDepth is the nesting up to which any and neutralAny read maps
+// and slices of the common shapes directly; deeper, goValue and neutralGo
+// take over, which follow a value that holds itself once.
+const maxDirectDepth = 64
 
 // messages checks every string of msgs.
 func (s *scan) messages(g *Guard, msgs []chat.Message) bool {
@@ -597,7 +612,7 @@ func (s *scan) tools(g *Guard, tools []chat.Tool) bool {
 // vars checks the template variables.
 func (s *scan) vars(g *Guard, vars map[string]any) bool {
 	for k, v := range vars {
-		if !s.str(g, -1, "template variable", k) || !s.any(g, "template variable", v) {
+		if !s.str(g, -1, "template variable", k) || !s.any(g, "template variable", v, 0) {
 			s.what = k
 			return false
 		}
@@ -797,20 +812,25 @@ func (g *Guard) neutralValue(v *pyjson.Value) {
 	}
 }
 
-func (g *Guard) neutralAny(v any) any {
+func (g *Guard) neutralAny(v any, depth int) any {
+	if depth > maxDirectDepth {
+		return g.neutralGoAny(v)
+	}
 	switch v := v.(type) {
+	case nil, bool, int, int64, float64:
+		return v
 	case string:
 		return g.neutralString(v)
 	case map[string]any:
 		out := make(map[string]any, len(v))
 		for k, x := range v {
-			out[g.neutralString(k)] = g.neutralAny(x)
+			out[g.neutralString(k)] = g.neutralAny(x, depth+1)
 		}
 		return out
 	case []any:
 		out := make([]any, len(v))
 		for i, x := range v {
-			out[i] = g.neutralAny(x)
+			out[i] = g.neutralAny(x, depth+1)
 		}
 		return out
 	case []string:
@@ -820,7 +840,15 @@ func (g *Guard) neutralAny(v any) any {
 		}
 		return out
 	}
-	return v
+	return g.neutralGoAny(v)
+}
+
+// neutralGoAny is neutralGo of v, any value.
+func (g *Guard) neutralGoAny(v any) any {
+	if v == nil {
+		return nil
+	}
+	return g.neutralGo(reflect.ValueOf(v), map[visit]reflect.Value{}).Interface()
 }
 
 // neutralTools returns tools made neutral, kept with the verdict on the
@@ -878,7 +906,7 @@ func (g *Guard) Neutral(msgs []chat.Message, tools []chat.Tool, vars map[string]
 		tools = g.neutralTools(tools)
 	}
 	if vars != nil {
-		vars = g.neutralAny(vars).(map[string]any)
+		vars = g.neutralAny(vars, 0).(map[string]any)
 	}
 	return out, tools, vars
 }
