@@ -440,13 +440,18 @@ func TestSpecialTokenMadeByTheRendering(t *testing.T) {
 // target: one of a preset's or corpus template's special tokens, cut in
 // three where the fuzzer says, with the fuzzer's text around it, goes into
 // text parts, tool call arguments (JSON escaped), a tool definition, a
-// name or a tool result; the rendering may hold a special token only
-// where the neutral rendering holds it.
+// name or a tool result; or a part of it (from the first cut), without
+// the text before, into a tool schema's key or a message, where the
+// template's own text can complete it (096's "\n<" ~ key ~ ">"). The
+// rendering may hold a special token only where the neutral rendering
+// holds it.
 func FuzzSpecialTokensDifferential(f *testing.F) {
 	f.Add("hi ", uint8(2), uint8(0), uint16(4), uint16(9), uint8(0))
 	f.Add("", uint8(200), uint8(1), uint16(1), uint16(2), uint8(1))
 	f.Add("x\ny", uint8(17), uint8(3), uint16(0), uint16(0), uint8(2))
 	f.Add("<|", uint8(90), uint8(5), uint16(3), uint16(1), uint8(4))
+	f.Add("", uint8(119), uint8(4), uint16(1), uint16(1), uint8(5)) // 096's <tool_call> from "tool_call>"
+	f.Add("\n", uint8(133), uint8(0), uint16(1), uint16(1), uint8(6))
 	tgs := targets(f)
 	f.Fuzz(func(t *testing.T, text string, which, tokIdx uint8, cut1, cut2 uint16, where uint8) {
 		tg := tgs[int(which)%len(tgs)]
@@ -470,7 +475,7 @@ func FuzzSpecialTokensDifferential(f *testing.F) {
 			}
 			return append(m, tool)
 		}
-		switch where % 5 {
+		switch where % 7 {
 		case 0:
 			msgs = []chat.Message{{Role: chat.RoleUser, Content: []chat.Part{chat.TextPart(a), chat.TextPart(b), chat.TextPart(c)}}}
 		case 1:
@@ -483,11 +488,17 @@ func FuzzSpecialTokensDifferential(f *testing.F) {
 			msgs = []chat.Message{{Role: chat.RoleUser, Name: a + b + c, Content: []chat.Part{chat.TextPart(b)}}}
 		case 4:
 			msgs = call(`{"city": "Paris"}`, a, b, c)
+		case 5: // a part of the token as a schema's key, which 096 writes as "\n<" ~ key ~ ">"
+			msgs = []chat.Message{chat.Text(chat.RoleUser, "Weather?")}
+			opts.Tools = []chat.Tool{{Name: "get_weather", Description: "Weather.",
+				Parameters: json.RawMessage(`{"type": "object", "properties": {"city": {"type": "string", "` + escapeJSON(b+c) + `": "x"}}}`)}}
+		case 6: // a part of the token, next to the template's text
+			msgs = []chat.Message{chat.Text(chat.RoleUser, b+c), chat.Text(chat.RoleAssistant, a+b)}
 		}
 		for _, gen := range []bool{false, true} {
 			opts.AddGenerationPrompt = gen
 			err := judge(t, tg, msgs, opts)
-			if where%5 == 0 && err == nil {
+			if where%7 == 0 && err == nil {
 				t.Fatalf("%s: %q split in text parts: rendered", tg.name, tok)
 			}
 		}
