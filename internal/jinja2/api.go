@@ -238,10 +238,22 @@ func (t *Template) Render(ctx context.Context, vars map[string]Value) (string, e
 // as it was (its spare capacity may have been written). Rendering into a
 // buffer the caller reuses makes no allocation for the output.
 func (t *Template) AppendRender(ctx context.Context, dst []byte, vars map[string]Value) ([]byte, error) {
-	c := t.env.getCtx(ctx)
-	pooled := c.out
+	c, pooled := t.appendStart(ctx, dst)
+	return t.appendEnd(c, pooled, dst, t.run(c, vars))
+}
+
+// appendStart takes a pooled Ctx whose output goes after dst; pooled is
+// the Ctx's own buffer, which appendEnd gives back.
+func (t *Template) appendStart(ctx context.Context, dst []byte) (c *Ctx, pooled []byte) {
+	c = t.env.getCtx(ctx)
+	pooled = c.out
 	c.out, c.outBase = dst, len(dst)
-	err := t.run(c, vars)
+	return c, pooled
+}
+
+// appendEnd returns c to the pool after a render into dst that ended with
+// err, and gives dst extended by the output, or dst as it was on error.
+func (t *Template) appendEnd(c *Ctx, pooled, dst []byte, err error) ([]byte, error) {
 	out := c.out
 	c.out, c.outBase = pooled, 0
 	t.env.putCtx(c)

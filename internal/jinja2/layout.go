@@ -110,17 +110,8 @@ func (t *Template) AppendRenderVars(ctx context.Context, dst []byte, l *Layout, 
 	if len(vals) != len(l.names) {
 		return dst, errLayoutVals
 	}
-	c := t.env.getCtx(ctx)
-	pooled := c.out
-	c.out, c.outBase = dst, len(dst)
-	err := t.runBound(c, l, vals)
-	out := c.out
-	c.out, c.outBase = pooled, 0
-	t.env.putCtx(c)
-	if err != nil {
-		return dst, err
-	}
-	return out, nil
+	c, pooled := t.appendStart(ctx, dst)
+	return t.appendEnd(c, pooled, dst, t.runBound(c, l, vals))
 }
 
 // runBound is run with variables by position.
