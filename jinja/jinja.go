@@ -25,6 +25,7 @@ type settings struct {
 	trimBlocks   bool
 	lstripBlocks bool
 	doStatement  bool
+	loopControls bool
 	limits       Limits
 }
 
@@ -90,6 +91,12 @@ func LStripBlocks() Option { return func(s *settings) { s.lstripBlocks = true } 
 // unknown tag.
 func DoStatement() Option { return func(s *settings) { s.doStatement = true } }
 
+// LoopControls accepts {% break %} and {% continue %} in a for loop
+// (Jinja2's jinja2.ext.loopcontrols extension). Off by default: Jinja2's
+// Environment and LangChain's do not load the extension (transformers'
+// chat templates do); without it, {% break %} is an unknown tag.
+func LoopControls() Option { return func(s *settings) { s.loopControls = true } }
+
 // New returns the engine named "jinja", for the extensions .jinja, .j2
 // and .jinja2.
 func New(opts ...Option) *Engine {
@@ -152,6 +159,9 @@ func (e *Engine) Compile(name, src string, cfg driver.Config) (dc driver.Compile
 	opts = append(opts, jinja2.EscapeFilterBlocks())
 	if e.cfg.doStatement {
 		opts = append(opts, jinja2.DoStatement())
+	}
+	if e.cfg.loopControls {
+		opts = append(opts, jinja2.LoopControls())
 	}
 	opts = append(opts, markupOptions()...)
 	for _, n := range slices.Sorted(maps.Keys(e.cfg.funcs)) {

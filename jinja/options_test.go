@@ -13,8 +13,8 @@ import (
 	"github.com/rolemark/rolemark/jinja"
 )
 
-// TestOptions: trim_blocks, lstrip_blocks and the do statement are off by
-// default, as in Jinja2, and each option turns one on.
+// TestOptions: trim_blocks, lstrip_blocks, the do statement and loop
+// controls are off by default, as in Jinja2, and each option turns one on.
 func TestOptions(t *testing.T) {
 	const src = "{% user %}<ul>\n  {% for x in xs %}\n  <li>{{ x }}</li>\n  {% endfor %}\n</ul>{% enduser %}"
 	for _, tc := range []struct {
@@ -47,6 +47,18 @@ func TestOptions(t *testing.T) {
 	msgs, err := tpl.Messages(context.Background(), nil)
 	require.NoError(t, err)
 	assert.Equal(t, []chat.Message{chat.Text(chat.RoleUser, "[1]")}, msgs)
+
+	// Jinja2's message without jinja2.ext.loopcontrols
+	const loop = "{% user %}{% for x in 'abc' %}{% if x == 'c' %}{% break %}{% endif %}{{ x }}{% endfor %}{% enduser %}"
+	_, err = engine.NewSet(jinja.New()).Parse("jinja", "t.j2", loop)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "Encountered unknown tag 'break'. Jinja was looking for the following tags: 'elif' or 'else' or 'endif'.")
+
+	tpl, err = engine.NewSet(jinja.New(jinja.LoopControls())).Parse("jinja", "t.j2", loop)
+	require.NoError(t, err)
+	msgs, err = tpl.Messages(context.Background(), nil)
+	require.NoError(t, err)
+	assert.Equal(t, []chat.Message{chat.Text(chat.RoleUser, "ab")}, msgs)
 }
 
 // TestLimit: an untrusted template that would write, loop or build without

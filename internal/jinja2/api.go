@@ -24,6 +24,7 @@ type Env struct {
 	strict                                        bool // StrictNames
 	generation                                    bool // GenerationTag
 	doStatement                                   bool // DoStatement
+	loopControls                                  bool // LoopControls
 	escapeFilterBlocks                            bool // EscapeFilterBlocks
 
 	// ext holds the block tags, call names and finalize of ext.go.
@@ -132,6 +133,12 @@ func Sandbox() Option { return func(e *Env) { e.sandbox = true } }
 // off, and so does transformers' chat-template environment; without it,
 // {% do %} is an unknown tag.
 func DoStatement() Option { return func(e *Env) { e.doStatement = true } }
+
+// LoopControls accepts {% break %} and {% continue %} in a for loop:
+// Jinja2's jinja2.ext.loopcontrols extension. Jinja2's Environment has it
+// off; transformers' chat-template environment loads it. Without it,
+// {% break %} is an unknown tag.
+func LoopControls() Option { return func(e *Env) { e.loopControls = true } }
 
 // EscapeFilterBlocks escapes, under autoescape, the value of a filter block
 // that is a str and not Markup, as {{ }} escapes it. Jinja2 writes that

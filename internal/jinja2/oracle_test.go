@@ -400,7 +400,9 @@ func oracleEnvironment(spec oracleEnv, loader map[string]string) (*Env, error) {
 	if spec.Sandbox {
 		opts = append(opts, Sandbox())
 	}
-	// spec.Extensions: loopcontrols is the package's own syntax.
+	if slices.Contains(spec.Extensions, "loopcontrols") {
+		opts = append(opts, LoopControls())
+	}
 	if slices.Contains(spec.Extensions, "do") {
 		opts = append(opts, DoStatement())
 	}
@@ -454,7 +456,7 @@ func oracleEnvironment(spec oracleEnv, loader map[string]string) (*Env, error) {
 // strftime_now at the pinned time), as oracle.py sets it up.
 func hfProfile() []Option {
 	return []Option{
-		Sandbox(), TrimBlocks(), LStripBlocks(), GenerationTag(),
+		Sandbox(), TrimBlocks(), LStripBlocks(), GenerationTag(), LoopControls(),
 		WithFilter("tojson", hfToJSON),
 		WithGlobal("raise_exception", FuncV(&Func{Name: "raise_exception", Call: func(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
 			msg := ""

@@ -30,8 +30,10 @@ type parser struct {
 	generation bool
 	// doStatement: {% do %} is a tag (DoStatement).
 	doStatement bool
-	endStack    [][]string
-	ext         *extensions // the Env's block tags and call names (ext.go)
+	// loopControls: {% break %} and {% continue %} are tags (LoopControls).
+	loopControls bool
+	endStack     [][]string
+	ext          *extensions // the Env's block tags and call names (ext.go)
 }
 
 // parseTree lexes and parses a normalized source with env's settings.
@@ -40,7 +42,7 @@ func parseTree(src *source, env *Env) (*Tree, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &parser{src: src, toks: toks, generation: env.generation, doStatement: env.doStatement, ext: &env.ext}
+	p := &parser{src: src, toks: toks, generation: env.generation, doStatement: env.doStatement, loopControls: env.loopControls, ext: &env.ext}
 	body, err := p.subparse(nil)
 	if err != nil {
 		return nil, err
@@ -308,7 +310,7 @@ func (p *parser) parseStatement() (Stmt, error) {
 	if t.kind != tName {
 		return nil, p.failAt(t, "tag name expected")
 	}
-	known := statementKeywords[t.val] || t.val == "call" || t.val == "filter" || t.val == "break" || t.val == "continue" || (t.val == "do" && p.doStatement) || (t.val == "generation" && p.generation)
+	known := statementKeywords[t.val] || t.val == "call" || t.val == "filter" || ((t.val == "break" || t.val == "continue") && p.loopControls) || (t.val == "do" && p.doStatement) || (t.val == "generation" && p.generation)
 	if s, ok, err := p.parseBlockTag(); !known && ok {
 		return s, err
 	}

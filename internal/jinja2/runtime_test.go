@@ -40,7 +40,7 @@ type runtimeCase struct {
 }
 
 func (rc runtimeCase) env() *Env {
-	opts := []Option{DoStatement()} // gen.py's environment has jinja2.ext.do
+	opts := []Option{DoStatement(), LoopControls()} // gen.py's environment has jinja2.ext.do and loopcontrols
 	if rc.Opts["trim_blocks"] {
 		opts = append(opts, TrimBlocks())
 	}

@@ -15,7 +15,7 @@ import (
 
 // Chat templates render on internal/jinja2, the project's one Jinja2, in
 // the environment transformers renders them in: ImmutableSandboxedEnvironment
-// with trim_blocks and lstrip_blocks (loop controls are always on), its
+// with trim_blocks and lstrip_blocks, loop controls (LoopControls), its
 // tojson filter, raise_exception and strftime_now. A model repository's
 // template is data from the internet, so every rendering runs under
 // chatLimits.
@@ -40,7 +40,7 @@ type compiled struct {
 // clock.
 func chatEnv(clock func() time.Time, m *memo) *jinja2.Env {
 	return jinja2.New(
-		jinja2.Sandbox(), jinja2.TrimBlocks(), jinja2.LStripBlocks(), jinja2.GenerationTag(),
+		jinja2.Sandbox(), jinja2.TrimBlocks(), jinja2.LStripBlocks(), jinja2.GenerationTag(), jinja2.LoopControls(),
 		jinja2.WithLimits(chatLimits),
 		jinja2.WithFilter("tojson", func(c *jinja2.Ctx, v jinja2.Value, args []jinja2.Value, kw []jinja2.Kwarg) (jinja2.Value, error) {
 			if len(args) == 0 && len(kw) == 0 {

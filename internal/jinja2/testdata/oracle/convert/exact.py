@@ -237,6 +237,18 @@ CASES = [
     ('macro-loop-more-changed-list', '{% for x in [[1], [1], [2]] %}{{ loop.changed(x) }}{{ loop.changed(x, x) }}{% endfor %}', {}, {}),
     ('macro-loop-more-cycle-break', "{% for x in 'abc' %}{{ loop.cycle(*'xy') }}{% if loop.index == 2 %}{% break %}{% endif %}{% endfor %}", {}, {'extensions': ['loopcontrols']}),
     ('macro-loop-more-loop-attrs-after-cont', "{% for x in 'abcd' if x != 'c' %}{% if loop.first %}{% continue %}{% endif %}{{ loop.index }}{{ loop.revindex }}{{ loop.previtem }}{{ loop.nextitem }}{% endfor %}", {}, {'extensions': ['loopcontrols']}),
+    # {% break %} and {% continue %} are jinja2.ext.loopcontrols' tags:
+    # without the extension they are unknown tags (LoopControls)
+    ('loopcontrols-off-break', "{% for x in 'ab' %}{{ x }}{% break %}{% endfor %}", {}, {}),
+    ('loopcontrols-off-continue', "{% for x in 'ab' %}{% continue %}{{ x }}{% endfor %}", {}, {}),
+    ('loopcontrols-off-toplevel', "a{% break %}", {}, {}),
+    ('loopcontrols-off-sandbox', "{% for x in 'ab' %}{% if x == 'b' %}{% break %}{% endif %}{{ x }}{% endfor %}", {}, {'sandbox': True}),
+    ('loopcontrols-off-untaken', "{% if false %}{% for x in 'ab' %}{% continue %}{% endfor %}{% endif %}ok", {}, {}),
+    ('loopcontrols-off-macro', "{% macro m() %}{% for x in 'ab' %}{% break %}{% endfor %}{% endmacro %}ok", {}, {}),
+    ('loopcontrols-on-break', "{% for x in 'abc' %}{% if x == 'c' %}{% break %}{% endif %}{{ x }}{% endfor %}", {}, {'extensions': ['loopcontrols']}),
+    ('loopcontrols-on-toplevel', "a{% break %}", {}, {'extensions': ['loopcontrols']}),
+    ('loopcontrols-on-in-macro', "{% for x in 'ab' %}{% macro m() %}{% continue %}{% endmacro %}{% endfor %}", {}, {'extensions': ['loopcontrols']}),
+    ('loopcontrols-hf-continue', "{% for x in 'abc' %}{% if x == 'b' %}{% continue %}{% endif %}{{ x }}{% endfor %}", {}, {'profile': 'hf'}),
 ]
 
 
