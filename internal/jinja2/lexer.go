@@ -145,11 +145,17 @@ func (lx *lexer) emit(k tokKind, val string, off int) {
 }
 
 // tokenize lexes src (already normalized) into tokens ending with tEOF.
+// Where the source does not lex, it returns the error with the tokens
+// before it, ended by a tEOF where it failed: Jinja2's lexer is a
+// generator, so its parser raises an error it meets in those tokens first,
+// and the lexer's error only once the parser asks for the token after them
+// (parseTree).
 func tokenize(src *source, trimBlocks, lstripBlocks bool) ([]token, error) {
 	lx := &lexer{src: src, s: src.text, trimBlocks: trimBlocks, lstripBlocks: lstripBlocks, lineStarting: true}
 	lx.toks = make([]token, 0, len(src.text)/8+4)
 	if err := lx.run(); err != nil {
-		return nil, err
+		lx.emit(tEOF, "", lx.pos)
+		return lx.toks, err
 	}
 	// Jinja2 reports the end of the template at the line where its last
 	// token starts.

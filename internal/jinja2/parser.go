@@ -34,16 +34,25 @@ type parser struct {
 	loopControls bool
 	endStack     [][]string
 	ext          *extensions // the Env's block tags and call names (ext.go)
+	// lexEnd is the index of the tEOF that stands where the source stopped
+	// lexing (-1 when it lexed); lexHit is set once the parser advances or
+	// looks ahead to it, where Jinja2's token stream raises the lexer's error.
+	lexEnd int
+	lexHit bool
 }
 
 // parseTree lexes and parses a normalized source with env's settings.
 func parseTree(src *source, env *Env) (*Tree, error) {
-	toks, err := tokenize(src, env.trimBlocks, env.lstripBlocks)
-	if err != nil {
-		return nil, err
+	toks, lexErr := tokenize(src, env.trimBlocks, env.lstripBlocks)
+	p := &parser{src: src, toks: toks, generation: env.generation, doStatement: env.doStatement, loopControls: env.loopControls, ext: &env.ext, lexEnd: -1}
+	if lexErr != nil {
+		p.lexEnd = len(toks) - 1
+		p.lexHit = p.lexEnd == 0
 	}
-	p := &parser{src: src, toks: toks, generation: env.generation, doStatement: env.doStatement, loopControls: env.loopControls, ext: &env.ext}
 	body, err := p.subparse(nil)
+	if lexErr != nil && (err == nil || p.lexHit) {
+		return nil, lexErr
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -53,6 +62,9 @@ func parseTree(src *source, env *Env) (*Tree, error) {
 func (p *parser) cur() token { return p.toks[p.i] }
 
 func (p *parser) look() token {
+	if p.i+1 == p.lexEnd {
+		p.lexHit = true
+	}
 	if p.i+1 < len(p.toks) {
 		return p.toks[p.i+1]
 	}
@@ -63,6 +75,9 @@ func (p *parser) next() token {
 	t := p.toks[p.i]
 	if t.kind != tEOF {
 		p.i++
+		if p.i == p.lexEnd {
+			p.lexHit = true
+		}
 	}
 	return t
 }
