@@ -73,10 +73,7 @@ func (c *compiler) fastExpr(x Expr) (evalFn, error) {
 		if fn, err := c.fastPlusChain(n); fn != nil || err != nil {
 			return fn, err
 		}
-		if fn, err := c.fastMod(n); fn != nil || err != nil {
-			return fn, err
-		}
-		return c.fastArith(n)
+		return c.fastIntArith(n)
 	case *ItemExpr:
 		return c.fastItem(n)
 	case *ListLit, *DictLit:
@@ -584,46 +581,6 @@ func joinStrs(strs []string, size int) string {
 		b.WriteString(s)
 	}
 	return b.String()
-}
-
-// fastArith compiles x + k and x - k for an int constant k (loop.index0
-// + 1): ints that fit add without BinOp; anything else goes to it.
-func (c *compiler) fastArith(n *BinExpr) (evalFn, error) {
-	k, ok := n.Right.(*Const)
-	if !ok || k.Value.kind != KindInt || k.Value.ref != nil || n.Op != "+" && n.Op != "-" {
-		return nil, nil
-	}
-	if c.foldMatters(n) || isConstExpr(n.Left) {
-		return nil, nil
-	}
-	a, err := c.compileExpr(n.Left)
-	if err != nil {
-		return nil, err
-	}
-	kv, kn := k.Value, k.Value.n
-	if n.Op == "-" {
-		if kn == -kn {
-			return nil, nil // 0 or the smallest int64: no shortcut
-		}
-		kn = -kn
-	}
-	op, name, pos := n.Op, c.src.name, n.P
-	return func(f *frame) (Value, error) {
-		x, err := a(f)
-		if err != nil {
-			return Value{}, err
-		}
-		if x.kind == KindInt && x.ref == nil {
-			if s := x.n + kn; (s > x.n) == (kn > 0) {
-				return IntV(s), nil
-			}
-		}
-		r, err := BinOp(f.c, op, x, kv)
-		if err != nil {
-			return Value{}, place(err, name, pos)
-		}
-		return r, nil
-	}, nil
 }
 
 // condHasFast reports whether compileCond has a fast form of x, one that

@@ -7,8 +7,8 @@ package jinja2
 //	(message['role'] == 'user') != (loop.index0 % 2 == 0)
 //
 // an int against an int constant (loop.index0 % 2 == 0, loop.length > 1),
-// and x % k for a positive int constant k. Each gives what the general
-// path gives, errors included.
+// and the arithmetic they compare: x + k, x - k and x % k for an int
+// constant k. Each gives what the general path gives, errors included.
 
 // boolValued reports whether x always gives a bool: a comparison, a test
 // or a not. (and and or give one of their operands.)
@@ -96,12 +96,21 @@ func (c *compiler) intCompare(n *CompareExpr, op string, left evalFn) condFn {
 	}
 }
 
-// fastMod compiles x % k for an int constant k > 0: an int x that fits
-// an int64 takes Python's modulo (the sign of k) in place; anything else
-// goes to BinOp. nil for any other expression.
-func (c *compiler) fastMod(n *BinExpr) (evalFn, error) {
+// fastIntArith compiles x + k, x - k (loop.index0 + 1) and x % k for an
+// int constant k that fits an int64 (k > 0 for %): an int x that fits one
+// adds, or takes Python's modulo (the sign of k), in place; anything else,
+// and a sum that overflows, goes to BinOp. nil for any other expression.
+func (c *compiler) fastIntArith(n *BinExpr) (evalFn, error) {
 	k, ok := n.Right.(*Const)
-	if !ok || n.Op != "%" || k.Value.kind != KindInt || k.Value.ref != nil || k.Value.n <= 0 {
+	if !ok || k.Value.kind != KindInt || k.Value.ref != nil {
+		return nil, nil
+	}
+	kv, kn := k.Value, k.Value.n
+	switch {
+	case n.Op == "+", n.Op == "%" && kn > 0:
+	case n.Op == "-" && kn != -kn: // not 0 or the smallest int64
+		kn = -kn
+	default:
 		return nil, nil
 	}
 	if c.foldMatters(n) || isConstExpr(n.Left) {
@@ -111,24 +120,43 @@ func (c *compiler) fastMod(n *BinExpr) (evalFn, error) {
 	if err != nil {
 		return nil, err
 	}
-	kv, kn := k.Value, k.Value.n
-	name, pos := c.src.name, n.P
+	op, name, pos := n.Op, c.src.name, n.P
+	if op == "%" {
+		return func(f *frame) (Value, error) {
+			x, err := a(f)
+			if err != nil {
+				return Value{}, err
+			}
+			if x.kind == KindInt && x.ref == nil {
+				r := x.n % kn
+				if r < 0 {
+					r += kn
+				}
+				return IntV(r), nil
+			}
+			return binOpAt(f, op, x, kv, name, pos)
+		}, nil
+	}
 	return func(f *frame) (Value, error) {
 		x, err := a(f)
 		if err != nil {
 			return Value{}, err
 		}
 		if x.kind == KindInt && x.ref == nil {
-			r := x.n % kn
-			if r < 0 {
-				r += kn
+			if s := x.n + kn; (s > x.n) == (kn > 0) {
+				return IntV(s), nil
 			}
-			return IntV(r), nil
 		}
-		r, err := BinOp(f.c, "%", x, kv)
-		if err != nil {
-			return Value{}, place(err, name, pos)
-		}
-		return r, nil
+		return binOpAt(f, op, x, kv, name, pos)
 	}, nil
+}
+
+// binOpAt is BinOp with its error placed at the operator: the general
+// path the int fast paths fall back to.
+func binOpAt(f *frame, op string, x, y Value, name string, pos Pos) (Value, error) {
+	r, err := BinOp(f.c, op, x, y)
+	if err != nil {
+		return Value{}, place(err, name, pos)
+	}
+	return r, nil
 }
