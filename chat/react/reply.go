@@ -139,19 +139,9 @@ func thought(s string) string {
 // the reply has both action lines, text comes back with "\nObservation:"
 // added if the reply lacked it, as parse_response changes it.
 func firstAction(reply string) (name, args, before, text string) {
-	text = reply
-	i := strings.Index(text, "\nAction:")
-	j := strings.Index(text, "\nAction Input:")
-	if i < 0 || j <= i {
-		return "", "", "", text
-	}
-	if k := strings.Index(text, "\nObservation:"); k < j {
-		text = pyRStrip(text) + "\nObservation:"
-	}
-	k := strings.Index(text, "\nObservation:")
-	name = pyStrip(text[i+len("\nAction:") : j])
-	if from := j + len("\nAction Input:"); from < k {
-		args = pyStrip(text[from:k])
+	name, args, text, i, _, ok := actionLines(reply, strings.Index)
+	if !ok {
+		return "", "", "", reply
 	}
 	return name, args, text[:i], text
 }
@@ -164,20 +154,37 @@ func firstAction(reply string) (name, args, before, text string) {
 // appended). ok is false when no tool is named; rest is then text, or text
 // cut as Qwen cuts it when both action lines are there with an empty name.
 func LatestAction(text string) (name, args, rest string, ok bool) {
-	i := strings.LastIndex(text, "\nAction:")
-	j := strings.LastIndex(text, "\nAction Input:")
-	if i < 0 || j <= i {
+	name, args, text, _, k, found := actionLines(text, strings.LastIndex)
+	if !found {
 		return "", "", text, false
 	}
-	if k := strings.LastIndex(text, "\nObservation:"); k < j {
+	return name, args, text[:k], name != ""
+}
+
+// actionLines is what Qwen's two parsers share, each finding the lines
+// with its own index: strings.Index for parse_response (the first
+// action), strings.LastIndex for parse_latest_plugin_call (the last). It
+// finds "\nAction:" at i and "\nAction Input:" after it, adds
+// "\nObservation:" when none follows the action input, and cuts the tool
+// name and the arguments, which run to the "\nObservation:" at k. text
+// comes back with the addition; found is false, and text unchanged, when
+// the action lines are missing or out of order.
+func actionLines(in string, index func(s, sub string) int) (name, args, text string, i, k int, found bool) {
+	text = in
+	i = index(text, "\nAction:")
+	j := index(text, "\nAction Input:")
+	if i < 0 || j <= i {
+		return "", "", text, 0, 0, false
+	}
+	if k := index(text, "\nObservation:"); k < j {
 		text = pyRStrip(text) + "\nObservation:"
 	}
-	k := strings.LastIndex(text, "\nObservation:")
+	k = index(text, "\nObservation:")
 	name = pyStrip(text[i+len("\nAction:") : j])
 	if from := j + len("\nAction Input:"); from < k {
 		args = pyStrip(text[from:k])
 	}
-	return name, args, text[:k], name != ""
+	return name, args, text, i, k, true
 }
 
 // pyIsSpace reports whether Python's str.isspace holds for r.
