@@ -178,16 +178,7 @@ func listMethod(name string) methodFn {
 				return Value{}, err
 			}
 			l := recv.list()
-			n := int64(len(l.Items))
-			if i < 0 {
-				i += n
-				if i < 0 {
-					i = 0
-				}
-			}
-			if i > n {
-				i = n
-			}
+			i = pyIndex(i, int64(len(l.Items)))
 			if err := grow(c, len(l.Items)+1); err != nil {
 				return Value{}, err
 			}

@@ -452,7 +452,7 @@ func pyExpandTabs(s string, tab int) string {
 	return b.String()
 }
 
-// runeIndex converts Python's start/end (code points, negative from the
+// runeSpan converts Python's start/end (code points, negative from the
 // end) into byte offsets of s, clamped.
 func runeSpan(s string, start, end *int64) (int, int) {
 	n := int64(utf8.RuneCountInString(s))
@@ -467,16 +467,7 @@ func runeSpan(s string, start, end *int64) (int, int) {
 		}
 	}
 	if end != nil {
-		hi = *end
-		if hi < 0 {
-			hi += n
-			if hi < 0 {
-				hi = 0
-			}
-		}
-		if hi > n {
-			hi = n
-		}
+		hi = pyIndex(*end, n)
 	}
 	if lo > n {
 		return -1, -1
@@ -485,6 +476,16 @@ func runeSpan(s string, start, end *int64) (int, int) {
 		return runeOffset(s, lo), -1
 	}
 	return runeOffset(s, lo), runeOffset(s, hi)
+}
+
+// pyIndex reads i as Python reads a slice's end or list.insert's index
+// into n items: a negative i counts from the end, and the result is
+// clamped to [0, n].
+func pyIndex(i, n int64) int64 {
+	if i < 0 {
+		return max(i+n, 0)
+	}
+	return min(i, n)
 }
 
 // runeOffset is the byte offset of the i-th code point of s.

@@ -4,7 +4,8 @@ and % formatting.
 Each line: receiver TAB method TAB args TAB kwargs TAB answer, where
 receiver, args (a list) and kwargs (a dict) are Python literals and answer
 is type:repr(result) or !ExceptionType: message. The method "%" is
-receiver % args[0] and "format" with no receiver is format(args[0], args[1]).
+receiver % args[0], "format" with no receiver is format(args[0], args[1]),
+and the answer to a list's "insert" is the list after the call.
 Run: python3 testdata/methods.py > testdata/methods.txt
 """
 import itertools
@@ -61,6 +62,13 @@ more = [
     ("{'a': 1}", "keys", "[]", "{}"), ("{'a': 1}", "values", "[]", "{}"), ("{'a': 1}", "pop", "['b']", "{}"), ("{'a': 1}", "pop", "['a']", "{}"),
     ("{}", "popitem", "[]", "{}"), ("{'a': 1}", "setdefault", "['b', 2]", "{}"), ("[]", "pop", "[]", "{}"), ("[3, 1, 2]", "pop", "[0]", "{}"),
     ("[3, 1, 2]", "remove", "[5]", "{}"), ("{'a': 1}", "get", "[]", "{}"), ("'ab'", "upper", "[]", "{'x': 1}"),
+    # Indices out of range, negative from the end and clamped (a span's
+    # end, list.insert's index); a start past the end matches nothing.
+    ("'héllo'", "find", "['l', -4, 99]", "{}"), ("'héllo'", "find", "['l', 0, -2]", "{}"), ("'héllo'", "find", "['l', -99, -99]", "{}"),
+    ("'héllo'", "count", "['l', -3, -1]", "{}"), ("'héllo'", "count", "['', 2, 99]", "{}"), ("'héllo'", "find", "['', 5]", "{}"),
+    ("'héllo'", "find", "['', 6]", "{}"), ("'héllo'", "rfind", "['l', -9, 3]", "{}"), ("'héllo'", "startswith", "['lo', -2, 99]", "{}"),
+    ("[1, 2, 3]", "insert", "[-1, 'x']", "{}"), ("[1, 2, 3]", "insert", "[-99, 'x']", "{}"), ("[1, 2, 3]", "insert", "[99, 'x']", "{}"),
+    ("[1, 2, 3]", "insert", "[3, 'x']", "{}"), ("[]", "insert", "[-1, 'x']", "{}"),
 ]
 calls += more
 specs = ["", "5", "<5", ">5", "^5", "05", "+", " ", ",", "_", ".2", ".2f", ".0f", "e", ".3e", "g", ".3g", "%", "x", "#x", "b", "o", "c", "d", "n", "s", "10.4", "z.2f", "=+10", "#.0f", "#g", "#.3", "010,", ",.2f", "*>+8.1f"]
@@ -76,5 +84,7 @@ for r, m, a, k in calls:
     recv, args, kwargs = eval(r), eval(a), eval(k)
     if m == "%":
         print("%s\t%s\t%s\t%s\t%s" % (r, m, a, k, ans(lambda: recv % args[0])))
+    elif m == "insert":  # None: the answer is the list after the call
+        print("%s\t%s\t%s\t%s\t%s" % (r, m, a, k, ans(lambda: (recv.insert(*args, **kwargs), recv)[1])))
     else:
         print("%s\t%s\t%s\t%s\t%s" % (r, m, a, k, ans(lambda: getattr(recv, m)(*args, **kwargs))))
