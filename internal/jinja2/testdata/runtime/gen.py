@@ -81,6 +81,14 @@ case("plus chain ints first", "{{ 1 + 2 + 3 }}")
 case("plus chain type error", "{{ 'a' + 'b' + 1 }}")
 case("plus chain error order", "{{ 'a' + 1 + nope.x }}")
 case("plus chain autoescape", "{{ 'a' + x + 'c' }}", {"x": "<b>"}, autoescape=True)
+# x + k, x - k and x % k of a variable and an int constant (the int fast
+# path): at the int64 edges, and with an operand that is no int.
+case("int const arith edges", "{{ x + 9223372036854775807 }} {{ x - 1 }} {{ x - -9223372036854775807 }} {{ x - (-9223372036854775807 - 1) }} {{ y - 9223372036854775807 }}",
+     {"x": 9223372036854775807, "y": -9223372036854775807})
+case("int const mod", "{{ x % 3 }} {{ y % 3 }} {{ x % 1 }} {{ y % 9223372036854775807 }} {{ f % 2 }} {{ f + 1 }} {{ f - 1 }}",
+     {"x": 7, "y": -7, "f": 2.5})
+case("int const arith of a str", "{{ s - 1 }}", {"s": "a"})
+case("int const mod of a str", "{{ s % 2 }}", {"s": "%d"})
 case("plus chain markup", "{{ '<b>'|safe + '<i>' + x }}", {"x": "&"}, autoescape=True)
 case("concat markup", "{{ x|safe ~ '<i>' ~ 1 }}", {"x": "<b>"}, autoescape=True)
 # Jinja2 folds a concatenation of constants at compile time into a plain str,
