@@ -213,8 +213,11 @@ func newTemplate(sources map[string]string, opts []Option) (*Template, error) {
 	if t.guard = special.New(t.special); t.guard != nil {
 		// The pieces of the template's own text that could make a token
 		// with data next to them: its literals, and the token variables it
-		// prints as it prints its text; when it cuts them (% formatting,
-		// replace, a slice: cutsLiterals), every part of a token they hold.
+		// prints as it prints its text; the punctuation Jinja2 writes of
+		// its own (reprPunct); what readOwnText finds it writes besides:
+		// when it cuts its literals (% formatting, replace, a slice, an
+		// index, |upper, …), every part of a token they hold; when it
+		// writes text no literal holds (an object's repr, %c), every mark.
 		var joining []string
 		keep := func(lit string) bool {
 			if t.guard.Joins(lit) {
@@ -222,14 +225,16 @@ func newTemplate(sources map[string]string, opts []Option) (*Template, error) {
 			}
 			return true
 		}
-		cuts := false
+		var own ownText
 		for _, jt := range t.variants {
-			cuts = cuts || cutsLiterals(jt.tpl.Tree(), t.tokens)
+			o := readOwnText(jt.tpl.Tree(), t.tokens)
+			own.cuts, own.loose, own.decodes = own.cuts || o.cuts, own.loose || o.loose, own.decodes || o.decodes
+			own.chars = append(own.chars, o.chars...)
 		}
 		for _, jt := range t.variants {
 			jinjaLiterals(jt.tpl.Tree(), func(lit string) bool {
 				keep(lit)
-				if cuts {
+				if own.cuts {
 					literalPieces(lit, t.special, func(p string) { keep(p) })
 				}
 				return true
@@ -237,9 +242,25 @@ func newTemplate(sources map[string]string, opts []Option) (*Template, error) {
 		}
 		for _, v := range t.tokens {
 			keep(v)
-			if cuts {
+			if own.cuts {
 				literalPieces(v, t.special, func(p string) { keep(p) })
 			}
+		}
+		for i := 0; i < len(reprPunct); i++ {
+			keep(reprPunct[i : i+1])
+		}
+		for _, p := range own.chars {
+			keep(p)
+		}
+		if own.loose {
+			for _, tok := range t.special {
+				for i := 0; i < len(tok); i++ {
+					keep(tok[i : i+1])
+				}
+			}
+		}
+		if own.decodes {
+			t.guard.AlsoMark('&')
 		}
 		slices.Sort(joining)
 		joining = slices.Compact(joining)

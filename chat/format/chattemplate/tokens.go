@@ -1,9 +1,11 @@
 package chattemplate
 
 import (
+	"maps"
 	"regexp"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/rolemark/rolemark/internal/jinja2"
 )
@@ -47,9 +49,10 @@ func upper(s string) int {
 
 // jinjaLiterals yields the texts a template writes of its own, read from
 // its syntax tree: the text between its tags, as the parser leaves it
-// after whitespace control and trim_blocks/lstrip_blocks, and its
+// after whitespace control and trim_blocks/lstrip_blocks, its
 // constants' strs (inside lists, tuples and dicts too), with their escapes
-// decoded as Jinja2 decodes them. It stops, returning false, when yield
+// decoded as Jinja2 decodes them, and the names of keyword arguments
+// (dict(a=1) makes a key of one). It stops, returning false, when yield
 // does.
 func jinjaLiterals(tree *jinja2.Tree, yield func(string) bool) bool {
 	ok := true
@@ -59,6 +62,12 @@ func jinjaLiterals(tree *jinja2.Tree, yield func(string) bool) bool {
 			ok = yield(x.Text)
 		case *jinja2.Const:
 			ok = constLiterals(x.Value, yield)
+		case *jinja2.CallExpr: // dict(a=1) writes a as a key
+			for _, kw := range x.Args.Kwargs {
+				if ok = yield(kw.Name); !ok {
+					break
+				}
+			}
 		}
 		return ok
 	})
@@ -87,52 +96,320 @@ func constLiterals(v jinja2.Value, yield func(string) bool) bool {
 	return true
 }
 
-// cutsLiterals reports whether a template may write a piece of one of its
-// literals with data inside it or next to the cut, other than by printing
-// the literal whole: % formatting, the format and replace filters and
-// methods, a slice, the filters and methods that cut or pad a str, applied
-// to what may hold a literal's bytes (dataVars.only is false), or to a
-// block's body. The literal may reach
-// the operation through a variable or a set block, so the whole template
-// counts: every literal of a template that cuts is a source of pieces
-// (literalPieces). tokenVars are the token variables, which are the
-// template's own text.
-func cutsLiterals(tree *jinja2.Tree, tokenVars map[string]string) bool {
-	d := dataNames(tree, tokenVars)
-	cuts := false
-	cut := func(x jinja2.Expr) { cuts = cuts || !d.only(x) }
+// ownText is what a template may write of its own, next to data,
+// besides its literals printed whole (jinjaLiterals) and the token
+// variables: newTemplate gives the guard these as joining pieces too.
+type ownText struct {
+	// cuts is set when it may write a part of a literal or of a token
+	// variable, or its characters in another order or case (% formatting,
+	// replace, a slice, an index, |first, |reverse, |upper, iterating
+	// it, …): every part of a token that a literal or a token variable
+	// holds is then a piece (literalPieces). A character so written is a
+	// character of a literal, and no case mapping makes a mark.
+	cuts bool
+	// loose is set when it may write text that none of its literals
+	// holds: an object's repr (<function safe_range at 0x…>, <Macro 'f'>,
+	// <built-in method upper of str object at 0x…>), what urlize,
+	// striptags and lipsum write, a character made of a number (%c) the
+	// template computes. Every mark of every token is then a piece, so
+	// step 2 runs when the data holds any mark of a token.
+	loose bool
+	// decodes is set when it decodes the character references of data
+	// (striptags turns &lt; and &#60; into <): '&' is then a mark too
+	// (special.Guard.AlsoMark), so the neutral data holds none.
+	decodes bool
+	// chars are the characters % formatting may make of the template's
+	// int constants (%c), as pieces.
+	chars []string
+}
+
+// wholeFilters write what they are given whole (or a number, a bool),
+// with at most punctuation of their own (reprPunct); pickFilters pick
+// items of what they are given, whole when it is a list, tuple or dict
+// literal, characters when it is a str.
+var (
+	wholeFilters = setOf("default", "d", "string", "safe", "tojson", "length", "count", "wordcount", "int",
+		"float", "abs", "round", "items", "dictsort", "e", "escape", "forceescape", "urlencode", "xmlattr",
+		"filesizeformat", "pprint")
+	pickFilters = setOf("first", "last", "random", "min", "max", "reverse", "sort", "unique", "list", "join",
+		"select", "reject", "selectattr", "rejectattr", "batch", "slice", "groupby", "sum")
+	// wholeMethods are the methods that write the object they are called
+	// on whole, or no str of it.
+	wholeMethods = setOf("startswith", "endswith", "find", "rfind", "index", "rindex", "count", "isalnum",
+		"isalpha", "isdigit", "islower", "isupper", "isspace", "istitle", "isnumeric", "isdecimal",
+		"isidentifier", "isprintable", "isascii", "get", "items", "keys", "values", "copy", "join", "append",
+		"extend", "insert", "update", "pop", "remove", "clear", "setdefault")
+	// methodNames are the methods of str, list, dict and a loop: a value
+	// of one not called prints as <built-in method …>.
+	methodNames = setOf("capitalize", "casefold", "center", "count", "encode", "endswith", "expandtabs", "find",
+		"format", "format_map", "index", "isalnum", "isalpha", "isascii", "isdecimal", "isdigit",
+		"isidentifier", "islower", "isnumeric", "isprintable", "isspace", "istitle", "isupper", "join", "ljust",
+		"lower", "lstrip", "maketrans", "partition", "removeprefix", "removesuffix", "replace", "rfind",
+		"rindex", "rjust", "rpartition", "rsplit", "rstrip", "split", "splitlines", "startswith", "strip",
+		"swapcase", "title", "translate", "upper", "zfill", "append", "clear", "copy", "extend", "insert", "pop",
+		"remove", "reverse", "sort", "fromkeys", "get", "items", "keys", "popitem", "setdefault", "update",
+		"values", "cycle", "changed")
+	// objectNames are the globals a chat template reads, and the names
+	// Jinja2 gives, that print as an object's repr.
+	objectNames = setOf("range", "lipsum", "dict", "cycler", "joiner", "namespace", "raise_exception",
+		"strftime_now", "caller", "self", "loop", "super")
+)
+
+func setOf(names ...string) map[string]bool {
+	m := make(map[string]bool, len(names))
+	for _, n := range names {
+		m[n] = true
+	}
+	return m
+}
+
+// containerLit reports whether x is a list, tuple or dict literal, whose
+// items a pick takes whole.
+func containerLit(x jinja2.Expr) bool {
+	switch x.(type) {
+	case *jinja2.ListLit, *jinja2.TupleLit, *jinja2.DictLit:
+		return true
+	}
+	return false
+}
+
+// containerNames returns the names a template assigns only with set,
+// and only list, tuple or dict literals: a pick of one (an item, a
+// loop over it) takes its items whole, or data's if the caller gives
+// the variable.
+func containerNames(tree *jinja2.Tree) map[string]bool {
+	out := map[string]bool{}
+	not := map[string]bool{}
+	mark := func(t jinja2.Expr, lit bool) {
+		switch x := t.(type) {
+		case *jinja2.Name:
+			if lit {
+				out[x.Name] = true
+			} else {
+				not[x.Name] = true
+			}
+		case *jinja2.TupleLit:
+			for _, it := range x.Items {
+				if n, ok := it.(*jinja2.Name); ok {
+					not[n.Name] = true
+				}
+			}
+		}
+	}
 	jinja2.Walk(tree.Body, func(n jinja2.Node) bool {
 		switch x := n.(type) {
+		case *jinja2.Set:
+			mark(x.Target, containerLit(x.Value))
+		case *jinja2.For:
+			mark(x.Target, false)
+		case *jinja2.SetBlock:
+			mark(x.Target, false)
+		case *jinja2.With:
+			for _, t := range x.Targets {
+				mark(t, false)
+			}
+		case *jinja2.Macro:
+			not[x.Name] = true
+			for _, p := range x.Params {
+				not[p.Name] = true
+			}
+		case *jinja2.CallBlock:
+			for _, p := range x.Params {
+				not[p.Name] = true
+			}
+		}
+		return true
+	})
+	for n := range not {
+		delete(out, n)
+	}
+	return out
+}
+
+// readOwnText reads what the template's tree may write of its own
+// (ownText) other than by printing a literal or token variable whole.
+// tokenVars are the token variables, which are the template's own text.
+// Anything done to what may hold a literal's bytes (dataVars.only is
+// false), or to a block's body, that is not known to keep it whole
+// makes it cut: the literal may reach the operation through a
+// variable, so the whole template counts.
+func readOwnText(tree *jinja2.Tree, tokenVars map[string]string) ownText {
+	d := dataNames(tree, tokenVars)
+	var o ownText
+	cut := func(x jinja2.Expr) { o.cuts = o.cuts || !d.only(x) }
+	conts := containerNames(tree)
+	container := func(x jinja2.Expr) bool {
+		if n, ok := x.(*jinja2.Name); ok {
+			return conts[n.Name]
+		}
+		return containerLit(x)
+	}
+	pick := func(x jinja2.Expr) {
+		if !container(x) {
+			cut(x)
+		}
+	}
+	// quiet are the nodes where an object is called, tested or assigned,
+	// not printed.
+	quiet := map[jinja2.Node]bool{}
+	objects := maps.Clone(objectNames)
+	for n := range d.ns {
+		objects[n] = true
+	}
+	var names []*jinja2.Name
+	var attrs []*jinja2.AttrExpr
+	quietTarget := func(t jinja2.Expr) {
+		quiet[t] = true
+		if tl, ok := t.(*jinja2.TupleLit); ok {
+			for _, it := range tl.Items {
+				quiet[it] = true
+			}
+		}
+	}
+	// formatArgs reads the arguments a format string is applied to: the
+	// characters %c makes of int constants, and, when one is neither a
+	// constant nor data, loose (it may be a number the template
+	// computes).
+	formatArgs := func(args ...jinja2.Expr) {
+		for _, a := range args {
+			if tl, ok := a.(*jinja2.TupleLit); ok {
+				for _, it := range tl.Items {
+					if c, ok := it.(*jinja2.Const); ok && c.Value.Kind() == jinja2.KindInt {
+						o.chars = append(o.chars, intChar(c.Value))
+					}
+				}
+				continue
+			}
+			if c, ok := a.(*jinja2.Const); ok && c.Value.Kind() == jinja2.KindInt {
+				o.chars = append(o.chars, intChar(c.Value))
+			}
+			o.loose = o.loose || !d.only(a)
+		}
+	}
+	jinja2.Walk(tree.Body, func(n jinja2.Node) bool {
+		switch x := n.(type) {
+		case *jinja2.Macro:
+			objects[x.Name] = true
+		case *jinja2.For:
+			quietTarget(x.Target)
+			if !container(x.Iter) {
+				cut(x.Iter)
+			}
+		case *jinja2.Set:
+			quietTarget(x.Target)
+		case *jinja2.SetBlock:
+			quietTarget(x.Target)
+		case *jinja2.With:
+			for _, t := range x.Targets {
+				quietTarget(t)
+			}
+		case *jinja2.TestExpr:
+			quiet[x.X] = true
+		case *jinja2.Name:
+			names = append(names, x)
+		case *jinja2.AttrExpr:
+			attrs = append(attrs, x)
+			if n, ok := x.X.(*jinja2.Name); ok && (n.Name == "loop" || d.ns[n.Name]) {
+				// loop.index, ns.attr: no object printed, nor a method,
+				// but for loop.cycle and loop.changed
+				quiet[n] = true
+				if x.Name != "cycle" && x.Name != "changed" {
+					quiet[x] = true
+				}
+			}
 		case *jinja2.BinExpr:
 			if x.Op == "%" {
-				cut(x.Left)
+				if c, ok := x.Left.(*jinja2.Const); !ok || c.Value.Kind() == jinja2.KindStr {
+					cut(x.Left)
+					formatArgs(x.Right)
+				}
 			}
 		case *jinja2.FilterExpr:
-			switch x.Name {
-			case "format", "replace", "truncate", "wordwrap", "center", "indent", "trim":
-				if x.X == nil { // a filter block's or set block's body
-					cuts = true
-				}
+			switch {
+			case x.Name == "striptags":
+				o.loose, o.decodes = true, true
+			case x.Name == "urlize" || x.Name == "attr":
+				o.loose = true
+			case x.Name == "format":
+				formatArgs(x.Args.Args...)
+				formatArgs(x.Args.DynArgs)
+			}
+			switch {
+			case wholeFilters[x.Name]:
+			case x.X == nil: // a filter block's or set block's body
+				o.cuts = true
+			case pickFilters[x.Name]:
+				pick(x.X)
+			default:
 				cut(x.X)
 			}
 		case *jinja2.CallExpr:
-			if a, ok := x.Fn.(*jinja2.AttrExpr); ok {
-				switch a.Name {
-				case "format", "format_map", "replace", "split", "rsplit", "splitlines", "partition",
-					"rpartition", "removeprefix", "removesuffix", "center", "ljust", "rjust", "zfill",
-					"expandtabs", "translate", "strip", "lstrip", "rstrip":
-					cut(a.X)
+			quiet[x.Fn] = true
+			switch f := x.Fn.(type) {
+			case *jinja2.AttrExpr:
+				if !wholeMethods[f.Name] {
+					cut(f.X)
+				}
+				switch f.Name {
+				case "join":
+					for _, a := range x.Args.Args {
+						pick(a)
+					}
+				case "format", "format_map":
+					formatArgs(x.Args.Args...)
+					formatArgs(x.Args.DynArgs)
+					for _, kw := range x.Args.Kwargs {
+						formatArgs(kw.Value)
+					}
+				}
+			case *jinja2.Name:
+				switch f.Name {
+				case "lipsum":
+					o.loose = true
+				case "loop": // a recursive loop's next level
+					for _, a := range x.Args.Args {
+						pick(a)
+					}
 				}
 			}
 		case *jinja2.ItemExpr:
 			if _, ok := x.Key.(*jinja2.SliceExpr); ok {
 				cut(x.X)
+			} else {
+				pick(x.X)
 			}
 		}
-		return !cuts
+		return true
 	})
-	return cuts
+	for _, n := range names {
+		o.loose = o.loose || objects[n.Name] && !quiet[n]
+	}
+	for _, a := range attrs {
+		o.loose = o.loose || methodNames[a.Name] && !quiet[a]
+	}
+	return o
 }
+
+// intChar is the character % formatting's %c makes of an int constant,
+// or "" when it makes none.
+func intChar(v jinja2.Value) string {
+	n, ok := v.Int64()
+	if !ok || n < 0 || n > utf8.MaxRune {
+		return ""
+	}
+	return string(rune(n))
+}
+
+// reprPunct is the punctuation Jinja2 writes of its own around data,
+// or around a character of it: the repr of lists, tuples, dicts and strs
+// (brackets, quotes, ", ", ": ", backslash escapes), JSON (tojson),
+// numbers (-, ., +), the filters' own text (truncate's "...", the padding
+// of center and indent, wordwrap's newline, escape's and xmlattr's
+// entities and quotes, urlencode's %XX) and strftime_now's (a zone's
+// sign). Each of its characters is a piece that may stand anywhere: a
+// template may cut what a repr writes (|string, then a slice), so an
+// opening bracket next to a str's text is not ruled out.
+const reprPunct = "[]{}()'\",: \n\t\\-.+&;#%="
 
 // dataVars is the names of a template's variables that hold none of its
 // literals' bytes: those it never assigns (the data: messages, tools,
@@ -193,7 +470,11 @@ func dataNames(tree *jinja2.Tree, tokenVars map[string]string) dataVars {
 			}
 			targets(x.Target, x.Value)
 		case *jinja2.For:
-			targets(x.Target, x.Iter)
+			if x.Recursive { // loop(…) gives the next level
+				targets(x.Target, nil)
+			} else {
+				targets(x.Target, x.Iter)
+			}
 		case *jinja2.SetBlock:
 			targets(x.Target, nil)
 		case *jinja2.With:
@@ -215,7 +496,8 @@ func dataNames(tree *jinja2.Tree, tokenVars map[string]string) dataVars {
 		return true
 	})
 	d := dataVars{lit: map[string]bool{}, ns: ns}
-	notData := map[string]bool{"loop": true, "caller": true, "varargs": true, "kwargs": true, "self": true}
+	notData := maps.Clone(objectNames)
+	notData["varargs"], notData["kwargs"] = true, true
 	for v := range tokenVars {
 		notData[v] = true
 	}
@@ -238,7 +520,7 @@ func (d dataVars) only(x jinja2.Expr) bool {
 	case nil:
 		return true
 	case *jinja2.Name:
-		return !d.lit[x.Name]
+		return !d.lit[x.Name] && !d.ns[x.Name] // a namespace may hold literals
 	case *jinja2.Const:
 		return x.Value.Kind() != jinja2.KindStr || x.Value.Str() == ""
 	case *jinja2.AttrExpr:
@@ -270,6 +552,9 @@ func (d dataVars) only(x jinja2.Expr) bool {
 			return d.only(x.X)
 		}
 	case *jinja2.CallExpr:
+		if f, ok := x.Fn.(*jinja2.Name); ok && f.Name == "range" {
+			return true // ints
+		}
 		if a, ok := x.Fn.(*jinja2.AttrExpr); ok {
 			switch a.Name {
 			case "strip", "lstrip", "rstrip", "split", "rsplit", "splitlines", "lower", "upper",

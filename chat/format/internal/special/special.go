@@ -258,6 +258,26 @@ func (g *Guard) JoinedBy(lits []string) {
 	}
 }
 
+// AlsoMark makes c a mark of every token, for a template that decodes
+// what data writes with c into marks (striptags makes < of &lt; and
+// &#60;): the neutral data holds no c, so the neutral prompt decodes
+// nothing, and step 2 runs whenever the data holds c. It must be called
+// before g is used.
+func (g *Guard) AlsoMark(c byte) {
+	if g.mark.has(c) {
+		return
+	}
+	if g.nMarks < len(g.markBytes) {
+		g.markBytes[g.nMarks] = c
+	}
+	g.nMarks++
+	g.mark.add(c)
+	g.cls[c] |= clsMark
+	var need byteSet
+	need.add(c)
+	g.joinNeed = append(g.joinNeed, need)
+}
+
 // maxJoinMarks is the number of distinct marks of a token up to which
 // joinNeeds works out each way of making it; a token with more (none of
 // the tokens met so far) takes each of its marks alone as a need.

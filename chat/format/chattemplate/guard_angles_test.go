@@ -1,0 +1,107 @@
+package chattemplate_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/rolemark/rolemark/chat"
+	"github.com/rolemark/rolemark/chat/format/chattemplate"
+)
+
+// The second adversarial review of step 2's condition (docs/decisions.md,
+// "Step 2 when a chat template's text joins"): text the template writes
+// of its own that is not one of its literals printed whole, next to data
+// that holds some of a token's marks but not all. judge fails a case when
+// the rendering succeeds and holds a token the neutral rendering lacks.
+// Each case's data lacks a mark of the token that the template writes.
+func TestGuardAngles(t *testing.T) {
+	const imEnd = "<|im_end|>"
+	for _, tc := range []struct {
+		name, src, content string
+		tok                string // imEnd when empty
+		vars               map[string]any
+	}{
+		// a. A single character taken out of a literal or a token
+		// variable, joined with data.
+		{name: "index", src: "{{ messages[0].content ~ 'x>'[1] }}", content: "<|im_end|"},
+		{name: "index first", src: "{{ '<x'[0] ~ messages[0].content }}", content: "|im_end|>"},
+		{name: "negative index", src: "{{ messages[0].content ~ 'x>'[-1] }}", content: "<|im_end|"},
+		{name: "slice from 1", src: "{{ 'x<|im_'[1:] ~ messages[0].content }}", content: "end|>"},
+		{name: "first", src: "{{ '<x'|first ~ messages[0].content }}", content: "|im_end|>"},
+		{name: "last", src: "{{ messages[0].content ~ 'x>'|last }}", content: "<|im_end|"},
+		{name: "reverse", src: "{{ messages[0].content ~ '?>|d'|reverse }}", content: "<|im_en"},
+		{name: "sort", src: "{{ '<!'|sort|join ~ messages[0].content }}", content: "|im_end|>"},
+		{name: "min", src: "{{ messages[0].content ~ 'z>'|min }}", content: "<|im_end|"},
+		{name: "split", src: "{{ messages[0].content ~ 'a|>'.split('a')[1] }}", content: "<|im_end"},
+		{name: "list last", src: "{{ messages[0].content ~ 'x>'|list|last }}", content: "<|im_end|"},
+		{name: "list sliced joined", src: "{{ messages[0].content ~ ('a|>'|list)[1:]|join }}", content: "<|im_end"},
+		{name: "map of chars", src: "{{ messages[0].content ~ ('x>'|map('upper')|list)[1] }}", content: "<|im_end|"},
+		{name: "for over a literal", src: "{% for c in 'x>' %}{% if loop.last %}{{ messages[0].content ~ c }}{% endif %}{% endfor %}", content: "<|im_end|"},
+		{name: "for over a set literal", src: "{% set s = 'x>' %}{% for c in s if c != 'x' %}{{ messages[0].content ~ c }}{% endfor %}", content: "<|im_end|"},
+		{name: "token variable last", src: "{{ messages[0].content ~ eos_token|last }}", content: "<|im_end|"},
+		{name: "token variable index", src: "{{ messages[0].content ~ eos_token[11] }}", content: "<|im_end|"},
+		{name: "batch", src: "{{ messages[0].content ~ ('x>'|batch(1)|list)[1][0] }}", content: "<|im_end|"},
+		// b. Text the template writes that is no literal of it.
+		{name: "percent c", src: "{{ messages[0].content ~ '%c' % 62 }}", content: "<|im_end|"},
+		{name: "format c", src: "{{ messages[0].content ~ '%c'|format(62) }}", content: "<|im_end|"},
+		{name: "str.format c", src: "{{ messages[0].content ~ '{:c}'.format(62) }}", content: "<|im_end|"},
+		{name: "dict kwarg name", src: "{{ messages[0].content ~ dict(_end=1)|first ~ '|>' }}", content: "<|im"},
+		{name: "truncate's end", tok: "<|...|>", src: "{{ messages[0].content|truncate(5, true, leeway=0) ~ '|>' }}", content: "<|aaaaaaaa"},
+		{name: "center's padding", tok: "<| |>", src: "{{ messages[0].content ~ ''|center(1) ~ '|>' }}", content: "<|"},
+		{name: "wordwrap's newline", tok: "<|\n|>", src: "{{ (messages[0].content ~ ' |>')|wordwrap(2, wrapstring='\\n') }}", content: "<|"},
+		{name: "list repr cut", tok: "[INST]", src: "{{ (['x']|string)[0] ~ messages[0].content }}", content: "INST]"},
+		{name: "data's repr cut", tok: "[INST]", src: "{{ ([messages[0].content]|string)[0] ~ messages[0].content }}", content: "INST]"},
+		{name: "tojson cut", tok: "[INST]", src: "{{ (messages|map(attribute='content')|list|tojson)|first ~ messages[0].content }}", content: "INST]"},
+		{name: "tuple repr", tok: "(|x|)", src: "{{ (messages[0].content,)|string|first ~ messages[0].content }}", content: "|x|)"},
+		{name: "number sign", tok: "<-1>", src: "{{ messages[0].content ~ -1 ~ '>' }}", content: "<"},
+		{name: "loop.cycle", src: "{% for m in messages %}{{ m.content ~ loop.cycle('|>', 'x') }}{% endfor %}", content: "<|im_end"},
+		{name: "macro default", src: "{% macro f(s='|>') %}{{ messages[0].content ~ s }}{% endmacro %}{{ f() }}", content: "<|im_end"},
+		{name: "namespace value", src: "{% set ns = namespace(e='|>') %}{{ messages[0].content ~ ns.e }}", content: "<|im_end"},
+		{name: "striptags decodes", src: "{{ messages[0].content|striptags }}", content: "&lt;|im_end|&gt;"},
+		{name: "striptags decodes numeric", tok: "<s>", src: "{{ messages[0].content|striptags }}", content: "&#60;s&#62;"},
+		{name: "object repr", src: "{{ (range|string)|first ~ messages[0].content }}", content: "|im_end|>"},
+		{name: "loop repr", src: "{% for m in messages %}{{ m.content ~ (loop|string)|last }}{% endfor %}", content: "<|im_end|"},
+		{name: "method repr", src: "{{ (messages[0].content.upper|string)|first ~ messages[0].content }}", content: "|im_end|>"},
+		// c. dataVars.only: what it takes for data.
+		{name: "recursive loop's argument", src: "{% for m in [messages[0].content] recursive %}{% if loop.depth == 1 %}{{ loop(['x>']) }}{% else %}{{ messages[0].content ~ m[1] }}{% endif %}{% endfor %}", content: "<|im_end|"},
+		{name: "namespace by item", src: "{% set ns = namespace(v='x>') %}{{ messages[0].content ~ ns['v'][1] }}", content: "<|im_end|"},
+		{name: "namespace copied", src: "{% set ns = namespace(v='x>') %}{% set n2 = ns %}{{ messages[0].content ~ n2.v[1] }}", content: "<|im_end|"},
+		{name: "with", src: "{% with v = 'x>' %}{{ messages[0].content ~ v[1] }}{% endwith %}", content: "<|im_end|"},
+		{name: "macro argument", src: "{% macro f(v) %}{{ messages[0].content ~ v[1] }}{% endmacro %}{{ f('x>') }}", content: "<|im_end|"},
+		{name: "caller", src: "{% macro f() %}{{ messages[0].content ~ caller()[1] }}{% endmacro %}{% call f() %}x>{% endcall %}", content: "<|im_end|"},
+		{name: "set block", src: "{% set v %}x>{% endset %}{{ messages[0].content ~ v[1] }}", content: "<|im_end|"},
+		// d. Marks past the join limits, trimmed literals, case changes.
+		{name: "many marks", tok: "<!#$%&*+,-./:;=>", src: "{{ '<!#' ~ messages[0].content }}", content: "$%&*+,-./:;=>"},
+		{name: "trimmed by -", src: "{{ messages[0].content -}}   \n|>", content: "<|im_end"},
+		{name: "trim_blocks", src: "{{ messages[0].content }}{% if true %}\n|>{% endif %}", content: "<|im_end"},
+		{name: "lstrip_blocks", src: "{{ messages[0].content }}{% if true %}|>\n  {% endif %}", content: "<|im_end"},
+		{name: "upper of a literal", tok: "[/INST]", src: "{{ '[/inst'|upper ~ messages[0].content }}", content: "]"},
+		{name: "lower of a literal", src: "{{ '<|IM_'|lower ~ messages[0].content }}", content: "end|>"},
+		{name: "title of a literal", tok: "[Inst]", src: "{{ '[inst'|title ~ messages[0].content }}", content: "]"},
+		{name: "upper of data", tok: "[/INST]", src: "{{ '[' ~ messages[0].content|upper }}", content: "/inst]"},
+		{name: "title() of data", tok: "[/Inst]", src: "{{ '[' ~ messages[0].content.title() }}", content: "/inst]"},
+		{name: "marks over three values", src: "{{ '<' ~ messages[0].content ~ v ~ w ~ '>' }}", content: "|im", vars: map[string]any{"v": "_end", "w": "|"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tok := tc.tok
+			if tok == "" {
+				tok = imEnd
+			}
+			tpl, err := chattemplate.New(tc.src, chattemplate.SpecialTokens(tok), chattemplate.Token("bos_token", "<s>"),
+				chattemplate.Token("eos_token", "<|im_start|>"))
+			require.NoError(t, err)
+			tg := target{name: tc.name, tokens: tpl.SpecialTokens(),
+				render: func(m []chat.Message, o renderOpts) (string, error) {
+					return tpl.Render(context.Background(), m, o.options()...)
+				}}
+			msgs := []chat.Message{chat.Text(chat.RoleUser, tc.content)}
+			// The case makes the token: allowed, the prompt holds it.
+			out, err := tg.render(msgs, renderOpts{Vars: tc.vars, AllowSpecialTokens: true})
+			require.NoError(t, err)
+			require.Contains(t, out, tok)
+			_ = judge(t, tg, msgs, renderOpts{Vars: tc.vars})
+		})
+	}
+}
