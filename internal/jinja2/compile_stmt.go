@@ -3,6 +3,7 @@ package jinja2
 import (
 	"context"
 	"errors"
+	"strconv"
 	"strings"
 
 	"github.com/rolemark/rolemark/internal/pyjson"
@@ -682,10 +683,17 @@ func plusChain(x Expr) ([]Expr, []Pos) {
 }
 
 // compileStreamed compiles {{ a + b + c }} and {{ a ~ b ~ c }} so that,
-// when the operands are plain strs, each is written as it is instead of
-// building the joined string first; otherwise it computes what Python
-// computes, in Python's order. It returns nil for other prints, and
-// under a finalize hook, which takes the joined value.
+// while the operands are plain strs (and, for ~, small ints and floats),
+// each is written into the output as it is evaluated instead of building
+// the joined string first: a constant str is copied, x.name and
+// x['name'] of a local dict read the item in place. Jinja2 evaluates the
+// whole expression before writing any of it, so at the first error the
+// operands written so far are taken back, and at the first operand that
+// is not such a value they become one str (the sum so far) from which
+// the chain goes on as Python computes it, in Python's order. Under
+// autoescape it evaluates every operand first (the joined value is
+// escaped or not as a whole). It returns nil for other prints, and under
+// a finalize hook, which takes the joined value.
 func (c *compiler) compileStreamed(n *Print) (execFn, error) {
 	if c.env.ext.finalize != nil {
 		return nil, nil
@@ -702,105 +710,240 @@ func (c *compiler) compileStreamed(n *Print) (execFn, error) {
 	if len(parts) < 2 {
 		return nil, nil
 	}
-	fns, err := c.streamParts(parts)
+	ps, err := c.chainParts(parts)
 	if err != nil {
 		return nil, err
 	}
+	s := &streamedPrint{parts: ps, pos: pos, concat: concat, name: c.src.name, at: n.P, catPos: n.X.Position()}
 	guard := c.outputCheck()
-	name, at := c.src.name, n.P
-	if concat {
-		catPos := n.X.Position()
-		return func(f *frame) error {
-			if guard && f.tc.inh.parent != nil {
-				return nil
-			}
-			var buf [8]Value
-			vals := buf[:0]
-			safe := false
-			for i := range fns {
-				v, err := fns[i].eval(f)
-				if err != nil {
-					return err
-				}
-				safe = safe || v.IsSafe()
-				vals = append(vals, v)
-			}
-			if safe && f.c.autoescape {
-				acc := StrV("")
-				for _, v := range vals {
-					if acc, err = BinOp(f.c, "~", acc, v); err != nil {
-						return place(err, name, catPos)
-					}
-				}
-				return place(f.c.writeValue(acc), name, at)
-			}
-			for _, v := range vals {
-				if v.kind == KindFloat || v.kind == KindInt && v.ref == nil {
-					// str() of these cannot fail: writeValue writes it
-					// without a string
-					if err := f.c.writeValue(v); err != nil {
-						return place(err, name, at)
-					}
-					continue
-				}
-				if v.kind != KindStr {
-					s, err := ToStr(f.c, v)
-					if err != nil {
-						return place(err, name, catPos)
-					}
-					v = StrV(s)
-				}
-				if err := f.c.writeValue(v); err != nil {
-					return place(err, name, at)
-				}
-			}
-			return nil
-		}, nil
-	}
 	return func(f *frame) error {
 		if guard && f.tc.inh.parent != nil {
 			return nil
 		}
-		var buf [8]Value
-		strs := buf[:0]
-		var acc Value
-		folded := false
-		for k := range fns {
-			v, err := fns[k].eval(f)
+		if f.c.autoescape {
+			return s.evalAll(f)
+		}
+		return s.stream(f)
+	}, nil
+}
+
+// chainPart is one operand of a printed chain.
+type chainPart struct {
+	streamPart
+	lit   bool // a constant plain str, written as k.s
+	field bool // x.name or x['name'] of a local x: slot, key, miss
+	slot  int
+	key   string
+	miss  func(f *frame, o *Value) (Value, error)
+}
+
+// chainParts compiles the operands of a printed chain.
+func (c *compiler) chainParts(xs []Expr) ([]chainPart, error) {
+	sp, err := c.streamParts(xs)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]chainPart, len(xs))
+	for i := range xs {
+		out[i].streamPart = sp[i]
+		if sp[i].fn == nil {
+			out[i].lit = sp[i].k.kind == KindStr && sp[i].k.flags&flagSafe == 0
+			continue
+		}
+		if slot, key, miss, ok := c.fieldOf(xs[i]); ok {
+			out[i].field, out[i].slot, out[i].key, out[i].miss = true, slot, key, miss
+		}
+	}
+	return out, nil
+}
+
+// streamedPrint is a compiled {{ a + b + … }} or {{ a ~ b ~ … }}.
+type streamedPrint struct {
+	parts  []chainPart
+	pos    []Pos // the place of each + (nil for ~)
+	concat bool
+	name   string
+	at     Pos // the print's
+	catPos Pos // the ~ chain's
+}
+
+// stream writes the chain's operands into the output as they come
+// (outside autoescape).
+func (s *streamedPrint) stream(f *frame) error {
+	c := f.c
+	start := len(c.out)
+	for k := range s.parts {
+		p := &s.parts[k]
+		var v Value
+		var err error
+		switch {
+		case p.lit:
+			c.out = append(c.out, p.k.s...)
+			continue
+		case p.field:
+			o := &f.slots[p.slot]
+			if o.kind == KindDict {
+				d := o.dict()
+				if i := d.findStr(p.key); i >= 0 {
+					if w := &d.vals[i]; w.kind == KindStr && (s.concat || w.flags&flagSafe == 0) {
+						c.out = append(c.out, w.s...)
+						continue
+					}
+				}
+			}
+			v, err = p.miss(f, o)
+		default:
+			v, err = p.eval(f)
+		}
+		if err != nil {
+			c.out = c.out[:start]
+			return err
+		}
+		switch {
+		case v.kind == KindStr && (s.concat || v.flags&flagSafe == 0):
+			c.out = append(c.out, v.s...)
+			continue
+		case s.concat && v.kind == KindInt && v.ref == nil:
+			c.out = strconv.AppendInt(c.out, v.n, 10)
+			continue
+		case s.concat && v.kind == KindFloat:
+			// str() of a float cannot fail
+			c.out, _ = appendRepr(c.out, v, nil)
+			continue
+		}
+		return s.finish(f, start, k, v)
+	}
+	return place(c.checkOutput(), s.name, s.at)
+}
+
+// finish goes on with the chain from its operand k, v, the first that
+// stream does not write as it is: what was written from start on is the
+// str of the operands before it.
+func (s *streamedPrint) finish(f *frame, start, k int, v Value) error {
+	c := f.c
+	var vals [8]Value
+	head := vals[:0]
+	if k > 0 {
+		head = append(head, StrV(string(c.out[start:])))
+	}
+	c.out = c.out[:start]
+	if s.concat {
+		head = append(head, v)
+		for j := k + 1; j < len(s.parts); j++ {
+			w, err := s.parts[j].eval(f)
 			if err != nil {
 				return err
 			}
-			if folded {
-				if acc, err = BinOp(f.c, "+", acc, v); err != nil {
-					return place(err, name, pos[k-1])
-				}
-				continue
-			}
-			if v.kind == KindStr && !v.IsSafe() {
-				strs = append(strs, v)
-				continue
-			}
-			folded = true
-			if k == 0 {
-				acc = v
-				continue
-			}
-			var b strings.Builder
-			for _, s := range strs {
-				b.WriteString(s.s)
-			}
-			if acc, err = BinOp(f.c, "+", StrV(b.String()), v); err != nil {
-				return place(err, name, pos[k-1])
-			}
+			head = append(head, w)
 		}
-		if folded {
-			return place(f.c.writeValue(acc), name, at)
+		return s.writeConcat(f, head, false)
+	}
+	acc := v
+	if k > 0 {
+		var err error
+		if acc, err = BinOp(c, "+", head[0], v); err != nil {
+			return place(err, s.name, s.pos[k-1])
 		}
-		for _, s := range strs {
-			if err := f.c.writeValue(s); err != nil {
-				return place(err, name, at)
+	}
+	for j := k + 1; j < len(s.parts); j++ {
+		w, err := s.parts[j].eval(f)
+		if err != nil {
+			return err
+		}
+		if acc, err = BinOp(c, "+", acc, w); err != nil {
+			return place(err, s.name, s.pos[j-1])
+		}
+	}
+	return place(c.writeValue(acc), s.name, s.at)
+}
+
+// evalAll evaluates every operand, then writes the chain's value.
+func (s *streamedPrint) evalAll(f *frame) error {
+	var buf [8]Value
+	vals := buf[:0]
+	safe := false
+	for k := range s.parts {
+		v, err := s.parts[k].eval(f)
+		if err != nil {
+			return err
+		}
+		if !s.concat && (v.kind != KindStr || v.IsSafe()) {
+			return s.finishPlus(f, vals, k, v)
+		}
+		safe = safe || v.IsSafe()
+		vals = append(vals, v)
+	}
+	if !s.concat {
+		// strs all: the joined str, escaped as one
+		for _, v := range vals {
+			if err := f.c.writeValue(v); err != nil {
+				return place(err, s.name, s.at)
 			}
 		}
 		return nil
-	}, nil
+	}
+	return s.writeConcat(f, vals, safe)
+}
+
+// finishPlus goes on with a + chain from its operand k, v, the first
+// that is not a plain str; strs are the operands before it.
+func (s *streamedPrint) finishPlus(f *frame, strs []Value, k int, v Value) error {
+	acc := v
+	if k > 0 {
+		var b strings.Builder
+		for _, v := range strs {
+			b.WriteString(v.s)
+		}
+		var err error
+		if acc, err = BinOp(f.c, "+", StrV(b.String()), v); err != nil {
+			return place(err, s.name, s.pos[k-1])
+		}
+	}
+	for j := k + 1; j < len(s.parts); j++ {
+		w, err := s.parts[j].eval(f)
+		if err != nil {
+			return err
+		}
+		if acc, err = BinOp(f.c, "+", acc, w); err != nil {
+			return place(err, s.name, s.pos[j-1])
+		}
+	}
+	return place(f.c.writeValue(acc), s.name, s.at)
+}
+
+// writeConcat writes the operands of a ~ chain, all evaluated: str() of
+// each, or under autoescape with a Markup among them, the Markup their
+// concatenation makes.
+func (s *streamedPrint) writeConcat(f *frame, vals []Value, safe bool) error {
+	if safe && f.c.autoescape {
+		acc := StrV("")
+		var err error
+		for _, v := range vals {
+			if acc, err = BinOp(f.c, "~", acc, v); err != nil {
+				return place(err, s.name, s.catPos)
+			}
+		}
+		return place(f.c.writeValue(acc), s.name, s.at)
+	}
+	for _, v := range vals {
+		if v.kind == KindFloat || v.kind == KindInt && v.ref == nil {
+			// str() of these cannot fail: writeValue writes it
+			// without a string
+			if err := f.c.writeValue(v); err != nil {
+				return place(err, s.name, s.at)
+			}
+			continue
+		}
+		if v.kind != KindStr {
+			str, err := ToStr(f.c, v)
+			if err != nil {
+				return place(err, s.name, s.catPos)
+			}
+			v = StrV(str)
+		}
+		if err := f.c.writeValue(v); err != nil {
+			return place(err, s.name, s.at)
+		}
+	}
+	return nil
 }
