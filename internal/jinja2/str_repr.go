@@ -40,12 +40,20 @@ const hexDigits = "0123456789abcdef"
 // characters and every character str.isprintable rejects escaped. An
 // invalid UTF-8 byte is taken as U+FFFD, as Go's range over a string does.
 func appendReprStr(dst []byte, s string) []byte {
+	run := reprPlainRun(s)
+	if run == len(s) {
+		// the usual str: printable ASCII without a quote or backslash
+		dst = append(dst, '\'')
+		dst = append(dst, s...)
+		return append(dst, '\'')
+	}
 	quote := byte('\'')
-	if strings.IndexByte(s, '\'') >= 0 && strings.IndexByte(s, '"') < 0 {
+	if strings.IndexByte(s[run:], '\'') >= 0 && strings.IndexByte(s[run:], '"') < 0 {
 		quote = '"'
 	}
 	dst = append(dst, quote)
-	for i := 0; i < len(s); {
+	dst = append(dst, s[:run]...)
+	for i := run; i < len(s); {
 		// copy the run of printable ASCII that needs no escape at once
 		j := i
 		for j < len(s) && reprPlain[s[j]] && s[j] != quote {
@@ -95,6 +103,31 @@ var reprPlain = func() (t [256]bool) {
 	}
 	return t
 }()
+
+// reprBare holds the bytes repr writes as they are with either quote:
+// printable ASCII save the backslash and both quotes.
+var reprBare = func() (t [256]bool) {
+	t = reprPlain
+	t['\''], t['"'] = false, false
+	return t
+}()
+
+// reprPlainRun is the length of the run of bytes at the start of s that
+// reprBare holds, read eight at a time.
+func reprPlainRun(s string) int {
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		t := s[i : i+8] // resliced: no bounds checks below
+		if !(reprBare[t[0]] && reprBare[t[1]] && reprBare[t[2]] && reprBare[t[3]] &&
+			reprBare[t[4]] && reprBare[t[5]] && reprBare[t[6]] && reprBare[t[7]]) {
+			break
+		}
+	}
+	for i < len(s) && reprBare[s[i]] {
+		i++
+	}
+	return i
+}
 
 // pyIsPrintable is Python 3.11's str.isprintable for one character: not a
 // control, format, surrogate, private-use, unassigned or separator
