@@ -655,6 +655,13 @@ func (c *compiler) compileFilter(n *FilterExpr, _ any) (func(f *frame, in Value)
 	if c.constMode > 0 && (n.X == nil || contextFilters[n.Name]) {
 		return func(*frame, Value) (Value, error) { return Value{}, errImpossible }, nil
 	}
+	// Jinja2's code generator looks the filter up before it visits the
+	// operand and the arguments: of two unknown filters, the outer one is
+	// named.
+	fl := c.env.filter(n.Name)
+	if fl == nil && c.soft == 0 {
+		return nil, c.errAt(n, "TemplateAssertionError", "No filter named "+pyQuote(n.Name)+".")
+	}
 	var operand func(f *frame, in Value) (Value, error)
 	switch x := n.X.(type) {
 	case *FilterExpr:
@@ -685,11 +692,7 @@ func (c *compiler) compileFilter(n *FilterExpr, _ any) (func(f *frame, in Value)
 		return nil, err
 	}
 	name, pos := c.src.name, n.P
-	fl := c.env.filter(n.Name)
 	if fl == nil {
-		if c.soft == 0 {
-			return nil, c.errAt(n, "TemplateAssertionError", "No filter named "+pyQuote(n.Name)+".")
-		}
 		// Jinja2 calls a stand-in that raises: the operand and the
 		// arguments are evaluated first.
 		missing := c.errAt(n, "TemplateRuntimeError", "No filter named "+pyQuote(n.Name)+" found.")
@@ -748,6 +751,10 @@ func (c *compiler) compileFilterChain(x Expr) (func(f *frame, in Value) (Value, 
 
 func (c *compiler) compileTest(n *TestExpr) (evalFn, error) {
 	lenient := n.Name == "defined" || n.Name == "undefined"
+	tst := c.env.test(n.Name) // looked up first, as compileFilter does
+	if tst == nil && c.soft == 0 {
+		return nil, c.errAt(n, "TemplateAssertionError", "No test named "+pyQuote(n.Name)+".")
+	}
 	x, err := c.expr(n.X, lenient)
 	if err != nil {
 		return nil, err
@@ -757,11 +764,7 @@ func (c *compiler) compileTest(n *TestExpr) (evalFn, error) {
 		return nil, err
 	}
 	name, pos := c.src.name, n.P
-	tst := c.env.test(n.Name)
 	if tst == nil {
-		if c.soft == 0 {
-			return nil, c.errAt(n, "TemplateAssertionError", "No test named "+pyQuote(n.Name)+".")
-		}
 		missing := c.errAt(n, "TemplateRuntimeError", "No test named "+pyQuote(n.Name)+" found.")
 		tst = func(_ *Ctx, _ Value, _ []Value, kw []Kwarg) (bool, error) {
 			return false, missingCallErr("test", n.Name, kw, missing)

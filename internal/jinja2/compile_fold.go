@@ -370,3 +370,30 @@ func (c *compiler) namesUnknown(x Expr) bool {
 	}, x)
 	return found
 }
+
+// unknownIn is the error Jinja2's code generator raises for x outside a
+// conditional: the first filter or test the environment does not have, an
+// outer one before its operand and arguments, nothing inside a conditional
+// expression (where an unknown name fails only when it runs).
+func (c *compiler) unknownIn(x Expr) error {
+	var err error
+	walkExprs(func(nd Node) bool {
+		if err != nil {
+			return false
+		}
+		switch n := nd.(type) {
+		case *CondExpr:
+			return false
+		case *FilterExpr:
+			if c.env.filter(n.Name) == nil {
+				err = c.errAt(n, "TemplateAssertionError", "No filter named "+pyQuote(n.Name)+".")
+			}
+		case *TestExpr:
+			if c.env.test(n.Name) == nil {
+				err = c.errAt(n, "TemplateAssertionError", "No test named "+pyQuote(n.Name)+".")
+			}
+		}
+		return err == nil
+	}, x)
+	return err
+}

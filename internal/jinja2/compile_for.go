@@ -8,6 +8,13 @@ type loopCode struct {
 }
 
 func (c *compiler) compileFor(n *For) (execFn, error) {
+	// Jinja2 compiles a loop's filter before its iterable, so an unknown
+	// filter or test there is the one it names.
+	if n.Filter != nil {
+		if err := c.unknownIn(n.Filter); err != nil {
+			return nil, err
+		}
+	}
 	// for … in x.items(), x.values(), x.keys(): the view of a dict is
 	// walked in place (view names the method; obj and viewOn are the
 	// call, for any other x)

@@ -60,6 +60,9 @@ type oracleCase struct {
 	Loader      map[string]string `json:"loader"`
 	Name        string            `json:"name"`
 	Expect      *oracleExpect     `json:"expect"`
+	// ExactMessage: an error must also carry Jinja2's message, word for
+	// word (the cases where which error is raised is the point).
+	ExactMessage bool `json:"exact_message"`
 }
 
 type oracleEnv struct {
@@ -227,7 +230,12 @@ func runOracleCase(doc *oracleFile, c *oracleCase) (outcome, string) {
 		return differs, "no expectation: run oracle.py"
 	}
 	out, err := renderOracleCase(doc, c)
-	return judge(c.Expect, out, err)
+	res, reason := judge(c.Expect, out, err)
+	var je *Error
+	if res == errorAsExpected && c.ExactMessage && errors.As(err, &je) && je.Msg != c.Expect.Message {
+		return differs, shorten(fmt.Sprintf("raised %s: %s; Jinja2 raised %s: %s", je.Kind, je.Msg, c.Expect.Error, c.Expect.Message))
+	}
+	return res, reason
 }
 
 // judge compares a render's result with Jinja2's.

@@ -35,6 +35,8 @@ Case file: {"jinja2": "3.1.6", "source": {...}, "templates": {ref: src},
   loader    {name: source} for include, import and extends (DictLoader)
   name      optional: the template's name (it is then loaded through the
             loader, as env.get_template(name) does)
+  exact_message  optional: true where which error Jinja2 raises is the
+            point; the Go test then compares the message word for word
 
 The "hf" profile is transformers' chat-template environment, as
 chat/format/testdata/chatdata.py sets it up for every chat oracle: ImmutableSandboxedEnvironment(
