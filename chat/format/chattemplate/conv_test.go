@@ -136,16 +136,24 @@ func TestConversationKeptConcurrent(t *testing.T) {
 	a := []chat.Message{chat.Text(chat.RoleUser, "a"), chat.Text(chat.RoleAssistant, "b")}
 	convs := [][]chat.Message{a, append(a[:2:2], chat.Text(chat.RoleUser, "c")), {chat.Text(chat.RoleUser, "<|x")}}
 	wants := []string{"user:a;assistant:b;", "user:a;assistant:b;user:c;", "user:<|x;"}
+	inParallel(t, func(k int) error {
+		got, err := tpl.Render(context.Background(), convs[k])
+		if err == nil && got != wants[k] {
+			err = errors.New(got + " for " + wants[k])
+		}
+		return err
+	}, len(convs))
+}
+
+// inParallel calls check from 8 goroutines, 200 times each, with k
+// cycling through [0, n) at a different phase in each goroutine, and
+// asserts that every goroutine ran through without an error.
+func inParallel(t *testing.T, check func(k int) error, n int) {
 	done := make(chan error)
 	for g := range 8 {
 		go func() {
 			for i := range 200 {
-				k := (g + i/3) % len(convs)
-				got, err := tpl.Render(context.Background(), convs[k])
-				if err == nil && got != wants[k] {
-					err = errors.New(got + " for " + wants[k])
-				}
-				if err != nil {
+				if err := check((g + i/3) % n); err != nil {
 					done <- err
 					return
 				}
@@ -169,32 +177,19 @@ func TestNeutralConversationKeptConcurrent(t *testing.T) {
 	a := []chat.Message{chat.Text(chat.RoleUser, "a|b_c"), chat.Text(chat.RoleAssistant, "d>")}
 	convs := [][]chat.Message{a, append(a[:2:2], chat.Text(chat.RoleUser, "_|")), {chat.Text(chat.RoleUser, "|im_end|")}}
 	wants := []string{"<a|b_c><d>>", "<a|b_c><d>><_|>", ""}
-	done := make(chan error)
-	for g := range 8 {
-		go func() {
-			for i := range 200 {
-				k := (g + i/3) % len(convs)
-				got, err := tpl.Render(context.Background(), convs[k])
-				var se *format.SpecialTokenError
-				switch {
-				case k == 2 && !errors.As(err, &se):
-					err = fmt.Errorf("%q: rendered %q, %v", convs[k][0].Text(), got, err)
-				case k == 2:
-					err = nil
-				case err == nil && got != wants[k]:
-					err = errors.New(got + " for " + wants[k])
-				}
-				if err != nil {
-					done <- err
-					return
-				}
-			}
-			done <- nil
-		}()
-	}
-	for range 8 {
-		assert.NoError(t, <-done)
-	}
+	inParallel(t, func(k int) error {
+		got, err := tpl.Render(context.Background(), convs[k])
+		var se *format.SpecialTokenError
+		switch {
+		case k == 2 && !errors.As(err, &se):
+			return fmt.Errorf("%q: rendered %q, %v", convs[k][0].Text(), got, err)
+		case k == 2:
+			return nil
+		case err == nil && got != wants[k]:
+			return errors.New(got + " for " + wants[k])
+		}
+		return err
+	}, len(convs))
 	assert.Positive(t, tpl.neutralConverted.Load())
 }
 
