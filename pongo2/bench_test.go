@@ -53,26 +53,24 @@ func TestBenchPrompt(t *testing.T) {
 // BenchmarkMessages renders the benchmark prompt to messages (render and
 // parse) in each role style.
 func BenchmarkMessages(b *testing.B) {
-	ctx := context.Background()
-	for _, style := range styles {
-		b.Run(style, func(b *testing.B) {
-			src, vars := benchInput(b, style)
-			tpl, err := engine.NewSet(pongo2.New()).Parse("pongo2", style+".pongo2", src)
-			require.NoError(b, err)
-			b.ReportAllocs()
-			b.ResetTimer()
-			for i := 0; i < b.N; i++ {
-				if _, err := tpl.Messages(ctx, vars); err != nil {
-					b.Fatal(err)
-				}
-			}
-		})
-	}
+	benchStyles(b, func(ctx context.Context, tpl *engine.Template, vars map[string]any) error {
+		_, err := tpl.Messages(ctx, vars)
+		return err
+	})
 }
 
 // BenchmarkRender renders the benchmark prompt's markup only, without
 // parsing it, to compare with raw pongo2.
 func BenchmarkRender(b *testing.B) {
+	benchStyles(b, func(ctx context.Context, tpl *engine.Template, vars map[string]any) error {
+		_, err := tpl.Render(ctx, vars)
+		return err
+	})
+}
+
+// benchStyles times run on the benchmark prompt in each role style, one
+// sub-benchmark a style.
+func benchStyles(b *testing.B, run func(ctx context.Context, tpl *engine.Template, vars map[string]any) error) {
 	ctx := context.Background()
 	for _, style := range styles {
 		b.Run(style, func(b *testing.B) {
@@ -82,7 +80,7 @@ func BenchmarkRender(b *testing.B) {
 			b.ReportAllocs()
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
-				if _, err := tpl.Render(ctx, vars); err != nil {
+				if err := run(ctx, tpl, vars); err != nil {
 					b.Fatal(err)
 				}
 			}
