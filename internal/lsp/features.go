@@ -13,6 +13,7 @@ import (
 	"github.com/rolemark/rolemark/engine"
 	"github.com/rolemark/rolemark/engine/driver"
 	"github.com/rolemark/rolemark/engine/schema"
+	"github.com/rolemark/rolemark/internal/textpos"
 )
 
 // current returns the open document uri with an analysis of its text.
@@ -34,7 +35,7 @@ func (s *Server) frontMatter(d *document) *engine.FrontMatter {
 	if a.tpl != nil {
 		return a.tpl.FrontMatter()
 	}
-	n := frontMatterLen(d.text)
+	n := textpos.FrontMatterEnd(d.text)
 	if n == 0 || a.name == "" {
 		return nil
 	}
@@ -68,30 +69,6 @@ func (s *Server) engineOf(d *document) driver.Engine {
 	return nil
 }
 
-// frontMatterLen returns the length of the front matter at the top of
-// text, through its closing --- line, or 0 when it has none. Blank lines
-// and # comments may precede the opening --- (as engine.FrontMatter says).
-func frontMatterLen(text string) int {
-	off, open := 0, false
-	for off < len(text) {
-		nl := strings.IndexByte(text[off:], '\n')
-		if nl < 0 {
-			return 0
-		}
-		l := strings.TrimRight(text[off:off+nl], " \t\r")
-		off += nl + 1
-		switch {
-		case l == "---" && open:
-			return off
-		case l == "---":
-			open = true
-		case !open && l != "" && !strings.HasPrefix(l, "#"):
-			return 0
-		}
-	}
-	return 0
-}
-
 type markupContent struct {
 	Kind  string `json:"kind"`
 	Value string `json:"value"`
@@ -110,7 +87,7 @@ func (s *Server) hover(ctx context.Context, p positionParams) any {
 		return nil
 	}
 	line, ok := lineText(d.text, p.Position.Line)
-	if !ok || offsetOf(d.text, p.Position) < frontMatterLen(d.text) {
+	if !ok || offsetOf(d.text, p.Position) < textpos.FrontMatterEnd(d.text) {
 		return nil
 	}
 	fm := s.frontMatter(d)
@@ -235,7 +212,7 @@ func (s *Server) completion(ctx context.Context, p positionParams) any {
 		return nil
 	}
 	line, ok := lineText(d.text, p.Position.Line)
-	if !ok || offsetOf(d.text, p.Position) < frontMatterLen(d.text) {
+	if !ok || offsetOf(d.text, p.Position) < textpos.FrontMatterEnd(d.text) {
 		return completionList{Items: []completionItem{}}
 	}
 	before := line[:byteOffset(line, p.Position.Character)]

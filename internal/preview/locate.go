@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/rolemark/rolemark/internal/textpos"
 )
 
 // Where a template that ends too early went wrong: the engines report the
@@ -48,7 +50,7 @@ func position(src string, off int) (line, col int) {
 // blankFrontMatter returns src with its front matter, if any, turned into
 // spaces (newlines kept), so that offsets stay those of the file.
 func blankFrontMatter(src string) string {
-	end := frontMatterEnd(src)
+	end := textpos.FrontMatterEnd(src)
 	if end == 0 {
 		return src
 	}
@@ -59,30 +61,6 @@ func blankFrontMatter(src string) string {
 		}
 	}
 	return string(b)
-}
-
-// frontMatterEnd returns the offset just after the closing --- line of
-// src's front matter, or 0 when src has none: blank lines and # comments
-// may come before the opening ---, as the engine reads it.
-func frontMatterEnd(src string) int {
-	at, opened := 0, false
-	for at < len(src) {
-		nl := strings.IndexByte(src[at:], '\n')
-		if nl < 0 {
-			return 0
-		}
-		l := strings.TrimRight(src[at:at+nl], " \t\r")
-		at += nl + 1
-		switch {
-		case l == "---" && opened:
-			return at
-		case l == "---":
-			opened = true
-		case !opened && l != "" && !strings.HasPrefix(l, "#"):
-			return 0
-		}
-	}
-	return 0
 }
 
 // blockWords are the text/template actions that open a block closed by

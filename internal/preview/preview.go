@@ -43,6 +43,8 @@ import (
 	"github.com/rolemark/rolemark/engine"
 	"github.com/rolemark/rolemark/engine/driver"
 	"github.com/rolemark/rolemark/engine/schema"
+	"github.com/rolemark/rolemark/internal/promptcheck"
+	"github.com/rolemark/rolemark/internal/textpos"
 	"github.com/rolemark/rolemark/roleparse"
 	tokcount "github.com/rolemark/rolemark/tokens"
 )
@@ -914,7 +916,7 @@ func (s *Server) frontMatterOnly(name string) *engine.Template {
 	if err != nil {
 		return nil
 	}
-	end := frontMatterEnd(string(src))
+	end := textpos.FrontMatterEnd(string(src))
 	if end == 0 {
 		return nil
 	}
@@ -932,7 +934,7 @@ func (s *Server) frontMatterOnly(name string) *engine.Template {
 func (s *Server) problems(err error, engineName string) []problem {
 	var out []problem
 	seen := map[string]bool{}
-	for _, e := range flatten(err) {
+	for _, e := range promptcheck.Flatten(err) {
 		p := problem{Msg: e.Error()}
 		if seen[p.Msg] {
 			continue
@@ -990,18 +992,6 @@ func blank(s string, n int) string {
 		}
 	}
 	return b.String()
-}
-
-// flatten splits an errors.Join into its errors.
-func flatten(err error) []error {
-	if j, ok := err.(interface{ Unwrap() []error }); ok {
-		var out []error
-		for _, e := range j.Unwrap() {
-			out = append(out, flatten(e)...)
-		}
-		return out
-	}
-	return []error{err}
 }
 
 // historyRun returns where the history messages stand in msgs, as the

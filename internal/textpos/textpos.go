@@ -1,5 +1,6 @@
-// Package textpos turns a byte offset into a line and column, the one
-// helper every error position in rolemark is computed with.
+// Package textpos finds positions in template text: the line and column of
+// a byte offset, the one helper every error position in rolemark is
+// computed with, and where a prompt file's front matter ends.
 package textpos
 
 import (
@@ -16,4 +17,28 @@ func LineCol(s string, off int) (line, col int) {
 	line = 1 + strings.Count(before, "\n")
 	col = 1 + utf8.RuneCountInString(before[strings.LastIndexByte(before, '\n')+1:])
 	return line, col
+}
+
+// FrontMatterEnd returns the offset just after the closing --- line of the
+// front matter at the top of s, or 0 when s has none. Blank lines and #
+// comments may come before the opening ---, as package engine reads it.
+func FrontMatterEnd(s string) int {
+	at, opened := 0, false
+	for at < len(s) {
+		nl := strings.IndexByte(s[at:], '\n')
+		if nl < 0 {
+			return 0
+		}
+		l := strings.TrimRight(s[at:at+nl], " \t\r")
+		at += nl + 1
+		switch {
+		case l == "---" && opened:
+			return at
+		case l == "---":
+			opened = true
+		case !opened && l != "" && !strings.HasPrefix(l, "#"):
+			return 0
+		}
+	}
+	return 0
 }

@@ -32,3 +32,24 @@ func TestLineCol(t *testing.T) {
 		assert.Equal(t, [2]int{tc.line, tc.col}, [2]int{line, col}, "%q at %d", tc.s, tc.off)
 	}
 }
+
+func TestFrontMatterEnd(t *testing.T) {
+	tests := []struct {
+		name, s string
+		want    int
+	}{
+		{"none", "Hello {{name}}\n", 0},
+		{"empty", "", 0},
+		{"front matter", "---\nmodel: m\n---\nHello\n", 17},
+		{"closing line ends the text", "---\na: 1\n---\n", 13},
+		{"closing line without newline is not closed", "---\na: 1\n---", 0},
+		{"blank lines and comments before", "\n# c\n  \n---\na: 1\n---\nx", 21},
+		{"text before the opening line", "x\n---\na: 1\n---\n", 0},
+		{"never closed", "---\na: 1\nHello\n", 0},
+		{"spaces and CR after the dashes", "--- \r\na: 1\n---\t\nx", 16},
+		{"indented dashes are no line of dashes", "  ---\na: 1\n---\n", 0},
+	}
+	for _, tc := range tests {
+		assert.Equal(t, tc.want, textpos.FrontMatterEnd(tc.s), tc.name)
+	}
+}
