@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"fmt"
 	"strings"
+
+	"github.com/rolemark/rolemark/internal/linediff"
 )
 
 // maxDiffCells bounds the table of the longest common subsequence (int32
@@ -61,32 +63,14 @@ func middleEdits(x, y []string, off int) []diffEdit {
 		}
 		return edits
 	}
-	// lcs[i][j] is the length of the longest common subsequence of x[i:]
-	// and y[j:].
-	w := len(y) + 1
-	lcs := make([]int32, (len(x)+1)*w)
-	for i := len(x) - 1; i >= 0; i-- {
-		for j := len(y) - 1; j >= 0; j-- {
-			if x[i] == y[j] {
-				lcs[i*w+j] = lcs[(i+1)*w+j+1] + 1
-			} else {
-				lcs[i*w+j] = max(lcs[(i+1)*w+j], lcs[i*w+j+1])
-			}
+	for _, e := range linediff.Edits(x, y, true) {
+		var line string
+		if e.Op == '+' {
+			line = y[e.J]
+		} else {
+			line = x[e.I]
 		}
-	}
-	i, j := 0, 0
-	for i < len(x) || j < len(y) {
-		switch {
-		case i < len(x) && j < len(y) && x[i] == y[j]:
-			edits = append(edits, diffEdit{' ', x[i], off + i, off + j})
-			i, j = i+1, j+1
-		case i < len(x) && (j == len(y) || lcs[(i+1)*w+j] >= lcs[i*w+j+1]):
-			edits = append(edits, diffEdit{'-', x[i], off + i, off + j})
-			i++
-		default:
-			edits = append(edits, diffEdit{'+', y[j], off + i, off + j})
-			j++
-		}
+		edits = append(edits, diffEdit{e.Op, line, off + e.I, off + e.J})
 	}
 	return edits
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/rolemark/rolemark/internal/linediff"
 )
 
 // compareView is the side-by-side of two renderings: A is the form's, B
@@ -81,31 +83,14 @@ func sideBySide(a, b string) []diffRow {
 			}
 		}
 	} else {
-		// lcs[i][j] is the length of the LCS of la[i:] and lb[j:].
-		w := len(lb) + 1
-		lcs := make([]int32, (len(la)+1)*w)
-		for i := len(la) - 1; i >= 0; i-- {
-			for j := len(lb) - 1; j >= 0; j-- {
-				if la[i] == lb[j] {
-					lcs[i*w+j] = lcs[(i+1)*w+j+1] + 1
-				} else {
-					lcs[i*w+j] = max(lcs[(i+1)*w+j], lcs[i*w+j+1])
-				}
-			}
-		}
-		i, j := 0, 0
-		for i < len(la) || j < len(lb) {
-			switch {
-			case i < len(la) && j < len(lb) && la[i] == lb[j]:
-				ops = append(ops, op{'=', i, j})
-				i++
-				j++
-			case j < len(lb) && (i == len(la) || lcs[i*w+j+1] >= lcs[(i+1)*w+j]):
-				ops = append(ops, op{'+', -1, j})
-				j++
+		for _, e := range linediff.Edits(la, lb, false) {
+			switch e.Op {
+			case ' ':
+				ops = append(ops, op{'=', e.I, e.J})
+			case '+':
+				ops = append(ops, op{'+', -1, e.J})
 			default:
-				ops = append(ops, op{'-', i, -1})
-				i++
+				ops = append(ops, op{'-', e.I, -1})
 			}
 		}
 	}
