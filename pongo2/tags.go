@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 	"sync"
 
@@ -302,7 +303,7 @@ func fixedRoleParser(role string) p2.TagParser {
 func parseMessageRest(doc, args *p2.Parser, n *messageNode, end string, keys ...string) (p2.INodeTag, *p2.Error) {
 	for args.Remaining() > 0 {
 		key := args.MatchType(p2.TokenIdentifier)
-		if key == nil || !contains(keys, key.Val) {
+		if key == nil || !slices.Contains(keys, key.Val) {
 			return nil, args.Error(fmt.Sprintf("Expected an attribute (%s) as key=value.", joinOr(keys)), nil)
 		}
 		if args.Match(p2.TokenSymbol, "=") == nil {
@@ -370,15 +371,6 @@ func (n *messageNode) Execute(ctx *p2.ExecutionContext, w p2.TemplateWriter) *p2
 	}
 	w.WriteString(string(roleparse.EndTag))
 	return nil
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 func joinOr(list []string) string {

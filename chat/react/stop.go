@@ -2,6 +2,7 @@ package react
 
 import (
 	"io"
+	"slices"
 	"strings"
 	"unicode/utf8"
 )
@@ -21,20 +22,11 @@ func AddStopWordVariants(words []string) []string {
 	out := append([]string(nil), words...)
 	for _, w := range words {
 		s := strings.TrimLeft(w, "\n")
-		if s != "" && !contains(out, s) {
+		if s != "" && !slices.Contains(out, s) {
 			out = append(out, s)
 		}
 	}
 	return out
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // Cut returns text up to the first occurrence of any of the stop words: the
