@@ -105,3 +105,30 @@ func TestGuardAngles(t *testing.T) {
 		})
 	}
 }
+
+// Every way FuzzSpecialTokensDifferential's eighth place writes a token's
+// pieces makes the token (allowed, the prompt holds it), and the judge
+// finds no token the data forged.
+func TestFuzzJoinTemplateWrites(t *testing.T) {
+	for _, tok := range []string{"<|im_end|>", "[/INST]", "<tool_call>", "<｜User▁x｜>"} {
+		r := []rune(tok)
+		i, j := len(string(r[:2])), len(tok)-len(string(r[len(r)-2:]))
+		for op := range 18 {
+			for dop := range 7 {
+				a, b, c := tok[:i], tok[i:j], tok[j:]
+				src := templateWrites(a, op, "a") + dataWrites(b, dop) + templateWrites(c, op, "c")
+				content, vars := dataOf(b, dop)
+				tpl, err := chattemplate.New(src, chattemplate.SpecialTokens(tok))
+				require.NoError(t, err, src)
+				msgs := []chat.Message{chat.Text(chat.RoleUser, content)}
+				out, err := tpl.Render(context.Background(), msgs, renderOpts{Vars: vars, AllowSpecialTokens: true}.options()...)
+				require.NoError(t, err, src)
+				require.Contains(t, out, tok, src)
+				tg := target{name: src, tokens: tpl.SpecialTokens(), render: func(m []chat.Message, o renderOpts) (string, error) {
+					return tpl.Render(context.Background(), m, o.options()...)
+				}}
+				_ = judge(t, tg, msgs, renderOpts{Vars: vars})
+			}
+		}
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"unicode"
@@ -475,7 +476,11 @@ func FuzzSpecialTokensDifferential(f *testing.F) {
 			}
 			return append(m, tool)
 		}
-		switch where % 7 {
+		if where%8 == 7 { // the template's own text, written some way, around data
+			fuzzJoinTemplate(t, tg, tok, i, j, text)
+			return
+		}
+		switch where % 8 {
 		case 0:
 			msgs = []chat.Message{{Role: chat.RoleUser, Content: []chat.Part{chat.TextPart(a), chat.TextPart(b), chat.TextPart(c)}}}
 		case 1:
@@ -498,11 +503,188 @@ func FuzzSpecialTokensDifferential(f *testing.F) {
 		for _, gen := range []bool{false, true} {
 			opts.AddGenerationPrompt = gen
 			err := judge(t, tg, msgs, opts)
-			if where%7 == 0 && err == nil {
+			if where%8 == 0 && err == nil {
 				t.Fatalf("%s: %q split in text parts: rendered", tg.name, tok)
 			}
 		}
 	})
+}
+
+// fuzzJoinTemplate is FuzzSpecialTokensDifferential's eighth place: a
+// template that writes the token's first and last pieces (tok[:i],
+// tok[j:]) of its own, each some way text chooses (a literal printed
+// whole or cut, reversed, its characters one at a time, an index, %c,
+// a repr cut, a keyword's name, a case change, …), around the middle
+// piece, which data writes some way text chooses too (as given, upper
+// cased, HTML escaped for striptags, reversed, split over two values).
+// The rendering may hold a special token only where the neutral
+// rendering holds it.
+func fuzzJoinTemplate(t *testing.T, tg target, tok string, i, j int, text string) {
+	a, b, c := tok[:i], tok[i:j], tok[j:]
+	if !utf8.ValidString(a) || !utf8.ValidString(b) || !utf8.ValidString(c) {
+		return
+	}
+	at := func(k int) int {
+		if k < len(text) {
+			return int(text[k])
+		}
+		return 0
+	}
+	src := templateWrites(a, at(0), "a") + dataWrites(b, at(2)) + templateWrites(c, at(1), "c")
+	content, vars := dataOf(b, at(2))
+	tpl, err := chattemplate.New(src, chattemplate.SpecialTokens(tg.tokens...))
+	if err != nil {
+		return
+	}
+	tg = target{name: src, tokens: tpl.SpecialTokens(), render: func(m []chat.Message, o renderOpts) (string, error) {
+		return tpl.Render(context.Background(), m, o.options()...)
+	}}
+	_ = judge(t, tg, []chat.Message{chat.Text(chat.RoleUser, content)}, renderOpts{Vars: vars})
+}
+
+// jq is s as a Jinja2 string literal.
+func jq(s string) string {
+	return "'" + strings.NewReplacer(`\`, `\\`, `'`, `\'`, "\n", `\n`, "\r", `\r`).Replace(s) + "'"
+}
+
+func reversed(s string) string {
+	r := []rune(s)
+	slices.Reverse(r)
+	return string(r)
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// templateWrites is template text that writes s, the way op chooses;
+// name makes its macro and variable names its own.
+func templateWrites(s string, op int, name string) string {
+	if s == "" {
+		return ""
+	}
+	each := func(f func(r rune) string) string {
+		var b strings.Builder
+		for _, r := range s {
+			b.WriteString(f(r))
+		}
+		return b.String()
+	}
+	ident := s != "" && !unicode.IsDigit(rune(s[0])) && strings.IndexFunc(s, func(r rune) bool {
+		return !(r == '_' || r < utf8.RuneSelf && (unicode.IsLetter(r) || unicode.IsDigit(r)))
+	}) < 0
+	plain := isASCII(s) && !strings.ContainsAny(s, "'\\") && strings.IndexFunc(s, func(r rune) bool { return r < ' ' || r == 0x7f }) < 0
+	switch op % 18 {
+	case 1:
+		return "{{ " + jq("x"+s) + "[1:] }}"
+	case 2:
+		return "{{ " + jq(reversed(s)) + "|reverse }}"
+	case 3:
+		return "{{ " + jq(s) + "|list|join }}"
+	case 4:
+		return each(func(r rune) string { return "{{ " + jq("x"+string(r)) + "[1] }}" })
+	case 5:
+		return each(func(r rune) string { return "{{ " + jq(string(r)+"x") + "|first }}" })
+	case 6:
+		return "{% for ch in " + jq("x"+s) + " %}{% if not loop.first %}{{ ch }}{% endif %}{% endfor %}"
+	case 7:
+		if isASCII(s) && strings.ToUpper(strings.ToLower(s)) == s {
+			return "{{ " + jq(strings.ToLower(s)) + "|upper }}"
+		}
+	case 8:
+		return "{% set t_" + name + " = " + jq(s) + " %}{{ t_" + name + " }}"
+	case 9:
+		return "{% set ns_" + name + " = namespace(v=" + jq(s) + ") %}{{ ns_" + name + ".v[0:] }}"
+	case 10:
+		return "{% macro m_" + name + "(p=" + jq(s) + ") %}{{ p|list|join }}{% endmacro %}{{ m_" + name + "() }}"
+	case 11:
+		return "{{ '%s' % " + jq(s) + " }}"
+	case 12:
+		return each(func(r rune) string { return fmt.Sprintf("{{ '%%c' %% %d }}", r) })
+	case 13:
+		if plain {
+			return "{{ (['x' ~ " + jq(s) + "]|string)[3:-2] }}"
+		}
+	case 14:
+		if ident {
+			return "{{ dict(" + s + "=1)|first }}"
+		}
+	case 15:
+		return "{{ " + jq(s+"Q") + "|replace('Q', '') }}"
+	case 16:
+		return "{{ (" + jq(s) + "|batch(1)|map('first')|join) }}"
+	case 17:
+		return each(func(r rune) string { return "{{ " + jq("y"+string(r)) + "|last }}" })
+	}
+	return "{{ " + jq(s) + " }}"
+}
+
+// dataWrites is template text that writes the data of dataOf(b, op).
+func dataWrites(b string, op int) string {
+	switch dataOp(b, op) {
+	case 1:
+		return "{{ messages[0].content|upper }}"
+	case 2:
+		return "{{ messages[0].content|striptags }}"
+	case 3:
+		return "{{ messages[0].content|reverse }}"
+	case 4:
+		return "{{ messages[0].content[1:] }}"
+	case 5:
+		return "{{ v }}"
+	case 6:
+		return "{{ messages[0].content ~ v }}"
+	}
+	return "{{ messages[0].content }}"
+}
+
+// dataOp is the way op chooses, when it can write b.
+func dataOp(b string, op int) int {
+	op %= 7
+	switch {
+	case op == 1 && !(isASCII(b) && strings.ToUpper(strings.ToLower(b)) == b):
+		return 0
+	case op == 2 && strings.IndexFunc(b, unicode.IsSpace) >= 0:
+		return 0
+	}
+	return op
+}
+
+// dataOf is the message content and variables that dataWrites(b, op)
+// writes as b.
+func dataOf(b string, op int) (string, map[string]any) {
+	switch dataOp(b, op) {
+	case 1:
+		return strings.ToLower(b), nil
+	case 2:
+		var e strings.Builder
+		for _, r := range b {
+			if r < utf8.RuneSelf && !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+				fmt.Fprintf(&e, "&#%d;", r)
+			} else {
+				e.WriteRune(r)
+			}
+		}
+		return e.String(), nil
+	case 3:
+		return reversed(b), nil
+	case 4:
+		return "x" + b, nil
+	case 5:
+		return "", map[string]any{"v": b}
+	case 6:
+		k := len(b) / 2
+		for k > 0 && !utf8.RuneStart(b[k]) {
+			k--
+		}
+		return b[:k], map[string]any{"v": b[k:]}
+	}
+	return b, nil
 }
 
 // The neutral rendering (step 2) runs only when the data holds the marks
