@@ -183,6 +183,11 @@ func renderBlock(c *Ctx, tc *tctx, name string, idx int) error {
 
 // captureBlock renders a block into a str (Markup under autoescape).
 func captureBlock(c *Ctx, tc *tctx, name string, idx int) (Value, error) {
+	// self.b() inside block b calls itself: as deep as a macro may
+	if err := c.enter(); err != nil {
+		return Value{}, err
+	}
+	defer c.leave()
 	start := len(c.out)
 	outer := c.captureEnter(start)
 	return c.captured(start, outer, renderBlock(c, tc, name, idx))

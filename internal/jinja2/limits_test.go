@@ -102,3 +102,22 @@ func TestGrow(t *testing.T) {
 	assert.Equal(t, "LimitError", e.Kind)
 	assert.Equal(t, "a string or list of 11 passes the size limit of 10", e.Msg)
 }
+
+// TestSelfBlockRecursion: a block calling itself through self is a
+// RecursionError, as in Jinja2, not a stack that grows until the process
+// dies.
+func TestSelfBlockRecursion(t *testing.T) {
+	for _, src := range []string{
+		`{% block a %}{{ self.a() }}{% endblock %}`,
+		`{% block a %}{{ self.a() ~ 'x' }}{% endblock %}`,
+	} {
+		tpl, err := New().Parse("t", src)
+		require.NoError(t, err)
+		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+		_, err = tpl.Render(ctx, nil)
+		cancel()
+		var je *Error
+		require.ErrorAs(t, err, &je, src)
+		assert.Equal(t, "RecursionError", je.Kind, src)
+	}
+}
