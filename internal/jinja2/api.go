@@ -141,10 +141,12 @@ func DoStatement() Option { return func(e *Env) { e.doStatement = true } }
 func LoopControls() Option { return func(e *Env) { e.loopControls = true } }
 
 // EscapeFilterBlocks escapes, under autoescape, the value of a filter block
-// that is a str and not Markup, as {{ }} escapes it. Jinja2 writes that
-// value as it is, which lets data in the filter's arguments
-// ({% filter wordwrap(5, wrapstring=data) %}) print unescaped; an
-// environment whose escaping is a security boundary turns this on.
+// that is a str and not Markup, as {{ }} escapes it, and so the str a call
+// block's callee returns when it is not a macro. Jinja2 writes those
+// values as they are, which lets data in the filter's arguments
+// ({% filter wordwrap(5, wrapstring=data) %}) or a function's result
+// print unescaped; an environment whose escaping is a security boundary
+// turns this on.
 func EscapeFilterBlocks() Option { return func(e *Env) { e.escapeFilterBlocks = true } }
 
 // GenerationTag accepts transformers' {% generation %}…{% endgeneration %}
@@ -320,7 +322,7 @@ type Ctx struct {
 	outBase    int       // where this render's output starts in out (AppendRender)
 	gen        *genTrack // RenderGeneration's record; nil when not asked
 	scratch    []byte    // a filter's working memory (tojson), kept from call to call
-	autoescape bool      // the current autoescape setting ({% autoescape %} changes it)
+	autoescape bool      // how the code running now escapes what it prints (escVolatile)
 	depth      int       // nested macro calls, includes, recursive loops
 	iters      int       // loop iterations so far
 	// joinErr is the TypeError of a filter block whose value is not a
@@ -328,6 +330,19 @@ type Ctx struct {
 	// of (the render's, a macro's, a set block's, …) fails only once that
 	// output has all been rendered, unless something raises first.
 	joinErr error
+	// autoescape is how the code running now escapes what it prints:
+	// Jinja2 decides it where the code is compiled (the Env's setting,
+	// changed by an enclosing autoescape tag with a constant value), or,
+	// in code under an autoescape tag whose value is known only at render
+	// time (escVolatile), from the render's eval context at the time.
+	// Macros, call blocks, blocks and templates set it as they start
+	// (enterCode).
+	escVolatile bool
+	// inh is the template context running now (an include or an import
+	// makes one, a macro runs in its template's): its evalAuto is
+	// Jinja2's context.eval_ctx.autoescape, which filters, set blocks and
+	// macro calls read.
+	inh *inheritance
 
 	// Reused from render to render (Env.getCtx): the outermost template's
 	// context and frame, and the loop variables' states.
@@ -345,9 +360,40 @@ type Ctx struct {
 // Env returns the environment of the render.
 func (c *Ctx) Env() *Env { return c.env }
 
-// Autoescape reports whether printed values are escaped at this point of
-// the render (Jinja2's eval_ctx.autoescape).
-func (c *Ctx) Autoescape() bool { return c.autoescape }
+// Autoescape reports whether the render's eval context autoescapes at
+// this point (Jinja2's context.eval_ctx.autoescape, which filters
+// decorated with pass_eval_context read): the Env's setting, changed by
+// the autoescape tags running.
+func (c *Ctx) Autoescape() bool {
+	if c.inh == nil {
+		return c.env.autoescape
+	}
+	return c.inh.evalAuto
+}
+
+// escState is what a macro, block or template changes of the escaping
+// as it starts (Ctx.enterCode), for restoring it after.
+type escState struct {
+	on, volatile bool
+	inh          *inheritance
+}
+
+// enterCode sets the escaping of code compiled with autoescape on (or,
+// volatile, decided at render time) running in the template context inh,
+// and returns what to restore after.
+func (c *Ctx) enterCode(on, volatile bool, inh *inheritance) escState {
+	saved := escState{c.autoescape, c.escVolatile, c.inh}
+	if inh != nil {
+		c.inh = inh
+	}
+	if volatile {
+		on = c.Autoescape()
+	}
+	c.autoescape, c.escVolatile = on, volatile
+	return saved
+}
+
+func (c *Ctx) leaveCode(s escState) { c.autoescape, c.escVolatile, c.inh = s.on, s.volatile, s.inh }
 
 // Grow accounts for a string or list the template is about to build of
 // size n (bytes or items): an error when it passes the Size limit, or the

@@ -22,6 +22,9 @@ type macroCode struct {
 	// generation block or a recursive loop, which may keep the frame past
 	// the call; otherwise the frame comes from the render's stack.
 	captures bool
+	// escOn and escVolatile: the autoescape the body is compiled with
+	// (compiler.escOn, compiler.escVolatile where the macro is defined).
+	escOn, escVolatile bool
 }
 
 // capturesFrame reports whether the statements make a callable that
@@ -154,7 +157,7 @@ func (c *compiler) compileMacroCode(name string, params []Param, body []Stmt) (*
 	fs := &fnScope{parent: c.sc.fn}
 	s := &scope{fn: fs, parent: c.sc, vars: map[string]int{}}
 	m := &macroCode{name: name, callerSlot: -1, kwargsSlot: -1, varargsSlot: -1, fn: fs, captures: capturesFrame(body),
-		funcName: "macro " + pyQuote(name), repr: "<Macro " + pyQuote(name) + ">"}
+		funcName: "macro " + pyQuote(name), repr: "<Macro " + pyQuote(name) + ">", escOn: c.escOn, escVolatile: c.escVolatile}
 	skip := map[string]bool{}
 	reads := undeclared(body, "caller", "kwargs", "varargs")
 	for _, p := range params {
@@ -257,9 +260,11 @@ func (m *macroCode) typeErr(msg string) error {
 	return &Error{Kind: "TypeError", Msg: "macro " + pyQuote(m.name) + " " + msg}
 }
 
-// call is Macro.__call__ and the macro's body: its output, Markup under
-// autoescape.
+// call is Macro.__call__ and the macro's body: its output (a str, as
+// Jinja2 compiles a macro's body), Markup when the calling eval context
+// autoescapes.
 func (m *macroCode) call(c *Ctx, def *frame, args []Value, kw []Kwarg) (Value, error) {
+	safe := c.Autoescape()
 	start := len(c.out)
 	if err := m.callInto(c, def, args, kw); err != nil {
 		c.out = c.out[:start]
@@ -267,21 +272,30 @@ func (m *macroCode) call(c *Ctx, def *frame, args []Value, kw []Kwarg) (Value, e
 	}
 	out := string(c.out[start:])
 	c.out = c.out[:start]
-	if c.autoescape {
+	if safe {
 		return SafeV(out), nil
 	}
 	return StrV(out), nil
 }
 
+// printsInto reports whether printing a call of a macro here may write
+// its output as it is (callInto): the call's value is Markup, or printing
+// here does not escape.
+func printsInto(c *Ctx) bool { return !c.autoescape || c.Autoescape() }
+
 // callInto is call writing the macro's output at the end of the render's
-// output, which is what printing call's value writes (Markup under
-// autoescape, else a str: neither is escaped). It keeps neither args nor
-// kw.
+// output, which is what printing call's value writes where printsInto
+// says so. It keeps neither args nor kw.
 func (m *macroCode) callInto(c *Ctx, def *frame, args []Value, kw []Kwarg) error {
 	if err := c.enter(); err != nil {
 		return err
 	}
 	defer c.leave()
+	var inh *inheritance
+	if def != nil && def.tc != nil {
+		inh = def.tc.inh
+	}
+	defer c.leaveCode(c.enterCode(m.escOn, m.escVolatile, inh))
 	var f *frame
 	if m.captures {
 		f = &frame{c: c, tc: def.tc, up: def, slots: make([]Value, m.fn.nslots)}
@@ -409,6 +423,7 @@ func (c *compiler) compileCallBlock(n *CallBlock) (execFn, error) {
 		if callee.kind == KindFunc && f.c.env.ext.finalize == nil {
 			if mf := callee.ref.(*Func); mf.mac != nil {
 				// a macro writes its output where the call block prints it
+				// (Jinja2 yields the call's value: it is not escaped)
 				var argBuf [4]Value
 				var kwBuf [4]Kwarg
 				as, kw, err := args.evalTo(f, nil, argBuf[:0], kwBuf[:0])
@@ -427,6 +442,11 @@ func (c *compiler) compileCallBlock(n *CallBlock) (execFn, error) {
 		v, err := f.c.Call(callee, as, kw)
 		if err != nil {
 			return place(err, name, pos)
+		}
+		if v.kind == KindStr && !f.c.env.escapeFilterBlocks {
+			// yielded as it is, never escaped (unless escaping is a
+			// security boundary: EscapeFilterBlocks)
+			return place(f.c.writeRaw(v.s), name, pos)
 		}
 		return place(f.c.writeValue(v), name, pos)
 	}, nil

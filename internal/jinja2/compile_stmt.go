@@ -105,9 +105,14 @@ func (c *compiler) compilePrint(n *Print) (execFn, error) {
 // folds it (_output_child_to_const): escaped first when autoescape is on
 // where the print is compiled, then finalized, and str of that written
 // as it is. Where the fold raises, Jinja2 leaves the print to the render:
-// w.
+// w. Without a finalize hook this matters under an autoescape tag whose
+// value is known only at render time: the constant is still escaped as
+// the compiler's eval context says, not as the render's.
 func (c *compiler) finalizedConst(n *Print, w execFn) execFn {
 	fin := c.env.ext.finalize
+	if fin == nil && c.escVolatile {
+		fin = func(v Value) Value { return v }
+	}
 	if fin == nil || c.env.ext.finalizeFirst || c.constMode > 0 || !isConstExpr(n.X) ||
 		c.escVolatile && hasFilterOrTest(n.X) {
 		return w
@@ -238,7 +243,7 @@ func (c *compiler) compileCallPrint(n *Print) (execFn, error) {
 		}
 		fin := f.c.env.ext.finalize
 		if callee.kind == KindFunc && fin == nil {
-			if mf := callee.ref.(*Func); mf.mac != nil {
+			if mf := callee.ref.(*Func); mf.mac != nil && printsInto(f.c) {
 				var argBuf [4]Value
 				var kwBuf [4]Kwarg
 				as, kw, err := args.evalTo(f, nil, argBuf[:0], kwBuf[:0])
@@ -518,19 +523,22 @@ func (c *compiler) compileSetBlock(n *SetBlock) (execFn, error) {
 		if err != nil {
 			return err
 		}
-		if filter != nil {
-			if v, err = filter(f, v); err != nil {
+		// (Markup if context.eval_ctx.autoescape else identity)(x): the
+		// eval context at render time decides, not how the body was
+		// compiled; x is concat(buffer), a str, or the filter of the
+		// buffer as a filter block's body is (Markup as compiled)
+		if filter == nil {
+			v = StrV(v.s)
+		} else if v, err = filter(f, v); err != nil {
+			return err
+		}
+		if f.c.Autoescape() && !v.IsSafe() {
+			// Markup of a str marks it, of anything else marks its str
+			s, err := ToStr(f.c, v)
+			if err != nil {
 				return err
 			}
-			if f.c.autoescape && !v.IsSafe() {
-				// (Markup if autoescape else identity)(value): Markup of
-				// a str marks it, of anything else marks its str
-				s, err := ToStr(f.c, v)
-				if err != nil {
-					return err
-				}
-				v = SafeV(s)
-			}
+			v = SafeV(s)
 		}
 		return st(f, v)
 	}, nil
@@ -649,6 +657,7 @@ func (c *compiler) compileAutoescape(n *AutoescapeBlock) (execFn, error) {
 	} else {
 		c.escVolatile = true
 	}
+	on, volatile := c.escOn, c.escVolatile
 	// Jinja2's parser wraps the tag in a Scope: what it assigns stays in it
 	body, err := c.compileScoped(n.Body)
 	c.escOn, c.escVolatile = savedOn, savedVolatile
@@ -660,10 +669,18 @@ func (c *compiler) compileAutoescape(n *AutoescapeBlock) (execFn, error) {
 		if err != nil {
 			return err
 		}
-		saved := f.c.autoescape
-		f.c.autoescape = v.Truth()
+		// context.eval_ctx.autoescape = v at render time, whether or not
+		// the compiler knew it; the body escapes as compiled
+		inh := f.c.inh
+		if inh == nil {
+			inh = f.tc.inh
+		}
+		savedEval := inh.evalAuto
+		inh.evalAuto = v.Truth()
+		saved := f.c.enterCode(on, volatile, inh)
 		err = body(f)
-		f.c.autoescape = saved
+		f.c.leaveCode(saved)
+		inh.evalAuto = savedEval
 		return err
 	}, nil
 }

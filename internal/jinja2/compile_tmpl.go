@@ -98,8 +98,12 @@ func (p *program) run(c *Ctx, tc *tctx) error {
 	}
 	f := c.newFrame(tc, p.fn.nslots)
 	if tc.top == nil {
+		// a template context starts: its eval context is the Env's
 		tc.top = f
+		tc.inh.evalAuto = c.env.autoescape
 	}
+	// the top level is compiled with the Env's autoescape
+	defer c.leaveCode(c.enterCode(c.env.autoescape, false, tc.inh))
 	if b := tc.bind; b != nil && b.prog == p && tc.vars == nil {
 		f.initBound(p.fn, b, tc.vals)
 	} else {
@@ -174,6 +178,7 @@ func renderBlock(c *Ctx, tc *tctx, name string, idx int) error {
 		return &Error{Kind: "TemplateRuntimeError", Msg: "Required block " + pyQuote(name) + " not found"}
 	}
 	f := &frame{c: c, tc: tc, slots: make([]Value, b.fn.nslots), blk: &blockRun{name: name, idx: idx}}
+	defer c.leaveCode(c.enterCode(c.env.autoescape, false, tc.inh))
 	f.initFree(b.fn)
 	if b.init != nil {
 		_ = b.init(f)
@@ -181,7 +186,8 @@ func renderBlock(c *Ctx, tc *tctx, name string, idx int) error {
 	return b.body(f)
 }
 
-// captureBlock renders a block into a str (Markup under autoescape).
+// captureBlock renders a block into a str, Markup when the eval context
+// autoescapes (BlockReference.__call__).
 func captureBlock(c *Ctx, tc *tctx, name string, idx int) (Value, error) {
 	// self.b() inside block b calls itself: as deep as a macro may
 	if err := c.enter(); err != nil {
@@ -190,7 +196,8 @@ func captureBlock(c *Ctx, tc *tctx, name string, idx int) (Value, error) {
 	defer c.leave()
 	start := len(c.out)
 	outer := c.captureEnter(start)
-	return c.captured(start, outer, renderBlock(c, tc, name, idx))
+	err := renderBlock(c, tc, name, idx)
+	return c.capturedAs(start, outer, err, c.Autoescape())
 }
 
 // superFunc is super() inside a block: the next block of the chain.
@@ -364,7 +371,7 @@ func (c *compiler) importer(x evalFn, withContext bool) func(f *frame) (*moduleO
 		defer f.c.leave()
 		// Shared only where the module is what a render of its own would
 		// make: same Env, the Env's autoescape, no generation spans.
-		share := !withContext && t.env == f.c.env && f.c.autoescape == f.c.env.autoescape && f.c.gen == nil
+		share := !withContext && t.env == f.c.env && f.c.gen == nil
 		if share {
 			if cm := t.module.Load(); cm != nil {
 				// the module's loops count against this render's limits as

@@ -1107,16 +1107,48 @@ func fFormat(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 	return percentFormat(c, s, TupleV(args))
 }
 
+// pyStrAdd is a + b of two strs, either of which may be Markup: Markup
+// escapes the other.
+func pyStrAdd(c *Ctx, a, b Value) Value {
+	if a.IsSafe() || b.IsSafe() {
+		x, _ := escapeValue(c, a)
+		y, _ := escapeValue(c, b)
+		return SafeV(x + y)
+	}
+	return StrV(a.s + b.s)
+}
+
+// pyStrJoin is sep.join(items) of strs: Markup's join escapes the items
+// and gives Markup, str's gives a str whatever the items are.
+func pyStrJoin(c *Ctx, sep Value, items []Value) Value {
+	var b strings.Builder
+	for i, it := range items {
+		if i > 0 {
+			b.WriteString(sep.s)
+		}
+		if sep.IsSafe() {
+			s, _ := escapeValue(c, it)
+			b.WriteString(s)
+		} else {
+			b.WriteString(it.s)
+		}
+	}
+	if sep.IsSafe() {
+		return SafeV(b.String())
+	}
+	return StrV(b.String())
+}
+
 func fIndent(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 	var bd bound
 	a, set, err := bd.bind("do_indent", args, kw, "width", "first", "blank")
 	if err != nil {
 		return Value{}, err
 	}
-	indention := "    "
+	indention := StrV("    ")
 	if set[0] {
 		if a[0].kind == KindStr {
-			indention = a[0].s
+			indention = a[0]
 		} else if a[0].kind == KindUndefined {
 			return Value{}, a[0].undefErr() // " " * width
 		} else if isIntLike(a[0]) && a[0].isBig() {
@@ -1130,9 +1162,9 @@ func fIndent(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 				if err := c.Grow(int(min(n, math.MaxInt))); err != nil {
 					return Value{}, err
 				}
-				indention = strings.Repeat(" ", int(n))
+				indention = StrV(strings.Repeat(" ", int(n)))
 			} else {
-				indention = ""
+				indention = StrV("")
 			}
 		}
 	}
@@ -1146,28 +1178,40 @@ func fIndent(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 	default:
 		return Value{}, typeErr("unsupported operand type(s) for +=: '%s' and 'str'", TypeName(v))
 	}
-	s := v.s + "\n"
-	lines := pySplitLines(s, false)
-	var rv string
+	// Python's + and join of str and Markup, as do_indent does them: the
+	// newline and the indention are marked Markup when s is, and a Markup
+	// operand escapes the other
+	newline := markupOr(v, "\n")
+	if v.IsSafe() {
+		indention = SafeV(indention.s)
+	}
+	lines := pySplitLines(v.s+"\n", false)
+	line := func(i int) Value { return markupOr(v, lines[i]) }
+	var rv Value
 	if set[2] && a[2].Truth() {
-		rv = strings.Join(lines, "\n"+indention)
+		items := make([]Value, len(lines))
+		for i := range lines {
+			items[i] = line(i)
+		}
+		rv = pyStrJoin(c, pyStrAdd(c, newline, indention), items)
 	} else {
-		rv = lines[0]
+		rv = line(0)
 		if len(lines) > 1 {
-			rest := make([]string, len(lines)-1)
-			for i, l := range lines[1:] {
-				if l != "" {
-					l = indention + l
+			rest := make([]Value, len(lines)-1)
+			for i := range rest {
+				l := line(i + 1)
+				if l.s != "" {
+					l = pyStrAdd(c, indention, l)
 				}
 				rest[i] = l
 			}
-			rv += "\n" + strings.Join(rest, "\n")
+			rv = pyStrAdd(c, rv, pyStrAdd(c, newline, pyStrJoin(c, newline, rest)))
 		}
 	}
 	if set[1] && a[1].Truth() {
-		rv = indention + rv
+		rv = pyStrAdd(c, indention, rv)
 	}
-	return markupOr(v, rv), nil
+	return rv, nil
 }
 
 func fTruncate(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {

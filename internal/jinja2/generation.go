@@ -40,13 +40,18 @@ func (c *Ctx) captureEnter(start int) (outer error) {
 // buffer: Markup under autoescape, a str otherwise (Jinja2's concat of a
 // buffer).
 func (c *Ctx) captured(start int, outer, err error) (Value, error) {
+	return c.capturedAs(start, outer, err, c.autoescape)
+}
+
+// capturedAs is captured giving Markup when safe.
+func (c *Ctx) capturedAs(start int, outer, err error, safe bool) (Value, error) {
 	err = c.captureLeave(outer, err)
 	out := string(c.out[start:])
 	c.out = c.out[:start]
 	if err != nil {
 		return Value{}, err
 	}
-	if c.autoescape {
+	if safe {
 		return SafeV(out), nil
 	}
 	return StrV(out), nil

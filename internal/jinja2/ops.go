@@ -128,11 +128,13 @@ func catStr(c *Ctx, x, y string, flags uint8) (Value, error) {
 	return Value{kind: KindStr, s: x + y, flags: flags}, nil
 }
 
-// concat is Jinja2's ~: str of both joined; under autoescaping, when
-// either is Markup, the other is escaped and the result is Markup
-// (markup_join).
+// concat is Jinja2's ~: str of both joined; where the code is compiled
+// to autoescape, when either is Markup, the other is escaped and the
+// result is Markup (markup_join). Code compiled under an autoescape tag
+// whose value is known only at render time joins strs (Jinja2 tests the
+// eval context's volatile flag there, which is false at render time).
 func concat(c *Ctx, a, b Value) (Value, error) {
-	if autoescaping(c) && (a.IsSafe() || b.IsSafe()) {
+	if c != nil && c.autoescape && !c.escVolatile && (a.IsSafe() || b.IsSafe()) {
 		x, err := escapeValue(c, a)
 		if err != nil {
 			return Value{}, err

@@ -52,6 +52,9 @@ type tctx struct {
 type inheritance struct {
 	blocks map[string][]*blockCode
 	parent *Template // set by extends
+	// evalAuto is the template context's eval_ctx.autoescape at render
+	// time (Ctx.Autoescape).
+	evalAuto bool
 }
 
 func newInheritance() *inheritance { return &inheritance{blocks: map[string][]*blockCode{}} }
@@ -266,7 +269,7 @@ func (e *Env) putCtx(c *Ctx) {
 	}
 	c.ctx, c.gen, c.joinErr = nil, nil, nil
 	c.out, c.outBase, c.scratch = c.out[:0], 0, c.scratch[:0]
-	c.autoescape, c.depth, c.iters = e.autoescape, 0, 0
+	c.autoescape, c.escVolatile, c.inh, c.depth, c.iters = e.autoescape, false, nil, 0, 0
 	e.renders.Put(c)
 }
 

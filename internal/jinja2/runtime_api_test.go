@@ -220,3 +220,29 @@ func TestMethodCalls(t *testing.T) {
 	assert.Equal(t, "TypeError", e.Kind)
 	assert.Equal(t, "'int' object is not callable", e.Msg)
 }
+
+// TestCallBlockValueEscape: the str a call block's callee returns is
+// written as it is (Jinja2 yields it), or, with EscapeFilterBlocks, escaped
+// like a printed value; a macro's output is written as the macro wrote it.
+func TestCallBlockValueEscape(t *testing.T) {
+	forge := FuncV(&Func{Name: "forge", Call: func(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
+		return StrV("<x>"), nil
+	}})
+	const src = `{% macro m() %}<b>{{ caller() }}</b>{% endmacro %}{% call forge() %}{% endcall %}|{% call m() %}{{ '<' }}{% endcall %}`
+	for _, tc := range []struct {
+		name string
+		opts []Option
+		want string
+	}{
+		{"jinja2", []Option{Autoescape(nil)}, "<x>|<b>&lt;</b>"},
+		{"boundary", []Option{Autoescape(nil), EscapeFilterBlocks()}, "&lt;x&gt;|<b>&lt;</b>"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tpl, err := New(append(tc.opts, WithGlobal("forge", forge))...).Parse("t", src)
+			require.NoError(t, err)
+			got, err := tpl.Render(context.Background(), nil)
+			require.NoError(t, err)
+			assert.Equal(t, tc.want, got)
+		})
+	}
+}

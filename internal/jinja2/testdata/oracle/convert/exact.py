@@ -11,8 +11,11 @@ alike written twice); whether a macro takes caller, kwargs and varargs
 when its body stores them (a set, for or with target, a nested macro's
 parameter); the order of finalize and escaping for a constant print;
 sameas on strs where CPython's identity is reproducible; iterating the
-loop variable, and generators read in part; the autoescape tag's scope. Python's Jinja2 decides what each prints or raises
-(oracle.py).
+loop variable, and generators read in part; the autoescape tag's scope,
+and where Jinja2 decides escaping (at compile time, per print, macro,
+call block, set block, include, import and block); loop controls only
+with jinja2.ext.loopcontrols; indent of Markup. Python's Jinja2 decides
+what each prints or raises (oracle.py).
 """
 import os
 import sys
@@ -25,6 +28,10 @@ def int_keys(n, extra=()):
     binary-insertion threshold of 64 when n is large), then extra keys."""
     return {"__dict__": [[i * 37 % 101, i] for i in range(n)] + [list(kv) for kv in extra]}
 
+
+AE = {'autoescape': True}
+AE_LOADER = {'m.j2': '{% macro mm(x) %}<{{ x }}>{% endmacro %}', 'i.j2': "[{{ v }}|{{ '<' }}]", 'c.j2': "{% macro cm() %}{{ caller() }}{{ '<' }}{% endmacro %}"}
+AE_LOADER2 = {'m.j2': "{% macro mm(x) %}<{{ x }}>{{ [x, '&'|safe]|join }}{{ x ~ '&'|safe }}{% endmacro %}{% macro cc() %}[{{ caller() }}]{% endmacro %}{% macro vv(x) %}{% autoescape y %}{{ x }}{{ '<' }}{% endautoescape %}{% endmacro %}", 'b.j2': "{% block a %}{{ v }}|{{ '<' }}{% endblock %}"}
 
 # (name, template, context, env)
 CASES = [
@@ -249,6 +256,135 @@ CASES = [
     ('loopcontrols-on-toplevel', "a{% break %}", {}, {'extensions': ['loopcontrols']}),
     ('loopcontrols-on-in-macro', "{% for x in 'ab' %}{% macro m() %}{% continue %}{% endmacro %}{% endfor %}", {}, {'extensions': ['loopcontrols']}),
     ('loopcontrols-hf-continue', "{% for x in 'abc' %}{% if x == 'b' %}{% continue %}{% endif %}{{ x }}{% endfor %}", {}, {'profile': 'hf'}),
+    # Jinja2 decides autoescaping where the code is compiled: a print, a
+    # filter block's buffer and ~ escape as the enclosing autoescape tag
+    # says when its value is a constant (else as the render's eval context
+    # says, constants still as compiled); a macro's body is a str, Markup
+    # when the calling eval context autoescapes; a call block's value is
+    # written unescaped; set blocks, BlockReference calls and filters
+    # (join, xmlattr, urlize, replace) read the eval context at render
+    # time; an include, an import and a block start from the Env's setting
+    ('autoescape-ae-macro-def-off', "{% autoescape false %}{% macro m(x) %}{{ x }}{% endmacro %}{% endautoescape %}{{ m('<') }}|{{ m('<'|safe) }}", {}, AE),
+    ('autoescape-ae-macro-def-on', "{% autoescape true %}{% macro m(x) %}{{ x }}{% endmacro %}{% endautoescape %}{{ m('<') }}", {}, {}),
+    ('autoescape-ae-macro-call-off', "{% macro m(x) %}{{ x }}{% endmacro %}{% autoescape false %}{{ m('<') }}{% endautoescape %}", {}, AE),
+    ('autoescape-ae-macro-call-on', "{% macro m(x) %}{{ x }}{% endmacro %}{% autoescape true %}{{ m('<') }}{% endautoescape %}", {}, {}),
+    ('autoescape-ae-macro-call-on-ret', "{% macro m(x) %}{{ x }}{% endmacro %}{% autoescape true %}{{ m('<') ~ '<' }}{% endautoescape %}", {}, {}),
+    ('autoescape-ae-include-off', "{% autoescape false %}{% include 'i.j2' %}{% endautoescape %}", {'v': '<'}, AE, AE_LOADER),
+    ('autoescape-ae-include-on', "{% autoescape true %}{% include 'i.j2' %}{% endautoescape %}", {'v': '<'}, {}, AE_LOADER),
+    ('autoescape-ae-import-off', "{% autoescape false %}{% import 'm.j2' as mm %}{{ mm.mm('<') }}{% endautoescape %}{{ mm.mm('<') }}", {}, AE, AE_LOADER),
+    ('autoescape-ae-import-on', "{% autoescape true %}{% import 'm.j2' as mm %}{{ mm.mm('<') }}{% endautoescape %}{{ mm.mm('<') }}", {}, {}, AE_LOADER),
+    ('autoescape-ae-from-import-off', "{% autoescape false %}{% from 'm.j2' import mm %}{{ mm('<') }}{% endautoescape %}{{ mm('<') }}", {}, AE, AE_LOADER),
+    ('autoescape-ae-callblock-off', "{% macro m() %}[{{ caller() }}]{% endmacro %}{% autoescape false %}{% call m() %}{{ '<' }}{% endcall %}{% endautoescape %}", {}, AE),
+    ('autoescape-ae-callblock-on', "{% macro m() %}[{{ caller() }}]{% endmacro %}{% autoescape true %}{% call m() %}{{ '<' }}{% endcall %}{% endautoescape %}", {}, {}),
+    ('autoescape-ae-callblock-imported', "{% from 'c.j2' import cm %}{% autoescape false %}{% call cm() %}{{ '<' }}{% endcall %}{% endautoescape %}", {}, AE, AE_LOADER),
+    ('autoescape-ae-callblock-args', "{% macro m() %}{{ caller('<') }}{% endmacro %}{% autoescape false %}{% call(x) m() %}{{ x }}{% endcall %}{% endautoescape %}|{% call(x) m() %}{{ x }}{% endcall %}", {}, AE),
+    ('autoescape-ae-setblock-off', "{% autoescape false %}{% set x %}{{ '<' }}{% endset %}{% endautoescape %}{{ x }}|{{ x|length }}", {}, AE),
+    ('autoescape-ae-setblock-on', "{% autoescape true %}{% set x %}{{ '<' }}{% endset %}{% endautoescape %}{{ x }}|{{ x|length }}", {}, {}),
+    ('autoescape-ae-setblock-on-in-off', "{% set x %}{{ '<' }}{% endset %}{% autoescape false %}{{ x }}{{ x ~ '<' }}{% endautoescape %}", {}, AE),
+    ('autoescape-ae-filterblock-off', "{% autoescape false %}{% filter upper %}{{ '<a' }}{% endfilter %}{% endautoescape %}", {}, AE),
+    ('autoescape-ae-filterblock-on', "{% autoescape true %}{% filter upper %}{{ '<a' }}{% endfilter %}{% endautoescape %}", {}, {}),
+    ('autoescape-ae-filterblock-replace', "{% autoescape true %}{% filter replace('a', '<') %}a{{ 'a' }}{% endfilter %}{% endautoescape %}", {}, {}),
+    ('autoescape-ae-caller-print', "{% macro m() %}{% autoescape false %}{{ caller() }}{{ '<' }}{% endautoescape %}{% endmacro %}{% call m() %}{{ '<' }}{% endcall %}", {}, AE),
+    ('autoescape-ae-xmlattr', "{{ {'a': '<', 'b': none, 'c': 1}|xmlattr }}|{% autoescape true %}{{ {'a': '<'}|xmlattr }}{% endautoescape %}", {}, {}),
+    ('autoescape-ae-xmlattr-on', "{{ {'a': '<'}|xmlattr }}|{% autoescape false %}{{ {'a': '<'}|xmlattr }}{% endautoescape %}", {}, AE),
+    ('autoescape-ae-urlize', "{{ 'see http://x.com/<a> now'|urlize }}|{% autoescape true %}{{ 'http://a.b/<'|urlize }}{% endautoescape %}", {}, {}),
+    ('autoescape-ae-urlize-on', "{{ 'see http://x.com/<a> now'|urlize }}|{% autoescape false %}{{ 'http://a.b/<'|urlize }}{% endautoescape %}", {}, AE),
+    ('autoescape-ae-join-markup', "{{ ['<'|safe, '<']|join }}|{{ ['<', '<']|join('&'|safe) }}|{{ ['<', '&']|join }}", {}, {}),
+    ('autoescape-ae-join-markup-on', "{{ ['<'|safe, '<']|join }}|{{ ['<', '<']|join('&'|safe) }}|{{ ['<', '&']|join }}|{{ ['<', '&']|join('&') }}", {}, AE),
+    ('autoescape-ae-join-markup-off-block', "{% autoescape false %}{{ ['<'|safe, '<']|join }}|{{ ['<', '<']|join('&'|safe) }}{% endautoescape %}", {}, AE),
+    ('autoescape-ae-join-markup-on-block', "{% autoescape true %}{{ ['<'|safe, '<']|join }}|{{ ['<', '<']|join('&'|safe) }}{% endautoescape %}", {}, {}),
+    ('autoescape-ae-replace-markup', "{{ ('<a>'|safe)|replace('a', '&') }}|{{ '<a>'|replace('a', '&'|safe) }}|{{ '<a>'|replace('a', '&') }}", {}, {}),
+    ('autoescape-ae-replace-markup-on', "{{ ('<a>'|safe)|replace('a', '&') }}|{{ '<a>'|replace('a', '&'|safe) }}|{{ '<a>'|replace('a', '&') }}", {}, AE),
+    ('autoescape-ae-replace-markup-block', "{% autoescape true %}{{ ('<a>'|safe)|replace('a', '&') }}|{{ '<a>'|replace('a', '&'|safe) }}{% endautoescape %}", {}, {}),
+    ('autoescape-ae-tilde-markup', "{{ '<'|safe ~ '<' }}|{{ '<' ~ '<'|safe }}|{{ ('<'|safe ~ '<')|length }}", {}, {}),
+    ('autoescape-ae-tilde-markup-on', "{{ '<'|safe ~ '<' }}|{{ '<' ~ '<'|safe }}|{{ ('<'|safe ~ '<')|length }}", {}, AE),
+    ('autoescape-ae-tilde-block', "{% autoescape true %}{{ '<'|safe ~ '<' }}|{{ ('<' ~ '&')|length }}{% endautoescape %}", {}, {}),
+    ('autoescape-ae-plus-markup', "{{ '<'|safe + '<' }}|{{ '<' + '<'|safe }}|{{ ('<'|safe + '<')|length }}", {}, {}),
+    ('autoescape-ae-plus-markup-on', "{{ '<'|safe + '<' }}|{{ '<' + '<'|safe }}", {}, AE),
+    ('autoescape-ae-mod-markup', "{{ ('<%s>'|safe) % '&' }}|{{ '<%s>' % ('&'|safe) }}|{{ ('%s'|safe) % ('&',) }}|{{ ('%(a)s'|safe) % {'a': '<'} }}", {}, {}),
+    ('autoescape-ae-mod-markup-on', "{{ ('<%s>'|safe) % '&' }}|{{ '<%s>' % ('&'|safe) }}|{{ ('%s'|safe) % ('&',) }}|{{ ('%(a)s'|safe) % {'a': '<'} }}", {}, AE),
+    ('autoescape-ae-format-markup', "{{ ('<{}>'|safe).format('&') }}|{{ ('%s'|safe)|format('<') }}|{{ '%s'|format('<'|safe) }}", {}, AE),
+    ('autoescape-ae-format-markup-off', "{{ ('<{}>'|safe).format('&') }}|{{ ('%s'|safe)|format('<') }}|{{ '%s'|format('<'|safe) }}", {}, {}),
+    ('autoescape-ae-mul-markup', "{{ ('<'|safe) * 2 }}|{{ ('<'|safe * 2)|length }}", {}, AE),
+    ('autoescape-ae-escape-filter', "{{ '<'|e }}|{{ '<'|e|e }}|{{ '<'|forceescape }}|{{ ('<'|safe)|forceescape }}", {}, {}),
+    ('autoescape-ae-markup-methods', "{{ ('<a>'|safe).upper() }}|{{ ('a'|safe).replace('a', '<') }}|{{ ('a,b'|safe).split(',') }}|{{ ('<'|safe).join(['<', '>']) }}", {}, AE),
+    ('autoescape-ae-markup-methods-off', "{{ ('<a>'|safe).upper() }}|{{ ('a'|safe).replace('a', '<') }}|{{ ('a,b'|safe).split(',') }}|{{ ('<'|safe).join(['<', '>']) }}", {}, {}),
+    ('autoescape-ae-macro-nested-ae', "{% autoescape false %}{% macro o() %}{% macro i() %}{{ '<' }}{% endmacro %}{{ i() }}{{ '<' }}{% endmacro %}{% endautoescape %}{{ o() }}", {}, AE),
+    ('autoescape-ae-macro-outside-in-inside', "{% macro o() %}{{ '<' }}{% endmacro %}{% autoescape false %}{% macro i() %}{{ o() }}{{ '<' }}{% endmacro %}{% endautoescape %}{{ i() }}", {}, AE),
+    ('autoescape-ae-volatile-macro', "{% autoescape x %}{% macro m() %}{{ '<' }}{% endmacro %}{% endautoescape %}{{ m() }}", {'x': False}, AE),
+    ('autoescape-ae-volatile-include', "{% autoescape x %}{% include 'i.j2' %}{% endautoescape %}", {'x': False, 'v': '<'}, AE, AE_LOADER),
+    ('autoescape-ae-volatile-callblock', "{% macro m() %}[{{ caller() }}]{% endmacro %}{% autoescape x %}{% call m() %}{{ '<' }}{% endcall %}{% endautoescape %}", {'x': False}, AE),
+    ('autoescape-ae-volatile-setblock', "{% autoescape x %}{% set s %}{{ '<' }}{% endset %}{% endautoescape %}{{ s }}", {'x': False}, AE),
+    ('autoescape-ae-volatile-join', "{% autoescape x %}{{ ['<'|safe, '<']|join }}|{{ '<'|safe ~ '<' }}|{{ {'a': '<'}|xmlattr }}{% endautoescape %}", {'x': False}, AE),
+    ('autoescape-ae-volatile-join-on', "{% autoescape x %}{{ ['<'|safe, '<']|join }}|{{ '<'|safe ~ '<' }}|{{ {'a': '<'}|xmlattr }}{% endautoescape %}", {'x': True}, {}),
+    ('autoescape-ae-macro-ret-type', "{% macro m() %}<{% endmacro %}{{ m() is string }}|{{ m()|length }}|{{ (m() ~ '<')|length }}", {}, {}),
+    ('autoescape-ae-macro-ret-type-on', "{% macro m() %}<{% endmacro %}{{ m() ~ '<' }}|{{ (m() ~ '<')|length }}", {}, AE),
+    ('autoescape-ae-macro-ret-type-block', "{% autoescape true %}{% macro m() %}<{% endmacro %}{% endautoescape %}{{ m() ~ '<' }}", {}, {}),
+    ('autoescape-ae-block-tag', "{% autoescape false %}{% block b %}{{ '<' }}{% endblock %}{% endautoescape %}", {}, AE),
+    ('autoescape-ae-with-block', "{% autoescape false %}{% with a = '<' %}{{ a }}{% endwith %}{% endautoescape %}", {}, AE),
+    ('autoescape-ae-for-block', "{% autoescape false %}{% for a in ['<'] %}{{ a }}{{ loop.cycle('<', '>') }}{% endfor %}{% endautoescape %}", {}, AE),
+    ('autoescape-ae-print-stmt', "{% autoescape false %}{% print '<' %}{% endautoescape %}{% print '<' %}", {}, AE),
+    ('autoescape-ae-pprint', "{{ ['<']|pprint }}|{{ {'a': '&'}|pprint }}", {}, AE),
+    ('autoescape-ae-tojson', "{{ ['<']|tojson }}|{% autoescape false %}{{ ['<']|tojson }}{% endautoescape %}", {}, AE),
+    ('autoescape-ae-wordwrap', "{{ 'a<b c<d'|wordwrap(3, wrapstring='<br>') }}|{{ ('a<b c'|safe)|wordwrap(3) }}", {}, AE),
+    ('autoescape-ae-indent', "{{ '<\n<'|indent(1, first=true) }}|{{ ('<\n<'|safe)|indent('&') }}|{{ '<\n<'|indent('&'|safe) }}", {}, AE),
+    ('autoescape-ae-center-trunc', "{{ '<'|center(5) }}|{{ '<<<<<'|truncate(4, leeway=0) }}|{{ ('<<<<<'|safe)|truncate(4, leeway=0) }}", {}, AE),
+    ('autoescape-ae-striptags', "{{ '<b>a&amp;</b>'|striptags }}|{{ '<b>x</b>'|safe|striptags }}", {}, AE),
+    ('autoescape-ae-title-cap', "{{ '<a>'|title }}|{{ ('<a>'|safe)|capitalize }}|{{ ('<a>'|safe)|trim }}|{{ (' <a> '|safe)|trim }}", {}, AE),
+    ('autoescape-ae-string-filter', "{{ ('<'|safe)|string ~ '<' }}|{{ 1|string ~ '<' }}", {}, AE),
+    ('autoescape-ae-default', "{{ none|default('<') }}|{{ x|default('<'|safe) }}", {}, AE),
+    ('autoescape-ae-markup-in-list-print', "{{ ['<'|safe, '<'] }}|{{ ('<'|safe, ) }}", {}, AE),
+    ('autoescape-ae-markup-in-list-print-off', "{{ ['<'|safe, '<'] }}|{{ {'a': '<'|safe} }}", {}, {}),
+    ('autoescape-ae-sum-markup', "{{ ['<'|safe, '<']|sum(start=''|safe) }}", {}, AE),
+    ('autoescape-ae-map-string', "{{ ['<'|safe]|map('string')|join }}|{{ ['<'|safe]|map('upper')|first ~ '<' }}", {}, AE),
+    ('autoescape-ae2-setblock-filter-off', "{% autoescape false %}{% set s | replace('a', '<') %}a{% endset %}{% endautoescape %}{{ s }}", {}, AE),
+    ('autoescape-ae2-setblock-filter-on', "{% autoescape true %}{% set s | replace('a', '<') %}a{% endset %}{% endautoescape %}{{ s }}|{% autoescape true %}{% set t | upper %}<{% endset %}{{ t }}{% endautoescape %}", {}, {}),
+    ('autoescape-ae2-setblock-filter-volatile', "{% autoescape x %}{% set s | replace('a', '<') %}a{{ '<' }}{% endset %}{{ s }}{% endautoescape %}{{ s }}", {'x': False}, AE),
+    ('autoescape-ae2-setblock-in-macro', "{% autoescape false %}{% macro m() %}{% set s %}{{ '<' }}{% endset %}{{ s }}{% endmacro %}{% endautoescape %}{{ m() }}|{% autoescape false %}{{ m() }}{% endautoescape %}", {}, AE),
+    ('autoescape-ae2-import-macro-in-off', "{% import 'm.j2' as m %}{% autoescape false %}{{ m.mm('<') }}{% endautoescape %}|{{ m.mm('<') }}", {}, AE, AE_LOADER2),
+    ('autoescape-ae2-import-macro-in-on', "{% import 'm.j2' as m %}{% autoescape true %}{{ m.mm('<') }}{% endautoescape %}|{{ m.mm('<') }}", {}, {}, AE_LOADER2),
+    ('autoescape-ae2-import-caller', "{% import 'm.j2' as m %}{% autoescape false %}{% call m.cc() %}{{ '<' }}{{ ['<', '&'|safe]|join }}{% endcall %}{% endautoescape %}", {}, AE, AE_LOADER2),
+    ('autoescape-ae2-import-caller-on', "{% import 'm.j2' as m %}{% autoescape true %}{% call m.cc() %}{{ '<' }}{{ ['<', '&'|safe]|join }}{% endcall %}{% endautoescape %}", {}, {}, AE_LOADER2),
+    ('autoescape-ae2-import-volatile', "{% import 'm.j2' as m %}{{ m.vv('<') }}", {}, AE, AE_LOADER2),
+    ('autoescape-ae2-import-with-context-volatile', "{% import 'm.j2' as m with context %}{{ m.vv('<') }}", {'y': False}, AE, AE_LOADER2),
+    ('autoescape-ae2-extends-in-ae', "{% extends 'b.j2' %}{% block a %}{{ v }}{{ super() }}{% endblock %}", {'v': '<'}, AE, AE_LOADER2),
+    ('autoescape-ae2-extends-super-off', "{% extends 'b.j2' %}{% block a %}{% autoescape false %}{{ v }}{{ super() }}{{ self.a() }}{% endautoescape %}{% endblock %}", {'v': '<'}, AE, AE_LOADER2),
+    ('autoescape-ae2-self-block-off', "{% block a %}{{ '<' }}{% endblock %}{% autoescape false %}{{ self.a() }}{{ self.a() ~ '<' }}{% endautoescape %}", {}, AE),
+    ('autoescape-ae2-self-block-on', "{% block a %}{{ '<' }}{% endblock %}{% autoescape true %}{{ self.a() }}{{ self.a() ~ '<' }}{% endautoescape %}", {}, {}),
+    ('autoescape-ae2-include-in-macro', "{% macro m() %}{% include 'b.j2' %}{% endmacro %}{% autoescape false %}{{ m() }}{% endautoescape %}", {'v': '<'}, AE, AE_LOADER2),
+    ('autoescape-ae2-recursive-loop-off', "{% autoescape false %}{% for x in [['<'], '<'] recursive %}{% if x is string %}{{ x }}{% else %}{{ loop(x) }}{% endif %}{% endfor %}{% endautoescape %}", {}, AE),
+    ('autoescape-ae2-recursive-loop-volatile', "{% autoescape y %}{% for x in [['<'], '<'] recursive %}{% if x is string %}{{ x }}{% else %}{{ loop(x) }}{% endif %}{% endfor %}{% endautoescape %}", {'y': False}, AE),
+    ('autoescape-ae2-macro-volatile-called-outside', "{% autoescape y %}{% macro m(x) %}{{ x }}{{ x ~ '&'|safe }}{% endmacro %}{% endautoescape %}{{ m('<') }}|{% autoescape false %}{{ m('<') }}{% endautoescape %}", {'y': True}, {}),
+    ('autoescape-ae2-macro-volatile-called-outside2', "{% autoescape y %}{% macro m(x) %}{{ x }}{% endmacro %}{% endautoescape %}{{ m('<') }}|{% autoescape true %}{{ m('<') }}{% endautoescape %}", {'y': False}, AE),
+    ('autoescape-ae2-volatile-concat', "{% autoescape y %}{{ '<'|safe ~ '<' }}|{{ x ~ '<' }}{% endautoescape %}", {'y': True, 'x': {'__markup__': '<'}}, {}),
+    ('autoescape-ae2-volatile-concat-off', "{% autoescape y %}{{ '<'|safe ~ '<' }}|{{ x ~ '<' }}{% endautoescape %}", {'y': False, 'x': {'__markup__': '<'}}, AE),
+    ('autoescape-ae2-volatile-filter-fold', "{% autoescape y %}{{ '<'|upper }}|{{ '<' ~ 1 }}|{{ ('<', 1) }}|{{ 1 }}{% endautoescape %}", {'y': False}, AE),
+    ('autoescape-ae2-volatile-const-on', "{% autoescape y %}{{ '<' }}|{{ '<' ~ 1 }}|{{ ('<',) }}{% endautoescape %}", {'y': True}, {}),
+    ('autoescape-ae2-nested-const-in-volatile', "{% autoescape y %}{% autoescape false %}{{ x }}{{ '<' }}{% endautoescape %}{% endautoescape %}", {'y': True, 'x': '<'}, AE),
+    ('autoescape-ae2-filter-block-volatile', '{% autoescape y %}{% filter upper %}{{ x }}{% endfilter %}{% endautoescape %}', {'y': False, 'x': '<a'}, AE),
+    ('autoescape-ae2-macro-ret-markup-in-off', "{% macro m() %}<{% endmacro %}{% autoescape false %}{{ m() ~ '<' }}|{{ m()|length }}|{{ m() is string }}{% endautoescape %}", {}, AE),
+    ('autoescape-ae2-block-macro-off-print', '{% autoescape false %}{% macro m() %}<{% endmacro %}{% block b %}{{ m() }}{% endblock %}{% endautoescape %}', {}, AE),
+    ('autoescape-ae2-callblock-in-block', "{% macro m() %}{{ caller() }}{% endmacro %}{% autoescape false %}{% block b %}{% call m() %}{{ '<' }}{% endcall %}{% endblock %}{% endautoescape %}", {}, AE),
+    ('autoescape-ae2-xmlattr-in-macro-off', "{% autoescape false %}{% macro m() %}{{ {'a': '<'}|xmlattr }}{% endmacro %}{% endautoescape %}{{ m() }}|{% autoescape false %}{% macro n() %}{{ {'a': '<'}|xmlattr }}{% endmacro %}{{ n() }}{% endautoescape %}", {}, AE),
+    ('autoescape-ae2-ns-markup', "{% set ns = namespace(a='') %}{% for x in ['<', '&'|safe] %}{% set ns.a = ns.a ~ x %}{% endfor %}{{ ns.a }}", {}, AE),
+    ('autoescape-ae2-loop-cycle-markup', "{% for x in [1, 2] %}{{ loop.cycle('<', '<'|safe) }}{% endfor %}", {}, AE),
+    ('autoescape-ae2-dict-markup-str', "{{ {'<'|safe: 1} }}|{{ ('<'|safe)|string }}|{{ ('<'|safe)|e }}", {}, AE),
+    # indent's + and join of str and Markup (the newline and indention are
+    # Markup when s is)
+    ('indent-markup-0', '{{ s|indent(w) }}|{{ s|indent(w, first=true) }}|{{ s|indent(w, blank=true) }}|{{ s|indent(w, true, true) }}', {'s': '<\n<\n\n<', 'w': '&'}, AE),
+    ('indent-markup-plain-0', '{{ s|indent(w) }}|{{ s|indent(w, first=true) }}|{{ s|indent(w, blank=true) }}|{{ s|indent(w, true, true) }}', {'s': '<\n<\n\n<', 'w': '&'}, {}),
+    ('indent-markup-1', '{{ s|indent(w) }}|{{ s|indent(w, first=true) }}|{{ s|indent(w, blank=true) }}|{{ s|indent(w, true, true) }}', {'s': '<\n<\n\n<', 'w': {'__markup__': '&'}}, AE),
+    ('indent-markup-plain-1', '{{ s|indent(w) }}|{{ s|indent(w, first=true) }}|{{ s|indent(w, blank=true) }}|{{ s|indent(w, true, true) }}', {'s': '<\n<\n\n<', 'w': {'__markup__': '&'}}, {}),
+    ('indent-markup-2', '{{ s|indent(w) }}|{{ s|indent(w, first=true) }}|{{ s|indent(w, blank=true) }}|{{ s|indent(w, true, true) }}', {'s': {'__markup__': '<\n<\n\n&'}, 'w': '&'}, AE),
+    ('indent-markup-plain-2', '{{ s|indent(w) }}|{{ s|indent(w, first=true) }}|{{ s|indent(w, blank=true) }}|{{ s|indent(w, true, true) }}', {'s': {'__markup__': '<\n<\n\n&'}, 'w': '&'}, {}),
+    ('indent-markup-3', '{{ s|indent(w) }}|{{ s|indent(w, first=true) }}|{{ s|indent(w, blank=true) }}|{{ s|indent(w, true, true) }}', {'s': {'__markup__': '<\n<'}, 'w': {'__markup__': '&'}}, AE),
+    ('indent-markup-plain-3', '{{ s|indent(w) }}|{{ s|indent(w, first=true) }}|{{ s|indent(w, blank=true) }}|{{ s|indent(w, true, true) }}', {'s': {'__markup__': '<\n<'}, 'w': {'__markup__': '&'}}, {}),
+    ('indent-markup-4', '{{ s|indent(w) }}|{{ s|indent(w, first=true) }}|{{ s|indent(w, blank=true) }}|{{ s|indent(w, true, true) }}', {'s': 'a<', 'w': {'__markup__': '&'}}, AE),
+    ('indent-markup-plain-4', '{{ s|indent(w) }}|{{ s|indent(w, first=true) }}|{{ s|indent(w, blank=true) }}|{{ s|indent(w, true, true) }}', {'s': 'a<', 'w': {'__markup__': '&'}}, {}),
+    ('indent-markup-5', '{{ s|indent(w) }}|{{ s|indent(w, first=true) }}|{{ s|indent(w, blank=true) }}|{{ s|indent(w, true, true) }}', {'s': {'__markup__': 'a<'}, 'w': 2}, AE),
+    ('indent-markup-plain-5', '{{ s|indent(w) }}|{{ s|indent(w, first=true) }}|{{ s|indent(w, blank=true) }}|{{ s|indent(w, true, true) }}', {'s': {'__markup__': 'a<'}, 'w': 2}, {}),
+    ('indent-markup-6', '{{ s|indent(w) }}|{{ s|indent(w, first=true) }}|{{ s|indent(w, blank=true) }}|{{ s|indent(w, true, true) }}', {'s': '<\n', 'w': 1}, AE),
+    ('indent-markup-plain-6', '{{ s|indent(w) }}|{{ s|indent(w, first=true) }}|{{ s|indent(w, blank=true) }}|{{ s|indent(w, true, true) }}', {'s': '<\n', 'w': 1}, {}),
 ]
 
 
