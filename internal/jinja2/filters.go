@@ -200,6 +200,31 @@ type generator struct {
 	pos  int // the items taken so far (next, a partial read)
 }
 
+// genCall calls a filter that Jinja2 writes as a generator function: the
+// arguments are checked at once (as Python binds them, under the name fn),
+// and items runs when the generator, named gen, is consumed.
+func genCall(c *Ctx, v Value, args []Value, kw []Kwarg, fn, gen string, items Filter, required int, params ...string) (Value, error) {
+	if err := checkArgs(fn, args, kw, required, params...); err != nil {
+		return Value{}, err
+	}
+	return lazyGen(gen, func() ([]Value, error) {
+		r, err := items(c, v, args, kw)
+		return r.Items(), err
+	}), nil
+}
+
+func fUnique(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
+	return genCall(c, v, args, kw, "do_unique", "sync_do_unique", fUniqueItems, 0, "case_sensitive", "attribute")
+}
+
+func fSlice(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
+	return genCall(c, v, args, kw, "sync_do_slice", "sync_do_slice", fSliceItems, 1, "slices", "fill_with")
+}
+
+func fBatch(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
+	return genCall(c, v, args, kw, "do_batch", "do_batch", fBatchItems, 1, "linecount", "fill_with")
+}
+
 // lazyGen is a generator object of the function fn whose items produce
 // computes when it is consumed.
 func lazyGen(fn string, produce func() ([]Value, error)) Value {
@@ -774,16 +799,6 @@ func fSort(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 	return ListV(out), err
 }
 
-func fUnique(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
-	if err := checkArgs("do_unique", args, kw, 0, "case_sensitive", "attribute"); err != nil {
-		return Value{}, err
-	}
-	return lazyGen("sync_do_unique", func() ([]Value, error) {
-		r, err := fUniqueItems(c, v, args, kw)
-		return r.Items(), err
-	}), nil
-}
-
 func fUniqueItems(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 	var bd bound
 	a, set, err := bd.bind("do_unique", args, kw, "case_sensitive", "attribute")
@@ -1326,16 +1341,6 @@ func fStriptags(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 	return StrV(stripTags(s)), nil
 }
 
-func fSlice(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
-	if err := checkArgs("sync_do_slice", args, kw, 1, "slices", "fill_with"); err != nil {
-		return Value{}, err
-	}
-	return lazyGen("sync_do_slice", func() ([]Value, error) {
-		r, err := fSliceItems(c, v, args, kw)
-		return r.Items(), err
-	}), nil
-}
-
 func fSliceItems(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 	var bd bound
 	a, set, err := bd.bind("sync_do_slice", args, kw, "slices", "fill_with")
@@ -1380,16 +1385,6 @@ func fSliceItems(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 		out = append(out, ListV(tmp))
 	}
 	return ListV(out), nil
-}
-
-func fBatch(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
-	if err := checkArgs("do_batch", args, kw, 1, "linecount", "fill_with"); err != nil {
-		return Value{}, err
-	}
-	return lazyGen("do_batch", func() ([]Value, error) {
-		r, err := fBatchItems(c, v, args, kw)
-		return r.Items(), err
-	}), nil
 }
 
 func fBatchItems(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
