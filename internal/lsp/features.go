@@ -79,15 +79,26 @@ type hoverResult struct {
 	Range    lspRange      `json:"range"`
 }
 
+// bodyLine returns the open document p names and its line under the
+// cursor. d is nil when the document is not open; ok is false when the
+// cursor is past the end or in the front matter, not in the template.
+func (s *Server) bodyLine(ctx context.Context, p positionParams) (d *document, line string, ok bool) {
+	d = s.current(ctx, p.TextDocument.URI)
+	if d == nil {
+		return nil, "", false
+	}
+	line, ok = lineText(d.text, p.Position.Line)
+	if !ok || offsetOf(d.text, p.Position) < textpos.FrontMatterEnd(d.text) {
+		return d, "", false
+	}
+	return d, line, true
+}
+
 // hover describes the declared input under the cursor: its type, whether
 // it is required, its description and its choices.
 func (s *Server) hover(ctx context.Context, p positionParams) any {
-	d := s.current(ctx, p.TextDocument.URI)
-	if d == nil {
-		return nil
-	}
-	line, ok := lineText(d.text, p.Position.Line)
-	if !ok || offsetOf(d.text, p.Position) < textpos.FrontMatterEnd(d.text) {
+	d, line, ok := s.bodyLine(ctx, p)
+	if !ok {
 		return nil
 	}
 	fm := s.frontMatter(d)
@@ -207,12 +218,11 @@ var (
 // where one is expected, a filter's after a pipe (Jinja, pongo2), and
 // otherwise the declared inputs and the engine's helpers or functions.
 func (s *Server) completion(ctx context.Context, p positionParams) any {
-	d := s.current(ctx, p.TextDocument.URI)
+	d, line, ok := s.bodyLine(ctx, p)
 	if d == nil {
 		return nil
 	}
-	line, ok := lineText(d.text, p.Position.Line)
-	if !ok || offsetOf(d.text, p.Position) < textpos.FrontMatterEnd(d.text) {
+	if !ok {
 		return completionList{Items: []completionItem{}}
 	}
 	before := line[:byteOffset(line, p.Position.Character)]
