@@ -83,6 +83,11 @@ func (c *compiler) compileFor(n *For) (execFn, error) {
 		c.loops--
 		return nil, err
 	}
+	// a name as the target is stored straight into its slot
+	targetSlot := -1
+	if t, ok := n.Target.(*Name); ok && !s.top {
+		targetSlot = s.vars[t.Name]
+	}
 	// for k, v in d.items() stores each pair without its tuple
 	var storeK, storeV func(f *frame, v Value) error
 	if t, ok := n.Target.(*TupleLit); ok && view == "items" && len(t.Items) == 2 {
@@ -217,7 +222,9 @@ func (c *compiler) compileFor(n *For) (execFn, error) {
 				lo.i = i
 				f.slots[loopSlot] = ObjectV(lo)
 			}
-			if err := store(f, it); err != nil {
+			if targetSlot >= 0 {
+				f.slots[targetSlot] = it
+			} else if err := store(f, it); err != nil {
 				return err
 			}
 			err := body(f)

@@ -747,7 +747,9 @@ func (c *compiler) compileStreamed(n *Print) (execFn, error) {
 // chainPart is one operand of a printed chain.
 type chainPart struct {
 	streamPart
-	lit   bool // a constant plain str, written as k.s
+	lit   bool   // a constant plain str
+	run   string // for a lit: its text and that of the lits after it
+	runN  int    // for a lit: how many parts run covers
 	field bool // x.name or x['name'] of a local x: slot, key, miss
 	slot  int
 	key   string
@@ -771,6 +773,15 @@ func (c *compiler) chainParts(xs []Expr) ([]chainPart, error) {
 			out[i].field, out[i].slot, out[i].key, out[i].miss = true, slot, key, miss
 		}
 	}
+	// a run of constant strs is written at once
+	for i := len(out) - 1; i >= 0; i-- {
+		if p := &out[i]; p.lit {
+			p.run, p.runN = p.k.s, 1
+			if i+1 < len(out) && out[i+1].lit {
+				p.run, p.runN = p.run+out[i+1].run, 1+out[i+1].runN
+			}
+		}
+	}
 	return out, nil
 }
 
@@ -789,13 +800,15 @@ type streamedPrint struct {
 func (s *streamedPrint) stream(f *frame) error {
 	c := f.c
 	start := len(c.out)
-	for k := range s.parts {
+	out := c.out // c.out while no operand is evaluated by a call
+	for k := 0; k < len(s.parts); k++ {
 		p := &s.parts[k]
 		var v Value
 		var err error
 		switch {
 		case p.lit:
-			c.out = append(c.out, p.k.s...)
+			out = append(out, p.run...)
+			k += p.runN - 1
 			continue
 		case p.field:
 			o := &f.slots[p.slot]
@@ -803,33 +816,38 @@ func (s *streamedPrint) stream(f *frame) error {
 				d := o.dict()
 				if i := d.findStr(p.key); i >= 0 {
 					if w := &d.vals[i]; w.kind == KindStr && (s.concat || w.flags&flagSafe == 0) {
-						c.out = append(c.out, w.s...)
+						out = append(out, w.s...)
 						continue
 					}
 				}
 			}
+			c.out = out
 			v, err = p.miss(f, o)
 		default:
+			c.out = out
 			v, err = p.eval(f)
 		}
+		out = c.out
 		if err != nil {
-			c.out = c.out[:start]
+			c.out = out[:start]
 			return err
 		}
 		switch {
 		case v.kind == KindStr && (s.concat || v.flags&flagSafe == 0):
-			c.out = append(c.out, v.s...)
+			out = append(out, v.s...)
 			continue
 		case s.concat && v.kind == KindInt && v.ref == nil:
-			c.out = strconv.AppendInt(c.out, v.n, 10)
+			out = strconv.AppendInt(out, v.n, 10)
 			continue
 		case s.concat && v.kind == KindFloat:
 			// str() of a float cannot fail
-			c.out, _ = appendRepr(c.out, v, nil)
+			out, _ = appendRepr(out, v, nil)
 			continue
 		}
+		c.out = out
 		return s.finish(f, start, k, v)
 	}
+	c.out = out
 	return place(c.checkOutput(), s.name, s.at)
 }
 
