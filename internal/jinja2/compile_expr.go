@@ -180,6 +180,9 @@ func (c *compiler) expr(x Expr, lenient bool) (evalFn, error) {
 			return acc, nil
 		}, nil
 	case *FilterExpr:
+		if fn, err := c.compileBareFilter(n); fn != nil || err != nil {
+			return fn, err
+		}
 		fn, err := c.compileFilter(n, nil)
 		if err != nil {
 			return nil, err
@@ -710,6 +713,45 @@ func (c *compiler) compileFilter(n *FilterExpr, _ any) (func(f *frame, in Value)
 			return Value{}, place(err, name, pos)
 		}
 		r, err := fl(f.c, v, as, kw)
+		if err != nil {
+			return Value{}, place(err, name, pos)
+		}
+		return r, nil
+	}, nil
+}
+
+// compileBareFilter compiles x|name without arguments, x no filter, as
+// one function calling the filter with nothing to bind; x|trim of a str
+// strips it in place. Nil for any other filter expression, and when no
+// filter is called name (compileFilter's error or stand-in).
+func (c *compiler) compileBareFilter(n *FilterExpr) (evalFn, error) {
+	if c.constMode > 0 || n.X == nil || !noArgs(n.Args) {
+		return nil, nil
+	}
+	if _, ok := n.X.(*FilterExpr); ok {
+		return nil, nil
+	}
+	fl := c.env.filter(n.Name)
+	if fl == nil {
+		return nil, nil
+	}
+	ev, err := c.expr(n.X, isLenientFilter(n.Name))
+	if err != nil {
+		return nil, err
+	}
+	_, own := c.env.filters[n.Name]
+	trim := n.Name == "trim" && !own
+	name, pos := c.src.name, n.P
+	return func(f *frame) (Value, error) {
+		v, err := ev(f)
+		if err != nil {
+			return Value{}, err
+		}
+		if trim && v.kind == KindStr {
+			// fTrim's answer
+			return markupOr(v, pyStripSpace(v.s)), nil
+		}
+		r, err := fl(f.c, v, nil, nil)
 		if err != nil {
 			return Value{}, place(err, name, pos)
 		}

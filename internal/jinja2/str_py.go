@@ -302,6 +302,9 @@ func pyIsIdentifier(s string) bool {
 }
 
 func pyStrip(s string, chars *string, left, right bool) string {
+	if chars == nil && left && right {
+		return pyStripSpace(s)
+	}
 	f := pyIsSpace
 	if chars != nil {
 		set := *chars
@@ -312,6 +315,40 @@ func pyStrip(s string, chars *string, left, right bool) string {
 	}
 	if right {
 		s = strings.TrimRightFunc(s, f)
+	}
+	return s
+}
+
+// pyStripSpace is str.strip(): Python's whitespace off both ends, a byte
+// at a time while the ends are ASCII.
+func pyStripSpace(s string) string {
+	for len(s) > 0 {
+		if b := s[0]; b < utf8.RuneSelf {
+			if !pyIsSpace(rune(b)) {
+				break
+			}
+			s = s[1:]
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s)
+		if !pyIsSpace(r) {
+			break
+		}
+		s = s[n:]
+	}
+	for len(s) > 0 {
+		if b := s[len(s)-1]; b < utf8.RuneSelf {
+			if !pyIsSpace(rune(b)) {
+				break
+			}
+			s = s[:len(s)-1]
+			continue
+		}
+		r, n := utf8.DecodeLastRuneInString(s)
+		if !pyIsSpace(r) {
+			break
+		}
+		s = s[:len(s)-n]
 	}
 	return s
 }
