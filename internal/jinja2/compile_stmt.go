@@ -750,7 +750,7 @@ type chainPart struct {
 	lit   bool   // a constant plain str
 	run   string // for a lit: its text and that of the lits after it
 	runN  int    // for a lit: how many parts run covers
-	field bool // x.name or x['name'] of a local x: slot, key, miss
+	field bool   // x.name or x['name'] of a local x: slot, key, miss
 	slot  int
 	key   string
 	miss  func(f *frame, o *Value) (Value, error)
