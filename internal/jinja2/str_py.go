@@ -212,6 +212,14 @@ func pyTitle(s string) string {
 // pyCapitalize is str.capitalize (title case for the first character, as
 // Python 3.8 on).
 func pyCapitalize(s string) string {
+	if isASCII(s) {
+		return asciiCapitalize(s)
+	}
+	return runesCapitalize(s)
+}
+
+// runesCapitalize is str.capitalize of any s, rune by rune.
+func runesCapitalize(s string) string {
 	rs := []rune(s)
 	b := make([]byte, 0, len(s))
 	for i, r := range rs {
@@ -222,6 +230,34 @@ func pyCapitalize(s string) string {
 		}
 	}
 	return string(b)
+}
+
+// asciiCapitalize is str.capitalize of an ASCII s: s itself when it is
+// capitalized already (no allocation), else one new string.
+func asciiCapitalize(s string) string {
+	first := 0
+	if s != "" && 'a' <= s[0] && s[0] <= 'z' {
+		first = 'a' - 'A'
+	}
+	i := 1
+	for i < len(s) && !('A' <= s[i] && s[i] <= 'Z') {
+		i++
+	}
+	if first == 0 && i >= len(s) {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	b.WriteByte(s[0] - byte(first))
+	b.WriteString(s[1:i])
+	for ; i < len(s); i++ {
+		c := s[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		b.WriteByte(c)
+	}
+	return b.String()
 }
 
 func allChars(s string, f func(rune) bool) bool {

@@ -66,3 +66,20 @@ func TestReprStrReference(t *testing.T) {
 	}
 	require.True(t, utf8.ValidString(reprStr("\xff")))
 }
+
+// TestCapitalizeASCII: str.capitalize of an ASCII str gives what the rune
+// by rune path gives, for every byte first, in the middle and last, and
+// returns a capitalized str itself without allocating.
+func TestCapitalizeASCII(t *testing.T) {
+	for c := range 128 {
+		for _, s := range []string{string(rune(c)), string(rune(c)) + "bC", "aB" + string(rune(c)), "Ab" + string(rune(c)) + "d"} {
+			require.Equal(t, runesCapitalize(s), pyCapitalize(s), "%q", s)
+		}
+	}
+	for _, s := range []string{"", "user", "ASSISTANT", "Tool", "hello World", "1st Place", " x"} {
+		require.Equal(t, runesCapitalize(s), pyCapitalize(s), "%q", s)
+	}
+	for _, s := range []string{"", "User", "Assistant", "1st place", " x"} {
+		require.Zero(t, testing.AllocsPerRun(10, func() { _ = pyCapitalize(s) }), "%q", s)
+	}
+}
