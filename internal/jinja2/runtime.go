@@ -101,6 +101,19 @@ func (tc *tctx) export(name string, v Value) {
 
 // initFree sets the free names' slots of fn from the context.
 func (f *frame) initFree(fn *fnScope) {
+	if tc := f.tc; tc.next == nil && tc.vars == nil && tc.locals == nil && tc.lay == nil {
+		// The outermost context of a render: only its variables, one
+		// map read a name (lookupCtx reads three maps a name).
+		base, slots, free, els := tc.base, f.slots, fn.freeSlots, fn.freeElse
+		for i, name := range fn.freeNames {
+			v, ok := base[name]
+			if !ok {
+				v = els[i]
+			}
+			slots[free[i]] = v
+		}
+		return
+	}
 	for i, name := range fn.freeNames {
 		v, ok := f.tc.lookupCtx(name)
 		if !ok {
