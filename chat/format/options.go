@@ -38,7 +38,9 @@ func Tools(tools ...chat.Tool) Option {
 
 // Vars are extra variables for a chat template (transformers' **kwargs of
 // apply_chat_template), such as "enable_thinking": false; any value
-// encoding/json can write. Only chattemplate's Template reads them: a
+// encoding/json can write; "documents" is transformers' documents
+// argument (the sources a RAG template such as Command-R's lists, None when
+// not given). Only chattemplate's Template reads them: a
 // Format or a meta template given Vars returns an error.
 func Vars(vars map[string]any) Option { return func(s *settings) { s.Vars = vars } }
 

@@ -184,7 +184,10 @@ func (t *Template) data(msgs []chat.Message, list jinja2.Value, opts option.Sett
 	for k, v := range opts.Vars {
 		d[k] = jinja2.FromGo(v)
 	}
-	d["documents"] = jinja2.NoneV()
+	if _, given := opts.Vars["documents"]; !given {
+		// transformers' documents argument: None unless the caller gives it
+		d["documents"] = jinja2.NoneV()
+	}
 	d["messages"], d["tools"], d["add_generation_prompt"] = list, tools, agp
 	return rd, nil
 }

@@ -59,6 +59,11 @@ func TestTemplateRender(t *testing.T) {
 			[]format.Option{format.Vars(map[string]any{"enable_thinking": false, "n": 41, "names": []string{"a", "b"}})}, "False 42 a,b"},
 		{"strftime_now on the caller's clock", `{{ strftime_now("%d %b %Y %H:%M") }}`, nil, []format.Option{}, "26 Jul 2024 09:05"},
 		{"tools is none when absent", "{{ tools is none }} {{ documents is none }}", nil, []format.Option{}, "True True"},
+		// transformers passes apply_chat_template's documents to the
+		// template: RAG templates (Command-R, Granite) list them
+		{"documents from the caller", "{% for d in documents %}{{ d.title }}: {{ d.text }};{% endfor %}{{ documents | length }}", nil,
+			[]format.Option{format.Vars(map[string]any{"documents": []map[string]any{{"title": "It's", "text": "a\nb"}, {"title": "x", "text": "y"}}})},
+			"It's: a\nb;x: y;2"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
