@@ -23,13 +23,7 @@ func TestCheckPromptDir(t *testing.T) {
 	code := run(context.Background(), []string{"check", "../../testdata/promptdir"}, nil, &out, &errOut)
 	assert.Equal(t, 1, code)
 	assert.Empty(t, errOut.String())
-	const golden = "testdata/promptdir.check.golden"
-	if *update {
-		require.NoError(t, os.WriteFile(golden, out.Bytes(), 0o644))
-	}
-	want, err := os.ReadFile(golden)
-	require.NoError(t, err)
-	assert.Equal(t, string(want), out.String())
+	goldenFile(t, "testdata/promptdir.check.golden", out.String())
 
 	out.Reset()
 	code = run(context.Background(), []string{"check", "../../testdata/promptdir/support", "../../testdata/promptdir/ops", "../../testdata/promptdir/sales", "../../testdata/promptdir/hr"}, nil, &out, &errOut)
@@ -49,13 +43,7 @@ func TestCheckBroken(t *testing.T) {
 	assert.Equal(t, 1, code)
 	assert.Empty(t, errOut.String())
 	got := strings.ReplaceAll(out.String(), "../../", "")
-	const golden = "../../testdata/check/broken.golden"
-	if *update {
-		require.NoError(t, os.WriteFile(golden, []byte(got), 0o644))
-	}
-	want, err := os.ReadFile(golden)
-	require.NoError(t, err)
-	assert.Equal(t, string(want), got)
+	goldenFile(t, "../../testdata/check/broken.golden", got)
 
 	// One line per file, and every file but the two that only include a
 	// broken partial.

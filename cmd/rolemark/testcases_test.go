@@ -22,15 +22,20 @@ func runTest(t *testing.T, args ...string) (int, string, string) {
 	return code, out.String(), errOut.String()
 }
 
-// golden compares got with the file testdata/cases/NAME.golden, which
-// go test -update rewrites.
+// golden compares got with the file testdata/cases/NAME.golden.
 func golden(t *testing.T, name, got string) {
 	t.Helper()
-	file := filepath.Join("testdata", "cases", name+".golden")
+	goldenFile(t, filepath.Join("testdata", "cases", name+".golden"), got)
+}
+
+// goldenFile compares got with the file at path, which go test -update
+// rewrites.
+func goldenFile(t *testing.T, path, got string) {
+	t.Helper()
 	if *update {
-		require.NoError(t, os.WriteFile(file, []byte(got), 0o644))
+		require.NoError(t, os.WriteFile(path, []byte(got), 0o644))
 	}
-	want, err := os.ReadFile(file)
+	want, err := os.ReadFile(path)
 	require.NoError(t, err)
 	assert.Equal(t, string(want), got)
 }
