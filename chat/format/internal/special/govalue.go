@@ -78,6 +78,15 @@ func (s *scan) goValue(g *Guard, where string, rv reflect.Value, seen map[visit]
 		}
 	case reflect.Struct:
 		t := rv.Type()
+		// A template prints a struct as <Name object at 0x…>: a template
+		// that cuts that text writes its marks, which count as the
+		// data's, so that step 2 runs when they and the data's could
+		// make a token.
+		name := t.Name()
+		if name == "" {
+			name = "struct"
+		}
+		s.reprMarks(g, "<"+name+" object at 0x0123456789abcdef>")
 		for i := 0; i < t.NumField(); i++ {
 			if visible(t.Field(i)) && !s.goValue(g, where, rv.Field(i), seen) {
 				return false
@@ -85,6 +94,15 @@ func (s *scan) goValue(g *Guard, where string, rv reflect.Value, seen map[visit]
 		}
 	}
 	return true
+}
+
+// reprMarks adds the marks of a value's repr to the marks seen.
+func (s *scan) reprMarks(g *Guard, repr string) {
+	for i := 0; i < len(repr); i++ {
+		if g.mark.has(repr[i]) {
+			s.seen.add(repr[i])
+		}
+	}
 }
 
 // neutralGo returns rv's neutral copy (neutralString of every string a
