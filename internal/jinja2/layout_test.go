@@ -44,6 +44,7 @@ func TestRenderVars(t *testing.T) {
 	vals := []Value{IntV(1), StrV("u"), StrV("two"), ListV([]Value{StrV("x"), StrV("y")}), StrV("cyc"), IntV(9)}
 	m := map[string]Value{"a": IntV(1), "unused": StrV("u"), "b": StrV("two"), "xs": vals[3], "cycler": StrV("cyc")}
 	ctx := context.Background()
+	r := env.NewRenderer() // one for every case, in turn
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			tmpl, err := env.Parse(tc.name, tc.src)
@@ -57,8 +58,53 @@ func TestRenderVars(t *testing.T) {
 			buf, err := tmpl.AppendRenderVars(ctx, []byte(">"), l, vals)
 			require.NoError(t, err)
 			assert.Equal(t, ">"+tc.want, string(buf))
+			got, err = tmpl.RenderVarsWith(ctx, r, l, vals)
+			require.NoError(t, err)
+			assert.Equal(t, tc.want, got)
 		})
 	}
+}
+
+// TestRenderVarsWith: a Renderer renders as RenderVars does, one render
+// after another, whatever the one before left (a loop, a macro, an error,
+// an output too large to keep); it refuses a template of another Env and
+// values that do not match the Layout.
+func TestRenderVarsWith(t *testing.T) {
+	env := New()
+	loop, err := env.Parse("loop", `{% macro m(a) %}{% for i in a %}{{ i }}{{ loop.index }}{% endfor %}{% endmacro %}{{ m(xs) }}{{ s }}`)
+	require.NoError(t, err)
+	fails, err := env.Parse("fails", `{% for i in xs %}{{ i }}{{ 1 // 0 }}{% endfor %}`)
+	require.NoError(t, err)
+	large, err := env.Parse("large", `{{ s * (70000 // s|length) }}`)
+	require.NoError(t, err)
+	plain, err := env.Parse("plain", `{{ s }}|{{ xs is defined }}`)
+	require.NoError(t, err)
+	l := NewLayout("xs", "s")
+	vals := []Value{ListV([]Value{StrV("a"), StrV("b")}), StrV("!")}
+	ctx := context.Background()
+	r := env.NewRenderer()
+	for range 2 {
+		out, err := loop.RenderVarsWith(ctx, r, l, vals)
+		require.NoError(t, err)
+		assert.Equal(t, "a1b2!", out)
+		_, err = fails.RenderVarsWith(ctx, r, l, vals)
+		var e *Error
+		require.ErrorAs(t, err, &e)
+		assert.Equal(t, "ZeroDivisionError", e.Kind)
+		out, err = large.RenderVarsWith(ctx, r, l, vals)
+		require.NoError(t, err)
+		assert.Len(t, out, 70000)
+		assert.LessOrEqual(t, cap(r.c.out), maxPooledOutput, "a large output buffer is let go")
+		out, err = plain.RenderVarsWith(ctx, r, NewLayout("s"), []Value{StrV("x")})
+		require.NoError(t, err)
+		assert.Equal(t, "x|False", out)
+	}
+	other, err := New().Parse("other", `{{ s }}`)
+	require.NoError(t, err)
+	_, err = other.RenderVarsWith(ctx, r, l, vals)
+	assert.ErrorIs(t, err, errRendererEnv)
+	_, err = plain.RenderVarsWith(ctx, r, l, vals[:1])
+	assert.ErrorIs(t, err, errLayoutVals)
 }
 
 // TestRenderVarsLayouts: a template rendered with one Layout, then

@@ -261,8 +261,16 @@ func (e *Env) getCtx(ctx context.Context) *Ctx {
 // whole Ctx over would write every pointer field, through the write
 // barrier when the collector runs, at every render.
 func (e *Env) putCtx(c *Ctx) {
+	if e.resetCtx(c) {
+		e.renders.Put(c)
+	}
+}
+
+// resetCtx readies c for another render, as putCtx describes; false when
+// its output buffer is too large to keep, and c is left as it is.
+func (e *Env) resetCtx(c *Ctx) bool {
 	if cap(c.out) > maxPooledOutput {
-		return
+		return false
 	}
 	clear(c.rootFrame.slots)
 	c.rootFrame = frame{slots: c.rootFrame.slots[:0]}
@@ -283,7 +291,7 @@ func (e *Env) putCtx(c *Ctx) {
 	c.ctx, c.gen, c.joinErr = nil, nil, nil
 	c.out, c.outBase, c.scratch = c.out[:0], 0, c.scratch[:0]
 	c.autoescape, c.escVolatile, c.inh, c.depth, c.iters = e.autoescape, false, nil, 0, 0
-	e.renders.Put(c)
+	return true
 }
 
 // stackFrame is a frame and its slots on the render's stack.
