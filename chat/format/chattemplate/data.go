@@ -29,35 +29,61 @@ import (
 //     comes back at every turn), each with its tojson text, which
 //     transformers' templates print at every rendering.
 
-// renderData is one rendering's variables and the memory they live in:
-// without format.Vars, args, by position of the Template's layout; with
-// them, vars.
+// renderData is one rendering's state and the memory its variables live
+// in, pooled by its Template (Template.getData): the options it was
+// given, and its variables, without format.Vars args, by position of the
+// Template's layout (held in pos, which keeps the values that are the
+// same at every rendering from one rendering to the next), and with them
+// vars; jr is the Jinja render's own state. The conversation a Template
+// keeps lives in a renderData of its own, never pooled (newRenderMem).
 type renderData struct {
+	opts  option.Settings
 	args  []jinja2.Value
+	pos   []jinja2.Value
 	vars  map[string]jinja2.Value
 	vals  jinja2.Slab
 	dicts []jinja2.Dict
 	lists []jinja2.List
+	jr    *jinja2.Renderer
 }
 
-var renderDataPool = sync.Pool{New: func() any {
-	return &renderData{vars: map[string]jinja2.Value{}}
-}}
+// getData returns a rendering's state, reused when one is free: one
+// object from one pool per rendering, rather than one pool each for the
+// options, the variables and the Jinja render.
+func (t *Template) getData() *renderData {
+	if rd, ok := t.states.Get().(*renderData); ok {
+		return rd
+	}
+	return &renderData{pos: slices.Clone(t.fixed), jr: t.env.NewRenderer()}
+}
 
-// release returns rd's memory to the pool once the rendering is done.
-func (rd *renderData) release() {
-	if len(rd.vars) > 64 || cap(rd.args) > 64 || rd.vals.Cap() > 1<<14 || cap(rd.dicts) > 1<<12 || cap(rd.lists) > 1<<12 {
+// putData keeps rd for another rendering, holding none of the caller's
+// data (reset has dropped the variables), unless it grew large.
+func (t *Template) putData(rd *renderData) {
+	if len(rd.vars) > 64 || rd.vals.Cap() > 1<<14 || cap(rd.dicts) > 1<<12 || cap(rd.lists) > 1<<12 {
 		return // let a large one go rather than keep it pooled
 	}
+	if rd.opts.Tools != nil || rd.opts.Vars != nil {
+		rd.opts = option.Settings{}
+	} else {
+		rd.opts.AddGenerationPrompt, rd.opts.ContinueFinal, rd.opts.AllowSpecialTokens = false, false, false
+	}
+	t.states.Put(rd)
+}
+
+// reset drops a rendering's variables once it is done, keeping the
+// memory for the next rendering (the neutral one, or the next call's).
+func (rd *renderData) reset() {
 	if len(rd.vars) > 0 {
 		clear(rd.vars)
 	}
-	clear(rd.args)
+	// the values of pos from argDocuments on are the Template's own
+	clear(rd.pos[:argDocuments])
+	rd.args = nil
 	rd.vals.Reset()
 	clear(rd.dicts)
 	clear(rd.lists)
-	rd.args, rd.dicts, rd.lists = rd.args[:0], rd.dicts[:0], rd.lists[:0]
-	renderDataPool.Put(rd)
+	rd.dicts, rd.lists = rd.dicts[:0], rd.lists[:0]
 }
 
 // dict returns the dict of the str keys and the values vals, in the
@@ -154,28 +180,31 @@ func layout(tokens map[string]string) (*jinja2.Layout, []jinja2.Value) {
 
 // data builds the template's variables as transformers passes them:
 // messages, tools, documents, add_generation_prompt, the special tokens and
-// the caller's variables; list is msgs as the messages list, or the zero
-// Value to convert them in rd. The caller releases rd after the rendering.
-// Without format.Vars they are rd.args, by position of t.layout;
-// with them, rd.vars.
-func (t *Template) data(msgs []chat.Message, list jinja2.Value, opts option.Settings) (rd *renderData, err error) {
-	rd = renderDataPool.Get().(*renderData)
+// the caller's variables, in rd; list is msgs as the messages list, or the
+// zero Value to convert them in rd. The caller resets rd after the
+// rendering. Without format.Vars they are rd.args, by position of
+// t.layout; with them, rd.vars.
+func (t *Template) data(rd *renderData, msgs []chat.Message, list jinja2.Value, opts option.Settings) error {
 	if list.Kind() != jinja2.KindList {
 		list = t.messagesValue(rd, msgs)
 	}
 	tools := jinja2.NoneV()
 	if len(opts.Tools) > 0 {
+		var err error
 		tools, err = t.toolsValue(opts.Tools)
 		if err != nil {
-			rd.release()
-			return nil, &TemplateError{Template: t.name, Msg: err.Error()}
+			rd.reset()
+			return &TemplateError{Template: t.name, Msg: err.Error()}
 		}
 	}
 	agp := jinja2.BoolV(opts.AddGenerationPrompt)
 	if len(opts.Vars) == 0 {
-		rd.args = append(rd.args[:0], t.fixed...)
-		rd.args[argMessages], rd.args[argTools], rd.args[argAddGenerationPrompt] = list, tools, agp
-		return rd, nil
+		rd.pos[argMessages], rd.pos[argTools], rd.pos[argAddGenerationPrompt] = list, tools, agp
+		rd.args = rd.pos
+		return nil
+	}
+	if rd.vars == nil {
+		rd.vars = map[string]jinja2.Value{}
 	}
 	d := rd.vars
 	for k, v := range t.tokens {
@@ -189,7 +218,7 @@ func (t *Template) data(msgs []chat.Message, list jinja2.Value, opts option.Sett
 		d["documents"] = jinja2.NoneV()
 	}
 	d["messages"], d["tools"], d["add_generation_prompt"] = list, tools, agp
-	return rd, nil
+	return nil
 }
 
 // messagesValue converts a conversation to transformers' message shape:

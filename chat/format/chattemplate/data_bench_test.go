@@ -20,11 +20,12 @@ func BenchmarkData(b *testing.B) {
 	opts := option.Settings{AddGenerationPrompt: true}
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
-		rd, err := t.data(msgs, jinja2.Value{}, opts)
-		if err != nil {
+		rd := t.getData()
+		if err := t.data(rd, msgs, jinja2.Value{}, opts); err != nil {
 			b.Fatal(err)
 		}
-		rd.release()
+		rd.reset()
+		t.putData(rd)
 	}
 }
 

@@ -115,7 +115,7 @@ func (c *compiled) render(ctx context.Context, t *Template, rd *renderData, span
 		}
 		out, *spans, err = c.tpl.RenderGeneration(ctx, vars)
 	case len(rd.args) > 0:
-		out, err = c.tpl.RenderVars(ctx, t.lay, rd.args)
+		out, err = c.tpl.RenderVarsWith(ctx, rd.jr, t.lay, rd.args)
 	default:
 		out, err = c.tpl.Render(ctx, rd.vars)
 	}

@@ -46,7 +46,10 @@ func (t *Template) HasGeneration(opts ...format.Option) bool {
 // a generation block is ErrNoGeneration.
 func (t *Template) RenderSpans(ctx context.Context, msgs []chat.Message, opts ...format.Option) (string, [][2]int, error) {
 	var spans []jinja2.Span
-	out, err := t.checkedRenderSpans(ctx, msgs, option.Apply(opts), &spans)
+	rd := t.getData()
+	option.ApplyTo(&rd.opts, opts)
+	out, err := t.checkedRender(ctx, rd, msgs, &spans)
+	t.putData(rd)
 	if err != nil {
 		if len(t.inferred) > 0 {
 			t.markFromText(err)

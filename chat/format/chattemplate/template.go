@@ -7,6 +7,7 @@ import (
 	"maps"
 	"slices"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -51,6 +52,10 @@ type Template struct {
 	// rendering (data.go).
 	lay   *jinja2.Layout
 	fixed []jinja2.Value
+	// env is the variants' environment; states pools renderings' state
+	// (*renderData, data.go).
+	env    *jinja2.Env
+	states sync.Pool
 }
 
 // Option configures a Template.
@@ -187,6 +192,7 @@ func newTemplate(sources map[string]string, opts []Option) (*Template, error) {
 		sources = map[string]string{"default": src}
 	}
 	env := chatEnv(t.clock, &t.memo)
+	t.env = env
 	for name, src := range sources {
 		jt, err := compileJinja(env, orDefault(t.name, "chat template"), src)
 		if err != nil {
@@ -311,7 +317,10 @@ func (t *Template) SpecialTokens() []string { return slices.Clone(t.special) }
 // refusal is a *TemplateError with Raised set; data holding a special
 // token is a *format.SpecialTokenError unless format.AllowSpecialTokens.
 func (t *Template) Render(ctx context.Context, msgs []chat.Message, opts ...format.Option) (string, error) {
-	out, err := t.checkedRender(ctx, msgs, option.Apply(opts))
+	rd := t.getData()
+	option.ApplyTo(&rd.opts, opts)
+	out, err := t.checkedRender(ctx, rd, msgs, nil)
+	t.putData(rd)
 	if err != nil && len(t.inferred) > 0 {
 		t.markFromText(err)
 	}
@@ -327,14 +336,11 @@ func (t *Template) markFromText(err error) {
 	}
 }
 
-// checkedRender is Render before its error says where a token came from.
-func (t *Template) checkedRender(ctx context.Context, msgs []chat.Message, opts option.Settings) (string, error) {
-	return t.checkedRenderSpans(ctx, msgs, opts, nil)
-}
-
-// checkedRenderSpans is checkedRender that also records, when spans is
-// not nil, the spans of the {% generation %} blocks of what it returns.
-func (t *Template) checkedRenderSpans(ctx context.Context, msgs []chat.Message, opts option.Settings, spans *[]jinja2.Span) (string, error) {
+// checkedRender is Render, with the options in rd, before its error says
+// where a token came from; it also records, when spans is not nil, the
+// spans of the {% generation %} blocks of what it returns.
+func (t *Template) checkedRender(ctx context.Context, rd *renderData, msgs []chat.Message, spans *[]jinja2.Span) (string, error) {
+	opts := rd.opts
 	if opts.AddGenerationPrompt && opts.ContinueFinal {
 		return "", format.ErrContinueConflict
 	}
@@ -356,7 +362,7 @@ func (t *Template) checkedRenderSpans(ctx context.Context, msgs []chat.Message, 
 		}
 		neutral = n
 	}
-	out, err := t.render(ctx, msgs, list, opts, spans)
+	out, err := t.render(ctx, rd, msgs, list, opts, spans)
 	if err != nil || !neutral {
 		return out, err
 	}
@@ -367,7 +373,7 @@ func (t *Template) checkedRenderSpans(ctx context.Context, msgs []chat.Message, 
 	// conversation kept: it would replace the one the next rendering
 	// looks for), or converted in the rendering's memory
 	nmsgs, nlist := t.neutralOf(kc, msgs)
-	n, err := t.render(ctx, nmsgs, nlist, nopts, nil)
+	n, err := t.render(ctx, rd, nmsgs, nlist, nopts, nil)
 	if err != nil {
 		if ctx.Err() != nil {
 			return "", ctx.Err()
@@ -381,10 +387,9 @@ func (t *Template) checkedRenderSpans(ctx context.Context, msgs []chat.Message, 
 	return out, nil
 }
 
-// render is Render after the checks of the data; list is msgs as the
-// messages list, or the zero Value to convert them in the rendering's
-// memory.
-func (t *Template) render(ctx context.Context, msgs []chat.Message, list jinja2.Value, opts option.Settings, spans *[]jinja2.Span) (string, error) {
+// render is Render after the checks of the data, in rd; list is msgs as
+// the messages list, or the zero Value to convert them in rd.
+func (t *Template) render(ctx context.Context, rd *renderData, msgs []chat.Message, list jinja2.Value, opts option.Settings, spans *[]jinja2.Span) (string, error) {
 	if err := ctx.Err(); err != nil {
 		return "", err
 	}
@@ -399,12 +404,11 @@ func (t *Template) render(ctx context.Context, msgs []chat.Message, list jinja2.
 	if spans != nil && !jt.gen {
 		return "", ErrNoGeneration
 	}
-	rd, err := t.data(msgs, list, opts)
-	if err != nil {
+	if err := t.data(rd, msgs, list, opts); err != nil {
 		return "", err
 	}
 	out, err := jt.render(ctx, t, rd, spans)
-	rd.release()
+	rd.reset()
 	if err != nil {
 		return "", err
 	}

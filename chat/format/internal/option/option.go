@@ -31,13 +31,20 @@ func Apply[O ~func(*Settings)](opts []O) Settings {
 		return Settings{}
 	}
 	p := scratch.Get().(*Settings)
-	for _, o := range opts {
-		if o != nil {
-			o(p)
-		}
-	}
+	ApplyTo(p, opts)
 	s := *p
 	*p = Settings{} // hold no caller's tools or vars while pooled
 	scratch.Put(p)
 	return s
+}
+
+// ApplyTo applies opts, in order, to s: Apply for a caller whose Settings
+// already live on the heap (in a pooled state of its own), without the
+// pool. s starts as the caller leaves it, zero for Apply's settings.
+func ApplyTo[O ~func(*Settings)](s *Settings, opts []O) {
+	for _, o := range opts {
+		if o != nil {
+			o(s)
+		}
+	}
 }

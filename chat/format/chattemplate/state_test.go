@@ -1,0 +1,103 @@
+package chattemplate
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/rolemark/rolemark/chat"
+	"github.com/rolemark/rolemark/chat/format"
+	"github.com/rolemark/rolemark/internal/jinja2"
+)
+
+// TestRenderStateReused: a rendering's pooled state starts as a new one
+// would, whatever the rendering before it was given (tools, variables,
+// the generation prompt, allowed special tokens) or how it ended (a
+// template's refusal, a special token); once back in the pool it holds
+// none of the caller's data.
+func TestRenderStateReused(t *testing.T) {
+	tpl, err := New("{{ bos_token }}{% for m in messages %}{{ m.role }}:{{ m.content }};{% endfor %}"+
+		"{% if tools %}tools={{ tools|map(attribute='function.name')|join(',') }};{% endif %}"+
+		"{% if x is defined %}x={{ x }};{% endif %}{% if add_generation_prompt %}>{% endif %}"+
+		"{% if messages[0].content == 'no' %}{{ raise_exception('no') }}{% endif %}",
+		Token("bos_token", "<s>"))
+	require.NoError(t, err)
+	ctx := context.Background()
+	msgs := []chat.Message{chat.Text(chat.RoleUser, "hi")}
+	tools := []chat.Tool{{Name: "f"}}
+	steps := []struct {
+		msgs []chat.Message
+		opts []format.Option
+		want string
+		err  bool
+	}{
+		{msgs, []format.Option{format.Tools(tools...), format.Vars(map[string]any{"x": 1}), format.GenerationPrompt()}, "<s>user:hi;tools=f;x=1;>", false},
+		{msgs, nil, "<s>user:hi;", false},
+		{[]chat.Message{chat.Text(chat.RoleUser, "<s>")}, []format.Option{format.AllowSpecialTokens()}, "<s>user:<s>;", false},
+		{[]chat.Message{chat.Text(chat.RoleUser, "<s>")}, nil, "", true},
+		{[]chat.Message{chat.Text(chat.RoleUser, "no")}, []format.Option{format.Vars(map[string]any{"x": 2})}, "", true},
+		{msgs, []format.Option{format.Tools(tools...)}, "<s>user:hi;tools=f;", false},
+		{msgs, nil, "<s>user:hi;", false},
+	}
+	for round := range 2 {
+		for i, s := range steps {
+			got, err := tpl.Render(ctx, s.msgs, s.opts...)
+			if s.err {
+				assert.Error(t, err, "round %d step %d", round, i)
+				continue
+			}
+			require.NoError(t, err, "round %d step %d", round, i)
+			assert.Equal(t, s.want, got, "round %d step %d", round, i)
+		}
+	}
+	rd := tpl.getData()
+	assert.Zero(t, rd.opts)
+	assert.Nil(t, rd.args)
+	assert.Empty(t, rd.vars)
+	assert.Equal(t, make([]jinja2.Value, argDocuments), rd.pos[:argDocuments])
+	assert.Equal(t, tpl.fixed[argDocuments:], rd.pos[argDocuments:])
+}
+
+// TestRenderStateConcurrent renders with different options from many
+// goroutines on one Template (go test -race checks the pooled states):
+// each rendering sees its own options only.
+func TestRenderStateConcurrent(t *testing.T) {
+	tpl, err := New("{% for m in messages %}{{ m.content }};{% endfor %}{{ x|default('-') }}" +
+		"{% if tools %}{{ tools|length }}{% endif %}{% if add_generation_prompt %}>{% endif %}")
+	require.NoError(t, err)
+	msgs := []chat.Message{chat.Text(chat.RoleUser, "a")}
+	tools := []chat.Tool{{Name: "f"}, {Name: "g"}}
+	cases := []struct {
+		opts []format.Option
+		want string
+	}{
+		{nil, "a;-"},
+		{[]format.Option{format.GenerationPrompt()}, "a;->"},
+		{[]format.Option{format.Tools(tools...)}, "a;-2"},
+		{[]format.Option{format.Vars(map[string]any{"x": "v"})}, "a;v"},
+	}
+	done := make(chan error)
+	for g := range 8 {
+		go func() {
+			for i := range 200 {
+				c := cases[(g+i)%len(cases)]
+				got, err := tpl.Render(context.Background(), msgs, c.opts...)
+				if err == nil && got != c.want {
+					err = errors.New(got + " for " + c.want)
+				}
+				if err != nil {
+					done <- fmt.Errorf("goroutine %d, rendering %d: %w", g, i, err)
+					return
+				}
+			}
+			done <- nil
+		}()
+	}
+	for range 8 {
+		assert.NoError(t, <-done)
+	}
+}
