@@ -7,6 +7,7 @@ import (
 
 	"github.com/rolemark/rolemark/chat"
 	"github.com/rolemark/rolemark/chat/format"
+	"github.com/rolemark/rolemark/chat/format/chattemplate"
 	"github.com/rolemark/rolemark/internal/fixture/cpubench"
 )
 
@@ -84,6 +85,43 @@ func BenchmarkCorpusRenderAlternate(b *testing.B) {
 					msgs = other
 				}
 				if _, err := tpl.Render(ctx, msgs, opts...); err != nil {
+					b.Fatal(err)
+				}
+			}
+			t.Stop(0)
+		})
+	}
+}
+
+// BenchmarkRenderFixedCost renders a template that prints one message's
+// text, so that what it measures is what every rendering costs around
+// the template itself: the options, the kept conversation, the
+// special-token check, the variables, the render state, the output.
+func BenchmarkRenderFixedCost(b *testing.B) {
+	tpl, err := chattemplate.New("{{ messages[0].content }}", chattemplate.Token("bos_token", "<s>"),
+		chattemplate.Token("eos_token", "</s>"), chattemplate.SpecialTokens("[INST]", "[/INST]"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	msgs := []chat.Message{chat.Text(chat.RoleUser, "Hello")}
+	tools := []chat.Tool{{Name: "get_weather", Description: "The weather in a city.",
+		Parameters: []byte(`{"type": "object", "properties": {"city": {"type": "string"}}}`)}}
+	for _, c := range []struct {
+		name string
+		opts []format.Option
+	}{
+		{"none", nil},
+		{"generation", []format.Option{format.GenerationPrompt()}},
+		{"tools", []format.Option{format.Tools(tools...), format.GenerationPrompt()}},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			ctx := context.Background()
+			if _, err := tpl.Render(ctx, msgs, c.opts...); err != nil {
+				b.Fatal(err)
+			}
+			t := cpubench.Start(b)
+			for i := 0; i < b.N; i++ {
+				if _, err := tpl.Render(ctx, msgs, c.opts...); err != nil {
 					b.Fatal(err)
 				}
 			}
