@@ -338,7 +338,7 @@ func (c *compiler) compileStmts(body []Stmt) (execFn, error) {
 	var fns []execFn
 	var text []byte
 	textStart := -1
-	// a run of text and {{ name }} prints is one segment
+	// a run of text, {{ name }} and {{ x.name }} prints is one segment
 	var seg []segOp
 	endText := func() {
 		if textStart >= 0 {
@@ -350,7 +350,7 @@ func (c *compiler) compileStmts(body []Stmt) (execFn, error) {
 	flush := func() {
 		endText()
 		switch {
-		case len(seg) == 1 && !seg[0].name:
+		case len(seg) == 1 && !seg[0].name && seg[0].miss == nil:
 			s := seg[0].text
 			fns = append(fns, func(f *frame) error { return f.c.writeRaw(s) })
 		case len(seg) > 0:
@@ -370,6 +370,11 @@ func (c *compiler) compileStmts(body []Stmt) (execFn, error) {
 			if slot, undef, ok := c.printedSlot(p); ok {
 				endText()
 				seg = append(seg, segOp{name: true, slot: slot, undef: undef, pos: p.P})
+				continue
+			}
+			if slot, key, miss, ok := c.printedField(p); ok {
+				endText()
+				seg = append(seg, segOp{slot: slot, key: key, miss: miss, pos: p.P})
 				continue
 			}
 		}

@@ -314,13 +314,26 @@ func (c *compiler) printedSlot(n *Print) (slot int, undef error, ok bool) {
 	return slot, undef, true
 }
 
-// segOp is a step of a run of text and {{ name }} prints: text, or the
-// value in slot (name true).
+// printedField recognizes {{ x.name }} and {{ x['name'] }} of a local x
+// (fieldOf's) printed with no check of the output (what fastPrint and
+// compilePrintValue compile otherwise).
+func (c *compiler) printedField(n *Print) (slot int, key string, miss func(f *frame, o *Value) (Value, error), ok bool) {
+	if c.constMode > 0 || c.outputCheck() || c.foldMatters(n.X) {
+		return 0, "", nil, false
+	}
+	return c.fieldOf(n.X)
+}
+
+// segOp is a step of a run of text and {{ name }} prints: text, the
+// value in slot (name true), or the field key of the value in slot (miss
+// set: fieldOf's).
 type segOp struct {
 	text  string
 	name  bool
 	slot  int
 	undef error // printedSlot's
+	key   string
+	miss  func(f *frame, o *Value) (Value, error)
 	pos   Pos
 }
 
@@ -333,16 +346,34 @@ func (c *compiler) segment(ops []segOp) execFn {
 		limit := c.env.limits.Output
 		for i := range ops {
 			op := &ops[i]
-			if !op.name {
+			var v Value
+			switch {
+			case op.miss != nil:
+				o := &f.slots[op.slot]
+				found := false
+				if o.kind == KindDict {
+					d := o.dict()
+					if i := d.findStr(op.key); i >= 0 {
+						v, found = d.vals[i], true
+					}
+				}
+				if !found {
+					var err error
+					if v, err = op.miss(f, o); err != nil {
+						return err
+					}
+				}
+			case !op.name:
 				c.out = append(c.out, op.text...)
 				if limit > 0 && len(c.out)-c.outBase > limit {
 					return c.checkOutput()
 				}
 				continue
-			}
-			v := f.slots[op.slot]
-			if op.undef != nil && v.kind == KindUndefined {
-				return op.undef
+			default:
+				v = f.slots[op.slot]
+				if op.undef != nil && v.kind == KindUndefined {
+					return op.undef
+				}
 			}
 			if fin := c.env.ext.finalize; fin != nil {
 				v = fin(v)
