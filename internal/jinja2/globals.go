@@ -158,6 +158,10 @@ func (cy *cycler) Attr(name string) (Value, bool) {
 	switch name {
 	case "current":
 		return cy.items[cy.pos], true
+	case "items":
+		return TupleV(cy.items), true
+	case "pos":
+		return IntV(int64(cy.pos)), true
 	case "next":
 		return FuncV(&Func{Name: "method next of Cycler", Call: func(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
 			rv := cy.items[cy.pos]

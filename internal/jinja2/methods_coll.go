@@ -408,6 +408,28 @@ func dictMethod(name string) methodFn {
 			}
 			return DictV(recv.dict().copyDict()), nil
 		}
+	case "fromkeys":
+		// a classmethod: a new dict, whatever the receiver holds
+		return func(c *Ctx, recv Value, args []Value, kw []Kwarg) (Value, error) {
+			if err := nargs("dict.fromkeys", args, kw, 1, 2); err != nil {
+				return Value{}, err
+			}
+			keys, err := Iterate(c, args[0])
+			if err != nil {
+				return Value{}, err
+			}
+			v := NoneV()
+			if len(args) == 2 {
+				v = args[1]
+			}
+			d := NewDict(0)
+			for _, k := range keys {
+				if err := d.SetKey(k, v); err != nil {
+					return Value{}, err
+				}
+			}
+			return DictV(d), nil
+		}
 	case "pop":
 		return func(c *Ctx, recv Value, args []Value, kw []Kwarg) (Value, error) {
 			if err := nargs("pop", args, kw, 1, 2); err != nil {

@@ -511,6 +511,9 @@ func GetAttr(c *Ctx, v Value, name string) (Value, error) {
 	if r, ok := attribute(c, v, name); ok {
 		return r, nil
 	}
+	if !sandboxed(c) && isDunder(name) && pyHasDunder(v, name) {
+		return Value{}, &Error{Kind: "Unsupported", Msg: "the attribute " + name + " of " + pyQuote(TypeName(v)) + " objects is not supported"}
+	}
 	if r, ok, err := item(v, StrV(name)); ok || err != nil {
 		return r, err
 	}

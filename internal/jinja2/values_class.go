@@ -181,6 +181,14 @@ func (k *pyClass) Attr(name string) (Value, bool) {
 			return Value{}, typeErr("'getset_descriptor' object is not callable")
 		}}), true
 	}
+	if k.name == "dict" && name == "fromkeys" {
+		// a classmethod: bound to the class
+		fn := &Func{Name: "dict.fromkeys", Call: func(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
+			return dictMethod(name)(c, DictV(NewDict(0)), args, kw)
+		}}
+		fn.Repr = "<built-in method fromkeys of type object at " + addr(fn) + ">"
+		return FuncV(fn), true
+	}
 	if fn := methodOf(k.sample, name); fn != nil {
 		return k.unbound(name, owner, fn), true
 	}

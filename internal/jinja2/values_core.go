@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/big"
 	"reflect"
+	"strings"
 )
 
 // Errors as Python raises them.
@@ -30,7 +31,7 @@ func UndefName(name string) Value { return Undef(reprStr(name) + " is undefined"
 // templates test for missing attributes at every turn
 // ({% if message.tool_calls %}), and most such Undefineds are never used.
 func undefAttr(obj Value, name string) Value {
-	if obj.kind == KindObject || name == "" {
+	if obj.kind == KindObject || obj.kind == KindFunc || name == "" {
 		return Undef(reprStr(objectTypeRepr(obj)) + " has no attribute " + reprStr(name))
 	}
 	return Value{kind: KindUndefined, s: name, n: int64(obj.kind) | int64(obj.flags&flagSafe)<<8, flags: flagLazyAttr}
@@ -48,12 +49,33 @@ func undefItem(obj Value, key Value) Value {
 	return Undef(objectTypeRepr(obj) + " has no element " + Repr(key))
 }
 
-// objectTypeRepr is jinja2.utils.object_type_repr.
+// objectTypeRepr is jinja2.utils.object_type_repr: the type's name, after
+// its module's unless that is builtins.
 func objectTypeRepr(v Value) string {
 	if v.kind == KindNone {
 		return "None"
 	}
-	return TypeName(v) + " object"
+	t := TypeName(v)
+	if f, ok := v.ref.(*Func); ok && v.kind == KindFunc {
+		switch {
+		case f.mac != nil:
+			t = "Macro"
+		case strings.HasPrefix(f.Repr, "<built-in "):
+			t = "builtin_function_or_method"
+		}
+	}
+	if m := typeModules[t]; m != "" {
+		return m + "." + t + " object"
+	}
+	return t + " object"
+}
+
+// typeModules are the modules of the types objectTypeRepr names that are
+// not builtins.
+var typeModules = map[string]string{
+	"Markup": "markupsafe", "Namespace": "jinja2.utils", "Cycler": "jinja2.utils", "Joiner": "jinja2.utils",
+	"Macro": "jinja2.runtime", "LoopContext": "jinja2.runtime", "TemplateReference": "jinja2.runtime",
+	"BlockReference": "jinja2.runtime", "TemplateModule": "jinja2.environment",
 }
 
 // TypeName is the name of v's Python type, as messages give it.

@@ -1,6 +1,7 @@
 package jinja2
 
 import (
+	"context"
 	"errors"
 	"testing"
 
@@ -170,4 +171,26 @@ func TestSandboxUnsafeAttribute(t *testing.T) {
 func TestStringGrowthIsBounded(t *testing.T) {
 	_, err := BinOp(nil, "*", StrV("a"), BigIntV(bigPow10(10)))
 	assert.Equal(t, "MemoryError: ", errKind(err))
+}
+
+// TestObjectTypeRepr: an Undefined's message names a type as Jinja2's
+// object_type_repr does, with its module unless that is builtins.
+func TestObjectTypeRepr(t *testing.T) {
+	for _, tc := range []struct{ src, want string }{
+		{`{{ namespace().a.b }}`, `'jinja2.utils.Namespace object' has no attribute 'a'`},
+		{`{{ ('x'|safe).a.b }}`, `'markupsafe.Markup object' has no attribute 'a'`},
+		{`{{ cycler(1)[5].b }}`, `jinja2.utils.Cycler object has no element 5`},
+		{`{% macro m() %}{% endmacro %}{{ m.a.b }}`, `'jinja2.runtime.Macro object' has no attribute 'a'`},
+		{`{{ 'x'.upper.a.b }}`, `'builtin_function_or_method object' has no attribute 'a'`},
+		{`{% for x in [1] %}{{ loop.a.b }}{% endfor %}`, `'jinja2.runtime.LoopContext object' has no attribute 'a'`},
+		{`{{ [1].a.b }}`, `'list object' has no attribute 'a'`},
+	} {
+		tpl, err := New().Parse("t", tc.src)
+		require.NoError(t, err)
+		_, err = tpl.Render(context.Background(), nil)
+		var je *Error
+		require.ErrorAs(t, err, &je, tc.src)
+		assert.Equal(t, "UndefinedError", je.Kind, tc.src)
+		assert.Equal(t, tc.want, je.Msg, tc.src)
+	}
 }
