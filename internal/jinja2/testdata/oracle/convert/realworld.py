@@ -64,6 +64,15 @@ CASES = [
     ("unknown-filter-loop-filter-and-iter-in-if", "{% if x %}{% for i in y|a if i|b %}{% endfor %}{% endif %}", {}, {}),
     ("unknown-filter-after-if", "{% if x %}{{ y|a }}{% endif %}{{ z|b }}", {}, {}),
     ("unknown-test-in-if", "{% if x is t %}{{ y|b }}{% endif %}{{ z|c is u }}", {}, {}),
+    # wordcount counts the matches of re's \w+: \w is what str.isalnum
+    # accepts (Unicode 14 in Python 3.11) and "_", so a combining mark
+    # (Hindi's vowel signs and virama, a combining acute, U+034F) splits a
+    # word, a digit or a number of any script is part of one, and a
+    # letter Unicode 15 added is not one.
+    ("wordcount-marks-split", "{{ 'a\u034fb'|wordcount }} {{ 'a\U00011000b'|wordcount }} {{ 'cafe\u0301 ok'|wordcount }}", {}, {}),
+    ("wordcount-hindi", "{{ text|wordcount }}", {"text": "\u0928\u092e\u0938\u094d\u0924\u0947 \u0926\u0941\u0928\u093f\u092f\u093e"}, {}),
+    ("wordcount-numbers-and-underscore", "{{ 'x_y z'|wordcount }} {{ '\u0661\u0662\u0663 abc \u00bd \u216b'|wordcount }} {{ '\U00031350'|wordcount }}", {}, {}),
+    ("wordcount-in-a-prompt", "Summarize in {{ (doc|wordcount // 2) }} words: {{ doc }}", {"doc": "Na\u00efve r\u00e9sum\u00e9 \u2014 de\u0301ja\u0300 vu, it's \U0001F600 fine_ok"}, {}),
 ]
 
 
