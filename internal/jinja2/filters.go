@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/rolemark/rolemark/internal/pyjson"
@@ -939,7 +940,7 @@ func pyFloat(v Value) (float64, error) {
 	case isNum(v):
 		return toFloat(v)
 	case v.kind == KindStr:
-		s := strings.TrimFunc(v.s, numSpace)
+		s := strings.TrimFunc(pyNumText(v.s), numSpace)
 		low := strings.ToLower(strings.TrimLeft(s, "+-"))
 		switch low {
 		case "inf", "infinity", "nan":
@@ -965,6 +966,49 @@ func pyFloat(v Value) (float64, error) {
 		return 0, v.undefErr()
 	}
 	return 0, typeErr("float() argument must be a string or a real number, not '%s'", TypeName(v))
+}
+
+// pyNumText is the text int() and float() parse in a str, as CPython's
+// _PyUnicode_TransformDecimalAndSpaceToASCII makes it: a str of ASCII as
+// it is; otherwise each white space character beyond ASCII is a space,
+// each decimal digit (Nd: '٣', '３') its ASCII digit, and the text ends
+// with a "?" at the first other character beyond ASCII, which no number
+// holds.
+func pyNumText(s string) string {
+	ascii := true
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			ascii = false
+			break
+		}
+	}
+	if ascii {
+		return s
+	}
+	b := make([]byte, 0, len(s))
+	for _, r := range s {
+		switch {
+		case r < 0x7f:
+			b = append(b, byte(r))
+		case pyIsSpace(r):
+			b = append(b, ' ')
+		case pyIsDecimal(r):
+			b = append(b, byte('0'+pyDecimalValue(r)))
+		default:
+			return string(append(b, '?'))
+		}
+	}
+	return string(b)
+}
+
+// pyDecimalValue is the value of a decimal digit (Nd): Unicode keeps each
+// script's digits 0 to 9 together, in runs of ten one after the other.
+func pyDecimalValue(r rune) int {
+	start := r
+	for start > 0 && unicode.Is(unicode.Nd, start-1) {
+		start--
+	}
+	return int(r-start) % 10
 }
 
 // numSpace is the white space int() and float() strip from a str:
@@ -1010,7 +1054,7 @@ func pyInt(v Value, base int) (Value, error) {
 		}
 		return bigFloatInt(f), nil
 	case v.kind == KindStr:
-		s := strings.TrimFunc(v.s, numSpace)
+		s := strings.TrimFunc(pyNumText(v.s), numSpace)
 		neg := false
 		if s != "" && (s[0] == '+' || s[0] == '-') {
 			neg = s[0] == '-'

@@ -73,6 +73,14 @@ CASES = [
     ("wordcount-hindi", "{{ text|wordcount }}", {"text": "\u0928\u092e\u0938\u094d\u0924\u0947 \u0926\u0941\u0928\u093f\u092f\u093e"}, {}),
     ("wordcount-numbers-and-underscore", "{{ 'x_y z'|wordcount }} {{ '\u0661\u0662\u0663 abc \u00bd \u216b'|wordcount }} {{ '\U00031350'|wordcount }}", {}, {}),
     ("wordcount-in-a-prompt", "Summarize in {{ (doc|wordcount // 2) }} words: {{ doc }}", {"doc": "Na\u00efve r\u00e9sum\u00e9 \u2014 de\u0301ja\u0300 vu, it's \U0001F600 fine_ok"}, {}),
+    # int() and float() read a str as CPython's
+    # _PyUnicode_TransformDecimalAndSpaceToASCII makes it: white space
+    # beyond ASCII is a space and a decimal digit of any script its ASCII
+    # digit, so |int and |float read Arabic-Indic, fullwidth (CJK input)
+    # and mathematical digits; any other character beyond ASCII fails.
+    ("int-unicode-digits", "{{ '\u0663'|int }} {{ '\uff11\uff12'|int }} {{ '\u00a012\u2003'|int }} {{ '-\u0663\u0664'|int }} {{ '\U0001D7D3'|int }} {{ '1\u0663'|int }} {{ '\u0661_\u0662'|int }} {{ '\uff10x1f'|int(0, 16) }} {{ '\u0663'|int(base=16) }} {{ '\u216b'|int(9) }} {{ '\u00b2'|int(9) }} {{ '\ua9d0\ua9d1'|int }} {{ '\x85 5 \u3000'|int }} {{ '1\u200b'|int(8) }}", {}, {}),
+    ("float-unicode-digits", "{{ '\u0663.\u0665'|float }} {{ '\uff11.\uff15e\uff12'|float }} {{ '\u20035\u2003'|float }} {{ '\u0663,\u0665'|float(-1) }} {{ '\U0001D7CF\U0001D7D0.\U0001D7D3'|float }} {{ '\u00bd'|float(-1) }} {{ '\uff49\uff4e\uff46'|float(-1) }}", {}, {}),
+    ("int-of-user-input", "{% set n = qty|int %}{{ n * price }} for {{ qty }}", {"qty": "\uff13", "price": 2.5}, {}),
 ]
 
 
