@@ -2,6 +2,7 @@ package jinja2
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -48,4 +49,28 @@ func TestJSONStringAllocatesItsStrOnly(t *testing.T) {
 	require.NoError(t, err)
 	assert.Contains(t, string(buf), "\"Paris, France\",\n")
 	assert.Equal(t, 2.0, renderAllocs(t, func() { buf, _ = tpl.AppendRender(ctx, buf[:0], vars) }))
+}
+
+// A missing attribute of a namespace or of the loop variable, tested
+// ({% if ns.found is defined %}, as chat templates do per message),
+// allocates nothing: its Undefined makes its message only when used.
+func TestMissingNamespaceAttributeDoesNotAllocate(t *testing.T) {
+	for _, opts := range [][]Option{nil, {Sandbox()}} {
+		tpl, err := New(opts...).Parse("t", "{% set ns = namespace(a=1) %}{% for x in xs %}{{ ns.b is defined }}{% if ns.b %}Y{% endif %}{% if loop.nothere is undefined %}u{% endif %}{% endfor %}")
+		require.NoError(t, err)
+		ctx := context.Background()
+		allocsFor := func(n int) float64 {
+			items := make([]Value, n)
+			for i := range items {
+				items[i] = IntV(int64(i))
+			}
+			vars := map[string]Value{"xs": ListV(items)}
+			buf, err := tpl.AppendRender(ctx, nil, vars)
+			require.NoError(t, err)
+			assert.Equal(t, strings.Repeat("Falseu", n), string(buf))
+			return renderAllocs(t, func() { buf, _ = tpl.AppendRender(ctx, buf[:0], vars) })
+		}
+		// the namespace's own allocations, whatever the number of items
+		assert.Equal(t, allocsFor(1), allocsFor(20))
+	}
 }

@@ -30,16 +30,28 @@ func UndefName(name string) Value { return Undef(reprStr(name) + " is undefined"
 // The message is made when the Undefined is used (undefErr), not here:
 // templates test for missing attributes at every turn
 // ({% if message.tool_calls %}), and most such Undefineds are never used.
+//
+// An object's Undefined keeps the object (ref) for its type's name, only
+// for the objects whose type name never changes (a namespace, the loop
+// variable); for others, which a caller may implement, the message is
+// made here.
 func undefAttr(obj Value, name string) Value {
-	if obj.kind == KindObject || obj.kind == KindFunc || name == "" {
+	var ref any
+	if obj.kind == KindObject {
+		switch obj.ref.(type) {
+		case *namespace, *loopObj:
+			ref = obj.ref
+		}
+	}
+	if obj.kind == KindObject && ref == nil || obj.kind == KindFunc || name == "" {
 		return Undef(reprStr(objectTypeRepr(obj)) + " has no attribute " + reprStr(name))
 	}
-	return Value{kind: KindUndefined, s: name, n: int64(obj.kind) | int64(obj.flags&flagSafe)<<8, flags: flagLazyAttr}
+	return Value{kind: KindUndefined, s: name, n: int64(obj.kind) | int64(obj.flags&flagSafe)<<8, flags: flagLazyAttr, ref: ref}
 }
 
 // lazyAttrMsg is the message of an Undefined undefAttr made lazily.
 func (v Value) lazyAttrMsg() string {
-	obj := Value{kind: Kind(v.n & 0xff), flags: uint8(v.n>>8) & flagSafe}
+	obj := Value{kind: Kind(v.n & 0xff), flags: uint8(v.n>>8) & flagSafe, ref: v.ref}
 	return reprStr(objectTypeRepr(obj)) + " has no attribute " + reprStr(v.s)
 }
 
