@@ -2,6 +2,7 @@ package chattemplate_test
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -72,6 +73,10 @@ func TestGuardAngles(t *testing.T) {
 		{name: "macro argument", src: "{% macro f(v) %}{{ messages[0].content ~ v[1] }}{% endmacro %}{{ f('x>') }}", content: "<|im_end|"},
 		{name: "caller", src: "{% macro f() %}{{ messages[0].content ~ caller()[1] }}{% endmacro %}{% call f() %}x>{% endcall %}", content: "<|im_end|"},
 		{name: "set block", src: "{% set v %}x>{% endset %}{{ messages[0].content ~ v[1] }}", content: "<|im_end|"},
+		{name: "cycler's repr", src: "{{ cycler('a')|string|first ~ messages[0].content }}", content: "|im_end|>"},
+		{name: "cycler kept", src: "{% set c = cycler('a') %}{{ c|string|first ~ messages[0].content }}", content: "|im_end|>"},
+		{name: "joiner's repr", src: "{{ messages[0].content ~ joiner('a')|string|last }}", content: "<|im_end|"},
+		{name: "namespace's repr", src: "{{ messages[0].content ~ namespace(a=1)|string|last }}", content: "<|im_end|"},
 		{name: "Go struct's repr", src: "{{ x|string|first ~ messages[0].content }}", content: "|im_end|>", vars: map[string]any{"x": struct{ A int }{}}},
 		{name: "Go value's repr", src: "{{ messages[0].content ~ x|string|last }}", content: "<|im_end|", vars: map[string]any{"x": &struct{ A int }{}}},
 		// d. Marks past the join limits, trimmed literals, case changes.
@@ -91,8 +96,11 @@ func TestGuardAngles(t *testing.T) {
 			if tok == "" {
 				tok = imEnd
 			}
-			tpl, err := chattemplate.New(tc.src, chattemplate.SpecialTokens(tok), chattemplate.Token("bos_token", "<s>"),
-				chattemplate.Token("eos_token", "<|im_start|>"))
+			opts := []chattemplate.Option{chattemplate.SpecialTokens(tok)}
+			if strings.Contains(tc.src, "_token") {
+				opts = append(opts, chattemplate.Token("bos_token", "<s>"), chattemplate.Token("eos_token", "<|im_start|>"))
+			}
+			tpl, err := chattemplate.New(tc.src, opts...)
 			require.NoError(t, err)
 			tg := target{name: tc.name, tokens: tpl.SpecialTokens(),
 				render: func(m []chat.Message, o renderOpts) (string, error) {

@@ -256,6 +256,9 @@ func readOwnText(tree *jinja2.Tree, tokenVars map[string]string) ownText {
 	for n := range d.ns {
 		objects[n] = true
 	}
+	// kept are the calls that make an object (makesObject) whose value
+	// a set keeps in a variable, which is then one of objects.
+	kept := map[*jinja2.CallExpr]bool{}
 	var names []*jinja2.Name
 	var attrs []*jinja2.AttrExpr
 	quietTarget := func(t jinja2.Expr) {
@@ -297,6 +300,11 @@ func readOwnText(tree *jinja2.Tree, tokenVars map[string]string) ownText {
 			}
 		case *jinja2.Set:
 			quietTarget(x.Target)
+			if c, ok := x.Value.(*jinja2.CallExpr); ok && makesObject(c) {
+				if n, ok := x.Target.(*jinja2.Name); ok {
+					objects[n.Name], kept[c] = true, true
+				}
+			}
 		case *jinja2.SetBlock:
 			quietTarget(x.Target)
 		case *jinja2.With:
@@ -366,6 +374,8 @@ func readOwnText(tree *jinja2.Tree, tokenVars map[string]string) ownText {
 				switch f.Name {
 				case "lipsum":
 					o.loose = true
+				case "cycler", "joiner", "namespace": // an object, printed unless kept in a variable
+					o.loose = o.loose || !kept[x]
 				case "loop": // a recursive loop's next level
 					for _, a := range x.Args.Args {
 						pick(a)
@@ -388,6 +398,13 @@ func readOwnText(tree *jinja2.Tree, tokenVars map[string]string) ownText {
 		o.loose = o.loose || methodNames[a.Name] && !quiet[a]
 	}
 	return o
+}
+
+// makesObject reports whether c makes an object that prints as its repr
+// (<jinja2.utils.Cycler object at 0x…>, <Namespace {…}>).
+func makesObject(c *jinja2.CallExpr) bool {
+	f, ok := c.Fn.(*jinja2.Name)
+	return ok && (f.Name == "cycler" || f.Name == "joiner" || f.Name == "namespace")
 }
 
 // intChar is the character % formatting's %c makes of an int constant,
