@@ -149,7 +149,11 @@ func (c *compiler) compileBlockRef(n *Block) (execFn, error) {
 	}
 	bc := &blockCode{name: n.Name, fn: fs, init: c.scopeInit(s, nil), body: body, required: n.Required, scoped: n.Scoped}
 	c.blocks[n.Name] = bc
-	guard := c.outputCheck()
+	// Jinja2 checks for a parent template only before a block at the top
+	// level (an if keeps it there); a block inside a for, with,
+	// autoescape or filter tag renders where it stands even in a template
+	// that extends another
+	guard := c.outputCheck() && c.sc.top
 	var locals func(f *frame) map[string]Value
 	if n.Scoped {
 		locals = c.localsCollector()
