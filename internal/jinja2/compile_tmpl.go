@@ -22,12 +22,11 @@ type program struct {
 
 // blockCode is a compiled {% block %}.
 type blockCode struct {
-	name     string
-	fn       *fnScope
-	init     func(f *frame) error
-	body     execFn
-	required bool
-	scoped   bool
+	name   string
+	fn     *fnScope
+	init   func(f *frame) error
+	body   execFn
+	scoped bool
 }
 
 // blockRun is a block being rendered: which one of its chain.
@@ -147,7 +146,7 @@ func (c *compiler) compileBlockRef(n *Block) (execFn, error) {
 	if err != nil {
 		return nil, err
 	}
-	bc := &blockCode{name: n.Name, fn: fs, init: c.scopeInit(s, nil), body: body, required: n.Required, scoped: n.Scoped}
+	bc := &blockCode{name: n.Name, fn: fs, init: c.scopeInit(s, nil), body: body, scoped: n.Scoped}
 	c.blocks[n.Name] = bc
 	// Jinja2 checks for a parent template only before a block at the top
 	// level (an if keeps it there); a block inside a for, with,
@@ -158,10 +157,16 @@ func (c *compiler) compileBlockRef(n *Block) (execFn, error) {
 	if n.Scoped {
 		locals = c.localsCollector()
 	}
-	name := n.Name
+	name, required := n.Name, n.Required
 	return func(f *frame) error {
 		if guard && f.tc.inh.parent != nil {
 			return nil
+		}
+		// Jinja2 checks a required block where its {% block %} statement
+		// runs: the chain must hold an override; the block it then renders
+		// may itself be marked required (an intermediate template's).
+		if required && len(f.tc.inh.blocks[name]) <= 1 {
+			return &Error{Kind: "TemplateRuntimeError", Msg: "Required block " + pyQuote(name) + " not found"}
 		}
 		tc := f.tc
 		if locals != nil {
@@ -178,9 +183,6 @@ func renderBlock(c *Ctx, tc *tctx, name string, idx int) error {
 		return nil
 	}
 	b := chain[idx]
-	if b.required {
-		return &Error{Kind: "TemplateRuntimeError", Msg: "Required block " + pyQuote(name) + " not found"}
-	}
 	f := &frame{c: c, tc: tc, slots: make([]Value, b.fn.nslots), blk: &blockRun{name: name, idx: idx}}
 	defer c.leaveCode(c.enterCode(c.env.autoescape, false, tc.inh))
 	f.initFree(b.fn)

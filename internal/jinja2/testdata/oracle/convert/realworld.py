@@ -19,7 +19,15 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 
 HF = {"profile": "hf"}
 
-# (name, template, context, env)
+# The templates the required-block cases extend.
+REQUIRED = {
+    "layout": "before[{% block body required %}{% endblock %}]after",
+    "mid": "{% extends 'layout' %}{% block body required %} {% endblock %}",
+    "midmid": "{% extends 'mid' %}{% block body required %}  {% endblock %}",
+    "nested": "{% block outer %}o{% block inner required %}{% endblock %}{% endblock %}",
+}
+
+# (name, template, context, env[, loader])
 CASES = [
     # Jinja2's lexer is a generator: the parser raises the first error it
     # meets in the tokens lexed so far, and a lexer error only once it asks
@@ -81,6 +89,19 @@ CASES = [
     ("int-unicode-digits", "{{ '\u0663'|int }} {{ '\uff11\uff12'|int }} {{ '\u00a012\u2003'|int }} {{ '-\u0663\u0664'|int }} {{ '\U0001D7D3'|int }} {{ '1\u0663'|int }} {{ '\u0661_\u0662'|int }} {{ '\uff10x1f'|int(0, 16) }} {{ '\u0663'|int(base=16) }} {{ '\u216b'|int(9) }} {{ '\u00b2'|int(9) }} {{ '\ua9d0\ua9d1'|int }} {{ '\x85 5 \u3000'|int }} {{ '1\u200b'|int(8) }}", {}, {}),
     ("float-unicode-digits", "{{ '\u0663.\u0665'|float }} {{ '\uff11.\uff15e\uff12'|float }} {{ '\u20035\u2003'|float }} {{ '\u0663,\u0665'|float(-1) }} {{ '\U0001D7CF\U0001D7D0.\U0001D7D3'|float }} {{ '\u00bd'|float(-1) }} {{ '\uff49\uff4e\uff46'|float(-1) }}", {}, {}),
     ("int-of-user-input", "{% set n = qty|int %}{{ n * price }} for {{ qty }}", {"qty": "\uff13", "price": 2.5}, {}),
+    # A required block is checked where its {% block %} statement runs
+    # (Jinja2's visit_Block): the chain must hold an override, and the
+    # block it then renders may be an intermediate template's, itself
+    # marked required (minijinja's required_block_intermediate_required);
+    # super() and self.name() render a required block's whitespace.
+    ("required-block-intermediate", "{% extends 'mid' %}", {}, {}, REQUIRED),
+    ("required-block-two-intermediates", "{% extends 'midmid' %}", {}, {}, REQUIRED),
+    ("required-block-super", "{% extends 'layout' %}{% block body %}<{{ super() }}>{% endblock %}", {}, {}, REQUIRED),
+    ("required-block-nested", "{% extends 'nested' %}", {}, {}, REQUIRED),
+    ("required-block-nested-overridden", "{% extends 'nested' %}{% block inner %}I{% endblock %}", {}, {}, REQUIRED),
+    ("required-block-nested-outer-overridden", "{% extends 'nested' %}{% block outer %}O{% endblock %}", {}, {}, REQUIRED),
+    ("required-block-direct", "{% block body required %}{% endblock %}", {}, {}, REQUIRED),
+    ("required-block-self-call", "{% block body required %}{% endblock %}[{{ self.body() }}]", {}, {}, REQUIRED),
 ]
 
 
