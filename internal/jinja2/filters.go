@@ -2360,6 +2360,13 @@ func fPprint(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 }
 
 func fRandom(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
+	// do_random(context, seq): an argument is a TypeError of the call
+	if len(kw) > 0 {
+		return Value{}, typeErr("do_random() got an unexpected keyword argument '%s'", kw[0].Name)
+	}
+	if len(args) > 0 {
+		return Value{}, typeErr("do_random() takes 2 positional arguments but %d were given", len(args)+2)
+	}
 	items, err := iterOf(c, v)
 	if err != nil {
 		return Value{}, err

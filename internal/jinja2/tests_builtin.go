@@ -110,8 +110,11 @@ func builtinTests() map[string]Test {
 		}),
 		"sameas": func(c *Ctx, v Value, args []Value, kw []Kwarg) (bool, error) {
 			o, set, err := bind1("sameas", args, kw, "other")
-			if err != nil || !set {
+			if err != nil {
 				return false, err
+			}
+			if !set {
+				return false, typeErr("test_sameas() missing 1 required positional argument: 'other'")
 			}
 			return sameAs(c, v, o)
 		},
@@ -143,7 +146,46 @@ func builtinTests() map[string]Test {
 	for k, f := range cmp {
 		t[k] = f
 	}
+	// the tests whose Python function takes the value alone (filter and
+	// test take the environment before it): an argument is a TypeError
+	for _, name := range []string{"odd", "even", "defined", "undefined", "none", "boolean", "false", "true", "integer",
+		"float", "number", "string", "lower", "upper", "mapping", "sequence", "iterable", "escaped"} {
+		t[name] = valueOnlyTest("test_"+name, 1, t[name])
+	}
+	t["filter"] = valueOnlyTest("test_filter", 2, t["filter"])
+	t["test"] = valueOnlyTest("test_test", 2, t["test"])
+	callable := t["callable"]
+	t["callable"] = func(c *Ctx, v Value, args []Value, kw []Kwarg) (bool, error) {
+		// Python's builtin callable(obj)
+		if len(kw) > 0 {
+			return false, typeErr("callable() takes no keyword arguments")
+		}
+		if len(args) > 0 {
+			return false, typeErr("callable() takes exactly one argument (%d given)", len(args)+1)
+		}
+		return callable(c, v, args, kw)
+	}
 	return t
+}
+
+// valueOnlyTest is a test whose Python function, name, takes params
+// positional parameters, all given by the call before the arguments
+// (the value, and the environment where it is passed): any argument is
+// the TypeError Python raises, a keyword one first.
+func valueOnlyTest(name string, params int, f Test) Test {
+	return func(c *Ctx, v Value, args []Value, kw []Kwarg) (bool, error) {
+		if len(kw) > 0 {
+			return false, typeErr("%s() got an unexpected keyword argument '%s'", name, kw[0].Name)
+		}
+		if len(args) > 0 {
+			plural := "s"
+			if params == 1 {
+				plural = ""
+			}
+			return false, typeErr("%s() takes %d positional argument%s but %d were given", name, params, plural, len(args)+params)
+		}
+		return f(c, v, args, kw)
+	}
 }
 
 var _ = math.NaN

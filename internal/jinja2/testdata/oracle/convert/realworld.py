@@ -102,6 +102,20 @@ CASES = [
     ("required-block-nested-outer-overridden", "{% extends 'nested' %}{% block outer %}O{% endblock %}", {}, {}, REQUIRED),
     ("required-block-direct", "{% block body required %}{% endblock %}", {}, {}, REQUIRED),
     ("required-block-self-call", "{% block body required %}{% endblock %}[{{ self.body() }}]", {}, {}, REQUIRED),
+    # A test whose Python function takes the value alone raises a
+    # TypeError for an argument (minijinja's err_bad_test_arguments:
+    # "item is even(42)"), as do_random does; sameas needs its argument.
+    ("test-extra-argument", "{% for item in seq %}{% if item is even(42) %}{{ item }}{% endif %}{% endfor %}", {"seq": [1, 2, 3]}, {}),
+    ("test-keyword-argument", "{{ 4 is defined(x=1) }}", {}, {}),
+    ("test-two-extra-arguments", "{{ 'a' is string(1, 2) }}", {}, {}),
+    ("test-filter-extra-argument", "{{ 'upper' is filter(1) }}", {}, {}),
+    ("test-test-keyword-argument", "{{ 'odd' is test(k=1) }}", {}, {}),
+    ("test-callable-extra-argument", "{{ x is callable(1) }}", {}, {}),
+    ("test-callable-keyword-argument", "{{ x is callable(k=1) }}", {}, {}),
+    ("test-sameas-missing-argument", "{{ 1 is sameas }}", {}, {}),
+    ("select-test-extra-argument", "{{ [1, 2]|select('odd', 1)|list }}", {}, {}),
+    ("random-extra-argument", "{{ [4]|random(1) }}", {}, {}),
+    ("random-keyword-argument", "{{ [4]|random(seed=1) }}", {}, {}),
 ]
 
 
