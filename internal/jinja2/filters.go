@@ -2290,7 +2290,9 @@ func urlQuote(s, safe string) string {
 
 var _ = url.QueryEscape
 
-var attrKeyRe = regexp.MustCompile(`[\s/>=]`)
+// attrKeyRe is Jinja2's _attr_key_re, r"[\s/>=]" with re.ASCII, whose \s
+// holds \v (Go's does not).
+var attrKeyRe = regexp.MustCompile(`[\t\n\v\f\r />=]`)
 
 func fXmlattr(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 	var bd bound

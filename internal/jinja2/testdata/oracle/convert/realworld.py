@@ -116,6 +116,10 @@ CASES = [
     ("select-test-extra-argument", "{{ [1, 2]|select('odd', 1)|list }}", {}, {}),
     ("random-extra-argument", "{{ [4]|random(1) }}", {}, {}),
     ("random-keyword-argument", "{{ [4]|random(seed=1) }}", {}, {}),
+    # xmlattr refuses a key holding re.ASCII's white space, \v included
+    ("xmlattr-vertical-tab-key", "{{ {'a\x0bb': 1}|xmlattr }}", {}, {}),
+    ("xmlattr-form-feed-key", "{{ {'a\x0cb': 1}|xmlattr }}", {}, {}),
+    ("xmlattr-no-break-space-key", "{{ {'a\u00a0b': 1}|xmlattr }}", {}, {}),
 ]
 
 
