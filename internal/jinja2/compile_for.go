@@ -581,14 +581,14 @@ func (l *loopObj) Attr(name string) (Value, bool) {
 		return l.items[l.i+1], true
 	case "cycle":
 		i := l.i
-		return FuncV(&Func{Name: "cycle", Call: func(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
+		return FuncV(&Func{Name: "LoopContext.cycle", bound: l, Call: func(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
 			if len(args) == 0 {
 				return Value{}, &Error{Kind: "TypeError", Msg: "no items for cycling given"}
 			}
 			return args[i%len(args)], nil
 		}}), true
 	case "changed":
-		return FuncV(&Func{Name: "changed", Call: func(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
+		return FuncV(&Func{Name: "LoopContext.changed", bound: l, Call: func(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
 			if len(kw) > 0 {
 				return Value{}, &Error{Kind: "TypeError", Msg: "LoopContext.changed() got an unexpected keyword argument " + pyQuote(kw[0].Name)}
 			}

@@ -495,6 +495,10 @@ func GetAttr(c *Ctx, v Value, name string) (Value, error) {
 		if name == "__class__" && !sandboxed(c) {
 			return ObjectV(classUndefined), nil
 		}
+		if undefinedDunders[name] && !sandboxed(c) {
+			// Undefined's own methods (nothere.__len__() is 0)
+			return Value{}, &Error{Kind: "Unsupported", Msg: "the attribute " + name + " of 'Undefined' objects is not supported"}
+		}
 		return Value{}, v.undefErr()
 	}
 	if sandboxed(c) {

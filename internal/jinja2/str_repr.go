@@ -304,6 +304,9 @@ func appendRepr(dst []byte, v Value, seen []any) ([]byte, error) {
 		return append(dst, '}'), nil
 	case KindFunc:
 		f := v.ref.(*Func)
+		if f.bound != nil {
+			return append(dst, "<bound method "+f.Name+" of "+f.bound.Repr()+">"...), nil
+		}
 		if f.Repr != "" {
 			return append(dst, f.Repr...), nil
 		}

@@ -75,6 +75,10 @@ type Func struct {
 	// Repr is Python's repr of the callable ("<Macro 'm'>"); when empty
 	// it is "<function Name at 0x…>".
 	Repr string
+	// bound, when set, is the object whose method this is: the repr is
+	// then "<bound method Type.Name of repr(bound)>", as it is when
+	// printed (LoopContext.cycle).
+	bound Reprer
 	// mac and def are a macro and the frame it was defined in (its
 	// attributes are macroCode.attr); Call is nil then (Ctx.Call calls
 	// any Func).
