@@ -548,6 +548,9 @@ func (e *Env) loadValue(c *Ctx, v Value) (*Template, error) {
 	case KindStr:
 		return e.load(v.s)
 	case KindUndefined:
+		if e.loader == nil {
+			return nil, errNoLoader() // _load_template checks the loader first
+		}
 		return nil, v.undefErr()
 	}
 	// Environment.select_template: anything else is a sequence of names.
@@ -581,6 +584,13 @@ func (e *Env) loadValue(c *Ctx, v Value) (*Template, error) {
 	return nil, &Error{Kind: "TypeError", Msg: pyQuote(TypeName(v)) + " object is not iterable"}
 }
 
+// errNoLoader is what Jinja2's Environment._load_template raises before
+// anything else when the environment has no loader (transformers' chat
+// template environment has none): include, import and extends fail so.
+func errNoLoader() error {
+	return &Error{Kind: "TypeError", Msg: "no loader for this environment specified"}
+}
+
 func notFoundList(names []string) string {
 	if len(names) == 0 {
 		return "Tried to select from an empty list of templates."
@@ -594,7 +604,7 @@ func (e *Env) load(name string) (*Template, error) {
 		return t.(*Template), nil
 	}
 	if e.loader == nil {
-		return nil, &Error{Kind: "TemplateNotFound", Msg: name, Name: name}
+		return nil, errNoLoader()
 	}
 	src, err := e.loader(name)
 	if err != nil {

@@ -120,6 +120,15 @@ CASES = [
     ("xmlattr-vertical-tab-key", "{{ {'a\x0bb': 1}|xmlattr }}", {}, {}),
     ("xmlattr-form-feed-key", "{{ {'a\x0cb': 1}|xmlattr }}", {}, {}),
     ("xmlattr-no-break-space-key", "{{ {'a\u00a0b': 1}|xmlattr }}", {}, {}),
+    # An environment without a loader (transformers' chat template
+    # environment) raises TypeError at include, import and extends, before
+    # it looks at the name: Environment._load_template checks first.
+    ("include-without-loader", "{% include 'tools.jinja' %}", {}, HF),
+    ("include-list-without-loader", "{% include ['a.jinja', 'b.jinja'] %}", {}, {}),
+    ("include-missing-ignored-without-loader", "[{% include 'a.jinja' ignore missing %}]", {}, {}),
+    ("extends-undefined-without-loader", "{% extends layout %}", {}, {}),
+    ("import-without-loader", "{% import 'macros.jinja' as m %}{{ m.x() }}", {}, {}),
+    ("from-import-without-loader", "{% from 'macros.jinja' import x %}", {}, {}),
 ]
 
 
