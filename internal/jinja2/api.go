@@ -339,10 +339,16 @@ type Ctx struct {
 	// (enterCode).
 	escVolatile bool
 	// inh is the template context running now (an include or an import
-	// makes one, a macro runs in its template's): its evalAuto is
-	// Jinja2's context.eval_ctx.autoescape, which filters, set blocks and
-	// macro calls read.
-	inh *inheritance
+	// makes one, a macro runs in its template's), and evalAuto its eval
+	// context's autoescape (context.eval_ctx.autoescape, which filters,
+	// set blocks and macro calls read); suspended holds the contexts a
+	// switch left, with theirs. A context neither running nor suspended
+	// has finished, its autoescape tags undone: it has the Env's. Nothing
+	// here is written into the contexts, which a module shares between
+	// renders.
+	inh       *inheritance
+	evalAuto  bool
+	suspended []suspendedCtx
 
 	// Reused from render to render (Env.getCtx): the outermost template's
 	// context and frame, and the loop variables' states.
@@ -364,36 +370,51 @@ func (c *Ctx) Env() *Env { return c.env }
 // this point (Jinja2's context.eval_ctx.autoescape, which filters
 // decorated with pass_eval_context read): the Env's setting, changed by
 // the autoescape tags running.
-func (c *Ctx) Autoescape() bool {
-	if c.inh == nil {
-		return c.env.autoescape
-	}
-	return c.inh.evalAuto
+func (c *Ctx) Autoescape() bool { return c.evalAuto }
+
+// suspendedCtx is a template context left for another, and its eval
+// context's autoescape then.
+type suspendedCtx struct {
+	inh      *inheritance
+	evalAuto bool
 }
 
 // escState is what a macro, block or template changes of the escaping
 // as it starts (Ctx.enterCode), for restoring it after.
 type escState struct {
-	on, volatile bool
-	inh          *inheritance
+	on, volatile, evalAuto, switched bool
+	inh                              *inheritance
 }
 
 // enterCode sets the escaping of code compiled with autoescape on (or,
-// volatile, decided at render time) running in the template context inh,
-// and returns what to restore after.
+// volatile, decided at render time) running in the template context inh
+// (nil: the one running), and returns what to restore after.
 func (c *Ctx) enterCode(on, volatile bool, inh *inheritance) escState {
-	saved := escState{c.autoescape, c.escVolatile, c.inh}
-	if inh != nil {
-		c.inh = inh
+	saved := escState{on: c.autoescape, volatile: c.escVolatile, evalAuto: c.evalAuto, inh: c.inh}
+	if inh != nil && inh != c.inh {
+		c.suspended = append(c.suspended, suspendedCtx{c.inh, c.evalAuto})
+		saved.switched = true
+		c.inh, c.evalAuto = inh, c.env.autoescape
+		for i := len(c.suspended) - 1; i >= 0; i-- {
+			if c.suspended[i].inh == inh {
+				c.evalAuto = c.suspended[i].evalAuto
+				break
+			}
+		}
 	}
 	if volatile {
-		on = c.Autoescape()
+		on = c.evalAuto
 	}
 	c.autoescape, c.escVolatile = on, volatile
 	return saved
 }
 
-func (c *Ctx) leaveCode(s escState) { c.autoescape, c.escVolatile, c.inh = s.on, s.volatile, s.inh }
+func (c *Ctx) leaveCode(s escState) {
+	if s.switched {
+		c.suspended = c.suspended[:len(c.suspended)-1]
+	}
+	c.autoescape, c.escVolatile, c.evalAuto, c.inh = s.on, s.volatile, s.evalAuto, s.inh
+}
 
 // Grow accounts for a string or list the template is about to build of
 // size n (bytes or items): an error when it passes the Size limit, or the

@@ -671,16 +671,12 @@ func (c *compiler) compileAutoescape(n *AutoescapeBlock) (execFn, error) {
 		}
 		// context.eval_ctx.autoescape = v at render time, whether or not
 		// the compiler knew it; the body escapes as compiled
-		inh := f.c.inh
-		if inh == nil {
-			inh = f.tc.inh
-		}
-		savedEval := inh.evalAuto
-		inh.evalAuto = v.Truth()
-		saved := f.c.enterCode(on, volatile, inh)
+		saved := f.c.evalAuto
+		f.c.evalAuto = v.Truth()
+		savedCode := f.c.enterCode(on, volatile, nil)
 		err = body(f)
-		f.c.leaveCode(saved)
-		inh.evalAuto = savedEval
+		f.c.leaveCode(savedCode)
+		f.c.evalAuto = saved
 		return err
 	}, nil
 }

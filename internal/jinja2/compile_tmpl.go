@@ -97,9 +97,7 @@ func (p *program) run(c *Ctx, tc *tctx) error {
 	}
 	f := c.newFrame(tc, p.fn.nslots)
 	if tc.top == nil {
-		// a template context starts: its eval context is the Env's
 		tc.top = f
-		tc.inh.evalAuto = c.env.autoescape
 	}
 	// the top level is compiled with the Env's autoescape
 	defer c.leaveCode(c.enterCode(c.env.autoescape, false, tc.inh))

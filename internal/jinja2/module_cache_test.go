@@ -222,3 +222,28 @@ func TestImportModuleConcurrent(t *testing.T) {
 	require.NoError(t, err)
 	assert.NotNil(t, mod.module.Load())
 }
+
+// TestSharedModuleAutoescapeRace: renders running at once call the macros
+// of one shared module, whose autoescape tags change the eval context;
+// nothing of it is written into the module (go test -race).
+func TestSharedModuleAutoescapeRace(t *testing.T) {
+	env := moduleEnv(map[string]string{"m": `{% macro m(x) %}{% autoescape false %}{{ x }}{{ caller() }}{% endautoescape %}{{ x }}{% endmacro %}`}, Autoescape(nil))
+	tpl, err := env.Parse("t", `{% import 'm' as mm %}{% call mm.m('<') %}{{ ['<', '&'|safe]|join }}{% endcall %}`)
+	require.NoError(t, err)
+	var wg sync.WaitGroup
+	for i := 0; i < 8; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for j := 0; j < 50; j++ {
+				got, err := tpl.Render(context.Background(), nil)
+				assert.NoError(t, err)
+				assert.Equal(t, "<&lt;&&lt;", got)
+			}
+		}()
+	}
+	wg.Wait()
+	mod, err := env.load("m")
+	require.NoError(t, err)
+	assert.NotNil(t, mod.module.Load(), "the module is shared")
+}

@@ -52,9 +52,6 @@ type tctx struct {
 type inheritance struct {
 	blocks map[string][]*blockCode
 	parent *Template // set by extends
-	// evalAuto is the template context's eval_ctx.autoescape at render
-	// time (Ctx.Autoescape).
-	evalAuto bool
 }
 
 func newInheritance() *inheritance { return &inheritance{blocks: map[string][]*blockCode{}} }
@@ -239,7 +236,7 @@ func (c *Ctx) leave() { c.depth-- }
 func (c *Ctx) getattr(o Value, name string) (Value, error) { return GetAttr(c, o, name) }
 
 func newCtx(ctx context.Context, e *Env) *Ctx {
-	return &Ctx{ctx: ctx, env: e, autoescape: e.autoescape}
+	return &Ctx{ctx: ctx, env: e, autoescape: e.autoescape, evalAuto: e.autoescape}
 }
 
 // maxPooledOutput is the largest output buffer a finished render keeps
@@ -290,7 +287,9 @@ func (e *Env) resetCtx(c *Ctx) bool {
 	}
 	c.ctx, c.gen, c.joinErr = nil, nil, nil
 	c.out, c.outBase, c.scratch = c.out[:0], 0, c.scratch[:0]
-	c.autoescape, c.escVolatile, c.inh, c.depth, c.iters = e.autoescape, false, nil, 0, 0
+	c.autoescape, c.escVolatile, c.inh, c.evalAuto, c.depth, c.iters = e.autoescape, false, nil, e.autoescape, 0, 0
+	clear(c.suspended)
+	c.suspended = c.suspended[:0]
 	return true
 }
 

@@ -166,7 +166,7 @@ func TestPutCtxResets(t *testing.T) {
 	require.NotZero(t, c.stackHigh)
 	require.NotZero(t, c.nloops)
 	env.putCtx(c)
-	want := Ctx{env: env, out: c.out[:0], scratch: c.scratch, loops: c.loops, stack: c.stack,
+	want := Ctx{env: env, out: c.out[:0], scratch: c.scratch, loops: c.loops, stack: c.stack, suspended: c.suspended[:0],
 		rootFrame: frame{slots: c.rootFrame.slots[:0]}}
 	assert.Equal(t, want, *c)
 	for _, l := range c.loops {
