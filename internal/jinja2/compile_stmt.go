@@ -377,6 +377,16 @@ func (c *compiler) compileAssign(target Expr) (func(f *frame, v Value) error, er
 		attr := t.Attr
 		return func(f *frame, v Value) error {
 			o, _ := ns(f)
+			if o.kind == KindObject {
+				if n, ok := o.ref.(*namespace); ok {
+					// an attribute the namespace has is set in place
+					// (SetAttr's SetKey would find it the same way)
+					if i := n.d.findStr(attr); i >= 0 {
+						n.d.vals[i] = v
+						return nil
+					}
+				}
+			}
 			if err := setNamespaceAttr(o, attr, v); err != nil {
 				return place(err, name, pos)
 			}
@@ -441,6 +451,22 @@ func (c *compiler) compileSet(n *Set) (execFn, error) {
 	x, err := c.compileExpr(n.Value)
 	if err != nil {
 		return nil, err
+	}
+	if t, ok := n.Target.(*Name); ok && !c.sc.top {
+		// a name outside the top scope (which records exports) is
+		// stored straight into its slot, as storeName's would
+		slot, ok := c.sc.vars[t.Name]
+		if !ok {
+			slot = c.sc.declare(t.Name)
+		}
+		return func(f *frame) error {
+			v, err := x(f)
+			if err != nil {
+				return err
+			}
+			f.slots[slot] = v
+			return nil
+		}, nil
 	}
 	st, err := c.compileAssign(n.Target)
 	if err != nil {
