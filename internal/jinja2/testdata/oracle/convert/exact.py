@@ -654,6 +654,21 @@ CASES = [
     ('objects2-undefined-call-dunder-sandbox', '{{ nothere.__len__() }}', {}, SANDBOX),
     ('objects2-class-call-plain', "{{ ''.__class__('x') if false else 'ok' }}|{{ (1).__class__ }}", {}, PLAIN),
     ('objects2-class-call-sandbox', "{{ ''.__class__('x') if false else 'ok' }}|{{ (1).__class__ }}", {}, SANDBOX),
+    # autoescape with filter blocks, imported macros including templates,
+    # callers with arguments, recursive macros and ~ or + chains (agreed)
+    ('ae4-filterblock-escape', "{% autoescape false %}{% filter escape %}<{{ '<' }}{% endfilter %}{% endautoescape %}|{% filter escape %}<{{ '<' }}{% endfilter %}", {}, AE),
+    ('ae4-filterblock-safe', "{% filter safe %}<{{ '<' }}{% endfilter %}|{% autoescape false %}{% filter safe %}<{{ '<' }}{% endfilter %}{% endautoescape %}", {}, AE),
+    ('ae4-filterblock-forceescape', "{% autoescape false %}{% filter forceescape %}<{{ '<' }}{% endfilter %}{% endautoescape %}", {}, AE),
+    ('ae4-include-in-imported-macro', "{% from 'm' import f %}{% autoescape false %}{{ f('<') }}{% endautoescape %}", {'v': '<'}, AE, {'i': "{{ v }}{{ '<' }}", 'm': "{% macro f(x) %}{% include 'i' %}{{ x }}{% endmacro %}{% macro g() %}{{ caller('<') }}{% endmacro %}"}),
+    ('ae4-caller-args-imported', "{% from 'm' import g %}{% autoescape false %}{% call(x) g() %}{{ x }}{{ x ~ '<'|safe }}{% endcall %}{% endautoescape %}", {}, AE, {'i': "{{ v }}{{ '<' }}", 'm': "{% macro f(x) %}{% include 'i' %}{{ x }}{% endmacro %}{% macro g() %}{{ caller('<') }}{% endmacro %}"}),
+    ('ae4-caller-args-imported-on', "{% from 'm' import g %}{% autoescape true %}{% call(x) g() %}{{ x }}{{ x ~ '<'|safe }}{% endcall %}{% endautoescape %}", {}, PLAIN, {'i': "{{ v }}{{ '<' }}", 'm': "{% macro f(x) %}{% include 'i' %}{{ x }}{% endmacro %}{% macro g() %}{{ caller('<') }}{% endmacro %}"}),
+    ('ae4-set-in-macro-volatile', "{% macro m(a) %}{% autoescape a %}{% set s %}{{ '<' }}{{ x }}{% endset %}{{ s }}{% endautoescape %}{% endmacro %}{{ m(true) }}|{{ m(false) }}", {'x': '<'}, AE),
+    ('ae4-recursive-macro-ae', "{% macro m(n) %}{% if n %}{% autoescape false %}{{ m(n - 1) }}{{ '<' }}{% endautoescape %}{% else %}{{ '<' }}{% endif %}{% endmacro %}{{ m(2) }}", {}, AE),
+    ('ae4-loop-in-ae-macro', "{% autoescape false %}{% macro m(l) %}{% for x in l %}{{ x }}{{ loop.cycle('<', '&'|safe) }}{% endfor %}{% endmacro %}{% endautoescape %}{{ m(['<']) }}", {}, AE),
+    ('ae4-macro-passed-as-arg', "{% macro w(f) %}{{ f() }}{% endmacro %}{% macro i() %}{{ '<' }}{% endmacro %}{% autoescape false %}{{ w(i) }}{% endautoescape %}|{{ w(i) }}", {}, AE),
+    ('ae4-self-in-ae-volatile', "{% block a %}{{ '<' }}{% endblock %}{% autoescape x %}{{ self.a() }}{{ self.a() ~ '<' }}{% endautoescape %}", {'x': False}, AE),
+    ('ae4-concat-chain-markup', "{{ '<' ~ ('<'|safe) ~ '<' }}|{% autoescape false %}{{ '<' ~ ('<'|safe) ~ '<' }}{% endautoescape %}", {'x': False}, AE),
+    ('ae4-plus-chain-volatile', "{% autoescape x %}{{ '<' + ('<'|safe) + '<' }}|{{ ('<'|safe) ~ y ~ '<' }}{% endautoescape %}", {'x': False, 'y': '&'}, AE),
 ]
 
 
