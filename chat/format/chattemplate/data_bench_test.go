@@ -57,3 +57,24 @@ func benchConversation() []chat.Message {
 		chat.Text(chat.RoleUser, "Thanks!"),
 	}
 }
+
+// BenchmarkConversationKept finds the kept conversation again: what a
+// rendering of the same history pays to know it is the same.
+func BenchmarkConversationKept(b *testing.B) {
+	t, err := New("{{ messages }}", Token("eos_token", "<|im_end|>"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	msgs := benchConversation()
+	t.conversation(msgs, true) // seen
+	t.conversation(msgs, true) // kept
+	if t.conv.Load() == nil {
+		b.Fatal("not kept")
+	}
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		if _, _, kc, _ := t.conversation(msgs, true); kc == nil {
+			b.Fatal("not kept")
+		}
+	}
+}

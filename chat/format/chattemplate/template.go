@@ -390,9 +390,6 @@ func (t *Template) checkedRender(ctx context.Context, rd *renderData, msgs []cha
 // render is Render after the checks of the data, in rd; list is msgs as
 // the messages list, or the zero Value to convert them in rd.
 func (t *Template) render(ctx context.Context, rd *renderData, msgs []chat.Message, list jinja2.Value, opts option.Settings, spans *[]jinja2.Span) (string, error) {
-	if err := ctx.Err(); err != nil {
-		return "", err
-	}
 	jt := t.def
 	if len(opts.Tools) > 0 && t.toolUse != nil {
 		jt = t.toolUse

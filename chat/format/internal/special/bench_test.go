@@ -30,3 +30,29 @@ func BenchmarkCheck(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkCheckScanned is step 1 for messages scanned before (a kept
+// conversation): what a rendering pays for the verdict, with no data
+// beside the messages, and with one tool, the same at every call.
+func BenchmarkCheckScanned(b *testing.B) {
+	g := New([]string{"<s>", "</s>", "[INST]", "[/INST]"})
+	marks, h := g.ScanMessage(0, &chat.Message{Role: chat.RoleUser, Content: []chat.Part{chat.TextPart("What's the weather like in Paris?")}})
+	if h != nil {
+		b.Fatal(h)
+	}
+	tools := []chat.Tool{{Name: "get_weather", Description: "Get the current weather of a city.",
+		Parameters: json.RawMessage(`{"type": "object", "properties": {"city": {"type": "string", "description": "The city, e.g. Paris"}}, "required": ["city"]}`)}}
+	for _, c := range []struct {
+		name  string
+		tools []chat.Tool
+	}{{"messages", nil}, {"tools", tools}} {
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				if _, hit := g.CheckScanned(marks, c.tools, nil); hit != nil {
+					b.Fatal(hit)
+				}
+			}
+		})
+	}
+}

@@ -663,18 +663,24 @@ func hit(tok, where, what string, index int) *Hit {
 
 // needsNeutral reports whether step 2 must render the neutral
 // conversation: the data holds every mark of some token, or every mark
-// of one of the needs of the template's own text (JoinedBy).
-func (s *scan) needsNeutral(g *Guard) bool {
+// of one of the needs of the template's own text (JoinedBy); seen holds
+// the data's marks.
+func (g *Guard) needsNeutral(seen *byteSet) bool {
 	if g.always {
 		return true
 	}
-	for i := 0; i < g.count(); i++ {
-		if _, marks := g.at(i); marks.subsetOf(&s.seen) {
+	for i := range g.markArr[:g.n] {
+		if g.markArr[i].subsetOf(seen) {
+			return true
+		}
+	}
+	for i := range g.markMore {
+		if g.markMore[i].subsetOf(seen) {
 			return true
 		}
 	}
 	for i := range g.joinNeed {
-		if g.joinNeed[i].subsetOf(&s.seen) {
+		if g.joinNeed[i].subsetOf(seen) {
 			return true
 		}
 	}
@@ -714,18 +720,22 @@ func (g *Guard) ScanMessage(i int, m *chat.Message) (Marks, *Hit) {
 // CheckScanned is Check for messages scanned before (ScanMessage, no
 // token found), marks holding all their marks.
 func (g *Guard) CheckScanned(marks Marks, tools []chat.Tool, vars map[string]any) (neutral bool, found *Hit) {
-	s := scan{seen: marks.set}
+	seen := marks.set
 	if len(tools) > 0 {
 		tv := g.toolsVerdict(tools)
 		if tv.tok != "" {
 			return false, hit(tv.tok, tv.where, tv.what, -1)
 		}
-		s.seen.union(&tv.seen)
+		seen.union(&tv.seen)
 	}
-	if !s.vars(g, vars) {
-		return false, hit(s.tok, s.where, s.what, s.index)
+	if len(vars) > 0 {
+		s := scan{seen: seen}
+		if !s.vars(g, vars) {
+			return false, hit(s.tok, s.where, s.what, s.index)
+		}
+		seen = s.seen
 	}
-	return s.needsNeutral(g), nil
+	return g.needsNeutral(&seen), nil
 }
 
 // toolsVerdict returns what scanning tools finds, from the last Check
