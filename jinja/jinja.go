@@ -157,6 +157,9 @@ func (e *Engine) Compile(name, src string, cfg driver.Config) (dc driver.Compile
 	// A filter block's str is escaped like any printed value: Jinja2 writes
 	// it raw, which would let data in a filter's arguments forge markup.
 	opts = append(opts, jinja2.EscapeFilterBlocks())
+	// Escaping stays on: {% autoescape false %} would print every value of
+	// its body as markup; |safe on a value is the one raw form.
+	opts = append(opts, jinja2.AutoescapeStaysOn())
 	if e.cfg.doStatement {
 		opts = append(opts, jinja2.DoStatement())
 	}

@@ -26,6 +26,7 @@ type Env struct {
 	doStatement                                   bool // DoStatement
 	loopControls                                  bool // LoopControls
 	escapeFilterBlocks                            bool // EscapeFilterBlocks
+	autoescapeStaysOn                             bool // AutoescapeStaysOn
 
 	// ext holds the block tags, call names and finalize of ext.go.
 	ext extensions
@@ -148,6 +149,14 @@ func LoopControls() Option { return func(e *Env) { e.loopControls = true } }
 // print unescaped; an environment whose escaping is a security boundary
 // turns this on.
 func EscapeFilterBlocks() Option { return func(e *Env) { e.escapeFilterBlocks = true } }
+
+// AutoescapeStaysOn makes an {% autoescape %} tag whose value is not a
+// constant true a SecurityError where the template is compiled: Jinja2
+// lets a template turn escaping off for a whole body, which in an
+// environment whose escaping is a security boundary would print every
+// value of the body as markup; there a value is printed raw only by
+// |safe on that value.
+func AutoescapeStaysOn() Option { return func(e *Env) { e.autoescapeStaysOn = true } }
 
 // GenerationTag accepts transformers' {% generation %}…{% endgeneration %}
 // (its AssistantTracker extension of chat templates): the body renders in

@@ -673,6 +673,11 @@ func (c *compiler) compileWith(n *With) (execFn, error) {
 }
 
 func (c *compiler) compileAutoescape(n *AutoescapeBlock) (execFn, error) {
+	if c.env.autoescapeStaysOn {
+		if on, ok := c.autoescapeConst(n.X); !on || !ok {
+			return nil, c.errAt(n, "SecurityError", "{% autoescape %} may only turn escaping on here: a value prints as markup only with |safe")
+		}
+	}
 	x, err := c.compileExpr(n.X)
 	if err != nil {
 		return nil, err
