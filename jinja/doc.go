@@ -65,6 +65,9 @@
 // of a function given to Funcs whose result type is roleparse.Markup.
 // tojson's result is escaped too: Jinja2 writes < > & and ' as \u escapes
 // and marks it safe, but leaves ", which would end an attribute's value.
+// {% autoescape %} may only turn escaping on: {% autoescape false %}, or a
+// value known only when the template runs, is a SecurityError where the
+// template compiles, since |safe on a value is the one raw form.
 //
 // Values print as Jinja2 prints them (True, ['a', 1], {'k': None}), with
 // two exceptions that keep the engines alike: None prints as nothing
