@@ -233,9 +233,7 @@ func newTemplate(sources map[string]string, opts []Option) (*Template, error) {
 		}
 		var own ownText
 		for _, jt := range t.variants {
-			o := readOwnText(jt.tpl.Tree(), t.tokens)
-			own.cuts, own.loose, own.decodes = own.cuts || o.cuts, own.loose || o.loose, own.decodes || o.decodes
-			own.chars = append(own.chars, o.chars...)
+			own.merge(readOwnText(jt.tpl.Tree(), t.tokens))
 		}
 		for _, jt := range t.variants {
 			jinjaLiterals(jt.tpl.Tree(), func(lit string) bool {

@@ -123,6 +123,15 @@ type ownText struct {
 	chars []string
 }
 
+// merge adds what o may write to what t may write: the variants of one
+// template write what any of them writes.
+func (t *ownText) merge(o ownText) {
+	t.cuts = t.cuts || o.cuts
+	t.loose = t.loose || o.loose
+	t.decodes = t.decodes || o.decodes
+	t.chars = append(t.chars, o.chars...)
+}
+
 // wholeFilters write what they are given whole (or a number, a bool),
 // with at most punctuation of their own (reprPunct); pickFilters pick
 // items of what they are given, whole when it is a list, tuple or dict
