@@ -18,12 +18,7 @@ import (
 // the rendering succeeds and holds a token the neutral rendering lacks.
 // Each case's data lacks a mark of the token that the template writes.
 func TestGuardAngles(t *testing.T) {
-	const imEnd = "<|im_end|>"
-	for _, tc := range []struct {
-		name, src, content string
-		tok                string // imEnd when empty
-		vars               map[string]any
-	}{
+	for _, tc := range []joinCase{
 		// a. A single character taken out of a literal or a token
 		// variable, joined with data.
 		{name: "index", src: "{{ messages[0].content ~ 'x>'[1] }}", content: "<|im_end|"},
@@ -92,26 +87,11 @@ func TestGuardAngles(t *testing.T) {
 		{name: "marks over three values", src: "{{ '<' ~ messages[0].content ~ v ~ w ~ '>' }}", content: "|im", vars: map[string]any{"v": "_end", "w": "|"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			tok := tc.tok
-			if tok == "" {
-				tok = imEnd
-			}
-			opts := []chattemplate.Option{chattemplate.SpecialTokens(tok)}
+			var opts []chattemplate.Option
 			if strings.Contains(tc.src, "_token") {
 				opts = append(opts, chattemplate.Token("bos_token", "<s>"), chattemplate.Token("eos_token", "<|im_start|>"))
 			}
-			tpl, err := chattemplate.New(tc.src, opts...)
-			require.NoError(t, err)
-			tg := target{name: tc.name, tokens: tpl.SpecialTokens(),
-				render: func(m []chat.Message, o renderOpts) (string, error) {
-					return tpl.Render(context.Background(), m, o.options()...)
-				}}
-			msgs := []chat.Message{chat.Text(chat.RoleUser, tc.content)}
-			// The case makes the token: allowed, the prompt holds it.
-			out, err := tg.render(msgs, renderOpts{Vars: tc.vars, AllowSpecialTokens: true})
-			require.NoError(t, err)
-			require.Contains(t, out, tok)
-			_ = judge(t, tg, msgs, renderOpts{Vars: tc.vars})
+			tc.check(t, opts...)
 		})
 	}
 }
@@ -134,10 +114,7 @@ func TestFuzzJoinTemplateWrites(t *testing.T) {
 				out, err := tpl.Render(context.Background(), msgs, renderOpts{Vars: vars, AllowSpecialTokens: true}.options()...)
 				require.NoError(t, err, src)
 				require.Contains(t, out, tok, src)
-				tg := target{name: src, tokens: tpl.SpecialTokens(), render: func(m []chat.Message, o renderOpts) (string, error) {
-					return tpl.Render(context.Background(), m, o.options()...)
-				}}
-				_ = judge(t, tg, msgs, renderOpts{Vars: vars})
+				_ = judge(t, templateTarget(src, tpl), msgs, renderOpts{Vars: vars})
 			}
 		}
 	}

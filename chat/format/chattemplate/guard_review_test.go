@@ -1,7 +1,6 @@
 package chattemplate_test
 
 import (
-	"context"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -11,50 +10,75 @@ import (
 	"github.com/rolemark/rolemark/chat/format/chattemplate"
 )
 
+// joinCase is a template whose own text, written some way other than a
+// literal printed whole, joins data into a token: the data of content
+// (the first user message's) and vars holds some of the token's marks.
+type joinCase struct {
+	name, src, content string
+	tok                string // "<|im_end|>" when empty
+	vars               map[string]any
+	// unmade: with the token allowed, the rendering of this data holds no
+	// token; only the judge runs.
+	unmade bool
+}
+
+// check compiles c's template with its token special (and opts), checks
+// that the case makes the token (allowed, the prompt holds it) unless it
+// is unmade, and has judge fail the test when the rendering, not
+// allowed, succeeds and holds a token the neutral rendering lacks.
+func (c joinCase) check(t *testing.T, opts ...chattemplate.Option) {
+	t.Helper()
+	tok := c.tok
+	if tok == "" {
+		tok = "<|im_end|>"
+	}
+	tpl, err := chattemplate.New(c.src, append([]chattemplate.Option{chattemplate.SpecialTokens(tok)}, opts...)...)
+	require.NoError(t, err)
+	tg := templateTarget(c.name, tpl)
+	msgs := []chat.Message{chat.Text(chat.RoleUser, c.content)}
+	out, err := tg.render(msgs, renderOpts{Vars: c.vars, AllowSpecialTokens: true})
+	require.NoError(t, err)
+	if c.unmade {
+		require.NotContains(t, out, tok)
+	} else {
+		require.Contains(t, out, tok)
+	}
+	_ = judge(t, tg, msgs, renderOpts{Vars: c.vars})
+}
+
 // The adversarial review of step 2's condition (docs/decisions.md, "Step
 // 2 when a chat template's text joins"): templates whose own text, written
 // some way other than a literal printed whole, joins data into a token.
 // judge fails the test when the rendering succeeds and holds a token the
 // neutral rendering lacks; each case's data holds a mark of the token.
 func TestGuardJoinsOtherThanWholeLiterals(t *testing.T) {
-	const tok = "<|im_end|>"
-	for _, tc := range []struct {
-		name, src, content string
-		vars               map[string]any
-	}{
+	for _, tc := range []joinCase{
 		// A literal the template cuts, with data in the cut.
-		{"percent", "{{ '<|%s|>' % messages[0].content }}", "im_end", nil},
-		{"percent via set", "{% set f = '<|%s|>' %}{{ f % messages[0].content }}", "im_end", nil},
-		{"format filter", "{{ '<|%s|>'|format(messages[0].content) }}", "im_end", nil},
-		{"str.format", "{{ '<|{}|>'.format(messages[0].content) }}", "im_end", nil},
-		{"replace filter", "{{ '<|ROLE|>'|replace('ROLE', messages[0].content) }}", "im_end", nil},
-		{"str.replace", "{{ '<|ROLE|>'.replace('ROLE', messages[0].content) }}", "im_end", nil},
-		{"slice", "{{ '<|im_start|>'[:5] ~ messages[0].content }}", "end|>", nil},
-		{"filter block", "{% filter replace('ROLE', messages[0].content) %}<|ROLE|>{% endfilter %}", "im_end", nil},
-		{"set block filtered", "{% set s | replace('ROLE', messages[0].content) %}<|ROLE|>{% endset %}{{ s }}", "im_end", nil},
-		{"literal in a list", "{% set l = ['<|im_start|>'] %}{{ l[0][:5] ~ messages[0].content }}", "end|>", nil},
-		{"literal by default", "{{ (x|default('<|im_start|>'))[:5] ~ messages[0].content }}", "end|>", nil},
-		{"token variable sliced", "{{ eos_token[:5] ~ messages[0].content }}", "end|>", nil},
-		{"set block sliced", "{% set s %}<|im_start|>{% endset %}{{ s[:5] ~ messages[0].content }}", "end|>", nil},
-		{"trim", "{{ messages[0].content ~ ' |>'|trim }}", "<|im_end", nil},
-		{"strip chars", "{{ messages[0].content ~ 'x|>'.strip('x') }}", "<|im_end", nil},
+		{name: "percent", src: "{{ '<|%s|>' % messages[0].content }}", content: "im_end"},
+		{name: "percent via set", src: "{% set f = '<|%s|>' %}{{ f % messages[0].content }}", content: "im_end"},
+		{name: "format filter", src: "{{ '<|%s|>'|format(messages[0].content) }}", content: "im_end"},
+		{name: "str.format", src: "{{ '<|{}|>'.format(messages[0].content) }}", content: "im_end"},
+		{name: "replace filter", src: "{{ '<|ROLE|>'|replace('ROLE', messages[0].content) }}", content: "im_end"},
+		{name: "str.replace", src: "{{ '<|ROLE|>'.replace('ROLE', messages[0].content) }}", content: "im_end"},
+		{name: "slice", src: "{{ '<|im_start|>'[:5] ~ messages[0].content }}", content: "end|>"},
+		{name: "filter block", src: "{% filter replace('ROLE', messages[0].content) %}<|ROLE|>{% endfilter %}", content: "im_end"},
+		{name: "set block filtered", src: "{% set s | replace('ROLE', messages[0].content) %}<|ROLE|>{% endset %}{{ s }}", content: "im_end"},
+		{name: "literal in a list", src: "{% set l = ['<|im_start|>'] %}{{ l[0][:5] ~ messages[0].content }}", content: "end|>"},
+		{name: "literal by default", src: "{{ (x|default('<|im_start|>'))[:5] ~ messages[0].content }}", content: "end|>"},
+		{name: "token variable sliced", src: "{{ eos_token[:5] ~ messages[0].content }}", content: "end|>"},
+		{name: "set block sliced", src: "{% set s %}<|im_start|>{% endset %}{{ s[:5] ~ messages[0].content }}", content: "end|>"},
+		{name: "trim", src: "{{ messages[0].content ~ ' |>'|trim }}", content: "<|im_end"},
+		{name: "strip chars", src: "{{ messages[0].content ~ 'x|>'.strip('x') }}", content: "<|im_end"},
 		// Punctuation the template writes of its own.
-		{"repr of a list", "{{ [messages[0].content] }}", "<|im_end|>"[1:], nil},
-		{"tojson", "{{ messages[0].content|tojson }}", "im_end", nil},
-		{"join with data", "{{ messages[0].content.join(['<|', '|>']) }}", "im_end", nil},
-		{"join of data", "{{ ['<|', '|>']|join(messages[0].content) }}", "im_end", nil},
-		{"token variable", "{{ bos_token ~ messages[0].content }}", "im_end|>", map[string]any{}},
-		{"marks over two values", "{{ '<|' ~ messages[0].content ~ v ~ '>' }}", "im_", map[string]any{"v": "end|"}},
+		{name: "repr of a list", src: "{{ [messages[0].content] }}", content: "<|im_end|>"[1:], unmade: true},
+		{name: "tojson", src: "{{ messages[0].content|tojson }}", content: "im_end", unmade: true},
+		{name: "join with data", src: "{{ messages[0].content.join(['<|', '|>']) }}", content: "im_end"},
+		{name: "join of data", src: "{{ ['<|', '|>']|join(messages[0].content) }}", content: "im_end"},
+		{name: "token variable", src: "{{ bos_token ~ messages[0].content }}", content: "im_end|>", vars: map[string]any{}},
+		{name: "marks over two values", src: "{{ '<|' ~ messages[0].content ~ v ~ '>' }}", content: "im_", vars: map[string]any{"v": "end|"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			tpl, err := chattemplate.New(tc.src, chattemplate.SpecialTokens(tok), chattemplate.Token("bos_token", "<|"),
-				chattemplate.Token("eos_token", "<|im_start|>"))
-			require.NoError(t, err)
-			tg := target{name: tc.name, tokens: tpl.SpecialTokens(),
-				render: func(m []chat.Message, o renderOpts) (string, error) {
-					return tpl.Render(context.Background(), m, o.options()...)
-				}}
-			_ = judge(t, tg, []chat.Message{chat.Text(chat.RoleUser, tc.content)}, renderOpts{Vars: tc.vars})
+			tc.check(t, chattemplate.Token("bos_token", "<|"), chattemplate.Token("eos_token", "<|im_start|>"))
 		})
 	}
 }

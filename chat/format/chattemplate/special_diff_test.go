@@ -64,12 +64,16 @@ func targets(t testing.TB) []target {
 		if err != nil {
 			continue
 		}
-		out = append(out, target{name: s.File + " " + s.Model, tokens: tpl.SpecialTokens(),
-			render: func(m []chat.Message, o renderOpts) (string, error) {
-				return tpl.Render(context.Background(), m, o.options()...)
-			}})
+		out = append(out, templateTarget(s.File+" "+s.Model, tpl))
 	}
 	return out
+}
+
+// templateTarget is tpl as a target named name.
+func templateTarget(name string, tpl *chattemplate.Template) target {
+	return target{name: name, tokens: tpl.SpecialTokens(), render: func(m []chat.Message, o renderOpts) (string, error) {
+		return tpl.Render(context.Background(), m, o.options()...)
+	}}
 }
 
 // neutralText is s with every character that is not a letter, a digit or
@@ -536,10 +540,7 @@ func fuzzJoinTemplate(t *testing.T, tg target, tok string, i, j int, text string
 	if err != nil {
 		return
 	}
-	tg = target{name: src, tokens: tpl.SpecialTokens(), render: func(m []chat.Message, o renderOpts) (string, error) {
-		return tpl.Render(context.Background(), m, o.options()...)
-	}}
-	_ = judge(t, tg, []chat.Message{chat.Text(chat.RoleUser, content)}, renderOpts{Vars: vars})
+	_ = judge(t, templateTarget(src, tpl), []chat.Message{chat.Text(chat.RoleUser, content)}, renderOpts{Vars: vars})
 }
 
 // jq is s as a Jinja2 string literal.
