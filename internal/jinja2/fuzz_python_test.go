@@ -64,7 +64,7 @@ func FuzzPython(f *testing.F) {
 		if want.Error == "OracleError" {
 			t.Skip(want.Message)
 		}
-		c := &oracleCase{ID: "fuzz", Template: &req.Template, Context: req.Context, Env: req.Env, Expect: want}
+		c := &oracleCase{ID: "fuzz", Template: &req.Template, Context: req.Context, Env: req.Env, Loader: req.Loader, Expect: want}
 		out, rerr := renderOracleCase(&oracleFile{}, c)
 		total++
 		if want.Output == nil {
@@ -91,7 +91,7 @@ func FuzzPython(f *testing.F) {
 		}
 		if res == differs {
 			diffs++
-			msg := fmt.Sprintf("template %q\ncontext %s\nenv %+v\n%s", req.Template, req.Context, req.Env, reason)
+			msg := fmt.Sprintf("template %q\ncontext %s\nenv %+v\nloader %q\n%s", req.Template, req.Context, req.Env, req.Loader, reason)
 			if mode == "report" {
 				t.Log(msg)
 				recordDiff(req, want, out, rerr, reason)
@@ -102,14 +102,23 @@ func FuzzPython(f *testing.F) {
 	})
 }
 
-// jinja2Fault reports whether Jinja2 failed with its compiler's own
-// assertion, not a template error: Jinja2 3.1 does not declare the names
+// jinja2Fault reports whether Jinja2 failed by a fault of its own
+// compiler on a valid template, which the package does not copy
+// (docs/FUZZING.md). Two are known. Jinja2 3.1 does not declare the names
 // that the filter arguments of a set block ({% set v | replace(a, 'b') %})
-// read in the block's frame, and fails on them unless the frame reads
-// them elsewhere, a fault of its code generator that the package does
-// not copy (docs/FUZZING.md).
+// read in the block's frame, and fails with an AssertionError unless the
+// frame reads them elsewhere. And its optimizer folds a constant "inf"|float
+// or "nan"|float, and when folding the expression around it fails
+// ("inf"|float|int is OverflowError), its code generator writes the
+// float as Python source, inf, which fails as an unknown name.
 func jinja2Fault(want *oracleExpect) bool {
-	return want.Error == "AssertionError" && strings.HasPrefix(want.Message, "Tried to resolve a name to a reference that was unknown to the frame")
+	switch want.Error {
+	case "AssertionError":
+		return strings.HasPrefix(want.Message, "Tried to resolve a name to a reference that was unknown to the frame")
+	case "NameError":
+		return want.Message == "name 'inf' is not defined" || want.Message == "name 'nan' is not defined"
+	}
+	return false
 }
 
 // recordDiff appends one difference to the report file.
@@ -133,9 +142,10 @@ func recordDiff(req oracleRequest, want *oracleExpect, out string, err error, re
 
 // oracleRequest is one line to oracle.py --serve.
 type oracleRequest struct {
-	Template string          `json:"template"`
-	Context  json.RawMessage `json:"context"`
-	Env      oracleEnv       `json:"env"`
+	Template string            `json:"template"`
+	Context  json.RawMessage   `json:"context"`
+	Env      oracleEnv         `json:"env"`
+	Loader   map[string]string `json:"loader,omitempty"`
 }
 
 // pythonOracle is one python3 running oracle.py --serve.
@@ -220,12 +230,34 @@ func (p *pythonOracle) ask(req oracleRequest) (*oracleExpect, error) {
 // choices of a generator seeded with a hash of them, so a short input still
 // stands for a whole template.
 type fuzzGen struct {
-	data  []byte
-	pos   int
-	state uint64
-	depth int
-	vars  []string // names the context defines
-	loops int      // for loops around the statement being generated
+	data   []byte
+	pos    int
+	state  uint64
+	depth  int
+	vars   []string          // names the context defines
+	loops  int               // for loops around the statement being generated
+	loader map[string]string // the partials, once a statement includes or imports one
+	// buffered counts the set, filter and call blocks around the statement
+	buffered  int
+	inPartial bool // the partials are being made
+	do        bool // the do extension is on
+}
+
+// partials makes the in-memory templates include and import read: p.j2
+// prints what the context holds, m.j2 holds macros, a variable and text.
+func (g *fuzzGen) partials() {
+	if g.loader != nil {
+		return
+	}
+	g.loader = map[string]string{}
+	loops, buffered := g.loops, g.buffered
+	g.loops, g.buffered, g.inPartial = 0, 0, true
+	defer func() { g.loops, g.buffered, g.inPartial = loops, buffered, false }()
+	g.loader["p.j2"] = g.pick("", "[", "\n") + g.stmt(2) + g.pick("", "{{ x }}", "{{ caller is defined }}", "{% set x = 5 %}") + g.pick("", "]", "\n")
+	g.loader["m.j2"] = "{% macro f(a, b=" + g.expr() + ") %}" + g.pick("[{{ a }}|{{ b }}]", "{{ a ~ b }}{{ varargs }}", "{{ kwargs }}{{ x }}", "{{ s }}") + "{% endmacro %}" +
+		"{% macro g(a=" + g.literal() + ") %}" + g.pick("<{{ caller(a) if caller else a }}>", "{{ a }}{{ v }}", "{{ caller() }}") + "{% endmacro %}" +
+		"{% macro _priv() %}p{% endmacro %}{% set v = " + g.expr() + " %}" + g.pick("", "text", "{{ v }}", "{% set _h = 1 %}")
+	g.loader["base.j2"] = "A{% block b %}[{{ " + g.expr() + " }}]{% endblock %}" + g.pick("", "{{ self.b() }}", "{% for x in [1, 2] %}{% block c scoped %}{{ x }}{% endblock %}{% endfor %}") + "Z"
 }
 
 func (g *fuzzGen) n(k int) int {
@@ -362,7 +394,44 @@ func (g *fuzzGen) expr() string {
 		}
 		return g.pick(fuzzInts[:6]...)
 	}
-	switch g.n(18) {
+	switch g.n(24) {
+	case 18:
+		// slices with negative, None and data steps
+		b := func() string {
+			return g.pick("", "none", "0", "1", "-1", "-2", "2", "100", "-100", "9223372036854775808")
+		}
+		step := g.pick("-1", "-2", "none", "2", "0", "3", b())
+		if g.n(4) == 0 {
+			step = g.expr()
+		}
+		return g.expr() + "[" + b() + ":" + b() + ":" + step + "]"
+	case 19:
+		// comparisons between mixed types, chained; in over strs and dicts
+		op := func() string { return g.pick("==", "!=", "<", "<=", ">", ">=", "in", "not in") }
+		switch g.n(3) {
+		case 0:
+			return "(" + g.expr() + " " + op() + " " + g.expr() + " " + op() + " " + g.expr() + ")"
+		case 1:
+			return "(" + g.expr() + g.pick(" in ", " not in ") + strconv.Quote(g.pick(fuzzStrs...)) + ")"
+		default:
+			return "(" + g.pick(g.expr(), "'a'", "1", "none", "[1]", "('a',)") + g.pick(" in ", " not in ") + g.pick("{'a': 1, 1: 'b'}", "{}", g.expr()) + ")"
+		}
+	case 20:
+		// numeric strs, odd ones too, through int, float and round
+		return strconv.Quote(g.pick(fuzzNumStrs...)) + "|" + g.pick("int", "float", "int(7)", "float(1.5)", "int(base=16)", "int(0, 2)", "int(0, 0)",
+			"int(0, 8)", "int(0, 36)", "int(base=1)", "round", "float|round(2)", "float|int", "int|float", "float|round(-1, 'ceil')", "float|string")
+	case 21:
+		// the filters of lists of dicts, by attribute
+		return g.records() + "|" + g.recordFilter()
+	case 22:
+		// a str format of a random spec, by % and by str.format
+		if g.n(2) == 0 {
+			return "(" + strconv.Quote("%"+g.percentSpec()) + " % " + g.pick(g.expr(), "("+g.expr()+",)", g.literal()) + ")"
+		}
+		return strconv.Quote("{"+g.pick("", "0", "a")+g.pick("", "", "!r", "!s", "!a")+":"+g.braceSpec()+"}") + ".format(" + g.expr() + ", a=" + g.expr() + ")"
+	case 23:
+		// what the sandbox refuses, and what it reads
+		return g.expr() + "." + g.pick(fuzzSandboxMethods...)
 	case 0, 1:
 		return g.literal()
 	case 2, 3:
@@ -414,9 +483,104 @@ var (
 		"{!s:^7}", "{{}}", "{:e}", "{:g}", "{:%}", "{0.real}", "{} {}", "{:*<4d}"}
 )
 
+// Strs that are numbers, or nearly: through int, float and round.
+var fuzzNumStrs = []string{"12", " 42 ", "-0", "-0.0", "0x1A", "0X1a", "0b101", "0o17", "017", "1_000", "1__0", "_1", "1e3", "1E-3", "1e400",
+	"-1e400", "inf", "-Infinity", "nan", "NaN", "+7", "\u0661\u0662", "\u00b2", "\t5\n", "5.", ".5", "1.5e", "", "ff", "z", "9223372036854775808",
+	"123456789012345678901234567890", "0.1", "1\u00a0", "\u20071", "1.0000000000000001", "2.675", "-2.5", "0.5"}
+
+// fuzzSandboxMethods mutate, read private or dunder attributes, or format.
+var fuzzSandboxMethods = []string{"sort()", "sort(reverse=true)", "clear()", "reverse()", "remove(1)", "remove('a')", "popitem()",
+	"setdefault('a', 1)", "extend([1])", "insert(0, 1)", "pop('a', 0)", "pop(0)", "append(none)", "update(a=1)", "_private", "__len__()",
+	"__class__.__name__", "__class__.__mro__", "__dict__", "mro", "format_map({'a': 1})", "format('{0.__class__}')",
+	"__doc__", "__str__()", "copy()", "fromkeys('ab')", "add(1)", "discard(1)"}
+
+// records is a literal list of dicts (and other values, sometimes), for
+// groupby, unique, sum, sort and dictsort by attribute.
+func (g *fuzzGen) records() string {
+	k := g.n(5)
+	parts := make([]string, k)
+	for i := range parts {
+		switch g.n(6) {
+		case 0:
+			parts[i] = g.literal()
+		case 1:
+			parts[i] = "{'a': " + g.literal() + "}"
+		default:
+			parts[i] = "{'a': " + g.pick("1", "2", "'x'", "'X'", "none", "1.5", "-0.0", "true", g.literal()) + ", 'b': " + g.pick("1", "'y'", "[1]", "{'c': 2}", g.literal()) + "}"
+		}
+	}
+	if g.n(4) == 0 {
+		return g.name()
+	}
+	return "[" + strings.Join(parts, ", ") + "]"
+}
+
+// recordFilter is a filter over a list of records.
+func (g *fuzzGen) recordFilter() string {
+	attr := func() string { return g.pick("'a'", "'b'", "'b.c'", "'a,b'", "0", "'x'", "'a.0'", g.expr()) }
+	tail := g.pick("", "|list", "|map(attribute='grouper')|list", "|first", "|length")
+	switch g.n(9) {
+	case 0:
+		return "groupby(" + attr() + g.pick("", ", default="+g.expr(), ", case_sensitive=true", ", "+g.expr()) + ")" + g.pick("|list", "|map('list')|list", "|map(attribute='list')|list", "|first|first")
+	case 1:
+		return "unique(" + g.pick("", "true", "attribute="+attr(), "case_sensitive=true, attribute="+attr()) + ")" + g.pick("|list", "|join")
+	case 2:
+		return "sum(" + g.pick("attribute="+attr(), "attribute="+attr()+", start="+g.expr(), "start="+g.expr(), g.expr()) + ")"
+	case 3:
+		return "sort(" + g.pick("attribute="+attr(), "true", "false, true", "case_sensitive=true", "reverse=true, attribute="+attr()) + ")"
+	case 4:
+		return "dictsort" + g.pick("", "(true)", "(by='value')", "(by='key', reverse=true)", "(false, 'value', true)", "(by="+g.expr()+")")
+	case 5:
+		return g.pick("batch(", "slice(") + g.pick("1", "2", "3", "0", "-1", g.expr()) + g.pick("", ", "+g.expr(), ", fill_with=none") + ")" + g.pick("|list", "|map('list')|list", "|last")
+	case 6:
+		return g.pick("min", "max") + "(" + g.pick("", "true", "attribute="+attr(), "case_sensitive=true, attribute="+attr()) + ")"
+	case 7:
+		return g.pick("map", "selectattr", "rejectattr") + "(" + g.pick("attribute="+attr(), attr(), attr()+", 'defined'", attr()+", 'odd'", attr()+", 'equalto', 1", "attribute="+attr()+", default="+g.expr()) + ")|list"
+	default:
+		return g.pick("join(attribute=", "sort(attribute=", "sum(attribute=") + attr() + ")" + tail
+	}
+}
+
+// percentSpec is a random %-conversion: flags, width, precision, type.
+func (g *fuzzGen) percentSpec() string {
+	var b strings.Builder
+	if g.n(4) == 0 {
+		b.WriteString("(a)")
+	}
+	for i, n := 0, g.n(3); i < n; i++ {
+		b.WriteString(g.pick("-", "+", " ", "#", "0"))
+	}
+	b.WriteString(g.pick("", "", "1", "5", "12", "*"))
+	b.WriteString(g.pick("", "", ".", ".0", ".2", ".10", ".*"))
+	b.WriteString(g.pick("s", "r", "a", "d", "i", "u", "f", "F", "e", "E", "g", "G", "x", "X", "o", "c", "%", "b", "q"))
+	return b.String()
+}
+
+// braceSpec is a random str.format spec: [[fill]align][sign][z][#][0][width][grouping][.precision][type].
+func (g *fuzzGen) braceSpec() string {
+	var b strings.Builder
+	if g.n(3) == 0 {
+		b.WriteString(g.pick("", "*", "0", " ", "{", "é") + g.pick("<", ">", "^", "="))
+	}
+	b.WriteString(g.pick("", "", "+", "-", " "))
+	b.WriteString(g.pick("", "", "", "z", "#", "0", "#0"))
+	b.WriteString(g.pick("", "", "1", "6", "20"))
+	b.WriteString(g.pick("", "", "", ",", "_"))
+	b.WriteString(g.pick("", "", ".0", ".3", ".12", "."))
+	b.WriteString(g.pick("", "", "s", "d", "n", "f", "F", "e", "E", "g", "G", "%", "x", "X", "o", "b", "c", "r"))
+	return b.String()
+}
+
 // dataMethod is a str, list or dict method with data arguments.
 func (g *fuzzGen) dataMethod() string {
 	e := g.expr
+	if g.n(3) == 0 {
+		// str methods with random arguments
+		return g.pick("split", "rsplit", "partition", "rpartition", "center", "ljust", "rjust", "zfill", "expandtabs", "title",
+			"capitalize", "swapcase", "casefold", "istitle", "isdecimal", "isnumeric", "isalnum", "isidentifier", "isprintable",
+			"isascii", "islower", "splitlines", "strip", "count", "find", "index", "startswith", "endswith", "encode", "upper") +
+			"(" + g.pick("", e(), e()+", "+e(), e()+", "+e()+", "+e(), "sep="+e(), "maxsplit="+e(), "keepends="+e(), "tabsize="+e(), "none, "+e()) + ")"
+	}
 	switch g.n(7) {
 	case 0:
 		return g.pick("split", "rsplit") + "(" + g.pick(e(), e()+", "+e(), "none, "+e(), "maxsplit="+e()) + ")"
@@ -536,12 +700,81 @@ func (g *fuzzGen) stmt(depth int) string {
 		}
 		return b.String()
 	}
+	// a body Jinja2 renders into a buffer (a set, filter or call block)
+	buffered := func() string {
+		g.buffered++
+		defer func() { g.buffered-- }()
+		return body()
+	}
 	loopBody := func() string {
 		g.loops++
 		defer func() { g.loops-- }()
 		return body()
 	}
-	switch g.n(20) {
+	switch g.n(28) {
+	case 20:
+		// the autoescape tag, constant or not, around prints of markup
+		return "{%" + ws() + " autoescape " + g.pick("true", "false", g.expr(), "x is defined") + " " + ws() + "%}" +
+			g.pick("", "{{ '<a>' }}", "{{ s }}", "{{ '<b>'|safe ~ '<i>' }}", "{% set q %}<{{ s }}>{% endset %}{{ q }}", "{{ ['<'] }}") +
+			body() + "{%" + ws() + " endautoescape " + ws() + "%}" + g.pick("", "{{ '<&>' }}", "{{ s }}")
+	case 21:
+		// include of in-memory partials
+		g.partials()
+		if g.inPartial {
+			return "{{ x }}"
+		}
+		ctx := g.pick("", " with context", " without context")
+		if g.buffered > 0 || g.loops > 0 {
+			// Jinja2 3.1 writes an include without context to the
+			// template's output from inside a buffer, and makes a macro
+			// that holds one a generator (docs/FUZZING.md)
+			ctx = g.pick("", " with context")
+		}
+		return "{% include " + g.pick("'p.j2'", "'p.j2'", "'nope.j2'", "['nope.j2', 'p.j2']", "('p.j2', 'm.j2')", "x", "none", "[]", "'m.j2'") +
+			g.pick("", " ignore missing") + ctx + " %}"
+	case 22:
+		// import and from-import of macros, with and without context
+		g.partials()
+		if g.inPartial {
+			return "{{ x }}"
+		}
+		call := func(f string) string {
+			return "{{ " + f + "(" + g.pick("", g.expr(), g.expr()+", "+g.expr(), "b="+g.expr(), "1, 2, 3", "c=1") + ") }}"
+		}
+		switch g.n(3) {
+		case 0:
+			return "{% import " + g.pick("'m.j2'", "'m.j2'", "'nope.j2'", "'p.j2'") + " as lib" + g.pick("", " with context", " without context") + " %}" +
+				g.pick(call("lib.f"), call("lib.g"), "{{ lib.v }}", "{{ lib._priv }}", "{{ lib.nope }}", "{{ lib }}", "{{ lib|list }}", "{{ lib.f.name }}", call("lib.g"))
+		case 1:
+			return "{% from 'm.j2' import " + g.pick("f", "f, g", "g as h, v", "f as g", "nope", "_priv", "v") + g.pick("", " with context") + " %}" +
+				g.pick(call("f"), call("g"), "{{ v }}", "{{ f is defined }}", "{{ h is defined }}")
+		default:
+			return "{% import 'm.j2' as lib %}{% call(z) lib.g(" + g.expr() + ") %}{{ z }}" + buffered() + "{% endcall %}"
+		}
+	case 23:
+		// whitespace control and text around tags: trim_blocks and lstrip_blocks
+		sp := func() string { return g.pick("", " ", "\n", "  \n", "\n  ", " \t\n\n ", "\r\n", "x\n") }
+		return sp() + "{%" + g.pick("", "-", "+") + " if " + g.expr() + " " + g.pick("", "-", "+") + "%}" + sp() + body() + sp() +
+			"{%" + g.pick("", "-", "+") + " endif " + g.pick("", "-", "+") + "%}" + sp() + g.pick("", "{#- c -#}", "{# c #}\n", "{{- x -}}", "{{ x }}") + sp()
+	case 24:
+		// unpacking in set, for and with
+		return g.pick("{% set a, b = "+g.expr()+" %}{{ a }}|{{ b }}", "{% set (a, b), c = "+g.expr()+", 1 %}{{ a }}{{ b }}{{ c }}",
+			"{% for a, b in "+g.expr()+" %}[{{ a }}|{{ b }}]{% endfor %}", "{% for k, v in "+g.expr()+"|dictsort %}{{ k }}={{ v }};{% endfor %}",
+			"{% with a = "+g.expr()+", b = a %}{{ a }}|{{ b }}{% endwith %}", "{% for a, b in "+g.expr()+".items() %}{{ a }}{{ b }}{% endfor %}")
+	case 25:
+		// loop controls in plain and filtered loops
+		return "{% for x in " + g.expr() + g.pick("", " if x", " if "+g.expr()) + " %}" + g.pick("", "{% if x is "+g.test()+" %}{% continue %}{% endif %}") +
+			"{{ x }}" + g.pick("", "{% if loop.index > 1 %}{% break %}{% endif %}", "{% break %}", "{% continue %}x") + loopBody() + "{% else %}E{% endfor %}"
+	case 26:
+		// do statements (the do extension), mutating
+		if !g.do {
+			return "{{ " + g.expr() + "." + g.pick(fuzzSandboxMethods...) + " }}"
+		}
+		return "{% do " + g.pick(g.expr(), g.name()+"."+g.pick(fuzzSandboxMethods...), "["+g.expr()+"].append(1)", "{}.update(a=1)") + " %}" + g.pick("", "{{ "+g.name()+" }}")
+	case 27:
+		// recursive loops over nested data, with loop controls and depth
+		return "{% for x in " + g.pick(g.expr(), "d", "items", "[[1, [2]], 3]", "[{'a': [1]}, []]") + " recursive %}" + g.pick("", "{% if loop.depth > 2 %}{% break %}{% endif %}") +
+			"<{{ loop.depth0 }}:{{ x }}" + g.pick("", "{% if x is iterable %}{{ loop(x"+g.pick("", "|dictsort", "|map('string')", "[::-1]")+") }}{% endif %}", "{{ loop(x.values() if x is mapping else []) }}") + ">" + "{% endfor %}"
 	case 0, 1, 2:
 		return "{{" + ws() + " " + g.expr() + " " + ws() + "}}"
 	case 12:
@@ -554,14 +787,14 @@ func (g *fuzzGen) stmt(depth int) string {
 			g.pick("", "{% if loop.index > 1 %}{% break %}{% endif %}", "{% continue %}") + "{% endfor %}"
 	case 13:
 		// a filter block whose filter has data arguments
-		return "{% filter " + g.dataFilter() + g.pick("", "|upper", "|trim") + " %}" + body() + "{% endfilter %}"
+		return "{% filter " + g.dataFilter() + g.pick("", "|upper", "|trim") + " %}" + buffered() + "{% endfilter %}"
 	case 14:
 		// a set block, filtered or not
-		return "{% set v" + g.pick("", " | "+g.filter(), "|upper|"+g.filter()) + " %}" + body() + "{% endset %}{{ " + g.pick("v", "v ~ v", "v|length", "[v]", "v is string") + " }}"
+		return "{% set v" + g.pick("", " | "+g.filter(), "|upper|"+g.filter()) + " %}" + buffered() + "{% endset %}{{ " + g.pick("v", "v ~ v", "v|length", "[v]", "v is string") + " }}"
 	case 15:
 		// a macro called with caller()
 		return "{% macro m(a, b=" + g.literal() + ") %}<{{ caller(" + g.pick("", "a", "a, b", "b=a", "a, "+g.expr()) + ") }}|{{ a }}|{{ b }}" + g.pick("", "|{{ caller(1) }}", "|{{ varargs }}|{{ kwargs }}", "|{{ m.caller }}|{{ caller.arguments }}", "|{{ caller is defined }}") + ">{% endmacro %}" +
-			"{% call" + g.pick("", "(x)", "(x, y=2)", "(x=none)") + " m(" + g.expr() + g.pick("", ", 1", ", b="+g.expr(), ", 1, 2", ", c=3") + ") %}" + g.pick("", "{{ x }}", "{{ y }}", "[{{ x }}{{ y }}]") + body() + "{% endcall %}"
+			"{% call" + g.pick("", "(x)", "(x, y=2)", "(x=none)") + " m(" + g.expr() + g.pick("", ", 1", ", b="+g.expr(), ", 1, 2", ", c=3") + ") %}" + g.pick("", "{{ x }}", "{{ y }}", "[{{ x }}{{ y }}]") + buffered() + "{% endcall %}"
 	case 16:
 		// a caller handed on, and a macro reading the template's names
 		return "{% macro inner() %}({{ caller() }}){% endmacro %}{% macro outer(a) %}{% call inner() %}{{ caller(a) }}{% endcall %}{% endmacro %}" +
@@ -573,7 +806,7 @@ func (g *fuzzGen) stmt(depth int) string {
 			g.pick("", "{{ loop.previtem }}", "{{ loop.changed(x) }}") + "{% else %}E{% endfor %}"
 	case 18:
 		// namespace attributes, set as statements and blocks
-		return "{% set ns = namespace(a=" + g.expr() + ") %}" + g.pick("{% set ns.a %}"+body()+"{% endset %}", "{% set ns.b = "+g.expr()+" %}",
+		return "{% set ns = namespace(a=" + g.expr() + ") %}" + g.pick("{% set ns.a %}"+buffered()+"{% endset %}", "{% set ns.b = "+g.expr()+" %}",
 			"{% for x in "+g.expr()+" %}{% set ns.a = ns.a ~ x %}{% endfor %}", "{% if "+g.expr()+" %}{% set ns.a = "+g.expr()+" %}{% endif %}") +
 			"{{ ns.a }}" + g.pick("", "|{{ ns.b }}", "|{{ ns }}", "|{{ ns.a is defined }}", "|{{ ns|attr('a') }}")
 	case 19:
@@ -594,11 +827,11 @@ func (g *fuzzGen) stmt(depth int) string {
 	case 7:
 		return "{% macro m(a, b=" + g.literal() + ") %}[{{ a }}|{{ b }}|{{ varargs }}|{{ kwargs }}]{% endmacro %}{{ m(" + g.expr() + g.pick("", ", 1, 2", ", c=3") + ") }}"
 	case 8:
-		return "{% filter " + g.pick("upper", "trim", "title", "indent(2)", "replace('a', 'b')") + " %}" + body() + "{% endfilter %}"
+		return "{% filter " + g.pick("upper", "trim", "title", "indent(2)", "replace('a', 'b')") + " %}" + buffered() + "{% endfilter %}"
 	case 9:
 		return "{% set ns = namespace(n=0) %}{% for x in " + g.expr() + " %}{% set ns.n = ns.n + 1 %}{% endfor %}{{ ns.n }}"
 	case 10:
-		return "{% set v %}" + body() + "{% endset %}{{ v|" + g.filter() + " }}"
+		return "{% set v %}" + buffered() + "{% endset %}{{ v|" + g.filter() + " }}"
 	default:
 		return "{% with w = " + g.expr() + " %}{{ w }}{% endwith %}"
 	}
@@ -636,11 +869,27 @@ func (g *fuzzGen) request() oracleRequest {
 		env.Autoescape, env.Finalize = true, "twice"
 	}
 	env.Extensions = []string{"loopcontrols"}
+	// (the hf profile is transformers' environment, whatever else is asked)
+	if g.n(4) == 0 && env.Profile == "" {
+		env.Extensions = append(env.Extensions, "do")
+		g.do = true
+	}
+	if g.n(6) == 0 && env.Profile == "" {
+		env.KeepTrailingNewline = true
+	}
 	var tpl strings.Builder
 	for i, n := 0, 1+g.n(4); i < n; i++ {
 		tpl.WriteString(g.stmt(0))
 	}
-	return oracleRequest{Template: tpl.String(), Context: json.RawMessage(ctx.String()), Env: env}
+	if g.n(12) == 0 {
+		// a child of base.j2: blocks that read the parent's and the context's names
+		g.partials()
+		src := "{% extends " + g.pick("'base.j2'", "'base.j2'", "x", "'nope.j2'") + " %}" + g.pick("", "{% set x = 1 %}") +
+			"{% block b %}" + g.pick("", "{{ super() }}") + tpl.String() + "{% endblock %}" + g.pick("", "{% block c %}<{{ x }}>{% endblock %}", "{% block d %}{% endblock %}", "ignored")
+		tpl.Reset()
+		tpl.WriteString(src)
+	}
+	return oracleRequest{Template: tpl.String(), Context: json.RawMessage(ctx.String()), Env: env, Loader: g.loader}
 }
 
 // upstreamFault counts, in a replay, the inputs Jinja2's compiler failed on.
@@ -669,7 +918,7 @@ func TestFuzzPythonReplay(t *testing.T) {
 			t.Fatal(err)
 		}
 		req := rec.Request
-		c := &oracleCase{ID: "replay", Template: &req.Template, Context: req.Context, Env: req.Env, Expect: &rec.Jinja2}
+		c := &oracleCase{ID: "replay", Template: &req.Template, Context: req.Context, Env: req.Env, Loader: req.Loader, Expect: &rec.Jinja2}
 		out, rerr := renderOracleCase(&oracleFile{}, c)
 		res, reason := judge(&rec.Jinja2, out, rerr)
 		if res == differs && jinja2Fault(&rec.Jinja2) {
