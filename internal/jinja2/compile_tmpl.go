@@ -316,7 +316,7 @@ func (c *compiler) compileInclude(n *Include) (execFn, error) {
 		if err != nil {
 			return err
 		}
-		t, err := f.c.env.loadValue(f.c, v)
+		t, err := f.c.env.selectValue(f.c, v)
 		if err != nil {
 			var e *Error
 			if ignore && errors.As(err, &e) && (e.Kind == "TemplateNotFound" || e.Kind == "TemplatesNotFound") {
@@ -337,13 +337,22 @@ func (c *compiler) compileInclude(n *Include) (execFn, error) {
 	}, nil
 }
 
-// moduleObj is an imported template: its exported names.
+// moduleObj is an imported template: its exported names, and the text its
+// body wrote, which is what it prints as (TemplateModule.__str__, and
+// __html__ under autoescape).
 type moduleObj struct {
 	name string
 	vars map[string]Value
+	body string
 }
 
 func (m *moduleObj) TypeName() string { return "TemplateModule" }
+
+// Str is the module's body text.
+func (m *moduleObj) Str() string { return m.body }
+
+// Repr is TemplateModule.__repr__.
+func (m *moduleObj) Repr() string { return "<TemplateModule " + Repr(StrV(m.name)) + ">" }
 
 func (m *moduleObj) Attr(name string) (Value, bool) {
 	v, ok := m.vars[name]
@@ -397,11 +406,12 @@ func (c *compiler) importer(x evalFn, withContext bool) func(f *frame) (*moduleO
 		err = t.prog.run(f.c, tc)
 		// the module's body is joined only when it is printed
 		_ = f.c.captureLeave(outer, nil)
+		body := string(f.c.out[start:])
 		f.c.out = f.c.out[:start]
 		if err != nil {
 			return nil, err
 		}
-		m := &moduleObj{name: t.name, vars: tc.vars}
+		m := &moduleObj{name: t.name, vars: tc.vars, body: body}
 		if share && moduleShareable(f.c, t.prog, tc) {
 			t.module.CompareAndSwap(nil, &cachedModule{m: m, iters: f.c.iters - iters})
 		}
@@ -539,8 +549,10 @@ func (c *compiler) compileFromImport(n *FromImport) (execFn, error) {
 	}, nil
 }
 
-// loadValue loads the template a value names: a str, a Template given as
-// a value, or a list of names of which the first that exists is taken.
+// loadValue loads the template a value names, as Jinja2's
+// Environment.get_template does for extends and import: a str through the
+// loader; any other value is looked up as it is, so it is unhashable
+// (TypeError) or not found (TemplateNotFound naming str(v)).
 func (e *Env) loadValue(c *Ctx, v Value) (*Template, error) {
 	switch v.Kind() {
 	case KindStr:
@@ -551,35 +563,58 @@ func (e *Env) loadValue(c *Ctx, v Value) (*Template, error) {
 		}
 		return nil, v.undefErr()
 	}
-	// Environment.select_template: anything else is a sequence of names.
+	if e.loader == nil {
+		return nil, errNoLoader()
+	}
+	// the cache key (loader, name) is hashed before the loader looks
+	if err := checkHashable(v); err != nil {
+		return nil, err
+	}
+	s, err := ToStr(c, v)
+	if err != nil {
+		return nil, err
+	}
+	return nil, &Error{Kind: "TemplateNotFound", Msg: s}
+}
+
+// selectValue loads the template an include names, as Jinja2's
+// Environment.get_or_select_template does: a str or an Undefined as
+// loadValue; anything else is a sequence of names of which the first that
+// exists is taken (Environment.select_template).
+func (e *Env) selectValue(c *Ctx, v Value) (*Template, error) {
+	switch v.Kind() {
+	case KindStr, KindUndefined:
+		return e.loadValue(c, v)
+	}
 	if !v.Truth() {
 		return nil, &Error{Kind: "TemplatesNotFound", Msg: notFoundList(nil)}
 	}
-	switch v.Kind() {
-	case KindList, KindTuple, KindDict, KindObject:
-		items, err := Iterate(c, v)
+	items, err := Iterate(c, v)
+	if err != nil {
+		return nil, err
+	}
+	var names []string
+	for _, it := range items {
+		if it.kind == KindUndefined && e.loader != nil {
+			// its UndefinedError is caught, and its message named
+			names = append(names, it.UndefinedMessage())
+			continue
+		}
+		t, err := e.loadValue(c, it)
+		if err == nil {
+			return t, nil
+		}
+		var te *Error
+		if !errors.As(err, &te) || te.Kind != "TemplateNotFound" {
+			return nil, err
+		}
+		s, err := ToStr(c, it)
 		if err != nil {
 			return nil, err
 		}
-		var names []string
-		for _, it := range items {
-			s, err := ToStr(c, it)
-			if err != nil {
-				return nil, err
-			}
-			t, err := e.load(s)
-			if err == nil {
-				return t, nil
-			}
-			var te *Error
-			if !errors.As(err, &te) || te.Kind != "TemplateNotFound" {
-				return nil, err
-			}
-			names = append(names, s)
-		}
-		return nil, &Error{Kind: "TemplatesNotFound", Msg: notFoundList(names)}
+		names = append(names, s)
 	}
-	return nil, &Error{Kind: "TypeError", Msg: pyQuote(TypeName(v)) + " object is not iterable"}
+	return nil, &Error{Kind: "TemplatesNotFound", Msg: notFoundList(names)}
 }
 
 // errNoLoader is what Jinja2's Environment._load_template raises before

@@ -162,6 +162,10 @@ func escapeValue(c *Ctx, v Value) (string, error) {
 	if v.IsSafe() {
 		return v.s, nil
 	}
+	if hasHTML(v) {
+		m := v.ref.(*moduleObj)
+		return m.body, nil // TemplateModule.__html__
+	}
 	s, err := ToStr(c, v)
 	if err != nil {
 		return "", err

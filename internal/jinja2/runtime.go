@@ -186,11 +186,18 @@ func (c *Ctx) writeValue(v Value) error {
 			return err
 		}
 	}
-	if c.autoescape && !v.IsSafe() {
+	if c.autoescape && !v.IsSafe() && !hasHTML(v) {
 		s = c.env.escape(s)
 	}
 	c.out = append(c.out, s...)
 	return c.checkOutput()
+}
+
+// hasHTML reports whether v is an object with Python's __html__ (an
+// imported module), which escaping leaves as it prints.
+func hasHTML(v Value) bool {
+	_, ok := v.ref.(*moduleObj)
+	return ok && v.kind == KindObject
 }
 
 // tick counts a loop iteration against the limits and looks at the

@@ -269,6 +269,20 @@ FOUND = [
     ("last-markup", "{{ '<b>'|safe|last }}|{{ '<b>'|last }}|{{ '<b>'|safe|first }}", {}, "reversed(Markup) reads Markup items: last keeps the Markup, first (iteration) does not", {"autoescape": True}),
     ("dict-from-dict-class", "{{ dict.removesuffix(dict[1]) }}", {}, "run T: TypeError: unbound method dict.keys() needs an argument (dict(x) calls x.keys, and dict[1].keys is dict's)"),
     ("dict-update-dict-class", "{{ {}.update(dict) }}", {}, "TypeError: the class dict has keys, unbound"),
+    # round W (issue 23): the widened generator's partials ({name: source} after the env)
+    ("extends-list", "{% extends x %}", {"x": [1]}, "TypeError: unhashable type: 'list' (extends is get_template, which hashes the name)", {}, {"b": "B"}),
+    ("extends-int", "{% extends x %}", {"x": 5}, "TemplateNotFound: 5 (get_template looks the value up as it is)", {}, {"b": "B"}),
+    ("extends-bool", "{% extends x %}", {"x": False}, "TemplateNotFound: False, not an empty list", {}, {"b": "B"}),
+    ("extends-tuple", "{% extends ('b',) %}", {}, "TemplateNotFound: ('b',)", {}, {"b": "B"}),
+    ("import-list", "{% import x as m %}", {"x": ["b"]}, "TypeError: unhashable type: 'list' (import is get_template)", {}, {"b": "B"}),
+    ("from-import-none", "{% from none import a %}", {}, "TemplateNotFound: None", {}, {"b": "B"}),
+    ("include-select-skips-undefined", "{% include [nothere, 1, 'b'] %}", {}, "select_template skips an Undefined and a name not found", {}, {"b": "B"}),
+    ("include-select-unhashable", "{% include [[1], 'b'] %}", {}, "TypeError: unhashable type: 'list' (not caught by select_template)", {}, {"b": "B"}),
+    ("include-select-none-found", "{% include [nothere, 1] %}", {}, "TemplatesNotFound naming the Undefined's message", {}, {"b": "B"}),
+    ("include-int", "{% include 5 %}", {}, "TypeError: 'int' object is not iterable (include selects from a sequence)", {}, {"b": "B"}),
+    ("module-str", "{% import 'm' as lib %}[{{ lib }}]|{{ [lib] }}|{{ lib|e }}|{{ lib ~ '' }}", {}, "a TemplateModule prints as its body's text; its repr names the template", {}, {"m": "<b>{% set v = 1 %}x</b>{% macro f() %}{% endmacro %}"}),
+    ("module-str-autoescape", "{% import 'm' as lib %}[{{ lib }}]|{{ lib|e }}|{{ lib|string }}", {}, "TemplateModule.__html__: the body is not escaped", {"autoescape": True}, {"m": "<b>{% set v = 1 %}x</b>"}),
+    ("module-str-with-context", "{% import 'm' as lib with context %}[{{ lib }}]", {"a": "<i>"}, "a module with context prints its body too", {}, {"m": "{{ a }}!"}),
 ]
 
 
@@ -276,9 +290,12 @@ def main():
     sys.path.insert(0, os.path.join(HERE, ".."))
     import oracle
     cases = []
-    for name, tpl, ctx, note, *env in FOUND:
-        cases.append({"id": "fuzz/" + name, "source": {"test": "FuzzPython", "note": note},
-                      "template": tpl, "context": ctx, "env": env[0] if env else {}})
+    for name, tpl, ctx, note, *rest in FOUND:
+        case = {"id": "fuzz/" + name, "source": {"test": "FuzzPython", "note": note},
+                "template": tpl, "context": ctx, "env": rest[0] if rest else {}}
+        if len(rest) > 1:
+            case["loader"] = rest[1]
+        cases.append(case)
     doc = {"jinja2": "", "source": {"repo": "rolemark", "path": "internal/jinja2/fuzz_python_test.go (FuzzPython)", "licence": "this project's"},
            "cases": cases}
     path = os.path.join(HERE, "..", "cases", "fuzz.json")
