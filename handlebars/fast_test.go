@@ -17,38 +17,13 @@ import (
 	"github.com/rolemark/rolemark/roleparse"
 )
 
-// fastShape builds a template of template text a, b, c around two values,
-// in the form shape selects:
-//
-//	shape&1: the first value is a path, {{o.x}}
-//	shape&2: a {{#system}} block holding the first value comes first
-//	shape&4: the second value is a number (7), not a string
-//	shape&8: the second value is a slice, which only the general path prints
-func fastShape(a, b, c, x, y string, shape uint8) (src string, vars map[string]any) {
-	first := "{{x}}"
-	if shape&1 != 0 {
-		first = "{{o.x}}"
-	}
-	src = a + first + b + "{{y}}" + c
-	if shape&2 != 0 {
-		src = "{{#system}}S: " + first + "{{/system}}\n" + src
-	}
-	vars = map[string]any{"x": x, "y": y, "o": map[string]any{"x": x}}
-	switch {
-	case shape&4 != 0:
-		vars["y"] = 7
-	case shape&8 != 0:
-		vars["y"] = []any{y, x}
-	}
-	return src, vars
-}
-
 // fastEngine is the engine's part of the fast-path suite.
 func fastEngine() fastcheck.Engine {
 	return fastcheck.Engine{
 		Set: engine.NewSet(handlebars.New()), Lang: "handlebars", Ext: ".hbs",
-		Delims:   []string{"{{", "}}"},
-		Shape:    fastShape,
+		Delims: []string{"{{", "}}"},
+		// the variation of the first value is a path
+		Syntax:   fastcheck.Syntax{X: "{{x}}", Y: "{{y}}", X1: "{{o.x}}", System: [2]string{"{{#system}}", "{{/system}}"}},
 		Compiler: handlebars.New(handlebars.Funcs(map[string]any{"shout": strings.ToUpper})), IsFast: handlebars.Fast,
 		Seeds: [3]uint8{0, 1 | 4, 2 | 8},
 		Taken: []uint8{0, 1, 2, 3},
