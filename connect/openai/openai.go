@@ -70,29 +70,29 @@ func Params(msgs []chat.Message, s chat.Settings) (openai.ChatCompletionNewParam
 
 // Messages converts messages to the client's message parameters.
 func Messages(msgs []chat.Message) ([]openai.ChatCompletionMessageParamUnion, error) {
-	out := make([]openai.ChatCompletionMessageParamUnion, len(msgs))
-	for i, m := range msgs {
-		b, err := json.Marshal(m)
-		if err != nil {
-			return nil, fmt.Errorf("openai: message %d: %w", i+1, err)
-		}
-		if err := json.Unmarshal(b, &out[i]); err != nil {
-			return nil, fmt.Errorf("openai: message %d: %w", i+1, err)
-		}
-	}
-	return out, nil
+	return convert[openai.ChatCompletionMessageParamUnion](msgs, func(i int, _ chat.Message) string {
+		return fmt.Sprintf("message %d", i+1)
+	})
 }
 
 // Tools converts tools to the client's function tools.
 func Tools(tools []chat.Tool) ([]openai.ChatCompletionToolUnionParam, error) {
-	out := make([]openai.ChatCompletionToolUnionParam, len(tools))
-	for i, t := range tools {
-		b, err := json.Marshal(t)
-		if err != nil {
-			return nil, fmt.Errorf("openai: tool %q: %w", t.Name, err)
+	return convert[openai.ChatCompletionToolUnionParam](tools, func(_ int, t chat.Tool) string {
+		return fmt.Sprintf("tool %q", t.Name)
+	})
+}
+
+// convert converts each of in to the client's type P through its JSON,
+// which is the same on both sides; an error names the item as what says.
+func convert[P, T any](in []T, what func(i int, x T) string) ([]P, error) {
+	out := make([]P, len(in))
+	for i, x := range in {
+		b, err := json.Marshal(x)
+		if err == nil {
+			err = json.Unmarshal(b, &out[i])
 		}
-		if err := json.Unmarshal(b, &out[i]); err != nil {
-			return nil, fmt.Errorf("openai: tool %q: %w", t.Name, err)
+		if err != nil {
+			return nil, fmt.Errorf("openai: %s: %w", what(i, x), err)
 		}
 	}
 	return out, nil
