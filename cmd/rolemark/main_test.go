@@ -114,6 +114,7 @@ func TestRun(t *testing.T) {
 			wantOut: "<message role=\"system\">You write short, honest offers. Never promise what the product cannot do.</message>\n<message role=\"user\">Write an offer for the Pro plan with 5% off.</message>\n"},
 		{name: "engines", args: []string{"engines"}, wantCode: 0, wantOut: "gotmpl       .tmpl .gotmpl\nhandlebars   .hbs .handlebars .prompt\njinja        .jinja .j2 .jinja2\npongo2       .pongo2\n"},
 		{name: "engines takes no arguments", args: []string{"engines", "x"}, wantCode: 2, wantErrSub: "engines takes no arguments"},
+		{name: "formats takes no arguments", args: []string{"formats", "x"}, wantCode: 2, wantErrSub: "formats takes no arguments"},
 		{name: "parse default format is openai", args: []string{"parse", "-"}, stdin: "<message role=\"user\">a &amp; b</message>", wantCode: 0,
 			wantOut: "[\n  {\n    \"role\": \"user\",\n    \"content\": \"a & b\"\n  }\n]\n"},
 		{name: "parse to markup", args: []string{"parse", "--format", "markup", "-"}, stdin: "<MESSAGE role='Human'> a &lt; b </MESSAGE>", wantCode: 0,

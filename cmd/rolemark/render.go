@@ -492,14 +492,23 @@ func formatNames() []string {
 	return append(names, chatformat.Names()...)
 }
 
-func cmdFormats(_ context.Context, sio stdio, args []string) error {
-	stdout := sio.out
-	operands, err := parseArgs(newFlags("formats"), args)
+// noOperands parses the flags of the command name, which has none of
+// its own, and refuses operands.
+func noOperands(name string, args []string) error {
+	operands, err := parseArgs(newFlags(name), args)
 	if err != nil {
 		return err
 	}
 	if len(operands) > 0 {
-		return usageErr("formats takes no arguments")
+		return usageErr("%s takes no arguments", name)
+	}
+	return nil
+}
+
+func cmdFormats(_ context.Context, sio stdio, args []string) error {
+	stdout := sio.out
+	if err := noOperands("formats", args); err != nil {
+		return err
 	}
 	for _, f := range wireFormats {
 		fmt.Fprintf(stdout, "%-16s %s\n", f.name, f.desc)
@@ -514,12 +523,8 @@ func cmdFormats(_ context.Context, sio stdio, args []string) error {
 
 func cmdEngines(_ context.Context, sio stdio, args []string) error {
 	stdout := sio.out
-	operands, err := parseArgs(newFlags("engines"), args)
-	if err != nil {
+	if err := noOperands("engines", args); err != nil {
 		return err
-	}
-	if len(operands) > 0 {
-		return usageErr("engines takes no arguments")
 	}
 	for _, e := range newSet().Engines() {
 		fmt.Fprintf(stdout, "%-12s %s\n", e.Name(), strings.Join(e.Extensions(), " "))

@@ -2,6 +2,7 @@ package lsp
 
 import (
 	"strings"
+	"unicode/utf16"
 	"unicode/utf8"
 )
 
@@ -37,10 +38,7 @@ func lineText(text string, n int) (string, bool) {
 func utf16Len(s string) int {
 	n := 0
 	for _, r := range s {
-		n++
-		if r >= 0x10000 {
-			n++
-		}
+		n += utf16.RuneLen(r)
 	}
 	return n
 }
@@ -55,10 +53,7 @@ func runeColToUTF16(line string, col int) int {
 			break
 		}
 		col--
-		n++
-		if r >= 0x10000 {
-			n++
-		}
+		n += utf16.RuneLen(r)
 	}
 	return n
 }
@@ -69,10 +64,7 @@ func runeColToUTF16(line string, col int) int {
 func byteOffset(line string, char int) int {
 	n := 0
 	for i, r := range line {
-		w := 1
-		if r >= 0x10000 {
-			w = 2
-		}
+		w := utf16.RuneLen(r)
 		if n+w > char {
 			return i
 		}
