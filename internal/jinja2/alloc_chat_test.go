@@ -74,3 +74,46 @@ func TestMissingNamespaceAttributeDoesNotAllocate(t *testing.T) {
 		assert.Equal(t, allocsFor(1), allocsFor(20))
 	}
 }
+
+// A filter's or a call's constant arguments are made once, at compile
+// time: {{ xs|keep('a', 1, n=2) }}, f('a', n=1) and {{ ss|join(', ') }}
+// pass them without building an argument list per call (join(', ')
+// allocates what join alone does), and a filter may keep them (select's
+// generator reads them when it is consumed).
+func TestConstantArgumentsDoNotAllocate(t *testing.T) {
+	var seen []Value
+	keep := func(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
+		seen = args
+		return IntV(int64(len(args) + len(kw))), nil
+	}
+	call := FuncV(&Func{Name: "f", Call: func(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
+		return IntV(int64(len(args) + len(kw))), nil
+	}})
+	env := New(WithFilter("keep", keep), WithGlobal("f", call))
+	vars := map[string]Value{"xs": ListV([]Value{IntV(1), IntV(2), IntV(3)}), "ss": ListV([]Value{StrV("a"), StrV("b")})}
+	ctx := context.Background()
+	render := func(src string) (string, float64) {
+		tpl, err := env.Parse("t", src)
+		require.NoError(t, err)
+		buf, err := tpl.AppendRender(ctx, nil, vars)
+		require.NoError(t, err)
+		out := string(buf)
+		return out, renderAllocs(t, func() { buf, _ = tpl.AppendRender(ctx, buf[:0], vars) })
+	}
+	out, _ := render("{{ xs|keep('a', 1, 2.5, true, none, n=2) }}|{{ xs|select('odd')|list }}|{{ xs|keep }}")
+	assert.Equal(t, "6|[1, 3]|0", out)
+	assert.Nil(t, seen, "no arguments: no list")
+
+	out, allocs := render("{{ xs|keep('a', 1, n=2) }}{{ f('a', n=1) }}")
+	assert.Equal(t, "32", out)
+	assert.Zero(t, allocs)
+	require.Len(t, seen, 2)
+	assert.Equal(t, "a", seen[0].s)
+	assert.Equal(t, IntV(1), seen[1])
+	assert.Equal(t, len(seen), cap(seen), "a callee appending copies")
+
+	out, joinSep := render("{{ ss|join(', ') }}")
+	assert.Equal(t, "a, b", out)
+	_, join := render("{{ ss|join }}")
+	assert.Equal(t, join, joinSep)
+}

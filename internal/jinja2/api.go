@@ -45,10 +45,13 @@ type Env struct {
 // extends. It returns an error wrapping fs.ErrNotExist when there is none.
 type Loader func(name string) (src string, err error)
 
-// Filter is a Jinja2 filter: {{ v|name(args, kw=…) }}.
+// Filter is a Jinja2 filter: {{ v|name(args, kw=…) }}. It must change
+// neither args nor kw, which may be shared by every call of one filter
+// expression (its constant arguments), and may keep them.
 type Filter func(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error)
 
-// Test is a Jinja2 test: {{ v is name(args) }}.
+// Test is a Jinja2 test: {{ v is name(args) }}. Like a Filter, it must
+// change neither args nor kw.
 type Test func(c *Ctx, v Value, args []Value, kw []Kwarg) (bool, error)
 
 // Limits bound what one render may use; zero means no limit. Exceeding

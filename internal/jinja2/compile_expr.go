@@ -358,6 +358,14 @@ type compiledArgs struct {
 	kwVals    []evalFn
 	dynArgs   evalFn
 	dynKwargs evalFn
+	// consts is set when every argument is a constant (a str, number,
+	// bool or none literal): constArgs and constKw are their values,
+	// made once and handed to every call, which must change neither
+	// (Filter's rule); their capacity is their length, so that a callee
+	// appending to them copies
+	consts    bool
+	constArgs []Value
+	constKw   []Kwarg
 }
 
 func (c *compiler) compileArgs(a CallArgs) (*compiledArgs, error) {
@@ -384,12 +392,65 @@ func (c *compiler) compileArgs(a CallArgs) (*compiledArgs, error) {
 			return nil, err
 		}
 	}
+	ca.constArgs, ca.constKw, ca.consts = constCallArgs(a)
 	return ca, nil
+}
+
+// constCallArgs returns the values of a call's arguments when every one
+// is a scalar constant or a number's sign (what each evaluation of them
+// gives), ok false otherwise.
+func constCallArgs(a CallArgs) (args []Value, kw []Kwarg, ok bool) {
+	if a.DynArgs != nil || a.DynKwargs != nil {
+		return nil, nil, false
+	}
+	scalar := func(x Expr) (Value, bool) {
+		if u, ok := x.(*UnaryExpr); ok && (u.Op == "-" || u.Op == "+") {
+			// -3: a number's sign, as UnaryOp gives it
+			if k, ok := u.X.(*Const); ok && (k.Value.kind == KindInt || k.Value.kind == KindFloat) {
+				v, err := UnaryOp(nil, u.Op, k.Value)
+				return v, err == nil
+			}
+			return Value{}, false
+		}
+		k, isConst := x.(*Const)
+		if !isConst {
+			return Value{}, false
+		}
+		v := k.Value
+		switch v.kind {
+		case KindStr:
+			if !v.IsSafe() {
+				v = strVScan(v.s) // as the literal compiles
+			}
+		case KindInt, KindFloat, KindBool, KindNone:
+		default:
+			return Value{}, false
+		}
+		return v, true
+	}
+	for _, x := range a.Args {
+		v, ok := scalar(x)
+		if !ok {
+			return nil, nil, false
+		}
+		args = append(args, v)
+	}
+	for _, k := range a.Kwargs {
+		v, ok := scalar(k.Value)
+		if !ok {
+			return nil, nil, false
+		}
+		kw = append(kw, Kwarg{Name: k.Name, Value: v})
+	}
+	return args[:len(args):len(args)], kw[:len(kw):len(kw)], true
 }
 
 // eval evaluates the arguments; first, when given, is put before them
 // (a filter's or a test's operand).
 func (ca *compiledArgs) eval(f *frame, first *Value) ([]Value, []Kwarg, error) {
+	if ca.consts && first == nil {
+		return ca.constArgs, ca.constKw, nil
+	}
 	n := len(ca.args)
 	if first != nil {
 		n++

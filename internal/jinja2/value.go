@@ -71,6 +71,7 @@ type Func struct {
 	// Name is how Python names it in messages ("range", "macro 'm'",
 	// "method 'upper' of 'str' object").
 	Name string
+	// Call calls it; like a Filter, it must change neither args nor kw.
 	Call func(c *Ctx, args []Value, kw []Kwarg) (Value, error)
 	// Repr is Python's repr of the callable ("<Macro 'm'>"); when empty
 	// it is "<function Name at 0x…>".

@@ -213,7 +213,9 @@ func TestPrintConcatNumbersDoesNotAllocate(t *testing.T) {
 }
 
 // A filter or test with arguments binds them in stack memory: bind made
-// two slices a call (bind1's one-argument tests made none already).
+// two slices a call (bind1's one-argument tests made none already); the
+// list of constant arguments is made once, at compile time (it was the
+// three allocations left).
 func TestFilterArgumentsBindInPlace(t *testing.T) {
 	tmpl, err := New().Parse("t", `{{ x|default('a') }}|{{ n is divisibleby(3) }}|{{ n is eq(9) }}|`+
 		`{{ x|default('a', boolean=true) }}|{{ 'b' is in(x) }}`)
@@ -222,7 +224,7 @@ func TestFilterArgumentsBindInPlace(t *testing.T) {
 	buf, err := tmpl.AppendRender(context.Background(), nil, vars)
 	require.NoError(t, err)
 	assert.Equal(t, "-b-|True|True|-b-|True", string(buf))
-	assert.Equal(t, 3.0, renderAllocs(t, func() {
+	assert.Zero(t, renderAllocs(t, func() {
 		buf, _ = tmpl.AppendRender(context.Background(), buf[:0], vars)
 	}))
 }

@@ -215,6 +215,25 @@ CASES = [
     ("compare-int-const-edges", "{{ n == 9223372036854775807 }}{{ n > -9223372036854775808 }}{{ n == 9223372036854775808 }}",
      {"n": 9223372036854775807}, {}),
     ("attribute-of-str", "{{ s.upper() }}{{ s.upper is defined }}{{ s.nothere is defined }}", {"s": "ab"}, {}),
+    # constant arguments, made once per call site and shared by its calls
+    # (compiledArgs.consts): each call gets what it got before, a callee
+    # that keeps them or builds a value from them (namespace, dict,
+    # cycler, varargs, format's tuple, split's list) holds its own copy
+    ("constant-arguments",
+     "{% macro m() %}{{ varargs }}{{ kwargs }}{% endmacro %}{% for i in [1, 2] %}{{ xs|join(', ') }}|{{ xs|join(-1) }}|{{ 2.567|round(-1) }}{{ 2.567|round(1, 'floor') }}|{{ u|default(-0.0) }}|{{ u|default(+2) }}|"
+     "{{ 'a'|center(-3) }}|{{ '%s-%s'|format(-1, 'a') }}|{{ xs|select('odd')|list }}{{ xs|reject('gt', -1)|list }}|{{ range(-3, 3, 2)|list }}|"
+     "{{ 'a,b'.split(',') }}{{ 'a-b'.replace('-', '+', -1) }}{{ 'a'.startswith(('b', 'a')) if false else 'a'.startswith('a') }}|"
+     "{% set ns = namespace(a=-1, b='x') %}{{ ns.a }}{% set ns.a = i %}{{ ns.a }}|{% set c = cycler('p', 'q') %}{{ c.next() }}{{ c.next() }}{{ c.next() }}|"
+     "{{ m(1, 'a', -2) }}|{% endfor %}{{ m(-9223372036854775808, z=-0.5) }}",
+     {"xs": [1, 2, 3]}, {}),
+    ("constant-arguments-mutated",
+     "{% for i in [1, 2] %}{% set d = dict(a=1, b='x') %}{% set _ = d.update(c=i) %}{{ d }}{% set l = [] %}{% set _ = l.append('x') %}{{ l }}"
+     "{% set p = 'a,b'.split(',') %}{% set _ = p.append(i) %}{{ p }}|{% endfor %}",
+     {}, {}),
+    ("constant-arguments-errors", "{% for i in [1, 2] %}{{ i }}{{ xs|join(1)|int if i == 2 else '' }}{{ range(1, 2, 0) if i == 2 }}{% endfor %}",
+     {"xs": [1, 2]}, {}),
+    ("constant-arguments-unknown-kwarg", "{{ xs|join(', ') }}{{ xs|join(sep=', ') }}", {"xs": [1, 2]}, {}),
+    ("constant-arguments-sandbox", "{% set l = [] %}{{ 'a b'.split(' ') }}{{ l.append('x') }}", {}, {"sandbox": True}),
 ]
 
 
