@@ -128,6 +128,17 @@ func (c *compiled) render(ctx context.Context, t *Template, rd *renderData, span
 	return out, nil
 }
 
+// toJSONWriters are the writers of tojson (the first) and of
+// tojson(indent=n) for n from 0 to 8, the forms chat templates use, made
+// once instead of at every call.
+var toJSONWriters = func() (ws [10]pyjson.Writer) {
+	ws[0] = pyjson.NewWriter()
+	for n := 1; n < len(ws); n++ {
+		ws[n] = pyjson.NewWriter(pyjson.Indent(n - 1))
+	}
+	return ws
+}()
+
 // hfToJSON is transformers' tojson filter: json.dumps(x,
 // ensure_ascii=ensure_ascii, indent=indent, separators=separators,
 // sort_keys=sort_keys), with its parameters in that order (Jinja2's own
@@ -158,45 +169,54 @@ func hfToJSON(c *jinja2.Ctx, v jinja2.Value, args []jinja2.Value, kw []jinja2.Kw
 		}
 		got[i], set[i] = k.Value, true
 	}
-	var opts []pyjson.Option
-	if set[0] && got[0].Truth() {
-		opts = append(opts, pyjson.EnsureASCII(true))
-	}
+	ascii := set[0] && got[0].Truth()
+	indent, indentStr := -1, "" // -1: none; -2: indentStr
 	if ind := got[1]; set[1] && ind.Kind() != jinja2.KindNone && ind.Kind() != jinja2.KindUndefined {
 		switch ind.Kind() {
 		case jinja2.KindInt, jinja2.KindBool:
-			s, _ := jinja2.ToStr(c, ind)
-			n, err := strconv.Atoi(s)
-			if ind.Kind() == jinja2.KindBool {
-				n, err = 0, nil
-				if ind.Truth() {
-					n = 1
-				}
-			}
-			if err != nil || n > 1<<16 {
+			n, ok := ind.Int64() // a bool's is 0 or 1
+			if !ok || n > 1<<16 {
 				return jinja2.Value{}, &jinja2.Error{Kind: "LimitError", Msg: "tojson's indent is over 65536"}
 			}
-			opts = append(opts, pyjson.Indent(n))
+			indent = int(max(n, 0)) // a negative indent indents by nothing, as 0 does
 		case jinja2.KindStr:
-			s, _ := jinja2.ToStr(c, ind)
-			opts = append(opts, pyjson.IndentString(s))
+			indent, indentStr = -2, ind.Str()
 		default:
 			return jinja2.Value{}, &jinja2.Error{Kind: "TypeError", Msg: "tojson: indent must be an int or a string"}
 		}
 	}
+	var seps []jinja2.Value
 	if sep := got[2]; set[2] && sep.Kind() != jinja2.KindNone && sep.Kind() != jinja2.KindUndefined {
 		items, err := jinja2.Iterate(c, sep)
 		if err != nil || len(items) != 2 || items[0].Kind() != jinja2.KindStr || items[1].Kind() != jinja2.KindStr {
 			return jinja2.Value{}, &jinja2.Error{Kind: "ValueError", Msg: "tojson: separators must be two strings"}
 		}
-		a, _ := jinja2.ToStr(c, items[0])
-		b, _ := jinja2.ToStr(c, items[1])
-		opts = append(opts, pyjson.Separators(a, b))
+		seps = items
 	}
-	if set[3] && got[3].Truth() {
-		opts = append(opts, pyjson.SortKeys(true))
+	sortKeys := set[3] && got[3].Truth()
+	var w pyjson.Writer
+	if !ascii && seps == nil && !sortKeys && indent >= -1 && indent+1 < len(toJSONWriters) {
+		// tojson and tojson(indent=n): the writers made once
+		w = toJSONWriters[indent+1]
+	} else {
+		var opts []pyjson.Option
+		if ascii {
+			opts = append(opts, pyjson.EnsureASCII(true))
+		}
+		switch {
+		case indent == -2:
+			opts = append(opts, pyjson.IndentString(indentStr))
+		case indent >= 0:
+			opts = append(opts, pyjson.Indent(indent))
+		}
+		if seps != nil {
+			opts = append(opts, pyjson.Separators(seps[0].Str(), seps[1].Str()))
+		}
+		if sortKeys {
+			opts = append(opts, pyjson.SortKeys(true))
+		}
+		w = pyjson.NewWriter(opts...)
 	}
-	w := pyjson.NewWriter(opts...)
 	s, err := jinja2.JSONString(c, v, &w)
 	if err != nil {
 		return jinja2.Value{}, err

@@ -1,0 +1,53 @@
+package chattemplate
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/rolemark/rolemark/internal/jinja2"
+)
+
+// tojson and tojson(indent=n), the forms chat templates use for tool
+// schemas, take writers made once: a call allocates its str alone, as
+// tojson without arguments does, whatever the indent. The other
+// parameters still build a writer per call, and give the same text.
+func TestToJSONIndentTakesAWriterMadeOnce(t *testing.T) {
+	d := jinja2.NewDict(2)
+	d.SetStr("b", jinja2.ListV([]jinja2.Value{jinja2.IntV(1), jinja2.StrV("é")}))
+	d.SetStr("a", jinja2.NoneV())
+	vars := map[string]jinja2.Value{"v": jinja2.DictV(d)}
+	env := chatEnv(time.Now, &memo{})
+	ctx := context.Background()
+	render := func(src string) (string, float64) {
+		tpl, err := env.Parse("t", src)
+		require.NoError(t, err)
+		buf, err := tpl.AppendRender(ctx, nil, vars)
+		require.NoError(t, err)
+		out := string(buf)
+		if raceEnabled {
+			return out, 0 // sync.Pool drops pooled state at random
+		}
+		return out, testing.AllocsPerRun(100, func() { buf, _ = tpl.AppendRender(ctx, buf[:0], vars) })
+	}
+	out, plain := render("{{ v|tojson }}")
+	assert.Equal(t, `{"b": [1, "é"], "a": null}`, out)
+	for _, tc := range []struct{ indent, want string }{
+		{"4", "{\n    \"b\": [\n        1,\n        \"é\"\n    ],\n    \"a\": null\n}"},
+		{"0", "{\n\"b\": [\n1,\n\"é\"\n],\n\"a\": null\n}"},
+		{"-3", "{\n\"b\": [\n1,\n\"é\"\n],\n\"a\": null\n}"},
+		{"true", "{\n \"b\": [\n  1,\n  \"é\"\n ],\n \"a\": null\n}"},
+		{"8", "{\n        \"b\": [\n                1,\n                \"é\"\n        ],\n        \"a\": null\n}"},
+	} {
+		out, allocs := render("{{ v|tojson(indent=" + tc.indent + ") }}")
+		assert.Equal(t, tc.want, out, "indent=%s", tc.indent)
+		assert.Equal(t, plain, allocs, "indent=%s", tc.indent)
+	}
+	out, _ = render("{{ v|tojson(indent=10) }}|{{ v|tojson(indent='\t') }}|{{ v|tojson(ensure_ascii=true, sort_keys=true, separators=(',', ':')) }}")
+	assert.Equal(t, "{\n          \"b\": [\n                    1,\n                    \"é\"\n          ],\n          \"a\": null\n}|"+
+		"{\n\t\"b\": [\n\t\t1,\n\t\t\"é\"\n\t],\n\t\"a\": null\n}|"+
+		`{"a":null,"b":[1,"\u00e9"]}`, out, "past the writers made once")
+}
