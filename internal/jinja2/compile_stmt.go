@@ -673,6 +673,12 @@ func (c *compiler) compileWith(n *With) (execFn, error) {
 }
 
 func (c *compiler) compileAutoescape(n *AutoescapeBlock) (execFn, error) {
+	// Jinja2's parser wraps the tag in a Scope, whose frame is a hard one
+	// even inside an if: an unknown filter or test in its value or body
+	// fails the template, in a branch not taken too
+	soft := c.soft
+	c.soft = 0
+	defer func() { c.soft = soft }()
 	if c.env.autoescapeStaysOn {
 		if on, ok := c.autoescapeConst(n.X); !on || !ok {
 			return nil, c.errAt(n, "SecurityError", "{% autoescape %} may only turn escaping on here: a value prints as markup only with |safe")

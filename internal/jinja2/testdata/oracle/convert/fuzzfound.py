@@ -282,6 +282,12 @@ FOUND = [
     ("include-int", "{% include 5 %}", {}, "TypeError: 'int' object is not iterable (include selects from a sequence)", {}, {"b": "B"}),
     ("module-str", "{% import 'm' as lib %}[{{ lib }}]|{{ [lib] }}|{{ lib|e }}|{{ lib ~ '' }}", {}, "a TemplateModule prints as its body's text; its repr names the template", {}, {"m": "<b>{% set v = 1 %}x</b>{% macro f() %}{% endmacro %}"}),
     ("module-str-autoescape", "{% import 'm' as lib %}[{{ lib }}]|{{ lib|e }}|{{ lib|string }}", {}, "TemplateModule.__html__: the body is not escaped", {"autoescape": True}, {"m": "<b>{% set v = 1 %}x</b>"}),
+    ("autoescape-scope-hard-filter", "{% if 0 %}{% autoescape true %}{{ x|nof }}{% endautoescape %}{% endif %}ok", {}, "TemplateAssertionError: the autoescape tag is a Scope, whose frame is not the if's soft one"),
+    ("autoescape-scope-hard-value", "{% if 0 %}{% autoescape x|nof %}{% endautoescape %}{% endif %}ok", {}, "TemplateAssertionError: the tag's value is compiled in the Scope's frame"),
+    ("autoescape-scope-hard-test", "{% if 0 %}{% autoescape true %}{{ x is nof }}{% endautoescape %}{% endif %}ok", {}, "TemplateAssertionError: No test named 'nof'."),
+    ("autoescape-scope-inner-if", "{% if 0 %}{% autoescape true %}{% if 1 %}{{ x|nof }}{% endif %}{% endautoescape %}{% endif %}ok", {}, "an if inside the Scope is soft again"),
+    ("with-value-soft", "{% if 0 %}{% with a = x|nof %}{% endwith %}{% endif %}ok", {}, "a with's values are compiled in the enclosing (soft) frame"),
+    ("with-body-hard", "{% if 0 %}{% with a = 1 %}{{ x|nof }}{% endwith %}{% endif %}ok", {}, "TemplateAssertionError: a with's body is a frame of its own"),
     ("module-str-with-context", "{% import 'm' as lib with context %}[{{ lib }}]", {"a": "<i>"}, "a module with context prints its body too", {}, {"m": "{{ a }}!"}),
 ]
 
