@@ -614,6 +614,22 @@ func (e *Env) selectValue(c *Ctx, v Value) (*Template, error) {
 		}
 		names = append(names, s)
 	}
+	// TemplatesNotFound(names) reads names[-1]: a dict without the key -1
+	// is a KeyError, an iterator or a view no sequence
+	switch v.kind {
+	case KindDict:
+		if _, ok, _ := item(v, IntV(-1)); !ok {
+			return nil, pyErr("KeyError", "-1")
+		}
+	case KindObject:
+		switch v.ref.(type) {
+		case *rangeObj, *bytesObj:
+		default:
+			if _, ok, _ := item(v, IntV(-1)); !ok {
+				return nil, typeErr("'%s' object is not subscriptable", TypeName(v))
+			}
+		}
+	}
 	return nil, &Error{Kind: "TemplatesNotFound", Msg: notFoundList(names)}
 }
 

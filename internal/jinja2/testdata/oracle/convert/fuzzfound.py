@@ -288,6 +288,13 @@ FOUND = [
     ("autoescape-scope-inner-if", "{% if 0 %}{% autoescape true %}{% if 1 %}{{ x|nof }}{% endif %}{% endautoescape %}{% endif %}ok", {}, "an if inside the Scope is soft again"),
     ("with-value-soft", "{% if 0 %}{% with a = x|nof %}{% endwith %}{% endif %}ok", {}, "a with's values are compiled in the enclosing (soft) frame"),
     ("with-body-hard", "{% if 0 %}{% with a = 1 %}{{ x|nof }}{% endwith %}{% endif %}ok", {}, "TemplateAssertionError: a with's body is a frame of its own"),
+    ("include-select-dict", "{% include x %}", {"x": {"a": 1}}, "KeyError: -1 (TemplatesNotFound reads names[-1] of the dict)", {}, {"b": "B"}),
+    ("include-select-dict-minus-one", "{% include x %}", {"x": {"__dict__": [[-1, 0]]}}, "TemplatesNotFound: the dict has the key -1", {}, {"b": "B"}),
+    ("include-select-dict-found", "{% include x %}|{% include x ignore missing %}", {"x": {"a": 1, "b": 2}}, "a dict's keys are names", {}, {"b": "B"}),
+    ("include-select-dict-ignore", "{% include x ignore missing %}", {"x": {"a": 1}}, "KeyError is not TemplateNotFound: ignore missing does not catch it", {}, {"b": "B"}),
+    ("include-select-generator", "{% include [1, 2]|select %}", {}, "TypeError: 'generator' object is not subscriptable", {}, {"b": "B"}),
+    ("include-select-keys-view", "{% include {'a': 1}.keys() %}", {}, "TypeError: 'dict_keys' object is not subscriptable", {}, {"b": "B"}),
+    ("include-select-range", "{% include range(2) %}", {}, "TemplatesNotFound: a range has names[-1]", {}, {"b": "B"}),
     ("module-str-with-context", "{% import 'm' as lib with context %}[{{ lib }}]", {"a": "<i>"}, "a module with context prints its body too", {}, {"m": "{{ a }}!"}),
 ]
 
