@@ -481,7 +481,10 @@ func percentFormat(c *Ctx, f, args Value) (Value, error) {
 				break flags
 			}
 		}
-		readNum := func() (int, error) {
+		// readNum reads a width or a precision; a * takes the next
+		// argument, which CPython converts to a C ssize_t (the width) or a
+		// C int (the precision, where a negative one is 0)
+		readNum := func(prec bool) (int, error) {
 			if i < len(s) && s[i] == '*' {
 				i++
 				a, err := next()
@@ -490,6 +493,15 @@ func percentFormat(c *Ctx, f, args Value) (Value, error) {
 				}
 				if !isIntLike(a) {
 					return 0, typeErr("* wants int")
+				}
+				if prec {
+					if a.ref != nil || a.n > math.MaxInt32 || a.n < math.MinInt32 {
+						return 0, pyErr("OverflowError", "Python int too large to convert to C int")
+					}
+					return max(int(a.n), 0), nil
+				}
+				if a.ref != nil {
+					return 0, pyErr("OverflowError", "Python int too large to convert to C ssize_t")
 				}
 				return int(a.n), nil
 			}
@@ -500,7 +512,7 @@ func percentFormat(c *Ctx, f, args Value) (Value, error) {
 			}
 			return n, nil
 		}
-		w, err := readNum()
+		w, err := readNum(false)
 		if err != nil {
 			return Value{}, err
 		}
@@ -510,7 +522,7 @@ func percentFormat(c *Ctx, f, args Value) (Value, error) {
 		spec.width = w
 		if i < len(s) && s[i] == '.' {
 			i++
-			p, err := readNum()
+			p, err := readNum(true)
 			if err != nil {
 				return Value{}, err
 			}

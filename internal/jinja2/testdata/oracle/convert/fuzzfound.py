@@ -295,6 +295,11 @@ FOUND = [
     ("include-select-generator", "{% include [1, 2]|select %}", {}, "TypeError: 'generator' object is not subscriptable", {}, {"b": "B"}),
     ("include-select-keys-view", "{% include {'a': 1}.keys() %}", {}, "TypeError: 'dict_keys' object is not subscriptable", {}, {"b": "B"}),
     ("include-select-range", "{% include range(2) %}", {}, "TemplatesNotFound: a range has names[-1]", {}, {"b": "B"}),
+    ("percent-star-width-huge", "{{ '%*d' % (2**70, 1) }}", {}, "OverflowError: Python int too large to convert to C ssize_t"),
+    ("percent-star-width-huge-alone", "{{ '%+*.0X' % -340282366920938463463374607431768211457 }}", {}, "OverflowError before not enough arguments"),
+    ("percent-star-precision-c-int", "{{ '%.*f' % (2**31, 1.0) }}", {}, "OverflowError: Python int too large to convert to C int"),
+    ("percent-star-precision-c-int-negative", "{{ '%.*f' % (-2**31 - 1, 1.0) }}", {}, "OverflowError: a C int"),
+    ("percent-star-precision-negative", "{{ '%.*f' % (-5, 1.5) }}|{{ '%.*s' % (-1, 'ab') }}|{{ '%*s' % (true, 'ab') }}|{{ '%*d|' % (-3, 1) }}|{{ '%.*x' % (x, 255) }}", {"x": -2}, "a negative precision from * is 0"),
     ("module-str-with-context", "{% import 'm' as lib with context %}[{{ lib }}]", {"a": "<i>"}, "a module with context prints its body too", {}, {"m": "{{ a }}!"}),
 ]
 
