@@ -538,9 +538,16 @@ func dictAttrIsItem(name string) bool {
 // unsafeAttr is the sandbox's check of v.name: private attributes, and
 // the methods that mutate a list or dict (ImmutableSandboxedEnvironment).
 func unsafeAttr(v Value, name string) (Value, bool) {
-	// A private name that is not a dunder is no attribute of a builtin
-	// value: Jinja2's getattr then reads the item of that name.
-	unsafe := strings.HasPrefix(name, "_") && (isDunder(name) || v.kind == KindObject || v.kind == KindFunc)
+	// Jinja2's sandbox refuses a private attribute the value has; one it
+	// lacks is looked up as an item, an Undefined when there is none.
+	unsafe := false
+	if strings.HasPrefix(name, "_") {
+		if isDunder(name) {
+			unsafe = pyHasDunder(v, name)
+		} else {
+			unsafe = pyHasPrivate(v, name)
+		}
+	}
 	if !unsafe {
 		switch v.kind {
 		case KindList:

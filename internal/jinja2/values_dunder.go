@@ -32,15 +32,55 @@ const pyObjectDunders = "__class__ __delattr__ __dir__ __doc__ __eq__ __format__
 // attribute name. Values the table does not list (Jinja2's objects,
 // functions) are taken to have object's, and __dict__ and __module__.
 func pyHasDunder(v Value, name string) bool {
+	t := TypeName(v)
+	if t == "Namespace" {
+		// its __getattribute__ answers __class__ alone
+		return name == "__class__"
+	}
 	if strings.Contains(" "+pyObjectDunders+" ", " "+name+" ") {
 		return true
 	}
-	t := TypeName(v)
 	if v.kind == KindFunc {
 		t = "function"
+	}
+	if k, ok := v.ref.(*pyClass); ok && v.kind == KindObject {
+		// a class has its instances' methods too (dict.__len__)
+		if ds, ok := pyTypeDunders[k.name]; ok && strings.Contains(" "+ds+" ", " "+name+" ") {
+			return true
+		}
 	}
 	if ds, ok := pyTypeDunders[t]; ok {
 		return strings.Contains(" "+ds+" ", " "+name+" ")
 	}
 	return name == "__dict__" || name == "__module__"
+}
+
+// pyPrivateAttrs are the private attributes that are no dunders which
+// Jinja2's objects have, by type (dir() of an instance); builtin values
+// have none.
+var pyPrivateAttrs = map[string]string{
+	"LoopContext":       "_after _before _current _iterable _iterator _last_changed_value _length _peek_next _recurse _to_iterator _undefined",
+	"Macro":             "_argument_count _async_invoke _default_autoescape _environment _func _invoke",
+	"TemplateReference": "_TemplateReference__context",
+	"TemplateModule":    "_body_stream",
+	"Namespace":         "_Namespace__attrs",
+}
+
+// pyHasPrivate reports whether Python's value of v's type has the private
+// attribute name, which is no dunder (the sandbox refuses those it has).
+func pyHasPrivate(v Value, name string) bool {
+	if _, ok := v.ref.(*goStruct); ok && v.kind == KindObject {
+		// a Go struct's field named by a json tag such as "_id" is an
+		// attribute: the sandbox refuses every private name of one
+		return true
+	}
+	t := TypeName(v)
+	if v.kind == KindFunc {
+		if v.ref.(*Func).mac == nil {
+			return false
+		}
+		t = "Macro"
+	}
+	ds, ok := pyPrivateAttrs[t]
+	return ok && strings.Contains(" "+ds+" ", " "+name+" ")
 }
