@@ -168,6 +168,23 @@ func TestSandboxUnsafeAttribute(t *testing.T) {
 	assert.Equal(t, "SecurityError: access to attribute '__class__' of 'dict' object is unsafe.", errKind(err))
 }
 
+// TestSandboxGoStructPrivate: a Go struct's field named by a json tag
+// such as "_id" is a private attribute the sandbox refuses (outside it,
+// the field).
+func TestSandboxGoStructPrivate(t *testing.T) {
+	type rec struct {
+		ID int `json:"_id"`
+	}
+	c := &Ctx{env: New(Sandbox())}
+	v, err := GetAttr(c, FromGo(rec{ID: 7}), "_id")
+	require.NoError(t, err)
+	_, err = BinOp(c, "+", v, IntV(1))
+	assert.Equal(t, "SecurityError: access to attribute '_id' of 'rec' object is unsafe.", errKind(err))
+	v, err = GetAttr(nil, FromGo(rec{ID: 7}), "_id")
+	require.NoError(t, err)
+	assert.Equal(t, "7", Repr(v))
+}
+
 func TestStringGrowthIsBounded(t *testing.T) {
 	_, err := BinOp(nil, "*", StrV("a"), BigIntV(bigPow10(10)))
 	assert.Equal(t, "MemoryError: ", errKind(err))
