@@ -20,11 +20,24 @@ import (
 // bind matches a filter's arguments to its parameters as Python does:
 // positions first, then keywords; set[i] tells which were given. Both
 // slices are b's memory.
+//
+// Its errors are Python's for the filter's function, name: the counts of
+// positional arguments include the value and, for a filter that takes
+// the environment or the eval context first, that one (filterCtxArg),
+// and the parameters filterRequired names are required.
 func (b *bound) bind(name string, args []Value, kw []Kwarg, params ...string) ([]Value, []bool, error) {
 	out := b.args[:len(params)]
 	set := b.set[:len(params)]
 	if len(args) > len(params) {
-		return nil, nil, typeErr("%s() takes from 1 to %d positional arguments but %d were given", name, len(params)+1, len(args)+1)
+		lead := 1
+		if filterCtxArg[name] {
+			lead = 2
+		}
+		lo, hi := lead+filterRequired[name], lead+len(params)
+		if lo == hi {
+			return nil, nil, typeErr("%s() takes %d positional arguments but %d were given", name, hi, len(args)+lead)
+		}
+		return nil, nil, typeErr("%s() takes from %d to %d positional arguments but %d were given", name, lo, hi, len(args)+lead)
 	}
 	for i, a := range args {
 		out[i], set[i] = a, true
@@ -43,7 +56,45 @@ func (b *bound) bind(name string, args []Value, kw []Kwarg, params ...string) ([
 			return nil, nil, typeErr("%s() got an unexpected keyword argument '%s'", name, k.Name)
 		}
 	}
+	if err := missingArgs(name, set, params[:min(filterRequired[name], len(params))]); err != nil {
+		return nil, nil, err
+	}
 	return out, set, nil
+}
+
+// filterCtxArg names the filter functions that take the environment, the
+// eval context or the context before the value (pass_environment and the
+// like), which Python counts among the positional arguments.
+var filterCtxArg = map[string]bool{
+	"sync_do_join": true, "do_replace": true, "do_sort": true, "sync_do_unique": true, "do_min": true,
+	"do_max": true, "do_truncate": true, "sync_do_groupby": true, "sync_do_sum": true, "do_attr": true,
+	"do_tojson": true, "do_xmlattr": true, "do_urlize": true, "do_wordwrap": true,
+}
+
+// filterRequired is how many of a filter function's first parameters
+// after the value have no default.
+var filterRequired = map[string]int{
+	"do_replace": 2, "sync_do_slice": 1, "do_batch": 1, "sync_do_groupby": 1, "do_attr": 1,
+}
+
+// missingArgs is Python's TypeError for required parameters not given:
+// "missing 2 required positional arguments: 'old' and 'new'".
+func missingArgs(name string, set []bool, required []string) error {
+	var miss []string
+	for i, p := range required {
+		if !set[i] {
+			miss = append(miss, "'"+p+"'")
+		}
+	}
+	switch len(miss) {
+	case 0:
+		return nil
+	case 1:
+		return typeErr("%s() missing 1 required positional argument: %s", name, miss[0])
+	case 2:
+		return typeErr("%s() missing 2 required positional arguments: %s and %s", name, miss[0], miss[1])
+	}
+	return typeErr("%s() missing %d required positional arguments: %s, and %s", name, len(miss), strings.Join(miss[:len(miss)-1], ", "), miss[len(miss)-1])
 }
 
 // bound is the memory of bind's answer, on the caller's stack (var bd
@@ -215,7 +266,7 @@ func genCall(c *Ctx, v Value, args []Value, kw []Kwarg, fn, gen string, items Fi
 }
 
 func fUnique(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
-	return genCall(c, v, args, kw, "do_unique", "sync_do_unique", fUniqueItems, 0, "case_sensitive", "attribute")
+	return genCall(c, v, args, kw, "sync_do_unique", "sync_do_unique", fUniqueItems, 0, "case_sensitive", "attribute")
 }
 
 func fSlice(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
@@ -445,7 +496,7 @@ func fDefault(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 
 func fJoin(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 	var bd bound
-	a, set, err := bd.bind("do_join", args, kw, "d", "attribute")
+	a, set, err := bd.bind("sync_do_join", args, kw, "d", "attribute")
 	if err != nil {
 		return Value{}, err
 	}
@@ -678,9 +729,6 @@ func fReplace(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 	if err != nil {
 		return Value{}, err
 	}
-	if !set[0] || !set[1] {
-		return Value{}, typeErr("do_replace() missing required positional argument")
-	}
 	count := IntV(-1)
 	if set[2] && a[2].kind != KindNone {
 		count = a[2]
@@ -802,7 +850,7 @@ func fSort(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 
 func fUniqueItems(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 	var bd bound
-	a, set, err := bd.bind("do_unique", args, kw, "case_sensitive", "attribute")
+	a, set, err := bd.bind("sync_do_unique", args, kw, "case_sensitive", "attribute")
 	if err != nil {
 		return Value{}, err
 	}
@@ -831,9 +879,13 @@ func fUniqueItems(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 }
 
 func minMax(max bool) Filter {
+	fn := "do_min"
+	if max {
+		fn = "do_max"
+	}
 	return func(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 		var bd bound
-		a, set, err := bd.bind("do_min", args, kw, "case_sensitive", "attribute")
+		a, set, err := bd.bind(fn, args, kw, "case_sensitive", "attribute")
 		if err != nil {
 			return Value{}, err
 		}

@@ -318,6 +318,32 @@ FOUND = [
     ('sandbox-missing-private-self', '{{ self._x() }}', {}, 'UndefinedError: TemplateReference has no _x', {"sandbox": True}),
     ('sandbox-private-self', '[{{ self._TemplateReference__context }}]|{{ self._TemplateReference__context is defined }}', {}, 'an unsafe Undefined prints nothing', {"sandbox": True}),
     ('sandbox-missing-dunder-print', '[{{ namespace().__len__ }}]|{{ namespace().__len__ is defined }}|{{ namespace().__class__ is defined }}', {}, 'an Undefined either way when only printed', {"sandbox": True}),
+    ("filter-args-replace-none", "{{ 'a'|replace }}", {}, "exact: Python counts the value and a pass_* argument"),
+    ("filter-args-replace-one", "{{ 'a'|replace(1) }}", {}, "exact: Python counts the value and a pass_* argument"),
+    ("filter-args-replace-many", "{{ 'a'|replace(1,2,3,4) }}", {}, "exact: Python counts the value and a pass_* argument"),
+    ("filter-args-replace-old-kw", "{{ 'a'|replace(old=1) }}", {}, "exact: Python counts the value and a pass_* argument"),
+    ("filter-args-join-many", "{{ 'a'|join(1,2,3) }}", {}, "exact: Python counts the value and a pass_* argument"),
+    ("filter-args-join-kw", "{{ 'a'|join(x=1) }}", {}, "exact: Python counts the value and a pass_* argument"),
+    ("filter-args-xmlattr-many", '{{ {}|xmlattr(1,2) }}', {}, "exact: Python counts the value and a pass_* argument"),
+    ("filter-args-urlize-many", "{{ 'a'|urlize(1,2,3,4,5,6) }}", {}, "exact: Python counts the value and a pass_* argument"),
+    ("filter-args-wordwrap-many", "{{ 'a'|wordwrap(1,2,3,4,5) }}", {}, "exact: Python counts the value and a pass_* argument"),
+    ("filter-args-truncate-many", "{{ 'a'|truncate(1,2,3,4,5) }}", {}, "exact: Python counts the value and a pass_* argument"),
+    ("filter-args-sort-many", '{{ [1]|sort(1,2,3,4) }}', {}, "exact: Python counts the value and a pass_* argument"),
+    ("filter-args-unique-many", '{{ [1]|unique(1,2,3) }}', {}, "exact: Python counts the value and a pass_* argument"),
+    ("filter-args-min-many", '{{ [1]|min(1,2,3) }}', {}, "exact: Python counts the value and a pass_* argument"),
+    ("filter-args-max-many", '{{ [1]|max(1,2,3) }}', {}, "exact: Python counts the value and a pass_* argument"),
+    ("filter-args-max-kw", "{{ [1]|max(attribute='a', x=1) }}", {}, "exact: Python counts the value and a pass_* argument"),
+    ("filter-args-groupby-none", '{{ [1]|groupby }}', {}, "exact: Python counts the value and a pass_* argument"),
+    ("filter-args-groupby-many", '{{ [1]|groupby(1,2,3,4) }}', {}, "exact: Python counts the value and a pass_* argument"),
+    ("filter-args-sum-many", '{{ [1]|sum(1,2,3) }}', {}, "exact: Python counts the value and a pass_* argument"),
+    ("filter-args-attr-none", '{{ [1]|attr }}', {}, "exact: Python counts the value and a pass_* argument"),
+    ("filter-args-attr-many", '{{ [1]|attr(1,2) }}', {}, "exact: Python counts the value and a pass_* argument"),
+    ("filter-args-tojson-many", "{{ 'a'|tojson(1,2) }}", {}, "exact: Python counts the value and a pass_* argument"),
+    ("filter-args-random-many", '{{ [1]|random(1) }}', {}, "exact: Python counts the value and a pass_* argument"),
+    ("filter-args-batch-none", '{{ [1]|batch }}', {}, "exact: Python counts the value and a pass_* argument"),
+    ("filter-args-slice-none", '{{ [1]|slice }}', {}, "exact: Python counts the value and a pass_* argument"),
+    ("filter-args-center-many", "{{ 'a'|center(1,2) }}", {}, "exact: Python counts the value and a pass_* argument"),
+    ("filter-args-dictsort-many", '{{ [1]|dictsort(1,2,3,4) }}', {}, "exact: Python counts the value and a pass_* argument"),
     ("module-str-with-context", "{% import 'm' as lib with context %}[{{ lib }}]", {"a": "<i>"}, "a module with context prints its body too", {}, {"m": "{{ a }}!"}),
 ]
 
@@ -331,6 +357,9 @@ def main():
                 "template": tpl, "context": ctx, "env": rest[0] if rest else {}}
         if len(rest) > 1:
             case["loader"] = rest[1]
+        if note.startswith("exact:"):
+            # which message Jinja2 gives is the point: compared word for word
+            case["exact_message"] = True
         cases.append(case)
     doc = {"jinja2": "", "source": {"repo": "rolemark", "path": "internal/jinja2/fuzz_python_test.go (FuzzPython)", "licence": "this project's"},
            "cases": cases}
