@@ -38,7 +38,8 @@ func Tools(tools ...chat.Tool) Option {
 
 // Vars are extra variables for a chat template (transformers' **kwargs of
 // apply_chat_template), such as "enable_thinking": false; any value
-// encoding/json can write; "documents" is transformers' documents
+// encoding/json can write, and a json.RawMessage as Python's json.loads
+// reads it (an object's key order kept); "documents" is transformers' documents
 // argument (the sources a RAG template such as Command-R's lists, None when
 // not given). Only chattemplate's Template reads them: a
 // Format or a meta template given Vars returns an error.

@@ -16,7 +16,10 @@ import (
 // to a Value. A map's keys are sorted (Go maps have no order); a struct is
 // an object whose attributes are its exported fields, by name and by json
 // tag; a json.Number is an int or a float as Python's json reads it; a
-// pyjson.Value keeps its order.
+// pyjson.Value keeps its order; a json.RawMessage is the value its JSON
+// text holds, read as Python's json.loads reads it (an object's key order
+// kept, an integer of any size an int), or its text, a str, when it is not
+// JSON.
 func FromGo(x any) Value {
 	switch x := x.(type) {
 	case nil:
@@ -82,6 +85,8 @@ func FromGo(x any) Value {
 		return BigIntV(new(big.Int).Set(x))
 	case json.Number:
 		return numberFromText(string(x))
+	case json.RawMessage:
+		return fromRawJSON(x)
 	case pyjson.Value:
 		return fromPyJSON(&x)
 	case *pyjson.Value:
@@ -126,6 +131,19 @@ func numberFromText(s string) Value {
 	}
 	f, _ := strconv.ParseFloat(s, 64)
 	return FloatV(f)
+}
+
+// fromRawJSON converts JSON text as json.loads reads it, or the text
+// itself when it is not JSON (nil: None).
+func fromRawJSON(raw json.RawMessage) Value {
+	if raw == nil {
+		return NoneV()
+	}
+	pv, err := pyjson.Parse(raw)
+	if err != nil {
+		return strVScan(string(raw))
+	}
+	return fromPyJSON(&pv)
 }
 
 // fromPyJSON converts a value json.loads gave.
@@ -197,6 +215,9 @@ func fromReflect(rv reflect.Value, depth int) Value {
 		if rv.Kind() == reflect.Slice && rv.IsNil() {
 			return NoneV()
 		}
+		if rv.Type() == reflect.TypeFor[json.RawMessage]() {
+			return fromRawJSON(json.RawMessage(rv.Bytes()))
+		}
 		items := make([]Value, rv.Len())
 		for i := range items {
 			items[i] = fromReflect(rv.Index(i), depth+1)
@@ -237,7 +258,7 @@ func fromReflect(rv reflect.Value, depth int) Value {
 func fromGoDepth(x any, depth int) Value {
 	switch x.(type) {
 	case Value, *Value, bool, int, int64, int32, float64, string, *big.Int, json.Number,
-		pyjson.Value, *pyjson.Value, *Dict, *Func, Object:
+		json.RawMessage, pyjson.Value, *pyjson.Value, *Dict, *Func, Object:
 		return FromGo(x)
 	}
 	return fromReflect(reflect.ValueOf(x), depth+1)

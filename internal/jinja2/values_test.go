@@ -2,6 +2,7 @@ package jinja2
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"testing"
 
@@ -150,6 +151,30 @@ func TestFromGo(t *testing.T) {
 	h, err := GetAttr(nil, a, "hidden")
 	require.NoError(t, err)
 	assert.True(t, h.IsUndefined())
+}
+
+// TestFromGoRawJSON: a json.RawMessage is what json.loads reads from its
+// text (python3: repr(json.loads(text))), at the top, inside a map or
+// slice and as a struct's field; text that is not JSON is a str.
+func TestFromGoRawJSON(t *testing.T) {
+	type doc struct{ Meta json.RawMessage }
+	for _, tc := range []struct {
+		v    any
+		want string
+	}{
+		{json.RawMessage(`{"b": [1, 2.0, null, true], "a": 100000000000000000000, "c": 1e400}`), "{'b': [1, 2.0, None, True], 'a': 100000000000000000000, 'c': inf}"},
+		{json.RawMessage(`"it's"`), `"it's"`},
+		{json.RawMessage(`[]`), "[]"},
+		{json.RawMessage(`{not json`), "'{not json'"},
+		{json.RawMessage(nil), "None"},
+		{map[string]any{"d": json.RawMessage(`{"z": 1, "y": 2}`)}, "{'d': {'z': 1, 'y': 2}}"},
+		{[]json.RawMessage{[]byte(`{"z": 1, "y": 2}`)}, "[{'z': 1, 'y': 2}]"},
+	} {
+		assert.Equal(t, tc.want, Repr(FromGo(tc.v)))
+	}
+	meta, err := GetAttr(nil, FromGo(doc{Meta: json.RawMessage(`{"z": 1, "y": 2}`)}), "Meta")
+	require.NoError(t, err)
+	assert.Equal(t, "{'z': 1, 'y': 2}", Repr(meta))
 }
 
 func TestSandboxUnsafeAttribute(t *testing.T) {
