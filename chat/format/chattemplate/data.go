@@ -145,12 +145,24 @@ var (
 		}
 		return keys
 	}()
-	// mediaKeys[shape]: type, url, then mime_type (shape&1), detail
-	// (shape&2) when set.
-	mediaKeys = [4][]jinja2.Value{{kType, kURL}, {kType, kURL, kMimeType}, {kType, kURL, kDetail}, {kType, kURL, kMimeType, kDetail}}
-	textKeys  = []jinja2.Value{kType, kText}
-	callKeys  = []jinja2.Value{kID, kType, kFunction} // without id: [1:]
-	fnKeys    = []jinja2.Value{kName, kArguments}
+	// mediaKeys[shape]: type, then url (shape&1), mime_type (shape&2),
+	// detail (shape&4) when set: transformers' {"type": "image"}, the
+	// placeholder of a vision template, is a part with no URL.
+	mediaKeys = func() (keys [8][]jinja2.Value) {
+		for shape := range keys {
+			k := []jinja2.Value{kType}
+			for i, opt := range []jinja2.Value{kURL, kMimeType, kDetail} {
+				if shape&(1<<i) != 0 {
+					k = append(k, opt)
+				}
+			}
+			keys[shape] = k
+		}
+		return keys
+	}()
+	textKeys = []jinja2.Value{kType, kText}
+	callKeys = []jinja2.Value{kID, kType, kFunction} // without id: [1:]
+	fnKeys   = []jinja2.Value{kName, kArguments}
 )
 
 // The variables a Template passes at every rendering, by position of its
@@ -229,8 +241,9 @@ func (t *Template) data(rd *renderData, msgs []chat.Message, list jinja2.Value, 
 //
 // content is a string when the message holds at most one text part, and a
 // list of parts otherwise: {"type": "text", "text": …} and
-// {"type": "image"|"audio"|"file", "url": …} (with "mime_type" and "detail"
-// when set). name, tool_calls and tool_call_id are present only when set.
+// {"type": "image"|"audio"|"file", "url": …, "mime_type": …, "detail": …},
+// each of url, mime_type and detail only when set ({"type": "image"} is
+// the placeholder vision templates loop over). name, tool_calls and tool_call_id are present only when set.
 // A tool call's arguments are the JSON mapping they hold (transformers
 // expects a mapping); arguments that are not JSON are passed as their text.
 func (t *Template) messagesValue(rd *renderData, msgs []chat.Message) jinja2.Value {
@@ -283,16 +296,23 @@ func partsValue(rd *renderData, content []chat.Part) jinja2.Value {
 			parts[i] = rd.dict(textKeys, vals)
 			continue
 		}
-		shape, n := 0, 2
-		if p.MediaType != "" {
+		shape, n := 0, 1
+		if p.URL != "" {
 			shape, n = shape|1, n+1
 		}
-		if p.Detail != "" {
+		if p.MediaType != "" {
 			shape, n = shape|2, n+1
 		}
+		if p.Detail != "" {
+			shape, n = shape|4, n+1
+		}
 		vals := rd.vals.Take(n)
-		vals[0], vals[1] = jinja2.StrV(string(p.Type)), jinja2.StrV(p.URL)
-		j := 2
+		vals[0] = jinja2.StrV(string(p.Type))
+		j := 1
+		if p.URL != "" {
+			vals[j] = jinja2.StrV(p.URL)
+			j++
+		}
 		if p.MediaType != "" {
 			vals[j] = jinja2.StrV(p.MediaType)
 			j++

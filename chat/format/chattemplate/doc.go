@@ -21,10 +21,13 @@
 // Messages reach a template in transformers' shape: role; content as a
 // string when the message is text only, else a list of parts
 // ({"type": "text", "text": …} and {"type": "image", "url": …}, likewise
-// audio and file); name when set; tool_calls as
+// audio and file, each key only when set: a Part with no URL is
+// {"type": "image"}); name when set; tool_calls as
 // [{"id", "type": "function", "function": {"name", "arguments"}}] with the
-// arguments as the JSON mapping they hold; tool_call_id. Tools are
+// arguments as the JSON value they hold (a mapping, or a str for a JSON
+// string); tool_call_id. Tools are
 // {"type": "function", "function": {"name", "description", "parameters"}}.
+// testdata/shapes checks these shapes against transformers' (shapes.py).
 //
 // testdata/hf holds 111 real templates (where each came from and its
 // licence in sources.json) and what Jinja2 renders for 10 conversations
