@@ -162,6 +162,8 @@ func TestOneArgumentTestsDoNotAllocate(t *testing.T) {
 	}
 	for src, msg := range map[string]string{
 		`{{ a is in }}`:             "test_in() missing 1 required positional argument: 'seq'",
+		`{{ a is sameas }}`:         "test_sameas() missing 1 required positional argument: 'other'",
+		`{{ a is divisibleby }}`:    "test_divisibleby() missing 1 required positional argument: 'num'",
 		`{{ a is in(s, s) }}`:       "in() takes from 1 to 2 positional arguments but 3 were given",
 		`{{ a is eq(b, other=b) }}`: "==() got multiple values for argument 'other'",
 	} {
