@@ -272,26 +272,23 @@ func allChars(s string, f func(rune) bool) bool {
 	return true
 }
 
-func pyIsLower(s string) bool {
-	cased := false
-	for _, r := range s {
-		if pyIsUpperCh(r) || pyIsTitleCh(r) {
-			return false
-		}
-		if !cased && pyIsLowerCh(r) {
-			cased = true
-		}
-	}
-	return cased
-}
+// pyIsLower is str.islower: no character is upper or title case, and one
+// is lower case.
+func pyIsLower(s string) bool { return pyCasedAs(s, pyIsLowerCh, pyIsUpperCh) }
 
-func pyIsUpper(s string) bool {
+// pyIsUpper is str.isupper: no character is lower or title case, and one
+// is upper case.
+func pyIsUpper(s string) bool { return pyCasedAs(s, pyIsUpperCh, pyIsLowerCh) }
+
+// pyCasedAs reports whether s has a character of the case is and none of
+// the case other or of title case.
+func pyCasedAs(s string, is, other func(rune) bool) bool {
 	cased := false
 	for _, r := range s {
-		if pyIsLowerCh(r) || pyIsTitleCh(r) {
+		if other(r) || pyIsTitleCh(r) {
 			return false
 		}
-		if !cased && pyIsUpperCh(r) {
+		if !cased && is(r) {
 			cased = true
 		}
 	}
