@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io/fs"
 	"os"
@@ -14,6 +15,24 @@ import (
 	"github.com/rolemark/rolemark/internal/promptcheck"
 )
 
+// toolsOfFrontMatter declares --tools on fl, the tools that front matter
+// may name; the function it returns gives them to set. check and test
+// take it.
+func toolsOfFrontMatter(fl *flag.FlagSet) func(set *engine.Set) error {
+	file := fl.String("tools", "", "tools that front matter may name (tools: [get_weather]), a JSON array of OpenAI function tools in `FILE`")
+	return func(set *engine.Set) error {
+		if *file == "" {
+			return nil
+		}
+		var tools []chat.Tool
+		if err := readJSONFile(*file, &tools); err != nil {
+			return usageErr("--tools: %v", err)
+		}
+		set.Option(engine.Tools(tools...))
+		return nil
+	}
+}
+
 // cmdCheck parses every template under the paths, checks it without data
 // (engine.Template.Check), and prints each problem once as
 // FILE:LINE:COL: message. A partial (a file named _NAME.*) is only parsed:
@@ -22,7 +41,7 @@ import (
 func cmdCheck(ctx context.Context, sio stdio, args []string) error {
 	stdout := sio.out
 	fl := newFlags("check")
-	toolsFile := fl.String("tools", "", "tools that front matter may name (tools: [get_weather]), a JSON array of OpenAI function tools in `FILE`")
+	tools := toolsOfFrontMatter(fl)
 	operands, err := parseArgs(fl, args)
 	if err != nil {
 		return err
@@ -31,12 +50,8 @@ func cmdCheck(ctx context.Context, sio stdio, args []string) error {
 		return usageErr("check takes one or more files or directories")
 	}
 	set := newSet()
-	if *toolsFile != "" {
-		var tools []chat.Tool
-		if err := readJSONFile(*toolsFile, &tools); err != nil {
-			return err
-		}
-		set.Option(engine.Tools(tools...))
+	if err := tools(set); err != nil {
+		return err
 	}
 	problems := 0
 	printed := map[string]bool{}

@@ -115,6 +115,8 @@ func TestRun(t *testing.T) {
 		{name: "engines", args: []string{"engines"}, wantCode: 0, wantOut: "gotmpl       .tmpl .gotmpl\nhandlebars   .hbs .handlebars .prompt\njinja        .jinja .j2 .jinja2\npongo2       .pongo2\n"},
 		{name: "engines takes no arguments", args: []string{"engines", "x"}, wantCode: 2, wantErrSub: "engines takes no arguments"},
 		{name: "formats takes no arguments", args: []string{"formats", "x"}, wantCode: 2, wantErrSub: "formats takes no arguments"},
+		{name: "check --tools of no file is a usage error", args: []string{"check", "--tools", "no-such-tools.json", "."}, wantCode: 2, wantErrSub: "--tools: open no-such-tools.json"},
+		{name: "test --tools of no file is a usage error", args: []string{"test", "--tools", "no-such-tools.json", "."}, wantCode: 2, wantErrSub: "--tools: open no-such-tools.json"},
 		{name: "parse default format is openai", args: []string{"parse", "-"}, stdin: "<message role=\"user\">a &amp; b</message>", wantCode: 0,
 			wantOut: "[\n  {\n    \"role\": \"user\",\n    \"content\": \"a & b\"\n  }\n]\n"},
 		{name: "parse to markup", args: []string{"parse", "--format", "markup", "-"}, stdin: "<MESSAGE role='Human'> a &lt; b </MESSAGE>", wantCode: 0,

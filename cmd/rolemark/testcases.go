@@ -33,7 +33,7 @@ type testRun struct {
 func cmdTest(ctx context.Context, sio stdio, args []string) error {
 	fl := newFlags("test")
 	update := fl.Bool("update", false, "record the result of every case that differs or has none")
-	toolsFile := fl.String("tools", "", "tools that front matter may name (tools: [get_weather]), a JSON array of OpenAI function tools in `FILE`")
+	tools := toolsOfFrontMatter(fl)
 	operands, err := parseArgs(fl, args)
 	if err != nil {
 		return err
@@ -47,12 +47,8 @@ func cmdTest(ctx context.Context, sio stdio, args []string) error {
 		}
 	}
 	set := newSet()
-	if *toolsFile != "" {
-		var tools []chat.Tool
-		if err := readJSONFile(*toolsFile, &tools); err != nil {
-			return usageErr("--tools: %v", err)
-		}
-		set.Option(engine.Tools(tools...))
+	if err := tools(set); err != nil {
+		return err
 	}
 	var r testRun
 	for _, dir := range operands {
