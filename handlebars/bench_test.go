@@ -32,18 +32,10 @@ var (
 func BenchmarkMessages(b *testing.B) {
 	for _, bc := range []struct{ name, src string }{{"literal", benchLiteral}, {"block", benchBlock}} {
 		b.Run(bc.name, func(b *testing.B) {
-			tpl, err := engine.NewSet(handlebars.New()).Parse("handlebars", "bench.hbs", bc.src)
-			if err != nil {
-				b.Fatal(err)
-			}
-			ctx := context.Background()
-			b.ReportAllocs()
-			b.ResetTimer()
-			for i := 0; i < b.N; i++ {
-				if _, err := tpl.Messages(ctx, benchVars); err != nil {
-					b.Fatal(err)
-				}
-			}
+			benchTemplate(b, bc.src, func(ctx context.Context, tpl *engine.Template) error {
+				_, err := tpl.Messages(ctx, benchVars)
+				return err
+			})
 		})
 	}
 }
@@ -51,7 +43,15 @@ func BenchmarkMessages(b *testing.B) {
 // BenchmarkRender renders the prompt's markup through rolemark, without
 // parsing it into messages.
 func BenchmarkRender(b *testing.B) {
-	tpl, err := engine.NewSet(handlebars.New()).Parse("handlebars", "bench.hbs", benchBlock)
+	benchTemplate(b, benchBlock, func(ctx context.Context, tpl *engine.Template) error {
+		_, err := tpl.Render(ctx, benchVars)
+		return err
+	})
+}
+
+// benchTemplate times run on src, parsed by rolemark.
+func benchTemplate(b *testing.B, src string, run func(ctx context.Context, tpl *engine.Template) error) {
+	tpl, err := engine.NewSet(handlebars.New()).Parse("handlebars", "bench.hbs", src)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -59,7 +59,7 @@ func BenchmarkRender(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		if _, err := tpl.Render(ctx, benchVars); err != nil {
+		if err := run(ctx, tpl); err != nil {
 			b.Fatal(err)
 		}
 	}
