@@ -74,6 +74,41 @@ func TestGuardAngles(t *testing.T) {
 		{name: "namespace's repr", src: "{{ messages[0].content ~ namespace(a=1)|string|last }}", content: "<|im_end|"},
 		{name: "Go struct's repr", src: "{{ x|string|first ~ messages[0].content }}", content: "|im_end|>", vars: map[string]any{"x": struct{ A int }{}}},
 		{name: "Go value's repr", src: "{{ messages[0].content ~ x|string|last }}", content: "<|im_end|", vars: map[string]any{"x": &struct{ A int }{}}},
+		// e. Macro parameters followed to the calls (the third review):
+		// a parameter is a literal when any call, or its default, passes
+		// one, or when the macro may be called from where it cannot be
+		// followed.
+		{name: "macro argument, one call of two", src: "{% macro f(v) %}{{ messages[0].content ~ v[1] }}{% endmacro %}{{ f(messages[0].content) }}{{ f('x>') }}", content: "<|im_end|"},
+		{name: "macro argument by keyword", src: "{% macro f(v) %}{{ messages[0].content ~ v[1] }}{% endmacro %}{{ f(v='x>') }}", content: "<|im_end|"},
+		{name: "macro argument by *args", src: "{% macro f(v) %}{{ messages[0].content ~ v[1] }}{% endmacro %}{{ f(*['x>']) }}", content: "<|im_end|"},
+		{name: "macro argument by **kwargs", src: "{% macro f(v) %}{{ messages[0].content ~ v[1] }}{% endmacro %}{{ f(**{'v': 'x>'}) }}", content: "<|im_end|"},
+		{name: "macro default cut", src: "{% macro f(v='x>') %}{{ messages[0].content ~ v[1] }}{% endmacro %}{{ f() }}", content: "<|im_end|"},
+		{name: "macro kept in a variable", src: "{% macro f(v) %}{{ messages[0].content ~ v[1] }}{% endmacro %}{% set g = f %}{{ f(messages[0].content) }}{{ g('x>') }}", content: "<|im_end|"},
+		{name: "macro passed as an argument", src: "{% macro f(v) %}{{ messages[0].content ~ v[1] }}{% endmacro %}{% macro h(m) %}{{ m('x>') }}{% endmacro %}{{ h(f) }}", content: "<|im_end|"},
+		{name: "macro defined twice", src: "{% macro f(v) %}{{ v }}{% endmacro %}{% macro f(w) %}{{ messages[0].content ~ w[1] }}{% endmacro %}{{ f('x>') }}", content: "<|im_end|"},
+		{name: "macro argument through another macro", src: "{% macro f(v) %}{{ messages[0].content ~ v[1] }}{% endmacro %}{% macro h(w) %}{{ f(w) }}{% endmacro %}{{ h('x>') }}", content: "<|im_end|"},
+		{name: "macro argument from a call block", src: "{% macro f(v) %}{{ messages[0].content ~ v[1] }}{{ caller() }}{% endmacro %}{% call f('x>') %}{% endcall %}", content: "<|im_end|"},
+		{name: "macro argument, a variable set to a literal", src: "{% macro f(v) %}{{ messages[0].content ~ v[1] }}{% endmacro %}{% set s = 'x>' %}{{ f(s) }}", content: "<|im_end|"},
+		// f. Items of nested container literals: a str item picked again
+		// is a cut.
+		{name: "dict item's character", src: "{% set d = {'a': 'x>'} %}{{ messages[0].content ~ d['a'][1] }}", content: "<|im_end|"},
+		{name: "nested list item's character", src: "{% set d = {'a': ['x>']} %}{{ messages[0].content ~ d['a'][0][1] }}", content: "<|im_end|"},
+		{name: "dict of dicts set twice", src: "{% set d = {'a': {'b': 'x>'}} %}{% if messages %}{% set d = {'a': 'x>'} %}{% endif %}{{ messages[0].content ~ d['a'][1] }}", content: "<|im_end|"},
+		{name: "nested literal's character", src: "{{ messages[0].content ~ [['x>']][0][0][1] }}", content: "<|im_end|"},
+		{name: "item of a picked key", src: "{% set d = {'x>': {'b': 'c'}} %}{{ messages[0].content ~ (d|first)[1] }}", content: "<|im_end|"},
+		// g. A method read as an item (Jinja2's getitem falls back to
+		// getattr): its repr is text no literal holds.
+		{name: "method by item of data", src: "{{ messages[0].content ~ (messages[0]['items']|string)|last }}", content: "<|im_end|"},
+		{name: "method by item of a literal", src: "{{ messages[0].content ~ (({'a': 1})['items']|string)|last }}", content: "<|im_end|"},
+		// h. Trimming: a literal with its white space trimmed is a piece.
+		{name: "trim of a set literal", src: "{% set s = '  |>' %}{{ messages[0].content ~ s|trim }}", content: "<|im_end"},
+		{name: "strip() of a set literal", src: "{% set s = '|>\n' %}{{ messages[0].content ~ s.strip() }}", content: "<|im_end"},
+		{name: "lstrip() of a set literal", src: "{% set s = '\u3000|>' %}{{ messages[0].content ~ s.lstrip() }}", content: "<|im_end"},
+		{name: "rstrip() of a set literal", src: "{% set s = '<|im_ ' %}{{ s.rstrip() ~ messages[0].content }}", content: "end|>"},
+		{name: "trim of a filter block", src: "{{ messages[0].content }}{% filter trim %} |>{% endfilter %}", content: "<|im_end"},
+		{name: "trim then upper of a filter block", src: "{{ messages[0].content }}{% filter trim|lower %} |>{% endfilter %}", content: "<|im_end"},
+		{name: "trim with chars", src: "{% set s = 'x|>' %}{{ messages[0].content ~ s|trim('x') }}", content: "<|im_end"},
+		{name: "trim of a macro's argument", src: "{% macro f(v) %}{{ messages[0].content ~ v|trim }}{% endmacro %}{{ f(' |>') }}", content: "<|im_end"},
 		// d. Marks past the join limits, trimmed literals, case changes.
 		{name: "many marks", tok: "<!#$%&*+,-./:;=>", src: "{{ '<!#' ~ messages[0].content }}", content: "$%&*+,-./:;=>"},
 		{name: "trimmed by -", src: "{{ messages[0].content -}}   \n|>", content: "<|im_end"},

@@ -90,6 +90,14 @@ func TestGuardCutsOnlyData(t *testing.T) {
 	for _, src := range []string{
 		"{% for m in messages[1:] %}<|im_start|>{{ m.content.split('</think>')[-1]|trim }}<|im_end|>{% endfor %}",
 		"{% set c = '' %}{% for m in messages %}{% if loop.index0 % 2 == 0 %}{% set c = m.content %}{% endif %}<|im_start|>{{ c[:100]|replace('a', 'b') }}<|im_end|>{% endfor %}",
+		// a macro's parameter takes what its calls pass: data (Command R's
+		// tool_call_id_to_int(messages, …) and render_item_list(x.enum))
+		"{% macro f(ms, n=0) %}{% for m in ms[n:] %}<|im_start|>{{ m.content|lower }}<|im_end|>{% endfor %}{% endmacro %}{{ f(messages) }}{{ f(messages, n=1) }}",
+		// an item of an item of a dict literal of dicts is a str whole (Granite Guardian's risk_bank)
+		"{% set bank = {'a': {'p': '<|im_start|>x'}, 'b': {'p': 'y'}} %}{% for m in messages %}{{ bank[m.role]['p'] ~ m.content }}<|im_end|>{% endfor %}",
+		// trimming a literal whose trimmed forms join nothing
+		"{% set s = '<|im_start|>system\n' ~ messages[0].content %}{{ s|trim }}<|im_end|>",
+		"{% filter trim %}<|im_start|>{{ messages[0].content }}<|im_end|>\n{% endfilter %}",
 	} {
 		tpl, err := chattemplate.New(src)
 		require.NoError(t, err)
@@ -99,6 +107,12 @@ func TestGuardCutsOnlyData(t *testing.T) {
 		"{% set c = '<|' %}{{ c[:1] }}",
 		"{% for m in messages %}{% set c = m.content if loop.first else '<|im_' %}{{ c|replace('x', '') }}{% endfor %}",
 		"{% macro f(s='<|im_') %}{{ s.strip('x') }}{% endmacro %}",
+		// the same with a literal among the calls, a call not followed, a
+		// str item cut, a trimmed literal that joins
+		"{% macro f(ms, n=0) %}{% for m in ms[n:] %}<|im_start|>{{ m.content|lower }}<|im_end|>{% endfor %}{% endmacro %}{{ f(messages) }}{{ f('<|im_') }}",
+		"{% macro f(ms) %}{% for m in ms %}{{ m }}{% endfor %}{% endmacro %}{% set g = f %}{{ g(messages) }}",
+		"{% set bank = {'a': {'p': '<|im_start|>x'}} %}{% for m in messages %}{{ bank[m.role]['p'][:5] ~ m.content }}{% endfor %}",
+		"{% set s = messages[0].content ~ '<|im_\n' %}{{ s|trim }}",
 	} {
 		tpl, err := chattemplate.New(src, chattemplate.SpecialTokens("<|im_end|>"))
 		require.NoError(t, err)

@@ -17,6 +17,7 @@ func TestOwnTextMerge(t *testing.T) {
 		"cuts":    {cuts: true},
 		"loose":   {loose: true},
 		"decodes": {decodes: true},
+		"trims":   {trims: true},
 		"chars":   {chars: []string{"x"}},
 	}
 	typ := reflect.TypeOf(ownText{})

@@ -238,6 +238,9 @@ func newTemplate(sources map[string]string, opts []Option) (*Template, error) {
 		for _, jt := range t.variants {
 			jinjaLiterals(jt.tpl.Tree(), func(lit string) bool {
 				keep(lit)
+				if own.trims {
+					trimmed(lit, keep)
+				}
 				if own.cuts {
 					literalPieces(lit, t.special, func(p string) { keep(p) })
 				}
@@ -246,6 +249,9 @@ func newTemplate(sources map[string]string, opts []Option) (*Template, error) {
 		}
 		for _, v := range t.tokens {
 			keep(v)
+			if own.trims {
+				trimmed(v, keep)
+			}
 			if own.cuts {
 				literalPieces(v, t.special, func(p string) { keep(p) })
 			}
@@ -272,6 +278,14 @@ func newTemplate(sources map[string]string, opts []Option) (*Template, error) {
 		t.guard.JoinedBy(joining)
 	}
 	return t, nil
+}
+
+// trimmed keeps lit with white space trimmed off its start, its end
+// and both, as Python's str.strip trims (|trim, .strip()).
+func trimmed(lit string, keep func(string) bool) {
+	keep(pystr.TrimLeft(lit))
+	keep(strings.TrimRightFunc(lit, pystr.IsSpace))
+	keep(pystr.Trim(lit))
 }
 
 // TextTokens returns the special tokens taken from the template's own text

@@ -114,6 +114,11 @@ type ownText struct {
 	// template computes. Every mark of every token is then a piece, so
 	// step 2 runs when the data holds any mark of a token.
 	loose bool
+	// trims is set when it may trim white space off the ends of what
+	// holds a literal's bytes (|trim, .strip(), a {% filter trim %}
+	// body): each literal and token variable, trimmed at either end or
+	// both as Python's str.strip trims, is then a piece too.
+	trims bool
 	// decodes is set when it decodes the character references of data
 	// (striptags turns &lt; and &#60; into <): '&' is then a mark too
 	// (special.Guard.AlsoMark), so the neutral data holds none.
@@ -129,6 +134,7 @@ func (t *ownText) merge(o ownText) {
 	t.cuts = t.cuts || o.cuts
 	t.loose = t.loose || o.loose
 	t.decodes = t.decodes || o.decodes
+	t.trims = t.trims || o.trims
 	t.chars = append(t.chars, o.chars...)
 }
 
@@ -172,30 +178,53 @@ func setOf(names ...string) map[string]bool {
 	return m
 }
 
-// containerLit reports whether x is a list, tuple or dict literal, whose
-// items a pick takes whole.
-func containerLit(x jinja2.Expr) bool {
-	switch x.(type) {
-	case *jinja2.ListLit, *jinja2.TupleLit, *jinja2.DictLit:
-		return true
+// litDepth is how many item lookups in a row x, a list, tuple or dict
+// literal, gives whole: 0 for what is not such a literal, 1 for one whose
+// items (a dict's values) are not all such literals, 1 + the least
+// depth of its items (values) otherwise. A pick of a container (an item,
+// |first, a loop over it, …) takes an item, or a dict's key, whole;
+// risk_bank[r]["default"] of a dict of dicts of strs takes a str whole.
+func litDepth(x jinja2.Expr) int {
+	var items []jinja2.Expr
+	switch x := x.(type) {
+	case *jinja2.ListLit:
+		items = x.Items
+	case *jinja2.TupleLit:
+		items = x.Items
+	case *jinja2.DictLit:
+		items = x.Values
+	default:
+		return 0
 	}
-	return false
+	least := -1
+	for _, it := range items {
+		if d := litDepth(it); least < 0 || d < least {
+			least = d
+		}
+	}
+	if least < 0 { // empty: no item to take, as deep as any
+		least = maxLitDepth
+	}
+	return 1 + min(least, maxLitDepth)
 }
 
+// maxLitDepth bounds litDepth.
+const maxLitDepth = 8
+
 // containerNames returns the names a template assigns only with set,
-// and only list, tuple or dict literals: a pick of one (an item, a
-// loop over it) takes its items whole, or data's if the caller gives
-// the variable.
-func containerNames(tree *jinja2.Tree) map[string]bool {
-	out := map[string]bool{}
+// and only list, tuple or dict literals, with the least litDepth of
+// those: a pick of one (an item, a loop over it) takes its items whole,
+// or data's if the caller gives the variable.
+func containerNames(tree *jinja2.Tree) map[string]int {
+	out := map[string]int{}
 	not := map[string]bool{}
-	mark := func(t jinja2.Expr, lit bool) {
+	mark := func(t jinja2.Expr, depth int) {
 		switch x := t.(type) {
 		case *jinja2.Name:
-			if lit {
-				out[x.Name] = true
-			} else {
+			if depth == 0 {
 				not[x.Name] = true
+			} else if d, ok := out[x.Name]; !ok || depth < d {
+				out[x.Name] = depth
 			}
 		case *jinja2.TupleLit:
 			for _, it := range x.Items {
@@ -208,14 +237,14 @@ func containerNames(tree *jinja2.Tree) map[string]bool {
 	jinja2.Walk(tree.Body, func(n jinja2.Node) bool {
 		switch x := n.(type) {
 		case *jinja2.Set:
-			mark(x.Target, containerLit(x.Value))
+			mark(x.Target, litDepth(x.Value))
 		case *jinja2.For:
-			mark(x.Target, false)
+			mark(x.Target, 0)
 		case *jinja2.SetBlock:
-			mark(x.Target, false)
+			mark(x.Target, 0)
 		case *jinja2.With:
 			for _, t := range x.Targets {
-				mark(t, false)
+				mark(t, 0)
 			}
 		case *jinja2.Macro:
 			not[x.Name] = true
@@ -225,6 +254,12 @@ func containerNames(tree *jinja2.Tree) map[string]bool {
 		case *jinja2.CallBlock:
 			for _, p := range x.Params {
 				not[p.Name] = true
+			}
+		case *jinja2.Import:
+			not[x.Target] = true
+		case *jinja2.FromImport:
+			for _, in := range x.Names {
+				not[in.Alias] = true
 			}
 		}
 		return true
@@ -247,12 +282,22 @@ func readOwnText(tree *jinja2.Tree, tokenVars map[string]string) ownText {
 	var o ownText
 	cut := func(x jinja2.Expr) { o.cuts = o.cuts || !d.only(x) }
 	conts := containerNames(tree)
-	container := func(x jinja2.Expr) bool {
-		if n, ok := x.(*jinja2.Name); ok {
-			return conts[n.Name]
+	// depth is litDepth for a container name and for an item of a
+	// container (not a slice: a slice of a str is a cut).
+	var depth func(x jinja2.Expr) int
+	depth = func(x jinja2.Expr) int {
+		switch x := x.(type) {
+		case *jinja2.Name:
+			return conts[x.Name]
+		case *jinja2.ItemExpr:
+			if _, ok := x.Key.(*jinja2.SliceExpr); !ok {
+				return max(depth(x.X)-1, 0)
+			}
+			return 0
 		}
-		return containerLit(x)
+		return litDepth(x)
 	}
+	container := func(x jinja2.Expr) bool { return depth(x) > 0 }
 	pick := func(x jinja2.Expr) {
 		if !container(x) {
 			cut(x)
@@ -270,6 +315,7 @@ func readOwnText(tree *jinja2.Tree, tokenVars map[string]string) ownText {
 	kept := map[*jinja2.CallExpr]bool{}
 	var names []*jinja2.Name
 	var attrs []*jinja2.AttrExpr
+	var methodItems []*jinja2.ItemExpr
 	quietTarget := func(t jinja2.Expr) {
 		quiet[t] = true
 		if tl, ok := t.(*jinja2.TupleLit); ok {
@@ -351,8 +397,11 @@ func readOwnText(tree *jinja2.Tree, tokenVars map[string]string) ownText {
 				formatArgs(x.Args.Args...)
 				formatArgs(x.Args.DynArgs)
 			}
+			bare := len(x.Args.Args) == 0 && len(x.Args.Kwargs) == 0 && x.Args.DynArgs == nil && x.Args.DynKwargs == nil
 			switch {
 			case wholeFilters[x.Name]:
+			case x.Name == "trim" && bare: // white space off the ends
+				o.trims = o.trims || x.X == nil || !d.only(x.X)
 			case x.X == nil: // a filter block's or set block's body
 				o.cuts = true
 			case pickFilters[x.Name]:
@@ -364,7 +413,12 @@ func readOwnText(tree *jinja2.Tree, tokenVars map[string]string) ownText {
 			quiet[x.Fn] = true
 			switch f := x.Fn.(type) {
 			case *jinja2.AttrExpr:
-				if !wholeMethods[f.Name] {
+				bare := len(x.Args.Args) == 0 && len(x.Args.Kwargs) == 0 && x.Args.DynArgs == nil && x.Args.DynKwargs == nil
+				switch {
+				case wholeMethods[f.Name]:
+				case bare && (f.Name == "strip" || f.Name == "lstrip" || f.Name == "rstrip"):
+					o.trims = o.trims || !d.only(f.X)
+				default:
 					cut(f.X)
 				}
 				switch f.Name {
@@ -397,11 +451,20 @@ func readOwnText(tree *jinja2.Tree, tokenVars map[string]string) ownText {
 			} else {
 				pick(x.X)
 			}
+			// x['items'] of a dict without that key, a list or a str is
+			// the method, as x.items is (Jinja2's getitem falls back to
+			// getattr)
+			if c, ok := x.Key.(*jinja2.Const); ok && c.Value.Kind() == jinja2.KindStr && methodNames[c.Value.Str()] {
+				methodItems = append(methodItems, x)
+			}
 		}
 		return true
 	})
 	for _, n := range names {
 		o.loose = o.loose || objects[n.Name] && !quiet[n]
+	}
+	for _, it := range methodItems {
+		o.loose = o.loose || !quiet[it]
 	}
 	for _, a := range attrs {
 		o.loose = o.loose || methodNames[a.Name] && !quiet[a]
@@ -473,8 +536,25 @@ func dataNames(tree *jinja2.Tree, tokenVars map[string]string) dataVars {
 		}
 	}
 	ns := map[string]bool{}
+	// The macros by name, the arguments of the calls of each name, and
+	// the names in call position, for following a macro's parameters to
+	// what its calls pass (macroParams).
+	macros := map[string][]*jinja2.Macro{}
+	calls := map[string][]*jinja2.CallArgs{}
+	callee := map[*jinja2.Name]bool{}
+	var uses []*jinja2.Name
+	opaque := false
 	jinja2.Walk(tree.Body, func(n jinja2.Node) bool {
 		switch x := n.(type) {
+		case *jinja2.CallExpr:
+			if f, ok := x.Fn.(*jinja2.Name); ok {
+				callee[f] = true
+				calls[f.Name] = append(calls[f.Name], &x.Args)
+			}
+		case *jinja2.Name:
+			uses = append(uses, x)
+		case *jinja2.Include, *jinja2.Extends:
+			opaque = true
 		case *jinja2.Set:
 			if r, ok := x.Target.(*jinja2.NSRef); ok {
 				as = append(as, assign{r.Name + "." + r.Attr, x.Value})
@@ -509,18 +589,37 @@ func dataNames(tree *jinja2.Tree, tokenVars map[string]string) dataVars {
 			}
 		case *jinja2.Macro:
 			as = append(as, assign{x.Name, nil})
-			params(x.Params)
+			macros[x.Name] = append(macros[x.Name], x)
 		case *jinja2.CallBlock:
 			params(x.Params)
 		case *jinja2.Import:
+			opaque = true
 			as = append(as, assign{x.Target, nil})
 		case *jinja2.FromImport:
+			opaque = true
 			for _, in := range x.Names {
 				as = append(as, assign{in.Alias, nil})
 			}
 		}
 		return true
 	})
+	escaped := map[string]bool{}
+	for _, u := range uses {
+		if !callee[u] {
+			escaped[u.Name] = true
+		}
+	}
+	for name, ms := range macros {
+		if len(ms) != 1 || escaped[name] || opaque {
+			for _, m := range ms {
+				params(m.Params)
+			}
+			continue
+		}
+		for _, p := range macroParams(ms[0], calls[name]) {
+			as = append(as, assign{p.name, p.from})
+		}
+	}
 	d := dataVars{lit: map[string]bool{}, ns: ns}
 	notData := maps.Clone(objectNames)
 	notData["varargs"], notData["kwargs"] = true, true
@@ -537,6 +636,50 @@ func dataNames(tree *jinja2.Tree, tokenVars map[string]string) dataVars {
 		d.lit = notData
 	}
 	return d
+}
+
+// paramSource is one value a macro's parameter may take: from nil
+// when not known.
+type paramSource struct {
+	name string
+	from jinja2.Expr
+}
+
+// macroParams returns what m's parameters may take: each one's default,
+// and what every call of m's name passes in its place (positionally or
+// by keyword; a call that passes none takes the default, or leaves it
+// undefined). m must be the only macro of its name, the name read only
+// in call position (never passed on, kept or compared), and the template
+// must include and import nothing (a template that includes or imports
+// it might call it with other values); calls is every call of the name.
+// A call with *args or **kwargs may pass anything to any parameter.
+func macroParams(m *jinja2.Macro, calls []*jinja2.CallArgs) []paramSource {
+	var out []paramSource
+	for _, c := range calls {
+		if c.DynArgs != nil || c.DynKwargs != nil {
+			for _, p := range m.Params {
+				out = append(out, paramSource{p.Name, nil})
+			}
+			return out
+		}
+	}
+	for i, p := range m.Params {
+		if p.Default != nil {
+			out = append(out, paramSource{p.Name, p.Default})
+		}
+		for _, c := range calls {
+			if i < len(c.Args) {
+				out = append(out, paramSource{p.Name, c.Args[i]})
+				continue
+			}
+			for _, kw := range c.Kwargs {
+				if kw.Name == p.Name {
+					out = append(out, paramSource{p.Name, kw.Value})
+				}
+			}
+		}
+	}
+	return out
 }
 
 // only reports whether x holds only the data's bytes, none of the
@@ -571,6 +714,9 @@ func (d dataVars) only(x jinja2.Expr) bool {
 	case *jinja2.Concat:
 		return d.all(x.Items)
 	case *jinja2.FilterExpr:
+		if x.X == nil { // a filter block's or set block's body
+			return false
+		}
 		switch x.Name {
 		case "trim", "lower", "upper", "title", "capitalize", "string", "list", "first", "last",
 			"reverse", "items", "dictsort", "selectattr", "rejectattr", "select", "reject", "unique",
