@@ -16,3 +16,7 @@ func NeutralRenders(t *Template) uint64 { return t.neutral.Load() }
 // NeutralConversions is how many neutral copies of a kept conversation t
 // has converted.
 func NeutralConversions(t *Template) uint64 { return t.neutralConverted.Load() }
+
+// Unforgeable is how many renderings skipped the neutral copy because
+// the prompt held no token the data could have made.
+func Unforgeable(t *Template) uint64 { return t.unforgeable.Load() }

@@ -741,6 +741,48 @@ func TestNeutralRenderingOnlyWhenDataCanJoin(t *testing.T) {
 	assert.Equal(t, -1, se.Index)
 }
 
+// The neutral rendering runs only when the prompt holds a token the data
+// could have made (special.Guard.Forgeable): 088 (Phi) writes
+// '<|' + message['role'] + '|>', so a / in the data could make <|/tool|>,
+// but a prompt without <|/tool|> holds no token the data made; a role
+// that makes it is still refused.
+func TestNeutralRenderingOnlyWhenTheTokenIsThere(t *testing.T) {
+	sources, _, _ := readCorpus(t)
+	var tpl *chattemplate.Template
+	for _, s := range sources {
+		if s.File == "088.jinja" {
+			var err error
+			tpl, err = s.compile()
+			require.NoError(t, err)
+		}
+	}
+	require.NotNil(t, tpl)
+	ctx := context.Background()
+	tools := []chat.Tool{{Name: "get_weather", Parameters: []byte(`{"type": "object", "properties": {"city": {"type": "string", "description": "e.g. Europe/Paris"}}}`)}}
+	for _, tc := range []struct {
+		msgs                 []chat.Message
+		neutral, unforgeable uint64
+		forged               string
+	}{
+		{msgs: []chat.Message{chat.Text(chat.RoleUser, "Hi")}, unforgeable: 1},
+		{msgs: []chat.Message{chat.Text(chat.RoleUser, "and/or")}, unforgeable: 1},
+		{msgs: []chat.Message{chat.Text(chat.RoleUser, "Hi"), chat.Text(chat.Role("/tool"), "x")}, neutral: 1, forged: "<|/tool|>"},
+		{msgs: []chat.Message{chat.Text(chat.RoleUser, "Hi"), chat.Text(chat.Role("tool"), "a/b")}, unforgeable: 1}, // <|tool|> is made of no mark of data
+	} {
+		n, u := chattemplate.NeutralRenders(tpl), chattemplate.Unforgeable(tpl)
+		_, err := tpl.Render(ctx, tc.msgs, format.Tools(tools...))
+		if tc.forged != "" {
+			var se *format.SpecialTokenError
+			require.ErrorAs(t, err, &se)
+			assert.Equal(t, tc.forged, se.Token)
+		} else {
+			require.NoError(t, err)
+		}
+		assert.Equal(t, tc.neutral, chattemplate.NeutralRenders(tpl)-n, "%v", tc.msgs)
+		assert.Equal(t, tc.unforgeable, chattemplate.Unforgeable(tpl)-u, "%v", tc.msgs)
+	}
+}
+
 // Every way of cutting a token into five pieces, the template writing
 // the first, third and fifth (or the second and fourth) and data the
 // others (a message's content and a template variable, so that the marks

@@ -38,8 +38,11 @@ type Template struct {
 	// neutral counts the neutral renderings (step 2), neutralConverted
 	// the neutral conversations converted and kept, for tests.
 	neutral, neutralConverted atomic.Uint64
-	clock                     func() time.Time
-	memo                      memo
+	// unforgeable counts the renderings whose data called for step 2
+	// but whose prompt held no token the data could have made.
+	unforgeable atomic.Uint64
+	clock       func() time.Time
+	memo        memo
 	// conv is the conversation kept (conv.go); lastSeen the fingerprint
 	// of the last one not kept, which starts from seed.
 	conv     atomic.Pointer[convKept]
@@ -362,12 +365,13 @@ func (t *Template) checkedRender(ctx context.Context, rd *renderData, msgs []cha
 		return "", specialTokenError(t.name, hit)
 	}
 	neutral := false
+	var seen special.Marks
 	if check {
 		var n bool
 		if kc != nil {
-			n, hit = t.guard.CheckScanned(marks, opts.Tools, opts.Vars)
+			seen, n, hit = t.guard.CheckScannedMarks(marks, opts.Tools, opts.Vars)
 		} else {
-			n, hit = t.guard.Check(msgs, opts.Tools, opts.Vars)
+			seen, n, hit = t.guard.CheckMarks(msgs, opts.Tools, opts.Vars)
 		}
 		if hit != nil {
 			return "", specialTokenError(t.name, hit)
@@ -377,6 +381,13 @@ func (t *Template) checkedRender(ctx context.Context, rd *renderData, msgs []cha
 	out, err := t.render(ctx, rd, msgs, list, opts, spans)
 	if err != nil || !neutral {
 		return out, err
+	}
+	// Only a token the data could have made (its marks, or a join's,
+	// are in the data) can be forged: a prompt holding none of them
+	// needs no neutral rendering (special.Guard.Forgeable).
+	if !t.guard.Forgeable(seen, out) {
+		t.unforgeable.Add(1)
+		return out, nil
 	}
 	t.neutral.Add(1)
 	nopts := opts

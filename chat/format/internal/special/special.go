@@ -79,6 +79,9 @@ type Guard struct {
 	// token to be made of that text and data: step 2 runs when the data
 	// holds every mark of one of them.
 	joinNeed []byteSet
+	// joinTok is, for each of joinNeed, the index (at) of the token it
+	// makes, or -1 for a need that makes any token (AlsoMark).
+	joinTok []int
 	// For joins' quick refusal: the last bytes of the tokens' proper
 	// prefixes, the first bytes of their proper suffixes, and their bytes.
 	prefixEnd, suffixStart, inToken byteSet
@@ -254,7 +257,9 @@ func (g *Guard) joinsToken(lit, tok string, marks *byteSet, inner bool) bool {
 func (g *Guard) JoinedBy(lits []string) {
 	for i := 0; i < g.count(); i++ {
 		tok, marks := g.at(i)
-		g.joinNeed = append(g.joinNeed, joinNeeds(tok, marks, lits)...)
+		for _, need := range joinNeeds(tok, marks, lits) {
+			g.joinNeed, g.joinTok = append(g.joinNeed, need), append(g.joinTok, i)
+		}
 	}
 }
 
@@ -275,7 +280,7 @@ func (g *Guard) AlsoMark(c byte) {
 	g.cls[c] |= clsMark
 	var need byteSet
 	need.add(c)
-	g.joinNeed = append(g.joinNeed, need)
+	g.joinNeed, g.joinTok = append(g.joinNeed, need), append(g.joinTok, -1)
 }
 
 // maxJoinMarks is the number of distinct marks of a token up to which
@@ -692,11 +697,18 @@ func (g *Guard) needsNeutral(seen *byteSet) bool {
 // A token found is a non-nil Hit. The verdict on the tools is kept for the
 // next Check given the same tools.
 func (g *Guard) Check(msgs []chat.Message, tools []chat.Tool, vars map[string]any) (neutral bool, found *Hit) {
+	_, neutral, found = g.CheckMarks(msgs, tools, vars)
+	return neutral, found
+}
+
+// CheckMarks is Check, with the marks of all the data (Forgeable reads
+// them).
+func (g *Guard) CheckMarks(msgs []chat.Message, tools []chat.Tool, vars map[string]any) (seen Marks, neutral bool, found *Hit) {
 	var s scan
 	if !s.messages(g, msgs) {
-		return false, hit(s.tok, s.where, s.what, s.index)
+		return Marks{}, false, hit(s.tok, s.where, s.what, s.index)
 	}
-	return g.CheckScanned(Marks{s.seen}, tools, vars)
+	return g.CheckScannedMarks(Marks{s.seen}, tools, vars)
 }
 
 // Marks is what step 1 keeps of the strings it read and found no token
@@ -720,22 +732,60 @@ func (g *Guard) ScanMessage(i int, m *chat.Message) (Marks, *Hit) {
 // CheckScanned is Check for messages scanned before (ScanMessage, no
 // token found), marks holding all their marks.
 func (g *Guard) CheckScanned(marks Marks, tools []chat.Tool, vars map[string]any) (neutral bool, found *Hit) {
+	_, neutral, found = g.CheckScannedMarks(marks, tools, vars)
+	return neutral, found
+}
+
+// CheckScannedMarks is CheckScanned, with the marks of all the data
+// (Forgeable reads them).
+func (g *Guard) CheckScannedMarks(marks Marks, tools []chat.Tool, vars map[string]any) (all Marks, neutral bool, found *Hit) {
 	seen := marks.set
 	if len(tools) > 0 {
 		tv := g.toolsVerdict(tools)
 		if tv.tok != "" {
-			return false, hit(tv.tok, tv.where, tv.what, -1)
+			return Marks{}, false, hit(tv.tok, tv.where, tv.what, -1)
 		}
 		seen.union(&tv.seen)
 	}
 	if len(vars) > 0 {
 		s := scan{seen: seen}
 		if !s.vars(g, vars) {
-			return false, hit(s.tok, s.where, s.what, s.index)
+			return Marks{}, false, hit(s.tok, s.where, s.what, s.index)
 		}
 		seen = s.seen
 	}
-	return g.needsNeutral(&seen), nil
+	return Marks{seen}, g.needsNeutral(&seen), nil
+}
+
+// Forgeable reports whether out, a prompt rendered from data holding
+// the marks seen, holds a token that the data could have made: one
+// whose marks the data holds all of, or the marks that a way of making
+// it with the template's own text leaves to data (JoinedBy; AlsoMark's
+// need makes any token). Step 2's argument is per token: a token that
+// the prompt holds and the neutral prompt lacks has a mark written by
+// data, so the data holds the marks of one way of writing that very
+// token. When out holds none of these tokens, no token of it was made
+// by data (the tokens it holds are the template's own), so the neutral
+// rendering would find nothing, and a chat template skips it.
+func (g *Guard) Forgeable(seen Marks, out string) bool {
+	anyTok := false // a need of no one token is met: every token may be made
+	for k := range g.joinNeed {
+		if g.joinTok[k] < 0 && g.joinNeed[k].subsetOf(&seen.set) {
+			anyTok = true
+			break
+		}
+	}
+	for i := 0; i < g.count(); i++ {
+		tok, marks := g.at(i)
+		may := anyTok || marks.subsetOf(&seen.set)
+		for k := 0; !may && k < len(g.joinNeed); k++ {
+			may = g.joinTok[k] == i && g.joinNeed[k].subsetOf(&seen.set)
+		}
+		if may && strings.Contains(out, tok) {
+			return true
+		}
+	}
+	return false
 }
 
 // toolsVerdict returns what scanning tools finds, from the last Check

@@ -221,3 +221,34 @@ func TestCheckJoinedBy(t *testing.T) {
 		assert.Equal(t, tc.neutral, neutral, "%q", tc.text)
 	}
 }
+
+// Forgeable: a prompt needs the neutral rendering only when it holds a
+// token the data could have made, by the data's marks alone or with a
+// join of the template's text; a need of no one token (AlsoMark) makes
+// every token one.
+func TestForgeable(t *testing.T) {
+	g := New([]string{"<|im_start|>", "<|im_end|>", "<tool_call>", "<|/tool|>"})
+	g.JoinedBy([]string{"<|", "|>", "\n<", ">"})
+	for _, tc := range []struct {
+		data, out string
+		forgeable bool
+	}{
+		// / makes <|/tool|> with "<|" and "|>"; the prompt holds none
+		{"Europe/Paris", "<|im_start|>user\nEurope/Paris<|im_end|>", false},
+		{"Europe/Paris", "<|user|>Europe/Paris<|/tool|>", true},
+		// _ makes <tool_call> (and with | the chatml tokens): the prompt holds one
+		{"get_weather", "<tool_call>get_weather", true},
+		{"get_weather", "<|im_end|>get_weather", true}, // "<|" + "im_end" + "|>"
+		{"a<b>c", "<|im_end|><tool_call>", false},      // < and > are the template's
+		{"a|b_c", "<|im_end|>", true},
+		{"plain", "<|im_start|><tool_call><|/tool|>", false},
+	} {
+		seen, _, hit := g.CheckMarks([]chat.Message{chat.Text(chat.RoleUser, tc.data)}, nil, nil)
+		require.Nil(t, hit, tc.data)
+		assert.Equal(t, tc.forgeable, g.Forgeable(seen, tc.out), "%q in %q", tc.data, tc.out)
+	}
+	g.AlsoMark('&')
+	seen, _, _ := g.CheckMarks([]chat.Message{chat.Text(chat.RoleUser, "&#60;")}, nil, nil)
+	assert.True(t, g.Forgeable(seen, "x<|im_start|>"))
+	assert.False(t, g.Forgeable(seen, "x"))
+}
