@@ -617,7 +617,7 @@ func dataNames(tree *jinja2.Tree, tokenVars map[string]string) dataVars {
 			continue
 		}
 		for _, p := range macroParams(ms[0], calls[name]) {
-			as = append(as, assign{p.name, p.from})
+			as = append(as, assign(p))
 		}
 	}
 	d := dataVars{lit: map[string]bool{}, ns: ns}
