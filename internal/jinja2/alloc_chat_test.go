@@ -117,3 +117,32 @@ func TestConstantArgumentsDoNotAllocate(t *testing.T) {
 	_, join := render("{{ ss|join }}")
 	assert.Equal(t, join, joinSep)
 }
+
+// A for loop over select, reject, selectattr or rejectattr with constant
+// arguments (a chat template picking a message's text or image parts)
+// tests each item as it reaches it, with the attribute's path and the
+// test looked up at compile time: no generator, no list, nothing
+// allocated. With loop in the body it takes the generator as before.
+func TestSelectAttrLoopDoesNotAllocate(t *testing.T) {
+	part := func(typ, text string) Value {
+		d := NewDict(2)
+		d.SetStr("type", StrV(typ))
+		d.SetStr("text", StrV(text))
+		return DictV(d)
+	}
+	m1, m2 := NewDict(1), NewDict(1)
+	m1.SetStr("content", ListV([]Value{part("text", "a"), part("image", ""), part("text", "b")}))
+	m2.SetStr("content", StrV("hi"))
+	vars := map[string]Value{"messages": ListV([]Value{DictV(m1), DictV(m2)}), "xs": ListV([]Value{IntV(1), IntV(2), IntV(3)})}
+	for _, opts := range [][]Option{nil, {Sandbox()}} {
+		tpl, err := New(opts...).Parse("t", "{% for m in messages %}{% for c in m['content']|selectattr('type', 'equalto', 'text') %}{{ c.text }}{% endfor %}"+
+			"{% for c in m.content|rejectattr('type', 'eq', 'text') %}[{{ c.type }}]{% else %}-{% endfor %}{% endfor %}|"+
+			"{% for x in xs|select('odd') %}{{ x }}{% endfor %}{% for x in xs|reject %}{{ x }}{% else %}E{% endfor %}")
+		require.NoError(t, err)
+		ctx := context.Background()
+		buf, err := tpl.AppendRender(ctx, nil, vars)
+		require.NoError(t, err)
+		assert.Equal(t, "ab[image][][]|13E", string(buf), "a str's characters have no type")
+		assert.Zero(t, renderAllocs(t, func() { buf, _ = tpl.AppendRender(ctx, buf[:0], vars) }))
+	}
+}

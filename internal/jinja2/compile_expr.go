@@ -756,6 +756,15 @@ func (c *compiler) compileFilter(n *FilterExpr, _ any) (func(f *frame, in Value)
 		return nil, err
 	}
 	name, pos := c.src.name, n.P
+	if sel := c.constSelect(n, args); sel != nil {
+		return func(f *frame, in Value) (Value, error) {
+			v, err := operand(f, in)
+			if err != nil {
+				return Value{}, err
+			}
+			return sel.filter(f.c, v), nil
+		}, nil
+	}
 	if fl == nil {
 		// Jinja2 calls a stand-in that raises: the operand and the
 		// arguments are evaluated first.

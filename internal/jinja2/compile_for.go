@@ -1,5 +1,7 @@
 package jinja2
 
+import "unicode/utf8"
+
 // For loops and the loop variable (jinja2.runtime.LoopContext).
 
 // loopCode is a compiled loop; a recursive loop calls run again.
@@ -51,6 +53,21 @@ func (c *compiler) compileFor(n *For) (execFn, error) {
 		var err error
 		if iter, err = c.compileExpr(n.Iter); err != nil {
 			return nil, err
+		}
+	}
+	// for … in x|selectattr('a', 'equalto', 'b') (select_or_reject with
+	// constant arguments), without loop or a loop filter: each of x's
+	// items is tested when the loop reaches it, without the generator
+	var sel *selectSpec
+	var selX evalFn
+	if fe, ok := n.Iter.(*FilterExpr); ok && obj == nil && fe.X != nil && !n.Recursive && n.Filter == nil && c.constMode == 0 && !readsName(n.Body, "loop") {
+		if args, kw, ok := constCallArgs(fe.Args); ok {
+			if sel = c.newSelectSpec(fe.Name, args, kw); sel != nil {
+				var err error
+				if selX, err = c.expr(fe.X, false); err != nil {
+					return nil, err
+				}
+			}
 		}
 	}
 	names := targetNames(n.Target)
@@ -142,11 +159,61 @@ func (c *compiler) compileFor(n *For) (execFn, error) {
 	// whose keys or values items are, whose size the body must not change
 	// (Python's iterator raises at the next step)
 	var runItems func(f *frame, items []Value, depth0 int, sized *Dict, outer func() (Value, bool, error), outerLen Value) error
+	// runPulled runs a loop without loop or a filter over the items step
+	// (or g's eachStep) takes, one at a time, keeping none
+	runPulled := func(f *frame, g *generator, step func() (Value, bool, error)) error {
+		completed := false
+		for {
+			var it Value
+			var ok bool
+			var err error
+			if g != nil {
+				it, ok, err = g.eachStep() // no method value to make
+			} else {
+				it, ok, err = step()
+			}
+			if err != nil {
+				return err
+			}
+			if !ok {
+				break
+			}
+			if err := f.c.tick(); err != nil {
+				return place(err, name, pos)
+			}
+			if init != nil {
+				_ = init(f)
+			}
+			if targetSlot >= 0 {
+				f.slots[targetSlot] = it
+			} else if err := store(f, it); err != nil {
+				return err
+			}
+			if err := body(f); err == nil {
+				completed = true
+			} else if err == errBreak {
+				break
+			} else if err != errContinue {
+				return err
+			}
+		}
+		if !completed && els != nil {
+			return els(f)
+		}
+		return nil
+	}
 	lc.run = func(f *frame, itv Value, depth0 int) error {
+		simple := loopSlot < 0 && filter == nil && !recursive
+		if g, ok := itv.ref.(*generator); ok && simple && itv.kind == KindObject && g.step == nil && g.src.start != nil {
+			return runPulled(f, g, nil)
+		}
 		if step, ok := stepper(itv); ok {
 			// the loop variable of another loop (or map, select or
 			// reject of it) is iterated a step at a time: it moves on as
 			// this loop does
+			if simple {
+				return runPulled(f, nil, step)
+			}
 			return runItems(f, nil, depth0, nil, step, itv)
 		}
 		items, err := Iterate(f.c, itv)
@@ -277,6 +344,74 @@ func (c *compiler) compileFor(n *For) (execFn, error) {
 				return err
 			}
 			return lc.run(f, v, 0)
+		}, nil
+	}
+	if sel != nil {
+		return func(f *frame) error {
+			v, err := selX(f)
+			if err != nil {
+				return err
+			}
+			if _, stepped := stepper(v); stepped {
+				return lc.run(f, sel.filter(f.c, v), 0)
+			}
+			completed := false
+			var items []Value
+			if v.kind != KindStr && v.Truth() {
+				if items, err = Iterate(f.c, v); err != nil {
+					return place(err, name, pos)
+				}
+			}
+			for i := 0; ; i++ {
+				var it Value
+				if v.kind == KindStr {
+					// a str's characters, as Iterate gives them, one at a time
+					if i >= len(v.s) {
+						break
+					}
+					r, size := utf8.DecodeRuneInString(v.s[i:])
+					if r == utf8.RuneError && size == 1 {
+						it = StrV(string(utf8.RuneError))
+					} else {
+						it = StrV(v.s[i : i+size])
+					}
+					i += size - 1
+				} else {
+					if i >= len(items) {
+						break
+					}
+					it = items[i]
+				}
+				keep, err := sel.keep(f.c, it)
+				if err != nil {
+					return place(err, name, pos)
+				}
+				if !keep {
+					continue
+				}
+				if err := f.c.tick(); err != nil {
+					return place(err, name, pos)
+				}
+				if init != nil {
+					_ = init(f)
+				}
+				if targetSlot >= 0 {
+					f.slots[targetSlot] = it
+				} else if err := store(f, it); err != nil {
+					return err
+				}
+				if err := body(f); err == nil {
+					completed = true
+				} else if err == errBreak {
+					break
+				} else if err != errContinue {
+					return err
+				}
+			}
+			if !completed && els != nil {
+				return els(f)
+			}
+			return nil
 		}, nil
 	}
 	return func(f *frame) error {

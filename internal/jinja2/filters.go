@@ -250,6 +250,8 @@ type generator struct {
 	// loop variable, read one item at a time (stepper)
 	step func() (Value, bool, error)
 	pos  int // the items taken so far (next, a partial read)
+	// src is an eachGen generator's source, which its step reads
+	src eachSource
 }
 
 // genCall calls a filter that Jinja2 writes as a generator function: the
@@ -301,10 +303,10 @@ func (g *generator) Repr() string {
 	return "<" + g.typ + " object at " + addr(g) + ">"
 }
 func (g *generator) Iter(c *Ctx) ([]Value, error) {
-	if g.step != nil {
+	if g.step != nil || g.src.start != nil {
 		var out []Value
 		for {
-			v, ok, err := g.step()
+			v, ok, err := g.take()
 			if err != nil || !ok {
 				return out, err
 			}
@@ -338,8 +340,8 @@ func (g *generator) start() error {
 // next is next(gen): it takes the generator's next item, so that what is
 // read after it starts with the item after (first, x in gen).
 func (g *generator) next() (Value, bool, error) {
-	if g.step != nil {
-		return g.step()
+	if g.step != nil || g.src.start != nil {
+		return g.take()
 	}
 	if !g.used {
 		if err := g.start(); err != nil {
@@ -369,6 +371,9 @@ func stepper(v Value) (func() (Value, bool, error), bool) {
 	case *generator:
 		if o.step != nil {
 			return o.step, true
+		}
+		if o.src.start != nil {
+			return o.eachStep, true
 		}
 	}
 	return nil, false
@@ -400,6 +405,75 @@ func stepGen(name string, src func() (Value, bool, error), start func() (func(Va
 		}
 	}
 	return ObjectV(g)
+}
+
+// eachGen is a generator of the function name written as Jinja2's
+// select_or_reject and sync_do_map are: when first read, it tests v's
+// truth (a false v gives nothing), calls start for what makes an item of
+// each of v's (keep false to skip one), and iterates v; then it takes
+// v's items one at a time, as Python's generator does, so that a reader
+// that stops early (break, first, in) never reaches the items after,
+// nor their errors. A generator that raised is done.
+func eachGen(name string, c *Ctx, v Value, start func() (func(Value) (Value, bool, error), error)) Value {
+	g := &generator{typ: "generator", fn: name, src: eachSource{c: c, v: v, start: start}}
+	return ObjectV(g)
+}
+
+// take is a stepped generator's step: its own, or eachStep.
+func (g *generator) take() (Value, bool, error) {
+	if g.step != nil {
+		return g.step()
+	}
+	return g.eachStep()
+}
+
+// eachSource is what an eachGen generator reads: v, and what start
+// gives once v proved true (each) and iterable (items, from pos on).
+type eachSource struct {
+	c     *Ctx
+	v     Value
+	start func() (func(Value) (Value, bool, error), error)
+	each  func(Value) (Value, bool, error)
+	items []Value
+	pos   int
+	done  bool
+}
+
+// eachStep is an eachGen generator's step.
+func (g *generator) eachStep() (Value, bool, error) {
+	s := &g.src
+	if s.done {
+		return Value{}, false, nil
+	}
+	if s.each == nil {
+		if !s.v.Truth() {
+			s.done = true
+			return Value{}, false, nil
+		}
+		each, err := s.start()
+		if err == nil {
+			s.items, err = Iterate(s.c, s.v)
+		}
+		if err != nil {
+			s.done = true
+			return Value{}, false, err
+		}
+		s.each = each
+	}
+	for s.pos < len(s.items) {
+		it := s.items[s.pos]
+		s.pos++
+		r, keep, err := s.each(it)
+		if err != nil {
+			s.done = true
+			return Value{}, false, err
+		}
+		if keep {
+			return r, true, nil
+		}
+	}
+	s.done = true
+	return Value{}, false, nil
 }
 
 // eachItem returns fn of each item of v that fn keeps, in order. The loop
@@ -1927,28 +2001,16 @@ func fMap(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 			}, nil
 		}), nil
 	}
-	return lazyGen("sync_do_map", func() ([]Value, error) {
-		r, err := mapItems(c, v, args, kw)
-		return r.Items(), err
+	return eachGen("sync_do_map", c, v, func() (func(Value) (Value, bool, error), error) {
+		fn, err := mapFunc(c, args, kw)
+		if err != nil {
+			return nil, err
+		}
+		return func(it Value) (Value, bool, error) {
+			r, err := fn(it)
+			return r, true, err
+		}, nil
 	}), nil
-}
-
-func mapItems(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
-	if !v.Truth() {
-		return genV("sync_do_map", nil), nil
-	}
-	fn, err := mapFunc(c, args, kw)
-	if err != nil {
-		return Value{}, err
-	}
-	out, err := eachItem(c, v, func(it Value) (Value, bool, error) {
-		r, err := fn(it)
-		return r, true, err
-	})
-	if err != nil {
-		return Value{}, err
-	}
-	return ListV(out), nil
 }
 
 // mapFunc is what map applies to each item: an attribute or a filter.
@@ -2006,25 +2068,10 @@ func selectReject(reject, lookupAttr bool) Filter {
 				return selectFunc(c, args, kw, reject, lookupAttr)
 			}), nil
 		}
-		return lazyGen("select_or_reject", func() ([]Value, error) {
-			return selectItems(c, v, args, kw, reject, lookupAttr)
+		return eachGen("select_or_reject", c, v, func() (func(Value) (Value, bool, error), error) {
+			return selectFunc(c, args, kw, reject, lookupAttr)
 		}), nil
 	}
-}
-
-func selectItems(c *Ctx, v Value, args []Value, kw []Kwarg, reject, lookupAttr bool) ([]Value, error) {
-	if !v.Truth() {
-		return nil, nil
-	}
-	keep, err := selectFunc(c, args, kw, reject, lookupAttr)
-	if err != nil {
-		return nil, err
-	}
-	out, err := eachItem(c, v, keep)
-	if err != nil || len(out) == 0 {
-		return nil, err
-	}
-	return out, nil
 }
 
 // selectFunc is what select, reject, selectattr and rejectattr ask of

@@ -1,0 +1,100 @@
+package jinja2
+
+// select, reject, selectattr and rejectattr (Jinja2's select_or_reject)
+// at a call site whose arguments are constants: the attribute's path and
+// the test are looked up once, at compile time, and a for loop over such
+// a filter ({% for c in m.content|selectattr('type', 'equalto', 'text') %})
+// tests each item when it reaches it, as Python's generator gives it,
+// without making the generator.
+
+// selectSpec is a select_or_reject call site's constant arguments.
+type selectSpec struct {
+	reject  bool
+	parts   []Value // the attribute's lookups (selectattr, rejectattr)
+	hasTest bool    // a test is named; otherwise an item's truth decides
+	name    string  // the test's name
+	test    Test    // nil when the Env has no test of that name
+	rest    []Value // the test's arguments
+	kw      []Kwarg
+}
+
+// newSelectSpec returns the spec of the built-in filter called name with
+// the constant arguments args and kw, or nil when name is another filter
+// (or the Env's own) or the call takes the generic path: selectattr
+// without an attribute, a test named by something other than a str.
+func (c *compiler) newSelectSpec(name string, args []Value, kw []Kwarg) *selectSpec {
+	var reject, lookupAttr bool
+	switch name {
+	case "select":
+	case "reject":
+		reject = true
+	case "selectattr":
+		lookupAttr = true
+	case "rejectattr":
+		reject, lookupAttr = true, true
+	default:
+		return nil
+	}
+	if _, own := c.env.filters[name]; own {
+		return nil
+	}
+	s := &selectSpec{reject: reject}
+	off := 0
+	if lookupAttr {
+		if len(args) == 0 {
+			return nil
+		}
+		s.parts = attrParts(args[0])
+		off = 1
+	}
+	if len(args) > off {
+		if args[off].kind != KindStr {
+			return nil
+		}
+		s.hasTest, s.name, s.rest, s.kw = true, args[off].s, args[off+1:], kw
+		s.test = c.env.test(s.name)
+	}
+	return s
+}
+
+// constSelect returns the spec of a select_or_reject filter expression
+// whose arguments are constants, nil for any other.
+func (c *compiler) constSelect(n *FilterExpr, args *compiledArgs) *selectSpec {
+	if c.constMode > 0 || !args.consts {
+		return nil
+	}
+	return c.newSelectSpec(n.Name, args.constArgs, args.constKw)
+}
+
+// keep is selectFunc's answer for an item: whether the filter gives it.
+func (s *selectSpec) keep(c *Ctx, it Value) (bool, error) {
+	x := it
+	for _, p := range s.parts {
+		var err error
+		if x, err = GetItem(c, x, p); err != nil {
+			return false, err
+		}
+	}
+	if !s.hasTest {
+		return x.Truth() != s.reject, nil
+	}
+	if s.test == nil {
+		return false, &Error{Kind: "TemplateRuntimeError", Msg: "No test named " + pyQuote(s.name) + "."} // Ctx.Test's
+	}
+	ok, err := s.test(c, x, s.rest, s.kw)
+	return ok != s.reject, err
+}
+
+// filter is the filter's value for v: select_or_reject's generator,
+// which takes v's items as it is read.
+func (s *selectSpec) filter(c *Ctx, v Value) Value {
+	each := func(it Value) (Value, bool, error) {
+		ok, err := s.keep(c, it)
+		return it, ok, err
+	}
+	start := func() (func(Value) (Value, bool, error), error) { return each, nil }
+	if src, ok := stepper(v); ok {
+		return stepGen("select_or_reject", src, start)
+	}
+	return eachGen("select_or_reject", c, v, start)
+}
