@@ -45,12 +45,41 @@ type msgSnap struct {
 	name, callID string
 	parts        []chat.Part
 	calls        []callSnap
+	// roleK is role as one of the roles of package chat (roleOther for
+	// any other), and text is set when parts is one text part and
+	// nothing else: what same compares first, without a call.
+	roleK uint8
+	text  bool
 }
 
 type callSnap struct{ id, name, args string }
 
+// The roles of package chat, as msgSnap.roleK holds them.
+const (
+	roleOther = iota
+	roleUser
+	roleAssistant
+	roleSystem
+	roleTool
+)
+
+func roleKind(r chat.Role) uint8 {
+	switch r {
+	case chat.RoleUser:
+		return roleUser
+	case chat.RoleAssistant:
+		return roleAssistant
+	case chat.RoleSystem:
+		return roleSystem
+	case chat.RoleTool:
+		return roleTool
+	}
+	return roleOther
+}
+
 func snapOf(m *chat.Message) msgSnap {
-	s := msgSnap{role: m.Role, name: m.Name, callID: m.ToolCallID, parts: slices.Clone(m.Content)}
+	s := msgSnap{role: m.Role, name: m.Name, callID: m.ToolCallID, parts: slices.Clone(m.Content), roleK: roleKind(m.Role)}
+	s.text = len(s.parts) == 1 && textPart(&s.parts[0])
 	if len(m.ToolCalls) > 0 {
 		s.calls = make([]callSnap, len(m.ToolCalls))
 		for i, c := range m.ToolCalls {
@@ -60,20 +89,61 @@ func snapOf(m *chat.Message) msgSnap {
 	return s
 }
 
-// same reports whether m holds what s copied.
+// textPart reports whether p is a text part with no other field set.
+func textPart(p *chat.Part) bool {
+	return p.Type == chat.PartText && len(p.URL) == 0 && len(p.MediaType) == 0 && len(p.Detail) == 0
+}
+
+// eqStr is a == b with no call when either is empty: most of a message's
+// fields are, and the == of two strings of one length is a call.
+func eqStr(a, b string) bool { return len(a) == len(b) && (len(a) == 0 || a == b) }
+
+// same reports whether m holds what s copied. A rendering of a kept
+// conversation compares every message it holds, so the usual message
+// (a role of package chat, one text part) is compared with one call,
+// the text's: the role and the part's type against constants, the
+// empty fields by their lengths.
 func (s *msgSnap) same(m *chat.Message) bool {
-	if s.role != m.Role || s.name != m.Name || s.callID != m.ToolCallID ||
+	switch s.roleK {
+	case roleUser:
+		if m.Role != chat.RoleUser {
+			return false
+		}
+	case roleAssistant:
+		if m.Role != chat.RoleAssistant {
+			return false
+		}
+	case roleSystem:
+		if m.Role != chat.RoleSystem {
+			return false
+		}
+	case roleTool:
+		if m.Role != chat.RoleTool {
+			return false
+		}
+	default:
+		if s.role != m.Role {
+			return false
+		}
+	}
+	if !eqStr(s.name, m.Name) || !eqStr(s.callID, m.ToolCallID) ||
 		len(s.parts) != len(m.Content) || len(s.calls) != len(m.ToolCalls) {
 		return false
 	}
-	for i := range s.parts {
-		if s.parts[i] != m.Content[i] {
+	if s.text {
+		if p := &m.Content[0]; !textPart(p) || p.Text != s.parts[0].Text {
 			return false
+		}
+	} else {
+		for i := range s.parts {
+			if s.parts[i] != m.Content[i] {
+				return false
+			}
 		}
 	}
 	for i := range s.calls {
 		c, k := &m.ToolCalls[i], &s.calls[i]
-		if k.id != c.ID || k.name != c.Name || k.args != string(c.Arguments) {
+		if !eqStr(k.id, c.ID) || !eqStr(k.name, c.Name) || k.args != string(c.Arguments) {
 			return false
 		}
 	}

@@ -264,3 +264,69 @@ func TestTokenNamedLikeAVariable(t *testing.T) {
 		assert.Len(t, spans, 1)
 	}
 }
+
+// TestMsgSnapSame: a message is the same as its copy until any field the
+// conversion or the scan reads changes in place, whichever shortcut same
+// takes for it (a role of package chat or another, one text part or
+// several, tool calls).
+func TestMsgSnapSame(t *testing.T) {
+	base := func() []chat.Message {
+		return []chat.Message{
+			chat.Text(chat.RoleUser, "hi"),
+			chat.Text(chat.RoleSystem, "sys"),
+			chat.Text("narrator", "once"),
+			{Role: chat.RoleAssistant, Content: []chat.Part{{Type: chat.PartText, Text: "a"}},
+				ToolCalls: []chat.ToolCall{{ID: "1", Name: "f", Arguments: []byte(`{"x": 1}`)}}},
+			{Role: chat.RoleTool, ToolCallID: "1", Name: "f", Content: []chat.Part{{Type: chat.PartText, Text: "r"}}},
+			{Role: chat.RoleUser, Content: []chat.Part{chat.TextPart("look"), {Type: chat.PartImage, URL: "http://a", Detail: "low"}}},
+			{Role: chat.RoleUser},
+		}
+	}
+	changes := []struct {
+		name   string
+		index  int
+		change func(m *chat.Message)
+	}{
+		{"role user to assistant", 0, func(m *chat.Message) { m.Role = chat.RoleAssistant }},
+		{"role user to another", 0, func(m *chat.Message) { m.Role = "narrator" }},
+		{"role system to user", 1, func(m *chat.Message) { m.Role = chat.RoleUser }},
+		{"role another to user", 2, func(m *chat.Message) { m.Role = chat.RoleUser }},
+		{"role another to another", 2, func(m *chat.Message) { m.Role = "chorus" }},
+		{"role tool to developer", 4, func(m *chat.Message) { m.Role = chat.RoleDeveloper }},
+		{"text", 0, func(m *chat.Message) { m.Content[0].Text = "ho" }},
+		{"text emptied", 0, func(m *chat.Message) { m.Content[0].Text = "" }},
+		{"text part's type", 0, func(m *chat.Message) { m.Content[0].Type = chat.PartImage }},
+		{"text part gets a URL", 0, func(m *chat.Message) { m.Content[0].URL = "http://a" }},
+		{"text part gets a media type", 1, func(m *chat.Message) { m.Content[0].MediaType = "text/plain" }},
+		{"text part gets a detail", 1, func(m *chat.Message) { m.Content[0].Detail = "low" }},
+		{"a part more", 0, func(m *chat.Message) { m.Content = append(m.Content, chat.TextPart("x")) }},
+		{"no parts", 0, func(m *chat.Message) { m.Content = nil }},
+		{"a part", 6, func(m *chat.Message) { m.Content = []chat.Part{chat.TextPart("")} }},
+		{"name", 4, func(m *chat.Message) { m.Name = "g" }},
+		{"name set", 0, func(m *chat.Message) { m.Name = "alice" }},
+		{"tool call id", 4, func(m *chat.Message) { m.ToolCallID = "2" }},
+		{"tool call id emptied", 4, func(m *chat.Message) { m.ToolCallID = "" }},
+		{"call's id", 3, func(m *chat.Message) { m.ToolCalls[0].ID = "" }},
+		{"call's name", 3, func(m *chat.Message) { m.ToolCalls[0].Name = "g" }},
+		{"call's arguments in place", 3, func(m *chat.Message) { m.ToolCalls[0].Arguments[6] = '2' }},
+		{"a call more", 0, func(m *chat.Message) { m.ToolCalls = []chat.ToolCall{{Name: "f"}} }},
+		{"second part's URL", 5, func(m *chat.Message) { m.Content[1].URL = "http://b" }},
+		{"second part's detail", 5, func(m *chat.Message) { m.Content[1].Detail = "high" }},
+		{"first of two parts' text", 5, func(m *chat.Message) { m.Content[0].Text = "see" }},
+	}
+	msgs := base()
+	for i := range msgs {
+		s := snapOf(&msgs[i])
+		assert.True(t, s.same(&msgs[i]), "message %d", i)
+		again := base()[i]
+		assert.True(t, s.same(&again), "message %d, an equal copy", i)
+	}
+	for _, tc := range changes {
+		t.Run(tc.name, func(t *testing.T) {
+			msgs := base()
+			s := snapOf(&msgs[tc.index])
+			tc.change(&msgs[tc.index])
+			assert.False(t, s.same(&msgs[tc.index]))
+		})
+	}
+}
