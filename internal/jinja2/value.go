@@ -284,8 +284,8 @@ func (v Value) IsUndefined() bool { return v.kind == KindUndefined }
 func (v Value) UndefinedMessage() string { return v.undefErr().Msg }
 
 func (v Value) f() float64    { return math.Float64frombits(uint64(v.n)) }
-func (v Value) list() *List   { return v.ref.(*List) }
-func (v Value) dict() *Dict   { return v.ref.(*Dict) }
+func (v *Value) list() *List  { return v.ref.(*List) }
+func (v *Value) dict() *Dict  { return v.ref.(*Dict) }
 func (v Value) big() *big.Int { return v.ref.(*big.Int) }
 func (v Value) isBig() bool   { return v.kind == KindInt && v.ref != nil }
 
