@@ -459,6 +459,28 @@ func (c *compiler) compileSet(n *Set) (execFn, error) {
 		if !ok {
 			slot = c.sc.declare(t.Name)
 		}
+		if from, key, miss, ok := c.fieldOf(n.Value); ok {
+			// {% set x = m['k'] %}, {% set x = m.k %} of a local m: the
+			// dict's item is copied into the slot where it lies; a Value
+			// an evalFn returns would be stored through a stack copy the
+			// CPU stalls on (Value is too large for registers)
+			return func(f *frame) error {
+				o := &f.slots[from]
+				if o.kind == KindDict {
+					d := o.dict()
+					if i := d.findStr(key); i >= 0 {
+						f.slots[slot] = d.vals[i]
+						return nil
+					}
+				}
+				v, err := miss(f, o)
+				if err != nil {
+					return err
+				}
+				f.slots[slot] = v
+				return nil
+			}, nil
+		}
 		return func(f *frame) error {
 			v, err := x(f)
 			if err != nil {

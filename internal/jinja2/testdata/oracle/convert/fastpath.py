@@ -214,6 +214,16 @@ CASES = [
     ("compare-int-const-undefined-order", "{{ u == 0 }}{{ u < 0 }}", {}, {}),
     ("compare-int-const-edges", "{{ n == 9223372036854775807 }}{{ n > -9223372036854775808 }}{{ n == 9223372036854775808 }}",
      {"n": 9223372036854775807}, {}),
+    # {% set x = m.k %} and m['k'] of a local m copy the dict's item in
+    # place; anything else reads it as the expression would
+    ("set-field",
+     "{% for m in ms %}{% set a = m.role %}{% set b = m['content'] %}{% set c = m.items %}{% set d = m['items'] %}{{ a }}|{{ b }}|{{ c is defined }}|{{ d }}|{{ a is defined }}{{ b is defined }};{% endfor %}",
+     {"ms": [{"role": "u", "content": "x", "items": 3}, {"content": {"__markup__": "<b>"}}, "str", 1, None, [1], {"role": 2.5, "content": [1, "a"]}]}, {}),
+    ("set-field-sandbox",
+     "{% for m in ms %}{% set a = m.role %}{% set b = m['content'] %}{{ a }}|{{ b }};{% endfor %}",
+     {"ms": [{"role": "u", "content": "x"}, {"content": "y"}, "s"]}, {"sandbox": True}),
+    ("set-field-undefined-used", "{% for m in ms %}{% set a = m.role %}{{ a ~ 'x' }}{{ a.b }}{% endfor %}",
+     {"ms": [{}]}, {}),
     ("attribute-of-str", "{{ s.upper() }}{{ s.upper is defined }}{{ s.nothere is defined }}", {"s": "ab"}, {}),
     # constant arguments, made once per call site and shared by its calls
     # (compiledArgs.consts): each call gets what it got before, a callee
