@@ -9,20 +9,27 @@ import (
 
 // The urlize filter: jinja2.utils.urlize with Jinja2's default policies
 // (rel "noopener", no target, no extra schemes). Python's \w, \d, \s and
-// \S are Unicode-aware; the classes below spell them out for Go's regexp.
+// \S are Unicode-aware; the classes below spell them out for Go's regexp,
+// as the python3 here (3.11, Unicode 14.0) has them: \w is a letter, a
+// number or _, \d a decimal digit, of Unicode 14.0, so the characters
+// Unicode 15.0 added (which Go's unicode package knows) are neither
+// (addedInUnicode15, as repr leaves them escaped). pyW and pyD spell the
+// classes out (filters_urlize_classes.go, checked by TestUrlizeClasses).
 
 const (
-	pyW  = `\p{L}\p{N}_`
 	pyS  = `\t\n\v\f\r \x{1c}-\x{1f}\x{85}\x{a0}\x{1680}\x{2000}-\x{200a}\x{2028}\x{2029}\x{202f}\x{205f}\x{3000}`
 	pyNS = `[^` + pyS + `]`
+	// Under re.IGNORECASE, Python's i also matches U+0130 and U+0131
+	// (İ lowers to i; ı is i's equivalent), which Go's (?i) does not.
+	pyI = `[iİı]`
 )
 
 var (
 	urlizeHTTPRe = regexp.MustCompile(`(?i)^(` +
-		`(https?://|www\.)(([` + pyW + `%-]+\.)+)?([a-z]{2,63}|xn--[` + pyW + `%]{2,59})` +
-		`|([` + pyW + `%-]{2,63}\.)+(com|net|int|edu|gov|org|info|mil)` +
-		`|(https?://)((([\p{Nd}]{1,3})(\.[\p{Nd}]{1,3}){3})|(\[([\p{Nd}a-f]{0,4}:){2}([\p{Nd}a-f]{0,4}:?){1,6}\]))` +
-		`)(?::[\p{Nd}]{1,5})?(?:[/?#]` + pyNS + `*)?$`)
+		`(https?://|www\.)(([` + pyW + `%-]+\.)+)?([a-zİı]{2,63}|xn--[` + pyW + `%]{2,59})` +
+		`|([` + pyW + `%-]{2,63}\.)+(com|net|` + pyI + `nt|edu|gov|org|` + pyI + `nfo|m` + pyI + `l)` +
+		`|(https?://)((([` + pyD + `]{1,3})(\.[` + pyD + `]{1,3}){3})|(\[([` + pyD + `a-f]{0,4}:){2}([` + pyD + `a-f]{0,4}:?){1,6}\]))` +
+		`)(?::[` + pyD + `]{1,5})?(?:[/?#]` + pyNS + `*)?$`)
 	urlizeEmailRe  = regexp.MustCompile(`^` + pyNS + `+@[` + pyW + `][` + pyW + `.-]*\.[` + pyW + `]+$`)
 	urlizeSpaceRe  = regexp.MustCompile(`[` + pyS + `]+`)
 	urlizeLeadRe   = regexp.MustCompile(`^(?:[(<]|&lt;)+`)

@@ -344,6 +344,11 @@ FOUND = [
     ("filter-args-slice-none", '{{ [1]|slice }}', {}, "exact: Python counts the value and a pass_* argument"),
     ("filter-args-center-many", "{{ 'a'|center(1,2) }}", {}, "exact: Python counts the value and a pass_* argument"),
     ("filter-args-dictsort-many", '{{ [1]|dictsort(1,2,3,4) }}', {}, "exact: Python counts the value and a pass_* argument"),
+    # issue 23's leftover: urlize as Jinja2 renders it on the python3 here (3.11, Unicode 14.0)
+    ("urlize-unicode15-email", "{{ 'a@b.c\U00031350'|urlize }}|{{ 'a@\U00031350.com'|urlize }}|{{ 'a@b.c\U00011f50'|urlize }}", {}, "\\w and \\d of Python 3.11 are Unicode 14.0's: CJK Extension H and Kawi digits (15.0) are neither"),
+    ("urlize-unicode15-host", "{{ 'www.\U00031350.com'|urlize }}|{{ 'ab\U0001e4d0.com'|urlize }}|{{ 'http://xn--\U0001e4d0\U0001e4d0'|urlize }}|{{ 'http://1.2.3.4:\U00011f50'|urlize }}", {}, "no link where a Unicode 15.0 character stands for \\w or \\d"),
+    ("urlize-unicode14", "{{ 'www.\u00df\u0661.com'|urlize }}|{{ 'a@\u4e00.org'|urlize }}", {}, "Unicode 14.0 letters and digits are \\w"),
+    ("urlize-ignorecase-i", "{{ 'www.ab.c\u0130'|urlize }}|{{ 'www.ab.c\u0131'|urlize }}|{{ 'www.ab.c\u212a'|urlize }}|{{ 'www.ab.c\u017f'|urlize }}|{{ 'ab.\u0130nfo'|urlize }}|{{ 'ab.m\u0131l'|urlize }}", {}, "re.IGNORECASE: [a-z] and i also match U+0130 and U+0131, which Go's (?i) does not"),
     ("module-str-with-context", "{% import 'm' as lib with context %}[{{ lib }}]", {"a": "<i>"}, "a module with context prints its body too", {}, {"m": "{{ a }}!"}),
 ]
 
