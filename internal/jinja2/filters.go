@@ -1344,7 +1344,7 @@ func fIndent(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 				return Value{}, typeErr("can't multiply sequence by non-int of type '%s'", TypeName(a[0]))
 			}
 			if n > 0 {
-				if err := c.Grow(int(min(n, math.MaxInt))); err != nil {
+				if err := growLimited(c, int(min(n, math.MaxInt))); err != nil {
 					return Value{}, err
 				}
 				indention = StrV(strings.Repeat(" ", int(n)))

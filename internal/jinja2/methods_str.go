@@ -607,7 +607,14 @@ func strMethod(name string) methodFn {
 			}
 			tab := int64(8)
 			if len(args) == 1 {
-				if tab, err = intArg(args[0]); err != nil {
+				// tabsize is a C int
+				if tab, err = cIntArg(args[0]); err != nil {
+					return Value{}, err
+				}
+			}
+			if n := int64(strings.Count(recv.s, "\t")); tab > 1<<16 && n > 0 {
+				// each tab may become tab spaces
+				if err := growLimited(c, int(min(tab*n, maxAlloc+1))); err != nil {
 					return Value{}, err
 				}
 			}

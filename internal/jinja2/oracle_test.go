@@ -243,6 +243,10 @@ func judge(want *oracleExpect, out string, err error) (outcome, string) {
 	if want.Normalized == "address" {
 		out = addressRE.ReplaceAllString(out, "0xADDR")
 	}
+	var pe *panicError
+	if errors.As(err, &pe) {
+		return differs, shorten(pe.Error())
+	}
 	if want.Output != nil {
 		var je *Error
 		if errors.As(err, &je) && je.Kind == "Unsupported" {
@@ -323,6 +327,12 @@ func shorten(s string) string {
 	return clip(s, maxReasonLength)
 }
 
+// panicError is a panic of a render: never what Jinja2 does, even where
+// Jinja2 raises.
+type panicError struct{ v any }
+
+func (e *panicError) Error() string { return fmt.Sprintf("panic: %v", e.v) }
+
 // renderOracleCase renders c as the package renders it, in its own
 // goroutine: a panic is an error and a render that does not end is one.
 func renderOracleCase(doc *oracleFile, c *oracleCase) (string, error) {
@@ -336,7 +346,7 @@ func renderOracleCase(doc *oracleFile, c *oracleCase) (string, error) {
 	go func() {
 		defer func() {
 			if r := recover(); r != nil {
-				done <- result{err: fmt.Errorf("panic: %v", r)}
+				done <- result{err: &panicError{r}}
 			}
 		}()
 		out, err := renderCase(ctx, doc.Templates, doc.Contexts, c)

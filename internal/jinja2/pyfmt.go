@@ -107,28 +107,32 @@ func (s *fmtSpec) numeric() {
 	}
 }
 
-// pad lays out body (after sign and prefix) in the field.
-func (s *fmtSpec) pad(sign, body string, defAlign byte) string {
+// pad lays out body (after sign and prefix) in the field; a field wider
+// than the package builds is Python's MemoryError.
+func (s *fmtSpec) pad(sign, body string, defAlign byte) (string, error) {
 	align := s.align
 	if align == 0 {
 		align = defAlign
 	}
 	n := utf8.RuneCountInString(sign) + utf8.RuneCountInString(body)
 	if n >= s.width {
-		return sign + body
+		return sign + body, nil
+	}
+	if s.width > maxAlloc/max(utf8.RuneLen(s.fill), 1) {
+		return "", &Error{Kind: "MemoryError", Msg: ""}
 	}
 	fill := strings.Repeat(string(s.fill), s.width-n)
 	switch align {
 	case '<':
-		return sign + body + fill
+		return sign + body + fill, nil
 	case '^':
 		half := (s.width - n) / 2
 		f := []rune(fill)
-		return string(f[:half]) + sign + body + string(f[half:])
+		return string(f[:half]) + sign + body + string(f[half:]), nil
 	case '=':
-		return sign + fill + body
+		return sign + fill + body, nil
 	}
-	return fill + sign + body
+	return fill + sign + body, nil
 }
 
 // FormatValue is Python's format(v, spec).
@@ -201,7 +205,7 @@ func formatStr(str, spec string) (string, error) {
 			str = string(rs[:s.precision])
 		}
 	}
-	return s.pad("", str, '<'), nil
+	return s.pad("", str, '<')
 }
 
 // group inserts sep every three digits of an integer's digits.
@@ -270,7 +274,7 @@ func formatInt(v Value, spec string) (string, error) {
 		if b.Int64() < 0 || b.Int64() > 0x10ffff {
 			return "", pyErr("OverflowError", "%%c arg not in range(0x110000)")
 		}
-		return s.pad("", string(rune(b.Int64())), '<'), nil
+		return s.pad("", string(rune(b.Int64())), '<')
 	case 'b':
 		digits, prefix = abs.Text(2), "0b"
 	case 'o':
@@ -302,7 +306,7 @@ func formatInt(v Value, spec string) (string, error) {
 		}
 		digits = group(digits, s.grouping, every)
 	}
-	return s.pad(signOf(neg, s.sign)+prefix, digits, '>'), nil
+	return s.pad(signOf(neg, s.sign)+prefix, digits, '>')
 }
 
 func formatFloat(f float64, spec string) (string, error) {
@@ -409,7 +413,7 @@ func formatFloatSpec(f float64, s fmtSpec) (string, error) {
 		}
 		body = group(digits, s.grouping, 3) + body[intEnd:]
 	}
-	return s.pad(signOf(neg, s.sign), body, '>'), nil
+	return s.pad(signOf(neg, s.sign), body, '>')
 }
 
 func roundsToZero(a float64, s fmtSpec) bool {

@@ -517,7 +517,19 @@ func percentFormat(c *Ctx, f, args Value) (Value, error) {
 			return Value{}, err
 		}
 		if w < 0 {
-			spec.align, w = '<', -w
+			// CPython negates a C ssize_t: the most negative one stays
+			// negative, which pads nothing
+			spec.align = '<'
+			if w != math.MinInt64 {
+				w = -w
+			}
+		}
+		if w > 1<<16 {
+			// a width beyond the limit is Python's MemoryError, before
+			// the padding is built
+			if err := growLimited(c, w); err != nil {
+				return Value{}, err
+			}
 		}
 		spec.width = w
 		if i < len(s) && s[i] == '.' {
@@ -575,7 +587,9 @@ func percentFormat(c *Ctx, f, args Value) (Value, error) {
 			if spec.align == '=' {
 				spec.fill, spec.align = ' ', '>'
 			}
-			out = spec.pad("", out, '>')
+			if out, err = spec.pad("", out, '>'); err != nil {
+				return Value{}, err
+			}
 			b.WriteString(out)
 			continue
 		case 'd', 'i', 'u', 'x', 'X', 'o':
@@ -665,7 +679,9 @@ func percentFormat(c *Ctx, f, args Value) (Value, error) {
 			if spec.align == '=' {
 				spec.fill, spec.align = ' ', '>'
 			}
-			out = spec.pad("", out, '>')
+			if out, err = spec.pad("", out, '>'); err != nil {
+				return Value{}, err
+			}
 		default:
 			r, _ := utf8.DecodeRuneInString(s[i:])
 			return Value{}, valueErr("unsupported format character '%c' (0x%x) at index %d", r, r, utf8.RuneCountInString(s[:i]))

@@ -135,6 +135,17 @@ func grow(c *Ctx, n int) error {
 	return c.Grow(n)
 }
 
+// growLimited is grow with the render's size limit asked first, so that
+// a configured limit is what a huge size reports.
+func growLimited(c *Ctx, n int) error {
+	if c != nil && n >= 0 {
+		if err := c.Grow(n); err != nil {
+			return err
+		}
+	}
+	return grow(nil, n)
+}
+
 // maxAlloc is the largest string or list a template may build when no
 // limit is set (1 GiB): Python raises MemoryError a little beyond.
 const maxAlloc = 1 << 30

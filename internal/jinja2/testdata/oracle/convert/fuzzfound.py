@@ -349,6 +349,14 @@ FOUND = [
     ("urlize-unicode15-host", "{{ 'www.\U00031350.com'|urlize }}|{{ 'ab\U0001e4d0.com'|urlize }}|{{ 'http://xn--\U0001e4d0\U0001e4d0'|urlize }}|{{ 'http://1.2.3.4:\U00011f50'|urlize }}", {}, "no link where a Unicode 15.0 character stands for \\w or \\d"),
     ("urlize-unicode14", "{{ 'www.\u00df\u0661.com'|urlize }}|{{ 'a@\u4e00.org'|urlize }}", {}, "Unicode 14.0 letters and digits are \\w"),
     ("urlize-ignorecase-i", "{{ 'www.ab.c\u0130'|urlize }}|{{ 'www.ab.c\u0131'|urlize }}|{{ 'www.ab.c\u212a'|urlize }}|{{ 'www.ab.c\u017f'|urlize }}|{{ 'ab.\u0130nfo'|urlize }}|{{ 'ab.m\u0131l'|urlize }}", {}, "re.IGNORECASE: [a-z] and i also match U+0130 and U+0131, which Go's (?i) does not"),
+    ("percent-star-width-max", "{{ '%*d' % (9223372036854775807, 1) }}", {}, "MemoryError (the package panicked building the padding)"),
+    ("percent-star-width-min", "{{ '%-*s|' % (-9223372036854775808, 'a') }}|{{ '%*d' % (-9223372036854775808, 1) }}", {}, "CPython negates the width as a C ssize_t: the most negative stays negative and pads nothing"),
+    ("format-width-max", "{{ '{:9223372036854775807}'.format(1) }}", {}, "MemoryError"),
+    ("format-width-max-bad-code", "{{ '{:9223372036854775807d}'.format('a') }}", {}, "ValueError: the format code is checked before the padding is built"),
+    ("indent-width-max", "{{ 'a'|indent(9223372036854775807) }}", {}, "MemoryError: ' ' * width"),
+    ("expandtabs-c-int", "{{ 'a\tb'.expandtabs(9223372036854775807) }}", {}, "OverflowError: Python int too large to convert to C int"),
+    ("expandtabs-c-int-negative", "{{ 'a\tb'.expandtabs(-2147483649) }}", {}, "OverflowError: a C int"),
+    ("expandtabs-big-no-tab", "{{ 'ab'.expandtabs(2147483647) }}|{{ 'a\tb'.expandtabs(-5) }}", {}, "a huge tab size without a tab costs nothing"),
     ("module-str-with-context", "{% import 'm' as lib with context %}[{{ lib }}]", {"a": "<i>"}, "a module with context prints its body too", {}, {"m": "{{ a }}!"}),
 ]
 
