@@ -13,8 +13,12 @@ conversations whose strings hold apostrophes, quotes, backslashes,
 newlines, tabs, a no-break space, zero-width and non-BMP characters, in
 message text, tool arguments (a dict, a list, a JSON string), tool enums
 and descriptions, and content parts, which templates print as lists and
-dicts (Python's repr) or through tojson. The variables are transformers':
-messages, tools (None when absent), documents=None, add_generation_prompt,
+dicts (Python's repr) or through tojson; and transformers' other shapes
+(a part without a URL, a one-part list, JSON-string arguments, a tool
+result's name, content None, reasoning_content, enable_thinking, documents,
+strict tools with $defs, flat tools). The variables are transformers':
+messages, tools (None when absent), documents (None when absent), add_generation_prompt,
+enable_thinking where the conversation sets it,
 bos_token, eos_token (chosen per template as chat/format's oracle does).
 """
 import json
@@ -58,6 +62,18 @@ LLAMA_TOOLS = [{"type": "function", "function": {"name": "test", "description": 
 LLAMA_WITH_TOOLS = LLAMA_DEFAULT + [U("Call a tool!"), {"role": "assistant", "tool_calls": [
     {"id": "call00001", "type": "function", "function": {"name": "test", "arguments": {"arg": "hello"}}}]}]
 
+# Tools as OpenAI's strict function calling writes them: strict beside
+# the function's name, $defs and $ref, anyOf with null.
+SHAPE_TOOLS = [
+    {"type": "function", "function": {"name": "search_docs", "description": "Search the docs.", "strict": True, "parameters": {
+        "type": "object", "additionalProperties": False,
+        "$defs": {"Filter": {"type": "object", "properties": {"field": {"type": "string"}, "op": {"type": "string", "enum": ["eq", "ne"]}}}},
+        "properties": {"query": {"type": "string", "description": "What to find"}, "limit": {"type": "integer", "default": 5, "minimum": 1},
+                       "filters": {"type": "array", "items": {"$ref": "#/$defs/Filter"}}, "mode": {"anyOf": [{"type": "string"}, {"type": "null"}]}},
+        "required": ["query", "limit", "filters", "mode"]}}},
+    {"type": "function", "function": {"name": "get_time", "description": "Current time", "parameters": {"type": "object", "properties": {}}}},
+]
+
 EXTRA = [
     {"name": "llamacpp-conversation", "add_generation_prompt": True, "messages": LLAMA_CONVERSATION},
     {"name": "llamacpp-default", "add_generation_prompt": True, "messages": LLAMA_DEFAULT},
@@ -80,6 +96,38 @@ EXTRA = [
                   A([{"type": "text", "text": "a'b \"c\" \\d"}]), U([{"type": "text", "text": "\u200b\U0001F600"}])]},
     {"name": "hostile-no-generation", "add_generation_prompt": False,
      "messages": [U("q'uote\\"), A("a\"nswer\n\t\u00a0")]},
+] + [
+    # transformers' other message shapes: parts without a URL (the
+    # placeholder vision templates loop over) and a one-part list, tool
+    # calls with JSON-string arguments and tool results with a name,
+    # content None, reasoning_content and thinking, enable_thinking both
+    # ways, documents, tools with strict, $defs and anyOf, tools in the
+    # flat form.
+    {"name": "vision-image-first", "add_generation_prompt": True, "messages": [
+        {"role": "user", "content": [{"type": "image"}, {"type": "text", "text": "What is shown?"}]},
+        {"role": "assistant", "content": [{"type": "text", "text": "A cat."}]},
+        {"role": "user", "content": [{"type": "text", "text": "And here?"}, {"type": "image", "url": "https://x.test/b.png"}, {"type": "video"}]}]},
+    {"name": "single-text-part", "add_generation_prompt": True, "messages": [
+        {"role": "system", "content": [{"type": "text", "text": "Be brief."}]},
+        {"role": "user", "content": [{"type": "text", "text": "Hi"}]}]},
+    {"name": "tool-name-json-args", "add_generation_prompt": True, "tools": SHAPE_TOOLS, "messages": [
+        S("Use tools."), U("Find it and the time"),
+        {"role": "assistant", "content": None, "tool_calls": [
+            {"id": "call_a1", "type": "function", "function": {"name": "search_docs", "arguments": json.dumps({"query": "it's", "limit": 3, "filters": [], "mode": None})}},
+            {"id": "call_b2", "type": "function", "function": {"name": "get_time", "arguments": {}}}]},
+        {"role": "tool", "name": "search_docs", "tool_call_id": "call_a1", "content": "[\"doc1\"]"},
+        {"role": "tool", "name": "get_time", "tool_call_id": "call_b2", "content": "12:00"},
+        A("Found doc1 at 12:00.")]},
+    {"name": "reasoning-content", "add_generation_prompt": True, "enable_thinking": True, "messages": [
+        U("2+2?"), {"role": "assistant", "content": "4", "reasoning_content": "Add them: 4."}, U("3+3?"),
+        {"role": "assistant", "content": "6", "thinking": "Six."}, U("Thanks")]},
+    {"name": "thinking-off", "add_generation_prompt": True, "enable_thinking": False, "messages": [U("Hi there")]},
+    {"name": "thinking-on-no-generation", "add_generation_prompt": False, "enable_thinking": True, "messages": [
+        U("Q"), {"role": "assistant", "content": "<think>\nhmm\n</think>\n\nA", "reasoning_content": "hmm"}]},
+    {"name": "documents", "add_generation_prompt": True, "messages": [U("Where is Paris?")],
+     "documents": [{"title": "Doc's one", "text": "Paris is in France."}, {"title": "Two", "text": "Tab\there"}]},
+    {"name": "tools-flat", "add_generation_prompt": True, "messages": [U("Time?")],
+     "tools": [{"name": "get_time", "description": "Current time", "parameters": {"type": "object", "properties": {"tz": {"type": "string"}}}}]},
 ]
 
 
@@ -90,8 +138,11 @@ def conversations():
 
 
 def context(conv):
-    return {"messages": conv["messages"], "tools": conv.get("tools"), "documents": None,
-            "add_generation_prompt": conv["add_generation_prompt"]}
+    c = {"messages": conv["messages"], "tools": conv.get("tools"), "documents": conv.get("documents"),
+         "add_generation_prompt": conv["add_generation_prompt"]}
+    if "enable_thinking" in conv:
+        c["enable_thinking"] = conv["enable_thinking"]
+    return c
 
 
 # bos/eos pairs as chat/format/chattemplate/testdata/hf/oracle.py picks them.
