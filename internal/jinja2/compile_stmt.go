@@ -806,6 +806,7 @@ type chainPart struct {
 	run   string // for a lit: its text and that of the lits after it
 	runN  int    // for a lit: how many parts run covers
 	field bool   // x.name or x['name'] of a local x: slot, key, miss
+	local bool   // a name read from slot with no check (slotOf's)
 	slot  int
 	key   string
 	miss  func(f *frame, o *Value) (Value, error)
@@ -826,6 +827,8 @@ func (c *compiler) chainParts(xs []Expr) ([]chainPart, error) {
 		}
 		if slot, key, miss, ok := c.fieldOf(xs[i]); ok {
 			out[i].field, out[i].slot, out[i].key, out[i].miss = true, slot, key, miss
+		} else if slot, ok := c.slotOf(xs[i]); ok {
+			out[i].local, out[i].slot = true, slot
 		}
 	}
 	// a run of constant strs is written at once
@@ -878,6 +881,16 @@ func (s *streamedPrint) stream(f *frame) error {
 			}
 			c.out = out
 			v, err = p.miss(f, o)
+		case p.local:
+			// the str is written from the slot, not returned by p.fn:
+			// a Value returned is copied through a stack temporary the
+			// CPU stalls on (see compileSet)
+			if w := &f.slots[p.slot]; w.kind == KindStr && (s.concat || w.flags&flagSafe == 0) {
+				out = append(out, w.s...)
+				continue
+			}
+			c.out = out
+			v, err = p.eval(f)
 		default:
 			c.out = out
 			v, err = p.eval(f)

@@ -224,6 +224,19 @@ CASES = [
      {"ms": [{"role": "u", "content": "x"}, {"content": "y"}, "s"]}, {"sandbox": True}),
     ("set-field-undefined-used", "{% for m in ms %}{% set a = m.role %}{{ a ~ 'x' }}{{ a.b }}{% endfor %}",
      {"ms": [{}]}, {}),
+    # a local name in a printed chain: a str is written from its slot,
+    # anything else is evaluated as the chain's operand
+    ("chain-local",
+     "{% for v in vals %}{% set c = v %}{{ '<' + c + '>' }}{{ '[' ~ c ~ ']' }}{{ c ~ c }}|{% endfor %}",
+     {"vals": ["a", {"__markup__": "<b>"}, "", "it's"]}, {}),
+    ("chain-local-concat-values",
+     "{% for v in vals %}{% set c = v %}{{ '[' ~ c ~ ']' }}|{% endfor %}",
+     {"vals": [1, 2.5, None, [1, "a"], {"k": "v"}, True, 18446744073709551616]}, {}),
+    ("chain-local-plus-error", "{% for v in [1] %}{% set c = v %}{{ 'x' + c }}{% endfor %}", {}, {}),
+    ("chain-local-undefined", "{% for v in [1] %}{{ 'x' ~ nothere ~ 'y' }}{{ 'x' + nothere }}{% endfor %}", {}, {}),
+    ("chain-local-autoescape",
+     "{% for v in vals %}{% set c = v %}{{ '<' + c + '>' }}{{ '<' ~ c ~ '>' }}|{% endfor %}",
+     {"vals": ["<a>", {"__markup__": "<b>"}]}, {"autoescape": True}),
     ("attribute-of-str", "{{ s.upper() }}{{ s.upper is defined }}{{ s.nothere is defined }}", {"s": "ab"}, {}),
     # constant arguments, made once per call site and shared by its calls
     # (compiledArgs.consts): each call gets what it got before, a callee
