@@ -4,40 +4,12 @@ import "github.com/rolemark/rolemark/internal/jinja2"
 
 // walkStmts calls fn for every statement of body and of the bodies nested
 // in it, in source order; fn returns false to skip a statement's bodies.
+// The bodies are those jinja2.Walk knows, the parser's own list.
 func walkStmts(body []jinja2.Stmt, fn func(jinja2.Stmt) bool) {
-	for _, s := range body {
-		if !fn(s) {
-			continue
-		}
-		for _, b := range stmtBodies(s) {
-			walkStmts(b, fn)
-		}
-	}
-}
-
-// stmtBodies returns the statement lists nested in s.
-func stmtBodies(s jinja2.Stmt) [][]jinja2.Stmt {
-	switch s := s.(type) {
-	case *jinja2.If:
-		return append(append([][]jinja2.Stmt{}, s.Bodies...), s.Else)
-	case *jinja2.For:
-		return [][]jinja2.Stmt{s.Body, s.Else}
-	case *jinja2.SetBlock:
-		return [][]jinja2.Stmt{s.Body}
-	case *jinja2.Macro:
-		return [][]jinja2.Stmt{s.Body}
-	case *jinja2.CallBlock:
-		return [][]jinja2.Stmt{s.Body}
-	case *jinja2.FilterBlock:
-		return [][]jinja2.Stmt{s.Body}
-	case *jinja2.With:
-		return [][]jinja2.Stmt{s.Body}
-	case *jinja2.Block:
-		return [][]jinja2.Stmt{s.Body}
-	case *jinja2.AutoescapeBlock:
-		return [][]jinja2.Stmt{s.Body}
-	}
-	return nil
+	jinja2.Walk(body, func(n jinja2.Node) bool {
+		s, ok := n.(jinja2.Stmt)
+		return ok && fn(s)
+	})
 }
 
 // stmtExprs returns the expressions s itself holds (not those of its
