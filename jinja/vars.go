@@ -1,6 +1,8 @@
 package jinja
 
 import (
+	"slices"
+
 	"github.com/rolemark/rolemark/engine/driver"
 	"github.com/rolemark/rolemark/internal/jinja2"
 )
@@ -119,7 +121,7 @@ func (w *varWalker) tree(t *jinja2.Tree) {
 				}
 				continue
 			}
-			if sb, ok := s.(*jinja2.SetBlock); ok && x == sb.Target {
+			if assigns(s, x) {
 				continue
 			}
 			w.expr(file, x, false)
@@ -133,6 +135,20 @@ func (w *varWalker) tree(t *jinja2.Tree) {
 		}
 		return true
 	})
+}
+
+// assigns reports whether x is a target s assigns to, which it does not
+// read: a block set's, a for loop's, a with's.
+func assigns(s jinja2.Stmt, x jinja2.Expr) bool {
+	switch s := s.(type) {
+	case *jinja2.SetBlock:
+		return x == s.Target
+	case *jinja2.For:
+		return x == s.Target
+	case *jinja2.With:
+		return slices.Contains(s.Targets, x)
+	}
+	return false
 }
 
 // expr walks an expression; lenient marks the operand of a lenient test or

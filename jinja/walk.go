@@ -13,50 +13,17 @@ func walkStmts(body []jinja2.Stmt, fn func(jinja2.Stmt) bool) {
 }
 
 // stmtExprs returns the expressions s itself holds (not those of its
-// bodies), in source order.
+// bodies), in source order: the ones jinja2.Walk visits first below s,
+// targets among them.
 func stmtExprs(s jinja2.Stmt) []jinja2.Expr {
-	switch s := s.(type) {
-	case *jinja2.Print:
-		return []jinja2.Expr{s.X}
-	case *jinja2.If:
-		return s.Tests
-	case *jinja2.For:
-		return []jinja2.Expr{s.Iter, s.Filter}
-	case *jinja2.Set:
-		return []jinja2.Expr{s.Value, s.Target}
-	case *jinja2.SetBlock:
-		return []jinja2.Expr{s.Filter, s.Target}
-	case *jinja2.Macro:
-		return paramDefaults(s.Params)
-	case *jinja2.CallBlock:
-		return append(paramDefaults(s.Params), s.Call)
-	case *jinja2.FilterBlock:
-		return []jinja2.Expr{s.Filter}
-	case *jinja2.With:
-		return s.Values
-	case *jinja2.Include:
-		return []jinja2.Expr{s.Template}
-	case *jinja2.Import:
-		return []jinja2.Expr{s.Template}
-	case *jinja2.FromImport:
-		return []jinja2.Expr{s.Template}
-	case *jinja2.Extends:
-		return []jinja2.Expr{s.Template}
-	case *jinja2.Do:
-		return []jinja2.Expr{s.X}
-	case *jinja2.AutoescapeBlock:
-		return []jinja2.Expr{s.X}
-	}
-	return nil
-}
-
-func paramDefaults(ps []jinja2.Param) []jinja2.Expr {
 	var out []jinja2.Expr
-	for _, p := range ps {
-		if p.Default != nil {
-			out = append(out, p.Default)
+	jinja2.Walk([]jinja2.Stmt{s}, func(n jinja2.Node) bool {
+		if x, ok := n.(jinja2.Expr); ok {
+			out = append(out, x)
+			return false
 		}
-	}
+		return n == jinja2.Node(s)
+	})
 	return out
 }
 
