@@ -1548,6 +1548,13 @@ func fSliceItems(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 	if per < 0 || extra < 0 {
 		return ListV(nil), nil
 	}
+	if slices > 1<<16 {
+		// a list of that many lists: Python's MemoryError, not a
+		// process out of memory
+		if err := growLimited(c, int(min(slices, math.MaxInt))); err != nil {
+			return Value{}, err
+		}
+	}
 	offset := int64(0)
 	var out []Value
 	fill := set[1] && a[1].kind != KindNone
@@ -1594,6 +1601,12 @@ func fBatchItems(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 	}
 	if len(tmp) > 0 {
 		if set[1] && a[1].kind != KindNone {
+			if n-int64(len(tmp)) > 1<<16 {
+				// [fill_with] * (linecount - len(tmp))
+				if err := growLimited(c, int(min(n, math.MaxInt))); err != nil {
+					return Value{}, err
+				}
+			}
 			for int64(len(tmp)) < n {
 				tmp = append(tmp, a[1])
 			}

@@ -65,6 +65,9 @@ func TestRenderLimits(t *testing.T) {
 		{"indent's width", Limits{Size: 1 << 20}, "{{ 'ab' | indent(10**10) }}", "LimitError", "a string or list of 10000000000 passes the size limit of 1048576"},
 		{"a + chain's first sum", Limits{Size: 100}, "{% set s = 'x' * 60 %}{% set t = s + s + s %}", "LimitError", "a string or list of 120 passes the size limit of 100"},
 		{"a + chain's last sum", Limits{Size: 100}, "{% set s = 'x' * 40 %}{% set t = s + s + s %}", "LimitError", "a string or list of 120 passes the size limit of 100"},
+		{"slice's count", Limits{Size: 1 << 20}, "{{ [1, 2]|slice(9223372036854775807)|list }}", "LimitError", "a string or list of 9223372036854775807 passes the size limit of 1048576"},
+		{"slice's count no limit", Limits{}, "{{ [1, 2]|slice(9223372036854775807)|list }}", "MemoryError", ""},
+		{"batch's fill no limit", Limits{}, "{{ [1, 2]|batch(9223372036854775807, 'x')|list }}", "MemoryError", ""},
 		{"iterations", Limits{Iterations: 30}, "{% for i in 'abcdefghij' %}{% for j in 'abcdefghij' %}{% endfor %}{% endfor %}", "LimitError", "the loops passed the limit of 30 iterations"},
 	}
 	for _, tc := range tests {

@@ -614,7 +614,7 @@ func strMethod(name string) methodFn {
 			}
 			if n := int64(strings.Count(recv.s, "\t")); tab > 1<<16 && n > 0 {
 				// each tab may become tab spaces
-				if err := growLimited(c, int(min(tab*n, maxAlloc+1))); err != nil {
+				if err := growLimited(c, int(min(tab*n, math.MaxInt))); err != nil {
 					return Value{}, err
 				}
 			}

@@ -831,6 +831,9 @@ func Slice(c *Ctx, v Value, start, stop, step Value) (Value, error) {
 	if st == 0 {
 		return Value{}, valueErr("slice step cannot be zero")
 	}
+	if st == math.MinInt64 {
+		st = -math.MaxInt64 // PySlice_Unpack: so that -step does not overflow
+	}
 	from, to := sliceBounds(n, lo, hasLo, hi, hasHi, st)
 	cnt := sliceLen(from, to, st)
 	switch v.kind {
@@ -886,11 +889,13 @@ func Slice(c *Ctx, v Value, start, stop, step Value) (Value, error) {
 // sliceLen is how many indexes a slice from start to stop by st selects
 // (slice.indices(n) walked, counted).
 func sliceLen(start, stop, st int64) int {
+	// CPython's PySlice_AdjustIndices, which cannot overflow for a step
+	// near the int64 bounds
 	switch {
 	case st > 0 && stop > start:
-		return int((stop - start + st - 1) / st)
+		return int((stop-start-1)/st + 1)
 	case st < 0 && start > stop:
-		return int((start - stop - st - 1) / -st)
+		return int((start-stop-1)/-st + 1)
 	}
 	return 0
 }

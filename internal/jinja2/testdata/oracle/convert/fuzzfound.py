@@ -357,6 +357,8 @@ FOUND = [
     ("expandtabs-c-int", "{{ 'a\tb'.expandtabs(9223372036854775807) }}", {}, "OverflowError: Python int too large to convert to C int"),
     ("expandtabs-c-int-negative", "{{ 'a\tb'.expandtabs(-2147483649) }}", {}, "OverflowError: a C int"),
     ("expandtabs-big-no-tab", "{{ 'ab'.expandtabs(2147483647) }}|{{ 'a\tb'.expandtabs(-5) }}", {}, "a huge tab size without a tab costs nothing"),
+    ("slice-step-max", "{{ [1, 2][::9223372036854775807] }}|{{ x[::-9223372036854775808] }}|{{ x[-1:-9223372036854775808:-9223372036854775808] }}|{{ 'abc'[::9223372036854775806] }}|{{ 'a\u00e9'[::-9223372036854775808] }}|{{ range(5)[::-9223372036854775808]|list }}", {"x": [1, 2, 3]}, "a step near the int64 bounds: the package's slice length overflowed (a panic)"),
+    ("batch-fill-huge", "{{ [1, 2]|batch(9223372036854775807, 'x')|list }}", {}, "MemoryError: [fill_with] * (linecount - len(tmp)) (the package ran out of memory)"),
     ("module-str-with-context", "{% import 'm' as lib with context %}[{{ lib }}]", {"a": "<i>"}, "a module with context prints its body too", {}, {"m": "{{ a }}!"}),
 ]
 
