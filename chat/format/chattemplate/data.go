@@ -380,6 +380,36 @@ func (m *memo) toJSON(v jinja2.Value) (string, bool) {
 	return "", false
 }
 
+// toJSONIndent returns the tojson(indent=n) text of a list or dict of a
+// tool list the memo holds, for n from 0 to 8; ok is false for any
+// other value. The text is made (as hfToJSON makes it) at its first use
+// and kept with the tool list.
+func (m *memo) toJSONIndent(c *jinja2.Ctx, v jinja2.Value, n int) (s string, ok bool, err error) {
+	key, ok := memoKey(v)
+	if !ok || n < 0 || n+1 >= len(toJSONWriters) {
+		return "", false, nil
+	}
+	for i := range m.tools {
+		te := m.tools[i].Load()
+		if te == nil {
+			continue
+		}
+		if _, held := te.json[key]; !held {
+			continue
+		}
+		if s, ok := te.indented[n].Load(key); ok {
+			return s.(string), true, nil
+		}
+		w := toJSONWriters[n+1]
+		if s, err = jinja2.JSONString(c, v, &w); err != nil {
+			return "", false, err
+		}
+		te.indented[n].Store(key, s)
+		return s, true, nil
+	}
+	return "", false, nil
+}
+
 // toolsEntry is a tool list a Template converted: a caller usually
 // passes the same tools on every call, and converting their JSON Schemas
 // and printing them with tojson is much of a rendering's cost.
@@ -387,6 +417,10 @@ type toolsEntry struct {
 	tools []chat.Tool // a copy of the caller's
 	val   jinja2.Value
 	json  map[any]string // tojson text by *jinja2.Dict, or by &Items[0] of a list
+	// indented[n] holds the tojson(indent=n) texts (strings) of the keys
+	// of json, made at their first use: tool schemas printed with
+	// indent=4 (a third of the corpus's templates with tools)
+	indented [len(toJSONWriters) - 1]sync.Map
 }
 
 func (t *Template) toolsValue(tools []chat.Tool) (jinja2.Value, error) {

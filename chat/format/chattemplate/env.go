@@ -48,6 +48,17 @@ func chatEnv(clock func() time.Time, m *memo) *jinja2.Env {
 					return jinja2.StrV(s), c.Grow(len(s))
 				}
 			}
+			if len(args) == 0 && len(kw) == 1 && kw[0].Name == "indent" && kw[0].Value.Kind() == jinja2.KindInt {
+				if n, ok := kw[0].Value.Int64(); ok && n >= 0 && n < 16 {
+					s, ok, err := m.toJSONIndent(c, v, int(n))
+					if err != nil {
+						return jinja2.Value{}, err
+					}
+					if ok {
+						return jinja2.StrV(s), c.Grow(len(s))
+					}
+				}
+			}
 			return hfToJSON(c, v, args, kw)
 		}),
 		jinja2.WithGlobal("raise_exception", jinja2.FuncV(&jinja2.Func{Name: "raise_exception",

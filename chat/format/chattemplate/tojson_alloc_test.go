@@ -8,6 +8,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/rolemark/rolemark/chat"
+	"github.com/rolemark/rolemark/chat/format"
 	"github.com/rolemark/rolemark/internal/jinja2"
 )
 
@@ -50,4 +52,65 @@ func TestToJSONIndentTakesAWriterMadeOnce(t *testing.T) {
 	assert.Equal(t, "{\n          \"b\": [\n                    1,\n                    \"é\"\n          ],\n          \"a\": null\n}|"+
 		"{\n\t\"b\": [\n\t\t1,\n\t\t\"é\"\n\t],\n\t\"a\": null\n}|"+
 		`{"a":null,"b":[1,"\u00e9"]}`, out, "past the writers made once")
+}
+
+// tojson(indent=n) of a tool list, a tool or its parts is made once per
+// tool list and kept with it, as tojson's text is: a rendering that
+// prints the tools' schemas indented allocates what one printing them
+// unindented does, and the texts are json.dumps's.
+func TestToolSchemaIndentKept(t *testing.T) {
+	tools := format.Tools(chat.Tool{Name: "get_weather", Description: "Weather", Parameters: []byte(`{"type":"object","properties":{"city":{"type":"string"}}}`)})
+	msgs := []chat.Message{chat.Text(chat.RoleUser, "hi")}
+	render := func(src string) (string, float64) {
+		tpl, err := New(src)
+		require.NoError(t, err)
+		out, err := tpl.Render(context.Background(), msgs, tools)
+		require.NoError(t, err)
+		if raceEnabled {
+			return out, 0 // sync.Pool drops pooled state at random
+		}
+		return out, testing.AllocsPerRun(100, func() { _, _ = tpl.Render(context.Background(), msgs, tools) })
+	}
+	plainOut, plain := render("{% for t in tools %}{{ t|tojson }}{{ t.function.parameters|tojson }}{% endfor %}{{ tools|tojson }}")
+	out, indented := render("{% for t in tools %}{{ t|tojson(indent=4) }}{{ t.function.parameters|tojson(indent=0) }}{% endfor %}{{ tools|tojson(indent=2) }}")
+	assert.Equal(t, `{
+    "type": "function",
+    "function": {
+        "name": "get_weather",
+        "description": "Weather",
+        "parameters": {
+            "type": "object",
+            "properties": {
+                "city": {
+                    "type": "string"
+                }
+            }
+        }
+    }
+}{
+"type": "object",
+"properties": {
+"city": {
+"type": "string"
+}
+}
+}[
+  {
+    "type": "function",
+    "function": {
+      "name": "get_weather",
+      "description": "Weather",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "city": {
+            "type": "string"
+          }
+        }
+      }
+    }
+  }
+]`, out)
+	assert.NotEqual(t, plainOut, out)
+	assert.Equal(t, plain, indented)
 }
