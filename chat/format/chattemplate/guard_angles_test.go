@@ -100,6 +100,17 @@ func TestGuardAngles(t *testing.T) {
 		// getattr): its repr is text no literal holds.
 		{name: "method by item of data", src: "{{ messages[0].content ~ (messages[0]['items']|string)|last }}", content: "<|im_end|"},
 		{name: "method by item of a literal", src: "{{ messages[0].content ~ (({'a': 1})['items']|string)|last }}", content: "<|im_end|"},
+		{name: "method by item, key from a literal list", src: "{% for k in ['items'] %}{{ messages[0].content ~ (messages[0][k]|string)|last }}{% endfor %}", content: "<|im_end|"},
+		{name: "method by item, key from data", src: "{{ messages[0].content ~ (messages[0][v]|string)|last }}", content: "<|im_end|", vars: map[string]any{"v": "items"}},
+		{name: "method by item, kept and sliced", src: "{% set s = messages[0][v]|string %}{{ messages[0].content ~ s[-1:] }}", content: "<|im_end|", vars: map[string]any{"v": "items"}},
+		{name: "method by item, formatted and cut", src: "{{ messages[0].content ~ ('%s' % messages[0][v])[-1] }}", content: "<|im_end|", vars: map[string]any{"v": "items"}},
+		{name: "method by item, replaced", src: "{{ messages[0].content ~ messages[0][v]|replace('<built-in method items of dict object at ', '')|last }}", content: "<|im_end|", vars: map[string]any{"v": "items"}},
+		// %c of a number the template computes is no literal's character.
+		{name: "percent c of a sum", src: "{{ messages[0].content ~ '%c' % (61 + 1) }}", content: "<|im_end|"},
+		{name: "percent c of a sum in a tuple", src: "{{ messages[0].content ~ '%c' % (61 + 1,) }}", content: "<|im_end|"},
+		{name: "percent c of a length", src: "{{ messages[0].content ~ '%c%s' % (messages|length + 61, 'a') }}", content: "<|im_end|"},
+		{name: "str.format c of a sum", src: "{{ messages[0].content ~ '{:c}'.format(61 + 1) }}", content: "<|im_end|"},
+		{name: "format c of a variable set to a sum", src: "{% set n = 62 %}{{ messages[0].content ~ '%c'|format(n) }}", content: "<|im_end|"},
 		// h. Trimming: a literal with its white space trimmed is a piece.
 		{name: "trim of a set literal", src: "{% set s = '  |>' %}{{ messages[0].content ~ s|trim }}", content: "<|im_end"},
 		{name: "strip() of a set literal", src: "{% set s = '|>\n' %}{{ messages[0].content ~ s.strip() }}", content: "<|im_end"},

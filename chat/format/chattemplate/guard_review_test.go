@@ -98,6 +98,8 @@ func TestGuardCutsOnlyData(t *testing.T) {
 		// trimming a literal whose trimmed forms join nothing
 		"{% set s = '<|im_start|>system\n' ~ messages[0].content %}{{ s|trim }}<|im_end|>",
 		"{% filter trim %}<|im_start|>{{ messages[0].content }}<|im_end|>\n{% endfilter %}",
+		// items read with a number or a literal key, formatted with data
+		"{% for m in messages %}<|im_start|>{{ m.content[:50] }}{{ messages[loop.index0 - 1]['role'][:3] }}{{ '%d. %s' % (loop.index, m.role) }}<|im_end|>{% endfor %}",
 	} {
 		tpl, err := chattemplate.New(src)
 		require.NoError(t, err)
@@ -113,6 +115,8 @@ func TestGuardCutsOnlyData(t *testing.T) {
 		"{% macro f(ms) %}{% for m in ms %}{{ m }}{% endfor %}{% endmacro %}{% set g = f %}{{ g(messages) }}",
 		"{% set bank = {'a': {'p': '<|im_start|>x'}} %}{% for m in messages %}{{ bank[m.role]['p'][:5] ~ m.content }}{% endfor %}",
 		"{% set s = messages[0].content ~ '<|im_\n' %}{{ s|trim }}",
+		"{% for m in messages %}<|im_start|>{{ m.content[:50] }}{{ messages[0][m.role][:3] }}<|im_end|>{% endfor %}",
+		"{% for m in messages %}<|im_start|>{{ '%c. %s' % (loop.index + 48, m.role) }}<|im_end|>{% endfor %}",
 	} {
 		tpl, err := chattemplate.New(src, chattemplate.SpecialTokens("<|im_end|>"))
 		require.NoError(t, err)

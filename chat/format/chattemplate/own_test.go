@@ -18,6 +18,7 @@ func TestOwnTextMerge(t *testing.T) {
 		"loose":   {loose: true},
 		"decodes": {decodes: true},
 		"trims":   {trims: true},
+		"cutLits": {cutLits: []string{"<|"}},
 		"chars":   {chars: []string{"x"}},
 	}
 	typ := reflect.TypeOf(ownText{})

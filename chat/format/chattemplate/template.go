@@ -259,6 +259,11 @@ func newTemplate(sources map[string]string, opts []Option) (*Template, error) {
 				literalPieces(v, t.special, func(p string) { keep(p) })
 			}
 		}
+		if !own.cuts {
+			for _, lit := range own.cutLits {
+				literalPieces(lit, t.special, func(p string) { keep(p) })
+			}
+		}
 		for i := 0; i < len(reprPunct); i++ {
 			keep(reprPunct[i : i+1])
 		}

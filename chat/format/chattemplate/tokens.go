@@ -107,6 +107,9 @@ type ownText struct {
 	// holds is then a piece (literalPieces). A character so written is a
 	// character of a literal, and no case mapping makes a mark.
 	cuts bool
+	// cutLits are literals it may write a part of, when cuts is not
+	// set: constants it cuts where they stand ('<|%s|>' % role).
+	cutLits []string
 	// loose is set when it may write text that none of its literals
 	// holds: an object's repr (<function safe_range at 0x…>, <Macro 'f'>,
 	// <built-in method upper of str object at 0x…>), what urlize,
@@ -135,6 +138,7 @@ func (t *ownText) merge(o ownText) {
 	t.loose = t.loose || o.loose
 	t.decodes = t.decodes || o.decodes
 	t.trims = t.trims || o.trims
+	t.cutLits = append(t.cutLits, o.cutLits...)
 	t.chars = append(t.chars, o.chars...)
 }
 
@@ -280,7 +284,20 @@ func containerNames(tree *jinja2.Tree) map[string]int {
 func readOwnText(tree *jinja2.Tree, tokenVars map[string]string) ownText {
 	d := dataNames(tree, tokenVars)
 	var o ownText
-	cut := func(x jinja2.Expr) { o.cuts = o.cuts || !d.only(x) }
+	as, _ := assignments(tree)
+	reprs := methodReprs(tree, as)
+	assigned := map[string]bool{}
+	for _, a := range as {
+		assigned[a.name] = true
+	}
+	cut := func(x jinja2.Expr) {
+		if c, ok := x.(*jinja2.Const); ok && c.Value.Kind() == jinja2.KindStr {
+			o.cutLits = append(o.cutLits, c.Value.Str()) // '<|%s|>' % x cuts that literal only
+			return
+		}
+		o.cuts = o.cuts || !d.only(x)
+		o.loose = o.loose || reprs != nil && reprs(x)
+	}
 	conts := containerNames(tree)
 	// depth is litDepth for a container name and for an item of a
 	// container (not a slice: a slice of a str is a cut).
@@ -325,23 +342,32 @@ func readOwnText(tree *jinja2.Tree, tokenVars map[string]string) ownText {
 		}
 	}
 	// formatArgs reads the arguments a format string is applied to: the
-	// characters %c makes of int constants, and, when one is neither a
-	// constant nor data, loose (it may be a number the template
-	// computes).
-	formatArgs := func(args ...jinja2.Expr) {
-		for _, a := range args {
-			if tl, ok := a.(*jinja2.TupleLit); ok {
-				for _, it := range tl.Items {
-					if c, ok := it.(*jinja2.Const); ok && c.Value.Kind() == jinja2.KindInt {
-						o.chars = append(o.chars, intChar(c.Value))
-					}
+	// characters %c makes of int constants, and loose when one holds a
+	// literal's bytes or a method's repr, or, when the format may make a
+	// character of a number (makesChars), is not data as given (d.raw):
+	// it may be a number the template computes.
+	formatArgs := func(format jinja2.Expr, args ...jinja2.Expr) {
+		chars := makesChars(format)
+		var arg func(a jinja2.Expr)
+		arg = func(a jinja2.Expr) {
+			switch a := a.(type) {
+			case nil:
+			case *jinja2.TupleLit:
+				for _, it := range a.Items {
+					arg(it)
 				}
-				continue
+			case *jinja2.Const:
+				if a.Value.Kind() == jinja2.KindInt {
+					o.chars = append(o.chars, intChar(a.Value))
+				}
+			default:
+				// %c of a number the template computes (61 + 1,
+				// messages|length + 61) is no literal's character
+				o.loose = o.loose || !d.only(a) || chars && !d.raw(a, assigned) || reprs != nil && reprs(a)
 			}
-			if c, ok := a.(*jinja2.Const); ok && c.Value.Kind() == jinja2.KindInt {
-				o.chars = append(o.chars, intChar(c.Value))
-			}
-			o.loose = o.loose || !d.only(a)
+		}
+		for _, a := range args {
+			arg(a)
 		}
 	}
 	jinja2.Walk(tree.Body, func(n jinja2.Node) bool {
@@ -384,7 +410,7 @@ func readOwnText(tree *jinja2.Tree, tokenVars map[string]string) ownText {
 			if x.Op == "%" {
 				if c, ok := x.Left.(*jinja2.Const); !ok || c.Value.Kind() == jinja2.KindStr {
 					cut(x.Left)
-					formatArgs(x.Right)
+					formatArgs(x.Left, x.Right)
 				}
 			}
 		case *jinja2.FilterExpr:
@@ -394,8 +420,8 @@ func readOwnText(tree *jinja2.Tree, tokenVars map[string]string) ownText {
 			case x.Name == "urlize" || x.Name == "attr":
 				o.loose = true
 			case x.Name == "format":
-				formatArgs(x.Args.Args...)
-				formatArgs(x.Args.DynArgs)
+				formatArgs(x.X, x.Args.Args...)
+				formatArgs(x.X, x.Args.DynArgs)
 			}
 			bare := len(x.Args.Args) == 0 && len(x.Args.Kwargs) == 0 && x.Args.DynArgs == nil && x.Args.DynKwargs == nil
 			switch {
@@ -427,10 +453,10 @@ func readOwnText(tree *jinja2.Tree, tokenVars map[string]string) ownText {
 						pick(a)
 					}
 				case "format", "format_map":
-					formatArgs(x.Args.Args...)
-					formatArgs(x.Args.DynArgs)
+					formatArgs(f.X, x.Args.Args...)
+					formatArgs(f.X, x.Args.DynArgs)
 					for _, kw := range x.Args.Kwargs {
-						formatArgs(kw.Value)
+						formatArgs(f.X, kw.Value)
 					}
 				}
 			case *jinja2.Name:
@@ -479,6 +505,42 @@ func makesObject(c *jinja2.CallExpr) bool {
 	return ok && (f.Name == "cycler" || f.Name == "joiner" || f.Name == "namespace")
 }
 
+// makesChars reports whether format, a format string (% or
+// str.format), may make a character of a number: it is not a constant,
+// or it has a c conversion (%c, %-3c, %(n)c, {:c}, {0:>3c}).
+func makesChars(format jinja2.Expr) bool {
+	c, ok := format.(*jinja2.Const)
+	if !ok || c.Value.Kind() != jinja2.KindStr {
+		return true
+	}
+	f := c.Value.Str()
+	if strings.Contains(f, "c}") {
+		return true
+	}
+	for i := 0; i < len(f); i++ {
+		if f[i] != '%' {
+			continue
+		}
+		j := i + 1
+		if j < len(f) && f[j] == '(' {
+			for j < len(f) && f[j] != ')' {
+				j++
+			}
+			j++
+		}
+		for j < len(f) && strings.IndexByte("#0- +*.0123456789hlL", f[j]) >= 0 {
+			j++
+		}
+		if j < len(f) && f[j] == 'c' {
+			return true
+		}
+		if j < len(f) && f[j] == '%' {
+			i = j
+		}
+	}
+	return false
+}
+
 // intChar is the character % formatting's %c makes of an int constant,
 // or "" when it makes none.
 func intChar(v jinja2.Value) string {
@@ -512,11 +574,39 @@ type dataVars struct {
 	ns map[string]bool
 }
 
+// assign is a name the template assigns and what from: nil when not
+// known (a set block's body, a loop's next level, an import, a macro
+// parameter whose calls cannot be followed). "ns.attr" names a
+// namespace's attribute, "ns.*" any of them.
+type assign struct {
+	name string
+	from jinja2.Expr
+}
+
 func dataNames(tree *jinja2.Tree, tokenVars map[string]string) dataVars {
-	type assign struct {
-		name string
-		from jinja2.Expr // nil: not from data
+	as, ns := assignments(tree)
+	d := dataVars{lit: map[string]bool{}, ns: ns}
+	notData := maps.Clone(objectNames)
+	notData["varargs"], notData["kwargs"] = true, true
+	for v := range tokenVars {
+		notData[v] = true
 	}
+	for changed := true; changed; {
+		changed = false
+		for _, a := range as {
+			if !notData[a.name] && (a.from == nil || !d.only(a.from)) {
+				notData[a.name], changed = true, true
+			}
+		}
+		d.lit = notData
+	}
+	return d
+}
+
+// assignments returns what the template assigns (macro parameters
+// followed to their calls, macroParams) and the names it assigns a
+// namespace(…).
+func assignments(tree *jinja2.Tree) ([]assign, map[string]bool) {
 	var as []assign
 	targets := func(t, from jinja2.Expr) {
 		switch x := t.(type) {
@@ -616,33 +706,9 @@ func dataNames(tree *jinja2.Tree, tokenVars map[string]string) dataVars {
 			}
 			continue
 		}
-		for _, p := range macroParams(ms[0], calls[name]) {
-			as = append(as, assign(p))
-		}
+		as = append(as, macroParams(ms[0], calls[name])...)
 	}
-	d := dataVars{lit: map[string]bool{}, ns: ns}
-	notData := maps.Clone(objectNames)
-	notData["varargs"], notData["kwargs"] = true, true
-	for v := range tokenVars {
-		notData[v] = true
-	}
-	for changed := true; changed; {
-		changed = false
-		for _, a := range as {
-			if !notData[a.name] && (a.from == nil || !d.only(a.from)) {
-				notData[a.name], changed = true, true
-			}
-		}
-		d.lit = notData
-	}
-	return d
-}
-
-// paramSource is one value a macro's parameter may take: from nil
-// when not known.
-type paramSource struct {
-	name string
-	from jinja2.Expr
+	return as, ns
 }
 
 // macroParams returns what m's parameters may take: each one's default,
@@ -653,33 +719,61 @@ type paramSource struct {
 // must include and import nothing (a template that includes or imports
 // it might call it with other values); calls is every call of the name.
 // A call with *args or **kwargs may pass anything to any parameter.
-func macroParams(m *jinja2.Macro, calls []*jinja2.CallArgs) []paramSource {
-	var out []paramSource
+func macroParams(m *jinja2.Macro, calls []*jinja2.CallArgs) []assign {
+	var out []assign
 	for _, c := range calls {
 		if c.DynArgs != nil || c.DynKwargs != nil {
 			for _, p := range m.Params {
-				out = append(out, paramSource{p.Name, nil})
+				out = append(out, assign{p.Name, nil})
 			}
 			return out
 		}
 	}
 	for i, p := range m.Params {
 		if p.Default != nil {
-			out = append(out, paramSource{p.Name, p.Default})
+			out = append(out, assign{p.Name, p.Default})
 		}
 		for _, c := range calls {
 			if i < len(c.Args) {
-				out = append(out, paramSource{p.Name, c.Args[i]})
+				out = append(out, assign{p.Name, c.Args[i]})
 				continue
 			}
 			for _, kw := range c.Kwargs {
 				if kw.Name == p.Name {
-					out = append(out, paramSource{p.Name, kw.Value})
+					out = append(out, assign{p.Name, kw.Value})
 				}
 			}
 		}
 	}
 	return out
+}
+
+// raw reports whether x is data as given, computed from nothing: a
+// variable the template never assigns (assigned holds those it does)
+// and only data holds, an attribute or item of one (with a constant or
+// raw key), a constant other than a str holding a literal. % formatting
+// of anything else may make, with %c, a character that is no literal's
+// (a number the template computes).
+func (d dataVars) raw(x jinja2.Expr, assigned map[string]bool) bool {
+	switch x := x.(type) {
+	case *jinja2.Name:
+		return !assigned[x.Name] && d.only(x)
+	case *jinja2.Const:
+		return d.only(x)
+	case *jinja2.AttrExpr:
+		if n, ok := x.X.(*jinja2.Name); ok && n.Name == "loop" {
+			return false
+		}
+		return d.raw(x.X, assigned)
+	case *jinja2.ItemExpr:
+		if _, ok := x.Key.(*jinja2.SliceExpr); ok {
+			return false
+		}
+		return d.raw(x.X, assigned) && d.raw(x.Key, assigned)
+	case *jinja2.CondExpr:
+		return d.raw(x.Then, assigned) && (x.Else == nil || d.raw(x.Else, assigned))
+	}
+	return false
 }
 
 // only reports whether x holds only the data's bytes, none of the
@@ -768,4 +862,187 @@ func (d dataVars) all(xs []jinja2.Expr) bool {
 		}
 	}
 	return true
+}
+
+// globalFuncs are the globals a chat template calls whose value holds no
+// text of their arguments' but what the arguments hold.
+var globalFuncs = setOf("range", "dict", "namespace", "cycler", "joiner", "lipsum", "raise_exception", "strftime_now")
+
+// methodItem reports whether x, an item read, may be a method: an item
+// read with a str key that names a method, or with a key that may be a
+// str (anything but a number), of a dict without that key, a list or a
+// str is the method (Jinja2's getitem falls back to getattr:
+// messages[0]['items'] is dict.items).
+func methodItem(x *jinja2.ItemExpr) bool {
+	switch k := x.Key.(type) {
+	case *jinja2.SliceExpr:
+		return false
+	case *jinja2.Const:
+		return k.Value.Kind() == jinja2.KindStr && methodNames[k.Value.Str()]
+	}
+	return !numeric(x.Key)
+}
+
+// numeric reports whether x is a number (or an error): an int constant,
+// a loop counter, a sum or difference with one.
+func numeric(x jinja2.Expr) bool {
+	switch x := x.(type) {
+	case *jinja2.Const:
+		k := x.Value.Kind()
+		return k == jinja2.KindInt || k == jinja2.KindFloat || k == jinja2.KindBool
+	case *jinja2.AttrExpr:
+		if n, ok := x.X.(*jinja2.Name); ok && n.Name == "loop" {
+			switch x.Name {
+			case "index", "index0", "revindex", "revindex0", "length", "depth", "depth0":
+				return true
+			}
+		}
+	case *jinja2.UnaryExpr:
+		return x.Op == "-" || x.Op == "+"
+	case *jinja2.BinExpr:
+		return (x.Op == "+" || x.Op == "-") && (numeric(x.Left) || numeric(x.Right))
+	case *jinja2.FilterExpr:
+		return x.Name == "length" || x.Name == "count" || x.Name == "int"
+	}
+	return false
+}
+
+// methodReprs returns whether a value may be a method read as an item
+// (methodItem) or a str that holds the repr of one
+// (<built-in method items of dict object at 0x…>), following the
+// template's assignments as: such a repr cut (a slice, |replace, '%.1s'
+// %, …) may put its < or > next to data, which no literal holds. It
+// returns nil when the template reads no item that may be a method.
+func methodReprs(tree *jinja2.Tree, as []assign) func(jinja2.Expr) bool {
+	found := false
+	jinja2.Walk(tree.Body, func(n jinja2.Node) bool {
+		if x, ok := n.(*jinja2.ItemExpr); ok && methodItem(x) {
+			found = true
+		}
+		return !found
+	})
+	if !found {
+		return nil
+	}
+	// meth holds the names that may hold a method (or a container of
+	// one); repr those that may hold a str with a method's repr.
+	meth, repr := map[string]bool{"varargs": true, "kwargs": true, "caller": true},
+		map[string]bool{"varargs": true, "kwargs": true, "caller": true}
+	// loopItem is loop.previtem and loop.nextitem: an item of some
+	// loop's sequence, which may be one.
+	loopItem := func(x *jinja2.AttrExpr) (item, ok bool) {
+		if n, isName := x.X.(*jinja2.Name); isName && n.Name == "loop" {
+			return x.Name == "previtem" || x.Name == "nextitem", true
+		}
+		return false, false
+	}
+	var isMeth, isRepr func(x jinja2.Expr) bool
+	either := func(x jinja2.Expr) bool { return isMeth(x) || isRepr(x) }
+	args := func(a *jinja2.CallArgs, f func(jinja2.Expr) bool) bool {
+		for _, x := range a.Args {
+			if f(x) {
+				return true
+			}
+		}
+		for _, kw := range a.Kwargs {
+			if f(kw.Value) {
+				return true
+			}
+		}
+		return a.DynArgs != nil && f(a.DynArgs) || a.DynKwargs != nil && f(a.DynKwargs)
+	}
+	anyOf := func(xs []jinja2.Expr, f func(jinja2.Expr) bool) bool {
+		for _, x := range xs {
+			if f(x) {
+				return true
+			}
+		}
+		return false
+	}
+	isMeth = func(x jinja2.Expr) bool {
+		switch x := x.(type) {
+		case *jinja2.ItemExpr:
+			return methodItem(x) || isMeth(x.X)
+		case *jinja2.Name:
+			return meth[x.Name]
+		case *jinja2.AttrExpr:
+			if item, ok := loopItem(x); ok {
+				return item
+			}
+			return isMeth(x.X)
+		case *jinja2.ListLit:
+			return anyOf(x.Items, isMeth)
+		case *jinja2.TupleLit:
+			return anyOf(x.Items, isMeth)
+		case *jinja2.DictLit:
+			return anyOf(x.Keys, isMeth) || anyOf(x.Values, isMeth)
+		case *jinja2.CondExpr:
+			return isMeth(x.Then) || x.Else != nil && isMeth(x.Else)
+		case *jinja2.FilterExpr:
+			return x.X != nil && isMeth(x.X) || args(&x.Args, isMeth)
+		case *jinja2.CallExpr:
+			if a, ok := x.Fn.(*jinja2.AttrExpr); ok && isMeth(a.X) {
+				return true
+			}
+			return args(&x.Args, isMeth)
+		}
+		return false
+	}
+	isRepr = func(x jinja2.Expr) bool {
+		switch x := x.(type) {
+		case *jinja2.Name:
+			return repr[x.Name]
+		case *jinja2.ItemExpr:
+			return isRepr(x.X)
+		case *jinja2.AttrExpr:
+			if item, ok := loopItem(x); ok {
+				return item
+			}
+			return isRepr(x.X)
+		case *jinja2.ListLit:
+			return anyOf(x.Items, isRepr)
+		case *jinja2.TupleLit:
+			return anyOf(x.Items, isRepr)
+		case *jinja2.DictLit:
+			return anyOf(x.Keys, isRepr) || anyOf(x.Values, isRepr)
+		case *jinja2.CondExpr:
+			return isRepr(x.Then) || x.Else != nil && isRepr(x.Else)
+		case *jinja2.Concat:
+			return anyOf(x.Items, either)
+		case *jinja2.BinExpr:
+			return either(x.Left) || either(x.Right)
+		case *jinja2.FilterExpr:
+			return x.X == nil || either(x.X) || args(&x.Args, either) // a block's body may print one
+		case *jinja2.CallExpr:
+			switch f := x.Fn.(type) {
+			case *jinja2.AttrExpr:
+				return either(f.X) || args(&x.Args, either)
+			case *jinja2.Name:
+				if globalFuncs[f.Name] {
+					return args(&x.Args, either)
+				}
+			}
+			return true // a macro's output, caller(): may print one
+		}
+		return false
+	}
+	for changed := true; changed; {
+		changed = false
+		for _, a := range as {
+			m, r := a.from == nil || isMeth(a.from), a.from == nil || isRepr(a.from)
+			names := []string{a.name}
+			if i := strings.IndexByte(a.name, '.'); i >= 0 {
+				names = append(names, a.name[:i]) // a namespace holding one
+			}
+			for _, n := range names {
+				if m && !meth[n] {
+					meth[n], changed = true, true
+				}
+				if r && !repr[n] {
+					repr[n], changed = true, true
+				}
+			}
+		}
+	}
+	return either
 }
