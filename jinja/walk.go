@@ -27,43 +27,18 @@ func stmtExprs(s jinja2.Stmt) []jinja2.Expr {
 	return out
 }
 
-// subExprs returns the expressions nested directly in x, in source order.
+// subExprs returns the expressions nested directly in x, in source order:
+// the ones jinja2.Walk visits first below x.
 func subExprs(x jinja2.Expr) []jinja2.Expr {
-	switch x := x.(type) {
-	case *jinja2.TupleLit:
-		return x.Items
-	case *jinja2.ListLit:
-		return x.Items
-	case *jinja2.DictLit:
-		var out []jinja2.Expr
-		for i := range x.Keys {
-			out = append(out, x.Keys[i], x.Values[i])
+	var out []jinja2.Expr
+	jinja2.Walk([]jinja2.Stmt{&jinja2.Print{X: x}}, func(n jinja2.Node) bool {
+		if c, ok := n.(jinja2.Expr); ok && c != x {
+			out = append(out, c)
+			return false
 		}
-		return out
-	case *jinja2.CondExpr:
-		return []jinja2.Expr{x.Then, x.Test, x.Else}
-	case *jinja2.BinExpr:
-		return []jinja2.Expr{x.Left, x.Right}
-	case *jinja2.UnaryExpr:
-		return []jinja2.Expr{x.X}
-	case *jinja2.CompareExpr:
-		return append([]jinja2.Expr{x.Left}, x.Rights...)
-	case *jinja2.Concat:
-		return x.Items
-	case *jinja2.FilterExpr:
-		return append([]jinja2.Expr{x.X}, argExprs(x.Args)...)
-	case *jinja2.TestExpr:
-		return append([]jinja2.Expr{x.X}, argExprs(x.Args)...)
-	case *jinja2.CallExpr:
-		return append([]jinja2.Expr{x.Fn}, argExprs(x.Args)...)
-	case *jinja2.AttrExpr:
-		return []jinja2.Expr{x.X}
-	case *jinja2.ItemExpr:
-		return []jinja2.Expr{x.X, x.Key}
-	case *jinja2.SliceExpr:
-		return []jinja2.Expr{x.Start, x.Stop, x.Step}
-	}
-	return nil
+		return true // the Print around x, and x
+	})
+	return out
 }
 
 func argExprs(a jinja2.CallArgs) []jinja2.Expr {
