@@ -1,6 +1,9 @@
 package jinja2
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // Fast paths for what chat templates do at every message: read a field of
 // the message (message.role, messages[0]['content']), compare it with a
@@ -535,6 +538,9 @@ func (c *compiler) fastAttr(n *AttrExpr) (evalFn, error) {
 	if slot, ok := c.slotOf(n.X); ok {
 		return func(f *frame) (Value, error) { return a.get(f, &f.slots[slot]) }, nil
 	}
+	if slot, refs := c.attrChain(n); refs != nil {
+		return attrChainFn(slot, append(refs, a)), nil
+	}
 	obj, err := c.compileExpr(n.X)
 	if err != nil {
 		return nil, err
@@ -546,6 +552,57 @@ func (c *compiler) fastAttr(n *AttrExpr) (evalFn, error) {
 		}
 		return a.get(f, &o)
 	}, nil
+}
+
+// attrChain recognizes the x.a.b… under n.name (x a local that slotOf
+// reads): the slot of x and the compiled attributes from x's outwards,
+// each of which fastAttr would compile on its own; nil refs otherwise.
+func (c *compiler) attrChain(n *AttrExpr) (slot int, refs []*fastAttrRef) {
+	x := n.X
+	for {
+		ax, ok := x.(*AttrExpr)
+		if !ok || c.foldMatters(ax) {
+			return 0, nil
+		}
+		refs = append(refs, c.newFastAttr(ax))
+		if s, ok := c.slotOf(ax.X); ok {
+			slices.Reverse(refs)
+			return s, refs
+		}
+		x = ax.X
+	}
+}
+
+// attrChainFn evaluates x.a.b…, x in slot and refs the attributes from
+// x's outwards, as the nested fastAttr functions would, one get after
+// the other; while each object is a dict holding its item, the next get
+// reads the item where the dict holds it, with no copy of the Values
+// between.
+func attrChainFn(slot int, refs []*fastAttrRef) evalFn {
+	last := len(refs) - 1
+	return func(f *frame) (Value, error) {
+		o := &f.slots[slot]
+		for k, r := range refs[:last] {
+			if o.kind == KindDict && r.fromDict {
+				d := o.dict()
+				if i := d.findStr(r.name); i >= 0 {
+					o = &d.vals[i]
+					continue
+				}
+			}
+			v, err := r.get(f, o)
+			if err != nil {
+				return Value{}, err
+			}
+			for _, r := range refs[k+1:] {
+				if v, err = r.get(f, &v); err != nil {
+					return Value{}, err
+				}
+			}
+			return v, nil
+		}
+		return refs[last].get(f, o)
+	}
 }
 
 // fastPlusChain compiles a + b + c + … of three operands or more so

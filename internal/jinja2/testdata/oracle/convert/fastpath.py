@@ -237,6 +237,21 @@ CASES = [
     ("chain-local-autoescape",
      "{% for v in vals %}{% set c = v %}{{ '<' + c + '>' }}{{ '<' ~ c ~ '>' }}|{% endfor %}",
      {"vals": ["<a>", {"__markup__": "<b>"}]}, {"autoescape": True}),
+    ("attribute-chain",
+     "{% for m in ms %}<{{ m.a.b.c }}|{{ m.a.b }}|{% if m.a.b.c %}T{% endif %}{{ 'c' in m.a.b }}{{ m.a.b.keys is defined }}{{ m.a.b.c.d is defined }}{{ m.a.pop is defined }}>{% endfor %}",
+     {"ms": [{"a": {"b": {"c": "x"}}}, {"a": {"b": {"c": {"__markup__": "<m>"}}}}, {"a": {"b": "str"}}, {"a": {"b": {"c": 1, "keys": 2}}},
+             {"a": {"b": {"c": None}, "pop": 3}}, {"a": {"b": [1]}}, {"a": {"b": {"__dict__": [[1, "one"], ["c", [2]]]}}}]}, {}),
+    ("attribute-chain-autoescape", "{% for m in ms %}{{ m.a.b.c }}{% endfor %}", {"ms": [{"a": {"b": {"c": "<x>"}}}, {"a": {"b": {"c": {"__markup__": "<m>"}}}}]}, {"autoescape": True}),
+    ("attribute-chain-finalize", "{% for m in ms %}[{{ m.a.b.c }}]{% endfor %}", {"ms": [{"a": {"b": {"c": None}}}, {"a": {"b": {"c": 0}}}]}, {"finalize": "none_empty"}),
+    ("attribute-chain-objects",
+     "{% set ns = namespace(d={'k': {'v': 1}}) %}{% set d = {'ns': ns} %}{{ d.ns.d.k.v }}{{ d.ns.x is defined }}{{ d.ns.d.k.w is defined }}"
+     "{% for x in 'ab' %}{% set o = {'l': loop} %}{{ o.l.index }}{{ o.l.first }}{{ o.l.cycle('p', 'q') }}{% endfor %}{% set s = {'t': 'Ab'} %}{{ s.t.upper() }}",
+     {}, {}),
+    ("attribute-chain-undefined-error", "A{{ d.a.b.c }}B", {"d": {}}, {}),
+    ("attribute-chain-undefined-middle-error", "A{{ d.a.b.c }}B", {"d": {"a": {}}}, {}),
+    ("attribute-chain-list-error", "A{{ d.a.b.c }}B", {"d": {"a": [1]}}, {}),
+    ("attribute-chain-sandbox", "{{ d.a._x is defined }}{{ d.a.b._y is defined }}{{ d.a.b.c }}", {"d": {"a": {"_x": 1, "b": {"_y": 2, "c": "ok"}}}}, {"sandbox": True}),
+    ("attribute-chain-sandbox-error", "A{{ d.a._x.y }}B", {"d": {"a": {"_x": {"y": 1}}}}, {"sandbox": True}),
     ("attribute-of-str", "{{ s.upper() }}{{ s.upper is defined }}{{ s.nothere is defined }}", {"s": "ab"}, {}),
     # constant arguments, made once per call site and shared by its calls
     # (compiledArgs.consts): each call gets what it got before, a callee
