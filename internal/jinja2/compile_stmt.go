@@ -187,6 +187,9 @@ func (c *compiler) compilePrintValue(n *Print) (execFn, error) {
 		if w, err := c.compileJSONPrint(n); w != nil || err != nil {
 			return w, err
 		}
+		if w, err := c.compileCasePrint(n); w != nil || err != nil {
+			return w, err
+		}
 		if w, err := c.compileCallPrint(n); w != nil || err != nil {
 			return w, err
 		}
@@ -301,6 +304,61 @@ func (c *compiler) compileJSONPrint(n *Print) (execFn, error) {
 			return place(f.c.checkOutput(), name, pos)
 		}
 		if v, err = fTojson(f.c, v, nil, nil); err != nil {
+			return place(err, name, fpos)
+		}
+		if fin := f.c.env.ext.finalize; fin != nil {
+			v = fin(v)
+		}
+		return place(f.c.writeValue(v), name, pos)
+	}, nil
+}
+
+// compileCasePrint compiles {{ x|capitalize }}, {{ x|upper }} and
+// {{ x|lower }} of the built-in filters: outside autoescape and with no
+// finalize hook, an ASCII str (Markup or not) is written into the output
+// as the filter changes it, without the str the filter would make
+// (distilabel's {{ message.role | capitalize }} at every message); any
+// other value goes through the filter and is printed. Nil for any other
+// print.
+func (c *compiler) compileCasePrint(n *Print) (execFn, error) {
+	fe, ok := n.X.(*FilterExpr)
+	if !ok || fe.X == nil || c.constMode > 0 || !noArgs(fe.Args) {
+		return nil, nil
+	}
+	var conv func(dst []byte, s string) []byte
+	switch fe.Name {
+	case "capitalize":
+		conv = appendASCIICapitalize
+	case "upper":
+		conv = appendASCIIUpper
+	case "lower":
+		conv = appendASCIILower
+	default:
+		return nil, nil
+	}
+	if _, own := c.env.filters[fe.Name]; own {
+		return nil, nil
+	}
+	fl := c.env.filter(fe.Name)
+	x, err := c.expr(fe.X, false)
+	if err != nil {
+		return nil, err
+	}
+	guard := c.outputCheck()
+	name, pos, fpos := c.src.name, n.P, fe.P
+	return func(f *frame) error {
+		if guard && f.tc.inh.parent != nil {
+			return nil
+		}
+		v, err := x(f)
+		if err != nil {
+			return err
+		}
+		if v.kind == KindStr && !f.c.autoescape && f.c.env.ext.finalize == nil && strASCII(v) {
+			f.c.out = conv(f.c.out, v.s)
+			return place(f.c.checkOutput(), name, pos)
+		}
+		if v, err = fl(f.c, v, nil, nil); err != nil {
 			return place(err, name, fpos)
 		}
 		if fin := f.c.env.ext.finalize; fin != nil {

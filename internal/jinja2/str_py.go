@@ -260,6 +260,43 @@ func asciiCapitalize(s string) string {
 	return b.String()
 }
 
+// appendASCIIUpper appends str.upper of an ASCII s.
+func appendASCIIUpper(dst []byte, s string) []byte {
+	n := len(dst)
+	dst = append(dst, s...)
+	for i, c := range dst[n:] {
+		if 'a' <= c && c <= 'z' {
+			dst[n+i] = c - ('a' - 'A')
+		}
+	}
+	return dst
+}
+
+// appendASCIILower appends str.lower of an ASCII s.
+func appendASCIILower(dst []byte, s string) []byte {
+	n := len(dst)
+	dst = append(dst, s...)
+	for i, c := range dst[n:] {
+		if 'A' <= c && c <= 'Z' {
+			dst[n+i] = c + ('a' - 'A')
+		}
+	}
+	return dst
+}
+
+// appendASCIICapitalize appends str.capitalize of an ASCII s: its first
+// byte upper case, the others lower.
+func appendASCIICapitalize(dst []byte, s string) []byte {
+	n := len(dst)
+	dst = appendASCIILower(dst, s)
+	if len(s) > 0 {
+		if c := dst[n]; 'a' <= c && c <= 'z' {
+			dst[n] = c - ('a' - 'A')
+		}
+	}
+	return dst
+}
+
 func allChars(s string, f func(rune) bool) bool {
 	if s == "" {
 		return false

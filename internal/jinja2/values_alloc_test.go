@@ -280,3 +280,24 @@ func TestNamespaceAllocs(t *testing.T) {
 		buf, _ = tmpl.AppendRender(context.Background(), buf[:0], vars)
 	}))
 }
+
+// {{ x|capitalize }}, |upper and |lower of an ASCII str write the changed
+// bytes into the output: no str per print (distilabel's urial prompt
+// capitalizes every message's role).
+func TestPrintCaseFilterDoesNotAllocate(t *testing.T) {
+	tmpl, err := New().Parse("t", `{% for m in ms %}{{ m.role|capitalize }}:{{ m.role|upper }}:{{ m.role|lower }}|{% endfor %}`)
+	require.NoError(t, err)
+	msgs := []Value{}
+	for _, r := range []string{"user", "ASSISTANT", "tOOL"} {
+		d := NewDict(1)
+		d.SetStr("role", StrV(r))
+		msgs = append(msgs, DictV(d))
+	}
+	vars := map[string]Value{"ms": ListV(msgs)}
+	buf, err := tmpl.AppendRender(context.Background(), nil, vars)
+	require.NoError(t, err)
+	assert.Equal(t, "User:USER:user|Assistant:ASSISTANT:assistant|Tool:TOOL:tool|", string(buf))
+	assert.Zero(t, renderAllocs(t, func() {
+		buf, _ = tmpl.AppendRender(context.Background(), buf[:0], vars)
+	}))
+}

@@ -252,6 +252,16 @@ CASES = [
     ("attribute-chain-list-error", "A{{ d.a.b.c }}B", {"d": {"a": [1]}}, {}),
     ("attribute-chain-sandbox", "{{ d.a._x is defined }}{{ d.a.b._y is defined }}{{ d.a.b.c }}", {"d": {"a": {"_x": 1, "b": {"_y": 2, "c": "ok"}}}}, {"sandbox": True}),
     ("attribute-chain-sandbox-error", "A{{ d.a._x.y }}B", {"d": {"a": {"_x": {"y": 1}}}}, {"sandbox": True}),
+    ("case-filter-prints",
+     "{% for x in xs %}<{{ x|capitalize }}|{{ x|upper }}|{{ x|lower }}>{% endfor %}{{ d.r|capitalize }}{{ 'lIT'|capitalize }}{{ u|upper }}",
+     {"xs": ["user", "ASSISTANT", "", "a", "1abc", " x", "mIxEd CaSe wORDS", "é", "ßx", "ǆ", "ﬁ", "i̇", "ΣΑΣ", {"__markup__": "<b>x</b>"}, 1, 2.5, None, True, [1, "a"], {"k": "v"}],
+      "d": {"r": "tool"}}, {}),
+    ("case-filter-prints-autoescape", "{% for x in xs %}<{{ x|capitalize }}|{{ x|upper }}|{{ x|lower }}>{% endfor %}",
+     {"xs": ["<user> & 'a'", {"__markup__": "<b>x</b>"}, "é<"]}, {"autoescape": True}),
+    ("case-filter-prints-finalize", "{% for x in xs %}[{{ x|capitalize }}{{ x|upper }}]{% endfor %}", {"xs": ["ab", None]}, {"finalize": "none_empty"}),
+    ("case-filter-print-undefined", "<{{ u|lower }}|{{ d.x|capitalize }}>", {"d": {}}, {}),
+    ("case-filter-print-undefined-error", "A{{ u.x.y|upper }}B", {}, {}),
+    ("case-filter-print-sandbox", "{{ s|capitalize }}{{ d.a|upper }}", {"s": "sAND", "d": {"a": "b"}}, {"sandbox": True}),
     ("attribute-of-str", "{{ s.upper() }}{{ s.upper is defined }}{{ s.nothere is defined }}", {"s": "ab"}, {}),
     # constant arguments, made once per call site and shared by its calls
     # (compiledArgs.consts): each call gets what it got before, a callee
