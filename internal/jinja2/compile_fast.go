@@ -535,11 +535,20 @@ func (c *compiler) newFastAttr(n *AttrExpr) *fastAttrRef {
 // fastAttr compiles x.name, reading x from its slot when it is a local.
 func (c *compiler) fastAttr(n *AttrExpr) (evalFn, error) {
 	a := c.newFastAttr(n)
-	if slot, ok := c.slotOf(n.X); ok {
-		return func(f *frame) (Value, error) { return a.get(f, &f.slots[slot]) }, nil
+	if slot, undef, ok := c.checkedSlotOf(n.X); ok {
+		if undef == nil {
+			return func(f *frame) (Value, error) { return a.get(f, &f.slots[slot]) }, nil
+		}
+		return func(f *frame) (Value, error) {
+			o := &f.slots[slot]
+			if o.kind == KindUndefined {
+				return Value{}, undef
+			}
+			return a.get(f, o)
+		}, nil
 	}
-	if slot, refs := c.attrChain(n); refs != nil {
-		return attrChainFn(slot, append(refs, a)), nil
+	if slot, undef, refs := c.attrChain(n); refs != nil {
+		return attrChainFn(slot, undef, append(refs, a)), nil
 	}
 	obj, err := c.compileExpr(n.X)
 	if err != nil {
@@ -554,34 +563,55 @@ func (c *compiler) fastAttr(n *AttrExpr) (evalFn, error) {
 	}, nil
 }
 
-// attrChain recognizes the x.a.b… under n.name (x a local that slotOf
-// reads): the slot of x and the compiled attributes from x's outwards,
-// each of which fastAttr would compile on its own; nil refs otherwise.
-func (c *compiler) attrChain(n *AttrExpr) (slot int, refs []*fastAttrRef) {
+// checkedSlotOf is slotOf, and under StrictNames also a free name: its
+// slot and the UndefinedError that reading it raises when it is
+// undefined (what compileName checks).
+func (c *compiler) checkedSlotOf(x Expr) (slot int, undef error, ok bool) {
+	if slot, ok := c.slotOf(x); ok {
+		return slot, nil, true
+	}
+	n, ok := x.(*Name)
+	if !ok || c.constMode > 0 || !c.env.strict || n.Name == "self" || n.Name == "super" {
+		return 0, nil, false
+	}
+	if _, local := resolveFrom(c.sc, c.sc.fn, n.Name); local {
+		return 0, nil, false // a variable of an enclosing function
+	}
+	return c.freeSlot(c.sc.fn, n.Name), c.errAt(n, "UndefinedError", pyQuote(n.Name)+" is undefined"), true
+}
+
+// attrChain recognizes the x.a.b… under n.name (x a name that
+// checkedSlotOf reads): the slot of x, its undef, and the compiled
+// attributes from x's outwards, each of which fastAttr would compile on
+// its own; nil refs otherwise.
+func (c *compiler) attrChain(n *AttrExpr) (slot int, undef error, refs []*fastAttrRef) {
 	x := n.X
 	for {
 		ax, ok := x.(*AttrExpr)
 		if !ok || c.foldMatters(ax) {
-			return 0, nil
+			return 0, nil, nil
 		}
 		refs = append(refs, c.newFastAttr(ax))
-		if s, ok := c.slotOf(ax.X); ok {
+		if s, undef, ok := c.checkedSlotOf(ax.X); ok {
 			slices.Reverse(refs)
-			return s, refs
+			return s, undef, refs
 		}
 		x = ax.X
 	}
 }
 
-// attrChainFn evaluates x.a.b…, x in slot and refs the attributes from
-// x's outwards, as the nested fastAttr functions would, one get after
-// the other; while each object is a dict holding its item, the next get
-// reads the item where the dict holds it, with no copy of the Values
-// between.
-func attrChainFn(slot int, refs []*fastAttrRef) evalFn {
+// attrChainFn evaluates x.a.b…, x in slot (undef, when not nil, is
+// raised if x is undefined) and refs the attributes from x's outwards,
+// as the nested fastAttr functions would, one get after the other; while
+// each object is a dict holding its item, the next get reads the item
+// where the dict holds it, with no copy of the Values between.
+func attrChainFn(slot int, undef error, refs []*fastAttrRef) evalFn {
 	last := len(refs) - 1
 	return func(f *frame) (Value, error) {
 		o := &f.slots[slot]
+		if undef != nil && o.kind == KindUndefined {
+			return Value{}, undef
+		}
 		for k, r := range refs[:last] {
 			if o.kind == KindDict && r.fromDict {
 				d := o.dict()
@@ -805,8 +835,17 @@ func (c *compiler) compileCond(x Expr) (condFn, error) {
 		}, nil
 	case *AttrExpr:
 		a := c.newFastAttr(n)
-		if slot, ok := c.slotOf(n.X); ok {
-			return func(f *frame) (bool, error) { return a.truth(f, &f.slots[slot]) }, nil
+		if slot, undef, ok := c.checkedSlotOf(n.X); ok {
+			if undef == nil {
+				return func(f *frame) (bool, error) { return a.truth(f, &f.slots[slot]) }, nil
+			}
+			return func(f *frame) (bool, error) {
+				o := &f.slots[slot]
+				if o.kind == KindUndefined {
+					return false, undef
+				}
+				return a.truth(f, o)
+			}, nil
 		}
 		obj, err := c.compileExpr(n.X)
 		if err != nil {

@@ -45,10 +45,22 @@ func TestStrictNames(t *testing.T) {
 		{name: "global", src: "{{ range(2)|list }}", out: "[0, 1]"},
 		{name: "attribute of missing", src: "{{ nope.x }}", err: "'nope' is undefined", line: 1, col: 4},
 		{name: "untaken branch", src: "{% if false %}{{ nope }}{% endif %}ok", out: "ok"},
+		// attributes of free names read from their slots (outputs and
+		// messages from Python's Jinja2 3.1 with StrictUndefined)
+		{name: "chain of missing", src: "{{ nope.x.y }}", err: "'nope' is undefined", line: 1, col: 4},
+		{name: "condition of missing", src: "{% if nope.x %}y{% endif %}", err: "'nope' is undefined", line: 1, col: 7},
+		{name: "defined of missing", src: "{{ nope.x is defined }}", err: "'nope' is undefined", line: 1, col: 4},
+		{name: "missing in loop", src: "{% for i in [1] %}{{ nope.x }}{% endfor %}", err: "'nope' is undefined", line: 1, col: 22},
+		{name: "missing in macro", src: "{% macro m() %}{{ d.a.b }}{{ nope.x }}{% endmacro %}{{ m() }}", err: "'nope' is undefined", line: 1, col: 30},
+		{name: "chain given", src: "{{ d.a.b }}{% if d.a.b %}T{% endif %}{{ d.a.c is defined }}", out: "BTFalse"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			out, err := rtRender(t, New(StrictNames()), tc.src, map[string]Value{"here": IntV(1)})
+			a := NewDict(1)
+			a.SetStr("b", StrV("B"))
+			d := NewDict(1)
+			d.SetStr("a", DictV(a))
+			out, err := rtRender(t, New(StrictNames()), tc.src, map[string]Value{"here": IntV(1), "d": DictV(d)})
 			if tc.err == "" {
 				require.NoError(t, err)
 				assert.Equal(t, tc.out, out)
