@@ -714,6 +714,9 @@ func (c *compiler) condHasFast(x Expr) bool {
 		return fastTest(n) != ""
 	case *AttrExpr:
 		return true
+	case *Name:
+		_, _, ok := c.checkedSlotOf(n)
+		return ok
 	case *UnaryExpr:
 		return n.Op == "not"
 	case *BinExpr:
@@ -832,6 +835,19 @@ func (c *compiler) compileCond(x Expr) (condFn, error) {
 		return func(f *frame) (bool, error) {
 			ok, err := a(f)
 			return !ok && err == nil, err
+		}, nil
+	case *Name:
+		// the truth of the slot, read in place
+		slot, undef, _ := c.checkedSlotOf(n)
+		if undef == nil {
+			return func(f *frame) (bool, error) { return f.slots[slot].Truth(), nil }, nil
+		}
+		return func(f *frame) (bool, error) {
+			o := &f.slots[slot]
+			if o.kind == KindUndefined {
+				return false, undef
+			}
+			return o.Truth(), nil
 		}, nil
 	case *AttrExpr:
 		a := c.newFastAttr(n)

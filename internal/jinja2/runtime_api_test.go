@@ -52,6 +52,11 @@ func TestStrictNames(t *testing.T) {
 		{name: "defined of missing", src: "{{ nope.x is defined }}", err: "'nope' is undefined", line: 1, col: 4},
 		{name: "missing in loop", src: "{% for i in [1] %}{{ nope.x }}{% endfor %}", err: "'nope' is undefined", line: 1, col: 22},
 		{name: "missing in macro", src: "{% macro m() %}{{ d.a.b }}{{ nope.x }}{% endmacro %}{{ m() }}", err: "'nope' is undefined", line: 1, col: 30},
+		{name: "condition name missing", src: "{% if nope %}y{% endif %}", err: "'nope' is undefined", line: 1, col: 7},
+		{name: "condition names", src: "{% if here and d %}Y{% endif %}{% if not here %}N{% endif %}{% if here or nope %}Y{% endif %}", out: "YY"},
+		{name: "condition guarded", src: "{% if nope is defined and nope %}y{% endif %}ok", out: "ok"},
+		{name: "condition loop var", src: "{% for i in [0, 1] %}{% if i %}{{ i }}{% endif %}{% endfor %}", out: "1"},
+		{name: "condition second missing", src: "{% if d and nope %}Y{% endif %}", err: "'nope' is undefined", line: 1, col: 13},
 		{name: "chain given", src: "{{ d.a.b }}{% if d.a.b %}T{% endif %}{{ d.a.c is defined }}", out: "BTFalse"},
 	}
 	for _, tc := range tests {
