@@ -535,7 +535,7 @@ func (c *compiler) newFastAttr(n *AttrExpr) *fastAttrRef {
 // fastAttr compiles x.name, reading x from its slot when it is a local.
 func (c *compiler) fastAttr(n *AttrExpr) (evalFn, error) {
 	a := c.newFastAttr(n)
-	if slot, undef, ok := c.checkedSlotOf(n.X); ok {
+	if slot, ok, undef := c.checkedSlotOf(n.X); ok {
 		if undef == nil {
 			return func(f *frame) (Value, error) { return a.get(f, &f.slots[slot]) }, nil
 		}
@@ -547,7 +547,7 @@ func (c *compiler) fastAttr(n *AttrExpr) (evalFn, error) {
 			return a.get(f, o)
 		}, nil
 	}
-	if slot, undef, refs := c.attrChain(n); refs != nil {
+	if slot, refs, undef := c.attrChain(n); refs != nil {
 		return attrChainFn(slot, undef, append(refs, a)), nil
 	}
 	obj, err := c.compileExpr(n.X)
@@ -566,25 +566,25 @@ func (c *compiler) fastAttr(n *AttrExpr) (evalFn, error) {
 // checkedSlotOf is slotOf, and under StrictNames also a free name: its
 // slot and the UndefinedError that reading it raises when it is
 // undefined (what compileName checks).
-func (c *compiler) checkedSlotOf(x Expr) (slot int, undef error, ok bool) {
+func (c *compiler) checkedSlotOf(x Expr) (slot int, ok bool, undef error) {
 	if slot, ok := c.slotOf(x); ok {
-		return slot, nil, true
+		return slot, true, nil
 	}
 	n, ok := x.(*Name)
 	if !ok || c.constMode > 0 || !c.env.strict || n.Name == "self" || n.Name == "super" {
-		return 0, nil, false
+		return 0, false, nil
 	}
 	if _, local := resolveFrom(c.sc, c.sc.fn, n.Name); local {
-		return 0, nil, false // a variable of an enclosing function
+		return 0, false, nil // a variable of an enclosing function
 	}
-	return c.freeSlot(c.sc.fn, n.Name), c.errAt(n, "UndefinedError", pyQuote(n.Name)+" is undefined"), true
+	return c.freeSlot(c.sc.fn, n.Name), true, c.errAt(n, "UndefinedError", pyQuote(n.Name)+" is undefined")
 }
 
 // attrChain recognizes the x.a.b… under n.name (x a name that
 // checkedSlotOf reads): the slot of x, its undef, and the compiled
 // attributes from x's outwards, each of which fastAttr would compile on
 // its own; nil refs otherwise.
-func (c *compiler) attrChain(n *AttrExpr) (slot int, undef error, refs []*fastAttrRef) {
+func (c *compiler) attrChain(n *AttrExpr) (slot int, refs []*fastAttrRef, undef error) {
 	x := n.X
 	for {
 		ax, ok := x.(*AttrExpr)
@@ -592,9 +592,9 @@ func (c *compiler) attrChain(n *AttrExpr) (slot int, undef error, refs []*fastAt
 			return 0, nil, nil
 		}
 		refs = append(refs, c.newFastAttr(ax))
-		if s, undef, ok := c.checkedSlotOf(ax.X); ok {
+		if s, ok, undef := c.checkedSlotOf(ax.X); ok {
 			slices.Reverse(refs)
-			return s, undef, refs
+			return s, refs, undef
 		}
 		x = ax.X
 	}
@@ -715,7 +715,7 @@ func (c *compiler) condHasFast(x Expr) bool {
 	case *AttrExpr:
 		return true
 	case *Name:
-		_, _, ok := c.checkedSlotOf(n)
+		_, ok, _ := c.checkedSlotOf(n)
 		return ok
 	case *UnaryExpr:
 		return n.Op == "not"
@@ -838,7 +838,7 @@ func (c *compiler) compileCond(x Expr) (condFn, error) {
 		}, nil
 	case *Name:
 		// the truth of the slot, read in place
-		slot, undef, _ := c.checkedSlotOf(n)
+		slot, _, undef := c.checkedSlotOf(n)
 		if undef == nil {
 			return func(f *frame) (bool, error) { return f.slots[slot].Truth(), nil }, nil
 		}
@@ -851,7 +851,7 @@ func (c *compiler) compileCond(x Expr) (condFn, error) {
 		}, nil
 	case *AttrExpr:
 		a := c.newFastAttr(n)
-		if slot, undef, ok := c.checkedSlotOf(n.X); ok {
+		if slot, ok, undef := c.checkedSlotOf(n.X); ok {
 			if undef == nil {
 				return func(f *frame) (bool, error) { return a.truth(f, &f.slots[slot]) }, nil
 			}
