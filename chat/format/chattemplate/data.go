@@ -240,7 +240,7 @@ func (t *Template) data(rd *renderData, msgs []chat.Message, list jinja2.Value, 
 //	 "tool_call_id": …}
 //
 // content is a string when the message holds at most one text part, and a
-// list of parts otherwise: {"type": "text", "text": …} and
+// list of parts otherwise (always a list with ContentParts): {"type": "text", "text": …} and
 // {"type": "image"|"audio"|"file", "url": …, "mime_type": …, "detail": …},
 // each of url, mime_type and detail only when set ({"type": "image"} is
 // the placeholder vision templates loop over). name, tool_calls and tool_call_id are present only when set.
@@ -267,7 +267,7 @@ func (t *Template) messageValue(rd *renderData, m *chat.Message) jinja2.Value {
 	}
 	vals := rd.vals.Take(n)
 	vals[0] = jinja2.StrV(string(m.Role))
-	if m.TextOnly() {
+	if m.TextOnly() && !t.parts {
 		vals[1] = jinja2.StrV(m.Text())
 	} else {
 		vals[1] = partsValue(rd, m.Content)

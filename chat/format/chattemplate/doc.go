@@ -27,7 +27,9 @@
 // arguments as the JSON value they hold (a mapping, or a str for a JSON
 // string); tool_call_id. Tools are
 // {"type": "function", "function": {"name", "description", "parameters"}}.
-// testdata/shapes checks these shapes against transformers' (shapes.py).
+// [ContentParts] passes every content as a list, for templates that only
+// loop over parts. testdata/shapes checks these shapes against
+// transformers' (shapes.py).
 //
 // testdata/hf holds 111 real templates (where each came from and its
 // licence in sources.json) and what Jinja2 renders for 10 conversations

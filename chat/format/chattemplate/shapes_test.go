@@ -24,7 +24,8 @@ import (
 //   - content a string: chat.Text; a list of parts: one chat.Part each,
 //     {"type", "text"} or {"type", "url", "mime_type", "detail"} (a media
 //     part holds only the keys that are set, so {"type": "image"} is a
-//     Part with no URL);
+//     Part with no URL); a conversation whose every content is a list
+//     ("content_parts") renders with chattemplate.ContentParts;
 //   - tool_calls: chat.ToolCall with ID (none when the call has no "id"),
 //     Name, and Arguments the JSON text of "arguments" as written: an
 //     object for a dict, a JSON string for a string;
@@ -37,10 +38,11 @@ type shapesFile struct {
 	Jinja2        string            `json:"jinja2"`
 	Templates     map[string]string `json:"templates"`
 	Conversations []struct {
-		Name     string                     `json:"name"`
-		Messages []shapesMessage            `json:"messages"`
-		Tools    []fixture.Tool             `json:"tools"`
-		Kwargs   map[string]json.RawMessage `json:"kwargs"`
+		Name         string                     `json:"name"`
+		ContentParts bool                       `json:"content_parts"`
+		Messages     []shapesMessage            `json:"messages"`
+		Tools        []fixture.Tool             `json:"tools"`
+		Kwargs       map[string]json.RawMessage `json:"kwargs"`
 	} `json:"conversations"`
 	Cases []struct {
 		Template     string  `json:"template"`
@@ -95,11 +97,16 @@ func TestShapesAsTransformers(t *testing.T) {
 	var doc shapesFile
 	fixture.ReadJSON(t, filepath.Join("testdata", "shapes", "cases.json"), &doc)
 	require.NotEmpty(t, doc.Cases)
-	tpls := map[string]*chattemplate.Template{}
+	tpls := map[string]*chattemplate.Template{}      // content a string when it can be
+	partsTpls := map[string]*chattemplate.Template{} // content always a list
 	for name, src := range doc.Templates {
-		tpl, err := chattemplate.New(src, chattemplate.Name(name), chattemplate.Token("bos_token", "<s>"), chattemplate.Token("eos_token", "</s>"))
+		opts := []chattemplate.Option{chattemplate.Name(name), chattemplate.Token("bos_token", "<s>"), chattemplate.Token("eos_token", "</s>")}
+		tpl, err := chattemplate.New(src, opts...)
 		require.NoError(t, err)
 		tpls[name] = tpl
+		tpl, err = chattemplate.New(src, append(opts, chattemplate.ContentParts())...)
+		require.NoError(t, err)
+		partsTpls[name] = tpl
 	}
 	for _, c := range doc.Cases {
 		t.Run(c.Conversation+"/"+c.Template, func(t *testing.T) {
@@ -119,7 +126,11 @@ func TestShapesAsTransformers(t *testing.T) {
 					}
 					opts = append(opts, format.Vars(vars))
 				}
-				got, err := tpls[c.Template].Render(context.Background(), msgs, opts...)
+				tpl := tpls[c.Template]
+				if conv.ContentParts {
+					tpl = partsTpls[c.Template]
+				}
+				got, err := tpl.Render(context.Background(), msgs, opts...)
 				if c.Output == nil {
 					assert.Error(t, err, "Jinja2 raises %s", c.Error)
 					return

@@ -43,6 +43,8 @@ type Template struct {
 	unforgeable atomic.Uint64
 	clock       func() time.Time
 	memo        memo
+	// parts: every message's content is a list of parts (ContentParts).
+	parts bool
 	// conv is the conversation kept (conv.go); lastSeen the fingerprint
 	// of the last one not kept, which starts from seed.
 	conv     atomic.Pointer[convKept]
@@ -72,6 +74,7 @@ type templateSettings struct {
 	special []string
 	clock   func() time.Time
 	variant string
+	parts   bool
 }
 
 // Name names the template in errors (usually its file name).
@@ -114,6 +117,17 @@ func Clock(now func() time.Time) Option {
 // and "default" otherwise, as transformers does.
 func Variant(name string) Option {
 	return func(s *templateSettings) { s.variant = name }
+}
+
+// ContentParts passes every message's content to the template as a list
+// of parts, a text-only message's as [{"type": "text", "text": …}] and a
+// message without content as [], as callers of vision models' templates
+// write it: a template that only loops over parts (llava's, the embedding
+// and reranking templates of Qwen2-VL-style models) prints nothing of a
+// content string. Without it, a message of at most one text part is a
+// string, as most templates expect.
+func ContentParts() Option {
+	return func(s *templateSettings) { s.parts = true }
 }
 
 // TemplateError is a chat template that cannot be compiled or that fails
@@ -182,6 +196,7 @@ func newTemplate(sources map[string]string, opts []Option) (*Template, error) {
 		tokens:   map[string]string{},
 		clock:    s.clock,
 		seed:     0xcbf29ce484222325,
+		parts:    s.parts,
 	}
 	if t.clock == nil {
 		t.clock = time.Now

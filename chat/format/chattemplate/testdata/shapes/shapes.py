@@ -12,7 +12,8 @@ results with name and tool_call_id, documents and custom keyword arguments)
 rendered by Jinja2 in transformers' environment with templates that print
 what they are given: the whole value (Python's repr), tojson, a loop over
 content parts as vision templates write it (llava, Qwen2-VL), a test of
-which keys a part has. shapes_test.go builds the same conversation with the
+which keys a part has; with every content a list too, as
+chattemplate.ContentParts passes it. shapes_test.go builds the same conversation with the
 Go API (chat.Message, chat.Tool, format.Vars) as its doc comment maps it,
 renders it with chattemplate.Template and wants the same bytes.
 
@@ -88,6 +89,16 @@ CONVERSATIONS = [
         {"role": "assistant", "content": "", "tool_calls": [
             {"type": "function", "function": {"name": "get_time", "arguments": {}}}]},
         {"role": "tool", "content": "12:00"}]},
+    # every content a list, as vision models' callers write it
+    # (chattemplate.ContentParts): one text part, an empty list
+    {"name": "content-parts", "content_parts": True, "tools": chatdata.TOOLS, "messages": [
+        {"role": "system", "content": [{"type": "text", "text": "Be brief."}]},
+        {"role": "user", "content": [{"type": "image"}, {"type": "text", "text": "What is it?"}]},
+        {"role": "assistant", "content": [{"type": "text", "text": HOSTILE}]},
+        {"role": "user", "content": [{"type": "text", "text": "Time?"}]},
+        {"role": "assistant", "content": [], "tool_calls": [
+            {"id": "call_1", "type": "function", "function": {"name": "get_time", "arguments": {"tz": "UTC"}}}]},
+        {"role": "tool", "content": [{"type": "text", "text": "12:00"}], "tool_call_id": "call_1"}]},
     {"name": "documents-and-kwargs", "kwargs": {
         "documents": [{"title": "Doc's one", "text": "Paris is in France.", "id": 7},
                       {"url": "https://x.test", "title": "Two", "text": HOSTILE}],
