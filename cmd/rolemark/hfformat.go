@@ -82,13 +82,15 @@ func errPresetVars() error {
 }
 
 // promptOptions are what --tools, --template-var, --no-generation-prompt,
-// --continue-final and --now add to a chat format's rendering.
+// --continue-final, --now and --content-parts add to a chat format's
+// rendering.
 type promptOptions struct {
 	toolsFile string
 	vars      templateVarsFlag
 	noGen     bool
 	cont      bool
 	now       nowFlag
+	parts     bool
 }
 
 // ending returns how the prompt ends: the generation prompt (the default),
@@ -105,14 +107,21 @@ func (o *promptOptions) ending() []chatformat.Option {
 	return []chatformat.Option{chatformat.GenerationPrompt()}
 }
 
-// templateOptions returns what --now sets of a chat template: the clock
-// strftime_now reads.
+// templateOptions returns what --now and --content-parts set of a chat
+// template: the clock strftime_now reads, and content as a list of parts.
 func (o *promptOptions) templateOptions() []chattemplate.Option {
-	if o == nil || o.now.t.IsZero() {
+	if o == nil {
 		return nil
 	}
-	t := o.now.t
-	return []chattemplate.Option{chattemplate.Clock(func() time.Time { return t })}
+	var opts []chattemplate.Option
+	if !o.now.t.IsZero() {
+		t := o.now.t
+		opts = append(opts, chattemplate.Clock(func() time.Time { return t }))
+	}
+	if o.parts {
+		opts = append(opts, chattemplate.ContentParts())
+	}
+	return opts
 }
 
 // nowFlag is --now: a time in RFC 3339.
@@ -135,10 +144,11 @@ func (n *nowFlag) Set(s string) error {
 }
 
 // addPromptFlags declares --tools, --template-var, --no-generation-prompt,
-// --continue-final and --now.
+// --continue-final, --now and --content-parts.
 func addPromptFlags(fl *flag.FlagSet, o *promptOptions) {
 	fl.BoolVar(&o.noGen, "no-generation-prompt", false, "end a chat format's prompt after the final message, without the assistant's turn opening (add_generation_prompt=False)")
 	fl.BoolVar(&o.cont, "continue-final", false, "end a chat format's prompt inside the final message, for the model to continue it (continue_final_message=True)")
+	fl.BoolVar(&o.parts, "content-parts", false, "give a chat template every message's content as a list of parts, a text-only one's as [{\"type\": \"text\", ...}], for templates that only loop over parts (vision models')")
 	fl.Var(&o.now, "now", "the `TIME` (RFC 3339) a chat template's strftime_now reads, for a prompt that does not change with the day (default: the clock)")
 	o.vars = templateVarsFlag{}
 	fl.StringVar(&o.toolsFile, "tools", "", "tool definitions, a JSON array of OpenAI function tools in `FILE`: those a chat format shows, and in render those front matter may name (tools: [get_weather])")

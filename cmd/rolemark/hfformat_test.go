@@ -35,6 +35,8 @@ func TestHFFormat(t *testing.T) {
 	rows := writeFile(t, dir, "rows.jsonl", `{"city":"Paris"}`+"\n")
 	vars := writeFile(t, dir, "vars.jinja", `{{ o }}|{{ s }}`)
 	dated := writeFile(t, dir, "dated.jinja", `{{ strftime_now("%d %b %Y") }}|{% for m in messages %}{{ m.role }}:{{ m.content }}|{% endfor %}{% if add_generation_prompt %}A:{% endif %}`)
+	// a vision template's loop over parts, which prints nothing of a string
+	parts := writeFile(t, dir, "parts.jinja", `{% for m in messages %}{{ m.role }}:{% for c in m.content %}{% if c.type == 'text' %}[{{ c.text }}]{% endif %}{% endfor %}{% endfor %}`)
 	const markup = `<message role="user">Hi</message>`
 	// The markup trims a message's text, so the prefill ends at the comma.
 	const prefill = markup + `<message role="assistant">Sure, </message>`
@@ -68,6 +70,10 @@ func TestHFFormat(t *testing.T) {
 			"26 Jul 2026|user:Weather in Paris?|"},
 		{"batch without the generation prompt, a preset", []string{"batch", "--in", rows, "--format", "chatml", "--no-generation-prompt", tmpl}, "",
 			`{"prompt":"<|im_start|>user\nWeather in Paris?<|im_end|>\n"}` + "\n"},
+		{"content as parts", []string{"parse", "--format", "hf:" + parts, "--content-parts", "-"}, markup,
+			"user:[Hi]"},
+		{"content as a string", []string{"parse", "--format", "hf:" + parts, "-"}, markup,
+			"user:"},
 		{"batch with a fixed clock", []string{"batch", "--in", rows, "--format", "hf:" + dated, "--now", "2026-07-26T09:30:00+02:00", tmpl}, "",
 			`{"prompt":"26 Jul 2026|user:Weather in Paris?|A:"}` + "\n"},
 	}

@@ -257,7 +257,8 @@ func TestHelpAndVersion(t *testing.T) {
 	}
 	var out bytes.Buffer
 	run(context.Background(), []string{"render", "-h"}, nil, &out, &out)
-	assert.Contains(t, out.String(), "flags:\n  -continue-final\n")
+	assert.Contains(t, out.String(), "flags:\n  -content-parts\n")
+	assert.Contains(t, out.String(), "\n  -continue-final\n")
 	assert.Contains(t, out.String(), "\n  -count T\n")
 	assert.Contains(t, out.String(), "\n  -data FILE\n")
 	assert.Contains(t, out.String(), "\n  -engine E\n")
