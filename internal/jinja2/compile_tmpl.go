@@ -369,6 +369,12 @@ func (m *moduleObj) Attr(name string) (Value, bool) {
 // in it can change once built (moduleShareable), so that renders running
 // at once may share it.
 func (c *compiler) importer(x evalFn, withContext bool) func(f *frame) (*moduleObj, error) {
+	// with context, the module sees the importing frame's locals too, as
+	// an include does (make_module(context.get_all(), True, locals))
+	var locals func(f *frame) map[string]Value
+	if withContext {
+		locals = c.localsCollector()
+	}
 	return func(f *frame) (*moduleObj, error) {
 		v, err := x(f)
 		if err != nil {
@@ -398,6 +404,7 @@ func (c *compiler) importer(x evalFn, withContext bool) func(f *frame) (*moduleO
 		}
 		tc := &tctx{inh: newInheritance(), exporting: true}
 		if withContext {
+			tc.locals = locals(f)
 			tc.next = f.tc
 		}
 		iters := f.c.iters

@@ -359,6 +359,9 @@ FOUND = [
     ("expandtabs-big-no-tab", "{{ 'ab'.expandtabs(2147483647) }}|{{ 'a\tb'.expandtabs(-5) }}", {}, "a huge tab size without a tab costs nothing"),
     ("slice-step-max", "{{ [1, 2][::9223372036854775807] }}|{{ x[::-9223372036854775808] }}|{{ x[-1:-9223372036854775808:-9223372036854775808] }}|{{ 'abc'[::9223372036854775806] }}|{{ 'a\u00e9'[::-9223372036854775808] }}|{{ range(5)[::-9223372036854775808]|list }}", {"x": [1, 2, 3]}, "a step near the int64 bounds: the package's slice length overflowed (a panic)"),
     ("batch-fill-huge", "{{ [1, 2]|batch(9223372036854775807, 'x')|list }}", {}, "MemoryError: [fill_with] * (linecount - len(tmp)) (the package ran out of memory)"),
+    ("import-with-context-locals", "{% for x in [1, 2] %}{{ loop.index }}{% set y = x * 10 %}{% from 'm' import v, f with context %}{{ v }}|{{ f() }};{% endfor %}", {}, "an import with context sees the frame's locals (loop, y), as an include does", {}, {"m": "{% set v = loop.index ~ y %}{% macro f() %}{{ loop.index }}{{ y }}{% endmacro %}"}),
+    ("import-with-context-loop-item", "{% for x in [1] %}{{ loop.depth }}{% import 'm' as l with context %}{% endfor %}", {}, "TypeError: 'LoopContext' object is not subscriptable (the module reads the loop)", {}, {"m": "{{ loop[0] }}"}),
+    ("import-with-context-no-loop", "{% for x in [1] %}{% import 'm' as l with context %}{% endfor %}", {}, "UndefinedError: a frame that does not read loop has none to pass", {}, {"m": "{{ loop[0] }}"}),
     ("module-str-with-context", "{% import 'm' as lib with context %}[{{ lib }}]", {"a": "<i>"}, "a module with context prints its body too", {}, {"m": "{{ a }}!"}),
 ]
 
