@@ -190,6 +190,9 @@ func formatStr(str, spec string) (string, error) {
 	if s.sign != 0 {
 		return "", valueErr("Sign not allowed in string format specifier")
 	}
+	if s.z {
+		return "", valueErr("Negative zero coercion (z) not allowed in string format specifier")
+	}
 	if s.alt {
 		return "", valueErr("Alternate form (#) not allowed in string format specifier")
 	}
@@ -258,6 +261,9 @@ func formatInt(v Value, spec string) (string, error) {
 	}
 	if s.precision >= 0 {
 		return "", valueErr("Precision not allowed in integer format specifier")
+	}
+	if s.z {
+		return "", valueErr("Negative zero coercion (z) not allowed in integer format specifier")
 	}
 	b := bigOf(v)
 	neg := b.Sign() < 0

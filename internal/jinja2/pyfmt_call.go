@@ -524,13 +524,6 @@ func percentFormat(c *Ctx, f, args Value) (Value, error) {
 				w = -w
 			}
 		}
-		if w > 1<<16 {
-			// a width beyond the limit is Python's MemoryError, before
-			// the padding is built
-			if err := growLimited(c, w); err != nil {
-				return Value{}, err
-			}
-		}
 		spec.width = w
 		if i < len(s) && s[i] == '.' {
 			i++
@@ -587,6 +580,9 @@ func percentFormat(c *Ctx, f, args Value) (Value, error) {
 			if spec.align == '=' {
 				spec.fill, spec.align = ' ', '>'
 			}
+			if err := wideField(c, spec.width); err != nil {
+				return Value{}, err
+			}
 			if out, err = spec.pad("", out, '>'); err != nil {
 				return Value{}, err
 			}
@@ -642,6 +638,9 @@ func percentFormat(c *Ctx, f, args Value) (Value, error) {
 				}
 				body = sign + pre + body
 			}
+			if err := wideField(c, spec.width); err != nil {
+				return Value{}, err
+			}
 			out = padPrintf(spec, body)
 		case 'e', 'E', 'f', 'F', 'g', 'G':
 			if v.kind == KindUndefined {
@@ -663,6 +662,9 @@ func percentFormat(c *Ctx, f, args Value) (Value, error) {
 			if err != nil {
 				return Value{}, err
 			}
+			if err := wideField(c, spec.width); err != nil {
+				return Value{}, err
+			}
 			out = padPrintf(spec, body)
 		case 'c':
 			switch {
@@ -678,6 +680,9 @@ func percentFormat(c *Ctx, f, args Value) (Value, error) {
 			out = esc(out, v)
 			if spec.align == '=' {
 				spec.fill, spec.align = ' ', '>'
+			}
+			if err := wideField(c, spec.width); err != nil {
+				return Value{}, err
 			}
 			if out, err = spec.pad("", out, '>'); err != nil {
 				return Value{}, err
@@ -697,6 +702,16 @@ func percentFormat(c *Ctx, f, args Value) (Value, error) {
 		}
 	}
 	return Value{kind: KindStr, s: b.String(), flags: f.flags & flagSafe}, nil
+}
+
+// wideField is Python's MemoryError for a field wider than the render's
+// size limit or the package's ceiling, checked when the padding is about
+// to be built (after the value's own errors, as CPython orders them).
+func wideField(c *Ctx, width int) error {
+	if width > 1<<16 {
+		return growLimited(c, width)
+	}
+	return nil
 }
 
 // padPrintf lays out a number of % formatting in its width: '-' left,

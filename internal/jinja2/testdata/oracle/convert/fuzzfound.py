@@ -362,6 +362,14 @@ FOUND = [
     ("import-with-context-locals", "{% for x in [1, 2] %}{{ loop.index }}{% set y = x * 10 %}{% from 'm' import v, f with context %}{{ v }}|{{ f() }};{% endfor %}", {}, "an import with context sees the frame's locals (loop, y), as an include does", {}, {"m": "{% set v = loop.index ~ y %}{% macro f() %}{{ loop.index }}{{ y }}{% endmacro %}"}),
     ("import-with-context-loop-item", "{% for x in [1] %}{{ loop.depth }}{% import 'm' as l with context %}{% endfor %}", {}, "TypeError: 'LoopContext' object is not subscriptable (the module reads the loop)", {}, {"m": "{{ loop[0] }}"}),
     ("import-with-context-no-loop", "{% for x in [1] %}{% import 'm' as l with context %}{% endfor %}", {}, "UndefinedError: a frame that does not read loop has none to pass", {}, {"m": "{{ loop[0] }}"}),
+    ("format-z-int", "{{ '{:z}'.format(0) }}", {}, "exact: ValueError: Negative zero coercion (z) not allowed in integer format specifier"),
+    ("format-z-int-hex", "{{ '{:zx}'.format(true) }}", {}, "exact: ValueError for every integer presentation"),
+    ("format-z-int-precision-first", "{{ '{:z.2}'.format(1) }}", {}, "exact: the precision is refused first"),
+    ("format-z-str", "{{ '{!r:z20.3}'.format(1) }}", {}, "exact: ValueError: Negative zero coercion (z) not allowed in string format specifier"),
+    ("format-z-str-sign-first", "{{ '{:+z}'.format('a') }}", {}, "exact: the sign is refused first"),
+    ("format-z-float", "{{ '{:z.2f}'.format(0) }}|{{ '{:z}'.format(-0.0) }}|{{ '{:zg}'.format(-0.0) }}|{{ '{:z%}'.format(0) }}", {}, "z is a float presentation's: an int with f, e, g or % is a float"),
+    ("percent-star-width-before-value", "{{ '%-*b' % 9223372036854775807 }}", {}, "TypeError: not enough arguments (the width's MemoryError comes when the padding is built)"),
+    ("percent-star-width-bad-conversion", "{{ '%*d' % (9223372036854775807, 'a') }}", {}, "TypeError: %d format: a real number is required, not str, before the width's MemoryError"),
     ("module-str-with-context", "{% import 'm' as lib with context %}[{{ lib }}]", {"a": "<i>"}, "a module with context prints its body too", {}, {"m": "{{ a }}!"}),
 ]
 
