@@ -82,6 +82,11 @@ func (c *compiler) compileStmt(s Stmt) (execFn, error) {
 			return nil, err
 		}
 		return func(f *frame) error {
+			if f.c.gen == nil && printsInto(f.c) {
+				// no spans to record: the body writes where the block
+				// prints, what writing its captured value would write
+				return m.callInto(f.c, f, nil, nil)
+			}
 			v, err := m.call(f.c, f, nil, nil)
 			if err != nil {
 				return err

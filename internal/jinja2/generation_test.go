@@ -86,3 +86,32 @@ func TestRenderGenerationReuse(t *testing.T) {
 		assert.Equal(t, "prefixab"+x, string(got))
 	}
 }
+
+// A render that records no spans (Render, AppendRender) writes a
+// generation block's body where the block prints it, as it writes a
+// printed macro call: no captured str per block (two a rendering of a
+// chat template's assistant turns). Its scope is the block's own still.
+func TestGenerationWritesInPlace(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		opts []Option
+		want string
+	}{
+		{"plain", nil, "<a!10><b!10>"},
+		{"sandbox", []Option{Sandbox()}, "<a!10><b!10>"},
+		{"autoescape", []Option{Autoescape(nil)}, "<a!10><b!10>"},
+	} {
+		tmpl, err := New(append(tc.opts, GenerationTag())...).Parse("t", "{% set x = 0 %}{% for m in ms %}<{% generation %}{{ m ~ '!' }}{% set x = 1 %}{{ x }}{% endgeneration %}{{ x }}>{% endfor %}")
+		require.NoError(t, err)
+		vars := map[string]Value{"ms": ListV([]Value{StrV("a"), StrV("b")})}
+		ctx := context.Background()
+		buf, err := tmpl.AppendRender(ctx, nil, vars)
+		require.NoError(t, err)
+		out, spans, err := tmpl.RenderGeneration(ctx, vars)
+		require.NoError(t, err)
+		assert.Equal(t, out, string(buf))
+		assert.Equal(t, []Span{{1, len(out)/2 - 2}, {len(out)/2 + 1, len(out) - 2}}, spans, tc.name)
+		assert.Equal(t, tc.want, out, tc.name)
+		assert.Zero(t, renderAllocs(t, func() { buf, _ = tmpl.AppendRender(ctx, buf[:0], vars) }), tc.name)
+	}
+}

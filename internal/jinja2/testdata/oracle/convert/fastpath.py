@@ -391,6 +391,16 @@ CASES = [
     ('select-loop-str-non-ascii',
      "{% for c in s|reject('eq', 'b') %}[{{ c }}]{% endfor %}{% for c in s|selectattr('x') %}{{ c }}{% endfor %}",
      {'s': 'éb😀\xa0a'}, {}),
+    # a generation block of a render that records no spans writes its body
+    # in place (compile_stmt.go): its scope, nesting, macros and set blocks
+    ("generation-in-place",
+     "{% set x = 0 %}{% for m in ms %}<{% generation %}{{ m }}{% set x = 1 %}{{ x }}{% endgeneration %}{{ x }}>{% endfor %}"
+     "{% macro g() %}{% generation %}[{{ caller is defined }}{{ varargs }}]{% endgeneration %}{% endmacro %}{{ g() }}{{ g(1, 2) }}"
+     "{% set s %}{% generation %}S{% endgeneration %}{% endset %}{{ s }}|{% generation %}{% generation %}N{% endgeneration %}M{% endgeneration %}"
+     "{% for m in ms %}{% generation %}{{ loop.index }}{{ loop.last }}{% endgeneration %}{% endfor %}",
+     {"ms": ["a", "b"]}, {"profile": "hf"}),
+    ("generation-in-place-break", "{% for m in ms %}{% generation %}{% break %}{% endgeneration %}{% endfor %}", {"ms": [1]}, {"profile": "hf"}),
+    ("generation-in-place-error", "A{% generation %}B{{ 1 // 0 }}{% endgeneration %}", {}, {"profile": "hf"}),
     ("constant-arguments-sandbox", "{% set l = [] %}{{ 'a b'.split(' ') }}{{ l.append('x') }}", {}, {"sandbox": True}),
 ]
 
