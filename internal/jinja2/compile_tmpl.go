@@ -355,6 +355,11 @@ func (m *moduleObj) Str() string { return m.body }
 func (m *moduleObj) Repr() string { return "<TemplateModule " + Repr(StrV(m.name)) + ">" }
 
 func (m *moduleObj) Attr(name string) (Value, bool) {
+	if strings.HasPrefix(name, "_") {
+		// Jinja2 exports no name that starts with an underscore
+		// (context.exported_vars), though the template's context has it
+		return Value{}, false
+	}
 	v, ok := m.vars[name]
 	return v, ok
 }

@@ -370,6 +370,8 @@ FOUND = [
     ("format-z-float", "{{ '{:z.2f}'.format(0) }}|{{ '{:z}'.format(-0.0) }}|{{ '{:zg}'.format(-0.0) }}|{{ '{:z%}'.format(0) }}", {}, "z is a float presentation's: an int with f, e, g or % is a float"),
     ("percent-star-width-before-value", "{{ '%-*b' % 9223372036854775807 }}", {}, "TypeError: not enough arguments (the width's MemoryError comes when the padding is built)"),
     ("percent-star-width-bad-conversion", "{{ '%*d' % (9223372036854775807, 'a') }}", {}, "TypeError: %d format: a real number is required, not str, before the width's MemoryError"),
+    ("module-private-names", "{% import 'm' as lib %}[{{ lib._priv }}]|{{ lib._v is defined }}|{{ lib.v }}|{% import 'm' as lib2 with context %}{{ lib2._v is defined }}", {}, "a module exports no name starting with _", {}, {"m": "{% macro _priv() %}{% endmacro %}{% set _v = 1 %}{% set v = 2 %}"}),
+    ("module-private-include", "{% set _a = 1 %}{% include 'p' %}", {}, "an include sees the context's private names", {}, {"p": "{{ _a }}"}),
     ("module-str-with-context", "{% import 'm' as lib with context %}[{{ lib }}]", {"a": "<i>"}, "a module with context prints its body too", {}, {"m": "{{ a }}!"}),
 ]
 
