@@ -372,6 +372,9 @@ FOUND = [
     ("percent-star-width-bad-conversion", "{{ '%*d' % (9223372036854775807, 'a') }}", {}, "TypeError: %d format: a real number is required, not str, before the width's MemoryError"),
     ("module-private-names", "{% import 'm' as lib %}[{{ lib._priv }}]|{{ lib._v is defined }}|{{ lib.v }}|{% import 'm' as lib2 with context %}{{ lib2._v is defined }}", {}, "a module exports no name starting with _", {}, {"m": "{% macro _priv() %}{% endmacro %}{% set _v = 1 %}{% set v = 2 %}"}),
     ("module-private-include", "{% set _a = 1 %}{% include 'p' %}", {}, "an include sees the context's private names", {}, {"p": "{{ _a }}"}),
+    ("root-store-later-nested-read", "{% set v %}{{ b }}{% endset %}[{{ v }}]{% for x in [1] %}{{ b }}{% endfor %}{% macro m() %}{{ b }}{% endmacro %}{{ m() }}{% set b = 2 %}", {"b": 1}, "a name the root stores, read first in a nested frame, is missing there (Jinja2's VAR_LOAD_UNDEFINED), not the context's"),
+    ("root-store-later-nested-attr", "{% set v %}{{ b.x }}{% endset %}{% set b = 2 %}", {"b": 1}, "UndefinedError: 'b' is undefined, though the context has b"),
+    ("root-load-first-nested-read", "[{{ b }}]{% for x in [1] %}{{ b }}{% endfor %}{% set b = 2 %}", {"b": 1}, "a root that reads b before it stores it resolves b from the context"),
     ("module-str-with-context", "{% import 'm' as lib with context %}[{{ lib }}]", {"a": "<i>"}, "a module with context prints its body too", {}, {"m": "{{ a }}!"}),
 ]
 
