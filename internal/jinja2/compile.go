@@ -90,6 +90,9 @@ type compiler struct {
 	// inside an autoescape tag whose value is known at render time only
 	// (eval_ctx.volatile), where filters and tests are not folded.
 	escOn, escVolatile bool
+	// placing: compiling the general path of an expression placeOf
+	// reads in place (compile_place.go), which must not wrap it again
+	placing Expr
 }
 
 // outputCheck reports whether output here is dropped once the template

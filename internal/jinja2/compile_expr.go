@@ -19,6 +19,11 @@ func (c *compiler) expr(x Expr, lenient bool) (evalFn, error) {
 			return func(*frame) (Value, error) { return Value{}, errImpossible }, nil
 		}
 	}
+	if c.constMode == 0 && !lenient && c.placing != x {
+		if place := c.deepPlace(x); place != nil {
+			return c.placedExpr(x, place)
+		}
+	}
 	if c.constMode == 0 {
 		if fn, err := c.fastExpr(x); fn != nil || err != nil {
 			return fn, err

@@ -262,6 +262,19 @@ CASES = [
     ("case-filter-print-undefined", "<{{ u|lower }}|{{ d.x|capitalize }}>", {"d": {}}, {}),
     ("case-filter-print-undefined-error", "A{{ u.x.y|upper }}B", {}, {}),
     ("case-filter-print-sandbox", "{{ s|capitalize }}{{ d.a|upper }}", {"s": "sAND", "d": {"a": "b"}}, {"sandbox": True}),
+    # paths of items and attributes read where the value lies
+    # (compile_place.go), and what leaves them
+    ("place-paths",
+     "{{ ms[0]['role'] }}|{{ ms[0].content }}|{{ ms[-1]['role'] }}|{{ ms[-1].content }}|{{ ms[9] is defined }}|{{ ms[-9] is defined }}|"
+     "{{ ms[1].role }}|{{ ms[1]['x'] is defined }}|{{ t[1][0] }}|{{ t[-1].k }}|{{ d['a'][1] }}|{{ d.a[-1] }}|{{ d.b.c }}|{{ d[0] }}|{{ d.items is defined }}|"
+     "{{ s[0] }}|{{ s[0].x is defined }}|{{ n[0] is defined }}|{{ ms[0]['role'] == 'system' }}|{{ ms[1].content ~ '!' }}|{{ d.b['c'] ~ d['b'].c }}",
+     {"ms": [{"role": "system", "content": "S"}, {"role": {"__markup__": "<u>"}, "content": 1}, {"role": "user", "content": [1]}],
+      "t": {"__tuple__": [1, ["a", "b"], {"k": None}]}, "d": {"a": [1, 2, 3], "b": {"c": "C"}, 0: "zero"}, "s": "str", "n": 5}, {}),
+    ("place-paths-sandbox",
+     "{% for i in [0] %}{{ ms[0]['role'] }}{{ ms[1].content }}{{ ms[-1]['_x'] }}{{ ms[i].role }}{% endfor %}",
+     {"ms": [{"role": "system"}, {"content": "c"}, {"_x": "underscore"}]}, {"sandbox": True}),
+    ("place-paths-undefined-error", "{{ ms[5].role }}", {"ms": [{"role": "r"}]}, {}),
+    ("place-paths-list-of-undefined", "{{ u[0][1] }}", {}, {}),
     ("attribute-of-str", "{{ s.upper() }}{{ s.upper is defined }}{{ s.nothere is defined }}", {"s": "ab"}, {}),
     # constant arguments, made once per call site and shared by its calls
     # (compiledArgs.consts): each call gets what it got before, a callee
