@@ -362,7 +362,7 @@ func (c *compiler) compileStmts(body []Stmt) (execFn, error) {
 		seg = nil
 	}
 	for _, s := range body {
-		if t, ok := s.(*Text); ok && !c.hasExtends {
+		if t, ok := s.(*Text); ok && !c.hasExtends && !c.textFinalized() {
 			if textStart < 0 {
 				textStart = 0
 			}

@@ -21,6 +21,30 @@ func (c *compiler) compileStmt(s Stmt) (execFn, error) {
 	switch n := s.(type) {
 	case *Text:
 		txt := n.Text
+		if fin := c.env.ext.finalize; c.textFinalized() {
+			// under an autoescape tag known only at render time, Jinja2
+			// cannot fold template text, and compiles it as a print:
+			// escape-or-str(finalize(Markup-or-str(text)))
+			guard := c.outputCheck()
+			return func(f *frame) error {
+				if guard && f.tc.inh.parent != nil {
+					return nil
+				}
+				v := StrV(txt)
+				if f.c.evalAuto {
+					v = SafeV(txt)
+				}
+				w := fin(v)
+				s, err := ToStr(f.c, w)
+				if err != nil {
+					return err
+				}
+				if f.c.evalAuto && !w.IsSafe() {
+					s = f.c.env.escape(s)
+				}
+				return f.c.writeRaw(s)
+			}, nil
+		}
 		if c.outputCheck() {
 			return func(f *frame) error {
 				if f.tc.inh.parent != nil {
@@ -103,6 +127,13 @@ func (c *compiler) compilePrint(n *Print) (execFn, error) {
 		return w, err
 	}
 	return c.finalizedConst(n, w), nil
+}
+
+// textFinalized reports whether template text is compiled as a print:
+// under an autoescape tag whose value is known only at render time, with
+// a finalize hook (Jinja2's TemplateData cannot fold there).
+func (c *compiler) textFinalized() bool {
+	return c.env.ext.finalize != nil && c.escVolatile && !c.env.ext.finalizeFirst && c.constMode == 0
 }
 
 // finalizedConst returns w, or, under a finalize hook, for a print of a

@@ -375,6 +375,8 @@ FOUND = [
     ("root-store-later-nested-read", "{% set v %}{{ b }}{% endset %}[{{ v }}]{% for x in [1] %}{{ b }}{% endfor %}{% macro m() %}{{ b }}{% endmacro %}{{ m() }}{% set b = 2 %}", {"b": 1}, "a name the root stores, read first in a nested frame, is missing there (Jinja2's VAR_LOAD_UNDEFINED), not the context's"),
     ("root-store-later-nested-attr", "{% set v %}{{ b.x }}{% endset %}{% set b = 2 %}", {"b": 1}, "UndefinedError: 'b' is undefined, though the context has b"),
     ("root-load-first-nested-read", "[{{ b }}]{% for x in [1] %}{{ b }}{% endfor %}{% set b = 2 %}", {"b": 1}, "a root that reads b before it stores it resolves b from the context"),
+    ("autoescape-volatile-text-finalize", "{% autoescape x is defined %}<{{ 1 }}>{% set q %}[{{ s }}]{% endset %}{{ q }}{% endautoescape %}|<{{ 1 }}>", {"s": "<"}, "under an autoescape tag known only at render time, template text is compiled as a print, so finalize writes it twice", {"finalize": "twice"}),
+    ("autoescape-volatile-text-finalize-on", "{% autoescape x is not defined %}<{{ 1 }}>{% macro m() %}&{% endmacro %}{{ m() }}{% endautoescape %}", {}, "the same with escaping on at render time: the text is Markup", {"finalize": "twice", "autoescape": True}),
     ("module-str-with-context", "{% import 'm' as lib with context %}[{{ lib }}]", {"a": "<i>"}, "a module with context prints its body too", {}, {"m": "{{ a }}!"}),
 ]
 
