@@ -310,6 +310,9 @@ func (c *compiler) compileBin(n *BinExpr) (evalFn, error) {
 }
 
 func (c *compiler) compileCompare(n *CompareExpr) (evalFn, error) {
+	if fn, ok := c.deadCompare(n); ok {
+		return fn, nil
+	}
 	left, err := c.compileExpr(n.Left)
 	if err != nil {
 		return nil, err

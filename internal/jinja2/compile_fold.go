@@ -397,3 +397,28 @@ func (c *compiler) unknownIn(x Expr) error {
 	}, x)
 	return err
 }
+
+// deadCompare is a comparison chain that Jinja2's optimizer folds to
+// False before code generation: Compare.as_const evaluates the operands
+// one at a time and stops at the first comparison that is false, so the
+// operands after it, which need not be constant, are never compiled. As
+// deadRight does for and/or, the package asks only when the chain names
+// an unknown filter or test, which would otherwise fail the template.
+func (c *compiler) deadCompare(n *CompareExpr) (evalFn, bool) {
+	if c.constMode > 0 || !isConstExpr(n.Left) || !c.namesUnknown(n) {
+		return nil, false
+	}
+	for i := range n.Rights {
+		if !isConstExpr(n.Rights[i]) {
+			return nil, false
+		}
+		v, ok := c.constValue(&CompareExpr{At: n.At, Left: n.Left, Ops: n.Ops[:i+1], Rights: n.Rights[:i+1]})
+		if !ok {
+			return nil, false
+		}
+		if !v.Truth() {
+			return func(*frame) (Value, error) { return BoolV(false), nil }, true
+		}
+	}
+	return nil, false
+}

@@ -377,6 +377,8 @@ FOUND = [
     ("root-load-first-nested-read", "[{{ b }}]{% for x in [1] %}{{ b }}{% endfor %}{% set b = 2 %}", {"b": 1}, "a root that reads b before it stores it resolves b from the context"),
     ("autoescape-volatile-text-finalize", "{% autoescape x is defined %}<{{ 1 }}>{% set q %}[{{ s }}]{% endset %}{{ q }}{% endautoescape %}|<{{ 1 }}>", {"s": "<"}, "under an autoescape tag known only at render time, template text is compiled as a print, so finalize writes it twice", {"finalize": "twice"}),
     ("autoescape-volatile-text-finalize-on", "{% autoescape x is not defined %}<{{ 1 }}>{% macro m() %}&{% endmacro %}{{ m() }}{% endautoescape %}", {}, "the same with escaping on at render time: the text is Markup", {"finalize": "twice", "autoescape": True}),
+    ("fold-compare-chain-dead", "{{ (1 in [] not in x|nofilter) }}|{{ (2 < 1 < x|nofilter.a(1)) }}|{% if 1 == 2 == x is notest %}y{% else %}n{% endif %}", {}, "Compare.as_const stops at the first false comparison: the rest, with its unknown filter or test, is never compiled"),
+    ("fold-compare-chain-live", "{{ (1 < 2 < x|nofilter) }}", {}, "TemplateAssertionError: a true prefix goes on to the operand that is not constant"),
     ("module-str-with-context", "{% import 'm' as lib with context %}[{{ lib }}]", {"a": "<i>"}, "a module with context prints its body too", {}, {"m": "{{ a }}!"}),
 ]
 
