@@ -1582,11 +1582,51 @@ func fBatchItems(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 	if !set[0] {
 		return Value{}, typeErr("do_batch() missing 1 required positional argument: 'linecount'")
 	}
-	n, err := intArg(a[0])
+	items, err := iterOf(c, v)
 	if err != nil {
 		return Value{}, err
 	}
-	items, err := iterOf(c, v)
+	if !isIntLike(a[0]) {
+		// do_batch compares len(tmp) == linecount, so a linecount of any
+		// other type is no error: 2.0 counts as 2, anything else never
+		// matches and the items are one batch
+		var out []Value
+		var tmp []Value
+		for _, it := range items {
+			ok, err := Compare(c, "==", IntV(int64(len(tmp))), a[0])
+			if err != nil {
+				return Value{}, err
+			}
+			if ok {
+				out = append(out, ListV(tmp))
+				tmp = nil
+			}
+			tmp = append(tmp, it)
+		}
+		if len(tmp) > 0 {
+			if set[1] && a[1].kind != KindNone {
+				less, err := Compare(c, "<", IntV(int64(len(tmp))), a[0])
+				if err != nil {
+					return Value{}, err
+				}
+				if less {
+					// [fill_with] * (linecount - len(tmp))
+					d, err := BinOp(c, "-", a[0], IntV(int64(len(tmp))))
+					if err != nil {
+						return Value{}, err
+					}
+					fill, err := BinOp(c, "*", ListV([]Value{a[1]}), d)
+					if err != nil {
+						return Value{}, err
+					}
+					tmp = append(tmp, fill.list().Items...)
+				}
+			}
+			out = append(out, ListV(tmp))
+		}
+		return ListV(out), nil
+	}
+	n, err := intArg(a[0])
 	if err != nil {
 		return Value{}, err
 	}

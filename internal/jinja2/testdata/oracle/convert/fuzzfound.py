@@ -379,6 +379,9 @@ FOUND = [
     ("autoescape-volatile-text-finalize-on", "{% autoescape x is not defined %}<{{ 1 }}>{% macro m() %}&{% endmacro %}{{ m() }}{% endautoescape %}", {}, "the same with escaping on at render time: the text is Markup", {"finalize": "twice", "autoescape": True}),
     ("fold-compare-chain-dead", "{{ (1 in [] not in x|nofilter) }}|{{ (2 < 1 < x|nofilter.a(1)) }}|{% if 1 == 2 == x is notest %}y{% else %}n{% endif %}", {}, "Compare.as_const stops at the first false comparison: the rest, with its unknown filter or test, is never compiled"),
     ("fold-compare-chain-live", "{{ (1 < 2 < x|nofilter) }}", {}, "TemplateAssertionError: a true prefix goes on to the operand that is not constant"),
+    ("batch-float-linecount", "{{ [1, 2, 3]|batch(2.0)|list }}|{{ [1, 2, 3]|batch(x)|list }}|{{ [1, 2, 3]|batch('a')|list }}|{{ [1, 2, 3]|batch(none)|list }}", {}, "do_batch compares len(tmp) == linecount: any type is allowed"),
+    ("batch-float-fill", "{{ [1, 2, 3]|batch(2.0, 'x')|list }}", {}, "[fill_with] * (2.0 - 1): TypeError: can't multiply sequence by non-int of type 'float'"),
+    ("batch-undefined-fill", "{{ [1, 2, 3]|batch(x, 'x')|list }}", {}, "len(tmp) < Undefined: TypeError"),
     ("module-str-with-context", "{% import 'm' as lib with context %}[{{ lib }}]", {"a": "<i>"}, "a module with context prints its body too", {}, {"m": "{{ a }}!"}),
 ]
 
