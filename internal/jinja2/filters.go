@@ -1036,6 +1036,10 @@ func fFilesize(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 		return StrV("1 Byte"), nil
 	}
 	if bytes < base {
+		if math.IsInf(bytes, -1) {
+			// int(bytes)
+			return Value{}, pyErr("OverflowError", "cannot convert float infinity to integer")
+		}
 		n, err := ToStr(c, bigFloatInt(bytes))
 		return StrV(n + " Bytes"), err
 	}

@@ -382,6 +382,8 @@ FOUND = [
     ("batch-float-linecount", "{{ [1, 2, 3]|batch(2.0)|list }}|{{ [1, 2, 3]|batch(x)|list }}|{{ [1, 2, 3]|batch('a')|list }}|{{ [1, 2, 3]|batch(none)|list }}", {}, "do_batch compares len(tmp) == linecount: any type is allowed"),
     ("batch-float-fill", "{{ [1, 2, 3]|batch(2.0, 'x')|list }}", {}, "[fill_with] * (2.0 - 1): TypeError: can't multiply sequence by non-int of type 'float'"),
     ("batch-undefined-fill", "{{ [1, 2, 3]|batch(x, 'x')|list }}", {}, "len(tmp) < Undefined: TypeError"),
+    ("filesizeformat-minus-inf", "{{ v|filesizeformat }}", {"v": {"__float__": "-inf"}}, "OverflowError: int(-inf) (the package took a nil big int: a panic)"),
+    ("filesizeformat-nan-inf", "{{ n|filesizeformat }}|{{ p|filesizeformat }}|{{ -5|filesizeformat }}|{{ 1.5|filesizeformat }}", {"n": {"__float__": "nan"}, "p": {"__float__": "inf"}}, "nan and inf fall through to the largest unit"),
     ("module-str-with-context", "{% import 'm' as lib with context %}[{{ lib }}]", {"a": "<i>"}, "a module with context prints its body too", {}, {"m": "{{ a }}!"}),
 ]
 
