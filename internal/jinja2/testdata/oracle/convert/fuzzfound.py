@@ -384,6 +384,8 @@ FOUND = [
     ("batch-undefined-fill", "{{ [1, 2, 3]|batch(x, 'x')|list }}", {}, "len(tmp) < Undefined: TypeError"),
     ("filesizeformat-minus-inf", "{{ v|filesizeformat }}", {"v": {"__float__": "-inf"}}, "OverflowError: int(-inf) (the package took a nil big int: a panic)"),
     ("filesizeformat-nan-inf", "{{ n|filesizeformat }}|{{ p|filesizeformat }}|{{ -5|filesizeformat }}|{{ 1.5|filesizeformat }}", {"n": {"__float__": "nan"}, "p": {"__float__": "inf"}}, "nan and inf fall through to the largest unit"),
+    ("range-class-dunder", "{{ range.__len__() }}", {}, "TypeError in Jinja2 (an unbound descriptor); refused: the class range has its instances' dunders, which the package does not implement"),
+    ("range-class-dunder-sandbox", "{{ range(3).__len__() }}", {}, "SecurityError: a range has __len__", {"sandbox": True}),
     ("module-str-with-context", "{% import 'm' as lib with context %}[{{ lib }}]", {"a": "<i>"}, "a module with context prints its body too", {}, {"m": "{{ a }}!"}),
 ]
 
