@@ -94,6 +94,19 @@ func parseSpec(spec string) (fmtSpec, error) {
 			return s, valueErr("Invalid format specifier '%s' for object of type '%%s'", spec)
 		}
 	}
+	if s.grouping != 0 {
+		// parse_internal_render_format_spec: a separator is allowed with
+		// these presentations only ('_' also with b, o, x, X)
+		switch s.typ {
+		case 0, 'd', 'e', 'f', 'g', 'E', 'G', '%', 'F':
+		case 'b', 'o', 'x', 'X':
+			if s.grouping != '_' {
+				return s, valueErr("Cannot specify '%c' with '%c'.", s.grouping, s.typ)
+			}
+		default:
+			return s, valueErr("Cannot specify '%c' with '%c'.", s.grouping, s.typ)
+		}
+	}
 	if s.zero && s.align == 0 {
 		s.fill = '0'
 	}

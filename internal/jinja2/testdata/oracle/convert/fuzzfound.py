@@ -386,6 +386,9 @@ FOUND = [
     ("filesizeformat-nan-inf", "{{ n|filesizeformat }}|{{ p|filesizeformat }}|{{ -5|filesizeformat }}|{{ 1.5|filesizeformat }}", {"n": {"__float__": "nan"}, "p": {"__float__": "inf"}}, "nan and inf fall through to the largest unit"),
     ("range-class-dunder", "{{ range.__len__() }}", {}, "TypeError in Jinja2 (an unbound descriptor); refused: the class range has its instances' dunders, which the package does not implement"),
     ("range-class-dunder-sandbox", "{{ range(3).__len__() }}", {}, "SecurityError: a range has __len__", {"sandbox": True}),
+    ("format-grouping-n", "{{ '{:1,.12n}'.format(123456789.125) }}", {}, "exact: ValueError: Cannot specify ',' with 'n'."),
+    ("format-grouping-c", "{{ '{:_c}'.format(65) }}", {}, "exact: ValueError: Cannot specify '_' with 'c'."),
+    ("format-grouping-allowed", "{{ '{:_x}'.format(65535) }}|{{ '{:,}'.format(1234.5) }}|{{ '{:_%}'.format(12.5) }}", {}, "separators where Python allows them"),
     ("module-str-with-context", "{% import 'm' as lib with context %}[{{ lib }}]", {"a": "<i>"}, "a module with context prints its body too", {}, {"m": "{{ a }}!"}),
 ]
 
