@@ -1242,9 +1242,13 @@ func fInt(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 		base, berr = intArg(a[1])
 		badBase = berr != nil || base != 0 && (base < 2 || base > 36)
 	}
-	if v.kind == KindStr && !badBase {
-		if r, err := pyInt(v, int(base)); err == nil {
-			return r, nil
+	if v.kind == KindStr {
+		// with a bad base int(value, base) raises before reading the
+		// str, so the str is read through float: a huge int loses digits
+		if !badBase {
+			if r, err := pyInt(v, int(base)); err == nil {
+				return r, nil
+			}
 		}
 	} else if r, err := pyInt(v, 10); err == nil {
 		return r, nil

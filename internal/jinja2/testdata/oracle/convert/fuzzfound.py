@@ -382,6 +382,7 @@ FOUND = [
     ("batch-float-linecount", "{{ [1, 2, 3]|batch(2.0)|list }}|{{ [1, 2, 3]|batch(x)|list }}|{{ [1, 2, 3]|batch('a')|list }}|{{ [1, 2, 3]|batch(none)|list }}", {}, "do_batch compares len(tmp) == linecount: any type is allowed"),
     ("batch-float-fill", "{{ [1, 2, 3]|batch(2.0, 'x')|list }}", {}, "[fill_with] * (2.0 - 1): TypeError: can't multiply sequence by non-int of type 'float'"),
     ("batch-undefined-fill", "{{ [1, 2, 3]|batch(x, 'x')|list }}", {}, "len(tmp) < Undefined: TypeError"),
+    ("int-bad-base-through-float", "{{ '123456789012345678901234567890'|int(base=1) }}|{{ '99999999999999999999'|int(base=40) }}|{{ 'ff'|int(base=1) }}|{{ '12.5'|int(base=2.0) }}|{{ '12'|int(base='x') }}", {}, "int(value, base) with a bad base raises, so do_int reads the str through float"),
     ("filesizeformat-minus-inf", "{{ v|filesizeformat }}", {"v": {"__float__": "-inf"}}, "OverflowError: int(-inf) (the package took a nil big int: a panic)"),
     ("filesizeformat-nan-inf", "{{ n|filesizeformat }}|{{ p|filesizeformat }}|{{ -5|filesizeformat }}|{{ 1.5|filesizeformat }}", {"n": {"__float__": "nan"}, "p": {"__float__": "inf"}}, "nan and inf fall through to the largest unit"),
     ("range-class-dunder", "{{ range.__len__() }}", {}, "TypeError in Jinja2 (an unbound descriptor); refused: the class range has its instances' dunders, which the package does not implement"),
