@@ -1537,14 +1537,15 @@ func fSliceItems(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 	if !set[0] {
 		return Value{}, typeErr("sync_do_slice() missing 1 required positional argument: 'slices'")
 	}
+	// list(value) comes before length // slices reads the count
+	seq, err := iterOf(c, v)
+	if err != nil {
+		return Value{}, err
+	}
 	if a[0].kind == KindUndefined {
 		return Value{}, a[0].undefErr() // length // slices
 	}
 	slices, err := intArg(a[0])
-	if err != nil {
-		return Value{}, err
-	}
-	seq, err := iterOf(c, v)
 	if err != nil {
 		return Value{}, err
 	}
