@@ -196,7 +196,9 @@ func isLiteral(x Expr) bool {
 // maybeFold compiles x as Jinja2 would fold it, when that matters;
 // ok is false when x compiles as usual.
 func (c *compiler) maybeFold(x Expr, lenient bool) (evalFn, bool, error) {
-	if c.constMode > 0 || !foldedKind(x) && !(c.optimizing > 0 && isLiteral(x)) {
+	// in a volatile eval context (an autoescape tag whose value is known
+	// only at render time) Jinja2's optimizer folds nothing
+	if c.constMode > 0 || c.escVolatile || !foldedKind(x) && !(c.optimizing > 0 && isLiteral(x)) {
 		return nil, false, nil
 	}
 	if c.foldSkip == x {
