@@ -2051,19 +2051,8 @@ func fAttr(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 }
 
 func fMap(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
-	if src, ok := stepper(v); ok {
-		return stepGen("sync_do_map", src, func() (func(Value) (Value, bool, error), error) {
-			fn, err := mapFunc(c, args, kw)
-			if err != nil {
-				return nil, err
-			}
-			return func(it Value) (Value, bool, error) {
-				r, err := fn(it)
-				return r, true, err
-			}, nil
-		}), nil
-	}
-	return eachGen("sync_do_map", c, v, func() (func(Value) (Value, bool, error), error) {
+	// the mapping is set up when the generator starts, as Jinja2's is
+	setup := func() (func(Value) (Value, bool, error), error) {
 		fn, err := mapFunc(c, args, kw)
 		if err != nil {
 			return nil, err
@@ -2072,7 +2061,11 @@ func fMap(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 			r, err := fn(it)
 			return r, true, err
 		}, nil
-	}), nil
+	}
+	if src, ok := stepper(v); ok {
+		return stepGen("sync_do_map", src, setup), nil
+	}
+	return eachGen("sync_do_map", c, v, setup), nil
 }
 
 // mapFunc is what map applies to each item: an attribute or a filter.
