@@ -22,7 +22,7 @@
 //
 // # Why one package of this size
 //
-// The package is about 21,000 lines of non-test code (November 2026), seven
+// The package is about 21,500 lines of non-test code (November 2026), seven
 // times the size the project allows a package without a reason. The reason is that it is
 // one language, not several jobs: Python's values and their str and repr
 // (numbers, str, bytes, lists, dicts, classes), % formatting and
@@ -37,4 +37,64 @@
 // ast (the syntax tree), compile_* (closures) and runtime. It is internal:
 // the jinja engine and chat templates are its only callers, and its API
 // (api.go) is what they use.
+//
+// # Map of the files
+//
+// The face callers use:
+//
+//	api.go              Env, Template, Render, Error, the options and limits
+//	ext.go              an embedding engine's block tags, fixed calls, finalize
+//	layout.go           variables passed by position (chat templates)
+//	renderer.go         a Renderer: one render's reusable state
+//	generation.go       Span: what {% generation %} blocks wrote
+//	slab.go, values_mem.go  lists and dicts in memory the caller keeps
+//	doc.go              this overview
+//
+// Reading a template (jinja2/lexer.py, parser.py, nodes.py):
+//
+//	lexer.go            tokens, with the whitespace options
+//	parser.go           the syntax tree from the tokens
+//	ast.go              the nodes, each with its place
+//	walk.go             Walk over statements and expressions
+//
+// Compiling it to closures (jinja2/compiler.py, idtracking.py):
+//
+//	compile.go          scopes, slots, the compiler's state
+//	compile_stmt.go     output, if, set, with, filter and autoescape blocks
+//	compile_expr.go     expressions, calls, filters and tests
+//	compile_for.go      for loops and loop
+//	compile_macro.go    macros, caller, call blocks
+//	compile_tmpl.go     extends, include, import
+//	compile_fold.go     constant folding where Jinja2 folds
+//	compile_fast.go, compile_fast_cmp.go, compile_place.go, compile_select.go
+//	                    fast paths for what chat templates do on every message
+//
+// Running it (jinja2/runtime.py, sandbox.py):
+//
+//	runtime.go, runtime_needs.go  one render's state, counters and limits
+//	ops.go              operators, truth, comparison, attribute and item lookup, slices
+//
+// Python's values (CPython's data model as templates see it):
+//
+//	value.go, values_core.go  the Value type and its kinds
+//	values_num.go, values_pow.go  int and float arithmetic, x**y
+//	values_dict.go, values_bytes.go, values_class.go, values_dunder.go
+//	                    dicts, bytes, objects and classes, dunder attributes
+//	values_go.go        Go values converted (FromGo)
+//	values_needs.go     what the values use of the runtime
+//	str_py.go, str_tables.go  str's methods' rules, Unicode tables
+//	str_repr.go         str() and repr() as Python writes them
+//	str_html.go         markupsafe's escaping
+//	pyfmt.go, pyfmt_call.go  format specs, str.format and % formatting
+//	json_append.go      tojson as Jinja2's htmlsafe_json_dumps writes it
+//
+// The built-ins (jinja2/filters.py, tests.py, defaults.py):
+//
+//	filters.go          the filters
+//	filters_pprint.go, filters_urlize.go, filters_urlize_classes.go, filters_wrap.go
+//	                    pprint, urlize, wordwrap
+//	tests_builtin.go    the tests
+//	globals.go, globals_lipsum.go  range, dict, namespace, cycler, joiner, lipsum
+//	methods.go, methods_str.go, methods_coll.go
+//	                    the str, list and dict methods a template calls
 package jinja2
