@@ -26,6 +26,9 @@
 // a writer needs, and rows cost no allocation for their output. It also
 // renders each row's messages into memory it reuses (internal/scratch), so
 // the messages an Append receives are valid only until it returns.
+// What a batch API accepts in one file of such lines (how many requests
+// and bytes, which custom_ids) is package batchapi's: rolemark batch
+// --split starts a new file where a batchapi.File is full.
 //
 //	out, err := batch.Output("openai-batch", tpl.FrontMatter(), batch.IDKey("id"))
 //	…

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"unsafe"
 
+	"github.com/rolemark/rolemark/batch/batchapi"
 	"github.com/rolemark/rolemark/chat"
 	"github.com/rolemark/rolemark/chat/format"
 	"github.com/rolemark/rolemark/chat/format/chattemplate"
@@ -98,13 +99,13 @@ func Model(name string) OutputOption {
 
 // IDKey names the row variable whose value becomes the custom_id of
 // OpenAIBatch's and AnthropicBatch's requests; a row without it fails, as
-// does one whose id the API refuses (API.CheckID). Without it, the
+// does one whose id the API refuses (batchapi.API.CheckID). Without it, the
 // custom_id is "row-N", N the row's number from 1.
 func IDKey(name string) OutputOption {
 	return func(s *outputSettings) { s.idKey, s.given = name, s.given|optIDKey }
 }
 
-// RewriteIDs writes a custom_id the API refuses as API.RewriteID makes it,
+// RewriteIDs writes a custom_id the API refuses as batchapi.API.RewriteID makes it,
 // rather than failing the row (OpenAIBatch, AnthropicBatch).
 func RewriteIDs() OutputOption {
 	return func(s *outputSettings) { s.rewriteIDs, s.given = true, s.given|optRewriteIDs }
@@ -219,7 +220,8 @@ func openAI(s outputSettings) (Append, error) {
 // messages and the front matter's settings (model, config, tools, tool
 // choice, output). It takes Model, IDKey and RewriteIDs. It fails when
 // there is no model, or when the model is one the API does not serve
-// (API.CheckModel). RequestFile checks what a file of the lines must hold.
+// (batchapi.API.CheckModel). A batchapi.File checks what a file of the
+// lines must hold.
 func OpenAIBatch(fm *engine.FrontMatter, opts ...OutputOption) (Append, error) {
 	s, err := outputOptions("openai-batch", optsRequests, opts)
 	if err != nil {
@@ -229,13 +231,14 @@ func OpenAIBatch(fm *engine.FrontMatter, opts ...OutputOption) (Append, error) {
 }
 
 func openAIBatch(fm *engine.FrontMatter, o outputSettings) (Append, error) {
-	s, err := requestSettings(fm, o, openAIBatchAPI)
+	api, _ := batchapi.ByName("openai-batch")
+	s, err := requestSettings(fm, o, api)
 	if err != nil {
 		return nil, err
 	}
 	return func(_ context.Context, b []byte, index int, row Row, msgs []chat.Message) ([]byte, error) {
 		b = append(b, `{"custom_id":`...)
-		b, err := appendCustomID(b, &openAIBatchAPI, &o, index, row)
+		b, err := appendCustomID(b, &api, &o, index, row)
 		if err != nil {
 			return nil, err
 		}
@@ -252,9 +255,9 @@ func openAIBatch(fm *engine.FrontMatter, o outputSettings) (Append, error) {
 // Anthropic's Message Batches API: {"custom_id", "params"}, the params being
 // chat.AnthropicBody of the messages and the front matter's settings. It
 // takes Model, IDKey and RewriteIDs. It fails when there is no model, when
-// the model is not Claude's (API.CheckModel), or when there is no
+// the model is not Claude's (batchapi.API.CheckModel), or when there is no
 // max_tokens in the config. A row whose custom_id Anthropic refuses fails,
-// unless RewriteIDs; RequestFile checks what a batch of the lines must
+// unless RewriteIDs; a batchapi.File checks what a batch of the lines must
 // hold.
 func AnthropicBatch(fm *engine.FrontMatter, opts ...OutputOption) (Append, error) {
 	s, err := outputOptions("anthropic-batch", optsRequests, opts)
@@ -265,7 +268,8 @@ func AnthropicBatch(fm *engine.FrontMatter, opts ...OutputOption) (Append, error
 }
 
 func anthropicBatch(fm *engine.FrontMatter, o outputSettings) (Append, error) {
-	s, err := requestSettings(fm, o, anthropicBatchAPI)
+	api, _ := batchapi.ByName("anthropic-batch")
+	s, err := requestSettings(fm, o, api)
 	if err != nil {
 		return nil, err
 	}
@@ -277,7 +281,7 @@ func anthropicBatch(fm *engine.FrontMatter, o outputSettings) (Append, error) {
 	}
 	return func(_ context.Context, b []byte, index int, row Row, msgs []chat.Message) ([]byte, error) {
 		b = append(b, `{"custom_id":`...)
-		b, err := appendCustomID(b, &anthropicBatchAPI, &o, index, row)
+		b, err := appendCustomID(b, &api, &o, index, row)
 		if err != nil {
 			return nil, err
 		}
@@ -293,7 +297,7 @@ func anthropicBatch(fm *engine.FrontMatter, o outputSettings) (Append, error) {
 // requestSettings are the front matter's request settings, with the model
 // overridden by o; it fails when there is no model or api does not serve
 // it.
-func requestSettings(fm *engine.FrontMatter, o outputSettings, api API) (chat.Settings, error) {
+func requestSettings(fm *engine.FrontMatter, o outputSettings, api batchapi.API) (chat.Settings, error) {
 	s := fm.Settings()
 	if o.model != "" {
 		s.Model = o.model
@@ -440,7 +444,7 @@ func Output(name string, fm *engine.FrontMatter, opts ...OutputOption) (Append, 
 // rewritten, under RewriteIDs). A row without the variable, or whose
 // value is null, an object or a list, is an error: a custom_id made up for
 // it would not match the row's own id.
-func appendCustomID(b []byte, api *API, o *outputSettings, index int, row Row) ([]byte, error) {
+func appendCustomID(b []byte, api *batchapi.API, o *outputSettings, index int, row Row) ([]byte, error) {
 	if o.idKey == "" {
 		b = append(b, `"row-`...)
 		b = strconv.AppendInt(b, int64(index)+1, 10)

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/rolemark/rolemark/batch"
+	"github.com/rolemark/rolemark/batch/batchapi"
 	"github.com/rolemark/rolemark/chat"
 	chatformat "github.com/rolemark/rolemark/chat/format"
 	"github.com/rolemark/rolemark/engine"
@@ -163,11 +164,11 @@ func cmdBatch(ctx context.Context, sio stdio, args []string) error {
 	sk := &sink{out: *out, stdout: sio.out, split: *split, dry: *dryRun, append: *appendOut}
 	if api != nil {
 		sk.api = *api
-		var ids []batch.RequestFileOption
+		var ids []batchapi.FileOption
 		if *idField != "" {
-			ids = append(ids, batch.UniqueIDs())
+			ids = append(ids, batchapi.UniqueIDs())
 		}
-		sk.check, err = batch.NewRequestFile(*api, batch.Limits{Requests: *maxRequests, Bytes: *maxBytes}, ids...)
+		sk.check, err = batchapi.NewFile(*api, batchapi.Limits{Requests: *maxRequests, Bytes: *maxBytes}, ids...)
 		if err != nil {
 			return usageErr("%v", err)
 		}
@@ -396,7 +397,7 @@ type batchOptions struct {
 
 // batchOutput returns the output of --format, and for the batch formats
 // the API whose rules their files follow.
-func batchOutput(fm *engine.FrontMatter, o batchOptions, po *promptOptions) (batch.Append, *batch.API, error) {
+func batchOutput(fm *engine.FrontMatter, o batchOptions, po *promptOptions) (batch.Append, *batchapi.API, error) {
 	var tools []chat.Tool
 	if fm != nil {
 		tools = fm.Tools
@@ -427,7 +428,7 @@ func batchOutput(fm *engine.FrontMatter, o batchOptions, po *promptOptions) (bat
 			ro = append(ro, batch.RewriteIDs())
 		}
 		a, err := batch.Output(o.format, fm, ro...)
-		api, _ := batch.OutputAPI(o.format)
+		api, _ := batchapi.ByName(o.format)
 		return a, &api, err
 	case "sft":
 		if o.chatFormat == "" {

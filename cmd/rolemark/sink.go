@@ -10,13 +10,13 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/rolemark/rolemark/batch"
+	"github.com/rolemark/rolemark/batch/batchapi"
 )
 
 // sink writes a run's output lines: to --out, or with --split to numbered
 // files beside it that each stay within the batch API's limits, with a
 // manifest of which rows went where. For the request formats it checks
-// each file as the API will (batch.RequestFile); under --dry-run it writes
+// each file as the API will (batchapi.File); under --dry-run it writes
 // nothing and counts what it would write.
 type sink struct {
 	out    string // --out, "-" for standard output
@@ -28,8 +28,8 @@ type sink struct {
 	noLimits bool
 	append   bool
 	// check follows the current file of a request format; nil for others.
-	check *batch.RequestFile
-	api   batch.API
+	check *batchapi.File
+	api   batchapi.API
 
 	f     *os.File
 	w     *bufio.Writer
@@ -57,8 +57,8 @@ type manifest struct {
 
 // errNeedSplit is the error of a run past its API's limits without --split.
 type errNeedSplit struct {
-	api    batch.API
-	limits batch.Limits
+	api    batchapi.API
+	limits batchapi.Limits
 	row    int
 }
 
@@ -108,7 +108,7 @@ func (s *sink) write(row int, line []byte) (rowErr, err error) {
 	}
 	if s.check != nil {
 		err := s.check.Add(row, line)
-		if errors.Is(err, batch.ErrFileFull) {
+		if errors.Is(err, batchapi.ErrFileFull) {
 			switch {
 			case s.noLimits:
 				// One file past the limits: start counting afresh (ids

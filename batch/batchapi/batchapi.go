@@ -1,4 +1,22 @@
-package batch
+// Package batchapi knows what the two batch APIs accept in one request
+// file, as their documentation publishes it: OpenAI's Batch API and
+// Anthropic's Message Batches API, each with its limits of requests and
+// bytes, its rule for custom_ids and its models. A File follows a request
+// file as its lines are written and checks it as the API will, so that a
+// program writing the lines (package batch's OpenAIBatch and
+// AnthropicBatch, rolemark batch --split) can start a new file where one
+// is full and refuse a line the API would refuse.
+//
+//	api, _ := batchapi.ByName("anthropic-batch")
+//	f, err := batchapi.NewFile(api, batchapi.Limits{}, batchapi.UniqueIDs())
+//	…
+//	switch err := f.Add(row, line); {
+//	case errors.Is(err, batchapi.ErrFileFull):
+//		// close this file, f.Reset(), add the line to the next
+//	case err != nil:
+//		// the API would refuse the line
+//	}
+package batchapi
 
 import (
 	"bytes"
@@ -12,14 +30,14 @@ import (
 
 // API is what a batch API accepts in one request file, as its documentation
 // publishes it: how many requests and bytes, which custom_ids and which
-// models. OutputAPI gives the two this package writes for.
+// models. ByName gives the two this package knows.
 type API struct {
 	// Name is the output's name: "openai-batch" or "anthropic-batch".
 	Name string
 	// MaxRequests is the most requests one file (one batch) may hold.
 	MaxRequests int
 	// MaxBytes is the most bytes one file may hold, counted as the API
-	// counts them (see FileSize).
+	// counts them (see File.Len).
 	MaxBytes int64
 	// overhead is what a file adds to the bytes of its lines.
 	overhead int64
@@ -71,14 +89,15 @@ var anthropicBatchAPI = API{
 	},
 }
 
-// OutputAPI returns the API that reads the files of the request output
-// named name: OpenAI's Batch API for "openai-batch" (a .jsonl file of at
-// most 50,000 requests and 200 MB, each custom_id unique and not empty,
+// ByName returns the API that reads the files of the request output
+// named name, as package batch and the command line name them: OpenAI's
+// Batch API for "openai-batch" (a .jsonl file of at most 50,000 requests
+// and 200 MB, each custom_id unique and not empty,
 // any model but Anthropic's), Anthropic's Message Batches API for
 // "anthropic-batch" (100,000 requests and 256 MB, each custom_id unique
 // and 1 to 64 characters of letters, digits, _ and -, Claude's models).
 // ok is false for another name.
-func OutputAPI(name string) (api API, ok bool) {
+func ByName(name string) (api API, ok bool) {
 	switch name {
 	case "openai-batch":
 		return openAIBatchAPI, true
@@ -102,7 +121,7 @@ func anthropicID(id string) bool {
 }
 
 // CheckID returns an error for a custom_id the API refuses, uniqueness
-// apart (RequestFile checks that).
+// apart (File checks that).
 func (a API) CheckID(id string) error {
 	if a.validID == nil || a.validID(id) {
 		return nil
@@ -145,7 +164,7 @@ func (a API) RewriteID(id string) string {
 	return b.String()
 }
 
-// ErrFileFull is RequestFile.Add's error for a line that would take the
+// ErrFileFull is File.Add's error for a line that would take the
 // file past its API's request or byte limit.
 var ErrFileFull = errors.New("the file is full")
 
@@ -160,10 +179,10 @@ func (e *DuplicateIDError) Error() string {
 	return fmt.Sprintf("custom_id %q is row %d's too; a batch's custom_ids must be unique", e.ID, e.Row)
 }
 
-// RequestFile follows one request file as its lines are written, in order,
+// File follows one request file as its lines are written, in order,
 // and checks it as the API will: each custom_id unique, the requests and
-// bytes within the limits. The zero value is not ready; use NewRequestFile.
-type RequestFile struct {
+// bytes within the limits. The zero value is not ready; use NewFile.
+type File struct {
 	api      API
 	limits   Limits
 	checkIDs bool
@@ -180,23 +199,23 @@ type Limits struct {
 	Bytes    int64
 }
 
-// RequestFileOption configures NewRequestFile.
-type RequestFileOption func(*requestFileSettings)
+// FileOption configures NewFile.
+type FileOption func(*fileSettings)
 
-type requestFileSettings struct{ checkIDs bool }
+type fileSettings struct{ checkIDs bool }
 
-// UniqueIDs makes the RequestFile keep every custom_id and refuse one that
+// UniqueIDs makes the File keep every custom_id and refuse one that
 // repeats (a *DuplicateIDError): for custom_ids taken from the rows
-// (IDKey). Without it the ids are not kept, as the row-N ids of a run
-// cannot repeat.
-func UniqueIDs() RequestFileOption {
-	return func(s *requestFileSettings) { s.checkIDs = true }
+// (package batch's IDKey). Without it the ids are not kept, as the row-N
+// ids of a run cannot repeat.
+func UniqueIDs() FileOption {
+	return func(s *fileSettings) { s.checkIDs = true }
 }
 
-// NewRequestFile returns a RequestFile for api within l (a zero field is
+// NewFile returns a File for api within l (a zero field is
 // the API's own limit).
-func NewRequestFile(api API, l Limits, opts ...RequestFileOption) (*RequestFile, error) {
-	var o requestFileSettings
+func NewFile(api API, l Limits, opts ...FileOption) (*File, error) {
+	var o fileSettings
 	for _, opt := range opts {
 		opt(&o)
 	}
@@ -209,16 +228,16 @@ func NewRequestFile(api API, l Limits, opts ...RequestFileOption) (*RequestFile,
 	if l.Requests < 1 || l.Requests > api.MaxRequests || l.Bytes < 1 || l.Bytes > api.MaxBytes {
 		return nil, fmt.Errorf("%s: a file holds 1 to %d requests and 1 to %d bytes", api.Name, api.MaxRequests, api.MaxBytes)
 	}
-	f := &RequestFile{api: api, limits: l, checkIDs: o.checkIDs}
+	f := &File{api: api, limits: l, checkIDs: o.checkIDs}
 	f.Reset()
 	return f, nil
 }
 
 // Limits returns the file's limits.
-func (f *RequestFile) Limits() Limits { return f.limits }
+func (f *File) Limits() Limits { return f.limits }
 
 // Reset starts a new, empty file.
-func (f *RequestFile) Reset() {
+func (f *File) Reset() {
 	f.n, f.size = 0, f.api.overhead
 	if f.checkIDs {
 		f.ids = make(map[string]int)
@@ -226,13 +245,13 @@ func (f *RequestFile) Reset() {
 }
 
 // Len returns the requests and bytes of the file so far.
-func (f *RequestFile) Len() (int, int64) { return f.n, f.size }
+func (f *File) Len() (int, int64) { return f.n, f.size }
 
 // Add counts line, the request of row (from 1), into the file. It returns
 // ErrFileFull, and counts nothing, when the line would take the file past
 // a limit; a *DuplicateIDError when its custom_id is an earlier row's; an
 // error when one line alone is past the byte limit or has no custom_id.
-func (f *RequestFile) Add(row int, line []byte) error {
+func (f *File) Add(row int, line []byte) error {
 	size := int64(len(line)) // its newline stands for Anthropic's comma
 	if f.api.overhead+size > f.limits.Bytes {
 		return fmt.Errorf("the request is %d bytes; one %s file holds at most %d", len(line), f.api.Name, f.limits.Bytes)
@@ -255,8 +274,9 @@ func (f *RequestFile) Add(row int, line []byte) error {
 	return nil
 }
 
-// CustomID returns the custom_id of a request line that OpenAIBatch or
-// AnthropicBatch wrote.
+// CustomID returns the custom_id of a request line as package batch's
+// OpenAIBatch and AnthropicBatch write it: a JSON object whose first key
+// is custom_id.
 func CustomID(line []byte) (string, error) {
 	const key = `{"custom_id":`
 	rest, ok := bytes.CutPrefix(line, []byte(key))
