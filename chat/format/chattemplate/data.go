@@ -196,18 +196,20 @@ func layout(tokens map[string]string) (*jinja2.Layout, []jinja2.Value) {
 // zero Value to convert them in rd. The caller resets rd after the
 // rendering. Without format.Vars they are rd.args, by position of
 // t.layout; with them, rd.vars.
-func (t *Template) data(rd *renderData, msgs []chat.Message, list jinja2.Value, opts option.Settings) error {
+func (t *Template) data(rd *renderData, msgs []chat.Message, list jinja2.Value, te *toolsEntry, tv *special.ToolsVerdict, opts option.Settings) error {
 	if list.Kind() != jinja2.KindList {
 		list = t.messagesValue(rd, msgs)
 	}
 	tools := jinja2.NoneV()
 	if len(opts.Tools) > 0 {
-		var err error
-		tools, err = t.toolsValue(opts.Tools)
-		if err != nil {
-			rd.reset()
-			return &TemplateError{Template: t.name, Msg: err.Error()}
+		if te == nil {
+			var err error
+			if te, err = t.convertTools(opts.Tools, tv); err != nil {
+				rd.reset()
+				return &TemplateError{Template: t.name, Msg: err.Error()}
+			}
 		}
+		tools = te.val
 	}
 	agp := jinja2.BoolV(opts.AddGenerationPrompt)
 	if len(opts.Vars) == 0 {
@@ -354,8 +356,9 @@ type memo struct {
 	// every time.
 	tools [2]atomic.Pointer[toolsEntry]
 	args  argsCache
-	// converted counts the tool lists converted, for tests.
-	converted atomic.Uint64
+	// converted counts the tool lists converted, scanned the tool lists
+	// the special-token guard scanned, for tests.
+	converted, scanned atomic.Uint64
 }
 
 // toJSON returns the tojson text (no arguments) of a list or dict the
@@ -421,16 +424,46 @@ type toolsEntry struct {
 	// of json, made at their first use: tool schemas printed with
 	// indent=4 (a third of the corpus's templates with tools)
 	indented [len(toJSONWriters) - 1]sync.Map
+	// verdict is the special-token guard's on the tools, made at its
+	// first use (a rendering with special tokens allowed needs none)
+	verdict atomic.Pointer[special.ToolsVerdict]
 }
 
-func (t *Template) toolsValue(tools []chat.Tool) (jinja2.Value, error) {
-	for i := range t.memo.tools {
-		if te := t.memo.tools[i].Load(); te != nil && special.SameTools(te.tools, tools) {
-			return te.val, nil
+// find returns the entry of the tool list the memo holds for tools, or
+// nil.
+func (m *memo) find(tools []chat.Tool) *toolsEntry {
+	for i := range m.tools {
+		if te := m.tools[i].Load(); te != nil && special.SameTools(te.tools, tools) {
+			return te
 		}
 	}
+	return nil
+}
+
+// toolsVerdict returns the guard's verdict on tools, kept with te, their
+// entry in the memo, when te is not nil.
+func (t *Template) toolsVerdict(te *toolsEntry, tools []chat.Tool) *special.ToolsVerdict {
+	if te != nil {
+		if tv := te.verdict.Load(); tv != nil {
+			return tv
+		}
+	}
+	t.memo.scanned.Add(1)
+	tv := t.guard.ScanTools(tools)
+	if te != nil {
+		te.verdict.Store(tv)
+	}
+	return tv
+}
+
+// convertTools converts tools and keeps them in the memo, with tv, the
+// guard's verdict on them, when it is not nil.
+func (t *Template) convertTools(tools []chat.Tool, tv *special.ToolsVerdict) (*toolsEntry, error) {
 	t.memo.converted.Add(1)
 	te := &toolsEntry{tools: make([]chat.Tool, len(tools)), json: map[any]string{}}
+	if tv != nil {
+		te.verdict.Store(tv)
+	}
 	items := make([]jinja2.Value, len(tools))
 	for i, tl := range tools {
 		te.tools[i] = chat.Tool{Name: tl.Name, Description: tl.Description, Parameters: bytes.Clone(tl.Parameters)}
@@ -442,7 +475,7 @@ func (t *Template) toolsValue(tools []chat.Tool) (jinja2.Value, error) {
 		if len(tl.Parameters) > 0 {
 			pv, err := pyjson.Parse(tl.Parameters)
 			if err != nil {
-				return jinja2.Value{}, fmt.Errorf("tool %s: parameters: %w", tl.Name, err)
+				return nil, fmt.Errorf("tool %s: parameters: %w", tl.Name, err)
 			}
 			fn.Set(kParams, jinja2.FromGo(pv))
 		}
@@ -462,7 +495,7 @@ func (t *Template) toolsValue(tools []chat.Tool) (jinja2.Value, error) {
 	// a later rendering converts again, it never reads a wrong entry.
 	t.memo.tools[1].Store(t.memo.tools[0].Load())
 	t.memo.tools[0].Store(te)
-	return te.val, nil
+	return te, nil
 }
 
 // memoKey returns the key of v's tojson text in a memo: v's

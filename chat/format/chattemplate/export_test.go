@@ -9,6 +9,9 @@ func Joins(t *Template) bool { return t.joins }
 // are kept).
 func ToolConversions(t *Template) uint64 { return t.memo.converted.Load() }
 
+// ToolScans is how many tool lists t's special-token guard has scanned.
+func ToolScans(t *Template) uint64 { return t.memo.scanned.Load() }
+
 // NeutralRenders is how many times t rendered the neutral copy of the
 // data (the special-token guard's step 2).
 func NeutralRenders(t *Template) uint64 { return t.neutral.Load() }

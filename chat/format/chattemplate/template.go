@@ -384,21 +384,31 @@ func (t *Template) checkedRender(ctx context.Context, rd *renderData, msgs []cha
 	if hit != nil {
 		return "", specialTokenError(t.name, hit)
 	}
+	// the tools are compared with the memo's once: the entry found
+	// holds their converted value and the guard's verdict on them
+	var te *toolsEntry
+	if len(opts.Tools) > 0 {
+		te = t.memo.find(opts.Tools)
+	}
 	neutral := false
 	var seen special.Marks
+	var tv *special.ToolsVerdict
 	if check {
-		var n bool
-		if kc != nil {
-			seen, n, hit = t.guard.CheckScannedMarks(marks, opts.Tools, opts.Vars)
-		} else {
-			seen, n, hit = t.guard.CheckMarks(msgs, opts.Tools, opts.Vars)
+		if kc == nil {
+			if marks, hit = t.guard.ScanMessages(msgs); hit != nil {
+				return "", specialTokenError(t.name, hit)
+			}
 		}
-		if hit != nil {
+		if len(opts.Tools) > 0 {
+			tv = t.toolsVerdict(te, opts.Tools)
+		}
+		var n bool
+		if seen, n, hit = t.guard.CheckScannedVerdict(marks, tv, opts.Vars); hit != nil {
 			return "", specialTokenError(t.name, hit)
 		}
 		neutral = n
 	}
-	out, err := t.render(ctx, rd, msgs, list, opts, spans)
+	out, err := t.render(ctx, rd, msgs, list, te, tv, opts, spans)
 	if err != nil || !neutral {
 		return out, err
 	}
@@ -411,12 +421,19 @@ func (t *Template) checkedRender(ctx context.Context, rd *renderData, msgs []cha
 	}
 	t.neutral.Add(1)
 	nopts := opts
-	_, nopts.Tools, nopts.Vars = t.guard.Neutral(nil, opts.Tools, opts.Vars)
+	_, _, nopts.Vars = t.guard.Neutral(nil, nil, opts.Vars)
+	if len(opts.Tools) > 0 {
+		nopts.Tools = t.guard.NeutralTools(tv, opts.Tools)
+	}
 	// the neutral conversation is kept with the conversation (not as the
 	// conversation kept: it would replace the one the next rendering
 	// looks for), or converted in the rendering's memory
 	nmsgs, nlist := t.neutralOf(kc, msgs)
-	n, err := t.render(ctx, rd, nmsgs, nlist, nopts, nil)
+	var nte *toolsEntry
+	if len(nopts.Tools) > 0 {
+		nte = t.memo.find(nopts.Tools)
+	}
+	n, err := t.render(ctx, rd, nmsgs, nlist, nte, nil, nopts, nil)
 	if err != nil {
 		if ctx.Err() != nil {
 			return "", ctx.Err()
@@ -431,8 +448,10 @@ func (t *Template) checkedRender(ctx context.Context, rd *renderData, msgs []cha
 }
 
 // render is Render after the checks of the data, in rd; list is msgs as
-// the messages list, or the zero Value to convert them in rd.
-func (t *Template) render(ctx context.Context, rd *renderData, msgs []chat.Message, list jinja2.Value, opts option.Settings, spans *[]jinja2.Span) (string, error) {
+// the messages list, or the zero Value to convert them in rd; te is the
+// memo's entry for opts.Tools, or nil to convert them (and keep tv, the
+// guard's verdict on them, with the entry made).
+func (t *Template) render(ctx context.Context, rd *renderData, msgs []chat.Message, list jinja2.Value, te *toolsEntry, tv *special.ToolsVerdict, opts option.Settings, spans *[]jinja2.Span) (string, error) {
 	jt := t.def
 	if len(opts.Tools) > 0 && t.toolUse != nil {
 		jt = t.toolUse
@@ -444,7 +463,7 @@ func (t *Template) render(ctx context.Context, rd *renderData, msgs []chat.Messa
 	if spans != nil && !jt.gen {
 		return "", ErrNoGeneration
 	}
-	if err := t.data(rd, msgs, list, opts); err != nil {
+	if err := t.data(rd, msgs, list, te, tv, opts); err != nil {
 		return "", err
 	}
 	out, err := jt.render(ctx, t, rd, spans)

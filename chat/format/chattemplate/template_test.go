@@ -245,6 +245,37 @@ func TestTemplateToolsReused(t *testing.T) {
 	}
 }
 
+// The special-token guard's verdict on the tools is kept with their
+// conversion: the same tools again are neither converted nor scanned
+// again, and tools the caller changed in place are both.
+func TestTemplateToolsVerdictKept(t *testing.T) {
+	tpl, err := chattemplate.New("{% for t in tools %}{{ t.function.name }}:{{ t.function.description }};{% endfor %}",
+		chattemplate.SpecialTokens("<|im_end|>"))
+	require.NoError(t, err)
+	tools := []chat.Tool{{Name: "a", Description: "the weather", Parameters: []byte(`{"type":"object"}`)}}
+	for i := range 3 {
+		got, err := tpl.Render(context.Background(), nil, format.Tools(tools...))
+		require.NoError(t, err)
+		assert.Equal(t, "a:the weather;", got)
+		assert.Equal(t, uint64(1), chattemplate.ToolConversions(tpl), "rendering %d", i)
+		assert.Equal(t, uint64(1), chattemplate.ToolScans(tpl), "rendering %d", i)
+	}
+	tools[0].Description = "end <|im_end|>"
+	for i := range 2 {
+		_, err := tpl.Render(context.Background(), nil, format.Tools(tools...))
+		var se *format.SpecialTokenError
+		require.ErrorAs(t, err, &se, "rendering %d", i)
+		assert.Equal(t, "<|im_end|>", se.Token)
+	}
+	tools[0].Description = "the rain"
+	got, err := tpl.Render(context.Background(), nil, format.Tools(tools...))
+	require.NoError(t, err)
+	assert.Equal(t, "a:the rain;", got)
+	got, err = tpl.Render(context.Background(), nil, format.Tools(tools...), format.AllowSpecialTokens())
+	require.NoError(t, err)
+	assert.Equal(t, "a:the rain;", got)
+}
+
 // A template whose text could make a special token with data renders the
 // caller's tools and their neutral copy in turn: both conversions are
 // kept, so that rendering the same tools again converts none.

@@ -91,7 +91,7 @@ type Guard struct {
 	// tools is Check's verdict on the last tool list it saw: a caller
 	// usually passes the same tools at every rendering, and their JSON
 	// Schemas are most of the data's bytes.
-	tools atomic.Pointer[toolsVerdict]
+	tools atomic.Pointer[ToolsVerdict]
 }
 
 // The classes of Guard.cls.
@@ -100,10 +100,13 @@ const (
 	clsFirst
 )
 
-// toolsVerdict is what scanning a tool list found: the token and where
-// (tok empty when none), and the marks seen.
-type toolsVerdict struct {
-	tools            []chat.Tool // a copy of the caller's
+// ToolsVerdict is what step 1 found in a tool list: the token and where
+// (tok empty when none), and the marks seen. A caller that keeps its own
+// copy of a tool list (chattemplate's memo) keeps the verdict with it
+// (ScanTools, CheckScannedVerdict, NeutralTools), so that a rendering
+// compares the caller's tools with a kept list once, not once per keeper.
+type ToolsVerdict struct {
+	tools            []chat.Tool // a copy of the caller's (Check's own memo), or nil
 	seen             byteSet
 	tok, where, what string
 	// neutral is the neutral copy of tools, made by the first Neutral
@@ -718,6 +721,16 @@ type Marks struct{ set byteSet }
 // Add adds the marks of o to m.
 func (m *Marks) Add(o Marks) { m.set.union(&o.set) }
 
+// ScanMessages is step 1 over messages: the marks they hold, or the
+// first token found.
+func (g *Guard) ScanMessages(msgs []chat.Message) (Marks, *Hit) {
+	var s scan
+	if !s.messages(g, msgs) {
+		return Marks{}, hit(s.tok, s.where, s.what, s.index)
+	}
+	return Marks{s.seen}, nil
+}
+
 // ScanMessage is step 1 over one message, the one at index i: the marks
 // it holds, or the token found. It depends on the message alone, so a
 // caller may keep its result for a message it sees again.
@@ -739,9 +752,18 @@ func (g *Guard) CheckScanned(marks Marks, tools []chat.Tool, vars map[string]any
 // CheckScannedMarks is CheckScanned, with the marks of all the data
 // (Forgeable reads them).
 func (g *Guard) CheckScannedMarks(marks Marks, tools []chat.Tool, vars map[string]any) (all Marks, neutral bool, found *Hit) {
-	seen := marks.set
+	var tv *ToolsVerdict
 	if len(tools) > 0 {
-		tv := g.toolsVerdict(tools)
+		tv = g.toolsVerdict(tools)
+	}
+	return g.CheckScannedVerdict(marks, tv, vars)
+}
+
+// CheckScannedVerdict is CheckScannedMarks with the verdict on the tools
+// (ScanTools; nil for no tools) in place of the tools.
+func (g *Guard) CheckScannedVerdict(marks Marks, tv *ToolsVerdict, vars map[string]any) (all Marks, neutral bool, found *Hit) {
+	seen := marks.set
+	if tv != nil {
 		if tv.tok != "" {
 			return Marks{}, false, hit(tv.tok, tv.where, tv.what, -1)
 		}
@@ -790,18 +812,25 @@ func (g *Guard) Forgeable(seen Marks, out string) bool {
 
 // toolsVerdict returns what scanning tools finds, from the last Check
 // when it had the same tools.
-func (g *Guard) toolsVerdict(tools []chat.Tool) *toolsVerdict {
+func (g *Guard) toolsVerdict(tools []chat.Tool) *ToolsVerdict {
 	if tv := g.tools.Load(); tv != nil && SameTools(tv.tools, tools) {
 		return tv
 	}
-	var s scan
-	s.tools(g, tools)
-	tv := &toolsVerdict{tools: make([]chat.Tool, len(tools)), seen: s.seen, tok: s.tok, where: s.where, what: s.what}
+	tv := g.ScanTools(tools)
+	tv.tools = make([]chat.Tool, len(tools))
 	for i, t := range tools {
 		tv.tools[i] = chat.Tool{Name: t.Name, Description: t.Description, Parameters: bytes.Clone(t.Parameters)}
 	}
 	g.tools.Store(tv)
 	return tv
+}
+
+// ScanTools is step 1 over a tool list: the verdict, for a caller that
+// keeps it with its own copy of tools (it holds none of them).
+func (g *Guard) ScanTools(tools []chat.Tool) *ToolsVerdict {
+	var s scan
+	s.tools(g, tools)
+	return &ToolsVerdict{seen: s.seen, tok: s.tok, where: s.where, what: s.what}
 }
 
 // SameTools reports whether a and b define the same tools, as the scan
@@ -936,12 +965,19 @@ func (g *Guard) neutralGoAny(v any) any {
 // same tools at every rendering.
 func (g *Guard) neutralTools(tools []chat.Tool) []chat.Tool {
 	tv := g.tools.Load()
-	if tv != nil && SameTools(tv.tools, tools) {
+	if tv == nil || !SameTools(tv.tools, tools) {
+		tv = nil
+	}
+	return g.NeutralTools(tv, tools)
+}
+
+// NeutralTools returns tools made neutral, kept with tv, the verdict on
+// the same tools (ScanTools), or made afresh when tv is nil.
+func (g *Guard) NeutralTools(tv *ToolsVerdict, tools []chat.Tool) []chat.Tool {
+	if tv != nil {
 		if nt := tv.neutral.Load(); nt != nil {
 			return *nt
 		}
-	} else {
-		tv = nil
 	}
 	nt := make([]chat.Tool, len(tools))
 	for i, t := range tools {
