@@ -283,8 +283,14 @@ func (lx *lexer) run() error {
 }
 
 // raw lexes the body of {% raw %} starting at i (the tag began at begin).
+// A raw tag that ends the source is no error: Jinja2's lexer stops at the
+// end of the source before it looks for the endraw.
 func (lx *lexer) raw(begin, i int) error {
 	s := lx.s
+	if i >= len(s) {
+		lx.pos = i
+		return nil
+	}
 	for k := i; ; {
 		t := strings.Index(s[k:], "{%")
 		if t < 0 {
@@ -329,9 +335,14 @@ func (lx *lexer) raw(begin, i int) error {
 	}
 }
 
-// comment skips a comment whose {# is at begin; lx.pos is after {#.
+// comment skips a comment whose {# is at begin; lx.pos is after {# (and
+// its sign). A {# that ends the source is no error, as in Jinja2, whose
+// lexer stops at the end before it looks for the #}.
 func (lx *lexer) comment(begin int) error {
 	s := lx.s
+	if lx.pos >= len(s) {
+		return nil
+	}
 	k := strings.Index(s[lx.pos:], "#}")
 	if k < 0 {
 		return lx.fail(begin, "Missing end of comment tag")

@@ -1,0 +1,49 @@
+#!/usr/bin/env python3
+"""Differences the other ports' suites showed, made small.
+
+    python3 convert/portfound.py     # -> cases/portfound.json
+
+Each entry is the reduced form of a case of cases/minijinja.json,
+cases/jinja2cpp.json, cases/gonja.json or of a real chat template that
+the package rendered differently from Jinja2 (the note says which and
+what it was). Python's Jinja2 decides what each prints or raises
+(oracle.py); nothing here is a suite's own expectation.
+"""
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+# (name, template, context, note[, env])
+FOUND = [
+    # Jinja2's lexer stops when a tag that opens a state ends the source:
+    # an unclosed {% raw %} or {# is then no error (jinja2cpp errors_test).
+    ("raw-open-at-end", "{% raw %}", {}, "an unclosed raw at the very end is no error"),
+    ("raw-open-at-end-newline", "{% raw %}\n", {}, "the final newline is dropped before lexing"),
+    ("raw-open-at-end-kept-newline", "{% raw %}\n", {}, "with keep_trailing_newline the newline remains: Missing end of raw directive",
+     {"keep_trailing_newline": True}),
+    ("raw-open-at-end-strip", "x {%- raw -%}  ", {}, "-%} eats the whitespace up to the end"),
+    ("raw-open-before-space", "{% raw %} ", {}, "text after the tag: Missing end of raw directive"),
+    ("comment-open-at-end", "a{#", {}, "an unclosed comment at the very end is no error"),
+    ("comment-open-at-end-minus", "a  {#-", {}, "{#- strips, then the end"),
+    ("comment-open-at-end-plus", "a  {#+", {}, "{#+ keeps, then the end"),
+    ("comment-open-at-end-lstrip", "  {#", {}, "lstrip_blocks strips before the comment", {"lstrip_blocks": True}),
+    ("comment-open-at-end-newline", "{{ 1 }}\n{#\n", {}, "the final newline is dropped before lexing"),
+    ("comment-open-two-newlines", "{#\n\n", {}, "one newline remains: Missing end of comment tag"),
+]
+
+
+def main():
+    sys.path.insert(0, os.path.join(HERE, ".."))
+    import oracle
+    cases = []
+    for name, tpl, ctx, note, *rest in FOUND:
+        cases.append({"id": "portfound/" + name, "source": {"test": "convert/portfound.py", "note": note},
+                      "template": tpl, "context": ctx, "env": rest[0] if rest else {}})
+    doc = {"jinja2": "", "source": {"repo": "rolemark", "path": "internal/jinja2/testdata/oracle/convert/portfound.py",
+                                    "licence": "this project's"}, "cases": cases}
+    oracle.write_cases("portfound.json", doc)
+
+
+if __name__ == "__main__":
+    main()
