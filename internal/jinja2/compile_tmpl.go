@@ -128,6 +128,19 @@ func (c *compiler) compileBlockRef(n *Block) (execFn, error) {
 	if _, dup := c.blocks[n.Name]; dup {
 		return nil, c.errAt(n, "TemplateAssertionError", "block "+pyQuote(n.Name)+" defined twice")
 	}
+	// a block of the same name inside this one is the second definition
+	// (Jinja2 meets the blocks in document order), and would otherwise
+	// render itself without end
+	var inner *Block
+	Walk(n.Body, func(x Node) bool {
+		if b, ok := x.(*Block); ok && b.Name == n.Name && inner == nil {
+			inner = b
+		}
+		return inner == nil
+	})
+	if inner != nil {
+		return nil, c.errAt(inner, "TemplateAssertionError", "block "+pyQuote(n.Name)+" defined twice")
+	}
 	fs := &fnScope{block: n, scoped: n.Scoped}
 	s := &scope{fn: fs, vars: map[string]int{}}
 	for _, nm := range assigned(n.Body) {

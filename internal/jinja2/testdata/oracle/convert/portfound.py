@@ -30,6 +30,15 @@ FOUND = [
     ("comment-open-at-end-lstrip", "  {#", {}, "lstrip_blocks strips before the comment", {"lstrip_blocks": True}),
     ("comment-open-at-end-newline", "{{ 1 }}\n{#\n", {}, "the final newline is dropped before lexing"),
     ("comment-open-two-newlines", "{#\n\n", {}, "one newline remains: Missing end of comment tag"),
+    # A block inside a block of the same name is defined twice; the
+    # package rendered it, recursing until the stack overflowed (gonja's
+    # errors/compilation/tags.err).
+    ("block-nested-same-name", "{% block test %}{% block test %}{% endblock %}{% endblock %}", {},
+     "TemplateAssertionError: block 'test' defined twice"),
+    ("block-nested-same-name-deeper", "{% block a %}{% block b %}{% block a %}{% endblock %}{% endblock %}{% endblock %}", {},
+     "TemplateAssertionError, at the inner a"),
+    ("block-nested-then-sibling", "{% block a %}{% block b %}{% endblock %}{% endblock %}{% block b %}{% endblock %}", {},
+     "TemplateAssertionError, at the second b"),
 ]
 
 
