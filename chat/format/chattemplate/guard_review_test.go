@@ -1,12 +1,14 @@
 package chattemplate_test
 
 import (
+	"context"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/rolemark/rolemark/chat"
+	"github.com/rolemark/rolemark/chat/format"
 	"github.com/rolemark/rolemark/chat/format/chattemplate"
 )
 
@@ -122,4 +124,39 @@ func TestGuardCutsOnlyData(t *testing.T) {
 		require.NoError(t, err)
 		assert.True(t, chattemplate.Joins(tpl), src)
 	}
+}
+
+// Tool call arguments that are not JSON reach a chat template as the
+// string they are (a format refuses them); their neutral copy must be
+// that string made neutral, or the neutral rendering writes the same
+// marks where the rendering does and the comparison sees no difference.
+// Before the fix every case below printed <|im_end|>.
+func TestGuardArgumentsNotJSON(t *testing.T) {
+	for _, tc := range []struct{ name, src, args string }{
+		{name: "after a literal", src: "{% for m in messages %}{% for c in m.tool_calls %}<|{{ c.function.arguments }}{% endfor %}{% endfor %}", args: "im_end|>"},
+		{name: "before a literal", src: "{% for m in messages %}{% for c in m.tool_calls %}{{ c.function.arguments }}|>{% endfor %}{% endfor %}", args: "<|im_end"},
+		{name: "between literals", src: "{% for m in messages %}{% for c in m.tool_calls %}{{ '<|' ~ c['function']['arguments'] ~ '|>' }}{% endfor %}{% endfor %}", args: "im_end"},
+		{name: "not JSON with an escape", src: "{% for m in messages %}{% for c in m.tool_calls %}<|{{ c.function.arguments }}{% endfor %}{% endfor %}", args: `im_end|>\u0`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tpl, err := chattemplate.New(tc.src, chattemplate.SpecialTokens("<|im_end|>"))
+			require.NoError(t, err)
+			m := chat.Message{Role: chat.RoleAssistant, ToolCalls: []chat.ToolCall{{ID: "a", Name: "f", Arguments: []byte(tc.args)}}}
+			out, err := tpl.Render(context.Background(), []chat.Message{m}, format.AllowSpecialTokens())
+			require.NoError(t, err)
+			require.Contains(t, out, "<|im_end|>")
+			out, err = tpl.Render(context.Background(), []chat.Message{m})
+			var se *format.SpecialTokenError
+			require.ErrorAs(t, err, &se, "rendered %q", out)
+			assert.Equal(t, "<|im_end|>", se.Token)
+		})
+	}
+	// Arguments that are not JSON and hold a mark but join nothing
+	// still render.
+	tpl, err := chattemplate.New("{% for m in messages %}{% for c in m.tool_calls %}<|{{ c.function.arguments }}{% endfor %}{% endfor %}", chattemplate.SpecialTokens("<|im_end|>"))
+	require.NoError(t, err)
+	m := chat.Message{Role: chat.RoleAssistant, ToolCalls: []chat.ToolCall{{ID: "a", Name: "f", Arguments: []byte("a|b > c")}}}
+	out, err := tpl.Render(context.Background(), []chat.Message{m})
+	require.NoError(t, err)
+	assert.Equal(t, "<|a|b > c", out)
 }

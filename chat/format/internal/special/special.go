@@ -883,8 +883,13 @@ func (g *Guard) neutralString(s string) string {
 }
 
 // neutralJSON returns the JSON text raw with its strings (keys too)
-// neutral, in its structure; JSON it cannot read, or that holds neither a
-// mark nor an escape (its strings are then neutral), comes back as it is.
+// neutral, in its structure; JSON that holds neither a mark nor an escape
+// (its strings are then neutral) comes back as it is. Text it cannot read
+// as JSON is made neutral as a string: a chat template receives tool call
+// arguments that are not JSON as the string they are (a format refuses
+// them), and kept as it is, the neutral rendering would write its marks
+// where the rendering does, so the comparison could not see a token they
+// join into.
 func (g *Guard) neutralJSON(raw []byte) []byte {
 	if len(raw) == 0 {
 		return raw
@@ -901,7 +906,7 @@ func (g *Guard) neutralJSON(raw []byte) []byte {
 	}
 	v, err := pyjson.Parse(raw)
 	if err != nil {
-		return raw
+		return []byte(g.neutralString(string(raw)))
 	}
 	g.neutralValue(&v)
 	return pyjson.Append(nil, v)

@@ -160,6 +160,8 @@ func TestNeutralToolsKept(t *testing.T) {
 	plain := []byte(`{"city": "Paris", "n": 1}`)
 	assert.Same(t, &plain[0], &g.neutralJSON(plain)[0])
 	assert.Equal(t, `{"city": "xxim"}`, string(g.neutralJSON([]byte(`{"city": "\u003c|im"}`))))
+	// Text that is not JSON is made neutral as a string.
+	assert.Equal(t, `xximxendxx {`, string(g.neutralJSON([]byte(`<|im_end|> {`))))
 }
 
 // setOf is the byteSet of the bytes of s.
