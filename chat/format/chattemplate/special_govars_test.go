@@ -2,6 +2,7 @@ package chattemplate_test
 
 import (
 	"context"
+	"encoding/json"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -19,6 +20,7 @@ type govarInner struct {
 }
 
 type govarNode struct {
+	Raw    json.RawMessage
 	Name   string
 	Hidden string `json:"-"`
 	secret string
@@ -72,6 +74,19 @@ func TestSpecialTokensInGoTypedVars(t *testing.T) {
 			return n
 		}(), true, ""},
 		{"no join with a struct field", `{{ "<|im" ~ x.Name }}`, govarNode{Name: "_start|"}, false, "<|im_start|"},
+		// A json.RawMessage is what its JSON text holds, or the text when
+		// it is not JSON (jinja2.FromGo): before, the guard took it for
+		// bytes and read none of it.
+		{"json.RawMessage", "{{ x }}", json.RawMessage(`"<|im_end|>"`), true, ""},
+		{"json.RawMessage escaped", "{{ x.a }}", json.RawMessage(`{"a": "\u003c|im_end|\u003e"}`), true, ""},
+		{"json.RawMessage not JSON", "{{ x }}", json.RawMessage(`<|im_end|>`), true, ""},
+		{"json.RawMessage in a map", "{{ x.a }}", map[string]any{"a": json.RawMessage(`"<|im_end|>"`)}, true, ""},
+		{"json.RawMessage field", "{{ x.Raw }}", govarNode{Raw: json.RawMessage(`"<|im_end|>"`)}, true, ""},
+		{"pointer to json.RawMessage", "{{ x }}", func() *json.RawMessage { r := json.RawMessage(`"<|im_end|>"`); return &r }(), true, ""},
+		{"join with a json.RawMessage", `{{ "<|im" ~ x }}`, json.RawMessage(`"_end|>"`), true, ""},
+		{"join with a json.RawMessage not JSON", `{{ "<|im" ~ x }}`, json.RawMessage(`_end|>`), true, ""},
+		{"no join with a json.RawMessage", `{{ "<|im" ~ x }}`, json.RawMessage(`"_start|"`), false, "<|im_start|"},
+		{"json.RawMessage, nil", "{{ x is none }}", json.RawMessage(nil), false, "True"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			tpl, err := chattemplate.New(tc.src, chattemplate.SpecialTokens(tok))

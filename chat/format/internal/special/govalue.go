@@ -1,6 +1,7 @@
 package special
 
 import (
+	"encoding/json"
 	"reflect"
 	"strings"
 )
@@ -12,7 +13,13 @@ import (
 // json tag is "-"), to any depth, through cycles. Step 1 reads every
 // string the template could read that way, and step 2's neutral copy
 // replaces the marks in each of them, keeping the types, so that the
-// template sees the same shapes.
+// template sees the same shapes. A json.RawMessage is the value its JSON
+// text holds, or that text as a string when it is not JSON, as FromGo
+// reads it: its text is read as a tool call's arguments are (scan.json),
+// and its neutral copy is neutralJSON's.
+
+// rawJSON is the type FromGo reads as JSON text.
+var rawJSON = reflect.TypeFor[json.RawMessage]()
 
 // visit names a map, slice or pointer met before, so that a value that
 // holds itself is read once.
@@ -61,6 +68,9 @@ func (s *scan) goValue(g *Guard, where string, rv reflect.Value, seen map[visit]
 		}
 		return s.goValue(g, where, rv.Elem(), seen)
 	case reflect.Slice, reflect.Array:
+		if rv.Type() == rawJSON {
+			return s.json(g, -1, where, rv.Bytes())
+		}
 		if rv.Type().Elem().Kind() == reflect.Uint8 {
 			return true // bytes: a list of ints to a template
 		}
@@ -146,6 +156,9 @@ func (g *Guard) neutralGo(rv reflect.Value, memo map[visit]reflect.Value) reflec
 		out.Elem().Set(g.neutralGo(rv.Elem(), memo))
 		return out
 	case reflect.Slice:
+		if t == rawJSON {
+			return reflect.ValueOf(json.RawMessage(g.neutralJSON(rv.Bytes())))
+		}
 		if t.Elem().Kind() == reflect.Uint8 {
 			return rv
 		}
