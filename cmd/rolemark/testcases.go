@@ -13,6 +13,7 @@ import (
 
 	"github.com/rolemark/rolemark/chat"
 	"github.com/rolemark/rolemark/engine"
+	"github.com/rolemark/rolemark/internal/linediff"
 )
 
 const testArgs = "[--update] [--tools FILE] DIR..."
@@ -169,7 +170,7 @@ func (r *testRun) file(ctx context.Context, sio stdio, set *engine.Set, fsys fs.
 		}
 		fmt.Fprintf(sio.out, "FAIL %s: %s %s\n", shown, c.Name, what)
 		shownPrompt := filepath.Join(dir, filepath.FromSlash(engine.VariantFile(f.Prompt, c.Variant)))
-		sio.out.Write(unifiedDiff(shown+": "+c.Name+" (recorded)", shownPrompt+" (rendered)", want, have))
+		sio.out.Write(linediff.Unified(shown+": "+c.Name+" (recorded)", shownPrompt+" (rendered)", want, have))
 	}
 	if changed {
 		b, err := f.Marshal()

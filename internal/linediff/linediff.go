@@ -1,6 +1,6 @@
 // Package linediff compares two lists of lines along a longest common
-// subsequence: the edit script under the command line's unified diff
-// (rolemark test) and the preview's side-by-side view.
+// subsequence: the edit script (Edits) under the preview's side-by-side
+// view, and the unified diff (Unified) that rolemark test prints.
 package linediff
 
 // Edit is one step of an edit script: Op is ' ' for a line both lists

@@ -1,11 +1,9 @@
-package main
+package linediff
 
 import (
 	"bytes"
 	"fmt"
 	"strings"
-
-	"github.com/rolemark/rolemark/internal/linediff"
 )
 
 // maxDiffCells bounds the table of the longest common subsequence (int32
@@ -21,12 +19,12 @@ type diffEdit struct {
 	i, j int
 }
 
-// unifiedDiff returns the lines of a and b as a unified diff with three
+// Unified returns the lines of a and b as a unified diff with three
 // lines of context, headed --- from and +++ to; nil when they are equal.
 // Past the lines that a and b start and end with, it compares by the
-// longest common subsequence of lines, which the short results of test
-// cases afford (see maxDiffCells for long ones).
-func unifiedDiff(from, to, a, b string) []byte {
+// longest common subsequence of lines (Edits), which the short results of
+// test cases afford (see maxDiffCells for long ones).
+func Unified(from, to, a, b string) []byte {
 	if a == b {
 		return nil
 	}
@@ -63,7 +61,7 @@ func middleEdits(x, y []string, off int) []diffEdit {
 		}
 		return edits
 	}
-	for _, e := range linediff.Edits(x, y, true) {
+	for _, e := range Edits(x, y, true) {
 		var line string
 		if e.Op == '+' {
 			line = y[e.J]
