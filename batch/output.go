@@ -231,24 +231,8 @@ func OpenAIBatch(fm *engine.FrontMatter, opts ...OutputOption) (Append, error) {
 }
 
 func openAIBatch(fm *engine.FrontMatter, o outputSettings) (Append, error) {
-	api, _ := batchapi.ByName("openai-batch")
-	s, err := requestSettings(fm, o, api)
-	if err != nil {
-		return nil, err
-	}
-	return func(_ context.Context, b []byte, index int, row Row, msgs []chat.Message) ([]byte, error) {
-		b = append(b, `{"custom_id":`...)
-		b, err := appendCustomID(b, &api, &o, index, row)
-		if err != nil {
-			return nil, err
-		}
-		b = append(b, `,"method":"POST","url":"/v1/chat/completions","body":`...)
-		b, err = chat.AppendOpenAIBody(b, msgs, s)
-		if err != nil {
-			return nil, err
-		}
-		return append(b, "}\n"...), nil
-	}, nil
+	a, _, err := requestLine("openai-batch", fm, o, `,"method":"POST","url":"/v1/chat/completions","body":`, chat.AppendOpenAIBody)
+	return a, err
 }
 
 // AnthropicBatch writes per row one item of the requests array of
@@ -268,8 +252,7 @@ func AnthropicBatch(fm *engine.FrontMatter, opts ...OutputOption) (Append, error
 }
 
 func anthropicBatch(fm *engine.FrontMatter, o outputSettings) (Append, error) {
-	api, _ := batchapi.ByName("anthropic-batch")
-	s, err := requestSettings(fm, o, api)
+	a, s, err := requestLine("anthropic-batch", fm, o, `,"params":`, chat.AppendAnthropicBody)
 	if err != nil {
 		return nil, err
 	}
@@ -279,19 +262,33 @@ func anthropicBatch(fm *engine.FrontMatter, o outputSettings) (Append, error) {
 			return nil, fmt.Errorf("anthropic-batch: %w", err)
 		}
 	}
+	return a, nil
+}
+
+// requestLine returns the output of the batch API named name (see
+// batchapi.ByName), whose line is {"custom_id": …, then key, the body that
+// appendBody writes of the row's messages and the request's settings, and
+// "}\n"; and those settings (requestSettings).
+func requestLine(name string, fm *engine.FrontMatter, o outputSettings, key string,
+	appendBody func([]byte, []chat.Message, chat.Settings) ([]byte, error)) (Append, chat.Settings, error) {
+	api, _ := batchapi.ByName(name)
+	s, err := requestSettings(fm, o, api)
+	if err != nil {
+		return nil, s, err
+	}
 	return func(_ context.Context, b []byte, index int, row Row, msgs []chat.Message) ([]byte, error) {
 		b = append(b, `{"custom_id":`...)
 		b, err := appendCustomID(b, &api, &o, index, row)
 		if err != nil {
 			return nil, err
 		}
-		b = append(b, `,"params":`...)
-		b, err = chat.AppendAnthropicBody(b, msgs, s)
+		b = append(b, key...)
+		b, err = appendBody(b, msgs, s)
 		if err != nil {
 			return nil, err
 		}
 		return append(b, "}\n"...), nil
-	}, nil
+	}, s, nil
 }
 
 // requestSettings are the front matter's request settings, with the model
@@ -351,13 +348,9 @@ func sft(f *format.Format, s outputSettings) (Append, error) {
 	if err := f.Validate(); err != nil {
 		return nil, err
 	}
-	return func(_ context.Context, b []byte, _ int, _ Row, msgs []chat.Message) ([]byte, error) {
-		text, spans, err := formatSpans(f, msgs, &s)
-		if err != nil {
-			return nil, err
-		}
-		return appendSFT(b, text, spans), nil
-	}, nil
+	return sftLine(func(_ context.Context, msgs []chat.Message) (string, [][2]int, error) {
+		return formatSpans(f, msgs, &s)
+	}), nil
 }
 
 // TemplateSFT is SFT for a model's own chat template t, with the spans
@@ -367,13 +360,21 @@ func TemplateSFT(t *chattemplate.Template, opts ...OutputOption) (Append, error)
 	if err != nil {
 		return nil, err
 	}
+	return sftLine(func(ctx context.Context, msgs []chat.Message) (string, [][2]int, error) {
+		return templateSpans(ctx, t, msgs, &s)
+	}), nil
+}
+
+// sftLine returns the output that writes per row the text and the spans
+// that spans finds in the row's messages.
+func sftLine(spans func(context.Context, []chat.Message) (string, [][2]int, error)) Append {
 	return func(ctx context.Context, b []byte, _ int, _ Row, msgs []chat.Message) ([]byte, error) {
-		text, spans, err := templateSpans(ctx, t, msgs, &s)
+		text, sp, err := spans(ctx, msgs)
 		if err != nil {
 			return nil, err
 		}
-		return appendSFT(b, text, spans), nil
-	}, nil
+		return appendSFT(b, text, sp), nil
+	}
 }
 
 // OutputNames returns the names of the outputs Output knows besides the
