@@ -10,7 +10,7 @@ import (
 // the call.
 func TestMethodsAgainstPython(t *testing.T) {
 	failures := 0
-	for _, parts := range pyRows(t, "testdata/methods.txt", 5, 1312) {
+	for _, parts := range pyRows(t, "testdata/methods.txt", 5, 1313) {
 		recv, name, want := parsePyLit(t, parts[0]), parts[1], parts[4]
 		args := parsePyLit(t, parts[2]).Items()
 		var kw []Kwarg

@@ -576,14 +576,7 @@ func percentFormat(c *Ctx, f, args Value) (Value, error) {
 					out = string(rs[:spec.precision])
 				}
 			}
-			out = esc(out, v)
-			if spec.align == '=' {
-				spec.fill, spec.align = ' ', '>'
-			}
-			if err := wideField(c, spec.width); err != nil {
-				return Value{}, err
-			}
-			if out, err = spec.pad("", out, '>'); err != nil {
+			if out, err = padText(c, spec, esc(out, v)); err != nil {
 				return Value{}, err
 			}
 			b.WriteString(out)
@@ -677,14 +670,7 @@ func percentFormat(c *Ctx, f, args Value) (Value, error) {
 			default:
 				return Value{}, typeErr("%%c requires int or char")
 			}
-			out = esc(out, v)
-			if spec.align == '=' {
-				spec.fill, spec.align = ' ', '>'
-			}
-			if err := wideField(c, spec.width); err != nil {
-				return Value{}, err
-			}
-			if out, err = spec.pad("", out, '>'); err != nil {
+			if out, err = padText(c, spec, esc(out, v)); err != nil {
 				return Value{}, err
 			}
 		default:
@@ -712,6 +698,18 @@ func wideField(c *Ctx, width int) error {
 		return growLimited(c, width)
 	}
 	return nil
+}
+
+// padText lays out the text of %s, %r, %a and %c in its width: on the
+// right unless '-' says left, with spaces even under the '0' flag.
+func padText(c *Ctx, spec fmtSpec, out string) (string, error) {
+	if spec.align == '=' {
+		spec.fill, spec.align = ' ', '>'
+	}
+	if err := wideField(c, spec.width); err != nil {
+		return "", err
+	}
+	return spec.pad("", out, '>')
 }
 
 // padPrintf lays out a number of % formatting in its width: '-' left,
