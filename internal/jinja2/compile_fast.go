@@ -884,8 +884,18 @@ func (c *compiler) compileCond(x Expr) (condFn, error) {
 	return c.truthOf(x)
 }
 
-// truthOf compiles x's value and tests its truth.
+// truthOf compiles x's value and tests its truth; a value nativeRef
+// reads is tested where it lies.
 func (c *compiler) truthOf(x Expr) (condFn, error) {
+	if r, err := c.nativeRef(x); r != nil || err != nil {
+		return func(f *frame) (bool, error) {
+			p, err := r(f)
+			if err != nil {
+				return false, err
+			}
+			return p.Truth(), nil
+		}, err
+	}
 	ev, err := c.compileExpr(x)
 	if err != nil {
 		return nil, err
@@ -906,25 +916,34 @@ func (c *compiler) fastTestCond(n *TestExpr) (condFn, error) {
 	if _, own := c.env.tests[name]; own || c.env.builtinTests[name] == nil {
 		return c.truthOf(n)
 	}
+	var want Kind
+	switch name {
+	case "defined", "undefined":
+		want = KindUndefined
+	default:
+		want = KindNone
+	}
+	is := name != "defined" // the test is whether the kind is want
+	r, err := c.nativeRefL(n.X, name != "none")
+	if err != nil {
+		return nil, err
+	}
+	if r != nil {
+		return func(f *frame) (bool, error) {
+			p, err := r(f)
+			if err != nil {
+				return false, err
+			}
+			return (p.kind == want) == is, nil
+		}, nil
+	}
 	x, err := c.expr(n.X, name != "none")
 	if err != nil {
 		return nil, err
 	}
-	switch name {
-	case "defined":
-		return func(f *frame) (bool, error) {
-			v, err := x(f)
-			return err == nil && v.kind != KindUndefined, err
-		}, nil
-	case "undefined":
-		return func(f *frame) (bool, error) {
-			v, err := x(f)
-			return err == nil && v.kind == KindUndefined, err
-		}, nil
-	}
 	return func(f *frame) (bool, error) {
 		v, err := x(f)
-		return err == nil && v.kind == KindNone, err
+		return err == nil && (v.kind == want) == is, err
 	}, nil
 }
 
@@ -938,35 +957,33 @@ func (c *compiler) compareCond(n *CompareExpr) (condFn, error) {
 	if fn, err := c.boolCompare(n, op); fn != nil || err != nil {
 		return fn, err
 	}
-	left, err := c.compileExpr(n.Left)
+	lref, err := c.nativeRef(n.Left)
 	if err != nil {
 		return nil, err
 	}
-	if fn := c.intCompare(n, op, left); fn != nil {
+	var left evalFn
+	if lref == nil {
+		if left, err = c.compileExpr(n.Left); err != nil {
+			return nil, err
+		}
+	}
+	if fn := c.intCompare(n, op, lref, left); fn != nil {
 		return fn, nil
 	}
 	name, pos := c.src.name, n.P
 	if k, ok := n.Rights[0].(*Const); ok && k.Value.kind == KindStr && (op == "==" || op == "!=") {
 		kv, ks, eq := k.Value, k.Value.s, op == "=="
-		if slot, key, miss, ok := c.fieldOf(n.Left); ok {
-			// x.name == "const" or x['name'] == "const": the field is
-			// read and compared in one function
+		if lref != nil {
+			// the left operand is compared where it lies
 			return func(f *frame) (bool, error) {
-				o := &f.slots[slot]
-				if o.kind == KindDict {
-					d := o.dict()
-					if i := d.findStr(key); i >= 0 {
-						if v := &d.vals[i]; v.kind == KindStr {
-							return (v.s == ks) == eq, nil
-						}
-						return Equal(d.vals[i], kv) == eq, nil
-					}
-				}
-				v, err := miss(f, o)
+				v, err := lref(f)
 				if err != nil {
 					return false, err
 				}
-				return Equal(v, kv) == eq, nil
+				if v.kind == KindStr {
+					return (v.s == ks) == eq, nil
+				}
+				return Equal(*v, kv) == eq, nil
 			}, nil
 		}
 		return func(f *frame) (bool, error) {
@@ -980,8 +997,39 @@ func (c *compiler) compareCond(n *CompareExpr) (condFn, error) {
 			return Equal(v, kv) == eq, nil
 		}, nil
 	}
-	right, err := c.compileExpr(n.Rights[0])
+	rref, err := c.nativeRef(n.Rights[0])
 	if err != nil {
+		return nil, err
+	}
+	if lref != nil && rref != nil {
+		// both read where they lie: neither evaluation changes what the
+		// other reads
+		return func(f *frame) (bool, error) {
+			a, err := lref(f)
+			if err != nil {
+				return false, err
+			}
+			b, err := rref(f)
+			if err != nil {
+				return false, err
+			}
+			if eq, fast := strEqual(op, *a, *b); fast {
+				return eq, nil
+			}
+			ok, err := Compare(f.c, op, *a, *b)
+			if err != nil {
+				return false, place(err, name, pos)
+			}
+			return ok, nil
+		}, nil
+	}
+	if left == nil {
+		left = evalRef(lref)
+	}
+	var right evalFn
+	if rref != nil {
+		right = evalRef(rref)
+	} else if right, err = c.compileExpr(n.Rights[0]); err != nil {
 		return nil, err
 	}
 	return func(f *frame) (bool, error) {

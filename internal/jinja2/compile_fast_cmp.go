@@ -56,7 +56,7 @@ func (c *compiler) boolCompare(n *CompareExpr, op string) (condFn, error) {
 // an int x that fits one is compared in place, anything else goes to
 // Compare. It takes x compiled; nil when the right operand is no such
 // constant.
-func (c *compiler) intCompare(n *CompareExpr, op string, left evalFn) condFn {
+func (c *compiler) intCompare(n *CompareExpr, op string, lref refFn, left evalFn) condFn {
 	k, ok := n.Rights[0].(*Const)
 	if !ok || k.Value.kind != KindInt || k.Value.ref != nil {
 		return nil
@@ -80,6 +80,22 @@ func (c *compiler) intCompare(n *CompareExpr, op string, left evalFn) condFn {
 		return nil
 	}
 	name, pos := c.src.name, n.P
+	if lref != nil {
+		return func(f *frame) (bool, error) {
+			v, err := lref(f)
+			if err != nil {
+				return false, err
+			}
+			if v.kind == KindInt && v.ref == nil {
+				return cmp(v.n), nil
+			}
+			r, err := Compare(f.c, op, *v, kv)
+			if err != nil {
+				return false, place(err, name, pos)
+			}
+			return r, nil
+		}
+	}
 	return func(f *frame) (bool, error) {
 		v, err := left(f)
 		if err != nil {

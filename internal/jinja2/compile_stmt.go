@@ -542,47 +542,22 @@ func checkUnpack(items []Value, n int) ([]Value, error) {
 }
 
 func (c *compiler) compileSet(n *Set) (execFn, error) {
-	x, err := c.compileExpr(n.Value)
-	if err != nil {
-		return nil, err
-	}
 	if t, ok := n.Target.(*Name); ok && !c.sc.top {
 		// a name outside the top scope (which records exports) is
-		// stored straight into its slot, as storeName's would
+		// written straight into its slot, as storeName's would store it
+		x, err := c.compileInto(n.Value)
+		if err != nil {
+			return nil, err
+		}
 		slot, ok := c.sc.vars[t.Name]
 		if !ok {
 			slot = c.sc.declare(t.Name)
 		}
-		if from, key, miss, ok := c.fieldOf(n.Value); ok {
-			// {% set x = m['k'] %}, {% set x = m.k %} of a local m: the
-			// dict's item is copied into the slot where it lies; a Value
-			// an evalFn returns would be stored through a stack copy the
-			// CPU stalls on (Value is too large for registers)
-			return func(f *frame) error {
-				o := &f.slots[from]
-				if o.kind == KindDict {
-					d := o.dict()
-					if i := d.findStr(key); i >= 0 {
-						f.slots[slot] = d.vals[i]
-						return nil
-					}
-				}
-				v, err := miss(f, o)
-				if err != nil {
-					return err
-				}
-				f.slots[slot] = v
-				return nil
-			}, nil
-		}
-		return func(f *frame) error {
-			v, err := x(f)
-			if err != nil {
-				return err
-			}
-			f.slots[slot] = v
-			return nil
-		}, nil
+		return func(f *frame) error { return x(f, &f.slots[slot]) }, nil
+	}
+	x, err := c.compileExpr(n.Value)
+	if err != nil {
+		return nil, err
 	}
 	st, err := c.compileAssign(n.Target)
 	if err != nil {

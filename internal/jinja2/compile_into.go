@@ -1,0 +1,304 @@
+package jinja2
+
+// Expressions that write their value into a destination. A Value is 48
+// bytes, more than Go returns in registers with an error: a Value an
+// evalFn returns is stored to the caller's stack in narrow stores and
+// copied on from there with wide loads the CPU cannot forward from its
+// store buffer, and stored into a slot it is copied once more. An intoFn
+// writes the value where the caller wants it (a slot, a local of the
+// caller): a read of a slot, of a dict's item or of a loop's counter is
+// one copy from where the value lies.
+//
+// compileInto has native forms for the reads chat templates make at every
+// message; any other expression is its evalFn behind an adapter, so a
+// caller can move to intoFn before the expression it evaluates does.
+
+// intoFn evaluates an expression into *dst. dst is a slot of a frame or a
+// local of the caller, never an item of a list or dict (the evaluation
+// could move or change it). It may alias a slot the expression reads: an
+// intoFn reads what it needs before it writes *dst, and writes *dst only
+// when it returns no error.
+type intoFn func(f *frame, dst *Value) error
+
+// compileInto compiles x into an intoFn: what compileExpr(x) evaluates,
+// with the same errors.
+func (c *compiler) compileInto(x Expr) (intoFn, error) {
+	if fn := c.nativeInto(x); fn != nil {
+		return fn, nil
+	}
+	if c.constMode == 0 && c.placing != x && !c.foldMatters(x) {
+		if place := c.deepPlace(x); place != nil {
+			return c.placedInto(x, place)
+		}
+	}
+	ev, err := c.compileExpr(x)
+	if err != nil {
+		return nil, err
+	}
+	return intoOf(ev), nil
+}
+
+// intoOf adapts an evalFn to an intoFn.
+func intoOf(ev evalFn) intoFn {
+	return func(f *frame, dst *Value) error {
+		v, err := ev(f)
+		if err != nil {
+			return err
+		}
+		*dst = v
+		return nil
+	}
+}
+
+// nativeInto returns the intoFn of x where compileExpr would compile x on
+// one of the fast paths it mirrors (a local name, an attribute or str
+// item of a local, a path placeOf follows), or nil. It compiles nothing
+// that compileExpr would compile otherwise: x is not folded, not a
+// placing's own general path, and its object is a local read in place.
+func (c *compiler) nativeInto(x Expr) intoFn {
+	if c.constMode > 0 || c.placing == x || c.foldMatters(x) {
+		return nil
+	}
+	switch n := x.(type) {
+	case *Const:
+		v := n.Value
+		if v.kind == KindStr && !v.IsSafe() {
+			v = strVScan(v.s) // as compileExpr's Const
+		}
+		return func(_ *frame, dst *Value) error { *dst = v; return nil }
+	case *Name:
+		if n.Name == "self" || n.Name == "super" && c.sc.fn.block != nil {
+			return nil
+		}
+		if slot, ok := c.slotOf(n); ok {
+			return func(f *frame, dst *Value) error { *dst = f.slots[slot]; return nil }
+		}
+	case *AttrExpr:
+		if c.deepPlace(x) != nil {
+			return nil // placedInto's
+		}
+		if slot, ok, undef := c.checkedSlotOf(n.X); ok {
+			a := c.newFastAttr(n)
+			if undef == nil {
+				return func(f *frame, dst *Value) error { return a.into(f, &f.slots[slot], dst) }
+			}
+			return func(f *frame, dst *Value) error {
+				o := &f.slots[slot]
+				if o.kind == KindUndefined {
+					return undef
+				}
+				return a.into(f, o, dst)
+			}
+		}
+	case *ItemExpr:
+		k, ok := n.Key.(*Const)
+		if !ok || k.Value.kind != KindStr || c.deepPlace(x) != nil {
+			return nil
+		}
+		slot, ok := c.slotOf(n.X)
+		if !ok {
+			return nil
+		}
+		name, pos, kv := c.src.name, n.P, k.Value
+		return func(f *frame, dst *Value) error {
+			o := &f.slots[slot]
+			if o.kind == KindDict {
+				d := o.dict()
+				if i := d.findStr(kv.s); i >= 0 {
+					*dst = d.vals[i]
+					return nil
+				}
+			}
+			v, err := GetItem(f.c, *o, kv)
+			if err != nil {
+				return place(err, name, pos)
+			}
+			*dst = v
+			return nil
+		}
+	}
+	return nil
+}
+
+// placedInto is placedExpr's intoFn.
+func (c *compiler) placedInto(x Expr, place placeFn) (intoFn, error) {
+	saved := c.placing
+	c.placing = x
+	gen, err := c.expr(x, false)
+	c.placing = saved
+	if err != nil {
+		return nil, err
+	}
+	return func(f *frame, dst *Value) error {
+		if p := place(f); p != nil {
+			*dst = *p
+			return nil
+		}
+		v, err := gen(f)
+		if err != nil {
+			return err
+		}
+		*dst = v
+		return nil
+	}, nil
+}
+
+// into is get, written into *dst; o may be dst.
+func (a *fastAttrRef) into(f *frame, o, dst *Value) error {
+	switch o.kind {
+	case KindDict:
+		if a.fromDict {
+			d := o.dict()
+			if i := d.findStr(a.name); i >= 0 {
+				*dst = d.vals[i]
+				return nil
+			}
+		}
+	case KindObject:
+		if a.loop != loopNone {
+			if l, ok := o.ref.(*loopObj); ok && l.more == nil {
+				if a.loop == loopFirst || a.loop == loopLast {
+					*dst = BoolV(l.attrBool(a.loop))
+				} else {
+					*dst = IntV(l.attrInt(a.loop))
+				}
+				return nil
+			}
+		}
+	}
+	v, err := a.get(f, o)
+	if err != nil {
+		return err
+	}
+	*dst = v
+	return nil
+}
+
+// refFn evaluates an expression and returns a pointer to its value where
+// it lies: a slot, an item of a list or dict, a constant, or for a value
+// computed, a slot the compiler keeps for the expression. The caller
+// reads the value before it evaluates anything else (the next evaluation
+// may change or move it) and never writes through the pointer. Reading a
+// Value where it lies copies none of its 48 bytes.
+type refFn func(f *frame) (*Value, error)
+
+// nativeRef returns the refFn of x where compileExpr would compile x on
+// one of the fast paths nativeInto mirrors, or nil: the caller then
+// evaluates x's evalFn. An expression nativeRef compiles calls no macro
+// and changes nothing, so a second one may be evaluated while the first
+// one's pointer is held.
+func (c *compiler) nativeRef(x Expr) (refFn, error) {
+	return c.nativeRefL(x, false)
+}
+
+// nativeRefL is nativeRef of an operand that, when lenient, accepts a
+// missing name under StrictNames (expr's, which reads no path in place
+// then).
+func (c *compiler) nativeRefL(x Expr, lenient bool) (refFn, error) {
+	if c.constMode > 0 || c.placing == x || c.foldMatters(x) {
+		return nil, nil
+	}
+	if place := c.deepPlace(x); place != nil && !lenient {
+		saved := c.placing
+		c.placing = x
+		gen, err := c.expr(x, false)
+		c.placing = saved
+		if err != nil {
+			return nil, err
+		}
+		tmp := c.sc.fn.newSlot()
+		return func(f *frame) (*Value, error) {
+			if p := place(f); p != nil {
+				return p, nil
+			}
+			v, err := gen(f)
+			if err != nil {
+				return nil, err
+			}
+			f.slots[tmp] = v
+			return &f.slots[tmp], nil
+		}, nil
+	}
+	switch n := x.(type) {
+	case *Const:
+		v := new(Value)
+		*v = n.Value
+		if v.kind == KindStr && !v.IsSafe() {
+			*v = strVScan(v.s) // as compileExpr's Const
+		}
+		return func(*frame) (*Value, error) { return v, nil }, nil
+	case *Name:
+		if n.Name == "self" || n.Name == "super" && c.sc.fn.block != nil {
+			return nil, nil
+		}
+		if slot, ok := c.slotOf(n); ok {
+			return func(f *frame) (*Value, error) { return &f.slots[slot], nil }, nil
+		}
+	case *AttrExpr:
+		slot, ok, undef := c.checkedSlotOf(n.X)
+		if !ok {
+			return nil, nil
+		}
+		a := c.newFastAttr(n)
+		if !a.fromDict || a.loop != loopNone {
+			// a loop's counters are computed: fastAttr returns them
+			return nil, nil
+		}
+		tmp := c.sc.fn.newSlot()
+		return func(f *frame) (*Value, error) {
+			o := &f.slots[slot]
+			if o.kind == KindDict {
+				d := o.dict()
+				if i := d.findStr(a.name); i >= 0 {
+					return &d.vals[i], nil
+				}
+			} else if undef != nil && o.kind == KindUndefined {
+				return nil, undef
+			}
+			v, err := a.get(f, o)
+			if err != nil {
+				return nil, err
+			}
+			f.slots[tmp] = v
+			return &f.slots[tmp], nil
+		}, nil
+	case *ItemExpr:
+		k, ok := n.Key.(*Const)
+		if !ok || k.Value.kind != KindStr {
+			return nil, nil
+		}
+		slot, ok := c.slotOf(n.X)
+		if !ok {
+			return nil, nil
+		}
+		name, pos, kv := c.src.name, n.P, k.Value
+		tmp := c.sc.fn.newSlot()
+		return func(f *frame) (*Value, error) {
+			o := &f.slots[slot]
+			if o.kind == KindDict {
+				d := o.dict()
+				if i := d.findStr(kv.s); i >= 0 {
+					return &d.vals[i], nil
+				}
+			}
+			v, err := GetItem(f.c, *o, kv)
+			if err != nil {
+				return nil, place(err, name, pos)
+			}
+			f.slots[tmp] = v
+			return &f.slots[tmp], nil
+		}, nil
+	}
+	return nil, nil
+}
+
+// evalRef adapts a refFn to an evalFn.
+func evalRef(r refFn) evalFn {
+	return func(f *frame) (Value, error) {
+		p, err := r(f)
+		if err != nil {
+			return Value{}, err
+		}
+		return *p, nil
+	}
+}
