@@ -42,12 +42,9 @@ func cmdCheck(ctx context.Context, sio stdio, args []string) error {
 	stdout := sio.out
 	fl := newFlags("check")
 	tools := toolsOfFrontMatter(fl)
-	operands, err := parseArgs(fl, args)
+	operands, err := parseOperands(fl, args, 1, -1, "check takes one or more files or directories")
 	if err != nil {
 		return err
-	}
-	if len(operands) == 0 {
-		return usageErr("check takes one or more files or directories")
 	}
 	set := newSet()
 	if err := tools(set); err != nil {

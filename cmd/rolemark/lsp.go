@@ -13,14 +13,10 @@ const lspAbout = "Runs a Language Server (LSP) on standard input and output for 
 
 // cmdLSP serves the Language Server Protocol on standard input and output.
 func cmdLSP(ctx context.Context, sio stdio, args []string) error {
-	operands, err := parseArgs(newFlags("lsp"), args)
-	if err != nil {
+	if _, err := parseOperands(newFlags("lsp"), args, 0, 0, "lsp takes no operands"); err != nil {
 		return err
 	}
-	if len(operands) > 0 {
-		return usageErr("lsp takes no operands")
-	}
-	err = lsp.Serve(ctx, sio.in, sio.out, lsp.Options{Set: newSet(), Funcs: lspFuncs(), Version: version(debug.ReadBuildInfo)})
+	err := lsp.Serve(ctx, sio.in, sio.out, lsp.Options{Set: newSet(), Funcs: lspFuncs(), Version: version(debug.ReadBuildInfo)})
 	if errors.Is(err, lsp.ErrExitWithoutShutdown) {
 		return errSilent{}
 	}

@@ -309,6 +309,19 @@ func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 	}
 }
 
+// parseOperands is parseArgs, then a usage error saying want when the
+// operands number fewer than least or more than most (most < 0: no limit).
+func parseOperands(fs *flag.FlagSet, args []string, least, most int, want string) ([]string, error) {
+	operands, err := parseArgs(fs, args)
+	if err != nil {
+		return nil, err
+	}
+	if len(operands) < least || most >= 0 && len(operands) > most {
+		return nil, usageErr("%s", want)
+	}
+	return operands, nil
+}
+
 // readInput reads a named file, or standard input for "-".
 func readInput(name string, stdin io.Reader) ([]byte, error) {
 	if name == "-" {

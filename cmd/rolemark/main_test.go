@@ -115,6 +115,8 @@ func TestRun(t *testing.T) {
 		{name: "engines", args: []string{"engines"}, wantCode: 0, wantOut: "gotmpl       .tmpl .gotmpl\nhandlebars   .hbs .handlebars .prompt\njinja        .jinja .j2 .jinja2\npongo2       .pongo2\n"},
 		{name: "engines takes no arguments", args: []string{"engines", "x"}, wantCode: 2, wantErrSub: "engines takes no arguments"},
 		{name: "formats takes no arguments", args: []string{"formats", "x"}, wantCode: 2, wantErrSub: "formats takes no arguments"},
+		{name: "lsp takes no operands", args: []string{"lsp", "x"}, wantCode: 2, wantErrSub: "lsp takes no operands"},
+		{name: "test takes directories", args: []string{"test"}, wantCode: 2, wantErrSub: "test takes one or more directories"},
 		{name: "check --tools of no file is a usage error", args: []string{"check", "--tools", "no-such-tools.json", "."}, wantCode: 2, wantErrSub: "--tools: open no-such-tools.json"},
 		{name: "test --tools of no file is a usage error", args: []string{"test", "--tools", "no-such-tools.json", "."}, wantCode: 2, wantErrSub: "--tools: open no-such-tools.json"},
 		{name: "parse default format is openai", args: []string{"parse", "-"}, stdin: "<message role=\"user\">a &amp; b</message>", wantCode: 0,
@@ -343,6 +345,7 @@ func TestServe(t *testing.T) {
 		wantErr string
 	}{
 		{"no directory", []string{"serve"}, 2, "serve takes one directory"},
+		{"two directories", []string{"serve", "a", "b"}, 2, "serve takes one directory"},
 		{"bad address", []string{"serve", "--addr", "nohost", "testdata"}, 2, `--addr "nohost"`},
 		{"bad format", []string{"serve", "--format", "nope", "testdata"}, 2, `unknown format "nope"`},
 		{"missing directory", []string{"serve", "--addr", "127.0.0.1:0", "testdata/nope"}, 1, "no such file or directory"},

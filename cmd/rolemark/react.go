@@ -65,12 +65,9 @@ func reactParse(_ context.Context, sio stdio, args []string) error {
 	stdin, stdout := sio.in, sio.out
 	fs := newFlags("react parse")
 	toolsFile := fs.String("tools", "", "JSON array of the tools the reply may name (- for standard input)")
-	operands, err := parseArgs(fs, args)
+	operands, err := parseOperands(fs, args, 1, 1, "want one REPLY, or - to read it from standard input")
 	if err != nil {
 		return err
-	}
-	if len(operands) != 1 {
-		return usageErr("want one REPLY, or - to read it from standard input")
 	}
 	var tools []react.Tool
 	if *toolsFile != "" {

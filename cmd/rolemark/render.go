@@ -399,12 +399,9 @@ func cmdParse(ctx context.Context, sio stdio, args []string) error {
 	var po promptOptions
 	addPromptFlags(fl, &po)
 	loose := fl.Bool("loose", false, "read text outside messages as Semantic Kernel does: before the first message a system message, after one a user message (roleparse.Loose)")
-	operands, err := parseArgs(fl, args)
+	operands, err := parseOperands(fl, args, 1, 1, "parse takes one markup file or -")
 	if err != nil {
 		return err
-	}
-	if len(operands) != 1 {
-		return usageErr("parse takes one markup file or -")
 	}
 	if err := checkFormat(*format, false); err != nil {
 		return err
@@ -495,14 +492,8 @@ func formatNames() []string {
 // noOperands parses the flags of the command name, which has none of
 // its own, and refuses operands.
 func noOperands(name string, args []string) error {
-	operands, err := parseArgs(newFlags(name), args)
-	if err != nil {
-		return err
-	}
-	if len(operands) > 0 {
-		return usageErr("%s takes no arguments", name)
-	}
-	return nil
+	_, err := parseOperands(newFlags(name), args, 0, 0, name+" takes no arguments")
+	return err
 }
 
 func cmdFormats(_ context.Context, sio stdio, args []string) error {

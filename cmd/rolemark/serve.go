@@ -42,12 +42,9 @@ func cmdServe(ctx context.Context, sio stdio, args []string) error {
 	addr := fl.String("addr", "127.0.0.1:7878", "listen on `HOST:PORT` (port 0 picks a free one)")
 	format := fl.String("format", "chatml", "chat format `F` the prompt-string view starts with")
 	count := fl.String("count", "o200k_base", "show token counts made with tokenizer `T`, as render --count counts: o200k_base or cl100k_base (the messages with OpenAI's per-message overhead, and the prompt string), or a tokenizer.json file (the prompt string); \"\" shows none")
-	operands, err := parseArgs(fl, args)
+	operands, err := parseOperands(fl, args, 1, 1, "serve takes one directory")
 	if err != nil {
 		return err
-	}
-	if len(operands) != 1 {
-		return usageErr("serve takes one directory")
 	}
 	dir := operands[0]
 	if err := checkFormat(*format, false); err != nil {

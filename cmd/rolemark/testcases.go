@@ -35,12 +35,9 @@ func cmdTest(ctx context.Context, sio stdio, args []string) error {
 	fl := newFlags("test")
 	update := fl.Bool("update", false, "record the result of every case that differs or has none")
 	tools := toolsOfFrontMatter(fl)
-	operands, err := parseArgs(fl, args)
+	operands, err := parseOperands(fl, args, 1, -1, "test takes one or more directories")
 	if err != nil {
 		return err
-	}
-	if len(operands) == 0 {
-		return usageErr("test takes one or more directories")
 	}
 	for _, dir := range operands {
 		if info, err := os.Stat(dir); err != nil || !info.IsDir() {
