@@ -54,6 +54,11 @@
 // transformers' return_assistant_tokens_mask does with char_to_token. The
 // offsets count Unicode code points, as Python indexes a str; a byte-level
 // tokenizer in another language must convert them to its own units.
+// Spans, TemplateSpans and AssistantTokens (with its AssistantMask) are
+// what the SFT outputs write on every line, and take the same
+// OutputOptions (Tools, LastOnly, TurnEnds, AllowSpecialTokens, Vars);
+// they stay here rather than in a package that would declare those
+// options again.
 //
 // The package sits beside engine rather than in it: it needs only what a
 // caller of engine uses (Template.Messages, History, FrontMatter), and it
