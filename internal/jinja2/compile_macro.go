@@ -286,24 +286,35 @@ func printsInto(c *Ctx) bool { return !c.autoescape || c.Autoescape() }
 // callInto is call writing the macro's output at the end of the render's
 // output, which is what printing call's value writes where printsInto
 // says so. It keeps neither args nor kw.
+//
+// It restores the render's state without defer: Go's defers here were
+// not open-coded (too many returns), and a call paid for each; a panic
+// leaves the state to the next render's reset of the pooled Ctx.
 func (m *macroCode) callInto(c *Ctx, def *frame, args []Value, kw []Kwarg) error {
 	if err := c.enter(); err != nil {
 		return err
 	}
-	defer c.leave()
 	var inh *inheritance
 	if def != nil && def.tc != nil {
 		inh = def.tc.inh
 	}
-	defer c.leaveCode(c.enterCode(m.escOn, m.escVolatile, inh))
-	var f *frame
+	saved := c.enterCode(m.escOn, m.escVolatile, inh)
+	var err error
 	if m.captures {
-		f = &frame{c: c, tc: def.tc, up: def, slots: make([]Value, m.fn.nslots)}
+		err = m.run(c, &frame{c: c, tc: def.tc, up: def, slots: make([]Value, m.fn.nslots)}, args, kw)
 	} else {
 		mark := c.stackTop
-		defer c.release(mark)
-		f = c.pushFrame(def, m.fn.nslots)
+		err = m.run(c, c.pushFrame(def, m.fn.nslots), args, kw)
+		c.release(mark)
 	}
+	c.leaveCode(saved)
+	c.leave()
+	return err
+}
+
+// run binds the arguments of a call in f, the call's frame, and runs the
+// body.
+func (m *macroCode) run(c *Ctx, f *frame, args []Value, kw []Kwarg) error {
 	f.initFree(m.fn)
 	if m.init != nil {
 		_ = m.init(f)
