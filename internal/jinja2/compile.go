@@ -13,7 +13,8 @@ import (
 // the frame of the function (template, macro, block) that holds the scope;
 // on entering the scope (and at every iteration of a loop) it starts as
 // the value the name had outside, so a read before the assignment sees the
-// outer value, and nothing leaks out. A name no enclosing scope assigns is
+// outer value, and nothing leaks out; except where Jinja2 starts it as
+// missing, which a nested scope can read (symbols.go). A name no enclosing scope assigns is
 // read from the template's context (render variables, the top-level
 // assignments of the template, globals). A macro reads its enclosing
 // function's slots through its frame's up pointer, so it sees their values
@@ -51,6 +52,9 @@ type scope struct {
 	vars   map[string]int
 	order  []string
 	top    bool // the template's top level: assignments are exported
+	// syms: Jinja2's symbol analysis of the frame this scope is
+	// (symbols.go); nil where none was made
+	syms *frameSyms
 }
 
 func (s *scope) declare(name string) int {
@@ -202,12 +206,17 @@ func (c *compiler) outerLoc(s *scope, name string) varLoc {
 // slot, without a call.
 func (c *compiler) scopeInit(s *scope, skip map[string]bool) func(f *frame) error {
 	type init struct {
-		slot, src int // src: the slot in the same frame, or -1
+		slot, src int // src: the slot in the same frame, -1: from, -2: val
 		from      evalFn
+		val       Value
 	}
 	var inits []init
 	for _, n := range s.order {
 		if skip[n] {
+			continue
+		}
+		if startsMissing(s, n) {
+			inits = append(inits, init{slot: s.vars[n], src: -2, val: Undef(pyQuote(n) + " is undefined")})
 			continue
 		}
 		loc := c.outerLoc(s, n)
@@ -224,6 +233,10 @@ func (c *compiler) scopeInit(s *scope, skip map[string]bool) func(f *frame) erro
 		for _, in := range inits {
 			if in.src >= 0 {
 				f.slots[in.slot] = f.slots[in.src]
+				continue
+			}
+			if in.src == -2 {
+				f.slots[in.slot] = in.val
 				continue
 			}
 			v, _ := in.from(f)

@@ -89,6 +89,7 @@ func (c *compiler) compileFor(n *For) (execFn, error) {
 	// take the slots from slotLo on: a look ahead saves those alone
 	slotLo := c.sc.fn.nslots
 	s := c.newScope(append(scopeNames, assigned(n.Body)...))
+	s.syms = symsFor(n, usesLoop)
 	outer := c.sc
 	c.sc = s
 	soft := c.soft
@@ -117,7 +118,19 @@ func (c *compiler) compileFor(n *For) (execFn, error) {
 	}
 	var filter evalFn
 	if n.Filter != nil {
-		if filter, err = c.compileExpr(n.Filter); err != nil {
+		// The filter is a frame of its own in Jinja2 (test_frame): it
+		// sees the targets (and the loop variable, which holds the
+		// enclosing loop's while it runs) and the enclosing scopes, not
+		// what the body assigns.
+		fsc := &scope{fn: s.fn, parent: outer, vars: map[string]int{}}
+		for _, nm := range scopeNames {
+			fsc.vars[nm] = s.vars[nm]
+			fsc.order = append(fsc.order, nm)
+		}
+		c.sc = fsc
+		filter, err = c.compileExpr(n.Filter)
+		c.sc = s
+		if err != nil {
 			c.sc, c.soft = outer, soft
 			c.loops--
 			return nil, err
@@ -149,7 +162,7 @@ func (c *compiler) compileFor(n *For) (execFn, error) {
 	var els execFn
 	if n.Else != nil {
 		// The else block is a scope of its own, as Jinja2's else_frame.
-		if els, err = c.compileScoped(n.Else); err != nil {
+		if els, err = c.compileScoped(n.Else, symsBody(n.Else)); err != nil {
 			return nil, err
 		}
 	}

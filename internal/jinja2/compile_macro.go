@@ -187,6 +187,13 @@ func (c *compiler) compileMacroCode(name string, params []Param, body []Stmt) (*
 			m.varargsSlot = slot
 		}
 	}
+	var specials []string
+	for _, special := range []string{"caller", "kwargs", "varargs"} {
+		if reads[special] {
+			specials = append(specials, special)
+		}
+	}
+	s.syms = symsMacro(params, specials, body)
 	for _, n := range assigned(body) {
 		s.declare(n)
 	}

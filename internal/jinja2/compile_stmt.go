@@ -572,9 +572,11 @@ func (c *compiler) compileSet(n *Set) (execFn, error) {
 	}, nil
 }
 
-// compileScoped compiles statements in a scope of their own.
-func (c *compiler) compileScoped(body []Stmt) (execFn, error) {
+// compileScoped compiles statements in a scope of their own, the frame
+// syms analyses.
+func (c *compiler) compileScoped(body []Stmt, syms *frameSyms) (execFn, error) {
 	s := c.newScope(assigned(body))
+	s.syms = syms
 	outer := c.sc
 	c.sc = s
 	b, err := c.compileStmts(body)
@@ -593,9 +595,11 @@ func (c *compiler) compileScoped(body []Stmt) (execFn, error) {
 }
 
 // compileCaptured compiles statements in a scope of their own whose output
-// is captured: run returns it as a str (Markup under autoescape).
-func (c *compiler) compileCaptured(body []Stmt) (func(f *frame) (Value, error), error) {
+// is captured: run returns it as a str (Markup under autoescape); syms
+// analyses its frame.
+func (c *compiler) compileCaptured(body []Stmt, syms *frameSyms) (func(f *frame) (Value, error), error) {
 	s := c.newScope(assigned(body))
+	s.syms = syms
 	outer := c.sc
 	c.sc = s
 	soft := c.soft
@@ -620,7 +624,7 @@ func (c *compiler) compileCaptured(body []Stmt) (func(f *frame) (Value, error), 
 func (c *compiler) compileSetBlock(n *SetBlock) (execFn, error) {
 	saved := c.noOutputCheck
 	c.noOutputCheck = true
-	body, err := c.compileCaptured(n.Body)
+	body, err := c.compileCaptured(n.Body, symsBody(n.Body))
 	c.noOutputCheck = saved
 	if err != nil {
 		return nil, err
@@ -673,7 +677,7 @@ func (c *compiler) compileHardFilterChain(x Expr) (func(f *frame, v Value) (Valu
 }
 
 func (c *compiler) compileFilterBlock(n *FilterBlock) (execFn, error) {
-	body, err := c.compileCaptured(n.Body)
+	body, err := c.compileCaptured(n.Body, symsFilterBlock(n))
 	if err != nil {
 		return nil, err
 	}
@@ -719,6 +723,7 @@ func (c *compiler) compileWith(n *With) (execFn, error) {
 		names = append(names, targetNames(t)...)
 	}
 	s := c.newScope(append(names, assigned(n.Body)...))
+	s.syms = symsWith(n)
 	outer := c.sc
 	c.sc = s
 	soft := c.soft
@@ -787,7 +792,7 @@ func (c *compiler) compileAutoescape(n *AutoescapeBlock) (execFn, error) {
 	}
 	on, volatile := c.escOn, c.escVolatile
 	// Jinja2's parser wraps the tag in a Scope: what it assigns stays in it
-	body, err := c.compileScoped(n.Body)
+	body, err := c.compileScoped(n.Body, symsAutoescape(n))
 	c.escOn, c.escVolatile = savedOn, savedVolatile
 	if err != nil {
 		return nil, err

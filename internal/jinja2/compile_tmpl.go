@@ -71,7 +71,7 @@ func sharesContext(body []Stmt) bool {
 // compileProgram compiles a parsed template.
 func compileProgram(env *Env, src *source, tree *Tree) (*program, error) {
 	fs := &fnScope{}
-	top := &scope{fn: fs, vars: map[string]int{}, top: true}
+	top := &scope{fn: fs, vars: map[string]int{}, top: true, syms: symsBody(tree.Body)}
 	for _, n := range assigned(tree.Body) {
 		top.declare(n)
 	}
@@ -142,7 +142,7 @@ func (c *compiler) compileBlockRef(n *Block) (execFn, error) {
 		return nil, c.errAt(inner, "TemplateAssertionError", "block "+pyQuote(n.Name)+" defined twice")
 	}
 	fs := &fnScope{block: n, scoped: n.Scoped}
-	s := &scope{fn: fs, vars: map[string]int{}}
+	s := &scope{fn: fs, vars: map[string]int{}, syms: symsBody(n.Body)}
 	for _, nm := range assigned(n.Body) {
 		s.declare(nm)
 	}
