@@ -596,8 +596,10 @@ func (c *compiler) compileScoped(body []Stmt, syms *frameSyms) (execFn, error) {
 
 // compileCaptured compiles statements in a scope of their own whose output
 // is captured: run returns it as a str (Markup under autoescape); syms
-// analyses its frame.
-func (c *compiler) compileCaptured(body []Stmt, syms *frameSyms) (func(f *frame) (Value, error), error) {
+// analyses its frame. filter, when not nil, is the block's filter chain,
+// which Jinja2 compiles in the block's frame: it sees what the body
+// assigned.
+func (c *compiler) compileCaptured(body []Stmt, syms *frameSyms, filter Expr) (run func(f *frame) (Value, error), filt func(f *frame, v Value) (Value, error), err error) {
 	s := c.newScope(assigned(body))
 	s.syms = syms
 	outer := c.sc
@@ -605,10 +607,13 @@ func (c *compiler) compileCaptured(body []Stmt, syms *frameSyms) (func(f *frame)
 	soft := c.soft
 	c.soft = 0
 	b, err := c.compileStmts(body)
+	if err == nil && filter != nil {
+		filt, err = c.compileHardFilterChain(filter)
+	}
 	c.soft = soft
 	c.sc = outer
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	init := c.scopeInit(s, nil)
 	return func(f *frame) (Value, error) {
@@ -618,22 +623,16 @@ func (c *compiler) compileCaptured(body []Stmt, syms *frameSyms) (func(f *frame)
 		start := len(f.c.out)
 		outer := f.c.captureEnter(start)
 		return f.c.captured(start, outer, b(f))
-	}, nil
+	}, filt, nil
 }
 
 func (c *compiler) compileSetBlock(n *SetBlock) (execFn, error) {
 	saved := c.noOutputCheck
 	c.noOutputCheck = true
-	body, err := c.compileCaptured(n.Body, symsBody(n.Body))
+	body, filter, err := c.compileCaptured(n.Body, symsBody(n.Body), n.Filter)
 	c.noOutputCheck = saved
 	if err != nil {
 		return nil, err
-	}
-	var filter func(f *frame, v Value) (Value, error)
-	if n.Filter != nil {
-		if filter, err = c.compileHardFilterChain(n.Filter); err != nil {
-			return nil, err
-		}
 	}
 	st, err := c.compileAssign(n.Target)
 	if err != nil {
@@ -677,11 +676,7 @@ func (c *compiler) compileHardFilterChain(x Expr) (func(f *frame, v Value) (Valu
 }
 
 func (c *compiler) compileFilterBlock(n *FilterBlock) (execFn, error) {
-	body, err := c.compileCaptured(n.Body, symsFilterBlock(n))
-	if err != nil {
-		return nil, err
-	}
-	filter, err := c.compileHardFilterChain(n.Filter)
+	body, filter, err := c.compileCaptured(n.Body, symsFilterBlock(n), n.Filter)
 	if err != nil {
 		return nil, err
 	}

@@ -83,6 +83,10 @@ CASES = [
     ("block-no-parent", "{% block k %}{% set v %}{{ b }}{% endset %}[{{ v }}]{% endblock %}{% set b = 2 %}", "a block is a frame without a parent: it resolves from the context"),
     ("block-store-later", "{% block k %}{% set v %}{{ b }}{% endset %}[{{ v }}]{% set b = 2 %}{% endblock %}", "a block that stores b"),
     ("global-name", "{% set v %}{{ range is defined }}{% endset %}[{{ v }}]{% set range = 2 %}", "a global's name the root stores later is missing too"),
+    # a set block's and a filter block's filter run in the block's frame
+    ("filter-block-filter-frame", "{% filter replace('1', b) %}{{ b }}{% set b = 'x' %}1{% endfilter %}", "the filter sees what the body stored"),
+    ("filter-block-filter-missing", "{% filter replace('1', b is defined) %}1{% set v %}{{ b }}{% endset %}[{{ v }}]{% set b = 'x' %}{% endfilter %}", "the body's b starts missing; the filter runs after the store"),
+    ("set-block-filter-frame", "{% set v | replace('1', b) %}{% set b = 'x' %}1{% endset %}{{ v }}|{{ b }}", "the filter sees what the body stored; nothing leaks out"),
     # included and imported templates: the rule in their own root
     ("include-store-later", "{% include 'p' %}", "an included template's root", {"p": "{% set v %}{{ b }}{% endset %}[{{ v }}]{% set b = 2 %}"}),
     ("include-inside-frame", "{% set v %}{% include 'p' %}{% endset %}[{{ v }}]{% set b = 2 %}", "a missing local is not passed to an include: it sees the context's", {"p": P}),
