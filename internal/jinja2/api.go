@@ -363,13 +363,16 @@ type Ctx struct {
 	suspended []suspendedCtx
 
 	// Reused from render to render (Env.getCtx): the outermost template's
-	// context and frame, and the loop variables' states.
+	// context and frame, the loop variables' states, and what includes
+	// run in.
 	rootTC    tctx
 	rootInh   inheritance
 	rootFrame frame
 	rootUsed  bool
 	loops     []loopObj
 	nloops    int
+	includes  []includeRun
+	nincludes int
 	stack     []stackFrame
 	stackTop  int
 	stackHigh int // the frames of stack a render used, for putCtx

@@ -95,7 +95,18 @@ func (p *program) run(c *Ctx, tc *tctx) error {
 			tc.inh.blocks[name] = append(tc.inh.blocks[name], b)
 		}
 	}
-	f := c.newFrame(tc, p.fn.nslots)
+	var f *frame
+	if sp, n := tc.spare, p.fn.nslots; sp != nil {
+		tc.spare = nil
+		slots := sp.slots
+		if cap(slots) < n {
+			slots = make([]Value, n)
+		}
+		*sp = frame{c: c, tc: tc, slots: slots[:n]}
+		f = sp
+	} else {
+		f = c.newFrame(tc, n)
+	}
 	if tc.top == nil {
 		tc.top = f
 	}
@@ -337,7 +348,7 @@ func (c *compiler) compileInclude(n *Include) (execFn, error) {
 			}
 			return place(err, name, pos)
 		}
-		tc := &tctx{inh: newInheritance()}
+		tc := f.c.newInclude()
 		if locals != nil {
 			tc.locals = locals(f)
 			tc.next = f.tc

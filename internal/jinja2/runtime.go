@@ -46,6 +46,9 @@ type tctx struct {
 	// template that extends another): what an importer looks at to share
 	// the module (moduleShareable).
 	top *frame
+	// spare, when not nil, is an unused frame, whose slots (of length 0)
+	// program.run uses for the top level when they have room.
+	spare *frame
 }
 
 // inheritance is what extends and block share across derived contexts.
@@ -283,6 +286,13 @@ func (e *Env) resetCtx(c *Ctx) bool {
 		c.loops[i] = loopObj{}
 	}
 	c.nloops = 0
+	for i := range c.includes[:c.nincludes] {
+		r := &c.includes[i]
+		clear(r.f.slots)
+		r.f = frame{slots: r.f.slots[:0]}
+		r.tc, r.inh = tctx{}, inheritance{}
+	}
+	c.nincludes = 0
 	for i := range c.stack[:c.stackHigh] {
 		clear(c.stack[i].slots)
 		c.stack[i].f = frame{}
@@ -339,10 +349,43 @@ func (c *Ctx) newLoop() *loopObj {
 		// The states in use stay where they are: a new array.
 		c.loops = make([]loopObj, max(4, 2*len(c.loops)))
 		c.nloops = 0
+		for i := range c.includes[:c.nincludes] {
+			r := &c.includes[i]
+			clear(r.f.slots)
+			r.f = frame{slots: r.f.slots[:0]}
+			r.tc, r.inh = tctx{}, inheritance{}
+		}
+		c.nincludes = 0
 	}
 	l := &c.loops[c.nloops]
 	c.nloops++
 	return l
+}
+
+// includeRun is what an include runs its template in: a context with an
+// inheritance of its own, and the frame of its top level.
+type includeRun struct {
+	tc  tctx
+	inh inheritance
+	f   frame
+}
+
+// newInclude returns a fresh context for an include, whose parts live
+// until the render ends, as loop variables do (newLoop): Ctx keeps them
+// from render to render, so that an include allocates nothing (it made
+// five objects, and the bytes of them pace the collector). Nothing an
+// include makes outlives the render: only an import's module is kept on
+// its Template (Template.module), and an include exports nothing.
+func (c *Ctx) newInclude() *tctx {
+	if c.nincludes == len(c.includes) {
+		// The runs in use stay where they are: a new array.
+		c.includes = make([]includeRun, max(2, 2*len(c.includes)))
+		c.nincludes = 0
+	}
+	r := &c.includes[c.nincludes]
+	c.nincludes++
+	r.tc.inh, r.tc.spare = &r.inh, &r.f
+	return &r.tc
 }
 
 // newFrame returns a frame for a template's top level: the render's own

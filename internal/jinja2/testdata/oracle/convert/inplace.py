@@ -9,8 +9,10 @@ a macro called in {{ m(...) }} or by a call block (its body writes where
 the call is printed), with arguments, keywords, varargs, kwargs, caller,
 errors and autoescape; a loop over d.items(), d.values() and d.keys()
 (walked in place), with break, continue, else, the loop variable, a
-filter, a mutation of the dict, the sandbox, and x that is no dict. Python's
-Jinja2 decides what each prints or raises (oracle.py).
+filter, a mutation of the dict, the sandbox, and x that is no dict; a
+macro of an included template that outlives the include (the render keeps
+what includes run in). Python's Jinja2 decides what each prints or raises
+(oracle.py).
 """
 import os
 import sys
@@ -22,6 +24,13 @@ D = {"b": 2, "a": [1, 2.5, None, True], "c": {"it's": "say \"hi\"\n", "t": {"__t
 MACROS = """{% macro m(a, b=2) %}[{{ a }}{{ b }}{{ varargs }}{{ kwargs }}]{% endmacro -%}
 {% macro plain(a) %}<{{ a }}>{% endmacro -%}
 {% macro wrap(x) %}({{ caller(x) }}){% endmacro -%}"""
+
+INCLUDES = {
+    "main": "{% set ns = namespace() %}{% include 'a' %}{% for i in range(5) %}{% include 'b' %}{% endfor %}|{{ ns.m(7) }}|{{ ns.l }}",
+    "a": "{% set x = 'ax' %}{% macro m(v) %}[{{ x }} {{ v }} {% include 'b' %}]{% endmacro %}{% set ns.m = m %}{% set ns.l = [x, x ~ '!'] %}",
+    "b": "{% set y = i|default('-') %}({{ y }}{% include 'c' %})",
+    "c": "{{ y }}",
+}
 
 # (name, template, context, env, loader)
 CASES = [
@@ -78,6 +87,13 @@ CASES = [
     ("dict-items-markup-key", "{% for k, v in d.items() %}{{ k }}{{ v }}{% endfor %}", {"d": {"<a>": {"__markup__": "<b>"}}}, {"autoescape": True}, None),
     ("dict-items-recursive", "{% for k, v in d.items() recursive %}{{ k }}{% if v is mapping %}({{ loop(v.items()) }}){% endif %}{% endfor %}", {"d": {"a": {"b": {"c": 1}}, "d": 2}}, {}, None),
     ("dict-items-with-arguments", "{% for k in d.keys(1) %}{% endfor %}", {"d": {"a": 1}}, {}, None),
+] + [
+    # An include runs in a context and frame the render keeps (Ctx.newInclude):
+    # a macro an included template defines, kept in a namespace, reads that
+    # template's frame after the include and eleven more (nested, in a loop)
+    # have ended; TestIncludeRunsLiveToRenderEnd renders these again and again.
+    ("include-macro-outlives-include" + suffix, INCLUDES["main"], {}, env, INCLUDES)
+    for suffix, env in (("", {}), ("-sandbox", {"sandbox": True}))
 ]
 
 
