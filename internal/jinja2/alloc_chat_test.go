@@ -28,6 +28,33 @@ func TestStrMethodCallsDoNotAllocate(t *testing.T) {
 	}
 }
 
+// A step-1 slice of a tuple, or of a list under the sandbox
+// (loop_messages = messages[1:]), shares the items it selects: one
+// allocation, the list's own, where a copy takes two. Outside the
+// sandbox a list's slice is a copy, which changing the original does not
+// change.
+func TestSliceSharesItemsWhereNothingChangesThem(t *testing.T) {
+	src := "{% set rest = xs[1:] %}{% set back = xs[::-1] %}{% set tail = ts[1:] %}{{ rest }}{{ back }}{{ tail }}"
+	for _, tc := range []struct {
+		opts   []Option
+		allocs float64
+	}{{nil, 5}, {[]Option{Sandbox()}, 4}} {
+		tpl, err := New(tc.opts...).Parse("t", src)
+		require.NoError(t, err)
+		vars := map[string]Value{"xs": ListV([]Value{IntV(1), IntV(2), IntV(3)}), "ts": TupleV([]Value{IntV(1), IntV(2)})}
+		ctx := context.Background()
+		buf, err := tpl.AppendRender(ctx, nil, vars)
+		require.NoError(t, err)
+		assert.Equal(t, "[2, 3][3, 2, 1](2,)", string(buf))
+		assert.Equal(t, tc.allocs, renderAllocs(t, func() { buf, _ = tpl.AppendRender(ctx, buf[:0], vars) }))
+	}
+	tpl, err := New().Parse("t", "{% set rest = xs[1:] %}{{ xs.pop(1) }}{{ rest.append(9) }}{{ xs }}{{ rest }}")
+	require.NoError(t, err)
+	out, err := tpl.Render(context.Background(), map[string]Value{"xs": ListV([]Value{IntV(1), IntV(2), IntV(3)})})
+	require.NoError(t, err)
+	assert.Equal(t, "2None[1, 3][2, 3, 9]", out)
+}
+
 // JSONString writes in the render's working memory: a filter built on it
 // allocates the str it returns and nothing else.
 func TestJSONStringAllocatesItsStrOnly(t *testing.T) {

@@ -879,6 +879,13 @@ func Slice(c *Ctx, v Value, start, stop, step Value) (Value, error) {
 		return ObjectV(&rangeObj{items: items, start: rng.start + from*rng.step, stop: rng.start + to*rng.step, step: rng.step * st}), nil
 	}
 	items := v.list().Items
+	if st == 1 && (v.kind == KindTuple || sandboxed(c)) {
+		// nothing changes a tuple, nor a list under the sandbox (its
+		// mutating methods are refused): the slice shares the items
+		// (loop_messages = messages[1:], in most chat templates), its
+		// capacity cut so that nothing appended to it could reach them
+		return Value{kind: v.kind, ref: &List{Items: items[from : from+int64(cnt) : from+int64(cnt)]}}, nil
+	}
 	out := make([]Value, cnt)
 	for j, i := 0, from; j < cnt; j, i = j+1, i+st {
 		out[j] = items[i]
