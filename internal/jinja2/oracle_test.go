@@ -365,6 +365,11 @@ func renderCase(ctx context.Context, templates map[string]string, contexts map[s
 	if err != nil {
 		return "", err
 	}
+	return renderCaseIn(ctx, env, templates, contexts, c)
+}
+
+// renderCaseIn renders case c in env.
+func renderCaseIn(ctx context.Context, env *Env, templates map[string]string, contexts map[string]json.RawMessage, c *oracleCase) (string, error) {
 	name, src := "<template>", ""
 	switch {
 	case c.Name != "":
