@@ -515,9 +515,25 @@ func (a *fastAttrRef) get(f *frame, o *Value) (Value, error) {
 
 // truth is bool(o.name).
 func (a *fastAttrRef) truth(f *frame, o *Value) (bool, error) {
-	if o.kind == KindObject && (a.loop == loopFirst || a.loop == loopLast) {
-		if l, ok := o.ref.(*loopObj); ok && l.more == nil {
-			return l.attrBool(a.loop), nil
+	switch o.kind {
+	case KindDict:
+		// the item's truth where it lies (get's answer, not copied)
+		if a.fromDict {
+			d := o.dict()
+			if i := d.findStr(a.name); i >= 0 {
+				return d.vals[i].Truth(), nil
+			}
+		}
+	case KindObject:
+		if a.loop == loopFirst || a.loop == loopLast {
+			if l, ok := o.ref.(*loopObj); ok && l.more == nil {
+				return l.attrBool(a.loop), nil
+			}
+		}
+		if ns, ok := o.ref.(*namespace); ok && a.nsItem {
+			if i := ns.d.findStr(a.name); i >= 0 {
+				return ns.d.vals[i].Truth(), nil
+			}
 		}
 	}
 	v, err := a.get(f, o)

@@ -80,6 +80,27 @@ func (c *compiler) intCompare(n *CompareExpr, op string, lref refFn, left evalFn
 		return nil
 	}
 	name, pos := c.src.name, n.P
+	if in := c.intOf(n.Left); in != nil {
+		if left == nil {
+			left = evalRef(lref)
+		}
+		// loop.index0 == 0, loop.index0 % 2 == 0: the int is read
+		// without a Value; left gives what it does not read
+		return func(f *frame) (bool, error) {
+			if x, ok := in(f); ok {
+				return cmp(x), nil
+			}
+			v, err := left(f)
+			if err != nil {
+				return false, err
+			}
+			r, err := Compare(f.c, op, v, kv)
+			if err != nil {
+				return false, place(err, name, pos)
+			}
+			return r, nil
+		}
+	}
 	if lref != nil {
 		return func(f *frame) (bool, error) {
 			v, err := lref(f)

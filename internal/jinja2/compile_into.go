@@ -235,25 +235,61 @@ func (c *compiler) nativeRefL(x Expr, lenient bool) (refFn, error) {
 			return func(f *frame) (*Value, error) { return &f.slots[slot], nil }, nil
 		}
 	case *AttrExpr:
-		slot, ok, undef := c.checkedSlotOf(n.X)
-		if !ok {
-			return nil, nil
-		}
 		a := c.newFastAttr(n)
 		if !a.fromDict || a.loop != loopNone {
 			// a loop's counters are computed: fastAttr returns them
 			return nil, nil
 		}
+		slot, ok, undef := c.checkedSlotOf(n.X)
+		if !ok {
+			// x.name of an x read in place (messages[loop.index0 + 1].role),
+			// as fastAttr's get of x's value
+			if _, name := n.X.(*Name); name {
+				return nil, nil
+			}
+			xr, err := c.nativeRef(n.X)
+			if xr == nil || err != nil {
+				return nil, err
+			}
+			tmp := c.sc.fn.newSlot()
+			return func(f *frame) (*Value, error) {
+				o, err := xr(f)
+				if err != nil {
+					return nil, err
+				}
+				if o.kind == KindDict {
+					d := o.dict()
+					if i := d.findStr(a.name); i >= 0 {
+						return &d.vals[i], nil
+					}
+				}
+				v, err := a.get(f, o)
+				if err != nil {
+					return nil, err
+				}
+				f.slots[tmp] = v
+				return &f.slots[tmp], nil
+			}, nil
+		}
 		tmp := c.sc.fn.newSlot()
 		return func(f *frame) (*Value, error) {
 			o := &f.slots[slot]
-			if o.kind == KindDict {
+			switch o.kind {
+			case KindDict:
 				d := o.dict()
 				if i := d.findStr(a.name); i >= 0 {
 					return &d.vals[i], nil
 				}
-			} else if undef != nil && o.kind == KindUndefined {
-				return nil, undef
+			case KindObject:
+				if ns, ok := o.ref.(*namespace); ok && a.nsItem {
+					if i := ns.d.findStr(a.name); i >= 0 {
+						return &ns.d.vals[i], nil
+					}
+				}
+			case KindUndefined:
+				if undef != nil {
+					return nil, undef
+				}
 			}
 			v, err := a.get(f, o)
 			if err != nil {
@@ -263,6 +299,9 @@ func (c *compiler) nativeRefL(x Expr, lenient bool) (refFn, error) {
 			return &f.slots[tmp], nil
 		}, nil
 	case *ItemExpr:
+		if in := c.intOf(n.Key); in != nil {
+			return c.intItemRef(n, in)
+		}
 		k, ok := n.Key.(*Const)
 		if !ok || k.Value.kind != KindStr {
 			return nil, nil
@@ -301,4 +340,130 @@ func evalRef(r refFn) evalFn {
 		}
 		return *p, nil
 	}
+}
+
+// intFn reads a small int without making a Value: ok is false where the
+// value is not on this path, and the caller then evaluates the
+// expression's evalFn, which gives what Python gives (a big int, an
+// error). An intFn reads nothing an evaluation could change and raises
+// nothing, so a caller may run it before or after its other operands.
+type intFn func(f *frame) (n int64, ok bool)
+
+// intOf returns the intFn of loop.index, index0, revindex, revindex0 and
+// length of a loop variable read from its slot (outside a filtered loop's
+// look ahead, as fastAttr reads them), and of x + k, x - k and x % k
+// (k > 0) of such an x for an int constant k, where fastIntArith would
+// compile them; nil for any other expression.
+func (c *compiler) intOf(x Expr) intFn {
+	if c.constMode > 0 || c.foldMatters(x) {
+		return nil
+	}
+	switch n := x.(type) {
+	case *AttrExpr:
+		code := loopAttrCode(n.Name)
+		if code == loopNone || code == loopFirst || code == loopLast {
+			return nil
+		}
+		slot, ok := c.slotOf(n.X)
+		if !ok {
+			return nil
+		}
+		return func(f *frame) (int64, bool) {
+			if o := &f.slots[slot]; o.kind == KindObject {
+				if l, ok := o.ref.(*loopObj); ok && l.more == nil {
+					return l.attrInt(code), true
+				}
+			}
+			return 0, false
+		}
+	case *BinExpr:
+		k, ok := n.Right.(*Const)
+		if !ok || k.Value.kind != KindInt || k.Value.ref != nil || isConstExpr(n.Left) {
+			return nil
+		}
+		if parts, _ := plusChain(n); len(parts) >= 3 {
+			return nil // fastPlusChain's
+		}
+		kn := k.Value.n
+		switch {
+		case n.Op == "+", n.Op == "%" && kn > 0:
+		case n.Op == "-" && kn != -kn:
+			kn = -kn
+		default:
+			return nil
+		}
+		in := c.intOf(n.Left)
+		if in == nil {
+			return nil
+		}
+		if n.Op == "%" {
+			return func(f *frame) (int64, bool) {
+				x, ok := in(f)
+				if !ok {
+					return 0, false
+				}
+				r := x % kn
+				if r < 0 {
+					r += kn
+				}
+				return r, true
+			}
+		}
+		return func(f *frame) (int64, bool) {
+			x, ok := in(f)
+			if !ok {
+				return 0, false
+			}
+			s := x + kn
+			return s, (s > x) == (kn > 0)
+		}
+	}
+	return nil
+}
+
+// intItemRef is nativeRef of x[i] for an i intOf reads (messages[loop.index0
+// + 1]) and an x nativeRef reads, as fastItem evaluates it: a list's or
+// tuple's item where it lies; anything else goes to GetItem.
+func (c *compiler) intItemRef(n *ItemExpr, in intFn) (refFn, error) {
+	xr, err := c.nativeRef(n.X)
+	if xr == nil || err != nil {
+		return nil, err
+	}
+	key, err := c.compileExpr(n.Key)
+	if err != nil {
+		return nil, err
+	}
+	name, pos := c.src.name, n.P
+	tmp := c.sc.fn.newSlot()
+	return func(f *frame) (*Value, error) {
+		p, err := xr(f)
+		if err != nil {
+			return nil, err
+		}
+		var k Value
+		if i, ok := in(f); ok {
+			if p.kind == KindList || p.kind == KindTuple {
+				items := p.list().Items
+				if i < 0 {
+					i += int64(len(items))
+				}
+				if i >= 0 && i < int64(len(items)) {
+					return &items[i], nil
+				}
+			}
+			k = IntV(i)
+		} else {
+			o := *p // the key's evaluation may change what p points to
+			if k, err = key(f); err != nil {
+				return nil, err
+			}
+			p = &o
+		}
+		v, err := GetItem(f.c, *p, k)
+		if err != nil {
+			return nil, place(err, name, pos)
+		}
+		f.slots[tmp] = v
+		return &f.slots[tmp], nil
+	}, nil
 }
