@@ -60,6 +60,7 @@
 // Compiling it to closures (jinja2/compiler.py, idtracking.py):
 //
 //	compile.go          scopes, slots, the compiler's state
+//	symbols.go          where a frame's name starts missing (idtracking.py)
 //	compile_stmt.go     output, if, set, with, filter and autoescape blocks
 //	compile_expr.go     expressions, calls, filters and tests
 //	compile_for.go      for loops and loop
