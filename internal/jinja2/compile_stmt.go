@@ -563,6 +563,20 @@ func (c *compiler) compileSet(n *Set) (execFn, error) {
 	if err != nil {
 		return nil, err
 	}
+	if check := c.namespaceCheck(n.Target); check != nil {
+		// Jinja2 checks every ns of ns.attr targets before it evaluates
+		// the value
+		return func(f *frame) error {
+			if err := check(f); err != nil {
+				return err
+			}
+			v, err := x(f)
+			if err != nil {
+				return err
+			}
+			return st(f, v)
+		}, nil
+	}
 	return func(f *frame) error {
 		v, err := x(f)
 		if err != nil {
@@ -570,6 +584,37 @@ func (c *compiler) compileSet(n *Set) (execFn, error) {
 		}
 		return st(f, v)
 	}, nil
+}
+
+// namespaceCheck compiles what Jinja2's visit_Assign emits before an
+// assignment with ns.attr targets: each name (once, in document order)
+// must hold a Namespace; nil when the target has none.
+func (c *compiler) namespaceCheck(target Expr) func(f *frame) error {
+	var loads []evalFn
+	seen := map[string]bool{}
+	walkExprs(func(x Node) bool {
+		if r, ok := x.(*NSRef); ok && !seen[r.Name] {
+			seen[r.Name] = true
+			loads = append(loads, c.loadName(r.Name))
+		}
+		return true
+	}, target)
+	if len(loads) == 0 {
+		return nil
+	}
+	name, pos := c.src.name, target.Position()
+	return func(f *frame) error {
+		for _, ld := range loads {
+			o, _ := ld(f)
+			if o.kind != KindObject {
+				return place(errNotNamespace(), name, pos)
+			}
+			if _, ok := o.ref.(Setter); !ok { // a Namespace, or a host's object that takes attributes
+				return place(errNotNamespace(), name, pos)
+			}
+		}
+		return nil
+	}
 }
 
 // compileScoped compiles statements in a scope of their own, the frame

@@ -61,5 +61,9 @@ func setNamespaceAttr(o Value, attr string, v Value) error {
 			return s.SetAttr(attr, v)
 		}
 	}
+	return errNotNamespace()
+}
+
+func errNotNamespace() error {
 	return &Error{Kind: "TemplateRuntimeError", Msg: "cannot assign attribute on non-namespace object"}
 }

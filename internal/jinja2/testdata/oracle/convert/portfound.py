@@ -39,6 +39,12 @@ FOUND = [
      "TemplateAssertionError, at the inner a"),
     ("block-nested-then-sibling", "{% block a %}{% block b %}{% endblock %}{% endblock %}{% block b %}{% endblock %}", {},
      "TemplateAssertionError, at the second b"),
+    # {% set ns.attr = value %} checks that ns is a Namespace before it
+    # evaluates the value (jinjava's ForTagTest).
+    ("set-nsref-check-first", "{% set ns.found = ns.found + 1 %}", {}, "TemplateRuntimeError, not the UndefinedError of the value"),
+    ("set-nsref-check-first-tuple", "{% set ns = namespace() %}{% set ns.a, x.b = nope.c, 2 %}", {},
+     "every ns of the targets is checked first: x is no Namespace"),
+    ("set-nsref-value-error", "{% set ns = namespace() %}{% set ns.a = nope.b %}", {}, "a Namespace: the value's UndefinedError"),
 ]
 
 
@@ -47,8 +53,11 @@ def main():
     import oracle
     cases = []
     for name, tpl, ctx, note, *rest in FOUND:
-        cases.append({"id": "portfound/" + name, "source": {"test": "convert/portfound.py", "note": note},
-                      "template": tpl, "context": ctx, "env": rest[0] if rest else {}})
+        case = {"id": "portfound/" + name, "source": {"test": "convert/portfound.py", "note": note},
+                "template": tpl, "context": ctx, "env": rest[0] if rest else {}}
+        if len(rest) > 1:
+            case["loader"] = rest[1]
+        cases.append(case)
     doc = {"jinja2": "", "source": {"repo": "rolemark", "path": "internal/jinja2/testdata/oracle/convert/portfound.py",
                                     "licence": "this project's"}, "cases": cases}
     oracle.write_cases("portfound.json", doc)
