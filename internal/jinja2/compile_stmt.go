@@ -683,6 +683,9 @@ func (c *compiler) compileSetBlock(n *SetBlock) (execFn, error) {
 	if err != nil {
 		return nil, err
 	}
+	if r, ok := n.Target.(*NSRef); ok {
+		st = c.itemStore(r)
+	}
 	return func(f *frame) error {
 		v, err := body(f)
 		if err != nil {
@@ -707,6 +710,46 @@ func (c *compiler) compileSetBlock(n *SetBlock) (execFn, error) {
 		}
 		return st(f, v)
 	}, nil
+}
+
+// itemStore compiles the store of {% set ns.attr %}…{% endset %}: Jinja2
+// checks for a Namespace only before {% set ns.attr = … %}, so a set
+// block writes ns[attr] = value into whatever ns is: a Namespace's
+// attribute, a dict's key, or a TypeError as Python gives it.
+func (c *compiler) itemStore(r *NSRef) func(f *frame, v Value) error {
+	ld := c.loadName(r.Name)
+	missing := pyQuote(r.Name) + " is undefined"
+	name, pos, attr := c.src.name, r.Position(), r.Attr
+	return func(f *frame, v Value) error {
+		o, _ := ld(f)
+		var err error
+		switch o.kind {
+		case KindDict:
+			err = o.dict().SetKey(StrV(attr), v)
+		case KindList:
+			err = &Error{Kind: "TypeError", Msg: "list indices must be integers or slices, not str"}
+		case KindObject:
+			if s, ok := o.ref.(Setter); ok {
+				err = s.SetAttr(attr, v)
+				break
+			}
+			err = notItemAssignable(TypeName(o))
+		case KindUndefined:
+			// a name the context does not hold is Jinja2's missing
+			if o.s == missing && o.flags&flagLazyAttr == 0 {
+				err = notItemAssignable("_MissingType")
+			} else {
+				err = notItemAssignable("Undefined")
+			}
+		default:
+			err = notItemAssignable(TypeName(o))
+		}
+		return place(err, name, pos)
+	}
+}
+
+func notItemAssignable(typ string) error {
+	return &Error{Kind: "TypeError", Msg: pyQuote(typ) + " object does not support item assignment"}
 }
 
 // compileHardFilterChain compiles the filter of a set or filter block,

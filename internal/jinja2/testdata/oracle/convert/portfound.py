@@ -45,6 +45,17 @@ FOUND = [
     ("set-nsref-check-first-tuple", "{% set ns = namespace() %}{% set ns.a, x.b = nope.c, 2 %}", {},
      "every ns of the targets is checked first: x is no Namespace"),
     ("set-nsref-value-error", "{% set ns = namespace() %}{% set ns.a = nope.b %}", {}, "a Namespace: the value's UndefinedError"),
+    # {% set ns.attr %}…{% endset %} writes ns[attr] with no Namespace
+    # check (jinjava's EagerSetTagTest).
+    ("setblock-nsref-missing", "{% set ns.enabled %}x{% endset %}", {}, "TypeError: '_MissingType' object does not support item assignment"),
+    ("setblock-nsref-dict", "{% set d.a %}x{% endset %}{{ d }}", {"d": {"b": 1}}, "a dict's key is set"),
+    ("setblock-nsref-list", "{% set d.a %}x{% endset %}", {"d": [1]}, "TypeError: list indices must be integers or slices, not str"),
+    ("setblock-nsref-int", "{% set d = 1 %}{% set d.a %}x{% endset %}", {}, "TypeError: 'int' object does not support item assignment"),
+    ("setblock-nsref-str", "{% set d.a %}x{% endset %}", {"d": "s"}, "TypeError: 'str' object does not support item assignment"),
+    ("setblock-nsref-undefined-param", "{% macro m(ns) %}{% set ns.a %}x{% endset %}{% endmacro %}{{ m() }}", {},
+     "TypeError: 'Undefined' object does not support item assignment"),
+    ("setblock-nsref-namespace", "{% set ns = namespace() %}{% for i in [1, 2] %}{% set ns.a %}{{ i }}{% endset %}{% endfor %}{{ ns.a }}", {},
+     "a Namespace's attribute"),
 ]
 
 
