@@ -18,6 +18,8 @@ type program struct {
 	init   func(f *frame) error
 	body   execFn
 	blocks map[string]*blockCode
+	// name is the template's name, which self's repr shows
+	name string
 }
 
 // blockCode is a compiled {% block %}.
@@ -80,13 +82,18 @@ func compileProgram(env *Env, src *source, tree *Tree) (*program, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &program{shares: sharesContext(tree.Body), fn: fs, init: c.scopeInit(top, nil), body: body, blocks: c.blocks}, nil
+	return &program{shares: sharesContext(tree.Body), fn: fs, init: c.scopeInit(top, nil), body: body, blocks: c.blocks, name: src.name}, nil
 }
 
 // run renders the template's top level in tc, then its parent's if it
 // extends one.
 func (p *program) run(c *Ctx, tc *tctx) error {
 	tc.exporting = tc.exporting || p.shares
+	if !tc.named {
+		// the context is the first template's: a parent it extends
+		// renders in it under the child's name
+		tc.named, tc.name = true, p.name
+	}
 	if len(p.blocks) > 0 { // ranging over an empty map is not free
 		if tc.inh.blocks == nil {
 			tc.inh.blocks = map[string][]*blockCode{}
@@ -250,6 +257,20 @@ func (f *frame) superFunc() Value {
 type selfObj struct{ tc *tctx }
 
 func (s *selfObj) TypeName() string { return "TemplateReference" }
+
+// Repr is <TemplateReference 'name'>, the name of the template whose
+// context this is; None for a template made from a string.
+func (s *selfObj) Repr() string {
+	for tc := s.tc; tc != nil; tc = tc.next {
+		if tc.named {
+			if tc.name == "" || tc.name == "<template>" {
+				break
+			}
+			return "<TemplateReference " + pyQuote(tc.name) + ">"
+		}
+	}
+	return "<TemplateReference None>"
+}
 
 func (s *selfObj) Attr(name string) (Value, bool) {
 	if _, ok := s.tc.inh.blocks[name]; !ok {

@@ -49,6 +49,10 @@ type tctx struct {
 	// spare, when not nil, is an unused frame, whose slots (of length 0)
 	// program.run uses for the top level when they have room.
 	spare *frame
+	// name is the name of the template the context was made for (named
+	// once set), which self's repr shows.
+	name  string
+	named bool
 }
 
 // inheritance is what extends and block share across derived contexts.

@@ -56,6 +56,10 @@ FOUND = [
      "TypeError: 'Undefined' object does not support item assignment"),
     ("setblock-nsref-namespace", "{% set ns = namespace() %}{% for i in [1, 2] %}{% set ns.a %}{{ i }}{% endset %}{% endfor %}{{ ns.a }}", {},
      "a Namespace's attribute"),
+    # self prints as <TemplateReference name> (jinjava's MacroTagTest).
+    ("self-repr", "{{ self }}|{{ [self] }}|{{ self|string }}", {}, "<TemplateReference None> for a template from a string"),
+    ("self-repr-named", "{% include 'i.html' %}|{{ self }}", {}, "the name of the template whose context it is", {},
+     {"i.html": "{{ self }}"}),
 ]
 
 
