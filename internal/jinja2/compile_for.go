@@ -171,7 +171,7 @@ func (c *compiler) compileFor(n *For) (execFn, error) {
 	// runItems runs the loop over items; sized, when not nil, is the dict
 	// whose keys or values items are, whose size the body must not change
 	// (Python's iterator raises at the next step)
-	var runItems func(f *frame, items []Value, depth0 int, sized *Dict, outer func() (Value, bool, error), outerLen Value) error
+	var runItems func(f *frame, items []Value, depth0 int, sized *Dict, outer func() (Value, bool, error), outerLen Value, live *List) error
 	// runPulled runs a loop without loop or a filter over the items step
 	// (or g's eachStep) takes, one at a time, keeping none
 	runPulled := func(f *frame, g *generator, step func() (Value, bool, error)) error {
@@ -227,18 +227,24 @@ func (c *compiler) compileFor(n *For) (execFn, error) {
 			if simple {
 				return runPulled(f, nil, step)
 			}
-			return runItems(f, nil, depth0, nil, step, itv)
+			return runItems(f, nil, depth0, nil, step, itv, nil)
 		}
 		items, err := Iterate(f.c, itv)
 		if err != nil {
 			return place(err, name, pos)
 		}
-		return runItems(f, items, depth0, nil, nil, Value{})
+		var live *List
+		if itv.kind == KindList {
+			// Python's list iterator reads the list as it is at each
+			// step: the body may append to it (or pop from it)
+			live = itv.list()
+		}
+		return runItems(f, items, depth0, nil, nil, Value{}, live)
 	}
 	// outer, when not nil, takes the items one at a time (a filter's look
 	// ahead takes them too); outerLen is what they come from, whose len()
 	// is the loop's length when it has one
-	runItems = func(f *frame, items []Value, depth0 int, sized *Dict, outer func() (Value, bool, error), outerLen Value) error {
+	runItems = func(f *frame, items []Value, depth0 int, sized *Dict, outer func() (Value, bool, error), outerLen Value, live *List) error {
 		var err error
 		var lo *loopObj
 		// lf takes the next item the loop's filter keeps: Jinja2 filters
@@ -274,9 +280,14 @@ func (c *compiler) compileFor(n *For) (execFn, error) {
 			}
 		}
 		completed := false // an iteration ran its body to the end: no else
+		if lo != nil || lf != nil {
+			live = nil // (the loop variable and a filter read their own copy)
+		}
 		for i := 0; ; i++ {
 			if lo != nil {
 				items = lo.items
+			} else if live != nil {
+				items = live.Items
 			}
 			if i >= len(items) {
 				if lf == nil {
@@ -345,9 +356,9 @@ func (c *compiler) compileFor(n *For) (execFn, error) {
 				}
 				switch {
 				case view == "keys":
-					return runItems(f, keys, 0, sized, nil, Value{})
+					return runItems(f, keys, 0, sized, nil, Value{}, nil)
 				case view == "values":
-					return runItems(f, vals, 0, sized, nil, Value{})
+					return runItems(f, vals, 0, sized, nil, Value{}, nil)
 				case pairs:
 					return runPairs(f, d, keys, vals, init, storeK, storeV, body, els, name, pos)
 				}

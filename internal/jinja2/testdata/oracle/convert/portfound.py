@@ -60,6 +60,13 @@ FOUND = [
     ("self-repr", "{{ self }}|{{ [self] }}|{{ self|string }}", {}, "<TemplateReference None> for a template from a string"),
     ("self-repr-named", "{% include 'i.html' %}|{{ self }}", {}, "the name of the template whose context it is", {},
      {"i.html": "{{ self }}"}),
+    # A for loop over a list reads the list at each step (jinjava's ForTagTest).
+    ("for-list-appended", "{% set l = [1, 2, 3] %}{% for i in l %}{{ i }}{% if i == 1 %}{{ l.append(4) }}{% endif %}{% endfor %}{{ l }}", {},
+     "the appended item is iterated"),
+    ("for-list-popped", "{% set l = [1, 2, 3, 4] %}{% for i in l %}{{ i }}{{ l.pop() }}{% endfor %}|{{ l }}", {},
+     "the list shrinks under the loop"),
+    ("for-list-appended-context", "{% for i in l %}{{ i }}{% if l|length < 5 %}{% do l.append(i * 10) %}{% endif %}{% endfor %}", {"l": [1, 2]},
+     "a context list", {"extensions": ["do"]}),
 ]
 
 
