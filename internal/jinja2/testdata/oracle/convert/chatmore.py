@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """More real chat templates, with the conversations of convert/chat.py.
 
-    python3 convert/chatmore.py CHAT_TEMPLATES_GIT HFJS_GIT   # -> cases/chatmore.json
+    python3 convert/chatmore.py CHAT_TEMPLATES_GIT HFJS_GIT [VENDORED_GIT...]   # -> cases/chatmore.json
 
 CHAT_TEMPLATES_GIT: a clone of chujiezheng/chat_templates (its
 chat_templates/*.jinja). HFJS_GIT: a clone of huggingface/huggingface.js,
@@ -10,6 +10,10 @@ the data it renders them with (TEST_DEFAULT_TEMPLATES and
 TEST_CUSTOM_TEMPLATES, read by evaluating the file's object literals
 with node; its "target" outputs are not used). Templates already in
 cases/hf.json or cases/llamacpp.json (the same text) are left out.
+VENDORED_GIT: clones of repositories that vendor models' chat templates
+(found by their chat_template.jinja): every *.jinja file holding "{%"
+or "{{", and the chat_template of every tokenizer_config.json (a str, or
+a list of named templates).
 
 Every template is rendered in the "hf" profile (transformers' chat
 environment) with every conversation of convert/chat.py, and each
@@ -68,6 +72,29 @@ def main():
         seen.add(text)
         templates.append(("chat_templates/" + path.rsplit("/", 1)[1][:-6], text,
                           {"repo": "chujiezheng/chat_templates", "commit": ct_commit, "path": path, "licence": "MIT"}))
+    for vg in sys.argv[3:]:
+        repo = "/".join(os.path.basename(os.path.dirname(os.path.abspath(vg))).split("+", 1))
+        commit = git(vg, "rev-parse", "HEAD").decode().strip()
+        for path in git(vg, "ls-tree", "-r", "--name-only", commit).decode().split("\n"):
+            found = []
+            if path.endswith(".jinja"):
+                found.append(("", git(vg, "show", commit + ":" + path).decode("utf-8", "replace")))
+            elif path.endswith("tokenizer_config.json"):
+                try:
+                    ct = json.loads(git(vg, "show", commit + ":" + path)).get("chat_template")
+                except ValueError:
+                    ct = None
+                if isinstance(ct, str):
+                    found.append(("", ct))
+                elif isinstance(ct, list):
+                    found.extend(("#" + t["name"], t["template"]) for t in ct)
+            for suffix, text in found:
+                if ("{%" not in text and "{{" not in text) or text in seen:
+                    continue
+                seen.add(text)
+                ref = "vendored/%s/%s%s" % (repo, path, suffix)
+                templates.append((ref, text, {"repo": repo, "commit": commit, "path": path + suffix,
+                                              "licence": "the model's licence applies to its template"}))
     src = git(hfjs_git, "show", hfjs_commit + ":" + E2E)
     entries = json.loads(subprocess.run(["node", "-e", JS], input=src, check=True, capture_output=True).stdout)
     pairs = []
