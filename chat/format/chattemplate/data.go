@@ -359,6 +359,8 @@ type memo struct {
 	// converted counts the tool lists converted, scanned the tool lists
 	// the special-token guard scanned, for tests.
 	converted, scanned atomic.Uint64
+	// now is strftime_now's last text.
+	now atomic.Pointer[nowText]
 }
 
 // toJSON returns the tojson text (no arguments) of a list or dict the

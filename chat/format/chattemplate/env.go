@@ -79,7 +79,7 @@ func chatEnv(clock func() time.Time, m *memo) *jinja2.Env {
 					return jinja2.Value{}, &jinja2.Error{Kind: "TypeError", Msg: "strftime_now() takes one format string"}
 				}
 				f, _ := jinja2.ToStr(c, args[0])
-				s, err := strftime(clock(), f)
+				s, err := m.strftimeNow(clock(), f)
 				if err != nil {
 					return jinja2.Value{}, &jinja2.Error{Kind: "ValueError", Msg: err.Error()}
 				}
@@ -236,6 +236,34 @@ func hfToJSON(c *jinja2.Ctx, v jinja2.Value, args []jinja2.Value, kw []jinja2.Kw
 		return jinja2.Value{}, err
 	}
 	return jinja2.StrV(s), nil
+}
+
+// nowText is strftime_now's last text: a template calls it at every
+// rendering, with one format, and the text changes once a second at
+// most.
+type nowText struct {
+	format string
+	sec    int64
+	loc    *time.Location
+	text   string
+}
+
+// strftimeNow is strftime(t, format), the text of the last call kept
+// while the second, its zone and the format are the same; a format with
+// microseconds is made at every call.
+func (m *memo) strftimeNow(t time.Time, format string) (string, error) {
+	if strings.Contains(format, "%f") || strings.Contains(format, "%-f") {
+		return strftime(t, format)
+	}
+	sec, loc := t.Unix(), t.Location()
+	if n := m.now.Load(); n != nil && n.sec == sec && n.loc == loc && n.format == format {
+		return n.text, nil
+	}
+	s, err := strftime(t, format)
+	if err == nil {
+		m.now.Store(&nowText{format: strings.Clone(format), sec: sec, loc: loc, text: s})
+	}
+	return s, err
 }
 
 // strftime formats t with a Python strftime format (the C directives).
