@@ -353,13 +353,6 @@ func (c *Ctx) newLoop() *loopObj {
 		// The states in use stay where they are: a new array.
 		c.loops = make([]loopObj, max(4, 2*len(c.loops)))
 		c.nloops = 0
-		for i := range c.includes[:c.nincludes] {
-			r := &c.includes[i]
-			clear(r.f.slots)
-			r.f = frame{slots: r.f.slots[:0]}
-			r.tc, r.inh = tctx{}, inheritance{}
-		}
-		c.nincludes = 0
 	}
 	l := &c.loops[c.nloops]
 	c.nloops++

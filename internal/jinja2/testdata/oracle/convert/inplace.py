@@ -94,6 +94,13 @@ CASES = [
     # have ended; TestIncludeRunsLiveToRenderEnd renders these again and again.
     ("include-macro-outlives-include" + suffix, INCLUDES["main"], {}, env, INCLUDES)
     for suffix, env in (("", {}), ("-sandbox", {"sandbox": True}))
+] + [
+    # An included template that makes more loop states than the render
+    # keeps room for: the new array of loop states (Ctx.newLoop) leaves the
+    # contexts and frames of the includes alone, the running one included.
+    ("include-more-loops-than-kept",
+     "{% set x = 'X' %}{% for b in [1, 2] %}{% include 'loops' %}{{ loop.index }}{% endfor %}{{ x }}", {}, {},
+     {"loops": "{% set x = 'i' %}" + "{% for a in 'ab' %}{{ loop.index }}{% endfor %}" * 9 + "[{{ x }}]"}),
 ]
 
 
