@@ -173,21 +173,17 @@ type templateVarsFlag map[string]any
 func (v templateVarsFlag) String() string { return "" }
 
 func (v templateVarsFlag) Set(s string) error {
-	k, val, ok := strings.Cut(s, "=")
-	if !ok || k == "" {
-		return fmt.Errorf("--template-var takes key=value, not %q", s)
-	}
-	if k == "tools" {
-		return fmt.Errorf("--template-var tools=… clashes with --tools: give the tools with --tools FILE")
-	}
-	// JSON as written: a pyjson.Value keeps an object's key order and
-	// tells 2.0 from 2, as Python's json.loads does.
-	if x, err := pyjson.Parse([]byte(val)); err == nil {
-		v[k] = x
-	} else {
-		v[k] = val
-	}
-	return nil
+	return setVar(v, "--template-var", s, func(k, val string) (any, error) {
+		if k == "tools" {
+			return nil, fmt.Errorf("--template-var tools=… clashes with --tools: give the tools with --tools FILE")
+		}
+		// JSON as written: a pyjson.Value keeps an object's key order and
+		// tells 2.0 from 2, as Python's json.loads does.
+		if x, err := pyjson.Parse([]byte(val)); err == nil {
+			return x, nil
+		}
+		return val, nil
+	})
 }
 
 // hfPrompt is batch's prompt output for hf:FILE: {"prompt": …} per row;

@@ -116,6 +116,7 @@ func TestRun(t *testing.T) {
 		{name: "engines takes no arguments", args: []string{"engines", "x"}, wantCode: 2, wantErrSub: "engines takes no arguments"},
 		{name: "formats takes no arguments", args: []string{"formats", "x"}, wantCode: 2, wantErrSub: "formats takes no arguments"},
 		{name: "lsp takes no operands", args: []string{"lsp", "x"}, wantCode: 2, wantErrSub: "lsp takes no operands"},
+		{name: "--var takes key=value", args: []string{"render", "--var", "x", "testdata/hello.tmpl"}, wantCode: 2, wantErrSub: `--var takes key=value, not "x"`},
 		{name: "test takes directories", args: []string{"test"}, wantCode: 2, wantErrSub: "test takes one or more directories"},
 		{name: "check --tools of no file is a usage error", args: []string{"check", "--tools", "no-such-tools.json", "."}, wantCode: 2, wantErrSub: "--tools: open no-such-tools.json"},
 		{name: "test --tools of no file is a usage error", args: []string{"test", "--tools", "no-such-tools.json", "."}, wantCode: 2, wantErrSub: "--tools: open no-such-tools.json"},

@@ -29,17 +29,27 @@ func newSet() *engine.Set {
 	return engine.NewSet(handlebars.New(), jinja.New(), pongo2.New(), gotmpl.New())
 }
 
-// varsFlag collects repeated --var k=v flags.
+// varsFlag collects repeated --var k=v flags, the values as text.
 type varsFlag map[string]any
 
 func (v varsFlag) String() string { return "" }
 
 func (v varsFlag) Set(s string) error {
+	return setVar(v, "--var", s, func(_, val string) (any, error) { return val, nil })
+}
+
+// setVar sets the variable of k=v, the text s of the repeated flag name,
+// in m to value(k, v).
+func setVar(m map[string]any, name, s string, value func(k, v string) (any, error)) error {
 	k, val, ok := strings.Cut(s, "=")
 	if !ok || k == "" {
-		return fmt.Errorf("--var takes key=value, not %q", s)
+		return fmt.Errorf("%s takes key=value, not %q", name, s)
 	}
-	v[k] = val
+	x, err := value(k, val)
+	if err != nil {
+		return err
+	}
+	m[k] = x
 	return nil
 }
 
