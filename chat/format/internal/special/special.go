@@ -43,7 +43,8 @@ import (
 // ends with the start of a token, starts with the end of one, or is a
 // part of one, and that piece has one of the token's marks (Guard.Joins).
 // A format then takes step 2 at every rendering; a chat template tells
-// the guard its joining literals (Guard.JoinedBy), and takes step 2 only
+// the guard its joining literals (Guard.JoinedByPieces, with the sides
+// the order of its writes closes to data), and takes step 2 only
 // when the data holds every mark that one way of writing a token with
 // those literals leaves to data (joinNeeds): the neutral rendering
 // differs from the rendering only at the data's marks, so a token it
@@ -88,6 +89,9 @@ type Guard struct {
 	// cls classes every byte for the scan of a short string, which reads
 	// each byte once: clsMark for a mark, clsFirst for a token's first byte.
 	cls [256]uint8
+	// jsonValues is set when the data's JSON text reaches the prompt as
+	// the values it holds, never as text (JSONValues).
+	jsonValues bool
 	// tools is Check's verdict on the last tool list it saw: a caller
 	// usually passes the same tools at every rendering, and their JSON
 	// Schemas are most of the data's bytes.
@@ -258,12 +262,48 @@ func (g *Guard) joinsToken(lit, tok string, marks *byteSet, inner bool) bool {
 // to the data (see joinNeeds), instead of at every rendering. It must be
 // called before g is used, at most once.
 func (g *Guard) JoinedBy(lits []string) {
+	ps := make([]Piece, len(lits))
+	for i, lit := range lits {
+		ps[i] = Piece{Text: lit}
+	}
+	g.JoinedByPieces(ps)
+}
+
+// Piece is a piece of a template's own text that joins (Joins is true
+// of Text), with what the order of the template's writes says of its
+// sides: LeftClosed when no data byte can stand right before it in the
+// prompt, RightClosed when none can stand right after it. Any byte that
+// can stand next to a closed side and is a mark of a token must be
+// written by some piece given to the guard (see joinNeeds).
+type Piece struct {
+	Text                    string
+	LeftClosed, RightClosed bool
+}
+
+// JoinedByPieces is JoinedBy for pieces whose sides may be closed to
+// data.
+func (g *Guard) JoinedByPieces(ps []Piece) {
 	for i := 0; i < g.count(); i++ {
 		tok, marks := g.at(i)
-		for _, need := range joinNeeds(tok, marks, lits) {
+		for _, need := range joinNeeds(tok, marks, ps) {
 			g.joinNeed, g.joinTok = append(g.joinNeed, need), append(g.joinTok, i)
 		}
 	}
+}
+
+// JoinsData reports whether the pieces given to JoinedByPieces (or
+// AlsoMark) let data make a token while holding fewer than all of its
+// marks: whether step 2 may run for a join of the template's text.
+func (g *Guard) JoinsData() bool {
+	for k, need := range g.joinNeed {
+		if g.joinTok[k] < 0 {
+			return true
+		}
+		if _, marks := g.at(g.joinTok[k]); need != *marks {
+			return true
+		}
+	}
+	return false
 }
 
 // AlsoMark makes c a mark of every token, for a template that decodes
@@ -292,42 +332,57 @@ func (g *Guard) AlsoMark(c byte) {
 const maxJoinMarks = 12
 
 // joinNeeds returns the smallest sets of tok's marks (marks) that data
-// must hold to make tok together with pieces of lits: every way of
+// must hold to make tok together with pieces of ps: every way of
 // writing tok's bytes one after the other, each byte either copied from
 // data or written by a piece of a literal (a literal's end that is a
 // start of tok, its start that is an end of tok, or the whole literal
 // inside tok), is a way of making it; the marks at the places data
 // writes are what that way needs, and a way that leaves no mark to data
 // makes what the neutral rendering makes too. Only tokens some piece of
-// lits is a part of have needs; the others keep the rule that data must
+// ps is a part of have needs; the others keep the rule that data must
 // hold all of their marks.
-func joinNeeds(tok string, marks *byteSet, lits []string) []byteSet {
+//
+// A way does not copy a mark from data right after a piece whose end
+// it uses when that piece is RightClosed, nor right before a piece
+// whose start it uses when that piece is LeftClosed: the prompt has a
+// byte of the template's there. That byte, when it is a mark of tok, is
+// written by another piece (the caller's promise, Piece), which the
+// ways try too. A letter or digit is no mark: a way may take it for
+// data's or the template's alike, so it needs no piece.
+func joinNeeds(tok string, marks *byteSet, ps []Piece) []byteSet {
 	n := len(tok)
-	// piece[p] lists the ends of the pieces of lits that start at p.
-	piece := make([][]int, n)
-	add := func(p, e int) {
-		if !slices.Contains(piece[p], e) {
-			piece[p] = append(piece[p], e)
+	// piece[p] lists the pieces of ps that start at p: their end, and
+	// whether their start and end are closed to data.
+	type at struct {
+		end         int
+		left, right bool
+	}
+	piece := make([][]at, n)
+	add := func(p, e int, left, right bool) {
+		a := at{e, left && p > 0, right && e < n}
+		if !slices.Contains(piece[p], a) {
+			piece[p] = append(piece[p], a)
 		}
 	}
-	for _, lit := range lits {
+	for _, pc := range ps {
+		lit := pc.Text
 		for k := 1; k < n && k <= len(lit); k++ {
 			if strings.HasSuffix(lit, tok[:k]) {
-				add(0, k)
+				add(0, k, false, pc.RightClosed)
 			}
 			if strings.HasPrefix(lit, tok[n-k:]) {
-				add(n-k, n)
+				add(n-k, n, pc.LeftClosed, false)
 			}
 		}
 		if len(lit) > 0 && len(lit) < n {
 			for i := 1; i+len(lit) < n; i++ {
 				if tok[i:i+len(lit)] == lit {
-					add(i, i+len(lit))
+					add(i, i+len(lit), pc.LeftClosed, pc.RightClosed)
 				}
 			}
 		}
 	}
-	if !slices.ContainsFunc(piece, func(ends []int) bool { return len(ends) > 0 }) {
+	if !slices.ContainsFunc(piece, func(ends []at) bool { return len(ends) > 0 }) {
 		return nil
 	}
 	// The marks, numbered.
@@ -347,31 +402,54 @@ func joinNeeds(tok string, marks *byteSet, lits []string) []byteSet {
 		return out
 	}
 	// reach[p] is the set of what the ways of writing tok[:p] leave to
-	// data, each a bit set over byBit.
-	reach := make([]map[uint32]bool, n+1)
-	for p := range reach {
-		reach[p] = map[uint32]bool{}
+	// data, each a bit set over byBit, with how the last byte was
+	// written (after).
+	type state struct {
+		m     uint32
+		after uint8
 	}
-	reach[0][0] = true
+	const (
+		afterOpen   uint8 = iota // the start, data, or a piece open on its right
+		afterClosed              // a piece closed on its right
+		afterMark                // a mark copied from data
+	)
+	reach := make([]map[state]bool, n+1)
+	for p := range reach {
+		reach[p] = map[state]bool{}
+	}
+	reach[0][state{0, afterOpen}] = true
 	for p := 0; p < n; p++ {
 		var b uint32
 		if k := bit[tok[p]]; k > 0 {
 			b = 1 << (k - 1)
 		}
-		for m := range reach[p] {
-			reach[p+1][m|b] = true
-			for _, e := range piece[p] {
-				reach[e][m] = true
+		for st := range reach[p] {
+			switch {
+			case b == 0:
+				reach[p+1][state{st.m, afterOpen}] = true
+			case st.after != afterClosed:
+				reach[p+1][state{st.m | b, afterMark}] = true
+			}
+			for _, a := range piece[p] {
+				if a.left && st.after == afterMark {
+					continue
+				}
+				after := afterOpen
+				if a.right {
+					after = afterClosed
+				}
+				reach[a.end][state{st.m, after}] = true
 			}
 		}
 	}
 	var needs []uint32
-	for m := range reach[n] {
-		if m != 0 {
-			needs = append(needs, m)
+	for st := range reach[n] {
+		if st.m != 0 {
+			needs = append(needs, st.m)
 		}
 	}
 	slices.Sort(needs)
+	needs = slices.Compact(needs)
 	var out []byteSet
 	var kept []uint32
 	for _, m := range needs {
@@ -512,19 +590,84 @@ func indexByte[S text](s S, c byte) int {
 
 // json checks the JSON text raw: its bytes as written, and, where it has
 // an escape, its strings (keys too) decoded, as the format writes them.
+// With JSONValues, the marks of its structure (outside its strings) are
+// not the data's when raw is JSON: the template reads the values.
 func (s *scan) json(g *Guard, index int, where string, raw []byte) bool {
-	if !scanText(s, g, index, where, raw) {
+	var v pyjson.Value
+	parsed := false
+	if g.jsonValues {
+		t := scan{}
+		if !scanText(&t, g, index, where, raw) {
+			*s = t
+			return false
+		}
+		in, out := jsonMarks(g, raw)
+		if !out.subsetOf(&in) {
+			var err error
+			if v, err = pyjson.Parse(raw); err == nil {
+				parsed, t.seen = true, in
+			}
+		}
+		s.seen.union(&t.seen)
+	} else if !scanText(s, g, index, where, raw) {
 		return false
 	}
 	if bytes.IndexByte(raw, '\\') < 0 {
 		return true
 	}
-	v, err := pyjson.Parse(raw)
-	if err != nil {
-		return true // the rendering refuses it
+	if !parsed {
+		var err error
+		if v, err = pyjson.Parse(raw); err != nil {
+			return true // the rendering refuses it, or reads it as text
+		}
 	}
 	return s.value(g, index, where, &v)
 }
+
+// jsonMarks returns the marks of the bytes of raw, JSON text, inside its
+// strings (the quotes, escapes as written) and outside them.
+func jsonMarks(g *Guard, raw []byte) (in, out byteSet) {
+	str := false
+	for i := 0; i < len(raw); i++ {
+		c := raw[i]
+		switch {
+		case str && c == '\\':
+			if g.mark.has(c) {
+				in.add(c)
+			}
+			if i+1 < len(raw) {
+				i++
+				if g.mark.has(raw[i]) {
+					in.add(raw[i])
+				}
+			}
+			continue
+		case c == '"':
+			str = !str
+			if g.mark.has(c) {
+				in.add(c) // a string's quotes: taken for the data's, as before
+			}
+			continue
+		}
+		if !g.mark.has(c) {
+			continue
+		}
+		if str {
+			in.add(c)
+		} else {
+			out.add(c)
+		}
+	}
+	return in, out
+}
+
+// JSONValues tells g that the data's JSON text (tool call arguments,
+// tool parameters, json.RawMessage variables) reaches the prompt only as
+// the values it holds (a chat template reads them so), or as text when
+// it is not JSON: the marks of a JSON text's structure are then not
+// marks the data could write, and step 2's need is read without them.
+// It must be called before g is used.
+func (g *Guard) JSONValues() { g.jsonValues = true }
 
 func (s *scan) value(g *Guard, index int, where string, v *pyjson.Value) bool {
 	switch v.Kind {

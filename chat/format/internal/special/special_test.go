@@ -198,7 +198,56 @@ func TestJoinNeeds(t *testing.T) {
 		for _, n := range tc.needs {
 			want = append(want, setOf(n))
 		}
-		assert.ElementsMatch(t, want, joinNeeds(tc.tok, marks, tc.lits), "%q with %q", tc.tok, tc.lits)
+		ps := make([]Piece, len(tc.lits))
+		for i, lit := range tc.lits {
+			ps[i] = Piece{Text: lit}
+		}
+		assert.ElementsMatch(t, want, joinNeeds(tc.tok, marks, ps), "%q with %q", tc.tok, tc.lits)
+	}
+}
+
+// A piece closed on a side (the template's write order puts no data
+// there) leaves no mark of the token to data on that side: the ways
+// that copy one there are not ways. A letter or digit next to it may
+// be data's; a mark there may be another piece's.
+func TestJoinNeedsClosedSides(t *testing.T) {
+	rc := func(s string) Piece { return Piece{Text: s, RightClosed: true} }
+	lc := func(s string) Piece { return Piece{Text: s, LeftClosed: true} }
+	op := func(s string) Piece { return Piece{Text: s} }
+	for _, tc := range []struct {
+		tok    string
+		pieces []Piece
+		needs  []string
+	}{
+		// Jinja2's own brackets: [ never followed by data, ] never
+		// preceded by it (open on both sides, the need was "/")
+		{"[/INST]", []Piece{rc("["), lc("]")}, []string{"[/"}},
+		{"[INST]", []Piece{rc("["), lc("]")}, []string{"[", "]"}},
+		// a literal's end followed by template text only
+		{"[/INST]", []Piece{rc("[AVAILABLE_TOOLS] ["), op("]")}, []string{"[/"}},
+		// the same literal's end followed by data
+		{"[/INST]", []Piece{op("[AVAILABLE_TOOLS] ["), op("]")}, []string{"/"}},
+		// a mark next to a closed side written by another piece
+		{"[/INST]", []Piece{rc("["), op("/"), lc("]")}, []string{"[", "]"}},
+		// letters next to a closed side may be data's
+		{"</s>", []Piece{rc("</")}, []string{">"}},
+		{"<|im_end|>", []Piece{rc("<|"), lc("|>")}, []string{"_"}},
+		// the mark right after a closed end, right before a closed start
+		{"<|im_end|>", []Piece{rc("<|im"), lc("_end|>")}, []string{"<|"}},
+		{"<|im_end|>", []Piece{op("<|im"), op("_end|>")}, []string{"<|", "_|>"}},
+		{"<|im_end|>", []Piece{lc("_end|>")}, []string{"<|"}},
+		{"<|im_end|>", []Piece{op("_end|>")}, []string{"<|"}},
+		{"<|im_end|>", []Piece{lc("|>")}, []string{"<|_"}},
+		{"<tool_call>", []Piece{lc("_")}, []string{"<>"}},
+		{"<tool_call>", []Piece{lc("_"), rc("<")}, []string{">"}},
+	} {
+		g := New([]string{tc.tok})
+		_, marks := g.at(0)
+		var want []byteSet
+		for _, n := range tc.needs {
+			want = append(want, setOf(n))
+		}
+		assert.ElementsMatch(t, want, joinNeeds(tc.tok, marks, tc.pieces), "%q with %+v", tc.tok, tc.pieces)
 	}
 }
 
