@@ -691,8 +691,9 @@ func dataOf(b string, op int) (string, map[string]any) {
 // The neutral rendering (step 2) runs only when the data holds the marks
 // a join of the template's own text leaves to data: never for ordinary
 // text on 096 (Qwen3-Coder, whose "\n<" ~ key ~ ">" can make <tool_call>)
-// and 110 (Mistral v3, whose "[AVAILABLE_TOOLS] [" and "]" can make
-// [/INST]); and a value that completes a join is still refused.
+// and 110 (Mistral v3, whose "[AVAILABLE_TOOLS] [" and "]" could make
+// [/INST] but for the order of its writes); and a value that completes
+// a join is still refused.
 func TestNeutralRenderingOnlyWhenDataCanJoin(t *testing.T) {
 	sources, _, _ := readCorpus(t)
 	tpls := map[string]*chattemplate.Template{}
@@ -721,7 +722,11 @@ func TestNeutralRenderingOnlyWhenDataCanJoin(t *testing.T) {
 		{"110.jinja", "<b>", 1},   // all of <s>'s marks
 		{"096.jinja", "Use snake_case.", 1},
 		{"096.jinja", "a <b> c", 1},
-		{"110.jinja", "and/or", 1},
+		// 110's "[" is followed by its own text and its "]" preceded by
+		// it (the write order), and the brackets Jinja2 writes are next
+		// to its own text on their inner side: a / alone joins nothing
+		{"110.jinja", "and/or", 0},
+		{"110.jinja", "[/", 1}, // [/INST] with data's [ and /
 		{"110.jinja", "[x]", 1},
 	} {
 		tpl := tpls[tc.file]

@@ -1,6 +1,7 @@
 package chattemplate
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -32,8 +33,9 @@ type Template struct {
 	inferred []string             // the special tokens taken from the source's text
 	guard    *special.Guard       // nil without special tokens
 	// joins is set when the template's own text could make a special
-	// token with data written next to it (Guard.Joins); the guard then
-	// knows the pieces that do (Guard.JoinedBy).
+	// token with data written next to it that holds some of its marks,
+	// not all (Guard.JoinsData): the guard knows the pieces that do
+	// (Guard.JoinedByPieces).
 	joins bool
 	// neutral counts the neutral renderings (step 2), neutralConverted
 	// the neutral conversations converted and kept, for tests.
@@ -242,20 +244,39 @@ func newTemplate(sources map[string]string, opts []Option) (*Template, error) {
 		// when it cuts its literals (% formatting, replace, a slice, an
 		// index, |upper, …), every part of a token they hold; when it
 		// writes text no literal holds (an object's repr, %c), every mark.
-		var joining []string
-		keep := func(lit string) bool {
+		// A literal written whole as a write of its own has the sides the
+		// order of the template's writes gives it (writeOrder); Jinja2's
+		// own brackets are closed on their inner side unless the template
+		// may cut a repr (reprCuts); every other piece is open.
+		t.guard.JSONValues()
+		var joining []special.Piece
+		keepE := func(lit string, e edges) {
 			if t.guard.Joins(lit) {
-				joining = append(joining, lit)
+				joining = append(joining, special.Piece{Text: lit, LeftClosed: !e.left, RightClosed: !e.right})
 			}
+		}
+		keep := func(lit string) bool {
+			keepE(lit, open)
 			return true
 		}
 		var own ownText
+		order := &writeOrder{lits: map[string]edges{}}
+		reprOpen := false
 		for _, jt := range t.variants {
 			own.merge(readOwnText(jt.tpl.Tree(), t.tokens))
+			wo := readWriteOrder(jt.tpl.Tree())
+			if wo == nil {
+				order, reprOpen = nil, true
+				continue
+			}
+			reprOpen = reprOpen || wo.jsonRight || reprCuts(jt.tpl.Tree(), wo.jsonCuts)
+			if order != nil {
+				order.merge(wo)
+			}
 		}
 		for _, jt := range t.variants {
 			jinjaLiterals(jt.tpl.Tree(), func(lit string) bool {
-				keep(lit)
+				keepE(lit, order.edgesOf(lit))
 				if own.trims {
 					trimmed(lit, keep)
 				}
@@ -280,7 +301,7 @@ func newTemplate(sources map[string]string, opts []Option) (*Template, error) {
 			}
 		}
 		for i := 0; i < len(reprPunct); i++ {
-			keep(reprPunct[i : i+1])
+			keepE(reprPunct[i:i+1], reprEdges(reprPunct[i], reprOpen))
 		}
 		for _, p := range own.chars {
 			keep(p)
@@ -295,12 +316,41 @@ func newTemplate(sources map[string]string, opts []Option) (*Template, error) {
 		if own.decodes {
 			t.guard.AlsoMark('&')
 		}
-		slices.Sort(joining)
+		slices.SortFunc(joining, func(a, b special.Piece) int {
+			return cmp.Or(strings.Compare(a.Text, b.Text), cmpBool(a.LeftClosed, b.LeftClosed), cmpBool(a.RightClosed, b.RightClosed))
+		})
 		joining = slices.Compact(joining)
-		t.joins = len(joining) > 0
-		t.guard.JoinedBy(joining)
+		t.guard.JoinedByPieces(joining)
+		t.joins = t.guard.JoinsData()
 	}
 	return t, nil
+}
+
+// cmpBool orders false before true.
+func cmpBool(a, b bool) int {
+	switch {
+	case a == b:
+		return 0
+	case a:
+		return 1
+	}
+	return -1
+}
+
+// reprEdges are the sides of c, a character of reprPunct, that data may
+// stand next to: an opening bracket, brace or parenthesis Jinja2 writes
+// is followed by its own text, a closing one preceded by it, unless the
+// template may cut such text (cut); every other character is open.
+func reprEdges(c byte, cut bool) edges {
+	switch {
+	case cut:
+		return open
+	case c == '[' || c == '{' || c == '(':
+		return edges{left: true}
+	case c == ']' || c == '}' || c == ')':
+		return edges{right: true}
+	}
+	return open
 }
 
 // trimmed keeps lit with white space trimmed off its start, its end
