@@ -3,7 +3,7 @@
 
     python3 convert/autoescaped.py     # -> cases/autoescaped.json (after the files it reads)
 
-Every case of cases/{minijinja,jinja2cpp,nunjucks,jinjava,jinjadart,
+Every case of cases/{minijinja,jinja2cpp,nunjucks,jinjava,jinjadart,moreports,
 filled}.json whose template reads an attribute, item or call (a ".",
 "[" or "(") is rendered again with "autoescape": true in its env, where
 Markup meets str in concatenation, formatting, joins and filters.
@@ -14,7 +14,7 @@ import os
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-SOURCES = ["minijinja", "jinja2cpp", "nunjucks", "jinjava", "jinjadart", "filled"]
+SOURCES = ["minijinja", "jinja2cpp", "nunjucks", "jinjava", "jinjadart", "moreports", "filled"]
 
 
 def main():

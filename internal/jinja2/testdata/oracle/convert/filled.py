@@ -3,7 +3,7 @@
 
     python3 convert/filled.py     # -> cases/filled.json (after the files it reads)
 
-The templates of cases/{minijinja,jinjava,nunjucks,jinjadart}.json rendered with an
+The templates of cases/{minijinja,jinjava,nunjucks,jinjadart,moreports}.json rendered with an
 empty context (the suites' contexts are code) mostly print undefined
 names. Each such template without a loader is rendered again with a
 value for every name it reads and does not set
@@ -21,7 +21,7 @@ import jinja2
 from jinja2 import meta
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-SOURCES = ["minijinja", "jinjava", "nunjucks", "jinjadart"]
+SOURCES = ["minijinja", "jinjava", "nunjucks", "jinjadart", "moreports"]
 PALETTE = [
     3, "ab c", [1, 2, 3], {"a": 1, "b": "x", "items": [1, 2]},
     [{"name": "n1", "value": 2, "tags": ["x"]}, {"name": "n0", "value": 1, "tags": []}],
