@@ -3,18 +3,22 @@ package jinja2
 // Macros and call blocks (jinja2.runtime.Macro).
 
 type macroCode struct {
-	name           string
-	params         []string
-	paramSlots     []int
-	defaults       []evalFn // nil where a parameter has none
-	callerSlot     int      // -1 when the body does not read caller
-	kwargsSlot     int      // -1 when the body does not read kwargs
-	varargsSlot    int      // -1 when the body does not read varargs
-	explicitCaller bool     // caller is a parameter
-	readsCaller    bool     // the body reads caller (Macro.caller)
-	anonymous      bool     // a call block's caller: Macro.name is None
-	funcName       string   // Func.Name: macro 'name'
-	repr           string   // <Macro 'name'>, <Macro anonymous>
+	name       string
+	params     []string
+	paramSlots []int
+	defaults   []evalFn // nil where a parameter has none
+	// unset is what a parameter the call does not give holds while the
+	// defaults run (Jinja2's missing: undefined(name=…)), so that a
+	// default reading it, or a later parameter, reads an Undefined
+	unset          []Value
+	callerSlot     int    // -1 when the body does not read caller
+	kwargsSlot     int    // -1 when the body does not read kwargs
+	varargsSlot    int    // -1 when the body does not read varargs
+	explicitCaller bool   // caller is a parameter
+	readsCaller    bool   // the body reads caller (Macro.caller)
+	anonymous      bool   // a call block's caller: Macro.name is None
+	funcName       string // Func.Name: macro 'name'
+	repr           string // <Macro 'name'>, <Macro anonymous>
 	fn             *fnScope
 	init           func(f *frame) error
 	body           execFn
@@ -166,6 +170,7 @@ func (c *compiler) compileMacroCode(name string, params []Param, body []Stmt) (*
 		}
 		m.params = append(m.params, p.Name)
 		m.paramSlots = append(m.paramSlots, s.declare(p.Name))
+		m.unset = append(m.unset, Undef(pyQuote(p.Name)+" is undefined"))
 		skip[p.Name] = true
 		if p.Name == "caller" {
 			m.explicitCaller = true
@@ -358,6 +363,9 @@ func (m *macroCode) run(c *Ctx, f *frame, args []Value, kw []Kwarg) error {
 			foundCaller = true
 		}
 		missing[i] = !found
+		if !found {
+			f.slots[m.paramSlots[i]] = m.unset[i]
+		}
 	}
 	if len(args) >= n {
 		foundCaller = m.explicitCaller

@@ -83,6 +83,10 @@ CASES = [
     ("block-no-parent", "{% block k %}{% set v %}{{ b }}{% endset %}[{{ v }}]{% endblock %}{% set b = 2 %}", "a block is a frame without a parent: it resolves from the context"),
     ("block-store-later", "{% block k %}{% set v %}{{ b }}{% endset %}[{{ v }}]{% set b = 2 %}{% endblock %}", "a block that stores b"),
     ("global-name", "{% set v %}{{ range is defined }}{% endset %}[{{ v }}]{% set range = 2 %}", "a global's name the root stores later is missing too"),
+    # a macro's parameter the call does not give is missing while the defaults run
+    ("macro-default-reads-itself", "{% macro m(a=[{'a': 1, 'b': {'c': 2}}]|sum(attribute=a)) %}{{ a }}{% endmacro %}{{ m() }}", "UndefinedError: the default reads the parameter itself, an Undefined (FuzzPython)"),
+    ("macro-default-reads-later", "{% macro m(a=b, b=2) %}[{{ a }}|{{ b }}]{% endmacro %}{{ m() }}{{ m(b=3) }}{{ m(a is defined) }}", "a default reads a later parameter: given, or missing"),
+    ("macro-default-reads-itself-again", "{% macro m(a=a) %}[{{ a is defined }}]{% endmacro %}{{ m() }}{{ m(5) }}{{ m() }}", "not the context's a, nor the last call's"),
     # a set block's and a filter block's filter run in the block's frame
     ("filter-block-filter-frame", "{% filter replace('1', b) %}{{ b }}{% set b = 'x' %}1{% endfilter %}", "the filter sees what the body stored"),
     ("filter-block-filter-missing", "{% filter replace('1', b is defined) %}1{% set v %}{{ b }}{% endset %}[{{ v }}]{% set b = 'x' %}{% endfilter %}", "the body's b starts missing; the filter runs after the store"),
