@@ -397,6 +397,8 @@ FOUND = [
     ("format-grouping-c", "{{ '{:_c}'.format(65) }}", {}, "exact: ValueError: Cannot specify '_' with 'c'."),
     ("format-grouping-allowed", "{{ '{:_x}'.format(65535) }}|{{ '{:,}'.format(1234.5) }}|{{ '{:_%}'.format(12.5) }}", {}, "separators where Python allows them"),
     ("module-str-with-context", "{% import 'm' as lib with context %}[{{ lib }}]", {"a": "<i>"}, "a module with context prints its body too", {}, {"m": "{{ a }}!"}),
+    ("include-then-loop", "{% include 'p' %}|{{ 2 }}", {}, "a loop variable made inside an include (the render's first) reset the include's frame: a panic", {}, {"p": "{% for x in [1, 2] %}{{ loop.index }}{% endfor %}{{ 1 }}"}),
+    ("include-recursive-loop", "{% include 'p' %}", {}, "the same in a recursive loop over an undefined name (FuzzPython)", {}, {"p": "[{% for x in items recursive %}<{{ loop.depth0 }}:{{ x }}{% if x is iterable %}{{ loop(x|dictsort) }}{% endif %}>{% endfor %}"}),
 ]
 
 
