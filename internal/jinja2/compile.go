@@ -363,6 +363,17 @@ func (c *compiler) compileStmts(body []Stmt) (execFn, error) {
 			textStart = -1
 		}
 	}
+	// pending takes the text before a print, which the print's step
+	// writes first
+	pending := func() string {
+		if textStart < 0 {
+			return ""
+		}
+		t := string(text)
+		text = text[:0]
+		textStart = -1
+		return t
+	}
 	flush := func() {
 		endText()
 		switch {
@@ -384,13 +395,11 @@ func (c *compiler) compileStmts(body []Stmt) (execFn, error) {
 		}
 		if p, ok := s.(*Print); ok {
 			if slot, undef, ok := c.printedSlot(p); ok {
-				endText()
-				seg = append(seg, segOp{name: true, slot: slot, undef: undef, pos: p.P})
+				seg = append(seg, segOp{text: pending(), name: true, slot: slot, undef: undef, pos: p.P})
 				continue
 			}
 			if slot, key, miss, ok := c.printedField(p); ok {
-				endText()
-				seg = append(seg, segOp{slot: slot, key: key, miss: miss, pos: p.P})
+				seg = append(seg, segOp{text: pending(), slot: slot, key: key, miss: miss, pos: p.P})
 				continue
 			}
 		}

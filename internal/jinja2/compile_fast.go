@@ -327,9 +327,10 @@ func (c *compiler) printedField(n *Print) (slot int, key string, miss func(f *fr
 	return c.fieldOf(n.X)
 }
 
-// segOp is a step of a run of text and {{ name }} prints: text, the
-// value in slot (name true), or the field key of the value in slot (miss
-// set: fieldOf's).
+// segOp is a step of a run of text and {{ name }} prints: text, then the
+// value in slot (name true), the field key of the value in slot (miss
+// set: fieldOf's) or nothing. A print and the text before it are one
+// step: half the steps, and the same branches at each.
 type segOp struct {
 	text  string
 	name  bool
@@ -349,8 +350,19 @@ func (c *compiler) segment(ops []segOp) execFn {
 		limit := c.env.limits.Output
 		for i := range ops {
 			op := &ops[i]
+			if len(op.text) > 0 {
+				c.out = append(c.out, op.text...)
+				if limit > 0 && len(c.out)-c.outBase > limit {
+					return c.checkOutput()
+				}
+			}
 			var v Value
 			switch {
+			case op.name:
+				v = f.slots[op.slot]
+				if op.undef != nil && v.kind == KindUndefined {
+					return op.undef
+				}
 			case op.miss != nil:
 				o := &f.slots[op.slot]
 				found := false
@@ -366,17 +378,8 @@ func (c *compiler) segment(ops []segOp) execFn {
 						return err
 					}
 				}
-			case !op.name:
-				c.out = append(c.out, op.text...)
-				if limit > 0 && len(c.out)-c.outBase > limit {
-					return c.checkOutput()
-				}
-				continue
 			default:
-				v = f.slots[op.slot]
-				if op.undef != nil && v.kind == KindUndefined {
-					return op.undef
-				}
+				continue
 			}
 			if fin := c.env.ext.finalize; fin != nil {
 				v = fin(v)
