@@ -455,6 +455,11 @@ func constCallArgs(a CallArgs) (args []Value, kw []Kwarg, ok bool) {
 
 // eval evaluates the arguments; first, when given, is put before them
 // (a filter's or a test's operand).
+// none reports whether the call has no arguments.
+func (ca *compiledArgs) none() bool {
+	return len(ca.args) == 0 && len(ca.kwNames) == 0 && ca.dynArgs == nil && ca.dynKwargs == nil
+}
+
 func (ca *compiledArgs) eval(f *frame, first *Value) ([]Value, []Kwarg, error) {
 	if ca.consts && first == nil {
 		return ca.constArgs, ca.constKw, nil
@@ -813,13 +818,34 @@ func (c *compiler) compileBareFilter(n *FilterExpr) (evalFn, error) {
 	if fl == nil {
 		return nil, nil
 	}
+	_, own := c.env.filters[n.Name]
+	trim := n.Name == "trim" && !own
+	name, pos := c.src.name, n.P
+	xr, err := c.nativeRefL(n.X, isLenientFilter(n.Name))
+	if err != nil {
+		return nil, err
+	}
+	if xr != nil {
+		// the operand is read where it lies
+		return func(f *frame) (Value, error) {
+			v, err := xr(f)
+			if err != nil {
+				return Value{}, err
+			}
+			if trim && v.kind == KindStr {
+				return markupOr(*v, pyStripSpace(v.s)), nil
+			}
+			r, err := fl(f.c, *v, nil, nil)
+			if err != nil {
+				return Value{}, place(err, name, pos)
+			}
+			return r, nil
+		}, nil
+	}
 	ev, err := c.expr(n.X, isLenientFilter(n.Name))
 	if err != nil {
 		return nil, err
 	}
-	_, own := c.env.filters[n.Name]
-	trim := n.Name == "trim" && !own
-	name, pos := c.src.name, n.P
 	return func(f *frame) (Value, error) {
 		v, err := ev(f)
 		if err != nil {
@@ -870,14 +896,37 @@ func (c *compiler) compileFilterChain(x Expr) (func(f *frame, in Value) (Value, 
 }
 
 func (c *compiler) compileTest(n *TestExpr) (evalFn, error) {
+	cond, err := c.compileTestCond(n)
+	if err != nil {
+		return nil, err
+	}
+	return func(f *frame) (Value, error) {
+		ok, err := cond(f)
+		if err != nil {
+			return Value{}, err
+		}
+		return BoolV(ok), nil
+	}, nil
+}
+
+// compileTestCond compiles a test for its bool, which compileTest makes a
+// Value and a condition reads as it is. An operand nativeRef reads is
+// tested where it lies.
+func (c *compiler) compileTestCond(n *TestExpr) (condFn, error) {
 	lenient := n.Name == "defined" || n.Name == "undefined"
 	tst := c.env.test(n.Name) // looked up first, as compileFilter does
 	if tst == nil && c.soft == 0 {
 		return nil, c.errAt(n, "TemplateAssertionError", "No test named "+pyQuote(n.Name)+".")
 	}
-	x, err := c.expr(n.X, lenient)
+	xr, err := c.nativeRefL(n.X, lenient)
 	if err != nil {
 		return nil, err
+	}
+	var x evalFn
+	if xr == nil {
+		if x, err = c.expr(n.X, lenient); err != nil {
+			return nil, err
+		}
 	}
 	args, err := c.compileArgs(n.Args)
 	if err != nil {
@@ -893,37 +942,56 @@ func (c *compiler) compileTest(n *TestExpr) (evalFn, error) {
 	if _, own := c.env.tests[n.Name]; !own && len(args.args) == 1 && len(args.kwNames) == 0 && args.dynArgs == nil && args.dynKwargs == nil {
 		if one := oneArgTest(n.Name); one != nil {
 			// one argument by position: nothing to bind, no slice
+			if x == nil {
+				x = evalRef(xr) // the argument may change what xr reads
+			}
 			arg := args.args[0]
-			return func(f *frame) (Value, error) {
+			return func(f *frame) (bool, error) {
 				v, err := x(f)
 				if err != nil {
-					return Value{}, err
+					return false, err
 				}
 				a, err := arg(f)
 				if err != nil {
-					return Value{}, place(err, name, pos)
+					return false, place(err, name, pos)
 				}
 				ok, err := one(f.c, v, a)
 				if err != nil {
-					return Value{}, place(err, name, pos)
+					return false, place(err, name, pos)
 				}
-				return BoolV(ok), nil
+				return ok, nil
 			}, nil
 		}
 	}
-	return func(f *frame) (Value, error) {
+	if xr != nil && args.none() {
+		return func(f *frame) (bool, error) {
+			v, err := xr(f)
+			if err != nil {
+				return false, err
+			}
+			ok, err := tst(f.c, *v, nil, nil)
+			if err != nil {
+				return false, place(err, name, pos)
+			}
+			return ok, nil
+		}, nil
+	}
+	if x == nil {
+		x = evalRef(xr)
+	}
+	return func(f *frame) (bool, error) {
 		v, err := x(f)
 		if err != nil {
-			return Value{}, err
+			return false, err
 		}
 		as, kw, err := args.eval(f, nil)
 		if err != nil {
-			return Value{}, place(err, name, pos)
+			return false, place(err, name, pos)
 		}
 		ok, err := tst(f.c, v, as, kw)
 		if err != nil {
-			return Value{}, place(err, name, pos)
+			return false, place(err, name, pos)
 		}
-		return BoolV(ok), nil
+		return ok, nil
 	}, nil
 }

@@ -730,7 +730,7 @@ func (c *compiler) condHasFast(x Expr) bool {
 	case *CompareExpr:
 		return len(n.Ops) == 1
 	case *TestExpr:
-		return fastTest(n) != ""
+		return true // a bool: fastTestCond's, else compileTestCond's
 	case *AttrExpr:
 		return true
 	case *Name:
@@ -894,6 +894,9 @@ func (c *compiler) compileCond(x Expr) (condFn, error) {
 			return a.truth(f, &o)
 		}, nil
 	case *TestExpr:
+		if fastTest(n) == "" {
+			return c.compileTestCond(n)
+		}
 		return c.fastTestCond(n)
 	case *CompareExpr:
 		return c.compareCond(n)
@@ -933,7 +936,7 @@ func (c *compiler) truthOf(x Expr) (condFn, error) {
 func (c *compiler) fastTestCond(n *TestExpr) (condFn, error) {
 	name := fastTest(n)
 	if _, own := c.env.tests[name]; own || c.env.builtinTests[name] == nil {
-		return c.truthOf(n)
+		return c.compileTestCond(n)
 	}
 	var want Kind
 	switch name {

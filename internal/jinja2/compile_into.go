@@ -1,5 +1,7 @@
 package jinja2
 
+import "strconv"
+
 // Expressions that write their value into a destination. A Value is 48
 // bytes, more than Go returns in registers with an error: a Value an
 // evalFn returns is stored to the caller's stack in narrow stores and
@@ -465,5 +467,59 @@ func (c *compiler) intItemRef(n *ItemExpr, in intFn) (refFn, error) {
 		}
 		f.slots[tmp] = v
 		return &f.slots[tmp], nil
+	}, nil
+}
+
+// bareTrimOf returns x for x|trim, the builtin filter without arguments
+// (what compileBareFilter compiles), else nil.
+func (c *compiler) bareTrimOf(e Expr) Expr {
+	n, ok := e.(*FilterExpr)
+	if !ok || n.Name != "trim" || n.X == nil || !noArgs(n.Args) || c.constMode > 0 || c.foldMatters(n) {
+		return nil
+	}
+	if _, own := c.env.filters["trim"]; own {
+		return nil
+	}
+	if _, ok := n.X.(*FilterExpr); ok {
+		return nil
+	}
+	return n.X
+}
+
+// refPrint compiles {{ x }} of an x nativeRef reads, written from where
+// it lies, and of an int intOf reads, written without a Value; nil for
+// other prints, under a finalize hook and where the output is checked.
+func (c *compiler) refPrint(n *Print) (execFn, error) {
+	if c.constMode > 0 || c.outputCheck() || c.env.ext.finalize != nil {
+		return nil, nil
+	}
+	name, pos := c.src.name, n.P
+	if in := c.intOf(n.X); in != nil {
+		ev, err := c.compileExpr(n.X)
+		if err != nil {
+			return nil, err
+		}
+		return func(f *frame) error {
+			if x, ok := in(f); ok {
+				f.c.out = strconv.AppendInt(f.c.out, x, 10)
+				return place(f.c.checkOutput(), name, pos)
+			}
+			v, err := ev(f)
+			if err != nil {
+				return err
+			}
+			return place(f.c.writeValue(v), name, pos)
+		}, nil
+	}
+	r, err := c.nativeRef(n.X)
+	if r == nil || err != nil {
+		return nil, err
+	}
+	return func(f *frame) error {
+		p, err := r(f)
+		if err != nil {
+			return err
+		}
+		return place(f.c.writeValue(*p), name, pos)
 	}, nil
 }

@@ -229,6 +229,9 @@ func (c *compiler) compilePrintValue(n *Print) (execFn, error) {
 		if w, err := c.compileCallPrint(n); w != nil || err != nil {
 			return w, err
 		}
+		if w, err := c.refPrint(n); w != nil || err != nil {
+			return w, err
+		}
 		x, err = c.compileExpr(n.X)
 	}
 	if err != nil {
@@ -964,6 +967,9 @@ type chainPart struct {
 	runN  int    // for a lit: how many parts run covers
 	field bool   // x.name or x['name'] of a local x: slot, key, miss
 	local bool   // a name read from slot with no check (slotOf's)
+	ref   refFn  // an operand nativeRef reads in place
+	trim  refFn  // for x|trim (the builtin, no arguments): x read in place
+	num   intFn  // an int intOf reads (for ~)
 	slot  int
 	key   string
 	miss  func(f *frame, o *Value) (Value, error)
@@ -986,6 +992,13 @@ func (c *compiler) chainParts(xs []Expr) ([]chainPart, error) {
 			out[i].field, out[i].slot, out[i].key, out[i].miss = true, slot, key, miss
 		} else if slot, ok := c.slotOf(xs[i]); ok {
 			out[i].local, out[i].slot = true, slot
+		} else if out[i].num = c.intOf(xs[i]); out[i].num != nil {
+		} else if x := c.bareTrimOf(xs[i]); x != nil {
+			if out[i].trim, err = c.nativeRef(x); err != nil {
+				return nil, err
+			}
+		} else if out[i].ref, err = c.nativeRef(xs[i]); err != nil {
+			return nil, err
 		}
 	}
 	// a run of constant strs is written at once
@@ -1044,6 +1057,34 @@ func (s *streamedPrint) stream(f *frame) error {
 			// CPU stalls on (see compileSet)
 			if w := &f.slots[p.slot]; w.kind == KindStr && (s.concat || w.flags&flagSafe == 0) {
 				out = append(out, w.s...)
+				continue
+			}
+			c.out = out
+			v, err = p.eval(f)
+		case p.ref != nil:
+			// read where it lies: what p.eval would return
+			w, err := p.ref(f)
+			if err != nil {
+				c.out = out[:start]
+				return err
+			}
+			if w.kind == KindStr && (s.concat || w.flags&flagSafe == 0) {
+				out = append(out, w.s...)
+				continue
+			}
+			c.out, v = out, *w
+		case p.trim != nil:
+			// x|trim of an x read in place: its stripped str, written
+			// without a Value (a Markup stays one, as fTrim's)
+			if w, err := p.trim(f); err == nil && w.kind == KindStr && (s.concat || w.flags&flagSafe == 0) {
+				out = append(out, pyStripSpace(w.s)...)
+				continue
+			}
+			c.out = out
+			v, err = p.eval(f)
+		case p.num != nil && s.concat:
+			if n, ok := p.num(f); ok {
+				out = strconv.AppendInt(out, n, 10)
 				continue
 			}
 			c.out = out

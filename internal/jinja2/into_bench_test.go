@@ -19,6 +19,7 @@ var exprFormBodies = []struct{ name, src string }{
 	{"loop-index", "{% for m in messages %}{% if loop.index0 == 0 %}a{% endif %}{% if (m.role == 'user') != (loop.index0 % 2 == 0) %}b{% endif %}{% endfor %}"},
 	{"ns-flag", "{% set ns = namespace(seen=false, n=0) %}{% for m in messages %}{% if ns.seen %}a{% endif %}{% if m.role == 'user' %}{% set ns.seen = true %}{% endif %}{% endfor %}"},
 	{"print-trim", "{% for m in messages %}{{ m.content | trim }}{{ bos + m.content | trim + '.' }}{% endfor %}"},
+	{"test-cond", "{% for m in messages %}{% if m.content is string %}a{% endif %}{% if m.content is mapping %}b{% endif %}{% endfor %}"},
 	{"print-path", "{% for m in messages %}{{ messages[0]['content'] }}{{ m.content is string }}{% endfor %}"},
 }
 
