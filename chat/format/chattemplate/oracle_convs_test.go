@@ -1,0 +1,181 @@
+package chattemplate_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+
+	"github.com/rolemark/rolemark/chat"
+	"github.com/rolemark/rolemark/chat/format"
+	"github.com/rolemark/rolemark/chat/format/chattemplate"
+	"github.com/rolemark/rolemark/chat/format/internal/fixture"
+)
+
+// oracleConversation is a conversation of internal/jinja2's chat oracle
+// files (convert/chat.py), as transformers' apply_chat_template gets it.
+type oracleConversation struct {
+	Messages            []json.RawMessage `json:"messages"`
+	Tools               []json.RawMessage `json:"tools"`
+	Documents           json.RawMessage   `json:"documents"`
+	AddGenerationPrompt bool              `json:"add_generation_prompt"`
+	EnableThinking      *bool             `json:"enable_thinking"`
+}
+
+// chat returns the conversation as the Go API writes it (the mapping of
+// TestShapesAsTransformers; parts: every content is a list, rendered with
+// ContentParts), or ok false for a shape it does not state the same way:
+// a one-text-part list among strings, content None or absent, reasoning_content or thinking, documents,
+// enable_thinking, tools with keys beyond type, name, description and
+// parameters.
+func (c oracleConversation) chat(t *testing.T) (msgs []chat.Message, opts []format.Option, parts, ok bool) {
+	if len(c.Documents) > 0 && string(c.Documents) != "null" || c.EnableThinking != nil {
+		return nil, nil, false, false
+	}
+	// contents that are all lists render with ContentParts; a list of one
+	// text part among strings would be a string (ContentParts' rule)
+	lists, oneText := 0, false
+	for _, raw := range c.Messages {
+		var m struct {
+			Content json.RawMessage `json:"content"`
+		}
+		_ = json.Unmarshal(raw, &m)
+		var ps []map[string]any
+		if json.Unmarshal(m.Content, &ps) == nil && ps != nil {
+			lists++
+			if len(ps) == 1 && ps[0]["type"] == "text" {
+				oneText = true
+			}
+		}
+	}
+	parts = lists > 0 && lists == len(c.Messages)
+	if oneText && !parts {
+		return nil, nil, false, false
+	}
+	for _, raw := range c.Messages {
+		var keys map[string]json.RawMessage
+		if json.Unmarshal(raw, &keys) != nil {
+			return nil, nil, false, false
+		}
+		if keys["content"] == nil {
+			return nil, nil, false, false // no content key: Undefined in the template
+		}
+		for k, v := range keys {
+			switch k {
+			case "role", "name", "tool_call_id", "tool_calls":
+			case "content":
+				if string(v) == "null" {
+					return nil, nil, false, false
+				}
+			default:
+				return nil, nil, false, false
+			}
+		}
+		var m shapesMessage
+		if json.Unmarshal(raw, &m) != nil {
+			return nil, nil, false, false
+		}
+		msgs = append(msgs, m.message(t))
+	}
+	var tools []fixture.Tool
+	for _, raw := range c.Tools {
+		var keys map[string]json.RawMessage
+		if json.Unmarshal(raw, &keys) != nil || len(keys) != 2 || keys["function"] == nil || string(keys["type"]) != `"function"` {
+			return nil, nil, false, false
+		}
+		var fn map[string]json.RawMessage
+		if json.Unmarshal(keys["function"], &fn) != nil {
+			return nil, nil, false, false
+		}
+		for k := range fn {
+			if k != "name" && k != "description" && k != "parameters" {
+				return nil, nil, false, false
+			}
+		}
+		var tool fixture.Tool
+		if json.Unmarshal(raw, &tool) != nil {
+			return nil, nil, false, false
+		}
+		tools = append(tools, tool)
+	}
+	opts = []format.Option{format.Tools(fixture.ChatTools(tools)...), format.AllowSpecialTokens()}
+	if c.AddGenerationPrompt {
+		opts = append(opts, format.GenerationPrompt())
+	}
+	return msgs, opts, parts, true
+}
+
+// TestOracleConversations renders the chat oracle files of
+// internal/jinja2 (hf.json: this package's corpus; llamacpp.json:
+// llama.cpp's templates; chatmore.json: more real templates) through
+// Template, over every conversation of convert/chat.py the Go API states
+// the same way (the hostile strings in text, tool arguments, enums and
+// parts included): Jinja2's bytes, or an error where Jinja2 raises.
+func TestOracleConversations(t *testing.T) {
+	dir := filepath.Join("..", "..", "..", "internal", "jinja2", "testdata", "oracle", "cases")
+	for _, file := range []string{"hf.json", "llamacpp.json", "chatmore.json"} {
+		t.Run(file, func(t *testing.T) {
+			var doc struct {
+				Templates map[string]string             `json:"templates"`
+				Contexts  map[string]oracleConversation `json:"contexts"`
+				Cases     []struct {
+					ID          string `json:"id"`
+					TemplateRef string `json:"template_ref"`
+					ContextRef  string `json:"context_ref"`
+					Context     struct {
+						BOS string `json:"bos_token"`
+						EOS string `json:"eos_token"`
+					} `json:"context"`
+					Expect struct {
+						Output *string `json:"output"`
+						Error  string  `json:"error"`
+					} `json:"expect"`
+				} `json:"cases"`
+			}
+			fixture.ReadJSON(t, filepath.Join(dir, file), &doc)
+			var n, identical, bothErr, skipped int
+			var bad []string
+			for _, c := range doc.Cases {
+				conv, ok := doc.Contexts[c.ContextRef]
+				if !ok || c.TemplateRef == "" {
+					continue
+				}
+				msgs, opts, parts, ok := conv.chat(t)
+				if !ok {
+					skipped++
+					continue
+				}
+				n++
+				var got string
+				topts := []chattemplate.Option{chattemplate.Name(c.TemplateRef), chattemplate.Clock(pinnedClock),
+					chattemplate.Token("bos_token", c.Context.BOS), chattemplate.Token("eos_token", c.Context.EOS)}
+				if parts {
+					topts = append(topts, chattemplate.ContentParts())
+				}
+				tpl, err := chattemplate.New(doc.Templates[c.TemplateRef], topts...)
+				if err == nil {
+					got, err = tpl.Render(context.Background(), msgs, opts...)
+				}
+				switch want := c.Expect.Output; {
+				case want == nil && err != nil:
+					bothErr++
+				case want == nil:
+					bad = append(bad, fmt.Sprintf("%s: Jinja2 raises %s, Render gives %q", c.ID, c.Expect.Error, got))
+				case err != nil:
+					bad = append(bad, fmt.Sprintf("%s: Jinja2 renders, Render fails: %v", c.ID, err))
+				case got == *want:
+					identical++
+				default:
+					bad = append(bad, fmt.Sprintf("%s:\n  want %q\n  got  %q", c.ID, *want, got))
+				}
+			}
+			t.Logf("%s: %d pairs (%d with shapes left out): %d identical, %d raise in both, %d otherwise", file, n, skipped, identical, bothErr, len(bad))
+			assert.Greater(t, n, 100)
+			assert.Empty(t, bad, "%s", strings.Join(bad, "\n"))
+		})
+	}
+}
