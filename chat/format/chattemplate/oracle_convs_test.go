@@ -28,13 +28,17 @@ type oracleConversation struct {
 
 // chat returns the conversation as the Go API writes it (the mapping of
 // TestShapesAsTransformers; parts: every content is a list, rendered with
-// ContentParts), or ok false for a shape it does not state the same way:
-// a one-text-part list among strings, content None or absent, reasoning_content or thinking, documents,
-// enable_thinking, tools with keys beyond type, name, description and
-// parameters.
+// ContentParts; documents and enable_thinking as format.Vars), or ok
+// false for a shape it does not state the same way: a one-text-part list
+// among strings, content None or absent, reasoning_content or thinking,
+// tools with keys beyond type, name, description and parameters.
 func (c oracleConversation) chat(t *testing.T) (msgs []chat.Message, opts []format.Option, parts, ok bool) {
-	if len(c.Documents) > 0 && string(c.Documents) != "null" || c.EnableThinking != nil {
-		return nil, nil, false, false
+	vars := map[string]any{}
+	if len(c.Documents) > 0 && string(c.Documents) != "null" {
+		vars["documents"] = c.Documents
+	}
+	if c.EnableThinking != nil {
+		vars["enable_thinking"] = *c.EnableThinking
 	}
 	// contents that are all lists render with ContentParts; a list of one
 	// text part among strings would be a string (ContentParts' rule)
@@ -103,6 +107,9 @@ func (c oracleConversation) chat(t *testing.T) (msgs []chat.Message, opts []form
 		tools = append(tools, tool)
 	}
 	opts = []format.Option{format.Tools(fixture.ChatTools(tools)...), format.AllowSpecialTokens()}
+	if len(vars) > 0 {
+		opts = append(opts, format.Vars(vars))
+	}
 	if c.AddGenerationPrompt {
 		opts = append(opts, format.GenerationPrompt())
 	}
