@@ -267,11 +267,11 @@ func appendRepr(dst []byte, v Value, seen []any) ([]byte, error) {
 		seen = append(seen, l)
 		dst = append(dst, open)
 		var err error
-		for i, it := range l.Items {
+		for i := range l.Items {
 			if i > 0 {
 				dst = append(dst, ", "...)
 			}
-			if dst, err = appendRepr(dst, it, seen); err != nil {
+			if dst, err = appendReprItem(dst, &l.Items[i], seen); err != nil {
 				return dst, err
 			}
 		}
@@ -289,15 +289,15 @@ func appendRepr(dst []byte, v Value, seen []any) ([]byte, error) {
 		seen = append(seen, d)
 		dst = append(dst, '{')
 		var err error
-		for i, k := range d.keys {
+		for i := range d.keys {
 			if i > 0 {
 				dst = append(dst, ", "...)
 			}
-			if dst, err = appendRepr(dst, k, seen); err != nil {
+			if dst, err = appendReprItem(dst, &d.keys[i], seen); err != nil {
 				return dst, err
 			}
 			dst = append(dst, ": "...)
-			if dst, err = appendRepr(dst, d.vals[i], seen); err != nil {
+			if dst, err = appendReprItem(dst, &d.vals[i], seen); err != nil {
 				return dst, err
 			}
 		}
@@ -318,6 +318,31 @@ func appendRepr(dst []byte, v Value, seen []any) ([]byte, error) {
 		return append(dst, "<"+v.ref.(Object).TypeName()+" object at "+addr(v.ref)+">"...), nil
 	}
 	return dst, nil
+}
+
+// appendReprItem is appendRepr of a container's item: a str, an int, None
+// or a bool here, with no call of appendRepr, whose frame is large (the
+// seen array of the outermost container) and whose switch on the kind is
+// a jump that each item of a mixed container takes elsewhere.
+func appendReprItem(dst []byte, v *Value, seen []any) ([]byte, error) {
+	switch v.kind {
+	case KindStr:
+		if v.flags&flagSafe == 0 {
+			return appendReprStr(dst, v.s), nil
+		}
+	case KindInt:
+		if v.ref == nil {
+			return strconv.AppendInt(dst, v.n, 10), nil
+		}
+	case KindNone:
+		return append(dst, "None"...), nil
+	case KindBool:
+		if v.n != 0 {
+			return append(dst, "True"...), nil
+		}
+		return append(dst, "False"...), nil
+	}
+	return appendRepr(dst, *v, seen)
 }
 
 // addr is an object's address as Python's default repr writes it.
