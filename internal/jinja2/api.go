@@ -363,8 +363,8 @@ type Ctx struct {
 	suspended []suspendedCtx
 
 	// Reused from render to render (Env.getCtx): the outermost template's
-	// context and frame, the loop variables' states, and what includes
-	// run in.
+	// context and frame, the loop variables' states, what includes run
+	// in, and the namespace() objects (with the room their items took).
 	rootTC    tctx
 	rootInh   inheritance
 	rootFrame frame
@@ -373,6 +373,8 @@ type Ctx struct {
 	nloops    int
 	includes  []includeRun
 	nincludes int
+	spaces    []namespace
+	nspaces   int
 	stack     []stackFrame
 	stackTop  int
 	stackHigh int // the frames of stack a render used, for putCtx

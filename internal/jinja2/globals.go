@@ -210,6 +210,14 @@ func (n *namespace) SetAttr(name string, v Value) error {
 }
 func (n *namespace) Repr() string { return "<Namespace " + Repr(DictV(n.d)) + ">" }
 
+// reset empties n for another render, keeping the room of its items.
+func (n *namespace) reset() {
+	d := &n.own
+	clear(d.keys)
+	clear(d.vals)
+	*n = namespace{own: Dict{keys: d.keys[:0], vals: d.vals[:0]}}
+}
+
 func builtinGlobals() map[string]Value {
 	return map[string]Value{
 		"range":     ObjectV(classRange),
@@ -247,10 +255,16 @@ func newJoiner(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
 
 // newNamespace is namespace(mapping, **kw).
 func newNamespace(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
-	// the namespace and its dict in one allocation
-	ns := &namespace{}
-	ns.own.init(len(kw))
-	ns.d = &ns.own
+	var ns *namespace
+	if c != nil {
+		ns = c.newSpace()
+	} else {
+		ns = &namespace{} // the namespace and its dict in one allocation
+		ns.d = &ns.own
+	}
+	if cap(ns.own.keys) < len(kw) {
+		ns.own.init(len(kw))
+	}
 	if err := fillDict(c, ns.d, args, kw); err != nil {
 		return Value{}, err
 	}

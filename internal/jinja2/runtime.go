@@ -297,6 +297,10 @@ func (e *Env) resetCtx(c *Ctx) bool {
 		r.tc, r.inh = tctx{}, inheritance{}
 	}
 	c.nincludes = 0
+	for i := range c.spaces[:c.nspaces] {
+		c.spaces[i].reset()
+	}
+	c.nspaces = 0
 	for i := range c.stack[:c.stackHigh] {
 		clear(c.stack[i].slots)
 		c.stack[i].f = frame{}
@@ -383,6 +387,24 @@ func (c *Ctx) newInclude() *tctx {
 	c.nincludes++
 	r.tc.inh, r.tc.spare = &r.inh, &r.f
 	return &r.tc
+}
+
+// newSpace returns a namespace() object for this render, empty, living
+// until the render ends as loop variables do (newLoop): its item arrays
+// are kept from render to render, so that a namespace set attribute by
+// attribute allocates nothing once its Ctx has seen one as large.
+// Nothing keeps a namespace past its render: a module that holds one is
+// never shared (moduleShareable).
+func (c *Ctx) newSpace() *namespace {
+	if c.nspaces == len(c.spaces) {
+		// The objects in use stay where they are: a new array.
+		c.spaces = make([]namespace, max(2, 2*len(c.spaces)))
+		c.nspaces = 0
+	}
+	ns := &c.spaces[c.nspaces]
+	c.nspaces++
+	ns.d = &ns.own
+	return ns
 }
 
 // newFrame returns a frame for a template's top level: the render's own

@@ -266,9 +266,10 @@ func TestViewListCondDoesNotAllocate(t *testing.T) {
 	}
 }
 
-// namespace() is one allocation (the namespace and its dict), its first
-// attribute set another (keys and values together), and reading an
-// attribute none.
+// namespace() and setting its attributes allocate nothing once the
+// render's Ctx has held a namespace as large (Ctx.newSpace: it was one
+// allocation for the namespace and its dict, and another for its first
+// attribute's keys and values), and reading an attribute none.
 func TestNamespaceAllocs(t *testing.T) {
 	tmpl, err := New(Sandbox()).Parse("t", `{% set ns = namespace() %}{% set ns.a = 1 %}{% set ns.b = x %}{% set ns.c = 3 %}{{ ns.a }}{{ ns.b }}{{ ns.c }}`)
 	require.NoError(t, err)
@@ -276,9 +277,10 @@ func TestNamespaceAllocs(t *testing.T) {
 	buf, err := tmpl.AppendRender(context.Background(), nil, vars)
 	require.NoError(t, err)
 	assert.Equal(t, "1two3", string(buf))
-	assert.Equal(t, 2.0, renderAllocs(t, func() {
+	assert.Zero(t, renderAllocs(t, func() {
 		buf, _ = tmpl.AppendRender(context.Background(), buf[:0], vars)
 	}))
+	assert.Equal(t, "1two3", string(buf))
 }
 
 // {{ x|capitalize }}, |upper and |lower of an ASCII str write the changed
