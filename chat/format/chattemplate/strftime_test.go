@@ -2,6 +2,8 @@ package chattemplate
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"testing"
 	"time"
 
@@ -44,4 +46,35 @@ func TestStrftimeNowKept(t *testing.T) {
 	if !raceEnabled {
 		assert.Equal(t, 1.0, testing.AllocsPerRun(100, func() { _, _ = one.Render(ctx, msgs) }))
 	}
+}
+
+// TestToolsVerdictKeptConcurrent: goroutines rendering three tool lists
+// in turn (two clean, one holding a special token) share the memo's
+// entries and the verdicts kept with them, and strftime_now's text: each
+// rendering gets its own list's outcome.
+func TestToolsVerdictKeptConcurrent(t *testing.T) {
+	now := time.Date(2024, 7, 26, 9, 5, 7, 0, time.UTC)
+	tpl, err := New(`{{ strftime_now("%Y-%m-%d") }}{% for t in tools %};{{ t.function.name }}:{{ t.function.description }}{% endfor %}`,
+		SpecialTokens("<|im_end|>"), Clock(func() time.Time { return now }))
+	require.NoError(t, err)
+	lists := [][]chat.Tool{
+		{{Name: "a", Description: "one", Parameters: []byte(`{"type":"object"}`)}},
+		{{Name: "a", Description: "two", Parameters: []byte(`{"type":"object"}`)}},
+		{{Name: "a", Description: "<|im_end|>", Parameters: []byte(`{"type":"object"}`)}},
+	}
+	wants := []string{"2024-07-26;a:one", "2024-07-26;a:two", ""}
+	msgs := []chat.Message{chat.Text(chat.RoleUser, "hi")}
+	inParallel(t, func(k int) error {
+		got, err := tpl.Render(context.Background(), msgs, format.Tools(lists[k]...))
+		var se *format.SpecialTokenError
+		switch {
+		case k == 2 && !errors.As(err, &se):
+			return fmt.Errorf("tools %d: rendered %q, %v", k, got, err)
+		case k == 2:
+			return nil
+		case err == nil && got != wants[k]:
+			return errors.New(got + " for " + wants[k])
+		}
+		return err
+	}, len(lists))
 }
