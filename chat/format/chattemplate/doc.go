@@ -64,6 +64,23 @@
 // those that open and close its turns, whatever the tokenizer makes of
 // them.
 //
+// # Files
+//
+// The package is larger than the project's other packages (about 3,900
+// lines without tests) because the special-token guard is a static
+// analysis of the template's syntax tree that has to stay next to the
+// rendering whose output it vouches for: which literals the template
+// writes and which variables they read (tokens.go), the order of the
+// template's writes, so that a token's sides that only template text can
+// touch are known (order.go), and where Jinja2's own reprs and JSON can be
+// cut so data lands beside their brackets (reprcut.go). The rest is the
+// rendering in transformers' environment: the entry and the guard's two
+// renderings (template.go), the environment (env.go), the variables in
+// transformers' shape (data.go), the kept last conversation (conv.go)
+// and reading a model's files (load.go). Moving the analysis to a package
+// of its own would export the guard's verdict to one caller and split one
+// security rule across two packages.
+//
 // # Continuing the final message
 //
 // With [format.ContinueFinal] the prompt ends right after the final
