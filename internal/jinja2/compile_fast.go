@@ -348,6 +348,8 @@ func (c *compiler) segment(ops []segOp) execFn {
 	return func(f *frame) error {
 		c := f.c
 		limit := c.env.limits.Output
+		// a str printed as it is, read where its slot holds it
+		plain := !c.autoescape && c.env.ext.finalize == nil
 		for i := range ops {
 			op := &ops[i]
 			if len(op.text) > 0 {
@@ -359,6 +361,13 @@ func (c *compiler) segment(ops []segOp) execFn {
 			var v Value
 			switch {
 			case op.name:
+				if p := &f.slots[op.slot]; p.kind == KindStr && plain {
+					c.out = append(c.out, p.s...)
+					if limit > 0 && len(c.out)-c.outBase > limit {
+						return place(c.checkOutput(), tmpl, op.pos)
+					}
+					continue
+				}
 				v = f.slots[op.slot]
 				if op.undef != nil && v.kind == KindUndefined {
 					return op.undef
