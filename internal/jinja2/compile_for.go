@@ -234,12 +234,18 @@ func (c *compiler) compileFor(n *For) (execFn, error) {
 			return place(err, name, pos)
 		}
 		var live *List
-		if itv.kind == KindList {
+		var sized *Dict
+		switch {
+		case itv.kind == KindList:
 			// Python's list iterator reads the list as it is at each
 			// step: the body may append to it (or pop from it)
 			live = itv.list()
+		case itv.kind == KindDict && simple:
+			// a dict's iterator raises at its next step once the body
+			// changed the dict's size
+			sized = itv.dict()
 		}
-		return runItems(f, items, depth0, nil, nil, Value{}, live)
+		return runItems(f, items, depth0, sized, nil, Value{}, live)
 	}
 	// outer, when not nil, takes the items one at a time (a filter's look
 	// ahead takes them too); outerLen is what they come from, whose len()

@@ -67,6 +67,14 @@ FOUND = [
      "the list shrinks under the loop"),
     ("for-list-appended-context", "{% for i in l %}{{ i }}{% if l|length < 5 %}{% do l.append(i * 10) %}{% endif %}{% endfor %}", {"l": [1, 2]},
      "a context list", {"extensions": ["do"]}),
+    # A dict's iterator raises once the body changed the dict's size
+    # (found probing the live list's neighbours).
+    ("for-dict-grown", "{% set d = {'a': 1} %}{% for k in d %}{% do d.update({'b': 2}) %}{{ k }}{% endfor %}", {},
+     "RuntimeError: dictionary changed size during iteration", {"extensions": ["do"]}),
+    ("for-dict-shrunk", "{% set d = {'a': 1, 'b': 2} %}{% for k in d %}{% do d.pop('b', none) %}{{ k }}{% endfor %}", {},
+     "RuntimeError, even when no item is left", {"extensions": ["do"]}),
+    ("for-dict-same-size", "{% set d = {'a': 1} %}{% for k in d %}{% do d.update({'a': 2}) %}{{ k }}{% endfor %}{{ d }}", {},
+     "a value changed: no error", {"extensions": ["do"]}),
 ]
 
 
