@@ -523,3 +523,16 @@ func (c *compiler) refPrint(n *Print) (execFn, error) {
 		return place(f.c.writeValue(*p), name, pos)
 	}, nil
 }
+
+// nsSlot returns the slot of the current frame loadName(name) reads: a
+// variable of the current function, or a free name; false for one of an
+// enclosing function and for self and super.
+func (c *compiler) nsSlot(name string) (int, bool) {
+	if loc, ok := resolveFrom(c.sc, c.sc.fn, name); ok {
+		return loc.slot, loc.hops == 0
+	}
+	if name == "self" || name == "super" && c.sc.fn.block != nil {
+		return 0, false
+	}
+	return c.freeSlot(c.sc.fn, name), true
+}

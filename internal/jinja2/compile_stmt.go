@@ -472,6 +472,24 @@ func (c *compiler) compileAssign(target Expr) (func(f *frame, v Value) error, er
 	case *NSRef:
 		ns := c.loadName(t.Name)
 		attr := t.Attr
+		if slot, ok := c.nsSlot(t.Name); ok {
+			// the namespace is read where its slot holds it
+			return func(f *frame, v Value) error {
+				o := &f.slots[slot]
+				if o.kind == KindObject {
+					if n, ok := o.ref.(*namespace); ok {
+						if i := n.d.findStr(attr); i >= 0 {
+							n.d.vals[i] = v
+							return nil
+						}
+					}
+				}
+				if err := setNamespaceAttr(*o, attr, v); err != nil {
+					return place(err, name, pos)
+				}
+				return nil
+			}, nil
+		}
 		return func(f *frame, v Value) error {
 			o, _ := ns(f)
 			if o.kind == KindObject {

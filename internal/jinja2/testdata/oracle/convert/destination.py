@@ -163,6 +163,12 @@ CASES = [
     ("tests-unknown-in-branch",
      "{% if x %}{% if m.content is nothere %}n{% endif %}{% endif %}ok",
      {"m": {"content": 1}}, {}),
+    ("ns-set-in-place",
+     "{% set ns = namespace(n=0) %}{% for m in ms %}{% set ns.n = ns.n + 1 %}{% set ns.last = m %}{% endfor %}{{ ns.n }}{{ ns.last }}{% macro f() %}{% set ns.n = 9 %}{% endmacro %}{{ f() }}{{ ns.n }}",
+     {"ms": ["a", "b"]}, {}),
+    ("ns-set-not-a-namespace",
+     "{% for m in ms %}{% set d.x = 1 %}{% endfor %}",
+     {"ms": [1], "d": {"x": 0}}, {}),
 ]
 
 
