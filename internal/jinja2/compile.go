@@ -142,7 +142,17 @@ func resolveFrom(s *scope, fn *fnScope, name string) (varLoc, bool) {
 // loadName compiles a read of name in the current scope.
 func (c *compiler) loadName(name string) evalFn {
 	if loc, ok := resolveFrom(c.sc, c.sc.fn, name); ok {
-		return loadLoc(loc)
+		ld := loadLoc(loc)
+		if readsMissing(c.sc, name) {
+			// Jinja2 loads missing as undefined(name=…): what a read
+			// gives, and stores, is an Undefined an include is given
+			return func(f *frame) (Value, error) {
+				v, err := ld(f)
+				v.flags &^= flagMissing
+				return v, err
+			}
+		}
+		return ld
 	}
 	fn := c.sc.fn
 	// super and self inside a block, and special names.
@@ -216,7 +226,9 @@ func (c *compiler) scopeInit(s *scope, skip map[string]bool) func(f *frame) erro
 			continue
 		}
 		if startsMissing(s, n) {
-			inits = append(inits, init{slot: s.vars[n], src: -2, val: Undef(pyQuote(n) + " is undefined")})
+			v := Undef(pyQuote(n) + " is undefined")
+			v.flags |= flagMissing
+			inits = append(inits, init{slot: s.vars[n], src: -2, val: v})
 			continue
 		}
 		loc := c.outerLoc(s, n)

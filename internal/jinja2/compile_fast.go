@@ -418,7 +418,8 @@ func (c *compiler) slotOf(x Expr) (int, bool) {
 		return 0, false
 	}
 	if loc, ok := resolveFrom(c.sc, c.sc.fn, n.Name); ok {
-		return loc.slot, loc.hops == 0
+		// a read that can see missing goes through loadName
+		return loc.slot, loc.hops == 0 && !readsMissing(c.sc, n.Name)
 	}
 	if c.env.strict || n.Name == "self" || n.Name == "super" && c.sc.fn.block != nil {
 		return 0, false

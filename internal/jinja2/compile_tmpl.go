@@ -283,7 +283,9 @@ func (s *selfObj) Attr(name string) (Value, bool) {
 }
 
 // localsCollector compiles the gathering of every variable visible in the
-// current scope, as an include or a scoped block passes them.
+// current scope, as an include or a scoped block passes them: all but
+// those still missing (Jinja2's new_context filters only missing), so an
+// Undefined stored in a frame hides the context's value of its name.
 func (c *compiler) localsCollector() func(f *frame) map[string]Value {
 	type loc struct {
 		name string
@@ -308,7 +310,7 @@ func (c *compiler) localsCollector() func(f *frame) map[string]Value {
 		m := make(map[string]Value, len(locs))
 		for _, l := range locs {
 			v, _ := l.ld(f)
-			if v.Kind() != KindUndefined {
+			if v.flags&flagMissing == 0 {
 				m[l.name] = v
 			}
 		}

@@ -22,7 +22,13 @@ package jinja2
 // as the context's value. A name an enclosing frame references at all is
 // the enclosing frame's variable (VAR_LOAD_ALIAS), so it starts as that
 // frame's value instead. The analysis is compile-time work: a frame whose
-// name starts missing has its slot set to an Undefined on entry.
+// name starts missing has its slot set to an Undefined on entry, marked
+// flagMissing: an include, a with-context import and a scoped block are
+// given every local of the frames around them but the missing ones
+// (dump_local_context, new_context), so an Undefined a frame stored hides
+// the context's value and a missing one does not. A read that can see the
+// mark drops it (readsMissing), as Jinja2's load turns missing into
+// undefined(name=…).
 
 // frameSyms is what the analysis finds in one frame.
 type frameSyms struct {
@@ -245,4 +251,20 @@ func startsMissing(s *scope, name string) bool {
 		}
 	}
 	return true
+}
+
+// readsMissing reports whether a read of name in scope s can see Jinja2's
+// missing: the value s reads descends from an enclosing scope that starts
+// name missing. A scope's own reads of a name it starts missing follow its
+// store, so they cannot.
+func readsMissing(s *scope, name string) bool {
+	for p := s; p != nil; p = p.parent {
+		if _, ok := p.vars[name]; !ok {
+			continue
+		}
+		if startsMissing(p, name) {
+			return p != s
+		}
+	}
+	return false
 }

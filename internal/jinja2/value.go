@@ -37,6 +37,7 @@ const (
 	flagSecurity                   // KindUndefined: using it raises SecurityError (an unsafe attribute in the sandbox)
 	flagLazyAttr                   // KindUndefined: a missing attribute, s its name and n its object's kind (undefAttr)
 	flagASCII                      // KindStr: s is known to be ASCII, so its length is len(s) (strVScan)
+	flagMissing                    // KindUndefined: Jinja2's missing, a frame's name before its first store (symbols.go)
 )
 
 // List is a list or a tuple.

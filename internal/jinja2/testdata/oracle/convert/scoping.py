@@ -98,6 +98,37 @@ CASES = [
     ("import-store-later", "{% import 'm' as lib %}{{ lib.m() }}|{{ lib.v }}", "an imported module's root", {"m": "{% macro m() %}[{{ b }}]{% endmacro %}{% set v %}{{ b is defined }}{% endset %}{% set b = 2 %}"}),
     ("import-with-context", "{% import 'm' as lib with context %}{{ lib.m() }}|{{ lib.v }}", "with context: the module's own frame decides", {"m": "{% macro m() %}[{{ b }}]{% endmacro %}{% set v %}{{ b }}{% endset %}{% set b = 2 %}"}),
     ("from-import-macro", "{% from 'm' import m %}{{ m() }}", "a macro of a module reads the module's variable", {"m": "{% macro m() %}[{{ b }}]{% endmacro %}{{ m() }}{% set b = 2 %}"}),
+    # what an include, a with-context import and a scoped block are given
+    # of the frames around them (dump_local_context): every stored local
+    # but the missing ones, so a local holding an Undefined hides the
+    # context's value (new_context filters only `missing`)
+    ("include-undefined-local-root", "{% set b = nothere %}{% include 'p' %}", "an Undefined stored at the root", {"p": P}),
+    ("include-undefined-local-loop", "{% for x in [1] %}{% set b = nothere %}{% include 'p' %}{% endfor %}", "an Undefined stored in a loop", {"p": P}),
+    ("include-defined-local-loop", "{% for x in [1] %}{% set b = 2 %}{% include 'p' %}{% endfor %}", "a value stored in a loop", {"p": P}),
+    ("include-missing-local-loop", "{% for x in [1] %}{% include 'p' %}{% set b = 2 %}{% endfor %}", "missing in the loop: the context's", {"p": P}),
+    ("include-missing-outer-loop", "{% for x in [1] %}{% for y in [2] %}{% include 'p' %}{% endfor %}{% set b = 2 %}{% endfor %}", "missing in the outer loop", {"p": P}),
+    ("include-missing-alias-set", "{% for x in [1] %}{% for y in [1] %}{% set c = b %}{% include 'p2' %}{% endfor %}{% set b = 3 %}{% endfor %}", "a missing value read and stored is an Undefined", {"p2": "{{ c is defined }}"}),
+    ("include-missing-set-block-copy", "{% set v %}{% set c = b %}{% include 'p2' %}{% endset %}[{{ v }}]{% set b = 2 %}", "a set block's copy of the root's missing b", {"p2": "{{ c is defined }}"}),
+    ("include-missing-filter-block-copy", "{% filter upper %}{% set c = [b][0] %}{% include 'p2' %}{% endfilter %}{% set b = 2 %}", "a filter block's copy of the root's missing b", {"p2": "{{ c is defined }}"}),
+    ("include-undefined-loop-target", "{% for b in [nothere] %}{% include 'p' %}{% endfor %}", "a loop target holding an Undefined", {"p": P}),
+    ("include-undefined-with", "{% with b = nothere %}{% include 'p' %}{% endwith %}", "a with target holding an Undefined", {"p": P}),
+    ("include-undefined-local-macro", "{% macro m() %}{% set b = nothere %}{% include 'p' %}{% endmacro %}{{ m() }}", "an Undefined stored in a macro", {"p": P}),
+    ("include-missing-local-macro", "{% macro m() %}{% include 'p' %}{% set b = 2 %}{% endmacro %}{{ m() }}", "missing in a macro: the context's", {"p": P}),
+    ("include-defined-local-macro", "{% macro m() %}{% set b = 2 %}{% include 'p' %}{% endmacro %}{{ m() }}", "a value stored in a macro", {"p": P}),
+    ("include-macro-param-not-given", "{% macro m(b) %}{% include 'p' %}{% endmacro %}{{ m() }}|{{ m(3) }}", "a parameter not given is an Undefined", {"p": P}),
+    ("include-missing-macro-arg", "{% for x in [1] %}{% macro m(c) %}{% include 'p2' %}{% endmacro %}{% for y in [1] %}{{ m(b) }}{% endfor %}{% set b = 2 %}{% endfor %}", "a missing value passed to a macro is an Undefined", {"p2": "{{ c is defined }}"}),
+    ("include-undefined-local-set-block", "{% set w %}{% set b = nothere %}{% include 'p' %}{% endset %}[{{ w }}]", "an Undefined stored in a set block", {"p": P}),
+    ("include-missing-local-set-block", "{% set w %}{% include 'p' %}{% set b = 2 %}{% endset %}[{{ w }}]", "missing in a set block: the context's", {"p": P}),
+    ("include-resolved-undefined-loop", "{% for x in [1] %}{% if false %}{% set zz = 2 %}{% endif %}{% include 'pz' %}{% endfor %}", "stored only in an if: resolved from the context, which lacks it", {"pz": "{{ zz is defined }}"}),
+    ("import-undefined-local-loop", "{% for x in [1] %}{% set b = nothere %}{% import 'm' as lib with context %}{{ lib.v }}{% endfor %}", "an Undefined stored in a loop, imported with context", {"m": "{% set v %}{{ b }}|{{ b is defined }}{% endset %}"}),
+    ("import-missing-local-loop", "{% for x in [1] %}{% import 'm' as lib with context %}{{ lib.v }}{% set b = 2 %}{% endfor %}", "missing in the loop: the context's", {"m": "{% set v %}{{ b }}|{{ b is defined }}{% endset %}"}),
+    ("import-defined-local-loop", "{% for x in [1] %}{% set b = 2 %}{% import 'm' as lib with context %}{{ lib.v }}{% endfor %}", "a value stored in a loop", {"m": "{% set v %}{{ b }}|{{ b is defined }}{% endset %}"}),
+    ("from-import-undefined-local-macro", "{% macro g() %}{% set b = nothere %}{% from 'm' import f with context %}{{ f() }}{% endmacro %}{{ g() }}", "an Undefined stored in a macro, from-imported with context", {"m": "{% macro f() %}{{ b }}|{{ b is defined }}{% endmacro %}"}),
+    ("from-import-missing-local-macro", "{% macro g() %}{% from 'm' import f with context %}{{ f() }}{% set b = 2 %}{% endmacro %}{{ g() }}", "missing in a macro: the context's", {"m": "{% macro f() %}{{ b }}|{{ b is defined }}{% endmacro %}"}),
+    ("scoped-block-undefined-local-loop", "{% for x in [1] %}{% set b = nothere %}{% block k scoped %}{{ b }}|{{ b is defined }}{% endblock %}{% endfor %}", "an Undefined stored in a loop, in a scoped block"),
+    ("scoped-block-missing-local-loop", "{% for x in [1] %}{% block k scoped %}{{ b }}|{{ b is defined }}{% endblock %}{% set b = 2 %}{% endfor %}", "missing in the loop: the context's"),
+    ("scoped-block-defined-local-loop", "{% for x in [1] %}{% set b = 2 %}{% block k scoped %}{{ b }}|{{ b is defined }}{% endblock %}{% endfor %}", "a value stored in a loop"),
+    ("scoped-block-undefined-local-set-block", "{% set w %}{% set b = nothere %}{% block k scoped %}{{ b }}|{{ b is defined }}{% endblock %}{% endset %}[{{ w }}]", "an Undefined stored in a set block"),
 ]
 
 
