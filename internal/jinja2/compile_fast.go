@@ -462,12 +462,17 @@ func loopAttrCode(name string) int {
 // attrInt returns the loop attribute code as an int (all but first and
 // last).
 func (l *loopObj) attrInt(code int) int64 {
-	n := len(l.items)
 	switch code {
 	case loopIndex:
 		return int64(l.i + 1)
 	case loopIndex0:
 		return int64(l.i)
+	}
+	n := len(l.items)
+	if l.sized || l.live != nil {
+		n = l.fixedLength()
+	}
+	switch code {
 	case loopRevindex:
 		return int64(n - l.i)
 	case loopRevindex0:

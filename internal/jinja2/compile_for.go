@@ -286,11 +286,16 @@ func (c *compiler) compileFor(n *For) (execFn, error) {
 			}
 		}
 		completed := false // an iteration ran its body to the end: no else
-		if lo != nil || lf != nil {
-			live = nil // (the loop variable and a filter read their own copy)
+		if lf != nil {
+			live = nil // (a filter reads its own copy)
+		} else if lo != nil {
+			lo.live, live = live, nil
 		}
 		for i := 0; ; i++ {
 			if lo != nil {
+				if lo.live != nil {
+					lo.items = lo.live.Items
+				}
 				items = lo.items
 			} else if live != nil {
 				items = live.Items
@@ -533,6 +538,9 @@ type loopObj struct {
 	// loop variable), not the count of its items
 	sized bool
 	size  int
+	// live is the list the loop iterates, read again at each step (the
+	// body may append to it); its length is taken once, when first read
+	live *List
 }
 
 // TypeName is Jinja2's class name.
@@ -550,6 +558,15 @@ func (l *loopObj) length() int {
 		return l.size
 	}
 	return len(l.items)
+}
+
+// fixedLength is the length of a loop over a list the body may change,
+// LoopContext.length: len(iterable) when first read, kept after.
+func (l *loopObj) fixedLength() int {
+	if l.live != nil && !l.sized {
+		l.sized, l.size = true, len(l.live.Items)
+	}
+	return l.length()
 }
 
 // Len is len(loop): its length.
@@ -682,6 +699,12 @@ func (l *loopObj) fill(k int) error {
 // LoopContext does: the next one for last and nextitem, all of them for
 // length and revindex.
 func (l *loopObj) lookAhead(name string) error {
+	if l.live != nil {
+		l.items = l.live.Items
+		if name == "length" || name == "revindex" || name == "revindex0" {
+			l.fixedLength()
+		}
+	}
 	switch name {
 	case "last", "nextitem":
 		return l.fill(l.i + 1)

@@ -67,6 +67,16 @@ FOUND = [
      "the list shrinks under the loop"),
     ("for-list-appended-context", "{% for i in l %}{{ i }}{% if l|length < 5 %}{% do l.append(i * 10) %}{% endif %}{% endfor %}", {"l": [1, 2]},
      "a context list", {"extensions": ["do"]}),
+    # With loop, the list is read live too; loop.length is len(list) when
+    # first read, kept after (LoopContext caches it).
+    ("for-list-appended-loop-length", "{% set l = [1, 2, 3] %}{% for i in l %}{{ i }}{{ loop.length }}{% if i < 3 %}{% do l.append(9) %}{% endif %}{% endfor %}", {},
+     "the appended items are iterated, length stays 3", {"extensions": ["do"]}),
+    ("for-list-appended-loop-last", "{% set l = [1, 2, 3] %}{% for i in l %}{{ i }}{% if loop.last %}L{% endif %}{% if l|length < 5 %}{% do l.append(9) %}{% endif %}{% endfor %}", {},
+     "last looks at the list as it is", {"extensions": ["do"]}),
+    ("for-list-appended-loop-attrs", "{% set l = [1, 2, 3] %}{% for i in l %}{% do l.append(9) if i < 3 %}{{ i }}:{{ loop.index }}/{{ loop.revindex }}/{{ loop.length }}{{ loop.nextitem }},{% endfor %}", {},
+     "revindex from the length first read", {"extensions": ["do"]}),
+    ("for-list-appended-length-later", "{% set l = [1, 2] %}{% for i in l %}{{ loop.length }}{% do l.append(5) if i < 3 %}{{ loop.length }}{{ i }}{% endfor %}", {},
+     "length read before the append", {"extensions": ["do"]}),
     # A dict's iterator raises once the body changed the dict's size
     # (found probing the live list's neighbours).
     ("for-dict-grown", "{% set d = {'a': 1} %}{% for k in d %}{% do d.update({'b': 2}) %}{{ k }}{% endfor %}", {},
