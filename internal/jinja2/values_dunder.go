@@ -75,6 +75,12 @@ func pyHasPrivate(v Value, name string) bool {
 		// attribute: the sandbox refuses every private name of one
 		return true
 	}
+	if n, ok := v.ref.(*namespace); ok && v.kind == KindObject {
+		// a namespace's names are its attributes (Namespace.__getattribute__)
+		if _, has := n.Attr(name); has {
+			return true
+		}
+	}
 	t := TypeName(v)
 	if v.kind == KindFunc {
 		if v.ref.(*Func).mac == nil {

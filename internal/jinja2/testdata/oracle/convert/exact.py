@@ -441,6 +441,13 @@ CASES = [
     ('objects-namespace-repr-sandbox', "{% set ns = namespace(a=1, b='x') %}{{ ns }}|{{ namespace() }}|{{ ns|string }}", {}, SANDBOX),
     ('objects-namespace-attrs-plain', "{% set ns = namespace({'a': 1}, b=2) %}{{ ns.a }}{{ ns.b }}|{{ ns.c }}|{{ ns['a'] }}", {}, PLAIN),
     ('objects-namespace-attrs-sandbox', "{% set ns = namespace({'a': 1}, b=2) %}{{ ns.a }}{{ ns.b }}|{{ ns.c }}|{{ ns['a'] }}", {}, SANDBOX),
+    # a namespace's private names are attributes: the sandbox refuses them
+    # (an unsafe Undefined), plain Jinja2 reads them; an item read of one
+    # falls back to the attribute
+    ('objects-namespace-private-plain', "{% set ns = namespace(_p=1) %}{% if ns._p %}T{% else %}F{% endif %}|[{{ ns._p }}]|[{{ ns['_p'] }}]|{{ ns._p is defined }}|{% set ns._q = 2 %}[{{ ns._q }}]{{ ns }}", {}, PLAIN),
+    ('objects-namespace-private-sandbox', "{% set ns = namespace(_p=1) %}{% if ns._p %}T{% else %}F{% endif %}|[{{ ns._p }}]|[{{ ns['_p'] }}]|{{ ns._p is defined }}|{% set ns._q = 2 %}[{{ ns._q }}]{{ ns }}", {}, SANDBOX),
+    ('objects-namespace-private-op-sandbox', '{{ namespace(_p=1)._p + 1 }}', {}, SANDBOX),
+    ('objects-namespace-private-loop-sandbox', "{% set ns = namespace(_n=1, n=0) %}{% for x in 'ab' %}{% set ns.n = ns.n + 1 %}{% if ns._n %}P{% endif %}{% endfor %}{{ ns.n }}", {}, SANDBOX),
     ('objects-namespace-items-plain', '{% set ns = namespace(a=1) %}{{ ns.items() }}', {}, PLAIN),
     ('objects-namespace-items-sandbox', '{% set ns = namespace(a=1) %}{{ ns.items() }}', {}, SANDBOX),
     ('objects-loop-repr-plain', "{% for x in 'ab' %}{{ loop }}|{% endfor %}", {}, PLAIN),
