@@ -64,7 +64,9 @@ func isConstExpr(x Expr) bool {
 	case *UnaryExpr:
 		return isConstExpr(n.X)
 	case *CompareExpr:
-		return isConstExpr(n.Left) && allConst(n.Rights)
+		// Compare.as_const stops at the first comparison that is false:
+		// the operands after it may not be evaluated
+		return isConstExpr(n.Left) && (len(n.Rights) == 0 || isConstExpr(n.Rights[0]))
 	case *Concat:
 		return allConst(n.Items)
 	case *FilterExpr:

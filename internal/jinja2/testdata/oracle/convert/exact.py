@@ -448,6 +448,15 @@ CASES = [
     ('objects-namespace-private-sandbox', "{% set ns = namespace(_p=1) %}{% if ns._p %}T{% else %}F{% endif %}|[{{ ns._p }}]|[{{ ns['_p'] }}]|{{ ns._p is defined }}|{% set ns._q = 2 %}[{{ ns._q }}]{{ ns }}", {}, SANDBOX),
     ('objects-namespace-private-op-sandbox', '{{ namespace(_p=1)._p + 1 }}', {}, SANDBOX),
     ('objects-namespace-private-loop-sandbox', "{% set ns = namespace(_n=1, n=0) %}{% for x in 'ab' %}{% set ns.n = ns.n + 1 %}{% if ns._n %}P{% endif %}{% endfor %}{{ ns.n }}", {}, SANDBOX),
+    # an item or slice of a value that is not subscriptable is an Undefined
+    # (Environment.getitem catches the TypeError), in a chain too
+    ('getitem-unsubscriptable-plain', "{{ false[1:2] is defined }}|{{ (1 > 3)[0] is defined }}|{{ true[0] is defined }}|{{ 1[0] is defined }}|{{ 1.5[1:] is defined }}|{{ none[0] is defined }}|[{{ (-1 > 3 not in dict)[-2:-2:-1] }}]|{{ (1 < 2)[::-1] is defined }}", {}, PLAIN),
+    ('getitem-unsubscriptable-sandbox', "{{ false[1:2] is defined }}|{{ (1 > 3)[0] is defined }}|{{ true[0] is defined }}|{{ 1[0] is defined }}|{{ 1.5[1:] is defined }}|{{ none[0] is defined }}|[{{ (-1 > 3 not in dict)[-2:-2:-1] }}]|{{ (1 < 2)[::-1] is defined }}", {}, SANDBOX),
+    ('getitem-unsubscriptable-var-plain', "{{ b[0] is defined }}|{{ b[1:] is defined }}|{{ n[0] is defined }}|{{ f[:1] is defined }}", {'b': False, 'n': 3, 'f': 1.5}, PLAIN),
+    # Compare.as_const stops at the first false comparison: a later operand
+    # that is no constant does not keep the chain from folding
+    ('fold-compare-chain-false', "{{ (2 < 1 < n)[1:] is defined }}|[{{ (2 < 1 < n)[1:] }}]", {'n': 5}, PLAIN),
+    ('fold-compare-chain-true', "{{ (1 < 2 < n)[1:] is defined }}", {'n': 5}, PLAIN),
     ('objects-namespace-items-plain', '{% set ns = namespace(a=1) %}{{ ns.items() }}', {}, PLAIN),
     ('objects-namespace-items-sandbox', '{% set ns = namespace(a=1) %}{{ ns.items() }}', {}, SANDBOX),
     ('objects-loop-repr-plain', "{% for x in 'ab' %}{{ loop }}|{% endfor %}", {}, PLAIN),
