@@ -27,16 +27,10 @@ default with loopcontrols (Jinja2Cpp has break and continue built in),
 and with do for the fixture that turns Jinja2Cpp's Do extension on.
 """
 import json
-import os
 import re
-import subprocess
 import sys
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-
-
-def git(git_dir, *args):
-    return subprocess.run(["git", "--git-dir", git_dir] + list(args), check=True, capture_output=True, text=True).stdout
+import suite
 
 
 def test_struct(n, int_value, dbl_value, str_value, inner):
@@ -92,15 +86,8 @@ def tokens(src):
     joined), ("i", word, line), ("p", char, line); comments dropped."""
     out, i, n = [], 0, len(src)
     ident = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
-    while i < n:
+    while (i := suite.past_comments(src, i)) < n:
         c = src[i]
-        if src.startswith("//", i):
-            i = src.find("\n", i)
-            i = n if i < 0 else i
-            continue
-        if src.startswith("/*", i):
-            i = src.find("*/", i) + 2
-            continue
         if c.isspace():
             i += 1
             continue
@@ -126,14 +113,8 @@ def tokens(src):
             j, buf = i + 1, []
             while src[j] != '"':
                 if src[j] == "\\":
-                    e = src[j + 1]
-                    if e == "x":
-                        m = re.match(r"[0-9a-fA-F]+", src[j + 2:])
-                        buf.append(chr(int(m.group(0), 16)))
-                        j += 2 + len(m.group(0))
-                        continue
-                    buf.append(ESC.get(e, e))
-                    j += 2
+                    ch, j = suite.backslash(src, j, ESC, hex_digits=None)
+                    buf.append(ch)
                     continue
                 buf.append(src[j])
                 j += 1
@@ -275,14 +256,13 @@ def convert_file(name, src):
 
 
 def main():
-    git_dir = sys.argv[1]
-    commit = git(git_dir, "rev-parse", sys.argv[2] if len(sys.argv) > 2 else "HEAD").strip()
+    git_dir, commit = suite.commit_of(sys.argv)
     cases, seen = [], set()
     ctx = prepare_test_data()
-    for path in sorted(git(git_dir, "ls-tree", "--name-only", commit, "test/").split()):
+    for path in sorted(suite.git(git_dir, "ls-tree", "--name-only", commit, "test/").split()):
         if not path.endswith(".cpp") or path.endswith("perf_test.cpp"):
             continue
-        src = git(git_dir, "show", commit + ":" + path)
+        src = suite.git(git_dir, "show", commit + ":" + path)
         stem = path.rsplit("/", 1)[1][:-4]
         for test, tpl, loader, tname, fixture in convert_file(path, src):
             key = json.dumps([tpl, loader, tname, fixture == "FilterGroupByTest"])
@@ -299,17 +279,9 @@ def main():
             if loader:
                 case["loader"] = loader
             cases.append(case)
-    ids = {}
-    for c in cases:  # the same test line can give two templates (narrow and wide differ)
-        n = ids.get(c["id"], 0)
-        ids[c["id"]] = n + 1
-        if n:
-            c["id"] += "#%d" % n
     source = {"repo": "jinja2cpp/Jinja2Cpp", "commit": commit, "path": "test/*.cpp", "licence": "MPL-2.0"}
-    doc = {"jinja2": "", "source": source, "contexts": {"data": ctx, "groupby": group_by_data()}, "cases": cases}
-    sys.path.insert(0, os.path.join(HERE, ".."))
-    import oracle
-    oracle.write_cases("jinja2cpp.json", doc)
+    # the same test line can give two templates (narrow and wide differ): write_cases numbers them
+    suite.write_cases("jinja2cpp.json", source, cases, contexts={"data": ctx, "groupby": group_by_data()})
 
 
 if __name__ == "__main__":

@@ -19,20 +19,15 @@ so where jinjava's dialect is not Jinja2 the case expects the error
 Jinja2 raises. The environment is Jinja2's default with loopcontrols
 and do (jinjava has both). SKIP below names what is left out.
 """
-import os
 import posixpath
 import re
-import subprocess
 import sys
 
-HERE = os.path.dirname(os.path.abspath(__file__))
+import suite
+
 RES = "src/test/resources/"
 # Left out: what Jinja2 cannot render in bounded time and memory.
 SKIP = {"filter/slice-filter-big.jinja": "slice(999999999) of an empty list: Jinja2 prints a billion columns (gigabytes)"}
-
-
-def git(git_dir, *args):
-    return subprocess.run(["git", "--git-dir", git_dir] + list(args), check=True, capture_output=True).stdout
 
 
 ESC = {"n": "\n", "t": "\t", "r": "\r", "b": "\b", "f": "\f", "s": " ", "0": "\0", "\\": "\\", "'": "'", '"': '"'}
@@ -42,15 +37,7 @@ def java_strings(src):
     """(line, value) of the string literals of Java source: "…" and text
     blocks, adjacent literals joined by + kept apart."""
     out, i, n = [], 0, len(src)
-    while i < n:
-        if src.startswith("//", i):
-            i = src.find("\n", i)
-            i = n if i < 0 else i
-            continue
-        if src.startswith("/*", i):
-            i = src.find("*/", i + 2)
-            i = n if i < 0 else i + 2
-            continue
+    while (i := suite.past_comments(src, i)) < n:
         c = src[i]
         if c == "'":
             j = i + 1
@@ -77,16 +64,8 @@ def java_strings(src):
             j, buf = i + 1, []
             while j < n and src[j] != '"':
                 if src[j] == "\\":
-                    e = src[j + 1]
-                    if e == "u":
-                        k = j + 1
-                        while src[k] == "u":
-                            k += 1
-                        buf.append(chr(int(src[k:k + 4], 16)))
-                        j = k + 4
-                        continue
-                    buf.append(ESC.get(e, e))
-                    j += 2
+                    ch, j = suite.backslash(src, j, ESC)
+                    buf.append(ch)
                     continue
                 buf.append(src[j])
                 j += 1
@@ -118,14 +97,13 @@ def loader_for(name, text, files):
 
 
 def main():
-    git_dir = sys.argv[1]
-    commit = git(git_dir, "rev-parse", sys.argv[2] if len(sys.argv) > 2 else "HEAD").decode().strip()
-    paths = git(git_dir, "ls-tree", "-r", "--name-only", commit, RES, "src/test/java/").decode().split("\n")
+    git_dir, commit = suite.commit_of(sys.argv)
+    paths = suite.git(git_dir, "ls-tree", "-r", "--name-only", commit, RES, "src/test/java/").split("\n")
     files = {}
     for p in paths:
         if p.startswith(RES):
             try:
-                files[p[len(RES):]] = git(git_dir, "show", commit + ":" + p).decode("utf-8")
+                files[p[len(RES):]] = suite.git(git_dir, "show", commit + ":" + p)
             except UnicodeDecodeError:
                 pass
     env = {"extensions": ["loopcontrols", "do"]}
@@ -134,33 +112,22 @@ def main():
         text = files[name]
         if name in SKIP:
             continue
-        if (".expected." in name) or ("{{" not in text and "{%" not in text) or text in seen:
+        if ".expected." in name or not suite.is_template(text, seen):
             continue
-        seen.add(text)
         case = {"id": "jinjava/resources/" + name, "source": {"test": RES + name}, "template": text, "context": {}, "env": env}
         loader = loader_for(name, text, files)
         if loader:
             case["loader"] = loader
         cases.append(case)
     for p in sorted(p for p in paths if p.endswith(".java")):
-        src = git(git_dir, "show", commit + ":" + p).decode("utf-8")
+        src = suite.git(git_dir, "show", commit + ":" + p)
         for line, text in java_strings(src):
-            if ("{{" not in text and "{%" not in text) or text in seen:
+            if not suite.is_template(text, seen):
                 continue
-            seen.add(text)
             cases.append({"id": "jinjava/%s:%d" % (p.rsplit("/", 1)[1][:-5], line), "source": {"test": "%s, line %d" % (p, line)},
                           "template": text, "context": {}, "env": env})
-    ids = {}
-    for c in cases:  # two templates on one line
-        n = ids.get(c["id"], 0)
-        ids[c["id"]] = n + 1
-        if n:
-            c["id"] += "#%d" % n
     source = {"repo": "HubSpot/jinjava", "commit": commit, "path": "src/test/resources, src/test/java", "licence": "Apache-2.0"}
-    doc = {"jinja2": "", "source": source, "cases": cases}
-    sys.path.insert(0, os.path.join(HERE, ".."))
-    import oracle
-    oracle.write_cases("jinjava.json", doc)
+    suite.write_cases("jinjava.json", source, cases)
 
 
 if __name__ == "__main__":

@@ -27,28 +27,22 @@ to every context) is given as the list [0, 1, 2].
 """
 import ast
 import json
-import os
-import subprocess
 import sys
 
-HERE = os.path.dirname(os.path.abspath(__file__))
+import suite
+
 INPUTS = "minijinja/tests/inputs"
 
 
-def git(git_dir, *args):
-    return subprocess.run(["git", "--git-dir", git_dir] + list(args), check=True, capture_output=True, text=True).stdout
+ESC = {"n": "\n", "t": "\t", "r": "\r", "0": "\0"}
 
 
 def rust_strings(src):
     """(line, value) of every string literal of a Rust file: "…" with its
     escapes, and raw strings r"…", r#"…"#."""
     out, i, n = [], 0, len(src)
-    while i < n:
+    while (i := suite.past_comments(src, i)) < n:
         c = src[i]
-        if src.startswith("//", i):
-            i = src.find("\n", i)
-            i = n if i < 0 else i
-            continue
         if c == "'" and i + 2 < n and (src[i + 2] == "'" or src[i + 1] == "\\"):  # a char literal
             j = src.find("'", i + 2 if src[i + 1] != "\\" else i + 3)
             i = j + 1 if j > 0 else n
@@ -75,17 +69,8 @@ def rust_strings(src):
                         while j < n and src[j] in " \t\n":
                             j += 1
                         continue
-                    if e == "u":
-                        k = src.index("}", j)
-                        buf.append(chr(int(src[j + 3:k], 16)))
-                        j = k + 1
-                        continue
-                    if e == "x":
-                        buf.append(chr(int(src[j + 2:j + 4], 16)))
-                        j += 4
-                        continue
-                    buf.append({"n": "\n", "t": "\t", "r": "\r", "0": "\0"}.get(e, e))
-                    j += 2
+                    ch, j = suite.backslash(src, j, ESC)
+                    buf.append(ch)
                     continue
                 buf.append(src[j])
                 j += 1
@@ -117,18 +102,17 @@ def doc_blocks(src):
 
 
 def main():
-    git_dir = sys.argv[1]
-    commit = git(git_dir, "rev-parse", sys.argv[2] if len(sys.argv) > 2 else "HEAD").strip()
-    names = git(git_dir, "ls-tree", "--name-only", commit + ":" + INPUTS).split()
+    git_dir, commit = suite.commit_of(sys.argv)
+    names = suite.git(git_dir, "ls-tree", "--name-only", commit + ":" + INPUTS).split()
     refs = {}
-    for n in git(git_dir, "ls-tree", "--name-only", commit + ":" + INPUTS + "/refs").split():
+    for n in suite.git(git_dir, "ls-tree", "--name-only", commit + ":" + INPUTS + "/refs").split():
         if n.endswith((".txt", ".html")):
-            refs[n] = git(git_dir, "show", "%s:%s/refs/%s" % (commit, INPUTS, n))
+            refs[n] = suite.git(git_dir, "show", "%s:%s/refs/%s" % (commit, INPUTS, n))
     cases, skipped = [], {}
     for n in sorted(names):
         if not n.endswith((".txt", ".html")):
             continue
-        text = git(git_dir, "show", "%s:%s/%s" % (commit, INPUTS, n))
+        text = suite.git(git_dir, "show", "%s:%s/%s" % (commit, INPUTS, n))
         head, tpl = text.split("\n---\n", 1)
         ctx = json.loads(head)
         settings = ctx.pop("$settings", {})
@@ -155,8 +139,8 @@ def main():
                       "context": ctx, "env": env, "loader": loader})
     for d in ("lexer-inputs", "parser-inputs"):
         folder = "minijinja/tests/" + d
-        for n in sorted(git(git_dir, "ls-tree", "--name-only", commit + ":" + folder).split()):
-            text = git(git_dir, "show", "%s:%s/%s" % (commit, folder, n))
+        for n in sorted(suite.git(git_dir, "ls-tree", "--name-only", commit + ":" + folder).split()):
+            text = suite.git(git_dir, "show", "%s:%s/%s" % (commit, folder, n))
             settings = {}
             if d == "lexer-inputs":
                 head, text = text.split("\n---\n", 1)
@@ -171,36 +155,31 @@ def main():
             cases.append({"id": "minijinja/%s/%s" % (d, n), "source": {"test": folder + "/" + n},
                           "template": text, "context": {}, "env": env})
     seen = set()
-    for path in sorted(git(git_dir, "ls-tree", "-r", "--name-only", commit, "minijinja-py/tests/").split()):
+    for path in sorted(suite.git(git_dir, "ls-tree", "-r", "--name-only", commit, "minijinja-py/tests/").split()):
         if not path.endswith(".py"):
             continue
-        for node in ast.walk(ast.parse(git(git_dir, "show", commit + ":" + path))):
+        for node in ast.walk(ast.parse(suite.git(git_dir, "show", commit + ":" + path))):
             if isinstance(node, ast.Constant) and isinstance(node.value, str):
                 tpl = node.value
-                if ("{{" not in tpl and "{%" not in tpl) or tpl in seen:
+                if not suite.is_template(tpl, seen):
                     continue
-                seen.add(tpl)
                 cases.append({"id": "minijinja/py/%s:%d" % (path.rsplit("/", 1)[1][:-3], node.lineno),
                               "source": {"test": "%s, line %d" % (path, node.lineno)},
                               "template": tpl, "context": {}, "env": {"extensions": ["loopcontrols", "do"]}})
-    for path in sorted(git(git_dir, "ls-tree", "-r", "--name-only", commit, "minijinja/tests/", "minijinja/src/").split()):
+    for path in sorted(suite.git(git_dir, "ls-tree", "-r", "--name-only", commit, "minijinja/tests/", "minijinja/src/").split()):
         if not path.endswith(".rs"):
             continue
-        src = git(git_dir, "show", commit + ":" + path)
+        src = suite.git(git_dir, "show", commit + ":" + path)
         found = doc_blocks(src) if path.startswith("minijinja/src/") else rust_strings(src)
         for i, (line, tpl) in enumerate(found):
-            if ("{{" not in tpl and "{%" not in tpl) or tpl in seen:
+            if not suite.is_template(tpl, seen):
                 continue
-            seen.add(tpl)
             stem = path.rsplit("/", 1)[1][:-3]
             cases.append({"id": "minijinja/%s:%d" % (stem, line), "source": {"test": "%s, line %d" % (path, line)},
                           "template": tpl, "context": {}, "env": {"extensions": ["loopcontrols", "do"]}})
     source = {"repo": "mitsuhiko/minijinja", "commit": commit, "path": INPUTS + ", lexer-inputs, parser-inputs, minijinja/tests/*.rs, minijinja/src/*.rs, minijinja-py/tests/*.py",
               "licence": "Apache-2.0"}
-    doc = {"jinja2": "", "source": source, "skipped": skipped, "cases": cases}
-    sys.path.insert(0, os.path.join(HERE, ".."))
-    import oracle
-    oracle.write_cases("minijinja.json", doc)
+    suite.write_cases("minijinja.json", source, cases, skipped=skipped)
 
 
 if __name__ == "__main__":

@@ -15,17 +15,12 @@ A literal with interpolation (Crystal #{…}, Swift \\(…)) is left out.
 The environment is Jinja2's default with loopcontrols and do. The
 ports' expectations are not used: Python's Jinja2 decides (oracle.py).
 """
-import os
 import posixpath
-import subprocess
 import sys
 
-HERE = os.path.dirname(os.path.abspath(__file__))
+import suite
+
 ESC = {"n": "\n", "t": "\t", "r": "\r", "b": "\b", "f": "\f", "v": "\v", "e": "\x1b", "0": "\0", "\\": "\\", "'": "'", '"': '"', "#": "#"}
-
-
-def git(git_dir, *args):
-    return subprocess.run(["git", "--git-dir", git_dir] + list(args), check=True, capture_output=True).stdout
 
 
 def strings(src, swift):
@@ -56,23 +51,14 @@ def strings(src, swift):
                 e = src[j + 1]
                 if swift and e == "(":
                     interp = True
-                if e == "u":
-                    if src[j + 2] == "{":
-                        end = src.index("}", j)
-                        try:
-                            buf.append(chr(int(src[j + 3:end], 16)))
-                        except ValueError:
-                            interp = True
-                        j = end + 1
-                    else:
-                        buf.append(chr(int(src[j + 2:j + 6], 16)))
-                        j += 6
-                    continue
                 if e == "\n":
                     j += 2
                     continue
-                buf.append(ESC.get(e, e))
-                j += 2
+                c, j = suite.backslash(src, j, ESC)
+                if c is None:  # \u{…} holding no number: an interpolation
+                    interp = True
+                else:
+                    buf.append(c)
                 continue
             if not swift and src.startswith("#{", j):
                 interp = True
@@ -93,21 +79,20 @@ def main():
     crinja, swift = sys.argv[1], sys.argv[2]
     env = {"extensions": ["loopcontrols", "do"]}
     cases, seen, sources = [], set(), []
-    commit = git(crinja, "rev-parse", "HEAD").decode().strip()
+    commit = suite.git(crinja, "rev-parse", "HEAD").strip()
     sources.append({"repo": "straight-shoota/crinja", "commit": commit, "licence": "Apache-2.0"})
-    paths = git(crinja, "ls-tree", "-r", "--name-only", commit, "spec/").decode().split("\n")
+    paths = suite.git(crinja, "ls-tree", "-r", "--name-only", commit, "spec/").split("\n")
     files = {}
     for p in paths:
         if p and not p.endswith((".cr", ".rendered")) and "/expected/" not in p:
             try:
-                files[p[len("spec/"):]] = git(crinja, "show", commit + ":" + p).decode("utf-8")
+                files[p[len("spec/"):]] = suite.git(crinja, "show", commit + ":" + p)
             except UnicodeDecodeError:
                 pass
     for name in sorted(files):
         text = files[name]
-        if ("{{" not in text and "{%" not in text) or text in seen:
+        if not suite.is_template(text, seen):
             continue
-        seen.add(text)
         loader = dict(files)
         folder = posixpath.dirname(name)
         for k, v in files.items():  # names relative to the file's folder, as the specs' loaders use
@@ -116,36 +101,21 @@ def main():
         loader = {k: v for k, v in loader.items() if k == name or posixpath.basename(k) in text or k in text}
         cases.append({"id": "moreports/crinja/" + name, "source": {"repo": "straight-shoota/crinja", "test": "spec/" + name},
                       "name": name, "context": {}, "env": env, "loader": loader})
-    for p in sorted(p for p in paths if p.endswith(".cr")):
-        for line, text in strings(git(crinja, "show", commit + ":" + p).decode("utf-8"), False):
-            if text is None or ("{{" not in text and "{%" not in text) or text in seen:
-                continue
-            seen.add(text)
-            cases.append({"id": "moreports/crinja/%s:%d" % (p[len("spec/"):-3], line),
-                          "source": {"repo": "straight-shoota/crinja", "test": "%s, line %d" % (p, line)},
-                          "template": text, "context": {}, "env": env})
-    commit = git(swift, "rev-parse", "HEAD").decode().strip()
+
+    def literals(git_dir, commit, paths, swift, repo, kind, folder, ext):
+        for p in sorted(p for p in paths if p.endswith(ext)):
+            for line, text in strings(suite.git(git_dir, "show", commit + ":" + p), swift):
+                if suite.is_template(text, seen):
+                    cases.append({"id": "moreports/%s/%s:%d" % (kind, p[len(folder):-len(ext)], line),
+                                  "source": {"repo": repo, "test": "%s, line %d" % (p, line)},
+                                  "template": text, "context": {}, "env": env})
+
+    literals(crinja, commit, paths, False, "straight-shoota/crinja", "crinja", "spec/", ".cr")
+    commit = suite.git(swift, "rev-parse", "HEAD").strip()
     sources.append({"repo": "johnmai-dev/Jinja", "commit": commit, "licence": "MIT"})
-    for p in sorted(git(swift, "ls-tree", "-r", "--name-only", commit, "Tests/").decode().split("\n")):
-        if not p.endswith(".swift"):
-            continue
-        for line, text in strings(git(swift, "show", commit + ":" + p).decode("utf-8"), True):
-            if text is None or ("{{" not in text and "{%" not in text) or text in seen:
-                continue
-            seen.add(text)
-            cases.append({"id": "moreports/swift-jinja/%s:%d" % (p[len("Tests/"):-6], line),
-                          "source": {"repo": "johnmai-dev/Jinja", "test": "%s, line %d" % (p, line)},
-                          "template": text, "context": {}, "env": env})
-    ids = {}
-    for c in cases:
-        k = ids.get(c["id"], 0)
-        ids[c["id"]] = k + 1
-        if k:
-            c["id"] += "#%d" % k
-    doc = {"jinja2": "", "source": {"repos": sources, "path": "crinja spec/; Jinja (Swift) Tests/"}, "cases": cases}
-    sys.path.insert(0, os.path.join(HERE, ".."))
-    import oracle
-    oracle.write_cases("moreports.json", doc)
+    paths = suite.git(swift, "ls-tree", "-r", "--name-only", commit, "Tests/").split("\n")
+    literals(swift, commit, paths, True, "johnmai-dev/Jinja", "swift-jinja", "Tests/", ".swift")
+    suite.write_cases("moreports.json", {"repos": sources, "path": "crinja spec/; Jinja (Swift) Tests/"}, cases)
 
 
 if __name__ == "__main__":
