@@ -226,18 +226,9 @@ func cutsFormat(format jinja2.Expr) bool {
 	for i := 0; i < len(f); i++ {
 		switch f[i] {
 		case '%':
-			j := i + 1
-			if j < len(f) && f[j] == '(' {
-				for j < len(f) && f[j] != ')' {
-					j++
-				}
-				j++
-			}
-			for j < len(f) && strings.IndexByte("#0- +*.0123456789hlL", f[j]) >= 0 {
-				if f[j] == '.' {
-					return true
-				}
-				j++
+			spec, j := percentSpec(f, i)
+			if strings.IndexByte(spec, '.') >= 0 {
+				return true
 			}
 			if j < len(f) && f[j] == '%' {
 				i = j
@@ -249,6 +240,26 @@ func cutsFormat(format jinja2.Expr) bool {
 		}
 	}
 	return false
+}
+
+// percentSpec reads the % conversion specifier at f[i]: it returns the
+// flags, width and precision after its optional (key), and the index of
+// the conversion character (len(f) when the string ends before it).
+func percentSpec(f string, i int) (spec string, conv int) {
+	j := i + 1
+	if j < len(f) && f[j] == '(' {
+		for j < len(f) && f[j] != ')' {
+			j++
+		}
+		if j < len(f) {
+			j++
+		}
+	}
+	k := j
+	for j < len(f) && strings.IndexByte("#0- +*.0123456789hlL", f[j]) >= 0 {
+		j++
+	}
+	return f[k:j], j
 }
 
 // numbers returns whether an expression is a number (or an error): a

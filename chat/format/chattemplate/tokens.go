@@ -521,16 +521,7 @@ func makesChars(format jinja2.Expr) bool {
 		if f[i] != '%' {
 			continue
 		}
-		j := i + 1
-		if j < len(f) && f[j] == '(' {
-			for j < len(f) && f[j] != ')' {
-				j++
-			}
-			j++
-		}
-		for j < len(f) && strings.IndexByte("#0- +*.0123456789hlL", f[j]) >= 0 {
-			j++
-		}
+		_, j := percentSpec(f, i)
 		if j < len(f) && f[j] == 'c' {
 			return true
 		}
