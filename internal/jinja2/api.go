@@ -130,6 +130,13 @@ func Autoescape(escape func(string) string) Option {
 // prints as "" and raises SecurityError when it is used; the runtime
 // raises that error where the template calls it (Ctx.Call), so a branch
 // never taken never fails, as in Jinja2.
+//
+// As in Jinja2, the sandbox checks attribute access on the value only: a
+// set block on a dict's key ({% set d.k %}…{% endset %}) and dict's
+// methods called through the class (dict.update(d, x)) change d. A dict
+// the caller passes in a Value is then changed too, so a Value shared by
+// renders running at once must not hold a dict an untrusted template can
+// reach; values converted from Go at each render are the render's own.
 func Sandbox() Option { return func(e *Env) { e.sandbox = true } }
 
 // DoStatement accepts {% do expr %}, which evaluates expr and prints

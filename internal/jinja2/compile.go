@@ -38,6 +38,9 @@ type fnScope struct {
 	freeElse []Value
 	block    *Block // the block this function renders, if it is one
 	scoped   bool   // a scoped block: it reads its caller's locals
+	// qual is the __qualname__ of the Python function Jinja2 compiles
+	// this one to (root, block_a, root.<locals>.macro): a macro's _func
+	qual string
 }
 
 func (fs *fnScope) newSlot() int {

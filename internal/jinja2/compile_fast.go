@@ -79,12 +79,14 @@ func (c *compiler) fastExpr(x Expr) (evalFn, error) {
 		return c.fastIntArith(n)
 	case *ItemExpr:
 		return c.fastItem(n)
-	case *ListLit, *DictLit:
+	case *ListLit:
 		// A literal of literals in the sandbox, where nothing can change
-		// a list or dict, is built once (as Jinja2's optimizer folds it)
-		// instead of at every evaluation. Python builds a new list or
-		// dict at each evaluation, which only the sameas test can tell
-		// apart: a template that names it builds them anew.
+		// a list, is built once (as Jinja2's optimizer folds it) instead
+		// of at every evaluation. Python builds a new list at each
+		// evaluation, which only the sameas test can tell apart: a
+		// template that names it builds them anew. A dict is built anew
+		// too: the sandbox lets {% set d.k %}…{% endset %} and
+		// dict.update(d, …) through the class change one.
 		if c.env.sandbox && !strings.Contains(c.src.text, "sameas") {
 			if v, ok := literalValue(x); ok {
 				return func(*frame) (Value, error) { return v, nil }, nil
@@ -94,9 +96,8 @@ func (c *compiler) fastExpr(x Expr) (evalFn, error) {
 	return nil, nil
 }
 
-// literalValue is the value of a list, tuple or dict literal whose items
-// are constants or such literals; false for any other expression or a key
-// that cannot be hashed (the evaluation raises it).
+// literalValue is the value of a list or tuple literal whose items are
+// constants or such literals; false for any other expression (a dict).
 func literalValue(x Expr) (Value, bool) {
 	items := func(xs []Expr) ([]Value, bool) {
 		out := make([]Value, len(xs))
@@ -118,23 +119,6 @@ func literalValue(x Expr) (Value, bool) {
 	case *ListLit:
 		vs, ok := items(n.Items)
 		return ListV(vs), ok
-	case *DictLit:
-		keys, ok := items(n.Keys)
-		if !ok {
-			return Value{}, false
-		}
-		vals, ok := items(n.Values)
-		if !ok {
-			return Value{}, false
-		}
-		d := NewDict(len(keys))
-		for i, k := range keys {
-			if checkHashable(k) != nil {
-				return Value{}, false
-			}
-			d.Set(k, vals[i])
-		}
-		return DictV(d), true
 	}
 	return Value{}, false
 }
@@ -472,6 +456,7 @@ func (l *loopObj) attrInt(code int) int64 {
 	if l.sized || l.live != nil {
 		n = l.fixedLength()
 	}
+	l.lenRead = true
 	switch code {
 	case loopRevindex:
 		return int64(n - l.i)

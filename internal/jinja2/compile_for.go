@@ -541,6 +541,8 @@ type loopObj struct {
 	// live is the list the loop iterates, read again at each step (the
 	// body may append to it); its length is taken once, when first read
 	live *List
+	// lenRead: the length was taken (LoopContext._length is set)
+	lenRead bool
 }
 
 // TypeName is Jinja2's class name.
@@ -549,6 +551,7 @@ func (l *loopObj) TypeName() string { return "LoopContext" }
 // Repr is LoopContext's: <LoopContext index/length>.
 func (l *loopObj) Repr() string {
 	_ = l.lookAhead("length")
+	l.lenRead = true
 	return "<LoopContext " + istr(l.i+1) + "/" + istr(l.length()) + ">"
 }
 
@@ -572,6 +575,7 @@ func (l *loopObj) fixedLength() int {
 // Len is len(loop): its length.
 func (l *loopObj) Len() int {
 	_ = l.lookAhead("length")
+	l.lenRead = true
 	return l.length()
 }
 
@@ -709,6 +713,7 @@ func (l *loopObj) lookAhead(name string) error {
 	case "last", "nextitem":
 		return l.fill(l.i + 1)
 	case "length", "revindex", "revindex0":
+		l.lenRead = true
 		if l.sized {
 			return nil
 		}
@@ -801,7 +806,7 @@ func (l *loopObj) Attr(name string) (Value, bool) {
 			return BoolV(true), nil
 		}}), true
 	}
-	return Value{}, false
+	return l.private(name)
 }
 
 // CallValue is loop(items) in a recursive loop: the body rendered over

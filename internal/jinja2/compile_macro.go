@@ -158,7 +158,7 @@ func undeclared(body []Stmt, names ...string) map[string]bool {
 }
 
 func (c *compiler) compileMacroCode(name string, params []Param, body []Stmt) (*macroCode, error) {
-	fs := &fnScope{parent: c.sc.fn}
+	fs := &fnScope{parent: c.sc.fn, qual: macroQual(c.sc.fn.qual, len(c.recursive))}
 	s := &scope{fn: fs, parent: c.sc, vars: map[string]int{}}
 	m := &macroCode{name: name, callerSlot: -1, kwargsSlot: -1, varargsSlot: -1, fn: fs, captures: capturesFrame(body),
 		funcName: "macro " + pyQuote(name), repr: "<Macro " + pyQuote(name) + ">", escOn: c.escOn, escVolatile: c.escVolatile}
@@ -265,7 +265,7 @@ func (m *macroCode) attr(name string) (Value, bool) {
 	case "caller":
 		return BoolV(m.readsCaller), true
 	}
-	return Value{}, false
+	return m.private(name)
 }
 
 func (m *macroCode) typeErr(msg string) error {

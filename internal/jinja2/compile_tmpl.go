@@ -72,7 +72,7 @@ func sharesContext(body []Stmt) bool {
 
 // compileProgram compiles a parsed template.
 func compileProgram(env *Env, src *source, tree *Tree) (*program, error) {
-	fs := &fnScope{}
+	fs := &fnScope{qual: "root"}
 	top := &scope{fn: fs, vars: map[string]int{}, top: true, syms: symsBody(tree.Body)}
 	for _, n := range assigned(tree.Body) {
 		top.declare(n)
@@ -159,7 +159,7 @@ func (c *compiler) compileBlockRef(n *Block) (execFn, error) {
 	if inner != nil {
 		return nil, c.errAt(inner, "TemplateAssertionError", "block "+pyQuote(n.Name)+" defined twice")
 	}
-	fs := &fnScope{block: n, scoped: n.Scoped}
+	fs := &fnScope{block: n, scoped: n.Scoped, qual: "block_" + n.Name}
 	s := &scope{fn: fs, vars: map[string]int{}, syms: symsBody(n.Body)}
 	for _, nm := range assigned(n.Body) {
 		s.declare(nm)
@@ -490,14 +490,15 @@ type cachedModule struct {
 // built can be shared by renders running at once and later: every value
 // of its top level (its frame, which its macros read at call time, and
 // its exports) is one no render can change — None, bools, numbers, str,
-// Undefined, tuples of such, lists and dicts of such under the sandbox
-// (where no method may mutate them), and macros defined by the module
-// itself — or, for a name it reads from outside, the Env's global.
-// Namespaces, cyclers, joiners, other objects, and lists and dicts
-// without the sandbox are not: Jinja2 shares them and lets one render
-// change what the next one sees, which renders running at once cannot
-// share; such a module is built again at every render, as a fresh
-// Jinja2 Environment would build it.
+// Undefined, tuples of such, lists of such under the sandbox (where no
+// method may mutate them), and macros defined by the module itself — or,
+// for a name it reads from outside, the Env's global. Namespaces,
+// cyclers, joiners, other objects, lists without the sandbox and dicts
+// are not (even the immutable sandbox lets {% set d.k %}…{% endset %}
+// and dict.update(d, …) through the class change a dict): Jinja2 shares
+// them and lets one render change what the next one sees, which renders
+// running at once cannot share; such a module is built again at every
+// render, as a fresh Jinja2 Environment would build it.
 func moduleShareable(c *Ctx, p *program, tc *tctx) bool {
 	top := tc.top
 	if top == nil || top == &c.rootFrame {
@@ -537,9 +538,6 @@ func shareableValue(v Value, top *frame, sandbox bool) bool {
 		return shareableItems(v.ref.(*List).Items, top, sandbox)
 	case KindList:
 		return sandbox && shareableItems(v.ref.(*List).Items, top, sandbox)
-	case KindDict:
-		d := v.ref.(*Dict)
-		return sandbox && shareableItems(d.keys, top, sandbox) && shareableItems(d.vals, top, sandbox)
 	case KindFunc:
 		fn := v.ref.(*Func)
 		return fn.mac != nil && fn.def == top

@@ -82,6 +82,7 @@
 //	values_num.go, values_pow.go  int and float arithmetic, x**y
 //	values_dict.go, values_bytes.go, values_class.go, values_dunder.go
 //	                    dicts, bytes, objects and classes, dunder attributes
+//	values_private.go   loop's and macros' private attributes (loop._length)
 //	values_go.go        Go values converted (FromGo)
 //	values_needs.go     what the values use of the runtime
 //	str_py.go, str_tables.go  str's methods' rules, Unicode tables

@@ -57,11 +57,27 @@ func TestImportModuleShared(t *testing.T) {
 		},
 		{
 			name:    "a list under the sandbox",
-			module:  `{% set lst = [1, {'k': (2,)}] %}`,
+			module:  `{% set lst = [1, ('k', (2,))] %}`,
 			main:    `{% from 'm' import lst %}{{ lst }}`,
 			sandbox: true,
-			want:    `[1, {'k': (2,)}]`,
+			want:    `[1, ('k', (2,))]`,
 			shared:  true,
+		},
+		{
+			// the sandbox lets a set block and dict.update through the
+			// class change a dict, so a module holding one is built anew
+			name:    "a dict under the sandbox, changed by a set block",
+			module:  `{% set d = {'k': 1} %}`,
+			main:    `{% from 'm' import d %}{% set d.a %}{{ d|length }}{% endset %}{{ d }}`,
+			sandbox: true,
+			want:    `{'k': 1, 'a': '1'}`,
+		},
+		{
+			name:    "a dict under the sandbox, changed through the class",
+			module:  `{% set l = [{'k': 1}] %}`,
+			main:    `{% from 'm' import l %}{{ dict.update(l[0], a=l[0]|length) }}{{ l }}`,
+			sandbox: true,
+			want:    `None[{'k': 1, 'a': 1}]`,
 		},
 		{
 			name:   "a list without the sandbox",
@@ -246,4 +262,26 @@ func TestSharedModuleAutoescapeRace(t *testing.T) {
 	mod, err := env.load("m")
 	require.NoError(t, err)
 	assert.NotNil(t, mod.module.Load(), "the module is shared")
+}
+
+// TestSandboxDictLiteralFresh: under the sandbox a dict literal is built
+// at every evaluation, as in Python, since a set block and dict.update
+// through the class change it; one built once would carry a render's
+// change into the next (and race between renders running at once).
+func TestSandboxDictLiteralFresh(t *testing.T) {
+	for _, src := range []string{
+		"{% set d = {'k': 1} %}{% set d.a %}{{ d|length }}{% endset %}{{ d }}",
+		"{% set d = [{'k': 1}][0] %}{{ dict.update(d, a=d|length) }}{{ d }}",
+	} {
+		tmpl, err := New(Sandbox()).Parse("t", src)
+		require.NoError(t, err)
+		var outs []string
+		for range 3 {
+			out, err := tmpl.Render(context.Background(), nil)
+			require.NoError(t, err)
+			outs = append(outs, out)
+		}
+		assert.Equal(t, outs[0], outs[1], src)
+		assert.Equal(t, outs[0], outs[2], src)
+	}
 }

@@ -522,6 +522,11 @@ func GetAttr(c *Ctx, v Value, name string) (Value, error) {
 	if !sandboxed(c) && isDunder(name) && pyHasDunder(v, name) {
 		return Value{}, &Error{Kind: "Unsupported", Msg: "the attribute " + name + " of " + pyQuote(TypeName(v)) + " objects is not supported"}
 	}
+	if !sandboxed(c) {
+		if err := privateUnsupported(v, name); err != nil {
+			return Value{}, err
+		}
+	}
 	if r, ok, err := item(v, StrV(name)); ok || err != nil {
 		return r, err
 	}

@@ -205,11 +205,9 @@ func (k *pyClass) unbound(name, owner string, fn methodFn) Value {
 		if !isInstance(args[0], owner) {
 			return Value{}, typeErr("descriptor '%s' for '%s' objects doesn't apply to a '%s' object", name, owner, TypeName(args[0]))
 		}
-		if sandboxed(c) {
-			if u, unsafe := unsafeAttr(args[0], name); unsafe {
-				return Value{}, u.undefErr()
-			}
-		}
+		// no sandbox check: Jinja2's immutable sandbox looks at the
+		// attribute's owner, the class, which is no dict, so
+		// dict.update(d, x) changes d there too
 		return fn(c, args[0], args[1:], kw)
 	}})
 }

@@ -670,6 +670,32 @@ CASES = [
     ('objects2-undefined-call-dunder-sandbox', '{{ nothere.__len__() }}', {}, SANDBOX),
     ('objects2-class-call-plain', "{{ ''.__class__('x') if false else 'ok' }}|{{ (1).__class__ }}", {}, PLAIN),
     ('objects2-class-call-sandbox', "{{ ''.__class__('x') if false else 'ok' }}|{{ (1).__class__ }}", {}, SANDBOX),
+    # the private attributes of LoopContext and Macro outside the sandbox
+    # (values_private.go): _length is None until the length is taken;
+    # _func is a function whose __qualname__ says where the macro is
+    # (its address is normalized); the sandbox refuses them all
+] + [(name + suffix, tmpl, ctx, env, *loader) for name, tmpl, ctx, loader in [
+    ('private-loop-length', "{% for x in 'ab' %}[{{ loop._length }}{{ loop.length }}{{ loop._length }}]{% endfor %}", {}, []),
+    ('private-loop-length-filtered', "{% for x in 'abc' if x != 'b' %}[{{ loop._length }}{{ loop.revindex }}{{ loop._length }}]{% endfor %}", {}, []),
+    ('private-loop-length-len', "{% for x in 'ab' %}{{ loop._length }}{{ loop|length }}{{ loop._length }};{% endfor %}", {}, []),
+    ('private-loop-length-repr', "{% for x in 'ab' %}{{ loop._length }}{{ loop }}{{ loop._length }};{% endfor %}", {}, []),
+    ('private-loop-length-fast', "{% for x in items %}{{ loop._length }}{{ loop.revindex0 }}{{ loop._length }}{{ loop.index }};{% endfor %}", {'items': [1, 2, 3]}, []),
+    ('private-loop-length-last', "{% for x in items %}{{ loop.last }}{{ loop._length }};{% endfor %}", {'items': [1, 2]}, []),
+    ('private-loop-length-live', "{% for x in items %}{{ loop._length }}{% if loop.first %}{{ items.append(9) }}{{ loop.length }}{% endif %}{{ loop._length }};{% endfor %}", {'items': [1, 2]}, []),
+    ('private-loop-current', "{% for x in 'abc' %}[{{ loop._before }}|{{ loop._current }}]{% endfor %}", {}, []),
+    ('private-loop-current-iterated', "{% for x in 'abcd' %}{{ loop|first }}[{{ loop._before }}|{{ loop._current }}]{% endfor %}", {}, []),
+    ('private-loop-changed', "{% for x in 'aab' %}[{{ loop._last_changed_value }}{{ loop.changed(x, 1) }}{{ loop._last_changed_value }}]{% endfor %}", {}, []),
+    ('private-loop-recurse', "{% for x in 'a' %}{{ loop._recurse }}{% endfor %}", {}, []),
+    ('private-loop-peek-next', "{% for x in 'ab' %}{{ loop._peek_next }}{% endfor %}", {}, []),
+    ('private-loop-nothere', "{% for x in 'a' %}[{{ loop._nothere }}]{% endfor %}", {}, []),
+    ('private-macro', "{% macro m(a, caller=1) %}{% endmacro %}{% macro n() %}{{ caller() }}{% endmacro %}{{ m._argument_count }}|{{ m.explicit_caller }}|{{ n.explicit_caller }}|{{ n._argument_count }}|{{ m._default_autoescape }}|{{ m._func }}|{{ m._invoke }}|{{ n._async_invoke }}|{{ m._nothere }}", {}, []),
+    ('private-macro-autoescape', "{% autoescape true %}{% macro m() %}{% endmacro %}{{ m._default_autoescape }}{% endautoescape %}{% macro n() %}{% endmacro %}{{ n._default_autoescape }}{% autoescape x %}{% macro v() %}{% endmacro %}{{ v._argument_count }}{% endautoescape %}", {'x': True}, []),
+    ('private-macro-func-nested', "{% macro o() %}{% macro i() %}{% endmacro %}{{ i._func }}{% call p() %}{% endcall %}{% endmacro %}{% macro p() %}|{{ caller._func }}{% endmacro %}{{ o() }}", {}, []),
+    ('private-macro-func-block', "{% block b %}{% macro m() %}{% endmacro %}{{ m._func }}{% endblock %}", {}, []),
+    ('private-macro-func-recursive', "{% for x in [[1]] recursive %}{% macro m() %}{% endmacro %}{{ m._func }}{% if x is iterable %}{{ loop(x) }}{% endif %}{% endfor %}", {}, []),
+    ('private-macro-func-caller-top', "{% macro p() %}{{ caller._func }}|{{ caller._argument_count }}{% endmacro %}{% call(a, b) p() %}{% endcall %}", {}, []),
+    ('private-macro-func-imported', "{% from 'm' import f %}{{ f._func }}|{{ f._default_autoescape }}", {}, [{'m': "{% macro f() %}{% endmacro %}"}]),
+] for suffix, env in (('-plain', PLAIN), ('-sandbox', SANDBOX))] + [
     # autoescape with filter blocks, imported macros including templates,
     # callers with arguments, recursive macros and ~ or + chains (agreed)
     ('ae4-filterblock-escape', "{% autoescape false %}{% filter escape %}<{{ '<' }}{% endfilter %}{% endautoescape %}|{% filter escape %}<{{ '<' }}{% endfilter %}", {}, AE),
