@@ -353,38 +353,71 @@ func (c *compiler) compileJSONPrint(n *Print) (execFn, error) {
 }
 
 // compileCasePrint compiles {{ x|capitalize }}, {{ x|upper }} and
-// {{ x|lower }} of the built-in filters: outside autoescape and with no
+// {{ x|lower }} of the built-in filters, and {{ x.capitalize() }},
+// {{ x.upper() }} and {{ x.lower() }}: outside autoescape and with no
 // finalize hook, an ASCII str (Markup or not) is written into the output
-// as the filter changes it, without the str the filter would make
-// (distilabel's {{ message.role | capitalize }} at every message); any
-// other value goes through the filter and is printed. Nil for any other
-// print.
+// as the filter or method changes it, without the str it would make
+// (distilabel's {{ message.role | capitalize }} at every message,
+// OpenHands' {{ ciSystem.lower() }}); any other value goes through the
+// filter or the call and is printed. Nil for any other print.
 func (c *compiler) compileCasePrint(n *Print) (execFn, error) {
-	fe, ok := n.X.(*FilterExpr)
-	if !ok || fe.X == nil || c.constMode > 0 || !noArgs(fe.Args) {
+	if c.constMode > 0 {
 		return nil, nil
 	}
 	var conv func(dst []byte, s string) []byte
-	switch fe.Name {
-	case "capitalize":
-		conv = appendASCIICapitalize
-	case "upper":
-		conv = appendASCIIUpper
-	case "lower":
-		conv = appendASCIILower
+	caseConv := func(name string) {
+		switch name {
+		case "capitalize":
+			conv = appendASCIICapitalize
+		case "upper":
+			conv = appendASCIIUpper
+		case "lower":
+			conv = appendASCIILower
+		}
+	}
+	var x evalFn
+	var apply func(f *frame, v Value) (Value, error)
+	switch e := n.X.(type) {
+	case *FilterExpr:
+		if e.X == nil || !noArgs(e.Args) {
+			return nil, nil
+		}
+		if caseConv(e.Name); conv == nil {
+			return nil, nil
+		}
+		if _, own := c.env.filters[e.Name]; own {
+			return nil, nil
+		}
+		fl := c.env.filter(e.Name)
+		var err error
+		if x, err = c.expr(e.X, false); err != nil {
+			return nil, err
+		}
+		name, fpos := c.src.name, e.P
+		apply = func(f *frame, v Value) (Value, error) {
+			v, err := fl(f.c, v, nil, nil)
+			return v, place(err, name, fpos)
+		}
+	case *CallExpr:
+		ax, ok := e.Fn.(*AttrExpr)
+		if !ok || !noArgs(e.Args) {
+			return nil, nil
+		}
+		if caseConv(ax.Name); conv == nil {
+			return nil, nil
+		}
+		args, err := c.compileArgs(e.Args)
+		if err != nil {
+			return nil, err
+		}
+		if x, apply, err = c.compileMethodCall(e, ax, args); err != nil {
+			return nil, err
+		}
 	default:
 		return nil, nil
 	}
-	if _, own := c.env.filters[fe.Name]; own {
-		return nil, nil
-	}
-	fl := c.env.filter(fe.Name)
-	x, err := c.expr(fe.X, false)
-	if err != nil {
-		return nil, err
-	}
 	guard := c.outputCheck()
-	name, pos, fpos := c.src.name, n.P, fe.P
+	name, pos := c.src.name, n.P
 	return func(f *frame) error {
 		if guard && f.tc.inh.parent != nil {
 			return nil
@@ -393,12 +426,13 @@ func (c *compiler) compileCasePrint(n *Print) (execFn, error) {
 		if err != nil {
 			return err
 		}
+		// a str's method is the str method: the sandbox allows these
 		if v.kind == KindStr && !f.c.autoescape && f.c.env.ext.finalize == nil && strASCII(v) {
 			f.c.out = conv(f.c.out, v.s)
 			return place(f.c.checkOutput(), name, pos)
 		}
-		if v, err = fl(f.c, v, nil, nil); err != nil {
-			return place(err, name, fpos)
+		if v, err = apply(f, v); err != nil {
+			return err
 		}
 		if fin := f.c.env.ext.finalize; fin != nil {
 			v = fin(v)

@@ -283,6 +283,50 @@ func TestNamespaceAllocs(t *testing.T) {
 	assert.Equal(t, "1two3", string(buf))
 }
 
+// {{ x.capitalize() }}, .upper() and .lower() of an ASCII str write the
+// changed bytes into the output as the filters do: no str per print
+// (OpenHands' failing_checks_prompt prints {{ ciSystem.lower() }}).
+func TestPrintCaseMethodDoesNotAllocate(t *testing.T) {
+	tmpl, err := New().Parse("t", `{% for r in rs %}{{ r.capitalize() }}:{{ r.upper() }}:{{ r.lower() }}|{% endfor %}`)
+	require.NoError(t, err)
+	vars := map[string]Value{"rs": ListV([]Value{StrV("user"), StrV("ASSISTANT"), StrV("tOOL")})}
+	buf, err := tmpl.AppendRender(context.Background(), nil, vars)
+	require.NoError(t, err)
+	assert.Equal(t, "User:USER:user|Assistant:ASSISTANT:assistant|Tool:TOOL:tool|", string(buf))
+	assert.Zero(t, renderAllocs(t, func() {
+		buf, _ = tmpl.AppendRender(context.Background(), buf[:0], vars)
+	}))
+}
+
+// Printing x.lower() (upper, capitalize) of anything but an ASCII str
+// outside autoescape is the call's value printed, as Jinja2 prints it.
+func TestPrintCaseMethodOtherValues(t *testing.T) {
+	d := NewDict(1)
+	d.SetStr("lower", FuncV(&Func{Name: "lower", Call: func(*Ctx, []Value, []Kwarg) (Value, error) { return StrV("<item>"), nil }}))
+	for _, tc := range []struct {
+		name, src, want string
+		vars            map[string]Value
+		opts            []Option
+	}{
+		{"non-ASCII", `{{ x.upper() }}|{{ x.capitalize() }}`, "STRASSE Ǆ|Straße ǆ", map[string]Value{"x": StrV("straße Ǆ")}, nil},
+		{"dict item", `{{ d.lower() }}`, "<item>", map[string]Value{"d": DictV(d)}, nil},
+		{"Markup autoescaped", `{{ x.lower() }}{{ y.upper() }}`, "<b>&lt;I&gt;", map[string]Value{"x": SafeV("<B>"), "y": StrV("<i>")}, []Option{Autoescape(nil)}},
+		{"sandbox", `{{ x.upper() }}`, "AB", map[string]Value{"x": StrV("ab")}, []Option{Sandbox()}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tmpl, err := New(tc.opts...).Parse("t", tc.src)
+			require.NoError(t, err)
+			got, err := tmpl.Render(context.Background(), tc.vars)
+			require.NoError(t, err)
+			assert.Equal(t, tc.want, got)
+		})
+	}
+	tmpl, err := New().Parse("t", `{{ n.lower() }}`)
+	require.NoError(t, err)
+	_, err = tmpl.Render(context.Background(), map[string]Value{"n": IntV(1)})
+	assert.EqualError(t, err, "t:1:11: UndefinedError: 'int object' has no attribute 'lower'")
+}
+
 // {{ x|capitalize }}, |upper and |lower of an ASCII str write the changed
 // bytes into the output: no str per print (distilabel's urial prompt
 // capitalizes every message's role).
