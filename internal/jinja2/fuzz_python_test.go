@@ -354,6 +354,9 @@ func (g *fuzzGen) literal() string {
 	case 2:
 		return g.pick(fuzzFloats...)
 	case 3, 4:
+		if g.n(3) == 0 {
+			return strconv.Quote(g.pick(fuzzMoreStrs...))
+		}
 		return strconv.Quote(g.pick(fuzzStrs...))
 	case 5:
 		return g.pick("none", "true", "false", "None", "True", "False")
@@ -386,7 +389,16 @@ func (g *fuzzGen) jsonValue(depth int) string {
 	case 3:
 		return g.pick(`{"__float__": "inf"}`, `{"__float__": "-inf"}`, `{"__float__": "nan"}`)
 	case 4, 5:
-		b, _ := json.Marshal(g.pick(fuzzStrs...))
+		strs := fuzzStrs
+		switch g.n(6) {
+		case 0:
+			strs = fuzzMoreStrs
+		case 1:
+			// Markup, and a dict whose keys are not strs
+			return g.pick(`{"__markup__": "<b>&amp;</b>"}`, `{"__markup__": "a<br>b"}`, `{"__markup__": ""}`,
+				`{"__dict__": [[1, "a"], [null, 2], [{"__tuple__": [1, 2]}, 3], [1.5, [4]]]}`, `{"__dict__": [[true, "t"], [-1, "m"]]}`)
+		}
+		b, _ := json.Marshal(g.pick(strs...))
 		return string(b)
 	case 6:
 		return g.pick("null", "true", "false")
@@ -451,7 +463,9 @@ func (g *fuzzGen) expr() string {
 		}
 		return g.pick(fuzzInts[:6]...)
 	}
-	switch g.n(24) {
+	switch g.n(30) {
+	case 24, 25, 26, 27, 28, 29:
+		return g.exprMore()
 	case 18:
 		// slices with negative, None and data steps
 		b := func() string {
@@ -768,7 +782,9 @@ func (g *fuzzGen) stmt(depth int) string {
 		defer func() { g.loops-- }()
 		return body()
 	}
-	switch g.n(28) {
+	switch g.n(32) {
+	case 28, 29, 30, 31:
+		return g.stmtMore(depth, body)
 	case 20:
 		// the autoescape tag, constant or not, around prints of markup
 		return "{%" + ws() + " autoescape " + g.pick("true", "false", g.expr(), "x is defined") + " " + ws() + "%}" +
