@@ -347,7 +347,16 @@ func justMethod(name string) methodFn {
 			return Value{}, err
 		}
 		fill := " "
-		if len(args) == 2 {
+		if len(args) == 2 && recv.IsSafe() {
+			// markupsafe escapes the fill character, whatever its type,
+			// before str's method reads it
+			if fill, err = escapeValue(c, args[1]); err != nil {
+				return Value{}, err
+			}
+			if utf8.RuneCountInString(fill) != 1 {
+				return Value{}, typeErr("The fill character must be exactly one character long")
+			}
+		} else if len(args) == 2 {
 			f, err := strArg(args[1])
 			if err != nil || utf8.RuneCountInString(f) != 1 {
 				if err == nil {
@@ -421,10 +430,15 @@ func strReplace(c *Ctx, recv Value, args []Value, kw []Kwarg) (Value, error) {
 	if err != nil {
 		return Value{}, typeErr("replace() argument 1 must be str, not %s", TypeName(args[0]))
 	}
-	if _, err := strArg(args[1]); err != nil {
+	var nw string
+	if recv.IsSafe() {
+		// markupsafe escapes the new text, whatever its type
+		if nw, err = escapeValue(c, args[1]); err != nil {
+			return Value{}, err
+		}
+	} else if nw, err = strArg(args[1]); err != nil {
 		return Value{}, typeErr("replace() argument 2 must be str, not %s", TypeName(args[1]))
 	}
-	nw := escArg(c, recv, args[1])
 	count := int64(-1)
 	if len(args) == 3 {
 		if count, err = intArg(args[2]); err != nil {

@@ -160,42 +160,53 @@ func (f *formatter) lookup(name string) (Value, error) {
 		end = len(name)
 	}
 	first, rest := name[:end], name[end:]
+	// Markup's format and the sandbox's are string.Formatter's vformat
+	// (markupsafe's EscapeFormatter, Jinja2's SandboxedFormatter), not
+	// str.format: a positional field reads args[i] (format_map's args are
+	// ()), a named one mapping[name], with Python's errors.
+	formatter := f.markup || sandboxed(f.c)
+	positional := func(n int) (Value, error) {
+		if f.mapping != nil && !formatter {
+			return Value{}, valueErr("Format string contains positional fields")
+		}
+		if n >= len(f.args) {
+			if formatter {
+				return Value{}, pyErr("IndexError", "tuple index out of range")
+			}
+			return Value{}, pyErr("IndexError", "Replacement index %d out of range for positional args tuple", n)
+		}
+		return f.args[n], nil
+	}
 	var v Value
+	var err error
 	switch {
 	case first == "":
 		if f.manual {
 			return Value{}, valueErr("cannot switch from manual field specification to automatic field numbering")
 		}
-		if f.mapping != nil {
-			return Value{}, valueErr("Format string contains positional fields")
+		if v, err = positional(f.auto); err != nil {
+			return Value{}, err
 		}
-		if f.auto >= len(f.args) {
-			return Value{}, pyErr("IndexError", "Replacement index %d out of range for positional args tuple", f.auto)
-		}
-		v = f.args[f.auto]
 		f.auto++
 	case isDigits(first):
+		n, err := strconv.Atoi(first)
+		if err != nil {
+			// beyond a Py_ssize_t: the parser's error, before any other
+			return Value{}, valueErr("Too many decimal digits in format string")
+		}
 		if f.auto > 0 {
 			return Value{}, valueErr("cannot switch from automatic field numbering to manual field specification")
 		}
 		f.manual = true
-		n, _ := strconv.Atoi(first)
-		if f.mapping != nil {
-			return Value{}, valueErr("Format string contains positional fields")
+		if v, err = positional(n); err != nil {
+			return Value{}, err
 		}
-		if n >= len(f.args) {
-			return Value{}, pyErr("IndexError", "Replacement index %d out of range for positional args tuple", n)
+	case f.mapping != nil:
+		if v, err = pySubscript(*f.mapping, StrV(first)); err != nil {
+			return Value{}, err
 		}
-		v = f.args[n]
 	default:
 		found := false
-		if f.mapping != nil {
-			r, ok, err := item(*f.mapping, StrV(first))
-			if err != nil {
-				return Value{}, err
-			}
-			v, found = r, ok
-		}
 		for _, k := range f.kw {
 			if k.Name == first {
 				v, found = k.Value, true
@@ -246,7 +257,10 @@ func (f *formatter) lookup(name string) (Value, error) {
 		rest = rest[close+1:]
 		var k Value
 		if isDigits(key) {
-			n, _ := strconv.ParseInt(key, 10, 64)
+			n, err := strconv.ParseInt(key, 10, 64)
+			if err != nil {
+				return Value{}, valueErr("Too many decimal digits in format string")
+			}
 			k = IntV(n)
 		} else {
 			k = StrV(key)
@@ -260,51 +274,64 @@ func (f *formatter) lookup(name string) (Value, error) {
 			v = r
 			continue
 		}
-		if v.kind == KindUndefined {
-			return Value{}, v.undefErr()
-		}
-		r, ok, err := item(v, k)
+		r, err := pySubscript(v, k)
 		if err != nil {
 			return Value{}, err
-		}
-		if !ok {
-			switch v.kind {
-			case KindList, KindTuple, KindStr:
-				if k.kind == KindStr {
-					return Value{}, typeErr("%s indices must be integers or slices, not str", TypeName(v))
-				}
-				return Value{}, pyErr("IndexError", "%s index out of range", TypeName(v))
-			case KindDict:
-			case KindObject:
-				if _, view := v.ref.(*dictView); view {
-					return Value{}, typeErr("'%s' object is not subscriptable", TypeName(v))
-				}
-				if k, class := v.ref.(*pyClass); class {
-					return Value{}, typeErr("type '%s' is not subscriptable", k.name)
-				}
-				if _, rng := v.ref.(*rangeObj); rng {
-					if k.kind == KindStr {
-						return Value{}, typeErr("range indices must be integers or slices, not str")
-					}
-					return Value{}, pyErr("IndexError", "range object index out of range")
-				}
-				if _, b := v.ref.(*bytesObj); b {
-					if k.kind == KindStr {
-						return Value{}, typeErr("byte indices must be integers or slices, not str")
-					}
-					return Value{}, pyErr("IndexError", "index out of range")
-				}
-				if _, ok := v.ref.(Indexable); !ok {
-					return Value{}, typeErr("'%s' object is not subscriptable", TypeName(v))
-				}
-			default:
-				return Value{}, typeErr("'%s' object is not subscriptable", TypeName(v))
-			}
-			return Value{}, pyErr("KeyError", "%s", Repr(k))
 		}
 		v = r
 	}
 	return v, nil
+}
+
+// pySubscript is Python's v[k] as a format field's [key] part and a
+// format_map mapping read it: Python's errors, no attribute fallback.
+func pySubscript(v, k Value) (Value, error) {
+	if v.kind == KindUndefined {
+		return Value{}, v.undefErr()
+	}
+	r, ok, err := item(v, k)
+	if err != nil {
+		return Value{}, err
+	}
+	if !ok {
+		switch v.kind {
+		case KindList, KindTuple, KindStr:
+			if k.kind == KindStr && v.kind == KindStr {
+				return Value{}, typeErr("string indices must be integers, not 'str'")
+			}
+			if k.kind == KindStr {
+				return Value{}, typeErr("%s indices must be integers or slices, not str", TypeName(v))
+			}
+			return Value{}, pyErr("IndexError", "%s index out of range", TypeName(v))
+		case KindDict:
+		case KindObject:
+			if _, view := v.ref.(*dictView); view {
+				return Value{}, typeErr("'%s' object is not subscriptable", TypeName(v))
+			}
+			if k, class := v.ref.(*pyClass); class {
+				return Value{}, typeErr("type '%s' is not subscriptable", k.name)
+			}
+			if _, rng := v.ref.(*rangeObj); rng {
+				if k.kind == KindStr {
+					return Value{}, typeErr("range indices must be integers or slices, not str")
+				}
+				return Value{}, pyErr("IndexError", "range object index out of range")
+			}
+			if _, b := v.ref.(*bytesObj); b {
+				if k.kind == KindStr {
+					return Value{}, typeErr("byte indices must be integers or slices, not str")
+				}
+				return Value{}, pyErr("IndexError", "index out of range")
+			}
+			if _, ok := v.ref.(Indexable); !ok {
+				return Value{}, typeErr("'%s' object is not subscriptable", TypeName(v))
+			}
+		default:
+			return Value{}, typeErr("'%s' object is not subscriptable", TypeName(v))
+		}
+		return Value{}, pyErr("KeyError", "%s", Repr(k))
+	}
+	return r, nil
 }
 
 func isDigits(s string) bool {

@@ -1,0 +1,71 @@
+#!/usr/bin/env python3
+"""What FuzzPython's seventh widening found (docs/FUZZING.md), made small.
+
+    python3 convert/fuzzfound7.py     # -> cases/fuzz7.json
+
+As convert/fuzzfound.py, for the runs of the generator that draws Markup,
+format_map, star calls and keyword filters: Python's Jinja2 decides what
+each entry prints or raises (oracle.py); the note says what the fuzzer
+saw. A note starting "exact:" compares the message word for word.
+"""
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+# (name, template, context, note[, env[, loader]])
+FOUND = [
+    # format_map reads mapping[name] with Python's subscript
+    ("format-map-undefined", "{{ '{w}'.format_map(d) }}", {}, "exact: Undefined.__getitem__ raises UndefinedError (the package said KeyError)"),
+    ("format-map-int", "{{ '{w}'.format_map(3) }}", {}, "exact: TypeError: 'int' object is not subscriptable"),
+    ("format-map-str", "{{ '{w}'.format_map('abc') }}", {}, "exact: TypeError: string indices must be integers, not 'str'"),
+    ("format-map-list", "{{ '{w}'.format_map([1]) }}", {}, "exact: TypeError: list indices must be integers or slices, not str"),
+    ("format-map-none", "{{ '{w}'.format_map(none) }}", {}, "exact: TypeError: 'NoneType' object is not subscriptable"),
+    ("format-map-namespace", "{{ '{w}'.format_map(namespace(w=1)) }}", {}, "exact: TypeError: 'Namespace' object is not subscriptable"),
+    ("format-map-dict", "{{ '{w}|{w[0]}'.format_map({'w': 'ab'}) }}", {}, "a dict is read as before"),
+    ("format-map-missing", "{{ '{w}'.format_map({}) }}", {}, "exact: KeyError: 'w'"),
+    ("format-map-positional", "{{ '{0}'.format_map({}) }}", {}, "exact: str.format_map refuses positional fields"),
+    # the sandbox's and Markup's format are string.Formatter's
+    ("format-map-sandbox-positional", "{{ '{:n}'.format_map(3) }}", {}, "exact: SandboxedFormatter.vformat(s, (), mapping): args[0] is IndexError", {"sandbox": True}),
+    ("format-map-sandbox-undefined", "{{ '{w}'.format_map(d) }}", {}, "exact: UndefinedError in the sandbox too", {"sandbox": True}),
+    ("format-sandbox-index", "{{ '{1}'.format(1) }}", {}, "exact: Formatter.get_value is args[1]: IndexError: tuple index out of range", {"sandbox": True}),
+    ("format-index", "{{ '{1}'.format(1) }}", {}, "exact: str.format's own message outside the sandbox"),
+    ("format-markup-index", "{{ ('{1}'|safe).format(1) }}", {}, "exact: Markup.format is markupsafe's EscapeFormatter, a string.Formatter"),
+    ("format-markup-map-positional", "{{ ('{}'|safe).format_map({}) }}", {}, "exact: Markup.format_map is vformat(s, (), mapping)"),
+    ("format-markup-map-undefined", "{{ ('{a}'|safe).format_map(d) }}", {}, "exact: UndefinedError"),
+    ("format-markup-map", "{{ ('{a}'|safe).format_map({'a': '<'}) }}", {}, "escaped"),
+    ("format-index-too-long", "{{ '{99999999999999999999}'.format(1) }}", {}, "exact: ValueError: Too many decimal digits in format string (the package said IndexError)"),
+    ("format-index-too-long-markup", "{{ ('{99999999999999999999}'|safe).format(1) }}", {}, "exact: the parser's error under string.Formatter too"),
+    ("format-index-too-long-after-auto", "{{ '{}{99999999999999999999}'.format(1) }}", {}, "exact: before the numbering switch"),
+    ("format-key-too-long", "{{ '{0[99999999999999999999]}'.format(nothere) }}", {}, "exact: an item index beyond a Py_ssize_t"),
+    # Markup's replace, ljust, rjust and center escape the new text or fill, whatever its type
+    ("markup-replace-any", "{{ ('<a>'|safe).replace('<', 1.5) }}|{{ ('<a>'|safe).replace('<', {}) }}|{{ ('<a>'|safe).replace('<', none) }}|{{ ('<a>'|safe).replace('<', nothere) }}|{{ ('<a>'|safe).replace('<', '&') }}|{{ ('<a>'|safe).replace('<', ['<']) }}", {}, "Markup.replace escapes new (the package said TypeError)"),
+    ("markup-replace-old-int", "{{ ('<a>'|safe).replace(1, 'x') }}", {}, "exact: replace() argument 1 must be str, not int"),
+    ("markup-just-any", "{{ ('<a>'|safe).ljust(5, 1) }}|{{ ('<a>'|safe).rjust(9, '<'|safe) }}|{{ ('a'|safe).center(4, 0) }}", {}, "Markup's fill is escaped, then must be one character"),
+    ("markup-just-escaped-long", "{{ ('<a>'|safe).center(9, '&') }}", {}, "exact: '&' escapes to '&amp;': The fill character must be exactly one character long"),
+    ("markup-just-undefined", "{{ ('<a>'|safe).rjust(9, nothere) }}", {}, "exact: str(Undefined) is '': The fill character must be exactly one character long"),
+]
+
+
+def main():
+    sys.path.insert(0, os.path.join(HERE, ".."))
+    import oracle
+    cases = []
+    for name, tpl, ctx, note, *rest in FOUND:
+        case = {"id": "fuzz7/" + name, "source": {"test": "FuzzPython", "note": note},
+                "template": tpl, "context": ctx, "env": rest[0] if rest else {}}
+        if len(rest) > 1:
+            case["loader"] = rest[1]
+        if note.startswith("exact:"):
+            case["exact_message"] = True
+        cases.append(case)
+    doc = {"jinja2": "", "source": {"repo": "rolemark", "path": "internal/jinja2/fuzz_python_test.go (FuzzPython)", "licence": "this project's"},
+           "cases": cases}
+    path = os.path.join(HERE, "..", "cases", "fuzz7.json")
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(oracle.dump(doc))
+    oracle.run_file(path)
+
+
+if __name__ == "__main__":
+    main()
