@@ -57,6 +57,19 @@ func BinOp(c *Ctx, op string, a, b Value) (Value, error) {
 	if _, ok := setView(b); ok && op == "-" && !isNum(a) {
 		return Value{}, &Error{Kind: "Unsupported", Msg: "a set (the difference of a dict view) is not supported"}
 	}
+	if op == "*" && (a.IsSafe() || b.IsSafe()) {
+		// Markup.__mul__ and __rmul__ call str.__mul__ themselves, so
+		// the count is read as an index, whatever it is (an Undefined
+		// on the left raised above)
+		m, n := a, b
+		if !a.IsSafe() {
+			m, n = b, a
+		}
+		if !isIntLike(n) {
+			return Value{}, typeErr("'%s' object cannot be interpreted as an integer", TypeName(n))
+		}
+		return repeat(c, m, n)
+	}
 	if b.kind == KindUndefined && !(op == "%" && (a.kind == KindStr || isBytes(a))) {
 		// str % Undefined is str.__mod__'s (bytes % too); otherwise
 		// Undefined's reflected operator raises

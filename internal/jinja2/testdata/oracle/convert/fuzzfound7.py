@@ -44,6 +44,13 @@ FOUND = [
     ("markup-just-any", "{{ ('<a>'|safe).ljust(5, 1) }}|{{ ('<a>'|safe).rjust(9, '<'|safe) }}|{{ ('a'|safe).center(4, 0) }}", {}, "Markup's fill is escaped, then must be one character"),
     ("markup-just-escaped-long", "{{ ('<a>'|safe).center(9, '&') }}", {}, "exact: '&' escapes to '&amp;': The fill character must be exactly one character long"),
     ("markup-just-undefined", "{{ ('<a>'|safe).rjust(9, nothere) }}", {}, "exact: str(Undefined) is '': The fill character must be exactly one character long"),
+    # Markup * n reads n as an index: Markup.__mul__ calls str.__mul__ itself
+    ("markup-mul-undefined", "{{ (''|safe) * 0[0] }}", {}, "exact: TypeError: 'Undefined' object cannot be interpreted as an integer (the package raised the UndefinedError)"),
+    ("markup-mul-float", "{{ ('a'|safe) * 1.5 }}", {}, "exact: not str's 'can't multiply sequence by non-int'"),
+    ("markup-rmul-list", "{{ [1] * ('a'|safe) }}", {}, "exact: Markup.__rmul__ is tried first: TypeError: 'list' object cannot be interpreted as an integer"),
+    ("markup-rmul-str", "{{ 'a' * ('a'|safe) }}", {}, "exact: 'str' object cannot be interpreted as an integer"),
+    ("markup-mul-undefined-left", "{{ nothere * ('a'|safe) }}", {}, "exact: Undefined.__mul__ raises first"),
+    ("markup-mul-int", "{{ ('<'|safe) * 3 }}|{{ 2 * ('<'|safe) }}|{{ true * ('<'|safe) }}|{{ ('<'|safe) * -1 }}", {}, "repeated, still Markup", {"autoescape": True}),
 ]
 
 
