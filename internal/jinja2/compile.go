@@ -401,6 +401,9 @@ func (c *compiler) compileStmts(body []Stmt) (execFn, error) {
 		seg = nil
 	}
 	for _, s := range body {
+		if err := c.stmtOptimizerError(s); err != nil {
+			return nil, err
+		}
 		if t, ok := s.(*Text); ok && !c.hasExtends && !c.textFinalized() {
 			if textStart < 0 {
 				textStart = 0

@@ -426,3 +426,79 @@ func (c *compiler) deadCompare(n *CompareExpr) (evalFn, bool) {
 	}
 	return nil, false
 }
+
+// optimizedKind reports whether Jinja2's code generator runs its
+// optimizer over a node of x's kind (an optimizeconst visitor): the
+// folded kinds and calls.
+func optimizedKind(x Expr) bool {
+	if _, call := x.(*CallExpr); call {
+		return true
+	}
+	return foldedKind(x)
+}
+
+// stmtOptimizerError is the error Jinja2's optimizer raises at compile
+// time over the expressions of s (not of the statements inside it): each
+// outermost node of an optimized kind is handed to it whole; the literals
+// above such nodes are compiled as written. Nothing is folded in a
+// volatile eval context.
+func (c *compiler) stmtOptimizerError(s Stmt) error {
+	if c.escVolatile || c.constMode > 0 {
+		return nil
+	}
+	var err error
+	w := walker{visit: func(nd Node) bool {
+		if err != nil {
+			return false
+		}
+		if st, ok := nd.(Stmt); ok {
+			return st == s
+		}
+		if x, ok := nd.(Expr); ok && optimizedKind(x) {
+			err = c.optimizerError(x)
+			return false
+		}
+		return true
+	}}
+	w.stmt(s)
+	return err
+}
+
+// optimizerError is the error Jinja2's optimizer raises at compile time
+// over x, a node it is handed: it folds every node below x, and
+// Dict.as_const, unlike the other nodes' as_const, lets the TypeError of
+// an unhashable constant key through ({{ ({[]: 1}).a }} fails the
+// template, even in a branch never taken; {% set v = {[]: 1} %} and
+// {{ {[]: 1} }} raise only when they run). The pairs are folded in
+// order, each key and value before the key is hashed; a pair that is
+// not constant stops the folding (nodes.Impossible).
+func (c *compiler) optimizerError(x Expr) error {
+	var err error
+	walkExprs(func(nd Node) bool {
+		if err != nil {
+			return false
+		}
+		d, ok := nd.(*DictLit)
+		if !ok {
+			return true
+		}
+		for i := range d.Keys {
+			if !isConstExpr(d.Keys[i]) || !isConstExpr(d.Values[i]) {
+				break
+			}
+			k, ok := c.constValue(d.Keys[i])
+			if !ok {
+				break
+			}
+			if _, ok := c.constValue(d.Values[i]); !ok {
+				break
+			}
+			if herr := checkHashable(k); herr != nil {
+				err = place(herr, c.src.name, d.P)
+				return false
+			}
+		}
+		return true
+	}, x)
+	return err
+}

@@ -51,6 +51,15 @@ FOUND = [
     ("markup-rmul-str", "{{ 'a' * ('a'|safe) }}", {}, "exact: 'str' object cannot be interpreted as an integer"),
     ("markup-mul-undefined-left", "{{ nothere * ('a'|safe) }}", {}, "exact: Undefined.__mul__ raises first"),
     ("markup-mul-int", "{{ ('<'|safe) * 3 }}|{{ 2 * ('<'|safe) }}|{{ true * ('<'|safe) }}|{{ ('<'|safe) * -1 }}", {}, "repeated, still Markup", {"autoescape": True}),
+    # Jinja2's optimizer folds dict literals below the nodes it is handed, and Dict.as_const lets an unhashable key's TypeError through
+    ("optimizer-dict-unhashable-branch", "{% if s %}{{ 1 if false else {[]: 1} }}{% endif %}", {}, "exact: a compile-time TypeError, in a branch never taken (the package printed '')"),
+    ("optimizer-dict-unhashable-call", "{% if s %}{{ m({{}: 1, s: 2}[true], 1, 2) }}{% endif %}", {}, "exact: unhashable type: 'dict', under a call"),
+    ("optimizer-dict-unhashable-call-arg", "{% if s %}{{ m({[]: 1}) }}{% endif %}", {}, "exact: a call is handed to the optimizer, its arguments folded"),
+    ("optimizer-dict-unhashable-filter", "{% if s %}{{ {(1, []): 2}|length }}|{{ {[1, 2][0:1]: 2}|length }}{% endif %}", {}, "exact: a tuple holding a list, a folded slice"),
+    ("optimizer-dict-unhashable-macro-default", "{% macro m(a={[]: 1}|length) %}{% endmacro %}ok", {}, "exact: a macro's default"),
+    ("optimizer-dict-not-const-first", "{% if s %}{{ {s: 1, []: 2}|length }}{{ {1: s, []: 2}|length }}{% endif %}", {}, "a pair that is not constant stops the folding (Impossible)"),
+    ("optimizer-dict-literal-only", "{% if s %}{{ ({[]: 1},) }}{{ [{[]: 1}] }}{{ {[]: 1} }}{% endif %}ok", {}, "literals above no optimized node are compiled as written"),
+    ("optimizer-dict-volatile", "{% autoescape s is defined %}{% if s %}{{ ({[]: 1}).a }}{% endif %}{% endautoescape %}ok", {}, "no folding in a volatile eval context"),
 ]
 
 
