@@ -110,6 +110,10 @@ func (c *compiler) expr(x Expr, lenient bool) (evalFn, error) {
 			if els, err = c.compileExpr(n.Else); err != nil {
 				return nil, err
 			}
+		} else if c.constMode > 0 {
+			// CondExpr.as_const: "if we evaluate to an undefined
+			// object, we better do that at runtime"
+			els = func(*frame) (Value, error) { return Value{}, errImpossible }
 		} else {
 			u := Undef("the inline if-expression on line " + istr(n.P.Line) + " evaluated to false and no else section was defined.")
 			els = func(*frame) (Value, error) { return u, nil }

@@ -60,6 +60,10 @@ FOUND = [
     ("optimizer-dict-not-const-first", "{% if s %}{{ {s: 1, []: 2}|length }}{{ {1: s, []: 2}|length }}{% endif %}", {}, "a pair that is not constant stops the folding (Impossible)"),
     ("optimizer-dict-literal-only", "{% if s %}{{ ({[]: 1},) }}{{ [{[]: 1}] }}{{ {[]: 1} }}{% endif %}ok", {}, "literals above no optimized node are compiled as written"),
     ("optimizer-dict-volatile", "{% autoescape s is defined %}{% if s %}{{ ({[]: 1}).a }}{% endif %}{% endautoescape %}ok", {}, "no folding in a volatile eval context"),
+    # CondExpr.as_const without else and a false test is Impossible: "we better do that at runtime"
+    ("condexpr-no-else-not-folded", "{% set v = (1 if 100000000000000000000[1:-1])|length %}{{ v }}", {}, "exact: the folded test is an Undefined, so the conditional runs and the int's slice raises (the package folded it to an Undefined, length 0)"),
+    ("condexpr-no-else-not-folded-concat", "{{ (1 if 3[1:2]) ~ 'a' }}", {}, "exact: the same under ~"),
+    ("condexpr-no-else-false-const", "{{ (1 if false)|length }}|{{ (1 if false) ~ 'a' }}|{{ (1 if 0) is defined }}", {}, "a constant false test: the Undefined at run time"),
 ]
 
 
