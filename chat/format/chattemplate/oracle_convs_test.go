@@ -116,6 +116,71 @@ func (c oracleConversation) chat(t *testing.T) (msgs []chat.Message, opts []form
 	return msgs, opts, parts, true
 }
 
+// oracleCases is one of internal/jinja2's chat oracle files.
+type oracleCases struct {
+	Templates map[string]string             `json:"templates"`
+	Contexts  map[string]oracleConversation `json:"contexts"`
+	Cases     []oracleChatCase              `json:"cases"`
+}
+
+// oracleChatCase is one template over one conversation, and what Jinja2
+// made of it.
+type oracleChatCase struct {
+	ID          string `json:"id"`
+	TemplateRef string `json:"template_ref"`
+	ContextRef  string `json:"context_ref"`
+	Context     struct {
+		BOS string `json:"bos_token"`
+		EOS string `json:"eos_token"`
+	} `json:"context"`
+	Expect struct {
+		Output *string `json:"output"`
+		Error  string  `json:"error"`
+	} `json:"expect"`
+}
+
+// oracleDir holds internal/jinja2's oracle files.
+var oracleDir = filepath.Join("..", "..", "..", "internal", "jinja2", "testdata", "oracle", "cases")
+
+func readOracleCases(t *testing.T, file string) oracleCases {
+	t.Helper()
+	var doc oracleCases
+	fixture.ReadJSON(t, filepath.Join(oracleDir, file), &doc)
+	return doc
+}
+
+// oracleTally compares renders with Jinja2's: the same bytes, or an
+// error where Jinja2 raises; never a different string, never an error
+// where Jinja2 renders.
+type oracleTally struct {
+	n, identical, bothErr int
+	bad                   []string
+}
+
+func (o *oracleTally) add(c *oracleChatCase, got string, err error) {
+	o.n++
+	switch want := c.Expect.Output; {
+	case want == nil && err != nil:
+		o.bothErr++
+	case want == nil:
+		o.bad = append(o.bad, fmt.Sprintf("%s: Jinja2 raises %s, Render gives %q", c.ID, c.Expect.Error, got))
+	case err != nil:
+		o.bad = append(o.bad, fmt.Sprintf("%s: Jinja2 renders, Render fails: %v", c.ID, err))
+	case got == *want:
+		o.identical++
+	default:
+		o.bad = append(o.bad, fmt.Sprintf("%s:\n  want %q\n  got  %q", c.ID, *want, got))
+	}
+}
+
+// check fails t unless there were more than atLeast renders, all alike.
+func (o *oracleTally) check(t *testing.T, what string, atLeast int) {
+	t.Helper()
+	t.Logf("%s: %d pairs: %d identical, %d raise in both, %d otherwise", what, o.n, o.identical, o.bothErr, len(o.bad))
+	assert.Greater(t, o.n, atLeast)
+	assert.Empty(t, o.bad, "%s", strings.Join(o.bad, "\n"))
+}
+
 // TestOracleConversations renders the chat oracle files of
 // internal/jinja2 (hf.json: this package's corpus; llamacpp.json:
 // llama.cpp's templates; chatmore.json: more real templates) through
@@ -123,30 +188,13 @@ func (c oracleConversation) chat(t *testing.T) (msgs []chat.Message, opts []form
 // the same way (the hostile strings in text, tool arguments, enums and
 // parts included): Jinja2's bytes, or an error where Jinja2 raises.
 func TestOracleConversations(t *testing.T) {
-	dir := filepath.Join("..", "..", "..", "internal", "jinja2", "testdata", "oracle", "cases")
 	for _, file := range []string{"hf.json", "llamacpp.json", "chatmore.json"} {
 		t.Run(file, func(t *testing.T) {
-			var doc struct {
-				Templates map[string]string             `json:"templates"`
-				Contexts  map[string]oracleConversation `json:"contexts"`
-				Cases     []struct {
-					ID          string `json:"id"`
-					TemplateRef string `json:"template_ref"`
-					ContextRef  string `json:"context_ref"`
-					Context     struct {
-						BOS string `json:"bos_token"`
-						EOS string `json:"eos_token"`
-					} `json:"context"`
-					Expect struct {
-						Output *string `json:"output"`
-						Error  string  `json:"error"`
-					} `json:"expect"`
-				} `json:"cases"`
-			}
-			fixture.ReadJSON(t, filepath.Join(dir, file), &doc)
-			var n, identical, bothErr, skipped int
-			var bad []string
-			for _, c := range doc.Cases {
+			doc := readOracleCases(t, file)
+			var tally oracleTally
+			skipped := 0
+			for i := range doc.Cases {
+				c := &doc.Cases[i]
 				conv, ok := doc.Contexts[c.ContextRef]
 				if !ok || c.TemplateRef == "" {
 					continue
@@ -156,7 +204,6 @@ func TestOracleConversations(t *testing.T) {
 					skipped++
 					continue
 				}
-				n++
 				var got string
 				topts := []chattemplate.Option{chattemplate.Name(c.TemplateRef), chattemplate.Clock(pinnedClock),
 					chattemplate.Token("bos_token", c.Context.BOS), chattemplate.Token("eos_token", c.Context.EOS)}
@@ -167,22 +214,9 @@ func TestOracleConversations(t *testing.T) {
 				if err == nil {
 					got, err = tpl.Render(context.Background(), msgs, opts...)
 				}
-				switch want := c.Expect.Output; {
-				case want == nil && err != nil:
-					bothErr++
-				case want == nil:
-					bad = append(bad, fmt.Sprintf("%s: Jinja2 raises %s, Render gives %q", c.ID, c.Expect.Error, got))
-				case err != nil:
-					bad = append(bad, fmt.Sprintf("%s: Jinja2 renders, Render fails: %v", c.ID, err))
-				case got == *want:
-					identical++
-				default:
-					bad = append(bad, fmt.Sprintf("%s:\n  want %q\n  got  %q", c.ID, *want, got))
-				}
+				tally.add(c, got, err)
 			}
-			t.Logf("%s: %d pairs (%d with shapes left out): %d identical, %d raise in both, %d otherwise", file, n, skipped, identical, bothErr, len(bad))
-			assert.Greater(t, n, 100)
-			assert.Empty(t, bad, "%s", strings.Join(bad, "\n"))
+			tally.check(t, fmt.Sprintf("%s (%d with shapes left out)", file, skipped), 100)
 		})
 	}
 }
