@@ -514,6 +514,9 @@ func GetAttr(c *Ctx, v Value, name string) (Value, error) {
 		}
 		if undefinedDunders[name] && !sandboxed(c) {
 			// Undefined's own methods (nothere.__len__() is 0)
+			if r, ok := undefinedDunder(name); ok {
+				return r, nil
+			}
 			return Value{}, &Error{Kind: "Unsupported", Msg: "the attribute " + name + " of 'Undefined' objects is not supported"}
 		}
 		return Value{}, v.undefErr()
@@ -533,6 +536,9 @@ func GetAttr(c *Ctx, v Value, name string) (Value, error) {
 		return r, nil
 	}
 	if !sandboxed(c) && isDunder(name) && pyHasDunder(v, name) {
+		if r, ok := dunderMethod(v, name); ok {
+			return r, nil
+		}
 		return Value{}, &Error{Kind: "Unsupported", Msg: "the attribute " + name + " of " + pyQuote(TypeName(v)) + " objects is not supported"}
 	}
 	if !sandboxed(c) {

@@ -148,6 +148,9 @@ func (k *pyClass) Attr(name string) (Value, bool) {
 			for _, b := range k.bases {
 				out = append(out, ObjectV(classNamed(b)))
 			}
+			if k == classObject {
+				return ListV(out), nil
+			}
 			return ListV(append(out, ObjectV(classNamed("object")))), nil
 		}}
 		mro.Repr = "<built-in method mro of type object at " + addr(mro) + ">"
@@ -155,6 +158,19 @@ func (k *pyClass) Attr(name string) (Value, bool) {
 	}
 	if name == "__class__" {
 		return ObjectV(classNamed("type")), true
+	}
+	if name == "__mro__" {
+		out := []Value{ObjectV(k)}
+		for _, b := range k.bases {
+			out = append(out, ObjectV(classNamed(b)))
+		}
+		if k != classObject {
+			out = append(out, ObjectV(classObject))
+		}
+		return TupleV(out), true
+	}
+	if r, ok := unboundDunder(k.name, name); ok && k.module == "" {
+		return r, true
 	}
 	owner := k.owner
 	if owner == "" {

@@ -8,8 +8,9 @@ import "strings"
 //	python3 -c 'print([n for n in dir(T) if n.startswith("__") and n not in dir(object)])'
 //
 // Without the sandbox, Jinja2's getattr reads them ('ab'.__len__() is 2);
-// the package implements __class__ only, and refuses the others rather
-// than print an Undefined where Python has a value (pyDunder).
+// the package implements __class__, __mro__ and a few methods (below), and
+// refuses the others rather than print an Undefined where Python has a
+// value (GetAttr).
 var pyTypeDunders = map[string]string{
 	"str":      "__add__ __contains__ __getitem__ __getnewargs__ __iter__ __len__ __mod__ __mul__ __rmod__ __rmul__",
 	"Markup":   "__add__ __contains__ __getitem__ __getnewargs__ __html__ __html_format__ __iter__ __len__ __mod__ __module__ __mul__ __radd__ __rmod__ __rmul__ __slots__",
@@ -90,4 +91,143 @@ func pyHasPrivate(v Value, name string) bool {
 	}
 	ds, ok := pyPrivateAttrs[t]
 	return ok && strings.Contains(" "+ds+" ", " "+name+" ")
+}
+
+// The dunder methods the package implements outside the sandbox, for the
+// builtin types that have them: __len__, __contains__, __str__ and
+// __repr__ of str, Markup, list, tuple, dict and range ('ab'.__len__() is
+// 2), bound to the value or unbound on the class (dict.__len__(d)), and
+// an Undefined's __len__, __str__ and __repr__. Another dunder the type
+// has stays Unsupported (GetAttr).
+
+// dunderTypes are the types whose dunder methods are implemented.
+func dunderType(t string) bool {
+	switch t {
+	case "str", "Markup", "list", "tuple", "dict", "range":
+		return true
+	}
+	return false
+}
+
+// dunderName reports whether name is one of the implemented methods.
+func dunderName(name string) bool {
+	switch name {
+	case "__len__", "__contains__", "__str__", "__repr__":
+		return true
+	}
+	return false
+}
+
+// builtinDunder reports whether CPython gives t's method name as a
+// built-in method (defined in the type's method table) rather than a
+// method-wrapper (a slot): dict.__contains__ of those here.
+func builtinDunder(t, name string) bool { return t == "dict" && name == "__contains__" }
+
+// dunderMethod is v.name, bound to v, for the implemented dunder methods.
+func dunderMethod(v Value, name string) (Value, bool) {
+	t := TypeName(v)
+	if !dunderType(t) || !dunderName(name) {
+		return Value{}, false
+	}
+	f := &Func{Name: t + "." + name, Call: func(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
+		return callDunder(c, t, name, v, args, kw)
+	}}
+	if builtinDunder(t, name) {
+		f.Repr = "<built-in method " + name + " of " + t + " object at " + addr(f) + ">"
+	} else {
+		f.Repr = "<method-wrapper '" + name + "' of " + t + " object at " + addr(f) + ">"
+	}
+	return FuncV(f), true
+}
+
+// unboundDunder is cls.name for the implemented dunder methods of the
+// builtin class owner: a slot wrapper, or a method descriptor.
+func unboundDunder(owner, name string) (Value, bool) {
+	if owner == "Markup" || !dunderType(owner) || !dunderName(name) {
+		// Markup's __repr__ is a Python function of markupsafe's
+		return Value{}, false
+	}
+	builtin := builtinDunder(owner, name)
+	repr := "<slot wrapper '" + name + "' of '" + owner + "' objects>"
+	if builtin {
+		repr = "<method '" + name + "' of '" + owner + "' objects>"
+	}
+	return FuncV(&Func{Name: owner + "." + name, Repr: repr, Call: func(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
+		switch {
+		case len(args) == 0 && builtin:
+			return Value{}, typeErr("unbound method %s.%s() needs an argument", owner, name)
+		case len(args) == 0:
+			return Value{}, typeErr("descriptor '%s' of '%s' object needs an argument", name, owner)
+		case !isInstance(args[0], owner) && builtin:
+			return Value{}, typeErr("descriptor '%s' for '%s' objects doesn't apply to a '%s' object", name, owner, TypeName(args[0]))
+		case !isInstance(args[0], owner):
+			return Value{}, typeErr("descriptor '%s' requires a '%s' object but received a '%s'", name, owner, TypeName(args[0]))
+		}
+		return callDunder(c, owner, name, args[0], args[1:], kw)
+	}}), true
+}
+
+// callDunder calls the dunder method name of type t on recv.
+func callDunder(c *Ctx, t, name string, recv Value, args []Value, kw []Kwarg) (Value, error) {
+	want := 0
+	if name == "__contains__" {
+		want = 1
+	}
+	if builtinDunder(t, name) {
+		if len(kw) > 0 {
+			return Value{}, typeErr("%s.%s() takes no keyword arguments", t, name)
+		}
+		if len(args) != want {
+			return Value{}, typeErr("%s.%s() takes exactly one argument (%d given)", t, name, len(args))
+		}
+	} else {
+		if len(kw) > 0 {
+			return Value{}, typeErr("wrapper %s() takes no keyword arguments", name)
+		}
+		if len(args) != want {
+			s := "s"
+			if want == 1 {
+				s = ""
+			}
+			return Value{}, typeErr("expected %d argument%s, got %d", want, s, len(args))
+		}
+	}
+	switch name {
+	case "__len__":
+		n, err := Len(recv)
+		return IntV(int64(n)), err
+	case "__contains__":
+		ok, err := Contains(c, recv, args[0])
+		return BoolV(ok), err
+	case "__str__":
+		// str.__str__ of a Markup is an exact str
+		s, err := ToStr(c, recv)
+		return StrV(s), err
+	}
+	return StrV(Repr(recv)), nil
+}
+
+// undefinedDunder is an Undefined's method name among __len__, __str__
+// and __repr__, bound: Undefined's Python methods.
+func undefinedDunder(name string) (Value, bool) {
+	var r Value
+	switch name {
+	case "__len__":
+		r = IntV(0)
+	case "__str__":
+		r = StrV("")
+	case "__repr__":
+		r = StrV("Undefined")
+	default:
+		return Value{}, false
+	}
+	return FuncV(&Func{Name: "Undefined." + name, bound: reprText("Undefined"), Call: func(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
+		if len(kw) > 0 {
+			return Value{}, typeErr("Undefined.%s() got an unexpected keyword argument '%s'", name, kw[0].Name)
+		}
+		if len(args) > 0 {
+			return Value{}, typeErr("Undefined.%s() takes 1 positional argument but %d were given", name, len(args)+1)
+		}
+		return r, nil
+	}}), true
 }

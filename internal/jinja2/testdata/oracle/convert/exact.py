@@ -696,6 +696,38 @@ CASES = [
     ('private-macro-func-caller-top', "{% macro p() %}{{ caller._func }}|{{ caller._argument_count }}{% endmacro %}{% call(a, b) p() %}{% endcall %}", {}, []),
     ('private-macro-func-imported', "{% from 'm' import f %}{{ f._func }}|{{ f._default_autoescape }}", {}, [{'m': "{% macro f() %}{% endmacro %}"}]),
 ] for suffix, env in (('-plain', PLAIN), ('-sandbox', SANDBOX))] + [
+    # dunder methods outside the sandbox (values_dunder.go): __len__,
+    # __contains__, __str__, __repr__ of str, Markup, list, tuple, dict and
+    # range, bound and through the class, an Undefined's, and __mro__
+] + [(name + suffix, tmpl, ctx, env) for name, tmpl, ctx in [
+    ('dunder-len', "{{ 'ab'.__len__() }}|{{ 'é'.__len__() }}|{{ [1, 2].__len__() }}|{{ (1,).__len__() }}|{{ {'a': 1}.__len__() }}|{{ range(5).__len__() }}|{{ ('<a>'|safe).__len__() }}|{{ x.__len__() }}", {'x': [1, 2, 3]}),
+    ('dunder-contains', "{{ 'ab'.__contains__('a') }}{{ [1].__contains__(2) }}{{ (1,).__contains__(1) }}{{ {'a': 1}.__contains__('a') }}{{ range(3).__contains__(2) }}{{ ('ab'|safe).__contains__('c') }}", {}),
+    ('dunder-str-repr', "{{ 'a'.__repr__() }}|{{ [1, 'a'].__str__() }}|{{ (1, 2).__repr__() }}|{{ range(3).__repr__() }}|{{ {'a': none}.__str__() }}|{{ ('<'|safe).__repr__() }}|{{ ('<'|safe).__str__() }}|{{ 'x'.__str__() }}", {}),
+    ('dunder-str-markup-ae', "{{ ('<'|safe).__str__() }}|{{ ('<'|safe).__repr__() }}|{{ '<'.__str__() }}", {}),
+    ('dunder-printed', "{{ 'ab'.__len__ }}|{{ 'ab'.__contains__ }}|{{ [1].__repr__ }}|{{ (1,).__contains__ }}|{{ {}.__len__ }}|{{ {}.__contains__ }}|{{ range(2).__len__ }}|{{ ('a'|safe).__len__ }}|{{ nothere.__len__ }}|{{ nothere.__str__ }}", {}),
+    ('dunder-class', "{{ dict.__contains__ }}|{{ range.__len__ }}|{{ dict.__len__ }}|{{ dict.__len__({'a': 1}) }}|{{ range.__contains__(range(3), 1) }}|{{ ''.__class__.__len__('abc') }}|{{ [].__class__.__repr__([1]) }}|{{ ''.__class__.__len__('a'|safe) }}", {}),
+    ('dunder-undefined', "[{{ nothere.__len__() }}|{{ nothere.__str__() }}|{{ nothere.__repr__() }}|{{ x.y.__len__() }}]", {'x': {}}),
+    ('dunder-mro', "{{ 'a'.__class__.__mro__ }}{{ (true).__class__.__mro__ }}{{ ('a'|safe).__class__.__mro__ }}{{ nothere.__class__.__mro__ }}{{ dict.__mro__ }}{{ range.__mro__ }}{{ ''.__class__.__mro__[1].__mro__ }}{{ ''.__class__.__mro__[1].mro() }}{{ lipsum.__class__.__mro__ }}{{ cycler.__mro__ }}", {}),
+    ('dunder-err-contains-int', "{{ 'ab'.__contains__(1) }}", {}),
+    ('dunder-err-len-arg', "{{ 'ab'.__len__(1) }}", {}),
+    ('dunder-err-class-type', "{{ dict.__len__('a') }}", {}),
+    ('dunder-err-contains-none', "{{ [].__contains__() }}", {}),
+    ('dunder-err-dict-contains-none', "{{ {}.__contains__() }}", {}),
+    ('dunder-err-dict-contains-two', "{{ {}.__contains__(1, 2) }}", {}),
+    ('dunder-err-dict-contains-kw', "{{ {}.__contains__(x=1) }}", {}),
+    ('dunder-err-len-kw', "{{ 'a'.__len__(x=1) }}", {}),
+    ('dunder-err-unhashable', "{{ {}.__contains__([]) }}", {}),
+    ('dunder-err-list-two', "{{ [1].__contains__(1, 2) }}", {}),
+    ('dunder-err-range-class-none', "{{ range.__contains__() }}", {}),
+    ('dunder-err-dict-class-none', "{{ dict.__contains__() }}", {}),
+    ('dunder-err-dict-class-int', "{{ dict.__contains__(1) }}", {}),
+    ('dunder-err-range-class-int', "{{ range.__len__(1) }}", {}),
+    ('dunder-err-range-class-extra', "{{ range.__len__(range(3), 1) }}", {}),
+    ('dunder-err-dict-class-undefined', "{{ dict.__len__(d) }}", {}),
+    ('dunder-err-undefined-arg', "{{ nothere.__len__(1) }}", {}),
+    ('dunder-err-undefined-kw', "{{ nothere.__str__(a=1) }}", {}),
+    ('dunder-lacks', "[{{ 1 .__len__ }}|{{ none.__len__ }}|{{ 'a'.__nothere__ }}]", {}),
+] for suffix, env in (('-plain', PLAIN), ('-sandbox', SANDBOX), ('-ae', AE))] + [
     # autoescape with filter blocks, imported macros including templates,
     # callers with arguments, recursive macros and ~ or + chains (agreed)
     ('ae4-filterblock-escape', "{% autoescape false %}{% filter escape %}<{{ '<' }}{% endfilter %}{% endautoescape %}|{% filter escape %}<{{ '<' }}{% endfilter %}", {}, AE),
