@@ -251,6 +251,24 @@ def write_cases(name, doc):
     run_file(path)
 
 
+def write_found(name, prefix, test, path, found):
+    """Writes the project's own hand-made cases as cases/NAME: found holds
+    (name, template, context, note[, env[, loader]]) entries, whose ids
+    are PREFIX/name; a note starting "exact:" marks a case whose message
+    Jinja2 gives word for word. test and path say where they come from."""
+    cases = []
+    for cid, tpl, ctx, note, *rest in found:
+        case = {"id": prefix + "/" + cid, "source": {"test": test, "note": note},
+                "template": tpl, "context": ctx, "env": rest[0] if rest else {}}
+        if len(rest) > 1:
+            case["loader"] = rest[1]
+        if note.startswith("exact:"):
+            # which message Jinja2 gives is the point: compared word for word
+            case["exact_message"] = True
+        cases.append(case)
+    write_cases(name, {"jinja2": "", "source": {"repo": "rolemark", "path": path, "licence": "this project's"}, "cases": cases})
+
+
 def run_file(path, check=False):
     with open(path, encoding="utf-8") as f:
         doc = json.load(f)

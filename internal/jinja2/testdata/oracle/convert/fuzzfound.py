@@ -405,22 +405,7 @@ FOUND = [
 def main():
     sys.path.insert(0, os.path.join(HERE, ".."))
     import oracle
-    cases = []
-    for name, tpl, ctx, note, *rest in FOUND:
-        case = {"id": "fuzz/" + name, "source": {"test": "FuzzPython", "note": note},
-                "template": tpl, "context": ctx, "env": rest[0] if rest else {}}
-        if len(rest) > 1:
-            case["loader"] = rest[1]
-        if note.startswith("exact:"):
-            # which message Jinja2 gives is the point: compared word for word
-            case["exact_message"] = True
-        cases.append(case)
-    doc = {"jinja2": "", "source": {"repo": "rolemark", "path": "internal/jinja2/fuzz_python_test.go (FuzzPython)", "licence": "this project's"},
-           "cases": cases}
-    path = os.path.join(HERE, "..", "cases", "fuzz.json")
-    with open(path, "w", encoding="utf-8") as f:
-        f.write(oracle.dump(doc))
-    oracle.run_file(path)
+    oracle.write_found("fuzz.json", "fuzz", "FuzzPython", "internal/jinja2/fuzz_python_test.go (FuzzPython)", FOUND)
 
 
 if __name__ == "__main__":

@@ -91,16 +91,7 @@ FOUND = [
 def main():
     sys.path.insert(0, os.path.join(HERE, ".."))
     import oracle
-    cases = []
-    for name, tpl, ctx, note, *rest in FOUND:
-        case = {"id": "portfound/" + name, "source": {"test": "convert/portfound.py", "note": note},
-                "template": tpl, "context": ctx, "env": rest[0] if rest else {}}
-        if len(rest) > 1:
-            case["loader"] = rest[1]
-        cases.append(case)
-    doc = {"jinja2": "", "source": {"repo": "rolemark", "path": "internal/jinja2/testdata/oracle/convert/portfound.py",
-                                    "licence": "this project's"}, "cases": cases}
-    oracle.write_cases("portfound.json", doc)
+    oracle.write_found("portfound.json", "portfound", "convert/portfound.py", "internal/jinja2/testdata/oracle/convert/portfound.py", FOUND)
 
 
 if __name__ == "__main__":

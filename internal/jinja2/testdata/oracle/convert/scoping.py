@@ -135,19 +135,8 @@ CASES = [
 def main():
     sys.path.insert(0, os.path.join(HERE, ".."))
     import oracle
-    cases = []
-    for name, tpl, note, *rest in CASES:
-        case = {"id": "scoping/" + name, "source": {"test": "convert/scoping.py", "note": note},
-                "template": tpl, "context": CTX, "env": {}}
-        if rest:
-            case["loader"] = rest[0]
-        cases.append(case)
-    doc = {"jinja2": "", "source": {"repo": "rolemark", "path": "internal/jinja2/testdata/oracle/convert/scoping.py", "licence": "this project's"},
-           "cases": cases}
-    path = os.path.join(HERE, "..", "cases", "scoping.json")
-    with open(path, "w", encoding="utf-8") as f:
-        f.write(oracle.dump(doc))
-    oracle.run_file(path)
+    found = [(name, tpl, CTX, note, {}, *rest) for name, tpl, note, *rest in CASES]
+    oracle.write_found("scoping.json", "scoping", "convert/scoping.py", "internal/jinja2/testdata/oracle/convert/scoping.py", found)
 
 
 if __name__ == "__main__":
