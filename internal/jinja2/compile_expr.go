@@ -904,13 +904,22 @@ func (c *compiler) compileTest(n *TestExpr) (evalFn, error) {
 	if err != nil {
 		return nil, err
 	}
+	return boolValue(cond), nil
+}
+
+// boolValue makes a condition an expression: its bool as a Value. Not
+// inlined: a closure copied into an inlined call is compiled without
+// inlining BoolV (Go 1.26), a call on every render of the expression.
+//
+//go:noinline
+func boolValue(cond condFn) evalFn {
 	return func(f *frame) (Value, error) {
 		ok, err := cond(f)
 		if err != nil {
 			return Value{}, err
 		}
 		return BoolV(ok), nil
-	}, nil
+	}
 }
 
 // compileTestCond compiles a test for its bool, which compileTest makes a

@@ -42,13 +42,7 @@ func (c *compiler) fastExpr(x Expr) (evalFn, error) {
 		if err != nil {
 			return nil, err
 		}
-		return func(f *frame) (Value, error) {
-			ok, err := cond(f)
-			if err != nil {
-				return Value{}, err
-			}
-			return BoolV(ok), nil
-		}, nil
+		return boolValue(cond), nil
 	case *UnaryExpr:
 		if k, ok := n.X.(*Const); ok && n.Op != "not" && isNum(k.Value) {
 			// -1, +2.5: the number, once (Jinja2's optimizer folds it;
