@@ -52,10 +52,10 @@ func BinOp(c *Ctx, op string, a, b Value) (Value, error) {
 	}
 	if _, ok := setView(a); ok && op == "-" {
 		// keys and items views are sets: a - b is a set
-		return Value{}, &Error{Kind: "Unsupported", Msg: "a set (the difference of a dict view) is not supported"}
+		return setDifference(c, a, b)
 	}
 	if _, ok := setView(b); ok && op == "-" && !isNum(a) {
-		return Value{}, &Error{Kind: "Unsupported", Msg: "a set (the difference of a dict view) is not supported"}
+		return setDifference(c, a, b)
 	}
 	if op == "*" && (a.IsSafe() || b.IsSafe()) {
 		// Markup.__mul__ and __rmul__ call str.__mul__ themselves, so
@@ -430,6 +430,9 @@ func Contains(c *Ctx, container, item Value) (bool, error) {
 		if v, ok := container.ref.(*dictView); ok {
 			return v.contains(item)
 		}
+		if s, ok := container.ref.(*pySet); ok {
+			return s.contains(item)
+		}
 		if r, ok := container.ref.(*rangeObj); ok {
 			// membership, not an index: True in range(5, 1, -2) is False
 			for _, it := range r.items {
@@ -587,7 +590,8 @@ func unsafeAttr(v Value, name string) (Value, bool) {
 		case KindObject:
 			// a class's mro is internal (sandbox.is_internal_attribute)
 			_, class := v.ref.(*pyClass)
-			unsafe = class && name == "mro"
+			_, set := v.ref.(*pySet)
+			unsafe = class && name == "mro" || set && containsWord(setMutators, name)
 		}
 	}
 	if !unsafe {

@@ -46,8 +46,9 @@ func checkHashable(k Value) error {
 		case *genericAlias:
 			// hash(dict[x]) hashes x
 			return checkHashable(o.args)
-		case *sliceObj, *dictView:
-			// a slice is unhashable before Python 3.12, a dict view always
+		case *sliceObj, *dictView, *pySet:
+			// a slice is unhashable before Python 3.12, a dict view and a
+			// set always
 			return &Error{Kind: "TypeError", Msg: "unhashable type: " + pyQuote(TypeName(k))}
 		}
 	}
