@@ -77,7 +77,13 @@ func (c *compiler) expr(x Expr, lenient bool) (evalFn, error) {
 		}
 		pos := n.P
 		return func(f *frame) (Value, error) {
-			d := NewDict(len(keys))
+			// a dict display evaluates every key and value, in order,
+			// before BUILD_MAP hashes the keys
+			var buf [8]Value
+			kv := buf[:0]
+			if 2*len(keys) > len(buf) {
+				kv = make([]Value, 0, 2*len(keys))
+			}
 			for i := range keys {
 				k, err := keys[i](f)
 				if err != nil {
@@ -87,10 +93,14 @@ func (c *compiler) expr(x Expr, lenient bool) (evalFn, error) {
 				if err != nil {
 					return Value{}, err
 				}
-				if err := checkHashable(k); err != nil {
+				kv = append(kv, k, v)
+			}
+			d := NewDict(len(keys))
+			for i := 0; i < len(kv); i += 2 {
+				if err := checkHashable(kv[i]); err != nil {
 					return Value{}, place(err, name, pos)
 				}
-				d.Set(k, v)
+				d.Set(kv[i], kv[i+1])
 			}
 			return DictV(d), nil
 		}, nil

@@ -2094,7 +2094,7 @@ func mapFunc(c *Ctx, args []Value, kw []Kwarg) (func(Value) (Value, error), erro
 		}
 		name, rest := args[0], args[1:]
 		fn = func(it Value) (Value, error) {
-			n, err := ToStr(c, name)
+			n, err := lookupName("filter", name)
 			if err != nil {
 				return Value{}, err
 			}
@@ -2105,6 +2105,23 @@ func mapFunc(c *Ctx, args []Value, kw []Kwarg) (func(Value) (Value, error), erro
 		}
 	}
 	return fn, nil
+}
+
+// lookupName is the name of the filter or test that map, select or
+// reject call per item: Jinja2 looks it up in a dict, so a name that is
+// no str is unhashable (TypeError) or not found.
+func lookupName(kind string, name Value) (string, error) {
+	if name.kind == KindStr {
+		return name.s, nil
+	}
+	if err := checkHashable(name); err != nil {
+		return "", err
+	}
+	msg := "No " + kind + " named " + Repr(name) + "."
+	if name.kind == KindUndefined {
+		msg += " (" + name.undefErr().Msg + "; did you forget to quote the callable name?)"
+	}
+	return "", pyErr("TemplateRuntimeError", "%s", msg)
 }
 
 func hasKw(kw []Kwarg, name string) bool {
@@ -2145,7 +2162,7 @@ func selectFunc(c *Ctx, args []Value, kw []Kwarg, reject, lookupAttr bool) (func
 	if len(args) > off {
 		name, rest := args[off], args[off+1:]
 		test = func(x Value) (bool, error) {
-			n, err := ToStr(c, name)
+			n, err := lookupName("test", name)
 			if err != nil {
 				return false, err
 			}

@@ -38,12 +38,10 @@ var (
 )
 
 // urlize is jinja2.utils.urlize on text already escaped.
-func urlize(text string, trimLimit int, rel, target string, extraSchemes []string) string {
-	trim := func(x string) string {
-		if trimLimit >= 0 && utf8.RuneCountInString(x) > trimLimit {
-			return string([]rune(x)[:trimLimit]) + "..."
-		}
-		return x
+// trim shortens a link's text (nil: no trim_url_limit).
+func urlize(text string, trim func(string) string, rel, target string, extraSchemes []string) string {
+	if trim == nil {
+		trim = func(x string) string { return x }
 	}
 	relAttr, targetAttr := "", ""
 	if rel != "" {
@@ -115,19 +113,36 @@ func fUrlize(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 	if err != nil {
 		return Value{}, err
 	}
-	trimLimit := int64(-1)
+	// utils.urlize's trim_url reads the limit only for a link it makes:
+	// len(x) > limit, then x[:limit], with Python's errors
+	var trim func(string) string
+	var trimErr error
 	if set[0] && a[0].kind != KindNone {
-		if trimLimit, err = intArg(a[0]); err != nil {
-			return Value{}, err
+		limit := a[0]
+		trim = func(x string) string {
+			if trimErr != nil {
+				return x
+			}
+			gt, err := Compare(c, ">", IntV(int64(utf8.RuneCountInString(x))), limit)
+			if err != nil || !gt {
+				trimErr = err
+				return x
+			}
+			cut, err := Slice(c, StrV(x), Value{}, limit, Value{})
+			if err != nil {
+				trimErr = err
+				return x
+			}
+			return cut.s + "..."
 		}
 	}
 	relParts := map[string]bool{"noopener": true}
 	if set[3] && a[3].Truth() {
-		r, err := ToStr(c, a[3])
-		if err != nil {
-			return Value{}, err
+		// (rel or "").split()
+		if a[3].kind != KindStr {
+			return Value{}, pyErr("AttributeError", "'%s' object has no attribute 'split'", TypeName(a[3]))
 		}
-		for _, p := range pySplitSpace(r, -1) {
+		for _, p := range pySplitSpace(a[3].s, -1) {
 			relParts[p] = true
 		}
 	}
@@ -152,10 +167,11 @@ func fUrlize(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 			return Value{}, err
 		}
 		for _, it := range items {
-			s, err := ToStr(c, it)
-			if err != nil {
-				return Value{}, err
+			if it.kind != KindStr {
+				// _uri_scheme_re.fullmatch(scheme)
+				return Value{}, typeErr("expected string or bytes-like object, got '%s'", TypeName(it))
 			}
+			s := it.s
 			if !urlizeSchemeRe.MatchString(s) {
 				return Value{}, filterErr("%s is not a valid URI scheme prefix.", Repr(it))
 			}
@@ -176,7 +192,10 @@ func fUrlize(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 	} else if !v.IsSafe() {
 		text = htmlEscapeStr(v.s)
 	}
-	rv := urlize(text, int(trimLimit), strings.Join(parts, " "), target, schemes)
+	rv := urlize(text, trim, strings.Join(parts, " "), target, schemes)
+	if trimErr != nil {
+		return Value{}, trimErr
+	}
 	if autoescaping(c) {
 		return SafeV(rv), nil
 	}

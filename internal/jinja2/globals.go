@@ -17,6 +17,10 @@ func gRange(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
 	var start, stop, step int64 = 0, 0, 1
 	n := make([]int64, len(args))
 	for i, a := range args {
+		if a.kind == KindInt && a.ref != nil {
+			// Python's range holds ints of any size
+			return Value{}, &Error{Kind: "Unsupported", Msg: "a range whose start, stop or step is beyond 64 bits is not supported"}
+		}
 		v, err := intArg(a)
 		if err != nil {
 			return Value{}, err

@@ -772,6 +772,19 @@ func word(t string) uint64 {
 		uint64(t[4])<<32 | uint64(t[5])<<40 | uint64(t[6])<<48 | uint64(t[7])<<56
 }
 
+// mulAdd is a + b*c, and whether it fits an int64.
+func mulAdd(a, b, c int64) (int64, bool) {
+	p := b * c
+	if b != 0 && (p/b != c || b == -1 && c == math.MinInt64) {
+		return 0, false
+	}
+	r := a + p
+	if (p > 0 && r < a) || (p < 0 && r > a) {
+		return 0, false
+	}
+	return r, true
+}
+
 // Slice is v[start:stop:step]; an omitted bound is a zero Value.
 func Slice(c *Ctx, v Value, start, stop, step Value) (Value, error) {
 	if v.kind == KindUndefined {
@@ -900,11 +913,18 @@ func Slice(c *Ctx, v Value, start, stop, step Value) (Value, error) {
 			}
 			return ObjectV(&bytesObj{b: string(b)}), nil
 		}
+		nStart, ok1 := mulAdd(rng.start, from, rng.step)
+		nStop, ok2 := mulAdd(rng.start, to, rng.step)
+		nStep, ok3 := mulAdd(0, rng.step, st)
+		if !ok1 || !ok2 || !ok3 || step.kind == KindInt && step.ref != nil {
+			// Python's range holds ints of any size
+			return Value{}, &Error{Kind: "Unsupported", Msg: "a range whose start, stop or step is beyond 64 bits is not supported"}
+		}
 		items := make([]Value, cnt)
 		for j, i := 0, from; j < cnt; j, i = j+1, i+st {
 			items[j] = rng.items[i]
 		}
-		return ObjectV(&rangeObj{items: items, start: rng.start + from*rng.step, stop: rng.start + to*rng.step, step: rng.step * st}), nil
+		return ObjectV(&rangeObj{items: items, start: nStart, stop: nStop, step: nStep}), nil
 	}
 	items := v.list().Items
 	if st == 1 && (v.kind == KindTuple || sandboxed(c)) {

@@ -64,6 +64,27 @@ FOUND = [
     ("condexpr-no-else-not-folded", "{% set v = (1 if 100000000000000000000[1:-1])|length %}{{ v }}", {}, "exact: the folded test is an Undefined, so the conditional runs and the int's slice raises (the package folded it to an Undefined, length 0)"),
     ("condexpr-no-else-not-folded-concat", "{{ (1 if 3[1:2]) ~ 'a' }}", {}, "exact: the same under ~"),
     ("condexpr-no-else-false-const", "{{ (1 if false)|length }}|{{ (1 if false) ~ 'a' }}|{{ (1 if 0) is defined }}", {}, "a constant false test: the Undefined at run time"),
+    # a dict display evaluates every key and value before BUILD_MAP hashes the keys
+    ("dict-display-order", "{{ {{'b': 1}: 1, nothere.x: 2} }}", {}, "exact: the UndefinedError of the second key comes before the first key's TypeError (the package hashed each pair at once)"),
+    ("dict-display-order-value", "{{ {[]: 1, 'a': '}'.format(1)} }}", {}, "exact: ValueError: Single '}' encountered in format string, from a later value"),
+    ("dict-display-unhashable", "{{ {'a': 1, []: 2, {}: 3} }}", {}, "exact: then the first unhashable key, in order"),
+    # urlize reads trim_url_limit only for a link it makes, rel with str.split, extra_schemes with re.fullmatch
+    ("urlize-limit-lazy", "{{ '0.1'|urlize(trim_url_limit=[1]) }}|{{ 'x http://abc.com y'|urlize(-3) }}|{{ 'x http://abc.com y'|urlize(2.5e20) }}|{{ 'http://a.co'|urlize(true) }}", {}, "no link, no error; a negative limit cuts from the end (the package refused a list, and took -3 for no limit)"),
+    ("urlize-limit-list", "{{ 'x http://abc.com y'|urlize([1]) }}", {}, "exact: len(x) > limit"),
+    ("urlize-limit-float", "{{ 'x http://abc.com y'|urlize(2.5) }}", {}, "exact: x[:limit]"),
+    ("urlize-rel-list", "{{ 'x'|urlize(rel=['a']) }}", {}, "exact: (rel or '').split() (the package printed the str of the list)"),
+    ("urlize-scheme-int", "{{ 'x'|urlize(extra_schemes=['ftp:', none]) }}", {}, "exact: _uri_scheme_re.fullmatch(None)"),
+    # map, select and reject look the filter or test up in a dict
+    ("map-name-unhashable", "{{ [1]|map(['0'])|list }}", {}, "exact: TypeError: unhashable type: 'list' (the package looked up the str of the list)"),
+    ("map-name-int", "{{ [1]|map(1)|list }}", {}, "exact: No filter named 1."),
+    ("map-name-undefined", "{{ [1]|map(nothere)|list }}", {}, "exact: with the hint for an undefined name"),
+    ("select-name-unhashable", "{{ [1]|select({})|list }}", {}, "exact: TypeError: unhashable type: 'dict'"),
+    ("reject-name-none", "{{ [{'a': 1}]|rejectattr('a', none)|list }}", {}, "exact: No test named None."),
+    ("map-name-lazy", "{{ []|map(['0'])|list }}|{{ []|select({})|list }}", {}, "nothing is looked up for no item"),
+    # a range of ints beyond 64 bits is refused, by name
+    ("range-big-int", "{{ range(18446744073709551617, 5)|list }}", {}, "refused: Python's range holds ints of any size (the package raised OverflowError)"),
+    ("range-slice-big-step", "{{ range(3)[9223372036854775808:100:9223372036854775808] }}", {}, "refused: the slice's step is beyond 64 bits (the package printed a clamped step)"),
+    ("range-slice", "{{ range(3)[::2] }}|{{ range(10)[-2:1:-3] }}|{{ range(1, 20, 3)[2:] }}|{{ range(5)[::-1] }}|{{ range(5)[10:] }}", {}, "range slices as before"),
 ]
 
 
