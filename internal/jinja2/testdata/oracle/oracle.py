@@ -170,6 +170,9 @@ def template_source(case, templates):
     return case["template"]
 
 
+SERVE_SECONDS = 8        # FuzzPython gives up on an answer after 10
+SERVE_MEMORY = 2 << 30   # bytes of address space for --serve
+
 ADDRESS = re.compile(r"0x[0-9a-f]{6,}\b", re.I)  # upper-cased (|upper), after %20 (|urlencode)
 
 
@@ -292,13 +295,32 @@ def run_file(path, check=False):
     return True
 
 
+class ServeTimeout(BaseException):
+    """A request took too long (not an Exception, so render's except
+    clauses let it through)."""
+
+
+def on_alarm(signum, frame):
+    raise ServeTimeout()
+
+
 def serve():
     """One JSON request a line ({"template", "context", "env", "loader"}),
-    one JSON answer a line (the expect of render)."""
+    one JSON answer a line (the expect of render).
+
+    A request gets SERVE_SECONDS and the process SERVE_MEMORY of address
+    space: a template that makes Python build a huge value (slice(2**53)
+    appends lists one by one) answers OracleError or MemoryError instead
+    of running on after the fuzzer that asked has given up on it."""
+    import resource
+    import signal
+    resource.setrlimit(resource.RLIMIT_AS, (SERVE_MEMORY, SERVE_MEMORY))
+    signal.signal(signal.SIGALRM, on_alarm)
     for line in sys.stdin:
         if not line.strip():
             continue
         try:
+            signal.alarm(SERVE_SECONDS)
             req = json.loads(line)
             ans = render(req)
             # Rendered again with other objects alive, so that new objects
@@ -308,9 +330,13 @@ def serve():
             hold = [bytes(n) for n in range(1, 512) for _ in range(4)]
             again = render(req)
             del hold
+            signal.alarm(0)
             if again != ans:
                 ans = {"error": "OracleError", "message": "the output depends on memory addresses"}
+        except ServeTimeout:
+            ans = {"error": "OracleError", "message": "took over %d seconds" % SERVE_SECONDS}
         except Exception as e:  # a malformed request: say so, keep serving
+            signal.alarm(0)
             ans = {"error": "OracleError", "message": "%s: %s" % (type(e).__name__, e)}
         try:
             out = json.dumps(ans, ensure_ascii=False)
