@@ -68,6 +68,12 @@ func (g *fuzzGen) exprMore() string {
 			"dict([('a', 1), ('b', "+e()+")])", "dict(**{'a': "+e()+"})", "range(1, 10, 3)|list", "range("+e()+")|list", "range(100001)|length",
 			"range(0, 200002, 2)|length", "range(-5)|list", "range(3)[1:]", "range(1, 7, 2)|reverse|list", "range(10)[::-3]|list")
 	case 10:
+		if g.n(3) == 0 {
+			// long lists and dicts, keys of mixed types
+			return g.pick("range(30)|list", "range(12)|map('string')|list", "[\"a\" * 30, \"b\" * 30, [\"c\" * 30]]", "{'k': 'v' * 70, 'j': [1, 2]}",
+				"{1: 'a', 'b': 2}", "{'a b': 1, 'c': none}", "{'x': nothere, 'y': '<&>', 'z': 0.5}", "{'a\"': 1}", "{'a/b': 1}", "{(1, 2): 1}", "{none: 1, 'n': 2}",
+				"[1.5, -0.0, 1e16, 10**20]", "{'b': 1, 'a': {'d': [1, {'c': 2}], 'c': 'x' * 40}}") + "|" + g.kwFilter()
+		}
 		return e() + "|" + g.kwFilter()
 	case 11:
 		// tuples and lists, concatenated, repeated, compared
@@ -161,7 +167,7 @@ func (g *fuzzGen) nestedFormat() string {
 func (g *fuzzGen) kwFilter() string {
 	e := g.expr
 	b := func() string { return g.pick("true", "false", e()) }
-	switch g.n(16) {
+	switch g.n(17) {
 	case 0:
 		return "urlize(" + g.pick("trim_url_limit="+g.pick("5", "0", "-1", e()), "nofollow="+b(), "target="+e(), "rel="+e(), "extra_schemes=['ftp:', 'x-y:']",
 			"10, true, '_blank'", "rel='a', nofollow=true", "extra_schemes="+e()) + ")"
@@ -169,6 +175,9 @@ func (g *fuzzGen) kwFilter() string {
 		return "xmlattr(" + g.pick("", "false", b()) + ")"
 	case 2:
 		return "pprint"
+	case 16:
+		// pprint past its width, tojson of keys that do not sort, xmlattr of odd keys
+		return g.pick("list|pprint", "batch(3)|list|pprint", "tojson", "xmlattr", "dictsort|pprint", "items|list|tojson")
 	case 3:
 		return "dictsort(" + g.pick("case_sensitive="+b(), "by='value', case_sensitive=true", "reverse="+b(), "by="+e()) + ")"
 	case 4:

@@ -315,6 +315,9 @@ func (g *fuzzGen) partials() {
 		"{% macro g(a=" + g.literal() + ") %}" + g.pick("<{{ caller(a) if caller else a }}>", "{{ a }}{{ v }}", "{{ caller() }}") + "{% endmacro %}" +
 		"{% macro _priv() %}p{% endmacro %}{% set v = " + g.expr() + " %}" + g.pick("", "text", "{{ v }}", "{% set _h = 1 %}")
 	g.loader["base.j2"] = "A{% block b %}[{{ " + g.expr() + " }}]{% endblock %}" + g.pick("", "{{ self.b() }}", "{% for x in [1, 2] %}{% block c scoped %}{{ x }}{% endblock %}{% endfor %}") + "Z"
+	// a second level of inheritance, with a required block
+	g.loader["mid.j2"] = "{% extends 'base.j2' %}" + g.pick("{% block b %}<{{ super() }}>{% endblock %}", "{% block b %}({{ x }}){% block r required %}{% endblock %}{% endblock %}",
+		"{% block c %}m{{ super() }}{% endblock %}", "{% block b %}{{ self.c() if self.c is defined }}{% block r required %}{# c #}{% endblock %}{% endblock %}")
 }
 
 func (g *fuzzGen) n(k int) int {
@@ -957,7 +960,7 @@ func (g *fuzzGen) request() oracleRequest {
 	if g.n(12) == 0 {
 		// a child of base.j2: blocks that read the parent's and the context's names
 		g.partials()
-		src := "{% extends " + g.pick("'base.j2'", "'base.j2'", "x", "'nope.j2'") + " %}" + g.pick("", "{% set x = 1 %}") +
+		src := "{% extends " + g.pick("'base.j2'", "'base.j2'", "x", "'nope.j2'", "'mid.j2'", "'mid.j2'") + " %}" + g.pick("", "{% set x = 1 %}", "{% block r %}R{{ super() }}{% endblock %}") +
 			"{% block b %}" + g.pick("", "{{ super() }}") + tpl.String() + "{% endblock %}" + g.pick("", "{% block c %}<{{ x }}>{% endblock %}", "{% block d %}{% endblock %}", "ignored")
 		tpl.Reset()
 		tpl.WriteString(src)
