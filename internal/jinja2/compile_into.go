@@ -124,10 +124,7 @@ func (c *compiler) nativeInto(x Expr) intoFn {
 
 // placedInto is placedExpr's intoFn.
 func (c *compiler) placedInto(x Expr, place placeFn) (intoFn, error) {
-	saved := c.placing
-	c.placing = x
-	gen, err := c.expr(x, false)
-	c.placing = saved
+	gen, err := c.exprBeside(x)
 	if err != nil {
 		return nil, err
 	}
@@ -201,10 +198,7 @@ func (c *compiler) nativeRefL(x Expr, lenient bool) (refFn, error) {
 		return nil, nil
 	}
 	if place := c.deepPlace(x); place != nil && !lenient {
-		saved := c.placing
-		c.placing = x
-		gen, err := c.expr(x, false)
-		c.placing = saved
+		gen, err := c.exprBeside(x)
 		if err != nil {
 			return nil, err
 		}

@@ -102,13 +102,21 @@ func (c *compiler) deepPlace(x Expr) placeFn {
 	return c.placeOf(x)
 }
 
-// placedExpr compiles x, which place reads in place, as the Value place
-// points to, or x's own evaluation where it points to none.
-func (c *compiler) placedExpr(x Expr, place placeFn) (evalFn, error) {
+// exprBeside compiles x's own evaluation, for a closure that reads x in
+// place where it can and evaluates it where it cannot (c.placing keeps
+// the compilation of x from reading it in place again).
+func (c *compiler) exprBeside(x Expr) (evalFn, error) {
 	saved := c.placing
 	c.placing = x
 	gen, err := c.expr(x, false)
 	c.placing = saved
+	return gen, err
+}
+
+// placedExpr compiles x, which place reads in place, as the Value place
+// points to, or x's own evaluation where it points to none.
+func (c *compiler) placedExpr(x Expr, place placeFn) (evalFn, error) {
+	gen, err := c.exprBeside(x)
 	if err != nil {
 		return nil, err
 	}
