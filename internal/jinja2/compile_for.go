@@ -286,6 +286,10 @@ func (c *compiler) compileFor(n *For) (execFn, error) {
 			}
 		}
 		completed := false // an iteration ran its body to the end: no else
+		var sizedKeys []Value
+		if sized != nil {
+			sizedKeys = sized.keys // the keys the loop started from (items may be the values)
+		}
 		if lf != nil {
 			live = nil // (a filter reads its own copy)
 		} else if lo != nil {
@@ -340,8 +344,8 @@ func (c *compiler) compileFor(n *For) (execFn, error) {
 			} else if err != errContinue {
 				return err
 			}
-			if sized != nil && len(sized.keys) != len(items) {
-				return place(errDictChanged(), name, pos)
+			if sized != nil && (len(sized.keys) != len(sizedKeys) || keysReplaced(sized, sizedKeys)) {
+				return place(dictChanged(sized, sizedKeys), name, pos)
 			}
 		}
 		if !completed && els != nil {
@@ -489,8 +493,8 @@ func runPairs(f *frame, d *Dict, keys, vals []Value, init func(*frame) error, st
 		} else if err != errContinue {
 			return err
 		}
-		if len(d.keys) != len(keys) {
-			return place(errDictChanged(), name, pos)
+		if len(d.keys) != len(keys) || keysReplaced(d, keys) {
+			return place(dictChanged(d, keys), name, pos)
 		}
 	}
 	if !completed && els != nil {
@@ -503,6 +507,41 @@ func runPairs(f *frame, d *Dict, keys, vals []Value, init func(*frame) error, st
 // the dict changed its size.
 func errDictChanged() error {
 	return &Error{Kind: "RuntimeError", Msg: "dictionary changed size during iteration"}
+}
+
+// keysReplaced reports whether d, whose keys a loop iterates as keys (the
+// same n items, or d's own slice), holds them no more at the same size:
+// the body removed a key and added another (Dict.delete makes a new
+// slice; an addition alone changes the size, a value set in place
+// neither). items is d.keys as the loop started, or a copy of it.
+func keysReplaced(d *Dict, keys []Value) bool {
+	if len(d.keys) == 0 || len(d.keys) != len(keys) {
+		return false
+	}
+	if &d.keys[0] == &keys[0] {
+		return false
+	}
+	for i := range keys {
+		if !sameValue(d.keys[i], keys[i]) {
+			return true
+		}
+	}
+	return false
+}
+
+// dictChanged is the error of a loop over d whose body changed d: Python's
+// RuntimeError when the size changed. When keys were replaced at the same
+// size, Python's iterator walks its hash table's entries, deleted ones
+// skipped and added ones at the end, and compacts them when an insertion
+// finds the table full: it raises "dictionary keys changed during
+// iteration", or yields the added key, or skips one, depending on the
+// table's size, which depends on how the dict was built. The package does
+// not model that table: Unsupported.
+func dictChanged(d *Dict, keys []Value) error {
+	if len(d.keys) != len(keys) {
+		return errDictChanged()
+	}
+	return &Error{Kind: "Unsupported", Msg: "a dict whose keys the loop's body replaced (one removed, another added) is not supported: Python's next step depends on its hash table"}
 }
 
 // dictViewInPlace reports whether o.name() is a dict's own view method

@@ -747,6 +747,17 @@ CASES = [
     ('set-err-method-call', "{{ ({'a': 1}.keys() - []).copy() }}", {}),
     ('set-ints-refused', "{{ {1: 1, 2: 2}.keys() - [] }}", {}),
 ] for suffix, env in (('-plain', PLAIN), ('-sandbox', SANDBOX))] + [
+    # a loop over a dict whose body replaces a key (removes one, adds
+    # another: the same size): Python's iterator walks its hash table,
+    # so it raises "keys changed", yields the new key or skips one, by
+    # the table's size (how the dict was built); refused (compile_for.go)
+    ('dict-keys-replaced-current', "{% set d = {'a': 1, 'b': 2} %}{% for k in d %}{{ k }}{{ d.pop(k) if k == 'a' }}{{ d.update(c=3) if k == 'a' }}{% endfor %}", {}, {}),
+    ('dict-keys-replaced-ahead', "{% set d = {'a': 1, 'b': 2, 'c': 3} %}{% for k in d %}{{ k }}{{ d.pop('b') if k == 'a' }}{{ d.update(z=3) if k == 'a' }}{% endfor %}", {}, {}),
+    ('dict-keys-replaced-full', "{% set d = {'a': 1, 'b': 2, 'c': 3, 'd': 4, 'e': 5} %}{% for k in d %}{{ k }}{{ d.pop('b') if k == 'a' }}{{ d.update(z=3) if k == 'a' }}{% endfor %}", {}, {}),
+    ('dict-keys-replaced-items', "{% set d = {'a': 1, 'b': 2} %}{% for k, v in d.items() %}{{ k }}{{ d.pop(k) if k == 'a' }}{{ d.update(c=3) if k == 'a' }}{% endfor %}", {}, {}),
+    ('dict-keys-replaced-keys-view', "{% set d = x %}{% for k in d.keys() %}{{ k }}{{ d.pop('a') if k == 'a' }}{{ d.update(c=3) if k == 'a' }}{% endfor %}", {'x': {'a': 1, 'b': 2}}, {}),
+    ('dict-values-set-in-place', "{% set d = {'a': 1, 'b': 2} %}{% for k in d %}{{ d.update({k: 5}) }}{{ d.pop(k) if false }}{% endfor %}{{ d }}|{% for k, v in d.items() %}{{ d.update({k: v + 1}) }}{% endfor %}{{ d }}|{% for k in d %}{{ d.setdefault(k, 0) }}{% endfor %}", {}, {}),
+    ('dict-size-changed', "{% set d = {'a': 1, 'b': 2} %}{% for k in d %}{{ k }}{{ d.pop('b') }}{% endfor %}", {}, {}),
     # autoescape with filter blocks, imported macros including templates,
     # callers with arguments, recursive macros and ~ or + chains (agreed)
     ('ae4-filterblock-escape', "{% autoescape false %}{% filter escape %}<{{ '<' }}{% endfilter %}{% endautoescape %}|{% filter escape %}<{{ '<' }}{% endfilter %}", {}, AE),
