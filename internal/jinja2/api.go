@@ -47,7 +47,9 @@ type Loader func(name string) (src string, err error)
 
 // Filter is a Jinja2 filter: {{ v|name(args, kw=…) }}. It must change
 // neither args nor kw, which may be shared by every call of one filter
-// expression (its constant arguments), and may keep them.
+// expression (its constant arguments), and may keep them. What a Go
+// callback may keep of the values it receives: see "Values a Go callback
+// receives" in the package doc.
 type Filter func(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error)
 
 // Test is a Jinja2 test: {{ v is name(args) }}. Like a Filter, it must

@@ -20,6 +20,19 @@
 // depth, output size, loop iterations, string and list growth, the render
 // context's deadline), each an error that names the limit.
 //
+// # Values a Go callback receives
+//
+// A Filter, a Test, a global function (WithGlobal) and an embedding
+// engine's hooks (ext.go) receive the render's values. A namespace, the
+// loop variable, a macro or caller live in memory the Env hands to later
+// renders (its pool's, or a Renderer's): a callback may read, call and
+// change them while it runs, and keeps past its return only what it
+// converted while it ran (ToStr, Iterate, the items of a list). Kept as
+// they are, a namespace reads as empty once the render ends and holds a
+// later render's names while that one runs, and a loop or a macro must
+// not be used (TestCallbackKeepsValue). Values that came from the caller,
+// and str, numbers, lists and dicts, stay what they are.
+//
 // # Why one package of this size
 //
 // The package is about 23,500 lines of non-test code (November 2026), eight

@@ -220,6 +220,8 @@ func (n *namespace) reset() {
 	clear(d.keys)
 	clear(d.vals)
 	*n = namespace{own: Dict{keys: d.keys[:0], vals: d.vals[:0]}}
+	// a Go callback that kept the namespace reads it as empty, no nil
+	n.d = &n.own
 }
 
 func builtinGlobals() map[string]Value {

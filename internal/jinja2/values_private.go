@@ -47,9 +47,13 @@ func (l *loopObj) private(name string) (Value, bool) {
 		}
 		return IntV(int64(l.length())), true
 	case "_current":
+		if l.i >= len(l.items) {
+			// a loop a Go callback kept past its render (reset)
+			return missingV(), true
+		}
 		return l.items[l.i], true
 	case "_before":
-		if l.i == 0 {
+		if l.i == 0 || l.i > len(l.items) {
 			return missingV(), true
 		}
 		return l.items[l.i-1], true
