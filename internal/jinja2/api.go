@@ -342,6 +342,7 @@ type Ctx struct {
 	out        []byte    // the output; captured output is cut off its end
 	outBase    int       // where this render's output starts in out (AppendRender)
 	gen        *genTrack // RenderGeneration's record; nil when not asked
+	own        *ownTrack // the spans of the template's own text (Renderer.TrackOwn); nil when not asked
 	scratch    []byte    // a filter's working memory (tojson), kept from call to call
 	autoescape bool      // how the code running now escapes what it prints (escVolatile)
 	depth      int       // nested macro calls, includes, recursive loops

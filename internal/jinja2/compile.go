@@ -394,7 +394,7 @@ func (c *compiler) compileStmts(body []Stmt) (execFn, error) {
 		switch {
 		case len(seg) == 1 && !seg[0].name && seg[0].miss == nil:
 			s := seg[0].text
-			fns = append(fns, func(f *frame) error { return f.c.writeRaw(s) })
+			fns = append(fns, func(f *frame) error { return f.c.writeOwn(s) })
 		case len(seg) > 0:
 			fns = append(fns, c.segment(seg))
 		}

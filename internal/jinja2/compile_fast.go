@@ -331,6 +331,9 @@ func (c *compiler) segment(ops []segOp) execFn {
 		for i := range ops {
 			op := &ops[i]
 			if len(op.text) > 0 {
+				if c.own != nil {
+					c.own.add(len(c.out)-c.outBase, len(op.text))
+				}
 				c.out = append(c.out, op.text...)
 				if limit > 0 && len(c.out)-c.outBase > limit {
 					return c.checkOutput()

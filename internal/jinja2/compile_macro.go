@@ -279,11 +279,11 @@ func (m *macroCode) call(c *Ctx, def *frame, args []Value, kw []Kwarg) (Value, e
 	safe := c.Autoescape()
 	start := len(c.out)
 	if err := m.callInto(c, def, args, kw); err != nil {
-		c.out = c.out[:start]
+		c.cutOut(start)
 		return Value{}, err
 	}
 	out := string(c.out[start:])
-	c.out = c.out[:start]
+	c.cutOut(start)
 	if safe {
 		return SafeV(out), nil
 	}

@@ -50,10 +50,10 @@ func (c *compiler) compileStmt(s Stmt) (execFn, error) {
 				if f.tc.inh.parent != nil {
 					return nil
 				}
-				return f.c.writeRaw(txt)
+				return f.c.writeOwn(txt)
 			}, nil
 		}
-		return func(f *frame) error { return f.c.writeRaw(txt) }, nil
+		return func(f *frame) error { return f.c.writeOwn(txt) }, nil
 	case *Print:
 		return c.compilePrint(n)
 	case *If:
@@ -126,7 +126,20 @@ func (c *compiler) compilePrint(n *Print) (execFn, error) {
 	if err != nil || w == nil {
 		return w, err
 	}
-	return c.finalizedConst(n, w), nil
+	w = c.finalizedConst(n, w)
+	if _, ok := n.X.(*Const); ok {
+		// what a constant writes is the template's own text
+		print := w
+		w = func(f *frame) error {
+			start := len(f.c.out)
+			if err := print(f); err != nil {
+				return err
+			}
+			f.c.ownSince(start)
+			return nil
+		}
+	}
+	return w, nil
 }
 
 // textFinalized reports whether template text is compiled as a print:
@@ -174,7 +187,7 @@ func (c *compiler) finalizedConst(n *Print, w execFn) execFn {
 		if guard && f.tc.inh.parent != nil {
 			return nil
 		}
-		return f.c.writeRaw(s)
+		return f.c.writeOwn(s)
 	}
 }
 
@@ -1087,6 +1100,9 @@ func (s *streamedPrint) stream(f *frame) error {
 		var err error
 		switch {
 		case p.lit:
+			if c.own != nil {
+				c.own.add(len(out)-c.outBase, len(p.run))
+			}
 			out = append(out, p.run...)
 			k += p.runN - 1
 			continue
@@ -1117,7 +1133,8 @@ func (s *streamedPrint) stream(f *frame) error {
 			// read where it lies: what p.eval would return
 			w, err := p.ref(f)
 			if err != nil {
-				c.out = out[:start]
+				c.out = out
+				c.cutOut(start)
 				return err
 			}
 			if w.kind == KindStr && (s.concat || w.flags&flagSafe == 0) {
@@ -1147,7 +1164,7 @@ func (s *streamedPrint) stream(f *frame) error {
 		}
 		out = c.out
 		if err != nil {
-			c.out = out[:start]
+			c.cutOut(start)
 			return err
 		}
 		switch {
@@ -1179,7 +1196,7 @@ func (s *streamedPrint) finish(f *frame, start, k int, v Value) error {
 	if k > 0 {
 		head = append(head, StrV(string(c.out[start:])))
 	}
-	c.out = c.out[:start]
+	c.cutOut(start)
 	if s.concat {
 		head = append(head, v)
 		for j := k + 1; j < len(s.parts); j++ {

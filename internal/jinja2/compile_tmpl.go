@@ -466,7 +466,7 @@ func (c *compiler) importer(x evalFn, withContext bool) func(f *frame) (*moduleO
 		// the module's body is joined only when it is printed
 		_ = f.c.captureLeave(outer, nil)
 		body := string(f.c.out[start:])
-		f.c.out = f.c.out[:start]
+		f.c.cutOut(start)
 		if err != nil {
 			return nil, err
 		}

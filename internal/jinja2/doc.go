@@ -59,7 +59,7 @@
 //	ext.go              an embedding engine's block tags, fixed calls, finalize
 //	layout.go           variables passed by position (chat templates)
 //	renderer.go         a Renderer: one render's reusable state
-//	generation.go       Span: what {% generation %} blocks wrote
+//	generation.go       Span: what {% generation %} blocks and the template's own text wrote
 //	slab.go, values_mem.go  lists and dicts in memory the caller keeps
 //	doc.go              this overview
 //

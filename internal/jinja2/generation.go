@@ -47,7 +47,7 @@ func (c *Ctx) captured(start int, outer, err error) (Value, error) {
 func (c *Ctx) capturedAs(start int, outer, err error, safe bool) (Value, error) {
 	err = c.captureLeave(outer, err)
 	out := string(c.out[start:])
-	c.out = c.out[:start]
+	c.cutOut(start)
 	if err != nil {
 		return Value{}, err
 	}
@@ -114,4 +114,69 @@ func (t *Template) RenderGeneration(ctx context.Context, vars map[string]Value) 
 		return "", nil, err
 	}
 	return string(c.out), g.spans, nil
+}
+
+// ownTrack records the spans of a render's output that the template's
+// own constant text wrote (Renderer.TrackOwn): its text between tags,
+// the constants it prints and the constant operands of a printed + or ~
+// chain. Spans are in output order, adjacent ones merged; every place
+// that cuts the output back (a capture, a chain that falls back to its
+// general path) cuts them back too (Ctx.cutOut), so bytes that a later
+// write puts where a recorded span was are never taken for the
+// template's.
+type ownTrack struct {
+	spans []Span
+}
+
+// add records that the template's own text wrote n bytes at start.
+func (o *ownTrack) add(start, n int) {
+	if n == 0 {
+		return
+	}
+	if k := len(o.spans) - 1; k >= 0 && o.spans[k].End >= start {
+		// adjacent, or the same write recorded twice (a constant print
+		// written by writeOwn)
+		o.spans[k].End = max(o.spans[k].End, start+n)
+		return
+	}
+	o.spans = append(o.spans, Span{Start: start, End: start + n})
+}
+
+// cut forgets what was recorded at end or after.
+func (o *ownTrack) cut(end int) {
+	k := len(o.spans)
+	for k > 0 && o.spans[k-1].Start >= end {
+		k--
+	}
+	o.spans = o.spans[:k]
+	if k > 0 && o.spans[k-1].End > end {
+		o.spans[k-1].End = end
+	}
+}
+
+// writeOwn writes s, text of the template's own, recording its span when
+// the render tracks them.
+func (c *Ctx) writeOwn(s string) error {
+	if c.own != nil {
+		c.own.add(len(c.out)-c.outBase, len(s))
+	}
+	c.out = append(c.out, s...)
+	return c.checkOutput()
+}
+
+// ownSince records that the template's own text wrote the output from
+// start (an index of c.out) on, when the render tracks it.
+func (c *Ctx) ownSince(start int) {
+	if c.own != nil {
+		c.own.add(start-c.outBase, len(c.out)-start)
+	}
+}
+
+// cutOut cuts the output back to its first n bytes (an index of c.out),
+// and the spans of the template's own text with it.
+func (c *Ctx) cutOut(n int) {
+	c.out = c.out[:n]
+	if c.own != nil {
+		c.own.cut(n - c.outBase)
+	}
 }

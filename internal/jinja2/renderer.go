@@ -12,7 +12,9 @@ import (
 // RenderVarsWith, sparing the Env's pool at every render. A Renderer is
 // not safe for concurrent use.
 type Renderer struct {
-	c *Ctx
+	c     *Ctx
+	own   *ownTrack // TrackOwn's record, kept from render to render
+	track bool      // TrackOwn(true)
 }
 
 // NewRenderer returns a Renderer for the templates of e.
@@ -35,6 +37,10 @@ func (t *Template) RenderVarsWith(ctx context.Context, r *Renderer, l *Layout, v
 		return "", errLayoutVals
 	}
 	c.ctx = ctx
+	if r.track {
+		r.own.spans = r.own.spans[:0]
+		c.own = r.own
+	}
 	err := t.runBound(c, l, vals)
 	var out string
 	if err == nil {
@@ -44,4 +50,34 @@ func (t *Template) RenderVarsWith(ctx context.Context, r *Renderer, l *Layout, v
 		r.c = idleCtx(t.env) // let a large output buffer go
 	}
 	return out, err
+}
+
+// TrackOwn makes the renders of r record (on) or not record where the
+// template's own text wrote (OwnSpans); either way it forgets what an
+// earlier render recorded.
+func (r *Renderer) TrackOwn(on bool) {
+	if on && r.own == nil {
+		r.own = &ownTrack{}
+	}
+	if r.own != nil {
+		r.own.spans = r.own.spans[:0]
+	}
+	r.track = on
+}
+
+// OwnSpans returns, after a render with r that TrackOwn asked to track,
+// the spans of its output that the template's own constant text wrote and
+// nothing cut back: the text between its tags, the constants it prints,
+// the constant operands of a printed + or ~ chain (each in the simple
+// paths of the compiled program; other constant writes are not
+// recorded). They are in order, adjacent ones merged. A byte outside them
+// may still be the template's; a byte inside is never copied from the
+// render's variables. Nil when r does not track them; empty when no
+// render with r has run since TrackOwn. The slice is r's, valid until
+// its next render or TrackOwn.
+func (r *Renderer) OwnSpans() []Span {
+	if !r.track {
+		return nil
+	}
+	return r.own.spans
 }

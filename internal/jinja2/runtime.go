@@ -310,7 +310,7 @@ func (e *Env) resetCtx(c *Ctx) bool {
 	if c.rootInh.blocks != nil || c.rootInh.parent != nil {
 		c.rootInh = inheritance{}
 	}
-	c.ctx, c.gen, c.joinErr = nil, nil, nil
+	c.ctx, c.gen, c.own, c.joinErr = nil, nil, nil, nil
 	c.out, c.outBase, c.scratch = c.out[:0], 0, c.scratch[:0]
 	c.autoescape, c.escVolatile, c.inh, c.evalAuto, c.depth, c.iters = e.autoescape, false, nil, e.autoescape, 0, 0
 	clear(c.suspended)

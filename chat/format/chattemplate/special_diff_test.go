@@ -692,8 +692,11 @@ func dataOf(b string, op int) (string, map[string]any) {
 // a join of the template's own text leaves to data: never for ordinary
 // text on 096 (Qwen3-Coder, whose "\n<" ~ key ~ ">" can make <tool_call>)
 // and 110 (Mistral v3, whose "[AVAILABLE_TOOLS] [" and "]" could make
-// [/INST] but for the order of its writes); and a value that completes
-// a join is still refused.
+// [/INST] but for the order of its writes); not either when every token
+// the prompt holds that the data could have made stands in bytes the
+// template's own text wrote (jinja2.Renderer.OwnSpans: 096's and 110's
+// tokens are all in their literals, so "Use snake_case." and "[/" need
+// none); and a value that completes a join is still refused.
 func TestNeutralRenderingOnlyWhenDataCanJoin(t *testing.T) {
 	sources, _, _ := readCorpus(t)
 	tpls := map[string]*chattemplate.Template{}
@@ -718,16 +721,16 @@ func TestNeutralRenderingOnlyWhenDataCanJoin(t *testing.T) {
 	}{
 		{"096.jinja", "Thanks! And of Italy, in 'quotes' (please) & fast?", 0},
 		{"110.jinja", "Thanks! And of Italy, in 'quotes' (please) & fast?", 0},
-		{"110.jinja", "x > y", 0}, // no text of 110 joins <s> or </s>: data would need their < too
-		{"110.jinja", "<b>", 1},   // all of <s>'s marks
-		{"096.jinja", "Use snake_case.", 1},
-		{"096.jinja", "a <b> c", 1},
+		{"110.jinja", "x > y", 0},           // no text of 110 joins <s> or </s>: data would need their < too
+		{"110.jinja", "<b>", 1},             // all of <s>'s marks, and <s> is {{ bos_token }}, a variable
+		{"096.jinja", "Use snake_case.", 0}, // the marks of a join, but its tokens are its literals'
+		{"096.jinja", "a <b> c", 0},
 		// 110's "[" is followed by its own text and its "]" preceded by
 		// it (the write order), and the brackets Jinja2 writes are next
 		// to its own text on their inner side: a / alone joins nothing
 		{"110.jinja", "and/or", 0},
-		{"110.jinja", "[/", 1}, // [/INST] with data's [ and /
-		{"110.jinja", "[x]", 1},
+		{"110.jinja", "[/", 0}, // [/INST] with data's [ and /, but the prompt's tokens are its literals'
+		{"110.jinja", "[x]", 0},
 	} {
 		tpl := tpls[tc.file]
 		before := chattemplate.NeutralRenders(tpl)

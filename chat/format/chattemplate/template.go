@@ -458,14 +458,21 @@ func (t *Template) checkedRender(ctx context.Context, rd *renderData, msgs []cha
 		}
 		neutral = n
 	}
+	if neutral {
+		// where the template's own text wrote, for Forgeable
+		rd.jr.TrackOwn(true)
+	}
 	out, err := t.render(ctx, rd, msgs, list, te, tv, opts, spans)
 	if err != nil || !neutral {
 		return out, err
 	}
 	// Only a token the data could have made (its marks, or a join's,
-	// are in the data) can be forged: a prompt holding none of them
-	// needs no neutral rendering (special.Guard.Forgeable).
-	if !t.guard.Forgeable(seen, out) {
+	// are in the data) can be forged, and only where the template's own
+	// text did not write all of it: a prompt holding no such token needs
+	// no neutral rendering (special.Guard.ForgeableOutside).
+	forgeable := t.guard.ForgeableOutside(seen, out, ownSpans(rd.jr.OwnSpans()).holds)
+	rd.jr.TrackOwn(false)
+	if !forgeable {
 		t.unforgeable.Add(1)
 		return out, nil
 	}
@@ -495,6 +502,24 @@ func (t *Template) checkedRender(ctx context.Context, rd *renderData, msgs []cha
 		return "", specialTokenError(t.name, hit)
 	}
 	return out, nil
+}
+
+// ownSpans is the spans of a prompt that the template's own text wrote
+// (jinja2.Renderer.OwnSpans), in order.
+type ownSpans []jinja2.Span
+
+// holds reports whether out[start:end] lies wholly within one of o.
+func (o ownSpans) holds(start, end int) bool {
+	i, _ := slices.BinarySearchFunc(o, start, func(s jinja2.Span, at int) int {
+		if s.End <= at {
+			return -1
+		}
+		if s.Start > at {
+			return 1
+		}
+		return 0
+	})
+	return i < len(o) && o[i].Start <= start && end <= o[i].End
 }
 
 // render is Render after the checks of the data, in rd; list is msgs as

@@ -280,8 +280,12 @@ func TestTemplateToolsVerdictKept(t *testing.T) {
 // caller's tools and their neutral copy in turn: both conversions are
 // kept, so that rendering the same tools again converts none.
 func TestTemplateToolsReusedWithTheNeutralCopy(t *testing.T) {
-	tpl, err := chattemplate.New("{% for t in tools %}<{{ t.function.name }}>{{ t.function.parameters | tojson }}{% endfor %}" +
-		"{% for m in messages %}<|im_start|>{{ m.role }}\n{{ m.content }}<|im_end|>\n{% endfor %}")
+	// the tokens are printed from a variable, whose bytes the rendering
+	// does not follow to the template's text: the prompt holds tokens the
+	// data could have made, so the neutral copy is rendered
+	tpl, err := chattemplate.New("{% for t in tools %}<{{ t.function.name }}>{{ t.function.parameters | tojson }}{% endfor %}"+
+		"{% set s, e = '<|im_start|>', '<|im_end|>' %}{% for m in messages %}{{ s }}{{ m.role }}\n{{ m.content }}{{ e }}\n{% endfor %}",
+		chattemplate.SpecialTokens("<|im_start|>", "<|im_end|>"))
 	require.NoError(t, err)
 	require.True(t, chattemplate.Joins(tpl))
 	tools := []chat.Tool{{Name: "get_weather", Parameters: []byte(`{"city":"a|b"}`)}}
@@ -298,9 +302,11 @@ func TestTemplateToolsReusedWithTheNeutralCopy(t *testing.T) {
 // same conversation is made neutral and converted once; one more message
 // is a conversation of its own; data that joins the template's text into
 // a token is refused every time. (The template writes the token itself,
-// so that the prompt holds one the data could have made.)
+// from a variable, whose bytes the rendering does not follow to the
+// template's text, so that the prompt holds one the data could have
+// made.)
 func TestTemplateNeutralConversationKept(t *testing.T) {
-	tpl, err := chattemplate.New("{% for m in messages %}<{{ m.content }}>{% endfor %}<|im_end|>",
+	tpl, err := chattemplate.New("{% set e = '<|im_end|>' %}{% for m in messages %}<{{ m.content }}>{% endfor %}{{ e }}",
 		chattemplate.SpecialTokens("<|im_end|>"))
 	require.NoError(t, err)
 	require.True(t, chattemplate.Joins(tpl))

@@ -933,6 +933,16 @@ func (g *Guard) CheckScannedVerdict(marks Marks, tv *ToolsVerdict, vars map[stri
 // by data (the tokens it holds are the template's own), so the neutral
 // rendering would find nothing, and a chat template skips it.
 func (g *Guard) Forgeable(seen Marks, out string) bool {
+	return g.ForgeableOutside(seen, out, nil)
+}
+
+// ForgeableOutside is Forgeable for a prompt some of whose bytes are
+// known to be the template's own text (own reports whether out[start:end]
+// lies wholly within them; nil: none is known): a token that stands
+// wholly in the template's own bytes has no byte written by data, so it
+// is no token the data made, and only the other places of a token the
+// data could have made count.
+func (g *Guard) ForgeableOutside(seen Marks, out string, own func(start, end int) bool) bool {
 	anyTok := false // a need of no one token is met: every token may be made
 	for k := range g.joinNeed {
 		if g.joinTok[k] < 0 && g.joinNeed[k].subsetOf(&seen.set) {
@@ -946,8 +956,24 @@ func (g *Guard) Forgeable(seen Marks, out string) bool {
 		for k := 0; !may && k < len(g.joinNeed); k++ {
 			may = g.joinTok[k] == i && g.joinNeed[k].subsetOf(&seen.set)
 		}
-		if may && strings.Contains(out, tok) {
-			return true
+		if !may {
+			continue
+		}
+		if own == nil {
+			if strings.Contains(out, tok) {
+				return true
+			}
+			continue
+		}
+		for at := 0; ; {
+			k := strings.Index(out[at:], tok)
+			if k < 0 {
+				break
+			}
+			if !own(at+k, at+k+len(tok)) {
+				return true
+			}
+			at += k + 1
 		}
 	}
 	return false

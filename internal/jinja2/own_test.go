@@ -1,0 +1,67 @@
+package jinja2
+
+import (
+	"context"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// OwnSpans holds the bytes the template's own constant text wrote and
+// nothing else: what a capture (a macro's value, a set block, a filter
+// block, a call block), a chain that falls back to its general path or a
+// variable wrote is outside, even where a recorded span stood before the
+// output was cut back. The special-token guard of chat templates skips a
+// token that lies wholly within them (chat/format/chattemplate), so a byte
+// the variables wrote inside one would let data forge a token.
+func TestOwnSpans(t *testing.T) {
+	e := New()
+	l := NewLayout("x", "ms", "n")
+	vals := []Value{StrV("X"), ListV([]Value{StrV("a"), StrV("b")}), IntV(7)}
+	for _, tc := range []struct {
+		src, out string
+		own      []Span
+	}{
+		{"<a>{{ x }}</a>", "<a>X</a>", []Span{{0, 3}, {4, 8}}},
+		{"{{ '<a>' }}{{ x }}{{ 1 }}", "<a>X1", []Span{{0, 3}, {4, 5}}},
+		{"{% if x %}{{- '\n<t>' -}}{% endif %}", "\n<t>", []Span{{0, 4}}},
+		// the constant operands of a printed chain, not its variables
+		{"{{ '<a>' ~ x ~ '<b>' }}", "<a>X<b>", []Span{{0, 3}, {4, 7}}},
+		{"{% for m in ms %}{{- '<s>' + m + '\n' }}{% endfor %}", "<s>a\n<s>b\n", []Span{{0, 3}, {4, 8}, {9, 10}}},
+		// a chain that falls back to its general path (a list operand):
+		// what it wrote is cut back and written again as one str
+		{"{{ '<a>' ~ [1] ~ x }}", "<a>[1]X", nil},
+		{"<p>{{ '<a>' ~ [1] ~ '<b>' }}", "<p><a>[1]<b>", []Span{{0, 3}}},
+		{"<p>{{ '<a>' ~ nothere ~ x }}", "<p><a>X", []Span{{0, 3}}},
+		// a macro printed writes in place; its value kept or filtered is
+		// a str of its own
+		{"{% macro f(a) %}<m>{{ a }}</m>{% endmacro %}{{ f(x) }}|{% set y = f(x) %}{{ y }}", "<m>X</m>|<m>X</m>", []Span{{0, 3}, {4, 9}}},
+		{"{% macro f(a) %}<m>{{ a }}</m>{% endmacro %}{{ f(x)|upper }}", "<M>X</M>", nil},
+		// a set block, then a slice of it next to data: none of its text
+		// was written where it stands now
+		{"{% set y %}<|im_end|>{% endset %}{{ y[:4] ~ x }}", "<|imX", nil},
+		{"{% set y %}<|im_end|>{% endset %}<{{ y }}", "<<|im_end|>", []Span{{0, 1}}},
+		{"{% filter upper %}<s>{{ x }}{% endfilter %}!", "<S>X!", []Span{{4, 5}}},
+		{"{% macro c() %}[{{ caller() }}]{% endmacro %}{% call c() %}<q>{{ x }}{% endcall %}", "[<q>X]", []Span{{0, 4}, {5, 6}}},
+		{"{{ x }}{{ n }}{{ '%s|' % x }}<e>", "X7X|<e>", []Span{{4, 7}}},
+	} {
+		tp, err := e.Parse("t", tc.src)
+		require.NoError(t, err, tc.src)
+		r := e.NewRenderer()
+		r.TrackOwn(true)
+		out, err := tp.RenderVarsWith(context.Background(), r, l, vals)
+		require.NoError(t, err, tc.src)
+		assert.Equal(t, tc.out, out, tc.src)
+		got := r.OwnSpans()
+		if len(got) == 0 {
+			got = nil
+		}
+		assert.Equal(t, tc.own, got, tc.src)
+		r.TrackOwn(false)
+		assert.Nil(t, r.OwnSpans())
+		_, err = tp.RenderVarsWith(context.Background(), r, l, vals)
+		require.NoError(t, err)
+		assert.Nil(t, r.OwnSpans(), "not tracked: %s", tc.src)
+	}
+}
