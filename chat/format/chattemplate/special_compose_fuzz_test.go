@@ -40,6 +40,11 @@ func FuzzSpecialTokensComposed(f *testing.F) {
 			"messages[0].content", "v", "range", "loop", "(messages[0].content,)", "[messages[0].content]",
 			"{'k': messages[0].content}", "1", "-1", "1.5", "none", "true", "dict(a_b=1)", "cycler('x')",
 			"namespace(a=1)", "m", "messages[0]", "g", "g.A"}
+		// v, g and g.A are template variables, or, when the last byte
+		// says so, a second message, its content and role: a rendering
+		// without variables is the one that records where the template's
+		// own text wrote (OwnSpans)
+		atoms[7], atoms[23], atoms[24] = "@V@", "@G@", "@G@.@A@"
 		var parts []string
 		for range 3 {
 			e := atoms[next(len(atoms))]
@@ -49,10 +54,6 @@ func FuzzSpecialTokensComposed(f *testing.F) {
 			parts = append(parts, e)
 		}
 		src := "{% macro m() %}x{% endmacro %}{% for q in [1] %}{{ " + strings.Join(parts, " ~ ") + " }}{% endfor %}"
-		tpl, err := chattemplate.New(src, chattemplate.SpecialTokens(tok))
-		if err != nil {
-			return
-		}
 		i := next(len(tok) + 1)
 		j := i + next(len(tok)-i+1)
 		content := tok[i:j]
@@ -69,6 +70,17 @@ func FuzzSpecialTokensComposed(f *testing.F) {
 		type goStruct struct{ A string }
 		vars := map[string]any{"v": tok[j:], "g": goStruct{A: "a"}}
 		msgs := []chat.Message{chat.Text(chat.RoleUser, content)}
+		if next(2) == 1 {
+			src = strings.NewReplacer("@V@", "messages[1].content", "@G@", "messages[1]", "@A@", "role").Replace(src)
+			msgs = append(msgs, chat.Text(chat.RoleUser, tok[j:]))
+			vars = nil
+		} else {
+			src = strings.NewReplacer("@V@", "v", "@G@", "g", "@A@", "A").Replace(src)
+		}
+		tpl, err := chattemplate.New(src, chattemplate.SpecialTokens(tok))
+		if err != nil {
+			return
+		}
 		render := func(m []chat.Message, o renderOpts) (string, error) {
 			return tpl.Render(context.Background(), m, o.options()...)
 		}

@@ -38,7 +38,11 @@ func FuzzSpecialTokensOrdered(f *testing.F) {
 		i := next(len(tok))
 		j := i + next(len(tok)-i+1)
 		pieces := []string{tok[:i], tok[j:], "x" + tok[:i], tok[j:] + "x", tok[:1], tok[len(tok)-1:], "[", "]", "<", ">", "|", "/", "_", "x"}
-		data := []string{"messages[0].content", "v", "x", "(x|string)", "(messages[0].content|tojson)"}
+		// @V@ and @X@ are v and x, template variables, or, when the last
+		// byte says so, a second message's content and a list literal
+		// holding it: a rendering without variables is the one that
+		// records where the template's own text wrote (OwnSpans)
+		data := []string{"messages[0].content", "@V@", "@X@", "(@X@|string)", "(messages[0].content|tojson)"}
 		macro := ""
 		var stmts func(depth int) string
 		stmts = func(depth int) string {
@@ -93,10 +97,6 @@ func FuzzSpecialTokensOrdered(f *testing.F) {
 		}
 		body := stmts(0)
 		src := macro + body
-		tpl, err := chattemplate.New(src, chattemplate.SpecialTokens(tok))
-		if err != nil {
-			return
-		}
 		// the middle of the token as the content, and one of its ends as
 		// v and in x: the data lacks the other end, which only the
 		// template's pieces can write
@@ -106,6 +106,17 @@ func FuzzSpecialTokensOrdered(f *testing.F) {
 			vars["v"], vars["x"] = tok[:i], []any{tok[:i]}
 		}
 		msgs := []chat.Message{chat.Text(chat.RoleUser, mid)}
+		if next(2) == 1 {
+			src = strings.NewReplacer("@V@", "messages[1].content", "@X@", "[messages[1].content]").Replace(src)
+			msgs = append(msgs, chat.Text(chat.RoleUser, vars["v"].(string)))
+			vars = nil
+		} else {
+			src = strings.NewReplacer("@V@", "v", "@X@", "x").Replace(src)
+		}
+		tpl, err := chattemplate.New(src, chattemplate.SpecialTokens(tok))
+		if err != nil {
+			return
+		}
 		render := func(m []chat.Message, o renderOpts) (string, error) {
 			return tpl.Render(context.Background(), m, o.options()...)
 		}
@@ -115,7 +126,9 @@ func FuzzSpecialTokensOrdered(f *testing.F) {
 		}
 		nmsgs, nopts := neutralConversation(t, msgs, renderOpts{Vars: vars})
 		nopts.AllowSpecialTokens = true
-		nopts.Vars["x"] = []any{neutralText(vars["x"].([]any)[0].(string))}
+		if vars != nil {
+			nopts.Vars["x"] = []any{neutralText(vars["x"].([]any)[0].(string))}
+		}
 		neutral, err := render(nmsgs, nopts)
 		if err != nil {
 			return
