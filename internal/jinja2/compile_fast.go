@@ -265,8 +265,12 @@ func (c *compiler) namePrint(n *Print) execFn {
 		if fin := f.c.env.ext.finalize; fin != nil {
 			v = fin(v)
 		}
+		start := len(f.c.out)
 		if err := f.c.writeValue(v); err != nil {
 			return place(err, name, pos)
+		}
+		if v.flags&flagOwn != 0 {
+			f.c.ownSince(start)
 		}
 		return nil
 	}
@@ -343,6 +347,9 @@ func (c *compiler) segment(ops []segOp) execFn {
 			switch {
 			case op.name:
 				if p := &f.slots[op.slot]; p.kind == KindStr && plain {
+					if c.own != nil && p.flags&flagOwn != 0 {
+						c.own.add(len(c.out)-c.outBase, len(p.s))
+					}
 					c.out = append(c.out, p.s...)
 					if limit > 0 && len(c.out)-c.outBase > limit {
 						return place(c.checkOutput(), tmpl, op.pos)

@@ -1124,6 +1124,9 @@ func (s *streamedPrint) stream(f *frame) error {
 			// a Value returned is copied through a stack temporary the
 			// CPU stalls on (see compileSet)
 			if w := &f.slots[p.slot]; w.kind == KindStr && (s.concat || w.flags&flagSafe == 0) {
+				if c.own != nil && w.flags&flagOwn != 0 {
+					c.own.add(len(out)-c.outBase, len(w.s))
+				}
 				out = append(out, w.s...)
 				continue
 			}

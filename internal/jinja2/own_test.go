@@ -17,8 +17,8 @@ import (
 // the variables wrote inside one would let data forge a token.
 func TestOwnSpans(t *testing.T) {
 	e := New()
-	l := NewLayout("x", "ms", "n")
-	vals := []Value{StrV("X"), ListV([]Value{StrV("a"), StrV("b")}), IntV(7)}
+	l := NewLayout("x", "ms", "n", "b")
+	vals := []Value{StrV("X"), ListV([]Value{StrV("a"), StrV("b")}), IntV(7), OwnStrV("<s>")}
 	for _, tc := range []struct {
 		src, out string
 		own      []Span
@@ -45,6 +45,15 @@ func TestOwnSpans(t *testing.T) {
 		{"{% filter upper %}<s>{{ x }}{% endfilter %}!", "<S>X!", []Span{{4, 5}}},
 		{"{% macro c() %}[{{ caller() }}]{% endmacro %}{% call c() %}<q>{{ x }}{% endcall %}", "[<q>X]", []Span{{0, 4}, {5, 6}}},
 		{"{{ x }}{{ n }}{{ '%s|' % x }}<e>", "X7X|<e>", []Span{{4, 7}}},
+		// a str of the template's own (OwnStrV: a chat template's token
+		// variable) printed whole; what is made of it is not
+		{"{{ b }}", "<s>", []Span{{0, 3}}},
+		{"{{ x }}{{ b }}{{ x }}", "X<s>X", []Span{{1, 4}}},
+		{"{{ b + '[' + x }}", "<s>[X", []Span{{0, 4}}},
+		{"{% for m in ms %}{{ b }}{% endfor %}", "<s><s>", []Span{{0, 6}}},
+		{"{{ b[:2] }}{{ b|upper }}{{ b ~ x }}{{ (b ~ x)[:3] }}{{ b|replace('s', x) }}", "<s<S><s>X<s><X>", []Span{{5, 8}}},
+		{"{% set b = x %}{{ b }}", "X", nil},
+		{"{% macro f() %}{{ b }}{% endmacro %}{{ f()|lower }}{% set y = f() %}{{ y }}", "<s><s>", nil},
 	} {
 		tp, err := e.Parse("t", tc.src)
 		require.NoError(t, err, tc.src)

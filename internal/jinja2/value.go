@@ -38,6 +38,7 @@ const (
 	flagLazyAttr                   // KindUndefined: a missing attribute, s its name and n its object's kind (undefAttr)
 	flagASCII                      // KindStr: s is known to be ASCII, so its length is len(s) (strVScan)
 	flagMissing                    // KindUndefined: Jinja2's missing, a frame's name before its first store (symbols.go)
+	flagOwn                        // KindStr: s is the template's own text, not data (OwnStrV)
 )
 
 // List is a list or a tuple.
@@ -183,6 +184,13 @@ func strVScan(s string) Value {
 
 // strASCII reports whether the str v is ASCII, from its flag when known.
 func strASCII(v Value) bool { return v.flags&flagASCII != 0 || isASCII(v.s) }
+
+// OwnStrV is a str that is the template's own text, not data (a chat
+// template's token variable): a render that tracks where the template's
+// own text wrote (Renderer.TrackOwn) records the span of {{ name }}
+// printing it whole. What is made of it (a slice, a concatenation, a
+// filter's result) is a str of its own, without the mark.
+func OwnStrV(s string) Value { return Value{kind: KindStr, s: s, flags: flagOwn} }
 
 // SafeV is a markupsafe.Markup: a str that autoescaping leaves alone.
 func SafeV(s string) Value { return Value{kind: KindStr, s: s, flags: flagSafe} }

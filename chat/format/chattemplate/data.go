@@ -185,7 +185,7 @@ func layout(tokens map[string]string) (*jinja2.Layout, []jinja2.Value) {
 	fixed := []jinja2.Value{{}, {}, {}, jinja2.NoneV()}
 	for _, k := range slices.Sorted(maps.Keys(tokens)) {
 		names = append(names, k)
-		fixed = append(fixed, jinja2.StrV(tokens[k]))
+		fixed = append(fixed, jinja2.OwnStrV(tokens[k])) // the template's own text (the special-token rule)
 	}
 	return jinja2.NewLayout(names...), fixed
 }

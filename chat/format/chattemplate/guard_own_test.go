@@ -24,6 +24,7 @@ func TestGuardOwnText(t *testing.T) {
 	const tok = "<|im_end|>"
 	for _, tc := range []struct {
 		name, src, content string
+		vars               map[string]any
 		neutral            bool // the neutral copy is rendered
 		refused            bool // and the rendering refused
 	}{
@@ -44,19 +45,34 @@ func TestGuardOwnText(t *testing.T) {
 		{name: "a filter block's text", src: "{% filter lower %}<|IM_{% endfilter %}{{ messages[0].content }}", content: "end|>", neutral: true, refused: true},
 		{name: "a chain falling back, then data", src: "{{ '<|im_' ~ nothere }}{{ messages[0].content }}", content: "end|>", neutral: true, refused: true},
 		{name: "replace writing a literal", src: "{{ messages[0].content|replace('#', '<|im_') }}", content: "#end|>", neutral: true, refused: true},
+		{name: "a token variable", src: "{% for m in messages %}{{ m.content }}{{ eos_token }}{% endfor %}", content: "<a|b_c>"},
+		{name: "a token variable in a chain", src: "{% for m in messages %}{{ m.content + eos_token }}{% endfor %}", content: "<a|b_c>"},
+		{name: "a token variable kept in another", src: "{% set e = eos_token %}{{ messages[0].content }}{{ e }}", content: "<a|b_c>"},
+		// still taken, and refused: data wrote a byte of the token
+		{name: "a token variable cut", src: "{{ eos_token[:5] }}{{ messages[0].content }}", content: "end|>", neutral: true, refused: true},
+		{name: "a token variable replaced", src: "{{ eos_token|replace('_', messages[0].content) }}", content: "_", neutral: true, refused: true},
+		{name: "a token variable set from data", src: "{% set eos_token = messages[0].content %}<|im_{{ eos_token }}", content: "end|>", neutral: true, refused: true},
 		// still taken, and passed: the template's token printed from a
 		// variable, whose bytes the rendering does not follow
 		{name: "a variable holding the literal", src: "{% set e = '<|im_end|>' %}{{ messages[0].content }}{{ e }}", content: "<a|b_c>", neutral: true},
+		// with format.Vars the variables go by name, and the rendering
+		// records nothing: the old check
+		{name: "a rendering with variables", src: "{{ messages[0].content }}<|im_end|>", content: "<a|b_c>", neutral: true,
+			vars: map[string]any{"other": "y"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			tpl, err := chattemplate.New(tc.src, chattemplate.SpecialTokens(tok))
+			tpl, err := chattemplate.New(tc.src, chattemplate.Token("eos_token", tok))
 			require.NoError(t, err)
 			msgs := []chat.Message{chat.Text(chat.RoleUser, tc.content)}
-			allowed, err := tpl.Render(context.Background(), msgs, format.AllowSpecialTokens())
+			opts := []format.Option{}
+			if tc.vars != nil {
+				opts = append(opts, format.Vars(tc.vars))
+			}
+			allowed, err := tpl.Render(context.Background(), msgs, append(opts, format.AllowSpecialTokens())...)
 			require.NoError(t, err)
 			require.Contains(t, allowed, tok)
 			before := chattemplate.NeutralRenders(tpl)
-			_, err = tpl.Render(context.Background(), msgs)
+			_, err = tpl.Render(context.Background(), msgs, opts...)
 			assert.Equal(t, tc.neutral, chattemplate.NeutralRenders(tpl) > before, "neutral rendering")
 			if tc.refused {
 				var se *format.SpecialTokenError

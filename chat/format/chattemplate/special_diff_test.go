@@ -694,9 +694,10 @@ func dataOf(b string, op int) (string, map[string]any) {
 // and 110 (Mistral v3, whose "[AVAILABLE_TOOLS] [" and "]" could make
 // [/INST] but for the order of its writes); not either when every token
 // the prompt holds that the data could have made stands in bytes the
-// template's own text wrote (jinja2.Renderer.OwnSpans: 096's and 110's
-// tokens are all in their literals, so "Use snake_case." and "[/" need
-// none); and a value that completes a join is still refused.
+// template's own text or its token variables wrote (jinja2.Renderer.OwnSpans:
+// 096's and 110's tokens are all in their literals and bos_token, so
+// "Use snake_case.", "<b>" and "[/" need none); and a value that
+// completes a join is still refused.
 func TestNeutralRenderingOnlyWhenDataCanJoin(t *testing.T) {
 	sources, _, _ := readCorpus(t)
 	tpls := map[string]*chattemplate.Template{}
@@ -722,7 +723,7 @@ func TestNeutralRenderingOnlyWhenDataCanJoin(t *testing.T) {
 		{"096.jinja", "Thanks! And of Italy, in 'quotes' (please) & fast?", 0},
 		{"110.jinja", "Thanks! And of Italy, in 'quotes' (please) & fast?", 0},
 		{"110.jinja", "x > y", 0},           // no text of 110 joins <s> or </s>: data would need their < too
-		{"110.jinja", "<b>", 1},             // all of <s>'s marks, and <s> is {{ bos_token }}, a variable
+		{"110.jinja", "<b>", 0},             // all of <s>'s marks, but <s> is {{ bos_token }}, a token variable
 		{"096.jinja", "Use snake_case.", 0}, // the marks of a join, but its tokens are its literals'
 		{"096.jinja", "a <b> c", 0},
 		// 110's "[" is followed by its own text and its "]" preceded by
