@@ -656,6 +656,55 @@ func (c *compiler) compileMethodCall(n *CallExpr, ax *AttrExpr, args *compiledAr
 	}, nil
 }
 
+// constStrSlice compiles x[a:b] whose bounds are int constants (or
+// omitted) and whose step is omitted: of an ASCII str, the substring
+// between the two offsets, computed without Slice's general path (three
+// bound Values, the kind switches); of anything else, Slice. Not ok when
+// the slice is not of that form. mini-swe-agent prints
+// {{ output.output[:5000] }} and {{ output.output[-5000:] }}.
+func (c *compiler) constStrSlice(obj evalFn, sl *SliceExpr, name string, pos Pos) (evalFn, bool) {
+	if sl.Step != nil || c.constMode > 0 {
+		return nil, false
+	}
+	var b [2]Value // zero: omitted
+	var lo, hi int64
+	hasLo, hasHi := sl.Start != nil, sl.Stop != nil
+	for i, x := range []Expr{sl.Start, sl.Stop} {
+		if x == nil {
+			continue
+		}
+		if !isConstExpr(x) {
+			return nil, false
+		}
+		v, ok := c.constValue(x)
+		if !ok || v.kind != KindInt || v.ref != nil {
+			return nil, false
+		}
+		b[i] = v
+	}
+	lo, hi = b[0].n, b[1].n
+	return func(f *frame) (Value, error) {
+		o, err := obj(f)
+		if err != nil {
+			return Value{}, err
+		}
+		if o.kind == KindStr && strASCII(o) {
+			from, to := sliceBounds(len(o.s), lo, hasLo, hi, hasHi, 1)
+			if to < from {
+				to = from
+			}
+			r := markupOr(o, o.s[from:to])
+			r.flags |= flagASCII
+			return r, nil
+		}
+		v, err := Slice(f.c, o, b[0], b[1], Value{})
+		if err != nil {
+			return Value{}, place(err, name, pos)
+		}
+		return v, nil
+	}, true
+}
+
 func (c *compiler) compileGetItem(n *ItemExpr) (evalFn, error) {
 	obj, err := c.compileExpr(n.X)
 	if err != nil {
@@ -663,6 +712,9 @@ func (c *compiler) compileGetItem(n *ItemExpr) (evalFn, error) {
 	}
 	name, pos := c.src.name, n.P
 	if sl, ok := n.Key.(*SliceExpr); ok {
+		if fn, ok := c.constStrSlice(obj, sl, name, pos); ok {
+			return fn, nil
+		}
 		constMode := c.constMode > 0
 		var parts [3]evalFn
 		for i, p := range []Expr{sl.Start, sl.Stop, sl.Step} {

@@ -347,3 +347,46 @@ func TestPrintCaseFilterDoesNotAllocate(t *testing.T) {
 		buf, _ = tmpl.AppendRender(context.Background(), buf[:0], vars)
 	}))
 }
+
+// A slice whose bounds are int constants and whose step is omitted
+// (mini-swe-agent's {{ output.output[-5000:] }}) cuts an ASCII str between
+// two offsets; every other value takes Slice. Expected outputs are Python
+// Jinja2 3.1's.
+func TestConstBoundsSlice(t *testing.T) {
+	src := `{{ s[:3] }}|{{ s[-3:] }}|{{ s[2:-1] }}|{{ s[5:2] }}|{{ s[-100:] }}|{{ s[:100] }}|{{ s[-2:-5] }}|{{ s[:] }}|{{ s[1:] }}`
+	tmpl, err := New().Parse("t", src)
+	require.NoError(t, err)
+	for _, tc := range []struct {
+		s    Value
+		want string
+	}{
+		{StrV("abcdefg"), "abc|efg|cdef||abcdefg|abcdefg||abcdefg|bcdefg"},
+		{StrV("héllo wörld"), "hél|rld|llo wörl||héllo wörld|héllo wörld||héllo wörld|éllo wörld"},
+		{SafeV("<b>x</b>"), "<b>|/b>|>x</b||<b>x</b>|<b>x</b>||<b>x</b>|b>x</b>"},
+		{ListV([]Value{IntV(1), IntV(2), IntV(3), IntV(4), IntV(5), IntV(6)}), "[1, 2, 3]|[4, 5, 6]|[3, 4, 5]|[]|[1, 2, 3, 4, 5, 6]|[1, 2, 3, 4, 5, 6]|[]|[1, 2, 3, 4, 5, 6]|[2, 3, 4, 5, 6]"},
+		{TupleV([]Value{IntV(1), IntV(2), IntV(3)}), "(1, 2, 3)|(1, 2, 3)|()|()|(1, 2, 3)|(1, 2, 3)|()|(1, 2, 3)|(2, 3)"},
+	} {
+		got, err := tmpl.Render(context.Background(), map[string]Value{"s": tc.s})
+		require.NoError(t, err)
+		assert.Equal(t, tc.want, got)
+	}
+	esc, err := New(Autoescape(nil)).Parse("t", `{{ s[:3] }}{{ u[1:4] }}`)
+	require.NoError(t, err)
+	got, err := esc.Render(context.Background(), map[string]Value{"s": SafeV("<b>x</b>"), "u": StrV("<i>yy")})
+	require.NoError(t, err)
+	assert.Equal(t, "<b>i&gt;y", got)
+	one, err := New().Parse("t", `{{ s[:3] }}`)
+	require.NoError(t, err)
+	for _, tc := range []struct {
+		vars map[string]Value
+		want string
+	}{
+		{map[string]Value{"s": IntV(5)}, "t:1:5: TypeError: 'int' object is not subscriptable"},
+		{map[string]Value{"s": DictV(NewDict(0))}, "t:1:5: TypeError: unhashable type: 'slice'"},
+		{map[string]Value{"s": NoneV()}, "t:1:5: TypeError: 'NoneType' object is not subscriptable"},
+		{nil, "t:1:5: UndefinedError: 's' is undefined"},
+	} {
+		_, err := one.Render(context.Background(), tc.vars)
+		assert.EqualError(t, err, tc.want)
+	}
+}
