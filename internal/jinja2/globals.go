@@ -52,7 +52,9 @@ func gRange(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
 		return Value{}, pyErr("OverflowError", "Range too big. The sandbox blocks ranges larger than MAX_RANGE (%d).", maxRange)
 	}
 	if count > maxAlloc/64 {
-		return Value{}, pyErr("MemoryError", "")
+		// Python's range is lazy: a loop that breaks early, len, in and
+		// indexing read it without building it; the package's is a list
+		return Value{}, &Error{Kind: "Unsupported", Msg: "a range of more than " + istr(maxAlloc/64) + " items is not supported"}
 	}
 	if err := grow(c, int(count)); err != nil {
 		return Value{}, err

@@ -85,6 +85,9 @@ FOUND = [
     ("range-big-int", "{{ range(18446744073709551617, 5)|list }}", {}, "refused: Python's range holds ints of any size (the package raised OverflowError)"),
     ("range-slice-big-step", "{{ range(3)[9223372036854775808:100:9223372036854775808] }}", {}, "refused: the slice's step is beyond 64 bits (the package printed a clamped step)"),
     ("range-slice", "{{ range(3)[::2] }}|{{ range(10)[-2:1:-3] }}|{{ range(1, 20, 3)[2:] }}|{{ range(5)[::-1] }}|{{ range(5)[10:] }}", {}, "range slices as before"),
+    ("range-huge-lazy", "{% for x in range(a) %}{{ loop.index }}{% break %}{% endfor %}|{{ range(a)|length }}|{{ 5 in range(a) }}", {"a": 9223372036854775807}, "refused: Python's range is lazy, the package's a list (it raised MemoryError)", {"extensions": ["loopcontrols"]}),
+    # \N{name} in a str literal: the package does not know Unicode's names
+    ("str-escape-unicode-name", "{{ '\\N{BULLET}' }}|{{ '\\N{latin small letter a}' }}", {}, "known failure: Jinja2 decodes the escape with Python's unicode-escape codec; the package raises TemplateSyntaxError: unknown Unicode character name"),
 ]
 
 
