@@ -26,11 +26,11 @@ const (
 )
 
 // methodKind is the kind of v's methods, or -1 when name can be none
-// of them (a str's unescape and striptags are Markup's).
+// of them (a str's unescape, striptags and escape are Markup's).
 func methodKind(v Value, name string) int {
 	switch v.kind {
 	case KindStr:
-		if (name == "unescape" || name == "striptags") && !v.IsSafe() {
+		if (name == "unescape" || name == "striptags" || name == "escape") && !v.IsSafe() {
 			return -1
 		}
 		return mStr
@@ -76,7 +76,10 @@ func boundMethod(v Value, name string) Value {
 		Name: name,
 		Call: func(c *Ctx, args []Value, kw []Kwarg) (Value, error) { return fn(c, v, args, kw) },
 	}
-	if v.IsSafe() {
+	if v.IsSafe() && name == "escape" {
+		// a classmethod, bound to the class
+		f.Repr = "<bound method Markup.escape of <class 'markupsafe.Markup'>>"
+	} else if v.IsSafe() {
 		f.Repr = "<bound method Markup." + name + " of " + Repr(v) + ">"
 	} else {
 		f.Repr = "<built-in method " + name + " of " + TypeName(v) + " object at " + addr(f) + ">"

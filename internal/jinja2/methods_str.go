@@ -680,6 +680,21 @@ func strMethod(name string) methodFn {
 		return func(c *Ctx, recv Value, args []Value, kw []Kwarg) (Value, error) {
 			return StrV(stripTags(recv.s)), nil
 		}
+	case "escape":
+		// Markup.escape, a classmethod: markupsafe.escape of its argument
+		return func(c *Ctx, recv Value, args []Value, kw []Kwarg) (Value, error) {
+			if len(args) != 1 || len(kw) > 0 {
+				if len(args) == 0 && len(kw) == 0 {
+					return Value{}, typeErr("Markup.escape() missing 1 required positional argument: 's'")
+				}
+				return Value{}, typeErr("Markup.escape() takes 2 positional arguments but %d were given", len(args)+1)
+			}
+			s, err := escapeValue(c, args[0])
+			if err != nil {
+				return Value{}, err
+			}
+			return SafeV(s), nil
+		}
 	}
 	return nil
 }

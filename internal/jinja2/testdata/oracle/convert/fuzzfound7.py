@@ -88,6 +88,10 @@ FOUND = [
     ("range-huge-lazy", "{% for x in range(a) %}{{ loop.index }}{% break %}{% endfor %}|{{ range(a)|length }}|{{ 5 in range(a) }}", {"a": 9223372036854775807}, "refused: Python's range is lazy, the package's a list (it raised MemoryError)", {"extensions": ["loopcontrols"]}),
     # \N{name} in a str literal: the package does not know Unicode's names
     ("str-escape-unicode-name", "{{ '\\N{BULLET}' }}|{{ '\\N{latin small letter a}' }}", {}, "known failure: Jinja2 decodes the escape with Python's unicode-escape codec; the package raises TemplateSyntaxError: unknown Unicode character name"),
+    # Markup.escape is a classmethod: markupsafe.escape of its argument
+    ("markup-escape-method", "{{ ('x'|safe).escape('<a>') }}|{{ ('x'|safe).escape('<a>'|safe) }}|{{ ('x'|safe).escape(1.5) }}|{{ ('x'|safe).escape(nothere) }}|{{ ('x'|safe).escape(none) }}|{{ ('x'|safe).escape([1, '<']) }}|{{ ('x'|safe).escape }}", {}, "the package had no attribute escape on Markup"),
+    ("markup-escape-method-args", "{{ ('x'|safe).escape() }}", {}, "exact: Markup.escape() missing 1 required positional argument: 's'"),
+    ("str-escape-method", "{{ 'x'.escape('<a>') }}", {}, "exact: a str has none"),
 ]
 
 
