@@ -55,14 +55,15 @@ type oracleFile struct {
 
 // caseShare is what the cases of one file share, made once: each
 // context_ref's variables, decoded (each case renders a copy, as a
-// template may change a list or dict it is given), and each template
-// parsed in its environment (where the case names no loader and no
-// globals, which a template may change). The chat files render about
+// template may change a list or dict it is given), each environment's
+// Env, and each template parsed in it (where the case names no loader
+// and no globals, which a template may change). The chat files render about
 // 300 templates over 7,000 cases and read 39 MB of shared contexts.
 type caseShare struct {
 	mu        sync.Mutex // a render that timed out may still run
 	contexts  map[string]map[string]Value
 	templates map[string]parsedCase
+	envs      map[string]*Env
 }
 
 type parsedCase struct {
@@ -90,8 +91,8 @@ func (doc *oracleFile) context(ref string) (map[string]Value, error) {
 }
 
 // parse parses c's template src, named name, in c's environment: once
-// for every case of doc with the same source and environment, when the
-// case has no loader and no globals.
+// for every case of doc with the same source and environment, in one Env
+// for each environment, when the case has no loader and no globals.
 func (doc *oracleFile) parse(c *oracleCase, name, src string) (*Template, error) {
 	if c.Loader != nil || len(c.Env.Globals) > 0 {
 		env, err := oracleEnvironment(c.Env, c.Loader)
@@ -108,20 +109,24 @@ func (doc *oracleFile) parse(c *oracleCase, name, src string) (*Template, error)
 	s := &doc.shared
 	s.mu.Lock()
 	p, ok := s.templates[key]
+	env := s.envs[string(spec)]
 	s.mu.Unlock()
 	if ok {
 		return p.tpl, p.err
 	}
-	env, err := oracleEnvironment(c.Env, nil)
-	if err != nil {
-		return nil, err
+	if env == nil {
+		if env, err = oracleEnvironment(c.Env, nil); err != nil {
+			return nil, err
+		}
 	}
 	p.tpl, p.err = env.Parse(name, src)
 	s.mu.Lock()
 	if s.templates == nil {
 		s.templates = map[string]parsedCase{}
+		s.envs = map[string]*Env{}
 	}
 	s.templates[key] = p
+	s.envs[string(spec)] = env
 	s.mu.Unlock()
 	return p.tpl, p.err
 }
@@ -1237,4 +1242,5 @@ func TestOracleSharesNoMutableContext(t *testing.T) {
 		assert.Equal(t, c.want, out)
 	}
 	assert.Len(t, doc.shared.templates, 2, "each template parsed once")
+	assert.Len(t, doc.shared.envs, 1, "one Env for the one environment")
 }
