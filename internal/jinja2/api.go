@@ -307,15 +307,17 @@ func (t *Template) RenderTo(ctx context.Context, w io.Writer, vars map[string]Va
 
 // run renders t into c.out.
 func (t *Template) run(c *Ctx, vars map[string]Value) error {
-	return t.runIn(c, tctx{base: vars, inh: &c.rootInh})
+	tc := &c.rootTC
+	tc.base, tc.inh = vars, &c.rootInh
+	return t.runRoot(c)
 }
 
-// runIn renders t into c.out with root as the outermost context.
-func (t *Template) runIn(c *Ctx, root tctx) error {
+// runRoot renders t into c.out with c.rootTC, set by the caller, as the
+// outermost context.
+func (t *Template) runRoot(c *Ctx) error {
 	if err := c.done(); err != nil {
 		return err
 	}
-	c.rootTC = root
 	c.joinErr = nil
 	err := t.prog.run(c, &c.rootTC)
 	if err == nil {
@@ -367,7 +369,9 @@ type Ctx struct {
 	// switch left, with theirs. A context neither running nor suspended
 	// has finished, its autoescape tags undone: it has the Env's. Nothing
 	// here is written into the contexts, which a module shares between
-	// renders.
+	// renders. Between renders inh is &rootInh, the context the next
+	// render's outermost template runs in, with the Env's autoescape: its
+	// entering (enterCode) switches nothing.
 	inh       *inheritance
 	evalAuto  bool
 	suspended []suspendedCtx
@@ -440,7 +444,10 @@ func (c *Ctx) leaveCode(s escState) {
 	if s.switched {
 		c.suspended = c.suspended[:len(c.suspended)-1]
 	}
-	c.autoescape, c.escVolatile, c.evalAuto, c.inh = s.on, s.volatile, s.evalAuto, s.inh
+	c.autoescape, c.escVolatile, c.evalAuto = s.on, s.volatile, s.evalAuto
+	if c.inh != s.inh {
+		c.inh = s.inh
+	}
 }
 
 // Grow accounts for a string or list the template is about to build of

@@ -117,8 +117,18 @@ func (p *program) run(c *Ctx, tc *tctx) error {
 	if tc.top == nil {
 		tc.top = f
 	}
-	// the top level is compiled with the Env's autoescape
-	defer c.leaveCode(c.enterCode(c.env.autoescape, false, tc.inh))
+	// the top level is compiled with the Env's autoescape; no defer:
+	// a panic ends the render, and the Ctx is reset before its next
+	// (Env.resetCtx)
+	saved := c.enterCode(c.env.autoescape, false, tc.inh)
+	err := p.runTop(c, tc, f)
+	c.leaveCode(saved)
+	return err
+}
+
+// runTop is run in the frame f of the template's top level, its
+// escaping entered.
+func (p *program) runTop(c *Ctx, tc *tctx, f *frame) error {
 	if b := tc.bind; b != nil && b.prog == p && tc.vars == nil {
 		f.initBound(p.fn, b, tc.vals)
 	} else {

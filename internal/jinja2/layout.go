@@ -116,6 +116,9 @@ func (t *Template) AppendRenderVars(ctx context.Context, dst []byte, l *Layout, 
 
 // runBound is run with variables by position.
 func (t *Template) runBound(c *Ctx, l *Layout, vals []Value) error {
-	b := t.bindingFor(l)
-	return t.runIn(c, tctx{lay: l, vals: vals, bind: b, inh: &c.rootInh})
+	// the root context is zero between renders (resetCtx): its fields
+	// are set one by one, rather than a whole tctx copied over it
+	tc := &c.rootTC
+	tc.lay, tc.vals, tc.bind, tc.inh = l, vals, t.bindingFor(l), &c.rootInh
+	return t.runRoot(c)
 }

@@ -21,7 +21,11 @@ type Renderer struct {
 func (e *Env) NewRenderer() *Renderer { return &Renderer{c: idleCtx(e)} }
 
 // idleCtx is a render state of e between renders (no context.Context).
-func idleCtx(e *Env) *Ctx { return &Ctx{env: e, autoescape: e.autoescape} }
+func idleCtx(e *Env) *Ctx {
+	c := &Ctx{env: e, autoescape: e.autoescape, evalAuto: e.autoescape}
+	c.inh = &c.rootInh
+	return c
+}
 
 // errRendererEnv is RenderVarsWith given a Renderer of another Env.
 var errRendererEnv = errors.New("jinja2: the Renderer is of another Env")

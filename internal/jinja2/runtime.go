@@ -250,7 +250,9 @@ func (c *Ctx) leave() { c.depth-- }
 func (c *Ctx) getattr(o Value, name string) (Value, error) { return GetAttr(c, o, name) }
 
 func newCtx(ctx context.Context, e *Env) *Ctx {
-	return &Ctx{ctx: ctx, env: e, autoescape: e.autoescape, evalAuto: e.autoescape}
+	c := &Ctx{ctx: ctx, env: e, autoescape: e.autoescape, evalAuto: e.autoescape}
+	c.inh = &c.rootInh
+	return c
 }
 
 // maxPooledOutput is the largest output buffer a finished render keeps
@@ -283,9 +285,16 @@ func (e *Env) resetCtx(c *Ctx) bool {
 	if cap(c.out) > maxPooledOutput {
 		return false
 	}
-	clear(c.rootFrame.slots)
-	c.rootFrame = frame{slots: c.rootFrame.slots[:0]}
-	c.rootUsed = false
+	if c.rootUsed {
+		// field by field, as newFrame sets it
+		f := &c.rootFrame
+		clear(f.slots)
+		f.c, f.tc, f.slots = nil, nil, f.slots[:0]
+		if f.up != nil || f.blk != nil {
+			f.up, f.blk = nil, nil
+		}
+		c.rootUsed = false
+	}
 	for i := range c.loops[:c.nloops] {
 		c.loops[i] = loopObj{}
 	}
@@ -306,16 +315,33 @@ func (e *Env) resetCtx(c *Ctx) bool {
 		c.stack[i].f = frame{}
 	}
 	c.stackTop, c.stackHigh = 0, 0
-	c.rootTC = tctx{}
+	c.resetRootTC()
 	if c.rootInh.blocks != nil || c.rootInh.parent != nil {
 		c.rootInh = inheritance{}
 	}
 	c.ctx, c.gen, c.own, c.joinErr = nil, nil, nil, nil
 	c.out, c.outBase, c.scratch = c.out[:0], 0, c.scratch[:0]
-	c.autoescape, c.escVolatile, c.inh, c.evalAuto, c.depth, c.iters = e.autoescape, false, nil, e.autoescape, 0, 0
-	clear(c.suspended)
-	c.suspended = c.suspended[:0]
+	c.autoescape, c.escVolatile, c.evalAuto, c.depth, c.iters = e.autoescape, false, e.autoescape, 0, 0
+	if c.inh != &c.rootInh {
+		c.inh = &c.rootInh
+	}
+	if len(c.suspended) > 0 {
+		clear(c.suspended)
+		c.suspended = c.suspended[:0]
+	}
 	return true
+}
+
+// resetRootTC zeroes c.rootTC, as the render's entry expects it, field
+// by field and only those set: a tctx written whole is cleared with a
+// bulk write barrier while the collector runs.
+func (c *Ctx) resetRootTC() {
+	tc := &c.rootTC
+	tc.lay, tc.vals, tc.bind, tc.inh, tc.top, tc.spare = nil, nil, nil, nil, nil, nil
+	if tc.vars != nil || tc.locals != nil || tc.base != nil || tc.next != nil {
+		tc.vars, tc.locals, tc.base, tc.next = nil, nil, nil, nil
+	}
+	tc.exporting, tc.name, tc.named = false, "", false
 }
 
 // stackFrame is a frame and its slots on the render's stack.
@@ -411,13 +437,15 @@ func (c *Ctx) newSpace() *namespace {
 // for the outermost one.
 func (c *Ctx) newFrame(tc *tctx, n int) *frame {
 	if !c.rootUsed {
+		// field by field: a frame written whole is copied with a bulk
+		// write barrier while the collector runs; up and blk are nil
+		// between renders (resetCtx)
 		c.rootUsed = true
 		f := &c.rootFrame
-		slots := f.slots
-		if cap(slots) < n {
-			slots = make([]Value, n)
+		if cap(f.slots) < n {
+			f.slots = make([]Value, n)
 		}
-		*f = frame{c: c, tc: tc, slots: slots[:n]}
+		f.c, f.tc, f.slots = c, tc, f.slots[:n]
 		return f
 	}
 	return &frame{c: c, tc: tc, slots: make([]Value, n)}

@@ -168,6 +168,7 @@ func TestPutCtxResets(t *testing.T) {
 	env.putCtx(c)
 	want := Ctx{env: env, out: c.out[:0], scratch: c.scratch, loops: c.loops, stack: c.stack, suspended: c.suspended[:0],
 		rootFrame: frame{slots: c.rootFrame.slots[:0]}}
+	want.inh = &c.rootInh // the context the next render's template enters
 	assert.Equal(t, want, *c)
 	for _, l := range c.loops {
 		assert.Equal(t, loopObj{}, l)
