@@ -25,7 +25,10 @@ type convKept struct {
 	vals  []jinja2.Value  // each message's dict
 	marks []special.Marks // each message's marks (the scan found no token)
 	all   special.Marks   // all of them
-	list  jinja2.Value    // the messages list, holding vals
+	// neutralAlone is the special-token guard's verdict on all alone
+	// (no tools, no variables): whether step 2 is needed.
+	neutralAlone bool
+	list         jinja2.Value // the messages list, holding vals
 	// neutral is the conversation's neutral copy (the special-token
 	// guard's step 2), converted, made by the first rendering that needs
 	// it.
@@ -211,6 +214,9 @@ func (t *Template) conversation(msgs []chat.Message, check bool) (list jinja2.Va
 		kc.all.Add(kc.marks[i])
 	}
 	kc.list = jinja2.ListV(kc.vals)
+	if t.guard != nil {
+		_, kc.neutralAlone, _ = t.guard.CheckScannedVerdict(kc.all, nil, nil)
+	}
 	if keep {
 		t.conv.Store(kc)
 	}

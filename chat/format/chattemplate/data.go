@@ -196,7 +196,7 @@ func layout(tokens map[string]string) (*jinja2.Layout, []jinja2.Value) {
 // zero Value to convert them in rd. The caller resets rd after the
 // rendering. Without format.Vars they are rd.args, by position of
 // t.layout; with them, rd.vars.
-func (t *Template) data(rd *renderData, msgs []chat.Message, list jinja2.Value, te *toolsEntry, tv *special.ToolsVerdict, opts option.Settings) error {
+func (t *Template) data(rd *renderData, msgs []chat.Message, list jinja2.Value, te *toolsEntry, tv *special.ToolsVerdict, opts *option.Settings) error {
 	if list.Kind() != jinja2.KindList {
 		list = t.messagesValue(rd, msgs)
 	}

@@ -21,7 +21,7 @@ func BenchmarkData(b *testing.B) {
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
 		rd := t.getData()
-		if err := t.data(rd, msgs, jinja2.Value{}, nil, nil, opts); err != nil {
+		if err := t.data(rd, msgs, jinja2.Value{}, nil, nil, &opts); err != nil {
 			b.Fatal(err)
 		}
 		rd.reset()

@@ -425,7 +425,7 @@ func (t *Template) markFromText(err error) {
 // where a token came from; it also records, when spans is not nil, the
 // spans of the {% generation %} blocks of what it returns.
 func (t *Template) checkedRender(ctx context.Context, rd *renderData, msgs []chat.Message, spans *[]jinja2.Span) (string, error) {
-	opts := rd.opts
+	opts := &rd.opts
 	if opts.AddGenerationPrompt && opts.ContinueFinal {
 		return "", format.ErrContinueConflict
 	}
@@ -452,11 +452,17 @@ func (t *Template) checkedRender(ctx context.Context, rd *renderData, msgs []cha
 		if len(opts.Tools) > 0 {
 			tv = t.toolsVerdict(te, opts.Tools)
 		}
-		var n bool
-		if seen, n, hit = t.guard.CheckScannedVerdict(marks, tv, opts.Vars); hit != nil {
-			return "", specialTokenError(t.name, hit)
+		if kc != nil && tv == nil && len(opts.Vars) == 0 {
+			// the verdict on the kept conversation alone, made as it
+			// was kept
+			seen, neutral = kc.all, kc.neutralAlone
+		} else {
+			var n bool
+			if seen, n, hit = t.guard.CheckScannedVerdict(marks, tv, opts.Vars); hit != nil {
+				return "", specialTokenError(t.name, hit)
+			}
+			neutral = n
 		}
-		neutral = n
 	}
 	if neutral {
 		// where the template's own text wrote, for Forgeable
@@ -477,7 +483,7 @@ func (t *Template) checkedRender(ctx context.Context, rd *renderData, msgs []cha
 		return out, nil
 	}
 	t.neutral.Add(1)
-	nopts := opts
+	nopts := *opts
 	_, _, nopts.Vars = t.guard.Neutral(nil, nil, opts.Vars)
 	if len(opts.Tools) > 0 {
 		nopts.Tools = t.guard.NeutralTools(tv, opts.Tools)
@@ -490,7 +496,7 @@ func (t *Template) checkedRender(ctx context.Context, rd *renderData, msgs []cha
 	if len(nopts.Tools) > 0 {
 		nte = t.memo.find(nopts.Tools)
 	}
-	n, err := t.render(ctx, rd, nmsgs, nlist, nte, nil, nopts, nil)
+	n, err := t.render(ctx, rd, nmsgs, nlist, nte, nil, &nopts, nil)
 	if err != nil {
 		if ctx.Err() != nil {
 			return "", ctx.Err()
@@ -526,7 +532,7 @@ func (o ownSpans) holds(start, end int) bool {
 // the messages list, or the zero Value to convert them in rd; te is the
 // memo's entry for opts.Tools, or nil to convert them (and keep tv, the
 // guard's verdict on them, with the entry made).
-func (t *Template) render(ctx context.Context, rd *renderData, msgs []chat.Message, list jinja2.Value, te *toolsEntry, tv *special.ToolsVerdict, opts option.Settings, spans *[]jinja2.Span) (string, error) {
+func (t *Template) render(ctx context.Context, rd *renderData, msgs []chat.Message, list jinja2.Value, te *toolsEntry, tv *special.ToolsVerdict, opts *option.Settings, spans *[]jinja2.Span) (string, error) {
 	jt := t.def
 	if len(opts.Tools) > 0 && t.toolUse != nil {
 		jt = t.toolUse
