@@ -80,6 +80,12 @@ type Guard struct {
 	// token to be made of that text and data: step 2 runs when the data
 	// holds every mark of one of them.
 	joinNeed []byteSet
+	// needs is every set of marks whose presence in the data calls for
+	// step 2 (each token's marks, each of joinNeed), the smallest only;
+	// tokNeeds[i] is the same for the i-th token alone (its marks, its
+	// joins' needs, and the needs of no one token). settle makes both.
+	needs    []byteSet
+	tokNeeds [][]byteSet
 	// joinTok is, for each of joinNeed, the index (at) of the token it
 	// makes, or -1 for a need that makes any token (AlsoMark).
 	joinTok []int
@@ -185,7 +191,56 @@ func (g *Guard) init(tokens []string) bool {
 			g.suffixStart.add(tok[n])
 		}
 	}
+	g.settle()
 	return g.n > 0
+}
+
+// settle works out needs and tokNeeds from the tokens' marks and
+// joinNeed, after each change to them.
+func (g *Guard) settle() {
+	var all, anyTok []byteSet
+	for i := 0; i < g.count(); i++ {
+		_, marks := g.at(i)
+		all = append(all, *marks)
+	}
+	for k, need := range g.joinNeed {
+		all = append(all, need)
+		if g.joinTok[k] < 0 {
+			anyTok = append(anyTok, need)
+		}
+	}
+	g.needs = smallest(all)
+	g.tokNeeds = make([][]byteSet, g.count())
+	for i := range g.tokNeeds {
+		_, marks := g.at(i)
+		own := append([]byteSet{*marks}, anyTok...)
+		for k, need := range g.joinNeed {
+			if g.joinTok[k] == i {
+				own = append(own, need)
+			}
+		}
+		g.tokNeeds[i] = smallest(own)
+	}
+}
+
+// smallest returns the sets of sets that hold no other of them, each
+// once: the data holds every mark of one of sets exactly when it holds
+// every mark of one of these.
+func smallest(sets []byteSet) []byteSet {
+	var out []byteSet
+	for i := range sets {
+		keep := true
+		for j := range sets {
+			if j != i && sets[j].subsetOf(&sets[i]) && (sets[j] != sets[i] || j < i) {
+				keep = false
+				break
+			}
+		}
+		if keep {
+			out = append(out, sets[i])
+		}
+	}
+	return out
 }
 
 // count is the number of tokens; at returns the i-th and its marks.
@@ -289,6 +344,7 @@ func (g *Guard) JoinedByPieces(ps []Piece) {
 			g.joinNeed, g.joinTok = append(g.joinNeed, need), append(g.joinTok, i)
 		}
 	}
+	g.settle()
 }
 
 // JoinsData reports whether the pieces given to JoinedByPieces (or
@@ -324,6 +380,7 @@ func (g *Guard) AlsoMark(c byte) {
 	var need byteSet
 	need.add(c)
 	g.joinNeed, g.joinTok = append(g.joinNeed, need), append(g.joinTok, -1)
+	g.settle()
 }
 
 // maxJoinMarks is the number of distinct marks of a token up to which
@@ -820,18 +877,8 @@ func (g *Guard) needsNeutral(seen *byteSet) bool {
 	if g.always {
 		return true
 	}
-	for i := range g.markArr[:g.n] {
-		if g.markArr[i].subsetOf(seen) {
-			return true
-		}
-	}
-	for i := range g.markMore {
-		if g.markMore[i].subsetOf(seen) {
-			return true
-		}
-	}
-	for i := range g.joinNeed {
-		if g.joinNeed[i].subsetOf(seen) {
+	for i := range g.needs {
+		if g.needs[i].subsetOf(seen) {
 			return true
 		}
 	}
@@ -943,18 +990,11 @@ func (g *Guard) Forgeable(seen Marks, out string) bool {
 // is no token the data made, and only the other places of a token the
 // data could have made count.
 func (g *Guard) ForgeableOutside(seen Marks, out string, own func(start, end int) bool) bool {
-	anyTok := false // a need of no one token is met: every token may be made
-	for k := range g.joinNeed {
-		if g.joinTok[k] < 0 && g.joinNeed[k].subsetOf(&seen.set) {
-			anyTok = true
-			break
-		}
-	}
 	for i := 0; i < g.count(); i++ {
-		tok, marks := g.at(i)
-		may := anyTok || marks.subsetOf(&seen.set)
-		for k := 0; !may && k < len(g.joinNeed); k++ {
-			may = g.joinTok[k] == i && g.joinNeed[k].subsetOf(&seen.set)
+		tok, _ := g.at(i)
+		may := false
+		for k := 0; !may && k < len(g.tokNeeds[i]); k++ {
+			may = g.tokNeeds[i][k].subsetOf(&seen.set)
 		}
 		if !may {
 			continue

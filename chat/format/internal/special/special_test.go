@@ -303,3 +303,62 @@ func TestForgeable(t *testing.T) {
 	assert.True(t, g.Forgeable(seen, "x<|im_start|>"))
 	assert.False(t, g.Forgeable(seen, "x"))
 }
+
+// needsNeutral and Forgeable read the smallest needs (settle); they must
+// decide as every need read one by one does, for every set of marks the
+// data may hold.
+func TestSmallestNeedsDecideAsAll(t *testing.T) {
+	for _, tc := range []struct {
+		tokens []string
+		lits   []string
+		also   bool
+	}{
+		{tokens: []string{"<s>", "<|im_start|>", "<|im_end|>"}},
+		{tokens: []string{"</s>", "<s>", "<|/tool|>", "<|assistant|>", "<|end|>", "<|tool|>"}, lits: []string{"<|", "|>", "\n<"}},
+		{tokens: []string{"<tool_call>", "</tool_call>", "<|im_end|>", "[/INST]", "[INST]"}, lits: []string{"\n<", ">", "[", "]", "</"}, also: true},
+		{tokens: []string{"abc", "<x>"}},
+	} {
+		g := New(tc.tokens)
+		if tc.lits != nil {
+			g.JoinedBy(tc.lits)
+		}
+		if tc.also {
+			g.AlsoMark('&')
+		}
+		var marks []byte
+		for c := 0; c < 256; c++ {
+			if g.mark.has(byte(c)) {
+				marks = append(marks, byte(c))
+			}
+		}
+		require.LessOrEqual(t, len(marks), 12)
+		for bits := 0; bits < 1<<len(marks); bits++ {
+			var seen byteSet
+			for i, c := range marks {
+				if bits&(1<<i) != 0 {
+					seen.add(c)
+				}
+			}
+			// every need, one by one
+			want := g.always
+			anyTok := false
+			for k, need := range g.joinNeed {
+				if need.subsetOf(&seen) {
+					want = true
+					anyTok = anyTok || g.joinTok[k] < 0
+				}
+			}
+			for i := 0; i < g.count(); i++ {
+				_, m := g.at(i)
+				may := anyTok || m.subsetOf(&seen)
+				for k := range g.joinNeed {
+					may = may || g.joinTok[k] == i && g.joinNeed[k].subsetOf(&seen)
+				}
+				want = want || may
+				tok, _ := g.at(i)
+				assert.Equal(t, may, g.Forgeable(Marks{seen}, "x"+tok+"x"), "%q with %v", tok, bits)
+			}
+			assert.Equal(t, want, g.needsNeutral(&seen), "%v with %v", tc.tokens, bits)
+		}
+	}
+}
