@@ -2484,11 +2484,11 @@ func fXmlattr(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 		if val.kind == KindNone || val.kind == KindUndefined {
 			continue
 		}
-		ks, err := ToStr(c, k)
-		if err != nil {
-			return Value{}, err
+		if k.kind != KindStr {
+			// _attr_key_re.search(key)
+			return Value{}, typeErr("expected string or bytes-like object, got '%s'", TypeName(k))
 		}
-		if attrKeyRe.MatchString(ks) {
+		if attrKeyRe.MatchString(k.s) {
 			return Value{}, valueErr("Invalid character in attribute name: %s", Repr(k))
 		}
 		ek, err := escapeValue(c, k)

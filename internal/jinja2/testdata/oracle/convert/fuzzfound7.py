@@ -92,6 +92,10 @@ FOUND = [
     ("markup-escape-method", "{{ ('x'|safe).escape('<a>') }}|{{ ('x'|safe).escape('<a>'|safe) }}|{{ ('x'|safe).escape(1.5) }}|{{ ('x'|safe).escape(nothere) }}|{{ ('x'|safe).escape(none) }}|{{ ('x'|safe).escape([1, '<']) }}|{{ ('x'|safe).escape }}", {}, "the package had no attribute escape on Markup"),
     ("markup-escape-method-args", "{{ ('x'|safe).escape() }}", {}, "exact: Markup.escape() missing 1 required positional argument: 's'"),
     ("str-escape-method", "{{ 'x'.escape('<a>') }}", {}, "exact: a str has none"),
+    # xmlattr matches each key with a regex: a key that is no str is TypeError
+    ("xmlattr-key-tuple", "{{ {(1, 2): 1}|xmlattr(true) }}", {}, "exact: _attr_key_re.search(key): expected string or bytes-like object, got 'tuple' (the package said ValueError: Invalid character)"),
+    ("xmlattr-key-none", "{{ {none: 1}|xmlattr }}", {}, "exact: got 'NoneType'"),
+    ("xmlattr-key-skipped", "{{ {1: none, 'a': 2}|xmlattr }}|{{ {'a'|safe: '<'}|xmlattr }}", {}, "a None value is skipped before the key is read"),
 ]
 
 
