@@ -209,7 +209,10 @@ func (g *fuzzGen) kwFilter() string {
 }
 
 // stmtMore is one of the statements the seventh widening added.
-func (g *fuzzGen) stmtMore(depth int, body func() string) string {
+// body is a statement's body; buffered is one that Jinja2 renders into a
+// buffer (a set or filter block), where the generator draws no include
+// without context (docs/FUZZING.md).
+func (g *fuzzGen) stmtMore(depth int, body, buffered func() string) string {
 	e := g.expr
 	switch g.n(8) {
 	case 0:
@@ -237,8 +240,8 @@ func (g *fuzzGen) stmtMore(depth int, body func() string) string {
 	case 5:
 		// set blocks and filter blocks under whitespace control
 		ws := func() string { return g.pick("", "-", "+") }
-		return "{%" + ws() + " set v " + ws() + "%} " + body() + " \n{%" + ws() + " endset " + ws() + "%}\n[{{ v }}]" +
-			g.pick("", "{%- filter "+g.pick("upper", "trim", "center(20)", "indent(3, true)", "wordwrap(4)")+" -%} a "+body()+" {%- endfilter %}")
+		return "{%" + ws() + " set v " + ws() + "%} " + buffered() + " \n{%" + ws() + " endset " + ws() + "%}\n[{{ v }}]" +
+			g.pick("", "{%- filter "+g.pick("upper", "trim", "center(20)", "indent(3, true)", "wordwrap(4)")+" -%} a "+buffered()+" {%- endfilter %}")
 	case 6:
 		// if and elif chains on tests
 		return "{% if " + e() + " is " + g.test() + " %}1{% elif " + e() + " %}2" + body() + "{% elif " + e() + " is not " + g.test() + " %}3{% else %}4{% endif %}"

@@ -787,7 +787,7 @@ func (g *fuzzGen) stmt(depth int) string {
 	}
 	switch g.n(32) {
 	case 28, 29, 30, 31:
-		return g.stmtMore(depth, body)
+		return g.stmtMore(depth, body, buffered)
 	case 20:
 		// the autoescape tag, constant or not, around prints of markup
 		return "{%" + ws() + " autoescape " + g.pick("true", "false", g.expr(), "x is defined") + " " + ws() + "%}" +
