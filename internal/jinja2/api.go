@@ -346,6 +346,7 @@ type Ctx struct {
 	gen        *genTrack // RenderGeneration's record; nil when not asked
 	own        *ownTrack // the spans of the template's own text (Renderer.TrackOwn); nil when not asked
 	scratch    []byte    // a filter's working memory (tojson), kept from call to call
+	strs       []byte    // the render's string arena (compile_arena.go)
 	autoescape bool      // how the code running now escapes what it prints (escVolatile)
 	depth      int       // nested macro calls, includes, recursive loops
 	iters      int       // loop iterations so far

@@ -100,6 +100,9 @@ type compiler struct {
 	// placing: compiling the general path of an expression placeOf
 	// reads in place (compile_place.go), which must not wrap it again
 	placing Expr
+	// arena: the names whose + chains join into the render's string
+	// arena (compile_arena.go)
+	arena map[string]bool
 }
 
 // outputCheck reports whether output here is dropped once the template

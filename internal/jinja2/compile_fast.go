@@ -669,6 +669,14 @@ func (c *compiler) fastPlusChain(n *BinExpr) (evalFn, error) {
 	if len(parts) < 3 || c.foldMatters(n) {
 		return nil, nil
 	}
+	return c.plusChainOf(parts, pos, false)
+}
+
+// plusChainOf compiles the + chain of parts, pos the place of each +:
+// fastPlusChain's, which arenaChain's is too, with arena set: the joined
+// str goes to the render's string arena (unless the template's top-level
+// assignments are being exported).
+func (c *compiler) plusChainOf(parts []Expr, pos []Pos, arena bool) (evalFn, error) {
 	fns, err := c.exprs(parts)
 	if err != nil {
 		return nil, err
@@ -709,6 +717,9 @@ func (c *compiler) fastPlusChain(n *BinExpr) (evalFn, error) {
 		}
 		if mixed {
 			return acc, nil
+		}
+		if arena && !f.tc.exporting {
+			return StrV(f.c.arenaJoin(strs, size)), nil
 		}
 		return StrV(joinStrs(strs, size)), nil
 	}, nil

@@ -610,6 +610,23 @@ func checkUnpack(items []Value, n int) ([]Value, error) {
 }
 
 func (c *compiler) compileSet(n *Set) (execFn, error) {
+	if t, ok := n.Target.(*Name); ok && c.arena[t.Name] {
+		x, err := c.arenaChain(n.Value)
+		if err != nil {
+			return nil, err
+		}
+		if x != nil {
+			st := c.storeName(t.Name)
+			return func(f *frame) error {
+				v, err := x(f)
+				if err != nil {
+					return err
+				}
+				st(f, v)
+				return nil
+			}, nil
+		}
+	}
 	if t, ok := n.Target.(*Name); ok && !c.sc.top {
 		// a name outside the top scope (which records exports) is
 		// written straight into its slot, as storeName's would store it

@@ -77,7 +77,8 @@ func compileProgram(env *Env, src *source, tree *Tree) (*program, error) {
 	for _, n := range assigned(tree.Body) {
 		top.declare(n)
 	}
-	c := &compiler{env: env, src: src, sc: top, blocks: map[string]*blockCode{}, hasExtends: hasExtends(tree.Body), escOn: env.autoescape}
+	c := &compiler{env: env, src: src, sc: top, blocks: map[string]*blockCode{}, hasExtends: hasExtends(tree.Body), escOn: env.autoescape,
+		arena: arenaNames(env, tree.Body)}
 	body, err := c.compileStmts(tree.Body)
 	if err != nil {
 		return nil, err

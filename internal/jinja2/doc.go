@@ -83,6 +83,7 @@
 //	compile_fast.go, compile_fast_cmp.go, compile_select.go
 //	                    fast paths for what chat templates do on every message
 //	compile_place.go, compile_into.go  values read where they lie, written into their slot
+//	compile_arena.go    strs a render builds only to print, in its string arena
 //
 // Running it (jinja2/runtime.py, sandbox.py):
 //

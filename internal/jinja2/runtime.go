@@ -321,6 +321,7 @@ func (e *Env) resetCtx(c *Ctx) bool {
 	}
 	c.ctx, c.gen, c.own, c.joinErr = nil, nil, nil, nil
 	c.out, c.outBase, c.scratch = c.out[:0], 0, c.scratch[:0]
+	c.resetArena()
 	c.autoescape, c.escVolatile, c.evalAuto, c.depth, c.iters = e.autoescape, false, e.autoescape, 0, 0
 	if c.inh != &c.rootInh {
 		c.inh = &c.rootInh

@@ -1,0 +1,179 @@
+package jinja2
+
+import (
+	"reflect"
+	"unsafe"
+)
+
+// The render's string arena. Chat templates build strings they only
+// print or join into other such strings: {% set content = '<|im_start|>'
+// + message['role'] + … %}{{ content }}, a default system message joined
+// with the date and printed only when the conversation has none. Each
+// such str was an allocation of its own, and what a render allocates is
+// what the collector's cycles cost it (the output string aside, they were
+// half of the bytes of the slowest chat templates). Where the compiler can
+// see every use of a name, and every use copies the str's bytes (a print
+// writes them into the output, a + chain into another str) or hands the
+// str to another such name, the + chains assigned to that name join their
+// operands into Ctx.strs, which the next render on the same Ctx writes
+// over: no str of the arena outlives the render that made it.
+
+// arenaNames returns the names whose values a {% set name = a + b … %}
+// may join into the render's string arena (nil for none): every read of
+// the name anywhere in body is a print of it ({{ x }}, {{ … + x + … }},
+// {{ … ~ x ~ … }}) or an operand of a + chain, or all of the value, of a
+// {% set y = … %} whose y is such a name too. A template that includes,
+// imports, extends or has blocks shares its variables with code the
+// compiler does not see: none of its names qualifies. Names are matched
+// by identifier, whatever scope reads them, which only ever counts more
+// reads than there are.
+func arenaNames(env *Env, body []Stmt) map[string]bool {
+	if env.ext.finalize != nil || env.escape != nil &&
+		reflect.ValueOf(env.escape).Pointer() != reflect.ValueOf(htmlEscape).Pointer() {
+		// a finalize hook or an escape function of the host's would
+		// be handed the str, and could keep it
+		return nil
+	}
+	total := map[string]int{} // occurrences of each name
+	seen := map[string]int{}  // occurrences that are targets or copying reads
+	flows := map[string][]string{}
+	cands := map[string]bool{}
+	shared := false
+	targets := func(xs ...Expr) {
+		for _, x := range xs {
+			forTargets(x, func(t *Name) { seen[t.Name]++ })
+		}
+	}
+	Walk(body, func(n Node) bool {
+		switch n := n.(type) {
+		case *Include, *Import, *FromImport, *Extends, *Block:
+			shared = true
+		case *Name:
+			total[n.Name]++
+		case *Print:
+			for _, x := range printedOperands(n.X) {
+				if r, ok := x.(*Name); ok {
+					seen[r.Name]++
+				}
+			}
+		case *Set:
+			targets(n.Target)
+			t, ok := n.Target.(*Name)
+			if !ok {
+				break
+			}
+			operands := []Expr{n.Value}
+			if parts, _ := plusChain(n.Value); len(parts) >= 2 {
+				cands[t.Name] = true
+				operands = parts
+			}
+			for _, x := range operands {
+				if r, ok := x.(*Name); ok {
+					seen[r.Name]++
+					flows[r.Name] = append(flows[r.Name], t.Name)
+				}
+			}
+		case *SetBlock:
+			targets(n.Target)
+		case *For:
+			targets(n.Target)
+		case *With:
+			targets(n.Targets...)
+		}
+		return true
+	})
+	if shared || len(cands) == 0 {
+		return nil
+	}
+	bad := map[string]bool{}
+	for name, n := range total {
+		if seen[name] != n {
+			bad[name] = true
+		}
+	}
+	// a name whose str flows into a name that keeps it is kept too
+	for changed := true; changed; {
+		changed = false
+		for x, ys := range flows {
+			if bad[x] {
+				continue
+			}
+			for _, y := range ys {
+				if bad[y] {
+					bad[x], changed = true, true
+					break
+				}
+			}
+		}
+	}
+	var names map[string]bool
+	for name := range cands {
+		if !bad[name] {
+			if names == nil {
+				names = map[string]bool{}
+			}
+			names[name] = true
+		}
+	}
+	return names
+}
+
+// printedOperands returns what a print writes: x itself, or the operands
+// of the + or ~ chain x is.
+func printedOperands(x Expr) []Expr {
+	if parts, _ := plusChain(x); parts != nil {
+		return parts
+	}
+	if c, ok := x.(*Concat); ok {
+		return c.Items
+	}
+	return []Expr{x}
+}
+
+// arenaChain compiles the value of {% set name = a + b … %} for a name of
+// arenaNames: fastPlusChain's, with the joined str written into the
+// render's string arena. nil when x is no such chain, or one the
+// compiler folds.
+func (c *compiler) arenaChain(x Expr) (evalFn, error) {
+	n, ok := x.(*BinExpr)
+	if !ok || n.Op != "+" || c.constMode > 0 || isConstExpr(n) || c.foldMatters(n) {
+		return nil, nil
+	}
+	parts, pos := plusChain(n)
+	if len(parts) < 2 {
+		return nil, nil
+	}
+	return c.plusChainOf(parts, pos, true)
+}
+
+// arenaJoin joins strs, whose lengths add up to size, in the render's
+// string arena. A str it returns is valid until the Ctx is reset: only
+// code that arenaNames allows may hold one.
+func (c *Ctx) arenaJoin(strs []string, size int) string {
+	if size == 0 {
+		return ""
+	}
+	if len(c.strs)+size > cap(c.strs) {
+		// the strs made so far keep the old array
+		c.strs = make([]byte, 0, max(2*cap(c.strs), size, 1024))
+	}
+	start := len(c.strs)
+	for _, s := range strs {
+		c.strs = append(c.strs, s...)
+	}
+	return unsafe.String(&c.strs[start], size)
+}
+
+// maxPooledArena is the largest string arena a finished render keeps for
+// the next one.
+const maxPooledArena = 1 << 16
+
+// resetArena readies the arena for the next render: every str in it is
+// dead once the render has returned.
+func (c *Ctx) resetArena() {
+	if cap(c.strs) > maxPooledArena {
+		c.strs = nil
+		return
+	}
+	c.strs = c.strs[:0]
+}
