@@ -475,6 +475,9 @@ func (l *loopObj) attrBool(code int) bool {
 	if code == loopFirst {
 		return l.i == 0
 	}
+	if l.live != nil {
+		return l.peek()
+	}
 	return l.i == len(l.items)-1
 }
 

@@ -304,20 +304,29 @@ func (c *compiler) compileFor(n *For) (execFn, error) {
 			} else if live != nil {
 				items = live.Items
 			}
-			if i >= len(items) {
-				if lf == nil {
+			var it Value
+			if lo != nil && lo.peekAt == i && i > 0 && lo.live != nil {
+				// the body read the item ahead: Python's iterator gave it
+				if lo.peekEnd {
 					break
 				}
-				ok, err := lf.next()
-				if err != nil {
-					return err
+				it = lo.peekV
+			} else {
+				if i >= len(items) {
+					if lf == nil {
+						break
+					}
+					ok, err := lf.next()
+					if err != nil {
+						return err
+					}
+					if !ok {
+						break
+					}
+					items = lf.items()
 				}
-				if !ok {
-					break
-				}
-				items = lf.items()
+				it = items[i]
 			}
-			it := items[i]
 			if err := f.c.tick(); err != nil {
 				return place(err, name, pos)
 			}
@@ -326,6 +335,9 @@ func (c *compiler) compileFor(n *For) (execFn, error) {
 			}
 			if lo != nil {
 				lo.i = i
+				if lo.live != nil {
+					lo.prev, lo.cur = lo.cur, it
+				}
 				f.slots[loopSlot] = ObjectV(lo)
 			}
 			if targetSlot >= 0 {
@@ -582,6 +594,14 @@ type loopObj struct {
 	live *List
 	// lenRead: the length was taken (LoopContext._length is set)
 	lenRead bool
+	// Over a live list, LoopContext's own state (loop_live.go): the
+	// item the iteration peekAt-1 read ahead (peekV, or peekEnd when the
+	// list iterator was done), and the current and previous items, which
+	// the body may have moved in the list since
+	peekAt    int
+	peekEnd   bool
+	peekV     Value
+	cur, prev Value
 }
 
 // TypeName is Jinja2's class name.
@@ -622,6 +642,9 @@ func (l *loopObj) Len() int {
 // moves on to its next item, and (item, loop) is what it gives; ok is
 // false when no item is left.
 func (l *loopObj) step() (v Value, ok bool, err error) {
+	if l.live != nil {
+		return l.liveStep()
+	}
 	if err := l.fill(l.i + 1); err != nil {
 		return Value{}, false, err
 	}
@@ -794,6 +817,9 @@ func (l *loopObj) Attr(name string) (Value, bool) {
 	case "first":
 		return BoolV(l.i == 0), true
 	case "last":
+		if l.live != nil {
+			return BoolV(l.peek()), true
+		}
 		return BoolV(l.i == len(l.items)-1), true
 	case "length":
 		return IntV(int64(n)), true
@@ -805,8 +831,17 @@ func (l *loopObj) Attr(name string) (Value, bool) {
 		if l.i == 0 {
 			return Undef("there is no previous item"), true
 		}
+		if l.live != nil {
+			return l.prev, true
+		}
 		return l.items[l.i-1], true
 	case "nextitem":
+		if l.live != nil {
+			if l.peek() {
+				return Undef("there is no next item"), true
+			}
+			return l.peekV, true
+		}
 		if l.i+1 >= len(l.items) {
 			return Undef("there is no next item"), true
 		}
@@ -905,4 +940,39 @@ func storesLoop(n *For) Node {
 		return found == nil
 	})
 	return found
+}
+
+// peek is LoopContext._peek_next over a live list: the first read ahead
+// of an iteration takes the list's next item as it is then (Python's
+// list iterator), and the iteration keeps it; true when there was none,
+// which ends Python's list iterator for good.
+func (l *loopObj) peek() bool {
+	if l.peekAt != l.i+1 {
+		l.peekAt = l.i + 1
+		l.peekEnd = l.i+1 >= len(l.live.Items)
+		if !l.peekEnd {
+			l.peekV = l.live.Items[l.i+1]
+		}
+	}
+	return l.peekEnd
+}
+
+// liveStep is step over a live list: the item read ahead when there is
+// one, else the list's next item as it is now.
+func (l *loopObj) liveStep() (Value, bool, error) {
+	var it Value
+	switch {
+	case l.peekAt == l.i+1 && l.peekEnd:
+		return Value{}, false, nil
+	case l.peekAt == l.i+1:
+		it = l.peekV
+	case l.i+1 >= len(l.live.Items):
+		return Value{}, false, nil
+	default:
+		it = l.live.Items[l.i+1]
+	}
+	l.i++
+	l.items = l.live.Items
+	l.prev, l.cur = l.cur, it
+	return TupleV([]Value{it, ObjectV(l)}), true, nil
 }

@@ -47,6 +47,9 @@ func (l *loopObj) private(name string) (Value, bool) {
 		}
 		return IntV(int64(l.length())), true
 	case "_current":
+		if l.live != nil && l.cur.kind != KindUndefined {
+			return l.cur, true
+		}
 		if l.i >= len(l.items) {
 			// a loop a Go callback kept past its render (reset)
 			return missingV(), true
@@ -55,6 +58,9 @@ func (l *loopObj) private(name string) (Value, bool) {
 	case "_before":
 		if l.i == 0 || l.i > len(l.items) {
 			return missingV(), true
+		}
+		if l.live != nil {
+			return l.prev, true
 		}
 		return l.items[l.i-1], true
 	case "_last_changed_value":

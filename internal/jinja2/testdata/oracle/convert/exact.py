@@ -758,6 +758,22 @@ CASES = [
     ('dict-keys-replaced-keys-view', "{% set d = x %}{% for k in d.keys() %}{{ k }}{{ d.pop('a') if k == 'a' }}{{ d.update(c=3) if k == 'a' }}{% endfor %}", {'x': {'a': 1, 'b': 2}}, {}),
     ('dict-values-set-in-place', "{% set d = {'a': 1, 'b': 2} %}{% for k in d %}{{ d.update({k: 5}) }}{{ d.pop(k) if false }}{% endfor %}{{ d }}|{% for k, v in d.items() %}{{ d.update({k: v + 1}) }}{% endfor %}{{ d }}|{% for k in d %}{{ d.setdefault(k, 0) }}{% endfor %}", {}, {}),
     ('dict-size-changed', "{% set d = {'a': 1, 'b': 2} %}{% for k in d %}{{ k }}{{ d.pop('b') }}{% endfor %}", {}, {}),
+    # a loop over a list the body changes, reading ahead: LoopContext
+    # keeps the item it peeked (loop.last, loop.nextitem) as the list was
+    # then, and the current and previous items; a list iterator that
+    # found the end stays done (compile_for.go, loopObj.peek)
+    ('live-peek-1', '{% set l = [1, 2, 3] %}{% for x in l %}[{{ x }}{{ loop.nextitem }}{% if loop.first %}{{ l.pop(1) }}{% endif %}]{% endfor %}', {}, {}),
+    ('live-peek-2', '{% set l = [1, 2, 3] %}{% for x in l %}[{{ x }}{{ loop.last }}{% if loop.first %}{{ l.pop() }}{{ l.pop() }}{% endif %}]{% endfor %}', {}, {}),
+    ('live-peek-3', '{% set l = [1, 2] %}{% for x in l %}[{{ x }}{{ loop.last }}{% if loop.first %}{{ l.append(5) }}{% endif %}{{ loop.last }}]{% endfor %}', {}, {}),
+    ('live-peek-4', '{% set l = [1, 2] %}{% for x in l %}[{{ x }}{{ loop.nextitem }}{{ l.append(x) if l|length < 5 }}{{ loop.nextitem }}]{% endfor %}', {}, {}),
+    ('live-peek-5', '{% set l = [1, 2, 3] %}{% for x in l %}[{{ x }}{{ loop.nextitem }}{{ l.insert(0, 9) if loop.first }}{{ loop.previtem }}]{% endfor %}', {}, {}),
+    ('live-peek-6', '{% set l = [1, 2, 3] %}{% for x in l %}[{{ x }}{{ loop.last }}{{ l.clear() if loop.first }}{{ loop.length }}]{% endfor %}', {}, {}),
+    ('live-peek-7', '{% set l = [1, 2, 3] %}{% for x in l %}[{{ x }}{{ loop.length }}{{ l.pop() if loop.first }}{{ loop.nextitem }}{{ loop.revindex }}]{% endfor %}', {}, {}),
+    ('live-peek-8', '{% set l = [1, 2, 3] %}{% for x in l %}[{{ x }}{{ loop.nextitem }}{% for y in loop %}{{ y }}{% endfor %}]{% endfor %}', {}, {}),
+    ('live-peek-9', '{% set l = [1] %}{% for x in l %}{{ loop.last }}{{ l.append(1) if l|length < 4 }}{{ loop.last }}{% endfor %}', {}, {}),
+    ('live-peek-10', '{% set l = [1, 2, 3, 4] %}{% for x in l %}[{{ x }}{{ loop.nextitem }}{{ l.insert(0, 0) if x == 1 }}{{ loop|first }}{{ loop._before }}{{ loop._current }}{{ loop.previtem }}]{% endfor %}', {}, {}),
+    ('live-peek-11', '{% set l = [1, 2, 3] %}{% for x in l %}{% if loop.last %}[{{ x }}]{% endif %}{{ l.pop(0) if x == 1 }}{{ loop.last }}{% endfor %}', {}, {}),
+    ('live-peek-12', '{% set l = [1, 2, 3] %}{% for x in l if true %}[{{ x }}{{ loop.nextitem }}]{% endfor %}|{% for x in l %}{{ loop.previtem }}{{ loop.nextitem }}{{ loop.last }}{% endfor %}', {}, {}),
     # autoescape with filter blocks, imported macros including templates,
     # callers with arguments, recursive macros and ~ or + chains (agreed)
     ('ae4-filterblock-escape', "{% autoescape false %}{% filter escape %}<{{ '<' }}{% endfilter %}{% endautoescape %}|{% filter escape %}<{{ '<' }}{% endfilter %}", {}, AE),
