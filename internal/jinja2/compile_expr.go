@@ -886,6 +886,9 @@ func (c *compiler) compileBareFilter(n *FilterExpr) (evalFn, error) {
 	}
 	_, own := c.env.filters[n.Name]
 	trim := n.Name == "trim" && !own
+	// length (count) of a str known to be ASCII, a list, tuple or dict:
+	// fLength's answer without the call
+	length := (n.Name == "length" || n.Name == "count") && !own
 	name, pos := c.src.name, n.P
 	xr, err := c.nativeRefL(n.X, isLenientFilter(n.Name))
 	if err != nil {
@@ -900,6 +903,16 @@ func (c *compiler) compileBareFilter(n *FilterExpr) (evalFn, error) {
 			}
 			if trim && v.kind == KindStr {
 				return markupOr(*v, pyStripSpace(v.s)), nil
+			}
+			if length {
+				switch {
+				case v.kind == KindList || v.kind == KindTuple:
+					return IntV(int64(len(v.list().Items))), nil
+				case v.kind == KindDict:
+					return IntV(int64(len(v.dict().keys))), nil
+				case v.kind == KindStr && v.flags&flagASCII != 0:
+					return IntV(int64(len(v.s))), nil
+				}
 			}
 			r, err := fl(f.c, *v, nil, nil)
 			if err != nil {
