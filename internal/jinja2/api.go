@@ -319,6 +319,7 @@ func (t *Template) runRoot(c *Ctx) error {
 		return err
 	}
 	c.joinErr = nil
+	c.freshDicts = !t.prog.frozenDicts
 	err := t.prog.run(c, &c.rootTC)
 	if err == nil {
 		err = c.joinErr
@@ -339,7 +340,10 @@ func (t *Template) runRoot(c *Ctx) error {
 // Ctx is what filters, tests, globals and methods see of the render that
 // calls them.
 type Ctx struct {
-	ctx        context.Context
+	ctx context.Context
+	// freshDicts: the render's root template can change a dict literal
+	// (program.frozenDicts), so each evaluation builds its own.
+	freshDicts bool
 	env        *Env
 	out        []byte    // the output; captured output is cut off its end
 	outBase    int       // where this render's output starts in out (AppendRender)

@@ -79,7 +79,10 @@ type compiler struct {
 	blocks map[string]*blockCode
 	// hasExtends: the template has an extends tag.
 	hasExtends bool
-	recursive  []*loopCode // enclosing recursive loops
+	// frozenDicts: nothing in the template can change a dict literal
+	// (dictsFrozen), which the sandbox then builds once.
+	frozenDicts bool
+	recursive   []*loopCode // enclosing recursive loops
 	// noOutputCheck: inside a block set, whose output is captured, which
 	// Jinja2 lets run at the top level of a template that extends another.
 	noOutputCheck bool

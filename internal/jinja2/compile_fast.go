@@ -73,17 +73,28 @@ func (c *compiler) fastExpr(x Expr) (evalFn, error) {
 		return c.fastIntArith(n)
 	case *ItemExpr:
 		return c.fastItem(n)
-	case *ListLit:
+	case *ListLit, *DictLit:
 		// A literal of literals in the sandbox, where nothing can change
 		// a list, is built once (as Jinja2's optimizer folds it) instead
 		// of at every evaluation. Python builds a new list at each
 		// evaluation, which only the sameas test can tell apart: a
-		// template that names it builds them anew. A dict is built anew
-		// too: the sandbox lets {% set d.k %}…{% endset %} and
-		// dict.update(d, …) through the class change one.
+		// template that names it builds them anew. A dict is built once
+		// only where the template cannot change it (frozenDicts): the
+		// sandbox lets {% set d.k %}…{% endset %} and dict.update(d, …)
+		// through the class change one.
 		if c.env.sandbox && !strings.Contains(c.src.text, "sameas") {
-			if v, ok := literalValue(x); ok {
-				return func(*frame) (Value, error) { return v, nil }, nil
+			if v, ok := literalValue(x, c.frozenDicts); ok {
+				if !holdsDict(v) {
+					return func(*frame) (Value, error) { return v, nil }, nil
+				}
+				// A render whose root template can change a dict
+				// (Ctx.freshDicts) gets a copy.
+				return func(f *frame) (Value, error) {
+					if f.c.freshDicts {
+						return freshLiteral(v), nil
+					}
+					return v, nil
+				}, nil
 			}
 		}
 	}
@@ -91,12 +102,14 @@ func (c *compiler) fastExpr(x Expr) (evalFn, error) {
 }
 
 // literalValue is the value of a list or tuple literal whose items are
-// constants or such literals; false for any other expression (a dict).
-func literalValue(x Expr) (Value, bool) {
+// constants or such literals, and of such a dict literal when dicts is
+// true; false for any other expression or a key that cannot be hashed
+// (the evaluation raises it).
+func literalValue(x Expr, dicts bool) (Value, bool) {
 	items := func(xs []Expr) ([]Value, bool) {
 		out := make([]Value, len(xs))
 		for i, it := range xs {
-			v, ok := literalValue(it)
+			v, ok := literalValue(it, dicts)
 			if !ok {
 				return nil, false
 			}
@@ -113,6 +126,26 @@ func literalValue(x Expr) (Value, bool) {
 	case *ListLit:
 		vs, ok := items(n.Items)
 		return ListV(vs), ok
+	case *DictLit:
+		if !dicts {
+			return Value{}, false
+		}
+		keys, ok := items(n.Keys)
+		if !ok {
+			return Value{}, false
+		}
+		vals, ok := items(n.Values)
+		if !ok {
+			return Value{}, false
+		}
+		d := NewDict(len(keys))
+		for i, k := range keys {
+			if checkHashable(k) != nil {
+				return Value{}, false
+			}
+			d.Set(k, vals[i])
+		}
+		return DictV(d), true
 	}
 	return Value{}, false
 }
@@ -1122,4 +1155,76 @@ func (c *compiler) streamParts(xs []Expr) ([]streamPart, error) {
 		out[i].fn = fn
 	}
 	return out, nil
+}
+
+// holdsDict reports whether the literal value v is or holds a dict.
+func holdsDict(v Value) bool {
+	if v.Kind() == KindDict {
+		return true
+	}
+	for _, it := range v.Items() {
+		if holdsDict(it) {
+			return true
+		}
+	}
+	return false
+}
+
+// freshLiteral is the literal value v built anew, as an evaluation of its
+// literal builds it: new dicts, and new lists and tuples around them.
+func freshLiteral(v Value) Value {
+	switch v.Kind() {
+	case KindDict:
+		d := v.DictOf()
+		n := NewDict(d.Len())
+		for i, k := range d.Keys() {
+			n.Set(k, freshLiteral(d.Values()[i]))
+		}
+		return DictV(n)
+	case KindList, KindTuple:
+		if !holdsDict(v) {
+			if v.Kind() == KindList {
+				return ListV(v.Items())
+			}
+			return v
+		}
+		items := make([]Value, len(v.Items()))
+		for i, it := range v.Items() {
+			items[i] = freshLiteral(it)
+		}
+		if v.Kind() == KindList {
+			return ListV(items)
+		}
+		return TupleV(items)
+	}
+	return v
+}
+
+// dictsFrozen reports whether nothing in body can change a dict built from
+// a literal, so that the sandbox may build such a dict once: no set block
+// on an attribute ({% set d.k %}…{% endset %} writes into a dict), no read
+// of the name dict (dict.update(d, …) through the class), and no include,
+// import, extends or block, through which the dict reaches a template
+// compiled apart. A template compiled with dicts frozen still builds its
+// dict literals anew in a render whose root template is not so
+// (Ctx.freshDicts): a module it is imported as, or included as, is
+// compiled apart from the template that can change the dict.
+func dictsFrozen(body []Stmt) bool {
+	frozen := true
+	Walk(body, func(n Node) bool {
+		switch n := n.(type) {
+		case *SetBlock:
+			if _, ok := n.Target.(*NSRef); ok {
+				frozen = false
+			}
+		case *Name:
+			if n.Name == "dict" {
+				frozen = false
+			}
+		case *Include, *Import, *FromImport, *Extends, *Block:
+			frozen = false
+		}
+		return frozen
+	})
+	return frozen
 }

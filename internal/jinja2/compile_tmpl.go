@@ -20,6 +20,9 @@ type program struct {
 	blocks map[string]*blockCode
 	// name is the template's name, which self's repr shows
 	name string
+	// frozenDicts: nothing in the template can change a dict literal
+	// (dictsFrozen); a render with it as its root shares them.
+	frozenDicts bool
 }
 
 // blockCode is a compiled {% block %}.
@@ -77,13 +80,13 @@ func compileProgram(env *Env, src *source, tree *Tree) (*program, error) {
 	for _, n := range assigned(tree.Body) {
 		top.declare(n)
 	}
-	c := &compiler{env: env, src: src, sc: top, blocks: map[string]*blockCode{}, hasExtends: hasExtends(tree.Body), escOn: env.autoescape,
+	c := &compiler{env: env, src: src, sc: top, blocks: map[string]*blockCode{}, hasExtends: hasExtends(tree.Body), frozenDicts: dictsFrozen(tree.Body), escOn: env.autoescape,
 		arena: arenaNames(env, tree.Body)}
 	body, err := c.compileStmts(tree.Body)
 	if err != nil {
 		return nil, err
 	}
-	return &program{shares: sharesContext(tree.Body), fn: fs, init: c.scopeInit(top, nil), body: body, blocks: c.blocks, name: src.name}, nil
+	return &program{frozenDicts: c.frozenDicts, shares: sharesContext(tree.Body), fn: fs, init: c.scopeInit(top, nil), body: body, blocks: c.blocks, name: src.name}, nil
 }
 
 // run renders the template's top level in tc, then its parent's if it

@@ -31,7 +31,10 @@
 // they are, a namespace reads as empty once the render ends and holds a
 // later render's names while that one runs, and a loop or a macro must
 // not be used (TestCallbackKeepsValue). Values that came from the caller,
-// and str, numbers, lists and dicts, stay what they are.
+// and str, numbers, lists and dicts, stay what they are. Under the sandbox
+// a list literal, and a dict literal of a template that cannot change one,
+// is built once and shared by every render: a callback must not change a
+// list or dict it did not make.
 //
 // # Why one package of this size
 //

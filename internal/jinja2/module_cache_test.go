@@ -285,3 +285,31 @@ func TestSandboxDictLiteralFresh(t *testing.T) {
 		assert.Equal(t, outs[0], outs[2], src)
 	}
 }
+
+// TestSandboxDictLiteralFrozen: where nothing in the template can change a
+// dict (no set block on an attribute, no dict, no other template), the
+// sandbox builds a dict literal of constants once, as Jinja2's optimizer
+// folds it: a render into a reused buffer allocates nothing for it. Where
+// the template can change one, each render builds its own.
+func TestSandboxDictLiteralFrozen(t *testing.T) {
+	for _, c := range []struct {
+		src    string
+		allocs bool
+	}{
+		{"{% set d = {'a': {'b': 'x'}, 'c': 'y'} %}{{ d.a.b }}{{ d['c'] }}", false},
+		{"{% set d = {'a': {'b': 'x'}} %}{{ d.a.b }}{% if false %}{{ dict }}{% endif %}", true},
+		{"{% set d = {'a': {'b': 'x'}} %}{{ d.a.b }}{% set d.z %}{% endset %}", true},
+		{"{% set d = {'a': {'b': 'x'}} %}{{ d.a.b }}{% block b %}{% endblock %}", true},
+	} {
+		tmpl, err := New(Sandbox()).Parse("t", c.src)
+		require.NoError(t, err)
+		ctx := context.Background()
+		buf, err := tmpl.AppendRender(ctx, nil, nil)
+		require.NoError(t, err, c.src)
+		allocs := renderAllocs(t, func() {
+			buf, err = tmpl.AppendRender(ctx, buf[:0], nil)
+		})
+		require.NoError(t, err, c.src)
+		assert.Equal(t, c.allocs, allocs > 0, "%s: %v allocs", c.src, allocs)
+	}
+}

@@ -285,6 +285,7 @@ func (e *Env) resetCtx(c *Ctx) bool {
 	if cap(c.out) > maxPooledOutput {
 		return false
 	}
+	c.freshDicts = false
 	if c.rootUsed {
 		// field by field, as newFrame sets it
 		f := &c.rootFrame
