@@ -1183,10 +1183,7 @@ func freshLiteral(v Value) Value {
 		return DictV(n)
 	case KindList, KindTuple:
 		if !holdsDict(v) {
-			if v.Kind() == KindList {
-				return ListV(v.Items())
-			}
-			return v
+			return v // shared, as a literal without a dict always is
 		}
 		items := make([]Value, len(v.Items()))
 		for i, it := range v.Items() {
