@@ -860,10 +860,10 @@ func Slice(c *Ctx, v Value, start, stop, step Value) (Value, error) {
 	default:
 		return notSub()
 	}
-	lo, hasLo, ok1 := bound(start)
-	hi, hasHi, ok2 := bound(stop)
-	st, hasSt, ok3 := bound(step)
-	if !ok1 || !ok2 || !ok3 {
+	// PySlice_Unpack reads the step first: its TypeError or its zero
+	// comes before a bad start or stop
+	st, hasSt, ok := bound(step)
+	if !ok {
 		return Value{}, typeErr("slice indices must be integers or None or have an __index__ method")
 	}
 	if !hasSt {
@@ -871,6 +871,11 @@ func Slice(c *Ctx, v Value, start, stop, step Value) (Value, error) {
 	}
 	if st == 0 {
 		return Value{}, valueErr("slice step cannot be zero")
+	}
+	lo, hasLo, ok1 := bound(start)
+	hi, hasHi, ok2 := bound(stop)
+	if !ok1 || !ok2 {
+		return Value{}, typeErr("slice indices must be integers or None or have an __index__ method")
 	}
 	if st == math.MinInt64 {
 		st = -math.MaxInt64 // PySlice_Unpack: so that -step does not overflow

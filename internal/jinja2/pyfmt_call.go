@@ -177,10 +177,14 @@ func (f *formatter) lookup(name string) (Value, error) {
 		}
 		return f.args[n], nil
 	}
+	// string.Formatter numbers a field only when its whole name is empty
+	// or digits: "{.real}" reads kwargs[''] (KeyError), and "{0.real}"
+	// neither numbers nor switches the numbering
+	whole := !formatter || rest == ""
 	var v Value
 	var err error
 	switch {
-	case first == "":
+	case first == "" && whole:
 		if f.manual {
 			return Value{}, valueErr("cannot switch from manual field specification to automatic field numbering")
 		}
@@ -194,10 +198,12 @@ func (f *formatter) lookup(name string) (Value, error) {
 			// beyond a Py_ssize_t: the parser's error, before any other
 			return Value{}, valueErr("Too many decimal digits in format string")
 		}
-		if f.auto > 0 {
-			return Value{}, valueErr("cannot switch from automatic field numbering to manual field specification")
+		if whole {
+			if f.auto > 0 {
+				return Value{}, valueErr("cannot switch from automatic field numbering to manual field specification")
+			}
+			f.manual = true
 		}
-		f.manual = true
 		if v, err = positional(n); err != nil {
 			return Value{}, err
 		}
