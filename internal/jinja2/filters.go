@@ -1692,6 +1692,10 @@ func fRound(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 		if !set[0] {
 			return pyRound(v, 0)
 		}
+		if a[0].kind == KindNone {
+			// round(value, None) is round(value): an int
+			return pyRoundInt(v)
+		}
 		if !isIntLike(a[0]) {
 			return Value{}, typeErr("'%s' object cannot be interpreted as an integer", TypeName(a[0]))
 		}
@@ -1747,6 +1751,15 @@ func mathFloorCeil(v Value, ceil bool) (Value, error) {
 		return bigFloatInt(math.Floor(f)), nil
 	}
 	return Value{}, typeErr("must be real number, not %s", TypeName(v))
+}
+
+// pyRoundInt is Python's round(v) of a number: an int, half to even.
+func pyRoundInt(v Value) (Value, error) {
+	r, err := pyRound(v, 0)
+	if err != nil || r.kind != KindFloat {
+		return r, err
+	}
+	return mathFloorCeil(r, false)
 }
 
 // pyRound is Python's round(v, ndigits): an int stays an int, a float is

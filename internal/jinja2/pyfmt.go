@@ -382,7 +382,11 @@ func formatFloatSpec(f float64, s fmtSpec) (string, error) {
 				prec = 6
 			}
 			body = strconv.FormatFloat(a*100, 'f', prec, 64)
-			if s.alt && prec == 0 {
+			if math.IsInf(a*100, 0) {
+				// Python multiplies by 100 too: a float near the
+				// largest is inf%
+				body = "inf"
+			} else if s.alt && prec == 0 {
 				body += "."
 			}
 			body += "%"
@@ -403,15 +407,7 @@ func formatFloatSpec(f float64, s fmtSpec) (string, error) {
 			if prec < 0 {
 				body = floatRepr(a)
 			} else {
-				if prec == 0 {
-					prec = 1
-				}
-				body = formatG(a, prec, s.alt)
-				if !strings.ContainsAny(body, ".e") {
-					body += ".0"
-				} else if i := strings.IndexByte(body, 'e'); i >= 0 && !strings.Contains(body[:i], ".") && s.alt {
-					body = body[:i] + "." + body[i:]
-				}
+				body = formatGMode(a, prec, s.alt, true)
 			}
 		}
 	}
@@ -452,19 +448,35 @@ func roundsToZero(a float64, s fmtSpec) bool {
 // formatG is %g with a precision: fixed or exponent notation as Python
 // chooses, trailing zeros removed unless alt.
 func formatG(a float64, prec int, alt bool) string {
+	return formatGMode(a, prec, alt, false)
+}
+
+// formatGMode is formatG, or with dot0 the format of a spec with a
+// precision and no type: 'g' that keeps a fractional digit in fixed
+// notation (Py_DTSF_ADD_DOT_0), and so takes the exponent one digit
+// sooner (format_float_short: decpt > precision-1), so that
+// format(3.0, '.1') is '3e+00' and format(3.0, '.2') is '3.0'.
+func formatGMode(a float64, prec int, alt, dot0 bool) string {
 	if prec == 0 {
 		prec = 1
 	}
 	e := strconv.FormatFloat(a, 'e', prec-1, 64)
 	exp, _ := strconv.Atoi(e[strings.IndexByte(e, 'e')+1:])
+	limit := prec
+	if dot0 {
+		limit--
+	}
 	var body string
-	if exp >= -4 && exp < prec {
+	if exp >= -4 && exp < limit {
 		body = strconv.FormatFloat(a, 'f', prec-1-exp, 64)
 		if !alt && strings.Contains(body, ".") {
 			body = strings.TrimRight(strings.TrimRight(body, "0"), ".")
 		}
 		if alt && !strings.Contains(body, ".") {
 			body += "."
+		}
+		if dot0 && !strings.Contains(body, ".") {
+			body += ".0"
 		}
 		return body
 	}

@@ -32,6 +32,13 @@ FOUND = [
     ("formatter-digit-attr-no-switch", "{{ '{}{0.real}'.format(1, 2) }}|{{ '{0.real}{}'.format(1, 2) }}", {}, "'0.real' is not isdigit(): no numbering switch", {"sandbox": True}),
     ("format-empty-first-attr", "{{ '{.real}{}'.format(1.5, 2) }}|{{ '{[1]}'.format(x) }}", {"x": [1, 2]}, "str.format numbers it", {}),
     ("format-digit-attr-switch", "{{ '{}{0.real}'.format(1, 2) }}", {}, "exact: str.format switches", {}),
+    # a precision and no type: 'g' keeping a fractional digit, exponent one digit sooner
+    ("format-float-no-type-precision", "{{ '{0:.0}'.format(x) }}|{{ '{:.1}'.format(x) }}|{{ '{:.2}'.format(x) }}|{{ '{:.2}'.format(30.0) }}|{{ '{:.3}'.format(30.0) }}|{{ '{:#.1}'.format(x) }}|{{ '{:.5}'.format(123.456) }}|{{ '{:10.0}'.format(-0.0) }}|{{ '{:.1}'.format(0.5) }}", {"x": 3.0}, "3e+00 (the package said 3.0)"),
+    ("format-float-percent-overflow", "{{ '{:.3%}'.format(1.7976931348623157e308) }}|{{ '{:%}'.format(x) }}", {"x": -1.7976931348623157e308}, "x * 100 is inf: inf% (the package said +Inf%)"),
+    # round(value, None) is round(value), an int
+    ("round-precision-none", "{{ 0.045|round(none) }}|{{ 2.5|round(none) }}|{{ 3.5|round(none, 'common') }}|{{ x|round(none) }}|{{ 3|round(none) }}|{{ true|round(precision=none) }}", {"x": -2.5}, "an int (the package said TypeError)"),
+    ("round-precision-none-inf", "{{ x|round(none) }}", {"x": {"__float__": "inf"}}, "exact: OverflowError: cannot convert float infinity to integer"),
+    ("round-precision-none-floor", "{{ 2.5|round(none, 'floor') }}", {}, "exact: 10 ** None is TypeError"),
 ]
 
 
