@@ -466,7 +466,9 @@ func (g *fuzzGen) expr() string {
 		}
 		return g.pick(fuzzInts[:6]...)
 	}
-	switch g.n(30) {
+	switch g.n(33) {
+	case 30, 31, 32:
+		return g.exprEighth()
 	case 24, 25, 26, 27, 28, 29:
 		return g.exprMore()
 	case 18:
@@ -785,7 +787,9 @@ func (g *fuzzGen) stmt(depth int) string {
 		defer func() { g.loops-- }()
 		return body()
 	}
-	switch g.n(32) {
+	switch g.n(35) {
+	case 32, 33, 34:
+		return g.stmtEighth(depth, body, buffered)
 	case 28, 29, 30, 31:
 		return g.stmtMore(depth, body, buffered)
 	case 20:
