@@ -170,12 +170,7 @@ func (s *msgSnap) same(m *chat.Message) bool {
 // is not kept.
 func (t *Template) conversation(msgs []chat.Message, check bool) (list jinja2.Value, marks special.Marks, kc *convKept, hit *special.Hit) {
 	old := t.conv.Load()
-	n := 0 // messages of old that msgs holds at their place
-	if old != nil && len(old.snaps) <= len(msgs) {
-		for n < len(old.snaps) && old.snaps[n].same(&msgs[n]) {
-			n++
-		}
-	}
+	n := old.heldBy(msgs)
 	switch {
 	case old != nil && n == len(old.snaps) && n == len(msgs):
 		return old.list, old.all, old, nil
@@ -221,6 +216,18 @@ func (t *Template) conversation(msgs []chat.Message, check bool) (list jinja2.Va
 		t.conv.Store(kc)
 	}
 	return kc.list, kc.all, kc, nil
+}
+
+// heldBy returns how many of kc's messages msgs holds at their place
+// (none when kc is nil).
+func (kc *convKept) heldBy(msgs []chat.Message) int {
+	n := 0
+	if kc != nil && len(kc.snaps) <= len(msgs) {
+		for n < len(kc.snaps) && kc.snaps[n].same(&msgs[n]) {
+			n++
+		}
+	}
+	return n
 }
 
 // neutralOf returns the neutral copy of kc's conversation, msgs, with its

@@ -192,15 +192,17 @@ func layout(tokens map[string]string) (*jinja2.Layout, []jinja2.Value) {
 
 // data builds the template's variables as transformers passes them:
 // messages, tools, documents, add_generation_prompt, the special tokens and
-// the caller's variables, in rd; list is msgs as the messages list, or the
-// zero Value to convert them in rd. The caller resets rd after the
-// rendering. Without format.Vars they are rd.args, by position of
-// t.layout; with them, rd.vars.
-func (t *Template) data(rd *renderData, msgs []chat.Message, list jinja2.Value, te *toolsEntry, tv *special.ToolsVerdict, opts *option.Settings) error {
-	if list.Kind() != jinja2.KindList {
-		list = t.messagesValue(rd, msgs)
+// the caller's variables, in rd; list is msgs as the messages list, or nil
+// to convert them in rd. The caller resets rd after the rendering. Without
+// format.Vars they are rd.args, by position of t.layout; with them,
+// rd.vars.
+func (t *Template) data(rd *renderData, msgs []chat.Message, list *jinja2.Value, te *toolsEntry, tv *special.ToolsVerdict, opts *option.Settings) error {
+	var conv jinja2.Value
+	if list == nil {
+		conv = t.messagesValue(rd, msgs)
+		list = &conv
 	}
-	tools := jinja2.NoneV()
+	var toolsVal *jinja2.Value
 	if len(opts.Tools) > 0 {
 		if te == nil {
 			var err error
@@ -209,11 +211,19 @@ func (t *Template) data(rd *renderData, msgs []chat.Message, list jinja2.Value, 
 				return &TemplateError{Template: t.name, Msg: err.Error()}
 			}
 		}
-		tools = te.val
+		toolsVal = &te.val
 	}
-	agp := jinja2.BoolV(opts.AddGenerationPrompt)
 	if len(opts.Vars) == 0 {
-		rd.pos[argMessages], rd.pos[argTools], rd.pos[argAddGenerationPrompt] = list, tools, agp
+		// the values are written where they go, not copied through
+		// locals first
+		pos := rd.pos[:argDocuments]
+		pos[argMessages] = *list
+		if toolsVal != nil {
+			pos[argTools] = *toolsVal
+		} else {
+			pos[argTools] = jinja2.NoneV()
+		}
+		pos[argAddGenerationPrompt] = jinja2.BoolV(opts.AddGenerationPrompt)
 		rd.args = rd.pos
 		return nil
 	}
@@ -231,7 +241,11 @@ func (t *Template) data(rd *renderData, msgs []chat.Message, list jinja2.Value, 
 		// transformers' documents argument: None unless the caller gives it
 		d["documents"] = jinja2.NoneV()
 	}
-	d["messages"], d["tools"], d["add_generation_prompt"] = list, tools, agp
+	tools := jinja2.NoneV()
+	if toolsVal != nil {
+		tools = *toolsVal
+	}
+	d["messages"], d["tools"], d["add_generation_prompt"] = *list, tools, jinja2.BoolV(opts.AddGenerationPrompt)
 	return nil
 }
 

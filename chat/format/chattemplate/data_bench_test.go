@@ -6,7 +6,6 @@ import (
 
 	"github.com/rolemark/rolemark/chat"
 	"github.com/rolemark/rolemark/chat/format/internal/option"
-	"github.com/rolemark/rolemark/internal/jinja2"
 )
 
 // BenchmarkData converts a tool-call conversation to the template's
@@ -21,7 +20,7 @@ func BenchmarkData(b *testing.B) {
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
 		rd := t.getData()
-		if err := t.data(rd, msgs, jinja2.Value{}, nil, nil, &opts); err != nil {
+		if err := t.data(rd, msgs, nil, nil, nil, &opts); err != nil {
 			b.Fatal(err)
 		}
 		rd.reset()

@@ -430,9 +430,22 @@ func (t *Template) checkedRender(ctx context.Context, rd *renderData, msgs []cha
 		return "", format.ErrContinueConflict
 	}
 	check := !opts.AllowSpecialTokens && t.guard != nil
-	list, marks, kc, hit := t.conversation(msgs, check)
-	if hit != nil {
-		return "", specialTokenError(t.name, hit)
+	// the kept conversation, when msgs is it, is taken where it lies:
+	// its list goes on by pointer rather than as a Value copied through
+	// every call on the way to the variables
+	var list *jinja2.Value
+	kc := t.conv.Load()
+	if n := kc.heldBy(msgs); kc != nil && n == len(kc.snaps) && n == len(msgs) {
+		list = &kc.list
+	} else {
+		var lv jinja2.Value
+		var hit *special.Hit
+		if lv, _, kc, hit = t.conversation(msgs, check); hit != nil {
+			return "", specialTokenError(t.name, hit)
+		}
+		if lv.Kind() == jinja2.KindList {
+			list = &lv
+		}
 	}
 	// the tools are compared with the memo's once: the entry found
 	// holds their converted value and the guard's verdict on them
@@ -444,10 +457,14 @@ func (t *Template) checkedRender(ctx context.Context, rd *renderData, msgs []cha
 	var seen special.Marks
 	var tv *special.ToolsVerdict
 	if check {
+		var marks special.Marks
+		var hit *special.Hit
 		if kc == nil {
 			if marks, hit = t.guard.ScanMessages(msgs); hit != nil {
 				return "", specialTokenError(t.name, hit)
 			}
+		} else {
+			marks = kc.all
 		}
 		if len(opts.Tools) > 0 {
 			tv = t.toolsVerdict(te, opts.Tools)
@@ -496,7 +513,11 @@ func (t *Template) checkedRender(ctx context.Context, rd *renderData, msgs []cha
 	if len(nopts.Tools) > 0 {
 		nte = t.memo.find(nopts.Tools)
 	}
-	n, err := t.render(ctx, rd, nmsgs, nlist, nte, nil, &nopts, nil)
+	list = nil
+	if nlist.Kind() == jinja2.KindList {
+		list = &nlist
+	}
+	n, err := t.render(ctx, rd, nmsgs, list, nte, nil, &nopts, nil)
 	if err != nil {
 		if ctx.Err() != nil {
 			return "", ctx.Err()
@@ -529,10 +550,10 @@ func (o ownSpans) holds(start, end int) bool {
 }
 
 // render is Render after the checks of the data, in rd; list is msgs as
-// the messages list, or the zero Value to convert them in rd; te is the
+// the messages list, or nil to convert them in rd; te is the
 // memo's entry for opts.Tools, or nil to convert them (and keep tv, the
 // guard's verdict on them, with the entry made).
-func (t *Template) render(ctx context.Context, rd *renderData, msgs []chat.Message, list jinja2.Value, te *toolsEntry, tv *special.ToolsVerdict, opts *option.Settings, spans *[]jinja2.Span) (string, error) {
+func (t *Template) render(ctx context.Context, rd *renderData, msgs []chat.Message, list *jinja2.Value, te *toolsEntry, tv *special.ToolsVerdict, opts *option.Settings, spans *[]jinja2.Span) (string, error) {
 	jt := t.def
 	if len(opts.Tools) > 0 && t.toolUse != nil {
 		jt = t.toolUse
