@@ -416,20 +416,45 @@ type suspendedCtx struct {
 }
 
 // escState is what a macro, block or template changes of the escaping
-// as it starts (Ctx.enterCode), for restoring it after.
+// as it starts (Ctx.enterCode), for restoring it after. Its flags are
+// one byte: a struct of more than four fields is kept in memory rather
+// than registers, and this one, written a byte at a time and read whole
+// as enterCode returned it, stalled every call on the store it had just
+// made.
 type escState struct {
-	on, volatile, evalAuto, switched bool
-	inh                              *inheritance
+	inh   *inheritance
+	flags escFlags
 }
+
+// escFlags are the Ctx's autoescape, escVolatile and evalAuto that
+// enterCode saved, and whether it switched the template context.
+type escFlags uint8
+
+const (
+	savedOn escFlags = 1 << iota
+	savedVolatile
+	savedEvalAuto
+	savedSwitched
+)
 
 // enterCode sets the escaping of code compiled with autoescape on (or,
 // volatile, decided at render time) running in the template context inh
 // (nil: the one running), and returns what to restore after.
 func (c *Ctx) enterCode(on, volatile bool, inh *inheritance) escState {
-	saved := escState{on: c.autoescape, volatile: c.escVolatile, evalAuto: c.evalAuto, inh: c.inh}
-	if inh != nil && inh != c.inh {
-		c.suspended = append(c.suspended, suspendedCtx{c.inh, c.evalAuto})
-		saved.switched = true
+	var flags escFlags
+	if c.autoescape {
+		flags |= savedOn
+	}
+	if c.escVolatile {
+		flags |= savedVolatile
+	}
+	if c.evalAuto {
+		flags |= savedEvalAuto
+	}
+	saved := c.inh
+	if inh != nil && inh != saved {
+		c.suspended = append(c.suspended, suspendedCtx{saved, c.evalAuto})
+		flags |= savedSwitched
 		c.inh, c.evalAuto = inh, c.env.autoescape
 		for i := len(c.suspended) - 1; i >= 0; i-- {
 			if c.suspended[i].inh == inh {
@@ -442,14 +467,14 @@ func (c *Ctx) enterCode(on, volatile bool, inh *inheritance) escState {
 		on = c.evalAuto
 	}
 	c.autoescape, c.escVolatile = on, volatile
-	return saved
+	return escState{inh: saved, flags: flags}
 }
 
 func (c *Ctx) leaveCode(s escState) {
-	if s.switched {
+	if s.flags&savedSwitched != 0 {
 		c.suspended = c.suspended[:len(c.suspended)-1]
 	}
-	c.autoescape, c.escVolatile, c.evalAuto = s.on, s.volatile, s.evalAuto
+	c.autoescape, c.escVolatile, c.evalAuto = s.flags&savedOn != 0, s.flags&savedVolatile != 0, s.flags&savedEvalAuto != 0
 	if c.inh != s.inh {
 		c.inh = s.inh
 	}
