@@ -69,6 +69,7 @@
 // Reading a template (jinja2/lexer.py, parser.py, nodes.py):
 //
 //	lexer.go            tokens, with the whitespace options
+//	unicode_names.go, unicode_names_gen.go  \N{name} in str literals: Python's names
 //	parser.go           the syntax tree from the tokens
 //	ast.go              the nodes, each with its place
 //	walk.go             Walk over statements and expressions

@@ -669,7 +669,20 @@ func unescapePy(body string) (string, error) {
 			out.WriteRune(rune(n))
 			i += w
 		case 'N':
-			return "", errStr("unknown Unicode character name")
+			// \N{name}: malformed without the braces or a name
+			if i+1 >= len(b) || b[i+1] != '{' {
+				return "", errStr("malformed \\N character escape")
+			}
+			end := strings.IndexByte(b[i+2:], '}')
+			if end <= 0 {
+				return "", errStr("malformed \\N character escape")
+			}
+			r, ok := lookupUniName(b[i+2 : i+2+end])
+			if !ok {
+				return "", errStr("unknown Unicode character name")
+			}
+			out.WriteRune(r)
+			i += 2 + end
 		default:
 			out.WriteByte('\\')
 			out.WriteByte(c)

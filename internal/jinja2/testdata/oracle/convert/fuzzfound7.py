@@ -87,7 +87,7 @@ FOUND = [
     ("range-slice", "{{ range(3)[::2] }}|{{ range(10)[-2:1:-3] }}|{{ range(1, 20, 3)[2:] }}|{{ range(5)[::-1] }}|{{ range(5)[10:] }}", {}, "range slices as before"),
     ("range-huge-lazy", "{% for x in range(a) %}{{ loop.index }}{% break %}{% endfor %}|{{ range(a)|length }}|{{ 5 in range(a) }}", {"a": 9223372036854775807}, "refused: Python's range is lazy, the package's a list (it raised MemoryError)", {"extensions": ["loopcontrols"]}),
     # \N{name} in a str literal: the package does not know Unicode's names
-    ("str-escape-unicode-name", "{{ '\\N{BULLET}' }}|{{ '\\N{latin small letter a}' }}", {}, "known failure: Jinja2 decodes the escape with Python's unicode-escape codec; the package raises TemplateSyntaxError: unknown Unicode character name"),
+    ("str-escape-unicode-name", "{{ '\\N{BULLET}' }}|{{ '\\N{latin small letter a}' }}", {}, "Jinja2 decodes the escape with Python's unicode-escape codec; the package raised TemplateSyntaxError: unknown Unicode character name (until issue 23's sixth round, cases/exact6.json)"),
     # Markup.escape is a classmethod: markupsafe.escape of its argument
     ("markup-escape-method", "{{ ('x'|safe).escape('<a>') }}|{{ ('x'|safe).escape('<a>'|safe) }}|{{ ('x'|safe).escape(1.5) }}|{{ ('x'|safe).escape(nothere) }}|{{ ('x'|safe).escape(none) }}|{{ ('x'|safe).escape([1, '<']) }}|{{ ('x'|safe).escape }}", {}, "the package had no attribute escape on Markup"),
     ("markup-escape-method-args", "{{ ('x'|safe).escape() }}", {}, "exact: Markup.escape() missing 1 required positional argument: 's'"),
