@@ -261,10 +261,43 @@ func (f *frame) superFunc() Value {
 	if b.idx+1 >= len(f.tc.inh.blocks[b.name]) {
 		return Undef("there is no parent block called " + pyQuote(b.name) + ".")
 	}
-	tc, name, idx := f.tc, b.name, b.idx+1
-	return FuncV(&Func{Name: "super", Call: func(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
-		return captureBlock(c, tc, name, idx)
-	}})
+	return ObjectV(&blockRef{tc: f.tc, name: b.name, idx: b.idx + 1})
+}
+
+// blockRef is Jinja2's BlockReference: self.b, super, and a reference's
+// super. Calling it renders the block.
+type blockRef struct {
+	tc   *tctx
+	name string
+	idx  int // the block's place in the chain of blocks called name
+}
+
+func (b *blockRef) TypeName() string { return "BlockReference" }
+
+func (b *blockRef) Repr() string { return "<jinja2.runtime.BlockReference object at " + addr(b) + ">" }
+
+func (b *blockRef) Attr(name string) (Value, bool) {
+	switch name {
+	case "name":
+		return StrV(b.name), true
+	case "super":
+		if b.idx+1 >= len(b.tc.inh.blocks[b.name]) {
+			return Undef("there is no parent block called " + pyQuote(b.name) + "."), true
+		}
+		return ObjectV(&blockRef{tc: b.tc, name: b.name, idx: b.idx + 1}), true
+	}
+	return Value{}, false
+}
+
+// CallValue is BlockReference.__call__(self), which takes no arguments.
+func (b *blockRef) CallValue(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
+	if len(kw) > 0 {
+		return Value{}, typeErr("BlockReference.__call__() got an unexpected keyword argument '%s'", kw[0].Name)
+	}
+	if len(args) > 0 {
+		return Value{}, typeErr("BlockReference.__call__() takes 1 positional argument but %d were given", len(args)+1)
+	}
+	return captureBlock(c, b.tc, b.name, b.idx)
 }
 
 // selfObj is self: its attributes render the template's blocks.
@@ -290,10 +323,7 @@ func (s *selfObj) Attr(name string) (Value, bool) {
 	if _, ok := s.tc.inh.blocks[name]; !ok {
 		return Value{}, false
 	}
-	tc := s.tc
-	return FuncV(&Func{Name: "block " + pyQuote(name), Call: func(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
-		return captureBlock(c, tc, name, 0)
-	}}), true
+	return ObjectV(&blockRef{tc: s.tc, name: name}), true
 }
 
 // localsCollector compiles the gathering of every variable visible in the

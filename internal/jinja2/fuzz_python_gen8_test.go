@@ -47,9 +47,11 @@ func (g *fuzzGen) exprEighth() string {
 			"true in [1]", "1.0 in [true]", "{1: 'a'}[true]", "range(true, 3)|list", "'ab' * true")
 	default:
 		// a dict's or an Undefined's attributes and methods
-		v := g.pick("d", "{'a': 1, 'b': [2]}", "{}", "nothere", "undefined_name.x", "{1: 2}", g.name())
+		v := g.pick("d", "{'a': 1, 'b': [2]}", "{}", "nothere", "undefined_name.x", "{1: 2}", g.name(), "self.b", "self.c", "self",
+			"([[1, 2]]|groupby(0)|first)", "x.__class__", "(1).__class__")
 		return v + "." + g.pick("items()|list", "keys()|list", "values()|list", "get('a', "+e()+")", "get("+e()+")", "copy()", "a", "items", "keys",
-			"__len__", "__contains__('a')", "setdefault('a')", "pop('zz', "+e()+")", "popitem", "update") + g.pick("", "|length", "|string", "|list")
+			"__len__", "__contains__('a')", "setdefault('a')", "pop('zz', "+e()+")", "popitem", "update", "name", "super", "__name__", "__module__",
+			"__qualname__", "__class__.__name__", "__class__", "x.y") + g.pick("", "|length", "|string", "|list")
 	}
 }
 

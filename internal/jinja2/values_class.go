@@ -159,6 +159,22 @@ func (k *pyClass) Attr(name string) (Value, bool) {
 	if name == "__class__" {
 		return ObjectV(classNamed("type")), true
 	}
+	switch name {
+	case "__name__", "__qualname__":
+		// types.GenericAlias is named with its module
+		return StrV(k.name[strings.LastIndexByte(k.name, '.')+1:]), true
+	case "__module__":
+		if k.module != "" {
+			return StrV(k.module), true
+		}
+		if i := strings.LastIndexByte(k.name, '.'); i >= 0 {
+			return StrV(k.name[:i]), true
+		}
+		if builtinClassNames[k.name] {
+			return StrV("builtins"), true
+		}
+		return Value{}, false
+	}
 	if name == "__mro__" {
 		out := []Value{ObjectV(k)}
 		for _, b := range k.bases {
@@ -346,6 +362,14 @@ var (
 	classNamespace = &pyClass{name: "Namespace", module: "jinja2.utils", call: newNamespace}
 )
 
+// builtinClassNames are the classes without a module whose __module__
+// is builtins (another's is not known: GenericAlias's is types).
+var builtinClassNames = map[string]bool{
+	"object": true, "type": true, "NoneType": true, "bool": true, "int": true, "float": true, "str": true, "list": true, "tuple": true,
+	"dict": true, "range": true, "bytes": true, "generator": true, "dict_keys": true, "dict_values": true, "dict_items": true,
+	"function": true, "builtin_function_or_method": true, "method": true,
+}
+
 // classNamed is the class of a builtin type's name.
 func classNamed(name string) *pyClass {
 	switch name {
@@ -391,10 +415,8 @@ func classOf(v Value) Value {
 	if k := classNamed(t); k != nil {
 		return ObjectV(k)
 	}
-	module := ""
+	module := typeModules[t]
 	switch t {
-	case "LoopContext", "Macro", "TemplateReference":
-		module = "jinja2.runtime"
 	case "function":
 		t, module = funcClass(v.ref.(*Func))
 	}

@@ -87,7 +87,7 @@ func objectTypeRepr(v Value) string {
 var typeModules = map[string]string{
 	"Markup": "markupsafe", "Namespace": "jinja2.utils", "Cycler": "jinja2.utils", "Joiner": "jinja2.utils",
 	"Macro": "jinja2.runtime", "LoopContext": "jinja2.runtime", "TemplateReference": "jinja2.runtime",
-	"BlockReference": "jinja2.runtime", "TemplateModule": "jinja2.environment",
+	"BlockReference": "jinja2.runtime", "TemplateModule": "jinja2.environment", "_GroupTuple": "jinja2.filters",
 }
 
 // TypeName is the name of v's Python type, as messages give it.

@@ -39,6 +39,19 @@ FOUND = [
     ("round-precision-none", "{{ 0.045|round(none) }}|{{ 2.5|round(none) }}|{{ 3.5|round(none, 'common') }}|{{ x|round(none) }}|{{ 3|round(none) }}|{{ true|round(precision=none) }}", {"x": -2.5}, "an int (the package said TypeError)"),
     ("round-precision-none-inf", "{{ x|round(none) }}", {"x": {"__float__": "inf"}}, "exact: OverflowError: cannot convert float infinity to integer"),
     ("round-precision-none-floor", "{{ 2.5|round(none, 'floor') }}", {}, "exact: 10 ** None is TypeError"),
+    # a class's __name__, __qualname__ and __module__ (refused before)
+    ("class-name", "{{ x.__class__.__name__ }}|{{ s.__class__.__qualname__ }}|{{ s.__class__.__module__ }}|{{ nothere.__class__.__name__ }}{{ nothere.__class__.__module__ }}|{{ (s|safe).__class__.__module__ }}|{{ cycler.__name__ }}{{ joiner.__module__ }}|{{ dict.__class__.__name__ }}|{{ dict[1].__class__.__name__ }}{{ dict[1].__class__.__module__ }}|{{ true.__class__.__mro__[1].__name__ }}|{{ ''.join.__class__.__name__ }}", {"x": [1], "s": "a"}, "the class's names"),
+    ("class-name-loop-macro", "{% macro m() %}{% endmacro %}{% for i in x %}{{ loop.__class__.__name__ }}{{ loop.__class__.__module__ }}{% endfor %}|{{ m.__class__.__qualname__ }}{{ m.__class__.__module__ }}|{{ (x|map('string')).__class__.__module__ }}", {"x": [1]}, "Jinja2's own classes"),
+    # groupby's _GroupTuple is jinja2.filters'
+    ("grouptuple-module", "{{ ([[1, 2]]|groupby(0)|first).__class__ }}|{{ ([[1, 2]]|groupby(0)|first).__class__.__module__ }}", {}, "<class 'jinja2.filters._GroupTuple'> (the package left the module out)"),
+    ("grouptuple-undefined-message", "{{ ([[1, 2]]|groupby(0)|first).x.y }}", {}, "exact: 'jinja2.filters._GroupTuple object' has no attribute 'x'"),
+    # self.b and super are BlockReferences
+    ("blockref-repr", "{% block b %}{{ self.b|string|length }}|{{ self.b.__class__ }}|{{ self.b is callable }}|{{ self.b.name }}|{{ self.b.super is defined }}{% endblock %}", {}, "a BlockReference (the package printed a function)"),
+    ("blockref-call-args", "{% block b %}{{ self.b(1) }}{% endblock %}", {}, "exact: BlockReference.__call__ takes no arguments (the package recursed)"),
+    ("blockref-call-kwargs", "{% block b %}{{ self.b(x=1) }}{% endblock %}", {}, "exact: nor keywords"),
+    ("blockref-undefined-message", "{% block b %}{{ self.b.x.y }}{% endblock %}", {}, "exact: 'jinja2.runtime.BlockReference object' has no attribute 'x'"),
+    ("blockref-super-chain", "{% extends 'mid' %}{% block b %}[{{ super.super() }}|{{ super.super.super is defined }}|{{ super.name }}|{{ self.b.super() }}|{{ self.c.super is defined }}|{{ super.__class__.__name__ }}]{% endblock %}", {"x": 1}, "super and a reference's super", {},
+     {"base": "{% block b %}B{{ x }}{% endblock %}{% block c %}C{% endblock %}", "mid": "{% extends 'base' %}{% block b %}M{{ super() }}{% endblock %}"}),
 ]
 
 
