@@ -367,7 +367,8 @@ var (
 var builtinClassNames = map[string]bool{
 	"object": true, "type": true, "NoneType": true, "bool": true, "int": true, "float": true, "str": true, "list": true, "tuple": true,
 	"dict": true, "range": true, "bytes": true, "generator": true, "dict_keys": true, "dict_values": true, "dict_items": true,
-	"function": true, "builtin_function_or_method": true, "method": true,
+	"function": true, "builtin_function_or_method": true, "method": true, "method-wrapper": true, "wrapper_descriptor": true,
+	"method_descriptor": true, "member_descriptor": true, "getset_descriptor": true,
 }
 
 // classNamed is the class of a builtin type's name.
@@ -456,6 +457,12 @@ func funcClass(f *Func) (name, module string) {
 		return "method", ""
 	case strings.HasPrefix(r, "<method '"):
 		return "method_descriptor", ""
+	case strings.HasPrefix(r, "<method-wrapper '"):
+		return "method-wrapper", ""
+	case strings.HasPrefix(r, "<slot wrapper '"):
+		return "wrapper_descriptor", ""
+	case f.bound != nil:
+		return "method", ""
 	case strings.HasPrefix(r, "<member '"):
 		return "member_descriptor", ""
 	case strings.HasPrefix(r, "<attribute '"):

@@ -103,10 +103,16 @@ func pyHasPrivate(v Value, name string) bool {
 // dunderTypes are the types whose dunder methods are implemented.
 func dunderType(t string) bool {
 	switch t {
-	case "str", "Markup", "list", "tuple", "dict", "range":
+	case "str", "Markup", "list", "tuple", "dict", "range", "int", "float", "bool", "NoneType":
 		return true
 	}
 	return false
+}
+
+// typeHasDunder reports whether the builtin type t has the dunder name,
+// its own or object's.
+func typeHasDunder(t, name string) bool {
+	return strings.Contains(" "+pyObjectDunders+" "+pyTypeDunders[t]+" ", " "+name+" ")
 }
 
 // dunderName reports whether name is one of the implemented methods.
@@ -143,9 +149,24 @@ func dunderMethod(v Value, name string) (Value, bool) {
 // unboundDunder is cls.name for the implemented dunder methods of the
 // builtin class owner: a slot wrapper, or a method descriptor.
 func unboundDunder(owner, name string) (Value, bool) {
-	if owner == "Markup" || !dunderType(owner) || !dunderName(name) {
+	if owner == "Markup" || !dunderType(owner) || !dunderName(name) || !typeHasDunder(owner, name) {
 		// Markup's __repr__ is a Python function of markupsafe's
 		return Value{}, false
+	}
+	if name == "__str__" && owner != "str" {
+		// object's slot, which every builtin but str inherits:
+		// object.__str__(x) is type(x).__repr__(x), for any x
+		return FuncV(&Func{Name: "object.__str__", Repr: "<slot wrapper '__str__' of 'object' objects>", Call: func(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
+			switch {
+			case len(args) == 0:
+				return Value{}, typeErr("descriptor '__str__' of 'object' object needs an argument")
+			case len(kw) > 0:
+				return Value{}, typeErr("wrapper __str__() takes no keyword arguments")
+			case len(args) > 1:
+				return Value{}, typeErr("expected 0 arguments, got %d", len(args)-1)
+			}
+			return StrV(Repr(args[0])), nil
+		}}), true
 	}
 	builtin := builtinDunder(owner, name)
 	repr := "<slot wrapper '" + name + "' of '" + owner + "' objects>"
@@ -203,6 +224,10 @@ func callDunder(c *Ctx, t, name string, recv Value, args []Value, kw []Kwarg) (V
 		// str.__str__ of a Markup is an exact str
 		s, err := ToStr(c, recv)
 		return StrV(s), err
+	}
+	if t == "int" && recv.kind == KindBool {
+		// int.__repr__(True) is '1'
+		return StrV(Repr(IntV(recv.n))), nil
 	}
 	return StrV(Repr(recv)), nil
 }

@@ -52,6 +52,12 @@ FOUND = [
     ("blockref-undefined-message", "{% block b %}{{ self.b.x.y }}{% endblock %}", {}, "exact: 'jinja2.runtime.BlockReference object' has no attribute 'x'"),
     ("blockref-super-chain", "{% extends 'mid' %}{% block b %}[{{ super.super() }}|{{ super.super.super is defined }}|{{ super.name }}|{{ self.b.super() }}|{{ self.c.super is defined }}|{{ super.__class__.__name__ }}]{% endblock %}", {"x": 1}, "super and a reference's super", {},
      {"base": "{% block b %}B{{ x }}{% endblock %}{% block c %}C{% endblock %}", "mid": "{% extends 'base' %}{% block b %}M{{ super() }}{% endblock %}"}),
+    # __str__ and __repr__ of numbers and None (refused before); object's __str__ is type(x).__repr__(x)
+    ("dunder-str-numbers", "{{ (1).__str__() }}|{{ true.__str__() }}|{{ none.__str__() }}|{{ 1.5.__repr__() }}|{{ 1e16.__str__() }}|{{ true.__repr__() }}|{{ (1).__str__|string|length }}", {}, "method-wrappers"),
+    ("dunder-str-unbound", "{{ (1).__class__.__str__ }}|{{ x.__class__.__str__ }}|{{ (1).__class__.__repr__(true) }}|{{ x.__class__.__str__(1) }}|{{ (1).__class__.__str__('a') }}|{{ true.__class__.__str__(s) }}", {"x": [1], "s": {"__markup__": "<b>"}}, "object.__str__ is repr (the package named list's slot and checked the type)"),
+    ("dunder-str-unbound-no-arg", "{{ (1).__class__.__str__() }}", {}, "exact: descriptor '__str__' of 'object' object needs an argument"),
+    ("dunder-repr-unbound-type", "{{ 1.5.__class__.__repr__(1) }}", {}, "exact: descriptor '__repr__' requires a 'float' object but received a 'int'"),
+    ("dunder-method-classes", "{{ (1.5).__str__.__class__.__name__ }}|{{ (1).__class__.__str__.__class__.__name__ }}|{{ nothere.__str__.__class__.__name__ }}|{{ (1).__class__.__str__.__class__.__module__ }}", {}, "method-wrapper, wrapper_descriptor, method (the package said function)"),
 ]
 
 
