@@ -169,18 +169,36 @@ func (cy *cycler) Attr(name string) (Value, bool) {
 	case "pos":
 		return IntV(int64(cy.pos)), true
 	case "next":
-		return FuncV(&Func{Name: "method next of Cycler", Call: func(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
+		return FuncV(&Func{Name: "Cycler.next", bound: cy, Call: func(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
+			if err := selfOnly("Cycler.next", args, kw); err != nil {
+				return Value{}, err
+			}
 			rv := cy.items[cy.pos]
 			cy.pos = (cy.pos + 1) % len(cy.items)
 			return rv, nil
 		}}), true
 	case "reset":
-		return FuncV(&Func{Name: "method reset of Cycler", Call: func(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
+		return FuncV(&Func{Name: "Cycler.reset", bound: cy, Call: func(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
+			if err := selfOnly("Cycler.reset", args, kw); err != nil {
+				return Value{}, err
+			}
 			cy.pos = 0
 			return NoneV(), nil
 		}}), true
 	}
 	return Value{}, false
+}
+
+// selfOnly is the TypeError of a Python method that takes self alone,
+// called with arguments.
+func selfOnly(name string, args []Value, kw []Kwarg) error {
+	if len(args) > 0 {
+		return typeErr("%s() takes 1 positional argument but %d were given", name, len(args)+1)
+	}
+	if len(kw) > 0 {
+		return typeErr("%s() got an unexpected keyword argument '%s'", name, kw[0].Name)
+	}
+	return nil
 }
 
 // joiner is jinja2.utils.Joiner.
@@ -189,10 +207,24 @@ type joiner struct {
 	used bool
 }
 
-func (j *joiner) TypeName() string               { return "Joiner" }
-func (j *joiner) Repr() string                   { return "<jinja2.utils.Joiner object at " + addr(j) + ">" }
-func (j *joiner) Attr(name string) (Value, bool) { return Value{}, false }
+func (j *joiner) TypeName() string { return "Joiner" }
+func (j *joiner) Repr() string     { return "<jinja2.utils.Joiner object at " + addr(j) + ">" }
+func (j *joiner) Attr(name string) (Value, bool) {
+	switch name {
+	case "sep":
+		return j.sep, true
+	case "used":
+		return BoolV(j.used), true
+	case "__call__":
+		return FuncV(&Func{Name: "Joiner.__call__", bound: j, Call: j.CallValue}), true
+	}
+	return Value{}, false
+}
+
 func (j *joiner) CallValue(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
+	if err := selfOnly("Joiner.__call__", args, kw); err != nil {
+		return Value{}, err
+	}
 	if !j.used {
 		j.used = true
 		return StrV(""), nil

@@ -58,6 +58,13 @@ FOUND = [
     ("dunder-str-unbound-no-arg", "{{ (1).__class__.__str__() }}", {}, "exact: descriptor '__str__' of 'object' object needs an argument"),
     ("dunder-repr-unbound-type", "{{ 1.5.__class__.__repr__(1) }}", {}, "exact: descriptor '__repr__' requires a 'float' object but received a 'int'"),
     ("dunder-method-classes", "{{ (1.5).__str__.__class__.__name__ }}|{{ (1).__class__.__str__.__class__.__name__ }}|{{ nothere.__str__.__class__.__name__ }}|{{ (1).__class__.__str__.__class__.__module__ }}", {}, "method-wrapper, wrapper_descriptor, method (the package said function)"),
+    # Cycler's methods and Joiner's attributes
+    ("cycler-bound-methods", "{% set c = cycler(1, 2) %}{{ c.next|string|length }}|{{ c.next.__class__.__name__ }}|{{ c.reset|string|length }}", {}, "bound methods (the package printed functions)"),
+    ("cycler-next-args", "{% set c = cycler(1, 2) %}{{ c.next(1) }}", {}, "exact: Cycler.next() takes 1 positional argument but 2 were given (the package ignored it)"),
+    ("cycler-reset-kwargs", "{% set c = cycler(1, 2) %}{{ c.reset(x=1) }}", {}, "exact: Cycler.reset() got an unexpected keyword argument 'x'"),
+    ("joiner-attrs", "{% set j = joiner('|') %}{{ j.sep }}|{{ j.used }}|{{ j() }}{{ j.used }}|{{ j.__call__() }}|{{ j.__call__.__class__.__name__ }}", {}, "sep and used (the package printed '')"),
+    ("joiner-call-args", "{% set j = joiner() %}{{ j(1) }}", {}, "exact: Joiner.__call__() takes 1 positional argument but 2 were given (the package ignored it)"),
+    ("joiner-call-sandbox", "{% set j = joiner() %}{{ j.__call__() }}", {}, "exact: the sandbox refuses the dunder", {"sandbox": True}),
 ]
 
 
