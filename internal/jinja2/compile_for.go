@@ -849,6 +849,9 @@ func (l *loopObj) Attr(name string) (Value, bool) {
 	case "cycle":
 		i := l.i
 		return FuncV(&Func{Name: "LoopContext.cycle", bound: l, Call: func(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
+			if len(kw) > 0 {
+				return Value{}, typeErr("LoopContext.cycle() got an unexpected keyword argument '%s'", kw[0].Name)
+			}
 			if len(args) == 0 {
 				return Value{}, &Error{Kind: "TypeError", Msg: "no items for cycling given"}
 			}
@@ -886,11 +889,24 @@ func (l *loopObj) Attr(name string) (Value, bool) {
 // CallValue is loop(items) in a recursive loop: the body rendered over
 // items one level deeper.
 func (l *loopObj) CallValue(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
-	if l.rec == nil {
-		return Value{}, &Error{Kind: "TypeError", Msg: "Tried to call non recursive loop.  Maybe you forgot the 'recursive' modifier."}
+	// LoopContext.__call__(self, iterable): Python binds the arguments
+	// before the body checks the loop is recursive
+	switch {
+	case len(args) > 1:
+		return Value{}, typeErr("LoopContext.__call__() takes 2 positional arguments but %d were given", len(args)+1)
+	case len(kw) > 0 && kw[0].Name != "iterable":
+		return Value{}, typeErr("LoopContext.__call__() got an unexpected keyword argument '%s'", kw[0].Name)
+	case len(kw) > 1:
+		return Value{}, typeErr("LoopContext.__call__() got an unexpected keyword argument '%s'", kw[1].Name)
+	case len(kw) == 1 && len(args) == 1:
+		return Value{}, typeErr("LoopContext.__call__() got multiple values for argument 'iterable'")
+	case len(kw) == 1:
+		args = []Value{kw[0].Value}
+	case len(args) == 0:
+		return Value{}, typeErr("LoopContext.__call__() missing 1 required positional argument: 'iterable'")
 	}
-	if len(args) != 1 || len(kw) != 0 {
-		return Value{}, &Error{Kind: "TypeError", Msg: "loop() takes exactly one argument"}
+	if l.rec == nil {
+		return Value{}, typeErr("The loop must have the 'recursive' marker to be called recursively.")
 	}
 	if err := c.enter(); err != nil {
 		return Value{}, err

@@ -65,6 +65,15 @@ FOUND = [
     ("joiner-attrs", "{% set j = joiner('|') %}{{ j.sep }}|{{ j.used }}|{{ j() }}{{ j.used }}|{{ j.__call__() }}|{{ j.__call__.__class__.__name__ }}", {}, "sep and used (the package printed '')"),
     ("joiner-call-args", "{% set j = joiner() %}{{ j(1) }}", {}, "exact: Joiner.__call__() takes 1 positional argument but 2 were given (the package ignored it)"),
     ("joiner-call-sandbox", "{% set j = joiner() %}{{ j.__call__() }}", {}, "exact: the sandbox refuses the dunder", {"sandbox": True}),
+    # LoopContext.__call__(self, iterable) binds its arguments first
+    ("loop-call-not-recursive", "{% for i in x %}{{ loop(x) }}{% endfor %}", {"x": [1]}, "exact: The loop must have the 'recursive' marker to be called recursively."),
+    ("loop-call-too-many", "{% for i in x %}{{ loop(1, 2) }}{% endfor %}", {"x": [1]}, "exact: the arguments are bound before the recursive check"),
+    ("loop-call-keyword", "{% for i in [[1]] recursive %}{{ i }}{% if i is iterable %}{{ loop(iterable=i) }}{% endif %}{% endfor %}", {}, "iterable= is the argument (the package raised TypeError)"),
+    ("loop-call-missing", "{% for i in x recursive %}{{ loop() }}{% endfor %}", {"x": [1]}, "exact: missing 1 required positional argument: 'iterable'"),
+    ("loop-call-twice", "{% for i in x recursive %}{{ loop([], iterable=[]) }}{% endfor %}", {"x": [1]}, "exact: got multiple values for argument 'iterable'"),
+    ("loop-cycle-keyword", "{% for i in x %}{{ loop.cycle(1, x=1) }}{% endfor %}", {"x": [1]}, "exact: LoopContext.cycle() got an unexpected keyword argument 'x'"),
+    # the dunders of Jinja2's objects: refused, not looked up as items
+    ("loop-dunder-len", "{% for i in x %}{{ loop.__len__() }}{% endfor %}", {"x": [1, 2]}, "LoopContext.__len__ (the package said UndefinedError; now refused)"),
 ]
 
 
