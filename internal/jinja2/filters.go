@@ -1082,14 +1082,14 @@ func pyFloat(v Value) (float64, error) {
 		}
 		clean := strings.ReplaceAll(s, "_", "")
 		if strings.Contains(s, "__") || strings.HasPrefix(s, "_") || strings.HasSuffix(s, "_") || strings.ContainsAny(strings.ToLower(clean), "xpi") {
-			return 0, valueErr("could not convert string to float: %s", reprStr(v.s))
+			return 0, valueErr("could not convert string to float: %s", Repr(v))
 		}
 		f, err := strconv.ParseFloat(clean, 64)
 		if err != nil {
 			if ne, ok := err.(*strconv.NumError); ok && ne.Err == strconv.ErrRange {
 				return f, nil
 			}
-			return 0, valueErr("could not convert string to float: %s", reprStr(v.s))
+			return 0, valueErr("could not convert string to float: %s", Repr(v))
 		}
 		return f, nil
 	case v.kind == KindUndefined:
@@ -1368,7 +1368,12 @@ func fIndent(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 	case KindList:
 		// s += "\n" extends a list; the list has no splitlines
 		return Value{}, pyErr("AttributeError", "'list' object has no attribute 'splitlines'")
+	case KindTuple:
+		return Value{}, typeErr("can only concatenate tuple (not \"str\") to tuple")
 	default:
+		if _, ok := v.ref.(*bytesObj); ok && v.kind == KindObject {
+			return Value{}, typeErr("can't concat str to bytes")
+		}
 		return Value{}, typeErr("unsupported operand type(s) for +=: '%s' and 'str'", TypeName(v))
 	}
 	// Python's + and join of str and Markup, as do_indent does them: the
@@ -2635,5 +2640,14 @@ func notDictItems(c *Ctx, v Value) error {
 			return &Error{Kind: "Unsupported", Msg: "items() of a " + TypeName(v) + " object is not supported here"}
 		}
 	}
-	return pyErr("AttributeError", "'%s' object has no attribute 'items'", TypeName(v))
+	return noAttrErr(v, "items")
+}
+
+// noAttrErr is Python's AttributeError of v.name: a Namespace's
+// __getattribute__ raises it with the name alone.
+func noAttrErr(v Value, name string) error {
+	if _, ok := v.ref.(*namespace); ok && v.kind == KindObject {
+		return pyErr("AttributeError", "%s", name)
+	}
+	return pyErr("AttributeError", "'%s' object has no attribute '%s'", TypeName(v), name)
 }

@@ -208,7 +208,7 @@ func fWordwrap(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 		if v.kind == KindUndefined {
 			return Value{}, v.undefErr()
 		}
-		return Value{}, pyErr("AttributeError", "'%s' object has no attribute 'splitlines'", TypeName(v))
+		return Value{}, noAttrErr(v, "splitlines")
 	}
 	lines := pySplitLines(v.s, false)
 	width := int64(79)

@@ -74,6 +74,12 @@ FOUND = [
     ("loop-cycle-keyword", "{% for i in x %}{{ loop.cycle(1, x=1) }}{% endfor %}", {"x": [1]}, "exact: LoopContext.cycle() got an unexpected keyword argument 'x'"),
     # the dunders of Jinja2's objects: refused, not looked up as items
     ("loop-dunder-len", "{% for i in x %}{{ loop.__len__() }}{% endfor %}", {"x": [1, 2]}, "LoopContext.__len__ (the package said UndefinedError; now refused)"),
+    # messages of filters over odd values
+    ("namespace-no-attr-message", "{{ namespace(a=1)|dictsort }}", {}, "exact: Namespace.__getattribute__ raises AttributeError: items"),
+    ("namespace-no-splitlines-message", "{{ namespace(a=1)|wordwrap(3) }}", {}, "exact: AttributeError: splitlines"),
+    ("indent-bytes-message", "{{ 'ab'.encode()|indent(2) }}", {}, "exact: can't concat str to bytes"),
+    ("indent-tuple-message", "{{ (1, 2)|indent(2) }}", {}, "exact: can only concatenate tuple (not \"str\") to tuple"),
+    ("float-markup-message", "{{ ('<a>'|safe)|filesizeformat }}", {}, "exact: the Markup's repr"),
 ]
 
 
