@@ -32,6 +32,7 @@ var pyTypeDunders = map[string]string{
 	"TemplateReference": "__dict__ __getitem__ __module__ __weakref__",
 	"BlockReference":    "__call__ __dict__ __module__ __weakref__",
 	"TemplateModule":    "__dict__ __html__ __module__ __weakref__",
+	"_GroupTuple":       "__add__ __annotations__ __class_getitem__ __contains__ __getitem__ __getnewargs__ __iter__ __len__ __match_args__ __module__ __mul__ __orig_bases__ __rmul__ __slots__",
 }
 
 // pyObjectDunders are object's, which every value has.
@@ -54,6 +55,9 @@ func pyHasDunder(v Value, name string) bool {
 	}
 	if k, ok := v.ref.(*pyClass); ok && v.kind == KindObject {
 		// a class has its instances' methods too (dict.__len__)
+		if k == classUndefined && undefinedDunders[name] {
+			return true
+		}
 		if ds, ok := pyTypeDunders[k.name]; ok && strings.Contains(" "+ds+" ", " "+name+" ") {
 			return true
 		}
@@ -73,6 +77,7 @@ var pyPrivateAttrs = map[string]string{
 	"TemplateReference": "_TemplateReference__context",
 	"TemplateModule":    "_body_stream",
 	"Namespace":         "_Namespace__attrs",
+	"_GroupTuple":       "_asdict _field_defaults _fields _make _replace",
 }
 
 // pyHasPrivate reports whether Python's value of v's type has the private

@@ -80,6 +80,10 @@ FOUND = [
     ("indent-bytes-message", "{{ 'ab'.encode()|indent(2) }}", {}, "exact: can't concat str to bytes"),
     ("indent-tuple-message", "{{ (1, 2)|indent(2) }}", {}, "exact: can only concatenate tuple (not \"str\") to tuple"),
     ("float-markup-message", "{{ ('<a>'|safe)|filesizeformat }}", {}, "exact: the Markup's repr"),
+    # what _GroupTuple and the class Undefined have: refused by name, not looked up as items
+    ("grouptuple-dunder", "{{ ([[1, 2]]|groupby(0)|first).__len__|list }}", {}, "a method-wrapper, not iterable (the package printed [] for an Undefined; now refused)"),
+    ("grouptuple-private", "{{ ([[1, 2]]|groupby(0)|first)._fields }}", {}, "namedtuple's _fields (the package printed ''; now refused)"),
+    ("undefined-class-dunder", "{{ nothere.__class__.__len__ }}", {}, "Undefined.__len__, a function (the package printed ''; now refused)"),
 ]
 
 
