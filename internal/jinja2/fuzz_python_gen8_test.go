@@ -23,7 +23,9 @@ var fuzzFloats8 = []string{"0.5", "1.5", "2.5", "-2.5", "2.675", "0.125", "0.375
 // exprEighth is one of the expressions of the eighth widening.
 func (g *fuzzGen) exprEighth() string {
 	e := g.expr
-	switch g.n(9) {
+	switch g.n(10) {
+	case 9:
+		return g.objects8()
 	case 0:
 		return g.strMethod8()
 	case 1:
@@ -179,7 +181,7 @@ func (g *fuzzGen) stmtEighth(depth int, body, buffered func() string) string {
 	e := g.expr
 	ws := func() string { return g.pick("", "-", "+") }
 	sp := func() string { return g.pick("", " ", "\n", "\n  ", "  \n", "\t\n", " x \n", "\n\n") }
-	switch g.n(7) {
+	switch g.n(8) {
 	case 0:
 		// a macro defined in a macro, called with a caller from a call block
 		return "{% macro outer(a" + g.pick("", "=1", "=none") + ") %}{% macro inner(b) %}<{{ a }}|{{ b }}" + g.pick("", "|{{ caller() if caller }}", "|{{ varargs }}") +
@@ -191,6 +193,11 @@ func (g *fuzzGen) stmtEighth(depth int, body, buffered func() string) string {
 		return "{% macro m(n) %}{% for i in range(n|int(2) if n is not string else 2) %}{{ caller(i, loop.index) }}{% endfor %}{% endmacro %}" +
 			"{% call(i, j) m(" + g.pick("2", "0", "-1", "'3'", "none", e()) + ") %}{{ i }}.{{ j }}" +
 			g.pick("", "{% call(k, l) m(1) %}<{{ i ~ k }}>{% endcall %}", "{{ caller is defined }}", "{% if i %}{{ i * j }}{% endif %}") + ";{% endcall %}"
+	case 7:
+		// loop(...) with every kind of argument, and loop.cycle with keywords
+		return "{% for x in " + g.pick("[[1, [2]], 3]", e()) + g.pick(" recursive", " recursive", "") + " %}<{{ x }}" +
+			g.pick("{% if x is iterable %}{{ loop(iterable=x) }}{% endif %}", "{{ loop("+g.pick("", "x, 1", "x=1", "[], iterable=[]", "iterable=[], y=1")+") }}",
+				"{{ loop.cycle(x, y=1) }}", "{{ loop.cycle(*x) }}", "{{ loop.changed(x, k=1) }}", "{{ loop.__len__() }}", "{{ loop.__call__ }}") + ">{% endfor %}"
 	case 2:
 		// loop.cycle, changed and depth in nested and recursive loops
 		return "{% for x in " + g.pick("[[1, 1], [2, [3, 3]], 4]", "[1, 1, 2, 2, 1]", "d", "items", e()) + " recursive %}" +
@@ -221,5 +228,27 @@ func (g *fuzzGen) stmtEighth(depth int, body, buffered func() string) string {
 		// a nested loop's else, break in the inner, loop variables of both
 		return "{% for x in " + e() + " %}{% for y in " + g.pick("x", "[1, 2]", e()) + " %}{% if loop.index > 1 %}{% break %}{% endif %}{{ y }}" + body() +
 			"{% else %}(e{{ loop.index if loop is defined }}){% endfor %}{{ loop.index }}{{ loop.changed(x) }}{% else %}E{% endfor %}"
+	}
+}
+
+// objects8 is Jinja2's own objects and Python's dunder methods: a
+// cycler's and a joiner's attributes and calls with arguments, self's
+// blocks, a class's names, __str__ and __repr__ bound and unbound.
+func (g *fuzzGen) objects8() string {
+	e := g.expr
+	arg := func() string { return g.pick("", "1", "x=1", e(), e()+", "+e()) }
+	switch g.n(4) {
+	case 0:
+		return "cycler(" + g.pick("1, 2", e(), "") + ")." + g.pick("next("+arg()+")", "reset("+arg()+")", "next", "reset", "items", "pos", "current", "__next__", "__dict__")
+	case 1:
+		return "joiner(" + g.pick("", "'|'", e()) + ")" + g.pick("("+arg()+")", ".sep", ".used", ".__call__", ".__call__("+arg()+")", ".__weakref__")
+	case 2:
+		v := g.pick("1", "true", "none", "1.5", "18446744073709551617", "-0.0", "'a'", "('a'|safe)", "[1]", "{}", "range(2)", "nothere", "x", "(1,)")
+		return g.pick(v+".__str__()", v+".__repr__()", v+".__str__", v+".__class__.__str__("+g.pick("", v, e(), v+", 1")+")",
+			v+".__class__.__repr__("+g.pick("", v, e())+")", v+".__class__.__name__", v+".__class__.__module__", v+".__class__.__qualname__",
+			v+".__str__.__class__.__name__", v+".__class__.__str__.__class__.__name__", v+".__class__.__class__.__name__")
+	default:
+		return g.pick("self", "self.b", "self.c", "self.nope", "super") + g.pick("", "|string|length", ".name", ".super", ".super is defined", "("+arg()+")",
+			".__class__.__name__", " is callable", ".x.y", ".__call__")
 	}
 }
