@@ -269,6 +269,10 @@ func (m *macroCode) attr(name string) (Value, bool) {
 }
 
 func (m *macroCode) typeErr(msg string) error {
+	if m.anonymous {
+		// a call block's caller: its Macro's name is None
+		return &Error{Kind: "TypeError", Msg: "macro None " + msg}
+	}
 	return &Error{Kind: "TypeError", Msg: "macro " + pyQuote(m.name) + " " + msg}
 }
 

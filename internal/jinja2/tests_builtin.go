@@ -100,6 +100,10 @@ func builtinTests() map[string]Test {
 			case KindStr, KindList, KindTuple, KindDict, KindUndefined:
 				return true
 			case KindObject:
+				if _, view := v.ref.(*dictView); view {
+					// a dict view has a length and no __getitem__
+					return false
+				}
 				_, ok := v.ref.(Indexable)
 				return ok
 			}

@@ -115,7 +115,10 @@ func TypeName(v Value) string {
 	case KindDict:
 		return "dict"
 	case KindFunc:
-		return "function"
+		// a macro is a Macro, a builtin's method a
+		// builtin_function_or_method, a bound method a method
+		t, _ := funcClass(v.ref.(*Func))
+		return t
 	case KindObject:
 		return v.ref.(Object).TypeName()
 	}

@@ -84,6 +84,16 @@ FOUND = [
     ("grouptuple-dunder", "{{ ([[1, 2]]|groupby(0)|first).__len__|list }}", {}, "a method-wrapper, not iterable (the package printed [] for an Undefined; now refused)"),
     ("grouptuple-private", "{{ ([[1, 2]]|groupby(0)|first)._fields }}", {}, "namedtuple's _fields (the package printed ''; now refused)"),
     ("undefined-class-dunder", "{{ nothere.__class__.__len__ }}", {}, "Undefined.__len__, a function (the package printed ''; now refused)"),
+    # a call block's caller is a Macro named None
+    ("caller-too-many-message", "{% macro m() %}{{ caller(1, 2, 3) }}{% endmacro %}{% call(x) m() %}{{ x }}{% endcall %}", {}, "exact: macro None takes not more than 1 argument(s)"),
+    ("caller-keyword-message", "{% macro m() %}{{ caller(y=1) }}{% endmacro %}{% call(x) m() %}{{ x }}{% endcall %}", {}, "exact: macro None takes no keyword argument 'y'"),
+    # a callable's type in messages is its class: Macro, builtin_function_or_method, method
+    ("type-name-macro", "{% macro m() %}{% endmacro %}{{ m + 1 }}", {}, "exact: 'Macro' and 'int' (the package said 'function')"),
+    ("type-name-builtin-method", "{{ x.append is odd }}", {"x": [1]}, "exact: 'builtin_function_or_method' and 'int'"),
+    ("type-name-bound-method", "{% for i in x %}{{ loop.cycle + 1 }}{% endfor %}", {"x": [1]}, "exact: 'method' and 'int'"),
+    ("type-name-in-string", "{{ x.append is in('abc') }}", {"x": [1]}, "exact: 'in <string>' requires string as left operand, not builtin_function_or_method"),
+    # a dict view has a length and no __getitem__
+    ("dict-view-not-sequence", "{{ d.keys() is sequence }}|{{ d.items() is sequence }}|{{ d.values() is sequence }}|{{ range(2) is sequence }}|{{ 'ab'.encode() is sequence }}", {"d": {"a": 1}}, "False for the views (the package said True)"),
 ]
 
 
