@@ -29,8 +29,10 @@ func parseSpec(spec string) (fmtSpec, error) {
 	i := 0
 	rs := []rune(spec)
 	isAlign := func(r rune) bool { return r == '<' || r == '>' || r == '^' || r == '=' }
+	fillSet := false
 	if len(rs) >= 2 && isAlign(rs[1]) {
 		s.fill, s.align = rs[0], byte(rs[1])
+		fillSet = true
 		i = 2
 	} else if len(rs) >= 1 && isAlign(rs[0]) {
 		s.align = byte(rs[0])
@@ -48,7 +50,11 @@ func parseSpec(spec string) (fmtSpec, error) {
 		s.alt = true
 		i++
 	}
-	if i < len(rs) && rs[i] == '0' {
+	if i < len(rs) && rs[i] == '0' && !fillSet {
+		// CPython's "special case for 0-padding": without a fill of its
+		// own the field is filled with '0', whatever the alignment
+		// ('{:<08}'.format(1.5) is '1.500000'); with one, the 0 starts
+		// the width
 		s.zero = true
 		i++
 	}
@@ -107,7 +113,7 @@ func parseSpec(spec string) (fmtSpec, error) {
 			return s, valueErr("Cannot specify '%c' with '%c'.", s.grouping, s.typ)
 		}
 	}
-	if s.zero && s.align == 0 {
+	if s.zero {
 		s.fill = '0'
 	}
 	return s, nil
@@ -406,6 +412,10 @@ func formatFloatSpec(f float64, s fmtSpec) (string, error) {
 		default: // no type: repr, or 'g' keeping a fractional digit
 			if prec < 0 {
 				body = floatRepr(a)
+				if i := strings.IndexByte(body, 'e'); s.alt && i >= 0 && !strings.Contains(body[:i], ".") {
+					// the alternate form keeps the point: '1.e+16'
+					body = body[:i] + "." + body[i:]
+				}
 			} else {
 				body = formatGMode(a, prec, s.alt, true)
 			}

@@ -765,9 +765,7 @@ func padPrintf(spec fmtSpec, body string) string {
 		if len(body) > 1 && body[0] == '0' && (body[1] == 'x' || body[1] == 'X' || body[1] == 'o') {
 			pre, body = body[:2], body[2:]
 		}
-		if strings.HasPrefix(body, "inf") || strings.HasPrefix(body, "nan") || strings.HasPrefix(body, "INF") || strings.HasPrefix(body, "NAN") {
-			return strings.Repeat(" ", fill) + sign + pre + body
-		}
+		// inf and nan are zero-padded too ('%05.1f' % inf is '00inf')
 		return sign + pre + strings.Repeat("0", fill) + body
 	}
 	return strings.Repeat(" ", fill) + body

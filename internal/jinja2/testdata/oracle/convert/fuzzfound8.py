@@ -94,6 +94,11 @@ FOUND = [
     ("type-name-in-string", "{{ x.append is in('abc') }}", {"x": [1]}, "exact: 'in <string>' requires string as left operand, not builtin_function_or_method"),
     # a dict view has a length and no __getitem__
     ("dict-view-not-sequence", "{{ d.keys() is sequence }}|{{ d.items() is sequence }}|{{ d.values() is sequence }}|{{ range(2) is sequence }}|{{ 'ab'.encode() is sequence }}", {"d": {"a": 1}}, "False for the views (the package said True)"),
+    # the '0' flag fills with '0' whatever the alignment, inf and nan too
+    ("format-zero-fill-align", "{{ '{:<08}'.format(1.5) }}|{{ '{:^08}'.format(-1.5) }}|{{ '{:>08}'.format(5) }}|{{ '{:=08}'.format(-1.5) }}|{{ '{:<08x}'.format(255) }}|{{ '{:<08}'.format('a') }}|{{ '{:08}'.format('a') }}|{{ '{:*<08}'.format(1.5) }}|{{ '{:^+08}'.format(true) }}", {}, "'1.500000' (the package padded with spaces)"),
+    ("format-zero-fill-inf", "{{ '{:05.1f}'.format(x) }}|{{ '{:<08}'.format(x) }}|{{ '{:+08}'.format(y) }}|{{ '{:08%}'.format(x) }}", {"x": {"__float__": "inf"}, "y": {"__float__": "nan"}}, "00inf"),
+    ("percent-zero-fill-inf", "{{ '%05.1f' % x }}|{{ '%+06f' % y }}|{{ '% 06e' % x }}|{{ '%06.1F' % x }}|{{ '%-06f' % x }}|{{ '%06s' % x }}", {"x": {"__float__": "inf"}, "y": {"__float__": "nan"}}, "'%05.1f' % inf is '00inf' (the package padded with spaces)"),
+    ("format-alt-repr", "{{ '{:#}'.format(1e16) }}|{{ '{:#}'.format(x) }}|{{ '{:#}'.format(1.5) }}|{{ '{:#10}'.format(1e-5) }}|{{ '{:#,}'.format(1e22) }}", {"x": 3.0}, "the alternate form keeps the point: 1.e+16"),
 ]
 
 
