@@ -101,7 +101,8 @@
 //	values_dict.go, values_bytes.go, values_class.go, values_dunder.go
 //	                    dicts, bytes, objects and classes, dunder attributes
 //	values_private.go   loop's and macros' private attributes (loop._length)
-//	values_set.go       sets of at most one item (d.keys() - x)
+//	values_set.go       sets (d.keys() - x)
+//	values_set_table.go, values_set_hash.go  CPython's set table and hashes (set order)
 //	values_go.go        Go values converted (FromGo)
 //	values_needs.go     what the values use of the runtime
 //	str_py.go, str_tables.go  str's methods' rules, Unicode tables

@@ -2,12 +2,19 @@ package jinja2
 
 // Python's set, as templates make one: a dict's keys or items view minus
 // an iterable (d.keys() - ['a']), or an iterable minus such a view. A set
-// prints and iterates in its items' hash order, which for strs changes
-// with every Python process (PYTHONHASHSEED), so only a set of at most one
-// item has one answer: a larger one is Unsupported where it is made.
+// prints and iterates in its hash table's order (values_set_table.go). For
+// ints, bools, floats and tuples of those the hashes, and so the order, are
+// CPython's in every process; a str's hash changes with every process
+// (PYTHONHASHSEED) and None's is its address, so a set that ever held one
+// has one answer only with at most one item: a larger one is Unsupported
+// where it is made.
 
-// pySet is a set of at most one item.
-type pySet struct{ items []Value }
+// pySet is a set: its items in Python's order, and its table when every
+// item's hash is known (nil for a set of at most one item otherwise).
+type pySet struct {
+	items []Value
+	tab   *setTable
+}
 
 // TypeName is Python's.
 func (s *pySet) TypeName() string { return "set" }
@@ -30,7 +37,7 @@ func (s *pySet) Attr(name string) (Value, bool) {
 			if len(args)+len(kw) > 0 {
 				return Value{}, typeErr("set.copy() takes no arguments (%d given)", len(args)+len(kw))
 			}
-			return ObjectV(&pySet{items: s.items}), nil
+			return ObjectV(s.copy()), nil
 		}
 		return notModelled("the set method " + name + "()")
 	}}
@@ -48,12 +55,28 @@ func containsWord(list, w string) bool {
 	return false
 }
 
-// Repr is set()'s or {item}.
+// copy is set.copy(), which may reorder the items (set_merge).
+func (s *pySet) copy() *pySet {
+	if s.tab == nil {
+		return &pySet{items: s.items}
+	}
+	t := s.tab.copy()
+	return &pySet{items: t.items(), tab: t}
+}
+
+// Repr is set()'s or {item, …}.
 func (s *pySet) Repr() string {
 	if len(s.items) == 0 {
 		return "set()"
 	}
-	return "{" + Repr(s.items[0]) + "}"
+	b := []byte{'{'}
+	for i, it := range s.items {
+		if i > 0 {
+			b = append(b, ", "...)
+		}
+		b = append(b, Repr(it)...)
+	}
+	return string(append(b, '}'))
 }
 
 // Iter is iter(set).
@@ -68,7 +91,21 @@ func (s *pySet) Equal(o Value) bool {
 	if !ok || o.kind != KindObject || len(t.items) != len(s.items) {
 		return false
 	}
-	return len(s.items) == 0 || Equal(s.items[0], t.items[0])
+	for _, it := range s.items {
+		if !t.has(it) {
+			return false
+		}
+	}
+	return true
+}
+
+func (s *pySet) has(item Value) bool {
+	for _, it := range s.items {
+		if Equal(it, item) {
+			return true
+		}
+	}
+	return false
 }
 
 // contains is item in set, which hashes item.
@@ -76,7 +113,7 @@ func (s *pySet) contains(item Value) (bool, error) {
 	if err := checkHashable(item); err != nil {
 		return false, err
 	}
-	return len(s.items) == 1 && Equal(s.items[0], item), nil
+	return s.has(item), nil
 }
 
 // setDifference is a - b where a or b is a dict's keys or items view:
@@ -86,11 +123,20 @@ func setDifference(c *Ctx, a, b Value) (Value, error) {
 	if err != nil {
 		return Value{}, err
 	}
-	var items []Value
-	for _, it := range left {
+	hashes, known := make([]int64, len(left)), true
+	for i, it := range left {
 		if err := checkHashable(it); err != nil {
 			return Value{}, err
 		}
+		if known {
+			hashes[i], known = pyHash(it)
+		}
+	}
+	if known {
+		return setDifferenceHashed(c, a, b, left, hashes)
+	}
+	var items []Value
+	for _, it := range left {
 		dup := false
 		for _, kept := range items {
 			if Equal(kept, it) {
@@ -121,7 +167,46 @@ func setDifference(c *Ctx, a, b Value) (Value, error) {
 		}
 	}
 	if len(items) > 1 {
-		return Value{}, &Error{Kind: "Unsupported", Msg: "a set of more than one item (the difference of a dict view) is not supported: Python prints it in its items' hash order"}
+		return Value{}, &Error{Kind: "Unsupported", Msg: "a set of more than one item (the difference of a dict view) holding a str, None or another value whose hash changes between Python processes is not supported: Python prints it in its items' hash order"}
 	}
 	return ObjectV(&pySet{items: items}), nil
+}
+
+// setDifferenceHashed is setDifference on CPython's set table, when every
+// item of a has a known hash: set(a) (one resize first for a dict or its
+// keys, set_merge for a set), then difference_update(b).
+func setDifferenceHashed(c *Ctx, a, b Value, left []Value, hashes []int64) (Value, error) {
+	var t *setTable
+	if s, ok := a.ref.(*pySet); ok && a.kind == KindObject && s.tab != nil {
+		t = s.tab.copy()
+	} else {
+		t = newSetTable()
+		if v, ok := setView(a); a.kind == KindDict || ok && v.what == "keys" {
+			// set_update_internal's dict path
+			if uint64(len(left))*5 >= t.mask()*3 {
+				t.resize(len(left) * 2)
+			}
+		}
+		for i, it := range left {
+			t.add(it, hashes[i])
+		}
+	}
+	if b.kind != KindUndefined {
+		right, err := Iterate(c, b)
+		if err != nil {
+			return Value{}, err
+		}
+		for _, it := range right {
+			if err := checkHashable(it); err != nil {
+				return Value{}, err
+			}
+			if h, ok := pyHash(it); ok {
+				t.discard(it, h)
+			} else if (&pySet{items: t.items()}).has(it) {
+				return Value{}, &Error{Kind: "Unsupported", Msg: "removing " + TypeName(it) + " from a set of numbers is not supported"}
+			}
+		}
+	}
+	t.afterDifference()
+	return ObjectV(&pySet{items: t.items(), tab: t}), nil
 }

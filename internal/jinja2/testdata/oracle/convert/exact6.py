@@ -5,7 +5,10 @@
 
 \\N{name} escapes in string literals (Python's unicode-escape codec and
 CPython 3.11's unicodedata, Unicode 14.0.0: names of every kind, aliases,
-any case, algorithmic names, names new in Unicode 15.0, malformed escapes).
+any case, algorithmic names, names new in Unicode 15.0, malformed escapes);
+sets of numbers, which print in CPython 3.11's set table order (random
+sets of ints, negative and big ints, floats, bools, tuples, drawn with a
+fixed seed; every size the table grows or shrinks at).
 Python's Jinja2 decides what each entry prints or raises (oracle.py); a
 note starting "exact:" compares the message word for word. The long lists
 are drawn with a fixed seed, so the file is the same at every run.
@@ -99,6 +102,92 @@ MALFORMED = [
 ]
 for cid, tpl in MALFORMED:
     FOUND.append(("uniname-malformed-" + cid, tpl, {}, "exact: TemplateSyntaxError: malformed \\N character escape"))
+
+
+# Sets of numbers: a dict view's difference prints in CPython's set table
+# order, the same in every process when every item's hash is (ints, bools,
+# floats, tuples of those; hash(int) is modulo 2**61 - 1, -1 hashes to -2).
+SET_RNG = random.Random(23)
+
+
+def pyint(n):
+    return str(n)
+
+
+def dict_lit(keys):
+    return "{" + ", ".join("%s: %d" % (k, i) for i, k in enumerate(keys)) + "}"
+
+
+def list_lit(items):
+    return "[" + ", ".join(items) + "]"
+
+
+def set_cases():
+    out = []
+    r = SET_RNG
+    M = 2**61 - 1
+    kinds = {
+        "small": lambda: str(r.randrange(0, 64)),
+        "wide": lambda: str(r.randrange(-10**6, 10**6)),
+        "neg": lambda: str(-r.randrange(1, 40)),
+        "big": lambda: str(r.choice([1, -1]) * r.randrange(0, 2**80)),
+        "modulus": lambda: str(r.choice([M, M - 1, M + 1, 2 * M, -M, -M - 1, 2**63, -2**63, 2**64, -1, -2, 2**61, -(2**61)]) + r.randrange(0, 3)),
+        "float": lambda: repr(r.choice([r.uniform(-1000, 1000), r.randrange(-50, 50) / 4, r.random(), r.randrange(0, 9) * 1.0, 1e300 * r.random(), -1e-300 * r.random()])),
+        "inf": lambda: r.choice(["pinf", "ninf", "0.5", "-0.0", "2.5", str(r.randrange(0, 20))]),
+        "bool": lambda: r.choice(["true", "false", "1", "0", "1.0", "2", "0.0"]),
+        "tuple": lambda: "(%s)" % ", ".join([str(r.randrange(-5, 30)) for _ in range(r.randrange(0, 3))] + [""])[:-2] if False else "(" + ", ".join(str(r.randrange(-5, 30)) for _ in range(r.randrange(1, 4))) + ",)",
+        "mixed": lambda: r.choice([str(r.randrange(-100, 100)), repr(r.randrange(-400, 400) / 8), "true", "(1, 2.5)", str(2**70 + r.randrange(9))]),
+    }
+    tmpl = "{%% set s = %s %%}{{ s }}|{{ s|list }}|{{ s|length }}|{{ s|join(',') }}|{%% for x in s %%}{{ x }};{%% endfor %%}"
+    n = 0
+    for kind, gen in kinds.items():
+        for size in (2, 3, 5, 6, 9, 14, 20, 37, 60, 150):
+            if size > 40 and kind in ("bool", "inf"):
+                continue
+            keys = [gen() for _ in range(size)]
+            drop = [gen() for _ in range(r.randrange(0, 4))] + r.sample(keys, min(len(keys), r.randrange(0, size // 2 + 1)))
+            form = r.randrange(0, 4)
+            if form == 0:
+                expr = "%s.keys() - %s" % (dict_lit(keys), list_lit(drop))
+            elif form == 1:
+                expr = "%s - %s.keys()" % (list_lit(keys), dict_lit(drop))
+            elif form == 2:
+                expr = "%s.keys() - %s.keys()" % (dict_lit(keys), dict_lit(drop))
+            else:
+                expr = "%s - {}.keys()" % list_lit(keys)
+            n += 1
+            ctx = {"pinf": {"__float__": "inf"}, "ninf": {"__float__": "-inf"}} if kind == "inf" else {}
+            out.append(("set-%s-%d" % (kind, size), tmpl % expr, ctx, "set table order of %d %s items (form %d)" % (size, kind, form)))
+    # every way the table grows and shrinks
+    for size in range(2, 26):
+        keys = [str(k) for k in r.sample(range(-3000, 3000), size)]
+        out.append(("set-dict-presize-%d" % size, "{{ %s.keys() - [] }}|{{ %s - {}.keys() }}" % (dict_lit(keys), list_lit(keys)), {}, "set(dict) resizes once first; set(list) grows by adds"))
+    for size in (10, 30, 100, 400):
+        keys = [str(r.randrange(0, 10**9)) for _ in range(size)]
+        drop = keys[: size * 3 // 4]
+        out.append(("set-shrink-%d" % size, "{{ %s.keys() - %s }}|{{ (%s.keys() - %s).copy() }}" % (dict_lit(keys), list_lit(drop), dict_lit(keys), list_lit(drop)), {}, "more than a quarter dummies: difference_update resizes; copy() re-inserts"))
+    out += [
+        ("set-collide", "{{ {1: 1, 2305843009213693952: 2, 2305843009213693953: 3, -1: 4, -2: 5, 9: 6, 17: 7}.keys() - [] }}", {}, "hash(2**61) == 1, hash(-1) == hash(-2) == -2: collisions probe on"),
+        ("set-equal-keys", "{{ [1, true, 1.0, 2, 2.0, 0, false, -0.0] - {}.keys() }}", {}, "1, True and 1.0 are one item: the first stays"),
+        ("set-items", "{{ {3: 4, 1: 2, -1: 0.5, 10: (1, 2)}.items() - [] }}|{{ {1: 1, 2: 2, 3: 3}.items() - [(2, 2)] }}", {}, "an items view's set holds tuples: tuplehash"),
+        ("set-tuples", "{{ [(1, 2), (2, 1), (), (0,), (1, (2, 3)), (-1, -2), (1.5, true)] - {}.keys() }}", {}, "tuples of numbers"),
+        ("set-ops", "{% set s = {5: 1, 3: 2, 90: 3, -7: 4}.keys() - [90] %}{{ 3 in s }}|{{ 90 in s }}|{{ s == s.copy() }}|{{ s.copy() }}|{{ s|sort }}|{{ s|max }}|{{ s|sum }}|{{ s|first }}|{{ s|unique|list }}|{{ s|tojson }}", {}, "in, ==, copy(), filters in set order"),
+        ("set-last", "{{ ({5: 1, 3: 2}.keys() - [])|last }}", {}, "exact: TypeError: 'set' object is not reversible"),
+        ("set-of-set", "{{ ({5: 1, 3: 2, 90: 3, -7: 4}.keys() - []) - {3: 0}.keys() }}", {}, "a set minus a view: set(a_set) is set_merge"),
+        ("set-drop-str", "{{ {5: 1, 3: 2, 90: 3}.keys() - ['a', none, 3] }}", {}, "removing a str or None from a set of numbers (their hashes do not matter: they are in no slot)"),
+        ("set-str-refused", "{{ {'a': 1, 'b': 2}.keys() - [] }}", {}, "strs: refused (their order changes with PYTHONHASHSEED)"),
+        ("set-str-removed", "{{ {'a': 1, 2: 2, 3: 3}.keys() - ['a'] }}", {}, "a str that was in the table: refused, it may have moved the numbers"),
+        ("set-none-refused", "{{ {none: 1, 2: 2}.keys() - [] }}", {}, "None's hash is its address: refused"),
+        ("set-nan-refused", "{{ [1, 2, nan] - {}.keys() }}", {"nan": {"__float__": "nan"}}, "nan's hash is its address: refused"),
+        ("set-range", "{{ range(0, 100, 7) - {14: 0}.keys() }}|{{ range(-40, 40, 3)|list - {}.keys() }}", {}, "a range minus a view"),
+        ("set-big-range", "{{ (range(5000) - {}.keys())|list == range(5000)|list }}|{{ (range(-20, 3000, 3) - {}.keys())|first }}", {}, "large sets: small ints are in order"),
+        ("set-sandbox", "{% set s = {9: 1, 3: 2, 40: 3, -7: 4}.keys() - [] %}{{ s }}|{{ s.copy() }}", {}, "the sandbox prints them too", {"sandbox": True}),
+        ("set-sandbox-mutator", "{% set s = {9: 1, 3: 2}.keys() - [] %}{{ s.add(4) }}", {}, "exact: the immutable sandbox refuses set.add", {"sandbox": True}),
+    ]
+    return out
+
+
+FOUND += set_cases()
 
 
 def main():
