@@ -55,7 +55,7 @@ func derefOr(p *int64) int64 {
 }
 
 func seqCount(c *Ctx, recv Value, args []Value, kw []Kwarg) (Value, error) {
-	if err := nargs("count", args, kw, 1, 1); err != nil {
+	if err := nargs(TypeName(recv)+".count", args, kw, 1, 1); err != nil {
 		return Value{}, err
 	}
 	n := 0
@@ -187,14 +187,14 @@ func listMethod(name string) methodFn {
 		return seqCount
 	case "copy":
 		return func(c *Ctx, recv Value, args []Value, kw []Kwarg) (Value, error) {
-			if err := nargs("copy", args, kw, 0, 0); err != nil {
+			if err := nargs("list.copy", args, kw, 0, 0); err != nil {
 				return Value{}, err
 			}
 			return ListV(append([]Value(nil), recv.list().Items...)), nil
 		}
 	case "append":
 		return func(c *Ctx, recv Value, args []Value, kw []Kwarg) (Value, error) {
-			if err := nargs("append", args, kw, 1, 1); err != nil {
+			if err := nargs("list.append", args, kw, 1, 1); err != nil {
 				return Value{}, err
 			}
 			l := recv.list()
@@ -206,7 +206,7 @@ func listMethod(name string) methodFn {
 		}
 	case "extend":
 		return func(c *Ctx, recv Value, args []Value, kw []Kwarg) (Value, error) {
-			if err := nargs("extend", args, kw, 1, 1); err != nil {
+			if err := nargs("list.extend", args, kw, 1, 1); err != nil {
 				return Value{}, err
 			}
 			items, err := Iterate(c, args[0])
@@ -222,7 +222,7 @@ func listMethod(name string) methodFn {
 		}
 	case "insert":
 		return func(c *Ctx, recv Value, args []Value, kw []Kwarg) (Value, error) {
-			if err := nargs("insert", args, kw, 2, 2); err != nil {
+			if err := nargs("list.insert", args, kw, 2, 2); err != nil {
 				return Value{}, err
 			}
 			i, err := intArg(args[0])
@@ -241,7 +241,7 @@ func listMethod(name string) methodFn {
 		}
 	case "pop":
 		return func(c *Ctx, recv Value, args []Value, kw []Kwarg) (Value, error) {
-			if err := nargs("pop", args, kw, 0, 1); err != nil {
+			if err := nargs("list.pop", args, kw, 0, 1); err != nil {
 				return Value{}, err
 			}
 			l := recv.list()
@@ -270,7 +270,7 @@ func listMethod(name string) methodFn {
 		}
 	case "remove":
 		return func(c *Ctx, recv Value, args []Value, kw []Kwarg) (Value, error) {
-			if err := nargs("remove", args, kw, 1, 1); err != nil {
+			if err := nargs("list.remove", args, kw, 1, 1); err != nil {
 				return Value{}, err
 			}
 			l := recv.list()
@@ -284,7 +284,7 @@ func listMethod(name string) methodFn {
 		}
 	case "clear":
 		return func(c *Ctx, recv Value, args []Value, kw []Kwarg) (Value, error) {
-			if err := nargs("clear", args, kw, 0, 0); err != nil {
+			if err := nargs("list.clear", args, kw, 0, 0); err != nil {
 				return Value{}, err
 			}
 			recv.list().Items = nil
@@ -292,7 +292,7 @@ func listMethod(name string) methodFn {
 		}
 	case "reverse":
 		return func(c *Ctx, recv Value, args []Value, kw []Kwarg) (Value, error) {
-			if err := nargs("reverse", args, kw, 0, 0); err != nil {
+			if err := nargs("list.reverse", args, kw, 0, 0); err != nil {
 				return Value{}, err
 			}
 			it := recv.list().Items
@@ -431,14 +431,14 @@ func dictMethod(name string) methodFn {
 	switch name {
 	case "keys", "values", "items":
 		return func(c *Ctx, recv Value, args []Value, kw []Kwarg) (Value, error) {
-			if err := nargs(name, args, kw, 0, 0); err != nil {
+			if err := nargs("dict."+name, args, kw, 0, 0); err != nil {
 				return Value{}, err
 			}
 			return ObjectV(&dictView{d: recv.dict(), what: name}), nil
 		}
 	case "get":
 		return func(c *Ctx, recv Value, args []Value, kw []Kwarg) (Value, error) {
-			if err := nargs("get", args, kw, 1, 2); err != nil {
+			if err := nargs("dict.get", args, kw, 1, 2); err != nil {
 				return Value{}, err
 			}
 			i, err := recv.dict().find(args[0])
@@ -455,7 +455,7 @@ func dictMethod(name string) methodFn {
 		}
 	case "copy":
 		return func(c *Ctx, recv Value, args []Value, kw []Kwarg) (Value, error) {
-			if err := nargs("copy", args, kw, 0, 0); err != nil {
+			if err := nargs("dict.copy", args, kw, 0, 0); err != nil {
 				return Value{}, err
 			}
 			return DictV(recv.dict().copyDict()), nil
@@ -484,7 +484,7 @@ func dictMethod(name string) methodFn {
 		}
 	case "pop":
 		return func(c *Ctx, recv Value, args []Value, kw []Kwarg) (Value, error) {
-			if err := nargs("pop", args, kw, 1, 2); err != nil {
+			if err := nargs("dict.pop", args, kw, 1, 2); err != nil {
 				return Value{}, err
 			}
 			d := recv.dict()
@@ -504,7 +504,7 @@ func dictMethod(name string) methodFn {
 		}
 	case "popitem":
 		return func(c *Ctx, recv Value, args []Value, kw []Kwarg) (Value, error) {
-			if err := nargs("popitem", args, kw, 0, 0); err != nil {
+			if err := nargs("dict.popitem", args, kw, 0, 0); err != nil {
 				return Value{}, err
 			}
 			d := recv.dict()
@@ -518,7 +518,7 @@ func dictMethod(name string) methodFn {
 		}
 	case "setdefault":
 		return func(c *Ctx, recv Value, args []Value, kw []Kwarg) (Value, error) {
-			if err := nargs("setdefault", args, kw, 1, 2); err != nil {
+			if err := nargs("dict.setdefault", args, kw, 1, 2); err != nil {
 				return Value{}, err
 			}
 			d := recv.dict()
@@ -553,7 +553,7 @@ func dictMethod(name string) methodFn {
 		}
 	case "clear":
 		return func(c *Ctx, recv Value, args []Value, kw []Kwarg) (Value, error) {
-			if err := nargs("clear", args, kw, 0, 0); err != nil {
+			if err := nargs("dict.clear", args, kw, 0, 0); err != nil {
 				return Value{}, err
 			}
 			recv.dict().clear()
@@ -617,7 +617,7 @@ func intMethod(name string) methodFn {
 	switch name {
 	case "bit_length":
 		return func(c *Ctx, recv Value, args []Value, kw []Kwarg) (Value, error) {
-			if err := nargs("bit_length", args, kw, 0, 0); err != nil {
+			if err := nargs("int.bit_length", args, kw, 0, 0); err != nil {
 				return Value{}, err
 			}
 			b := bigOf(recv)
@@ -625,6 +625,9 @@ func intMethod(name string) methodFn {
 		}
 	case "conjugate":
 		return func(c *Ctx, recv Value, args []Value, kw []Kwarg) (Value, error) {
+			if err := nargs("int.conjugate", args, kw, 0, 0); err != nil {
+				return Value{}, err
+			}
 			if recv.kind == KindBool {
 				return IntV(recv.n), nil
 			}
@@ -638,14 +641,19 @@ func floatMethod(name string) methodFn {
 	switch name {
 	case "is_integer":
 		return func(c *Ctx, recv Value, args []Value, kw []Kwarg) (Value, error) {
-			if err := nargs("is_integer", args, kw, 0, 0); err != nil {
+			if err := nargs("float.is_integer", args, kw, 0, 0); err != nil {
 				return Value{}, err
 			}
 			f := recv.f()
 			return BoolV(f == float64(int64(f)) || (f-f == 0 && f == truncF(f))), nil
 		}
 	case "conjugate":
-		return func(c *Ctx, recv Value, args []Value, kw []Kwarg) (Value, error) { return recv, nil }
+		return func(c *Ctx, recv Value, args []Value, kw []Kwarg) (Value, error) {
+			if err := nargs("float.conjugate", args, kw, 0, 0); err != nil {
+				return Value{}, err
+			}
+			return recv, nil
+		}
 	}
 	return nil
 }

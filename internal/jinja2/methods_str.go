@@ -31,13 +31,30 @@ func nargs(qualified string, args []Value, kw []Kwarg, lo, hi int) error {
 		return typeErr("%s() takes no arguments (%d given)", qualified, n)
 	case lo == hi && n != lo:
 		if lo == 1 {
-			return typeErr("%s() takes exactly one argument (%d given)", name, n)
+			// METH_O: the qualified name
+			return typeErr("%s() takes exactly one argument (%d given)", qualified, n)
 		}
 		return typeErr("%s expected %d arguments, got %d", name, lo, n)
 	case n < lo:
 		return typeErr("%s expected at least %d argument%s, got %d", name, lo, plural(lo), n)
 	case n > hi:
 		return typeErr("%s expected at most %d argument%s, got %d", name, hi, plural(hi), n)
+	}
+	return nil
+}
+
+// nargsTuple checks the arguments of a str method that reads them with
+// PyArg_ParseTuple (find, count, startswith and the like), as CPython
+// words it: the name unqualified.
+func nargsTuple(name string, args []Value, kw []Kwarg, lo, hi int) error {
+	if len(kw) > 0 {
+		return typeErr("%s() takes no keyword arguments", name)
+	}
+	switch n := len(args); {
+	case n < lo:
+		return typeErr("%s() takes at least %d argument%s (%d given)", name, lo, plural(lo), n)
+	case n > hi:
+		return typeErr("%s() takes at most %d argument%s (%d given)", name, hi, plural(hi), n)
 	}
 	return nil
 }
@@ -75,7 +92,8 @@ func kwOrPos(name string, args []Value, kw []Kwarg, params ...string) ([]Value, 
 			}
 		}
 		if !found {
-			return nil, typeErr("%s() got an unexpected keyword argument '%s'", name, k.Name)
+			// Argument Clinic's words
+			return nil, typeErr("'%s' is an invalid keyword argument for %s()", k.Name, name)
 		}
 	}
 	n := len(params)
@@ -258,9 +276,8 @@ func spanArgs(s string, args []Value) (lo, hi int, err error) {
 
 // findMethod is find, rfind, index, rindex and count.
 func findMethod(name string) methodFn {
-	fname := "str." + name // built once, not at every call
 	return func(c *Ctx, recv Value, args []Value, kw []Kwarg) (Value, error) {
-		if err := nargs(fname, args, kw, 1, 3); err != nil {
+		if err := nargsTuple(name, args, kw, 1, 3); err != nil {
 			return Value{}, err
 		}
 		sub, err := strArg(args[0])
@@ -301,9 +318,8 @@ func findMethod(name string) methodFn {
 
 // affixMethod is startswith and endswith.
 func affixMethod(name string, end bool) methodFn {
-	fname := "str." + name // built once, not at every call
 	return func(c *Ctx, recv Value, args []Value, kw []Kwarg) (Value, error) {
-		if err := nargs(fname, args, kw, 1, 3); err != nil {
+		if err := nargsTuple(name, args, kw, 1, 3); err != nil {
 			return Value{}, err
 		}
 		// CPython reads start and end first, then tries a tuple's items

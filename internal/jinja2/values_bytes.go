@@ -147,6 +147,11 @@ func isUTF8Name(v Value) bool {
 // strEncode is str.encode(encoding='utf-8', errors='strict').
 func strEncode(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 	var bd bound
+	// Argument Clinic's errors (kwOrPos's); its None for a parameter
+	// not given is not encode's default, so bind reads the values
+	if _, err := kwOrPos("encode", args, kw, "encoding", "errors"); err != nil {
+		return Value{}, err
+	}
 	a, set, err := bd.bind("encode", args, kw, "encoding", "errors")
 	if err != nil {
 		return Value{}, err

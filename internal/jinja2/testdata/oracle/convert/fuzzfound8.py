@@ -99,6 +99,22 @@ FOUND = [
     ("format-zero-fill-inf", "{{ '{:05.1f}'.format(x) }}|{{ '{:<08}'.format(x) }}|{{ '{:+08}'.format(y) }}|{{ '{:08%}'.format(x) }}", {"x": {"__float__": "inf"}, "y": {"__float__": "nan"}}, "00inf"),
     ("percent-zero-fill-inf", "{{ '%05.1f' % x }}|{{ '%+06f' % y }}|{{ '% 06e' % x }}|{{ '%06.1F' % x }}|{{ '%-06f' % x }}|{{ '%06s' % x }}", {"x": {"__float__": "inf"}, "y": {"__float__": "nan"}}, "'%05.1f' % inf is '00inf' (the package padded with spaces)"),
     ("format-alt-repr", "{{ '{:#}'.format(1e16) }}|{{ '{:#}'.format(x) }}|{{ '{:#}'.format(1.5) }}|{{ '{:#10}'.format(1e-5) }}|{{ '{:#,}'.format(1e22) }}", {"x": 3.0}, "the alternate form keeps the point: 1.e+16"),
+    # argument errors of builtin methods in CPython's words: METH_O and METH_NOARGS name the type, PyArg_ParseTuple does not, Argument Clinic has its own
+    ("method-args-list", "{{ x.append(x=1) }}", {"x": [1]}, "exact: list.append() takes no keyword arguments"),
+    ("method-args-list-one", "{{ x.count(1, 2) }}", {"x": [1]}, "exact: list.count() takes exactly one argument (2 given)"),
+    ("method-args-tuple-one", "{{ (1, 2).count(1, 2) }}", {}, "exact: tuple.count()"),
+    ("method-args-dict-none", "{{ d.items(1) }}", {"d": {}}, "exact: dict.items() takes no arguments (1 given)"),
+    ("method-args-dict-kw", "{{ d.get('a', default=2) }}", {"d": {}}, "exact: dict.get() takes no keyword arguments"),
+    ("method-args-str-one", "{{ 'a'.join() }}", {}, "exact: str.join() takes exactly one argument (0 given)"),
+    ("method-args-str-tuple-kw", "{{ 'a'.find(x=1) }}", {}, "exact: find() takes no keyword arguments"),
+    ("method-args-str-tuple-few", "{{ 'a'.count() }}", {}, "exact: count() takes at least 1 argument (0 given)"),
+    ("method-args-str-tuple-many", "{{ 'a'.startswith(1, 2, 3, 4) }}", {}, "exact: startswith() takes at most 3 arguments (4 given)"),
+    ("method-args-clinic-kw", "{{ 'a'.split(x=1) }}", {}, "exact: 'x' is an invalid keyword argument for split()"),
+    ("method-args-encode-kw", "{{ 'a'.encode(x=1) }}", {}, "exact: 'x' is an invalid keyword argument for encode()"),
+    ("method-args-encode-twice", "{{ 'a'.encode('utf-8', encoding='x') }}", {}, "exact: argument for encode() given by name ('encoding') and position (1)"),
+    ("method-args-int-conjugate", "{{ (1).conjugate(x=1) }}", {}, "exact: int.conjugate() takes no keyword arguments (the package printed 1)"),
+    ("method-args-float-conjugate", "{{ (1.5).conjugate(1) }}", {}, "exact: float.conjugate() takes no arguments (1 given)"),
+    ("method-args-int", "{{ (1).bit_length(1) }}", {}, "exact: int.bit_length() takes no arguments (1 given)"),
 ]
 
 
