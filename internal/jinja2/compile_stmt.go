@@ -595,6 +595,10 @@ func unpack(c *Ctx, v Value, n int) ([]Value, error) {
 		if err == nil {
 			return checkUnpack(items, n)
 		}
+		if _, iterable := v.ref.(Iterable); iterable {
+			// iterating it failed (self[0] is a KeyError)
+			return nil, err
+		}
 	}
 	return nil, &Error{Kind: "TypeError", Msg: "cannot unpack non-iterable " + TypeName(v) + " object"}
 }

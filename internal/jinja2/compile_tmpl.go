@@ -305,6 +305,10 @@ type selfObj struct{ tc *tctx }
 
 func (s *selfObj) TypeName() string { return "TemplateReference" }
 
+// Iter is iter(self): TemplateReference has __getitem__ and no __iter__,
+// so Python iterates it by index, and self[0] is a KeyError.
+func (s *selfObj) Iter(*Ctx) ([]Value, error) { return nil, pyErr("KeyError", "0") }
+
 // Repr is <TemplateReference 'name'>, the name of the template whose
 // context this is; None for a template made from a string.
 func (s *selfObj) Repr() string {

@@ -1550,6 +1550,15 @@ func fSliceItems(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 	if a[0].kind == KindUndefined {
 		return Value{}, a[0].undefErr() // length // slices
 	}
+	if !isIntLike(a[0]) {
+		// length // slices and length % slices run before
+		// range(slices) refuses a float: 3 // 0.0 is ZeroDivisionError
+		for _, op := range []string{"//", "%"} {
+			if _, err := BinOp(c, op, IntV(int64(len(seq))), a[0]); err != nil {
+				return Value{}, err
+			}
+		}
+	}
 	slices, err := intArg(a[0])
 	if err != nil {
 		return Value{}, err

@@ -319,7 +319,21 @@ func aliasArgRepr(v Value) string {
 
 // Attr is the origin class's attribute.
 func (g *genericAlias) Attr(name string) (Value, bool) {
-	if strings.HasPrefix(name, "__") {
+	// ga_getattro: the alias's own attributes, and everything else the
+	// origin's (dict['a'].__len__ is dict.__len__)
+	switch name {
+	case "__origin__":
+		return ObjectV(g.origin), true
+	case "__args__":
+		if g.args.kind == KindTuple {
+			return g.args, true
+		}
+		return TupleV([]Value{g.args}), true
+	case "__unpacked__":
+		return BoolV(g.unpacked), true
+	case "__parameters__":
+		return TupleV(nil), true
+	case "__class__", "__typing_unpacked_tuple_args__", "__mro_entries__", "__reduce_ex__", "__reduce__", "__copy__", "__deepcopy__":
 		return Value{}, false
 	}
 	return g.origin.Attr(name)

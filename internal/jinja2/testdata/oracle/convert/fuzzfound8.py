@@ -115,6 +115,18 @@ FOUND = [
     ("method-args-int-conjugate", "{{ (1).conjugate(x=1) }}", {}, "exact: int.conjugate() takes no keyword arguments (the package printed 1)"),
     ("method-args-float-conjugate", "{{ (1.5).conjugate(1) }}", {}, "exact: float.conjugate() takes no arguments (1 given)"),
     ("method-args-int", "{{ (1).bit_length(1) }}", {}, "exact: int.bit_length() takes no arguments (1 given)"),
+    # run 3: a GenericAlias forwards what it does not have to its origin
+    ("generic-alias-forwards", "{{ dict[1].__origin__ }}|{{ dict[1].__args__ }}|{{ dict[1, 2].__args__ }}|{{ dict[1].__parameters__ }}|{{ dict[1].__unpacked__ }}|{{ dict[1].__len__(d) }}|{{ dict[1].keys(d)|list }}|{{ dict[1].__name__ }}", {"d": {"a": 1}}, "ga_getattro (the package printed Undefineds)"),
+    ("generic-alias-dunder-call", "{{ dict.x.__len__() }}", {}, "exact: descriptor '__len__' of 'dict' object needs an argument (the package said UndefinedError)"),
+    # run 3: self iterates by index, and self[0] is a KeyError
+    ("self-iterate", "{% for x in self %}{{ x }}{% endfor %}", {}, "exact: KeyError: 0 (the package said not iterable)"),
+    ("self-list", "{{ self|list }}", {}, "exact: KeyError: 0"),
+    ("self-unpack", "{% set a, b = self %}", {}, "exact: unpacking iterates: KeyError: 0"),
+    ("self-iterable", "{{ self is iterable }}|{{ self is sequence }}", {}, "iter(self) works"),
+    # run 3: sync_do_slice computes length // slices before range(slices)
+    ("slice-float-zero", "{{ x|slice(0.0)|list }}", {"x": [1, 2, 3]}, "exact: ZeroDivisionError: float floor division by zero (the package said TypeError)"),
+    ("slice-str-count", "{{ x|slice('a')|list }}", {"x": [1, 2, 3]}, "exact: unsupported operand type(s) for //: 'int' and 'str'"),
+    ("slice-float-count", "{{ x|slice(2.0)|list }}", {"x": [1, 2, 3]}, "exact: then range(2.0)"),
 ]
 
 
