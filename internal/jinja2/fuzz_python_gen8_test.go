@@ -190,7 +190,7 @@ func (g *fuzzGen) stmtEighth(depth int, body, buffered func() string) string {
 			"{% call outer() %}{% call outer(2) %}in{% endcall %}{% endcall %}")
 	case 1:
 		// call blocks nested, callers with arguments, a caller read inside a loop
-		return "{% macro m(n) %}{% for i in range(n|int(2) if n is not string else 2) %}{{ caller(i, loop.index) }}{% endfor %}{% endmacro %}" +
+		return "{% macro m(n) %}{% for i in range([n|int(2), 5]|min if n is not string else 2) %}{{ caller(i, loop.index) }}{% endfor %}{% endmacro %}" +
 			"{% call(i, j) m(" + g.pick("2", "0", "-1", "'3'", "none", e()) + ") %}{{ i }}.{{ j }}" +
 			g.pick("", "{% call(k, l) m(1) %}<{{ i ~ k }}>{% endcall %}", "{{ caller is defined }}", "{% if i %}{{ i * j }}{% endif %}") + ";{% endcall %}"
 	case 7:
