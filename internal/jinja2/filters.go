@@ -1418,16 +1418,36 @@ func fTruncate(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 	if err != nil {
 		return Value{}, err
 	}
-	length, end, leeway := int64(255), "...", int64(5)
+	length, leeway := int64(255), int64(5)
+	// end is any sized value: len(end) in the assert, + end at the end
+	// (a list end fails only when the text is cut)
+	endV := StrV("...")
 	var endUndef *Error // len(Undefined) is 0; adding it raises
+	var endLen int64
 	if set[2] {
-		if a[2].kind == KindUndefined {
-			end, endUndef = "", a[2].undefErr()
-		} else if end, err = strArg(a[2]); err != nil {
+		endV = a[2]
+	}
+	switch {
+	case endV.kind == KindUndefined:
+		endUndef = endV.undefErr()
+	case endV.kind == KindStr:
+		endLen = int64(utf8.RuneCountInString(endV.s))
+	default:
+		n, err := Len(endV)
+		if err != nil {
 			return Value{}, err
 		}
+		endLen = int64(n)
 	}
-	endLen := int64(utf8.RuneCountInString(end))
+	join := func(head Value) (Value, error) {
+		if endUndef != nil {
+			return Value{}, endUndef
+		}
+		if head.kind == KindStr && endV.kind == KindStr && !head.IsSafe() && !endV.IsSafe() {
+			return StrV(head.s + endV.s), nil
+		}
+		return BinOp(c, "+", head, endV)
+	}
 	// the asserts compare length and leeway as Python does, whatever
 	// their type; only then are they used as ints
 	lengthV, leewayV := IntV(length), IntV(leeway)
@@ -1482,10 +1502,7 @@ func fTruncate(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 			if err != nil {
 				return Value{}, err
 			}
-			if endUndef != nil {
-				return Value{}, endUndef
-			}
-			return BinOp(c, "+", head, StrV(end))
+			return join(head)
 		}
 		return Value{}, pyErr("AttributeError", "'%s' object has no attribute 'rsplit'", TypeName(v))
 	}
@@ -1494,16 +1511,12 @@ func fTruncate(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 		return v, nil
 	}
 	head := string(rs[:length-endLen])
-	if endUndef != nil {
-		return Value{}, endUndef
+	if !(set[1] && a[1].Truth()) {
+		if i := strings.LastIndex(head, " "); i >= 0 {
+			head = head[:i]
+		}
 	}
-	if set[1] && a[1].Truth() {
-		return markupOr(v, head+end), nil
-	}
-	if i := strings.LastIndex(head, " "); i >= 0 {
-		head = head[:i]
-	}
-	return markupOr(v, head+end), nil
+	return join(markupOr(v, head))
 }
 
 // fWordcount is do_wordcount: the matches of re's \w+, whose \w is a

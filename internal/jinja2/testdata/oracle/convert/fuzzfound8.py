@@ -127,6 +127,11 @@ FOUND = [
     ("slice-float-zero", "{{ x|slice(0.0)|list }}", {"x": [1, 2, 3]}, "exact: ZeroDivisionError: float floor division by zero (the package said TypeError)"),
     ("slice-str-count", "{{ x|slice('a')|list }}", {"x": [1, 2, 3]}, "exact: unsupported operand type(s) for //: 'int' and 'str'"),
     ("slice-float-count", "{{ x|slice(2.0)|list }}", {"x": [1, 2, 3]}, "exact: then range(2.0)"),
+    # run 4: truncate's end is any sized value, added only when the text is cut
+    ("truncate-end-sized", "{{ d|truncate(end=dict(a=1)) }}|{{ 'abc'|truncate(end=[1, 2]) }}|{{ 'a b c d e f'|truncate(5, end=('<'|safe)) }}", {"d": {"a": 1}}, "len(end) and a text not cut (the package said must be str)"),
+    ("truncate-end-list-cut", "{{ ('a ' * 200)|truncate(end=[1, 2]) }}", {}, "exact: can only concatenate str (not \"list\") to str"),
+    ("truncate-end-none", "{{ 'abc'|truncate(end=none) }}", {}, "exact: object of type 'NoneType' has no len()"),
+    ("truncate-end-list-seq", "{{ x|truncate(5, true, end=[9]) }}|{{ x|truncate(5, true, end='!') }}", {"x": [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]}, "a list cut joins a list end"),
 ]
 
 
