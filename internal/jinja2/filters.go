@@ -1486,7 +1486,12 @@ func fTruncate(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 		if ok, err := Compare(c, "<=", IntV(int64(n)), limit); err != nil || ok {
 			return v, err
 		}
-		return Value{}, typeErr("slice indices must be integers or None or have an __index__ method")
+		if !isIntLike(lengthV) || lengthV.isBig() {
+			return Value{}, typeErr("slice indices must be integers or None or have an __index__ method")
+		}
+		// an int length and a float leeway: the text is cut at
+		// length - len(end), as with an int leeway
+		leewayV = IntV(-1 << 62)
 	}
 	length, leeway = lengthV.n, leewayV.n
 	if v.kind != KindStr {
@@ -2231,10 +2236,17 @@ func fTojson(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 		return Value{}, err
 	}
 	opts := []pyjson.Option{pyjson.SortKeys(true)}
-	if set[0] && a[0].kind != KindNone {
+	if set[0] && a[0].kind != KindNone && v.kind != KindStr {
+		// JSONEncoder.encode writes a str alone, before the indent is
+		// read; the encoder of anything else makes it ' ' * indent
 		if a[0].kind == KindStr {
 			opts = append(opts, pyjson.IndentString(a[0].s))
 		} else {
+			if !isIntLike(a[0]) || a[0].isBig() {
+				if _, err := BinOp(c, "*", StrV(" "), a[0]); err != nil {
+					return Value{}, err
+				}
+			}
 			n, err := intArg(a[0])
 			if err != nil {
 				return Value{}, err

@@ -132,6 +132,13 @@ FOUND = [
     ("truncate-end-list-cut", "{{ ('a ' * 200)|truncate(end=[1, 2]) }}", {}, "exact: can only concatenate str (not \"list\") to str"),
     ("truncate-end-none", "{{ 'abc'|truncate(end=none) }}", {}, "exact: object of type 'NoneType' has no len()"),
     ("truncate-end-list-seq", "{{ x|truncate(5, true, end=[9]) }}|{{ x|truncate(5, true, end='!') }}", {"x": [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]}, "a list cut joins a list end"),
+    # sweeps beside run 4: a float leeway with an int length cuts; tojson reads its indent only for what is no str
+    ("truncate-float-leeway", "{{ 'a b c ab'|truncate(5, false, '.', 1.5) }}|{{ 'a b c ab'|truncate(5, true, '.', 1.5) }}|{{ x|truncate(1, true, '.', 0.5) }}", {"x": [1, 2, 3]}, "s[:length - len(end)] (the package raised the slice TypeError)"),
+    ("truncate-float-length", "{{ 'a b c ab'|truncate(5.0, false, '.', 1) }}", {}, "exact: a float length still fails the slice"),
+    ("tojson-str-indent-unread", "{{ 'a'|tojson(1.5) }}|{{ 'a'|tojson(nothere) }}|{{ 'a'|tojson([1]) }}|{{ x|tojson(-1) }}", {"x": [1]}, "JSONEncoder.encode writes a str before it reads the indent"),
+    ("tojson-indent-undefined", "{{ x|tojson(nothere) }}", {"x": [1]}, "exact: ' ' * Undefined is UndefinedError"),
+    ("tojson-indent-float", "{{ x|tojson(1.5) }}", {"x": [1]}, "exact: can't multiply sequence by non-int of type 'float'"),
+    ("tojson-indent-huge", "{{ x|tojson(18446744073709551617) }}", {"x": [1]}, "exact: cannot fit 'int' into an index-sized integer"),
 ]
 
 
