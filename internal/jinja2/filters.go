@@ -110,12 +110,19 @@ const maxParams = 5
 // onlyValue is a filter whose Python function takes the value alone:
 // arguments are a TypeError of the call.
 func onlyValue(name string, f Filter) Filter {
+	return onlyValueAfter(name, 0, f)
+}
+
+// onlyValueAfter is onlyValue of a function that Jinja2 passes pass
+// arguments before the value (the environment: sync_do_first(environment,
+// seq)), which its messages count.
+func onlyValueAfter(name string, pass int, f Filter) Filter {
 	return func(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 		if len(kw) > 0 {
 			return Value{}, typeErr("%s() got an unexpected keyword argument '%s'", name, kw[0].Name)
 		}
 		if len(args) > 0 {
-			return Value{}, typeErr("%s() takes 1 positional argument but %d were given", name, len(args)+1)
+			return Value{}, typeErr("%s() takes %d positional argument%s but %d were given", name, 1+pass, plural(1+pass), len(args)+1+pass)
 		}
 		return f(c, v, args, kw)
 	}
@@ -2078,8 +2085,16 @@ func fAttr(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 	if err != nil {
 		return Value{}, err
 	}
-	if !set[0] || a[0].kind != KindStr {
-		return Value{}, typeErr("attribute name must be string")
+	if !set[0] {
+		return Value{}, typeErr("do_attr() missing 1 required positional argument: 'name'")
+	}
+	if a[0].kind != KindStr {
+		// getattr_static looks the name up in the instance's __dict__
+		// first (unhashable), then hasattr refuses it
+		if err := checkHashable(a[0]); err != nil {
+			return Value{}, err
+		}
+		return Value{}, typeErr("attribute name must be string, not '%s'", TypeName(a[0]))
 	}
 	if v.kind == KindUndefined {
 		return Value{}, v.undefErr()
@@ -2617,7 +2632,7 @@ func builtinFilters() map[string]Filter {
 		"e":              onlyValue("escape", fEscape),
 		"escape":         onlyValue("escape", fEscape),
 		"filesizeformat": fFilesize,
-		"first":          onlyValue("sync_do_first", fFirst),
+		"first":          onlyValueAfter("sync_do_first", 1, fFirst),
 		"float":          fFloat,
 		"forceescape":    onlyValue("do_forceescape", fForceescape),
 		"format":         fFormat,
@@ -2626,7 +2641,7 @@ func builtinFilters() map[string]Filter {
 		"int":            fInt,
 		"items":          onlyValue("do_items", fItems),
 		"join":           fJoin,
-		"last":           onlyValue("sync_do_last", fLast),
+		"last":           onlyValueAfter("do_last", 1, fLast),
 		"length":         fLength,
 		"list":           onlyValue("sync_do_list", fList),
 		"lower":          onlyValue("do_lower", strFilter(pyLower)),

@@ -139,6 +139,12 @@ FOUND = [
     ("tojson-indent-undefined", "{{ x|tojson(nothere) }}", {"x": [1]}, "exact: ' ' * Undefined is UndefinedError"),
     ("tojson-indent-float", "{{ x|tojson(1.5) }}", {"x": [1]}, "exact: can't multiply sequence by non-int of type 'float'"),
     ("tojson-indent-huge", "{{ x|tojson(18446744073709551617) }}", {"x": [1]}, "exact: cannot fit 'int' into an index-sized integer"),
+    # first and last are passed the environment; attr's name is looked up by getattr_static, then hasattr
+    ("first-arg-count", "{{ x|first(1) }}", {"x": [1]}, "exact: sync_do_first() takes 2 positional arguments but 3 were given"),
+    ("last-arg-count", "{{ x|last(1) }}", {"x": [1]}, "exact: do_last() takes 2 positional arguments but 3 were given"),
+    ("attr-name-int", "{{ x|attr(1) }}", {"x": [1]}, "exact: attribute name must be string, not 'int'"),
+    ("attr-name-unhashable", "{{ x|attr([1]) }}", {"x": [1]}, "exact: unhashable type: 'list'"),
+    ("attr-name-missing", "{{ x|attr }}", {"x": [1]}, "exact: do_attr() missing 1 required positional argument: 'name'"),
 ]
 
 
