@@ -54,7 +54,7 @@ func BinOp(c *Ctx, op string, a, b Value) (Value, error) {
 		// keys and items views are sets: a - b is a set
 		return setDifference(c, a, b)
 	}
-	if _, ok := setView(b); ok && op == "-" && !isNum(a) {
+	if _, ok := setView(b); ok && op == "-" {
 		return setDifference(c, a, b)
 	}
 	if op == "*" && (a.IsSafe() || b.IsSafe()) {

@@ -187,6 +187,10 @@ func bytesArith(c *Ctx, op string, a, b Value) (Value, bool, error) {
 		seq, n := x, b
 		if !xb {
 			seq, n = y, a
+			if a.kind == KindStr || a.kind == KindList || a.kind == KindTuple {
+				// the left sequence's repeat reads the bytes as its count
+				return Value{}, true, typeErr("can't multiply sequence by non-int of type 'bytes'")
+			}
 		}
 		if xb && yb || !isIntLike(n) {
 			return Value{}, true, typeErr("can't multiply sequence by non-int of type '%s'", TypeName(n))

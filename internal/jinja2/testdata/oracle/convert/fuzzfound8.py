@@ -145,6 +145,9 @@ FOUND = [
     ("attr-name-int", "{{ x|attr(1) }}", {"x": [1]}, "exact: attribute name must be string, not 'int'"),
     ("attr-name-unhashable", "{{ x|attr([1]) }}", {"x": [1]}, "exact: unhashable type: 'list'"),
     ("attr-name-missing", "{{ x|attr }}", {"x": [1]}, "exact: do_attr() missing 1 required positional argument: 'name'"),
+    # a sweep of 5,720 operator pairs: two messages
+    ("number-minus-keys-message", "{{ 1 - d.keys() }}", {"d": {"a": 1}}, "exact: dict_keys.__rsub__ makes a set of the int: 'int' object is not iterable"),
+    ("seq-times-bytes-message", "{{ 'ab' * 'ab'.encode() }}", {}, "exact: can't multiply sequence by non-int of type 'bytes'"),
 ]
 
 
