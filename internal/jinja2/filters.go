@@ -2418,6 +2418,12 @@ func jsonKeyOrder(d *Dict, sorted bool) ([]int, error) {
 		return idx, nil
 	}
 	less := func(a, b int) (bool, error) {
+		// sorted(dct.items()): an Undefined key's __lt__ or __gt__ raises
+		for _, k := range [2]Value{d.keys[a], d.keys[b]} {
+			if k.kind == KindUndefined {
+				return false, k.undefErr()
+			}
+		}
 		r, ok, err := order(d.keys[a], d.keys[b], "<")
 		return ok && r < 0, err
 	}
@@ -2596,6 +2602,9 @@ func fSafe(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 func fString(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) { return softStr(c, v) }
 
 func fPprint(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
+	if err := pprintCheck(v, map[any]bool{}); err != nil {
+		return Value{}, err
+	}
 	return StrV(pformat(v)), nil
 }
 

@@ -14,6 +14,56 @@ type pprinter struct {
 	b     strings.Builder
 }
 
+// pprintCheck is the error pprint's sort of a dict's keys raises: its
+// _safe_key orders keys that do not compare by their type on a
+// TypeError alone, so comparing an Undefined key raises UndefinedError.
+func pprintCheck(v Value, seen map[any]bool) error {
+	switch v.kind {
+	case KindDict, KindList, KindTuple:
+	default:
+		return nil
+	}
+	if seen[v.ref] {
+		return nil
+	}
+	seen[v.ref] = true
+	if v.kind == KindDict {
+		d := v.dict()
+		var first error
+		if len(d.keys) > 1 {
+			idx := make([]int, len(d.keys))
+			for i := range idx {
+				idx[i] = i
+			}
+			sort.SliceStable(idx, func(a, b int) bool {
+				lt, err := Compare(nil, "<", d.keys[idx[a]], d.keys[idx[b]])
+				if e, ok := err.(*Error); ok && e.Kind != "TypeError" && first == nil {
+					first = err
+				}
+				return lt
+			})
+		}
+		if first != nil {
+			return first
+		}
+		for i := range d.keys {
+			if err := pprintCheck(d.keys[i], seen); err != nil {
+				return err
+			}
+			if err := pprintCheck(d.vals[i], seen); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	for _, it := range v.list().Items {
+		if err := pprintCheck(it, seen); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 func pformat(v Value) string {
 	p := &pprinter{width: 80}
 	p.format(v, 0, 0, 0)

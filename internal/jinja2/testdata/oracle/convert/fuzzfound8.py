@@ -148,6 +148,11 @@ FOUND = [
     # a sweep of 5,720 operator pairs: two messages
     ("number-minus-keys-message", "{{ 1 - d.keys() }}", {"d": {"a": 1}}, "exact: dict_keys.__rsub__ makes a set of the int: 'int' object is not iterable"),
     ("seq-times-bytes-message", "{{ 'ab' * 'ab'.encode() }}", {}, "exact: can't multiply sequence by non-int of type 'bytes'"),
+    # run 4: sorting a dict's keys compares an Undefined key, which raises
+    ("pprint-undefined-key", "{{ {nothere: 1, 0: 2}|pprint }}", {}, "exact: pprint's _safe_key falls back on a TypeError only (the package printed {Undefined: 1, 0: 2})"),
+    ("pprint-undefined-key-nested", "{{ [{'a': {nothere: 1, 'b': 2}}]|pprint }}|", {}, "exact: at any depth"),
+    ("pprint-undefined-key-alone", "{{ {nothere: 1}|pprint }}|{{ [nothere, 1]|pprint }}|{{ {none: 1, 0: 2}|pprint }}", {}, "one key is not compared; None and 0 fall back"),
+    ("tojson-undefined-key", "{{ {nothere: 1, 0: 2}|tojson }}", {}, "exact: sorted(dct.items()) raises UndefinedError (the package said TypeError)"),
 ]
 
 
