@@ -883,6 +883,19 @@ func (l *loopObj) Attr(name string) (Value, bool) {
 			return BoolV(true), nil
 		}}), true
 	}
+	switch name {
+	case "__len__":
+		return FuncV(&Func{Name: "LoopContext.__len__", bound: l, Call: func(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
+			if err := selfOnly("LoopContext.__len__", args, kw); err != nil {
+				return Value{}, err
+			}
+			return IntV(int64(l.Len())), nil
+		}}), true
+	case "__call__":
+		return FuncV(&Func{Name: "LoopContext.__call__", bound: l, Call: l.CallValue}), true
+	case "__weakref__":
+		return NoneV(), true
+	}
 	return l.private(name)
 }
 

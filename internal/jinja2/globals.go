@@ -177,6 +177,18 @@ func (cy *cycler) Attr(name string) (Value, bool) {
 			cy.pos = (cy.pos + 1) % len(cy.items)
 			return rv, nil
 		}}), true
+	case "__next__":
+		// __next__ = next: the same function
+		return FuncV(&Func{Name: "Cycler.next", bound: cy, Call: func(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
+			if err := selfOnly("Cycler.next", args, kw); err != nil {
+				return Value{}, err
+			}
+			rv := cy.items[cy.pos]
+			cy.pos = (cy.pos + 1) % len(cy.items)
+			return rv, nil
+		}}), true
+	case "__weakref__":
+		return NoneV(), true
 	case "reset":
 		return FuncV(&Func{Name: "Cycler.reset", bound: cy, Call: func(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
 			if err := selfOnly("Cycler.reset", args, kw); err != nil {
@@ -217,6 +229,8 @@ func (j *joiner) Attr(name string) (Value, bool) {
 		return BoolV(j.used), true
 	case "__call__":
 		return FuncV(&Func{Name: "Joiner.__call__", bound: j, Call: j.CallValue}), true
+	case "__weakref__":
+		return NoneV(), true
 	}
 	return Value{}, false
 }

@@ -73,7 +73,7 @@ FOUND = [
     ("loop-call-twice", "{% for i in x recursive %}{{ loop([], iterable=[]) }}{% endfor %}", {"x": [1]}, "exact: got multiple values for argument 'iterable'"),
     ("loop-cycle-keyword", "{% for i in x %}{{ loop.cycle(1, x=1) }}{% endfor %}", {"x": [1]}, "exact: LoopContext.cycle() got an unexpected keyword argument 'x'"),
     # the dunders of Jinja2's objects: refused, not looked up as items
-    ("loop-dunder-len", "{% for i in x %}{{ loop.__len__() }}{% endfor %}", {"x": [1, 2]}, "LoopContext.__len__ (the package said UndefinedError; now refused)"),
+    ("loop-dunder-len", "{% for i in x %}{{ loop.__len__() }}{% endfor %}", {"x": [1, 2]}, "LoopContext.__len__ (the package said UndefinedError)"),
     # messages of filters over odd values
     ("namespace-no-attr-message", "{{ namespace(a=1)|dictsort }}", {}, "exact: Namespace.__getattribute__ raises AttributeError: items"),
     ("namespace-no-splitlines-message", "{{ namespace(a=1)|wordwrap(3) }}", {}, "exact: AttributeError: splitlines"),
@@ -153,6 +153,10 @@ FOUND = [
     ("pprint-undefined-key-nested", "{{ [{'a': {nothere: 1, 'b': 2}}]|pprint }}|", {}, "exact: at any depth"),
     ("pprint-undefined-key-alone", "{{ {nothere: 1}|pprint }}|{{ [nothere, 1]|pprint }}|{{ {none: 1, 0: 2}|pprint }}", {}, "one key is not compared; None and 0 fall back"),
     ("tojson-undefined-key", "{{ {nothere: 1, 0: 2}|tojson }}", {}, "exact: sorted(dct.items()) raises UndefinedError (the package said TypeError)"),
+    # the dunders of Jinja2's objects the generator draws most
+    ("loop-dunder-call", "{% for i in [[1]] recursive %}{{ i }}{% if i is iterable %}{{ loop.__call__(i) }}{% endif %}{% endfor %}|{% for i in x %}{{ loop.__len__|string|length }}{{ loop.__weakref__ }}{% endfor %}", {"x": [1]}, "bound methods; __weakref__ is None"),
+    ("cycler-dunder-next", "{% set c = cycler(1, 2) %}{{ c.__next__() }}{{ c.__next__() }}|{{ c.__next__.__class__.__name__ }}|{{ c.__weakref__ }}", {}, "__next__ = next"),
+    ("cycler-dunder-next-args", "{% set c = cycler(1, 2) %}{{ c.__next__(1) }}", {}, "exact: the function is named next"),
 ]
 
 
