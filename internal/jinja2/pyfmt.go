@@ -293,6 +293,9 @@ func formatInt(v Value, spec string) (string, error) {
 		if s.sign != 0 {
 			return "", valueErr("Sign not allowed with integer format specifier 'c'")
 		}
+		if s.alt {
+			return "", valueErr("Alternate form (#) not allowed with integer format specifier 'c'")
+		}
 		if !b.IsInt64() {
 			return "", pyErr("OverflowError", "Python int too large to convert to C long")
 		}

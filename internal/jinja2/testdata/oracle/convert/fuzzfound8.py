@@ -157,6 +157,8 @@ FOUND = [
     ("loop-dunder-call", "{% for i in [[1]] recursive %}{{ i }}{% if i is iterable %}{{ loop.__call__(i) }}{% endif %}{% endfor %}|{% for i in x %}{{ loop.__len__|string|length }}{{ loop.__weakref__ }}{% endfor %}", {"x": [1]}, "bound methods; __weakref__ is None"),
     ("cycler-dunder-next", "{% set c = cycler(1, 2) %}{{ c.__next__() }}{{ c.__next__() }}|{{ c.__next__.__class__.__name__ }}|{{ c.__weakref__ }}", {}, "__next__ = next"),
     ("cycler-dunder-next-args", "{% set c = cycler(1, 2) %}{{ c.__next__(1) }}", {}, "exact: the function is named next"),
+    # run 5: '#' with 'c' for an int
+    ("format-alt-char", "{{ '{a:#06c}'.format(1, a=1) }}", {}, "exact: Alternate form (#) not allowed with integer format specifier 'c' (the package printed the character)"),
 ]
 
 
