@@ -30,7 +30,9 @@ type formatter struct {
 }
 
 func (f *formatter) vformat(s string, depth int) (string, error) {
-	if depth < 0 {
+	// str.format's build_string refuses a depth of 0 (two levels of
+	// nested specs), string.Formatter's _vformat one below 0 (three)
+	if depth < 0 || depth == 0 && !(f.markup || sandboxed(f.c)) {
 		return "", valueErr("Max string recursion exceeded")
 	}
 	var b strings.Builder
@@ -115,6 +117,15 @@ func (f *formatter) field(body string, depth int) (string, error) {
 	v, err := f.lookup(name)
 	if err != nil {
 		return "", err
+	}
+	if depth <= 0 && (f.markup || sandboxed(f.c)) {
+		// string.Formatter expands every field's spec, an empty one
+		// too, one level down: a field two levels deep fails there,
+		// after its lookup and conversion
+		if conv != 0 && conv != 's' && conv != 'r' && conv != 'a' {
+			return "", valueErr("Unknown conversion specifier %c", conv)
+		}
+		return "", valueErr("Max string recursion exceeded")
 	}
 	if strings.ContainsAny(spec, "{}") {
 		if spec, err = f.vformat(spec, depth-1); err != nil {
@@ -449,7 +460,7 @@ func percentFormat(c *Ctx, f, args Value) (Value, error) {
 			return Value{}, valueErr("incomplete format")
 		}
 		var v Value
-		haveV := false
+		haveV, starKey := false, false
 		if s[i] == '(' {
 			if mapping == nil {
 				return Value{}, typeErr("format requires a mapping")
@@ -520,9 +531,17 @@ func percentFormat(c *Ctx, f, args Value) (Value, error) {
 		readNum := func(prec bool) (int, error) {
 			if i < len(s) && s[i] == '*' {
 				i++
-				a, err := next()
-				if err != nil {
-					return 0, err
+				a := v
+				if haveV && !starKey {
+					// a keyed field's * takes the key's item, which
+					// leaves the conversion none (CPython's
+					// getnextarg of a mapping)
+					starKey = true
+				} else {
+					var err error
+					if a, err = next(); err != nil {
+						return 0, err
+					}
 				}
 				if !isIntLike(a) {
 					return 0, typeErr("* wants int")
@@ -579,6 +598,9 @@ func percentFormat(c *Ctx, f, args Value) (Value, error) {
 		if typ == '%' && !haveV && i == start+1 {
 			b.WriteByte('%')
 			continue
+		}
+		if starKey {
+			return Value{}, typeErr("not enough arguments for format string")
 		}
 		if !haveV {
 			if v, err = next(); err != nil {

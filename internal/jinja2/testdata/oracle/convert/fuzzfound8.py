@@ -159,6 +159,14 @@ FOUND = [
     ("cycler-dunder-next-args", "{% set c = cycler(1, 2) %}{{ c.__next__(1) }}", {}, "exact: the function is named next"),
     # run 5: '#' with 'c' for an int
     ("format-alt-char", "{{ '{a:#06c}'.format(1, a=1) }}", {}, "exact: Alternate form (#) not allowed with integer format specifier 'c' (the package printed the character)"),
+    # a sweep of nested format specs: str.format refuses two levels of nesting, string.Formatter a field two levels down
+    ("format-nested-depth", "{{ '{:{:{}}}'.format(1.5, 5, 2) }}", {}, "exact: Max string recursion exceeded (the package formatted it)"),
+    ("format-nested-depth-sandbox", "{{ '{:{:{}}}'.format(1.5, 5, 2) }}", {}, "exact: string.Formatter expands even an empty spec one level down", {"sandbox": True}),
+    ("format-nested-depth-sandbox-lookup", "{{ '{:{:{}}}'.format(1.5, 5) }}", {}, "exact: after the field's lookup", {"sandbox": True}),
+    ("format-nested-one-level", "{{ '{:{}}'.format(1.5, 5) }}|{{ ('{:{}}'|safe).format(1.5, 5) }}", {}, "one level is fine"),
+    # a keyed % field's * takes the key's item
+    ("percent-keyed-star", "{{ '%(a)*d' % {'a': nothere} }}", {}, "exact: * wants int"),
+    ("percent-keyed-star-int", "{{ '%(a)*d' % {'a': 1} }}", {}, "exact: not enough arguments for format string"),
 ]
 
 
