@@ -600,9 +600,10 @@ func dictUpdate(c *Ctx, d *Dict, other Value) error {
 	}
 	for i, it := range items {
 		pair, err := Iterate(c, it)
-		if err != nil || it.kind == KindUndefined {
+		if err != nil {
 			return typeErr("cannot convert dictionary update sequence element #%d to a sequence", i)
 		}
+		// (an Undefined iterates as empty: length 0)
 		if len(pair) != 2 {
 			return valueErr("dictionary update sequence element #%d has length %d; 2 is required", i, len(pair))
 		}

@@ -167,6 +167,9 @@ FOUND = [
     # a keyed % field's * takes the key's item
     ("percent-keyed-star", "{{ '%(a)*d' % {'a': nothere} }}", {}, "exact: * wants int"),
     ("percent-keyed-star-int", "{{ '%(a)*d' % {'a': 1} }}", {}, "exact: not enough arguments for format string"),
+    # run 5: an Undefined element of dict()'s sequence iterates as empty
+    ("dict-seq-undefined-element", "{{ dict([[1, 2], nothere]) }}", {}, "exact: dictionary update sequence element #1 has length 0; 2 is required (the package said TypeError)"),
+    ("namespace-seq-undefined-element", "{{ namespace([nothere]) }}", {}, "exact: the same through namespace"),
 ]
 
 
