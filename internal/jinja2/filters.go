@@ -1991,7 +1991,10 @@ func (n *namedTuple) Attr(name string) (Value, bool) {
 		}
 	}
 	if m := tupleMethod(name); m != nil {
-		return boundMethod(TupleV(n.items), name), true
+		f := boundMethod(TupleV(n.items), name)
+		fn := f.ref.(*Func)
+		fn.Repr = "<built-in method " + name + " of " + n.TypeName() + " object at " + addr(fn) + ">"
+		return f, true
 	}
 	return Value{}, false
 }

@@ -69,6 +69,19 @@ func methodLookup(k int, name string) methodFn {
 
 func hasMethod(v Value, name string) bool { return methodOf(v, name) != nil }
 
+// markupWraps reports whether markupsafe's Markup defines the str method
+// name as a Python function (which escapes or returns Markup); the others
+// are str's built-in methods.
+func markupWraps(name string) bool {
+	switch name {
+	case "capitalize", "casefold", "center", "expandtabs", "format", "format_map", "join", "ljust", "lower", "lstrip", "partition",
+		"removeprefix", "removesuffix", "replace", "rjust", "rpartition", "rsplit", "rstrip", "split", "splitlines", "strip", "swapcase",
+		"title", "translate", "upper", "zfill", "unescape", "striptags", "escape":
+		return true
+	}
+	return false
+}
+
 // boundMethod is v.name as a callable.
 func boundMethod(v Value, name string) Value {
 	fn := methodOf(v, name)
@@ -79,7 +92,7 @@ func boundMethod(v Value, name string) Value {
 	if v.IsSafe() && name == "escape" {
 		// a classmethod, bound to the class
 		f.Repr = "<bound method Markup.escape of <class 'markupsafe.Markup'>>"
-	} else if v.IsSafe() {
+	} else if v.IsSafe() && markupWraps(name) {
 		f.Repr = "<bound method Markup." + name + " of " + Repr(v) + ">"
 	} else {
 		f.Repr = "<built-in method " + name + " of " + TypeName(v) + " object at " + addr(f) + ">"

@@ -626,6 +626,9 @@ func attribute(c *Ctx, v Value, name string) (Value, bool) {
 			}
 			return IntV(0), true
 		case "numerator":
+			if v.kind == KindBool {
+				return IntV(v.n), true
+			}
 			if v.kind != KindFloat {
 				return v, true
 			}

@@ -170,6 +170,10 @@ FOUND = [
     # run 5: an Undefined element of dict()'s sequence iterates as empty
     ("dict-seq-undefined-element", "{{ dict([[1, 2], nothere]) }}", {}, "exact: dictionary update sequence element #1 has length 0; 2 is required (the package said TypeError)"),
     ("namespace-seq-undefined-element", "{{ namespace([nothere]) }}", {}, "exact: the same through namespace"),
+    # a sweep of attributes and items of twenty-one kinds of value
+    ("bool-numerator", "{{ true.numerator }}|{{ false.numerator }}|{{ true.real }}|{{ true.denominator }}", {}, "bool's numerator is an int (the package printed True)"),
+    ("markup-builtin-methods", "{{ ('<'|safe).count|string|length }}|{{ ('<'|safe).count.__class__.__name__ }}|{{ ('<'|safe).upper.__class__.__name__ }}|{{ ('<'|safe).startswith|string|truncate(30, true, '') }}", {}, "str's built-in methods Markup does not wrap"),
+    ("grouptuple-method-repr", "{{ ([[1, 2]]|groupby(0)|first).count|string|truncate(40, true, '') }}", {}, "of _GroupTuple object"),
 ]
 
 
