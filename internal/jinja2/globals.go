@@ -1,6 +1,7 @@
 package jinja2
 
 import (
+	"math"
 	"strings"
 )
 
@@ -42,12 +43,16 @@ func gRange(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
 	if step == 0 {
 		return Value{}, valueErr("range() arg 3 must not be zero")
 	}
-	var count int64
+	// the count in unsigned arithmetic: stop - start may exceed int64
+	// (range(-2**63, 5)), and so may the count, which is then refused
+	// below as any range too long to build
+	var ucount uint64
 	if step > 0 && stop > start {
-		count = (stop - start + step - 1) / step
+		ucount = (uint64(stop)-uint64(start)-1)/uint64(step) + 1
 	} else if step < 0 && stop < start {
-		count = (start - stop - step - 1) / -step
+		ucount = (uint64(start)-uint64(stop)-1)/(uint64(-(step+1))+1) + 1
 	}
+	count := int64(min(ucount, math.MaxInt64))
 	if sandboxed(c) && count > maxRange {
 		return Value{}, pyErr("OverflowError", "Range too big. The sandbox blocks ranges larger than MAX_RANGE (%d).", maxRange)
 	}

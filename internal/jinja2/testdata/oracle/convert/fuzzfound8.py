@@ -174,6 +174,9 @@ FOUND = [
     ("bool-numerator", "{{ true.numerator }}|{{ false.numerator }}|{{ true.real }}|{{ true.denominator }}", {}, "bool's numerator is an int (the package printed True)"),
     ("markup-builtin-methods", "{{ ('<'|safe).count|string|length }}|{{ ('<'|safe).count.__class__.__name__ }}|{{ ('<'|safe).upper.__class__.__name__ }}|{{ ('<'|safe).startswith|string|truncate(30, true, '') }}", {}, "str's built-in methods Markup does not wrap"),
     ("grouptuple-method-repr", "{{ ([[1, 2]]|groupby(0)|first).count|string|truncate(40, true, '') }}", {}, "of _GroupTuple object"),
+    # run 5: a range's count beyond int64 overflowed into a MemoryError; it is refused as every range too long to build
+    ("range-count-overflow", "{{ range(-9223372036854775808, 5)|length }}", {}, "OverflowError in Python (len of a lazy range); refused by name (the package said MemoryError)"),
+    ("range-count-extremes", "{{ range(-9223372036854775808, 9223372036854775807, 9223372036854775807)|list }}|{{ range(9223372036854775807, -9223372036854775808, -9223372036854775808)|list }}|{{ range(9223372036854775806, 9223372036854775807)|list }}", {}, "counts at the int64 bounds"),
 ]
 
 
