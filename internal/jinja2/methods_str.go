@@ -108,6 +108,15 @@ func kwOrPos(name string, args []Value, kw []Kwarg, params ...string) ([]Value, 
 	return out[:n], nil
 }
 
+// badArgName is how Argument Clinic's _PyArg_BadArgument names an
+// argument's type: None for None, else the type's name.
+func badArgName(v Value) string {
+	if v.kind == KindNone {
+		return "None"
+	}
+	return TypeName(v)
+}
+
 // strArg reads an argument a str method takes as a str: anything else,
 // Undefined too (the C method checks the type, it calls nothing), is a
 // TypeError.
@@ -410,6 +419,10 @@ func strJoin(c *Ctx, recv Value, args []Value, kw []Kwarg) (Value, error) {
 	}
 	items, err := Iterate(c, args[0])
 	if err != nil {
+		if recv.IsSafe() {
+			// Markup.join maps escape over seq first: iter(seq) fails
+			return Value{}, err
+		}
 		return Value{}, typeErr("can only join an iterable")
 	}
 	var b strings.Builder
@@ -444,7 +457,7 @@ func strReplace(c *Ctx, recv Value, args []Value, kw []Kwarg) (Value, error) {
 	}
 	old, err := strArg(args[0])
 	if err != nil {
-		return Value{}, typeErr("replace() argument 1 must be str, not %s", TypeName(args[0]))
+		return Value{}, typeErr("replace() argument 1 must be str, not %s", badArgName(args[0]))
 	}
 	var nw string
 	if recv.IsSafe() {
@@ -453,7 +466,7 @@ func strReplace(c *Ctx, recv Value, args []Value, kw []Kwarg) (Value, error) {
 			return Value{}, err
 		}
 	} else if nw, err = strArg(args[1]); err != nil {
-		return Value{}, typeErr("replace() argument 2 must be str, not %s", TypeName(args[1]))
+		return Value{}, typeErr("replace() argument 2 must be str, not %s", badArgName(args[1]))
 	}
 	count := int64(-1)
 	if len(args) == 3 {
@@ -543,7 +556,7 @@ func affixRemove(name string, suffix bool) methodFn {
 		}
 		a, err := strArg(args[0])
 		if err != nil {
-			return Value{}, typeErr("%s() argument must be str, not %s", name, TypeName(args[0]))
+			return Value{}, typeErr("%s() argument must be str, not %s", name, badArgName(args[0]))
 		}
 		if suffix {
 			return markupOr(recv, strings.TrimSuffix(recv.s, a)), nil

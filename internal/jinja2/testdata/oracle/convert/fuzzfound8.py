@@ -177,6 +177,10 @@ FOUND = [
     # run 5: a range's count beyond int64 overflowed into a MemoryError; it is refused as every range too long to build
     ("range-count-overflow", "{{ range(-9223372036854775808, 5)|length }}", {}, "OverflowError in Python (len of a lazy range); refused by name (the package said MemoryError)"),
     ("range-count-extremes", "{{ range(-9223372036854775808, 9223372036854775807, 9223372036854775807)|list }}|{{ range(9223372036854775807, -9223372036854775808, -9223372036854775808)|list }}|{{ range(9223372036854775806, 9223372036854775807)|list }}", {}, "counts at the int64 bounds"),
+    # a sweep of 2,712 str method calls: messages
+    ("str-method-none-message", "{{ 'a'.replace(none, 'x') }}", {}, "exact: _PyArg_BadArgument names None as None"),
+    ("str-method-none-message-prefix", "{{ 'a'.removeprefix(none) }}", {}, "exact: removeprefix() argument must be str, not None"),
+    ("markup-join-not-iterable", "{{ ('<'|safe).join(1) }}", {}, "exact: Markup.join maps escape over the argument: 'int' object is not iterable"),
 ]
 
 
