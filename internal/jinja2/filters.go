@@ -640,7 +640,8 @@ func fJoin(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 	}
 	anySafe := false
 	for _, it := range items {
-		if it.IsSafe() {
+		// hasattr(item, "__html__"): Markup, a module, the class Markup
+		if it.IsSafe() || hasHTML(it) || classHTMLErr(it) != nil {
 			anySafe = true
 		}
 	}
@@ -2593,6 +2594,9 @@ func fEscape(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 }
 
 func fForceescape(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
+	if err := classHTMLErr(v); err != nil {
+		return Value{}, err
+	}
 	s, err := ToStr(c, v)
 	return SafeV(escapeFn(c)(s)), err
 }

@@ -179,6 +179,9 @@ func escapeValue(c *Ctx, v Value) (string, error) {
 		m := v.ref.(*moduleObj)
 		return m.body, nil // TemplateModule.__html__
 	}
+	if err := classHTMLErr(v); err != nil {
+		return "", err
+	}
 	s, err := ToStr(c, v)
 	if err != nil {
 		return "", err

@@ -194,10 +194,22 @@ func (c *Ctx) writeValue(v Value) error {
 		}
 	}
 	if c.autoescape && !v.IsSafe() && !hasHTML(v) {
+		if err := classHTMLErr(v); err != nil {
+			return err
+		}
 		s = c.env.escape(s)
 	}
 	c.out = append(c.out, s...)
 	return c.checkOutput()
+}
+
+// classHTMLErr is the error of escaping the class Markup: escape finds
+// its __html__, a function, and calls it without an instance.
+func classHTMLErr(v Value) error {
+	if k, ok := v.ref.(*pyClass); ok && v.kind == KindObject && k == classMarkup {
+		return typeErr("Markup.__html__() missing 1 required positional argument: 'self'")
+	}
+	return nil
 }
 
 // hasHTML reports whether v is an object with Python's __html__ (an

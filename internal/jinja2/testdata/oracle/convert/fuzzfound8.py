@@ -181,6 +181,11 @@ FOUND = [
     ("str-method-none-message", "{{ 'a'.replace(none, 'x') }}", {}, "exact: _PyArg_BadArgument names None as None"),
     ("str-method-none-message-prefix", "{{ 'a'.removeprefix(none) }}", {}, "exact: removeprefix() argument must be str, not None"),
     ("markup-join-not-iterable", "{{ ('<'|safe).join(1) }}", {}, "exact: Markup.join maps escape over the argument: 'int' object is not iterable"),
+    # the sweeps under autoescape: escaping the class Markup calls its __html__ without an instance
+    ("markup-class-escaped", "{{ ('<'|safe).__class__ }}", {}, "exact: Markup.__html__() missing 1 required positional argument: 'self'", {"autoescape": True}),
+    ("markup-class-join", "{{ [('<'|safe).__class__]|join }}", {}, "exact: join escapes when an item has __html__", {"autoescape": True}),
+    ("markup-class-forceescape", "{{ ('<'|safe).__class__|forceescape }}", {}, "exact: forceescape calls __html__"),
+    ("markup-class-plain", "{{ ('<'|safe).__class__ }}|{{ ('<'|safe).__class__|string }}", {}, "without autoescape it prints"),
 ]
 
 
