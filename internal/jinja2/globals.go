@@ -173,16 +173,7 @@ func (cy *cycler) Attr(name string) (Value, bool) {
 		return TupleV(cy.items), true
 	case "pos":
 		return IntV(int64(cy.pos)), true
-	case "next":
-		return FuncV(&Func{Name: "Cycler.next", bound: cy, Call: func(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
-			if err := selfOnly("Cycler.next", args, kw); err != nil {
-				return Value{}, err
-			}
-			rv := cy.items[cy.pos]
-			cy.pos = (cy.pos + 1) % len(cy.items)
-			return rv, nil
-		}}), true
-	case "__next__":
+	case "next", "__next__":
 		// __next__ = next: the same function
 		return FuncV(&Func{Name: "Cycler.next", bound: cy, Call: func(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
 			if err := selfOnly("Cycler.next", args, kw); err != nil {

@@ -35,8 +35,12 @@ func (t *setTable) growth() int {
 	return t.used * 4
 }
 
-// add is set_add_entry: an item equal to one there is not added.
-func (t *setTable) add(item Value, h int64) {
+// slot is the probe of set_add_entry and set_discard_entry: the slot of
+// the item equal to item (same hash, Equal), or else the empty slot where
+// the probe sequence of h ends. With item nil it is set_insert_clean's
+// probe, which compares nothing: the table then has no equal item and no
+// dummy.
+func (t *setTable) slot(item *Value, h int64) *setSlot {
 	mask := t.mask()
 	i, perturb := uint64(h)&mask, uint64(h)
 	for {
@@ -46,21 +50,26 @@ func (t *setTable) add(item Value, h int64) {
 		}
 		for j := i; j <= i+probes; j++ {
 			e := &t.slots[j]
-			switch {
-			case e.state == 0:
-				*e = setSlot{hash: h, item: item, state: 1}
-				t.fill++
-				t.used++
-				if uint64(t.fill)*5 >= mask*3 {
-					t.resize(t.growth())
-				}
-				return
-			case e.state == 1 && e.hash == h && Equal(e.item, item):
-				return
+			if e.state == 0 || item != nil && e.state == 1 && e.hash == h && Equal(e.item, *item) {
+				return e
 			}
 		}
 		perturb >>= setPerturbShift
 		i = (i*5 + 1 + perturb) & mask
+	}
+}
+
+// add is set_add_entry: an item equal to one there is not added.
+func (t *setTable) add(item Value, h int64) {
+	e := t.slot(&item, h)
+	if e.state != 0 {
+		return
+	}
+	*e = setSlot{hash: h, item: item, state: 1}
+	t.fill++
+	t.used++
+	if uint64(t.fill)*5 >= t.mask()*3 {
+		t.resize(t.growth())
 	}
 }
 
@@ -84,46 +93,14 @@ func (t *setTable) resize(minused int) {
 // insertClean is set_insert_clean: into the first empty slot the probe
 // sequence meets (the table has no equal item and no dummy).
 func (t *setTable) insertClean(item Value, h int64) {
-	mask := t.mask()
-	i, perturb := uint64(h)&mask, uint64(h)
-	for {
-		probes := uint64(0)
-		if i+setLinearProbes <= mask {
-			probes = setLinearProbes
-		}
-		for j := i; j <= i+probes; j++ {
-			if t.slots[j].state == 0 {
-				t.slots[j] = setSlot{hash: h, item: item, state: 1}
-				return
-			}
-		}
-		perturb >>= setPerturbShift
-		i = (i*5 + 1 + perturb) & mask
-	}
+	*t.slot(nil, h) = setSlot{hash: h, item: item, state: 1}
 }
 
 // discard is set_discard_entry: the equal item becomes a dummy.
 func (t *setTable) discard(item Value, h int64) {
-	mask := t.mask()
-	i, perturb := uint64(h)&mask, uint64(h)
-	for {
-		probes := uint64(0)
-		if i+setLinearProbes <= mask {
-			probes = setLinearProbes
-		}
-		for j := i; j <= i+probes; j++ {
-			e := &t.slots[j]
-			switch {
-			case e.state == 0:
-				return
-			case e.state == 1 && e.hash == h && Equal(e.item, item):
-				*e = setSlot{hash: -1, state: 2}
-				t.used--
-				return
-			}
-		}
-		perturb >>= setPerturbShift
-		i = (i*5 + 1 + perturb) & mask
+	if e := t.slot(&item, h); e.state == 1 {
+		*e = setSlot{hash: -1, state: 2}
+		t.used--
 	}
 }
 
