@@ -44,7 +44,11 @@ func (c *compiler) newSelectSpec(name string, args []Value, kw []Kwarg) *selectS
 		if len(args) == 0 {
 			return nil
 		}
-		s.parts = attrParts(args[0])
+		parts, err := attrPartsErr(args[0])
+		if err != nil {
+			return nil // the general path raises it
+		}
+		s.parts = parts
 		off = 1
 	}
 	if len(args) > off {

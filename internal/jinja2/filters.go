@@ -167,30 +167,46 @@ func ignoreCase(v Value) Value {
 	return v
 }
 
-// attrParts splits an attribute path "a.0.b" into lookups.
-func attrParts(attr Value) []Value {
+// attrPartsErr splits an attribute path "a.0.b" into lookups, as
+// _prepare_attribute_parts does: a part that str.isdigit
+// accepts is int(part), any script's decimal digits; a digit that is no
+// decimal (①, ²) is int()'s ValueError.
+func attrPartsErr(attr Value) ([]Value, error) {
 	if attr.kind == KindNone || (attr.kind == KindUndefined && attr.s == "") {
-		return nil
+		return nil, nil
 	}
 	if attr.kind != KindStr {
-		return []Value{attr}
+		return []Value{attr}, nil
 	}
 	var parts []Value
 	for _, p := range strings.Split(attr.s, ".") {
-		if allChars(p, pyIsDigit) {
-			if n, err := strconv.ParseInt(p, 10, 64); err == nil {
-				parts = append(parts, IntV(n))
-				continue
+		if p != "" && allChars(p, pyIsDigit) {
+			if !allChars(p, pyIsDecimal) {
+				return nil, valueErr("invalid literal for int() with base 10: %s", reprStr(p))
 			}
+			ascii := make([]byte, 0, len(p))
+			for _, r := range p {
+				ascii = append(ascii, byte('0'+pyDecimalValue(r)))
+			}
+			if n, err := strconv.ParseInt(string(ascii), 10, 64); err == nil {
+				parts = append(parts, IntV(n))
+			} else {
+				b, _ := new(big.Int).SetString(string(ascii), 10)
+				parts = append(parts, BigIntV(b))
+			}
+			continue
 		}
 		parts = append(parts, StrV(p))
 	}
-	return parts
+	return parts, nil
 }
 
 // attrGetter is make_attrgetter.
 func attrGetter(c *Ctx, attr Value, lower bool, def *Value) func(Value) (Value, error) {
-	parts := attrParts(attr)
+	parts, perr := attrPartsErr(attr)
+	if perr != nil {
+		return func(Value) (Value, error) { return Value{}, perr }
+	}
 	return func(item Value) (Value, error) {
 		for _, p := range parts {
 			var err error

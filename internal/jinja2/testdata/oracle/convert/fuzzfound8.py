@@ -186,6 +186,10 @@ FOUND = [
     ("markup-class-join", "{{ [('<'|safe).__class__]|join }}", {}, "exact: join escapes when an item has __html__", {"autoescape": True}),
     ("markup-class-forceescape", "{{ ('<'|safe).__class__|forceescape }}", {}, "exact: forceescape calls __html__"),
     ("markup-class-plain", "{{ ('<'|safe).__class__ }}|{{ ('<'|safe).__class__|string }}", {}, "without autoescape it prints"),
+    # run 6: an attribute part that str.isdigit accepts is int(part)
+    ("attr-part-digit-not-decimal", "{{ {'k': 1}|unique(attribute='①')|list }}", {}, "exact: invalid literal for int() with base 10: '①' (the package looked up the str)"),
+    ("attr-part-other-script", "{{ [[1, 2]]|map(attribute='١')|list }}|{{ [{'a': [5, 6]}]|map(attribute='a.١')|list }}", {}, "Arabic-Indic digits are an index"),
+    ("attr-part-selectattr", "{{ [[1, 2]]|selectattr('²')|list }}", {}, "exact: the compiled select too"),
 ]
 
 
