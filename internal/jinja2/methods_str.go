@@ -139,6 +139,17 @@ func intArg(v Value) (int64, error) {
 	return 0, typeErr("'%s' object cannot be interpreted as an integer", TypeName(v))
 }
 
+// cIntParam is the one optional C int parameter of a str method
+// (splitlines' keepends, expandtabs' tabsize), given by position or by
+// name; def when it is not given.
+func cIntParam(method, param string, args []Value, kw []Kwarg, def int64) (int64, error) {
+	args, err := kwOrPos(method, args, kw, param)
+	if err != nil || len(args) == 0 {
+		return def, err
+	}
+	return cIntArg(args[0])
+}
+
 // cIntArg reads an argument CPython converts to a C int (a bool flag
 // such as sort's reverse or splitlines' keepends): an int or a bool, and
 // within 32 bits.
@@ -594,19 +605,11 @@ func strMethod(name string) methodFn {
 		return splitMethod("rsplit", true)
 	case "splitlines":
 		return func(c *Ctx, recv Value, args []Value, kw []Kwarg) (Value, error) {
-			args, err := kwOrPos("splitlines", args, kw, "keepends")
+			keep, err := cIntParam("splitlines", "keepends", args, kw, 0)
 			if err != nil {
 				return Value{}, err
 			}
-			keep := false
-			if len(args) == 1 {
-				k, err := cIntArg(args[0])
-				if err != nil {
-					return Value{}, err
-				}
-				keep = k != 0
-			}
-			return strsV(recv, pySplitLines(recv.s, keep)), nil
+			return strsV(recv, pySplitLines(recv.s, keep != 0)), nil
 		}
 	case "startswith":
 		return affixMethod("startswith", false)
@@ -644,16 +647,9 @@ func strMethod(name string) methodFn {
 		return partitionMethod("rpartition", true)
 	case "expandtabs":
 		return func(c *Ctx, recv Value, args []Value, kw []Kwarg) (Value, error) {
-			args, err := kwOrPos("expandtabs", args, kw, "tabsize")
+			tab, err := cIntParam("expandtabs", "tabsize", args, kw, 8)
 			if err != nil {
 				return Value{}, err
-			}
-			tab := int64(8)
-			if len(args) == 1 {
-				// tabsize is a C int
-				if tab, err = cIntArg(args[0]); err != nil {
-					return Value{}, err
-				}
 			}
 			if n := int64(strings.Count(recv.s, "\t")); tab > 1<<16 && n > 0 {
 				// each tab may become tab spaces
