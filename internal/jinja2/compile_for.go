@@ -220,6 +220,13 @@ func (c *compiler) compileFor(n *For) (execFn, error) {
 		if g, ok := itv.ref.(*generator); ok && simple && itv.kind == KindObject && g.step == nil && g.src.start != nil {
 			return runPulled(f, g, nil)
 		}
+		if r, ok := itv.ref.(*lazyRange); ok && itv.kind == KindObject {
+			// a range the package does not build: its items one at a time
+			if simple {
+				return runPulled(f, nil, r.stepFunc())
+			}
+			return runItems(f, nil, depth0, nil, r.stepFunc(), itv, nil)
+		}
 		if step, ok := stepper(itv); ok {
 			// the loop variable of another loop (or map, select or
 			// reject of it) is iterated a step at a time: it moves on as
@@ -283,6 +290,13 @@ func (c *compiler) compileFor(n *For) (execFn, error) {
 				// len(iterable): the other loop's length, however many
 				// of its items are left
 				lo.sized, lo.size = true, ol.Len()
+			}
+			if r, ok := outerLen.ref.(*lazyRange); ok && outerLen.kind == KindObject && filter == nil {
+				// len(range), which may overflow: lengthErr says so
+				lo.sized, lo.size = true, r.Len()
+				if _, err := r.length(); err != nil {
+					lo.lengthErr = err
+				}
 			}
 		}
 		completed := false // an iteration ran its body to the end: no else
@@ -589,6 +603,9 @@ type loopObj struct {
 	// loop variable), not the count of its items
 	sized bool
 	size  int
+	// lengthErr: len() of what the loop iterates raises (a range longer
+	// than a Py_ssize_t)
+	lengthErr error
 	// live is the list the loop iterates, read again at each step (the
 	// body may append to it); its length is taken once, when first read
 	live *List
@@ -777,7 +794,7 @@ func (l *loopObj) lookAhead(name string) error {
 	case "length", "revindex", "revindex0":
 		l.lenRead = true
 		if l.sized {
-			return nil
+			return l.lengthErr
 		}
 		return l.fill(int(^uint(0) >> 1))
 	}

@@ -728,7 +728,7 @@ func (e *Env) selectValue(c *Ctx, v Value) (*Template, error) {
 		}
 	case KindObject:
 		switch v.ref.(type) {
-		case *rangeObj, *bytesObj:
+		case *rangeObj, *lazyRange, *bytesObj:
 		default:
 			if _, ok, _ := item(v, IntV(-1)); !ok {
 				return nil, typeErr("'%s' object is not subscriptable", TypeName(v))

@@ -101,6 +101,7 @@
 //	values_dict.go, values_bytes.go, values_class.go, values_dunder.go
 //	                    dicts, bytes, objects and classes, dunder attributes
 //	values_private.go   loop's and macros' private attributes (loop._length)
+//	values_range.go     ranges beyond 64 bits or too long to build (lazyRange)
 //	values_set.go       sets (d.keys() - x)
 //	values_set_table.go, values_set_hash.go  CPython's set table and hashes (set order)
 //	values_go.go        Go values converted (FromGo)

@@ -715,6 +715,12 @@ func fFirst(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 		}
 		return Undef("No first item, sequence was empty."), nil
 	}
+	if r, ok := v.ref.(*lazyRange); ok && v.kind == KindObject {
+		if it, ok := r.Item(IntV(0)); ok {
+			return it, nil
+		}
+		return Undef("No first item, sequence was empty."), nil
+	}
 	items, err := iterOf(c, v)
 	if err != nil {
 		return Value{}, err
@@ -735,6 +741,12 @@ func fLast(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 	default:
 		switch v.ref.(type) {
 		case *dictView, *rangeObj, *namedTuple, *bytesObj:
+		case *lazyRange:
+			// reversed(range) is lazy: its first item is r[-1]
+			if it, ok := v.ref.(*lazyRange).Item(IntV(-1)); ok {
+				return it, nil
+			}
+			return Undef("No last item, sequence was empty."), nil
 		default:
 			return Value{}, typeErr("'%s' object is not reversible", TypeName(v))
 		}
@@ -2070,6 +2082,20 @@ func fReverse(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 	if v.kind == KindUndefined {
 		// reversed() takes Undefined (it has __len__ and __getitem__)
 		return iterV("reversed", nil), nil
+	}
+	if r, ok := v.ref.(*lazyRange); ok && v.kind == KindObject {
+		items, err := r.Iter(c)
+		if err != nil {
+			return Value{}, err
+		}
+		out := make([]Value, len(items))
+		for i, it := range items {
+			out[len(items)-1-i] = it
+		}
+		if r.start.IsInt64() && r.stop.IsInt64() && r.step.IsInt64() {
+			return iterV("range_iterator", out), nil
+		}
+		return iterV("longrange_iterator", out), nil
 	}
 	items, err := iterOf(c, v)
 	if err != nil {

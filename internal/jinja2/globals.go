@@ -1,7 +1,7 @@
 package jinja2
 
 import (
-	"math"
+	"math/big"
 	"strings"
 )
 
@@ -17,16 +17,21 @@ func gRange(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
 	}
 	var start, stop, step int64 = 0, 0, 1
 	n := make([]int64, len(args))
+	big := false
 	for i, a := range args {
 		if a.kind == KindInt && a.ref != nil {
-			// Python's range holds ints of any size
-			return Value{}, &Error{Kind: "Unsupported", Msg: "a range whose start, stop or step is beyond 64 bits is not supported"}
+			// Python's range holds ints of any size: a lazyRange
+			big = true
+			continue
 		}
 		v, err := intArg(a)
 		if err != nil {
 			return Value{}, err
 		}
 		n[i] = v
+	}
+	if big && len(args) <= 3 {
+		return gRangeBig(c, args)
 	}
 	switch len(args) {
 	case 1:
@@ -43,23 +48,20 @@ func gRange(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
 	if step == 0 {
 		return Value{}, valueErr("range() arg 3 must not be zero")
 	}
-	// the count in unsigned arithmetic: stop - start may exceed int64
-	// (range(-2**63, 5)), and so may the count, which is then refused
-	// below as any range too long to build
-	var ucount uint64
+	// compute_range_length, in uint64: the difference of two int64s fits
+	var count uint64
 	if step > 0 && stop > start {
-		ucount = (uint64(stop)-uint64(start)-1)/uint64(step) + 1
+		count = (uint64(stop)-uint64(start)-1)/uint64(step) + 1
 	} else if step < 0 && stop < start {
-		ucount = (uint64(start)-uint64(stop)-1)/(uint64(-(step+1))+1) + 1
-	}
-	count := int64(min(ucount, math.MaxInt64))
-	if sandboxed(c) && count > maxRange {
-		return Value{}, pyErr("OverflowError", "Range too big. The sandbox blocks ranges larger than MAX_RANGE (%d).", maxRange)
+		count = (uint64(start)-uint64(stop)-1)/(uint64(-(step+1))+1) + 1
 	}
 	if count > maxAlloc/64 {
 		// Python's range is lazy: a loop that breaks early, len, in and
-		// indexing read it without building it; the package's is a list
-		return Value{}, &Error{Kind: "Unsupported", Msg: "a range of more than " + istr(maxAlloc/64) + " items is not supported"}
+		// indexing read it without building it
+		return gRangeBig(c, []Value{IntV(start), IntV(stop), IntV(step)})
+	}
+	if sandboxed(c) && count > maxRange {
+		return Value{}, pyErr("OverflowError", "Range too big. The sandbox blocks ranges larger than MAX_RANGE (%d).", maxRange)
 	}
 	if err := grow(c, int(count)); err != nil {
 		return Value{}, err
@@ -69,6 +71,36 @@ func gRange(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
 		items[i] = IntV(start + int64(i)*step)
 	}
 	return ObjectV(&rangeObj{items: items, start: start, stop: stop, step: step}), nil
+}
+
+// gRangeBig is range() of ints of any size, or of more items than the
+// package builds: a lazyRange, within the sandbox's MAX_RANGE there (its
+// len() is an OverflowError beyond a Py_ssize_t first).
+func gRangeBig(c *Ctx, args []Value) (Value, error) {
+	b := make([]*big.Int, len(args))
+	for i, a := range args {
+		b[i] = bigInt(a)
+	}
+	start, stop, step := new(big.Int), b[0], big.NewInt(1)
+	switch len(args) {
+	case 2:
+		start, stop = b[0], b[1]
+	case 3:
+		start, stop, step = b[0], b[1], b[2]
+	}
+	if step.Sign() == 0 {
+		return Value{}, valueErr("range() arg 3 must not be zero")
+	}
+	if sandboxed(c) {
+		n := rangeLen(start, stop, step)
+		if !n.IsInt64() {
+			return Value{}, pyErr("OverflowError", "Python int too large to convert to C ssize_t")
+		}
+		if n.Int64() > maxRange {
+			return Value{}, pyErr("OverflowError", "Range too big. The sandbox blocks ranges larger than MAX_RANGE (%d).", maxRange)
+		}
+	}
+	return rangeValue(c, start, stop, step)
 }
 
 // rangeObj is range(): a sequence that prints as range(a, b).
@@ -127,6 +159,9 @@ func (r *rangeObj) Repr() string {
 	return "range(" + itoa64(r.start) + ", " + itoa64(r.stop) + ", " + itoa64(r.step) + ")"
 }
 func (r *rangeObj) Equal(o Value) bool {
+	if l, ok := o.ref.(*lazyRange); ok && o.kind == KindObject {
+		return l.Equal(ObjectV(r))
+	}
 	w, ok := o.ref.(*rangeObj)
 	return ok && o.kind == KindObject && Equal(ListV(r.items), ListV(w.items))
 }

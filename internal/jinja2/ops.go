@@ -436,6 +436,9 @@ func Contains(c *Ctx, container, item Value) (bool, error) {
 		if s, ok := container.ref.(*pySet); ok {
 			return s.contains(item)
 		}
+		if r, ok := container.ref.(*lazyRange); ok {
+			return r.contains(item)
+		}
 		if r, ok := container.ref.(*rangeObj); ok {
 			// membership, not an index: True in range(5, 1, -2) is False
 			for _, it := range r.items {
@@ -853,7 +856,14 @@ func Slice(c *Ctx, v Value, start, stop, step Value) (Value, error) {
 		if g, alias := v.ref.(*genericAlias); alias {
 			return Value{}, typeErr("%s is not a generic class", g.Repr())
 		}
-		if rng, ok = v.ref.(*rangeObj); !ok {
+		if l, lazy := v.ref.(*lazyRange); lazy {
+			return rangeSlice(c, l, start, stop, step)
+		}
+		if rng, ok = v.ref.(*rangeObj); ok && (start.isBig() || stop.isBig() || step.isBig()) {
+			p, _ := rangeParts(v)
+			return rangeSlice(c, p, start, stop, step)
+		}
+		if !ok {
 			if k, class := v.ref.(*pyClass); class {
 				if k.generic {
 					return ObjectV(&genericAlias{origin: k, args: sliceValue(start, stop, step)}), nil
@@ -927,9 +937,10 @@ func Slice(c *Ctx, v Value, start, stop, step Value) (Value, error) {
 		nStart, ok1 := mulAdd(rng.start, from, rng.step)
 		nStop, ok2 := mulAdd(rng.start, to, rng.step)
 		nStep, ok3 := mulAdd(0, rng.step, st)
-		if !ok1 || !ok2 || !ok3 || step.kind == KindInt && step.ref != nil {
+		if !ok1 || !ok2 || !ok3 {
 			// Python's range holds ints of any size
-			return Value{}, &Error{Kind: "Unsupported", Msg: "a range whose start, stop or step is beyond 64 bits is not supported"}
+			p, _ := rangeParts(v)
+			return rangeSlice(c, p, start, stop, step)
 		}
 		items := make([]Value, cnt)
 		for j, i := 0, from; j < cnt; j, i = j+1, i+st {
@@ -1061,6 +1072,9 @@ func Len(v Value) (int, error) {
 	case KindUndefined:
 		return 0, nil
 	case KindObject:
+		if r, ok := v.ref.(*lazyRange); ok {
+			return r.length()
+		}
 		if l, ok := v.ref.(Lengther); ok {
 			return l.Len(), nil
 		}

@@ -328,7 +328,7 @@ func pySubscript(v, k Value) (Value, error) {
 			if k, class := v.ref.(*pyClass); class {
 				return Value{}, typeErr("type '%s' is not subscriptable", k.name)
 			}
-			if _, rng := v.ref.(*rangeObj); rng {
+			if _, rng := v.ref.(*rangeObj); rng || isLazyRange(v) {
 				if k.kind == KindStr {
 					return Value{}, typeErr("range indices must be integers or slices, not str")
 				}
@@ -482,7 +482,7 @@ func percentFormat(c *Ctx, f, args Value) (Value, error) {
 				return Value{}, typeErr("list indices must be integers or slices, not str")
 			}
 			switch o := mapping.ref.(type) {
-			case *rangeObj:
+			case *rangeObj, *lazyRange:
 				return Value{}, typeErr("range indices must be integers or slices, not str")
 			case *bytesObj:
 				return Value{}, typeErr("byte indices must be integers or slices, not str")

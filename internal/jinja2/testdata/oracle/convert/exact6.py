@@ -8,7 +8,9 @@ CPython 3.11's unicodedata, Unicode 14.0.0: names of every kind, aliases,
 any case, algorithmic names, names new in Unicode 15.0, malformed escapes);
 sets of numbers, which print in CPython 3.11's set table order (random
 sets of ints, negative and big ints, floats, bools, tuples, drawn with a
-fixed seed; every size the table grows or shrinks at).
+fixed seed; every size the table grows or shrinks at); ranges beyond 64
+bits or too long to build (len, items, slices, in, index, count, repr,
+equality, loops, the sandbox's MAX_RANGE).
 Python's Jinja2 decides what each entry prints or raises (oracle.py); a
 note starting "exact:" compares the message word for word. The long lists
 are drawn with a fixed seed, so the file is the same at every run.
@@ -188,6 +190,44 @@ def set_cases():
 
 
 FOUND += set_cases()
+
+# Python's range holds ints of any size and builds nothing: len, items,
+# slices, in, index, count, repr, equality and loops of ranges beyond 64
+# bits or too long to build; the sandbox's MAX_RANGE.
+LOOPS = {"extensions": ["loopcontrols"]}
+RANGES = [
+    ("range-big-repr", "{{ range(2**64) }}|{{ range(2**64, 2**64 + 3) }}|{{ range(-2**70, 2**70, 2**65) }}|{{ range(0, 2**64, 1) }}|{{ range(2**64+1, 5) }}|{{ range(2**63) }}", {}, "repr with ints of any size"),
+    ("range-big-attrs", "{{ range(2**64).start }}|{{ range(0, 2**64, 3).step }}|{{ range(2**64).stop }}|{{ range(5, -2**64, -2**63).step }}", {}, "start, stop, step"),
+    ("range-big-len", "{{ range(2**64)|length }}", {}, "exact: OverflowError: Python int too large to convert to C ssize_t"),
+    ("range-big-len-fits", "{{ range(2**64, 2**64 + 3)|length }}|{{ range(2**63 - 1)|length }}|{{ range(-2**63, 2**63 - 1, 3)|length }}|{{ range(2**64, 3)|length }}|{{ range(9223372036854775807, -9223372036854775808, -3)|count }}", {}, "lengths that fit a Py_ssize_t"),
+    ("range-int64-len-overflow", "{{ range(-9223372036854775808, 9223372036854775807)|length }}", {}, "exact: the length of two int64 bounds is beyond a Py_ssize_t"),
+    ("range-big-items", "{{ range(2**64)[2**63] }}|{{ range(2**64)[-1] }}|{{ range(2**64)[0] }}|{{ range(2**64)[true] }}|{{ range(2**64)[2**64] }}|{{ range(2**64)[1.5] }}|{{ range(2**64)[-2**64 - 1] }}|{{ range(0, -2**70, -3)[10**6] }}", {}, "items; out of range is Undefined (getattr after the IndexError)"),
+    ("range-big-item-str", "{{ range(2**64)['a'] }}", {}, "a str key reads the attribute"),
+    ("range-big-slices", "{{ range(2**64)[::2**62] }}|{{ range(2**64)[::2**62]|list }}|{{ range(2**64)[2**63:] }}|{{ range(2**64)[-3:] }}|{{ range(2**64)[-3:]|list }}|{{ range(2**64)[::-1] }}|{{ range(2**64)[10:2:-3] }}|{{ range(3)[2**70:] }}|{{ range(3)[:-2**70] }}|{{ range(10)[::-2**70] }}|{{ range(10)[::2**70]|list }}", {}, "slices with bounds and steps of any size (_PySlice_GetLongIndices)"),
+    ("range-big-slice-errors", "{{ range(2**64)[::0] }}", {}, "exact: ValueError: slice step cannot be zero"),
+    ("range-big-slice-type", "{{ range(2**64)['a':] }}", {}, "exact: TypeError: slice indices must be integers or None or have an __index__ method"),
+    ("range-big-in", "{{ 5 in range(2**64) }}|{{ 2**64 - 1 in range(2**64) }}|{{ 2**64 in range(2**64) }}|{{ 2.0 in range(2**64) }}|{{ true in range(2**64) }}|{{ -2**70 in range(0, -2**71, -2**69) }}|{{ -2**70 + 1 in range(0, -2**71, -2**69) }}|{{ 'a' in range(5) }}|{{ 2.5 in range(5) }}", {}, "in: arithmetic for ints and bools (Python searches item by item for others: 'a' in range(2**64) never ends)"),
+    ("range-big-index", "{{ range(2**70).index(2**69) }}|{{ range(0, 2**70, 7).count(14) }}|{{ range(0, 2**70, 7).count(15) }}|{{ range(2**64).index(true) }}", {}, "index and count of ints"),
+    ("range-big-index-missing", "{{ range(2**64).index(2**64) }}", {}, "exact: ValueError: 18446744073709551616 is not in range"),
+    ("range-big-eq", "{{ range(2**64) == range(0, 2**64, 1) }}|{{ range(2**64+1, 5) == range(0) }}|{{ range(2**64, 2**64 + 1, 5) == range(2**64, 2**64 + 1, 7) }}|{{ range(2**64) == range(2**64 + 1) }}|{{ range(2**64) != range(2**64) }}|{{ range(2**64) is sameas range(2**64) }}", {}, "range_equals: length, start, step"),
+    ("range-big-truth", "{% if range(2**64) %}t{% endif %}|{% if range(2**64, 3) %}t{% else %}f{% endif %}|{{ range(2**64)|string }}|{{ range(2**64) ~ '' }}|{{ range(2**64)|first }}|{{ range(2**64)|last }}|{{ range(2**64, 3)|first }}|{{ range(2**64) is iterable }}", {}, "truth, str, first, last"),
+    ("range-big-list", "{{ range(2**64, 2**64 + 3)|list }}|{{ range(2**64, 2**64 + 9, 4)|sum }}|{{ range(2**64, 2**64 + 3)|reverse|list }}|{{ range(18446744073709551617, 5)|list }}|{{ range(3, 0, -2**64)|list }}|{{ range(2**64, 2**64 + 3)|join(',') }}", {}, "a short range of big ints builds its items"),
+    ("range-big-list-overflow", "{{ range(2**64)|list }}", {}, "exact: list() asks the length first: OverflowError"),
+    ("range-big-loop", "{% for x in range(2**64, 2**65) %}{{ x }}|{{ loop.index }}|{{ loop.first }};{% if loop.index == 3 %}{% break %}{% endif %}{% endfor %}", {}, "a loop takes the items one at a time", LOOPS),
+    ("range-big-loop-length", "{% for x in range(2**64) %}{{ loop.length }}{% break %}{% endfor %}", {}, "exact: loop.length is len(range): OverflowError", LOOPS),
+    ("range-big-loop-revindex", "{% for x in range(2**64) %}{{ loop.revindex }}{% break %}{% endfor %}", {}, "exact: OverflowError", LOOPS),
+    ("range-huge-loop", "{% for x in range(a) %}{{ x }}:{{ loop.index }}:{{ loop.length }}:{{ loop.revindex }}:{{ loop.last }};{% if loop.index == 2 %}{% break %}{% endif %}{% endfor %}", {"a": 9223372036854775807}, "a range of 2**63 - 1 items: its length fits", LOOPS),
+    ("range-huge-loop-simple", "{% for x in range(10**12, 0, -7) %}{{ x }};{% if x < 10**12 - 20 %}{% break %}{% endif %}{% endfor %}", {}, "no loop variable", LOOPS),
+    ("range-huge-ops", "{{ range(a)|length }}|{{ 5 in range(a) }}|{{ range(a)[-1] }}|{{ range(a)[::10**9][:3]|list }}|{{ range(a) }}|{{ range(0, a, 2).index(10**15) }}", {"a": 9223372036854775807}, "len, in, items and slices of a range too long to build"),
+    ("range-huge-nested-loop", "{% for x in range(2**64) %}{% for y in range(x, 2**66, 2**64) %}{{ y }},{% endfor %};{% if loop.index == 2 %}{% break %}{% endif %}{% endfor %}", {}, "nested loops over big ranges", LOOPS),
+    ("range-huge-filtered-loop", "{% for x in range(2**64) if x is odd %}{{ x }}:{{ loop.index }};{% if loop.index == 3 %}{% break %}{% endif %}{% endfor %}", {}, "a filtered loop", LOOPS),
+    ("range-sandbox-big-short", "{{ range(2**64, 2**64 + 3)|list }}|{{ range(2**64, 2**64 + 3) }}", {}, "the sandbox lets a short range of big ints through", {"sandbox": True}),
+    ("range-sandbox-big-long", "{{ range(2**63) }}", {}, "exact: the sandbox's len() of a range beyond a Py_ssize_t is OverflowError", {"sandbox": True}),
+    ("range-sandbox-max", "{{ range(2**64, 2**64 + 100001) }}", {}, "exact: MAX_RANGE", {"sandbox": True}),
+    ("range-sandbox-huge", "{{ range(9223372036854775807) }}", {}, "exact: MAX_RANGE for a length that fits", {"sandbox": True}),
+    ("range-sandbox-slice", "{{ range(100)[::2**64] }}|{{ range(100)[2**64:] }}", {}, "slices in the sandbox", {"sandbox": True}),
+]
+FOUND += RANGES
 
 
 def main():
