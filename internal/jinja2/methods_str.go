@@ -69,8 +69,13 @@ func plural(n int) string {
 // kwOrPos merges keyword arguments into positions for a method whose
 // parameters may be named (str.split(sep=None, maxsplit=-1)).
 func kwOrPos(name string, args []Value, kw []Kwarg, params ...string) ([]Value, error) {
-	if len(args) > len(params) {
-		return nil, typeErr("%s() takes at most %d arguments (%d given)", name, len(params), len(args)+len(kw))
+	if n := len(args) + len(kw); n > len(params) {
+		// _PyArg_UnpackKeywords counts both before it binds any
+		keyword := ""
+		if len(args) == 0 {
+			keyword = "keyword "
+		}
+		return nil, typeErr("%s() takes at most %d %sargument%s (%d given)", name, len(params), keyword, plural(len(params)), n)
 	}
 	if len(kw) == 0 {
 		return args, nil
