@@ -365,68 +365,89 @@ func (c *compiler) segment(ops []segOp) execFn {
 		limit := c.env.limits.Output
 		// a str printed as it is, read where its slot holds it
 		plain := !c.autoescape && c.env.ext.finalize == nil
+		// The output is kept in a local between steps (c.out is written
+		// back before anything else reads or writes it): an append to
+		// c.out loads and stores the slice through c at every step.
+		out := c.out
 		for i := range ops {
 			op := &ops[i]
 			if len(op.text) > 0 {
 				if c.own != nil {
-					c.own.add(len(c.out)-c.outBase, len(op.text))
+					c.own.add(len(out)-c.outBase, len(op.text))
 				}
-				c.out = append(c.out, op.text...)
-				if limit > 0 && len(c.out)-c.outBase > limit {
+				out = append(out, op.text...)
+				if limit > 0 && len(out)-c.outBase > limit {
+					c.out = out
 					return c.checkOutput()
 				}
 			}
-			var v Value
-			switch {
-			case op.name:
+			if op.name {
 				if p := &f.slots[op.slot]; p.kind == KindStr && plain {
 					if c.own != nil && p.flags&flagOwn != 0 {
-						c.own.add(len(c.out)-c.outBase, len(p.s))
+						c.own.add(len(out)-c.outBase, len(p.s))
 					}
-					c.out = append(c.out, p.s...)
-					if limit > 0 && len(c.out)-c.outBase > limit {
+					out = append(out, p.s...)
+					if limit > 0 && len(out)-c.outBase > limit {
+						c.out = out
 						return place(c.checkOutput(), tmpl, op.pos)
 					}
 					continue
 				}
-				v = f.slots[op.slot]
-				if op.undef != nil && v.kind == KindUndefined {
-					return op.undef
-				}
-			case op.miss != nil:
-				o := &f.slots[op.slot]
-				found := false
-				if o.kind == KindDict {
-					d := o.dict()
-					if i := d.findStr(op.key); i >= 0 {
-						v, found = d.vals[i], true
-					}
-				}
-				if !found {
-					var err error
-					if v, err = op.miss(f, o); err != nil {
-						return err
-					}
-				}
-			default:
+			} else if op.miss == nil {
 				continue
 			}
-			if fin := c.env.ext.finalize; fin != nil {
-				v = fin(v)
+			c.out = out
+			if err := op.print(f, tmpl); err != nil {
+				return err
 			}
-			if v.kind == KindStr && !c.autoescape {
-				c.out = append(c.out, v.s...)
-				if limit > 0 && len(c.out)-c.outBase > limit {
-					return place(c.checkOutput(), tmpl, op.pos)
-				}
-				continue
+			out = c.out
+		}
+		c.out = out
+		return nil
+	}
+}
+
+// print prints the value of a segment's step that is not a str read in
+// its slot and printed as it is: what segment's loop would do inline,
+// kept out of it so that the loop's common steps stay small.
+func (op *segOp) print(f *frame, tmpl string) error {
+	c := f.c
+	var v Value
+	if op.name {
+		v = f.slots[op.slot]
+		if op.undef != nil && v.kind == KindUndefined {
+			return op.undef
+		}
+	} else {
+		o := &f.slots[op.slot]
+		found := false
+		if o.kind == KindDict {
+			d := o.dict()
+			if i := d.findStr(op.key); i >= 0 {
+				v, found = d.vals[i], true
 			}
-			if err := c.writeValue(v); err != nil {
-				return place(err, tmpl, op.pos)
+		}
+		if !found {
+			var err error
+			if v, err = op.miss(f, o); err != nil {
+				return err
 			}
+		}
+	}
+	if fin := c.env.ext.finalize; fin != nil {
+		v = fin(v)
+	}
+	if v.kind == KindStr && !c.autoescape {
+		c.out = append(c.out, v.s...)
+		if limit := c.env.limits.Output; limit > 0 && len(c.out)-c.outBase > limit {
+			return place(c.checkOutput(), tmpl, op.pos)
 		}
 		return nil
 	}
+	if err := c.writeValue(v); err != nil {
+		return place(err, tmpl, op.pos)
+	}
+	return nil
 }
 
 // slotOf returns the slot of the current frame that holds x when x is a
