@@ -366,6 +366,9 @@ func AppendFloat(dst []byte, f float64) []byte {
 		}
 		return append(dst, "0.0"...)
 	}
+	if d, ok := appendShortDecimal(dst, f); ok {
+		return d
+	}
 	// The shortest digits once, in e form ([-]d[.ddd]e±xx), then laid
 	// out as Python's repr lays them out for the exponent.
 	var buf [32]byte
@@ -413,6 +416,59 @@ func AppendFloat(dst []byte, f float64) []byte {
 	dst = append(dst, d[:exp+1]...)
 	dst = append(dst, '.')
 	return append(dst, d[exp+1:]...)
+}
+
+// pow10s are the powers of ten that appendShortDecimal tries.
+var pow10s = [...]float64{1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6}
+
+// appendShortDecimal appends f as AppendFloat does when f is a decimal
+// with at most six digits after the point (a price, a score, a ratio:
+// the usual float of a prompt's data) between 1e-4 and 2^50, and says
+// whether it did; else it appends nothing.
+//
+// For each k from 0 up, n is f·10^k rounded to an integer, and f is
+// n/10^k's float when n/10^k divides back to f: n and 10^k are exact
+// doubles, so the division rounds the exact quotient as parsing the
+// decimal does. The first such k gives the shortest digits: a shorter
+// string would be an n of a smaller k. And n is the only candidate of
+// its k: f·10^k < 2^50 makes 10^-k wider than the gap between f's
+// neighbours, and puts the product's rounding error and the candidate's
+// distance from it together under one half, so that rounding finds it.
+func appendShortDecimal(dst []byte, f float64) ([]byte, bool) {
+	a := math.Abs(f)
+	if !(a >= 1e-4 && a < 1<<50) {
+		return dst, false
+	}
+	for k, p := range pow10s {
+		x := a * p
+		if x >= 1<<50 {
+			return dst, false
+		}
+		n := math.Round(x)
+		if n/p != a {
+			continue
+		}
+		if f < 0 {
+			dst = append(dst, '-')
+		}
+		u := uint64(n)
+		if k == 0 {
+			dst = strconv.AppendUint(dst, u, 10)
+			return append(dst, '.', '0'), true
+		}
+		scale := uint64(p)
+		dst = strconv.AppendUint(dst, u/scale, 10)
+		dst = append(dst, '.')
+		// the fraction's k digits, with its leading zeros
+		frac := u % scale
+		var digits [6]byte
+		for i := k - 1; i >= 0; i-- {
+			digits[i] = byte('0' + frac%10)
+			frac /= 10
+		}
+		return append(dst, digits[:k]...), true
+	}
+	return dst, false
 }
 
 // FormatFloat is Python's repr(float); see AppendFloat.

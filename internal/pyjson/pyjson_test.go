@@ -132,6 +132,23 @@ func TestFloatReference(t *testing.T) {
 	for e := -330; e <= 310; e++ {
 		fs = append(fs, math.Pow10(e), 1.5*math.Pow10(e), 123456789*math.Pow10(e))
 	}
+	// decimals with up to eight digits after the point, of every size
+	// up to past 2^50 (appendShortDecimal's), and their neighbours
+	for k := range 9 {
+		for digits := 1; digits <= 17; digits++ {
+			for range 300 {
+				n := r.Int64N(int64(math.Pow10(digits)))
+				d := float64(n) / math.Pow10(k)
+				fs = append(fs, d, math.Nextafter(d, 0), math.Nextafter(d, math.Inf(1)))
+			}
+		}
+	}
+	for _, b := range []float64{1 << 50, 1e-4, 1e15, 1 << 53} {
+		for k := range 7 {
+			d := b / math.Pow10(k)
+			fs = append(fs, d, math.Nextafter(d, 0), math.Nextafter(d, math.Inf(1)))
+		}
+	}
 	for _, f := range fs {
 		if math.IsInf(f, 0) || math.IsNaN(f) || f == 0 {
 			continue
