@@ -113,7 +113,10 @@ var reprBare = func() (t [256]bool) {
 }()
 
 // reprPlainRun is the length of the run of bytes at the start of s that
-// reprBare holds, read eight at a time.
+// reprBare holds, read eight at a time. A str of eight bytes or more that
+// is all plain ends with its last eight bytes tested at once (they overlap
+// the last word tested), not a byte loop whose end the branch predictor
+// misses from str to str.
 func reprPlainRun(s string) int {
 	i := 0
 	for ; i+8 <= len(s); i += 8 {
@@ -121,6 +124,16 @@ func reprPlainRun(s string) int {
 		if !(reprBare[t[0]] && reprBare[t[1]] && reprBare[t[2]] && reprBare[t[3]] &&
 			reprBare[t[4]] && reprBare[t[5]] && reprBare[t[6]] && reprBare[t[7]]) {
 			break
+		}
+	}
+	if i == len(s) {
+		return i
+	}
+	if i+8 > len(s) && i >= 8 {
+		t := s[len(s)-8:]
+		if reprBare[t[0]] && reprBare[t[1]] && reprBare[t[2]] && reprBare[t[3]] &&
+			reprBare[t[4]] && reprBare[t[5]] && reprBare[t[6]] && reprBare[t[7]] {
+			return len(s)
 		}
 	}
 	for i < len(s) && reprBare[s[i]] {
@@ -320,8 +333,8 @@ func appendRepr(dst []byte, v Value, seen []any) ([]byte, error) {
 	return dst, nil
 }
 
-// appendReprItem is appendRepr of a container's item: a str, an int, None
-// or a bool here, with no call of appendRepr, whose frame is large (the
+// appendReprItem is appendRepr of a container's item: a str, an int, a
+// float, None or a bool here, with no call of appendRepr, whose frame is large (the
 // seen array of the outermost container) and whose switch on the kind is
 // a jump that each item of a mixed container takes elsewhere.
 func appendReprItem(dst []byte, v *Value, seen []any) ([]byte, error) {
@@ -334,6 +347,8 @@ func appendReprItem(dst []byte, v *Value, seen []any) ([]byte, error) {
 		if v.ref == nil {
 			return strconv.AppendInt(dst, v.n, 10), nil
 		}
+	case KindFloat:
+		return appendFloatRepr(dst, v.f()), nil
 	case KindNone:
 		return append(dst, "None"...), nil
 	case KindBool:
