@@ -137,6 +137,10 @@ func (r *rangeObj) Attr(name string) (Value, bool) {
 				return IntV(int64(n)), nil
 			}
 			if at < 0 {
+				if !isIntLike(args[0]) {
+					// range_index searches item by item for what is not an int
+					return Value{}, valueErr("sequence.index(x): x not in sequence")
+				}
 				return Value{}, valueErr("%s is not in range", Repr(args[0]))
 			}
 			return IntV(int64(at)), nil
