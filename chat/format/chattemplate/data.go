@@ -47,10 +47,14 @@ type renderData struct {
 	jr    *jinja2.Renderer
 }
 
-// getData returns a rendering's state, reused when one is free: one
-// object from one pool per rendering, rather than one pool each for the
-// options, the variables and the Jinja render.
+// getData returns a rendering's state, reused when one is free: the
+// Template's own (hot) or one from its pool, one object per rendering
+// rather than one pool each for the options, the variables and the
+// Jinja render.
 func (t *Template) getData() *renderData {
+	if rd := t.hot.Swap(nil); rd != nil {
+		return rd
+	}
 	if rd, ok := t.states.Get().(*renderData); ok {
 		return rd
 	}
@@ -68,7 +72,14 @@ func (t *Template) putData(rd *renderData) {
 	} else {
 		rd.opts.AddGenerationPrompt, rd.opts.ContinueFinal, rd.opts.AllowSpecialTokens = false, false, false
 	}
-	t.states.Put(rd)
+	// a small state goes back to the Template's own slot first: taking
+	// it there is one atomic swap, where the pool pins and unpins the P
+	// at Get and at Put. The slot outlives collections, as the pool's
+	// items do not, so only a small one is kept there (at most 1,024
+	// values, and an output buffer of at most 64 KB: jinja2.Renderer).
+	if rd.vals.Cap() > 1<<10 || cap(rd.dicts) > 1<<8 || cap(rd.lists) > 1<<8 || !t.hot.CompareAndSwap(nil, rd) {
+		t.states.Put(rd)
+	}
 }
 
 // reset drops a rendering's variables once it is done, keeping the

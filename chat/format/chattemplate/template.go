@@ -60,9 +60,10 @@ type Template struct {
 	lay   *jinja2.Layout
 	fixed []jinja2.Value
 	// env is the variants' environment; states pools renderings' state
-	// (*renderData, data.go).
+	// (*renderData, data.go), and hot holds one of them, free, or nil.
 	env    *jinja2.Env
 	states sync.Pool
+	hot    atomic.Pointer[renderData]
 }
 
 // Option configures a Template.
