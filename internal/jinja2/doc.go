@@ -73,6 +73,7 @@
 //	parser.go           the syntax tree from the tokens
 //	ast.go              the nodes, each with its place
 //	walk.go             Walk over statements and expressions
+//	intern.go           chat data's keys and roles shared with the host's constants
 //
 // Compiling it to closures (jinja2/compiler.py, idtracking.py):
 //

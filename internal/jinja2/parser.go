@@ -1056,7 +1056,7 @@ func (p *parser) parsePrimary(namespace bool) (Expr, error) {
 			}
 			s = b.String()
 		}
-		return &Const{At: p.at(t), Value: StrV(s)}, nil
+		return &Const{At: p.at(t), Value: StrV(Intern(s))}, nil
 	case tInt:
 		p.next()
 		return &Const{At: p.at(t), Value: parseIntLit(t.val)}, nil
@@ -1205,7 +1205,7 @@ func (p *parser) parseSubscript(x Expr) (Expr, error) {
 		at := p.cur()
 		p.next()
 		if at.kind == tName {
-			return &AttrExpr{At: p.at(t), X: x, Name: at.val}, nil
+			return &AttrExpr{At: p.at(t), X: x, Name: Intern(at.val)}, nil
 		}
 		if at.kind != tInt {
 			return nil, p.failAt(at, "expected name or number")

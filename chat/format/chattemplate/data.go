@@ -293,7 +293,7 @@ func (t *Template) messageValue(rd *renderData, m *chat.Message) jinja2.Value {
 		shape, n = shape|4, n+1
 	}
 	vals := rd.vals.Take(n)
-	vals[0] = jinja2.StrV(string(m.Role))
+	vals[0] = jinja2.StrV(jinja2.Intern(string(m.Role)))
 	if m.TextOnly() && !t.parts {
 		vals[1] = jinja2.StrV(m.Text())
 	} else {
