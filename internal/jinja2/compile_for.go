@@ -152,6 +152,9 @@ func (c *compiler) compileFor(n *For) (execFn, error) {
 	for _, nm := range names {
 		skip[nm] = true
 	}
+	for _, nm := range leadingSets(n.Body) {
+		skip[nm] = true
+	}
 	init := c.scopeInit(s, skip)
 	slotHi := s.fn.nslots
 	c.sc, c.soft = outer, soft
@@ -1021,4 +1024,62 @@ func (l *loopObj) liveStep() (Value, bool, error) {
 	l.items = l.live.Items
 	l.prev, l.cur = l.cur, it
 	return TupleV([]Value{it, ObjectV(l)}), true, nil
+}
+
+// leadingSets returns the names a loop body assigns with its first
+// statements, {% set name = x %} each, before anything else but text
+// runs, where x reads none of those names not yet assigned: every
+// iteration writes them before any read of theirs, so the value the
+// iteration would start them with (the outer one, or missing) is never
+// seen and the body's scope need not set it (chat templates' {% set
+// content = message['content'] %}).
+func leadingSets(body []Stmt) []string {
+	var names []string
+	pending := map[string]bool{}
+	for _, st := range body {
+		if _, ok := st.(*Text); ok {
+			continue
+		}
+		set, ok := st.(*Set)
+		if !ok {
+			break
+		}
+		t, ok := set.Target.(*Name)
+		if !ok {
+			break
+		}
+		pending[t.Name] = true
+		names = append(names, t.Name)
+	}
+	if len(names) == 0 {
+		return nil
+	}
+	// A name counts only if no expression from the body's start up to
+	// and including its own set reads it.
+	i := 0
+	for _, st := range body {
+		set, ok := st.(*Set)
+		if !ok {
+			continue
+		}
+		if i == len(names) {
+			break
+		}
+		reads := false
+		walkExprs(func(n Node) bool {
+			switch n := n.(type) {
+			case *Name:
+				reads = reads || pending[n.Name]
+			case *NSRef:
+				reads = reads || pending[n.Name]
+			}
+			return !reads
+		}, set.Value)
+		if reads {
+			return names[:i]
+		}
+		delete(pending, names[i])
+		i++
+	}
+	return names
 }
