@@ -528,7 +528,8 @@ func (c *Ctx) Test(name string, v Value, args []Value, kw []Kwarg) (bool, error)
 // "ValueError", "ZeroDivisionError", "OverflowError", "SecurityError",
 // "TemplateNotFound", "TemplateRuntimeError", "TemplateAssertionError",
 // "KeyError", "IndexError", "AttributeError", "RecursionError",
-// "LimitError", "Unsupported") at a place in a template.
+// "LimitError", "Unsupported"; "SyntaxError" where Python's compiler
+// refuses the code Jinja2 generated) at a place in a template.
 type Error struct {
 	Kind      string
 	Msg       string // the exception's message, as Python words it where it can

@@ -320,4 +320,6 @@ func (*AutoescapeBlock) stmtNode() {}
 type Tree struct {
 	Name string
 	Body []Stmt
+	// dupParams: a macro or call block names a parameter twice
+	dupParams bool
 }

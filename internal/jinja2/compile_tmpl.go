@@ -3,6 +3,7 @@ package jinja2
 import (
 	"errors"
 	"io/fs"
+	"strconv"
 	"strings"
 )
 
@@ -83,10 +84,92 @@ func compileProgram(env *Env, src *source, tree *Tree) (*program, error) {
 	c := &compiler{env: env, src: src, sc: top, blocks: map[string]*blockCode{}, hasExtends: hasExtends(tree.Body), frozenDicts: dictsFrozen(tree.Body), escOn: env.autoescape,
 		arena: arenaNames(env, tree.Body)}
 	body, err := c.compileStmts(tree.Body)
+	if tree.dupParams && (err == nil || isPyCompileErr(err)) {
+		// Python's compiler reads the symbols (duplicate arguments)
+		// before it compiles the code ('break' outside loop)
+		if dup := c.duplicateParam(tree.Body); dup != nil {
+			return nil, dup
+		}
+	}
 	if err != nil {
 		return nil, err
 	}
 	return &program{frozenDicts: c.frozenDicts, shares: sharesContext(tree.Body), fn: fs, init: c.scopeInit(top, nil), body: body, blocks: c.blocks, name: src.name}, nil
+}
+
+// isPyCompileErr reports whether err is one Jinja2 leaves to Python's
+// compiler of the code it generated, which runs after Jinja2's own checks.
+func isPyCompileErr(err error) bool {
+	e, ok := err.(*Error)
+	return ok && e.Kind == "TemplateSyntaxError" && (e.Msg == "'break' outside loop" || e.Msg == "'continue' not properly in loop")
+}
+
+// duplicateParam is the SyntaxError Python's compiler raises for the
+// first macro or call block (in the generated module's order: the top
+// level, then each block's body in the order the blocks start) that
+// names a parameter twice: "duplicate argument 'l_1_a' in function
+// definition", where 1 is the depth of the macro's frame in Jinja2's
+// code generator (the top level and a block's body are 0; a macro, call
+// block, for loop, with, filter block, set block and autoescape tag each
+// open one; an if does not). The message leaves out Python's
+// "(<template>, line N)", a line of the generated code.
+func (c *compiler) duplicateParam(body []Stmt) error {
+	var blocks []*Block
+	var dup error
+	var visit func(ss []Stmt, depth int)
+	check := func(n Node, params []Param, depth int) {
+		for i, p := range params {
+			for _, q := range params[:i] {
+				if dup == nil && q.Name == p.Name {
+					dup = c.errAt(n, "SyntaxError", "duplicate argument 'l_"+strconv.Itoa(depth)+"_"+p.Name+"' in function definition")
+				}
+			}
+		}
+	}
+	visit = func(ss []Stmt, depth int) {
+		for _, s := range ss {
+			if dup != nil {
+				return
+			}
+			switch n := s.(type) {
+			case *If:
+				for _, b := range n.Bodies {
+					visit(b, depth)
+				}
+				visit(n.Else, depth)
+			case *For:
+				visit(n.Body, depth+1)
+				visit(n.Else, depth+1)
+			case *Macro:
+				check(n, n.Params, depth+1)
+				visit(n.Body, depth+1)
+			case *CallBlock:
+				check(n, n.Params, depth+1)
+				visit(n.Body, depth+1)
+			case *SetBlock:
+				visit(n.Body, depth+1)
+			case *FilterBlock:
+				visit(n.Body, depth+1)
+			case *With:
+				visit(n.Body, depth+1)
+			case *AutoescapeBlock:
+				visit(n.Body, depth+1)
+			case *Generation:
+				visit(n.Body, depth+1)
+			}
+		}
+	}
+	visit(body, 0)
+	Walk(body, func(n Node) bool {
+		if b, ok := n.(*Block); ok {
+			blocks = append(blocks, b)
+		}
+		return true
+	})
+	for i := 0; dup == nil && i < len(blocks); i++ {
+		visit(blocks[i].Body, 0)
+	}
+	return dup
 }
 
 // run renders the template's top level in tc, then its parent's if it

@@ -39,6 +39,10 @@ type parser struct {
 	// looks ahead to it, where Jinja2's token stream raises the lexer's error.
 	lexEnd int
 	lexHit bool
+	// dupParams: a macro or call block names a parameter twice, which
+	// Python's compiler refuses once Jinja2 has generated the code
+	// (pyCompileErr)
+	dupParams bool
 }
 
 // parseTree lexes and parses a normalized source with env's settings.
@@ -56,7 +60,7 @@ func parseTree(src *source, env *Env) (*Tree, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Tree{Name: src.name, Body: body}, nil
+	return &Tree{Name: src.name, Body: body, dupParams: p.dupParams}, nil
 }
 
 func (p *parser) cur() token { return p.toks[p.i] }
@@ -648,6 +652,9 @@ func (p *parser) parseSignature() ([]Param, error) {
 			return nil, err
 		}
 		pm := Param{At: p.at(nt), Name: nt.val}
+		for _, q := range params {
+			p.dupParams = p.dupParams || q.Name == pm.Name
+		}
 		if p.skipOp("=") {
 			if pm.Default, err = p.parseExpression(true); err != nil {
 				return nil, err
