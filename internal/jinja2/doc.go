@@ -106,6 +106,7 @@
 //	values_set.go       sets (d.keys() - x)
 //	values_set_table.go, values_set_hash.go  CPython's set table and hashes (set order)
 //	values_go.go        Go values converted (FromGo)
+//	pysort.go           CPython's list.sort (timsort), comparison for comparison
 //	values_needs.go     what the values use of the runtime
 //	str_py.go, str_tables.go  str's methods' rules, Unicode tables
 //	str_repr.go         str() and repr() as Python writes them

@@ -6,7 +6,6 @@ import (
 	"math/rand/v2"
 	"net/url"
 	"regexp"
-	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -2453,8 +2452,8 @@ func toPyJSON(v Value, depth int, sorted bool) (pyjson.Value, error) {
 
 // jsonKeyOrder returns the indexes of d's keys in the order json.dumps
 // writes them: as they are, or sorted as Python's sorted(d.items()) sorts
-// them. The sort is CPython's for fewer than 64 items (a run, then binary
-// insertion), so the first comparison that fails is the one Python makes.
+// them (pySort), so the first comparison that fails is the one Python
+// makes.
 func jsonKeyOrder(d *Dict, sorted bool) ([]int, error) {
 	idx := make([]int, len(d.keys))
 	for i := range idx {
@@ -2463,53 +2462,23 @@ func jsonKeyOrder(d *Dict, sorted bool) ([]int, error) {
 	if !sorted || len(idx) < 2 {
 		return idx, nil
 	}
-	less := func(a, b int) (bool, error) {
+	var first error
+	pySort(idx, func(a, b int) bool {
+		if first != nil {
+			return false
+		}
 		// sorted(dct.items()): an Undefined key's __lt__ or __gt__ raises
 		for _, k := range [2]Value{d.keys[a], d.keys[b]} {
 			if k.kind == KindUndefined {
-				return false, k.undefErr()
+				first = k.undefErr()
+				return false
 			}
 		}
 		r, ok, err := order(d.keys[a], d.keys[b], "<")
-		return ok && r < 0, err
-	}
-	// the leading run, reversed when strictly descending
-	n := 2
-	desc, err := less(idx[1], idx[0])
-	if err != nil {
-		return nil, err
-	}
-	for ; n < len(idx); n++ {
-		lt, err := less(idx[n], idx[n-1])
-		if err != nil {
-			return nil, err
-		}
-		if lt != desc {
-			break
-		}
-	}
-	if desc {
-		slices.Reverse(idx[:n])
-	}
-	for ; n < len(idx); n++ {
-		pivot := idx[n]
-		lo, hi := 0, n
-		for lo < hi {
-			mid := lo + (hi-lo)/2
-			lt, err := less(pivot, idx[mid])
-			if err != nil {
-				return nil, err
-			}
-			if lt {
-				hi = mid
-			} else {
-				lo = mid + 1
-			}
-		}
-		copy(idx[lo+1:n+1], idx[lo:n])
-		idx[lo] = pivot
-	}
-	return idx, nil
+		first = err
+		return ok && r < 0
+	})
+	return idx, first
 }
 
 func fUrlencode(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {

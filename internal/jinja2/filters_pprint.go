@@ -1,7 +1,6 @@
 package jinja2
 
 import (
-	"sort"
 	"strings"
 	"unicode/utf8"
 )
@@ -35,9 +34,12 @@ func pprintCheck(v Value, seen map[any]bool) error {
 			for i := range idx {
 				idx[i] = i
 			}
-			sort.SliceStable(idx, func(a, b int) bool {
-				lt, err := Compare(nil, "<", d.keys[idx[a]], d.keys[idx[b]])
-				if e, ok := err.(*Error); ok && e.Kind != "TypeError" && first == nil {
+			pySort(idx, func(a, b int) bool {
+				if first != nil {
+					return false
+				}
+				lt, err := Compare(nil, "<", d.keys[a], d.keys[b])
+				if e, ok := err.(*Error); ok && e.Kind != "TypeError" {
 					first = err
 				}
 				return lt
@@ -109,8 +111,8 @@ func sortedDictOrder(d *Dict) []int {
 	for i := range idx {
 		idx[i] = i
 	}
-	sort.SliceStable(idx, func(a, b int) bool {
-		x, y := d.keys[idx[a]], d.keys[idx[b]]
+	pySort(idx, func(a, b int) bool {
+		x, y := d.keys[a], d.keys[b]
 		lt, err := Compare(nil, "<", x, y)
 		if err != nil {
 			return "<class '"+TypeName(x)+"'>" < "<class '"+TypeName(y)+"'>"

@@ -2,7 +2,6 @@ package jinja2
 
 import (
 	"slices"
-	"sort"
 )
 
 // The methods of list, tuple, dict, int and float.
@@ -101,13 +100,7 @@ func sortValues(c *Ctx, items []Value, key Value, reverse bool) error {
 		// items keep their order.
 		slices.Reverse(idx)
 	}
-	if len(idx) < pyMinMerge {
-		pyBinarySort(idx, func(a, b int) bool { return less(keys[a], keys[b]) })
-	} else {
-		// a stable sort gives the same order; which comparison raises
-		// first may differ from timsort's merges
-		sort.SliceStable(idx, func(i, j int) bool { return less(keys[idx[i]], keys[idx[j]]) })
-	}
+	pySort(idx, func(a, b int) bool { return less(keys[a], keys[b]) })
 	if firstErr != nil {
 		return firstErr
 	}
@@ -120,49 +113,6 @@ func sortValues(c *Ctx, items []Value, key Value, reverse bool) error {
 	}
 	copy(items, sorted)
 	return nil
-}
-
-// pyMinMerge is CPython's MIN_MERGE: list.sort sorts a shorter list as
-// one run, by binary insertion.
-const pyMinMerge = 64
-
-// pyBinarySort sorts idx stably as CPython's list.sort sorts fewer than
-// pyMinMerge items (Objects/listobject.c, 3.11: count_run, then
-// binarysort), making the same comparisons in the same order, so that
-// where a comparison raises, the first to raise is the one Python's
-// raises.
-func pyBinarySort(idx []int, less func(a, b int) bool) {
-	n := len(idx)
-	if n < 2 {
-		return
-	}
-	// count_run: the longest ascending or strictly descending prefix
-	run := 2
-	if less(idx[1], idx[0]) {
-		for run < n && less(idx[run], idx[run-1]) {
-			run++
-		}
-		slices.Reverse(idx[:run])
-	} else {
-		for run < n && !less(idx[run], idx[run-1]) {
-			run++
-		}
-	}
-	// binarysort: insert the rest, each after the items not greater
-	for start := run; start < n; start++ {
-		pivot := idx[start]
-		l, r := 0, start
-		for l < r {
-			p := l + (r-l)>>1
-			if less(pivot, idx[p]) {
-				r = p
-			} else {
-				l = p + 1
-			}
-		}
-		copy(idx[l+1:start+1], idx[l:start])
-		idx[l] = pivot
-	}
 }
 
 func tupleMethod(name string) methodFn {

@@ -46,6 +46,23 @@ FOUND = [
     ("macro-dup-param-syntax-first", M + "{{ 1 + }}", {}, "exact: the parser's error comes first"),
     ("macro-dup-param-assertion-first", M + "{{ x|nofilter }}", {}, "exact: Jinja2's code generator's error comes first"),
     ("macro-default-follows-dup", "{% macro m(a=1, a) %}{% endmacro %}", {}, "exact: non-default argument follows default argument is the parser's"),
+    # list.sort of 64 items or more: timsort's runs, powersort's merges and galloping (CPython 3.11)
+    ("sort-nan-64", "{{ ([5, 3, 'nan'|float, 1, 4, 2] * 12)|sort|join(',') }}", {}, "a nan makes the order the algorithm's (the package's stable sort gave another)"),
+    ("sort-nan-small", "{{ ([5, 3, 'nan'|float, 1, 4, 2] * 3)|sort|join(',') }}", {}, "below 64: one run and binary insertion"),
+    ("sort-nan-reverse", "{{ ([5, 3, 'nan'|float, 1, 4, 2, 9, 8] * 10)|sort(reverse=true)|join(',') }}", {}, "reversed before and after"),
+    ("sort-nan-long-runs", "{{ (range(100)|list + [x] + range(50, 0, -1)|list + range(200, 120, -1)|list + [x] + range(30)|list)|sort|join(',') }}", {"x": {"__float__": "nan"}}, "natural runs, a descending one reversed, merges that gallop"),
+    ("sort-nan-random", "{% set ns = namespace(l=[]) %}{% for i in range(300) %}{% set ns.l = ns.l + [(i * 7919) % 211 if i % 37 else n] %}{% endfor %}{{ ns.l|sort|join(',') }}", {"n": {"__float__": "nan"}}, "300 items, several runs of minrun"),
+    ("sort-nan-attribute", "{{ x|sort(attribute='v')|map(attribute='i')|join(',') }}", {"x": [{"i": i, "v": ({"__float__": "nan"} if i % 9 == 4 else (i * 37) % 23)} for i in range(90)]}, "by attribute"),
+    ("sort-nan-list-method", "{% set l = [5, 3, n, 1, 4, 2, 7] * 11 %}{% do l.sort() %}{{ l|join(',') }}", {"n": {"__float__": "nan"}}, "list.sort", {"extensions": ["do"]}),
+    ("sort-nan-dictsort", "{{ d|dictsort(by='value')|map('first')|join(',') }}", {"d": {"k%02d" % i: ({"__float__": "nan"} if i % 11 == 5 else (i * 13) % 17) for i in range(80)}}, "dictsort by value"),
+    ("sort-sets-inclusion", "{% set ns = namespace(l=[]) %}{% for i in range(70) %}{% set ns.l = ns.l + [[i % 3, i % 5, i % 2]|unique|list] %}{% endfor %}{{ ns.l|sort|join('') }}", {}, "lists (a total order): the same as any stable sort"),
+    ("sort-first-error-64", "{{ (range(70)|list + ['a'] + range(5)|list + [none])|sort }}", {}, "exact: which comparison raises first is timsort's"),
+    ("sort-first-error-merge", "{{ (range(40)|list + [none] + range(100, 30, -1)|list + ['a'])|sort }}", {}, "exact: the merge's comparisons"),
+    ("sort-first-error-undefined", "{{ (range(80)|list + [nothere] + range(40)|list + ['b'])|sort }}", {}, "exact: an Undefined's or a str's"),
+    ("groupby-nan-64", "{{ x|groupby('v')|map('first')|join(',') }}", {"x": [{"v": ({"__float__": "nan"} if i % 13 == 6 else (i * 5) % 7)} for i in range(70)]}, "groupby sorts"),
+    ("pprint-nan-key", "{{ d|pprint }}", {"d": {"__dict__": [[{"__float__": "nan"}, 1], [3, 2], [1, 3], [2, 4], [0, 5]]}}, "pprint sorts keys as sorted does (the package's stable sort gave another order)"),
+    ("pprint-nan-keys-64", "{{ d|pprint }}", {"d": {"__dict__": [[({"__float__": "nan"} if i == 33 else (i * 29) % 71), i] for i in range(70)]}}, "pprint of 70 keys (one nan: the package's dict holds one nan key where Python's holds each nan object)"),
+    ("tojson-sort-keys-error-64", "{{ d|tojson }}", {"d": {"__dict__": [[i, 1] for i in range(70)] + [["a", 1], [None, 2]]}}, "exact: tojson's sorted(items) of 72 keys"),
 ]
 
 
