@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/big"
 	"strings"
+	"unsafe"
 )
 
 // Python's dict: insertion-ordered, keyed by hashable values.
@@ -81,7 +82,9 @@ func hashKey(k Value) (dictKey, error) {
 func (d *Dict) findStr(k string) int {
 	if d.idx == nil {
 		for i := range d.keys {
-			if dk := &d.keys[i]; dk.kind == KindStr && dk.s == k {
+			if dk := &d.keys[i]; dk.kind == KindStr && len(dk.s) == len(k) && (unsafe.StringData(dk.s) == unsafe.StringData(k) || dk.s == k) {
+				// a key that shares k's bytes (Intern) is found
+				// without calling memequal
 				return i
 			}
 		}
