@@ -1034,6 +1034,17 @@ func (c *compiler) compileStreamed(n *Print) (execFn, error) {
 	}
 	s := &streamedPrint{parts: ps, pos: pos, concat: concat, name: c.src.name, at: n.P, catPos: n.X.Position()}
 	guard := c.outputCheck()
+	if runs, tail, ok := fieldRunsOf(ps); ok && !guard {
+		// constants and fields of locals alone: a chat template's
+		// '<|im_start|>' + message['role'] + '\n' + message['content']
+		s.runs, s.tail = runs, tail
+		return func(f *frame) error {
+			if f.c.autoescape {
+				return s.evalAll(f)
+			}
+			return s.streamRuns(f)
+		}, nil
+	}
 	return func(f *frame) error {
 		if guard && f.tc.inh.parent != nil {
 			return nil
@@ -1043,6 +1054,81 @@ func (c *compiler) compileStreamed(n *Print) (execFn, error) {
 		}
 		return s.stream(f)
 	}, nil
+}
+
+// fieldRun is a run of a printed chain's constants, then a field of a
+// local (x.name, x['name']) or a local.
+type fieldRun struct {
+	lit   string // the constants' text before the field
+	slot  int
+	key   string
+	local bool // the slot's own value, not its key
+}
+
+// fieldRunsOf returns the chain ps as runs of constants each followed by
+// a field or a local, and the constants after the last, when it is
+// nothing else.
+func fieldRunsOf(ps []chainPart) ([]fieldRun, string, bool) {
+	var runs []fieldRun
+	lit := ""
+	for k := 0; k < len(ps); k++ {
+		p := &ps[k]
+		switch {
+		case p.lit:
+			lit += p.run
+			k += p.runN - 1
+		case p.field:
+			runs = append(runs, fieldRun{lit: lit, slot: p.slot, key: p.key})
+			lit = ""
+		case p.local:
+			runs = append(runs, fieldRun{lit: lit, slot: p.slot, local: true})
+			lit = ""
+		default:
+			return nil, "", false
+		}
+	}
+	return runs, lit, true
+}
+
+// streamRuns is stream for a chain of runs: each field that is a plain
+// str (or for ~, any str) is written as it is; at anything else it
+// takes the written text back and lets stream write the chain.
+func (s *streamedPrint) streamRuns(f *frame) error {
+	c := f.c
+	if c.own != nil {
+		return s.stream(f)
+	}
+	out := c.out
+	start := len(out)
+	for i := range s.runs {
+		r := &s.runs[i]
+		out = append(out, r.lit...)
+		w := &f.slots[r.slot]
+		if !r.local {
+			if w.kind != KindDict {
+				goto slow
+			}
+			d := w.dict()
+			j := d.findStr(r.key)
+			if j < 0 {
+				goto slow
+			}
+			w = &d.vals[j]
+		}
+		if w.kind != KindStr || !s.concat && w.flags&flagSafe != 0 {
+			goto slow
+		}
+		out = append(out, w.s...)
+	}
+	out = append(out, s.tail...)
+	c.out = out
+	if l := c.env.limits.Output; l > 0 && len(out)-c.outBase > l {
+		return place(c.checkOutput(), s.name, s.at)
+	}
+	return nil
+slow:
+	c.out = out[:start]
+	return s.stream(f)
 }
 
 // chainPart is one operand of a printed chain.
@@ -1102,6 +1188,8 @@ func (c *compiler) chainParts(xs []Expr) ([]chainPart, error) {
 // streamedPrint is a compiled {{ a + b + … }} or {{ a ~ b ~ … }}.
 type streamedPrint struct {
 	parts  []chainPart
+	runs   []fieldRun // the chain as fieldRunsOf gives it, or nil
+	tail   string
 	pos    []Pos // the place of each + (nil for ~)
 	concat bool
 	name   string

@@ -61,6 +61,7 @@ func TestRenderLimits(t *testing.T) {
 		{"include recursion", Limits{Depth: 20}, "{% include 'self' %}", "LimitError", "calls nest deeper than the limit of 20"},
 		{"recursive loop", Limits{Depth: 10}, "{% for x in [1] recursive %}{{ loop([1]) }}{% endfor %}", "LimitError", "calls nest deeper than the limit of 10"},
 		{"output", Limits{Output: 99}, "{% for i in 'abcdefghij' %}{% for j in 'abcdefghij' %}{{ i }}{% endfor %}{% endfor %}", "LimitError", "the output passed the limit of 99 bytes"},
+		{"output of a chain of fields", Limits{Output: 99}, "{% for m in [{'r': 'abcdefghij'}] * 20 %}{% set c = m.r %}{{ '<' + m.r + '|' + c }}{% endfor %}", "LimitError", "the output passed the limit of 99 bytes"},
 		{"output of a captured body", Limits{Output: 10}, "{% set x %}{% for i in 'abcdefghijklmnop' %}{{ i }}{% endfor %}{% endset %}", "LimitError", "the output passed the limit of 10 bytes"},
 		{"indent's width", Limits{Size: 1 << 20}, "{{ 'ab' | indent(10**10) }}", "LimitError", "a string or list of 10000000000 passes the size limit of 1048576"},
 		{"a + chain's first sum", Limits{Size: 100}, "{% set s = 'x' * 60 %}{% set t = s + s + s %}", "LimitError", "a string or list of 120 passes the size limit of 100"},
