@@ -306,6 +306,23 @@ func (c *compiler) compileBin(n *BinExpr) (evalFn, error) {
 		}, nil
 	}
 	op, name, pos := n.Op, c.src.name, n.P
+	if base, ok := c.powNegBase(n); ok {
+		// Python reads Jinja2's "(-2 ** y)" as -(2 ** y)
+		return func(f *frame) (Value, error) {
+			y, err := b(f)
+			if err != nil {
+				return Value{}, err
+			}
+			r, err := BinOp(f.c, op, base, y)
+			if err != nil {
+				return Value{}, place(err, name, pos)
+			}
+			if r, err = UnaryOp(f.c, "-", r); err != nil {
+				return Value{}, place(err, name, pos)
+			}
+			return r, nil
+		}, nil
+	}
 	return func(f *frame) (Value, error) {
 		x, err := a(f)
 		if err != nil {

@@ -3,6 +3,7 @@ package jinja2
 import (
 	"context"
 	"errors"
+	"math"
 )
 
 // Constant folding, where Jinja2's changes what a template prints.
@@ -357,6 +358,34 @@ func (c *compiler) constValue(x Expr) (v Value, ok bool) {
 	rc := newCtx(context.Background(), c.env)
 	v, err = fn(&frame{c: rc, tc: &tctx{}})
 	return v, err == nil
+}
+
+// powNegBase is the base of x ** y as Python runs Jinja2's code for it,
+// negated, when that is not x: Jinja2's optimizer folds a constant base
+// into its value, and its code generator writes a folded value as its
+// repr, unparenthesized, so a negative base -2 becomes "(-2 ** y)",
+// which Python reads as -(2 ** y) ((-2) ** x is -4 for x = 2). That code
+// runs where the power itself does not fold: y is not constant, or
+// folding it raises. Not in a volatile eval context, where the optimizer
+// folds nothing.
+func (c *compiler) powNegBase(n *BinExpr) (Value, bool) {
+	if n.Op != "**" || c.constMode > 0 || c.escVolatile || !isConstExpr(n.Left) || c.namesUnknown(n.Left) {
+		return Value{}, false
+	}
+	x, ok := c.constValue(n.Left)
+	if !ok || !(x.kind == KindInt && (x.n < 0 || x.ref != nil && bigOf(x).Sign() < 0) ||
+		x.kind == KindFloat && math.Signbit(x.f()) && !math.IsInf(x.f(), 0) && !math.IsNaN(x.f())) {
+		return Value{}, false
+	}
+	if isConstExpr(n.Right) && !c.namesUnknown(n.Right) {
+		if y, ok := c.constValue(n.Right); ok {
+			_, err := BinOp(newCtx(context.Background(), c.env), "**", x, y)
+			if err == nil || isKind(err, "Unsupported") {
+				return Value{}, false // the power folds
+			}
+		}
+	}
+	return numNeg(x), true
 }
 
 // namesUnknown reports whether x applies a filter or a test the

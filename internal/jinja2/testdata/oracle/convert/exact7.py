@@ -63,6 +63,13 @@ FOUND = [
     ("pprint-nan-key", "{{ d|pprint }}", {"d": {"__dict__": [[{"__float__": "nan"}, 1], [3, 2], [1, 3], [2, 4], [0, 5]]}}, "pprint sorts keys as sorted does (the package's stable sort gave another order)"),
     ("pprint-nan-keys-64", "{{ d|pprint }}", {"d": {"__dict__": [[({"__float__": "nan"} if i == 33 else (i * 29) % 71), i] for i in range(70)]}}, "pprint of 70 keys (one nan: the package's dict holds one nan key where Python's holds each nan object)"),
     ("tojson-sort-keys-error-64", "{{ d|tojson }}", {"d": {"__dict__": [[i, 1] for i in range(70)] + [["a", 1], [None, 2]]}}, "exact: tojson's sorted(items) of 72 keys"),
+    # a folded negative base of ** is written unparenthesized: "(-2 ** y)" is -(2 ** y)
+    ("pow-negative-base", "{{ (-2) ** x }}|{{ -2 ** x }}|{{ (-2.5) ** x }}|{{ (-2) ** 3 }}|{{ -2 ** 2 }}", {"x": 2}, "-4|-4|-6.25|-8|4 (the package printed 4 where y is not constant)"),
+    ("pow-negative-base-folded", "{{ (0 - 2) ** x }}|{{ (-2)|abs ** x }}|{{ (-2.0) ** x }}|{{ (-0.0) ** x }}|{{ (-2) ** -x }}|{{ [-2][0] ** x }}|{{ (-(10**30)) ** x }}", {"x": 2}, "any constant base that folds to a negative number"),
+    ("pow-negative-base-fraction", "{{ (-2) ** x }}", {"x": 0.5}, "-(2 ** 0.5), no complex number (the package refused)"),
+    ("pow-negative-base-undefined", "{{ (-2) ** nothere }}", {}, "2 ** Undefined raises"),
+    ("pow-negative-base-nested", "{{ ((-2) ** x) ** x }}|{{ x ** -2 }}|{{ -2 * x }}|{{ (-2) ** (x - 1) }}", {"x": 3}, "only the left operand of **"),
+    ("pow-negative-base-volatile", "{% autoescape x %}{{ (-2) ** x }}{% endautoescape %}", {"x": 2}, "a volatile eval context folds nothing: ((-2) ** x)"),
 ]
 
 
