@@ -275,8 +275,10 @@ func hasSafeRepr(v Value) bool {
 		}
 		return true
 	case KindObject:
-		_, ok := v.ref.(*rangeObj)
-		return ok
+		switch v.ref.(type) {
+		case *rangeObj, *complexObj:
+			return true
+		}
 	}
 	return false
 }

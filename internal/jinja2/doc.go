@@ -99,6 +99,7 @@
 //
 //	value.go, values_core.go  the Value type and its kinds
 //	values_num.go, values_pow.go  int and float arithmetic, x**y
+//	values_complex.go   complex numbers (a negative number to a fractional power)
 //	values_dict.go, values_bytes.go, values_class.go, values_dunder.go
 //	                    dicts, bytes, objects and classes, dunder attributes
 //	values_private.go   loop's and macros' private attributes (loop._length)

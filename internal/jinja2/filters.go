@@ -571,6 +571,9 @@ func fAbs(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 		}
 		return normBig(new(big.Int).Abs(bigOf(v))), nil
 	}
+	if z, ok := v.ref.(*complexObj); ok && v.kind == KindObject {
+		return complexAbs(z)
+	}
 	return Value{}, typeErr("bad operand type for abs(): '%s'", TypeName(v))
 }
 

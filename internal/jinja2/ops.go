@@ -78,6 +78,11 @@ func BinOp(c *Ctx, op string, a, b Value) (Value, error) {
 	if isNum(a) && isNum(b) {
 		return numArith(c, op, a, b)
 	}
+	if a.kind == KindObject || b.kind == KindObject {
+		if r, ok, err := complexArith(op, a, b); ok {
+			return r, err
+		}
+	}
 	if r, ok, err := bytesArith(c, op, a, b); ok {
 		return r, err
 	}
@@ -260,6 +265,12 @@ func UnaryOp(c *Ctx, op string, a Value) (Value, error) {
 		}
 		return a, nil
 	}
+	if z, ok := a.ref.(*complexObj); ok && a.kind == KindObject {
+		if op == "-" {
+			return complexV(-z.re, -z.im), nil
+		}
+		return complexV(z.re, z.im), nil
+	}
 	return Value{}, typeErr("bad operand type for unary %s: '%s'", op, TypeName(a))
 }
 
@@ -354,6 +365,12 @@ func Equal(a, b Value) bool {
 		return ok && r == 0
 	}
 	if a.kind != b.kind {
+		if z, ok := b.ref.(*complexObj); ok && b.kind == KindObject {
+			return z.Equal(a)
+		}
+		if z, ok := a.ref.(*complexObj); ok && a.kind == KindObject {
+			return z.Equal(b)
+		}
 		return false
 	}
 	switch a.kind {

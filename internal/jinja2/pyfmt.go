@@ -180,6 +180,9 @@ func FormatValue(c *Ctx, v Value, spec string) (string, error) {
 		return formatFloat(v.f(), spec)
 	}
 	if spec != "" {
+		if isComplex(v) {
+			return "", &Error{Kind: "Unsupported", Msg: "a format spec of a complex number is not supported"}
+		}
 		return "", typeErr("unsupported format string passed to %s.__format__", TypeName(v))
 	}
 	return ToStr(c, v)

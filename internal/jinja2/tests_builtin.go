@@ -85,7 +85,7 @@ func builtinTests() map[string]Test {
 		"true":      test1(func(v Value) bool { return v.kind == KindBool && v.n == 1 }),
 		"integer":   test1(func(v Value) bool { return v.kind == KindInt }),
 		"float":     test1(func(v Value) bool { return v.kind == KindFloat }),
-		"number":    test1(isNum),
+		"number":    test1(func(v Value) bool { return isNum(v) || isComplex(v) }),
 		"string":    test1(isStrV),
 		// lower and upper test str(value): a number, a list or a
 		// generator's repr too

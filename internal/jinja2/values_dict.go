@@ -3,6 +3,7 @@ package jinja2
 import (
 	"math"
 	"math/big"
+	"strconv"
 	"strings"
 	"unsafe"
 )
@@ -70,6 +71,14 @@ func hashKey(k Value) (dictKey, error) {
 	case KindFunc:
 		return dictKey{kind: KindFunc, s: ptrKey(k.ref)}, nil
 	case KindObject:
+		if z, ok := k.ref.(*complexObj); ok {
+			// equal to a float or int key when its imaginary part is 0
+			if z.im == 0 {
+				return hashKey(FloatV(z.re))
+			}
+			re, _ := hashKey(FloatV(z.re))
+			return dictKey{kind: KindObject, n: int64(math.Float64bits(z.im)), s: "complex " + strconv.Itoa(int(re.kind)) + " " + itoa64(re.n) + " " + re.s}, nil
+		}
 		if err := checkHashable(k); err != nil {
 			return dictKey{}, err
 		}

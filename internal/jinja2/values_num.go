@@ -276,7 +276,12 @@ func floatPow(x, y float64) (Value, error) {
 		return Value{}, pyErr("ZeroDivisionError", "0.0 cannot be raised to a negative power")
 	}
 	if x < 0 && !math.IsInf(x, 0) && !math.IsInf(y, 0) && y != math.Floor(y) {
-		return Value{}, &Error{Kind: "Unsupported", Msg: "a negative number raised to a fractional power is a complex number"}
+		// float_pow hands it to complex_pow
+		p, err := complexPow(complexObj{re: x}, complexObj{re: y})
+		if err != nil {
+			return Value{}, err
+		}
+		return complexV(p.re, p.im), nil
 	}
 	r := accuratePow(x, y)
 	if math.IsInf(r, 0) && !math.IsInf(x, 0) && !math.IsInf(y, 0) {
