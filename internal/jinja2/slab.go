@@ -24,6 +24,9 @@ func (s *Slab) Take(n int) []Value {
 	return s.vals[l : l+n : l+n]
 }
 
+// Len is the number of Values taken since the last Reset.
+func (s *Slab) Len() int { return len(s.vals) }
+
 // Cap is the size of the current backing array: an owner that pools the
 // slab can let a large one go instead.
 func (s *Slab) Cap() int { return cap(s.vals) }

@@ -36,16 +36,36 @@ import (
 // same at every rendering from one rendering to the next), and with them
 // vars; jr is the Jinja render's own state. The conversation a Template
 // keeps lives in a renderData of its own, never pooled (newRenderMem).
+//
+// Between renderings pos keeps what the Template itself holds: the kept
+// conversation's list (heldConv.list) and a tool list of its memo
+// (heldTools.val; None when heldTools is nil), with the generation
+// prompt's bool (genPrompt), so that a rendering of the same
+// conversation, tools and flag as the one before writes none of them:
+// each is a 48-byte Value, stored through the write barrier while the
+// collector marks. Anything else in pos is dropped by reset.
 type renderData struct {
-	opts  option.Settings
-	args  []jinja2.Value
-	pos   []jinja2.Value
-	vars  map[string]jinja2.Value
-	vals  jinja2.Slab
-	dicts []jinja2.Dict
-	lists []jinja2.List
-	jr    *jinja2.Renderer
+	opts      option.Settings
+	args      []jinja2.Value
+	pos       []jinja2.Value
+	vars      map[string]jinja2.Value
+	vals      jinja2.Slab
+	dicts     []jinja2.Dict
+	lists     []jinja2.List
+	jr        *jinja2.Renderer
+	heldConv  *convKept
+	heldTools *toolsEntry
+	genPrompt bool
 }
+
+// Values data writes into pos from memory rather than building each on
+// the stack (a Value made there field by field and copied at once as
+// 48 bytes is read back before its stores have landed: a stall).
+var (
+	vNone  = jinja2.NoneV()
+	vTrue  = jinja2.BoolV(true)
+	vFalse = jinja2.BoolV(false)
+)
 
 // getData returns a rendering's state, reused when one is free: the
 // Template's own (hot) or one from its pool, one object per rendering
@@ -58,7 +78,9 @@ func (t *Template) getData() *renderData {
 	if rd, ok := t.states.Get().(*renderData); ok {
 		return rd
 	}
-	return &renderData{pos: slices.Clone(t.fixed), jr: t.env.NewRenderer()}
+	rd := &renderData{pos: slices.Clone(t.fixed), jr: t.env.NewRenderer()}
+	rd.pos[argTools], rd.pos[argAddGenerationPrompt] = vNone, vFalse
+	return rd
 }
 
 // putData keeps rd for another rendering, holding none of the caller's
@@ -83,18 +105,31 @@ func (t *Template) putData(rd *renderData) {
 }
 
 // reset drops a rendering's variables once it is done, keeping the
-// memory for the next rendering (the neutral one, or the next call's).
-func (rd *renderData) reset() {
+// memory for the next rendering (the neutral one, or the next call's),
+// and in pos what t holds still (renderData).
+func (rd *renderData) reset(t *Template) {
 	if len(rd.vars) > 0 {
 		clear(rd.vars)
 	}
 	// the values of pos from argDocuments on are the Template's own
-	clear(rd.pos[:argDocuments])
+	if rd.heldConv == nil || rd.heldConv != t.conv.Load() {
+		rd.heldConv, rd.pos[argMessages] = nil, jinja2.Value{}
+	}
+	if te := rd.heldTools; te != nil && te != t.memo.tools[0].Load() && te != t.memo.tools[1].Load() {
+		rd.heldTools, rd.pos[argTools] = nil, vNone
+	}
 	rd.args = nil
-	rd.vals.Reset()
-	clear(rd.dicts)
-	clear(rd.lists)
-	rd.dicts, rd.lists = rd.dicts[:0], rd.lists[:0]
+	if rd.vals.Len() > 0 {
+		rd.vals.Reset()
+	}
+	if len(rd.dicts) > 0 {
+		clear(rd.dicts)
+		rd.dicts = rd.dicts[:0]
+	}
+	if len(rd.lists) > 0 {
+		clear(rd.lists)
+		rd.lists = rd.lists[:0]
+	}
 }
 
 // dict returns the dict of the str keys and the values vals, in the
@@ -207,7 +242,7 @@ func layout(tokens map[string]string) (*jinja2.Layout, []jinja2.Value) {
 // to convert them in rd. The caller resets rd after the rendering. Without
 // format.Vars they are rd.args, by position of t.layout; with them,
 // rd.vars.
-func (t *Template) data(rd *renderData, msgs []chat.Message, list *jinja2.Value, te *toolsEntry, tv *special.ToolsVerdict, opts *option.Settings) error {
+func (t *Template) data(rd *renderData, msgs []chat.Message, list *jinja2.Value, kept *convKept, te *toolsEntry, tv *special.ToolsVerdict, opts *option.Settings) error {
 	var conv jinja2.Value
 	if list == nil {
 		conv = t.messagesValue(rd, msgs)
@@ -218,7 +253,7 @@ func (t *Template) data(rd *renderData, msgs []chat.Message, list *jinja2.Value,
 		if te == nil {
 			var err error
 			if te, err = t.convertTools(opts.Tools, tv); err != nil {
-				rd.reset()
+				rd.reset(t)
 				return &TemplateError{Template: t.name, Msg: err.Error()}
 			}
 		}
@@ -226,15 +261,27 @@ func (t *Template) data(rd *renderData, msgs []chat.Message, list *jinja2.Value,
 	}
 	if len(opts.Vars) == 0 {
 		// the values are written where they go, not copied through
-		// locals first
+		// locals first, and only those not there already (renderData)
 		pos := rd.pos[:argDocuments]
-		pos[argMessages] = *list
-		if toolsVal != nil {
-			pos[argTools] = *toolsVal
-		} else {
-			pos[argTools] = jinja2.NoneV()
+		if kept == nil || kept != rd.heldConv {
+			pos[argMessages], rd.heldConv = *list, kept
 		}
-		pos[argAddGenerationPrompt] = jinja2.BoolV(opts.AddGenerationPrompt)
+		if te != rd.heldTools {
+			if te != nil {
+				pos[argTools] = te.val
+			} else {
+				pos[argTools] = vNone
+			}
+			rd.heldTools = te
+		}
+		if g := opts.AddGenerationPrompt; g != rd.genPrompt {
+			if g {
+				pos[argAddGenerationPrompt] = vTrue
+			} else {
+				pos[argAddGenerationPrompt] = vFalse
+			}
+			rd.genPrompt = g
+		}
 		rd.args = rd.pos
 		return nil
 	}

@@ -20,10 +20,10 @@ func BenchmarkData(b *testing.B) {
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
 		rd := t.getData()
-		if err := t.data(rd, msgs, nil, nil, nil, &opts); err != nil {
+		if err := t.data(rd, msgs, nil, nil, nil, nil, &opts); err != nil {
 			b.Fatal(err)
 		}
-		rd.reset()
+		rd.reset(t)
 		t.putData(rd)
 	}
 }

@@ -18,7 +18,8 @@ import (
 // would, whatever the rendering before it was given (tools, variables,
 // the generation prompt, allowed special tokens) or how it ended (a
 // template's refusal, a special token); once back in the pool it holds
-// none of the caller's data.
+// none of the caller's data but what the Template holds itself: the
+// kept conversation's list and a tool list of its memo.
 func TestRenderStateReused(t *testing.T) {
 	tpl, err := New("{{ bos_token }}{% for m in messages %}{{ m.role }}:{{ m.content }};{% endfor %}"+
 		"{% if tools %}tools={{ tools|map(attribute='function.name')|join(',') }};{% endif %}"+
@@ -58,8 +59,39 @@ func TestRenderStateReused(t *testing.T) {
 	assert.Zero(t, rd.opts)
 	assert.Nil(t, rd.args)
 	assert.Empty(t, rd.vars)
-	assert.Equal(t, make([]jinja2.Value, argDocuments), rd.pos[:argDocuments])
+	kc := tpl.conv.Load()
+	require.NotNil(t, kc)
+	require.Same(t, kc, rd.heldConv)
+	assert.Equal(t, kc.list, rd.pos[argMessages])
+	assert.Nil(t, rd.heldTools)
+	assert.Equal(t, jinja2.NoneV(), rd.pos[argTools])
+	assert.Equal(t, jinja2.BoolV(false), rd.pos[argAddGenerationPrompt])
 	assert.Equal(t, tpl.fixed[argDocuments:], rd.pos[argDocuments:])
+	tpl.putData(rd)
+
+	// another conversation kept (at its second rendering, found kept at
+	// its third): the state lets the first one go as its rendering ends
+	other := []chat.Message{chat.Text(chat.RoleUser, "bye")}
+	for range 3 {
+		got, err := tpl.Render(ctx, other, format.Tools(tools...))
+		require.NoError(t, err)
+		assert.Equal(t, "<s>user:bye;tools=f;", got)
+	}
+	rd = tpl.getData()
+	require.NotSame(t, kc, tpl.conv.Load())
+	assert.Same(t, tpl.conv.Load(), rd.heldConv)
+	te := tpl.memo.find(tools)
+	require.NotNil(t, te)
+	assert.Same(t, te, rd.heldTools)
+	assert.Equal(t, te.val, rd.pos[argTools])
+	tpl.conv.Store(nil)
+	tpl.memo.tools[0].Store(nil)
+	tpl.memo.tools[1].Store(nil)
+	rd.reset(tpl)
+	assert.Nil(t, rd.heldConv)
+	assert.Nil(t, rd.heldTools)
+	assert.Equal(t, jinja2.Value{}, rd.pos[argMessages])
+	assert.Equal(t, jinja2.NoneV(), rd.pos[argTools])
 }
 
 // TestRenderStateConcurrent renders with different options from many

@@ -435,9 +435,10 @@ func (t *Template) checkedRender(ctx context.Context, rd *renderData, msgs []cha
 	// its list goes on by pointer rather than as a Value copied through
 	// every call on the way to the variables
 	var list *jinja2.Value
+	var kept *convKept // list is &kept.list
 	kc := t.conv.Load()
 	if n := kc.heldBy(msgs); kc != nil && n == len(kc.snaps) && n == len(msgs) {
-		list = &kc.list
+		list, kept = &kc.list, kc
 	} else {
 		var lv jinja2.Value
 		var hit *special.Hit
@@ -486,7 +487,7 @@ func (t *Template) checkedRender(ctx context.Context, rd *renderData, msgs []cha
 		// where the template's own text wrote, for Forgeable
 		rd.jr.TrackOwn(true)
 	}
-	out, err := t.render(ctx, rd, msgs, list, te, tv, opts, spans)
+	out, err := t.render(ctx, rd, msgs, list, kept, te, tv, opts, spans)
 	if err != nil || !neutral {
 		return out, err
 	}
@@ -518,7 +519,7 @@ func (t *Template) checkedRender(ctx context.Context, rd *renderData, msgs []cha
 	if nlist.Kind() == jinja2.KindList {
 		list = &nlist
 	}
-	n, err := t.render(ctx, rd, nmsgs, list, nte, nil, &nopts, nil)
+	n, err := t.render(ctx, rd, nmsgs, list, nil, nte, nil, &nopts, nil)
 	if err != nil {
 		if ctx.Err() != nil {
 			return "", ctx.Err()
@@ -551,10 +552,11 @@ func (o ownSpans) holds(start, end int) bool {
 }
 
 // render is Render after the checks of the data, in rd; list is msgs as
-// the messages list, or nil to convert them in rd; te is the
+// the messages list, or nil to convert them in rd, and kept the
+// Template's kept conversation when list is &kept.list; te is the
 // memo's entry for opts.Tools, or nil to convert them (and keep tv, the
 // guard's verdict on them, with the entry made).
-func (t *Template) render(ctx context.Context, rd *renderData, msgs []chat.Message, list *jinja2.Value, te *toolsEntry, tv *special.ToolsVerdict, opts *option.Settings, spans *[]jinja2.Span) (string, error) {
+func (t *Template) render(ctx context.Context, rd *renderData, msgs []chat.Message, list *jinja2.Value, kept *convKept, te *toolsEntry, tv *special.ToolsVerdict, opts *option.Settings, spans *[]jinja2.Span) (string, error) {
 	jt := t.def
 	if len(opts.Tools) > 0 && t.toolUse != nil {
 		jt = t.toolUse
@@ -566,11 +568,11 @@ func (t *Template) render(ctx context.Context, rd *renderData, msgs []chat.Messa
 	if spans != nil && !jt.gen {
 		return "", ErrNoGeneration
 	}
-	if err := t.data(rd, msgs, list, te, tv, opts); err != nil {
+	if err := t.data(rd, msgs, list, kept, te, tv, opts); err != nil {
 		return "", err
 	}
 	out, err := jt.render(ctx, t, rd, spans)
-	rd.reset()
+	rd.reset(t)
 	if err != nil {
 		return "", err
 	}
