@@ -495,7 +495,7 @@ func (t *Template) checkedRender(ctx context.Context, rd *renderData, msgs []cha
 	// are in the data) can be forged, and only where the template's own
 	// text did not write all of it: a prompt holding no such token needs
 	// no neutral rendering (special.Guard.ForgeableOutside).
-	forgeable := t.guard.ForgeableOutside(seen, out, ownSpans(rd.jr.OwnSpans()).holds)
+	forgeable := t.guard.ForgeableOutside(seen, out, ownSpans(rd.jr.OwnSpans()).at)
 	rd.jr.TrackOwn(false)
 	if !forgeable {
 		t.unforgeable.Add(1)
@@ -537,18 +537,12 @@ func (t *Template) checkedRender(ctx context.Context, rd *renderData, msgs []cha
 // (jinja2.Renderer.OwnSpans), in order.
 type ownSpans []jinja2.Span
 
-// holds reports whether out[start:end] lies wholly within one of o.
-func (o ownSpans) holds(start, end int) bool {
-	i, _ := slices.BinarySearchFunc(o, start, func(s jinja2.Span, at int) int {
-		if s.End <= at {
-			return -1
-		}
-		if s.Start > at {
-			return 1
-		}
-		return 0
-	})
-	return i < len(o) && o[i].Start <= start && end <= o[i].End
+// at returns the i-th span, or false past the last.
+func (o ownSpans) at(i int) (start, end int, ok bool) {
+	if i >= len(o) {
+		return 0, 0, false
+	}
+	return o[i].Start, o[i].End, true
 }
 
 // render is Render after the checks of the data, in rd; list is msgs as

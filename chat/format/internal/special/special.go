@@ -92,6 +92,10 @@ type Guard struct {
 	// For joins' quick refusal: the last bytes of the tokens' proper
 	// prefixes, the first bytes of their proper suffixes, and their bytes.
 	prefixEnd, suffixStart, inToken byteSet
+	// anchor is, for each token (at), the index of its byte that the
+	// fewest of the tokens hold, a mark where the token has one: what
+	// ForgeableOutside seeks it by.
+	anchor []int
 	// cls classes every byte for the scan of a short string, which reads
 	// each byte once: clsMark for a mark, clsFirst for a token's first byte.
 	cls [256]uint8
@@ -191,8 +195,36 @@ func (g *Guard) init(tokens []string) bool {
 			g.suffixStart.add(tok[n])
 		}
 	}
+	g.anchors()
 	g.settle()
 	return g.n > 0
+}
+
+// anchors works out anchor from the tokens.
+func (g *Guard) anchors() {
+	var in [256]int // how many tokens hold each byte
+	for i := 0; i < g.count(); i++ {
+		tok, _ := g.at(i)
+		var seen byteSet
+		for k := 0; k < len(tok); k++ {
+			if !seen.has(tok[k]) {
+				seen.add(tok[k])
+				in[tok[k]]++
+			}
+		}
+	}
+	g.anchor = make([]int, g.count())
+	for i := range g.anchor {
+		tok, _ := g.at(i)
+		best := -1
+		for k := 0; k < len(tok); k++ {
+			if best < 0 || isAlnum(tok[best]) && !isAlnum(tok[k]) ||
+				isAlnum(tok[best]) == isAlnum(tok[k]) && in[tok[k]] < in[tok[best]] {
+				best = k
+			}
+		}
+		g.anchor[i] = best
+	}
 }
 
 // settle works out needs and tokNeeds from the tokens' marks and
@@ -984,36 +1016,100 @@ func (g *Guard) Forgeable(seen Marks, out string) bool {
 }
 
 // ForgeableOutside is Forgeable for a prompt some of whose bytes are
-// known to be the template's own text (own reports whether out[start:end]
-// lies wholly within them; nil: none is known): a token that stands
-// wholly in the template's own bytes has no byte written by data, so it
-// is no token the data made, and only the other places of a token the
-// data could have made count.
-func (g *Guard) ForgeableOutside(seen Marks, out string, own func(start, end int) bool) bool {
+// known to be the template's own text (own returns the i-th of the
+// spans they lie in, in order and apart, and false past the last; nil:
+// none is known): a token that stands wholly in one span has no byte
+// written by data, so it is no token the data made, and only the other
+// places of a token the data could have made count.
+//
+// The places are found from each token's anchor (its byte in the fewest
+// of the guard's tokens, a mark where it has one; anchor), not its first
+// byte, which is a '<' or '[' that the template's text writes everywhere;
+// tokens with one anchor byte are sought in one pass. A hit in a span
+// skips the rest of that span for the tokens that would lie wholly in
+// it, so most of the template's own text is read once.
+func (g *Guard) ForgeableOutside(seen Marks, out string, own func(i int) (start, end int, ok bool)) bool {
+	var buf [16]int
+	may := buf[:0]
 	for i := 0; i < g.count(); i++ {
-		tok, _ := g.at(i)
-		may := false
-		for k := 0; !may && k < len(g.tokNeeds[i]); k++ {
-			may = g.tokNeeds[i][k].subsetOf(&seen.set)
+		if g.mayForge(i, &seen.set) {
+			may = append(may, i)
 		}
-		if !may {
-			continue
+	}
+	for len(may) > 0 {
+		// the tokens sought with the first one's anchor byte
+		tok, _ := g.at(may[0])
+		c := tok[g.anchor[may[0]]]
+		var gbuf [16]int
+		group, rest := gbuf[:0], may[:0]
+		for _, i := range may {
+			if t, _ := g.at(i); t[g.anchor[i]] == c {
+				group = append(group, i)
+			} else {
+				rest = append(rest, i)
+			}
 		}
-		if own == nil {
-			if strings.Contains(out, tok) {
+		if g.forgeableBy(c, group, out, own) {
+			return true
+		}
+		may = rest
+	}
+	return false
+}
+
+// forgeableBy reports whether one of the tokens group (indices of at),
+// all anchored on the byte c, stands in out other than wholly in one of
+// own's spans (ForgeableOutside).
+func (g *Guard) forgeableBy(c byte, group []int, out string, own func(i int) (start, end int, ok bool)) bool {
+	first := len(out)
+	for _, i := range group {
+		first = min(first, g.anchor[i])
+	}
+	// the span at or after the hit: the k-th, [ss, se); ok false past
+	// the last
+	k, ss, se, ok := 0, 0, 0, false
+	if own != nil {
+		ss, se, ok = own(0)
+	}
+	for q := first; q < len(out); q++ {
+		x := strings.IndexByte(out[q:], c)
+		if x < 0 {
+			return false
+		}
+		q += x
+		for ok && se <= q {
+			k++
+			ss, se, ok = own(k)
+		}
+		in := ok && ss <= q
+		// the last hit a token may skip to: where its place would
+		// still lie wholly in the span
+		skip := len(out)
+		for _, i := range group {
+			tok, _ := g.at(i)
+			p := q - g.anchor[i]
+			switch {
+			case p+len(tok) > len(out):
+				continue // and so for every later hit
+			case in && ss <= p && p+len(tok) <= se:
+				skip = min(skip, se-len(tok)+g.anchor[i])
+				continue
+			case p >= 0 && out[p] == tok[0] && out[p:p+len(tok)] == tok:
 				return true
 			}
-			continue
+			skip = q
 		}
-		for at := 0; ; {
-			k := strings.Index(out[at:], tok)
-			if k < 0 {
-				break
-			}
-			if !own(at+k, at+k+len(tok)) {
-				return true
-			}
-			at += k + 1
+		q = max(q, skip)
+	}
+	return false
+}
+
+// mayForge reports whether the data, holding the marks seen, could make
+// the i-th token: it holds every mark of one of the token's needs.
+func (g *Guard) mayForge(i int, seen *byteSet) bool {
+	for k := range g.tokNeeds[i] {
+		if g.tokNeeds[i][k].subsetOf(seen) {
+			return true
 		}
 	}
 	return false

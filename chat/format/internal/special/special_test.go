@@ -2,6 +2,7 @@ package special
 
 import (
 	"encoding/json"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -302,6 +303,89 @@ func TestForgeable(t *testing.T) {
 	seen, _, _ := g.CheckMarks([]chat.Message{chat.Text(chat.RoleUser, "&#60;")}, nil, nil)
 	assert.True(t, g.Forgeable(seen, "x<|im_start|>"))
 	assert.False(t, g.Forgeable(seen, "x"))
+}
+
+type testSpans [][2]int
+
+func (s testSpans) at(i int) (start, end int, ok bool) {
+	if i >= len(s) {
+		return 0, 0, false
+	}
+	return s[i][0], s[i][1], true
+}
+
+// naiveForgeableOutside is ForgeableOutside written the plain way: every
+// place of every token the data could make, each looked up in the spans.
+func naiveForgeableOutside(g *Guard, seen Marks, out string, own testSpans) bool {
+	for i := 0; i < g.count(); i++ {
+		tok, _ := g.at(i)
+		if !g.mayForge(i, &seen.set) {
+			continue
+		}
+		for at := 0; at+len(tok) <= len(out); at++ {
+			if out[at:at+len(tok)] != tok {
+				continue
+			}
+			inOne := false
+			for _, sp := range own {
+				inOne = inOne || sp[0] <= at && at+len(tok) <= sp[1]
+			}
+			if !inOne {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// ForgeableOutside seeks tokens by their anchors and skips what lies in
+// a span; it must decide as looking up every place of every token does,
+// whatever the spans: touching, apart by less or more than a token, at
+// either end, none, or not in order (then at least as strictly).
+func TestForgeableOutsideAsEveryPlace(t *testing.T) {
+	g := New([]string{"<|im_end|>", "<|/tool|>", "<s>", "</s>", "<tool_call>"})
+	g.JoinedBy([]string{"<|", "|>", "<", ">"})
+	pieces := []string{"<|im_end|>", "<|/tool|>", "<s>", "</s>", "<tool_call>", "<|", "|>", "/", "s", "x", "tool_call", "im_end", "<", ">", "ab"}
+	datas := []string{"Europe/Paris", "a_b|c", "s/t", "plain", "<>", "x_y"}
+	r := rand.New(rand.NewPCG(1, 2))
+	forgeable := 0
+	for n := 0; n < 20000; n++ {
+		seen, _, hit := g.CheckMarks([]chat.Message{chat.Text(chat.RoleUser, datas[r.IntN(len(datas))])}, nil, nil)
+		require.Nil(t, hit)
+		var b strings.Builder
+		for k := r.IntN(8); k >= 0; k-- {
+			b.WriteString(pieces[r.IntN(len(pieces))])
+		}
+		out := b.String()
+		var own testSpans
+		for at := 0; at < len(out); {
+			at += r.IntN(4)
+			if r.IntN(4) == 0 && len(own) > 0 {
+				at = own[len(own)-1][1] // touching the one before
+			}
+			end := min(at+r.IntN(14), len(out))
+			if at >= end {
+				break
+			}
+			own = append(own, [2]int{at, end})
+			at = end
+		}
+		if len(own) > 1 && r.IntN(20) == 0 {
+			// not in order: never less strict than the spans say
+			own[0], own[1] = own[1], own[0]
+			if naiveForgeableOutside(g, seen, out, own) {
+				require.True(t, g.ForgeableOutside(seen, out, own.at), "%q, spans %v out of order", out, own)
+			}
+			continue
+		}
+		want := naiveForgeableOutside(g, seen, out, own)
+		if want {
+			forgeable++
+		}
+		require.Equal(t, want, g.ForgeableOutside(seen, out, own.at), "%q, spans %v", out, own)
+		require.Equal(t, naiveForgeableOutside(g, seen, out, nil), g.ForgeableOutside(seen, out, nil), "%q", out)
+	}
+	require.Greater(t, forgeable, 1000)
 }
 
 // needsNeutral and Forgeable read the smallest needs (settle); they must
