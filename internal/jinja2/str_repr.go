@@ -245,21 +245,14 @@ func appendRepr(dst []byte, v Value, seen []any) ([]byte, error) {
 	switch v.kind {
 	case KindUndefined:
 		return append(dst, "Undefined"...), nil
-	case KindNone:
-		return append(dst, "None"...), nil
-	case KindBool:
-		if v.n != 0 {
-			return append(dst, "True"...), nil
-		}
-		return append(dst, "False"...), nil
+	case KindNone, KindBool, KindFloat:
+		return appendReprItem(dst, &v, nil)
 	case KindInt:
 		if v.ref == nil {
 			return strconv.AppendInt(dst, v.n, 10), nil
 		}
 		s, err := intDigits(v)
 		return append(dst, s...), err
-	case KindFloat:
-		return appendFloatRepr(dst, v.f()), nil
 	case KindStr:
 		if v.flags&flagSafe != 0 {
 			dst = append(dst, "Markup("...)
