@@ -577,6 +577,19 @@ func (a *fastAttrRef) get(f *frame, o *Value) (Value, error) {
 	return a.of(f, *o)
 }
 
+// kept is get's answer kept in the frame's slot tmp, for a reader that
+// returns a pointer where o.name does not lie in place (not inlined: the
+// readers call it only past their in-place cases, after which get's own
+// call is the cost).
+func (a *fastAttrRef) kept(f *frame, o *Value, tmp int) (*Value, error) {
+	v, err := a.get(f, o)
+	if err != nil {
+		return nil, err
+	}
+	f.slots[tmp] = v
+	return &f.slots[tmp], nil
+}
+
 // truth is bool(o.name).
 func (a *fastAttrRef) truth(f *frame, o *Value) (bool, error) {
 	switch o.kind {

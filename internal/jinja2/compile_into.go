@@ -259,12 +259,7 @@ func (c *compiler) nativeRefL(x Expr, lenient bool) (refFn, error) {
 						return &d.vals[i], nil
 					}
 				}
-				v, err := a.get(f, o)
-				if err != nil {
-					return nil, err
-				}
-				f.slots[tmp] = v
-				return &f.slots[tmp], nil
+				return a.kept(f, o, tmp)
 			}, nil
 		}
 		tmp := c.sc.fn.newSlot()
@@ -287,12 +282,7 @@ func (c *compiler) nativeRefL(x Expr, lenient bool) (refFn, error) {
 					return nil, undef
 				}
 			}
-			v, err := a.get(f, o)
-			if err != nil {
-				return nil, err
-			}
-			f.slots[tmp] = v
-			return &f.slots[tmp], nil
+			return a.kept(f, o, tmp)
 		}, nil
 	case *ItemExpr:
 		if in := c.intOf(n.Key); in != nil {
@@ -316,12 +306,7 @@ func (c *compiler) nativeRefL(x Expr, lenient bool) (refFn, error) {
 					return &d.vals[i], nil
 				}
 			}
-			v, err := GetItem(f.c, *o, kv)
-			if err != nil {
-				return nil, place(err, name, pos)
-			}
-			f.slots[tmp] = v
-			return &f.slots[tmp], nil
+			return f.itemKept(*o, kv, tmp, name, pos)
 		}, nil
 	}
 	return nil, nil
@@ -455,13 +440,21 @@ func (c *compiler) intItemRef(n *ItemExpr, in intFn) (refFn, error) {
 			}
 			p = &o
 		}
-		v, err := GetItem(f.c, *p, k)
-		if err != nil {
-			return nil, place(err, name, pos)
-		}
-		f.slots[tmp] = v
-		return &f.slots[tmp], nil
+		return f.itemKept(*p, k, tmp, name, pos)
 	}, nil
+}
+
+// itemKept is GetItem(o, k) kept in the frame's slot tmp, for a reader
+// that returns a pointer where the item does not lie in place (called
+// only past the reader's in-place cases, where GetItem's call is the
+// cost).
+func (f *frame) itemKept(o, k Value, tmp int, name string, pos Pos) (*Value, error) {
+	v, err := GetItem(f.c, o, k)
+	if err != nil {
+		return nil, place(err, name, pos)
+	}
+	f.slots[tmp] = v
+	return &f.slots[tmp], nil
 }
 
 // bareTrimOf returns x for x|trim, the builtin filter without arguments
