@@ -1082,16 +1082,32 @@ func (c *compiler) compareCond(n *CompareExpr) (condFn, error) {
 		kv, ks, eq := k.Value, k.Value.s, op == "=="
 		if lref != nil {
 			// the left operand is compared where it lies
-			return func(f *frame) (bool, error) {
+			cmp := func(f *frame) (bool, error) {
 				v, err := lref(f)
 				if err != nil {
 					return false, err
 				}
 				if v.kind == KindStr {
-					return (v.s == ks) == eq, nil
+					return eqStr(v.s, ks) == eq, nil
 				}
 				return Equal(*v, kv) == eq, nil
-			}, nil
+			}
+			if slot, key, _, ok := c.fieldOf(n.Left); ok {
+				// message['role'] == 'user': a str item of a local
+				// dict is compared without lref's call
+				return func(f *frame) (bool, error) {
+					if o := &f.slots[slot]; o.kind == KindDict {
+						d := o.dict()
+						if i := d.findStr(key); i >= 0 {
+							if w := &d.vals[i]; w.kind == KindStr {
+								return eqStr(w.s, ks) == eq, nil
+							}
+						}
+					}
+					return cmp(f)
+				}, nil
+			}
+			return cmp, nil
 		}
 		return func(f *frame) (bool, error) {
 			v, err := left(f)

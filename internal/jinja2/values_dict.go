@@ -87,13 +87,18 @@ func hashKey(k Value) (dictKey, error) {
 	return dictKey{}, typeErr("unhashable type: '%s'", TypeName(k))
 }
 
+// eqStr is a == b; two strs that share their bytes (Intern) are found
+// equal without calling memequal, a call that makes a large function
+// save and reload its registers.
+func eqStr(a, b string) bool {
+	return len(a) == len(b) && (unsafe.StringData(a) == unsafe.StringData(b) || a == b)
+}
+
 // findStr returns the index of the str key k in d, or -1.
 func (d *Dict) findStr(k string) int {
 	if d.idx == nil {
 		for i := range d.keys {
-			if dk := &d.keys[i]; dk.kind == KindStr && len(dk.s) == len(k) && (unsafe.StringData(dk.s) == unsafe.StringData(k) || dk.s == k) {
-				// a key that shares k's bytes (Intern) is found
-				// without calling memequal
+			if dk := &d.keys[i]; dk.kind == KindStr && eqStr(dk.s, k) {
 				return i
 			}
 		}
