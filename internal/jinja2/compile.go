@@ -251,17 +251,18 @@ func (c *compiler) scopeInit(s *scope, skip map[string]bool) func(f *frame) erro
 		return nil
 	}
 	return func(f *frame) error {
-		for _, in := range inits {
+		for i := range inits {
+			in := &inits[i]
 			if in.src >= 0 {
-				f.slots[in.slot] = f.slots[in.src]
+				f.slots[in.slot].put(&f.slots[in.src])
 				continue
 			}
 			if in.src == -2 {
-				f.slots[in.slot] = in.val
+				f.slots[in.slot].put(&in.val)
 				continue
 			}
 			v, _ := in.from(f)
-			f.slots[in.slot] = v
+			f.slots[in.slot].put(&v)
 		}
 		return nil
 	}

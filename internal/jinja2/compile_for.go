@@ -201,7 +201,7 @@ func (c *compiler) compileFor(n *For) (execFn, error) {
 				_ = init(f)
 			}
 			if targetSlot >= 0 {
-				f.slots[targetSlot] = it
+				f.slots[targetSlot].put(&it)
 			} else if err := store(f, it); err != nil {
 				return err
 			}
@@ -355,10 +355,11 @@ func (c *compiler) compileFor(n *For) (execFn, error) {
 				if lo.live != nil {
 					lo.prev, lo.cur = lo.cur, it
 				}
-				f.slots[loopSlot] = ObjectV(lo)
+				lv := ObjectV(lo)
+				f.slots[loopSlot].put(&lv)
 			}
 			if targetSlot >= 0 {
-				f.slots[targetSlot] = it
+				f.slots[targetSlot].put(&it)
 			} else if err := store(f, it); err != nil {
 				return err
 			}
@@ -464,7 +465,7 @@ func (c *compiler) compileFor(n *For) (execFn, error) {
 					_ = init(f)
 				}
 				if targetSlot >= 0 {
-					f.slots[targetSlot] = it
+					f.slots[targetSlot].put(&it)
 				} else if err := store(f, it); err != nil {
 					return err
 				}

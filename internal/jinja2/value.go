@@ -317,3 +317,16 @@ func (v Value) undefErr() *Error {
 	}
 	return &Error{Kind: kind, Msg: msg}
 }
+
+// put stores *v into *dst a field at a time. A Value has five fields,
+// too many for the compiler to copy it in registers, so *dst = v is a
+// block copy, which while the collector marks goes through
+// bulkBarrierPreWrite (the type's pointer map read, the destination's
+// span found) at every store; a field at a time, the two pointer words
+// each take the write barrier's buffered fast path. For the stores a
+// loop makes at each of its steps.
+func (dst *Value) put(v *Value) {
+	dst.kind, dst.flags, dst.n = v.kind, v.flags, v.n
+	dst.s = v.s
+	dst.ref = v.ref
+}
