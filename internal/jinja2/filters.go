@@ -2021,6 +2021,17 @@ func (n *namedTuple) Attr(name string) (Value, bool) {
 			return n.items[i], true
 		}
 	}
+	switch name {
+	case "_fields":
+		// namedtuple's class attributes
+		names := make([]Value, len(n.names))
+		for i, nm := range n.names {
+			names[i] = StrV(nm)
+		}
+		return TupleV(names), true
+	case "_field_defaults":
+		return DictV(NewDict(0)), true
+	}
 	if m := tupleMethod(name); m != nil {
 		f := boundMethod(TupleV(n.items), name)
 		fn := f.ref.(*Func)

@@ -206,7 +206,7 @@ func (k *pyClass) Attr(name string) (Value, bool) {
 		}
 		return Value{}, false
 	case k.sample.kind == KindUndefined:
-		return Value{}, false
+		return undefinedClassDunder(name)
 	}
 	if (k.sample.kind == KindInt || k.sample.kind == KindBool || k.sample.kind == KindFloat) && (name == "real" || name == "imag" || (k.sample.kind != KindFloat && (name == "numerator" || name == "denominator"))) {
 		return FuncV(&Func{Name: name, Repr: "<attribute '" + name + "' of '" + owner + "' objects>", Call: func(*Ctx, []Value, []Kwarg) (Value, error) {
@@ -503,3 +503,39 @@ type sliceObj struct{ repr string }
 func (s *sliceObj) TypeName() string          { return "slice" }
 func (s *sliceObj) Attr(string) (Value, bool) { return Value{}, false }
 func (s *sliceObj) Repr() string              { return s.repr }
+
+// undefinedClassDunder is Undefined.name for the Python methods of the
+// class Undefined whose result does not depend on self: __len__, __str__
+// and __repr__, functions taking any self.
+func undefinedClassDunder(name string) (Value, bool) {
+	var r Value
+	switch name {
+	case "__len__":
+		r = IntV(0)
+	case "__str__":
+		r = StrV("")
+	case "__repr__":
+		r = StrV("Undefined")
+	default:
+		return Value{}, false
+	}
+	f := &Func{Name: "Undefined." + name}
+	f.Call = func(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
+		for _, k := range kw {
+			if k.Name != "self" {
+				return Value{}, typeErr("Undefined.%s() got an unexpected keyword argument '%s'", name, k.Name)
+			}
+		}
+		switch n := len(args) + len(kw); {
+		case len(args) > 0 && len(kw) > 0:
+			return Value{}, typeErr("Undefined.%s() got multiple values for argument 'self'", name)
+		case n == 0:
+			return Value{}, typeErr("Undefined.%s() missing 1 required positional argument: 'self'", name)
+		case n > 1:
+			return Value{}, typeErr("Undefined.%s() takes 1 positional argument but %d were given", name, n)
+		}
+		return r, nil
+	}
+	f.Repr = "<function Undefined." + name + " at " + addr(f) + ">"
+	return FuncV(f), true
+}

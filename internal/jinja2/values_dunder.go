@@ -115,7 +115,7 @@ func pyHasPrivate(v Value, name string) bool {
 // dunderTypes are the types whose dunder methods are implemented.
 func dunderType(t string) bool {
 	switch t {
-	case "str", "Markup", "list", "tuple", "dict", "range", "int", "float", "bool", "NoneType":
+	case "str", "Markup", "list", "tuple", "dict", "range", "int", "float", "bool", "NoneType", "_GroupTuple":
 		return true
 	}
 	return false

@@ -102,6 +102,14 @@ FOUND = [
     ("complex-dict-key", "{{ {((-1) ** 0.5): 1} }}|{{ {((-1) ** 0.5): 1}[(-1) ** 0.5] }}|{{ {1: 'a'}[(-1) ** 0.5 * 0 + 1] }}", {}, "a dict key, equal to an int when its imaginary part is 0"),
     ("complex-fold-cond", "{{ 'a' if (-1) ** 0.5 else 'b' }}|{{ ((-1) ** 0.5, 1) }}", {}, "folded: a complex has a safe repr"),
     ("complex-sandbox", "{{ ((-1) ** 0.5).real }}|{{ (-8) ** (1/3) }}", {}, "in the sandbox", {"sandbox": True}),
+    # groupby's _GroupTuple: tuple's slots and namedtuple's class attributes; the class Undefined's functions
+    ("grouptuple-dunders", "{{ ([[1, 2]]|groupby(0)|first).__len__() }}|{{ ([[1, 2]]|groupby(0)|first).__len__|string|truncate(40, true, '') }}|{{ ([[1, 2]]|groupby(0)|first).__contains__(1) }}|{{ ([[1, 2]]|groupby(0)|first).__str__() }}|{{ ([[1, 2]]|groupby(0)|first).__repr__() }}", {}, "tuple's method-wrappers (refused before)"),
+    ("grouptuple-fields", "{{ ([[1, 2]]|groupby(0)|first)._fields }}|{{ ([[1, 2]]|groupby(0)|first)._field_defaults }}|{{ ([[1, 2]]|groupby(0)|first)._fields|join(',') }}", {}, "('grouper', 'list') (refused before)"),
+    ("grouptuple-dunder-args", "{{ ([[1, 2]]|groupby(0)|first).__len__(1) }}", {}, "exact: expected 0 arguments, got 1"),
+    ("undefined-class-functions", "{{ nothere.__class__.__len__|string|truncate(29, true, '') }}|{{ nothere.__class__.__len__(nothere) }}|{{ nothere.__class__.__str__(1) }}|{{ nothere.__class__.__repr__(none) }}|{{ nothere.__class__.__len__(self=1) }}", {}, "functions of any self (refused before)"),
+    ("undefined-class-function-no-self", "{{ nothere.__class__.__len__() }}", {}, "exact: Undefined.__len__() missing 1 required positional argument: 'self'"),
+    ("undefined-class-function-two", "{{ nothere.__class__.__str__(1, 2) }}", {}, "exact: Undefined.__str__() takes 1 positional argument but 2 were given"),
+    ("undefined-class-function-keyword", "{{ nothere.__class__.__repr__(x=2) }}", {}, "exact: Undefined.__repr__() got an unexpected keyword argument 'x'"),
 ]
 
 
