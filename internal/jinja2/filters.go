@@ -195,7 +195,13 @@ func attrPartsErr(attr Value) ([]Value, error) {
 			}
 			continue
 		}
-		parts = append(parts, StrV(p))
+		part := StrV(p)
+		if attr.IsSafe() {
+			// Markup.split gives Markup parts, which an Undefined names
+			// with their repr
+			part = SafeV(p)
+		}
+		parts = append(parts, part)
 	}
 	return parts, nil
 }
@@ -240,7 +246,11 @@ func multiAttrGetter(c *Ctx, attr Value, lower bool) func(Value) (Value, error) 
 	}
 	var gs []func(Value) (Value, error)
 	for _, a := range strings.Split(attr.s, ",") {
-		gs = append(gs, attrGetter(c, StrV(a), lower, nil))
+		part := StrV(a)
+		if attr.IsSafe() {
+			part = SafeV(a)
+		}
+		gs = append(gs, attrGetter(c, part, lower, nil))
 	}
 	return func(item Value) (Value, error) {
 		out := make([]Value, len(gs))

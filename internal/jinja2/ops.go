@@ -685,6 +685,11 @@ func GetItem(c *Ctx, v Value, key Value) (Value, error) {
 		if r, ok := attribute(c, v, key.s); ok {
 			return r, nil
 		}
+		if key.IsSafe() {
+			// Undefined names a Markup with its repr (an attribute
+			// path of Markup parts)
+			return Undef(reprStr(objectTypeRepr(v)) + " has no attribute " + Repr(key)), nil
+		}
 		return undefAttr(v, key.s), nil
 	}
 	return undefItem(v, key), nil

@@ -110,6 +110,13 @@ FOUND = [
     ("undefined-class-function-no-self", "{{ nothere.__class__.__len__() }}", {}, "exact: Undefined.__len__() missing 1 required positional argument: 'self'"),
     ("undefined-class-function-two", "{{ nothere.__class__.__str__(1, 2) }}", {}, "exact: Undefined.__str__() takes 1 positional argument but 2 were given"),
     ("undefined-class-function-keyword", "{{ nothere.__class__.__repr__(x=2) }}", {}, "exact: Undefined.__repr__() got an unexpected keyword argument 'x'"),
+    # an attribute path of Markup: Markup.split gives Markup parts, which an Undefined names with their repr
+    ("markup-path-undefined", "{{ [{'a': 1}]|map(attribute='<'|safe)|first + 1 }}", {}, "exact: 'dict object' has no attribute Markup('<') (the package said '<')"),
+    ("markup-path-undefined-sum", "{{ [{'a': 1}]|sum(attribute='<'|safe) }}", {}, "exact: through sum"),
+    ("markup-path-undefined-nested", "{{ [{'a': {}}]|map(attribute=('a.<'|safe))|first + 1 }}", {}, "exact: a later part"),
+    ("markup-path-undefined-int", "{{ [[1]]|map(attribute=('0.b'|safe))|first + 1 }}", {}, "exact: after an index"),
+    ("markup-item-undefined", "{% set x = {} %}{{ x[('a'|safe)] + 1 }}", {}, "exact: a Markup subscript"),
+    ("markup-path-found", "{{ [{'<': 1}]|map(attribute='<'|safe)|list }}|{{ [{'a': {'b': 2}}]|map(attribute=('a.b'|safe))|list }}|{{ [[1, 2]]|map(attribute=('1'|safe))|list }}|{{ [{'a': 1}]|sort(attribute=('b,a'|safe)) }}", {}, "found as a str is"),
 ]
 
 
