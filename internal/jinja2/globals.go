@@ -111,44 +111,21 @@ type rangeObj struct {
 
 func (r *rangeObj) TypeName() string { return "range" }
 func (r *rangeObj) Attr(name string) (Value, bool) {
-	switch name {
-	case "start":
-		return IntV(r.start), true
-	case "stop":
-		return IntV(r.stop), true
-	case "step":
-		return IntV(r.step), true
-	case "index", "count":
-		f := &Func{Name: name, Call: func(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
-			if err := nargs("range."+name, args, kw, 1, 1); err != nil {
-				return Value{}, err
-			}
-			n := 0
-			at := -1
-			for i, it := range r.items {
-				if Equal(it, args[0]) {
-					n++
-					if at < 0 {
-						at = i
-					}
-				}
-			}
-			if name == "count" {
-				return IntV(int64(n)), nil
-			}
+	return rangeAttr(name, IntV(r.start), IntV(r.stop), IntV(r.step), r.search)
+}
+
+// search is rangeAttr's search: the built items, compared one by one.
+func (r *rangeObj) search(_ string, x Value) (Value, int64, error) {
+	n, at := int64(0), -1
+	for i, it := range r.items {
+		if Equal(it, x) {
+			n++
 			if at < 0 {
-				if !isIntLike(args[0]) {
-					// range_index searches item by item for what is not an int
-					return Value{}, valueErr("sequence.index(x): x not in sequence")
-				}
-				return Value{}, valueErr("%s is not in range", Repr(args[0]))
+				at = i
 			}
-			return IntV(int64(at)), nil
-		}}
-		f.Repr = "<built-in method " + name + " of range object at " + addr(f) + ">"
-		return FuncV(f), true
+		}
 	}
-	return Value{}, false
+	return IntV(int64(at)), n, nil
 }
 func (r *rangeObj) Iter(c *Ctx) ([]Value, error) { return r.items, nil }
 func (r *rangeObj) Len() int                     { return len(r.items) }

@@ -93,34 +93,57 @@ func (r *lazyRange) TypeName() string { return "range" }
 
 // Attr is start, stop, step, index and count.
 func (r *lazyRange) Attr(name string) (Value, bool) {
+	return rangeAttr(name, BigIntV(r.start), BigIntV(r.stop), BigIntV(r.step), r.search)
+}
+
+// search is rangeAttr's search by arithmetic: an int is in the range at
+// most once.
+func (r *lazyRange) search(name string, x Value) (Value, int64, error) {
+	v, ok := rangeIntOf(x)
+	if !ok {
+		// Python searches item by item (_PySequence_IterSearch)
+		_, err := notModelled("range." + name + "() of a value that is not an int, over a range the package does not build")
+		return Value{}, 0, err
+	}
+	i, in := r.indexOf(v)
+	if !in {
+		return Value{}, 0, nil
+	}
+	return BigIntV(i), 1, nil
+}
+
+// rangeAttr is the attribute name of a range (built, rangeObj, or not,
+// lazyRange): start, stop, step, and the methods index and count, which
+// take search's answer for their argument x: the index of x's first
+// equal item, and how many items equal it.
+func rangeAttr(name string, start, stop, step Value, search func(name string, x Value) (Value, int64, error)) (Value, bool) {
 	switch name {
 	case "start":
-		return BigIntV(r.start), true
+		return start, true
 	case "stop":
-		return BigIntV(r.stop), true
+		return stop, true
 	case "step":
-		return BigIntV(r.step), true
+		return step, true
 	case "index", "count":
 		f := &Func{Name: name, Call: func(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
 			if err := nargs("range."+name, args, kw, 1, 1); err != nil {
 				return Value{}, err
 			}
-			x, ok := rangeIntOf(args[0])
-			if !ok {
-				// Python searches item by item (_PySequence_IterSearch)
-				return notModelled("range." + name + "() of a value that is not an int, over a range the package does not build")
+			at, n, err := search(name, args[0])
+			if err != nil {
+				return Value{}, err
 			}
-			i, in := r.indexOf(x)
 			if name == "count" {
-				if in {
-					return IntV(1), nil
-				}
-				return IntV(0), nil
+				return IntV(n), nil
 			}
-			if !in {
+			if n == 0 {
+				if !isIntLike(args[0]) {
+					// range_index searches item by item for what is not an int
+					return Value{}, valueErr("sequence.index(x): x not in sequence")
+				}
 				return Value{}, valueErr("%s is not in range", Repr(args[0]))
 			}
-			return BigIntV(i), nil
+			return at, nil
 		}}
 		f.Repr = "<built-in method " + name + " of range object at " + addr(f) + ">"
 		return FuncV(f), true
