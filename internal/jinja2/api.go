@@ -388,15 +388,19 @@ type Ctx struct {
 	rootInh   inheritance
 	rootFrame frame
 	rootUsed  bool
-	loops     []loopObj
-	nloops    int
-	includes  []includeRun
-	nincludes int
-	spaces    []namespace
-	nspaces   int
-	stack     []stackFrame
-	stackTop  int
-	stackHigh int // the frames of stack a render used, for putCtx
+	// keepsBound: rootTC keeps its layout, values, binding and
+	// inheritance between renders (a Renderer's context: what they
+	// point to is the Renderer's owner's or the template's).
+	keepsBound bool
+	loops      []loopObj
+	nloops     int
+	includes   []includeRun
+	nincludes  int
+	spaces     []namespace
+	nspaces    int
+	stack      []stackFrame
+	stackTop   int
+	stackHigh  int // the frames of stack a render used, for putCtx
 }
 
 // Env returns the environment of the render.

@@ -75,12 +75,15 @@ func (t *Template) bindingFor(l *Layout) *binding {
 // from the values of b's Layout: what initFree finds in the render's
 // context when nothing else in it is set.
 func (f *frame) initBound(fn *fnScope, b *binding, vals []Value) {
+	// each value copied once, from where it lies into its slot, not
+	// through a local
+	slots, free := f.slots, fn.freeSlots[:len(b.idx)]
 	for i, j := range b.idx {
-		v := fn.freeElse[i]
-		if j >= 0 {
-			v = vals[j]
+		if dst := &slots[free[i]]; j >= 0 {
+			*dst = vals[j]
+		} else {
+			*dst = fn.freeElse[i]
 		}
-		f.slots[fn.freeSlots[i]] = v
 	}
 }
 
@@ -119,6 +122,25 @@ func (t *Template) runBound(c *Ctx, l *Layout, vals []Value) error {
 	// the root context is zero between renders (resetCtx): its fields
 	// are set one by one, rather than a whole tctx copied over it
 	tc := &c.rootTC
-	tc.lay, tc.vals, tc.bind, tc.inh = l, vals, t.bindingFor(l), &c.rootInh
+	b := t.bindingFor(l)
+	if !c.keepsBound {
+		tc.lay, tc.vals, tc.bind, tc.inh = l, vals, b, &c.rootInh
+		return t.runRoot(c)
+	}
+	// a Renderer's context keeps these four from render to render
+	// (resetRootTC): each is written only when it changes, sparing the
+	// write barrier its stores take while the collector marks
+	if tc.lay != l {
+		tc.lay = l
+	}
+	if len(tc.vals) != len(vals) || len(vals) > 0 && &tc.vals[0] != &vals[0] {
+		tc.vals = vals
+	}
+	if tc.bind != b {
+		tc.bind = b
+	}
+	if tc.inh != &c.rootInh {
+		tc.inh = &c.rootInh
+	}
 	return t.runRoot(c)
 }

@@ -98,6 +98,19 @@ func TestRenderVarsWith(t *testing.T) {
 		out, err = plain.RenderVarsWith(ctx, r, NewLayout("s"), []Value{StrV("x")})
 		require.NoError(t, err)
 		assert.Equal(t, "x|False", out)
+		// the Renderer keeps the layout and the values' slice between
+		// renders: a value changed in place, then another slice
+		out, err = plain.RenderVarsWith(ctx, r, l, vals)
+		require.NoError(t, err)
+		assert.Equal(t, "!|True", out)
+		vals[1] = StrV("?")
+		out, err = plain.RenderVarsWith(ctx, r, l, vals)
+		require.NoError(t, err)
+		assert.Equal(t, "?|True", out)
+		out, err = plain.RenderVarsWith(ctx, r, l, []Value{NoneV(), StrV("¿")})
+		require.NoError(t, err)
+		assert.Equal(t, "¿|True", out)
+		vals[1] = StrV("!")
 	}
 	other, err := New().Parse("other", `{{ s }}`)
 	require.NoError(t, err)

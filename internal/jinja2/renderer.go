@@ -22,7 +22,7 @@ func (e *Env) NewRenderer() *Renderer { return &Renderer{c: idleCtx(e)} }
 
 // idleCtx is a render state of e between renders (no context.Context).
 func idleCtx(e *Env) *Ctx {
-	c := &Ctx{env: e, autoescape: e.autoescape, evalAuto: e.autoescape}
+	c := &Ctx{env: e, autoescape: e.autoescape, evalAuto: e.autoescape, keepsBound: true}
 	c.inh = &c.rootInh
 	return c
 }
@@ -31,7 +31,8 @@ func idleCtx(e *Env) *Ctx {
 var errRendererEnv = errors.New("jinja2: the Renderer is of another Env")
 
 // RenderVarsWith is RenderVars in r's memory; r must be of t's Env and
-// not in use by another render.
+// not in use by another render. r keeps l and vals (the slice, which the
+// caller keeps as well) until its next render.
 func (t *Template) RenderVarsWith(ctx context.Context, r *Renderer, l *Layout, vals []Value) (string, error) {
 	c := r.c
 	if c.env != t.env {

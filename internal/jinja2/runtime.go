@@ -351,7 +351,10 @@ func (e *Env) resetCtx(c *Ctx) bool {
 // bulk write barrier while the collector runs.
 func (c *Ctx) resetRootTC() {
 	tc := &c.rootTC
-	tc.lay, tc.vals, tc.bind, tc.inh, tc.top, tc.spare = nil, nil, nil, nil, nil, nil
+	if !c.keepsBound {
+		tc.lay, tc.vals, tc.bind, tc.inh = nil, nil, nil, nil
+	}
+	tc.top, tc.spare = nil, nil
 	if tc.vars != nil || tc.locals != nil || tc.base != nil || tc.next != nil {
 		tc.vars, tc.locals, tc.base, tc.next = nil, nil, nil, nil
 	}
