@@ -134,6 +134,16 @@ func methodsNamed(name string) *methodSet {
 	return &ms
 }
 
+// none reports whether no kind has a method of the name.
+func (ms *methodSet) none() bool {
+	for _, m := range ms {
+		if m != nil {
+			return false
+		}
+	}
+	return true
+}
+
 // of is methodOf(v, name).
 func (ms *methodSet) of(v Value, name string) methodFn {
 	k := methodKind(v, name)
