@@ -369,6 +369,29 @@ func (c *compiler) segment(ops []segOp) execFn {
 		// back before anything else reads or writes it): an append to
 		// c.out loads and stores the slice through c at every step.
 		out := c.out
+		if plain && limit <= 0 && c.own == nil {
+			// the usual render (no output limit, no own text tracked):
+			// the loop below without its tests of either at each step
+			for i := range ops {
+				op := &ops[i]
+				out = append(out, op.text...)
+				if op.name {
+					if p := &f.slots[op.slot]; p.kind == KindStr {
+						out = append(out, p.s...)
+						continue
+					}
+				} else if op.miss == nil {
+					continue
+				}
+				c.out = out
+				if err := op.print(f, tmpl); err != nil {
+					return err
+				}
+				out = c.out
+			}
+			c.out = out
+			return nil
+		}
 		for i := range ops {
 			op := &ops[i]
 			if len(op.text) > 0 {
