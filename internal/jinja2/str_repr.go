@@ -277,7 +277,10 @@ func appendRepr(dst []byte, v Value, seen []any) ([]byte, error) {
 			if i > 0 {
 				dst = append(dst, ", "...)
 			}
-			if dst, err = appendReprItem(dst, &l.Items[i], seen); err != nil {
+			// a str item here, without appendReprItem's call
+			if it := &l.Items[i]; it.kind == KindStr && it.flags&flagSafe == 0 {
+				dst = appendReprStr(dst, it.s)
+			} else if dst, err = appendReprItem(dst, it, seen); err != nil {
 				return dst, err
 			}
 		}
@@ -299,11 +302,16 @@ func appendRepr(dst []byte, v Value, seen []any) ([]byte, error) {
 			if i > 0 {
 				dst = append(dst, ", "...)
 			}
-			if dst, err = appendReprItem(dst, &d.keys[i], seen); err != nil {
+			// a str key or value here, without appendReprItem's call
+			if k := &d.keys[i]; k.kind == KindStr && k.flags&flagSafe == 0 {
+				dst = appendReprStr(dst, k.s)
+			} else if dst, err = appendReprItem(dst, k, seen); err != nil {
 				return dst, err
 			}
 			dst = append(dst, ": "...)
-			if dst, err = appendReprItem(dst, &d.vals[i], seen); err != nil {
+			if it := &d.vals[i]; it.kind == KindStr && it.flags&flagSafe == 0 {
+				dst = appendReprStr(dst, it.s)
+			} else if dst, err = appendReprItem(dst, it, seen); err != nil {
 				return dst, err
 			}
 		}
