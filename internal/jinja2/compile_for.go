@@ -70,6 +70,32 @@ func (c *compiler) compileFor(n *For) (execFn, error) {
 			}
 		}
 	}
+	// … and where the arguments after the test's name are not constants
+	// (x|reject('in', names)): they are evaluated once, after x, where
+	// the filter's call evaluates them, and each item is tested with them
+	var selArgs *compiledArgs
+	selRest, selAt := 0, At{}
+	if fe, ok := n.Iter.(*FilterExpr); ok && sel == nil && obj == nil && fe.X != nil && !n.Recursive && n.Filter == nil && c.constMode == 0 &&
+		fe.Args.DynArgs == nil && fe.Args.DynKwargs == nil && !readsName(n.Body, "loop") {
+		off := 0 // the test's name: after the attribute's of selectattr
+		if fe.Name == "selectattr" || fe.Name == "rejectattr" {
+			off = 1
+		}
+		if len(fe.Args.Args) > off {
+			if pre, _, ok := constCallArgs(CallArgs{Args: fe.Args.Args[:off+1]}); ok {
+				if spec := c.newSelectSpec(fe.Name, pre, nil); spec != nil && spec.hasTest {
+					var err error
+					if selArgs, err = c.compileArgs(fe.Args); err != nil {
+						return nil, err
+					}
+					if selX, err = c.expr(fe.X, false); err != nil {
+						return nil, err
+					}
+					sel, selRest, selAt = spec, off+1, fe.At
+				}
+			}
+		}
+	}
 	names := targetNames(n.Target)
 	if at := storesLoop(n); at != nil {
 		return nil, c.errAt(at, "TemplateAssertionError", "Can't assign to special loop variable in for-loop target")
@@ -421,7 +447,22 @@ func (c *compiler) compileFor(n *For) (execFn, error) {
 			if err != nil {
 				return err
 			}
+			sp := sel
+			var withArgs selectSpec
+			if selArgs != nil {
+				as, kw, err := selArgs.eval(f, nil)
+				if err != nil {
+					return place(err, name, selAt.P)
+				}
+				withArgs = *sel
+				withArgs.rest, withArgs.kw = as[selRest:], kw
+				sp = &withArgs
+			}
 			if _, stepped := stepper(v); stepped {
+				if selArgs != nil {
+					kept := withArgs // the generator keeps it
+					return lc.run(f, kept.filter(f.c, v), 0)
+				}
 				return lc.run(f, sel.filter(f.c, v), 0)
 			}
 			completed := false
@@ -451,7 +492,7 @@ func (c *compiler) compileFor(n *For) (execFn, error) {
 					}
 					it = items[i]
 				}
-				keep, err := sel.keep(f.c, it)
+				keep, err := sp.keep(f.c, it)
 				if err != nil {
 					return place(err, name, pos)
 				}

@@ -419,6 +419,31 @@ CASES = [
     ('select-loop-str-non-ascii',
      "{% for c in s|reject('eq', 'b') %}[{{ c }}]{% endfor %}{% for c in s|selectattr('x') %}{{ c }}{% endfor %}",
      {'s': 'éb😀\xa0a'}, {}),
+    # a for loop over select_or_reject whose arguments after the test's
+    # name are not constants (x|reject('in', names)): they are evaluated
+    # once, after x, as the filter's call evaluates them
+    ("select-loop-args",
+     "{% set ks = ['type', 'enum'] %}{% for k in d.keys()|reject('in', ks) %}{{ k }},{% endfor %}"
+     "|{% for x in xs|select('gt', n) %}{{ x }}{% else %}E{% endfor %}|{% for x in xs|select('gt', n * 10) %}{{ x }}{% else %}E{% endfor %}"
+     "|{% for x in ys|selectattr('a', 'in', ks) %}{{ x.b }}{% endfor %}|{% for x in ys|rejectattr('a', 'equalto', ks[0]) %}{{ x.b }}{% endfor %}"
+     "|{% for c in s|select('in', 'xyz' ~ n) %}{{ c }}{% endfor %}|{% for x in xs|select('divisibleby', num=n) %}{{ x }}{% endfor %}",
+     {"d": {"type": 1, "x": 2, "enum": 3, "y-z": 4}, "xs": [1, 5, 3, 9], "n": 3,
+      "ys": [{"a": "type", "b": 1}, {"a": "q", "b": 2}], "s": "axbyc3"}, {}),
+    ("select-loop-args-mutated",
+     "{% set ks = ['a'] %}{% for x in xs|reject('in', ks) %}{{ x }}{% set _ = ks.append('c') %}{% set ks = ['b'] %}{% endfor %}{{ ks }}",
+     {"xs": ["a", "b", "c", "d"]}, {}),
+    ("select-loop-args-error", "{% for x in xs|select('gt', 1 // 0) %}{{ x }}{% endfor %}", {"xs": [1]}, {}),
+    ("select-loop-args-error-empty", "{% for x in xs|select('gt', 1 // 0) %}{{ x }}{% else %}E{% endfor %}", {"xs": []}, {}),
+    ("select-loop-args-source-error", "{% for x in (1 // 0)|select('gt', nothere.x) %}{{ x }}{% endfor %}", {}, {}),
+    ("select-loop-args-unknown-test", "{% for x in xs|select('nothere', n) %}{{ x }}{% endfor %}", {"xs": [1], "n": 1}, {}),
+    ("select-loop-args-unknown-test-empty", "{% for x in xs|select('nothere', n) %}{{ x }}{% else %}E{% endfor %}", {"xs": [], "n": 1}, {}),
+    ("select-loop-args-undefined", "{% for x in xs|reject('in', nothere) %}{{ x }}{% endfor %}", {"xs": [1]}, {}),
+    ("select-loop-args-undefined-hf", "{% for x in xs|reject('in', nothere) %}{{ x }}{% endfor %}", {"xs": [1]}, {"profile": "hf"}),
+    ("select-loop-args-undefined-hf-empty", "{% for x in xs|reject('in', nothere) %}{{ x }}{% else %}E{% endfor %}", {"xs": []}, {"profile": "hf"}),
+    ("select-loop-args-generator",
+     "{% for x in xs|select('odd')|reject('in', ks) %}{{ x }}{% endfor %}|{% for x in range(6)|reject('in', ks) %}{{ x }}{% endfor %}",
+     {"xs": [1, 2, 3, 5, 7], "ks": [3, 7]}, {}),
+    ("select-loop-args-bad-test-name", "{% for x in xs|select(t, 1) %}{{ x }}{% endfor %}", {"xs": [1, 2], "t": "gt"}, {}),
     # a generation block of a render that records no spans writes its body
     # in place (compile_stmt.go): its scope, nesting, macros and set blocks
     ("generation-in-place",
