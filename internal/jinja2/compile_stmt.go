@@ -459,8 +459,17 @@ func (c *compiler) compileIf(n *If) (execFn, error) {
 	defer func() { c.soft-- }()
 	tests := make([]condFn, len(n.Tests))
 	bodies := make([]execFn, len(n.Tests))
+	var sw *fieldSwitch
+	more := len(n.Tests) >= 2 && c.constMode == 0
 	for i := range n.Tests {
 		var err error
+		if more {
+			// (each test compiled where the chain's own is, after the
+			// bodies before it)
+			if sw, more, err = c.switchTest(sw, n.Tests[i]); err != nil {
+				return nil, err
+			}
+		}
 		if tests[i], err = c.compileCond(n.Tests[i]); err != nil {
 			return nil, err
 		}
@@ -491,6 +500,54 @@ func (c *compiler) compileIf(n *If) (execFn, error) {
 			return nil
 		}, nil
 	}
+	chain := func(f *frame, from int) error {
+		for i := from; i < len(tests); i++ {
+			ok, err := tests[i](f)
+			if err != nil {
+				return err
+			}
+			if ok {
+				return bodies[i](f)
+			}
+		}
+		if els != nil {
+			return els(f)
+		}
+		return nil
+	}
+	if sw != nil && len(sw.consts) >= 2 {
+		// {% if m['role'] == 'system' %}…{% elif m['role'] == 'user' %}:
+		// the field is read once and compared with each constant
+		// (reading a dict's item again changes nothing in between)
+		return func(f *frame) error {
+			if o := &f.slots[sw.slot]; o.kind == KindDict {
+				d := o.dict()
+				if i := d.findStr(sw.key); i >= 0 {
+					if w := &d.vals[i]; w.kind == KindStr {
+						for j := range sw.consts {
+							if !eqStr(w.s, sw.consts[j]) {
+								continue
+							}
+							if r := sw.rest[j]; r != nil {
+								ok, err := r(f)
+								if err != nil {
+									return err
+								}
+								if !ok {
+									// the tests after it from the
+									// start: r may have changed the dict
+									return chain(f, j+1)
+								}
+							}
+							return bodies[j](f)
+						}
+						return chain(f, len(sw.consts))
+					}
+				}
+			}
+			return chain(f, 0)
+		}, nil
+	}
 	return func(f *frame) error {
 		for i, t := range tests {
 			ok, err := t(f)
@@ -506,6 +563,50 @@ func (c *compiler) compileIf(n *If) (execFn, error) {
 		}
 		return nil
 	}, nil
+}
+
+// fieldSwitch is the leading tests of an if/elif chain (two or more)
+// that compare one field of a local with str constants: x.name == 'a',
+// or x['name'] == 'a' and y, the same field in each.
+type fieldSwitch struct {
+	slot   int
+	key    string
+	consts []string
+	rest   []condFn // the condition after "and", or nil
+}
+
+// switchTest adds the test t to sw, the switch the tests before it
+// began, and says whether the next test may add to it too.
+func (c *compiler) switchTest(sw *fieldSwitch, t Expr) (*fieldSwitch, bool, error) {
+	var rest Expr
+	if b, ok := t.(*BinExpr); ok && b.Op == "and" {
+		t, rest = b.Left, b.Right
+	}
+	cmp, ok := t.(*CompareExpr)
+	if !ok || len(cmp.Ops) != 1 || cmp.Ops[0] != "==" {
+		return sw, false, nil
+	}
+	k, ok := cmp.Rights[0].(*Const)
+	if !ok || k.Value.kind != KindStr {
+		return sw, false, nil
+	}
+	slot, key, _, ok := c.fieldOf(cmp.Left)
+	if !ok || sw != nil && (slot != sw.slot || key != sw.key) {
+		return sw, false, nil
+	}
+	var r condFn
+	if rest != nil {
+		var err error
+		if r, err = c.compileCond(rest); err != nil {
+			return nil, false, err
+		}
+	}
+	if sw == nil {
+		sw = &fieldSwitch{slot: slot, key: key}
+	}
+	sw.consts = append(sw.consts, k.Value.s)
+	sw.rest = append(sw.rest, r)
+	return sw, true, nil
 }
 
 // compileAssign compiles the store of a value into a target (a name, a
