@@ -107,7 +107,7 @@ func (c *compiler) nativeInto(x Expr) intoFn {
 			if o.kind == KindDict {
 				d := o.dict()
 				if i := d.findStr(kv.s); i >= 0 {
-					*dst = d.vals[i]
+					dst.put(&d.vals[i])
 					return nil
 				}
 			}
@@ -149,7 +149,7 @@ func (a *fastAttrRef) into(f *frame, o, dst *Value) error {
 		if a.fromDict {
 			d := o.dict()
 			if i := d.findStr(a.name); i >= 0 {
-				*dst = d.vals[i]
+				dst.put(&d.vals[i])
 				return nil
 			}
 		}

@@ -3,6 +3,7 @@ package jinja2
 import (
 	"math"
 	"math/big"
+	"unsafe"
 )
 
 // Kind is a Value's Python type.
@@ -325,8 +326,19 @@ func (v Value) undefErr() *Error {
 // span found) at every store; a field at a time, the two pointer words
 // each take the write barrier's buffered fast path. For the stores a
 // loop makes at each of its steps.
+//
+// A pointer word that already holds what it would be given is not
+// written: a loop stores the same loop object, and names started from
+// the outer scope the same values, at every step, and a dict item has
+// no str, so most of these stores take no write barrier at all.
 func (dst *Value) put(v *Value) {
 	dst.kind, dst.flags, dst.n = v.kind, v.flags, v.n
-	dst.s = v.s
-	dst.ref = v.ref
+	if len(dst.s) != len(v.s) || unsafe.StringData(dst.s) != unsafe.StringData(v.s) {
+		dst.s = v.s
+	}
+	// the interface's two words compared as they are (== on an any
+	// would compare the values, and panic on an uncomparable one)
+	if a, b := (*[2]unsafe.Pointer)(unsafe.Pointer(&dst.ref)), (*[2]unsafe.Pointer)(unsafe.Pointer(&v.ref)); a[0] != b[0] || a[1] != b[1] {
+		dst.ref = v.ref
+	}
 }
