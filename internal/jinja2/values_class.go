@@ -508,15 +508,8 @@ func (s *sliceObj) Repr() string              { return s.repr }
 // class Undefined whose result does not depend on self: __len__, __str__
 // and __repr__, functions taking any self.
 func undefinedClassDunder(name string) (Value, bool) {
-	var r Value
-	switch name {
-	case "__len__":
-		r = IntV(0)
-	case "__str__":
-		r = StrV("")
-	case "__repr__":
-		r = StrV("Undefined")
-	default:
+	r, ok := undefinedDunderResult(name)
+	if !ok {
 		return Value{}, false
 	}
 	f := &Func{Name: "Undefined." + name}

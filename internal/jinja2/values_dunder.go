@@ -244,18 +244,26 @@ func callDunder(c *Ctx, t, name string, recv Value, args []Value, kw []Kwarg) (V
 	return StrV(Repr(recv)), nil
 }
 
+// undefinedDunderResult is what Undefined's Python method name returns,
+// whatever self is: __len__ 0, __str__ the empty str and __repr__
+// 'Undefined'; not ok for any other name.
+func undefinedDunderResult(name string) (Value, bool) {
+	switch name {
+	case "__len__":
+		return IntV(0), true
+	case "__str__":
+		return StrV(""), true
+	case "__repr__":
+		return StrV("Undefined"), true
+	}
+	return Value{}, false
+}
+
 // undefinedDunder is an Undefined's method name among __len__, __str__
 // and __repr__, bound: Undefined's Python methods.
 func undefinedDunder(name string) (Value, bool) {
-	var r Value
-	switch name {
-	case "__len__":
-		r = IntV(0)
-	case "__str__":
-		r = StrV("")
-	case "__repr__":
-		r = StrV("Undefined")
-	default:
+	r, ok := undefinedDunderResult(name)
+	if !ok {
 		return Value{}, false
 	}
 	return FuncV(&Func{Name: "Undefined." + name, bound: reprText("Undefined"), Call: func(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
