@@ -253,11 +253,7 @@ func (m *macroCode) attr(name string) (Value, bool) {
 		}
 		return StrV(m.name), true
 	case "arguments":
-		args := make([]Value, len(m.params))
-		for i, p := range m.params {
-			args[i] = StrV(p)
-		}
-		return TupleV(args), true
+		return strTuple(m.params), true
 	case "catch_kwargs":
 		return BoolV(m.kwargsSlot >= 0), true
 	case "catch_varargs":

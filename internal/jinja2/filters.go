@@ -2034,11 +2034,7 @@ func (n *namedTuple) Attr(name string) (Value, bool) {
 	switch name {
 	case "_fields":
 		// namedtuple's class attributes
-		names := make([]Value, len(n.names))
-		for i, nm := range n.names {
-			names[i] = StrV(nm)
-		}
-		return TupleV(names), true
+		return strTuple(n.names), true
 	case "_field_defaults":
 		return DictV(NewDict(0)), true
 	}

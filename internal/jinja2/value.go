@@ -202,6 +202,16 @@ func ListV(items []Value) Value { return Value{kind: KindList, ref: &List{Items:
 // TupleV is a tuple holding items (not copied).
 func TupleV(items []Value) Value { return Value{kind: KindTuple, ref: &List{Items: items}} }
 
+// strTuple is a tuple of the strs ss (a macro's arguments, a namedtuple's
+// _fields).
+func strTuple(ss []string) Value {
+	items := make([]Value, len(ss))
+	for i, s := range ss {
+		items[i] = StrV(s)
+	}
+	return TupleV(items)
+}
+
 // DictV is a dict.
 func DictV(d *Dict) Value { return Value{kind: KindDict, ref: d} }
 
