@@ -1158,12 +1158,13 @@ func (c *compiler) compileStreamed(n *Print) (execFn, error) {
 }
 
 // fieldRun is a run of a printed chain's constants, then a field of a
-// local (x.name, x['name']) or a local.
+// local (x.name, x['name']) or a local, or the builtin |trim of one.
 type fieldRun struct {
 	lit   string // the constants' text before the field
 	slot  int
 	key   string
 	local bool // the slot's own value, not its key
+	trim  bool // written as |trim gives it
 }
 
 // fieldRunsOf returns the chain ps as runs of constants each followed by
@@ -1183,6 +1184,11 @@ func fieldRunsOf(ps []chainPart) ([]fieldRun, string, bool) {
 			lit = ""
 		case p.local:
 			runs = append(runs, fieldRun{lit: lit, slot: p.slot, local: true})
+			lit = ""
+		case p.trimOK:
+			r := p.trimRun
+			r.lit = lit
+			runs = append(runs, r)
 			lit = ""
 		default:
 			return nil, "", false
@@ -1219,6 +1225,10 @@ func (s *streamedPrint) streamRuns(f *frame) error {
 		if w.kind != KindStr || !s.concat && w.flags&flagSafe != 0 {
 			goto slow
 		}
+		if r.trim {
+			out = append(out, pyStripSpace(w.s)...)
+			continue
+		}
 		out = append(out, w.s...)
 	}
 	out = append(out, s.tail...)
@@ -1242,10 +1252,14 @@ type chainPart struct {
 	local bool   // a name read from slot with no check (slotOf's)
 	ref   refFn  // an operand nativeRef reads in place
 	trim  refFn  // for x|trim (the builtin, no arguments): x read in place
-	num   intFn  // an int intOf reads (for ~)
-	slot  int
-	key   string
-	miss  func(f *frame, o *Value) (Value, error)
+	// for x|trim of an x that is a field of a local or a local: as
+	// field, slot, key and local are for the operand itself
+	trimRun fieldRun
+	trimOK  bool
+	num     intFn // an int intOf reads (for ~)
+	slot    int
+	key     string
+	miss    func(f *frame, o *Value) (Value, error)
 }
 
 // chainParts compiles the operands of a printed chain.
@@ -1269,6 +1283,11 @@ func (c *compiler) chainParts(xs []Expr) ([]chainPart, error) {
 		} else if x := c.bareTrimOf(xs[i]); x != nil {
 			if out[i].trim, err = c.nativeRef(x); err != nil {
 				return nil, err
+			}
+			if slot, key, _, ok := c.fieldOf(x); ok {
+				out[i].trimRun, out[i].trimOK = fieldRun{slot: slot, key: key, trim: true}, true
+			} else if slot, ok := c.slotOf(x); ok {
+				out[i].trimRun, out[i].trimOK = fieldRun{slot: slot, local: true, trim: true}, true
 			}
 		} else if out[i].ref, err = c.nativeRef(xs[i]); err != nil {
 			return nil, err

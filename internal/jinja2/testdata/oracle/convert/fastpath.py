@@ -151,6 +151,10 @@ CASES = [
      {"ms": [{"role": "a", "content": "b"}, {"role": "c"}]}, {}),
     ("print-chain-runs-unset-local", "{% for m in ms %}{% if m.x %}{% set c = m.x %}{% endif %}{{ '<' ~ c ~ '>' }}{{ c + '.' }}{% endfor %}",
      {"ms": [{"x": "a"}, {}]}, {}),
+    ("print-chain-runs-trim",
+     "{% for m in ms %}{% set c = m.content %}{{ '<' ~ m.content|trim ~ '|' ~ c|trim ~ '>' }}{% if m.content is string %}{{ '[' + m['content']|trim + '|' + c|trim + ']' }}{% endif %}{% endfor %}",
+     {"ms": [{"content": "  a \n"}, {"content": {"__markup__": " <b> "}}, {"content": 3}, {}, {"content": "\u00a0x\u2003\u3000"}, {"content": " \t\x1c\x85y\u200b "}]}, {}),
+    ("print-chain-runs-trim-error", "{% for m in ms %}{{ '<' + m.content|trim + '>' }}{% endfor %}", {"ms": [{"content": " a "}, {"content": None}]}, {}),
     ("print-chain-runs-not-dict", "{% for m in ms %}{{ '<' + m.role + '>' }}{% endfor %}", {"ms": [{"role": "a"}, "s"]}, {}),
     # an if/elif chain on one field (fieldSwitch): the field read once
     ("if-field-switch",
