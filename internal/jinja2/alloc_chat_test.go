@@ -192,3 +192,29 @@ func TestSelectLoopWithArgumentsAllocatesOnce(t *testing.T) {
 	assert.Equal(t, "x|5", string(buf))
 	assert.Equal(t, 2.0, renderAllocs(t, func() { buf, _ = tpl.AppendRender(ctx, buf[:0], vars) }))
 }
+
+// A dict's items as tuples (110's tool.items() with a loop filter and
+// loop.last, |items, dictsort) take three allocations whatever their
+// number: the list, the pairs' items, the tuples (two a pair before:
+// 15 for the loop, 37 for the second template).
+func TestDictItemsShareArrays(t *testing.T) {
+	d := NewDict(4)
+	for _, k := range []string{"name", "description", "parameters", "return"} {
+		d.SetStr(k, StrV(k[:2]))
+	}
+	vars := map[string]Value{"d": DictV(d)}
+	tpl, err := New().Parse("t", "{% for k, v in d.items() if k != 'return' %}{{ k }}={{ v }}{{ '' if loop.last else ',' }}{% endfor %}")
+	require.NoError(t, err)
+	ctx := context.Background()
+	buf, err := tpl.AppendRender(ctx, nil, vars)
+	require.NoError(t, err)
+	assert.Equal(t, "name=na,description=de,parameters=pa", string(buf))
+	all := renderAllocs(t, func() { buf, _ = tpl.AppendRender(ctx, buf[:0], vars) })
+	items, err := New().Parse("t", "{{ d|items|list|length }}{{ d|dictsort|length }}")
+	require.NoError(t, err)
+	buf, err = items.AppendRender(ctx, buf[:0], vars)
+	require.NoError(t, err)
+	assert.Equal(t, "44", string(buf))
+	assert.LessOrEqual(t, all, 9.0)
+	assert.LessOrEqual(t, renderAllocs(t, func() { buf, _ = items.AppendRender(ctx, buf[:0], vars) }), 25.0)
+}

@@ -296,9 +296,16 @@ func (v *dictView) items() []Value {
 	case "values":
 		return v.d.vals
 	}
-	out := make([]Value, len(v.d.keys))
+	// the pairs' items and their tuples each in one array, not two
+	// allocations a pair (nothing changes a tuple's items)
+	n := len(v.d.keys)
+	out := make([]Value, n)
+	pairs := make([]Value, 2*n)
+	tuples := make([]List, n)
 	for i, k := range v.d.keys {
-		out[i] = TupleV([]Value{k, v.d.vals[i]})
+		pairs[2*i], pairs[2*i+1] = k, v.d.vals[i]
+		tuples[i].Items = pairs[2*i : 2*i+2 : 2*i+2]
+		out[i] = Value{kind: KindTuple, ref: &tuples[i]}
 	}
 	return out
 }
