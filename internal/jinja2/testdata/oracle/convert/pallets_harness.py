@@ -124,40 +124,35 @@ _orig_get_template = Environment.get_template
 _orig_render = Template.render
 
 
-def from_string(self, source, globals=None, template_class=None):
+def _load(env, load, recorded, key, value, globals):
+    """A test's own load of a template (load(), not one Jinja2 makes
+    inside it): its error recorded as a parse event, its template marked
+    with key: value for the renders, when recorded."""
     if _depth():
-        return _orig_from_string(self, source, globals, template_class)
+        return load()
     _state.depth = 1
     try:
-        tmpl, exc = _outcome(lambda: _orig_from_string(self, source, globals, template_class))
+        tmpl, exc = _outcome(load)
     finally:
         _state.depth = 0
     if exc is not None:
-        if isinstance(source, str):
-            _emit({"event": "parse", "template": source, "env": env_spec(self), "loader": loader_map(self), "outcome": tmpl})
+        if recorded:
+            _emit({"event": "parse", key: value, "env": env_spec(env), "loader": loader_map(env), "outcome": tmpl})
         raise exc
-    if isinstance(source, str):
-        tmpl._oracle = {"template": source, "globals": dict(globals or {})}
+    if recorded:
+        tmpl._oracle = {key: value, "globals": dict(globals or {})}
         _emit({"event": "created", "id": id(tmpl)})
     return tmpl
+
+
+def from_string(self, source, globals=None, template_class=None):
+    return _load(self, lambda: _orig_from_string(self, source, globals, template_class),
+                 isinstance(source, str), "template", source, globals)
 
 
 def get_template(self, name, parent=None, globals=None):
-    if _depth():
-        return _orig_get_template(self, name, parent, globals)
-    _state.depth = 1
-    try:
-        tmpl, exc = _outcome(lambda: _orig_get_template(self, name, parent, globals))
-    finally:
-        _state.depth = 0
-    if exc is not None:
-        if isinstance(name, str) and parent is None:
-            _emit({"event": "parse", "name": name, "env": env_spec(self), "loader": loader_map(self), "outcome": tmpl})
-        raise exc
-    if isinstance(name, str) and parent is None:
-        tmpl._oracle = {"name": name, "globals": dict(globals or {})}
-        _emit({"event": "created", "id": id(tmpl)})
-    return tmpl
+    return _load(self, lambda: _orig_get_template(self, name, parent, globals),
+                 isinstance(name, str) and parent is None, "name", name, globals)
 
 
 def referenced(tmpl):
