@@ -1,5 +1,10 @@
 package jinja2
 
+import (
+	"strings"
+	"sync/atomic"
+)
+
 // The expressions' compilation. Every error an expression raises carries
 // the place of the node that raised it.
 
@@ -725,6 +730,17 @@ func (c *compiler) constStrSlice(obj evalFn, sl *SliceExpr, name string, pos Pos
 		b[i] = v
 	}
 	lo, hi = b[0].n, b[1].n
+	// In the sandbox, where nothing changes a list, the slice of a list
+	// or tuple shares its items (Slice); the List holding them is kept
+	// (memo) for the next evaluation on the same items, so that a chat
+	// template's loop_messages = messages[1:] takes no allocation when
+	// it renders the conversation of the render before (a Template keeps
+	// it). Python makes a new list at each evaluation, which only the
+	// sameas test can tell apart: a template that names it does too.
+	var memo *atomic.Pointer[sliceMemo]
+	if c.env.sandbox && !strings.Contains(c.src.text, "sameas") {
+		memo = new(atomic.Pointer[sliceMemo])
+	}
 	return func(f *frame) (Value, error) {
 		o, err := obj(f)
 		if err != nil {
@@ -739,12 +755,34 @@ func (c *compiler) constStrSlice(obj evalFn, sl *SliceExpr, name string, pos Pos
 			r.flags |= flagASCII
 			return r, nil
 		}
+		if memo != nil && (o.kind == KindList || o.kind == KindTuple) {
+			if items := o.list().Items; len(items) > 0 {
+				if m := memo.Load(); m != nil && m.kind == o.kind && m.n == len(items) && m.base == &items[0] {
+					return Value{kind: m.kind, ref: &m.list}, nil
+				}
+				if from, to := sliceBounds(len(items), lo, hasLo, hi, hasHi, 1); to > from {
+					m := &sliceMemo{kind: o.kind, n: len(items), base: &items[0], list: List{Items: items[from:to:to]}}
+					memo.Store(m)
+					return Value{kind: m.kind, ref: &m.list}, nil
+				}
+			}
+		}
 		v, err := Slice(f.c, o, b[0], b[1], Value{})
 		if err != nil {
 			return Value{}, place(err, name, pos)
 		}
 		return v, nil
 	}, true
+}
+
+// sliceMemo is a slice of a list or tuple kept by the expression that
+// made it (constStrSlice): list, the slice of the n items at base, of
+// kind kind. It never changes once made.
+type sliceMemo struct {
+	kind Kind
+	n    int
+	base *Value
+	list List
 }
 
 func (c *compiler) compileGetItem(n *ItemExpr) (evalFn, error) {
