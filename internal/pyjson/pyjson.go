@@ -448,25 +448,37 @@ func appendShortDecimal(dst []byte, f float64) ([]byte, bool) {
 		if n/p != a {
 			continue
 		}
-		if f < 0 {
-			dst = append(dst, '-')
-		}
+		// n's digits from the last, the point k digits from the end (a
+		// 0 before it when n < 10^k), in one pass with no call
 		u := uint64(n)
+		var buf [24]byte // 2^50 has 16 digits; the point, a 0, a sign
+		i := len(buf)
 		if k == 0 {
-			dst = strconv.AppendUint(dst, u, 10)
-			return append(dst, '.', '0'), true
+			i -= 2
+			buf[i], buf[i+1] = '.', '0'
 		}
-		scale := uint64(p)
-		dst = strconv.AppendUint(dst, u/scale, 10)
-		dst = append(dst, '.')
-		// the fraction's k digits, with its leading zeros
-		frac := u % scale
-		var digits [6]byte
-		for i := k - 1; i >= 0; i-- {
-			digits[i] = byte('0' + frac%10)
-			frac /= 10
+		for j := 0; j < k; j++ {
+			i--
+			buf[i] = byte('0' + u%10)
+			u /= 10
 		}
-		return append(dst, digits[:k]...), true
+		if k > 0 {
+			i--
+			buf[i] = '.'
+		}
+		for {
+			i--
+			buf[i] = byte('0' + u%10)
+			u /= 10
+			if u == 0 {
+				break
+			}
+		}
+		if f < 0 {
+			i--
+			buf[i] = '-'
+		}
+		return append(dst, buf[i:]...), true
 	}
 	return dst, false
 }
