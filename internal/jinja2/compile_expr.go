@@ -609,6 +609,31 @@ func (c *compiler) compileCall(n *CallExpr) (evalFn, error) {
 		if err != nil {
 			return nil, err
 		}
+		if slot, ok := c.slotOf(ax.X); ok && args.consts && dictAttrIsItem(ax.Name) && methodsNamed(ax.Name).none() {
+			// x.name(…) of a dict x in a slot that holds a Go function at
+			// name (tool.to_code_prompt() for each tool), read and called
+			// in place; anything else as below
+			key, as, kw := ax.Name, args.constArgs, args.constKw
+			return func(f *frame) (Value, error) {
+				if o := &f.slots[slot]; o.kind == KindDict {
+					d := o.dict()
+					if i := d.findStr(key); i >= 0 && d.vals[i].kind == KindFunc {
+						if fn := d.vals[i].ref.(*Func); fn.mac == nil {
+							v, err := fn.Call(f.c, as, kw)
+							if err != nil {
+								return Value{}, place(err, name, pos)
+							}
+							return v, nil
+						}
+					}
+				}
+				o, err := obj(f)
+				if err != nil {
+					return Value{}, err
+				}
+				return on(f, o)
+			}, nil
+		}
 		return func(f *frame) (Value, error) {
 			o, err := obj(f)
 			if err != nil {

@@ -11,15 +11,21 @@ import (
 // TestCallOfAttrNoBuiltinHas calls x.name(…) where no builtin type has a
 // method name (compileMethodCall's path that skips the method lookup): a
 // callable of the data, a macro held in a dict, what is not callable and
-// what is missing. The outputs and errors are Jinja2 3.1.6's.
+// what is missing. The outputs and errors are Jinja2 3.1.6's (save the
+// Go function that fails, which has none).
 func TestCallOfAttrNoBuiltinHas(t *testing.T) {
 	tool := NewDict(1)
 	tool.Set(StrV("to_code_prompt"), FuncV(&Func{Name: "to_code_prompt", Call: func(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
 		return StrV("def f(): ..." + string(rune('0'+len(args)))), nil
 	}}))
+	tool.Set(StrV("fails"), FuncV(&Func{Name: "fails", Call: func(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
+		return Value{}, &Error{Kind: "ValueError", Msg: "no"}
+	}}))
 	vars := map[string]Value{"tool": DictV(tool), "ns": NoneV()}
 	for _, tc := range []struct{ name, src, out, kind, msg string }{
 		{"data callable", "{{ tool.to_code_prompt() }}|{{ tool.to_code_prompt(1, 2) }}", "def f(): ...0|def f(): ...2", "", ""},
+		{"in a loop", "{% for t in [tool, tool] %}{{ t.to_code_prompt() }};{% endfor %}", "def f(): ...0;def f(): ...0;", "", ""},
+		{"raises", "{% set t = tool %}\n{{ t.fails() }}", "", "ValueError", "no"},
 		{"macro in a dict", "{% macro m(x='a') %}<{{ x }}>{% endmacro %}{% set d = {'f': m} %}{{ d.f() }}{{ d.f('b') }}", "<a><b>", "", ""},
 		{"not callable", "{% set d = {'f': 1} %}{{ d.f() }}", "", "TypeError", "'int' object is not callable"},
 		{"missing key", "{% set d = {} %}{{ d.nope() }}", "", "UndefinedError", "'dict object' has no attribute 'nope'"},
@@ -39,6 +45,7 @@ func TestCallOfAttrNoBuiltinHas(t *testing.T) {
 			require.ErrorAs(t, err, &e)
 			assert.Equal(t, tc.kind, e.Kind)
 			assert.Equal(t, tc.msg, e.Msg)
+			assert.Positive(t, e.Line, "the error has its place")
 		})
 	}
 }
