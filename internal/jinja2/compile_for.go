@@ -379,7 +379,8 @@ func (c *compiler) compileFor(n *For) (execFn, error) {
 			if lo != nil {
 				lo.i = i
 				if lo.live != nil {
-					lo.prev, lo.cur = lo.cur, it
+					lo.prev.put(&lo.cur)
+					lo.cur.put(&it)
 				}
 				lv := ObjectV(lo)
 				f.slots[loopSlot].put(&lv)
@@ -1042,7 +1043,7 @@ func (l *loopObj) peek() bool {
 		l.peekAt = l.i + 1
 		l.peekEnd = l.i+1 >= len(l.live.Items)
 		if !l.peekEnd {
-			l.peekV = l.live.Items[l.i+1]
+			l.peekV.put(&l.live.Items[l.i+1])
 		}
 	}
 	return l.peekEnd
