@@ -60,11 +60,31 @@ func (c *compiler) compileFor(n *For) (execFn, error) {
 	// items is tested when the loop reaches it, without the generator
 	var sel *selectSpec
 	var selX evalFn
+	// x.keys() or x.values() as the source: the dict's own keys or
+	// values are read in place, without the view (selObj is x)
+	var selObj evalFn
+	var selViewOn func(f *frame, o Value) (Value, error)
+	selView := ""
+	selSource := func(x Expr) error {
+		if call, ok := x.(*CallExpr); ok && noArgs(call.Args) {
+			if ax, ok := call.Fn.(*AttrExpr); ok && (ax.Name == "keys" || ax.Name == "values") {
+				args, err := c.compileArgs(call.Args)
+				if err != nil {
+					return err
+				}
+				selObj, selViewOn, err = c.compileMethodCall(call, ax, args)
+				selView = ax.Name
+				return err
+			}
+		}
+		var err error
+		selX, err = c.expr(x, false)
+		return err
+	}
 	if fe, ok := n.Iter.(*FilterExpr); ok && obj == nil && fe.X != nil && !n.Recursive && n.Filter == nil && c.constMode == 0 && !readsName(n.Body, "loop") {
 		if args, kw, ok := constCallArgs(fe.Args); ok {
 			if sel = c.newSelectSpec(fe.Name, args, kw); sel != nil {
-				var err error
-				if selX, err = c.expr(fe.X, false); err != nil {
+				if err := selSource(fe.X); err != nil {
 					return nil, err
 				}
 			}
@@ -88,7 +108,7 @@ func (c *compiler) compileFor(n *For) (execFn, error) {
 					if selArgs, err = c.compileArgs(fe.Args); err != nil {
 						return nil, err
 					}
-					if selX, err = c.expr(fe.X, false); err != nil {
+					if err := selSource(fe.X); err != nil {
 						return nil, err
 					}
 					sel, selRest, selAt = spec, off+1, fe.At
@@ -444,9 +464,31 @@ func (c *compiler) compileFor(n *For) (execFn, error) {
 	}
 	if sel != nil {
 		return func(f *frame) error {
-			v, err := selX(f)
-			if err != nil {
-				return err
+			var v Value
+			var items, sizedKeys []Value
+			var sized *Dict
+			inPlace := false
+			if selObj != nil {
+				o, err := selObj(f)
+				if err != nil {
+					return err
+				}
+				if dictViewInPlace(f.c, o, selView) {
+					// the items the view's iterator gives, whose next
+					// step raises once the body changed the dict's size
+					sized = o.dict()
+					items, sizedKeys, inPlace = sized.keys, sized.keys, true
+					if selView == "values" {
+						items = sized.vals
+					}
+				} else if v, err = selViewOn(f, o); err != nil {
+					return err
+				}
+			} else {
+				var err error
+				if v, err = selX(f); err != nil {
+					return err
+				}
 			}
 			sp := sel
 			var withArgs selectSpec
@@ -459,7 +501,7 @@ func (c *compiler) compileFor(n *For) (execFn, error) {
 				withArgs.rest, withArgs.kw = as[selRest:], kw
 				sp = &withArgs
 			}
-			if _, stepped := stepper(v); stepped {
+			if _, stepped := stepper(v); stepped && !inPlace {
 				if selArgs != nil {
 					kept := withArgs // the generator keeps it
 					return lc.run(f, kept.filter(f.c, v), 0)
@@ -467,10 +509,15 @@ func (c *compiler) compileFor(n *For) (execFn, error) {
 				return lc.run(f, sel.filter(f.c, v), 0)
 			}
 			completed := false
-			var items []Value
-			if v.kind != KindStr && v.Truth() {
+			if !inPlace && v.kind != KindStr && v.Truth() {
+				var err error
 				if items, err = Iterate(f.c, v); err != nil {
 					return place(err, name, pos)
+				}
+				if v.kind == KindDict {
+					// a dict's iterator too
+					sized = v.dict()
+					sizedKeys = sized.keys
 				}
 			}
 			for i := 0; ; i++ {
@@ -517,6 +564,9 @@ func (c *compiler) compileFor(n *For) (execFn, error) {
 					break
 				} else if err != errContinue {
 					return err
+				}
+				if sized != nil && (len(sized.keys) != len(sizedKeys) || keysReplaced(sized, sizedKeys)) {
+					return place(dictChanged(sized, sizedKeys), name, pos)
 				}
 			}
 			if !completed && els != nil {

@@ -461,6 +461,24 @@ CASES = [
      "{% for x in xs|select('odd')|reject('in', ks) %}{{ x }}{% endfor %}|{% for x in range(6)|reject('in', ks) %}{{ x }}{% endfor %}",
      {"xs": [1, 2, 3, 5, 7], "ks": [3, 7]}, {}),
     ("select-loop-args-bad-test-name", "{% for x in xs|select(t, 1) %}{{ x }}{% endfor %}", {"xs": [1, 2], "t": "gt"}, {}),
+    # … over x.keys() or x.values(), read in place when x is a dict
+    ("select-loop-view",
+     "{% for v in d.values()|select('gt', 1) %}{{ v }}{% endfor %}|{% for k in d.keys()|select('ne', 'b') %}{{ k }}{% else %}E{% endfor %}"
+     "|{% for k in e.keys()|reject('in', ks) %}{{ k }}{% else %}E{% endfor %}|{% for k in kd.keys()|select %}{{ k }}{% endfor %}"
+     "|{% for k in d.keys()|selectattr('upper') %}{{ k }}{% endfor %}|{% for x in d.items()|select %}{{ x }}{% endfor %}",
+     {"d": {"a": 1, "b": 2, "c": 3}, "e": {}, "ks": ["a"], "kd": {"keys": 5, "x": 1}}, {}),
+    ("select-loop-view-sandbox",
+     "{% for v in d.values()|select('gt', 1) %}{{ v }}{% endfor %}|{% for k in d.keys()|reject('in', ks) %}{{ k }}{% endfor %}",
+     {"d": {"a": 1, "b": 2, "c": 3}, "ks": ["a"]}, {"sandbox": True}),
+    ("select-loop-view-not-dict", "{% for k in xs.keys()|select %}{{ k }}{% endfor %}", {"xs": [1]}, {}),
+    ("select-loop-view-undefined", "{% for k in nothere.keys()|select %}{{ k }}{% endfor %}", {}, {}),
+    ("select-loop-view-mutated", "{% for k in d.keys()|select %}{{ k }}{% set _ = d.update({'z': 1}) %}{% endfor %}{{ d|length }}",
+     {"d": {"a": 1, "b": 2}}, {}),
+    ("select-loop-dict-mutated", "{% for k in d|select %}{{ k }}{% set _ = d.update({'z': 1}) %}{% endfor %}{{ d|length }}",
+     {"d": {"a": 1, "b": 2}}, {}),
+    ("select-loop-dict-mutated-break", "{% for k in d|reject('in', ks) %}{{ k }}{% set _ = d.update({'z': 1}) %}{% break %}{% endfor %}{{ d|length }}",
+     {"d": {"a": 1, "b": 2}, "ks": []}, {"extensions": ["loopcontrols"]}),
+    ("select-loop-view-str-values", "{% for c in d.values()|reject('eq', 'b') %}[{{ c }}]{% endfor %}", {"d": {"x": "abc", "y": "b"}}, {}),
     # a generation block of a render that records no spans writes its body
     # in place (compile_stmt.go): its scope, nesting, macros and set blocks
     ("generation-in-place",
