@@ -50,9 +50,11 @@ type msgSnap struct {
 	calls        []callSnap
 	// roleK is role as one of the roles of package chat (roleOther for
 	// any other), and text is set when parts is one text part and
-	// nothing else: what same compares first, without a call.
+	// nothing else, txt its text (here, so that same reads it without
+	// going through parts): what same compares first, without a call.
 	roleK uint8
 	text  bool
+	txt   string
 }
 
 type callSnap struct{ id, name, args string }
@@ -82,7 +84,9 @@ func roleKind(r chat.Role) uint8 {
 
 func snapOf(m *chat.Message) msgSnap {
 	s := msgSnap{role: m.Role, name: m.Name, callID: m.ToolCallID, parts: slices.Clone(m.Content), roleK: roleKind(m.Role)}
-	s.text = len(s.parts) == 1 && textPart(&s.parts[0])
+	if s.text = len(s.parts) == 1 && textPart(&s.parts[0]); s.text {
+		s.txt = s.parts[0].Text
+	}
 	if len(m.ToolCalls) > 0 {
 		s.calls = make([]callSnap, len(m.ToolCalls))
 		for i, c := range m.ToolCalls {
@@ -134,7 +138,7 @@ func (s *msgSnap) same(m *chat.Message) bool {
 		return false
 	}
 	if s.text {
-		if p := &m.Content[0]; !textPart(p) || p.Text != s.parts[0].Text {
+		if p := &m.Content[0]; !textPart(p) || p.Text != s.txt {
 			return false
 		}
 	} else {
