@@ -2,6 +2,7 @@ package jinja2
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -382,6 +383,20 @@ func (c *compiler) segment(ops []segOp) execFn {
 					}
 				} else if op.miss == nil {
 					continue
+				} else if o := &f.slots[op.slot]; o.kind == KindDict {
+					// a field: a str or a small int of the dict written
+					// here, as print would write it
+					d := o.dict()
+					if i := d.findStr(op.key); i >= 0 {
+						switch v := &d.vals[i]; {
+						case v.kind == KindStr:
+							out = append(out, v.s...)
+							continue
+						case v.kind == KindInt && v.ref == nil:
+							out = strconv.AppendInt(out, v.n, 10)
+							continue
+						}
+					}
 				}
 				c.out = out
 				if err := op.print(f, tmpl); err != nil {
