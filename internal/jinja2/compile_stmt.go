@@ -781,10 +781,14 @@ func (c *compiler) compileSet(n *Set) (execFn, error) {
 // must hold a Namespace; nil when the target has none.
 func (c *compiler) namespaceCheck(target Expr) func(f *frame) error {
 	var loads []evalFn
+	var slots []int
 	seen := map[string]bool{}
 	walkExprs(func(x Node) bool {
 		if r, ok := x.(*NSRef); ok && !seen[r.Name] {
 			seen[r.Name] = true
+			if slot, ok := c.nsSlot(r.Name); ok {
+				slots = append(slots, slot)
+			}
 			loads = append(loads, c.loadName(r.Name))
 		}
 		return true
@@ -793,6 +797,20 @@ func (c *compiler) namespaceCheck(target Expr) func(f *frame) error {
 		return nil
 	}
 	name, pos := c.src.name, target.Position()
+	if len(slots) == 1 && len(loads) == 1 {
+		// {% set ns.x = … %} in a loop: the namespace is checked where
+		// its slot holds it, not copied out by loadName (a missing name
+		// is an Undefined there too)
+		slot := slots[0]
+		return func(f *frame) error {
+			if o := &f.slots[slot]; o.kind == KindObject {
+				if _, ok := o.ref.(Setter); ok {
+					return nil
+				}
+			}
+			return place(errNotNamespace(), name, pos)
+		}
+	}
 	return func(f *frame) error {
 		for _, ld := range loads {
 			o, _ := ld(f)
