@@ -1,6 +1,7 @@
 package chattemplate_test
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -24,14 +25,20 @@ type oracleConversation struct {
 	Documents           json.RawMessage   `json:"documents"`
 	AddGenerationPrompt bool              `json:"add_generation_prompt"`
 	EnableThinking      *bool             `json:"enable_thinking"`
+	// the other variables of minja's contexts (chatconv.json)
+	ToolsInUserMessage   *bool           `json:"tools_in_user_message"`
+	BuiltinTools         json.RawMessage `json:"builtin_tools"`
+	CuttingKnowledgeDate json.RawMessage `json:"cutting_knowledge_date"`
+	TodaysDate           json.RawMessage `json:"todays_date"`
 }
 
 // chat returns the conversation as the Go API writes it (the mapping of
 // TestShapesAsTransformers; parts: every content is a list, rendered with
-// ContentParts; documents and enable_thinking as format.Vars), or ok
-// false for a shape it does not state the same way: a one-text-part list
-// among strings, content None or absent, reasoning_content or thinking,
-// tools with keys beyond type, name, description and parameters.
+// ContentParts; documents, enable_thinking and minja's variables as
+// format.Vars), or ok false for a shape it does not state the same way: a
+// one-text-part list among strings, content None or absent,
+// reasoning_content or thinking, tools with keys beyond type, name,
+// description and parameters or in another order.
 func (c oracleConversation) chat(t *testing.T) (msgs []chat.Message, opts []format.Option, parts, ok bool) {
 	vars := map[string]any{}
 	if len(c.Documents) > 0 && string(c.Documents) != "null" {
@@ -39,6 +46,15 @@ func (c oracleConversation) chat(t *testing.T) (msgs []chat.Message, opts []form
 	}
 	if c.EnableThinking != nil {
 		vars["enable_thinking"] = *c.EnableThinking
+	}
+	if c.ToolsInUserMessage != nil {
+		vars["tools_in_user_message"] = *c.ToolsInUserMessage
+	}
+	for name, raw := range map[string]json.RawMessage{"builtin_tools": c.BuiltinTools,
+		"cutting_knowledge_date": c.CuttingKnowledgeDate, "todays_date": c.TodaysDate} {
+		if len(raw) > 0 {
+			vars[name] = raw
+		}
 	}
 	// contents that are all lists render with ContentParts; a list of one
 	// text part among strings would be a string (ContentParts' rule)
@@ -95,6 +111,11 @@ func (c oracleConversation) chat(t *testing.T) (msgs []chat.Message, opts []form
 		if json.Unmarshal(keys["function"], &fn) != nil {
 			return nil, nil, false, false
 		}
+		// a tool's keys in another order than the Go API writes them
+		// (minja's contexts sort them): tojson prints them in their order
+		if !inOrder(raw, "type", "function") || !inOrder(keys["function"], "name", "description", "parameters") {
+			return nil, nil, false, false
+		}
 		for k := range fn {
 			if k != "name" && k != "description" && k != "parameters" {
 				return nil, nil, false, false
@@ -114,6 +135,37 @@ func (c oracleConversation) chat(t *testing.T) (msgs []chat.Message, opts []form
 		opts = append(opts, format.GenerationPrompt())
 	}
 	return msgs, opts, parts, true
+}
+
+// inOrder reports whether the keys of the JSON object raw that are among
+// order come in that order.
+func inOrder(raw json.RawMessage, order ...string) bool {
+	rank := map[string]int{}
+	for i, k := range order {
+		rank[k] = i
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
+		return false
+	}
+	last := -1
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return false
+		}
+		if r, ok := rank[tok.(string)]; ok {
+			if r < last {
+				return false
+			}
+			last = r
+		}
+		var skip json.RawMessage
+		if dec.Decode(&skip) != nil {
+			return false
+		}
+	}
+	return true
 }
 
 // oracleCases is one of internal/jinja2's chat oracle files.
@@ -184,12 +236,13 @@ func (o *oracleTally) check(t *testing.T, what string, atLeast int) {
 // TestOracleConversations renders the chat oracle files of
 // internal/jinja2 (hf.json: this package's corpus; llamacpp.json:
 // llama.cpp's templates; chatmore.json and sweep.json: more real
-// templates) through Template, over every conversation of convert/chat.py
+// templates; chatconv.json: all of them with minja's conversations and
+// numbers and template syntax in the data) through Template, over every conversation of convert/chat.py
 // the Go API states the same way (the hostile strings in text, tool
 // arguments, enums and parts included): Jinja2's bytes, or an error where
 // Jinja2 raises.
 func TestOracleConversations(t *testing.T) {
-	for _, file := range []string{"hf.json", "llamacpp.json", "chatmore.json", "sweep.json"} {
+	for _, file := range []string{"hf.json", "llamacpp.json", "chatmore.json", "sweep.json", "chatconv.json"} {
 		t.Run(file, func(t *testing.T) {
 			doc := readOracleCases(t, file)
 			var tally oracleTally

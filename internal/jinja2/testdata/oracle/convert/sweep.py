@@ -5,7 +5,8 @@ conversations of convert/chat.py.
     python3 convert/sweep.py [--all] GIT_DIR...     # -> cases/sweep.json
 
 The run that made cases/sweep.json named, in this order (the first copy
-of a text is the one recorded): team-telnyx/vllm, wukaixingxp/vllm,
+of a text is the one recorded): eigen-hub/vllm, aidendle94/vllm,
+Phala-Network/vllm, team-telnyx/vllm, wukaixingxp/vllm,
 ZunhaiSu/SGLang-FluentLLM, axolotl-ai-cloud/axolotl, huggingface/trl,
 unslothai/unsloth, modelscope/ms-swift, InternLM/lmdeploy,
 oobabooga/text-generation-webui, abetlen/llama-cpp-python,
@@ -13,7 +14,8 @@ agentica-project/R2E-Gym, EchoCog/gpt-oss-20b, ikawrakow/ik_llama.cpp,
 nomic-ai/gpt4all, allenai/open-instruct, guidance-ai/guidance,
 Blaizzy/mlx-vlm, ml-explore/mlx-lm, NousResearch/Hermes-Function-Calling,
 volcengine/verl, hiyouga/LLaMA-Factory, OpenRLHF/OpenRLHF,
-lmstudio-ai/mlx-engine, mlc-ai/mlc-llm (vllm-project/vllm and
+lmstudio-ai/mlx-engine, mlc-ai/mlc-llm, Future-House/ldp,
+huggingface/alignment-handbook (vllm-project/vllm and
 sgl-project/sglang are too large to fetch here; their forks are not).
 
 Each GIT_DIR is a snapshot of a public repository (a bare git directory
@@ -27,8 +29,9 @@ The templates taken from it:
     lists);
   - the C++ raw string literals (R"(...)") that read "messages" (gpt4all's
     replacements of the templates it cannot run);
-  - the instruction_template of every YAML file of text-generation-webui's
-    instruction-templates;
+  - in YAML files, every string under a key naming a template
+    (text-generation-webui's instruction_template, alignment-handbook's
+    chat_template);
   - the string constants of every *.py file that read "messages" and hold
     "{%" (found with Python's ast, with "+" of constants, names bound to
     constants, dedent() and strip() folded: never extracted by hand), as
@@ -226,14 +229,13 @@ def templates_of(git_dir):
         elif path.endswith((".cpp", ".cc", ".h", ".hpp")):
             src = git(git_dir, "show", commit + ":" + path).decode("utf-8", "replace")
             found.extend(("#line%d" % (src.count("\n", 0, m.start()) + 1), m.group(2)) for m in RAW_STRING.finditer(src))
-        elif "instruction-templates/" in path and path.endswith(".yaml"):
+        elif path.endswith((".yaml", ".yml")):
             import yaml
             try:
                 doc = yaml.safe_load(git(git_dir, "show", commit + ":" + path))
             except yaml.YAMLError:
                 doc = None
-            if isinstance(doc, dict):
-                found.append(("#instruction_template", doc.get("instruction_template")))
+            found.extend(json_templates(doc))
         elif path.endswith(".py"):
             found.extend(python_templates(git(git_dir, "show", commit + ":" + path).decode("utf-8", "replace")))
         for suffix, text in found:
@@ -288,7 +290,7 @@ def lines_run(oracle, case, templates, contexts):
     return seen
 
 
-def prune(path):
+def prune(path, data=DATA_CONVERSATIONS):
     """Keeps the cases that add something for their template: of the
     conversations that print the same string or raise the same error for
     one template, the first; and of the others, those that run a line of
@@ -308,7 +310,7 @@ def prune(path):
             continue
         lines = lines_run(oracle, c, doc["templates"], doc["contexts"])
         done = covered.setdefault(ref, set())
-        if lines <= done and not c["context_ref"].startswith(DATA_CONVERSATIONS):
+        if lines <= done and not c["context_ref"].startswith(data):
             continue
         done |= lines
         seen.add(key)
