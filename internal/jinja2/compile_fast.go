@@ -685,6 +685,21 @@ func (c *compiler) fastAttr(n *AttrExpr) (evalFn, error) {
 	if err != nil {
 		return nil, err
 	}
+	if slot, ok := c.setLaterSlot(n.X); ok {
+		// ns.n in a loop, ns set at the top level: loadName copies
+		// the value out to clear a missing name's mark, which only an
+		// Undefined has, so anything else is read where it lies
+		return func(f *frame) (Value, error) {
+			if o := &f.slots[slot]; o.kind != KindUndefined {
+				return a.get(f, o)
+			}
+			o, err := obj(f)
+			if err != nil {
+				return Value{}, err
+			}
+			return a.get(f, &o)
+		}, nil
+	}
 	return func(f *frame) (Value, error) {
 		o, err := obj(f)
 		if err != nil {
@@ -692,6 +707,21 @@ func (c *compiler) fastAttr(n *AttrExpr) (evalFn, error) {
 		}
 		return a.get(f, &o)
 	}, nil
+}
+
+// setLaterSlot returns the slot of x, a name of the current function
+// that slotOf leaves to loadName because the read may come before the
+// name's first store (readsMissing): its slot holds the missing mark,
+// on an Undefined, until then.
+func (c *compiler) setLaterSlot(x Expr) (int, bool) {
+	n, ok := x.(*Name)
+	if !ok || c.constMode > 0 {
+		return 0, false
+	}
+	if loc, ok := resolveFrom(c.sc, c.sc.fn, n.Name); ok && loc.hops == 0 && readsMissing(c.sc, n.Name) {
+		return loc.slot, true
+	}
+	return 0, false
 }
 
 // checkedSlotOf is slotOf, and under StrictNames also a free name: its
@@ -1008,6 +1038,19 @@ func (c *compiler) compileCond(x Expr) (condFn, error) {
 		obj, err := c.compileExpr(n.X)
 		if err != nil {
 			return nil, err
+		}
+		if slot, ok := c.setLaterSlot(n.X); ok {
+			// as fastAttr's: read in place unless it is an Undefined
+			return func(f *frame) (bool, error) {
+				if o := &f.slots[slot]; o.kind != KindUndefined {
+					return a.truth(f, o)
+				}
+				o, err := obj(f)
+				if err != nil {
+					return false, err
+				}
+				return a.truth(f, &o)
+			}, nil
 		}
 		return func(f *frame) (bool, error) {
 			o, err := obj(f)
