@@ -118,6 +118,14 @@ var reprBare = func() (t [256]bool) {
 // the last word tested), not a byte loop whose end the branch predictor
 // misses from str to str.
 func reprPlainRun(s string) int {
+	if n := len(s); n >= 4 && n < 8 {
+		// a short str (a dict's key) as two overlapping halves
+		a, b := s[:4], s[n-4:]
+		if reprBare[a[0]] && reprBare[a[1]] && reprBare[a[2]] && reprBare[a[3]] &&
+			reprBare[b[0]] && reprBare[b[1]] && reprBare[b[2]] && reprBare[b[3]] {
+			return n
+		}
+	}
 	i := 0
 	for ; i+8 <= len(s); i += 8 {
 		t := s[i : i+8] // resliced: no bounds checks below
