@@ -1024,6 +1024,18 @@ func (c *compiler) compileCond(x Expr) (condFn, error) {
 	case *AttrExpr:
 		a := c.newFastAttr(n)
 		if slot, ok, undef := c.checkedSlotOf(n.X); ok {
+			if undef == nil && (a.loop == loopFirst || a.loop == loopLast) {
+				// loop.first, loop.last: the loop state's answer
+				// without truth's call
+				code := a.loop
+				return func(f *frame) (bool, error) {
+					o := &f.slots[slot]
+					if l, ok := o.ref.(*loopObj); ok && o.kind == KindObject && l.more == nil {
+						return l.attrBool(code), nil
+					}
+					return a.truth(f, o)
+				}, nil
+			}
 			if undef == nil {
 				return func(f *frame) (bool, error) { return a.truth(f, &f.slots[slot]) }, nil
 			}
