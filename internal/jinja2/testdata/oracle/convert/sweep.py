@@ -15,7 +15,7 @@ nomic-ai/gpt4all, allenai/open-instruct, guidance-ai/guidance,
 Blaizzy/mlx-vlm, ml-explore/mlx-lm, NousResearch/Hermes-Function-Calling,
 volcengine/verl, hiyouga/LLaMA-Factory, OpenRLHF/OpenRLHF,
 lmstudio-ai/mlx-engine, mlc-ai/mlc-llm, Future-House/ldp,
-huggingface/alignment-handbook (vllm-project/vllm and
+huggingface/alignment-handbook, pwilkin/llama.cpp (vllm-project/vllm and
 sgl-project/sglang are too large to fetch here; their forks are not).
 
 Each GIT_DIR is a snapshot of a public repository (a bare git directory
