@@ -111,6 +111,7 @@
 //	values_needs.go     what the values use of the runtime
 //	str_py.go, str_tables.go  str's methods' rules, Unicode tables
 //	str_repr.go         str() and repr() as Python writes them
+//	str_wtf8.go         lone surrogates (\ud83d), held as their three bytes
 //	str_html.go         markupsafe's escaping
 //	pyfmt.go, pyfmt_call.go  format specs, str.format and % formatting
 //	json_append.go      tojson as Jinja2's htmlsafe_json_dumps writes it

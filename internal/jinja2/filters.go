@@ -1479,7 +1479,7 @@ func fTruncate(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 	case endV.kind == KindUndefined:
 		endUndef = endV.undefErr()
 	case endV.kind == KindStr:
-		endLen = int64(utf8.RuneCountInString(endV.s))
+		endLen = int64(runeCountW(endV.s))
 	default:
 		n, err := Len(endV)
 		if err != nil {
@@ -2506,6 +2506,9 @@ func fUrlencode(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 		s, err := ToStr(c, x)
 		if err != nil {
 			return "", err
+		}
+		if err := surrogateEncodeErr(s); err != nil {
+			return "", err // url_quote encodes to UTF-8
 		}
 		safe := "/"
 		if forQS {

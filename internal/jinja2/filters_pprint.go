@@ -72,7 +72,7 @@ func pformat(v Value) string {
 	return p.b.String()
 }
 
-func runeLen(s string) int { return utf8.RuneCountInString(s) }
+func runeLen(s string) int { return runeCountW(s) }
 
 // safeRepr is pprint's _safe_repr: repr with dict keys sorted.
 func safeRepr(v Value) string {

@@ -4,7 +4,6 @@ import (
 	"regexp"
 	"sort"
 	"strings"
-	"unicode/utf8"
 )
 
 // The urlize filter: jinja2.utils.urlize with Jinja2's default policies
@@ -123,7 +122,7 @@ func fUrlize(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 			if trimErr != nil {
 				return x
 			}
-			gt, err := Compare(c, ">", IntV(int64(utf8.RuneCountInString(x))), limit)
+			gt, err := Compare(c, ">", IntV(int64(runeCountW(x))), limit)
 			if err != nil || !gt {
 				trimErr = err
 				return x

@@ -108,7 +108,7 @@ func isBlankChunk(c []rune) bool {
 
 // textwrapWrap is textwrap.wrap with the wordwrap filter's options.
 func textwrapWrap(text string, width int, breakLong, hyphens bool) []string {
-	chunks := twChunks([]rune(text), hyphens)
+	chunks := twChunks(runesW(text), hyphens)
 	// reversed, as TextWrapper keeps them
 	for a, b := 0, len(chunks)-1; a < b; a, b = a+1, b-1 {
 		chunks[a], chunks[b] = chunks[b], chunks[a]
@@ -165,11 +165,13 @@ func textwrapWrap(text string, width int, breakLong, hyphens bool) []string {
 			cur = cur[:len(cur)-1]
 		}
 		if len(cur) > 0 {
-			var b strings.Builder
+			var b []byte
 			for _, c := range cur {
-				b.WriteString(string(c))
+				for _, r := range c {
+					b = appendRuneW(b, r)
+				}
 			}
-			lines = append(lines, b.String())
+			lines = append(lines, string(b))
 		}
 	}
 	return lines

@@ -666,7 +666,7 @@ func unescapePy(body string) (string, error) {
 			if n > unicode.MaxRune {
 				return "", errStr("illegal Unicode character")
 			}
-			out.WriteRune(rune(n))
+			out.Write(appendRuneW(nil, rune(n))) // a surrogate too
 			i += w
 		case 'N':
 			// \N{name}: malformed without the braces or a name

@@ -3,7 +3,6 @@ package jinja2
 import (
 	"math"
 	"strings"
-	"unicode/utf8"
 )
 
 // Argument checks of builtin methods, with CPython's messages.
@@ -319,7 +318,7 @@ func findMethod(name string) methodFn {
 				return IntV(0), nil
 			}
 			if sub == "" {
-				return IntV(int64(utf8.RuneCountInString(s[lo:hi]) + 1)), nil
+				return IntV(int64(runeCountW(s[lo:hi]) + 1)), nil
 			}
 			return IntV(int64(strings.Count(s[lo:hi], sub))), nil
 		}
@@ -394,12 +393,12 @@ func justMethod(name string) methodFn {
 			if fill, err = escapeValue(c, args[1]); err != nil {
 				return Value{}, err
 			}
-			if utf8.RuneCountInString(fill) != 1 {
+			if runeCountW(fill) != 1 {
 				return Value{}, typeErr("The fill character must be exactly one character long")
 			}
 		} else if len(args) == 2 {
 			f, err := strArg(args[1])
-			if err != nil || utf8.RuneCountInString(f) != 1 {
+			if err != nil || runeCountW(f) != 1 {
 				if err == nil {
 					return Value{}, typeErr("The fill character must be exactly one character long")
 				}
@@ -407,7 +406,7 @@ func justMethod(name string) methodFn {
 			}
 			fill = escArg(c, recv, args[1])
 		}
-		n := int64(utf8.RuneCountInString(recv.s))
+		n := int64(runeCountW(recv.s))
 		if width <= n {
 			return recv, nil
 		}
@@ -495,7 +494,7 @@ func strReplace(c *Ctx, recv Value, args []Value, kw []Kwarg) (Value, error) {
 	}
 	n := strings.Count(recv.s, old)
 	if old == "" {
-		n = utf8.RuneCountInString(recv.s) + 1
+		n = runeCountW(recv.s) + 1
 	}
 	if count >= 0 && int64(n) > count {
 		n = int(count)
@@ -517,7 +516,7 @@ func strZfill(c *Ctx, recv Value, args []Value, kw []Kwarg) (Value, error) {
 		return Value{}, err
 	}
 	s := recv.s
-	n := int64(utf8.RuneCountInString(s))
+	n := int64(runeCountW(s))
 	if width <= n {
 		return recv, nil
 	}
@@ -690,7 +689,7 @@ func strMethod(name string) methodFn {
 	case "isascii":
 		return isMethod("isascii", isASCII)
 	case "isprintable":
-		return isMethod("isprintable", func(s string) bool { return s == "" || allChars(s, pyIsPrintable) })
+		return isMethod("isprintable", func(s string) bool { return s == "" || !hasSurrogate(s) && allChars(s, pyIsPrintable) })
 	case "islower":
 		return isMethod("islower", pyIsLower)
 	case "isupper":

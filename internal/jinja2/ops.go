@@ -738,12 +738,12 @@ func item(v Value, key Value) (Value, bool, error) {
 			r.flags |= flagASCII
 			return r, true, nil
 		}
-		rs := []rune(v.s)
+		rs := runesW(v.s)
 		i, ok := index(key, len(rs))
 		if !ok {
 			return Value{}, false, nil
 		}
-		return markupOr(v, string(rs[i])), true, nil
+		return markupOr(v, runeStrW(rs[i])), true, nil
 	case KindObject:
 		if ix, ok := v.ref.(Indexable); ok {
 			r, found := ix.Item(key)
@@ -864,7 +864,7 @@ func Slice(c *Ctx, v Value, start, stop, step Value) (Value, error) {
 		default:
 			// []rune reads each invalid byte as U+FFFD, as Python's str
 			// of such bytes would hold it.
-			runes = []rune(v.s)
+			runes = runesW(v.s)
 			n = len(runes)
 		}
 	case KindList, KindTuple:
@@ -938,13 +938,13 @@ func Slice(c *Ctx, v Value, start, stop, step Value) (Value, error) {
 			return markupOr(v, string(b)), nil
 		}
 		if runes == nil {
-			runes = []rune(v.s)
+			runes = runesW(v.s)
 		}
-		var b strings.Builder
+		var b []byte
 		for j, i := 0, from; j < cnt; j, i = j+1, i+st {
-			b.WriteRune(runes[i])
+			b = appendRuneW(b, runes[i])
 		}
-		return markupOr(v, b.String()), nil
+		return markupOr(v, string(b)), nil
 	case KindObject:
 		if bs != nil {
 			if st == 1 {
@@ -1060,9 +1060,14 @@ func Iterate(c *Ctx, v Value) ([]Value, error) {
 	case KindStr:
 		out := make([]Value, 0, len(v.s))
 		for i, r := range v.s {
-			if r < utf8.RuneSelf {
+			switch {
+			case r < utf8.RuneSelf:
 				out = append(out, StrV(v.s[i:i+1]))
-			} else {
+			case r == utf8.RuneError && isSurrogateAt(v.s, i):
+				out = append(out, StrV(v.s[i:i+3]))
+			case r == utf8.RuneError && i > 0 && (isSurrogateAt(v.s, i-1) || i > 1 && isSurrogateAt(v.s, i-2)):
+				// the rest of a surrogate's bytes
+			default:
 				out = append(out, StrV(string(r)))
 			}
 		}
@@ -1086,7 +1091,8 @@ func Len(v Value) (int, error) {
 			return len(v.s), nil
 		}
 		n := asciiPrefix(v.s)
-		return n + utf8.RuneCountInString(v.s[n:]), nil
+		rest := v.s[n:]
+		return n + utf8.RuneCountInString(rest) - 2*surrogatesIn(rest), nil
 	case KindList, KindTuple:
 		return len(v.list().Items), nil
 	case KindDict:

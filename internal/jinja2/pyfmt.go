@@ -133,7 +133,7 @@ func (s *fmtSpec) pad(sign, body string, defAlign byte) (string, error) {
 	if align == 0 {
 		align = defAlign
 	}
-	n := utf8.RuneCountInString(sign) + utf8.RuneCountInString(body)
+	n := runeCountW(sign) + runeCountW(body)
 	if n >= s.width {
 		return sign + body, nil
 	}
@@ -305,7 +305,7 @@ func formatInt(v Value, spec string) (string, error) {
 		if b.Int64() < 0 || b.Int64() > 0x10ffff {
 			return "", pyErr("OverflowError", "%%c arg not in range(0x110000)")
 		}
-		return s.pad("", string(rune(b.Int64())), '<')
+		return s.pad("", runeStrW(rune(b.Int64())), '<')
 	case 'b':
 		digits, prefix = abs.Text(2), "0b"
 	case 'o':

@@ -716,10 +716,10 @@ func percentFormat(c *Ctx, f, args Value) (Value, error) {
 			out = padPrintf(spec, body)
 		case 'c':
 			switch {
-			case v.kind == KindStr && utf8.RuneCountInString(v.s) == 1:
+			case v.kind == KindStr && runeCountW(v.s) == 1:
 				out = v.s
 			case isIntLike(v) && v.ref == nil && v.n >= 0 && v.n <= 0x10ffff:
-				out = string(rune(v.n))
+				out = runeStrW(rune(v.n))
 			case isIntLike(v):
 				return Value{}, pyErr("OverflowError", "%%c arg not in range(0x110000)")
 			default:
@@ -730,7 +730,7 @@ func percentFormat(c *Ctx, f, args Value) (Value, error) {
 			}
 		default:
 			r, _ := utf8.DecodeRuneInString(s[i:])
-			return Value{}, valueErr("unsupported format character '%c' (0x%x) at index %d", r, r, utf8.RuneCountInString(s[:i]))
+			return Value{}, valueErr("unsupported format character '%c' (0x%x) at index %d", r, r, runeCountW(s[:i]))
 		}
 		b.WriteString(out)
 	}
@@ -770,7 +770,7 @@ func padText(c *Ctx, spec fmtSpec, out string) (string, error) {
 // padPrintf lays out a number of % formatting in its width: '-' left,
 // '0' zeros after the sign, spaces before it otherwise.
 func padPrintf(spec fmtSpec, body string) string {
-	n := utf8.RuneCountInString(body)
+	n := runeCountW(body)
 	if n >= spec.width {
 		return body
 	}

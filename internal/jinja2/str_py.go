@@ -144,6 +144,9 @@ func appendLowerAt(b []byte, rs []rune, i int) []byte {
 }
 
 func pyUpper(s string) string {
+	if hasSurrogate(s) {
+		return bySegments(s, pyUpper, pyUpper)
+	}
 	if isASCII(s) {
 		return strings.ToUpper(s)
 	}
@@ -155,6 +158,9 @@ func pyUpper(s string) string {
 }
 
 func pyLower(s string) string {
+	if hasSurrogate(s) {
+		return bySegments(s, pyLower, pyLower)
+	}
 	if isASCII(s) {
 		return strings.ToLower(s)
 	}
@@ -167,6 +173,9 @@ func pyLower(s string) string {
 }
 
 func pyCasefold(s string) string {
+	if hasSurrogate(s) {
+		return bySegments(s, pyCasefold, pyCasefold)
+	}
 	if isASCII(s) {
 		return strings.ToLower(s)
 	}
@@ -178,6 +187,9 @@ func pyCasefold(s string) string {
 }
 
 func pySwapcase(s string) string {
+	if hasSurrogate(s) {
+		return bySegments(s, pySwapcase, pySwapcase)
+	}
 	rs := []rune(s)
 	b := make([]byte, 0, len(s))
 	for i, r := range rs {
@@ -195,6 +207,9 @@ func pySwapcase(s string) string {
 
 // pyTitle is str.title.
 func pyTitle(s string) string {
+	if hasSurrogate(s) {
+		return bySegments(s, pyTitle, pyTitle)
+	}
 	rs := []rune(s)
 	b := make([]byte, 0, len(s))
 	prevCased := false
@@ -220,6 +235,9 @@ func pyCapitalize(s string) string {
 
 // runesCapitalize is str.capitalize of any s, rune by rune.
 func runesCapitalize(s string) string {
+	if hasSurrogate(s) {
+		return bySegments(s, runesCapitalize, pyLower)
+	}
 	rs := []rune(s)
 	b := make([]byte, 0, len(s))
 	for i, r := range rs {
@@ -562,7 +580,7 @@ func pyExpandTabs(s string, tab int) string {
 // runeSpan converts Python's start/end (code points, negative from the
 // end) into byte offsets of s, clamped.
 func runeSpan(s string, start, end *int64) (int, int) {
-	n := int64(utf8.RuneCountInString(s))
+	n := int64(runeCountW(s))
 	lo, hi := int64(0), n
 	if start != nil {
 		lo = *start
@@ -600,6 +618,14 @@ func runeOffset(s string, i int64) int {
 	if isASCII(s) {
 		return int(i)
 	}
+	if hasSurrogate(s) {
+		off := 0
+		for ; off < len(s) && i > 0; i-- {
+			_, n := decodeRuneW(s[off:])
+			off += n
+		}
+		return off
+	}
 	for off := range s {
 		if i == 0 {
 			return off
@@ -610,4 +636,4 @@ func runeOffset(s string, i int64) int {
 }
 
 // runeCount is the number of code points in s[:off].
-func runeCount(s string, off int) int { return utf8.RuneCountInString(s[:off]) }
+func runeCount(s string, off int) int { return runeCountW(s[:off]) }

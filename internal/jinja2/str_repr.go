@@ -38,7 +38,8 @@ const hexDigits = "0123456789abcdef"
 // appendReprStr appends Python 3.11's repr of the str s: quoted with '
 // unless s holds a ' and no ", with \\, the quote, \t \n \r, control
 // characters and every character str.isprintable rejects escaped. An
-// invalid UTF-8 byte is taken as U+FFFD, as Go's range over a string does.
+// invalid UTF-8 byte is taken as U+FFFD, as Go's range over a string does,
+// save a surrogate's bytes (str_wtf8.go), escaped as \udXXX.
 func appendReprStr(dst []byte, s string) []byte {
 	run := reprPlainRun(s)
 	if run == len(s) {
@@ -65,7 +66,7 @@ func appendReprStr(dst []byte, s string) []byte {
 		}
 		r, size := rune(s[j]), 1
 		if r >= utf8.RuneSelf {
-			r, size = utf8.DecodeRuneInString(s[j:])
+			r, size = decodeRuneW(s[j:])
 		}
 		i = j + size
 		switch {

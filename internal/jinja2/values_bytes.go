@@ -159,6 +159,17 @@ func strEncode(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 	if set[0] && !isUTF8Name(a[0]) {
 		return Value{}, &Error{Kind: "Unsupported", Msg: "str.encode() with an encoding other than utf-8 is not supported"}
 	}
+	if err := surrogateEncodeErr(v.s); err != nil {
+		// a lone surrogate: the bytes the package holds are
+		// surrogatepass's, an error for the strict handler
+		if set[1] && a[1].kind == KindStr && a[1].s == "surrogatepass" {
+			return ObjectV(&bytesObj{b: v.s}), nil
+		}
+		if set[1] && !(a[1].kind == KindStr && a[1].s == "strict") {
+			return Value{}, &Error{Kind: "Unsupported", Msg: "str.encode() of a lone surrogate with another error handler than strict or surrogatepass is not supported"}
+		}
+		return Value{}, err
+	}
 	return ObjectV(&bytesObj{b: v.s}), nil
 }
 

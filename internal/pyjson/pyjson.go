@@ -277,7 +277,7 @@ func plainBytes(end int, not string) (t [256]bool) {
 // appendString appends s as a JSON string literal: the bytes plain marks
 // as they are, found eight at a time; other runes as \u escapes when
 // ascii, else as they are (an invalid byte as U+FFFD, as Python's str of
-// it holds).
+// it holds; a lone surrogate's three bytes as the surrogate).
 func appendString(dst []byte, s string, ascii bool, plain *[256]bool) []byte {
 	const hex = "0123456789abcdef"
 	u4 := func(dst []byte, r rune) []byte {
@@ -302,6 +302,11 @@ func appendString(dst []byte, s string, ascii bool, plain *[256]bool) []byte {
 		c := s[i]
 		if c >= utf8.RuneSelf {
 			r, n := utf8.DecodeRuneInString(s[i:])
+			if r == utf8.RuneError && c == 0xED && i+2 < len(s) && s[i+1] >= 0xA0 && s[i+1] <= 0xBF && s[i+2] >= 0x80 && s[i+2] <= 0xBF {
+				// a lone surrogate's bytes (WTF-8): one character of
+				// Python's str, written as it is or as its \u escape
+				r, n = rune(c&0x0F)<<12|rune(s[i+1]&0x3F)<<6|rune(s[i+2]&0x3F), 3
+			}
 			if !ascii && r != utf8.RuneError {
 				i += n
 				continue

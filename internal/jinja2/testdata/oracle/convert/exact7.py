@@ -117,6 +117,18 @@ FOUND = [
     ("markup-path-undefined-int", "{{ [[1]]|map(attribute=('0.b'|safe))|first + 1 }}", {}, "exact: after an index"),
     ("markup-item-undefined", "{% set x = {} %}{{ x[('a'|safe)] + 1 }}", {}, "exact: a Markup subscript"),
     ("markup-path-found", "{{ [{'<': 1}]|map(attribute='<'|safe)|list }}|{{ [{'a': {'b': 2}}]|map(attribute=('a.b'|safe))|list }}|{{ [[1, 2]]|map(attribute=('1'|safe))|list }}|{{ [{'a': 1}]|sort(attribute=('b,a'|safe)) }}", {}, "found as a str is"),
+    # lone surrogates: one character each of Python's str (the package held U+FFFD); outputs here hold none
+    ("surrogate-length", "{{ '\\ud83d'|length }}|{{ '\\ud83d\\ude00'|length }}|{{ ('\\ud83d' ~ '\\ude00')|length }}|{{ '\\U0000d83d'|length }}|{{ ('\\ud83d\\ude00'|list)|length }}", {}, "1|2|2|1|2: two surrogates are two characters, not an emoji"),
+    ("surrogate-repr", "{{ ['\\ud83d'] }}|{{ '\\ud83d'|pprint }}|{{ {'\\ud83d': 1} }}|{{ '%r' % '\\ud83d\\ude00' }}|{{ 'a\\ud83db'|list }}", {}, "repr escapes them"),
+    ("surrogate-items", "{{ ['\\ud83d\\ude00'[0], 'a\\ud83db'[1:], 'a\\ud83db'[::-1], 'a\\ud83db'|reverse, 'a\\ud83db'[-2]] }}", {}, "items and slices"),
+    ("surrogate-compare", "{{ '\\ud83d\\ude00' == '\U0001F600' }}|{{ '\\ud83d' < '\\ude00' }}|{{ ['\\ude00', '\\ud83d', '\U0001F600', '\\uffff']|sort }}|{{ '\\ud83d' in 'a\\ud83d' }}", {}, "code point order"),
+    ("surrogate-tojson", "{{ '\\ud83d'|tojson }}|{{ ['\\ud83d\\ude00']|tojson }}", {}, "\\ud83d escapes"),
+    ("surrogate-methods", "{{ ['a\\ud83db'|upper, 'A\\ud83dB'|lower, 'a\\ud83dB'.swapcase(), 'a\\ud83db'.title(), 'a\\ud83db'|capitalize, '\\ud83d'|center(5), '\\ud83d'.ljust(3, '-'), '\\ud83d'.zfill(3)] }}|{{ 'a\\ud83db'.find('b') }}|{{ 'a\\ud83db'.count('\\ud83d') }}|{{ '\\ud83d'.isprintable() }}|{{ 'a\\ud83db'.split('\\ud83d') }}", {}, "caseless, one column wide, not printable"),
+    ("surrogate-format-c", "{{ ['%c' % 55357, '{:c}'.format(56832), '{:>3}'.format('\\ud83d')] }}", {}, "%c of a surrogate's code point"),
+    ("surrogate-encode", "{{ '\\ud83d'.encode() }}", {}, "exact: 'utf-8' codec can't encode character '\\ud83d' in position 0: surrogates not allowed"),
+    ("surrogate-encode-run", "{{ ('a' ~ '\\ud83d\\ude00').encode() }}", {}, "exact: characters in position 1-2"),
+    ("surrogate-encode-pass", "{{ '\\ud83d'.encode('utf-8', 'surrogatepass') }}", {}, "the bytes the package holds"),
+    ("surrogate-urlencode", "{{ '\\ud83d'|urlencode }}", {}, "exact: url_quote encodes to UTF-8"),
 ]
 
 
