@@ -205,8 +205,10 @@ func (k *pyClass) Attr(name string) (Value, bool) {
 			}), true
 		}
 		return Value{}, false
-	case k.sample.kind == KindUndefined:
+	case k == classUndefined:
 		return undefinedClassDunder(name)
+	case k.sample.kind == KindUndefined:
+		return Value{}, false
 	}
 	if (k.sample.kind == KindInt || k.sample.kind == KindBool || k.sample.kind == KindFloat) && (name == "real" || name == "imag" || (k.sample.kind != KindFloat && (name == "numerator" || name == "denominator"))) {
 		return FuncV(&Func{Name: name, Repr: "<attribute '" + name + "' of '" + owner + "' objects>", Call: func(*Ctx, []Value, []Kwarg) (Value, error) {

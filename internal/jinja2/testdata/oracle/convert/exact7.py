@@ -129,6 +129,7 @@ FOUND = [
     ("surrogate-encode-run", "{{ ('a' ~ '\\ud83d\\ude00').encode() }}", {}, "exact: characters in position 1-2"),
     ("surrogate-encode-pass", "{{ '\\ud83d'.encode('utf-8', 'surrogatepass') }}", {}, "the bytes the package holds"),
     ("surrogate-urlencode", "{{ '\\ud83d'|urlencode }}", {}, "exact: url_quote encodes to UTF-8"),
+    ("jinja-class-no-len", "{{ joiner.__len__ is defined }}|{{ cycler.__len__ is defined }}", {}, "Jinja2's other classes have none (the package gave them the class Undefined's; found by FuzzPython)"),
 ]
 
 
