@@ -15,7 +15,12 @@ nomic-ai/gpt4all, allenai/open-instruct, guidance-ai/guidance,
 Blaizzy/mlx-vlm, ml-explore/mlx-lm, NousResearch/Hermes-Function-Calling,
 volcengine/verl, hiyouga/LLaMA-Factory, OpenRLHF/OpenRLHF,
 lmstudio-ai/mlx-engine, mlc-ai/mlc-llm, Future-House/ldp,
-huggingface/alignment-handbook, pwilkin/llama.cpp (vllm-project/vllm and
+huggingface/alignment-handbook, pwilkin/llama.cpp, and eleven repositories
+found by their chat_template.jinja: DammianMiller/universal-agent-protocol,
+Timestep-AI/timestep, kryoz/4090-48gb-vllm-fp8, binarrii/unsloth_peft,
+t184256/nix-configs, euclidgame/mathconstruct, hhh2210/RuscaRL,
+kyleavery/LLM-Training, ekhadley/subliminal, loris3/ceelm,
+aabbdev/state-model-interface (vllm-project/vllm and
 sgl-project/sglang are too large to fetch here; their forks are not).
 
 Each GIT_DIR is a snapshot of a public repository (a bare git directory
@@ -72,6 +77,15 @@ LICENCES = [("Apache License", "Apache-2.0"), ("MIT License", "MIT"), ("Permissi
 
 def git(git_dir, *args):
     return subprocess.run(["git", "--git-dir", git_dir] + list(args), check=True, capture_output=True).stdout
+
+
+def show(git_dir, commit, path):
+    """A file's bytes; empty when the snapshot lacks it (its largest files
+    may be listed but absent)."""
+    try:
+        return git(git_dir, "show", commit + ":" + path)
+    except subprocess.CalledProcessError:
+        return b""
 
 
 def known_templates():
@@ -211,10 +225,10 @@ def templates_of(git_dir):
         found = []
         base = path.rsplit("/", 1)[-1]
         if path.endswith((".jinja", ".j2", ".jinja2")):
-            found.append(("", git(git_dir, "show", commit + ":" + path).decode("utf-8", "replace")))
+            found.append(("", show(git_dir, commit, path).decode("utf-8", "replace")))
         elif base in ("tokenizer_config.json", "chat_template.json"):
             try:
-                ct = json.loads(git(git_dir, "show", commit + ":" + path)).get("chat_template")
+                ct = json.loads(show(git_dir, commit, path)).get("chat_template")
             except (ValueError, AttributeError):
                 ct = None
             if isinstance(ct, str):
@@ -223,21 +237,21 @@ def templates_of(git_dir):
                 found.extend(("#" + t.get("name", str(i)), t.get("template")) for i, t in enumerate(ct) if isinstance(t, dict))
         elif path.endswith(".json"):
             try:
-                found.extend(json_templates(json.loads(git(git_dir, "show", commit + ":" + path))))
+                found.extend(json_templates(json.loads(show(git_dir, commit, path))))
             except ValueError:
                 pass
         elif path.endswith((".cpp", ".cc", ".h", ".hpp")):
-            src = git(git_dir, "show", commit + ":" + path).decode("utf-8", "replace")
+            src = show(git_dir, commit, path).decode("utf-8", "replace")
             found.extend(("#line%d" % (src.count("\n", 0, m.start()) + 1), m.group(2)) for m in RAW_STRING.finditer(src))
         elif path.endswith((".yaml", ".yml")):
             import yaml
             try:
-                doc = yaml.safe_load(git(git_dir, "show", commit + ":" + path))
+                doc = yaml.safe_load(show(git_dir, commit, path))
             except yaml.YAMLError:
                 doc = None
             found.extend(json_templates(doc))
         elif path.endswith(".py"):
-            found.extend(python_templates(git(git_dir, "show", commit + ":" + path).decode("utf-8", "replace")))
+            found.extend(python_templates(show(git_dir, commit, path).decode("utf-8", "replace")))
         for suffix, text in found:
             if is_chat(text):
                 yield repo, commit, path + suffix, licence_of(lics, path), text
