@@ -473,7 +473,44 @@ func optimizedKind(x Expr) bool {
 // outermost node of an optimized kind is handed to it whole; the literals
 // above such nodes are compiled as written. Nothing is folded in a
 // volatile eval context.
+//
+// Jinja2's code generator reaches some of a statement's expressions
+// after its body or in another order than they are written: a call
+// block's call after its body (compileCallBlock asks), a filter block's
+// and a set block's filter after the body (compileCaptured asks), a for
+// loop's condition before its iterable.
 func (c *compiler) stmtOptimizerError(s Stmt) error {
+	switch n := s.(type) {
+	case *CallBlock:
+		var err error
+		for i := 0; i < len(n.Params) && err == nil; i++ {
+			err = c.exprOptimizerError(n.Params[i].Default)
+		}
+		return err
+	case *FilterBlock, *SetBlock:
+		return nil
+	case *For:
+		if err := c.exprOptimizerError(n.Filter); err != nil {
+			return err
+		}
+		return c.exprOptimizerError(n.Iter)
+	}
+	return c.nodeOptimizerError(s, func(w *walker) { w.stmt(s) })
+}
+
+// exprOptimizerError is stmtOptimizerError for one expression, nil or
+// not, of a statement.
+func (c *compiler) exprOptimizerError(x Expr) error {
+	if x == nil {
+		return nil
+	}
+	return c.nodeOptimizerError(nil, func(w *walker) { w.expr(x) })
+}
+
+// nodeOptimizerError runs Jinja2's optimizer over the outermost nodes of
+// an optimized kind that walk reaches, without entering a statement
+// other than own.
+func (c *compiler) nodeOptimizerError(own Stmt, walk func(*walker)) error {
 	if c.escVolatile || c.constMode > 0 {
 		return nil
 	}
@@ -483,7 +520,7 @@ func (c *compiler) stmtOptimizerError(s Stmt) error {
 			return false
 		}
 		if st, ok := nd.(Stmt); ok {
-			return st == s
+			return st == own
 		}
 		if x, ok := nd.(Expr); ok && optimizedKind(x) {
 			err = c.optimizerError(x)
@@ -491,7 +528,7 @@ func (c *compiler) stmtOptimizerError(s Stmt) error {
 		}
 		return true
 	}}
-	w.stmt(s)
+	walk(&w)
 	return err
 }
 

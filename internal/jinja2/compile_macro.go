@@ -436,6 +436,10 @@ func (c *compiler) compileCallBlock(n *CallBlock) (execFn, error) {
 	}
 	m.anonymous, m.repr = true, "<Macro anonymous>"
 	call := n.Call
+	// Jinja2 compiles the caller's defaults and body, then the call
+	if err := c.exprOptimizerError(call); err != nil {
+		return nil, err
+	}
 	fn, args, err := c.compileCallee(call)
 	if err != nil {
 		return nil, err

@@ -861,7 +861,10 @@ func (c *compiler) compileCaptured(body []Stmt, syms *frameSyms, filter Expr) (r
 	c.soft = 0
 	b, err := c.compileStmts(body)
 	if err == nil && filter != nil {
-		filt, err = c.compileHardFilterChain(filter)
+		// Jinja2 compiles the block's body, then its filter
+		if err = c.exprOptimizerError(filter); err == nil {
+			filt, err = c.compileHardFilterChain(filter)
+		}
 	}
 	c.soft = soft
 	c.sc = outer

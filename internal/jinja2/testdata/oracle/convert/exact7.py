@@ -130,6 +130,19 @@ FOUND = [
     ("surrogate-encode-pass", "{{ '\\ud83d'.encode('utf-8', 'surrogatepass') }}", {}, "the bytes the package holds"),
     ("surrogate-urlencode", "{{ '\\ud83d'|urlencode }}", {}, "exact: url_quote encodes to UTF-8"),
     ("jinja-class-no-len", "{{ joiner.__len__ is defined }}|{{ cycler.__len__ is defined }}", {}, "Jinja2's other classes have none (the package gave them the class Undefined's; found by FuzzPython)"),
+    # the order Jinja2's code generator meets a constant dict's unhashable key (its optimizer's
+    # TypeError at compile time) against the statements around it (found by FuzzPython: the
+    # package folded a call block's call before its body, whose unknown filter Jinja2 names)
+    ("optimizer-order-callblock-body", "{% macro m(a) %}{{ caller() }}{% endmacro %}{% call m({[1]: 1}.a) %}{{ {{}: 1}.a }}{% endcall %}", {}, "exact: a call block's body before its call (the package: 'list')"),
+    ("optimizer-order-callblock-filter", "{% macro m(a) %}{{ caller() }}{% endmacro %}{% call m({[1]: 1} if x else 2) %}{{ 1|nof }}{% endcall %}", {}, "exact: the body's unknown filter first"),
+    ("optimizer-order-callblock-dotted", "{% macro m(a) %}{% endmacro %}{% call(x, y=2) m([(1 if {[[1, 2], 'ab'].0: 1} else 3)]) %}{% set ns = namespace(a=(b if c)|length.reverse()) %}{% endcall %}", {}, "exact: No filter named 'length.reverse' (the fuzz input, made small)"),
+    ("optimizer-order-callblock-defaults", "{% macro m(a) %}{{ caller() }}{% endmacro %}{% call(a={[1]: 1}.a) m(1) %}{{ {{}: 1}.a }}{% endcall %}", {}, "exact: the caller's defaults before its body"),
+    ("optimizer-order-filterblock", "{% filter replace({[1]: 1}.a, 'b') %}{{ {{}: 1}.a }}{% endfilter %}", {}, "exact: a filter block's body before its filter (the package: 'list')"),
+    ("optimizer-order-setblock", "{% set x | replace({[1]: 1}.a, 'b') %}{{ {{}: 1}.a }}{% endset %}", {}, "exact: a set block's body before its filter (the package: 'list')"),
+    ("optimizer-order-for-test", "{% for x in {[1]: 1}.a if {{}: 2}.b %}{% endfor %}", {}, "exact: a loop's condition before its iterable (the package: 'list')"),
+    ("optimizer-order-for-body", "{% for x in {[1]: 1}.a %}{{ {{}: 2}.b }}{% endfor %}", {}, "exact: the iterable before the body"),
+    ("optimizer-order-macro", "{% macro k(a={[1]: 1}.a) %}{{ {{}: 1}.a }}{% endmacro %}", {}, "exact: a macro's defaults before its body"),
+    ("optimizer-order-callblock-renders", "{% macro m(a) %}{{ a }}{{ caller() }}{% endmacro %}{% call m({1: 'x'}[1]) %}-{{ {2: 'y'}[2] }}{% endcall %}", {}, "hashable keys: it renders"),
 ]
 
 
