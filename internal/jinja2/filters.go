@@ -1625,6 +1625,10 @@ func fSliceItems(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 			}
 		}
 	}
+	if isIntLike(a[0]) && a[0].ref != nil && a[0].big().Sign() < 0 {
+		// range(slices) of a negative int of any size is empty
+		return ListV(nil), nil
+	}
 	slices, err := intArg(a[0])
 	if err != nil {
 		return Value{}, err

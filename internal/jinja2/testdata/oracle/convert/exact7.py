@@ -142,6 +142,7 @@ FOUND = [
     ("optimizer-order-for-test", "{% for x in {[1]: 1}.a if {{}: 2}.b %}{% endfor %}", {}, "exact: a loop's condition before its iterable (the package: 'list')"),
     ("optimizer-order-for-body", "{% for x in {[1]: 1}.a %}{{ {{}: 2}.b }}{% endfor %}", {}, "exact: the iterable before the body"),
     ("optimizer-order-macro", "{% macro k(a={[1]: 1}.a) %}{{ {{}: 1}.a }}{% endmacro %}", {}, "exact: a macro's defaults before its body"),
+    ("slice-big-negative", "{{ [1, 2]|slice(b, fill_with=none)|list }}|{{ [1, 2]|slice(b)|list }}|{{ []|slice(b)|list }}", {"b": -340282366920938463463374607431768211457}, "range() of a negative int beyond 64 bits is empty (the package: OverflowError; found by FuzzPython)"),
     ("optimizer-order-callblock-renders", "{% macro m(a) %}{{ a }}{{ caller() }}{% endmacro %}{% call m({1: 'x'}[1]) %}-{{ {2: 'y'}[2] }}{% endcall %}", {}, "hashable keys: it renders"),
 ]
 
