@@ -22,6 +22,13 @@ func (c *compiler) expr(x Expr, lenient bool) (evalFn, error) {
 		switch x.(type) {
 		case *Name, *CallExpr:
 			return func(*frame) (Value, error) { return Value{}, errImpossible }, nil
+		case *FilterExpr, *TestExpr:
+			// a filter's or test's as_const raises Impossible in a volatile
+			// eval context: {{ 1[1:5]|length }} under {% autoescape x %}
+			// runs the slice (TypeError) where it would fold to 0
+			if c.escVolatile {
+				return func(*frame) (Value, error) { return Value{}, errImpossible }, nil
+			}
 		}
 	}
 	if c.constMode == 0 && !lenient && c.placing != x {
