@@ -33,6 +33,20 @@ type convKept struct {
 	// guard's step 2), converted, made by the first rendering that needs
 	// it.
 	neutral atomic.Pointer[convNeutral]
+	// withTools is the guard's verdict on the conversation with the
+	// first tool list of the memo it was rendered with (no variables):
+	// the conversation and the tools' verdict are immutable, so the
+	// verdict on the two is made once, not at every rendering.
+	withTools atomic.Pointer[keptVerdict]
+}
+
+// keptVerdict is the special-token guard's verdict on a kept
+// conversation with the tools whose verdict is tv: the marks of both,
+// and whether step 2 is needed.
+type keptVerdict struct {
+	tv      *special.ToolsVerdict
+	seen    special.Marks
+	neutral bool
 }
 
 // convNeutral is the neutral copy of a kept conversation: the messages

@@ -471,16 +471,33 @@ func (t *Template) checkedRender(ctx context.Context, rd *renderData, msgs []cha
 		if len(opts.Tools) > 0 {
 			tv = t.toolsVerdict(te, opts.Tools)
 		}
-		if kc != nil && tv == nil && len(opts.Vars) == 0 {
+		// te keeps tv: the verdict on the kept conversation with
+		// these tools is kept with the conversation (keptVerdict)
+		var kv *keptVerdict
+		if kc != nil && te != nil && len(opts.Vars) == 0 {
+			kv = kc.withTools.Load()
+		}
+		switch {
+		case kc != nil && tv == nil && len(opts.Vars) == 0:
 			// the verdict on the kept conversation alone, made as it
 			// was kept
 			seen, neutral = kc.all, kc.neutralAlone
-		} else {
+		case kv != nil && kv.tv == tv:
+			// the verdict on it with these tools, made at the first
+			// rendering with them
+			seen, neutral = kv.seen, kv.neutral
+		default:
 			var n bool
 			if seen, n, hit = t.guard.CheckScannedVerdict(marks, tv, opts.Vars); hit != nil {
 				return "", specialTokenError(t.name, hit)
 			}
 			neutral = n
+			if kc != nil && te != nil && kv == nil && len(opts.Vars) == 0 {
+				// kept for the first tools it is rendered with: another
+				// list in turn is checked at each rendering, as before,
+				// rather than allocate a verdict each time
+				kc.withTools.CompareAndSwap(nil, &keptVerdict{tv: tv, seen: seen, neutral: n})
+			}
 		}
 	}
 	if neutral {
