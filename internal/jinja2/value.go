@@ -53,7 +53,11 @@ type List struct {
 type Dict struct {
 	keys []Value
 	vals []Value
-	idx  map[dictKey]int // built once the dict grows past a few entries
+	// sidx and idx are built once the dict grows past a few entries:
+	// sidx holds its str keys, idx the others (a map keyed by a string
+	// hashes and compares a few times faster than one keyed by dictKey)
+	sidx map[string]int
+	idx  map[dictKey]int
 }
 
 // dictKey is the hashable form of a key.

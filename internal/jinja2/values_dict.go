@@ -96,7 +96,7 @@ func eqStr(a, b string) bool {
 
 // findStr returns the index of the str key k in d, or -1.
 func (d *Dict) findStr(k string) int {
-	if d.idx == nil {
+	if d.sidx == nil {
 		for i := range d.keys {
 			if dk := &d.keys[i]; dk.kind == KindStr && eqStr(dk.s, k) {
 				return i
@@ -104,7 +104,7 @@ func (d *Dict) findStr(k string) int {
 		}
 		return -1
 	}
-	if i, ok := d.idx[dictKey{kind: KindStr, s: k}]; ok {
+	if i, ok := d.sidx[k]; ok {
 		return i
 	}
 	return -1
@@ -113,10 +113,10 @@ func (d *Dict) findStr(k string) int {
 // find returns the index of k in d, or -1. It never changes d: the
 // dicts of a render's values are read by renders on many goroutines.
 func (d *Dict) find(k Value) (int, error) {
-	if d.idx == nil {
-		if k.kind == KindStr {
-			return d.findStr(k.s), nil
-		}
+	if k.kind == KindStr {
+		return d.findStr(k.s), nil
+	}
+	if d.sidx == nil {
 		h, err := hashKey(k)
 		if err != nil {
 			return -1, err
@@ -139,11 +139,23 @@ func (d *Dict) find(k Value) (int, error) {
 }
 
 func (d *Dict) reindex() {
-	d.idx = make(map[dictKey]int, len(d.keys))
+	d.sidx, d.idx = make(map[string]int, len(d.keys)), nil
 	for i, k := range d.keys {
-		h, _ := hashKey(k)
-		d.idx[h] = i
+		d.index(k, i)
 	}
+}
+
+// index records that the key k of the indexed dict d is at i.
+func (d *Dict) index(k Value, i int) {
+	if k.kind == KindStr {
+		d.sidx[k.s] = i
+		return
+	}
+	if d.idx == nil {
+		d.idx = map[dictKey]int{}
+	}
+	h, _ := hashKey(k)
+	d.idx[h] = i
 }
 
 // Set sets d[k] = v (an existing key keeps its place). An unhashable key
@@ -172,9 +184,8 @@ func (d *Dict) SetKey(k, v Value) error {
 	d.keys = append(d.keys, k)
 	d.vals = append(d.vals, v)
 	switch {
-	case d.idx != nil:
-		h, _ := hashKey(k)
-		d.idx[h] = len(d.keys) - 1
+	case d.sidx != nil:
+		d.index(k, len(d.keys)-1)
 	case len(d.keys) > smallDict:
 		d.reindex()
 	}
@@ -206,14 +217,14 @@ func (d *Dict) Values() []Value { return d.vals }
 func (d *Dict) delete(i int) {
 	d.keys = append(d.keys[:i:i], d.keys[i+1:]...)
 	d.vals = append(d.vals[:i:i], d.vals[i+1:]...)
-	d.idx = nil
+	d.sidx, d.idx = nil, nil
 	if len(d.keys) > smallDict {
 		d.reindex()
 	}
 }
 
 func (d *Dict) clear() {
-	d.keys, d.vals, d.idx = nil, nil, nil
+	d.keys, d.vals, d.sidx, d.idx = nil, nil, nil, nil
 }
 
 // copyDict returns a shallow copy of d.

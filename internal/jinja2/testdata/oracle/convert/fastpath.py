@@ -490,6 +490,21 @@ CASES = [
     ("generation-in-place-break", "{% for m in ms %}{% generation %}{% break %}{% endgeneration %}{% endfor %}", {"ms": [1]}, {"profile": "hf"}),
     ("generation-in-place-error", "A{% generation %}B{{ 1 // 0 }}{% endgeneration %}", {}, {"profile": "hf"}),
     ("constant-arguments-sandbox", "{% set l = [] %}{{ 'a b'.split(' ') }}{{ l.append('x') }}", {}, {"sandbox": True}),
+    # a dict past smallDict entries keeps its str keys in a map of their
+    # own (values_dict.go): str and Markup keys, numbers equal across
+    # kinds, keys added, replaced and removed after the index was built
+    ("dict-indexed",
+     "{% set d = {'a': 1, 'b': 2, 'c': 3, 'd': 4, 'e': 5, 'f': 6, 'g': 7, 'h': 8, 'i': 9, 1: 'one', 2.5: 'f', none: 'n'} %}"
+     "{{ d['a'] }}{{ d[m] }}{{ d.i }}{{ d[1] }}{{ d[1.0] }}{{ d[true] }}{{ d[2.5] }}{{ d[none] }}{{ d['z'] is defined }}{{ d['1'] is defined }}"
+     "{{ 'h' in d }}{{ m in d }}{{ 1 in d }}{{ '1' in d }}{{ d|length }}"
+     "{% set _ = d.update({'j': 10, m: 11, 3: 'three'}) %}{{ d['a'] }}{{ d['j'] }}{{ d[3] }}{{ d|length }}"
+     "{{ d.pop('b') }}{{ d.pop(1) }}{{ d['c'] }}{{ d.get('b', 'gone') }}{{ d.get(1, 'gone') }}{{ d[2.5] }}{{ d|length }}"
+     "{% set _ = d.setdefault('k', 12) %}{{ d.k }}{{ d.keys()|list|last }}",
+     {"m": {"__markup__": "a"}}, {}),
+    ("dict-indexed-loop",
+     "{% set c = {'S1': 'v1', 'S2': 'v2', 'S3': 'v3', 'S4': 'v4', 'S5': 'v5', 'S6': 'v6', 'S7': 'v7', 'S8': 'v8', 'S9': 'v9', 'S10': 'v10'} %}"
+     "{% for k in c %}{% if k not in x %}{{ k + ':' + c[k] }},{% endif %}{% endfor %}{{ c['S10'] }}{{ c.S9 }}",
+     {"x": ["S2"]}, {"sandbox": True}),
 ]
 
 
