@@ -218,7 +218,11 @@ func (c *compiler) fieldOf(x Expr) (slot int, key string, miss func(f *frame, o 
 		}
 		slot, ok = c.slotOf(n.X)
 		name, pos, kv := c.src.name, n.P, k.Value
+		lacks := !kv.IsSafe() && strLacks(kv.s)
 		return slot, kv.s, func(f *frame, o *Value) (Value, error) {
+			if o.kind == KindStr && lacks {
+				return undefAttr(*o, kv.s), nil
+			}
 			v, err := GetItem(f.c, *o, kv)
 			if err != nil {
 				return Value{}, place(err, name, pos)
@@ -237,13 +241,17 @@ func (c *compiler) fastStrItem(n *ItemExpr, k Value) (evalFn, error) {
 		return nil, nil
 	}
 	name, pos := c.src.name, n.P
+	lacks := !k.IsSafe() && strLacks(k.s)
 	return func(f *frame) (Value, error) {
 		o := &f.slots[slot]
-		if o.kind == KindDict {
+		switch {
+		case o.kind == KindDict:
 			d := o.dict()
 			if i := d.findStr(k.s); i >= 0 {
 				return d.vals[i], nil
 			}
+		case o.kind == KindStr && lacks:
+			return undefAttr(*o, k.s), nil
 		}
 		v, err := GetItem(f.c, *o, k)
 		if err != nil {

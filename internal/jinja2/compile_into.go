@@ -298,13 +298,18 @@ func (c *compiler) nativeRefL(x Expr, lenient bool) (refFn, error) {
 		}
 		name, pos, kv := c.src.name, n.P, k.Value
 		tmp := c.sc.fn.newSlot()
+		lacks := !kv.IsSafe() && strLacks(kv.s)
 		return func(f *frame) (*Value, error) {
 			o := &f.slots[slot]
-			if o.kind == KindDict {
+			switch {
+			case o.kind == KindDict:
 				d := o.dict()
 				if i := d.findStr(kv.s); i >= 0 {
 					return &d.vals[i], nil
 				}
+			case o.kind == KindStr && lacks:
+				f.slots[tmp] = undefAttr(*o, kv.s)
+				return &f.slots[tmp], nil
 			}
 			return f.itemKept(*o, kv, tmp, name, pos)
 		}, nil

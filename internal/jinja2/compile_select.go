@@ -11,6 +11,7 @@ package jinja2
 type selectSpec struct {
 	reject  bool
 	parts   []Value // the attribute's lookups (selectattr, rejectattr)
+	lacks   bool    // parts is one str key no str has (strLacks)
 	hasTest bool    // a test is named; otherwise an item's truth decides
 	name    string  // the test's name
 	test    Test    // nil when the Env has no test of that name
@@ -49,6 +50,7 @@ func (c *compiler) newSelectSpec(name string, args []Value, kw []Kwarg) *selectS
 			return nil // the general path raises it
 		}
 		s.parts = parts
+		s.lacks = len(parts) == 1 && parts[0].kind == KindStr && !parts[0].IsSafe() && strLacks(parts[0].s)
 		off = 1
 	}
 	if len(args) > off {
@@ -73,10 +75,14 @@ func (c *compiler) constSelect(n *FilterExpr, args *compiledArgs) *selectSpec {
 // keep is selectFunc's answer for an item: whether the filter gives it.
 func (s *selectSpec) keep(c *Ctx, it Value) (bool, error) {
 	x := it
-	for _, p := range s.parts {
-		var err error
-		if x, err = GetItem(c, x, p); err != nil {
-			return false, err
+	if s.lacks && it.kind == KindStr {
+		x = undefAttr(it, s.parts[0].s)
+	} else {
+		for _, p := range s.parts {
+			var err error
+			if x, err = GetItem(c, x, p); err != nil {
+				return false, err
+			}
 		}
 	}
 	if !s.hasTest {

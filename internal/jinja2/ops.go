@@ -667,6 +667,16 @@ func attribute(c *Ctx, v Value, name string) (Value, bool) {
 	return Value{}, false
 }
 
+// strLacks reports whether no str (nor Markup) has the attribute name,
+// so that GetItem(s, name) is undefAttr(s, name) for every str s: a str
+// key is no index, a name without a leading _ is none the sandbox
+// refuses, and name is no method. Compilers ask it once of a constant
+// key, for x['type'] of a str x (a loop over a message's text where a
+// template expects a list of parts).
+func strLacks(name string) bool {
+	return !strings.HasPrefix(name, "_") && !hasMethod(StrV(""), name) && !hasMethod(SafeV(""), name)
+}
+
 // GetItem is Jinja2's environment.getitem (v[key]): the item, else the
 // attribute named key when key is a str; Undefined when there is neither.
 func GetItem(c *Ctx, v Value, key Value) (Value, error) {

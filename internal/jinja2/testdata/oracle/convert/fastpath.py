@@ -505,6 +505,28 @@ CASES = [
      "{% set c = {'S1': 'v1', 'S2': 'v2', 'S3': 'v3', 'S4': 'v4', 'S5': 'v5', 'S6': 'v6', 'S7': 'v7', 'S8': 'v8', 'S9': 'v9', 'S10': 'v10'} %}"
      "{% for k in c %}{% if k not in x %}{{ k + ':' + c[k] }},{% endif %}{% endfor %}{{ c['S10'] }}{{ c.S9 }}",
      {"x": ["S2"]}, {"sandbox": True}),
+    # x['type'] of a str x (a loop over a message's text where the template
+    # expects parts): a key no str has is an Undefined without GetItem's
+    # lookups (strLacks); a method's name, a private name, Markup's own
+    # methods and a dict keep the general path
+    ("str-item-lacking",
+     "{% for c in s %}{% if c['type'] == 'image' %}I{% endif %}{% if c['type'] != 'text' %}n{% endif %}"
+     "[{{ c['type'] }}{{ c['type'] is defined }}{{ c['upper'] is defined }}{{ c['escape'] is defined }}{{ c['_x'] is defined }}"
+     "{{ c['__class__'] is defined }}{{ c['count'] is defined }}{{ (c['type'] or 'u') }}]{% endfor %}"
+     "{% for c in s|selectattr('type', 'equalto', 'image') %}S{% endfor %}{{ s|selectattr('type')|list }}{{ s|rejectattr('type')|list|length }}"
+     "{{ s|selectattr('upper')|list|length }}{{ m|selectattr('escape')|list|length }}{{ s|selectattr('escape')|list|length }}"
+     "{% for c in m %}{{ c['escape'] is defined }}{{ c['type'] is defined }}{% endfor %}",
+     {"s": ["ab", "c", {"type": "image"}, {"type": "text"}, "", 1], "m": [{"__markup__": "<b>"}, "x"]}, {}),
+    ("str-item-lacking-sandbox",
+     "{% for c in s %}{% if c['type'] == 'image' %}I{% endif %}[{{ c['type'] }}{{ c['format'] is defined }}{{ c['_x'] is defined }}]{% endfor %}"
+     "{{ s|selectattr('type', 'equalto', 'image')|list }}{{ s|rejectattr('_x')|list|length }}",
+     {"s": ["ab", {"type": "image"}, {"_x": 1}]}, {"sandbox": True}),
+    ("str-item-lacking-hf",
+     "{%- for m in messages %}{%- for content in m['content'] %}{%- if content['type'] == 'image' %}<img>{%- elif content['type'] == 'text' %}{{ content['text'] }}{%- endif %}{%- endfor %}"
+     "{%- for content in m['content'] | selectattr('type', 'equalto', 'text') %}({{ content['text'] }}){%- endfor %}|{%- endfor %}",
+     {"messages": [{"role": "user", "content": "Hi"}, {"role": "user", "content": [{"type": "image"}, {"type": "text", "text": "T"}]}]}, {"profile": "hf"}),
+    ("str-item-lacking-error", "{% for c in s %}{{ c['type'] + 1 }}{% endfor %}", {"s": "a"}, {}),
+    ("str-item-lacking-error-attr", "{% for c in s|selectattr('type', 'equalto', 'x') %}{% endfor %}{{ (s|selectattr('type.x')|list) }}", {"s": "a"}, {}),
 ]
 
 
