@@ -319,22 +319,27 @@ func (c *compiler) compileBin(n *BinExpr) (evalFn, error) {
 	}
 	op, name, pos := n.Op, c.src.name, n.P
 	if base, ok := c.powNegBase(n); ok {
-		// Python reads Jinja2's "(-2 ** y)" as -(2 ** y)
+		// Python reads Jinja2's "(-2 ** y)" as -(2 ** y): the power of
+		// the base without its sign, negated
+		pow := binOp(func(*frame) (Value, error) { return base, nil }, b, op, name, pos)
 		return func(f *frame) (Value, error) {
-			y, err := b(f)
-			if err != nil {
-				return Value{}, err
+			r, err := pow(f)
+			if err == nil {
+				if r, err = UnaryOp(f.c, "-", r); err != nil {
+					return Value{}, place(err, name, pos)
+				}
 			}
-			r, err := BinOp(f.c, op, base, y)
-			if err != nil {
-				return Value{}, place(err, name, pos)
-			}
-			if r, err = UnaryOp(f.c, "-", r); err != nil {
-				return Value{}, place(err, name, pos)
-			}
-			return r, nil
+			return r, err
 		}, nil
 	}
+	return binOp(a, b, op, name, pos), nil
+}
+
+// binOp is a op b, its error placed at name and pos. Not inlined, so that
+// its closure is compiled as if written in compileBin (see boolValue).
+//
+//go:noinline
+func binOp(a, b evalFn, op, name string, pos Pos) evalFn {
 	return func(f *frame) (Value, error) {
 		x, err := a(f)
 		if err != nil {
@@ -349,7 +354,7 @@ func (c *compiler) compileBin(n *BinExpr) (evalFn, error) {
 			return Value{}, place(err, name, pos)
 		}
 		return r, nil
-	}, nil
+	}
 }
 
 func (c *compiler) compileCompare(n *CompareExpr) (evalFn, error) {
