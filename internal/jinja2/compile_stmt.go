@@ -500,25 +500,15 @@ func (c *compiler) compileIf(n *If) (execFn, error) {
 			return nil
 		}, nil
 	}
-	chain := func(f *frame, from int) error {
-		for i := from; i < len(tests); i++ {
-			ok, err := tests[i](f)
-			if err != nil {
-				return err
-			}
-			if ok {
-				return bodies[i](f)
-			}
-		}
-		if els != nil {
-			return els(f)
-		}
-		return nil
-	}
 	if sw != nil && len(sw.consts) >= 2 {
 		// {% if m['role'] == 'system' %}…{% elif m['role'] == 'user' %}:
 		// the field is read once and compared with each constant
-		// (reading a dict's item again changes nothing in between)
+		// (reading a dict's item again changes nothing in between);
+		// chains[k] runs the chain from its k-th test
+		chains := make([]execFn, len(sw.consts)+1)
+		for k := range chains {
+			chains[k] = ifChain(tests[k:], bodies[k:], els)
+		}
 		return func(f *frame) error {
 			if o := &f.slots[sw.slot]; o.kind == KindDict {
 				d := o.dict()
@@ -536,18 +526,27 @@ func (c *compiler) compileIf(n *If) (execFn, error) {
 								if !ok {
 									// the tests after it from the
 									// start: r may have changed the dict
-									return chain(f, j+1)
+									return chains[j+1](f)
 								}
 							}
 							return bodies[j](f)
 						}
-						return chain(f, len(sw.consts))
+						return chains[len(sw.consts)](f)
 					}
 				}
 			}
-			return chain(f, 0)
+			return chains[0](f)
 		}, nil
 	}
+	return ifChain(tests, bodies, els), nil
+}
+
+// ifChain runs the body of the first of tests that holds, else els. Not
+// inlined, so that its closure is compiled as if written in compileIf
+// (see boolValue).
+//
+//go:noinline
+func ifChain(tests []condFn, bodies []execFn, els execFn) execFn {
 	return func(f *frame) error {
 		for i, t := range tests {
 			ok, err := t(f)
@@ -562,7 +561,7 @@ func (c *compiler) compileIf(n *If) (execFn, error) {
 			return els(f)
 		}
 		return nil
-	}, nil
+	}
 }
 
 // fieldSwitch is the leading tests of an if/elif chain (two or more)
