@@ -389,8 +389,9 @@ type Ctx struct {
 	rootFrame frame
 	rootUsed  bool
 	// keepsBound: rootTC keeps its layout, values, binding and
-	// inheritance between renders (a Renderer's context: what they
-	// point to is the Renderer's owner's or the template's).
+	// inheritance, and ctx its context.Context, between renders (a
+	// Renderer's context: what they point to is the Renderer's owner's
+	// or the template's).
 	keepsBound bool
 	loops      []loopObj
 	nloops     int

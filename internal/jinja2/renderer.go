@@ -3,6 +3,7 @@ package jinja2
 import (
 	"context"
 	"errors"
+	"unsafe"
 )
 
 // A Renderer is the reusable state of one render at a time of an Env's
@@ -20,7 +21,7 @@ type Renderer struct {
 // NewRenderer returns a Renderer for the templates of e.
 func (e *Env) NewRenderer() *Renderer { return &Renderer{c: idleCtx(e)} }
 
-// idleCtx is a render state of e between renders (no context.Context).
+// idleCtx is a render state of e before its first render.
 func idleCtx(e *Env) *Ctx {
 	c := &Ctx{env: e, autoescape: e.autoescape, evalAuto: e.autoescape, keepsBound: true}
 	c.inh = &c.rootInh
@@ -31,8 +32,8 @@ func idleCtx(e *Env) *Ctx {
 var errRendererEnv = errors.New("jinja2: the Renderer is of another Env")
 
 // RenderVarsWith is RenderVars in r's memory; r must be of t's Env and
-// not in use by another render. r keeps l and vals (the slice, which the
-// caller keeps as well) until its next render.
+// not in use by another render. r keeps ctx, l and vals (the slice,
+// which the caller keeps as well) until its next render.
 func (t *Template) RenderVarsWith(ctx context.Context, r *Renderer, l *Layout, vals []Value) (string, error) {
 	c := r.c
 	if c.env != t.env {
@@ -41,7 +42,12 @@ func (t *Template) RenderVarsWith(ctx context.Context, r *Renderer, l *Layout, v
 	if len(vals) != len(l.names) {
 		return "", errLayoutVals
 	}
-	c.ctx = ctx
+	// the context stays from the last render (resetCtx): written when
+	// it changes, its two words compared as they are (== on an interface
+	// compares the values, and panics on an uncomparable one)
+	if a, b := (*[2]unsafe.Pointer)(unsafe.Pointer(&c.ctx)), (*[2]unsafe.Pointer)(unsafe.Pointer(&ctx)); a[0] != b[0] || a[1] != b[1] {
+		c.ctx = ctx
+	}
 	if r.track {
 		r.own.spans = r.own.spans[:0]
 		c.own = r.own

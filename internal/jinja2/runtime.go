@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"strconv"
+	"unsafe"
 )
 
 // The state of one render: the output, the counters the limits bound,
@@ -299,10 +300,14 @@ func (e *Env) resetCtx(c *Ctx) bool {
 	}
 	c.freshDicts = false
 	if c.rootUsed {
-		// field by field, as newFrame sets it
+		// field by field, as newFrame sets it; c and the root context
+		// stay (the Ctx's own memory, the same at every render)
 		f := &c.rootFrame
-		clear(f.slots)
-		f.c, f.tc, f.slots = nil, nil, f.slots[:0]
+		clearValues(f.slots)
+		f.slots = f.slots[:0]
+		if f.tc != &c.rootTC {
+			f.tc = nil
+		}
 		if f.up != nil || f.blk != nil {
 			f.up, f.blk = nil, nil
 		}
@@ -332,7 +337,12 @@ func (e *Env) resetCtx(c *Ctx) bool {
 	if c.rootInh.blocks != nil || c.rootInh.parent != nil {
 		c.rootInh = inheritance{}
 	}
-	c.ctx, c.gen, c.own, c.joinErr = nil, nil, nil, nil
+	if !c.keepsBound {
+		c.ctx = nil // a Renderer's stays until its next render
+	}
+	if c.gen != nil || c.own != nil || c.joinErr != nil {
+		c.gen, c.own, c.joinErr = nil, nil, nil
+	}
 	c.out, c.outBase, c.scratch = c.out[:0], 0, c.scratch[:0]
 	c.resetArena()
 	c.autoescape, c.escVolatile, c.evalAuto, c.depth, c.iters = e.autoescape, false, e.autoescape, 0, 0
@@ -344,6 +354,22 @@ func (e *Env) resetCtx(c *Ctx) bool {
 		c.suspended = c.suspended[:0]
 	}
 	return true
+}
+
+// clearValues zeroes vs a field at a time, writing only the pointer
+// words that are set: clear(vs) is a bulk write barrier over every
+// pointer word of vs while the collector marks.
+func clearValues(vs []Value) {
+	for i := range vs {
+		v := &vs[i]
+		v.kind, v.flags, v.n = 0, 0, 0
+		if unsafe.StringData(v.s) != nil {
+			v.s = ""
+		}
+		if w := (*[2]unsafe.Pointer)(unsafe.Pointer(&v.ref)); w[0] != nil || w[1] != nil {
+			v.ref = nil
+		}
+	}
 }
 
 // resetRootTC zeroes c.rootTC, as the render's entry expects it, field
@@ -462,7 +488,15 @@ func (c *Ctx) newFrame(tc *tctx, n int) *frame {
 		if cap(f.slots) < n {
 			f.slots = make([]Value, n)
 		}
-		f.c, f.tc, f.slots = c, tc, f.slots[:n]
+		// c and tc are written only when they change (a pointer store
+		// takes the write barrier while the collector marks)
+		if f.c != c {
+			f.c = c
+		}
+		if f.tc != tc {
+			f.tc = tc
+		}
+		f.slots = f.slots[:n]
 		return f
 	}
 	return &frame{c: c, tc: tc, slots: make([]Value, n)}

@@ -167,7 +167,7 @@ func TestPutCtxResets(t *testing.T) {
 	require.NotZero(t, c.nloops)
 	env.putCtx(c)
 	want := Ctx{env: env, out: c.out[:0], scratch: c.scratch, loops: c.loops, stack: c.stack, suspended: c.suspended[:0],
-		rootFrame: frame{slots: c.rootFrame.slots[:0]}}
+		rootFrame: frame{c: c, tc: &c.rootTC, slots: c.rootFrame.slots[:0]}} // the root frame keeps what points into c
 	want.inh = &c.rootInh // the context the next render's template enters
 	assert.Equal(t, want, *c)
 	for _, l := range c.loops {
