@@ -264,8 +264,38 @@ func (c *compiler) compileFor(n *For) (execFn, error) {
 		}
 		return nil
 	}
+	// runList runs a loop without loop, a filter or recursion whose
+	// target is a name over a list's or a tuple's items, each stored
+	// from where it lies; Python's list iterator reads the list as it is
+	// at each step (the body may append to it or pop from it)
+	runList := func(f *frame, l *List) error {
+		completed := false
+		for i := 0; i < len(l.Items); i++ {
+			if err := f.c.tick(); err != nil {
+				return place(err, name, pos)
+			}
+			if init != nil {
+				_ = init(f)
+			}
+			f.slots[targetSlot].put(&l.Items[i])
+			if err := body(f); err == nil {
+				completed = true
+			} else if err == errBreak {
+				break
+			} else if err != errContinue {
+				return err
+			}
+		}
+		if !completed && els != nil {
+			return els(f)
+		}
+		return nil
+	}
 	lc.run = func(f *frame, itv Value, depth0 int) error {
 		simple := loopSlot < 0 && filter == nil && !recursive
+		if simple && targetSlot >= 0 && (itv.kind == KindList || itv.kind == KindTuple) {
+			return runList(f, itv.list())
+		}
 		if g, ok := itv.ref.(*generator); ok && simple && itv.kind == KindObject && g.step == nil && g.src.start != nil {
 			return runPulled(f, g, nil)
 		}
