@@ -19,9 +19,9 @@ import (
 // over: no str of the arena outlives the render that made it.
 
 // arenaNames returns the names whose values a {% set name = a + b … %}
-// may join into the render's string arena (nil for none): every read of
+// (or a ~ b …) may join into the render's string arena (nil for none): every read of
 // the name anywhere in body is a print of it ({{ x }}, {{ … + x + … }},
-// {{ … ~ x ~ … }}) or an operand of a + chain, or all of the value, of a
+// {{ … ~ x ~ … }}) or an operand of a + or ~ chain, or all of the value, of a
 // {% set y = … %} whose y is such a name too. A template that includes,
 // imports, extends or has blocks shares its variables with code the
 // compiler does not see: none of its names qualifies. Names are matched
@@ -66,6 +66,9 @@ func arenaNames(env *Env, body []Stmt) map[string]bool {
 			if parts, _ := plusChain(n.Value); len(parts) >= 2 {
 				cands[t.Name] = true
 				operands = parts
+			} else if cc, ok := n.Value.(*Concat); ok {
+				cands[t.Name] = true
+				operands = cc.Items
 			}
 			for _, x := range operands {
 				if r, ok := x.(*Name); ok {
@@ -130,11 +133,22 @@ func printedOperands(x Expr) []Expr {
 	return []Expr{x}
 }
 
-// arenaChain compiles the value of {% set name = a + b … %} for a name of
-// arenaNames: fastPlusChain's, with the joined str written into the
+// arenaChain compiles the value of {% set name = a + b … %} (or a ~ b …)
+// for a name of arenaNames: fastPlusChain's (concatOf's), with the joined str written into the
 // render's string arena. nil when x is no such chain, or one the
 // compiler folds.
 func (c *compiler) arenaChain(x Expr) (evalFn, error) {
+	if cc, ok := x.(*Concat); ok {
+		// a ~ b …: str_join's, into the arena
+		if c.constMode > 0 || isConstExpr(cc) || c.foldMatters(cc) {
+			return nil, nil
+		}
+		items, err := c.exprs(cc.Items)
+		if err != nil {
+			return nil, err
+		}
+		return c.concatOf(items, cc.P, true), nil
+	}
 	n, ok := x.(*BinExpr)
 	if !ok || n.Op != "+" || c.constMode > 0 || isConstExpr(n) || c.foldMatters(n) {
 		return nil, nil

@@ -23,6 +23,10 @@ func TestArenaNames(t *testing.T) {
 		{src: "{% for m in ms %}{% set c = '<' + m + '>' %}{% set c = bos + c %}{{ c }}{% endfor %}", want: []string{"c"}},
 		{src: "{% set d = 'x' + today %}{% if s %}{% set s2 = s %}{% else %}{% set s2 = d %}{% endif %}{{ '[' + s2 + ']' }}", want: []string{"d"}},
 		{src: "{% set x = a + b %}{% set y = x %}{{ y }}", want: []string{"x"}},
+		{src: "{% set x = a ~ b ~ 1 %}{{ x }}{% set y = '<' ~ x %}{{ y ~ '>' }}", want: []string{"x", "y"}},
+		{src: "{% set x = a ~ b %}{% set y = x + c %}{{ y }}", want: []string{"x", "y"}},
+		{src: "{% set x = a ~ b %}{{ x|length }}"},
+		{src: "{% set x = a ~ b %}{% set y = '<' ~ x %}{{ keep(y) }}"},
 		// a read that keeps the str, or could
 		{src: "{% set x = a + b %}{{ keep(x) }}"},
 		{src: "{% set x = a + b %}{{ x|upper }}"},

@@ -188,28 +188,7 @@ func (c *compiler) expr(x Expr, lenient bool) (evalFn, error) {
 		if c.constMode > 0 {
 			return constConcat(items), nil
 		}
-		pos := n.P
-		return func(f *frame) (Value, error) {
-			acc, err := items[0](f)
-			if err != nil {
-				return Value{}, err
-			}
-			// "~" joins the str of both; the first alone is str()'d too.
-			acc, err = BinOp(f.c, "~", StrV(""), acc)
-			if err != nil {
-				return Value{}, place(err, name, pos)
-			}
-			for _, it := range items[1:] {
-				v, err := it(f)
-				if err != nil {
-					return Value{}, err
-				}
-				if acc, err = BinOp(f.c, "~", acc, v); err != nil {
-					return Value{}, place(err, name, pos)
-				}
-			}
-			return acc, nil
-		}, nil
+		return c.concatOf(items, n.P, false), nil
 	case *FilterExpr:
 		if fn, err := c.compileBareFilter(n); fn != nil || err != nil {
 			return fn, err

@@ -872,6 +872,72 @@ func (c *compiler) plusChainOf(parts []Expr, pos []Pos, arena bool) (evalFn, err
 }
 
 // joinStrs joins strs, whose lengths add up to size, in one allocation.
+// concatOf compiles a ~ chain of items, arena as plusChainOf's. Without
+// autoescape it is Jinja2's str_join: every operand evaluated, then the
+// str of each, joined in one allocation (the Ctx's size limit asked of
+// the whole, which bounds every pairwise sum); under autoescape it is
+// markup_join, which escapes all once one is Markup: concat's, pairwise.
+func (c *compiler) concatOf(items []evalFn, pos Pos, arena bool) evalFn {
+	name := c.src.name
+	return func(f *frame) (Value, error) {
+		if f.c.autoescape {
+			acc, err := items[0](f)
+			if err != nil {
+				return Value{}, err
+			}
+			// "~" joins the str of both; the first alone is str()'d too.
+			acc, err = BinOp(f.c, "~", StrV(""), acc)
+			if err != nil {
+				return Value{}, place(err, name, pos)
+			}
+			for _, it := range items[1:] {
+				v, err := it(f)
+				if err != nil {
+					return Value{}, err
+				}
+				if acc, err = BinOp(f.c, "~", acc, v); err != nil {
+					return Value{}, place(err, name, pos)
+				}
+			}
+			return acc, nil
+		}
+		var vbuf [6]Value
+		vals := vbuf[:0]
+		for _, it := range items {
+			v, err := it(f)
+			if err != nil {
+				return Value{}, err
+			}
+			vals = append(vals, v)
+		}
+		var sbuf [8]string
+		strs := sbuf[:0]
+		size := 0
+		for k := range vals {
+			s, err := ToStr(f.c, vals[k])
+			if err != nil {
+				return Value{}, place(err, name, pos)
+			}
+			strs = append(strs, s)
+			size += len(s)
+		}
+		if size > 64 {
+			if err := grow(f.c, size); err != nil {
+				return Value{}, place(err, name, pos)
+			}
+		}
+		for _, s := range strs {
+			if len(s) == size {
+				return StrV(s), nil // the others are empty
+			}
+		}
+		if arena && !f.tc.exporting {
+			return StrV(f.c.arenaJoin(strs, size)), nil
+		}
+		return StrV(joinStrs(strs, size)), nil
+	}
+}
+
 func joinStrs(strs []string, size int) string {
 	var b strings.Builder
 	b.Grow(size)

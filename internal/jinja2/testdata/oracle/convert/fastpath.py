@@ -505,6 +505,23 @@ CASES = [
      "{% set c = {'S1': 'v1', 'S2': 'v2', 'S3': 'v3', 'S4': 'v4', 'S5': 'v5', 'S6': 'v6', 'S7': 'v7', 'S8': 'v8', 'S9': 'v9', 'S10': 'v10'} %}"
      "{% for k in c %}{% if k not in x %}{{ k + ':' + c[k] }},{% endif %}{% endfor %}{{ c['S10'] }}{{ c.S9 }}",
      {"x": ["S2"]}, {"sandbox": True}),
+    # a ~ chain is str_join: every operand evaluated, then str()'d and
+    # joined once (concatOf), into the render's arena for a name only
+    # printed or joined; under autoescape, markup_join
+    ("concat-chain",
+     "{% for m in ms %}{% set b = '<' ~ m.role ~ '>' ~ m.content ~ n ~ f ~ nothing ~ m.missing ~ t %}{{ b }}"
+     "{% set c = b ~ '|' ~ long %}{{ '[' ~ c ~ ']' }}{% set e = '' ~ m.role ~ '' %}{{ e }}{% endfor %}"
+     "{% set x = 'a' ~ 1 %}{{ x|length }}{{ [x] }}{{ ('x' ~ ms[0].role) is string }}{{ (ms[1].content ~ '') is string }}",
+     {"ms": [{"role": "user", "content": "Hi"}, {"role": {"__markup__": "<b>"}, "content": [1, "x"]}, {"role": 7, "content": None}],
+      "n": 3, "f": 2.5, "nothing": None, "t": True, "long": "L" * 70}, {}),
+    ("concat-chain-autoescape",
+     "{% for m in ms %}{% set b = '<' ~ m ~ '>' %}{{ b }}{{ '<' ~ m ~ '>' }}{% set c = b ~ '&' %}{{ c }}{% endfor %}",
+     {"ms": [{"__markup__": "<i>"}, "<u>", 1]}, {"autoescape": True}),
+    ("concat-chain-hf",
+     "{% for m in messages %}{% set block = '<|' ~ m.role ~ '|>\n' ~ m.content ~ '<|eot|>' %}{% if loop.first %}{% set block = bos ~ block %}{% endif %}{{- block -}}{% endfor %}",
+     {"messages": [{"role": "user", "content": "Hi"}, {"role": "assistant", "content": "A" * 80}], "bos": "<s>"}, {"profile": "hf"}),
+    ("concat-chain-error-order", "{% set b = 'a' ~ u ~ d.x.y %}{{ b }}", {"d": {}}, {}),
+    ("concat-chain-error-middle", "{{ 'a' ~ (1 // 0) ~ 'b' }}", {}, {}),
     # x['type'] of a str x (a loop over a message's text where the template
     # expects parts): a key no str has is an Undefined without GetItem's
     # lookups (strLacks); a method's name, a private name, Markup's own
