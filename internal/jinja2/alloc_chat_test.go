@@ -258,3 +258,32 @@ func TestSliceMemo(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "FalseFalse", out)
 }
+
+// A loop with a filter and loop (`for k, v in d.items() if k != "x"`,
+// `loop.last`) keeps its filter's state in the Ctx, as loop states are
+// kept: what it allocates is the kept items' list and d.items()'s view
+// and pairs. Each render starts from a clean state: the next render, on
+// other data, prints its own items.
+func TestFilteredLoopStateKeptInCtx(t *testing.T) {
+	src := "{% for k, v in d.items() if k != 'x' %}{{ k }}={{ v }}{% if not loop.last %},{% endif %}{% endfor %}" +
+		"|{% for s in ss if s %}{{ s }}{{ loop.last }}{% endfor %}"
+	tpl, err := New(Sandbox()).Parse("t", src)
+	require.NoError(t, err)
+	d := NewDict(3)
+	d.SetStr("a", IntV(1))
+	d.SetStr("x", IntV(2))
+	d.SetStr("b", IntV(3))
+	vars := map[string]Value{"d": DictV(d), "ss": ListV([]Value{StrV("p"), StrV(""), StrV("q"), StrV("")})}
+	ctx := context.Background()
+	buf, err := tpl.AppendRender(ctx, nil, vars)
+	require.NoError(t, err)
+	assert.Equal(t, "a=1,b=3|pFalseqTrue", string(buf))
+	// the view, its three arrays, and each loop's kept items
+	assert.Equal(t, float64(6), renderAllocs(t, func() { buf, _ = tpl.AppendRender(ctx, buf[:0], vars) }))
+	d2 := NewDict(2)
+	d2.SetStr("x", IntV(0))
+	d2.SetStr("c", IntV(4))
+	buf, err = tpl.AppendRender(ctx, buf[:0], map[string]Value{"d": DictV(d2), "ss": ListV([]Value{StrV(""), StrV("r")})})
+	require.NoError(t, err)
+	assert.Equal(t, "c=4|rTrue", string(buf))
+}

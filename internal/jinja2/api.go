@@ -395,6 +395,8 @@ type Ctx struct {
 	keepsBound bool
 	loops      []loopObj
 	nloops     int
+	filters    []loopFilter
+	nfilters   int
 	includes   []includeRun
 	nincludes  int
 	spaces     []namespace

@@ -342,10 +342,13 @@ func (c *compiler) compileFor(n *For) (execFn, error) {
 		// lf takes the next item the loop's filter keeps: Jinja2 filters
 		// lazily, so an item is unpacked and tested when the loop reaches
 		// it, or when the body looks ahead (loop.last, length). It lives
-		// apart so that a loop without a filter allocates nothing for it.
+		// apart so that a loop without a filter has none, in the Ctx's
+		// array of them, as loop states do (newLoopFilter).
 		var lf *loopFilter
 		if filter != nil || outer != nil {
-			lf = &loopFilter{f: f, src: items, init: init, store: store, filter: filter, loopSlot: loopSlot, outerLoop: outerLoop != nil, slotLo: slotLo, slotHi: slotHi}
+			lf = f.c.newLoopFilter()
+			lf.f, lf.src, lf.init, lf.store, lf.filter, lf.loopSlot = f, items, init, store, filter, loopSlot
+			lf.outerLoop, lf.slotLo, lf.slotHi = outerLoop != nil, slotLo, slotHi
 			lf.pull = outer
 			if outerLoop != nil {
 				if lf.outerLoopV, err = outerLoop(f); err != nil {
@@ -363,7 +366,7 @@ func (c *compiler) compileFor(n *For) (execFn, error) {
 			}
 			if lf != nil {
 				lo.items, lf.kept, lf.lo = lf.kept, nil, lo
-				lo.more = lf.lookAhead
+				lo.more = lf
 			}
 			if ol, ok := outerLen.ref.(*loopObj); ok && outerLen.kind == KindObject && filter == nil {
 				// len(iterable): the other loop's length, however many
@@ -724,7 +727,7 @@ type loopObj struct {
 	rec         *loopCode
 	lastChanged []Value
 	changedSet  bool
-	more        func() (bool, error) // takes the next item a filter keeps; nil when items is complete
+	more        *loopFilter // takes the next item a filter keeps (lookAhead); nil when items is complete
 	// sized: the length is size, len() of what the loop iterates (another
 	// loop variable), not the count of its items
 	sized bool
@@ -815,6 +818,7 @@ type loopFilter struct {
 	outerLoopV Value                       // which it sees in place of this one's
 	// slotLo, slotHi: the slots of the loop's scope and of the scopes nested in
 	// it, which taking an item writes; saved holds them for a look ahead
+	// (its room kept from render to render: newLoopFilter)
 	slotLo, slotHi int
 	saved          []Value
 }
@@ -893,7 +897,7 @@ func (lf *loopFilter) lookAhead() (bool, error) {
 // all of them.
 func (l *loopObj) fill(k int) error {
 	for l.more != nil && len(l.items) <= k {
-		ok, err := l.more()
+		ok, err := l.more.lookAhead()
 		if err != nil {
 			return err
 		}

@@ -388,8 +388,11 @@ func dictMethod(name string) methodFn {
 	switch name {
 	case "keys", "values", "items":
 		return func(c *Ctx, recv Value, args []Value, kw []Kwarg) (Value, error) {
-			if err := nargs("dict."+name, args, kw, 0, 0); err != nil {
-				return Value{}, err
+			if len(args) > 0 || len(kw) > 0 {
+				// (the qualified name, an allocation, only for the error)
+				if err := nargs("dict."+name, args, kw, 0, 0); err != nil {
+					return Value{}, err
+				}
 			}
 			return ObjectV(&dictView{d: recv.dict(), what: name}), nil
 		}

@@ -317,6 +317,13 @@ func (e *Env) resetCtx(c *Ctx) bool {
 		c.loops[i] = loopObj{}
 	}
 	c.nloops = 0
+	for i := range c.filters[:c.nfilters] {
+		lf := &c.filters[i]
+		saved := lf.saved[:0]
+		clear(saved[:cap(saved)])
+		*lf = loopFilter{saved: saved}
+	}
+	c.nfilters = 0
 	for i := range c.includes[:c.nincludes] {
 		r := &c.includes[i]
 		clear(r.f.slots)
@@ -430,6 +437,20 @@ func (c *Ctx) newLoop() *loopObj {
 	l := &c.loops[c.nloops]
 	c.nloops++
 	return l
+}
+
+// newLoopFilter returns the filter state of a loop with a filter, which
+// lives until the render ends, as newLoop's loop states do: resetCtx
+// clears it, keeping the room of its saved slots.
+func (c *Ctx) newLoopFilter() *loopFilter {
+	if c.nfilters == len(c.filters) {
+		// the states in use stay where they are: a new array
+		c.filters = make([]loopFilter, max(2, 2*len(c.filters)))
+		c.nfilters = 0
+	}
+	lf := &c.filters[c.nfilters]
+	c.nfilters++
+	return lf
 }
 
 // includeRun is what an include runs its template in: a context with an

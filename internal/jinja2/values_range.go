@@ -126,8 +126,11 @@ func rangeAttr(name string, start, stop, step Value, search func(name string, x 
 		return step, true
 	case "index", "count":
 		f := &Func{Name: name, Call: func(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
-			if err := nargs("range."+name, args, kw, 1, 1); err != nil {
-				return Value{}, err
+			if len(args) != 1 || len(kw) > 0 {
+				// (the qualified name, an allocation, only for the error)
+				if err := nargs("range."+name, args, kw, 1, 1); err != nil {
+					return Value{}, err
+				}
 			}
 			at, n, err := search(name, args[0])
 			if err != nil {
