@@ -406,6 +406,13 @@ type compiledArgs struct {
 func (c *compiler) compileArgs(a CallArgs) (*compiledArgs, error) {
 	ca := &compiledArgs{}
 	var err error
+	if repeatedKwarg(a.Kwargs) >= 0 {
+		// as_const gathers the keywords in a dict: the last value of a
+		// name given twice is the one passed. Such a call runs only as
+		// Jinja2 folds it: the code Jinja2 generates for it is Python's
+		// SyntaxError (repeatedKwargErr)
+		a.Kwargs = lastKwargs(a.Kwargs)
+	}
 	if ca.args, err = c.exprs(a.Args); err != nil {
 		return nil, err
 	}

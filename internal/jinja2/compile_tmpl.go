@@ -91,6 +91,12 @@ func compileProgram(env *Env, src *source, tree *Tree) (*program, error) {
 			return nil, dup
 		}
 	}
+	if err == nil {
+		// then Python's compiler compiles the code: a keyword repeated
+		if rep := c.repeatedKwargErr(tree.Body); rep != nil {
+			return nil, rep
+		}
+	}
 	if err != nil {
 		return nil, err
 	}

@@ -85,6 +85,7 @@
 //	compile_macro.go    macros, caller, call blocks
 //	compile_tmpl.go     extends, include, import
 //	compile_fold.go     constant folding where Jinja2 folds
+//	compile_kwrepeat.go a keyword named twice: Python's SyntaxError, or folded
 //	compile_fast.go, compile_fast_cmp.go, compile_select.go
 //	                    fast paths for what chat templates do on every message
 //	compile_place.go, compile_into.go  values read where they lie, written into their slot

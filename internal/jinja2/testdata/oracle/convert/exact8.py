@@ -30,6 +30,25 @@ FOUND = [
     ("volatile-set-block", "{% autoescape x %}{% set y %}{{ 1[1:5]|length }}{% endset %}{% endautoescape %}{{ y }}", {"x": 1}, "exact: in a set block"),
     ("volatile-not-volatile", "{% autoescape true %}{{ 1[1:5]|length }}{% endautoescape %}|{{ 1[1:5]|length }}", {}, "a constant autoescape folds the filter: 0|0"),
     ("volatile-autoescape-order", "{% autoescape x is defined %}{{ 1[1:5:-9223372036854775808]|length }}{% endautoescape %}{{ -0.0.__str__ }}", {"x": 1}, "exact: the earlier print's TypeError (the package raised the later one's SecurityError; found by FuzzPython)", SB),
+    # a keyword named twice: Python's compiler refuses the code Jinja2 generates
+    # ("keyword argument repeated"), unless Jinja2 folds the expression, whose
+    # as_const gathers the keywords in a dict (the last value wins)
+    ("kwarg-repeated-filter", "{{ x|default(default_value=1, default_value=2) }}", {"x": 1}, "exact: keyword argument repeated: default_value (the package bound it: TypeError got multiple values)"),
+    ("kwarg-repeated-folded", "{{ 'a'|default(default_value=1, default_value=2) }}|{{ 'a b'|trim(chars=1, chars='x') }}|{{ ['a']|join(d=1, d=2) }}|{{ 'a' is sameas(other=1, other=2) }}", {}, "folded: the last value wins (the package raised TypeError)"),
+    ("kwarg-repeated-folded-operand", "{{ ('a'|trim(chars='a', chars='b')) ~ x }}|{{ [('a'|trim(chars='a', chars='b')), x] }}", {"x": 1}, "folded inside an expression that is not"),
+    ("kwarg-repeated-folded-set", "{% set y = [1]|default(default_value=1, default_value=2) %}{{ y }}{% for i in [1]|default(default_value=1, default_value=2) %}{{ i }}{% endfor %}", {}, "the optimizer folds a value with a safe repr"),
+    ("kwarg-repeated-branch-taken", "{{ 1 if 0 else ('a'|trim(chars='a', chars=x)) }}", {"x": 1}, "exact: keyword argument repeated: chars"),
+    ("kwarg-repeated-branch-not-taken", "{{ 1 if 1 else ('a'|trim(chars='a', chars=x)) }}", {"x": 1}, "the branch not taken is folded away"),
+    ("kwarg-repeated-never-run", "{% if false %}{{ x|trim(chars='a', chars=x) }}{% endif %}", {"x": 1}, "exact: at compile time, in a branch never taken"),
+    ("kwarg-repeated-call", "{{ dict(a=1, a=2) }}", {}, "exact: a call never folds (the package printed {'a': 2})"),
+    ("kwarg-repeated-call-dynamic", "{{ x(a=1, a=2, **{}) }}", {"x": 1}, "exact: before the call fails"),
+    ("kwarg-repeated-volatile", "{% autoescape x %}{{ 'a'|default(default_value=1, default_value=2) }}{% endautoescape %}", {"x": 1}, "exact: a volatile eval context folds no filter"),
+    ("kwarg-repeated-fold-raises", "{{ 'a'|replace('a', 'b', old=1, old=2) }}", {}, "exact: the folding raises, so the code is generated"),
+    ("kwarg-repeated-syntax-first", "{{ x|default(default_value=1, default_value=2) }}{{ 1 + }}", {}, "exact: the parser's error comes first"),
+    ("kwarg-repeated-assertion-first", "{{ x|default(default_value=1, default_value=2) }}{{ 1|nofilter }}", {}, "exact: Jinja2's code generator's error comes first"),
+    ("kwarg-repeated-dup-param-first", "{{ x|default(default_value=1, default_value=2) }}{% macro m(a, a) %}{% endmacro %}", {}, "exact: the symbol table's duplicate argument comes first"),
+    ("kwarg-repeated-block", "{% block b %}{{ x|d(default_value=1, default_value=2) }}{% endblock %}", {}, "exact: in a block"),
+    ("kwarg-repeated-macro-default", "{% macro m(a=x|d(default_value=1, default_value=2)) %}{% endmacro %}", {}, "exact: a macro's default"),
 ]
 
 

@@ -1,0 +1,212 @@
+package jinja2
+
+// A call, filter or test that names a keyword twice ({{ x|f(a=1, a=2) }})
+// parses in Jinja2, and its code generator writes the keywords as they
+// are: Python's compiler refuses the module, "keyword argument repeated:
+// a". Where Jinja2 folds the expression instead (its as_const gathers
+// the keywords in a dict, the last value winning), no code is written
+// and the template renders.
+
+// repeatedKwarg returns the index of the first keyword whose name an
+// earlier one has, -1 when none has.
+func repeatedKwarg(kw []KwargExpr) int {
+	for i := range kw {
+		for j := 0; j < i; j++ {
+			if kw[j].Name == kw[i].Name {
+				return i
+			}
+		}
+	}
+	return -1
+}
+
+// lastKwargs returns kw with each name once, where it first appears, with
+// the value it is given last.
+func lastKwargs(kw []KwargExpr) []KwargExpr {
+	out := make([]KwargExpr, 0, len(kw))
+	for i, k := range kw {
+		first := true
+		for j := 0; j < i; j++ {
+			if kw[j].Name == k.Name {
+				first = false
+			}
+		}
+		if !first {
+			continue
+		}
+		for j := len(kw) - 1; j > i; j-- {
+			if kw[j].Name == k.Name {
+				k.Value = kw[j].Value
+				break
+			}
+		}
+		out = append(out, k)
+	}
+	return out
+}
+
+// callArgsOf returns the arguments of a call, filter or test, ok false
+// for any other node.
+func callArgsOf(x Expr) (CallArgs, bool) {
+	switch n := x.(type) {
+	case *CallExpr:
+		return n.Args, true
+	case *FilterExpr:
+		return n.Args, true
+	case *TestExpr:
+		return n.Args, true
+	}
+	return CallArgs{}, false
+}
+
+// hasRepeatedKwarg reports whether x holds a call, filter or test
+// naming a keyword twice.
+func hasRepeatedKwarg(x Expr) bool {
+	found := false
+	walkExprs(func(n Node) bool {
+		if e, ok := n.(Expr); ok {
+			if a, ok := callArgsOf(e); ok && repeatedKwarg(a.Kwargs) >= 0 {
+				found = true
+			}
+		}
+		return !found
+	}, x)
+	return found
+}
+
+// repeatedKwargErr is the SyntaxError of the first call, filter or test
+// (in the order of the code Jinja2 generates, as duplicateParam orders
+// the blocks) naming a keyword twice whose code is generated: not folded
+// as a print's constant value (as_const, in any eval context) nor by the
+// optimizer (a value with a safe repr, not in a volatile eval context).
+// Nil when there is none. The message leaves out Python's
+// "(<template>, line N)".
+func (c *compiler) repeatedKwargErr(body []Stmt) error {
+	if !hasRepeatedKwargStmts(body) {
+		return nil
+	}
+	savedOn, savedVolatile := c.escOn, c.escVolatile
+	defer func() { c.escOn, c.escVolatile = savedOn, savedVolatile }()
+	var found Expr
+	var visit func(ss []Stmt)
+	visit = func(ss []Stmt) {
+		for _, s := range ss {
+			if found != nil {
+				return
+			}
+			switch n := s.(type) {
+			case *AutoescapeBlock:
+				if found = c.generatedRepeat(n.X, false); found != nil {
+					return
+				}
+				on, volatile := c.escOn, c.escVolatile
+				if v, ok := c.autoescapeConst(n.X); ok {
+					c.escOn = v
+				} else {
+					c.escVolatile = true
+				}
+				visit(n.Body)
+				c.escOn, c.escVolatile = on, volatile
+				continue
+			case *Print:
+				found = c.generatedRepeat(n.X, true)
+				continue
+			case *Block:
+				continue // compiled after the top level
+			}
+			Walk([]Stmt{s}, func(n Node) bool {
+				if found != nil {
+					return false
+				}
+				switch n := n.(type) {
+				case *AutoescapeBlock, *Print, *Block:
+					if n != s {
+						visit([]Stmt{n.(Stmt)})
+						return false
+					}
+				case Expr:
+					found = c.generatedRepeat(n, false)
+					return false
+				}
+				return true
+			})
+		}
+	}
+	visit(body)
+	if found == nil {
+		var blocks []*Block
+		Walk(body, func(n Node) bool {
+			if b, ok := n.(*Block); ok {
+				blocks = append(blocks, b)
+			}
+			return true
+		})
+		for i := 0; found == nil && i < len(blocks); i++ {
+			c.escOn, c.escVolatile = savedOn, savedVolatile
+			visit(blocks[i].Body)
+		}
+	}
+	if found == nil {
+		return nil
+	}
+	a, _ := callArgsOf(found)
+	return c.errAt(found, "SyntaxError", "keyword argument repeated: "+a.Kwargs[repeatedKwarg(a.Kwargs)].Name)
+}
+
+// hasRepeatedKwargStmts reports whether any expression of body names a
+// keyword twice.
+func hasRepeatedKwargStmts(body []Stmt) bool {
+	found := false
+	Walk(body, func(n Node) bool {
+		if e, ok := n.(Expr); ok {
+			if a, ok := callArgsOf(e); ok && repeatedKwarg(a.Kwargs) >= 0 {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// generatedRepeat returns the first node of x naming a keyword twice
+// whose code Jinja2 generates, nil when none is. output marks a print's
+// expression, which Jinja2 folds whatever its value.
+func (c *compiler) generatedRepeat(x Expr, output bool) Expr {
+	if x == nil || !hasRepeatedKwarg(x) {
+		return nil
+	}
+	if output && isConstExpr(x) {
+		if _, ok := c.constValue(x); ok {
+			return nil
+		}
+	}
+	return c.repeatIn(x)
+}
+
+// repeatIn is generatedRepeat below a node whose code is generated: a
+// node the optimizer folds into a value with a safe repr has none.
+func (c *compiler) repeatIn(x Expr) Expr {
+	if x == nil || !hasRepeatedKwarg(x) {
+		return nil
+	}
+	if !c.escVolatile && isConstExpr(x) {
+		if v, ok := c.constValue(x); ok && hasSafeRepr(v) {
+			return nil
+		}
+	}
+	if a, ok := callArgsOf(x); ok && repeatedKwarg(a.Kwargs) >= 0 {
+		// Python's compiler checks a call's keywords before its arguments
+		return x
+	}
+	var found Expr
+	walkExprs(func(n Node) bool {
+		if n == Node(x) {
+			return true
+		}
+		if found == nil {
+			found = c.repeatIn(n.(Expr))
+		}
+		return false
+	}, x)
+	return found
+}
