@@ -36,7 +36,9 @@ func (c *compiler) newSelectSpec(name string, args []Value, kw []Kwarg) *selectS
 	default:
 		return nil
 	}
-	if _, own := c.env.filters[name]; own {
+	if _, own := c.env.filters[name]; own || hasKw(kw, "context") || hasKw(kw, "value") {
+		// (a keyword naming the function's context or value is the
+		// general path's TypeError)
 		return nil
 	}
 	s := &selectSpec{reject: reject}

@@ -572,6 +572,13 @@ func sortKeyed(c *Ctx, items []Value, keys []Value, reverse bool) ([]Value, erro
 }
 
 func fAbs(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
+	// the filter is Python's builtin abs, a METH_O function
+	if len(kw) > 0 {
+		return Value{}, typeErr("abs() takes no keyword arguments")
+	}
+	if len(args) > 0 {
+		return Value{}, typeErr("abs() takes exactly one argument (%d given)", len(args)+1)
+	}
 	switch {
 	case v.kind == KindFloat:
 		return FloatV(math.Abs(v.f())), nil
@@ -1331,6 +1338,9 @@ func fFloat(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 }
 
 func fFormat(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
+	if err := leadKwErr("do_format", kw, "value"); err != nil {
+		return Value{}, err
+	}
 	if len(args) > 0 && len(kw) > 0 {
 		return Value{}, filterErr("can't handle positional and keyword arguments at the same time")
 	}
@@ -1679,10 +1689,10 @@ func fBatchItems(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 	if err != nil {
 		return Value{}, err
 	}
-	if !isIntLike(a[0]) {
+	if !isIntLike(a[0]) || a[0].ref != nil {
 		// do_batch compares len(tmp) == linecount, so a linecount of any
-		// other type is no error: 2.0 counts as 2, anything else never
-		// matches and the items are one batch
+		// other type is no error: 2.0 counts as 2, anything else (an int
+		// beyond 64 bits too) never matches and the items are one batch
 		var out []Value
 		var tmp []Value
 		for _, it := range items {
@@ -2179,7 +2189,24 @@ func fAttr(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 	return undefAttr(v, a[0].s), nil
 }
 
+// leadKwErr is Python's error for a keyword naming one of the parameters
+// a filter function's value (and context) fill: do_format(value, *args,
+// **kwargs) called with value=1. Nil when no keyword does.
+func leadKwErr(fname string, kw []Kwarg, lead ...string) error {
+	for _, k := range kw {
+		for _, p := range lead {
+			if k.Name == p {
+				return typeErr("%s() got multiple values for argument '%s'", fname, p)
+			}
+		}
+	}
+	return nil
+}
+
 func fMap(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
+	if err := leadKwErr("sync_do_map", kw, "context", "value"); err != nil {
+		return Value{}, err
+	}
 	// the mapping is set up when the generator starts, as Jinja2's is
 	setup := func() (func(Value) (Value, bool, error), error) {
 		fn, err := mapFunc(c, args, kw)
@@ -2263,7 +2290,17 @@ func hasKw(kw []Kwarg, name string) bool {
 }
 
 func selectReject(reject, lookupAttr bool) Filter {
+	fname := "sync_do_select"
+	if reject {
+		fname = "sync_do_reject"
+	}
+	if lookupAttr {
+		fname += "attr"
+	}
 	return func(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
+		if err := leadKwErr(fname, kw, "context", "value"); err != nil {
+			return Value{}, err
+		}
 		if src, ok := stepper(v); ok {
 			return stepGen("select_or_reject", src, func() (func(Value) (Value, bool, error), error) {
 				return selectFunc(c, args, kw, reject, lookupAttr)

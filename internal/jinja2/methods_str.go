@@ -559,7 +559,13 @@ func partitionMethod(name string, right bool) methodFn {
 		default:
 			parts = [3]string{s, "", ""}
 		}
-		return TupleV([]Value{markupOr(recv, parts[0]), markupOr(recv, parts[1]), markupOr(recv, parts[2])}), nil
+		mid := markupOr(recv, parts[1])
+		if i >= 0 && recv.kind == KindStr && !recv.IsSafe() {
+			// str.partition returns its separator object as given (a
+			// Markup separator stays Markup)
+			mid = args[0]
+		}
+		return TupleV([]Value{markupOr(recv, parts[0]), mid, markupOr(recv, parts[2])}), nil
 	}
 }
 

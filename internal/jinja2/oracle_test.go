@@ -711,6 +711,37 @@ func hfToJSON(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 	if p, ok := params["sort_keys"]; ok {
 		d.sortKeys = p.Truth()
 	}
+	// json.dumps: JSONEncoder unpacks the separators first; encode returns
+	// a str before it reads the indent; the C encoder (no indent) takes
+	// str separators only
+	var seps []Value
+	if p, ok := params["separators"]; ok && p.Kind() != KindNone {
+		items, err := Iterate(c, p)
+		if err != nil {
+			return Value{}, &Error{Kind: "TypeError", Msg: fmt.Sprintf("cannot unpack non-iterable %s object", TypeName(p))}
+		}
+		if len(items) > 2 {
+			return Value{}, &Error{Kind: "ValueError", Msg: "too many values to unpack (expected 2)"}
+		}
+		if len(items) < 2 {
+			return Value{}, &Error{Kind: "ValueError", Msg: fmt.Sprintf("not enough values to unpack (expected 2, got %d)", len(items))}
+		}
+		seps = items
+	}
+	if v.Kind() == KindStr {
+		var b bytes.Buffer
+		if err := d.write(&b, v, 0); err != nil {
+			return Value{}, err
+		}
+		return StrV(b.String()), nil
+	}
+	if p, ok := params["indent"]; (!ok || p.Kind() == KindNone) && seps != nil {
+		for i, n := range []int{1, 0} {
+			if seps[n].Kind() != KindStr {
+				return Value{}, &Error{Kind: "TypeError", Msg: fmt.Sprintf("make_encoder() argument %d must be str, not %s", 5+i, TypeName(seps[n]))}
+			}
+		}
+	}
 	if p, ok := params["indent"]; ok && p.Kind() != KindNone {
 		switch p.Kind() {
 		case KindStr:
@@ -725,17 +756,14 @@ func hfToJSON(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 			ind := strings.Repeat(" ", max(n, 0))
 			d.indent = &ind
 		default:
-			return Value{}, &Error{Kind: "TypeError", Msg: "indent must be an int or a str"}
+			// ' ' * indent
+			return Value{}, &Error{Kind: "TypeError", Msg: fmt.Sprintf("can't multiply sequence by non-int of type '%s'", TypeName(p))}
 		}
 		d.itemSep = ","
 	}
-	if p, ok := params["separators"]; ok && p.Kind() != KindNone {
-		items, err := Iterate(c, p)
-		if err != nil || len(items) != 2 {
-			return Value{}, &Error{Kind: "ValueError", Msg: "separators must be a pair of strings"}
-		}
-		d.itemSep, _ = ToStr(c, items[0])
-		d.keySep, _ = ToStr(c, items[1])
+	if seps != nil {
+		d.itemSep, _ = ToStr(c, seps[0])
+		d.keySep, _ = ToStr(c, seps[1])
 	}
 	var b bytes.Buffer
 	if err := d.write(&b, v, 0); err != nil {

@@ -49,6 +49,27 @@ FOUND = [
     ("kwarg-repeated-dup-param-first", "{{ x|default(default_value=1, default_value=2) }}{% macro m(a, a) %}{% endmacro %}", {}, "exact: the symbol table's duplicate argument comes first"),
     ("kwarg-repeated-block", "{% block b %}{{ x|d(default_value=1, default_value=2) }}{% endblock %}", {}, "exact: in a block"),
     ("kwarg-repeated-macro-default", "{% macro m(a=x|d(default_value=1, default_value=2)) %}{% endmacro %}", {}, "exact: a macro's default"),
+    # filters called with the wrong arguments (FuzzPython's ninth generator)
+    ("abs-arity", "{{ x|abs(1) }}", {"x": -1}, "exact: abs() takes exactly one argument (2 given) (the package printed 1)"),
+    ("abs-keyword", "{{ x|abs(1, a=1) }}", {"x": -1}, "exact: abs() takes no keyword arguments"),
+    ("abs-arity-negated", "{{ -3|abs('') }}", {}, "exact: -(3|abs('')): the filter binds tighter"),
+    ("format-value-keyword", "{{ 'a'|format(value=1) }}", {}, "exact: do_format() got multiple values for argument 'value' (the package printed a)"),
+    ("map-value-keyword", "{{ [1]|map(value=1) }}", {}, "exact: sync_do_map() got multiple values for argument 'value' (the package printed the generator)"),
+    ("map-context-keyword", "{{ [1]|map('string', context=1)|list }}", {}, "exact: context too"),
+    ("select-value-keyword", "{{ [1]|select(value=1)|list }}", {}, "exact: sync_do_select()"),
+    ("reject-context-keyword", "{{ [1]|reject(context=1) }}", {}, "exact: sync_do_reject()"),
+    ("selectattr-value-keyword", "{{ [1]|selectattr('a', value=1) }}", {}, "exact: sync_do_selectattr()"),
+    ("rejectattr-value-keyword", "{{ x|rejectattr(value='') }}", {"x": [1]}, "exact: sync_do_rejectattr()"),
+    ("batch-huge-linecount", "{{ 'abc'|batch(linecount=18446744073709551617)|list }}|{{ 'abc'|batch(-18446744073709551617)|list }}|{{ 'abc'|batch(-18446744073709551617, 'x')|list }}", {}, "an int beyond 64 bits never equals a length (the package: OverflowError)"),
+    ("batch-huge-linecount-fill", "{{ 'abc'|batch(18446744073709551617, 'x')|list }}", {}, "exact: [fill_with] * (linecount - len(tmp))"),
+    ("partition-markup-sep", "{{ ' a,b, c '.partition('a'|safe) }}|{{ 'abc'.rpartition('b'|safe) }}|{{ 'abc'.partition('z'|safe) }}|{{ ('a<b'|safe).partition('<') }}", {}, "str.partition returns its separator object: Markup('a') (the package: 'a')"),
+    # transformers' tojson (the hf profile): json.dumps's order of checks
+    ("hf-tojson-str-indent", "{{ 'a'|tojson('x y', indent=1.5) }}", {}, "a str is encoded before the indent is read", {"profile": "hf"}),
+    ("hf-tojson-float-indent", "{{ [1]|tojson(false, 1.5) }}", {}, "exact: ' ' * indent", {"profile": "hf"}),
+    ("hf-tojson-separators-bool", "{{ 'a'|tojson(false, none, true) }}", {}, "exact: cannot unpack non-iterable bool object", {"profile": "hf"}),
+    ("hf-tojson-separators-three", "{{ [1, 2]|tojson(false, none, 'abc') }}", {}, "exact: too many values to unpack (expected 2)", {"profile": "hf"}),
+    ("hf-tojson-separators-int", "{{ 1|tojson(false, none, (1, 2)) }}", {}, "exact: make_encoder() argument 5 must be str, not int", {"profile": "hf"}),
+    ("hf-tojson-separators-str", "{{ [1, 2]|tojson(false, none, 'ab') }}|{{ [1]|tojson(false, 'ab') }}", {}, "two characters unpack", {"profile": "hf"}),
 ]
 
 
