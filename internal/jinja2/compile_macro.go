@@ -29,6 +29,72 @@ type macroCode struct {
 	// escOn and escVolatile: the autoescape the body is compiled with
 	// (compiler.escOn, compiler.escVolatile where the macro is defined).
 	escOn, escVolatile bool
+	// yields is the __qualname__ of the Python function when Jinja2's code
+	// makes it a generator (includeYields), "" otherwise
+	yields string
+}
+
+// includeYields reports whether a macro's or a call block's body holds,
+// in its own Python function (not in a nested macro, call block or
+// recursive loop), an include without context: Jinja2 3.1.6 writes it as
+// "yield from template._get_default_module()._body_stream" whatever the
+// frame's buffer, which makes the function a generator. Calling the
+// macro then gives the generator object, its body never run: printed,
+// "<generator object root.<locals>.macro at 0x…>".
+func includeYields(body []Stmt) bool {
+	for _, s := range body {
+		switch n := s.(type) {
+		case *Include:
+			if !n.WithContext {
+				return true
+			}
+		case *If:
+			for _, b := range n.Bodies {
+				if includeYields(b) {
+					return true
+				}
+			}
+			if includeYields(n.Else) {
+				return true
+			}
+		case *For:
+			if !n.Recursive && (includeYields(n.Body) || includeYields(n.Else)) {
+				return true
+			}
+		case *With:
+			if includeYields(n.Body) {
+				return true
+			}
+		case *SetBlock:
+			if includeYields(n.Body) {
+				return true
+			}
+		case *FilterBlock:
+			if includeYields(n.Body) {
+				return true
+			}
+		case *AutoescapeBlock:
+			if includeYields(n.Body) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// yieldedGen is the value of a call of a macro whose function Jinja2 made
+// a generator (macroCode.yields): the generator object, or, where the
+// macro's eval context autoescapes, Markup of its repr (Macro._invoke's
+// Markup(rv)). Iterating it runs the body for the included templates'
+// output only, which the package does not model.
+func (m *macroCode) yieldedGen(safe bool) Value {
+	g := lazyGen(m.yields, func() ([]Value, error) {
+		return nil, &Error{Kind: "Unsupported", Msg: "iterating the generator Jinja2 makes of a macro whose body includes a template without context is not supported"}
+	})
+	if safe {
+		return SafeV(Repr(g))
+	}
+	return g
 }
 
 // capturesFrame reports whether the statements make a callable that
@@ -231,6 +297,9 @@ func (c *compiler) compileMacro(n *Macro) (execFn, error) {
 	if err != nil {
 		return nil, err
 	}
+	if includeYields(n.Body) {
+		m.yields = m.fn.qual
+	}
 	st := c.storeName(n.Name)
 	return func(f *frame) error {
 		st(f, m.value(f))
@@ -282,6 +351,10 @@ func (m *macroCode) call(c *Ctx, def *frame, args []Value, kw []Kwarg) (Value, e
 		c.cutOut(start)
 		return Value{}, err
 	}
+	if m.yields != "" {
+		c.cutOut(start)
+		return m.yieldedGen(safe), nil
+	}
 	out := string(c.out[start:])
 	c.cutOut(start)
 	if safe {
@@ -321,6 +394,11 @@ func (m *macroCode) callInto(c *Ctx, def *frame, args []Value, kw []Kwarg) error
 	}
 	c.leaveCode(saved)
 	c.leave()
+	if err == nil && m.yields != "" {
+		// printed where callInto writes: str of the generator, or its
+		// Markup
+		return c.writeOwn(Repr(m.yieldedGen(false)))
+	}
 	return err
 }
 
@@ -411,6 +489,11 @@ func (m *macroCode) run(c *Ctx, f *frame, args []Value, kw []Kwarg) error {
 	} else if len(args) > n {
 		return m.typeErr("takes not more than " + istr(n) + " argument(s)")
 	}
+	if m.yields != "" {
+		// the arguments are bound by Macro.__call__; the defaults and the
+		// body are the generator's, which is not run
+		return nil
+	}
 	for i := 0; i < n; i++ {
 		if !missing[i] {
 			continue
@@ -435,6 +518,9 @@ func (c *compiler) compileCallBlock(n *CallBlock) (execFn, error) {
 		return nil, err
 	}
 	m.anonymous, m.repr = true, "<Macro anonymous>"
+	if includeYields(n.Body) {
+		m.yields = m.fn.qual
+	}
 	call := n.Call
 	// Jinja2 compiles the caller's defaults and body, then the call
 	if err := c.exprOptimizerError(call); err != nil {

@@ -14,6 +14,8 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 SB = {"sandbox": True}
+L = {"p": "P{{ 1 }}"}
+W = "{% include 'p' without context %}"
 
 # (name, template, context, note[, env[, loader]])
 FOUND = [
@@ -70,6 +72,22 @@ FOUND = [
     ("hf-tojson-separators-three", "{{ [1, 2]|tojson(false, none, 'abc') }}", {}, "exact: too many values to unpack (expected 2)", {"profile": "hf"}),
     ("hf-tojson-separators-int", "{{ 1|tojson(false, none, (1, 2)) }}", {}, "exact: make_encoder() argument 5 must be str, not int", {"profile": "hf"}),
     ("hf-tojson-separators-str", "{{ [1, 2]|tojson(false, none, 'ab') }}|{{ [1]|tojson(false, 'ab') }}", {}, "two characters unpack", {"profile": "hf"}),
+    # Jinja2 3.1.6 writes an include without context as "yield from …" whatever
+    # the frame's buffer: a macro's or a caller's function becomes a generator,
+    # its body never run (found by FuzzPython's ninth generator)
+    ("include-macro-generator", "{% macro m() %}a" + W + "{% endmacro %}{{ m() }}", {}, "<generator object root.<locals>.macro at 0xADDR> (the package printed aP1)", {}, L),
+    ("include-macro-generator-tests", "{% macro m() %}a" + W + "{% endmacro %}{{ m() is iterable }}{{ m() is string }}{{ m().__class__ }}", {}, "a generator object", {}, L),
+    ("include-macro-generator-nested", "{% macro m() %}{% macro n() %}a" + W + "{% endmacro %}{{ n() }}{% endmacro %}{{ m() }}", {}, "root.<locals>.macro.<locals>.macro", {}, L),
+    ("include-macro-generator-caller", "{% macro m() %}{{ caller() }}{% endmacro %}{% call m() %}a" + W + "{% endcall %}", {}, "a call block's caller too", {}, L),
+    ("include-macro-generator-block", "{% block b %}{% macro m() %}a" + W + "{% endmacro %}{{ m() }}{% endblock %}", {}, "block_b.<locals>.macro", {}, L),
+    ("include-macro-generator-loop", "{% for i in [1] recursive %}{% macro m() %}a" + W + "{% endmacro %}{{ m() }}{% endfor %}", {}, "root.<locals>.loop.<locals>.macro", {}, L),
+    ("include-macro-generator-nested-statements", "{% macro m() %}{% for i in [1] %}{% if false %}{% set x %}" + W + "{% endset %}{% endif %}{% endfor %}{% endmacro %}[{{ m() }}]", {}, "an include anywhere in the function, reached or not", {}, L),
+    ("include-macro-generator-body-not-run", "{% macro m(a, b=1/0) %}{{ a.b.c }}" + W + "{% endmacro %}{{ m(none) }}|{{ m() }}", {}, "neither the defaults nor the body run", {}, L),
+    ("include-macro-generator-arity", "{% macro m(a) %}" + W + "{% endmacro %}{{ m(1, 2) }}", {}, "exact: Macro.__call__ binds the arguments first", {}, L),
+    ("include-macro-generator-missing", "{% macro m() %}{% include ['nope'] without context %}{% endmacro %}[{{ m() }}]", {}, "the missing template is never loaded", {}, L),
+    ("include-macro-generator-value", "{% macro m() %}" + W + "{% endmacro %}{% set x = m() %}{{ x }}{{ x ~ 'a' }}", {}, "str of the generator", {}, L),
+    ("include-macro-generator-autoescape", "{% autoescape true %}{% macro m() %}" + W + "{% endmacro %}{{ m() }}{{ m()|length > 10 }}{% endautoescape %}|{% macro n() %}" + W + "{% endmacro %}{% autoescape true %}{{ n() }}{% endautoescape %}", {}, "Markup of its str", {}, L),
+    ("include-macro-with-context", "{% macro m() %}a{% include 'p' %}{% include 'p' ignore missing with context %}{% endmacro %}[{{ m() }}]", {}, "with context: a loop over the events, into the buffer", {}, L),
 ]
 
 
