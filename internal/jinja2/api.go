@@ -359,6 +359,11 @@ type Ctx struct {
 	// of (the render's, a macro's, a set block's, …) fails only once that
 	// output has all been rendered, unless something raises first.
 	joinErr error
+	// deferred: the output of includes without context inside a set or
+	// filter block of the top level or a block, which Jinja2 3.1.6
+	// writes before the outermost such block's own output
+	// (compiler.deferredInclude)
+	deferred []byte
 	// autoescape is how the code running now escapes what it prints:
 	// Jinja2 decides it where the code is compiled (the Env's setting,
 	// changed by an enclosing autoescape tag with a constant value), or,

@@ -83,6 +83,11 @@ type compiler struct {
 	// (dictsFrozen), which the sandbox then builds once.
 	frozenDicts bool
 	recursive   []*loopCode // enclosing recursive loops
+	// bufDepth: how many set and filter blocks of the Python function
+	// compiled now (the top level, a block) enclose the code compiled
+	// now; an include without context there writes past their buffers
+	// (deferredInclude)
+	bufDepth int
 	// noOutputCheck: inside a block set, whose output is captured, which
 	// Jinja2 lets run at the top level of a template that extends another.
 	noOutputCheck bool

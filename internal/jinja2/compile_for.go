@@ -183,12 +183,16 @@ func (c *compiler) compileFor(n *For) (execFn, error) {
 		}
 	}
 	lc := &loopCode{}
+	bufDepth := c.bufDepth
 	if n.Recursive {
+		// the loop's body is a Python function of its own
 		c.recursive = append(c.recursive, lc)
+		c.bufDepth = 0
 	}
 	body, err := c.compileStmts(n.Body)
 	if n.Recursive {
 		c.recursive = c.recursive[:len(c.recursive)-1]
+		c.bufDepth = bufDepth
 	}
 	loopSlot := -1
 	if usesLoop {
@@ -604,6 +608,21 @@ func (c *compiler) compileFor(n *For) (execFn, error) {
 			}
 			if !completed && els != nil {
 				return els(f)
+			}
+			return nil
+		}, nil
+	}
+	if recursive && includeYields(n.Body) {
+		// Jinja2 3.1.6 writes an include without context as "yield from
+		// …", which makes the loop's function a generator: the loop writes
+		// the generator object into the output, whose join fails once the
+		// rest has rendered (as a filter block's value that is no str)
+		return func(f *frame) error {
+			if _, err := iter(f); err != nil {
+				return err
+			}
+			if f.c.joinErr == nil {
+				f.c.joinErr = place(typeErr("sequence item: expected str instance, generator found"), name, pos)
 			}
 			return nil
 		}, nil

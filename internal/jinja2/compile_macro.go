@@ -226,6 +226,10 @@ func undeclared(body []Stmt, names ...string) map[string]bool {
 func (c *compiler) compileMacroCode(name string, params []Param, body []Stmt) (*macroCode, error) {
 	fs := &fnScope{parent: c.sc.fn, qual: macroQual(c.sc.fn.qual, len(c.recursive))}
 	s := &scope{fn: fs, parent: c.sc, vars: map[string]int{}}
+	// the body is a Python function of its own, buffered as a whole
+	bufDepth := c.bufDepth
+	c.bufDepth = 0
+	defer func() { c.bufDepth = bufDepth }()
 	m := &macroCode{name: name, callerSlot: -1, kwargsSlot: -1, varargsSlot: -1, fn: fs, captures: capturesFrame(body),
 		funcName: "macro " + pyQuote(name), repr: "<Macro " + pyQuote(name) + ">", escOn: c.escOn, escVolatile: c.escVolatile}
 	skip := map[string]bool{}
@@ -566,4 +570,49 @@ func (c *compiler) compileCallBlock(n *CallBlock) (execFn, error) {
 		}
 		return place(f.c.writeValue(v), name, pos)
 	}, nil
+}
+
+// deferredInclude is an include without context inside a set or filter
+// block of the top level or a block: Jinja2 3.1.6 writes it as "yield
+// from …", past the blocks' buffers, so its output goes to the render's
+// output before the outermost block's own (deferredFlush), not into the
+// buffer. Where the render records spans of the template's own text
+// (the generation tag), it writes in place.
+func deferredInclude(run execFn) execFn {
+	return func(f *frame) error {
+		c := f.c
+		if c.own != nil || c.gen != nil {
+			return run(f)
+		}
+		start := len(c.out)
+		err := run(f)
+		c.deferred = append(c.deferred, c.out[start:]...)
+		c.cutOut(start)
+		return err
+	}
+}
+
+// deferredFlush runs the outermost set or filter block w holding a
+// deferredInclude, then writes what the includes wrote before what the
+// block wrote.
+func deferredFlush(w execFn) execFn {
+	return func(f *frame) error {
+		c := f.c
+		start := len(c.out)
+		err := w(f)
+		if len(c.deferred) > 0 {
+			c.out = append(c.out, c.deferred...)
+			// rotate: the includes' text first
+			n := len(c.deferred)
+			tail := c.out[start : len(c.out)-n]
+			moved := append([]byte(nil), tail...)
+			copy(c.out[start:], c.out[len(c.out)-n:])
+			copy(c.out[start+n:], moved)
+			c.deferred = c.deferred[:0]
+		}
+		if err != nil {
+			return err
+		}
+		return c.checkOutput()
+	}
 }

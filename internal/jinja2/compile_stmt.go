@@ -881,13 +881,18 @@ func (c *compiler) compileCaptured(body []Stmt, syms *frameSyms, filter Expr) (r
 	}, filt, nil
 }
 
-func (c *compiler) compileSetBlock(n *SetBlock) (execFn, error) {
+func (c *compiler) compileSetBlock(n *SetBlock) (w execFn, _ error) {
 	saved := c.noOutputCheck
 	c.noOutputCheck = true
+	c.bufDepth++
 	body, filter, err := c.compileCaptured(n.Body, symsBody(n.Body), n.Filter)
+	c.bufDepth--
 	c.noOutputCheck = saved
 	if err != nil {
 		return nil, err
+	}
+	if c.bufDepth == 0 && includeYields(n.Body) {
+		defer func() { w = deferredFlush(w) }()
 	}
 	st, err := c.compileAssign(n.Target)
 	if err != nil {
@@ -973,10 +978,15 @@ func (c *compiler) compileHardFilterChain(x Expr) (func(f *frame, v Value) (Valu
 	return c.compileFilterChain(x)
 }
 
-func (c *compiler) compileFilterBlock(n *FilterBlock) (execFn, error) {
+func (c *compiler) compileFilterBlock(n *FilterBlock) (w execFn, _ error) {
+	c.bufDepth++
 	body, filter, err := c.compileCaptured(n.Body, symsFilterBlock(n), n.Filter)
+	c.bufDepth--
 	if err != nil {
 		return nil, err
+	}
+	if c.bufDepth == 0 && includeYields(n.Body) {
+		defer func() { w = deferredFlush(w) }()
 	}
 	name, pos := c.src.name, n.P
 	return func(f *frame) error {

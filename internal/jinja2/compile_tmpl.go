@@ -270,10 +270,10 @@ func (c *compiler) compileBlockRef(n *Block) (execFn, error) {
 	saved := *c
 	// a block's function starts from the Environment's eval context,
 	// whatever autoescape tag encloses the block
-	c.sc, c.soft, c.loops, c.recursive = s, 0, 0, nil
+	c.sc, c.soft, c.loops, c.recursive, c.bufDepth = s, 0, 0, nil, 0
 	c.escOn, c.escVolatile = c.env.autoescape, false
 	body, err := c.compileStmts(n.Body)
-	c.sc, c.soft, c.loops, c.recursive = saved.sc, saved.soft, saved.loops, saved.recursive
+	c.sc, c.soft, c.loops, c.recursive, c.bufDepth = saved.sc, saved.soft, saved.loops, saved.recursive, saved.bufDepth
 	c.escOn, c.escVolatile = saved.escOn, saved.escVolatile
 	if err != nil {
 		return nil, err
@@ -492,6 +492,27 @@ func (c *compiler) compileInclude(n *Include) (execFn, error) {
 	}
 	guard := c.outputCheck()
 	name, pos, ignore := c.src.name, n.P, n.IgnoreMissing
+	if !n.WithContext && c.bufDepth > 0 {
+		return deferredInclude(func(f *frame) error {
+			v, err := x(f)
+			if err != nil {
+				return err
+			}
+			t, err := f.c.env.selectValue(f.c, v)
+			if err != nil {
+				var e *Error
+				if ignore && errors.As(err, &e) && (e.Kind == "TemplateNotFound" || e.Kind == "TemplatesNotFound") {
+					return nil
+				}
+				return place(err, name, pos)
+			}
+			if err := f.c.enter(); err != nil {
+				return place(err, name, pos)
+			}
+			defer f.c.leave()
+			return t.prog.run(f.c, f.c.newInclude())
+		}), nil
+	}
 	return func(f *frame) error {
 		if guard && f.tc.inh.parent != nil {
 			return nil

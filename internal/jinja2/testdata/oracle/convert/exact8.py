@@ -88,6 +88,22 @@ FOUND = [
     ("include-macro-generator-value", "{% macro m() %}" + W + "{% endmacro %}{% set x = m() %}{{ x }}{{ x ~ 'a' }}", {}, "str of the generator", {}, L),
     ("include-macro-generator-autoescape", "{% autoescape true %}{% macro m() %}" + W + "{% endmacro %}{{ m() }}{{ m()|length > 10 }}{% endautoescape %}|{% macro n() %}" + W + "{% endmacro %}{% autoescape true %}{{ n() }}{% endautoescape %}", {}, "Markup of its str", {}, L),
     ("include-macro-with-context", "{% macro m() %}a{% include 'p' %}{% include 'p' ignore missing with context %}{% endmacro %}[{{ m() }}]", {}, "with context: a loop over the events, into the buffer", {}, L),
+    # ... and in a set or filter block of the top level or a block, the
+    # included output goes past the buffers: written before the outermost
+    # block's own output, and not into its value
+    ("include-set-block", "{% set x %}a" + W + "b{% endset %}[{{ x }}]", {}, "P1[ab] (the package: [aP1b])", {}, L),
+    ("include-filter-block", "{% filter upper %}a" + W + "b{% endfilter %}|{% set x | upper %}a" + W + "b{% endset %}[{{ x }}]", {}, "P1AB|P1[AB]: not filtered", {}, L),
+    ("include-nested-buffers", "x{% filter upper %}a{% set y %}c" + W + "d{% endset %}" + W + "b{{ y }}{% endfilter %}e", {}, "xP1P1ABCDe: before the outermost block", {}, L),
+    ("include-set-block-loop", "{% set x %}{% for i in [1, 2] %}{% if true %}" + W + "{% endif %}{% endfor %}{% endset %}[{{ x }}]|{% with %}{% set x %}" + W + "{% endset %}{% endwith %}", {}, "in loops, ifs and withs of the same function", {}, L),
+    ("include-set-block-in-block", "{% block b %}{% set x %}a" + W + "{% endset %}[{{ x }}]{% endblock %}|{% set y %}{% block c %}a" + W + "{% endblock %}{% endset %}[{{ y }}]", {}, "a block's function too; a block in a set block yields into the buffer", {}, L),
+    ("include-set-block-extends", "{% extends 'base' %}{% block b %}{% set x %}a" + W + "{% endset %}[{{ x }}]{% endblock %}", {}, "BP1[a]", {}, dict(L, base="B{% block b %}{% endblock %}")),
+    ("include-set-block-included", "{% set x %}{% include 'q' %}{% endset %}[{{ x }}]|{% set x %}{% include 'q' without context %}{% endset %}[{{ x }}]", {}, "the included template's own top level is another function", {}, dict(L, q="Q" + W + "{% set z %}z" + W + "{% endset %}[{{ z }}]")),
+    ("include-set-block-error", "{% set x %}a" + W + "{{ 1/0 }}{% endset %}", {}, "exact: division by zero", {}, L),
+    ("include-set-block-missing", "{% set x %}{% include 'nope' ignore missing without context %}{% endset %}[{{ x }}]", {}, "ignored", {}, L),
+    ("include-set-block-autoescape", "{% autoescape true %}{% set x %}<" + W + "{% endset %}{{ x }}{% endautoescape %}", {}, "P1<", {}, L),
+    ("include-recursive-loop", "{% for i in [1] recursive %}" + W + "{% endfor %}", {}, "the loop's function is a generator: sequence item 0: expected str instance, generator found", {}, L),
+    ("include-recursive-loop-later-error", "a{% for i in [1] recursive %}" + W + "{% endfor %}{{ 1/0 }}", {}, "exact: the join fails after the rest has rendered", {}, L),
+    ("include-recursive-loop-iter-error", "{% for i in nothere.x recursive %}" + W + "{% endfor %}", {}, "exact: the iterable is read at the call", {}, L),
 ]
 
 
