@@ -7,8 +7,9 @@ import (
 )
 
 // bytesObj is Python's bytes, as str.encode() gives it: it prints as
-// b'…', has a length, items (ints) and decode(). Its other methods are
-// refused by name.
+// b'…', has a length, items (ints), decode() and the methods that take no
+// argument (values_bytes_methods.go). Its other methods are refused by
+// name.
 type bytesObj struct{ b string }
 
 func (o *bytesObj) TypeName() string { return "bytes" }
@@ -93,7 +94,7 @@ func (o *bytesObj) Equal(v Value) bool {
 }
 
 // bytesMethods are the methods of bytes, which the package does not
-// implement but decode.
+// implement but decode and bytesNoArgMethod's.
 var bytesMethods = map[string]bool{
 	"capitalize": true, "center": true, "count": true, "endswith": true, "expandtabs": true, "find": true,
 	"hex": true, "index": true, "isalnum": true, "isalpha": true, "isascii": true, "isdigit": true,
@@ -121,6 +122,20 @@ func (o *bytesObj) Attr(name string) (Value, bool) {
 			return StrV(o.b), nil
 		}}
 		f.Repr = "<built-in method decode of bytes object at " + addr(f) + ">"
+		return FuncV(f), true
+	}
+	if m, ok := bytesNoArgMethod(name); ok {
+		qual := "bytes." + name
+		f := &Func{Name: name, Call: func(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
+			if name == "hex" && (len(args) > 0 || len(kw) > 0) {
+				return Value{}, &Error{Kind: "Unsupported", Msg: "bytes.hex() with a separator is not supported"}
+			}
+			if err := nargs(qual, args, kw, 0, 0); err != nil {
+				return Value{}, err
+			}
+			return m(o.b), nil
+		}}
+		f.Repr = "<built-in method " + name + " of bytes object at " + addr(f) + ">"
 		return FuncV(f), true
 	}
 	if bytesMethods[name] {
@@ -227,7 +242,10 @@ func bytesArith(c *Ctx, op string, a, b Value) (Value, bool, error) {
 		return ObjectV(&bytesObj{b: strings.Repeat(seq.b, int(n.n))}), true, nil
 	case "%":
 		if xb {
-			return Value{}, true, &Error{Kind: "Unsupported", Msg: "bytes % is not supported"}
+			if r, ok, err := bytesModPlain(x, b); ok {
+				return r, true, err
+			}
+			return Value{}, true, &Error{Kind: "Unsupported", Msg: "bytes % with a conversion specifier is not supported"}
 		}
 	}
 	return Value{}, false, nil

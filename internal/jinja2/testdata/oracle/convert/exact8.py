@@ -104,6 +104,19 @@ FOUND = [
     ("include-recursive-loop", "{% for i in [1] recursive %}" + W + "{% endfor %}", {}, "the loop's function is a generator: sequence item 0: expected str instance, generator found", {}, L),
     ("include-recursive-loop-later-error", "a{% for i in [1] recursive %}" + W + "{% endfor %}{{ 1/0 }}", {}, "exact: the join fails after the rest has rendered", {}, L),
     ("include-recursive-loop-iter-error", "{% for i in nothere.x recursive %}" + W + "{% endfor %}", {}, "exact: the iterable is read at the call", {}, L),
+    # bytes (str.encode()'s): the methods taking no argument, ASCII only, and
+    # % without a conversion specifier (refused before)
+    ("bytes-case", "{% set b = 'h\u00e9llo wORLD-x1y \u00c9'.encode() %}{{ [b.upper(), b.lower(), b.swapcase(), b.capitalize(), b.title()] }}", {}, "ASCII letters only: \u00e9's bytes stay (refused before)"),
+    ("bytes-classify", "{% for s in ['ab', 'aB1 x', '', 'Hello World', 'hELLO wORLD', '\u00e9 a', '\t\n\x0b\x0c\r ', '123', 'a1', 'ABC', 'Ab Cd', 'aB', '\x1c', '\u01c5', 'A_b'] %}{% set b = s.encode() %}{{ [b.isalpha(), b.isdigit(), b.isalnum(), b.isspace(), b.isascii(), b.islower(), b.isupper(), b.istitle(), b.hex(), b.title(), b.capitalize()] }}{% endfor %}", {}, "\x1c is no space, \xc3 no letter (str's differ)"),
+    ("bytes-method-arity", "{{ 'ab'.encode().upper(1) }}", {}, "exact: bytes.upper() takes no arguments (1 given)"),
+    ("bytes-method-keyword", "{{ 'ab'.encode().isalpha(x=1) }}", {}, "exact: bytes.isalpha() takes no keyword arguments"),
+    ("bytes-method-repr", "{{ 'ab'.encode().upper|string|truncate(33, true, '') }}", {}, "a builtin method"),
+    ("bytes-mod-plain", "{{ 'ab'.encode() % x }}|{{ 'ab'.encode() % () }}|{{ 'ab'.encode() % {} }}|{{ 'ab'.encode() % [1] }}|{{ 'ab'.encode() % range(2) }}|{{ 'ab'.encode() % ([[1, 2]]|groupby(0)|first).list }}", {}, "no conversion: a mapping or an empty tuple leaves nothing over"),
+    ("bytes-mod-left-over", "{{ 'ab'.encode() % 1 }}", {}, "exact: not all arguments converted during bytes formatting"),
+    ("bytes-mod-left-over-str", "{{ 'ab'.encode() % 'x' }}", {}, "exact: a str is no mapping to bytes %"),
+    ("bytes-mod-left-over-bytes", "{{ 'ab'.encode() % 'x'.encode() }}", {}, "exact: nor are bytes (str % bytes is a mapping)"),
+    ("bytes-mod-left-over-tuple", "{{ 'ab'.encode() % (1,) }}", {}, "exact: a tuple's item"),
+    ("bytes-mod-left-over-view", "{{ 'ab'.encode() % {}.keys() }}", {}, "exact: a dict view has no __getitem__"),
 ]
 
 

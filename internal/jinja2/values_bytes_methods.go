@@ -1,0 +1,199 @@
+package jinja2
+
+import "strings"
+
+// The methods of bytes that take no argument, as CPython's bytes_methods.c
+// has them: case mapping and classification of the ASCII letters, digits
+// and whitespace only (bytes above 0x7f are neither letters nor space,
+// unlike str's), and hex(). The others stay refused by name.
+
+// isASCIILower and the like are Py_ISLOWER and the like.
+func isASCIILower(c byte) bool { return 'a' <= c && c <= 'z' }
+func isASCIIUpper(c byte) bool { return 'A' <= c && c <= 'Z' }
+func isASCIIAlpha(c byte) bool { return isASCIILower(c) || isASCIIUpper(c) }
+func isASCIIDigit(c byte) bool { return '0' <= c && c <= '9' }
+func isASCIISpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\x0b' || c == '\x0c'
+}
+
+// bytesNoArgMethod returns the method name of b taking no arguments, ok
+// false when bytes has no such method the package implements.
+func bytesNoArgMethod(name string) (func(b string) Value, bool) {
+	mapBytes := func(f func(i int, c byte, prev bool) (byte, bool)) func(b string) Value {
+		return func(b string) Value {
+			out := []byte(b)
+			prev := false
+			for i := range out {
+				out[i], prev = f(i, out[i], prev)
+			}
+			return ObjectV(&bytesObj{b: string(out)})
+		}
+	}
+	all := func(test func(c byte) bool) func(b string) Value {
+		return func(b string) Value {
+			if b == "" {
+				return BoolV(false)
+			}
+			for i := 0; i < len(b); i++ {
+				if !test(b[i]) {
+					return BoolV(false)
+				}
+			}
+			return BoolV(true)
+		}
+	}
+	switch name {
+	case "upper":
+		return mapBytes(func(_ int, c byte, _ bool) (byte, bool) {
+			if isASCIILower(c) {
+				c -= 32
+			}
+			return c, false
+		}), true
+	case "lower":
+		return mapBytes(func(_ int, c byte, _ bool) (byte, bool) {
+			if isASCIIUpper(c) {
+				c += 32
+			}
+			return c, false
+		}), true
+	case "swapcase":
+		return mapBytes(func(_ int, c byte, _ bool) (byte, bool) {
+			switch {
+			case isASCIILower(c):
+				c -= 32
+			case isASCIIUpper(c):
+				c += 32
+			}
+			return c, false
+		}), true
+	case "capitalize":
+		return mapBytes(func(i int, c byte, _ bool) (byte, bool) {
+			switch {
+			case i == 0 && isASCIILower(c):
+				c -= 32
+			case i > 0 && isASCIIUpper(c):
+				c += 32
+			}
+			return c, false
+		}), true
+	case "title":
+		// a letter after a cased letter is lowered, after anything else
+		// raised
+		return mapBytes(func(_ int, c byte, prev bool) (byte, bool) {
+			switch {
+			case isASCIILower(c):
+				if !prev {
+					c -= 32
+				}
+				return c, true
+			case isASCIIUpper(c):
+				if prev {
+					c += 32
+				}
+				return c, true
+			}
+			return c, false
+		}), true
+	case "isalpha":
+		return all(isASCIIAlpha), true
+	case "isdigit":
+		return all(isASCIIDigit), true
+	case "isalnum":
+		return all(func(c byte) bool { return isASCIIAlpha(c) || isASCIIDigit(c) }), true
+	case "isspace":
+		return all(isASCIISpace), true
+	case "isascii":
+		return func(b string) Value {
+			for i := 0; i < len(b); i++ {
+				if b[i] >= 0x80 {
+					return BoolV(false)
+				}
+			}
+			return BoolV(true)
+		}, true
+	case "islower", "isupper":
+		want, other := isASCIILower, isASCIIUpper
+		if name == "isupper" {
+			want, other = isASCIIUpper, isASCIILower
+		}
+		return func(b string) Value {
+			cased := false
+			for i := 0; i < len(b); i++ {
+				if other(b[i]) {
+					return BoolV(false)
+				}
+				cased = cased || want(b[i])
+			}
+			return BoolV(cased)
+		}, true
+	case "istitle":
+		return func(b string) Value {
+			cased, prev := false, false
+			for i := 0; i < len(b); i++ {
+				c := b[i]
+				switch {
+				case isASCIIUpper(c):
+					if prev {
+						return BoolV(false)
+					}
+					prev, cased = true, true
+				case isASCIILower(c):
+					if !prev {
+						return BoolV(false)
+					}
+					prev, cased = true, true
+				default:
+					prev = false
+				}
+			}
+			return BoolV(cased)
+		}, true
+	case "hex":
+		return func(b string) Value {
+			const hex = "0123456789abcdef"
+			var sb strings.Builder
+			sb.Grow(2 * len(b))
+			for i := 0; i < len(b); i++ {
+				sb.WriteByte(hex[b[i]>>4])
+				sb.WriteByte(hex[b[i]&15])
+			}
+			return StrV(sb.String())
+		}, true
+	}
+	return nil, false
+}
+
+// bytesModPlain is bytes % arg for bytes holding no %: the bytes, unless
+// an argument is left over ("not all arguments converted during bytes
+// formatting"): one that is no tuple and no mapping (a value with
+// __getitem__ other than str and bytes), or a tuple that is not empty.
+// ok is false when the bytes hold a %, which the package does not format.
+func bytesModPlain(o *bytesObj, arg Value) (Value, bool, error) {
+	if strings.IndexByte(o.b, '%') >= 0 {
+		return Value{}, false, nil
+	}
+	// (as the str % of pyfmt_call.go reads its argument)
+	leftOver := true
+	switch arg.kind {
+	case KindTuple:
+		leftOver = len(arg.list().Items) > 0
+	case KindDict, KindList, KindUndefined:
+		leftOver = false
+	case KindObject:
+		switch r := arg.ref.(type) {
+		case *bytesObj, *pyClass, *dictView:
+		case *namedTuple:
+			leftOver = len(r.items) > 0
+		case *genericAlias:
+			leftOver = false
+		default:
+			_, indexable := arg.ref.(Indexable)
+			leftOver = !indexable
+		}
+	}
+	if leftOver {
+		return Value{}, true, typeErr("not all arguments converted during bytes formatting")
+	}
+	return ObjectV(o), true, nil
+}
