@@ -153,14 +153,12 @@ def spans(tmpl, src, msgs, full):
 
 def main():
     env = oracle.environment()
-    with open(os.path.join(HF, "sources.json"), encoding="utf-8") as f:
-        sources = {s["file"]: s for s in json.load(f)}
+    sources = {s["file"]: (s, text) for s, text in oracle.chatdata.hf_templates(HF)}
     golden = {"tools": TOOLS, "conversations": [{"name": n, "messages": m} for n, m in CONVERSATIONS],
               "templates": []}
     for file, model in TEMPLATES.items():
-        src = sources[file]
-        with open(os.path.join(HF, "templates", file), encoding="utf-8", newline="") as f:
-            tmpl = env.from_string(f.read())
+        src, text = sources[file]
+        tmpl = env.from_string(text)
         results = []
         for name, msgs in CONVERSATIONS:
             r = {"name": name}

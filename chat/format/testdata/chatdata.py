@@ -8,6 +8,7 @@ Not a script; the oracles import it.
 """
 
 import json
+import os
 
 from jinja2 import nodes
 from jinja2.exceptions import TemplateError
@@ -46,6 +47,41 @@ def environment(strftime_now, extensions=(), loader=None):
     env.globals["raise_exception"] = raise_exception
     env.globals["strftime_now"] = strftime_now
     return env
+
+
+# bos/eos pairs, the first whose tokens the template writes wins.
+TOKEN_PAIRS = [
+    ("<|begin_of_text|>", "<|eot_id|>"),
+    ("<bos>", "<eos>"),
+    ("<｜begin▁of▁sentence｜>", "<｜end▁of▁sentence｜>"),
+    ("<BOS_TOKEN>", "<|END_OF_TURN_TOKEN|>"),
+    ("<|startoftext|>", "<|endoftext|>"),
+    ("[gMASK]<sop>", "<|endoftext|>"),
+    ("", "<|im_end|>"),
+    ("<s>", "</s>"),
+]
+
+
+def tokens(src):
+    """The bos and eos tokens the oracles give the template src: the first
+    pair of TOKEN_PAIRS whose bos (if any) or eos it writes; else <s>, </s>."""
+    for bos, eos in TOKEN_PAIRS:
+        if (bos and bos in src) or eos in src:
+            return bos or "<s>", eos
+    return "<s>", "</s>"
+
+
+def hf_templates(hf):
+    """The chat templates of chattemplate's corpus, hf being its folder
+    (chat/format/chattemplate/testdata/hf): each entry of sources.json with
+    the text of its template, newlines as written."""
+    with open(os.path.join(hf, "sources.json"), encoding="utf-8") as f:
+        sources = json.load(f)
+    out = []
+    for s in sources:
+        with open(os.path.join(hf, "templates", s["file"]), encoding="utf-8", newline="") as f:
+            out.append((s, f.read()))
+    return out
 
 
 SYS = "You are a helpful assistant."

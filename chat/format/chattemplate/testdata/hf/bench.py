@@ -7,7 +7,6 @@ counts less) per render of 7 rounds. Used by BenchmarkTemplateVsJinja2.
     python3 chat/format/chattemplate/testdata/hf/bench.py 110.jinja tools-two-calls-answer
 """
 
-import json
 import os
 import statistics
 import sys
@@ -21,10 +20,8 @@ import oracle  # noqa: E402
 def main():
     name, conv_name = sys.argv[1], sys.argv[2]
     here = os.path.dirname(os.path.abspath(__file__))
-    with open(os.path.join(here, "sources.json"), encoding="utf-8") as f:
-        src = next(s for s in json.load(f) if s["file"] == name)
-    with open(os.path.join(here, "templates", name), encoding="utf-8", newline="") as f:
-        tmpl = oracle.environment().from_string(f.read())
+    src, text = next((s, t) for s, t in oracle.chatdata.hf_templates(here) if s["file"] == name)
+    tmpl = oracle.environment().from_string(text)
     conv = next(c for c in oracle.CONVERSATIONS if c["name"] == conv_name)
 
     def render():

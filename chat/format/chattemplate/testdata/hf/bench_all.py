@@ -26,20 +26,17 @@ PREFERRED = ["tools-two-calls-answer", "tools-call-result", "system-user-assista
 def main():
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 200
     here = os.path.dirname(os.path.abspath(__file__))
-    with open(os.path.join(here, "sources.json"), encoding="utf-8") as f:
-        sources = json.load(f)
     with open(os.path.join(here, "results.json"), encoding="utf-8") as f:
         renders = {(r["template"], r["conversation"]) for r in json.load(f) if r.get("output") is not None}
     convs = {c["name"]: c for c in oracle.CONVERSATIONS}
     env = oracle.environment()
     out = {}
-    for src in sources:
+    for src, text in oracle.chatdata.hf_templates(here):
         name = src["file"]
         conv_name = next((c for c in PREFERRED if (name, c) in renders), None)
         if conv_name is None:
             continue
-        with open(os.path.join(here, "templates", name), encoding="utf-8", newline="") as f:
-            tmpl = env.from_string(f.read())
+        tmpl = env.from_string(text)
         conv = convs[conv_name]
 
         def render():

@@ -23,7 +23,7 @@ json.dumps(x, ensure_ascii=False, indent, separators, sort_keys);
 raise_exception raises TemplateError; strftime_now formats the pinned time
 2024-07-26 12:34:56. Variables: messages, tools (None when absent),
 documents=None, add_generation_prompt, bos_token and eos_token (chosen per
-template from the tokens it writes; see tokens()).
+template from the tokens it writes; see chatdata.tokens()).
 
 results.json: for each template and conversation, "output" or "error" (with
 the Python exception's type). The Go test (hf_corpus_test.go) renders the
@@ -48,26 +48,6 @@ NOW = datetime.datetime(2024, 7, 26, 12, 34, 56)
 
 def environment():
     return chatdata.environment(lambda fmt: NOW.strftime(fmt), [chatdata.AssistantTracker])
-
-
-# bos/eos pairs, the first whose tokens the template writes wins.
-TOKEN_PAIRS = [
-    ("<|begin_of_text|>", "<|eot_id|>"),
-    ("<bos>", "<eos>"),
-    ("<｜begin▁of▁sentence｜>", "<｜end▁of▁sentence｜>"),
-    ("<BOS_TOKEN>", "<|END_OF_TURN_TOKEN|>"),
-    ("<|startoftext|>", "<|endoftext|>"),
-    ("[gMASK]<sop>", "<|endoftext|>"),
-    ("", "<|im_end|>"),
-    ("<s>", "</s>"),
-]
-
-
-def tokens(src):
-    for bos, eos in TOKEN_PAIRS:
-        if (bos and bos in src) or eos in src:
-            return bos or "<s>", eos
-    return "<s>", "</s>"
 
 
 SPECIAL_RE = re.compile(r"<\|[A-Za-z0-9_.:/ -]{1,40}\|>|<｜[^｜]{1,40}｜>|<(?:start|end)_of_turn>|\[/?INST\]|<(?:/?)(?:tool_call|tool_response)>")
@@ -163,7 +143,7 @@ process.stdout.write(JSON.stringify(m.exports.map(e=>({model:e.model,gguf:e.gguf
         fname = "%03d.jinja" % i
         with open(os.path.join(tdir, fname), "w", encoding="utf-8", newline="") as f:
             f.write(t["text"])
-        bos, eos = tokens(t["text"])
+        bos, eos = chatdata.tokens(t["text"])
         sources.append({"file": fname, "model": t["model"], "source": t["source"], "licence": t["licence"],
                         "sha256": hashlib.sha256(t["text"].encode()).hexdigest()[:16],
                         "bos_token": bos, "eos_token": eos, "special": special_tokens(t["text"], bos, eos),
@@ -177,12 +157,9 @@ process.stdout.write(JSON.stringify(m.exports.map(e=>({model:e.model,gguf:e.gguf
 
 def render_all():
     env = environment()
-    with open(os.path.join(HERE, "sources.json"), encoding="utf-8") as f:
-        sources = json.load(f)
+    templates = chatdata.hf_templates(HERE)
     results = []
-    for s in sources:
-        with open(os.path.join(HERE, "templates", s["file"]), encoding="utf-8", newline="") as f:
-            src = f.read()
+    for s, src in templates:
         try:
             tmpl = env.from_string(src)
         except Exception as e:
@@ -204,7 +181,7 @@ def render_all():
     with open(os.path.join(HERE, "results.json"), "w", encoding="utf-8") as f:
         f.write("[\n" + ",\n".join(json.dumps(r, ensure_ascii=False) for r in results) + "\n]\n")
     ok = sum("output" in r for r in results)
-    print(len(sources), "templates,", len(results), "pairs,", ok, "rendered,", len(results) - ok, "raised")
+    print(len(templates), "templates,", len(results), "pairs,", ok, "rendered,", len(results) - ok, "raised")
 
 
 if __name__ == "__main__":

@@ -31,7 +31,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.abspath(os.path.join(HERE, "..", "..", "..", "..", ".."))
 HF = os.path.join(ROOT, "chat", "format", "chattemplate", "testdata", "hf")
 sys.path.append(os.path.join(ROOT, "chat", "format", "testdata"))
-from chatdata import A, S, T, U, call  # noqa: E402 (chat/format/testdata/chatdata.py: the messages)
+from chatdata import A, S, T, U, call, hf_templates, tokens  # noqa: E402 (chat/format/testdata/chatdata.py: the messages)
 
 # The characters a prompt's strings must survive.
 HOSTILE = "It's \"quoted\" and 'single', back\\slash \\n literal,\nnew line,\ttab, no\u00a0break, zero\u200bwidth, \U0001F600 \U0001D518 \u00e9\u0301"
@@ -145,22 +145,6 @@ def context(conv):
     return c
 
 
-# bos/eos pairs as chat/format/chattemplate/testdata/hf/oracle.py picks them.
-TOKEN_PAIRS = [
-    ("<|begin_of_text|>", "<|eot_id|>"), ("<bos>", "<eos>"),
-    ("<\uff5cbegin\u2581of\u2581sentence\uff5c>", "<\uff5cend\u2581of\u2581sentence\uff5c>"),
-    ("<BOS_TOKEN>", "<|END_OF_TURN_TOKEN|>"), ("<|startoftext|>", "<|endoftext|>"),
-    ("[gMASK]<sop>", "<|endoftext|>"), ("", "<|im_end|>"), ("<s>", "</s>"),
-]
-
-
-def tokens(src):
-    for bos, eos in TOKEN_PAIRS:
-        if (bos and bos in src) or eos in src:
-            return bos or "<s>", eos
-    return "<s>", "</s>"
-
-
 def build(prefix, templates, source, out_name, extra_cases=()):
     """templates: [(ref, text, source-of-the-template)]."""
     sys.path.insert(0, os.path.join(HERE, ".."))
@@ -252,12 +236,8 @@ def llamacpp(git_dir, commit):
 def main():
     what = sys.argv[1]
     if what == "hf":
-        with open(os.path.join(HF, "sources.json"), encoding="utf-8") as f:
-            sources = json.load(f)
         templates = []
-        for s in sources:
-            with open(os.path.join(HF, "templates", s["file"]), encoding="utf-8", newline="") as f:
-                text = f.read()
+        for s, text in hf_templates(HF):
             ref = s["file"].rsplit(".", 1)[0]
             templates.append((ref, text, {"repo": s["source"], "model": s["model"], "licence": s["licence"],
                                           "path": "chat/format/chattemplate/testdata/hf/templates/" + s["file"]}))
