@@ -28,6 +28,15 @@ func toFloat(v Value) (float64, error) {
 	return float64(v.n), nil
 }
 
+// toFloats is toFloat of a, then of b: the operands of a float
+// operation, the first error Python raises converting them.
+func toFloats(a, b Value) (x, y float64, err error) {
+	if x, err = toFloat(a); err == nil {
+		y, err = toFloat(b)
+	}
+	return x, y, err
+}
+
 // normBig returns b as a Value, an int64 when it fits.
 func normBig(b *big.Int) Value { return BigIntV(b) }
 
@@ -143,11 +152,7 @@ func intArith(c *Ctx, op string, a, b Value) (Value, error) {
 		return FloatV(f), nil
 	case "**":
 		if y.Sign() < 0 {
-			fx, err := toFloat(a)
-			if err != nil {
-				return Value{}, err
-			}
-			fy, err := toFloat(b)
+			fx, fy, err := toFloats(a, b)
 			if err != nil {
 				return Value{}, err
 			}
@@ -295,11 +300,7 @@ func numArith(c *Ctx, op string, a, b Value) (Value, error) {
 	if a.kind != KindFloat && b.kind != KindFloat {
 		return intArith(c, op, a, b)
 	}
-	x, err := toFloat(a)
-	if err != nil {
-		return Value{}, err
-	}
-	y, err := toFloat(b)
+	x, y, err := toFloats(a, b)
 	if err != nil {
 		return Value{}, err
 	}
