@@ -2,7 +2,8 @@
 """Real Jinja2 prompt templates of other projects, with synthesized values.
 
     python3 convert/prompts8.py [--all] PROMPTSOURCE_GIT LM_EVAL_GIT SWE_AGENT_GIT OUTLINES_GIT
-        HAYSTACK_GIT SEMANTIC_KERNEL_GIT PROMPTFLOW_GIT GRIPTAPE_GIT    # -> cases/prompts8.json
+        HAYSTACK_GIT SEMANTIC_KERNEL_GIT PROMPTFLOW_GIT PROMPTY_GIT OPENHANDS_GIT MINI_SWE_AGENT_GIT
+        SMOLAGENTS_GIT INSTRUCTOR_GIT GRIPTAPE_GIT    # -> cases/prompts8.json
     python3 convert/prompts8.py --all --explore=N GIT...   # -> cases/prompts8x.json, not committed
 
 Each argument is a git directory (a clone or a bare snapshot); its HEAD is
@@ -40,6 +41,20 @@ read with git cat-file, so no work tree is needed. The templates:
       (not the code generators' templates), as the LLM tool renders them
       (SandboxedEnvironment(trim_blocks=True, keep_trailing_newline=True)),
       and the bodies of .prompty files (trim_blocks, keep_trailing_newline).
+  microsoft/prompty  the cases of the Jinja-subset conformance corpus
+      (runtime/python/prompty/prompty/jinja_subset/conformance/corpus.json),
+      with their own inputs as well as the synthesized ones, and the bodies
+      of every .prompty file, as prompty/renderers/jinja2.py renders them
+      (ImmutableSandboxedEnvironment(keep_trailing_newline=True)).
+  All-Hands-AI/OpenHands  the .j2, .jinja and .jinja2 files of openhands/,
+      evaluation/ and microagents/ not in the corpus, with the files they
+      include as the loader (Environment(loader=FileSystemLoader(...))).
+  SWE-agent/mini-swe-agent  the Jinja strings of src/minisweagent/config
+      (Template(s, undefined=StrictUndefined)).
+  huggingface/smolagents  the Jinja strings of src/smolagents/prompts
+      (populate_template: Template(s, undefined=StrictUndefined)).
+  567-labs/instructor  the str constants of instructor/, tests/ and
+      examples/ (templating.py: SandboxedEnvironment().from_string).
   griptape-ai/griptape  griptape/templates/**/*.j2 (J2: trim_blocks,
       lstrip_blocks).
 
@@ -47,8 +62,9 @@ A template identical to one of the prompt corpus (testdata/jinja2-prompts)
 is left out, as is one whose output is random (|random, |choice) or that
 calls a function of its project (a name it does not define, called). The
 committed file keeps one template per sequence of tags and expressions
-(two templates differing only in their text test the same code); --all
-keeps every distinct text. --explore=N renders every template with six
+(two templates differing only in their text test the same code), and of
+promptsource's truncated forms only the first context; --all keeps every
+distinct text and context. --explore=N renders every template with six
 contexts (floats, None, True, integers beyond 64 bits, nested dicts and
 tuples, Markup, control characters too) in N environments (as the project
 renders it; with trim_blocks and lstrip_blocks; autoescape; the sandbox)
@@ -70,6 +86,7 @@ every expectation (oracle.py); each template's repository, commit, path
 and licence are in "template_sources".
 """
 import hashlib
+import json
 import os
 import re
 import subprocess
@@ -438,13 +455,15 @@ class Gen:
         if depth > 6:
             return self.text()
         if s.attrs:
-            d = {k: self.value(x, depth + 1) for k, x in s.attrs.items()}
+            # keys in sorted order, the order a Go map gives the jinja engine
+            d = {k: self.value(s.attrs[k], depth + 1) for k in sorted(s.attrs)}
             if s.elem is not None and "dict" in s.kind:
                 d.setdefault("extra", self.value(s.elem, depth + 1))
             return d
         if "dict" in s.kind:
             n = [2, 3, 0, 1, 2, 1][v]
-            return {"key%d %s" % (i, str(self.text()).strip()[:6]): self.value(s.elem, depth + 1) for i in range(n)}
+            keys = sorted("key%d %s" % (i, str(self.text()).strip()[:6]) for i in range(n))
+            return {k: self.value(s.elem, depth + 1) for k in keys}
         if "list" in s.kind or "tuple" in s.kind or s.elem is not None or s.max_index >= 0:
             n = max(s.max_index + 1, [3, 2, 0 if s.max_index < 0 else s.max_index + 1, 1, 4, 2][v])
             if "tuple" in s.kind:
@@ -552,18 +571,35 @@ def semantic_kernel(git):
     yield from yaml_strings(git, "python/", {"sandbox": True})
 
 
+REFERENCE = re.compile(r"""{%-?\s*(?:include|import|extends|from)\s+["']([^"']+)["']""")
+
+
 def template_files(git, prefixes, exts, env, skip_dirs=(), front_matter=False):
-    """Whole template files (a .prompty's body after its YAML front matter)."""
+    """Whole template files (a .prompty's body after its YAML front matter),
+    each with the files it includes, imports or extends (found beside it
+    or under the prefix it came from) as its loader."""
     paths = [p for p in git.files if p.startswith(prefixes) and p.endswith(exts)
              and not any(d in p for d in skip_dirs)]
-    for path, text in sorted(git.read_many(paths).items()):
+    texts = git.read_many(paths)
+    for path, text in sorted(texts.items()):
         if front_matter:
             m = re.match(r"---\r?\n.*?\r?\n---\r?\n", text, re.S)
             if not m:
                 continue
             text = text[m.end():]
-        if is_template(text):
-            yield path, path, text, env, None
+        if not is_template(text):
+            continue
+        loader, todo = {}, REFERENCE.findall(text)
+        while todo:
+            name = todo.pop()
+            if name in loader:
+                continue
+            found = [p for p in texts if p == os.path.join(os.path.dirname(path), name)] or \
+                [p for p in texts if p.endswith("/" + name)]
+            if found:
+                loader[name] = texts[found[0]]
+                todo.extend(REFERENCE.findall(loader[name]))
+        yield path, path, text, env, None, loader or None
 
 
 def promptflow(git):
@@ -574,6 +610,15 @@ def promptflow(git):
     # prompty: Template(body, trim_blocks=True, keep_trailing_newline=True)
     yield from template_files(git, ("examples/", "src/"), (".prompty",),
                               {"trim_blocks": True, "keep_trailing_newline": True}, front_matter=True)
+
+
+def prompty(git):
+    env = {"sandbox": True, "keep_trailing_newline": True}   # prompty/renderers/jinja2.py
+    path = "runtime/python/prompty/prompty/jinja_subset/conformance/corpus.json"
+    doc = json.loads(git.read_many([path])[path])
+    for c in doc["cases"]:
+        yield "conformance/" + c["name"], path + "#" + c["name"], c["template"], env, None, None, [c.get("inputs", {})]
+    yield from template_files(git, ("",), (".prompty",), env, front_matter=True)
 
 
 SOURCES = [
@@ -587,6 +632,13 @@ SOURCES = [
      lambda g: python_strings(g, ("haystack/", "test/", "e2e/"), {"sandbox": True}, own=haystack_own)),
     ("microsoft/semantic-kernel", "semantic-kernel", "MIT", semantic_kernel),
     ("microsoft/promptflow", "promptflow", "MIT", promptflow),
+    ("microsoft/prompty", "prompty", "MIT", prompty),
+    ("All-Hands-AI/OpenHands", "openhands", "MIT",
+     lambda g: template_files(g, ("openhands/", "evaluation/", "microagents/"), (".j2", ".jinja", ".jinja2"), {})),
+    ("SWE-agent/mini-swe-agent", "mini-swe-agent", "MIT", lambda g: yaml_strings(g, "src/minisweagent/config/", {})),
+    ("huggingface/smolagents", "smolagents", "Apache-2.0", lambda g: yaml_strings(g, "src/smolagents/prompts/", {})),
+    ("567-labs/instructor", "instructor", "MIT",
+     lambda g: python_strings(g, ("tests/", "examples/", "instructor/"), {"sandbox": True})),
     ("griptape-ai/griptape", "griptape", "Apache-2.0",
      lambda g: template_files(g, ("griptape/templates/",), (".j2",), {"trim_blocks": True, "lstrip_blocks": True})),
 ]
@@ -636,14 +688,16 @@ def main(argv):
     for (repo, short, licence, read), gitdir in zip(SOURCES, argv):
         git = Git(gitdir)
         found = distinct = kept = 0
-        for key, path, src, envspec, skip in read(git):
+        for key, path, src, envspec, skip, *extra in read(git):
+            loader = extra[0] if extra else None
+            own_ctxs = extra[1] if len(extra) > 1 else []
             found += 1
             ref = "%s/%s" % (short, key)
             n = 2
             while ref in templates or ref in skipped:
                 ref = "%s/%s~%d" % (short, key, n)
                 n += 1
-            k = (src, repr(sorted(envspec.items())))
+            k = (src, repr(sorted(envspec.items())), repr(loader))
             if k in seen:
                 continue
             seen.add(k)
@@ -663,22 +717,27 @@ def main(argv):
             if skip:
                 skipped[ref] = skip
                 continue
-            ck = (code_of(src), repr(sorted(envspec.items())))
-            if ck in seen_code and not every:
+            ck = (code_of(src), repr(sorted(envspec.items())), repr(loader))
+            if ck in seen_code and not every and not own_ctxs:
                 continue
             seen_code.add(ck)
             try:
-                ctxs = contexts_for(env, src)
+                ctxs = own_ctxs + contexts_for(env, src)
             except jinja2.TemplateSyntaxError:
-                ctxs = [{}]
+                ctxs = own_ctxs or [{}]
+            if key.endswith("+truncate") and not every:
+                ctxs = ctxs[:1]  # the template's code with one filter more: one context
             kept += 1
             templates[ref] = src
             sources[ref] = {"repo": repo, "commit": git.commit, "path": path, "licence": licence}
-            for j, extra in enumerate(envs):
+            for j, more in enumerate(envs):
                 for i, ctx in enumerate(ctxs):
-                    cases.append({"id": "prompts8/%s/%d" % (ref, i) + ("" if extra is None else "/env%d" % j),
-                                  "source": {"test": "prompts8"}, "template_ref": ref,
-                                  "context": oracle.encode(ctx), "env": dict(envspec, **(extra or {}))})
+                    case = {"id": "prompts8/%s/%d" % (ref, i) + ("" if more is None else "/env%d" % j),
+                            "source": {"test": "prompts8"}, "template_ref": ref,
+                            "context": oracle.encode(ctx), "env": dict(envspec, **(more or {}))}
+                    if loader:
+                        case["loader"] = loader
+                    cases.append(case)
         counts[repo] = (found, distinct, kept)
     for repo, (found, distinct, kept) in counts.items():
         print("%s: %d templates, %d distinct, %d kept" % (repo, found, distinct, kept))
