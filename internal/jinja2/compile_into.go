@@ -464,7 +464,22 @@ func (f *frame) itemKept(o, k Value, tmp int, name string, pos Pos) (*Value, err
 
 // bareTrimOf returns x for x|trim, the builtin filter without arguments
 // (what compileBareFilter compiles), else nil.
+//
+// It returns x for x.strip() too, which for a str (or Markup) x is x|trim:
+// str.strip without arguments strips what do_trim strips. A reader that
+// takes it writes the stripped str only when x is a str, and calls the
+// method otherwise.
 func (c *compiler) bareTrimOf(e Expr) Expr {
+	if call, ok := e.(*CallExpr); ok {
+		ax, ok := call.Fn.(*AttrExpr)
+		if !ok || ax.Name != "strip" || !noArgs(call.Args) || c.constMode > 0 || c.foldMatters(call) {
+			return nil
+		}
+		if _, ok := ax.X.(*FilterExpr); ok {
+			return nil
+		}
+		return ax.X
+	}
 	n, ok := e.(*FilterExpr)
 	if !ok || n.Name != "trim" || n.X == nil || !noArgs(n.Args) || c.constMode > 0 || c.foldMatters(n) {
 		return nil

@@ -522,6 +522,20 @@ CASES = [
      {"messages": [{"role": "user", "content": "Hi"}, {"role": "assistant", "content": "A" * 80}], "bos": "<s>"}, {"profile": "hf"}),
     ("concat-chain-error-order", "{% set b = 'a' ~ u ~ d.x.y %}{{ b }}", {"d": {}}, {}),
     ("concat-chain-error-middle", "{{ 'a' ~ (1 // 0) ~ 'b' }}", {}, {}),
+    # x.strip() in a printed chain is written as x|trim is (bareTrimOf):
+    # for a str x; anything else calls the method
+    ("strip-in-chain",
+     "{% for m in ms %}{{ '<' + m['content'].strip() + '|' + m.content.strip() + '>' }}{% set c = m.content %}{{ '[' ~ c.strip() ~ ']' }}{% endfor %}",
+     {"ms": [{"content": "  a b \n"}, {"content": "\u3000x\u00a0\u2028"}, {"content": ""}, {"content": {"__markup__": " <i> "}}]}, {}),
+    ("strip-in-chain-autoescape",
+     "{% for m in ms %}{{ '<' ~ m.content.strip() ~ '>' }}{{ '<' + m.content.strip() + '>' }}{% endfor %}",
+     {"ms": [{"content": " <b> "}, {"content": {"__markup__": " <i> "}}]}, {"autoescape": True}),
+    ("strip-in-chain-int", "{% for m in ms %}{{ '<' + m.content.strip() + '>' }}{% endfor %}", {"ms": [{"content": "ok"}, {"content": 1}]}, {}),
+    ("strip-in-chain-dict", "{% for m in ms %}{{ '<' + m.content.strip() + '>' }}{% endfor %}", {"ms": [{"content": {"strip": "s"}}]}, {}),
+    ("strip-in-chain-missing", "{% for m in ms %}{{ '<' ~ m.content.strip() ~ '>' }}{% endfor %}", {"ms": [{"role": "user"}]}, {}),
+    ("strip-in-chain-hf",
+     "{% for m in messages %}{{ '<|' + m['role'] + '|>\n' + m['content'].strip() + '\n' }}{% endfor %}",
+     {"messages": [{"role": "user", "content": " Hi \t"}, {"role": "assistant", "content": [{"type": "text", "text": "t"}]}]}, {"profile": "hf"}),
     # x['type'] of a str x (a loop over a message's text where the template
     # expects parts): a key no str has is an Undefined without GetItem's
     # lookups (strLacks); a method's name, a private name, Markup's own
