@@ -406,12 +406,13 @@ type compiledArgs struct {
 func (c *compiler) compileArgs(a CallArgs) (*compiledArgs, error) {
 	ca := &compiledArgs{}
 	var err error
+	var all []KwargExpr
 	if repeatedKwarg(a.Kwargs) >= 0 {
-		// as_const gathers the keywords in a dict: the last value of a
-		// name given twice is the one passed. Such a call runs only as
-		// Jinja2 folds it: the code Jinja2 generates for it is Python's
-		// SyntaxError (repeatedKwargErr)
-		a.Kwargs = lastKwargs(a.Kwargs)
+		// as_const gathers the keywords in a dict: every value is
+		// evaluated, the last of a name given twice is the one passed.
+		// Such a call runs only as Jinja2 folds it: the code Jinja2
+		// generates for it is Python's SyntaxError (repeatedKwargErr)
+		all, a.Kwargs = a.Kwargs, lastKwargs(a.Kwargs)
 	}
 	if ca.args, err = c.exprs(a.Args); err != nil {
 		return nil, err
@@ -420,6 +421,11 @@ func (c *compiler) compileArgs(a CallArgs) (*compiledArgs, error) {
 		v, err := c.compileExpr(k.Value)
 		if err != nil {
 			return nil, err
+		}
+		if all != nil {
+			if v, err = c.kwargValues(all, k.Name); err != nil {
+				return nil, err
+			}
 		}
 		ca.kwNames = append(ca.kwNames, k.Name)
 		ca.kwVals = append(ca.kwVals, v)
@@ -434,7 +440,10 @@ func (c *compiler) compileArgs(a CallArgs) (*compiledArgs, error) {
 			return nil, err
 		}
 	}
-	ca.constArgs, ca.constKw, ca.consts = constCallArgs(a)
+	if all == nil {
+		// (a name given twice evaluates its every value: no constants)
+		ca.constArgs, ca.constKw, ca.consts = constCallArgs(a)
+	}
 	return ca, nil
 }
 

@@ -45,6 +45,33 @@ func lastKwargs(kw []KwargExpr) []KwargExpr {
 	return out
 }
 
+// kwargValues compiles the values kw gives the keyword name, evaluated in
+// order, the last one's value the result: as_const's dict of a name given
+// twice, whose earlier value's error is the folding's too.
+func (c *compiler) kwargValues(kw []KwargExpr, name string) (evalFn, error) {
+	var fns []evalFn
+	for _, k := range kw {
+		if k.Name != name {
+			continue
+		}
+		fn, err := c.compileExpr(k.Value)
+		if err != nil {
+			return nil, err
+		}
+		fns = append(fns, fn)
+	}
+	return func(f *frame) (Value, error) {
+		var v Value
+		for _, fn := range fns {
+			var err error
+			if v, err = fn(f); err != nil {
+				return Value{}, err
+			}
+		}
+		return v, nil
+	}, nil
+}
+
 // callArgsOf returns the arguments of a call, filter or test, ok false
 // for any other node.
 func callArgsOf(x Expr) (CallArgs, bool) {

@@ -50,6 +50,9 @@ FOUND = [
     ("kwarg-repeated-assertion-first", "{{ x|default(default_value=1, default_value=2) }}{{ 1|nofilter }}", {}, "exact: Jinja2's code generator's error comes first"),
     ("kwarg-repeated-dup-param-first", "{{ x|default(default_value=1, default_value=2) }}{% macro m(a, a) %}{% endmacro %}", {}, "exact: the symbol table's duplicate argument comes first"),
     ("kwarg-repeated-block", "{% block b %}{{ x|d(default_value=1, default_value=2) }}{% endblock %}", {}, "exact: in a block"),
+    ("kwarg-repeated-earlier-raises", "{{ 1|float(default=([1]|reverse(**{'x': 1}))|length, default=none) }}", {}, "exact: as_const evaluates every value: the first one's TypeError fails the folding (the package folded the last; found by FuzzPython)"),
+    ("kwarg-repeated-earlier-undefined", "{{ 'a'|default(default_value=nothere.x, default_value=1) }}", {}, "exact: an earlier value that raises"),
+    ("kwarg-repeated-earlier-folds", "{% for x in (1|float(default=1, default=none))|list %}{% endfor %}", {}, "exact: both values fold: the filter folds, the loop's list does not ('float' object is not iterable)"),
     ("kwarg-repeated-macro-default", "{% macro m(a=x|d(default_value=1, default_value=2)) %}{% endmacro %}", {}, "exact: a macro's default"),
     # filters called with the wrong arguments (FuzzPython's ninth generator)
     ("abs-arity", "{{ x|abs(1) }}", {"x": -1}, "exact: abs() takes exactly one argument (2 given) (the package printed 1)"),
