@@ -490,29 +490,21 @@ func (c *compiler) compileInclude(n *Include) (execFn, error) {
 	if n.WithContext {
 		locals = c.localsCollector()
 	}
-	guard := c.outputCheck()
 	name, pos, ignore := c.src.name, n.P, n.IgnoreMissing
 	if !n.WithContext && c.bufDepth > 0 {
-		return deferredInclude(func(f *frame) error {
-			v, err := x(f)
-			if err != nil {
-				return err
-			}
-			t, err := f.c.env.selectValue(f.c, v)
-			if err != nil {
-				var e *Error
-				if ignore && errors.As(err, &e) && (e.Kind == "TemplateNotFound" || e.Kind == "TemplatesNotFound") {
-					return nil
-				}
-				return place(err, name, pos)
-			}
-			if err := f.c.enter(); err != nil {
-				return place(err, name, pos)
-			}
-			defer f.c.leave()
-			return t.prog.run(f.c, f.c.newInclude())
-		}), nil
+		return deferredInclude(includeFn(x, locals, false, ignore, name, pos)), nil
 	}
+	return includeFn(x, locals, c.outputCheck(), ignore, name, pos), nil
+}
+
+// includeFn runs the template x names with a context of its own and the
+// caller's locals if any (locals nil: an include without context); a
+// missing one when ignore is set writes nothing, and with guard nothing
+// runs once the template has extended another. Not inlined, so that its
+// closure is compiled as if written in compileInclude (see boolValue).
+//
+//go:noinline
+func includeFn(x evalFn, locals func(f *frame) map[string]Value, guard, ignore bool, name string, pos Pos) execFn {
 	return func(f *frame) error {
 		if guard && f.tc.inh.parent != nil {
 			return nil
@@ -539,7 +531,7 @@ func (c *compiler) compileInclude(n *Include) (execFn, error) {
 		}
 		defer f.c.leave()
 		return t.prog.run(f.c, tc)
-	}, nil
+	}
 }
 
 // moduleObj is an imported template: its exported names, and the text its
