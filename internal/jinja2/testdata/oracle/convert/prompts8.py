@@ -3,7 +3,9 @@
 
     python3 convert/prompts8.py [--all] PROMPTSOURCE_GIT LM_EVAL_GIT SWE_AGENT_GIT OUTLINES_GIT
         HAYSTACK_GIT SEMANTIC_KERNEL_GIT PROMPTFLOW_GIT PROMPTY_GIT OPENHANDS_GIT MINI_SWE_AGENT_GIT
-        SMOLAGENTS_GIT INSTRUCTOR_GIT GRIPTAPE_GIT    # -> cases/prompts8.json
+        SMOLAGENTS_GIT INSTRUCTOR_GIT MARVIN_GIT NEMO_GUARDRAILS_GIT HAYSTACK_INTEGRATIONS_GIT
+        GRIPTAPE_GIT
+        # -> cases/prompts8.json
     python3 convert/prompts8.py --all --explore=N GIT...   # -> cases/prompts8x.json, not committed
 
 Each argument is a git directory (a clone or a bare snapshot); its HEAD is
@@ -55,18 +57,26 @@ read with git cat-file, so no work tree is needed. The templates:
       (populate_template: Template(s, undefined=StrictUndefined)).
   567-labs/instructor  the str constants of instructor/, tests/ and
       examples/ (templating.py: SandboxedEnvironment().from_string).
+  PrefectHQ/marvin  src/marvin/templates/*.jinja (trim_blocks, lstrip_blocks,
+      StrictUndefined; autoescape only for .html and .xml).
+  NVIDIA/NeMo-Guardrails  the Jinja strings of nemoguardrails/llm/prompts
+      (SandboxedEnvironment()), those without its own filters.
+  deepset-ai/haystack-core-integrations  the str constants of integrations/
+      files naming PromptBuilder or jinja, as Haystack's.
   griptape-ai/griptape  griptape/templates/**/*.j2 (J2: trim_blocks,
       lstrip_blocks).
 
 A template identical to one of the prompt corpus (testdata/jinja2-prompts)
-is left out, as is one whose output is random (|random, |choice) or that
-calls a function of its project (a name it does not define, called). The
+is left out, as is one whose output is random (|random, |choice), one that
+calls a function of its project (a name it does not define, called) and
+one that names a filter or test Jinja2 does not define. The
 committed file keeps one template per sequence of tags and expressions
 (two templates differing only in their text test the same code), and of
-promptsource's truncated forms only the first context; --all keeps every
-distinct text and context. --explore=N renders every template with six
+promptsource's truncated forms only the first context (and for one in 60
+text around truncate(2048)'s length); --all keeps every
+distinct text and context. --explore=N renders every template with seven
 contexts (floats, None, True, integers beyond 64 bits, nested dicts and
-tuples, Markup, control characters too) in N environments (as the project
+tuples, Markup, control characters, text around truncate's length too) in N environments (as the project
 renders it; with trim_blocks and lstrip_blocks; autoescape; the sandbox)
 into cases/prompts8x.json, for looking for differences.
 
@@ -431,6 +441,11 @@ class Gen:
 
     def text(self):
         self.n += 1
+        if self.variant == 6:
+            # around truncate(2048)'s length and leeway (5), in words, one word, spaces
+            w = "wörd " * 409 + "ab"          # 2047
+            return [w + "cdefgh", w + "c", "x" * 2060, w + "  \n  tail", " " * 2100,
+                    "日本語" * 700, w[:2040] + "\U0001f389" * 20][self.n % 7]
         if self.variant == 3:
             return [1.5, 1e20, -0.0, 3.0, None, True, 10**20, 2.5e-7, float("inf"), -7][self.n % 10]
         if self.variant == 4:
@@ -461,16 +476,16 @@ class Gen:
                 d.setdefault("extra", self.value(s.elem, depth + 1))
             return d
         if "dict" in s.kind:
-            n = [2, 3, 0, 1, 2, 1][v]
+            n = [2, 3, 0, 1, 2, 1, 2][v]
             keys = sorted("key%d %s" % (i, str(self.text()).strip()[:6]) for i in range(n))
             return {k: self.value(s.elem, depth + 1) for k in keys}
         if "list" in s.kind or "tuple" in s.kind or s.elem is not None or s.max_index >= 0:
-            n = max(s.max_index + 1, [3, 2, 0 if s.max_index < 0 else s.max_index + 1, 1, 4, 2][v])
+            n = max(s.max_index + 1, [3, 2, 0 if s.max_index < 0 else s.max_index + 1, 1, 4, 2, 2][v])
             if "tuple" in s.kind:
                 n = max(s.max_index + 1, 2)
             return [self.value(s.elem, depth + 1) for _ in range(n)]
         if "num" in s.kind:
-            return [3, 7, 0, 2.5, -4, 10**19][v]
+            return [3, 7, 0, 2.5, -4, 10**19, 2049][v]
         if v == 2 and "str" not in s.kind and self.n % 3 == 0:
             self.n += 1
             return [0, 12, -1][self.n % 3]
@@ -480,10 +495,11 @@ class Gen:
 VARIANTS = 3
 
 
-def contexts_for(env, src):
+def contexts_for(env, src, variants=None):
     shapes, _ = shapes_of(env, src)
     seed = int(hashlib.sha1(src.encode()).hexdigest()[:6], 16)
-    return [{name: Gen(v, seed).value(s) for name, s in shapes.items()} for v in range(VARIANTS)]
+    return [{name: Gen(v, seed).value(s) for name, s in shapes.items()}
+            for v in (range(VARIANTS) if variants is None else variants)]
 
 
 # --- the sources ------------------------------------------------------------
@@ -528,27 +544,34 @@ def yaml_strings(git, prefix, env, own=None):
 def python_strings(git, prefixes, env, want=lambda path, text: True, own=None):
     """The str constants holding "{{" or "{%" of the .py files under
     prefixes (not docstrings, not parts of f-strings), by ast."""
-    import ast
     paths = [p for p in git.files if p.startswith(prefixes) and p.endswith(".py")]
     for path, text in sorted(git.read_many(paths).items()):
         if not want(path, text):
             continue
-        try:
-            tree = ast.parse(text)
-        except SyntaxError:
-            continue
-        skip = set()
-        for node in ast.walk(tree):
-            if isinstance(node, ast.JoinedStr):
-                skip.update(id(v) for v in ast.walk(node))
-            if isinstance(node, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and node.body \
-                    and isinstance(node.body[0], ast.Expr) and isinstance(node.body[0].value, ast.Constant):
-                skip.add(id(node.body[0].value))
-        for node in ast.walk(tree):
-            if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in skip \
-                    and is_template(node.value):
-                where = "%s:%d" % (path, node.lineno)
-                yield where, where, node.value, env, own and own(node.value)
+        for line, value in py_constants(text):
+            where = "%s:%d" % (path, line)
+            yield where, where, value, env, own and own(value)
+
+
+def py_constants(text):
+    """The str constants holding "{{" or "{%" of Python source text (not
+    docstrings, not parts of f-strings), with their lines."""
+    import ast
+    try:
+        tree = ast.parse(text)
+    except SyntaxError:
+        return
+    skip = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.JoinedStr):
+            skip.update(id(v) for v in ast.walk(node))
+        if isinstance(node, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and node.body \
+                and isinstance(node.body[0], ast.Expr) and isinstance(node.body[0].value, ast.Constant):
+            skip.add(id(node.body[0].value))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in skip \
+                and is_template(node.value):
+            yield node.lineno, node.value
 
 
 def outlines(git):
@@ -639,6 +662,13 @@ SOURCES = [
     ("huggingface/smolagents", "smolagents", "Apache-2.0", lambda g: yaml_strings(g, "src/smolagents/prompts/", {})),
     ("567-labs/instructor", "instructor", "MIT",
      lambda g: python_strings(g, ("tests/", "examples/", "instructor/"), {"sandbox": True})),
+    ("PrefectHQ/marvin", "marvin", "Apache-2.0",
+     lambda g: template_files(g, ("src/marvin/templates/",), (".jinja",), {"trim_blocks": True, "lstrip_blocks": True})),
+    ("NVIDIA/NeMo-Guardrails", "nemo-guardrails", "Apache-2.0",
+     lambda g: yaml_strings(g, "nemoguardrails/llm/prompts/", {"sandbox": True})),
+    ("deepset-ai/haystack-core-integrations", "haystack-integrations", "Apache-2.0",
+     lambda g: python_strings(g, ("integrations/",), {"sandbox": True},
+                              want=lambda p, t: "PromptBuilder" in t or "jinja" in t.lower(), own=haystack_own)),
     ("griptape-ai/griptape", "griptape", "Apache-2.0",
      lambda g: template_files(g, ("griptape/templates/",), (".j2",), {"trim_blocks": True, "lstrip_blocks": True})),
 ]
@@ -663,6 +693,17 @@ def corpus_texts():
 CODE = re.compile(r"{{.*?}}|{%.*?%}|{#.*?#}", re.S)
 
 
+def own_filters(env, src):
+    """The filters and tests src names that Jinja2 does not define."""
+    try:
+        ast = env.parse(src)
+    except jinja2.TemplateSyntaxError:
+        return set()
+    names = {f.name for f in ast.find_all(nodes.Filter) if f.name not in env.filters}
+    names |= {t.name for t in ast.find_all(nodes.Test) if t.name not in env.tests}
+    return names
+
+
 def code_of(src):
     return tuple(CODE.findall(src))
 
@@ -676,13 +717,14 @@ def main(argv):
     envs = [None]
     if explore:
         # not committed: more values and environments, to look for differences
-        VARIANTS = 6
+        VARIANTS = 7
         out = "prompts8x.json"
         envs = [None, {"trim_blocks": True, "lstrip_blocks": True}, {"autoescape": True}, {"sandbox": True}][:int(explore[0].split("=")[1])]
     if len(argv) != len(SOURCES):
         sys.exit(__doc__)
     templates, sources, cases, skipped = {}, {}, [], {}
     seen, seen_code = set(), set()
+    truncated = 0
     corpus = corpus_texts()
     counts = {}
     for (repo, short, licence, read), gitdir in zip(SOURCES, argv):
@@ -714,6 +756,10 @@ def main(argv):
                 called = set()
             if not skip and called:
                 skip = "calls the project's function %s" % ", ".join(sorted(called))
+            if not skip:
+                unknown = own_filters(env, src)
+                if unknown:
+                    skip = "uses the project's filter or test %s" % ", ".join(sorted(unknown))
             if skip:
                 skipped[ref] = skip
                 continue
@@ -721,12 +767,16 @@ def main(argv):
             if ck in seen_code and not every and not own_ctxs:
                 continue
             seen_code.add(ck)
+            variants = None
+            if key.endswith("+truncate") and not every:
+                # the template's code with one filter more: one context, and
+                # for one in 60 text around truncate(2048)'s length too
+                truncated += 1
+                variants = [0, 6] if truncated % 60 == 1 else [0]
             try:
-                ctxs = own_ctxs + contexts_for(env, src)
+                ctxs = own_ctxs + contexts_for(env, src, variants)
             except jinja2.TemplateSyntaxError:
                 ctxs = own_ctxs or [{}]
-            if key.endswith("+truncate") and not every:
-                ctxs = ctxs[:1]  # the template's code with one filter more: one context
             kept += 1
             templates[ref] = src
             sources[ref] = {"repo": repo, "commit": git.commit, "path": path, "licence": licence}
