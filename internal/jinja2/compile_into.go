@@ -462,6 +462,24 @@ func (f *frame) itemKept(o, k Value, tmp int, name string, pos Pos) (*Value, err
 	return &f.slots[tmp], nil
 }
 
+// strMethodCallOf returns x and the writer of x.name() for a call of a
+// str method appendStrMethod writes, without arguments; nil otherwise.
+func (c *compiler) strMethodCallOf(e Expr) (Expr, func(dst []byte, s string) ([]byte, bool)) {
+	call, ok := e.(*CallExpr)
+	if !ok || !noArgs(call.Args) || c.constMode > 0 || c.foldMatters(call) {
+		return nil, nil
+	}
+	ax, ok := call.Fn.(*AttrExpr)
+	if !ok {
+		return nil, nil
+	}
+	fn := appendStrMethod(ax.Name)
+	if fn == nil {
+		return nil, nil
+	}
+	return ax.X, fn
+}
+
 // bareTrimOf returns x for x|trim, the builtin filter without arguments
 // (what compileBareFilter compiles), else nil.
 //

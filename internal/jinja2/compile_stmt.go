@@ -1287,6 +1287,10 @@ type chainPart struct {
 	trimRun fieldRun
 	trimOK  bool
 	num     intFn // an int intOf reads (for ~)
+	// for x.upper() and the other str methods appendStrMethod writes:
+	// x read in place, and what writes the method's str
+	strRecv refFn
+	strFn   func(dst []byte, s string) ([]byte, bool)
 	slot    int
 	key     string
 	miss    func(f *frame, o *Value) (Value, error)
@@ -1318,6 +1322,13 @@ func (c *compiler) chainParts(xs []Expr) ([]chainPart, error) {
 				out[i].trimRun, out[i].trimOK = fieldRun{slot: slot, key: key, trim: true}, true
 			} else if slot, ok := c.slotOf(x); ok {
 				out[i].trimRun, out[i].trimOK = fieldRun{slot: slot, local: true, trim: true}, true
+			}
+		} else if x, fn := c.strMethodCallOf(xs[i]); fn != nil {
+			if out[i].strRecv, err = c.nativeRef(x); err != nil {
+				return nil, err
+			}
+			if out[i].strRecv != nil {
+				out[i].strFn = fn
 			}
 		} else if out[i].ref, err = c.nativeRef(xs[i]); err != nil {
 			return nil, err
@@ -1410,6 +1421,18 @@ func (s *streamedPrint) stream(f *frame) error {
 			if w, err := p.trim(f); err == nil && w.kind == KindStr && (s.concat || w.flags&flagSafe == 0) {
 				out = append(out, pyStripSpace(w.s)...)
 				continue
+			}
+			c.out = out
+			v, err = p.eval(f)
+		case p.strFn != nil:
+			// x.upper() of a plain str x read in place: the method's str
+			// written without making it (Markup, a str that is not ASCII
+			// or anything else calls the method)
+			if w, err := p.strRecv(f); err == nil && w.kind == KindStr && w.flags&flagSafe == 0 {
+				if o, ok := p.strFn(out, w.s); ok {
+					out = o
+					continue
+				}
 			}
 			c.out = out
 			v, err = p.eval(f)

@@ -224,6 +224,94 @@ func pyTitle(s string) string {
 	return string(b)
 }
 
+// appendStrMethod returns the function that appends what the str method
+// name, called without arguments, returns for an ASCII str (false for
+// any other str, which the method itself must answer), or nil when name
+// is not such a method: the case methods, whose ASCII forms map a byte
+// at a time, and lstrip and rstrip, which return a part of the str. For
+// a printed chain that writes them without making the str.
+func appendStrMethod(name string) func(dst []byte, s string) ([]byte, bool) {
+	switch name {
+	case "upper":
+		return func(dst []byte, s string) ([]byte, bool) {
+			if !isASCII(s) {
+				return dst, false
+			}
+			for i := 0; i < len(s); i++ {
+				c := s[i]
+				if 'a' <= c && c <= 'z' {
+					c -= 'a' - 'A'
+				}
+				dst = append(dst, c)
+			}
+			return dst, true
+		}
+	case "lower":
+		return func(dst []byte, s string) ([]byte, bool) {
+			if !isASCII(s) {
+				return dst, false
+			}
+			for i := 0; i < len(s); i++ {
+				c := s[i]
+				if 'A' <= c && c <= 'Z' {
+					c += 'a' - 'A'
+				}
+				dst = append(dst, c)
+			}
+			return dst, true
+		}
+	case "title":
+		// a letter after a letter is lowered, any other raised: the
+		// ASCII letters are its cased characters
+		return func(dst []byte, s string) ([]byte, bool) {
+			if !isASCII(s) {
+				return dst, false
+			}
+			prevCased := false
+			for i := 0; i < len(s); i++ {
+				c := s[i]
+				switch {
+				case 'a' <= c && c <= 'z':
+					if !prevCased {
+						c -= 'a' - 'A'
+					}
+					prevCased = true
+				case 'A' <= c && c <= 'Z':
+					if prevCased {
+						c += 'a' - 'A'
+					}
+					prevCased = true
+				default:
+					prevCased = false
+				}
+				dst = append(dst, c)
+			}
+			return dst, true
+		}
+	case "capitalize":
+		return func(dst []byte, s string) ([]byte, bool) {
+			if !isASCII(s) {
+				return dst, false
+			}
+			for i := 0; i < len(s); i++ {
+				c := s[i]
+				if i == 0 && 'a' <= c && c <= 'z' {
+					c -= 'a' - 'A'
+				} else if i > 0 && 'A' <= c && c <= 'Z' {
+					c += 'a' - 'A'
+				}
+				dst = append(dst, c)
+			}
+			return dst, true
+		}
+	case "lstrip":
+		return func(dst []byte, s string) ([]byte, bool) { return append(dst, pyStrip(s, nil, true, false)...), true }
+	case "rstrip":
+		return func(dst []byte, s string) ([]byte, bool) { return append(dst, pyStrip(s, nil, false, true)...), true }
+	}
+	return nil
+}
+
 // pyCapitalize is str.capitalize (title case for the first character, as
 // Python 3.8 on).
 func pyCapitalize(s string) string {

@@ -536,6 +536,21 @@ CASES = [
     ("strip-in-chain-hf",
      "{% for m in messages %}{{ '<|' + m['role'] + '|>\n' + m['content'].strip() + '\n' }}{% endfor %}",
      {"messages": [{"role": "user", "content": " Hi \t"}, {"role": "assistant", "content": [{"type": "text", "text": "t"}]}]}, {"profile": "hf"}),
+    # x.upper(), lower, title, capitalize, lstrip, rstrip in a printed
+    # chain: an ASCII str written a byte at a time (appendStrMethod),
+    # anything else through the method
+    ("str-method-in-chain",
+     "{% for m in ms %}{{ 'GPT4 ' + m.role.title() + ': ' + m.role.upper() + '|' + m.role.lower() + '|' + m.role.capitalize() + '|' + m.role.lstrip() + '|' + m.role.rstrip() + '.' }}"
+     "{{ '<' ~ m.role.title() ~ m.role.upper() ~ '>' }}\n{% endfor %}",
+     {"ms": [{"role": "user"}, {"role": "aSSISTANT tool_calls 1st x2y o'neil"}, {"role": "  ", "content": ""}, {"role": ""},
+             {"role": "\u00dfstra\u00dfe \u01c6x \u0130i \u03a3\u03a3 \ufb01"}, {"role": " \t\u3000mixed CASE\u00a0 "}]}, {}),
+    ("str-method-in-chain-markup",
+     "{% for m in ms %}{{ '<' + m.role.title() + '>' }}{{ '<' ~ m.role.upper() ~ '>' }}{% endfor %}",
+     {"ms": [{"role": {"__markup__": "<b>x</b>"}}, {"role": "<i>"}]}, {"autoescape": True}),
+    ("str-method-in-chain-other", "{% for m in ms %}{{ '<' ~ m.role.upper() ~ '>' }}{% endfor %}", {"ms": [{"role": "ok"}, {"role": 1}]}, {}),
+    ("str-method-in-chain-hf",
+     "{% for m in messages %}{{ 'GPT4 Correct ' + m['role'].title() + ': ' + m['content'] + '<|end_of_turn|>' }}{% endfor %}",
+     {"messages": [{"role": "user", "content": "Hi"}, {"role": "assistant", "content": "A"}, {"role": "tool", "content": [1]}]}, {"profile": "hf"}),
     # x['type'] of a str x (a loop over a message's text where the template
     # expects parts): a key no str has is an Undefined without GetItem's
     # lookups (strLacks); a method's name, a private name, Markup's own
