@@ -2,9 +2,10 @@
 
 // The JSON escaper's block scan for Jinja2's tojson (AppendHTMLSafeString)
 // on amd64, in SSE2, which every amd64 processor has: sixteen bytes are
-// copied to the output and tested at once; the first byte that needs an
-// escape is replaced by its escape from a table, and the scan starts again
-// after it. See escape_amd64.go.
+// copied to the output and tested at once; each byte that needs an escape
+// is replaced by its escape from a table, and the bytes after it are
+// copied again after the escape, so that the next block starts sixteen
+// bytes on whatever the block held. See escape_amd64.go.
 
 #include "textflag.h"
 
@@ -49,12 +50,12 @@ TEXT ·escapeHTMLSafeBlocks(SB), NOSPLIT, $0-64
 	PSHUFL $0, X7, X7
 
 loop:
-	LEAQ 16(SI), AX
+	LEAQ 32(SI), AX
 	CMPQ AX, R8
-	JA   done            // fewer than sixteen bytes left
-	LEAQ 32(DI), AX
+	JA   done            // fewer than 32 bytes left: a block reads 31 past its start
+	LEAQ 128(DI), AX
 	CMPQ AX, R9
-	JA   done            // no room for a block and an escape after it
+	JA   done            // no room for a block of sixteen escapes
 	MOVOU (SI), X0
 	MOVOU X0, (DI)
 	MOVO  X8, X1
@@ -83,19 +84,32 @@ loop:
 	ADDQ  $16, DI
 	JMP   loop
 
+	// Each byte k of the block that AX marks, in order: its escape goes
+	// where byte k's output goes, DI+k, and the sixteen bytes after it
+	// right after the escape; DI moves by the escape's length less one,
+	// so that DI+j stays where byte j's output goes. The next block's
+	// store writes over what the last of those stores put past the block.
 escape:
-	BSFL    AX, AX
-	ADDQ    AX, SI       // the bytes before it are in place
-	ADDQ    AX, DI
-	MOVBLZX (SI), CX
-	CMPL    CX, $0x80
-	JAE     done         // not ASCII: the caller decodes it
-	MOVQ    (BX)(CX*8), DX
-	MOVQ    DX, (DI)     // the escape, up to six bytes; its length on top
+	BSFL    AX, CX
+	MOVBLZX (SI)(CX*1), DX
+	CMPL    DX, $0x80
+	JAE     nonascii     // not ASCII: the caller decodes it
+	MOVQ    (BX)(DX*8), DX
+	MOVOU   1(SI)(CX*1), X1
+	MOVQ    DX, (DI)(CX*1) // the escape, up to six bytes; its length on top
 	SHRQ    $56, DX
-	ADDQ    DX, DI
-	INCQ    SI
+	LEAQ    -1(DI)(DX*1), DI
+	MOVOU   X1, 1(DI)(CX*1)
+	LEAL    -1(AX), DX
+	ANDL    DX, AX
+	JNZ     escape
+	ADDQ    $16, SI
+	ADDQ    $16, DI
 	JMP     loop
+
+nonascii:
+	ADDQ CX, SI
+	ADDQ CX, DI
 
 done:
 	SUBQ R10, DI
