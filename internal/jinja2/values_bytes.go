@@ -171,8 +171,22 @@ func strEncode(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 	if err != nil {
 		return Value{}, err
 	}
+	for i, p := range [2]string{"encoding", "errors"} {
+		if set[i] && a[i].kind != KindStr {
+			// _PyArg_BadArgument names None itself
+			t := TypeName(a[i])
+			if a[i].kind == KindNone {
+				t = "None"
+			}
+			return Value{}, typeErr("encode() argument '%s' must be str, not %s", p, t)
+		}
+	}
 	if set[0] && !isUTF8Name(a[0]) {
-		return Value{}, &Error{Kind: "Unsupported", Msg: "str.encode() with an encoding other than utf-8 is not supported"}
+		errors := "strict"
+		if set[1] {
+			errors = a[1].s
+		}
+		return encodeByteCodec(v.s, a[0].s, errors)
 	}
 	if err := surrogateEncodeErr(v.s); err != nil {
 		// a lone surrogate: the bytes the package holds are

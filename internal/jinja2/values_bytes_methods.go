@@ -197,3 +197,107 @@ func bytesModPlain(o *bytesObj, arg Value) (Value, bool, error) {
 	}
 	return ObjectV(o), true, nil
 }
+
+// byteCodecs are the names (as codecs.lookup normalizes them) of the two
+// codecs of one byte per character that str.encode takes besides UTF-8:
+// ascii (limit 128) and latin-1 (limit 256), with their aliases.
+var byteCodecs = map[string]string{
+	"ascii": "ascii", "646": "ascii", "ansi_x3.4_1968": "ascii", "ansi_x3.4_1986": "ascii", "ansi_x3_4_1968": "ascii",
+	"cp367": "ascii", "csascii": "ascii", "ibm367": "ascii", "iso646_us": "ascii", "iso_646.irv_1991": "ascii",
+	"iso_ir_6": "ascii", "us": "ascii", "us_ascii": "ascii",
+	"latin_1": "latin-1", "8859": "latin-1", "cp819": "latin-1", "csisolatin1": "latin-1", "ibm819": "latin-1",
+	"iso8859": "latin-1", "iso8859_1": "latin-1", "iso_8859_1": "latin-1", "iso_8859_1_1987": "latin-1",
+	"iso_ir_100": "latin-1", "l1": "latin-1", "latin": "latin-1", "latin1": "latin-1",
+}
+
+// normalizeEncoding is encodings.normalize_encoding of the name lowered:
+// each run of characters other than letters, digits and '.' becomes one
+// '_', none at either end.
+func normalizeEncoding(name string) string {
+	var b strings.Builder
+	pending := false
+	for _, r := range strings.ToLower(name) {
+		if r < 0x80 && (isASCIIAlpha(byte(r)) || isASCIIDigit(byte(r)) || r == '.') {
+			if pending && b.Len() > 0 {
+				b.WriteByte('_')
+			}
+			pending = false
+			b.WriteRune(r)
+			continue
+		}
+		pending = true
+	}
+	return b.String()
+}
+
+// encodeByteCodec is s.encode(encoding, errors) for the ascii and latin-1
+// codecs: the characters below the codec's limit as bytes; a run of
+// characters at or above it is UnicodeEncodeError under strict, dropped
+// under ignore, '?' each under replace; another registered handler is
+// refused by name, a name no handler has is LookupError. Any other
+// encoding is refused by name (Python knows more codecs than the package).
+func encodeByteCodec(s, encoding, errors string) (Value, error) {
+	norm := normalizeEncoding(encoding)
+	codec, ok := byteCodecs[norm]
+	if !ok {
+		codec, ok = byteCodecs[strings.ReplaceAll(norm, ".", "_")]
+	}
+	if !ok {
+		return Value{}, &Error{Kind: "Unsupported", Msg: "str.encode() with the encoding " + pyQuote(encoding) + " is not supported"}
+	}
+	limit := rune(128)
+	if codec == "latin-1" {
+		limit = 256
+	}
+	rs := runesW(s)
+	out := make([]byte, 0, len(rs))
+	for i := 0; i < len(rs); {
+		if rs[i] < limit {
+			out = append(out, byte(rs[i]))
+			i++
+			continue
+		}
+		end := i + 1
+		for end < len(rs) && rs[end] >= limit {
+			end++
+		}
+		switch errors {
+		case "strict":
+			what := "character " + charEscape(rs[i]) + " in position " + istr(i)
+			if end-i > 1 {
+				what = "characters in position " + istr(i) + "-" + istr(end-1)
+			}
+			return Value{}, pyErr("UnicodeEncodeError", "'%s' codec can't encode %s: ordinal not in range(%d)", codec, what, limit)
+		case "ignore":
+		case "replace":
+			for k := i; k < end; k++ {
+				out = append(out, '?')
+			}
+		case "xmlcharrefreplace", "backslashreplace", "namereplace", "surrogateescape", "surrogatepass":
+			return Value{}, &Error{Kind: "Unsupported", Msg: "str.encode() with the error handler " + pyQuote(errors) + " is not supported"}
+		default:
+			return Value{}, pyErr("LookupError", "unknown error handler name %s", pyQuote(errors))
+		}
+		i = end
+	}
+	return ObjectV(&bytesObj{b: string(out)}), nil
+}
+
+// charEscape is how a UnicodeEncodeError names one character: '\xe9',
+// '\u20ac', '\U0001f600'.
+func charEscape(r rune) string {
+	const hex = "0123456789abcdef"
+	n := 8
+	prefix := `\U`
+	switch {
+	case r < 0x100:
+		n, prefix = 2, `\x`
+	case r < 0x10000:
+		n, prefix = 4, `\u`
+	}
+	b := []byte("'" + prefix)
+	for k := n - 1; k >= 0; k-- {
+		b = append(b, hex[(r>>(4*k))&15])
+	}
+	return string(append(b, '\''))
+}

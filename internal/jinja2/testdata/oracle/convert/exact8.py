@@ -120,6 +120,18 @@ FOUND = [
     ("bytes-mod-left-over-bytes", "{{ 'ab'.encode() % 'x'.encode() }}", {}, "exact: nor are bytes (str % bytes is a mapping)"),
     ("bytes-mod-left-over-tuple", "{{ 'ab'.encode() % (1,) }}", {}, "exact: a tuple's item"),
     ("bytes-mod-left-over-view", "{{ 'ab'.encode() % {}.keys() }}", {}, "exact: a dict view has no __getitem__"),
+    # str.encode with the ascii and latin-1 codecs (refused before; FuzzPython's
+    # runs refused it most after __doc__)
+    ("encode-byte-codecs", "{{ ['aé€b'.encode('latin-1', 'replace'), 'aé€b'.encode('ascii', 'ignore'), 'aé€b'.encode('ascii', 'replace'), 'abc'.encode('ascii'), 'aé'.encode('Latin_1'), 'aé'.encode('l1'), 'a'.encode(' US-ascii '), 'é'.encode('iso8859-1'), 'a'.encode('646')] }}", {}, "bytes of one byte per character"),
+    ("encode-byte-codecs-bytes", "{{ 'aé'.encode('latin-1')|list }}|{{ 'aé'.encode('latin-1')|length }}|{{ 'aé'.encode('latin-1') == 'aé'.encode('latin1') }}|{{ 'a\\ud83d'.encode('ascii', 'replace') }}", {}, "a latin-1 byte is one item; a surrogate is one character"),
+    ("encode-ascii-strict", "{{ 'aé€b'.encode('ascii') }}", {}, "exact: 'ascii' codec can't encode characters in position 1-2: ordinal not in range(128)"),
+    ("encode-latin1-strict", "{{ 'aé€b'.encode('latin-1') }}", {}, "exact: 'latin-1' codec can't encode character '\\u20ac' in position 2: ordinal not in range(256)"),
+    ("encode-latin1-strict-astral", "{{ 'x\\U0001F600'.encode('latin_1', errors='strict') }}", {}, "exact: an astral character's escape"),
+    ("encode-ascii-surrogate", "{{ '\\ud83d'.encode('ascii') }}", {}, "exact: the surrogate named by its escape, in position 0"),
+    ("encode-unknown-handler", "{{ 'aé'.encode('ascii', 'nope') }}", {}, "exact: unknown error handler name 'nope'"),
+    ("encode-unknown-handler-unused", "{{ 'a'.encode('ascii', 'nope') }}", {}, "the handler is looked up only on an error"),
+    ("encode-encoding-type", "{{ 'a'.encode(1) }}", {}, "exact: encode() argument 'encoding' must be str, not int"),
+    ("encode-errors-type", "{{ 'a'.encode('ascii', none) }}", {}, "exact: encode() argument 'errors' must be str, not None"),
 ]
 
 
