@@ -455,8 +455,11 @@ func (t *Template) checkedRender(ctx context.Context, rd *renderData, msgs []cha
 	if len(opts.Tools) > 0 {
 		te = t.memo.find(opts.Tools)
 	}
+	// seen points at the marks of all the data, read only when step 2
+	// may be needed (neutral): those kept with the conversation or with
+	// its verdict are not copied
 	neutral := false
-	var seen special.Marks
+	var seen *special.Marks
 	var tv *special.ToolsVerdict
 	if check {
 		var marks special.Marks
@@ -465,8 +468,6 @@ func (t *Template) checkedRender(ctx context.Context, rd *renderData, msgs []cha
 			if marks, hit = t.guard.ScanMessages(msgs); hit != nil {
 				return "", specialTokenError(t.name, hit)
 			}
-		} else {
-			marks = kc.all
 		}
 		if len(opts.Tools) > 0 {
 			tv = t.toolsVerdict(te, opts.Tools)
@@ -481,22 +482,25 @@ func (t *Template) checkedRender(ctx context.Context, rd *renderData, msgs []cha
 		case kc != nil && tv == nil && len(opts.Vars) == 0:
 			// the verdict on the kept conversation alone, made as it
 			// was kept
-			seen, neutral = kc.all, kc.neutralAlone
+			seen, neutral = &kc.all, kc.neutralAlone
 		case kv != nil && kv.tv == tv:
 			// the verdict on it with these tools, made at the first
 			// rendering with them
-			seen, neutral = kv.seen, kv.neutral
+			seen, neutral = &kv.seen, kv.neutral
 		default:
-			var n bool
-			if seen, n, hit = t.guard.CheckScannedVerdict(marks, tv, opts.Vars); hit != nil {
+			if kc != nil {
+				marks = kc.all
+			}
+			all, n, hit := t.guard.CheckScannedVerdict(marks, tv, opts.Vars)
+			if hit != nil {
 				return "", specialTokenError(t.name, hit)
 			}
-			neutral = n
+			seen, neutral = &all, n
 			if kc != nil && te != nil && kv == nil && len(opts.Vars) == 0 {
 				// kept for the first tools it is rendered with: another
 				// list in turn is checked at each rendering, as before,
 				// rather than allocate a verdict each time
-				kc.withTools.CompareAndSwap(nil, &keptVerdict{tv: tv, seen: seen, neutral: n})
+				kc.withTools.CompareAndSwap(nil, &keptVerdict{tv: tv, seen: all, neutral: n})
 			}
 		}
 	}
@@ -512,7 +516,7 @@ func (t *Template) checkedRender(ctx context.Context, rd *renderData, msgs []cha
 	// are in the data) can be forged, and only where the template's own
 	// text did not write all of it: a prompt holding no such token needs
 	// no neutral rendering (special.Guard.ForgeableOutside).
-	forgeable := t.guard.ForgeableOutside(seen, out, ownSpans(rd.jr.OwnSpans()).at)
+	forgeable := t.guard.ForgeableOutside(*seen, out, ownSpans(rd.jr.OwnSpans()).at)
 	rd.jr.TrackOwn(false)
 	if !forgeable {
 		t.unforgeable.Add(1)
