@@ -4,7 +4,7 @@
     python3 convert/prompts8.py [--all] PROMPTSOURCE_GIT LM_EVAL_GIT SWE_AGENT_GIT OUTLINES_GIT
         HAYSTACK_GIT SEMANTIC_KERNEL_GIT PROMPTFLOW_GIT PROMPTY_GIT OPENHANDS_GIT MINI_SWE_AGENT_GIT
         SMOLAGENTS_GIT INSTRUCTOR_GIT MARVIN_GIT NEMO_GUARDRAILS_GIT HAYSTACK_INTEGRATIONS_GIT
-        GRIPTAPE_GIT
+        DYNAMIQ_GIT GRIPTAPE_GIT
         # -> cases/prompts8.json
     python3 convert/prompts8.py --all --explore=N GIT...   # -> cases/prompts8x.json, not committed
 
@@ -63,6 +63,8 @@ read with git cat-file, so no work tree is needed. The templates:
       (SandboxedEnvironment()), those without its own filters.
   deepset-ai/haystack-core-integrations  the str constants of integrations/
       files naming PromptBuilder or jinja, as Haystack's.
+  dynamiq-ai/dynamiq  the str constants of dynamiq/, examples/ and tests/
+      (Prompt: jinja2.Template(content).render).
   griptape-ai/griptape  griptape/templates/**/*.j2 (J2: trim_blocks,
       lstrip_blocks).
 
@@ -669,6 +671,8 @@ SOURCES = [
     ("deepset-ai/haystack-core-integrations", "haystack-integrations", "Apache-2.0",
      lambda g: python_strings(g, ("integrations/",), {"sandbox": True},
                               want=lambda p, t: "PromptBuilder" in t or "jinja" in t.lower(), own=haystack_own)),
+    ("dynamiq-ai/dynamiq", "dynamiq", "Apache-2.0",
+     lambda g: python_strings(g, ("dynamiq/", "examples/", "tests/"), {})),
     ("griptape-ai/griptape", "griptape", "Apache-2.0",
      lambda g: template_files(g, ("griptape/templates/",), (".j2",), {"trim_blocks": True, "lstrip_blocks": True})),
 ]
