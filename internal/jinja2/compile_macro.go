@@ -551,6 +551,14 @@ func (c *compiler) compileCallBlock(n *CallBlock) (execFn, error) {
 					return place(err, name, pos)
 				}
 				kw = append(kw, Kwarg{Name: "caller", Value: m.value(f)})
+				if mf.mac.yields != "" && !f.c.Autoescape() {
+					// the call's value is the generator object
+					// (yieldedGen), which the output's join refuses
+					if _, err := mf.mac.call(f.c, mf.def, as, kw); err != nil {
+						return place(err, name, pos)
+					}
+					return callBlockJoinErr(f, "generator", name, pos)
+				}
 				return place(mf.mac.callInto(f.c, mf.def, as, kw), name, pos)
 			}
 		}
@@ -563,13 +571,28 @@ func (c *compiler) compileCallBlock(n *CallBlock) (execFn, error) {
 		if err != nil {
 			return place(err, name, pos)
 		}
-		if v.kind == KindStr && !f.c.env.escapeFilterBlocks {
+		if v.kind != KindStr {
+			// Jinja2 yields the call's value as it is: the output's join
+			// refuses anything but a str (a dict from dict())
+			return callBlockJoinErr(f, TypeName(v), name, pos)
+		}
+		if !f.c.env.escapeFilterBlocks {
 			// yielded as it is, never escaped (unless escaping is a
 			// security boundary: EscapeFilterBlocks)
 			return place(f.c.writeRaw(v.s), name, pos)
 		}
 		return place(f.c.writeValue(v), name, pos)
 	}, nil
+}
+
+// callBlockJoinErr is a call block whose call gave no str: the join of
+// the output fails once the rest has rendered, as a filter block's value
+// that is no str does (Ctx.joinErr).
+func callBlockJoinErr(f *frame, typ, name string, pos Pos) error {
+	if f.c.joinErr == nil {
+		f.c.joinErr = place(typeErr("sequence item: expected str instance, %s found", typ), name, pos)
+	}
+	return nil
 }
 
 // deferredInclude is an include without context inside a set or filter

@@ -299,6 +299,11 @@ var _ = strings.Repeat
 
 // newCycler is cycler(*items).
 func newCycler(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
+	if len(kw) > 0 {
+		// Cycler.__init__(self, *items): no keyword (a call block's
+		// caller neither)
+		return Value{}, typeErr("Cycler.__init__() got an unexpected keyword argument '%s'", kw[0].Name)
+	}
 	if len(args) == 0 {
 		return Value{}, pyErr("RuntimeError", "at least one item has to be provided")
 	}

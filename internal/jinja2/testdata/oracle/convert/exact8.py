@@ -132,6 +132,14 @@ FOUND = [
     ("encode-unknown-handler-unused", "{{ 'a'.encode('ascii', 'nope') }}", {}, "the handler is looked up only on an error"),
     ("encode-encoding-type", "{{ 'a'.encode(1) }}", {}, "exact: encode() argument 'encoding' must be str, not int"),
     ("encode-errors-type", "{{ 'a'.encode('ascii', none) }}", {}, "exact: encode() argument 'errors' must be str, not None"),
+    # a call block yields its call's value as it is (found by FuzzPython's third run)
+    ("callblock-generator", "{% macro m() %}{{ caller() }}" + W + "{% endmacro %}a{% call m() %}c{% endcall %}{{ 1 }}", {}, "the yielding macro's generator object fails the output's join: sequence item 1: expected str instance, generator found (the package printed its repr)", {}, L),
+    ("callblock-generator-autoescape", "{% autoescape true %}{% macro m() %}{{ caller() }}" + W + "{% endmacro %}{% call m() %}c{% endcall %}{% endautoescape %}", {}, "Markup of its str is a str", {}, L),
+    ("callblock-generator-arity", "{% macro m() %}{{ caller() }}" + W + "{% endmacro %}{% call m(1) %}c{% endcall %}", {}, "exact: macro 'm' takes not more than 0 argument(s)", {}, L),
+    ("callblock-dict", "{% call dict() %}x{% endcall %}", {}, "a dict is no str either (the package printed {'caller': <Macro anonymous>})"),
+    ("callblock-dict-later-error", "a{% call namespace() %}x{% endcall %}{{ 1/0 }}", {}, "exact: the join fails after the rest has rendered"),
+    ("callblock-cycler", "{% call cycler(1) %}x{% endcall %}", {}, "exact: Cycler.__init__() got an unexpected keyword argument 'caller' (the package printed the cycler)"),
+    ("cycler-keyword", "{{ cycler(1, x=2) }}", {}, "exact: Cycler.__init__() takes *items only"),
 ]
 
 
