@@ -29,8 +29,9 @@ const prompts8Cases = "../internal/jinja2/testdata/oracle/cases/prompts8.json"
 // jinja engine and requires the messages roleparse reads from Jinja2's
 // output: one user message of that text, trimmed, or none when it is
 // blank. Only the cases the engine's settings render as Jinja2 does are
-// taken: Jinja2's default whitespace (keep_trailing_newline changes only
-// what trimming removes), values free of "<" and "&" (which the engine
+// taken: the case's trim_blocks and lstrip_blocks, as jinja.TrimBlocks and
+// jinja.LStripBlocks (keep_trailing_newline changes only what trimming
+// removes; the sandbox only refuses what these templates do not do), values free of "<" and "&" (which the engine
 // escapes), of floats and None (which it prints as every engine does, as it
 // does a float the template computes) and of Python's own types, and an
 // output, not an error. A template starting with "---" is left out too (to
@@ -50,7 +51,8 @@ func TestPrompts8Messages(t *testing.T) {
 		} `json:"cases"`
 	}
 	require.NoError(t, json.Unmarshal(raw, &doc))
-	set := engine.NewSet(jinja.New())
+	// one engine for each of the whitespace settings the cases use
+	sets := map[[2]bool]*engine.Set{}
 	compared := 0
 	for _, c := range doc.Cases {
 		out, ok := c.Expect["output"].(string)
@@ -73,6 +75,19 @@ func TestPrompts8Messages(t *testing.T) {
 		fsys := fstest.MapFS{"t.jinja": {Data: []byte(src)}}
 		for name, text := range c.Loader {
 			fsys[name] = &fstest.MapFile{Data: []byte(text)}
+		}
+		ws := [2]bool{c.Env["trim_blocks"] == true, c.Env["lstrip_blocks"] == true}
+		set := sets[ws]
+		if set == nil {
+			var opts []jinja.Option
+			if ws[0] {
+				opts = append(opts, jinja.TrimBlocks())
+			}
+			if ws[1] {
+				opts = append(opts, jinja.LStripBlocks())
+			}
+			set = engine.NewSet(jinja.New(opts...))
+			sets[ws] = set
 		}
 		tpl, err := set.ParseFS(fsys, "t.jinja", engine.UseEngine("jinja"))
 		if !assert.NoError(t, err, c.ID) {
@@ -155,7 +170,7 @@ func keysSorted(raw json.RawMessage) bool {
 func engineEnv(env map[string]any) bool {
 	for k, v := range env {
 		switch k {
-		case "keep_trailing_newline", "sandbox":
+		case "keep_trailing_newline", "sandbox", "trim_blocks", "lstrip_blocks":
 		default:
 			if v != false {
 				return false
