@@ -1261,7 +1261,10 @@ func (c *compiler) compareCond(n *CompareExpr) (condFn, error) {
 			}
 			if slot, key, _, ok := c.fieldOf(n.Left); ok {
 				// message['role'] == 'user': a str item of a local
-				// dict is compared without lref's call
+				// dict is compared without lref's call; content['type']
+				// of a str content, when no str has that attribute, is
+				// an Undefined, which equals no str
+				lacks := strLacks(key)
 				return func(f *frame) (bool, error) {
 					if o := &f.slots[slot]; o.kind == KindDict {
 						d := o.dict()
@@ -1270,6 +1273,8 @@ func (c *compiler) compareCond(n *CompareExpr) (condFn, error) {
 								return eqStr(w.s, ks) == eq, nil
 							}
 						}
+					} else if o.kind == KindStr && lacks {
+						return !eq, nil
 					}
 					return cmp(f)
 				}, nil

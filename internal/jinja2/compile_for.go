@@ -295,10 +295,49 @@ func (c *compiler) compileFor(n *For) (execFn, error) {
 		}
 		return nil
 	}
+	// runStr runs a loop without loop, a filter or recursion over a
+	// str's characters, taking each where Iterate would (a template that
+	// expects a message's content as parts and loops over its text),
+	// without a list of them
+	runStr := func(f *frame, s string) error {
+		completed := false
+		for i := 0; i < len(s); {
+			it, next, ok := strItemAt(s, i)
+			i = next
+			if !ok {
+				continue
+			}
+			if err := f.c.tick(); err != nil {
+				return place(err, name, pos)
+			}
+			if init != nil {
+				_ = init(f)
+			}
+			if targetSlot >= 0 {
+				f.slots[targetSlot].put(&it)
+			} else if err := store(f, it); err != nil {
+				return err
+			}
+			if err := body(f); err == nil {
+				completed = true
+			} else if err == errBreak {
+				break
+			} else if err != errContinue {
+				return err
+			}
+		}
+		if !completed && els != nil {
+			return els(f)
+		}
+		return nil
+	}
 	lc.run = func(f *frame, itv Value, depth0 int) error {
 		simple := loopSlot < 0 && filter == nil && !recursive
 		if simple && targetSlot >= 0 && (itv.kind == KindList || itv.kind == KindTuple) {
 			return runList(f, itv.list())
+		}
+		if simple && itv.kind == KindStr {
+			return runStr(f, itv.s)
 		}
 		if g, ok := itv.ref.(*generator); ok && simple && itv.kind == KindObject && g.step == nil && g.src.start != nil {
 			return runPulled(f, g, nil)

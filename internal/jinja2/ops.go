@@ -1059,6 +1059,26 @@ func sliceBounds(n int, lo int64, hasLo bool, hi int64, hasHi bool, st int64) (i
 	return start, stop
 }
 
+// strItemAt is the character a loop over s sees at its byte i, and where
+// the next one starts; ok is false at the second and third bytes of a
+// surrogate (WTF-8), which the surrogate at the first byte covers. A
+// byte that is not UTF-8 is U+FFFD; any other character is s's own bytes.
+func strItemAt(s string, i int) (it Value, next int, ok bool) {
+	r, size := utf8.DecodeRuneInString(s[i:])
+	next = i + size
+	switch {
+	case r < utf8.RuneSelf:
+		return StrV(s[i : i+1]), next, true
+	case r == utf8.RuneError && isSurrogateAt(s, i):
+		return StrV(s[i : i+3]), next, true
+	case r == utf8.RuneError && i > 0 && (isSurrogateAt(s, i-1) || i > 1 && isSurrogateAt(s, i-2)):
+		return Value{}, next, false // the rest of a surrogate's bytes
+	case r == utf8.RuneError && size == 1:
+		return StrV(string(utf8.RuneError)), next, true
+	}
+	return StrV(s[i:next]), next, true
+}
+
 // Iterate returns the items a for loop over v sees (a dict's keys, a str's
 // characters; Undefined gives none), or a TypeError.
 func Iterate(c *Ctx, v Value) ([]Value, error) {
@@ -1069,17 +1089,12 @@ func Iterate(c *Ctx, v Value) ([]Value, error) {
 		return v.dict().keys, nil
 	case KindStr:
 		out := make([]Value, 0, len(v.s))
-		for i, r := range v.s {
-			switch {
-			case r < utf8.RuneSelf:
-				out = append(out, StrV(v.s[i:i+1]))
-			case r == utf8.RuneError && isSurrogateAt(v.s, i):
-				out = append(out, StrV(v.s[i:i+3]))
-			case r == utf8.RuneError && i > 0 && (isSurrogateAt(v.s, i-1) || i > 1 && isSurrogateAt(v.s, i-2)):
-				// the rest of a surrogate's bytes
-			default:
-				out = append(out, StrV(string(r)))
+		for i := 0; i < len(v.s); {
+			it, next, ok := strItemAt(v.s, i)
+			if ok {
+				out = append(out, it)
 			}
+			i = next
 		}
 		return out, nil
 	case KindUndefined:

@@ -551,6 +551,25 @@ CASES = [
     ("str-method-in-chain-hf",
      "{% for m in messages %}{{ 'GPT4 Correct ' + m['role'].title() + ': ' + m['content'] + '<|end_of_turn|>' }}{% endfor %}",
      {"messages": [{"role": "user", "content": "Hi"}, {"role": "assistant", "content": "A"}, {"role": "tool", "content": [1]}]}, {"profile": "hf"}),
+    # a loop without loop or a filter over a str steps through its
+    # characters without a list of them (runStr)
+    ("str-loop",
+     "{% for c in s %}[{{ c }}{{ c|length }}]{% else %}E{% endfor %}|{% for c in e %}[{{ c }}]{% else %}E{% endfor %}"
+     "|{% for c in s %}{% if c == 'z' %}{% break %}{% endif %}{% if c == 'a' %}{% continue %}{% endif %}{{ c }}{% endfor %}"
+     "|{% for c in m %}{{ c }}{{ c is string }}{% endfor %}{% for c in s %}{% set c = c ~ '.' %}{% endfor %}{{ c }}"
+     "|{% for a, b in pairs %}{{ a }}{{ b }}{% endfor %}",
+     {"s": "a\u00e9\u4e2d\U0001F600z\ufffd!", "e": "", "m": {"__markup__": "<b>"}, "pairs": ""},
+     {"extensions": ["loopcontrols"]}),
+    ("str-field-compare",
+     "{% for c in s %}{% if c.type == 'image' %}I{% elif c['type'] != 'x' %}n{% endif %}{{ c.upper == 'A' }}{{ c.format != 'x' }}{{ c._x == 'y' }}{{ c.type == 'image' }}{% endfor %}",
+     {"s": ["a", {"type": "image"}, {"type": "x"}, "", {"__markup__": "<b>"}]}, {}),
+    ("str-field-compare-sandbox",
+     "{% for c in s %}{% if c.type == 'image' %}I{% elif c['type'] != 'x' %}n{% endif %}{{ c.format != 'x' }}{{ c.__class__ == 'y' }}{% endfor %}",
+     {"s": ["a", {"type": "image"}]}, {"sandbox": True}),
+    ("str-loop-unpack", "{% for a, b in s %}{{ a }}{% endfor %}", {"s": "ab"}, {}),
+    ("str-loop-hf",
+     "{%- for m in messages %}{%- for content in m['content'] %}{%- if content['type'] == 'image' %}<img>{%- elif content is string %}{{ content }}{%- endif %}{%- endfor %}|{%- endfor %}",
+     {"messages": [{"role": "user", "content": "Hi \u00e9"}, {"role": "user", "content": [{"type": "image"}]}]}, {"profile": "hf"}),
     # x['type'] of a str x (a loop over a message's text where the template
     # expects parts): a key no str has is an Undefined without GetItem's
     # lookups (strLacks); a method's name, a private name, Markup's own
