@@ -10,6 +10,13 @@ type loopCode struct {
 }
 
 func (c *compiler) compileFor(n *For) (execFn, error) {
+	// {% set content = message['content'] %} at the body's start, read
+	// where the body reads content (compile_alias.go)
+	if body, ok := c.aliasedBody(n.Target, n.Body); ok {
+		cp := *n
+		cp.Body = body
+		n = &cp
+	}
 	// Jinja2 compiles a loop's filter before its iterable, so an unknown
 	// filter or test there is the one it names.
 	if n.Filter != nil {

@@ -87,6 +87,21 @@ func (c *compiler) compileStmt(s Stmt) (execFn, error) {
 		if err != nil {
 			return nil, err
 		}
+		if it, ok := n.X.(*ItemExpr); ok {
+			// d['k'] of a dict raises nothing (a missing key is an
+			// Undefined): what compile_alias.go leaves of a set
+			if k, ok := it.Key.(*Const); ok && k.Value.kind == KindStr {
+				if slot, ok := c.slotOf(it.X); ok {
+					return func(f *frame) error {
+						if f.slots[slot].kind == KindDict {
+							return nil
+						}
+						_, err := x(f)
+						return err
+					}, nil
+				}
+			}
+		}
 		return func(f *frame) error { _, err := x(f); return err }, nil
 	case *Include:
 		return c.compileInclude(n)

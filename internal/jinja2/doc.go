@@ -82,6 +82,7 @@
 //	compile_stmt.go     output, if, set, with, filter and autoescape blocks
 //	compile_expr.go     expressions, calls, filters and tests
 //	compile_for.go      for loops and loop
+//	compile_alias.go    a loop body's set of its item's field, read where it is read
 //	compile_macro.go    macros, caller, call blocks
 //	compile_tmpl.go     extends, include, import
 //	compile_fold.go     constant folding where Jinja2 folds

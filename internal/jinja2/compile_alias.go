@@ -1,0 +1,371 @@
+package jinja2
+
+// A field read into a name at the start of a loop's body,
+//
+//	{% for message in messages %}{% set content = message['content'] %}…
+//
+// is the same value wherever the body reads the name, when nothing in the
+// body can change the loop's item, the dict it is or the name: the body
+// then reads message['content'] where it reads content, and the set only
+// evaluates the field (so that what raises there still raises there),
+// storing nothing. Storing it took a field at a time copy into the slot
+// whose str pointer changes at every message, a write barrier while the
+// collector marks.
+//
+// What the body may hold is narrow, so that no path can change the item or
+// the name: text, prints, if, break, continue and sets of other plain
+// names, with expressions of the parser's kinds that call nothing (no
+// call: a method could change the dict, a macro could be given it) and
+// apply only built-in filters and tests.
+
+// aliasedBody returns the body of a loop over target with the first set
+// of a name to target[str] made an evaluation only and the name's reads
+// made that field's; ok is false when the body does not qualify.
+func (c *compiler) aliasedBody(target Expr, body []Stmt) (out []Stmt, ok bool) {
+	item, isName := target.(*Name)
+	if !isName {
+		return nil, false
+	}
+	k := -1
+	var alias string
+	var field *ItemExpr
+	for i, st := range body {
+		if _, text := st.(*Text); text {
+			continue
+		}
+		set, isSet := st.(*Set)
+		if !isSet {
+			return nil, false
+		}
+		t, isName := set.Target.(*Name)
+		x, isItem := set.Value.(*ItemExpr)
+		if !isName || !isItem {
+			return nil, false
+		}
+		m, isName := x.X.(*Name)
+		key, isConst := x.Key.(*Const)
+		if !isName || m.Name != item.Name || !isConst || key.Value.kind != KindStr || t.Name == item.Name || t.Name == "loop" {
+			return nil, false
+		}
+		k, alias, field = i, t.Name, x
+		break
+	}
+	if k < 0 {
+		return nil, false
+	}
+	a := aliaser{c: c, name: alias, item: item.Name, field: field}
+	out = make([]Stmt, len(body))
+	copy(out, body)
+	out[k] = &Do{At: body[k].(*Set).At, X: field}
+	for i := k + 1; i < len(out); i++ {
+		st, ok := a.stmt(out[i])
+		if !ok {
+			return nil, false
+		}
+		out[i] = st
+	}
+	return out, true
+}
+
+// aliaser rewrites a loop body's reads of name as field's.
+type aliaser struct {
+	c          *compiler
+	name, item string
+	field      *ItemExpr
+}
+
+func (a *aliaser) stmts(body []Stmt) ([]Stmt, bool) {
+	var out []Stmt
+	for i, st := range body {
+		n, ok := a.stmt(st)
+		if !ok {
+			return nil, false
+		}
+		if n != st && out == nil {
+			out = make([]Stmt, len(body))
+			copy(out, body)
+		}
+		if out != nil {
+			out[i] = n
+		}
+	}
+	if out == nil {
+		return body, true
+	}
+	return out, true
+}
+
+func (a *aliaser) stmt(st Stmt) (Stmt, bool) {
+	switch n := st.(type) {
+	case *Text, *Break, *Continue:
+		return st, true
+	case *Print:
+		x, ok := a.expr(n.X)
+		if !ok {
+			return nil, false
+		}
+		if x == n.X {
+			return st, true
+		}
+		return &Print{At: n.At, X: x}, true
+	case *Set:
+		t, isName := n.Target.(*Name)
+		if !isName || t.Name == a.name || t.Name == a.item || t.Name == "loop" {
+			return nil, false
+		}
+		x, ok := a.expr(n.Value)
+		if !ok {
+			return nil, false
+		}
+		if x == n.Value {
+			return st, true
+		}
+		return &Set{At: n.At, Target: n.Target, Value: x}, true
+	case *If:
+		cp := *n
+		changed := false
+		cp.Tests = make([]Expr, len(n.Tests))
+		for i, t := range n.Tests {
+			x, ok := a.expr(t)
+			if !ok {
+				return nil, false
+			}
+			cp.Tests[i], changed = x, changed || x != t
+		}
+		cp.Bodies = make([][]Stmt, len(n.Bodies))
+		for i, b := range n.Bodies {
+			nb, ok := a.stmts(b)
+			if !ok {
+				return nil, false
+			}
+			cp.Bodies[i], changed = nb, changed || len(b) > 0 && &nb[0] != &b[0]
+		}
+		if n.Else != nil {
+			nb, ok := a.stmts(n.Else)
+			if !ok {
+				return nil, false
+			}
+			cp.Else, changed = nb, changed || len(nb) > 0 && &nb[0] != &n.Else[0]
+		}
+		if !changed {
+			return st, true
+		}
+		return &cp, true
+	}
+	return nil, false
+}
+
+// exprs rewrites xs, returning xs itself when nothing in it changed.
+func (a *aliaser) exprs(xs []Expr) ([]Expr, bool) {
+	var out []Expr
+	for i, x := range xs {
+		n, ok := a.expr(x)
+		if !ok {
+			return nil, false
+		}
+		if n != x && out == nil {
+			out = make([]Expr, len(xs))
+			copy(out, xs)
+		}
+		if out != nil {
+			out[i] = n
+		}
+	}
+	if out == nil {
+		return xs, true
+	}
+	return out, true
+}
+
+// args rewrites a filter's or a test's arguments.
+func (a *aliaser) args(ca CallArgs) (CallArgs, bool, bool) {
+	args, ok := a.exprs(ca.Args)
+	if !ok {
+		return ca, false, false
+	}
+	changed := len(args) > 0 && &args[0] != &ca.Args[0]
+	out := ca
+	out.Args = args
+	if len(ca.Kwargs) > 0 {
+		out.Kwargs = make([]KwargExpr, len(ca.Kwargs))
+		for i, kw := range ca.Kwargs {
+			x, ok := a.expr(kw.Value)
+			if !ok {
+				return ca, false, false
+			}
+			out.Kwargs[i] = KwargExpr{Name: kw.Name, Value: x}
+			changed = changed || x != kw.Value
+		}
+	}
+	for _, d := range []*Expr{&out.DynArgs, &out.DynKwargs} {
+		if *d != nil {
+			x, ok := a.expr(*d)
+			if !ok {
+				return ca, false, false
+			}
+			changed = changed || x != *d
+			*d = x
+		}
+	}
+	return out, changed, true
+}
+
+// expr rewrites x; it returns x itself when nothing in it changed, and ok
+// false for what the body may not hold.
+func (a *aliaser) expr(x Expr) (Expr, bool) {
+	if x == nil {
+		return nil, true
+	}
+	switch n := x.(type) {
+	case *Const:
+		return x, true
+	case *Name:
+		if n.Name != a.name {
+			return x, true
+		}
+		// a node of its own at each read: the compiler keys some of its
+		// choices by node
+		return &ItemExpr{At: n.At, X: &Name{At: n.At, Name: a.item}, Key: a.field.Key}, true
+	case *TupleLit:
+		items, ok := a.exprs(n.Items)
+		if !ok {
+			return nil, false
+		}
+		if len(items) > 0 && &items[0] != &n.Items[0] {
+			return &TupleLit{At: n.At, Items: items}, true
+		}
+		return x, true
+	case *ListLit:
+		items, ok := a.exprs(n.Items)
+		if !ok {
+			return nil, false
+		}
+		if len(items) > 0 && &items[0] != &n.Items[0] {
+			return &ListLit{At: n.At, Items: items}, true
+		}
+		return x, true
+	case *DictLit:
+		keys, ok1 := a.exprs(n.Keys)
+		vals, ok2 := a.exprs(n.Values)
+		if !ok1 || !ok2 {
+			return nil, false
+		}
+		if len(keys) > 0 && (&keys[0] != &n.Keys[0] || &vals[0] != &n.Values[0]) {
+			return &DictLit{At: n.At, Keys: keys, Values: vals}, true
+		}
+		return x, true
+	case *CondExpr:
+		t, ok1 := a.expr(n.Test)
+		th, ok2 := a.expr(n.Then)
+		el, ok3 := a.expr(n.Else)
+		if !ok1 || !ok2 || !ok3 {
+			return nil, false
+		}
+		if t != n.Test || th != n.Then || el != n.Else {
+			return &CondExpr{At: n.At, Test: t, Then: th, Else: el}, true
+		}
+		return x, true
+	case *BinExpr:
+		l, ok1 := a.expr(n.Left)
+		r, ok2 := a.expr(n.Right)
+		if !ok1 || !ok2 {
+			return nil, false
+		}
+		if l != n.Left || r != n.Right {
+			return &BinExpr{At: n.At, Op: n.Op, Left: l, Right: r}, true
+		}
+		return x, true
+	case *UnaryExpr:
+		o, ok := a.expr(n.X)
+		if !ok {
+			return nil, false
+		}
+		if o != n.X {
+			return &UnaryExpr{At: n.At, Op: n.Op, X: o}, true
+		}
+		return x, true
+	case *CompareExpr:
+		l, ok1 := a.expr(n.Left)
+		rs, ok2 := a.exprs(n.Rights)
+		if !ok1 || !ok2 {
+			return nil, false
+		}
+		if l != n.Left || len(rs) > 0 && &rs[0] != &n.Rights[0] {
+			return &CompareExpr{At: n.At, Left: l, Ops: n.Ops, Rights: rs}, true
+		}
+		return x, true
+	case *Concat:
+		items, ok := a.exprs(n.Items)
+		if !ok {
+			return nil, false
+		}
+		if len(items) > 0 && &items[0] != &n.Items[0] {
+			return &Concat{At: n.At, Items: items}, true
+		}
+		return x, true
+	case *FilterExpr:
+		if _, own := a.c.env.filters[n.Name]; own || n.X == nil {
+			return nil, false
+		}
+		o, ok := a.expr(n.X)
+		if !ok {
+			return nil, false
+		}
+		args, changed, ok := a.args(n.Args)
+		if !ok {
+			return nil, false
+		}
+		if o != n.X || changed {
+			return &FilterExpr{At: n.At, X: o, Name: n.Name, Args: args}, true
+		}
+		return x, true
+	case *TestExpr:
+		if _, own := a.c.env.tests[n.Name]; own {
+			return nil, false
+		}
+		o, ok := a.expr(n.X)
+		if !ok {
+			return nil, false
+		}
+		args, changed, ok := a.args(n.Args)
+		if !ok {
+			return nil, false
+		}
+		if o != n.X || changed {
+			return &TestExpr{At: n.At, X: o, Name: n.Name, Args: args}, true
+		}
+		return x, true
+	case *AttrExpr:
+		o, ok := a.expr(n.X)
+		if !ok {
+			return nil, false
+		}
+		if o != n.X {
+			return &AttrExpr{At: n.At, X: o, Name: n.Name}, true
+		}
+		return x, true
+	case *ItemExpr:
+		o, ok1 := a.expr(n.X)
+		k, ok2 := a.expr(n.Key)
+		if !ok1 || !ok2 {
+			return nil, false
+		}
+		if o != n.X || k != n.Key {
+			return &ItemExpr{At: n.At, X: o, Key: k}, true
+		}
+		return x, true
+	case *SliceExpr:
+		s1, ok1 := a.expr(n.Start)
+		s2, ok2 := a.expr(n.Stop)
+		s3, ok3 := a.expr(n.Step)
+		if !ok1 || !ok2 || !ok3 {
+			return nil, false
+		}
+		if s1 != n.Start || s2 != n.Stop || s3 != n.Step {
+			return &SliceExpr{At: n.At, Start: s1, Stop: s2, Step: s3}, true
+		}
+		return x, true
+	}
+	// a call, or a kind this file does not know
+	return nil, false
+}
