@@ -486,11 +486,10 @@ func isIdentCont(r rune) bool {
 	return r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.In(r, unicode.Nl, unicode.Mn, unicode.Mc, unicode.Nd, unicode.Pc)
 }
 
+// pyQuoteRune is Python's repr of the one-char str r, as Jinja2's lexer
+// names a char it cannot read: '\\', '\x00', '\u200b', "'".
 func pyQuoteRune(r rune) string {
-	if r == '\'' {
-		return `"'"`
-	}
-	return "'" + string(r) + "'"
+	return Repr(StrV(string(r)))
 }
 
 // digits matches (\d+_)*\d+ at i (ASCII digits) and returns its end, or i.
