@@ -44,6 +44,7 @@ func TestPrompts8Messages(t *testing.T) {
 		Cases     []struct {
 			ID     string            `json:"id"`
 			Ref    string            `json:"template_ref"`
+			Src    string            `json:"template"`
 			Ctx    json.RawMessage   `json:"context"`
 			Env    map[string]any    `json:"env"`
 			Expect map[string]any    `json:"expect"`
@@ -59,7 +60,10 @@ func TestPrompts8Messages(t *testing.T) {
 		if !ok || !engineEnv(c.Env) {
 			continue
 		}
-		src := doc.Templates[c.Ref]
+		src := c.Src
+		if c.Ref != "" {
+			src = doc.Templates[c.Ref]
+		}
 		if strings.HasPrefix(src, "---") || makesFloats(src) {
 			continue
 		}
