@@ -177,9 +177,12 @@ func TestSelectAttrLoopDoesNotAllocate(t *testing.T) {
 
 // The same loop whose arguments after the test's name are not constants
 // (096's param_fields.keys()|reject("in", handled_keys)) evaluates them
-// once per loop, where the filter's call would, and makes no generator:
-// one allocation, the arguments', per loop; a dict's keys() or values()
-// as the source are read in place, without the view.
+// once per loop, where the filter's call would, and makes no generator;
+// a builtin test keeps no argument, so they are evaluated into the Ctx's
+// stack of them (pushArgs) and the loops allocate nothing; a dict's
+// keys() or values() as the source are read in place, without the view.
+// A test of the Env's own may keep its arguments: one allocation, the
+// arguments', per loop.
 func TestSelectLoopWithArgumentsAllocatesOnce(t *testing.T) {
 	d := NewDict(3)
 	d.SetStr("type", IntV(1))
@@ -193,7 +196,27 @@ func TestSelectLoopWithArgumentsAllocatesOnce(t *testing.T) {
 	buf, err := tpl.AppendRender(ctx, nil, vars)
 	require.NoError(t, err)
 	assert.Equal(t, "x|5|x|13", string(buf))
-	assert.Equal(t, 3.0, renderAllocs(t, func() { buf, _ = tpl.AppendRender(ctx, buf[:0], vars) }), "d.keys() and d.values() read in place")
+	assert.Equal(t, 0.0, renderAllocs(t, func() { buf, _ = tpl.AppendRender(ctx, buf[:0], vars) }), "d.keys() and d.values() read in place")
+
+	var kept [][]Value
+	own := New(WithTest("among", func(_ *Ctx, v Value, args []Value, _ []Kwarg) (bool, error) {
+		kept = append(kept, args)
+		for _, it := range args[0].list().Items {
+			if Equal(it, v) {
+				return true, nil
+			}
+		}
+		return false, nil
+	}))
+	tpl, err = own.Parse("t", "{% for x in xs|select('among', ys) %}{% for y in xs|reject('in', zs) %}{{ x }}{{ y }},{% endfor %}{% endfor %}")
+	require.NoError(t, err)
+	buf, err = tpl.AppendRender(ctx, buf[:0], map[string]Value{"xs": ListV([]Value{IntV(1), IntV(5)}), "ys": ListV([]Value{IntV(5)}), "zs": ListV([]Value{IntV(1)})})
+	require.NoError(t, err)
+	assert.Equal(t, "55,", string(buf))
+	require.NotEmpty(t, kept)
+	for _, args := range kept {
+		assert.Equal(t, "[5]", Repr(args[0]), "a test of the Env's own keeps arguments no later loop writes over")
+	}
 }
 
 // A dict's items as tuples (110's tool.items() with a loop filter and

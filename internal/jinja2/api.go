@@ -402,6 +402,7 @@ type Ctx struct {
 	nloops     int
 	filters    []loopFilter
 	nfilters   int
+	argStack   []Value // pushArgs
 	includes   []includeRun
 	nincludes  int
 	spaces     []namespace

@@ -102,6 +102,10 @@ func (c *compiler) compileFor(n *For) (execFn, error) {
 	// the filter's call evaluates them, and each item is tested with them
 	var selArgs *compiledArgs
 	selRest, selAt := 0, At{}
+	// selScratch: the arguments are positional and the test a builtin,
+	// which keeps none of them: a loop that tests its items as it goes
+	// evaluates them into the Ctx's scratch (pushArgs), not a new slice
+	selScratch := false
 	if fe, ok := n.Iter.(*FilterExpr); ok && sel == nil && obj == nil && fe.X != nil && !n.Recursive && n.Filter == nil && c.constMode == 0 &&
 		fe.Args.DynArgs == nil && fe.Args.DynKwargs == nil && !readsName(n.Body, "loop") {
 		off := 0 // the test's name: after the attribute's of selectattr
@@ -119,6 +123,8 @@ func (c *compiler) compileFor(n *For) (execFn, error) {
 						return nil, err
 					}
 					sel, selRest, selAt = spec, off+1, fe.At
+					_, ownTest := c.env.tests[spec.name]
+					selScratch = !ownTest && len(fe.Args.Kwargs) == 0
 				}
 			}
 		}
@@ -576,7 +582,16 @@ func (c *compiler) compileFor(n *For) (execFn, error) {
 			sp := sel
 			var withArgs selectSpec
 			if selArgs != nil {
-				as, kw, err := selArgs.eval(f, nil)
+				var as []Value
+				var kw []Kwarg
+				var err error
+				if _, stepped := stepper(v); selScratch && (inPlace || !stepped) {
+					n := len(selArgs.args)
+					as, kw, err = selArgs.evalTo(f, nil, f.c.pushArgs(n), nil)
+					defer f.c.popArgs(n)
+				} else {
+					as, kw, err = selArgs.eval(f, nil)
+				}
 				if err != nil {
 					return place(err, name, selAt.P)
 				}

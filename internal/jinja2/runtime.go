@@ -442,6 +442,29 @@ func (c *Ctx) newLoop() *loopObj {
 	return l
 }
 
+// pushArgs returns room for n arguments on the Ctx's stack of them, for
+// a call whose callee keeps none (a builtin test a loop's select runs
+// per item): the caller evaluates into it and pops it when done, so
+// nested loops take the room above. A larger stack is a new array: the
+// rooms taken before keep the old one.
+func (c *Ctx) pushArgs(n int) []Value {
+	base := len(c.argStack)
+	if cap(c.argStack)-base < n {
+		grown := make([]Value, base, max(8, 2*(base+n)))
+		copy(grown, c.argStack)
+		c.argStack = grown
+	}
+	c.argStack = c.argStack[:base+n]
+	return c.argStack[base : base : base+n]
+}
+
+// popArgs drops the n arguments pushArgs made room for last.
+func (c *Ctx) popArgs(n int) {
+	top := len(c.argStack)
+	clear(c.argStack[top-n : top])
+	c.argStack = c.argStack[:top-n]
+}
+
 // newLoopFilter returns the filter state of a loop with a filter, which
 // lives until the render ends, as newLoop's loop states do: resetCtx
 // clears it, keeping the room of its saved slots.

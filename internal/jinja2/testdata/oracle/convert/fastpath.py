@@ -566,6 +566,14 @@ CASES = [
     ("str-field-compare-sandbox",
      "{% for c in s %}{% if c.type == 'image' %}I{% elif c['type'] != 'x' %}n{% endif %}{{ c.format != 'x' }}{{ c.__class__ == 'y' }}{% endfor %}",
      {"s": ["a", {"type": "image"}]}, {"sandbox": True}),
+    # a select loop's arguments after the test's name evaluated into the
+    # Ctx's stack of them (pushArgs): nested, broken off, raising
+    ("select-loop-args-nested",
+     "{% for x in xs|reject('in', ks) %}{% for y in ys|select('ne', x) %}{% for z in ys|select('gt', y) %}{{ x }}{{ y }}{{ z }},{% endfor %}{% if y == 2 %}{% break %}{% endif %}{% endfor %}{% endfor %}"
+     "|{% for k in d|reject('in', ks) %}{% for c in k|select('in', ks[0]) %}{{ c }}{% endfor %}{% endfor %}",
+     {"xs": [1, 2, 3], "ys": [1, 2, 3], "ks": ["abc", 2], "d": {"a": 1, "abc": 2, "cab": 3}}, {"extensions": ["loopcontrols"]}),
+    ("select-loop-args-raising", "{% for x in xs|select('ne', ys) %}{% for y in xs|select('in', n) %}{{ y }}{% endfor %}{% endfor %}",
+     {"xs": [1, 2], "ys": [0], "n": 3}, {}),
     ("str-loop-unpack", "{% for a, b in s %}{{ a }}{% endfor %}", {"s": "ab"}, {}),
     ("str-loop-hf",
      "{%- for m in messages %}{%- for content in m['content'] %}{%- if content['type'] == 'image' %}<img>{%- elif content is string %}{{ content }}{%- endif %}{%- endfor %}|{%- endfor %}",
