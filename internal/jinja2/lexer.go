@@ -412,7 +412,7 @@ func (lx *lexer) tag(block bool) error {
 			lx.pos = end
 			continue
 		}
-		if r == '_' || unicode.IsLetter(r) || unicode.Is(unicode.Nl, r) {
+		if r == '_' || unicode.IsLetter(r) || unicode.Is(unicode.Nl, r) || isOtherIDStart(r) {
 			j := i + n
 			for j < len(s) {
 				r2, n2 := utf8.DecodeRuneInString(s[j:])
@@ -452,6 +452,9 @@ func (lx *lexer) tag(block bool) error {
 			}
 		}
 		if op == "" {
+			if isNameChar(r) {
+				return lx.fail(i, "Invalid character in identifier")
+			}
 			return lx.fail(i, "unexpected char "+pyQuoteRune(r)+" at "+strconv.Itoa(utf8.RuneCountInString(s[:i])))
 		}
 		switch op {
@@ -483,7 +486,28 @@ func closing(open byte) byte {
 }
 
 func isIdentCont(r rune) bool {
-	return r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.In(r, unicode.Nl, unicode.Mn, unicode.Mc, unicode.Nd, unicode.Pc)
+	return r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.In(r, unicode.Nl, unicode.Mn, unicode.Mc, unicode.Nd, unicode.Pc) ||
+		isOtherIDStart(r) || isOtherIDContinue(r)
+}
+
+// isOtherIDStart is Unicode's Other_ID_Start that Python's identifiers
+// take (NFKC leaves U+309B and U+309C out): a name may start with ℘ or ℮.
+func isOtherIDStart(r rune) bool {
+	return r == 0x1885 || r == 0x1886 || r == 0x2118 || r == 0x212E
+}
+
+// isOtherIDContinue is Unicode's Other_ID_Continue (14.0, Python 3.11's):
+// the middle dots and the Ethiopic and New Tai Lue digits a name may hold.
+func isOtherIDContinue(r rune) bool {
+	return r == 0xB7 || r == 0x387 || (r >= 0x1369 && r <= 0x1371) || r == 0x19DA
+}
+
+// isNameChar reports whether Jinja2's name pattern (\w and the other chars
+// Python's identifiers may hold) takes r, so that a run of them that is not
+// an identifier (one starting with a digit that is not a decimal, a mark or
+// a middle dot) is "Invalid character in identifier", not an unexpected char.
+func isNameChar(r rune) bool {
+	return r == '_' || pyIsAlnum(r) || isIdentCont(r)
 }
 
 // pyQuoteRune is Python's repr of the one-char str r, as Jinja2's lexer

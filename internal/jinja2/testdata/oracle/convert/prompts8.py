@@ -731,6 +731,26 @@ FOUND = [
     ("unexpected-char-unclosed-double-quote", '{{ "abc }}', {}),
     ("unexpected-char-unclosed-single-quote", "{{ 'abc }}", {}),
     ("unexpected-char-backtick", "{{ `x` }}", {}),
+    # Jinja2's names are Python's identifiers: Other_ID_Start (℘, ℮) may
+    # start one and Other_ID_Continue (the middle dots, Ethiopic digits)
+    # continue one; a run of \w and those chars that is no identifier (a
+    # digit that is not a decimal, a mark or a middle dot first) is
+    # "Invalid character in identifier" (pallets' test_name found the last).
+    ("name-other-id-start", "{{ \u2118 }}|{{ a\u212e }}|{{ \u1885x }}", {"\u2118": 1, "a\u212e": 2, "\u1885x": 3}),
+    ("name-other-id-continue", "{{ a\u00b7b }}|{{ a\u0387 }}|{{ x\u1369\u1371 }}|{{ y\u19da }}",
+     {"a\u00b7b": 1, "a\u0387": 2, "x\u1369\u1371": 3, "y\u19da": 4}),
+    ("name-other-id-set", "{% set k\u00b7v = 5 %}{% for \u2118 in [1, 2] %}{{ \u2118 * k\u00b7v }}{% endfor %}", {}),
+    ("name-other-id-attr", "{{ d.a\u00b7b }}|{{ d.\u212e }}", {"d": {"a\u00b7b": "x", "\u212e": "y"}}),
+    ("name-other-id-start-undefined", "[{{ \u2118 }}]", {}),
+    ("name-invalid-superscript", "{{ a\u00b2 }}", {}),
+    ("name-invalid-superscript-alone", "{{ \u00b2 }}", {}),
+    ("name-invalid-fraction", "{% if \u00bd %}{% endif %}", {}),
+    ("name-invalid-circled-digit", "{{ \u2460 }}", {}),
+    ("name-invalid-combining-first", "{{ \u0301 }}", {}),
+    ("name-invalid-middle-dot-first", "{{ \u00b7a }}", {}),
+    ("name-invalid-attr-middle-dot", "{{ x.\u00b7 }}", {}),
+    ("name-invalid-ethiopic-digit-first", "{{ \u1369 }}", {}),
+    ("name-unexpected-309b", "{{ a\u309b }}", {}),
 ]
 
 
