@@ -662,7 +662,18 @@ func attribute(c *Ctx, v Value, name string) (Value, bool) {
 		}
 	}
 	if hasMethod(v, name) {
-		return boundMethod(v, name), true
+		f := boundMethod(v, name)
+		if v.kind == KindStr && (name == "format" || name == "format_map") && sandboxed(c) {
+			// the sandbox hands out its own wrapper of str.format, a
+			// function named as the method it wraps
+			fn := f.ref.(*Func)
+			owner := "str."
+			if v.IsSafe() {
+				owner = "Markup."
+			}
+			fn.Repr = "<function " + owner + name + " at " + addr(fn) + ">"
+		}
+		return f, true
 	}
 	return Value{}, false
 }

@@ -140,6 +140,11 @@ FOUND = [
     ("callblock-dict-later-error", "a{% call namespace() %}x{% endcall %}{{ 1/0 }}", {}, "exact: the join fails after the rest has rendered"),
     ("callblock-cycler", "{% call cycler(1) %}x{% endcall %}", {}, "exact: Cycler.__init__() got an unexpected keyword argument 'caller' (the package printed the cycler)"),
     ("cycler-keyword", "{{ cycler(1, x=2) }}", {}, "exact: Cycler.__init__() takes *items only"),
+    # the sandbox's getattr and getitem wrap str.format and format_map in a
+    # function of their name (found by chat-slow8's random check)
+    ("sandbox-format-repr", "{{ s.format }}|{{ s['format_map'] }}|{{ m.format }}|{{ m['format_map'] }}|{{ s.upper }}", {"s": "ab", "m": {"__markup__": "x"}}, "the package printed <built-in method format of str object …>", SB),
+    ("sandbox-format-repr-call", "{{ s.format(1) }}|{{ (s.format ~ '')[:13] }}", {"s": "a{}"}, "the wrapper still formats", SB),
+    ("format-repr-unsandboxed", "{{ s.format }}", {"s": "ab"}, "outside the sandbox: the bound builtin"),
 ]
 
 
