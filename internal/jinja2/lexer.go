@@ -412,7 +412,7 @@ func (lx *lexer) tag(block bool) error {
 			lx.pos = end
 			continue
 		}
-		if r == '_' || unicode.IsLetter(r) || unicode.Is(unicode.Nl, r) || isOtherIDStart(r) {
+		if isIdentStart(r) {
 			j := i + n
 			for j < len(s) {
 				r2, n2 := utf8.DecodeRuneInString(s[j:])
@@ -485,9 +485,38 @@ func closing(open byte) byte {
 	return '}'
 }
 
+// isIdentStart is Python 3.11's XID_Start and "_" (Unicode 14, as str's
+// predicates have it, not Go's newer tables): letters, letter numbers and
+// Other_ID_Start, less the letters NFKC turns into something else.
+func isIdentStart(r rune) bool {
+	return (r == '_' || pyIsAlpha(r) || unicode.Is(unicode.Nl, r) || isOtherIDStart(r)) && !notIDStart(r)
+}
+
+// isIdentCont is Python 3.11's XID_Continue: what may follow the start.
 func isIdentCont(r rune) bool {
-	return r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.In(r, unicode.Nl, unicode.Mn, unicode.Mc, unicode.Nd, unicode.Pc) ||
-		isOtherIDStart(r) || isOtherIDContinue(r)
+	return (r == '_' || pyIsAlpha(r) || pyIsDecimal(r) || unicode.In(r, unicode.Nl, unicode.Mn, unicode.Mc, unicode.Pc) ||
+		isOtherIDStart(r) || isOtherIDContinue(r)) && !notIDCont(r)
+}
+
+// notIDStart lists the letters that are not XID_Start (their NFKC form
+// is not an identifier), as Python 3.11's str.isidentifier finds them.
+func notIDStart(r rune) bool {
+	switch r {
+	case 0x0E33, 0x0EB3, 0xFF9E, 0xFF9F:
+		return true
+	}
+	return notIDCont(r)
+}
+
+// notIDCont lists the letters that are not XID_Continue either.
+func notIDCont(r rune) bool {
+	switch {
+	case r == 0x037A, r == 0x2E2F, r >= 0xFC5E && r <= 0xFC63, r == 0xFDFA, r == 0xFDFB:
+		return true
+	case r >= 0xFE70 && r <= 0xFE7E:
+		return r%2 == 0
+	}
+	return false
 }
 
 // isOtherIDStart is Unicode's Other_ID_Start that Python's identifiers

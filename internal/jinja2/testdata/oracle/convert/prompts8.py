@@ -751,6 +751,19 @@ FOUND = [
     ("name-invalid-attr-middle-dot", "{{ x.\u00b7 }}", {}),
     ("name-invalid-ethiopic-digit-first", "{{ \u1369 }}", {}),
     ("name-unexpected-309b", "{{ a\u309b }}", {}),
+    # Python 3.11's identifiers are Unicode 14's: a letter Unicode 15
+    # added is no name char, and the letters NFKC changes are not XID.
+    ("name-unicode-15-letter", "{{ \U00031350 }}", {}),
+    ("name-unicode-15-letter-after", "{{ a\U00031350 }}", {}),
+    ("name-unicode-15-kawi", "{{ \U00011f04 }}", {}),
+    ("name-nfkc-ypogegrammeni", "{{ \u037a }}", {}),
+    ("name-nfkc-ypogegrammeni-after", "{{ a\u037a }}", {}),
+    ("name-vertical-tilde", "{{ \u2e2f }}", {}),
+    ("name-arabic-presentation", "{{ a\ufe70 }}", {}),
+    ("name-thai-am-continues", "{{ a\u0e33 }}|{{ k\uff9e }}", {"a\u0e33": 1, "k\uff9e": 2}),
+    ("name-thai-am-first", "{{ \u0e33 }}", {}),
+    ("name-halfwidth-voiced-first", "{{ \uff9e }}", {}),
+    ("name-arabic-presentation-odd", "{{ a\ufe71 }}", {"a\ufe71": 3}),
 ]
 
 
