@@ -408,7 +408,9 @@ func (lx *lexer) tag(block bool) error {
 			lx.pos = skipSpace(s, i)
 			continue
 		}
-		if end, ok := lx.number(i); ok {
+		if end, ok, err := lx.number(i); err != nil {
+			return err
+		} else if ok {
 			lx.pos = end
 			continue
 		}
@@ -566,10 +568,27 @@ func digits(s string, i int) int {
 }
 
 // number lexes a float or an integer at i, as float_re and integer_re.
-func (lx *lexer) number(i int) (int, bool) {
+func (lx *lexer) number(i int) (int, bool, error) {
 	s := lx.s
-	if i >= len(s) || s[i] < '0' || s[i] > '9' {
-		return 0, false
+	if i >= len(s) {
+		return 0, false, nil
+	}
+	// Jinja2's float pattern reads re's \d, any decimal digit (Nd); a
+	// float holding one that is not ASCII is Python's SyntaxError, from
+	// the literal_eval that reads its value.
+	if r, _ := utf8.DecodeRuneInString(s[i:]); r >= utf8.RuneSelf && pyIsDecimal(r) && (i == 0 || s[i-1] != '.') {
+		if m := uniFloat(s, i); m > i {
+			return 0, false, lx.nonASCIIDigit(s[i:m], i)
+		}
+		return 0, false, nil
+	}
+	if s[i] < '0' || s[i] > '9' {
+		return 0, false, nil
+	}
+	if i == 0 || s[i-1] != '.' {
+		if m := uniFloat(s, i); m > i && !isASCII(s[i:m]) {
+			return 0, false, lx.nonASCIIDigit(s[i:m], i)
+		}
 	}
 	// float: (?<!\.)(\d+_)*\d+((\.(\d+_)*\d+)?e[+-]?(\d+_)*\d+|\.(\d+_)*\d+)
 	if i == 0 || s[i-1] != '.' {
@@ -588,12 +607,12 @@ func (lx *lexer) number(i int) (int, bool) {
 			}
 			if m := digits(s, k); m > k {
 				lx.emit(tFloat, strings.ReplaceAll(s[i:m], "_", ""), i)
-				return m, true
+				return m, true, nil
 			}
 		}
 		if frac > j {
 			lx.emit(tFloat, strings.ReplaceAll(s[i:frac], "_", ""), i)
-			return frac, true
+			return frac, true, nil
 		}
 	}
 	// integer
@@ -622,7 +641,7 @@ func (lx *lexer) number(i int) (int, bool) {
 			}
 			if j > i+2 {
 				lx.emit(tInt, strings.ReplaceAll(s[i:j], "_", ""), i)
-				return j, true
+				return j, true, nil
 			}
 		}
 	}
@@ -639,11 +658,103 @@ func (lx *lexer) number(i int) (int, bool) {
 			}
 		}
 		lx.emit(tInt, "0", i)
-		return j, true
+		return j, true, nil
 	}
-	j := digits(s, i)
-	lx.emit(tInt, strings.ReplaceAll(s[i:j], "_", ""), i)
-	return j, true
+	// [1-9](_?\d)*: after its first digit, any decimal digit (Nd), whose
+	// value Python's int() reads
+	j := uniDigits(s, i)
+	lx.emit(tInt, asciiDigits(strings.ReplaceAll(s[i:j], "_", "")), i)
+	return j, true, nil
+}
+
+// uniDigits matches (\d+_)*\d+ at i with re's Unicode \d and returns its end, or i.
+func uniDigits(s string, i int) int {
+	j := i
+	for {
+		k := j
+		for k < len(s) {
+			r, n := utf8.DecodeRuneInString(s[k:])
+			if !pyIsDecimal(r) {
+				break
+			}
+			k += n
+		}
+		if k == j {
+			return j
+		}
+		j = k
+		if j+1 < len(s) && s[j] == '_' {
+			if r, _ := utf8.DecodeRuneInString(s[j+1:]); pyIsDecimal(r) {
+				j++
+				continue
+			}
+		}
+		return j
+	}
+}
+
+// uniFloat matches Jinja2's float pattern at i with Unicode digits and
+// returns its end, or i.
+func uniFloat(s string, i int) int {
+	j := uniDigits(s, i)
+	if j == i {
+		return i
+	}
+	frac := j
+	if j+1 < len(s) && s[j] == '.' {
+		if k := uniDigits(s, j+1); k > j+1 {
+			frac = k
+		}
+	}
+	if e := frac; e < len(s) && (s[e] == 'e' || s[e] == 'E') {
+		k := e + 1
+		if k < len(s) && (s[k] == '+' || s[k] == '-') {
+			k++
+		}
+		if m := uniDigits(s, k); m > k {
+			return m
+		}
+	}
+	if frac > j {
+		return frac
+	}
+	return i
+}
+
+// nonASCIIDigit is literal_eval's SyntaxError for a float literal holding
+// a digit that is not ASCII.
+func (lx *lexer) nonASCIIDigit(lit string, off int) error {
+	for _, r := range lit {
+		if r >= utf8.RuneSelf {
+			p := lx.src.pos(off)
+			return &Error{Kind: "SyntaxError", Msg: "invalid character '" + string(r) + "' (U+" + hex4(r) + ")", Name: lx.src.name, Line: p.Line, Col: p.Col}
+		}
+	}
+	return nil
+}
+
+// hex4 is r in upper-case hex, of four digits at least (Python's %04X).
+func hex4(r rune) string {
+	h := strings.ToUpper(strconv.FormatInt(int64(r), 16))
+	for len(h) < 4 {
+		h = "0" + h
+	}
+	return h
+}
+
+// asciiDigits writes each decimal digit of s as its ASCII digit.
+func asciiDigits(s string) string {
+	if isASCII(s) {
+		return s
+	}
+	var b strings.Builder
+	for _, r := range s {
+		if r >= utf8.RuneSelf {
+			r = '0' + rune(pyDecimalValue(r))
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
 }
 
 // unescapePy decodes a string literal's body as Jinja2 does: non-ASCII

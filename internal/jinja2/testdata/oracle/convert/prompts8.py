@@ -764,6 +764,19 @@ FOUND = [
     ("name-thai-am-first", "{{ \u0e33 }}", {}),
     ("name-halfwidth-voiced-first", "{{ \uff9e }}", {}),
     ("name-arabic-presentation-odd", "{{ a\ufe71 }}", {"a\ufe71": 3}),
+    # Jinja2's number patterns read re's \d, any decimal digit: an integer
+    # is [1-9](_?\d)* (int() reads its value), a float holding a digit
+    # that is not ASCII is literal_eval's SyntaxError, and a digit that is
+    # not ASCII cannot start an integer (a name char then).
+    ("number-arabic-indic-after-first", "{{ 1\u0663 }}|{{ 1_\u0663 }}|{{ 2\u0664\u0665 + 1 }}", {}),
+    ("number-fullwidth-after-first", "{{ 1\uff12 }}|{{ 9\U0001d7ce }}", {}),
+    ("number-float-arabic-indic", "{{ 1\u0663.5 }}", {}),
+    ("number-float-arabic-indic-fraction", "{{ 1.\u0663 }}", {}),
+    ("number-float-arabic-indic-first", "{{ \u0663e2 }}", {}),
+    ("number-arabic-indic-first", "{{ \u0663 }}", {}),
+    ("number-after-dot", "{{ x.1\u0663 }}|{{ x.0 }}", {"x": [5]}),
+    ("number-integer-then-name", "{{ 1\u0663e }}", {}),
+    ("number-in-set-and-range", "{% set n = 1\u0660 %}{{ n }}|{{ range(1\u0662)|length }}", {}),
 ]
 
 
