@@ -617,30 +617,36 @@ func (lx *lexer) number(i int) (int, bool, error) {
 	}
 	// integer
 	if s[i] == '0' && i+1 < len(s) {
-		var ok func(byte) bool
+		var ok func(rune) bool
 		switch s[i+1] | 0x20 {
 		case 'b':
-			ok = func(c byte) bool { return c == '0' || c == '1' }
+			ok = func(c rune) bool { return c == '0' || c == '1' }
 		case 'o':
-			ok = func(c byte) bool { return c >= '0' && c <= '7' }
+			ok = func(c rune) bool { return c >= '0' && c <= '7' }
 		case 'x':
-			ok = func(c byte) bool {
-				return (c >= '0' && c <= '9') || (c|0x20 >= 'a' && c|0x20 <= 'f')
+			// [\da-f]: re's \d is any decimal digit, which int() reads
+			ok = func(c rune) bool {
+				return (c >= '0' && c <= '9') || (c|0x20 >= 'a' && c|0x20 <= 'f') || (c >= utf8.RuneSelf && pyIsDecimal(c))
 			}
 		}
 		if ok != nil {
 			j := i + 2
 			for j < len(s) {
-				if ok(s[j]) {
-					j++
-				} else if s[j] == '_' && j+1 < len(s) && ok(s[j+1]) {
-					j += 2
-				} else {
-					break
+				r, n := utf8.DecodeRuneInString(s[j:])
+				if ok(r) {
+					j += n
+					continue
 				}
+				if r == '_' && j+1 < len(s) {
+					if r2, n2 := utf8.DecodeRuneInString(s[j+1:]); ok(r2) {
+						j += 1 + n2
+						continue
+					}
+				}
+				break
 			}
 			if j > i+2 {
-				lx.emit(tInt, strings.ReplaceAll(s[i:j], "_", ""), i)
+				lx.emit(tInt, asciiDigits(strings.ReplaceAll(s[i:j], "_", "")), i)
 				return j, true, nil
 			}
 		}

@@ -776,6 +776,10 @@ FOUND = [
     ("number-arabic-indic-first", "{{ \u0663 }}", {}),
     ("number-after-dot", "{{ x.1\u0663 }}|{{ x.0 }}", {"x": [5]}),
     ("number-integer-then-name", "{{ 1\u0663e }}", {}),
+    ("number-hex-arabic-indic", "{{ 0x1\u0663 }}|{{ 0x\u0663 }}|{{ 0X\u0661_f }}|{{ 10\u0660_0 }}", {}),
+    ("number-octal-arabic-indic", "{{ 0o1\u0663 }}", {}),
+    ("number-binary-arabic-indic", "{{ 0b1\u0661 }}", {}),
+    ("number-zero-arabic-indic", "{{ 0\u0660 }}", {}),
     ("number-in-set-and-range", "{% set n = 1\u0660 %}{{ n }}|{{ range(1\u0662)|length }}", {}),
 ]
 
