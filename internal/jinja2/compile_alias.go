@@ -74,26 +74,7 @@ type aliaser struct {
 	field      *ItemExpr
 }
 
-func (a *aliaser) stmts(body []Stmt) ([]Stmt, bool) {
-	var out []Stmt
-	for i, st := range body {
-		n, ok := a.stmt(st)
-		if !ok {
-			return nil, false
-		}
-		if n != st && out == nil {
-			out = make([]Stmt, len(body))
-			copy(out, body)
-		}
-		if out != nil {
-			out[i] = n
-		}
-	}
-	if out == nil {
-		return body, true
-	}
-	return out, true
-}
+func (a *aliaser) stmts(body []Stmt) ([]Stmt, bool) { return rewriteAll(body, a.stmt) }
 
 func (a *aliaser) stmt(st Stmt) (Stmt, bool) {
 	switch n := st.(type) {
@@ -156,15 +137,19 @@ func (a *aliaser) stmt(st Stmt) (Stmt, bool) {
 }
 
 // exprs rewrites xs, returning xs itself when nothing in it changed.
-func (a *aliaser) exprs(xs []Expr) ([]Expr, bool) {
-	var out []Expr
+func (a *aliaser) exprs(xs []Expr) ([]Expr, bool) { return rewriteAll(xs, a.expr) }
+
+// rewriteAll is xs with each item rewritten by f, xs itself when f
+// changed none, or false when f refuses one.
+func rewriteAll[T comparable](xs []T, f func(T) (T, bool)) ([]T, bool) {
+	var out []T
 	for i, x := range xs {
-		n, ok := a.expr(x)
+		n, ok := f(x)
 		if !ok {
 			return nil, false
 		}
 		if n != x && out == nil {
-			out = make([]Expr, len(xs))
+			out = make([]T, len(xs))
 			copy(out, xs)
 		}
 		if out != nil {
