@@ -195,6 +195,24 @@ func (a *aliaser) args(ca CallArgs) (CallArgs, bool, bool) {
 	return out, changed, true
 }
 
+// applied rewrites x, a filter or a test applied to operand with args:
+// x itself when neither changed, else what build makes of the rewritten
+// ones.
+func (a *aliaser) applied(x, operand Expr, ca CallArgs, build func(Expr, CallArgs) Expr) (Expr, bool) {
+	o, ok := a.expr(operand)
+	if !ok {
+		return nil, false
+	}
+	args, changed, ok := a.args(ca)
+	if !ok {
+		return nil, false
+	}
+	if o != operand || changed {
+		return build(o, args), true
+	}
+	return x, true
+}
+
 // expr rewrites x; it returns x itself when nothing in it changed, and ok
 // false for what the body may not hold.
 func (a *aliaser) expr(x Expr) (Expr, bool) {
@@ -292,34 +310,16 @@ func (a *aliaser) expr(x Expr) (Expr, bool) {
 		if _, own := a.c.env.filters[n.Name]; own || n.X == nil {
 			return nil, false
 		}
-		o, ok := a.expr(n.X)
-		if !ok {
-			return nil, false
-		}
-		args, changed, ok := a.args(n.Args)
-		if !ok {
-			return nil, false
-		}
-		if o != n.X || changed {
-			return &FilterExpr{At: n.At, X: o, Name: n.Name, Args: args}, true
-		}
-		return x, true
+		return a.applied(x, n.X, n.Args, func(o Expr, args CallArgs) Expr {
+			return &FilterExpr{At: n.At, X: o, Name: n.Name, Args: args}
+		})
 	case *TestExpr:
 		if _, own := a.c.env.tests[n.Name]; own {
 			return nil, false
 		}
-		o, ok := a.expr(n.X)
-		if !ok {
-			return nil, false
-		}
-		args, changed, ok := a.args(n.Args)
-		if !ok {
-			return nil, false
-		}
-		if o != n.X || changed {
-			return &TestExpr{At: n.At, X: o, Name: n.Name, Args: args}, true
-		}
-		return x, true
+		return a.applied(x, n.X, n.Args, func(o Expr, args CallArgs) Expr {
+			return &TestExpr{At: n.At, X: o, Name: n.Name, Args: args}
+		})
 	case *AttrExpr:
 		o, ok := a.expr(n.X)
 		if !ok {
