@@ -393,17 +393,15 @@ func (c *compiler) powNegBase(n *BinExpr) (Value, bool) {
 // namesUnknown reports whether x applies a filter or a test the
 // environment does not have.
 func (c *compiler) namesUnknown(x Expr) bool {
-	found := false
-	walkExprs(func(nd Node) bool {
+	return anyNode(func(nd Node) bool {
 		switch n := nd.(type) {
 		case *FilterExpr:
-			found = found || c.env.filter(n.Name) == nil
+			return c.env.filter(n.Name) == nil
 		case *TestExpr:
-			found = found || c.env.test(n.Name) == nil
+			return c.env.test(n.Name) == nil
 		}
-		return !found
-	}, x)
-	return found
+		return false
+	}, nil, x)
 }
 
 // unknownIn is the error Jinja2's code generator raises for x outside a

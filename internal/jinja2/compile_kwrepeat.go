@@ -88,17 +88,17 @@ func callArgsOf(x Expr) (CallArgs, bool) {
 
 // hasRepeatedKwarg reports whether x holds a call, filter or test
 // naming a keyword twice.
-func hasRepeatedKwarg(x Expr) bool {
-	found := false
-	walkExprs(func(n Node) bool {
-		if e, ok := n.(Expr); ok {
-			if a, ok := callArgsOf(e); ok && repeatedKwarg(a.Kwargs) >= 0 {
-				found = true
-			}
-		}
-		return !found
-	}, x)
-	return found
+func hasRepeatedKwarg(x Expr) bool { return anyNode(repeatsKwarg, nil, x) }
+
+// repeatsKwarg reports whether n is a call, filter or test naming a
+// keyword twice.
+func repeatsKwarg(n Node) bool {
+	e, ok := n.(Expr)
+	if !ok {
+		return false
+	}
+	a, ok := callArgsOf(e)
+	return ok && repeatedKwarg(a.Kwargs) >= 0
 }
 
 // repeatedKwargErr is the SyntaxError of the first call, filter or test
@@ -182,18 +182,7 @@ func (c *compiler) repeatedKwargErr(body []Stmt) error {
 
 // hasRepeatedKwargStmts reports whether any expression of body names a
 // keyword twice.
-func hasRepeatedKwargStmts(body []Stmt) bool {
-	found := false
-	Walk(body, func(n Node) bool {
-		if e, ok := n.(Expr); ok {
-			if a, ok := callArgsOf(e); ok && repeatedKwarg(a.Kwargs) >= 0 {
-				found = true
-			}
-		}
-		return !found
-	})
-	return found
-}
+func hasRepeatedKwargStmts(body []Stmt) bool { return anyNode(repeatsKwarg, body) }
 
 // generatedRepeat returns the first node of x naming a keyword twice
 // whose code Jinja2 generates, nil when none is. output marks a print's

@@ -218,15 +218,13 @@ func (c *compiler) autoescapeConst(x Expr) (on, ok bool) {
 
 // hasFilterOrTest reports whether x applies a filter or a test.
 func hasFilterOrTest(x Expr) bool {
-	found := false
-	walkExprs(func(n Node) bool {
+	return anyNode(func(n Node) bool {
 		switch n.(type) {
 		case *FilterExpr, *TestExpr:
-			found = true
+			return true
 		}
-		return !found
-	}, x)
-	return found
+		return false
+	}, nil, x)
 }
 
 // compilePrintValue compiles a print as a value printed at render time.

@@ -59,19 +59,17 @@ func hasExtends(body []Stmt) bool {
 // import with context or extends anywhere. An import without context
 // reads only the Env's globals.
 func sharesContext(body []Stmt) bool {
-	found := false
-	Walk(body, func(n Node) bool {
+	return anyNode(func(n Node) bool {
 		switch n := n.(type) {
 		case *Block, *Include, *Extends:
-			found = true
+			return true
 		case *Import:
-			found = found || n.WithContext
+			return n.WithContext
 		case *FromImport:
-			found = found || n.WithContext
+			return n.WithContext
 		}
-		return !found
-	})
-	return found
+		return false
+	}, body)
 }
 
 // compileProgram compiles a parsed template.

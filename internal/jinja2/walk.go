@@ -15,6 +15,19 @@ func walkExprs(visit func(Node) bool, xs ...Expr) {
 	w.exprs(xs)
 }
 
+// anyNode reports whether match holds for a node of body or of xs, which
+// it asks in Walk's order, body first, until one does.
+func anyNode(match func(Node) bool, body []Stmt, xs ...Expr) bool {
+	found := false
+	w := walker{visit: func(n Node) bool {
+		found = found || match(n)
+		return !found
+	}}
+	w.stmts(body)
+	w.exprs(xs)
+	return found
+}
+
 type walker struct {
 	visit func(Node) bool
 }
