@@ -401,10 +401,27 @@ type compiledArgs struct {
 	consts    bool
 	constArgs []Value
 	constKw   []Kwarg
+	// fn is how Python names the function the arguments go to in an
+	// error of its ** (fnStr): empty for a call, which Jinja2 writes as
+	// context.call(…); a filter's or test's function otherwise
+	fn string
+	// folded: compiled as Jinja2's as_const evaluates a filter or test,
+	// which updates a dict of the keywords with the ** mapping's (the
+	// mapping's value of a name given twice wins)
+	folded bool
+}
+
+// fnStr is the name Python's errors of a call's ** give its function
+// (_PyObject_FunctionStr).
+func (ca *compiledArgs) fnStr() string {
+	if ca.fn == "" {
+		return "jinja2.runtime.Context.call()"
+	}
+	return ca.fn
 }
 
 func (c *compiler) compileArgs(a CallArgs) (*compiledArgs, error) {
-	ca := &compiledArgs{}
+	ca := &compiledArgs{folded: c.constMode > 0}
 	var err error
 	var all []KwargExpr
 	if repeatedKwarg(a.Kwargs) >= 0 {
@@ -536,7 +553,7 @@ func (ca *compiledArgs) evalTo(f *frame, first *Value, args []Value, kw []Kwarg)
 		if err != nil {
 			return nil, nil, err
 		}
-		items, err := Iterate(f.c, v)
+		items, err := starItems(f.c, v)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -559,13 +576,40 @@ func (ca *compiledArgs) evalTo(f *frame, first *Value, args []Value, kw []Kwarg)
 		if err != nil {
 			return nil, nil, err
 		}
-		more, err := dictKwargs(v)
+		more, err := dictKwargs(v, ca)
 		if err != nil {
 			return nil, nil, err
 		}
-		kw = append(kw, more...)
+		if kw, err = ca.mergeKwargs(kw, more); err != nil {
+			return nil, nil, err
+		}
 	}
 	return args, kw, nil
+}
+
+// mergeKwargs adds the keywords of a call's ** mapping to its named ones
+// (kw, which it may append to): Python's DICT_MERGE refuses a name given
+// both ways; folded, the mapping's value replaces the named one.
+func (ca *compiledArgs) mergeKwargs(kw, more []Kwarg) ([]Kwarg, error) {
+	n := len(kw)
+	for _, m := range more {
+		dup := -1
+		for i := range kw[:n] {
+			if kw[i].Name == m.Name {
+				dup = i
+				break
+			}
+		}
+		switch {
+		case dup < 0:
+			kw = append(kw, m)
+		case ca.folded:
+			kw[dup].Value = m.Value
+		default:
+			return nil, typeErr("%s got multiple values for keyword argument '%s'", ca.fnStr(), m.Name)
+		}
+	}
+	return kw, nil
 }
 
 // attrRef is a compiled x.name.
@@ -946,6 +990,9 @@ func (c *compiler) compileFilter(n *FilterExpr, _ any) (func(f *frame, in Value)
 	if err != nil {
 		return nil, err
 	}
+	if _, own := c.env.filters[n.Name]; !own {
+		args.fn = pyFilterFuncs[n.Name]
+	}
 	name, pos := c.src.name, n.P
 	if sel := c.constSelect(n, args); sel != nil {
 		return func(f *frame, in Value) (Value, error) {
@@ -1131,6 +1178,9 @@ func (c *compiler) compileTestCond(n *TestExpr) (condFn, error) {
 	args, err := c.compileArgs(n.Args)
 	if err != nil {
 		return nil, err
+	}
+	if _, own := c.env.tests[n.Name]; !own {
+		args.fn = pyTestFuncs[n.Name]
 	}
 	name, pos := c.src.name, n.P
 	if tst == nil {

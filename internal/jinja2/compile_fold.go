@@ -154,9 +154,9 @@ func (c *compiler) foldMatters(x Expr) bool {
 	case *Concat:
 		r = allConst(n.Items) || anyOf(n.Items...)
 	case *FilterExpr:
-		r = anyOf(n.X) || args(n.Args)
+		r = anyOf(n.X) || args(n.Args) || kwargsOverlap(n.Args) && isConstExpr(n)
 	case *TestExpr:
-		r = anyOf(n.X) || args(n.Args)
+		r = anyOf(n.X) || args(n.Args) || kwargsOverlap(n.Args) && isConstExpr(n)
 	case *CallExpr:
 		r = anyOf(n.Fn) || args(n.Args)
 	case *AttrExpr:
@@ -172,6 +172,26 @@ func (c *compiler) foldMatters(x Expr) bool {
 	}
 	c.foldMemo[x] = r
 	return r
+}
+
+// kwargsOverlap reports whether a call's ** is a dict literal naming a
+// keyword the call names too: as_const lets the dict's value win, where
+// the call raises.
+func kwargsOverlap(a CallArgs) bool {
+	d, ok := a.DynKwargs.(*DictLit)
+	if !ok {
+		return false
+	}
+	for _, k := range d.Keys {
+		if kc, ok := k.(*Const); ok && kc.Value.kind == KindStr {
+			for _, kw := range a.Kwargs {
+				if kw.Name == kc.Value.s {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // foldedKind reports whether Jinja2's code generator tries to fold a

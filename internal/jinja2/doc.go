@@ -125,6 +125,7 @@
 //	filters_pprint.go, filters_urlize.go, filters_urlize_classes.go, filters_wrap.go
 //	                    pprint, urlize, wordwrap
 //	tests_builtin.go    the tests
+//	pyfuncs.go          the Python functions the filters and tests are, by name
 //	globals.go, globals_lipsum.go  range, dict, namespace, cycler, joiner, lipsum
 //	methods.go, methods_str.go, methods_coll.go
 //	                    the str, list and dict methods a template calls

@@ -27,18 +27,9 @@ import (
 func (b *bound) bind(name string, args []Value, kw []Kwarg, params ...string) ([]Value, []bool, error) {
 	out := b.args[:len(params)]
 	set := b.set[:len(params)]
-	if len(args) > len(params) {
-		lead := 1
-		if filterCtxArg[name] {
-			lead = 2
-		}
-		lo, hi := lead+filterRequired[name], lead+len(params)
-		if lo == hi {
-			return nil, nil, typeErr("%s() takes %d positional arguments but %d were given", name, hi, len(args)+lead)
-		}
-		return nil, nil, typeErr("%s() takes from %d to %d positional arguments but %d were given", name, lo, hi, len(args)+lead)
-	}
-	for i, a := range args {
+	// as CPython binds a call: the positional arguments, then the
+	// keywords (their errors first), then the count of positions
+	for i, a := range args[:min(len(args), len(params))] {
 		out[i], set[i] = a, true
 	}
 	for _, k := range kw {
@@ -54,6 +45,17 @@ func (b *bound) bind(name string, args []Value, kw []Kwarg, params ...string) ([
 		if !found {
 			return nil, nil, typeErr("%s() got an unexpected keyword argument '%s'", name, k.Name)
 		}
+	}
+	if len(args) > len(params) {
+		lead := 1
+		if filterCtxArg[name] {
+			lead = 2
+		}
+		lo, hi := lead+filterRequired[name], lead+len(params)
+		if lo == hi {
+			return nil, nil, typeErr("%s() takes %d positional arguments but %d were given", name, hi, len(args)+lead)
+		}
+		return nil, nil, typeErr("%s() takes from %d to %d positional arguments but %d were given", name, lo, hi, len(args)+lead)
 	}
 	if err := missingArgs(name, set, params[:min(filterRequired[name], len(params))]); err != nil {
 		return nil, nil, err
@@ -74,6 +76,7 @@ var filterCtxArg = map[string]bool{
 // after the value have no default.
 var filterRequired = map[string]int{
 	"do_replace": 2, "sync_do_slice": 1, "do_batch": 1, "sync_do_groupby": 1, "do_attr": 1,
+	"test_in": 1, "test_divisibleby": 1, "test_sameas": 1,
 }
 
 // missingArgs is Python's TypeError for required parameters not given:
@@ -2698,14 +2701,16 @@ func fRandom(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 	if len(args) > 0 {
 		return Value{}, typeErr("do_random() takes 2 positional arguments but %d were given", len(args)+2)
 	}
-	items, err := iterOf(c, v)
+	// random.choice(seq): seq[randbelow(len(seq))], Python's own len and
+	// subscription (a dict's item of an int key, a set's TypeError)
+	n, err := Len(v)
 	if err != nil {
 		return Value{}, err
 	}
-	if len(items) == 0 {
+	if n == 0 {
 		return Undef("No random item, sequence was empty."), nil
 	}
-	return items[rand.IntN(len(items))], nil
+	return pySubscript(v, IntV(int64(rand.IntN(n))))
 }
 
 // builtinFilters, builtinTests and builtinGlobals are Jinja2 3.1's.

@@ -13,6 +13,10 @@ const maxRange = 100000
 
 func gRange(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
 	if len(kw) > 0 {
+		if sandboxed(c) {
+			// the sandbox's range is safe_range(*args), a Python function
+			return Value{}, typeErr("safe_range() got an unexpected keyword argument '%s'", kw[0].Name)
+		}
 		return Value{}, typeErr("range() takes no keyword arguments")
 	}
 	var start, stop, step int64 = 0, 0, 1

@@ -728,13 +728,25 @@ func uniFloat(s string, i int) int {
 }
 
 // nonASCIIDigit is literal_eval's SyntaxError for a float literal holding
-// a digit that is not ASCII.
+// a digit that is not ASCII (Jinja2 drops the underscores first), as
+// Python 3.11's tokenizer reads it: a digit after an exponent's 'e' (and
+// sign) is "invalid decimal literal"; elsewhere the number ends before
+// it, and the digit, which cannot start a name, is an invalid character.
 func (lx *lexer) nonASCIIDigit(lit string, off int) error {
+	var prev rune
 	for _, r := range lit {
+		if r == '_' {
+			continue
+		}
 		if r >= utf8.RuneSelf {
 			p := lx.src.pos(off)
-			return &Error{Kind: "SyntaxError", Msg: "invalid character '" + string(r) + "' (U+" + hex4(r) + ")", Name: lx.src.name, Line: p.Line, Col: p.Col}
+			msg := "invalid character '" + string(r) + "' (U+" + hex4(r) + ")"
+			if prev == 'e' || prev == 'E' || prev == '+' || prev == '-' {
+				msg = "invalid decimal literal"
+			}
+			return &Error{Kind: "SyntaxError", Msg: msg, Name: lx.src.name, Line: p.Line, Col: p.Col}
 		}
+		prev = r
 	}
 	return nil
 }

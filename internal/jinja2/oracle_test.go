@@ -853,6 +853,10 @@ func (d *pyJSON) write(b *bytes.Buffer, v Value, level int) error {
 	case KindDict:
 		return d.dict(b, v, level)
 	default:
+		if g, ok := v.ref.(*namedTuple); ok && v.kind == KindObject {
+			// a _GroupTuple is a tuple
+			return d.write(b, TupleV(g.items), level)
+		}
 		return &Error{Kind: "TypeError", Msg: fmt.Sprintf("Object of type %s is not JSON serializable", pyTypeName(v))}
 	}
 	return nil
@@ -959,15 +963,7 @@ func (d *pyJSON) str(b *bytes.Buffer, s string) {
 	b.WriteByte('"')
 }
 
-func pyTypeName(v Value) string {
-	switch v.Kind() {
-	case KindUndefined:
-		return "Undefined"
-	case KindFunc:
-		return "function"
-	}
-	return "object"
-}
+func pyTypeName(v Value) string { return TypeName(v) }
 
 // oracleFuncs are the functions a context may hold ({"__func__": name}),
 // as oracle.py's FUNCS.

@@ -10,14 +10,15 @@ type objectCaller interface {
 	CallValue(c *Ctx, args []Value, kw []Kwarg) (Value, error)
 }
 
-// dictKwargs turns the value of **kwargs into keyword arguments.
-func dictKwargs(v Value) ([]Kwarg, error) {
+// dictKwargs turns the value of **kwargs into keyword arguments; ca
+// names the function in Python's error.
+func dictKwargs(v Value, ca *compiledArgs) ([]Kwarg, error) {
 	if v.kind == KindUndefined {
 		// ** looks up v.keys first, which an Undefined raises for
 		return nil, v.undefErr()
 	}
 	if v.kind != KindDict {
-		return nil, &Error{Kind: "TypeError", Msg: "argument after ** must be a mapping, not " + TypeName(v)}
+		return nil, &Error{Kind: "TypeError", Msg: ca.fnStr() + " argument after ** must be a mapping, not " + TypeName(v)}
 	}
 	d := v.ref.(*Dict)
 	kw := make([]Kwarg, 0, len(d.keys))
@@ -28,6 +29,29 @@ func dictKwargs(v Value) ([]Kwarg, error) {
 		kw = append(kw, Kwarg{Name: k.s, Value: d.vals[i]})
 	}
 	return kw, nil
+}
+
+// starItems are the items of *v in a call's arguments: Python's LIST_EXTEND
+// names a value it cannot iterate in its own words.
+func starItems(c *Ctx, v Value) ([]Value, error) {
+	items, err := Iterate(c, v)
+	if err != nil && !iterableKind(v) {
+		return nil, typeErr("Value after * must be an iterable, not %s", TypeName(v))
+	}
+	return items, err
+}
+
+// iterableKind reports whether Iterate reads v as an iterable (whose
+// iteration may still raise).
+func iterableKind(v Value) bool {
+	switch v.kind {
+	case KindList, KindTuple, KindDict, KindStr, KindUndefined:
+		return true
+	case KindObject:
+		_, ok := v.ref.(Iterable)
+		return ok
+	}
+	return false
 }
 
 // checkHashable raises Python's TypeError for a dict key that is not hashable.

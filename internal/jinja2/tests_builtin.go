@@ -28,7 +28,7 @@ func arg1(name string, args []Value, kw []Kwarg, param string) (Value, error) {
 	if len(args) == 1 && len(kw) == 0 {
 		return args[0], nil
 	}
-	a, set, err := bind1(name, args, kw, param)
+	a, set, err := bind1("test_"+name, args, kw, param)
 	if err == nil && !set {
 		err = typeErr("test_%s() missing 1 required positional argument: '%s'", name, param)
 	}
@@ -41,16 +41,20 @@ func test1(f func(v Value) bool) Test {
 
 func cmpTest(op string) Test {
 	return func(c *Ctx, v Value, args []Value, kw []Kwarg) (bool, error) {
-		a, set, err := bind1(op, args, kw, "other")
-		if err != nil {
-			return false, err
+		// operator.eq and the like: builtins of two positional arguments
+		if len(kw) > 0 {
+			return false, typeErr("_operator.%s() takes no keyword arguments", opFuncs[op])
 		}
-		if !set {
-			return false, typeErr("expected 1 argument, got 0")
+		if len(args) != 1 {
+			return false, typeErr("%s expected 2 arguments, got %d", opFuncs[op], len(args)+1)
 		}
-		return Compare(c, op, v, a)
+		return Compare(c, op, v, args[0])
 	}
 }
+
+// opFuncs names the functions of Python's operator module that the
+// comparison tests are.
+var opFuncs = map[string]string{"==": "eq", "!=": "ne", "<": "lt", "<=": "le", ">": "gt", ">=": "ge"}
 
 func isStrV(v Value) bool { return v.kind == KindStr }
 

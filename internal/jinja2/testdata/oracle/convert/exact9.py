@@ -1,0 +1,105 @@
+#!/usr/bin/env python3
+"""Issue 23's ninth round: the message-only differences the eighth left,
+and what probing beside them found, each made small.
+
+    python3 convert/exact9.py     # -> cases/exact9.json
+
+As convert/exact8.py: Python's Jinja2 decides what each entry prints or
+raises (oracle.py); the note says what the package did before. A note
+starting "exact:" compares the message word for word.
+"""
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+SB = {"sandbox": True}
+HF = {"profile": "hf"}
+NOOP = {"__func__": "noop"}
+
+# (name, template, context, note[, env[, loader]])
+FOUND = [
+    # *args of a value that is no iterable: Python's LIST_EXTEND names it
+    ("star-call", "{{ dict(*1) }}", {}, "exact: Value after * must be an iterable, not int (the package: 'int' object is not iterable)"),
+    ("star-call-none", "{{ x(*none) }}", {"x": NOOP}, "exact: not NoneType"),
+    ("star-filter", "{{ x|default(*1) }}", {"x": "a"}, "exact: a filter's call too"),
+    ("star-test", "{{ 1 is odd(*1.5) }}", {}, "exact: and a test's"),
+    ("star-method", "{{ 'a'.split(*1) }}", {}, "exact: and a method's"),
+    ("star-before-dstar", "{{ range(*1, **2) }}", {}, "exact: * is read before **"),
+    ("star-iterables", "{{ range(*'2') is defined }}|{{ dict(*[[('a', 1)]]) }}|{{ [1, 2]|join(*{'-': 1}) }}|{{ 'ab'|replace(*nothere) }}", {}, "a str, list, dict and Undefined are iterables"),
+    # **kwargs of a value that is no mapping: the function's name, as
+    # _PyObject_FunctionStr writes it, first
+    ("dstar-call", "{{ range(**1) }}", {}, "exact: jinja2.runtime.Context.call() argument after ** must be a mapping, not int (the package left the name out)"),
+    ("dstar-method", "{{ 'a'.upper(**none) }}", {}, "exact: a method is called through context.call too"),
+    ("dstar-macro", "{% macro m() %}{% endmacro %}{{ m(**[1]) }}", {}, "exact: and a macro"),
+    ("dstar-filter", "{{ x|center(**1) }}", {"x": "a"}, "exact: a filter's function: jinja2.filters.do_center()"),
+    ("dstar-filter-map", "{{ x|map(**1) }}", {"x": [1]}, "exact: jinja2.filters.do_map()"),
+    ("dstar-filter-builtin", "{{ x|abs(**1) }}", {"x": -1}, "exact: abs(), a builtin"),
+    ("dstar-filter-length", "{{ x|length(**1) }}", {"x": [1]}, "exact: len()"),
+    ("dstar-filter-escape", "{{ x|e(**1) }}", {"x": 1}, "exact: markupsafe.escape()"),
+    ("dstar-filter-string", "{{ x|string(**1) }}", {"x": 1}, "exact: markupsafe.soft_str()"),
+    ("dstar-filter-block", "{% filter center(**1) %}a{% endfilter %}", {}, "exact: a filter block's filter"),
+    ("dstar-test", "{{ x is defined(**1) }}", {"x": 1}, "exact: jinja2.tests.test_defined()"),
+    ("dstar-test-operator", "{{ x is eq(**1) }}", {"x": 1}, "exact: _operator.eq()"),
+    ("dstar-test-callable", "{{ x is callable(**1) }}", {"x": 1}, "exact: callable()"),
+    # a keyword given by name and by ** (DICT_MERGE), unless folded
+    ("dstar-repeated-call", "{{ dict(a=1, **{'a': 2}) }}", {}, "exact: jinja2.runtime.Context.call() got multiple values for keyword argument 'a' (the package printed {'a': 2})"),
+    ("dstar-repeated-macro", "{% macro m(a) %}{{ a }}{% endmacro %}{{ m(a=1, **{'a': 2}) }}", {}, "exact: before the macro binds (the package: takes no keyword argument 'a')"),
+    ("dstar-repeated-filter", "{{ x|center(width=1, **{'width': 2}) }}", {"x": "a"}, "exact: jinja2.filters.do_center() got multiple values for keyword argument 'width'"),
+    ("dstar-repeated-folded", "{{ 'a'|center(width=1, **{'width': 3}) }}|{{ 1 is divisibleby(num=2, **{'num': 1}) }}", {}, "as_const updates the keywords with the mapping: ' a |True' (the package raised)"),
+    ("dstar-repeated-folded-other", "{{ 'a'|center(width=1, **{'w': 3}) }}", {}, "exact: an unexpected keyword still raises"),
+    # |random is random.choice: len(seq), then seq[i]
+    ("random-int", "{{ 1|random }}", {}, "exact: object of type 'int' has no len() (the package: 'int' object is not iterable)"),
+    ("random-none", "{{ none|random }}", {}, "exact: NoneType"),
+    ("random-generator", "{{ [1]|map('abs')|random }}", {}, "exact: a generator has no len()"),
+    ("random-dict-int-key", "{{ {0: 'a'}|random }}|{{ x|random }}", {"x": {"__dict__": [[0, "z"]]}}, "a dict's item of the key 0: its value (the package printed the key, 0)"),
+    ("random-dict-str-key", "{{ {'x': 'a'}|random }}", {}, "exact: KeyError: 0"),
+    ("random-set", "{{ {1}|random }}", {}, "exact: 'set' object is not subscriptable"),
+    ("random-view", "{{ {1: 2}.keys()|random }}", {}, "exact: 'dict_keys' object is not subscriptable"),
+    ("random-loop", "{% for i in [1] %}{{ loop|random }}{% endfor %}", {}, "exact: LoopContext has a len, no item"),
+    ("random-one", "{{ 'a'|random }}|{{ [1]|random }}|{{ (1,)|random }}|{{ range(1)|random }}|{{ []|random }}|{{ ''|random }}|{{ nothere|random }}|{{ 'a'.encode()|random }}|{{ ('<'|safe)|random }}", {}, "one item or none: an empty one's Undefined; bytes' item is an int"),
+    # the tests' Python functions
+    ("test-in-arity", "{{ 1 is in([1], 2) }}", {}, "exact: test_in() takes 2 positional arguments but 3 were given (the package: in() takes from 1 to 2 …)"),
+    ("test-in-keyword", "{{ 1 is in(x=[1]) }}", {}, "exact: test_in() got an unexpected keyword argument 'x'"),
+    ("test-in-keyword-first", "{{ 1 is in([1], 2, x=3) }}", {}, "exact: the keyword's error before the count of positions, as CPython binds"),
+    ("test-in-repeated", "{{ 1 is in([1], seq=2) }}", {}, "exact: test_in() got multiple values for argument 'seq'"),
+    ("test-in-missing", "{{ 1 is in }}", {}, "exact: test_in() missing 1 required positional argument: 'seq'"),
+    ("test-divisibleby-arity", "{{ 1 is divisibleby(1, 2) }}", {}, "exact: test_divisibleby()"),
+    ("test-sameas-arity", "{{ 1 is sameas(1, 2) }}", {}, "exact: test_sameas()"),
+    ("test-eq-arity", "{{ 1 is eq(1, 2) }}", {}, "exact: eq expected 2 arguments, got 3 (operator.eq)"),
+    ("test-eq-none", "{{ 1 is eq }}", {}, "exact: eq expected 2 arguments, got 1"),
+    ("test-lt-keyword", "{{ 1 is lt(other=2) }}", {}, "exact: _operator.lt() takes no keyword arguments (the package compared)"),
+    ("test-ge-keyword-arity", "{{ 1 is ge(1, 2, b=3) }}", {}, "exact: the keywords first"),
+    ("filter-keyword-first", "{{ x|center(1, 2, 3, y=1) }}", {"x": "a"}, "exact: do_center() got an unexpected keyword argument 'y' (the package counted the positions first)"),
+    ("filter-repeated-first", "{{ x|center(1, 2, 3, width=1) }}", {"x": "a"}, "exact: got multiple values for argument 'width'"),
+    # the sandbox's range is safe_range(*args)
+    ("sandbox-range-keyword", "{{ range(1, x=2) }}", {}, "exact: safe_range() got an unexpected keyword argument 'x' (the package: range() takes no keyword arguments)", SB),
+    ("sandbox-range-stop", "{{ range(stop=2) }}", {}, "exact: safe_range()", SB),
+    ("range-keyword", "{{ range(stop=2) }}", {}, "exact: range() takes no keyword arguments"),
+    # the hf profile's tojson (json.dumps) names a generator's type
+    ("hf-tojson-generator", "{{ [1]|map('abs')|tojson }}", {}, "exact: Object of type generator is not JSON serializable (the stand-in said object)", HF),
+    ("hf-tojson-nested-generator", "{{ {'a': [[1]|select]}|tojson(indent=2) }}", {}, "exact: inside a dict and a list", HF),
+    ("hf-tojson-macro", "{% macro m() %}{% endmacro %}{{ m|tojson }}", {}, "exact: Macro", HF),
+    ("hf-tojson-cycler", "{{ cycler(1)|tojson }}", {}, "exact: Cycler", HF),
+    ("hf-tojson-range", "{{ range(1)|tojson }}", {}, "exact: range", HF),
+    ("hf-tojson-groupby", "{{ [[1, 2]]|groupby(0)|tojson }}", {}, "a _GroupTuple is a tuple (the stand-in raised)", HF),
+    # a float literal holding a digit that is not ASCII: literal_eval's
+    # words, as Python 3.11's tokenizer reads it
+    ("number-exponent-digit", "{{ 1e\uff12 }}", {}, "exact: invalid decimal literal (the package: invalid character)"),
+    ("number-exponent-sign-digit", "{{ 1.5e-\u0663 }}", {}, "exact: after a sign too"),
+    ("number-exponent-upper", "{{ 1E\u0663 }}", {}, "exact: E"),
+    ("number-underscore-digit", "{{ 1_\u0663.5 }}|{{ 1e1_\u0663 }}", {}, "exact: Jinja2 drops the underscores before literal_eval: invalid character"),
+    ("number-fraction-digit", "{{ 1.\u0663 }}", {}, "exact: after the point the number ends: invalid character '\u0663' (U+0663)"),
+    ("number-integer-digit", "{{ 1\u0663.5 }}", {}, "exact: after a digit too"),
+    ("number-first-digit", "{{ \u0663e2 }}", {}, "exact: the first"),
+]
+
+
+def main():
+    sys.path.insert(0, os.path.join(HERE, ".."))
+    import oracle
+    oracle.write_found("exact9.json", "exact9", "issue 23, ninth round", "internal/jinja2/testdata/oracle/convert/exact9.py", FOUND)
+
+
+if __name__ == "__main__":
+    main()
