@@ -201,7 +201,11 @@ func (s *Set) engineNames() []string {
 }
 
 // frontMatter splits and parses a template's front matter, if it has one.
+// A leading UTF-8 byte order mark (Windows editors write one) is the file's
+// encoding, not its text: it is dropped, so that front matter after it is
+// read and no U+FEFF reaches the markup.
 func (s *Set) frontMatter(name, src string) (*FrontMatter, string, error) {
+	src = strings.TrimPrefix(src, driver.ByteOrderMark)
 	text, line, body, ok := splitFrontMatter(src)
 	if !ok {
 		return nil, src, nil

@@ -97,6 +97,12 @@ type Memory struct {
 // escapes the "<" of a value.
 const HistoryMarker = "<rolemark:history/>"
 
+// ByteOrderMark is the UTF-8 byte order mark some editors (Windows') write
+// at the start of a file. Template files and partials are read without it
+// (engine.Set drops it before the front matter, ReadPartial from what it
+// returns): it is the file's encoding, not text of the prompt.
+const ByteOrderMark = "\ufeff"
+
 // StringExecuter is implemented by a Compiled whose engine renders to a
 // string anyway, as raymond does. engine.Template.Messages then parses that
 // string itself instead of a copy written through Execute.

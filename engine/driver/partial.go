@@ -1,6 +1,7 @@
 package driver
 
 import (
+	"bytes"
 	"embed"
 	"errors"
 	"fmt"
@@ -70,7 +71,8 @@ func PartialExts(root string, engineExts []string) []string {
 }
 
 // ReadPartial reads the file of the partial that a template compiled with c
-// names, and returns its path in c.FS and its source. Every engine resolves
+// names, and returns its path in c.FS and its source (without a leading
+// ByteOrderMark). Every engine resolves
 // every partial, include, import, extends and template name with it, so
 // the rules are the same in all of them:
 //
@@ -151,7 +153,7 @@ func (c Config) ReadPartial(name string, exts ...string) (file string, src []byt
 			if err != nil {
 				return fail(err)
 			}
-			return p, b, nil
+			return p, bytes.TrimPrefix(b, []byte(ByteOrderMark)), nil
 		}
 	}
 	return "", nil, &PartialError{Name: name, Tried: tried, Err: fs.ErrNotExist, Embedded: isEmbedFS(c.FS)}
