@@ -78,6 +78,11 @@ func TestRun(t *testing.T) {
 		{name: "parse error position", args: []string{"parse", "testdata/bad.markup"}, wantCode: 1,
 			wantErrSub: "testdata/bad.markup:2:1: text outside a message: \"oops\\n\""},
 		{name: "parse needs input", args: []string{"parse"}, wantCode: 2, wantErrSub: "parse takes one markup file or -"},
+		// A byte order mark (as Windows editors write) is the file's encoding, not text outside a message.
+		{name: "parse markup after a byte order mark", args: []string{"parse", "--format", "markup", "-"}, stdin: "\ufeff<message role=\"user\">hi</message>", wantCode: 0,
+			wantOut: "<message role=\"user\">hi</message>\n"},
+		{name: "render front matter after a byte order mark", args: []string{"render", "--format", "markup", "-"}, stdin: "\ufeff---\nengine: jinja\n---\n{{ role(\"user\") }}hi", wantCode: 0,
+			wantOut: "<message role=\"user\">hi</message>\n"},
 		{name: "parse loose", args: []string{"parse", "--loose", "--format", "markup", "-"}, stdin: "Be brief.\n<message role=\"user\">Hi</message>\nThanks", wantCode: 0,
 			wantOut: "<message role=\"system\">Be brief.</message>\n<message role=\"user\">Hi</message>\n<message role=\"user\">Thanks</message>\n"},
 		{name: "parse strict by default", args: []string{"parse", "-"}, stdin: "Be brief.\n<message role=\"user\">Hi</message>", wantCode: 1,
