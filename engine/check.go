@@ -58,7 +58,8 @@ func (e *UndeclaredError) Error() string {
 //     misspelled </mesage> (roleparse.Lookalikes);
 //   - what a render with synthetic data finds: each declared input gets its
 //     default, else its first enum value, else a value of its type (a
-//     string, 1, true, an array of one item, an object of every property).
+//     string that is a role, "user"; 1, true, an array of one item, an
+//     object of every property).
 //     This is how problems that cannot be decided from the source alone
 //     show: a computed role, a tool call's JSON, a literal tag that does not
 //     parse, a default of the wrong type.
@@ -177,7 +178,7 @@ func (t *Template) syntheticData(input *schema.Schema, vars []driver.Var) map[st
 		_, given := data[v.Name]
 		_, dflt := t.fm.defaults()[v.Name]
 		if !v.Call && !given && !dflt && (input == nil || input.Properties[v.Name] == nil) {
-			data[v.Name] = "text"
+			data[v.Name] = standIn
 		}
 	}
 	return data
@@ -200,11 +201,17 @@ func errorAt(name string, err error) *Error {
 	return &Error{Template: name, Err: err}
 }
 
+// standIn is Check's string for an input it knows nothing more of. It is
+// a role, so that a template that takes a message's role from an input
+// ({{role who}}, <message role="{{who}}">) is not reported for a role the
+// caller chooses; anywhere else one string is as good as another.
+const standIn = "user"
+
 // synthetic returns a value the schema accepts: its first enum value, else
 // a value of its type.
 func synthetic(s *schema.Schema) any {
 	if s == nil {
-		return "text"
+		return standIn
 	}
 	if len(s.Enum) > 0 {
 		return s.Enum[0]
@@ -225,5 +232,5 @@ func synthetic(s *schema.Schema) any {
 		}
 		return m
 	}
-	return "text"
+	return standIn
 }

@@ -72,7 +72,14 @@ func TestCheck(t *testing.T) {
 		{"t.pongo2", inputHeader + "{{ role(\"user\") }}{{ name }}\n{% message \"wizard\" %}x{% endmessage %}", []string{"t.pongo2:8:1: rendered markup: " + role}},
 		{"t.tmpl", inputHeader + "{{role \"user\"}}{{.name}} and {{.name}}\n  <message role=\"wizard\">{{.name}}</message>", []string{"t.tmpl:8:17: rendered markup: " + role}},
 		{"t.tmpl", inputHeader + "{{role \"assistant\"}}<tool_call id=\"1\" name=\"f\">{\"a\": {{.name}}}</tool_call>", []string{
-			`t.tmpl:7:54: rendered markup: <tool_call name="f"> arguments "{\"a\": text}" are not valid JSON: invalid character 'e' in literal true (expecting 'r')`}},
+			`t.tmpl:7:54: rendered markup: <tool_call name="f"> arguments "{\"a\": user}" are not valid JSON: invalid character 'u' looking for beginning of value`}},
+		// a role taken from a string input is the caller's to choose: the
+		// stand-in string is a role, so no unknown role is reported
+		{"t.hbs", "{{role who}}hi", nil},
+		{"t.j2", "{{ role(who) }}hi{% message who %}x{% endmessage %}", nil},
+		{"t.pongo2", "{{ role(who) }}hi", nil},
+		{"t.tmpl", "{{role .who}}hi{{message .who \"x\"}}<message role=\"{{.who}}\">y</message>", nil},
+		{"t.hbs", "---\ninput:\n  schema:\n    who: string\n---\n{{#message role=who}}hi{{/message}}", nil},
 		// text that looks like a tag but is not one stays in the text: a
 		// problem at its place in the file, in every engine
 		{"t.hbs", inputHeader + "<message role=\"assistant\">{{name}}</mesage>", []string{
