@@ -81,7 +81,8 @@
 // name with an extension: _NAME, then NAME. A name with . or .. elements, an
 // absolute name, and a symbolic link are refused.
 //
-// Rendering does not stop when the context is cancelled mid-render;
-// text/template has no way to interrupt an execution. The context is checked
-// before rendering starts.
+// A render whose context is done stops at the next text or value it
+// writes, with the context's error (errors.Is finds context.Canceled or
+// context.DeadlineExceeded). What cannot be stopped: a loop that writes
+// nothing, and a function that never returns.
 package gotmpl

@@ -447,14 +447,25 @@ func (c *compiled) carve(texts []*parse.TextNode) {
 }
 
 // escWriter escapes everything written to it except template text and the
-// output of an action preceded by a sentinel.
+// output of an action preceded by a sentinel. It is also where a render
+// whose context is done stops: text/template cannot be interrupted, but it
+// ends an execution at the first write that fails, and returns that error.
 type escWriter struct {
 	out       *bytes.Buffer
 	last      *byte // the text arena's last byte
 	trustNext bool
+	done      <-chan struct{} // the render's context's Done (nil: never)
+	ctx       context.Context
 }
 
 func (w *escWriter) Write(p []byte) (int, error) {
+	if w.done != nil {
+		select {
+		case <-w.done:
+			return 0, w.ctx.Err()
+		default:
+		}
+	}
 	if n := cap(p); n > 0 && &p[:n][n-1] == w.last {
 		// Template text, or a sentinel: a slice of the arena.
 		if len(p) == 0 {
@@ -485,7 +496,10 @@ func (c *compiled) Execute(ctx context.Context, w io.Writer, r *driver.Request) 
 	if !direct {
 		out = new(bytes.Buffer)
 	}
-	if err := c.t.Execute(&escWriter{out: out, last: c.last}, data); err != nil {
+	if err := c.t.Execute(&escWriter{out: out, last: c.last, done: ctx.Done(), ctx: ctx}, data); err != nil {
+		if ctxErr := ctx.Err(); ctxErr != nil && errors.Is(err, ctxErr) {
+			return err
+		}
 		return c.execError(err)
 	}
 	if !direct {
