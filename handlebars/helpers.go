@@ -52,9 +52,19 @@ func stateOf(o *raymond.Options) *renderState {
 // (1000000000000000000000) and a float32 as its float64 value
 // (0.10000000149011612). Any other value comes back as it is, for raymond
 // to print and escape as it always did.
+//
+// It is also where a render whose context is done stops, at the next value
+// it prints, as pongo2's does at the next {{ }}.
 const printHelper = "rolemark_print"
 
-func printValue(v any) any {
+func printValue(v any, o *raymond.Options) any {
+	if st, _ := o.DataFrame().Get(stateKey).(*renderState); st != nil && st.ctx != nil {
+		select {
+		case <-st.ctx.Done():
+			panic(st.ctx.Err())
+		default:
+		}
+	}
 	switch v.(type) {
 	case float64, float32:
 		return roleparse.FormatValue(v)
