@@ -117,6 +117,8 @@ func TestPongo2Faults(t *testing.T) {
 			file: "p/main.pongo2", line: 1, col: 4, msg: `a partial name is a relative slash-separated path without "." or ".." elements`},
 		{name: "template including itself", src: `{% include "self.pongo2" %}`, compile: true,
 			file: "p/self.pongo2", line: 1, col: 12, msg: "more than 500 template files loaded"},
+		{name: "the template including itself", src: `{% include "main.pongo2" %}`, compile: true,
+			file: "p/main.pongo2", line: 1, col: 12, msg: `partial "p/main.pongo2": the template includes itself; recursive includes are not supported`},
 		{name: "templates including each other", src: `{% include "a.pongo2" %}`, compile: true,
 			file: "p/a.pongo2", line: 1, col: 12, msg: "more than 500 template files loaded"},
 		{name: "lorem", src: `{% lorem 100000000 w %}`, compile: true,

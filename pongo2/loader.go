@@ -108,7 +108,12 @@ func (l *loader) get(p string) (*source, error) {
 	if l.loads > maxLoads {
 		return nil, fmt.Errorf("more than %d template files loaded (does a template include itself?)", maxLoads)
 	}
-	if p == l.root && !l.rootServed {
+	if p == l.root {
+		if l.rootServed {
+			// pongo2 reads an include as it parses, so a template that
+			// includes itself could never finish.
+			return nil, &driver.PartialError{Name: p, Err: errors.New("the template includes itself; recursive includes are not supported")}
+		}
 		l.rootServed = true
 		return l.sources[p], nil
 	}
