@@ -398,15 +398,11 @@ type Ctx struct {
 	// Renderer's context: what they point to is the Renderer's owner's
 	// or the template's).
 	keepsBound bool
-	loops      []loopObj
-	nloops     int
-	filters    []loopFilter
-	nfilters   int
+	loops      kept[loopObj]
+	filters    kept[loopFilter]
 	argStack   []Value // pushArgs
-	includes   []includeRun
-	nincludes  int
-	spaces     []namespace
-	nspaces    int
+	includes   kept[includeRun]
+	spaces     kept[namespace]
 	stack      []stackFrame
 	stackTop   int
 	stackHigh  int // the frames of stack a render used, for putCtx

@@ -313,28 +313,26 @@ func (e *Env) resetCtx(c *Ctx) bool {
 		}
 		c.rootUsed = false
 	}
-	for i := range c.loops[:c.nloops] {
-		c.loops[i] = loopObj{}
-	}
-	c.nloops = 0
-	for i := range c.filters[:c.nfilters] {
-		lf := &c.filters[i]
+	clear(c.loops.used())
+	c.loops.n = 0
+	for i := range c.filters.used() {
+		lf := &c.filters.all[i]
 		saved := lf.saved[:0]
 		clear(saved[:cap(saved)])
 		*lf = loopFilter{saved: saved}
 	}
-	c.nfilters = 0
-	for i := range c.includes[:c.nincludes] {
-		r := &c.includes[i]
+	c.filters.n = 0
+	for i := range c.includes.used() {
+		r := &c.includes.all[i]
 		clear(r.f.slots)
 		r.f = frame{slots: r.f.slots[:0]}
 		r.tc, r.inh = tctx{}, inheritance{}
 	}
-	c.nincludes = 0
-	for i := range c.spaces[:c.nspaces] {
-		c.spaces[i].reset()
+	c.includes.n = 0
+	for i := range c.spaces.used() {
+		c.spaces.all[i].reset()
 	}
-	c.nspaces = 0
+	c.spaces.n = 0
 	for i := range c.stack[:c.stackHigh] {
 		clear(c.stack[i].slots)
 		c.stack[i].f = frame{}
@@ -430,17 +428,33 @@ func (c *Ctx) release(mark int) {
 	}
 }
 
-// newLoop returns a loop variable's state for this render.
-func (c *Ctx) newLoop() *loopObj {
-	if c.nloops == len(c.loops) {
-		// The states in use stay where they are: a new array.
-		c.loops = make([]loopObj, max(4, 2*len(c.loops)))
-		c.nloops = 0
-	}
-	l := &c.loops[c.nloops]
-	c.nloops++
-	return l
+// kept is an array of what a render hands out one at a time and keeps
+// until it ends (loop states, includes' contexts, namespaces): resetCtx
+// clears the ones used and starts again at the first, so that a Ctx
+// reuses the array from render to render.
+type kept[T any] struct {
+	all []T
+	n   int // all[:n] are in use
 }
+
+// next returns the next unused element. When all are in use it makes a
+// new array, of at least least elements and twice as many as the last:
+// the elements in use stay where they are.
+func (k *kept[T]) next(least int) *T {
+	if k.n == len(k.all) {
+		k.all = make([]T, max(least, 2*len(k.all)))
+		k.n = 0
+	}
+	p := &k.all[k.n]
+	k.n++
+	return p
+}
+
+// used returns the elements of the current array in use.
+func (k *kept[T]) used() []T { return k.all[:k.n] }
+
+// newLoop returns a loop variable's state for this render.
+func (c *Ctx) newLoop() *loopObj { return c.loops.next(4) }
 
 // pushArgs returns room for n arguments on the Ctx's stack of them, for
 // a call whose callee keeps none (a builtin test a loop's select runs
@@ -468,16 +482,7 @@ func (c *Ctx) popArgs(n int) {
 // newLoopFilter returns the filter state of a loop with a filter, which
 // lives until the render ends, as newLoop's loop states do: resetCtx
 // clears it, keeping the room of its saved slots.
-func (c *Ctx) newLoopFilter() *loopFilter {
-	if c.nfilters == len(c.filters) {
-		// the states in use stay where they are: a new array
-		c.filters = make([]loopFilter, max(2, 2*len(c.filters)))
-		c.nfilters = 0
-	}
-	lf := &c.filters[c.nfilters]
-	c.nfilters++
-	return lf
-}
+func (c *Ctx) newLoopFilter() *loopFilter { return c.filters.next(2) }
 
 // includeRun is what an include runs its template in: a context with an
 // inheritance of its own, and the frame of its top level.
@@ -494,13 +499,7 @@ type includeRun struct {
 // include makes outlives the render: only an import's module is kept on
 // its Template (Template.module), and an include exports nothing.
 func (c *Ctx) newInclude() *tctx {
-	if c.nincludes == len(c.includes) {
-		// The runs in use stay where they are: a new array.
-		c.includes = make([]includeRun, max(2, 2*len(c.includes)))
-		c.nincludes = 0
-	}
-	r := &c.includes[c.nincludes]
-	c.nincludes++
+	r := c.includes.next(2)
 	r.tc.inh, r.tc.spare = &r.inh, &r.f
 	return &r.tc
 }
@@ -512,13 +511,7 @@ func (c *Ctx) newInclude() *tctx {
 // Nothing keeps a namespace past its render: a module that holds one is
 // never shared (moduleShareable).
 func (c *Ctx) newSpace() *namespace {
-	if c.nspaces == len(c.spaces) {
-		// The objects in use stay where they are: a new array.
-		c.spaces = make([]namespace, max(2, 2*len(c.spaces)))
-		c.nspaces = 0
-	}
-	ns := &c.spaces[c.nspaces]
-	c.nspaces++
+	ns := c.spaces.next(2)
 	ns.d = &ns.own
 	return ns
 }

@@ -164,13 +164,13 @@ func TestPutCtxResets(t *testing.T) {
 	require.NoError(t, tmpl.run(c, map[string]Value{"xs": ListV([]Value{IntV(1), IntV(2)}), "x": StrV("!")}))
 	assert.Equal(t, "1122!", string(c.out))
 	require.NotZero(t, c.stackHigh)
-	require.NotZero(t, c.nloops)
+	require.NotZero(t, c.loops.n)
 	env.putCtx(c)
 	want := Ctx{env: env, out: c.out[:0], scratch: c.scratch, loops: c.loops, stack: c.stack, suspended: c.suspended[:0],
 		rootFrame: frame{c: c, tc: &c.rootTC, slots: c.rootFrame.slots[:0]}} // the root frame keeps what points into c
 	want.inh = &c.rootInh // the context the next render's template enters
 	assert.Equal(t, want, *c)
-	for _, l := range c.loops {
+	for _, l := range c.loops.all {
 		assert.Equal(t, loopObj{}, l)
 	}
 	for _, s := range c.stack {
