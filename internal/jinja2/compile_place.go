@@ -16,8 +16,9 @@ type placeFn func(f *frame) *Value
 
 // placeOf returns the placeFn of x, or nil when x is not a path placeOf
 // follows: a local name (slotOf's), then items with a constant int key
-// of a list or tuple, items with a constant str key of a dict, and
-// attributes that a dict answers with its item (dictAttrIsItem).
+// of a list or tuple, items with a constant str key of a dict, items
+// under a local name's str or int (varKeyPlace), and attributes that a
+// dict answers with its item (dictAttrIsItem).
 func (c *compiler) placeOf(x Expr) placeFn {
 	switch n := x.(type) {
 	case *Name:
@@ -25,6 +26,9 @@ func (c *compiler) placeOf(x Expr) placeFn {
 			return func(f *frame) *Value { return &f.slots[slot] }
 		}
 	case *ItemExpr:
+		if kn, ok := n.Key.(*Name); ok {
+			return c.varKeyPlace(n.X, kn)
+		}
 		k, ok := n.Key.(*Const)
 		if !ok {
 			return nil
@@ -78,6 +82,45 @@ func dictPlace(in placeFn, key string) placeFn {
 	}
 }
 
+// varKeyPlace is the placeFn of x[k] for a local name k: the item of a
+// dict under a str key (a Markup finds its str, as it hashes and
+// compares as one), or of a list or tuple under an int. Any other key,
+// object or a missing item is nil, x[k]'s own evaluation.
+func (c *compiler) varKeyPlace(x Expr, k *Name) placeFn {
+	in := c.placeOf(x)
+	if in == nil {
+		return nil
+	}
+	kslot, ok := c.slotOf(k)
+	if !ok {
+		return nil
+	}
+	return func(f *frame) *Value {
+		o := in(f)
+		if o == nil {
+			return nil
+		}
+		key := &f.slots[kslot]
+		switch {
+		case o.kind == KindDict && key.kind == KindStr:
+			d := o.dict()
+			if i := d.findStr(key.s); i >= 0 {
+				return &d.vals[i]
+			}
+		case (o.kind == KindList || o.kind == KindTuple) && key.kind == KindInt && key.ref == nil:
+			items := o.list().Items
+			i := key.n
+			if i < 0 {
+				i += int64(len(items))
+			}
+			if i >= 0 && i < int64(len(items)) {
+				return &items[i]
+			}
+		}
+		return nil
+	}
+}
+
 // deepPlace returns placeOf(x) for the paths whose fast paths would
 // evaluate a step through an evalFn: x[k] of a constant int, and an item
 // or attribute of anything but a local name (those read their object in
@@ -85,6 +128,9 @@ func dictPlace(in placeFn, key string) placeFn {
 func (c *compiler) deepPlace(x Expr) placeFn {
 	switch n := x.(type) {
 	case *ItemExpr:
+		if _, ok := n.Key.(*Name); ok {
+			break // fastItem evaluates both through evalFns
+		}
 		k, ok := n.Key.(*Const)
 		if !ok {
 			return nil
