@@ -47,7 +47,7 @@ func intoOf(ev evalFn) intoFn {
 		if err != nil {
 			return err
 		}
-		*dst = v
+		dst.put(&v)
 		return nil
 	}
 }
@@ -67,7 +67,7 @@ func (c *compiler) nativeInto(x Expr) intoFn {
 		if v.kind == KindStr && !v.IsSafe() {
 			v = strVScan(v.s) // as compileExpr's Const
 		}
-		return func(_ *frame, dst *Value) error { *dst = v; return nil }
+		return func(_ *frame, dst *Value) error { dst.put(&v); return nil }
 	case *Name:
 		if n.Name == "self" || n.Name == "super" && c.sc.fn.block != nil {
 			return nil

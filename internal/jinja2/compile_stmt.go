@@ -744,9 +744,10 @@ func (c *compiler) compileSet(n *Set) (execFn, error) {
 			}, nil
 		}
 	}
-	if t, ok := n.Target.(*Name); ok && !c.sc.top {
-		// a name outside the top scope (which records exports) is
-		// written straight into its slot, as storeName's would store it
+	if t, ok := n.Target.(*Name); ok {
+		// a name is written straight into its slot, as storeName's
+		// would store it; in the top scope, then exported as storeName
+		// exports it
 		x, err := c.compileInto(n.Value)
 		if err != nil {
 			return nil, err
@@ -754,6 +755,18 @@ func (c *compiler) compileSet(n *Set) (execFn, error) {
 		slot, ok := c.sc.vars[t.Name]
 		if !ok {
 			slot = c.sc.declare(t.Name)
+		}
+		if c.sc.top {
+			name := t.Name
+			return func(f *frame) error {
+				if err := x(f, &f.slots[slot]); err != nil {
+					return err
+				}
+				if f.tc.exporting {
+					f.tc.export(name, f.slots[slot])
+				}
+				return nil
+			}, nil
 		}
 		return func(f *frame) error { return x(f, &f.slots[slot]) }, nil
 	}

@@ -672,6 +672,25 @@ CASES = [
     ("var-key-set-between",
      "{% set k = 'a' %}{% set v = d[k] %}{% set k = 'b' %}{{ v }}{{ d[k] }}{% set d = {'b': 'new'} %}{{ d[k] }}{{ v }}",
      {"d": {"a": "A", "b": "B"}}, {}),
+    # a top-level {% set name = … %} is evaluated into its slot, then
+    # exported: imported modules, names with _, a set of the name it
+    # reads, a set that raises, sets inside if at the top level
+    ("top-set-exports",
+     "{% import 'm' as m with context %}{% from 'm' import a, b, c with context %}{{ m.a }}|{{ m.b }}|{{ m.c }}|{{ m._p is defined }}|{{ a }}{{ b }}{{ c }}|{{ m.d }}",
+     {"xs": ["x", "y"], "d": {"k": "K"}, "key": "k"}, {},
+     {"m": "{% set a = 'A' %}{% set _p = 'P' %}{% set b = a + '-' + xs[0] + _p %}{% if xs %}{% set c = d[key] ~ b %}{% endif %}{% set a = a + a %}{% set d = [a, b] %}"}),
+    ("top-set-self",
+     "{% set n = 1 %}{% set n = n + 1 %}{% set s = 'a' %}{% set s = s + s + s %}{% set t = s %}{% set s = 'b' %}{{ n }}{{ s }}{{ t }}{% if n %}{% set n = n * 10 %}{% endif %}{{ n }}",
+     {}, {}),
+    ("top-set-raises",
+     "{% set a = 'kept' %}{% set a = a + 1 %}{{ a }}",
+     {}, {}),
+    ("top-set-raises-import",
+     "{% import 'm' as m %}{{ m.a }}",
+     {}, {}, {"m": "{% set a = 'kept' %}{% set a = undefined_name.x %}"}),
+    ("top-set-hf",
+     "{%- set primary = messages[-1].role %}{% set content = messages[-1].content %}{% set second = none %}{% if messages|length > 1 %}{% set second = messages[-2].role %}{% endif %}{% set act = '<t>' + content + '</t>' %}{{ primary }}|{{ second }}|{{ act }}",
+     {"messages": [{"role": "user", "content": "a"}, {"role": "assistant", "content": "b"}]}, {"profile": "hf"}),
     ("str-item-lacking-error-attr", "{% for c in s|selectattr('type', 'equalto', 'x') %}{% endfor %}{{ (s|selectattr('type.x')|list) }}", {"s": "a"}, {}),
 ]
 
