@@ -823,7 +823,7 @@ func (c *compiler) fastPlusChain(n *BinExpr) (evalFn, error) {
 // str goes to the render's string arena (unless the template's top-level
 // assignments are being exported).
 func (c *compiler) plusChainOf(parts []Expr, pos []Pos, arena bool) (evalFn, error) {
-	fns, err := c.exprs(parts)
+	ps, err := c.chainParts(parts)
 	if err != nil {
 		return nil, err
 	}
@@ -834,12 +834,53 @@ func (c *compiler) plusChainOf(parts []Expr, pos []Pos, arena bool) (evalFn, err
 		size := 0
 		var acc Value
 		mixed := false // acc holds the sum so far
-		for k, fn := range fns {
-			v, err := fn(f)
-			if err != nil {
-				return Value{}, err
-			}
+		for k := range ps {
+			p := &ps[k]
+			var v Value
 			if !mixed {
+				// an operand read where it lies (chainParts'), as
+				// streamedPrint's stream reads it: a plain str is taken
+				// without a Value; anything else is evaluated below
+				var w *Value
+				s, str := "", false
+				switch {
+				case p.lit:
+					s, str = p.k.s, true
+				case p.field:
+					if o := &f.slots[p.slot]; o.kind == KindDict {
+						if i := o.dict().findStr(p.key); i >= 0 {
+							w = &o.dict().vals[i]
+						}
+					}
+				case p.local:
+					w = &f.slots[p.slot]
+				case p.ref != nil:
+					if w, err = p.ref(f); err != nil {
+						return Value{}, err
+					}
+				case p.trim != nil:
+					if t, err := p.trim(f); err == nil && t.kind == KindStr && t.flags&flagSafe == 0 {
+						s, str = pyStripSpace(t.s), true
+					}
+				}
+				if w != nil && w.kind == KindStr && w.flags&flagSafe == 0 {
+					s, str = w.s, true
+				}
+				if str {
+					if sum := size + len(s); k > 0 && sum > 64 {
+						if err := grow(f.c, sum); err != nil {
+							return Value{}, place(err, name, pos[k-1])
+						}
+					}
+					strs = append(strs, s)
+					size += len(s)
+					continue
+				}
+				if w != nil && (p.local || p.ref != nil) {
+					v = *w // what p.eval would return
+				} else if v, err = p.eval(f); err != nil {
+					return Value{}, err
+				}
 				if v.kind == KindStr && v.flags&flagSafe == 0 {
 					if sum := size + len(v.s); k > 0 && sum > 64 {
 						if err := grow(f.c, sum); err != nil {
@@ -856,6 +897,8 @@ func (c *compiler) plusChainOf(parts []Expr, pos []Pos, arena bool) (evalFn, err
 					continue
 				}
 				acc = StrV(joinStrs(strs, size))
+			} else if v, err = p.eval(f); err != nil {
+				return Value{}, err
 			}
 			if acc, err = BinOp(f.c, "+", acc, v); err != nil {
 				return Value{}, place(err, name, pos[k-1])
