@@ -48,34 +48,19 @@ func (f *formatter) vformat(s string, depth int) (string, error) {
 		case ch == '}':
 			return "", valueErr("Single '}' encountered in format string")
 		case ch == '{':
-			// find the matching '}', counting nested braces
-			j, depthB := i+1, 1
-			for j < len(s) {
-				if s[j] == '{' {
-					depthB++
-				} else if s[j] == '}' {
-					depthB--
-					if depthB == 0 {
-						break
-					}
-				}
-				j++
+			if i+1 == len(s) {
+				return "", valueErr("Single '{' encountered in format string")
 			}
-			if j >= len(s) {
-				if i+1 == len(s) {
-					return "", valueErr("Single '{' encountered in format string")
-				}
-				if strings.IndexByte(s[i+1:], '}') < 0 {
-					return "", valueErr("expected '}' before end of string")
-				}
-				return "", valueErr("unmatched '{' in format spec")
+			name, conv, spec, next, err := parseField(s, i+1)
+			if err != nil {
+				return "", err
 			}
-			out, err := f.field(s[i+1:j], depth)
+			out, err := f.field(name, conv, spec, depth)
 			if err != nil {
 				return "", err
 			}
 			b.WriteString(out)
-			i = j + 1
+			i = next
 		default:
 			b.WriteByte(ch)
 			i++
@@ -84,36 +69,74 @@ func (f *formatter) vformat(s string, depth int) (string, error) {
 	return b.String(), nil
 }
 
-// field formats one replacement field: name[!conv][:spec].
-func (f *formatter) field(body string, depth int) (string, error) {
-	name, spec := body, ""
-	// the name ends at the first ! or : outside brackets
-	inBracket := false
-	for k := 0; k < len(body); k++ {
-		switch body[k] {
-		case '[':
-			inBracket = true
-		case ']':
-			inBracket = false
-		case '!', ':':
-			if !inBracket {
-				name, spec = body[:k], body[k:]
-				k = len(body)
+// parseField reads the replacement field that starts at s[i], after its
+// '{', as CPython's parse_field (unicode_format.h) does: the name runs to
+// the first '}', ':' or '!' outside brackets, a conversion is one
+// character, the spec runs to its matching '}'. It returns the parts and
+// where the text after the field starts.
+func parseField(s string, i int) (name string, conv rune, spec string, next int, err error) {
+	start := i
+	var c byte
+	for i < len(s) {
+		c = s[i]
+		i++
+		if c == '{' {
+			return "", 0, "", 0, valueErr("unexpected '{' in field name")
+		}
+		if c == '[' {
+			for i < len(s) && s[i] != ']' {
+				i++
+			}
+			continue
+		}
+		if c == '}' || c == ':' || c == '!' {
+			break
+		}
+	}
+	name = s[start : i-1]
+	if c != '!' && c != ':' {
+		if c != '}' {
+			return "", 0, "", 0, valueErr("expected '}' before end of string")
+		}
+		return name, 0, "", i, nil
+	}
+	if c == '!' {
+		if i >= len(s) {
+			return "", 0, "", 0, valueErr("end of string while looking for conversion specifier")
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		conv = r
+		i += size
+		if i < len(s) {
+			c = s[i]
+			i++
+			if c == '}' {
+				return name, conv, "", i, nil
+			}
+			if c != ':' {
+				return "", 0, "", 0, valueErr("expected ':' after conversion specifier")
 			}
 		}
 	}
-	conv := byte(0)
-	if strings.HasPrefix(spec, "!") {
-		if len(spec) < 2 {
-			return "", valueErr("end of string while looking for conversion specifier")
-		}
-		conv = spec[1]
-		spec = spec[2:]
-		if spec != "" && spec[0] != ':' {
-			return "", valueErr("expected ':' after conversion specifier")
+	specStart, count := i, 1
+	for i < len(s) {
+		c = s[i]
+		i++
+		switch c {
+		case '{':
+			count++
+		case '}':
+			count--
+			if count == 0 {
+				return name, conv, s[specStart : i-1], i, nil
+			}
 		}
 	}
-	spec = strings.TrimPrefix(spec, ":")
+	return "", 0, "", 0, valueErr("unmatched '{' in format spec")
+}
+
+// field formats one replacement field: name[!conv][:spec].
+func (f *formatter) field(name string, conv rune, spec string, depth int) (string, error) {
 	v, err := f.lookup(name)
 	if err != nil {
 		return "", err
@@ -145,6 +168,11 @@ func (f *formatter) field(body string, depth int) (string, error) {
 	case 'a':
 		v = StrV(asciiRepr(v))
 	default:
+		if !f.markup && !sandboxed(f.c) && (conv <= 32 || conv >= 127) {
+			// str.format writes a character outside printable ASCII
+			// as its code (string.Formatter writes the character)
+			return "", valueErr("Unknown conversion specifier \\x%x", conv)
+		}
 		return "", valueErr("Unknown conversion specifier %c", conv)
 	}
 	if f.markup && v.IsSafe() {
@@ -272,6 +300,9 @@ func (f *formatter) lookup(name string) (Value, error) {
 		}
 		key := rest[1:close]
 		rest = rest[close+1:]
+		if key == "" {
+			return Value{}, valueErr("Empty attribute in format string")
+		}
 		var k Value
 		if isDigits(key) {
 			n, err := strconv.ParseInt(key, 10, 64)

@@ -92,6 +92,21 @@ FOUND = [
     ("number-fraction-digit", "{{ 1.\u0663 }}", {}, "exact: after the point the number ends: invalid character '\u0663' (U+0663)"),
     ("number-integer-digit", "{{ 1\u0663.5 }}", {}, "exact: after a digit too"),
     ("number-first-digit", "{{ \u0663e2 }}", {}, "exact: the first"),
+    # str.format's fields as CPython's parse_field reads them (found by
+    # probing beside them): the name runs to the first '}', ':' or '!'
+    # outside brackets, a conversion is one character
+    ("format-conversion-brace", "{{ '{0!}'.format(1) }}", {}, "exact: unmatched '{' in format spec (the package: end of string while looking for conversion specifier)"),
+    ("format-bracket-open", "{{ '{0[}'.format(1) }}", {}, "exact: expected '}' before end of string (the package: Missing ']')"),
+    ("format-bracket-brace", "{{ '{0[}]}'.format({'}': 1}) }}|{{ '{0[{]}'.format({'{': 2}) }}", {}, "a brace inside brackets belongs to the key"),
+    ("format-conversion-colon", "{{ '{0!rx}'.format(1) }}", {}, "exact: expected ':' after conversion specifier"),
+    ("format-conversion-end", "{{ '{0!'.format(1) }}", {}, "exact: end of string while looking for conversion specifier"),
+    ("format-brace-in-name", "{{ '{0{}'.format(1) }}", {}, "exact: unexpected '{' in field name"),
+    ("format-conversion-nonascii", "{{ '{0!\u00e9}'.format(1) }}", {}, "exact: Unknown conversion specifier \\xe9 (str.format writes the code)"),
+    ("format-conversion-control", "{{ '{0!\x01}'.format(1) }}", {}, "exact: \\x1"),
+    ("format-conversion-nonascii-sandbox", "{{ '{0!\u00e9}'.format(1) }}", {}, "exact: string.Formatter writes the character", SB),
+    ("format-empty-key", "{{ '{0[]}'.format(1) }}", {}, "exact: Empty attribute in format string (the package: 'int' object is not subscriptable)"),
+    ("format-empty-key-sandbox", "{{ '{0[]}'.format(1) }}", {}, "exact: the sandbox's formatter too (the package printed '')", SB),
+    ("format-empty-key-markup", "{{ m.format(1) }}", {"m": {"__markup__": "{0[]}"}}, "exact: and Markup's"),
 ]
 
 
