@@ -1472,21 +1472,16 @@ func freshLiteral(v Value) Value {
 // (Ctx.freshDicts): a module it is imported as, or included as, is
 // compiled apart from the template that can change the dict.
 func dictsFrozen(body []Stmt) bool {
-	frozen := true
-	Walk(body, func(n Node) bool {
+	return !anyNode(func(n Node) bool {
 		switch n := n.(type) {
 		case *SetBlock:
-			if _, ok := n.Target.(*NSRef); ok {
-				frozen = false
-			}
+			_, ok := n.Target.(*NSRef)
+			return ok
 		case *Name:
-			if n.Name == "dict" {
-				frozen = false
-			}
+			return n.Name == "dict"
 		case *Include, *Import, *FromImport, *Extends, *Block:
-			frozen = false
+			return true
 		}
-		return frozen
-	})
-	return frozen
+		return false
+	}, nil, body)
 }

@@ -421,7 +421,7 @@ func (c *compiler) namesUnknown(x Expr) bool {
 			return c.env.test(n.Name) == nil
 		}
 		return false
-	}, nil, x)
+	}, nil, nil, x)
 }
 
 // unknownIn is the error Jinja2's code generator raises for x outside a

@@ -88,7 +88,7 @@ func callArgsOf(x Expr) (CallArgs, bool) {
 
 // hasRepeatedKwarg reports whether x holds a call, filter or test
 // naming a keyword twice.
-func hasRepeatedKwarg(x Expr) bool { return anyNode(repeatsKwarg, nil, x) }
+func hasRepeatedKwarg(x Expr) bool { return anyNode(repeatsKwarg, nil, nil, x) }
 
 // repeatsKwarg reports whether n is a call, filter or test naming a
 // keyword twice.
@@ -182,7 +182,7 @@ func (c *compiler) repeatedKwargErr(body []Stmt) error {
 
 // hasRepeatedKwargStmts reports whether any expression of body names a
 // keyword twice.
-func hasRepeatedKwargStmts(body []Stmt) bool { return anyNode(repeatsKwarg, body) }
+func hasRepeatedKwargStmts(body []Stmt) bool { return anyNode(repeatsKwarg, nil, body) }
 
 // generatedRepeat returns the first node of x naming a keyword twice
 // whose code Jinja2 generates, nil when none is. output marks a print's

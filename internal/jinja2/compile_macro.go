@@ -100,20 +100,21 @@ func (m *macroCode) yieldedGen(safe bool) Value {
 // capturesFrame reports whether the statements make a callable that
 // closes over their frame.
 func capturesFrame(body []Stmt) bool {
-	found := false
-	Walk(body, func(n Node) bool {
+	return anyNode(func(n Node) bool {
 		switch n := n.(type) {
 		case *Macro, *CallBlock, *Generation:
-			found = true
+			return true
 		case *For:
-			found = found || n.Recursive
-			return !found
-		case *If, *With, *FilterBlock, *SetBlock, *AutoescapeBlock, *Block:
-			return !found
+			return n.Recursive
 		}
 		return false
-	})
-	return found
+	}, func(n Node) bool {
+		switch n.(type) {
+		case *For, *If, *With, *FilterBlock, *SetBlock, *AutoescapeBlock, *Block:
+			return true
+		}
+		return false
+	}, body)
 }
 
 // undeclared is Jinja2's find_undeclared, which decides whether a macro

@@ -224,7 +224,7 @@ func hasFilterOrTest(x Expr) bool {
 			return true
 		}
 		return false
-	}, nil, x)
+	}, nil, nil, x)
 }
 
 // compilePrintValue compiles a print as a value printed at render time.

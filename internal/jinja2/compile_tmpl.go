@@ -42,17 +42,16 @@ type blockRun struct {
 }
 
 func hasExtends(body []Stmt) bool {
-	found := false
-	Walk(body, func(n Node) bool {
+	return anyNode(func(n Node) bool {
+		_, ok := n.(*Extends)
+		return ok
+	}, func(n Node) bool {
 		switch n.(type) {
-		case *Extends:
-			found = true
 		case *If, *For, *Block, *With, *AutoescapeBlock:
-			return !found
+			return true
 		}
 		return false
-	})
-	return found
+	}, body)
 }
 
 // sharesContext reports whether the statements hold a block, include,
@@ -69,7 +68,7 @@ func sharesContext(body []Stmt) bool {
 			return n.WithContext
 		}
 		return false
-	}, body)
+	}, nil, body)
 }
 
 // compileProgram compiles a parsed template.

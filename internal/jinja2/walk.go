@@ -16,12 +16,13 @@ func walkExprs(visit func(Node) bool, xs ...Expr) {
 }
 
 // anyNode reports whether match holds for a node of body or of xs, which
-// it asks in Walk's order, body first, until one does.
-func anyNode(match func(Node) bool, body []Stmt, xs ...Expr) bool {
+// it asks in Walk's order, body first, until one does. When into is not
+// nil, it looks below only the nodes into holds for.
+func anyNode(match, into func(Node) bool, body []Stmt, xs ...Expr) bool {
 	found := false
 	w := walker{visit: func(n Node) bool {
 		found = found || match(n)
-		return !found
+		return !found && (into == nil || into(n))
 	}}
 	w.stmts(body)
 	w.exprs(xs)
