@@ -35,23 +35,10 @@ func dictKwargs(v Value, ca *compiledArgs) ([]Kwarg, error) {
 // names a value it cannot iterate in its own words.
 func starItems(c *Ctx, v Value) ([]Value, error) {
 	items, err := Iterate(c, v)
-	if err != nil && !iterableKind(v) {
+	if err != nil && !isIterable(v) {
 		return nil, typeErr("Value after * must be an iterable, not %s", TypeName(v))
 	}
 	return items, err
-}
-
-// iterableKind reports whether Iterate reads v as an iterable (whose
-// iteration may still raise).
-func iterableKind(v Value) bool {
-	switch v.kind {
-	case KindList, KindTuple, KindDict, KindStr, KindUndefined:
-		return true
-	case KindObject:
-		_, ok := v.ref.(Iterable)
-		return ok
-	}
-	return false
 }
 
 // checkHashable raises Python's TypeError for a dict key that is not hashable.
