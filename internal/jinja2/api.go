@@ -318,13 +318,17 @@ func (t *Template) runRoot(c *Ctx) error {
 	if err := c.done(); err != nil {
 		return err
 	}
-	c.joinErr = nil
+	if c.joinErr != nil {
+		c.joinErr = nil
+	}
 	c.freshDicts = !t.prog.frozenDicts
 	err := t.prog.run(c, &c.rootTC)
 	if err == nil {
 		err = c.joinErr
 	}
-	c.joinErr = nil
+	if c.joinErr != nil {
+		c.joinErr = nil
+	}
 	if err != nil {
 		var e *Error
 		if errors.As(err, &e) && e.Name == "" {
@@ -398,14 +402,18 @@ type Ctx struct {
 	// Renderer's context: what they point to is the Renderer's owner's
 	// or the template's).
 	keepsBound bool
-	loops      kept[loopObj]
-	filters    kept[loopFilter]
-	argStack   []Value // pushArgs
-	includes   kept[includeRun]
-	spaces     kept[namespace]
-	stack      []stackFrame
-	stackTop   int
-	stackHigh  int // the frames of stack a render used, for putCtx
+	// boundProg is the program whose free names' slots in rootFrame
+	// hold what its last render in a Renderer's context bound
+	// (boundRootFrame), or nil when rootFrame's slots are clear.
+	boundProg *program
+	loops     kept[loopObj]
+	filters   kept[loopFilter]
+	argStack  []Value // pushArgs
+	includes  kept[includeRun]
+	spaces    kept[namespace]
+	stack     []stackFrame
+	stackTop  int
+	stackHigh int // the frames of stack a render used, for putCtx
 }
 
 // Env returns the environment of the render.

@@ -406,13 +406,13 @@ func (c *compiler) segment(ops []segOp) execFn {
 						}
 					}
 				}
-				c.out = out
+				c.setOut(out)
 				if err := op.print(f, tmpl); err != nil {
 					return err
 				}
 				out = c.out
 			}
-			c.out = out
+			c.setOut(out)
 			return nil
 		}
 		for i := range ops {
@@ -423,7 +423,7 @@ func (c *compiler) segment(ops []segOp) execFn {
 				}
 				out = append(out, op.text...)
 				if limit > 0 && len(out)-c.outBase > limit {
-					c.out = out
+					c.setOut(out)
 					return c.checkOutput()
 				}
 			}
@@ -434,7 +434,7 @@ func (c *compiler) segment(ops []segOp) execFn {
 					}
 					out = append(out, p.s...)
 					if limit > 0 && len(out)-c.outBase > limit {
-						c.out = out
+						c.setOut(out)
 						return place(c.checkOutput(), tmpl, op.pos)
 					}
 					continue
@@ -442,13 +442,13 @@ func (c *compiler) segment(ops []segOp) execFn {
 			} else if op.miss == nil {
 				continue
 			}
-			c.out = out
+			c.setOut(out)
 			if err := op.print(f, tmpl); err != nil {
 				return err
 			}
 			out = c.out
 		}
-		c.out = out
+		c.setOut(out)
 		return nil
 	}
 }

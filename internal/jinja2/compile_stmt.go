@@ -1288,7 +1288,7 @@ func (s *streamedPrint) streamRuns(f *frame) error {
 		out = append(out, w.s...)
 	}
 	out = append(out, s.tail...)
-	c.out = out
+	c.setOut(out)
 	if l := c.env.limits.Output; l > 0 && len(out)-c.outBase > l {
 		return place(c.checkOutput(), s.name, s.at)
 	}
@@ -1413,7 +1413,7 @@ func (s *streamedPrint) stream(f *frame) error {
 					}
 				}
 			}
-			c.out = out
+			c.setOut(out)
 			v, err = p.miss(f, o)
 		case p.local:
 			// the str is written from the slot, not returned by p.fn:
@@ -1426,13 +1426,13 @@ func (s *streamedPrint) stream(f *frame) error {
 				out = append(out, w.s...)
 				continue
 			}
-			c.out = out
+			c.setOut(out)
 			v, err = p.eval(f)
 		case p.ref != nil:
 			// read where it lies: what p.eval would return
 			w, err := p.ref(f)
 			if err != nil {
-				c.out = out
+				c.setOut(out)
 				c.cutOut(start)
 				return err
 			}
@@ -1448,7 +1448,7 @@ func (s *streamedPrint) stream(f *frame) error {
 				out = append(out, pyStripSpace(w.s)...)
 				continue
 			}
-			c.out = out
+			c.setOut(out)
 			v, err = p.eval(f)
 		case p.strFn != nil:
 			// x.upper() of a plain str x read in place: the method's str
@@ -1460,17 +1460,17 @@ func (s *streamedPrint) stream(f *frame) error {
 					continue
 				}
 			}
-			c.out = out
+			c.setOut(out)
 			v, err = p.eval(f)
 		case p.num != nil && s.concat:
 			if n, ok := p.num(f); ok {
 				out = strconv.AppendInt(out, n, 10)
 				continue
 			}
-			c.out = out
+			c.setOut(out)
 			v, err = p.eval(f)
 		default:
-			c.out = out
+			c.setOut(out)
 			v, err = p.eval(f)
 		}
 		out = c.out
@@ -1490,10 +1490,10 @@ func (s *streamedPrint) stream(f *frame) error {
 			out, _ = appendRepr(out, v, nil)
 			continue
 		}
-		c.out = out
+		c.setOut(out)
 		return s.finish(f, start, k, v)
 	}
-	c.out = out
+	c.setOut(out)
 	return place(c.checkOutput(), s.name, s.at)
 }
 

@@ -24,6 +24,9 @@ type program struct {
 	// frozenDicts: nothing in the template can change a dict literal
 	// (dictsFrozen); a render with it as its root shares them.
 	frozenDicts bool
+	// locals are the slots of fn that are not free names' (a Renderer's
+	// root frame keeps the others from render to render: Ctx.boundProg)
+	locals []int
 }
 
 // blockCode is a compiled {% block %}.
@@ -97,7 +100,22 @@ func compileProgram(env *Env, src *source, tree *Tree) (*program, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &program{frozenDicts: c.frozenDicts, shares: sharesContext(tree.Body), fn: fs, init: c.scopeInit(top, nil), body: body, blocks: c.blocks, name: src.name}, nil
+	return &program{frozenDicts: c.frozenDicts, shares: sharesContext(tree.Body), fn: fs, init: c.scopeInit(top, nil), body: body, blocks: c.blocks, name: src.name, locals: localSlots(fs)}, nil
+}
+
+// localSlots returns the slots of fn that are not its free names'.
+func localSlots(fn *fnScope) []int {
+	free := make([]bool, fn.nslots)
+	for _, i := range fn.freeSlots {
+		free[i] = true
+	}
+	var locals []int
+	for i, f := range free {
+		if !f {
+			locals = append(locals, i)
+		}
+	}
+	return locals
 }
 
 // isPyCompileErr reports whether err is one Jinja2 leaves to Python's
@@ -181,8 +199,12 @@ func (p *program) run(c *Ctx, tc *tctx) error {
 	tc.exporting = tc.exporting || p.shares
 	if !tc.named {
 		// the context is the first template's: a parent it extends
-		// renders in it under the child's name
-		tc.named, tc.name = true, p.name
+		// renders in it under the child's name (a Renderer's root
+		// context keeps the name between renders: resetRootTC)
+		tc.named = true
+		if !eqStr(tc.name, p.name) {
+			tc.name = p.name
+		}
 	}
 	if len(p.blocks) > 0 { // ranging over an empty map is not free
 		if tc.inh.blocks == nil {
@@ -193,7 +215,12 @@ func (p *program) run(c *Ctx, tc *tctx) error {
 		}
 	}
 	var f *frame
-	if sp, n := tc.spare, p.fn.nslots; sp != nil {
+	if tc == &c.rootTC && c.keepsBound && !c.rootUsed && tc.spare == nil && tc.bind != nil && tc.bind.prog == p && tc.vars == nil {
+		// a Renderer's render of a template bound to its Layout: the
+		// root frame, whose free names' slots may hold the values
+		// runTop is about to store (Ctx.boundProg)
+		f = c.boundRootFrame(p)
+	} else if sp, n := tc.spare, p.fn.nslots; sp != nil {
 		tc.spare = nil
 		slots := sp.slots
 		if cap(slots) < n {
@@ -204,8 +231,13 @@ func (p *program) run(c *Ctx, tc *tctx) error {
 	} else {
 		f = c.newFrame(tc, n)
 	}
-	if tc.top == nil {
-		tc.top = f
+	if !tc.topSet {
+		// the root context keeps its root frame in top between renders
+		// (resetRootTC): a pointer written only when it changes
+		tc.topSet = true
+		if tc.top != f {
+			tc.top = f
+		}
 	}
 	// the top level is compiled with the Env's autoescape; no defer:
 	// a panic ends the render, and the Ctx is reset before its next
@@ -220,7 +252,11 @@ func (p *program) run(c *Ctx, tc *tctx) error {
 // escaping entered.
 func (p *program) runTop(c *Ctx, tc *tctx, f *frame) error {
 	if b := tc.bind; b != nil && b.prog == p && tc.vars == nil {
-		f.initBound(p.fn, b, tc.vals)
+		if f == &c.rootFrame && c.boundProg == p {
+			f.putBound(p.fn, b, tc.vals)
+		} else {
+			f.initBound(p.fn, b, tc.vals)
+		}
 	} else {
 		f.initFree(p.fn)
 	}
@@ -648,7 +684,7 @@ type cachedModule struct {
 // render, as a fresh Jinja2 Environment would build it.
 func moduleShareable(c *Ctx, p *program, tc *tctx) bool {
 	top := tc.top
-	if top == nil || top == &c.rootFrame {
+	if !tc.topSet || top == nil || top == &c.rootFrame {
 		return false
 	}
 	sandbox := c.env.sandbox

@@ -172,6 +172,19 @@ func (c *Ctx) ownSince(start int) {
 	}
 }
 
+// setOut makes out, c.out with bytes appended to it, the output. When
+// the appends did not move it (the capacity is the same) only its length
+// is written: a store of the slice's pointer takes the write barrier
+// while the collector marks, and a print writes its output at each
+// message of a chat template's loop.
+func (c *Ctx) setOut(out []byte) {
+	if cap(out) == cap(c.out) {
+		c.out = c.out[:len(out)]
+		return
+	}
+	c.out = out
+}
+
 // cutOut cuts the output back to its first n bytes (an index of c.out),
 // and the spans of the template's own text with it.
 func (c *Ctx) cutOut(n int) {

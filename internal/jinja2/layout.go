@@ -87,6 +87,20 @@ func (f *frame) initBound(fn *fnScope, b *binding, vals []Value) {
 	}
 }
 
+// putBound is initBound for a frame whose free names' slots hold what
+// an earlier render stored (Ctx.boundRootFrame): a pointer word that
+// holds what it would be given is not written (Value.put).
+func (f *frame) putBound(fn *fnScope, b *binding, vals []Value) {
+	slots, free := f.slots, fn.freeSlots[:len(b.idx)]
+	for i, j := range b.idx {
+		if dst := &slots[free[i]]; j >= 0 {
+			dst.put(&vals[j])
+		} else {
+			dst.put(&fn.freeElse[i])
+		}
+	}
+}
+
 // errLayoutVals is RenderVars given values that do not match the Layout.
 var errLayoutVals = errors.New("jinja2: the values do not match the layout")
 

@@ -3,6 +3,7 @@ package jinja2
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sync"
 	"testing"
 
@@ -118,6 +119,64 @@ func TestRenderVarsWith(t *testing.T) {
 	assert.ErrorIs(t, err, errRendererEnv)
 	_, err = plain.RenderVarsWith(ctx, r, l, vals[:1])
 	assert.ErrorIs(t, err, errLayoutVals)
+}
+
+// TestRendererKeepsBoundSlots: a Renderer's root frame keeps the slots of
+// the names a template reads from its Layout between its renders
+// (boundRootFrame), and clears the others; a name the template sets, a
+// failed render, another Layout or another template in between change
+// nothing in what each render gives, and another template's render finds
+// every slot it does not bind cleared.
+func TestRendererKeepsBoundSlots(t *testing.T) {
+	env := New()
+	setsG, err := env.Parse("sets", `{% if not g is defined %}{% set g = false %}{% endif %}{% for m in xs %}{{ m }}{% endfor %}|{{ g }}`)
+	require.NoError(t, err)
+	fails, err := env.Parse("fails", `{% set g = xs %}{{ g|length }}{{ 1 // 0 }}`)
+	require.NoError(t, err)
+	locals, err := env.Parse("locals", `{% set a = 'l' %}{% set b = 'm' %}{% set c = 'n' %}{{ a }}{{ b }}{{ c }}{{ s }}`)
+	require.NoError(t, err)
+	withG := NewLayout("xs", "g")
+	noG := NewLayout("xs", "s")
+	xs := ListV([]Value{StrV("a"), StrV("b")})
+	ctx := context.Background()
+	r := env.NewRenderer()
+	clearedBut := func(p *program) {
+		t.Helper()
+		f := &r.c.rootFrame
+		slots := f.slots[:cap(f.slots)]
+		for i := range slots {
+			kept := p != nil && slices.Contains(p.fn.freeSlots, i)
+			if !kept {
+				assert.Equal(t, Value{}, slots[i], "slot %d", i)
+			}
+		}
+	}
+	for range 2 {
+		out, err := setsG.RenderVarsWith(ctx, r, withG, []Value{xs, BoolV(true)})
+		require.NoError(t, err)
+		assert.Equal(t, "ab|True", out)
+		clearedBut(setsG.prog)
+		out, err = setsG.RenderVarsWith(ctx, r, noG, []Value{xs, StrV("s")})
+		require.NoError(t, err)
+		assert.Equal(t, "ab|False", out)
+		out, err = setsG.RenderVarsWith(ctx, r, noG, []Value{ListV(nil), StrV("s")})
+		require.NoError(t, err)
+		assert.Equal(t, "|False", out)
+		_, err = fails.RenderVarsWith(ctx, r, withG, []Value{xs, NoneV()})
+		require.Error(t, err)
+		clearedBut(fails.prog)
+		out, err = locals.RenderVarsWith(ctx, r, noG, []Value{xs, StrV("s")})
+		require.NoError(t, err)
+		assert.Equal(t, "lmns", out)
+		clearedBut(locals.prog)
+		out, err = locals.RenderVarsWith(ctx, r, noG, []Value{xs, StrV("t")})
+		require.NoError(t, err)
+		assert.Equal(t, "lmnt", out)
+	}
+	// the root frame taken for anything else is cleared first
+	r.c.newFrame(&r.c.rootTC, 1)
+	assert.Nil(t, r.c.boundProg)
+	clearedBut(nil)
 }
 
 // TestRenderVarsLayouts: a template rendered with one Layout, then

@@ -45,8 +45,10 @@ type tctx struct {
 	exporting bool
 	// top is the frame of the template's top level (the first, for a
 	// template that extends another): what an importer looks at to share
-	// the module (moduleShareable).
-	top *frame
+	// the module (moduleShareable); set when topSet is (a root context
+	// keeps its root frame there between renders: resetRootTC).
+	top    *frame
+	topSet bool
 	// spare, when not nil, is an unused frame, whose slots (of length 0)
 	// program.run uses for the top level when they have room.
 	spare *frame
@@ -303,7 +305,15 @@ func (e *Env) resetCtx(c *Ctx) bool {
 		// field by field, as newFrame sets it; c and the root context
 		// stay (the Ctx's own memory, the same at every render)
 		f := &c.rootFrame
-		clearValues(f.slots)
+		if p := c.boundProg; p != nil {
+			// the free names' slots stay (boundRootFrame)
+			slots := f.slots
+			for _, i := range p.locals {
+				clearValues(slots[i : i+1])
+			}
+		} else {
+			clearValues(f.slots)
+		}
 		f.slots = f.slots[:0]
 		if f.tc != &c.rootTC {
 			f.tc = nil
@@ -388,11 +398,19 @@ func (c *Ctx) resetRootTC() {
 	if !c.keepsBound {
 		tc.lay, tc.vals, tc.bind, tc.inh = nil, nil, nil, nil
 	}
-	tc.top, tc.spare = nil, nil
+	// top and name stay when they are the Ctx's own root frame and a
+	// template's name (topSet and named tell whether they are set), so
+	// that the next render writes neither
+	if tc.top != nil && tc.top != &c.rootFrame {
+		tc.top = nil
+	}
+	if tc.spare != nil {
+		tc.spare = nil
+	}
 	if tc.vars != nil || tc.locals != nil || tc.base != nil || tc.next != nil {
 		tc.vars, tc.locals, tc.base, tc.next = nil, nil, nil, nil
 	}
-	tc.exporting, tc.name, tc.named = false, "", false
+	tc.exporting, tc.named, tc.topSet = false, false, false
 }
 
 // stackFrame is a frame and its slots on the render's stack.
@@ -519,6 +537,11 @@ func (c *Ctx) newSpace() *namespace {
 // newFrame returns a frame for a template's top level: the render's own
 // for the outermost one.
 func (c *Ctx) newFrame(tc *tctx, n int) *frame {
+	if !c.rootUsed && c.boundProg != nil {
+		// the root frame for another use than boundRootFrame's: the
+		// values the last render's free names left go
+		c.dropBound()
+	}
 	if !c.rootUsed {
 		// field by field: a frame written whole is copied with a bulk
 		// write barrier while the collector runs; up and blk are nil
@@ -540,4 +563,43 @@ func (c *Ctx) newFrame(tc *tctx, n int) *frame {
 		return f
 	}
 	return &frame{c: c, tc: tc, slots: make([]Value, n)}
+}
+
+// boundRootFrame is newFrame for the top level of p in a Renderer's
+// root context bound to its Layout (program.run). The free names' slots
+// of the root frame are not cleared between such renders (resetCtx
+// clears p.locals), so that runTop's putBound writes no word a slot
+// holds already: the same conversation's list, tools and tokens at
+// every render of a chat template, each value's pointer words stored
+// through the write barrier while the collector marks, then cleared,
+// when written whole. Another program's slots are cleared first.
+func (c *Ctx) boundRootFrame(p *program) *frame {
+	if c.boundProg != p {
+		if c.boundProg != nil {
+			c.dropBound()
+		}
+		c.boundProg = p
+	}
+	// newFrame's root frame, written as it writes it
+	c.rootUsed = true
+	f, n := &c.rootFrame, p.fn.nslots
+	if cap(f.slots) < n {
+		f.slots = make([]Value, n)
+	}
+	if f.c != c {
+		f.c = c
+	}
+	if f.tc != &c.rootTC {
+		f.tc = &c.rootTC
+	}
+	f.slots = f.slots[:n]
+	return f
+}
+
+// dropBound clears the root frame's slots that boundRootFrame left
+// set, and forgets its program.
+func (c *Ctx) dropBound() {
+	f := &c.rootFrame
+	clearValues(f.slots[:cap(f.slots)])
+	c.boundProg = nil
 }

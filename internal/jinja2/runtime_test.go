@@ -169,6 +169,9 @@ func TestPutCtxResets(t *testing.T) {
 	want := Ctx{env: env, out: c.out[:0], scratch: c.scratch, loops: c.loops, stack: c.stack, suspended: c.suspended[:0],
 		rootFrame: frame{c: c, tc: &c.rootTC, slots: c.rootFrame.slots[:0]}} // the root frame keeps what points into c
 	want.inh = &c.rootInh // the context the next render's template enters
+	// the root context keeps its root frame and the template's name, which
+	// topSet and named say are not set
+	want.rootTC.top, want.rootTC.name = &c.rootFrame, "t"
 	assert.Equal(t, want, *c)
 	for _, l := range c.loops.all {
 		assert.Equal(t, loopObj{}, l)
