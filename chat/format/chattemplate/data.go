@@ -43,7 +43,9 @@ import (
 // prompt's bool (genPrompt), so that a rendering of the same
 // conversation, tools and flag as the one before writes none of them:
 // each is a 48-byte Value, stored through the write barrier while the
-// collector marks. Anything else in pos is dropped by reset.
+// collector marks. Anything else in pos is dropped by reset. args is pos
+// once a rendering has passed its variables by position, and stays so
+// (one pointer store less at each rendering); nil when they are vars.
 type renderData struct {
 	opts      option.Settings
 	args      []jinja2.Value
@@ -118,7 +120,6 @@ func (rd *renderData) reset(t *Template) {
 	if te := rd.heldTools; te != nil && te != t.memo.tools[0].Load() && te != t.memo.tools[1].Load() {
 		rd.heldTools, rd.pos[argTools] = nil, vNone
 	}
-	rd.args = nil
 	if rd.vals.Len() > 0 {
 		rd.vals.Reset()
 	}
@@ -282,8 +283,13 @@ func (t *Template) data(rd *renderData, msgs []chat.Message, list *jinja2.Value,
 			}
 			rd.genPrompt = g
 		}
-		rd.args = rd.pos
+		if rd.args == nil {
+			rd.args = rd.pos // kept from rendering to rendering
+		}
 		return nil
+	}
+	if rd.args != nil {
+		rd.args = nil // the variables are rd.vars
 	}
 	if rd.vars == nil {
 		rd.vars = map[string]jinja2.Value{}

@@ -57,7 +57,10 @@ func TestRenderStateReused(t *testing.T) {
 	}
 	rd := tpl.getData()
 	assert.Zero(t, rd.opts)
-	assert.Nil(t, rd.args)
+	if rd.args != nil { // pos itself, kept: nothing pos does not hold
+		assert.Same(t, &rd.pos[0], &rd.args[0])
+		assert.Len(t, rd.args, len(rd.pos))
+	}
 	assert.Empty(t, rd.vars)
 	kc := tpl.conv.Load()
 	require.NotNil(t, kc)
