@@ -1,7 +1,12 @@
 package jinja2
 
 import (
+	"math"
+	"math/big"
+	"math/bits"
 	"slices"
+	"strconv"
+	"strings"
 )
 
 // The methods of list, tuple, dict, int and float.
@@ -594,6 +599,31 @@ func intMethod(name string) methodFn {
 			}
 			return recv, nil
 		}
+	case "as_integer_ratio":
+		return func(c *Ctx, recv Value, args []Value, kw []Kwarg) (Value, error) {
+			if err := nargs("int.as_integer_ratio", args, kw, 0, 0); err != nil {
+				return Value{}, err
+			}
+			if recv.kind == KindBool {
+				recv = IntV(recv.n)
+			}
+			return TupleV([]Value{recv, IntV(1)}), nil
+		}
+	case "bit_count":
+		return func(c *Ctx, recv Value, args []Value, kw []Kwarg) (Value, error) {
+			if err := nargs("int.bit_count", args, kw, 0, 0); err != nil {
+				return Value{}, err
+			}
+			n := 0
+			for _, w := range new(big.Int).Abs(bigOf(recv)).Bits() {
+				n += bits.OnesCount(uint(w))
+			}
+			return IntV(int64(n)), nil
+		}
+	case "to_bytes", "from_bytes":
+		return func(c *Ctx, recv Value, args []Value, kw []Kwarg) (Value, error) {
+			return Value{}, &Error{Kind: "Unsupported", Msg: "int." + name + "() is not supported"}
+		}
 	}
 	return nil
 }
@@ -615,6 +645,141 @@ func floatMethod(name string) methodFn {
 			}
 			return recv, nil
 		}
+	case "as_integer_ratio":
+		return func(c *Ctx, recv Value, args []Value, kw []Kwarg) (Value, error) {
+			if err := nargs("float.as_integer_ratio", args, kw, 0, 0); err != nil {
+				return Value{}, err
+			}
+			f := recv.f()
+			switch {
+			case math.IsInf(f, 0):
+				return Value{}, pyErr("OverflowError", "cannot convert Infinity to integer ratio")
+			case math.IsNaN(f):
+				return Value{}, valueErr("cannot convert NaN to integer ratio")
+			}
+			r := new(big.Rat).SetFloat64(f)
+			return TupleV([]Value{normBig(new(big.Int).Set(r.Num())), normBig(new(big.Int).Set(r.Denom()))}), nil
+		}
+	case "hex":
+		return func(c *Ctx, recv Value, args []Value, kw []Kwarg) (Value, error) {
+			if err := nargs("float.hex", args, kw, 0, 0); err != nil {
+				return Value{}, err
+			}
+			return StrV(floatHex(recv.f())), nil
+		}
+	case "fromhex":
+		return func(c *Ctx, recv Value, args []Value, kw []Kwarg) (Value, error) {
+			if err := nargs("float.fromhex", args, kw, 1, 1); err != nil {
+				return Value{}, err
+			}
+			if args[0].kind != KindStr {
+				return Value{}, typeErr("bad argument type for built-in operation")
+			}
+			return floatFromHex(args[0].s)
+		}
 	}
 	return nil
+}
+
+// floatHex is Python's float.hex(f): 0x1.8000000000000p+0 for 1.5, a
+// subnormal with a leading 0 and the exponent -1022.
+func floatHex(f float64) string {
+	switch {
+	case math.IsNaN(f), math.IsInf(f, 0):
+		return floatRepr(f)
+	case f == 0:
+		if math.Signbit(f) {
+			return "-0x0.0p+0"
+		}
+		return "0x0.0p+0"
+	}
+	m, e := math.Frexp(math.Abs(f))
+	shift := 1 - max(-1021-e, 0)
+	m = math.Ldexp(m, shift)
+	e -= shift
+	const digits = "0123456789abcdef"
+	b := make([]byte, 0, 24)
+	if f < 0 {
+		b = append(b, '-')
+	}
+	b = append(b, '0', 'x', digits[int(m)], '.')
+	m -= float64(int(m))
+	for i := 0; i < 13; i++ {
+		m *= 16
+		b = append(b, digits[int(m)])
+		m -= float64(int(m))
+	}
+	b = append(b, 'p')
+	if e >= 0 {
+		b = append(b, '+')
+	}
+	return string(strconv.AppendInt(b, int64(e), 10))
+}
+
+// floatFromHex is Python's float.fromhex(s): ASCII whitespace around an
+// optional sign, inf, infinity or nan, or an optional 0x, hex digits
+// with an optional point and an optional binary exponent.
+func floatFromHex(s string) (Value, error) {
+	bad := valueErr("invalid hexadecimal floating-point string")
+	s = strings.Trim(s, " \t\n\v\f\r")
+	neg := false
+	body := s
+	if body != "" && (body[0] == '+' || body[0] == '-') {
+		neg = body[0] == '-'
+		body = body[1:]
+	}
+	switch strings.ToLower(body) {
+	case "inf", "infinity":
+		return FloatV(math.Inf(map[bool]int{false: 1, true: -1}[neg])), nil
+	case "nan":
+		return FloatV(math.NaN()), nil
+	}
+	if len(body) >= 2 && body[0] == '0' && (body[1] == 'x' || body[1] == 'X') {
+		body = body[2:]
+	}
+	mant, exp := body, "0"
+	if i := strings.IndexAny(body, "pP"); i >= 0 {
+		mant, exp = body[:i], body[i+1:]
+		e := exp
+		if e != "" && (e[0] == '+' || e[0] == '-') {
+			e = e[1:]
+		}
+		if e == "" || strings.Trim(e, "0123456789") != "" {
+			return Value{}, bad
+		}
+	}
+	ndig, dots := 0, 0
+	for i := 0; i < len(mant); i++ {
+		switch ch := mant[i]; {
+		case ch == '.':
+			dots++
+		case ch >= '0' && ch <= '9', ch >= 'a' && ch <= 'f', ch >= 'A' && ch <= 'F':
+			ndig++
+		default:
+			return Value{}, bad
+		}
+	}
+	if ndig == 0 || dots > 1 {
+		return Value{}, bad
+	}
+	// an exponent beyond what ParseFloat reads saturates as Python's does
+	e, err := strconv.ParseInt(exp, 10, 32)
+	if err != nil {
+		if strings.HasPrefix(exp, "-") {
+			e = -1 << 30
+		} else {
+			e = 1 << 30
+		}
+	}
+	if strings.Trim(mant, "0.") == "" {
+		e = 0
+	}
+	f, err := strconv.ParseFloat("0x"+mant+"p"+strconv.FormatInt(e, 10), 64)
+	if err != nil && math.IsInf(f, 0) {
+		return Value{}, pyErr("OverflowError", "hexadecimal value too large to represent as a float")
+	}
+	if neg {
+		f = -f
+	}
+	return FloatV(f), nil
 }

@@ -107,6 +107,22 @@ FOUND = [
     ("format-empty-key", "{{ '{0[]}'.format(1) }}", {}, "exact: Empty attribute in format string (the package: 'int' object is not subscriptable)"),
     ("format-empty-key-sandbox", "{{ '{0[]}'.format(1) }}", {}, "exact: the sandbox's formatter too (the package printed '')", SB),
     ("format-empty-key-markup", "{{ m.format(1) }}", {"m": {"__markup__": "{0[]}"}}, "exact: and Markup's"),
+    # the methods of int and float the package lacked (an Undefined before)
+    ("float-hex", "{% for f in [1.5, 0.1, -0.0, 0.0, 5e-324, 2.2250738585072014e-308, 1.7976931348623157e308, 1e-310, 123.456, 1e300] %}{{ f.hex() }} {{ f.as_integer_ratio() }} {{ f.fromhex(f.hex()) == f }},{% endfor %}", {}, "float.hex, as_integer_ratio and fromhex (the package: 'float object' has no attribute 'hex')"),
+    ("float-hex-special", "{{ x.hex() }}|{{ y.hex() }}|{{ z.hex() }}", {"x": {"__float__": "inf"}, "y": {"__float__": "-inf"}, "z": {"__float__": "nan"}}, "inf, -inf, nan"),
+    ("float-ratio-inf", "{{ x.as_integer_ratio() }}", {"x": {"__float__": "inf"}}, "exact: cannot convert Infinity to integer ratio"),
+    ("float-ratio-nan", "{{ x.as_integer_ratio() }}", {"x": {"__float__": "nan"}}, "exact: cannot convert NaN to integer ratio"),
+    ("float-fromhex", "{% for s in [' 0X1.8P+1 ', '1', 'infinity', '-nan', 'INF', '0x1.', '0x.8', '.8', '-0x1p-99999999999999', '0x1p-1075', '0x3p-1076', '0x1.fffffffffffff7p1023', '0x0p99999999999999999999', '+0x10', 'abc.defp-3', '\\t0x1\\n'] %}{{ 0.0.fromhex(s) }},{% endfor %}", {}, "the forms fromhex reads"),
+    ("float-fromhex-underscore", "{{ 0.0.fromhex('0x1_0p0') }}", {}, "exact: invalid hexadecimal floating-point string"),
+    ("float-fromhex-unicode-space", "{{ 0.0.fromhex('\u2003 0x1p0') }}", {}, "exact: ASCII whitespace only"),
+    ("float-fromhex-exponent", "{{ 0.0.fromhex('0x1p') }}", {}, "exact: an exponent needs digits"),
+    ("float-fromhex-overflow", "{{ 0.0.fromhex('0x1.fffffffffffff8p1023') }}", {}, "exact: hexadecimal value too large to represent as a float"),
+    ("float-fromhex-type", "{{ 0.0.fromhex(1) }}", {}, "exact: bad argument type for built-in operation"),
+    ("float-fromhex-arity", "{{ 0.0.fromhex('1', 2) }}", {}, "exact: float.fromhex() takes exactly one argument (2 given)"),
+    ("float-method-reprs", "{{ 1.5.hex|string|truncate(30, true, '') }}|{{ 1.5.fromhex|string|truncate(33, true, '') }}|{{ 3 .bit_count|string|truncate(33, true, '') }}", {}, "fromhex is bound to the class (the package printed '')"),
+    ("int-ratio-bit-count", "{{ 3 .as_integer_ratio() }}|{{ true.as_integer_ratio() }}|{{ 7 .bit_count() }}|{{ (-7).bit_count() }}|{{ (2**100 - 1).bit_count() }}|{{ (-(2**70)).as_integer_ratio() }}", {}, "int.as_integer_ratio and bit_count"),
+    ("int-bit-count-arity", "{{ 3 .bit_count(1) }}", {}, "exact: int.bit_count() takes no arguments (1 given)"),
+    ("float-hex-sandbox", "{{ 1.5.hex() }}|{{ 0.0.fromhex('0x1p3') }}", {}, "the sandbox allows them", SB),
 ]
 
 
