@@ -106,8 +106,13 @@ func isBlankChunk(c []rune) bool {
 	return true
 }
 
-// textwrapWrap is textwrap.wrap with the wordwrap filter's options.
-func textwrapWrap(text string, width int, breakLong, hyphens bool) []string {
+// textwrapWrap is textwrap.wrap with the wordwrap filter's options. A
+// float width (fw, when isFloat) compares as it is; the slices of a long
+// word it would cut are Python's TypeError.
+func textwrapWrap(text string, width int, fw float64, isFloat, breakLong, hyphens bool) ([]string, error) {
+	if !isFloat {
+		fw = float64(width)
+	}
 	chunks := twChunks(runesW(text), hyphens)
 	// reversed, as TextWrapper keeps them
 	for a, b := 0, len(chunks)-1; a < b; a, b = a+1, b-1 {
@@ -122,17 +127,21 @@ func textwrapWrap(text string, width int, breakLong, hyphens bool) []string {
 		}
 		for len(chunks) > 0 {
 			l := len(chunks[len(chunks)-1])
-			if curLen+l > width {
+			if float64(curLen+l) > fw {
 				break
 			}
 			cur = append(cur, chunks[len(chunks)-1])
 			chunks = chunks[:len(chunks)-1]
 			curLen += l
 		}
-		if len(chunks) > 0 && len(chunks[len(chunks)-1]) > width {
+		if len(chunks) > 0 && float64(len(chunks[len(chunks)-1])) > fw {
 			spaceLeft := width - curLen
-			if width < 1 {
+			if fw < 1 {
 				spaceLeft = 1
+			} else if isFloat && breakLong {
+				// chunk.rfind('-', 0, space_left) or chunk[:space_left]
+				// with a float
+				return nil, typeErr("slice indices must be integers or None or have an __index__ method")
 			}
 			if breakLong {
 				end := spaceLeft
@@ -174,7 +183,7 @@ func textwrapWrap(text string, width int, breakLong, hyphens bool) []string {
 			lines = append(lines, string(b))
 		}
 	}
-	return lines
+	return lines, nil
 }
 
 func fWordwrap(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
@@ -214,6 +223,8 @@ func fWordwrap(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 	}
 	lines := pySplitLines(v.s, false)
 	width := int64(79)
+	var fw float64
+	isFloat := false
 	if set[0] && len(lines) > 0 {
 		switch w := a[0]; {
 		case w.kind == KindUndefined:
@@ -225,13 +236,19 @@ func fWordwrap(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 			width = math.MaxInt32
 		case isIntLike(w):
 			width = w.n
+		case w.kind == KindFloat && math.IsNaN(w.f()):
+			// textwrap loops for ever: no chunk fits, none is too long
+			return Value{}, &Error{Kind: "Unsupported", Msg: "wordwrap with a nan width is not supported"}
 		case w.kind == KindFloat:
-			return Value{}, &Error{Kind: "Unsupported", Msg: "wordwrap with a float width is not supported"}
+			fw, isFloat = w.f(), true
+			if fw <= 0 {
+				return Value{}, valueErr("invalid width %s (must be > 0)", Repr(w))
+			}
 		default:
 			return Value{}, typeErr("'<=' not supported between instances of '%s' and 'int'", TypeName(w))
 		}
-		if width <= 0 {
-			return Value{}, valueErr("invalid width %d (must be > 0)", width)
+		if !isFloat && width <= 0 {
+			return Value{}, valueErr("invalid width %s (must be > 0)", Repr(a[0]))
 		}
 	}
 	// wrapstring.join(...) of textwrap's str chunks: Markup only when
@@ -239,7 +256,10 @@ func fWordwrap(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 	wrapSafe := set[2] && a[2].IsSafe()
 	var out []string
 	for _, line := range lines {
-		chunks := textwrapWrap(line, int(width), breakLong, hyphens)
+		chunks, err := textwrapWrap(line, int(width), fw, isFloat, breakLong, hyphens)
+		if err != nil {
+			return Value{}, err
+		}
 		if wrapSafe {
 			for i := range chunks {
 				chunks[i] = escapeFn(c)(chunks[i])

@@ -123,6 +123,16 @@ FOUND = [
     ("int-ratio-bit-count", "{{ 3 .as_integer_ratio() }}|{{ true.as_integer_ratio() }}|{{ 7 .bit_count() }}|{{ (-7).bit_count() }}|{{ (2**100 - 1).bit_count() }}|{{ (-(2**70)).as_integer_ratio() }}", {}, "int.as_integer_ratio and bit_count"),
     ("int-bit-count-arity", "{{ 3 .bit_count(1) }}", {}, "exact: int.bit_count() takes no arguments (1 given)"),
     ("float-hex-sandbox", "{{ 1.5.hex() }}|{{ 0.0.fromhex('0x1p3') }}", {}, "the sandbox allows them", SB),
+    # wordwrap with a float or bool width (refused before): textwrap
+    # compares the float as it is, and a long word's slices fail
+    ("wordwrap-float", "{{ 'aa bb cc\\n\\ndd ee'|wordwrap(5.9) }}|{{ 'aa bb cc'|wordwrap(2.0) }}|{{ 'aa bb cc'|wordwrap(1e300) }}|{{ 'aaa bbb ccc'|wordwrap(x) }}|{{ 'aaaaaaaaa b-bbb ccc'|wordwrap(3.5, false) }}|{{ 'aaaaaaa bbb'|wordwrap(0.5, false) }}", {"x": {"__float__": "inf"}}, "the width compared as a float (refused before)"),
+    ("wordwrap-float-long-word", "{{ 'aaaaaaaaa bbb'|wordwrap(3.5) }}", {}, "exact: slice indices must be integers or None or have an __index__ method"),
+    ("wordwrap-float-hyphen", "{{ 'aaaaaaaaa b-bbb ccc'|wordwrap(3.5, break_on_hyphens=false) }}", {}, "exact: chunk[:space_left]"),
+    ("wordwrap-float-below-one", "{{ 'aaa bbb ccc'|wordwrap(0.5) }}", {}, "below 1, space_left is the int 1"),
+    ("wordwrap-float-negative", "{{ 'aaa bbb'|wordwrap(-1.5) }}", {}, "exact: invalid width -1.5 (must be > 0)"),
+    ("wordwrap-float-zero", "{{ 'aaa bbb'|wordwrap(-0.0) }}", {}, "exact: invalid width -0.0 (must be > 0)"),
+    ("wordwrap-false", "{{ 'aaa bbb'|wordwrap(false) }}", {}, "exact: invalid width False (must be > 0) (the package: 0)"),
+    ("wordwrap-true", "{{ 'aaa bbb'|wordwrap(true) }}|{{ ''|wordwrap(-1.5) }}", {}, "True is 1; no line, no check"),
 ]
 
 
