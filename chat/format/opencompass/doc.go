@@ -17,7 +17,9 @@
 // messages, consecutive same-role messages merged with "\n"), and
 // [MetaTemplate.Render] / [MetaTemplate.APIMessages] do the same for
 // a []chat.Message (leading system messages form the begin section, the
-// rest the round section; see ChatRoles). The behaviour follows OpenCompass's
+// rest the round section; see ChatRoles). [ChatTemplateMessages] is what
+// OpenCompass's HuggingFacewithChatTemplate makes of API-mode messages
+// before a model's own chat template renders them. The behaviour follows OpenCompass's
 // code where it and its documentation agree and the code does not crash.
 // Where OpenCompass fails or contradicts itself, rolemark does this:
 //

@@ -403,16 +403,51 @@ func (t *MetaTemplate) APIMessages(msgs []chat.Message, opts ...format.Option) (
 	}
 	out := make([]chat.Message, 0, len(api))
 	for _, m := range api {
-		var role chat.Role
-		switch m.Role {
-		case "HUMAN":
-			role = chat.RoleUser
-		case "BOT":
-			role = chat.RoleAssistant
-		case "SYSTEM":
-			role = chat.RoleSystem
-		default:
-			return nil, fmt.Errorf("opencompass: api_role %q is not HUMAN, BOT or SYSTEM", m.Role)
+		role, err := chatRole(m.Role)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, chat.Text(role, m.Prompt))
+	}
+	return out, nil
+}
+
+// chatRole maps an api_role to a chat role as OpenCompass's model wrappers
+// do.
+func chatRole(apiRole string) (chat.Role, error) {
+	switch apiRole {
+	case "HUMAN":
+		return chat.RoleUser, nil
+	case "BOT":
+		return chat.RoleAssistant, nil
+	case "SYSTEM":
+		return chat.RoleSystem, nil
+	}
+	return "", fmt.Errorf("opencompass: api_role %q is not HUMAN, BOT or SYSTEM", apiRole)
+}
+
+// ChatTemplateMessages converts API-mode messages (APIPromptList's) to the
+// messages OpenCompass's HuggingFacewithChatTemplate gives a model's chat
+// template (_convert_chat_messages with merge_role and skip_empty_prompt):
+// HUMAN, BOT and SYSTEM become user, assistant and system (any other
+// api_role is an error, OpenCompass's KeyError), a message whose prompt is
+// empty is left out, and then consecutive messages of one role are joined
+// with "\n". Render the result with the model's template (package
+// chattemplate) and a generation prompt, as OpenCompass does. A plain
+// string prompt is, there, one user message.
+func ChatTemplateMessages(api []APIMessage) ([]chat.Message, error) {
+	out := make([]chat.Message, 0, len(api))
+	for _, m := range api {
+		role, err := chatRole(m.Role)
+		if err != nil {
+			return nil, err
+		}
+		if m.Prompt == "" {
+			continue
+		}
+		if n := len(out); n > 0 && out[n-1].Role == role {
+			out[n-1] = chat.Text(role, out[n-1].Text()+"\n"+m.Prompt)
+			continue
 		}
 		out = append(out, chat.Text(role, m.Prompt))
 	}

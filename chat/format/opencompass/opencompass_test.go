@@ -262,6 +262,42 @@ func TestMetaTemplateAPIPromptList(t *testing.T) {
 	}
 }
 
+// HuggingFacewithChatTemplate's conversion of API-mode messages before
+// apply_chat_template: roles mapped, empty prompts left out, consecutive
+// messages of one role joined with "\n" (seedsys.md A12b, A13).
+func TestChatTemplateMessages(t *testing.T) {
+	type msg = opencompass.APIMessage
+	hfMeta := &opencompass.MetaTemplate{Round: []opencompass.MetaRole{{Role: "HUMAN", APIRole: "HUMAN"},
+		{Role: "SYSTEM", APIRole: "HUMAN"}, {Role: "BOT", APIRole: "BOT", Generate: true}}}
+	a12, err := hfMeta.APIPromptList(ocList(ocSection("begin", opencompass.PromptItem{Role: "SYSTEM", Prompt: "Solve"}), qa), true)
+	require.NoError(t, err)
+	tests := []struct {
+		name    string
+		api     []opencompass.APIMessage
+		want    []chat.Message
+		wantErr string
+	}{
+		{name: "A12b the HuggingFace-chat default meta template's output", api: a12,
+			want: []chat.Message{chat.Text(chat.RoleUser, "Solve\n1+1=?\n"), chat.Text(chat.RoleAssistant, "2"), chat.Text(chat.RoleUser, "2+2=?\n")}},
+		{name: "A13 an empty prompt is left out and the same roles around it merge",
+			api:  []msg{{"SYSTEM", "S"}, {"HUMAN", "a"}, {"BOT", ""}, {"HUMAN", "b"}},
+			want: []chat.Message{chat.Text(chat.RoleSystem, "S"), chat.Text(chat.RoleUser, "a\nb")}},
+		{name: "nothing left", api: []msg{{"HUMAN", ""}}, want: []chat.Message{}},
+		{name: "an unknown role", api: []msg{{"TOOL", "x"}}, wantErr: `opencompass: api_role "TOOL" is not HUMAN, BOT or SYSTEM`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := opencompass.ChatTemplateMessages(tc.api)
+			if tc.wantErr != "" {
+				require.EqualError(t, err, tc.wantErr)
+				return
+			}
+			require.NoError(t, err)
+			assert.Equal(t, tc.want, got)
+		})
+	}
+}
+
 func TestMetaTemplateMessages(t *testing.T) {
 	msgs := []chat.Message{
 		chat.Text(chat.RoleSystem, "Solve"),
