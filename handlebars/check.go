@@ -363,6 +363,9 @@ func (w *walker) block(b *ast.BlockStatement, scoped bool) {
 	} else if len(b.Expression.Params) > 0 && b.Expression.Hash == nil {
 		subject = b.Expression.Params[0]
 	}
+	if name == "each" && b.Program != nil && len(b.Program.BlockParams) > 1 {
+		w.c.eachKeyParam = true
+	}
 	switch {
 	case !isHelper || (k == kindBlock && (name == "with" || name == "each")):
 		// A section over data, #each or #with: the body runs with the

@@ -81,9 +81,12 @@
 // pointer receiver, reached through a map or interface, prints as its
 // struct fields ({…}), still escaped.
 //
-// {{#each}} over a Go map visits its entries in Go's map order, which
-// changes from one render to the next, so the prompt does too. For a stable
-// prompt, pass a slice (or a struct) instead of a map.
+// {{#each}} over a Go map visits its entries in the order of their keys
+// (strings by code point, numbers by value), as the jinja and gotmpl
+// engines do, where raymond alone takes Go's random map order; the rest of
+// #each is raymond's. A template with an #each that names a second block
+// parameter ({{#each m as |value key|}}) keeps raymond's own #each, map
+// order included, since only raymond's can set that parameter.
 //
 // # Partials
 //
@@ -208,7 +211,5 @@
 // error beyond), which bounds the recursion of both parsers and of raymond's
 // evaluator. Printing cyclic Go data (a slice or map that contains itself)
 // recurses without end in raymond and fmt and is not recovered (a fatal
-// stack overflow); data decoded from JSON cannot be cyclic. raymond iterates
-// a Go map in #each in Go's random order; pass a slice when the order
-// matters.
+// stack overflow); data decoded from JSON cannot be cyclic.
 package handlebars

@@ -124,6 +124,9 @@ type compiler struct {
 	order []*unit          // partials in the order they were loaded
 	stack []string         // partials being walked
 	vars  []varRef
+	// eachKeyParam: an #each block takes a second block parameter
+	// (as |value key|), which only raymond's own #each sets (eachHelper).
+	eachKeyParam bool
 }
 
 func (c *compiler) compile(src string) (driver.Compiled, error) {
@@ -148,6 +151,9 @@ func (c *compiler) compile(src string) (driver.Compiled, error) {
 	}
 	if _, ok := c.eng.funcs["section"]; !ok {
 		tpl.RegisterHelper("section", sectionHelper)
+	}
+	if _, ok := c.eng.funcs["each"]; !ok && !c.eachKeyParam {
+		tpl.RegisterHelper("each", eachHelper)
 	}
 	for _, u := range c.order {
 		ptpl, err := build(u)

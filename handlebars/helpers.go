@@ -2,11 +2,13 @@ package handlebars
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 
 	"github.com/aymerick/raymond"
@@ -244,3 +246,66 @@ func number(v any) (float64, bool) {
 // rolemark's markup has no placeholder, so it renders nothing. A caller's
 // Funcs may define section to put something there.
 func sectionHelper(name any) string { return "" }
+
+// eachHelper is raymond's {{#each}} (its @index, @key, @first, @last,
+// {{else}}, slices and arrays in order, a struct's exported fields in
+// order), except that a map's entries are visited in the order of their
+// keys, as the jinja and gotmpl engines visit them, where raymond takes
+// Go's random map order and so renders a different prompt each time. It
+// replaces raymond's on every template whose #each blocks take at most one
+// block parameter: raymond gives helpers no way to set a second one
+// (as |value key|), so a template that has one keeps raymond's own #each.
+func eachHelper(ctx any, o *raymond.Options) raymond.SafeString {
+	if !raymond.IsTrue(ctx) {
+		return raymond.SafeString(o.Inverse())
+	}
+	var b strings.Builder
+	visit := func(n, i int, key, item any) {
+		df := o.DataFrame().Copy()
+		df.Set("index", i)
+		df.Set("key", key)
+		df.Set("first", i == 0)
+		df.Set("last", i == n-1)
+		b.WriteString(o.FnCtxData(item, df))
+	}
+	v := reflect.ValueOf(ctx)
+	switch v.Kind() {
+	case reflect.Array, reflect.Slice:
+		for i := range v.Len() {
+			visit(v.Len(), i, nil, v.Index(i).Interface())
+		}
+	case reflect.Map:
+		keys := v.MapKeys()
+		slices.SortFunc(keys, compareKeys)
+		for i, k := range keys {
+			visit(len(keys), i, k.Interface(), v.MapIndex(k).Interface())
+		}
+	case reflect.Struct:
+		var fields []int
+		for i := range v.NumField() {
+			if v.Type().Field(i).IsExported() {
+				fields = append(fields, i)
+			}
+		}
+		for i, f := range fields {
+			visit(len(fields), i, v.Type().Field(f).Name, v.Field(f).Interface())
+		}
+	}
+	return raymond.SafeString(b.String())
+}
+
+// compareKeys orders map keys: strings by their bytes (code points, for
+// UTF-8), numbers by value, anything else by how it prints.
+func compareKeys(a, b reflect.Value) int {
+	switch {
+	case a.Kind() == reflect.String && b.Kind() == reflect.String:
+		return strings.Compare(a.String(), b.String())
+	case a.CanInt() && b.CanInt():
+		return cmp.Compare(a.Int(), b.Int())
+	case a.CanUint() && b.CanUint():
+		return cmp.Compare(a.Uint(), b.Uint())
+	case a.CanFloat() && b.CanFloat():
+		return cmp.Compare(a.Float(), b.Float())
+	}
+	return strings.Compare(fmt.Sprint(a.Interface()), fmt.Sprint(b.Interface()))
+}
