@@ -225,7 +225,20 @@
 // other goroutines compile pongo2 templates (at program start, as one would
 // call flosch/pongo2.RegisterTag from init). If another package already registered
 // one of these names, every Compile of the engine returns that error.
-// The same first call registers one filter, tojson, in pongo2's global filter
-// registry, unless a filter of that name is already there; rolemark never
-// calls flosch/pongo2.SetAutoescape.
+// The same first call registers two filters in pongo2's global filter
+// registry: rolemark_keys (see below), and tojson unless a filter of that
+// name is already there; rolemark never calls flosch/pongo2.SetAutoescape.
+//
+// # Loops over maps
+//
+// A for loop over a Go map visits its keys in order (integers and floats
+// by value, anything else by its text, as pongo2's sorted keyword orders
+// them), as the jinja and gotmpl engines do, so that a prompt renders the
+// same every time; pongo2 v6 alone takes Go's random map order. The
+// rewriter adds sorted to a loop with two variables ({% for k, v in m %})
+// and the filter rolemark_keys to the object of a loop with one ({% for k
+// in m %}), which turns a map into the list of its keys and passes
+// anything else through, so lists and strings keep their order. A loop
+// whose object is an expression with operators ({% for k in a or b %})
+// keeps pongo2's order.
 package pongo2

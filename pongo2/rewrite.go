@@ -48,6 +48,7 @@ var marked = map[string]bool{
 }
 
 const (
+	keysFilter  = "rolemark_keys"
 	atTag       = "rolemark_at"
 	printTag    = "rolemark_print"
 	macroTag    = "rolemark_macro"
@@ -431,6 +432,8 @@ func (w *rewriter) edit(toks []token, closed bool) *rewriteError {
 				return &rewriteError{off: t.start, msg: "include … only is not supported: rolemark's functions and limits reach an included file through the render's context; pass values with include … with"}
 			}
 		}
+	case name.val == "for" && closed:
+		w.orderFor(toks)
 	case name.val == "macro" && closed:
 		if isSym(last, "-%}") {
 			w.replace(last.start, " ")
@@ -451,6 +454,56 @@ func (w *rewriter) edit(toks []token, closed bool) *rewriteError {
 		}
 	}
 	return nil
+}
+
+// orderFor makes a for loop over a Go map visit the map's keys in order,
+// where pongo2 v6 takes Go's random map order unless the loop says sorted:
+// a loop with one variable gets keysFilter after its object (when the
+// object is a path with filters, which that filter then follows), a loop
+// with two (for k, v in m: a map's keys and values) the sorted keyword.
+// Lists and strings keep their order: keysFilter passes them through, and
+// two variables over a list (the second one always empty in pongo2) is no
+// loop a template means. toks is the whole tag: {% for a [, b] in OBJECT
+// [reversed] [sorted] %}.
+func (w *rewriter) orderFor(toks []token) {
+	end := len(toks) - 1 // %} or -%}
+	i := 3
+	if i >= end || toks[2].kind != tokIdent {
+		return
+	}
+	two := isSym(toks[i], ",")
+	if two {
+		i += 2
+	}
+	if i >= end || toks[i].kind != tokIdent || toks[i].val != "in" {
+		return
+	}
+	start, stop := i+1, end
+	keyword := func(k string) bool {
+		if stop-1 > start && toks[stop-1].kind == tokIdent && toks[stop-1].val == k {
+			stop--
+			return true
+		}
+		return false
+	}
+	if keyword("sorted") || stop <= start {
+		return
+	}
+	keyword("reversed")
+	if two {
+		w.copyTo(toks[end].start)
+		w.insert(" sorted ")
+		return
+	}
+	for _, t := range toks[start:stop] {
+		switch {
+		case t.kind == tokSymbol && !isSym(t, ".", "|", ":", "[", "]"),
+			t.kind == tokIdent && (t.val == "and" || t.val == "or" || t.val == "not" || t.val == "in" || t.val == "is"):
+			return // an expression a filter after it would not apply to whole
+		}
+	}
+	w.copyTo(toks[stop-1].end)
+	w.insert("|" + keysFilter)
 }
 
 // renameCalls prefixes with tagPrefix every call of one of rolemark's

@@ -2,6 +2,7 @@ package pongo2
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -50,6 +51,10 @@ func register() error {
 				return
 			}
 		}
+		if err := p2.RegisterFilter(keysFilter, keysFilterFunc); err != nil {
+			registerErr = fmt.Errorf("pongo2: registering pongo2 filter %s: %w", keysFilter, err)
+			return
+		}
 		if !p2.FilterExists("tojson") {
 			if err := p2.RegisterFilter("tojson", tojsonFilter); err != nil {
 				registerErr = fmt.Errorf("pongo2: registering pongo2 filter tojson: %w", err)
@@ -57,6 +62,39 @@ func register() error {
 		}
 	})
 	return registerErr
+}
+
+// keysFilterFunc is the filter the rewriter puts after the object of a
+// for loop with one variable (orderFor): a map becomes the list of its keys
+// in the order pongo2's sorted keyword gives them (integers and floats by
+// value, anything else by its text); any other value passes through.
+func keysFilterFunc(in *p2.Value, _ *p2.Value) (*p2.Value, *p2.Error) {
+	rv := reflect.ValueOf(in.Interface())
+	for rv.Kind() == reflect.Interface || rv.Kind() == reflect.Pointer {
+		if rv.IsNil() {
+			return in, nil
+		}
+		rv = rv.Elem()
+	}
+	if rv.Kind() != reflect.Map {
+		return in, nil
+	}
+	keys := rv.MapKeys()
+	slices.SortStableFunc(keys, func(a, b reflect.Value) int {
+		va, vb := p2.AsValue(a.Interface()), p2.AsValue(b.Interface())
+		switch {
+		case va.IsInteger() && vb.IsInteger():
+			return cmp.Compare(va.Integer(), vb.Integer())
+		case va.IsFloat() && vb.IsFloat():
+			return cmp.Compare(va.Float(), vb.Float())
+		}
+		return strings.Compare(va.String(), vb.String())
+	})
+	out := make([]any, len(keys))
+	for i, k := range keys {
+		out[i] = k.Interface()
+	}
+	return p2.AsValue(out), nil
 }
 
 // tojsonFilter is Jinja's {{ v|tojson }} and {{ v|tojson:2 }} (pongo2 writes a filter's argument after a colon): the value
