@@ -30,6 +30,35 @@ type oracleConversation struct {
 	BuiltinTools         json.RawMessage `json:"builtin_tools"`
 	CuttingKnowledgeDate json.RawMessage `json:"cutting_knowledge_date"`
 	TodaysDate           json.RawMessage `json:"todays_date"`
+	// Other holds the variables beyond these (the chat_template_kwargs of
+	// the requests sweep9.json renders: thinking_mode, reasoning_effort),
+	// passed as format.Vars as transformers passes extra variables.
+	Other map[string]json.RawMessage `json:"-"`
+}
+
+// conversationKeys are the variables oracleConversation names.
+var conversationKeys = map[string]bool{"messages": true, "tools": true, "documents": true,
+	"add_generation_prompt": true, "enable_thinking": true, "tools_in_user_message": true,
+	"builtin_tools": true, "cutting_knowledge_date": true, "todays_date": true}
+
+func (c *oracleConversation) UnmarshalJSON(b []byte) error {
+	type plain oracleConversation
+	if err := json.Unmarshal(b, (*plain)(c)); err != nil {
+		return err
+	}
+	var all map[string]json.RawMessage
+	if err := json.Unmarshal(b, &all); err != nil {
+		return err
+	}
+	for k, v := range all {
+		if !conversationKeys[k] {
+			if c.Other == nil {
+				c.Other = map[string]json.RawMessage{}
+			}
+			c.Other[k] = v
+		}
+	}
+	return nil
 }
 
 // chat returns the conversation as the Go API writes it (the mapping of
@@ -49,6 +78,9 @@ func (c oracleConversation) chat(t *testing.T) (msgs []chat.Message, opts []form
 	}
 	if c.ToolsInUserMessage != nil {
 		vars["tools_in_user_message"] = *c.ToolsInUserMessage
+	}
+	for name, raw := range c.Other {
+		vars[name] = raw
 	}
 	for name, raw := range map[string]json.RawMessage{"builtin_tools": c.BuiltinTools,
 		"cutting_knowledge_date": c.CuttingKnowledgeDate, "todays_date": c.TodaysDate} {
@@ -83,6 +115,12 @@ func (c oracleConversation) chat(t *testing.T) (msgs []chat.Message, opts []form
 		}
 		if keys["content"] == nil {
 			return nil, nil, false, false // no content key: Undefined in the template
+		}
+		// a message's keys in another order than the Go API writes them
+		// (role, content, name, tool_calls, tool_call_id; kronk's requests
+		// put content first): a template printing the dict prints its order
+		if !inOrder(raw, "role", "content", "name", "tool_calls", "tool_call_id") {
+			return nil, nil, false, false
 		}
 		for k, v := range keys {
 			switch k {
@@ -242,7 +280,7 @@ func (o *oracleTally) check(t *testing.T, what string, atLeast int) {
 // arguments, enums and parts included): Jinja2's bytes, or an error where
 // Jinja2 raises.
 func TestOracleConversations(t *testing.T) {
-	for _, file := range []string{"hf.json", "llamacpp.json", "chatmore.json", "sweep.json", "chatconv.json"} {
+	for _, file := range []string{"hf.json", "llamacpp.json", "chatmore.json", "sweep.json", "chatconv.json", "sweep9.json"} {
 		t.Run(file, func(t *testing.T) {
 			doc := readOracleCases(t, file)
 			var tally oracleTally
