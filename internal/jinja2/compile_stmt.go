@@ -1255,16 +1255,20 @@ func fieldRunsOf(ps []chainPart) ([]fieldRun, string, bool) {
 
 // streamRuns is stream for a chain of runs: each field that is a plain
 // str (or for ~, any str) is written as it is; at anything else it
-// takes the written text back and lets stream write the chain.
+// takes the written text back and lets stream write the chain. Where
+// the template's own text is tracked (Renderer.TrackOwn) it records
+// the spans stream records: the constants, and a local that is the
+// template's own str.
 func (s *streamedPrint) streamRuns(f *frame) error {
 	c := f.c
-	if c.own != nil {
-		return s.stream(f)
-	}
+	own := c.own
 	out := c.out
 	start := len(out)
 	for i := range s.runs {
 		r := &s.runs[i]
+		if own != nil {
+			own.add(len(out)-c.outBase, len(r.lit))
+		}
 		out = append(out, r.lit...)
 		w := &f.slots[r.slot]
 		if !r.local {
@@ -1285,7 +1289,13 @@ func (s *streamedPrint) streamRuns(f *frame) error {
 			out = append(out, pyStripSpace(w.s)...)
 			continue
 		}
+		if own != nil && r.local && w.flags&flagOwn != 0 {
+			own.add(len(out)-c.outBase, len(w.s))
+		}
 		out = append(out, w.s...)
+	}
+	if own != nil {
+		own.add(len(out)-c.outBase, len(s.tail))
 	}
 	out = append(out, s.tail...)
 	c.setOut(out)
@@ -1295,6 +1305,9 @@ func (s *streamedPrint) streamRuns(f *frame) error {
 	return nil
 slow:
 	c.out = out[:start]
+	if own != nil {
+		own.cut(start - c.outBase)
+	}
 	return s.stream(f)
 }
 

@@ -17,8 +17,15 @@ import (
 // the variables wrote inside one would let data forge a token.
 func TestOwnSpans(t *testing.T) {
 	e := New()
-	l := NewLayout("x", "ms", "n", "b")
-	vals := []Value{StrV("X"), ListV([]Value{StrV("a"), StrV("b")}), IntV(7), OwnStrV("<s>")}
+	l := NewLayout("x", "ms", "n", "b", "ds")
+	msg := func(role string, content Value) Value {
+		d := NewDict(2)
+		d.SetStr("role", StrV(role))
+		d.SetStr("content", content)
+		return DictV(d)
+	}
+	vals := []Value{StrV("X"), ListV([]Value{StrV("a"), StrV("b")}), IntV(7), OwnStrV("<s>"),
+		ListV([]Value{msg("u", StrV("c")), msg("a", IntV(7))})}
 	for _, tc := range []struct {
 		src, out string
 		own      []Span
@@ -53,6 +60,16 @@ func TestOwnSpans(t *testing.T) {
 		{"{% for m in ms %}{{ b }}{% endfor %}", "<s><s>", []Span{{0, 6}}},
 		{"{{ b[:2] }}{{ b|upper }}{{ b ~ x }}{{ (b ~ x)[:3] }}{{ b|replace('s', x) }}", "<s<S><s>X<s><X>", []Span{{5, 8}}},
 		{"{% set b = x %}{{ b }}", "X", nil},
+		// a chain of constants and fields of a loop's dict, written in
+		// place (streamRuns), and the same chain given an int: cut back
+		// and written again by the general path
+		{"{% for m in ds %}{{ '<' ~ m.role ~ '>' ~ m['content'] ~ '</>' }}{% endfor %}", "<u>c</><a>7</>",
+			[]Span{{0, 1}, {2, 3}, {4, 8}, {9, 10}, {11, 14}}},
+		{"{% for m in ds %}{% if m.role == 'u' %}{{ '<|' + m['role'] + '|>' + m.content + '<e>' }}{% endif %}{% endfor %}", "<|u|>c<e>",
+			[]Span{{0, 2}, {3, 5}, {6, 9}}},
+		{"{% for m in ms %}{{ '[' + m|trim + ']' }}{% endfor %}", "[a][b]", []Span{{0, 1}, {2, 4}, {5, 6}}},
+		{"{% for m in ds %}{{ b + m.role + '|' }}{% endfor %}", "<s>u|<s>a|", []Span{{0, 3}, {4, 8}, {9, 10}}},
+		{"{% for m in ds %}{{ m.role + b + m.role }}{% endfor %}", "u<s>ua<s>a", []Span{{1, 4}, {6, 9}}},
 		{"{% macro f() %}{{ b }}{% endmacro %}{{ f()|lower }}{% set y = f() %}{{ y }}", "<s><s>", nil},
 	} {
 		tp, err := e.Parse("t", tc.src)
