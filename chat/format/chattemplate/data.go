@@ -91,11 +91,15 @@ func (t *Template) putData(rd *renderData) {
 	if len(rd.vars) > 64 || rd.vals.Cap() > 1<<14 || cap(rd.dicts) > 1<<12 || cap(rd.lists) > 1<<12 {
 		return // let a large one go rather than keep it pooled
 	}
-	if rd.opts.Tools != nil || rd.opts.Vars != nil {
-		rd.opts = option.Settings{}
-	} else {
-		rd.opts.AddGenerationPrompt, rd.opts.ContinueFinal, rd.opts.AllowSpecialTokens = false, false, false
+	// a field at a time: the Settings written whole is cleared with a
+	// bulk write barrier while the collector marks
+	if rd.opts.Tools != nil {
+		rd.opts.Tools = nil
 	}
+	if rd.opts.Vars != nil {
+		rd.opts.Vars = nil
+	}
+	rd.opts.AddGenerationPrompt, rd.opts.ContinueFinal, rd.opts.AllowSpecialTokens = false, false, false
 	// a small state goes back to the Template's own slot first: taking
 	// it there is one atomic swap, where the pool pins and unpins the P
 	// at Get and at Put. The slot outlives collections, as the pool's
