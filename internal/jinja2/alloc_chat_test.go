@@ -310,3 +310,24 @@ func TestFilteredLoopStateKeptInCtx(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "c=4|rTrue", string(buf))
 }
+
+// x|selectattr(…)|list over a list makes the list alone (its items and
+// the List), not the generator, its source and closures, and a copy of
+// what the generator gave (transformers' Mistral templates:
+// loop_messages | selectattr("role", "equalto", "user") | list).
+func TestSelectListMakesTheListAlone(t *testing.T) {
+	tpl, err := New(Sandbox()).Parse("t", "{% set u = ms|selectattr('role', 'equalto', 'user')|list %}{{ u|length }}{{ u[-1].c }}")
+	require.NoError(t, err)
+	m := func(role, c string) Value {
+		d := NewDict(2)
+		d.SetStr("role", StrV(role))
+		d.SetStr("c", StrV(c))
+		return DictV(d)
+	}
+	vars := map[string]Value{"ms": ListV([]Value{m("user", "a"), m("assistant", "b"), m("user", "c")})}
+	ctx := context.Background()
+	buf, err := tpl.AppendRender(ctx, nil, vars)
+	require.NoError(t, err)
+	assert.Equal(t, "2c", string(buf))
+	assert.Equal(t, float64(2), renderAllocs(t, func() { buf, _ = tpl.AppendRender(ctx, buf[:0], vars) }))
+}

@@ -108,6 +108,9 @@ type compiler struct {
 	// placing: compiling the general path of an expression placeOf
 	// reads in place (compile_place.go), which must not wrap it again
 	placing Expr
+	// selectSites: the select_or_reject filters with constant arguments
+	// compiled so far, for a |list after one (selectList)
+	selectSites map[*FilterExpr]*selectSite
 	// arena: the names whose + chains join into the render's string
 	// arena (compile_arena.go)
 	arena map[string]bool

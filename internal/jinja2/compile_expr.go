@@ -995,6 +995,10 @@ func (c *compiler) compileFilter(n *FilterExpr, _ any) (func(f *frame, in Value)
 	}
 	name, pos := c.src.name, n.P
 	if sel := c.constSelect(n, args); sel != nil {
+		if c.selectSites == nil {
+			c.selectSites = map[*FilterExpr]*selectSite{}
+		}
+		c.selectSites[n] = &selectSite{sel: sel, operand: operand}
 		return func(f *frame, in Value) (Value, error) {
 			v, err := operand(f, in)
 			if err != nil {
@@ -1002,6 +1006,9 @@ func (c *compiler) compileFilter(n *FilterExpr, _ any) (func(f *frame, in Value)
 			}
 			return sel.filter(f.c, v), nil
 		}, nil
+	}
+	if fn := c.selectList(n, fl); fn != nil {
+		return fn, nil
 	}
 	if fl == nil {
 		// Jinja2 calls a stand-in that raises: the operand and the

@@ -110,3 +110,77 @@ func (s *selectSpec) filter(c *Ctx, v Value) Value {
 	}
 	return eachGen("select_or_reject", c, v, start)
 }
+
+// selectSite is a select_or_reject filter compiled with constant
+// arguments: its spec and its operand.
+type selectSite struct {
+	sel     *selectSpec
+	operand func(f *frame, in Value) (Value, error)
+}
+
+// selectList compiles x|selectattr(…)|list (any select_or_reject with
+// constant arguments, then the builtin list without arguments) as one
+// pass: over a list or tuple, the items the spec keeps go into the new
+// list as list() would take them from the generator, which is not made;
+// any other operand takes the generator and list as they are. Nil for
+// any other filter expression.
+func (c *compiler) selectList(n *FilterExpr, fl Filter) func(f *frame, in Value) (Value, error) {
+	if n.Name != "list" || c.constMode > 0 || fl == nil || !noArgs(n.Args) {
+		return nil
+	}
+	if _, own := c.env.filters[n.Name]; own {
+		return nil
+	}
+	x, ok := n.X.(*FilterExpr)
+	if !ok {
+		return nil
+	}
+	site := c.selectSites[x]
+	if site == nil {
+		return nil
+	}
+	name, pos := c.src.name, n.P
+	return func(f *frame, in Value) (Value, error) {
+		v, err := site.operand(f, in)
+		if err != nil {
+			return Value{}, err
+		}
+		var r Value
+		if v.kind == KindList || v.kind == KindTuple {
+			r, err = site.sel.list(f.c, v)
+		} else {
+			r, err = fl(f.c, site.sel.filter(f.c, v), nil, nil)
+		}
+		if err != nil {
+			return Value{}, place(err, name, pos)
+		}
+		return r, nil
+	}
+}
+
+// list is list(select_or_reject(v)) for a list or tuple v: the generator's
+// steps (eachStep's) without the generator, into one list.
+func (s *selectSpec) list(c *Ctx, v Value) (Value, error) {
+	if !v.Truth() {
+		return ListV(nil), nil
+	}
+	items, err := Iterate(c, v)
+	if err != nil {
+		return Value{}, err
+	}
+	var out []Value
+	for i := 0; i < len(items); i++ {
+		it := items[i]
+		keep, err := s.keep(c, it)
+		if err != nil {
+			return Value{}, err
+		}
+		if keep {
+			if out == nil {
+				out = make([]Value, 0, min(len(items)-i, 64))
+			}
+			out = append(out, it)
+		}
+	}
+	return ListV(out), nil
+}
