@@ -411,7 +411,14 @@ func (c *compiler) compileFor(n *For) (execFn, error) {
 					return err
 				}
 			}
-			lf.kept = make([]Value, 0, len(items))
+			if cap(lf.room) >= len(items) {
+				lf.kept = lf.room[:0]
+			} else {
+				lf.kept = make([]Value, 0, len(items))
+				if len(items) <= maxLoopRoom {
+					lf.room = lf.kept
+				}
+			}
 			items = nil
 		}
 		if loopSlot >= 0 {
@@ -901,7 +908,15 @@ type loopFilter struct {
 	// (its room kept from render to render: newLoopFilter)
 	slotLo, slotHi int
 	saved          []Value
+	// room is the array kept takes (the loop's items while it runs),
+	// kept from render to render as saved is, up to maxLoopRoom items:
+	// the loop filter is this render's alone (newLoopFilter), and
+	// nothing that holds the items outlives the render (newLoop)
+	room []Value
 }
+
+// maxLoopRoom is the most items a loop filter's room keeps.
+const maxLoopRoom = 256
 
 // next takes the next item the filter keeps, and reports false when there
 // is none.

@@ -302,10 +302,12 @@ func (v *dictView) items() []Value {
 		return v.d.vals
 	}
 	// the pairs' items and their tuples each in one array, not two
-	// allocations a pair (nothing changes a tuple's items)
+	// allocations a pair (nothing changes a tuple's items); the list of
+	// the pairs and their items share one array (the list's capacity
+	// ends at its length: an append to it moves it out)
 	n := len(v.d.keys)
-	out := make([]Value, n)
-	pairs := make([]Value, 2*n)
+	all := make([]Value, 3*n)
+	out, pairs := all[:n:n], all[n:]
 	tuples := make([]List, n)
 	for i, k := range v.d.keys {
 		pairs[2*i], pairs[2*i+1] = k, v.d.vals[i]

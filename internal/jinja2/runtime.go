@@ -327,9 +327,10 @@ func (e *Env) resetCtx(c *Ctx) bool {
 	c.loops.n = 0
 	for i := range c.filters.used() {
 		lf := &c.filters.all[i]
-		saved := lf.saved[:0]
+		saved, room := lf.saved[:0], lf.room[:0]
 		clear(saved[:cap(saved)])
-		*lf = loopFilter{saved: saved}
+		clear(room[:cap(room)])
+		*lf = loopFilter{saved: saved, room: room}
 	}
 	c.filters.n = 0
 	for i := range c.includes.used() {

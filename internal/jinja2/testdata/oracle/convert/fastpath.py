@@ -752,6 +752,17 @@ CASES = [
     ("select-list-args",
      "{{ ns|select('odd')|list(1) }}",
      {"ns": [1]}, {}),
+    # filtered loops reading loop: each loop's kept items in its own
+    # room, which the next render takes again; a loop kept after it ended
+    ("filtered-loop-rooms",
+     "{% set ns = namespace(l=none) %}{% for x in xs if x %}{% set ns.l = loop %}{% for y in ys if y != x %}{{ x }}{{ y }}{{ loop.length }}{{ loop.last }},{% endfor %}{{ loop.revindex }};{% endfor %}{% for y in ys if y %}{{ y }}{{ loop.length }}{% endfor %}|{{ ns.l.length }}{{ ns.l.last }}{{ ns.l.index }}",
+     {"xs": ["a", "", "b", "c"], "ys": ["a", "b", "", "d"]}, {}),
+    ("filtered-loop-items-pairs",
+     "{% for t in tools %}{% for key, val in t.items() if key != 'return' %}{{ key }}={{ val }}{% if not loop.last %}, {% endif %}{% endfor %};{% endfor %}{{ tools[0].items()|list }}",
+     {"tools": [{"name": "f", "return": "x", "description": "d"}, {"return": "y"}, {"a": 1, "b": 2}]}, {"profile": "hf"}),
+    ("items-list-appended",
+     "{% set l = d.items()|list %}{% set _ = l.append(1) %}{% set m = d.items()|list %}{{ l }}{{ m }}{{ d }}{% for p in d.items() %}{{ p }}{{ p|length }}{% endfor %}",
+     {"d": {"a": 1, "b": [2]}}, {}),
     ("str-item-lacking-error-attr", "{% for c in s|selectattr('type', 'equalto', 'x') %}{% endfor %}{{ (s|selectattr('type.x')|list) }}", {"s": "a"}, {}),
 ]
 
