@@ -950,25 +950,34 @@ func methodReprs(tree *jinja2.Tree, as []assign) func(jinja2.Expr) bool {
 		}
 		return false
 	}
+	// through is f of the operands x gives back, for the kinds isMeth and
+	// isRepr look through alike: an attribute (loop.previtem and
+	// loop.nextitem are an item of a loop's sequence), a list, tuple or
+	// dict literal, a conditional expression; any other kind is false.
+	through := func(x jinja2.Expr, f func(jinja2.Expr) bool) bool {
+		switch x := x.(type) {
+		case *jinja2.AttrExpr:
+			if item, ok := loopItem(x); ok {
+				return item
+			}
+			return f(x.X)
+		case *jinja2.ListLit:
+			return anyOf(x.Items, f)
+		case *jinja2.TupleLit:
+			return anyOf(x.Items, f)
+		case *jinja2.DictLit:
+			return anyOf(x.Keys, f) || anyOf(x.Values, f)
+		case *jinja2.CondExpr:
+			return f(x.Then) || x.Else != nil && f(x.Else)
+		}
+		return false
+	}
 	isMeth = func(x jinja2.Expr) bool {
 		switch x := x.(type) {
 		case *jinja2.ItemExpr:
 			return methodItem(x) || isMeth(x.X)
 		case *jinja2.Name:
 			return meth[x.Name]
-		case *jinja2.AttrExpr:
-			if item, ok := loopItem(x); ok {
-				return item
-			}
-			return isMeth(x.X)
-		case *jinja2.ListLit:
-			return anyOf(x.Items, isMeth)
-		case *jinja2.TupleLit:
-			return anyOf(x.Items, isMeth)
-		case *jinja2.DictLit:
-			return anyOf(x.Keys, isMeth) || anyOf(x.Values, isMeth)
-		case *jinja2.CondExpr:
-			return isMeth(x.Then) || x.Else != nil && isMeth(x.Else)
 		case *jinja2.FilterExpr:
 			return x.X != nil && isMeth(x.X) || args(&x.Args, isMeth)
 		case *jinja2.CallExpr:
@@ -977,7 +986,7 @@ func methodReprs(tree *jinja2.Tree, as []assign) func(jinja2.Expr) bool {
 			}
 			return args(&x.Args, isMeth)
 		}
-		return false
+		return through(x, isMeth)
 	}
 	isRepr = func(x jinja2.Expr) bool {
 		switch x := x.(type) {
@@ -985,19 +994,6 @@ func methodReprs(tree *jinja2.Tree, as []assign) func(jinja2.Expr) bool {
 			return repr[x.Name]
 		case *jinja2.ItemExpr:
 			return isRepr(x.X)
-		case *jinja2.AttrExpr:
-			if item, ok := loopItem(x); ok {
-				return item
-			}
-			return isRepr(x.X)
-		case *jinja2.ListLit:
-			return anyOf(x.Items, isRepr)
-		case *jinja2.TupleLit:
-			return anyOf(x.Items, isRepr)
-		case *jinja2.DictLit:
-			return anyOf(x.Keys, isRepr) || anyOf(x.Values, isRepr)
-		case *jinja2.CondExpr:
-			return isRepr(x.Then) || x.Else != nil && isRepr(x.Else)
 		case *jinja2.Concat:
 			return anyOf(x.Items, either)
 		case *jinja2.BinExpr:
@@ -1015,7 +1011,7 @@ func methodReprs(tree *jinja2.Tree, as []assign) func(jinja2.Expr) bool {
 			}
 			return true // a macro's output, caller(): may print one
 		}
-		return false
+		return through(x, isRepr)
 	}
 	for changed := true; changed; {
 		changed = false
