@@ -72,14 +72,27 @@ var (
 // getData returns a rendering's state, reused when one is free: the
 // Template's own (hot) or one from its pool, one object per rendering
 // rather than one pool each for the options, the variables and the
-// Jinja render.
+// Jinja render. The Template's own is taken and given back by a flag
+// (busy) rather than by swapping the pointer out and back: a pointer
+// written by an atomic takes the write barrier while the collector
+// marks, a bool does not.
 func (t *Template) getData() *renderData {
-	if rd := t.hot.Swap(nil); rd != nil {
+	if t.busy.CompareAndSwap(false, true) {
+		if rd := t.hot.Load(); rd != nil {
+			return rd
+		}
+		rd := t.newData()
+		t.hot.Store(rd)
 		return rd
 	}
 	if rd, ok := t.states.Get().(*renderData); ok {
 		return rd
 	}
+	return t.newData()
+}
+
+// newData returns a new rendering state.
+func (t *Template) newData() *renderData {
 	rd := &renderData{pos: slices.Clone(t.fixed), jr: t.env.NewRenderer()}
 	rd.pos[argTools], rd.pos[argAddGenerationPrompt] = vNone, vFalse
 	return rd
@@ -88,8 +101,14 @@ func (t *Template) getData() *renderData {
 // putData keeps rd for another rendering, holding none of the caller's
 // data (reset has dropped the variables), unless it grew large.
 func (t *Template) putData(rd *renderData) {
+	hot := rd == t.hot.Load()
 	if len(rd.vars) > 64 || rd.vals.Cap() > 1<<14 || cap(rd.dicts) > 1<<12 || cap(rd.lists) > 1<<12 {
-		return // let a large one go rather than keep it pooled
+		// let a large one go rather than keep it
+		if hot {
+			t.hot.Store(nil)
+			t.busy.Store(false)
+		}
+		return
 	}
 	// a field at a time: the Settings written whole is cleared with a
 	// bulk write barrier while the collector marks
@@ -100,14 +119,22 @@ func (t *Template) putData(rd *renderData) {
 		rd.opts.Vars = nil
 	}
 	rd.opts.AddGenerationPrompt, rd.opts.ContinueFinal, rd.opts.AllowSpecialTokens = false, false, false
-	// a small state goes back to the Template's own slot first: taking
-	// it there is one atomic swap, where the pool pins and unpins the P
-	// at Get and at Put. The slot outlives collections, as the pool's
-	// items do not, so only a small one is kept there (at most 1,024
-	// values, and an output buffer of at most 64 KB: jinja2.Renderer).
-	if rd.vals.Cap() > 1<<10 || cap(rd.dicts) > 1<<8 || cap(rd.lists) > 1<<8 || !t.hot.CompareAndSwap(nil, rd) {
+	// the Template's own state stays its own while it is small (taking
+	// it is one atomic compare-and-swap, where the pool pins and unpins
+	// the P at Get and at Put); it outlives collections, as the pool's
+	// items do not, so a larger one (more than 1,024 values, or an
+	// output buffer over 64 KB: jinja2.Renderer) goes to the pool
+	if !hot {
 		t.states.Put(rd)
+		return
 	}
+	if rd.vals.Cap() > 1<<10 || cap(rd.dicts) > 1<<8 || cap(rd.lists) > 1<<8 {
+		t.hot.Store(nil)
+		t.busy.Store(false)
+		t.states.Put(rd)
+		return
+	}
+	t.busy.Store(false)
 }
 
 // reset drops a rendering's variables once it is done, keeping the

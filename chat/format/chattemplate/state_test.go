@@ -136,3 +136,32 @@ func TestRenderStateConcurrent(t *testing.T) {
 		assert.NoError(t, <-done)
 	}
 }
+
+// TestRenderStateHot: the Template's own state goes to one rendering at a
+// time (another takes one of the pool's or a new one), comes back to it,
+// and is let go once it grew large, a new one made in its place.
+func TestRenderStateHot(t *testing.T) {
+	tpl, err := New("{{ messages|length }}")
+	require.NoError(t, err)
+	a := tpl.getData()
+	require.Same(t, a, tpl.hot.Load())
+	require.True(t, tpl.busy.Load())
+	b := tpl.getData()
+	require.NotSame(t, a, b)
+	tpl.putData(b)
+	assert.Same(t, a, tpl.hot.Load(), "a state of the pool does not take the slot")
+	tpl.putData(a)
+	assert.False(t, tpl.busy.Load())
+	require.Same(t, a, tpl.getData())
+	a.dicts = make([]jinja2.Dict, 0, 1<<9)
+	tpl.putData(a)
+	assert.Nil(t, tpl.hot.Load())
+	assert.False(t, tpl.busy.Load())
+	c := tpl.getData()
+	assert.NotSame(t, a, c)
+	assert.Same(t, c, tpl.hot.Load())
+	tpl.putData(c)
+	got, err := tpl.Render(context.Background(), []chat.Message{chat.Text(chat.RoleUser, "a")})
+	require.NoError(t, err)
+	assert.Equal(t, "1", got)
+}

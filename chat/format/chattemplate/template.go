@@ -60,10 +60,12 @@ type Template struct {
 	lay   *jinja2.Layout
 	fixed []jinja2.Value
 	// env is the variants' environment; states pools renderings' state
-	// (*renderData, data.go), and hot holds one of them, free, or nil.
+	// (*renderData, data.go), and hot holds the Template's own, which
+	// the rendering that sets busy takes (nil until one makes it).
 	env    *jinja2.Env
 	states sync.Pool
 	hot    atomic.Pointer[renderData]
+	busy   atomic.Bool
 }
 
 // Option configures a Template.
