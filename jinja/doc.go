@@ -76,7 +76,10 @@
 // prints is written as in every engine (roleparse.FormatValue: 5, 0.1,
 // 1e+21), a float32 as its shortest form. A fmt.Stringer or an error in
 // the data prints as its String or Error text, and a Go struct as Go prints it
-// (its fields are attributes).
+// (its fields are attributes). A Go function in the data (at the top, or in
+// a []any or map[string]any) is callable, as a Python callable in a Jinja2
+// context is; what it returns is data, escaped even when it is a
+// roleparse.Markup.
 //
 // # Missing variables
 //

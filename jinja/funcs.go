@@ -218,6 +218,13 @@ var (
 
 // goFunc wraps a Go function given to Funcs as a Jinja2 callable.
 func goFunc(name string, f any) (jinja2.Value, error) {
+	return callable(name, f, true)
+}
+
+// callable wraps a Go function as a Jinja2 callable. Only a trusted one
+// (from Funcs) writes markup, when its result type is roleparse.Markup; a
+// function in the data returns data, escaped whatever its type.
+func callable(name string, f any, trusted bool) (jinja2.Value, error) {
 	fv := reflect.ValueOf(f)
 	if fv.Kind() != reflect.Func || fv.IsNil() {
 		return jinja2.Value{}, fmt.Errorf("Funcs: %q is a %T, not a function", name, f)
@@ -229,7 +236,7 @@ func goFunc(name string, f any) (jinja2.Value, error) {
 	default:
 		return jinja2.Value{}, fmt.Errorf("Funcs: %q must return one value, or a value and an error", name)
 	}
-	markup := ft.Out(0) == markupType
+	markup := trusted && ft.Out(0) == markupType
 	call := func(c *jinja2.Ctx, args []jinja2.Value, kw []jinja2.Kwarg) (jinja2.Value, error) {
 		if len(kw) > 0 {
 			return jinja2.Value{}, typeErr("%s() got an unexpected keyword argument '%s'", name, kw[0].Name)
@@ -264,7 +271,13 @@ func goFunc(name string, f any) (jinja2.Value, error) {
 		}
 		return toValue(out[0].Interface()), nil
 	}
-	return jinja2.FuncV(&jinja2.Func{Name: name, Call: call}), nil
+	fn := &jinja2.Func{Name: name, Call: call}
+	if !trusted {
+		// Printed without a call, a function of the data shows no
+		// address, which would change from one render to the next.
+		fn.Repr = "<function>"
+	}
+	return jinja2.FuncV(fn), nil
 }
 
 // goArg converts a template value to an argument of type t.

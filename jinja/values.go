@@ -2,6 +2,7 @@ package jinja
 
 import (
 	"fmt"
+	"reflect"
 	"slices"
 	"strconv"
 	"sync"
@@ -83,6 +84,13 @@ func (cv *converter) value(x any) jinja2.Value {
 		return jinja2.ObjectV(&printer{text: x.Error(), of: jinja2.FromGo(x)})
 	case fmt.Stringer:
 		return jinja2.ObjectV(&printer{text: x.String(), of: jinja2.FromGo(x)})
+	}
+	if rv := reflect.ValueOf(x); rv.Kind() == reflect.Func && !rv.IsNil() {
+		// A Go function in the data is a callable, as a Python one in a
+		// Jinja2 context is (one that returns nothing stays None).
+		if f, err := callable("function", x, false); err == nil {
+			return f
+		}
 	}
 	v := jinja2.FromGo(x)
 	if v.Kind() == jinja2.KindObject {
