@@ -119,6 +119,10 @@ type parser struct {
 	attrs  [4]attr
 	// loose text outside messages (Loose mode)
 	outside []run
+	// nested is len(msgs) when the last message opened inside another
+	// (which it closed), for the error about the end tag meant for that
+	// one; 0 otherwise.
+	nested int
 }
 
 // cur returns the open message.
@@ -221,6 +225,9 @@ func (p *parser) outsideStep() error {
 			p.pos = i + end + 1
 			return nil
 		case tagAt(s, i, "message", true):
+			if p.nested == len(p.msgs) && p.nested > 0 {
+				return p.errAt(i, "</message> closes no message; expected <message role=\"…\"> before it (messages do not nest: the <message> opened inside the one before closed it)")
+			}
 			return p.errAt(i, "</message> closes no message; expected <message role=\"…\"> before it")
 		}
 	}

@@ -238,6 +238,12 @@ var parseCases = []parseCase{
 	{name: "self-closing message", in: `<message role="user"/><message role="assistant" />`, want: msgs(usr(""), asst(""))},
 	{name: "end tag with no message open", in: "<message role=\"user\">a</message>\n</message>",
 		err: `line 2, col 1: </message> closes no message; expected <message role="…"> before it`},
+	// A block written inside another ({{#user}}…{{#assistant}}…{{/assistant}}{{/user}}):
+	// the inner <message> closed the outer one, so the outer end tag has nothing to close.
+	{name: "end tag after a nested message", in: `<message role="user">a<message role="assistant">b</message></message>`,
+		err: `line 1, col 60: </message> closes no message; expected <message role="…"> before it (messages do not nest: the <message> opened inside the one before closed it)`},
+	{name: "nested message then others", in: `<message role="user">a<message role="assistant">b</message><message role="user">c</message></message>`,
+		err: `line 1, col 92: </message> closes no message; expected <message role="…"> before it`},
 	{name: "unclosed end tag", in: `<message role="user">a</message`,
 		err: "line 1, col 23: </message tag is not closed; expected >"},
 	{name: "unclosed start tag", in: `<message role="user"`,

@@ -86,7 +86,11 @@ func (p *parser) innerTag(i int, name string, closing bool) error {
 	}
 	switch name {
 	case "message":
-		return p.openMessage(i)
+		if err := p.openMessage(i); err != nil {
+			return err
+		}
+		p.nested = len(p.msgs) // the message just opened closed the one it was in
+		return nil
 	case "chat_history":
 		return p.errAt(i, "<chat_history> inside <message> opened at %s; expected </message> first", p.at(p.openAt))
 	}
