@@ -120,10 +120,19 @@ func (c *compiler) compileStmt(s Stmt) (execFn, error) {
 		if err != nil {
 			return nil, err
 		}
+		var inline execFn
+		if generationInline(n.Body) {
+			if inline, err = c.compileStmts(n.Body); err != nil {
+				return nil, err
+			}
+		}
 		return func(f *frame) error {
 			if f.c.gen == nil && printsInto(f.c) {
 				// no spans to record: the body writes where the block
 				// prints, what writing its captured value would write
+				if inline != nil {
+					return inline(f)
+				}
 				return m.callInto(f.c, f, nil, nil)
 			}
 			v, err := m.call(f.c, f, nil, nil)
@@ -1640,4 +1649,55 @@ func (s *streamedPrint) writeConcat(f *frame, vals []Value, safe bool) error {
 		}
 	}
 	return nil
+}
+
+// generationInline reports whether a {% generation %} block's body, which
+// Jinja2 runs as a call block's caller() (a macro with no arguments),
+// may run in the block's own frame when no spans are recorded: it
+// assigns nothing in the caller's frame and reads none of the names a
+// macro's frame has of its own (caller, varargs, kwargs), so every name
+// it reads is the enclosing frame's, which the closure reads too. Text,
+// prints, ifs of those and loops whose bodies hold those or sets (the
+// loop's own frame's) qualify; a loop control outside a loop of the
+// body, an assignment, a macro, a block, an include or import, a do,
+// and any other statement do not.
+func generationInline(body []Stmt) bool {
+	ok := true
+	var stmts func(ss []Stmt, inLoop bool)
+	stmts = func(ss []Stmt, inLoop bool) {
+		for _, s := range ss {
+			switch n := s.(type) {
+			case *Text, *Print:
+			case *If:
+				for _, b := range n.Bodies {
+					stmts(b, inLoop)
+				}
+				stmts(n.Else, inLoop)
+			case *For:
+				if n.Recursive {
+					ok = false
+				}
+				stmts(n.Body, true)
+				stmts(n.Else, false)
+			case *Set:
+				if !inLoop {
+					ok = false
+				}
+			case *Break, *Continue:
+				if !inLoop {
+					ok = false
+				}
+			default:
+				ok = false
+			}
+		}
+	}
+	stmts(body, false)
+	if !ok {
+		return false
+	}
+	return !anyNode(func(x Node) bool {
+		n, ok := x.(*Name)
+		return ok && (n.Name == "caller" || n.Name == "varargs" || n.Name == "kwargs")
+	}, nil, body)
 }

@@ -763,6 +763,25 @@ CASES = [
     ("items-list-appended",
      "{% set l = d.items()|list %}{% set _ = l.append(1) %}{% set m = d.items()|list %}{{ l }}{{ m }}{{ d }}{% for p in d.items() %}{{ p }}{{ p|length }}{% endfor %}",
      {"d": {"a": 1, "b": [2]}}, {}),
+    # {% generation %} with no spans recorded: a body that assigns
+    # nothing in the caller's frame and reads no caller, varargs or
+    # kwargs runs in the block's frame (generationInline); the others
+    # run as the caller macro
+    ("generation-inline",
+     "{% for m in ms %}{% generation %}[{{ m.role }}:{{ m.content|trim }}{% if loop.last %}!{% endif %}{{ x }}]{% endgeneration %}{% set x = m.role %}{% endfor %}{% generation %}{{ y }}{% endgeneration %}{% set y = 2 %}{% generation %}{{ y }}{% endgeneration %}",
+     {"ms": [{"role": "user", "content": " a "}, {"role": "assistant", "content": "b"}]}, {"profile": "hf"}),
+    ("generation-inline-loops",
+     "{% set ns = namespace(n=0) %}{% for m in ms %}{% generation %}{% for t in m.calls %}{% set a = t.name ~ '!' %}{% if loop.first %}{{ a }}{% else %},{{ a }}{% endif %}{% if t.stop %}{% break %}{% endif %}{% set ns.n = ns.n + 1 %}{% else %}none{% endfor %}{{ a is defined }}{{ t is defined }}|{% endgeneration %}{% endfor %}{{ ns.n }}",
+     {"ms": [{"calls": [{"name": "f"}, {"name": "g", "stop": True}, {"name": "h"}]}, {"calls": []}]}, {"profile": "hf"}),
+    ("generation-macro-frame",
+     "{% set z = 'outer' %}{% generation %}{% set z = 'inner' %}{{ z }}{% endgeneration %}{{ z }}{% generation %}{{ caller is defined }}{{ varargs }}{{ kwargs }}{% endgeneration %}{% for i in [1] %}{% generation %}{% set w = i %}{% endgeneration %}{{ w is defined }}{% endfor %}",
+     {}, {"profile": "hf"}),
+    ("generation-captured",
+     "{% macro mk(x) %}{% generation %}<{{ x }}>{% endgeneration %}{% endmacro %}{% set s %}{% generation %}[{{ v }}]{% endgeneration %}{% endset %}{{ s }}{{ mk(1) }}{% filter upper %}{% generation %}{{ v }}{% endgeneration %}{% endfilter %}{{ mk(2)|length }}",
+     {"v": "val"}, {"profile": "hf"}),
+    ("generation-self-super",
+     "{% generation %}{{ self is defined }}{{ loop is defined }}{% endgeneration %}{% for i in [1, 2] %}{% generation %}{{ loop.index }}{{ loop.revindex }}{% endgeneration %}{% endfor %}",
+     {}, {"profile": "hf"}),
     ("str-item-lacking-error-attr", "{% for c in s|selectattr('type', 'equalto', 'x') %}{% endfor %}{{ (s|selectattr('type.x')|list) }}", {"s": "a"}, {}),
 ]
 
