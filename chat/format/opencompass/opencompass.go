@@ -62,13 +62,19 @@ type MetaRole struct {
 
 // UnmarshalJSON reads a role object or a plain string.
 func (r *MetaRole) UnmarshalJSON(data []byte) error {
-	if len(data) > 0 && data[0] == '"' {
+	return r.decode(len(data) > 0 && data[0] == '"', func(v any) error { return json.Unmarshal(data, v) })
+}
+
+// decode reads r with JSON's or YAML's unmarshal: a plain string entry
+// when str, else a role object, which must name its role.
+func (r *MetaRole) decode(str bool, unmarshal func(any) error) error {
+	if str {
 		*r = MetaRole{}
-		return json.Unmarshal(data, &r.Text)
+		return unmarshal(&r.Text)
 	}
 	type plain MetaRole
 	var p plain
-	if err := json.Unmarshal(data, &p); err != nil {
+	if err := unmarshal(&p); err != nil {
 		return err
 	}
 	if p.Role == "" {
@@ -92,20 +98,7 @@ func (r MetaRole) MarshalJSON() ([]byte, error) {
 // accept without an import.)
 func (r *MetaRole) UnmarshalYAML(unmarshal func(any) error) error {
 	var s string
-	if err := unmarshal(&s); err == nil {
-		*r = MetaRole{Text: s}
-		return nil
-	}
-	type plain MetaRole
-	var p plain
-	if err := unmarshal(&p); err != nil {
-		return err
-	}
-	if p.Role == "" {
-		return errors.New("opencompass: a meta template role needs a role name")
-	}
-	*r = MetaRole(p)
-	return nil
+	return r.decode(unmarshal(&s) == nil, unmarshal)
 }
 
 // MarshalYAML writes a plain string entry as a YAML string.
@@ -138,13 +131,19 @@ type PromptItem struct {
 
 // UnmarshalJSON reads an item object or a plain string.
 func (p *PromptItem) UnmarshalJSON(data []byte) error {
-	if len(data) > 0 && data[0] == '"' {
+	return p.decode(len(data) > 0 && data[0] == '"', func(v any) error { return json.Unmarshal(data, v) })
+}
+
+// decode reads p with JSON's or YAML's unmarshal: a plain string item
+// when str, else an item object.
+func (p *PromptItem) decode(str bool, unmarshal func(any) error) error {
+	if str {
 		*p = PromptItem{}
-		return json.Unmarshal(data, &p.Text)
+		return unmarshal(&p.Text)
 	}
 	type plain PromptItem
 	var v plain
-	if err := json.Unmarshal(data, &v); err != nil {
+	if err := unmarshal(&v); err != nil {
 		return err
 	}
 	*p = PromptItem(v)
@@ -163,17 +162,7 @@ func (p PromptItem) MarshalJSON() ([]byte, error) {
 // UnmarshalYAML reads an item mapping or a plain string.
 func (p *PromptItem) UnmarshalYAML(unmarshal func(any) error) error {
 	var s string
-	if err := unmarshal(&s); err == nil {
-		*p = PromptItem{Text: s}
-		return nil
-	}
-	type plain PromptItem
-	var v plain
-	if err := unmarshal(&v); err != nil {
-		return err
-	}
-	*p = PromptItem(v)
-	return nil
+	return p.decode(unmarshal(&s) == nil, unmarshal)
 }
 
 // MarshalYAML writes a plain string item as a YAML string.
