@@ -29,6 +29,7 @@ func TestCancelledMidRender(t *testing.T) {
 		{"values", "jinja", `{{ role("user") }}{{ stop() }}{% for x in xs %}{{ x }}{% endfor %}`},
 		{"values", "pongo2", `{{ role("user") }}{{ stop() }}{% for x in xs %}{{ x }}{% endfor %}`},
 		{"values", "gotmpl", `{{role "user"}}{{stop}}{{range .xs}}{{.}}{{end}}`},
+		{"text", "handlebars", `{{role "user"}}{{stop}}{{#each xs}}.{{/each}}`},
 		{"text", "jinja", `{{ role("user") }}{{ stop() }}{% for x in xs %}.{% endfor %}`},
 		{"text", "gotmpl", `{{role "user"}}{{stop}}{{range .xs}}.{{end}}`},
 	}

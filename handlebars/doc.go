@@ -186,9 +186,10 @@
 // errors carry a byte offset, which rolemark turns into a line and column
 // when the template uses no partials (with partials the offset may belong to
 // a partial, so none is given). A render whose context is done stops at the
-// next value it prints ({{x}}) or the next of rolemark's helpers, with the
-// context's error. What cannot be stopped: a loop that prints no value, and
-// a Go function in the data or in Funcs that never returns.
+// next item of an #each or the next of rolemark's helpers, with the
+// context's error. What cannot be stopped: a Go function in the data or in
+// Funcs that never returns (and the loops of a template whose #each keeps
+// raymond's, see #each above).
 //
 // raymond.Parse leaks its lexer goroutine (and the source it holds) on
 // every parse that fails before the end of the source. rolemark never gives

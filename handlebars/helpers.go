@@ -54,19 +54,9 @@ func stateOf(o *raymond.Options) *renderState {
 // (1000000000000000000000) and a float32 as its float64 value
 // (0.10000000149011612). Any other value comes back as it is, for raymond
 // to print and escape as it always did.
-//
-// It is also where a render whose context is done stops, at the next value
-// it prints, as pongo2's does at the next {{ }}.
 const printHelper = "rolemark_print"
 
-func printValue(v any, o *raymond.Options) any {
-	if st, _ := o.DataFrame().Get(stateKey).(*renderState); st != nil && st.ctx != nil {
-		select {
-		case <-st.ctx.Done():
-			panic(st.ctx.Err())
-		default:
-		}
-	}
+func printValue(v any) any {
 	switch v.(type) {
 	case float64, float32:
 		return roleparse.FormatValue(v)
@@ -251,7 +241,8 @@ func sectionHelper(name any) string { return "" }
 // {{else}}, slices and arrays in order, a struct's exported fields in
 // order), except that a map's entries are visited in the order of their
 // keys, as the jinja and gotmpl engines visit them, where raymond takes
-// Go's random map order and so renders a different prompt each time. It
+// Go's random map order and so renders a different prompt each time, and
+// that a render whose context is done stops before the next item. It
 // replaces raymond's on every template whose #each blocks take at most one
 // block parameter: raymond gives helpers no way to set a second one
 // (as |value key|), so a template that has one keeps raymond's own #each.
@@ -260,7 +251,15 @@ func eachHelper(ctx any, o *raymond.Options) raymond.SafeString {
 		return raymond.SafeString(o.Inverse())
 	}
 	var b strings.Builder
+	st, _ := o.DataFrame().Get(stateKey).(*renderState)
 	visit := func(n, i int, key, item any) {
+		if st != nil && st.ctx != nil {
+			select {
+			case <-st.ctx.Done(): // a cancelled render stops at the next item
+				panic(st.ctx.Err())
+			default:
+			}
+		}
 		df := o.DataFrame().Copy()
 		df.Set("index", i)
 		df.Set("key", key)
