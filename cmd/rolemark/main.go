@@ -42,6 +42,8 @@ import (
 	"runtime/debug"
 	"strings"
 	"syscall"
+
+	"github.com/rolemark/rolemark/engine/driver"
 )
 
 //go:embed example
@@ -324,8 +326,19 @@ func parseOperands(fs *flag.FlagSet, args []string, least, most int, want string
 
 // readInput reads a named file, or standard input for "-".
 func readInput(name string, stdin io.Reader) ([]byte, error) {
+	var b []byte
+	var err error
 	if name == "-" {
-		return io.ReadAll(stdin)
+		b, err = io.ReadAll(stdin)
+	} else {
+		b, err = os.ReadFile(name)
 	}
-	return os.ReadFile(name)
+	return dropBOM(b), err
+}
+
+// dropBOM drops the UTF-8 byte order mark a file saved by a Windows editor
+// starts with: it is the file's encoding, not its text (RFC 8259 lets a
+// JSON reader ignore it; templates are read without it too).
+func dropBOM(b []byte) []byte {
+	return bytes.TrimPrefix(b, []byte(driver.ByteOrderMark))
 }

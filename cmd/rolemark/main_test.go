@@ -81,6 +81,10 @@ func TestRun(t *testing.T) {
 		// A byte order mark (as Windows editors write) is the file's encoding, not text outside a message.
 		{name: "parse markup after a byte order mark", args: []string{"parse", "--format", "markup", "-"}, stdin: "\ufeff<message role=\"user\">hi</message>", wantCode: 0,
 			wantOut: "<message role=\"user\">hi</message>\n"},
+		{name: "render JSON files that start with a byte order mark", args: []string{"render", "--vars", "testdata/bom_vars.json", "--history", "testdata/bom_history.json", "--format", "markup", "testdata/hello.tmpl"}, wantCode: 0,
+			wantOut: "<message role=\"system\">Be brief.</message>\n<message role=\"user\">earlier</message>\n<message role=\"user\">from a file saved with a byte order mark</message>\n"},
+		{name: "react tools that start with a byte order mark", args: []string{"react", "prompt", "--tools", "testdata/bom_tools.json", "q"}, wantCode: 0,
+			wantOut: "Answer the following questions as best you can. You have access to the following tools:\n\nget_rate: Call this tool to interact with the get_rate API. What is the get_rate API useful for? Exchange rate. Parameters: {\"type\": \"object\"} Format the arguments as a JSON object.\n\nUse the following format:\n\nQuestion: the input question you must answer\nThought: you should always think about what to do\nAction: the action to take, should be one of [get_rate]\nAction Input: the input to the action\nObservation: the result of the action\n... (this Thought/Action/Action Input/Observation can be repeated zero or more times)\nThought: I now know the final answer\nFinal Answer: the final answer to the original input question\n\nBegin!\n\nQuestion: q\n"},
 		{name: "render front matter after a byte order mark", args: []string{"render", "--format", "markup", "-"}, stdin: "\ufeff---\nengine: jinja\n---\n{{ role(\"user\") }}hi", wantCode: 0,
 			wantOut: "<message role=\"user\">hi</message>\n"},
 		{name: "parse loose", args: []string{"parse", "--loose", "--format", "markup", "-"}, stdin: "Be brief.\n<message role=\"user\">Hi</message>\nThanks", wantCode: 0,

@@ -137,6 +137,7 @@ func reactReadTools(name string, stdin io.Reader) ([]react.Tool, error) {
 	if err != nil {
 		return nil, err
 	}
+	data = dropBOM(data)
 	label := name
 	if name == "-" {
 		label = "<stdin>"

@@ -16,7 +16,6 @@ import (
 	"github.com/rolemark/rolemark/chat"
 	chatformat "github.com/rolemark/rolemark/chat/format"
 	"github.com/rolemark/rolemark/engine"
-	"github.com/rolemark/rolemark/engine/driver"
 	"github.com/rolemark/rolemark/gotmpl"
 	"github.com/rolemark/rolemark/handlebars"
 	"github.com/rolemark/rolemark/jinja"
@@ -397,7 +396,7 @@ func readJSONFile(name string, v any) error {
 	if err != nil {
 		return err
 	}
-	if err := json.Unmarshal(b, v); err != nil {
+	if err := json.Unmarshal(dropBOM(b), v); err != nil {
 		return fmt.Errorf("%s: %w", name, err)
 	}
 	return nil
@@ -422,8 +421,6 @@ func cmdParse(ctx context.Context, sio stdio, args []string) error {
 	if err != nil {
 		return err
 	}
-	// A byte order mark is the file's encoding, as for templates.
-	src = bytes.TrimPrefix(src, []byte(driver.ByteOrderMark))
 	var opts []roleparse.Option
 	if *loose {
 		opts = append(opts, roleparse.Loose())
