@@ -412,9 +412,13 @@ type compiledArgs struct {
 }
 
 // fnStr is the name Python's errors of a call's ** give its function
-// (_PyObject_FunctionStr).
-func (ca *compiledArgs) fnStr() string {
+// (_PyObject_FunctionStr): in the sandbox, Jinja2 writes a call as
+// environment.call(context, …).
+func (ca *compiledArgs) fnStr(c *Ctx) string {
 	if ca.fn == "" {
+		if sandboxed(c) {
+			return "jinja2.sandbox.SandboxedEnvironment.call()"
+		}
 		return "jinja2.runtime.Context.call()"
 	}
 	return ca.fn
@@ -576,11 +580,11 @@ func (ca *compiledArgs) evalTo(f *frame, first *Value, args []Value, kw []Kwarg)
 		if err != nil {
 			return nil, nil, err
 		}
-		more, err := dictKwargs(v, ca)
+		more, err := dictKwargs(f.c, v, ca)
 		if err != nil {
 			return nil, nil, err
 		}
-		if kw, err = ca.mergeKwargs(kw, more); err != nil {
+		if kw, err = ca.mergeKwargs(f.c, kw, more); err != nil {
 			return nil, nil, err
 		}
 	}
@@ -590,7 +594,7 @@ func (ca *compiledArgs) evalTo(f *frame, first *Value, args []Value, kw []Kwarg)
 // mergeKwargs adds the keywords of a call's ** mapping to its named ones
 // (kw, which it may append to): Python's DICT_MERGE refuses a name given
 // both ways; folded, the mapping's value replaces the named one.
-func (ca *compiledArgs) mergeKwargs(kw, more []Kwarg) ([]Kwarg, error) {
+func (ca *compiledArgs) mergeKwargs(c *Ctx, kw, more []Kwarg) ([]Kwarg, error) {
 	n := len(kw)
 	for _, m := range more {
 		dup := -1
@@ -606,7 +610,7 @@ func (ca *compiledArgs) mergeKwargs(kw, more []Kwarg) ([]Kwarg, error) {
 		case ca.folded:
 			kw[dup].Value = m.Value
 		default:
-			return nil, typeErr("%s got multiple values for keyword argument '%s'", ca.fnStr(), m.Name)
+			return nil, typeErr("%s got multiple values for keyword argument '%s'", ca.fnStr(c), m.Name)
 		}
 	}
 	return kw, nil

@@ -317,7 +317,7 @@ func newCycler(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
 // newJoiner is joiner(sep=', ').
 func newJoiner(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
 	var bd bound
-	a, set, err := bd.bind("Joiner", args, kw, "sep")
+	a, set, err := bd.bind("Joiner.__init__", args, kw, "sep")
 	if err != nil {
 		return Value{}, err
 	}

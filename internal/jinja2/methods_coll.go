@@ -581,11 +581,20 @@ func dictUpdate(c *Ctx, d *Dict, other Value) error {
 	return nil
 }
 
+// intQual is the qualified name of an int method as Python's errors of
+// a bound one write it: bool.bit_length for a bool.
+func intQual(recv Value, name string) string {
+	if recv.kind == KindBool {
+		return "bool." + name
+	}
+	return "int." + name
+}
+
 func intMethod(name string) methodFn {
 	switch name {
 	case "bit_length":
 		return func(c *Ctx, recv Value, args []Value, kw []Kwarg) (Value, error) {
-			if err := nargs("int.bit_length", args, kw, 0, 0); err != nil {
+			if err := nargs(intQual(recv, "bit_length"), args, kw, 0, 0); err != nil {
 				return Value{}, err
 			}
 			b := bigOf(recv)
@@ -593,7 +602,7 @@ func intMethod(name string) methodFn {
 		}
 	case "conjugate":
 		return func(c *Ctx, recv Value, args []Value, kw []Kwarg) (Value, error) {
-			if err := nargs("int.conjugate", args, kw, 0, 0); err != nil {
+			if err := nargs(intQual(recv, "conjugate"), args, kw, 0, 0); err != nil {
 				return Value{}, err
 			}
 			if recv.kind == KindBool {
@@ -603,7 +612,7 @@ func intMethod(name string) methodFn {
 		}
 	case "as_integer_ratio":
 		return func(c *Ctx, recv Value, args []Value, kw []Kwarg) (Value, error) {
-			if err := nargs("int.as_integer_ratio", args, kw, 0, 0); err != nil {
+			if err := nargs(intQual(recv, "as_integer_ratio"), args, kw, 0, 0); err != nil {
 				return Value{}, err
 			}
 			if recv.kind == KindBool {
@@ -613,7 +622,7 @@ func intMethod(name string) methodFn {
 		}
 	case "bit_count":
 		return func(c *Ctx, recv Value, args []Value, kw []Kwarg) (Value, error) {
-			if err := nargs("int.bit_count", args, kw, 0, 0); err != nil {
+			if err := nargs(intQual(recv, "bit_count"), args, kw, 0, 0); err != nil {
 				return Value{}, err
 			}
 			n := 0

@@ -304,12 +304,13 @@ func findMethod(name string) methodFn {
 		if err := nargsTuple(name, args, kw, 1, 3); err != nil {
 			return Value{}, err
 		}
-		sub, err := strArg(args[0])
+		// CPython reads start and end before it checks the substring
+		s := recv.s
+		lo, hi, err := spanArgs(s, args)
 		if err != nil {
 			return Value{}, err
 		}
-		s := recv.s
-		lo, hi, err := spanArgs(s, args)
+		sub, err := strArg(args[0])
 		if err != nil {
 			return Value{}, err
 		}

@@ -12,13 +12,13 @@ type objectCaller interface {
 
 // dictKwargs turns the value of **kwargs into keyword arguments; ca
 // names the function in Python's error.
-func dictKwargs(v Value, ca *compiledArgs) ([]Kwarg, error) {
+func dictKwargs(c *Ctx, v Value, ca *compiledArgs) ([]Kwarg, error) {
 	if v.kind == KindUndefined {
 		// ** looks up v.keys first, which an Undefined raises for
 		return nil, v.undefErr()
 	}
 	if v.kind != KindDict {
-		return nil, &Error{Kind: "TypeError", Msg: ca.fnStr() + " argument after ** must be a mapping, not " + TypeName(v)}
+		return nil, &Error{Kind: "TypeError", Msg: ca.fnStr(c) + " argument after ** must be a mapping, not " + TypeName(v)}
 	}
 	d := v.ref.(*Dict)
 	kw := make([]Kwarg, 0, len(d.keys))

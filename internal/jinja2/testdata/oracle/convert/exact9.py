@@ -133,6 +133,16 @@ FOUND = [
     ("wordwrap-float-zero", "{{ 'aaa bbb'|wordwrap(-0.0) }}", {}, "exact: invalid width -0.0 (must be > 0)"),
     ("wordwrap-false", "{{ 'aaa bbb'|wordwrap(false) }}", {}, "exact: invalid width False (must be > 0) (the package: 0)"),
     ("wordwrap-true", "{{ 'aaa bbb'|wordwrap(true) }}|{{ ''|wordwrap(-1.5) }}", {}, "True is 1; no line, no check"),
+    # found by the tenth widening's sampler: the sandbox's calls, a bool's
+    # methods, the joiner's constructor, str.find's order of checks
+    ("sandbox-dstar", "{{ joiner(**none) }}", {}, "exact: in the sandbox Jinja2 writes environment.call(context, …): jinja2.sandbox.SandboxedEnvironment.call()", SB),
+    ("sandbox-dstar-repeated", "{{ dict(a=1, **{'a': 2}) }}", {}, "exact: got multiple values for keyword argument 'a'", SB),
+    ("hf-dstar", "{{ raise_exception(**1) }}", {}, "exact: the hf profile is sandboxed", HF),
+    ("bool-method-arity", "{{ true.as_integer_ratio(1) }}", {}, "exact: bool.as_integer_ratio() takes no arguments (1 given) (the package: int.)"),
+    ("bool-bit-length-arity", "{{ false.bit_length(1) }}", {}, "exact: bool.bit_length()"),
+    ("joiner-keyword", "{{ joiner(default_value=0) }}", {}, "exact: Joiner.__init__() got an unexpected keyword argument 'default_value' (the package: Joiner())"),
+    ("find-slice-first", "{{ 'abcabc'.index(('a', 'c'), 1.0) }}", {}, "exact: slice indices must be integers or None or have an __index__ method: start and end are read before the substring (the package: must be str, not tuple)"),
+    ("count-slice-first", "{{ 'abc'.count(1, 'x') }}", {}, "exact: count too"),
 ]
 
 
