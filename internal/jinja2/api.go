@@ -321,6 +321,9 @@ func (t *Template) runRoot(c *Ctx) error {
 	if c.joinErr != nil {
 		c.joinErr = nil
 	}
+	if c.items != 0 || len(c.itemsOuter) > 0 {
+		c.items, c.itemsOuter = 0, c.itemsOuter[:0]
+	}
 	c.freshDicts = !t.prog.frozenDicts
 	err := t.prog.run(c, &c.rootTC)
 	if err == nil {
@@ -363,6 +366,12 @@ type Ctx struct {
 	// of (the render's, a macro's, a set block's, …) fails only once that
 	// output has all been rendered, unless something raises first.
 	joinErr error
+	// items counts the items Jinja2's code would have yielded into the
+	// output being written (compiler.countItems), for joinErr's index;
+	// negative once something uncounted wrote into it (itemsLost).
+	// itemsOuter holds the counts of the outputs a capture interrupts.
+	items      int
+	itemsOuter []int
 	// deferred: the output of includes without context inside a set or
 	// filter block of the top level or a block, which Jinja2 3.1.6
 	// writes before the outermost such block's own output

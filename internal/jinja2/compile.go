@@ -79,6 +79,10 @@ type compiler struct {
 	blocks map[string]*blockCode
 	// hasExtends: the template has an extends tag.
 	hasExtends bool
+	// countItems: the template can fail the join of an output (a call or
+	// filter block, a recursive loop), whose TypeError names the index of
+	// the failing item: its output's items are counted (Ctx.items).
+	countItems bool
 	// frozenDicts: nothing in the template can change a dict literal
 	// (dictsFrozen), which the sandbox then builds once.
 	frozenDicts bool
@@ -382,6 +386,16 @@ func targetNames(x Expr) []string {
 // compileStmts compiles a list of statements into one.
 func (c *compiler) compileStmts(body []Stmt) (execFn, error) {
 	var fns []execFn
+	// items[i]: the items Jinja2's code yields for the statements fns[i]
+	// runs, counted before it runs (countItems); queued: those of
+	// statements whose fn is not made yet
+	var items []int
+	queued, prevConst := 0, false
+	addFn := func(fn execFn) {
+		fns = append(fns, fn)
+		items = append(items, queued)
+		queued = 0
+	}
 	var text []byte
 	textStart := -1
 	// a run of text, {{ name }} and {{ x.name }} prints is one segment
@@ -409,15 +423,20 @@ func (c *compiler) compileStmts(body []Stmt) (execFn, error) {
 		switch {
 		case len(seg) == 1 && !seg[0].name && seg[0].miss == nil:
 			s := seg[0].text
-			fns = append(fns, func(f *frame) error { return f.c.writeOwn(s) })
+			addFn(func(f *frame) error { return f.c.writeOwn(s) })
 		case len(seg) > 0:
-			fns = append(fns, c.segment(seg))
+			addFn(c.segment(seg))
 		}
 		seg = nil
 	}
 	for _, s := range body {
 		if err := c.stmtOptimizerError(s); err != nil {
 			return nil, err
+		}
+		if c.countItems {
+			var n int
+			n, prevConst = c.stmtItems(s, prevConst)
+			queued += n
 		}
 		if t, ok := s.(*Text); ok && !c.hasExtends && !c.textFinalized() {
 			if textStart < 0 {
@@ -442,10 +461,16 @@ func (c *compiler) compileStmts(body []Stmt) (execFn, error) {
 			return nil, err
 		}
 		if fn != nil {
-			fns = append(fns, fn)
+			addFn(fn)
 		}
 	}
 	flush()
+	if c.countItems {
+		if queued > 0 {
+			addFn(func(*frame) error { return nil })
+		}
+		return countedStmts(fns, items), nil
+	}
 	switch len(fns) {
 	case 0:
 		return func(*frame) error { return nil }, nil
@@ -468,6 +493,84 @@ func (c *compiler) compileStmts(body []Stmt) (execFn, error) {
 		}
 		return nil
 	}, nil
+}
+
+// countedStmts runs fns in order, adding to the Ctx's count of items the
+// ones each yields before it runs.
+func countedStmts(fns []execFn, items []int) execFn {
+	if len(fns) == 1 {
+		fn, n := fns[0], items[0]
+		return func(f *frame) error {
+			f.c.items += n
+			return fn(f)
+		}
+	}
+	return func(f *frame) error {
+		for i, fn := range fns {
+			f.c.items += items[i]
+			if err := fn(f); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+}
+
+// stmtItems is how many items Jinja2's code for s yields into its
+// output by itself, prevConst telling whether s follows a constant child
+// of the same output node: the children of an output node that fold to
+// constants (template text, a print whose as_const succeeds) are joined
+// into one item; each other print is an item, as is a call block's,
+// a filter block's and a recursive loop's value. The bodies of other
+// statements count their own. It returns whether s is such a constant.
+func (c *compiler) stmtItems(s Stmt, prevConst bool) (int, bool) {
+	isConst := false
+	switch n := s.(type) {
+	case *Text:
+		// template text does not fold in a volatile eval context
+		isConst = !c.escVolatile
+	case *Print:
+		if isConstExpr(n.X) {
+			_, isConst = c.constValue(n.X)
+		}
+	case *CallBlock, *FilterBlock, *Generation:
+		return 1, false
+	case *For:
+		if n.Recursive {
+			return 1, false
+		}
+		return 0, false
+	default:
+		return 0, false
+	}
+	if isConst && prevConst {
+		return 0, true
+	}
+	return 1, isConst
+}
+
+// canFailJoin reports whether the statements hold a call block, a filter
+// block or a recursive loop: a value that may fail its output's join.
+func canFailJoin(body []Stmt) bool {
+	return anyNode(func(n Node) bool {
+		switch n := n.(type) {
+		case *CallBlock, *FilterBlock:
+			return true
+		case *For:
+			return n.Recursive
+		}
+		return false
+	}, nil, body)
+}
+
+// joinItemErr is the TypeError of an output's join at the item a call or
+// filter block, or a recursive loop, yielded: its index is the items
+// counted before it, when every one was (countItems).
+func joinItemErr(c *Ctx, typ string) error {
+	if i := c.items - 1; i >= 0 {
+		return typeErr("sequence item %d: expected str instance, %s found", i, typ)
+	}
+	return typeErr("sequence item: expected str instance, %s found", typ)
 }
 
 // unsupported is an error raised when a render reaches a construct the

@@ -690,7 +690,7 @@ func (c *compiler) compileFor(n *For) (execFn, error) {
 				return err
 			}
 			if f.c.joinErr == nil {
-				f.c.joinErr = place(typeErr("sequence item: expected str instance, generator found"), name, pos)
+				f.c.joinErr = place(joinItemErr(f.c, "generator"), name, pos)
 			}
 			return nil
 		}, nil

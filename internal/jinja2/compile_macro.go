@@ -591,7 +591,7 @@ func (c *compiler) compileCallBlock(n *CallBlock) (execFn, error) {
 // that is no str does (Ctx.joinErr).
 func callBlockJoinErr(f *frame, typ, name string, pos Pos) error {
 	if f.c.joinErr == nil {
-		f.c.joinErr = place(typeErr("sequence item: expected str instance, %s found", typ), name, pos)
+		f.c.joinErr = place(joinItemErr(f.c, typ), name, pos)
 	}
 	return nil
 }

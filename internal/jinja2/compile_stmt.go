@@ -1037,7 +1037,7 @@ func (c *compiler) compileFilterBlock(n *FilterBlock) (w execFn, _ error) {
 		// output, once the rest of it has rendered (Ctx.joinErr)
 		if v.kind != KindStr {
 			if f.c.joinErr == nil {
-				f.c.joinErr = place(typeErr("sequence item: expected str instance, %s found", TypeName(v)), name, pos)
+				f.c.joinErr = place(joinItemErr(f.c, TypeName(v)), name, pos)
 			}
 			return nil
 		}

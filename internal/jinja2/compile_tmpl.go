@@ -27,6 +27,8 @@ type program struct {
 	// locals are the slots of fn that are not free names' (a Renderer's
 	// root frame keeps the others from render to render: Ctx.boundProg)
 	locals []int
+	// countItems: the template's output counts its items (compiler's)
+	countItems bool
 }
 
 // blockCode is a compiled {% block %}.
@@ -36,6 +38,8 @@ type blockCode struct {
 	init   func(f *frame) error
 	body   execFn
 	scoped bool
+	// counted: the block's output counts its items (countItems)
+	counted bool
 }
 
 // blockRun is a block being rendered: which one of its chain.
@@ -83,6 +87,9 @@ func compileProgram(env *Env, src *source, tree *Tree) (*program, error) {
 	}
 	c := &compiler{env: env, src: src, sc: top, blocks: map[string]*blockCode{}, hasExtends: hasExtends(tree.Body), frozenDicts: dictsFrozen(tree.Body), escOn: env.autoescape,
 		arena: arenaNames(env, tree.Body)}
+	// a template that extends another writes its output only before the
+	// extends tag: not counted
+	c.countItems = !c.hasExtends && canFailJoin(tree.Body)
 	body, err := c.compileStmts(tree.Body)
 	if tree.dupParams && (err == nil || isPyCompileErr(err)) {
 		// Python's compiler reads the symbols (duplicate arguments)
@@ -100,7 +107,8 @@ func compileProgram(env *Env, src *source, tree *Tree) (*program, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &program{frozenDicts: c.frozenDicts, shares: sharesContext(tree.Body), fn: fs, init: c.scopeInit(top, nil), body: body, blocks: c.blocks, name: src.name, locals: localSlots(fs)}, nil
+	return &program{frozenDicts: c.frozenDicts, shares: sharesContext(tree.Body), fn: fs, init: c.scopeInit(top, nil), body: body, blocks: c.blocks, name: src.name, locals: localSlots(fs),
+		countItems: c.countItems}, nil
 }
 
 // localSlots returns the slots of fn that are not its free names'.
@@ -243,6 +251,10 @@ func (p *program) run(c *Ctx, tc *tctx) error {
 	// a panic ends the render, and the Ctx is reset before its next
 	// (Env.resetCtx)
 	saved := c.enterCode(c.env.autoescape, false, tc.inh)
+	if !p.countItems {
+		// its items are not counted: the output's count is lost
+		c.items = itemsLost
+	}
 	err := p.runTop(c, tc, f)
 	c.leaveCode(saved)
 	return err
@@ -311,7 +323,7 @@ func (c *compiler) compileBlockRef(n *Block) (execFn, error) {
 	if err != nil {
 		return nil, err
 	}
-	bc := &blockCode{name: n.Name, fn: fs, init: c.scopeInit(s, nil), body: body, scoped: n.Scoped}
+	bc := &blockCode{name: n.Name, fn: fs, init: c.scopeInit(s, nil), body: body, scoped: n.Scoped, counted: c.countItems}
 	c.blocks[n.Name] = bc
 	// Jinja2 checks for a parent template only before a block at the top
 	// level (an if keeps it there); a block inside a for, with,
@@ -353,6 +365,9 @@ func renderBlock(c *Ctx, tc *tctx, name string, idx int) error {
 	f.initFree(b.fn)
 	if b.init != nil {
 		_ = b.init(f)
+	}
+	if !b.counted {
+		c.items = itemsLost
 	}
 	return b.body(f)
 }

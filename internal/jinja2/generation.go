@@ -32,8 +32,14 @@ func (c *Ctx) captureEnter(start int) (outer error) {
 		g.depth++
 	}
 	outer, c.joinErr = c.joinErr, nil
+	c.itemsOuter = append(c.itemsOuter, c.items)
+	c.items = 0
 	return outer
 }
+
+// itemsLost is Ctx.items once an output's count is lost: far enough
+// below 0 that no count reaches 0 again.
+const itemsLost = -1 << 50
 
 // captured ends a capture that captureEnter(start) began, err being what
 // the captured rendering returned, and returns its output, taken off the
@@ -66,6 +72,10 @@ func (c *Ctx) captureLeave(outer, err error) error {
 	}
 	pending := c.joinErr
 	c.joinErr = outer
+	if n := len(c.itemsOuter); n > 0 {
+		c.items = c.itemsOuter[n-1]
+		c.itemsOuter = c.itemsOuter[:n-1]
+	}
 	if err != nil {
 		return err
 	}

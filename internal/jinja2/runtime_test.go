@@ -166,7 +166,7 @@ func TestPutCtxResets(t *testing.T) {
 	require.NotZero(t, c.stackHigh)
 	require.NotZero(t, c.loops.n)
 	env.putCtx(c)
-	want := Ctx{env: env, out: c.out[:0], scratch: c.scratch, loops: c.loops, stack: c.stack, suspended: c.suspended[:0],
+	want := Ctx{env: env, out: c.out[:0], scratch: c.scratch, loops: c.loops, stack: c.stack, suspended: c.suspended[:0], itemsOuter: c.itemsOuter[:0],
 		rootFrame: frame{c: c, tc: &c.rootTC, slots: c.rootFrame.slots[:0]}} // the root frame keeps what points into c
 	want.inh = &c.rootInh // the context the next render's template enters
 	// the root context keeps its root frame and the template's name, which

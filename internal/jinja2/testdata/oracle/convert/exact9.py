@@ -143,6 +143,26 @@ FOUND = [
     ("joiner-keyword", "{{ joiner(default_value=0) }}", {}, "exact: Joiner.__init__() got an unexpected keyword argument 'default_value' (the package: Joiner())"),
     ("find-slice-first", "{{ 'abcabc'.index(('a', 'c'), 1.0) }}", {}, "exact: slice indices must be integers or None or have an __index__ method: start and end are read before the substring (the package: must be str, not tuple)"),
     ("count-slice-first", "{{ 'abc'.count(1, 'x') }}", {}, "exact: count too"),
+    # sequence item N: the index of the failing item in its output's join,
+    # counting what Jinja2's code yields (the package left it out): one item
+    # per run of constant text and folded prints, per other print, per loop
+    # pass's, per call or filter block
+    ("join-index-text", "a{% call dict() %}x{% endcall %}", {}, "exact: sequence item 1"),
+    ("join-index-folded", "a{{ 1 }}b{{ 'x'|upper }}{% call dict() %}x{% endcall %}z", {}, "exact: constants fold into one item: 1"),
+    ("join-index-prints", "a{{ x }}b{{ x }}{% call dict() %}x{% endcall %}", {"x": 1}, "exact: each print of a name is one: 4"),
+    ("join-index-loop", "a{{ 2 }}b{% for i in [1, 2] %}{{ i }}{% endfor %}{% call dict() %}x{% endcall %}", {}, "exact: each pass's items: 3"),
+    ("join-index-loop-else", "{% for i in x %}{{ i }}{% else %}e{% endfor %}{% if x %}t{% endif %}{% filter list %}ab{% endfilter %}", {"x": [1, 2, 3]}, "exact: 4"),
+    ("join-index-macro", "{% macro m() %}a{{ 1 }}{% for i in [1, 2] %}{{ i }}{% endfor %}{% call dict() %}x{% endcall %}{% endmacro %}q{{ m() }}", {}, "exact: the macro's own buffer: 3"),
+    ("join-index-set-block", "{{ 1 }}{% set y %}{{ x }}a{% filter length %}abc{% endfilter %}{% endset %}", {"x": 1}, "exact: the set block's buffer: 2"),
+    ("join-index-caller", "{% macro m() %}{{ caller() }}{% endmacro %}{% call m() %}a{{ x }}{% call dict() %}{% endcall %}{% endcall %}", {"x": 1}, "exact: the caller's buffer: 2"),
+    ("join-index-recursive", "{% for i in [[1], 2] recursive %}{{ i }}{% if i is iterable %}{{ loop(i) }}{% else %}{% call dict() %}{% endcall %}{% endif %}{% endfor %}", {}, "exact: the recursive loop's buffer"),
+    ("join-index-nested", "{% filter upper %}a{{ x }}{% filter list %}b{% endfilter %}{% endfilter %}", {"x": 1}, "exact: the inner filter's value in the outer's buffer: 2"),
+    ("join-index-volatile", "{% autoescape x %}a{{ 1 }}b{% endautoescape %}{% call dict() %}{% endcall %}", {"x": 1}, "exact: no text folds in a volatile eval context: 3"),
+    ("join-index-finalize", "a{{ 'b' }}{{ none }}{% call dict() %}{% endcall %}", {}, "exact: finalize folds with the constants: 1", {"finalize": "twice"}),
+    ("join-index-block", "a{% block x %}{{ 1 }}{{ y }}{% call dict() %}{% endcall %}{% endblock %}", {}, "exact: a block's items flow into the top level's: 3"),
+    ("join-index-include-generator", "{% macro m() %}{{ caller() }}{% include 'p' without context %}{% endmacro %}a{{ 2 }}{% call m() %}c{% endcall %}{{ 1 }}", {}, "exact: the generator after one item: 1", {}, {"p": "P{{ 1 }}"}),
+    ("join-index-recursive-include", "x{{ y }}{% for i in [1] recursive %}a{{ i }}{% include 'p' without context %}{% endfor %}", {}, "exact: a recursive loop's generator: 2", {}, {"p": "P"}),
+    ("join-index-include", "a{{ x }}{% include 'c' %}", {"x": 1}, "the included template's items: sequence item 2 (the package leaves the index out where a template it did not count wrote into the output)", {}, {"c": "{% call dict() %}{% endcall %}"}),
 ]
 
 
