@@ -466,7 +466,9 @@ func (g *fuzzGen) expr() string {
 		}
 		return g.pick(fuzzInts[:6]...)
 	}
-	switch g.n(36) {
+	switch g.n(39) {
+	case 36, 37, 38:
+		return g.exprTenth()
 	case 33, 34, 35:
 		return g.exprNinth()
 	case 30, 31, 32:
@@ -789,7 +791,9 @@ func (g *fuzzGen) stmt(depth int) string {
 		defer func() { g.loops-- }()
 		return body()
 	}
-	switch g.n(38) {
+	switch g.n(40) {
+	case 38, 39:
+		return g.stmtTenth(depth, body, buffered)
 	case 35, 36, 37:
 		return g.stmtNinth(depth, body, buffered)
 	case 32, 33, 34:
