@@ -195,6 +195,19 @@ func (a *aliaser) args(ca CallArgs) (CallArgs, bool, bool) {
 	return out, changed, true
 }
 
+// list rewrites x, a node made of items: x itself when none of them
+// changed, else what build makes of the rewritten ones.
+func (a *aliaser) list(x Expr, items []Expr, build func([]Expr) Expr) (Expr, bool) {
+	out, ok := a.exprs(items)
+	if !ok {
+		return nil, false
+	}
+	if len(out) > 0 && &out[0] != &items[0] {
+		return build(out), true
+	}
+	return x, true
+}
+
 // applied rewrites x, a filter or a test applied to operand with args:
 // x itself when neither changed, else what build makes of the rewritten
 // ones.
@@ -230,23 +243,9 @@ func (a *aliaser) expr(x Expr) (Expr, bool) {
 		// choices by node
 		return &ItemExpr{At: n.At, X: &Name{At: n.At, Name: a.item}, Key: a.field.Key}, true
 	case *TupleLit:
-		items, ok := a.exprs(n.Items)
-		if !ok {
-			return nil, false
-		}
-		if len(items) > 0 && &items[0] != &n.Items[0] {
-			return &TupleLit{At: n.At, Items: items}, true
-		}
-		return x, true
+		return a.list(x, n.Items, func(items []Expr) Expr { return &TupleLit{At: n.At, Items: items} })
 	case *ListLit:
-		items, ok := a.exprs(n.Items)
-		if !ok {
-			return nil, false
-		}
-		if len(items) > 0 && &items[0] != &n.Items[0] {
-			return &ListLit{At: n.At, Items: items}, true
-		}
-		return x, true
+		return a.list(x, n.Items, func(items []Expr) Expr { return &ListLit{At: n.At, Items: items} })
 	case *DictLit:
 		keys, ok1 := a.exprs(n.Keys)
 		vals, ok2 := a.exprs(n.Values)
@@ -298,14 +297,7 @@ func (a *aliaser) expr(x Expr) (Expr, bool) {
 		}
 		return x, true
 	case *Concat:
-		items, ok := a.exprs(n.Items)
-		if !ok {
-			return nil, false
-		}
-		if len(items) > 0 && &items[0] != &n.Items[0] {
-			return &Concat{At: n.At, Items: items}, true
-		}
-		return x, true
+		return a.list(x, n.Items, func(items []Expr) Expr { return &Concat{At: n.At, Items: items} })
 	case *FilterExpr:
 		if _, own := a.c.env.filters[n.Name]; own || n.X == nil {
 			return nil, false
