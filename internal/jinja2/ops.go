@@ -694,6 +694,19 @@ func GetItem(c *Ctx, v Value, key Value) (Value, error) {
 	if v.kind == KindUndefined {
 		return Value{}, v.undefErr()
 	}
+	if v.kind == KindDict && key.kind == KindStr {
+		// a dict's str key (m['tools'], m.metadata of a message that
+		// has none): its item, or, for a name no dict has as an
+		// attribute (no method, no _ the sandbox would refuse or
+		// __class__), the Undefined the steps below would come to
+		d := v.dict()
+		if i := d.findStr(key.s); i >= 0 {
+			return d.vals[i], nil
+		}
+		if !key.IsSafe() && !strings.HasPrefix(key.s, "_") && dictMethod(key.s) == nil {
+			return undefAttr(v, key.s), nil
+		}
+	}
 	if r, ok, err := item(v, key); ok || err != nil {
 		return r, err
 	}

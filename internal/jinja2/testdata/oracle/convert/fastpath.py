@@ -782,6 +782,25 @@ CASES = [
     ("generation-self-super",
      "{% generation %}{{ self is defined }}{{ loop is defined }}{% endgeneration %}{% for i in [1, 2] %}{% generation %}{{ loop.index }}{{ loop.revindex }}{% endgeneration %}{% endfor %}",
      {}, {"profile": "hf"}),
+    # d['name'] of a dict lacking the key: its Undefined at once for a
+    # name no dict has as an attribute; methods, _ and dunder names,
+    # Markup keys and the sandbox's refusals as before
+    ("dict-missing-key",
+     "{% for k in keys %}[{{ d[k] is defined }}|{{ d[k] is callable }}|{{ (d[k] ~ '')[:30] }}]{% endfor %}{% for m in ms %}{% if m['tools'] is defined %}T{% endif %}<{{ m['metadata'] }}{{ m['role'] }}>{% endfor %}",
+     {"d": {"a": 1}, "keys": ["b", "", "keys", "get", "update", "pop", "copy", "_x", "__class__", "mro", "real", {"__markup__": "b"}, {"__markup__": "items"}],
+      "ms": [{"role": "user"}, {"role": "assistant", "tools": []}]}, {}),
+    ("dict-missing-key-sandbox",
+     "{% for k in keys %}[{{ d[k] is defined }}|{{ (d[k] ~ '')[:22] }}]{% endfor %}",
+     {"d": {"a": 1}, "keys": ["b", "keys", "update", "pop", "clear", "_x", "__class__", {"__markup__": "b"}]}, {"sandbox": True}),
+    ("dict-missing-key-hf",
+     "{% for m in messages %}{% if m['tools'] is defined %}[{{ m['tools']|length }}]{% endif %}<|{{ m['role'] }}|>{{ m['metadata'] }}{{ m['content'] }}{% endfor %}",
+     {"messages": [{"role": "system", "content": "s", "tools": [1]}, {"role": "user", "content": "u"}]}, {"profile": "hf"}),
+    ("dict-missing-key-used",
+     "{{ d['b'] + 'x' }}",
+     {"d": {"a": 1}}, {}),
+    ("dict-missing-key-used-empty",
+     "{{ d[''].x }}",
+     {"d": {"a": 1}}, {}),
     ("str-item-lacking-error-attr", "{% for c in s|selectattr('type', 'equalto', 'x') %}{% endfor %}{{ (s|selectattr('type.x')|list) }}", {"s": "a"}, {}),
 ]
 
