@@ -223,10 +223,11 @@ func (e *Engine) Compile(name, src string, cfg driver.Config) (driver.Compiled, 
 	if _, err := t.Parse(src); err != nil {
 		return nil, withCol(compileError(name, err), name, src)
 	}
-	if err := loadPartials(t, cfg, driver.PartialExts(name, e.Extensions())); err != nil {
+	files, err := loadPartials(t, cfg, driver.PartialExts(name, e.Extensions()))
+	if err != nil {
 		return nil, err
 	}
-	c := &compiled{t: t, name: name, src: src, allowMissing: cfg.AllowMissing, expand: !e.noExpand, trusted: e.trusted}
+	c := &compiled{t: t, name: name, src: src, allowMissing: cfg.AllowMissing, expand: !e.noExpand, trusted: e.trusted, files: files}
 	var texts []*parse.TextNode
 	for _, tt := range t.Templates() {
 		if tt.Tree != nil && tt.Tree.Root != nil {
@@ -243,8 +244,10 @@ func (e *Engine) Compile(name, src string, cfg driver.Config) (driver.Compiled, 
 // loadPartials parses, from cfg.FS, every template that is invoked but not
 // defined, until none is missing. A partial is read with
 // driver.Config.ReadPartial, trying exts (driver.PartialExts) for a NAME
-// without an extension, each as a partial file (_NAME…) first.
-func loadPartials(t *template.Template, cfg driver.Config, exts []string) error {
+// without an extension, each as a partial file (_NAME…) first. files maps
+// the name each partial was parsed under (text/template's errors name it)
+// to its file.
+func loadPartials(t *template.Template, cfg driver.Config, exts []string) (files map[string]string, err error) {
 	for {
 		var missing *parse.TemplateNode
 		var in *template.Template
@@ -264,7 +267,7 @@ func loadPartials(t *template.Template, cfg driver.Config, exts []string) error 
 			}
 		}
 		if missing == nil {
-			return nil
+			return files, nil
 		}
 		file, src, err := cfg.ReadPartial(missing.Name, exts...)
 		if err != nil {
@@ -272,15 +275,22 @@ func loadPartials(t *template.Template, cfg driver.Config, exts []string) error 
 			if loc, _ := in.Tree.ErrorContext(missing); loc != "" {
 				name, line, col = splitLoc(loc, name)
 			}
-			return &driver.Error{Template: name, Line: line, Col: col, Err: err}
+			if f, ok := files[name]; ok {
+				name = f
+			}
+			return nil, &driver.Error{Template: name, Line: line, Col: col, Err: err}
 		}
 		if _, err := t.New(missing.Name).Parse(string(src)); err != nil {
 			e := withCol(compileError(file, err), missing.Name, string(src)).(*driver.Error)
 			if e.Template == missing.Name {
 				e.Template = file
 			}
-			return e
+			return nil, e
 		}
+		if files == nil {
+			files = map[string]string{}
+		}
+		files[missing.Name] = file
 	}
 }
 
@@ -345,6 +355,8 @@ type compiled struct {
 	expand       bool // expand markup function calls at compile time
 	// trusted names the caller's functions that return roleparse.Markup.
 	trusted map[string]bool
+	// files maps a partial's template name to its file (loadPartials).
+	files map[string]string
 	// last is the arena's last byte: every slice of template text and
 	// every sentinel extends, in capacity, to it.
 	last *byte
@@ -540,6 +552,8 @@ func (c *compiled) execError(err error) error {
 	name, line, col, msg := splitPos(err)
 	if name == "" {
 		name = c.name
+	} else if f, ok := c.files[name]; ok {
+		name = f
 	}
 	var cause error = errors.New(msg)
 	if m := missingRE.FindStringSubmatch(msg); m != nil {

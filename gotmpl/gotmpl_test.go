@@ -143,6 +143,30 @@ func TestPartialsFromFS(t *testing.T) {
 	assert.EqualError(t, err, `prompts/none.tmpl:1:12: partial "nope" not found: looked for prompts/_nope.tmpl, prompts/nope.tmpl, prompts/_nope.gotmpl, prompts/nope.gotmpl`)
 }
 
+// An error inside a partial names the partial's file, as in the other
+// engines, not the name the template invoked it by.
+func TestErrorInPartialNamesItsFile(t *testing.T) {
+	fsys := fstest.MapFS{
+		"prompts/main.tmpl":   {Data: []byte("{{role \"user\"}}x\n{{template \"rules\" .}}")},
+		"prompts/_rules.tmpl": {Data: []byte("line 1\n  {{.name.first}}")},
+		"prompts/miss.tmpl":   {Data: []byte("{{role \"user\"}}x\n{{template \"inner\" .}}")},
+		"prompts/_inner.tmpl": {Data: []byte("line 1\n  {{template \"nope\" .}}")},
+	}
+	set := engine.NewSet(gotmpl.New())
+	tpl, err := set.ParseFS(fsys, "prompts/main.tmpl")
+	require.NoError(t, err)
+	_, err = tpl.Messages(context.Background(), map[string]any{"name": "Bo"})
+	var ee *engine.Error
+	require.ErrorAs(t, err, &ee)
+	assert.Equal(t, "prompts/_rules.tmpl", ee.Template)
+	assert.Equal(t, 2, ee.Line)
+
+	_, err = set.ParseFS(fsys, "prompts/miss.tmpl")
+	require.ErrorAs(t, err, &ee)
+	assert.Equal(t, "prompts/_inner.tmpl", ee.Template)
+	assert.Equal(t, 2, ee.Line)
+}
+
 func TestHistoryHostile(t *testing.T) {
 	history := []chat.Message{chat.Text(chat.RoleUser, evil), chat.Text(chat.RoleAssistant, " spaced ")}
 	tpl, err := engine.NewSet(gotmpl.New()).Parse("gotmpl", "t", `{{role "system"}}S{{history}}{{role "user"}}{{.q}}`)
