@@ -15,6 +15,7 @@ import (
 	"strings"
 	"text/template"
 	"text/template/parse"
+	"unicode/utf8"
 
 	"github.com/rolemark/rolemark/engine/driver"
 	"github.com/rolemark/rolemark/roleparse"
@@ -223,7 +224,7 @@ func (e *Engine) Compile(name, src string, cfg driver.Config) (driver.Compiled, 
 	if _, err := t.Parse(src); err != nil {
 		return nil, withCol(compileError(name, err), name, src)
 	}
-	files, err := loadPartials(t, cfg, driver.PartialExts(name, e.Extensions()))
+	files, err := loadPartials(t, src, cfg, driver.PartialExts(name, e.Extensions()))
 	if err != nil {
 		return nil, err
 	}
@@ -246,8 +247,8 @@ func (e *Engine) Compile(name, src string, cfg driver.Config) (driver.Compiled, 
 // driver.Config.ReadPartial, trying exts (driver.PartialExts) for a NAME
 // without an extension, each as a partial file (_NAME…) first. files maps
 // the name each partial was parsed under (text/template's errors name it)
-// to its file.
-func loadPartials(t *template.Template, cfg driver.Config, exts []string) (files map[string]string, err error) {
+// to its file and source.
+func loadPartials(t *template.Template, mainSrc string, cfg driver.Config, exts []string) (files map[string]partialFile, err error) {
 	for {
 		var missing *parse.TemplateNode
 		var in *template.Template
@@ -276,7 +277,9 @@ func loadPartials(t *template.Template, cfg driver.Config, exts []string) (files
 				name, line, col = splitLoc(loc, name)
 			}
 			if f, ok := files[name]; ok {
-				name = f
+				name, col = f.file, runeCol(f.src, line, col)
+			} else {
+				col = runeCol(mainSrc, line, col)
 			}
 			return nil, &driver.Error{Template: name, Line: line, Col: col, Err: err}
 		}
@@ -288,10 +291,32 @@ func loadPartials(t *template.Template, cfg driver.Config, exts []string) (files
 			return nil, e
 		}
 		if files == nil {
-			files = map[string]string{}
+			files = map[string]partialFile{}
 		}
-		files[missing.Name] = file
+		files[missing.Name] = partialFile{file: file, src: string(src)}
 	}
+}
+
+// partialFile is a partial's file and source.
+type partialFile struct{ file, src string }
+
+// runeCol turns text/template's column, a byte count from the start of
+// the line (1-based here), into a count of runes, as every position of
+// rolemark's errors is; 0 (no column) stays 0.
+func runeCol(src string, line, col int) int {
+	if col < 1 || line < 1 {
+		return col
+	}
+	start := 0
+	for range line - 1 {
+		i := strings.IndexByte(src[start:], '\n')
+		if i < 0 {
+			return col
+		}
+		start += i + 1
+	}
+	end := min(start+col-1, len(src))
+	return 1 + utf8.RuneCountInString(src[start:end])
 }
 
 // splitLoc splits text/template's "NAME:LINE:COL" (COL from 0) into the
@@ -356,7 +381,7 @@ type compiled struct {
 	// trusted names the caller's functions that return roleparse.Markup.
 	trusted map[string]bool
 	// files maps a partial's template name to its file (loadPartials).
-	files map[string]string
+	files map[string]partialFile
 	// last is the arena's last byte: every slice of template text and
 	// every sentinel extends, in capacity, to it.
 	last *byte
@@ -550,11 +575,13 @@ func compileError(name string, err error) error {
 
 func (c *compiled) execError(err error) error {
 	name, line, col, msg := splitPos(err)
+	src := c.src
 	if name == "" {
 		name = c.name
 	} else if f, ok := c.files[name]; ok {
-		name = f
+		name, src = f.file, f.src
 	}
+	col = runeCol(src, line, col)
 	var cause error = errors.New(msg)
 	if m := missingRE.FindStringSubmatch(msg); m != nil {
 		cause = &driver.MissingError{Name: m[1]}

@@ -143,6 +143,37 @@ func TestPartialsFromFS(t *testing.T) {
 	assert.EqualError(t, err, `prompts/none.tmpl:1:12: partial "nope" not found: looked for prompts/_nope.tmpl, prompts/nope.tmpl, prompts/_nope.gotmpl, prompts/nope.gotmpl`)
 }
 
+// A render error's column counts runes, as every position of rolemark's
+// errors does, where text/template counts bytes.
+func TestRenderErrorColumnsInRunes(t *testing.T) {
+	fsys := fstest.MapFS{
+		"p/main.tmpl":   {Data: []byte("{{role \"user\"}}é😀{{.zz}}\n{{template \"rules\" .}}")},
+		"p/other.tmpl":  {Data: []byte("{{role \"user\"}}é😀{{.q.r}}")},
+		"p/_rules.tmpl": {Data: []byte("日本{{.q.r}}")},
+		"p/miss.tmpl":   {Data: []byte("{{role \"user\"}}é😀{{template \"nope\" .}}")},
+	}
+	set := engine.NewSet(gotmpl.New())
+	for _, tc := range []struct {
+		file      string
+		vars      map[string]any
+		want      string
+		line, col int
+	}{
+		{"p/main.tmpl", map[string]any{}, "p/main.tmpl", 1, 20},
+		{"p/other.tmpl", map[string]any{"q": "s"}, "p/other.tmpl", 1, 22},
+		{"p/main.tmpl", map[string]any{"zz": 1, "q": "s"}, "p/_rules.tmpl", 1, 7},
+		{"p/miss.tmpl", nil, "p/miss.tmpl", 1, 29},
+	} {
+		tpl, err := set.ParseFS(fsys, tc.file)
+		if err == nil {
+			_, err = tpl.Messages(context.Background(), tc.vars)
+		}
+		var ee *engine.Error
+		require.ErrorAs(t, err, &ee, tc.file)
+		assert.Equal(t, [3]any{tc.want, tc.line, tc.col}, [3]any{ee.Template, ee.Line, ee.Col}, "%s: %v", tc.file, err)
+	}
+}
+
 // An error inside a partial names the partial's file, as in the other
 // engines, not the name the template invoked it by.
 func TestErrorInPartialNamesItsFile(t *testing.T) {
