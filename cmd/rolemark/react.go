@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/rolemark/rolemark/chat/react"
@@ -127,17 +126,10 @@ func reactJSONString(b *bytes.Buffer, s string) {
 // reactReadTools reads a JSON array of tools from a file, or from stdin for
 // "-". Errors name the file, and the line and column of a JSON error.
 func reactReadTools(name string, stdin io.Reader) ([]react.Tool, error) {
-	var data []byte
-	var err error
-	if name == "-" {
-		data, err = io.ReadAll(stdin)
-	} else {
-		data, err = os.ReadFile(name)
-	}
+	data, err := readInput(name, stdin)
 	if err != nil {
 		return nil, err
 	}
-	data = dropBOM(data)
 	label := name
 	if name == "-" {
 		label = "<stdin>"
