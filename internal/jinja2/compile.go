@@ -87,6 +87,10 @@ type compiler struct {
 	// (dictsFrozen), which the sandbox then builds once.
 	frozenDicts bool
 	recursive   []*loopCode // enclosing recursive loops
+	// runPrints are the prints compileStreamed wrote as runs of
+	// constants and fields (streamRuns), for a loop whose body is one
+	// of them (compileFor's runListRuns)
+	runPrints map[*Print]*streamedPrint
 	// bufDepth: how many set and filter blocks of the Python function
 	// compiled now (the top level, a block) enclose the code compiled
 	// now; an include without context there writes past their buffers

@@ -344,9 +344,50 @@ func (c *compiler) compileFor(n *For) (execFn, error) {
 		}
 		return nil
 	}
+	// runListRuns is runList for a body that is one print of runs of
+	// constants and fields (a chat template's {% for message in messages
+	// %}{{ '<|' + message['role'] + '|>' + message['content'] }}): the
+	// print reads each item where the list holds it, and the item is
+	// stored in the target's slot only where the print falls back to
+	// the general path, which reads it there. Nothing else reads the
+	// slot: the loop's scope is its own, and the body is the print.
+	var runsBody *streamedPrint
+	if p, ok := onlyPrint(n.Body); ok && targetSlot >= 0 && c.runPrints[p] != nil {
+		runsBody = c.runPrints[p].forItem(targetSlot)
+	}
+	runListRuns := func(f *frame, l *List) error {
+		completed := false
+		for i := 0; i < len(l.Items); i++ {
+			if err := f.c.tick(); err != nil {
+				return place(err, name, pos)
+			}
+			if init != nil {
+				_ = init(f)
+			}
+			item := &l.Items[i]
+			var err error
+			if f.c.autoescape {
+				f.slots[targetSlot].put(item)
+				err = runsBody.evalAll(f)
+			} else {
+				err = runsBody.streamRunsItem(f, item)
+			}
+			if err != nil {
+				return err
+			}
+			completed = true
+		}
+		if !completed && els != nil {
+			return els(f)
+		}
+		return nil
+	}
 	lc.run = func(f *frame, itv Value, depth0 int) error {
 		simple := loopSlot < 0 && filter == nil && !recursive
 		if simple && targetSlot >= 0 && (itv.kind == KindList || itv.kind == KindTuple) {
+			if runsBody != nil {
+				return runListRuns(f, itv.list())
+			}
 			return runList(f, itv.list())
 		}
 		if simple && itv.kind == KindStr {
@@ -1304,4 +1345,14 @@ func leadingSets(body []Stmt) []string {
 		i++
 	}
 	return names
+}
+
+// onlyPrint returns the print that body is, when it is one print and
+// nothing else.
+func onlyPrint(body []Stmt) (*Print, bool) {
+	if len(body) != 1 {
+		return nil, false
+	}
+	p, ok := body[0].(*Print)
+	return p, ok
 }

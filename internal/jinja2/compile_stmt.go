@@ -3,6 +3,7 @@ package jinja2
 import (
 	"context"
 	"errors"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -1204,6 +1205,10 @@ func (c *compiler) compileStreamed(n *Print) (execFn, error) {
 		// constants and fields of locals alone: a chat template's
 		// '<|im_start|>' + message['role'] + '\n' + message['content']
 		s.runs, s.tail = runs, tail
+		if c.runPrints == nil {
+			c.runPrints = map[*Print]*streamedPrint{}
+		}
+		c.runPrints[n] = s
 		return func(f *frame) error {
 			if f.c.autoescape {
 				return s.evalAll(f)
@@ -1230,6 +1235,7 @@ type fieldRun struct {
 	key   string
 	local bool // the slot's own value, not its key
 	trim  bool // written as |trim gives it
+	item  bool // the slot is a loop's target, read from its item (streamRunsItem)
 }
 
 // fieldRunsOf returns the chain ps as runs of constants each followed by
@@ -1268,7 +1274,13 @@ func fieldRunsOf(ps []chainPart) ([]fieldRun, string, bool) {
 // the template's own text is tracked (Renderer.TrackOwn) it records
 // the spans stream records: the constants, and a local that is the
 // template's own str.
-func (s *streamedPrint) streamRuns(f *frame) error {
+func (s *streamedPrint) streamRuns(f *frame) error { return s.streamRunsItem(f, nil) }
+
+// streamRunsItem is streamRuns with item as the value of the runs whose
+// slot is marked item (a loop's target, which the loop has not stored:
+// compileFor's runListRuns); at anything else it stores item in the
+// target's slot (target) before stream or evalAll read it there.
+func (s *streamedPrint) streamRunsItem(f *frame, item *Value) error {
 	c := f.c
 	own := c.own
 	out := c.out
@@ -1280,6 +1292,9 @@ func (s *streamedPrint) streamRuns(f *frame) error {
 		}
 		out = append(out, r.lit...)
 		w := &f.slots[r.slot]
+		if r.item && item != nil {
+			w = item
+		}
 		if !r.local {
 			if w.kind != KindDict {
 				goto slow
@@ -1317,7 +1332,22 @@ slow:
 	if own != nil {
 		own.cut(start - c.outBase)
 	}
+	if item != nil {
+		f.slots[s.target].put(item)
+	}
 	return s.stream(f)
+}
+
+// forItem returns a copy of s whose runs read slot, a loop's target,
+// from the item streamRunsItem is given.
+func (s *streamedPrint) forItem(slot int) *streamedPrint {
+	cp := *s
+	cp.runs = slices.Clone(s.runs)
+	for i := range cp.runs {
+		cp.runs[i].item = cp.runs[i].slot == slot
+	}
+	cp.target = slot
+	return &cp
 }
 
 // chainPart is one operand of a printed chain.
@@ -1398,6 +1428,7 @@ func (c *compiler) chainParts(xs []Expr) ([]chainPart, error) {
 type streamedPrint struct {
 	parts  []chainPart
 	runs   []fieldRun // the chain as fieldRunsOf gives it, or nil
+	target int        // the slot of runs marked item (forItem)
 	tail   string
 	pos    []Pos // the place of each + (nil for ~)
 	concat bool
