@@ -1,6 +1,7 @@
 package handlebars_test
 
 import (
+	"math"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -34,6 +35,9 @@ func TestEachMapInKeyOrder(t *testing.T) {
 			x    int
 		}{1, 2, 3}}, "Z=1 A=2 "},
 		{"two block parameters keep raymond's #each", `{{#each s as |v i|}}{{i}}{{v}}{{/each}}{{#each m}}{{/each}}`, map[string]any{"s": []string{"a", "b"}, "m": m}, "0a1b"},
+		// NaN is a key no lookup finds (raymond's own #each panics on it)
+		{"NaN key", `{{#each m}}{{@key}}={{this}} {{/each}}`, map[string]any{"m": map[float64]int{math.NaN(): 1, 2: 3}}, "NaN=1 2=3 "},
+		{"mixed keys", `{{#each m}}{{@key}} {{/each}}`, map[string]any{"m": map[any]int{"b": 1, 2: 2, "a": 3}}, "2 a b "},
 		{"empty block", `{{#each m}}{{/each}}.`, map[string]any{"m": m}, "."},
 		{"nested", `{{#each m}}{{#each ../m}}{{@../key}}{{@key}} {{/each}}{{/each}}`, map[string]any{"m": map[string]int{"b": 1, "a": 2}},
 			"aa ab ba bb "},

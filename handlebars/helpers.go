@@ -274,10 +274,15 @@ func eachHelper(ctx any, o *raymond.Options) raymond.SafeString {
 			visit(v.Len(), i, nil, v.Index(i).Interface())
 		}
 	case reflect.Map:
-		keys := v.MapKeys()
-		slices.SortFunc(keys, compareKeys)
-		for i, k := range keys {
-			visit(len(keys), i, k.Interface(), v.MapIndex(k).Interface())
+		// Entries, not keys then lookups: a NaN key is found by no lookup.
+		type entry struct{ k, v reflect.Value }
+		entries := make([]entry, 0, v.Len())
+		for it := v.MapRange(); it.Next(); {
+			entries = append(entries, entry{it.Key(), it.Value()})
+		}
+		slices.SortFunc(entries, func(a, b entry) int { return compareKeys(a.k, b.k) })
+		for i, e := range entries {
+			visit(len(entries), i, e.k.Interface(), e.v.Interface())
 		}
 	case reflect.Struct:
 		var fields []int
@@ -296,6 +301,12 @@ func eachHelper(ctx any, o *raymond.Options) raymond.SafeString {
 // compareKeys orders map keys: strings by their bytes (code points, for
 // UTF-8), numbers by value, anything else by how it prints.
 func compareKeys(a, b reflect.Value) int {
+	for a.Kind() == reflect.Interface && !a.IsNil() {
+		a = a.Elem()
+	}
+	for b.Kind() == reflect.Interface && !b.IsNil() {
+		b = b.Elem()
+	}
 	switch {
 	case a.Kind() == reflect.String && b.Kind() == reflect.String:
 		return strings.Compare(a.String(), b.String())
