@@ -36,6 +36,7 @@ func TestForOverMapInKeyOrder(t *testing.T) {
 		{"filtered and nested", `{% for k in o.m|default:m %}{{ k }}{% endfor %}`, "xy"},
 		{"list", `{% for x in l %}{{ x }}{% endfor %}{% for x in l reversed %}{{ x }}{% endfor %}`, "zammaz"},
 		{"string", `{% for c in s %}{{ c }}{% endfor %}`, "zab"},
+		{"two variables over a string", `{% for a, b in s %}{{ a }}{% endfor %}`, "abz"},
 		{"trim markers", `{%- for k in m -%}{{ k }}{%- endfor -%}`, "abcdef"},
 	}
 	for _, tc := range tests {

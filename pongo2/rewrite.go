@@ -460,10 +460,10 @@ func (w *rewriter) edit(toks []token, closed bool) *rewriteError {
 // where pongo2 v6 takes Go's random map order unless the loop says sorted:
 // a loop with one variable gets keysFilter after its object (when the
 // object is a path with filters, which that filter then follows), a loop
-// with two (for k, v in m: a map's keys and values) the sorted keyword.
-// Lists and strings keep their order: keysFilter passes them through, and
-// two variables over a list (the second one always empty in pongo2) is no
-// loop a template means. toks is the whole tag: {% for a [, b] in OBJECT
+// with two (for k, v in m: a map's keys and values) the sorted keyword
+// and keysFilter:2. Lists and strings keep their order under one variable;
+// two variables over a list or a string (the second one always empty in
+// pongo2) is no loop a template means, and visits its items sorted. toks is the whole tag: {% for a [, b] in OBJECT
 // [reversed] [sorted] %}.
 func (w *rewriter) orderFor(toks []token) {
 	end := len(toks) - 1 // %} or -%}
@@ -490,11 +490,6 @@ func (w *rewriter) orderFor(toks []token) {
 		return
 	}
 	keyword("reversed")
-	if two {
-		w.copyTo(toks[end].start)
-		w.insert(" sorted ")
-		return
-	}
 	for _, t := range toks[start:stop] {
 		switch {
 		case t.kind == tokSymbol && !isSym(t, ".", "|", ":", "[", "]"),
@@ -503,7 +498,15 @@ func (w *rewriter) orderFor(toks []token) {
 		}
 	}
 	w.copyTo(toks[stop-1].end)
-	w.insert("|" + keysFilter)
+	if !two {
+		w.insert("|" + keysFilter)
+		return
+	}
+	// keysFilter:2 leaves a map as it is for sorted, and makes a string,
+	// which pongo2 v6 cannot sort (it panics), the list of its bytes.
+	w.insert("|" + keysFilter + ":2")
+	w.copyTo(toks[end].start)
+	w.insert(" sorted ")
 }
 
 // renameCalls prefixes with tagPrefix every call of one of rolemark's

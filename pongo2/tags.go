@@ -67,14 +67,29 @@ func register() error {
 // keysFilterFunc is the filter the rewriter puts after the object of a
 // for loop with one variable (orderFor): a map becomes the list of its keys
 // in the order pongo2's sorted keyword gives them (integers and floats by
-// value, anything else by its text); any other value passes through.
-func keysFilterFunc(in *p2.Value, _ *p2.Value) (*p2.Value, *p2.Error) {
+// value, anything else by its text); any other value passes through. With
+// the parameter 2 (a loop with two variables, made sorted) a string
+// becomes the list of its bytes, which pongo2 can sort, and any other value
+// passes through.
+func keysFilterFunc(in *p2.Value, param *p2.Value) (*p2.Value, *p2.Error) {
 	rv := reflect.ValueOf(in.Interface())
 	for rv.Kind() == reflect.Interface || rv.Kind() == reflect.Pointer {
 		if rv.IsNil() {
 			return in, nil
 		}
 		rv = rv.Elem()
+	}
+	if param != nil && param.IsInteger() && param.Integer() == 2 {
+		// a loop with two variables, which the rewriter made sorted
+		if rv.Kind() != reflect.String {
+			return in, nil
+		}
+		s := rv.String()
+		bytes := make([]string, len(s)) // []string: pongo2 sorts no []any
+		for i := range len(s) {
+			bytes[i] = s[i : i+1] // pongo2 walks a string byte by byte
+		}
+		return p2.AsValue(bytes), nil
 	}
 	if rv.Kind() != reflect.Map {
 		return in, nil
