@@ -41,7 +41,8 @@ The templates taken from a package, by file:
     literals and "+" of them), and of C++ files (raw strings, and runs of
     adjacent string literals with their escapes: llama.cpp's CHATML_TEMPLATE_SRC);
   - a git bundle (*.bundle) is cloned and read as convert/sweep.py reads a
-    repository (llama.cpp's models/templates, its tests' raw strings);
+    repository (llama.cpp's models/templates, its tests' raw strings), and
+    its C++ files' runs of plain string literals (llama.cpp's tests);
 
 and of those, the texts that read "messages" and hold "{%" or "{{". A
 text already in any case file of cases/ (exactly), or earlier in this
@@ -371,7 +372,19 @@ def bundle_templates(cache, name, path, data, files):
             f.write(data)
             f.flush()
             subprocess.run(["git", "clone", "-q", "--bare", f.name, git_dir], check=True)
-    return sweep.templates_of(git_dir)
+    found = list(sweep.templates_of(git_dir))
+    # and the runs of plain C++ string literals (llama.cpp's tests)
+    repo = "/".join(os.path.basename(d).split("+", 1))
+    commit = sweep.git(git_dir, "rev-parse", "HEAD").decode().strip()
+    paths = sweep.git(git_dir, "ls-tree", "-r", "--name-only", commit).decode().split("\n")
+    lics = sweep.licences(git_dir, commit, paths)
+    for p in sorted(paths):
+        if p.endswith((".cpp", ".cc", ".h", ".hpp")):
+            src = sweep.show(git_dir, commit, p).decode("utf-8", "replace")
+            if "messages" in src and "{%" in src:
+                found.extend((repo, commit, p + suffix, sweep.licence_of(lics, p), text)
+                             for suffix, text in chat_strings(cpp_strings(src)))
+    return found
 
 
 def request_context(data):
