@@ -91,6 +91,9 @@ type compiler struct {
 	// constants and fields (streamRuns), for a loop whose body is one
 	// of them (compileFor's runListRuns)
 	runPrints map[*Print]*streamedPrint
+	// itemSwitches are the if chains compileIf made a fieldSwitch of,
+	// for a loop whose body is one of them (compileFor's runListSwitch)
+	itemSwitches map[*If]*itemSwitch
 	// bufDepth: how many set and filter blocks of the Python function
 	// compiled now (the top level, a block) enclose the code compiled
 	// now; an include without context there writes past their buffers

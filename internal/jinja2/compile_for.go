@@ -355,6 +355,40 @@ func (c *compiler) compileFor(n *For) (execFn, error) {
 	if p, ok := onlyPrint(n.Body); ok && targetSlot >= 0 && c.runPrints[p] != nil {
 		runsBody = c.runPrints[p].forItem(targetSlot)
 	}
+	// runListSwitch is runList for a body that is one if chain on a
+	// field of the target compared with constants, each branch nothing
+	// or such a print ({% if message['role'] == 'user' %}{{ … }}{% elif
+	// … %}): the chain runs with each item where the list holds it
+	// (itemSwitch.runItem), stored only for a branch that is anything
+	// else
+	var switchBody *itemSwitch
+	if len(n.Body) == 1 && targetSlot >= 0 {
+		if i, ok := n.Body[0].(*If); ok && c.itemSwitches[i] != nil && c.itemSwitches[i].sw.slot == targetSlot {
+			switchBody = c.itemSwitches[i].forItem(targetSlot)
+		}
+	}
+	runListSwitch := func(f *frame, l *List) error {
+		completed := false
+		for i := 0; i < len(l.Items); i++ {
+			if err := f.c.tick(); err != nil {
+				return place(err, name, pos)
+			}
+			if init != nil {
+				_ = init(f)
+			}
+			if err := switchBody.runItem(f, targetSlot, &l.Items[i]); err == nil {
+				completed = true
+			} else if err == errBreak {
+				break
+			} else if err != errContinue {
+				return err
+			}
+		}
+		if !completed && els != nil {
+			return els(f)
+		}
+		return nil
+	}
 	runListRuns := func(f *frame, l *List) error {
 		completed := false
 		for i := 0; i < len(l.Items); i++ {
@@ -387,6 +421,9 @@ func (c *compiler) compileFor(n *For) (execFn, error) {
 		if simple && targetSlot >= 0 && (itv.kind == KindList || itv.kind == KindTuple) {
 			if runsBody != nil {
 				return runListRuns(f, itv.list())
+			}
+			if switchBody != nil {
+				return runListSwitch(f, itv.list())
 			}
 			return runList(f, itv.list())
 		}

@@ -532,7 +532,8 @@ func (c *compiler) compileIf(n *If) (execFn, error) {
 		for k := range chains {
 			chains[k] = ifChain(tests[k:], bodies[k:], els)
 		}
-		return func(f *frame) error {
+		is := c.newItemSwitch(n, sw, len(tests) == len(sw.consts))
+		run := func(f *frame) error {
 			if o := &f.slots[sw.slot]; o.kind == KindDict {
 				d := o.dict()
 				if i := d.findStr(sw.key); i >= 0 {
@@ -559,9 +560,108 @@ func (c *compiler) compileIf(n *If) (execFn, error) {
 				}
 			}
 			return chains[0](f)
-		}, nil
+		}
+		is.run = run
+		return run, nil
 	}
 	return ifChain(tests, bodies, els), nil
+}
+
+// itemSwitch is an if chain on a field of a local compared with
+// constants (a fieldSwitch) whose branches are each nothing or one
+// print of runs of constants and fields (streamRuns): what a loop over
+// the local's items can run with each item where its list holds it
+// (compileFor's runListSwitch).
+type itemSwitch struct {
+	sw *fieldSwitch
+	// prints[j] is the print of the branch of sw.consts[j], or nil:
+	// the branch is empty when empty[j], else run whole (run)
+	prints []*streamedPrint
+	empty  []bool
+	// none is what runs when no constant matches: nothing (noneEmpty),
+	// a print (nonePrint), or else the chain (run)
+	noneEmpty bool
+	nonePrint *streamedPrint
+	run       execFn // the whole chain, reading the local's slot
+}
+
+// newItemSwitch records n's switch sw for a loop (c.itemSwitches);
+// only when all of n's tests are sw's does what follows the constants
+// reduce to n's else.
+func (c *compiler) newItemSwitch(n *If, sw *fieldSwitch, allSwitch bool) *itemSwitch {
+	is := &itemSwitch{sw: sw, prints: make([]*streamedPrint, len(sw.consts)), empty: make([]bool, len(sw.consts))}
+	for j := range sw.consts {
+		if sw.rest[j] != nil {
+			continue
+		}
+		if len(n.Bodies[j]) == 0 {
+			is.empty[j] = true
+		} else if p, ok := onlyPrint(n.Bodies[j]); ok {
+			is.prints[j] = c.runPrints[p]
+		}
+	}
+	if allSwitch {
+		if len(n.Else) == 0 {
+			is.noneEmpty = true
+		} else if p, ok := onlyPrint(n.Else); ok {
+			is.nonePrint = c.runPrints[p]
+		}
+	}
+	if c.itemSwitches == nil {
+		c.itemSwitches = map[*If]*itemSwitch{}
+	}
+	c.itemSwitches[n] = is
+	return is
+}
+
+// forItem returns a copy of is whose prints read slot, a loop's target,
+// from the item runItem is given.
+func (is *itemSwitch) forItem(slot int) *itemSwitch {
+	cp := *is
+	cp.prints = slices.Clone(is.prints)
+	for j, p := range cp.prints {
+		if p != nil {
+			cp.prints[j] = p.forItem(slot)
+		}
+	}
+	if cp.nonePrint != nil {
+		cp.nonePrint = cp.nonePrint.forItem(slot)
+	}
+	return &cp
+}
+
+// runItem runs the chain for item, the value of the switch's local
+// (slot), which the loop has not stored: a branch that is one print
+// reads it in place; anything else stores it and runs the chain.
+func (is *itemSwitch) runItem(f *frame, slot int, item *Value) error {
+	if item.kind == KindDict && !f.c.autoescape {
+		d := item.dict()
+		if i := d.findStr(is.sw.key); i >= 0 {
+			if w := &d.vals[i]; w.kind == KindStr {
+				for j, k := range is.sw.consts {
+					if !eqStr(w.s, k) {
+						continue
+					}
+					if p := is.prints[j]; p != nil {
+						return p.streamRunsItem(f, item)
+					}
+					if is.empty[j] {
+						return nil
+					}
+					goto whole
+				}
+				if is.nonePrint != nil {
+					return is.nonePrint.streamRunsItem(f, item)
+				}
+				if is.noneEmpty {
+					return nil
+				}
+			}
+		}
+	}
+whole:
+	f.slots[slot].put(item)
+	return is.run(f)
 }
 
 // ifChain runs the body of the first of tests that holds, else els. Not

@@ -838,6 +838,39 @@ CASES = [
     ("runs-loop-undefined-item",
      "{% for m in [{'k': 'a'}, nothing, {'k': 'b'}] %}{{ '<' ~ m.k ~ '>' }}{% endfor %}",
      {}, {}),
+    # a loop whose body is one if chain on a field of its target
+    # compared with constants, each branch nothing or one such print,
+    # runs it with each item where the list holds it (runListSwitch);
+    # Markup, ints, a missing field, an "and", another test after the
+    # constants, a branch of two statements, autoescape and loop
+    # controls run the chain with the item stored
+    ("switch-loop-chat",
+     "{% for message in messages %}{% if message['role'] == 'system' %}{{ '<|system|>' + message['content'] + '<e>' }}{% elif message['role'] == 'user' %}{{ '<|user|>' + message['content'] + '<e>' }}{% elif message['role'] == 'assistant' %}{{ '<|assistant|>' + message['content'] + '<e>' }}{% endif %}{% endfor %}",
+     {"messages": MSGS}, {}),
+    ("switch-loop-chat-hf",
+     "{% for message in messages %}{% if message['role'] == 'system' %}{{ '<|system|>' + message['content'] + '<e>' }}{% elif message['role'] == 'user' %}{{ '<|user|>' + message['content'] + '<e>' }}{% elif message['role'] == 'assistant' %}{{ '<|assistant|>' + message['content'] + '<e>' }}{% endif %}{% endfor %}",
+     {"messages": MSGS[:6]}, {"profile": "hf"}),
+    ("switch-loop-else-print",
+     "{% for m in messages %}{% if m.role == 'user' %}{{ 'U:' ~ m.content }}{% elif m.role == 'tool' %}{% else %}{{ '[' ~ m.role ~ ']' }}{% endif %}{% endfor %}",
+     {"messages": MSGS}, {}),
+    ("switch-loop-else-other",
+     "{% for m in messages %}{% if m.role == 'user' %}{{ 'U:' ~ m.content }}{% elif m.role == 'tool' %}{{ 'T:' ~ m.content }}{% else %}x{{ m.content }}{% endif %}{% endfor %}",
+     {"messages": MSGS}, {}),
+    ("switch-loop-and-more",
+     "{% for m in messages %}{% if m.role == 'system' and m.content %}{{ 'S:' ~ m.content }}{% elif m.role == 'user' %}{{ 'U:' ~ m.content }}{% elif m.role == 'assistant' %}{{ m.content ~ '.' }}{{ m.role ~ '.' }}{% elif m.content == 'T2' %}{{ '2:' ~ m.role }}{% endif %}{% endfor %}",
+     {"messages": MSGS[:7] + [{"role": "system", "content": ""}]}, {}),
+    ("switch-loop-autoescape",
+     "{% for m in messages %}{% if m.role == 'user' %}{{ '<u>' ~ m.content }}{% elif m.role == 'assistant' %}{{ '<a>' ~ m.content }}{% endif %}{% endfor %}",
+     {"messages": MSGS}, {"autoescape": True}),
+    ("switch-loop-controls",
+     "{% for m in messages %}{% if m.role == 'tool' %}{% continue %}{% elif m.role == 'user' %}{{ 'U:' ~ m.content }}{% elif m.role == 'assistant' %}{% break %}{% endif %}{% endfor %}|{% for m in ms %}{% if m.k == 'a' %}{{ m.k ~ '!' }}{% elif m.k == 'b' %}{{ m.k ~ '?' }}{% endif %}{% else %}none{% endfor %}",
+     {"messages": MSGS, "ms": []}, {"extensions": ["loopcontrols"]}),
+    ("switch-loop-other-name",
+     "{% for m in ms %}{% if x.k == 'a' %}{{ m ~ x.k }}{% elif x.k == 'b' %}{{ m ~ 'b' }}{% endif %}{% endfor %}{% for m in ms %}{% if m.k == 'a' %}{{ x.k ~ m.k }}{% elif m.k == 'b' %}{% endif %}{% endfor %}",
+     {"ms": ["1", {"k": "a"}, {"k": "b"}], "x": {"k": "a"}}, {}),
+    ("switch-loop-int-role",
+     "{% for message in messages %}{% if message['role'] == 'system' %}{{ '<|system|>' + message['content'] }}{% elif message['role'] == 'user' %}{{ '<|user|>' + message['role'] + message['content'] }}{% endif %}{% endfor %}",
+     {"messages": MSGS}, {}),
     ("str-item-lacking-error-attr", "{% for c in s|selectattr('type', 'equalto', 'x') %}{% endfor %}{{ (s|selectattr('type.x')|list) }}", {"s": "a"}, {}),
 ]
 
