@@ -709,8 +709,11 @@ func fJoin(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 }
 
 func fLength(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
-	if len(args)+len(kw) > 0 {
-		return Value{}, typeErr("len() takes exactly one argument (%d given)", len(args)+len(kw)+1)
+	if len(kw) > 0 {
+		return Value{}, typeErr("len() takes no keyword arguments")
+	}
+	if len(args) > 0 {
+		return Value{}, typeErr("len() takes exactly one argument (%d given)", len(args)+1)
 	}
 	n, err := Len(v)
 	return IntV(int64(n)), err

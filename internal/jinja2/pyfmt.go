@@ -203,6 +203,19 @@ func formatStr(str, spec string) (string, error) {
 	if err != nil {
 		return "", specErr(err, "str")
 	}
+	if s.grouping != 0 {
+		// the spec's parser checks the separator against the type ('s'
+		// when none is given) before the type is read
+		switch t := s.typ; {
+		case strings.ContainsRune("defgEG%F", rune(t)):
+		case strings.ContainsRune("boxX", rune(t)) && s.grouping == '_':
+		default:
+			if t == 0 {
+				t = 's'
+			}
+			return "", valueErr("Cannot specify '%c' with '%c'.", s.grouping, t)
+		}
+	}
 	if s.typ != 0 && s.typ != 's' {
 		return "", valueErr("Unknown format code '%c' for object of type 'str'", s.typ)
 	}

@@ -163,6 +163,11 @@ FOUND = [
     ("join-index-include-generator", "{% macro m() %}{{ caller() }}{% include 'p' without context %}{% endmacro %}a{{ 2 }}{% call m() %}c{% endcall %}{{ 1 }}", {}, "exact: the generator after one item: 1", {}, {"p": "P{{ 1 }}"}),
     ("join-index-recursive-include", "x{{ y }}{% for i in [1] recursive %}a{{ i }}{% include 'p' without context %}{% endfor %}", {}, "exact: a recursive loop's generator: 2", {}, {"p": "P"}),
     ("join-index-include", "a{{ x }}{% include 'c' %}", {"x": 1}, "the included template's items: sequence item 2 (the package leaves the index out where a template it did not count wrote into the output)", {}, {"c": "{% call dict() %}{% endcall %}"}),
+    # the sampler's second pass
+    ("format-str-grouping-first", "{{ '{0:#020,.12}'.format('a') }}", {}, "exact: Cannot specify ',' with 's'.: the spec's parser checks the separator first (the package: Alternate form (#) not allowed)"),
+    ("format-str-grouping-type", "{{ '{0:,x}'.format('a') }}", {}, "exact: Cannot specify ',' with 'x'. before the unknown format code"),
+    ("format-str-grouping-allowed", "{{ '{0:_b}'.format('a') }}", {}, "exact: '_' with 'b' passes the parser: Unknown format code 'b' for object of type 'str'"),
+    ("length-keyword", "{{ [1]|length(1, a=2) }}", {}, "exact: len() takes no keyword arguments, before the count (the package: takes exactly one argument (3 given))"),
 ]
 
 
