@@ -33,6 +33,11 @@ func (b *bound) bind(name string, args []Value, kw []Kwarg, params ...string) ([
 		out[i], set[i] = a, true
 	}
 	for _, k := range kw {
+		for _, p := range filterLeadParams[name] {
+			if k.Name == p {
+				return nil, nil, typeErr("%s() got multiple values for argument '%s'", name, p)
+			}
+		}
 		found := false
 		for i, p := range params {
 			if p == k.Name {
@@ -121,13 +126,29 @@ func onlyValue(name string, f Filter) Filter {
 func onlyValueAfter(name string, pass int, f Filter) Filter {
 	return func(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 		if len(kw) > 0 {
-			return Value{}, typeErr("%s() got an unexpected keyword argument '%s'", name, kw[0].Name)
+			return Value{}, leadKwOrUnexpected(name, kw[0].Name)
 		}
 		if len(args) > 0 {
 			return Value{}, typeErr("%s() takes %d positional argument%s but %d were given", name, 1+pass, plural(1+pass), len(args)+1+pass)
 		}
 		return f(c, v, args, kw)
 	}
+}
+
+// leadKwOrUnexpected is the TypeError of a keyword, k, a function of no
+// other parameters than the ones the filter fills gets: one of those is
+// given twice (markupsafe's escape and soft_str take theirs by position
+// only), any other is unexpected.
+func leadKwOrUnexpected(name, k string) error {
+	for _, p := range filterLeadParams[name] {
+		if k == p {
+			if name == "escape" || name == "soft_str" {
+				return typeErr("%s() got some positional-only arguments passed as keyword arguments: '%s'", name, k)
+			}
+			return typeErr("%s() got multiple values for argument '%s'", name, p)
+		}
+	}
+	return typeErr("%s() got an unexpected keyword argument '%s'", name, k)
 }
 
 // checkArgs binds a call's arguments as bind does, and checks that the
@@ -2699,7 +2720,7 @@ func fPprint(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 func fRandom(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 	// do_random(context, seq): an argument is a TypeError of the call
 	if len(kw) > 0 {
-		return Value{}, typeErr("do_random() got an unexpected keyword argument '%s'", kw[0].Name)
+		return Value{}, leadKwOrUnexpected("do_random", kw[0].Name)
 	}
 	if len(args) > 0 {
 		return Value{}, typeErr("do_random() takes 2 positional arguments but %d were given", len(args)+2)

@@ -168,6 +168,13 @@ FOUND = [
     ("format-str-grouping-type", "{{ '{0:,x}'.format('a') }}", {}, "exact: Cannot specify ',' with 'x'. before the unknown format code"),
     ("format-str-grouping-allowed", "{{ '{0:_b}'.format('a') }}", {}, "exact: '_' with 'b' passes the parser: Unknown format code 'b' for object of type 'str'"),
     ("length-keyword", "{{ [1]|length(1, a=2) }}", {}, "exact: len() takes no keyword arguments, before the count (the package: takes exactly one argument (3 given))"),
+    ("filter-lead-keyword", "{{ x|sort(environment=1) }}", {"x": [2, 1]}, "exact: do_sort() got multiple values for argument 'environment': the parameters the filter fills (the package: unexpected keyword)"),
+    ("filter-lead-keyword-value", "{{ x|indent(s=1) }}", {"x": "a"}, "exact: do_indent()'s value is s"),
+    ("filter-lead-keyword-only-value", "{{ x|upper(s=1) }}", {"x": "a"}, "exact: do_upper() got multiple values for argument 's'"),
+    ("filter-lead-keyword-first", "{{ x|first(environment=1) }}", {"x": [1]}, "exact: sync_do_first()"),
+    ("filter-lead-keyword-random", "{{ x|random(context=1) }}", {"x": [1]}, "exact: do_random()"),
+    ("filter-lead-keyword-escape", "{{ x|e(s=1) }}", {"x": 1}, "exact: escape() got some positional-only arguments passed as keyword arguments: 's'"),
+    ("filter-lead-keyword-string", "{{ x|string(s=1) }}", {"x": 1}, "exact: soft_str() too"),
 ]
 
 
