@@ -443,8 +443,9 @@ func formatFloatSpec(f float64, s fmtSpec) (string, error) {
 	if s.typ == 'E' || s.typ == 'F' || s.typ == 'G' {
 		body = strings.ToUpper(body)
 	}
-	if s.grouping != 0 && !strings.HasPrefix(body, "inf") && !strings.HasPrefix(body, "nan") {
-		intEnd := strings.IndexAny(body, ".e%")
+	if s.grouping != 0 && !strings.HasPrefix(body, "inf") && !strings.HasPrefix(body, "nan") && !strings.HasPrefix(body, "INF") && !strings.HasPrefix(body, "NAN") {
+		// the integer part ends at the point, the exponent (E too) or %
+		intEnd := strings.IndexAny(body, ".eE%")
 		if intEnd < 0 {
 			intEnd = len(body)
 		}
