@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/rolemark/rolemark/engine/driver"
 	"github.com/rolemark/rolemark/internal/textpos"
 	"github.com/rolemark/rolemark/roleparse"
 )
@@ -19,13 +20,34 @@ var ErrNoEngine = errors.New("no engine: name one, or write engine: in the front
 type markupError struct {
 	err     *roleparse.Error
 	located bool
+	hint    string // what probably caused it, appended to the message
 }
 
 func (e *markupError) Error() string {
+	msg := e.err.Error()
 	if e.located {
-		return "rendered markup: " + e.err.Msg
+		msg = e.err.Msg
 	}
-	return "rendered markup: " + e.err.Error()
+	if e.hint != "" {
+		msg += " (" + e.hint + ")"
+	}
+	return "rendered markup: " + msg
+}
+
+// historyInMessage is markupError's hint when the markup failed to parse
+// with history and the template placed the history inside a message.
+const historyInMessage = "the history is placed inside a message: it is whole messages, the first of which closes that one; place it between messages"
+
+// historyInside reports whether the history marker in markup (before the
+// history replaced it) stands inside an open message: the markup before it
+// has a message tag, and one more </message> closes one.
+func historyInside(markup string, opts []roleparse.Option) bool {
+	i := strings.Index(markup, driver.HistoryMarker)
+	if i < 0 || !strings.Contains(strings.ToLower(markup[:i]), "<message") {
+		return false
+	}
+	_, err := roleparse.Parse(markup[:i]+string(roleparse.EndTag), opts...)
+	return err == nil
 }
 
 func (e *markupError) Unwrap() error { return e.err }

@@ -381,6 +381,7 @@ func (t *Template) Messages(ctx context.Context, vars map[string]any, opts ...Re
 		// (and rewrite) the markup as a string.
 		markup, owned = string(owned), nil
 	}
+	unplaced := markup
 	markup, placed, err := t.placeHistory(markup, history)
 	if err != nil {
 		return nil, err
@@ -398,7 +399,12 @@ func (t *Template) Messages(ctx context.Context, vars map[string]any, opts ...Re
 		msgs, err = roleparse.Parse(markup, t.parse...)
 	}
 	if err != nil {
-		return nil, t.markupErrorFor(ctx, r, history, markup, err)
+		err = t.markupErrorFor(ctx, r, history, markup, err)
+		var me *markupError
+		if placed && len(history) > 0 && errors.As(err, &me) && historyInside(unplaced, t.parse) {
+			me.hint = historyInMessage
+		}
+		return nil, err
 	}
 	if len(history) > 0 && !placed {
 		msgs = insertHistory(msgs, history)
