@@ -361,9 +361,17 @@ func (c *compiler) compileFor(n *For) (execFn, error) {
 	// … %}): the chain runs with each item where the list holds it
 	// (itemSwitch.runItem), stored only for a branch that is anything
 	// else
+	// The chain may follow what compile_alias.go leaves of a set alias
+	// ({% set content = message['content'] %}: a read of the target's
+	// item, which raises nothing for a dict): for a dict item those
+	// pass, for anything else the body runs whole with the item stored.
 	var switchBody *itemSwitch
-	if len(n.Body) == 1 && targetSlot >= 0 {
-		if i, ok := n.Body[0].(*If); ok && c.itemSwitches[i] != nil && c.itemSwitches[i].sw.slot == targetSlot {
+	checks := 0
+	if t, ok := n.Target.(*Name); ok && targetSlot >= 0 && len(n.Body) > 0 {
+		for checks < len(n.Body)-1 && isItemRead(n.Body[checks], t.Name) {
+			checks++
+		}
+		if i, ok := n.Body[checks].(*If); ok && checks == len(n.Body)-1 && c.itemSwitches[i] != nil && c.itemSwitches[i].sw.slot == targetSlot {
 			switchBody = c.itemSwitches[i].forItem(targetSlot)
 		}
 	}
@@ -376,7 +384,15 @@ func (c *compiler) compileFor(n *For) (execFn, error) {
 			if init != nil {
 				_ = init(f)
 			}
-			if err := switchBody.runItem(f, targetSlot, &l.Items[i]); err == nil {
+			item := &l.Items[i]
+			var err error
+			if checks > 0 && item.kind != KindDict {
+				f.slots[targetSlot].put(item)
+				err = body(f)
+			} else {
+				err = switchBody.runItem(f, targetSlot, item)
+			}
+			if err == nil {
 				completed = true
 			} else if err == errBreak {
 				break
@@ -1392,4 +1408,20 @@ func onlyPrint(body []Stmt) (*Print, bool) {
 	}
 	p, ok := body[0].(*Print)
 	return p, ok
+}
+
+// isItemRead reports whether st is what compile_alias.go leaves of a
+// set alias of target's item: {% do target['key'] %}.
+func isItemRead(st Stmt, target string) bool {
+	d, ok := st.(*Do)
+	if !ok {
+		return false
+	}
+	it, ok := d.X.(*ItemExpr)
+	if !ok {
+		return false
+	}
+	x, ok := it.X.(*Name)
+	k, isConst := it.Key.(*Const)
+	return ok && x.Name == target && isConst && k.Value.kind == KindStr
 }

@@ -871,6 +871,17 @@ CASES = [
     ("switch-loop-int-role",
      "{% for message in messages %}{% if message['role'] == 'system' %}{{ '<|system|>' + message['content'] }}{% elif message['role'] == 'user' %}{{ '<|user|>' + message['role'] + message['content'] }}{% endif %}{% endfor %}",
      {"messages": MSGS}, {}),
+    # the chain after a set alias (compile_alias.go's read of the item,
+    # which passes for a dict): a str or int item runs the body whole
+    ("switch-loop-alias",
+     "{% for message in messages %}{% set content = message['content'] %}{% if message['role'] == 'user' %}{{ '<u>' + content + '</u>' }}{% elif message['role'] == 'assistant' %}{{ content + '<e>' }}{% endif %}{% endfor %}",
+     {"messages": MSGS + ["str", 3]}, {}),
+    ("switch-loop-alias-hf",
+     "{% for message in messages %}{% set content = message['content'] %}{% if message['role'] == 'user' %}{{ '<u>' + content + '</u>' }}{% elif message['role'] == 'assistant' %}{{ content + '<e>' }}{% endif %}{% endfor %}",
+     {"messages": MSGS[:6] + ["str"]}, {"profile": "hf"}),
+    ("switch-loop-alias-undefined",
+     "{% for m in [{'role': 'user', 'content': 'a'}, nothing] %}{% set c = m['content'] %}{% if m['role'] == 'user' %}{{ c ~ '!' }}{% elif m['role'] == 'x' %}{{ c ~ '?' }}{% endif %}{% endfor %}",
+     {}, {}),
     ("str-item-lacking-error-attr", "{% for c in s|selectattr('type', 'equalto', 'x') %}{% endfor %}{{ (s|selectattr('type.x')|list) }}", {"s": "a"}, {}),
 ]
 
