@@ -321,8 +321,8 @@ func (t *Template) runRoot(c *Ctx) error {
 	if c.joinErr != nil {
 		c.joinErr = nil
 	}
-	if c.items != 0 || len(c.itemsOuter) > 0 {
-		c.items, c.itemsOuter = 0, c.itemsOuter[:0]
+	if c.counting {
+		c.items, c.itemsOuter, c.counting = 0, c.itemsOuter[:0], false
 	}
 	c.freshDicts = !t.prog.frozenDicts
 	err := t.prog.run(c, &c.rootTC)
@@ -370,8 +370,13 @@ type Ctx struct {
 	// output being written (compiler.countItems), for joinErr's index;
 	// negative once something uncounted wrote into it (itemsLost).
 	// itemsOuter holds the counts of the outputs a capture interrupts.
+	// counting: a template that counts has run in this render; until
+	// then nothing counts, and a capture neither pushes nor pops (one
+	// entered before and left after has no count to restore: the root
+	// template, which does not count, lost it).
 	items      int
 	itemsOuter []int
+	counting   bool
 	// deferred: the output of includes without context inside a set or
 	// filter block of the top level or a block, which Jinja2 3.1.6
 	// writes before the outermost such block's own output

@@ -122,7 +122,9 @@ func (c *compiler) compileStmt(s Stmt) (execFn, error) {
 			return nil, err
 		}
 		var inline execFn
-		if generationInline(n.Body) {
+		if generationInline(n.Body) && !c.countItems {
+			// (a counted output counts the block as the one item its
+			// call yields, not its body's)
 			if inline, err = c.compileStmts(n.Body); err != nil {
 				return nil, err
 			}

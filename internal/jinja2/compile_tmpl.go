@@ -254,6 +254,8 @@ func (p *program) run(c *Ctx, tc *tctx) error {
 	if !p.countItems {
 		// its items are not counted: the output's count is lost
 		c.items = itemsLost
+	} else {
+		c.counting = true
 	}
 	err := p.runTop(c, tc, f)
 	c.leaveCode(saved)

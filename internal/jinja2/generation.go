@@ -32,8 +32,10 @@ func (c *Ctx) captureEnter(start int) (outer error) {
 		g.depth++
 	}
 	outer, c.joinErr = c.joinErr, nil
-	c.itemsOuter = append(c.itemsOuter, c.items)
-	c.items = 0
+	if c.counting {
+		c.itemsOuter = append(c.itemsOuter, c.items)
+		c.items = 0
+	}
 	return outer
 }
 
@@ -72,7 +74,7 @@ func (c *Ctx) captureLeave(outer, err error) error {
 	}
 	pending := c.joinErr
 	c.joinErr = outer
-	if n := len(c.itemsOuter); n > 0 {
+	if n := len(c.itemsOuter); c.counting && n > 0 {
 		c.items = c.itemsOuter[n-1]
 		c.itemsOuter = c.itemsOuter[:n-1]
 	}

@@ -362,7 +362,7 @@ func (e *Env) resetCtx(c *Ctx) bool {
 	if len(c.deferred) > 0 {
 		c.deferred = c.deferred[:0] // a render that failed inside a set block
 	}
-	c.items, c.itemsOuter = 0, c.itemsOuter[:0]
+	c.items, c.itemsOuter, c.counting = 0, c.itemsOuter[:0], false
 	c.out, c.outBase, c.scratch = c.out[:0], 0, c.scratch[:0]
 	c.resetArena()
 	c.autoescape, c.escVolatile, c.evalAuto, c.depth, c.iters = e.autoescape, false, e.autoescape, 0, 0
