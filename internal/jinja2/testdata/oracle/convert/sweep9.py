@@ -4,6 +4,7 @@ packages, Go modules and Debian packages, with the conversations of
 convert/chat.py and convert/chatconv.py.
 
     python3 convert/sweep9.py [--all] [--cache DIR] SPEC...   # -> cases/sweep9.json
+    python3 convert/sweep9.py --random=N,SEED   # -> cases/sweep9x.json, not committed
 
 A SPEC names one package as its registry's ordinary client fetches it:
 
@@ -54,6 +55,14 @@ as test data (a JSON object with messages under a requests/ folder:
 ardanlabs/jinja's, with their chat_template_kwargs as variables); Python's Jinja2 decides every
 expectation (oracle.py). Per template only the conversations that add
 something are kept, as convert/sweep.py keeps them; --all keeps every case.
+
+With --random, every template of hf, llamacpp, chatmore, sweep and sweep9
+is rendered instead with N conversations drawn with SEED in shapes the fixed
+ones lack (content None, a number, a dict or list of any JSON value, parts
+of unknown types; tool calls flat or wrapped with arguments of any value;
+roles in any order; numbers at the ends of the float range and 2**63;
+text holding format specifiers and case-changing letters), into
+cases/sweep9x.json, to look for differences (not committed).
 
 Registry, package, version, path and licence are recorded per template
 in "template_sources"; each model's licence applies to its template.
@@ -428,6 +437,11 @@ def known_templates():
 
 def main():
     args = sys.argv[1:]
+    for a in args:
+        if a.startswith("--random="):
+            n, seed = a.split("=", 1)[1].split(",")
+            random_cases(int(n), int(seed))
+            return
     keep_all = "--all" in args
     args = [a for a in args if a != "--all"]
     cache = os.path.join(tempfile.gettempdir(), "sweep9-cache")
@@ -495,6 +509,119 @@ def build(templates, requests):
             doc["cases"].append({"id": "sweep9/%s/%s" % (ref, cname), "template_ref": ref, "context_ref": cname,
                                  "context": {"bos_token": bos, "eos_token": eos}, "env": {"profile": "hf"}})
     oracle.write_cases("sweep9.json", doc)
+
+
+# --- --random: conversations of odd shapes, drawn at random --------------
+# Not committed (cases/sweep9x.json): every template of hf, llamacpp,
+# chatmore, sweep and sweep9 with N conversations drawn with SEED, in
+# shapes the fixed conversations lack.
+
+ODD_TEXTS = ["%s %d", "\\u00e9", "a%%b", "\u00df", "\u0130", "\u01c5", "\u0130x", "\ufb03", "\u03a3\u03c2", "hi", "", " ",
+             "It's \"q\"", "a\nb", "<think>x</think>y", "<|im_end|>", "{{x}}", "tab\t", "\u00e9\U0001F600", "0", "None",
+             "[TOOL_CALLS]", "  padded  "]
+ODD_NUMBERS = [0, 1, -1, 1.5, 1e16, 1e-05, 2 ** 70, -0.0, 3.0, True, False, None, 1e300, 123456789.125, -2 ** 63, 2 ** 63,
+               0.1, 1e22, 5e-324, 100.0]
+
+
+class Odd:
+    def __init__(self, seed):
+        import random
+        self.rnd = random.Random(seed)
+
+    def scalar(self):
+        return self.rnd.choice(ODD_TEXTS) if self.rnd.random() < 0.6 else self.rnd.choice(ODD_NUMBERS)
+
+    def value(self, depth=0):
+        r = self.rnd.random()
+        if depth > 2 or r < 0.5:
+            return self.scalar()
+        if r < 0.75:
+            return [self.value(depth + 1) for _ in range(self.rnd.randint(0, 3))]
+        return {self.rnd.choice(["a", "b", "k'y", "type", "text", "name"]): self.value(depth + 1) for _ in range(self.rnd.randint(0, 3))}
+
+    def content(self):
+        r = self.rnd.random()
+        if r < 0.6:
+            return self.rnd.choice(ODD_TEXTS)
+        if r < 0.63:
+            return None
+        if r < 0.8:
+            parts = []
+            for _ in range(self.rnd.randint(0, 3)):
+                t = self.rnd.choice(["text", "text", "image", "image_url", "video", "audio", "other"])
+                p = {"type": t}
+                if t == "text":
+                    p["text"] = self.rnd.choice(ODD_TEXTS)
+                if t == "image_url":
+                    p["image_url"] = {"url": "https://x/y.png"}
+                if self.rnd.random() < 0.2:
+                    p["extra"] = self.value()
+                parts.append(p)
+            return parts
+        return self.value()
+
+    def call(self, i):
+        args = {"x": self.value(), "y": self.scalar()} if self.rnd.random() < 0.7 else json.dumps({"x": 1, "s": "it's"})
+        if self.rnd.random() < 0.2:
+            return {"name": "f", "arguments": args}  # flat
+        return {"id": "call_%d" % i, "type": "function",
+                "function": {"name": self.rnd.choice(["f", "get_weather", "x'y"]), "arguments": args}}
+
+    def message(self, role, i):
+        m = {"role": role, "content": self.content()}
+        if role == "assistant" and self.rnd.random() < 0.4:
+            m["tool_calls"] = [self.call(i * 10 + j) for j in range(self.rnd.randint(1, 2))]
+        if role == "assistant" and self.rnd.random() < 0.3:
+            m["reasoning_content"] = self.rnd.choice(ODD_TEXTS)
+        if role == "tool":
+            m["tool_call_id"] = "call_%d" % i
+            if self.rnd.random() < 0.5:
+                m["name"] = "f"
+        if self.rnd.random() < 0.1:
+            m["name"] = "bob"
+        return m
+
+    def conversation(self):
+        msgs = []
+        if self.rnd.random() < 0.5:
+            msgs.append(self.message("system", 0))
+        for i in range(self.rnd.randint(1, 5)):
+            if not i:
+                role = "user"
+            elif msgs[-1]["role"] == "user" and self.rnd.random() < 0.8:
+                role = "assistant"
+            else:
+                role = self.rnd.choice(["user", "user", "assistant", "tool", "developer"])
+            msgs.append(self.message(role, i + 1))
+        c = {"messages": msgs, "tools": None, "documents": None, "add_generation_prompt": self.rnd.random() < 0.7}
+        if self.rnd.random() < 0.4:
+            c["tools"] = [{"type": "function", "function": {"name": "f", "description": self.rnd.choice(ODD_TEXTS), "parameters": {
+                "type": "object", "properties": {"x": {"type": self.rnd.choice(["string", "number", "array", "object"]),
+                                                       "description": self.scalar()}}, "required": ["x"]}}}]
+        if self.rnd.random() < 0.3:
+            c["enable_thinking"] = self.rnd.choice([True, False])
+        if self.rnd.random() < 0.2:
+            c["reasoning_effort"] = self.rnd.choice(["low", "high", None])
+        return c
+
+
+def random_cases(n, seed):
+    sys.path.insert(0, os.path.join(HERE, ".."))
+    import oracle
+    templates = {}
+    for name in ("hf.json", "llamacpp.json", "chatmore.json", "sweep.json", "sweep9.json"):
+        with open(os.path.join(HERE, "..", "cases", name), encoding="utf-8") as f:
+            templates.update((name[:-len(".json")] + "/" + ref, t) for ref, t in json.load(f)["templates"].items())
+    odd = Odd(seed)
+    contexts = {"odd%d-%d" % (seed, i): oracle.encode(odd.conversation()) for i in range(n)}
+    cases = []
+    for ref, text in templates.items():
+        bos, eos = chat.tokens(text)
+        cases.extend({"id": "sweep9x/%s/%s" % (ref, c), "template_ref": ref, "context_ref": c,
+                      "context": {"bos_token": bos, "eos_token": eos}, "env": {"profile": "hf"}} for c in contexts)
+    oracle.write_cases("sweep9x.json", {"jinja2": "", "source": {"repo": "rolemark", "path": "convert/sweep9.py --random",
+                                                                 "licence": "the templates' (template_sources of their files)"},
+                                        "contexts": contexts, "templates": templates, "cases": cases})
 
 
 if __name__ == "__main__":
