@@ -25,6 +25,7 @@ var pyTypeDunders = map[string]string{
 	"function": "__annotations__ __builtins__ __call__ __closure__ __code__ __defaults__ __dict__ __get__ __globals__ __kwdefaults__ __module__ __name__ __qualname__ __self__ __text_signature__",
 	"dict":     "__class_getitem__ __contains__ __delitem__ __getitem__ __ior__ __iter__ __len__ __or__ __reversed__ __ror__ __setitem__",
 	"range":    "__bool__ __contains__ __getitem__ __iter__ __len__ __reversed__",
+	"bytes":    "__add__ __bytes__ __contains__ __getitem__ __getnewargs__ __iter__ __len__ __mod__ __mul__ __rmod__ __rmul__",
 	// Jinja2's objects (the package implements __call__ of a Joiner)
 	"Joiner":            "__call__ __dict__ __module__ __weakref__",
 	"Cycler":            "__dict__ __module__ __next__ __weakref__",

@@ -178,6 +178,7 @@ FOUND = [
     ("format-grouping-upper-exponent", "{{ '{:,E}|{:_G}|{:,.3E}|{:012,E}|{:,G}|{:,F}|{:,.1%}|{:,.20G}'.format(1234567.5, 1e300, 12345.678, 1e-300, 12345678.9, 1234567.891, 12345.6, 1e300) }}", {}, "the integer part ends at E too (the package grouped the exponent: 1E+,300)"),
     ("format-grouping-upper-special", "{{ '{:,E}|{:_G}|{:012,E}|{:,G}|{:,F}'.format(x, x, x, y, y) }}", {"x": {"__float__": "inf"}, "y": {"__float__": "nan"}}, "INF and NAN"),
     ("join-index-generation", "{% generation %}a{{ 1 }}{% endgeneration %}{% call dict() %}{% endcall %}", {}, "exact: a generation block is a call block: one item, not its body's (sequence item 1)", HF),
+    ("bytes-dunder-refused", "{{ 'ab'.encode().__len__() }}", {}, "bytes' dunders are refused by name, as other types' unimplemented ones (an Undefined before; found by the final FuzzPython run)"),
 ]
 
 
