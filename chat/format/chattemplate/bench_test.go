@@ -86,6 +86,10 @@ func (c corpusConversation) benchInput(b *testing.B, tpl *chattemplate.Template,
 // Keep it short on a shared machine:
 //
 //	go test ./chat/format/chattemplate -run '^$' -bench CorpusVsJinja2 -benchtime 2000x
+//
+// A short run holds few of the collector's cycles, so a small template's
+// figure moves with where they fall; -benchtime 200000x (about 30 s)
+// gives the steady state docs/PERFORMANCE.md reports beside it.
 func BenchmarkCorpusVsJinja2(b *testing.B) {
 	sources, convs, _ := readCorpus(b)
 	out, err := exec.Command("python3", filepath.Join("testdata", "hf", "bench_all.py")).Output()
