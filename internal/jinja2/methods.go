@@ -94,8 +94,8 @@ func boundMethod(v Value, name string) Value {
 		f.Repr = "<bound method Markup.escape of <class 'markupsafe.Markup'>>"
 	} else if v.IsSafe() && markupWraps(name) {
 		f.Repr = "<bound method Markup." + name + " of " + Repr(v) + ">"
-	} else if name == "fromhex" || name == "from_bytes" {
-		// classmethods of float and int, bound to the class
+	} else if name == "fromhex" || name == "from_bytes" || name == "fromkeys" {
+		// classmethods of float, int and dict, bound to the class
 		f.Repr = "<built-in method " + name + " of type object at " + addr(f) + ">"
 	} else {
 		f.Repr = "<built-in method " + name + " of " + TypeName(v) + " object at " + addr(f) + ">"

@@ -122,6 +122,7 @@ FOUND = [
     ("float-method-reprs", "{{ 1.5.hex|string|truncate(30, true, '') }}|{{ 1.5.fromhex|string|truncate(33, true, '') }}|{{ 3 .bit_count|string|truncate(33, true, '') }}", {}, "fromhex is bound to the class (the package printed '')"),
     ("int-ratio-bit-count", "{{ 3 .as_integer_ratio() }}|{{ true.as_integer_ratio() }}|{{ 7 .bit_count() }}|{{ (-7).bit_count() }}|{{ (2**100 - 1).bit_count() }}|{{ (-(2**70)).as_integer_ratio() }}", {}, "int.as_integer_ratio and bit_count"),
     ("int-bit-count-arity", "{{ 3 .bit_count(1) }}", {}, "exact: int.bit_count() takes no arguments (1 given)"),
+    ("dict-fromkeys-repr", "{{ d.fromkeys|string|truncate(33, true, '') }}|{{ d['fromkeys']|string|truncate(33, true, '') }}|{{ d.fromkeys('ab') }}", {"d": {"a": 1}}, "a classmethod, bound to the class: 'of type object' (the package: of dict object; found by chat-slow9)"),
     ("float-hex-sandbox", "{{ 1.5.hex() }}|{{ 0.0.fromhex('0x1p3') }}", {}, "the sandbox allows them", SB),
     # wordwrap with a float or bool width (refused before): textwrap
     # compares the float as it is, and a long word's slices fail
