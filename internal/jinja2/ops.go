@@ -558,24 +558,34 @@ func GetAttr(c *Ctx, v Value, name string) (Value, error) {
 			return Value{}, err
 		}
 	}
-	if r, ok := attribute(c, v, name); ok {
-		return r, nil
-	}
-	if !sandboxed(c) && isDunder(name) && pyHasDunder(v, name) {
-		if r, ok := dunderMethod(v, name); ok {
-			return r, nil
-		}
-		return Value{}, &Error{Kind: "Unsupported", Msg: "the attribute " + name + " of " + pyQuote(TypeName(v)) + " objects is not supported"}
-	}
-	if !sandboxed(c) {
-		if err := privateUnsupported(v, name); err != nil {
-			return Value{}, err
-		}
+	if r, ok, err := pyGetattr(c, v, name); ok || err != nil {
+		return r, err
 	}
 	if r, ok, err := item(v, StrV(name)); ok || err != nil {
 		return r, err
 	}
 	return undefAttr(v, name), nil
+}
+
+// pyGetattr is Python's getattr(v, name) as Jinja2's getattr and getitem
+// read it: the attributes templates use, and outside the sandbox a dunder
+// method v has (an error naming one the package lacks) and a private
+// attribute the package refuses by name; false when v has no such
+// attribute.
+func pyGetattr(c *Ctx, v Value, name string) (Value, bool, error) {
+	if r, ok := attribute(c, v, name); ok {
+		return r, true, nil
+	}
+	if sandboxed(c) {
+		return Value{}, false, nil
+	}
+	if isDunder(name) && pyHasDunder(v, name) {
+		if r, ok := dunderMethod(v, name); ok {
+			return r, true, nil
+		}
+		return Value{}, false, &Error{Kind: "Unsupported", Msg: "the attribute " + name + " of " + pyQuote(TypeName(v)) + " objects is not supported"}
+	}
+	return Value{}, false, privateUnsupported(v, name)
 }
 
 // dictAttrIsItem reports whether GetAttr of a dict's attribute name, with
@@ -716,8 +726,8 @@ func GetItem(c *Ctx, v Value, key Value) (Value, error) {
 				return u, nil
 			}
 		}
-		if r, ok := attribute(c, v, key.s); ok {
-			return r, nil
+		if r, ok, err := pyGetattr(c, v, key.s); ok || err != nil {
+			return r, err
 		}
 		if key.IsSafe() {
 			// Undefined names a Markup with its repr (an attribute

@@ -123,6 +123,12 @@ FOUND = [
     ("int-ratio-bit-count", "{{ 3 .as_integer_ratio() }}|{{ true.as_integer_ratio() }}|{{ 7 .bit_count() }}|{{ (-7).bit_count() }}|{{ (2**100 - 1).bit_count() }}|{{ (-(2**70)).as_integer_ratio() }}", {}, "int.as_integer_ratio and bit_count"),
     ("int-bit-count-arity", "{{ 3 .bit_count(1) }}", {}, "exact: int.bit_count() takes no arguments (1 given)"),
     ("dict-fromkeys-repr", "{{ d.fromkeys|string|truncate(33, true, '') }}|{{ d['fromkeys']|string|truncate(33, true, '') }}|{{ d.fromkeys('ab') }}", {"d": {"a": 1}}, "a classmethod, bound to the class: 'of type object' (the package: of dict object; found by chat-slow9)"),
+    ("item-dunder-method", "{{ d['__len__']() }}|{{ 'ab'['__len__']() }}|{{ [1]['__len__']() }}|{{ d['__contains__']('a') }}", {"d": {"a": 1}}, "x['__len__'] is getattr(x, '__len__') when x has no such item, as x.__len__ (the package: an Undefined; found by chat-slow9)"),
+    ("item-dunder-repr", "{{ d['__len__']|string|truncate(30, true, '') }}|{{ d['__len__'] is callable }}", {"d": {}}, "the method-wrapper"),
+    ("item-dunder-key-wins", "{{ d['__len__'] }}", {"d": {"__len__": "key"}}, "the item first"),
+    ("item-dunder-missing", "{{ d['__nope__'] is defined }}|{{ d['__nope__']|default('u') }}", {"d": {}}, "a dunder no dict has: Undefined"),
+    ("item-dunder-sandbox", "{{ d['__len__'] is defined }}|{{ d['__len__']|default('u') }}", {"d": {}}, "the sandbox's unsafe Undefined", SB),
+    ("item-dunder-sandbox-call", "{{ d['__len__']() }}", {"d": {}}, "exact: and calling it raises", SB),
     ("float-hex-sandbox", "{{ 1.5.hex() }}|{{ 0.0.fromhex('0x1p3') }}", {}, "the sandbox allows them", SB),
     # wordwrap with a float or bool width (refused before): textwrap
     # compares the float as it is, and a long word's slices fail
