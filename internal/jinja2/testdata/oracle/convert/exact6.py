@@ -15,12 +15,10 @@ Python's Jinja2 decides what each entry prints or raises (oracle.py); a
 note starting "exact:" compares the message word for word. The long lists
 are drawn with a fixed seed, so the file is the same at every run.
 """
-import os
 import random
-import sys
 import unicodedata
 
-HERE = os.path.dirname(os.path.abspath(__file__))
+import handmade
 
 
 def esc(names, sep="|"):
@@ -234,9 +232,7 @@ FOUND += RANGES
 
 
 def main():
-    sys.path.insert(0, os.path.join(HERE, ".."))
-    import oracle
-    oracle.write_found("exact6.json", "exact6", "issue 23", "internal/jinja2/testdata/oracle/convert/exact6.py", FOUND)
+    handmade.write("exact6", "issue 23", "internal/jinja2/testdata/oracle/convert/exact6.py", FOUND)
 
 
 if __name__ == "__main__":

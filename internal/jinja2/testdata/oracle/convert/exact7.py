@@ -4,16 +4,11 @@ after the eighth FuzzPython generator (docs/FUZZING.md), each made small.
 
     python3 convert/exact7.py     # -> cases/exact7.json
 
-As convert/fuzzfound8.py: Python's Jinja2 decides what each entry prints
-or raises (oracle.py); the note says what the package did before. A note
-starting "exact:" compares the message word for word (a SyntaxError of
-Python's compiler without its "(<template>, line N)", a line of the code
-Jinja2 generated).
+A hand-made list (handmade.py). An "exact:" message of a SyntaxError of
+Python's compiler is compared without its "(<template>, line N)", a line
+of the code Jinja2 generated.
 """
-import os
-import sys
-
-HERE = os.path.dirname(os.path.abspath(__file__))
+import handmade
 
 M = "{% macro m(a, a) %}{% endmacro %}"
 
@@ -148,9 +143,7 @@ FOUND = [
 
 
 def main():
-    sys.path.insert(0, os.path.join(HERE, ".."))
-    import oracle
-    oracle.write_found("exact7.json", "exact7", "issue 23, seventh round", "internal/jinja2/testdata/oracle/convert/exact7.py", FOUND)
+    handmade.write("exact7", "issue 23, seventh round", "internal/jinja2/testdata/oracle/convert/exact7.py", FOUND)
 
 
 if __name__ == "__main__":

@@ -16,10 +16,7 @@ case has b=1 (and others) in its context, so a read that gives the
 context's value shows. Python's Jinja2 decides each expectation
 (oracle.py).
 """
-import os
-import sys
-
-HERE = os.path.dirname(os.path.abspath(__file__))
+import handmade
 
 P = "{{ b }}|{{ b is defined }}"
 CTX = {"b": 1, "c": True, "xs": [1, 2]}
@@ -133,10 +130,8 @@ CASES = [
 
 
 def main():
-    sys.path.insert(0, os.path.join(HERE, ".."))
-    import oracle
     found = [(name, tpl, CTX, note, {}, *rest) for name, tpl, note, *rest in CASES]
-    oracle.write_found("scoping.json", "scoping", "convert/scoping.py", "internal/jinja2/testdata/oracle/convert/scoping.py", found)
+    handmade.write("scoping", "convert/scoping.py", "internal/jinja2/testdata/oracle/convert/scoping.py", found)
 
 
 if __name__ == "__main__":
