@@ -19,7 +19,9 @@
 // a []chat.Message (leading system messages form the begin section, the
 // rest the round section; see ChatRoles). [ChatTemplateMessages] is what
 // OpenCompass's HuggingFacewithChatTemplate makes of API-mode messages
-// before a model's own chat template renders them. The behaviour follows OpenCompass's
+// before a model's own chat template renders them. [ListTemplate] is the
+// list form of an API meta template OpenCompass added in 2026 (a list of
+// role/content objects merged into the conversation by position). The behaviour follows OpenCompass's
 // code where it and its documentation agree and the code does not crash.
 // Where OpenCompass fails or contradicts itself, rolemark does this:
 //
@@ -46,8 +48,6 @@
 //   - A plain string prompt (returned unchanged by OpenCompass), a list of
 //     PromptLists, and PromptList's format and replace helpers are the
 //     caller's business in Go: RenderPromptList takes one []PromptItem.
-//   - The 2026 list-form API meta template (a list of role/content dicts) is
-//     not supported.
 //   - The documentation's examples show an "end of conversation" line with no
 //     end configured, "end of conversion" in the configuration, and a
 //     newline after begin that the configuration lacks; rolemark follows the

@@ -46,3 +46,26 @@ func ExampleMetaTemplate_Render() {
 	// Output:
 	// "<|User|>:1+1=?\n<|Bot|>:2<eoa>\n<|User|>:2+2=?\n<|Bot|>:"
 }
+
+// OpenCompass's list-form API meta template: a system item the
+// conversation lacks is inserted, a user item prefixes the user's message.
+func ExampleListTemplate_Apply() {
+	meta, err := opencompass.ParseList([]byte(`[
+		{"role": "system", "content": "You are a careful grader."},
+		{"role": "user", "content": "Question: "}]`))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	msgs, err := meta.Apply([]chat.Message{chat.Text(chat.RoleUser, "1+1=?")})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, m := range msgs {
+		fmt.Printf("%s: %q\n", m.Role, m.Text())
+	}
+	// Output:
+	// system: "You are a careful grader."
+	// user: "Question: 1+1=?"
+}

@@ -655,8 +655,12 @@ func (t *MetaTemplate) writeRound(b *strings.Builder, rd map[string]MetaRole, fo
 }
 
 // Parse reads a MetaTemplate from its JSON form, refusing
-// unknown fields and the templates OpenCompass refuses.
+// unknown fields and the templates OpenCompass refuses. A JSON array is the
+// list form of an API meta template, read by ParseList.
 func Parse(data []byte) (*MetaTemplate, error) {
+	if t := bytes.TrimLeft(data, " \t\r\n"); len(t) > 0 && t[0] == '[' {
+		return nil, errors.New("opencompass: a JSON array is a list-form meta template: read it with ParseList")
+	}
 	var t MetaTemplate
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
