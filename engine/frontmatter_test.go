@@ -12,6 +12,9 @@ import (
 	"github.com/rolemark/rolemark/engine"
 	"github.com/rolemark/rolemark/engine/schema"
 	"github.com/rolemark/rolemark/gotmpl"
+	"github.com/rolemark/rolemark/handlebars"
+	"github.com/rolemark/rolemark/jinja"
+	"github.com/rolemark/rolemark/pongo2"
 )
 
 func TestFrontMatter(t *testing.T) {
@@ -204,4 +207,33 @@ func TestFrontMatterExtNestsAsDotprompt(t *testing.T) {
 	got, err := json.Marshal(tpl.FrontMatter().Ext)
 	require.NoError(t, err)
 	assert.JSONEq(t, `{"ext1.sub":{"foo":"x"},"ext1":{"bar":2},"a":{"b":{"c":[1,2]}},"":{"lead":1},"trail":{"":3}}`, string(got))
+}
+
+// TestFrontMatterNeverClosed: a file whose opening --- has no closing ---
+// has no front matter, and the whole file is its template, as Dotprompt
+// reads it (its FRONTMATTER_AND_BODY_REGEX does not match; parseDocument
+// returns the source as the template). The same in every engine.
+func TestFrontMatterNeverClosed(t *testing.T) {
+	set := engine.NewSet(handlebars.New(), jinja.New(), pongo2.New(), gotmpl.New())
+	for _, tc := range []struct{ engine, name, src, want string }{
+		{"handlebars", "a.prompt", "---\nmodel: x\nHello {{name}}\n", "---\nmodel: x\nHello Bob\n"},
+		{"handlebars", "a.hbs", "---\nmodel: x\nHello {{name}}\n", "---\nmodel: x\nHello Bob"},
+		{"jinja", "a.j2", "---\nmodel: x\nHello {{ name }}\n", "---\nmodel: x\nHello Bob"},
+		{"pongo2", "a.pongo2", "---\nmodel: x\nHello {{ name }}\n", "---\nmodel: x\nHello Bob"},
+		{"gotmpl", "a.tmpl", "---\nmodel: x\nHello {{.name}}\n", "---\nmodel: x\nHello Bob"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tpl, err := set.Parse(tc.engine, tc.name, tc.src)
+			require.NoError(t, err)
+			fm := tpl.FrontMatter()
+			if fm != nil {
+				assert.Empty(t, fm.Model, "no front matter is read")
+			}
+			msgs, err := tpl.Messages(context.Background(), map[string]any{"name": "Bob"})
+			require.NoError(t, err)
+			require.Len(t, msgs, 1)
+			assert.Equal(t, chat.RoleUser, msgs[0].Role)
+			assert.Equal(t, tc.want, msgs[0].Text())
+		})
+	}
 }
