@@ -128,7 +128,8 @@ var schemaNameRE = regexp.MustCompile(`^[a-zA-Z0-9_-]{1,64}$`)
 
 // OpenAIBody returns a whole OpenAI chat-completions request body: model,
 // messages, tools, tool_choice, response_format and the config parameters,
-// in that order, the parameters sorted by name.
+// in that order, the parameters sorted by name. No message at all is an
+// error, as the API answers it (400 empty_array).
 //
 // Dotprompt's parameter names are translated (maxOutputTokens to
 // max_completion_tokens, topP to top_p, stopSequences to stop), as is
@@ -243,13 +244,18 @@ func AppendOpenAIBody(dst []byte, msgs []Message, s Settings) ([]byte, error) {
 	if b, err = cfg.appendMembers(b, "openai"); err != nil {
 		return dst, err
 	}
+	if len(msgs) == 0 {
+		// The API answers 400 empty_array; say it before the request is sent.
+		return dst, fail("messages", "the Chat Completions API needs at least one message")
+	}
 	return append(b, '}'), nil
 }
 
 // AnthropicBody returns a whole Anthropic Messages request body: model,
 // max_tokens, system, messages (as ToAnthropic makes them), tools,
 // tool_choice, output_config and the other config parameters, in that
-// order, the parameters sorted by name.
+// order, the parameters sorted by name. A conversation with no message but
+// the system prompt is an error, as the API answers it.
 //
 // The Messages API requires max_tokens: a request without max_tokens,
 // max_completion_tokens or maxOutputTokens in Config is an error. Dotprompt's
@@ -385,6 +391,11 @@ func AppendAnthropicBody(dst []byte, msgs []Message, s Settings) ([]byte, error)
 	}
 	if b, err = cfg.appendMembers(b, "anthropic"); err != nil {
 		return dst, err
+	}
+	if len(req.Messages) == 0 {
+		// The API answers 400 (the system prompt is no message); say it
+		// before the request is sent.
+		return dst, fail("messages", "the Messages API needs at least one message besides the system prompt")
 	}
 	return append(b, '}'), nil
 }

@@ -86,7 +86,11 @@ func refOpenAIBody(msgs []Message, s Settings) ([]byte, error) {
 	if err := refObject(obj).refDuplicate("openai"); err != nil {
 		return nil, err
 	}
-	return refMarshal(obj)
+	b, err := refMarshal(obj)
+	if err == nil && len(msgs) == 0 {
+		return nil, fail("messages", "the Chat Completions API needs at least one message")
+	}
+	return b, err
 }
 
 // refAnthropicBody is AnthropicBody as it was.
@@ -180,7 +184,11 @@ func refAnthropicBody(msgs []Message, s Settings) ([]byte, error) {
 	if err := refObject(obj).refDuplicate("anthropic"); err != nil {
 		return nil, err
 	}
-	return refMarshal(obj)
+	b, err := refMarshal(obj)
+	if err == nil && len(req.Messages) == 0 {
+		return nil, fail("messages", "the Messages API needs at least one message besides the system prompt")
+	}
+	return b, err
 }
 
 // refOpenAIMessages writes each message's OpenAI form, so that an error is

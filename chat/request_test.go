@@ -28,6 +28,7 @@ const openaiMessagesJSON = `"messages":[{"role":"system","content":"You are a ba
 const openaiToolsJSON = `"tools":[{"type":"function","function":{"name":"get_rate","description":"Exchange rate of a currency","parameters":{"type":"object","properties":{"currency":{"type":"string"}},"required":["currency"]}}}]`
 
 func TestOpenAIBody(t *testing.T) {
+	hi := []Message{Text(RoleUser, "hi")}
 	tests := []struct {
 		name string
 		msgs []Message
@@ -36,8 +37,6 @@ func TestOpenAIBody(t *testing.T) {
 	}{
 		{"model and messages only", requestMessages, Settings{Model: "gpt-4.1"},
 			`{"model":"gpt-4.1",` + openaiMessagesJSON + `}`},
-		{"no messages is an empty array", nil, Settings{Model: "m"},
-			`{"model":"m","messages":[]}`},
 		{"config sorted, own names kept", []Message{Text(RoleUser, "hi")},
 			Settings{Model: "m", Config: map[string]any{"temperature": 0.2, "max_tokens": 100, "seed": 7, "top_p": 0.9}},
 			`{"model":"m","messages":[{"role":"user","content":"hi"}],"max_tokens":100,"seed":7,"temperature":0.2,"top_p":0.9}`},
@@ -52,22 +51,22 @@ func TestOpenAIBody(t *testing.T) {
 			`{"model":"m","messages":[{"role":"user","content":"hi"}],"metadata":{"team":"x<y"},"repetition_penalty":1.1}`},
 		{"tools and tool choice auto", requestMessages, Settings{Model: "m", Tools: []Tool{rateTool}, ToolChoice: ToolAuto},
 			`{"model":"m",` + openaiMessagesJSON + `,` + openaiToolsJSON + `,"tool_choice":"auto"}`},
-		{"tool choice required", nil, Settings{Model: "m", Tools: []Tool{rateTool}, ToolChoice: ToolRequired},
-			`{"model":"m","messages":[],` + openaiToolsJSON + `,"tool_choice":"required"}`},
-		{"tool choice none", nil, Settings{Model: "m", Tools: []Tool{rateTool}, ToolChoice: ToolNone},
-			`{"model":"m","messages":[],` + openaiToolsJSON + `,"tool_choice":"none"}`},
-		{"tool choice by name", nil, Settings{Model: "m", Tools: []Tool{rateTool}, ToolChoice: "get_rate"},
-			`{"model":"m","messages":[],` + openaiToolsJSON + `,"tool_choice":{"type":"function","function":{"name":"get_rate"}}}`},
-		{"tool without parameters", nil, Settings{Model: "m", Tools: []Tool{{Name: "now"}}},
-			`{"model":"m","messages":[],"tools":[{"type":"function","function":{"name":"now"}}]}`},
-		{"output text is nothing", nil, Settings{Model: "m", Output: Output{Format: OutputText}},
-			`{"model":"m","messages":[]}`},
-		{"output json mode", nil, Settings{Model: "m", Output: Output{Format: OutputJSON}},
-			`{"model":"m","messages":[],"response_format":{"type":"json_object"}}`},
-		{"output json schema", nil, Settings{Model: "m", Output: Output{Format: OutputJSON, Schema: answerSchema}},
-			`{"model":"m","messages":[],"response_format":{"type":"json_schema","json_schema":{"name":"output","schema":{"type":"object","properties":{"usd":{"type":"number"}},"required":["usd"]}}}}`},
-		{"output json schema named and strict", nil, Settings{Model: "m", Output: Output{Format: OutputJSON, Schema: answerSchema, Name: "answer", Strict: true}},
-			`{"model":"m","messages":[],"response_format":{"type":"json_schema","json_schema":{"name":"answer","schema":{"type":"object","properties":{"usd":{"type":"number"}},"required":["usd"]},"strict":true}}}`},
+		{"tool choice required", hi, Settings{Model: "m", Tools: []Tool{rateTool}, ToolChoice: ToolRequired},
+			`{"model":"m","messages":[{"role":"user","content":"hi"}],` + openaiToolsJSON + `,"tool_choice":"required"}`},
+		{"tool choice none", hi, Settings{Model: "m", Tools: []Tool{rateTool}, ToolChoice: ToolNone},
+			`{"model":"m","messages":[{"role":"user","content":"hi"}],` + openaiToolsJSON + `,"tool_choice":"none"}`},
+		{"tool choice by name", hi, Settings{Model: "m", Tools: []Tool{rateTool}, ToolChoice: "get_rate"},
+			`{"model":"m","messages":[{"role":"user","content":"hi"}],` + openaiToolsJSON + `,"tool_choice":{"type":"function","function":{"name":"get_rate"}}}`},
+		{"tool without parameters", hi, Settings{Model: "m", Tools: []Tool{{Name: "now"}}},
+			`{"model":"m","messages":[{"role":"user","content":"hi"}],"tools":[{"type":"function","function":{"name":"now"}}]}`},
+		{"output text is nothing", hi, Settings{Model: "m", Output: Output{Format: OutputText}},
+			`{"model":"m","messages":[{"role":"user","content":"hi"}]}`},
+		{"output json mode", hi, Settings{Model: "m", Output: Output{Format: OutputJSON}},
+			`{"model":"m","messages":[{"role":"user","content":"hi"}],"response_format":{"type":"json_object"}}`},
+		{"output json schema", hi, Settings{Model: "m", Output: Output{Format: OutputJSON, Schema: answerSchema}},
+			`{"model":"m","messages":[{"role":"user","content":"hi"}],"response_format":{"type":"json_schema","json_schema":{"name":"output","schema":{"type":"object","properties":{"usd":{"type":"number"}},"required":["usd"]}}}}`},
+		{"output json schema named and strict", hi, Settings{Model: "m", Output: Output{Format: OutputJSON, Schema: answerSchema, Name: "answer", Strict: true}},
+			`{"model":"m","messages":[{"role":"user","content":"hi"}],"response_format":{"type":"json_schema","json_schema":{"name":"answer","schema":{"type":"object","properties":{"usd":{"type":"number"}},"required":["usd"]},"strict":true}}}`},
 		{"everything in order", requestMessages, Settings{Model: "m", Tools: []Tool{rateTool}, ToolChoice: ToolAuto,
 			Output: Output{Format: OutputJSON}, Config: map[string]any{"temperature": 0}},
 			`{"model":"m",` + openaiMessagesJSON + `,` + openaiToolsJSON + `,"tool_choice":"auto","response_format":{"type":"json_object"},"temperature":0}`},
@@ -87,6 +86,7 @@ const anthropicMessagesJSON = `"system":"You are a bank manager.","messages":[{"
 const anthropicToolsJSON = `"tools":[{"name":"get_rate","description":"Exchange rate of a currency","input_schema":{"type":"object","properties":{"currency":{"type":"string"}},"required":["currency"]}}]`
 
 func TestAnthropicBody(t *testing.T) {
+	hi := []Message{Text(RoleUser, "hi")}
 	mt := map[string]any{"max_tokens": 1024}
 	tests := []struct {
 		name string
@@ -96,31 +96,29 @@ func TestAnthropicBody(t *testing.T) {
 	}{
 		{"model, max_tokens, system and messages", requestMessages, Settings{Model: "claude-sonnet-4-5", Config: mt},
 			`{"model":"claude-sonnet-4-5","max_tokens":1024,` + anthropicMessagesJSON + `}`},
-		{"no messages is an empty array", nil, Settings{Model: "m", Config: mt},
-			`{"model":"m","max_tokens":1024,"messages":[]}`},
 		{"dotprompt names translated", []Message{Text(RoleUser, "hi")},
 			Settings{Model: "m", Config: map[string]any{"maxOutputTokens": 50, "topP": 0.5, "topK": 40, "stopSequences": []any{"END"}, "temperature": 1}},
 			`{"model":"m","max_tokens":50,"messages":[{"role":"user","content":[{"type":"text","text":"hi"}]}],"stop_sequences":["END"],"temperature":1,"top_k":40,"top_p":0.5}`},
 		{"openai names translated, one stop string becomes a list", []Message{Text(RoleUser, "hi")},
 			Settings{Model: "m", Config: map[string]any{"max_completion_tokens": 10, "stop": "END"}},
 			`{"model":"m","max_tokens":10,"messages":[{"role":"user","content":[{"type":"text","text":"hi"}]}],"stop_sequences":["END"]}`},
-		{"anthropic parameters and unknown ones pass", nil,
+		{"anthropic parameters and unknown ones pass", hi,
 			Settings{Model: "m", Config: map[string]any{"max_tokens": 5, "thinking": map[string]any{"type": "enabled", "budget_tokens": 1024}, "service_tier": "auto"}},
-			`{"model":"m","max_tokens":5,"messages":[],"service_tier":"auto","thinking":{"budget_tokens":1024,"type":"enabled"}}`},
+			`{"model":"m","max_tokens":5,"messages":[{"role":"user","content":[{"type":"text","text":"hi"}]}],"service_tier":"auto","thinking":{"budget_tokens":1024,"type":"enabled"}}`},
 		{"tools and tool choice auto", requestMessages, Settings{Model: "m", Config: mt, Tools: []Tool{rateTool}, ToolChoice: ToolAuto},
 			`{"model":"m","max_tokens":1024,` + anthropicMessagesJSON + `,` + anthropicToolsJSON + `,"tool_choice":{"type":"auto"}}`},
-		{"tool choice required is any", nil, Settings{Model: "m", Config: mt, Tools: []Tool{rateTool}, ToolChoice: ToolRequired},
-			`{"model":"m","max_tokens":1024,"messages":[],` + anthropicToolsJSON + `,"tool_choice":{"type":"any"}}`},
-		{"tool choice none", nil, Settings{Model: "m", Config: mt, Tools: []Tool{rateTool}, ToolChoice: ToolNone},
-			`{"model":"m","max_tokens":1024,"messages":[],` + anthropicToolsJSON + `,"tool_choice":{"type":"none"}}`},
-		{"tool choice by name", nil, Settings{Model: "m", Config: mt, Tools: []Tool{rateTool}, ToolChoice: "get_rate"},
-			`{"model":"m","max_tokens":1024,"messages":[],` + anthropicToolsJSON + `,"tool_choice":{"type":"tool","name":"get_rate"}}`},
-		{"tool without parameters gets an empty object schema", nil, Settings{Model: "m", Config: mt, Tools: []Tool{{Name: "now"}}},
-			`{"model":"m","max_tokens":1024,"messages":[],"tools":[{"name":"now","input_schema":{"type":"object","properties":{}}}]}`},
-		{"output json schema is output_config (a schema name is not sent)", nil, Settings{Model: "m", Config: mt, Output: Output{Format: OutputJSON, Schema: answerSchema, Name: "answer"}},
-			`{"model":"m","max_tokens":1024,"messages":[],"output_config":{"format":{"type":"json_schema","schema":{"type":"object","properties":{"usd":{"type":"number"}},"required":["usd"]}}}}`},
-		{"output text is nothing", nil, Settings{Model: "m", Config: mt, Output: Output{Format: OutputText}},
-			`{"model":"m","max_tokens":1024,"messages":[]}`},
+		{"tool choice required is any", hi, Settings{Model: "m", Config: mt, Tools: []Tool{rateTool}, ToolChoice: ToolRequired},
+			`{"model":"m","max_tokens":1024,"messages":[{"role":"user","content":[{"type":"text","text":"hi"}]}],` + anthropicToolsJSON + `,"tool_choice":{"type":"any"}}`},
+		{"tool choice none", hi, Settings{Model: "m", Config: mt, Tools: []Tool{rateTool}, ToolChoice: ToolNone},
+			`{"model":"m","max_tokens":1024,"messages":[{"role":"user","content":[{"type":"text","text":"hi"}]}],` + anthropicToolsJSON + `,"tool_choice":{"type":"none"}}`},
+		{"tool choice by name", hi, Settings{Model: "m", Config: mt, Tools: []Tool{rateTool}, ToolChoice: "get_rate"},
+			`{"model":"m","max_tokens":1024,"messages":[{"role":"user","content":[{"type":"text","text":"hi"}]}],` + anthropicToolsJSON + `,"tool_choice":{"type":"tool","name":"get_rate"}}`},
+		{"tool without parameters gets an empty object schema", hi, Settings{Model: "m", Config: mt, Tools: []Tool{{Name: "now"}}},
+			`{"model":"m","max_tokens":1024,"messages":[{"role":"user","content":[{"type":"text","text":"hi"}]}],"tools":[{"name":"now","input_schema":{"type":"object","properties":{}}}]}`},
+		{"output json schema is output_config (a schema name is not sent)", hi, Settings{Model: "m", Config: mt, Output: Output{Format: OutputJSON, Schema: answerSchema, Name: "answer"}},
+			`{"model":"m","max_tokens":1024,"messages":[{"role":"user","content":[{"type":"text","text":"hi"}]}],"output_config":{"format":{"type":"json_schema","schema":{"type":"object","properties":{"usd":{"type":"number"}},"required":["usd"]}}}}`},
+		{"output text is nothing", hi, Settings{Model: "m", Config: mt, Output: Output{Format: OutputText}},
+			`{"model":"m","max_tokens":1024,"messages":[{"role":"user","content":[{"type":"text","text":"hi"}]}]}`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -196,6 +194,12 @@ func TestRequestBodyErrors(t *testing.T) {
 			"chat: anthropic request: output.schema: must be a JSON object"},
 		{"anthropic tool parameters not an object", "anthropic", nil, Settings{Model: "m", Config: mt, Tools: []Tool{{Name: "x", Parameters: json.RawMessage(`"s"`)}}}, "tools",
 			`chat: anthropic request: tools: tool "x" parameters must be a JSON object`},
+		{"openai no message", "openai", nil, Settings{Model: "m"}, "messages",
+			"chat: openai request: messages: the Chat Completions API needs at least one message"},
+		{"anthropic no message", "anthropic", nil, Settings{Model: "m", Config: mt}, "messages",
+			"chat: anthropic request: messages: the Messages API needs at least one message besides the system prompt"},
+		{"anthropic only a system message", "anthropic", []Message{Text(RoleSystem, "s")}, Settings{Model: "m", Config: mt}, "messages",
+			"chat: anthropic request: messages: the Messages API needs at least one message besides the system prompt"},
 		{"openai message without a form", "openai", audio, Settings{Model: "m"}, "",
 			`chat: user message, part 1: audio "https://example.com/a.wav": OpenAI takes audio only as inline data (a data: URI)`},
 		{"anthropic message without a form", "anthropic", audio, Settings{Model: "m", Config: mt}, "",
