@@ -33,8 +33,12 @@
 //
 // testdata/hf holds 111 real templates (where each came from and its
 // licence in sources.json) and what Jinja2 renders for 10 conversations
-// (testdata/hf/oracle.py); TestCorpus requires every rendering Jinja2
-// completes to be byte-identical and every one it refuses to be an error.
+// (testdata/hf/oracle.py): of the 1,110 renderings Jinja2 completes 895
+// and raises on 215. TestCorpus requires every rendering Jinja2 completes
+// to be byte-identical and every one it refuses to be an error. Jinja2
+// renders 110 of the templates on at least one conversation (057 reads a
+// variable functions that none gives), and BenchmarkCorpusVsJinja2 times
+// those 110. TestCorpusFigures checks these numbers against testdata/hf.
 // Templates render on the project's one Jinja2 implementation
 // (internal/jinja2) in transformers' environment: the immutable sandbox
 // (a method that changes a list or dict raises SecurityError where it is
