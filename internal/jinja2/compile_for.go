@@ -358,9 +358,10 @@ func (c *compiler) compileFor(n *For) (execFn, error) {
 	// runListSwitch is runList for a body that is one if chain on a
 	// field of the target compared with constants, each branch nothing
 	// or such a print ({% if message['role'] == 'user' %}{{ … }}{% elif
-	// … %}): the chain runs with each item where the list holds it
-	// (itemSwitch.runItem), stored only for a branch that is anything
-	// else
+	// … %}, a single test with == or !=, an else holding a chain on the
+	// same field; itemSwitch): the chain runs with each item where the
+	// list holds it (itemSwitch.runItem), stored only for a branch that
+	// is anything else.
 	// The chain may follow what compile_alias.go leaves of a set alias
 	// ({% set content = message['content'] %}: a read of the target's
 	// item, which raises nothing for a dict): for a dict item those
@@ -371,7 +372,7 @@ func (c *compiler) compileFor(n *For) (execFn, error) {
 		for checks < len(n.Body)-1 && isItemRead(n.Body[checks], t.Name) {
 			checks++
 		}
-		if i, ok := n.Body[checks].(*If); ok && checks == len(n.Body)-1 && c.itemSwitches[i] != nil && c.itemSwitches[i].sw.slot == targetSlot {
+		if i, ok := n.Body[checks].(*If); ok && checks == len(n.Body)-1 && c.itemSwitches[i] != nil && c.itemSwitches[i].slot == targetSlot {
 			switchBody = c.itemSwitches[i].forItem(targetSlot)
 		}
 	}
@@ -390,7 +391,7 @@ func (c *compiler) compileFor(n *For) (execFn, error) {
 				f.slots[targetSlot].put(item)
 				err = body(f)
 			} else {
-				err = switchBody.runItem(f, targetSlot, item)
+				err = switchBody.runItem(f, item)
 			}
 			if err == nil {
 				completed = true

@@ -511,7 +511,7 @@ func (c *compiler) compileIf(n *If) (execFn, error) {
 	}
 	if len(tests) == 1 {
 		test, body := tests[0], bodies[0]
-		return func(f *frame) error {
+		run := func(f *frame) error {
 			ok, err := test(f)
 			if err != nil {
 				return err
@@ -523,7 +523,14 @@ func (c *compiler) compileIf(n *If) (execFn, error) {
 				return els(f)
 			}
 			return nil
-		}, nil
+		}
+		if c.loops > 0 && c.constMode == 0 {
+			// {% if m['role'] == 'system' %} or != alone, in a loop
+			if ft, ok := c.fieldTest(n.Tests[0]); ok && (ft.op == "==" || ft.op == "!=") {
+				c.newItemSwitch(n, ft.slot, ft.key, []string{ft.k}, []bool{ft.rest != nil}, ft.op == "!=", true, run)
+			}
+		}
+		return run, nil
 	}
 	if sw != nil && len(sw.consts) >= 2 {
 		// {% if m['role'] == 'system' %}…{% elif m['role'] == 'user' %}:
@@ -534,7 +541,6 @@ func (c *compiler) compileIf(n *If) (execFn, error) {
 		for k := range chains {
 			chains[k] = ifChain(tests[k:], bodies[k:], els)
 		}
-		is := c.newItemSwitch(n, sw, len(tests) == len(sw.consts))
 		run := func(f *frame) error {
 			if o := &f.slots[sw.slot]; o.kind == KindDict {
 				d := o.dict()
@@ -563,106 +569,140 @@ func (c *compiler) compileIf(n *If) (execFn, error) {
 			}
 			return chains[0](f)
 		}
-		is.run = run
+		hasRest := make([]bool, len(sw.rest))
+		for j, r := range sw.rest {
+			hasRest[j] = r != nil
+		}
+		c.newItemSwitch(n, sw.slot, sw.key, sw.consts, hasRest, false, len(tests) == len(sw.consts), run)
 		return run, nil
 	}
 	return ifChain(tests, bodies, els), nil
 }
 
-// itemSwitch is an if chain on a field of a local compared with
-// constants (a fieldSwitch) whose branches are each nothing or one
-// print of runs of constants and fields (streamRuns): what a loop over
-// the local's items can run with each item where its list holds it
-// (compileFor's runListSwitch).
+// itemSwitch is an if chain on a field of a local compared with str
+// constants: a fieldSwitch, or one test x.name == 'a' or x.name != 'a'
+// (either followed by "and …"), or such a chain whose else is one if
+// chain on the same field (an else holding an if). What a loop over
+// the local's items runs with each item where its list holds it
+// (compileFor's runListSwitch): the branch a str field selects, when
+// it is nothing or one print of runs of constants and fields
+// (streamRuns), runs in place; anything else stores the item in the
+// local's slot and runs the whole chain (run).
 type itemSwitch struct {
-	sw *fieldSwitch
-	// prints[j] is the print of the branch of sw.consts[j], or nil:
-	// the branch is empty when empty[j], else run whole (run)
-	prints []*streamedPrint
-	empty  []bool
-	// none is what runs when no constant matches: nothing (noneEmpty),
-	// a print (nonePrint), or else the chain (run)
-	noneEmpty bool
-	nonePrint *streamedPrint
-	run       execFn // the whole chain, reading the local's slot
+	slot   int
+	key    string
+	consts []string
+	// branches[j] is what runs when the field is consts[j] (the first
+	// that is), none what runs when it is none of them
+	branches []itemBranch
+	none     itemBranch
+	run      execFn // the whole chain, reading the local's slot
 }
 
-// newItemSwitch records n's switch sw for a loop (c.itemSwitches);
-// only when all of n's tests are sw's does what follows the constants
-// reduce to n's else.
-func (c *compiler) newItemSwitch(n *If, sw *fieldSwitch, allSwitch bool) *itemSwitch {
-	is := &itemSwitch{sw: sw, prints: make([]*streamedPrint, len(sw.consts)), empty: make([]bool, len(sw.consts))}
-	for j := range sw.consts {
-		if sw.rest[j] != nil {
-			continue
-		}
-		if len(n.Bodies[j]) == 0 {
-			is.empty[j] = true
-		} else if p, ok := onlyPrint(n.Bodies[j]); ok {
-			is.prints[j] = c.runPrints[p]
-		}
+// itemBranch is a branch an itemSwitch runs in place: nothing (empty)
+// or a print; when it is neither, the whole chain runs.
+type itemBranch struct {
+	print *streamedPrint
+	empty bool
+}
+
+// itemBranchOf is the itemBranch of a branch's body.
+func (c *compiler) itemBranchOf(body []Stmt) itemBranch {
+	if len(body) == 0 {
+		return itemBranch{empty: true}
 	}
-	if allSwitch {
-		if len(n.Else) == 0 {
-			is.noneEmpty = true
-		} else if p, ok := onlyPrint(n.Else); ok {
-			is.nonePrint = c.runPrints[p]
+	if p, ok := onlyPrint(body); ok {
+		return itemBranch{print: c.runPrints[p]}
+	}
+	return itemBranch{}
+}
+
+// newItemSwitch records n, whose tests compare slot's field key with
+// consts (a test that is followed by "and …" when rest), as an
+// itemSwitch for a loop (c.itemSwitches). neg is a single test with
+// !=, whose body runs for any str but consts[0]. Only when all of n's
+// tests are such comparisons (allSwitch) does what follows the
+// constants reduce to n's else; an else that is one if chain on the
+// same field continues the switch with that chain's constants.
+func (c *compiler) newItemSwitch(n *If, slot int, key string, consts []string, rest []bool, neg, allSwitch bool, run execFn) {
+	is := &itemSwitch{slot: slot, key: key, consts: slices.Clone(consts), branches: make([]itemBranch, len(consts)), run: run}
+	switch {
+	case neg:
+		// the field is consts[0]: the test is false, rest unread
+		is.branches[0] = c.itemBranchOf(n.Else)
+		if !rest[0] {
+			is.none = c.itemBranchOf(n.Bodies[0])
+		}
+	default:
+		for j := range consts {
+			if !rest[j] {
+				is.branches[j] = c.itemBranchOf(n.Bodies[j])
+			}
+		}
+		if !allSwitch {
+			break
+		}
+		is.none = c.itemBranchOf(n.Else)
+		if len(n.Else) != 1 {
+			break
+		}
+		// {% else %}{% if m['role'] == 'user' %}: the same field, read
+		// again unchanged (a dict's item), decides the inner chain
+		if in, ok := n.Else[0].(*If); ok {
+			if inner := c.itemSwitches[in]; inner != nil && inner.slot == slot && inner.key == key {
+				is.consts = append(is.consts, inner.consts...)
+				is.branches = append(is.branches, inner.branches...)
+				is.none = inner.none
+			}
 		}
 	}
 	if c.itemSwitches == nil {
 		c.itemSwitches = map[*If]*itemSwitch{}
 	}
 	c.itemSwitches[n] = is
-	return is
 }
 
 // forItem returns a copy of is whose prints read slot, a loop's target,
 // from the item runItem is given.
 func (is *itemSwitch) forItem(slot int) *itemSwitch {
 	cp := *is
-	cp.prints = slices.Clone(is.prints)
-	for j, p := range cp.prints {
-		if p != nil {
-			cp.prints[j] = p.forItem(slot)
+	cp.branches = slices.Clone(is.branches)
+	for j := range cp.branches {
+		if p := cp.branches[j].print; p != nil {
+			cp.branches[j].print = p.forItem(slot)
 		}
 	}
-	if cp.nonePrint != nil {
-		cp.nonePrint = cp.nonePrint.forItem(slot)
+	if p := cp.none.print; p != nil {
+		cp.none.print = p.forItem(slot)
 	}
 	return &cp
 }
 
-// runItem runs the chain for item, the value of the switch's local
-// (slot), which the loop has not stored: a branch that is one print
+// runItem runs the chain for item, the value of the switch's local,
+// which the loop has not stored: a branch that is nothing or one print
 // reads it in place; anything else stores it and runs the chain.
-func (is *itemSwitch) runItem(f *frame, slot int, item *Value) error {
+func (is *itemSwitch) runItem(f *frame, item *Value) error {
 	if item.kind == KindDict && !f.c.autoescape {
 		d := item.dict()
-		if i := d.findStr(is.sw.key); i >= 0 {
+		if i := d.findStr(is.key); i >= 0 {
 			if w := &d.vals[i]; w.kind == KindStr {
-				for j, k := range is.sw.consts {
-					if !eqStr(w.s, k) {
-						continue
+				b := &is.none
+				for j, k := range is.consts {
+					if eqStr(w.s, k) {
+						b = &is.branches[j]
+						break
 					}
-					if p := is.prints[j]; p != nil {
-						return p.streamRunsItem(f, item)
-					}
-					if is.empty[j] {
-						return nil
-					}
-					goto whole
 				}
-				if is.nonePrint != nil {
-					return is.nonePrint.streamRunsItem(f, item)
+				if b.print != nil {
+					return b.print.streamRunsItem(f, item)
 				}
-				if is.noneEmpty {
+				if b.empty {
 					return nil
 				}
 			}
 		}
 	}
-whole:
-	f.slots[slot].put(item)
+	f.slots[is.slot].put(item)
 	return is.run(f)
 }
 
@@ -702,22 +742,11 @@ type fieldSwitch struct {
 // switchTest adds the test t to sw, the switch the tests before it
 // began, and says whether the next test may add to it too.
 func (c *compiler) switchTest(sw *fieldSwitch, t Expr) (*fieldSwitch, bool, error) {
-	var rest Expr
-	if b, ok := t.(*BinExpr); ok && b.Op == "and" {
-		t, rest = b.Left, b.Right
-	}
-	cmp, ok := t.(*CompareExpr)
-	if !ok || len(cmp.Ops) != 1 || cmp.Ops[0] != "==" {
+	ft, ok := c.fieldTest(t)
+	if !ok || ft.op != "==" || sw != nil && (ft.slot != sw.slot || ft.key != sw.key) {
 		return sw, false, nil
 	}
-	k, ok := cmp.Rights[0].(*Const)
-	if !ok || k.Value.kind != KindStr {
-		return sw, false, nil
-	}
-	slot, key, _, ok := c.fieldOf(cmp.Left)
-	if !ok || sw != nil && (slot != sw.slot || key != sw.key) {
-		return sw, false, nil
-	}
+	slot, key, rest := ft.slot, ft.key, ft.rest
 	var r condFn
 	if rest != nil {
 		var err error
@@ -728,9 +757,53 @@ func (c *compiler) switchTest(sw *fieldSwitch, t Expr) (*fieldSwitch, bool, erro
 	if sw == nil {
 		sw = &fieldSwitch{slot: slot, key: key}
 	}
-	sw.consts = append(sw.consts, k.Value.s)
+	sw.consts = append(sw.consts, ft.k)
 	sw.rest = append(sw.rest, r)
 	return sw, true, nil
+}
+
+// fieldTest is a test x.name OP 'k' or x['name'] OP 'k' of a local x,
+// OP a single comparison, followed by "and …" when rest is not nil (a
+// and b and c is (a and b) and c: when a holds, its truth is that of b
+// and c, rest).
+type fieldTest struct {
+	slot   int
+	key, k string
+	op     string
+	rest   Expr
+}
+
+func (c *compiler) fieldTest(t Expr) (fieldTest, bool) {
+	t, rest := splitAnd(t)
+	cmp, ok := t.(*CompareExpr)
+	if !ok || len(cmp.Ops) != 1 {
+		return fieldTest{}, false
+	}
+	k, ok := cmp.Rights[0].(*Const)
+	if !ok || k.Value.kind != KindStr {
+		return fieldTest{}, false
+	}
+	slot, key, _, ok := c.fieldOf(cmp.Left)
+	if !ok {
+		return fieldTest{}, false
+	}
+	return fieldTest{slot: slot, key: key, k: k.Value.s, op: cmp.Ops[0], rest: rest}, true
+}
+
+// splitAnd splits t into the leftmost operand of its chain of "and"
+// and the chain of the operands after it (nil when t is not an and).
+func splitAnd(t Expr) (first, rest Expr) {
+	b, ok := t.(*BinExpr)
+	if !ok || b.Op != "and" {
+		return t, nil
+	}
+	first, r := splitAnd(b.Left)
+	if r == nil {
+		return first, b.Right
+	}
+	cp := *b
+	cp.Left = r
+	return first, &cp
 }
 
 // compileAssign compiles the store of a value into a target (a name, a
