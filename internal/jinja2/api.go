@@ -18,6 +18,7 @@ type Env struct {
 	sandbox                                       bool                // ImmutableSandboxedEnvironment's rules
 	loader                                        Loader
 	filters                                       map[string]Filter
+	appendFilters                                 map[string]AppendFilter // WithAppendFilter's
 	tests                                         map[string]Test
 	globals                                       map[string]Value
 	limits                                        Limits
@@ -51,6 +52,16 @@ type Loader func(name string) (src string, err error)
 // callback may keep of the values it receives: see "Values a Go callback
 // receives" in the package doc.
 type Filter func(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error)
+
+// AppendFilter is a Filter's append form (WithAppendFilter): where the
+// filter's value is printed at once, as all of a print ({{ v|name }}) or
+// as an operand of a printed + or ~ chain, outside autoescape and with no
+// finalize hook, the render calls it instead of the Filter, with the same
+// operand and arguments, to append to dst the str the Filter would
+// return. That str must be a plain str (not Markup). It returns ok
+// false, and dst as it was, for a value or arguments it does not write;
+// the Filter is then called. An error is the Filter's for the same call.
+type AppendFilter func(c *Ctx, dst []byte, v Value, args []Value, kw []Kwarg) ([]byte, bool, error)
 
 // Test is a Jinja2 test: {{ v is name(args) }}. Like a Filter, it must
 // change neither args nor kw.
@@ -195,6 +206,21 @@ func WithFilter(name string, f Filter) Option {
 			e.filters = map[string]Filter{}
 		}
 		e.filters[name] = f
+		delete(e.appendFilters, name)
+	}
+}
+
+// WithAppendFilter adds or replaces a filter, f, with app its append
+// form: a filter whose value is often printed at once (a chat template's
+// {{ '"' + key + '": ' + value|tojson }}) is written into the output
+// without the str f would make.
+func WithAppendFilter(name string, f Filter, app AppendFilter) Option {
+	return func(e *Env) {
+		WithFilter(name, f)(e)
+		if e.appendFilters == nil {
+			e.appendFilters = map[string]AppendFilter{}
+		}
+		e.appendFilters[name] = app
 	}
 }
 

@@ -54,6 +54,8 @@ func arenaNames(env *Env, body []Stmt) map[string]bool {
 			for _, x := range printedOperands(n.X) {
 				if r, ok := x.(*Name); ok {
 					seen[r.Name]++
+				} else if r := slicedName(x); r != nil {
+					seen[r.Name]++
 				}
 			}
 		case *Set:
@@ -69,6 +71,9 @@ func arenaNames(env *Env, body []Stmt) map[string]bool {
 			} else if cc, ok := n.Value.(*Concat); ok {
 				cands[t.Name] = true
 				operands = cc.Items
+			} else if fe, ok := n.Value.(*FilterExpr); ok && env.appendFilters[fe.Name] != nil {
+				// a filter's str written by its append form
+				cands[t.Name] = true
 			}
 			for _, x := range operands {
 				if r, ok := x.(*Name); ok {
@@ -121,6 +126,20 @@ func arenaNames(env *Env, body []Stmt) map[string]bool {
 	return names
 }
 
+// slicedName returns x's name when x is name[start:stop:step], a slice
+// of a name: printed, it copies the sliced str's bytes.
+func slicedName(x Expr) *Name {
+	it, ok := x.(*ItemExpr)
+	if !ok {
+		return nil
+	}
+	if _, ok := it.Key.(*SliceExpr); !ok {
+		return nil
+	}
+	r, _ := it.X.(*Name)
+	return r
+}
+
 // printedOperands returns what a print writes: x itself, or the operands
 // of the + or ~ chain x is.
 func printedOperands(x Expr) []Expr {
@@ -135,9 +154,20 @@ func printedOperands(x Expr) []Expr {
 
 // arenaChain compiles the value of {% set name = a + b … %} (or a ~ b …)
 // for a name of arenaNames: fastPlusChain's (concatOf's), with the joined str written into the
-// render's string arena. nil when x is no such chain, or one the
-// compiler folds.
+// render's string arena; for {% set name = v|f(args) %} of a filter with
+// an append form, its str appended to the arena. nil when x is no such
+// value, or one the compiler folds.
 func (c *compiler) arenaChain(x Expr) (evalFn, error) {
+	if fe, ok := x.(*FilterExpr); ok {
+		if c.constMode > 0 || isConstExpr(fe) || c.foldMatters(fe) {
+			return nil, nil
+		}
+		s, err := c.appendFilterOf(fe)
+		if s == nil || err != nil {
+			return nil, err
+		}
+		return s.arenaValue, nil
+	}
 	if cc, ok := x.(*Concat); ok {
 		// a ~ b …: str_join's, into the arena
 		if c.constMode > 0 || isConstExpr(cc) || c.foldMatters(cc) {

@@ -261,6 +261,9 @@ func (c *compiler) compilePrintValue(n *Print) (execFn, error) {
 		if w, err := c.compileJSONPrint(n); w != nil || err != nil {
 			return w, err
 		}
+		if w, err := c.compileAppendPrint(n); w != nil || err != nil {
+			return w, err
+		}
 		if w, err := c.compileCasePrint(n); w != nil || err != nil {
 			return w, err
 		}
@@ -1544,9 +1547,12 @@ type chainPart struct {
 	// x read in place, and what writes the method's str
 	strRecv refFn
 	strFn   func(dst []byte, s string) ([]byte, bool)
-	slot    int
-	key     string
-	miss    func(f *frame, o *Value) (Value, error)
+	// for x|name(args) of a filter with an append form: what appends
+	// its str
+	app  *appendFilterSite
+	slot int
+	key  string
+	miss func(f *frame, o *Value) (Value, error)
 }
 
 // chainParts compiles the operands of a printed chain.
@@ -1583,8 +1589,12 @@ func (c *compiler) chainParts(xs []Expr) ([]chainPart, error) {
 			if out[i].strRecv != nil {
 				out[i].strFn = fn
 			}
-		} else if out[i].ref, err = c.nativeRef(xs[i]); err != nil {
+		} else if out[i].app, err = c.appendFilterOf(xs[i]); err != nil {
 			return nil, err
+		} else if out[i].app == nil {
+			if out[i].ref, err = c.nativeRef(xs[i]); err != nil {
+				return nil, err
+			}
 		}
 	}
 	// a run of constant strs is written at once
@@ -1690,6 +1700,15 @@ func (s *streamedPrint) stream(f *frame) error {
 			}
 			c.setOut(out)
 			v, err = p.eval(f)
+		case p.app != nil:
+			// x|name(args) of a filter with an append form: its str
+			// appended to the output, or its value
+			c.setOut(out)
+			var ok bool
+			if ok, v, err = p.app.appendTo(f); ok && err == nil {
+				out = c.out
+				continue
+			}
 		case p.num != nil && s.concat:
 			if n, ok := p.num(f); ok {
 				out = strconv.AppendInt(out, n, 10)

@@ -91,6 +91,7 @@
 //	                    fast paths for what chat templates do on every message
 //	compile_place.go, compile_into.go  values read where they lie, written into their slot
 //	compile_arena.go    strs a render builds only to print, in its string arena
+//	compile_append.go   a filter's append form: its str written into the output
 //
 // Running it (jinja2/runtime.py, sandbox.py):
 //

@@ -611,7 +611,7 @@ func oracleEnvironment(spec oracleEnv, loader map[string]string) (*Env, error) {
 func hfProfile() []Option {
 	return []Option{
 		Sandbox(), TrimBlocks(), LStripBlocks(), GenerationTag(), LoopControls(),
-		WithFilter("tojson", hfToJSON),
+		WithAppendFilter("tojson", hfToJSON, appendHFToJSON),
 		WithGlobal("raise_exception", FuncV(&Func{Name: "raise_exception", Call: func(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
 			msg := ""
 			if len(args) > 0 {
@@ -685,6 +685,20 @@ func strftime(f string, t time.Time) string {
 		}
 	}
 	return b.String()
+}
+
+// appendHFToJSON is hfToJSON's append form (as chattemplate gives one):
+// without arguments, hfToJSON's str appended; with any, the filter, so
+// that both paths of a print of the filter are tried.
+func appendHFToJSON(c *Ctx, dst []byte, v Value, args []Value, kw []Kwarg) ([]byte, bool, error) {
+	if len(args)+len(kw) > 0 {
+		return dst, false, nil
+	}
+	r, err := hfToJSON(c, v, nil, nil)
+	if err != nil {
+		return dst, false, err
+	}
+	return append(dst, r.s...), true, nil
 }
 
 // hfToJSON is transformers' tojson filter: json.dumps(x,

@@ -42,7 +42,7 @@ func chatEnv(clock func() time.Time, m *memo) *jinja2.Env {
 	return jinja2.New(
 		jinja2.Sandbox(), jinja2.TrimBlocks(), jinja2.LStripBlocks(), jinja2.GenerationTag(), jinja2.LoopControls(),
 		jinja2.WithLimits(chatLimits),
-		jinja2.WithFilter("tojson", func(c *jinja2.Ctx, v jinja2.Value, args []jinja2.Value, kw []jinja2.Kwarg) (jinja2.Value, error) {
+		jinja2.WithAppendFilter("tojson", func(c *jinja2.Ctx, v jinja2.Value, args []jinja2.Value, kw []jinja2.Kwarg) (jinja2.Value, error) {
 			if len(args) == 0 && len(kw) == 0 {
 				if s, ok := m.toJSON(v); ok {
 					return jinja2.StrV(s), c.Grow(len(s))
@@ -60,7 +60,7 @@ func chatEnv(clock func() time.Time, m *memo) *jinja2.Env {
 				}
 			}
 			return hfToJSON(c, v, args, kw)
-		}),
+		}, m.appendToJSON),
 		jinja2.WithGlobal("raise_exception", jinja2.FuncV(&jinja2.Func{Name: "raise_exception",
 			Call: func(c *jinja2.Ctx, args []jinja2.Value, kw []jinja2.Kwarg) (jinja2.Value, error) {
 				msg := ""
@@ -149,6 +149,50 @@ var toJSONWriters = func() (ws [10]pyjson.Writer) {
 	}
 	return ws
 }()
+
+// appendToJSON is the tojson filter's append form (jinja2.AppendFilter)
+// for tojson and tojson(indent=n), n an int or a bool up to 8: the text
+// the memo holds, or the JSON written as hfToJSON writes it, with its
+// errors.
+func (m *memo) appendToJSON(c *jinja2.Ctx, dst []byte, v jinja2.Value, args []jinja2.Value, kw []jinja2.Kwarg) ([]byte, bool, error) {
+	n := -1 // no indent
+	var s string
+	var held bool
+	switch {
+	case len(args) != 0 || len(kw) > 1:
+		return dst, false, nil
+	case len(kw) == 1:
+		// an int or a bool, as hfToJSON reads it (a negative indent
+		// indents by nothing, as 0 does)
+		k := kw[0].Value.Kind()
+		i, ok := kw[0].Value.Int64()
+		if kw[0].Name != "indent" || k != jinja2.KindInt && k != jinja2.KindBool || !ok || i+1 >= int64(len(toJSONWriters)) {
+			return dst, false, nil
+		}
+		n = int(max(i, 0))
+		var err error
+		if s, held, err = m.toJSONIndent(c, v, n); err != nil {
+			return dst, false, err
+		}
+	default:
+		s, held = m.toJSON(v)
+	}
+	if held {
+		if err := c.Grow(len(s)); err != nil {
+			return dst, false, err
+		}
+		return append(dst, s...), true, nil
+	}
+	w := toJSONWriters[n+1]
+	out, err := jinja2.AppendJSON(dst, v, &w)
+	if err != nil {
+		return dst, false, err
+	}
+	if err := c.Grow(len(out) - len(dst)); err != nil {
+		return dst, false, err
+	}
+	return out, true, nil
+}
 
 // hfToJSON is transformers' tojson filter: json.dumps(x,
 // ensure_ascii=ensure_ascii, indent=indent, separators=separators,

@@ -114,3 +114,33 @@ func TestToolSchemaIndentKept(t *testing.T) {
 	assert.NotEqual(t, plainOut, out)
 	assert.Equal(t, plain, indented)
 }
+
+// tojson printed at once (alone, in a printed + or ~ chain, or set to a
+// name only printed or sliced and printed, as transformers' Mistral and
+// Llama 3 templates print a tool call's function and a tool's result)
+// writes its JSON into the output: a rendering into a reused buffer
+// allocates nothing, and the text is the filter's.
+func TestToJSONPrintedWritesIntoTheOutput(t *testing.T) {
+	fn := jinja2.NewDict(2)
+	fn.SetStr("name", jinja2.StrV("f"))
+	fn.SetStr("arguments", jinja2.StrV(`{"a": 1}`))
+	vars := map[string]jinja2.Value{"fn": jinja2.DictV(fn), "s": jinja2.StrV("q\"é\n"), "n": jinja2.IntV(3)}
+	env := chatEnv(time.Now, &memo{})
+	ctx := context.Background()
+	for _, tc := range []struct{ src, want string }{
+		{"{{ fn|tojson }}{{ s|tojson }}{{ fn|tojson(indent=1) }}", `{"name": "f", "arguments": "{\"a\": 1}"}"q\"é\n"{` + "\n" + ` "name": "f",` + "\n" + ` "arguments": "{\"a\": 1}"` + "\n}"},
+		{`{{ '{"content": ' + (s|tojson) + '}' }}{{ 'n' ~ (n|tojson) ~ '.' }}`, `{"content": "q\"é\n"}n3.`},
+		{`{% for i in [1, 2] %}{% set out = fn|tojson %}{{ out[:-1] }}{{ ', "id": "' ~ i ~ '"}' }}{% endfor %}`,
+			`{"name": "f", "arguments": "{\"a\": 1}", "id": "1"}{"name": "f", "arguments": "{\"a\": 1}", "id": "2"}`},
+	} {
+		tpl, err := env.Parse("t", tc.src)
+		require.NoError(t, err)
+		buf, err := tpl.AppendRender(ctx, nil, vars)
+		require.NoError(t, err)
+		assert.Equal(t, tc.want, string(buf), tc.src)
+		if raceEnabled {
+			continue // sync.Pool drops pooled state at random
+		}
+		assert.Zero(t, testing.AllocsPerRun(100, func() { buf, _ = tpl.AppendRender(ctx, buf[:0], vars) }), tc.src)
+	}
+}
