@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Convert the tests of two more Jinja ports to oracle cases.
 
-    python3 convert/moreports.py CRINJA_GIT SWIFT_JINJA_GIT   # -> cases/moreports.json
+    python3 convert/moreports.py CRINJA_GIT SWIFT_JINJA_GIT [HF_SWIFT_JINJA_GIT]   # -> cases/moreports.json
 
 CRINJA_GIT: a clone of straight-shoota/crinja (Crystal): every file of
 spec/ holding "{{" or "{%" (not the expected outputs: expected/,
@@ -11,6 +11,9 @@ and every Crystal string literal "…" holding "{{" or "{%" in
 spec/**/*.cr, with an empty context.
 SWIFT_JINJA_GIT: a clone of johnmai-dev/Jinja (Swift): every Swift
 string literal ("…" and multi-line) holding "{{" or "{%" in Tests/.
+HF_SWIFT_JINJA_GIT: a clone of huggingface/swift-jinja, where that port
+moved (its history continues johnmai-dev/Jinja's, with the tests rewritten
+under Tests/JinjaTests): its literals too, those not read already.
 A literal with interpolation (Crystal #{…}, Swift \\(…)) is left out.
 The environment is Jinja2's default with loopcontrols and do. The
 ports' expectations are not used: Python's Jinja2 decides (oracle.py).
@@ -115,7 +118,15 @@ def main():
     sources.append({"repo": "johnmai-dev/Jinja", "commit": commit, "licence": "MIT"})
     paths = suite.git(swift, "ls-tree", "-r", "--name-only", commit, "Tests/").split("\n")
     literals(swift, commit, paths, True, "johnmai-dev/Jinja", "swift-jinja", "Tests/", ".swift")
-    suite.write_cases("moreports.json", {"repos": sources, "path": "crinja spec/; Jinja (Swift) Tests/"}, cases)
+    path = "crinja spec/; Jinja (Swift) Tests/"
+    if len(sys.argv) > 3:
+        hf = sys.argv[3]
+        commit = suite.git(hf, "rev-parse", "HEAD").strip()
+        sources.append({"repo": "huggingface/swift-jinja", "commit": commit, "licence": "MIT"})
+        paths = suite.git(hf, "ls-tree", "-r", "--name-only", commit, "Tests/").split("\n")
+        literals(hf, commit, paths, True, "huggingface/swift-jinja", "swift-jinja", "Tests/", ".swift")
+        path += "; swift-jinja Tests/"
+    suite.write_cases("moreports.json", {"repos": sources, "path": path}, cases)
 
 
 if __name__ == "__main__":
