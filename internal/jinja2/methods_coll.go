@@ -631,10 +631,12 @@ func intMethod(name string) methodFn {
 			}
 			return IntV(int64(n)), nil
 		}
-	case "to_bytes", "from_bytes":
+	case "to_bytes":
 		return func(c *Ctx, recv Value, args []Value, kw []Kwarg) (Value, error) {
-			return Value{}, &Error{Kind: "Unsupported", Msg: "int." + name + "() is not supported"}
+			return intToBytes(recv, args, kw)
 		}
+	case "from_bytes":
+		return intFromBytes
 	}
 	return nil
 }
