@@ -237,8 +237,15 @@ func fWordwrap(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 		case isIntLike(w):
 			width = w.n
 		case w.kind == KindFloat && math.IsNaN(w.f()):
-			// textwrap loops for ever: no chunk fits, none is too long
-			return Value{}, &Error{Kind: "Unsupported", Msg: "wordwrap with a nan width is not supported"}
+			// textwrap loops for ever on a line with a chunk: none fits,
+			// none is too long (Python never answers); empty lines have
+			// none and wrap to nothing
+			for _, line := range lines {
+				if line != "" {
+					return Value{}, &Error{Kind: "Unsupported", Msg: "wordwrap with a nan width is not supported: Python's textwrap never ends"}
+				}
+			}
+			fw, isFloat = w.f(), true
 		case w.kind == KindFloat:
 			fw, isFloat = w.f(), true
 			if fw <= 0 {

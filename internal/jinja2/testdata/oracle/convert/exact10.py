@@ -125,6 +125,10 @@ FOUND = [
     ("int-bytes-102", '{{ (0).from_bytes([1], none) }}', {"x": None}, "exact: int.to_bytes and from_bytes were refused"),
     ("int-bytes-103", '{{ (0).from_bytes([x]) }}', {"x": None}, "exact: int.to_bytes and from_bytes were refused"),
     ("int-bytes-104", "{{ (0).from_bytes([1], 'big', signed=x) }}", {"x": None}, "exact: int.to_bytes and from_bytes were refused"),
+    # wordwrap with a nan width: textwrap never ends on a line with a
+    # chunk (the package refuses it by name), but lines without one wrap
+    # to nothing (refused before)
+    ("wordwrap-nan-empty-lines", "{{ '\\n'|wordwrap(x) }}|{{ '\\n\\n'|wordwrap(x, wrapstring='-') }}|{{ '\\r\\n'|wordwrap(x) }}|{{ ''|wordwrap(x) }}|{{ '\\n'|wordwrap(x, true, '<b>'|safe) }}", {"x": {"__float__": "nan"}}, "the package refused a nan width whatever the text"),
 ]
 
 
