@@ -144,6 +144,9 @@ func builtinDunder(t, name string) bool { return t == "dict" && name == "__conta
 
 // dunderMethod is v.name, bound to v, for the implemented dunder methods.
 func dunderMethod(v Value, name string) (Value, bool) {
+	if r, ok := numDunderMethod(v, name); ok {
+		return r, true
+	}
 	t := TypeName(v)
 	if !dunderType(t) || !dunderName(name) {
 		return Value{}, false
