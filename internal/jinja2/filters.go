@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"net/url"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -2460,14 +2461,18 @@ var htmlJSONByte = [256]bool{'<': true, '>': true, '&': true, '\'': true}
 // TypeError json.dumps raises ("Object of type Undefined is not JSON
 // serializable"). A dict keeps its keys in order, each written as
 // json.dumps writes it: {1: 'a', '1': 'b'} has the key "1" twice.
-func ToPyJSON(v Value) (pyjson.Value, error) { return toPyJSON(v, 0, false) }
+func ToPyJSON(v Value) (pyjson.Value, error) { return toPyJSON(v, make([]any, 0, 16), false) }
 
 // toPyJSON converts v; with sorted, each dict's keys are in the order
 // json.dumps(sort_keys=True) writes them: sorted as Python sorts the
 // dict's items, by the keys' values (2 before 10, False before 1.5), a
 // TypeError for keys Python cannot order ('<' between a str and an int,
-// or None and anything).
-func toPyJSON(v Value, depth int, sorted bool) (pyjson.Value, error) {
+// or None and anything). outer holds the lists and dicts v lies in
+// (json.dumps's markers): a non-empty one met again inside itself is
+// json.dumps's ValueError, before its keys are sorted. Its spare capacity
+// serves the nested calls.
+func toPyJSON(v Value, outer []any, sorted bool) (pyjson.Value, error) {
+	depth := len(outer)
 	if depth > 500 {
 		return pyjson.Value{}, pyErr("RecursionError", "maximum recursion depth exceeded while encoding a JSON object")
 	}
@@ -2484,11 +2489,18 @@ func toPyJSON(v Value, depth int, sorted bool) (pyjson.Value, error) {
 	case KindStr:
 		return pyjson.Value{Kind: pyjson.String, Str: v.s}, nil
 	case KindList, KindTuple:
-		items := v.list().Items
+		l := v.list()
+		items := l.Items
 		out := pyjson.Value{Kind: pyjson.Array, Items: make([]pyjson.Value, len(items))}
+		if len(items) > 0 {
+			if slices.Contains(outer, any(l)) {
+				return pyjson.Value{}, pyErr("ValueError", "Circular reference detected")
+			}
+			outer = append(outer, l)
+		}
 		for i, it := range items {
 			var err error
-			if out.Items[i], err = toPyJSON(it, depth+1, sorted); err != nil {
+			if out.Items[i], err = toPyJSON(it, outer, sorted); err != nil {
 				return pyjson.Value{}, err
 			}
 		}
@@ -2496,6 +2508,12 @@ func toPyJSON(v Value, depth int, sorted bool) (pyjson.Value, error) {
 	case KindDict:
 		d := v.dict()
 		out := pyjson.Value{Kind: pyjson.Object, Keys: make([]string, 0, len(d.keys)), Items: make([]pyjson.Value, 0, len(d.keys))}
+		if len(d.keys) > 0 {
+			if slices.Contains(outer, any(d)) {
+				return pyjson.Value{}, pyErr("ValueError", "Circular reference detected")
+			}
+			outer = append(outer, d)
+		}
 		order, err := jsonKeyOrder(d, sorted)
 		if err != nil {
 			return pyjson.Value{}, err
@@ -2507,7 +2525,7 @@ func toPyJSON(v Value, depth int, sorted bool) (pyjson.Value, error) {
 			case KindStr:
 				ks = k.s
 			case KindInt, KindBool, KindFloat, KindNone:
-				j, _ := toPyJSON(k, depth+1, false)
+				j, _ := toPyJSON(k, nil, false)
 				switch j.Kind {
 				case pyjson.Null:
 					ks = "null"
@@ -2521,7 +2539,7 @@ func toPyJSON(v Value, depth int, sorted bool) (pyjson.Value, error) {
 			default:
 				return pyjson.Value{}, typeErr("keys must be str, int, float, bool or None, not %s", TypeName(k))
 			}
-			jv, err := toPyJSON(d.vals[i], depth+1, sorted)
+			jv, err := toPyJSON(d.vals[i], outer, sorted)
 			if err != nil {
 				return pyjson.Value{}, err
 			}
@@ -2532,7 +2550,7 @@ func toPyJSON(v Value, depth int, sorted bool) (pyjson.Value, error) {
 		return out, nil
 	case KindObject:
 		if g, ok := v.ref.(*namedTuple); ok {
-			return toPyJSON(TupleV(g.items), depth, sorted)
+			return toPyJSON(TupleV(g.items), outer, sorted)
 		}
 	}
 	return pyjson.Value{}, typeErr("Object of type %s is not JSON serializable", TypeName(v))

@@ -22,7 +22,7 @@ func AppendJSON(dst []byte, v Value, w *pyjson.Writer) ([]byte, error) {
 		return out, nil
 	}
 	dst = dst[:start]
-	pv, err := toPyJSON(v, 0, w.SortKeys())
+	pv, err := toPyJSON(v, make([]any, 0, 16), w.SortKeys())
 	if err != nil {
 		return dst, err
 	}

@@ -63,7 +63,7 @@ func TestAppendJSONMatchesTree(t *testing.T) {
 		for on, opts := range options {
 			w := pyjson.NewWriter(opts...)
 			got, err := AppendJSON([]byte("prefix:"), v, &w)
-			pv, terr := toPyJSON(v, 0, w.SortKeys())
+			pv, terr := toPyJSON(v, nil, w.SortKeys())
 			if terr != nil {
 				require.Error(t, err, "%s / %s", vn, on)
 				assert.Equal(t, terr.Error(), err.Error(), "%s / %s", vn, on)
