@@ -33,7 +33,8 @@ import jinja2
 HERE = os.path.dirname(os.path.abspath(__file__))
 FILES = ["test_filters.py", "test_tests.py", "test_core_tags.py", "test_lexnparse.py", "test_imports.py",
          "test_inheritance.py", "test_regression.py", "test_security.py",
-         "test_api.py", "test_runtime.py", "test_ext.py", "test_debug.py", "test_utils.py"]
+         "test_api.py", "test_runtime.py", "test_ext.py", "test_debug.py", "test_utils.py",
+         "test_async.py", "test_async_filters.py"]
 
 
 def record(git_dir, commit):
@@ -82,7 +83,10 @@ def main():
                 continue
             spec = dict(rec["env"])
             sandbox_class = spec.pop("_sandbox_class", None)
+            is_async = spec.pop("_async", None)
             case = {"source": {"test": rec["test"]}, "env": spec}
+            if is_async:
+                case["source"]["async"] = "the test used enable_async; the case renders synchronously"
             if n:
                 case["source"]["commit"] = commit
             if sandbox_class:

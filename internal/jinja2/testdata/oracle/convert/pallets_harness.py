@@ -62,8 +62,6 @@ def env_spec(env):
         return "finalize"
     if callable(env.autoescape):
         return "autoescape function"
-    if env.is_async:
-        return "async"
     if env.filters != pristine(t).filters:
         return "custom filters"
     if env.tests != pristine(t).tests:
@@ -83,6 +81,8 @@ def env_spec(env):
             spec[k] = True
     if env.autoescape:
         spec["autoescape"] = True
+    if env.is_async:
+        spec["_async"] = True
     if t is not Environment:
         spec["sandbox"] = True
         if t is SandboxedEnvironment:
