@@ -9,13 +9,13 @@
 files whose template could render differently in its environment, drops
 their expectations and sets its env; Python's Jinja2 decides (oracle.py).
 
-- sandboxed: minijinja, jinja2cpp, gonja, nunjucks and jinjava; templates
+- sandboxed: minijinja, jinja2cpp, gonja, nunjucks, jinjava and gonja2; templates
   with a "." "[" or "(" (a method call, an attribute or item), with
   "sandbox": true (ImmutableSandboxedEnvironment, the environment of
   transformers' chat templates: mutating a list or dict, and unsafe
   attributes, raise SecurityError).
 - autoescaped: minijinja, jinja2cpp, nunjucks, jinjava, jinjadart,
-  moreports and filled; the same templates, with "autoescape": true,
+  moreports, gonja2 and filled; the same templates, with "autoescape": true,
   where Markup meets str in concatenation, formatting, joins and filters.
 - trimmed: the same sources; templates holding a tag ("{%") or a comment,
   with trim_blocks and lstrip_blocks on (as chat templates are), which
@@ -26,7 +26,7 @@ import os
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-PORTS = ["minijinja", "jinja2cpp", "nunjucks", "jinjava", "jinjadart", "moreports", "filled"]
+PORTS = ["minijinja", "jinja2cpp", "nunjucks", "jinjava", "jinjadart", "moreports", "gonja2", "filled"]
 
 
 def reads_objects(text):
@@ -39,7 +39,7 @@ def has_tags(text):
 
 # name: (source files, which templates, what the env gains)
 VARIANTS = {
-    "sandboxed": (["minijinja", "jinja2cpp", "gonja", "nunjucks", "jinjava"], reads_objects, {"sandbox": True}),
+    "sandboxed": (["minijinja", "jinja2cpp", "gonja", "nunjucks", "jinjava", "gonja2"], reads_objects, {"sandbox": True}),
     "autoescaped": (PORTS, reads_objects, {"autoescape": True}),
     "trimmed": (PORTS, has_tags, {"trim_blocks": True, "lstrip_blocks": True}),
 }

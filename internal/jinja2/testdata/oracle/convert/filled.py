@@ -3,7 +3,7 @@
 
     python3 convert/filled.py     # -> cases/filled.json (after the files it reads)
 
-The templates of cases/{minijinja,jinjava,nunjucks,jinjadart,moreports}.json rendered with an
+The templates of cases/{minijinja,jinjava,nunjucks,jinjadart,moreports,gonja2}.json rendered with an
 empty context (the suites' contexts are code) mostly print undefined
 names. Each such template without a loader is rendered again with a
 value for every name it reads and does not set
@@ -21,7 +21,7 @@ import jinja2
 from jinja2 import meta
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-SOURCES = ["minijinja", "jinjava", "nunjucks", "jinjadart", "moreports"]
+SOURCES = ["minijinja", "jinjava", "nunjucks", "jinjadart", "moreports", "gonja2"]
 PALETTE = [
     3, "ab c", [1, 2, 3], {"a": 1, "b": "x", "items": [1, 2]},
     [{"name": "n1", "value": 2, "tags": ["x"]}, {"name": "n0", "value": 1, "tags": []}],
@@ -39,7 +39,7 @@ def main():
         with open(os.path.join(HERE, "..", "cases", src + ".json"), encoding="utf-8") as f:
             doc = json.load(f)
         for c in doc["cases"]:
-            if c.get("context") or c.get("loader") or "template" not in c or "error" in c["expect"] and c["expect"]["error"] == "TemplateSyntaxError":
+            if c.get("context") or c.get("context_ref") or c.get("loader") or "template" not in c or "error" in c["expect"] and c["expect"]["error"] == "TemplateSyntaxError":
                 continue
             try:
                 names = sorted(meta.find_undeclared_variables(env.parse(c["template"])))
