@@ -89,7 +89,9 @@ func PartialExts(root string, engineExts []string) []string {
 //     tried as _NAME then NAME, and then, unless its extension is one of
 //     exts, as a name without one (Dotprompt's partial names may hold
 //     dots: "topic-2.sub_topic"). A name that already starts with "_" is
-//     tried as written only.
+//     tried as written, and then, unless its extension is one of exts,
+//     with each of exts ("_header" finds _header.hbs), never with a
+//     second "_".
 //   - A symbolic link is refused, as is a directory on the way to the file
 //     that is one: with os.DirFS, a link could point anywhere on the disk.
 //
@@ -108,7 +110,14 @@ func (c Config) ReadPartial(name string, exts ...string) (file string, src []byt
 	var bases []string
 	switch {
 	case strings.HasPrefix(base, "_"):
+		// "_header.hbs" as written; "_header" as written, then with the
+		// engine's extensions, never as "__header".
 		bases = []string{base}
+		if !slices.Contains(exts, path.Ext(base)) {
+			for _, ext := range exts {
+				bases = append(bases, base+ext)
+			}
+		}
 	case path.Ext(base) != "":
 		// "header.hbs", or a name with a dot such as Dotprompt's
 		// "topic-2.sub_topic": as written first, then as a name without one.
