@@ -65,6 +65,7 @@ func presets() map[string]func() *Format {
 		"alpaca":        alpaca,
 		"qwen2.5":       qwen25,
 		"lazyllm-chat":  lazyLLMChat,
+		"qwen":          qwen1,
 		"qwen2":         qwen2,
 		"starcoder2":    starCoder2,
 		"magicoder":     magicoder,
@@ -369,6 +370,17 @@ func qwen2() *Format {
 		Turn:      &Turn{Begin: chatmlBegin + "system\n", End: chatmlEnd},
 		Default:   "You are a helpful assistant.",
 	}
+	return f
+}
+
+// qwen1 is Qwen (1.0) Chat as Qwen's own make_context writes it (Qwen has
+// no chat template of its own in its tokenizer files): ChatML with the
+// system message "You are a helpful assistant." when none is given, the
+// prompt the qwen2 preset writes. chat/react's ReAct prompts are rendered
+// in it.
+func qwen1() *Format {
+	f := qwen2()
+	f.Description = "Qwen (1.0) Chat, as Qwen's make_context writes it (the same prompt as qwen2)"
 	return f
 }
 
