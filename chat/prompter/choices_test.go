@@ -66,22 +66,24 @@ func TestChoices(t *testing.T) {
 		},
 		{
 			// LazyLLM 2605 raises AssertionError for tools in the string
-			// form unless the model defines tool tokens.
+			// form unless the model defines tool tokens; here the tools
+			// are written as 2605 writes them when it works (JSON5, H01),
+			// without the function-call prompt, which needs the tokens.
 			name: "2605/L09", new: NewAlpaca, instr: "Pick a tool", opts: []Option{head(), ExtraKeys("input")},
 			input: "weather?", call: []Option{Tools(example())},
-			want: "You are an AI-Agent developed by LazyLLM.\nBelow is an instruction that describes a task, paired with extra messages such as input that provides further context if possible. Write a response that appropriately completes the request.\n\n### Instruction:\nPick a tool\n\nHere are some extra messages you can referred to:\n\n### input:\nweather?\n\n\n### Function-call Tools. \n\n[{\"type\": \"function\", \"function\": {\"name\": \"example\"}}]\n\n\n### Response:\n",
+			want: "You are an AI-Agent developed by LazyLLM.\nBelow is an instruction that describes a task, paired with extra messages such as input that provides further context if possible. Write a response that appropriately completes the request.\n\n### Instruction:\nPick a tool\n\nHere are some extra messages you can referred to:\n\n### input:\nweather?\n\n\n### Function-call Tools. \n\n[{type: \"function\", \"function\": {name: \"example\"}}]\n\n\n### Response:\n",
 		},
 		{
 			name: "2605/L20", new: NewChat, instr: "Pick", opts: []Option{head()},
 			input: "weather?", call: []Option{Tools(example())},
-			want: "You are an AI-Agent developed by LazyLLM.Pick\n\n### Function-call Tools. \n\n[{\"type\": \"function\", \"function\": {\"name\": \"example\"}}]\n\n\n\n\n\nweather?\n\n",
+			want: "You are an AI-Agent developed by LazyLLM.Pick\n\n### Function-call Tools. \n\n[{type: \"function\", \"function\": {name: \"example\"}}]\n\n\n\n\n\nweather?\n\n",
 		},
 		{
 			// Release 2605 keeps non-ASCII text in tool JSON (2406 escapes
 			// it, vector 2406/L37).
 			name: "2605/L37", new: NewChat, instr: "S", opts: []Option{head()},
 			input: "q", call: []Option{Tools(weather查询())},
-			want: "You are an AI-Agent developed by LazyLLM.S\n\n### Function-call Tools. \n\n[{\"type\": \"function\", \"function\": {\"name\": \"get_weather\", \"description\": \"查询天气\", \"parameters\": {\"type\": \"object\", \"properties\": {\"city\": {\"type\": \"string\"}}, \"required\": [\"city\"]}}}]\n\n\n\n\n\nq\n\n",
+			want: "You are an AI-Agent developed by LazyLLM.S\n\n### Function-call Tools. \n\n[{type: \"function\", \"function\": {name: \"get_weather\", description: \"查询天气\", parameters: {type: \"object\", properties: {city: {type: \"string\"}}, required: [\"city\"]}}}]\n\n\n\n\n\nq\n\n",
 		},
 		{
 			// LazyLLM writes tool calls and results as Python reprs:

@@ -88,12 +88,20 @@
 //   - Message history in the string form: the document allows it only for
 //     return_dict and LazyLLM 2406 raises; it is rendered like pair history
 //     here, as later LazyLLM releases do.
-//   - Tools in the string form are standard JSON laid out as Python's
-//     json.dumps writes the dict LazyLLM holds (", " and ": " separators,
-//     numbers as Python prints what json.loads read, so 1.50 is 1.5), as
-//     the document shows. LazyLLM 2502+ writes JSON5 instead, and 2605
-//     fails unless the model defines tool tokens; its function-call prompt
-//     (FC_PROMPT) and {tool_names} slot are not reproduced.
+//   - Tools in the string form are, in Release2406, standard JSON laid out
+//     as Python's json.dumps writes the dict LazyLLM holds (", " and ": "
+//     separators, numbers as Python prints what json.loads read, so 1.50
+//     is 1.5), as the document shows; in Release2605 they are JSON5 as
+//     LazyLLM writes them with json5.dumps (identifier keys without
+//     quotes: [{type: "function", "function": {name: "example"}}]).
+//   - In Release2605 with tools, {tool_names} in the instruction becomes
+//     the tools' names as a JSON5 list, in both forms, and the string form
+//     appends LazyLLM's function-call prompt (FC_PROMPT) to an unsplit
+//     instruction when the markers name all three tool tokens (CallStart,
+//     CallArgs, CallEnd; QwenMarkers does), with the doubled braces of its
+//     example halved when a single value fills the instruction's one slot,
+//     as Python's str.format halves them. Without the tokens LazyLLM 2605
+//     fails; here the tools are written without the function-call prompt.
 //   - A single input value replaces its slot literally. LazyLLM uses Python's
 //     str.format there, which fails on any other brace in the instruction.
 //     Slot values are inserted once and never scanned for slots themselves.

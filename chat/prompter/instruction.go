@@ -9,6 +9,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/rolemark/rolemark/chat"
 )
 
 // The instruction texts LazyLLM builds around the caller's instruction.
@@ -29,6 +31,7 @@ const (
 type template struct {
 	system, user []segment
 	slots        []string // distinct slot names, in order of first use
+	fc           bool     // the function-call prompt is appended
 }
 
 // segment is literal text, or a reference to slots[slot] when slot >= 0.
@@ -38,8 +41,11 @@ type segment struct {
 }
 
 // compile builds the instruction template of a prompter of kind k from the
-// caller's instruction and the options in c.
-func compile(k kind, instruction string, c *config) (template, error) {
+// caller's instruction and the options in c. In Release2605 with tools, the
+// tool names replace {tool_names}, and in the string form (stringForm)
+// the function-call prompt is appended when the markers name the three
+// tool tokens, as LazyLLM does before it looks for slots.
+func compile(k kind, instruction string, c *config, stringForm bool) (template, error) {
 	if c.release != Release2406 && c.release != Release2605 {
 		return template{}, newError(ErrOption, fmt.Sprintf("unknown release %d", int(c.release)))
 	}
@@ -79,9 +85,46 @@ func compile(k kind, instruction string, c *config) (template, error) {
 		}
 	}
 	var t template
+	if c.release == Release2605 && len(c.tools) > 0 {
+		if m := c.activeMarkers(); stringForm && !c.userSet && m.CallStart != "" && m.CallArgs != "" && m.CallEnd != "" {
+			// A split instruction's system and user parts end at its
+			// splitter, and what LazyLLM appends after it is dropped.
+			system += "\n\n" + strings.NewReplacer("{tool_start_token}", m.CallStart,
+				"{tool_args_token}", m.CallArgs, "{tool_end_token}", m.CallEnd).Replace(fcPrompt)
+			t.fc = true
+		}
+		names := toolNames(c.tools)
+		system = strings.ReplaceAll(system, "{tool_names}", names)
+		user = strings.ReplaceAll(user, "{tool_names}", names)
+	}
 	t.system = t.parse(system)
 	t.user = t.parse(user)
 	return t, nil
+}
+
+// fcPrompt is LazyLLM 2605's FC_PROMPT: how a model with tool tokens is
+// told to call a tool, appended to the instruction in the string form.
+// Its example's doubled braces are single after Python's str.format, which
+// fills an instruction of one slot from a single value (fcExample).
+const fcPrompt = "{tool_start_token}tool name (one of {tool_names})\n" +
+	"{tool_args_token}the input to the tool, in a JSON format representing the kwargs. Can only return json.\n" +
+	"{tool_end_token}end of tool.\n" +
+	"(e.g. {tool_start_token}tool_name\n{tool_args_token}" + fcExample + "\n{tool_end_token}).\n"
+
+const fcExample = "{{'input': 'hello world', 'num_beams': 5}}"
+
+// toolNames is what {tool_names} becomes: the tools' names as a JSON5
+// list.
+func toolNames(tools []chat.Tool) string {
+	var b []byte
+	b = append(b, '[')
+	for i, t := range tools {
+		if i > 0 {
+			b = append(b, ", "...)
+		}
+		b = appendJSON5String(b, t.Name)
+	}
+	return string(append(b, ']'))
 }
 
 // parse splits s into literal text and {slot} references, recording new

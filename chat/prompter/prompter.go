@@ -54,7 +54,7 @@ func newPrompter(k kind, instruction string, opts []Option) (*Prompter, error) {
 	if err := p.cfg.check(k); err != nil {
 		return nil, err
 	}
-	t, err := compile(k, instruction, &p.cfg)
+	t, err := compile(k, instruction, &p.cfg, false)
 	if err != nil {
 		return nil, err
 	}
@@ -80,8 +80,9 @@ type parts struct {
 	input       string // the part of the input that fills no slot
 }
 
-// prepare applies a call's options and fills the instruction with input.
-func (p *Prompter) prepare(input any, opts []Option) (parts, error) {
+// prepare applies a call's options and fills the instruction with input,
+// for the string form (Prompt) or the message form.
+func (p *Prompter) prepare(input any, opts []Option, stringForm bool) (parts, error) {
 	c, t := &p.cfg, &p.tpl
 	if len(opts) > 0 {
 		cc := p.cfg
@@ -93,12 +94,19 @@ func (p *Prompter) prepare(input any, opts []Option) (parts, error) {
 			return parts{}, err
 		}
 		if c.reshape {
-			nt, err := compile(p.kind, p.instruction, c)
+			nt, err := compile(p.kind, p.instruction, c, false)
 			if err != nil {
 				return parts{}, err
 			}
 			t = &nt
 		}
+	}
+	if c.release == Release2605 && len(c.tools) > 0 {
+		nt, err := compile(p.kind, p.instruction, c, stringForm)
+		if err != nil {
+			return parts{}, err
+		}
+		t = &nt
 	}
 	values, rest, err := t.fill(input)
 	if err != nil {
@@ -107,9 +115,17 @@ func (p *Prompter) prepare(input any, opts []Option) (parts, error) {
 	if p.kind == alpaca && rest != "" {
 		return parts{}, newError(ErrUnplaced, "the input has no place: the Alpaca layout has no user turn, so the instruction needs a {slot} or an extra key (ExtraKeys) for it")
 	}
+	instruction := renderString(t.system, values)
+	if t.fc && len(t.slots) == 1 && singleValue(input) {
+		// Python's str.format fills the one slot and halves the example's
+		// doubled braces; a map is filled with str.replace, which does not.
+		if i := strings.LastIndex(instruction, fcExample); i >= 0 {
+			instruction = instruction[:i] + fcExample[1:len(fcExample)-1] + instruction[i+len(fcExample):]
+		}
+	}
 	return parts{
 		cfg:         c,
-		instruction: renderString(t.system, values),
+		instruction: instruction,
 		user:        renderString(t.user, values),
 		input:       rest,
 	}, nil
@@ -123,7 +139,7 @@ func (p *Prompter) prepare(input any, opts []Option) (parts, error) {
 // slots of the same name; at most one key may be left over, and its value
 // becomes the user's turn.
 func (p *Prompter) Prompt(input any, opts ...Option) (string, error) {
-	ps, err := p.prepare(input, opts)
+	ps, err := p.prepare(input, opts, true)
 	if err != nil {
 		return "", err
 	}
@@ -185,8 +201,15 @@ func toolsSection(c *config) (string, error) {
 	if err != nil {
 		return "", newError(ErrTool, "tools: "+err.Error())
 	}
-	js, err := pyjson.Reformat(raw, pyjson.EnsureASCII(c.release == Release2406))
-	if err != nil {
+	var js string
+	if c.release == Release2605 {
+		// LazyLLM 2605 writes tools with json5.dumps.
+		v, err := pyjson.Parse(raw)
+		if err != nil {
+			return "", newError(ErrTool, "tools: "+err.Error())
+		}
+		js = string(appendJSON5(nil, &v))
+	} else if js, err = pyjson.Reformat(raw, pyjson.EnsureASCII(true)); err != nil {
 		return "", newError(ErrTool, "tools: "+err.Error())
 	}
 	return "### Function-call Tools. \n\n" + js + "\n\n", nil
@@ -250,7 +273,7 @@ func writeArguments(b *strings.Builder, args json.RawMessage, ascii bool) {
 // the user-level instruction followed by the input. input is read as by
 // Prompt.
 func (p *Prompter) Messages(input any, opts ...Option) (Result, error) {
-	ps, err := p.prepare(input, opts)
+	ps, err := p.prepare(input, opts, false)
 	if err != nil {
 		return Result{}, err
 	}
