@@ -288,17 +288,48 @@ func (c *compiler) nativeRefL(x Expr, lenient bool) (refFn, error) {
 		if in := c.intOf(n.Key); in != nil {
 			return c.intItemRef(n, in)
 		}
+		if isConstExpr(n.Key) {
+			// messages[-1], messages[0]: an int constant as the key
+			if k, ok := c.constValue(n.Key); ok && k.kind == KindInt && k.ref == nil {
+				return c.intItemRef(n, func(*frame) (int64, bool) { return k.n, true })
+			}
+		}
 		k, ok := n.Key.(*Const)
 		if !ok || k.Value.kind != KindStr {
 			return nil, nil
 		}
+		name, pos, kv := c.src.name, n.P, k.Value
+		lacks := !kv.IsSafe() && strLacks(kv.s)
 		slot, ok := c.slotOf(n.X)
 		if !ok {
-			return nil, nil
+			// x['name'] of an x read in place (messages[0]['role'])
+			if _, name := n.X.(*Name); name {
+				return nil, nil
+			}
+			xr, err := c.nativeRef(n.X)
+			if xr == nil || err != nil {
+				return nil, err
+			}
+			tmp := c.sc.fn.newSlot()
+			return func(f *frame) (*Value, error) {
+				o, err := xr(f)
+				if err != nil {
+					return nil, err
+				}
+				switch {
+				case o.kind == KindDict:
+					d := o.dict()
+					if i := d.findStr(kv.s); i >= 0 {
+						return &d.vals[i], nil
+					}
+				case o.kind == KindStr && lacks:
+					f.slots[tmp] = undefAttr(*o, kv.s)
+					return &f.slots[tmp], nil
+				}
+				return f.itemKept(*o, kv, tmp, name, pos)
+			}, nil
 		}
-		name, pos, kv := c.src.name, n.P, k.Value
 		tmp := c.sc.fn.newSlot()
-		lacks := !kv.IsSafe() && strLacks(kv.s)
 		return func(f *frame) (*Value, error) {
 			o := &f.slots[slot]
 			switch {

@@ -952,6 +952,28 @@ CASES = [
     ("switch-loop-single-controls",
      "{% for m in messages %}{% if m.role != 'tool' %}{{ m.role ~ ';' }}{% else %}{% break %}{% endif %}{% else %}none{% endfor %}|{% for m in messages %}{% if m.role == 'tool' %}{% continue %}{% endif %}{% endfor %}|{% for m in ms %}{% if m.k != 'a' %}{{ m.k }}{% endif %}{% else %}empty{% endfor %}",
      {"messages": MSGS, "ms": []}, {"extensions": ["loopcontrols"]}),
+    # x[k] for an int constant k (messages[-1].role, messages[0]) read
+    # where the list or tuple holds the item; out of range, a str, a
+    # dict with int keys, Undefined, an int past 64 bits and a name
+    # set in the template go to getitem
+    ("const-index-top",
+     "{%- if not guideline and messages[0].role == 'system' %}{% set guideline = messages[0].content %}{% set messages = messages[1:] %}{% endif %}{% if messages[-1].role == 'user' %}{{ 'Q: ' + messages[-1].content + '|' + guideline }}{% else %}{{ 'Q: ' + messages[-2].content + ' A: ' + messages[-1].content + '|' ~ guideline }}{% endif %}{{ messages[0]['role'] }}{{ messages[-1]['content'] != 'x' }}",
+     {"messages": MSGS[:6]}, {}),
+    ("const-index-top-user",
+     "{%- if not guideline and messages[0].role == 'system' %}{% set guideline = messages[0].content %}{% set messages = messages[1:] %}{% endif %}{% if messages[-1].role == 'user' %}{{ 'Q: ' + messages[-1].content + '|' ~ guideline }}{% else %}{{ 'A: ' + messages[-1].content }}{% endif %}",
+     {"messages": [{"role": "user", "content": "hi"}], "guideline": "G"}, {"profile": "hf"}),
+    ("const-index-values",
+     "{{ xs[0] }}{{ xs[-1] }}{{ xs[5] is defined }}{{ xs[-9] is defined }}{{ t[-1] }}{{ s[0] }}{{ s[-1] }}{{ d[0] }}{{ d[-1] }}{{ d[1] is defined }}{{ e[0] is defined }}{{ xs[(1 + 1) - 3] }}{{ xs[-1].k == 'c' }}{{ xs[0].k != 'a' }}{{ xs[-1]['k'] ~ xs[1].k }}{{ t[0] == 1 }}{{ d[0] == 'zero' }}{{ s[-1] == 'z' }}",
+     {"xs": [{"k": "a"}, {"k": "b"}, {"k": "c"}], "t": {"__tuple__": [1, 2]}, "s": "xyz", "d": {"__dict__": [[0, "zero"], [-1, "minus"]]}, "e": []}, {}),
+    ("const-index-undefined",
+     "{{ nothing[0] is defined }}{% if nothing[-1].role == 'user' %}u{% endif %}",
+     {}, {}),
+    ("const-index-big",
+     "{{ xs[99999999999999999999] is defined }}{{ xs[-99999999999999999999] is defined }}{{ xs[True] }}",
+     {"xs": [1, 2]}, {}),
+    ("const-index-sandbox",
+     "{% if messages[-1].role == 'user' %}{{ messages[-1].content ~ messages[0].role }}{% endif %}{{ messages[0].items is defined }}",
+     {"messages": MSGS[:2]}, {"sandbox": True}),
     ("str-item-lacking-error-attr", "{% for c in s|selectattr('type', 'equalto', 'x') %}{% endfor %}{{ (s|selectattr('type.x')|list) }}", {"s": "a"}, {}),
 ]
 
