@@ -1021,11 +1021,11 @@ func (p *parser) parseUnary(withFilter bool) (Expr, error) {
 	} else if x, err = p.parsePrimary(false); err != nil {
 		return nil, err
 	}
-	if x, err = p.parsePostfix(x); err != nil {
+	if x, err = p.parsePostfix(x, false); err != nil {
 		return nil, err
 	}
 	if withFilter {
-		return p.parseFilterExpr(x)
+		return p.parsePostfix(x, true)
 	}
 	return x, nil
 }
@@ -1170,30 +1170,18 @@ func (p *parser) parseCommaSeq(end string, item func() error) error {
 	return nil
 }
 
-func (p *parser) parsePostfix(x Expr) (Expr, error) {
+// parsePostfix parses the operators after x, as Jinja2's parse_postfix
+// does (subscripts and calls) or, with filters, as its parse_filter_expr
+// does (filters, tests and calls), until the next token is none of them.
+func (p *parser) parsePostfix(x Expr, filters bool) (Expr, error) {
 	for {
 		var err error
 		switch {
-		case p.isOp(".") || p.isOp("["):
+		case !filters && (p.isOp(".") || p.isOp("[")):
 			x, err = p.parseSubscript(x)
-		case p.isOp("("):
-			x, err = p.parseCall(x)
-		default:
-			return x, nil
-		}
-		if err != nil {
-			return nil, err
-		}
-	}
-}
-
-func (p *parser) parseFilterExpr(x Expr) (Expr, error) {
-	for {
-		var err error
-		switch {
-		case p.isOp("|"):
+		case filters && p.isOp("|"):
 			x, err = p.parseFilter(x, false)
-		case p.isName("is"):
+		case filters && p.isName("is"):
 			x, err = p.parseTest(x)
 		case p.isOp("("):
 			x, err = p.parseCall(x)
@@ -1406,7 +1394,7 @@ func (p *parser) parseTest(x Expr) (Expr, error) {
 		if err != nil {
 			return nil, err
 		}
-		if a, err = p.parsePostfix(a); err != nil {
+		if a, err = p.parsePostfix(a, false); err != nil {
 			return nil, err
 		}
 		args.Args = []Expr{a}
