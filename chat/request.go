@@ -172,26 +172,16 @@ func AppendOpenAIBody(dst []byte, msgs []Message, s Settings) ([]byte, error) {
 		return dst, err
 	}
 	name := s.Output.Name
-	switch s.Output.Format {
-	case "", OutputText:
-		if len(s.Output.Schema) > 0 {
-			return dst, fail("output.schema", "a schema needs output format json")
-		}
-	case OutputJSON:
-		if len(s.Output.Schema) == 0 {
-			break
-		}
+	if s.Output.Format == OutputJSON && len(s.Output.Schema) > 0 {
 		if name == "" {
 			name = "output"
 		}
 		if !schemaNameRE.MatchString(name) {
 			return dst, fail("output.name", "%q: OpenAI takes a schema name of letters, digits, _ and -, at most 64", name)
 		}
-		if !isJSONObject(s.Output.Schema) {
-			return dst, fail("output.schema", "must be a JSON object")
-		}
-	default:
-		return dst, fail("output.format", "%q: OpenAI takes text or json", s.Output.Format)
+	}
+	if err := checkOutput(s.Output, fail, "OpenAI"); err != nil {
+		return dst, err
 	}
 	cfg, err := config(s.Config, "openai", func(p param) string { return p.openai })
 	if err != nil {
@@ -310,23 +300,16 @@ func AppendAnthropicBody(dst []byte, msgs []Message, s Settings) ([]byte, error)
 	if err := checkToolChoice(s, "anthropic"); err != nil {
 		return dst, err
 	}
-	switch s.Output.Format {
-	case "", OutputText:
-		if len(s.Output.Schema) > 0 {
-			return dst, fail("output.schema", "a schema needs output format json")
-		}
-	case OutputJSON:
+	if err := checkOutput(s.Output, fail, "Anthropic"); err != nil {
+		return dst, err
+	}
+	if s.Output.Format == OutputJSON {
 		if len(s.Output.Schema) == 0 {
 			return dst, fail("output.format", "Anthropic has no JSON mode without a schema: give output.schema")
-		}
-		if !isJSONObject(s.Output.Schema) {
-			return dst, fail("output.schema", "must be a JSON object")
 		}
 		if s.Output.Strict {
 			return dst, fail("output.strict", "Anthropic's structured output has no strict switch (it always follows the schema)")
 		}
-	default:
-		return dst, fail("output.format", "%q: Anthropic takes text or json", s.Output.Format)
 	}
 	if err := append(object{maxTokens}, cfg...).duplicate("anthropic"); err != nil {
 		return dst, err
@@ -479,6 +462,25 @@ func failer(target string) func(field, format string, args ...any) error {
 	return func(field, format string, args ...any) error {
 		return &RequestError{Target: target, Field: field, Msg: fmt.Sprintf(format, args...)}
 	}
+}
+
+// checkOutput reports what neither API takes of o: a schema without
+// format json, a schema that is no JSON object, a format other than text
+// and json (api names the API in its message).
+func checkOutput(o Output, fail func(field, format string, args ...any) error, api string) error {
+	switch o.Format {
+	case "", OutputText:
+		if len(o.Schema) > 0 {
+			return fail("output.schema", "a schema needs output format json")
+		}
+	case OutputJSON:
+		if len(o.Schema) > 0 && !isJSONObject(o.Schema) {
+			return fail("output.schema", "must be a JSON object")
+		}
+	default:
+		return fail("output.format", "%q: %s takes text or json", o.Format, api)
+	}
+	return nil
 }
 
 // checkToolChoice reports a tool choice the request's tools cannot
