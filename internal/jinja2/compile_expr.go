@@ -56,28 +56,13 @@ func (c *compiler) expr(x Expr, lenient bool) (evalFn, error) {
 		if err != nil {
 			return nil, err
 		}
-		return func(f *frame) (Value, error) {
-			vs, err := evalAll(f, items)
-			if err != nil {
-				return Value{}, err
-			}
-			return TupleV(vs), nil
-		}, nil
+		return sequenceDisplay(KindTuple, items), nil
 	case *ListLit:
 		items, err := c.exprs(n.Items)
 		if err != nil {
 			return nil, err
 		}
-		return func(f *frame) (Value, error) {
-			vs, err := evalAll(f, items)
-			if err != nil {
-				return Value{}, err
-			}
-			if vs == nil {
-				vs = []Value{}
-			}
-			return ListV(vs), nil
-		}, nil
+		return sequenceDisplay(KindList, items), nil
 	case *DictLit:
 		keys, err := c.exprs(n.Keys)
 		if err != nil {
@@ -234,6 +219,24 @@ func (c *compiler) exprs(xs []Expr) ([]evalFn, error) {
 		}
 	}
 	return out, nil
+}
+
+// sequenceDisplay makes a tuple or list display an expression: its items
+// evaluated in order into a new value of kind, KindTuple or KindList (an
+// empty list's items not nil). Not inlined, as boolValue.
+//
+//go:noinline
+func sequenceDisplay(kind Kind, items []evalFn) evalFn {
+	return func(f *frame) (Value, error) {
+		vs, err := evalAll(f, items)
+		if err != nil {
+			return Value{}, err
+		}
+		if vs == nil && kind == KindList {
+			vs = []Value{}
+		}
+		return Value{kind: kind, ref: &List{Items: vs}}, nil
+	}
 }
 
 func evalAll(f *frame, fns []evalFn) ([]Value, error) {
