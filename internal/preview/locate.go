@@ -102,7 +102,7 @@ func unclosedAction(src string) (off int, word string, ok bool) {
 			i = j + e + c + 2
 			continue
 		}
-		end := actionEnd(src, j)
+		end := closeEnd(src, j, "}}", true)
 		if end < 0 {
 			return start, "", true
 		}
@@ -125,31 +125,30 @@ func unclosedAction(src string) (off int, word string, ok bool) {
 	return top.off, top.word, true
 }
 
-// actionEnd returns the offset after the }} that closes the action whose
-// text starts at j, skipping quoted strings, or -1.
-func actionEnd(src string, j int) int {
+// closeEnd returns the offset after end ("}}" or "%}") that closes the
+// action or tag whose text starts at j, skipping quoted strings, or -1. In
+// a text/template action (goAction) a quote also stops at a newline and a
+// raw `string` is skipped as well.
+func closeEnd(src string, j int, end string, goAction bool) int {
 	for j < len(src) {
-		switch c := src[j]; c {
-		case '"', '\'':
+		switch c := src[j]; {
+		case c == '"' || c == '\'':
 			j++
-			for j < len(src) && src[j] != c && src[j] != '\n' {
+			for j < len(src) && src[j] != c && !(goAction && src[j] == '\n') {
 				if src[j] == '\\' {
 					j++
 				}
 				j++
 			}
 			j++
-		case '`':
+		case c == '`' && goAction:
 			e := strings.IndexByte(src[j+1:], '`')
 			if e < 0 {
 				return -1
 			}
 			j += e + 2
-		case '}':
-			if strings.HasPrefix(src[j:], "}}") {
-				return j + 2
-			}
-			j++
+		case c == end[0] && strings.HasPrefix(src[j:], end):
+			return j + len(end)
 		default:
 			j++
 		}
@@ -195,7 +194,7 @@ func unclosedTag(src string) (off int, ok bool) {
 		if j < len(src) && (src[j] == '-' || src[j] == '+') {
 			j++
 		}
-		end := tagEnd(src, j)
+		end := closeEnd(src, j, "%}", false)
 		if end < 0 {
 			return start, true
 		}
@@ -219,7 +218,7 @@ func unclosedTag(src string) (off int, ok bool) {
 				if k < 0 {
 					return stack[len(stack)-1], true
 				}
-				e := tagEnd(src, i+k+2)
+				e := closeEnd(src, i+k+2, "%}", false)
 				if e < 0 {
 					return i + k, true
 				}
@@ -236,30 +235,4 @@ func unclosedTag(src string) (off int, ok bool) {
 		return 0, false
 	}
 	return stack[len(stack)-1], true
-}
-
-// tagEnd returns the offset after the %} that closes the tag whose text
-// starts at j, skipping quoted strings, or -1.
-func tagEnd(src string, j int) int {
-	for j < len(src) {
-		switch c := src[j]; c {
-		case '"', '\'':
-			j++
-			for j < len(src) && src[j] != c {
-				if src[j] == '\\' {
-					j++
-				}
-				j++
-			}
-			j++
-		case '%':
-			if strings.HasPrefix(src[j:], "%}") {
-				return j + 2
-			}
-			j++
-		default:
-			j++
-		}
-	}
-	return -1
 }
