@@ -79,7 +79,8 @@
 // touch are known (order.go), and where Jinja2's own reprs and JSON can be
 // cut so data lands beside their brackets (reprcut.go). The rest is the
 // rendering in transformers' environment: the entry and the guard's two
-// renderings (template.go), the environment (env.go), the variables in
+// renderings (template.go), the spans of the {% generation %} blocks
+// (generation.go), the environment (env.go), the variables in
 // transformers' shape (data.go), the kept last conversation (conv.go)
 // and reading a model's files (load.go). Moving the analysis to a package
 // of its own would export the guard's verdict to one caller and split one
