@@ -52,25 +52,17 @@ func (w *varWalker) add(name string, n parse.Node) {
 func (w *varWalker) node(n parse.Node, root bool) {
 	switch n := n.(type) {
 	case *parse.ListNode:
-		if n == nil {
-			return
-		}
-		for _, x := range n.Nodes {
-			w.node(x, root)
+		if n != nil {
+			walkEach(w, n.Nodes, root)
 		}
 	case *parse.ActionNode:
 		w.node(n.Pipe, root)
 	case *parse.PipeNode:
-		if n == nil {
-			return
-		}
-		for _, c := range n.Cmds {
-			w.node(c, root)
+		if n != nil {
+			walkEach(w, n.Cmds, root)
 		}
 	case *parse.CommandNode:
-		for _, a := range n.Args {
-			w.node(a, root)
-		}
+		walkEach(w, n.Args, root)
 	case *parse.FieldNode:
 		if root && len(n.Ident) > 0 {
 			w.add(n.Ident[0], n)
@@ -82,20 +74,30 @@ func (w *varWalker) node(n parse.Node, root bool) {
 	case *parse.ChainNode:
 		w.node(n.Node, root)
 	case *parse.IfNode:
-		w.node(n.Pipe, root)
-		w.node(n.List, root)
-		w.node(n.ElseList, root)
+		w.branch(&n.BranchNode, root, root)
 	case *parse.RangeNode:
-		w.node(n.Pipe, root)
-		w.node(n.List, false)
-		w.node(n.ElseList, root)
+		w.branch(&n.BranchNode, root, false)
 	case *parse.WithNode:
-		w.node(n.Pipe, root)
-		w.node(n.List, false)
-		w.node(n.ElseList, root)
+		w.branch(&n.BranchNode, root, false)
 	case *parse.TemplateNode:
 		w.node(n.Pipe, root)
 	}
+}
+
+// walkEach walks each of nodes.
+func walkEach[N parse.Node](w *varWalker, nodes []N, root bool) {
+	for _, n := range nodes {
+		w.node(n, root)
+	}
+}
+
+// branch walks an if, a range or a with: the pipeline and the else branch
+// where the action stands, the body with dot as body says (range and with
+// move dot off the data).
+func (w *varWalker) branch(b *parse.BranchNode, root, body bool) {
+	w.node(b.Pipe, root)
+	w.node(b.List, body)
+	w.node(b.ElseList, root)
 }
 
 var undefinedFuncRE = regexp.MustCompile(`^function "([^"]+)" not defined$`)
