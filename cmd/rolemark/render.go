@@ -15,6 +15,7 @@ import (
 
 	"github.com/rolemark/rolemark/chat"
 	chatformat "github.com/rolemark/rolemark/chat/format"
+	"github.com/rolemark/rolemark/chat/format/chattemplate"
 	"github.com/rolemark/rolemark/engine"
 	"github.com/rolemark/rolemark/gotmpl"
 	"github.com/rolemark/rolemark/handlebars"
@@ -226,9 +227,23 @@ func cmdRender(ctx context.Context, sio stdio, args []string) error {
 		return err
 	}
 	if *format == "openai-request" || *format == "anthropic-request" {
-		return writeRequest(stdout, *format, tpl.FrontMatter(), *model, msgs)
+		return inFile(name, writeRequest(stdout, *format, tpl.FrontMatter(), *model, msgs))
 	}
-	return writeMessages(ctx, stdout, msgs, *format, tools, &po)
+	return inFile(name, writeMessages(ctx, stdout, msgs, *format, tools, &po))
+}
+
+// inFile prefixes an error that has no place in the file (a format or a
+// request body refusing the messages) with the file's name, so that every
+// problem of an input starts FILE: as DESIGN.md's command line says. A
+// usage error, the built-in example's (no name) and a chat template's
+// error, which names the chat template's own file, are left as they are.
+func inFile(name string, err error) error {
+	var u errUsage
+	var te *chattemplate.TemplateError
+	if err == nil || name == "" || errors.As(err, &u) || errors.As(err, &te) {
+		return err
+	}
+	return fmt.Errorf("%s: %w", name, err)
 }
 
 // wireFormat reports whether format is one of the formats that are not the
@@ -437,7 +452,7 @@ func cmdParse(ctx context.Context, sio stdio, args []string) error {
 	if err != nil {
 		return err
 	}
-	return writeMessages(ctx, stdout, msgs, *format, tools, &po)
+	return inFile(name, writeMessages(ctx, stdout, msgs, *format, tools, &po))
 }
 
 // writeMessages prints messages in the named format: a wire form, markup,
