@@ -7,9 +7,9 @@ import (
 )
 
 // bytesObj is Python's bytes, as str.encode() gives it: it prints as
-// b'…', has a length, items (ints), decode() and the methods that take no
-// argument (values_bytes_methods.go). Its other methods are refused by
-// name.
+// b'…', has a length, items (ints), decode(), the methods that take no
+// argument (values_bytes_methods.go) and most of those that take some
+// (values_bytes_args.go). Its other methods are refused by name.
 type bytesObj struct{ b string }
 
 func (o *bytesObj) TypeName() string { return "bytes" }
@@ -94,7 +94,7 @@ func (o *bytesObj) Equal(v Value) bool {
 }
 
 // bytesMethods are the methods of bytes, which the package does not
-// implement but decode and bytesNoArgMethod's.
+// implement but decode, bytesNoArgMethod's and argMethod's.
 var bytesMethods = map[string]bool{
 	"capitalize": true, "center": true, "count": true, "endswith": true, "expandtabs": true, "find": true,
 	"hex": true, "index": true, "isalnum": true, "isalpha": true, "isascii": true, "isdigit": true,
@@ -135,6 +135,11 @@ func (o *bytesObj) Attr(name string) (Value, bool) {
 			}
 			return m(o.b), nil
 		}}
+		f.Repr = "<built-in method " + name + " of bytes object at " + addr(f) + ">"
+		return FuncV(f), true
+	}
+	if call := o.argMethod(name); call != nil {
+		f := &Func{Name: name, Call: call}
 		f.Repr = "<built-in method " + name + " of bytes object at " + addr(f) + ">"
 		return FuncV(f), true
 	}
