@@ -147,6 +147,9 @@ func dunderMethod(v Value, name string) (Value, bool) {
 	if r, ok := numDunderMethod(v, name); ok {
 		return r, true
 	}
+	if r, ok := cmpDunderMethod(v, name); ok {
+		return r, true
+	}
 	t := TypeName(v)
 	if !dunderType(t) || !dunderName(name) {
 		return Value{}, false

@@ -76,10 +76,9 @@ func numDunderMethod(v Value, name string) (Value, bool) {
 		return Value{}, false
 	}
 	t := TypeName(v)
-	owner := "int" // the class whose method a bool's is
-	if v.kind == KindFloat {
-		owner = "float"
-	}
+	// a call through Jinja2's context.call (CALL_FUNCTION_EX) names the
+	// method by the receiver's type: bool.__trunc__, not int's
+	owner := t
 	f := &Func{Name: t + "." + name}
 	switch kind {
 	case "noargs", "round", "format":
@@ -395,4 +394,52 @@ func numRoundDunder(v Value, args []Value) (Value, error) {
 		}
 	}
 	return pyRound(v, prec)
+}
+
+// cmpDunderMethod is the bound rich comparison (__eq__, __lt__…) of a
+// str, Markup, list, tuple, dict or None: a value of the same kind is
+// compared as the operator compares it, another gives NotImplemented; a
+// dict has no order and None only object's identity.
+func cmpDunderMethod(v Value, name string) (Value, bool) {
+	kind, op, _ := numDunderKind(name)
+	if kind != "compare" {
+		return Value{}, false
+	}
+	switch v.kind {
+	case KindStr, KindList, KindTuple, KindDict, KindNone:
+	default:
+		return Value{}, false
+	}
+	f := &Func{Name: TypeName(v) + "." + name}
+	f.Repr = "<method-wrapper '" + name + "' of " + TypeName(v) + " object at " + addr(f) + ">"
+	f.Call = func(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
+		if len(kw) > 0 {
+			return Value{}, typeErr("wrapper %s() takes no keyword arguments", name)
+		}
+		if len(args) != 1 {
+			return Value{}, typeErr("expected 1 argument, got %d", len(args))
+		}
+		other := args[0]
+		if other.kind != v.kind {
+			return notImplemented, nil
+		}
+		switch v.kind {
+		case KindNone:
+			// object's: identity for ==, its negation for !=
+			switch op {
+			case "==":
+				return BoolV(true), nil
+			case "!=":
+				return BoolV(false), nil
+			}
+			return notImplemented, nil
+		case KindDict:
+			if op != "==" && op != "!=" {
+				return notImplemented, nil
+			}
+		}
+		r, err := Compare(c, op, v, other)
+		return BoolV(r), err
+	}
+	return FuncV(f), true
 }

@@ -609,6 +609,21 @@ FOUND = [
     ("bytes-args-252", "{% set B = 'a,b, c'.encode() %}{{ B.find(nothere) }}", {}, "exact: refused before"),
     ("bytes-args-253", "{% set B = 'a,b, c'.encode() %}{{ B.split(nothere) }}", {}, "exact: refused before"),
     ("bytes-args-254", "{% set B = 'a,b, c'.encode() %}{{ B.strip(nothere) }}", {}, "exact: refused before"),
+    ("num-dunder-bool-names", "{{ true.__trunc__(1) }}", {}, "exact: bool.__trunc__() (the receiver's type through context.call)"),
+    ("num-dunder-bool-names-kw", "{{ true.__round__(x=1) }}", {}, "exact: bool.__round__() takes no keyword arguments"),
+    ("num-dunder-bool-names-format", "{{ false.__format__() }}", {}, "exact: bool.__format__() takes exactly one argument (0 given)"),
+    ("num-dunder-bool-names-getnewargs", "{{ true.__getnewargs__(1) }}", {}, "exact: bool.__getnewargs__()"),
+    # the rich comparisons of str, Markup, list, tuple, dict and None
+    # (found by the eleventh widening's sampler: refused before)
+    ("cmp-dunder-values", "{{ 'a'.__eq__('a') }}|{{ 'a'.__eq__(1) }}|{{ 'a'.__lt__('b') }}|{{ 'a'.__ge__(none) }}|{{ ('a'|safe).__eq__('a') }}|{{ 'a'.__ne__('a'|safe) }}|{{ [1].__eq__([1]) }}|{{ [1].__eq__((1,)) }}|{{ [1].__lt__([2]) }}|{{ (1,).__le__((1, 2)) }}|{{ {'a': 1}.__eq__({'a': 1}) }}|{{ {}.__lt__({}) }}|{{ {}.__ne__(1) }}|{{ none.__eq__(none) }}|{{ none.__eq__(1) }}|{{ none.__ne__(none) }}|{{ none.__ne__(1) }}|{{ none.__lt__(none) }}|{{ [1, 'a'].__eq__([1, 'a']) }}|{{ {'a': 1}.__ne__({'a': 2}) }}|{{ (1, 2).__gt__((1,)) }}|{{ [nothere].__eq__([nothere]) }}|{{ 'a'.__eq__ }}|{{ [].__eq__ }}|{{ none.__eq__ }}", {}, "refused before"),
+    ("cmp-dunder-0", '{{ [1].__lt__(["a"]) }}', {"x": "s", "y": {"a": 1}}, "exact: refused before"),
+    ("cmp-dunder-1", '{{ "a".__eq__() }}', {"x": "s", "y": {"a": 1}}, "exact: refused before"),
+    ("cmp-dunder-2", '{{ "a".__eq__(x=1) }}', {"x": "s", "y": {"a": 1}}, "exact: refused before"),
+    ("cmp-dunder-3", '{{ [1].__lt__(1, 2) }}', {"x": "s", "y": {"a": 1}}, "exact: refused before"),
+    ("cmp-dunder-4", '{{ {}.__eq__() }}', {"x": "s", "y": {"a": 1}}, "exact: refused before"),
+    ("cmp-dunder-5", '{{ none.__eq__() }}', {"x": "s", "y": {"a": 1}}, "exact: refused before"),
+    ("cmp-dunder-6", '{{ (1,).__lt__(("a",)) }}', {"x": "s", "y": {"a": 1}}, "exact: refused before"),
+    ("cmp-dunder-7", '{{ x.__ne__([1]) }}|{{ y.__gt__([1]) }}|{{ x.__eq__(x) }}', {"x": "s", "y": {"a": 1}}, "exact: refused before"),
 ]
 
 
