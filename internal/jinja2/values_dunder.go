@@ -150,6 +150,9 @@ func dunderMethod(v Value, name string) (Value, bool) {
 	if r, ok := cmpDunderMethod(v, name); ok {
 		return r, true
 	}
+	if r, ok := seqDunderMethod(v, name); ok {
+		return r, true
+	}
 	t := TypeName(v)
 	if !dunderType(t) || !dunderName(name) {
 		return Value{}, false

@@ -143,7 +143,7 @@ func numDunderMethod(v Value, name string) (Value, bool) {
 			return Value{}, typeErr("%s.__format__() takes exactly one argument (%d given)", owner, len(args))
 		}
 		if args[0].kind != KindStr {
-			return Value{}, typeErr("__format__() argument must be str, not %s", TypeName(args[0]))
+			return Value{}, typeErr("__format__() argument must be str, not %s", badArgName(args[0]))
 		}
 		s, err := FormatValue(c, v, args[0].s)
 		return StrV(s), err
@@ -440,6 +440,63 @@ func cmpDunderMethod(v Value, name string) (Value, bool) {
 		}
 		r, err := Compare(c, op, v, other)
 		return BoolV(r), err
+	}
+	return FuncV(f), true
+}
+
+// seqDunderMethod is the bound __add__, __mul__, __rmul__, __mod__ or
+// __rmod__ of a str (not a Markup, whose are markupsafe's Python
+// methods), list or tuple, and None's __bool__: CPython's sequence slots,
+// which raise where the number slots give NotImplemented.
+func seqDunderMethod(v Value, name string) (Value, bool) {
+	t := TypeName(v)
+	switch {
+	case v.kind == KindNone && name == "__bool__":
+	case t == "str" && (name == "__add__" || name == "__mul__" || name == "__rmul__" || name == "__mod__" || name == "__rmod__"):
+	case (t == "list" || t == "tuple") && (name == "__add__" || name == "__mul__" || name == "__rmul__"):
+	default:
+		return Value{}, false
+	}
+	f := &Func{Name: t + "." + name}
+	f.Repr = "<method-wrapper '" + name + "' of " + t + " object at " + addr(f) + ">"
+	f.Call = func(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
+		if len(kw) > 0 {
+			return Value{}, typeErr("wrapper %s() takes no keyword arguments", name)
+		}
+		want := 1
+		if name == "__bool__" {
+			want = 0
+		}
+		if len(args) != want {
+			return Value{}, typeErr("expected %d argument%s, got %d", want, plural(want), len(args))
+		}
+		if name == "__bool__" {
+			return BoolV(false), nil
+		}
+		other := args[0]
+		switch name {
+		case "__add__":
+			if other.kind != v.kind {
+				return Value{}, typeErr("can only concatenate %s (not \"%s\") to %s", t, TypeName(other), t)
+			}
+			if v.kind == KindStr {
+				// str's concatenation, a Markup operand too: a plain str
+				return catStr(c, v.s, other.s, 0)
+			}
+			return BinOp(c, "+", v, other)
+		case "__mul__", "__rmul__":
+			if !isIntLike(other) {
+				return Value{}, typeErr("'%s' object cannot be interpreted as an integer", TypeName(other))
+			}
+			return repeat(c, v, other)
+		case "__mod__":
+			return percentFormat(c, v, other)
+		}
+		// __rmod__: other % v as str's slot computes it, for a str only
+		if other.kind != KindStr {
+			return notImplemented, nil
+		}
+		return percentFormat(c, StrV(other.s), v)
 	}
 	return FuncV(f), true
 }

@@ -624,6 +624,28 @@ FOUND = [
     ("cmp-dunder-5", '{{ none.__eq__() }}', {"x": "s", "y": {"a": 1}}, "exact: refused before"),
     ("cmp-dunder-6", '{{ (1,).__lt__(("a",)) }}', {"x": "s", "y": {"a": 1}}, "exact: refused before"),
     ("cmp-dunder-7", '{{ x.__ne__([1]) }}|{{ y.__gt__([1]) }}|{{ x.__eq__(x) }}', {"x": "s", "y": {"a": 1}}, "exact: refused before"),
+    # str's, list's and tuple's sequence slots and None's __bool__ (the
+    # sampler: refused before)
+    ("seq-dunder-00", '{{ "a".__add__("b") }}|{{ "a".__add__("b"|safe) }}|{{ "a".__mul__(3) }}|{{ "a".__rmul__(3) }}|{{ "a".__rmul__(true) }}|{{ "%s".__mod__(1) }}|{{ "%s".__mod__((1,)) }}|{{ "%s".__rmod__(1) }}|{{ "a".__rmod__("%s") }}|{{ "a".__rmod__("%s"|safe) }}|{{ [1].__add__([2]) }}|{{ [1].__mul__(2) }}|{{ (1,).__rmul__(2) }}|{{ none.__bool__() }}|{{ "ab".__mul__(-1) }}|{{ "%(a)s".__mod__({"a": 1}) }}|{{ "%s".__mod__(nothere) }}', {}, "exact: refused before"),
+    ("seq-dunder-01", '{{ "a".__add__(1) }}', {}, "exact: refused before"),
+    ("seq-dunder-02", '{{ "a".__mul__("x") }}', {}, "exact: refused before"),
+    ("seq-dunder-03", '{{ "a".__mul__(2.5) }}', {}, "exact: refused before"),
+    ("seq-dunder-04", '{{ "a".__mod__(1) }}', {}, "exact: refused before"),
+    ("seq-dunder-05", '{{ [1].__add__((2,)) }}', {}, "exact: refused before"),
+    ("seq-dunder-06", '{{ (1,).__add__([2]) }}', {}, "exact: refused before"),
+    ("seq-dunder-07", '{{ [1].__mul__("a") }}', {}, "exact: refused before"),
+    ("seq-dunder-08", '{{ [1].__rmul__(2.5) }}', {}, "exact: refused before"),
+    ("seq-dunder-09", '{{ none.__bool__(1) }}', {}, "exact: refused before"),
+    ("seq-dunder-10", '{{ "a".__mul__(2**70) }}', {}, "exact: refused before"),
+    ("seq-dunder-11", '{{ [1].__mul__(2**70) }}', {}, "exact: refused before"),
+    ("seq-dunder-12", '{{ "a".__add__() }}', {}, "exact: refused before"),
+    ("seq-dunder-13", '{{ "a".__mod__(x=1) }}', {}, "exact: refused before"),
+    ("seq-dunder-14", '{{ "a".__mul__(nothere) }}', {}, "exact: refused before"),
+    ("seq-dunder-15", '{{ "a".__add__(nothere) }}', {}, "exact: refused before"),
+    ("seq-dunder-16", '{{ [1].__add__(nothere) }}', {}, "exact: refused before"),
+    ("seq-dunder-17", '{{ "%s %s".__mod__((1,)) }}', {}, "exact: refused before"),
+    ("seq-dunder-18", '{{ false.__format__(none) }}', {}, "exact: refused before"),
+    ("seq-dunder-19", '{% autoescape true %}{{ "<".__add__("<"|safe) }}{{ "<%s".__mod__("<") }}{% endautoescape %}', {}, "exact: refused before"),
 ]
 
 
