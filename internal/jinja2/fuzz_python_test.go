@@ -466,7 +466,9 @@ func (g *fuzzGen) expr() string {
 		}
 		return g.pick(fuzzInts[:6]...)
 	}
-	switch g.n(39) {
+	switch g.n(42) {
+	case 39, 40, 41:
+		return g.exprEleventh()
 	case 36, 37, 38:
 		return g.exprTenth()
 	case 33, 34, 35:
@@ -791,7 +793,9 @@ func (g *fuzzGen) stmt(depth int) string {
 		defer func() { g.loops-- }()
 		return body()
 	}
-	switch g.n(40) {
+	switch g.n(42) {
+	case 40, 41:
+		return g.stmtEleventh(depth, body, buffered)
 	case 38, 39:
 		return g.stmtTenth(depth, body, buffered)
 	case 35, 36, 37:
