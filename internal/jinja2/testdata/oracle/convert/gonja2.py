@@ -36,6 +36,7 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
+import suite  # noqa: E402
 from gonja import FIXTURES, referenced  # noqa: E402
 
 LEGACY = "tests/legacy/testcases/"
@@ -86,18 +87,9 @@ def main():
         else:
             kept.append(c)
     cases = kept
-    ids = {}
-    for c in cases:
-        n = ids.get(c["id"], 0)
-        ids[c["id"]] = n + 1
-        if n:
-            c["id"] += "#%d" % (n + 1)
     source = {"repo": "nikolalohinski/gonja", "commit": commit, "path": "tests/legacy/testcases, " + ", ".join(
         d + "*_test.go" for d in GO_DIRS), "licence": "MIT"}
-    doc = {"jinja2": "", "source": source, "skipped": skipped, "contexts": {"fixtures": FIXTURES}, "cases": cases}
-    sys.path.insert(0, os.path.join(HERE, ".."))
-    import oracle
-    oracle.write_cases("gonja2.json", doc)
+    suite.write_cases("gonja2.json", source, cases, second=2, skipped=skipped, contexts={"fixtures": FIXTURES})
 
 
 if __name__ == "__main__":

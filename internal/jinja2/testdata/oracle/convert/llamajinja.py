@@ -30,7 +30,7 @@ import subprocess
 import sys
 import tempfile
 
-HERE = os.path.dirname(os.path.abspath(__file__))
+import suite
 
 HARNESS = r'''
 #include <functional>
@@ -97,18 +97,9 @@ def main():
                 cases.append({"id": "llamajinja/%s/%s [%s]" % (rec["group"][len("test_"):], rec["name"], env_name),
                               "source": {"path": "tests/test-jinja.cpp", "test": rec["name"], "commit": commit},
                               "template": rec["template"], "context": rec["vars"] or {}, "env": env})
-    ids = {}
-    for c in cases:
-        n = ids.get(c["id"], 0)
-        ids[c["id"]] = n + 1
-        if n:
-            c["id"] += "#%d" % (n + 1)
     source = {"repo": "ggml-org/llama.cpp", "commit": sources[0], "also": sources[1:], "path": "tests/test-jinja.cpp",
               "licence": "MIT"}
-    doc = {"jinja2": "", "source": source, "cases": cases}
-    sys.path.insert(0, os.path.join(HERE, ".."))
-    import oracle
-    oracle.write_cases("llamajinja.json", doc)
+    suite.write_cases("llamajinja.json", source, cases, second=2)
 
 
 if __name__ == "__main__":

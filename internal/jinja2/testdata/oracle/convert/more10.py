@@ -41,7 +41,7 @@ import subprocess
 import sys
 import tempfile
 
-HERE = os.path.dirname(os.path.abspath(__file__))
+import suite
 
 JINJA_JS = r'''
 const fs = require("fs");
@@ -238,16 +238,7 @@ def main():
         if fn is None:
             sys.exit("%s: not a suite this converter reads" % git_dir)
         fn(git_dir, commit, files)
-    ids = {}
-    for c in cases:
-        n = ids.get(c["id"], 0)
-        ids[c["id"]] = n + 1
-        if n:
-            c["id"] += "#%d" % (n + 1)
-    doc = {"jinja2": "", "source": {"repos": sources}, "cases": cases}
-    sys.path.insert(0, os.path.join(HERE, ".."))
-    import oracle
-    oracle.write_cases("more10.json", doc)
+    suite.write_cases("more10.json", {"repos": sources}, cases, second=2)
 
 
 if __name__ == "__main__":

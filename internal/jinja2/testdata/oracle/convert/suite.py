@@ -1,5 +1,6 @@
 """What the converters of other Jinja implementations' test suites share
-(jinjadart.py, jinjava.py, jinja2cpp.py, minijinja.py, moreports.py):
+(jinjadart.py, jinjava.py, jinja2cpp.py, minijinja.py, moreports.py,
+gonja2.py, llamajinja.py, more10.py):
 reading a clone, the comments and backslash escapes of the languages their
 tests are written in, and writing the cases, which oracle.py then renders.
 Each converter keeps its own language's string literals.
@@ -73,16 +74,16 @@ def is_template(text, seen):
     return True
 
 
-def write_cases(name, source, cases, **extra):
-    """Numbers the cases whose ids repeat (#1, #2: two templates on one
-    line), and writes them with source and extra as cases/NAME, which
-    oracle.py renders."""
+def write_cases(name, source, cases, second=1, **extra):
+    """Numbers the cases whose ids repeat (two templates on one line: the
+    second is #SECOND, the next #SECOND+1), and writes them with source and
+    extra as cases/NAME, which oracle.py renders."""
     ids = {}
     for c in cases:
         k = ids.get(c["id"], 0)
         ids[c["id"]] = k + 1
         if k:
-            c["id"] += "#%d" % k
+            c["id"] += "#%d" % (k + second - 1)
     doc = {"jinja2": "", "source": source}
     doc.update(extra)
     doc["cases"] = cases
