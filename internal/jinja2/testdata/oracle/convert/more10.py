@@ -5,7 +5,7 @@
 
 Each GIT_DIR is read by what it holds, in the order given (the run that
 made cases/more10.json: jinja-js, prettier-plugin-jinja-template,
-dbt-labs/tree-sitter-jinja2, ginger, jingoo).
+dbt-labs/tree-sitter-jinja2, ginger, jingoo, pallets/jinja).
 
 JINJA_JS_GIT: a clone of sstur/jinja-js (a JavaScript port of Jinja2):
 test/main.js is run under node with stand-ins for its test helpers and
@@ -30,6 +30,11 @@ of test/**/*.hs. JINGOO_GIT: a clone of tategakibunko/jingoo (OCaml,
 "almost compatible with Jinja2"): every OCaml string literal holding "{{"
 or "{%" of tests/*.ml, and the templates of tests/data. Both with an empty
 context (their values are Haskell or OCaml code).
+
+JINJA_GIT: a clone of pallets/jinja: the literal blocks of docs/*.rst
+(after "::", and ".. code-block::" or ".. sourcecode::" of jinja or
+html+jinja; not Python, doctests nor text) that hold "{{", "{%" or "{#",
+with an empty context: Jinja2's documentation's own examples.
 
 A text is kept once. The environment is Jinja2's default; the suites'
 own expectations are not read: Python's Jinja2 decides (oracle.py).
@@ -160,6 +165,43 @@ def ml_strings(src, haskell):
     return out
 
 
+DIRECTIVE = re.compile(r"^\s*\.\. (?:code-block|sourcecode)::\s*(\S*)\s*$")
+
+
+def rst_blocks(src):
+    """(line, text) of the literal blocks of reStructuredText src that are
+    Jinja: after a paragraph ending in "::", or a code-block or sourcecode
+    directive of jinja or html+jinja; dedented, options skipped."""
+    lines = src.split("\n")
+    out, i = [], 0
+    while i < len(lines):
+        line = lines[i]
+        m = DIRECTIVE.match(line)
+        if m and m.group(1) not in ("jinja", "html+jinja", "jinja2", "html+jinja2"):
+            i += 1
+            continue
+        if not m and not (line.rstrip().endswith("::") and not line.lstrip().startswith("..")):
+            i += 1
+            continue
+        indent = len(line) - len(line.lstrip())
+        j = i + 1
+        while j < len(lines) and (not lines[j].strip() or lines[j].lstrip().startswith(":") and m):
+            j += 1
+        start, body = j, []
+        while j < len(lines) and (not lines[j].strip() or len(lines[j]) - len(lines[j].lstrip()) > indent):
+            body.append(lines[j])
+            j += 1
+        while body and not body[-1].strip():
+            body.pop()
+        if body:
+            cut = min(len(b) - len(b.lstrip()) for b in body if b.strip())
+            text = "\n".join(b[cut:] for b in body)
+            if not text.startswith(">>>"):
+                out.append((start + 1, text))
+        i = max(j, i + 1)
+    return out
+
+
 def main():
     cases, seen, sources = [], set(), []
 
@@ -229,8 +271,18 @@ def main():
             if p.startswith("tests/data/"):
                 add("more10/jingoo/" + p, {"repo": "tategakibunko/jingoo", "test": p}, git(git_dir, "show", commit + ":" + p).decode("utf-8"))
 
+    def pallets_docs(git_dir, commit, files):
+        sources.append({"repo": "pallets/jinja", "commit": commit, "path": "docs/*.rst", "licence": "BSD-3-Clause"})
+        for p in files:
+            if p.startswith("docs/") and p.endswith(".rst"):
+                for line, text in rst_blocks(git(git_dir, "show", commit + ":" + p).decode("utf-8")):
+                    if any(t in text for t in ("{{", "{%", "{#")):
+                        add("more10/jinja-docs/%s:%d" % (p[len("docs/"):-len(".rst")], line), {"repo": "pallets/jinja",
+                                                                                           "test": "%s, line %d" % (p, line)}, text)
+
     kinds = [("test/main.js", jinja_js), ("test/cases/", prettier), ("test/corpus/", tree_sitter),
-             ("test/Text/Ginger/", ginger), ("tests/test_output.ml", jingoo)]
+             ("test/Text/Ginger/", ginger), ("tests/test_output.ml", jingoo),
+             ("docs/templates.rst", pallets_docs)]
     for git_dir in sys.argv[1:]:
         commit = head(git_dir)
         files = sorted(git(git_dir, "ls-tree", "-r", "--name-only", commit).decode().split("\n"))
