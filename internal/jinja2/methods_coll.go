@@ -41,7 +41,9 @@ func seqIndex(name string, recv Value, args []Value, kw []Kwarg) (Value, error) 
 		}
 	}
 	for i := lo; i < hi; i++ {
-		if Equal(items[i], args[0]) {
+		if eq, err := equalErr(items[i], args[0]); err != nil {
+			return Value{}, err
+		} else if eq {
 			return IntV(int64(i)), nil
 		}
 	}
@@ -64,7 +66,9 @@ func seqCount(c *Ctx, recv Value, args []Value, kw []Kwarg) (Value, error) {
 	}
 	n := 0
 	for _, it := range recv.list().Items {
-		if Equal(it, args[0]) {
+		if eq, err := equalErr(it, args[0]); err != nil {
+			return Value{}, err
+		} else if eq {
 			n++
 		}
 	}
@@ -230,7 +234,9 @@ func listMethod(name string) methodFn {
 			}
 			l := recv.list()
 			for i, it := range l.Items {
-				if Equal(it, args[0]) {
+				if eq, err := equalErr(it, args[0]); err != nil {
+					return Value{}, err
+				} else if eq {
 					l.Items = append(l.Items[:i:i], l.Items[i+1:]...)
 					return NoneV(), nil
 				}

@@ -278,9 +278,10 @@ func UnaryOp(c *Ctx, op string, a Value) (Value, error) {
 func Compare(c *Ctx, op string, a, b Value) (bool, error) {
 	switch op {
 	case "==":
-		return Equal(a, b), nil
+		return equalErr(a, b)
 	case "!=":
-		return !Equal(a, b), nil
+		eq, err := equalErr(a, b)
+		return !eq, err
 	case "in":
 		return Contains(c, b, a)
 	case "not in":
@@ -336,7 +337,9 @@ func order(a, b Value, op string) (int, bool, error) {
 	case (a.kind == KindList || a.kind == KindTuple) && a.kind == b.kind:
 		x, y := a.list().Items, b.list().Items
 		for i := 0; i < len(x) && i < len(y); i++ {
-			if Equal(x[i], y[i]) {
+			if eq, err := equalErr(x[i], y[i]); err != nil {
+				return 0, false, err
+			} else if eq {
 				continue
 			}
 			if x[i].kind == KindUndefined {
@@ -358,64 +361,97 @@ func order(a, b Value, op string) (int, bool, error) {
 	return 0, false, typeErr("'%s' not supported between instances of '%s' and '%s'", op, TypeName(a), TypeName(b))
 }
 
-// Equal is Python's a == b.
+// Equal is Python's a == b. Lists and dicts nested deeper than Python's
+// recursion limit (or holding themselves) compare unequal here, where
+// Python raises RecursionError: equalErr says so.
 func Equal(a, b Value) bool {
+	eq, _ := equal(a, b, 0)
+	return eq
+}
+
+// maxCompareDepth is how deep == goes into lists and dicts before Python's
+// RecursionError (its recursion limit).
+const maxCompareDepth = defaultMaxDepth
+
+// equalErr is Equal, with Python's RecursionError for lists or dicts
+// nested too deep to compare: two that hold themselves, such as a and b
+// after a.append(a) and b.append(b).
+func equalErr(a, b Value) (bool, error) {
+	eq, deep := equal(a, b, 0)
+	if deep {
+		return false, pyErr("RecursionError", "maximum recursion depth exceeded in comparison")
+	}
+	return eq, nil
+}
+
+// equal is a == b at depth lists and dicts down; deep reports that it
+// went deeper than maxCompareDepth (eq is then false).
+func equal(a, b Value, depth int) (eq, deep bool) {
 	if isNum(a) && isNum(b) {
 		r, ok := numCmp(a, b)
-		return ok && r == 0
+		return ok && r == 0, false
 	}
 	if a.kind != b.kind {
 		if z, ok := b.ref.(*complexObj); ok && b.kind == KindObject {
-			return z.Equal(a)
+			return z.Equal(a), false
 		}
 		if z, ok := a.ref.(*complexObj); ok && a.kind == KindObject {
-			return z.Equal(b)
+			return z.Equal(b), false
 		}
-		return false
+		return false, false
 	}
 	switch a.kind {
 	case KindUndefined, KindNone:
-		return true
+		return true, false
 	case KindStr:
-		return a.s == b.s
+		return a.s == b.s, false
 	case KindList, KindTuple:
 		x, y := a.list(), b.list()
 		if x == y {
-			return true
+			return true, false
 		}
 		if len(x.Items) != len(y.Items) {
-			return false
+			return false, false
+		}
+		if depth >= maxCompareDepth {
+			return false, true
 		}
 		for i := range x.Items {
-			if !Equal(x.Items[i], y.Items[i]) {
-				return false
+			if eq, deep := equal(x.Items[i], y.Items[i], depth+1); !eq {
+				return false, deep
 			}
 		}
-		return true
+		return true, false
 	case KindDict:
 		x, y := a.dict(), b.dict()
 		if x == y {
-			return true
+			return true, false
 		}
 		if len(x.keys) != len(y.keys) {
-			return false
+			return false, false
+		}
+		if depth >= maxCompareDepth {
+			return false, true
 		}
 		for i, k := range x.keys {
 			v, ok := y.Get(k)
-			if !ok || !Equal(x.vals[i], v) {
-				return false
+			if !ok {
+				return false, false
+			}
+			if eq, deep := equal(x.vals[i], v, depth+1); !eq {
+				return false, deep
 			}
 		}
-		return true
+		return true, false
 	case KindFunc:
-		return a.ref == b.ref
+		return a.ref == b.ref, false
 	case KindObject:
 		if e, ok := a.ref.(interface{ Equal(Value) bool }); ok {
-			return e.Equal(b)
+			return e.Equal(b), false
 		}
-		return a.ref == b.ref
+		return a.ref == b.ref, false
 	}
-	return false
+	return false, false
 }
 
 // Contains is Python's item in container.
@@ -428,8 +464,8 @@ func Contains(c *Ctx, container, item Value) (bool, error) {
 		return strings.Contains(container.s, item.s), nil
 	case KindList, KindTuple:
 		for _, it := range container.list().Items {
-			if Equal(it, item) {
-				return true, nil
+			if eq, err := equalErr(it, item); eq || err != nil {
+				return eq, err
 			}
 		}
 		return false, nil

@@ -11,6 +11,7 @@ hand-made list (handmade.py); nothing here is a suite's own expectation.
 import handmade
 
 DO = {"extensions": ["do"]}
+CYC = "{% set a = [1] %}{% set b = [1] %}{% do a.append(a) %}{% do b.append(b) %}"
 
 # (name, template, context, note[, env])
 FOUND = [
@@ -40,6 +41,27 @@ FOUND = [
      "empty lists are not marked", DO),
     ("string-of-cycle", "{% set a = [1] %}{% do a.append(a) %}{{ a }} {{ a|string }} {% set d = {} %}{% do d.update({'d': d}) %}{{ d }}", {},
      "repr writes [...] and {...}", DO),
+    # Python compares lists and dicts item by item and raises
+    # RecursionError once it goes deeper than its recursion limit: two
+    # lists (or dicts) that hold themselves. The package recursed until Go's
+    # stack overflowed and the process died (found beside ardanjinja's
+    # circular values, by comparing them).
+    ("eq-self-holding-lists", CYC + "{{ a == b }}", {}, "RecursionError", DO),
+    ("ne-self-holding-lists", CYC + "{{ a != b }}", {}, "RecursionError", DO),
+    ("lt-self-holding-lists", CYC + "{{ a < b }}", {}, "RecursionError: the items are compared for == first", DO),
+    ("in-self-holding-lists", CYC + "{{ a in b }}", {}, "RecursionError", DO),
+    ("not-in-self-holding-lists", CYC + "{{ a not in b }}", {}, "RecursionError", DO),
+    ("index-self-holding-lists", CYC + "{{ b.index(a) }}", {}, "RecursionError from list.index", DO),
+    ("count-self-holding-lists", CYC + "{{ b.count(a) }}", {}, "RecursionError from list.count", DO),
+    ("remove-self-holding-lists", CYC + "{% do b.remove(a) %}{{ b }}", {}, "RecursionError from list.remove", DO),
+    ("eq-wrapped-self-holding", CYC + "{{ [a] == [b] }} {{ (a,) == (b,) }}", {}, "RecursionError one level down", DO),
+    ("eq-test-self-holding", CYC + "{{ a is eq b }}", {}, "RecursionError from the eq test", DO),
+    ("select-eq-self-holding", CYC + "{{ [a]|select('eq', b)|list }}", {}, "RecursionError from select's test", DO),
+    ("eq-self-holding-dicts", "{% set d = {} %}{% set f = {} %}{% do d.update({'s': d}) %}{% do f.update({'s': f}) %}{{ d == f }}",
+     {}, "RecursionError", DO),
+    ("eq-same-self-holding", CYC + "{{ a == a }} {{ [a] == [a] }} {{ a in a }} {{ a.index(a) }} {{ a.count(a) }}", {},
+     "the same list: equal without recursing (identity first)", DO),
+    ("eq-self-holding-and-finite", CYC + "{{ a == [1, [1, [1]]] }}", {}, "False: the finite side ends it", DO),
 ]
 
 
