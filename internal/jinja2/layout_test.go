@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 
@@ -119,6 +120,66 @@ func TestRenderVarsWith(t *testing.T) {
 	assert.ErrorIs(t, err, errRendererEnv)
 	_, err = plain.RenderVarsWith(ctx, r, l, vals[:1])
 	assert.ErrorIs(t, err, errLayoutVals)
+}
+
+// TestAppendRenderVarsWith: a Renderer appends to the caller's slice what
+// RenderVarsWith returns, after what the slice holds, one render after
+// another into one buffer of changing lengths; on an error the slice comes
+// back as it was, and the Renderer's own buffer is untouched throughout.
+func TestAppendRenderVarsWith(t *testing.T) {
+	env := New()
+	loop, err := env.Parse("loop", `{% macro m(a) %}{% for i in a %}{{ i }}{{ loop.index }}{% endfor %}{% endmacro %}{{ m(xs) }}{{ s }}`)
+	require.NoError(t, err)
+	fails, err := env.Parse("fails", `{% for i in xs %}{{ i }}{{ 1 // 0 }}{% endfor %}`)
+	require.NoError(t, err)
+	large, err := env.Parse("large", `{{ s * (70000 // s|length) }}`)
+	require.NoError(t, err)
+	l := NewLayout("xs", "s")
+	vals := []Value{ListV([]Value{StrV("a"), StrV("b")}), StrV("!")}
+	ctx := context.Background()
+	r := env.NewRenderer()
+	buf := []byte("head:")
+	for range 2 {
+		for _, tc := range []struct {
+			tmpl *Template
+			want string
+		}{
+			{loop, "a1b2!"},
+			{large, strings.Repeat("!", 70000)},
+			{loop, "a1b2!"},
+		} {
+			own := cap(r.c.out)
+			got, err := tc.tmpl.AppendRenderVarsWith(ctx, r, buf[:5], l, vals)
+			require.NoError(t, err)
+			assert.Equal(t, "head:"+tc.want, string(got))
+			buf = got
+			assert.Equal(t, own, cap(r.c.out), "the Renderer's own buffer is left as it is")
+		}
+		got, err := fails.AppendRenderVarsWith(ctx, r, buf[:5], l, vals)
+		var e *Error
+		require.ErrorAs(t, err, &e)
+		assert.Equal(t, "ZeroDivisionError", e.Kind)
+		assert.Equal(t, "head:", string(got))
+		out, err := loop.RenderVarsWith(ctx, r, l, vals)
+		require.NoError(t, err)
+		assert.Equal(t, "a1b2!", out)
+		got, err = loop.AppendRenderVarsWith(ctx, r, nil, l, vals)
+		require.NoError(t, err)
+		assert.Equal(t, "a1b2!", string(got))
+		assert.Equal(t, "a1b2!", out, "a string RenderVarsWith returned stays")
+	}
+	flat, err := env.Parse("flat", `{% for i in xs %}{{ i }}{{ loop.index }}{% endfor %}{{ s }}`)
+	require.NoError(t, err)
+	assert.Zero(t, renderAllocs(t, func() { buf, _ = flat.AppendRenderVarsWith(ctx, r, buf[:0], l, vals) }))
+	assert.Equal(t, "a1b2!", string(buf))
+	other, err := New().Parse("other", `{{ s }}`)
+	require.NoError(t, err)
+	got, err := other.AppendRenderVarsWith(ctx, r, buf[:2], l, vals)
+	assert.ErrorIs(t, err, errRendererEnv)
+	assert.Len(t, got, 2)
+	got, err = loop.AppendRenderVarsWith(ctx, r, buf[:2], l, vals[:1])
+	assert.ErrorIs(t, err, errLayoutVals)
+	assert.Len(t, got, 2)
 }
 
 // TestRendererKeepsBoundSlots: a Renderer's root frame keeps the slots of

@@ -63,6 +63,49 @@ func (t *Template) RenderVarsWith(ctx context.Context, r *Renderer, l *Layout, v
 	return out, err
 }
 
+// start readies r's context for a render of t with ctx, l and vals, as
+// RenderVarsWith does.
+func (r *Renderer) start(ctx context.Context, t *Template, l *Layout, vals []Value) (*Ctx, error) {
+	c := r.c
+	if c.env != t.env {
+		return nil, errRendererEnv
+	}
+	if len(vals) != len(l.names) {
+		return nil, errLayoutVals
+	}
+	if a, b := (*[2]unsafe.Pointer)(unsafe.Pointer(&c.ctx)), (*[2]unsafe.Pointer)(unsafe.Pointer(&ctx)); a[0] != b[0] || a[1] != b[1] {
+		c.ctx = ctx
+	}
+	if r.track {
+		r.own.spans = r.own.spans[:0]
+		c.own = r.own
+	}
+	return c, nil
+}
+
+// AppendRenderVarsWith is RenderVarsWith appending the output to dst and
+// returning the extended slice, as AppendRenderVars does: on an error it
+// returns dst as it was (its spare capacity may have been written). The
+// output goes straight into dst; r's own buffer is not used.
+func (t *Template) AppendRenderVarsWith(ctx context.Context, r *Renderer, dst []byte, l *Layout, vals []Value) ([]byte, error) {
+	c, err := r.start(ctx, t, l, vals)
+	if err != nil {
+		return dst, err
+	}
+	own := c.out
+	c.out, c.outBase = dst, len(dst)
+	err = t.runBound(c, l, vals)
+	out := c.out
+	c.out = own
+	if !t.env.resetCtx(c) {
+		r.c = idleCtx(t.env)
+	}
+	if err != nil {
+		return dst, err
+	}
+	return out, nil
+}
+
 // TrackOwn makes the renders of r record (on) or not record where the
 // template's own text wrote (OwnSpans); either way it forgets what an
 // earlier render recorded.
