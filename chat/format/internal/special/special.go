@@ -1029,6 +1029,17 @@ func (g *Guard) Forgeable(seen Marks, out string) bool {
 // skips the rest of that span for the tokens that would lie wholly in
 // it, so most of the template's own text is read once.
 func (g *Guard) ForgeableOutside(seen Marks, out string, own func(i int) (start, end int, ok bool)) bool {
+	return forgeableOutside(g, seen, out, own)
+}
+
+// ForgeableOutsideBytes is ForgeableOutside of a prompt written into a
+// byte slice (chattemplate.Template.AppendRender), read where it lies.
+func (g *Guard) ForgeableOutsideBytes(seen Marks, out []byte, own func(i int) (start, end int, ok bool)) bool {
+	return forgeableOutside(g, seen, out, own)
+}
+
+// forgeableOutside is ForgeableOutside of a string or of bytes.
+func forgeableOutside[S text](g *Guard, seen Marks, out S, own func(i int) (start, end int, ok bool)) bool {
 	var buf [16]int
 	may := buf[:0]
 	for i := 0; i < g.count(); i++ {
@@ -1049,7 +1060,7 @@ func (g *Guard) ForgeableOutside(seen Marks, out string, own func(i int) (start,
 				rest = append(rest, i)
 			}
 		}
-		if g.forgeableBy(c, group, out, own) {
+		if forgeableBy(g, c, group, out, own) {
 			return true
 		}
 		may = rest
@@ -1060,7 +1071,7 @@ func (g *Guard) ForgeableOutside(seen Marks, out string, own func(i int) (start,
 // forgeableBy reports whether one of the tokens group (indices of at),
 // all anchored on the byte c, stands in out other than wholly in one of
 // own's spans (ForgeableOutside).
-func (g *Guard) forgeableBy(c byte, group []int, out string, own func(i int) (start, end int, ok bool)) bool {
+func forgeableBy[S text](g *Guard, c byte, group []int, out S, own func(i int) (start, end int, ok bool)) bool {
 	first := len(out)
 	for _, i := range group {
 		first = min(first, g.anchor[i])
@@ -1072,7 +1083,7 @@ func (g *Guard) forgeableBy(c byte, group []int, out string, own func(i int) (st
 		ss, se, ok = own(0)
 	}
 	for q := first; q < len(out); q++ {
-		x := strings.IndexByte(out[q:], c)
+		x := indexByte(out[q:], c)
 		if x < 0 {
 			return false
 		}
@@ -1094,7 +1105,7 @@ func (g *Guard) forgeableBy(c byte, group []int, out string, own func(i int) (st
 			case in && ss <= p && p+len(tok) <= se:
 				skip = min(skip, se-len(tok)+g.anchor[i])
 				continue
-			case p >= 0 && out[p] == tok[0] && out[p:p+len(tok)] == tok:
+			case p >= 0 && out[p] == tok[0] && string(out[p:p+len(tok)]) == tok:
 				return true
 			}
 			skip = q

@@ -341,7 +341,8 @@ func naiveForgeableOutside(g *Guard, seen Marks, out string, own testSpans) bool
 // ForgeableOutside seeks tokens by their anchors and skips what lies in
 // a span; it must decide as looking up every place of every token does,
 // whatever the spans: touching, apart by less or more than a token, at
-// either end, none, or not in order (then at least as strictly).
+// either end, none, or not in order (then at least as strictly); of
+// bytes (ForgeableOutsideBytes) as of a string.
 func TestForgeableOutsideAsEveryPlace(t *testing.T) {
 	g := New([]string{"<|im_end|>", "<|/tool|>", "<s>", "</s>", "<tool_call>"})
 	g.JoinedBy([]string{"<|", "|>", "<", ">"})
@@ -383,6 +384,7 @@ func TestForgeableOutsideAsEveryPlace(t *testing.T) {
 			forgeable++
 		}
 		require.Equal(t, want, g.ForgeableOutside(seen, out, own.at), "%q, spans %v", out, own)
+		require.Equal(t, want, g.ForgeableOutsideBytes(seen, []byte(out), own.at), "%q as bytes, spans %v", out, own)
 		require.Equal(t, naiveForgeableOutside(g, seen, out, nil), g.ForgeableOutside(seen, out, nil), "%q", out)
 	}
 	require.Greater(t, forgeable, 1000)
