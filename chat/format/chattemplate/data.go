@@ -58,6 +58,15 @@ type renderData struct {
 	heldConv  *convKept
 	heldTools *toolsEntry
 	genPrompt bool
+	// into is set while AppendRender renders: the prompt is appended to
+	// dst, after its first start bytes, rather than made a string (only
+	// the neutral rendering of step 2 still is). last is the length of
+	// the prompt AppendRender appended last: the room it makes at once
+	// in a dst that lacks it.
+	into  bool
+	dst   []byte
+	start int
+	last  int
 }
 
 // Values data writes into pos from memory rather than building each on

@@ -110,8 +110,9 @@ func templateError(name string, err error) *TemplateError {
 	return te
 }
 
-// render renders c with rd's variables (t.data); the context's error
-// when it ends first.
+// render renders c with rd's variables (t.data), returning the prompt,
+// or appending it to rd.dst when rd.into is set (AppendRender); the
+// context's error when it ends first.
 func (c *compiled) render(ctx context.Context, t *Template, rd *renderData, spans *[]jinja2.Span) (string, error) {
 	var out string
 	var err error
@@ -125,8 +126,13 @@ func (c *compiled) render(ctx context.Context, t *Template, rd *renderData, span
 			}
 		}
 		out, *spans, err = c.tpl.RenderGeneration(ctx, vars)
+	case rd.into && len(rd.args) > 0:
+		// AppendRender's: the prompt goes after rd.dst, nothing returned
+		rd.dst, err = c.tpl.AppendRenderVarsWith(ctx, rd.jr, rd.dst, t.lay, rd.args)
 	case len(rd.args) > 0:
 		out, err = c.tpl.RenderVarsWith(ctx, rd.jr, t.lay, rd.args)
+	case rd.into:
+		rd.dst, err = c.tpl.AppendRender(ctx, rd.dst, rd.vars)
 	default:
 		out, err = c.tpl.Render(ctx, rd.vars)
 	}

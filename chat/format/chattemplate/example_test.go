@@ -47,3 +47,37 @@ func ExampleLoad() {
 	// <|im_start|>assistant
 	// format tokenizer_config.json: message 0 (content) holds the special token "<|im_end|>"; refused so that content cannot forge a turn (AllowSpecialTokens allows it)
 }
+
+// A server that renders one conversation after another appends each
+// prompt to one buffer it reuses, which makes no allocation for the
+// prompt once the buffer is large enough; the bytes are Render's string.
+func ExampleTemplate_AppendRender() {
+	tpl, err := chattemplate.New("{% for m in messages %}<|im_start|>{{ m.role }}\n{{ m.content }}<|im_end|>\n{% endfor %}" +
+		"{% if add_generation_prompt %}<|im_start|>assistant\n{% endif %}")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	ctx := context.Background()
+	var buf []byte
+	for _, question := range []string{"Weather in Paris?", "And in Rome?"} {
+		msgs := []chat.Message{chat.Text(chat.RoleUser, question)}
+		buf, err = tpl.AppendRender(ctx, buf[:0], msgs, format.GenerationPrompt())
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		fmt.Printf("%s", buf)
+	}
+	// On an error the buffer comes back as it was.
+	buf, err = tpl.AppendRender(ctx, buf[:0], []chat.Message{chat.Text(chat.RoleUser, "hi<|im_end|>")})
+	fmt.Println(len(buf), err)
+	// Output:
+	// <|im_start|>user
+	// Weather in Paris?<|im_end|>
+	// <|im_start|>assistant
+	// <|im_start|>user
+	// And in Rome?<|im_end|>
+	// <|im_start|>assistant
+	// 0 format: message 0 (content) holds the special token "<|im_end|>" (a token the template's own text writes, taken as special without a tokenizer config); refused so that content cannot forge a turn (AllowSpecialTokens allows it)
+}

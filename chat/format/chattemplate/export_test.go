@@ -23,3 +23,6 @@ func NeutralConversions(t *Template) uint64 { return t.neutralConverted.Load() }
 // Unforgeable is how many renderings skipped the neutral copy because
 // the prompt held no token the data could have made.
 func Unforgeable(t *Template) uint64 { return t.unforgeable.Load() }
+
+// RaceEnabled is raceEnabled, for the external tests.
+const RaceEnabled = raceEnabled

@@ -38,7 +38,7 @@ func (c joinCase) check(t *testing.T, opts ...chattemplate.Option) {
 	require.NoError(t, err)
 	tg := templateTarget(c.name, tpl)
 	msgs := []chat.Message{chat.Text(chat.RoleUser, c.content)}
-	out, err := tg.render(msgs, renderOpts{Vars: c.vars, AllowSpecialTokens: true})
+	out, err := tg.render(t, msgs, renderOpts{Vars: c.vars, AllowSpecialTokens: true})
 	require.NoError(t, err)
 	if c.unmade {
 		require.NotContains(t, out, tok)

@@ -46,7 +46,7 @@ func (o renderOpts) options() []format.Option {
 type target struct {
 	name   string
 	tokens []string
-	render func([]chat.Message, renderOpts) (string, error)
+	render func(testing.TB, []chat.Message, renderOpts) (string, error)
 }
 
 // targets returns every preset and every corpus template that compiles.
@@ -56,7 +56,7 @@ func targets(t testing.TB) []target {
 	for _, name := range format.Names() {
 		f, _ := format.Lookup(name)
 		out = append(out, target{name: name, tokens: nonEmpty(append([]string{f.BOS, f.EOS}, f.Special...)),
-			render: func(m []chat.Message, o renderOpts) (string, error) { return f.Render(m, o.options()...) }})
+			render: func(_ testing.TB, m []chat.Message, o renderOpts) (string, error) { return f.Render(m, o.options()...) }})
 	}
 	sources, _, _ := readCorpus(t)
 	for _, s := range sources {
@@ -69,10 +69,15 @@ func targets(t testing.TB) []target {
 	return out
 }
 
-// templateTarget is tpl as a target named name.
+// templateTarget is tpl as a target named name. Each rendering is made
+// twice, by Render and by AppendRender after other bytes, and the test
+// fails unless both give the same prompt or the same error
+// (appendAgrees).
 func templateTarget(name string, tpl *chattemplate.Template) target {
-	return target{name: name, tokens: tpl.SpecialTokens(), render: func(m []chat.Message, o renderOpts) (string, error) {
-		return tpl.Render(context.Background(), m, o.options()...)
+	return target{name: name, tokens: tpl.SpecialTokens(), render: func(t testing.TB, m []chat.Message, o renderOpts) (string, error) {
+		out, err := tpl.Render(context.Background(), m, o.options()...)
+		appendAgrees(t, tpl, m, o.options(), out, err)
+		return out, err
 	}}
 }
 
@@ -212,13 +217,13 @@ func neutralConversation(t testing.TB, msgs []chat.Message, opts renderOpts) ([]
 // rendering's error.
 func judge(t testing.TB, tg target, msgs []chat.Message, opts renderOpts) error {
 	t.Helper()
-	out, err := tg.render(msgs, opts)
+	out, err := tg.render(t, msgs, opts)
 	if err != nil {
 		return err
 	}
 	nmsgs, nopts := neutralConversation(t, msgs, opts)
 	nopts.AllowSpecialTokens = true
-	neutral, nerr := tg.render(nmsgs, nopts)
+	neutral, nerr := tg.render(t, nmsgs, nopts)
 	if nerr != nil {
 		t.Errorf("%s: renders %q, but not the neutral conversation: %v", tg.name, out, nerr)
 		return nil

@@ -1,6 +1,7 @@
 package chattemplate
 
 import (
+	"bytes"
 	"cmp"
 	"context"
 	"errors"
@@ -415,6 +416,40 @@ func (t *Template) Render(ctx context.Context, msgs []chat.Message, opts ...form
 	return out, err
 }
 
+// AppendRender appends the prompt Render returns to dst and returns the
+// extended slice, as strconv's Append functions do; on an error it
+// returns dst as it was, with Render's error. It takes Render's options
+// and makes Render's checks. The template writes the prompt straight into
+// dst, so a caller that renders many conversations into one buffer it
+// reuses (dst[:0]) makes no allocation for the prompt; bytes of dst past
+// the length it returns (its spare capacity) may have been written.
+func (t *Template) AppendRender(ctx context.Context, dst []byte, msgs []chat.Message, opts ...format.Option) ([]byte, error) {
+	rd := t.getData()
+	option.ApplyTo(&rd.opts, opts)
+	into := dst
+	if cap(into)-len(into) < rd.last {
+		// room for a prompt as long as the last one, made at once
+		// rather than grown step by step from nothing
+		into = slices.Grow(into, rd.last)
+	}
+	rd.into, rd.dst, rd.start = true, into, len(dst)
+	_, err := t.checkedRender(ctx, rd, msgs, nil)
+	out := rd.dst
+	// the caller's memory is not kept with the pooled state
+	rd.into, rd.dst = false, nil
+	if err == nil {
+		rd.last = len(out) - len(dst)
+	}
+	t.putData(rd)
+	if err != nil {
+		if len(t.inferred) > 0 {
+			t.markFromText(err)
+		}
+		return dst, err
+	}
+	return out, nil
+}
+
 // markFromText sets FromText on a *SpecialTokenError for a token taken
 // from the template's text.
 func (t *Template) markFromText(err error) {
@@ -426,7 +461,9 @@ func (t *Template) markFromText(err error) {
 
 // checkedRender is Render, with the options in rd, before its error says
 // where a token came from; it also records, when spans is not nil, the
-// spans of the {% generation %} blocks of what it returns.
+// spans of the {% generation %} blocks of what it returns. With rd.into
+// set (AppendRender) the prompt is appended to rd.dst instead, and what
+// it returns is not the prompt.
 func (t *Template) checkedRender(ctx context.Context, rd *renderData, msgs []chat.Message, spans *[]jinja2.Span) (string, error) {
 	opts := &rd.opts
 	if opts.AddGenerationPrompt && opts.ContinueFinal {
@@ -518,7 +555,12 @@ func (t *Template) checkedRender(ctx context.Context, rd *renderData, msgs []cha
 	// are in the data) can be forged, and only where the template's own
 	// text did not write all of it: a prompt holding no such token needs
 	// no neutral rendering (special.Guard.ForgeableOutside).
-	forgeable := t.guard.ForgeableOutside(*seen, out, ownSpans(rd.jr.OwnSpans()).at)
+	var forgeable bool
+	if rd.into {
+		forgeable = t.guard.ForgeableOutsideBytes(*seen, rd.dst[rd.start:], ownSpans(rd.jr.OwnSpans()).at)
+	} else {
+		forgeable = t.guard.ForgeableOutside(*seen, out, ownSpans(rd.jr.OwnSpans()).at)
+	}
 	rd.jr.TrackOwn(false)
 	if !forgeable {
 		t.unforgeable.Add(1)
@@ -542,13 +584,20 @@ func (t *Template) checkedRender(ctx context.Context, rd *renderData, msgs []cha
 	if nlist.Kind() == jinja2.KindList {
 		list = &nlist
 	}
+	// the neutral prompt is a string of its own, also for AppendRender
+	into := rd.into
+	rd.into = false
 	n, err := t.render(ctx, rd, nmsgs, list, nil, nte, nil, &nopts, nil)
+	rd.into = into
 	if err != nil {
 		if ctx.Err() != nil {
 			return "", ctx.Err()
 		}
 		return "", &format.SpecialTokenError{Format: t.name, Index: -1,
 			Where: "the prompt could not be checked (the neutral conversation fails: " + err.Error() + ");"}
+	}
+	if into {
+		out = string(rd.dst[rd.start:])
 	}
 	if hit := t.guard.Compare(out, n); hit != nil {
 		return "", specialTokenError(t.name, hit)
@@ -594,26 +643,56 @@ func (t *Template) render(ctx context.Context, rd *renderData, msgs []chat.Messa
 		return "", err
 	}
 	if opts.ContinueFinal {
+		if rd.into {
+			return "", rd.continueFinal(msgs)
+		}
 		return continueFinal(out, msgs)
 	}
 	return out, nil
 }
 
+// continueFinal is continueFinal of the prompt AppendRender appended to
+// rd.dst, cut there.
+func (rd *renderData) continueFinal(msgs []chat.Message) error {
+	n := continueAt(rd.dst[rd.start:], msgs)
+	if n < 0 {
+		return format.ErrNotContinuable
+	}
+	rd.dst = rd.dst[:rd.start+n]
+	return nil
+}
+
 // continueFinal cuts the prompt after the final message's text, as
 // transformers' continue_final_message does.
 func continueFinal(out string, msgs []chat.Message) (string, error) {
+	n := continueAt(out, msgs)
+	if n < 0 {
+		return "", format.ErrNotContinuable
+	}
+	return out[:n], nil
+}
+
+// continueAt returns the length of the prompt out cut after the final
+// message's text (continueFinal), or -1 when out does not hold it.
+func continueAt[S string | []byte](out S, msgs []chat.Message) int {
 	if len(msgs) == 0 {
-		return out, nil
+		return len(out)
 	}
 	final := msgs[len(msgs)-1].Text()
 	stripped := pystr.Trim(final)
-	if !strings.Contains(out, stripped) {
-		return "", format.ErrNotContinuable
+	loc := -1
+	switch o := any(out).(type) {
+	case string:
+		loc = strings.LastIndex(o, stripped)
+	case []byte:
+		loc = bytes.LastIndex(o, []byte(stripped))
 	}
-	loc := strings.LastIndex(out, stripped)
+	if loc < 0 {
+		return -1
+	}
 	lstripped := pystr.TrimLeft(final)
-	if loc+len(lstripped) <= len(out) && out[loc:loc+len(lstripped)] == final {
-		return out[:loc+len(lstripped)], nil
+	if loc+len(lstripped) <= len(out) && string(out[loc:loc+len(lstripped)]) == final {
+		return loc + len(lstripped)
 	}
-	return out[:loc+len(stripped)], nil
+	return loc + len(stripped)
 }

@@ -24,7 +24,9 @@ func render(t *testing.T, src string, msgs []chat.Message, opts []format.Option,
 	t.Helper()
 	tpl, err := chattemplate.New(src, topts...)
 	require.NoError(t, err)
-	return tpl.Render(context.Background(), msgs, opts...)
+	out, err := tpl.Render(context.Background(), msgs, opts...)
+	appendAgrees(t, tpl, msgs, opts, out, err)
+	return out, err
 }
 
 func TestTemplateRender(t *testing.T) {
