@@ -83,7 +83,9 @@ func (c corpusConversation) benchInput(b *testing.B, tpl *chattemplate.Template,
 // one sub-benchmark per template reporting cpu-ns/op, Python's Jinja2's
 // figure for the same pair (timed by bench_all.py in the same run) and
 // x-faster; the last line logs how many templates are at least 20×.
-// Keep it short on a shared machine:
+// Go's figure is Render, a fresh string per rendering, as Python's
+// render() returns a fresh str (BenchmarkCorpusAppendVsJinja2 is the
+// same into one reused buffer). Keep it short on a shared machine:
 //
 //	go test ./chat/format/chattemplate -run '^$' -bench CorpusVsJinja2 -benchtime 2000x
 //
@@ -91,6 +93,42 @@ func (c corpusConversation) benchInput(b *testing.B, tpl *chattemplate.Template,
 // figure moves with where they fall; -benchtime 200000x (about 30 s)
 // gives the steady state docs/PERFORMANCE.md reports beside it.
 func BenchmarkCorpusVsJinja2(b *testing.B) {
+	corpusVsJinja2(b, func(b *testing.B, tpl *chattemplate.Template, msgs []chat.Message, opts []format.Option) {
+		ctx := context.Background()
+		for i := 0; i < b.N; i++ {
+			if _, err := tpl.Render(ctx, msgs, opts...); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
+
+// BenchmarkCorpusAppendVsJinja2 is BenchmarkCorpusVsJinja2 with Go's
+// figure taken by AppendRender into one buffer reused from rendering to
+// rendering (buf[:0]), against the same Python figure: Python's render()
+// makes a fresh str each time, but reference counting frees it as soon
+// as the caller drops it and CPython's allocator hands the same warm
+// block to the next rendering, which is what the reused buffer is in Go;
+// the fresh string of BenchmarkCorpusVsJinja2 also pays for Go's
+// collector. Both counts are reported (docs/PERFORMANCE.md):
+//
+//	go test ./chat/format/chattemplate -run '^$' -bench 'CorpusAppendVsJinja2$' -benchtime 2000x
+func BenchmarkCorpusAppendVsJinja2(b *testing.B) {
+	corpusVsJinja2(b, func(b *testing.B, tpl *chattemplate.Template, msgs []chat.Message, opts []format.Option) {
+		ctx := context.Background()
+		var buf []byte
+		for i := 0; i < b.N; i++ {
+			var err error
+			if buf, err = tpl.AppendRender(ctx, buf[:0], msgs, opts...); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
+
+// corpusVsJinja2 is BenchmarkCorpusVsJinja2 with loop rendering b.N
+// times between the CPU-time readings.
+func corpusVsJinja2(b *testing.B, loop func(*testing.B, *chattemplate.Template, []chat.Message, []format.Option)) {
 	sources, convs, _ := readCorpus(b)
 	out, err := exec.Command("python3", filepath.Join("testdata", "hf", "bench_all.py")).Output()
 	if err != nil {
@@ -114,14 +152,9 @@ func BenchmarkCorpusVsJinja2(b *testing.B) {
 			b.Fatal(err)
 		}
 		msgs, opts := convs[p.Conversation].benchInput(b, tpl, s.File+" / "+p.Conversation)
-		ctx := context.Background()
 		b.Run(strings.TrimSuffix(s.File, ".jinja"), func(b *testing.B) {
 			t := cpubench.Start(b)
-			for i := 0; i < b.N; i++ {
-				if _, err := tpl.Render(ctx, msgs, opts...); err != nil {
-					b.Fatal(err)
-				}
-			}
+			loop(b, tpl, msgs, opts)
 			ratios[s.File] = t.Stop(p.Ns)
 		})
 	}
