@@ -4,7 +4,11 @@
 //
 // [Template] renders any HuggingFace chat template (the Jinja source in a
 // model's tokenizer_config.json or chat_template.jinja) as transformers'
-// apply_chat_template does; [Load] reads it with its special tokens
+// apply_chat_template does: [Template.Render] returns the prompt as a
+// string, [Template.AppendRender] appends the same bytes to a slice the
+// caller may reuse from rendering to rendering (no allocation for the
+// prompt, as strconv's Append functions), with the same options, checks
+// and errors. [Load] reads it with its special tokens
 // from a model's files, [ParseTokenizerConfig] from a config's bytes,
 // [New] from a string. The environment is transformers': sandboxed
 // (templates see only the data; no file access, ranges of at most 100,000
