@@ -1,9 +1,7 @@
 package main
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"os"
@@ -15,6 +13,7 @@ import (
 	"github.com/rolemark/rolemark/chat"
 	chatformat "github.com/rolemark/rolemark/chat/format"
 	"github.com/rolemark/rolemark/chat/format/chattemplate"
+	"github.com/rolemark/rolemark/internal/jsonw"
 	"github.com/rolemark/rolemark/internal/pyjson"
 )
 
@@ -186,26 +185,36 @@ func (v templateVarsFlag) Set(s string) error {
 	})
 }
 
+// appendWith appends to b the prompt renderWith returns, rendered into
+// b (chattemplate.Template.AppendRender, chat/format.Format.AppendRender).
+func (p *promptFormat) appendWith(ctx context.Context, b []byte, msgs []chat.Message, vars map[string]any, opts ...chatformat.Option) ([]byte, error) {
+	if p.tpl == nil && len(vars) > 0 {
+		return b, errPresetVars()
+	}
+	if p.tpl != nil {
+		return p.tpl.AppendRender(ctx, b, msgs, append(opts[:len(opts):len(opts)], chatformat.Vars(vars))...)
+	}
+	return p.preset.AppendRender(b, msgs, opts...)
+}
+
 // hfPrompt is batch's prompt output for hf:FILE: {"prompt": …} per row;
 // allowSpecial lets the rows' content hold the template's special tokens.
+// The prompt is rendered into the row's line and escaped from a copy, as
+// encoding/json writes a string with HTML escaping off.
 func hfPrompt(p *promptFormat, tools []chat.Tool, po *promptOptions, allowSpecial bool) batch.Append {
 	return func(ctx context.Context, b []byte, _ int, _ batch.Row, msgs []chat.Message) ([]byte, error) {
 		opts := append(po.ending(), chatformat.Tools(tools...))
 		if allowSpecial {
 			opts = append(opts, chatformat.AllowSpecialTokens())
 		}
-		s, err := p.renderWith(ctx, msgs, po.vars, opts...)
+		b = append(b, `{"prompt":`...)
+		start := len(b)
+		b, err := p.appendWith(ctx, b, msgs, po.vars, opts...)
 		if err != nil {
 			return nil, err
 		}
-		var buf bytes.Buffer
-		enc := json.NewEncoder(&buf)
-		enc.SetEscapeHTML(false)
-		if err := enc.Encode(struct {
-			Prompt string `json:"prompt"`
-		}{s}); err != nil {
-			return nil, err
-		}
-		return append(b, buf.Bytes()...), nil
+		text := string(b[start:])
+		b = jsonw.String(b[:start], text)
+		return append(b, "}\n"...), nil
 	}
 }
