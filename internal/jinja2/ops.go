@@ -576,7 +576,7 @@ func GetAttr(c *Ctx, v Value, name string) (Value, error) {
 		}
 		if undefinedDunders[name] && !sandboxed(c) {
 			// Undefined's own methods (nothere.__len__() is 0)
-			if r, ok := undefinedDunder(name); ok {
+			if r, ok := undefinedDunder(v, name); ok {
 				return r, nil
 			}
 			return Value{}, &Error{Kind: "Unsupported", Msg: "the attribute " + name + " of 'Undefined' objects is not supported"}

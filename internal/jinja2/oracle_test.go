@@ -714,7 +714,7 @@ func hfToJSON(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 	}
 	for _, k := range kw {
 		if !contains(names, k.Name) {
-			return Value{}, &Error{Kind: "TypeError", Msg: fmt.Sprintf("tojson() got an unexpected keyword argument '%s'", k.Name)}
+			return Value{}, &Error{Kind: "TypeError", Msg: fmt.Sprintf("environment.<locals>.tojson() got an unexpected keyword argument '%s'", k.Name)}
 		}
 		params[k.Name] = k.Value
 	}

@@ -116,7 +116,7 @@ func pyHasPrivate(v Value, name string) bool {
 // dunderTypes are the types whose dunder methods are implemented.
 func dunderType(t string) bool {
 	switch t {
-	case "str", "Markup", "list", "tuple", "dict", "range", "int", "float", "bool", "NoneType", "_GroupTuple":
+	case "str", "Markup", "list", "tuple", "dict", "range", "int", "float", "bool", "NoneType", "_GroupTuple", "bytes":
 		return true
 	}
 	return false
@@ -269,10 +269,56 @@ func undefinedDunderResult(name string) (Value, bool) {
 	return Value{}, false
 }
 
-// undefinedDunder is an Undefined's method name among __len__, __str__
-// and __repr__, bound: Undefined's Python methods.
-func undefinedDunder(name string) (Value, bool) {
+// undefinedFails are the dunders Jinja2's Undefined sets to
+// _fail_with_undefined_error: a call, with any arguments, raises the
+// Undefined's error.
+var undefinedFails = map[string]bool{
+	"__add__": true, "__radd__": true, "__sub__": true, "__rsub__": true, "__mul__": true, "__rmul__": true,
+	"__div__": true, "__rdiv__": true, "__truediv__": true, "__rtruediv__": true, "__floordiv__": true,
+	"__rfloordiv__": true, "__mod__": true, "__rmod__": true, "__pos__": true, "__neg__": true,
+	"__call__": true, "__getitem__": true, "__lt__": true, "__le__": true, "__gt__": true, "__ge__": true,
+	"__int__": true, "__float__": true, "__complex__": true, "__pow__": true, "__rpow__": true,
+}
+
+// undefinedDunder is the Undefined u's Python method name, bound: __len__,
+// __str__, __repr__ and __bool__ (no argument), __eq__ and __ne__ (other:
+// true when other is an Undefined too) and the ones that raise u's error.
+func undefinedDunder(u Value, name string) (Value, bool) {
+	if undefinedFails[name] {
+		return FuncV(&Func{Name: "Undefined._fail_with_undefined_error", bound: reprText("Undefined"), Call: func(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
+			return Value{}, u.undefErr()
+		}}), true
+	}
+	if name == "__eq__" || name == "__ne__" {
+		return FuncV(&Func{Name: "Undefined." + name, bound: reprText("Undefined"), Call: func(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
+			var other Value
+			set := len(args) > 0
+			if len(args) > 1 {
+				return Value{}, typeErr("Undefined.%s() takes 2 positional arguments but %d were given", name, len(args)+1)
+			}
+			if set {
+				other = args[0]
+			}
+			for _, k := range kw {
+				if k.Name != "other" {
+					return Value{}, typeErr("Undefined.%s() got an unexpected keyword argument '%s'", name, k.Name)
+				}
+				if set {
+					return Value{}, typeErr("Undefined.%s() got multiple values for argument 'other'", name)
+				}
+				other, set = k.Value, true
+			}
+			if !set {
+				return Value{}, typeErr("Undefined.%s() missing 1 required positional argument: 'other'", name)
+			}
+			// type(self) is type(other): the package has one Undefined class
+			return BoolV((other.kind == KindUndefined) == (name == "__eq__")), nil
+		}}), true
+	}
 	r, ok := undefinedDunderResult(name)
+	if name == "__bool__" {
+		r, ok = BoolV(false), true
+	}
 	if !ok {
 		return Value{}, false
 	}

@@ -646,6 +646,30 @@ FOUND = [
     ("seq-dunder-17", '{{ "%s %s".__mod__((1,)) }}', {}, "exact: refused before"),
     ("seq-dunder-18", '{{ false.__format__(none) }}', {}, "exact: refused before"),
     ("seq-dunder-19", '{% autoescape true %}{{ "<".__add__("<"|safe) }}{{ "<%s".__mod__("<") }}{% endautoescape %}', {}, "exact: refused before"),
+    # the dunders of Undefined: _fail_with_undefined_error raises the
+    # Undefined's error, __eq__ and __ne__ compare the class (FuzzPython's
+    # first run: refused before)
+    ("undefined-dunder-00", '{{ x.__lt__ }}', {"d": {}}, "exact: refused before"),
+    ("undefined-dunder-01", '{{ x.__lt__(1) }}', {"d": {}}, "exact: refused before"),
+    ("undefined-dunder-02", '{{ x.__lt__(1, 2, y=3) }}', {"d": {}}, "exact: refused before"),
+    ("undefined-dunder-03", '{{ x.__radd__() }}', {"d": {}}, "exact: refused before"),
+    ("undefined-dunder-04", '{{ x.__eq__ }}|{{ x.__eq__(x) }}|{{ x.__eq__(1) }}|{{ x.__eq__(other=y) }}|{{ x.__ne__(1) }}|{{ x.__ne__(y) }}|{{ x.__bool__() }}|{{ x.__bool__ }}|{{ x.__pow__ }}', {"d": {}}, "exact: refused before"),
+    ("undefined-dunder-05", '{{ x.__eq__() }}', {"d": {}}, "exact: refused before"),
+    ("undefined-dunder-06", '{{ x.__eq__(1, 2) }}', {"d": {}}, "exact: refused before"),
+    ("undefined-dunder-07", '{{ x.__eq__(z=1) }}', {"d": {}}, "exact: refused before"),
+    ("undefined-dunder-08", '{{ x.__eq__(1, other=2) }}', {"d": {}}, "exact: refused before"),
+    ("undefined-dunder-09", '{{ x.__call__() }}', {"d": {}}, "exact: refused before"),
+    ("undefined-dunder-10", '{{ x.__getitem__(1) }}', {"d": {}}, "exact: refused before"),
+    ("undefined-dunder-11", '{{ x.__int__() }}', {"d": {}}, "exact: refused before"),
+    ("undefined-dunder-12", '{{ x.__complex__() }}', {"d": {}}, "exact: refused before"),
+    ("undefined-dunder-13", '{{ x.__float__(1) }}', {"d": {}}, "exact: refused before"),
+    ("undefined-dunder-14", '{{ x.__bool__(1) }}', {"d": {}}, "exact: refused before"),
+    ("undefined-dunder-15", '{{ x.__ne__() }}', {"d": {}}, "exact: refused before"),
+    ("undefined-dunder-16", '{{ x.y.__lt__(1) }}', {"d": {}}, "exact: refused before"),
+    ("undefined-dunder-17", '{{ d.k.__mul__(2) }}', {"d": {}}, "exact: refused before"),
+    # bytes' own dunders (exact9/bytes-dunder-refused was refused)
+    ("bytes-dunders", "{{ 'ab'.encode().__len__() }}|{{ 'ab'.encode().__contains__(97) }}|{{ 'ab'.encode().__str__() }}|{{ 'ab'.encode().__repr__() }}|{{ 'ab'.encode().__len__ }}", {}, "refused before"),
+    ("bytes-dunders-contains", "{{ 'ab'.encode().__contains__('a') }}", {}, "exact: a bytes-like object is required, not 'str'"),
 ]
 
 
