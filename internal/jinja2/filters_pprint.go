@@ -1,6 +1,8 @@
 package jinja2
 
 import (
+	"reflect"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 )
@@ -11,6 +13,9 @@ import (
 type pprinter struct {
 	width int
 	b     strings.Builder
+	// within holds the lists, tuples and dicts being written (pprint's
+	// context): one met again is written as recursionRepr.
+	within map[any]bool
 }
 
 // pprintCheck is the error pprint's sort of a dict's keys raises: its
@@ -67,31 +72,57 @@ func pprintCheck(v Value, seen map[any]bool) error {
 }
 
 func pformat(v Value) string {
-	p := &pprinter{width: 80}
+	p := &pprinter{width: 80, within: map[any]bool{}}
 	p.format(v, 0, 0, 0)
 	return p.b.String()
 }
 
+// isContainer tells the values pprint keeps in its context while it
+// writes them: lists, tuples and dicts (by identity).
+func isContainer(v Value) bool {
+	return v.kind == KindList || v.kind == KindTuple || v.kind == KindDict
+}
+
+// recursionRepr is pprint's _recursion: what it writes for a list, tuple
+// or dict met again inside itself, named by its identity (Python's id, an
+// address; oracle tests compare it normalized).
+func recursionRepr(v Value) string {
+	return "<Recursion on " + TypeName(v) + " with id=" + strconv.FormatUint(uint64(reflect.ValueOf(v.ref).Pointer()), 10) + ">"
+}
+
 func runeLen(s string) int { return runeCountW(s) }
 
-// safeRepr is pprint's _safe_repr: repr with dict keys sorted.
-func safeRepr(v Value) string {
+// safeRepr is pprint's _safe_repr: repr with dict keys sorted; a list,
+// tuple or dict already in within (being written) is recursionRepr.
+func safeRepr(v Value, within map[any]bool) string {
 	switch v.kind {
 	case KindDict:
 		d := v.dict()
 		if len(d.keys) == 0 {
 			return "{}"
 		}
+		if within[v.ref] {
+			return recursionRepr(v)
+		}
+		within[v.ref] = true
+		defer delete(within, v.ref)
 		parts := make([]string, 0, len(d.keys))
 		for _, i := range sortedDictOrder(d) {
-			parts = append(parts, safeRepr(d.keys[i])+": "+safeRepr(d.vals[i]))
+			parts = append(parts, safeRepr(d.keys[i], within)+": "+safeRepr(d.vals[i], within))
 		}
 		return "{" + strings.Join(parts, ", ") + "}"
 	case KindList, KindTuple:
 		items := v.list().Items
+		if len(items) > 0 {
+			if within[v.ref] {
+				return recursionRepr(v)
+			}
+			within[v.ref] = true
+			defer delete(within, v.ref)
+		}
 		parts := make([]string, len(items))
 		for i, it := range items {
-			parts[i] = safeRepr(it)
+			parts[i] = safeRepr(it, within)
 		}
 		if v.kind == KindList {
 			return "[" + strings.Join(parts, ", ") + "]"
@@ -123,8 +154,16 @@ func sortedDictOrder(d *Dict) []int {
 }
 
 func (p *pprinter) format(v Value, indent, allowance, level int) {
-	rep := safeRepr(v)
+	if isContainer(v) && p.within[v.ref] {
+		p.b.WriteString(recursionRepr(v))
+		return
+	}
+	rep := safeRepr(v, p.within)
 	maxWidth := p.width - indent - allowance
+	if runeLen(rep) > maxWidth && isContainer(v) {
+		p.within[v.ref] = true
+		defer delete(p.within, v.ref)
+	}
 	if runeLen(rep) > maxWidth {
 		switch v.kind {
 		case KindDict:
@@ -162,7 +201,7 @@ func (p *pprinter) pprintDict(d *Dict, indent, allowance, level int) {
 		order := sortedDictOrder(d)
 		for n, i := range order {
 			last := n == len(order)-1
-			rep := safeRepr(d.keys[i])
+			rep := safeRepr(d.keys[i], p.within)
 			p.b.WriteString(rep)
 			p.b.WriteString(": ")
 			al := 1

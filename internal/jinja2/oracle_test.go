@@ -348,6 +348,7 @@ var pyCompileLineRE = regexp.MustCompile(` \(<[^>]*>, line [0-9]+\)$`)
 func judge(want *oracleExpect, out string, err error) (outcome, string) {
 	if want.Normalized == "address" {
 		out = addressRE.ReplaceAllString(out, "0xADDR")
+		out = recursionIDRE.ReplaceAllString(out, "${1}ADDR")
 	}
 	var pe *panicError
 	if errors.As(err, &pe) {
@@ -385,6 +386,11 @@ func judge(want *oracleExpect, out string, err error) (outcome, string) {
 // addressRE is an address as oracle.py finds it: upper-cased too (|upper),
 // and after %20 (|urlencode), where no word boundary comes before it.
 var addressRE = regexp.MustCompile(`(?i)0x[0-9a-f]{6,}\b`)
+
+// recursionIDRE is the id pprint writes of a list, tuple or dict met
+// again inside itself (<Recursion on list with id=…>), as oracle.py
+// finds it.
+var recursionIDRE = regexp.MustCompile(`(Recursion on \w+ with id=)[0-9]+`)
 
 // kindMatches reports whether the package's error kind names Python's
 // exception class (or one the package may report for it).

@@ -175,17 +175,19 @@ SERVE_SECONDS = 8        # FuzzPython gives up on an answer after 10
 SERVE_MEMORY = 2 << 30   # bytes of address space for --serve
 
 ADDRESS = re.compile(r"0x[0-9a-f]{6,}\b", re.I)  # upper-cased (|upper), after %20 (|urlencode)
+RECURSION_ID = re.compile(r"(Recursion on \w+ with id=)[0-9]+")  # pprint's id() of a list in itself
 
 
 def render(case, templates=None, contexts=None):
     """What Jinja2 does with case: {"output": ...} or {"error": ..., "message": ...}.
     A memory address Python prints (<generator object … at 0x7f…>) is
-    written 0xADDR, with "normalized": "address"; the Go test writes its
-    own addresses the same way."""
+    written 0xADDR, and the id pprint prints of a list in itself
+    (<Recursion on list with id=…>) ADDR, with "normalized": "address";
+    the Go test writes its own addresses the same way."""
     got = render_raw(case, templates, contexts)
     text = json.dumps(got, ensure_ascii=False)
-    if ADDRESS.search(text):
-        got = json.loads(ADDRESS.sub("0xADDR", text))
+    if ADDRESS.search(text) or RECURSION_ID.search(text):
+        got = json.loads(RECURSION_ID.sub(r"\g<1>ADDR", ADDRESS.sub("0xADDR", text)))
         got["normalized"] = "address"
     return got
 

@@ -62,6 +62,18 @@ FOUND = [
     ("eq-same-self-holding", CYC + "{{ a == a }} {{ [a] == [a] }} {{ a in a }} {{ a.index(a) }} {{ a.count(a) }}", {},
      "the same list: equal without recursing (identity first)", DO),
     ("eq-self-holding-and-finite", CYC + "{{ a == [1, [1, [1]]] }}", {}, "False: the finite side ends it", DO),
+    # pprint writes a list, tuple or dict met again inside itself as
+    # <Recursion on list with id=…> (its id, compared normalized); the
+    # package recursed until Go's stack overflowed.
+    ("pprint-list-in-itself", "{% set a = [1, 'x'] %}{% do a.append(a) %}{{ a|pprint }}", {}, "one line, the recursion marked", DO),
+    ("pprint-dict-in-itself", "{% set d = {'k': 1} %}{% do d.update({'self': d}) %}{{ d|pprint }}", {}, "a dict's recursion", DO),
+    ("pprint-wide-list-in-itself", "{% set a = range(30)|list %}{% do a.append(a) %}{{ a|pprint }}", {},
+     "too wide for a line: the item on its own line is the recursion", DO),
+    ("pprint-wide-dict-in-list", "{% set a = ['" + "x" * 40 + "'] %}{% set d = {'list': a, 'n': 1} %}{% do a.append(d) %}{{ d|pprint }} {{ a|pprint }}",
+     {}, "a cycle through a dict and a list, wide", DO),
+    ("pprint-tuple-in-list", "{% set a = [1] %}{% set t = (a, 2) %}{% do a.append(t) %}{{ t|pprint }}", {}, "Recursion on tuple", DO),
+    ("pprint-shared-not-recursive", "{% set b = [1, 2] %}{{ [b, b, {'x': b}]|pprint }}", {}, "the same list twice is no recursion", DO),
+    ("pprint-recursion-escaped", "{% set a = [1] %}{% do a.append(a) %}{{ a|pprint }}", {}, "autoescaped", dict(DO, autoescape=True)),
 ]
 
 
