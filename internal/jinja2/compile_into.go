@@ -240,14 +240,10 @@ func (c *compiler) nativeRefL(x Expr, lenient bool) (refFn, error) {
 		if !ok {
 			// x.name of an x read in place (messages[loop.index0 + 1].role),
 			// as fastAttr's get of x's value
-			if _, name := n.X.(*Name); name {
-				return nil, nil
-			}
-			xr, err := c.nativeRef(n.X)
+			xr, tmp, err := c.placedOperand(n.X)
 			if xr == nil || err != nil {
 				return nil, err
 			}
-			tmp := c.sc.fn.newSlot()
 			return func(f *frame) (*Value, error) {
 				o, err := xr(f)
 				if err != nil {
@@ -303,14 +299,10 @@ func (c *compiler) nativeRefL(x Expr, lenient bool) (refFn, error) {
 		slot, ok := c.slotOf(n.X)
 		if !ok {
 			// x['name'] of an x read in place (messages[0]['role'])
-			if _, name := n.X.(*Name); name {
-				return nil, nil
-			}
-			xr, err := c.nativeRef(n.X)
+			xr, tmp, err := c.placedOperand(n.X)
 			if xr == nil || err != nil {
 				return nil, err
 			}
-			tmp := c.sc.fn.newSlot()
 			return func(f *frame) (*Value, error) {
 				o, err := xr(f)
 				if err != nil {
@@ -436,6 +428,21 @@ func (c *compiler) intOf(x Expr) intFn {
 		}
 	}
 	return nil
+}
+
+// placedOperand is the operand of nativeRef's x.name or x['name'] when x
+// is in no slot: x's refFn, and a slot for the answer of get or GetItem
+// (kept). Nil when x is a name (a name in no slot is not read in place)
+// or nativeRef cannot read x.
+func (c *compiler) placedOperand(x Expr) (refFn, int, error) {
+	if _, name := x.(*Name); name {
+		return nil, 0, nil
+	}
+	xr, err := c.nativeRef(x)
+	if xr == nil || err != nil {
+		return nil, 0, err
+	}
+	return xr, c.sc.fn.newSlot(), nil
 }
 
 // intItemRef is nativeRef of x[i] for an i intOf reads (messages[loop.index0
