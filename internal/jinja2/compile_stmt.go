@@ -149,6 +149,9 @@ func (c *compiler) compileStmt(s Stmt) (execFn, error) {
 }
 
 func (c *compiler) compilePrint(n *Print) (execFn, error) {
+	if w := c.constStrPrint(n); w != nil {
+		return w, nil
+	}
 	w, err := c.compilePrintValue(n)
 	if err != nil || w == nil {
 		return w, err
@@ -167,6 +170,30 @@ func (c *compiler) compilePrint(n *Print) (execFn, error) {
 		}
 	}
 	return w, nil
+}
+
+// constStrPrint compiles {{ 'text' }}, a str constant printed with no
+// finalize hook and an autoescape the compiler knows ({{ '<|assistant|>'
+// }} under add_generation_prompt): the template's own text, escaped when
+// the render escapes and the str is not Markup, as writeValue would
+// write it. Nil for any other print.
+func (c *compiler) constStrPrint(n *Print) execFn {
+	k, ok := n.X.(*Const)
+	if !ok || k.Value.kind != KindStr || c.constMode > 0 || c.env.ext.finalize != nil || c.escVolatile {
+		return nil
+	}
+	s, safe := k.Value.s, k.Value.IsSafe()
+	guard := c.outputCheck()
+	name, pos := c.src.name, n.P
+	return func(f *frame) error {
+		if guard && f.tc.inh.parent != nil {
+			return nil
+		}
+		if f.c.autoescape && !safe {
+			return place(f.c.writeOwn(f.c.env.escape(s)), name, pos)
+		}
+		return place(f.c.writeOwn(s), name, pos)
+	}
 }
 
 // textFinalized reports whether template text is compiled as a print:
