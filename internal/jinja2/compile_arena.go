@@ -21,7 +21,7 @@ import (
 // arenaNames returns the names whose values a {% set name = a + b … %}
 // (or a ~ b …) may join into the render's string arena (nil for none): every read of
 // the name anywhere in body is a print of it ({{ x }}, {{ … + x + … }},
-// {{ … ~ x ~ … }}) or an operand of a + or ~ chain, or all of the value, of a
+// {{ … ~ x ~ … }}, of a slice of it or of an if-else giving it) or an operand of a + or ~ chain, or all of the value, of a
 // {% set y = … %} whose y is such a name too. A template that includes,
 // imports, extends or has blocks shares its variables with code the
 // compiler does not see: none of its names qualifies. Names are matched
@@ -52,11 +52,7 @@ func arenaNames(env *Env, body []Stmt) map[string]bool {
 			total[n.Name]++
 		case *Print:
 			for _, x := range printedOperands(n.X) {
-				if r, ok := x.(*Name); ok {
-					seen[r.Name]++
-				} else if r := slicedName(x); r != nil {
-					seen[r.Name]++
-				}
+				printedNames(x, func(r *Name) { seen[r.Name]++ })
 			}
 		case *Set:
 			targets(n.Target)
@@ -124,6 +120,26 @@ func arenaNames(env *Env, body []Stmt) map[string]bool {
 		}
 	}
 	return names
+}
+
+// printedNames calls fn with each name whose str printing x, a printed
+// operand, copies: x itself, a slice of it (slicedName), or either
+// branch of an if-else whose value that is ((prefix if loop.first else
+// "") in a chain); the if-else's test is not printed.
+func printedNames(x Expr, fn func(*Name)) {
+	switch n := x.(type) {
+	case *Name:
+		fn(n)
+	case *CondExpr:
+		printedNames(n.Then, fn)
+		if n.Else != nil {
+			printedNames(n.Else, fn)
+		}
+	default:
+		if r := slicedName(x); r != nil {
+			fn(r)
+		}
+	}
 }
 
 // slicedName returns x's name when x is name[start:stop:step], a slice

@@ -13,6 +13,8 @@ import (
 // arenaNames takes a name only where every read of it copies the str or
 // hands it to another such name.
 func TestArenaNames(t *testing.T) {
+	jf := func(_ *Ctx, v Value, _ []Value, _ []Kwarg) (Value, error) { return v, nil }
+	ja := func(_ *Ctx, dst []byte, _ Value, _ []Value, _ []Kwarg) ([]byte, bool, error) { return dst, false, nil }
 	for _, tc := range []struct {
 		src  string
 		opts []Option
@@ -43,6 +45,18 @@ func TestArenaNames(t *testing.T) {
 		// hooks of the host's see the printed value
 		{src: "{% set x = a + b %}{{ x }}", opts: []Option{WithFinalize(func(v Value) Value { return v })}},
 		{src: "{% set x = a + b %}{{ x }}", opts: []Option{Autoescape(strings.ToUpper)}},
+		// a slice printed, an if-else printed that gives the name
+		{src: "{% set x = a + b %}{{ x[:-1] }}{{ '<' + x[1:] }}{{ x[::2] ~ 1 }}", want: []string{"x"}},
+		{src: "{% set x = a + b %}{{ (x if c else '') }}{{ 'p' + (x if c) }}{{ (d if c else x[1:]) }}", want: []string{"x"}},
+		{src: "{% set x = a + b %}{{ x[0] }}"},
+		{src: "{% set x = a + b %}{{ x[:x|length] }}"},
+		{src: "{% set x = a + b %}{{ (c if x else '') }}"},
+		{src: "{% set x = a + b %}{{ (x if c else '')|length }}"},
+		{src: "{% set x = a + b %}{% set y = (x if c else '') %}{{ keep(y) }}"},
+		// a filter with an append form
+		{src: "{% set x = v|j %}{{ x[:-1] }}{% set y = v|j(1) %}{{ y }}", opts: []Option{WithAppendFilter("j", jf, ja)}, want: []string{"x", "y"}},
+		{src: "{% set x = v|j %}{{ x }}", opts: []Option{WithAppendFilter("j", jf, ja), WithFilter("j", jf)}},
+		{src: "{% set x = v|j %}{{ x|length }}", opts: []Option{WithAppendFilter("j", jf, ja)}},
 		// no + chain assigned: nothing to join
 		{src: "{% set x = a %}{{ x }}"},
 	} {

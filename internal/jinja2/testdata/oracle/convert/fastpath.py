@@ -522,6 +522,26 @@ CASES = [
      {"messages": [{"role": "user", "content": "Hi"}, {"role": "assistant", "content": "A" * 80}], "bos": "<s>"}, {"profile": "hf"}),
     ("concat-chain-error-order", "{% set b = 'a' ~ u ~ d.x.y %}{{ b }}", {"d": {}}, {}),
     ("concat-chain-error-middle", "{{ 'a' ~ (1 // 0) ~ 'b' }}", {}, {}),
+    # a name joined into the arena and read only as a print of an
+    # if-else giving it (Gemma's first_user_prefix if loop.first else '')
+    ("arena-if-else",
+     "{% if messages[0]['role'] == 'system' %}{% set p = messages[0]['content'] + '\n\n' %}{% set ms = messages[1:] %}"
+     "{% else %}{% set p = '' %}{% set ms = messages %}{% endif %}"
+     "{% for m in ms %}{{ '<' + m.role + '>' + (p if loop.first else '') }}{{ m.content }}{{ (p if not loop.first) }}"
+     "{{ 'x' ~ (p if loop.last else p[1:]) ~ (none if loop.first else p) }}|{% endfor %}",
+     {"messages": [{"role": "system", "content": "S"}, {"role": "user", "content": "U"}, {"role": "assistant", "content": "A"}]}, {}),
+    ("arena-if-else-no-system",
+     "{% if messages[0]['role'] == 'system' %}{% set p = messages[0]['content'] + '\n\n' %}{% set ms = messages[1:] %}"
+     "{% else %}{% set p = '' %}{% set ms = messages %}{% endif %}"
+     "{% for m in ms %}{{ '<' + m.role + '>' + (p if loop.first else '') }}{% endfor %}",
+     {"messages": [{"role": "user", "content": "U"}, {"role": "assistant", "content": "A"}]}, {"profile": "hf"}),
+    ("arena-if-else-markup",
+     "{% set p = m + '!' %}{{ 'a' + (p if t else '') }}{{ (p if t else '') }}{% set p = s + '!' %}{{ 'a' + (p if t else 'b') }}",
+     {"m": {"__markup__": "<i>"}, "s": "<s>", "t": True}, {"autoescape": True}),
+    ("arena-if-else-kept",
+     "{% for w in ['a', 'b'] %}{% set p = w + '!' %}{% set q = (p if loop.first else '') %}{{ q }}{{ (p if true else '')|length }}"
+     "{% set ns = namespace(l=[]) %}{% set ns.l = ns.l + [(p if true)] %}{{ ns.l }}{{ (p if p else p)[1:] }}{% endfor %}",
+     {}, {}),
     # x.strip() in a printed chain is written as x|trim is (bareTrimOf):
     # for a str x; anything else calls the method
     ("strip-in-chain",
