@@ -458,7 +458,7 @@ func (c *compiler) compileStmts(body []Stmt) (execFn, error) {
 				continue
 			}
 			if slot, key, miss, ok := c.printedField(p); ok {
-				seg = append(seg, segOp{text: pending(), slot: slot, key: key, miss: miss, pos: p.P})
+				seg = append(seg, segOp{text: pending(), slot: slot, key: key, miss: miss, lacks: fieldLacks(p.X), pos: p.P})
 				continue
 			}
 		}

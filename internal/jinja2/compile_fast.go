@@ -218,9 +218,17 @@ func (c *compiler) fieldOf(x Expr) (slot int, key string, miss func(f *frame, o 
 		}
 		slot, ok = c.slotOf(n.X)
 		name, pos, kv := c.src.name, n.P, k.Value
-		lacks := !kv.IsSafe() && strLacks(kv.s)
+		lacks, dlacks := !kv.IsSafe() && strLacks(kv.s), dictLacks(kv)
 		return slot, kv.s, func(f *frame, o *Value) (Value, error) {
-			if o.kind == KindStr && lacks {
+			switch {
+			case o.kind == KindStr && lacks:
+				return undefAttr(*o, kv.s), nil
+			case o.kind == KindDict && dlacks:
+				// GetItem's first step, without its checks of the key
+				d := o.dict()
+				if i := d.findStr(kv.s); i >= 0 {
+					return d.vals[i], nil
+				}
 				return undefAttr(*o, kv.s), nil
 			}
 			v, err := GetItem(f.c, *o, kv)
@@ -233,6 +241,21 @@ func (c *compiler) fieldOf(x Expr) (slot int, key string, miss func(f *frame, o 
 	return 0, "", nil, false
 }
 
+// fieldLacks reports whether x is a field of a dict, x.name or
+// x['name'], whose absence from a dict is undefAttr's Undefined (no dict
+// has the name as an attribute): what fieldOf's miss gives for a dict
+// that lacks it.
+func fieldLacks(x Expr) bool {
+	switch n := x.(type) {
+	case *AttrExpr:
+		return dictAttrIsItem(n.Name)
+	case *ItemExpr:
+		k, ok := n.Key.(*Const)
+		return ok && k.Value.kind == KindStr && dictLacks(k.Value)
+	}
+	return false
+}
+
 // fastStrItem compiles x['name'] for a local x: a dict's item is read
 // where the slot holds it; anything else goes to GetItem.
 func (c *compiler) fastStrItem(n *ItemExpr, k Value) (evalFn, error) {
@@ -241,7 +264,7 @@ func (c *compiler) fastStrItem(n *ItemExpr, k Value) (evalFn, error) {
 		return nil, nil
 	}
 	name, pos := c.src.name, n.P
-	lacks := !k.IsSafe() && strLacks(k.s)
+	lacks, dlacks := !k.IsSafe() && strLacks(k.s), dictLacks(k)
 	return func(f *frame) (Value, error) {
 		o := &f.slots[slot]
 		switch {
@@ -249,6 +272,9 @@ func (c *compiler) fastStrItem(n *ItemExpr, k Value) (evalFn, error) {
 			d := o.dict()
 			if i := d.findStr(k.s); i >= 0 {
 				return d.vals[i], nil
+			}
+			if dlacks {
+				return undefAttr(*o, k.s), nil
 			}
 		case o.kind == KindStr && lacks:
 			return undefAttr(*o, k.s), nil
@@ -362,6 +388,7 @@ type segOp struct {
 	undef error // printedSlot's
 	key   string
 	miss  func(f *frame, o *Value) (Value, error)
+	lacks bool // a dict without key prints its Undefined: nothing (fieldLacks)
 	pos   Pos
 }
 
@@ -404,6 +431,9 @@ func (c *compiler) segment(ops []segOp) execFn {
 							out = strconv.AppendInt(out, v.n, 10)
 							continue
 						}
+					} else if op.lacks {
+						// its Undefined, which prints as nothing
+						continue
 					}
 				}
 				c.setOut(out)
@@ -1244,6 +1274,25 @@ func (c *compiler) fastTestCond(n *TestExpr) (condFn, error) {
 	r, err := c.nativeRefL(n.X, name != "none")
 	if err != nil {
 		return nil, err
+	}
+	if slot, key, _, ok := c.fieldOf(n.X); ok && r != nil && fieldLacks(n.X) {
+		// a field of a local dict (message['tool_calls'] is defined):
+		// the item's kind where it lies, or its Undefined's when the dict
+		// lacks it, without making the Undefined
+		return func(f *frame) (bool, error) {
+			if o := &f.slots[slot]; o.kind == KindDict {
+				d := o.dict()
+				if i := d.findStr(key); i >= 0 {
+					return (d.vals[i].kind == want) == is, nil
+				}
+				return (want == KindUndefined) == is, nil
+			}
+			p, err := r(f)
+			if err != nil {
+				return false, err
+			}
+			return (p.kind == want) == is, nil
+		}, nil
 	}
 	if r != nil {
 		return func(f *frame) (bool, error) {

@@ -295,7 +295,7 @@ func (c *compiler) nativeRefL(x Expr, lenient bool) (refFn, error) {
 			return nil, nil
 		}
 		name, pos, kv := c.src.name, n.P, k.Value
-		lacks := !kv.IsSafe() && strLacks(kv.s)
+		lacks, dlacks := !kv.IsSafe() && strLacks(kv.s), dictLacks(kv)
 		slot, ok := c.slotOf(n.X)
 		if !ok {
 			// x['name'] of an x read in place (messages[0]['role'])
@@ -314,6 +314,11 @@ func (c *compiler) nativeRefL(x Expr, lenient bool) (refFn, error) {
 					if i := d.findStr(kv.s); i >= 0 {
 						return &d.vals[i], nil
 					}
+					if dlacks {
+						// GetItem's Undefined, without its checks of the key
+						f.slots[tmp] = undefAttr(*o, kv.s)
+						return &f.slots[tmp], nil
+					}
 				case o.kind == KindStr && lacks:
 					f.slots[tmp] = undefAttr(*o, kv.s)
 					return &f.slots[tmp], nil
@@ -329,6 +334,11 @@ func (c *compiler) nativeRefL(x Expr, lenient bool) (refFn, error) {
 				d := o.dict()
 				if i := d.findStr(kv.s); i >= 0 {
 					return &d.vals[i], nil
+				}
+				if dlacks {
+					// GetItem's Undefined, without its checks of the key
+					f.slots[tmp] = undefAttr(*o, kv.s)
+					return &f.slots[tmp], nil
 				}
 			case o.kind == KindStr && lacks:
 				f.slots[tmp] = undefAttr(*o, kv.s)

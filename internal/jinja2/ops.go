@@ -734,6 +734,15 @@ func strLacks(name string) bool {
 	return !strings.HasPrefix(name, "_") && !hasMethod(StrV(""), name) && !hasMethod(SafeV(""), name)
 }
 
+// dictLacks reports whether key, a str, names no attribute of a dict: no
+// method, nothing private the sandbox would refuse, no __class__, and not
+// Markup (whose Undefined names it with its repr). A dict's item under a
+// key it does not hold is then undefAttr's Undefined (GetItem's first
+// step), which a reader of a constant key decides when it is compiled.
+func dictLacks(key Value) bool {
+	return !key.IsSafe() && !strings.HasPrefix(key.s, "_") && dictMethod(key.s) == nil
+}
+
 // GetItem is Jinja2's environment.getitem (v[key]): the item, else the
 // attribute named key when key is a str; Undefined when there is neither.
 func GetItem(c *Ctx, v Value, key Value) (Value, error) {
@@ -749,7 +758,7 @@ func GetItem(c *Ctx, v Value, key Value) (Value, error) {
 		if i := d.findStr(key.s); i >= 0 {
 			return d.vals[i], nil
 		}
-		if !key.IsSafe() && !strings.HasPrefix(key.s, "_") && dictMethod(key.s) == nil {
+		if dictLacks(key) {
 			return undefAttr(v, key.s), nil
 		}
 	}

@@ -815,6 +815,36 @@ CASES = [
     ("dict-missing-key-hf",
      "{% for m in messages %}{% if m['tools'] is defined %}[{{ m['tools']|length }}]{% endif %}<|{{ m['role'] }}|>{{ m['metadata'] }}{{ m['content'] }}{% endfor %}",
      {"messages": [{"role": "system", "content": "s", "tools": [1]}, {"role": "user", "content": "u"}]}, {"profile": "hf"}),
+    # a constant key a dict lacks, decided where the reader is compiled:
+    # printed in a run of text and prints (segment), tested is defined,
+    # undefined and none; keys that are a dict's methods, private or
+    # __class__ take GetItem; a str, list, none or undefined name is no
+    # dict
+    ("dict-lacks-const-key",
+     "{% for m in ms %}<{{ m['metadata'] }}|{{ m.metadata }}|{{ m['items'] }}|{{ m['get'] }}|{{ m['_x'] }}|{{ m['mro'] }}|{{ m.role }}>"
+     "{{ m['tools'] is defined }}{{ m['tools'] is undefined }}{{ m['tools'] is none }}{{ m.tools is defined }}{{ m.tools is none }}"
+     "{{ m['keys'] is defined }}{{ m['__class__'] is defined }}{{ m['_y'] is defined }}{{ m['upper'] is defined }}{{ m.upper is defined }}"
+     "{% if m['tools'] is defined %}T{% endif %}{% if m['tools'] is not none %}N{% endif %}{% if m.tool_calls is undefined %}U{% endif %}\n{% endfor %}",
+     {"ms": [{"role": "user"}, {"role": "assistant", "tools": [], "metadata": "md"}, {"role": "tool", "tools": None, "tool_calls": 1},
+             "str", ["l"], None, 3, {"__markup__": "<m>"}]}, {}),
+    ("dict-lacks-const-key-sandbox",
+     "{% for m in ms %}<{{ m['metadata'] }}|{{ m['items'] }}|{{ m['pop'] }}|{{ m['_x'] }}|{{ m['__class__'] }}|{{ m.role }}>"
+     "{{ m['tools'] is defined }}{{ m['clear'] is defined }}{{ m['_z'] is defined }}{{ m['tools'] is none }}\n{% endfor %}",
+     {"ms": [{"role": "user"}, {"role": "assistant", "tools": None}, "s"]}, {"sandbox": True}),
+    ("dict-lacks-const-key-undefined-name",
+     "{{ nothing['tools'] is defined }}{{ nothing.tools is defined }}{{ nothing['tools'] is none }}", {}, {}),
+    ("dict-lacks-const-key-print-undefined-name", "<{{ nothing['metadata'] }}>", {}, {}),
+    ("dict-lacks-const-key-autoescape",
+     "{% for m in ms %}<{{ m['metadata'] }}|{{ m.metadata }}|{{ m['role'] }}>{% endfor %}",
+     {"ms": [{"role": "<u>"}, {"role": "a", "metadata": "<m>"}]}, {"autoescape": True}),
+    ("dict-lacks-const-key-finalize",
+     "{% for m in ms %}<{{ m['metadata'] }}|{{ m.metadata }}|{{ m['role'] }}>{% endfor %}",
+     {"ms": [{"role": "u"}, {"role": "a", "metadata": None}]}, {"finalize": "none_empty"}),
+    ("dict-lacks-const-key-hf",
+     "{% for item in messages %}{% if item['tools'] is defined %}<|system|>{{ item['tools']|length }}{% endif %}"
+     "{% if item['content'] %}<|{{ item['role'] }}|>{{ item['metadata'] }}\n{{ item['content'] }}{% endif %}{% endfor %}",
+     {"messages": [{"role": "system", "content": "s", "tools": [1, 2]}, {"role": "user", "content": "u", "metadata": "m"}, {"role": "assistant", "content": ""}]},
+     {"profile": "hf"}),
     ("dict-missing-key-used",
      "{{ d['b'] + 'x' }}",
      {"d": {"a": 1}}, {}),
