@@ -6,6 +6,7 @@ package special
 
 import (
 	"bytes"
+	"maps"
 	"reflect"
 	"slices"
 	"strconv"
@@ -869,10 +870,19 @@ func (s *scan) tools(g *Guard, tools []chat.Tool) bool {
 	return true
 }
 
-// vars checks the template variables.
+// vars checks the template variables. Where several hold a token, the
+// error names the first by name, whatever order the map gives them in:
+// the same call fails the same way every time.
 func (s *scan) vars(g *Guard, vars map[string]any) bool {
 	for k, v := range vars {
 		if !s.str(g, -1, "template variable", k) || !s.any(g, "template variable", v, 0) {
+			for _, k := range slices.Sorted(maps.Keys(vars)) {
+				var first scan
+				if !first.str(g, -1, "template variable", k) || !first.any(g, "template variable", vars[k], 0) {
+					s.tok, s.where, s.index, s.what = first.tok, first.where, first.index, k
+					return false
+				}
+			}
 			s.what = k
 			return false
 		}

@@ -448,3 +448,19 @@ func TestSmallestNeedsDecideAsAll(t *testing.T) {
 		}
 	}
 }
+
+// Of template variables that hold tokens, the error names the first by
+// name, with its token, at every call: a map's order, which changes from
+// call to call, does not choose it.
+func TestCheckNamesTheFirstVariable(t *testing.T) {
+	g := New([]string{"<|im_end|>", "</s>", "<s>"})
+	vars := map[string]any{
+		"tools_prompt": "x</s>", "date_string": "<s>", "system_message": "a<|im_end|>",
+		"zeta": map[string]any{"k": "</s>"}, "a_plain": "no token", "name": []any{"<|im_end|>"},
+	}
+	for range 50 {
+		_, found := g.Check(nil, nil, vars)
+		require.NotNil(t, found)
+		assert.Equal(t, Hit{Index: -1, Token: "<s>", Where: `template variable "date_string"`}, *found)
+	}
+}
