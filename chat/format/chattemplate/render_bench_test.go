@@ -98,6 +98,35 @@ func BenchmarkCorpusRenderAlternate(b *testing.B) {
 // the template itself: the options, the kept conversation, the
 // special-token check, the variables, the render state, the output.
 func BenchmarkRenderFixedCost(b *testing.B) {
+	renderFixedCost(b, func(b *testing.B, tpl *chattemplate.Template, msgs []chat.Message, opts []format.Option) {
+		ctx := context.Background()
+		for i := 0; i < b.N; i++ {
+			if _, err := tpl.Render(ctx, msgs, opts...); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
+
+// BenchmarkRenderFixedCostAppend is BenchmarkRenderFixedCost with
+// AppendRender into one buffer reused across iterations: the fixed cost
+// without the output string and the collector's share of it.
+func BenchmarkRenderFixedCostAppend(b *testing.B) {
+	renderFixedCost(b, func(b *testing.B, tpl *chattemplate.Template, msgs []chat.Message, opts []format.Option) {
+		ctx := context.Background()
+		var buf []byte
+		for i := 0; i < b.N; i++ {
+			var err error
+			if buf, err = tpl.AppendRender(ctx, buf[:0], msgs, opts...); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
+
+// renderFixedCost is BenchmarkRenderFixedCost with loop rendering b.N
+// times between the CPU-time readings.
+func renderFixedCost(b *testing.B, loop func(*testing.B, *chattemplate.Template, []chat.Message, []format.Option)) {
 	tpl, err := chattemplate.New("{{ messages[0].content }}", chattemplate.Token("bos_token", "<s>"),
 		chattemplate.Token("eos_token", "</s>"), chattemplate.SpecialTokens("[INST]", "[/INST]"))
 	if err != nil {
@@ -115,16 +144,11 @@ func BenchmarkRenderFixedCost(b *testing.B) {
 		{"tools", []format.Option{format.Tools(tools...), format.GenerationPrompt()}},
 	} {
 		b.Run(c.name, func(b *testing.B) {
-			ctx := context.Background()
-			if _, err := tpl.Render(ctx, msgs, c.opts...); err != nil {
+			if _, err := tpl.Render(context.Background(), msgs, c.opts...); err != nil {
 				b.Fatal(err)
 			}
 			t := cpubench.Start(b)
-			for i := 0; i < b.N; i++ {
-				if _, err := tpl.Render(ctx, msgs, c.opts...); err != nil {
-					b.Fatal(err)
-				}
-			}
+			loop(b, tpl, msgs, c.opts)
 			t.Stop(0)
 		})
 	}
