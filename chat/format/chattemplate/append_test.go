@@ -193,3 +193,26 @@ func TestAppendRenderReusedBuffer(t *testing.T) {
 	assert.Equal(t, 1.0, testing.AllocsPerRun(100, func() { buf, _ = tpl.AppendRender(ctx, nil, msgs, format.GenerationPrompt()) }))
 	assert.Equal(t, 1.0, testing.AllocsPerRun(100, func() { _, _ = tpl.Render(ctx, msgs, format.GenerationPrompt()) }))
 }
+
+// A rendering whose data holds a token's marks takes step 2's check of
+// the prompt (Forgeable) and, the prompt holding no token the data made,
+// skips the neutral rendering: it allocates only Render's string, and
+// nothing into a reused buffer.
+func TestAppendRenderStepTwoAllocatesNothing(t *testing.T) {
+	tpl, err := chattemplate.New(chatmlTemplate)
+	require.NoError(t, err)
+	ctx := context.Background()
+	msgs := []chat.Message{chat.Text(chat.RoleUser, "a <| b |> c_d im_end"), chat.Text(chat.RoleAssistant, "ok")}
+	buf, err := tpl.AppendRender(ctx, nil, msgs, format.GenerationPrompt())
+	require.NoError(t, err)
+	before := chattemplate.Unforgeable(tpl)
+	want, err := tpl.Render(ctx, msgs, format.GenerationPrompt())
+	require.NoError(t, err)
+	require.Equal(t, want, string(buf))
+	require.Equal(t, before+1, chattemplate.Unforgeable(tpl), "the rendering takes step 2's check")
+	if chattemplate.RaceEnabled {
+		return
+	}
+	assert.Zero(t, testing.AllocsPerRun(100, func() { buf, _ = tpl.AppendRender(ctx, buf[:0], msgs, format.GenerationPrompt()) }))
+	assert.Equal(t, 1.0, testing.AllocsPerRun(100, func() { _, _ = tpl.Render(ctx, msgs, format.GenerationPrompt()) }))
+}

@@ -1038,12 +1038,20 @@ func (g *Guard) Forgeable(seen Marks, out string) bool {
 // tokens with one anchor byte are sought in one pass. A hit in a span
 // skips the rest of that span for the tokens that would lie wholly in
 // it, so most of the template's own text is read once.
+//
+// It is not inlined, nor is ForgeableOutsideBytes: inlined in another
+// package, the call of the generic forgeableOutside made own (a method
+// value at chattemplate's call) escape, an allocation per rendering.
+//
+//go:noinline
 func (g *Guard) ForgeableOutside(seen Marks, out string, own func(i int) (start, end int, ok bool)) bool {
 	return forgeableOutside(g, seen, out, own)
 }
 
 // ForgeableOutsideBytes is ForgeableOutside of a prompt written into a
 // byte slice (chattemplate.Template.AppendRender), read where it lies.
+//
+//go:noinline
 func (g *Guard) ForgeableOutsideBytes(seen Marks, out []byte, own func(i int) (start, end int, ok bool)) bool {
 	return forgeableOutside(g, seen, out, own)
 }
