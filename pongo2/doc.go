@@ -144,6 +144,11 @@
 //     every file it loads, before pongo2 sees it; a second check looks for
 //     it in the text pongo2 will read, wherever the rewriter thought it was
 //     (in a string or in verbatim, which it may refuse needlessly).
+//   - pongo2 v6's lexer takes a U+0001 character for the end of the input
+//     (its EOF token kind is 1), so the rest of the file after one would be
+//     dropped without an error. A template or included file holding U+0001
+//     is refused at its position; data may hold it, since pongo2 does not
+//     lex values.
 //   - The rewriter must see the template as pongo2's lexer does, or a {{ }}
 //     it did not rewrite is printed by pongo2 itself (a fmt.Stringer
 //     unescaped) and a macro it did not guard can recurse until the process

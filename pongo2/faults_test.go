@@ -40,6 +40,7 @@ func TestPongo2Faults(t *testing.T) {
 		"p/b.pongo2":      {Data: []byte(`{% include "a.pongo2" %}`)},
 		"p/hang.pongo2":   {Data: []byte("ok\n{% comment %}x{% endcomment junk %}")},
 		"p/ok.pongo2":     {Data: []byte(`{% user %}ok{% enduser %}`)},
+		"p/ctl.pongo2":    {Data: []byte("ok\n.\x01 text after it")},
 		"secret.txt":      {Data: []byte("top secret")},
 		"p/macros.pongo2": {Data: []byte(`{% macro r() export %}{{ r() }}{% endmacro %}`)},
 	}
@@ -133,6 +134,10 @@ func TestPongo2Faults(t *testing.T) {
 			file: "p/main.pongo2", line: 1, col: 12, msg: `filter "ljust" is not allowed in rolemark templates: its output is unbounded`},
 		{name: "rjust with a huge width", src: `{{ x|rjust:1000000000 }}`, compile: true,
 			file: "p/main.pongo2", line: 1, col: 12, msg: `filter "rjust" is not allowed in rolemark templates: its output is unbounded`},
+		{name: "U+0001 in the template text", src: "{% user %}a\x01b {{ x }}{% enduser %}", compile: true,
+			file: "p/main.pongo2", line: 1, col: 12, msg: "U+0001 cannot stand in a pongo2 template"},
+		{name: "U+0001 in an included file", src: `{% include "ctl.pongo2" %}`, compile: true,
+			file: "p/ctl.pongo2", line: 2, col: 2, msg: "U+0001 cannot stand in a pongo2 template"},
 		{name: "string panic in a function", src: "{% user %}\n  {{ boom() }}{% enduser %}",
 			file: "p/main.pongo2", line: 2, col: 6, msg: "template engine panicked: boom", panic: true},
 		{name: "nil dereference in a function", src: "{% user %}{{ nilDeref() }}{% enduser %}",

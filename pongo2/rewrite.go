@@ -176,6 +176,12 @@ func (w *rewriter) replace(i int, s string) {
 // With expandRole, role markers with a literal role become message tags
 // (false when the caller's Funcs replace role).
 func rewrite(name, src string, expandRole bool) (*source, *rewriteError) {
+	if i := strings.IndexByte(src, 0x01); i >= 0 {
+		// pongo2 v6's lexer returns its EOF token kind, 1, as the rune it
+		// read at the end, so it takes a U+0001 for the end: the rest of
+		// the file would be dropped without a word.
+		return nil, &rewriteError{off: i, msg: "U+0001 cannot stand in a pongo2 template: pongo2 v6 reads it as the end of the template and drops what follows (a value may hold it)"}
+	}
 	w := &rewriter{src: src, expandRole: expandRole, plain: true}
 	w.b.Grow(len(src) + len(src)/8)
 	if err := w.run(); err != nil {
