@@ -17,6 +17,7 @@ import (
 	"github.com/rolemark/rolemark/engine/driver"
 	"github.com/rolemark/rolemark/engine/schema"
 	"github.com/rolemark/rolemark/internal/scratch"
+	"github.com/rolemark/rolemark/internal/textpos"
 	"github.com/rolemark/rolemark/roleparse"
 )
 
@@ -206,6 +207,13 @@ func (s *Set) engineNames() []string {
 // read and no U+FEFF reaches the markup.
 func (s *Set) frontMatter(name, src string) (*FrontMatter, string, error) {
 	src = strings.TrimPrefix(src, driver.ByteOrderMark)
+	if !isDotpromptFile(name) {
+		// Line endings are the file's encoding too: CRLF and CR are read
+		// as LF in every engine, as Jinja2 reads them, so that the text a
+		// template writes does not depend on the editor that saved it. A
+		// Dotprompt file keeps them, as Dotprompt does.
+		src = textpos.LF(src)
+	}
 	text, line, body, ok := splitFrontMatter(src)
 	if !ok {
 		return nil, src, nil

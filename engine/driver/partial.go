@@ -10,6 +10,8 @@ import (
 	"slices"
 	"sort"
 	"strings"
+
+	"github.com/rolemark/rolemark/internal/textpos"
 )
 
 // PartialError is a partial (a Handlebars partial, a Jinja include, import
@@ -162,7 +164,13 @@ func (c Config) ReadPartial(name string, exts ...string) (file string, src []byt
 			if err != nil {
 				return fail(err)
 			}
-			return p, bytes.TrimPrefix(b, []byte(ByteOrderMark)), nil
+			b = bytes.TrimPrefix(b, []byte(ByteOrderMark))
+			if !strings.EqualFold(path.Ext(p), ".prompt") && bytes.IndexByte(b, '\r') >= 0 {
+				// CRLF and CR read as LF, as engine.Set reads a template
+				// (a Dotprompt partial keeps them, as Dotprompt does).
+				b = []byte(textpos.LF(string(b)))
+			}
+			return p, b, nil
 		}
 	}
 	return "", nil, &PartialError{Name: name, Tried: tried, Err: fs.ErrNotExist, Embedded: isEmbedFS(c.FS)}

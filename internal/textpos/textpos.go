@@ -42,3 +42,14 @@ func FrontMatterEnd(s string) int {
 	}
 	return 0
 }
+
+// LF returns s with each CRLF and each lone CR replaced by LF, as Jinja2
+// reads a template's source, so that a template saved with Windows line
+// endings renders the same in every engine. s is returned as it is when it
+// holds no CR.
+func LF(s string) string {
+	if strings.IndexByte(s, '\r') < 0 {
+		return s
+	}
+	return strings.ReplaceAll(strings.ReplaceAll(s, "\r\n", "\n"), "\r", "\n")
+}
