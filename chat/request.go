@@ -162,6 +162,10 @@ func AppendOpenAIBody(dst []byte, msgs []Message, s Settings) ([]byte, error) {
 		if i > 0 {
 			b = append(b, ',')
 		}
+		if msgs[i].Role == RoleTool && msgs[i].ToolCallID == "" {
+			// The API refuses it; ToAnthropic says the same.
+			return dst, fmt.Errorf("chat: message %d: a tool message needs the tool_call_id it answers", i+1)
+		}
 		var err error
 		if b, err = appendOpenAIMessage(b, &msgs[i]); err != nil {
 			return dst, err

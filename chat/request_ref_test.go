@@ -19,6 +19,14 @@ func refOpenAIBody(msgs []Message, s Settings) ([]byte, error) {
 	if s.Model == "" {
 		return nil, fail("model", "a request needs a model")
 	}
+	for i, m := range msgs {
+		if m.Role == RoleTool && m.ToolCallID == "" {
+			return nil, fmt.Errorf("chat: message %d: a tool message needs the tool_call_id it answers", i+1)
+		}
+		if _, err := refMarshalMessage(m); err != nil {
+			return nil, err
+		}
+	}
 	var obj refObject
 	obj.add("model", s.Model)
 	wire, err := refOpenAIMessages(msgs)

@@ -194,6 +194,8 @@ func TestRequestBodyErrors(t *testing.T) {
 			"chat: anthropic request: output.schema: must be a JSON object"},
 		{"anthropic tool parameters not an object", "anthropic", nil, Settings{Model: "m", Config: mt, Tools: []Tool{{Name: "x", Parameters: json.RawMessage(`"s"`)}}}, "tools",
 			`chat: anthropic request: tools: tool "x" parameters must be a JSON object`},
+		{"openai tool message without its call id", "openai", []Message{Text(RoleUser, "q"), Text(RoleTool, "x")}, Settings{Model: "m"}, "",
+			"chat: message 2: a tool message needs the tool_call_id it answers"},
 		{"openai no message", "openai", nil, Settings{Model: "m"}, "messages",
 			"chat: openai request: messages: the Chat Completions API needs at least one message"},
 		{"anthropic no message", "anthropic", nil, Settings{Model: "m", Config: mt}, "messages",
