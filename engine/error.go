@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/rolemark/rolemark/chat"
 	"github.com/rolemark/rolemark/engine/driver"
 	"github.com/rolemark/rolemark/internal/textpos"
 	"github.com/rolemark/rolemark/roleparse"
@@ -47,6 +48,22 @@ func historyInside(markup string, opts []roleparse.Option) bool {
 		return false
 	}
 	_, err := roleparse.Parse(markup[:i]+string(roleparse.EndTag), opts...)
+	return err == nil
+}
+
+// placementFault reports whether a parse error of markup with history
+// placed at driver.HistoryMarker is the placement's: the markup parses
+// without the history, and the history parses alone. A history the markup
+// cannot hold, or a mistake elsewhere in the template, gets no hint.
+func placementFault(markup string, history []chat.Message, opts []roleparse.Option) bool {
+	if _, err := roleparse.Parse(strings.ReplaceAll(markup, driver.HistoryMarker, ""), opts...); err != nil {
+		return false
+	}
+	h, err := roleparse.Marshal(history)
+	if err != nil {
+		return false
+	}
+	_, err = roleparse.Parse(h, opts...)
 	return err == nil
 }
 

@@ -47,4 +47,13 @@ func TestHistoryInsideAMessage(t *testing.T) {
 	_, err = tpl.Messages(context.Background(), nil, history)
 	require.Error(t, err)
 	assert.NotContains(t, err.Error(), "the history is placed inside a message")
+
+	// A marker inside a message opened by a marker function is the idiom
+	// of that style: a history the markup cannot hold (a role it does not
+	// know) is the history's fault, and the hint would mislead.
+	tpl, err = set.Parse("jinja", "t", `{{ role("system") }}S {{ history() }}{{ role("user") }}q`)
+	require.NoError(t, err)
+	_, err = tpl.Messages(context.Background(), nil, engine.History([]chat.Message{chat.Text("function", "r")}))
+	require.ErrorContains(t, err, `unknown role "function"`)
+	assert.NotContains(t, err.Error(), "the history is placed inside a message")
 }

@@ -409,7 +409,7 @@ func (t *Template) Messages(ctx context.Context, vars map[string]any, opts ...Re
 	if err != nil {
 		err = t.markupErrorFor(ctx, r, history, markup, err)
 		var me *markupError
-		if placed && len(history) > 0 && errors.As(err, &me) && historyInside(unplaced, t.parse) {
+		if placed && len(history) > 0 && errors.As(err, &me) && historyInside(unplaced, t.parse) && placementFault(unplaced, history, t.parse) {
 			me.hint = historyInMessage
 		}
 		return nil, err
