@@ -17,6 +17,10 @@ var chatLoopBodies = []struct{ name, src string }{
 	{"attr-loop-trim", "{%- for message in messages %}{%- if loop.first and message.role != 'system' %}{{ '<s>' }}{%- endif %}{{ '<|start_header_id|>' + message.role + '<|end_header_id|>\n\n' + message.content | trim + '<|eot_id|>' }}{%- if loop.last and message.content is defined %}{{ '.' }}{%- endif %}{%- endfor %}"},
 	{"field-prints", "{% for message in messages %}<|{{ message.role }}|>\n{{ message['content'] }}<|end|>\n{% endfor %}"},
 	{"namespace-missing", "{%- set ns = namespace(n=0) %}{%- for message in messages %}{%- if ns.last is defined and ns.last == message.role %}{{ '\n' }}{%- endif %}{{ message.content }}{%- endfor %}"},
+	{"and-else", "{% for message in messages %}{% if message['role'] == 'system' and 'tools' in message and message['tools'] is not none %}{{ '<|' + message['role'] + '|>' + message['content'] + '<|tool|>' + message['tools'] + '<|/tool|>' + '<|end|>' }}{% else %}{{ '<|' + message['role'] + '|>' + message['content'] + '<|end|>' }}{% endif %}{% endfor %}"},
+	{"and-elif", "{% for message in messages %}{% if message['role'] == 'system' and message['content'] %}{{'<|system|>\n' + message['content'] + '<|end|>\n'}}{% elif message['role'] == 'user' %}{{'<|user|>\n' + message['content'] + '<|end|>\n'}}{% elif message['role'] == 'assistant' %}{{'<|assistant|>\n' + message['content'] + '<|end|>\n'}}{% endif %}{% endfor %}"},
+	{"ne", "{% for message in messages %}{% if message['role'] != 'system' %}{{ '<|' + message['role'] + '|>' + message['content'] + '<|end|>' }}{% endif %}{% endfor %}"},
+	{"else-if", "{% for message in messages %}{% if message['role'] == 'system' %}{{ 'S' }}{% else %}{% if message['role'] == 'user' %}{{ '@@ Instruction\n' + message['content'] + '\n\n' }}{% else %}{{ '@@ Response\n' + message['content'] + '\n\n' }}{% endif %}{% endif %}{% endfor %}"},
 	{"namespace", "{%- set ns = namespace(sys='', n=0) %}{%- for message in messages %}{%- if message.role == 'system' %}{%- set ns.sys = message.content %}{%- else %}{%- set ns.n = ns.n + 1 %}{{ message.role ~ ': ' ~ message.content ~ '\n' }}{%- endif %}{%- endfor %}"},
 }
 

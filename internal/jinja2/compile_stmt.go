@@ -557,7 +557,15 @@ func (c *compiler) compileIf(n *If) (execFn, error) {
 		if c.loops > 0 && c.constMode == 0 {
 			// {% if m['role'] == 'system' %} or != alone, in a loop
 			if ft, ok := c.fieldTest(n.Tests[0]); ok && (ft.op == "==" || ft.op == "!=") {
-				c.newItemSwitch(n, ft.slot, ft.key, []string{ft.k}, []bool{ft.rest != nil}, ft.op == "!=", true, run)
+				rest := []*itemRest{nil}
+				if ft.rest != nil {
+					cond, err := c.compileCond(ft.rest)
+					if err != nil {
+						return nil, err
+					}
+					rest[0] = &itemRest{cond: cond, body: body, next: els}
+				}
+				c.newItemSwitch(n, ft.slot, ft.key, []string{ft.k}, rest, ft.op == "!=", true, run)
 			}
 		}
 		return run, nil
@@ -599,11 +607,13 @@ func (c *compiler) compileIf(n *If) (execFn, error) {
 			}
 			return chains[0](f)
 		}
-		hasRest := make([]bool, len(sw.rest))
+		rest := make([]*itemRest, len(sw.rest))
 		for j, r := range sw.rest {
-			hasRest[j] = r != nil
+			if r != nil {
+				rest[j] = &itemRest{cond: r, body: bodies[j], next: chains[j+1]}
+			}
 		}
-		c.newItemSwitch(n, sw.slot, sw.key, sw.consts, hasRest, false, len(tests) == len(sw.consts), run)
+		c.newItemSwitch(n, sw.slot, sw.key, sw.consts, rest, false, len(tests) == len(sw.consts), run)
 		return run, nil
 	}
 	return ifChain(tests, bodies, els), nil
@@ -634,6 +644,16 @@ type itemSwitch struct {
 type itemBranch struct {
 	print *streamedPrint
 	empty bool
+	rest  *itemRest
+}
+
+// itemRest is the "and …" after a branch's comparison: cond, read with
+// the item stored in the local's slot; when it holds, the branch runs
+// (its print reading the slot, or body), else next, the chain from the
+// test after it (nil: nothing).
+type itemRest struct {
+	cond       condFn
+	body, next execFn
 }
 
 // itemBranchOf is the itemBranch of a branch's body.
@@ -648,26 +668,24 @@ func (c *compiler) itemBranchOf(body []Stmt) itemBranch {
 }
 
 // newItemSwitch records n, whose tests compare slot's field key with
-// consts (a test that is followed by "and …" when rest), as an
-// itemSwitch for a loop (c.itemSwitches). neg is a single test with
-// !=, whose body runs for any str but consts[0]. Only when all of n's
+// consts (a test that is followed by "and …" where rest[j] is not nil),
+// as an itemSwitch for a loop (c.itemSwitches). neg is a single test
+// with !=, whose body runs for any str but consts[0]. Only when all of n's
 // tests are such comparisons (allSwitch) does what follows the
 // constants reduce to n's else; an else that is one if chain on the
 // same field continues the switch with that chain's constants.
-func (c *compiler) newItemSwitch(n *If, slot int, key string, consts []string, rest []bool, neg, allSwitch bool, run execFn) {
+func (c *compiler) newItemSwitch(n *If, slot int, key string, consts []string, rest []*itemRest, neg, allSwitch bool, run execFn) {
 	is := &itemSwitch{slot: slot, key: key, consts: slices.Clone(consts), branches: make([]itemBranch, len(consts)), run: run}
 	switch {
 	case neg:
 		// the field is consts[0]: the test is false, rest unread
 		is.branches[0] = c.itemBranchOf(n.Else)
-		if !rest[0] {
-			is.none = c.itemBranchOf(n.Bodies[0])
-		}
+		is.none = c.itemBranchOf(n.Bodies[0])
+		is.none.rest = rest[0]
 	default:
 		for j := range consts {
-			if !rest[j] {
-				is.branches[j] = c.itemBranchOf(n.Bodies[j])
-			}
+			is.branches[j] = c.itemBranchOf(n.Bodies[j])
+			is.branches[j].rest = rest[j]
 		}
 		if !allSwitch {
 			break
@@ -723,6 +741,9 @@ func (is *itemSwitch) runItem(f *frame, item *Value) error {
 						break
 					}
 				}
+				if b.rest != nil {
+					return b.runRest(f, is.slot, item)
+				}
 				if b.print != nil {
 					return b.print.streamRunsItem(f, item)
 				}
@@ -734,6 +755,28 @@ func (is *itemSwitch) runItem(f *frame, item *Value) error {
 	}
 	f.slots[is.slot].put(item)
 	return is.run(f)
+}
+
+// runRest runs b, a branch with a rest, for item: the item is stored
+// (the rest reads the local), and the print reads it from the slot,
+// which the rest cannot change, where the list's item may have moved.
+func (b *itemBranch) runRest(f *frame, slot int, item *Value) error {
+	f.slots[slot].put(item)
+	ok, err := b.rest.cond(f)
+	switch {
+	case err != nil:
+		return err
+	case !ok:
+		if b.rest.next == nil {
+			return nil
+		}
+		return b.rest.next(f)
+	case b.print != nil:
+		return b.print.streamRunsItem(f, nil)
+	case b.empty:
+		return nil
+	}
+	return b.rest.body(f)
 }
 
 // ifChain runs the body of the first of tests that holds, else els. Not
