@@ -396,6 +396,9 @@ func (c *compiler) intOf(x Expr) intFn {
 			return 0, false
 		}
 	case *BinExpr:
+		if _, ok := n.Right.(*Const); !ok && (n.Op == "+" || n.Op == "-") {
+			return c.intSumOf(n)
+		}
 		k, ok := n.Right.(*Const)
 		if !ok || k.Value.kind != KindInt || k.Value.ref != nil || isConstExpr(n.Left) {
 			return nil
@@ -438,6 +441,65 @@ func (c *compiler) intOf(x Expr) intFn {
 		}
 	}
 	return nil
+}
+
+// intSumOf is intOf of a + b or a - b whose operands are each what intOf
+// reads or a local holding an int ((loop.index0 + offset) % 2 of a
+// template that counts from the system message): the sum, with false
+// where an operand is not such an int or the sum leaves 64 bits.
+func (c *compiler) intSumOf(n *BinExpr) intFn {
+	if parts, _ := plusChain(n); len(parts) >= 3 {
+		return nil // fastPlusChain's
+	}
+	a, b := c.intOperand(n.Left), c.intOperand(n.Right)
+	if a == nil || b == nil {
+		return nil
+	}
+	if n.Op == "-" {
+		return func(f *frame) (int64, bool) {
+			x, ok := a(f)
+			if !ok {
+				return 0, false
+			}
+			y, ok := b(f)
+			if !ok {
+				return 0, false
+			}
+			d := x - y
+			return d, (d < x) == (y > 0)
+		}
+	}
+	return func(f *frame) (int64, bool) {
+		x, ok := a(f)
+		if !ok {
+			return 0, false
+		}
+		y, ok := b(f)
+		if !ok {
+			return 0, false
+		}
+		s := x + y
+		return s, (s > x) == (y > 0)
+	}
+}
+
+// intOperand is intOf's reader of x, or for a local x read with no check
+// (slotOf's) its int where the slot holds it (not a bool, not past 64
+// bits).
+func (c *compiler) intOperand(x Expr) intFn {
+	if _, ok := x.(*Name); !ok {
+		return c.intOf(x)
+	}
+	slot, ok := c.slotOf(x)
+	if !ok || c.constMode > 0 {
+		return nil
+	}
+	return func(f *frame) (int64, bool) {
+		if o := &f.slots[slot]; o.kind == KindInt && o.ref == nil {
+			return o.n, true
+		}
+		return 0, false
+	}
 }
 
 // placedOperand is the operand of nativeRef's x.name or x['name'] when x

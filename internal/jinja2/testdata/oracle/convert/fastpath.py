@@ -56,6 +56,26 @@ CASES = [
     ("loop-index-arithmetic",
      "{% for x in xs %}{{ xs[loop.index0 - 1] }}{{ xs[loop.index0 + 1] }}{{ xs[loop.index0 + 1] is defined }}{{ loop.index0 - 0 }}{{ loop.index + -1 }}|{% endfor %}",
      {"xs": ["a", "b", "c"]}, {}),
+    # a sum of the loop's counters and local ints read without a Value
+    # (intSumOf): ints, bools, floats, strs, none, past 64 bits, undefined
+    ("loop-index-plus-local",
+     "{% for off in offs %}{% for m in ms %}{{ (loop.index0 + off) % 2 }},{{ loop.index - off }},{{ off - loop.index0 }},{{ 'x' ~ (loop.index0 + off) }},"
+     "{{ ms[loop.index0 + off] is defined }}{% if (m == 'a') != ((loop.index0 + off) % 2 == 0) %}!{% endif %};{% endfor %}|{% endfor %}",
+     {"offs": [1, 0, -1, 2, True, False, 9223372036854775807, -9223372036854775808, 2 ** 70],
+      "ms": ["a", "b", "a"]}, {}),
+    ("loop-index-plus-local-other",
+     "{% set a = 5 %}{% set b = -7 %}{{ (a + b) % 3 }}{{ a - b }}{{ (a - b) % 4 == 0 }}{{ [1, 2, 3][a + b] }}"
+     "{% for x in xs %}{{ (loop.index0 + x) % 2 if x is number else '?' }}{% endfor %}",
+     {"xs": [1, 1.5, 2]}, {}),
+    ("loop-index-plus-local-error", "{% for m in ms %}{{ (loop.index0 + off) % 2 }}{% endfor %}", {"ms": [1], "off": "1"}, {}),
+    ("loop-index-plus-local-none", "{% for m in ms %}{{ (loop.index0 + off) % 2 }}{% endfor %}", {"ms": [1], "off": None}, {}),
+    ("loop-index-plus-local-float", "{% for m in ms %}{{ (loop.index0 + off) % 2 == 0 }}{{ loop.index0 - off }}{% endfor %}", {"ms": [1, 2], "off": 0.5}, {}),
+    ("loop-index-plus-local-undefined", "{% for m in ms %}{{ (loop.index0 + nothing) % 2 }}{% endfor %}", {"ms": [1]}, {}),
+    ("loop-index-plus-local-hf",
+     "{% if messages[0]['role'] == 'system' %}{% set user_index = 1 %}{% else %}{% set user_index = 0 %}{% endif %}"
+     "{% for message in messages %}{% if (message['role'] == 'user') != ((loop.index0 + user_index) % 2 == 0) %}"
+     "{{ raise_exception('Conversation roles must alternate user/assistant/user/assistant/...') }}{% endif %}{{ message['role'][0] }}{% endfor %}",
+     {"messages": [{"role": "system"}, {"role": "user"}, {"role": "assistant"}, {"role": "user"}, {"role": "user"}]}, {"profile": "hf"}),
     ("loop-outer", "{% for x in xs %}{% set outer = loop %}{% for y in xs %}{{ outer.first }}{{ loop.first }}{% endfor %}|{% endfor %}",
      {"xs": [1, 2]}, {}),
     ("loop-named-in-context", "{{ loop.first }}{{ loop.index0 + 1 }}{% if loop.last %}L{% endif %}",
