@@ -243,6 +243,16 @@ func ToStr(c *Ctx, v Value) (string, error) {
 	return string(b), err
 }
 
+// maxReprDepth is how many lists and dicts repr goes into before Python's
+// RecursionError: {{ x }} of a list nested 992 deep prints, 993 deep
+// raises (Python's recursion limit less the frames of a render; a filter
+// or a call around it raises a level or three earlier in Python).
+const maxReprDepth = 992
+
+func errReprDepth() error {
+	return pyErr("RecursionError", "maximum recursion depth exceeded while getting the repr of an object")
+}
+
 // appendRepr appends repr(v); seen holds the containers being printed, so
 // that a list holding itself prints [...] as in Python.
 func appendRepr(dst []byte, v Value, seen []any) ([]byte, error) {
@@ -279,6 +289,9 @@ func appendRepr(dst []byte, v Value, seen []any) ([]byte, error) {
 				return append(dst, open, '.', '.', '.', close), nil
 			}
 		}
+		if len(seen) > maxReprDepth {
+			return dst, errReprDepth()
+		}
 		seen = append(seen, l)
 		dst = append(dst, open)
 		var err error
@@ -303,6 +316,9 @@ func appendRepr(dst []byte, v Value, seen []any) ([]byte, error) {
 			if s == d {
 				return append(dst, "{...}"...), nil
 			}
+		}
+		if len(seen) > maxReprDepth {
+			return dst, errReprDepth()
 		}
 		seen = append(seen, d)
 		dst = append(dst, '{')

@@ -11,6 +11,7 @@ hand-made list (handmade.py); nothing here is a suite's own expectation.
 import handmade
 
 DO = {"extensions": ["do"]}
+DEEP = "{%% set ns = namespace(a=[]) %%}{%% for i in range(%d) %%}{%% set ns.a = [ns.a] %%}{%% endfor %%}"
 CYC = "{% set a = [1] %}{% set b = [1] %}{% do a.append(a) %}{% do b.append(b) %}"
 
 # (name, template, context, note[, env])
@@ -74,6 +75,17 @@ FOUND = [
     ("pprint-tuple-in-list", "{% set a = [1] %}{% set t = (a, 2) %}{% do a.append(t) %}{{ t|pprint }}", {}, "Recursion on tuple", DO),
     ("pprint-shared-not-recursive", "{% set b = [1, 2] %}{{ [b, b, {'x': b}]|pprint }}", {}, "the same list twice is no recursion", DO),
     ("pprint-recursion-escaped", "{% set a = [1] %}{% do a.append(a) %}{{ a|pprint }}", {}, "autoescaped", dict(DO, autoescape=True)),
+    # repr of lists nested deeper than Python's recursion limit allows is
+    # a RecursionError (about 990 levels print: the exact depth depends on
+    # the frames of the process rendering, so none near it is here); the
+    # package printed any depth, in time quadratic in it and, deep enough,
+    # until Go's stack overflowed.
+    ("repr-deep-900", DEEP % 900 + "{{ ns.a|length }}{{ ns.a|string|length }}", {}, "900 levels print"),
+    ("repr-deep-1100", DEEP % 1100 + "{{ ns.a }}", {}, "RecursionError"),
+    ("repr-deep-dict", "{% set ns = namespace(a={}) %}{% for i in range(1500) %}{% set ns.a = {'k': ns.a} %}{% endfor %}{{ ns.a }}", {},
+     "RecursionError for dicts too"),
+    ("repr-deep-20000", DEEP % 20000 + "{{ ns.a }}", {}, "RecursionError, at once"),
+    ("repr-deep-in-list", DEEP % 1200 + "{{ [1, ns.a] }}", {}, "RecursionError inside a list"),
 ]
 
 
