@@ -52,6 +52,8 @@
 //	              (template embedded in oracle.py)
 //	openchat      OpenChat 3.5
 //	phi3          Phi-3 Instruct
+//	qwen          Qwen (1.0) Chat as its make_context writes it, the prompt of qwen2
+//	              (no HF template: seedsys Q20 in vectors_test.go)
 //	qwen2         Qwen2 Instruct (ChatML with a default system message)
 //	qwen2.5       Qwen2.5 Instruct, with tool calls (template embedded in oracle.py)
 //	solar         SOLAR 10.7B Instruct
