@@ -141,9 +141,9 @@ func (s *Set) engineForExt(filename string) (driver.Engine, error) {
 }
 
 // Parse compiles src, named name, with the named engine; with an empty
-// engine name, with the engine its front matter names (ErrNoEngine when it
-// names none). The source may start
-// with front matter (see FrontMatter).
+// engine name, with the engine its front matter names, or else the one the
+// name's extension selects, as ParseFS chooses (ErrNoEngine when neither
+// does). The source may start with front matter (see FrontMatter).
 func (s *Set) Parse(engineName, name, src string) (*Template, error) {
 	fm, body, err := s.frontMatter(name, src)
 	if err != nil {
@@ -157,7 +157,11 @@ func (s *Set) Parse(engineName, name, src string) (*Template, error) {
 		return s.compile(e, name, body, fm, driver.Config{Dir: ".", AllowMissing: s.cfg.allowMissing})
 	}
 	if engineName == "" {
-		return nil, &Error{Template: name, Err: ErrNoEngine}
+		e, err := s.engineForExt(name)
+		if err != nil {
+			return nil, &Error{Template: name, Err: ErrNoEngine}
+		}
+		return s.compile(e, name, body, fm, driver.Config{Dir: ".", AllowMissing: s.cfg.allowMissing})
 	}
 	e, ok := s.byName[engineName]
 	if !ok {
