@@ -21,6 +21,7 @@ var chatLoopBodies = []struct{ name, src string }{
 	{"and-elif", "{% for message in messages %}{% if message['role'] == 'system' and message['content'] %}{{'<|system|>\n' + message['content'] + '<|end|>\n'}}{% elif message['role'] == 'user' %}{{'<|user|>\n' + message['content'] + '<|end|>\n'}}{% elif message['role'] == 'assistant' %}{{'<|assistant|>\n' + message['content'] + '<|end|>\n'}}{% endif %}{% endfor %}"},
 	{"ne", "{% for message in messages %}{% if message['role'] != 'system' %}{{ '<|' + message['role'] + '|>' + message['content'] + '<|end|>' }}{% endif %}{% endfor %}"},
 	{"else-if", "{% for message in messages %}{% if message['role'] == 'system' %}{{ 'S' }}{% else %}{% if message['role'] == 'user' %}{{ '@@ Instruction\n' + message['content'] + '\n\n' }}{% else %}{{ '@@ Response\n' + message['content'] + '\n\n' }}{% endif %}{% endif %}{% endfor %}"},
+	{"eq-branch", "{% for message in messages %}{% if message['role'] == 'system' %} {{ message['content'] }}{% if 'tools' in message and message['tools'] is not none %}{{ '<|tool|>' + message['tools'] + '<|/tool|>' }}{% endif %}{% endif %}{% endfor %}"},
 	{"namespace", "{%- set ns = namespace(sys='', n=0) %}{%- for message in messages %}{%- if message.role == 'system' %}{%- set ns.sys = message.content %}{%- else %}{%- set ns.n = ns.n + 1 %}{{ message.role ~ ': ' ~ message.content ~ '\n' }}{%- endif %}{%- endfor %}"},
 }
 

@@ -563,9 +563,9 @@ func (c *compiler) compileIf(n *If) (execFn, error) {
 					if err != nil {
 						return nil, err
 					}
-					rest[0] = &itemRest{cond: cond, body: body, next: els}
+					rest[0] = &itemRest{cond: cond, next: els}
 				}
-				c.newItemSwitch(n, ft.slot, ft.key, []string{ft.k}, rest, ft.op == "!=", true, run)
+				c.newItemSwitch(n, ft.slot, ft.key, []string{ft.k}, bodies, els, rest, ft.op == "!=", true, run)
 			}
 		}
 		return run, nil
@@ -610,10 +610,10 @@ func (c *compiler) compileIf(n *If) (execFn, error) {
 		rest := make([]*itemRest, len(sw.rest))
 		for j, r := range sw.rest {
 			if r != nil {
-				rest[j] = &itemRest{cond: r, body: bodies[j], next: chains[j+1]}
+				rest[j] = &itemRest{cond: r, next: chains[j+1]}
 			}
 		}
-		c.newItemSwitch(n, sw.slot, sw.key, sw.consts, rest, false, len(tests) == len(sw.consts), run)
+		c.newItemSwitch(n, sw.slot, sw.key, sw.consts, bodies, els, rest, false, len(tests) == len(sw.consts), run)
 		return run, nil
 	}
 	return ifChain(tests, bodies, els), nil
@@ -626,8 +626,10 @@ func (c *compiler) compileIf(n *If) (execFn, error) {
 // the local's items runs with each item where its list holds it
 // (compileFor's runListSwitch): the branch a str field selects, when
 // it is nothing or one print of runs of constants and fields
-// (streamRuns), runs in place; anything else stores the item in the
-// local's slot and runs the whole chain (run).
+// (streamRuns), runs in place; a branch of other statements runs with
+// the item stored in the local's slot, and where no one branch is known
+// (a field that is not a str, tests of another kind after the
+// constants) the whole chain runs (run).
 type itemSwitch struct {
 	slot   int
 	key    string
@@ -644,7 +646,11 @@ type itemSwitch struct {
 type itemBranch struct {
 	print *streamedPrint
 	empty bool
-	rest  *itemRest
+	// body is the branch's statements, run with the item stored when
+	// they are neither (nil where what runs is not one branch: the
+	// chain then runs whole)
+	body execFn
+	rest *itemRest
 }
 
 // itemRest is the "and …" after a branch's comparison: cond, read with
@@ -652,8 +658,8 @@ type itemBranch struct {
 // (its print reading the slot, or body), else next, the chain from the
 // test after it (nil: nothing).
 type itemRest struct {
-	cond       condFn
-	body, next execFn
+	cond condFn
+	next execFn
 }
 
 // itemBranchOf is the itemBranch of a branch's body.
@@ -674,23 +680,25 @@ func (c *compiler) itemBranchOf(body []Stmt) itemBranch {
 // tests are such comparisons (allSwitch) does what follows the
 // constants reduce to n's else; an else that is one if chain on the
 // same field continues the switch with that chain's constants.
-func (c *compiler) newItemSwitch(n *If, slot int, key string, consts []string, rest []*itemRest, neg, allSwitch bool, run execFn) {
+func (c *compiler) newItemSwitch(n *If, slot int, key string, consts []string, bodies []execFn, els execFn, rest []*itemRest, neg, allSwitch bool, run execFn) {
 	is := &itemSwitch{slot: slot, key: key, consts: slices.Clone(consts), branches: make([]itemBranch, len(consts)), run: run}
 	switch {
 	case neg:
 		// the field is consts[0]: the test is false, rest unread
 		is.branches[0] = c.itemBranchOf(n.Else)
+		is.branches[0].body = els
 		is.none = c.itemBranchOf(n.Bodies[0])
-		is.none.rest = rest[0]
+		is.none.body, is.none.rest = bodies[0], rest[0]
 	default:
 		for j := range consts {
 			is.branches[j] = c.itemBranchOf(n.Bodies[j])
-			is.branches[j].rest = rest[j]
+			is.branches[j].body, is.branches[j].rest = bodies[j], rest[j]
 		}
 		if !allSwitch {
 			break
 		}
 		is.none = c.itemBranchOf(n.Else)
+		is.none.body = els
 		if len(n.Else) != 1 {
 			break
 		}
@@ -750,6 +758,10 @@ func (is *itemSwitch) runItem(f *frame, item *Value) error {
 				if b.empty {
 					return nil
 				}
+				if b.body != nil {
+					f.slots[is.slot].put(item)
+					return b.body(f)
+				}
 			}
 		}
 	}
@@ -776,7 +788,7 @@ func (b *itemBranch) runRest(f *frame, slot int, item *Value) error {
 	case b.empty:
 		return nil
 	}
-	return b.rest.body(f)
+	return b.body(f)
 }
 
 // ifChain runs the body of the first of tests that holds, else els. Not
