@@ -99,7 +99,9 @@ func TestRenderStateReused(t *testing.T) {
 
 // TestRenderStateConcurrent renders with different options from many
 // goroutines on one Template (go test -race checks the pooled states):
-// each rendering sees its own options only.
+// each rendering sees its own options only, whether it returns a string
+// (Render) or appends to the goroutine's own buffer (AppendRender, every
+// third rendering).
 func TestRenderStateConcurrent(t *testing.T) {
 	tpl, err := New("{% for m in messages %}{{ m.content }};{% endfor %}{{ x|default('-') }}" +
 		"{% if tools %}{{ tools|length }}{% endif %}{% if add_generation_prompt %}>{% endif %}")
@@ -118,9 +120,17 @@ func TestRenderStateConcurrent(t *testing.T) {
 	done := make(chan error)
 	for g := range 8 {
 		go func() {
+			var buf []byte
 			for i := range 200 {
 				c := cases[(g+i)%len(cases)]
-				got, err := tpl.Render(context.Background(), msgs, c.opts...)
+				var got string
+				var err error
+				if i%3 == 0 {
+					buf, err = tpl.AppendRender(context.Background(), buf[:0], msgs, c.opts...)
+					got = string(buf)
+				} else {
+					got, err = tpl.Render(context.Background(), msgs, c.opts...)
+				}
 				if err == nil && got != c.want {
 					err = errors.New(got + " for " + c.want)
 				}
