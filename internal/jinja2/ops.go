@@ -619,6 +619,11 @@ func pyGetattr(c *Ctx, v Value, name string) (Value, bool, error) {
 		if r, ok := dunderMethod(v, name); ok {
 			return r, true, nil
 		}
+		if name == "__module__" {
+			if r, ok := moduleAttr(v); ok {
+				return r, true, nil
+			}
+		}
 		return Value{}, false, &Error{Kind: "Unsupported", Msg: "the attribute " + name + " of " + pyQuote(TypeName(v)) + " objects is not supported"}
 	}
 	return Value{}, false, privateUnsupported(v, name)

@@ -284,6 +284,9 @@ var undefinedFails = map[string]bool{
 // __str__, __repr__ and __bool__ (no argument), __eq__ and __ne__ (other:
 // true when other is an Undefined too) and the ones that raise u's error.
 func undefinedDunder(u Value, name string) (Value, bool) {
+	if name == "__module__" {
+		return StrV("jinja2.runtime"), true
+	}
 	if undefinedFails[name] {
 		return FuncV(&Func{Name: "Undefined._fail_with_undefined_error", bound: reprText("Undefined"), Call: func(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
 			return Value{}, u.undefErr()
@@ -331,4 +334,26 @@ func undefinedDunder(u Value, name string) (Value, bool) {
 		}
 		return r, nil
 	}}), true
+}
+
+// jinja2Modules are the modules of the classes of Jinja2's and
+// markupsafe's objects, their __module__.
+var jinja2Modules = map[string]string{
+	"Cycler": "jinja2.utils", "Joiner": "jinja2.utils", "_GroupTuple": "jinja2.filters", "Markup": "markupsafe",
+	"LoopContext": "jinja2.runtime", "TemplateReference": "jinja2.runtime", "BlockReference": "jinja2.runtime",
+}
+
+// moduleAttr is v.__module__ of a class or of one of Jinja2's objects,
+// when the package knows it.
+func moduleAttr(v Value) (Value, bool) {
+	if k, ok := v.ref.(*pyClass); ok && v.kind == KindObject {
+		if k.module == "" {
+			return StrV("builtins"), true
+		}
+		return StrV(k.module), true
+	}
+	if m, ok := jinja2Modules[TypeName(v)]; ok && v.kind != KindFunc {
+		return StrV(m), true
+	}
+	return Value{}, false
 }

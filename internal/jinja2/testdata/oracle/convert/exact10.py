@@ -670,6 +670,9 @@ FOUND = [
     # bytes' own dunders (exact9/bytes-dunder-refused was refused)
     ("bytes-dunders", "{{ 'ab'.encode().__len__() }}|{{ 'ab'.encode().__contains__(97) }}|{{ 'ab'.encode().__str__() }}|{{ 'ab'.encode().__repr__() }}|{{ 'ab'.encode().__len__ }}", {}, "refused before"),
     ("bytes-dunders-contains", "{{ 'ab'.encode().__contains__('a') }}", {}, "exact: a bytes-like object is required, not 'str'"),
+    # __module__ of Jinja2's objects, Markup, Undefined and classes (the
+    # runs' refusals before)
+    ("module-attr", "{{ x.__module__ }}|{{ cycler(1).__module__ }}|{{ joiner().__module__ }}|{{ ([1]|groupby(0))[0].__module__ }}|{{ ('a'|safe).__module__ }}|{{ cycler.__module__ }}|{{ namespace.__module__ }}|{{ dict.__module__ }}|{{ range.__module__ }}|{% for i in [1] %}{{ loop.__module__ }}{% endfor %}|{{ self.__module__ }}|{{ x.__class__.__module__ }}|{{ (1).__class__.__module__ }}", {}, "refused before"),
 ]
 
 
