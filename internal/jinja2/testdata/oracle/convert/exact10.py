@@ -673,6 +673,15 @@ FOUND = [
     # __module__ of Jinja2's objects, Markup, Undefined and classes (the
     # runs' refusals before)
     ("module-attr", "{{ x.__module__ }}|{{ cycler(1).__module__ }}|{{ joiner().__module__ }}|{{ ([1]|groupby(0))[0].__module__ }}|{{ ('a'|safe).__module__ }}|{{ cycler.__module__ }}|{{ namespace.__module__ }}|{{ dict.__module__ }}|{{ range.__module__ }}|{% for i in [1] %}{{ loop.__module__ }}{% endfor %}|{{ self.__module__ }}|{{ x.__class__.__module__ }}|{{ (1).__class__.__module__ }}", {}, "refused before"),
+    # dunders of dict views, sets and generators: the sandbox refuses
+    # what the value has (FuzzPython's final run: an Undefined before)
+    ("view-dunder-0", '{{ {1: 2}.items().__len__() }}', {}, "exact: an Undefined before", SB),
+    ("view-dunder-1", '{{ {1: 2}.keys().__contains__ }}', {}, "exact: an Undefined before", SB),
+    ("view-dunder-2", '{{ {1: 2}.values().__iter__ }}', {}, "exact: an Undefined before", SB),
+    ("view-dunder-3", '{{ ([1]|map("abs")).__next__ }}', {}, "exact: an Undefined before", SB),
+    ("view-dunder-4", '{{ {1: 2}.items().__len__ }}|{{ {1: 2}.keys()._x }}|{{ {1: 2}.items().x }}|{{ {1: 2}.values().__foo__ }}', {}, "exact: an Undefined before", SB),
+    ("view-dunder-5", '{{ {1: 2}.items().__len__() }}|{{ {1: 2}.keys().__contains__(1) }}|{{ {1: 2}.values().__len__() }}', {}, "exact: an Undefined before", {}),
+    ("view-dunder-6", "{{ {1: 2}.items().__contains__((1, 2)) }}|{{ {1: 2}.keys().__repr__() }}|{{ {1: 2}.items().__str__() }}|{{ {1: 2}.values().__len__ }}", {}, "a dict view's own dunders (refused before)"),
 ]
 
 
