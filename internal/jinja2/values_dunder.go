@@ -162,6 +162,9 @@ func dunderMethod(v Value, name string) (Value, bool) {
 	if r, ok := seqDunderMethod(v, name); ok {
 		return r, true
 	}
+	if r, ok := formatDunderMethod(v, name); ok {
+		return r, true
+	}
 	t := TypeName(v)
 	if !dunderType(t) || !dunderName(name) {
 		return Value{}, false
@@ -295,6 +298,9 @@ var undefinedFails = map[string]bool{
 func undefinedDunder(u Value, name string) (Value, bool) {
 	if name == "__module__" {
 		return StrV("jinja2.runtime"), true
+	}
+	if name == "__format__" {
+		return formatDunderMethod(u, name)
 	}
 	if undefinedFails[name] {
 		return FuncV(&Func{Name: "Undefined._fail_with_undefined_error", bound: reprText("Undefined"), Call: func(c *Ctx, args []Value, kw []Kwarg) (Value, error) {

@@ -500,3 +500,44 @@ func seqDunderMethod(v Value, name string) (Value, bool) {
 	}
 	return FuncV(f), true
 }
+
+// formatDunderMethod is the bound __format__ of a str or Markup (str's:
+// format(s, spec), a plain str) or of a list, tuple, dict, None or
+// Undefined (object's: str(v) for an empty spec, else a TypeError).
+func formatDunderMethod(v Value, name string) (Value, bool) {
+	if name != "__format__" {
+		return Value{}, false
+	}
+	switch v.kind {
+	case KindStr, KindList, KindTuple, KindDict, KindNone, KindUndefined:
+	default:
+		return Value{}, false
+	}
+	t := TypeName(v)
+	f := &Func{Name: t + ".__format__"}
+	f.Repr = "<built-in method __format__ of " + t + " object at " + addr(f) + ">"
+	f.Call = func(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
+		if len(kw) > 0 {
+			return Value{}, typeErr("%s.__format__() takes no keyword arguments", t)
+		}
+		if len(args) != 1 {
+			return Value{}, typeErr("%s.__format__() takes exactly one argument (%d given)", t, len(args))
+		}
+		if args[0].kind != KindStr {
+			return Value{}, typeErr("__format__() argument must be str, not %s", badArgName(args[0]))
+		}
+		spec := args[0].s
+		switch {
+		case v.kind == KindStr:
+			s, err := FormatValue(c, StrV(v.s), spec)
+			return StrV(s), err
+		case spec != "":
+			return Value{}, typeErr("unsupported format string passed to %s.__format__", t)
+		case v.kind == KindUndefined:
+			return StrV(""), nil
+		}
+		s, err := ToStr(c, v)
+		return StrV(s), err
+	}
+	return FuncV(f), true
+}

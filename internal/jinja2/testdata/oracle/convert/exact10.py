@@ -682,6 +682,26 @@ FOUND = [
     ("view-dunder-4", '{{ {1: 2}.items().__len__ }}|{{ {1: 2}.keys()._x }}|{{ {1: 2}.items().x }}|{{ {1: 2}.values().__foo__ }}', {}, "exact: an Undefined before", SB),
     ("view-dunder-5", '{{ {1: 2}.items().__len__() }}|{{ {1: 2}.keys().__contains__(1) }}|{{ {1: 2}.values().__len__() }}', {}, "exact: an Undefined before", {}),
     ("view-dunder-6", "{{ {1: 2}.items().__contains__((1, 2)) }}|{{ {1: 2}.keys().__repr__() }}|{{ {1: 2}.items().__str__() }}|{{ {1: 2}.values().__len__ }}", {}, "a dict view's own dunders (refused before)"),
+    # object's and str's __format__ (the final run's refusals)
+    ("format-dunder-00", '{{ x.__format__("") }}|{{ x.__format__ }}', {}, "exact: refused before"),
+    ("format-dunder-01", '{{ x.__format__("5") }}', {}, "exact: refused before"),
+    ("format-dunder-02", '{{ x.__format__() }}', {}, "exact: refused before"),
+    ("format-dunder-03", '{{ x.__format__(1) }}', {}, "exact: refused before"),
+    ("format-dunder-04", '{{ x.__format__("", 1) }}', {}, "exact: refused before"),
+    ("format-dunder-05", '{{ x.__format__(y=1) }}', {}, "exact: refused before"),
+    ("format-dunder-06", '{{ "ab".__format__(">5") }}|{{ ("<"|safe).__format__("") }}|{{ "ab".__format__ }}', {}, "exact: refused before"),
+    ("format-dunder-07", '{{ "ab".__format__() }}', {}, "exact: refused before"),
+    ("format-dunder-08", '{{ "ab".__format__(1) }}', {}, "exact: refused before"),
+    ("format-dunder-09", '{{ ("a"|safe).__format__() }}', {}, "exact: refused before"),
+    ("format-dunder-10", '{{ "ab".__format__("d") }}', {}, "exact: refused before"),
+    ("format-dunder-11", '{{ [1].__format__("") }}|{{ none.__format__("") }}|{{ {1: 2}.__format__("") }}|{{ (1,).__format__("") }}', {}, "exact: refused before"),
+    ("format-dunder-12", '{{ [1].__format__("x") }}', {}, "exact: refused before"),
+    ("format-dunder-13", '{{ none.__format__("x") }}', {}, "exact: refused before"),
+    ("format-dunder-14", '{{ [1].__format__() }}', {}, "exact: refused before"),
+    ("format-dunder-15", '{{ none.__format__(1) }}', {}, "exact: refused before"),
+    ("format-dunder-16", '{% autoescape true %}{{ ("<"|safe).__format__("") }}{{ "<".__format__("") }}{% endautoescape %}', {}, "exact: refused before"),
+    ("format-dunder-17", '{{ x.__format__("")|length }}', {}, "exact: refused before"),
+    ("format-dunder-18", '{{ none.__format__(none) }}', {}, "exact: refused before"),
 ]
 
 
