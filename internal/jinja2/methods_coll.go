@@ -294,9 +294,39 @@ type dictView struct {
 	what string // "keys", "values", "items"
 }
 
-func (v *dictView) TypeName() string               { return "dict_" + v.what }
-func (v *dictView) Attr(name string) (Value, bool) { return Value{}, false }
-func (v *dictView) Len() int                       { return len(v.d.keys) }
+func (v *dictView) TypeName() string { return "dict_" + v.what }
+
+// Attr is isdisjoint of a keys or items view (set-like); a values view
+// has no attribute templates read.
+func (v *dictView) Attr(name string) (Value, bool) {
+	if name != "isdisjoint" || v.what == "values" {
+		return Value{}, false
+	}
+	qual := "dict_" + v.what + ".isdisjoint"
+	f := &Func{Name: "isdisjoint", Call: func(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
+		if err := nargs(qual, args, kw, 1, 1); err != nil {
+			return Value{}, err
+		}
+		// every item of other tested with in (a key hashed, a pair
+		// compared); Python iterates the view instead when other is a
+		// larger set or view, which answers the same
+		other, err := Iterate(c, args[0])
+		if err != nil {
+			return Value{}, err
+		}
+		for _, it := range other {
+			in, err := Contains(c, ObjectV(v), it)
+			if err != nil || in {
+				return BoolV(false), err
+			}
+		}
+		return BoolV(true), nil
+	}}
+	f.Repr = "<built-in method isdisjoint of dict_" + v.what + " object at " + addr(f) + ">"
+	return FuncV(f), true
+}
+
+func (v *dictView) Len() int { return len(v.d.keys) }
 
 func (v *dictView) Iter(c *Ctx) ([]Value, error) { return v.items(), nil }
 

@@ -702,6 +702,20 @@ FOUND = [
     ("format-dunder-16", '{% autoescape true %}{{ ("<"|safe).__format__("") }}{{ "<".__format__("") }}{% endautoescape %}', {}, "exact: refused before"),
     ("format-dunder-17", '{{ x.__format__("")|length }}', {}, "exact: refused before"),
     ("format-dunder-18", '{{ none.__format__(none) }}', {}, "exact: refused before"),
+    # dict views' isdisjoint (found beside the final run: an Undefined
+    # before)
+    ("view-isdisjoint-0", "{{ d.keys().isdisjoint([1]) }}|{{ d.items().isdisjoint([('a', 1)]) }}|{{ d.keys().isdisjoint(d) }}|{{ d.items().isdisjoint([[1]]) }}|{{ d.items().isdisjoint([('a', [1])]) }}|{{ d.keys().isdisjoint({'b': 1}.keys()) }}|{{ d.keys().isdisjoint('a') }}|{{ d.keys().isdisjoint }}", {"d": {"a": 1}}, "exact: an Undefined before"),
+    ("view-isdisjoint-sb-0", "{{ d.keys().isdisjoint([1]) }}|{{ d.items().isdisjoint([('a', 1)]) }}|{{ d.keys().isdisjoint(d) }}|{{ d.items().isdisjoint([[1]]) }}|{{ d.items().isdisjoint([('a', [1])]) }}|{{ d.keys().isdisjoint({'b': 1}.keys()) }}|{{ d.keys().isdisjoint('a') }}|{{ d.keys().isdisjoint }}", {"d": {"a": 1}}, "exact: an Undefined before", SB),
+    ("view-isdisjoint-1", '{{ d.keys().isdisjoint(1) }}', {"d": {"a": 1}}, "exact: an Undefined before"),
+    ("view-isdisjoint-sb-1", '{{ d.keys().isdisjoint(1) }}', {"d": {"a": 1}}, "exact: an Undefined before", SB),
+    ("view-isdisjoint-2", '{{ d.keys().isdisjoint() }}', {"d": {"a": 1}}, "exact: an Undefined before"),
+    ("view-isdisjoint-sb-2", '{{ d.keys().isdisjoint() }}', {"d": {"a": 1}}, "exact: an Undefined before", SB),
+    ("view-isdisjoint-3", '{{ d.keys().isdisjoint([[1]]) }}', {"d": {"a": 1}}, "exact: an Undefined before"),
+    ("view-isdisjoint-sb-3", '{{ d.keys().isdisjoint([[1]]) }}', {"d": {"a": 1}}, "exact: an Undefined before", SB),
+    ("view-isdisjoint-4", '{{ d.keys().isdisjoint(x=1) }}', {"d": {"a": 1}}, "exact: an Undefined before"),
+    ("view-isdisjoint-sb-4", '{{ d.keys().isdisjoint(x=1) }}', {"d": {"a": 1}}, "exact: an Undefined before", SB),
+    ("view-isdisjoint-5", '{{ d.values().isdisjoint([1]) }}', {"d": {"a": 1}}, "exact: an Undefined before"),
+    ("view-isdisjoint-sb-5", '{{ d.values().isdisjoint([1]) }}', {"d": {"a": 1}}, "exact: an Undefined before", SB),
 ]
 
 
