@@ -2729,7 +2729,7 @@ func fSafe(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 func fString(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) { return softStr(c, v) }
 
 func fPprint(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
-	if err := pprintCheck(v, map[any]bool{}); err != nil {
+	if err := pprintCheck(v, map[any]bool{}, 0); err != nil {
 		return Value{}, err
 	}
 	return StrV(pformat(v)), nil

@@ -21,7 +21,9 @@ type pprinter struct {
 // pprintCheck is the error pprint's sort of a dict's keys raises: its
 // _safe_key orders keys that do not compare by their type on a
 // TypeError alone, so comparing an Undefined key raises UndefinedError.
-func pprintCheck(v Value, seen map[any]bool) error {
+// It is also pprint's RecursionError for lists, tuples and dicts nested
+// deeper than maxPprintDepth; depth is v's.
+func pprintCheck(v Value, seen map[any]bool, depth int) error {
 	switch v.kind {
 	case KindDict, KindList, KindTuple:
 	default:
@@ -29,6 +31,9 @@ func pprintCheck(v Value, seen map[any]bool) error {
 	}
 	if seen[v.ref] {
 		return nil
+	}
+	if depth > maxPprintDepth {
+		return pyErr("RecursionError", "maximum recursion depth exceeded while calling a Python object")
 	}
 	seen[v.ref] = true
 	if v.kind == KindDict {
@@ -54,22 +59,28 @@ func pprintCheck(v Value, seen map[any]bool) error {
 			return first
 		}
 		for i := range d.keys {
-			if err := pprintCheck(d.keys[i], seen); err != nil {
+			if err := pprintCheck(d.keys[i], seen, depth+1); err != nil {
 				return err
 			}
-			if err := pprintCheck(d.vals[i], seen); err != nil {
+			if err := pprintCheck(d.vals[i], seen, depth+1); err != nil {
 				return err
 			}
 		}
 		return nil
 	}
 	for _, it := range v.list().Items {
-		if err := pprintCheck(it, seen); err != nil {
+		if err := pprintCheck(it, seen, depth+1); err != nil {
 			return err
 		}
 	}
 	return nil
 }
+
+// maxPprintDepth is how deep pprint goes into lists, tuples and dicts
+// before Python's RecursionError: its pure-Python _format takes three
+// frames a level, so a list nested 328 deep prints and 329 deep raises at
+// the top of a render (a level earlier with wide items beside it).
+const maxPprintDepth = 328
 
 func pformat(v Value) string {
 	p := &pprinter{width: 80, within: map[any]bool{}}

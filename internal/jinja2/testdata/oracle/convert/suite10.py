@@ -86,6 +86,13 @@ FOUND = [
      "RecursionError for dicts too"),
     ("repr-deep-20000", DEEP % 20000 + "{{ ns.a }}", {}, "RecursionError, at once"),
     ("repr-deep-in-list", DEEP % 1200 + "{{ [1, ns.a] }}", {}, "RecursionError inside a list"),
+    # pprint's _format takes three Python frames a level: a list nested
+    # about 330 deep raises RecursionError (none near the limit here);
+    # the package printed it.
+    ("pprint-deep-250", DEEP % 250 + "{{ ns.a|pprint|length }}", {}, "250 levels print"),
+    ("pprint-deep-400", DEEP % 400 + "{{ ns.a|pprint }}", {}, "RecursionError"),
+    ("pprint-deep-dict-400", "{% set ns = namespace(a={}) %}{% for i in range(400) %}{% set ns.a = {'k': ns.a} %}{% endfor %}{{ ns.a|pprint }}",
+     {}, "RecursionError for dicts too"),
 ]
 
 
