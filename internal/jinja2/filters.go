@@ -2457,6 +2457,12 @@ func htmlSafeJSON(b []byte) string {
 // htmlJSONByte marks the bytes htmlSafeJSON escapes.
 var htmlJSONByte = [256]bool{'<': true, '>': true, '&': true, '\'': true}
 
+// maxJSONDepth is how deep json.dumps goes into lists and dicts before
+// Python's RecursionError: tojson of a list nested 986 deep prints, 987
+// deep raises, at the top of a render (transformers' tojson one level
+// later; a call around it raises earlier).
+const maxJSONDepth = 986
+
 // ToPyJSON converts v to the JSON value json.dumps writes, or the
 // TypeError json.dumps raises ("Object of type Undefined is not JSON
 // serializable"). A dict keeps its keys in order, each written as
@@ -2473,7 +2479,7 @@ func ToPyJSON(v Value) (pyjson.Value, error) { return toPyJSON(v, make([]any, 0,
 // serves the nested calls.
 func toPyJSON(v Value, outer []any, sorted bool) (pyjson.Value, error) {
 	depth := len(outer)
-	if depth > 500 {
+	if depth > maxJSONDepth {
 		return pyjson.Value{}, pyErr("RecursionError", "maximum recursion depth exceeded while encoding a JSON object")
 	}
 	switch v.kind {

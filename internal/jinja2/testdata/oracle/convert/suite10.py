@@ -93,6 +93,11 @@ FOUND = [
     ("pprint-deep-400", DEEP % 400 + "{{ ns.a|pprint }}", {}, "RecursionError"),
     ("pprint-deep-dict-400", "{% set ns = namespace(a={}) %}{% for i in range(400) %}{% set ns.a = {'k': ns.a} %}{% endfor %}{{ ns.a|pprint }}",
      {}, "RecursionError for dicts too"),
+    # json.dumps checks Python's recursion limit at each level: a list
+    # nested about 986 deep encodes, where the package raised past 500.
+    ("tojson-deep-900", DEEP % 900 + "{{ ns.a|tojson|length }} {{ ns.a|tojson(indent=1)|length }}", {}, "900 levels encode"),
+    ("tojson-deep-900-hf", DEEP % 900 + "{{ ns.a|tojson|length }}", {}, "in transformers' environment too", {"profile": "hf"}),
+    ("tojson-deep-1100", DEEP % 1100 + "{{ ns.a|tojson }}", {}, "RecursionError"),
 ]
 
 
