@@ -63,6 +63,23 @@ func sliceIndex(v Value, def int64) (int64, error) {
 	return v.n, nil
 }
 
+// bytesSubArgs checks the arguments of find, index, count and the tail
+// matches (METH_VARARGS: no keywords; the sub, then start and end) and
+// returns start and end, read by bytesRange for a bytes of length n.
+func bytesSubArgs(name string, n int, args []Value, kw []Kwarg) (int, int, error) {
+	if len(kw) > 0 {
+		// METH_VARARGS called with keywords: the name alone
+		return 0, 0, typeErr("%s() takes no keyword arguments", name)
+	}
+	if len(args) < 1 {
+		return 0, 0, typeErr("%s() takes at least 1 argument (0 given)", name)
+	}
+	if len(args) > 3 {
+		return 0, 0, typeErr("%s() takes at most 3 arguments (%d given)", name, len(args))
+	}
+	return bytesRange(n, args[1:])
+}
+
 // bytesRange reads the start and end of find, count and the tail
 // matches, adjusted as a slice's.
 func bytesRange(n int, args []Value) (int, int, error) {
@@ -97,17 +114,7 @@ func (o *bytesObj) argMethod(name string) func(c *Ctx, args []Value, kw []Kwarg)
 	switch name {
 	case "find", "rfind", "index", "rindex", "count":
 		return func(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
-			if len(kw) > 0 {
-				// METH_VARARGS called with keywords: the name alone
-				return Value{}, typeErr("%s() takes no keyword arguments", name)
-			}
-			if len(args) < 1 {
-				return Value{}, typeErr("%s() takes at least 1 argument (0 given)", name)
-			}
-			if len(args) > 3 {
-				return Value{}, typeErr("%s() takes at most 3 arguments (%d given)", name, len(args))
-			}
-			start, end, err := bytesRange(len(b), args[1:])
+			start, end, err := bytesSubArgs(name, len(b), args, kw)
 			if err != nil {
 				return Value{}, err
 			}
@@ -152,17 +159,7 @@ func (o *bytesObj) argMethod(name string) func(c *Ctx, args []Value, kw []Kwarg)
 		}
 	case "startswith", "endswith":
 		return func(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
-			if len(kw) > 0 {
-				// METH_VARARGS called with keywords: the name alone
-				return Value{}, typeErr("%s() takes no keyword arguments", name)
-			}
-			if len(args) < 1 {
-				return Value{}, typeErr("%s() takes at least 1 argument (0 given)", name)
-			}
-			if len(args) > 3 {
-				return Value{}, typeErr("%s() takes at most 3 arguments (%d given)", name, len(args))
-			}
-			start, end, err := bytesRange(len(b), args[1:])
+			start, end, err := bytesSubArgs(name, len(b), args, kw)
 			if err != nil {
 				return Value{}, err
 			}
