@@ -21,31 +21,6 @@ func bytesArg(v Value) (string, error) {
 
 func bytesV(s string) Value { return ObjectV(&bytesObj{b: s}) }
 
-// bytesNoKw is the refusal of keywords by a method that takes none.
-func bytesNoKw(name string, kw []Kwarg) error {
-	if len(kw) > 0 {
-		return typeErr("bytes.%s() takes no keyword arguments", name)
-	}
-	return nil
-}
-
-// bytesPosArgs checks the count of a positional-only method of
-// Argument Clinic: "center expected at least 1 argument, got 0".
-func bytesPosArgs(name string, args []Value, kw []Kwarg, lo, hi int) error {
-	if err := bytesNoKw(name, kw); err != nil {
-		return err
-	}
-	switch n := len(args); {
-	case lo == 1 && hi == 1 && n != 1:
-		return typeErr("bytes.%s() takes exactly one argument (%d given)", name, n)
-	case n < lo:
-		return typeErr("%s expected at least %d argument%s, got %d", name, lo, plural(lo), n)
-	case n > hi:
-		return typeErr("%s expected at most %d argument%s, got %d", name, hi, plural(hi), n)
-	}
-	return nil
-}
-
 // sliceIndex is _PyEval_SliceIndex of a start or end: an int (clamped),
 // or None for the default.
 func sliceIndex(v Value, def int64) (int64, error) {
@@ -192,7 +167,7 @@ func (o *bytesObj) argMethod(name string) func(c *Ctx, args []Value, kw []Kwarg)
 		}
 	case "strip", "lstrip", "rstrip":
 		return func(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
-			if err := bytesPosArgs(name, args, kw, 0, 1); err != nil {
+			if err := nargs("bytes."+name, args, kw, 0, 1); err != nil {
 				return Value{}, err
 			}
 			chars := bytesSpace
@@ -241,7 +216,7 @@ func (o *bytesObj) argMethod(name string) func(c *Ctx, args []Value, kw []Kwarg)
 				if name == "split" {
 					parts = strings.SplitN(b, sep, int(min(max, int64(len(b))+1))+1)
 				} else {
-					parts = bytesRSplit(b, sep, int(min(max, int64(len(b))+1)))
+					parts = pyRSplit(b, sep, int(min(max, int64(len(b))+1)))
 				}
 			}
 			out := make([]Value, len(parts))
@@ -252,7 +227,7 @@ func (o *bytesObj) argMethod(name string) func(c *Ctx, args []Value, kw []Kwarg)
 		}
 	case "replace":
 		return func(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
-			if err := bytesPosArgs(name, args, kw, 2, 3); err != nil {
+			if err := nargs("bytes."+name, args, kw, 2, 3); err != nil {
 				return Value{}, err
 			}
 			old, err := bytesArg(args[0])
@@ -283,7 +258,7 @@ func (o *bytesObj) argMethod(name string) func(c *Ctx, args []Value, kw []Kwarg)
 		}
 	case "join":
 		return func(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
-			if err := bytesPosArgs(name, args, kw, 1, 1); err != nil {
+			if err := nargs("bytes."+name, args, kw, 1, 1); err != nil {
 				return Value{}, err
 			}
 			items, err := Iterate(c, args[0])
@@ -310,7 +285,7 @@ func (o *bytesObj) argMethod(name string) func(c *Ctx, args []Value, kw []Kwarg)
 		}
 	case "partition", "rpartition", "removeprefix", "removesuffix":
 		return func(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
-			if err := bytesPosArgs(name, args, kw, 1, 1); err != nil {
+			if err := nargs("bytes."+name, args, kw, 1, 1); err != nil {
 				return Value{}, err
 			}
 			sep, err := bytesArg(args[0])
@@ -343,7 +318,7 @@ func (o *bytesObj) argMethod(name string) func(c *Ctx, args []Value, kw []Kwarg)
 			if name == "zfill" {
 				hi = 1
 			}
-			if err := bytesPosArgs(name, args, kw, 1, hi); err != nil {
+			if err := nargs("bytes."+name, args, kw, 1, hi); err != nil {
 				return Value{}, err
 			}
 			width, err := intArg(args[0])
@@ -428,24 +403,6 @@ func bytesSplitSpace(b string, max int, right bool) []string {
 		out = append(out, b[i:j])
 		j = i
 	}
-	for l, r := 0, len(out)-1; l < r; l, r = l+1, r-1 {
-		out[l], out[r] = out[r], out[l]
-	}
-	return out
-}
-
-// bytesRSplit is b.rsplit(sep, max).
-func bytesRSplit(b, sep string, max int) []string {
-	var out []string
-	for n := 0; n < max; n++ {
-		i := strings.LastIndex(b, sep)
-		if i < 0 {
-			break
-		}
-		out = append(out, b[i+len(sep):])
-		b = b[:i]
-	}
-	out = append(out, b)
 	for l, r := 0, len(out)-1; l < r; l, r = l+1, r-1 {
 		out[l], out[r] = out[r], out[l]
 	}
