@@ -1,8 +1,6 @@
 package format
 
 import (
-	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strconv"
@@ -10,6 +8,7 @@ import (
 
 	"github.com/rolemark/rolemark/chat"
 	"github.com/rolemark/rolemark/chat/format/internal/special"
+	"github.com/rolemark/rolemark/chat/format/internal/strictjson"
 )
 
 // Format describes how one model family writes a conversation as a single
@@ -341,14 +340,5 @@ func specialTokenError(name string, h *special.Hit) error {
 // Parse reads a Format from its JSON form, refusing unknown fields and
 // unknown placement and alternation values.
 func Parse(data []byte) (*Format, error) {
-	var f Format
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&f); err != nil {
-		return nil, fmt.Errorf("format: %w", err)
-	}
-	if err := f.Validate(); err != nil {
-		return nil, err
-	}
-	return &f, nil
+	return strictjson.Decode[Format](data, "format")
 }

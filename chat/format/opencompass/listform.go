@@ -1,11 +1,10 @@
 package opencompass
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 
 	"github.com/rolemark/rolemark/chat"
+	"github.com/rolemark/rolemark/chat/format/internal/strictjson"
 )
 
 // ListTemplate is the list form of an API meta template that OpenCompass
@@ -24,16 +23,11 @@ type ListItem struct {
 // ParseList reads a ListTemplate from its JSON form (a JSON array), refusing
 // unknown fields and the roles OpenCompass refuses.
 func ParseList(data []byte) (ListTemplate, error) {
-	var l ListTemplate
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&l); err != nil {
-		return nil, fmt.Errorf("opencompass: %w", err)
-	}
-	if err := l.Validate(); err != nil {
+	l, err := strictjson.Decode[ListTemplate](data, "opencompass")
+	if err != nil {
 		return nil, err
 	}
-	return l, nil
+	return *l, nil
 }
 
 // Validate reports the error OpenCompass raises when it loads the template:

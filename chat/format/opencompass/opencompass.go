@@ -10,6 +10,7 @@ import (
 	"github.com/rolemark/rolemark/chat"
 	"github.com/rolemark/rolemark/chat/format"
 	"github.com/rolemark/rolemark/chat/format/internal/option"
+	"github.com/rolemark/rolemark/chat/format/internal/strictjson"
 )
 
 // MetaTemplate is an OpenCompass meta template: how a model wants each
@@ -661,16 +662,7 @@ func Parse(data []byte) (*MetaTemplate, error) {
 	if t := bytes.TrimLeft(data, " \t\r\n"); len(t) > 0 && t[0] == '[' {
 		return nil, errors.New("opencompass: a JSON array is a list-form meta template: read it with ParseList")
 	}
-	var t MetaTemplate
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&t); err != nil {
-		return nil, fmt.Errorf("opencompass: %w", err)
-	}
-	if err := t.Validate(); err != nil {
-		return nil, err
-	}
-	return &t, nil
+	return strictjson.Decode[MetaTemplate](data, "opencompass")
 }
 
 // chatNames maps each chat role to its template role: the defaults, then
