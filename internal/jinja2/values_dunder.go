@@ -236,15 +236,8 @@ func callDunder(c *Ctx, t, name string, recv Value, args []Value, kw []Kwarg) (V
 			return Value{}, typeErr("%s.%s() takes exactly one argument (%d given)", t, name, len(args))
 		}
 	} else {
-		if len(kw) > 0 {
-			return Value{}, typeErr("wrapper %s() takes no keyword arguments", name)
-		}
-		if len(args) != want {
-			s := "s"
-			if want == 1 {
-				s = ""
-			}
-			return Value{}, typeErr("expected %d argument%s, got %d", want, s, len(args))
+		if err := wrapperArgs(name, args, kw, want); err != nil {
+			return Value{}, err
 		}
 	}
 	switch name {

@@ -68,6 +68,19 @@ func numDunderKind(name string) (kind, op string, reflected bool) {
 	return "", "", false
 }
 
+// wrapperArgs checks the arguments of a method-wrapper (a slot's bound
+// dunder) that takes want of them, positional only, with CPython's
+// messages.
+func wrapperArgs(name string, args []Value, kw []Kwarg, want int) error {
+	if len(kw) > 0 {
+		return typeErr("wrapper %s() takes no keyword arguments", name)
+	}
+	if len(args) != want {
+		return typeErr("expected %d argument%s, got %d", want, plural(want), len(args))
+	}
+	return nil
+}
+
 // numDunderMethod is the bound dunder name of an int, bool or float, if
 // the package implements it.
 func numDunderMethod(v Value, name string) (Value, bool) {
@@ -89,15 +102,12 @@ func numDunderMethod(v Value, name string) (Value, bool) {
 	f.Call = func(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
 		switch kind {
 		case "binary", "compare", "unary":
-			if len(kw) > 0 {
-				return Value{}, typeErr("wrapper %s() takes no keyword arguments", name)
-			}
 			want := 1
 			if kind == "unary" {
 				want = 0
 			}
-			if len(args) != want {
-				return Value{}, typeErr("expected %d argument%s, got %d", want, plural(want), len(args))
+			if err := wrapperArgs(name, args, kw, want); err != nil {
+				return Value{}, err
 			}
 		case "pow":
 			if len(kw) > 0 {
@@ -413,11 +423,8 @@ func cmpDunderMethod(v Value, name string) (Value, bool) {
 	f := &Func{Name: TypeName(v) + "." + name}
 	f.Repr = "<method-wrapper '" + name + "' of " + TypeName(v) + " object at " + addr(f) + ">"
 	f.Call = func(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
-		if len(kw) > 0 {
-			return Value{}, typeErr("wrapper %s() takes no keyword arguments", name)
-		}
-		if len(args) != 1 {
-			return Value{}, typeErr("expected 1 argument, got %d", len(args))
+		if err := wrapperArgs(name, args, kw, 1); err != nil {
+			return Value{}, err
 		}
 		other := args[0]
 		if other.kind != v.kind {
@@ -460,15 +467,12 @@ func seqDunderMethod(v Value, name string) (Value, bool) {
 	f := &Func{Name: t + "." + name}
 	f.Repr = "<method-wrapper '" + name + "' of " + t + " object at " + addr(f) + ">"
 	f.Call = func(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
-		if len(kw) > 0 {
-			return Value{}, typeErr("wrapper %s() takes no keyword arguments", name)
-		}
 		want := 1
 		if name == "__bool__" {
 			want = 0
 		}
-		if len(args) != want {
-			return Value{}, typeErr("expected %d argument%s, got %d", want, plural(want), len(args))
+		if err := wrapperArgs(name, args, kw, want); err != nil {
+			return Value{}, err
 		}
 		if name == "__bool__" {
 			return BoolV(false), nil
