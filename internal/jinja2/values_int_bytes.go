@@ -80,6 +80,21 @@ func byteorderArg(name string, v Value, set bool) (string, error) {
 	return v.s, nil
 }
 
+// orderAndSign reads the byteorder and signed arguments of to_bytes and
+// from_bytes (a[1] and a[2], clinicBind's): the byteorder's type checked,
+// signed's truth taken, then the byteorder's value checked.
+func orderAndSign(name string, a []Value, set []bool) (string, bool, error) {
+	order, err := byteorderArg(name, a[1], set[1])
+	if err != nil {
+		return "", false, err
+	}
+	signed := set[2] && a[2].Truth()
+	if err := checkByteorder(order); err != nil {
+		return "", false, err
+	}
+	return order, signed, nil
+}
+
 func checkByteorder(order string) error {
 	if order != "little" && order != "big" {
 		return valueErr("byteorder must be either 'little' or 'big'")
@@ -99,12 +114,8 @@ func intToBytes(recv Value, args []Value, kw []Kwarg) (Value, error) {
 			return Value{}, err
 		}
 	}
-	order, err := byteorderArg("to_bytes", a[1], set[1])
+	order, signed, err := orderAndSign("to_bytes", a, set)
 	if err != nil {
-		return Value{}, err
-	}
-	signed := set[2] && a[2].Truth()
-	if err := checkByteorder(order); err != nil {
 		return Value{}, err
 	}
 	if length < 0 {
@@ -152,12 +163,8 @@ func intFromBytes(c *Ctx, recv Value, args []Value, kw []Kwarg) (Value, error) {
 	if err != nil {
 		return Value{}, err
 	}
-	order, err := byteorderArg("from_bytes", a[1], set[1])
+	order, signed, err := orderAndSign("from_bytes", a, set)
 	if err != nil {
-		return Value{}, err
-	}
-	signed := set[2] && a[2].Truth()
-	if err := checkByteorder(order); err != nil {
 		return Value{}, err
 	}
 	b, err := bytesFromObject(c, a[0])
