@@ -195,19 +195,15 @@ func AppendOpenAIBody(dst []byte, msgs []Message, s Settings) ([]byte, error) {
 		return dst, err
 	}
 
-	if len(s.Tools) > 0 {
-		b = append(b, `,"tools":[`...)
-		for i, t := range s.Tools {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			j, err := t.MarshalJSON()
-			if err != nil {
-				return dst, fail("tools", "tool %q: %v", t.Name, err)
-			}
-			b = append(b, j...)
+	b, err = appendTools(b, s.Tools, func(b []byte, t *Tool) ([]byte, error) {
+		j, err := t.MarshalJSON()
+		if err != nil {
+			return b, fail("tools", "tool %q: %v", t.Name, err)
 		}
-		b = append(b, ']')
+		return append(b, j...), nil
+	})
+	if err != nil {
+		return dst, err
 	}
 	switch tc := s.ToolChoice; tc {
 	case "":
@@ -332,27 +328,26 @@ func AppendAnthropicBody(dst []byte, msgs []Message, s Settings) ([]byte, error)
 	if b, err = appendAnthropicMessages(b, req.Messages); err != nil {
 		return dst, err
 	}
-	if len(s.Tools) > 0 {
-		b = append(b, `,"tools":[`...)
-		for i, t := range s.Tools {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = append(b, `{"name":`...)
-			b = jsonw.String(b, t.Name)
-			if t.Description != "" {
-				b = append(b, `,"description":`...)
-				b = jsonw.String(b, t.Description)
-			}
-			b = append(b, `,"input_schema":`...)
-			if len(bytes.TrimSpace(t.Parameters)) == 0 {
-				b = append(b, `{"type":"object","properties":{}}`...)
-			} else if b, err = jsonw.Compact(b, t.Parameters); err != nil {
-				return dst, fail("tools", "tool %q: %v", t.Name, err)
-			}
-			b = append(b, '}')
+	b, err = appendTools(b, s.Tools, func(b []byte, t *Tool) ([]byte, error) {
+		b = append(b, `{"name":`...)
+		b = jsonw.String(b, t.Name)
+		if t.Description != "" {
+			b = append(b, `,"description":`...)
+			b = jsonw.String(b, t.Description)
 		}
-		b = append(b, ']')
+		b = append(b, `,"input_schema":`...)
+		if len(bytes.TrimSpace(t.Parameters)) == 0 {
+			b = append(b, `{"type":"object","properties":{}}`...)
+		} else {
+			var err error
+			if b, err = jsonw.Compact(b, t.Parameters); err != nil {
+				return b, fail("tools", "tool %q: %v", t.Name, err)
+			}
+		}
+		return append(b, '}'), nil
+	})
+	if err != nil {
+		return dst, err
 	}
 	switch tc := s.ToolChoice; tc {
 	case "":
@@ -466,6 +461,25 @@ func failer(target string) func(field, format string, args ...any) error {
 	return func(field, format string, args ...any) error {
 		return &RequestError{Target: target, Field: field, Msg: fmt.Sprintf(format, args...)}
 	}
+}
+
+// appendTools appends the tools array, ,"tools":[…], each tool written
+// by tool; nothing when there are no tools.
+func appendTools(b []byte, tools []Tool, tool func([]byte, *Tool) ([]byte, error)) ([]byte, error) {
+	if len(tools) == 0 {
+		return b, nil
+	}
+	b = append(b, `,"tools":[`...)
+	for i := range tools {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		var err error
+		if b, err = tool(b, &tools[i]); err != nil {
+			return b, err
+		}
+	}
+	return append(b, ']'), nil
 }
 
 // checkOutput reports what neither API takes of o: a schema without
