@@ -77,7 +77,8 @@ type Format struct {
 	Image string `json:"image,omitempty" yaml:"image,omitempty"`
 
 	// Special are the model's special tokens: text the tokenizer reads as a
-	// token. BOS and EOS count too. Render refuses a message that holds one
+	// token, and text the format's turns are made of that the tokenizer
+	// reads as text (Llama 2's [INST]). BOS and EOS count too. Render refuses a message that holds one
 	// (*SpecialTokenError) unless AllowSpecialTokens.
 	Special []string `json:"special,omitempty" yaml:"special,omitempty"`
 }

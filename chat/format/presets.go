@@ -87,7 +87,9 @@ func chatML() *Format {
 
 func llama2() *Format {
 	return &Format{
-		Special:     []string{"<s>"},
+		// [INST] and <<SYS>> are text to Llama 2's tokenizer, but they
+		// are what its turns are made of: content may not write them
+		Special:     []string{"<s>", "[INST]", "[/INST]", "<<SYS>>", "<</SYS>>"},
 		Description: "Llama 2 Chat",
 		EOS:         "</s>",
 		Roles: map[chat.Role]Turn{
@@ -118,6 +120,9 @@ func llama3() *Format {
 
 func mistral() *Format {
 	return &Format{
+		// [INST] is text to this tokenizer, but it is what the turns are
+		// made of: content may not write it
+		Special:     []string{"[INST]", "[/INST]"},
 		Description: "Mistral 7B Instruct v0.1/v0.2",
 		BOS:         "<s>",
 		EOS:         "</s>",
