@@ -655,11 +655,24 @@ type itemBranch struct {
 
 // itemRest is the "and …" after a branch's comparison: cond, read with
 // the item stored in the local's slot; when it holds, the branch runs
-// (its print reading the slot, or body), else next, the chain from the
-// test after it (nil: nothing).
+// (its print reading the slot, nothing when empty, or the branch's
+// body), else next, the chain from the test after it (nil: nothing).
+// A branch with a rest keeps its print and empty here, so that runItem
+// looks at a rest only past the branches without one.
 type itemRest struct {
-	cond condFn
-	next execFn
+	cond  condFn
+	next  execFn
+	print *streamedPrint
+	empty bool
+}
+
+// withRest returns b with the rest r (nil: b).
+func (b itemBranch) withRest(r *itemRest) itemBranch {
+	if r != nil {
+		r.print, r.empty = b.print, b.empty
+		b.print, b.empty, b.rest = nil, false, r
+	}
+	return b
 }
 
 // itemBranchOf is the itemBranch of a branch's body.
@@ -688,11 +701,13 @@ func (c *compiler) newItemSwitch(n *If, slot int, key string, consts []string, b
 		is.branches[0] = c.itemBranchOf(n.Else)
 		is.branches[0].body = els
 		is.none = c.itemBranchOf(n.Bodies[0])
-		is.none.body, is.none.rest = bodies[0], rest[0]
+		is.none.body = bodies[0]
+		is.none = is.none.withRest(rest[0])
 	default:
 		for j := range consts {
 			is.branches[j] = c.itemBranchOf(n.Bodies[j])
-			is.branches[j].body, is.branches[j].rest = bodies[j], rest[j]
+			is.branches[j].body = bodies[j]
+			is.branches[j] = is.branches[j].withRest(rest[j])
 		}
 		if !allSwitch {
 			break
@@ -749,14 +764,14 @@ func (is *itemSwitch) runItem(f *frame, item *Value) error {
 						break
 					}
 				}
-				if b.rest != nil {
-					return b.runRest(f, is.slot, item)
-				}
 				if b.print != nil {
 					return b.print.streamRunsItem(f, item)
 				}
 				if b.empty {
 					return nil
+				}
+				if b.rest != nil {
+					return b.runRest(f, is.slot, item)
 				}
 				if b.body != nil {
 					f.slots[is.slot].put(item)
@@ -783,9 +798,9 @@ func (b *itemBranch) runRest(f *frame, slot int, item *Value) error {
 			return nil
 		}
 		return b.rest.next(f)
-	case b.print != nil:
-		return b.print.streamRunsItem(f, nil)
-	case b.empty:
+	case b.rest.print != nil:
+		return b.rest.print.streamRunsItem(f, nil)
+	case b.rest.empty:
 		return nil
 	}
 	return b.body(f)
