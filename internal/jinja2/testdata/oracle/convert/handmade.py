@@ -1,6 +1,6 @@
 """What the project's hand-made case lists share: exact6.py, exact7.py,
-exact8.py, exact9.py, fuzzfound.py, fuzzfound7.py, fuzzfound8.py,
-portfound.py and scoping.py.
+exact8.py, exact9.py, exact10.py, fuzzfound.py, fuzzfound7.py,
+fuzzfound8.py, portfound.py and scoping.py.
 
 Each holds (name, template, context, note[, env[, loader]]) entries, each
 the small form of something the package once rendered differently from
