@@ -609,6 +609,11 @@ func GetAttr(c *Ctx, v Value, name string) (Value, error) {
 // attribute the package refuses by name; false when v has no such
 // attribute.
 func pyGetattr(c *Ctx, v Value, name string) (Value, bool, error) {
+	if _, ok := v.ref.(*dictView); ok && v.kind == KindObject && name == "mapping" {
+		// a mappingproxy of the dict, which the package does not model:
+		// refused by name, not an Undefined where Python prints the dict
+		return Value{}, false, &Error{Kind: "Unsupported", Msg: "a dict view's mapping (a mappingproxy) is not supported"}
+	}
 	if r, ok := attribute(c, v, name); ok {
 		return r, true, nil
 	}

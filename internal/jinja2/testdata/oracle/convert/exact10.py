@@ -711,6 +711,10 @@ FOUND = [
     ("view-isdisjoint-sb-4", '{{ d.keys().isdisjoint(x=1) }}', {"d": {"a": 1}}, "exact: an Undefined before", SB),
     ("view-isdisjoint-5", '{{ d.values().isdisjoint([1]) }}', {"d": {"a": 1}}, "exact: an Undefined before"),
     ("view-isdisjoint-sb-5", '{{ d.values().isdisjoint([1]) }}', {"d": {"a": 1}}, "exact: an Undefined before", SB),
+    # a dict view's mapping, a mappingproxy the package does not model:
+    # refused by name (unsupported.txt), an Undefined before
+    ("view-mapping-refused", "{{ d.keys().mapping }}", {"d": {"a": 1}}, "refused by name (an Undefined before)"),
+    ("view-mapping-refused-sandbox", "{{ d.items().mapping['a'] }}", {"d": {"a": 1}}, "refused by name (an UndefinedError before)", SB),
 ]
 
 
