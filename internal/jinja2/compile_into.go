@@ -216,6 +216,8 @@ func (c *compiler) nativeRefL(x Expr, lenient bool) (refFn, error) {
 		}, nil
 	}
 	switch n := x.(type) {
+	case *CondExpr:
+		return c.condRef(n, lenient)
 	case *Const:
 		v := new(Value)
 		*v = n.Value
@@ -348,6 +350,43 @@ func (c *compiler) nativeRefL(x Expr, lenient bool) (refFn, error) {
 		}, nil
 	}
 	return nil, nil
+}
+
+// condRef is nativeRef of x if test else y whose branches nativeRef
+// reads (a local, a constant, a field: Gemma's (first_user_prefix if
+// loop.first else "") in a printed chain): the branch the test picks,
+// read where it lies. Nil without an else (its Undefined names the
+// line), for a lenient read, and where a branch is not read in place.
+// It is compiled as compileExpr compiles it, softly (a branch's unknown
+// filter raises only when it runs).
+func (c *compiler) condRef(n *CondExpr, lenient bool) (refFn, error) {
+	if n.Else == nil || lenient {
+		return nil, nil
+	}
+	c.soft++
+	defer func() { c.soft-- }()
+	test, err := c.compileCond(n.Test)
+	if err != nil {
+		return nil, err
+	}
+	then, err := c.nativeRef(n.Then)
+	if then == nil || err != nil {
+		return nil, err
+	}
+	els, err := c.nativeRef(n.Else)
+	if els == nil || err != nil {
+		return nil, err
+	}
+	return func(f *frame) (*Value, error) {
+		t, err := test(f)
+		if err != nil {
+			return nil, err
+		}
+		if t {
+			return then(f)
+		}
+		return els(f)
+	}, nil
 }
 
 // evalRef adapts a refFn to an evalFn.

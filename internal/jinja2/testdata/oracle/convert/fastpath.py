@@ -558,6 +558,26 @@ CASES = [
     ("arena-if-else-markup",
      "{% set p = m + '!' %}{{ 'a' + (p if t else '') }}{{ (p if t else '') }}{% set p = s + '!' %}{{ 'a' + (p if t else 'b') }}",
      {"m": {"__markup__": "<i>"}, "s": "<s>", "t": True}, {"autoescape": True}),
+    # an if-else whose branches are read in place (condRef): in a
+    # printed chain, compared, tested; the forms that are not
+    ("cond-in-place",
+     "{% set p = 'P' %}{% for m in ms %}{{ '<' + m.role + '>' + (p if loop.first else '') + (m.content if m.content else 'none') }}"
+     "{{ 'x' ~ (m.n if m.n is defined else 0) ~ (m.role if loop.last else m.n) }}{{ (m.role if m.content else 'c') == 'user' }}"
+     "{{ (m.missing if loop.first else none) is none }}{{ (m.missing if loop.first else p) is defined }}|{% endfor %}",
+     {"ms": [{"role": "user", "content": "U", "n": 1}, {"role": {"__markup__": "<a>"}, "content": "", "n": 2.5}, {"role": "x", "content": "C"}]}, {}),
+    ("cond-in-place-list", "{% for m in ms %}{{ '<' + m.role + '>' + (m.content if m.content else 'none') }}{% endfor %}",
+     {"ms": [{"role": "x", "content": "C"}, {"role": "x", "content": [1]}]}, {}),
+    ("cond-in-place-autoescape",
+     "{% for m in ms %}{{ '<' ~ (m.role if loop.first else m.content) ~ '>' }}{{ m.role + (m.content if m.content else '&') }}{% endfor %}",
+     {"ms": [{"role": "<u>", "content": {"__markup__": "<i>"}}, {"role": {"__markup__": "<b>"}, "content": ""}]}, {"autoescape": True}),
+    ("cond-in-place-no-else", "{% for m in ms %}{{ 'a' ~ (m.role if loop.first) ~ 'b' }}{% endfor %}", {"ms": [{"role": "r"}, {"role": "s"}]}, {}),
+    ("cond-in-place-no-else-plus", "{% for m in ms %}{{ 'a' + (m.role if loop.first) + 'b' }}{% endfor %}", {"ms": [{"role": "r"}, {"role": "s"}]}, {}),
+    ("cond-in-place-test-error", "{% for m in ms %}{{ 'a' + (m.role if 1 // m.n else 'z') }}{% endfor %}", {"ms": [{"role": "r", "n": 1}, {"role": "s", "n": 0}]}, {}),
+    ("cond-in-place-missing-branch", "{% for m in ms %}{{ 'a' + (m.missing if loop.last else m.role) }}{% endfor %}", {"ms": [{"role": "r"}, {"role": "s"}]}, {}),
+    ("cond-in-place-unknown-filter",
+     "{% for m in ms %}{{ 'a' + (m.role if loop.first else m.role|nofilter) }}{% endfor %}", {"ms": [{"role": "r"}, {"role": "s"}]}, {}),
+    ("cond-in-place-undefined-name", "{{ 'a' + (nothing if t else 'b') }}{{ (nothing if t else 'b') is defined }}", {"t": False}, {}),
+    ("cond-in-place-undefined-name-taken", "{{ 'a' + (nothing if t else 'b') }}", {"t": True}, {}),
     ("arena-if-else-kept",
      "{% for w in ['a', 'b'] %}{% set p = w + '!' %}{% set q = (p if loop.first else '') %}{{ q }}{{ (p if true else '')|length }}"
      "{% set ns = namespace(l=[]) %}{% set ns.l = ns.l + [(p if true)] %}{{ ns.l }}{{ (p if p else p)[1:] }}{% endfor %}",
