@@ -33,11 +33,39 @@ func (c *compiler) compileInto(x Expr) (intoFn, error) {
 			return c.placedInto(x, place)
 		}
 	}
+	if r, err := c.refInto(x); r != nil || err != nil {
+		return r, err
+	}
 	ev, err := c.compileExpr(x)
 	if err != nil {
 		return nil, err
 	}
 	return intoOf(ev), nil
+}
+
+// refInto is compileInto of a path nativeRef reads where it lies and
+// nativeInto does not ({% set role = messages[-1].role %}, a field of an
+// item, an if-else of those): the value is copied from where it lies
+// into the slot, not made as a Value and copied twice. Nil for anything
+// else, which compileExpr evaluates.
+func (c *compiler) refInto(x Expr) (intoFn, error) {
+	switch x.(type) {
+	case *AttrExpr, *ItemExpr, *CondExpr:
+	default:
+		return nil, nil
+	}
+	r, err := c.nativeRef(x)
+	if r == nil || err != nil {
+		return nil, err
+	}
+	return func(f *frame, dst *Value) error {
+		p, err := r(f)
+		if err != nil {
+			return err
+		}
+		dst.put(p)
+		return nil
+	}, nil
 }
 
 // intoOf adapts an evalFn to an intoFn.

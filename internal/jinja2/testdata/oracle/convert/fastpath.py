@@ -578,6 +578,47 @@ CASES = [
      "{% for m in ms %}{{ 'a' + (m.role if loop.first else m.role|nofilter) }}{% endfor %}", {"ms": [{"role": "r"}, {"role": "s"}]}, {}),
     ("cond-in-place-undefined-name", "{{ 'a' + (nothing if t else 'b') }}{{ (nothing if t else 'b') is defined }}", {"t": False}, {}),
     ("cond-in-place-undefined-name-taken", "{{ 'a' + (nothing if t else 'b') }}", {"t": True}, {}),
+    # a set of a path read where it lies (refInto): the last messages'
+    # fields at the top level, values and errors of each kind of path;
+    # the forms that are not (a filter, a call, a name key)
+    ("set-in-place-top",
+     "{% set pr = messages[-1].role %}{% set pc = messages[-1]['content'] %}{% if messages|length > 1 %}{% set sr = messages[-2].role %}"
+     "{% set sc = messages[-2].content %}{% else %}{% set sr = none %}{% set sc = none %}{% endif %}{{ pr ~ '|' ~ pc ~ '|' ~ sr ~ '|' ~ sc }}"
+     "{% set messages = [] %}{{ pr }}{% if pr == 'assistant' %}{{ '<' + sc + '>' }}{% endif %}",
+     {"messages": MSGS[:6]}, {}),
+    ("set-in-place-top-one",
+     "{% set pr = messages[-1].role %}{% set pc = messages[-1]['content'] %}{% if messages|length > 1 %}{% set sr = messages[-2].role %}"
+     "{% else %}{% set sr = none %}{% endif %}{{ pr ~ '|' ~ pc ~ '|' ~ sr }}{{ sr is none }}",
+     {"messages": MSGS[1:2]}, {"profile": "hf"}),
+    ("set-in-place-values",
+     "{% set a = xs[5] %}{{ a is defined }}{% set b = xs[-1].k %}{{ b }}{% set c = xs[0].missing %}{{ c is defined }}"
+     "{% set d = o['k'] %}{{ d }}{% set e = s[0] %}{{ e }}{% set f = (xs[0].k if t else xs[1].k) %}{{ f }}"
+     "{% set g = (xs[0].k if not t) %}{{ g is defined }}{% set h = o.l %}{% set _ = h.append(3) %}{{ o.l }}"
+     "{% set r = o.k %}{% set _ = o.update({'k': 'new'}) %}{{ r }}{{ o.k }}{% set m = xs[-1].m %}{{ m }}{{ m is string }}"
+     "{% set n = t2[1] %}{{ n }}{% set p = d2[0] %}{{ p }}{% set q = xs[0].items %}{{ q is defined }}{{ q is callable }}"
+     "{% set t = (t if false else 'T') %}{{ t }}{% set s = (s if true else 'S') %}{{ s }}{% set xs = xs[0] %}{{ xs }}",
+     {"xs": [{"k": "a"}, {"k": "b"}, {"k": "c", "m": {"__markup__": "<m>"}}], "o": {"k": "K", "l": [1, 2]}, "s": "xyz", "t": True,
+      "t2": {"__tuple__": [1, 2]}, "d2": {"__dict__": [[0, "zero"]]}}, {}),
+    ("set-in-place-autoescape",
+     "{% set m = xs[-1].m %}{{ m }}{% set k = xs[0].k %}{{ k }}{% set c = (xs[0].k if t else xs[-1].m) %}{{ c ~ '&' }}",
+     {"xs": [{"k": "<a>"}, {"k": "b", "m": {"__markup__": "<m>"}}], "t": False}, {"autoescape": True}),
+    ("set-in-place-loop",
+     "{% for m in ms %}{% set r = ms[loop.index0].role %}{% set n = ms[-1]['role'] %}{% set c = (m.role if loop.first else r) %}{{ r ~ n ~ c }}|{% endfor %}{{ r is defined }}",
+     {"ms": [{"role": "u"}, {"role": "a"}]}, {}),
+    ("set-in-place-macro",
+     "{% macro f(xs) %}{% set r = xs[-1].role %}{% set s = xs[0]['role'] %}{{ r ~ s }}{% endmacro %}{{ f(ms) }}{{ f([{'role': 'x'}]) }}",
+     {"ms": [{"role": "u"}, {"role": "a"}]}, {}),
+    ("set-in-place-undefined-attr", "{% set r = nothing.role %}{{ r }}", {}, {}),
+    ("set-in-place-undefined-item", "{% set r = xs[9].role %}{{ r }}", {"xs": [{"role": "u"}]}, {}),
+    ("set-in-place-str-attr", "{% set r = xs[0].role.x.y %}{{ r }}", {"xs": [{"role": "u"}]}, {}),
+    ("set-in-place-cond-error", "{% set r = (xs[0].role if 1 // n else 'z') %}{{ r }}", {"xs": [{"role": "u"}], "n": 0}, {}),
+    ("set-in-place-sandbox", "{% set r = xs[0].items %}{{ r is defined }}{% set s = xs[0].__class__ %}{{ s is defined }}", {"xs": [{"role": "u"}]}, {"sandbox": True}),
+    ("set-in-place-not",
+     "{% set a = xs[0].role|upper %}{% set b = xs[0].role.upper() %}{% set k = 'role' %}{% set c = xs[0][k] %}{% set d = xs[0].role ~ '!' %}{{ a ~ b ~ c ~ d }}",
+     {"xs": [{"role": "u"}]}, {}),
+    ("set-in-place-exported",
+     "{% import 'm' as m with context %}{{ m.r ~ m.s }}{% from 'm' import r with context %}{{ r }}",
+     {"xs": [{"role": "u"}, {"role": "a"}]}, {}, {"m": "{% set r = xs[-1].role %}{% set s = (xs[0]['role'] if xs else '') %}"}),
     ("arena-if-else-kept",
      "{% for w in ['a', 'b'] %}{% set p = w + '!' %}{% set q = (p if loop.first else '') %}{{ q }}{{ (p if true else '')|length }}"
      "{% set ns = namespace(l=[]) %}{% set ns.l = ns.l + [(p if true)] %}{{ ns.l }}{{ (p if p else p)[1:] }}{% endfor %}",
