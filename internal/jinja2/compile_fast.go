@@ -601,6 +601,19 @@ func (l *loopObj) attrInt(code int) int64 {
 }
 
 // attrBool returns loop.first or loop.last.
+// filteredBool is attrBool of a filtered loop still taking items, as
+// GetAttr answers it: loop.last takes the next item the filter keeps
+// first (Jinja2's LoopContext looks ahead one item), which may raise;
+// loop.first looks at nothing ahead.
+func (l *loopObj) filteredBool(code int) (bool, error) {
+	if code == loopLast {
+		if err := l.lookAhead("last"); err != nil {
+			return false, err
+		}
+	}
+	return l.attrBool(code), nil
+}
+
 func (l *loopObj) attrBool(code int) bool {
 	if code == loopFirst {
 		return l.i == 0
@@ -679,8 +692,11 @@ func (a *fastAttrRef) truth(f *frame, o *Value) (bool, error) {
 		}
 	case KindObject:
 		if a.loop == loopFirst || a.loop == loopLast {
-			if l, ok := o.ref.(*loopObj); ok && l.more == nil {
-				return l.attrBool(a.loop), nil
+			if l, ok := o.ref.(*loopObj); ok {
+				if l.more == nil {
+					return l.attrBool(a.loop), nil
+				}
+				return l.filteredBool(a.loop)
 			}
 		}
 		if ns, ok := o.ref.(*namespace); ok && a.nsItem {
@@ -1177,8 +1193,11 @@ func (c *compiler) compileCond(x Expr) (condFn, error) {
 				code := a.loop
 				return func(f *frame) (bool, error) {
 					o := &f.slots[slot]
-					if l, ok := o.ref.(*loopObj); ok && o.kind == KindObject && l.more == nil {
-						return l.attrBool(code), nil
+					if l, ok := o.ref.(*loopObj); ok && o.kind == KindObject {
+						if l.more == nil {
+							return l.attrBool(code), nil
+						}
+						return l.filteredBool(code)
 					}
 					return a.truth(f, o)
 				}, nil

@@ -21,6 +21,7 @@ var exprFormBodies = []struct{ name, src string }{
 	{"print-trim", "{% for m in messages %}{{ m.content | trim }}{{ bos + m.content | trim + '.' }}{% endfor %}"},
 	{"test-cond", "{% for m in messages %}{% if m.content is string %}a{% endif %}{% if m.content is mapping %}b{% endif %}{% endfor %}"},
 	{"print-path", "{% for m in messages %}{{ messages[0]['content'] }}{{ m.content is string }}{% endfor %}"},
+	{"filtered-last", "{% for m in messages if m.role != 'system' %}{% if not loop.last %},{% endif %}{% if loop.first %}f{% endif %}{% endfor %}"},
 }
 
 // BenchmarkExprForms renders each of exprFormBodies over 1,000 messages

@@ -616,6 +616,24 @@ CASES = [
     ("set-in-place-not",
      "{% set a = xs[0].role|upper %}{% set b = xs[0].role.upper() %}{% set k = 'role' %}{% set c = xs[0][k] %}{% set d = xs[0].role ~ '!' %}{{ a ~ b ~ c ~ d }}",
      {"xs": [{"role": "u"}]}, {}),
+    # loop.first and loop.last tested in a filtered loop (filteredBool):
+    # last looks ahead through the filter, which may raise or see what
+    # the body set; first looks at nothing ahead
+    ("filtered-last",
+     "{% for k, v in d.items() if k != 'return' %}{{ k }}={{ v }}{% if not loop.last %}, {% endif %}{% if loop.first %}[f]{% endif %}{% endfor %}|"
+     "{% for x in xs if x > 1 %}{% if loop.last %}L{% elif loop.first %}F{% else %}{{ x }}{% endif %}{% endfor %}|"
+     "{% for x in xs if x > 9 %}{% if loop.last %}L{% endif %}{% else %}none{% endfor %}|"
+     "{% for x in xs if x %}{% set y = x %}{% if loop.last and loop.first %}one{% endif %}{% if not loop.last %}{{ y }}{% endif %}{% endfor %}",
+     {"d": {"name": "f", "return": "r", "description": "D", "parameters": {"a": 1}}, "xs": [0, 2, 1, 3, 5, 1]}, {}),
+    ("filtered-last-raises", "{% for x in xs if 6 // x %}{{ x }}{% if not loop.last %},{% endif %}{% endfor %}", {"xs": [1, 2, 0, 3]}, {}),
+    ("filtered-last-raises-first", "{% for x in xs if 6 // x %}{{ x }}{% if loop.first %}f{% endif %}{% endfor %}", {"xs": [1, 2, 0, 3]}, {}),
+    ("filtered-last-outer",
+     "{% for xs in xss %}{% for x in xs if x != loop.index %}{% if loop.last %}{{ x }}.{% endif %}{% endfor %}{% if loop.last %}!{% endif %}{% endfor %}"
+     "{% for x in [1, 2, 3] if x != 2 %}{% set outer = loop %}{% for y in [1, 2] %}{% if outer.last %}{{ x ~ y }}{% endif %}{% endfor %}{% endfor %}",
+     {"xss": [[1, 2, 3], [2, 2], []]}, {}),
+    ("filtered-last-sandbox",
+     "{% for m in ms if m.role != 'system' %}{% if not loop.last %}{{ m.role }},{% else %}{{ m.role }}.{% endif %}{% if loop.first %}^{% endif %}{% endfor %}",
+     {"ms": [{"role": "system"}, {"role": "user"}, {"role": "assistant"}, {"role": "system"}]}, {"profile": "hf"}),
     ("set-in-place-exported",
      "{% import 'm' as m with context %}{{ m.r ~ m.s }}{% from 'm' import r with context %}{{ r }}",
      {"xs": [{"role": "u"}, {"role": "a"}]}, {}, {"m": "{% set r = xs[-1].role %}{% set s = (xs[0]['role'] if xs else '') %}"}),
