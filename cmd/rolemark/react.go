@@ -19,7 +19,8 @@ const reactAbout = `TOOLS.json is a JSON array of tools in OpenAI's function for
 "-" reads standard input (for QUESTION and REPLY, without its final newline).
 V is doc (the default, Qwen's react_prompt.md), api (openai_api.py) or demo
 (react_demo.py). parse prints {"thought", "tool_call": {"name", "arguments"}}
-or {"final_answer"}, and exits 1 for a reply that is neither.
+or {"final_answer"}, and exits 1 for a reply that is neither. arguments is the
+JSON the model wrote, or the text it wrote as a JSON string when that is not JSON.
 `
 
 // reactPrompt prints the ReAct prompt for a question.
@@ -84,6 +85,12 @@ func reactParse(_ context.Context, sio stdio, args []string) error {
 		}
 	}
 	reply, err := react.ParseReply(text, tools)
+	var argsErr *react.ArgumentsError
+	if errors.As(err, &argsErr) {
+		// Qwen's parse_response passes an Action Input that is not JSON on
+		// as the string the model wrote; printed as a JSON string.
+		err = nil
+	}
 	if err != nil {
 		return fmt.Errorf("reply: %w", err)
 	}
@@ -94,7 +101,11 @@ func reactParse(_ context.Context, sio stdio, args []string) error {
 		b.WriteString(",\n  \"tool_call\": {\n    \"name\": ")
 		reactJSONString(&b, reply.ToolCall.Name)
 		b.WriteString(",\n    \"arguments\": ")
-		b.Write(reply.ToolCall.Arguments)
+		if argsErr != nil {
+			reactJSONString(&b, argsErr.Arguments)
+		} else {
+			b.Write(reply.ToolCall.Arguments)
+		}
 		b.WriteString("\n  }\n}\n")
 	} else {
 		b.WriteString("{\n  \"final_answer\": ")

@@ -96,6 +96,17 @@ func TestReactParse(t *testing.T) {
 			"{\n  \"final_answer\": \"two\"\n}\n"},
 		{"final answer ending with a newline", "Thought: a\nFinal Answer: two\n\n", []string{"parse", "-"},
 			"{\n  \"final_answer\": \"two\\n\"\n}\n"},
+		// Qwen's parse_response passes an Action Input that is not JSON on
+		// as the string the model wrote (seedsys Q11, "arguments are an
+		// unparsed string"); the output stays JSON by quoting it.
+		{"arguments not JSON", "", []string{"parse", "\nAction: get_weather\nAction Input: {city: Paris}"},
+			"{\n  \"thought\": \"\",\n  \"tool_call\": {\n    \"name\": \"get_weather\",\n    \"arguments\": \"{city: Paris}\"\n  }\n}\n"},
+		{"arguments a bare string", "Thought: 我应该画图。\nAction: image_gen\nAction Input: 五彩斑斓的黑 <&>\nObservation: x\n", []string{"parse", "-"},
+			"{\n  \"thought\": \"我应该画图。\",\n  \"tool_call\": {\n    \"name\": \"image_gen\",\n    \"arguments\": \"五彩斑斓的黑 <&>\"\n  }\n}\n"},
+		{"arguments empty", "", []string{"parse", "Thought: t\nAction: f\nAction Input:"},
+			"{\n  \"thought\": \"t\",\n  \"tool_call\": {\n    \"name\": \"f\",\n    \"arguments\": \"\"\n  }\n}\n"},
+		{"seed example", "Thought: 我应该使用通义万相API来生成一张五彩斑斓的黑的图片。\nAction: image_gen\nAction Input: {\"query\": \"五彩斑斓的黑\"}\n", []string{"parse", "-"},
+			"{\n  \"thought\": \"我应该使用通义万相API来生成一张五彩斑斓的黑的图片。\",\n  \"tool_call\": {\n    \"name\": \"image_gen\",\n    \"arguments\": {\"query\": \"五彩斑斓的黑\"}\n  }\n}\n"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -130,7 +141,6 @@ func TestReactErrors(t *testing.T) {
 		{"parse two replies", "", []string{"parse", "a", "b"}, 2, "want one REPLY"},
 		{"reply is neither", "", []string{"parse", "Hello there"}, 1, "Invalid format"},
 		{"final answer on the first line", "", []string{"parse", "Final Answer: 42"}, 1, "Invalid format"},
-		{"arguments not JSON", "", []string{"parse", "\nAction: get_weather\nAction Input: {city: Paris}"}, 1, "is not valid JSON"},
 		{"unknown tool", "", []string{"parse", "--tools", tools, "\nAction: get_time\nAction Input: {}"}, 1, "get_time is not a valid tool, try one of [get_weather]."},
 		{"prompt, both from stdin", "", []string{"prompt", "--tools", "-", "-"}, 2, "cannot both be standard input"},
 		{"both from stdin", "", []string{"parse", "--tools", "-", "-"}, 2, "cannot both be standard input"},
