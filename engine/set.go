@@ -236,6 +236,11 @@ func (s *Set) compile(e driver.Engine, name, src string, fm *FrontMatter, cfg dr
 		}
 	}()
 	cfg.Parse = s.cfg.parse
+	if isDotpromptFile(name) {
+		// Dotprompt renders an @-variable of its render context that the
+		// request lacks as empty (its spec's metadata_context_variables).
+		cfg.AllowMissingData = true
+	}
 	c, err := e.Compile(name, src, cfg)
 	if err != nil {
 		var ee *Error
@@ -330,7 +335,8 @@ type renderSettings struct {
 // render context, such as {"state": …, "auth": …}, read in Handlebars as
 // {{@state.count}} and {{@auth.email}}. A template that reads an @-variable
 // that is neither supplied nor one of the engine's own (@root, @index …)
-// fails to render, naming it, unless AllowMissing is set.
+// fails to render, naming it, unless AllowMissing is set or the template is
+// a Dotprompt file (.prompt), where it renders as empty, as in Dotprompt.
 func Data(data map[string]any) RenderOption {
 	return func(r *renderSettings) { r.data = data }
 }

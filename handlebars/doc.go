@@ -43,7 +43,8 @@
 // Dotprompt's render context: {{@state.count}}, {{@auth.email}} read the
 // @-data a caller passes with engine.Data (driver.Request.Data); an
 // @-variable that is neither passed nor raymond's own (@root, @index, @key,
-// @first, @last) is an error naming it, unless AllowMissing is set. A .prompt
+// @first, @last) is an error naming it, unless AllowMissing is set or the
+// file is a .prompt file, where it renders as empty, as in Dotprompt. A .prompt
 // file's messages are made as Dotprompt makes them (package engine,
 // docs/dotprompt.md).
 // Dotprompt's {{section "name"}} renders nothing: in Dotprompt it leaves an

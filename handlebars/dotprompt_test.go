@@ -82,3 +82,30 @@ func TestSectionFunc(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, []chat.Message{chat.Text(chat.RoleUser, "Hi[output]")}, msgs)
 }
+
+// TestDotpromptMissingData: an @-variable of the render context that the
+// request lacks renders as empty in a Dotprompt file, as in Dotprompt (its
+// spec's metadata_context_variables), and is an error naming it elsewhere.
+func TestDotpromptMissingData(t *testing.T) {
+	set := engine.NewSet(handlebars.New())
+	src := "Hello {{name}} ({{@auth.email}}, {{@user.role}})"
+	data := engine.Data(map[string]any{"auth": map[string]any{"email": "bob@example.com"}})
+	vars := map[string]any{"name": "Bob"}
+
+	tpl, err := set.Parse("handlebars", "t.prompt", src)
+	require.NoError(t, err)
+	msgs, err := tpl.Messages(context.Background(), vars, data)
+	require.NoError(t, err)
+	require.Equal(t, []chat.Message{chat.Text(chat.RoleUser, "Hello Bob (bob@example.com, )")}, msgs)
+
+	tpl, err = set.Parse("handlebars", "t.hbs", src)
+	require.NoError(t, err)
+	_, err = tpl.Messages(context.Background(), vars, data)
+	require.EqualError(t, err, `t.hbs:1:37: variable "@user" is not supplied`)
+
+	// A missing input variable stays an error in a Dotprompt file.
+	tpl, err = set.Parse("handlebars", "t.prompt", src)
+	require.NoError(t, err)
+	_, err = tpl.Messages(context.Background(), nil, data)
+	require.EqualError(t, err, `t.prompt:1:9: variable "name" is not supplied`)
+}

@@ -164,7 +164,7 @@ func (c *compiler) compile(src string) (driver.Compiled, error) {
 		// without a lock, on the first render (a data race).
 		tpl.RegisterPartialTemplate(u.partial, ptpl)
 	}
-	t := &compiled{name: c.name, src: src, tpl: tpl, allowMissing: c.cfg.AllowMissing, partials: len(c.order) > 0}
+	t := &compiled{name: c.name, src: src, tpl: tpl, allowMissing: c.cfg.AllowMissing, allowMissingData: c.cfg.AllowMissingData, partials: len(c.order) > 0}
 	t.edits = allEdits(main)
 	if len(c.order) == 0 {
 		t.fast = t.fastProgram(applyEdits(main.src, main.edits), c.eng.funcs, c.cfg.Parse)

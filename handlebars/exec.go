@@ -23,9 +23,12 @@ type compiled struct {
 	tpl          *raymond.Template
 	vars         []checkedVar
 	allowMissing bool
-	partials     bool   // the template uses partials
-	edits        []edit // the edits of the template's source, in order
-	fast         *fastProg
+	// allowMissingData: an @-variable the request lacks renders as empty
+	// (driver.Config.AllowMissingData, a Dotprompt file).
+	allowMissingData bool
+	partials         bool   // the template uses partials
+	edits            []edit // the edits of the template's source, in order
+	fast             *fastProg
 }
 
 var (
@@ -83,6 +86,9 @@ func (t *compiled) ExecuteString(ctx context.Context, r *driver.Request) (string
 		for i := range t.vars {
 			v := &t.vars[i]
 			if v.data {
+				if t.allowMissingData {
+					continue
+				}
 				if _, ok := r.Data[v.path[0]]; !ok {
 					return "", &driver.Error{Template: v.template, Line: v.line, Col: v.col, Err: &driver.MissingError{Name: v.name}}
 				}

@@ -52,6 +52,11 @@ type Config struct {
 	// AllowMissing makes a variable that the template uses but the data
 	// lacks render as empty instead of failing.
 	AllowMissing bool
+	// AllowMissingData makes an @-variable (Request.Data) that the render
+	// does not supply render as empty instead of failing, as Dotprompt's
+	// render context does: a Dotprompt file (.prompt) sets it, because
+	// @auth or @user is absent from a request that has none.
+	AllowMissingData bool
 	// Parse are the options the template's markup is parsed with
 	// (engine.ParseOptions), for an engine that renders straight to
 	// messages (MessagesExecuter).
