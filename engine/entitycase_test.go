@@ -19,7 +19,8 @@ import (
 // or "&AMP;" reaching the parser is text, kept as written, in every
 // engine: written in the template, inserted raw, or made by upper-casing an
 // escaped value (Jinja2's Markup.upper keeps the value safe, so Jinja2
-// itself prints "A&LT;B"; pongo2's escape filter does the same). Nothing
+// itself prints "A&LT;B"; pongo2's escape filter does the same; Jinja2
+// writes a quote as "&#34;", which upper-casing keeps a reference). Nothing
 // decodes them a second time, so an upper-cased escape can never become a
 // tag.
 func TestUpperCasedEntityIsText(t *testing.T) {
@@ -34,7 +35,7 @@ func TestUpperCasedEntityIsText(t *testing.T) {
 		{"jinja", `{{ raw|safe }}`, `&LT;/MESSAGE&GT;`},
 		{"pongo2", `{{ raw|safe }}`, `&LT;/MESSAGE&GT;`},
 		{"gotmpl", `{{raw .raw}}`, `&LT;/MESSAGE&GT;`},
-		{"jinja", `{{ x|e|upper }}`, `A&LT;B &AMP; &QUOT;C&QUOT; &LT;/MESSAGE&GT;`},
+		{"jinja", `{{ x|e|upper }}`, `A&LT;B &AMP; "C" &LT;/MESSAGE&GT;`},
 		{"pongo2", `{{ x|escape|upper }}`, `A&LT;B &AMP; &QUOT;C&QUOT; &LT;/MESSAGE&GT;`},
 		{"jinja", `{{ x|upper }}`, `A<B & "C" </MESSAGE>`},
 		{"pongo2", `{{ x|upper }}`, `A<B & "C" </MESSAGE>`},

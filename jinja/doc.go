@@ -55,9 +55,10 @@
 // # Escaping
 //
 // The security model is roleparse's: the template author is trusted, the
-// data is not. Every value a {{ }} prints is escaped with roleparse.Escape
-// (Jinja2's autoescaping, with the markup's escape function instead of
-// HTML's), whatever its type: strings, numbers, lists, dicts, the results
+// data is not. Every value a {{ }} prints is escaped with
+// roleparse.EscapeNumeric (Jinja2's autoescaping, with markupsafe's table:
+// an escaped value the template goes on using is the string Jinja2 makes,
+// and roleparse reads it back), whatever its type: strings, numbers, lists, dicts, the results
 // of filters, methods and functions. A roleparse.Markup value in the data
 // is escaped like any string. What is not escaped is what Jinja2 marks
 // safe: the output of macros, call blocks and rolemark's markup functions

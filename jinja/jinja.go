@@ -138,7 +138,7 @@ func (e *Engine) Compile(name, src string, cfg driver.Config) (dc driver.Compile
 		}
 	}()
 	opts := []jinja2.Option{
-		jinja2.Autoescape(roleparse.Escape),
+		jinja2.Autoescape(roleparse.EscapeNumeric),
 		jinja2.WithFinalize(finalize),
 		jinja2.FinalizeBeforeEscape(), // {{ none }} prints as {{ x }} does for x None
 		jinja2.WithLimits(jinja2.Limits{Depth: e.cfg.depth, Output: e.cfg.limits.Output, Iterations: e.cfg.limits.Iterations, Size: e.cfg.limits.Size}),

@@ -130,6 +130,40 @@ func TestPrintedConstants(t *testing.T) {
 	assert.Equal(t, []chat.Message{chat.Text(chat.RoleUser, `||2|2|[None]||<b>`)}, msgs)
 }
 
+// TestEscapedStrings: a value the template escapes and goes on using is
+// the string Jinja2 makes (markupsafe writes " and ' as &#34; and &#39;),
+// so its length, a slice or |upper of it is Jinja2's; the rendered markup
+// is then Jinja2's with autoescape on, and the message roleparse reads.
+// Each want is Jinja2 3.1.6's, with autoescape=True.
+func TestEscapedStrings(t *testing.T) {
+	set := engine.NewSet(jinja.New())
+	const x = `a<b & "c" 'd'`
+	for _, tc := range []struct{ src, render, text string }{
+		{`{{ x }}`, `a&lt;b &amp; &#34;c&#34; &#39;d&#39;`, x},
+		{`{{ x|e|upper }}`, `A&LT;B &AMP; &#34;C&#34; &#39;D&#39;`, `A&LT;B &AMP; "C" 'D'`},
+		{`{{ x|e|length }}`, `36`, `36`},
+		{`{{ (x|e)[0:8] }}`, `a&lt;b &`, `a<b &`},
+		{`{{ x|forceescape|length }}`, `36`, `36`},
+		{`{{ x|e|truncate(14) }}`, `a&lt;b...`, `a<b...`},
+		{`{{ x|e|wordcount }}`, `10`, `10`},
+		{`{% macro m() %}"{% endmacro %}{{ (m() ~ x)|length }}`, `37`, `37`},
+		{`{{ x|safe|e|length }}`, `13`, `13`},
+		{`{{ x|e|replace("&#34;", "Q") }}`, `a&lt;b &amp; QcQ &#39;d&#39;`, `a<b & QcQ 'd'`},
+	} {
+		t.Run(tc.src, func(t *testing.T) {
+			tpl, err := set.Parse("jinja", "t.j2", tc.src)
+			require.NoError(t, err)
+			out, err := tpl.Render(context.Background(), map[string]any{"x": x})
+			require.NoError(t, err)
+			assert.Equal(t, tc.render, out)
+			msgs, err := tpl.Messages(context.Background(), map[string]any{"x": x})
+			require.NoError(t, err)
+			require.Len(t, msgs, 1)
+			assert.Equal(t, tc.text, msgs[0].Text())
+		})
+	}
+}
+
 // TestMissing: a name that nothing defines is an error naming it where a
 // render reads it, unless AllowMissing; the tests defined and undefined
 // and the filter default accept it; a call of it is an unknown function.

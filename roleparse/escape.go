@@ -24,6 +24,16 @@ var escapeTable = [256]string{
 	'\'': "&#39;",
 }
 
+// numericEscapeTable is escapeTable with the quotes written as Python's
+// markupsafe writes them, as numeric references.
+var numericEscapeTable = [256]string{
+	'&':  "&amp;",
+	'<':  "&lt;",
+	'>':  "&gt;",
+	'"':  "&#34;",
+	'\'': "&#39;",
+}
+
 // textEscapeTable is escapeTable for text content, where quotes need no
 // escaping.
 var textEscapeTable = [256]string{
@@ -90,26 +100,38 @@ func Escape(s string) string {
 	if i == len(s) {
 		return s
 	}
-	return string(appendEscapeFrom(make([]byte, 0, len(s)+16), s, i))
+	return string(appendEscapeFrom(make([]byte, 0, len(s)+16), s, i, &escapeTable))
+}
+
+// EscapeNumeric is Escape writing " and ' as &#34; and &#39;, as Python's
+// markupsafe.escape does: the jinja engine's escaping, so that an escaped
+// value a template goes on using (its length, a slice, |upper) is the
+// string Jinja2 makes. Parse reads both forms back alike.
+func EscapeNumeric(s string) string {
+	i := nextSpecial(s, 0)
+	if i == len(s) {
+		return s
+	}
+	return string(appendEscapeFrom(make([]byte, 0, len(s)+16), s, i, &numericEscapeTable))
 }
 
 // AppendEscape appends the escaped form of s to dst.
 func AppendEscape(dst []byte, s string) []byte {
-	return appendEscapeFrom(dst, s, nextSpecial(s, 0))
+	return appendEscapeFrom(dst, s, nextSpecial(s, 0), &escapeTable)
 }
 
 // AppendEscapeBytes appends the escaped form of b to dst.
 func AppendEscapeBytes(dst, b []byte) []byte {
-	return appendEscapeFrom(dst, b, nextSpecial(b, 0))
+	return appendEscapeFrom(dst, b, nextSpecial(b, 0), &escapeTable)
 }
 
-// appendEscapeFrom appends the escaped form of s to dst, where i is the
-// index of the first byte to replace (or len(s)).
-func appendEscapeFrom[T text](dst []byte, s T, i int) []byte {
+// appendEscapeFrom appends the escaped form of s by table to dst, where i
+// is the index of the first byte to replace (or len(s)).
+func appendEscapeFrom[T text](dst []byte, s T, i int, table *[256]string) []byte {
 	last := 0
 	for i < len(s) {
 		dst = append(dst, s[last:i]...)
-		dst = append(dst, escapeTable[s[i]]...)
+		dst = append(dst, table[s[i]]...)
 		last = i + 1
 		i = nextSpecial(s, last)
 	}

@@ -214,8 +214,9 @@ func le32(s string) uint32 {
 	return uint32(s[0]) | uint32(s[1])<<8 | uint32(s[2])<<16 | uint32(s[3])<<24
 }
 
-// The five XML entities, read as words after the '&': "lt;", "gt;" and
-// "#39;" (Escape's apostrophe) are checked with one comparison each.
+// The five XML entities, read as words after the '&': "lt;", "gt;",
+// "#39;" (Escape's apostrophe) and "#34;" (EscapeNumeric's quote) are
+// checked with one comparison each.
 const (
 	refLt   = uint32('l') | uint32('t')<<8 | uint32(';')<<16
 	refGt   = uint32('g') | uint32('t')<<8 | uint32(';')<<16
@@ -223,6 +224,7 @@ const (
 	refQuot = uint32('q') | uint32('u')<<8 | uint32('o')<<16 | uint32('t')<<24
 	refApos = uint32('a') | uint32('p')<<8 | uint32('o')<<16 | uint32('s')<<24
 	ref39   = uint32('#') | uint32('3')<<8 | uint32('9')<<16 | uint32(';')<<24
+	ref34   = uint32('#') | uint32('3')<<8 | uint32('4')<<16 | uint32(';')<<24
 )
 
 // appendRef appends the decoding of the reference at the start of s
@@ -260,7 +262,7 @@ func appendRef(dst []byte, s string) ([]byte, int) {
 }
 
 // refByte returns the character and the length of the reference at the
-// start of s when it is one of the five entities or Escape's "&#39;", and
+// start of s when it is one of the five entities, "&#39;" or "&#34;", and
 // a length of 0 otherwise.
 func refByte(s string) (byte, int) {
 	if len(s) >= 5 {
@@ -273,6 +275,8 @@ func refByte(s string) (byte, int) {
 			return '&', 5
 		case w == ref39:
 			return '\'', 5
+		case w == ref34:
+			return '"', 5
 		case len(s) >= 6 && s[5] == ';' && (w == refQuot || w == refApos):
 			if w == refQuot {
 				return '"', 6
