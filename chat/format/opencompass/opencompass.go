@@ -509,12 +509,19 @@ func popSection(stack *[]openSection, it PromptItem) (openSection, error) {
 // sectioned gives a PromptList without section markers the sections the
 // OpenCompass documentation implies for such lists: leading items whose
 // role is not a round role (SYSTEM, say) form the begin section, the rest
-// the round section. (OpenCompass itself fails on such a list.)
+// the round section. (OpenCompass itself fails on such a list.) A list of
+// strings only needs no section: OpenCompass writes it between the
+// template's begin and end, with no round.
 func (t *MetaTemplate) sectioned(items []PromptItem) []PromptItem {
+	roles := false
 	for _, it := range items {
 		if it.Section != "" {
 			return items
 		}
+		roles = roles || it.Role != ""
+	}
+	if !roles {
+		return items
 	}
 	inRound := map[string]bool{}
 	for _, r := range t.Round {
