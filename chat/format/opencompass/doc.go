@@ -28,7 +28,8 @@
 //   - A PromptList without section markers (the documentation's examples;
 //     OpenCompass raises IndexError): leading items whose role is not a
 //     round role (SYSTEM) form the begin section, the rest the round
-//     section.
+//     section. A list of plain strings only is written as OpenCompass
+//     writes it, between the template's begin and end, with no round.
 //   - A fallback_role inside a round section (the LM parser raises
 //     KeyError, the API parser resolves it): resolved in both modes.
 //   - A role with neither a template entry nor a usable fallback (KeyError:
