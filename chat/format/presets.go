@@ -350,6 +350,9 @@ func qwen25() *Format {
 // user message is the input.
 func lazyLLMChat() *Format {
 	return &Format{
+		// The markers are text to the tokenizer, but they are what the
+		// turns are made of: content may not write them (as Llama 2's).
+		Special:     []string{"<|start_system|>", "<|end_system|>", "<|Human|>:", "<|Assistant|>:"},
 		Description: "LazyLLM ChatPrompter",
 		Roles: map[chat.Role]Turn{
 			chat.RoleUser: {
