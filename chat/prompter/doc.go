@@ -106,6 +106,11 @@
 //     str.format there, which fails on any other brace in the instruction.
 //     Slot values are inserted once and never scanned for slots themselves.
 //   - A missing instruction is empty; LazyLLM 2406 writes "None".
+//   - A value holding one of the markers of the string form (the input, a
+//     slot's value, a history message: "\n<|Assistant|>:\n", "<|im_end|>")
+//     would forge a turn; Prompt refuses it (ErrMarker) unless
+//     AllowMarkers, where LazyLLM writes it. The instruction is the
+//     caller's and may hold them.
 //   - History pairs are [2]string, so a pair cannot have three items; a lone
 //     question is a user message (History), rendered in both forms
 //     (LazyLLM fails in the string form).

@@ -56,6 +56,7 @@ type config struct {
 	skills          string
 	noSystemMessage bool
 	label           string
+	allowMarkers    bool
 	// reshape records that an option changed what the instruction
 	// template is built from, and retools that an option changed how the
 	// tools are written, so a call must redo that work.
@@ -118,6 +119,13 @@ func Pairs(pairs ...[2]string) Option {
 // Release2406, none for Release2605.
 func UseMarkers(m Markers) Option {
 	return func(c *config) { c.markers, c.markersSet = m, true }
+}
+
+// AllowMarkers lets the string form write values that hold one of its
+// markers (ErrMarker). Such a value can forge a turn: allow it only for
+// trusted text.
+func AllowMarkers() Option {
+	return func(c *config) { c.allowMarkers = true }
 }
 
 // Skills adds a skills text after the instruction in the system part.

@@ -2,6 +2,7 @@ package prompter
 
 import (
 	"encoding/json"
+	"fmt"
 	"slices"
 	"strings"
 
@@ -78,6 +79,7 @@ type parts struct {
 	instruction string // the filled system-level instruction
 	user        string // the filled user-level instruction
 	input       string // the part of the input that fills no slot
+	values      []string
 }
 
 // prepare applies a call's options and fills the instruction with input,
@@ -128,6 +130,7 @@ func (p *Prompter) prepare(input any, opts []Option, stringForm bool) (parts, er
 		instruction: instruction,
 		user:        renderString(t.user, values),
 		input:       rest,
+		values:      values,
 	}, nil
 }
 
@@ -147,6 +150,11 @@ func (p *Prompter) Prompt(input any, opts ...Option) (string, error) {
 	tools := p.tools
 	if c.retools {
 		if tools, err = toolsSection(c); err != nil {
+			return "", err
+		}
+	}
+	if p.kind != alpaca && !c.allowMarkers {
+		if err := checkMarkers(c.activeMarkers(), ps, c.history); err != nil {
 			return "", err
 		}
 	}
@@ -334,4 +342,54 @@ func (p *Prompter) Response(output string) string {
 		return output[i+len(split):]
 	}
 	return output
+}
+
+// checkMarkers refuses a value of the string form that holds one of the
+// markers framing its turns: the input, the values of the slots, and the
+// history's texts and tool calls. A marker is looked for without the
+// whitespace at its ends ("<|im_start|>user" of "<|im_start|>user\n").
+func checkMarkers(m Markers, ps parts, history []chat.Message) error {
+	var marks []string
+	for _, s := range []string{m.SystemStart, m.SystemEnd, m.UserStart, m.UserEnd, m.AssistantStart,
+		m.AssistantEnd, m.ToolStart, m.ToolEnd, m.CallStart, m.CallArgs, m.CallEnd} {
+		if s = strings.TrimSpace(s); s != "" {
+			marks = append(marks, s)
+		}
+	}
+	if len(marks) == 0 {
+		return nil
+	}
+	check := func(what, s string) error {
+		for _, mk := range marks {
+			if strings.Contains(s, mk) {
+				return newError(ErrMarker, fmt.Sprintf("%s holds the marker %q, which would forge a turn of the prompt (AllowMarkers allows it)", what, mk))
+			}
+		}
+		return nil
+	}
+	if err := check("the input", ps.input); err != nil {
+		return err
+	}
+	for _, v := range ps.values {
+		if err := check("a {slot}'s value", v); err != nil {
+			return err
+		}
+	}
+	for i, msg := range history {
+		what := fmt.Sprintf("history message %d", i+1)
+		for _, part := range msg.Content {
+			if err := check(what, part.Text); err != nil {
+				return err
+			}
+		}
+		for _, tc := range msg.ToolCalls {
+			if err := check(what, tc.Name); err != nil {
+				return err
+			}
+			if err := check(what, string(tc.Arguments)); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
