@@ -232,22 +232,6 @@ def dump(doc):
     return "\n".join(out) + "\n"
 
 
-def write_case_list(test, rows):
-    """Writes cases/TEST.json from the rows of convert/TEST.py: (name,
-    template, context, env), and a loader (template names to sources) as a
-    fifth item where a row needs one (None or absent where not)."""
-    cases = []
-    for name, tpl, ctx, env, *loader in rows:
-        case = {"id": test + "/" + name, "source": {"test": test}, "template": tpl, "context": ctx, "env": env}
-        if loader and loader[0]:
-            case["loader"] = loader[0]
-        cases.append(case)
-    doc = {"jinja2": "", "source": {"repo": "rolemark", "path": "internal/jinja2/testdata/oracle/convert/" + test + ".py",
-                                    "licence": "this project's"},
-           "cases": cases}
-    write_cases(test + ".json", doc)
-
-
 def write_cases(name, doc):
     """The converters' last step: writes doc as cases/NAME and renders its
     expectations into it."""
@@ -256,24 +240,6 @@ def write_cases(name, doc):
         f.write(dump(doc))
     # rendered by oracle.py's own process, under its fixed hash seed
     subprocess.run([sys.executable, os.path.abspath(__file__), path], check=True)
-
-
-def write_found(name, prefix, test, path, found):
-    """Writes the project's own hand-made cases as cases/NAME: found holds
-    (name, template, context, note[, env[, loader]]) entries, whose ids
-    are PREFIX/name; a note starting "exact:" marks a case whose message
-    Jinja2 gives word for word. test and path say where they come from."""
-    cases = []
-    for cid, tpl, ctx, note, *rest in found:
-        case = {"id": prefix + "/" + cid, "source": {"test": test, "note": note},
-                "template": tpl, "context": ctx, "env": rest[0] if rest else {}}
-        if len(rest) > 1:
-            case["loader"] = rest[1]
-        if note.startswith("exact:"):
-            # which message Jinja2 gives is the point: compared word for word
-            case["exact_message"] = True
-        cases.append(case)
-    write_cases(name, {"jinja2": "", "source": {"repo": "rolemark", "path": path, "licence": "this project's"}, "cases": cases})
 
 
 def run_file(path, check=False):

@@ -12,10 +12,7 @@ filter of a filter, a name also read otherwise, a top-level set, an
 operand calling a macro, errors of the filter and of the chain after
 it. Python's Jinja2 decides what each prints or raises (oracle.py).
 """
-import os
-import sys
-
-HERE = os.path.dirname(os.path.abspath(__file__))
+import handmade
 
 HF = {"profile": "hf"}
 
@@ -99,9 +96,7 @@ CASES = [
 
 
 def main():
-    sys.path.insert(0, os.path.join(HERE, ".."))
-    import oracle
-    oracle.write_case_list("appendform", CASES)
+    handmade.write_rows("appendform", CASES)
 
 
 if __name__ == "__main__":

@@ -11,10 +11,7 @@ key, an index out of range, a method's name, Undefined, Markup, ints and
 floats, a recursive loop called while a comparison's left operand is
 held. Python's Jinja2 decides what each prints or raises (oracle.py).
 """
-import os
-import sys
-
-HERE = os.path.dirname(os.path.abspath(__file__))
+import handmade
 
 MS = [
     {"role": "system", "content": "S", "n": 1},
@@ -186,9 +183,7 @@ CASES = [
 
 
 def main():
-    sys.path.insert(0, os.path.join(HERE, ".."))
-    import oracle
-    oracle.write_case_list("destination", CASES)
+    handmade.write_rows("destination", CASES)
 
 
 if __name__ == "__main__":

@@ -17,10 +17,7 @@ call block, set block, include, import and block); loop controls only
 with jinja2.ext.loopcontrols; indent of Markup. Python's Jinja2 decides
 what each prints or raises (oracle.py).
 """
-import os
-import sys
-
-HERE = os.path.dirname(os.path.abspath(__file__))
+import handmade
 
 
 def int_keys(n, extra=()):
@@ -793,9 +790,7 @@ CASES = [
 
 
 def main():
-    sys.path.insert(0, os.path.join(HERE, ".."))
-    import oracle
-    oracle.write_case_list("exact", CASES)
+    handmade.write_rows("exact", CASES)
 
 
 if __name__ == "__main__":

@@ -11,10 +11,7 @@ field, a dict method's name, Markup, numbers, Undefined, an int at the
 edge of 64 bits, a name that is not the loop. Python's Jinja2 decides
 what each prints or raises (oracle.py).
 """
-import os
-import sys
-
-HERE = os.path.dirname(os.path.abspath(__file__))
+import handmade
 
 MSGS = [
     {"role": "system", "content": "S"},
@@ -1143,9 +1140,7 @@ CASES = [
 
 
 def main():
-    sys.path.insert(0, os.path.join(HERE, ".."))
-    import oracle
-    oracle.write_case_list("fastpath", CASES)
+    handmade.write_rows("fastpath", CASES)
 
 
 if __name__ == "__main__":

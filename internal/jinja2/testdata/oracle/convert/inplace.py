@@ -14,10 +14,7 @@ macro of an included template that outlives the include (the render keeps
 what includes run in). Python's Jinja2 decides what each prints or raises
 (oracle.py).
 """
-import os
-import sys
-
-HERE = os.path.dirname(os.path.abspath(__file__))
+import handmade
 
 D = {"b": 2, "a": [1, 2.5, None, True], "c": {"it's": "say \"hi\"\n", "t": {"__tuple__": [1]}}}
 
@@ -105,9 +102,7 @@ CASES = [
 
 
 def main():
-    sys.path.insert(0, os.path.join(HERE, ".."))
-    import oracle
-    oracle.write_case_list("inplace", CASES)
+    handmade.write_rows("inplace", CASES)
 
 
 if __name__ == "__main__":

@@ -8,10 +8,7 @@ trim_blocks and lstrip_blocks, and the attributes of a macro (name,
 arguments, catch_kwargs, catch_varargs, caller). Python's Jinja2 decides
 what each prints or raises (oracle.py).
 """
-import os
-import sys
-
-HERE = os.path.dirname(os.path.abspath(__file__))
+import handmade
 
 # (name, template, context, env)
 CASES = [
@@ -36,9 +33,7 @@ CASES = [
 
 
 def main():
-    sys.path.insert(0, os.path.join(HERE, ".."))
-    import oracle
-    oracle.write_case_list("options", CASES)
+    handmade.write_rows("options", CASES)
 
 
 if __name__ == "__main__":

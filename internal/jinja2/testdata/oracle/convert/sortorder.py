@@ -13,12 +13,7 @@ templates sort mixed lists, most of them reversed, found by drawing random
 ones and keeping those where another comparison order raises another
 exception. u is undefined, v.x a missing attribute of a dict.
 """
-import os
-import sys
-
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, ".."))
-import oracle  # noqa: E402
+import handmade
 
 # (name, template)
 CASES = [
@@ -51,7 +46,7 @@ CASES = [
 
 
 def main():
-    oracle.write_case_list("sortorder", [(name, tpl, {"v": {}}, {"extensions": ["do"]}) for name, tpl in CASES])
+    handmade.write_rows("sortorder", [(name, tpl, {"v": {}}, {"extensions": ["do"]}) for name, tpl in CASES])
 
 
 if __name__ == "__main__":
