@@ -17,69 +17,50 @@ func appendJSON5(dst []byte, v *pyjson.Value) []byte {
 	switch v.Kind {
 	case pyjson.String:
 		return appendJSON5String(dst, v.Str)
-	case pyjson.Array:
-		dst = append(dst, '[')
+	case pyjson.Array, pyjson.Object:
+		open, end := byte('['), byte(']')
+		if v.Kind == pyjson.Object {
+			open, end = '{', '}'
+		}
+		dst = append(dst, open)
 		for i := range v.Items {
 			if i > 0 {
 				dst = append(dst, ", "...)
 			}
+			if v.Kind == pyjson.Object {
+				if k := v.Keys[i]; json5Ident(k) && !json5Reserved[k] {
+					dst = append(dst, k...)
+				} else {
+					dst = appendJSON5String(dst, k)
+				}
+				dst = append(dst, ": "...)
+			}
 			dst = appendJSON5(dst, &v.Items[i])
 		}
-		return append(dst, ']')
-	case pyjson.Object:
-		dst = append(dst, '{')
-		for i, k := range v.Keys {
-			if i > 0 {
-				dst = append(dst, ", "...)
-			}
-			if json5Ident(k) && !json5Reserved[k] {
-				dst = append(dst, k...)
-			} else {
-				dst = appendJSON5String(dst, k)
-			}
-			dst = append(dst, ": "...)
-			dst = appendJSON5(dst, &v.Items[i])
-		}
-		return append(dst, '}')
+		return append(dst, end)
 	}
 	return pyjson.Append(dst, *v)
 }
 
 // appendJSON5String appends s as json5's _dump_str writes a str with
-// ensure_ascii=False: a backslash, a double quote, U+2028, U+2029 and
-// \n \r \b \f \t \v \0 escaped, every other character as it is.
+// ensure_ascii=False: the characters of json5Escapes escaped, every other
+// as it is.
 func appendJSON5String(dst []byte, s string) []byte {
 	dst = append(dst, '"')
 	for _, r := range s {
-		switch r {
-		case '\\':
-			dst = append(dst, `\\`...)
-		case '"':
-			dst = append(dst, `\"`...)
-		case '\u2028':
-			dst = append(dst, `\u2028`...)
-		case '\u2029':
-			dst = append(dst, `\u2029`...)
-		case '\n':
-			dst = append(dst, `\n`...)
-		case '\r':
-			dst = append(dst, `\r`...)
-		case '\b':
-			dst = append(dst, `\b`...)
-		case '\f':
-			dst = append(dst, `\f`...)
-		case '\t':
-			dst = append(dst, `\t`...)
-		case '\v':
-			dst = append(dst, `\v`...)
-		case 0:
-			dst = append(dst, `\0`...)
-		default:
+		if e, ok := json5Escapes[r]; ok {
+			dst = append(dst, e...)
+		} else {
 			dst = utf8.AppendRune(dst, r)
 		}
 	}
 	return append(dst, '"')
 }
+
+// json5Escapes are the characters json5's _dump_str escapes, and how: a
+// backslash, a double quote, U+2028, U+2029 and \n \r \b \f \t \v \0.
+var json5Escapes = map[rune]string{'\\': `\\`, '"': `\"`, '\u2028': `\u2028`, '\u2029': `\u2029`,
+	'\n': `\n`, '\r': `\r`, '\b': `\b`, '\f': `\f`, '\t': `\t`, '\v': `\v`, 0: `\0`}
 
 // json5Ident reports whether k is written without quotes as a key: its
 // first character a letter (Unicode categories Lu Ll Lt Lm Lo Nl), $ or _,
