@@ -710,10 +710,16 @@ func strMethod(name string) methodFn {
 			if !recv.IsSafe() {
 				return Value{}, nil
 			}
+			if err := markupArgs("unescape", "", args, kw); err != nil {
+				return Value{}, err
+			}
 			return StrV(htmlUnescape(recv.s)), nil
 		}
 	case "striptags":
 		return func(c *Ctx, recv Value, args []Value, kw []Kwarg) (Value, error) {
+			if err := markupArgs("striptags", "", args, kw); err != nil {
+				return Value{}, err
+			}
 			return StrV(stripTags(recv.s)), nil
 		}
 	case "escape":

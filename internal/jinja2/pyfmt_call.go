@@ -426,7 +426,7 @@ func asciiRepr(v Value) string {
 }
 
 // percentFormat is Python's str % args; on Markup the arguments are
-// escaped and the result is Markup.
+// escaped and the result is Markup (markupHelperArg).
 func percentFormat(c *Ctx, f, args Value) (Value, error) {
 	var list []Value
 	var mapping *Value
@@ -644,6 +644,11 @@ func percentFormat(c *Ctx, f, args Value) (Value, error) {
 		if spec.align == 0 {
 			spec.align = '>'
 		}
+		if markup {
+			if v, err = markupHelperArg(typ, v); err != nil {
+				return Value{}, err
+			}
+		}
 		var out string
 		switch typ {
 		case 's', 'r', 'a':
@@ -652,17 +657,23 @@ func percentFormat(c *Ctx, f, args Value) (Value, error) {
 				if out, err = ToStr(c, v); err != nil {
 					return Value{}, err
 				}
+				out = esc(out, v)
 			case 'r':
 				out = Repr(v)
 			default:
 				out = asciiRepr(v)
 			}
+			if markup && typ != 's' {
+				// the helper's __repr__ escapes the repr, a str
+				out = escapeFn(c)(out)
+			}
 			if spec.precision >= 0 {
+				// the precision cuts what the helper gave, escaped
 				if rs := []rune(out); len(rs) > spec.precision {
 					out = string(rs[:spec.precision])
 				}
 			}
-			if out, err = padText(c, spec, esc(out, v)); err != nil {
+			if out, err = padText(c, spec, out); err != nil {
 				return Value{}, err
 			}
 			b.WriteString(out)
@@ -843,4 +854,29 @@ func formatIntSpec(v Value, s fmtSpec) (string, error) {
 		return out, nil
 	}
 	return out, nil
+}
+
+// markupHelperArg is what Markup.__mod__'s _MarkupEscapeHelper, which
+// wraps each argument v, gives the conversion typ: int(v) for %d, %i and
+// %u (a TypeError of int() is the conversion's, naming the helper),
+// float(v) for the float conversions, and a TypeError for %x, %X, %o (the
+// helper has no __index__) and %c (it is neither int nor str); its str and
+// repr are escaped (percentFormat).
+func markupHelperArg(typ byte, v Value) (Value, error) {
+	switch typ {
+	case 'x', 'X', 'o':
+		return Value{}, typeErr("%%%c format: an integer is required, not _MarkupEscapeHelper", typ)
+	case 'c':
+		return Value{}, typeErr("%%c requires int or char")
+	case 'd', 'i', 'u':
+		r, err := pyInt(v, 10)
+		if e, ok := err.(*Error); ok && e.Kind == "TypeError" {
+			return Value{}, typeErr("%%%c format: a real number is required, not _MarkupEscapeHelper", typ)
+		}
+		return r, err
+	case 'e', 'E', 'f', 'F', 'g', 'G':
+		f, err := pyFloat(v)
+		return FloatV(f), err
+	}
+	return v, nil
 }

@@ -153,6 +153,9 @@ func builtinDunder(t, name string) bool { return t == "dict" && name == "__conta
 
 // dunderMethod is v.name, bound to v, for the implemented dunder methods.
 func dunderMethod(v Value, name string) (Value, bool) {
+	if r, ok := markupDunderMethod(v, name); ok {
+		return r, true
+	}
 	if r, ok := numDunderMethod(v, name); ok {
 		return r, true
 	}

@@ -460,6 +460,7 @@ func seqDunderMethod(v Value, name string) (Value, bool) {
 	switch {
 	case v.kind == KindNone && name == "__bool__":
 	case t == "str" && (name == "__add__" || name == "__mul__" || name == "__rmul__" || name == "__mod__" || name == "__rmod__"):
+	case t == "Markup" && name == "__rmod__": // str's slot: markupsafe defines no __rmod__
 	case (t == "list" || t == "tuple") && (name == "__add__" || name == "__mul__" || name == "__rmul__"):
 	default:
 		return Value{}, false

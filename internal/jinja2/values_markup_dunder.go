@@ -1,0 +1,100 @@
+package jinja2
+
+import "strings"
+
+// Markup's dunders that markupsafe writes as Python methods of its own
+// (markupsafe 3.0's Markup: each takes its parameters by position only):
+// __html__ returns the Markup; __add__ and __radd__ join a str or an
+// object with __html__, escaped, and give NotImplemented for anything
+// else; __mul__ and __rmul__ repeat it as str.__mul__ does; __mod__ formats
+// with its operands escaped; __html_format__ refuses a true spec. Each is
+// printed as a bound method, <bound method Markup.__add__ of Markup('…')>.
+
+// markupDunderParams are the positional-only parameters (after self) of
+// the dunders markupsafe defines.
+var markupDunderParams = map[string]string{
+	"__html__":        "",
+	"__add__":         "value",
+	"__radd__":        "value",
+	"__mul__":         "value",
+	"__rmul__":        "value",
+	"__mod__":         "value",
+	"__html_format__": "format_spec",
+}
+
+// markupDunderMethod is v.name for a Markup v and one of the dunders
+// markupsafe defines.
+func markupDunderMethod(v Value, name string) (Value, bool) {
+	param, ok := markupDunderParams[name]
+	if !ok || !v.IsSafe() || v.kind != KindStr {
+		return Value{}, false
+	}
+	f := &Func{Name: "Markup." + name, Repr: "<bound method Markup." + name + " of " + Repr(v) + ">"}
+	f.Call = func(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
+		if err := markupArgs(name, param, args, kw); err != nil {
+			return Value{}, err
+		}
+		if param == "" {
+			return v, nil // __html__
+		}
+		other := args[0]
+		switch name {
+		case "__add__", "__radd__":
+			if other.kind != KindStr && !hasHTML(other) {
+				return notImplemented, nil
+			}
+			s, err := escapeValue(c, other)
+			if err != nil {
+				return Value{}, err
+			}
+			if name == "__add__" {
+				return catStr(c, v.s, s, flagSafe)
+			}
+			return catStr(c, s, v.s, flagSafe)
+		case "__mul__", "__rmul__":
+			if !isIntLike(other) {
+				return Value{}, typeErr("'%s' object cannot be interpreted as an integer", TypeName(other))
+			}
+			return repeat(c, v, other)
+		case "__mod__":
+			return percentFormat(c, v, other)
+		}
+		// __html_format__
+		if other.Truth() {
+			return Value{}, pyErr("ValueError", "Unsupported format specification for Markup.")
+		}
+		return v, nil
+	}
+	return FuncV(f), true
+}
+
+// markupArgs checks a call of the Markup method name, whose one
+// positional-only parameter is param ("" for none), as Python binds it:
+// an unknown keyword first, then a keyword naming the parameter, then the
+// count of positions.
+func markupArgs(name, param string, args []Value, kw []Kwarg) error {
+	fn := "Markup." + name + "()"
+	var named []string
+	for _, k := range kw {
+		if k.Name != param || param == "" {
+			return typeErr("%s got an unexpected keyword argument '%s'", fn, k.Name)
+		}
+		named = append(named, k.Name)
+	}
+	if len(named) > 0 {
+		return typeErr("%s got some positional-only arguments passed as keyword arguments: '%s'", fn, strings.Join(named, ", "))
+	}
+	want := 0
+	if param != "" {
+		want = 1
+	}
+	switch {
+	case len(args) > want && want == 0:
+		return typeErr("%s takes 1 positional argument but %d were given", fn, len(args)+1)
+	case len(args) > want:
+		return typeErr("%s takes 2 positional arguments but %d were given", fn, len(args)+1)
+	case len(args) < want:
+		return typeErr("%s missing 1 required positional argument: '%s'", fn, param)
+	}
+	return nil
+}
