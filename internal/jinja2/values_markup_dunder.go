@@ -52,10 +52,7 @@ func markupDunderMethod(v Value, name string) (Value, bool) {
 			}
 			return catStr(c, s, v.s, flagSafe)
 		case "__mul__", "__rmul__":
-			if !isIntLike(other) {
-				return Value{}, typeErr("'%s' object cannot be interpreted as an integer", TypeName(other))
-			}
-			return repeat(c, v, other)
+			return repeatIndex(c, v, other)
 		case "__mod__":
 			return percentFormat(c, v, other)
 		}

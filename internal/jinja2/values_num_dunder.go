@@ -490,10 +490,7 @@ func seqDunderMethod(v Value, name string) (Value, bool) {
 			}
 			return BinOp(c, "+", v, other)
 		case "__mul__", "__rmul__":
-			if !isIntLike(other) {
-				return Value{}, typeErr("'%s' object cannot be interpreted as an integer", TypeName(other))
-			}
-			return repeat(c, v, other)
+			return repeatIndex(c, v, other)
 		case "__mod__":
 			return percentFormat(c, v, other)
 		}
@@ -545,4 +542,13 @@ func formatDunderMethod(v Value, name string) (Value, bool) {
 		return StrV(s), err
 	}
 	return FuncV(f), true
+}
+
+// repeatIndex is str.__mul__ (list's, tuple's, Markup's): the count read
+// as an index, whatever it is.
+func repeatIndex(c *Ctx, seq, n Value) (Value, error) {
+	if !isIntLike(n) {
+		return Value{}, typeErr("'%s' object cannot be interpreted as an integer", TypeName(n))
+	}
+	return repeat(c, seq, n)
 }
