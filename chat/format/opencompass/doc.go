@@ -55,4 +55,11 @@
 //     configuration, as OpenCompass's code does.
 //   - A MetaTemplate without Round renders as OpenCompass does with no meta
 //     template: strings and prompts joined with "\n".
+//   - Content holding one of the template's turn markers ("<eoh>",
+//     "<BOT>:", "<|im_end|>"; see MetaTemplate.Markers) would forge a turn,
+//     which OpenCompass writes as given: Render refuses it with a
+//     *format.SpecialTokenError unless format.AllowSpecialTokens, and the
+//     Format of ToFormat lists the markers as its special tokens. Prose
+//     markers ("USER:") are allowed, as in package format's presets.
+//     RenderPromptList, OpenCompass's own parser, writes what it is given.
 package opencompass

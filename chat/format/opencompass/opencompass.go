@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/rolemark/rolemark/chat"
@@ -369,14 +370,67 @@ func (t *MetaTemplate) walkPromptList(items []PromptItem, gen bool, v promptList
 // Render does: leading system messages form the begin section and the rest
 // the round section, each message as the template role ChatRoles names
 // (with the user's role as fallback). format.GenerationPrompt selects gen
-// mode; the other options of package format are refused (a meta template
-// has no tools, continuation, variables or special-token check).
+// mode. A message whose text holds one of the template's markers (see
+// Markers) is refused with a *format.SpecialTokenError, as a Format
+// refuses a special token, unless format.AllowSpecialTokens. The other
+// options of package format are refused (a meta template has no tools,
+// continuation or variables).
 func (t *MetaTemplate) Render(msgs []chat.Message, opts ...format.Option) (string, error) {
 	s, err := settings(opts)
 	if err != nil {
 		return "", err
 	}
+	if !s.AllowSpecialTokens {
+		if err := t.checkMarkers(msgs); err != nil {
+			return "", err
+		}
+	}
 	return t.RenderPromptList(t.PromptList(msgs), s.AddGenerationPrompt)
+}
+
+// Markers are the markers of the template's turns that content may not
+// hold: the begin and end strings of its roles (and its own begin and
+// end), without the whitespace at their ends, that hold one of < > [ ] |
+// as a model's turn tokens do ("<eoh>", "<|im_end|>", "[INST]"). Prose
+// markers ("USER:", "### Response:") are not among them: refusing them
+// would refuse real content, as the presets of package format decide.
+func (t *MetaTemplate) Markers() []string {
+	if t == nil {
+		return nil
+	}
+	var out []string
+	add := func(s string) {
+		s = strings.TrimSpace(s)
+		if strings.ContainsAny(s, "<>[]|") && !slices.Contains(out, s) {
+			out = append(out, s)
+		}
+	}
+	add(t.Begin)
+	add(t.End)
+	for _, rs := range [][]MetaRole{t.Round, t.ReservedRoles} {
+		for _, r := range rs {
+			add(r.Begin)
+			add(r.End)
+		}
+	}
+	return out
+}
+
+// checkMarkers refuses a message whose text holds one of the markers.
+func (t *MetaTemplate) checkMarkers(msgs []chat.Message) error {
+	marks := t.Markers()
+	if len(marks) == 0 {
+		return nil
+	}
+	for i, m := range msgs {
+		text := m.Text()
+		for _, mk := range marks {
+			if strings.Contains(text, mk) {
+				return &format.SpecialTokenError{Format: "opencompass", Index: i, Token: mk, Where: "content"}
+			}
+		}
+	}
+	return nil
 }
 
 // APIMessages renders a conversation in API mode (see APIPromptList) and maps
@@ -386,6 +440,9 @@ func (t *MetaTemplate) APIMessages(msgs []chat.Message, opts ...format.Option) (
 	s, err := settings(opts)
 	if err != nil {
 		return nil, err
+	}
+	if s.AllowSpecialTokens {
+		return nil, errors.New("opencompass: AllowSpecialTokens has no use: API mode writes messages, not a prompt string")
 	}
 	api, err := t.APIPromptList(t.PromptList(msgs), s.AddGenerationPrompt)
 	if err != nil {
@@ -455,8 +512,6 @@ func settings(opts []format.Option) (option.Settings, error) {
 		return s, errors.New("opencompass: Tools are not supported")
 	case s.Vars != nil:
 		return s, format.ErrVars
-	case s.AllowSpecialTokens:
-		return s, errors.New("opencompass: AllowSpecialTokens has no use: a meta template has no special-token check")
 	}
 	return s, nil
 }
@@ -736,6 +791,7 @@ func (t *MetaTemplate) ToFormat() (*format.Format, error) {
 		Roles:            map[chat.Role]format.Turn{},
 		Generate:         chat.RoleAssistant,
 		GenerationPrompt: t.Round[1].Begin,
+		Special:          t.Markers(),
 	}
 	for role, name := range names {
 		if r, ok := roles[name]; ok {

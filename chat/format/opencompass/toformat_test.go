@@ -71,6 +71,7 @@ func TestMetaTemplateToFormat(t *testing.T) {
 		Other:            &format.Turn{Begin: "<HUMAN>: ", End: "<eoh>\n"},
 		Generate:         chat.RoleAssistant,
 		GenerationPrompt: "<BOT>: ",
+		Special:          []string{"<HUMAN>:", "<eoh>", "<BOT>:", "<eob>", "<SYSTEM>:", "<eosys>"},
 	}, f)
 	// Without a SYSTEM role, system messages fall back to the user's turn
 	// (O04), and so do tool results.
