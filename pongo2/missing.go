@@ -107,10 +107,7 @@ func (w *walker) walkStruct(v reflect.Value, opt bool) {
 	case "Template":
 		// root, and what it extends; blocks and macros are nodes of root
 		// or of the parent.
-		w.walk(v.FieldByName("root"), opt)
-		w.walk(v.FieldByName("parent"), opt)
-		w.walk(v.FieldByName("blocks"), opt)
-		w.walk(v.FieldByName("exportedMacros"), opt)
+		w.fields(v, opt, "root", "parent", "blocks", "exportedMacros")
 		return
 	case "variableResolver":
 		parts := v.FieldByName("parts")
@@ -136,14 +133,12 @@ func (w *walker) walkStruct(v reflect.Value, opt bool) {
 		w.walk(chain, false)
 		return
 	case "tagIfNode":
-		w.walk(v.FieldByName("conditions"), true)
-		w.walk(v.FieldByName("wrappers"), opt)
+		w.fields(v, true, "conditions")
+		w.fields(v, opt, "wrappers")
 		return
 	case "tagIfEqualNode", "tagIfNotEqualNode":
-		w.walk(v.FieldByName("var1"), true)
-		w.walk(v.FieldByName("var2"), true)
-		w.walk(v.FieldByName("thenWrapper"), opt)
-		w.walk(v.FieldByName("elseWrapper"), opt)
+		w.fields(v, true, "var1", "var2")
+		w.fields(v, opt, "thenWrapper", "elseWrapper")
 		return
 	case "tagSetNode":
 		w.bind(v.FieldByName("name").String())
@@ -167,6 +162,13 @@ func (w *walker) walkStruct(v reflect.Value, opt bool) {
 	}
 	for i := 0; i < v.NumField(); i++ {
 		w.walk(v.Field(i), opt)
+	}
+}
+
+// fields walks the fields of struct v that names name, in that order.
+func (w *walker) fields(v reflect.Value, opt bool, names ...string) {
+	for _, n := range names {
+		w.walk(v.FieldByName(n), opt)
 	}
 }
 
