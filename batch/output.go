@@ -391,10 +391,6 @@ func OutputNames() []string {
 // "openai", its config's parallel_tool_calls) unless Tools (or
 // ParallelToolCalls) is given.
 func Output(name string, fm *engine.FrontMatter, opts ...OutputOption) (Append, error) {
-	var s outputSettings
-	for _, o := range opts {
-		o(&s)
-	}
 	takes := uint(optTools | optAllowSpecial) // a chat format's prompt
 	switch name {
 	case "openai":
@@ -404,8 +400,9 @@ func Output(name string, fm *engine.FrontMatter, opts ...OutputOption) (Append, 
 	case "sft":
 		takes = optsSpans | optChatFormat
 	}
-	if extra := s.given &^ takes; extra != 0 {
-		return nil, fmt.Errorf("%s: the %s option does not apply to it", name, optionName(extra&-extra))
+	s, err := outputOptions(name, takes, opts)
+	if err != nil {
+		return nil, err
 	}
 	if fm == nil {
 		fm = &engine.FrontMatter{}
