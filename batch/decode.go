@@ -6,6 +6,7 @@ import (
 	"unsafe"
 
 	"github.com/rolemark/rolemark/internal/jsonw"
+	"github.com/rolemark/rolemark/internal/pyjson"
 )
 
 // decodeFlat decodes a row that is a JSON object whose values are all
@@ -91,16 +92,7 @@ type flatDecoder struct {
 	a     *arena
 }
 
-func (d *flatDecoder) space() {
-	for d.i < len(d.b) {
-		switch d.b[d.i] {
-		case ' ', '\t', '\n', '\r':
-			d.i++
-		default:
-			return
-		}
-	}
-}
+func (d *flatDecoder) space() { d.i = pyjson.SpaceEnd(d.b, d.i) }
 
 // byte consumes c if it comes next.
 func (d *flatDecoder) byte(c byte) bool {

@@ -55,15 +55,21 @@ type parser struct {
 
 func (p *parser) fail(msg string) error { return &SyntaxError{Offset: p.i, Msg: msg} }
 
-func (p *parser) space() {
-	for p.i < len(p.s) {
-		switch p.s[p.i] {
+func (p *parser) space() { p.i = SpaceEnd(p.s, p.i) }
+
+// SpaceEnd returns the offset of the first byte of b at or after i that is
+// not JSON white space (RFC 8259's space, tab, line feed and carriage
+// return; json.loads skips the same four), or len(b).
+func SpaceEnd(b []byte, i int) int {
+	for i < len(b) {
+		switch b[i] {
 		case ' ', '\t', '\n', '\r':
-			p.i++
+			i++
 		default:
-			return
+			return i
 		}
 	}
+	return i
 }
 
 func (p *parser) value(depth int) (Value, error) {
