@@ -164,6 +164,35 @@ func TestEscapedStrings(t *testing.T) {
 	}
 }
 
+// TestFilteredLoopReadsLoop: a loop with an if filter whose body reads
+// loop renders as in Jinja2; the engine's StrictNames made the enclosing
+// loop's loop, which the filter would see, a missing variable where no
+// loop encloses it, though the filter never read it. Each want is Jinja2
+// 3.1.6's.
+func TestFilteredLoopReadsLoop(t *testing.T) {
+	set := engine.NewSet(jinja.New())
+	vars := map[string]any{"d": []any{"a", "", "b"}, "m": []any{[]any{1, 0, 2}, []any{}, []any{3}}}
+	for _, tc := range []struct{ src, want string }{
+		{`{% for x in d if x %}{{ x }}{{ ', ' if not loop.last }}{% endfor %}`, `a, b`},
+		{`{% for x in d if x %}{{ loop.index }}/{{ loop.length }}{% endfor %}`, `1/22/2`},
+		{`{% for r in m %}{% for x in r if x %}{{ loop.index }}/{{ loop.length }}{% endfor %};{% endfor %}`, `1/22/2;;1/1;`},
+		{`{% for r in m %}{% for x in r if loop.index > 1 %}{{ x }}{{ loop.index }}{% endfor %};{% endfor %}`, `;;31;`},
+	} {
+		t.Run(tc.src, func(t *testing.T) {
+			tpl, err := set.Parse("jinja", "t.j2", tc.src)
+			require.NoError(t, err)
+			out, err := tpl.Render(context.Background(), vars)
+			require.NoError(t, err)
+			assert.Equal(t, tc.want, out)
+		})
+	}
+	// the filter reading a loop that is not there is a missing variable
+	tpl, err := set.Parse("jinja", "t.j2", `{% for x in d if loop %}{{ x }}{% endfor %}`)
+	require.NoError(t, err)
+	_, err = tpl.Render(context.Background(), vars)
+	assert.EqualError(t, err, `t.j2:1:18: variable "loop" is not supplied`)
+}
+
 // TestMissing: a name that nothing defines is an error naming it where a
 // render reads it, unless AllowMissing; the tests defined and undefined
 // and the filter default accept it; a call of it is an unknown function.

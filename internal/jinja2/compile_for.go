@@ -141,8 +141,10 @@ func (c *compiler) compileFor(n *For) (execFn, error) {
 	var outerLoop evalFn
 	if usesLoop && n.Filter != nil {
 		// the filter runs before the loop variable is set: its loop is
-		// the enclosing loop's
-		outerLoop = c.compileName(&Name{At: At{P: n.P}, Name: "loop"}, false)
+		// the enclosing loop's, read (under StrictNames, where none is
+		// missing) only when the filter reads it
+		lenient := !readsName([]Stmt{&Print{X: n.Filter}}, "loop")
+		outerLoop = c.compileName(&Name{At: At{P: n.P}, Name: "loop"}, lenient)
 	}
 	// the loop's scope and every scope nested in its filter and body
 	// take the slots from slotLo on: a look ahead saves those alone
