@@ -168,6 +168,20 @@ func hasTool(tools []chat.Tool, name string) bool {
 	return false
 }
 
+// floatOptions and intOptions are the call options of the model
+// parameters that take a number and an integer, by the parameters' names.
+var (
+	floatOptions = map[string]func(float64) llms.CallOption{
+		"temperature": llms.WithTemperature, "top_p": llms.WithTopP, "topP": llms.WithTopP,
+		"frequency_penalty": llms.WithFrequencyPenalty, "presence_penalty": llms.WithPresencePenalty,
+		"repetition_penalty": llms.WithRepetitionPenalty,
+	}
+	intOptions = map[string]func(int) llms.CallOption{
+		"max_tokens": llms.WithMaxTokens, "max_completion_tokens": llms.WithMaxTokens, "maxOutputTokens": llms.WithMaxTokens,
+		"top_k": llms.WithTopK, "topK": llms.WithTopK, "seed": llms.WithSeed, "n": llms.WithN,
+	}
+)
+
 // option converts one model parameter to a call option.
 func option(k string, v any) (llms.CallOption, error) {
 	num := func() (float64, error) {
@@ -183,41 +197,18 @@ func option(k string, v any) (llms.CallOption, error) {
 		}
 		return 0, fmt.Errorf("want a number, not %v", v)
 	}
-	integer := func() (int, error) {
+	if set, ok := floatOptions[k]; ok {
+		f, err := num()
+		return set(f), err
+	}
+	if set, ok := intOptions[k]; ok {
 		f, err := num()
 		if err == nil && f != float64(int(f)) {
 			err = fmt.Errorf("want an integer, not %v", v)
 		}
-		return int(f), err
+		return set(int(f)), err
 	}
 	switch k {
-	case "temperature":
-		f, err := num()
-		return llms.WithTemperature(f), err
-	case "top_p", "topP":
-		f, err := num()
-		return llms.WithTopP(f), err
-	case "frequency_penalty":
-		f, err := num()
-		return llms.WithFrequencyPenalty(f), err
-	case "presence_penalty":
-		f, err := num()
-		return llms.WithPresencePenalty(f), err
-	case "repetition_penalty":
-		f, err := num()
-		return llms.WithRepetitionPenalty(f), err
-	case "max_tokens", "max_completion_tokens", "maxOutputTokens":
-		n, err := integer()
-		return llms.WithMaxTokens(n), err
-	case "top_k", "topK":
-		n, err := integer()
-		return llms.WithTopK(n), err
-	case "seed":
-		n, err := integer()
-		return llms.WithSeed(n), err
-	case "n":
-		n, err := integer()
-		return llms.WithN(n), err
 	case "stop", "stop_sequences", "stopSequences":
 		switch s := v.(type) {
 		case string:
