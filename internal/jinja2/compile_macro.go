@@ -42,44 +42,19 @@ type macroCode struct {
 // macro then gives the generator object, its body never run: printed,
 // "<generator object root.<locals>.macro at 0x…>".
 func includeYields(body []Stmt) bool {
-	for _, s := range body {
-		switch n := s.(type) {
-		case *Include:
-			if !n.WithContext {
-				return true
-			}
-		case *If:
-			for _, b := range n.Bodies {
-				if includeYields(b) {
-					return true
-				}
-			}
-			if includeYields(n.Else) {
-				return true
-			}
+	return anyNode(func(n Node) bool {
+		inc, ok := n.(*Include)
+		return ok && !inc.WithContext
+	}, func(n Node) bool {
+		// the statements Jinja2 writes into the same function
+		switch n := n.(type) {
+		case *If, *With, *SetBlock, *FilterBlock, *AutoescapeBlock:
+			return true
 		case *For:
-			if !n.Recursive && (includeYields(n.Body) || includeYields(n.Else)) {
-				return true
-			}
-		case *With:
-			if includeYields(n.Body) {
-				return true
-			}
-		case *SetBlock:
-			if includeYields(n.Body) {
-				return true
-			}
-		case *FilterBlock:
-			if includeYields(n.Body) {
-				return true
-			}
-		case *AutoescapeBlock:
-			if includeYields(n.Body) {
-				return true
-			}
+			return !n.Recursive
 		}
-	}
-	return false
+		return false
+	}, body)
 }
 
 // yieldedGen is the value of a call of a macro whose function Jinja2 made
