@@ -1251,6 +1251,10 @@ func (c *compiler) itemStore(r *NSRef) func(f *frame, v Value) error {
 		var err error
 		switch o.kind {
 		case KindDict:
+			if o.flags&flagProxy != 0 {
+				err = notItemAssignable("mappingproxy")
+				break
+			}
 			err = o.dict().SetKey(StrV(attr), v)
 		case KindList:
 			err = &Error{Kind: "TypeError", Msg: "list indices must be integers or slices, not str"}

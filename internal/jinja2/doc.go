@@ -104,6 +104,7 @@
 //	values_num.go, values_pow.go  int and float arithmetic, x**y
 //	values_num_dunder.go  int, bool and float dunders ((1).__add__(2)), NotImplemented
 //	values_markup_dunder.go  Markup's own dunders (markupsafe's __html__, __add__, __mod__…)
+//	values_proxy.go     a mappingproxy (a dict view's mapping): the dict, read-only
 //	values_int_bytes.go  int.to_bytes and int.from_bytes
 //	values_complex.go   complex numbers (a negative number to a fractional power)
 //	values_dict.go, values_bytes.go, values_class.go, values_dunder.go

@@ -2512,6 +2512,9 @@ func toPyJSON(v Value, outer []any, sorted bool) (pyjson.Value, error) {
 		}
 		return out, nil
 	case KindDict:
+		if v.flags&flagProxy != 0 {
+			return pyjson.Value{}, typeErr("Object of type mappingproxy is not JSON serializable")
+		}
 		d := v.dict()
 		out := pyjson.Value{Kind: pyjson.Object, Keys: make([]string, 0, len(d.keys)), Items: make([]pyjson.Value, 0, len(d.keys))}
 		if len(d.keys) > 0 {
@@ -2618,7 +2621,9 @@ func fUrlencode(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 		return StrV(s), err
 	}
 	var pairs []Value
-	if v.kind == KindDict {
+	if v.kind == KindDict && v.flags&flagProxy == 0 {
+		// a dict's items; any other iterable (a mappingproxy's keys too)
+		// gives pairs
 		pairs = (&dictView{d: v.dict(), what: "items"}).items()
 	} else {
 		var err error

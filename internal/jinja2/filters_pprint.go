@@ -108,6 +108,9 @@ func runeLen(s string) int { return runeCountW(s) }
 func safeRepr(v Value, within map[any]bool) string {
 	switch v.kind {
 	case KindDict:
+		if v.flags&flagProxy != 0 {
+			return Repr(v) // no dict to _safe_repr: its repr
+		}
 		d := v.dict()
 		if len(d.keys) == 0 {
 			return "{}"
@@ -178,6 +181,15 @@ func (p *pprinter) format(v Value, indent, allowance, level int) {
 	if runeLen(rep) > maxWidth {
 		switch v.kind {
 		case KindDict:
+			if v.flags&flagProxy != 0 {
+				// _pprint_mappingproxy: its dict's copy (another
+				// object than the one being written), after the name
+				delete(p.within, v.ref)
+				p.b.WriteString("mappingproxy(")
+				p.format(Value{kind: KindDict, ref: v.dict()}, indent+13, allowance+1, level)
+				p.b.WriteByte(')')
+				return
+			}
 			p.pprintDict(v.dict(), indent, allowance, level+1)
 			return
 		case KindList:

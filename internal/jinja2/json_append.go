@@ -71,6 +71,9 @@ func appendJSONDirect(dst []byte, v Value, w *pyjson.Writer, depth int) ([]byte,
 		return w.Close(dst, ']', depth), true
 	case KindDict:
 		d := v.dict()
+		if v.flags&flagProxy != 0 {
+			return dst, false // toPyJSON's TypeError
+		}
 		if len(d.keys) == 0 {
 			return append(dst, "{}"...), true
 		}

@@ -39,6 +39,9 @@ func methodKind(v Value, name string) int {
 	case KindTuple:
 		return mTuple
 	case KindDict:
+		if v.flags&flagProxy != 0 && !proxyMethod(name) {
+			return -1
+		}
 		return mDict
 	case KindInt, KindBool:
 		return mInt

@@ -433,7 +433,7 @@ func dictMethod(name string) methodFn {
 		return func(c *Ctx, recv Value, args []Value, kw []Kwarg) (Value, error) {
 			if len(args) > 0 || len(kw) > 0 {
 				// (the qualified name, an allocation, only for the error)
-				if err := nargs("dict."+name, args, kw, 0, 0); err != nil {
+				if err := nargs(TypeName(recv)+"."+name, args, kw, 0, 0); err != nil {
 					return Value{}, err
 				}
 			}
@@ -458,8 +458,8 @@ func dictMethod(name string) methodFn {
 		}
 	case "copy":
 		return func(c *Ctx, recv Value, args []Value, kw []Kwarg) (Value, error) {
-			if err := nargs("dict.copy", args, kw, 0, 0); err != nil {
-				return Value{}, err
+			if len(args)+len(kw) > 0 {
+				return Value{}, nargs(TypeName(recv)+".copy", args, kw, 0, 0)
 			}
 			return DictV(recv.dict().copyDict()), nil
 		}

@@ -609,10 +609,9 @@ func GetAttr(c *Ctx, v Value, name string) (Value, error) {
 // attribute the package refuses by name; false when v has no such
 // attribute.
 func pyGetattr(c *Ctx, v Value, name string) (Value, bool, error) {
-	if _, ok := v.ref.(*dictView); ok && v.kind == KindObject && name == "mapping" {
-		// a mappingproxy of the dict, which the package does not model:
-		// refused by name, not an Undefined where Python prints the dict
-		return Value{}, false, &Error{Kind: "Unsupported", Msg: "a dict view's mapping (a mappingproxy) is not supported"}
+	if w, ok := v.ref.(*dictView); ok && v.kind == KindObject && name == "mapping" {
+		// a mappingproxy of the dict: the dict, read-only (values_proxy.go)
+		return Value{kind: KindDict, ref: w.d, flags: flagProxy}, true, nil
 	}
 	if r, ok := attribute(c, v, name); ok {
 		return r, true, nil
@@ -664,7 +663,8 @@ func unsafeAttr(v Value, name string) (Value, bool) {
 		case KindDict:
 			switch name {
 			case "clear", "pop", "popitem", "setdefault", "update":
-				unsafe = true
+				// a mappingproxy has none of them: its item, or Undefined
+				unsafe = v.flags&flagProxy == 0
 			}
 		case KindObject:
 			// a class's mro is internal (sandbox.is_internal_attribute)

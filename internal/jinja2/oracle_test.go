@@ -871,6 +871,9 @@ func (d *pyJSON) write(b *bytes.Buffer, v Value, level int) error {
 		d.newline(b, level)
 		b.WriteByte(']')
 	case KindDict:
+		if v.flags&flagProxy != 0 {
+			return &Error{Kind: "TypeError", Msg: "Object of type mappingproxy is not JSON serializable"}
+		}
 		return d.dict(b, v, level)
 	default:
 		if g, ok := v.ref.(*namedTuple); ok && v.kind == KindObject {

@@ -184,6 +184,7 @@ func (c *Ctx) writeValue(v Value) error {
 		// output unless it is to be escaped
 		if !c.autoescape {
 			var err error
+			v.flags &^= flagProxy // str of a mappingproxy is its dict's
 			if c.out, err = appendRepr(c.out, v, nil); err != nil {
 				return err
 			}

@@ -238,6 +238,9 @@ func ToStr(c *Ctx, v Value) (string, error) {
 		if s, ok := v.ref.(Strer); ok {
 			return s.Str(), nil
 		}
+	case KindDict:
+		// str of a mappingproxy is its dict's
+		v.flags &^= flagProxy
 	}
 	b, err := appendRepr(nil, v, nil)
 	return string(b), err
@@ -312,6 +315,11 @@ func appendRepr(dst []byte, v Value, seen []any) ([]byte, error) {
 		return append(dst, close), nil
 	case KindDict:
 		d := v.dict()
+		if v.flags&flagProxy != 0 {
+			dst = append(dst, "mappingproxy("...)
+			dst, err := appendRepr(dst, Value{kind: KindDict, ref: d}, seen)
+			return append(dst, ')'), err
+		}
 		for _, s := range seen {
 			if s == d {
 				return append(dst, "{...}"...), nil

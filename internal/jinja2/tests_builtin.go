@@ -261,6 +261,9 @@ func sameAs(_ *Ctx, v, o Value) (bool, error) {
 		return sameStr(v.s, o.s), nil
 	case KindUndefined:
 		return false, nil
+	case KindDict:
+		// a mappingproxy is not its dict
+		return v.ref == o.ref && v.flags&flagProxy == o.flags&flagProxy, nil
 	}
 	return v.ref == o.ref, nil
 }

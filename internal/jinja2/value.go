@@ -40,6 +40,7 @@ const (
 	flagASCII                      // KindStr: s is known to be ASCII, so its length is len(s) (strVScan)
 	flagMissing                    // KindUndefined: Jinja2's missing, a frame's name before its first store (symbols.go)
 	flagOwn                        // KindStr: s is the template's own text, not data (OwnStrV)
+	flagProxy                      // KindDict: a mappingproxy of the dict (a dict view's mapping), read-only
 )
 
 // List is a list or a tuple.

@@ -113,6 +113,9 @@ func TypeName(v Value) string {
 	case KindTuple:
 		return "tuple"
 	case KindDict:
+		if v.flags&flagProxy != 0 {
+			return "mappingproxy"
+		}
 		return "dict"
 	case KindFunc:
 		// a macro is a Macro, a builtin's method a

@@ -28,12 +28,13 @@ var pyTypeDunders = map[string]string{
 	"bytes":    "__add__ __bytes__ __contains__ __getitem__ __getnewargs__ __iter__ __len__ __mod__ __mul__ __rmod__ __rmul__",
 	// dict views, sets, generators and complex numbers (FuzzPython found
 	// dict_items' missing: the sandbox refuses what a value has)
-	"dict_keys":   "__and__ __contains__ __iter__ __len__ __or__ __rand__ __reversed__ __ror__ __rsub__ __rxor__ __sub__ __xor__",
-	"dict_values": "__iter__ __len__ __reversed__",
-	"dict_items":  "__and__ __contains__ __iter__ __len__ __or__ __rand__ __reversed__ __ror__ __rsub__ __rxor__ __sub__ __xor__",
-	"set":         "__and__ __class_getitem__ __contains__ __iand__ __ior__ __isub__ __iter__ __ixor__ __len__ __or__ __rand__ __ror__ __rsub__ __rxor__ __sub__ __xor__",
-	"generator":   "__del__ __iter__ __name__ __next__ __qualname__",
-	"complex":     "__abs__ __add__ __bool__ __complex__ __getnewargs__ __mul__ __neg__ __pos__ __pow__ __radd__ __rmul__ __rpow__ __rsub__ __rtruediv__ __sub__ __truediv__",
+	"dict_keys":    "__and__ __contains__ __iter__ __len__ __or__ __rand__ __reversed__ __ror__ __rsub__ __rxor__ __sub__ __xor__",
+	"dict_values":  "__iter__ __len__ __reversed__",
+	"mappingproxy": "__class_getitem__ __contains__ __getitem__ __ior__ __iter__ __len__ __or__ __reversed__ __ror__",
+	"dict_items":   "__and__ __contains__ __iter__ __len__ __or__ __rand__ __reversed__ __ror__ __rsub__ __rxor__ __sub__ __xor__",
+	"set":          "__and__ __class_getitem__ __contains__ __iand__ __ior__ __isub__ __iter__ __ixor__ __len__ __or__ __rand__ __ror__ __rsub__ __rxor__ __sub__ __xor__",
+	"generator":    "__del__ __iter__ __name__ __next__ __qualname__",
+	"complex":      "__abs__ __add__ __bool__ __complex__ __getnewargs__ __mul__ __neg__ __pos__ __pow__ __radd__ __rmul__ __rpow__ __rsub__ __rtruediv__ __sub__ __truediv__",
 	// Jinja2's objects (the package implements __call__ of a Joiner)
 	"Joiner":            "__call__ __dict__ __module__ __weakref__",
 	"Cycler":            "__dict__ __module__ __next__ __weakref__",
@@ -125,7 +126,7 @@ func pyHasPrivate(v Value, name string) bool {
 func dunderType(t string) bool {
 	switch t {
 	case "str", "Markup", "list", "tuple", "dict", "range", "int", "float", "bool", "NoneType", "_GroupTuple", "bytes",
-		"dict_keys", "dict_values", "dict_items", "set":
+		"dict_keys", "dict_values", "dict_items", "set", "mappingproxy":
 		return true
 	}
 	return false

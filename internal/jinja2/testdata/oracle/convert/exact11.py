@@ -99,6 +99,41 @@ FOUND += [
     ("markup-dunder-sandbox-add", "{{ ('<a>'|safe).__add__('<') }}", {}, "exact: the sandbox refuses it", SB),
 ]
 
+# a dict view's mapping, a mappingproxy (refused by name before): the dict,
+# read-only, as every filter and test reads a mapping; its repr, methods,
+# tojson, urlencode, pprint, sameas and set blocks are its own
+MP = [
+ "{{ d.keys().mapping }}", "{{ d.items().mapping['a'] }}", "{{ d.values().mapping|length }}", "{{ d.keys().mapping|list }}", "{{ d.keys().mapping|string }}",
+ "{{ d.keys().mapping|pprint }}", "{{ d.keys().mapping|tojson }}", "{{ d.keys().mapping is mapping }}", "{{ 'a' in d.keys().mapping }}", "{{ d.keys().mapping == d }}",
+ "{{ d.keys().mapping.get('a') }}", "{{ d.keys().mapping.get('z', 5) }}", "{{ d.keys().mapping.keys() }}", "{{ d.keys().mapping.items()|list }}", "{{ d.keys().mapping.values()|list }}",
+ "{{ d.keys().mapping.copy() }}", "{{ d.keys().mapping.update }}", "{{ d.keys().mapping.pop }}", "{{ d.keys().mapping.a }}", "{{ d.keys().mapping['zz'] }}",
+ "{{ d.keys().mapping|dictsort }}", "{{ d.keys().mapping|items|list }}", "{% for k, v in d.keys().mapping.items() %}{{ k }}={{ v }};{% endfor %}", "{% for k in d.keys().mapping %}{{ k }}{% endfor %}",
+ "{{ d.keys().mapping|first }}", "{{ d.keys().mapping|join(',') }}", "{{ d.keys().mapping|sort }}", "{{ d.keys().mapping ~ '' }}", "{{ '%s'|format(d.keys().mapping) }}",
+ "{{ '%(a)s'|format(d.keys().mapping) }}", "{{ '{}'.format(d.keys().mapping) }}", "{{ [d.keys().mapping] }}", "{{ {'m': d.keys().mapping} }}", "{{ d.keys().mapping is sameas d }}",
+ "{{ d.keys().mapping|attr('get')('a') }}", "{{ d.keys().mapping.__class__ }}", "{{ d.keys().mapping|count }}", "{{ dict(d.keys().mapping) }}", "{{ dict(**d.keys().mapping) }}",
+ "{% set m = d.keys().mapping %}{% set _ = d.update({'c': 3}) %}{{ m }}", "{{ d.keys().mapping.setdefault }}", "{{ d.keys().mapping is iterable }}{{ d.keys().mapping is sequence }}",
+ "{{ d.keys().mapping|map('upper')|list }}", "{{ d.keys().mapping|reverse|list }}", "{{ d.keys().mapping|sum }}", "{{ d.keys().mapping|batch(1)|list }}", "{{ d.keys().mapping|groupby(0)|list }}",
+ "{{ d.keys().mapping|unique|list }}", "{{ d.keys().mapping|max }}", "{{ d.keys().mapping|e }}", "{{ d.keys().mapping|xmlattr }}", "{{ d.keys().mapping|urlencode }}", "{{ d.keys().mapping|length }}",
+ "{{ d.keys().mapping.mapping }}", "{{ d.keys().mapping.keys().mapping }}", "{{ {d.keys().mapping: 1} }}", "{{ d.keys().mapping|random if false else 1 }}", "{{ d.keys().mapping|select|list }}",
+ "{% set n = namespace() %}{{ d.keys().mapping|selectattr('x')|list }}", "{{ d.keys().mapping|min }}", "{{ d.keys().mapping|center(30) }}", "{{ d.keys().mapping|trim }}", "{{ d.keys().mapping|wordcount }}",
+ "{{ d.keys().mapping.__len__() }}", "{{ d.keys().mapping.__contains__('a') }}",
+]
+for i, t in enumerate(MP):
+    FOUND.append(("mappingproxy-%02d" % i, t, {"d": {"a": 1, "b": "<x>"}}, "exact: a dict view's mapping (a mappingproxy) was refused"))
+    FOUND.append(("mappingproxy-sb-%02d" % i, t, {"d": {"a": 1, "b": "<x>"}}, "exact: a dict view's mapping (a mappingproxy) was refused", SB))
+FOUND.append(("mappingproxy-ae", "{{ d.keys().mapping }}|{{ d.keys().mapping|pprint }}", {"d": {"a": 1, "b": "<x>"}}, "exact: a dict view's mapping (a mappingproxy) was refused", AE))
+MP2 = ["{% set m = d.keys().mapping %}{{ m }}", "{% for m in [d.keys().mapping] %}{{ m }}{% endfor %}", "{{ [d.keys().mapping]|join }}", "{% set m = d.keys().mapping %}{{ m|e }}{{ m|safe }}",
+      "{% macro f(x) %}{{ x }}{% endmacro %}{{ f(d.keys().mapping) }}", "{% set n = namespace(m=d.keys().mapping) %}{{ n.m }}", "{{ d.keys().mapping if true }}", "{{ (d.keys().mapping) }}",
+      "{% filter upper %}{{ d.keys().mapping }}{% endfilter %}", "{{ d.keys().mapping|tojson }}", "{% set m = d.keys().mapping %}{{ m == m }}{{ m is sameas m }}{{ m != d }}",
+      "{{ d.keys().mapping|dictsort(by='value') if false else d.keys().mapping|dictsort(reverse=true) }}", "{% set m = d.keys().mapping %}{% set m.a %}x{% endset %}{{ d }}",
+      "{{ d.keys().mapping.get() }}", "{{ d.keys().mapping.copy(1) }}", "{{ d.keys().mapping.keys(1) }}", "{{ d.keys().mapping|pprint(true) if false else d.keys().mapping|pprint }}",
+      "{{ d.keys().mapping ~ d.keys().mapping }}", "{{ d.keys().mapping.__class__.__name__ }}", "{{ d.keys().mapping.items() == d.items() }}",
+      "{{ d.keys().mapping|string|length }}{{ d.keys().mapping|list|length }}", "{% set m = d.keys().mapping %}{{ m['a'] }}{{ m.b }}{{ m.get('b') }}", "{{ x.keys().mapping|pprint }}"]
+for i, t in enumerate(MP2):
+    FOUND.append(("mappingproxy-more-%02d" % i, t, {"d": {"a": 1, "b": "<x>"}, "x": {"k%02d" % j: "v" * 10 for j in range(8)}}, "exact: a dict view's mapping (a mappingproxy) was refused"))
+    FOUND.append(("mappingproxy-more-ae-%02d" % i, t, {"d": {"a": 1, "b": "<x>"}, "x": {"k%02d" % j: "v" * 10 for j in range(8)}}, "exact: a dict view's mapping (a mappingproxy) was refused", AE))
+FOUND.append(("mappingproxy-hf", "{{ d.keys().mapping|tojson }}", {"d": {"a": 1}}, "exact: a dict view's mapping (a mappingproxy) was refused", {"profile": "hf"}))
+
 
 def main():
     handmade.write("exact11", "issue 23, eleventh round", "internal/jinja2/testdata/oracle/convert/exact11.py", FOUND)
