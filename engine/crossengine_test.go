@@ -2,6 +2,7 @@ package engine_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"strings"
@@ -292,4 +293,66 @@ func TestNumbersPrintAlike(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestValueHoldingItself: a map or list that holds itself made every
+// engine recurse until the Go runtime killed the process (a fatal stack
+// overflow, which no recover catches): the jinja and gotmpl adapters walk
+// the data before rendering, raymond and fmt print such a value without
+// end. An engine that would walk or print data nested deeper than
+// engine.MaxDepth refuses it, naming the variable; a fast path that never
+// reads it may render.
+func TestValueHoldingItself(t *testing.T) {
+	cyc := map[string]any{"a": 1}
+	cyc["self"] = cyc
+	lst := make([]any, 2)
+	lst[0], lst[1] = "x", lst
+	deep := any("leaf")
+	for range engine.MaxDepth + 1 {
+		deep = []any{deep}
+	}
+	ok := any("leaf")
+	for range engine.MaxDepth - 1 {
+		ok = map[string]any{"k": ok}
+	}
+	set := engine.NewSet(handlebars.New(), jinja.New(), gotmpl.New(), pongo2.New())
+	srcs := map[string]string{
+		"a.hbs":    `<message role="user">{{x}}{{#each x}}{{this}}{{/each}}</message>`,
+		"a.j2":     `<message role="user">{{ x }}</message>`,
+		"a.tmpl":   `<message role="user">{{.x}}</message>`,
+		"a.pongo2": `<message role="user">{{ x }}</message>`,
+		"b.j2":     `<message role="user">{{ y }}</message>`,
+	}
+	for name, src := range srcs {
+		tpl, err := set.Parse("", name, src)
+		require.NoError(t, err)
+		for vname, v := range map[string]any{"map": cyc, "list": lst, "deep": deep} {
+			t.Run(name+"/"+vname, func(t *testing.T) {
+				_, err := tpl.Messages(context.Background(), map[string]any{"x": v, "y": "y"})
+				if name == "b.j2" && err == nil {
+					return // the fast path prints y only
+				}
+				var de *engine.DepthError
+				require.True(t, errors.As(err, &de), "%v", err)
+				if name == "a.hbs" {
+					// found as raymond prints it, through a helper
+					assert.EqualError(t, err, name+`: a value nests more than 1000 maps and lists deep (a map or list that holds itself?)`)
+					return
+				}
+				assert.Equal(t, "x", de.Name)
+				assert.EqualError(t, err, name+`: variable "x" nests more than 1000 maps and lists deep (a map or list that holds itself?)`)
+			})
+		}
+	}
+	tpl, err := set.Parse("", "d.hbs", `<message role="user">{{@auth}}</message>`)
+	require.NoError(t, err)
+	_, err = tpl.Messages(context.Background(), nil, engine.Data(map[string]any{"auth": cyc}))
+	var de *engine.DepthError
+	require.True(t, errors.As(err, &de), "%v", err)
+	assert.Equal(t, "@auth", de.Name)
+
+	tpl, err = set.Parse("", "ok.j2", `<message role="user">{{ x is mapping }}</message>`)
+	require.NoError(t, err)
+	_, err = tpl.Messages(context.Background(), map[string]any{"x": ok})
+	require.NoError(t, err)
 }

@@ -50,3 +50,11 @@ type MissingError = driver.MissingError
 
 // PanicError is a panic inside a template engine, returned as an error.
 type PanicError = driver.PanicError
+
+// DepthError is a variable whose maps and lists nest deeper than MaxDepth
+// (a map or list that holds itself, most likely); see driver.DepthError.
+type DepthError = driver.DepthError
+
+// MaxDepth is how deep the maps and lists of a render's data may nest; see
+// driver.MaxDepth.
+const MaxDepth = driver.MaxDepth

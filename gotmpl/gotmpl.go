@@ -527,7 +527,14 @@ func (c *compiled) Execute(ctx context.Context, w io.Writer, r *driver.Request) 
 	if r.Vars == nil {
 		data = map[string]any{}
 	} else {
-		data, _ = fillNil(r.Vars)
+		var deep bool
+		if data, _, deep = fillNil(r.Vars, 0); deep {
+			for k, v := range r.Vars {
+				if err := driver.CheckDepth(k, v); err != nil {
+					return &driver.Error{Template: c.name, Err: err}
+				}
+			}
+		}
 	}
 	out, direct := w.(*bytes.Buffer)
 	if !direct {
@@ -599,15 +606,24 @@ func (nothing) String() string { return "" }
 
 // fillNil returns v with every nil in its map[string]any and []any values,
 // at any depth, replaced by nothing(nil), copying only what changes, and
-// reports whether anything did.
-func fillNil(v any) (any, bool) {
+// reports whether anything did. deep reports maps and lists nested deeper
+// than driver.MaxDepth below v (at depth), where the walk stops: a value
+// that holds itself would make it recurse without end.
+func fillNil(v any, depth int) (out any, changed, deep bool) {
 	switch v := v.(type) {
 	case nil:
-		return nothing(nil), true
+		return nothing(nil), true, false
 	case map[string]any:
+		if depth > driver.MaxDepth {
+			return v, false, true
+		}
 		var out map[string]any
 		for k, x := range v {
-			if y, changed := fillNil(x); changed {
+			y, changed, deep := fillNil(x, depth+1)
+			if deep {
+				return v, false, true
+			}
+			if changed {
 				if out == nil {
 					out = maps.Clone(v)
 				}
@@ -615,12 +631,19 @@ func fillNil(v any) (any, bool) {
 			}
 		}
 		if out != nil {
-			return out, true
+			return out, true, false
 		}
 	case []any:
+		if depth > driver.MaxDepth {
+			return v, false, true
+		}
 		var out []any
 		for i, x := range v {
-			if y, changed := fillNil(x); changed {
+			y, changed, deep := fillNil(x, depth+1)
+			if deep {
+				return v, false, true
+			}
+			if changed {
 				if out == nil {
 					out = slices.Clone(v)
 				}
@@ -628,8 +651,8 @@ func fillNil(v any) (any, bool) {
 			}
 		}
 		if out != nil {
-			return out, true
+			return out, true, false
 		}
 	}
-	return v, false
+	return v, false, false
 }

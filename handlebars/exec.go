@@ -101,6 +101,11 @@ func (t *compiled) ExecuteString(ctx context.Context, r *driver.Request) (string
 	}
 	df := raymond.NewDataFrame()
 	for k, v := range r.Data {
+		// raymond prints an @-variable itself, and a map or list that
+		// holds itself without end (printValue checks the others).
+		if err := driver.CheckDepth("@"+k, v); err != nil {
+			return "", &driver.Error{Template: t.name, Err: err}
+		}
 		df.Set(k, v)
 	}
 	df.Set(stateKey, &renderState{ctx: ctx, req: r})

@@ -60,6 +60,12 @@ func printValue(v any) any {
 	switch v.(type) {
 	case float64, float32:
 		return roleparse.FormatValue(v)
+	case map[string]any, []any:
+		// raymond would print a map or list that holds itself without
+		// end; a helper's panic with an error is raymond's error.
+		if err := driver.CheckDepth("", v); err != nil {
+			panic(err)
+		}
 	}
 	return v
 }

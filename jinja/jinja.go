@@ -317,7 +317,11 @@ func (c *compiled) run(ctx context.Context, r *driver.Request, render func(map[s
 			err = &driver.Error{Template: c.name, Err: &driver.PanicError{Value: p}}
 		}
 	}()
-	values, cv := toValues(vars)
+	values, cv, err := toValues(vars)
+	if err != nil {
+		cv.release()
+		return &driver.Error{Template: c.name, Err: err}
+	}
 	err = render(values)
 	cv.release()
 	if err != nil {

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"sync"
 
+	"github.com/rolemark/rolemark/engine/driver"
 	"github.com/rolemark/rolemark/internal/jinja2"
 	"github.com/rolemark/rolemark/roleparse"
 )
@@ -19,18 +20,28 @@ type converter struct {
 	vars map[string]jinja2.Value
 	slab jinja2.Slab
 	keys []string
+	// depth is how many maps and lists the conversion is inside; deep is
+	// set, and the conversion stops descending, past driver.MaxDepth (a
+	// value that holds itself would make it recurse without end).
+	depth int
+	deep  bool
 }
 
 var converters = sync.Pool{New: func() any { return &converter{vars: map[string]jinja2.Value{}} }}
 
 // toValues converts the render's variables; release gives the memory back
-// once the render is done with them.
-func toValues(vars map[string]any) (map[string]jinja2.Value, *converter) {
+// once the render is done with them. A variable nested deeper than
+// driver.MaxDepth is a *driver.DepthError.
+func toValues(vars map[string]any) (map[string]jinja2.Value, *converter, error) {
 	cv := converters.Get().(*converter)
 	for k, v := range vars {
 		cv.vars[k] = cv.value(v)
+		if cv.deep {
+			cv.depth, cv.deep = 0, false
+			return nil, cv, &driver.DepthError{Name: k}
+		}
 	}
-	return cv.vars, cv
+	return cv.vars, cv, nil
 }
 
 func (cv *converter) release() {
@@ -58,12 +69,25 @@ func (cv *converter) value(x any) jinja2.Value {
 	case float32:
 		return float32Value(x)
 	case []any:
+		if cv.depth == driver.MaxDepth {
+			cv.deep = true
+			return jinja2.Value{}
+		}
+		cv.depth++
 		items := cv.slab.Take(len(x))
 		for i, it := range x {
-			items[i] = cv.value(it)
+			if items[i] = cv.value(it); cv.deep {
+				break
+			}
 		}
+		cv.depth--
 		return jinja2.ListV(items)
 	case map[string]any:
+		if cv.depth == driver.MaxDepth {
+			cv.deep = true
+			return jinja2.Value{}
+		}
+		cv.depth++
 		// A dict in the order of its sorted keys, as FromGo makes one.
 		keys := cv.keys[:0]
 		for k := range x {
@@ -77,8 +101,11 @@ func (cv *converter) value(x any) jinja2.Value {
 		}
 		cv.keys = keys[:0]
 		for i := 0; i < n; i++ {
-			kv[n+i] = cv.value(x[kv[i].Str()])
+			if kv[n+i] = cv.value(x[kv[i].Str()]); cv.deep {
+				break
+			}
 		}
+		cv.depth--
 		return jinja2.DictV(jinja2.StrDict(kv))
 	case error:
 		return jinja2.ObjectV(&printer{text: x.Error(), of: jinja2.FromGo(x)})

@@ -283,6 +283,12 @@ func (c *compiled) Execute(ctx context.Context, w io.Writer, r *driver.Request) 
 			return &driver.Error{Template: ref.file, Line: ref.line, Col: ref.col, Err: &driver.MissingError{Name: ref.name}}
 		}
 	}
+	// pongo2 prints a map or list that holds itself without end.
+	for k, v := range r.Vars {
+		if err := driver.CheckDepth(k, v); err != nil {
+			return &driver.Error{Template: c.name, Err: err}
+		}
+	}
 	// The state and the context are recycled: pongo2 copies the context
 	// into one of its own, and nothing holds either once the render ends.
 	st := states.Get().(*renderState)
