@@ -19,6 +19,21 @@ import (
 //
 //	go test ./chat/format/chattemplate -run '^$' -bench 'CorpusRender/000$' -cpuprofile cpu.out
 func BenchmarkCorpusRender(b *testing.B) {
+	corpusRender(b, false)
+}
+
+// BenchmarkCorpusAppendRender is BenchmarkCorpusRender with AppendRender
+// into one buffer reused from rendering to rendering, as
+// BenchmarkCorpusAppendVsJinja2 times it, without running Python:
+//
+//	go test ./chat/format/chattemplate -run '^$' -bench 'CorpusAppendRender/110$' -cpuprofile cpu.out
+func BenchmarkCorpusAppendRender(b *testing.B) {
+	corpusRender(b, true)
+}
+
+// corpusRender is BenchmarkCorpusRender, into a reused buffer when
+// appended.
+func corpusRender(b *testing.B, appended bool) {
 	sources, convs, results := readCorpus(b)
 	renders := map[[2]string]bool{}
 	for _, r := range results {
@@ -46,9 +61,18 @@ func BenchmarkCorpusRender(b *testing.B) {
 			msgs, opts := convs[conv].benchInput(b, tpl, s.File+" / "+conv)
 			ctx := context.Background()
 			t := cpubench.Start(b)
-			for i := 0; i < b.N; i++ {
-				if _, err := tpl.Render(ctx, msgs, opts...); err != nil {
-					b.Fatal(err)
+			if appended {
+				var buf []byte
+				for i := 0; i < b.N; i++ {
+					if buf, err = tpl.AppendRender(ctx, buf[:0], msgs, opts...); err != nil {
+						b.Fatal(err)
+					}
+				}
+			} else {
+				for i := 0; i < b.N; i++ {
+					if _, err := tpl.Render(ctx, msgs, opts...); err != nil {
+						b.Fatal(err)
+					}
 				}
 			}
 			t.Stop(0)
