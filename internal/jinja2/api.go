@@ -454,6 +454,10 @@ type Ctx struct {
 	stack     []stackFrame
 	stackTop  int
 	stackHigh int // the frames of stack a render used, for putCtx
+	// pairVals, pairTuples: the room of the (key, value) tuples of
+	// d.items() that a loop's body never sees whole (pushPairs)
+	pairVals   []Value
+	pairTuples []List
 }
 
 // Env returns the environment of the render.

@@ -626,6 +626,9 @@ func (c *compiler) compileFor(n *For) (execFn, error) {
 	if obj != nil {
 		plain := filter == nil && loopSlot < 0 // Python steps the dict's own iterator
 		pairs := storeK != nil && plain
+		// with a filter or loop, the pairs are tuples (the filter's look
+		// ahead keeps them), made in the Ctx's room when no one sees one
+		hidden := storeK != nil && !plain && pairsHidden(n.Body)
 		return func(f *frame) error {
 			o, err := obj(f)
 			if err != nil {
@@ -646,6 +649,12 @@ func (c *compiler) compileFor(n *For) (execFn, error) {
 					return runItems(f, vals, 0, sized, nil, Value{}, nil)
 				case pairs:
 					return runPairs(f, d, keys, vals, init, storeK, storeV, body, els, name, pos)
+				case hidden:
+					// the tuples d.items() gives, as its view's Iter
+					// makes them, which runItems unpacks
+					err := runItems(f, f.c.pushPairs(keys, vals), 0, nil, nil, Value{}, nil)
+					f.c.popPairs(len(keys))
+					return err
 				}
 			}
 			v, err := viewOn(f, o)

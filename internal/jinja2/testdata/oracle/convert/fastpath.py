@@ -631,6 +631,50 @@ CASES = [
     ("filtered-last-sandbox",
      "{% for m in ms if m.role != 'system' %}{% if not loop.last %}{{ m.role }},{% else %}{{ m.role }}.{% endif %}{% if loop.first %}^{% endif %}{% endfor %}",
      {"ms": [{"role": "system"}, {"role": "user"}, {"role": "assistant"}, {"role": "system"}]}, {"profile": "hf"}),
+    # for k, v in d.items() with a filter or loop, whose body reads loop
+    # only for what tells no item: the tuples the look ahead keeps are
+    # made in the render's room (pushPairs); nested loops take the room
+    # above (the inner dict larger, so the room grows while the outer
+    # loop's tuples are in use); the forms after them keep the view
+    ("pairs-hidden",
+     "{% for k, v in d.items() if k != 'return' %}{% if v is string %}{{ '\"' + k + '\": \"' + v + '\"' }}{% else %}{{ '\"' + k + '\": ' + v|tojson }}{% endif %}{% if not loop.last %}, {% endif %}{% endfor %}|"
+     "{% for k, v in d.items() %}{{ loop.index }}/{{ loop.length }}{{ loop.revindex0 }}{{ loop.cycle('a', 'b') }}{{ loop.changed(v is string) }}{{ k }}{% if loop.first %}^{% endif %}{% if loop.last %}${% endif %}{% endfor %}|"
+     "{% for k, v in d|items if v %}{{ k ~ loop.depth ~ loop.revindex }}{% else %}none{% endfor %}|"
+     "{% for k, v in {}.items() if k %}{{ loop.index }}{% else %}empty{% endfor %}{% for k, v in d.items() if k == 'x' %}{{ loop.index }}{% else %}{{ k }}none{% endfor %}",
+     {"d": {"name": "f", "return": "r", "description": "D", "parameters": {"a": [1, "b"]}, "n": 0}}, {}),
+    ("pairs-hidden-nested",
+     "{% for k, v in d.items() if v %}{% for a, b in e.items() if b % 7 == 0 %}{{ k ~ a ~ b }}{% if not loop.last %},{% endif %}{% endfor %}{{ v ~ loop.index }}{% if not loop.last %};{% endif %}{% endfor %}|"
+     "{% macro m(x) %}{% for a, b in x.items() if b > 27 %}{{ a ~ loop.index }}{% endfor %}{% endmacro %}{% for k, v in d.items() if v %}{{ m(e) }}{{ k }}{{ loop.last }}{% endfor %}",
+     {"d": {"p": 1, "q": 0, "r": 2, "s": 3}, "e": {"k%d" % i: i for i in range(30)}}, {}),
+    ("pairs-hidden-controls",
+     "{% for k, v in d.items() if v %}{% if loop.index > 2 %}{% break %}{% endif %}{{ k }}{% if not loop.last %},{% endif %}{% endfor %}|{% for k, v in d.items() %}{% if loop.first %}{% continue %}{% endif %}{{ k ~ loop.index }}{% endfor %}",
+     {"d": {"p": 1, "q": 0, "r": 2, "s": 3}}, {"extensions": ["loopcontrols"]}),
+    ("pairs-hidden-raises",
+     "{% for k, v in d.items() if 6 // v %}{{ k }}{% if not loop.last %},{% endif %}{% endfor %}",
+     {"d": {"a": 1, "b": 2, "c": 0}}, {}),
+    ("pairs-hidden-body-raises",
+     "{% for k, v in d.items() if v %}{{ k }}{{ 6 // (v - 2) }}{% if not loop.last %},{% endif %}{% endfor %}",
+     {"d": {"a": 1, "b": 2, "c": 0}}, {}),
+    ("pairs-hidden-large",
+     "{% for k, v in big.items() if v % 100 == 0 %}{{ k ~ loop.length }}{% if not loop.last %},{% endif %}{% endfor %}|{% for k, v in d.items() if v %}{{ k ~ loop.index }}{% endfor %}",
+     {"big": {"k%d" % i: i for i in range(400)}, "d": {"p": 1, "q": 0}}, {}),
+    ("pairs-hidden-sandbox",
+     "{% for key, val in tool.items() if key != 'return' %}{{ key }}={{ val }}{% if not loop.last %}, {% endif %}{% endfor %}|{% for k, v in tool.items() %}{{ k ~ loop.index }}{% endfor %}",
+     {"tool": {"name": "f", "return": "r", "description": "D"}}, {"profile": "hf"}),
+    ("pairs-hidden-not",
+     "{% for k, v in d.items() if v %}{{ k }}{{ loop.previtem }}{{ loop.nextitem }}{% endfor %}|"
+     "{% for k, v in d.items() if v %}{% set l = loop %}{{ l.index ~ k }}{% endfor %}|"
+     "{% for p in d.items() if p[1] %}{{ p }}{{ loop.index }}{% endfor %}|"
+     "{% for k, v in d.items() %}{% for x in loop %}{{ x[0] }}{% endfor %}{% endfor %}|"
+     "{% for k, v in d.items() if v %}{{ loop|length }}{{ loop['index'] }}{% endfor %}|"
+     "{% for (k, v) in d.items() if v %}{% for a, b in e.items() %}{{ loop.previtem }}{% endfor %}{{ loop.index }}{% endfor %}",
+     {"d": {"p": 1, "q": 0, "r": 2}, "e": {"x": 1, "y": 2}}, {}),
+    ("pairs-hidden-not-macro",
+     "{% for k, v in d.items() if v %}{% macro f() %}{{ k }}{% endmacro %}{{ f() ~ loop.index }}{% endfor %}",
+     {"d": {"p": 1, "q": 0, "r": 2}}, {}),
+    ("pairs-hidden-not-include",
+     "{% for k, v in d.items() if v %}{% include 'i' %}{% endfor %}",
+     {"d": {"p": 1, "q": 0, "r": 2}}, {}, {"i": "{{ k ~ loop.index }}"}),
     ("set-in-place-exported",
      "{% import 'm' as m with context %}{{ m.r ~ m.s }}{% from 'm' import r with context %}{{ r }}",
      {"xs": [{"role": "u"}, {"role": "a"}]}, {}, {"m": "{% set r = xs[-1].role %}{% set s = (xs[0]['role'] if xs else '') %}"}),
