@@ -1233,12 +1233,7 @@ func (l *loopObj) Attr(name string) (Value, bool) {
 	}
 	switch name {
 	case "__len__":
-		return FuncV(&Func{Name: "LoopContext.__len__", bound: l, Call: func(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
-			if err := selfOnly("LoopContext.__len__", args, kw); err != nil {
-				return Value{}, err
-			}
-			return IntV(int64(l.Len())), nil
-		}}), true
+		return selfMethod("LoopContext.__len__", l, func() Value { return IntV(int64(l.Len())) }), true
 	case "__call__":
 		return FuncV(&Func{Name: "LoopContext.__call__", bound: l, Call: l.CallValue}), true
 	case "__weakref__":

@@ -195,26 +195,31 @@ func (cy *cycler) Attr(name string) (Value, bool) {
 		return IntV(int64(cy.pos)), true
 	case "next", "__next__":
 		// __next__ = next: the same function
-		return FuncV(&Func{Name: "Cycler.next", bound: cy, Call: func(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
-			if err := selfOnly("Cycler.next", args, kw); err != nil {
-				return Value{}, err
-			}
+		return selfMethod("Cycler.next", cy, func() Value {
 			rv := cy.items[cy.pos]
 			cy.pos = (cy.pos + 1) % len(cy.items)
-			return rv, nil
-		}}), true
+			return rv
+		}), true
 	case "__weakref__":
 		return NoneV(), true
 	case "reset":
-		return FuncV(&Func{Name: "Cycler.reset", bound: cy, Call: func(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
-			if err := selfOnly("Cycler.reset", args, kw); err != nil {
-				return Value{}, err
-			}
+		return selfMethod("Cycler.reset", cy, func() Value {
 			cy.pos = 0
-			return NoneV(), nil
-		}}), true
+			return NoneV()
+		}), true
 	}
 	return Value{}, false
+}
+
+// selfMethod is the method name of bound that takes self alone: called
+// with arguments it raises selfOnly's TypeError, else it returns f().
+func selfMethod(name string, bound Reprer, f func() Value) Value {
+	return FuncV(&Func{Name: name, bound: bound, Call: func(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
+		if err := selfOnly(name, args, kw); err != nil {
+			return Value{}, err
+		}
+		return f(), nil
+	}})
 }
 
 // selfOnly is the TypeError of a Python method that takes self alone,
