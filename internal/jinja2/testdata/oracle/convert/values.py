@@ -1,18 +1,19 @@
 #!/usr/bin/env python3
 """Writes cases/values.json: generated expressions over Python's values.
 
-    python3 internal/jinja2/testdata/oracle/convert/values.py > internal/jinja2/testdata/oracle/cases/values.json
-    python3 internal/jinja2/testdata/oracle/oracle.py internal/jinja2/testdata/oracle/cases/values.json
+    python3 internal/jinja2/testdata/oracle/convert/values.py     # -> cases/values.json
 
 Each case prints one expression built at random (seeded, so the file is
 reproducible) from literals and context values (huge ints, -0.0, 1e3,
 inf, Unicode strings with quotes, nested lists and dicts, an undefined
 name) with operators, filters, tests and methods. Most combinations are
 type errors; those check that the package raises where Jinja2 raises.
-The expectations come from oracle.py, as for every case file.
+The expectations come from oracle.py, as for every case file
+(suite.write_cases writes the file and has oracle.py render it).
 """
-import json
 import random
+
+import suite
 
 rng = random.Random(23)
 
@@ -89,9 +90,5 @@ while len(cases) < 3000:
     seen.add(e)
     cases.append({"id": "values/%04d" % len(cases), "template": "{{ %s }}" % e, "context_ref": "values"})
 
-json.dump({
-    "jinja2": "3.1.6",
-    "source": {"repo": "rolemark", "path": "internal/jinja2/testdata/oracle/convert/values.py", "licence": "project"},
-    "contexts": {"values": CONTEXT},
-    "cases": cases,
-}, __import__("sys").stdout, indent=1, ensure_ascii=False)
+suite.write_cases("values.json", {"repo": "rolemark", "path": "internal/jinja2/testdata/oracle/convert/values.py",
+                                  "licence": "project"}, cases, contexts={"values": CONTEXT})
