@@ -64,7 +64,8 @@
 // safe: the output of macros, call blocks and rolemark's markup functions
 // and tags, |safe (the raw form, for trusted values only), and the result
 // of a function given to Funcs whose result type is roleparse.Markup.
-// tojson's result is escaped too: Jinja2 writes < > & and ' as \u escapes
+// A str given as indent's width is escaped too (Jinja2 marks it safe when
+// the value is a macro's output). tojson's result is escaped too: Jinja2 writes < > & and ' as \u escapes
 // and marks it safe, but leaves ", which would end an attribute's value.
 // {% autoescape %} may only turn escaping on: {% autoescape false %}, or a
 // value known only when the template runs, is a SecurityError where the

@@ -56,6 +56,14 @@ func positions() []injection.Position {
 		{Name: "filter block wrapstring", Src: `<message role="user">{% filter wordwrap(3, wrapstring=v) %}aa bb{% endfilter %}</message>`, Vars: plain,
 			Want: func(v string) []chat.Message { return userText("aa" + v + "bb") }},
 		{Name: "set block", Src: `{% set y %}{{ v }}{% endset %}<message role="user">{{ y }}</message>`, Vars: plain, Want: userText},
+		// Jinja2's indent marks a str width Markup when the value is
+		// Markup, a macro's output: the width is data too.
+		{Name: "indent width of a macro's output", Src: `{% macro m() %}a
+b{% endmacro %}<message role="user">{{ m()|indent(v) }}</message>`, Vars: plain,
+			Skip: func(v string) bool {
+				return strings.ContainsAny(v, "\n\r\v\f\x1c\x1d\x1e\u0085\u2028\u2029") || strings.TrimSpace(v) != v
+			},
+			Want: func(v string) []chat.Message { return userText("a\n" + v + "b") }},
 		{Name: "comment before", Src: "{#} {% raw %} #}<message role=\"user\">{{ v }}</message>", Vars: plain, Want: userText},
 		{Name: "role as data", Src: `{{ role("user") }}{{ role }}`, Vars: func(v string) map[string]any { return map[string]any{"role": v} }, Want: userText},
 		{Name: "user as data", Src: `{% user %}{{ user }}{% enduser %}`, Vars: func(v string) map[string]any { return map[string]any{"user": v} }, Want: userText},

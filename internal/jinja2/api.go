@@ -26,7 +26,7 @@ type Env struct {
 	generation                                    bool // GenerationTag
 	doStatement                                   bool // DoStatement
 	loopControls                                  bool // LoopControls
-	escapeFilterBlocks                            bool // EscapeFilterBlocks
+	escapeFilterBlocks                            bool // EscapeFilterBlocks (and indent's str width)
 	autoescapeStaysOn                             bool // AutoescapeStaysOn
 
 	// ext holds the block tags, call names and finalize of ext.go.
@@ -170,7 +170,9 @@ func LoopControls() Option { return func(e *Env) { e.loopControls = true } }
 // values as they are, which lets data in the filter's arguments
 // ({% filter wordwrap(5, wrapstring=data) %}) or a function's result
 // print unescaped; an environment whose escaping is a security boundary
-// turns this on.
+// turns this on. It also escapes indent's width when it is a str and the
+// value Markup (a macro's output): Jinja2's do_indent marks that str
+// Markup as it is, so data given as the width would print as markup.
 func EscapeFilterBlocks() Option { return func(e *Env) { e.escapeFilterBlocks = true } }
 
 // AutoescapeStaysOn makes an {% autoescape %} tag whose value is not a

@@ -1467,6 +1467,10 @@ func fIndent(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 	// operand escapes the other
 	newline := markupOr(v, "\n")
 	if v.IsSafe() {
+		if e := envOf(c); e != nil && e.escapeFilterBlocks && !indention.IsSafe() {
+			// where escaping is a security boundary, a str width is data
+			indention.s = escapeFn(c)(indention.s)
+		}
 		indention = SafeV(indention.s)
 	}
 	lines := pySplitLines(v.s+"\n", false)
