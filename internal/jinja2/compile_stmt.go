@@ -563,7 +563,7 @@ func (c *compiler) compileIf(n *If) (execFn, error) {
 					if err != nil {
 						return nil, err
 					}
-					rest[0] = &itemRest{cond: cond, next: els}
+					rest[0] = &itemRest{cond: cond, next: els, x: ft.rest}
 				}
 				c.newItemSwitch(n, ft.slot, ft.key, []string{ft.k}, bodies, els, rest, ft.op == "!=", true, run)
 			}
@@ -610,7 +610,7 @@ func (c *compiler) compileIf(n *If) (execFn, error) {
 		rest := make([]*itemRest, len(sw.rest))
 		for j, r := range sw.rest {
 			if r != nil {
-				rest[j] = &itemRest{cond: r, next: chains[j+1]}
+				rest[j] = &itemRest{cond: r, next: chains[j+1], x: sw.restX[j]}
 			}
 		}
 		c.newItemSwitch(n, sw.slot, sw.key, sw.consts, bodies, els, rest, false, len(tests) == len(sw.consts), run)
@@ -664,24 +664,47 @@ type itemRest struct {
 	next  execFn
 	print *streamedPrint
 	empty bool
+	x     Expr     // what cond compiles
+	test  itemCond // cond read from the item in place, or nil
+	// fail is where test goes when it does not hold: the branch of that
+	// index, -1 none, -2 next with the item stored
+	fail int
+	// steps are the branch's statements when they are text, prints of
+	// the item's fields and constants, and ifs on tests of the item
+	// (itemCond): what writeSteps writes in place. A branch of steps
+	// keeps them here, with no cond where it has no rest, so that its
+	// itemBranch stays as runItem indexes it
+	steps *[]itemStep
+	// sw is the switch whose copy runs in place (forItem), where the
+	// rest's test or the branch's steps are read in place (runInPlace)
+	sw *itemSwitch
+	// failRun runs the branch fail names for the item (failsTo)
+	failRun func(*frame, *Value) error
 }
 
 // withRest returns b with the rest r (nil: b).
 func (b itemBranch) withRest(r *itemRest) itemBranch {
 	if r != nil {
 		r.print, r.empty = b.print, b.empty
+		if b.rest != nil {
+			r.steps = b.rest.steps
+		}
 		b.print, b.empty, b.rest = nil, false, r
 	}
 	return b
 }
 
-// itemBranchOf is the itemBranch of a branch's body.
-func (c *compiler) itemBranchOf(body []Stmt) itemBranch {
+// itemBranchOf is the itemBranch of a branch's body, whose local in
+// slot is the switch's.
+func (c *compiler) itemBranchOf(body []Stmt, slot int) itemBranch {
 	if len(body) == 0 {
 		return itemBranch{empty: true}
 	}
 	if p, ok := onlyPrint(body); ok {
 		return itemBranch{print: c.runPrints[p]}
+	}
+	if steps, ok := c.itemStepsOf(body, slot); ok {
+		return itemBranch{rest: &itemRest{steps: &steps}}
 	}
 	return itemBranch{}
 }
@@ -698,21 +721,21 @@ func (c *compiler) newItemSwitch(n *If, slot int, key string, consts []string, b
 	switch {
 	case neg:
 		// the field is consts[0]: the test is false, rest unread
-		is.branches[0] = c.itemBranchOf(n.Else)
+		is.branches[0] = c.itemBranchOf(n.Else, slot)
 		is.branches[0].body = els
-		is.none = c.itemBranchOf(n.Bodies[0])
+		is.none = c.itemBranchOf(n.Bodies[0], slot)
 		is.none.body = bodies[0]
 		is.none = is.none.withRest(rest[0])
 	default:
 		for j := range consts {
-			is.branches[j] = c.itemBranchOf(n.Bodies[j])
+			is.branches[j] = c.itemBranchOf(n.Bodies[j], slot)
 			is.branches[j].body = bodies[j]
 			is.branches[j] = is.branches[j].withRest(rest[j])
 		}
 		if !allSwitch {
 			break
 		}
-		is.none = c.itemBranchOf(n.Else)
+		is.none = c.itemBranchOf(n.Else, slot)
 		is.none.body = els
 		if len(n.Else) != 1 {
 			break
@@ -727,31 +750,18 @@ func (c *compiler) newItemSwitch(n *If, slot int, key string, consts []string, b
 			}
 		}
 	}
+	c.restsInPlace(is, slot)
 	if c.itemSwitches == nil {
 		c.itemSwitches = map[*If]*itemSwitch{}
 	}
 	c.itemSwitches[n] = is
 }
 
-// forItem returns a copy of is whose prints read slot, a loop's target,
-// from the item runItem is given.
-func (is *itemSwitch) forItem(slot int) *itemSwitch {
-	cp := *is
-	cp.branches = slices.Clone(is.branches)
-	for j := range cp.branches {
-		if p := cp.branches[j].print; p != nil {
-			cp.branches[j].print = p.forItem(slot)
-		}
-	}
-	if p := cp.none.print; p != nil {
-		cp.none.print = p.forItem(slot)
-	}
-	return &cp
-}
-
 // runItem runs the chain for item, the value of the switch's local,
 // which the loop has not stored: a branch that is nothing or one print
-// reads it in place; anything else stores it and runs the chain.
+// reads it in place, one with a rest goes through runRest (in place too
+// where the rest's sw says so: runInPlace); anything else stores it and
+// runs the branch or the chain.
 func (is *itemSwitch) runItem(f *frame, item *Value) error {
 	if item.kind == KindDict && !f.c.autoescape {
 		d := item.dict()
@@ -784,10 +794,70 @@ func (is *itemSwitch) runItem(f *frame, item *Value) error {
 	return is.run(f)
 }
 
+// forItem returns a copy of is whose prints read slot, a loop's target,
+// from the item runItem is given.
+func (is *itemSwitch) forItem(slot int) *itemSwitch {
+	cp := *is
+	cp.branches = slices.Clone(is.branches)
+	for j := range cp.branches {
+		if p := cp.branches[j].print; p != nil {
+			cp.branches[j].print = p.forItem(slot)
+		}
+		cp.branches[j].rest = cp.branches[j].rest.forItem(slot)
+		cp.branches[j].inPlace(&cp)
+	}
+	if p := cp.none.print; p != nil {
+		cp.none.print = p.forItem(slot)
+	}
+	cp.none.rest = cp.none.rest.forItem(slot)
+	cp.none.inPlace(&cp)
+	for j := range cp.branches {
+		cp.failsTo(cp.branches[j].rest)
+	}
+	cp.failsTo(cp.none.rest)
+	return &cp
+}
+
+// inPlace makes b, a branch of is, which runItem reads in place, run
+// in place what it can beyond a print: its rest when it is an itemCond,
+// its steps when it has no other rest. Both go through the rest
+// (runItem's path for what is not a print), whose sw says it is read in
+// place (runInPlace).
+func (b *itemBranch) inPlace(is *itemSwitch) {
+	if b.rest != nil && (b.rest.test != nil || b.rest.cond == nil) {
+		r := *b.rest
+		r.sw = is
+		b.rest = &r
+	}
+}
+
+// forItem returns a copy of r (nil: nil) whose print and steps read
+// slot from the item runInPlace is given.
+func (r *itemRest) forItem(slot int) *itemRest {
+	if r == nil || r.print == nil && r.steps == nil {
+		return r
+	}
+	cp := *r
+	if r.print != nil {
+		cp.print = r.print.forItem(slot)
+	}
+	cp.steps = stepsForItem(r.steps, slot)
+	return &cp
+}
+
 // runRest runs b, a branch with a rest, for item: the item is stored
 // (the rest reads the local), and the print reads it from the slot,
 // which the rest cannot change, where the list's item may have moved.
 func (b *itemBranch) runRest(f *frame, slot int, item *Value) error {
+	if b.rest.sw != nil {
+		return b.rest.sw.runInPlace(f, b, item)
+	}
+	return b.runRestStored(f, slot, item)
+}
+
+// runRestStored is runRest with the item stored and the rest read from
+// the local (b.rest.cond).
+func (b *itemBranch) runRestStored(f *frame, slot int, item *Value) error {
 	f.slots[slot].put(item)
 	ok, err := b.rest.cond(f)
 	switch {
@@ -837,6 +907,7 @@ type fieldSwitch struct {
 	key    string
 	consts []string
 	rest   []condFn // the condition after "and", or nil
+	restX  []Expr   // the conditions rest compiles
 }
 
 // switchTest adds the test t to sw, the switch the tests before it
@@ -859,6 +930,7 @@ func (c *compiler) switchTest(sw *fieldSwitch, t Expr) (*fieldSwitch, bool, erro
 	}
 	sw.consts = append(sw.consts, ft.k)
 	sw.rest = append(sw.rest, r)
+	sw.restX = append(sw.restX, rest)
 	return sw, true, nil
 }
 

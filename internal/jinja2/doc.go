@@ -81,6 +81,7 @@
 //	compile.go          scopes, slots, the compiler's state
 //	symbols.go          where a frame's name starts missing (idtracking.py)
 //	compile_stmt.go     output, if, set, with, filter and autoescape blocks
+//	compile_switch.go   an if chain on a loop item's field: branches written in place
 //	compile_expr.go     expressions, calls, filters and tests
 //	compile_for.go      for loops and loop
 //	compile_alias.go    a loop body's set of its item's field, read where it is read
