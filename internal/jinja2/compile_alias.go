@@ -195,8 +195,9 @@ func (a *aliaser) args(ca CallArgs) (CallArgs, bool, bool) {
 	return out, changed, true
 }
 
-// list rewrites x, a node made of items: x itself when none of them
-// changed, else what build makes of the rewritten ones.
+// list rewrites x, a node made of items (its operands, or the items of a
+// tuple, a list or a concatenation): x itself when none of them changed,
+// else what build makes of the rewritten ones.
 func (a *aliaser) list(x Expr, items []Expr, build func([]Expr) Expr) (Expr, bool) {
 	out, ok := a.exprs(items)
 	if !ok {
@@ -257,35 +258,15 @@ func (a *aliaser) expr(x Expr) (Expr, bool) {
 		}
 		return x, true
 	case *CondExpr:
-		t, ok1 := a.expr(n.Test)
-		th, ok2 := a.expr(n.Then)
-		el, ok3 := a.expr(n.Else)
-		if !ok1 || !ok2 || !ok3 {
-			return nil, false
-		}
-		if t != n.Test || th != n.Then || el != n.Else {
-			return &CondExpr{At: n.At, Test: t, Then: th, Else: el}, true
-		}
-		return x, true
+		return a.list(x, []Expr{n.Test, n.Then, n.Else}, func(o []Expr) Expr {
+			return &CondExpr{At: n.At, Test: o[0], Then: o[1], Else: o[2]}
+		})
 	case *BinExpr:
-		l, ok1 := a.expr(n.Left)
-		r, ok2 := a.expr(n.Right)
-		if !ok1 || !ok2 {
-			return nil, false
-		}
-		if l != n.Left || r != n.Right {
-			return &BinExpr{At: n.At, Op: n.Op, Left: l, Right: r}, true
-		}
-		return x, true
+		return a.list(x, []Expr{n.Left, n.Right}, func(o []Expr) Expr {
+			return &BinExpr{At: n.At, Op: n.Op, Left: o[0], Right: o[1]}
+		})
 	case *UnaryExpr:
-		o, ok := a.expr(n.X)
-		if !ok {
-			return nil, false
-		}
-		if o != n.X {
-			return &UnaryExpr{At: n.At, Op: n.Op, X: o}, true
-		}
-		return x, true
+		return a.list(x, []Expr{n.X}, func(o []Expr) Expr { return &UnaryExpr{At: n.At, Op: n.Op, X: o[0]} })
 	case *CompareExpr:
 		l, ok1 := a.expr(n.Left)
 		rs, ok2 := a.exprs(n.Rights)
@@ -313,35 +294,13 @@ func (a *aliaser) expr(x Expr) (Expr, bool) {
 			return &TestExpr{At: n.At, X: o, Name: n.Name, Args: args}
 		})
 	case *AttrExpr:
-		o, ok := a.expr(n.X)
-		if !ok {
-			return nil, false
-		}
-		if o != n.X {
-			return &AttrExpr{At: n.At, X: o, Name: n.Name}, true
-		}
-		return x, true
+		return a.list(x, []Expr{n.X}, func(o []Expr) Expr { return &AttrExpr{At: n.At, X: o[0], Name: n.Name} })
 	case *ItemExpr:
-		o, ok1 := a.expr(n.X)
-		k, ok2 := a.expr(n.Key)
-		if !ok1 || !ok2 {
-			return nil, false
-		}
-		if o != n.X || k != n.Key {
-			return &ItemExpr{At: n.At, X: o, Key: k}, true
-		}
-		return x, true
+		return a.list(x, []Expr{n.X, n.Key}, func(o []Expr) Expr { return &ItemExpr{At: n.At, X: o[0], Key: o[1]} })
 	case *SliceExpr:
-		s1, ok1 := a.expr(n.Start)
-		s2, ok2 := a.expr(n.Stop)
-		s3, ok3 := a.expr(n.Step)
-		if !ok1 || !ok2 || !ok3 {
-			return nil, false
-		}
-		if s1 != n.Start || s2 != n.Stop || s3 != n.Step {
-			return &SliceExpr{At: n.At, Start: s1, Stop: s2, Step: s3}, true
-		}
-		return x, true
+		return a.list(x, []Expr{n.Start, n.Stop, n.Step}, func(o []Expr) Expr {
+			return &SliceExpr{At: n.At, Start: o[0], Stop: o[1], Step: o[2]}
+		})
 	}
 	// a call, or a kind this file does not know
 	return nil, false
