@@ -49,3 +49,16 @@ func TestFunctionInTheData(t *testing.T) {
 	_, err = tpl.Messages(context.Background(), vars)
 	require.ErrorContains(t, err, "no")
 }
+
+// TestFuncResultHoldingItself: a function of the data that returns a map
+// holding itself is an error of the call, not a stack overflow.
+func TestFuncResultHoldingItself(t *testing.T) {
+	cyc := map[string]any{}
+	cyc["self"] = cyc
+	tpl, err := engine.NewSet(jinja.New()).Parse("jinja", "t.j2", `<message role="user">{{ f() }}</message>`)
+	require.NoError(t, err)
+	_, err = tpl.Messages(context.Background(), map[string]any{"f": func() map[string]any { return cyc }})
+	var de *engine.DepthError
+	require.ErrorAs(t, err, &de)
+	assert.Contains(t, err.Error(), "function(): a value nests more than 1000 maps and lists deep")
+}

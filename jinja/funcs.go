@@ -269,7 +269,11 @@ func callable(name string, f any, trusted bool) (jinja2.Value, error) {
 		if markup {
 			return jinja2.SafeV(out[0].String()), nil
 		}
-		return toValue(out[0].Interface()), nil
+		v, err := toValue(out[0].Interface())
+		if err != nil {
+			return jinja2.Value{}, &jinja2.Error{Kind: "TemplateRuntimeError", Msg: name + "(): " + err.Error(), Err: err}
+		}
+		return v, nil
 	}
 	fn := &jinja2.Func{Name: name, Call: call}
 	if !trusted {

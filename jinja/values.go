@@ -129,9 +129,14 @@ func (cv *converter) value(x any) jinja2.Value {
 }
 
 // toValue converts a value outside a render (a function's result).
-func toValue(x any) jinja2.Value {
+// A value nested deeper than driver.MaxDepth is a *driver.DepthError.
+func toValue(x any) (jinja2.Value, error) {
 	cv := &converter{}
-	return cv.value(x)
+	v := cv.value(x)
+	if cv.deep {
+		return jinja2.Value{}, &driver.DepthError{}
+	}
+	return v, nil
 }
 
 // float32Value is a float32 of the data as the float64 of its shortest
