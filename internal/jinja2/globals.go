@@ -179,6 +179,7 @@ func fillDict(c *Ctx, d *Dict, args []Value, kw []Kwarg) error {
 type cycler struct {
 	items []Value
 	pos   int
+	dict  *Dict // its __dict__, once read: then items and pos live there (values_instdict.go)
 }
 
 func (cy *cycler) TypeName() string { return "Cycler" }
@@ -186,6 +187,11 @@ func (cy *cycler) TypeName() string { return "Cycler" }
 // Repr is object.__repr__ of jinja2.utils.Cycler.
 func (cy *cycler) Repr() string { return "<jinja2.utils.Cycler object at " + addr(cy) + ">" }
 func (cy *cycler) Attr(name string) (Value, bool) {
+	if cy.dict != nil || name == "__dict__" {
+		if r, ok := cy.dictAttr(name); ok || name == "items" || name == "pos" || name == "current" {
+			return r, ok
+		}
+	}
 	switch name {
 	case "current":
 		return cy.items[cy.pos], true
@@ -238,11 +244,17 @@ func selfOnly(name string, args []Value, kw []Kwarg) error {
 type joiner struct {
 	sep  Value
 	used bool
+	dict *Dict // its __dict__, once read: then sep and used live there (values_instdict.go)
 }
 
 func (j *joiner) TypeName() string { return "Joiner" }
 func (j *joiner) Repr() string     { return "<jinja2.utils.Joiner object at " + addr(j) + ">" }
 func (j *joiner) Attr(name string) (Value, bool) {
+	if j.dict != nil || name == "__dict__" {
+		if r, ok := j.dictAttr(name); ok || name == "sep" || name == "used" {
+			return r, ok
+		}
+	}
 	switch name {
 	case "sep":
 		return j.sep, true
@@ -259,6 +271,9 @@ func (j *joiner) Attr(name string) (Value, bool) {
 func (j *joiner) CallValue(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
 	if err := selfOnly("Joiner.__call__", args, kw); err != nil {
 		return Value{}, err
+	}
+	if j.dict != nil {
+		return j.dictCall()
 	}
 	if !j.used {
 		j.used = true

@@ -613,6 +613,11 @@ func pyGetattr(c *Ctx, v Value, name string) (Value, bool, error) {
 		// a mappingproxy of the dict: the dict, read-only (values_proxy.go)
 		return Value{kind: KindDict, ref: w.d, flags: flagProxy}, true, nil
 	}
+	if cy, ok := v.ref.(*cycler); ok && v.kind == KindObject && cy.dict != nil && name == "current" {
+		// the property reads the __dict__ the template may have changed
+		r, err := cy.dictCurrent()
+		return r, err == nil, err
+	}
 	if r, ok := attribute(c, v, name); ok {
 		return r, true, nil
 	}

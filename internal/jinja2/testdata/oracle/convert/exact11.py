@@ -134,6 +134,21 @@ for i, t in enumerate(MP2):
     FOUND.append(("mappingproxy-more-ae-%02d" % i, t, {"d": {"a": 1, "b": "<x>"}, "x": {"k%02d" % j: "v" * 10 for j in range(8)}}, "exact: a dict view's mapping (a mappingproxy) was refused", AE))
 FOUND.append(("mappingproxy-hf", "{{ d.keys().mapping|tojson }}", {"d": {"a": 1}}, "exact: a dict view's mapping (a mappingproxy) was refused", {"profile": "hf"}))
 
+# a cycler's and a joiner's __dict__ (refused by name before): Python's
+# instance dict, live both ways; next(), reset() and a joiner's call read
+# and write it as Jinja2's code does
+CY = ["{% set c = cycler(1, 2) %}{{ c.__dict__ }}", "{% set c = cycler(1, 2) %}{% set _ = c.next() %}{{ c.__dict__ }}", "{% set c = cycler(1, 2) %}{% set d = c.__dict__ %}{{ c.next() }}{{ d }}",
+     "{% set c = cycler(1, 2, 3) %}{% set _ = c.__dict__.update({'pos': 2}) %}{{ c.current }}{{ c.next() }}{{ c.next() }}{{ c.pos }}",
+     "{% set c = cycler(1, 2) %}{% set _ = c.__dict__.update({'items': ['a', 'b', 'c']}) %}{{ c.next() }}{{ c.next() }}{{ c.next() }}{{ c.next() }}{{ c.items }}",
+     "{% set c = cycler(1, 2) %}{% set _ = c.__dict__.update({'pos': -1}) %}{{ c.current }}{{ c.next() }}{{ c.pos }}", "{% set c = cycler(1, 2) %}{% set _ = c.__dict__.update({'x': 5}) %}{{ c.x }}",
+     "{% set c = cycler(1, 2) %}{% set _ = c.__dict__.update({'next': 5}) %}{{ c.next }}", "{% set c = cycler(1, 2) %}{{ c.__dict__.pop('pos') }}{{ c.pos }}|{{ c.items }}",
+     "{% set c = cycler(1, 2) %}{% set _ = c.__dict__.update({'pos': 1}) %}{{ c.reset() }}{{ c.pos }}{{ c.__dict__ }}", "{% set c = cycler(1, 2) %}{{ c.__dict__|tojson }}",
+     "{% set j = joiner('|') %}{{ j.__dict__ }}{{ j() }}{{ j.__dict__ }}{{ j() }}", "{% set j = joiner('|') %}{% set _ = j.__dict__.update({'used': 1, 'sep': '+'}) %}{{ j() }}{{ j.sep }}{{ j.used }}",
+     "{% set j = joiner() %}{% set d = j.__dict__ %}{{ j() }}{{ d.used }}{{ j() }}", "{% set j = joiner() %}{{ j.__dict__.pop('sep') }}{{ j.sep }}|{{ j() }}",
+     "{% set c = cycler('a') %}{% for i in range(3) %}{{ c.next() }}{{ c.__dict__.pos }}{% endfor %}", "{{ cycler(1).__dict__|length }}{{ joiner().__dict__|list }}"]
+FOUND += [("cycler-dict-%02d" % i, t, {}, "exact: a cycler's or joiner's __dict__ was refused by name") for i, t in enumerate(CY)]
+FOUND += [("cycler-dict-sb-%02d" % i, t, {}, "exact: the sandbox refuses it", {"sandbox": True}) for i, t in enumerate(CY[:2])]
+
 
 def main():
     handmade.write("exact11", "issue 23, eleventh round", "internal/jinja2/testdata/oracle/convert/exact11.py", FOUND)
