@@ -73,7 +73,7 @@ func (c *compiler) fastExpr(x Expr) (evalFn, error) {
 		}
 		return c.fastIntArith(n)
 	case *ItemExpr:
-		return c.fastItem(n)
+		return c.splitOrFastItem(n)
 	case *ListLit, *DictLit:
 		// A literal of literals in the sandbox, where nothing can change
 		// a list, is built once (as Jinja2's optimizer folds it) instead

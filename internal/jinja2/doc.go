@@ -122,6 +122,7 @@
 //	pysort.go           CPython's list.sort (timsort), comparison for comparison
 //	values_needs.go     what the values use of the runtime
 //	str_py.go, str_tables.go  str's methods' rules, Unicode tables
+//	values_str_split.go x.split(sep)[0] and [-1]: the piece without the list
 //	str_repr.go         str() and repr() as Python writes them
 //	str_wtf8.go         lone surrogates (\ud83d), held as their three bytes
 //	str_html.go         markupsafe's escaping

@@ -675,6 +675,31 @@ CASES = [
     ("pairs-hidden-not-include",
      "{% for k, v in d.items() if v %}{% include 'i' %}{% endfor %}",
      {"d": {"p": 1, "q": 0, "r": 2}}, {}, {"i": "{{ k ~ loop.index }}"}),
+    # x.split(sep)[0] and [-1] with a str constant sep: the first or last
+    # piece of a str, without the list (splitPiece); a separator that
+    # overlaps itself, non-ASCII text, none found, an empty str; and the
+    # forms and values that take the call: Markup, other indexes,
+    # maxsplit, no separator, an empty one, an int, Undefined
+    ("split-piece",
+     "{{ s.split('</think>')[-1] }}|{{ s.split('</think>')[0] }}|{{ s.split('</think>')[0].rstrip('\\n').split('<think>')[-1].lstrip('\\n') }}|"
+     "{% for m in ms %}{% set c = m.content.split('</think>')[-1].lstrip('\\n') %}{{ c ~ ';' }}{% endfor %}",
+     {"s": "<think>\nr\n</think>\n\nanswer", "ms": [{"content": "a</think>b</think>\nc"}, {"content": "plain"}, {"content": "</think>"}]}, {}),
+    ("split-piece-edges",
+     "{{ s.split('aa')[-1] }}|{{ s.split('aa')[0] }}|{{ t.split('aa')[-1] }}|{{ u.split('｜')[-1] }}|{{ u.split('｜')[0] }}|{{ e.split('x')[-1] }}|{{ e.split('x')[0] }}|{{ (u.split('｜')[-1])|length }}",
+     {"s": "baaab", "t": "aaaa", "u": "é｜ü｜ö", "e": ""}, {}),
+    ("split-piece-markup",
+     "{{ m.split('<')[-1] }}|{{ m.split('&')[0] }}|{{ (m.split('b')[0] ~ '<') }}|{{ s.split('b')[0] ~ '<' }}",
+     {"m": {"__markup__": "a&amp;b<i>"}, "s": "a<b"}, {"autoescape": True}),
+    ("split-piece-not",
+     "{{ s.split('x')[1] }}|{{ s.split()[-1] }}|{{ s.split('b', 1)[-1] }}|{{ s.split('b')[-2] }}|{{ s.split(none)[0] }}|{{ s.split(sep='b')[0] }}|{{ s.rsplit('b')[-1] }}",
+     {"s": "a b c"}, {}),
+    ("split-piece-empty-sep", "{{ s.split('')[0] }}", {"s": "abc"}, {}),
+    ("split-piece-int", "{{ n.split('x')[0] }}", {"n": 3}, {}),
+    ("split-piece-undefined", "{{ nothing.split('x')[-1] }}", {}, {}),
+    ("split-piece-list", "{{ xs.split('x')[-1] }}", {"xs": ["a"]}, {}),
+    ("split-piece-sandbox",
+     "{% for m in messages %}{% if '</think>' in m.content %}{{ m.content.split('</think>')[-1].lstrip('\\n') }}{% else %}{{ m.content.split('</think>')[0] }}{% endif %}|{% endfor %}",
+     {"messages": [{"content": "x</think>\ny"}, {"content": "z"}]}, {"profile": "hf"}),
     ("set-in-place-exported",
      "{% import 'm' as m with context %}{{ m.r ~ m.s }}{% from 'm' import r with context %}{{ r }}",
      {"xs": [{"role": "u"}, {"role": "a"}]}, {}, {"m": "{% set r = xs[-1].role %}{% set s = (xs[0]['role'] if xs else '') %}"}),
