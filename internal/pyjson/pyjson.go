@@ -330,6 +330,11 @@ func appendString(dst []byte, s string, ascii bool, plain *[256]bool) []byte {
 	return append(dst, '"')
 }
 
+// shortEscapes are the bytes json.dumps escapes with a backslash and a
+// letter (or themselves), by that letter; the others it escapes are
+// written as \uXXXX.
+var shortEscapes = [256]byte{'"': '"', '\\': '\\', '\n': 'n', '\r': 'r', '\t': 't', '\b': 'b', '\f': 'f'}
+
 // appendEscaped appends s as appendString does, without the quotes.
 func appendEscaped(dst []byte, s string, ascii bool, plain *[256]bool) []byte {
 	const hex = "0123456789abcdef"
@@ -379,22 +384,9 @@ func appendEscaped(dst []byte, s string, ascii bool, plain *[256]bool) []byte {
 			continue
 		}
 		dst = append(dst, s[start:i]...)
-		switch c {
-		case '"':
-			dst = append(dst, '\\', '"')
-		case '\\':
-			dst = append(dst, '\\', '\\')
-		case '\n':
-			dst = append(dst, '\\', 'n')
-		case '\r':
-			dst = append(dst, '\\', 'r')
-		case '\t':
-			dst = append(dst, '\\', 't')
-		case '\b':
-			dst = append(dst, '\\', 'b')
-		case '\f':
-			dst = append(dst, '\\', 'f')
-		default: // other control bytes, DEL when ascii, and the HTML-safe ones
+		if e := shortEscapes[c]; e != 0 {
+			dst = append(dst, '\\', e)
+		} else { // other control bytes, DEL when ascii, and the HTML-safe ones
 			dst = u4(dst, rune(c))
 		}
 		i++
