@@ -139,8 +139,16 @@ func funcs() template.FuncMap {
 			}
 			return attrArg{}, fmt.Errorf("attr %q: a message takes name or tool_call_id", key)
 		},
-		"role": func(role any, attrs ...attrArg) markup {
-			return markup(roleparse.MessageTag(roleparse.FormatValue(role), toAttrs(attrs)...))
+		"role": func(role any, args ...any) (markup, error) {
+			attrs := make([]roleparse.Attr, len(args))
+			for i, a := range args {
+				at, ok := a.(attrArg)
+				if !ok {
+					return "", fmt.Errorf("role takes attributes written (attr \"name\" VALUE) after the role; found %s", describeArg(a))
+				}
+				attrs[i] = roleparse.Attr{Key: at.key, Value: at.val}
+			}
+			return markup(roleparse.MessageTag(roleparse.FormatValue(role), attrs...)), nil
 		},
 		"message": message,
 		"history": func() markup { return driver.HistoryMarker },
@@ -160,12 +168,12 @@ func funcs() template.FuncMap {
 	}
 }
 
-func toAttrs(attrs []attrArg) []roleparse.Attr {
-	out := make([]roleparse.Attr, len(attrs))
-	for i, a := range attrs {
-		out[i] = roleparse.Attr{Key: a.key, Value: a.val}
+// describeArg names a value given where an attribute was expected.
+func describeArg(a any) string {
+	if s, ok := a.(string); ok {
+		return fmt.Sprintf("the string %q", s)
 	}
-	return out
+	return fmt.Sprintf("a value of type %T", a)
 }
 
 // message writes a whole message: values are escaped unless they are the

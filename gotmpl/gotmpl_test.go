@@ -263,3 +263,17 @@ func TestMarkupNamesAsData(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, []chat.Message{chat.Text(chat.RoleSystem, "system")}, msgs)
 }
+
+// TestRoleAttributeMisuse: an attribute written as a bare string after
+// the role ({{role "user" "name" .who}}) names the form to write, where
+// text/template's error named an internal type.
+func TestRoleAttributeMisuse(t *testing.T) {
+	_, err := render(t, `{{role "user" "name" .who}}hi`, map[string]any{"who": "al"})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), `role takes attributes written (attr "name" VALUE) after the role; found the string "name"`)
+	assert.NotContains(t, err.Error(), "attrArg")
+
+	got, err := render(t, `{{role "user" (attr "name" .who)}}hi`, map[string]any{"who": "al"})
+	require.NoError(t, err)
+	assert.Equal(t, `<message role="user" name="al">hi`, got)
+}
