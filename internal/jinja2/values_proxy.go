@@ -18,3 +18,8 @@ func proxyMethod(name string) bool {
 	}
 	return false
 }
+
+// IsMappingProxy reports whether v is a mappingproxy: a dict's Value
+// (DictOf gives the dict) that is not the dict, which a host keeping
+// something per dict must not answer for.
+func (v Value) IsMappingProxy() bool { return v.kind == KindDict && v.flags&flagProxy != 0 }

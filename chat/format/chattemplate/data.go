@@ -622,7 +622,8 @@ func (t *Template) convertTools(tools []chat.Tool, tv *special.ToolsVerdict) (*t
 // *jinja2.Dict, or &Items[0] of a non-empty list; ok is false for any
 // other value.
 func memoKey(v jinja2.Value) (key any, ok bool) {
-	if d := v.DictOf(); d != nil {
+	if d := v.DictOf(); d != nil && !v.IsMappingProxy() {
+		// (a mappingproxy of a dict is no dict to tojson)
 		return d, true
 	}
 	if items := v.Items(); v.Kind() == jinja2.KindList && len(items) > 0 {

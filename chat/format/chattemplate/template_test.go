@@ -441,3 +441,19 @@ func FuzzNewTemplate(f *testing.F) {
 		_, _ = tpl.Render(ctx, msgs)
 	})
 }
+
+// TestMappingProxyToJSON: tojson of a tool's mappingproxy (a dict view's
+// mapping) raises as json.dumps does in transformers, though the tool's
+// own tojson text is kept for the rendering; the memo answered for it.
+func TestMappingProxyToJSON(t *testing.T) {
+	msgs := []chat.Message{chat.Text(chat.RoleUser, "hi")}
+	opts := []format.Option{format.Tools(chat.Tool{Name: "f", Description: "d"})}
+	out, err := render(t, `{{ tools[0]|tojson }}`, msgs, opts)
+	require.NoError(t, err)
+	assert.Equal(t, `{"type": "function", "function": {"name": "f", "description": "d"}}`, out)
+	for _, src := range []string{`{{ tools[0]|tojson }}{{ tools[0].keys().mapping|tojson }}`, `{{ tools[0].keys().mapping|tojson(indent=2) }}`} {
+		_, err = render(t, src, msgs, opts)
+		require.Error(t, err, src)
+		assert.Contains(t, err.Error(), "TypeError: Object of type mappingproxy is not JSON serializable", src)
+	}
+}
