@@ -311,6 +311,22 @@ func TestFilteredLoopStateKeptInCtx(t *testing.T) {
 	assert.Equal(t, "c=4|rTrue", string(buf))
 }
 
+// namespace(…) with keywords that are not constants (Qwen3's
+// namespace(multi_step_tool=true, last_query_index=messages|length - 1))
+// evaluates them in its caller's frame, not into a new slice: with the
+// namespace from the Ctx's room, the render allocates nothing.
+func TestNamespaceArgsAllocNothing(t *testing.T) {
+	tpl, err := New(Sandbox()).Parse("t", "{% set ns = namespace(multi_step_tool=true, last_query_index=ms|length - 1) %}"+
+		"{% for m in ms %}{% set n2 = namespace(i=loop.index, r=m) %}{{ n2.i ~ n2.r }}{% endfor %}{{ ns.last_query_index }}")
+	require.NoError(t, err)
+	vars := map[string]Value{"ms": ListV([]Value{StrV("a"), StrV("b")})}
+	ctx := context.Background()
+	buf, err := tpl.AppendRender(ctx, nil, vars)
+	require.NoError(t, err)
+	assert.Equal(t, "1a2b1", string(buf))
+	assert.Equal(t, float64(0), renderAllocs(t, func() { buf, _ = tpl.AppendRender(ctx, buf[:0], vars) }))
+}
+
 // x|selectattr(…)|list over a list makes the list alone (its items and
 // the List), not the generator, its source and closures, and a copy of
 // what the generator gave (transformers' Mistral templates:

@@ -709,6 +709,9 @@ func (c *compiler) compileCall(n *CallExpr) (evalFn, error) {
 		if err != nil {
 			return Value{}, err
 		}
+		if k, ok := callee.ref.(*pyClass); ok && k == classNamespace && callee.kind == KindObject {
+			return callNamespace(f, args, name, pos)
+		}
 		as, kw, err := args.eval(f, nil)
 		if err != nil {
 			return Value{}, place(err, name, pos)

@@ -534,3 +534,28 @@ func undefinedClassDunder(name string) (Value, bool) {
 	f.Repr = "<function Undefined." + name + " at " + addr(f) + ">"
 	return FuncV(f), true
 }
+
+// callNamespace is namespace(…) called with args, evaluated into memory of
+// its own frame (constants as compiled): newNamespace copies them into the
+// namespace's dict and keeps neither slice (a call of Qwen3's namespace(multi_step_tool=true,
+// last_query_index=messages|length - 1) allocated its keywords).
+func callNamespace(f *frame, args *compiledArgs, name string, pos Pos) (Value, error) {
+	if args.consts {
+		v, err := newNamespace(f.c, args.constArgs, args.constKw)
+		if err != nil {
+			return Value{}, place(err, name, pos)
+		}
+		return v, nil
+	}
+	var argBuf [2]Value
+	var kwBuf [8]Kwarg
+	as, kw, err := args.evalTo(f, nil, argBuf[:0], kwBuf[:0])
+	if err != nil {
+		return Value{}, place(err, name, pos)
+	}
+	v, err := newNamespace(f.c, as, kw)
+	if err != nil {
+		return Value{}, place(err, name, pos)
+	}
+	return v, nil
+}

@@ -700,6 +700,21 @@ CASES = [
     ("split-piece-sandbox",
      "{% for m in messages %}{% if '</think>' in m.content %}{{ m.content.split('</think>')[-1].lstrip('\\n') }}{% else %}{{ m.content.split('</think>')[0] }}{% endif %}|{% endfor %}",
      {"messages": [{"content": "x</think>\ny"}, {"content": "z"}]}, {"profile": "hf"}),
+    # namespace(…) with arguments that are not all constants: evaluated
+    # into its caller's frame (callNamespace), more keywords than its
+    # room, a mapping, **kwargs, an argument raising, too many arguments
+    ("namespace-args",
+     "{% set ns = namespace(multi_step_tool=true, last_query_index=messages|length - 1) %}{{ ns.last_query_index ~ ns.multi_step_tool }}|"
+     "{% set n2 = namespace(d, x=messages[0].role) %}{{ n2.a ~ n2.x }}|"
+     "{% set n3 = namespace(a=1, b=n, c=3, d=4, e=5, f=6, g=7, h=8, i=9, j=n + 1) %}{{ n3.b ~ n3.j ~ n3.i }}|"
+     "{% set n4 = namespace(y=n, **d) %}{{ n4.a ~ n4.y }}{% set n4.y = 'z' %}{{ n4.y }}|"
+     "{% for m in messages %}{% set ns2 = namespace(i=loop.index, r=m.role) %}{{ ns2.i ~ ns2.r }}{% endfor %}",
+     {"messages": [{"role": "user"}, {"role": "assistant"}], "d": {"a": "A"}, "n": 2}, {}),
+    ("namespace-args-raises", "{% set ns = namespace(x=1 // n) %}{{ ns.x }}", {"n": 0}, {}),
+    ("namespace-args-two", "{% set ns = namespace(d, d, x=n) %}{{ ns.x }}", {"d": {"a": 1}, "n": 0}, {}),
+    ("namespace-args-sandbox",
+     "{% set ns = namespace(found=false, idx=messages|length) %}{% for m in messages %}{% if m.role == 'user' %}{% set ns.found = true %}{% endif %}{% endfor %}{{ ns.found ~ ns.idx }}",
+     {"messages": [{"role": "user"}, {"role": "assistant"}]}, {"profile": "hf"}),
     ("set-in-place-exported",
      "{% import 'm' as m with context %}{{ m.r ~ m.s }}{% from 'm' import r with context %}{{ r }}",
      {"xs": [{"role": "u"}, {"role": "a"}]}, {}, {"m": "{% set r = xs[-1].role %}{% set s = (xs[0]['role'] if xs else '') %}"}),
