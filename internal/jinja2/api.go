@@ -389,6 +389,7 @@ type Ctx struct {
 	autoescape bool      // how the code running now escapes what it prints (escVolatile)
 	depth      int       // nested macro calls, includes, recursive loops
 	iters      int       // loop iterations so far
+	iterNext   int       // the count at which tick looks at the limits (tickMore)
 	// joinErr is the TypeError of a filter block whose value is not a
 	// str: Jinja2 yields the value, and "".join of the output it is part
 	// of (the render's, a macro's, a set block's, …) fails only once that

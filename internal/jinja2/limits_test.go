@@ -88,6 +88,64 @@ func TestRenderLimits(t *testing.T) {
 	}
 }
 
+// TestIterationsExact: the limit of iterations lets exactly that many
+// loop iterations run, over several loops, at counts about the 64th that
+// tick looks at the context at, and again in the next render of the same
+// template (a pooled Ctx: tick's next count starts over).
+func TestIterationsExact(t *testing.T) {
+	for _, l := range []int{1, 2, 63, 64, 65, 127, 128, 129, 1000} {
+		env := New(WithLimits(Limits{Iterations: l}))
+		for _, split := range []int{0, l / 2, l} {
+			tmpl, err := env.Parse("t", "{% for i in range(a) %}{% endfor %}{% for m in ms %}{{ m.k }}{% endfor %}")
+			require.NoError(t, err)
+			for _, n := range []int{l, l + 1, l, l + 1} {
+				ms := make([]Value, n-split)
+				for i := range ms {
+					ms[i] = DictV(StrDict([]Value{StrV("k"), StrV("")}))
+				}
+				_, err := tmpl.Render(context.Background(), map[string]Value{"a": IntV(int64(split)), "ms": ListV(ms)})
+				if n <= l {
+					assert.NoError(t, err, "limit %d, %d+%d iterations", l, split, n-split)
+					continue
+				}
+				e := rtErr(t, err)
+				assert.Equal(t, "the loops passed the limit of "+istr(l)+" iterations", e.Msg, "limit %d, %d+%d iterations", l, split, n-split)
+			}
+		}
+	}
+}
+
+// TestCancelledAt64: a context cancelled while the render runs is seen
+// at the 64th iteration of its loops, in a render that follows one which
+// ran past it on the same template (a pooled Ctx: tick's next count
+// starts over).
+func TestCancelledAt64(t *testing.T) {
+	var cancel context.CancelFunc
+	stop := FuncV(&Func{Name: "stop", Call: func(*Ctx, []Value, []Kwarg) (Value, error) {
+		cancel()
+		return StrV(""), nil
+	}})
+	tmpl, err := New(WithGlobal("stop", stop)).Parse("t", "{% for i in range(n) %}{% if i == 0 and c %}{{ stop() }}{% endif %}{% endfor %}")
+	require.NoError(t, err)
+	for _, n := range []int{100, 63, 64, 100, 64} {
+		var ctx context.Context
+		ctx, cancel = context.WithCancel(context.Background())
+		_, err := tmpl.Render(ctx, map[string]Value{"n": IntV(int64(n)), "c": BoolV(n != 100)})
+		if n < 64 {
+			assert.NoError(t, err, "%d iterations", n)
+			continue
+		}
+		if n == 100 {
+			assert.NoError(t, err, "%d iterations, not cancelled", n)
+			continue
+		}
+		e := rtErr(t, err)
+		assert.Equal(t, "the render was cancelled: context canceled", e.Msg, "%d iterations", n)
+		cancel()
+	}
+	cancel()
+}
+
 func TestRenderCancelled(t *testing.T) {
 	tmpl, err := New().Parse("t", "{% for i in x %}{% for j in x %}{% for k in x %}{% endfor %}{% endfor %}{% endfor %}")
 	require.NoError(t, err)

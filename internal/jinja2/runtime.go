@@ -224,11 +224,29 @@ func hasHTML(v Value) bool {
 }
 
 // tick counts a loop iteration against the limits and looks at the
-// render's context now and then.
+// render's context now and then. It is inlined in the loops, which run
+// it at each item: what it checks is done by tickMore, at the count
+// iterNext names.
 func (c *Ctx) tick() error {
 	c.iters++
-	if l := c.env.limits.Iterations; l > 0 && c.iters > l {
+	if c.iters < c.iterNext {
+		return nil
+	}
+	return c.tickMore()
+}
+
+// tickMore is tick at the count iterNext names (0 at a render's start:
+// its first iteration): past the limit of iterations it fails, at each
+// 64th count it looks at the context, and it names the next count that
+// is either.
+func (c *Ctx) tickMore() error {
+	l := c.env.limits.Iterations
+	if l > 0 && c.iters > l {
 		return limitErr("the loops passed the limit of " + istr(l) + " iterations")
+	}
+	c.iterNext = c.iters | 63 + 1
+	if l > 0 && l < c.iterNext-1 {
+		c.iterNext = l + 1
 	}
 	if c.iters&63 == 0 {
 		return c.done()
@@ -366,7 +384,7 @@ func (e *Env) resetCtx(c *Ctx) bool {
 	c.items, c.itemsOuter, c.counting = 0, c.itemsOuter[:0], false
 	c.out, c.outBase, c.scratch = c.out[:0], 0, c.scratch[:0]
 	c.resetArena()
-	c.autoescape, c.escVolatile, c.evalAuto, c.depth, c.iters = e.autoescape, false, e.autoescape, 0, 0
+	c.autoescape, c.escVolatile, c.evalAuto, c.depth, c.iters, c.iterNext = e.autoescape, false, e.autoescape, 0, 0, 0
 	if c.inh != &c.rootInh {
 		c.inh = &c.rootInh
 	}
