@@ -327,6 +327,21 @@ func TestNamespaceArgsAllocNothing(t *testing.T) {
 	assert.Equal(t, float64(0), renderAllocs(t, func() { buf, _ = tpl.AppendRender(ctx, buf[:0], vars) }))
 }
 
+// A loop over a slice of a list with constant bounds, whose loop
+// variable does not outlive it (Qwen3's {% for message in
+// messages[::-1] %} reading loop.index0), takes the slice from the Ctx's
+// room: the render allocates nothing.
+func TestSlicedLoopAllocNothing(t *testing.T) {
+	tpl, err := New(Sandbox()).Parse("t", "{% for m in ms[::-1] %}{{ m ~ loop.index0 }}{% endfor %}|{% for m in ms[1:] if m %}{{ m }}{% if not loop.last %},{% endif %}{% endfor %}")
+	require.NoError(t, err)
+	vars := map[string]Value{"ms": ListV([]Value{StrV("a"), StrV("b"), StrV("c")})}
+	ctx := context.Background()
+	buf, err := tpl.AppendRender(ctx, nil, vars)
+	require.NoError(t, err)
+	assert.Equal(t, "c0b1a2|b,c", string(buf))
+	assert.Equal(t, float64(0), renderAllocs(t, func() { buf, _ = tpl.AppendRender(ctx, buf[:0], vars) }))
+}
+
 // x|selectattr(…)|list over a list makes the list alone (its items and
 // the List), not the generator, its source and closures, and a copy of
 // what the generator gave (transformers' Mistral templates:

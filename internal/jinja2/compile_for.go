@@ -56,7 +56,33 @@ func (c *compiler) compileFor(n *For) (execFn, error) {
 			view = ax.Name
 		}
 	}
-	if obj == nil {
+	// for x in xs[::-1] (constant bounds), whose loop variable does not
+	// outlive the loop: the slice of a list or tuple is made in the
+	// Ctx's room (pushSlice), the loop's alone
+	sliced, sb, shas, isSliced := constSliceOf(n.Iter)
+	isSliced = isSliced && obj == nil && !n.Recursive && c.constMode == 0 && pairsHidden(n.Body)
+	var slicedX evalFn
+	var sliceOther func(f *frame, o Value) (Value, error)
+	if isSliced {
+		var err error
+		if slicedX, err = c.compileExpr(sliced.X); err != nil {
+			return nil, err
+		}
+		bounds := [3]Value{NoneV(), NoneV(), NoneV()}
+		for i := range bounds {
+			if shas[i] {
+				bounds[i] = IntV(sb[i])
+			}
+		}
+		name, pos := c.src.name, sliced.P
+		sliceOther = func(f *frame, o Value) (Value, error) {
+			v, err := Slice(f.c, o, bounds[0], bounds[1], bounds[2])
+			if err != nil {
+				return Value{}, place(err, name, pos)
+			}
+			return v, nil
+		}
+	} else if obj == nil {
 		var err error
 		if iter, err = c.compileExpr(n.Iter); err != nil {
 			return nil, err
@@ -784,6 +810,26 @@ func (c *compiler) compileFor(n *For) (execFn, error) {
 				return els(f)
 			}
 			return nil
+		}, nil
+	}
+	if isSliced {
+		return func(f *frame) error {
+			o, err := slicedX(f)
+			if err != nil {
+				return err
+			}
+			if o.kind != KindList && o.kind != KindTuple {
+				v, err := sliceOther(f, o)
+				if err != nil {
+					return err
+				}
+				return lc.run(f, v, 0)
+			}
+			v := f.c.pushSlice(o.list().Items, sb, shas, o.kind == KindTuple)
+			n := len(v.list().Items)
+			err = lc.run(f, v, 0)
+			f.c.popSlice(n)
+			return err
 		}, nil
 	}
 	if recursive && includeYields(n.Body) {

@@ -73,7 +73,7 @@
 //	parser.go           the syntax tree from the tokens
 //	ast.go              the nodes, each with its place
 //	walk.go             Walk over statements and expressions
-//	walk_pairs.go       d.items() pairs a loop body never sees, made in the Ctx's room
+//	walk_pairs.go       d.items() pairs and xs[::-1] a loop alone sees, made in the Ctx's room
 //	intern.go           chat data's keys and roles shared with the host's constants
 //
 // Compiling it to closures (jinja2/compiler.py, idtracking.py):

@@ -715,6 +715,31 @@ CASES = [
     ("namespace-args-sandbox",
      "{% set ns = namespace(found=false, idx=messages|length) %}{% for m in messages %}{% if m.role == 'user' %}{% set ns.found = true %}{% endif %}{% endfor %}{{ ns.found ~ ns.idx }}",
      {"messages": [{"role": "user"}, {"role": "assistant"}]}, {"profile": "hf"}),
+    # for x in xs[a:b:c] with constant bounds, whose loop variable does
+    # not outlive the loop: the slice of a list or tuple made in the
+    # render's room (pushSlice); nested, a filter, loop.length and
+    # previtem, the body changing the source, a str, a range, an int,
+    # Undefined, a list past the kept room, and the forms that keep loop
+    ("slice-loop",
+     "{% for m in ms[::-1] %}{{ m }}{{ loop.index0 }}{% if not loop.last %},{% endif %}{% endfor %}|{% for m in ms[1:] %}{{ m }}{% endfor %}|"
+     "{% for m in ms[:-1] if m != 'b' %}{{ m ~ loop.length }}{% endfor %}|{% for m in t[::-2] %}{{ m }}{% endfor %}|"
+     "{% for m in s[::-1] %}{{ m }}{{ loop.index }}{% endfor %}|{% for m in ms[5:] %}x{% else %}none{% endfor %}|"
+     "{% for m in ms[::-1] %}{% for n in ms[-2::-1] %}{{ m ~ n }}{% endfor %};{{ loop.revindex }}{% endfor %}|"
+     "{% for m in ms[::-1] %}{{ loop.previtem }}{{ m }}{% endfor %}|{% for m in ms[::-1] %}{% do ms.append('z') %}{{ m }}{% endfor %}{{ ms|length }}|"
+     "{% for i in range(5)[::-1] %}{{ i }}{{ loop.first }}{% endfor %}",
+     {"ms": ["a", "b", "c", "d"], "t": {"__tuple__": [1, 2, 3, 4, 5]}, "s": "xyz"}, {"extensions": ["do"]}),
+    ("slice-loop-int", "{% for m in n[::-1] %}{{ m }}{{ loop.index }}{% endfor %}", {"n": 3}, {}),
+    ("slice-loop-undefined", "{% for m in nothing[::-1] %}{{ m }}{{ loop.index }}{% endfor %}", {}, {}),
+    ("slice-loop-large",
+     "{% for x in big[::-1] if x % 100 == 0 %}{{ x ~ loop.length }},{% endfor %}|{% for m in ms[::-1] %}{{ m ~ loop.index }}{% endfor %}",
+     {"big": list(range(400)), "ms": ["a", "b"]}, {}),
+    ("slice-loop-kept",
+     "{% for m in ms[::-1] %}{% set l = loop %}{{ l.index ~ m }}{% endfor %}|{% for m in ms[::-1] %}{% macro f() %}{{ loop.index }}{% endmacro %}{{ f() ~ m }}{% endfor %}|{% for m in ms[::-1] %}{{ loop|length }}{% endfor %}",
+     {"ms": ["a", "b", "c"]}, {}),
+    ("slice-loop-sandbox",
+     "{%- set ns = namespace(multi_step_tool=true, last_query_index=messages|length - 1) %}{%- for message in messages[::-1] %}{%- set index = (messages|length - 1) - loop.index0 %}"
+     "{%- if ns.multi_step_tool and message.role == 'user' %}{%- set ns.multi_step_tool = false %}{%- set ns.last_query_index = index %}{%- endif %}{%- endfor %}{{ ns.last_query_index }}",
+     {"messages": [{"role": "system"}, {"role": "user"}, {"role": "assistant"}, {"role": "user"}, {"role": "tool"}]}, {"profile": "hf"}),
     ("set-in-place-exported",
      "{% import 'm' as m with context %}{{ m.r ~ m.s }}{% from 'm' import r with context %}{{ r }}",
      {"xs": [{"role": "u"}, {"role": "a"}]}, {}, {"m": "{% set r = xs[-1].role %}{% set s = (xs[0]['role'] if xs else '') %}"}),
