@@ -28,7 +28,10 @@ type convKept struct {
 	// neutralAlone is the special-token guard's verdict on all alone
 	// (no tools, no variables): whether step 2 is needed.
 	neutralAlone bool
-	list         jinja2.Value // the messages list, holding vals
+	// forge is, when neutralAlone, the tokens all could make
+	// (special.Guard.Forgers), which step 2 seeks in the prompt.
+	forge *special.Forgers
+	list  jinja2.Value // the messages list, holding vals
 	// neutral is the conversation's neutral copy (the special-token
 	// guard's step 2), converted, made by the first rendering that needs
 	// it.
@@ -41,12 +44,12 @@ type convKept struct {
 }
 
 // keptVerdict is the special-token guard's verdict on a kept
-// conversation with the tools whose verdict is tv: the marks of both,
-// and whether step 2 is needed.
+// conversation with the tools whose verdict is tv: whether step 2 is
+// needed, and then the tokens the marks of both could make.
 type keptVerdict struct {
 	tv      *special.ToolsVerdict
-	seen    special.Marks
 	neutral bool
+	forge   *special.Forgers
 }
 
 // convNeutral is the neutral copy of a kept conversation: the messages
@@ -229,6 +232,9 @@ func (t *Template) conversation(msgs []chat.Message, check bool) (list jinja2.Va
 	kc.list = jinja2.ListV(kc.vals)
 	if t.guard != nil {
 		_, kc.neutralAlone, _ = t.guard.CheckScannedVerdict(kc.all, nil, nil)
+		if kc.neutralAlone {
+			kc.forge = t.guard.Forgers(kc.all)
+		}
 	}
 	if keep {
 		t.conv.Store(kc)

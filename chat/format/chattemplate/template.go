@@ -495,10 +495,11 @@ func (t *Template) checkedRender(ctx context.Context, rd *renderData, msgs []cha
 		te = t.memo.find(opts.Tools)
 	}
 	// seen points at the marks of all the data, read only when step 2
-	// may be needed (neutral): those kept with the conversation or with
-	// its verdict are not copied
+	// may be needed (neutral); forge, when not nil, is the tokens they
+	// could make, kept with the conversation or with its verdict
 	neutral := false
 	var seen *special.Marks
+	var forge *special.Forgers
 	var tv *special.ToolsVerdict
 	if check {
 		var marks special.Marks
@@ -521,11 +522,11 @@ func (t *Template) checkedRender(ctx context.Context, rd *renderData, msgs []cha
 		case kc != nil && tv == nil && len(opts.Vars) == 0:
 			// the verdict on the kept conversation alone, made as it
 			// was kept
-			seen, neutral = &kc.all, kc.neutralAlone
+			forge, neutral = kc.forge, kc.neutralAlone
 		case kv != nil && kv.tv == tv:
 			// the verdict on it with these tools, made at the first
 			// rendering with them
-			seen, neutral = &kv.seen, kv.neutral
+			forge, neutral = kv.forge, kv.neutral
 		default:
 			if kc != nil {
 				marks = kc.all
@@ -539,7 +540,11 @@ func (t *Template) checkedRender(ctx context.Context, rd *renderData, msgs []cha
 				// kept for the first tools it is rendered with: another
 				// list in turn is checked at each rendering, as before,
 				// rather than allocate a verdict each time
-				kc.withTools.CompareAndSwap(nil, &keptVerdict{tv: tv, seen: all, neutral: n})
+				v := &keptVerdict{tv: tv, neutral: n}
+				if n {
+					v.forge = t.guard.Forgers(all)
+				}
+				kc.withTools.CompareAndSwap(nil, v)
 			}
 		}
 	}
@@ -556,10 +561,16 @@ func (t *Template) checkedRender(ctx context.Context, rd *renderData, msgs []cha
 	// text did not write all of it: a prompt holding no such token needs
 	// no neutral rendering (special.Guard.ForgeableOutside).
 	var forgeable bool
-	if rd.into {
-		forgeable = t.guard.ForgeableOutsideBytes(*seen, rd.dst[rd.start:], ownSpans(rd.jr.OwnSpans()).at)
-	} else {
-		forgeable = t.guard.ForgeableOutside(*seen, out, ownSpans(rd.jr.OwnSpans()).at)
+	own := ownSpans(rd.jr.OwnSpans()).at
+	switch {
+	case forge != nil && rd.into:
+		forgeable = t.guard.ForgeableByBytes(forge, rd.dst[rd.start:], own)
+	case forge != nil:
+		forgeable = t.guard.ForgeableBy(forge, out, own)
+	case rd.into:
+		forgeable = t.guard.ForgeableOutsideBytes(*seen, rd.dst[rd.start:], own)
+	default:
+		forgeable = t.guard.ForgeableOutside(*seen, out, own)
 	}
 	rd.jr.TrackOwn(false)
 	if !forgeable {

@@ -1056,12 +1056,31 @@ func (g *Guard) ForgeableOutsideBytes(seen Marks, out []byte, own func(i int) (s
 	return forgeableOutside(g, seen, out, own)
 }
 
-// forgeableOutside is ForgeableOutside of a string or of bytes.
-func forgeableOutside[S text](g *Guard, seen Marks, out S, own func(i int) (start, end int, ok bool)) bool {
-	var buf [16]int
-	may := buf[:0]
+// Forgers is the tokens that data holding some marks could make
+// (Guard.Forgers), grouped by anchor byte in the order ForgeableOutside
+// seeks them. It depends on the marks alone, so a caller that keeps the
+// marks of data it renders again (chattemplate's kept conversation)
+// keeps it with them, and a rendering from the same data does not work
+// it out again (ForgeableBy).
+type Forgers struct {
+	idx  []int // indices of at, a group's tokens together
+	ends []int // where each group ends in idx
+}
+
+// Forgers returns the tokens data holding the marks seen could make, as
+// ForgeableOutside works them out.
+func (g *Guard) Forgers(seen Marks) *Forgers {
+	f := g.forgers(&seen.set, nil, nil, nil)
+	return &f
+}
+
+// forgers is Forgers in the memory of may, idx and ends (stack arrays
+// for a rendering that keeps nothing): the tokens that mayForge, each
+// group of one anchor byte together, the groups in the order of their
+// first tokens.
+func (g *Guard) forgers(seen *byteSet, may, idx, ends []int) Forgers {
 	for i := 0; i < g.count(); i++ {
-		if g.mayForge(i, &seen.set) {
+		if g.mayForge(i, seen) {
 			may = append(may, i)
 		}
 	}
@@ -1069,19 +1088,54 @@ func forgeableOutside[S text](g *Guard, seen Marks, out S, own func(i int) (star
 		// the tokens sought with the first one's anchor byte
 		tok, _ := g.at(may[0])
 		c := tok[g.anchor[may[0]]]
-		var gbuf [16]int
-		group, rest := gbuf[:0], may[:0]
+		rest := may[:0]
 		for _, i := range may {
 			if t, _ := g.at(i); t[g.anchor[i]] == c {
-				group = append(group, i)
+				idx = append(idx, i)
 			} else {
 				rest = append(rest, i)
 			}
 		}
-		if forgeableBy(g, c, group, out, own) {
+		ends = append(ends, len(idx))
+		may = rest
+	}
+	return Forgers{idx: idx, ends: ends}
+}
+
+// ForgeableBy is ForgeableOutside with f, the Forgers of the marks seen,
+// in place of the marks.
+//
+//go:noinline
+func (g *Guard) ForgeableBy(f *Forgers, out string, own func(i int) (start, end int, ok bool)) bool {
+	return forgeableIn(g, f, out, own)
+}
+
+// ForgeableByBytes is ForgeableBy of a prompt written into a byte slice
+// (ForgeableOutsideBytes).
+//
+//go:noinline
+func (g *Guard) ForgeableByBytes(f *Forgers, out []byte, own func(i int) (start, end int, ok bool)) bool {
+	return forgeableIn(g, f, out, own)
+}
+
+// forgeableOutside is ForgeableOutside of a string or of bytes.
+func forgeableOutside[S text](g *Guard, seen Marks, out S, own func(i int) (start, end int, ok bool)) bool {
+	var mbuf, ibuf, ebuf [16]int
+	f := g.forgers(&seen.set, mbuf[:0], ibuf[:0], ebuf[:0])
+	return forgeableIn(g, &f, out, own)
+}
+
+// forgeableIn is ForgeableOutside of a string or of bytes, by the tokens
+// f.
+func forgeableIn[S text](g *Guard, f *Forgers, out S, own func(i int) (start, end int, ok bool)) bool {
+	start := 0
+	for _, end := range f.ends {
+		group := f.idx[start:end]
+		tok, _ := g.at(group[0])
+		if forgeableBy(g, tok[g.anchor[group[0]]], group, out, own) {
 			return true
 		}
-		may = rest
+		start = end
 	}
 	return false
 }

@@ -385,6 +385,11 @@ func TestForgeableOutsideAsEveryPlace(t *testing.T) {
 		}
 		require.Equal(t, want, g.ForgeableOutside(seen, out, own.at), "%q, spans %v", out, own)
 		require.Equal(t, want, g.ForgeableOutsideBytes(seen, []byte(out), own.at), "%q as bytes, spans %v", out, own)
+		// the tokens worked out once for the marks, as a kept
+		// conversation keeps them, decide the same
+		f := g.Forgers(seen)
+		require.Equal(t, want, g.ForgeableBy(f, out, own.at), "%q by its forgers, spans %v", out, own)
+		require.Equal(t, want, g.ForgeableByBytes(f, []byte(out), own.at), "%q as bytes by its forgers, spans %v", out, own)
 		require.Equal(t, naiveForgeableOutside(g, seen, out, nil), g.ForgeableOutside(seen, out, nil), "%q", out)
 	}
 	require.Greater(t, forgeable, 1000)
