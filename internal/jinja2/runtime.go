@@ -328,7 +328,7 @@ func (e *Env) resetCtx(c *Ctx) bool {
 			// the free names' slots stay (boundRootFrame)
 			slots := f.slots
 			for _, i := range p.locals {
-				clearValues(slots[i : i+1])
+				clearValue(&slots[i])
 			}
 		} else {
 			clearValues(f.slots)
@@ -342,27 +342,37 @@ func (e *Env) resetCtx(c *Ctx) bool {
 		}
 		c.rootUsed = false
 	}
-	clear(c.loops.used())
-	c.loops.n = 0
-	for i := range c.filters.used() {
-		lf := &c.filters.all[i]
-		saved, room := lf.saved[:0], lf.room[:0]
-		clear(saved[:cap(saved)])
-		clear(room[:cap(room)])
-		*lf = loopFilter{saved: saved, room: room}
+	// the kept states, each only when used (most renders use loop
+	// states alone)
+	if c.loops.n > 0 {
+		clear(c.loops.used())
+		c.loops.n = 0
 	}
-	c.filters.n = 0
-	for i := range c.includes.used() {
-		r := &c.includes.all[i]
-		clear(r.f.slots)
-		r.f = frame{slots: r.f.slots[:0]}
-		r.tc, r.inh = tctx{}, inheritance{}
+	if c.filters.n > 0 {
+		for i := range c.filters.used() {
+			lf := &c.filters.all[i]
+			saved, room := lf.saved[:0], lf.room[:0]
+			clear(saved[:cap(saved)])
+			clear(room[:cap(room)])
+			*lf = loopFilter{saved: saved, room: room}
+		}
+		c.filters.n = 0
 	}
-	c.includes.n = 0
-	for i := range c.spaces.used() {
-		c.spaces.all[i].reset()
+	if c.includes.n > 0 {
+		for i := range c.includes.used() {
+			r := &c.includes.all[i]
+			clear(r.f.slots)
+			r.f = frame{slots: r.f.slots[:0]}
+			r.tc, r.inh = tctx{}, inheritance{}
+		}
+		c.includes.n = 0
 	}
-	c.spaces.n = 0
+	if c.spaces.n > 0 {
+		for i := range c.spaces.used() {
+			c.spaces.all[i].reset()
+		}
+		c.spaces.n = 0
+	}
 	for i := range c.stack[:c.stackHigh] {
 		clear(c.stack[i].slots)
 		c.stack[i].f = frame{}
@@ -400,14 +410,18 @@ func (e *Env) resetCtx(c *Ctx) bool {
 // pointer word of vs while the collector marks.
 func clearValues(vs []Value) {
 	for i := range vs {
-		v := &vs[i]
-		v.kind, v.flags, v.n = 0, 0, 0
-		if unsafe.StringData(v.s) != nil {
-			v.s = ""
-		}
-		if w := (*[2]unsafe.Pointer)(unsafe.Pointer(&v.ref)); w[0] != nil || w[1] != nil {
-			v.ref = nil
-		}
+		clearValue(&vs[i])
+	}
+}
+
+// clearValue is clearValues of one Value.
+func clearValue(v *Value) {
+	v.kind, v.flags, v.n = 0, 0, 0
+	if unsafe.StringData(v.s) != nil {
+		v.s = ""
+	}
+	if w := (*[2]unsafe.Pointer)(unsafe.Pointer(&v.ref)); w[0] != nil || w[1] != nil {
+		v.ref = nil
 	}
 }
 

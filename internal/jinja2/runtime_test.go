@@ -152,6 +152,49 @@ func TestRuntimeCases(t *testing.T) {
 	}
 }
 
+// TestPutCtxResetsKeptStates: a render that used every kind of state a
+// Ctx keeps from render to render (a loop's, a filtered loop's, an
+// include's, a namespace) leaves none in use and each emptied, whichever
+// others it used: resetCtx resets a kind only when it was used.
+func TestPutCtxResetsKeptStates(t *testing.T) {
+	env := New(WithLoader(func(name string) (string, error) { return `{{ x }}`, nil }))
+	for _, src := range []string{
+		`{% set ns = namespace(a=xs) %}{% for i in xs if i %}{{ loop.last }}{% endfor %}{% include "inc" %}{{ ns.a|length }}`,
+		`{% set ns = namespace(a=xs) %}{{ ns.a|length }}`,
+		`{% include "inc" %}`,
+		`{% for i in xs if i %}{{ loop.last }}{% endfor %}`,
+	} {
+		tmpl, err := env.Parse("t", src)
+		require.NoError(t, err)
+		c := env.getCtx(context.Background())
+		require.NoError(t, tmpl.run(c, map[string]Value{"xs": ListV([]Value{IntV(1), IntV(2)}), "x": StrV("!")}))
+		used := c.loops.n + c.filters.n + c.includes.n + c.spaces.n
+		require.NotZero(t, used, src)
+		env.putCtx(c)
+		assert.Zero(t, c.loops.n+c.filters.n+c.includes.n+c.spaces.n, src)
+		for _, l := range c.loops.all {
+			assert.Equal(t, loopObj{}, l, src)
+		}
+		for _, f := range c.filters.all {
+			assert.Equal(t, loopFilter{saved: f.saved[:0], room: f.room[:0]}, f, src)
+			for _, v := range f.saved[:cap(f.saved)] {
+				assert.Equal(t, Value{}, v, src)
+			}
+		}
+		for _, r := range c.includes.all {
+			assert.Equal(t, includeRun{f: frame{slots: r.f.slots[:0]}}, r, src)
+			for _, v := range r.f.slots[:cap(r.f.slots)] {
+				assert.Equal(t, Value{}, v, src)
+			}
+		}
+		for i := range c.spaces.all {
+			n := &c.spaces.all[i]
+			assert.Zero(t, n.own.Len(), src)
+			assert.True(t, n.d == nil || n.d == &n.own, src) // never used, or reset
+		}
+	}
+}
+
 // TestPutCtxResets checks that a render's state, once back in the pool,
 // holds nothing of the render but its reusable memory: putCtx resets
 // field by field, and a field it forgets fails here.
