@@ -19,8 +19,43 @@ import (
 // pyjson.Value keeps its order; a json.RawMessage is the value its JSON
 // text holds, read as Python's json.loads reads it (an object's key order
 // kept, an integer of any size an int), or its text, a str, when it is not
-// JSON.
+// JSON. Maps, lists and pointers nested deeper than maxGoDepth are None
+// (a Go value may hold itself); FromGoDepth reports them instead.
 func FromGo(x any) Value {
+	c := goConv{max: maxGoDepth}
+	return c.from(x, 0)
+}
+
+// FromGoDepth converts x as FromGo does, if its maps, slices, arrays and
+// pointers nest at most max deep; ok is false when they nest deeper (a
+// value that holds itself, most likely).
+func FromGoDepth(x any, max int) (v Value, ok bool) {
+	c := goConv{max: max}
+	v = c.from(x, 0)
+	if c.deep {
+		return Value{}, false
+	}
+	return v, true
+}
+
+// goConv is one conversion of a Go value: deep is set, and a value is
+// None, where maps, slices, arrays and pointers nest deeper than max.
+type goConv struct {
+	max  int
+	deep bool
+}
+
+// tooDeep reports whether a map, slice, array or pointer at depth is past
+// the limit, and notes it.
+func (c *goConv) tooDeep(depth int) bool {
+	if depth >= c.max {
+		c.deep = true
+		return true
+	}
+	return false
+}
+
+func (c *goConv) from(x any, depth int) Value {
 	switch x := x.(type) {
 	case nil:
 		return NoneV()
@@ -44,9 +79,12 @@ func FromGo(x any) Value {
 	case string:
 		return strVScan(x)
 	case []any:
+		if c.tooDeep(depth) {
+			return NoneV()
+		}
 		items := make([]Value, len(x))
 		for i, it := range x {
-			items[i] = FromGo(it)
+			items[i] = c.from(it, depth+1)
 		}
 		return ListV(items)
 	case []string:
@@ -58,10 +96,13 @@ func FromGo(x any) Value {
 	case []Value:
 		return ListV(x)
 	case map[string]any:
+		if c.tooDeep(depth) {
+			return NoneV()
+		}
 		d := NewDict(len(x))
 		for _, k := range sortedKeys(x) {
 			d.keys = append(d.keys, StrV(k))
-			d.vals = append(d.vals, FromGo(x[k]))
+			d.vals = append(d.vals, c.from(x[k], depth+1))
 		}
 		return DictV(d)
 	case map[string]Value:
@@ -107,7 +148,7 @@ func FromGo(x any) Value {
 	case Object:
 		return ObjectV(x)
 	}
-	return fromReflect(reflect.ValueOf(x), 0)
+	return c.reflect(reflect.ValueOf(x), depth)
 }
 
 func sortedKeys[V any](m map[string]V) []string {
@@ -176,11 +217,15 @@ func fromPyJSON(v *pyjson.Value) Value {
 }
 
 // maxGoDepth bounds the nesting FromGo follows (a Go value may point to
-// itself).
-const maxGoDepth = 200
+// itself): Python's Jinja2 goes no deeper either, its recursion limit is
+// 1000.
+const maxGoDepth = 1000
 
-func fromReflect(rv reflect.Value, depth int) Value {
-	if !rv.IsValid() || depth > maxGoDepth {
+// reflect converts rv, at depth: a map, slice, array or pointer (but to a
+// struct, which is an object read when the template reads it) is one step
+// deeper.
+func (c *goConv) reflect(rv reflect.Value, depth int) Value {
+	if !rv.IsValid() {
 		return NoneV()
 	}
 	switch rv.Kind() {
@@ -188,15 +233,21 @@ func fromReflect(rv reflect.Value, depth int) Value {
 		if rv.IsNil() {
 			return NoneV()
 		}
-		if rv.Kind() == reflect.Pointer && rv.Elem().Kind() == reflect.Struct {
-			return ObjectV(&goStruct{rv: rv.Elem()})
+		if rv.Kind() == reflect.Pointer {
+			if rv.Elem().Kind() == reflect.Struct {
+				return ObjectV(&goStruct{rv: rv.Elem()})
+			}
+			if c.tooDeep(depth) {
+				return NoneV()
+			}
+			return c.reflect(rv.Elem(), depth+1)
 		}
-		if rv.CanInterface() && depth > 0 {
+		if rv.CanInterface() {
 			if _, ok := rv.Interface().(reflect.Value); !ok {
-				return fromGoDepth(rv.Interface(), depth)
+				return c.goDepth(rv.Interface(), depth)
 			}
 		}
-		return fromReflect(rv.Elem(), depth+1)
+		return c.reflect(rv.Elem(), depth)
 	case reflect.Bool:
 		return BoolV(rv.Bool())
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
@@ -218,13 +269,16 @@ func fromReflect(rv reflect.Value, depth int) Value {
 		if rv.Type() == reflect.TypeFor[json.RawMessage]() {
 			return fromRawJSON(json.RawMessage(rv.Bytes()))
 		}
+		if c.tooDeep(depth) {
+			return NoneV()
+		}
 		items := make([]Value, rv.Len())
 		for i := range items {
-			items[i] = fromReflect(rv.Index(i), depth+1)
+			items[i] = c.reflect(rv.Index(i), depth+1)
 		}
 		return ListV(items)
 	case reflect.Map:
-		if rv.IsNil() {
+		if rv.IsNil() || c.tooDeep(depth) {
 			return NoneV()
 		}
 		type kv struct {
@@ -235,7 +289,7 @@ func fromReflect(rv reflect.Value, depth int) Value {
 		entries := make([]kv, 0, rv.Len())
 		it := rv.MapRange()
 		for it.Next() {
-			k := fromReflect(it.Key(), depth+1)
+			k := c.reflect(it.Key(), depth+1)
 			entries = append(entries, kv{k: k, s: Repr(k), v: it.Value()})
 		}
 		sort.Slice(entries, func(i, j int) bool {
@@ -246,7 +300,7 @@ func fromReflect(rv reflect.Value, depth int) Value {
 		})
 		d := NewDict(len(entries))
 		for _, e := range entries {
-			d.Set(e.k, fromReflect(e.v, depth+1))
+			d.Set(e.k, c.reflect(e.v, depth+1))
 		}
 		return DictV(d)
 	case reflect.Struct:
@@ -255,13 +309,14 @@ func fromReflect(rv reflect.Value, depth int) Value {
 	return NoneV()
 }
 
-func fromGoDepth(x any, depth int) Value {
+// goDepth converts x, held by an interface or a pointer at depth.
+func (c *goConv) goDepth(x any, depth int) Value {
 	switch x.(type) {
 	case Value, *Value, bool, int, int64, int32, float64, string, *big.Int, json.Number,
 		json.RawMessage, pyjson.Value, *pyjson.Value, *Dict, *Func, Object:
-		return FromGo(x)
+		return c.from(x, depth)
 	}
-	return fromReflect(reflect.ValueOf(x), depth+1)
+	return c.reflect(reflect.ValueOf(x), depth)
 }
 
 // goStruct is a Go struct seen from a template: its exported fields are
@@ -289,7 +344,8 @@ func (g *goStruct) Attr(name string) (Value, bool) {
 			continue
 		}
 		if f.Name == name || tag == name {
-			return fromReflect(g.rv.Field(i), 1), true
+			c := goConv{max: maxGoDepth}
+			return c.reflect(g.rv.Field(i), 0), true
 		}
 	}
 	return Value{}, false

@@ -339,7 +339,13 @@ func (t *Template) data(rd *renderData, msgs []chat.Message, list *jinja2.Value,
 		d[k] = jinja2.StrV(v)
 	}
 	for k, v := range opts.Vars {
-		d[k] = jinja2.FromGo(v)
+		x, ok := jinja2.FromGoDepth(v, MaxDepth)
+		if !ok {
+			rd.reset(t)
+			de := &DepthError{Name: k}
+			return &TemplateError{Template: t.name, Msg: de.Error(), Err: de}
+		}
+		d[k] = x
 	}
 	if _, given := opts.Vars["documents"]; !given {
 		// transformers' documents argument: None unless the caller gives it

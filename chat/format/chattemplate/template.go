@@ -171,6 +171,24 @@ func (e *TemplateError) Error() string {
 
 func (e *TemplateError) Unwrap() error { return e.Err }
 
+// MaxDepth is how deep the maps, lists and pointers of a variable given
+// with format.Vars may nest (engine.MaxDepth in the engines): Python's
+// Jinja2 goes no deeper either, its recursion limit is 1000.
+const MaxDepth = 1000
+
+// DepthError is a variable of format.Vars nested deeper than MaxDepth, a
+// map or list that holds itself most likely, which the conversion would
+// follow until the Go runtime ended the process. A rendering returns it as
+// a *TemplateError's Err; it reads as engine.DepthError does.
+type DepthError struct {
+	// Name is the variable.
+	Name string
+}
+
+func (e *DepthError) Error() string {
+	return fmt.Sprintf("variable %q nests more than %d maps and lists deep (a map or list that holds itself?)", e.Name, MaxDepth)
+}
+
 // specialTokenError is the error for a token the special-token rule found.
 func specialTokenError(name string, h *special.Hit) error {
 	return &format.SpecialTokenError{Format: name, Index: h.Index, Token: h.Token, Where: h.Where}
