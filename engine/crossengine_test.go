@@ -356,3 +356,58 @@ func TestValueHoldingItself(t *testing.T) {
 	_, err = tpl.Messages(context.Background(), map[string]any{"x": ok})
 	require.NoError(t, err)
 }
+
+// Named map and slice types, as a caller declares them.
+type (
+	namedMap   map[string]any
+	namedList  []any
+	namedNest  struct{ M namedMap }
+	namedTable map[string]namedList
+)
+
+// TestNamedValueHoldingItself: the depth check of TestValueHoldingItself
+// saw map[string]any and []any only, so a caller's own map or slice type
+// that holds itself, a struct holding such a map, or a function (gotmpl's
+// Funcs, handlebars' helpers, a function in jinja's data) returning one
+// still overflowed the stack; every engine refuses them as it refuses the
+// unnamed ones, with a *engine.DepthError.
+func TestNamedValueHoldingItself(t *testing.T) {
+	nm := namedMap{"a": 1}
+	nm["self"] = nm
+	nl := make(namedList, 2)
+	nl[0], nl[1] = "x", nl
+	ns := namedNest{M: namedMap{}}
+	ns.M["s"] = ns
+	nt := namedTable{}
+	nt["l"] = namedList{nt}
+	values := map[string]any{"map": nm, "list": nl, "struct": ns, "table": nt}
+	fn := func(name string) any { return values[name] }
+	set := engine.NewSet(
+		handlebars.New(handlebars.Funcs(map[string]any{"val": fn})),
+		jinja.New(), gotmpl.New(gotmpl.Funcs(map[string]any{"val": fn})), pongo2.New())
+	srcs := map[string]string{
+		"a.hbs":    `<message role="user">{{x}}</message>`,
+		"a.j2":     `<message role="user">{{ x }}</message>`,
+		"a.tmpl":   `<message role="user">{{.x}}</message>`,
+		"a.pongo2": `<message role="user">{{ x }}</message>`,
+		"f.hbs":    `<message role="user">{{val n}}</message>`,
+		"f.j2":     `<message role="user">{{ f(n) }}</message>`,
+		"f.tmpl":   `<message role="user">{{val .n}}</message>`,
+	}
+	for name, src := range srcs {
+		tpl, err := set.Parse("", name, src)
+		require.NoError(t, err)
+		for vname, v := range values {
+			t.Run(name+"/"+vname, func(t *testing.T) {
+				vars := map[string]any{"x": v}
+				if name[0] == 'f' {
+					vars = map[string]any{"n": vname, "f": fn}
+				}
+				_, err := tpl.Messages(context.Background(), vars)
+				var de *engine.DepthError
+				require.True(t, errors.As(err, &de), "%v", err)
+				assert.Contains(t, err.Error(), "nests more than 1000 maps and lists deep")
+			})
+		}
+	}
+}

@@ -56,7 +56,8 @@ func Funcs(funcs map[string]any) Option {
 			e.funcs = template.FuncMap{}
 		}
 		for name, fn := range funcs {
-			e.funcs[name] = fn
+			// fmt prints a result that holds itself without end
+			e.funcs[name] = driver.DepthChecked(fn)
 			delete(e.trusted, name)
 			if v := reflect.ValueOf(fn); v.Kind() == reflect.Func && v.Type().NumOut() > 0 && v.Type().Out(0) == markupType {
 				if e.trusted == nil {
@@ -597,12 +598,24 @@ func (c *compiled) execError(err error) error {
 		name, src = f.file, f.src
 	}
 	col = runeCol(src, line, col)
-	var cause error = errors.New(msg)
+	var cause error = &execCause{msg: msg, err: err}
 	if m := missingRE.FindStringSubmatch(msg); m != nil {
 		cause = &driver.MissingError{Name: m[1]}
 	}
 	return &driver.Error{Template: name, Line: line, Col: col, Err: cause}
 }
+
+// execCause is text/template's message of an execution error without its
+// position, which driver.Error gives; it unwraps to text/template's error,
+// so that errors.As finds the error of a function that failed
+// (a *driver.DepthError, a caller's own).
+type execCause struct {
+	msg string
+	err error
+}
+
+func (e *execCause) Error() string { return e.msg }
+func (e *execCause) Unwrap() error { return e.err }
 
 // nothing is what a nil in the data becomes, because text/template prints
 // nil as "<no value>" where the other engines print nothing. It prints as
@@ -660,6 +673,13 @@ func fillNil(v any, depth int) (out any, changed, deep bool) {
 		}
 		if out != nil {
 			return out, true, false
+		}
+	case string, bool, int, int64, float64:
+	default:
+		// a caller's own map or slice type, a struct: fmt prints them
+		// whole, and one that holds itself without end
+		if driver.TooDeep(v, depth) {
+			return v, false, true
 		}
 	}
 	return v, false, false

@@ -60,12 +60,14 @@ func printValue(v any) any {
 	switch v.(type) {
 	case float64, float32:
 		return roleparse.FormatValue(v)
-	case map[string]any, []any:
-		// raymond would print a map or list that holds itself without
-		// end; a helper's panic with an error is raymond's error.
-		if err := driver.CheckDepth("", v); err != nil {
-			panic(err)
-		}
+	case nil, string, bool, int, int64, raymond.SafeString, roleparse.Markup:
+		return v
+	}
+	// raymond would print a map or list that holds itself without end,
+	// of any type (a caller's own map type too); a helper's panic with an
+	// error is raymond's error.
+	if err := driver.CheckDepth("", v); err != nil {
+		panic(err)
 	}
 	return v
 }
@@ -158,7 +160,8 @@ func wrapFunc(fn any) any {
 	v := reflect.ValueOf(fn)
 	t := v.Type()
 	if t.NumOut() != 1 || t.Out(0) != markupType {
-		return fn
+		// raymond prints a map or list that holds itself without end
+		return driver.DepthChecked(fn)
 	}
 	in := make([]reflect.Type, t.NumIn())
 	for i := range in {

@@ -108,9 +108,9 @@ func (cv *converter) value(x any) jinja2.Value {
 		cv.depth--
 		return jinja2.DictV(jinja2.StrDict(kv))
 	case error:
-		return jinja2.ObjectV(&printer{text: x.Error(), of: jinja2.FromGo(x)})
+		return jinja2.ObjectV(&printer{text: x.Error(), of: cv.fromGo(x)})
 	case fmt.Stringer:
-		return jinja2.ObjectV(&printer{text: x.String(), of: jinja2.FromGo(x)})
+		return jinja2.ObjectV(&printer{text: x.String(), of: cv.fromGo(x)})
 	}
 	if rv := reflect.ValueOf(x); rv.Kind() == reflect.Func && !rv.IsNil() {
 		// A Go function in the data is a callable, as a Python one in a
@@ -119,11 +119,27 @@ func (cv *converter) value(x any) jinja2.Value {
 			return f
 		}
 	}
-	v := jinja2.FromGo(x)
+	v := cv.fromGo(x)
 	if v.Kind() == jinja2.KindObject {
 		// A Go struct: its fields are attributes, and it prints as Go
-		// prints it, as in every engine (Python would print its address).
+		// prints it, as in every engine (Python would print its address);
+		// fmt would print one that holds itself without end.
+		if driver.TooDeep(x, cv.depth) {
+			cv.deep = true
+			return jinja2.Value{}
+		}
 		return jinja2.ObjectV(&printer{text: roleparse.FormatValue(x), of: v})
+	}
+	return v
+}
+
+// fromGo converts x as jinja2.FromGo does (a caller's own map or slice
+// type, a struct, a pointer), setting cv.deep where its maps and lists go
+// deeper than driver.MaxDepth counting those x is inside.
+func (cv *converter) fromGo(x any) jinja2.Value {
+	v, ok := jinja2.FromGoDepth(x, driver.MaxDepth-cv.depth)
+	if !ok {
+		cv.deep = true
 	}
 	return v
 }

@@ -1,6 +1,9 @@
 package driver
 
-import "fmt"
+import (
+	"fmt"
+	"reflect"
+)
 
 // MaxDepth is how deep the maps and lists of a render's data
 // (map[string]any and []any, as JSON decodes) may nest. An engine refuses
@@ -27,36 +30,142 @@ func (e *DepthError) Error() string {
 }
 
 // CheckDepth returns a *DepthError naming the variable when v's maps and
-// lists nest deeper than MaxDepth. It descends only into map[string]any
-// and []any; a value that holds itself is found on the first path that
+// lists nest deeper than MaxDepth. It descends into maps, slices and
+// arrays of any type (a caller's own map type too), the values interfaces
+// hold, the fields of structs, and a pointer that v itself is, as fmt
+// prints them; a value that holds itself is found on the first path that
 // comes back to it, after MaxDepth steps.
 func CheckDepth(name string, v any) error {
-	if tooDeep(v, 0) {
+	if TooDeep(v, 0) {
 		return &DepthError{Name: name}
 	}
 	return nil
 }
 
-func tooDeep(v any, depth int) bool {
+// TooDeep reports whether v, found depth maps and lists deep, has maps and
+// lists nested deeper than MaxDepth, as CheckDepth counts them.
+func TooDeep(v any, depth int) bool {
 	switch v := v.(type) {
+	case nil, string, bool, int, int64, float64:
+		return false
 	case map[string]any:
-		if depth == MaxDepth {
+		if depth >= MaxDepth {
 			return true
 		}
 		for _, x := range v {
-			if tooDeep(x, depth+1) {
+			if TooDeep(x, depth+1) {
 				return true
 			}
 		}
+		return false
 	case []any:
-		if depth == MaxDepth {
+		if depth >= MaxDepth {
 			return true
 		}
 		for _, x := range v {
-			if tooDeep(x, depth+1) {
+			if TooDeep(x, depth+1) {
+				return true
+			}
+		}
+		return false
+	}
+	rv := reflect.ValueOf(v)
+	if rv.Kind() == reflect.Pointer && depth == 0 {
+		// fmt prints what a pointer points to only at the top; below, it
+		// prints the address
+		if rv.IsNil() {
+			return false
+		}
+		rv = rv.Elem()
+	}
+	return tooDeepReflect(rv, depth)
+}
+
+// mayNest reports whether a value of type t may hold a map or a list.
+func mayNest(t reflect.Type) bool {
+	switch t.Kind() {
+	case reflect.Map, reflect.Slice, reflect.Array, reflect.Interface, reflect.Struct:
+		return true
+	}
+	return false
+}
+
+func tooDeepReflect(rv reflect.Value, depth int) bool {
+	switch rv.Kind() {
+	case reflect.Interface:
+		if rv.IsNil() {
+			return false
+		}
+		return tooDeepReflect(rv.Elem(), depth)
+	case reflect.Map:
+		if rv.IsNil() {
+			return false
+		}
+		if depth >= MaxDepth {
+			return true
+		}
+		if !mayNest(rv.Type().Elem()) {
+			return false
+		}
+		for it := rv.MapRange(); it.Next(); {
+			if tooDeepReflect(it.Value(), depth+1) {
+				return true
+			}
+		}
+	case reflect.Slice, reflect.Array:
+		if depth >= MaxDepth {
+			return true
+		}
+		if !mayNest(rv.Type().Elem()) {
+			return false
+		}
+		for i := 0; i < rv.Len(); i++ {
+			if tooDeepReflect(rv.Index(i), depth+1) {
+				return true
+			}
+		}
+	case reflect.Struct:
+		for i := 0; i < rv.NumField(); i++ {
+			if f := rv.Field(i); mayNest(f.Type()) && tooDeepReflect(f, depth) {
 				return true
 			}
 		}
 	}
 	return false
 }
+
+// DepthChecked returns fn wrapped so that a first result nested deeper
+// than MaxDepth is a *DepthError: the function's error result when it has
+// a second one, an error, and otherwise a panic with the error (a panic of
+// a function with an error is the render's error in text/template and
+// raymond). fn comes back as it is when it is not a function or when its
+// first result cannot hold a map or a list.
+func DepthChecked(fn any) any {
+	v := reflect.ValueOf(fn)
+	if v.Kind() != reflect.Func || v.IsNil() {
+		return fn
+	}
+	t := v.Type()
+	if t.NumOut() == 0 || !mayNest(t.Out(0)) {
+		return fn
+	}
+	withErr := t.NumOut() == 2 && t.Out(1) == errorType
+	return reflect.MakeFunc(t, func(args []reflect.Value) []reflect.Value {
+		var out []reflect.Value
+		if t.IsVariadic() {
+			out = v.CallSlice(args)
+		} else {
+			out = v.Call(args)
+		}
+		if tooDeepReflect(out[0], 0) {
+			err := &DepthError{}
+			if !withErr {
+				panic(err)
+			}
+			out[1] = reflect.ValueOf(error(err))
+		}
+		return out
+	}).Interface()
+}
+
+var errorType = reflect.TypeFor[error]()
