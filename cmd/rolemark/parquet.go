@@ -40,7 +40,7 @@ func parquetRows(r io.Reader, name string) (iter.Seq[batch.Row], error) {
 		}
 		ra = tmp
 	}
-	pf, err := parquet.OpenFile(ra, size)
+	pf, err := openParquet(ra, size)
 	if err != nil {
 		cleanup()
 		return nil, fmt.Errorf("%s: not a Parquet file: %w", name, err)
@@ -51,7 +51,7 @@ func parquetRows(r io.Reader, name string) (iter.Seq[batch.Row], error) {
 		defer rd.Close()
 		for {
 			m := map[string]any{}
-			err := rd.Read(&m)
+			err := readParquet(rd, &m)
 			if errors.Is(err, io.EOF) {
 				return
 			}
@@ -69,4 +69,26 @@ func parquetRows(r io.Reader, name string) (iter.Seq[batch.Row], error) {
 			}
 		}
 	}, nil
+}
+
+// openParquet is parquet.OpenFile, with its panic on a corrupt file (a
+// page index past the data, say) an error.
+func openParquet(ra io.ReaderAt, size int64) (pf *parquet.File, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			pf, err = nil, fmt.Errorf("corrupt: %v", r)
+		}
+	}()
+	return parquet.OpenFile(ra, size)
+}
+
+// readParquet is rd.Read, with its panic on a corrupt page (a length
+// past the data, say) an error.
+func readParquet(rd interface{ Read(any) error }, m *map[string]any) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("corrupt Parquet data: %v", r)
+		}
+	}()
+	return rd.Read(m)
 }
