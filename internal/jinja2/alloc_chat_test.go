@@ -342,6 +342,21 @@ func TestSlicedLoopAllocNothing(t *testing.T) {
 	assert.Equal(t, float64(0), renderAllocs(t, func() { buf, _ = tpl.AppendRender(ctx, buf[:0], vars) }))
 }
 
+// x.split(sep)[-1] and [0] of a str (the reasoning templates'
+// content.split('</think>')[-1].lstrip('\n')) take the piece without the
+// list of pieces: the render allocates nothing.
+func TestSplitPieceAllocNothing(t *testing.T) {
+	tpl, err := New(Sandbox()).Parse("t", "{% for m in ms %}{% set c = m.split('</think>')[-1].lstrip('\\n') %}"+
+		"{{ c ~ '|' ~ m.split('</think>')[0] }};{% endfor %}")
+	require.NoError(t, err)
+	vars := map[string]Value{"ms": ListV([]Value{StrV("<think>r</think>\n\na"), StrV("b")})}
+	ctx := context.Background()
+	buf, err := tpl.AppendRender(ctx, nil, vars)
+	require.NoError(t, err)
+	assert.Equal(t, "a|<think>r;b|b;", string(buf))
+	assert.Equal(t, float64(0), renderAllocs(t, func() { buf, _ = tpl.AppendRender(ctx, buf[:0], vars) }))
+}
+
 // x|selectattr(…)|list over a list makes the list alone (its items and
 // the List), not the generator, its source and closures, and a copy of
 // what the generator gave (transformers' Mistral templates:
