@@ -1642,9 +1642,11 @@ func (s *streamedPrint) streamRunsItem(f *frame, item *Value) error {
 			own.add(len(out)-c.outBase, len(r.lit))
 		}
 		out = append(out, r.lit...)
-		w := &f.slots[r.slot]
+		var w *Value
 		if r.item && item != nil {
 			w = item
+		} else {
+			w = &f.slots[r.slot]
 		}
 		if !r.local {
 			if w.kind != KindDict {
