@@ -130,7 +130,11 @@ func (r *testRun) file(ctx context.Context, sio stdio, set *engine.Set, fsys fs.
 			compiled[c.Variant] = tpl
 		}
 		if c.Format != "" {
-			if err := checkFormat(c.Format, false); err != nil {
+			format, err := caseFormat(c.Format, dir, path.Dir(p))
+			if err == nil {
+				err = checkFormat(format, false)
+			}
+			if err != nil {
 				loadErr(fmt.Errorf("%s: case %q: %v", shown, c.Name, err))
 				return
 			}
@@ -138,7 +142,9 @@ func (r *testRun) file(ctx context.Context, sio stdio, set *engine.Set, fsys fs.
 	}
 	for i, c := range f.Cases {
 		r.cases++
-		got := runCase(ctx, compiled[c.Variant], c, path.Dir(p))
+		run := c
+		run.Format, _ = caseFormat(c.Format, dir, path.Dir(p)) // checked above
+		got := runCase(ctx, compiled[c.Variant], run, path.Dir(p))
 		if c.Want.Equal(&got) {
 			continue
 		}
@@ -178,6 +184,22 @@ func (r *testRun) file(ctx context.Context, sio stdio, set *engine.Set, fsys fs.
 			loadErr(err)
 		}
 	}
+}
+
+// caseFormat returns a case's format as rolemark render takes it: hf:FILE
+// names FILE relative to the cases file's directory (sub, inside dir), and
+// it must be a file under dir, as the case's template is, so that a case
+// renders alike from any directory and reads no file outside dir.
+func caseFormat(format, dir, sub string) (string, error) {
+	name, ok := strings.CutPrefix(format, "hf:")
+	if !ok {
+		return format, nil
+	}
+	rel := path.Join(sub, filepath.ToSlash(name))
+	if filepath.IsAbs(name) || !fs.ValidPath(rel) {
+		return "", fmt.Errorf("format %s: the chat template must be a file under %s, named relative to the cases file", format, dir)
+	}
+	return "hf:" + filepath.Join(dir, filepath.FromSlash(rel)), nil
 }
 
 // runCase renders case c of tpl. Errors are results too; their messages

@@ -122,3 +122,30 @@ func TestTestUsage(t *testing.T) {
 		})
 	}
 }
+
+// TestTestHFFormatPath: a case's format hf:FILE named its chat template
+// relative to the directory rolemark test ran in, so that a case passed
+// from one directory and failed from another, and it read any file of the
+// machine (hf:/etc/passwd printed it in the diff), where the case's
+// template is confined to DIR. FILE is relative to the cases file and
+// inside DIR, like the template.
+func TestTestHFFormatPath(t *testing.T) {
+	dir := t.TempDir()
+	require.NoError(t, os.MkdirAll(filepath.Join(dir, "sub"), 0o755))
+	write := func(name, text string) {
+		require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644))
+	}
+	write("sub/p.hbs", `<message role="user">{{q}}</message>`)
+	write("chat.jinja", `{% for m in messages %}[{{ m.role }}] {{ m.content }}{% endfor %}`)
+	write("sub/p.cases.yaml", "template: p.hbs\ncases:\n  - name: hf\n    format: hf:../chat.jinja\n    inputs: {q: hi}\n    prompt: '[user] hi'\n")
+	code, out, errOut := runTest(t, "test", dir)
+	assert.Equal(t, 0, code, "%s%s", out, errOut)
+
+	for _, name := range []string{"/etc/passwd", "../../etc/passwd"} {
+		write("sub/p.cases.yaml", "template: p.hbs\ncases:\n  - name: hf\n    format: hf:"+name+"\n    inputs: {q: hi}\n    prompt: x\n")
+		code, out, errOut = runTest(t, "test", dir)
+		assert.Equal(t, 2, code, "%s%s", out, errOut)
+		assert.NotContains(t, out, "root:")
+		assert.Contains(t, errOut, `case "hf": format hf:`+name+`: the chat template must be a file under `+dir)
+	}
+}
