@@ -411,3 +411,22 @@ func TestNamedValueHoldingItself(t *testing.T) {
 		}
 	}
 }
+
+// TestMapPrintsAlike: a map printed by {{x}} came out of raymond as
+// fmt's %s of it, each number as %!s(float64=1); handlebars prints a map
+// as gotmpl and pongo2 do, as Go prints it (jinja prints Python's repr).
+func TestMapPrintsAlike(t *testing.T) {
+	set := engine.NewSet(handlebars.New(), gotmpl.New(), pongo2.New())
+	vars := map[string]any{"x": map[string]any{"a": 1.0, "b": "<s>", "c": []any{2.5, true}}}
+	for name, src := range map[string]string{
+		"a.hbs":    `<message role="user">{{x}}</message>`,
+		"a.tmpl":   `<message role="user">{{.x}}</message>`,
+		"a.pongo2": `<message role="user">{{ x }}</message>`,
+	} {
+		tpl, err := set.Parse("", name, src)
+		require.NoError(t, err)
+		msgs, err := tpl.Messages(context.Background(), vars)
+		require.NoError(t, err, name)
+		assert.Equal(t, "map[a:1 b:<s> c:[2.5 true]]", msgs[0].Text(), name)
+	}
+}

@@ -69,6 +69,11 @@ func printValue(v any) any {
 	if err := driver.CheckDepth("", v); err != nil {
 		panic(err)
 	}
+	if rv := reflect.ValueOf(v); rv.Kind() == reflect.Map && !rv.IsNil() {
+		// raymond prints a map with fmt's %s (%!s(float64=1) for a
+		// number); as gotmpl and pongo2, as Go prints it
+		return roleparse.FormatValue(v)
+	}
 	return v
 }
 
