@@ -5,7 +5,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/rolemark/rolemark/internal/jsonw"
 )
@@ -105,7 +107,7 @@ func appendOpenAIMessage(b []byte, m *Message) ([]byte, error) {
 			if args == "" {
 				args = "{}"
 			} else if !json.Valid(tc.Arguments) {
-				return nil, fmt.Errorf("chat: tool call %q: arguments are not valid JSON: %q", tc.ID, args)
+				return nil, fmt.Errorf("chat: tool call %q: arguments are not valid JSON: %s", tc.ID, quoteStart(args))
 			}
 			if i > 0 {
 				b = append(b, ',')
@@ -233,7 +235,7 @@ func (m *Message) UnmarshalJSON(b []byte) error {
 		}
 		args := tc.Function.Arguments
 		if args != "" && !json.Valid([]byte(args)) {
-			return fmt.Errorf("chat: tool call %q: arguments are not valid JSON: %q", tc.ID, args)
+			return fmt.Errorf("chat: tool call %q: arguments are not valid JSON: %s", tc.ID, quoteStart(args))
 		}
 		m.ToolCalls = append(m.ToolCalls, ToolCall{ID: tc.ID, Name: tc.Function.Name, Arguments: json.RawMessage(args)})
 	}
@@ -317,4 +319,18 @@ func (t *Tool) UnmarshalJSON(b []byte) error {
 	}
 	*t = Tool(f)
 	return nil
+}
+
+// quoteStart quotes s for an error message, only its first 80 bytes (and
+// its length) when it is longer: a model's arguments may be megabytes.
+func quoteStart(s string) string {
+	const n = 80
+	if len(s) <= n {
+		return strconv.Quote(s)
+	}
+	cut := n
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return strconv.Quote(s[:cut]) + "… (" + strconv.Itoa(len(s)) + " bytes)"
 }

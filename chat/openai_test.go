@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -418,4 +419,22 @@ func TestToolUnmarshalJSON(t *testing.T) {
 			assert.Equal(t, tt.want, got)
 		})
 	}
+}
+
+// TestLongArgumentsErrorIsShort: an error about tool-call arguments that
+// are not JSON quoted them whole, so that a model's 400 KB of brackets
+// (deeper than encoding/json reads) made a 400 KB error line; it quotes
+// their start and says how long they are.
+func TestLongArgumentsErrorIsShort(t *testing.T) {
+	args := strings.Repeat("[", 100000)
+	var m Message
+	err := m.UnmarshalJSON([]byte(`{"role":"assistant","tool_calls":[{"id":"c1","type":"function","function":{"name":"f","arguments":"` + args + `"}}]}`))
+	require.Error(t, err)
+	assert.Less(t, len(err.Error()), 300, err.Error())
+	assert.Contains(t, err.Error(), `arguments are not valid JSON: "[[[[`)
+	assert.Contains(t, err.Error(), `… (100000 bytes)`)
+	_, err = Message{Role: RoleAssistant, ToolCalls: []ToolCall{{ID: "c1", Name: "f", Arguments: []byte(args)}}}.MarshalJSON()
+	require.Error(t, err)
+	assert.Less(t, len(err.Error()), 300, err.Error())
+	assert.Contains(t, err.Error(), `… (100000 bytes)`)
 }
