@@ -481,8 +481,8 @@ func (s *Set) CasesFileFor(fsys fs.FS, prompt string) string {
 // SaveCase adds case c to the cases file of the template file prompt in the
 // prompt directory dir on disk (replacing a case of the same name), making
 // the file when there is none, and writes it. It returns the file's path.
-// This is how a program that edits prompts (rolemark serve) keeps the
-// inputs an author tried, with the result they gave.
+// It is for a program that edits prompts, to keep the inputs an author
+// tried with the result they gave (rolemark serve does not call it yet).
 func (s *Set) SaveCase(dir, prompt string, c Case) (string, error) {
 	if c.Name == "" {
 		return "", errors.New("a case needs a name")
