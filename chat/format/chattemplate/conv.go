@@ -69,8 +69,12 @@ type msgSnap struct {
 	// any other), and text is set when parts is one text part and
 	// nothing else, txt its text (here, so that same reads it without
 	// going through parts): what same compares first, without a call.
+	// plain is set for the usual message, one text part of a role of
+	// package chat with no name and no calls, which heldBy compares
+	// itself.
 	roleK uint8
 	text  bool
+	plain bool
 	txt   string
 }
 
@@ -104,6 +108,7 @@ func snapOf(m *chat.Message) msgSnap {
 	if s.text = len(s.parts) == 1 && textPart(&s.parts[0]); s.text {
 		s.txt = s.parts[0].Text
 	}
+	s.plain = s.text && s.roleK != roleOther && s.name == "" && len(m.ToolCalls) == 0
 	if len(m.ToolCalls) > 0 {
 		s.calls = make([]callSnap, len(m.ToolCalls))
 		for i, c := range m.ToolCalls {
@@ -118,44 +123,28 @@ func textPart(p *chat.Part) bool {
 	return p.Type == chat.PartText && len(p.URL) == 0 && len(p.MediaType) == 0 && len(p.Detail) == 0
 }
 
-// eqStr is a == b with no call when either is empty: most of a message's
-// fields are, and the == of two strings of one length is a call.
+// eqStr is a == b with no call when either is empty: the == of two
+// strings of one length is a call.
 func eqStr(a, b string) bool { return len(a) == len(b) && (len(a) == 0 || a == b) }
 
-// same reports whether m holds what s copied. A rendering of a kept
-// conversation compares every message it holds, so the usual message
-// (a role of package chat, one text part) is compared with one call,
-// the text's: the role and the part's type against constants, the
-// empty fields by their lengths.
+// same reports whether m holds what s copied: its fields' lengths in
+// one test, its role against a constant when it is one of package
+// chat's, and a string field's bytes only when its length is not zero.
 func (s *msgSnap) same(m *chat.Message) bool {
-	switch s.roleK {
-	case roleUser:
-		if m.Role != chat.RoleUser {
-			return false
-		}
-	case roleAssistant:
-		if m.Role != chat.RoleAssistant {
-			return false
-		}
-	case roleSystem:
-		if m.Role != chat.RoleSystem {
-			return false
-		}
-	case roleTool:
-		if m.Role != chat.RoleTool {
-			return false
-		}
-	default:
-		if s.role != m.Role {
-			return false
-		}
+	if (len(s.name)^len(m.Name))|(len(s.callID)^len(m.ToolCallID))|
+		(len(s.parts)^len(m.Content))|(len(s.calls)^len(m.ToolCalls)) != 0 {
+		return false
 	}
-	if !eqStr(s.name, m.Name) || !eqStr(s.callID, m.ToolCallID) ||
-		len(s.parts) != len(m.Content) || len(s.calls) != len(m.ToolCalls) {
+	if s.roleK != roleOther {
+		if !knownRole(s.roleK, m.Role) {
+			return false
+		}
+	} else if s.role != m.Role {
 		return false
 	}
 	if s.text {
-		if p := &m.Content[0]; !textPart(p) || p.Text != s.txt {
+		p := &m.Content[0]
+		if len(p.URL)|len(p.MediaType)|len(p.Detail) != 0 || p.Type != chat.PartText || p.Text != s.txt {
 			return false
 		}
 	} else {
@@ -164,6 +153,9 @@ func (s *msgSnap) same(m *chat.Message) bool {
 				return false
 			}
 		}
+	}
+	if len(s.name)|len(s.callID) != 0 && (!eqStr(s.name, m.Name) || !eqStr(s.callID, m.ToolCallID)) {
+		return false
 	}
 	for i := range s.calls {
 		c, k := &m.ToolCalls[i], &s.calls[i]
@@ -242,16 +234,47 @@ func (t *Template) conversation(msgs []chat.Message, check bool) (list jinja2.Va
 	return kc.list, kc.all, kc, nil
 }
 
+// knownRole reports whether r is the role of package chat that k names
+// (roleUser, …; not roleOther).
+func knownRole(k uint8, r chat.Role) bool {
+	switch k {
+	case roleUser:
+		return r == chat.RoleUser
+	case roleAssistant:
+		return r == chat.RoleAssistant
+	case roleSystem:
+		return r == chat.RoleSystem
+	}
+	return r == chat.RoleTool
+}
+
 // heldBy returns how many of kc's messages msgs holds at their place
-// (none when kc is nil).
+// (none when kc is nil). A rendering of a kept conversation compares
+// every message it holds: a plain one (msgSnap.plain) here, without a
+// call but the text's, every other with same.
 func (kc *convKept) heldBy(msgs []chat.Message) int {
-	n := 0
-	if kc != nil && len(kc.snaps) <= len(msgs) {
-		for n < len(kc.snaps) && kc.snaps[n].same(&msgs[n]) {
-			n++
+	if kc == nil || len(kc.snaps) > len(msgs) {
+		return 0
+	}
+	msgs = msgs[:len(kc.snaps)]
+	for n := range kc.snaps {
+		s, m := &kc.snaps[n], &msgs[n]
+		if !s.plain {
+			if !s.same(m) {
+				return n
+			}
+			continue
+		}
+		if (len(m.Content)^1)|len(m.Name)|len(m.ToolCalls)|(len(m.ToolCallID)^len(s.callID)) != 0 || !knownRole(s.roleK, m.Role) {
+			return n
+		}
+		p := &m.Content[0]
+		if len(p.URL)|len(p.MediaType)|len(p.Detail) != 0 || p.Type != chat.PartText || p.Text != s.txt ||
+			len(s.callID) != 0 && m.ToolCallID != s.callID {
+			return n
 		}
 	}
-	return n
+	return len(kc.snaps)
 }
 
 // neutralOf returns the neutral copy of kc's conversation, msgs, with its

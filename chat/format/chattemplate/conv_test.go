@@ -280,6 +280,7 @@ func TestMsgSnapSame(t *testing.T) {
 			{Role: chat.RoleTool, ToolCallID: "1", Name: "f", Content: []chat.Part{{Type: chat.PartText, Text: "r"}}},
 			{Role: chat.RoleUser, Content: []chat.Part{chat.TextPart("look"), {Type: chat.PartImage, URL: "http://a", Detail: "low"}}},
 			{Role: chat.RoleUser},
+			{Role: chat.RoleTool, ToolCallID: "call1", Content: []chat.Part{{Type: chat.PartText, Text: "20"}}},
 		}
 	}
 	changes := []struct {
@@ -313,20 +314,45 @@ func TestMsgSnapSame(t *testing.T) {
 		{"second part's URL", 5, func(m *chat.Message) { m.Content[1].URL = "http://b" }},
 		{"second part's detail", 5, func(m *chat.Message) { m.Content[1].Detail = "high" }},
 		{"first of two parts' text", 5, func(m *chat.Message) { m.Content[0].Text = "see" }},
+		{"tool call id set", 0, func(m *chat.Message) { m.ToolCallID = "x" }},
+		{"plain tool call id", 7, func(m *chat.Message) { m.ToolCallID = "call2" }},
+		{"plain tool call id emptied", 7, func(m *chat.Message) { m.ToolCallID = "" }},
+		{"plain tool message's text", 7, func(m *chat.Message) { m.Content[0].Text = "21" }},
+		{"plain tool message's role", 7, func(m *chat.Message) { m.Role = chat.RoleUser }},
+		{"plain tool message gets a name", 7, func(m *chat.Message) { m.Name = "f" }},
+		{"plain tool message gets a call", 7, func(m *chat.Message) { m.ToolCalls = []chat.ToolCall{{Name: "f"}} }},
+		{"role system to tool", 1, func(m *chat.Message) { m.Role = chat.RoleTool }},
+		{"role assistant to system", 3, func(m *chat.Message) { m.Role = chat.RoleSystem }},
+	}
+	// heldBy compares the plain messages itself, the others with same:
+	// both must see every change, alone and after other messages
+	kept := func(msgs []chat.Message) *convKept {
+		kc := &convKept{}
+		for i := range msgs {
+			kc.snaps = append(kc.snaps, snapOf(&msgs[i]))
+		}
+		return kc
 	}
 	msgs := base()
+	kc := kept(msgs)
+	assert.Equal(t, len(msgs), kc.heldBy(msgs))
+	assert.Equal(t, len(msgs), kc.heldBy(base()), "an equal copy")
 	for i := range msgs {
 		s := snapOf(&msgs[i])
 		assert.True(t, s.same(&msgs[i]), "message %d", i)
 		again := base()[i]
 		assert.True(t, s.same(&again), "message %d, an equal copy", i)
+		assert.Equal(t, 1, kept(msgs[i:i+1]).heldBy(base()[i:i+1]), "message %d alone", i)
 	}
 	for _, tc := range changes {
 		t.Run(tc.name, func(t *testing.T) {
 			msgs := base()
 			s := snapOf(&msgs[tc.index])
+			kc, alone := kept(msgs), kept(msgs[tc.index:tc.index+1])
 			tc.change(&msgs[tc.index])
 			assert.False(t, s.same(&msgs[tc.index]))
+			assert.Equal(t, 0, alone.heldBy(msgs[tc.index:tc.index+1]), "alone")
+			assert.Equal(t, tc.index, kc.heldBy(msgs), "after the others")
 		})
 	}
 }
