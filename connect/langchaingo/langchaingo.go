@@ -260,7 +260,12 @@ func Choice(c *llms.ContentChoice) (chat.Message, error) {
 		}
 		args := json.RawMessage(tc.FunctionCall.Arguments)
 		if len(args) > 0 && !json.Valid(args) {
-			return chat.Message{}, fmt.Errorf("langchaingo: tool call %q: arguments are not valid JSON: %q", tc.ID, tc.FunctionCall.Arguments)
+			// their start only: a model's arguments may be megabytes
+			q := fmt.Sprintf("%.80q", tc.FunctionCall.Arguments)
+			if len(tc.FunctionCall.Arguments) > 80 {
+				q += fmt.Sprintf(" (%d bytes)", len(tc.FunctionCall.Arguments))
+			}
+			return chat.Message{}, fmt.Errorf("langchaingo: tool call %q: arguments are not valid JSON: %s", tc.ID, q)
 		}
 		msg.ToolCalls = append(msg.ToolCalls, chat.ToolCall{ID: tc.ID, Name: tc.FunctionCall.Name, Arguments: args})
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"flag"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -107,6 +108,10 @@ func TestErrors(t *testing.T) {
 			_, err := Reply(&llms.ContentResponse{Choices: []*llms.ContentChoice{{ToolCalls: []llms.ToolCall{{ID: "a", FunctionCall: &llms.FunctionCall{Name: "f", Arguments: "{x"}}}}}})
 			return err
 		}, `langchaingo: tool call "a": arguments are not valid JSON: "{x"`},
+		{"reply arguments not JSON, long: the error quotes their start", func() error {
+			_, err := Reply(&llms.ContentResponse{Choices: []*llms.ContentChoice{{ToolCalls: []llms.ToolCall{{ID: "a", FunctionCall: &llms.FunctionCall{Name: "f", Arguments: strings.Repeat("[", 100000)}}}}}})
+			return err
+		}, `langchaingo: tool call "a": arguments are not valid JSON: "` + strings.Repeat("[", 80) + `" (100000 bytes)`},
 		{"no choices", func() error { _, err := Reply(&llms.ContentResponse{}); return err }, "langchaingo: the response has no choices"},
 	}
 	for _, tt := range tests {

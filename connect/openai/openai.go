@@ -125,7 +125,12 @@ func Message(m openai.ChatCompletionMessage) (chat.Message, error) {
 		}
 		args := json.RawMessage(tc.Function.Arguments)
 		if len(args) > 0 && !json.Valid(args) {
-			return chat.Message{}, fmt.Errorf("openai: tool call %q: arguments are not valid JSON: %q", tc.ID, tc.Function.Arguments)
+			// their start only: a model's arguments may be megabytes
+			q := fmt.Sprintf("%.80q", tc.Function.Arguments)
+			if len(tc.Function.Arguments) > 80 {
+				q += fmt.Sprintf(" (%d bytes)", len(tc.Function.Arguments))
+			}
+			return chat.Message{}, fmt.Errorf("openai: tool call %q: arguments are not valid JSON: %s", tc.ID, q)
 		}
 		msg.ToolCalls = append(msg.ToolCalls, chat.ToolCall{ID: tc.ID, Name: tc.Function.Name, Arguments: args})
 	}
