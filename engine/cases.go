@@ -325,6 +325,10 @@ func (f *CaseFile) findPrompt(fsys fs.FS, s *Set) error {
 	dir := path.Dir(f.Path)
 	if f.Prompt != "" {
 		p := path.Join(dir, f.Prompt)
+		if path.IsAbs(f.Prompt) || !fs.ValidPath(p) {
+			// path.Join would read /x.hbs as x.hbs, beside the file
+			return &Error{Template: f.Path, Line: f.tplLine, Col: f.tplCol, Err: fmt.Errorf("template %s: not a file under the directory read; name it relative to the cases file", f.Prompt)}
+		}
 		if _, err := fs.Stat(fsys, p); err != nil {
 			return &Error{Template: f.Path, Line: f.tplLine, Col: f.tplCol, Err: fmt.Errorf("template %s: %w", f.Prompt, err)}
 		}

@@ -75,6 +75,10 @@ func TestReadCasesErrors(t *testing.T) {
 		{"no template", "other.cases.yaml", "cases: []\n", "other.cases.yaml: no template other.* beside it; name one with a template: key"},
 		{"two templates", "both.cases.yaml", "cases: []\n", "both.cases.yaml: both.hbs and both.tmpl are all named both; name one with a template: key"},
 		{"missing template", "bank.cases.yaml", "template: gone.prompt\ncases: []\n", "bank.cases.yaml:1:11: template gone.prompt: open gone.prompt: file does not exist"},
+		// An absolute name or one outside the directory read as a missing
+		// file (stat tmp/x.hbs: no such file), for a file that exists.
+		{"absolute template", "bank.cases.yaml", "template: /tmp/x.hbs\ncases: []\n", "bank.cases.yaml:1:11: template /tmp/x.hbs: not a file under the directory read; name it relative to the cases file"},
+		{"template outside", "bank.cases.yaml", "template: ../x.hbs\ncases: []\n", "bank.cases.yaml:1:11: template ../x.hbs: not a file under the directory read; name it relative to the cases file"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
