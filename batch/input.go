@@ -355,6 +355,10 @@ func (r Row) HistoryFrom(field string) Row {
 		if strings.TrimSpace(v) == "" {
 			return r
 		}
+		if !json.Valid([]byte(v)) {
+			r.Err = fmt.Errorf("%s: a string of %d bytes that is not the JSON text of an array of OpenAI messages: %.40q", field, len(v), v)
+			return r
+		}
 		b = []byte(v)
 	default:
 		var err error

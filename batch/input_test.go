@@ -166,6 +166,8 @@ func TestHistoryFrom(t *testing.T) {
 		{"JSON text", `[{"role": "assistant", "content": "Grüß"}]`, `[{"role":"assistant","content":"Grüß"}]`, ""},
 		{"null", nil, `null`, ""},
 		{"empty string", "", `null`, ""},
+		{"text, not JSON", "ok, thanks", `null`, `h: a string of 10 bytes that is not the JSON text of an array of OpenAI messages: "ok, thanks"`},
+		{"long text, not JSON", strings.Repeat("ab", 60), `null`, `h: a string of 120 bytes that is not the JSON text of an array of OpenAI messages: "` + strings.Repeat("ab", 20) + `"`},
 		{"not messages", 5, `null`, "h: not an array of OpenAI messages: json: cannot unmarshal number into Go value of type []chat.Message"},
 	}
 	for _, tt := range tests {
