@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -321,16 +320,12 @@ func (t *Tool) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
-// quoteStart quotes s for an error message, only its first 80 bytes (and
-// its length) when it is longer: a model's arguments may be megabytes.
+// quoteStart quotes s for an error message, only its first 80 characters
+// (and its length) when it is longer: a model's arguments may be megabytes.
 func quoteStart(s string) string {
-	const n = 80
-	if len(s) <= n {
-		return strconv.Quote(s)
+	q := fmt.Sprintf("%.80q", s)
+	if utf8.RuneCountInString(s) > 80 {
+		q += fmt.Sprintf("… (%d bytes)", len(s))
 	}
-	cut := n
-	for cut > 0 && !utf8.RuneStart(s[cut]) {
-		cut--
-	}
-	return strconv.Quote(s[:cut]) + "… (" + strconv.Itoa(len(s)) + " bytes)"
+	return q
 }

@@ -14,6 +14,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"unicode/utf8"
 
 	"github.com/tmc/langchaingo/llms"
 
@@ -262,8 +263,8 @@ func Choice(c *llms.ContentChoice) (chat.Message, error) {
 		if len(args) > 0 && !json.Valid(args) {
 			// their start only: a model's arguments may be megabytes
 			q := fmt.Sprintf("%.80q", tc.FunctionCall.Arguments)
-			if len(tc.FunctionCall.Arguments) > 80 {
-				q += fmt.Sprintf(" (%d bytes)", len(tc.FunctionCall.Arguments))
+			if utf8.RuneCountInString(tc.FunctionCall.Arguments) > 80 {
+				q += fmt.Sprintf("… (%d bytes)", len(tc.FunctionCall.Arguments))
 			}
 			return chat.Message{}, fmt.Errorf("langchaingo: tool call %q: arguments are not valid JSON: %s", tc.ID, q)
 		}

@@ -111,7 +111,7 @@ func TestErrors(t *testing.T) {
 		{"reply arguments not JSON, long: the error quotes their start", func() error {
 			_, err := Reply(&llms.ContentResponse{Choices: []*llms.ContentChoice{{ToolCalls: []llms.ToolCall{{ID: "a", FunctionCall: &llms.FunctionCall{Name: "f", Arguments: strings.Repeat("[", 100000)}}}}}})
 			return err
-		}, `langchaingo: tool call "a": arguments are not valid JSON: "` + strings.Repeat("[", 80) + `" (100000 bytes)`},
+		}, `langchaingo: tool call "a": arguments are not valid JSON: "` + strings.Repeat("[", 80) + `"… (100000 bytes)`},
 		{"no choices", func() error { _, err := Reply(&llms.ContentResponse{}); return err }, "langchaingo: the response has no choices"},
 	}
 	for _, tt := range tests {

@@ -15,6 +15,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"unicode/utf8"
 
 	"github.com/openai/openai-go/v3"
 
@@ -127,8 +128,8 @@ func Message(m openai.ChatCompletionMessage) (chat.Message, error) {
 		if len(args) > 0 && !json.Valid(args) {
 			// their start only: a model's arguments may be megabytes
 			q := fmt.Sprintf("%.80q", tc.Function.Arguments)
-			if len(tc.Function.Arguments) > 80 {
-				q += fmt.Sprintf(" (%d bytes)", len(tc.Function.Arguments))
+			if utf8.RuneCountInString(tc.Function.Arguments) > 80 {
+				q += fmt.Sprintf("… (%d bytes)", len(tc.Function.Arguments))
 			}
 			return chat.Message{}, fmt.Errorf("openai: tool call %q: arguments are not valid JSON: %s", tc.ID, q)
 		}

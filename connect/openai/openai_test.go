@@ -94,7 +94,7 @@ func TestMessage(t *testing.T) {
 		{Name: "arguments not JSON", Reply: `{"role":"assistant","content":null,"tool_calls":[{"id":"a","type":"function","function":{"name":"f","arguments":"{x"}}]}`,
 			WantErr: `openai: tool call "a": arguments are not valid JSON: "{x"`},
 		{Name: "long arguments not JSON: the error quotes their start", Reply: `{"role":"assistant","content":null,"tool_calls":[{"id":"a","type":"function","function":{"name":"f","arguments":"` + strings.Repeat("[", 100000) + `"}}]}`,
-			WantErr: `openai: tool call "a": arguments are not valid JSON: "` + strings.Repeat("[", 80) + `" (100000 bytes)`},
+			WantErr: `openai: tool call "a": arguments are not valid JSON: "` + strings.Repeat("[", 80) + `"… (100000 bytes)`},
 		{Name: "audio", Reply: `{"role":"assistant","content":null,"audio":{"id":"au_1","data":"UklGRg==","expires_at":1,"transcript":"hi"}}`,
 			WantErr: "openai: audio replies have no chat form"},
 	}, func(m *openai.ChatCompletionMessage) (chat.Message, error) { return Message(*m) })
