@@ -19,7 +19,7 @@ import (
 //
 //	go test ./chat/format/chattemplate -run '^$' -bench 'CorpusRender/000$' -cpuprofile cpu.out
 func BenchmarkCorpusRender(b *testing.B) {
-	corpusRender(b, false)
+	corpusRender(b, fresh)
 }
 
 // BenchmarkCorpusAppendRender is BenchmarkCorpusRender with AppendRender
@@ -28,12 +28,31 @@ func BenchmarkCorpusRender(b *testing.B) {
 //
 //	go test ./chat/format/chattemplate -run '^$' -bench 'CorpusAppendRender/110$' -cpuprofile cpu.out
 func BenchmarkCorpusAppendRender(b *testing.B) {
-	corpusRender(b, true)
+	corpusRender(b, appended)
 }
 
-// corpusRender is BenchmarkCorpusRender, into a reused buffer when
-// appended.
-func corpusRender(b *testing.B, appended bool) {
+// BenchmarkCorpusStringAlloc makes, for every template of
+// BenchmarkCorpusRender, a fresh string as long as the prompt it renders
+// and nothing else: the part of Render's figure that is Go's allocator
+// and collector rather than the template (Render's cpu-ns is about
+// AppendRender's plus this; docs/PERFORMANCE.md):
+//
+//	go test ./chat/format/chattemplate -run '^$' -bench 'CorpusStringAlloc/090$' -benchtime 200000x
+func BenchmarkCorpusStringAlloc(b *testing.B) {
+	corpusRender(b, stringOnly)
+}
+
+// renderMode is what corpusRender times.
+type renderMode int
+
+const (
+	fresh      renderMode = iota // Render, a fresh string
+	appended                     // AppendRender into a reused buffer
+	stringOnly                   // a fresh string of the prompt's length
+)
+
+// corpusRender is BenchmarkCorpusRender, timing what mode says.
+func corpusRender(b *testing.B, mode renderMode) {
 	sources, convs, results := readCorpus(b)
 	renders := map[[2]string]bool{}
 	for _, r := range results {
@@ -60,15 +79,30 @@ func corpusRender(b *testing.B, appended bool) {
 			}
 			msgs, opts := convs[conv].benchInput(b, tpl, s.File+" / "+conv)
 			ctx := context.Background()
+			prompt, err := tpl.Render(ctx, msgs, opts...)
+			if err != nil {
+				b.Fatal(err)
+			}
 			t := cpubench.Start(b)
-			if appended {
+			switch mode {
+			case appended:
 				var buf []byte
 				for i := 0; i < b.N; i++ {
 					if buf, err = tpl.AppendRender(ctx, buf[:0], msgs, opts...); err != nil {
 						b.Fatal(err)
 					}
 				}
-			} else {
+			case stringOnly:
+				// kept in a slice on the heap, so that each string is
+				// made there as Render's result is
+				src, keep := []byte(prompt), make([]string, 1)
+				for i := 0; i < b.N; i++ {
+					keep[0] = string(src)
+				}
+				if keep[0] != prompt {
+					b.Fatal("the string differs from the prompt")
+				}
+			default:
 				for i := 0; i < b.N; i++ {
 					if _, err := tpl.Render(ctx, msgs, opts...); err != nil {
 						b.Fatal(err)
