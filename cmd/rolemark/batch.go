@@ -18,6 +18,7 @@ import (
 	"github.com/rolemark/rolemark/chat"
 	chatformat "github.com/rolemark/rolemark/chat/format"
 	"github.com/rolemark/rolemark/engine"
+	"github.com/rolemark/rolemark/internal/caserun"
 )
 
 const batchArgs = "--in FILE [--in-format jsonl|json|csv|parquet] [--null V] [--out FILE] [--format F] [--chat-format C] [--sft-last] [--sft-end] [--sft-tokenizer FILE] [--allow-special-tokens] [--workers N] [--fail-fast] [--dry-run] [--skip N] [--append] [--model M] [--id-field K] [--rewrite-ids] [--split] [--max-requests N] [--max-bytes N] [--no-file-limits] [--history-field K] [--count T] [--engine E] [--tools FILE] [--template-var k=v]... TEMPLATE"
@@ -143,7 +144,7 @@ func cmdBatch(ctx context.Context, sio stdio, args []string) error {
 	fsys, rel := templateFS(name)
 	tpl, err := set.ParseFS(fsys, rel, engine.UseEngine(*engineName))
 	if err != nil {
-		return renameTemplate(err, rel, filepath.ToSlash(name))
+		return caserun.RenameTemplate(err, rel, filepath.ToSlash(name))
 	}
 	bo := batchOptions{format: *format, chatFormat: *chatFormat, model: *model, idField: *idField, rewriteIDs: *rewriteIDs,
 		sftLast: *sftLast, sftEnd: *sftEnd, sftTokenizer: *sftTokenizer, allowSpecial: *allowSpecial}
@@ -209,7 +210,7 @@ func cmdBatch(ctx context.Context, sio stdio, args []string) error {
 	failed, done := 0, 0
 	var werr error
 	stoppedAt := 0 // the row an interruption stopped at, from 1
-	renamed := func(err error) error { return renameTemplate(err, rel, filepath.ToSlash(name)) }
+	renamed := func(err error) error { return caserun.RenameTemplate(err, rel, filepath.ToSlash(name)) }
 	for res := range batch.RenderAppend(ctx, tpl, rows, output, opts...) {
 		if res.Err != nil {
 			var re *batch.RowError

@@ -19,6 +19,7 @@ import (
 	"github.com/rolemark/rolemark/engine"
 	"github.com/rolemark/rolemark/gotmpl"
 	"github.com/rolemark/rolemark/handlebars"
+	"github.com/rolemark/rolemark/internal/caserun"
 	"github.com/rolemark/rolemark/jinja"
 	"github.com/rolemark/rolemark/pongo2"
 	"github.com/rolemark/rolemark/roleparse"
@@ -177,7 +178,7 @@ func cmdRender(ctx context.Context, sio stdio, args []string) error {
 		rel = filepath.ToSlash(rel)
 		tpl, err = set.ParseFS(os.DirFS(*root), rel, engine.UseEngine(*engineName), engine.PartialRoot("."), engine.Variant(*variant))
 		renamed = func(err error) error {
-			return renameTemplate(err, engine.VariantFile(rel, *variant), engine.VariantFile(filepath.ToSlash(name), *variant))
+			return caserun.RenameTemplate(err, engine.VariantFile(rel, *variant), engine.VariantFile(filepath.ToSlash(name), *variant))
 		}
 	default:
 		// Partials are read beside the file, whichever way the engine is
@@ -185,7 +186,7 @@ func cmdRender(ctx context.Context, sio stdio, args []string) error {
 		fsys, rel := templateFS(name)
 		tpl, err = set.ParseFS(fsys, rel, engine.UseEngine(*engineName), engine.Variant(*variant))
 		renamed = func(err error) error {
-			return renameTemplate(err, engine.VariantFile(rel, *variant), engine.VariantFile(filepath.ToSlash(name), *variant))
+			return caserun.RenameTemplate(err, engine.VariantFile(rel, *variant), engine.VariantFile(filepath.ToSlash(name), *variant))
 		}
 	}
 	if err != nil {
@@ -359,19 +360,6 @@ func templateFS(name string) (fs.FS, string) {
 		abs = name
 	}
 	return os.DirFS(filepath.Dir(abs)), filepath.Base(abs)
-}
-
-// renameTemplate makes an error name the template as the user wrote it.
-func renameTemplate(err error, from, to string) error {
-	var ee *engine.Error
-	if errors.As(err, &ee) && ee.Template == from {
-		ee.Template = to
-	}
-	var pe *fs.PathError
-	if errors.As(err, &pe) && pe.Path == from {
-		pe.Path = to
-	}
-	return err
 }
 
 // engineNames lists the names of the set's engines.

@@ -1,18 +1,18 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
-	"path"
 	"path/filepath"
 	"strings"
 
 	"github.com/rolemark/rolemark/chat"
 	"github.com/rolemark/rolemark/engine"
+	"github.com/rolemark/rolemark/internal/caserun"
 	"github.com/rolemark/rolemark/internal/linediff"
 )
 
@@ -112,44 +112,25 @@ func (r *testRun) file(ctx context.Context, sio stdio, set *engine.Set, fsys fs.
 		r.loadErrs++
 		fmt.Fprintln(sio.err, renameInDir(err, dir))
 	}
-	f, err := set.ReadCases(fsys, p)
+	runner := caserun.Runner{Set: set, FS: fsys, Dir: dir, Format: writeCaseFormat,
+		CheckFormat: func(format string) error { return checkFormat(format, false) }}
+	f, outcomes, err := runner.File(ctx, p)
+	if f != nil {
+		r.files++
+	}
 	if err != nil {
 		loadErr(err)
 		return
 	}
-	r.files++
-	compiled := map[string]*engine.Template{}
 	changed := false
-	for _, c := range f.Cases {
-		if _, ok := compiled[c.Variant]; !ok {
-			tpl, err := set.ParseFS(fsys, f.Prompt, engine.PartialRoot("."), engine.Variant(c.Variant))
-			if err != nil {
-				loadErr(err)
-				return
-			}
-			compiled[c.Variant] = tpl
-		}
-		if c.Format != "" {
-			format, err := caseFormat(c.Format, dir, path.Dir(p))
-			if err == nil {
-				err = checkFormat(format, false)
-			}
-			if err != nil {
-				loadErr(fmt.Errorf("%s: case %q: %v", shown, c.Name, err))
-				return
-			}
-		}
-	}
-	for i, c := range f.Cases {
+	for i, o := range outcomes {
 		r.cases++
-		run := c
-		run.Format, _ = caseFormat(c.Format, dir, path.Dir(p)) // checked above
-		got := runCase(ctx, compiled[c.Variant], run, path.Dir(p))
-		if c.Want.Equal(&got) {
+		if o.Passed() {
 			continue
 		}
+		c := o.Case
 		if update {
-			if err := f.Record(i, got); err != nil {
+			if err := f.Record(i, o.Got); err != nil {
 				loadErr(fmt.Errorf("%s: case %q: %v", shown, c.Name, err))
 				return
 			}
@@ -159,14 +140,7 @@ func (r *testRun) file(ctx context.Context, sio stdio, set *engine.Set, fsys fs.
 			continue
 		}
 		r.failed++
-		want := ""
-		if c.Want != nil {
-			want, _ = c.Want.YAML()
-		}
-		have, err := got.YAML()
-		if err != nil {
-			have = err.Error() + "\n"
-		}
+		want, have := o.Texts()
 		what := "differs"
 		if c.Want == nil {
 			what = "has no recorded result"
@@ -186,59 +160,9 @@ func (r *testRun) file(ctx context.Context, sio stdio, set *engine.Set, fsys fs.
 	}
 }
 
-// caseFormat returns a case's format as rolemark render takes it: hf:FILE
-// names FILE relative to the cases file's directory (sub, inside dir), and
-// it must be a file under dir, as the case's template is, so that a case
-// renders alike from any directory and reads no file outside dir.
-func caseFormat(format, dir, sub string) (string, error) {
-	name, ok := strings.CutPrefix(format, "hf:")
-	if !ok {
-		return format, nil
-	}
-	rel := path.Join(sub, filepath.ToSlash(name))
-	if filepath.IsAbs(name) || !fs.ValidPath(rel) {
-		return "", fmt.Errorf("format %s: the chat template must be a file under %s, named relative to the cases file", format, dir)
-	}
-	return "hf:" + filepath.Join(dir, filepath.FromSlash(rel)), nil
-}
-
-// runCase renders case c of tpl. Errors are results too; their messages
-// name the template relative to the cases file's directory, so that a
-// recorded error does not depend on the directory rolemark test was given.
-func runCase(ctx context.Context, tpl *engine.Template, c engine.Case, dir string) engine.Result {
-	var opts []engine.RenderOption
-	if c.History != nil {
-		opts = append(opts, engine.History(c.History))
-	}
-	if c.Data != nil {
-		opts = append(opts, engine.Data(c.Data))
-	}
-	fail := func(err error) engine.Result {
-		rel := tpl.Name()
-		if dir != "." {
-			rel = strings.TrimPrefix(rel, dir+"/")
-		}
-		return engine.Result{Error: renameTemplate(err, tpl.Name(), rel).Error()}
-	}
-	msgs, err := tpl.Messages(ctx, c.Inputs, opts...)
-	if err != nil {
-		return fail(err)
-	}
-	if c.Format == "" {
-		if msgs == nil {
-			msgs = []chat.Message{}
-		}
-		return engine.Result{Messages: msgs}
-	}
-	var b bytes.Buffer
-	var tools []chat.Tool
-	if fm := tpl.FrontMatter(); fm != nil {
-		tools = fm.Tools
-	}
-	if err := writeMessages(ctx, &b, msgs, c.Format, tools, nil); err != nil {
-		return fail(err)
-	}
-	return engine.Result{Text: b.String()}
+// writeCaseFormat writes a case's format as rolemark render prints it.
+func writeCaseFormat(ctx context.Context, w io.Writer, msgs []chat.Message, format string, tools []chat.Tool) error {
+	return writeMessages(ctx, w, msgs, format, tools, nil)
 }
 
 // renameInDir makes an error that names a file of the directory's file
