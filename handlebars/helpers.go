@@ -162,26 +162,14 @@ var (
 // wrapFunc lets a caller's helper return roleparse.Markup: raymond would
 // escape it as a plain string, so its result is converted to SafeString.
 func wrapFunc(fn any) any {
-	v := reflect.ValueOf(fn)
-	t := v.Type()
+	t := reflect.TypeOf(fn)
 	if t.NumOut() != 1 || t.Out(0) != markupType {
 		// raymond prints a map or list that holds itself without end
 		return driver.DepthChecked(fn)
 	}
-	in := make([]reflect.Type, t.NumIn())
-	for i := range in {
-		in[i] = t.In(i)
-	}
-	ft := reflect.FuncOf(in, []reflect.Type{safeType}, t.IsVariadic())
-	return reflect.MakeFunc(ft, func(args []reflect.Value) []reflect.Value {
-		var out []reflect.Value
-		if t.IsVariadic() {
-			out = v.CallSlice(args)
-		} else {
-			out = v.Call(args)
-		}
-		return []reflect.Value{out[0].Convert(safeType)}
-	}).Interface()
+	return driver.WithFirstResult(fn, safeType, func(r reflect.Value) reflect.Value {
+		return r.Convert(safeType)
+	})
 }
 
 // jsonHelper is Dotprompt's {{json value indent=2}}: the value as JSON text,

@@ -119,25 +119,9 @@ func trustMarkup(fn any) any {
 	if t.NumOut() < 1 || t.NumOut() > 2 || t.Out(0) != markupType {
 		return fn
 	}
-	in := make([]reflect.Type, t.NumIn())
-	for i := range in {
-		in[i] = t.In(i)
-	}
-	out := []reflect.Type{valuePtrType}
-	if t.NumOut() == 2 {
-		out = append(out, t.Out(1))
-	}
-	ft := reflect.FuncOf(in, out, t.IsVariadic())
-	return reflect.MakeFunc(ft, func(args []reflect.Value) []reflect.Value {
-		var res []reflect.Value
-		if t.IsVariadic() {
-			res = v.CallSlice(args)
-		} else {
-			res = v.Call(args)
-		}
-		res[0] = reflect.ValueOf(p2.AsSafeValue(string(res[0].Interface().(roleparse.Markup))))
-		return res
-	}).Interface()
+	return driver.WithFirstResult(fn, valuePtrType, func(r reflect.Value) reflect.Value {
+		return reflect.ValueOf(p2.AsSafeValue(string(r.Interface().(roleparse.Markup))))
+	})
 }
 
 // Engine is the pongo2 engine, a driver.Engine. Make one with New.

@@ -154,12 +154,7 @@ func DepthChecked(fn any) any {
 	}
 	withErr := t.NumOut() == 2 && t.Out(1) == errorType
 	return reflect.MakeFunc(t, func(args []reflect.Value) []reflect.Value {
-		var out []reflect.Value
-		if t.IsVariadic() {
-			out = v.CallSlice(args)
-		} else {
-			out = v.Call(args)
-		}
+		out := call(v, args)
 		if tooDeepReflect(out[0], 0) {
 			err := &DepthError{}
 			if !withErr {
@@ -172,3 +167,36 @@ func DepthChecked(fn any) any {
 }
 
 var errorType = reflect.TypeFor[error]()
+
+// WithFirstResult returns fn, a non-nil function, wrapped as a function of
+// the same parameters whose first result, of type t, is conv of fn's and
+// whose other results are fn's. An engine wraps a caller's function so that
+// a result of the caller's type (roleparse.Markup) reaches templates as the
+// engine's own (a string its printing does not escape).
+func WithFirstResult(fn any, t reflect.Type, conv func(reflect.Value) reflect.Value) any {
+	v := reflect.ValueOf(fn)
+	ft := v.Type()
+	in := make([]reflect.Type, ft.NumIn())
+	for i := range in {
+		in[i] = ft.In(i)
+	}
+	out := make([]reflect.Type, ft.NumOut())
+	out[0] = t
+	for i := 1; i < len(out); i++ {
+		out[i] = ft.Out(i)
+	}
+	return reflect.MakeFunc(reflect.FuncOf(in, out, ft.IsVariadic()), func(args []reflect.Value) []reflect.Value {
+		res := call(v, args)
+		res[0] = conv(res[0])
+		return res
+	}).Interface()
+}
+
+// call calls fn with the arguments reflect.MakeFunc hands a function of
+// fn's type, where a variadic function's last argument is already a slice.
+func call(fn reflect.Value, args []reflect.Value) []reflect.Value {
+	if fn.Type().IsVariadic() {
+		return fn.CallSlice(args)
+	}
+	return fn.Call(args)
+}
