@@ -540,7 +540,7 @@ func (c *compiled) Execute(ctx context.Context, w io.Writer, r *driver.Request) 
 		if data, _, deep = fillNil(r.Vars, 0); deep {
 			for k, v := range r.Vars {
 				if err := driver.CheckDepth(k, v); err != nil {
-					return &driver.Error{Template: c.name, Err: err}
+					return driver.DepthErrorAt(c.name, err.(*driver.DepthError), c.Vars())
 				}
 			}
 		}

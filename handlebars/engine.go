@@ -143,18 +143,7 @@ func (c *compiler) compile(src string) (driver.Compiled, error) {
 	if err != nil {
 		return nil, err
 	}
-	for name, fn := range helpers() {
-		tpl.RegisterHelper(name, fn)
-	}
-	for name, fn := range c.eng.funcs {
-		tpl.RegisterHelper(name, wrapFunc(fn))
-	}
-	if _, ok := c.eng.funcs["section"]; !ok {
-		tpl.RegisterHelper("section", sectionHelper)
-	}
-	if _, ok := c.eng.funcs["each"]; !ok && !c.eachKeyParam {
-		tpl.RegisterHelper("each", eachHelper)
-	}
+	partials := make(map[string]*raymond.Template, len(c.order))
 	for _, u := range c.order {
 		ptpl, err := build(u)
 		if err != nil {
@@ -162,10 +151,29 @@ func (c *compiler) compile(src string) (driver.Compiled, error) {
 		}
 		// Pre-parsed: raymond parses partials registered by source lazily,
 		// without a lock, on the first render (a data race).
-		tpl.RegisterPartialTemplate(u.partial, ptpl)
+		partials[u.partial] = ptpl
 	}
+	register := func(tpl *raymond.Template) {
+		for name, fn := range helpers() {
+			tpl.RegisterHelper(name, fn)
+		}
+		for name, fn := range c.eng.funcs {
+			tpl.RegisterHelper(name, wrapFunc(fn))
+		}
+		if _, ok := c.eng.funcs["section"]; !ok {
+			tpl.RegisterHelper("section", sectionHelper)
+		}
+		if _, ok := c.eng.funcs["each"]; !ok && !c.eachKeyParam {
+			tpl.RegisterHelper("each", eachHelper)
+		}
+		for name, ptpl := range partials {
+			tpl.RegisterPartialTemplate(name, ptpl)
+		}
+	}
+	register(tpl)
 	t := &compiled{name: c.name, src: src, tpl: tpl, allowMissing: c.cfg.AllowMissing, allowMissingData: c.cfg.AllowMissingData, partials: len(c.order) > 0}
 	t.edits = allEdits(main)
+	t.register = register
 	if len(c.order) == 0 {
 		t.fast = t.fastProgram(applyEdits(main.src, main.edits), c.eng.funcs, c.cfg.Parse)
 	}

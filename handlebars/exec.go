@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -29,6 +30,9 @@ type compiled struct {
 	partials         bool   // the template uses partials
 	edits            []edit // the edits of the template's source, in order
 	fast             *fastProg
+	// register registers the template's helpers and partials on a
+	// raymond template (locateDepth's copy of the template).
+	register func(*raymond.Template)
 }
 
 var (
@@ -104,16 +108,89 @@ func (t *compiled) ExecuteString(ctx context.Context, r *driver.Request) (string
 		// raymond prints an @-variable itself, and a map or list that
 		// holds itself without end (printValue checks the others).
 		if err := driver.CheckDepth("@"+k, v); err != nil {
-			return "", &driver.Error{Template: t.name, Err: err}
+			return "", t.dataDepthError(err.(*driver.DepthError))
 		}
 		df.Set(k, v)
 	}
 	df.Set(stateKey, &renderState{ctx: ctx, req: r})
 	out, err := t.exec(r.Vars, df)
 	if err != nil {
+		var de *driver.DepthError
+		if errors.As(err, &de) && de.Name == "" {
+			if perr := t.locateDepth(ctx, r); perr != nil {
+				return "", perr
+			}
+		}
 		return "", t.execError(err)
 	}
 	return out, nil
+}
+
+// dataDepthError places the *DepthError of an @-variable at its first use.
+func (t *compiled) dataDepthError(de *driver.DepthError) error {
+	for _, v := range t.vars {
+		if v.data && "@"+v.path[0] == de.Name {
+			return &driver.Error{Template: v.template, Line: v.line, Col: v.col, Err: de}
+		}
+	}
+	return &driver.Error{Template: t.name, Err: de}
+}
+
+// printAtHelper is printHelper with the offset in the template's source of
+// the print it stands for, in the copy of the template locateDepth renders.
+const printAtHelper = "rolemark_print_at"
+
+// locateDepth finds the print that reached a value nested deeper than
+// driver.MaxDepth, which printValue finds without knowing where it is
+// (raymond does not tell a helper its node): it renders the request again
+// with a copy of the template whose prints name their offset, and returns
+// the *driver.DepthError as a *driver.Error at that print, or nil when the
+// copy does not fail the same way (the print is in a partial, or a
+// caller's helper answered differently). Only a failed render pays for it,
+// and a caller's helpers run a second time.
+func (t *compiled) locateDepth(ctx context.Context, r *driver.Request) (perr error) {
+	edits := slices.Clone(t.edits)
+	for i, e := range edits {
+		if e.text == printHelper+" " {
+			edits[i].text = printAtHelper + " " + strconv.Quote(strconv.Itoa(e.pos)) + " "
+		}
+	}
+	tpl, err := raymond.Parse(applyEdits(t.src, edits))
+	if err != nil {
+		return nil
+	}
+	t.register(tpl)
+	tpl.RegisterHelper(printAtHelper, func(at string, v any) any {
+		defer func() {
+			if p := recover(); p != nil {
+				de, ok := p.(*driver.DepthError)
+				if !ok {
+					panic(p)
+				}
+				pos, _ := strconv.Atoi(at)
+				line, col := textpos.LineCol(t.src, pos)
+				panic(&driver.Error{Template: t.name, Line: line, Col: col, Err: de})
+			}
+		}()
+		return printValue(v)
+	})
+	df := raymond.NewDataFrame()
+	for k, v := range r.Data {
+		df.Set(k, v)
+	}
+	df.Set(stateKey, &renderState{ctx: ctx, req: r})
+	defer func() {
+		if recover() != nil {
+			perr = nil
+		}
+	}()
+	_, err = tpl.ExecWith(r.Vars, df)
+	var ee *driver.Error
+	var de *driver.DepthError
+	if errors.As(err, &ee) && ee.Line > 0 && errors.As(err, &de) {
+		return ee
+	}
+	return nil
 }
 
 // exec runs raymond, turning every panic into an error: raymond recovers

@@ -320,6 +320,9 @@ func (c *compiled) run(ctx context.Context, r *driver.Request, render func(map[s
 	values, cv, err := toValues(vars)
 	if err != nil {
 		cv.release()
+		if de, ok := err.(*driver.DepthError); ok {
+			return driver.DepthErrorAt(c.name, de, c.vars)
+		}
 		return &driver.Error{Template: c.name, Err: err}
 	}
 	err = render(values)

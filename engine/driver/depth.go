@@ -32,6 +32,25 @@ func (e *DepthError) Error() string {
 	return fmt.Sprintf("variable %q nests more than %d maps and lists deep (a map or list that holds itself?)", e.Name, MaxDepth)
 }
 
+// DepthErrorAt returns err as an *Error at the first use of its variable
+// that vars lists (a VarLister's Vars), or in template with no position
+// when vars does not list it: an engine that refuses deep data before it
+// renders still names the place that reads it. It costs nothing until a
+// render fails.
+func DepthErrorAt(template string, err *DepthError, vars []Var) *Error {
+	e := &Error{Template: template, Err: err}
+	for _, v := range vars {
+		if v.Name == err.Name && !v.Call {
+			if v.Template != "" {
+				e.Template = v.Template
+			}
+			e.Line, e.Col = v.Line, v.Col
+			break
+		}
+	}
+	return e
+}
+
 // CheckDepth returns a *DepthError naming the variable when v's maps and
 // lists nest deeper than MaxDepth. It descends into maps, slices and
 // arrays of any type (a caller's own map type too), the values interfaces
