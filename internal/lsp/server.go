@@ -135,6 +135,11 @@ func (s *Server) handle(ctx context.Context, body []byte) (done bool, err error)
 		return false, s.conn.write(&message{ID: json.RawMessage("null"), Error: &respError{codeParseError, err.Error()}})
 	}
 	isRequest := len(m.ID) > 0 && string(m.ID) != "null"
+	if isRequest && m.ID[0] != '"' && m.ID[0] != '-' && (m.ID[0] < '0' || m.ID[0] > '9') {
+		// JSON-RPC: an id is a string, a number or null; the reply to
+		// any other cannot name it.
+		return false, s.conn.write(&message{ID: json.RawMessage("null"), Error: &respError{codeInvalidRequest, "the id of a request is a string or a number"}})
+	}
 	if m.Method == "" {
 		return false, nil // a response to a request the server never sends
 	}
