@@ -106,6 +106,7 @@
 //	values_num.go, values_pow.go  int and float arithmetic, x**y
 //	values_num_dunder.go  int, bool and float dunders ((1).__add__(2)), NotImplemented
 //	values_markup_dunder.go  Markup's own dunders (markupsafe's __html__, __add__, __mod__…)
+//	values_markup_methods.go  Markup's str wrappers bound as Python functions, __getitem__, str.translate
 //	values_proxy.go     a mappingproxy (a dict view's mapping): the dict, read-only
 //	values_instdict.go  the __dict__ of a cycler or joiner: its state, live both ways
 //	values_int_bytes.go  int.to_bytes and int.from_bytes

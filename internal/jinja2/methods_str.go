@@ -589,6 +589,15 @@ func affixRemove(name string, suffix bool) methodFn {
 
 // strMethod returns the str method called name.
 func strMethod(name string) methodFn {
+	fn := strMethodOf(name)
+	if sig := markupSigs[name]; sig != nil && fn != nil {
+		return markupWrapped(name, sig, fn)
+	}
+	return fn
+}
+
+// strMethodOf is str's method name, as strMethod without Markup's binding.
+func strMethodOf(name string) methodFn {
 	switch name {
 	case "encode":
 		return strEncode
@@ -652,6 +661,8 @@ func strMethod(name string) methodFn {
 		return justMethod("rjust")
 	case "zfill":
 		return strZfill
+	case "translate":
+		return strTranslate
 	case "partition":
 		return partitionMethod("partition", false)
 	case "rpartition":

@@ -1,7 +1,5 @@
 package jinja2
 
-import "strings"
-
 // Markup's dunders that markupsafe writes as Python methods of its own
 // (markupsafe 3.0's Markup: each takes its parameters by position only):
 // __html__ returns the Markup; __add__ and __radd__ join a str or an
@@ -25,6 +23,9 @@ var markupDunderParams = map[string]string{
 // markupDunderMethod is v.name for a Markup v and one of the dunders
 // markupsafe defines.
 func markupDunderMethod(v Value, name string) (Value, bool) {
+	if name == "__getitem__" && v.IsSafe() && v.kind == KindStr {
+		return markupGetitem(v), true
+	}
 	param, ok := markupDunderParams[name]
 	if !ok || !v.IsSafe() || v.kind != KindStr {
 		return Value{}, false
@@ -66,32 +67,13 @@ func markupDunderMethod(v Value, name string) (Value, bool) {
 }
 
 // markupArgs checks a call of the Markup method name, whose one
-// positional-only parameter is param ("" for none), as Python binds it:
-// an unknown keyword first, then a keyword naming the parameter, then the
-// count of positions.
+// positional-only parameter is param ("" for none), as Python binds it
+// (markupSig.bind).
 func markupArgs(name, param string, args []Value, kw []Kwarg) error {
-	fn := "Markup." + name + "()"
-	var named []string
-	for _, k := range kw {
-		if k.Name != param || param == "" {
-			return typeErr("%s got an unexpected keyword argument '%s'", fn, k.Name)
-		}
-		named = append(named, k.Name)
-	}
-	if len(named) > 0 {
-		return typeErr("%s got some positional-only arguments passed as keyword arguments: '%s'", fn, strings.Join(named, ", "))
-	}
-	want := 0
+	sig := markupSig{}
 	if param != "" {
-		want = 1
+		sig = markupSig{params: []string{param}, posonly: 1}
 	}
-	switch {
-	case len(args) > want && want == 0:
-		return typeErr("%s takes 1 positional argument but %d were given", fn, len(args)+1)
-	case len(args) > want:
-		return typeErr("%s takes 2 positional arguments but %d were given", fn, len(args)+1)
-	case len(args) < want:
-		return typeErr("%s missing 1 required positional argument: '%s'", fn, param)
-	}
-	return nil
+	_, err := sig.bind("Markup."+name+"()", args, kw)
+	return err
 }
