@@ -54,7 +54,7 @@ func cmdServe(ctx context.Context, sio stdio, args []string) error {
 	if err != nil {
 		return usageErr("--addr %q: %v", *addr, err)
 	}
-	opts := []preview.Option{preview.DefaultFormat(*format)}
+	opts := []preview.Option{preview.DefaultFormat(*format), preview.CaseFormats(writeCaseFormat, checkCaseFormat)}
 	if *count != "" {
 		tk, err := loadTokenizer(*count, *format)
 		if err != nil {

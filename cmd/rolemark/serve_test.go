@@ -1,9 +1,14 @@
 package main
 
 import (
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/rolemark/rolemark/internal/preview"
 	modelrun "github.com/rolemark/rolemark/internal/run"
@@ -30,5 +35,49 @@ func TestRunTargetsFromTheEnvironment(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			assert.Equal(t, tc.want, runTargets(func(k string) string { return tc.env[k] }))
 		})
+	}
+}
+
+// TestServeRunsCasesAsTestDoes: the page of rolemark serve runs a
+// directory's cases with rolemark test's runner and formats (a preset, a
+// model's chat template named relative to the cases file, markup), so
+// the two agree on every case.
+func TestServeRunsCasesAsTestDoes(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) {
+		require.NoError(t, os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755))
+		require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644))
+	}
+	write("sub/p.hbs", `<message role="user">{{q}}</message>`)
+	write("chat.jinja", `{% for m in messages %}[{{ m.role }}] {{ m.content }}{% endfor %}`)
+	write("sub/p.cases.yaml", `template: p.hbs
+cases:
+  - name: chatml
+    format: chatml
+    inputs: {q: hi}
+    prompt: "<|im_start|>user\nhi<|im_end|>\n<|im_start|>assistant\n"
+  - name: hf
+    format: hf:../chat.jinja
+    inputs: {q: hi}
+    prompt: '[user] hi'
+  - name: markup
+    format: markup
+    inputs: {q: hi}
+    prompt: '<message role="user">bye</message>'
+`)
+	code, out, _ := runTest(t, "test", dir)
+	assert.Equal(t, 1, code)
+	assert.Contains(t, out, "FAIL "+filepath.Join(dir, "sub", "p.cases.yaml")+": markup differs\n")
+	assert.True(t, strings.HasSuffix(out, "FAIL\t1 of 3 cases differ; rolemark test --update records what they render now\n"), out)
+
+	srv, err := preview.New(dir, newSet(), preview.CaseFormats(writeCaseFormat, checkCaseFormat))
+	require.NoError(t, err)
+	rec := httptest.NewRecorder()
+	srv.ServeHTTP(rec, httptest.NewRequest("GET", "/t/sub/p.hbs?cases=run", nil))
+	require.Equal(t, 200, rec.Code)
+	page := rec.Body.String()
+	assert.Contains(t, page, `<span class="tally">2 passed, 1 failed</span>`)
+	for name, verdict := range map[string]string{"chatml": "pass", "hf": "pass", "markup": "fail"} {
+		assert.Contains(t, page, `<span class="verdict">`+verdict+`</span> <span class="cname">`+name+`</span>`)
 	}
 }

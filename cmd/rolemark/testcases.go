@@ -112,8 +112,7 @@ func (r *testRun) file(ctx context.Context, sio stdio, set *engine.Set, fsys fs.
 		r.loadErrs++
 		fmt.Fprintln(sio.err, renameInDir(err, dir))
 	}
-	runner := caserun.Runner{Set: set, FS: fsys, Dir: dir, Format: writeCaseFormat,
-		CheckFormat: func(format string) error { return checkFormat(format, false) }}
+	runner := caserun.Runner{Set: set, FS: fsys, Dir: dir, Format: writeCaseFormat, CheckFormat: checkCaseFormat}
 	f, outcomes, err := runner.File(ctx, p)
 	if f != nil {
 		r.files++
@@ -159,6 +158,10 @@ func (r *testRun) file(ctx context.Context, sio stdio, set *engine.Set, fsys fs.
 		}
 	}
 }
+
+// checkCaseFormat refuses a case's format that writeCaseFormat cannot
+// write.
+func checkCaseFormat(format string) error { return checkFormat(format, false) }
 
 // writeCaseFormat writes a case's format as rolemark render prints it.
 func writeCaseFormat(ctx context.Context, w io.Writer, msgs []chat.Message, format string, tools []chat.Tool) error {

@@ -5,14 +5,16 @@
 // — the messages as a chat, as OpenAI and Anthropic JSON, as markup and as
 // the prompt string of a chosen chat format with its special tokens marked —
 // or the errors, with the template's source line marked; beside them, what
-// engine.Template.Check finds without data. The page reloads itself when a
-// file in the directory changes.
+// engine.Template.Check finds without data; and the template's saved test
+// cases (engine.CaseFile), which Run cases runs with rolemark test's runner
+// (internal/caserun), each marked pass or fail, a failure with its diff. The
+// page reloads itself when a file in the directory changes.
 //
 // Prompt content is untrusted: every value the page shows is escaped by
 // html/template, and the page's Content-Security-Policy allows only its own
 // script and style files, so a value can never run a script. The server reads
 // only inside the directory (symbolic links that lead out of it are refused)
-// and writes no file.
+// and writes no file: running cases records nothing.
 package preview
 
 import (
@@ -43,6 +45,7 @@ import (
 	"github.com/rolemark/rolemark/engine"
 	"github.com/rolemark/rolemark/engine/driver"
 	"github.com/rolemark/rolemark/engine/schema"
+	"github.com/rolemark/rolemark/internal/caserun"
 	"github.com/rolemark/rolemark/internal/promptcheck"
 	"github.com/rolemark/rolemark/internal/textpos"
 	"github.com/rolemark/rolemark/roleparse"
@@ -69,6 +72,10 @@ type settings struct {
 	chatCount bool
 	// renderTimeout bounds one rendering of the page or of a run's prompt.
 	renderTimeout time.Duration
+	// caseFormat and caseCheck run the formats of saved cases
+	// (CaseFormats).
+	caseFormat caserun.Formatter
+	caseCheck  func(string) error
 }
 
 // knownFormat reports whether name is a preset or a template given with
@@ -259,6 +266,12 @@ type page struct {
 
 	// Tokens is the counts the page shows, nil without a tokenizer.
 	Tokens *tokenView
+
+	// Cases are the template's saved test cases, run when the page asks
+	// (cases=run); CasesFile is the file that would hold them, for the hint
+	// when there are none.
+	Cases     []casesView
+	CasesFile string
 }
 
 // tokenView is what the page shows of the token counts: the tokenizer's
@@ -321,6 +334,12 @@ func (s *Server) serveTemplate(w http.ResponseWriter, r *http.Request) {
 		p.BFormat = b
 	}
 	s.render(r.Context(), &p, q.Has("go"), q.Get)
+	ctx, cancel := context.WithTimeout(r.Context(), s.cfg.renderTimeout)
+	p.Cases = s.cases(ctx, name, q.Get("cases") == "run")
+	cancel()
+	if len(p.Cases) == 0 {
+		p.CasesFile = s.set.CasesFileFor(s.fsys, withoutVariant(name))
+	}
 	s.write(w, p)
 }
 
