@@ -13,7 +13,9 @@ package chat
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
+	"unicode/utf8"
 )
 
 // Role is the author of a message. Roles are lower case.
@@ -62,6 +64,34 @@ type ToolCall struct {
 	Name string
 	// Arguments is the JSON text of the arguments, as the model wrote it.
 	Arguments json.RawMessage
+}
+
+// NewToolCall returns the tool call a model's reply makes, with the
+// arguments as the model wrote them: JSON, or empty. Arguments that are not
+// JSON are an *ArgumentsError.
+func NewToolCall(id, name, arguments string) (ToolCall, error) {
+	args := json.RawMessage(arguments)
+	if len(args) > 0 && !json.Valid(args) {
+		return ToolCall{}, &ArgumentsError{ID: id, Arguments: arguments}
+	}
+	return ToolCall{ID: id, Name: name, Arguments: args}, nil
+}
+
+// ArgumentsError is a tool call whose arguments are not valid JSON. Its
+// message quotes only their first 80 characters (and their length) when
+// they are longer, since a model's arguments may be megabytes; a package
+// returning it puts its name before it.
+type ArgumentsError struct {
+	ID        string
+	Arguments string
+}
+
+func (e *ArgumentsError) Error() string {
+	q := fmt.Sprintf("%.80q", e.Arguments)
+	if utf8.RuneCountInString(e.Arguments) > 80 {
+		q += fmt.Sprintf("… (%d bytes)", len(e.Arguments))
+	}
+	return fmt.Sprintf("tool call %q: arguments are not valid JSON: %s", e.ID, q)
 }
 
 // Tool describes a function the model may call.

@@ -1,6 +1,8 @@
 package chat
 
 import (
+	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -108,4 +110,20 @@ func TestParseDataURI(t *testing.T) {
 			assert.Equal(t, tt.data, string(data))
 		})
 	}
+}
+
+func TestNewToolCall(t *testing.T) {
+	call, err := NewToolCall("c1", "f", `{"x":1}`)
+	require.NoError(t, err)
+	assert.Equal(t, ToolCall{ID: "c1", Name: "f", Arguments: json.RawMessage(`{"x":1}`)}, call)
+	call, err = NewToolCall("c2", "g", "")
+	require.NoError(t, err)
+	assert.Empty(t, call.Arguments)
+
+	_, err = NewToolCall("c3", "h", "{x")
+	var ae *ArgumentsError
+	require.ErrorAs(t, err, &ae)
+	assert.Equal(t, `tool call "c3": arguments are not valid JSON: "{x"`, err.Error())
+	_, err = NewToolCall("c4", "h", strings.Repeat("é", 100))
+	assert.Equal(t, `tool call "c4": arguments are not valid JSON: "`+strings.Repeat("é", 80)+`"… (200 bytes)`, err.Error())
 }

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/rolemark/rolemark/internal/jsonw"
 )
@@ -106,7 +105,7 @@ func appendOpenAIMessage(b []byte, m *Message) ([]byte, error) {
 			if args == "" {
 				args = "{}"
 			} else if !json.Valid(tc.Arguments) {
-				return nil, fmt.Errorf("chat: tool call %q: arguments are not valid JSON: %s", tc.ID, quoteStart(args))
+				return nil, fmt.Errorf("chat: %w", &ArgumentsError{ID: tc.ID, Arguments: args})
 			}
 			if i > 0 {
 				b = append(b, ',')
@@ -232,11 +231,11 @@ func (m *Message) UnmarshalJSON(b []byte) error {
 		if tc.Type != "" && tc.Type != "function" {
 			return fmt.Errorf("chat: tool call %q has type %q; only \"function\" is known", tc.ID, tc.Type)
 		}
-		args := tc.Function.Arguments
-		if args != "" && !json.Valid([]byte(args)) {
-			return fmt.Errorf("chat: tool call %q: arguments are not valid JSON: %s", tc.ID, quoteStart(args))
+		call, err := NewToolCall(tc.ID, tc.Function.Name, tc.Function.Arguments)
+		if err != nil {
+			return fmt.Errorf("chat: %w", err)
 		}
-		m.ToolCalls = append(m.ToolCalls, ToolCall{ID: tc.ID, Name: tc.Function.Name, Arguments: json.RawMessage(args)})
+		m.ToolCalls = append(m.ToolCalls, call)
 	}
 	return nil
 }
@@ -318,14 +317,4 @@ func (t *Tool) UnmarshalJSON(b []byte) error {
 	}
 	*t = Tool(f)
 	return nil
-}
-
-// quoteStart quotes s for an error message, only its first 80 characters
-// (and its length) when it is longer: a model's arguments may be megabytes.
-func quoteStart(s string) string {
-	q := fmt.Sprintf("%.80q", s)
-	if utf8.RuneCountInString(s) > 80 {
-		q += fmt.Sprintf("… (%d bytes)", len(s))
-	}
-	return q
 }

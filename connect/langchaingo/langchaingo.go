@@ -14,7 +14,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"unicode/utf8"
 
 	"github.com/tmc/langchaingo/llms"
 
@@ -259,16 +258,11 @@ func Choice(c *llms.ContentChoice) (chat.Message, error) {
 		if tc.FunctionCall == nil {
 			return chat.Message{}, fmt.Errorf("langchaingo: tool call %q has no function", tc.ID)
 		}
-		args := json.RawMessage(tc.FunctionCall.Arguments)
-		if len(args) > 0 && !json.Valid(args) {
-			// their start only: a model's arguments may be megabytes
-			q := fmt.Sprintf("%.80q", tc.FunctionCall.Arguments)
-			if utf8.RuneCountInString(tc.FunctionCall.Arguments) > 80 {
-				q += fmt.Sprintf("… (%d bytes)", len(tc.FunctionCall.Arguments))
-			}
-			return chat.Message{}, fmt.Errorf("langchaingo: tool call %q: arguments are not valid JSON: %s", tc.ID, q)
+		call, err := chat.NewToolCall(tc.ID, tc.FunctionCall.Name, tc.FunctionCall.Arguments)
+		if err != nil {
+			return chat.Message{}, fmt.Errorf("langchaingo: %w", err)
 		}
-		msg.ToolCalls = append(msg.ToolCalls, chat.ToolCall{ID: tc.ID, Name: tc.FunctionCall.Name, Arguments: args})
+		msg.ToolCalls = append(msg.ToolCalls, call)
 	}
 	return msg, nil
 }

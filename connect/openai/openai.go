@@ -15,7 +15,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"unicode/utf8"
 
 	"github.com/openai/openai-go/v3"
 
@@ -124,16 +123,11 @@ func Message(m openai.ChatCompletionMessage) (chat.Message, error) {
 		if tc.Type != "function" {
 			return chat.Message{}, fmt.Errorf("openai: tool call %q has type %q; only function calls have a chat form", tc.ID, tc.Type)
 		}
-		args := json.RawMessage(tc.Function.Arguments)
-		if len(args) > 0 && !json.Valid(args) {
-			// their start only: a model's arguments may be megabytes
-			q := fmt.Sprintf("%.80q", tc.Function.Arguments)
-			if utf8.RuneCountInString(tc.Function.Arguments) > 80 {
-				q += fmt.Sprintf("… (%d bytes)", len(tc.Function.Arguments))
-			}
-			return chat.Message{}, fmt.Errorf("openai: tool call %q: arguments are not valid JSON: %s", tc.ID, q)
+		call, err := chat.NewToolCall(tc.ID, tc.Function.Name, tc.Function.Arguments)
+		if err != nil {
+			return chat.Message{}, fmt.Errorf("openai: %w", err)
 		}
-		msg.ToolCalls = append(msg.ToolCalls, chat.ToolCall{ID: tc.ID, Name: tc.Function.Name, Arguments: args})
+		msg.ToolCalls = append(msg.ToolCalls, call)
 	}
 	return msg, nil
 }
