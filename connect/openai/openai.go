@@ -84,18 +84,78 @@ func Tools(tools []chat.Tool) ([]openai.ChatCompletionToolUnionParam, error) {
 
 // convert converts each of in to the client's type P through its JSON,
 // which is the same on both sides; an error names the item as what says.
+// A member of the item's JSON that the client's type has no field for is
+// an error naming it, rather than dropped (a null one excepted: the client
+// leaves out the null content of a message that only calls tools). None in
+// is nil, which the client leaves out of the request (an empty tools array
+// is a request the API refuses).
 func convert[P, T any](in []T, what func(i int, x T) string) ([]P, error) {
+	if len(in) == 0 {
+		return nil, nil
+	}
 	out := make([]P, len(in))
 	for i, x := range in {
 		b, err := json.Marshal(x)
 		if err == nil {
 			err = json.Unmarshal(b, &out[i])
 		}
+		if err == nil {
+			err = dropped(b, out[i])
+		}
 		if err != nil {
 			return nil, fmt.Errorf("openai: %s: %w", what(i, x), err)
 		}
 	}
 	return out, nil
+}
+
+// dropped reports a member of the JSON object b (at the top or in an
+// object it holds) that the client's param p does not write back.
+func dropped(b []byte, p any) error {
+	sent, err := json.Marshal(p)
+	if err != nil {
+		return err
+	}
+	var want, got any
+	if json.Unmarshal(b, &want) != nil || json.Unmarshal(sent, &got) != nil {
+		return nil
+	}
+	if name := lost(want, got); name != "" {
+		return fmt.Errorf("the client has no field for %q: it would drop it", name)
+	}
+	return nil
+}
+
+// lost returns the name of a non-null member of want missing from got, in
+// want's objects and arrays, or "".
+func lost(want, got any) string {
+	switch w := want.(type) {
+	case map[string]any:
+		g, _ := got.(map[string]any)
+		for k, v := range w {
+			if v == nil {
+				continue
+			}
+			gv, ok := g[k]
+			if !ok {
+				return k
+			}
+			if n := lost(v, gv); n != "" {
+				return n
+			}
+		}
+	case []any:
+		g, _ := got.([]any)
+		for i, v := range w {
+			if i >= len(g) {
+				return "item"
+			}
+			if n := lost(v, g[i]); n != "" {
+				return n
+			}
+		}
+	}
+	return ""
 }
 
 // Reply returns the message of a completion's first choice.
