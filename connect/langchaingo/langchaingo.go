@@ -23,8 +23,9 @@ import (
 // Messages converts messages to langchaingo's. System and developer
 // messages are system messages; a tool message is a ToolCallResponse
 // carrying the name of the call it answers, found among the earlier
-// messages' tool calls. An image given by URL is an ImageURLContent; any
-// media given as a data: URI is a BinaryContent.
+// messages' tool calls, or its own name (which must be the call's). An
+// image given by URL is an ImageURLContent; any media given as a data: URI
+// is a BinaryContent.
 func Messages(msgs []chat.Message) ([]llms.MessageContent, error) {
 	out := make([]llms.MessageContent, 0, len(msgs))
 	names := map[string]string{} // tool call ID -> tool name
@@ -32,7 +33,7 @@ func Messages(msgs []chat.Message) ([]llms.MessageContent, error) {
 		fail := func(format string, args ...any) error {
 			return fmt.Errorf("langchaingo: message %d: "+format, append([]any{i + 1}, args...)...)
 		}
-		if m.Name != "" {
+		if m.Name != "" && m.Role != chat.RoleTool {
 			return nil, fail("langchaingo messages have no participant name (%q)", m.Name)
 		}
 		var mc llms.MessageContent
@@ -48,7 +49,15 @@ func Messages(msgs []chat.Message) ([]llms.MessageContent, error) {
 				return nil, fail("a tool result holds text only")
 			}
 			mc.Role = llms.ChatMessageTypeTool
-			mc.Parts = []llms.ContentPart{llms.ToolCallResponse{ToolCallID: m.ToolCallID, Name: names[m.ToolCallID], Content: m.Text()}}
+			// A tool result's name is the tool's, the response's Name.
+			name := names[m.ToolCallID]
+			if m.Name != "" {
+				if name != "" && name != m.Name {
+					return nil, fail("the tool result is named %q, its call %q", m.Name, name)
+				}
+				name = m.Name
+			}
+			mc.Parts = []llms.ContentPart{llms.ToolCallResponse{ToolCallID: m.ToolCallID, Name: name, Content: m.Text()}}
 			out = append(out, mc)
 			continue
 		default:

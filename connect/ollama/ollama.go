@@ -127,7 +127,8 @@ func optionNames() map[string]bool {
 // Messages converts messages to Ollama's. Developer messages are system
 // messages; the text parts of a message are joined; images must be data:
 // URIs, whose bytes Ollama takes; a tool message carries the name of the
-// call it answers, found among the earlier messages' tool calls.
+// call it answers, found among the earlier messages' tool calls, or its own
+// name (which must be the call's).
 func Messages(msgs []chat.Message) ([]api.Message, error) {
 	out := make([]api.Message, 0, len(msgs))
 	names := map[string]string{}
@@ -135,7 +136,7 @@ func Messages(msgs []chat.Message) ([]api.Message, error) {
 		fail := func(format string, args ...any) error {
 			return fmt.Errorf("ollama: message %d: "+format, append([]any{i + 1}, args...)...)
 		}
-		if m.Name != "" {
+		if m.Name != "" && m.Role != chat.RoleTool {
 			return nil, fail("Ollama messages have no participant name (%q)", m.Name)
 		}
 		am := api.Message{Role: string(m.Role), ToolCallID: m.ToolCallID}
@@ -144,7 +145,14 @@ func Messages(msgs []chat.Message) ([]api.Message, error) {
 		case chat.RoleDeveloper:
 			am.Role = "system"
 		case chat.RoleTool:
+			// A tool result's name is the tool's: Ollama's tool_name.
 			am.ToolName = names[m.ToolCallID]
+			if m.Name != "" {
+				if am.ToolName != "" && am.ToolName != m.Name {
+					return nil, fail("the tool result is named %q, its call %q", m.Name, am.ToolName)
+				}
+				am.ToolName = m.Name
+			}
 		default:
 			return nil, fail("role %q has no Ollama form", m.Role)
 		}
