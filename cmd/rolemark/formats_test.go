@@ -31,3 +31,24 @@ func TestEveryChatFormat(t *testing.T) {
 		})
 	}
 }
+
+// TestFormatsAligned: rolemark formats prints each name and its
+// description in two columns; "anthropic-request", longer than the
+// column, ran into its description.
+func TestFormatsAligned(t *testing.T) {
+	var out, errOut bytes.Buffer
+	require.Equal(t, 0, run(context.Background(), []string{"formats"}, nil, &out, &errOut), errOut.String())
+	lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
+	require.Greater(t, len(lines), 20)
+	col := -1
+	for _, l := range lines {
+		name, _, ok := strings.Cut(l, " ")
+		require.True(t, ok, l)
+		start := len(l) - len(strings.TrimLeft(l[len(name):], " "))
+		if col < 0 {
+			col = start
+		}
+		assert.Equal(t, col, start, "%q", l)
+		assert.Greater(t, start, len(name)+1, "%q: at least two spaces", l)
+	}
+}

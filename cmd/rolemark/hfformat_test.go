@@ -120,7 +120,7 @@ func TestHFFormatErrors(t *testing.T) {
 func TestFormatsSaysHowToUseAModelsTemplate(t *testing.T) {
 	var out, errOut bytes.Buffer
 	require.Equal(t, 0, run(context.Background(), []string{"formats"}, strings.NewReader(""), &out, &errOut))
-	assert.Contains(t, out.String(), "hf:FILE          a model's own chat template: FILE is its tokenizer_config.json")
+	assert.Contains(t, out.String(), "hf:FILE            a model's own chat template: FILE is its tokenizer_config.json")
 }
 
 // The chat-format flags refuse what they cannot mean, with exit status 2.

@@ -187,7 +187,7 @@ func TestFormatsLists(t *testing.T) {
 	code := run(context.Background(), []string{"formats"}, nil, &out, &errOut)
 	assert.Equal(t, 0, code)
 	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
-	assert.Equal(t, "openai           OpenAI chat-completions messages (JSON array)", lines[0])
+	assert.Equal(t, "openai             OpenAI chat-completions messages (JSON array)", lines[0])
 	// Every preset the chat-format issue names.
 	for _, want := range []string{"chatml", "llama2", "llama3", "mistral", "gemma", "gemma3", "phi3", "zephyr", "solar",
 		"chatqa", "openchat", "command-r", "granite", "alpaca", "qwen2.5", "mistral-v3", "lazyllm-chat"} {

@@ -514,14 +514,22 @@ func cmdFormats(_ context.Context, sio stdio, args []string) error {
 	if err := noOperands("formats", args); err != nil {
 		return err
 	}
+	// the names' column is as wide as the longest name, and two spaces
+	width := len("hf:FILE")
 	for _, f := range wireFormats {
-		fmt.Fprintf(stdout, "%-16s %s\n", f.name, f.desc)
+		width = max(width, len(f.name))
+	}
+	for _, name := range chatformat.Names() {
+		width = max(width, len(name))
+	}
+	for _, f := range wireFormats {
+		fmt.Fprintf(stdout, "%-*s  %s\n", width, f.name, f.desc)
 	}
 	for _, name := range chatformat.Names() {
 		f, _ := chatformat.Lookup(name)
-		fmt.Fprintf(stdout, "%-16s %s\n", name, f.Description)
+		fmt.Fprintf(stdout, "%-*s  %s\n", width, name, f.Description)
 	}
-	fmt.Fprintf(stdout, "%-16s %s\n", "hf:FILE", hfUsage)
+	fmt.Fprintf(stdout, "%-*s  %s\n", width, "hf:FILE", hfUsage)
 	return nil
 }
 
