@@ -153,17 +153,20 @@ func (c *compiler) compile(src string) (driver.Compiled, error) {
 		// without a lock, on the first render (a data race).
 		partials[u.partial] = ptpl
 	}
+	// register captures what it needs, not the compiler (which holds every
+	// unit's tree): a compiled template keeps it.
+	funcs, eachKeyParam := c.eng.funcs, c.eachKeyParam
 	register := func(tpl *raymond.Template) {
 		for name, fn := range helpers() {
 			tpl.RegisterHelper(name, fn)
 		}
-		for name, fn := range c.eng.funcs {
+		for name, fn := range funcs {
 			tpl.RegisterHelper(name, wrapFunc(fn))
 		}
-		if _, ok := c.eng.funcs["section"]; !ok {
+		if _, ok := funcs["section"]; !ok {
 			tpl.RegisterHelper("section", sectionHelper)
 		}
-		if _, ok := c.eng.funcs["each"]; !ok && !c.eachKeyParam {
+		if _, ok := funcs["each"]; !ok && !eachKeyParam {
 			tpl.RegisterHelper("each", eachHelper)
 		}
 		for name, ptpl := range partials {
