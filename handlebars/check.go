@@ -99,9 +99,47 @@ type unit struct {
 	edits   []edit
 	// prints are the edits that make {{x}} print x through printHelper:
 	// raymond's own source only (the fast path prints values itself).
-	prints   []edit
-	walked   [2]bool // walked with scoped = false, true
+	prints []edit
+	walked [2]bool // walked with scoped = false, true
+	// calls are the template's calls of rolemark's helpers and the
+	// caller's, which locate renames to find the one that failed (the
+	// template itself only, not a partial).
+	calls    []call
 	partials []string
+}
+
+// call is a helper call of a unit: the helper's name at pos and, for a
+// block, at closePos in its closing tag (-1 for a mustache).
+type call struct {
+	name          string
+	pos, closePos int
+}
+
+// call records the helper call of the mustache or block e (span is the
+// block's), when the helper is rolemark's or the caller's and is called.
+func (w *walker) call(e *ast.Expression, span *blockSpan) {
+	if !w.record || w.u.partial != "" {
+		return
+	}
+	path, ok := e.Path.(*ast.PathExpression)
+	if !ok || path.Data || len(path.Parts) != 1 || path.Original != e.HelperName() {
+		return
+	}
+	name := path.Original
+	_, ours := helpers()[name]
+	_, theirs := w.c.eng.funcs[name]
+	if !ours && !theirs || span == nil && !theirs && len(e.Params) == 0 && e.Hash == nil {
+		return // not a helper, or {{user}}: the data value
+	}
+	c := call{name: name, pos: path.Pos, closePos: -1}
+	if span != nil {
+		i := strings.LastIndex(w.u.src[span.closeStart:span.closeEnd], name)
+		if i < 0 {
+			return
+		}
+		c.closePos = span.closeStart + i
+	}
+	w.u.calls = append(w.u.calls, c)
 }
 
 // compileError is a problem at a position of a unit.
@@ -150,8 +188,12 @@ func (w *walker) program(p *ast.Program, scoped bool, c cond) {
 		case *ast.MustacheStatement:
 			w.expression(n.Expression, posMustache, scoped)
 			w.expandRole(n)
+			w.call(n.Expression, nil)
 		case *ast.BlockStatement:
 			w.block(n, scoped)
+			if span, ok := w.u.spans[n]; ok {
+				w.call(n.Expression, &span)
+			}
 		case *ast.PartialStatement:
 			w.partial(n, scoped)
 		}

@@ -177,6 +177,13 @@ func (c *compiler) compile(src string) (driver.Compiled, error) {
 	t := &compiled{name: c.name, src: src, tpl: tpl, allowMissing: c.cfg.AllowMissing, allowMissingData: c.cfg.AllowMissingData, partials: len(c.order) > 0}
 	t.edits = allEdits(main)
 	t.register = register
+	t.calls = main.calls
+	t.helper = func(name string) any {
+		if fn, ok := funcs[name]; ok {
+			return wrapFunc(fn)
+		}
+		return helpers()[name]
+	}
 	if len(c.order) == 0 {
 		t.fast = t.fastProgram(applyEdits(main.src, main.edits), c.eng.funcs, c.cfg.Parse)
 	}

@@ -128,7 +128,7 @@ func TestRenderErrors(t *testing.T) {
 			}},
 		{name: "nil dereference in a helper", src: "{{nilDeref}}", want: "t.hbs: template engine panicked: runtime error: invalid memory address or nil pointer dereference"},
 		{name: "panic in a function in the data", src: "{{f}}", vars: map[string]any{"f": func() string { panic("data func") }}, want: "t.hbs: template engine panicked: data func"},
-		{name: "error from a helper", src: "{{fail}}", want: "t.hbs: helper failed",
+		{name: "error from a helper", src: "{{fail}}", want: "t.hbs:1:3: helper failed",
 			check: func(t *testing.T, err error) { require.ErrorIs(t, err, errHelper) }},
 		{name: "missing variable", src: "{{#system}}Hi\n  {{company}}{{/system}}", want: `t.hbs:2:5: variable "company" is not supplied`,
 			check: func(t *testing.T, err error) {
@@ -146,7 +146,7 @@ func TestRenderErrors(t *testing.T) {
 		{name: "wrong argument type", src: "{{#user}}\n{{twice xs}}{{/user}}", vars: map[string]any{"xs": "a"}, want: "t.hbs:2:9: Helper twice called with argument 0 with type string but it should be int"},
 		{name: "position after expanded role markers", src: "{{role \"system\"}}S {{user}}\n{{role \"user\"}}\n{{twice xs}}", vars: map[string]any{"xs": "a", "user": "u"},
 			want: "t.hbs:3:9: Helper twice called with argument 0 with type string but it should be int"},
-		{name: "empty role", src: "{{role r}}x", vars: map[string]any{"r": ""}, want: "t.hbs: role: the role is empty"},
+		{name: "empty role", src: "{{role r}}x", vars: map[string]any{"r": ""}, want: "t.hbs:1:3: role: the role is empty"},
 		{name: "unknown role", src: "{{role r}}x", vars: map[string]any{"r": "boss"}, want: `t.hbs:1:1: rendered markup: unknown role "boss"; expected system, user, assistant, tool or developer (allow others with roleparse.Roles or roleparse.AnyRole)`},
 	}
 	set := faultySet()

@@ -33,6 +33,10 @@ type compiled struct {
 	// register registers the template's helpers and partials on a
 	// raymond template (locateDepth's copy of the template).
 	register func(*raymond.Template)
+	// calls are the template's helper calls, and helper returns the
+	// function registered under a helper's name (for locate's copy).
+	calls  []call
+	helper func(name string) any
 }
 
 var (
@@ -115,11 +119,8 @@ func (t *compiled) ExecuteString(ctx context.Context, r *driver.Request) (string
 	df.Set(stateKey, &renderState{ctx: ctx, req: r})
 	out, err := t.exec(r.Vars, df)
 	if err != nil {
-		var de *driver.DepthError
-		if errors.As(err, &de) && de.Name == "" {
-			if perr := t.locateDepth(ctx, r); perr != nil {
-				return "", perr
-			}
+		if perr := t.locate(ctx, r, err); perr != nil {
+			return "", perr
 		}
 		return "", t.execError(err)
 	}
@@ -137,22 +138,52 @@ func (t *compiled) dataDepthError(de *driver.DepthError) error {
 }
 
 // printAtHelper is printHelper with the offset in the template's source of
-// the print it stands for, in the copy of the template locateDepth renders.
+// the print it stands for, in the copy of the template locate renders.
 const printAtHelper = "rolemark_print_at"
 
-// locateDepth finds the print that reached a value nested deeper than
-// driver.MaxDepth, which printValue finds without knowing where it is
-// (raymond does not tell a helper its node): it renders the request again
-// with a copy of the template whose prints name their offset, and returns
-// the *driver.DepthError as a *driver.Error at that print, or nil when the
-// copy does not fail the same way (the print is in a partial, or a
+// locate finds the place of an error a helper raised as it rendered (an
+// empty role, a value nested deeper than driver.MaxDepth that a print
+// reached, a caller's helper's error), which raymond does not tell: it
+// renders the request again with a copy of the template in which each
+// print and each call of rolemark's or the caller's helpers is a helper of
+// its own that knows its offset, and returns the error as a *driver.Error
+// at that place, or nil when the error is raymond's own (it has a node) or
+// the copy does not fail the same way (the helper is in a partial, or a
 // caller's helper answered differently). Only a failed render pays for it,
 // and a caller's helpers run a second time.
-func (t *compiled) locateDepth(ctx context.Context, r *driver.Request) (perr error) {
+func (t *compiled) locate(ctx context.Context, r *driver.Request, failed error) (perr error) {
+	var ee *driver.Error
+	if errors.As(failed, &ee) || strings.HasPrefix(failed.Error(), evalPrefix) || errors.Is(failed, ctx.Err()) {
+		return nil
+	}
+	var pe *driver.PanicError
+	if errors.As(failed, &pe) {
+		return nil
+	}
+	at := func(pos int, err error) *driver.Error {
+		line, col := textpos.LineCol(t.src, pos)
+		return &driver.Error{Template: t.name, Line: line, Col: col, Err: err}
+	}
 	edits := slices.Clone(t.edits)
+	helpers := map[string]any{}
 	for i, e := range edits {
 		if e.text == printHelper+" " {
 			edits[i].text = printAtHelper + " " + strconv.Quote(strconv.Itoa(e.pos)) + " "
+		}
+	}
+	for _, c := range t.calls {
+		if slices.ContainsFunc(t.edits, func(e edit) bool { return e.pos < c.pos+len(c.name) && c.pos < e.end }) {
+			continue // expanded at compile time: no call is left
+		}
+		fn := t.helper(c.name)
+		if fn == nil {
+			continue
+		}
+		name := "rolemark_at_" + strconv.Itoa(c.pos) + "_" + c.name
+		helpers[name] = placed(fn, func(err error) *driver.Error { return at(c.pos, err) })
+		edits = append(edits, edit{pos: c.pos, end: c.pos + len(c.name), text: name})
+		if c.closePos >= 0 {
+			edits = append(edits, edit{pos: c.closePos, end: c.closePos + len(c.name), text: name})
 		}
 	}
 	tpl, err := raymond.Parse(applyEdits(t.src, edits))
@@ -160,16 +191,18 @@ func (t *compiled) locateDepth(ctx context.Context, r *driver.Request) (perr err
 		return nil
 	}
 	t.register(tpl)
-	tpl.RegisterHelper(printAtHelper, func(at string, v any) any {
+	for name, fn := range helpers {
+		tpl.RegisterHelper(name, fn)
+	}
+	tpl.RegisterHelper(printAtHelper, func(pos string, v any) any {
 		defer func() {
 			if p := recover(); p != nil {
 				de, ok := p.(*driver.DepthError)
 				if !ok {
 					panic(p)
 				}
-				pos, _ := strconv.Atoi(at)
-				line, col := textpos.LineCol(t.src, pos)
-				panic(&driver.Error{Template: t.name, Line: line, Col: col, Err: de})
+				n, _ := strconv.Atoi(pos)
+				panic(at(n, de))
 			}
 		}()
 		return printValue(v)
@@ -185,12 +218,33 @@ func (t *compiled) locateDepth(ctx context.Context, r *driver.Request) (perr err
 		}
 	}()
 	_, err = tpl.ExecWith(r.Vars, df)
-	var ee *driver.Error
-	var de *driver.DepthError
-	if errors.As(err, &ee) && ee.Line > 0 && errors.As(err, &de) {
+	if errors.As(err, &ee) && ee.Line > 0 && ee.Err.Error() == failed.Error() {
 		return ee
 	}
 	return nil
+}
+
+// placed returns fn (a helper) as a helper of the same type that turns an
+// error it panics with into the *driver.Error place gives, unless the
+// error already has its place (a helper called inside a block's body).
+func placed(fn any, place func(error) *driver.Error) any {
+	v := reflect.ValueOf(fn)
+	return reflect.MakeFunc(v.Type(), func(args []reflect.Value) []reflect.Value {
+		defer func() {
+			if p := recover(); p != nil {
+				err, ok := p.(error)
+				var ee *driver.Error
+				if !ok || errors.As(err, &ee) {
+					panic(p)
+				}
+				panic(place(err))
+			}
+		}()
+		if v.Type().IsVariadic() {
+			return v.CallSlice(args)
+		}
+		return v.Call(args)
+	}).Interface()
 }
 
 // exec runs raymond, turning every panic into an error: raymond recovers
