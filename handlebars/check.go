@@ -126,7 +126,11 @@ func (w *walker) call(e *ast.Expression, span *blockSpan) {
 		return
 	}
 	name := path.Original
-	_, ours := helpers()[name]
+	ours := false
+	switch name {
+	case "role", "message", "system", "user", "assistant", "history", "media", "json", "ifEquals", "unlessEquals":
+		ours = true // helpers()'s names
+	}
 	_, theirs := w.c.eng.funcs[name]
 	if !ours && !theirs || span == nil && !theirs && len(e.Params) == 0 && e.Hash == nil {
 		return // not a helper, or {{user}}: the data value

@@ -50,3 +50,12 @@ func TestHelperErrorPosition(t *testing.T) {
 		})
 	}
 }
+
+// TestCallNamesAreHelpers: the names the walker records calls of are
+// rolemark's helpers (helpers(), less the print helper).
+func TestCallNamesAreHelpers(t *testing.T) {
+	for _, name := range []string{"role", "message", "system", "user", "assistant", "history", "media", "json", "ifEquals", "unlessEquals"} {
+		assert.True(t, handlebars.IsHelper(name), name)
+	}
+	assert.Equal(t, 11, handlebars.HelperCount(), "a new helper is named in walker.call")
+}
