@@ -37,7 +37,27 @@ const prompts8Cases = "../internal/jinja2/testdata/oracle/cases/prompts8.json"
 // output, not an error. A template starting with "---" is left out too (to
 // the engine, front matter).
 func TestPrompts8Messages(t *testing.T) {
-	raw, err := os.ReadFile(prompts8Cases)
+	promptMessages(t, prompts8Cases, 1000)
+}
+
+// real13Cases holds more real prompt templates (Promptify, contoso-chat's
+// prompty files, lm-evaluation-harness's with dataset-like rows: tabs,
+// no-break and zero-width spaces, non-BMP characters, ints, floats and
+// lists) beside chat templates, which this test leaves out
+// (internal/jinja2/testdata/oracle/convert/real13.py).
+const real13Cases = "../internal/jinja2/testdata/oracle/cases/real13.json"
+
+// TestReal13Messages renders the prompt templates of real13.json through
+// the jinja engine as TestPrompts8Messages does.
+func TestReal13Messages(t *testing.T) {
+	promptMessages(t, real13Cases, 300)
+}
+
+// promptMessages renders the prompt templates of the case file at path
+// through the jinja engine (TestPrompts8Messages says which cases) and
+// requires more than atLeast of them compared.
+func promptMessages(t *testing.T, path string, atLeast int) {
+	raw, err := os.ReadFile(path)
 	require.NoError(t, err)
 	var doc struct {
 		Templates map[string]string `json:"templates"`
@@ -107,7 +127,7 @@ func TestPrompts8Messages(t *testing.T) {
 		}
 	}
 	t.Logf("%d of %d cases compared as messages", compared, len(doc.Cases))
-	require.Greater(t, compared, 1000)
+	require.Greater(t, compared, atLeast)
 }
 
 // codeOf matches the tags and expressions of a template.

@@ -273,14 +273,15 @@ func (o *oracleTally) check(t *testing.T, what string, atLeast int) {
 
 // TestOracleConversations renders the chat oracle files of
 // internal/jinja2 (hf.json: this package's corpus; llamacpp.json:
-// llama.cpp's templates; chatmore.json and sweep.json: more real
-// templates; chatconv.json: all of them with minja's conversations and
-// numbers and template syntax in the data) through Template, over every conversation of convert/chat.py
+// llama.cpp's templates; chatmore.json, sweep.json, sweep9.json and
+// real13.json: more real templates; chatconv.json: all of them with
+// minja's conversations and numbers and template syntax in the data)
+// through Template, over every conversation of convert/chat.py
 // the Go API states the same way (the hostile strings in text, tool
 // arguments, enums and parts included): Jinja2's bytes, or an error where
 // Jinja2 raises.
 func TestOracleConversations(t *testing.T) {
-	for _, file := range []string{"hf.json", "llamacpp.json", "chatmore.json", "sweep.json", "chatconv.json", "sweep9.json"} {
+	for _, file := range []string{"hf.json", "llamacpp.json", "chatmore.json", "sweep.json", "chatconv.json", "sweep9.json", "real13.json"} {
 		t.Run(file, func(t *testing.T) {
 			doc := readOracleCases(t, file)
 			var tally oracleTally

@@ -257,20 +257,26 @@ def templates_of(git_dir):
                 yield repo, commit, path + suffix, licence_of(lics, path), text
 
 
+def new_templates(found, seen):
+    """[(ref, text, source)] of the (repo, commit, path, licence, text) of
+    found whose text is not in seen, adding each to seen."""
+    out = []
+    for repo, commit, path, lic, text in found:
+        if text in seen:
+            continue
+        seen.add(text)
+        out.append(("%s/%s" % (repo, path), text, {
+            "repo": repo, "commit": commit, "path": path,
+            "licence": "%s (%s); the model's licence applies to its template" % (lic, repo)}))
+    return out
+
+
 def main():
     args = sys.argv[1:]
     keep_all = "--all" in args
     args = [a for a in args if a != "--all"]
     seen = known_templates()
-    templates = []
-    for git_dir in args:
-        for repo, commit, path, lic, text in templates_of(git_dir):
-            if text in seen:
-                continue
-            seen.add(text)
-            templates.append(("%s/%s" % (repo, path), text, {
-                "repo": repo, "commit": commit, "path": path,
-                "licence": "%s (%s); the model's licence applies to its template" % (lic, repo)}))
+    templates = new_templates((t for git_dir in args for t in templates_of(git_dir)), seen)
     print("%d new templates" % len(templates), file=sys.stderr)
     chat.build("sweep", templates, {"repo": "per template (template_sources)", "path": "convert/sweep.py",
                                     "licence": "per template (template_sources)"}, "sweep.json")
@@ -310,13 +316,17 @@ def prune(path, data=DATA_CONVERSATIONS):
     one template, the first; and of the others, those that run a line of
     the template's code no conversation before them ran, or whose strings
     are the hostile ones or unicode's (their point is the data, not the
-    path)."""
+    path). A case without a conversation (real13.py's prompt templates) is
+    kept as it is."""
     sys.path.insert(0, os.path.join(HERE, ".."))
     import oracle
     with open(path, encoding="utf-8") as f:
         doc = json.load(f)
     seen, covered, cases = set(), {}, []
     for c in doc["cases"]:
+        if "context_ref" not in c:
+            cases.append(c)
+            continue
         e = c["expect"]
         ref = c["template_ref"]
         key = (ref, e["error"], e.get("message")) if "error" in e else (ref, e["output"])

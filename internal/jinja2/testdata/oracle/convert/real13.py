@@ -1,0 +1,339 @@
+#!/usr/bin/env python3
+"""Real templates outside every other case file (issue 23, thirteenth round).
+
+    python3 convert/real13.py [--all] ONECAT_VLLM_GIT XINFERENCE_GIT TGI_GIT \\
+        PROMPTIFY_GIT CONTOSO_CHAT_GIT LM_EVAL_GIT            # -> cases/real13.json
+    python3 convert/real13.py --all GIT...      # -> cases/real13x.json, not committed
+
+Each argument is a git directory (a bare snapshot, as the fetch tool leaves
+it, at .../OWNER+NAME/repo); its HEAD is read.
+
+Chat templates (rendered in the "hf" profile with the conversations of
+convert/chat.py, which hold tool calls with dict, list and JSON-string
+arguments, content parts and the hostile and unicode strings; kept per
+template as convert/sweep.py keeps them, every case with --all):
+
+  1CatAI/1Cat-vLLM      a vLLM fork newer than those of sweep.json
+                        (examples/*.jinja, its Rust tests' templates), read
+                        as sweep.py reads a repository; vllm-project/vllm
+                        is too large to fetch here
+  xorbitsai/inference   Xinference: the chat_template of every model family
+                        of xinference/model/llm/llm_family.json and its
+                        tests' Python constants, as sweep.py reads them
+  huggingface/text-generation-inference
+                        the Rust string literals (raw r#"..."# and escaped
+                        "...") of router/ that read "messages", as TGI's
+                        tests hold the templates they render
+
+Prompt templates (not chat templates), each in its project's environment,
+with prompts8.py's three synthesized contexts and two rows more (below):
+
+  promptslab/Promptify  promptify/prompts/templates/*.jinja
+                        (Environment(loader=FileSystemLoader(...)))
+  Azure-Samples/contoso-chat
+                        the bodies of its .prompty files, as prompty renders
+                        them (ImmutableSandboxedEnvironment(
+                        keep_trailing_newline=True))
+  EleutherAI/lm-evaluation-harness
+                        the Jinja strings of lm_eval/tasks/**/*.yaml, as
+                        prompts8.py reads and renders them, one template
+                        per sequence of tags and expressions (every
+                        distinct text with --all), with the two rows only:
+                        prompts8.json holds the other contexts
+
+The rows are what dataset rows hold, built from the names and paths each
+template reads (prompts8.py's shapes): strings with quotes, apostrophes,
+backslashes, newlines, tabs, a no-break space, U+200B and non-BMP
+characters; numbers as ints in the first row and as floats in the second;
+lists of strings and of numbers; and in the second row numbers and lists
+where a field is read only as text (a label, a score, a list of answers
+printed whole).
+
+A template whose text (exactly) is already in another case file or in
+testdata/jinja2-prompts is left out. Python's Jinja2 decides every
+expectation (oracle.py); repository, commit, path and licence are in
+"template_sources".
+"""
+import glob
+import hashlib
+import json
+import os
+import sys
+
+import jinja2
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.join(HERE, ".."))
+import chat  # noqa: E402
+import oracle  # noqa: E402
+import prompts8  # noqa: E402
+import suite  # noqa: E402
+import sweep  # noqa: E402
+
+OUT = "real13.json"
+OUT_ALL = "real13x.json"   # --all: every case, not committed
+
+# --- chat templates ---------------------------------------------------------
+
+
+def rust_strings(src):
+    """(line, value) of the string literals of Rust source: raw strings
+    (r"...", r#"..."#, ...) as written, and escaped ones with Rust's
+    escapes (\\n \\r \\t \\\\ \\0 \\' \\" \\u{...}, and a backslash before a
+    newline, which drops the newline and the whitespace after it); line
+    and block comments and char literals are skipped."""
+    out, i, n = [], 0, len(src)
+    esc = {"n": "\n", "r": "\r", "t": "\t", "\\": "\\", "0": "\0", "'": "'", '"': '"'}
+    while i < n:
+        c = src[i]
+        if src.startswith("//", i):
+            j = src.find("\n", i)
+            i = n if j < 0 else j
+        elif src.startswith("/*", i):
+            j = src.find("*/", i + 2)
+            i = n if j < 0 else j + 2
+        elif c == "r" and (i == 0 or not (src[i - 1].isalnum() or src[i - 1] == "_")) \
+                and src[i + 1:i + 2] in ('"', "#"):
+            j = i + 1
+            while j < n and src[j] == "#":
+                j += 1
+            if j >= n or src[j] != '"':
+                i += 1
+                continue
+            close = '"' + "#" * (j - i - 1)
+            k = src.find(close, j + 1)
+            if k < 0:
+                return out
+            out.append((src.count("\n", 0, i) + 1, src[j + 1:k]))
+            i = k + len(close)
+        elif c == "'":
+            # a char literal ('x', '\n', '\u{..}') or a lifetime ('a)
+            if src.startswith("\\", i + 1):
+                j = src.find("'", i + 2)
+                i = n if j < 0 else j + 1
+            elif src[i + 2:i + 3] == "'":
+                i += 3
+            else:
+                i += 1
+        elif c == '"':
+            start, j, buf = i, i + 1, []
+            while j < n and src[j] != '"':
+                if src[j] == "\\":
+                    e = src[j + 1]
+                    if e == "\n":
+                        j += 2
+                        while j < n and src[j] in " \t\r\n":
+                            j += 1
+                        continue
+                    if e == "u":
+                        end = src.index("}", j)
+                        buf.append(chr(int(src[j + 3:end], 16)))
+                        j = end + 1
+                        continue
+                    if e == "x":
+                        buf.append(chr(int(src[j + 2:j + 4], 16)))
+                        j += 4
+                        continue
+                    buf.append(esc.get(e, e))
+                    j += 2
+                else:
+                    buf.append(src[j])
+                    j += 1
+            out.append((src.count("\n", 0, start) + 1, "".join(buf)))
+            i = j + 1
+        else:
+            i += 1
+    return out
+
+
+def rust_templates(git_dir, prefix):
+    repo = "/".join(os.path.basename(os.path.dirname(os.path.abspath(git_dir))).split("+", 1))
+    commit = sweep.git(git_dir, "rev-parse", "HEAD").decode().strip()
+    paths = sweep.git(git_dir, "ls-tree", "-r", "--name-only", commit).decode().splitlines()
+    lics = sweep.licences(git_dir, commit, paths)
+    for path in sorted(p for p in paths if p.startswith(prefix) and p.endswith(".rs")):
+        src = sweep.show(git_dir, commit, path).decode("utf-8", "replace")
+        for line, text in rust_strings(src):
+            if sweep.is_chat(text):
+                yield repo, commit, "%s#line%d" % (path, line), sweep.licence_of(lics, path), text
+
+
+def known_texts():
+    """Every template text of the other case files and of the prompt corpus."""
+    texts = set(prompts8.corpus_texts())
+    for path in glob.glob(os.path.join(HERE, "..", "cases", "*.json")):
+        if os.path.basename(path) in (OUT, OUT_ALL):
+            continue
+        with open(path, encoding="utf-8") as f:
+            doc = json.load(f)
+        texts.update(v for v in doc.get("templates", {}).values() if isinstance(v, str))
+        for c in doc["cases"]:
+            if isinstance(c.get("template"), str):
+                texts.add(c["template"])
+            texts.update(v for v in (c.get("loader") or {}).values() if isinstance(v, str))
+    return texts
+
+
+def chat_templates(git_dirs, seen):
+    onecat, xinference, tgi = git_dirs
+    found = list(sweep.templates_of(onecat)) + list(sweep.templates_of(xinference)) + \
+        list(rust_templates(tgi, "router/"))
+    return sweep.new_templates(found, seen)
+
+
+# --- prompt templates -------------------------------------------------------
+
+# Row strings: what the brief of the round names, in dataset-like text.
+ROW_TEXT = [
+    "It's the \"right\" answer, isn't it?",
+    "Line one\nline two\n\tindented with a tab",
+    "C:\\path\\to\\file and \\n literally",
+    "no\u00a0break\u00a0space and zero\u200bwidth\u200b",
+    "non-BMP: \U0001F600 \U0001D518 \U00020BB7 math",
+    "O'Reilly's \"Learning\" \u2014 2nd ed.",
+    "  leading and trailing  ",
+    "caf\u00e9 vs cafe\u0301 \u00fc\u00df \u0130",
+]
+# The second row: text, and where a field is read only as text, numbers and lists.
+ROW_MIXED = [
+    "Tab\there, quote \" and apostrophe '",
+    7,
+    0.25,
+    ["a'b", "c\"d", "e\\f", "g\nh"],
+    "\u200b\u00a0\U0001F389",
+    -3,
+    1e-05,
+    [1, 2.5, 3],
+    "ends with backslash \\",
+    2.0,
+]
+ROW_INTS = [3, 0, 42, -1, 100, 7, 2 ** 31]
+ROW_FLOATS = [0.5, 2.0, 1e-05, 3.14159, 1234567.5, 0.1 + 0.2, 100.0, -0.75, 1e16]
+
+
+class Row(prompts8.Gen):
+    """prompts8's values of a template's shapes, with dataset rows' strings
+    and numbers."""
+
+    def __init__(self, which, seed):
+        super().__init__(0 if which == 0 else 4, seed)
+        self.which = which
+
+    def text(self):
+        self.n += 1
+        pal = ROW_TEXT if self.which == 0 else ROW_MIXED
+        return pal[self.n % len(pal)]
+
+    def value(self, s, depth=0):
+        if s is not None and "num" in s.kind and not s.consts and "index" not in s.kind and not s.attrs \
+                and s.elem is None and s.max_index < 0 and not ({"list", "dict", "tuple", "seq"} & s.kind):
+            self.n += 1
+            nums = ROW_INTS if self.which == 0 else ROW_FLOATS
+            return nums[self.n % len(nums)]
+        return super().value(s, depth)
+
+
+def rows_for(env, src):
+    shapes, _ = prompts8.shapes_of(env, src)
+    seed = int(hashlib.sha1(src.encode()).hexdigest()[:6], 16)
+    return [{name: Row(w, seed).value(s) for name, s in shapes.items()} for w in (0, 1)]
+
+
+def prompt_sources(git_dirs):
+    promptify, contoso, lm_eval = (prompts8.Git(g) for g in git_dirs)
+    for key, path, src, env, skip, loader in prompts8.template_files(
+            promptify, ("promptify/prompts/templates/",), (".jinja",), {}):
+        yield "promptslab/Promptify", promptify.commit, "Apache-2.0", "promptify/" + key, path, src, env, skip, loader, False
+    for key, path, src, env, skip, loader in prompts8.template_files(
+            contoso, ("",), (".prompty",), {"sandbox": True, "keep_trailing_newline": True}, front_matter=True):
+        yield "Azure-Samples/contoso-chat", contoso.commit, "MIT", "contoso-chat/" + key, path, src, env, skip, loader, False
+    own = lambda s: "regex_replace" in s and "lm-eval's regex_replace filter"  # noqa: E731
+    for key, path, src, env, skip in prompts8.yaml_strings(lm_eval, "lm_eval/tasks/", {"keep_trailing_newline": True},
+                                                           own=own):
+        yield "EleutherAI/lm-evaluation-harness", lm_eval.commit, "MIT", "lm-eval/" + key, path, src, env, skip, None, True
+
+
+def prompt_cases(git_dirs, seen, every, skipped):
+    """(templates, template_sources, cases) of the prompt templates."""
+    templates, sources, cases, seen_code, counts = {}, {}, [], set(), {}
+    for repo, commit, licence, ref, path, src, envspec, skip, loader, rows_only in prompt_sources(git_dirs):
+        found, kept = counts.get(repo, (0, 0))
+        found += 1
+        counts[repo] = (found, kept)
+        if src in seen and not rows_only:
+            continue
+        seen.add(src)
+        env = oracle.environment(envspec)
+        if not skip and prompts8.RANDOM.search(src):
+            skip = "random output"
+        try:
+            _, called = prompts8.shapes_of(env, src)
+        except jinja2.TemplateSyntaxError:
+            called = set()
+        if not skip and called:
+            skip = "calls the project's function %s" % ", ".join(sorted(called))
+        if not skip:
+            unknown = prompts8.own_filters(env, src)
+            if unknown:
+                skip = "uses the project's filter or test %s" % ", ".join(sorted(unknown))
+        if skip:
+            skipped[ref] = skip
+            continue
+        ck = (prompts8.code_of(src), repr(sorted(envspec.items())), repr(loader))
+        if ck in seen_code and not every:
+            continue
+        seen_code.add(ck)
+        try:
+            ctxs = ([] if rows_only else prompts8.contexts_for(env, src)) + rows_for(env, src)
+            names = ([] if rows_only else ["synth0", "synth1", "synth2"]) + ["row-ints", "row-floats"]
+        except jinja2.TemplateSyntaxError:
+            ctxs, names = [{}], ["empty"]
+        counts[repo] = (found, kept + 1)
+        templates[ref] = src
+        sources[ref] = {"repo": repo, "commit": commit, "path": path, "licence": licence}
+        for name, ctx in zip(names, ctxs):
+            case = {"id": "real13/%s/%s" % (ref, name), "source": {"test": "real13"}, "template_ref": ref,
+                    "context": oracle.encode(ctx), "env": dict(envspec)}
+            if loader:
+                case["loader"] = loader
+            cases.append(case)
+    return templates, sources, cases, counts
+
+
+def main(argv):
+    every = "--all" in argv
+    argv = [a for a in argv if a != "--all"]
+    if len(argv) != 6:
+        sys.exit(__doc__)
+    seen = known_texts()
+    chats = chat_templates(argv[:3], seen)
+    skipped = {}
+    ptemplates, psources, pcases, counts = prompt_cases(argv[3:], seen, every, skipped)
+    convs = chat.conversations()
+    templates, sources, cases = {}, {}, []
+    for ref, text, tsource in chats:
+        templates[ref] = text
+        sources[ref] = tsource
+        bos, eos = chat.tokens(text)
+        for c in convs:
+            cases.append({"id": "real13/%s/%s" % (ref, c["name"]), "template_ref": ref, "context_ref": c["name"],
+                          "context": {"bos_token": bos, "eos_token": eos}, "env": {"profile": "hf"}})
+    templates.update(ptemplates)
+    sources.update(psources)
+    cases.extend(pcases)
+    print("chat templates: %d new" % len(chats), file=sys.stderr)
+    for repo, (found, kept) in counts.items():
+        print("%s: %d templates, %d kept" % (repo, found, kept), file=sys.stderr)
+    out = OUT_ALL if every else OUT
+    suite.write_cases(out, {"repo": "per template (template_sources)", "path": "convert/real13.py",
+                            "licence": "per template (template_sources)"}, cases,
+                      counts={"chat": len(chats), **{r: {"templates": f, "kept": k} for r, (f, k) in counts.items()}},
+                      template_sources=sources, skipped=skipped,
+                      contexts={c["name"]: chat.context(c) for c in convs}, templates=templates)
+    if not every:
+        sweep.prune(os.path.join(HERE, "..", "cases", out))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
