@@ -63,6 +63,7 @@
 //	layout.go           variables passed by position (chat templates)
 //	renderer.go         a Renderer: one render's reusable state
 //	generation.go       Span: what {% generation %} blocks and the template's own text wrote
+//	varies.go           VaryCount: reads that may differ between renders of the same variables
 //	slab.go, values_mem.go  lists and dicts in memory the caller keeps
 //	doc.go              this overview
 //

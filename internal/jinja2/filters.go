@@ -2767,6 +2767,7 @@ func fRandom(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 	if n == 0 {
 		return Undef("No random item, sequence was empty."), nil
 	}
+	varies.Add(1)
 	return pySubscript(v, IntV(int64(rand.IntN(n))))
 }
 

@@ -396,6 +396,7 @@ func appendReprItem(dst []byte, v *Value, seen []any) ([]byte, error) {
 
 // addr is an object's address as Python's default repr writes it.
 func addr(p any) string {
+	varies.Add(1) // an address differs from render to render
 	// as long as CPython's on 64-bit Linux (0x7f…, 12 hex digits), so
 	// that text holding an address has the same length
 	var n uint64
