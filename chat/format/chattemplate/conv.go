@@ -41,6 +41,23 @@ type convKept struct {
 	// the conversation and the tools' verdict are immutable, so the
 	// verdict on the two is made once, not at every rendering.
 	withTools atomic.Pointer[keptVerdict]
+	// clean is the rendering of the conversation that step 2's first
+	// test found holds no token the data could have made (the prompt
+	// and where the template's own text wrote it): made once, by the
+	// first such rendering that read nothing that varies from rendering
+	// to rendering (jinja2.VaryCount). Another rendering of it with the
+	// same tools and flags writes the same prompt, the same spans of the
+	// template's own text: its verdict is the same, and it is rendered
+	// without either.
+	clean atomic.Pointer[cleanRender]
+}
+
+// cleanRender is what a rendering of a kept conversation was given
+// besides it: the tool list's entry in the memo (nil without tools) and
+// the generation and continuation flags.
+type cleanRender struct {
+	te        *toolsEntry
+	gen, cont bool
 }
 
 // keptVerdict is the special-token guard's verdict on a kept

@@ -24,5 +24,10 @@ func NeutralConversions(t *Template) uint64 { return t.neutralConverted.Load() }
 // the prompt held no token the data could have made.
 func Unforgeable(t *Template) uint64 { return t.unforgeable.Load() }
 
+// ForgeChecks is how many prompts t's step 2 read for a token the data
+// could have made (renderings of a kept conversation found clean before
+// read none).
+func ForgeChecks(t *Template) uint64 { return t.forgeChecks.Load() }
+
 // RaceEnabled is raceEnabled, for the external tests.
 const RaceEnabled = raceEnabled

@@ -44,6 +44,10 @@ type Template struct {
 	// unforgeable counts the renderings whose data called for step 2
 	// but whose prompt held no token the data could have made.
 	unforgeable atomic.Uint64
+	// forgeChecks counts the prompts step 2's first test read (the
+	// others were renderings found clean before: convKept.clean), for
+	// tests.
+	forgeChecks atomic.Uint64
 	clock       func() time.Time
 	memo        memo
 	// parts: every message's content is a list of parts (ContentParts).
@@ -566,6 +570,11 @@ func (t *Template) checkedRender(ctx context.Context, rd *renderData, msgs []cha
 			}
 		}
 	}
+	if neutral && forge != nil && spans == nil && t.foundClean(rd, kc, te) {
+		// the verdict is the kept conversation's, and a rendering of it
+		// with these tools and flags was found clean
+		neutral = false
+	}
 	if neutral {
 		// where the template's own text wrote, for Forgeable
 		rd.jr.TrackOwn(true)
@@ -591,8 +600,15 @@ func (t *Template) checkedRender(ctx context.Context, rd *renderData, msgs []cha
 		forgeable = t.guard.ForgeableOutside(*seen, out, own)
 	}
 	rd.jr.TrackOwn(false)
+	t.forgeChecks.Add(1)
 	if !forgeable {
 		t.unforgeable.Add(1)
+		if forge != nil && spans == nil && kc.clean.Load() == nil && rd.vary == jinja2.VaryCount() {
+			// nothing read that varies (rd.vary was read before the
+			// rendering, clean being nil): another rendering with these
+			// tools and flags writes this prompt again
+			kc.clean.CompareAndSwap(nil, &cleanRender{te: te, gen: opts.AddGenerationPrompt, cont: opts.ContinueFinal})
+		}
 		return out, nil
 	}
 	t.neutral.Add(1)
@@ -632,6 +648,24 @@ func (t *Template) checkedRender(ctx context.Context, rd *renderData, msgs []cha
 		return "", specialTokenError(t.name, hit)
 	}
 	return out, nil
+}
+
+// foundClean reports whether a rendering of kc, the kept conversation,
+// with te, the memo's entry of the tools (nil without tools), and the
+// flags of rd was found clean (convKept.clean): it writes the same
+// prompt, which holds no token the data could have made. Until one is,
+// it sets rd.vary for step 2 to tell whether this one may be.
+func (t *Template) foundClean(rd *renderData, kc *convKept, te *toolsEntry) bool {
+	cr := kc.clean.Load()
+	if cr == nil {
+		rd.vary = jinja2.VaryCount()
+		return false
+	}
+	if cr.te != te || cr.gen != rd.opts.AddGenerationPrompt || cr.cont != rd.opts.ContinueFinal {
+		return false
+	}
+	t.unforgeable.Add(1)
+	return true
 }
 
 // ownSpans is the spans of a prompt that the template's own text wrote
