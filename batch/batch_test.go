@@ -231,7 +231,7 @@ func TestPrepareRunsAfterDecode(t *testing.T) {
 	tpl := parse(t, "handlebars", `{{role "user"}}{{n}} {{extra}}`)
 	rows := batch.JSONLines(strings.NewReader("{\"n\": 1}\n{\"n\": 2}\n{\"n\": 3}\n[]\n"))
 	prep := batch.Prepare(func(r batch.Row) batch.Row {
-		if r.Vars["n"] == 2.0 {
+		if r.Vars["n"] == 2 { // an int: the row writes an integer
 			r.Err = errors.New("two is refused")
 			return r
 		}

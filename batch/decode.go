@@ -11,7 +11,8 @@ import (
 
 // decodeFlat decodes a row that is a JSON object whose values are all
 // strings, numbers, booleans or null, into the map json.Unmarshal would
-// make of it: numbers as float64, a repeated key taking its last value.
+// make of it (numbers as internal/jsondata reads them), a repeated key
+// taking its last value.
 // It reports false for anything else — nested values, invalid JSON, invalid
 // UTF-8, a UTF-16 surrogate escape, a number float64 cannot hold — which
 // Decode leaves to encoding/json, so that such rows decode, or fail, as
@@ -245,8 +246,9 @@ func hex4(b []byte) (rune, bool) {
 	return r, true
 }
 
-// number reads a JSON number as a float64, as encoding/json does for an
-// interface value.
+// number reads a JSON number as internal/jsondata does: an int when it
+// is written as an integer that fits one, else a float64, as encoding/json
+// reads it into an interface value.
 func (d *flatDecoder) number() (any, bool) {
 	start := d.i
 	d.byte('-')
@@ -256,8 +258,12 @@ func (d *flatDecoder) number() (any, bool) {
 	default:
 		return nil, false
 	}
-	if d.byte('.') && d.digits() == 0 {
-		return nil, false
+	integer := true
+	if d.byte('.') {
+		if d.digits() == 0 {
+			return nil, false
+		}
+		integer = false
 	}
 	if d.byte('e') || d.byte('E') {
 		if !d.byte('+') {
@@ -265,6 +271,12 @@ func (d *flatDecoder) number() (any, bool) {
 		}
 		if d.digits() == 0 {
 			return nil, false
+		}
+		integer = false
+	}
+	if integer {
+		if n, err := strconv.Atoi(string(d.b[start:d.i])); err == nil {
+			return n, true
 		}
 	}
 	f, err := strconv.ParseFloat(string(d.b[start:d.i]), 64)

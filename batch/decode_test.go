@@ -12,14 +12,17 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/rolemark/rolemark/internal/jsondata"
 )
 
-// refDecode is Row.Decode with encoding/json alone, the reference for
+// refDecode is Row.Decode with encoding/json alone (through
+// internal/jsondata, whose numbers it keeps), the reference for
 // decodeFlat.
 func refDecode(b []byte) Row {
 	r := Row{JSON: b}
 	var vars map[string]any
-	if err := json.Unmarshal(b, &vars); err != nil {
+	if err := jsondata.Unmarshal(b, &vars); err != nil {
 		var te *json.UnmarshalTypeError
 		switch {
 		case errors.As(err, &te) && te.Value != "" && !bytes.HasPrefix(bytes.TrimSpace(b), []byte("{")):
@@ -80,8 +83,10 @@ var flatRows = []struct {
 }{
 	{`{}`, map[string]any{}},
 	{" \t{ } \r\n", map[string]any{}},
-	{`{"a":"x","b":1,"c":true,"d":false,"e":null}`, map[string]any{"a": "x", "b": 1.0, "c": true, "d": false, "e": nil}},
-	{`{"a": -0, "b": 1.5e3, "c": -12.25E-2, "d": 0.0, "e": 1e+2}`, map[string]any{"a": math.Copysign(0, -1), "b": 1500.0, "c": -0.1225, "d": 0.0, "e": 100.0}},
+	{`{"a":"x","b":1,"c":true,"d":false,"e":null}`, map[string]any{"a": "x", "b": 1, "c": true, "d": false, "e": nil}},
+	// an integer is an int (internal/jsondata), -0 too; the rest float64
+	{`{"a": -0, "b": 1.5e3, "c": -12.25E-2, "d": 0.0, "e": 1e+2, "f": -0.0}`, map[string]any{"a": 0, "b": 1500.0, "c": -0.1225, "d": 0.0, "e": 100.0, "f": math.Copysign(0, -1)}},
+	{`{"n": 1000000, "m": -9223372036854775808, "o": 9223372036854775808}`, map[string]any{"n": 1000000, "m": math.MinInt64, "o": 9223372036854775808.0}},
 	{`{"q":"What\u0027s \"main\" \u0026 \u003cnote\u003e\n\t\\\/\b\f\r"}`, map[string]any{"q": "What's \"main\" & <note>\n\t\\/\b\f\r"}},
 	{`{"u":"Grüß 😀 中文 \u00fc\u4e2d"}`, map[string]any{"u": "Grüß 😀 中文 ü中"}},
 	{`{"k\u0041y":"v","":""}`, map[string]any{"kAy": "v", "": ""}},
@@ -119,7 +124,7 @@ func TestDecodeTwice(t *testing.T) {
 	}{
 		{`{"a":"C:\\new\\temp"}`, map[string]any{"a": `C:\new\temp`}},
 		{`{"a":"x\ny","b":"\"q\""}`, map[string]any{"a": "x\ny", "b": `"q"`}},
-		{`{"k\u00e9":"\u00e9t\u00e9","plain":"text","n":1}`, map[string]any{"ké": "été", "plain": "text", "n": 1.0}},
+		{`{"k\u00e9":"\u00e9t\u00e9","plain":"text","n":1}`, map[string]any{"ké": "été", "plain": "text", "n": 1}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.in, func(t *testing.T) {

@@ -11,6 +11,8 @@ import (
 	"iter"
 	"reflect"
 	"strings"
+
+	"github.com/rolemark/rolemark/internal/jsondata"
 )
 
 // JSONLines reads rows from JSON Lines: one JSON object per line, left in
@@ -162,9 +164,12 @@ func (a *arena) take(n int) {
 
 // Decode returns the row with its JSON decoded into Vars, when Vars is nil
 // and JSON is set; JSON that is not an object sets Err. Other rows come back
-// as they are. The values are those json.Unmarshal gives a map[string]any
-// (numbers are float64); a row of strings, numbers, booleans and nulls is
-// read without encoding/json, to the same values.
+// as they are. The values are those json.Unmarshal gives a map[string]any,
+// except that a number written as an integer that fits an int is an int
+// (as YAML front matter and case files give it; other numbers are
+// float64), so that 1000000 prints as written in every engine rather than
+// as 1e+06; a row of strings, numbers, booleans and nulls is read without
+// encoding/json, to the same values.
 func (r Row) Decode() Row { return r.decode(nil) }
 
 // decode is Decode, with the text it writes in a.
@@ -177,7 +182,7 @@ func (r Row) decode(a *arena) Row {
 		return r
 	}
 	var vars map[string]any
-	if err := json.Unmarshal(r.JSON, &vars); err != nil {
+	if err := jsondata.Unmarshal(r.JSON, &vars); err != nil {
 		var te *json.UnmarshalTypeError
 		switch {
 		case errors.As(err, &te) && te.Type.Kind() == reflect.Map:

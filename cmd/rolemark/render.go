@@ -20,6 +20,7 @@ import (
 	"github.com/rolemark/rolemark/gotmpl"
 	"github.com/rolemark/rolemark/handlebars"
 	"github.com/rolemark/rolemark/internal/caserun"
+	"github.com/rolemark/rolemark/internal/jsondata"
 	"github.com/rolemark/rolemark/jinja"
 	"github.com/rolemark/rolemark/pongo2"
 	"github.com/rolemark/rolemark/roleparse"
@@ -120,7 +121,7 @@ func cmdRender(ctx context.Context, sio stdio, args []string) error {
 	}
 	allVars := map[string]any{}
 	if *varsFile != "" {
-		if err := readJSONFile(*varsFile, &allVars); err != nil {
+		if err := readDataFile(*varsFile, &allVars); err != nil {
 			return err
 		}
 	}
@@ -137,7 +138,7 @@ func cmdRender(ctx context.Context, sio stdio, args []string) error {
 	}
 	if *dataFile != "" {
 		var data map[string]any
-		if err := readJSONFile(*dataFile, &data); err != nil {
+		if err := readDataFile(*dataFile, &data); err != nil {
 			return err
 		}
 		opts = append(opts, engine.Data(data))
@@ -157,7 +158,7 @@ func cmdRender(ctx context.Context, sio stdio, args []string) error {
 		tpl, err = set.ParseFS(exampleFS, "example/bank.tmpl")
 		if err == nil && *varsFile == "" && len(vars) == 0 {
 			b, _ := fs.ReadFile(exampleFS, "example/bank.json")
-			err = json.Unmarshal(b, &allVars)
+			err = jsondata.Unmarshal(b, &allVars)
 		}
 	case name == "-":
 		src, rerr := io.ReadAll(stdin)
@@ -342,7 +343,7 @@ func typeVars(fm *engine.FrontMatter, flagVars, all map[string]any) {
 			continue
 		}
 		var typed any
-		if json.Unmarshal([]byte(s), &typed) == nil {
+		if jsondata.Unmarshal([]byte(s), &typed) == nil {
 			all[name] = typed
 		}
 	}
@@ -395,11 +396,21 @@ func checkFormat(format string, render bool) error {
 }
 
 func readJSONFile(name string, v any) error {
+	return readJSON(name, v, json.Unmarshal)
+}
+
+// readDataFile reads the data of a template (--vars, --data), whose
+// integers stay integers (internal/jsondata).
+func readDataFile(name string, v *map[string]any) error {
+	return readJSON(name, v, jsondata.Unmarshal)
+}
+
+func readJSON(name string, v any, unmarshal func([]byte, any) error) error {
 	b, err := os.ReadFile(name)
 	if err != nil {
 		return err
 	}
-	if err := json.Unmarshal(dropBOM(b), v); err != nil {
+	if err := unmarshal(dropBOM(b), v); err != nil {
 		return fmt.Errorf("%s: %w", name, err)
 	}
 	return nil

@@ -46,6 +46,7 @@ import (
 	"github.com/rolemark/rolemark/engine/driver"
 	"github.com/rolemark/rolemark/engine/schema"
 	"github.com/rolemark/rolemark/internal/caserun"
+	"github.com/rolemark/rolemark/internal/jsondata"
 	"github.com/rolemark/rolemark/internal/promptcheck"
 	"github.com/rolemark/rolemark/internal/textpos"
 	"github.com/rolemark/rolemark/roleparse"
@@ -438,7 +439,7 @@ func (s *Server) compare(ctx context.Context, p *page, r rendering) *compareView
 		vars, err := values(p.Fields, p.Vars)
 		if err == nil {
 			var over map[string]any
-			if err = json.Unmarshal([]byte(p.BVars), &over); err != nil || over == nil {
+			if err = jsondata.Unmarshal([]byte(p.BVars), &over); err != nil || over == nil {
 				err = fmt.Errorf("inputs B: %s is not a JSON object", strings.TrimSpace(p.BVars))
 			}
 			maps.Copy(vars, over)
@@ -769,7 +770,7 @@ func formValue(typ string, v any) string {
 func values(fs []field, extra string) (map[string]any, error) {
 	vars := map[string]any{}
 	if strings.TrimSpace(extra) != "" {
-		if err := json.Unmarshal([]byte(extra), &vars); err != nil {
+		if err := jsondata.Unmarshal([]byte(extra), &vars); err != nil {
 			return nil, fmt.Errorf("more variables: %v (a JSON object is expected)", err)
 		}
 	}
@@ -784,7 +785,7 @@ func values(fs []field, extra string) (map[string]any, error) {
 		case strings.TrimSpace(f.Value) == "":
 		default:
 			var v any
-			if err := json.Unmarshal([]byte(f.Value), &v); err != nil {
+			if err := jsondata.Unmarshal([]byte(f.Value), &v); err != nil {
 				return nil, fmt.Errorf("input %q: %q is not %s written as JSON", f.Name, f.Value, article(f.Type))
 			}
 			vars[f.Name] = v
