@@ -157,16 +157,23 @@ func leadKwOrUnexpected(name, k string) error {
 // (batch, slice, unique) checks before its body runs.
 func checkArgs(name string, args []Value, kw []Kwarg, required int, params ...string) error {
 	var bd bound
-	_, set, err := bd.bind(name, args, kw, params...)
+	_, _, err := bd.bindRequired(name, required, args, kw, params...)
+	return err
+}
+
+// bindRequired is bind of a function whose first required params have no
+// default: one not given is Python's TypeError for the first of them.
+func (bd *bound) bindRequired(name string, required int, args []Value, kw []Kwarg, params ...string) ([]Value, []bool, error) {
+	a, set, err := bd.bind(name, args, kw, params...)
 	if err != nil {
-		return err
+		return nil, nil, err
 	}
 	for i := 0; i < required; i++ {
 		if !set[i] {
-			return typeErr("%s() missing 1 required positional argument: '%s'", name, params[i])
+			return nil, nil, typeErr("%s() missing 1 required positional argument: '%s'", name, params[i])
 		}
 	}
-	return nil
+	return a, set, nil
 }
 
 func filterErr(format string, a ...any) error {
@@ -1643,12 +1650,9 @@ func fStriptags(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 
 func fSliceItems(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 	var bd bound
-	a, set, err := bd.bind("sync_do_slice", args, kw, "slices", "fill_with")
+	a, set, err := bd.bindRequired("sync_do_slice", 1, args, kw, "slices", "fill_with")
 	if err != nil {
 		return Value{}, err
-	}
-	if !set[0] {
-		return Value{}, typeErr("sync_do_slice() missing 1 required positional argument: 'slices'")
 	}
 	// list(value) comes before length // slices reads the count
 	seq, err := iterOf(c, v)
@@ -1710,12 +1714,9 @@ func fSliceItems(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 
 func fBatchItems(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 	var bd bound
-	a, set, err := bd.bind("do_batch", args, kw, "linecount", "fill_with")
+	a, set, err := bd.bindRequired("do_batch", 1, args, kw, "linecount", "fill_with")
 	if err != nil {
 		return Value{}, err
-	}
-	if !set[0] {
-		return Value{}, typeErr("do_batch() missing 1 required positional argument: 'linecount'")
 	}
 	items, err := iterOf(c, v)
 	if err != nil {
@@ -1996,12 +1997,9 @@ func roundDecimalString(s string, prec int) string {
 
 func fGroupby(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 	var bd bound
-	a, set, err := bd.bind("sync_do_groupby", args, kw, "attribute", "default", "case_sensitive")
+	a, set, err := bd.bindRequired("sync_do_groupby", 1, args, kw, "attribute", "default", "case_sensitive")
 	if err != nil {
 		return Value{}, err
-	}
-	if !set[0] {
-		return Value{}, typeErr("sync_do_groupby() missing 1 required positional argument: 'attribute'")
 	}
 	var def *Value
 	if set[1] && a[1].kind != KindNone {
@@ -2192,12 +2190,9 @@ func fReverse(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 
 func fAttr(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 	var bd bound
-	a, set, err := bd.bind("do_attr", args, kw, "name")
+	a, _, err := bd.bindRequired("do_attr", 1, args, kw, "name")
 	if err != nil {
 		return Value{}, err
-	}
-	if !set[0] {
-		return Value{}, typeErr("do_attr() missing 1 required positional argument: 'name'")
 	}
 	if a[0].kind != KindStr {
 		// getattr_static looks the name up in the instance's __dict__
