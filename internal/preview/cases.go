@@ -113,17 +113,8 @@ func (s *Server) casesFiles(name string) []string {
 	base := withoutVariant(name)
 	own := s.set.CasesFileFor(s.fsys, base)
 	var out []string
-	_ = fs.WalkDir(s.fsys, ".", func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return nil
-		}
-		if d.IsDir() {
-			if p != "." && strings.HasPrefix(d.Name(), ".") {
-				return fs.SkipDir
-			}
-			return nil
-		}
-		if !strings.HasSuffix(p, engine.CasesExt) {
+	_ = walkFiles(s.fsys, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || !strings.HasSuffix(p, engine.CasesExt) {
 			return nil
 		}
 		f, err := s.set.ReadCases(s.fsys, p)

@@ -209,15 +209,9 @@ type entry struct {
 // Hidden directories (.git) are skipped.
 func (s *Server) list() ([]entry, error) {
 	var out []entry
-	err := fs.WalkDir(s.fsys, ".", func(p string, d fs.DirEntry, err error) error {
+	err := walkFiles(s.fsys, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
-		}
-		if d.IsDir() {
-			if p != "." && strings.HasPrefix(d.Name(), ".") {
-				return fs.SkipDir
-			}
-			return nil
 		}
 		if s.set.IsTemplate(p) {
 			out = append(out, entry{Path: p, Partial: driver.IsPartialFile(d.Name())})

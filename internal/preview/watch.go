@@ -4,6 +4,7 @@ import (
 	"hash/fnv"
 	"io/fs"
 	"strconv"
+	"strings"
 )
 
 // version returns a short fingerprint of the directory's state: the path,
@@ -17,15 +18,9 @@ import (
 // directory of 500 prompts; see docs/decisions.md.
 func version(fsys fs.FS) string {
 	h := fnv.New64a()
-	_ = fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
+	_ = walkFiles(fsys, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			h.Write([]byte("!" + p + "\x00"))
-			return nil
-		}
-		if d.IsDir() {
-			if p != "." && d.Name()[0] == '.' {
-				return fs.SkipDir
-			}
 			return nil
 		}
 		info, err := d.Info()
@@ -41,4 +36,20 @@ func version(fsys fs.FS) string {
 		return nil
 	})
 	return strconv.FormatUint(h.Sum64(), 36)
+}
+
+// walkFiles calls fn, as fs.WalkDir does, for each file of fsys the page
+// shows, and for each path it cannot read with the error: hidden
+// directories (.git) are skipped. The listing, the saved cases and the
+// version all see the same files.
+func walkFiles(fsys fs.FS, fn fs.WalkDirFunc) error {
+	return fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
+		if err == nil && d.IsDir() {
+			if p != "." && strings.HasPrefix(d.Name(), ".") {
+				return fs.SkipDir
+			}
+			return nil
+		}
+		return fn(p, d, err)
+	})
 }
