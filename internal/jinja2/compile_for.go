@@ -41,7 +41,17 @@ func (c *compiler) compileFor(n *For) (execFn, error) {
 				return nil, err
 			}
 			obj, view, byFilter = x, "items", true
-			viewOn = func(f *frame, o Value) (Value, error) { return fItems(f.c, o, nil, nil) }
+			viewOn = func(f *frame, o Value) (Value, error) {
+				if o.kind == KindDict {
+					// a loop whose body may change the dict (the others
+					// step it in place): yield from value.items(), a step
+					// at a time
+					g := &generator{typ: "generator", fn: "do_items"}
+					g.step = dictStep(o.dict(), "items", "", Pos{})
+					return ObjectV(g), nil
+				}
+				return fItems(f.c, o, nil, nil)
+			}
 		}
 	}
 	if call, ok := n.Iter.(*CallExpr); ok && !n.Recursive && noArgs(call.Args) {
@@ -461,8 +471,14 @@ func (c *compiler) compileFor(n *For) (execFn, error) {
 		}
 		return nil
 	}
+	changesDicts := dictChangesIn(n.Body, n.Filter)
 	lc.run = func(f *frame, itv Value, depth0 int) error {
 		simple := loopSlot < 0 && filter == nil && !recursive
+		if !simple && changesDicts {
+			if d, what, ok := dictIterated(itv); ok {
+				return runItems(f, nil, depth0, nil, dictStep(d, what, name, pos), itv, nil)
+			}
+		}
 		if simple && targetSlot >= 0 && (itv.kind == KindList || itv.kind == KindTuple) {
 			if runsBody != nil {
 				return runListRuns(f, itv.list())
@@ -558,6 +574,10 @@ func (c *compiler) compileFor(n *For) (execFn, error) {
 				// len(iterable): the other loop's length, however many
 				// of its items are left
 				lo.sized, lo.size = true, ol.Len()
+			}
+			if d, _, ok := dictIterated(outerLen); ok && filter == nil {
+				// len(iterable), the dict's when first read
+				lo.lenDict = d
 			}
 			if r, ok := outerLen.ref.(*lazyRange); ok && outerLen.kind == KindObject && filter == nil {
 				// len(range), which may overflow: lengthErr says so
@@ -660,7 +680,7 @@ func (c *compiler) compileFor(n *For) (execFn, error) {
 			if err != nil {
 				return err
 			}
-			if byFilter && o.kind == KindDict || !byFilter && dictViewInPlace(f.c, o, view) {
+			if (plain || !changesDicts) && (byFilter && o.kind == KindDict || !byFilter && dictViewInPlace(f.c, o, view)) {
 				// the dict's own keys and values: the loop only reads them
 				d := o.dict()
 				keys, vals := d.keys[:len(d.keys):len(d.keys)], d.vals[:len(d.vals):len(d.vals)]
@@ -979,6 +999,9 @@ type loopObj struct {
 	live *List
 	// lenRead: the length was taken (LoopContext._length is set)
 	lenRead bool
+	// lenDict: the loop steps this dict's iterator (dictStep); its
+	// length is the dict's when first read
+	lenDict *Dict
 	// Over a live list, LoopContext's own state (loop_live.go): the
 	// item the iteration peekAt-1 read ahead (peekV, or peekEnd when the
 	// list iterator was done), and the current and previous items, which
@@ -1159,6 +1182,9 @@ func (l *loopObj) fill(k int) error {
 // LoopContext does: the next one for last and nextitem, all of them for
 // length and revindex.
 func (l *loopObj) lookAhead(name string) error {
+	if l.lenDict != nil && !l.sized && (name == "length" || name == "revindex" || name == "revindex0") {
+		l.sized, l.size = true, len(l.lenDict.keys)
+	}
 	if l.live != nil {
 		l.items = l.live.Items
 		if name == "length" || name == "revindex" || name == "revindex0" {
