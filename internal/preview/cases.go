@@ -108,17 +108,28 @@ func (s *Server) cases(ctx context.Context, name string, run bool) []casesView {
 
 // casesFiles returns the cases files of the template name: those whose
 // template is name (or the file name's variant is of), and a file beside it
-// named for it that does not load, whose error the page shows.
+// named for it that does not load, whose error the page shows. Only a file
+// named for the template or holding its file's name (its template: key
+// must) is parsed, so that a page of a directory of 500 cases files
+// reads them all but parses one (BenchmarkCasesOfPage).
 func (s *Server) casesFiles(name string) []string {
 	base := withoutVariant(name)
 	own := s.set.CasesFileFor(s.fsys, base)
+	beside := strings.TrimSuffix(base, path.Ext(base)) + engine.CasesExt
+	file := []byte(path.Base(base))
 	var out []string
 	_ = walkFiles(s.fsys, func(p string, d fs.DirEntry, err error) error {
 		if err != nil || !strings.HasSuffix(p, engine.CasesExt) {
 			return nil
 		}
+		if p != own && p != beside {
+			b, err := fs.ReadFile(s.fsys, p)
+			if err != nil || !bytes.Contains(b, file) {
+				return nil
+			}
+		}
 		f, err := s.set.ReadCases(s.fsys, p)
-		if (err == nil && f.Prompt == base) || (err != nil && p == own) {
+		if (err == nil && f.Prompt == base) || (err != nil && (p == own || p == beside)) {
 			out = append(out, p)
 		}
 		return nil

@@ -14,6 +14,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/rolemark/rolemark/chat"
+	"github.com/rolemark/rolemark/engine"
+	"github.com/rolemark/rolemark/handlebars"
 )
 
 // plainFormat is a stand-in for rolemark's formats: "plain" writes each
@@ -50,12 +52,14 @@ var caseFiles = map[string]string{
     inputs: {q: hi}
     prompt: "system: Be brief.\nuser: hi\n"
 `,
-	"broken.j2":         "{{ role('user') }}{{ q }}",
-	"broken.cases.yaml": "cases:\n  - name: one\n    inputs: {q: [\n",
-	"none.tmpl":         `<message role="user">{{.q}}</message>`,
-	"v.prompt":          "Hi {{q}}",
-	"v.formal.prompt":   "Good day {{q}}",
-	"v.cases.yaml":      "cases:\n  - name: formal\n    variant: formal\n    inputs: {q: Ada}\n    messages: [{role: user, content: Good day Ada}]\n",
+	"broken.j2":             "{{ role('user') }}{{ q }}",
+	"broken.cases.yaml":     "cases:\n  - name: one\n    inputs: {q: [\n",
+	"none.tmpl":             `<message role="user">{{.q}}</message>`,
+	"other/far.cases.yaml":  "template: ../bank.hbs\ncases:\n  - name: from afar\n    inputs: {q: far}\n",
+	"other/near.cases.yaml": "template: ../v.prompt\ncases:\n  - name: not bank's\n    inputs: {q: bank.hbs}\n",
+	"v.prompt":              "Hi {{q}}",
+	"v.formal.prompt":       "Good day {{q}}",
+	"v.cases.yaml":          "cases:\n  - name: formal\n    variant: formal\n    inputs: {q: Ada}\n    messages: [{role: user, content: Good day Ada}]\n",
 }
 
 func TestCasesView(t *testing.T) {
@@ -121,6 +125,12 @@ func TestCasesView(t *testing.T) {
 			target: "/t/v.formal.prompt?cases=run",
 			want: []string{`<p class="casefile"><code>v.cases.yaml</code> <span class="tally">1 passed, 0 failed</span></p>`,
 				`<span class="verdict">pass</span> <span class="cname">formal</span> <span class="kind">variant formal</span>`},
+		},
+		{
+			name:    "a cases file elsewhere that names the template",
+			target:  "/t/bank.hbs",
+			want:    []string{`<p class="casefile"><code>bank.cases.yaml</code></p>`, `<p class="casefile"><code>other/far.cases.yaml</code></p>`, `<span class="cname">from afar</span>`},
+			notWant: []string{`other/near.cases.yaml`},
 		},
 		{
 			name:    "no cases",
@@ -194,4 +204,26 @@ func TestCasesFormats(t *testing.T) {
 	assert.NotContains(t, body, "SECRET")
 	assert.Empty(t, read)
 	assert.False(t, strings.Contains(body, `class="tally"`))
+}
+
+// BenchmarkCasesOfPage measures what finding a template's cases adds to
+// each view of its page: every cases file of a directory of 500 prompts
+// in 25 directories, each with a cases file of three cases, is read to
+// learn its template.
+func BenchmarkCasesOfPage(b *testing.B) {
+	files := map[string]string{}
+	for i := 0; i < 500; i++ {
+		files[fmt.Sprintf("d%02d/p%03d.hbs", i%25, i)] = "{{role \"user\"}}hello {{name}}"
+		files[fmt.Sprintf("d%02d/p%03d.cases.yaml", i%25, i)] = "cases:\n" + strings.Repeat("  - name: n\n    inputs: {name: Ada}\n    messages: [{role: user, content: hello Ada}]\n", 3)
+	}
+	dir := writeDir(b, files)
+	s, err := New(dir, engine.NewSet(handlebars.New()))
+	require.NoError(b, err)
+	ctx := context.Background()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if got := s.cases(ctx, "d07/p007.hbs", false); len(got) != 1 {
+			b.Fatal(got)
+		}
+	}
 }
