@@ -103,6 +103,23 @@ func TestCasesInBrowser(t *testing.T) {
 		screenshot(t, ctx, filepath.Join(shots, "preview-cases.png"))
 	}
 
+	// The index runs every cases file of the directory, as rolemark test
+	// DIR does, and links to the template whose case failed.
+	require.NoError(t, chromedp.Run(ctx,
+		chromedp.Navigate(base+"/"),
+		chromedp.WaitVisible(`#run-all-cases`, chromedp.ByQuery),
+	))
+	reload(t, ctx, `document.querySelector('#run-all-cases').click()`, `document.querySelector('#cases-tally') !== null`)
+	var failing, link string
+	require.NoError(t, chromedp.Run(ctx,
+		text(`#cases-tally`, &tally),
+		text(`#cases .failing`, &failing),
+		chromedp.Evaluate(`document.querySelector('#cases .casefiles a').getAttribute('href')`, &link),
+	))
+	assert.Equal(t, "1 of 4 cases differ", tally)
+	assert.Equal(t, "failed: a regular", failing)
+	assert.Equal(t, "/t/bank/greet.hbs?cases=run#cases", link)
+
 	after, err := os.ReadFile(filepath.Join(dir, "bank", "greet.cases.yaml"))
 	require.NoError(t, err)
 	assert.Equal(t, string(before), string(after), "running cases wrote the file")

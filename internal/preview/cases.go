@@ -7,7 +7,6 @@ import (
 	"errors"
 	"io/fs"
 	"path"
-	"sort"
 	"strings"
 
 	"github.com/rolemark/rolemark/engine"
@@ -118,23 +117,18 @@ func (s *Server) casesFiles(name string) []string {
 	beside := strings.TrimSuffix(base, path.Ext(base)) + engine.CasesExt
 	file := []byte(path.Base(base))
 	var out []string
-	_ = walkFiles(s.fsys, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || !strings.HasSuffix(p, engine.CasesExt) {
-			return nil
-		}
+	for _, p := range s.allCasesFiles() {
 		if p != own && p != beside {
 			b, err := fs.ReadFile(s.fsys, p)
 			if err != nil || !bytes.Contains(b, file) {
-				return nil
+				continue
 			}
 		}
 		f, err := s.set.ReadCases(s.fsys, p)
 		if (err == nil && f.Prompt == base) || (err != nil && (p == own || p == beside)) {
 			out = append(out, p)
 		}
-		return nil
-	})
-	sort.Strings(out)
+	}
 	return out
 }
 

@@ -7,8 +7,9 @@
 // or the errors, with the template's source line marked; beside them, what
 // engine.Template.Check finds without data; and the template's saved test
 // cases (engine.CaseFile), which Run cases runs with rolemark test's runner
-// (internal/caserun), each marked pass or fail, a failure with its diff. The
-// page reloads itself when a file in the directory changes.
+// (internal/caserun), each marked pass or fail, a failure with its diff; the
+// index runs every cases file of the directory. The page reloads itself
+// when a file in the directory changes.
 //
 // Prompt content is untrusted: every value the page shows is escaped by
 // html/template, and the page's Content-Security-Policy allows only its own
@@ -267,6 +268,8 @@ type page struct {
 	// when there are none.
 	Cases     []casesView
 	CasesFile string
+	// AllCases are the directory's cases, on the index.
+	AllCases *dirCases
 }
 
 // tokenView is what the page shows of the token counts: the tokenizer's
@@ -293,7 +296,11 @@ func (s *Server) basePage() page {
 }
 
 func (s *Server) serveIndex(w http.ResponseWriter, r *http.Request) {
-	s.write(w, s.basePage())
+	p := s.basePage()
+	ctx, cancel := context.WithTimeout(r.Context(), s.cfg.renderTimeout)
+	p.AllCases = s.allCases(ctx, r.URL.Query().Get("cases") == "run")
+	cancel()
+	s.write(w, p)
 }
 
 func (s *Server) write(w http.ResponseWriter, p page) {
