@@ -337,7 +337,7 @@ func TestValueHoldingItself(t *testing.T) {
 				if name == "a.hbs" {
 					// found as raymond prints it, through a helper
 					// (TestDepthErrorPosition: at the print that reached it)
-					assert.EqualError(t, err, name+`:1:24: a value nests more than 1000 maps and lists deep (a map or list that holds itself?)`)
+					assert.EqualError(t, err, name+`:1:24: variable "x" nests more than 1000 maps and lists deep (a map or list that holds itself?)`)
 					return
 				}
 				assert.Equal(t, "x", de.Name)

@@ -31,11 +31,11 @@ func TestDepthErrorPosition(t *testing.T) {
 		missing   bool   // the same position as the error without x
 	}{
 		{name: "a.hbs", src: "<message role=\"user\">\nab {{x}}</message>", missing: true,
-			want: `a.hbs:2:6: a value nests more than 1000 maps and lists deep (a map or list that holds itself?)`},
+			want: `a.hbs:2:6: variable "x" nests more than 1000 maps and lists deep (a map or list that holds itself?)`},
 		{name: "each.hbs", src: "<message role=\"user\">\n{{#each x}}\n  {{this}}{{/each}}</message>",
-			want: `each.hbs:3:5: a value nests more than 1000 maps and lists deep (a map or list that holds itself?)`},
+			want: `each.hbs:3:5: variable "this" nests more than 1000 maps and lists deep (a map or list that holds itself?)`},
 		{name: "with.hbs", src: "<message role=\"user\">{{y}}\n{{#with x}}{{a}} {{self}}{{/with}}</message>",
-			want: `with.hbs:2:20: a value nests more than 1000 maps and lists deep (a map or list that holds itself?)`},
+			want: `with.hbs:2:20: variable "self" nests more than 1000 maps and lists deep (a map or list that holds itself?)`},
 		{name: "a.j2", src: "<message role=\"user\">\nab {{ x }}</message>", missing: true,
 			want: `a.j2:2:7: variable "x" nests more than 1000 maps and lists deep (a map or list that holds itself?)`},
 		{name: "loop.j2", src: "<message role=\"user\">\n{% for k in x %}{{ k }}{% endfor %}</message>", missing: true,

@@ -202,6 +202,9 @@ func (t *compiled) locate(ctx context.Context, r *driver.Request, failed error) 
 					panic(p)
 				}
 				n, _ := strconv.Atoi(pos)
+				if de.Name == "" {
+					de = &driver.DepthError{Name: printedPath(t.src, n)}
+				}
 				panic(at(n, de))
 			}
 		}()
@@ -218,10 +221,21 @@ func (t *compiled) locate(ctx context.Context, r *driver.Request, failed error) 
 		}
 	}()
 	_, err = tpl.ExecWith(r.Vars, df)
-	if errors.As(err, &ee) && ee.Line > 0 && ee.Err.Error() == failed.Error() {
+	var de, failedDE *driver.DepthError
+	if errors.As(err, &ee) && ee.Line > 0 && (ee.Err.Error() == failed.Error() || errors.As(ee, &de) && errors.As(failed, &failedDE)) {
 		return ee
 	}
 	return nil
+}
+
+// printedPath returns the path a print at pos of src prints, as written
+// ({{x}}, {{x.y}}, {{this}}).
+func printedPath(src string, pos int) string {
+	end := pos
+	for end < len(src) && !strings.ContainsRune(" \t\r\n}~()", rune(src[end])) {
+		end++
+	}
+	return src[pos:end]
 }
 
 // placed returns fn (a helper) as a helper of the same type that turns an

@@ -20,8 +20,10 @@ const MaxDepth = 1000
 // DepthError is a variable whose maps and lists nest deeper than MaxDepth.
 // Package engine calls it engine.DepthError.
 type DepthError struct {
-	// Name is the variable, "@name" for an @-variable (Request.Data), or
-	// empty when the engine found the value as it printed it.
+	// Name is the variable, "@name" for an @-variable (Request.Data), the
+	// path as the template prints it when the engine found the value as it
+	// printed it (handlebars: "x.y", "this"), or empty when it cannot
+	// tell (a print inside a handlebars partial).
 	Name string
 }
 
