@@ -1,9 +1,13 @@
 package pongo2
 
 import (
+	"cmp"
 	"reflect"
+	"slices"
 
 	p2 "github.com/flosch/pongo2/v6"
+
+	"github.com/rolemark/rolemark/engine/driver"
 )
 
 // varRef is a variable a template requires, at its first use.
@@ -55,12 +59,44 @@ func requiredVars(tpl *p2.Template, funcs p2.Context) []varRef {
 	return out
 }
 
+// readVars lists every variable the template reads and does not bind,
+// by first use, those that are only tested or defaulted too, as Vars
+// lists them (the place of a deep value's error when Vars has none).
+func (c *compiled) readVars() []driver.Var {
+	w := &walker{
+		seen:     map[uintptr]bool{},
+		bound:    map[string]bool{},
+		optional: map[string]bool{},
+		firstRef: map[string]int{},
+		all:      true,
+	}
+	w.walk(reflect.ValueOf(c.tpl), false)
+	var out []driver.Var
+	for _, r := range w.refs {
+		if !w.bound[r.name] {
+			file, line, col := c.place(r.file, r.line, r.col)
+			out = append(out, driver.Var{Name: r.name, Template: file, Line: line, Col: col, Call: r.call})
+		}
+	}
+	// the walk's order is the tree's, not the source's: the template's own
+	// places first, then the files it loads, each by position
+	other := func(v driver.Var) bool { return v.Template != c.name }
+	slices.SortStableFunc(out, func(a, b driver.Var) int {
+		return cmp.Or(compareBool(other(a), other(b)), cmp.Compare(a.Template, b.Template),
+			cmp.Compare(a.Line, b.Line), cmp.Compare(a.Col, b.Col))
+	})
+	return out
+}
+
 type walker struct {
 	seen     map[uintptr]bool
 	bound    map[string]bool
 	optional map[string]bool
 	firstRef map[string]int
 	refs     []varRef
+	// all records every reference, those that are only tested or
+	// defaulted too (readVars).
+	all bool
 }
 
 func (w *walker) walk(v reflect.Value, opt bool) {
@@ -189,11 +225,11 @@ func (w *walker) bindKeys(m reflect.Value) {
 }
 
 func (w *walker) ref(name string, tok reflect.Value, opt, call bool) {
-	if opt {
+	if opt && !w.all {
 		w.optional[name] = true
 		return
 	}
-	if _, ok := w.firstRef[name]; ok {
+	if _, ok := w.firstRef[name]; ok && !w.all {
 		return
 	}
 	r := varRef{name: name, call: call}
@@ -205,4 +241,14 @@ func (w *walker) ref(name string, tok reflect.Value, opt, call bool) {
 	}
 	w.firstRef[name] = len(w.refs)
 	w.refs = append(w.refs, r)
+}
+
+func compareBool(a, b bool) int {
+	switch {
+	case a == b:
+		return 0
+	case a:
+		return 1
+	}
+	return -1
 }

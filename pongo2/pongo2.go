@@ -270,7 +270,7 @@ func (c *compiled) Execute(ctx context.Context, w io.Writer, r *driver.Request) 
 	// pongo2 prints a map or list that holds itself without end.
 	for k, v := range r.Vars {
 		if err := driver.CheckDepth(k, v); err != nil {
-			return driver.DepthErrorAt(c.name, err.(*driver.DepthError), c.Vars())
+			return driver.DepthErrorAt(c.name, err.(*driver.DepthError), c.readVars())
 		}
 	}
 	// The state and the context are recycled: pongo2 copies the context
