@@ -44,6 +44,8 @@ func TestDepthErrorPosition(t *testing.T) {
 			want: `if.pongo2:2:7: variable "x" nests more than 1000 maps and lists deep (a map or list that holds itself?)`},
 		{name: "if.j2", src: "<message role=\"user\">\n{% if x %}{{ x }}{% endif %}</message>",
 			want: `if.j2:2:7: variable "x" nests more than 1000 maps and lists deep (a map or list that holds itself?)`},
+		{name: "default.j2", src: "<message role=\"user\">\n{{ x|default('') }}</message>",
+			want: `default.j2:2:4: variable "x" nests more than 1000 maps and lists deep (a map or list that holds itself?)`},
 		{name: "if.tmpl", src: "<message role=\"user\">\n{{if .x}}{{.x}}{{end}}</message>",
 			want: `if.tmpl:2:6: variable "x" nests more than 1000 maps and lists deep (a map or list that holds itself?)`},
 		{name: "a.tmpl", src: "<message role=\"user\">\nab {{.x}}</message>", missing: true,

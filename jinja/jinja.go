@@ -321,7 +321,7 @@ func (c *compiled) run(ctx context.Context, r *driver.Request, render func(map[s
 	if err != nil {
 		cv.release()
 		if de, ok := err.(*driver.DepthError); ok {
-			return driver.DepthErrorAt(c.name, de, c.vars)
+			return driver.DepthErrorAt(c.name, de, c.readVars())
 		}
 		return &driver.Error{Template: c.name, Err: err}
 	}

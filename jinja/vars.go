@@ -27,6 +27,9 @@ type varWalker struct {
 	seen    map[string]bool
 	visited map[*jinja2.Tree]bool
 	out     []driver.Var
+	// all lists the operands of lenient tests and filters too, and records
+	// no call places (readVars, at render time).
+	all bool
 }
 
 // listVars returns the top-level variables the template and the partials
@@ -37,7 +40,16 @@ type varWalker struct {
 // defined/undefined or the filter default. It records the places of the
 // names they call too.
 func (c *compiled) listVars(funcs map[string]any) []driver.Var {
-	w := &varWalker{c: c, bound: map[string]bool{}, seen: map[string]bool{}, visited: map[*jinja2.Tree]bool{}}
+	return c.walkVars(funcs, false)
+}
+
+// readVars lists, as listVars does, every top-level variable the template
+// reads, those only tested with defined or given a default too: the place
+// of a deep value's error when Vars has none.
+func (c *compiled) readVars() []driver.Var { return c.walkVars(nil, true) }
+
+func (c *compiled) walkVars(funcs map[string]any, all bool) []driver.Var {
+	w := &varWalker{c: c, bound: map[string]bool{}, seen: map[string]bool{}, visited: map[*jinja2.Tree]bool{}, all: all}
 	for _, n := range jinjaGlobals {
 		w.bound[n] = true
 	}
@@ -158,7 +170,7 @@ func (w *varWalker) expr(file string, x jinja2.Expr, lenient bool) {
 	case nil:
 		return
 	case *jinja2.Name:
-		if !lenient {
+		if !lenient || w.all {
 			w.read(file, x.Name, x.Position(), false)
 		}
 		return
@@ -166,8 +178,10 @@ func (w *varWalker) expr(file string, x jinja2.Expr, lenient bool) {
 		if n, ok := x.Fn.(*jinja2.Name); ok {
 			// A strict name fails where it is read, an Undefined
 			// where it is called.
-			w.c.calls[place{file: file, line: n.P.Line, col: n.P.Col}] = true
-			w.c.calls[place{file: file, line: x.P.Line, col: x.P.Col}] = true
+			if !w.all {
+				w.c.calls[place{file: file, line: n.P.Line, col: n.P.Col}] = true
+				w.c.calls[place{file: file, line: x.P.Line, col: x.P.Col}] = true
+			}
 			w.read(file, n.Name, n.Position(), true)
 			for _, a := range argExprs(x.Args) {
 				w.expr(file, a, false)
