@@ -80,9 +80,14 @@ func (c *compiled) readVars() []driver.Var {
 	}
 	// the walk's order is the tree's, not the source's: the template's own
 	// places first, then the files it loads, each by position
-	other := func(v driver.Var) bool { return v.Template != c.name }
+	rank := func(v driver.Var) int {
+		if v.Template == c.name {
+			return 0
+		}
+		return 1
+	}
 	slices.SortStableFunc(out, func(a, b driver.Var) int {
-		return cmp.Or(compareBool(other(a), other(b)), cmp.Compare(a.Template, b.Template),
+		return cmp.Or(cmp.Compare(rank(a), rank(b)), cmp.Compare(a.Template, b.Template),
 			cmp.Compare(a.Line, b.Line), cmp.Compare(a.Col, b.Col))
 	})
 	return out
@@ -241,14 +246,4 @@ func (w *walker) ref(name string, tok reflect.Value, opt, call bool) {
 	}
 	w.firstRef[name] = len(w.refs)
 	w.refs = append(w.refs, r)
-}
-
-func compareBool(a, b bool) int {
-	switch {
-	case a == b:
-		return 0
-	case a:
-		return 1
-	}
-	return -1
 }
