@@ -46,6 +46,14 @@ type source struct {
 	name  string
 	text  string
 	lines []int // byte offsets of line starts
+	// last is the place pos computed last, at byte offset lastOff on the
+	// line that starts at lines[last.Line-1]: the lexer and the parser ask
+	// for places near the one before, so a place on the same line counts
+	// the runes from there, forward or back, not from the line's start (a
+	// template of one long line took time quadratic in its length). Only
+	// the lexer and the parser call pos.
+	last    Pos
+	lastOff int
 }
 
 func newSource(name, text string) *source {
@@ -60,6 +68,18 @@ func newSource(name, text string) *source {
 
 // pos returns the place of byte offset off.
 func (s *source) pos(off int) Pos {
+	if off > len(s.text) {
+		off = len(s.text)
+	}
+	if l := s.last.Line; l > 0 && off >= s.lines[l-1] && (l == len(s.lines) || off < s.lines[l]) {
+		if off >= s.lastOff {
+			s.last.Col += utf8.RuneCountInString(s.text[s.lastOff:off])
+		} else {
+			s.last.Col -= utf8.RuneCountInString(s.text[off:s.lastOff])
+		}
+		s.lastOff = off
+		return s.last
+	}
 	lo, hi := 0, len(s.lines)
 	for hi-lo > 1 {
 		m := (lo + hi) / 2
@@ -69,10 +89,9 @@ func (s *source) pos(off int) Pos {
 			hi = m
 		}
 	}
-	if off > len(s.text) {
-		off = len(s.text)
-	}
-	return Pos{Line: lo + 1, Col: utf8.RuneCountInString(s.text[s.lines[lo]:off]) + 1}
+	s.last = Pos{Line: lo + 1, Col: utf8.RuneCountInString(s.text[s.lines[lo]:off]) + 1}
+	s.lastOff = off
+	return s.last
 }
 
 // normalizeNewlines turns \r\n and \r into \n and drops one final
