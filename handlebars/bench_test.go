@@ -114,3 +114,16 @@ func BenchmarkCompile(b *testing.B) {
 		}
 	})
 }
+
+// BenchmarkCompileOneLongLine compiles a prompt of 20,000 variables on one
+// line: placing each variable counted the line from its start, which made
+// compiling quadratic in the line's length.
+func BenchmarkCompileOneLongLine(b *testing.B) {
+	src := `<message role="user">` + strings.Repeat("{{a}}", 20000) + `</message>`
+	e := handlebars.New()
+	for b.Loop() {
+		if _, err := e.Compile("long.hbs", src, driver.Config{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

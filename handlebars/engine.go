@@ -187,8 +187,14 @@ func (c *compiler) compile(src string) (driver.Compiled, error) {
 	if len(c.order) == 0 {
 		t.fast = t.fastProgram(applyEdits(main.src, main.edits), c.eng.funcs, c.cfg.Parse)
 	}
+	cursors := map[*unit]*textpos.Cursor{}
 	for _, v := range c.vars {
-		line, col := textpos.LineCol(v.unit.src, v.pos)
+		cur := cursors[v.unit]
+		if cur == nil {
+			cur = textpos.NewCursor(v.unit.src)
+			cursors[v.unit] = cur
+		}
+		line, col := cur.LineCol(v.pos)
 		t.vars = append(t.vars, checkedVar{template: v.unit.name, line: line, col: col, name: v.name, path: v.path, conds: v.conds, data: v.data})
 	}
 	return t, nil

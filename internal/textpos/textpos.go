@@ -53,3 +53,37 @@ func LF(s string) string {
 	}
 	return strings.ReplaceAll(strings.ReplaceAll(s, "\r\n", "\n"), "\r", "\n")
 }
+
+// Cursor gives LineCol's answers for many offsets of one text: asked in
+// increasing order, all of them together take time linear in the text,
+// where LineCol takes time linear in the offset for each (a template of
+// 100,000 variables compiled in quadratic time). An offset before the last
+// one asked counts again from the start.
+type Cursor struct {
+	s              string
+	off, line, col int // the place of the offset asked last
+}
+
+// NewCursor returns a Cursor over s.
+func NewCursor(s string) *Cursor { return &Cursor{s: s, line: 1, col: 1} }
+
+// LineCol returns LineCol(s, off) for the Cursor's text s.
+func (c *Cursor) LineCol(off int) (line, col int) {
+	off = max(0, min(off, len(c.s)))
+	if off < c.off {
+		c.off, c.line, c.col = 0, 1, 1
+	}
+	seg := c.s[c.off:off]
+	line, col = c.line, c.col
+	if n := strings.Count(seg, "\n"); n > 0 {
+		line += n
+		col = 1 + utf8.RuneCountInString(seg[strings.LastIndexByte(seg, '\n')+1:])
+	} else {
+		col += utf8.RuneCountInString(seg)
+	}
+	if off == len(c.s) || utf8.RuneStart(c.s[off]) {
+		// counting on from inside a rune would count its bytes apart
+		c.off, c.line, c.col = off, line, col
+	}
+	return line, col
+}

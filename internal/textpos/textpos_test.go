@@ -53,3 +53,22 @@ func TestFrontMatterEnd(t *testing.T) {
 		assert.Equal(t, tc.want, textpos.FrontMatterEnd(tc.s), tc.name)
 	}
 }
+
+// TestCursorIsLineCol: a Cursor answers as LineCol does, for offsets asked
+// in order and out of it, over multi-byte text, lines and the ends.
+func TestCursorIsLineCol(t *testing.T) {
+	s := "héllo\n\n😀 x\ty\nend 👍🏽"
+	for _, order := range [][]int{
+		{0, 1, 2, 3, 6, 7, 8, 12, 13, 14, 100},
+		{14, 3, 3, 0, -1, 8, 7, 20, 1},
+	} {
+		c := textpos.NewCursor(s)
+		for _, off := range order {
+			line, col := textpos.LineCol(s, off)
+			gl, gc := c.LineCol(off)
+			if gl != line || gc != col {
+				t.Fatalf("offset %d: cursor %d:%d, LineCol %d:%d", off, gl, gc, line, col)
+			}
+		}
+	}
+}
