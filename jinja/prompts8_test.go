@@ -41,7 +41,8 @@ func TestPrompts8Messages(t *testing.T) {
 }
 
 // real13Cases holds more real prompt templates (Promptify, contoso-chat's
-// prompty files, lm-evaluation-harness's with dataset-like rows: tabs,
+// prompty files, llama-stack's system prompts, lm-evaluation-harness's
+// with dataset-like rows: tabs,
 // no-break and zero-width spaces, non-BMP characters, ints, floats and
 // lists) beside chat templates, which this test leaves out
 // (internal/jinja2/testdata/oracle/convert/real13.py).

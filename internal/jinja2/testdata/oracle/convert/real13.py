@@ -1,29 +1,38 @@
 #!/usr/bin/env python3
 """Real templates outside every other case file (issue 23, thirteenth round).
 
-    python3 convert/real13.py [--all] ONECAT_VLLM_GIT XINFERENCE_GIT TGI_GIT \\
-        PROMPTIFY_GIT CONTOSO_CHAT_GIT LM_EVAL_GIT            # -> cases/real13.json
+    python3 convert/real13.py [--all] CHAT_GIT... PROMPTIFY_GIT CONTOSO_CHAT_GIT LLAMA_STACK_GIT LM_EVAL_GIT
+        # -> cases/real13.json
     python3 convert/real13.py --all GIT...      # -> cases/real13x.json, not committed
 
 Each argument is a git directory (a bare snapshot, as the fetch tool leaves
-it, at .../OWNER+NAME/repo); its HEAD is read.
+it, at .../OWNER+NAME/repo); its HEAD is read. The run that made
+cases/real13.json named, as CHAT_GIT, in this order (the first copy of a
+text is the one recorded): 1CatAI/1Cat-vLLM, xorbitsai/inference,
+huggingface/text-generation-inference, EricLBuehler/mistral.rs,
+EricLBuehler/candle-vllm, NVIDIA/Megatron-LM.
 
 Chat templates (rendered in the "hf" profile with the conversations of
 convert/chat.py, which hold tool calls with dict, list and JSON-string
 arguments, content parts and the hostile and unicode strings; kept per
-template as convert/sweep.py keeps them, every case with --all):
+template as convert/sweep.py keeps them, every case with --all): what
+sweep.py reads of each CHAT_GIT (*.jinja files, tokenizer_config.json,
+templates in JSON and YAML, C++ raw strings, Python constants), and the
+Rust string literals (raw r#"..."# and escaped "...") that read
+"messages", as TGI's, mistral.rs's and candle-vllm's tests hold the
+templates they render. They are:
 
   1CatAI/1Cat-vLLM      a vLLM fork newer than those of sweep.json
-                        (examples/*.jinja, its Rust tests' templates), read
-                        as sweep.py reads a repository; vllm-project/vllm
-                        is too large to fetch here
+                        (examples/*.jinja, its Rust tests' templates);
+                        vllm-project/vllm is too large to fetch here
   xorbitsai/inference   Xinference: the chat_template of every model family
                         of xinference/model/llm/llm_family.json and its
-                        tests' Python constants, as sweep.py reads them
-  huggingface/text-generation-inference
-                        the Rust string literals (raw r#"..."# and escaped
-                        "...") of router/ that read "messages", as TGI's
-                        tests hold the templates they render
+                        tests' Python constants
+  huggingface/text-generation-inference, EricLBuehler/mistral.rs,
+  EricLBuehler/candle-vllm
+                        Rust servers: their tests' templates and
+                        mistral.rs's chat_templates/*.json
+  NVIDIA/Megatron-LM    the chat templates of its tokenizers (Python)
 
 Prompt templates (not chat templates), each in its project's environment,
 with prompts8.py's three synthesized contexts and two rows more (below):
@@ -34,6 +43,11 @@ with prompts8.py's three synthesized contexts and two rows more (below):
                         the bodies of its .prompty files, as prompty renders
                         them (ImmutableSandboxedEnvironment(
                         keep_trailing_newline=True))
+  meta-llama/llama-stack
+                        the prompt templates of its Llama models
+                        (llama_stack/models/llama/**/prompt_templates/*.py:
+                        system prompts, tool definitions and tool
+                        responses; jinja2.Template(s).render(data))
   EleutherAI/lm-evaluation-harness
                         the Jinja strings of lm_eval/tasks/**/*.yaml, as
                         prompts8.py reads and renders them, one template
@@ -147,12 +161,12 @@ def rust_strings(src):
     return out
 
 
-def rust_templates(git_dir, prefix):
+def rust_templates(git_dir):
     repo = "/".join(os.path.basename(os.path.dirname(os.path.abspath(git_dir))).split("+", 1))
     commit = sweep.git(git_dir, "rev-parse", "HEAD").decode().strip()
-    paths = sweep.git(git_dir, "ls-tree", "-r", "--name-only", commit).decode().splitlines()
+    paths = [p for p in sweep.git(git_dir, "ls-tree", "-r", "-z", "--name-only", commit).decode().split("\0") if p]
     lics = sweep.licences(git_dir, commit, paths)
-    for path in sorted(p for p in paths if p.startswith(prefix) and p.endswith(".rs")):
+    for path in sorted(p for p in paths if p.endswith(".rs")):
         src = sweep.show(git_dir, commit, path).decode("utf-8", "replace")
         for line, text in rust_strings(src):
             if sweep.is_chat(text):
@@ -176,9 +190,7 @@ def known_texts():
 
 
 def chat_templates(git_dirs, seen):
-    onecat, xinference, tgi = git_dirs
-    found = list(sweep.templates_of(onecat)) + list(sweep.templates_of(xinference)) + \
-        list(rust_templates(tgi, "router/"))
+    found = [t for g in git_dirs for t in list(sweep.templates_of(g)) + list(rust_templates(g))]
     return sweep.new_templates(found, seen)
 
 
@@ -240,8 +252,42 @@ def rows_for(env, src):
     return [{name: Row(w, seed).value(s) for name, s in shapes.items()} for w in (0, 1)]
 
 
+class Folder(sweep.Folder):
+    """sweep.py's folding of string expressions, with strip, lstrip and
+    rstrip of a constant argument too (llama-stack's .strip("\\n"))."""
+
+    def value(self, node):
+        import ast
+        if isinstance(node, ast.Call) and not node.keywords and len(node.args) == 1 \
+                and isinstance(node.func, ast.Attribute) and node.func.attr in ("strip", "lstrip", "rstrip"):
+            v, arg = self.value(node.func.value), self.value(node.args[0])
+            return getattr(v, node.func.attr)(arg) if v is not None and arg is not None else None
+        return super().value(node)
+
+
+def llama_stack(git):
+    """The prompt templates of llama-stack's models (PromptTemplate renders
+    jinja2.Template(template).render(data)): the folded string expressions
+    of llama_stack/models/llama/**/prompt_templates/*.py holding "{{" or
+    "{%", a template_str as gen() passes it (.lstrip("\\n"))."""
+    import ast
+    paths = [p for p in git.files if p.startswith("llama_stack/models/llama/") and "/prompt_templates/" in p
+             and p.endswith(".py")]
+    for path, text in sorted(git.read_many(paths).items()):
+        f = Folder()
+        f.visit(ast.parse(text))
+        for name, value in f.found:
+            if prompts8.is_template(value):
+                yield "%s#%s" % (path, name), value.lstrip("\n") if name == "template_str" else value
+
+
 def prompt_sources(git_dirs):
-    promptify, contoso, lm_eval = (prompts8.Git(g) for g in git_dirs)
+    promptify, contoso, stack, lm_eval = (prompts8.Git(g) for g in git_dirs)
+    seen_keys = {}
+    for key, src in llama_stack(stack):
+        n = seen_keys[key] = seen_keys.get(key, 0) + 1
+        key = key if n == 1 else "%s-%d" % (key, n)
+        yield "meta-llama/llama-stack", stack.commit, "MIT", "llama-stack/" + key, key.split("#")[0], src, {}, None, None, False
     for key, path, src, env, skip, loader in prompts8.template_files(
             promptify, ("promptify/prompts/templates/",), (".jinja",), {}):
         yield "promptslab/Promptify", promptify.commit, "Apache-2.0", "promptify/" + key, path, src, env, skip, loader, False
@@ -304,12 +350,12 @@ def prompt_cases(git_dirs, seen, every, skipped):
 def main(argv):
     every = "--all" in argv
     argv = [a for a in argv if a != "--all"]
-    if len(argv) != 6:
+    if len(argv) < 5:
         sys.exit(__doc__)
     seen = known_texts()
-    chats = chat_templates(argv[:3], seen)
+    chats = chat_templates(argv[:-4], seen)
     skipped = {}
-    ptemplates, psources, pcases, counts = prompt_cases(argv[3:], seen, every, skipped)
+    ptemplates, psources, pcases, counts = prompt_cases(argv[-4:], seen, every, skipped)
     convs = chat.conversations()
     templates, sources, cases = {}, {}, []
     for ref, text, tsource in chats:
