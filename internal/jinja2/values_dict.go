@@ -94,6 +94,12 @@ func eqStr(a, b string) bool {
 	return len(a) == len(b) && (unsafe.StringData(a) == unsafe.StringData(b) || a == b)
 }
 
+// SameStr is a == b, found without a call when a and b share their
+// bytes: a host comparing the strings it keeps with those it is given
+// again (chat/format/chattemplate's kept conversation) compares most
+// by their address alone.
+func SameStr(a, b string) bool { return eqStr(a, b) }
+
 // findStr returns the index of the str key k in d, or -1.
 func (d *Dict) findStr(k string) int {
 	if d.sidx == nil {

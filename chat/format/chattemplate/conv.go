@@ -140,9 +140,9 @@ func textPart(p *chat.Part) bool {
 	return p.Type == chat.PartText && len(p.URL) == 0 && len(p.MediaType) == 0 && len(p.Detail) == 0
 }
 
-// eqStr is a == b with no call when either is empty: the == of two
-// strings of one length is a call.
-func eqStr(a, b string) bool { return len(a) == len(b) && (len(a) == 0 || a == b) }
+// eqStr is a == b with no call when either is empty or they share their
+// bytes (jinja2.SameStr): the == of two strings of one length is a call.
+func eqStr(a, b string) bool { return len(a) == len(b) && (len(a) == 0 || jinja2.SameStr(a, b)) }
 
 // same reports whether m holds what s copied: its fields' lengths in
 // one test, its role against a constant when it is one of package
@@ -161,7 +161,7 @@ func (s *msgSnap) same(m *chat.Message) bool {
 	}
 	if s.text {
 		p := &m.Content[0]
-		if len(p.URL)|len(p.MediaType)|len(p.Detail) != 0 || p.Type != chat.PartText || p.Text != s.txt {
+		if len(p.URL)|len(p.MediaType)|len(p.Detail) != 0 || p.Type != chat.PartText || !jinja2.SameStr(p.Text, s.txt) {
 			return false
 		}
 	} else {
@@ -286,8 +286,8 @@ func (kc *convKept) heldBy(msgs []chat.Message) int {
 			return n
 		}
 		p := &m.Content[0]
-		if len(p.URL)|len(p.MediaType)|len(p.Detail) != 0 || p.Type != chat.PartText || p.Text != s.txt ||
-			len(s.callID) != 0 && m.ToolCallID != s.callID {
+		if len(p.URL)|len(p.MediaType)|len(p.Detail) != 0 || p.Type != chat.PartText || !jinja2.SameStr(p.Text, s.txt) ||
+			len(s.callID) != 0 && !jinja2.SameStr(m.ToolCallID, s.callID) {
 			return n
 		}
 	}

@@ -1,9 +1,12 @@
 package chattemplate
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -333,15 +336,40 @@ func TestMsgSnapSame(t *testing.T) {
 		}
 		return kc
 	}
+	// elsewhere is base() with every string in memory of its own: equal
+	// strings that share no bytes with the kept ones, which heldBy and
+	// same compare byte by byte (they share the constants' otherwise)
+	elsewhere := func() []chat.Message {
+		msgs := base()
+		for i := range msgs {
+			m := &msgs[i]
+			m.Role, m.Name, m.ToolCallID = chat.Role(strings.Clone(string(m.Role))), strings.Clone(m.Name), strings.Clone(m.ToolCallID)
+			m.Content = slices.Clone(m.Content)
+			for j := range m.Content {
+				p := &m.Content[j]
+				p.Type, p.Text, p.URL = chat.PartType(strings.Clone(string(p.Type))), strings.Clone(p.Text), strings.Clone(p.URL)
+				p.MediaType, p.Detail = strings.Clone(p.MediaType), strings.Clone(p.Detail)
+			}
+			m.ToolCalls = slices.Clone(m.ToolCalls)
+			for j := range m.ToolCalls {
+				c := &m.ToolCalls[j]
+				c.ID, c.Name, c.Arguments = strings.Clone(c.ID), strings.Clone(c.Name), bytes.Clone(c.Arguments)
+			}
+		}
+		return msgs
+	}
 	msgs := base()
 	kc := kept(msgs)
 	assert.Equal(t, len(msgs), kc.heldBy(msgs))
 	assert.Equal(t, len(msgs), kc.heldBy(base()), "an equal copy")
+	assert.Equal(t, len(msgs), kc.heldBy(elsewhere()), "an equal copy in other memory")
 	for i := range msgs {
 		s := snapOf(&msgs[i])
 		assert.True(t, s.same(&msgs[i]), "message %d", i)
 		again := base()[i]
 		assert.True(t, s.same(&again), "message %d, an equal copy", i)
+		other := elsewhere()[i]
+		assert.True(t, s.same(&other), "message %d, an equal copy in other memory", i)
 		assert.Equal(t, 1, kept(msgs[i:i+1]).heldBy(base()[i:i+1]), "message %d alone", i)
 	}
 	for _, tc := range changes {
