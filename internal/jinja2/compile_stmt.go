@@ -633,6 +633,7 @@ func (c *compiler) compileIf(n *If) (execFn, error) {
 type itemSwitch struct {
 	slot   int
 	key    string
+	hint   int32 // where key was found last (Dict.hinted)
 	consts []string
 	// branches[j] is what runs when the field is consts[j] (the first
 	// that is), none what runs when it is none of them
@@ -765,7 +766,11 @@ func (c *compiler) newItemSwitch(n *If, slot int, key string, consts []string, b
 func (is *itemSwitch) runItem(f *frame, item *Value) error {
 	if item.kind == KindDict && !f.c.autoescape {
 		d := item.dict()
-		if i := d.findStr(is.key); i >= 0 {
+		i := d.hinted(is.key, &is.hint)
+		if i < 0 {
+			i = d.findStrKeep(is.key, &is.hint)
+		}
+		if i >= 0 {
 			if w := &d.vals[i]; w.kind == KindStr {
 				b := &is.none
 				for j, k := range is.consts {
@@ -1584,9 +1589,10 @@ type fieldRun struct {
 	lit   string // the constants' text before the field
 	slot  int
 	key   string
-	local bool // the slot's own value, not its key
-	trim  bool // written as |trim gives it
-	item  bool // the slot is a loop's target, read from its item (streamRunsItem)
+	local bool  // the slot's own value, not its key
+	trim  bool  // written as |trim gives it
+	item  bool  // the slot is a loop's target, read from its item (streamRunsItem)
+	hint  int32 // where the key was found last (Dict.hinted)
 }
 
 // fieldRunsOf returns the chain ps as runs of constants each followed by
@@ -1653,9 +1659,11 @@ func (s *streamedPrint) streamRunsItem(f *frame, item *Value) error {
 				goto slow
 			}
 			d := w.dict()
-			j := d.findStr(r.key)
+			j := d.hinted(r.key, &r.hint)
 			if j < 0 {
-				goto slow
+				if j = d.findStrKeep(r.key, &r.hint); j < 0 {
+					goto slow
+				}
 			}
 			w = &d.vals[j]
 		}

@@ -5,6 +5,7 @@ import (
 	"math/big"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"unsafe"
 )
 
@@ -114,6 +115,32 @@ func (d *Dict) findStr(k string) int {
 		return i
 	}
 	return -1
+}
+
+// hinted returns *hint when the str key k is there in d, or -1: a place
+// of the program that reads one key of dicts of one shape (a chat
+// template's messages) finds it where it found it last (findStrKeep),
+// with no loop and no call. The hint is that place's, shared by the
+// renders of its template: it is read and written atomically, and a
+// wrong one costs findStrKeep's loop, never a wrong index (the key
+// there is compared, by its address: a key of the same text elsewhere
+// is left to findStrKeep).
+func (d *Dict) hinted(k string, hint *int32) int {
+	if j := uint(atomic.LoadInt32(hint)); j < uint(len(d.keys)) {
+		if dk := &d.keys[j]; dk.kind == KindStr && len(dk.s) == len(k) && unsafe.StringData(dk.s) == unsafe.StringData(k) {
+			return int(j)
+		}
+	}
+	return -1
+}
+
+// findStrKeep is findStr keeping in *hint where it found k (hinted).
+func (d *Dict) findStrKeep(k string, hint *int32) int {
+	j := d.findStr(k)
+	if j >= 0 && int32(j) != atomic.LoadInt32(hint) {
+		atomic.StoreInt32(hint, int32(j))
+	}
+	return j
 }
 
 // find returns the index of k in d, or -1. It never changes d: the
