@@ -72,6 +72,7 @@
 //	lexer.go            tokens, with the whitespace options
 //	unicode_names.go, unicode_names_gen.go  \N{name} in str literals: Python's names
 //	parser.go           the syntax tree from the tokens
+//	parser_chain.go     chains of links too long for the Python code Jinja2 compiles
 //	ast.go              the nodes, each with its place
 //	walk.go             Walk over statements and expressions
 //	walk_pairs.go       d.items() pairs and xs[::-1] a loop alone sees, made in the Ctx's room

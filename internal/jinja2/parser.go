@@ -851,10 +851,17 @@ func (p *parser) parseExpression(condexpr bool) (Expr, error) {
 		return nil, err
 	}
 	defer func() { p.depth-- }()
+	var x Expr
+	var err error
 	if condexpr {
-		return p.parseCondExpr()
+		x, err = p.parseCondExpr()
+	} else {
+		x, err = p.parseOr()
 	}
-	return p.parseOr()
+	if err == nil {
+		err = p.checkChain(x)
+	}
+	return x, err
 }
 
 func (p *parser) parseCondExpr() (Expr, error) {

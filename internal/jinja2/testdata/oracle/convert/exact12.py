@@ -87,6 +87,21 @@ LOOPS = [ "{% set d = {'a': 1, 'b': 2} %}{% set l = [1, 2] %}{% for k, v in d.it
 for i, t in enumerate(LOOPS):
     FOUND.append(("loop-changes-%02d" % i, t, {}, "exact: a loop with loop, a filter or recursive over a dict its body changed", {"extensions": ["do", "loopcontrols"]}))
 
+# long chains of attributes, items, calls, filters and operators (item 4):
+# Jinja2's generated Python nests a pair of parentheses a link, which
+# Python refuses from 200 (SyntaxError), and its compiler recurses past
+# Python's limit from about 328 links (RecursionError); constants fold.
+# No case sits near a limit (they move with the frames of the process);
+# Python takes seconds to refuse a SyntaxError, so one case has one.
+CHAINS = [("attr-150", "{{ a" + ".b" * 150 + " }}"), ("attr-250", "{{ a" + ".b" * 250 + " }}"), ("attr-2000", "{{ a" + ".b" * 2000 + " }}"),
+          ("attr-20000", "{{ a" + ".b" * 20000 + " }}"), ("item-2000", "{{ a" + "['b']" * 2000 + " }}"), ("call-2000", "{{ a" + "()" * 2000 + " }}"),
+          ("filter-2000", "{{ a" + "|string" * 2000 + " }}"), ("plus-2000", "{{ a" + "+1" * 2000 + " }}"), ("test-150", "{{ a" + " is defined" * 150 + " }}"),
+          ("const-plus-300", "{{ 1" + "+1" * 300 + " }}"), ("const-plus-2000", "{{ 1" + "+1" * 2000 + " }}"), ("const-filter-2000", "{{ 'a'" + "|upper" * 2000 + " }}"),
+          ("set-attr-2000", "{% set x = a" + ".b" * 2000 + " %}{{ x }}"), ("for-attr-2000", "{% for x in a" + ".b" * 2000 + " %}{% endfor %}"),
+          ("line2-attr-2000", "x\n\u00e9 {{ a" + ".b" * 2000 + " }}"), ("arg-attr-2000", "{{ f(a" + ".b" * 2000 + ") }}")]
+for cid, t in CHAINS:
+    FOUND.append(("chain-" + cid, t, {"a": {"b": {}}}, "a chain of links: the package compiled it in time quadratic in its length, and rendered where Jinja2 raises"))
+
 
 def main():
     handmade.write("exact12", "issue 23, twelfth round", "internal/jinja2/testdata/oracle/convert/exact12.py", FOUND)
