@@ -466,7 +466,9 @@ func (g *fuzzGen) expr() string {
 		}
 		return g.pick(fuzzInts[:6]...)
 	}
-	switch g.n(42) {
+	switch g.n(45) {
+	case 42, 43, 44:
+		return g.exprTwelfth()
 	case 39, 40, 41:
 		return g.exprEleventh()
 	case 36, 37, 38:
@@ -793,7 +795,9 @@ func (g *fuzzGen) stmt(depth int) string {
 		defer func() { g.loops-- }()
 		return body()
 	}
-	switch g.n(42) {
+	switch g.n(44) {
+	case 42, 43:
+		return g.stmtTwelfth(depth, body, buffered)
 	case 40, 41:
 		return g.stmtEleventh(depth, body, buffered)
 	case 38, 39:
