@@ -19,7 +19,7 @@ func (c *compiled) Vars() []driver.Var {
 	if tt == nil || tt.Tree == nil {
 		return nil
 	}
-	w := &varWalker{tree: tt.Tree, src: c.src, seen: map[string]bool{}}
+	w := &varWalker{tree: tt.Tree, src: c.src, cur: textpos.NewCursor(c.src), seen: map[string]bool{}}
 	w.node(tt.Tree.Root, true)
 	return w.out
 }
@@ -29,6 +29,7 @@ type varWalker struct {
 	// src is the text the tree was parsed from: text/template counts
 	// columns in bytes, rolemark in runes.
 	src  string
+	cur  *textpos.Cursor // places in src, counted on from the last
 	seen map[string]bool
 	out  []driver.Var
 }
@@ -39,11 +40,12 @@ func (w *varWalker) add(name string, n parse.Node) {
 	}
 	w.seen[name] = true
 	v := driver.Var{Name: name, Template: w.tree.ParseName}
-	if loc, _ := w.tree.ErrorContext(n); loc != "" {
-		v.Template, v.Line, v.Col = splitLoc(loc, v.Template)
-	}
+	// ErrorContext counts the text from its start at each call: only for
+	// a node that is not in src
 	if p := int(n.Position()); p < len(w.src) {
-		v.Line, v.Col = textpos.LineCol(w.src, p)
+		v.Line, v.Col = w.cur.LineCol(p)
+	} else if loc, _ := w.tree.ErrorContext(n); loc != "" {
+		v.Template, v.Line, v.Col = splitLoc(loc, v.Template)
 	}
 	w.out = append(w.out, v)
 }
