@@ -72,8 +72,9 @@ func (e *UndeclaredError) Error() string {
 func (t *Template) Check(ctx context.Context) error {
 	var c checker
 	add := c.add
+	cur := textpos.NewCursor(t.src)
 	for _, l := range roleparse.Lookalikes(t.src) {
-		line, col := textpos.LineCol(t.src, l.Offset)
+		line, col := cur.LineCol(l.Offset)
 		add(&Error{Template: t.name, Line: line, Col: col, Err: &LookalikeTagError{Found: l.Found, Tag: l.Tag}}, "")
 	}
 	var input *schema.Schema
@@ -124,15 +125,20 @@ func (t *Template) Check(ctx context.Context) error {
 type checker struct {
 	problems []*Error
 	seen     map[string]bool // names reported
+	places   map[place]bool  // places reported
+}
+
+type place struct {
+	template  string
+	line, col int
 }
 
 // add keeps e unless a problem at its place, or about name (when not
 // empty), is kept already.
 func (c *checker) add(e *Error, name string) {
-	for _, p := range c.problems {
-		if p.Template == e.Template && p.Line == e.Line && p.Col == e.Col {
-			return // one problem per place
-		}
+	at := place{e.Template, e.Line, e.Col}
+	if c.places[at] {
+		return // one problem per place
 	}
 	if name != "" {
 		if c.seen[name] {
@@ -143,6 +149,10 @@ func (c *checker) add(e *Error, name string) {
 		}
 		c.seen[name] = true
 	}
+	if c.places == nil {
+		c.places = map[place]bool{}
+	}
+	c.places[at] = true
 	c.problems = append(c.problems, e)
 }
 
