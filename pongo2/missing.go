@@ -72,9 +72,10 @@ func (c *compiled) readVars() []driver.Var {
 	}
 	w.walk(reflect.ValueOf(c.tpl), false)
 	var out []driver.Var
+	placers := map[*source]*placer{}
 	for _, r := range w.refs {
 		if !w.bound[r.name] {
-			file, line, col := c.place(r.file, r.line, r.col)
+			file, line, col := c.placeWith(placers, r.file, r.line, r.col)
 			out = append(out, driver.Var{Name: r.name, Template: file, Line: line, Col: col, Call: r.call})
 		}
 	}

@@ -211,8 +211,9 @@ func (e *Engine) Compile(name, src string, cfg driver.Config) (c driver.Compiled
 	ct.funcs = usedFuncs(e.funcs, ld)
 	if !cfg.AllowMissing {
 		ct.required = requiredVars(tpl, e.funcs)
+		placers := map[*source]*placer{}
 		for i, r := range ct.required {
-			ct.required[i].file, ct.required[i].line, ct.required[i].col = ct.place(r.file, r.line, r.col)
+			ct.required[i].file, ct.required[i].line, ct.required[i].col = ct.placeWith(placers, r.file, r.line, r.col)
 		}
 	}
 	ct.fast = ct.fastProgram(s, e.funcs, cfg.Parse)
@@ -339,11 +340,26 @@ func identifier(k string) bool {
 // place maps a pongo2 position in the rewritten file to the position the
 // user wrote.
 func (c *compiled) place(file string, line, col int) (string, int, int) {
+	return c.placeWith(nil, file, line, col)
+}
+
+// placeWith is place with a placer per source from placers (nil: none),
+// for many positions in a row.
+func (c *compiled) placeWith(placers map[*source]*placer, file string, line, col int) (string, int, int) {
 	if file == "" || file == "<string>" {
 		file = c.name
 	}
 	if s := c.loader.source(file); s != nil {
-		line, col = s.origPos(line, col)
+		if placers == nil {
+			line, col = s.origPos(line, col)
+		} else {
+			p := placers[s]
+			if p == nil {
+				p = newPlacer(s)
+				placers[s] = p
+			}
+			line, col = p.origPos(line, col)
+		}
 	}
 	return file, line, col
 }
