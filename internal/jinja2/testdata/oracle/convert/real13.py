@@ -189,8 +189,15 @@ def known_texts():
     return texts
 
 
+# Licences sweep.py's reading of a LICENSE file names wrongly: Megatron-LM's
+# is NVIDIA's BSD-3-Clause text, followed by the licences (Apache-2.0 among
+# them) of the files it took from other projects.
+LICENCE_OF = {"NVIDIA/Megatron-LM": "BSD-3-Clause"}
+
+
 def chat_templates(git_dirs, seen):
-    found = [t for g in git_dirs for t in list(sweep.templates_of(g)) + list(rust_templates(g))]
+    found = [(repo, commit, path, LICENCE_OF.get(repo, lic), text)
+             for g in git_dirs for repo, commit, path, lic, text in list(sweep.templates_of(g)) + list(rust_templates(g))]
     return sweep.new_templates(found, seen)
 
 
