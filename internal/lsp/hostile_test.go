@@ -54,8 +54,9 @@ func TestHostileClient(t *testing.T) {
 		}
 		// bodies that are not what a request should be
 		// bodies that are not what a request should be; reply says whether
-		// the server answers (with an error): a message without a method is
-		// a response to nothing, and ignored, as is a bad notification
+		// the server answers (with an error): a response (to nothing) and a
+		// bad notification are ignored, and a message that is neither a
+		// request, a notification nor a response is an invalid request
 		for _, tc := range []struct {
 			body  string
 			reply bool
@@ -69,7 +70,8 @@ func TestHostileClient(t *testing.T) {
 			{`{"jsonrpc":"2.0","method":"textDocument/didClose","params":null}`, false},
 			{"{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"\xff\xfe\",\"params\":{}}", true},
 			{"\xff\xfe\xfd", true},
-			{`[]`, true}, {`null`, false}, {`{}`, false}, {`{"id":4}`, false},
+			{`[]`, true}, {`null`, true}, {`{}`, true}, {`{"id":4}`, true},
+			{`{"jsonrpc":"2.0","id":9,"result":null}`, false}, // a response
 		} {
 			raw(tc.body)
 			if tc.reply {

@@ -141,7 +141,15 @@ func (s *Server) handle(ctx context.Context, body []byte) (done bool, err error)
 		return false, s.conn.write(&message{ID: json.RawMessage("null"), Error: &respError{codeInvalidRequest, "the id of a request is a string or a number"}})
 	}
 	if m.Method == "" {
-		return false, nil // a response to a request the server never sends
+		if m.Result != nil || m.Error != nil {
+			return false, nil // a response to a request the server never sends
+		}
+		// neither a request, a notification nor a response ({}, null)
+		id := m.ID
+		if !isRequest {
+			id = json.RawMessage("null")
+		}
+		return false, s.conn.write(&message{ID: id, Error: &respError{codeInvalidRequest, "a message needs a method, or a result or error"}})
 	}
 	if m.Method == "exit" {
 		if !s.shutdown {
