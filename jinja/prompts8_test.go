@@ -40,11 +40,11 @@ func TestPrompts8Messages(t *testing.T) {
 	promptMessages(t, prompts8Cases, 1000)
 }
 
-// real13Cases holds more real prompt templates (Promptify, contoso-chat's
-// prompty files, llama-stack's system prompts, lm-evaluation-harness's
-// with dataset-like rows: tabs,
-// no-break and zero-width spaces, non-BMP characters, ints, floats and
-// lists) beside chat templates, which this test leaves out
+// real13Cases holds more real prompt templates (Promptify, three Azure
+// samples' prompty files, llama-stack's system prompts,
+// lm-evaluation-harness's with dataset-like rows: tabs, no-break and
+// zero-width spaces, non-BMP characters, ints, floats and lists) beside
+// chat templates, which engineEnv leaves out
 // (internal/jinja2/testdata/oracle/convert/real13.py).
 const real13Cases = "../internal/jinja2/testdata/oracle/cases/real13.json"
 

@@ -1,16 +1,21 @@
 #!/usr/bin/env python3
 """Real templates outside every other case file (issue 23, thirteenth round).
 
-    python3 convert/real13.py [--all] CHAT_GIT... PROMPTIFY_GIT CONTOSO_CHAT_GIT LLAMA_STACK_GIT LM_EVAL_GIT
-        # -> cases/real13.json
-    python3 convert/real13.py --all GIT...      # -> cases/real13x.json, not committed
+    python3 convert/real13.py [--all] GIT_DIR...      # -> cases/real13.json
+    python3 convert/real13.py --all GIT_DIR...        # -> cases/real13x.json, not committed
 
 Each argument is a git directory (a bare snapshot, as the fetch tool leaves
-it, at .../OWNER+NAME/repo); its HEAD is read. The run that made
-cases/real13.json named, as CHAT_GIT, in this order (the first copy of a
+it, at .../OWNER+NAME/repo); its HEAD is read, and the repository its
+directory names says what is read of it: the prompt repositories below
+(PROMPTS) for their prompt templates, any other for its chat templates. The
+run that made cases/real13.json named, in this order (the first copy of a
 text is the one recorded): 1CatAI/1Cat-vLLM, xorbitsai/inference,
 huggingface/text-generation-inference, EricLBuehler/mistral.rs,
-EricLBuehler/candle-vllm, NVIDIA/Megatron-LM.
+EricLBuehler/candle-vllm, NVIDIA/Megatron-LM, NVIDIA/NeMo,
+vllm-project/vllm-ascend, promptslab/Promptify, Azure-Samples/contoso-chat,
+Azure-Samples/contoso-creative-writer,
+Azure-Samples/agent-openai-python-prompty, meta-llama/llama-stack,
+EleutherAI/lm-evaluation-harness.
 
 Chat templates (rendered in the "hf" profile with the conversations of
 convert/chat.py, which hold tool calls with dict, list and JSON-string
@@ -32,16 +37,20 @@ templates they render. They are:
   EricLBuehler/candle-vllm
                         Rust servers: their tests' templates and
                         mistral.rs's chat_templates/*.json
-  NVIDIA/Megatron-LM    the chat templates of its tokenizers (Python)
+  NVIDIA/Megatron-LM, NVIDIA/NeMo
+                        the chat templates of their tokenizers (Python)
+  vllm-project/vllm-ascend
+                        its examples' chat templates
 
 Prompt templates (not chat templates), each in its project's environment,
 with prompts8.py's three synthesized contexts and two rows more (below):
 
   promptslab/Promptify  promptify/prompts/templates/*.jinja
                         (Environment(loader=FileSystemLoader(...)))
-  Azure-Samples/contoso-chat
-                        the bodies of its .prompty files, as prompty renders
-                        them (ImmutableSandboxedEnvironment(
+  Azure-Samples/contoso-chat, contoso-creative-writer,
+  agent-openai-python-prompty
+                        the bodies of their .prompty files, as prompty
+                        renders them (ImmutableSandboxedEnvironment(
                         keep_trailing_newline=True))
   meta-llama/llama-stack
                         the prompt templates of its Llama models
@@ -288,23 +297,56 @@ def llama_stack(git):
                 yield "%s#%s" % (path, name), value.lstrip("\n") if name == "template_str" else value
 
 
-def prompt_sources(git_dirs):
-    promptify, contoso, stack, lm_eval = (prompts8.Git(g) for g in git_dirs)
+def repo_of(git_dir):
+    return "/".join(os.path.basename(os.path.dirname(os.path.abspath(git_dir))).split("+", 1))
+
+
+def promptify(git):
+    for key, path, src, env, skip, loader in prompts8.template_files(
+            git, ("promptify/prompts/templates/",), (".jinja",), {}):
+        yield "promptify/" + key, path, src, env, skip, loader, False
+
+
+def prompty_files(git, short):
+    for key, path, src, env, skip, loader in prompts8.template_files(
+            git, ("",), (".prompty",), {"sandbox": True, "keep_trailing_newline": True}, front_matter=True):
+        yield short + "/" + key, path, src, env, skip, loader, False
+
+
+def llama_stack_templates(git):
     seen_keys = {}
-    for key, src in llama_stack(stack):
+    for key, src in llama_stack(git):
         n = seen_keys[key] = seen_keys.get(key, 0) + 1
         key = key if n == 1 else "%s-%d" % (key, n)
-        yield "meta-llama/llama-stack", stack.commit, "MIT", "llama-stack/" + key, key.split("#")[0], src, {}, None, None, False
-    for key, path, src, env, skip, loader in prompts8.template_files(
-            promptify, ("promptify/prompts/templates/",), (".jinja",), {}):
-        yield "promptslab/Promptify", promptify.commit, "Apache-2.0", "promptify/" + key, path, src, env, skip, loader, False
-    for key, path, src, env, skip, loader in prompts8.template_files(
-            contoso, ("",), (".prompty",), {"sandbox": True, "keep_trailing_newline": True}, front_matter=True):
-        yield "Azure-Samples/contoso-chat", contoso.commit, "MIT", "contoso-chat/" + key, path, src, env, skip, loader, False
+        yield "llama-stack/" + key, key.split("#")[0], src, {}, None, None, False
+
+
+def lm_eval(git):
     own = lambda s: "regex_replace" in s and "lm-eval's regex_replace filter"  # noqa: E731
-    for key, path, src, env, skip in prompts8.yaml_strings(lm_eval, "lm_eval/tasks/", {"keep_trailing_newline": True},
+    for key, path, src, env, skip in prompts8.yaml_strings(git, "lm_eval/tasks/", {"keep_trailing_newline": True},
                                                            own=own):
-        yield "EleutherAI/lm-evaluation-harness", lm_eval.commit, "MIT", "lm-eval/" + key, path, src, env, skip, None, True
+        yield "lm-eval/" + key, path, src, env, skip, None, True
+
+
+# The prompt repositories: licence and reader (key, path, template, env,
+# why it is skipped, loader, rows only) of each.
+PROMPTS = {
+    "promptslab/Promptify": ("Apache-2.0", promptify),
+    "Azure-Samples/contoso-chat": ("MIT", lambda g: prompty_files(g, "contoso-chat")),
+    "Azure-Samples/contoso-creative-writer": ("MIT", lambda g: prompty_files(g, "contoso-creative-writer")),
+    "Azure-Samples/agent-openai-python-prompty": ("MIT", lambda g: prompty_files(g, "agent-openai-python-prompty")),
+    "meta-llama/llama-stack": ("MIT", llama_stack_templates),
+    "EleutherAI/lm-evaluation-harness": ("MIT", lm_eval),
+}
+
+
+def prompt_sources(git_dirs):
+    for g in git_dirs:
+        repo = repo_of(g)
+        git = prompts8.Git(g)
+        licence, read = PROMPTS[repo]
+        for key, path, src, env, skip, loader, rows_only in read(git):
+            yield repo, git.commit, licence, key, path, src, env, skip, loader, rows_only
 
 
 def prompt_cases(git_dirs, seen, every, skipped):
@@ -357,12 +399,13 @@ def prompt_cases(git_dirs, seen, every, skipped):
 def main(argv):
     every = "--all" in argv
     argv = [a for a in argv if a != "--all"]
-    if len(argv) < 5:
+    if not argv:
         sys.exit(__doc__)
     seen = known_texts()
-    chats = chat_templates(argv[:-4], seen)
+    chats = chat_templates([g for g in argv if repo_of(g) not in PROMPTS], seen)
     skipped = {}
-    ptemplates, psources, pcases, counts = prompt_cases(argv[-4:], seen, every, skipped)
+    ptemplates, psources, pcases, counts = prompt_cases([g for g in argv if repo_of(g) in PROMPTS], seen, every,
+                                                        skipped)
     convs = chat.conversations()
     templates, sources, cases = {}, {}, []
     for ref, text, tsource in chats:
