@@ -472,12 +472,17 @@ func (c *compiler) compileFor(n *For) (execFn, error) {
 		return nil
 	}
 	changesDicts := dictChangesIn(n.Body, n.Filter)
+	changesLists := filter != nil && listChangesIn(n.Body, n.Filter)
 	lc.run = func(f *frame, itv Value, depth0 int) error {
 		simple := loopSlot < 0 && filter == nil && !recursive
 		if !simple && changesDicts {
 			if d, what, ok := dictIterated(itv); ok {
 				return runItems(f, nil, depth0, nil, dictStep(d, what, name, pos), itv, nil)
 			}
+		}
+		if changesLists && itv.kind == KindList {
+			// the filter's generator steps the list the body changes
+			return runItems(f, nil, depth0, nil, listStep(itv.list()), itv, nil)
 		}
 		if simple && targetSlot >= 0 && (itv.kind == KindList || itv.kind == KindTuple) {
 			if runsBody != nil {

@@ -86,7 +86,7 @@
 //	compile_switch.go   an if chain on a loop item's field: branches written in place
 //	compile_expr.go     expressions, calls, filters and tests
 //	compile_for.go      for loops and loop
-//	loop_dict.go        a loop stepping a dict its body may change, as Python's dict iterator
+//	loop_dict.go        a loop stepping a dict (or a filtered one a list) its body may change, as Python
 //	compile_alias.go    a loop body's set of its item's field, read where it is read
 //	compile_macro.go    macros, caller, call blocks
 //	compile_tmpl.go     extends, include, import

@@ -19,6 +19,12 @@ var dictChangers = map[string]bool{
 	"next": true, "reset": true,
 }
 
+// listChangers are the method names a call may change a list with (the
+// dunders and other _ names too: listChangesIn).
+var listChangers = map[string]bool{
+	"append": true, "extend": true, "insert": true, "pop": true, "remove": true, "clear": true, "sort": true, "reverse": true,
+}
+
 // pureCalls are the globals whose call changes no dict of the context.
 var pureCalls = map[string]bool{"range": true, "dict": true, "lipsum": true, "cycler": true, "joiner": true, "namespace": true}
 
@@ -28,13 +34,23 @@ var pureCalls = map[string]bool{"range": true, "dict": true, "lipsum": true, "cy
 // block on an attribute (which assigns a dict's key), or code of another
 // template.
 func dictChangesIn(stmts []Stmt, xs ...Expr) bool {
+	return changesIn(dictChangers, stmts, xs...)
+}
+
+// listChangesIn is dictChangesIn for a list (listChangers).
+func listChangesIn(stmts []Stmt, xs ...Expr) bool {
+	return changesIn(listChangers, stmts, xs...)
+}
+
+// changesIn is dictChangesIn with the method names changers.
+func changesIn(changers map[string]bool, stmts []Stmt, xs ...Expr) bool {
 	may := false
 	visit := func(n Node) bool {
 		switch n := n.(type) {
 		case *CallExpr:
 			switch fn := n.Fn.(type) {
 			case *AttrExpr:
-				may = may || dictChangers[fn.Name] || strings.HasPrefix(fn.Name, "_")
+				may = may || changers[fn.Name] || strings.HasPrefix(fn.Name, "_")
 			case *Name:
 				may = may || !pureCalls[fn.Name]
 			default:
@@ -102,5 +118,20 @@ func dictStep(d *Dict, what, name string, pos Pos) func() (Value, bool, error) {
 			return TupleV([]Value{d.keys[k], d.vals[k]}), true, nil
 		}
 		return d.keys[k], true, nil
+	}
+}
+
+// listStep is Python's iterator over the list l, taking one item at a
+// time from the list as it is then (the body may append, insert or pop);
+// once past the end it gives nothing more, however the list grows.
+func listStep(l *List) func() (Value, bool, error) {
+	i, done := 0, false
+	return func() (Value, bool, error) {
+		if done || i >= len(l.Items) {
+			done = true
+			return Value{}, false, nil
+		}
+		i++
+		return l.Items[i-1], true, nil
 	}
 }
