@@ -49,7 +49,10 @@ type AnthropicSource struct {
 // message, ahead of that message's other blocks; consecutive messages of the
 // same role are merged, as the API requires. Empty text parts, and messages left with nothing to send, are
 // dropped: the API rejects empty text blocks. Audio has no Anthropic form and
-// is an error.
+// is an error. A message's participant name (Message.Name) and an image's
+// Detail have no field in the Messages API and are not sent, so that a
+// template written for OpenAI, whose API takes both, renders for Anthropic
+// too; a caller who needs the name puts it in the text.
 func ToAnthropic(msgs []Message) (AnthropicRequest, error) {
 	var req AnthropicRequest
 	var system []string

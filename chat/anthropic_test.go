@@ -143,6 +143,17 @@ func TestToAnthropicDocumentedShapes(t *testing.T) {
 				{"type": "text", "text": "Compare."}
 			]}
 		]}`},
+		{"a participant name and an image detail are not sent", []Message{
+			{Role: RoleUser, Name: "alice", Content: []Part{
+				{Type: PartImage, URL: "https://example.com/ant.jpg", Detail: "low"},
+				TextPart("Hi."),
+			}},
+		}, `{"messages": [
+			{"role": "user", "content": [
+				{"type": "image", "source": {"type": "url", "url": "https://example.com/ant.jpg"}},
+				{"type": "text", "text": "Hi."}
+			]}
+		]}`},
 		{"plain-text document", []Message{
 			{Role: RoleUser, Content: []Part{{Type: PartFile, URL: "data:text/plain,The%20grass%20is%20green."}}},
 		}, `{"messages": [
