@@ -479,6 +479,11 @@ func (c *compiler) compileFor(n *For) (execFn, error) {
 			if d, what, ok := dictIterated(itv); ok {
 				return runItems(f, nil, depth0, nil, dictStep(d, what, name, pos), itv, nil)
 			}
+			if g, ok := itv.ref.(*generator); ok && itv.kind == KindObject && g.dict != nil && !g.used {
+				// d|items not yet read: yield from d.items(), a step at a time
+				g.used, g.pos = true, len(g.items)
+				return runItems(f, nil, depth0, nil, dictStep(g.dict, "items", name, pos), itv, nil)
+			}
 		}
 		if changesLists && itv.kind == KindList {
 			// the filter's generator steps the list the body changes

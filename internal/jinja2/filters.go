@@ -316,6 +316,9 @@ type generator struct {
 	pos  int // the items taken so far (next, a partial read)
 	// src is an eachGen generator's source, which its step reads
 	src eachSource
+	// dict is the dict do_items yields the items of (items holds them as
+	// they were): a loop whose body may change it steps it (dictStep)
+	dict *Dict
 }
 
 // genCall calls a filter that Jinja2 writes as a generator function: the
@@ -941,7 +944,8 @@ func fItems(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 		// raised when the generator is consumed, as Jinja2's do_items
 		return ObjectV(&generator{typ: "generator", fn: "do_items", err: typeErr("Can only get item pairs from a mapping.")}), nil
 	}
-	return genV("do_items", (&dictView{d: v.dict(), what: "items"}).items()), nil
+	d := v.dict()
+	return ObjectV(&generator{items: (&dictView{d: d, what: "items"}).items(), typ: "generator", fn: "do_items", dict: d}), nil
 }
 
 func fDictsort(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {

@@ -108,6 +108,12 @@ FILTERED = [ "{% set l = [1, 2, 3] %}{% for k in l if k %}{{ k }}{{ loop.first }
 for i, t in enumerate(FILTERED):
     FOUND.append(("filtered-list-%02d" % i, t, {}, "exact: a filtered loop read its own copy of a list its body changed", {"extensions": ["do", "loopcontrols"]}))
 
+# d|items in a recursive loop (the twelfth generator's run): do_items'
+# generator steps the dict its body changes
+ITEMS = [ "{% set d = {'a': 1, 'b': 2, 'c': 3} %}{% for k in d|items if k recursive %}{{ k }}{{ loop.cycle('a', 'b') }}{% if loop.index == 2 %}{% set _ = d.update({'z': 1}) %}{% endif %};{% endfor %}{{ d }}", "{% set d = {'a': 1, 'b': 2, 'c': 3} %}{% for k, v in d|items recursive %}{{ k, v }}{{ loop.cycle('a', 'b') }}{% if loop.index == 2 %}{% set _ = d.update({'z': 1}) %}{% endif %};{% else %}E{% endfor %}{{ d }}", "{% set d = {'a': 1, 'b': 2, 'c': 3} %}{% for k, v in d|items recursive %}{{ k, v }}{% if k == 'b' %}{% set _ = d.setdefault(k ~ k, 1) %}{% endif %};{% endfor %}{{ d }}", "{% set d = {'a': 1, 'b': 2, 'c': 3} %}{% for k, v in d|items recursive %}{{ k }}{{ v }}{% set _ = d.update({'c': 9}) %};{% endfor %}", "{% set d = {'a': 1, 'b': 2, 'c': 3} %}{% for k, v in d|items recursive %}{{ k }}{{ loop.length }}{% set _ = d.update({'c': 9}) %};{% endfor %}", "{% set d = {'a': 1, 'b': 2, 'c': 3} %}{% set g = d|items %}{% for k, v in g recursive %}{{ k }}{% set _ = d.update({'c': 9}) %};{% endfor %}{{ g|list }}", "{% set d = {'a': 1, 'b': 2, 'c': 3} %}{% for k, v in d|items recursive %}{{ k }}{% if v is mapping %}{{ loop(v|items) }}{% endif %}{% set _ = d.update({'c': 9}) %};{% endfor %}", "{% set d = {'a': 1, 'b': 2, 'c': 3} %}{% for k, v in d|items recursive %}{{ k }}{% set _ = d.pop('c') if loop.last %};{% endfor %}{{ d }}" ]
+for i, t in enumerate(ITEMS):
+    FOUND.append(("items-recursive-%02d" % i, t, {}, "exact: d|items in a recursive loop read the dict as the loop started", {"extensions": ["do", "loopcontrols"]}))
+
 
 def main():
     handmade.write("exact12", "issue 23, twelfth round", "internal/jinja2/testdata/oracle/convert/exact12.py", FOUND)
