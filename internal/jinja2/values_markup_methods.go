@@ -163,23 +163,28 @@ func markupGetitem(v Value) Value {
 		if err != nil {
 			return Value{}, err
 		}
-		key := args[0]
-		if !isIntLike(key) {
-			return Value{}, typeErr("string indices must be integers, not '%s'", TypeName(key))
-		}
-		if key.isBig() {
-			return Value{}, pyErr("IndexError", "cannot fit 'int' into an index-sized integer")
-		}
-		r, ok, err := item(v, key)
-		if err != nil {
-			return Value{}, err
-		}
-		if !ok {
-			return Value{}, pyErr("IndexError", "string index out of range")
-		}
-		return markupOr(v, r.s), nil
+		return strIndex(v, args[0])
 	}
 	return FuncV(f)
+}
+
+// strIndex is str.__getitem__(key) of the str or Markup v: an int or a
+// bool (a slice object no template can make), with str's errors.
+func strIndex(v, key Value) (Value, error) {
+	if !isIntLike(key) {
+		return Value{}, typeErr("string indices must be integers, not '%s'", TypeName(key))
+	}
+	if key.isBig() {
+		return Value{}, pyErr("IndexError", "cannot fit 'int' into an index-sized integer")
+	}
+	r, ok, err := item(v, key)
+	if err != nil {
+		return Value{}, err
+	}
+	if !ok {
+		return Value{}, pyErr("IndexError", "string index out of range")
+	}
+	return markupOr(v, r.s), nil
 }
 
 // strTranslate is str.translate(table): each character's code looked up

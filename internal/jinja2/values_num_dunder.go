@@ -459,7 +459,7 @@ func seqDunderMethod(v Value, name string) (Value, bool) {
 	t := TypeName(v)
 	switch {
 	case v.kind == KindNone && name == "__bool__":
-	case t == "str" && (name == "__add__" || name == "__mul__" || name == "__rmul__" || name == "__mod__" || name == "__rmod__"):
+	case t == "str" && (name == "__add__" || name == "__mul__" || name == "__rmul__" || name == "__mod__" || name == "__rmod__" || name == "__getitem__"):
 	case t == "Markup" && name == "__rmod__": // str's slot: markupsafe defines no __rmod__
 	case (t == "list" || t == "tuple") && (name == "__add__" || name == "__mul__" || name == "__rmul__"):
 	default:
@@ -480,6 +480,8 @@ func seqDunderMethod(v Value, name string) (Value, bool) {
 		}
 		other := args[0]
 		switch name {
+		case "__getitem__":
+			return strIndex(v, other)
 		case "__add__":
 			if other.kind != v.kind {
 				return Value{}, typeErr("can only concatenate %s (not \"%s\") to %s", t, TypeName(other), t)

@@ -114,6 +114,15 @@ ITEMS = [ "{% set d = {'a': 1, 'b': 2, 'c': 3} %}{% for k in d|items if k recurs
 for i, t in enumerate(ITEMS):
     FOUND.append(("items-recursive-%02d" % i, t, {}, "exact: d|items in a recursive loop read the dict as the loop started", {"extensions": ["do", "loopcontrols"]}))
 
+# str.__getitem__, a slot wrapper (refused by name before; the twelfth
+# generator's run reached it)
+GI = ['{{ "abc".__getitem__ }}', '{{ "abc".__getitem__(1) }}', '{{ "abc".__getitem__(-1) }}', '{{ "abc".__getitem__(9) }}', '{{ "abc".__getitem__("a") }}',
+      '{{ "abc".__getitem__() }}', '{{ "abc".__getitem__(1, 2) }}', '{{ "abc".__getitem__(key=1) }}', '{{ "abc".__getitem__(2**70) }}', '{{ "abc".__getitem__(true) }}',
+      '{{ "abc".__getitem__(none) }}', '{{ "abc".__getitem__(1.5) }}', '{{ "a\u00e9\U0001F600".__getitem__(2) }}', '{{ x.__getitem__(0) ~ "<" }}', '{{ x.__getitem__(0).__class__.__name__ }}']
+for i, t in enumerate(GI):
+    FOUND.append(("str-getitem-%02d" % i, t, {"x": "<a>"}, "exact: str.__getitem__ was refused by name"))
+    FOUND.append(("str-getitem-ae-%02d" % i, t, {"x": "<a>"}, "exact: str.__getitem__ was refused by name", AE))
+
 
 def main():
     handmade.write("exact12", "issue 23, twelfth round", "internal/jinja2/testdata/oracle/convert/exact12.py", FOUND)
