@@ -25,8 +25,12 @@ var listChangers = map[string]bool{
 	"append": true, "extend": true, "insert": true, "pop": true, "remove": true, "clear": true, "sort": true, "reverse": true,
 }
 
-// pureCalls are the globals whose call changes no dict of the context.
-var pureCalls = map[string]bool{"range": true, "dict": true, "lipsum": true, "cycler": true, "joiner": true, "namespace": true}
+// pureCalls are the globals whose call changes no dict or list of the
+// context (transformers' raise_exception and strftime_now too: a chat
+// template's loop over a tool's parameters that may raise keeps the
+// in-place path).
+var pureCalls = map[string]bool{"range": true, "dict": true, "lipsum": true, "cycler": true, "joiner": true, "namespace": true,
+	"raise_exception": true, "strftime_now": true}
 
 // dictChangesIn reports whether running stmts may change a dict: a call of
 // one of dictChangers' methods, a _ name, anything but an attribute or a
