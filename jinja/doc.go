@@ -71,12 +71,15 @@
 // value known only when the template runs, is a SecurityError where the
 // template compiles, since |safe on a value is the one raw form.
 //
-// Values print as Jinja2 prints them (True, ['a', 1], {'k': None}), with
-// two exceptions that keep the engines alike: None prints as nothing
-// (Jinja2's finalize hook, as nil prints in every engine and an optional
-// input that is not supplied is None), and a float that {{ }} or |safe
-// prints is written as in every engine (roleparse.FormatValue: 5, 0.1,
-// 1e+21), a float32 as its shortest form. A fmt.Stringer or an error in
+// Values print as Jinja2 prints them (True, ['a', 1], {'k': None}, 2.5,
+// 3.0 for 1.5 + 1.5), with one exception that keeps the engines alike:
+// None prints as nothing (Jinja2's finalize hook, as nil prints in every
+// engine and an optional input that is not supplied is None). A whole
+// float64 of the data below 2**53 is Python's int, as json.loads reads the
+// JSON it most likely came from (encoding/json makes every number a
+// float64: {"step": 1} is 1.0 in Go, and Step {{ step + 1 }} would print
+// Step 2.0); any other float64 is a float, a float32 the float of its
+// shortest form. A fmt.Stringer or an error in
 // the data prints as its String or Error text, and a Go struct as Go prints it
 // (its fields are attributes). A Go function in the data (at the top, or in
 // a []any or map[string]any) is callable, as a Python callable in a Jinja2

@@ -120,7 +120,8 @@ func value(x any) (string, bool) {
 	case int32:
 		return strconv.FormatInt(int64(x), 10), true
 	case float64:
-		return roleparse.FormatValue(x), true
+		// as number makes it, and Python prints it
+		return jinja2.Repr(number(x)), true
 	}
 	return "", false
 }

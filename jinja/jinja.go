@@ -143,7 +143,6 @@ func (e *Engine) Compile(name, src string, cfg driver.Config) (dc driver.Compile
 		jinja2.FinalizeBeforeEscape(), // {{ none }} prints as {{ x }} does for x None
 		jinja2.WithLimits(jinja2.Limits{Depth: e.cfg.depth, Output: e.cfg.limits.Output, Iterations: e.cfg.limits.Iterations, Size: e.cfg.limits.Size}),
 		jinja2.WithFilter("tojson", tojson),
-		jinja2.WithFilter("safe", safe),
 	}
 	if !cfg.AllowMissing {
 		opts = append(opts, jinja2.StrictNames())
@@ -196,30 +195,13 @@ func (e *Engine) Compile(name, src string, cfg driver.Config) (dc driver.Compile
 
 // finalize is the engine's Jinja2 finalize: None prints as nothing, as a
 // nil value prints in every engine (an optional input that is not
-// supplied is None).
-//
-// A float a {{ }} prints prints as in every engine (roleparse.FormatValue,
-// Go's shortest form: 5, 0.1, 1e+21, 1.23456789e+08), not as Python's repr.
+// supplied is None). Numbers print as Python prints them: the data's
+// whole float64s are ints already (number).
 func finalize(v jinja2.Value) jinja2.Value {
-	switch v.Kind() {
-	case jinja2.KindNone:
+	if v.Kind() == jinja2.KindNone {
 		return jinja2.StrV("")
-	case jinja2.KindFloat:
-		return jinja2.StrV(roleparse.FormatValue(v.Float()))
 	}
 	return v
-}
-
-// jinjaSafe is Jinja2's safe filter.
-var jinjaSafe = jinja2.BuiltinFilter("safe")
-
-// safe is Jinja2's safe, except that a float is written as finalize
-// writes it, so that {{ x|safe }} and {{ x }} print a number alike.
-func safe(c *jinja2.Ctx, v jinja2.Value, args []jinja2.Value, kw []jinja2.Kwarg) (jinja2.Value, error) {
-	if v.Kind() == jinja2.KindFloat && len(args)+len(kw) == 0 {
-		return jinja2.SafeV(roleparse.FormatValue(v.Float())), nil
-	}
-	return jinjaSafe(c, v, args, kw)
 }
 
 // jinjaTojson is Jinja2's tojson filter.

@@ -2,6 +2,7 @@ package jinja
 
 import (
 	"fmt"
+	"math"
 	"reflect"
 	"slices"
 	"strconv"
@@ -65,7 +66,7 @@ func (cv *converter) value(x any) jinja2.Value {
 	case nil, bool, int, int64, jinja2.Value:
 		return jinja2.FromGo(x)
 	case float64:
-		return jinja2.FloatV(x)
+		return number(x)
 	case float32:
 		return float32Value(x)
 	case []any:
@@ -159,7 +160,21 @@ func toValue(x any) (jinja2.Value, error) {
 // decimal form, so that float32(0.1) is 0.1, as every engine prints it.
 func float32Value(f float32) jinja2.Value {
 	g, _ := strconv.ParseFloat(strconv.FormatFloat(float64(f), 'g', -1, 32), 64)
-	return jinja2.FloatV(g)
+	return number(g)
+}
+
+// maxExact is 2**53, below which every integer is a float64 exactly.
+const maxExact = 1 << 53
+
+// number is a float64 of the data as Python's json.loads would have read
+// the JSON it most likely came from: a whole number below 2**53 is an int
+// (encoding/json makes every number a float64, so {"step": 1} is 1.0 in
+// Go, and Step {{ step + 1 }} would print Step 2.0), any other a float.
+func number(x float64) jinja2.Value {
+	if x == math.Trunc(x) && x > -maxExact && x < maxExact {
+		return jinja2.IntV(int64(x))
+	}
+	return jinja2.FloatV(x)
 }
 
 // printer is a Go value with its own text (a fmt.Stringer or an error):
