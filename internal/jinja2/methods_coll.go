@@ -491,9 +491,14 @@ func dictMethod(name string) methodFn {
 				return Value{}, err
 			}
 			d := recv.dict()
-			i, err := d.find(args[0])
-			if err != nil {
-				return Value{}, err
+			i := -1
+			if len(d.keys) > 0 {
+				// CPython's pop of an empty dict hashes no key: {}.pop([])
+				// is a KeyError, not unhashable
+				var err error
+				if i, err = d.find(args[0]); err != nil {
+					return Value{}, err
+				}
 			}
 			if i < 0 {
 				if len(args) == 2 {

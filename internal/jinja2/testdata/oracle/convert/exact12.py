@@ -123,6 +123,12 @@ for i, t in enumerate(GI):
     FOUND.append(("str-getitem-%02d" % i, t, {"x": "<a>"}, "exact: str.__getitem__ was refused by name"))
     FOUND.append(("str-getitem-ae-%02d" % i, t, {"x": "<a>"}, "exact: str.__getitem__ was refused by name", AE))
 
+# dict.pop of an empty dict hashes no key (the twelfth generator's last run)
+POP = ['{{ {}.pop([]) }}', '{{ {}.pop(([]|list and true is integer)) }}', '{{ {}.pop([], 1) }}', '{{ {"a": 1}.pop([]) }}', '{{ {}.pop({}) }}', '{{ {}.pop([1], none) }}',
+       '{{ dict().pop([]) }}', '{{ {}.pop("a") }}', '{% set d = {"a": 1} %}{{ d.pop("a") }}{{ d.pop([], 2) }}{{ d.pop([]) }}']
+for i, t in enumerate(POP):
+    FOUND.append(("empty-pop-%02d" % i, t, {}, "exact: dict.pop hashed the key of an empty dict"))
+
 
 def main():
     handmade.write("exact12", "issue 23, twelfth round", "internal/jinja2/testdata/oracle/convert/exact12.py", FOUND)
