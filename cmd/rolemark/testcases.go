@@ -8,7 +8,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"strings"
 
 	"github.com/rolemark/rolemark/chat"
 	"github.com/rolemark/rolemark/engine"
@@ -80,19 +79,7 @@ func (errUsageSilent) Error() string { return "usage" }
 // dir runs the cases files under dir.
 func (r *testRun) dir(ctx context.Context, sio stdio, set *engine.Set, dir string, update bool) error {
 	fsys := os.DirFS(dir)
-	var files []string
-	err := fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() && p != "." && (strings.HasPrefix(d.Name(), ".") || d.Name() == "node_modules") {
-			return fs.SkipDir
-		}
-		if !d.IsDir() && strings.HasSuffix(p, engine.CasesExt) {
-			files = append(files, p)
-		}
-		return nil
-	})
+	files, err := caserun.Files(fsys)
 	if err != nil {
 		return err
 	}

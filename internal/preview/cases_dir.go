@@ -2,9 +2,7 @@ package preview
 
 import (
 	"context"
-	"io/fs"
 	"sort"
-	"strings"
 
 	"github.com/rolemark/rolemark/engine"
 	"github.com/rolemark/rolemark/internal/caserun"
@@ -73,16 +71,10 @@ func (s *Server) allCases(ctx context.Context, run bool) *dirCases {
 	return d
 }
 
-// allCasesFiles returns every cases file of the directory, sorted; hidden
-// directories (.git) are skipped.
+// allCasesFiles returns every cases file of the directory that rolemark
+// test runs (caserun.Files), sorted.
 func (s *Server) allCasesFiles() []string {
-	var out []string
-	_ = walkFiles(s.fsys, func(p string, d fs.DirEntry, err error) error {
-		if err == nil && strings.HasSuffix(p, engine.CasesExt) {
-			out = append(out, p)
-		}
-		return nil
-	})
+	out, _ := caserun.Files(s.fsys)
 	sort.Strings(out)
 	return out
 }

@@ -206,8 +206,8 @@ type entry struct {
 	Partial bool
 }
 
-// list returns the directory's templates and partials, sorted by path.
-// Hidden directories (.git) are skipped.
+// list returns the directory's templates and partials, sorted by path,
+// outside the directories rolemark test skips (.git, node_modules).
 func (s *Server) list() ([]entry, error) {
 	var out []entry
 	err := walkFiles(s.fsys, func(p string, d fs.DirEntry, err error) error {

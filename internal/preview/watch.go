@@ -4,7 +4,8 @@ import (
 	"hash/fnv"
 	"io/fs"
 	"strconv"
-	"strings"
+
+	"github.com/rolemark/rolemark/internal/caserun"
 )
 
 // version returns a short fingerprint of the directory's state: the path,
@@ -39,17 +40,7 @@ func version(fsys fs.FS) string {
 }
 
 // walkFiles calls fn, as fs.WalkDir does, for each file of fsys the page
-// shows, and for each path it cannot read with the error: hidden
-// directories (.git) are skipped. The listing, the saved cases and the
-// version all see the same files.
-func walkFiles(fsys fs.FS, fn fs.WalkDirFunc) error {
-	return fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
-		if err == nil && d.IsDir() {
-			if p != "." && strings.HasPrefix(d.Name(), ".") {
-				return fs.SkipDir
-			}
-			return nil
-		}
-		return fn(p, d, err)
-	})
-}
+// shows, and for each path it cannot read with the error: it skips the
+// directories rolemark test skips (caserun.SkipDir: .git, node_modules).
+// The listing, the saved cases and the version all see the same files.
+func walkFiles(fsys fs.FS, fn fs.WalkDirFunc) error { return caserun.Walk(fsys, fn) }
