@@ -3,9 +3,12 @@ package preview
 import (
 	"context"
 	"fmt"
+	"html"
 	"io"
+	"net/url"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -225,5 +228,76 @@ func BenchmarkCasesOfPage(b *testing.B) {
 		if got := s.cases(ctx, "d07/p007.hbs", false); len(got) != 1 {
 			b.Fatal(got)
 		}
+	}
+}
+
+// formValues returns what the form of inputs on page submits as it is
+// shown: its hidden, text and number inputs, its checked boxes, its
+// textareas and the chosen option of each select (no button).
+func formValues(t *testing.T, page string) url.Values {
+	t.Helper()
+	start := strings.Index(page, `<form id="inputs"`)
+	require.GreaterOrEqual(t, start, 0, "no form of inputs")
+	form := page[start:]
+	form = form[:strings.Index(form, "</form>")]
+	v := url.Values{}
+	for _, m := range regexp.MustCompile(`<input type="(?:hidden|text|number)" name="([^"]*)"(?: step="[^"]*")? value="([^"]*)">`).FindAllStringSubmatch(form, -1) {
+		v.Add(html.UnescapeString(m[1]), html.UnescapeString(m[2]))
+	}
+	for _, m := range regexp.MustCompile(`<input type="checkbox" name="([^"]*)" value="([^"]*)" checked>`).FindAllStringSubmatch(form, -1) {
+		v.Add(html.UnescapeString(m[1]), html.UnescapeString(m[2]))
+	}
+	for _, m := range regexp.MustCompile(`(?s)<textarea name="([^"]*)"[^>]*>(.*?)</textarea>`).FindAllStringSubmatch(form, -1) {
+		v.Add(html.UnescapeString(m[1]), html.UnescapeString(m[2]))
+	}
+	for _, m := range regexp.MustCompile(`(?s)<select name="([^"]*)"[^>]*>.*?<option(?: value="([^"]*)")? selected>([^<]*)</option>`).FindAllStringSubmatch(form, -1) {
+		val := m[3]
+		if strings.Contains(m[0][strings.LastIndex(m[0], "<option"):], "value=") {
+			val = m[2]
+		}
+		v.Add(html.UnescapeString(m[1]), html.UnescapeString(val))
+	}
+	return v
+}
+
+// TestRenderKeepsCasesRun: once the cases ran (Run cases, or the index's
+// link), pressing Render — the form's values, as a browser submits them —
+// runs them again, and a page that did not run them does not start.
+func TestRenderKeepsCasesRun(t *testing.T) {
+	s := newServer(t, writeDir(t, caseFiles), CaseFormats(plainFormat, checkPlain))
+	const tally = `<p class="casefile"><code>bank.cases.yaml</code> <span class="tally">2 passed, 1 failed</span></p>`
+	tests := []struct {
+		name   string
+		target string
+		edit   url.Values // fields changed before Render
+		ran    bool
+	}{
+		{name: "after Run cases", target: "/t/bank.hbs?go=1&v.q=hello&cases=run", edit: url.Values{"v.q": {"bye"}}, ran: true},
+		{name: "from the index's link", target: "/t/bank.hbs?cases=run", ran: true},
+		{name: "a new format", target: "/t/bank.hbs?cases=run", edit: url.Values{"format": {"llama3"}}, ran: true},
+		{name: "not run", target: "/t/bank.hbs", edit: url.Values{"v.q": {"bye"}}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, page := get(t, s, tc.target)
+			form := formValues(t, page)
+			assert.Equal(t, tc.ran, form.Get("cases") == "run", "%v", form)
+			for k, v := range tc.edit {
+				form[k] = v
+			}
+			_, page = get(t, s, "/t/bank.hbs?"+form.Encode())
+			if tc.ran {
+				assert.Contains(t, page, tally)
+			} else {
+				assert.NotContains(t, page, `class="tally"`)
+			}
+			for k, v := range tc.edit {
+				if k == "v.q" {
+					assert.Contains(t, page, `<input type="text" name="v.q" value="`+v[0]+`">`)
+				} else {
+					assert.Contains(t, page, `<option selected>`+v[0]+`</option>`)
+				}
+			}
+		})
 	}
 }

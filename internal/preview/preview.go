@@ -268,6 +268,9 @@ type page struct {
 	// when there are none.
 	Cases     []casesView
 	CasesFile string
+	// CasesRun says the page was asked to run the cases: the form keeps
+	// asking, so that a render with its values runs them again.
+	CasesRun bool
 	// AllCases are the directory's cases, on the index.
 	AllCases *dirCases
 }
@@ -337,7 +340,8 @@ func (s *Server) serveTemplate(w http.ResponseWriter, r *http.Request) {
 	}
 	s.render(r.Context(), &p, q.Has("go"), q.Get)
 	ctx, cancel := context.WithTimeout(r.Context(), s.cfg.renderTimeout)
-	p.Cases = s.cases(ctx, name, q.Get("cases") == "run")
+	p.CasesRun = q.Get("cases") == "run"
+	p.Cases = s.cases(ctx, name, p.CasesRun)
 	cancel()
 	if len(p.Cases) == 0 {
 		p.CasesFile = s.set.CasesFileFor(s.fsys, withoutVariant(name))
