@@ -428,355 +428,21 @@ func asciiRepr(v Value) string {
 // percentFormat is Python's str % args; on Markup the arguments are
 // escaped and the result is Markup (markupHelperArg).
 func percentFormat(c *Ctx, f, args Value) (Value, error) {
-	var list []Value
-	var mapping *Value
-	switch args.kind {
-	case KindTuple:
-		list = args.list().Items
-	case KindDict, KindObject, KindList:
-		// anything with __getitem__ but a tuple or a str is a mapping to
-		// Python's %, so extra arguments are not an error
-		mapping = &args
-		list = []Value{args}
-	case KindUndefined:
-		// Undefined has __getitem__ (which raises): a mapping to %,
-		// printed as '' by %s
-		mapping = &args
-		list = []Value{args}
-	default:
-		list = []Value{args}
-	}
-	if args.kind == KindObject {
-		switch o := args.ref.(type) {
-		case *namedTuple:
-			// a tuple subclass: its items are the arguments
-			list, mapping = o.items, nil
-		case *pyClass, *dictView:
-			// a class is subscripted through __class_getitem__, which
-			// PyMapping_Check does not see; dict views have no items
-			mapping = nil
-		case *genericAlias:
-			// types.GenericAlias has __getitem__: a mapping
-		default:
-			if _, ok := args.ref.(Indexable); !ok {
-				mapping = nil
-			}
-		}
-	}
-	markup := f.IsSafe()
-	esc := func(s string, v Value) string {
-		if markup && !v.IsSafe() {
-			return escapeFn(c)(s)
-		}
-		return s
-	}
-	s := f.s
+	p := percentFormatter{c: c, s: f.s, markup: f.IsSafe()}
+	p.list, p.mapping = percentArgs(args)
 	var b strings.Builder
-	argi := 0
-	next := func() (Value, error) {
-		if argi >= len(list) {
-			return Value{}, typeErr("not enough arguments for format string")
-		}
-		argi++
-		return list[argi-1], nil
-	}
-	for i := 0; i < len(s); i++ {
-		if s[i] != '%' {
-			b.WriteByte(s[i])
+	for p.i = 0; p.i < len(p.s); p.i++ {
+		if p.s[p.i] != '%' {
+			b.WriteByte(p.s[p.i])
 			continue
 		}
-		start := i
-		i++
-		if i >= len(s) {
-			return Value{}, valueErr("incomplete format")
-		}
-		var v Value
-		haveV, starKey := false, false
-		if s[i] == '(' {
-			if mapping == nil {
-				return Value{}, typeErr("format requires a mapping")
-			}
-			depth, j := 1, i+1
-			for j < len(s) && depth > 0 {
-				if s[j] == '(' {
-					depth++
-				} else if s[j] == ')' {
-					depth--
-				}
-				j++
-			}
-			if depth > 0 {
-				return Value{}, valueErr("incomplete format key")
-			}
-			key := s[i+1 : j-1]
-			if mapping.kind == KindList {
-				return Value{}, typeErr("list indices must be integers or slices, not str")
-			}
-			switch o := mapping.ref.(type) {
-			case *rangeObj, *lazyRange:
-				return Value{}, typeErr("range indices must be integers or slices, not str")
-			case *bytesObj:
-				return Value{}, typeErr("byte indices must be integers or slices, not str")
-			case *genericAlias:
-				return Value{}, typeErr("%s is not a generic class", o.Repr())
-			}
-			if mapping.kind == KindUndefined {
-				return Value{}, mapping.undefErr()
-			}
-			r, ok, err := item(*mapping, StrV(key))
-			if err != nil {
-				return Value{}, err
-			}
-			if !ok {
-				return Value{}, pyErr("KeyError", "%s", reprStr(key))
-			}
-			v, haveV = r, true
-			// Python's % takes the item as the one argument left, which
-			// this conversion uses: a later one without a key has none
-			list, argi = []Value{r}, 1
-			i = j
-		}
-		spec := fmtSpec{fill: ' ', precision: -1}
-	flags:
-		for ; i < len(s); i++ {
-			switch s[i] {
-			case '-':
-				spec.align = '<'
-			case '+':
-				spec.sign = '+'
-			case ' ':
-				if spec.sign != '+' {
-					spec.sign = ' '
-				}
-			case '#':
-				spec.alt = true
-			case '0':
-				spec.zero = true
-			default:
-				break flags
-			}
-		}
-		// readNum reads a width or a precision; a * takes the next
-		// argument, which CPython converts to a C ssize_t (the width) or a
-		// C int (the precision, where a negative one is 0)
-		readNum := func(prec bool) (int, error) {
-			if i < len(s) && s[i] == '*' {
-				i++
-				a := v
-				if haveV && !starKey {
-					// a keyed field's * takes the key's item, which
-					// leaves the conversion none (CPython's
-					// getnextarg of a mapping)
-					starKey = true
-				} else {
-					var err error
-					if a, err = next(); err != nil {
-						return 0, err
-					}
-				}
-				if !isIntLike(a) {
-					return 0, typeErr("* wants int")
-				}
-				if prec {
-					if a.ref != nil || a.n > math.MaxInt32 || a.n < math.MinInt32 {
-						return 0, pyErr("OverflowError", "Python int too large to convert to C int")
-					}
-					return max(int(a.n), 0), nil
-				}
-				if a.ref != nil {
-					return 0, pyErr("OverflowError", "Python int too large to convert to C ssize_t")
-				}
-				return int(a.n), nil
-			}
-			n := 0
-			for i < len(s) && s[i] >= '0' && s[i] <= '9' {
-				n = n*10 + int(s[i]-'0')
-				i++
-			}
-			return n, nil
-		}
-		w, err := readNum(false)
+		out, err := p.field()
 		if err != nil {
 			return Value{}, err
 		}
-		if w < 0 {
-			// CPython negates a C ssize_t: the most negative one stays
-			// negative, which pads nothing
-			spec.align = '<'
-			if w != math.MinInt64 {
-				w = -w
-			}
-		}
-		spec.width = w
-		if i < len(s) && s[i] == '.' {
-			i++
-			p, err := readNum(true)
-			if err != nil {
-				return Value{}, err
-			}
-			if p > math.MaxInt32 {
-				return Value{}, valueErr("precision too big")
-			}
-			spec.precision = p
-		}
-		for i < len(s) && (s[i] == 'h' || s[i] == 'l' || s[i] == 'L') {
-			i++
-		}
-		if i >= len(s) {
-			return Value{}, valueErr("incomplete format")
-		}
-		typ := s[i]
-		if typ == '%' && !haveV && i == start+1 {
-			b.WriteByte('%')
-			continue
-		}
-		if starKey {
-			return Value{}, typeErr("not enough arguments for format string")
-		}
-		if !haveV {
-			if v, err = next(); err != nil {
-				return Value{}, err
-			}
-		}
-		if spec.zero && spec.align != '<' {
-			spec.fill, spec.align = '0', '='
-		}
-		if spec.align == 0 {
-			spec.align = '>'
-		}
-		if markup {
-			if v, err = markupHelperArg(typ, v); err != nil {
-				return Value{}, err
-			}
-		}
-		var out string
-		switch typ {
-		case 's', 'r', 'a':
-			switch typ {
-			case 's':
-				if out, err = ToStr(c, v); err != nil {
-					return Value{}, err
-				}
-				out = esc(out, v)
-			case 'r':
-				out = Repr(v)
-			default:
-				out = asciiRepr(v)
-			}
-			if markup && typ != 's' {
-				// the helper's __repr__ escapes the repr, a str
-				out = escapeFn(c)(out)
-			}
-			if spec.precision >= 0 {
-				// the precision cuts what the helper gave, escaped
-				if rs := []rune(out); len(rs) > spec.precision {
-					out = string(rs[:spec.precision])
-				}
-			}
-			if out, err = padText(c, spec, out); err != nil {
-				return Value{}, err
-			}
-			b.WriteString(out)
-			continue
-		case 'd', 'i', 'u', 'x', 'X', 'o':
-			if v.kind == KindUndefined && (typ == 'd' || typ == 'i' || typ == 'u') {
-				// int() of Undefined raises; x and o need __index__, which
-				// Undefined lacks (a TypeError below)
-				return Value{}, v.undefErr()
-			}
-			if !isNum(v) {
-				if typ == 'd' || typ == 'i' || typ == 'u' {
-					return Value{}, typeErr("%%%c format: a real number is required, not %s", typ, TypeName(v))
-				}
-				return Value{}, typeErr("%%%c format: an integer is required, not %s", typ, TypeName(v))
-			}
-			if v.kind == KindFloat {
-				if typ == 'x' || typ == 'X' || typ == 'o' {
-					return Value{}, typeErr("%%%c format: an integer is required, not float", typ)
-				}
-				fl := v.f()
-				if fl != fl {
-					return Value{}, valueErr("cannot convert float NaN to integer")
-				}
-				if fl-fl != 0 {
-					return Value{}, pyErr("OverflowError", "cannot convert float infinity to integer")
-				}
-				v = bigFloatInt(fl)
-			}
-			t := typ
-			if t == 'i' || t == 'u' {
-				t = 'd'
-			}
-			digitsSpec := spec
-			digitsSpec.width, digitsSpec.typ = 0, t
-			digitsSpec.fill, digitsSpec.align = ' ', '>'
-			body, err := formatIntSpec(v, digitsSpec)
-			if err != nil {
-				return Value{}, err
-			}
-			if spec.precision > 0 {
-				sign := ""
-				if body != "" && (body[0] == '-' || body[0] == '+' || body[0] == ' ') {
-					sign, body = body[:1], body[1:]
-				}
-				pre := ""
-				if spec.alt && len(body) > 2 && body[0] == '0' && (t == 'x' || t == 'X' || t == 'o') {
-					pre, body = body[:2], body[2:]
-				}
-				for len(body) < spec.precision {
-					body = "0" + body
-				}
-				body = sign + pre + body
-			}
-			if err := wideField(c, spec.width); err != nil {
-				return Value{}, err
-			}
-			out = padPrintf(spec, body)
-		case 'e', 'E', 'f', 'F', 'g', 'G':
-			if v.kind == KindUndefined {
-				return Value{}, v.undefErr()
-			}
-			if !isNum(v) {
-				return Value{}, typeErr("must be real number, not %s", TypeName(v))
-			}
-			fl, err := toFloat(v)
-			if err != nil {
-				return Value{}, err
-			}
-			fs := spec
-			fs.width, fs.typ, fs.fill, fs.align = 0, typ, ' ', '>'
-			if fs.precision < 0 {
-				fs.precision = 6
-			}
-			body, err := formatFloatSpec(fl, fs)
-			if err != nil {
-				return Value{}, err
-			}
-			if err := wideField(c, spec.width); err != nil {
-				return Value{}, err
-			}
-			out = padPrintf(spec, body)
-		case 'c':
-			switch {
-			case v.kind == KindStr && runeCountW(v.s) == 1:
-				out = v.s
-			case isIntLike(v) && v.ref == nil && v.n >= 0 && v.n <= 0x10ffff:
-				out = runeStrW(rune(v.n))
-			case isIntLike(v):
-				return Value{}, pyErr("OverflowError", "%%c arg not in range(0x110000)")
-			default:
-				return Value{}, typeErr("%%c requires int or char")
-			}
-			if out, err = padText(c, spec, esc(out, v)); err != nil {
-				return Value{}, err
-			}
-		default:
-			r, _ := utf8.DecodeRuneInString(s[i:])
-			return Value{}, valueErr("unsupported format character '%c' (0x%x) at index %d", r, r, runeCountW(s[:i]))
-		}
 		b.WriteString(out)
 	}
-	if argi < len(list) && mapping == nil {
+	if p.argi < len(p.list) && p.mapping == nil {
 		return Value{}, typeErr("not all arguments converted during string formatting")
 	}
 	if b.Len() > 1<<16 {
@@ -785,6 +451,399 @@ func percentFormat(c *Ctx, f, args Value) (Value, error) {
 		}
 	}
 	return Value{kind: KindStr, s: b.String(), flags: f.flags & flagSafe}, nil
+}
+
+// percentArgs reads the right operand of str % as Python does: the
+// positional arguments, and the mapping that a %(key) field indexes when
+// the operand is one.
+func percentArgs(args Value) (list []Value, mapping *Value) {
+	switch args.kind {
+	case KindTuple:
+		return args.list().Items, nil
+	case KindObject:
+		switch o := args.ref.(type) {
+		case *namedTuple:
+			// a tuple subclass: its items are the arguments
+			return o.items, nil
+		case *pyClass, *dictView:
+			// a class is subscripted through __class_getitem__, which
+			// PyMapping_Check does not see; dict views have no items
+			return []Value{args}, nil
+		case *genericAlias:
+			// types.GenericAlias has __getitem__: a mapping
+		default:
+			if _, ok := args.ref.(Indexable); !ok {
+				return []Value{args}, nil
+			}
+		}
+		return []Value{args}, &args
+	case KindDict, KindList, KindUndefined:
+		// anything with __getitem__ but a tuple or a str is a mapping to
+		// Python's %, so extra arguments are not an error; Undefined has
+		// __getitem__ (which raises), and %s prints it as ''
+		return []Value{args}, &args
+	}
+	return []Value{args}, nil
+}
+
+// percentFormatter is one str % args being formatted: the format, the
+// index of the byte read, and the arguments taken so far.
+type percentFormatter struct {
+	c       *Ctx
+	s       string
+	i       int
+	list    []Value
+	argi    int
+	mapping *Value
+	markup  bool
+}
+
+// next takes the next positional argument.
+func (p *percentFormatter) next() (Value, error) {
+	if p.argi >= len(p.list) {
+		return Value{}, typeErr("not enough arguments for format string")
+	}
+	p.argi++
+	return p.list[p.argi-1], nil
+}
+
+// esc escapes the text of a conversion when the format is Markup and
+// the value is not.
+func (p *percentFormatter) esc(s string, v Value) string {
+	if p.markup && !v.IsSafe() {
+		return escapeFn(p.c)(s)
+	}
+	return s
+}
+
+// field formats the conversion whose '%' is at p.i, leaving p.i at its
+// last byte.
+func (p *percentFormatter) field() (string, error) {
+	s := p.s
+	start := p.i
+	p.i++
+	if p.i >= len(s) {
+		return "", valueErr("incomplete format")
+	}
+	var v Value
+	haveV, starKey := false, false
+	if s[p.i] == '(' {
+		r, err := p.keyed()
+		if err != nil {
+			return "", err
+		}
+		v, haveV = r, true
+	}
+	spec := p.flags()
+	// num reads a width or a precision; a * takes the next argument,
+	// which CPython converts to a C ssize_t (the width) or a C int (the
+	// precision, where a negative one is 0)
+	num := func(prec bool) (int, error) {
+		if p.i >= len(s) || s[p.i] != '*' {
+			n := 0
+			for p.i < len(s) && s[p.i] >= '0' && s[p.i] <= '9' {
+				n = n*10 + int(s[p.i]-'0')
+				p.i++
+			}
+			return n, nil
+		}
+		p.i++
+		a := v
+		if haveV && !starKey {
+			// a keyed field's * takes the key's item, which leaves the
+			// conversion none (CPython's getnextarg of a mapping)
+			starKey = true
+		} else {
+			var err error
+			if a, err = p.next(); err != nil {
+				return 0, err
+			}
+		}
+		return starNum(a, prec)
+	}
+	w, err := num(false)
+	if err != nil {
+		return "", err
+	}
+	if w < 0 {
+		// CPython negates a C ssize_t: the most negative one stays
+		// negative, which pads nothing
+		spec.align = '<'
+		if w != math.MinInt64 {
+			w = -w
+		}
+	}
+	spec.width = w
+	if p.i < len(s) && s[p.i] == '.' {
+		p.i++
+		prec, err := num(true)
+		if err != nil {
+			return "", err
+		}
+		if prec > math.MaxInt32 {
+			return "", valueErr("precision too big")
+		}
+		spec.precision = prec
+	}
+	for p.i < len(s) && (s[p.i] == 'h' || s[p.i] == 'l' || s[p.i] == 'L') {
+		p.i++
+	}
+	if p.i >= len(s) {
+		return "", valueErr("incomplete format")
+	}
+	typ := s[p.i]
+	if typ == '%' && !haveV && p.i == start+1 {
+		return "%", nil
+	}
+	if starKey {
+		return "", typeErr("not enough arguments for format string")
+	}
+	if !haveV {
+		if v, err = p.next(); err != nil {
+			return "", err
+		}
+	}
+	if spec.zero && spec.align != '<' {
+		spec.fill, spec.align = '0', '='
+	}
+	if spec.align == 0 {
+		spec.align = '>'
+	}
+	if p.markup {
+		if v, err = markupHelperArg(typ, v); err != nil {
+			return "", err
+		}
+	}
+	switch typ {
+	case 's', 'r', 'a':
+		return p.text(typ, spec, v)
+	case 'd', 'i', 'u', 'x', 'X', 'o':
+		return percentInt(p.c, typ, spec, v)
+	case 'e', 'E', 'f', 'F', 'g', 'G':
+		return percentFloat(p.c, typ, spec, v)
+	case 'c':
+		return p.char(spec, v)
+	}
+	r, _ := utf8.DecodeRuneInString(s[p.i:])
+	return "", valueErr("unsupported format character '%c' (0x%x) at index %d", r, r, runeCountW(s[:p.i]))
+}
+
+// keyed reads the (key) at p.i and returns the mapping's item, leaving
+// p.i after the ')'. Python's % takes the item as the one argument left,
+// which this conversion uses: a later one without a key has none.
+func (p *percentFormatter) keyed() (Value, error) {
+	s, mapping := p.s, p.mapping
+	if mapping == nil {
+		return Value{}, typeErr("format requires a mapping")
+	}
+	depth, j := 1, p.i+1
+	for j < len(s) && depth > 0 {
+		if s[j] == '(' {
+			depth++
+		} else if s[j] == ')' {
+			depth--
+		}
+		j++
+	}
+	if depth > 0 {
+		return Value{}, valueErr("incomplete format key")
+	}
+	key := s[p.i+1 : j-1]
+	if mapping.kind == KindList {
+		return Value{}, typeErr("list indices must be integers or slices, not str")
+	}
+	switch o := mapping.ref.(type) {
+	case *rangeObj, *lazyRange:
+		return Value{}, typeErr("range indices must be integers or slices, not str")
+	case *bytesObj:
+		return Value{}, typeErr("byte indices must be integers or slices, not str")
+	case *genericAlias:
+		return Value{}, typeErr("%s is not a generic class", o.Repr())
+	}
+	if mapping.kind == KindUndefined {
+		return Value{}, mapping.undefErr()
+	}
+	r, ok, err := item(*mapping, StrV(key))
+	if err != nil {
+		return Value{}, err
+	}
+	if !ok {
+		return Value{}, pyErr("KeyError", "%s", reprStr(key))
+	}
+	p.list, p.argi = []Value{r}, 1
+	p.i = j
+	return r, nil
+}
+
+// flags reads a conversion's flags (- + space # 0) at p.i.
+func (p *percentFormatter) flags() fmtSpec {
+	spec := fmtSpec{fill: ' ', precision: -1}
+	for ; p.i < len(p.s); p.i++ {
+		switch p.s[p.i] {
+		case '-':
+			spec.align = '<'
+		case '+':
+			spec.sign = '+'
+		case ' ':
+			if spec.sign != '+' {
+				spec.sign = ' '
+			}
+		case '#':
+			spec.alt = true
+		case '0':
+			spec.zero = true
+		default:
+			return spec
+		}
+	}
+	return spec
+}
+
+// starNum is the width (a C ssize_t) or the precision (a C int, a
+// negative one 0) that a * takes from its argument a.
+func starNum(a Value, prec bool) (int, error) {
+	if !isIntLike(a) {
+		return 0, typeErr("* wants int")
+	}
+	if prec {
+		if a.ref != nil || a.n > math.MaxInt32 || a.n < math.MinInt32 {
+			return 0, pyErr("OverflowError", "Python int too large to convert to C int")
+		}
+		return max(int(a.n), 0), nil
+	}
+	if a.ref != nil {
+		return 0, pyErr("OverflowError", "Python int too large to convert to C ssize_t")
+	}
+	return int(a.n), nil
+}
+
+// text is %s, %r and %a.
+func (p *percentFormatter) text(typ byte, spec fmtSpec, v Value) (string, error) {
+	var out string
+	switch typ {
+	case 's':
+		s, err := ToStr(p.c, v)
+		if err != nil {
+			return "", err
+		}
+		out = p.esc(s, v)
+	case 'r':
+		out = Repr(v)
+	default:
+		out = asciiRepr(v)
+	}
+	if p.markup && typ != 's' {
+		// the helper's __repr__ escapes the repr, a str
+		out = escapeFn(p.c)(out)
+	}
+	if spec.precision >= 0 {
+		// the precision cuts what the helper gave, escaped
+		if rs := []rune(out); len(rs) > spec.precision {
+			out = string(rs[:spec.precision])
+		}
+	}
+	return padText(p.c, spec, out)
+}
+
+// char is %c: a str of one character, or an int's code point.
+func (p *percentFormatter) char(spec fmtSpec, v Value) (string, error) {
+	var out string
+	switch {
+	case v.kind == KindStr && runeCountW(v.s) == 1:
+		out = v.s
+	case isIntLike(v) && v.ref == nil && v.n >= 0 && v.n <= 0x10ffff:
+		out = runeStrW(rune(v.n))
+	case isIntLike(v):
+		return "", pyErr("OverflowError", "%%c arg not in range(0x110000)")
+	default:
+		return "", typeErr("%%c requires int or char")
+	}
+	return padText(p.c, spec, p.esc(out, v))
+}
+
+// percentInt is %d, %i, %u, %x, %X and %o.
+func percentInt(c *Ctx, typ byte, spec fmtSpec, v Value) (string, error) {
+	decimal := typ == 'd' || typ == 'i' || typ == 'u'
+	if v.kind == KindUndefined && decimal {
+		// int() of Undefined raises; x and o need __index__, which
+		// Undefined lacks (a TypeError below)
+		return "", v.undefErr()
+	}
+	if !isNum(v) {
+		if decimal {
+			return "", typeErr("%%%c format: a real number is required, not %s", typ, TypeName(v))
+		}
+		return "", typeErr("%%%c format: an integer is required, not %s", typ, TypeName(v))
+	}
+	if v.kind == KindFloat {
+		if !decimal {
+			return "", typeErr("%%%c format: an integer is required, not float", typ)
+		}
+		fl := v.f()
+		if fl != fl {
+			return "", valueErr("cannot convert float NaN to integer")
+		}
+		if fl-fl != 0 {
+			return "", pyErr("OverflowError", "cannot convert float infinity to integer")
+		}
+		v = bigFloatInt(fl)
+	}
+	t := typ
+	if decimal {
+		t = 'd'
+	}
+	digitsSpec := spec
+	digitsSpec.width, digitsSpec.typ = 0, t
+	digitsSpec.fill, digitsSpec.align = ' ', '>'
+	body, err := formatIntSpec(v, digitsSpec)
+	if err != nil {
+		return "", err
+	}
+	if spec.precision > 0 {
+		sign := ""
+		if body != "" && (body[0] == '-' || body[0] == '+' || body[0] == ' ') {
+			sign, body = body[:1], body[1:]
+		}
+		pre := ""
+		if spec.alt && len(body) > 2 && body[0] == '0' && !decimal {
+			pre, body = body[:2], body[2:]
+		}
+		if n := spec.precision - len(body); n > 0 {
+			body = strings.Repeat("0", n) + body
+		}
+		body = sign + pre + body
+	}
+	if err := wideField(c, spec.width); err != nil {
+		return "", err
+	}
+	return padPrintf(spec, body), nil
+}
+
+// percentFloat is %e, %E, %f, %F, %g and %G.
+func percentFloat(c *Ctx, typ byte, spec fmtSpec, v Value) (string, error) {
+	if v.kind == KindUndefined {
+		return "", v.undefErr()
+	}
+	if !isNum(v) {
+		return "", typeErr("must be real number, not %s", TypeName(v))
+	}
+	fl, err := toFloat(v)
+	if err != nil {
+		return "", err
+	}
+	fs := spec
+	fs.width, fs.typ, fs.fill, fs.align = 0, typ, ' ', '>'
+	if fs.precision < 0 {
+		fs.precision = 6
+	}
+	body, err := formatFloatSpec(fl, fs)
+	if err != nil {
+		return "", err
+	}
+	if err := wideField(c, spec.width); err != nil {
+		return "", err
+	}
+	return padPrintf(spec, body), nil
 }
 
 // wideField is Python's MemoryError for a field wider than the render's
@@ -845,15 +904,8 @@ func formatIntSpec(v Value, s fmtSpec) (string, error) {
 		spec += "#"
 	}
 	spec += string(s.typ)
-	out, err := formatInt(v, spec)
-	if err != nil {
-		return "", err
-	}
-	if s.alt && s.typ == 'o' {
-		// printf's %#o writes 0o too in Python 3
-		return out, nil
-	}
-	return out, nil
+	// printf's %#o writes 0o, as format's does, in Python 3
+	return formatInt(v, spec)
 }
 
 // markupHelperArg is what Markup.__mod__'s _MarkupEscapeHelper, which
