@@ -40,6 +40,9 @@
 //   - The meta template's begin in API mode (inserted as a bare string that
 //     OpenCompass's own OpenAI wrapper then rejects): left out, like end.
 //   - Non-empty plain strings in API mode (a warning): left out silently.
+//     A list that then gives no message at all (plain strings only, or an
+//     empty list) is an error in APIPromptList, as in OpenCompass
+//     (IndexError).
 //   - The dataset side's _encode_template, which closes an end section
 //     twice and so crashes every parser, is not part of rolemark; PromptItem
 //     lists are built directly or by Render.

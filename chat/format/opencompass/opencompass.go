@@ -248,7 +248,9 @@ func (t *MetaTemplate) RenderPromptList(items []PromptItem, gen bool) (string, e
 // OpenCompass's APITemplateParser does: each role becomes its api_role with
 // begin, prompt and end joined; plain strings are left out; in gen mode the
 // generate role of the last round and everything after it is dropped; and
-// consecutive messages of the same api_role are merged with a newline.
+// consecutive messages of the same api_role are merged with a newline. A
+// list that yields no message (plain strings only, or nothing) is an error,
+// as in OpenCompass (IndexError).
 func (t *MetaTemplate) APIPromptList(items []PromptItem, gen bool) ([]APIMessage, error) {
 	if t == nil || len(t.Round) == 0 {
 		return nil, errors.New("opencompass: API mode needs a meta template with a round")
@@ -287,6 +289,10 @@ func (t *MetaTemplate) APIPromptList(items []PromptItem, gen bool) ([]APIMessage
 	})
 	if err != nil {
 		return nil, err
+	}
+	if len(out) == 0 {
+		// OpenCompass merges from prompt[0] and raises IndexError.
+		return nil, errors.New("opencompass: the prompt list gives an API model no message (only plain strings or nothing)")
 	}
 	merged := out[:0:0]
 	for _, m := range out {

@@ -249,6 +249,16 @@ func TestMetaTemplateAPIPromptList(t *testing.T) {
 				{Role: "SYSTEM", APIRole: "HUMAN"}, {Role: "BOT", APIRole: "BOT", Generate: true}}},
 			prompt: ocList(ocSection("begin", opencompass.PromptItem{Role: "SYSTEM", Prompt: "Solve"}), qa),
 			want:   []msg{{"HUMAN", "Solve\n1+1=?\n"}, {"BOT", "2"}, {"HUMAN", "2+2=?\n"}}},
+		// OpenCompass merges from prompt[0] of the list it built, so a list
+		// with no message in it raises IndexError.
+		{name: "strings only (OpenCompass: IndexError)", meta: amt1, gen: true,
+			prompt:  []opencompass.PromptItem{ocText("a"), ocText("b")},
+			wantErr: "opencompass: the prompt list gives an API model no message (only plain strings or nothing)"},
+		{name: "empty list (OpenCompass: IndexError)", meta: amt1,
+			wantErr: "opencompass: the prompt list gives an API model no message (only plain strings or nothing)"},
+		{name: "a begin section of strings only (OpenCompass: IndexError)", meta: amt1,
+			prompt:  ocSection("begin", ocText("x")),
+			wantErr: "opencompass: the prompt list gives an API model no message (only plain strings or nothing)"},
 		{name: "plain strings are left out", meta: amt1, gen: true,
 			prompt: ocList(ocSection("begin", ocText("ignored")), ocSection("round", ocH("q"), ocB("a"))),
 			want:   []msg{{"HUMAN", "q"}}},
