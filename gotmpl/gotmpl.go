@@ -210,7 +210,7 @@ func jsonFunc(v any, indent ...int) (string, error) {
 		enc.SetIndent("", strings.Repeat(" ", indent[0]))
 	}
 	if err := enc.Encode(v); err != nil {
-		return "", fmt.Errorf("json: %w", err)
+		return "", err // encoding/json's error says "json: " itself
 	}
 	return strings.TrimSuffix(buf.String(), "\n"), nil
 }

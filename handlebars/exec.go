@@ -3,6 +3,7 @@ package handlebars
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"reflect"
 	"slices"
@@ -122,9 +123,34 @@ func (t *compiled) ExecuteString(ctx context.Context, r *driver.Request) (string
 		if perr := t.locate(ctx, r, err); perr != nil {
 			return "", perr
 		}
+		if perr := t.placeFieldFunc(err); perr != nil {
+			return "", perr
+		}
 		return "", t.execError(err)
 	}
 	return out, nil
+}
+
+// fieldFuncPrefix starts the error raymond raises, without a node, when a
+// function of the data (or a method) it calls as a helper does not return
+// exactly one value; the field's name follows.
+const fieldFuncPrefix = "Helper function must return a string or a SafeString: "
+
+// placeFieldFunc places that error at the first use of a variable whose
+// path ends in the field's name ({{json f}} of a func() f), and says what
+// the value is; nil for any other error.
+func (t *compiled) placeFieldFunc(err error) error {
+	field, ok := strings.CutPrefix(err.Error(), fieldFuncPrefix)
+	if !ok || field == "" {
+		return nil
+	}
+	for _, v := range t.vars {
+		if !v.data && len(v.path) > 0 && v.path[len(v.path)-1] == field {
+			return &driver.Error{Template: v.template, Line: v.line, Col: v.col,
+				Err: fmt.Errorf("%s is a Go function that does not return one value: raymond calls a function of the data as a helper, and a helper returns a string", v.name)}
+		}
+	}
+	return nil
 }
 
 // dataDepthError places the *DepthError of an @-variable at its first use.
@@ -197,11 +223,14 @@ func (t *compiled) locate(ctx context.Context, r *driver.Request, failed error) 
 	tpl.RegisterHelper(printAtHelper, func(pos string, v any) any {
 		defer func() {
 			if p := recover(); p != nil {
+				n, _ := strconv.Atoi(pos)
+				if ue, ok := p.(*unprintableError); ok {
+					panic(at(n, ue))
+				}
 				de, ok := p.(*driver.DepthError)
 				if !ok {
 					panic(p)
 				}
-				n, _ := strconv.Atoi(pos)
 				if de.Name == "" {
 					de = &driver.DepthError{Name: printedPath(t.src, n)}
 				}

@@ -69,12 +69,62 @@ func printValue(v any) any {
 	if err := driver.CheckDepth("", v); err != nil {
 		panic(err)
 	}
+	if t := unprintable(reflect.ValueOf(v)); t != nil {
+		// raymond would panic with a message that holds the value's
+		// address and no place; the print helper places this error.
+		panic(&unprintableError{typ: t})
+	}
 	if rv := reflect.ValueOf(v); rv.Kind() == reflect.Map && !rv.IsNil() {
 		// raymond prints a map with fmt's %s (%!s(float64=1) for a
 		// number); as gotmpl and pongo2, as Go prints it
 		return roleparse.FormatValue(v)
 	}
 	return v
+}
+
+// unprintable returns the type of the value raymond cannot print in v (a
+// channel or a function that is neither an error nor a fmt.Stringer, v
+// itself or an item of a slice or array, which raymond prints one by one),
+// or nil.
+func unprintable(v reflect.Value) reflect.Type {
+	for v.Kind() == reflect.Pointer || v.Kind() == reflect.Interface {
+		if v.IsNil() {
+			return nil
+		}
+		if v.Type().Implements(errorType) || v.Type().Implements(stringerType) {
+			return nil
+		}
+		v = v.Elem()
+	}
+	if !v.IsValid() || v.Type().Implements(errorType) || v.Type().Implements(stringerType) {
+		return nil
+	}
+	switch v.Kind() {
+	case reflect.Chan, reflect.Func:
+		return v.Type()
+	case reflect.Slice, reflect.Array:
+		if k := v.Type().Elem().Kind(); k == reflect.String || k == reflect.Bool || k >= reflect.Int && k <= reflect.Float64 {
+			return nil
+		}
+		for i := 0; i < v.Len(); i++ {
+			if t := unprintable(v.Index(i)); t != nil {
+				return t
+			}
+		}
+	}
+	return nil
+}
+
+var (
+	errorType    = reflect.TypeFor[error]()
+	stringerType = reflect.TypeFor[fmt.Stringer]()
+)
+
+// unprintableError is a print of a value raymond cannot print.
+type unprintableError struct{ typ reflect.Type }
+
+func (e *unprintableError) Error() string {
+	return "cannot print a value of type " + e.typ.String()
 }
 
 // str is the text of a helper argument: raymond's own string conversion,
@@ -185,7 +235,7 @@ func jsonHelper(v any, o *raymond.Options) string {
 		enc.SetIndent("", strings.Repeat(" ", n))
 	}
 	if err := enc.Encode(v); err != nil {
-		panic(fmt.Errorf("json: %w", err))
+		panic(err) // encoding/json's error says "json: " itself
 	}
 	return strings.TrimSuffix(buf.String(), "\n")
 }

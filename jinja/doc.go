@@ -84,7 +84,10 @@
 // (its fields are attributes). A Go function in the data (at the top, or in
 // a []any or map[string]any) is callable, as a Python callable in a Jinja2
 // context is; what it returns is data, escaped even when it is a
-// roleparse.Markup.
+// roleparse.Markup (one that returns nothing returns None). It prints as
+// <function> and tojson refuses it, as Python's json does. A channel, which
+// Python lacks, is an object with no attributes that prints as its type
+// (<chan int>) and that tojson refuses.
 //
 // # Missing variables
 //

@@ -233,6 +233,9 @@ func callable(name string, f any, trusted bool) (jinja2.Value, error) {
 	switch {
 	case ft.NumOut() == 1:
 	case ft.NumOut() == 2 && ft.Out(1) == errorType:
+	case ft.NumOut() == 0 && !trusted:
+		// A function of the data that returns nothing is a Python
+		// function that returns None.
 	default:
 		return jinja2.Value{}, fmt.Errorf("Funcs: %q must return one value, or a value and an error", name)
 	}
@@ -262,6 +265,9 @@ func callable(name string, f any, trusted bool) (jinja2.Value, error) {
 			in[i] = v
 		}
 		out := fv.Call(in)
+		if len(out) == 0 {
+			return jinja2.NoneV(), nil
+		}
 		if len(out) == 2 && !out[1].IsNil() {
 			err := out[1].Interface().(error)
 			return jinja2.Value{}, &jinja2.Error{Kind: "TemplateRuntimeError", Msg: name + "(): " + err.Error(), Err: err}

@@ -113,11 +113,23 @@ func (cv *converter) value(x any) jinja2.Value {
 	case fmt.Stringer:
 		return jinja2.ObjectV(&printer{text: x.String(), of: cv.fromGo(x)})
 	}
-	if rv := reflect.ValueOf(x); rv.Kind() == reflect.Func && !rv.IsNil() {
+	switch rv := reflect.ValueOf(x); rv.Kind() {
+	case reflect.Func:
 		// A Go function in the data is a callable, as a Python one in a
-		// Jinja2 context is (one that returns nothing stays None).
+		// Jinja2 context is (one that returns nothing returns None).
+		if rv.IsNil() {
+			break
+		}
 		if f, err := callable("function", x, false); err == nil {
 			return f
+		}
+		return jinja2.ObjectV(&printer{text: "<function>", of: jinja2.ObjectV(opaque("function"))})
+	case reflect.Chan:
+		// A channel has no Python counterpart: an object with no
+		// attributes, which tojson cannot encode and which prints as
+		// its type (fmt would print its address).
+		if !rv.IsNil() {
+			return jinja2.ObjectV(&printer{text: "<" + rv.Type().String() + ">", of: jinja2.ObjectV(opaque("chan"))})
 		}
 	}
 	v := cv.fromGo(x)
@@ -176,6 +188,13 @@ func number(x float64) jinja2.Value {
 	}
 	return jinja2.FloatV(x)
 }
+
+// opaque is a Go value with no Python counterpart and no attributes, of
+// the type name given.
+type opaque string
+
+func (o opaque) TypeName() string                 { return string(o) }
+func (o opaque) Attr(string) (jinja2.Value, bool) { return jinja2.Value{}, false }
 
 // printer is a Go value with its own text (a fmt.Stringer or an error):
 // str() of it is the text, and its attributes are those of the value.
