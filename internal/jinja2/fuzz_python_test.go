@@ -466,7 +466,9 @@ func (g *fuzzGen) expr() string {
 		}
 		return g.pick(fuzzInts[:6]...)
 	}
-	switch g.n(45) {
+	switch g.n(48) {
+	case 45, 46, 47:
+		return g.exprThirteenth()
 	case 42, 43, 44:
 		return g.exprTwelfth()
 	case 39, 40, 41:
@@ -795,7 +797,9 @@ func (g *fuzzGen) stmt(depth int) string {
 		defer func() { g.loops-- }()
 		return body()
 	}
-	switch g.n(44) {
+	switch g.n(46) {
+	case 44, 45:
+		return g.stmtThirteenth(depth, body, buffered)
 	case 42, 43:
 		return g.stmtTwelfth(depth, body, buffered)
 	case 40, 41:
