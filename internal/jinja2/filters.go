@@ -1165,7 +1165,10 @@ func pyFloat(v Value) (float64, error) {
 		return toFloat(v)
 	case v.kind == KindStr:
 		s := strings.TrimFunc(pyNumText(v.s), numSpace)
-		low := strings.ToLower(strings.TrimLeft(s, "+-"))
+		low := strings.ToLower(s)
+		if low != "" && (low[0] == '+' || low[0] == '-') {
+			low = low[1:]
+		}
 		switch low {
 		case "inf", "infinity", "nan":
 			f, _ := strconv.ParseFloat(strings.Replace(s, "inity", "", 1), 64)
@@ -1175,7 +1178,7 @@ func pyFloat(v Value) (float64, error) {
 			return f, nil
 		}
 		clean := strings.ReplaceAll(s, "_", "")
-		if strings.Contains(s, "__") || strings.HasPrefix(s, "_") || strings.HasSuffix(s, "_") || strings.ContainsAny(strings.ToLower(clean), "xpi") {
+		if !digitUnderscores(s, 0, 10) || strings.ContainsAny(strings.ToLower(clean), "xpi") {
 			return 0, valueErr("could not convert string to float: %s", Repr(v))
 		}
 		f, err := strconv.ParseFloat(clean, 64)
@@ -1253,6 +1256,21 @@ func bytesAsText(b *bytesObj) Value {
 	return StrV(b.b)
 }
 
+// digitUnderscores reports whether each underscore of s[from:] stands
+// between two digits (of base 10, or letters too for a base up to 36),
+// as Python's int() and float() of a str allow them.
+func digitUnderscores(s string, from, base int) bool {
+	digit := func(c byte) bool {
+		return c >= '0' && c <= '9' || base > 10 && (c|0x20 >= 'a' && c|0x20 <= 'z')
+	}
+	for i := from; i < len(s); i++ {
+		if s[i] == '_' && (i == from || i+1 == len(s) || !digit(s[i-1]) || !digit(s[i+1])) {
+			return false
+		}
+	}
+	return true
+}
+
 // pyInt is Python's int(v) or int(v, base) for a str.
 func pyInt(v Value, base int) (Value, error) {
 	if b, ok := v.ref.(*bytesObj); ok && v.kind == KindObject {
@@ -1286,14 +1304,19 @@ func pyInt(v Value, base int) (Value, error) {
 		}
 		b := base
 		low := strings.ToLower(s)
+		prefixed := false
 		if len(low) > 1 && low[0] == '0' && (b == 0 || b == 16 && low[1] == 'x' || b == 8 && low[1] == 'o' || b == 2 && low[1] == 'b') {
 			switch low[1] {
 			case 'x':
-				b, s = 16, s[2:]
+				b, s, prefixed = 16, s[2:], true
 			case 'o':
-				b, s = 8, s[2:]
+				b, s, prefixed = 8, s[2:], true
 			case 'b':
-				b, s = 2, s[2:]
+				b, s, prefixed = 2, s[2:], true
+			}
+			if prefixed && strings.HasPrefix(s, "_") {
+				// one underscore may follow the prefix: int('0x_1f', 16)
+				s = s[1:]
 			}
 		}
 		if b == 0 {
@@ -1304,7 +1327,7 @@ func pyInt(v Value, base int) (Value, error) {
 		}
 		clean := strings.ReplaceAll(s, "_", "")
 		n, ok := new(big.Int).SetString(clean, b)
-		if !ok || clean == "" || strings.Contains(s, "__") || strings.HasPrefix(s, "_") || strings.HasSuffix(s, "_") || strings.ContainsAny(clean, "+-") {
+		if !ok || clean == "" || !digitUnderscores(s, 0, 36) || strings.ContainsAny(clean, "+-") {
 			return Value{}, valueErr("invalid literal for int() with base %d: %s", base, reprStr(v.s))
 		}
 		if neg {
