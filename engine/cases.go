@@ -482,12 +482,27 @@ func (s *Set) CasesFileFor(fsys fs.FS, prompt string) string {
 	return dir + base + CasesExt
 }
 
+// ErrCaseExists is what AddCase's error wraps (an *Error naming the cases
+// file) for a name the file already holds.
+var ErrCaseExists = errors.New("the cases file already has a case of this name")
+
 // SaveCase adds case c to the cases file of the template file prompt in the
 // prompt directory dir on disk (replacing a case of the same name), making
-// the file when there is none, and writes it. It returns the file's path.
-// It is for a program that edits prompts, to keep the inputs an author
-// tried with the result they gave (rolemark serve does not call it yet).
+// the file when there is none, and writes it with CaseFile.Save. It
+// returns the file's path. It is for a program that edits prompts, to keep
+// the inputs an author tried with the result they gave.
 func (s *Set) SaveCase(dir, prompt string, c Case) (string, error) {
+	return s.saveCase(dir, prompt, c, true)
+}
+
+// AddCase is SaveCase for a new case only: a case of the same name in the
+// file is an error that wraps ErrCaseExists, and the file is left as it
+// was. rolemark serve --write-cases saves the studio's cases with it.
+func (s *Set) AddCase(dir, prompt string, c Case) (string, error) {
+	return s.saveCase(dir, prompt, c, false)
+}
+
+func (s *Set) saveCase(dir, prompt string, c Case, replace bool) (string, error) {
 	if c.Name == "" {
 		return "", errors.New("a case needs a name")
 	}
@@ -507,23 +522,59 @@ func (s *Set) SaveCase(dir, prompt string, c Case) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	if !replace {
+		for _, old := range f.Cases {
+			if old.Name == c.Name {
+				return "", &Error{Template: name, Err: fmt.Errorf("case %q: %w", c.Name, ErrCaseExists)}
+			}
+		}
+	}
 	if err := f.Add(c); err != nil {
 		return "", err
 	}
+	return f.Save(dir)
+}
+
+// Save writes the file's text to its Path under the directory dir on disk
+// and returns the file's path there. It writes a new file beside it and
+// renames it over the old one, so that a reader never sees half a file,
+// keeping the old file's permissions (0644 for a new one). It writes only
+// inside dir: a Path that is not a local path, a directory reached through
+// a symbolic link that leads out of dir, and a file that is itself a
+// symbolic link are refused. rolemark test --update, SaveCase and AddCase
+// all write with it.
+func (f *CaseFile) Save(dir string) (string, error) {
 	b, err := f.Marshal()
 	if err != nil {
 		return "", err
 	}
-	file := filepath.Join(dir, filepath.FromSlash(name))
-	tmp, err := os.CreateTemp(filepath.Dir(file), ".cases-*")
+	if !fs.ValidPath(f.Path) || f.Path == "." {
+		return "", &Error{Template: f.Path, Err: fmt.Errorf("not a file under %s", dir)}
+	}
+	file := filepath.Join(dir, filepath.FromSlash(f.Path))
+	root, err := filepath.EvalSymlinks(dir)
+	if err != nil {
+		return "", err
+	}
+	parent, err := filepath.EvalSymlinks(filepath.Dir(file))
+	if err != nil {
+		return "", err
+	}
+	if rel, err := filepath.Rel(root, parent); err != nil || !filepath.IsLocal(rel) {
+		return "", &Error{Template: f.Path, Err: fmt.Errorf("its directory leads out of %s through a symbolic link", dir)}
+	}
+	mode := fs.FileMode(0o644)
+	if info, err := os.Lstat(file); err == nil {
+		if info.Mode()&fs.ModeSymlink != 0 {
+			return "", &Error{Template: f.Path, Err: errors.New("a symbolic link; cases are written to regular files only")}
+		}
+		mode = info.Mode().Perm()
+	}
+	tmp, err := os.CreateTemp(parent, ".cases-*")
 	if err != nil {
 		return "", err
 	}
 	defer os.Remove(tmp.Name())
-	mode := fs.FileMode(0o644)
-	if info, err := os.Stat(file); err == nil {
-		mode = info.Mode().Perm()
-	}
 	if err := tmp.Chmod(mode); err != nil {
 		tmp.Close()
 		return "", err
@@ -535,7 +586,7 @@ func (s *Set) SaveCase(dir, prompt string, c Case) (string, error) {
 	if err := tmp.Close(); err != nil {
 		return "", err
 	}
-	if err := os.Rename(tmp.Name(), file); err != nil {
+	if err := os.Rename(tmp.Name(), filepath.Join(parent, filepath.Base(file))); err != nil {
 		return "", err
 	}
 	return file, nil

@@ -136,11 +136,7 @@ func (r *testRun) file(ctx context.Context, sio stdio, set *engine.Set, fsys fs.
 		sio.out.Write(linediff.Unified(shown+": "+c.Name+" (recorded)", shownPrompt+" (rendered)", want, have))
 	}
 	if changed {
-		b, err := f.Marshal()
-		if err == nil {
-			err = os.WriteFile(shown, b, 0o644)
-		}
-		if err != nil {
+		if _, err := f.Save(dir); err != nil {
 			loadErr(err)
 		}
 	}

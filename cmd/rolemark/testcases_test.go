@@ -149,3 +149,39 @@ func TestTestHFFormatPath(t *testing.T) {
 		assert.Contains(t, errOut, `case "hf": format hf:`+name+`: the chat template must be a file under `+dir)
 	}
 }
+
+// TestTestUpdateWritesAsSaveCase: --update writes with CaseFile.Save, the
+// writer the studio's Save as case uses: a cases file that is a symbolic
+// link is refused and left as it is (and the file it points to), a
+// regular file keeps its permissions.
+func TestTestUpdateWritesAsSaveCase(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join("testdata", "cases", "fail", "bank.cases.yaml"))
+	require.NoError(t, err)
+	prompt, err := os.ReadFile(filepath.Join("testdata", "cases", "fail", "bank.prompt"))
+	require.NoError(t, err)
+	outside := filepath.Join(t.TempDir(), "bank.cases.yaml")
+	require.NoError(t, os.WriteFile(outside, src, 0o644))
+	dir := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "bank.prompt"), prompt, 0o644))
+	require.NoError(t, os.Symlink(outside, filepath.Join(dir, "bank.cases.yaml")))
+	code, _, errOut := runTest(t, "test", "--update", "--tools", "testdata/cases/tools.json", dir)
+	assert.Equal(t, 2, code)
+	assert.Equal(t, filepath.Join(dir, "bank.cases.yaml")+": a symbolic link; cases are written to regular files only\n", errOut)
+	b, err := os.ReadFile(outside)
+	require.NoError(t, err)
+	assert.Equal(t, string(src), string(b))
+	info, err := os.Lstat(filepath.Join(dir, "bank.cases.yaml"))
+	require.NoError(t, err)
+	assert.NotZero(t, info.Mode()&os.ModeSymlink)
+
+	require.NoError(t, os.Remove(filepath.Join(dir, "bank.cases.yaml")))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "bank.cases.yaml"), src, 0o600))
+	code, _, errOut = runTest(t, "test", "--update", "--tools", "testdata/cases/tools.json", dir)
+	assert.Equal(t, 0, code, errOut)
+	info, err = os.Stat(filepath.Join(dir, "bank.cases.yaml"))
+	require.NoError(t, err)
+	assert.Equal(t, os.FileMode(0o600), info.Mode().Perm())
+	entries, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	assert.Len(t, entries, 2, "a temporary file is left")
+}
