@@ -8,14 +8,23 @@
 // engine.Template.Check finds without data; and the template's saved test
 // cases (engine.CaseFile), which Run cases runs with rolemark test's runner
 // (internal/caserun), each marked pass or fail, a failure with its diff; the
-// index runs every cases file of the directory. The page reloads itself
-// when a file in the directory changes.
+// index runs every cases file of the directory. Made with WriteCases
+// (rolemark serve --write-cases), a page that rendered offers Save as case,
+// which keeps the form's inputs and history with the messages as a new case
+// in the template's cases file. The page reloads itself when a file in the
+// directory changes. It walks the directory as rolemark test does
+// (caserun.Walk: no hidden directory, no node_modules).
 //
 // Prompt content is untrusted: every value the page shows is escaped by
 // html/template, and the page's Content-Security-Policy allows only its own
 // script and style files, so a value can never run a script. The server reads
 // only inside the directory (symbolic links that lead out of it are refused)
-// and writes no file: running cases records nothing.
+// and by default writes no file: running cases records nothing. With
+// WriteCases it writes one kind of file, a cases file inside the directory,
+// through engine.Set.AddCase (CaseFile.Save, rolemark test --update's
+// writer), from a POST that only the page itself can send (JSON, no other
+// Origin, at most 16 MiB, as a Run); a cases file that is a symbolic link,
+// or reached through one that leads out of the directory, is refused.
 package preview
 
 import (
@@ -36,6 +45,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"testing/fstest"
 	"time"
 	"unicode/utf8"
@@ -78,6 +88,8 @@ type settings struct {
 	// (CaseFormats).
 	caseFormat caserun.Formatter
 	caseCheck  func(string) error
+	// writeCases lets the page save cases (WriteCases).
+	writeCases bool
 }
 
 // knownFormat reports whether name is a preset or a template given with
@@ -137,6 +149,9 @@ type Server struct {
 	cfg   settings
 	pages *template.Template
 	mux   *http.ServeMux
+	// saving is held while a case is saved, so that two saves of one
+	// name cannot both find it free.
+	saving sync.Mutex
 }
 
 // New returns a Server for the templates under dir, parsed with set.
@@ -162,6 +177,9 @@ func New(dir string, set *engine.Set, opts ...Option) (*Server, error) {
 	s.mux.HandleFunc("GET /version", s.serveVersion)
 	s.mux.HandleFunc("GET /t/{path...}", s.serveTemplate)
 	s.mux.HandleFunc("POST /run/{path...}", s.serveRun)
+	if cfg.writeCases {
+		s.mux.HandleFunc("POST /case/{path...}", s.serveSaveCase)
+	}
 	s.mux.HandleFunc("GET /{$}", s.serveIndex)
 	return s, nil
 }
@@ -264,13 +282,16 @@ type page struct {
 	Tokens *tokenView
 
 	// Cases are the template's saved test cases, run when the page asks
-	// (cases=run); CasesFile is the file that would hold them, for the hint
-	// when there are none.
+	// (cases=run); CasesFile is the file beside the template that holds
+	// them (or would), where Save as case adds one.
 	Cases     []casesView
 	CasesFile string
 	// CasesRun says the page was asked to run the cases: the form keeps
 	// asking, so that a render with its values runs them again.
 	CasesRun bool
+	// WriteCases says Save as case is offered (WriteCases); it saves to
+	// CasesFile.
+	WriteCases bool
 	// AllCases are the directory's cases, on the index.
 	AllCases *dirCases
 }
@@ -343,9 +364,8 @@ func (s *Server) serveTemplate(w http.ResponseWriter, r *http.Request) {
 	p.CasesRun = q.Get("cases") == "run"
 	p.Cases = s.cases(ctx, name, p.CasesRun)
 	cancel()
-	if len(p.Cases) == 0 {
-		p.CasesFile = s.set.CasesFileFor(s.fsys, withoutVariant(name))
-	}
+	p.CasesFile = s.set.CasesFileFor(s.fsys, withoutVariant(name))
+	p.WriteCases = s.cfg.writeCases
 	s.write(w, p)
 }
 
@@ -551,6 +571,7 @@ func (s *Server) check(ctx context.Context, p *page, tpl *engine.Template) {
 // rendering is a template rendered with the form's values.
 type rendering struct {
 	tpl     *engine.Template
+	vars    map[string]any // the inputs it rendered with
 	msgs    []chat.Message
 	history []chat.Message
 }
@@ -616,6 +637,7 @@ func (s *Server) messages(ctx context.Context, p *page, submitted bool, get func
 		}
 		opts = append(opts, engine.History(r.history))
 	}
+	r.vars = vars
 	r.msgs, err = tpl.Messages(ctx, vars, opts...)
 	if err != nil {
 		p.Errors = s.problems(err, tpl.EngineName())

@@ -3,6 +3,7 @@ package preview
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io/fs"
 	"mime"
@@ -103,19 +104,8 @@ func (s *Server) serveRun(w http.ResponseWriter, r *http.Request) {
 		http.NotFound(w, r)
 		return
 	}
-	// Only the page itself may start a run: a form on another site cannot
-	// send JSON, and a script there sends its Origin.
-	if mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mt != "application/json" {
-		http.Error(w, "a run is posted as application/json", http.StatusUnsupportedMediaType)
-		return
-	}
-	if o := r.Header.Get("Origin"); o != "" && o != "http://"+r.Host {
-		http.Error(w, "a run starts from the page only", http.StatusForbidden)
-		return
-	}
 	var req runRequest
-	if err := json.NewDecoder(http.MaxBytesReader(w, r.Body, 16<<20)).Decode(&req); err != nil {
-		http.Error(w, "bad run request: "+err.Error(), http.StatusBadRequest)
+	if !fromPage(w, r, &req, "a run", "starts") {
 		return
 	}
 	w.Header().Set("Content-Type", "application/x-ndjson; charset=utf-8")
@@ -202,6 +192,35 @@ func (s *Server) serveRun(w http.ResponseWriter, r *http.Request) {
 		"output_tokens": res.OutputTokens,
 		"stop_reason":   res.StopReason,
 	})
+}
+
+// maxPost bounds the body of a POST to /run or /case.
+const maxPost = 16 << 20
+
+// fromPage decodes the JSON body of a POST that only the page itself may
+// send (what: "a run", "a case"; verb: what it does, "starts") into v, or
+// answers the refusal and returns false. A form on another site cannot
+// send JSON, and a script there sends its Origin; a body is at most
+// maxPost bytes.
+func fromPage(w http.ResponseWriter, r *http.Request, v any, what, verb string) bool {
+	if mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mt != "application/json" {
+		http.Error(w, what+" is posted as application/json", http.StatusUnsupportedMediaType)
+		return false
+	}
+	if o := r.Header.Get("Origin"); o != "" && o != "http://"+r.Host {
+		http.Error(w, what+" "+verb+" from the page only", http.StatusForbidden)
+		return false
+	}
+	if err := json.NewDecoder(http.MaxBytesReader(w, r.Body, maxPost)).Decode(v); err != nil {
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			http.Error(w, fmt.Sprintf("%s is at most %d bytes", what, maxPost), http.StatusRequestEntityTooLarge)
+			return false
+		}
+		http.Error(w, "bad request for "+what+": "+err.Error(), http.StatusBadRequest)
+		return false
+	}
+	return true
 }
 
 // runDeadline bounds one run.

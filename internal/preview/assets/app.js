@@ -5,10 +5,18 @@
   var version = body.getAttribute("data-version");
   var poll = parseInt(body.getAttribute("data-poll"), 10) || 500;
 
+  // saving is set while Save as case waits for its answer: the file it
+  // writes changes the version, and the page goes to its cases itself.
+  var saving = false;
+
   function tick() {
     fetch("/version", { cache: "no-store" })
       .then(function (r) { return r.text(); })
       .then(function (v) {
+        if (saving) {
+          setTimeout(tick, poll);
+          return;
+        }
         if (v !== version) {
           location.reload();
           return;
@@ -157,6 +165,59 @@
     }).then(function () {
       runButton.disabled = false;
       if (runBox.getAttribute("data-state") === "running") runBox.setAttribute("data-state", "done");
+    });
+  }
+
+  // Save as case (rolemark serve --write-cases): posts the form and the
+  // name to /case/PATH; once saved, shows the template's cases run, the
+  // new one among them.
+  var saveBox = document.getElementById("save-case");
+  if (saveBox) {
+    var saveButton = document.getElementById("save-case-button");
+    var nameBox = document.getElementById("case-name");
+    var saveStatus = document.getElementById("save-status");
+    var say = function (text, ok) {
+      saveStatus.hidden = false;
+      saveStatus.textContent = text;
+      saveStatus.className = ok ? "ok" : "error";
+    };
+    var save = function () {
+      var name = nameBox.value.trim();
+      if (!name) {
+        say("Name the case first.", false);
+        nameBox.focus();
+        return;
+      }
+      var inputs = document.getElementById("inputs");
+      var path = saveBox.getAttribute("data-path").split("/").map(encodeURIComponent).join("/");
+      saving = true;
+      saveButton.disabled = true;
+      say("saving…", true);
+      fetch("/case/" + path, {
+        method: "POST", headers: { "Content-Type": "application/json" }, cache: "no-store",
+        body: JSON.stringify({ form: new URLSearchParams(new FormData(inputs)).toString(), name: name })
+      }).then(function (r) {
+        if (!r.ok) {
+          return r.text().then(function (t) { throw new Error(t.trim()); });
+        }
+        return r.json();
+      }).then(function (saved) {
+        say("Saved “" + saved.case + "” to " + saved.file + ".", true);
+        var q = new URLSearchParams(new FormData(inputs));
+        q.set("cases", "run");
+        location.assign("/t/" + path + "?" + q.toString() + "#cases");
+      }).catch(function (e) {
+        saving = false;
+        saveButton.disabled = false;
+        say(e.message, false);
+      });
+    };
+    saveButton.addEventListener("click", save);
+    nameBox.addEventListener("keydown", function (e) {
+      if (e.key === "Enter") {
+        e.preventDefault();
+        save();
+      }
     });
   }
 

@@ -1,0 +1,144 @@
+package preview
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"io/fs"
+	"net/http"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/rolemark/rolemark/chat"
+	"github.com/rolemark/rolemark/engine"
+)
+
+// WriteCases lets the page save what it rendered as a test case: on a
+// template's page that rendered, Save as case posts the form's inputs and
+// history to /case/{path}, and the server renders them again and adds the
+// case, with the messages as its recorded result, to the template's cases
+// file (engine.Set.AddCase; a name already there is refused). rolemark
+// serve gives it with --write-cases. Without it the page writes no file
+// and the route does not exist.
+func WriteCases() Option { return func(s *settings) { s.writeCases = true } }
+
+// caseRequest is what the page posts to /case/{path}.
+type caseRequest struct {
+	// Form is the form of inputs, URL-encoded, as a render submits it.
+	Form string `json:"form"`
+	// Name names the new case.
+	Name string `json:"name"`
+}
+
+// caseReply is the answer to a saved case: the cases file (a path in the
+// directory) and the case's name.
+type caseReply struct {
+	File string `json:"file"`
+	Case string `json:"case"`
+}
+
+// serveSaveCase renders the template with the posted form, as a render of
+// the page does, and saves the inputs, the history and the messages as a
+// new case of the template. It answers the file and the case as JSON, or
+// a refusal as text: 404 for no such template, 403 for a template or cases
+// file reached through a link out of the directory or a cases file that
+// is a link, 400 for no name, 409 for a name already there, 422 for a
+// template that does not render or a cases file that does not load.
+func (s *Server) serveSaveCase(w http.ResponseWriter, r *http.Request) {
+	name := r.PathValue("path")
+	if !fs.ValidPath(name) || !s.set.IsTemplate(name) {
+		http.NotFound(w, r)
+		return
+	}
+	var req caseRequest
+	if !fromPage(w, r, &req, "a case", "is saved") {
+		return
+	}
+	caseName := strings.TrimSpace(req.Name)
+	if caseName == "" {
+		http.Error(w, "a case needs a name", http.StatusBadRequest)
+		return
+	}
+	if !s.inside(w, r, name, true) {
+		return
+	}
+	form, err := url.ParseQuery(req.Form)
+	if err != nil {
+		http.Error(w, "the form: "+err.Error(), http.StatusBadRequest)
+		return
+	}
+	p := page{Current: name, Vars: form.Get("vars"), History: form.Get("history")}
+	ctx, cancel := context.WithTimeout(r.Context(), s.cfg.renderTimeout)
+	rend, ok := s.messages(ctx, &p, true, form.Get)
+	cancel()
+	if !ok {
+		var msgs []string
+		for _, e := range p.Errors {
+			msgs = append(msgs, e.Msg)
+		}
+		if p.Waiting != "" {
+			msgs = append(msgs, p.Waiting)
+		}
+		http.Error(w, "the template does not render, so there is nothing to save: "+strings.Join(msgs, "; "), http.StatusUnprocessableEntity)
+		return
+	}
+	file := s.set.CasesFileFor(s.fsys, withoutVariant(name))
+	if !s.writable(w, r, file) {
+		return
+	}
+	msgs := rend.msgs
+	if msgs == nil {
+		msgs = []chat.Message{}
+	}
+	c := engine.Case{Name: caseName, Inputs: rend.vars, History: rend.history, Want: &engine.Result{Messages: msgs}}
+	s.saving.Lock()
+	_, err = s.set.AddCase(s.dir, name, c)
+	s.saving.Unlock()
+	var ee *engine.Error
+	switch {
+	case errors.Is(err, engine.ErrCaseExists):
+		http.Error(w, err.Error()+"; choose another name", http.StatusConflict)
+		return
+	case errors.As(err, &ee):
+		http.Error(w, err.Error(), http.StatusUnprocessableEntity)
+		return
+	case err != nil:
+		http.Error(w, "the case was not saved: "+err.Error(), http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(caseReply{File: file, Case: caseName})
+}
+
+// inside answers a refusal and returns false when name (a path in the
+// directory) leads out of it through a symbolic link, or does not exist
+// and must (a template).
+func (s *Server) inside(w http.ResponseWriter, r *http.Request, name string, mustExist bool) bool {
+	_, err := fs.Stat(s.fsys, name)
+	switch {
+	case errors.Is(err, fs.ErrPermission):
+		http.Error(w, name+": outside the directory (a symbolic link leads out of it)", http.StatusForbidden)
+		return false
+	case err != nil && mustExist:
+		http.NotFound(w, r)
+		return false
+	}
+	return true
+}
+
+// writable is inside for a file the page writes, which must not be a
+// symbolic link either, wherever it points (CaseFile.Save refuses it too).
+func (s *Server) writable(w http.ResponseWriter, r *http.Request, name string) bool {
+	if !s.inside(w, r, name, false) {
+		return false
+	}
+	if info, err := os.Lstat(filepath.Join(s.dir, filepath.FromSlash(name))); err == nil && info.Mode()&fs.ModeSymlink != 0 {
+		http.Error(w, name+": a symbolic link; the page writes regular files only", http.StatusForbidden)
+		return false
+	}
+	return true
+}
