@@ -12,6 +12,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/rolemark/rolemark/engine"
 	"github.com/rolemark/rolemark/internal/preview"
 	modelrun "github.com/rolemark/rolemark/internal/run"
 	"github.com/rolemark/rolemark/tokens"
@@ -35,12 +36,14 @@ func runTargets(getenv func(string) string) []preview.Target {
 
 // cmdServe serves the preview page of a prompt directory until interrupted.
 // It listens on 127.0.0.1 unless --addr names another host, and prints the
-// page's address once it listens.
+// page's address once it listens. It writes no file unless --write-cases
+// lets the page save test cases.
 func cmdServe(ctx context.Context, sio stdio, args []string) error {
 	stdout := sio.out
 	fl := newFlags("serve")
 	addr := fl.String("addr", "127.0.0.1:7878", "listen on `HOST:PORT` (port 0 picks a free one)")
 	format := fl.String("format", "chatml", "chat format `F` the prompt-string view starts with")
+	writeCases := fl.Bool("write-cases", false, "offer Save as case on the page: it adds what a template renders, with the form's inputs, as a new case to its NAME.cases.yaml under DIR (without it the page writes no file)")
 	count := fl.String("count", "o200k_base", "show token counts made with tokenizer `T`, as render --count counts: o200k_base or cl100k_base (the messages with OpenAI's per-message overhead, and the prompt string), or a tokenizer.json file (the prompt string); \"\" shows none")
 	operands, err := parseOperands(fl, args, 1, 1, "serve takes one directory")
 	if err != nil {
@@ -68,6 +71,9 @@ func cmdServe(ctx context.Context, sio stdio, args []string) error {
 	if ip := net.ParseIP(host); host == "localhost" || (ip != nil && ip.IsLoopback()) {
 		opts = append(opts, preview.LocalOnly())
 	}
+	if *writeCases {
+		opts = append(opts, preview.WriteCases())
+	}
 	targets := runTargets(os.Getenv)
 	opts = append(opts, preview.Targets(targets...))
 	srv, err := preview.New(dir, newSet(), opts...)
@@ -82,6 +88,9 @@ func cmdServe(ctx context.Context, sio stdio, args []string) error {
 	defer stop()
 	hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second}
 	fmt.Fprintf(stdout, "rolemark serve: previewing %s at http://%s/\n", dir, ln.Addr())
+	if *writeCases {
+		fmt.Fprintf(stdout, "rolemark serve: Save as case writes test cases (NAME%s) under %s\n", engine.CasesExt, dir)
+	}
 	for _, t := range targets {
 		fmt.Fprintf(stdout, "rolemark serve: Run sends to %s at %s\n", t.Name, t.Endpoint.URL())
 	}

@@ -1,11 +1,16 @@
 package main
 
 import (
+	"context"
+	"io"
+	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -80,4 +85,93 @@ cases:
 	for name, verdict := range map[string]string{"chatml": "pass", "hf": "pass", "markup": "fail"} {
 		assert.Contains(t, page, `<span class="verdict">`+verdict+`</span> <span class="cname">`+name+`</span>`)
 	}
+}
+
+// startServe runs rolemark serve with args on dir and returns the page's
+// address; the server stops at the end of the test.
+func startServe(t *testing.T, dir string, args ...string) (string, *syncBuffer) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	out := &syncBuffer{}
+	done := make(chan int)
+	go func() {
+		done <- run(ctx, append(append([]string{"serve", "--addr", "127.0.0.1:0", "--count", ""}, args...), dir), nil, out, io.Discard)
+	}()
+	t.Cleanup(func() {
+		cancel()
+		assert.Equal(t, 0, <-done)
+	})
+	re := regexp.MustCompile(`rolemark serve: previewing .* at (http://127\.0\.0\.1:\d+)/\n`)
+	var m []string
+	require.Eventually(t, func() bool { m = re.FindStringSubmatch(out.String()); return m != nil }, 10*time.Second, 10*time.Millisecond)
+	return m[1], out
+}
+
+func postCase(t *testing.T, base, path, body string) (int, string) {
+	t.Helper()
+	resp, err := http.Post(base+"/case/"+path, "application/json", strings.NewReader(body))
+	require.NoError(t, err)
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	require.NoError(t, err)
+	return resp.StatusCode, string(b)
+}
+
+// TestServeWriteCases: rolemark serve --write-cases saves the cases the
+// page posts, in every engine, and rolemark test then runs them green;
+// without the flag the route does not exist and nothing is written.
+func TestServeWriteCases(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"bank.prompt":        "---\ninput:\n  schema:\n    q: string\n    n: integer\n---\n{{#system}}Be brief, {{n}} lines.{{/system}}{{#user}}{{q}}{{/user}}",
+		"ask.j2":             "---\ninput:\n  schema:\n    n: integer\n    tags(array): string\n---\n{{ role('user') }}{{ n }} {{ n * 2 }} {{ tags|join(',') }} {{ tags }}",
+		"plain.tmpl":         "---\ninput:\n  schema:\n    who: string\n---\n<message role=\"user\">Hi {{.who}} &amp; <b>you</b></message>",
+		"dj.pongo2":          "{{ role(\"user\") }}{{ x }}",
+		"bank.formal.prompt": "---\ninput:\n  schema:\n    q: string\n    n: integer\n---\n{{#user}}Dear customer: {{q}}{{/user}}",
+	}
+	for name, text := range files {
+		require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644))
+	}
+
+	base, _ := startServe(t, dir)
+	code, _ := postCase(t, base, "bank.prompt", `{"form":"v.q=hi&v.n=2","name":"n"}`)
+	assert.Equal(t, 404, code, "a read-only page has no /case route")
+	entries, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	assert.Len(t, entries, len(files))
+
+	base, out := startServe(t, dir, "--write-cases")
+	assert.Contains(t, out.String(), "rolemark serve: Save as case writes test cases (NAME.cases.yaml) under "+dir+"\n")
+	for _, tc := range []struct{ path, body, reply string }{
+		{"bank.prompt", `{"form":"go=1&v.q=Can+I+borrow%3F&v.n=2&history=%5B%7B%22role%22%3A%22assistant%22%2C%22content%22%3A%22Hello.%22%7D%5D","name":"a loan"}`, `{"file":"bank.cases.yaml","case":"a loan"}`},
+		{"bank.formal.prompt", `{"form":"go=1&v.q=Can+I%3F&v.n=1","name":"formally"}`, `{"file":"bank.cases.yaml","case":"formally"}`},
+		{"ask.j2", `{"form":"go=1&v.n=21&v.tags=%5B%22a%22%2C%22b%22%5D","name":"numbers"}`, `{"file":"ask.cases.yaml","case":"numbers"}`},
+		{"plain.tmpl", `{"form":"go=1&v.who=%3Cscript%3E","name":"markup"}`, `{"file":"plain.cases.yaml","case":"markup"}`},
+		{"dj.pongo2", `{"form":"go=1&vars=%7B%22x%22%3A1.5%7D","name":"a float"}`, `{"file":"dj.cases.yaml","case":"a float"}`},
+	} {
+		code, body := postCase(t, base, tc.path, tc.body)
+		require.Equal(t, 200, code, body)
+		assert.Equal(t, tc.reply+"\n", body)
+	}
+	code, body := postCase(t, base, "bank.prompt", `{"form":"v.q=x&v.n=1","name":"a loan"}`)
+	assert.Equal(t, 409, code)
+	assert.Equal(t, "bank.cases.yaml: case \"a loan\": the cases file already has a case of this name; choose another name\n", body)
+
+	code, outText, errText := runTest(t, "test", dir)
+	assert.Equal(t, 0, code, outText+errText)
+	assert.Equal(t, "ok\t5 cases in 4 files\n", outText)
+	b, err := os.ReadFile(filepath.Join(dir, "ask.cases.yaml"))
+	require.NoError(t, err)
+	assert.Equal(t, `template: ask.j2
+cases:
+  - name: numbers
+    inputs:
+      "n": 21
+      tags:
+        - a
+        - b
+    messages:
+      - role: user
+        content: 21 42 a,b ['a', 'b']
+`, string(b))
 }
