@@ -136,28 +136,13 @@ func (s *Server) serveRun(w http.ResponseWriter, r *http.Request) {
 		}
 		return
 	}
-	form, err := url.ParseQuery(req.Form)
-	if err != nil {
-		fail("the form: %v", err)
-		return
-	}
 	if _, err := fs.Stat(s.fsys, name); err != nil {
 		fail("%s: no such template", name)
 		return
 	}
-	p := page{Current: name, Vars: form.Get("vars"), History: form.Get("history")}
-	rctx, cancel := context.WithTimeout(r.Context(), s.cfg.renderTimeout)
-	rend, ok := s.messages(rctx, &p, true, form.Get)
-	cancel()
-	if !ok {
-		var msgs []string
-		for _, e := range p.Errors {
-			msgs = append(msgs, e.Msg)
-		}
-		if p.Waiting != "" {
-			msgs = append(msgs, p.Waiting)
-		}
-		fail("the template does not render: %s", strings.Join(msgs, "; "))
+	rend, err := s.renderForm(r.Context(), name, req.Form)
+	if err != nil {
+		fail("%v", err)
 		return
 	}
 	settings := rend.tpl.FrontMatter().Settings()
@@ -192,6 +177,31 @@ func (s *Server) serveRun(w http.ResponseWriter, r *http.Request) {
 		"output_tokens": res.OutputTokens,
 		"stop_reason":   res.StopReason,
 	})
+}
+
+// renderForm renders the template name with a form posted as the page
+// submits it (URL-encoded), as the page renders it. Its error says what is
+// wrong with the form, or why the template does not render.
+func (s *Server) renderForm(ctx context.Context, name, rawForm string) (rendering, error) {
+	form, err := url.ParseQuery(rawForm)
+	if err != nil {
+		return rendering{}, fmt.Errorf("the form: %v", err)
+	}
+	p := page{Current: name, Vars: form.Get("vars"), History: form.Get("history")}
+	ctx, cancel := context.WithTimeout(ctx, s.cfg.renderTimeout)
+	defer cancel()
+	rend, ok := s.messages(ctx, &p, true, form.Get)
+	if !ok {
+		var msgs []string
+		for _, e := range p.Errors {
+			msgs = append(msgs, e.Msg)
+		}
+		if p.Waiting != "" {
+			msgs = append(msgs, p.Waiting)
+		}
+		return rend, fmt.Errorf("the template does not render: %s", strings.Join(msgs, "; "))
+	}
+	return rend, nil
 }
 
 // maxPost bounds the body of a POST to /run or /case.

@@ -1,12 +1,10 @@
 package preview
 
 import (
-	"context"
 	"encoding/json"
 	"errors"
 	"io/fs"
 	"net/http"
-	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -45,7 +43,8 @@ type caseReply struct {
 // a refusal as text: 404 for no such template, 403 for a template or cases
 // file reached through a link out of the directory or a cases file that
 // is a link, 400 for no name, 409 for a name already there, 422 for a
-// template that does not render or a cases file that does not load.
+// form that does not parse, a template that does not render or a cases
+// file that does not load.
 func (s *Server) serveSaveCase(w http.ResponseWriter, r *http.Request) {
 	name := r.PathValue("path")
 	if !fs.ValidPath(name) || !s.set.IsTemplate(name) {
@@ -64,24 +63,9 @@ func (s *Server) serveSaveCase(w http.ResponseWriter, r *http.Request) {
 	if !s.inside(w, r, name, true) {
 		return
 	}
-	form, err := url.ParseQuery(req.Form)
+	rend, err := s.renderForm(r.Context(), name, req.Form)
 	if err != nil {
-		http.Error(w, "the form: "+err.Error(), http.StatusBadRequest)
-		return
-	}
-	p := page{Current: name, Vars: form.Get("vars"), History: form.Get("history")}
-	ctx, cancel := context.WithTimeout(r.Context(), s.cfg.renderTimeout)
-	rend, ok := s.messages(ctx, &p, true, form.Get)
-	cancel()
-	if !ok {
-		var msgs []string
-		for _, e := range p.Errors {
-			msgs = append(msgs, e.Msg)
-		}
-		if p.Waiting != "" {
-			msgs = append(msgs, p.Waiting)
-		}
-		http.Error(w, "the template does not render, so there is nothing to save: "+strings.Join(msgs, "; "), http.StatusUnprocessableEntity)
+		http.Error(w, "nothing to save: "+err.Error(), http.StatusUnprocessableEntity)
 		return
 	}
 	file := s.set.CasesFileFor(s.fsys, withoutVariant(name))
