@@ -84,12 +84,8 @@ func (c *compiler) compileAppendPrint(n *Print) (execFn, error) {
 	if s == nil || err != nil {
 		return nil, err
 	}
-	guard := c.outputCheck()
 	name, pos := c.src.name, n.P
 	return func(f *frame) error {
-		if guard && f.tc.inh.parent != nil {
-			return nil
-		}
 		ok, v, err := s.appendTo(f)
 		if err != nil {
 			return err

@@ -21,42 +21,10 @@ var (
 func (c *compiler) compileStmt(s Stmt) (execFn, error) {
 	switch n := s.(type) {
 	case *Text:
-		txt := n.Text
-		if fin := c.env.ext.finalize; c.textFinalized() {
-			// under an autoescape tag known only at render time, Jinja2
-			// cannot fold template text, and compiles it as a print:
-			// escape-or-str(finalize(Markup-or-str(text)))
-			guard := c.outputCheck()
-			return func(f *frame) error {
-				if guard && f.tc.inh.parent != nil {
-					return nil
-				}
-				v := StrV(txt)
-				if f.c.evalAuto {
-					v = SafeV(txt)
-				}
-				w := fin(v)
-				s, err := ToStr(f.c, w)
-				if err != nil {
-					return err
-				}
-				if f.c.evalAuto && !w.IsSafe() {
-					s = f.c.env.escape(s)
-				}
-				return f.c.writeRaw(s)
-			}, nil
-		}
-		if c.outputCheck() {
-			return func(f *frame) error {
-				if f.tc.inh.parent != nil {
-					return nil
-				}
-				return f.c.writeOwn(txt)
-			}, nil
-		}
-		return func(f *frame) error { return f.c.writeOwn(txt) }, nil
+		return guardOutput(c.outputCheck(), c.compileText(n.Text)), nil
 	case *Print:
-		return c.compilePrint(n)
+		w, err := c.compilePrint(n)
+		return guardOutput(c.outputCheck(), w), err
 	case *If:
 		return c.compileIf(n)
 	case *For:
@@ -148,6 +116,49 @@ func (c *compiler) compileStmt(s Stmt) (execFn, error) {
 	return c.unsupported(s, "this statement"), nil
 }
 
+// guardOutput returns w, or where guard is set (outputCheck's: output at
+// the top level of a template that may extend another) a function that
+// runs w only while the template has extended none, as Jinja2 writes
+// nothing outside blocks once {% extends %} has run. The test wraps the
+// statement once here, not inside each print's closure, which then runs
+// no test of a guard where there is none (every usual render).
+func guardOutput(guard bool, w execFn) execFn {
+	if !guard || w == nil {
+		return w
+	}
+	return func(f *frame) error {
+		if f.tc.inh.parent != nil {
+			return nil
+		}
+		return w(f)
+	}
+}
+
+// compileText compiles template text.
+func (c *compiler) compileText(txt string) execFn {
+	if fin := c.env.ext.finalize; c.textFinalized() {
+		// under an autoescape tag known only at render time, Jinja2
+		// cannot fold template text, and compiles it as a print:
+		// escape-or-str(finalize(Markup-or-str(text)))
+		return func(f *frame) error {
+			v := StrV(txt)
+			if f.c.evalAuto {
+				v = SafeV(txt)
+			}
+			w := fin(v)
+			s, err := ToStr(f.c, w)
+			if err != nil {
+				return err
+			}
+			if f.c.evalAuto && !w.IsSafe() {
+				s = f.c.env.escape(s)
+			}
+			return f.c.writeRaw(s)
+		}
+	}
+	return func(f *frame) error { return f.c.writeOwn(txt) }
+}
+
 func (c *compiler) compilePrint(n *Print) (execFn, error) {
 	if w := c.constStrPrint(n); w != nil {
 		return w, nil
@@ -183,12 +194,8 @@ func (c *compiler) constStrPrint(n *Print) execFn {
 		return nil
 	}
 	s, safe := k.Value.s, k.Value.IsSafe()
-	guard := c.outputCheck()
 	name, pos := c.src.name, n.P
 	return func(f *frame) error {
-		if guard && f.tc.inh.parent != nil {
-			return nil
-		}
 		if f.c.autoescape && !safe {
 			return place(f.c.writeOwn(f.c.env.escape(s)), name, pos)
 		}
@@ -236,11 +243,7 @@ func (c *compiler) finalizedConst(n *Print, w execFn) execFn {
 	if err != nil {
 		return w
 	}
-	guard := c.outputCheck()
 	return func(f *frame) error {
-		if guard && f.tc.inh.parent != nil {
-			return nil
-		}
 		return f.c.writeOwn(s)
 	}
 }
@@ -305,12 +308,8 @@ func (c *compiler) compilePrintValue(n *Print) (execFn, error) {
 	if err != nil {
 		return nil, err
 	}
-	guard := c.outputCheck()
 	name, pos := c.src.name, n.P
 	return func(f *frame) error {
-		if guard && f.tc.inh.parent != nil {
-			return nil
-		}
 		v, err := x(f)
 		if err != nil {
 			return err
@@ -341,12 +340,8 @@ func (c *compiler) compileCallPrint(n *Print) (execFn, error) {
 	if err != nil {
 		return nil, err
 	}
-	guard := c.outputCheck()
 	name, at, callAt := c.src.name, n.P, call.P
 	return func(f *frame) error {
-		if guard && f.tc.inh.parent != nil {
-			return nil
-		}
 		callee, err := fn(f)
 		if err != nil {
 			return err
@@ -396,12 +391,8 @@ func (c *compiler) compileJSONPrint(n *Print) (execFn, error) {
 	if err != nil {
 		return nil, err
 	}
-	guard := c.outputCheck()
 	name, pos, fpos := c.src.name, n.P, fe.P
 	return func(f *frame) error {
-		if guard && f.tc.inh.parent != nil {
-			return nil
-		}
 		v, err := x(f)
 		if err != nil {
 			return err
@@ -484,12 +475,8 @@ func (c *compiler) compileCasePrint(n *Print) (execFn, error) {
 	default:
 		return nil, nil
 	}
-	guard := c.outputCheck()
 	name, pos := c.src.name, n.P
 	return func(f *frame) error {
-		if guard && f.tc.inh.parent != nil {
-			return nil
-		}
 		v, err := x(f)
 		if err != nil {
 			return err
@@ -1573,9 +1560,6 @@ func (c *compiler) compileStreamed(n *Print) (execFn, error) {
 		}, nil
 	}
 	return func(f *frame) error {
-		if guard && f.tc.inh.parent != nil {
-			return nil
-		}
 		if f.c.autoescape {
 			return s.evalAll(f)
 		}

@@ -337,10 +337,7 @@ func (c *compiler) compileBlockRef(n *Block) (execFn, error) {
 		locals = c.localsCollector()
 	}
 	name, required := n.Name, n.Required
-	return func(f *frame) error {
-		if guard && f.tc.inh.parent != nil {
-			return nil
-		}
+	return guardOutput(guard, func(f *frame) error {
 		// Jinja2 checks a required block where its {% block %} statement
 		// runs: the chain must hold an override; the block it then renders
 		// may itself be marked required (an intermediate template's).
@@ -352,7 +349,7 @@ func (c *compiler) compileBlockRef(n *Block) (execFn, error) {
 			tc = &tctx{locals: locals(f), next: f.tc, inh: f.tc.inh}
 		}
 		return renderBlock(f.c, tc, name, 0)
-	}, nil
+	}), nil
 }
 
 // renderBlock renders the idx-th block of the chain called name.
@@ -542,23 +539,19 @@ func (c *compiler) compileInclude(n *Include) (execFn, error) {
 	}
 	name, pos, ignore := c.src.name, n.P, n.IgnoreMissing
 	if !n.WithContext && c.bufDepth > 0 {
-		return deferredInclude(includeFn(x, locals, false, ignore, name, pos)), nil
+		return deferredInclude(includeFn(x, locals, ignore, name, pos)), nil
 	}
-	return includeFn(x, locals, c.outputCheck(), ignore, name, pos), nil
+	return guardOutput(c.outputCheck(), includeFn(x, locals, ignore, name, pos)), nil
 }
 
 // includeFn runs the template x names with a context of its own and the
 // caller's locals if any (locals nil: an include without context); a
-// missing one when ignore is set writes nothing, and with guard nothing
-// runs once the template has extended another. Not inlined, so that its
+// missing one when ignore is set writes nothing. Not inlined, so that its
 // closure is compiled as if written in compileInclude (see boolValue).
 //
 //go:noinline
-func includeFn(x evalFn, locals func(f *frame) map[string]Value, guard, ignore bool, name string, pos Pos) execFn {
+func includeFn(x evalFn, locals func(f *frame) map[string]Value, ignore bool, name string, pos Pos) execFn {
 	return func(f *frame) error {
-		if guard && f.tc.inh.parent != nil {
-			return nil
-		}
 		v, err := x(f)
 		if err != nil {
 			return err
