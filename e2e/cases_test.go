@@ -56,13 +56,19 @@ func TestCasesInBrowser(t *testing.T) {
 
 	const namesJS = `Array.from(document.querySelectorAll('#cases li.case .cname')).map(n => n.textContent)`
 	var names []string
-	var verdicts int
+	var verdicts, saveBoxes int
+	var readOnly string
 	require.NoError(t, chromedp.Run(ctx,
 		chromedp.Navigate(base+"/t/bank/greet.hbs"),
 		chromedp.WaitVisible(`#run-cases`, chromedp.ByQuery),
 		chromedp.Evaluate(namesJS, &names),
 		chromedp.Evaluate(`document.querySelectorAll('#cases .verdict').length`, &verdicts),
+		text(`#read-only`, &readOnly),
+		chromedp.Evaluate(`document.querySelectorAll('#save-case').length`, &saveBoxes),
 	))
+	// Started without --write-cases, the page says it is read-only.
+	assert.Equal(t, "Read-only: the page writes no file. Start rolemark serve --write-cases DIR to save what a template renders as a test case.", readOnly)
+	assert.Zero(t, saveBoxes)
 	hostileName := `<img src=x onerror="window.pwned = 1">`
 	assert.Equal(t, []string{"a first visit", "a regular", "as ChatML", hostileName}, names)
 	assert.Zero(t, verdicts, "the cases are listed, not run, until asked")

@@ -52,13 +52,24 @@ func serve(t *testing.T, dir string) string {
 // environment and the endpoints' variables taken out of it.
 func serveEnv(t *testing.T, dir string, env ...string) string {
 	t.Helper()
-	bin := filepath.Join(t.TempDir(), "rolemark")
-	build := exec.Command("go", "build", "-o", bin, "./cmd/rolemark")
-	build.Dir = ".."
-	out, err := build.CombinedOutput()
-	require.NoError(t, err, "%s", out)
+	return serveWith(t, build(t), dir, nil, env...)
+}
 
-	cmd := exec.Command(bin, "serve", "--addr", "127.0.0.1:0", filepath.Base(dir))
+// build builds rolemark and returns the binary's path.
+func build(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "rolemark")
+	cmd := exec.Command("go", "build", "-o", bin, "./cmd/rolemark")
+	cmd.Dir = ".."
+	out, err := cmd.CombinedOutput()
+	require.NoError(t, err, "%s", out)
+	return bin
+}
+
+// serveWith is serveEnv with the binary bin and the flags args.
+func serveWith(t *testing.T, bin, dir string, args []string, env ...string) string {
+	t.Helper()
+	cmd := exec.Command(bin, append(append([]string{"serve", "--addr", "127.0.0.1:0"}, args...), filepath.Base(dir))...)
 	cmd.Dir = filepath.Dir(dir)
 	for _, kv := range os.Environ() {
 		if !strings.HasPrefix(kv, "OPENAI_") && !strings.HasPrefix(kv, "ANTHROPIC_") {
