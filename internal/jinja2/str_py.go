@@ -48,7 +48,7 @@ func pyIsLowerCh(r rune) bool {
 	if r < utf8.RuneSelf {
 		return r >= 'a' && r <= 'z'
 	}
-	l := unicode.IsLower(r) || unicode.Is(unicode.Other_Lowercase, r)
+	l := (unicode.IsLower(r) || unicode.Is(unicode.Other_Lowercase, r)) && pyAssigned14(r)
 	if pyLowerFlip[r] {
 		return !l
 	}
@@ -116,6 +116,11 @@ func appendTitleCh(b []byte, r rune) []byte {
 func appendFoldCh(b []byte, r rune) []byte {
 	if m, ok := pyFoldFull[r]; ok {
 		return append(b, m...)
+	}
+	if r >= 0x13A0 && r <= 0x13F5 {
+		// Cherokee's capitals fold to themselves (CaseFolding.txt folds
+		// the small letters to them), where lower() makes them small
+		return utf8.AppendRune(b, r)
 	}
 	return appendLowerCh(b, r)
 }
@@ -463,16 +468,10 @@ func pyIsIdentifier(s string) bool {
 		return false
 	}
 	for i, r := range s {
-		if r == '_' || pyIsAlpha(r) && (r >= utf8.RuneSelf || unicode.IsLetter(r)) {
-			continue
+		// XID_Start, then XID_Continue, of Unicode 14 (the lexer's)
+		if i == 0 && !isIdentStart(r) || i > 0 && !isIdentCont(r) || !pyAssigned14(r) {
+			return false
 		}
-		if i > 0 && (pyIsDecimal(r) || unicode.In(r, unicode.Mn, unicode.Mc, unicode.Pc, unicode.Nl) || unicode.Is(unicode.Other_ID_Continue, r)) {
-			continue
-		}
-		if i == 0 && unicode.Is(unicode.Nl, r) {
-			continue
-		}
-		return false
 	}
 	return true
 }

@@ -25,5 +25,25 @@ for i, s in enumerate(NUMSTRS):
         FOUND.append(("numstr-underscore-%02d-%d" % (i, j), "{{ s|%s }}" % f, {"s": s}, "int() and float() of a str with underscores and signs"))
     FOUND.append(("numstr-underscore-lit-%02d" % i, "{{ %r|int(-1, 0) }}|{{ %r|float(-1) }}" % (s, s), {}, "int() and float() of a str with underscores and signs"))
 
+# str.casefold of Cherokee's capitals is themselves (CaseFolding.txt folds
+# the small letters U+AB70.. to them; lower() makes them small): the
+# package lowered them
+for i, t in enumerate(["{{ s.casefold() }}", "{{ s.casefold() == s.lower() }}", "{{ s.casefold()|list }}", "{{ s.lower().casefold() == s.casefold() }}"]):
+    for j, v in enumerate(["\u13a0\u13a1\u13ef\u13f0\u13f5", "\uab70\uabbf\u13f8\u13fd", "Ꮳ Ꭰ ꭰ ᏸ", "\u13f4\u13f5\u13f6\u13f7"]):
+        FOUND.append(("casefold-cherokee-%d-%d" % (i, j), t, {"s": v}, "str.casefold of Cherokee"))
+
+# str.islower and str.isidentifier are Python 3.11's, of Unicode 14.0:
+# the modifier letters Unicode 15.0 added (U+1DF25.., U+1E030..) are no
+# lowercase letters yet, and isidentifier is XID_Start then XID_Continue
+# (Other_ID_Start's U+2118, U+212E, U+1885, U+1886 start a name; U+037A,
+# U+0E33, U+2E2F and the Arabic ligatures U+FC5E.. NFKC turns into other
+# text do not; U+0CF3 and U+0ECE, new in 15.0, continue none); the package
+# read Go's Unicode 15.0 and letters
+IDS = [0x1DF25, 0x1DF2A, 0x1E030, 0x1E06D, 0x2118, 0x212E, 0x1885, 0x1886, 0x37A, 0xE33, 0xEB3, 0x2E2F, 0xFC5E, 0xFC63, 0xFE70, 0xFE71, 0xFF9E, 0xCF3, 0xECE,
+       0xB7, 0x387, 0x1369, 0x19DA, 0x309B, 0x2160, 0x5F, 0x300, 0x10EFD, 0x11F00, 0x13440, 0x1E4D0, 0x41, 0x661]
+for i, cp in enumerate(IDS):
+    FOUND.append(("unicode14-%05x" % cp, "{{ c.islower() }}{{ c.isupper() }}{{ c.isidentifier() }}{{ ('a' ~ c).isidentifier() }}{{ (c ~ 'a').isidentifier() }}{{ c.isalpha() }}{{ c.isprintable() }}{{ c.casefold() == c }}",
+                  {"c": chr(cp)}, "str predicates of Unicode 14.0"))
+
 if __name__ == "__main__":
     handmade.write("exact13", "issue 23's thirteenth round", "internal/jinja2/testdata/oracle/convert/exact13.py", FOUND)
