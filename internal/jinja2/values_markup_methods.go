@@ -195,6 +195,10 @@ func strTranslate(c *Ctx, recv Value, args []Value, kw []Kwarg) (Value, error) {
 		return Value{}, err
 	}
 	table := args[0]
+	if recv.s == "" {
+		// CPython looks nothing up in the table of an empty str
+		return recv, nil
+	}
 	switch table.kind {
 	case KindDict, KindList, KindTuple, KindStr:
 	case KindUndefined:
