@@ -531,10 +531,12 @@ func (c *compiler) compileFor(n *For) (execFn, error) {
 			// Python's list iterator reads the list as it is at each
 			// step: the body may append to it (or pop from it)
 			live = itv.list()
-		case itv.kind == KindDict && simple:
-			// a dict's iterator raises at its next step once the body
-			// changed the dict's size
-			sized = itv.dict()
+		case simple:
+			// a dict's iterator (or its view's) raises at its next step
+			// once the body changed the dict's size
+			if d, _, ok := dictIterated(itv); ok {
+				sized = d
+			}
 		}
 		return runItems(f, items, depth0, sized, nil, Value{}, live)
 	}

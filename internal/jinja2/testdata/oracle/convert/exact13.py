@@ -45,5 +45,28 @@ for i, cp in enumerate(IDS):
     FOUND.append(("unicode14-%05x" % cp, "{{ c.islower() }}{{ c.isupper() }}{{ c.isidentifier() }}{{ ('a' ~ c).isidentifier() }}{{ (c ~ 'a').isidentifier() }}{{ c.isalpha() }}{{ c.isprintable() }}{{ c.casefold() == c }}",
                   {"c": chr(cp)}, "str predicates of Unicode 14.0"))
 
+# str.translate of an empty str looks nothing up: whatever the table is,
+# it gives the empty str (found by the thirteenth generator's first run,
+# where a call block's argument read an undefined name); the package
+# checked the table first
+TR = ["{{ ''.translate(1) }}", "{{ ''.translate(none) }}", "{{ ''.translate(nothere) }}", "{{ ''.translate(1.5) }}", "{{ ''.translate(true) }}",
+      "{{ ''.translate({}) }}", "{{ (x|e).translate(1) }}", "{{ (x|e).translate(1).__class__.__name__ }}", "{{ ('a'|e).translate(1) }}", "{{ 'a'.translate(1) }}",
+      "{{ ''.translate() }}", "{{ ''.translate(1, 2) }}", "{{ ''.translate(table=1) }}", "{{ ('' ~ x).translate(none) ~ '|' }}",
+      "{% macro inner() %}{{ caller() }}{% endmacro %}{% macro outer(a) %}{% call inner() %}{{ caller(a) }}{% endcall %}{% endmacro %}{% call(x) outer((x|e).translate(1).__class__.__name__) %}{% endcall %}"]
+for i, t in enumerate(TR):
+    FOUND.append(("translate-empty-%02d" % i, t, {}, "exact: str.translate of an empty str"))
+
+# a plain loop with one target over d.items() (or another view) whose body
+# changes the dict's size raises at the next step, as a loop over d does;
+# the package went on (found by the thirteenth generator's first run)
+LOOPS = []
+for it in ["d.items()", "d.keys()", "d.values()"]:
+    for body in ["{% set _ = d.update({'q': 0}) %}", "{{ m() }}", "{% do d.update({'q': 0}) %}", "{{ d.pop('a', 0) }}", "{% set _ = d.update({'a': 9}) %}",
+                 "{% if k == 'c' or k == ('c', 3) %}{% do d.update({'q': 0}) %}{% endif %}", "{% set _ = d.update({'q': 0}) %}{% break %}"]:
+        for wrap in [("", ""), ("{% filter upper %}", "{% endfilter %}"), ("{% set v %}", "{% endset %}{{ v }}")]:
+            LOOPS.append(wrap[0] + "{% set d = {'a': 1, 'b': 2, 'c': 3} %}{% macro m() %}{% set _ = d.update({'q': 0}) %}{% endmacro %}{% for k in " + it + " %}{{ k }}" + body + ";{% endfor %}{{ d }}" + wrap[1])
+for i, t in enumerate(LOOPS):
+    FOUND.append(("loop-view-changes-%02d" % i, t, {}, "exact: a plain loop over a dict view whose body changes the dict", {"extensions": ["do", "loopcontrols"]}))
+
 if __name__ == "__main__":
     handmade.write("exact13", "issue 23's thirteenth round", "internal/jinja2/testdata/oracle/convert/exact13.py", FOUND)
