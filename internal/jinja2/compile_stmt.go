@@ -1547,7 +1547,7 @@ func (c *compiler) compileStreamed(n *Print) (execFn, error) {
 	if runs, tail, ok := fieldRunsOf(ps); ok && !guard {
 		// constants and fields of locals alone: a chat template's
 		// '<|im_start|>' + message['role'] + '\n' + message['content']
-		s.runs, s.tail = runs, tail
+		s.runs, s.tail, s.tpad = runs, tail, padOf(tail)
 		if c.runPrints == nil {
 			c.runPrints = map[*Print]*streamedPrint{}
 		}
@@ -1571,6 +1571,7 @@ func (c *compiler) compileStreamed(n *Print) (execFn, error) {
 // local (x.name, x['name']) or a local, or the builtin |trim of one.
 type fieldRun struct {
 	lit   string // the constants' text before the field
+	pad   padded // lit, padded (appendPadded)
 	slot  int
 	key   string
 	local bool  // the slot's own value, not its key
@@ -1606,6 +1607,9 @@ func fieldRunsOf(ps []chainPart) ([]fieldRun, string, bool) {
 			return nil, "", false
 		}
 	}
+	for i := range runs {
+		runs[i].pad = padOf(runs[i].lit)
+	}
 	return runs, lit, true
 }
 
@@ -1631,7 +1635,7 @@ func (s *streamedPrint) streamRunsItem(f *frame, item *Value) error {
 		if own != nil {
 			own.add(len(out)-c.outBase, len(r.lit))
 		}
-		out = append(out, r.lit...)
+		out = appendPadded(out, r.lit, &r.pad)
 		var w *Value
 		if r.item && item != nil {
 			w = item
@@ -1666,7 +1670,7 @@ func (s *streamedPrint) streamRunsItem(f *frame, item *Value) error {
 	if own != nil {
 		own.add(len(out)-c.outBase, len(s.tail))
 	}
-	out = append(out, s.tail...)
+	out = appendPadded(out, s.tail, &s.tpad)
 	c.setOut(out)
 	if l := c.env.limits.Output; l > 0 && len(out)-c.outBase > l {
 		return place(c.checkOutput(), s.name, s.at)
@@ -1781,6 +1785,7 @@ type streamedPrint struct {
 	parts  []chainPart
 	runs   []fieldRun // the chain as fieldRunsOf gives it, or nil
 	target int        // the slot of runs marked item (forItem)
+	tpad   padded     // tail, padded (appendPadded)
 	tail   string
 	pos    []Pos // the place of each + (nil for ~)
 	concat bool
