@@ -33,15 +33,11 @@ import (
 // Everything else (control flow, pipelines, markup functions left after
 // expansion, history, AllowMissing, Loose parsing) takes Execute and the
 // parse.
-type program struct {
-	sk   *roleparse.Skeleton
-	keys []string // the field each hole prints
-}
 
 // buildProgram returns the skeleton path's program for the compiled
 // template, or nil when the template must take Execute. opts are the parse
 // options of the set.
-func (c *compiled) buildProgram(opts []roleparse.Option) *program {
+func (c *compiled) buildProgram(opts []roleparse.Option) *driver.VarSkeleton {
 	if c.allowMissing || c.t.Tree == nil || c.t.Tree.Root == nil {
 		return nil
 	}
@@ -67,7 +63,7 @@ func (c *compiled) buildProgram(opts []roleparse.Option) *program {
 	if !ok {
 		return nil
 	}
-	return &program{sk: sk, keys: keys}
+	return &driver.VarSkeleton{Sk: sk, Names: keys}
 }
 
 // fieldKey returns name when action a prints a field of dot ({{.name}}) and
@@ -116,9 +112,5 @@ func value(x any) (string, bool) {
 // template has a program and every value it prints is a string (see
 // program); ok is false otherwise.
 func (c *compiled) ExecuteMessages(ctx context.Context, r *driver.Request) ([]chat.Message, bool, error) {
-	p := c.prog
-	if p == nil {
-		return nil, false, nil
-	}
-	return driver.SkeletonVarMessages(ctx, r, p.sk, p.keys, value)
+	return c.prog.Messages(ctx, r, value)
 }

@@ -396,7 +396,7 @@ type compiled struct {
 	last *byte
 	// prog renders straight to messages (fast.go), when the template's
 	// shape allows.
-	prog *program
+	prog *driver.VarSkeleton
 }
 
 // rewrite prepares the actions under n and collects the text nodes.

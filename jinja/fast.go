@@ -5,7 +5,6 @@ import (
 	"slices"
 	"strconv"
 
-	"github.com/rolemark/rolemark/chat"
 	"github.com/rolemark/rolemark/engine/driver"
 	"github.com/rolemark/rolemark/internal/jinja2"
 	"github.com/rolemark/rolemark/roleparse"
@@ -29,13 +28,9 @@ import (
 //     integer, a float64 or nil, which it prints as Jinja2 does (None as nothing,
 //     True, False) and escapes, and which roleparse decodes back; anything
 //     else, and a missing variable, takes the general path.
-type fastProg struct {
-	sk    *roleparse.Skeleton
-	names []string // the variable each value prints
-}
 
 // fastProgram returns the template's fast path, or nil when it has none.
-func (c *compiled) fastProgram(funcs map[string]any, opts []roleparse.Option) *fastProg {
+func (c *compiled) fastProgram(funcs map[string]any, opts []roleparse.Option) *driver.VarSkeleton {
 	var names []string
 	if !plainStmts(c.tpl.Tree().Body, &names) {
 		return nil
@@ -45,16 +40,9 @@ func (c *compiled) fastProgram(funcs map[string]any, opts []roleparse.Option) *f
 			return nil
 		}
 	}
-	vars, holes := driver.HoleVars(names)
-	out, err := c.ExecuteString(context.Background(), &driver.Request{Vars: vars})
-	if err != nil {
-		return nil
-	}
-	sk, ok := driver.SkeletonFromRender(out, holes, opts)
-	if !ok {
-		return nil
-	}
-	return &fastProg{sk: sk, names: names}
+	return driver.RenderVarSkeleton(names, func(vars map[string]any) (string, error) {
+		return c.ExecuteString(context.Background(), &driver.Request{Vars: vars})
+	}, opts)
 }
 
 // plainStmts reports whether body is made of what the fast path takes,
@@ -124,13 +112,4 @@ func value(x any) (string, bool) {
 		return jinja2.Repr(number(x)), true
 	}
 	return "", false
-}
-
-// messages renders the request straight to messages when the template has
-// a fast path and the request's values suit it; ok is false otherwise.
-func (f *fastProg) messages(ctx context.Context, r *driver.Request) ([]chat.Message, bool, error) {
-	if f == nil {
-		return nil, false, nil
-	}
-	return driver.SkeletonVarMessages(ctx, r, f.sk, f.names, value)
 }

@@ -238,7 +238,7 @@ type compiled struct {
 	// partials are the partials named with a literal, by name as written.
 	partials map[string]*jinja2.Template
 	vars     []driver.Var
-	fast     *fastProg
+	fast     *driver.VarSkeleton
 }
 
 var (
@@ -391,5 +391,5 @@ func (c *compiled) Vars() []driver.Var { return slices.Clone(c.vars) }
 // ExecuteMessages renders straight to messages on the fast path (see
 // fast.go); ok is false when the request must take Execute.
 func (c *compiled) ExecuteMessages(ctx context.Context, r *driver.Request) ([]chat.Message, bool, error) {
-	return c.fast.messages(ctx, r)
+	return c.fast.Messages(ctx, r, value)
 }

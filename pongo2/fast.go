@@ -29,13 +29,9 @@ import (
 //     number or nil, which the print tag formats as roleparse.FormatValue
 //     does and escapes, and which roleparse decodes back; anything else, and
 //     a missing variable, takes the general path (which reports it).
-type fastProg struct {
-	sk    *roleparse.Skeleton
-	names []string // the variable each value prints
-}
 
 // fastProgram returns the template's fast path, or nil when it has none.
-func (c *compiled) fastProgram(s *source, funcs p2.Context, opts []roleparse.Option) *fastProg {
+func (c *compiled) fastProgram(s *source, funcs p2.Context, opts []roleparse.Option) *driver.VarSkeleton {
 	if !s.plain {
 		return nil
 	}
@@ -44,16 +40,11 @@ func (c *compiled) fastProgram(s *source, funcs p2.Context, opts []roleparse.Opt
 			return nil
 		}
 	}
-	vars, holes := driver.HoleVars(s.prints)
-	var buf bytes.Buffer
-	if err := c.Execute(context.Background(), &buf, &driver.Request{Vars: vars}); err != nil {
-		return nil
-	}
-	sk, ok := driver.SkeletonFromRender(buf.String(), holes, opts)
-	if !ok {
-		return nil
-	}
-	return &fastProg{sk: sk, names: s.prints}
+	return driver.RenderVarSkeleton(s.prints, func(vars map[string]any) (string, error) {
+		var buf bytes.Buffer
+		err := c.Execute(context.Background(), &buf, &driver.Request{Vars: vars})
+		return buf.String(), err
+	}, opts)
 }
 
 // value returns the text the print tag writes, before escaping, for x,
@@ -72,9 +63,5 @@ func value(x any) (string, bool) {
 // template has a fast path and the request's values suit it; ok is false
 // otherwise.
 func (c *compiled) ExecuteMessages(ctx context.Context, r *driver.Request) ([]chat.Message, bool, error) {
-	f := c.fast
-	if f == nil {
-		return nil, false, nil
-	}
-	return driver.SkeletonVarMessages(ctx, r, f.sk, f.names, value)
+	return c.fast.Messages(ctx, r, value)
 }

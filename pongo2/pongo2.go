@@ -246,7 +246,7 @@ type compiled struct {
 	funcs    p2.Context
 	depth    int
 	required []varRef
-	fast     *fastProg
+	fast     *driver.VarSkeleton
 }
 
 var _ driver.MessagesExecuter = (*compiled)(nil)

@@ -59,6 +59,42 @@ func SkeletonFromRender(rendered string, holes []int, opts []roleparse.Option) (
 	return CompileSkeleton(texts, opts)
 }
 
+// VarSkeleton is the skeleton of a template whose i-th printed value is
+// the variable Names[i] of the request: the fast path of the jinja,
+// pongo2 and text/template engines. A nil *VarSkeleton is a template
+// without one.
+type VarSkeleton struct {
+	Sk    *roleparse.Skeleton
+	Names []string
+}
+
+// RenderVarSkeleton returns the VarSkeleton of a template whose i-th value
+// prints the variable names[i], from render, the engine's render of the
+// template with HoleVars' variables (SkeletonFromRender); nil when render
+// fails or its text has no skeleton.
+func RenderVarSkeleton(names []string, render func(vars map[string]any) (string, error), opts []roleparse.Option) *VarSkeleton {
+	vars, holes := HoleVars(names)
+	out, err := render(vars)
+	if err != nil {
+		return nil
+	}
+	sk, ok := SkeletonFromRender(out, holes, opts)
+	if !ok {
+		return nil
+	}
+	return &VarSkeleton{Sk: sk, Names: names}
+}
+
+// Messages is SkeletonVarMessages of v's skeleton and names: the
+// MessagesExecuter of an engine with a VarSkeleton. ok is false when v is
+// nil.
+func (v *VarSkeleton) Messages(ctx context.Context, r *Request, value func(any) (string, bool)) ([]chat.Message, bool, error) {
+	if v == nil {
+		return nil, false, nil
+	}
+	return SkeletonVarMessages(ctx, r, v.Sk, v.Names, value)
+}
+
 // SkeletonVarMessages is SkeletonMessages for a skeleton whose i-th hole
 // prints the variable names[i] of r.Vars: value returns the text the engine
 // prints for the variable's value, or false for a kind it cannot take. A

@@ -120,3 +120,29 @@ func TestSkeletonVarMessages(t *testing.T) {
 	require.True(t, ok)
 	require.ErrorIs(t, err, context.Canceled)
 }
+
+func TestRenderVarSkeleton(t *testing.T) {
+	render := func(vars map[string]any) (string, error) {
+		return `<message role="user">` + vars["a"].(string) + ` ` + vars["b"].(string) + ` ` + vars["a"].(string) + `</message>`, nil
+	}
+	v := driver.RenderVarSkeleton([]string{"a", "b", "a"}, render, nil)
+	require.NotNil(t, v)
+	str := func(x any) (string, bool) { s, ok := x.(string); return s, ok }
+	msgs, ok, err := v.Messages(context.Background(), &driver.Request{Vars: map[string]any{"a": "x", "b": "y"}}, str)
+	require.NoError(t, err)
+	require.True(t, ok)
+	require.Equal(t, []chat.Message{chat.Text(chat.RoleUser, "x y x")}, msgs)
+
+	// a failed render, and a render whose holes are out of order: no skeleton
+	require.Nil(t, driver.RenderVarSkeleton([]string{"a"}, func(map[string]any) (string, error) { return "", context.Canceled }, nil))
+	require.Nil(t, driver.RenderVarSkeleton([]string{"a", "b"}, func(vars map[string]any) (string, error) {
+		return vars["b"].(string) + vars["a"].(string), nil
+	}, nil))
+
+	// a nil VarSkeleton is a template without the path
+	var none *driver.VarSkeleton
+	msgs, ok, err = none.Messages(context.Background(), &driver.Request{}, str)
+	require.NoError(t, err)
+	require.False(t, ok)
+	require.Nil(t, msgs)
+}
