@@ -115,17 +115,10 @@ func plainPath(n *ast.MustacheStatement) ([]string, string) {
 	return path, strings.Join(path, ".")
 }
 
+// plainName reports whether s is a path part the fast path takes: an
+// ASCII word that does not start with a digit.
 func plainName(s string) bool {
-	if s == "" || '0' <= s[0] && s[0] <= '9' {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_') {
-			return false
-		}
-	}
-	return true
+	return driver.ASCIIWord(s) && !('0' <= s[0] && s[0] <= '9')
 }
 
 // setPlaceholder sets path in root to ph, making maps on the way; it

@@ -324,18 +324,7 @@ var (
 // identifier reports whether k can name a variable in pongo2 (which fails
 // the whole render when the context holds any other key). Other keys cannot
 // be used by a template, so they are left out.
-func identifier(k string) bool {
-	if k == "" {
-		return false
-	}
-	for i := 0; i < len(k); i++ {
-		c := k[i]
-		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_') {
-			return false
-		}
-	}
-	return true
-}
+func identifier(k string) bool { return driver.ASCIIWord(k) }
 
 // place maps a pongo2 position in the rewritten file to the position the
 // user wrote.

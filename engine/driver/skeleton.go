@@ -24,6 +24,21 @@ func CompileSkeleton(texts []string, opts []roleparse.Option) (*roleparse.Skelet
 	return roleparse.CompileSkeleton(texts, opts...)
 }
 
+// ASCIIWord reports whether s is one or more ASCII letters, digits and
+// underscores: a variable's name an engine's fast path can take as it is.
+func ASCIIWord(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_') {
+			return false
+		}
+	}
+	return true
+}
+
 // HoleVars returns the variables of an engine's placeholder render of a
 // template whose i-th value prints the variable names[i]: each distinct
 // name holds roleparse.Hole(k), k counting the distinct names in the order
