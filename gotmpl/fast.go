@@ -80,16 +80,13 @@ func fieldKey(a *parse.ActionNode) (string, bool) {
 	return f.Ident[0], true
 }
 
-// value returns what text/template prints for x, a value of the data, when
-// the skeleton path can take it: a string, or a value of a string type
-// with no methods, as it is; a bool, an int, an int64 or a float64 as fmt
-// prints it; nil as nothing (Execute prints nil as nothing, see fillNil).
+// value returns what text/template prints for x, a value of the data other
+// than a string or nil (driver.SkeletonVarMessages prints those as
+// Execute does: a string as it is, nil as nothing, see fillNil), when the
+// skeleton path can take it: a value of a string type with no methods as
+// it is; a bool, an int, an int64 or a float64 as fmt prints it.
 func value(x any) (string, bool) {
 	switch x := x.(type) {
-	case string:
-		return x, true
-	case nil:
-		return "", true
 	case bool:
 		return strconv.FormatBool(x), true
 	case int:

@@ -89,13 +89,10 @@ func constCall(x *jinja2.CallExpr) bool {
 }
 
 // value returns the text {{ x }} prints, before escaping, when the fast
-// path can take x.
+// path can take x, a value other than a string or nil (which
+// driver.SkeletonVarMessages prints: as it is, and None as nothing).
 func value(x any) (string, bool) {
 	switch x := x.(type) {
-	case string:
-		return x, true
-	case nil:
-		return "", true
 	case bool:
 		if x {
 			return "True", true

@@ -47,13 +47,12 @@ func (c *compiled) fastProgram(s *source, funcs p2.Context, opts []roleparse.Opt
 	}, opts)
 }
 
-// value returns the text the print tag writes, before escaping, for x,
-// when the fast path can take it.
+// value returns the text the print tag writes, before escaping, for x, a
+// value other than a string or nil (which driver.SkeletonVarMessages
+// prints as FormatValue does), when the fast path can take it.
 func value(x any) (string, bool) {
-	switch x := x.(type) {
-	case string:
-		return x, true
-	case nil, bool, int, int8, int16, int32, int64, uint, uint8, uint16, uint32, uint64, float32, float64:
+	switch x.(type) {
+	case bool, int, int8, int16, int32, int64, uint, uint8, uint16, uint32, uint64, float32, float64:
 		return roleparse.FormatValue(x), true
 	}
 	return "", false

@@ -114,9 +114,15 @@ func TestSkeletonVarMessages(t *testing.T) {
 			require.Equal(t, tt.want, msgs)
 		})
 	}
+	// a string and nil print without value: as they are, and as nothing
+	refuse := func(any) (string, bool) { return "", false }
+	msgs, ok, err := driver.SkeletonVarMessages(context.Background(), &driver.Request{Vars: map[string]any{"a": "x", "b": nil}}, sk, names, refuse)
+	require.NoError(t, err)
+	require.True(t, ok)
+	require.Equal(t, []chat.Message{chat.Text(chat.RoleUser, "x  x")}, msgs)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	_, ok, err := driver.SkeletonVarMessages(ctx, &driver.Request{}, sk, names, str)
+	_, ok, err = driver.SkeletonVarMessages(ctx, &driver.Request{}, sk, names, str)
 	require.True(t, ok)
 	require.ErrorIs(t, err, context.Canceled)
 }
