@@ -365,6 +365,8 @@ func TestServe(t *testing.T) {
 		{"missing directory", []string{"serve", "--addr", "127.0.0.1:0", "testdata/nope"}, 1, "no such file or directory"},
 		{"a file is not a directory", []string{"serve", "--addr", "127.0.0.1:0", "testdata/hello.tmpl"}, 1, "testdata/hello.tmpl is not a directory"},
 		{"unknown tokenizer", []string{"serve", "--count", "gpt2", "testdata"}, 2, "--count takes o200k_base, cl100k_base or a tokenizer.json file"},
+		{"write-cases on every address", []string{"serve", "--write-cases", "--addr", "0.0.0.0:0", "testdata"}, 2, "--write-cases needs a loopback --addr (127.0.0.1, ::1 or localhost): the page writes files"},
+		{"write-cases on a named host", []string{"serve", "--write-cases", "--addr", "example.com:0", "testdata"}, 2, "--write-cases needs a loopback --addr"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var out, errOut bytes.Buffer

@@ -43,7 +43,7 @@ func cmdServe(ctx context.Context, sio stdio, args []string) error {
 	fl := newFlags("serve")
 	addr := fl.String("addr", "127.0.0.1:7878", "listen on `HOST:PORT` (port 0 picks a free one)")
 	format := fl.String("format", "chatml", "chat format `F` the prompt-string view starts with")
-	writeCases := fl.Bool("write-cases", false, "offer Save as case on the page: it adds what a template renders, with the form's inputs, as a new case to its NAME.cases.yaml under DIR (without it the page writes no file)")
+	writeCases := fl.Bool("write-cases", false, "offer Save as case on the page: it adds what a template renders, with the form's inputs, as a new case to its NAME.cases.yaml under DIR (without it the page writes no file; it needs a loopback --addr)")
 	count := fl.String("count", "o200k_base", "show token counts made with tokenizer `T`, as render --count counts: o200k_base or cl100k_base (the messages with OpenAI's per-message overhead, and the prompt string), or a tokenizer.json file (the prompt string); \"\" shows none")
 	operands, err := parseOperands(fl, args, 1, 1, "serve takes one directory")
 	if err != nil {
@@ -68,10 +68,19 @@ func cmdServe(ctx context.Context, sio stdio, args []string) error {
 	if p, _, err := loadPromptFormat(*format); err == nil && p.tpl != nil {
 		opts = append(opts, preview.ChatTemplate(*format, p.tpl))
 	}
-	if ip := net.ParseIP(host); host == "localhost" || (ip != nil && ip.IsLoopback()) {
+	loopback := host == "localhost"
+	if ip := net.ParseIP(host); ip != nil && ip.IsLoopback() {
+		loopback = true
+	}
+	if loopback {
 		opts = append(opts, preview.LocalOnly())
 	}
 	if *writeCases {
+		// The page's guards keep other sites' pages out, not other
+		// machines: a server that writes files listens on this one only.
+		if !loopback {
+			return usageErr("--write-cases needs a loopback --addr (127.0.0.1, ::1 or localhost): the page writes files")
+		}
 		opts = append(opts, preview.WriteCases())
 	}
 	targets := runTargets(os.Getenv)
