@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -244,4 +245,35 @@ func TestRunGuards(t *testing.T) {
 			assert.Equal(t, tc.want, body)
 		})
 	}
+}
+
+// TestSaveCaseOnce: saves of one name at once save it once; the others
+// are told it is there.
+func TestSaveCaseOnce(t *testing.T) {
+	dir, _ := saveDir(t)
+	s := newServer(t, dir, WriteCases())
+	const n = 32
+	codes := make(chan int, n)
+	var wg sync.WaitGroup
+	for i := 0; i < n; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			req := httptest.NewRequest("POST", "/case/j/ask.j2", strings.NewReader(`{"form":"v.n=1&v.who=Ada","name":"once"}`))
+			req.Header.Set("Content-Type", "application/json")
+			rec := httptest.NewRecorder()
+			s.ServeHTTP(rec, req)
+			codes <- rec.Code
+		}()
+	}
+	wg.Wait()
+	close(codes)
+	count := map[int]int{}
+	for c := range codes {
+		count[c]++
+	}
+	assert.Equal(t, map[int]int{200: 1, 409: n - 1}, count)
+	b, err := os.ReadFile(filepath.Join(dir, "j", "ask.cases.yaml"))
+	require.NoError(t, err)
+	assert.Equal(t, 1, strings.Count(string(b), "- name: once"))
 }
