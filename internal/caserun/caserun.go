@@ -1,7 +1,9 @@
 // Package caserun runs the saved test cases of prompts (engine.CaseFile,
 // NAME.cases.yaml beside the prompt). `rolemark test` and the studio page
 // of `rolemark serve` (internal/preview) both run them here, so that a case
-// passes on the page exactly when it passes on the command line.
+// passes on the page exactly when it passes on the command line, and both
+// walk a prompt directory with Walk, so that the page lists the cases the
+// command runs (SkipDir: no hidden directory, no node_modules).
 //
 // It sits between engine, which reads and records cases but knows no
 // output format, and the command line, which knows every format: the
