@@ -164,7 +164,14 @@ func FormatValue(c *Ctx, v Value, spec string) (string, error) {
 		// Undefined has no __format__: object's refuses a spec
 		return "", typeErr("unsupported format string passed to %s.__format__", TypeName(v))
 	case KindStr:
-		return formatStr(v.s, spec)
+		out, err := formatStr(v.s, spec)
+		if err != nil {
+			if e, ok := err.(*Error); ok && TypeName(v) != "str" {
+				// Markup's messages name its own type
+				e.Msg = strings.Replace(e.Msg, "type 'str'", "type '"+TypeName(v)+"'", 1)
+			}
+		}
+		return out, err
 	case KindInt, KindBool:
 		if spec == "" {
 			return ToStr(c, v)

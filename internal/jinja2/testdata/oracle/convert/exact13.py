@@ -68,5 +68,10 @@ for it in ["d.items()", "d.keys()", "d.values()"]:
 for i, t in enumerate(LOOPS):
     FOUND.append(("loop-view-changes-%02d" % i, t, {}, "exact: a plain loop over a dict view whose body changes the dict", {"extensions": ["do", "loopcontrols"]}))
 
+# format() of Markup: str.__format__'s messages name the receiver's type,
+# 'Markup' (the package wrote 'str')
+for i, sp in enumerate(["d", "r", "x", ".1d", "=5x", "abc", "5.2.1", "#x", ",", "=5", "+", " ", "5", ".1", "z"]):
+    FOUND.append(("format-markup-%02d" % i, "{{ '[{:%s}]'.format(v) }}|{{ v.__format__(%r) }}" % (sp, sp), {"v": {"__markup__": "<b>"}}, "exact: format() of Markup"))
+
 if __name__ == "__main__":
     handmade.write("exact13", "issue 23's thirteenth round", "internal/jinja2/testdata/oracle/convert/exact13.py", FOUND)
