@@ -22,12 +22,13 @@ type Env struct {
 	tests                                         map[string]Test
 	globals                                       map[string]Value
 	limits                                        Limits
-	strict                                        bool // StrictNames
-	generation                                    bool // GenerationTag
-	doStatement                                   bool // DoStatement
-	loopControls                                  bool // LoopControls
-	escapeFilterBlocks                            bool // EscapeFilterBlocks (and indent's str width)
-	autoescapeStaysOn                             bool // AutoescapeStaysOn
+	strict                                        bool            // StrictNames
+	lenient                                       map[string]bool // LenientNames
+	generation                                    bool            // GenerationTag
+	doStatement                                   bool            // DoStatement
+	loopControls                                  bool            // LoopControls
+	escapeFilterBlocks                            bool            // EscapeFilterBlocks (and indent's str width)
+	autoescapeStaysOn                             bool            // AutoescapeStaysOn
 
 	// ext holds the block tags, call names and finalize of ext.go.
 	ext extensions
@@ -194,6 +195,24 @@ func GenerationTag() Option { return func(e *Env) { e.generation = true } }
 // operand of the tests defined and undefined and of the filter default
 // stays lenient, so {% if x is defined %} still works.
 func StrictNames() Option { return func(e *Env) { e.strict = true } }
+
+// LenientNames exempts names from StrictNames: read when the context
+// does not hold them, each is Jinja2's printable Undefined (an optional
+// input the caller may leave out).
+func LenientNames(names ...string) Option {
+	return func(e *Env) {
+		if e.lenient == nil {
+			e.lenient = make(map[string]bool, len(names))
+		}
+		for _, n := range names {
+			e.lenient[n] = true
+		}
+	}
+}
+
+// strictName reports whether reading the free name is an UndefinedError
+// when it is undefined.
+func (e *Env) strictName(name string) bool { return e.strict && !e.lenient[name] }
 
 // WithLoader sets where include, import and extends read templates.
 func WithLoader(l Loader) Option { return func(e *Env) { e.loader = l } }

@@ -256,7 +256,7 @@ func evalAll(f *frame, fns []evalFn) ([]Value, error) {
 
 func (c *compiler) compileName(n *Name, lenient bool) evalFn {
 	ld := c.loadName(n.Name)
-	if _, local := resolveFrom(c.sc, c.sc.fn, n.Name); local || !c.env.strict || lenient || n.Name == "super" || n.Name == "self" {
+	if _, local := resolveFrom(c.sc, c.sc.fn, n.Name); local || !c.env.strictName(n.Name) || lenient || n.Name == "super" || n.Name == "self" {
 		return ld
 	}
 	err := c.errAt(n, "UndefinedError", pyQuote(n.Name)+" is undefined")

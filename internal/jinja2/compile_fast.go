@@ -361,7 +361,7 @@ func (c *compiler) printedSlot(n *Print) (slot int, undef error, ok bool) {
 	} else {
 		slot = c.freeSlot(c.sc.fn, nm.Name)
 	}
-	if !local && c.env.strict {
+	if !local && c.env.strictName(nm.Name) {
 		undef = c.errAt(nm, "UndefinedError", pyQuote(nm.Name)+" is undefined")
 	}
 	return slot, undef, true
@@ -539,7 +539,7 @@ func (c *compiler) slotOf(x Expr) (int, bool) {
 		// a read that can see missing goes through loadName
 		return loc.slot, loc.hops == 0 && !readsMissing(c.sc, n.Name)
 	}
-	if c.env.strict || n.Name == "self" || n.Name == "super" && c.sc.fn.block != nil {
+	if c.env.strictName(n.Name) || n.Name == "self" || n.Name == "super" && c.sc.fn.block != nil {
 		return 0, false
 	}
 	return c.freeSlot(c.sc.fn, n.Name), true
@@ -786,7 +786,7 @@ func (c *compiler) checkedSlotOf(x Expr) (slot int, ok bool, undef error) {
 		return slot, true, nil
 	}
 	n, ok := x.(*Name)
-	if !ok || c.constMode > 0 || !c.env.strict || n.Name == "self" || n.Name == "super" {
+	if !ok || c.constMode > 0 || !c.env.strictName(n.Name) || n.Name == "self" || n.Name == "super" {
 		return 0, false, nil
 	}
 	if _, local := resolveFrom(c.sc, c.sc.fn, n.Name); local {

@@ -31,6 +31,38 @@ func TestGenerationTag(t *testing.T) {
 	assert.Equal(t, "Encountered unknown tag 'generation'. Jinja was looking for the following tags: 'endfor' or 'else'. The innermost block that needs to be closed is 'for'.", e.Msg)
 }
 
+// TestLenientNames: a name LenientNames exempts from StrictNames reads as
+// Jinja2's Undefined when the context does not hold it (outputs and
+// messages from Python's Jinja2 3.1 with the default Undefined); any other
+// name stays strict.
+func TestLenientNames(t *testing.T) {
+	tests := []struct{ src, out, err string }{
+		{src: "{{ opt }}|", out: "|"},
+		{src: "{% if opt %}y{% endif %}n", out: "n"},
+		{src: "{{ opt|default('d') }}", out: "d"},
+		{src: "{{ opt ~ 'a' }}", out: "a"},
+		{src: "{% for x in opt %}{% endfor %}ok", out: "ok"},
+		{src: "{{ opt is defined }}", out: "False"},
+		{src: "{% macro m() %}[{{ opt }}]{% endmacro %}{{ m() }}", out: "[]"},
+		{src: "{{ opt.x }}", err: "'opt' is undefined"},
+		{src: "{{ opt }}{{ nope }}", err: "'nope' is undefined"},
+		{src: "{{ here }}{{ opt }}", out: "1"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.src, func(t *testing.T) {
+			out, err := rtRender(t, New(StrictNames(), LenientNames("opt", "here")), tc.src, map[string]Value{"here": IntV(1)})
+			if tc.err == "" {
+				require.NoError(t, err)
+				assert.Equal(t, tc.out, out)
+				return
+			}
+			e := rtErr(t, err)
+			assert.Equal(t, "UndefinedError", e.Kind)
+			assert.Equal(t, tc.err, e.Msg)
+		})
+	}
+}
+
 func TestStrictNames(t *testing.T) {
 	tests := []struct {
 		name, src, out, err string
