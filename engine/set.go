@@ -236,6 +236,7 @@ func (s *Set) compile(e driver.Engine, name, src string, fm *FrontMatter, cfg dr
 		}
 	}()
 	cfg.Parse = s.cfg.parse
+	cfg.Optional = fm.optional()
 	if isDotpromptFile(name) {
 		// Dotprompt renders an @-variable of its render context that the
 		// request lacks as empty (its spec's metadata_context_variables).
@@ -280,9 +281,9 @@ func (t *Template) FrontMatter() *FrontMatter { return t.fm }
 
 // prepare fills declared defaults into the variables and checks them against
 // the declared input schema, before any engine runs.
-func (t *Template) prepare(vars map[string]any) (map[string]any, error) {
+func (t *Template) prepare(vars map[string]any) (_ map[string]any, unsupplied []string, err error) {
 	if t.fm == nil {
-		return vars, nil
+		return vars, nil, nil
 	}
 	if len(t.fm.Defaults) > 0 {
 		merged := make(map[string]any, len(vars)+len(t.fm.Defaults))
@@ -297,7 +298,7 @@ func (t *Template) prepare(vars map[string]any) (map[string]any, error) {
 	// A scalar input schema (schema: string) describes an input that is not
 	// a map of variables; it is recorded (InputSchema) but cannot be checked.
 	if s := t.fm.Input; s != nil && (s.Type == "object" || s.Type == "") {
-		vars = withOptional(vars, s)
+		vars, unsupplied = withOptional(vars, s)
 		var root any = vars
 		if vars == nil {
 			root = map[string]any{}
@@ -310,10 +311,10 @@ func (t *Template) prepare(vars map[string]any) (map[string]any, error) {
 			if p := s.Properties[top]; p != nil {
 				e.Line, e.Col = p.Line, p.Col
 			}
-			return nil, e
+			return nil, nil, e
 		}
 	}
-	return vars, nil
+	return vars, unsupplied, nil
 }
 
 // Name returns the template's name.
@@ -505,7 +506,7 @@ func (t *Template) markup(ctx context.Context, r *driver.Request) (string, []byt
 // returns the settings the options made (history, budget) beside it, so
 // that a render applies its options once.
 func (t *Template) request(vars map[string]any, opts []RenderOption) (*driver.Request, *renderSettings, error) {
-	vars, err := t.prepare(vars)
+	vars, unsupplied, err := t.prepare(vars)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -518,14 +519,29 @@ func (t *Template) request(vars map[string]any, opts []RenderOption) (*driver.Re
 	for _, o := range opts {
 		o(&rq.rs)
 	}
-	rq.r = driver.Request{Vars: vars, Data: rq.rs.data}
+	rq.r = driver.Request{Vars: vars, Data: rq.rs.data, Unsupplied: unsupplied}
 	return &rq.r, &rq.rs, nil
+}
+
+// optional returns the optional top-level inputs of the input schema
+// that withOptional fills.
+func (fm *FrontMatter) optional() []string {
+	if fm == nil || fm.Input == nil || fm.Input.Type != "object" && fm.Input.Type != "" {
+		return nil
+	}
+	var names []string
+	for _, name := range fm.Input.Order {
+		if fm.Input.Properties[name].Nullable {
+			names = append(names, name)
+		}
+	}
+	return names
 }
 
 // withOptional returns vars with every declared optional top-level input
 // that is not supplied set to nil, so that engines that report missing
-// variables accept a template that uses it.
-func withOptional(vars map[string]any, s *schema.Schema) map[string]any {
+// variables accept a template that uses it, and the names it set.
+func withOptional(vars map[string]any, s *schema.Schema) (_ map[string]any, unsupplied []string) {
 	copied := false
 	for _, name := range s.Order {
 		if _, ok := vars[name]; ok || !s.Properties[name].Nullable {
@@ -539,8 +555,9 @@ func withOptional(vars map[string]any, s *schema.Schema) map[string]any {
 			vars, copied = m, true
 		}
 		vars[name] = nil
+		unsupplied = append(unsupplied, name)
 	}
-	return vars
+	return vars, unsupplied
 }
 
 func release(buf *bytes.Buffer) {

@@ -81,12 +81,14 @@ func fieldKey(a *parse.ActionNode) (string, bool) {
 }
 
 // value returns what text/template prints for x, a value of the data other
-// than a string or nil (driver.SkeletonVarMessages prints those as
-// Execute does: a string as it is, nil as nothing, see fillNil), when the
-// skeleton path can take it: a value of a string type with no methods as
-// it is; a bool, an int, an int64 or a float64 as fmt prints it.
+// than a string (driver.SkeletonVarMessages prints it as it is), when the
+// skeleton path can take it: nil as nothing, as Execute prints it (see
+// fillNil); a value of a string type with no methods as it is; a bool, an
+// int, an int64 or a float64 as fmt prints it.
 func value(x any) (string, bool) {
 	switch x := x.(type) {
+	case nil:
+		return "", true
 	case bool:
 		return strconv.FormatBool(x), true
 	case int:

@@ -71,10 +71,12 @@
 // value known only when the template runs, is a SecurityError where the
 // template compiles, since |safe on a value is the one raw form.
 //
-// Values print as Jinja2 prints them (True, ['a', 1], {'k': None}, 2.5,
-// 3.0 for 1.5 + 1.5), with one exception that keeps the engines alike:
-// None prints as nothing (Jinja2's finalize hook, as nil prints in every
-// engine and an optional input that is not supplied is None). A whole
+// Values print as Jinja2 prints them (True, None, ['a', 1], {'k': None},
+// 2.5, 3.0 for 1.5 + 1.5): nil is None, printed "None" as Python prints
+// it, where the other engines print nothing. An optional input of the
+// front matter that the caller leaves out is not there, as a keyword a
+// Python caller does not pass: Jinja2's Undefined, which prints as
+// nothing, is not defined, and takes the value of default. A whole
 // float64 of the data below 2**53 is Python's int, as json.loads reads the
 // JSON it most likely came from (encoding/json makes every number a
 // float64: {"step": 1} is 1.0 in Go, and Step {{ step + 1 }} would print
@@ -97,7 +99,9 @@
 // StrictUndefined, so a branch that does not run reports nothing, and the
 // tests defined and undefined and the filter default accept such a name
 // ({% if x is defined %}, {{ x|default('none') }}). A call of such a name is an
-// *engine.UnknownFuncError. With engine.AllowMissing the name is Jinja2's
+// *engine.UnknownFuncError. An optional input the front matter declares
+// (note?: string) is such a name only where the caller gives it; left out,
+// it is Jinja2's Undefined. With engine.AllowMissing every name is Jinja2's
 // Undefined: it prints as nothing, and using it (an attribute, a call)
 // fails as in Jinja2. Check (rolemark check) reads the variables from the
 // syntax tree (driver.VarLister), the partials named with a literal

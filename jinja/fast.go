@@ -25,8 +25,8 @@ import (
 //     the template with a placeholder for each variable, and must hold the
 //     placeholders in the order of the prints;
 //   - at render time a value is used only when it is a string, a bool, an
-//     integer, a float64 or nil, which it prints as Jinja2 does (None as nothing,
-//     True, False) and escapes, and which roleparse decodes back; anything
+//     integer, a float64 or nil, which it prints as Jinja2 does (None, True,
+//     False) and escapes, and which roleparse decodes back; anything
 //     else, and a missing variable, takes the general path.
 
 // fastProgram returns the template's fast path, or nil when it has none.
@@ -89,10 +89,12 @@ func constCall(x *jinja2.CallExpr) bool {
 }
 
 // value returns the text {{ x }} prints, before escaping, when the fast
-// path can take x, a value other than a string or nil (which
-// driver.SkeletonVarMessages prints: as it is, and None as nothing).
+// path can take x, a value other than a string (which
+// driver.SkeletonVarMessages prints as it is).
 func value(x any) (string, bool) {
 	switch x := x.(type) {
+	case nil:
+		return "None", true
 	case bool:
 		if x {
 			return "True", true

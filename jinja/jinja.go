@@ -139,13 +139,11 @@ func (e *Engine) Compile(name, src string, cfg driver.Config) (dc driver.Compile
 	}()
 	opts := []jinja2.Option{
 		jinja2.Autoescape(roleparse.EscapeNumeric),
-		jinja2.WithFinalize(finalize),
-		jinja2.FinalizeBeforeEscape(), // {{ none }} prints as {{ x }} does for x None
 		jinja2.WithLimits(jinja2.Limits{Depth: e.cfg.depth, Output: e.cfg.limits.Output, Iterations: e.cfg.limits.Iterations, Size: e.cfg.limits.Size}),
 		jinja2.WithFilter("tojson", tojson),
 	}
 	if !cfg.AllowMissing {
-		opts = append(opts, jinja2.StrictNames())
+		opts = append(opts, jinja2.StrictNames(), jinja2.LenientNames(cfg.Optional...))
 	}
 	if e.cfg.trimBlocks {
 		opts = append(opts, jinja2.TrimBlocks())
@@ -191,17 +189,6 @@ func (e *Engine) Compile(name, src string, cfg driver.Config) (dc driver.Compile
 	c.vars = c.listVars(e.cfg.funcs)
 	c.fast = c.fastProgram(e.cfg.funcs, cfg.Parse)
 	return c, nil
-}
-
-// finalize is the engine's Jinja2 finalize: None prints as nothing, as a
-// nil value prints in every engine (an optional input that is not
-// supplied is None). Numbers print as Python prints them: the data's
-// whole float64s are ints already (number).
-func finalize(v jinja2.Value) jinja2.Value {
-	if v.Kind() == jinja2.KindNone {
-		return jinja2.StrV("")
-	}
-	return v
 }
 
 // jinjaTojson is Jinja2's tojson filter.
@@ -307,6 +294,11 @@ func (c *compiled) run(ctx context.Context, r *driver.Request, render func(map[s
 		}
 		return &driver.Error{Template: c.name, Err: err}
 	}
+	if r != nil {
+		for _, name := range r.Unsupplied {
+			delete(values, name) // not there, as in a Jinja2 context: Undefined
+		}
+	}
 	err = render(values)
 	cv.release()
 	if err != nil {
@@ -391,5 +383,8 @@ func (c *compiled) Vars() []driver.Var { return slices.Clone(c.vars) }
 // ExecuteMessages renders straight to messages on the fast path (see
 // fast.go); ok is false when the request must take Execute.
 func (c *compiled) ExecuteMessages(ctx context.Context, r *driver.Request) ([]chat.Message, bool, error) {
+	if r != nil && len(r.Unsupplied) > 0 {
+		return nil, false, nil // a left-out input is Undefined: the general path
+	}
 	return c.fast.Messages(ctx, r, value)
 }

@@ -102,10 +102,9 @@ func TestMarkupNamesAsData(t *testing.T) {
 	assert.EqualError(t, err, `t.j2:1:22: variable "role" is not supplied`)
 }
 
-// TestPrintedValues: values print as Jinja2 prints them, except None,
-// which prints as nothing (the engine's finalize), as nil does in every
-// engine; a whole float64 (what encoding/json makes of 5) prints as an int,
-// also when a + chain or a ~ chain computed it.
+// TestPrintedValues: values print as Jinja2 prints them, None too; a whole
+// float64 (what encoding/json makes of 5) prints as an int, also when a +
+// chain or a ~ chain computed it.
 func TestPrintedValues(t *testing.T) {
 	set := engine.NewSet(jinja.New())
 	tpl, err := set.Parse("jinja", "t.j2", `{% user %}{{ a }}|{{ b }}|{{ c }}|{{ d }}|{{ e }}|{{ f }}|{{ g }}|{{ h }}|{{ i }}|{{ b + b }}|{{ b * 2 }}|{{ b + b + a }}{% enduser %}`)
@@ -118,12 +117,11 @@ func TestPrintedValues(t *testing.T) {
 	// a whole float64 of the data is an int, as Python's json.loads reads
 	// the JSON it likely came from; a float the template computes prints as
 	// Python prints it (1.5 + 1.5 is 3.0)
-	assert.Equal(t, []chat.Message{chat.Text(chat.RoleUser, `5|1.5|True||-3|["it's", 1, None]|{'k': False}|<b>|<e>|3.0|3.0|8.0`)}, msgs)
+	assert.Equal(t, []chat.Message{chat.Text(chat.RoleUser, `5|1.5|True|None|-3|["it's", 1, None]|{'k': False}|<b>|<e>|3.0|3.0|8.0`)}, msgs)
 }
 
 // TestPrintedConstants: a constant prints as the same value in a variable
-// does: finalize sees the value before it is escaped (Jinja2 would fold
-// {{ none }} into Markup('None') first, and print it).
+// does, as in Jinja2.
 func TestPrintedConstants(t *testing.T) {
 	set := engine.NewSet(jinja.New())
 	tpl, err := set.Parse("jinja", "t.j2", `{% user %}{{ none }}|{{ d }}|{{ 2.0 }}|{{ f }}|{{ [none] }}|{{ none if false }}|{{ '<b>' }}{% enduser %}`)
@@ -131,7 +129,7 @@ func TestPrintedConstants(t *testing.T) {
 	msgs, err := tpl.Messages(context.Background(), map[string]any{"d": nil, "f": 2.0})
 	require.NoError(t, err)
 	// the literal 2.0 is Python's float; the data's 2.0 an int (number)
-	assert.Equal(t, []chat.Message{chat.Text(chat.RoleUser, `||2.0|2|[None]||<b>`)}, msgs)
+	assert.Equal(t, []chat.Message{chat.Text(chat.RoleUser, `None|None|2.0|2|[None]||<b>`)}, msgs)
 }
 
 // TestEscapedStrings: a value the template escapes and goes on using is
@@ -336,4 +334,42 @@ func TestFuncs(t *testing.T) {
 
 	_, err = engine.NewSet(jinja.New(jinja.Funcs(map[string]any{"user": strings.ToUpper}))).Parse("jinja", "t.j2", "x")
 	assert.EqualError(t, err, `t.j2: Funcs: "user" is one of rolemark's functions`)
+}
+
+// TestOptionalInputs: an optional input of the front matter that the
+// caller leaves out is not there, as a keyword a Python caller does not
+// pass: Jinja2's Undefined, which prints as nothing, is not defined and
+// takes default's value; one the caller gives as null is None. A name the
+// schema does not make optional stays an error when it is missing.
+func TestOptionalInputs(t *testing.T) {
+	const front = "---\ninput:\n  schema:\n    q: string\n    note?: string\n---\n"
+	tests := []struct {
+		name, body string
+		vars       map[string]any
+		want       string
+		err        string
+	}{
+		{"left out prints nothing", `{% user %}[{{ note }}]{% enduser %}`, map[string]any{"q": "x"}, "[]", ""},
+		{"left out, literal tags", `<message role="user">{{ q }} [{{ note }}]</message>`, map[string]any{"q": "x"}, "x []", ""},
+		{"left out takes default", `{% user %}{{ note|default('none given') }}{% enduser %}`, map[string]any{"q": "x"}, "none given", ""},
+		{"left out is not defined", `{% user %}{{ note is defined }} {{ note is none }}{% enduser %}`, map[string]any{"q": "x"}, "False False", ""},
+		{"null is None", `{% user %}[{{ note }}] {{ note is defined }} {{ note|default('d') }}{% enduser %}`, map[string]any{"q": "x", "note": nil}, "[None] True None", ""},
+		{"null, literal tags", `<message role="user">[{{ note }}]</message>`, map[string]any{"q": "x", "note": nil}, "[None]", ""},
+		{"given", `{% user %}{{ note|default('d') }}{% enduser %}`, map[string]any{"q": "x", "note": "n"}, "n", ""},
+		{"an undeclared name stays strict", `{% user %}{{ other }}{% enduser %}`, map[string]any{"q": "x"}, "", `t.j2:7:14: variable "other" is not supplied`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			set := engine.NewSet(jinja.New())
+			tpl, err := set.Parse("jinja", "t.j2", front+tt.body)
+			require.NoError(t, err)
+			msgs, err := tpl.Messages(context.Background(), tt.vars)
+			if tt.err != "" {
+				assert.EqualError(t, err, tt.err)
+				return
+			}
+			require.NoError(t, err)
+			assert.Equal(t, []chat.Message{chat.Text(chat.RoleUser, tt.want)}, msgs)
+		})
+	}
 }

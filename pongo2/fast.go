@@ -48,10 +48,13 @@ func (c *compiled) fastProgram(s *source, funcs p2.Context, opts []roleparse.Opt
 }
 
 // value returns the text the print tag writes, before escaping, for x, a
-// value other than a string or nil (which driver.SkeletonVarMessages
-// prints as FormatValue does), when the fast path can take it.
+// value other than a string (which driver.SkeletonVarMessages prints as it
+// is), when the fast path can take it: nil as nothing, as FormatValue
+// prints it.
 func value(x any) (string, bool) {
 	switch x.(type) {
+	case nil:
+		return "", true
 	case bool, int, int8, int16, int32, int64, uint, uint8, uint16, uint32, uint64, float32, float64:
 		return roleparse.FormatValue(x), true
 	}

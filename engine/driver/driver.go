@@ -52,6 +52,11 @@ type Config struct {
 	// AllowMissing makes a variable that the template uses but the data
 	// lacks render as empty instead of failing.
 	AllowMissing bool
+	// Optional names the optional top-level inputs that the template's
+	// input schema declares. A render that does not supply one gives its
+	// name in Request.Unsupplied and nil for it in Request.Vars; an engine
+	// that reports missing variables accepts the template's reads of these.
+	Optional []string
 	// AllowMissingData makes an @-variable (Request.Data) that the render
 	// does not supply render as empty instead of failing, as Dotprompt's
 	// render context does: a Dotprompt file (.prompt) sets it, because
@@ -76,6 +81,12 @@ type Request struct {
 	// Data are the render's @-variables ({{@state.count}} in Handlebars),
 	// by name without the @.
 	Data map[string]any
+	// Unsupplied names the optional inputs (Config.Optional) that the
+	// caller did not supply. Vars holds nil for each, which every engine
+	// prints as nothing; an engine whose language tells a value that is
+	// not there from a null one (Jinja2's Undefined and None) reads these
+	// names as not there.
+	Unsupplied []string
 	// Memory, when not nil, is memory the render may put its messages in
 	// (see Memory); an engine that renders through markup ignores it.
 	Memory *Memory

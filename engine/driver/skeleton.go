@@ -111,23 +111,23 @@ func (v *VarSkeleton) Messages(ctx context.Context, r *Request, value func(any) 
 }
 
 // SkeletonVarMessages is SkeletonMessages for a skeleton whose i-th hole
-// prints the variable names[i] of r.Vars: a string as it is, nil as
-// nothing (as every engine prints them), any other value as value returns
-// the text the engine prints for it, or false for a kind it cannot take.
+// prints the variable names[i] of r.Vars: a string as it is (as every
+// engine prints it), any other value, nil too, as value returns the text
+// the engine prints for it, or false for a kind it cannot take.
 // A missing variable, a refused value or a nil r gives ok false.
 func SkeletonVarMessages(ctx context.Context, r *Request, sk *roleparse.Skeleton, names []string, value func(any) (string, bool)) ([]chat.Message, bool, error) {
 	if r == nil {
 		return nil, false, nil
 	}
 	return SkeletonMessages(ctx, r, sk, len(names), func(i int) (string, bool) {
-		switch x, ok := r.Vars[names[i]]; x := x.(type) {
-		case string:
-			return x, true
-		case nil:
-			return "", ok
-		default:
-			return value(x)
+		x, ok := r.Vars[names[i]]
+		if !ok {
+			return "", false
 		}
+		if s, ok := x.(string); ok {
+			return s, true
+		}
+		return value(x)
 	})
 }
 
