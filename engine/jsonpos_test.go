@@ -103,5 +103,5 @@ func TestPrintOfChannelHasPosition(t *testing.T) {
 	require.NoError(t, err)
 	msgs, err := tpl.Messages(context.Background(), map[string]any{"v": make(chan int), "f": func() {}})
 	require.NoError(t, err)
-	assert.Equal(t, "hi <chan int> <function>", msgs[0].Text())
+	assert.Equal(t, "hi <chan int> <function> None", msgs[0].Text()) // f() returns None, printed as Python prints it
 }
