@@ -114,12 +114,18 @@ func TestSkeletonVarMessages(t *testing.T) {
 			require.Equal(t, tt.want, msgs)
 		})
 	}
-	// a string and nil print without value: as they are, and as nothing
+	// a string prints without value, as it is; nil is the engine's to
+	// print (the jinja engine's None)
 	refuse := func(any) (string, bool) { return "", false }
 	msgs, ok, err := driver.SkeletonVarMessages(context.Background(), &driver.Request{Vars: map[string]any{"a": "x", "b": nil}}, sk, names, refuse)
 	require.NoError(t, err)
+	require.False(t, ok)
+	require.Nil(t, msgs)
+	none := func(x any) (string, bool) { return "None", x == nil }
+	msgs, ok, err = driver.SkeletonVarMessages(context.Background(), &driver.Request{Vars: map[string]any{"a": "x", "b": nil}}, sk, names, none)
+	require.NoError(t, err)
 	require.True(t, ok)
-	require.Equal(t, []chat.Message{chat.Text(chat.RoleUser, "x  x")}, msgs)
+	require.Equal(t, []chat.Message{chat.Text(chat.RoleUser, "x None x")}, msgs)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	_, ok, err = driver.SkeletonVarMessages(ctx, &driver.Request{}, sk, names, str)
