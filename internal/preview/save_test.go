@@ -216,8 +216,10 @@ func TestReadOnlyByDefault(t *testing.T) {
 			notWant: []string{`id="read-only"`}},
 		{name: "a template without cases", target: "/t/j/ask.j2?go=1&v.n=1&v.who=x",
 			want: []string{`to <code>j/ask.cases.yaml</code> as a new case`, `<p class="help" id="no-cases">No saved test cases: <code>j/ask.cases.yaml</code>`}},
+		{name: "a template waiting for its inputs", target: "/t/j/ask.j2",
+			want: []string{`<p class="help" id="save-case-hint">Save as case is offered once the template renders.</p>`}, notWant: []string{`id="save-case"`}},
 		{name: "a template that does not render", target: "/t/broken.hbs",
-			want: []string{`<p class="help" id="save-case-hint">Save as case saves a template that renders: fix it first.</p>`}, notWant: []string{`id="save-case"`}},
+			want: []string{`<p class="help" id="save-case-hint">Save as case is offered once the template renders.</p>`}, notWant: []string{`id="save-case"`}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
