@@ -40,6 +40,7 @@ import (
 	"maps"
 	"net"
 	"net/http"
+	"net/url"
 
 	"regexp"
 	"slices"
@@ -167,7 +168,7 @@ func New(dir string, set *engine.Set, opts ...Option) (*Server, error) {
 	if !cfg.knownFormat(cfg.format) {
 		return nil, fmt.Errorf("unknown chat format %q", cfg.format)
 	}
-	pages, err := template.ParseFS(assets, "assets/page.html")
+	pages, err := template.New("page.html").Funcs(template.FuncMap{"urlpath": urlPath}).ParseFS(assets, "assets/page.html")
 	if err != nil {
 		return nil, err
 	}
@@ -197,6 +198,17 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h.Set("Referrer-Policy", "no-referrer")
 	h.Set("Cache-Control", "no-store")
 	s.mux.ServeHTTP(w, r)
+}
+
+// urlPath escapes each segment of a path in the directory for a URL's
+// path: a template named "a #1?.hbs" links to /t/a%20%231%3F.hbs, where
+// html/template would leave # and ? to end the path.
+func urlPath(p string) string {
+	segs := strings.Split(p, "/")
+	for i, s := range segs {
+		segs[i] = url.PathEscape(s)
+	}
+	return strings.Join(segs, "/")
 }
 
 // loopbackHost reports whether an HTTP Host names this machine's loopback.

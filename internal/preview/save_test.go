@@ -279,3 +279,39 @@ func TestSaveCaseOnce(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, 1, strings.Count(string(b), "- name: once"))
 }
+
+// TestOddNames: a template whose name holds a space, # or ? is linked,
+// rendered, has its cases run and saved under its own name: every URL the
+// page writes escapes each segment of the path.
+func TestOddNames(t *testing.T) {
+	const name = "sub dir/odd #1?.hbs"
+	dir := writeDir(t, map[string]string{
+		name:                         "---\ninput:\n  schema:\n    q: string\n  default: {q: hi}\n---\n{{#user}}{{q}}{{/user}}",
+		"sub dir/odd #1?.cases.yaml": "cases:\n  - name: one\n    inputs: {q: hi}\n    messages: [{role: user, content: hi}]\n",
+	})
+	s := newServer(t, dir, WriteCases())
+	const escaped = "/t/sub%20dir/odd%20%231%3F.hbs"
+	tests := []struct {
+		name, target string
+		want         []string
+	}{
+		{name: "index", target: "/?cases=run", want: []string{
+			`<li><a href="` + escaped + `">sub dir/odd #1?.hbs</a></li>`,
+			`of <a href="` + escaped + `?cases=run#cases">sub dir/odd #1?.hbs</a>: 1 cases <span class="tally">1 passed, 0 failed</span>`}},
+		{name: "page", target: escaped + "?cases=run", want: []string{
+			`<form id="inputs" method="get" action="` + escaped + `">`,
+			`formaction="` + escaped + `#cases"`,
+			`<div class="text">hi</div>`,
+			`<span class="tally">1 passed, 0 failed</span>`,
+			`<div class="savecase" id="save-case" data-path="sub dir/odd #1?.hbs">`}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			getPage(t, s, tc.target, tc.want, nil)
+		})
+	}
+	code, body := postRun(t, s, "/case/sub%20dir/odd%20%231%3F.hbs", `{"form":"v.q=bye","name":"two"}`, nil)
+	require.Equal(t, 200, code, body)
+	assert.Equal(t, `{"file":"sub dir/odd #1?.cases.yaml","case":"two"}`+"\n", body)
+	getPage(t, s, escaped+"?cases=run", []string{`<span class="tally">2 passed, 0 failed</span>`}, nil)
+}

@@ -134,7 +134,7 @@
       model: document.getElementById("run-model").value,
       config: document.getElementById("run-config").value
     });
-    fetch("/run/" + runBox.getAttribute("data-path"), {
+    fetch("/run/" + runBox.getAttribute("data-path").split("/").map(encodeURIComponent).join("/"), {
       method: "POST", headers: { "Content-Type": "application/json" }, body: body, cache: "no-store"
     }).then(function (r) {
       if (!r.ok) {
