@@ -19,8 +19,8 @@ import (
 func TestSaveCaseInBrowser(t *testing.T) {
 	ctx := browser(t)
 	dir := filepath.Join(t.TempDir(), "prompts")
-	write(t, dir, "bank/greet.hbs", greet)
-	write(t, dir, "bank/greet.cases.yaml", "# kept when a case is saved\ncases:\n"+
+	write(t, dir, "bank #1/greet.hbs", greet) // a # and a space, escaped in every URL
+	write(t, dir, "bank #1/greet.cases.yaml", "# kept when a case is saved\ncases:\n"+
 		"  - name: a first visit\n    inputs: {name: Ada, bank: Acme, visits: 1}\n    messages:\n"+
 		"      - {role: system, content: You are a clerk at Acme.}\n      - {role: user, content: \"Hi, I am Ada and this is visit 1.\"}\n")
 	bin := build(t)
@@ -29,7 +29,7 @@ func TestSaveCaseInBrowser(t *testing.T) {
 
 	var readOnly bool
 	require.NoError(t, chromedp.Run(ctx,
-		chromedp.Navigate(base+"/t/bank/greet.hbs"),
+		chromedp.Navigate(base+"/t/bank%20%231/greet.hbs"),
 		chromedp.WaitVisible(`#save-case`, chromedp.ByQuery),
 		chromedp.Evaluate(`document.querySelector('#read-only') !== null`, &readOnly),
 		setValue(`input[name="v.name"]`, "Grace <Hopper>"),
@@ -58,8 +58,8 @@ func TestSaveCaseInBrowser(t *testing.T) {
 	))
 	assert.Equal(t, [][]string{{"a first visit", "pass"}, {"a <b>saved</b> visit", "pass"}}, results)
 	assert.Equal(t, "2 passed, 0 failed", tally)
-	assert.Regexp(t, `^/t/bank/greet\.hbs\?go=1&.*cases=run#cases$`, location)
-	b, err := os.ReadFile(filepath.Join(dir, "bank", "greet.cases.yaml"))
+	assert.Regexp(t, `^/t/bank%20%231/greet\.hbs\?go=1&.*cases=run#cases$`, location)
+	b, err := os.ReadFile(filepath.Join(dir, "bank #1", "greet.cases.yaml"))
 	require.NoError(t, err)
 	assert.Equal(t, `# kept when a case is saved
 cases:
@@ -97,8 +97,8 @@ cases:
 		text(`#save-status`, &status),
 		chromedp.Evaluate(`document.querySelector('#save-status').className`, &class),
 	))
-	assert.Equal(t, `bank/greet.cases.yaml: case "a <b>saved</b> visit": the cases file already has a case of this name; choose another name`, status)
-	after, err := os.ReadFile(filepath.Join(dir, "bank", "greet.cases.yaml"))
+	assert.Equal(t, `bank #1/greet.cases.yaml: case "a <b>saved</b> visit": the cases file already has a case of this name; choose another name`, status)
+	after, err := os.ReadFile(filepath.Join(dir, "bank #1", "greet.cases.yaml"))
 	require.NoError(t, err)
 	assert.Equal(t, string(b), string(after))
 
