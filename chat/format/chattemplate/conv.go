@@ -273,16 +273,18 @@ func (kc *convKept) heldBy(msgs []chat.Message) int {
 	if kc == nil || len(kc.snaps) > len(msgs) {
 		return 0
 	}
-	msgs = msgs[:len(kc.snaps)]
-	for n := range kc.snaps {
-		s, m := &kc.snaps[n], &msgs[n]
+	snaps := kc.snaps
+	msgs = msgs[:len(snaps)]
+	for n := range snaps {
+		s, m := &snaps[n], &msgs[n]
 		if !s.plain {
 			if !s.same(m) {
 				return n
 			}
 			continue
 		}
-		if (len(m.Content)^1)|len(m.Name)|len(m.ToolCalls)|(len(m.ToolCallID)^len(s.callID)) != 0 || !knownRole(s.roleK, m.Role) {
+		if (len(m.Content)^1)|len(m.Name)|len(m.ToolCalls)|(len(m.ToolCallID)^len(s.callID)) != 0 ||
+			!jinja2.SameStr(string(m.Role), string(s.role)) {
 			return n
 		}
 		p := &m.Content[0]

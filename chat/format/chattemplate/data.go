@@ -562,11 +562,28 @@ type toolsEntry struct {
 // nil.
 func (m *memo) find(tools []chat.Tool) *toolsEntry {
 	for i := range m.tools {
-		if te := m.tools[i].Load(); te != nil && special.SameTools(te.tools, tools) {
+		if te := m.tools[i].Load(); te != nil && sameTools(te.tools, tools) {
 			return te
 		}
 	}
 	return nil
+}
+
+// sameTools is special.SameTools with the names and descriptions compared
+// by eqStr: the entry's are the caller's strings, taken when it was made,
+// and == calls memequal even for strings sharing their bytes. The
+// schemas are the entry's copies, compared byte by byte.
+func sameTools(a, b []chat.Tool) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		x, y := &a[i], &b[i]
+		if !eqStr(x.Name, y.Name) || !eqStr(x.Description, y.Description) || !bytes.Equal(x.Parameters, y.Parameters) {
+			return false
+		}
+	}
+	return true
 }
 
 // toolsVerdict returns the guard's verdict on tools, kept with te, their
