@@ -1627,6 +1627,12 @@ func (s *streamedPrint) streamRuns(f *frame) error { return s.streamRunsItem(f, 
 // target's slot (target) before stream or evalAll read it there.
 func (s *streamedPrint) streamRunsItem(f *frame, item *Value) error {
 	c := f.c
+	if s.inItem && item != nil && item.kind == KindDict && c.own == nil && s.writeItemRuns(c, item.dict()) {
+		if l := c.env.limits.Output; l > 0 && len(c.out)-c.outBase > l {
+			return place(c.checkOutput(), s.name, s.at)
+		}
+		return nil
+	}
 	own := c.own
 	out := c.out
 	start := len(out)
@@ -1692,8 +1698,11 @@ slow:
 func (s *streamedPrint) forItem(slot int) *streamedPrint {
 	cp := *s
 	cp.runs = slices.Clone(s.runs)
+	cp.inItem = true
 	for i := range cp.runs {
-		cp.runs[i].item = cp.runs[i].slot == slot
+		r := &cp.runs[i]
+		r.item = r.slot == slot
+		cp.inItem = cp.inItem && r.item && !r.local && !r.trim
 	}
 	cp.target = slot
 	return &cp
@@ -1786,6 +1795,7 @@ type streamedPrint struct {
 	runs   []fieldRun // the chain as fieldRunsOf gives it, or nil
 	target int        // the slot of runs marked item (forItem)
 	tpad   padded     // tail, padded (appendPadded)
+	inItem bool       // every run is a field of target's item (writeItemRuns)
 	tail   string
 	pos    []Pos // the place of each + (nil for ~)
 	concat bool

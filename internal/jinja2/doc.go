@@ -101,7 +101,7 @@
 // Running it (jinja2/runtime.py, sandbox.py):
 //
 //	runtime.go, runtime_needs.go  one render's state, counters and limits
-//	padded.go           constant text of up to 16 bytes written as one store
+//	padded.go           constant text of up to 16 bytes written as one store; a loop item's fields printed
 //	ops.go              operators, truth, comparison, attribute and item lookup, slices
 //
 // Python's values (CPython's data model as templates see it):

@@ -28,3 +28,30 @@ func appendPadded(out []byte, s string, p *padded) []byte {
 	}
 	return append(out, s...)
 }
+
+// writeItemRuns is streamRunsItem for a print whose runs are all fields
+// of the loop's item (inItem: no local, no |trim) with the item d, a
+// dict, and the template's own text not tracked: d is read once, not at
+// each run. It reports whether it wrote the print; where a field is
+// missing or not a plain str it writes nothing (c.out is as it was) and
+// streamRunsItem writes the print as it would have.
+func (s *streamedPrint) writeItemRuns(c *Ctx, d *Dict) bool {
+	out := c.out
+	for i := range s.runs {
+		r := &s.runs[i]
+		out = appendPadded(out, r.lit, &r.pad)
+		j := d.hinted(r.key, &r.hint)
+		if j < 0 {
+			if j = d.findStrKeep(r.key, &r.hint); j < 0 {
+				return false
+			}
+		}
+		w := &d.vals[j]
+		if w.kind != KindStr || !s.concat && w.flags&flagSafe != 0 {
+			return false
+		}
+		out = append(out, w.s...)
+	}
+	c.setOut(appendPadded(out, s.tail, &s.tpad))
+	return true
+}

@@ -62,3 +62,41 @@ func TestRunsPadded(t *testing.T) {
 		}
 	}
 }
+
+// TestItemRuns renders loops whose body prints the item's fields
+// (writeItemRuns) over items it cannot write: a field missing, None, an
+// int, a Markup that escapes the rest of a + chain. Each item is
+// written as Jinja2 3.1.6 writes it (the want strings are its output),
+// the items before and after it on the fast path.
+func TestItemRuns(t *testing.T) {
+	src := "{% for m in ms %}{{ '<|' ~ m.role ~ '|>' ~ m.content ~ '\\n' }}{% endfor %}|" +
+		"{% for m in ms2 %}{{ '<|' + m['role'] + '|>' + m['content'] + '<|end|>' }}{% endfor %}"
+	tpl, err := New().Parse("t", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	msg := func(role string, content Value, has bool) Value {
+		d := NewDict(2)
+		d.Set(StrV("role"), StrV(role))
+		if has {
+			d.Set(StrV("content"), content)
+		}
+		return DictV(d)
+	}
+	vars := map[string]Value{
+		"ms": ListV([]Value{msg("user", StrV("hi"), true), msg("assistant", NoneV(), true), msg("tool", Value{}, false),
+			msg("system", IntV(3), true), msg("user", StrV("x"), true)}),
+		"ms2": ListV([]Value{msg("user", StrV("a<b"), true), msg("assistant", SafeV("<i>"), true), msg("user", StrV("c"), true)}),
+	}
+	const want = "<|user|>hi\n<|assistant|>None\n<|tool|>\n<|system|>3\n<|user|>x\n|" +
+		"<|user|>a<b<|end|>&lt;|assistant|&gt;<i>&lt;|end|&gt;<|user|>c<|end|>"
+	for range 2 { // the second render with the keys' hints set
+		got, err := tpl.Render(t.Context(), vars)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got != want {
+			t.Errorf("got %q\nwant %q", got, want)
+		}
+	}
+}
