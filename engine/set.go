@@ -386,7 +386,11 @@ func (t *Template) Messages(ctx context.Context, vars map[string]any, opts ...Re
 		if done {
 			// The engine renders no history marker on this path.
 			if len(history) > 0 {
-				msgs = insertHistory(msgs, history)
+				h, err := t.checkedHistory(history)
+				if err != nil {
+					return nil, err
+				}
+				msgs = insertHistory(msgs, h)
 			}
 			return msgs, nil
 		}
@@ -426,9 +430,29 @@ func (t *Template) Messages(ctx context.Context, vars map[string]any, opts ...Re
 		return nil, err
 	}
 	if len(history) > 0 && !placed {
-		msgs = insertHistory(msgs, history)
+		h, err := t.checkedHistory(history)
+		if err != nil {
+			return nil, err
+		}
+		msgs = insertHistory(msgs, h)
 	}
 	return msgs, nil
+}
+
+// checkedHistory returns history as the template reads it where {{history}}
+// places it: written as markup and parsed with the template's options, so
+// that history the template does not place is checked (a role the parser
+// does not accept, a tool call outside an assistant message) and
+// normalised (role aliases, case) exactly as placed history is.
+func (t *Template) checkedHistory(history []chat.Message) ([]chat.Message, error) {
+	h, err := roleparse.Marshal(history)
+	if err == nil {
+		var msgs []chat.Message
+		if msgs, err = roleparse.Parse(h, t.parse...); err == nil {
+			return msgs, nil
+		}
+	}
+	return nil, &Error{Template: t.name, Err: fmt.Errorf("history: %w", err)}
 }
 
 // placeHistory replaces every driver.HistoryMarker in the rendered markup
