@@ -60,3 +60,13 @@ func TestUnplacedHistoryIsCheckedAsPlaced(t *testing.T) {
 		}
 	}
 }
+
+// TestUnplacedHistoryErrorNamesTheMessage: the error names the message of
+// the history at fault, not a place in the markup written for it.
+func TestUnplacedHistoryErrorNamesTheMessage(t *testing.T) {
+	set := engine.NewSet(handlebars.New())
+	tpl, err := set.Parse("handlebars", "t.hbs", `<message role="user">hi</message>`)
+	require.NoError(t, err)
+	_, err = tpl.Messages(context.Background(), nil, engine.History([]chat.Message{chat.Text(chat.RoleUser, "a\nb"), chat.Text("bogus", "x")}))
+	require.EqualError(t, err, `t.hbs: history: message 2: unknown role "bogus"; expected system, user, assistant, tool or developer (allow others with roleparse.Roles or roleparse.AnyRole)`)
+}

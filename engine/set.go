@@ -451,6 +451,19 @@ func (t *Template) checkedHistory(history []chat.Message) ([]chat.Message, error
 		if msgs, err = roleparse.Parse(h, t.parse...); err == nil {
 			return msgs, nil
 		}
+		// The place in the markup written for the history means nothing
+		// to the caller: name the message.
+		for i := range history {
+			one, _ := roleparse.Marshal(history[i : i+1])
+			if _, perr := roleparse.Parse(one, t.parse...); perr != nil {
+				var pe *roleparse.Error
+				if errors.As(perr, &pe) {
+					perr = errors.New(pe.Msg)
+				}
+				err = fmt.Errorf("message %d: %w", i+1, perr)
+				break
+			}
+		}
 	}
 	return nil, &Error{Template: t.name, Err: fmt.Errorf("history: %w", err)}
 }

@@ -81,6 +81,18 @@ func TestRun(t *testing.T) {
 		// A byte order mark (as Windows editors write) is the file's encoding, not text outside a message.
 		{name: "parse markup after a byte order mark", args: []string{"parse", "--format", "markup", "-"}, stdin: "\ufeff<message role=\"user\">hi</message>", wantCode: 0,
 			wantOut: "<message role=\"user\">hi</message>\n"},
+		// JSON files name the line and column of their error, and --history
+		// the message's where a message is at fault (a role the markup
+		// refuses too, which the render reported at a place in markup it
+		// wrote itself, or not at all when the template did not place it).
+		{name: "render --vars with a JSON syntax error", args: []string{"render", "--vars", "testdata/vars_bad.json", "testdata/hello.tmpl"}, wantCode: 1,
+			wantErrSub: "testdata/vars_bad.json:2:7: invalid character '}' looking for beginning of value"},
+		{name: "render --history with a JSON syntax error", args: []string{"render", "--var", "q=a", "--history", "testdata/vars_bad.json", "testdata/hello.tmpl"}, wantCode: 1,
+			wantErrSub: "testdata/vars_bad.json:2:7: invalid character '}'"},
+		{name: "render --history with an unknown role", args: []string{"render", "--var", "q=a", "--history", "testdata/history_bad_role.json", "testdata/hello.tmpl"}, wantCode: 1,
+			wantErrSub: `testdata/history_bad_role.json:2:2: message 2: unknown role "bogus"`},
+		{name: "render --history with bad content", args: []string{"render", "--var", "q=a", "--history", "testdata/history_bad_content.json", "testdata/hello.tmpl"}, wantCode: 1,
+			wantErrSub: "testdata/history_bad_content.json:2:3: message 2: chat: content must be a string, an array or null, not 7"},
 		{name: "render JSON files that start with a byte order mark", args: []string{"render", "--vars", "testdata/bom_vars.json", "--history", "testdata/bom_history.json", "--format", "markup", "testdata/hello.tmpl"}, wantCode: 0,
 			wantOut: "<message role=\"system\">Be brief.</message>\n<message role=\"user\">earlier</message>\n<message role=\"user\">from a file saved with a byte order mark</message>\n"},
 		{name: "react tools that start with a byte order mark", args: []string{"react", "prompt", "--tools", "testdata/bom_tools.json", "q"}, wantCode: 0,

@@ -21,6 +21,7 @@ import (
 	"github.com/rolemark/rolemark/handlebars"
 	"github.com/rolemark/rolemark/internal/caserun"
 	"github.com/rolemark/rolemark/internal/jsondata"
+	"github.com/rolemark/rolemark/internal/textpos"
 	"github.com/rolemark/rolemark/jinja"
 	"github.com/rolemark/rolemark/pongo2"
 	"github.com/rolemark/rolemark/roleparse"
@@ -130,8 +131,8 @@ func cmdRender(ctx context.Context, sio stdio, args []string) error {
 	}
 	var opts []engine.RenderOption
 	if *history != "" {
-		var h []chat.Message
-		if err := readJSONFile(*history, &h); err != nil {
+		h, err := readHistory(*history)
+		if err != nil {
 			return err
 		}
 		opts = append(opts, engine.History(h))
@@ -410,10 +411,70 @@ func readJSON(name string, v any, unmarshal func([]byte, any) error) error {
 	if err != nil {
 		return err
 	}
-	if err := unmarshal(dropBOM(b), v); err != nil {
-		return fmt.Errorf("%s: %w", name, err)
+	b = dropBOM(b)
+	if err := unmarshal(b, v); err != nil {
+		return jsonFileError(name, b, err)
 	}
 	return nil
+}
+
+// jsonFileError names the file of a JSON error, and its line and column
+// when encoding/json gives the offset.
+func jsonFileError(name string, data []byte, err error) error {
+	var se *json.SyntaxError
+	var te *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &se):
+		line, col := jsonLineCol(data, se.Offset)
+		return fmt.Errorf("%s:%d:%d: %w", name, line, col, err)
+	case errors.As(err, &te):
+		line, col := jsonLineCol(data, te.Offset)
+		return fmt.Errorf("%s:%d:%d: %w", name, line, col, err)
+	}
+	return fmt.Errorf("%s: %w", name, err)
+}
+
+// readHistory reads --history, an array of messages in the OpenAI form; an
+// error in a message names the line and column where the message begins.
+func readHistory(name string) ([]chat.Message, error) {
+	b, err := os.ReadFile(name)
+	if err != nil {
+		return nil, err
+	}
+	b = dropBOM(b)
+	var raw []json.RawMessage
+	if err := json.Unmarshal(b, &raw); err != nil {
+		return nil, jsonFileError(name, b, err)
+	}
+	msgs := make([]chat.Message, len(raw))
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.Token() // [, read above
+	for i := range raw {
+		start := int(dec.InputOffset())
+		for start < len(b) && strings.IndexByte(" \t\r\n,", b[start]) >= 0 {
+			start++
+		}
+		err := dec.Decode(&msgs[i])
+		if err == nil {
+			// what the markup cannot hold (a tool call in a user
+			// message, a role alias), as the engine would refuse it
+			var one string
+			if one, err = roleparse.Marshal(msgs[i : i+1]); err == nil {
+				_, err = roleparse.Parse(one) // a role the markup refuses
+				var pe *roleparse.Error
+				if errors.As(err, &pe) {
+					err = errors.New(pe.Msg)
+				}
+			} else {
+				err = errors.Unwrap(err) // not "message 1"
+			}
+		}
+		if err != nil {
+			line, col := textpos.LineCol(string(b), start)
+			return nil, fmt.Errorf("%s:%d:%d: message %d: %w", name, line, col, i+1, err)
+		}
+	}
+	return msgs, nil
 }
 
 func cmdParse(ctx context.Context, sio stdio, args []string) error {
