@@ -66,7 +66,9 @@
 // config (a bare chat_template.jinja, rolemark's --format hf:FILE.jinja)
 // takes as special the tokens its own text writes ([Template.TextTokens]:
 // <|…|>, <｜…｜>, [INST]-like brackets of capital letters,
-// <start_of_turn>-like tags with an underscore, <s>, </s>, <bos>, <eos>, …),
+// <start_of_turn>-like tags with an underscore, <s>, </s>, <bos>, <eos>, …,
+// and those it composes, as a rendering of a neutral conversation shows
+// them: '<|' + message['role'] + '|>' writes <|user|>),
 // plus those [SpecialTokens] names, and its errors say so
 // ([format.SpecialTokenError].FromText): the tokens a template writes are
 // those that open and close its turns, whatever the tokenizer makes of

@@ -214,6 +214,84 @@ func New(source string, opts ...Option) (*Template, error) {
 }
 
 func newTemplate(sources map[string]string, opts []Option) (*Template, error) {
+	t, known, err := buildTemplate(sources, opts, nil)
+	if err != nil || known {
+		return t, err
+	}
+	// A template may compose a token its text holds in no literal
+	// ('<|' + message['role'] + '|>'): what it writes around a neutral
+	// conversation is its own too. The template is built again, so that
+	// the probe's renderings leave nothing in the one returned.
+	if !t.composesTokens() {
+		return t, nil
+	}
+	t, _, err = buildTemplate(sources, opts, t.writtenTokens())
+	return t, err
+}
+
+// probeTimeout bounds each rendering of writtenTokens: a real template
+// writes four short messages in microseconds, and New of a hostile one
+// (a loop of minutes) must stay quick.
+const probeTimeout = 100 * time.Millisecond
+
+// composesTokens reports whether a literal of the template holds a part
+// of a token's brackets outside a whole token ("<|", "|>" and DeepSeek's
+// full-width ones), from which it may compose a token with data.
+func (t *Template) composesTokens() bool {
+	found := false
+	for _, jt := range t.variants {
+		jinjaLiterals(jt.tpl.Tree(), func(lit string) bool {
+			rest := textTokenPattern.ReplaceAllString(lit, "")
+			for _, part := range []string{"<|", "|>", "<｜", "｜>"} {
+				if strings.Contains(rest, part) {
+					found = true
+				}
+			}
+			return !found
+		})
+	}
+	return found
+}
+
+// probeConversations are neutral conversations whose rendering shows the
+// tokens a template writes of its own (one without a system message for
+// templates that refuse it).
+var probeConversations = [][]chat.Message{
+	{chat.Text(chat.RoleSystem, "a"), chat.Text(chat.RoleUser, "b"), chat.Text(chat.RoleAssistant, "c"), chat.Text(chat.RoleUser, "d")},
+	{chat.Text(chat.RoleUser, "b"), chat.Text(chat.RoleAssistant, "c"), chat.Text(chat.RoleUser, "d")},
+}
+
+// writtenTokens returns the tokens (textTokenPattern) that renderings of
+// the probe conversations hold and t.inferred lacks; a rendering that
+// fails adds none.
+func (t *Template) writtenTokens() []string {
+	var out []string
+	for _, msgs := range probeConversations {
+		for _, gen := range []bool{true, false} {
+			var opts []format.Option
+			if gen {
+				opts = append(opts, format.GenerationPrompt())
+			}
+			ctx, cancel := context.WithTimeout(context.Background(), probeTimeout)
+			s, err := t.Render(ctx, msgs, opts...)
+			cancel()
+			if err != nil {
+				continue
+			}
+			for _, tok := range textTokens(s) {
+				if !slices.Contains(t.inferred, tok) && !slices.Contains(out, tok) {
+					out = append(out, tok)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// buildTemplate compiles a template; written are tokens its renderings
+// write (writtenTokens), taken as its text's when no tokenizer config
+// gives the tokens. known reports that one (or Token) did.
+func buildTemplate(sources map[string]string, opts []Option, written []string) (_ *Template, known bool, _ error) {
 	var s templateSettings
 	for _, o := range opts {
 		o(&s)
@@ -232,7 +310,7 @@ func newTemplate(sources map[string]string, opts []Option) (*Template, error) {
 	if s.variant != "" {
 		src, ok := sources[s.variant]
 		if !ok {
-			return nil, &TemplateError{Template: t.name, Msg: fmt.Sprintf("no chat template named %q (have %s)",
+			return nil, s.known, &TemplateError{Template: t.name, Msg: fmt.Sprintf("no chat template named %q (have %s)",
 				s.variant, strings.Join(slices.Sorted(maps.Keys(sources)), ", "))}
 		}
 		sources = map[string]string{"default": src}
@@ -246,7 +324,7 @@ func newTemplate(sources map[string]string, opts []Option) (*Template, error) {
 				err.Msg = "template " + name + ": " + err.Msg
 			}
 			err.Template = t.name
-			return nil, err
+			return nil, s.known, err
 		}
 		t.variants[name] = jt
 	}
@@ -258,7 +336,7 @@ func newTemplate(sources map[string]string, opts []Option) (*Template, error) {
 		refused = append(refused, v)
 	}
 	if !s.known {
-		t.inferred = textTokens(slices.Collect(maps.Values(sources))...)
+		t.inferred = textTokens(append(slices.Collect(maps.Values(sources)), written...)...)
 		refused = append(refused, t.inferred...)
 	}
 	t.special = specialSet(refused)
@@ -349,7 +427,7 @@ func newTemplate(sources map[string]string, opts []Option) (*Template, error) {
 		t.guard.JoinedByPieces(joining)
 		t.joins = t.guard.JoinsData()
 	}
-	return t, nil
+	return t, s.known, nil
 }
 
 // cmpBool orders false before true.
