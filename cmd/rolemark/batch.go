@@ -21,7 +21,7 @@ import (
 	"github.com/rolemark/rolemark/internal/caserun"
 )
 
-const batchArgs = "--in FILE [--in-format jsonl|json|csv|parquet] [--null V] [--out FILE] [--format F] [--chat-format C] [--sft-last] [--sft-end] [--sft-tokenizer FILE] [--allow-special-tokens] [--workers N] [--fail-fast] [--dry-run] [--skip N] [--append] [--model M] [--id-field K] [--rewrite-ids] [--split] [--max-requests N] [--max-bytes N] [--no-file-limits] [--history-field K] [--count T] [--engine E] [--tools FILE] [--template-var k=v]... TEMPLATE"
+const batchArgs = "--in FILE [--in-format jsonl|json|csv|parquet] [--null V] [--out FILE] [--format F] [--chat-format C] [--sft-last] [--sft-end] [--sft-tokenizer FILE] [--allow-special-tokens] [--workers N] [--fail-fast] [--dry-run] [--skip N] [--append] [--model M] [--id-field K] [--rewrite-ids] [--split] [--max-requests N] [--max-bytes N] [--no-file-limits] [--history-field K] [--count T] [--engine E] [--tools FILE] [--template-var k=v]... [--content-parts] [--no-generation-prompt] [--continue-final] [--now TIME] TEMPLATE"
 
 const batchAbout = `Renders TEMPLATE once per row of --in (- for standard input) and writes one JSON line per row to
 --out (default: standard output), in input order. Rows are JSON Lines (.jsonl, .ndjson), one JSON

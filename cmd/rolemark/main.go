@@ -3,8 +3,10 @@
 //
 //	rolemark render [--engine E] [--vars FILE.json] [--var k=v]... [--history FILE.json] [--data FILE.json]
 //	                [--schemas FILE.json] [--format F] [--model M] [--count T] [--max-tokens N] [--root DIR]
-//	                [--tools FILE] [--variant V] [--template-var k=v]... [TEMPLATE|-]
-//	rolemark parse  [--format F] [--loose] [--tools FILE] [--template-var k=v]... MARKUP|-
+//	                [--tools FILE] [--variant V] [--template-var k=v]... [--content-parts]
+//	                [--no-generation-prompt] [--continue-final] [--now TIME] [TEMPLATE|-]
+//	rolemark parse  [--format F] [--loose] [--tools FILE] [--template-var k=v]... [--content-parts]
+//	                [--no-generation-prompt] [--continue-final] [--now TIME] MARKUP|-
 //	rolemark check  [--tools FILE] PATH...  every template under PATH; FILE:LINE:COL: message per problem
 //	rolemark batch --in FILE [--format F] [--out FILE] [--workers N] [--fail-fast] ... TEMPLATE
 //	                             TEMPLATE over every row of a JSON Lines, JSON, CSV or Parquet file
@@ -14,12 +16,12 @@
 //	rolemark engines             the engines and the file extensions they claim
 //	rolemark react prompt --tools TOOLS.json [--variant V] QUESTION|-
 //	rolemark react parse  [--tools TOOLS.json] REPLY|-
-//	rolemark serve  [--addr HOST:PORT] [--format F] [--write-cases] DIR
+//	rolemark serve  [--addr HOST:PORT] [--format F] [--count T] [--write-cases] DIR
 //	                             a live preview page of DIR; it saves test cases with --write-cases
 //	rolemark lsp                 a Language Server on standard input and output
 //	rolemark --version
 //
-// Every subcommand prints its usage with -h or --help, and takes its flags
+// docs/cli.md lists every flag. Every subcommand prints its usage with -h or --help, and takes its flags
 // before or after its operands ("--" ends the flags). Run with no template,
 // render renders a built-in example. Errors go to standard error as
 // FILE:LINE:COL: message; the exit status is 1 for a problem in the input
@@ -131,10 +133,10 @@ type command struct {
 // them.
 func commands() []command {
 	return []command{
-		{name: "render", args: "[--engine E] [--vars FILE.json] [--var k=v]... [--history FILE.json] [--data FILE.json] [--schemas FILE.json] [--format F] [--model M] [--count T] [--max-tokens N] [--root DIR] [--tools FILE] [--variant V] [--template-var k=v]... [TEMPLATE|-]",
+		{name: "render", args: "[--engine E] [--vars FILE.json] [--var k=v]... [--history FILE.json] [--data FILE.json] [--schemas FILE.json] [--format F] [--model M] [--count T] [--max-tokens N] [--root DIR] [--tools FILE] [--variant V] [--template-var k=v]... [--content-parts] [--no-generation-prompt] [--continue-final] [--now TIME] [TEMPLATE|-]",
 			about: "Renders TEMPLATE (- for standard input) to messages in format F. With no template it renders a built-in example. --count T prints only the number of tokens for tokenizer T (o200k_base, cl100k_base or a tokenizer.json).\n",
 			run:   cmdRender},
-		{name: "parse", args: "[--format F] [--loose] [--tools FILE] [--template-var k=v]... MARKUP|-",
+		{name: "parse", args: "[--format F] [--loose] [--tools FILE] [--template-var k=v]... [--content-parts] [--no-generation-prompt] [--continue-final] [--now TIME] MARKUP|-",
 			about: "Parses a markup file (- for standard input) and prints its messages in format F.\n",
 			run:   cmdParse},
 		{name: "check", args: "[--tools FILE] PATH...",
@@ -144,7 +146,7 @@ func commands() []command {
 		{name: "test", args: testArgs, about: testAbout, run: cmdTest},
 		{name: "formats", about: "Lists the formats --format can name, and how to name a model's own chat template (hf:FILE).\n", run: cmdFormats},
 		{name: "engines", about: "Lists the template engines and the file extensions they claim.\n", run: cmdEngines},
-		{name: "serve", args: "[--addr HOST:PORT] [--format F] [--write-cases] DIR",
+		{name: "serve", args: "[--addr HOST:PORT] [--format F] [--count T] [--write-cases] DIR",
 			about: "Serves a live preview page of the templates in DIR on 127.0.0.1:7878 (--addr picks another address, port 0 a free one) and prints its address. The page reads only inside DIR and writes no file, unless --write-cases lets it save what a template renders as a new test case (NAME.cases.yaml, as rolemark test runs them).\n",
 			run:   cmdServe},
 		{name: "lsp", about: lspAbout, run: cmdLSP},

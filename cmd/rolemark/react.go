@@ -27,8 +27,8 @@ JSON the model wrote, or the text it wrote as a JSON string when that is not JSO
 func reactPrompt(_ context.Context, sio stdio, args []string) error {
 	stdin, stdout := sio.in, sio.out
 	fs := newFlags("react prompt")
-	toolsFile := fs.String("tools", "", "JSON array of tools (- for standard input)")
-	variantName := fs.String("variant", string(react.DefaultVariant), "instruction text: doc, api or demo")
+	toolsFile := fs.String("tools", "", "JSON array of tools in `TOOLS.json` (- for standard input)")
+	variantName := fs.String("variant", string(react.DefaultVariant), "instruction text `V`: doc, api or demo")
 	operands, err := parseArgs(fs, args)
 	if err != nil {
 		return err
@@ -64,7 +64,7 @@ func reactPrompt(_ context.Context, sio stdio, args []string) error {
 func reactParse(_ context.Context, sio stdio, args []string) error {
 	stdin, stdout := sio.in, sio.out
 	fs := newFlags("react parse")
-	toolsFile := fs.String("tools", "", "JSON array of the tools the reply may name (- for standard input)")
+	toolsFile := fs.String("tools", "", "JSON array of the tools the reply may name, in `TOOLS.json` (- for standard input)")
 	operands, err := parseOperands(fs, args, 1, 1, "want one REPLY, or - to read it from standard input")
 	if err != nil {
 		return err
