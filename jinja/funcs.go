@@ -240,7 +240,15 @@ func callable(name string, f any, trusted bool) (jinja2.Value, error) {
 		return jinja2.Value{}, fmt.Errorf("Funcs: %q must return one value, or a value and an error", name)
 	}
 	markup := trusted && ft.Out(0) == markupType
-	call := func(c *jinja2.Ctx, args []jinja2.Value, kw []jinja2.Kwarg) (jinja2.Value, error) {
+	call := func(c *jinja2.Ctx, args []jinja2.Value, kw []jinja2.Kwarg) (_ jinja2.Value, err error) {
+		defer func() {
+			// A panic of the function is an error of the call, which
+			// the render places at the call.
+			if p := recover(); p != nil {
+				pe := &driver.PanicError{Value: p}
+				err = &jinja2.Error{Kind: "TemplateRuntimeError", Msg: name + "(): " + pe.Error(), Err: pe}
+			}
+		}()
 		if len(kw) > 0 {
 			return jinja2.Value{}, typeErr("%s() got an unexpected keyword argument '%s'", name, kw[0].Name)
 		}
