@@ -413,6 +413,13 @@ func batchOutput(fm *engine.FrontMatter, o batchOptions, po *promptOptions) (bat
 	if (o.idField != "" || o.rewriteIDs) && o.format != "openai-batch" && o.format != "anthropic-batch" {
 		return nil, nil, usageErr("--id-field and --rewrite-ids go with --format openai-batch and anthropic-batch")
 	}
+	chatFormat := o.format
+	if o.format == "sft" {
+		chatFormat = o.chatFormat
+	}
+	if err := po.check(chatFormat); err != nil {
+		return nil, nil, err
+	}
 	switch o.format {
 	case "openai":
 		a, err := batch.Output(o.format, fm, batch.Tools(tools))

@@ -106,6 +106,39 @@ func (o *promptOptions) ending() []chatformat.Option {
 	return []chatformat.Option{chatformat.GenerationPrompt()}
 }
 
+// check refuses the flags of a chat format's prompt string with a format
+// that writes none (openai, anthropic, markup, the request and batch
+// formats), and those only a chat template reads with a preset, rather
+// than let them do nothing (format is --format, or sft's --chat-format).
+func (o *promptOptions) check(format string) error {
+	var set []string
+	for _, f := range []struct {
+		name string
+		on   bool
+	}{{"template-var", len(o.vars) > 0}, {"no-generation-prompt", o.noGen}, {"continue-final", o.cont}, {"now", !o.now.t.IsZero()}, {"content-parts", o.parts}} {
+		if f.on {
+			set = append(set, f.name)
+		}
+	}
+	if len(set) == 0 {
+		return nil
+	}
+	switch format {
+	case "openai", "anthropic", "markup", "openai-request", "anthropic-request", "openai-batch", "anthropic-batch":
+		return usageErr("--%s is for a chat --format (a preset or hf:FILE); --format %s writes no prompt string", set[0], format)
+	}
+	if strings.HasPrefix(format, "hf:") {
+		return nil
+	}
+	switch {
+	case !o.now.t.IsZero():
+		return usageErr("--now is for a chat template (--format hf:FILE); a preset reads no clock")
+	case o.parts:
+		return usageErr("--content-parts is for a chat template (--format hf:FILE); a preset writes content as it is")
+	}
+	return nil
+}
+
 // templateOptions returns what --now and --content-parts set of a chat
 // template: the clock strftime_now reads, and content as a list of parts.
 func (o *promptOptions) templateOptions() []chattemplate.Option {

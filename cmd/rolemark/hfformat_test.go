@@ -143,6 +143,25 @@ func TestPromptEndingFlagsRefused(t *testing.T) {
 			"--template-var is for a chat template"},
 		{"sft writes whole conversations", []string{"batch", "--in", rows, "--format", "sft", "--chat-format", "chatml", "--continue-final", tmpl},
 			"--no-generation-prompt and --continue-final do not apply to --format sft"},
+		// A chat format's flags with a format that writes no prompt string
+		// did nothing, silently; with a preset, those only a chat template
+		// reads did nothing too (--template-var was refused already).
+		{"prompt ending with openai", []string{"render", "--format", "openai", "--continue-final", tmpl},
+			"--continue-final is for a chat --format (a preset or hf:FILE); --format openai writes no prompt string"},
+		{"no generation prompt with markup", []string{"render", "--format", "markup", "--no-generation-prompt", tmpl},
+			"--no-generation-prompt is for a chat --format (a preset or hf:FILE); --format markup writes no prompt string"},
+		{"template variables with anthropic", []string{"render", "--format", "anthropic", "--template-var", "x=1", tmpl},
+			"--template-var is for a chat --format"},
+		{"a clock with the default format", []string{"render", "--now", "2026-07-26T09:30:00Z", tmpl},
+			"--now is for a chat --format"},
+		{"content parts in parse", []string{"parse", "--format", "openai", "--content-parts", tmpl},
+			"--content-parts is for a chat --format"},
+		{"a clock with a preset", []string{"render", "--format", "chatml", "--now", "2026-07-26T09:30:00Z", tmpl},
+			"--now is for a chat template (--format hf:FILE); a preset reads no clock"},
+		{"content parts with a preset", []string{"render", "--format", "llama3", "--content-parts", tmpl},
+			"--content-parts is for a chat template (--format hf:FILE); a preset writes content as it is"},
+		{"prompt ending in an openai batch", []string{"batch", "--in", rows, "--format", "openai-batch", "--no-generation-prompt", tmpl},
+			"--no-generation-prompt is for a chat --format"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

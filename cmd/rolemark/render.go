@@ -85,6 +85,9 @@ func cmdRender(ctx context.Context, sio stdio, args []string) error {
 	if err := checkFormat(*format, true); err != nil {
 		return err
 	}
+	if err := po.check(*format); err != nil {
+		return err
+	}
 	var tk *tokens.Tokenizer
 	if *count != "" {
 		if tk, err = loadTokenizer(*count, *format); err != nil {
@@ -489,6 +492,9 @@ func cmdParse(ctx context.Context, sio stdio, args []string) error {
 		return err
 	}
 	if err := checkFormat(*format, false); err != nil {
+		return err
+	}
+	if err := po.check(*format); err != nil {
 		return err
 	}
 	name := operands[0]
