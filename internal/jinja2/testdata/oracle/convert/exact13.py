@@ -73,5 +73,16 @@ for i, t in enumerate(LOOPS):
 for i, sp in enumerate(["d", "r", "x", ".1d", "=5x", "abc", "5.2.1", "#x", ",", "=5", "+", " ", "5", ".1", "z"]):
     FOUND.append(("format-markup-%02d" % i, "{{ '[{:%s}]'.format(v) }}|{{ v.__format__(%r) }}" % (sp, sp), {"v": {"__markup__": "<b>"}}, "exact: format() of Markup"))
 
+# html.unescape (Markup.unescape, and striptags after it) as Python's:
+# a numeric reference to a control or noncharacter is dropped, "&#x;"
+# and "&#;" are no references, a number past U+10FFFF is U+FFFD, and
+# "&nGt;" and "&nLt;" are HTML5's (Go's html package, which the package
+# used, keeps the first kinds and lacks the two names)
+ENTS = ["&#1114111;", "&#x;", "&#;", "&#11;", "&#x7F;", "&#xFFFE;", "&#xFFFF;", "&#x10FFFE;", "&#1;", "&#8;", "&#x1F;", "&#xFDD0;", "&#x1FFFF;", "&#0;", "&#13;", "&#128;",
+        "&#x81;", "&#x9F;", "&#xD800;", "&#x110000;", "&#99999999999999999999;", "&#65", "&#x41", "&#X41;", "&#0065;", "&nGt;", "&nLt;", "&nGt", "&nGtx;", "&notit;", "&ampx",
+        "&amp.x;", "&ampé;", "&" + "a" * 40 + ";", "&é;", "&;", "& amp;", "&&amp;", "&#x41;&#66;&lt;&unknown;", "a &#12; b &#x0c; c", "&#9;x&#10;y&#32;z"]
+for i, e in enumerate(ENTS):
+    FOUND.append(("unescape-%02d" % i, "{{ (s|safe).unescape()|list|map('string')|join(',') }}|{{ s|striptags|length }}|{{ (s|safe).striptags() }}", {"s": e}, "exact: html.unescape of numeric and named references"))
+
 if __name__ == "__main__":
     handmade.write("exact13", "issue 23's thirteenth round", "internal/jinja2/testdata/oracle/convert/exact13.py", FOUND)
