@@ -280,13 +280,9 @@ func (f *formatter) lookup(name string) (Value, error) {
 				v = r
 				continue
 			}
-			if v.kind == KindUndefined && !strings.HasPrefix(attr, "__") {
-				// Undefined.__getattr__
-				return Value{}, v.undefErr()
-			}
-			r, ok := attribute(f.c, v, attr)
-			if !ok {
-				return Value{}, pyErr("AttributeError", "'%s' object has no attribute '%s'", TypeName(v), attr)
+			r, err := formatAttr(f.c, v, attr)
+			if err != nil {
+				return Value{}, err
 			}
 			v = r
 			continue
@@ -931,4 +927,36 @@ func markupHelperArg(typ byte, v Value) (Value, error) {
 		return FloatV(f), err
 	}
 	return v, nil
+}
+
+// formatAttr is Python's getattr(v, attr) as str.format reads a field's
+// attribute outside the sandbox: a dunder method too, and the
+// AttributeError each kind of object raises.
+func formatAttr(c *Ctx, v Value, attr string) (Value, error) {
+	if v.kind == KindUndefined && attr != "__class__" {
+		if !strings.HasPrefix(attr, "__") {
+			// Undefined.__getattr__
+			return Value{}, v.undefErr()
+		}
+		if undefinedDunders[attr] {
+			if r, ok := undefinedDunder(v, attr); ok {
+				return r, nil
+			}
+			return Value{}, &Error{Kind: "Unsupported", Msg: "the attribute " + attr + " of 'Undefined' objects is not supported"}
+		}
+		// Undefined.__getattr__ of a dunder
+		return Value{}, pyErr("AttributeError", "%s", attr)
+	}
+	r, ok, err := pyGetattr(c, v, attr)
+	if err != nil || ok {
+		return r, err
+	}
+	if k, isClass := v.ref.(*pyClass); isClass && v.kind == KindObject {
+		return Value{}, pyErr("AttributeError", "type object '%s' has no attribute '%s'", k.name, attr)
+	}
+	if TypeName(v) == "Namespace" {
+		// Namespace.__getattribute__ raises AttributeError(name)
+		return Value{}, pyErr("AttributeError", "%s", attr)
+	}
+	return Value{}, pyErr("AttributeError", "'%s' object has no attribute '%s'", TypeName(v), attr)
 }

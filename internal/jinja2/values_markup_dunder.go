@@ -2,7 +2,7 @@ package jinja2
 
 // Markup's dunders that markupsafe writes as Python methods of its own
 // (markupsafe 3.0's Markup: each takes its parameters by position only):
-// __html__ returns the Markup; __add__ and __radd__ join a str or an
+// __html__ returns the Markup, __repr__ its repr (a str); __add__ and __radd__ join a str or an
 // object with __html__, escaped, and give NotImplemented for anything
 // else; __mul__ and __rmul__ repeat it as str.__mul__ does; __mod__ formats
 // with its operands escaped; __html_format__ refuses a true spec. Each is
@@ -12,6 +12,7 @@ package jinja2
 // the dunders markupsafe defines.
 var markupDunderParams = map[string]string{
 	"__html__":        "",
+	"__repr__":        "",
 	"__add__":         "value",
 	"__radd__":        "value",
 	"__mul__":         "value",
@@ -34,6 +35,9 @@ func markupDunderMethod(v Value, name string) (Value, bool) {
 	f.Call = func(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
 		if err := markupArgs(name, param, args, kw); err != nil {
 			return Value{}, err
+		}
+		if name == "__repr__" {
+			return StrV(Repr(v)), nil // Markup('…'), a str
 		}
 		if param == "" {
 			return v, nil // __html__

@@ -84,5 +84,24 @@ ENTS = ["&#1114111;", "&#x;", "&#;", "&#11;", "&#x7F;", "&#xFFFE;", "&#xFFFF;", 
 for i, e in enumerate(ENTS):
     FOUND.append(("unescape-%02d" % i, "{{ (s|safe).unescape()|list|map('string')|join(',') }}|{{ s|striptags|length }}|{{ (s|safe).striptags() }}", {"s": e}, "exact: html.unescape of numeric and named references"))
 
+# a str.format field's attribute outside the sandbox is Python's getattr:
+# a dunder method (<method-wrapper '__len__' of str object at …>), an
+# Undefined's own dunders, Namespace's AttributeError(name), a class's
+# "type object 'dict' has no attribute"; Markup's __repr__ is markupsafe's
+# Python method. The package read only the attributes templates use and
+# named every missing one as an instance's.
+FA = []
+for a in ["'s'", "[1]", "{'a': 1}", "(1,)", "namespace(b=1)", "nothere", "dict", "('x'|safe)", "1.5", "cycler(1)"]:
+    for f in ["__len__", "__add__", "__class__.__name__", "__contains__", "__getitem__", "__call__", "__name__", "_x", "x", "real", "__repr__"]:
+        if f == "__getitem__" and a in ("[1]", "{'a': 1}", "(1,)", "dict") or (a, f) in (("dict", "__call__"), ("cycler(1)", "__repr__")):
+            continue  # slots the package refuses by name (unsupported.txt's kinds)
+        FA.append("{{ '{0.%s}'.format(%s) }}" % (f, a))
+FA += ["{{ ('x'|safe).__repr__ }}", "{{ ('x'|safe).__repr__() }}|{{ ('x'|safe).__repr__().__class__.__name__ }}|{{ ('<'|safe).__repr__() ~ '<' }}",
+       "{{ ('x'|safe).__repr__(1) }}", "{{ ('x'|safe).__repr__(a=1) }}", "{{ ('{0.__repr__}'|safe).format('x'|safe) }}"]
+for i, t in enumerate(FA):
+    FOUND.append(("format-attr-%03d" % i, t, {}, "exact: getattr of a format field; Markup.__repr__"))
+    if i % 3 == 0:
+        FOUND.append(("format-attr-ae-%03d" % i, t, {}, "exact: getattr of a format field; Markup.__repr__", {"autoescape": True}))
+
 if __name__ == "__main__":
     handmade.write("exact13", "issue 23's thirteenth round", "internal/jinja2/testdata/oracle/convert/exact13.py", FOUND)
