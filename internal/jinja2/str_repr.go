@@ -2,7 +2,6 @@ package jinja2
 
 import (
 	"fmt"
-	"math"
 	"strconv"
 	"strings"
 	"unicode"
@@ -18,17 +17,7 @@ func itoa64(n int64) string { return strconv.FormatInt(n, 10) }
 // floatRepr is Python's repr(float) (which str(float) is too).
 func floatRepr(f float64) string { return string(appendFloatRepr(nil, f)) }
 
-func appendFloatRepr(dst []byte, f float64) []byte {
-	switch {
-	case math.IsInf(f, 1):
-		return append(dst, "inf"...)
-	case math.IsInf(f, -1):
-		return append(dst, "-inf"...)
-	case math.IsNaN(f):
-		return append(dst, "nan"...)
-	}
-	return pyjson.AppendFloat(dst, f)
-}
+func appendFloatRepr(dst []byte, f float64) []byte { return pyjson.AppendFloatAs(dst, f, "inf", "nan") }
 
 // reprStr is Python's repr of a str.
 func reprStr(s string) string { return string(appendReprStr(nil, s)) }

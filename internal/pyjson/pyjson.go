@@ -395,18 +395,23 @@ func appendEscaped(dst []byte, s string, ascii bool, plain *[256]bool) []byte {
 	return append(dst, s[start:]...)
 }
 
-// AppendFloat appends f as Python's repr(float) and json.dumps write it:
-// the shortest digits that read back as f, in scientific notation below
-// 1e-4 and from 1e16 on, always with a '.' or an exponent; Infinity,
-// -Infinity and NaN for the special values.
-func AppendFloat(dst []byte, f float64) []byte {
-	switch {
-	case math.IsInf(f, 1):
-		return append(dst, "Infinity"...)
-	case math.IsInf(f, -1):
-		return append(dst, "-Infinity"...)
-	case math.IsNaN(f):
-		return append(dst, "NaN"...)
+// AppendFloat appends f as json.dumps writes it: AppendFloatAs with
+// Infinity and NaN.
+func AppendFloat(dst []byte, f float64) []byte { return AppendFloatAs(dst, f, "Infinity", "NaN") }
+
+// AppendFloatAs appends f as Python's repr(float) writes it: the shortest
+// digits that read back as f, in scientific notation below 1e-4 and from
+// 1e16 on, always with a '.' or an exponent; inf, "-" then inf, and nan
+// for the special values (repr's inf and nan, json's Infinity and NaN).
+func AppendFloatAs(dst []byte, f float64, inf, nan string) []byte {
+	if f-f != 0 { // an infinity or NaN
+		switch {
+		case f > 0:
+			return append(dst, inf...)
+		case f < 0:
+			return append(append(dst, '-'), inf...)
+		}
+		return append(dst, nan...)
 	}
 	if f == 0 {
 		if math.Signbit(f) {

@@ -103,6 +103,11 @@ func TestFloat(t *testing.T) {
 	for _, tc := range tests {
 		assert.Equal(t, tc.want, FormatFloat(tc.f), "%v", tc.f)
 	}
+	// repr's names of the special values
+	for f, want := range map[float64]string{math.Inf(1): "inf", math.Inf(-1): "-inf", 2.5: "2.5"} {
+		assert.Equal(t, want, string(AppendFloatAs(nil, f, "inf", "nan")))
+	}
+	assert.Equal(t, "nan", string(AppendFloatAs(nil, math.NaN(), "inf", "nan")))
 }
 
 // TestFloatReference checks AppendFloat, which lays out the shortest
