@@ -118,6 +118,7 @@
 //	values_dict.go, values_bytes.go, values_class.go, values_dunder.go
 //	                    dicts, bytes, objects and classes, dunder attributes
 //	values_bytes_methods.go  bytes' methods without arguments, bytes % without a conversion
+//	codec_names_gen.go  Python 3.11's codec names (str.encode's LookupError)
 //	values_bytes_args.go  bytes' methods with arguments (find, split, strip, replace, join, center…)
 //	values_private.go   loop's and macros' private attributes (loop._length)
 //	values_range.go     ranges beyond 64 bits or too long to build (lazyRange)

@@ -164,6 +164,10 @@ func isUTF8Name(v Value) bool {
 	return false
 }
 
+// utf8Codec are the names (normalized) that codecs.lookup finds as UTF-8:
+// the module utf_8 and its aliases.
+var utf8Codec = map[string]bool{"utf_8": true, "cp65001": true, "u8": true, "utf": true, "utf8": true, "utf8_ucs2": true, "utf8_ucs4": true}
+
 // strEncode is str.encode(encoding='utf-8', errors='strict').
 func strEncode(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 	var bd bound
@@ -186,7 +190,13 @@ func strEncode(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 			return Value{}, typeErr("encode() argument '%s' must be str, not %s", p, t)
 		}
 	}
-	if set[0] && !isUTF8Name(a[0]) {
+	for i := range a {
+		if set[i] && strings.IndexByte(a[i].s, 0) >= 0 {
+			// Argument Clinic reads both as C strings
+			return Value{}, valueErr("embedded null character")
+		}
+	}
+	if set[0] && !isUTF8Name(a[0]) && !utf8Codec[normalizeEncoding(a[0].s)] {
 		errors := "strict"
 		if set[1] {
 			errors = a[1].s

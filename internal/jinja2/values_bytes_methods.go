@@ -210,19 +210,25 @@ var byteCodecs = map[string]string{
 	"iso_ir_100": "latin-1", "l1": "latin-1", "latin": "latin-1", "latin1": "latin-1",
 }
 
-// normalizeEncoding is encodings.normalize_encoding of the name lowered:
+// normalizeEncoding is encodings.normalize_encoding of the name, its ASCII lowered:
 // each run of characters other than letters, digits and '.' becomes one
-// '_', none at either end.
+// '_', none at either end; a letter or digit beyond ASCII is dropped.
 func normalizeEncoding(name string) string {
 	var b strings.Builder
 	pending := false
-	for _, r := range strings.ToLower(name) {
-		if r < 0x80 && (isASCIIAlpha(byte(r)) || isASCIIDigit(byte(r)) || r == '.') {
+	for _, r := range name {
+		if r >= 'A' && r <= 'Z' {
+			r += 'a' - 'A' // (codecs.lookup lowers ASCII only)
+		}
+		if r == '.' || pyIsAlnum(r) {
 			if pending && b.Len() > 0 {
 				b.WriteByte('_')
 			}
 			pending = false
-			b.WriteRune(r)
+			if r < 0x80 {
+				// (a letter or digit beyond ASCII ends a run, and is dropped)
+				b.WriteRune(r)
+			}
 			continue
 		}
 		pending = true
@@ -243,6 +249,17 @@ func encodeByteCodec(s, encoding, errors string) (Value, error) {
 		codec, ok = byteCodecs[strings.ReplaceAll(norm, ".", "_")]
 	}
 	if !ok {
+		if strings.IndexByte(encoding, 0) >= 0 {
+			return Value{}, valueErr("embedded null character")
+		}
+		dotless := strings.ReplaceAll(norm, ".", "_")
+		if !pyCodecAliases[norm] && !pyCodecAliases[dotless] && (strings.Contains(norm, ".") || !pyCodecModules[norm]) {
+			// encodings.search_function finds no codec of the name
+			return Value{}, pyErr("LookupError", "unknown encoding: %s", encoding)
+		}
+		if pyNonTextCodecs[norm] || pyNonTextCodecs[dotless] {
+			return Value{}, pyErr("LookupError", "%s is not a text encoding; use codecs.encode() to handle arbitrary codecs", reprStr(encoding))
+		}
 		return Value{}, &Error{Kind: "Unsupported", Msg: "str.encode() with the encoding " + pyQuote(encoding) + " is not supported"}
 	}
 	limit := rune(128)
@@ -300,4 +317,13 @@ func charEscape(r rune) string {
 		b = append(b, hex[(r>>(4*k))&15])
 	}
 	return string(append(b, '\''))
+}
+
+// codecNameSet is the set of the space-separated names in list.
+func codecNameSet(list string) map[string]bool {
+	m := map[string]bool{}
+	for _, n := range strings.Fields(list) {
+		m[n] = true
+	}
+	return m
 }

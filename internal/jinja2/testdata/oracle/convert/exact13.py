@@ -103,5 +103,18 @@ for i, t in enumerate(FA):
     if i % 3 == 0:
         FOUND.append(("format-attr-ae-%03d" % i, t, {}, "exact: getattr of a format field; Markup.__repr__", {"autoescape": True}))
 
+# str.encode looks the codec up as Python's encodings package does: a name
+# that names no codec (after normalize_encoding, ASCII lowered, a letter
+# beyond ASCII dropped) is LookupError, a codec that is no text encoding
+# (base64, rot13, zlib) is LookupError too, a NUL in either argument is
+# ValueError, and UTF-8's aliases (utf, u8, cp65001, 'UTF 8') encode as
+# UTF-8; the package refused each by name
+ENC = ["", " ", "nope", ";", "a", "<b>", "utf.8", "u.t.f.8", "rot13", "ROT 13", "base64", "hex", "zlib", "quopri", "uu_codec", "mbcs", "dbcs", "ansi", "oem",
+       "ascii\x00", "csHPRoman8", "UTF 8", "utf", "utfé8", "utf-é8", "utf8İ", "cp65001", "utf8_ucs4", "U8", "iso8859.1", "iso_8859.1", "ansi_x3.4_1968", "ansi.x3.4.1968",
+       "8859", "LATIN 1", "latin-1!", "aliases", "encodings", "utf_8_sig.", "x" * 40]
+for i, e in enumerate(ENC):
+    FOUND.append(("encode-codec-%02d" % i, "{{ 'x'.encode(e) }}|{{ 'é'.encode(e, 'ignore') }}|{{ 'x'.encode(encoding=e, errors='nope') }}", {"e": e}, "exact: str.encode's codec lookup"))
+FOUND.append(("encode-codec-errors-nul", "{{ 'x'.encode('utf-8', 'strict\x00') }}", {}, "exact: str.encode's codec lookup"))
+
 if __name__ == "__main__":
     handmade.write("exact13", "issue 23's thirteenth round", "internal/jinja2/testdata/oracle/convert/exact13.py", FOUND)
