@@ -682,6 +682,7 @@ type field struct {
 	Type        string // the schema's type word, empty for any
 	Description string
 	Required    bool
+	Defaulted   bool // the front matter gives the input a default
 	Enum        []string
 	Value       string
 	// Input is the control: "select" (an enum), "checkbox" (a boolean),
@@ -705,6 +706,7 @@ func fields(fm *engine.FrontMatter, submitted bool, get func(string) string) []f
 	for _, name := range fm.Input.Order {
 		sc := fm.Input.Properties[name]
 		f := field{Name: name, Type: sc.Type, Description: sc.Description, Required: required[name]}
+		_, f.Defaulted = fm.Defaults[name]
 		for _, e := range sc.Enum {
 			f.Enum = append(f.Enum, fmt.Sprint(e))
 		}
@@ -818,7 +820,12 @@ func values(fs []field, extra string) (map[string]any, error) {
 		case f.Input == "select" && f.Value == "":
 			// an optional choice left at (none)
 		case f.Type == "string" || f.Type == "":
-			if f.Value != "" || f.Type == "string" {
+			// An empty box is the empty string where the input is
+			// required or has a default, which the box showed; on an
+			// optional input it is the input left out, as a program or
+			// rolemark render that does not pass it (Jinja2's Undefined,
+			// which default() replaces, not "").
+			if f.Value != "" || f.Type == "string" && (f.Required || f.Defaulted) {
 				vars[f.Name] = f.Value
 			}
 		case strings.TrimSpace(f.Value) == "":

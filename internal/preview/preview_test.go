@@ -270,3 +270,16 @@ func TestChatTemplate(t *testing.T) {
 	_, body = get(t, s, "/t/greet.hbs?format=chatml")
 	assert.Contains(t, body, `<option selected>chatml</option>`)
 }
+
+// An optional input's box left empty is the input left out, as rolemark
+// render without it: in the jinja engine Jinja2's Undefined, which
+// default() replaces. A required input's empty box, and one that showed a
+// default, is the empty string.
+func TestEmptyOptionalBoxIsLeftOut(t *testing.T) {
+	s := newServer(t, writeDir(t, map[string]string{"o.j2": "---\ninput:\n  schema:\n    name: string\n    note?: string\n    mood?: string\n  default: {mood: calm}\n---\n" +
+		"{{ role(\"user\") }}[{{ name|default('anon') }}] [{{ note|default('none given') }}] [{{ mood|default('no mood') }}] {{ note is defined }}"}))
+	_, body := get(t, s, "/t/o.j2?go=1&v.name=&v.note=&v.mood=")
+	assert.Contains(t, body, `<div class="text">[] [none given] [] False</div>`)
+	_, body = get(t, s, "/t/o.j2?go=1&v.name=Ann&v.note=hi&v.mood=glad")
+	assert.Contains(t, body, `<div class="text">[Ann] [hi] [glad] True</div>`)
+}
