@@ -108,7 +108,7 @@ func (r *testRun) file(ctx context.Context, sio stdio, set *engine.Set, fsys fs.
 		loadErr(err)
 		return
 	}
-	changed := false
+	var recorded []string
 	for i, o := range outcomes {
 		r.cases++
 		if o.Passed() {
@@ -120,9 +120,7 @@ func (r *testRun) file(ctx context.Context, sio stdio, set *engine.Set, fsys fs.
 				loadErr(fmt.Errorf("%s: case %q: %v", shown, c.Name, err))
 				return
 			}
-			changed = true
-			r.updated++
-			fmt.Fprintf(sio.out, "recorded %s: %s\n", shown, c.Name)
+			recorded = append(recorded, c.Name)
 			continue
 		}
 		r.failed++
@@ -135,10 +133,17 @@ func (r *testRun) file(ctx context.Context, sio stdio, set *engine.Set, fsys fs.
 		shownPrompt := filepath.Join(dir, filepath.FromSlash(engine.VariantFile(f.Prompt, c.Variant)))
 		sio.out.Write(linediff.Unified(shown+": "+c.Name+" (recorded)", shownPrompt+" (rendered)", want, have))
 	}
-	if changed {
-		if _, err := f.Save(dir); err != nil {
-			loadErr(err)
-		}
+	if len(recorded) == 0 {
+		return
+	}
+	// A case is recorded once the file is written, and said so then.
+	if _, err := f.Save(dir); err != nil {
+		loadErr(err)
+		return
+	}
+	for _, name := range recorded {
+		r.updated++
+		fmt.Fprintf(sio.out, "recorded %s: %s\n", shown, name)
 	}
 }
 

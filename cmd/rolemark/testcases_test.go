@@ -164,9 +164,11 @@ func TestTestUpdateWritesAsSaveCase(t *testing.T) {
 	dir := t.TempDir()
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "bank.prompt"), prompt, 0o644))
 	require.NoError(t, os.Symlink(outside, filepath.Join(dir, "bank.cases.yaml")))
-	code, _, errOut := runTest(t, "test", "--update", "--tools", "testdata/cases/tools.json", dir)
+	code, out, errOut := runTest(t, "test", "--update", "--tools", "testdata/cases/tools.json", dir)
 	assert.Equal(t, 2, code)
 	assert.Equal(t, filepath.Join(dir, "bank.cases.yaml")+": a symbolic link; cases are written to regular files only\n", errOut)
+	// Nothing was written, so nothing is said to be recorded.
+	assert.NotContains(t, out, "recorded")
 	b, err := os.ReadFile(outside)
 	require.NoError(t, err)
 	assert.Equal(t, string(src), string(b))
