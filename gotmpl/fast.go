@@ -63,7 +63,7 @@ func (c *compiled) buildProgram(opts []roleparse.Option) *driver.VarSkeleton {
 	if !ok {
 		return nil
 	}
-	return &driver.VarSkeleton{Sk: sk, Names: keys}
+	return &driver.VarSkeleton{Skeleton: sk, Names: keys}
 }
 
 // fieldKey returns name when action a prints a field of dot ({{.name}}) and

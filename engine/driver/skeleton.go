@@ -79,8 +79,8 @@ func SkeletonFromRender(rendered string, holes []int, opts []roleparse.Option) (
 // pongo2 and text/template engines. A nil *VarSkeleton is a template
 // without one.
 type VarSkeleton struct {
-	Sk    *roleparse.Skeleton
-	Names []string
+	Skeleton *roleparse.Skeleton
+	Names    []string
 }
 
 // RenderVarSkeleton returns the VarSkeleton of a template whose i-th value
@@ -97,7 +97,7 @@ func RenderVarSkeleton(names []string, render func(vars map[string]any) (string,
 	if !ok {
 		return nil
 	}
-	return &VarSkeleton{Sk: sk, Names: names}
+	return &VarSkeleton{Skeleton: sk, Names: names}
 }
 
 // Messages is SkeletonVarMessages of v's skeleton and names: the
@@ -107,7 +107,7 @@ func (v *VarSkeleton) Messages(ctx context.Context, r *Request, value func(any) 
 	if v == nil {
 		return nil, false, nil
 	}
-	return SkeletonVarMessages(ctx, r, v.Sk, v.Names, value)
+	return SkeletonVarMessages(ctx, r, v.Skeleton, v.Names, value)
 }
 
 // SkeletonVarMessages is SkeletonMessages for a skeleton whose i-th hole
