@@ -82,10 +82,11 @@ type Request struct {
 	// by name without the @.
 	Data map[string]any
 	// Unsupplied names the optional inputs (Config.Optional) that the
-	// caller did not supply. Vars holds nil for each, which every engine
-	// prints as nothing; an engine whose language tells a value that is
-	// not there from a null one (Jinja2's Undefined and None) reads these
-	// names as not there.
+	// caller did not supply. Vars holds nil for each, so that an engine
+	// that reports missing variables finds them; an engine whose language
+	// tells a value that is not there from a null one (Jinja2's Undefined
+	// and None) must read these names as not there, and one that prints
+	// nil as nothing may read the nil.
 	Unsupplied []string
 	// Memory, when not nil, is memory the render may put its messages in
 	// (see Memory); an engine that renders through markup ignores it.
