@@ -21,11 +21,11 @@
 //	rolemark lsp                 a Language Server on standard input and output
 //	rolemark --version
 //
-// docs/cli.md lists every flag. Every subcommand prints its usage with -h or --help, and takes its flags
-// before or after its operands ("--" ends the flags). Run with no template,
-// render renders a built-in example. Errors go to standard error as
-// FILE:LINE:COL: message; the exit status is 1 for a problem in the input
-// and 2 for a usage error.
+// docs/cli.md lists every flag. Every subcommand prints its usage with -h
+// or --help, and takes its flags before or after its operands ("--" ends
+// the flags). Run with no template, render renders a built-in example.
+// Errors go to standard error as FILE:LINE:COL: message; the exit status
+// is 1 for a problem in the input and 2 for a usage error.
 //
 // The command is the one place that imports every package, so its size
 // (about 2,900 lines) is its subcommands': each is a file or two of flags,
