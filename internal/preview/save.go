@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"unicode"
 
 	"github.com/rolemark/rolemark/chat"
 	"github.com/rolemark/rolemark/engine"
@@ -42,9 +43,9 @@ type caseReply struct {
 // new case of the template. It answers the file and the case as JSON, or
 // a refusal as text: 404 for no such template, 403 for a template or cases
 // file reached through a link out of the directory or a cases file that
-// is a link, 400 for no name, 409 for a name already there, 422 for a
-// form that does not parse, a template that does not render or a cases
-// file that does not load.
+// is a link, 400 for no name or one with a control character, 409 for a
+// name already there, 422 for a form that does not parse, a template that
+// does not render or a cases file that does not load.
 func (s *Server) serveSaveCase(w http.ResponseWriter, r *http.Request) {
 	name := r.PathValue("path")
 	if !fs.ValidPath(name) || !s.set.IsTemplate(name) {
@@ -58,6 +59,12 @@ func (s *Server) serveSaveCase(w http.ResponseWriter, r *http.Request) {
 	caseName := strings.TrimSpace(req.Name)
 	if caseName == "" {
 		http.Error(w, "a case needs a name", http.StatusBadRequest)
+		return
+	}
+	if strings.ContainsFunc(caseName, unicode.IsControl) {
+		// rolemark test prints a case's name on its line of output
+		// (FAIL FILE: NAME differs); the page's box holds one line.
+		http.Error(w, "a case's name is one line, without control characters", http.StatusBadRequest)
 		return
 	}
 	if !s.inside(w, r, name, true) {

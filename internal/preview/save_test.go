@@ -148,6 +148,8 @@ func TestSaveCaseRefusals(t *testing.T) {
 		{"too large", "/case/bank.hbs", `{"form":"v.q=` + strings.Repeat("x", maxPost) + `","name":"n"}`, json, 413, "a case is at most 16777216 bytes\n"},
 		{"not JSON", "/case/bank.hbs", `{"form":`, json, 400, "bad request for a case: unexpected EOF\n"},
 		{"no name", "/case/bank.hbs", `{"form":"v.q=x","name":"  "}`, json, 400, "a case needs a name\n"},
+		{"a name of two lines", "/case/bank.hbs", `{"form":"v.q=x","name":"a\nb"}`, json, 400, "a case's name is one line, without control characters\n"},
+		{"a name with a tab", "/case/bank.hbs", `{"form":"v.q=x","name":"a\tb"}`, json, 400, "a case's name is one line, without control characters\n"},
 		{"a name already there", "/case/bank.hbs", `{"form":"v.q=x","name":"a greeting"}`, json, 409,
 			"bank.cases.yaml: case \"a greeting\": the cases file already has a case of this name; choose another name\n"},
 		{"does not render", "/case/broken.hbs", `{"form":"","name":"n"}`, json, 422, "nothing to save: the template does not render: broken.hbs:1:"},
