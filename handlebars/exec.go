@@ -227,6 +227,9 @@ func (t *compiled) locate(ctx context.Context, r *driver.Request, failed error) 
 				if ue, ok := p.(*unprintableError); ok {
 					panic(at(n, ue))
 				}
+				if me, ok := p.(*methodPanicError); ok {
+					panic(at(n, &driver.PanicError{Value: me.value}))
+				}
 				de, ok := p.(*driver.DepthError)
 				if !ok {
 					panic(p)

@@ -69,6 +69,11 @@ func printValue(v any) any {
 	if err := driver.CheckDepth("", v); err != nil {
 		panic(err)
 	}
+	if err := methodPanic(v); err != nil {
+		// raymond prints it with fmt, which would write the panic into
+		// the text ("%!s(PANIC=String method: …)").
+		panic(err)
+	}
 	if t := unprintable(reflect.ValueOf(v)); t != nil {
 		// raymond would panic with a message that holds the value's
 		// address and no place; the print helper places this error.
@@ -119,6 +124,38 @@ var (
 	errorType    = reflect.TypeFor[error]()
 	stringerType = reflect.TypeFor[fmt.Stringer]()
 )
+
+// methodPanic calls the Error or String method of v that fmt calls when
+// raymond prints it, and returns its panic as a *methodPanicError; nil when
+// v has no such method, is a nil pointer (raymond prints nothing) or the
+// method returns.
+func methodPanic(v any) (err error) {
+	var call func() string
+	switch x := v.(type) {
+	case error:
+		call = x.Error
+	case fmt.Stringer:
+		call = x.String
+	default:
+		return nil
+	}
+	if rv := reflect.ValueOf(v); rv.Kind() == reflect.Pointer && rv.IsNil() {
+		return nil
+	}
+	defer func() {
+		if p := recover(); p != nil {
+			err = &methodPanicError{value: p}
+		}
+	}()
+	call()
+	return nil
+}
+
+// methodPanicError is the panic of a printed value's Error or String
+// method; the print helper places it as the *driver.PanicError it is.
+type methodPanicError struct{ value any }
+
+func (e *methodPanicError) Error() string { return (&driver.PanicError{Value: e.value}).Error() }
 
 // unprintableError is a print of a value raymond cannot print.
 type unprintableError struct{ typ reflect.Type }
