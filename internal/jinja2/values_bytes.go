@@ -113,8 +113,29 @@ func (o *bytesObj) Attr(name string) (Value, bool) {
 			if err != nil {
 				return Value{}, err
 			}
+			for i, p := range [2]string{"encoding", "errors"} {
+				if !set[i] {
+					continue
+				}
+				if a[i].kind != KindStr {
+					// _PyArg_BadArgument names None itself
+					t := TypeName(a[i])
+					if a[i].kind == KindNone {
+						t = "None"
+					}
+					return Value{}, typeErr("decode() argument '%s' must be str, not %s", p, t)
+				}
+				if strings.IndexByte(a[i].s, 0) >= 0 {
+					return Value{}, valueErr("embedded null character")
+				}
+			}
 			if set[0] && !isUTF8Name(a[0]) {
-				return Value{}, &Error{Kind: "Unsupported", Msg: "bytes.decode() with an encoding other than utf-8 is not supported"}
+				if err := codecLookupErr(a[0], false, "decode"); err != nil {
+					return Value{}, err
+				}
+				if !utf8Codec[normalizeEncoding(a[0].s)] {
+					return Value{}, &Error{Kind: "Unsupported", Msg: "bytes.decode() with an encoding other than utf-8 is not supported"}
+				}
 			}
 			if !utf8.ValidString(o.b) {
 				return Value{}, &Error{Kind: "Unsupported", Msg: "decoding bytes that are not valid UTF-8 is not supported"}

@@ -249,16 +249,8 @@ func encodeByteCodec(s, encoding, errors string) (Value, error) {
 		codec, ok = byteCodecs[strings.ReplaceAll(norm, ".", "_")]
 	}
 	if !ok {
-		if strings.IndexByte(encoding, 0) >= 0 {
-			return Value{}, valueErr("embedded null character")
-		}
-		dotless := strings.ReplaceAll(norm, ".", "_")
-		if !pyCodecAliases[norm] && !pyCodecAliases[dotless] && (strings.Contains(norm, ".") || !pyCodecModules[norm]) {
-			// encodings.search_function finds no codec of the name
-			return Value{}, pyErr("LookupError", "unknown encoding: %s", encoding)
-		}
-		if pyNonTextCodecs[norm] || pyNonTextCodecs[dotless] {
-			return Value{}, pyErr("LookupError", "%s is not a text encoding; use codecs.encode() to handle arbitrary codecs", reprStr(encoding))
+		if err := codecLookupErr(StrV(encoding), false, "encode"); err != nil {
+			return Value{}, err
 		}
 		return Value{}, &Error{Kind: "Unsupported", Msg: "str.encode() with the encoding " + pyQuote(encoding) + " is not supported"}
 	}
@@ -326,4 +318,29 @@ func codecNameSet(list string) map[string]bool {
 		m[n] = true
 	}
 	return m
+}
+
+// codecLookupErr is the error str.encode or bytes.decode (op) raises for
+// the encoding name before it encodes or decodes anything: a NUL in it (or
+// in errors, nulErrors) is ValueError, a name encodings.search_function
+// finds no codec of is LookupError, as is a codec that is no text
+// encoding; nil for a str naming a text codec, or for another value.
+func codecLookupErr(encoding Value, nulErrors bool, op string) error {
+	if encoding.kind != KindStr {
+		return nil
+	}
+	name := encoding.s
+	if strings.IndexByte(name, 0) >= 0 || nulErrors {
+		return valueErr("embedded null character")
+	}
+	norm := normalizeEncoding(name)
+	dotless := strings.ReplaceAll(norm, ".", "_")
+	if !pyCodecAliases[norm] && !pyCodecAliases[dotless] && (strings.Contains(norm, ".") || !pyCodecModules[norm]) {
+		// encodings.search_function finds no codec of the name
+		return pyErr("LookupError", "unknown encoding: %s", name)
+	}
+	if pyNonTextCodecs[norm] || pyNonTextCodecs[dotless] {
+		return pyErr("LookupError", "%s is not a text encoding; use codecs.%s() to handle arbitrary codecs", reprStr(name), op)
+	}
+	return nil
 }

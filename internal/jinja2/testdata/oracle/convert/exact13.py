@@ -116,5 +116,14 @@ for i, e in enumerate(ENC):
     FOUND.append(("encode-codec-%02d" % i, "{{ 'x'.encode(e) }}|{{ 'é'.encode(e, 'ignore') }}|{{ 'x'.encode(encoding=e, errors='nope') }}", {"e": e}, "exact: str.encode's codec lookup"))
 FOUND.append(("encode-codec-errors-nul", "{{ 'x'.encode('utf-8', 'strict\x00') }}", {}, "exact: str.encode's codec lookup"))
 
+# bytes.decode binds its arguments as str.encode does (a str each, no
+# NUL) and looks the codec up the same way; UTF-8's aliases decode
+DEC = ["", " ", "nope", ";", "utf-8", "UTF 8", "utf.8", "utf", "u8", "cp65001", "rot13", "base64", "hex", "mbcs", "ascii\x00", "utf8İ"]
+for i, e in enumerate(DEC):
+    FOUND.append(("decode-codec-%02d" % i, "{{ 'é'.encode().decode(e) }}|{{ 'x'.encode().decode(e, 'ignore') }}|{{ 'x'.encode().decode(encoding=e) }}", {"e": e}, "exact: bytes.decode's codec lookup"))
+for i, t in enumerate(["{{ 'x'.encode().decode(1) }}", "{{ 'x'.encode().decode(none) }}", "{{ 'x'.encode().decode('utf-8', 1) }}", "{{ 'x'.encode().decode('utf-8', 'strict\x00') }}",
+                       "{{ 'x'.encode().decode(errors=none) }}"]):
+    FOUND.append(("decode-args-%02d" % i, t, {}, "exact: bytes.decode's codec lookup"))
+
 if __name__ == "__main__":
     handmade.write("exact13", "issue 23's thirteenth round", "internal/jinja2/testdata/oracle/convert/exact13.py", FOUND)
