@@ -312,8 +312,10 @@ func (t *Template) Render(ctx context.Context, vars map[string]Value) (string, e
 
 // AppendRender renders t with vars as the template's context and appends
 // the output to dst, which it returns extended; on an error it returns dst
-// as it was (its spare capacity may have been written). Rendering into a
-// buffer the caller reuses makes no allocation for the output.
+// as it was. Either way the bytes of dst's spare capacity past what it
+// returns may have been written (a constant is written as a 16-byte
+// store: appendPadded). Rendering into a buffer the caller reuses makes
+// no allocation for the output.
 func (t *Template) AppendRender(ctx context.Context, dst []byte, vars map[string]Value) ([]byte, error) {
 	c, pooled := t.appendStart(ctx, dst)
 	return t.appendEnd(c, pooled, dst, t.run(c, vars))

@@ -85,8 +85,9 @@ func (r *Renderer) start(ctx context.Context, t *Template, l *Layout, vals []Val
 
 // AppendRenderVarsWith is RenderVarsWith appending the output to dst and
 // returning the extended slice, as AppendRenderVars does: on an error it
-// returns dst as it was (its spare capacity may have been written). The
-// output goes straight into dst; r's own buffer is not used.
+// returns dst as it was, and either way the spare capacity past what it
+// returns may have been written (AppendRender). The output goes straight
+// into dst; r's own buffer is not used.
 func (t *Template) AppendRenderVarsWith(ctx context.Context, r *Renderer, dst []byte, l *Layout, vals []Value) ([]byte, error) {
 	c, err := r.start(ctx, t, l, vals)
 	if err != nil {
