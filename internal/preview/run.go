@@ -99,13 +99,9 @@ type runRequest struct {
 // "done" (with latency_ms, first_byte_ms and the token counts) or "error"
 // (msg).
 func (s *Server) serveRun(w http.ResponseWriter, r *http.Request) {
-	name := r.PathValue("path")
-	if !fs.ValidPath(name) || !s.set.IsTemplate(name) {
-		http.NotFound(w, r)
-		return
-	}
 	var req runRequest
-	if !fromPage(w, r, &req, "a run", "starts") {
+	name, ok := s.posted(w, r, &req, "a run", "starts")
+	if !ok {
 		return
 	}
 	w.Header().Set("Content-Type", "application/x-ndjson; charset=utf-8")
@@ -206,6 +202,18 @@ func (s *Server) renderForm(ctx context.Context, name, rawForm string) (renderin
 
 // maxPost bounds the body of a POST to /run or /case.
 const maxPost = 16 << 20
+
+// posted reads a POST of the page to a template's route: the template's
+// name (404 when the path names none) and the JSON body into v, as
+// fromPage reads it; false when it answered a refusal.
+func (s *Server) posted(w http.ResponseWriter, r *http.Request, v any, what, verb string) (string, bool) {
+	name := r.PathValue("path")
+	if !fs.ValidPath(name) || !s.set.IsTemplate(name) {
+		http.NotFound(w, r)
+		return "", false
+	}
+	return name, fromPage(w, r, v, what, verb)
+}
 
 // fromPage decodes the JSON body of a POST that only the page itself may
 // send (what: "a run", "a case"; verb: what it does, "starts") into v, or

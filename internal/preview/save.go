@@ -47,13 +47,9 @@ type caseReply struct {
 // name already there, 422 for a form that does not parse, a template that
 // does not render or a cases file that does not load.
 func (s *Server) serveSaveCase(w http.ResponseWriter, r *http.Request) {
-	name := r.PathValue("path")
-	if !fs.ValidPath(name) || !s.set.IsTemplate(name) {
-		http.NotFound(w, r)
-		return
-	}
 	var req caseRequest
-	if !fromPage(w, r, &req, "a case", "is saved") {
+	name, ok := s.posted(w, r, &req, "a case", "is saved")
+	if !ok {
 		return
 	}
 	caseName := strings.TrimSpace(req.Name)
