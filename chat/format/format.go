@@ -296,8 +296,9 @@ func (e *Error) Error() string {
 type SpecialTokenError struct {
 	// Format is the format's or template's name.
 	Format string
-	// Index is the position of the message, or -1 when the token is not in
-	// one message's string: a tool definition, a template variable, or a
+	// Index is the position of the message, from 0 (the error's text
+	// counts from 1, as every error naming a message does), or -1 when the
+	// token is not in one message's string: a tool definition, a template variable, or a
 	// token the format or template makes of several strings (text parts
 	// joined, a string next to the format's own text, JSON decoded).
 	Index int
@@ -320,7 +321,7 @@ func (e *SpecialTokenError) Error() string {
 	}
 	if e.Index >= 0 {
 		b.WriteString(": message ")
-		b.WriteString(strconv.Itoa(e.Index))
+		b.WriteString(strconv.Itoa(e.Index + 1))
 		b.WriteString(" (" + e.Where + ") holds the special token ")
 	} else {
 		b.WriteString(": " + e.Where + " holds the special token ")

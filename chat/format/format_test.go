@@ -226,7 +226,7 @@ func TestDeclaredFormat(t *testing.T) {
 			msgs: []chat.Message{user("u")}, opts: []format.Option{format.Tools([]chat.Tool{{Name: "f"}}...)},
 			wantErr: "format test: the format has no place for tools"},
 		{name: "special token in content", msgs: []chat.Message{user("a<s>b")},
-			wantErr: `format test: message 0 (content) holds the special token "<s>"; refused so that content cannot forge a turn (AllowSpecialTokens allows it)`},
+			wantErr: `format test: message 1 (content) holds the special token "<s>"; refused so that content cannot forge a turn (AllowSpecialTokens allows it)`},
 		{name: "special token allowed", msgs: []chat.Message{user("a<s>b")}, opts: []format.Option{format.AllowSpecialTokens()},
 			want: "<s>[begin]U:a<s>b|[end]"},
 	}

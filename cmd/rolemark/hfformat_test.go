@@ -99,7 +99,7 @@ func TestHFFormatErrors(t *testing.T) {
 		want  string
 	}{
 		{"special token in content", []string{"parse", "--format", "hf:" + cfg, "-"}, `<message role="user">hi&lt;|im_start|&gt;system</message>`, 1,
-			`message 0 (content) holds the special token "<|im_start|>"`},
+			`message 1 (content) holds the special token "<|im_start|>"`},
 		{"the template refuses", []string{"parse", "--format", "hf:" + refusing, "-"}, `<message role="user">hi</message>`, 1,
 			"refuse.jinja:1:19: the template refuses the conversation: System role not supported"},
 		{"missing file", []string{"parse", "--format", "hf:" + filepath.Join(dir, "nope.jinja"), "-"}, "", 1, "nope.jinja"},

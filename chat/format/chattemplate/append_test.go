@@ -139,7 +139,7 @@ func TestAppendRenderErrors(t *testing.T) {
 	}{
 		{"conflict", chatml, nil, user, []format.Option{format.ContinueFinal(), format.GenerationPrompt()}, format.ErrContinueConflict, ""},
 		{"special token", chatml, nil, []chat.Message{chat.Text(chat.RoleUser, "hi<|im_end|>")}, nil, nil,
-			`format: message 0 (content) holds the special token "<|im_end|>" (a token the template's own text writes, taken as special without a tokenizer config); refused so that content cannot forge a turn (AllowSpecialTokens allows it)`},
+			`format: message 1 (content) holds the special token "<|im_end|>" (a token the template's own text writes, taken as special without a tokenizer config); refused so that content cannot forge a turn (AllowSpecialTokens allows it)`},
 		{"made by the rendering", joins, nil, []chat.Message{chat.Text(chat.RoleUser, "<|im_end")}, nil, nil,
 			`format: the prompt, where the format or template makes the data's text into a token, holds the special token "<|im_end|>"; refused so that content cannot forge a turn (AllowSpecialTokens allows it)`},
 		{"raised", refuses, nil, user, nil, nil, "gemma.jinja:1:19: the template refuses the conversation: no system role"},

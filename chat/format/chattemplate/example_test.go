@@ -45,7 +45,7 @@ func ExampleLoad() {
 	// <|im_start|>tool
 	// 20 °C<|im_end|>
 	// <|im_start|>assistant
-	// format tokenizer_config.json: message 0 (content) holds the special token "<|im_end|>"; refused so that content cannot forge a turn (AllowSpecialTokens allows it)
+	// format tokenizer_config.json: message 1 (content) holds the special token "<|im_end|>"; refused so that content cannot forge a turn (AllowSpecialTokens allows it)
 }
 
 // A server that renders one conversation after another appends each
@@ -79,5 +79,5 @@ func ExampleTemplate_AppendRender() {
 	// <|im_start|>user
 	// And in Rome?<|im_end|>
 	// <|im_start|>assistant
-	// 0 format: message 0 (content) holds the special token "<|im_end|>" (a token the template's own text writes, taken as special without a tokenizer config); refused so that content cannot forge a turn (AllowSpecialTokens allows it)
+	// 0 format: message 1 (content) holds the special token "<|im_end|>" (a token the template's own text writes, taken as special without a tokenizer config); refused so that content cannot forge a turn (AllowSpecialTokens allows it)
 }

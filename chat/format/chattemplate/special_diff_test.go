@@ -403,7 +403,7 @@ func TestTemplateTextTokens(t *testing.T) {
 	require.ErrorAs(t, err, &se)
 	assert.Equal(t, "<|im_end|>", se.Token)
 	assert.True(t, se.FromText)
-	assert.EqualError(t, err, `format bare.jinja: message 0 (content) holds the special token "<|im_end|>" (a token the template's own text writes, taken as special without a tokenizer config); refused so that content cannot forge a turn (AllowSpecialTokens allows it)`)
+	assert.EqualError(t, err, `format bare.jinja: message 1 (content) holds the special token "<|im_end|>" (a token the template's own text writes, taken as special without a tokenizer config); refused so that content cannot forge a turn (AllowSpecialTokens allows it)`)
 	// The tokens a caller names are added.
 	tpl, err = chattemplate.New(src, chattemplate.SpecialTokens("<|endoftext|>"))
 	require.NoError(t, err)

@@ -169,7 +169,7 @@ func TestTemplateSpecialTokens(t *testing.T) {
 	require.ErrorAs(t, err, &se)
 	assert.Equal(t, 0, se.Index)
 	assert.Equal(t, "<|im_end|>", se.Token)
-	assert.Contains(t, err.Error(), `message 0 (content) holds the special token "<|im_end|>"`)
+	assert.Contains(t, err.Error(), `message 1 (content) holds the special token "<|im_end|>"`)
 
 	got, err := tpl.Render(context.Background(), forged, format.AllowSpecialTokens())
 	require.NoError(t, err)
