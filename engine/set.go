@@ -445,17 +445,15 @@ func (t *Template) Messages(ctx context.Context, vars map[string]any, opts ...Re
 // does not accept, a tool call outside an assistant message) and
 // normalised (role aliases, case) exactly as placed history is.
 func (t *Template) checkedHistory(history []chat.Message) ([]chat.Message, error) {
-	h, err := roleparse.Marshal(history)
+	msgs, err := roleparse.ReadBack(history, t.parse...)
 	if err == nil {
-		var msgs []chat.Message
-		if msgs, err = roleparse.Parse(h, t.parse...); err == nil {
-			return msgs, nil
-		}
+		return msgs, nil
+	}
+	if _, merr := roleparse.Marshal(history); merr == nil {
 		// The place in the markup written for the history means nothing
 		// to the caller: name the message.
 		for i := range history {
-			one, _ := roleparse.Marshal(history[i : i+1])
-			if _, perr := roleparse.Parse(one, t.parse...); perr != nil {
+			if _, perr := roleparse.ReadBack(history[i:i+1], t.parse...); perr != nil {
 				var pe *roleparse.Error
 				if errors.As(perr, &pe) {
 					perr = errors.New(pe.Msg)
