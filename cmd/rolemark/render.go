@@ -132,70 +132,24 @@ func cmdRender(ctx context.Context, sio stdio, args []string) error {
 	for k, v := range vars {
 		allVars[k] = v
 	}
-	var opts []engine.RenderOption
-	if *history != "" {
-		h, err := readHistory(*history)
-		if err != nil {
-			return err
-		}
-		opts = append(opts, engine.History(h))
+	opts, err := renderOptions(*history, *dataFile)
+	if err != nil {
+		return err
 	}
-	if *dataFile != "" {
-		var data map[string]any
-		if err := readDataFile(*dataFile, &data); err != nil {
-			return err
-		}
-		opts = append(opts, engine.Data(data))
-	}
-
-	var tpl *engine.Template
-	renamed := func(err error) error { return err }
 	name := ""
 	if len(operands) == 1 {
 		name = operands[0]
 	}
-	if *variant != "" && (name == "" || name == "-") {
-		return usageErr("--variant needs a template file: it reads the file NAME.%s.prompt beside NAME.prompt", *variant)
-	}
-	switch {
-	case name == "":
-		tpl, err = set.ParseFS(exampleFS, "example/bank.tmpl")
-		if err == nil && *varsFile == "" && len(vars) == 0 {
-			b, _ := fs.ReadFile(exampleFS, "example/bank.json")
-			err = jsondata.Unmarshal(b, &allVars)
-		}
-	case name == "-":
-		src, rerr := io.ReadAll(stdin)
-		if rerr != nil {
-			return rerr
-		}
-		tpl, err = set.Parse(*engineName, "-", string(src))
-		if errors.Is(err, engine.ErrNoEngine) {
-			return usageErr("reading a template from standard input needs --engine or an engine: key in its front matter")
-		}
-	case *root != "":
-		// Partials are read beside the file and in each parent up to the
-		// prompt directory.
-		rel, rerr := filepath.Rel(*root, name)
-		if rerr != nil || !fs.ValidPath(filepath.ToSlash(rel)) {
-			return usageErr("template %s is not inside --root %s", name, *root)
-		}
-		rel = filepath.ToSlash(rel)
-		tpl, err = set.ParseFS(os.DirFS(*root), rel, engine.UseEngine(*engineName), engine.PartialRoot("."), engine.Variant(*variant))
-		renamed = func(err error) error {
-			return caserun.RenameTemplate(err, engine.VariantFile(rel, *variant), engine.VariantFile(filepath.ToSlash(name), *variant))
-		}
-	default:
-		// Partials are read beside the file, whichever way the engine is
-		// chosen.
-		fsys, rel := templateFS(name)
-		tpl, err = set.ParseFS(fsys, rel, engine.UseEngine(*engineName), engine.Variant(*variant))
-		renamed = func(err error) error {
-			return caserun.RenameTemplate(err, engine.VariantFile(rel, *variant), engine.VariantFile(filepath.ToSlash(name), *variant))
-		}
-	}
+	tpl, renamed, err := loadTemplate(set, stdin, name, *engineName, *root, *variant)
 	if err != nil {
 		return renamed(err)
+	}
+	if name == "" && *varsFile == "" && len(vars) == 0 {
+		// the built-in example renders with its own variables
+		b, _ := fs.ReadFile(exampleFS, "example/bank.json")
+		if err := jsondata.Unmarshal(b, &allVars); err != nil {
+			return err
+		}
 	}
 	typeVars(tpl.FrontMatter(), vars, allVars)
 	// A chat format shows the tools the front matter declares (or names);
@@ -236,6 +190,70 @@ func cmdRender(ctx context.Context, sio stdio, args []string) error {
 		return inFile(name, writeRequest(stdout, *format, tpl.FrontMatter(), *model, msgs))
 	}
 	return inFile(name, writeMessages(ctx, stdout, msgs, *format, tools, &po))
+}
+
+// renderOptions reads --history and --data into render options.
+func renderOptions(history, dataFile string) ([]engine.RenderOption, error) {
+	var opts []engine.RenderOption
+	if history != "" {
+		h, err := readHistory(history)
+		if err != nil {
+			return nil, err
+		}
+		opts = append(opts, engine.History(h))
+	}
+	if dataFile != "" {
+		var data map[string]any
+		if err := readDataFile(dataFile, &data); err != nil {
+			return nil, err
+		}
+		opts = append(opts, engine.Data(data))
+	}
+	return opts, nil
+}
+
+// loadTemplate parses the template render names: the built-in example for
+// no name, standard input for "-", else the file, whose partials are read
+// beside it, and in each parent up to root when root is set. renamed
+// puts the name as given on the command line into an error of the
+// template's.
+func loadTemplate(set *engine.Set, stdin io.Reader, name, engineName, root, variant string) (tpl *engine.Template, renamed func(error) error, err error) {
+	renamed = func(err error) error { return err }
+	if variant != "" && (name == "" || name == "-") {
+		return nil, renamed, usageErr("--variant needs a template file: it reads the file NAME.%s.prompt beside NAME.prompt", variant)
+	}
+	switch name {
+	case "":
+		tpl, err = set.ParseFS(exampleFS, "example/bank.tmpl")
+	case "-":
+		src, rerr := io.ReadAll(stdin)
+		if rerr != nil {
+			return nil, renamed, rerr
+		}
+		tpl, err = set.Parse(engineName, "-", string(src))
+		if errors.Is(err, engine.ErrNoEngine) {
+			return nil, renamed, usageErr("reading a template from standard input needs --engine or an engine: key in its front matter")
+		}
+	default:
+		opts := []engine.FileOption{engine.UseEngine(engineName), engine.Variant(variant)}
+		var fsys fs.FS
+		var rel string
+		if root == "" {
+			fsys, rel = templateFS(name)
+		} else {
+			r, rerr := filepath.Rel(root, name)
+			if rerr != nil || !fs.ValidPath(filepath.ToSlash(r)) {
+				return nil, renamed, usageErr("template %s is not inside --root %s", name, root)
+			}
+			fsys, rel = os.DirFS(root), filepath.ToSlash(r)
+			opts = append(opts, engine.PartialRoot("."))
+		}
+		tpl, err = set.ParseFS(fsys, rel, opts...)
+		renamed = func(err error) error {
+			return caserun.RenameTemplate(err, engine.VariantFile(rel, variant), engine.VariantFile(filepath.ToSlash(name), variant))
+		}
+	}
+	return tpl, renamed, err
 }
 
 // inFile prefixes an error that has no place in the file (a format or a
