@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"iter"
@@ -68,34 +69,7 @@ const batchGCPercent = 400
 
 func cmdBatch(ctx context.Context, sio stdio, args []string) error {
 	fl := newFlags("batch")
-	in := fl.String("in", "", "rows from `FILE` (- for standard input)")
-	inFormat := fl.String("in-format", "", "format `F` of --in: jsonl, json, csv or parquet (default: by extension; jsonl for standard input)")
-	out := fl.String("out", "-", "write the lines to `FILE` (- for standard output)")
-	format := fl.String("format", "openai", "output format `F`")
-	chatFormat := fl.String("chat-format", "", "chat format `C` of --format sft")
-	sftLast := fl.Bool("sft-last", false, "sft: span the last assistant message only")
-	sftEnd := fl.Bool("sft-end", false, "sft: spans include the end of the assistant's turn (its end token)")
-	sftTokenizer := fl.String("sft-tokenizer", "", "sft: write token ids and the assistant mask, encoded with the tokenizer.json `FILE`")
-	allowSpecial := fl.Bool("allow-special-tokens", false, "let row data hold the chat format's special tokens (for data you trust; sft and chat formats)")
-	var null optionalString
-	fl.Var(&null, "null", "CSV: a cell whose text is `V` is missing (\"\" for every empty cell)")
-	dryRun := fl.Bool("dry-run", false, "check every row against the template and the target, and write nothing")
-	split := fl.Bool("split", false, "write numbered files within the batch API's limits, and a manifest (needs --out)")
-	maxRequests := fl.Int("max-requests", 0, "at most `N` requests per file, at most the API's (its limit by default)")
-	maxBytes := fl.Int64("max-bytes", 0, "at most `N` bytes per file, at most the API's (its limit by default)")
-	noLimits := fl.Bool("no-file-limits", false, "write one file past the API's per-file limits, for servers that have none (vLLM's batch runner)")
-	rewriteIDs := fl.Bool("rewrite-ids", false, "rewrite a custom_id the API refuses (docs/batch.md) rather than fail the row")
-	workers := fl.Int("workers", runtime.NumCPU(), "render `N` rows at once")
-	failFast := fl.Bool("fail-fast", false, "stop at the first row that fails")
-	skip := fl.Int("skip", 0, "pass over the first `N` rows (to resume a stopped run; rows keep their numbers)")
-	appendOut := fl.Bool("append", false, "append to --out rather than replace it (to resume a stopped run)")
-	model := fl.String("model", "", "model `M` of the batch formats (default: the front matter's)")
-	idField := fl.String("id-field", "", "the row field `K` whose value is the custom_id (default: row-N)")
-	historyField := fl.String("history-field", "", "the row field `K` holding prior messages (OpenAI form, or its JSON text) for {{history}}")
-	engineName := fl.String("engine", "", "engine `E` (default: by file extension)")
-	count := fl.String("count", "", "count each row's tokens with tokenizer `T` as render --count does, and print the sum, least, median and most")
-	var po promptOptions
-	addPromptFlags(fl, &po)
+	f := newBatchFlags(fl)
 	operands, err := parseArgs(fl, args)
 	if os.Getenv("GOGC") == "" { // the runtime reads an empty GOGC as unset
 		defer debug.SetGCPercent(debug.SetGCPercent(batchGCPercent))
@@ -106,89 +80,65 @@ func cmdBatch(ctx context.Context, sio stdio, args []string) error {
 	if len(operands) != 1 {
 		return usageErr("batch takes one template, not %d", len(operands))
 	}
-	if *in == "" {
-		return usageErr("batch needs --in FILE")
+	if err := f.check(); err != nil {
+		return err
 	}
-	if *workers < 1 {
-		return usageErr("--workers must be at least 1, not %d", *workers)
-	}
-	if *skip < 0 {
-		return usageErr("--skip must be 0 or more, not %d", *skip)
-	}
-	if *appendOut && *out == "-" {
-		return usageErr("--append needs --out FILE")
-	}
-	if *split && *out == "-" {
-		return usageErr("--split needs --out FILE: the files are named after it")
-	}
-	if *noLimits && (*split || *maxRequests != 0 || *maxBytes != 0) {
-		return usageErr("--no-file-limits and --split, --max-requests or --max-bytes do not go together")
-	}
-	if *split && *appendOut {
-		return usageErr("--split and --append do not go together: resume a split run with --skip N and another --out")
-	}
-	if null.set && kindOf(*in, *inFormat) != "csv" {
-		return usageErr("--null goes with CSV input")
-	}
-	kind, err := inputKind(*in, *inFormat)
+	kind, err := inputKind(*f.in, *f.inFormat)
 	if err != nil {
 		return err
 	}
 	set := newSet()
-	if *engineName != "" {
-		if _, ok := set.Engine(*engineName); !ok {
-			return usageErr("unknown engine %q; known: %s", *engineName, strings.Join(engineNames(set), ", "))
+	if *f.engineName != "" {
+		if _, ok := set.Engine(*f.engineName); !ok {
+			return usageErr("unknown engine %q; known: %s", *f.engineName, strings.Join(engineNames(set), ", "))
 		}
 	}
 	name := operands[0]
 	fsys, rel := templateFS(name)
-	tpl, err := set.ParseFS(fsys, rel, engine.UseEngine(*engineName))
+	tpl, err := set.ParseFS(fsys, rel, engine.UseEngine(*f.engineName))
 	if err != nil {
 		return caserun.RenameTemplate(err, rel, filepath.ToSlash(name))
 	}
-	bo := batchOptions{format: *format, chatFormat: *chatFormat, model: *model, idField: *idField, rewriteIDs: *rewriteIDs,
-		sftLast: *sftLast, sftEnd: *sftEnd, sftTokenizer: *sftTokenizer, allowSpecial: *allowSpecial}
-	output, api, err := batchOutput(tpl.FrontMatter(), bo, &po)
+	bo := batchOptions{format: *f.format, chatFormat: *f.chatFormat, model: *f.model, idField: *f.idField, rewriteIDs: *f.rewriteIDs,
+		sftLast: *f.sftLast, sftEnd: *f.sftEnd, sftTokenizer: *f.sftTokenizer, allowSpecial: *f.allowSpecial}
+	output, api, err := batchOutput(tpl.FrontMatter(), bo, &f.po)
 	if err != nil {
 		return err
 	}
 	var tally *tokenTally
-	if *count != "" && *sftTokenizer != "" {
-		return usageErr("--count does not go with --sft-tokenizer: each line holds its ids")
-	}
-	if *count != "" {
-		if tally, err = newTokenTally(*count, *format); err != nil {
+	if *f.count != "" {
+		if tally, err = newTokenTally(*f.count, *f.format); err != nil {
 			return err
 		}
 		output = tally.wrap(output)
 	}
-	sk := &sink{out: *out, stdout: sio.out, split: *split, dry: *dryRun, append: *appendOut}
+	sk := &sink{out: *f.out, stdout: sio.out, split: *f.split, dry: *f.dryRun, append: *f.appendOut}
 	if api != nil {
 		sk.api = *api
 		var ids []batchapi.FileOption
-		if *idField != "" {
+		if *f.idField != "" {
 			ids = append(ids, batchapi.UniqueIDs())
 		}
-		sk.check, err = batchapi.NewFile(*api, batchapi.Limits{Requests: *maxRequests, Bytes: *maxBytes}, ids...)
+		sk.check, err = batchapi.NewFile(*api, batchapi.Limits{Requests: *f.maxRequests, Bytes: *f.maxBytes}, ids...)
 		if err != nil {
 			return usageErr("%v", err)
 		}
-		sk.noLimits = *noLimits
-	} else if *split || *maxRequests != 0 || *maxBytes != 0 {
+		sk.noLimits = *f.noLimits
+	} else if *f.split || *f.maxRequests != 0 || *f.maxBytes != 0 {
 		return usageErr("--split, --max-requests and --max-bytes go with --format openai-batch and anthropic-batch")
 	}
 
-	src, size, closeIn, err := openInput(*in, sio.in)
+	src, size, closeIn, err := openInput(*f.in, sio.in)
 	if err != nil {
 		return err
 	}
 	defer closeIn()
 	counted := &countingReader{r: src}
 	var csvOpts []batch.CSVOption
-	if null.set {
-		csvOpts = append(csvOpts, batch.CSVNull(null.v))
+	if f.null.set {
+		csvOpts = append(csvOpts, batch.CSVNull(f.null.v))
 	}
-	rows, err := readRows(kind, counted, *in, csvOpts...)
+	rows, err := readRows(kind, counted, *f.in, csvOpts...)
 	if err != nil {
 		return err
 	}
@@ -197,21 +147,156 @@ func cmdBatch(ctx context.Context, sio stdio, args []string) error {
 		return err
 	}
 
-	inName := *in
 	var opts []batch.Option
-	opts = append(opts, batch.Workers(*workers), batch.Skip(*skip))
-	if prep := prepareRow(tpl.FrontMatter(), kind, *historyField); prep != nil {
+	opts = append(opts, batch.Workers(*f.workers), batch.Skip(*f.skip))
+	if prep := prepareRow(tpl.FrontMatter(), kind, *f.historyField); prep != nil {
 		opts = append(opts, batch.Prepare(prep))
 	}
-	if *failFast {
+	if *f.failFast {
 		opts = append(opts, batch.StopOnError())
 	}
 	prog := newProgress(sio.err, size, counted)
-	failed, done := 0, 0
-	var werr error
-	stoppedAt := 0 // the row an interruption stopped at, from 1
 	renamed := func(err error) error { return caserun.RenameTemplate(err, rel, filepath.ToSlash(name)) }
-	for res := range batch.RenderAppend(ctx, tpl, rows, output, opts...) {
+	rep := &rowReport{w: sio.err, in: *f.in, renamed: renamed, prog: prog}
+	failed, done, stoppedAt, werr := writeRows(ctx, batch.RenderAppend(ctx, tpl, rows, output, opts...), sk, tally, rep, *f.failFast)
+	prog.finish(done)
+	if err := sk.finish(*f.format); err != nil && werr == nil {
+		werr = err
+	}
+	if *f.dryRun || *f.split {
+		fmt.Fprintln(sio.err, sk.summary(done, failed))
+	}
+	if tally != nil {
+		fmt.Fprintln(sio.err, tally.summary())
+	}
+	if stoppedAt > 0 {
+		return stopped(context.Cause(ctx), stoppedAt, done-failed, failed, *f.out, *f.split)
+	}
+	if werr != nil {
+		return werr
+	}
+	if failed > 0 {
+		if *f.failFast {
+			return fmt.Errorf("rolemark batch: stopped at the first failed row (--fail-fast), after %d rows", done)
+		}
+		return fmt.Errorf("rolemark batch: %d of %d rows failed", failed, done)
+	}
+	return nil
+}
+
+// batchFlags are batch's flags.
+type batchFlags struct {
+	in           *string
+	inFormat     *string
+	out          *string
+	format       *string
+	chatFormat   *string
+	sftLast      *bool
+	sftEnd       *bool
+	sftTokenizer *string
+	allowSpecial *bool
+	dryRun       *bool
+	split        *bool
+	maxRequests  *int
+	maxBytes     *int64
+	noLimits     *bool
+	rewriteIDs   *bool
+	workers      *int
+	failFast     *bool
+	skip         *int
+	appendOut    *bool
+	model        *string
+	idField      *string
+	historyField *string
+	engineName   *string
+	count        *string
+	null         optionalString
+	po           promptOptions
+}
+
+// newBatchFlags registers batch's flags in fl.
+func newBatchFlags(fl *flag.FlagSet) *batchFlags {
+	f := &batchFlags{}
+	f.in = fl.String("in", "", "rows from `FILE` (- for standard input)")
+	f.inFormat = fl.String("in-format", "", "format `F` of --in: jsonl, json, csv or parquet (default: by extension; jsonl for standard input)")
+	f.out = fl.String("out", "-", "write the lines to `FILE` (- for standard output)")
+	f.format = fl.String("format", "openai", "output format `F`")
+	f.chatFormat = fl.String("chat-format", "", "chat format `C` of --format sft")
+	f.sftLast = fl.Bool("sft-last", false, "sft: span the last assistant message only")
+	f.sftEnd = fl.Bool("sft-end", false, "sft: spans include the end of the assistant's turn (its end token)")
+	f.sftTokenizer = fl.String("sft-tokenizer", "", "sft: write token ids and the assistant mask, encoded with the tokenizer.json `FILE`")
+	f.allowSpecial = fl.Bool("allow-special-tokens", false, "let row data hold the chat format's special tokens (for data you trust; sft and chat formats)")
+	fl.Var(&f.null, "null", "CSV: a cell whose text is `V` is missing (\"\" for every empty cell)")
+	f.dryRun = fl.Bool("dry-run", false, "check every row against the template and the target, and write nothing")
+	f.split = fl.Bool("split", false, "write numbered files within the batch API's limits, and a manifest (needs --out)")
+	f.maxRequests = fl.Int("max-requests", 0, "at most `N` requests per file, at most the API's (its limit by default)")
+	f.maxBytes = fl.Int64("max-bytes", 0, "at most `N` bytes per file, at most the API's (its limit by default)")
+	f.noLimits = fl.Bool("no-file-limits", false, "write one file past the API's per-file limits, for servers that have none (vLLM's batch runner)")
+	f.rewriteIDs = fl.Bool("rewrite-ids", false, "rewrite a custom_id the API refuses (docs/batch.md) rather than fail the row")
+	f.workers = fl.Int("workers", runtime.NumCPU(), "render `N` rows at once")
+	f.failFast = fl.Bool("fail-fast", false, "stop at the first row that fails")
+	f.skip = fl.Int("skip", 0, "pass over the first `N` rows (to resume a stopped run; rows keep their numbers)")
+	f.appendOut = fl.Bool("append", false, "append to --out rather than replace it (to resume a stopped run)")
+	f.model = fl.String("model", "", "model `M` of the batch formats (default: the front matter's)")
+	f.idField = fl.String("id-field", "", "the row field `K` whose value is the custom_id (default: row-N)")
+	f.historyField = fl.String("history-field", "", "the row field `K` holding prior messages (OpenAI form, or its JSON text) for {{history}}")
+	f.engineName = fl.String("engine", "", "engine `E` (default: by file extension)")
+	f.count = fl.String("count", "", "count each row's tokens with tokenizer `T` as render --count does, and print the sum, least, median and most")
+	addPromptFlags(fl, &f.po)
+	return f
+}
+
+// check refuses flags that are out of range or do not go together.
+func (f *batchFlags) check() error {
+	if *f.in == "" {
+		return usageErr("batch needs --in FILE")
+	}
+	if *f.workers < 1 {
+		return usageErr("--workers must be at least 1, not %d", *f.workers)
+	}
+	if *f.skip < 0 {
+		return usageErr("--skip must be 0 or more, not %d", *f.skip)
+	}
+	if *f.appendOut && *f.out == "-" {
+		return usageErr("--append needs --out FILE")
+	}
+	if *f.split && *f.out == "-" {
+		return usageErr("--split needs --out FILE: the files are named after it")
+	}
+	if *f.noLimits && (*f.split || *f.maxRequests != 0 || *f.maxBytes != 0) {
+		return usageErr("--no-file-limits and --split, --max-requests or --max-bytes do not go together")
+	}
+	if *f.split && *f.appendOut {
+		return usageErr("--split and --append do not go together: resume a split run with --skip N and another --out")
+	}
+	if f.null.set && kindOf(*f.in, *f.inFormat) != "csv" {
+		return usageErr("--null goes with CSV input")
+	}
+	if *f.count != "" && *f.sftTokenizer != "" {
+		return usageErr("--count does not go with --sft-tokenizer: each line holds its ids")
+	}
+	return nil
+}
+
+// rowReport reports a failed row on w as IN:ROW: error, clearing the
+// progress line first.
+type rowReport struct {
+	w       io.Writer
+	in      string
+	renamed func(error) error // the template's name as the command line gave it
+	prog    *progress
+}
+
+func (r *rowReport) fail(row int, err error) {
+	r.prog.clear()
+	fmt.Fprintf(r.w, "%s:%d: %v\n", r.in, row, err)
+}
+
+// writeRows writes each rendered row to sk and counts it in tally (when
+// not nil): done and failed rows, the row an interruption stopped at
+// (from 1; 0 when none did), and the error that ended the run early.
+func writeRows(ctx context.Context, results iter.Seq[batch.Result[[]byte]], sk *sink, tally *tokenTally, rep *rowReport, failFast bool) (failed, done, stoppedAt int, werr error) {
+	for res := range results {
 		if res.Err != nil {
 			var re *batch.RowError
 			if !errors.As(res.Err, &re) {
@@ -222,9 +307,8 @@ func cmdBatch(ctx context.Context, sio stdio, args []string) error {
 				break
 			}
 			failed++
-			prog.clear()
-			fmt.Fprintf(sio.err, "%s:%d: %v\n", inName, re.Row, renamed(re.Err))
 			done++
+			rep.fail(re.Row, rep.renamed(re.Err))
 			continue
 		}
 		rowErr, err := sk.write(res.Index+1, res.Value)
@@ -242,38 +326,15 @@ func cmdBatch(ctx context.Context, sio stdio, args []string) error {
 		}
 		if rowErr != nil {
 			failed++
-			prog.clear()
-			fmt.Fprintf(sio.err, "%s:%d: %v\n", inName, res.Index+1, rowErr)
-			if *failFast {
+			rep.fail(res.Index+1, rowErr)
+			if failFast {
 				break
 			}
 			continue
 		}
-		prog.update(done)
+		rep.prog.update(done)
 	}
-	prog.finish(done)
-	if err := sk.finish(*format); err != nil && werr == nil {
-		werr = err
-	}
-	if *dryRun || *split {
-		fmt.Fprintln(sio.err, sk.summary(done, failed))
-	}
-	if tally != nil {
-		fmt.Fprintln(sio.err, tally.summary())
-	}
-	if stoppedAt > 0 {
-		return stopped(context.Cause(ctx), stoppedAt, done-failed, failed, *out, *split)
-	}
-	if werr != nil {
-		return werr
-	}
-	if failed > 0 {
-		if *failFast {
-			return fmt.Errorf("rolemark batch: stopped at the first failed row (--fail-fast), after %d rows", done)
-		}
-		return fmt.Errorf("rolemark batch: %d of %d rows failed", failed, done)
-	}
-	return nil
+	return failed, done, stoppedAt, werr
 }
 
 // stopped is the error of a run that cause stopped before row at (from 1),
