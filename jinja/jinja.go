@@ -383,8 +383,12 @@ func (c *compiled) Vars() []driver.Var { return slices.Clone(c.vars) }
 // ExecuteMessages renders straight to messages on the fast path (see
 // fast.go); ok is false when the request must take Execute.
 func (c *compiled) ExecuteMessages(ctx context.Context, r *driver.Request) ([]chat.Message, bool, error) {
-	if r != nil && len(r.Unsupplied) > 0 {
-		return nil, false, nil // a left-out input is Undefined: the general path
+	if r != nil && c.fast != nil {
+		for _, name := range r.Unsupplied {
+			if slices.Contains(c.fast.Names, name) {
+				return nil, false, nil // a left-out input it prints is Undefined: the general path
+			}
+		}
 	}
 	return c.fast.Messages(ctx, r, value)
 }

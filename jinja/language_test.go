@@ -373,3 +373,26 @@ func TestOptionalInputs(t *testing.T) {
 		})
 	}
 }
+
+// TestOptionalInputsFastPath: a template the fast path takes renders the
+// same whether an optional input it does not print is given or left out,
+// and one it prints left out is Undefined (nothing), given as null None.
+func TestOptionalInputsFastPath(t *testing.T) {
+	const front = "---\ninput:\n  schema:\n    q: string\n    note?: string\n    extra?: string\n---\n"
+	set := engine.NewSet(jinja.New())
+	tpl, err := set.Parse("jinja", "t.j2", front+`<message role="user">{{ q }} [{{ note }}]</message>`)
+	require.NoError(t, err)
+	for _, tt := range []struct {
+		vars map[string]any
+		want string
+	}{
+		{map[string]any{"q": "a", "note": "n"}, "a [n]"},
+		{map[string]any{"q": "a", "note": "n", "extra": "e"}, "a [n]"},
+		{map[string]any{"q": "a"}, "a []"},
+		{map[string]any{"q": "a", "note": nil}, "a [None]"},
+	} {
+		msgs, err := tpl.Messages(context.Background(), tt.vars)
+		require.NoError(t, err)
+		assert.Equal(t, []chat.Message{chat.Text(chat.RoleUser, tt.want)}, msgs, "%v", tt.vars)
+	}
+}
