@@ -135,15 +135,12 @@ func reactJSONString(b *bytes.Buffer, s string) {
 }
 
 // reactReadTools reads a JSON array of tools from a file, or from stdin for
-// "-". Errors name the file, and the line and column of a JSON error.
+// "-". Errors name the file ("-" for standard input, as render's do), and
+// the line and column of a JSON error.
 func reactReadTools(name string, stdin io.Reader) ([]react.Tool, error) {
 	data, err := readInput(name, stdin)
 	if err != nil {
 		return nil, err
-	}
-	label := name
-	if name == "-" {
-		label = "<stdin>"
 	}
 	tools, err := react.ParseTools(data)
 	if err != nil {
@@ -152,15 +149,15 @@ func reactReadTools(name string, stdin io.Reader) ([]react.Tool, error) {
 		switch {
 		case errors.As(err, &se):
 			line, col := jsonLineCol(data, se.Offset)
-			return nil, fmt.Errorf("%s:%d:%d: %v", label, line, col, err)
+			return nil, fmt.Errorf("%s:%d:%d: %v", name, line, col, err)
 		case errors.As(err, &te):
 			line, col := jsonLineCol(data, te.Offset)
-			return nil, fmt.Errorf("%s:%d:%d: want a JSON array of tools: %v", label, line, col, err)
+			return nil, fmt.Errorf("%s:%d:%d: want a JSON array of tools: %v", name, line, col, err)
 		}
-		return nil, fmt.Errorf("%s: %v", label, err)
+		return nil, fmt.Errorf("%s: %v", name, err)
 	}
 	if len(tools) == 0 {
-		return nil, fmt.Errorf("%s: no tools", label)
+		return nil, fmt.Errorf("%s: no tools", name)
 	}
 	return tools, nil
 }

@@ -136,7 +136,7 @@ func TestReactErrors(t *testing.T) {
 		{"unknown flag", "", []string{"prompt", "--tool", tools, "q"}, 2, "flag provided but not defined: -tool"},
 		{"missing tools file", "", []string{"prompt", "--tools", tools + ".missing", "q"}, 1, "no such file"},
 		{"tools not JSON", "", []string{"prompt", "--tools", bad, "q"}, 1, bad + ":2:16: invalid character '}'"},
-		{"tool without name", `[{"description":"x"}]`, []string{"prompt", "--tools", "-", "q"}, 1, "<stdin>: react: tool 1: neither name_for_model nor name is given"},
+		{"tool without name", `[{"description":"x"}]`, []string{"prompt", "--tools", "-", "q"}, 1, "-: react: tool 1: neither name_for_model nor name is given"},
 		{"parse without reply", "", []string{"parse"}, 2, "want one REPLY"},
 		{"parse two replies", "", []string{"parse", "a", "b"}, 2, "want one REPLY"},
 		{"reply is neither", "", []string{"parse", "Hello there"}, 1, "Invalid format"},
