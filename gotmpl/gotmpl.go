@@ -598,6 +598,10 @@ func (c *compiled) execError(err error) error {
 		name, src = f.file, f.src
 	}
 	col = runeCol(src, line, col)
+	// a nil of the data is a nothing to text/template, which names its
+	// type in a message ("incompatible types for comparison:
+	// gotmpl.nothing and string"); to the template's author it is nil
+	msg = strings.ReplaceAll(msg, "gotmpl.nothing", "nil")
 	var cause error = &execCause{msg: msg, err: err}
 	if m := missingRE.FindStringSubmatch(msg); m != nil {
 		cause = &driver.MissingError{Name: m[1]}

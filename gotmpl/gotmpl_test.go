@@ -277,3 +277,13 @@ func TestRoleAttributeMisuse(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, `<message role="user" name="al">hi`, got)
 }
+
+// TestNilInErrors: a nil of the data is nil in an error's message, not
+// the type the engine prints it with.
+func TestNilInErrors(t *testing.T) {
+	set := engine.NewSet(gotmpl.New())
+	tpl, err := set.Parse("gotmpl", "n.tmpl", `<message role="user">{{if eq .note ""}}empty{{end}}x</message>`)
+	require.NoError(t, err)
+	_, err = tpl.Messages(context.Background(), map[string]any{"note": nil})
+	require.EqualError(t, err, `n.tmpl:1:27: executing "n.tmpl" at <eq .note "">: error calling eq: incompatible types for comparison: nil and string`)
+}
