@@ -298,7 +298,7 @@ func (t *Template) prepare(vars map[string]any) (_ map[string]any, unsupplied []
 	// A scalar input schema (schema: string) describes an input that is not
 	// a map of variables; it is recorded (InputSchema) but cannot be checked.
 	if s := t.fm.Input; s != nil && (s.Type == "object" || s.Type == "") {
-		vars, unsupplied = withOptional(vars, s)
+		vars, unsupplied = withOptional(vars, t.cfg.Optional)
 		var root any = vars
 		if vars == nil {
 			root = map[string]any{}
@@ -573,13 +573,14 @@ func (fm *FrontMatter) optional() []string {
 	return names
 }
 
-// withOptional returns vars with every declared optional top-level input
-// that is not supplied set to nil, so that engines that report missing
-// variables accept a template that uses it, and the names it set.
-func withOptional(vars map[string]any, s *schema.Schema) (_ map[string]any, unsupplied []string) {
+// withOptional returns vars with every optional input (FrontMatter's
+// optional, as compiled) that is not supplied set to nil, so that engines
+// that report missing variables accept a template that uses it, and the
+// names it set.
+func withOptional(vars map[string]any, optional []string) (_ map[string]any, unsupplied []string) {
 	copied := false
-	for _, name := range s.Order {
-		if _, ok := vars[name]; ok || !s.Properties[name].Nullable {
+	for _, name := range optional {
+		if _, ok := vars[name]; ok {
 			continue
 		}
 		if !copied {
