@@ -26,4 +26,8 @@
 // "Thought: I now know the final answer.\nFinal Answer: …" (with a period
 // the instruction itself lacks), and the instruction goes into the last
 // user message that already has an answer, not into the newest question.
+//
+// The markers are prose, as in Qwen's code: a question or a tool's output
+// holding "Final Answer:" is written as it is, and only the model's reply is
+// parsed, so such text neither ends a run nor calls a tool.
 package react
