@@ -46,6 +46,8 @@ func TestCompileErrors(t *testing.T) {
 		{"mismatched block", "{{#user}}hi\n  {{/usr}}", "t.hbs:2:6: {{/usr}} does not close {{#user}}"},
 		{"unclosed expression", "hello\n{{x", "t.hbs:2:4: unclosed expression"},
 		{"unclosed comment", "{{!-- x", "t.hbs:1:1: unclosed comment"},
+		{"unterminated string", "x\n{{foo \"ab}}", "t.hbs:2:7: unterminated string"},
+		{"unterminated single-quoted string", "{{#message role='user}}x", "t.hbs:1:17: unterminated string"},
 		{"bad hash", `{{#message role=}}x{{/message}}`, `t.hbs:1:17: expected a name, found "}}"`},
 		{"bad number", "{{msgs.0.role}}", `t.hbs:1:8: bad number syntax: "0.r"`},
 		{"partial block", "{{#> layout}}x{{/layout}}", "t.hbs:1:4: unexpected character in expression: '>'"},

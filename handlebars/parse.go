@@ -120,6 +120,13 @@ func (p *tokParser) peek() *lexer.Token {
 		panic(&syntaxError{pos: last.Pos, line: last.Line, msg: "unexpected end of template"})
 	}
 	if t.Kind == lexer.TokenError {
+		if t.Val == "Unterminated string" && t.Pos > 0 {
+			// raymond's lexer has skipped the opening quote (one byte)
+			// when it finds no closing one: the string starts there.
+			e := *t
+			e.Pos--
+			t = &e
+		}
 		p.fail(t, "%s", lowerFirst(t.Val))
 	}
 	return t
