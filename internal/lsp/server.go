@@ -132,10 +132,23 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer, opt Options) error 
 func (s *Server) handle(ctx context.Context, body []byte) (done bool, err error) {
 	var m message
 	if err := json.Unmarshal(body, &m); err != nil {
-		return false, s.conn.write(&message{ID: json.RawMessage("null"), Error: &respError{codeParseError, err.Error()}})
+		if !json.Valid(body) {
+			return false, s.conn.write(&message{ID: json.RawMessage("null"), Error: &respError{codeParseError, err.Error()}})
+		}
+		// JSON, but not a message (an array, a method that is not a
+		// string): an invalid request, answered with its id if it has
+		// a readable one.
+		var idOnly struct {
+			ID json.RawMessage `json:"id"`
+		}
+		id := json.RawMessage("null")
+		if json.Unmarshal(body, &idOnly) == nil && validID(idOnly.ID) {
+			id = idOnly.ID
+		}
+		return false, s.conn.write(&message{ID: id, Error: &respError{codeInvalidRequest, err.Error()}})
 	}
 	isRequest := len(m.ID) > 0 && string(m.ID) != "null"
-	if isRequest && m.ID[0] != '"' && m.ID[0] != '-' && (m.ID[0] < '0' || m.ID[0] > '9') {
+	if isRequest && !validID(m.ID) {
 		// JSON-RPC: an id is a string, a number or null; the reply to
 		// any other cannot name it.
 		return false, s.conn.write(&message{ID: json.RawMessage("null"), Error: &respError{codeInvalidRequest, "the id of a request is a string or a number"}})
@@ -171,6 +184,11 @@ func (s *Server) handle(ctx context.Context, body []byte) (done bool, err error)
 		reply.Result = b
 	}
 	return false, s.conn.write(reply)
+}
+
+// validID reports whether id, a JSON value, is a string or a number.
+func validID(id json.RawMessage) bool {
+	return len(id) > 0 && (id[0] == '"' || id[0] == '-' || id[0] >= '0' && id[0] <= '9')
 }
 
 // request answers a request.

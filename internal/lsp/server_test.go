@@ -239,3 +239,31 @@ func TestPartialChangeRechecks(t *testing.T) {
 	assert.JSONEq(t, `{"uri":"`+uri+`","version":1,"diagnostics":[]}`, c.diagnostics(), "the file on disk is fine")
 	c.shutdown()
 }
+
+// TestErrorCodes: each malformed message gets the JSON-RPC 2.0 error code
+// the specification gives it: -32700 only for a body that is not JSON,
+// -32600 for JSON that is not a request (an array, a method that is not a
+// string), with the request's id when the id itself is readable.
+func TestErrorCodes(t *testing.T) {
+	c := start(t)
+	c.initialize(t.TempDir())
+	for _, tc := range []struct{ body, id, code string }{
+		{`{"jsonrpc":"2.0","id":1,"method":`, "null", "-32700"},
+		{"\xff", "null", "-32700"},
+		{`[1,2]`, "null", "-32600"},
+		{`"shutdown"`, "null", "-32600"},
+		{`{"jsonrpc":"2.0","id":7,"method":5}`, "7", "-32600"},
+		{`{"jsonrpc":"2.0","id":"x","method":"textDocument/hover","params":{"position":"here"}}`, `"x"`, "-32602"},
+		{`{"jsonrpc":"2.0","id":8,"method":"nosuch/method"}`, "8", "-32601"},
+	} {
+		_, err := fmt.Fprintf(c.w, "Content-Length: %d\r\n\r\n%s", len(tc.body), tc.body)
+		require.NoError(t, err)
+		m, err := c.r.read()
+		require.NoError(t, err)
+		assert.JSONEq(t, tc.id, string(m["id"]), "id of the reply to %q", tc.body)
+		var e struct{ Code json.RawMessage }
+		require.NoError(t, json.Unmarshal(m["error"], &e), "reply to %q", tc.body)
+		assert.Equal(t, tc.code, string(e.Code), "code of the reply to %q", tc.body)
+	}
+	c.shutdown()
+}
