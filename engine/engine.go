@@ -51,6 +51,11 @@ type MissingError = driver.MissingError
 // PanicError is a panic inside a template engine, returned as an error.
 type PanicError = driver.PanicError
 
+// UnprintableError is a print of a value whose text would be meaningless
+// or unsafe (a channel, a function, an unsafe.Pointer, an address) at any
+// depth; see driver.UnprintableError.
+type UnprintableError = driver.UnprintableError
+
 // DepthError is a variable whose maps and lists nest deeper than MaxDepth
 // (a map or list that holds itself, most likely); see driver.DepthError.
 type DepthError = driver.DepthError

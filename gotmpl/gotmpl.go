@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"text/template"
 	"text/template/parse"
 	"unicode/utf8"
@@ -121,6 +122,30 @@ func (*Engine) Extensions() []string { return []string{".tmpl", ".gotmpl"} }
 // action's value prints in the other engines (nothing for a missing key).
 const valueName = "_rolemark_value"
 
+// checkName is the function appended to every printing action that does
+// not end in a markup function, in the copy of a template that a render
+// whose data holds other values than strings, numbers, bools, maps and
+// lists takes (compiled.checked): it refuses what fmt would print as an
+// address or as a method's panic (driver.CheckPrint).
+const checkName = "_rolemark_check"
+
+// checkValue is checkName's function.
+func checkValue(v any) (any, error) {
+	if err := driver.CheckPrint(v); err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
+// formatValue is roleparse.FormatValue of a value that driver.CheckPrint
+// lets print.
+func formatValue(v any) (string, error) {
+	if err := driver.CheckPrint(v); err != nil {
+		return "", err
+	}
+	return roleparse.FormatValue(v), nil
+}
+
 // markup is the result of a markup function (role, message, media,
 // history, raw): markup the template wrote, printed unescaped. A
 // roleparse.Markup value in the data is not markup: it is escaped.
@@ -131,8 +156,12 @@ type attrArg struct{ key, val string }
 
 func funcs() template.FuncMap {
 	return template.FuncMap{
-		valueName: roleparse.FormatValue,
-		"raw":     func(v any) markup { return markup(roleparse.FormatValue(v)) },
+		valueName: formatValue,
+		checkName: checkValue,
+		"raw": func(v any) (markup, error) {
+			s, err := formatValue(v)
+			return markup(s), err
+		},
 		"attr": func(key string, val any) (attrArg, error) {
 			switch key {
 			case "name", "tool_call_id":
@@ -179,7 +208,7 @@ func describeArg(a any) string {
 
 // message writes a whole message: values are escaped unless they are the
 // result of a markup function (media, raw), attr values become attributes.
-func message(role any, args ...any) markup {
+func message(role any, args ...any) (markup, error) {
 	var attrs []roleparse.Attr
 	var body strings.Builder
 	for _, a := range args {
@@ -191,9 +220,12 @@ func message(role any, args ...any) markup {
 			body.WriteString(string(m))
 			continue
 		}
+		if err := driver.CheckPrint(a); err != nil {
+			return "", err
+		}
 		body.WriteString(roleparse.EscapeValue(a))
 	}
-	return markup(string(roleparse.MessageTag(roleparse.FormatValue(role), attrs...)) + body.String() + string(roleparse.EndTag))
+	return markup(string(roleparse.MessageTag(roleparse.FormatValue(role), attrs...)) + body.String() + string(roleparse.EndTag)), nil
 }
 
 // jsonFunc is {{json .v}}: the value as JSON text, indented by the number
@@ -218,6 +250,20 @@ func jsonFunc(v any, indent ...int) (string, error) {
 // Compile parses src, resolves partials from cfg.FS, and prepares every
 // printing action for escWriter, which escapes its output.
 func (e *Engine) Compile(name, src string, cfg driver.Config) (driver.Compiled, error) {
+	c, err := e.build(name, src, cfg, false)
+	if err != nil {
+		return nil, err
+	}
+	if !e.noFast {
+		c.prog = c.buildProgram(cfg.Parse)
+	}
+	c.engine, c.cfg = e, cfg
+	return c, nil
+}
+
+// build compiles src as Compile does, without the skeleton path; check
+// appends checkName to every printing action (compiled.checked).
+func (e *Engine) build(name, src string, cfg driver.Config, check bool) (*compiled, error) {
 	if err := e.checkFuncs(); err != nil {
 		return nil, &driver.Error{Template: name, Err: err}
 	}
@@ -237,7 +283,8 @@ func (e *Engine) Compile(name, src string, cfg driver.Config) (driver.Compiled, 
 	if err != nil {
 		return nil, err
 	}
-	c := &compiled{t: t, name: name, src: src, allowMissing: cfg.AllowMissing, expand: !e.noExpand, trusted: e.trusted, files: files}
+	c := &compiled{t: t, name: name, src: src, allowMissing: cfg.AllowMissing, expand: !e.noExpand, trusted: e.trusted, files: files,
+		check: check, funcs: len(e.funcs) > 0}
 	var texts []*parse.TextNode
 	for _, tt := range t.Templates() {
 		if tt.Tree != nil && tt.Tree.Root != nil {
@@ -245,10 +292,20 @@ func (e *Engine) Compile(name, src string, cfg driver.Config) (driver.Compiled, 
 		}
 	}
 	c.carve(texts)
-	if !e.noFast {
-		c.prog = c.buildProgram(cfg.Parse)
-	}
 	return c, nil
+}
+
+// checked returns the copy of c whose printing actions check what they
+// print (checkName), built at its first use: a render takes it when its
+// data holds a value other than a string, number, bool, nil, map[string]any
+// or []any (which print as their contents), or when the engine has a
+// caller's functions, whose results may be anything. Renders of plain data
+// pay nothing for the check; the AllowMissing mode checks in valueName.
+func (c *compiled) checked() (*compiled, error) {
+	c.checkOnce.Do(func() {
+		c.checkedC, c.checkErr = c.engine.build(c.name, c.src, c.cfg, true)
+	})
+	return c.checkedC, c.checkErr
 }
 
 // loadPartials parses, from cfg.FS, every template that is invoked but not
@@ -397,6 +454,16 @@ type compiled struct {
 	// prog renders straight to messages (fast.go), when the template's
 	// shape allows.
 	prog *driver.VarSkeleton
+	// check: the printing actions check what they print (checked).
+	check bool
+	// funcs: the engine has a caller's functions.
+	funcs bool
+
+	engine    *Engine
+	cfg       driver.Config
+	checkOnce sync.Once
+	checkedC  *compiled
+	checkErr  error
 }
 
 // rewrite prepares the actions under n and collects the text nodes.
@@ -430,8 +497,12 @@ func (c *compiled) rewrite(tree *parse.Tree, n parse.Node, texts *[]*parse.TextN
 		*texts = append(*texts, n)
 	case *parse.ActionNode:
 		p := n.Pipe
-		if !c.allowMissing || len(p.Decl) > 0 || len(p.Cmds) == 0 || c.markupAction(n) {
+		if !c.allowMissing && !c.check || len(p.Decl) > 0 || len(p.Cmds) == 0 || c.markupAction(n) {
 			return
+		}
+		valueName := valueName
+		if !c.allowMissing {
+			valueName = checkName
 		}
 		last := p.Cmds[len(p.Cmds)-1]
 		if len(last.Args) == 1 {
@@ -533,11 +604,12 @@ func (c *compiled) Execute(ctx context.Context, w io.Writer, r *driver.Request) 
 		return err
 	}
 	var data any = r.Vars
+	other := c.funcs
 	if r.Vars == nil {
 		data = map[string]any{}
 	} else {
 		var deep bool
-		if data, _, deep = fillNil(r.Vars, 0); deep {
+		if data, _, deep = fillNil(r.Vars, 0, &other); deep {
 			for k, v := range r.Vars {
 				if err := driver.CheckDepth(k, v); err != nil {
 					return driver.DepthErrorAt(c.name, err.(*driver.DepthError), c.Vars())
@@ -549,7 +621,14 @@ func (c *compiled) Execute(ctx context.Context, w io.Writer, r *driver.Request) 
 	if !direct {
 		out = new(bytes.Buffer)
 	}
-	if err := c.t.Execute(&escWriter{out: out, last: c.last, done: ctx.Done(), ctx: ctx}, data); err != nil {
+	cc := c
+	if other && !c.allowMissing {
+		var err error
+		if cc, err = c.checked(); err != nil {
+			return err
+		}
+	}
+	if err := cc.t.Execute(&escWriter{out: out, last: cc.last, done: ctx.Done(), ctx: ctx}, data); err != nil {
 		if ctxErr := ctx.Err(); ctxErr != nil && errors.Is(err, ctxErr) {
 			return err
 		}
@@ -603,8 +682,14 @@ func (c *compiled) execError(err error) error {
 	// gotmpl.nothing and string"); to the template's author it is nil
 	msg = strings.ReplaceAll(msg, "gotmpl.nothing", "nil")
 	var cause error = &execCause{msg: msg, err: err}
+	var ue *driver.UnprintableError
+	var pe *driver.PanicError
 	if m := missingRE.FindStringSubmatch(msg); m != nil {
 		cause = &driver.MissingError{Name: m[1]}
+	} else if errors.As(err, &ue) {
+		cause = ue
+	} else if errors.As(err, &pe) {
+		cause = pe
 	}
 	return &driver.Error{Template: name, Line: line, Col: col, Err: cause}
 }
@@ -631,10 +716,11 @@ func (nothing) String() string { return "" }
 
 // fillNil returns v with every nil in its map[string]any and []any values,
 // at any depth, replaced by nothing(nil), copying only what changes, and
-// reports whether anything did. deep reports maps and lists nested deeper
+// reports whether anything did. It sets *other when v holds a value other
+// than a string, bool, int, int64, float64, nil, map[string]any or []any. deep reports maps and lists nested deeper
 // than driver.MaxDepth below v (at depth), where the walk stops: a value
 // that holds itself would make it recurse without end.
-func fillNil(v any, depth int) (out any, changed, deep bool) {
+func fillNil(v any, depth int, other *bool) (out any, changed, deep bool) {
 	switch v := v.(type) {
 	case nil:
 		return nothing(nil), true, false
@@ -644,7 +730,7 @@ func fillNil(v any, depth int) (out any, changed, deep bool) {
 		}
 		var out map[string]any
 		for k, x := range v {
-			y, changed, deep := fillNil(x, depth+1)
+			y, changed, deep := fillNil(x, depth+1, other)
 			if deep {
 				return v, false, true
 			}
@@ -664,7 +750,7 @@ func fillNil(v any, depth int) (out any, changed, deep bool) {
 		}
 		var out []any
 		for i, x := range v {
-			y, changed, deep := fillNil(x, depth+1)
+			y, changed, deep := fillNil(x, depth+1, other)
 			if deep {
 				return v, false, true
 			}
@@ -680,6 +766,7 @@ func fillNil(v any, depth int) (out any, changed, deep bool) {
 		}
 	case string, bool, int, int64, float64:
 	default:
+		*other = true
 		// a caller's own map or slice type, a struct: fmt prints them
 		// whole, and one that holds itself without end
 		if driver.TooDeep(v, depth) {

@@ -224,11 +224,11 @@ func (t *compiled) locate(ctx context.Context, r *driver.Request, failed error) 
 		defer func() {
 			if p := recover(); p != nil {
 				n, _ := strconv.Atoi(pos)
-				if ue, ok := p.(*unprintableError); ok {
+				if ue, ok := p.(*driver.UnprintableError); ok {
 					panic(at(n, ue))
 				}
 				if me, ok := p.(*methodPanicError); ok {
-					panic(at(n, &driver.PanicError{Value: me.value}))
+					panic(at(n, me.PanicError))
 				}
 				de, ok := p.(*driver.DepthError)
 				if !ok {

@@ -69,15 +69,16 @@ func printValue(v any) any {
 	if err := driver.CheckDepth("", v); err != nil {
 		panic(err)
 	}
-	if err := methodPanic(v); err != nil {
-		// raymond prints it with fmt, which would write the panic into
-		// the text ("%!s(PANIC=String method: …)").
+	if err := driver.CheckPrint(v); err != nil {
+		// raymond prints with fmt, which would write an address, or a
+		// method's panic into the text ("%!s(PANIC=String method: …)"),
+		// or panic with a message that holds an address and no place;
+		// the print helper places this error.
+		var pe *driver.PanicError
+		if errors.As(err, &pe) {
+			panic(&methodPanicError{pe})
+		}
 		panic(err)
-	}
-	if t := unprintable(reflect.ValueOf(v)); t != nil {
-		// raymond would panic with a message that holds the value's
-		// address and no place; the print helper places this error.
-		panic(&unprintableError{typ: t})
 	}
 	if rv := reflect.ValueOf(v); rv.Kind() == reflect.Map && !rv.IsNil() {
 		// raymond prints a map with fmt's %s (%!s(float64=1) for a
@@ -87,82 +88,11 @@ func printValue(v any) any {
 	return v
 }
 
-// unprintable returns the type of the value raymond cannot print in v (a
-// channel or a function that is neither an error nor a fmt.Stringer, v
-// itself or an item of a slice or array, which raymond prints one by one),
-// or nil.
-func unprintable(v reflect.Value) reflect.Type {
-	for v.Kind() == reflect.Pointer || v.Kind() == reflect.Interface {
-		if v.IsNil() {
-			return nil
-		}
-		if v.Type().Implements(errorType) || v.Type().Implements(stringerType) {
-			return nil
-		}
-		v = v.Elem()
-	}
-	if !v.IsValid() || v.Type().Implements(errorType) || v.Type().Implements(stringerType) {
-		return nil
-	}
-	switch v.Kind() {
-	case reflect.Chan, reflect.Func:
-		return v.Type()
-	case reflect.Slice, reflect.Array:
-		if k := v.Type().Elem().Kind(); k == reflect.String || k == reflect.Bool || k >= reflect.Int && k <= reflect.Float64 {
-			return nil
-		}
-		for i := 0; i < v.Len(); i++ {
-			if t := unprintable(v.Index(i)); t != nil {
-				return t
-			}
-		}
-	}
-	return nil
-}
-
-var (
-	errorType    = reflect.TypeFor[error]()
-	stringerType = reflect.TypeFor[fmt.Stringer]()
-)
-
-// methodPanic calls the Error or String method of v that fmt calls when
-// raymond prints it, and returns its panic as a *methodPanicError; nil when
-// v has no such method, is a nil pointer (raymond prints nothing) or the
-// method returns.
-func methodPanic(v any) (err error) {
-	var call func() string
-	switch x := v.(type) {
-	case error:
-		call = x.Error
-	case fmt.Stringer:
-		call = x.String
-	default:
-		return nil
-	}
-	if rv := reflect.ValueOf(v); rv.Kind() == reflect.Pointer && rv.IsNil() {
-		return nil
-	}
-	defer func() {
-		if p := recover(); p != nil {
-			err = &methodPanicError{value: p}
-		}
-	}()
-	call()
-	return nil
-}
-
 // methodPanicError is the panic of a printed value's Error or String
 // method; the print helper places it as the *driver.PanicError it is.
-type methodPanicError struct{ value any }
-
-func (e *methodPanicError) Error() string { return (&driver.PanicError{Value: e.value}).Error() }
-
-// unprintableError is a print of a value raymond cannot print.
-type unprintableError struct{ typ reflect.Type }
-
-func (e *unprintableError) Error() string {
-	return "cannot print a value of type " + e.typ.String()
-}
+// (It is not one itself: a failed render whose error is a *driver.PanicError
+// is not located again.)
+type methodPanicError struct{ *driver.PanicError }
 
 // str is the text of a helper argument: raymond's own string conversion,
 // with nil as "". The result is raw (hash arguments and parameters reach

@@ -225,9 +225,10 @@ func (n *printNode) Execute(ctx *p2.ExecutionContext, w p2.TemplateWriter) *p2.E
 		st.at = prev
 	}
 	x := printable(v.Interface())
-	if t := unprintable(x); t != nil {
-		// fmt would print its address, which changes from run to run.
-		return ctx.OrigError(fmt.Errorf("cannot print a value of type %s", t), n.tok)
+	if err := driver.CheckPrint(x); err != nil {
+		// fmt would print an address, which changes from run to run,
+		// or a method's panic
+		return ctx.OrigError(err, n.tok)
 	}
 	if n.safe || isSafe(v) {
 		w.WriteString(format(x))
@@ -268,34 +269,6 @@ func printable(x any) any {
 		return v.Interface()
 	}
 	return x
-}
-
-// unprintable returns the type of a channel or function (that is neither
-// an error nor a fmt.Stringer) that x is or that a slice or array x holds,
-// whose text would be an address; nil for every other value, at the cost of
-// a type switch for the common ones.
-func unprintable(x any) reflect.Type {
-	switch x.(type) {
-	case string, roleparse.Markup, int, float64, bool, nil, fmt.Stringer, error:
-		return nil
-	}
-	v := reflect.ValueOf(x)
-	switch v.Kind() {
-	case reflect.Chan, reflect.Func:
-		return v.Type()
-	case reflect.Slice, reflect.Array:
-		if k := v.Type().Elem().Kind(); k != reflect.Interface && k != reflect.Chan && k != reflect.Func {
-			return nil
-		}
-		for i := 0; i < v.Len(); i++ {
-			if e := v.Index(i); e.CanInterface() {
-				if t := unprintable(e.Interface()); t != nil {
-					return t
-				}
-			}
-		}
-	}
-	return nil
 }
 
 // format prints a value as roleparse.EscapeValue does, without escaping.

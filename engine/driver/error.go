@@ -46,8 +46,15 @@ func (e *MissingError) Error() string {
 // Package engine calls it engine.PanicError.
 type PanicError struct {
 	Value any
+	// Call, when not empty, says what the template called that panicked:
+	// `calling "lookup"` for a function of the data, `calling the String
+	// method of main.T` for a method that prints a value.
+	Call string
 }
 
 func (e *PanicError) Error() string {
+	if e.Call != "" {
+		return fmt.Sprintf("%s: panic: %v", e.Call, e.Value)
+	}
 	return fmt.Sprintf("template engine panicked: %v", e.Value)
 }
