@@ -466,7 +466,9 @@ func (g *fuzzGen) expr() string {
 		}
 		return g.pick(fuzzInts[:6]...)
 	}
-	switch g.n(48) {
+	switch g.n(51) {
+	case 48, 49, 50:
+		return g.exprFourteenth()
 	case 45, 46, 47:
 		return g.exprThirteenth()
 	case 42, 43, 44:
@@ -797,7 +799,9 @@ func (g *fuzzGen) stmt(depth int) string {
 		defer func() { g.loops-- }()
 		return body()
 	}
-	switch g.n(46) {
+	switch g.n(48) {
+	case 46, 47:
+		return g.stmtFourteenth(depth, body, buffered)
 	case 44, 45:
 		return g.stmtThirteenth(depth, body, buffered)
 	case 42, 43:
@@ -976,6 +980,9 @@ func (g *fuzzGen) request() oracleRequest {
 	}
 	if g.n(6) == 0 && env.Profile == "" {
 		env.KeepTrailingNewline = true
+	}
+	if g.n(5) == 0 && !env.Sandbox {
+		g.envFourteenth(&env)
 	}
 	var tpl strings.Builder
 	for i, n := 0, 1+g.n(4); i < n; i++ {
