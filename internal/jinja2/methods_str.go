@@ -218,12 +218,19 @@ func caseMethod(name string, f func(string) string) methodFn {
 	}
 }
 
-// isMethod is a str.isX method.
+// isMethod is a str.isX method. markupsafe leaves these to str, so
+// Jinja2's call of one bound to a Markup names the receiver's type, as
+// CPython's bound builtin method does (Markup.isupper() takes no
+// arguments).
 func isMethod(name string, f func(string) bool) methodFn {
-	fname := "str." + name // built once, not at every call
+	fname, mname := "str."+name, "Markup."+name // built once, not at every call
 	return func(c *Ctx, recv Value, args []Value, kw []Kwarg) (Value, error) {
-		if err := nargs(fname, args, kw, 0, 0); err != nil {
-			return Value{}, err
+		if len(args) > 0 || len(kw) > 0 {
+			q := fname
+			if recv.IsSafe() {
+				q = mname
+			}
+			return Value{}, nargs(q, args, kw, 0, 0)
 		}
 		return BoolV(f(recv.s)), nil
 	}
