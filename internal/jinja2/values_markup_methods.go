@@ -187,6 +187,14 @@ func strIndex(v, key Value) (Value, error) {
 	return markupOr(v, r.s), nil
 }
 
+// translateUnsubscriptable are the types of the objects templates make
+// that have no __getitem__: str.translate's lookup raises TypeError.
+var translateUnsubscriptable = map[string]bool{
+	"Namespace": true, "Cycler": true, "Joiner": true, "LoopContext": true, "function": true, "Macro": true,
+	"builtin_function_or_method": true, "method": true, "dict_keys": true, "dict_values": true, "dict_items": true,
+	"generator": true, "range_iterator": true, "list_iterator": true, "list_reverseiterator": true,
+}
+
 // strTranslate is str.translate(table): each character's code looked up
 // in table (a dict, list, tuple, str or range; a LookupError keeps the
 // character), None deleting it, an int or a str replacing it.
@@ -205,6 +213,16 @@ func strTranslate(c *Ctx, recv Value, args []Value, kw []Kwarg) (Value, error) {
 		return Value{}, table.undefErr()
 	case KindInt, KindBool, KindFloat, KindNone:
 		return Value{}, typeErr("'%s' object is not subscriptable", TypeName(table))
+	case KindObject, KindFunc:
+		switch table.ref.(type) {
+		case *rangeObj, *lazyRange, *bytesObj, *namedTuple:
+			// sequences: their item, an IndexError keeping the character
+		default:
+			if name := TypeName(table); translateUnsubscriptable[name] {
+				return Value{}, typeErr("'%s' object is not subscriptable", name)
+			}
+			return Value{}, &Error{Kind: "Unsupported", Msg: "str.translate with a table of type " + pyQuote(TypeName(table)) + " is not supported"}
+		}
 	default:
 		return Value{}, &Error{Kind: "Unsupported", Msg: "str.translate with a table of type " + pyQuote(TypeName(table)) + " is not supported"}
 	}

@@ -23,5 +23,23 @@ for p in PREDICATES:
                       "exact: a str predicate bound to a Markup names Markup"))
         FOUND.append(("markup-%s-%d-lit" % (p, i), "{{ ('<i>'|safe).%s%s }}" % (p, call), {}, "exact: a str predicate bound to a Markup names Markup"))
 
+# str.translate's table is any object with __getitem__: a range (its
+# items, IndexError keeping the character), bytes (their ints), and
+# TypeError for an object that is not subscriptable; the package refused
+# every table but a dict, list, tuple or str
+TABLES = ["range(3)", "range(100, 300)", "range(0, 500, 2)", "range(97, 99)", "range(-1, -200, -1)", "range(1114112, 1114200)", "range(2**70, 2**71)",
+          "range(0)", "range(200)[::-1]", "range(1, 300)|list", "'x'.encode()", "'é€'.encode()", "namespace()", "cycler(1)", "joiner()", "lipsum",
+          "m", "loop", "{1: 2}.keys()", "{1: 2}.items()", "(1, 2)|batch(1)", "range(98)|reverse", "[(1, 2)]|groupby(0)|first", "nothere", "r", "b"]
+def t_msg(t):
+    """The message where a table's item is no character: 0x110000."""
+    return "range(0x110000)" if t in ("range(-1, -200, -1)", "range(1114112, 1114200)", "range(2**70, 2**71)") else ""
+
+
+for i, t in enumerate(TABLES):
+    FOUND.append(("translate-table-%02d" % i, "{% macro m() %}{% endmacro %}{% for x in [1] %}{{ s.translate(" + t + ") }}|{{ (s|e).translate(" + t + ") }}{% endfor %}",
+                  {"s": "\x00\x01abcé<", "r": "ab"},
+                  # (oracle.py takes 0x110000 in the message for an address)
+                  ("" if "range(0x110000)" in t_msg(t) else "exact: ") + "str.translate's table"))
+
 if __name__ == "__main__":
     handmade.write("exact14", "issue 23's fourteenth round", "internal/jinja2/testdata/oracle/convert/exact14.py", FOUND)
