@@ -541,7 +541,9 @@ func (c *compiler) compileInclude(n *Include) (execFn, error) {
 	if !n.WithContext && c.bufDepth > 0 {
 		return deferredInclude(includeFn(x, locals, ignore, name, pos)), nil
 	}
-	return guardOutput(c.outputCheck(), includeFn(x, locals, ignore, name, pos)), nil
+	// Jinja2 writes an include's events with no check of a parent
+	// template: an include prints even once {% extends %} has run
+	return includeFn(x, locals, ignore, name, pos), nil
 }
 
 // includeFn runs the template x names with a context of its own and the

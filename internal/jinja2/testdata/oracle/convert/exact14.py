@@ -41,5 +41,26 @@ for i, t in enumerate(TABLES):
                   # (oracle.py takes 0x110000 in the message for an address)
                   ("" if "range(0x110000)" in t_msg(t) else "exact: ") + "str.translate's table"))
 
+# After {% extends %} Jinja2 skips the template's output nodes ({{ }}
+# and text) but not an include's or a call block's: its code yields their
+# events with no "parent_template is None" check, so they print before
+# the parent's text (in loops, ifs, withs and autoescape blocks too); a
+# filter or set block's body stays in its buffer. The package printed
+# nothing of them.
+EXT_LOADER = {"b.j2": "[{% block t %}T{% endblock %}]", "p.j2": "P{{ v|default('') }}", "bad.j2": "{{ '\\U00110000' }}"}
+EXT = ["{% include 'p.j2' %}", "{% macro m() %}M{{ caller() }}{% endmacro %}{% call m() %}x{% endcall %}", "{% filter upper %}f{% include 'p.j2' %}{% endfilter %}",
+       "{% for x in [1, 2] %}{% include 'p.j2' %}{{ x }}{% endfor %}", "{% if true %}{% include 'p.j2' %}{{ 1 }}{% endif %}", "{% include 'p.j2' %}x{% include 'p.j2' %}",
+       "{% set x %}s{% include 'p.j2' %}{% endset %}{{ x }}", "{% block t %}<{% include 'p.j2' %}>{% endblock %}{% include 'p.j2' %}",
+       "{% with v = 'w' %}{% include 'p.j2' %}{% endwith %}", "{% autoescape true %}{% include 'p.j2' %}{% endautoescape %}",
+       "{% macro m() %}{% include 'p.j2' %}{% endmacro %}{{ m() }}{% call m() %}{% endcall %}", "{% include 'nope.j2' ignore missing %}{% include ['nope.j2', 'p.j2'] %}",
+       "{% include 'bad.j2' %}", "{% set v = 3 %}{% include 'p.j2' %}", "{% include 'p.j2' without context %}", "{% for x in [1] %}{% call range() %}{% endcall %}{% endfor %}",
+       "{% macro m(a) %}[{{ a }}{{ caller(a) }}]{% endmacro %}{% call(y) m(2) %}{{ y }}{% include 'p.j2' %}{% endcall %}"]
+for i, body in enumerate(EXT):
+    FOUND.append(("extends-then-%02d" % i, "{% extends 'b.j2' %}" + body, {}, "exact: an include or call block after extends prints", {}, EXT_LOADER))
+    FOUND.append(("extends-then-%02d-before" % i, "a" + body + "{% extends 'b.j2' %}" + body + "z", {}, "exact: an include or call block after extends prints", {}, EXT_LOADER))
+    FOUND.append(("extends-then-%02d-dynamic" % i, "{% if e %}{% extends e %}{% endif %}" + body, {"e": "b.j2"}, "exact: an include or call block after extends prints", {}, EXT_LOADER))
+    FOUND.append(("extends-then-%02d-none" % i, "{% if e %}{% extends e %}{% endif %}" + body, {"e": ""}, "exact: an include or call block after extends prints", {}, EXT_LOADER))
+
+
 if __name__ == "__main__":
     handmade.write("exact14", "issue 23's fourteenth round", "internal/jinja2/testdata/oracle/convert/exact14.py", FOUND)
