@@ -259,7 +259,11 @@ func (o *oracleTally) add(c *oracleChatCase, got string, err error) {
 	case got == *want:
 		o.identical++
 	default:
-		o.bad = append(o.bad, fmt.Sprintf("%s:\n  want %q\n  got  %q", c.ID, *want, got))
+		i := 0
+		for i < len(got) && i < len(*want) && got[i] == (*want)[i] {
+			i++
+		}
+		o.bad = append(o.bad, fmt.Sprintf("%s: differ at byte %d:\n  want %q\n  got  %q", c.ID, i, (*want)[max(0, i-40):], got[max(0, i-40):]))
 	}
 }
 
@@ -273,15 +277,15 @@ func (o *oracleTally) check(t *testing.T, what string, atLeast int) {
 
 // TestOracleConversations renders the chat oracle files of
 // internal/jinja2 (hf.json: this package's corpus; llamacpp.json:
-// llama.cpp's templates; chatmore.json, sweep.json, sweep9.json and
-// real13.json: more real templates; chatconv.json: all of them with
+// llama.cpp's templates; chatmore.json, sweep.json, sweep9.json,
+// real13.json and real15.json: more real templates; chatconv.json: all of them with
 // minja's conversations and numbers and template syntax in the data)
 // through Template, over every conversation of convert/chat.py
 // the Go API states the same way (the hostile strings in text, tool
 // arguments, enums and parts included): Jinja2's bytes, or an error where
 // Jinja2 raises.
 func TestOracleConversations(t *testing.T) {
-	for _, file := range []string{"hf.json", "llamacpp.json", "chatmore.json", "sweep.json", "chatconv.json", "sweep9.json", "real13.json"} {
+	for _, file := range []string{"hf.json", "llamacpp.json", "chatmore.json", "sweep.json", "chatconv.json", "sweep9.json", "real13.json", "real15.json"} {
 		t.Run(file, func(t *testing.T) {
 			doc := readOracleCases(t, file)
 			var tally oracleTally

@@ -142,14 +142,16 @@ def context(conv):
          "add_generation_prompt": conv["add_generation_prompt"]}
     if "enable_thinking" in conv:
         c["enable_thinking"] = conv["enable_thinking"]
+    c.update(conv.get("kwargs", {}))  # other chat_template_kwargs (real15.py's conversations)
     return c
 
 
-def build(prefix, templates, source, out_name, extra_cases=()):
-    """templates: [(ref, text, source-of-the-template)]."""
+def build(prefix, templates, source, out_name, extra_cases=(), more=()):
+    """templates: [(ref, text, source-of-the-template)]; more: conversations
+    beyond conversations()."""
     sys.path.insert(0, os.path.join(HERE, ".."))
     import oracle
-    convs = conversations()
+    convs = conversations() + list(more)
     doc = {"jinja2": "", "source": source, "template_sources": {}, "contexts": {c["name"]: context(c) for c in convs},
            "templates": {}, "cases": []}
     for ref, text, tsource in templates:

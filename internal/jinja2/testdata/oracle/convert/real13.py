@@ -182,11 +182,12 @@ def rust_templates(git_dir):
                 yield repo, commit, "%s#line%d" % (path, line), sweep.licence_of(lics, path), text
 
 
-def known_texts():
-    """Every template text of the other case files and of the prompt corpus."""
+def known_texts(exclude=(OUT, OUT_ALL)):
+    """Every template text of the other case files (all but exclude) and of
+    the prompt corpus."""
     texts = set(prompts8.corpus_texts())
     for path in glob.glob(os.path.join(HERE, "..", "cases", "*.json")):
-        if os.path.basename(path) in (OUT, OUT_ALL):
+        if os.path.basename(path) in exclude:
             continue
         with open(path, encoding="utf-8") as f:
             doc = json.load(f)
