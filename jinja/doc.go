@@ -101,7 +101,8 @@
 // ({% if x is defined %}, {{ x|default('none') }}). A call of such a name is an
 // *engine.UnknownFuncError. An optional input the front matter declares
 // (note?: string) is such a name only where the caller gives it; left out,
-// it is Jinja2's Undefined. With engine.AllowMissing every name is Jinja2's
+// it is Jinja2's Undefined, and a call of it or an attribute of it is the
+// *Error Jinja2 raises (UndefinedError: 'note' is undefined). With engine.AllowMissing every name is Jinja2's
 // Undefined: it prints as nothing, and using it (an attribute, a call)
 // fails as in Jinja2. Check (rolemark check) reads the variables from the
 // syntax tree (driver.VarLister), the partials named with a literal

@@ -174,7 +174,7 @@ func (e *Engine) Compile(name, src string, cfg driver.Config) (dc driver.Compile
 		}
 		opts = append(opts, jinja2.WithGlobal(n, fn))
 	}
-	c := &compiled{name: name, files: map[string]string{}, calls: map[place]bool{}}
+	c := &compiled{name: name, files: map[string]string{}, calls: map[place]bool{}, optional: cfg.Optional}
 	ld := &loader{cfg: cfg, exts: driver.PartialExts(name, e.Extensions()), c: c}
 	opts = append(opts, jinja2.WithLoader(ld.load))
 	c.env = jinja2.New(opts...)
@@ -222,6 +222,8 @@ type compiled struct {
 
 	// calls are the places of names the templates call: name(…).
 	calls map[place]bool
+	// optional are the front matter's optional inputs (Config.Optional).
+	optional []string
 	// partials are the partials named with a literal, by name as written.
 	partials map[string]*jinja2.Template
 	vars     []driver.Var
@@ -347,6 +349,10 @@ func (c *compiled) convert(err error) error {
 	switch {
 	case errors.As(je.Err, &pe):
 		de.Err = pe
+	case je.Kind == "UndefinedError" && slices.Contains(c.optional, undefinedName(je.Msg)):
+		// an optional input left out is Jinja2's Undefined, which a
+		// call or an attribute raises on as Jinja2 words it
+		de.Err = &Error{Kind: je.Kind, Msg: je.Msg, Err: je.Err}
 	case je.Kind == "UndefinedError" && undefinedName(je.Msg) != "":
 		n := undefinedName(je.Msg)
 		if c.calls[at] {

@@ -356,6 +356,10 @@ func TestOptionalInputs(t *testing.T) {
 		{"null is None", `{% user %}[{{ note }}] {{ note is defined }} {{ note|default('d') }}{% enduser %}`, map[string]any{"q": "x", "note": nil}, "[None] True None", ""},
 		{"null, literal tags", `<message role="user">[{{ note }}]</message>`, map[string]any{"q": "x", "note": nil}, "[None]", ""},
 		{"given", `{% user %}{{ note|default('d') }}{% enduser %}`, map[string]any{"q": "x", "note": "n"}, "n", ""},
+		// Jinja2 raises UndefinedError for a call of an Undefined and for
+		// its attribute; they said "unknown function" and "not supplied"
+		{"left out, called", `{% user %}{{ note() }}{% enduser %}`, map[string]any{"q": "x"}, "", `t.j2:7:18: UndefinedError: 'note' is undefined`},
+		{"left out, attribute", `{% user %}{{ note.x }}{% enduser %}`, map[string]any{"q": "x"}, "", `t.j2:7:18: UndefinedError: 'note' is undefined`},
 		{"an undeclared name stays strict", `{% user %}{{ other }}{% enduser %}`, map[string]any{"q": "x"}, "", `t.j2:7:14: variable "other" is not supplied`},
 	}
 	for _, tt := range tests {
