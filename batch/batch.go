@@ -32,6 +32,9 @@ type Row struct {
 	// own): Decode's strings then share it rather than a copy. Decode never
 	// writes JSON, so a row decodes to the same values every time.
 	ownJSON bool
+	// line is the line of the input JSON begins on (1-based; 0 when not
+	// known), for the place of a syntax error (JSONError).
+	line int
 }
 
 // Result is the outcome of one row, in input order.

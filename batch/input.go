@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/rolemark/rolemark/internal/jsondata"
+	"github.com/rolemark/rolemark/internal/textpos"
 )
 
 // JSONLines reads rows from JSON Lines: one JSON object per line, left in
@@ -31,9 +32,10 @@ func JSONLines(r io.Reader) iter.Seq[Row] {
 		// seen is where the search for the next newline goes on: the bytes
 		// of buf[start:seen] hold none.
 		start, seen, empty := 0, 0, 0
+		lines := 0 // the lines handed out or skipped
 		bomChecked := false
 		for {
-			if !yieldLines(yield, buf, &start, &seen) {
+			if !yieldLines(yield, buf, &start, &seen, &lines) {
 				return
 			}
 			if cap(buf)-len(buf) < readBlock/8 || cap(buf) > readBlock && len(buf)-start < readBlock/2 {
@@ -74,11 +76,11 @@ func JSONLines(r io.Reader) iter.Seq[Row] {
 			}
 			// The end, or a read error: the complete lines, then what is
 			// left as the last line, then the error.
-			if !yieldLines(yield, buf, &start, &seen) {
+			if !yieldLines(yield, buf, &start, &seen, &lines) {
 				return
 			}
 			if line := buf[start:len(buf):len(buf)]; len(bytes.TrimSpace(line)) > 0 {
-				if !yield(Row{JSON: line, ownJSON: true}) {
+				if !yield(Row{JSON: line, ownJSON: true, line: lines + 1}) {
 					return
 				}
 			}
@@ -93,9 +95,9 @@ func JSONLines(r io.Reader) iter.Seq[Row] {
 // yieldLines yields the rows of the complete lines of buf[*start:], those
 // that are not blank, moving *start past them, and *seen to the end of buf
 // (the search for a newline starts at *seen: a long line read in small
-// pieces is searched once, not once per piece); it reports false when
-// yield does.
-func yieldLines(yield func(Row) bool, buf []byte, start, seen *int) bool {
+// pieces is searched once, not once per piece), counting them in *lines;
+// it reports false when yield does.
+func yieldLines(yield func(Row) bool, buf []byte, start, seen, lines *int) bool {
 	for {
 		from := max(*start, *seen)
 		i := bytes.IndexByte(buf[from:], '\n')
@@ -106,7 +108,8 @@ func yieldLines(yield func(Row) bool, buf []byte, start, seen *int) bool {
 		end := from + i + 1
 		line := buf[*start:end:end]
 		*start, *seen = end, end
-		if len(bytes.TrimSpace(line)) > 0 && !yield(Row{JSON: line, ownJSON: true}) {
+		*lines++
+		if len(bytes.TrimSpace(line)) > 0 && !yield(Row{JSON: line, ownJSON: true, line: *lines}) {
 			return false
 		}
 	}
@@ -191,7 +194,7 @@ func (r Row) decode(a *arena) Row {
 			// The only value of an object that does not fit an any.
 			r.Err = fmt.Errorf("%s is out of the range of a float64", te.Value)
 		default:
-			r.Err = fmt.Errorf("invalid JSON: %w", err)
+			r.Err = rowJSONError(err, r.JSON, r.line)
 		}
 		return r
 	}
@@ -201,6 +204,49 @@ func (r Row) decode(a *arena) Row {
 	}
 	r.Vars, r.JSON = vars, nil
 	return r
+}
+
+// JSONError is a row whose JSON is malformed (an encoding/json
+// *json.SyntaxError, which Err is), at Line and Col of the input: 1-based,
+// Col counting runes from the start of the line, as every rolemark error
+// does. JSONLines and JSONArray give it.
+type JSONError struct {
+	Line, Col int
+	Err       error
+	where     string // " at the end of the array", " after the array"
+}
+
+func (e *JSONError) Error() string { return "invalid JSON" + e.where + ": " + e.Err.Error() }
+
+// Unwrap returns encoding/json's error.
+func (e *JSONError) Unwrap() error { return e.Err }
+
+// rowJSONError returns err, encoding/json's error for text, which begins
+// at line of the input (0: unknown), as a *JSONError at its place when it
+// is a syntax error.
+func rowJSONError(err error, text []byte, line int) error {
+	var se *json.SyntaxError
+	if line == 0 || !errors.As(err, &se) {
+		return fmt.Errorf("invalid JSON: %w", err)
+	}
+	at := se.Offset - 1 // Offset: after the byte that failed
+	if se.Offset >= int64(len(text)) {
+		at = se.Offset // the end
+	}
+	return jsonError(err, text, line, at)
+}
+
+// jsonError returns err, an error of encoding/json for text, which begins
+// at line of the input, as a *JSONError at byte at of text, or just after
+// the last byte of text that is not white space when at is past it (the
+// input ended).
+func jsonError(err error, text []byte, line int, at int64) *JSONError {
+	end := int64(len(bytes.TrimRight(text, " \t\r\n")))
+	for at < end && (text[at] == ' ' || text[at] == '\t' || text[at] == '\r' || text[at] == '\n') {
+		at++ // the decoder's token errors stand before the white space
+	}
+	l, c := textpos.LineCol(string(text), int(min(at, end)))
+	return &JSONError{Line: line + l - 1, Col: c, Err: err}
 }
 
 // JSONArray reads rows from one JSON array of objects, one element at a
@@ -215,14 +261,16 @@ func JSONArray(r io.Reader) iter.Seq[Row] {
 		if b, _ := br.Peek(len(bom)); bytes.Equal(b, bom) {
 			_, _ = br.Discard(len(bom))
 		}
-		dec := json.NewDecoder(br)
+		lr := &lineReader{r: br, lines: 1}
+		dec := json.NewDecoder(lr)
+		invalid := func(err error) error { return lr.jsonError(err) }
 		tok, err := dec.Token()
 		if err == io.EOF {
 			yield(Row{Err: errors.New("empty input: expected a JSON array of objects")})
 			return
 		}
 		if err != nil {
-			yield(Row{Err: fmt.Errorf("invalid JSON: %w", err)})
+			yield(Row{Err: invalid(err)})
 			return
 		}
 		if d, ok := tok.(json.Delim); !ok || d != '[' {
@@ -232,26 +280,93 @@ func JSONArray(r io.Reader) iter.Seq[Row] {
 		for dec.More() {
 			var raw json.RawMessage
 			if err := dec.Decode(&raw); err != nil {
-				yield(Row{Err: fmt.Errorf("invalid JSON: %w", err)})
+				yield(Row{Err: invalid(err)})
 				return
 			}
+			lr.forget(dec.InputOffset())
 			if !yield(Row{JSON: raw, ownJSON: true}) {
 				return
 			}
 		}
 		if _, err := dec.Token(); err != nil {
+			if je, ok := invalid(err).(*JSONError); ok {
+				je.where = " at the end of the array"
+				yield(Row{Err: je})
+				return
+			}
 			yield(Row{Err: fmt.Errorf("invalid JSON at the end of the array: %w", err)})
 			return
 		}
 		// Only white space may follow the array: anything else is a file
 		// that is not what it seems (two arrays, a truncated rewrite).
+		end := dec.InputOffset()
 		if tok, err := dec.Token(); err != io.EOF {
+			var se *json.SyntaxError
+			if errors.As(err, &se) {
+				// its Offset is the array's end: the error is at the
+				// first byte after it that is not white space
+				se.Offset = max(se.Offset, end)
+			}
+			if je, ok := invalid(err).(*JSONError); ok {
+				je.where = " after the array"
+				yield(Row{Err: je})
+				return
+			}
 			if err == nil {
 				err = fmt.Errorf("found %v", tok)
 			}
 			yield(Row{Err: fmt.Errorf("invalid JSON after the array: %w", err)})
 		}
 	}
+}
+
+// lineReader reads r and keeps what it read from the start of the line
+// that holds the last offset forget was given, so that jsonError can place
+// an error of encoding/json's decoder of it, whose offsets count from the
+// start of the input.
+type lineReader struct {
+	r     io.Reader
+	kept  []byte // the input from offset base
+	base  int64
+	lines int // the line kept begins on
+}
+
+func (lr *lineReader) Read(p []byte) (int, error) {
+	n, err := lr.r.Read(p)
+	if n > 0 && n <= len(p) {
+		lr.kept = append(lr.kept, p[:n]...)
+	}
+	return n, err
+}
+
+// forget drops what comes before the line that holds off.
+func (lr *lineReader) forget(off int64) {
+	i := int(off - lr.base)
+	if i <= 0 || i > len(lr.kept) {
+		return
+	}
+	nl := bytes.LastIndexByte(lr.kept[:i], '\n')
+	if nl < 0 || nl+1 < len(lr.kept)/2 {
+		return // keep it until half of it goes: each byte is moved a bounded number of times
+	}
+	lr.lines += bytes.Count(lr.kept[:nl+1], []byte{'\n'})
+	lr.kept = append(lr.kept[:0], lr.kept[nl+1:]...)
+	lr.base += int64(nl + 1)
+}
+
+// jsonError returns err, an error of the decoder, as jsonError does, at
+// its place in the input.
+func (lr *lineReader) jsonError(err error) error {
+	var se *json.SyntaxError
+	switch {
+	case errors.As(err, &se) && se.Offset >= lr.base:
+		// the decoder's Offset is that of the byte that failed, or of
+		// the white space before it
+		return jsonError(err, lr.kept, lr.lines, se.Offset-lr.base)
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		return jsonError(err, lr.kept, lr.lines, int64(len(lr.kept)))
+	}
+	return fmt.Errorf("invalid JSON: %w", err)
 }
 
 // CSVOption configures CSV.

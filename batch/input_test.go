@@ -2,6 +2,7 @@ package batch_test
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"iter"
@@ -257,4 +258,44 @@ func FuzzJSONLines(f *testing.F) {
 			require.Equal(t, want, got, name)
 		}
 	})
+}
+
+// TestJSONErrorPlace: a row of malformed JSON is a *batch.JSONError at
+// the line and column of the input where encoding/json stopped (the
+// column counts runes), blank lines and a byte order mark counted as a
+// reader of the file counts them; it named no place.
+func TestJSONErrorPlace(t *testing.T) {
+	tests := []struct {
+		name, in  string
+		json      bool
+		line, col int
+	}{
+		{"jsonl", "{\"a\": 1}\n\n{\"q\": \"b\" \"x\"}\n", false, 3, 11},
+		{"jsonl, the end of a line", "{\"a\": 1}\n{\"q\": \n{}\n", false, 2, 6},
+		{"jsonl, the last line", "{}\r\n{\"ü\": 1,", false, 2, 9},
+		{"jsonl, a byte order mark", "\xef\xbb\xbf{\"a\" 1}\n", false, 1, 6},
+		{"array", "[{\"q\":\"a\"},\n {\"q\": \"b\" \"x\"}]", true, 2, 12},
+		{"array, between elements", "[{\"q\":\"ü\"}\n\n\n  {\"q\": \"b\"}]", true, 4, 3},
+		{"array, the end", "[{\"q\":\"a\"},\n {\"q\": \"b\"\n ", true, 2, 11},
+		{"array, after the array", "[{}]\n x", true, 2, 2},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rows := batch.JSONLines(strings.NewReader(tt.in))
+			if tt.json {
+				rows = batch.JSONArray(strings.NewReader(tt.in))
+			}
+			var je *batch.JSONError
+			for r := range rows {
+				if r = r.Decode(); r.Err != nil {
+					require.True(t, errors.As(r.Err, &je), "%v", r.Err)
+					break
+				}
+			}
+			require.NotNil(t, je, "no error")
+			assert.Equal(t, [2]int{tt.line, tt.col}, [2]int{je.Line, je.Col}, "%v", je)
+			var se *json.SyntaxError
+			assert.True(t, errors.As(je, &se) || errors.Is(je, io.ErrUnexpectedEOF), "%v", je)
+		})
+	}
 }

@@ -52,7 +52,8 @@ past them stops (--no-file-limits goes on, for servers without them) unless --sp
 with OpenAI's per-message overhead; for sft and chat formats, or with a tokenizer.json, the line's
 text, or its input_ids as they are) and ends with the sum and the least, median and most of a row
 on standard error.
-A row that fails is reported on standard error as FILE:ROW: message (ROW counts rows from 1) and left
+A row that fails is reported on standard error as FILE:ROW: message (ROW counts rows from 1; a row
+of malformed JSON as FILE:LINE:COL: invalid JSON: …, where the error is in the file) and left
 out of the output; the run goes on, and ends with exit status 1 and the count of failed rows.
 --fail-fast stops at the first. SIGINT or SIGTERM stops the run after the last whole line, with a
 summary naming the row it stopped at and exit status 130 or 143; --skip N --append resumes it
@@ -289,6 +290,12 @@ type rowReport struct {
 
 func (r *rowReport) fail(row int, err error) {
 	r.prog.clear()
+	var je *batch.JSONError
+	if errors.As(err, &je) {
+		// malformed JSON: where it is in the file, as an editor reads it
+		fmt.Fprintf(r.w, "%s:%d:%d: %v\n", r.in, je.Line, je.Col, je)
+		return
+	}
 	fmt.Fprintf(r.w, "%s:%d: %v\n", r.in, row, err)
 }
 

@@ -133,12 +133,12 @@ func TestBatchRowErrors(t *testing.T) {
 		errLine string
 	}{
 		{"jsonl", []string{"--in", jsonl}, 1, []string{openaiLine("one"), openaiLine("five")},
-			jsonl + ":2: invalid JSON: unexpected end of JSON input\n" +
+			jsonl + ":2:6: invalid JSON: unexpected end of JSON input\n" +
 				jsonl + `:3: testdata/batch/ask.hbs:6:18: variable "q" is not supplied` + "\n" +
 				jsonl + ":4: a row must be a JSON object, not array\n" +
 				"rolemark batch: 3 of 5 rows failed\n"},
 		{"jsonl fail-fast", []string{"--in", jsonl, "--fail-fast", "--workers", "1"}, 1, []string{openaiLine("one")},
-			jsonl + ":2: invalid JSON: unexpected end of JSON input\n" +
+			jsonl + ":2:6: invalid JSON: unexpected end of JSON input\n" +
 				"rolemark batch: stopped at the first failed row (--fail-fast), after 2 rows\n"},
 		{"json", []string{"--in", arr}, 1, []string{openaiLine("one"), openaiLine("three")},
 			arr + ":2: a row must be a JSON object, not number\nrolemark batch: 1 of 3 rows failed\n"},
