@@ -9,6 +9,88 @@ type loopCode struct {
 	run func(f *frame, iter Value, depth0 int) error
 }
 
+// forLoop is what compileFor decides about one {% for %}, step by step:
+// what the loop iterates (forView, forSlice, forSelect), its scope, target,
+// filter and body (forScope), and the shapes of body its runners
+// specialise (forItemBodies). The runners and the closures compileFor
+// returns read its fields once, when they are made.
+type forLoop struct {
+	n *For
+	// iter is the iterable, where no other header decides
+	iter evalFn
+	// for … in x.items(), x.values(), x.keys(): the view of a dict is
+	// walked in place (view names the method; obj and viewOn are the
+	// call, for any other x)
+	obj    evalFn
+	viewOn func(f *frame, o Value) (Value, error)
+	view   string
+	// byFilter is set for x|items (the builtin filter): do_items steps
+	// the dict's own items() without an attribute lookup, so the sandbox
+	// has nothing to check
+	byFilter bool
+	// for x in xs[::-1] (constant bounds): slicedX is xs, sb and shas the
+	// bounds, sliceOther the slice of what is not a list or a tuple
+	isSliced   bool
+	slicedX    evalFn
+	sliceOther func(f *frame, o Value) (Value, error)
+	sb         [3]int64
+	shas       [3]bool
+	// for … in x|selectattr(…) and the like, tested as the loop goes:
+	// sel is the test; selX is x, or selObj x where the source is
+	// x.keys() or x.values() (selView, selViewOn its call); selArgs the
+	// arguments after the test's name that are not constants, from
+	// selRest on, evaluated in selScratch when the test keeps none
+	sel        *selectSpec
+	selX       evalFn
+	selObj     evalFn
+	selViewOn  func(f *frame, o Value) (Value, error)
+	selView    string
+	selArgs    *compiledArgs
+	selRest    int
+	selAt      At
+	selScratch bool
+
+	// outerLoop reads the enclosing loop's loop for the filter; the
+	// loop's scopes take the slots slotLo to slotHi
+	outerLoop      evalFn
+	slotLo, slotHi int
+	// store assigns the target; targetSlot is its slot where the target
+	// is a name (-1 otherwise); storeK and storeV store the key and value
+	// of for k, v in d.items() without the pair
+	store          func(f *frame, v Value) error
+	targetSlot     int
+	storeK, storeV func(f *frame, v Value) error
+	filter         evalFn
+	body, els      execFn
+	init           func(f *frame) error
+	loopSlot       int // the loop variable's slot, -1 where the body does not read loop
+	lc             *loopCode
+	name           string
+	pos            Pos
+	recursive      bool
+	// runsBody, switchBody: the body is one print of runs, or one if
+	// chain on a field of the target, after checks reads of the item
+	runsBody   *streamedPrint
+	switchBody *itemSwitch
+	checks     int
+}
+
+// forRunners are the loops over each kind of iterable that a compiled
+// for statement chooses from when it runs (forLoop.dispatch). The
+// methods that make them and the other closures are go:noinline: a
+// closure made in a method inlined into compileFor is compiled from the
+// inlined copy, where the calls it makes (Ctx.tick) are not inlined.
+type forRunners struct {
+	items                      func(f *frame, items []Value, depth0 int, sized *Dict, outer func() (Value, bool, error), outerLen Value, live *List) error
+	pulled                     func(f *frame, g *generator, step func() (Value, bool, error)) error
+	list, listSwitch, listRuns func(f *frame, l *List) error
+	str                        func(f *frame, s string) error
+}
+
+// compileFor compiles a for statement: what it iterates, then its scope
+// and body, then the runner for each kind of iterable, and last the
+// closure for its header's kind (a dict's view, a select, a constant
+// slice, or any value).
 func (c *compiler) compileFor(n *For) (execFn, error) {
 	// {% set content = message['content'] %} at the body's start, read
 	// where the body reads content (compile_alias.go)
@@ -24,24 +106,52 @@ func (c *compiler) compileFor(n *For) (execFn, error) {
 			return nil, err
 		}
 	}
-	// for … in x.items(), x.values(), x.keys(): the view of a dict is
-	// walked in place (view names the method; obj and viewOn are the
-	// call, for any other x)
-	var iter, obj evalFn
-	var viewOn func(f *frame, o Value) (Value, error)
-	var view string
-	// byFilter is set for x|items (the builtin filter): do_items steps
-	// the dict's own items() without an attribute lookup, so the sandbox
-	// has nothing to check
-	byFilter := false
+	fl := &forLoop{n: n, lc: &loopCode{}, name: c.src.name, pos: n.P, recursive: n.Recursive}
+	if err := c.forView(fl); err != nil {
+		return nil, err
+	}
+	if err := c.forSlice(fl); err != nil {
+		return nil, err
+	}
+	if err := c.forSelect(fl); err != nil {
+		return nil, err
+	}
+	if err := c.forScope(fl); err != nil {
+		return nil, err
+	}
+	c.forItemBodies(fl)
+	var r forRunners
+	r.items = fl.itemsRunner()
+	r.pulled, r.list, r.str = fl.pulledRunner(), fl.listRunner(), fl.strRunner()
+	r.listSwitch, r.listRuns = fl.listSwitchRunner(), fl.listRunsRunner()
+	fl.lc.run = fl.dispatch(r)
+	switch {
+	case fl.obj != nil:
+		return fl.viewLoop(r.items), nil
+	case fl.sel != nil:
+		return fl.selectLoop(), nil
+	case fl.isSliced:
+		return fl.slicedLoop(), nil
+	case fl.recursive && includeYields(n.Body):
+		return fl.yieldingLoop(), nil
+	}
+	return fl.anyLoop(), nil
+}
+
+// forView decides whether the loop walks a dict's view in place: for …
+// in x|items (the builtin filter) or x.items(), x.values(), x.keys()
+// without arguments, in a loop that is not recursive. It sets obj (x),
+// viewOn (the view of anything that is not such a dict) and view.
+func (c *compiler) forView(fl *forLoop) error {
+	n := fl.n
 	if fe, ok := n.Iter.(*FilterExpr); ok && !n.Recursive && fe.Name == "items" && fe.X != nil && noArgs(fe.Args) && c.constMode == 0 {
 		if _, own := c.env.filters["items"]; !own {
 			x, err := c.expr(fe.X, isLenientFilter(fe.Name))
 			if err != nil {
-				return nil, err
+				return err
 			}
-			obj, view, byFilter = x, "items", true
-			viewOn = func(f *frame, o Value) (Value, error) {
+			fl.obj, fl.view, fl.byFilter = x, "items", true
+			fl.viewOn = func(f *frame, o Value) (Value, error) {
 				if o.kind == KindDict {
 					// a loop whose body may change the dict (the others
 					// step it in place): yield from value.items(), a step
@@ -58,25 +168,30 @@ func (c *compiler) compileFor(n *For) (execFn, error) {
 		if ax, ok := call.Fn.(*AttrExpr); ok && (ax.Name == "items" || ax.Name == "values" || ax.Name == "keys") {
 			args, err := c.compileArgs(call.Args)
 			if err != nil {
-				return nil, err
+				return err
 			}
-			if obj, viewOn, err = c.compileMethodCall(call, ax, args); err != nil {
-				return nil, err
+			if fl.obj, fl.viewOn, err = c.compileMethodCall(call, ax, args); err != nil {
+				return err
 			}
-			view = ax.Name
+			fl.view = ax.Name
 		}
 	}
-	// for x in xs[::-1] (constant bounds), whose loop variable does not
-	// outlive the loop: the slice of a list or tuple is made in the
-	// Ctx's room (pushSlice), the loop's alone
+	return nil
+}
+
+// forSlice decides whether the loop runs over xs[a:b:c] with constant
+// bounds whose loop variable does not outlive the loop: the slice of a
+// list or tuple is then made in the Ctx's room (pushSlice), the loop's
+// alone. Otherwise, where no view was found, it compiles the iterable.
+func (c *compiler) forSlice(fl *forLoop) error {
+	n := fl.n
 	sliced, sb, shas, isSliced := constSliceOf(n.Iter)
-	isSliced = isSliced && obj == nil && !n.Recursive && c.constMode == 0 && pairsHidden(n.Body)
-	var slicedX evalFn
-	var sliceOther func(f *frame, o Value) (Value, error)
+	isSliced = isSliced && fl.obj == nil && !n.Recursive && c.constMode == 0 && pairsHidden(n.Body)
+	fl.isSliced, fl.sb, fl.shas = isSliced, sb, shas
 	if isSliced {
 		var err error
-		if slicedX, err = c.compileExpr(sliced.X); err != nil {
-			return nil, err
+		if fl.slicedX, err = c.compileExpr(sliced.X); err != nil {
+			return err
 		}
 		bounds := [3]Value{NoneV(), NoneV(), NoneV()}
 		for i := range bounds {
@@ -85,64 +200,66 @@ func (c *compiler) compileFor(n *For) (execFn, error) {
 			}
 		}
 		name, pos := c.src.name, sliced.P
-		sliceOther = func(f *frame, o Value) (Value, error) {
+		fl.sliceOther = func(f *frame, o Value) (Value, error) {
 			v, err := Slice(f.c, o, bounds[0], bounds[1], bounds[2])
 			if err != nil {
 				return Value{}, place(err, name, pos)
 			}
 			return v, nil
 		}
-	} else if obj == nil {
+	} else if fl.obj == nil {
 		var err error
-		if iter, err = c.compileExpr(n.Iter); err != nil {
-			return nil, err
+		if fl.iter, err = c.compileExpr(n.Iter); err != nil {
+			return err
 		}
 	}
-	// for … in x|selectattr('a', 'equalto', 'b') (select_or_reject with
-	// constant arguments), without loop or a loop filter: each of x's
-	// items is tested when the loop reaches it, without the generator
-	var sel *selectSpec
-	var selX evalFn
-	// x.keys() or x.values() as the source: the dict's own keys or
-	// values are read in place, without the view (selObj is x)
-	var selObj evalFn
-	var selViewOn func(f *frame, o Value) (Value, error)
-	selView := ""
-	selSource := func(x Expr) error {
-		if call, ok := x.(*CallExpr); ok && noArgs(call.Args) {
-			if ax, ok := call.Fn.(*AttrExpr); ok && (ax.Name == "keys" || ax.Name == "values") {
-				args, err := c.compileArgs(call.Args)
-				if err != nil {
-					return err
-				}
-				selObj, selViewOn, err = c.compileMethodCall(call, ax, args)
-				selView = ax.Name
+	return nil
+}
+
+// forSelect decides whether the loop tests x|select(…), reject,
+// selectattr or rejectattr's items as it reaches them, without the
+// generator: the loop reads neither loop nor a filter of its own, and
+// the arguments are constants, or (forSelectArgs) the ones after the
+// test's name are evaluated once, where the filter's call would.
+func (c *compiler) forSelect(fl *forLoop) error {
+	n := fl.n
+	if fe, ok := n.Iter.(*FilterExpr); ok && fl.obj == nil && fe.X != nil && !n.Recursive && n.Filter == nil && c.constMode == 0 && !readsName(n.Body, "loop") {
+		if args, kw, ok := constCallArgs(fe.Args); ok {
+			if fl.sel = c.newSelectSpec(fe.Name, args, kw); fl.sel != nil {
+				return c.selSource(fl, fe.X)
+			}
+		}
+	}
+	return c.forSelectArgs(fl)
+}
+
+// selSource compiles the source x of a tested loop: x.keys() or
+// x.values() is read in place, without the view (selObj is x).
+func (c *compiler) selSource(fl *forLoop, x Expr) error {
+	if call, ok := x.(*CallExpr); ok && noArgs(call.Args) {
+		if ax, ok := call.Fn.(*AttrExpr); ok && (ax.Name == "keys" || ax.Name == "values") {
+			args, err := c.compileArgs(call.Args)
+			if err != nil {
 				return err
 			}
-		}
-		var err error
-		selX, err = c.expr(x, false)
-		return err
-	}
-	if fe, ok := n.Iter.(*FilterExpr); ok && obj == nil && fe.X != nil && !n.Recursive && n.Filter == nil && c.constMode == 0 && !readsName(n.Body, "loop") {
-		if args, kw, ok := constCallArgs(fe.Args); ok {
-			if sel = c.newSelectSpec(fe.Name, args, kw); sel != nil {
-				if err := selSource(fe.X); err != nil {
-					return nil, err
-				}
-			}
+			fl.selObj, fl.selViewOn, err = c.compileMethodCall(call, ax, args)
+			fl.selView = ax.Name
+			return err
 		}
 	}
-	// … and where the arguments after the test's name are not constants
-	// (x|reject('in', names)): they are evaluated once, after x, where
-	// the filter's call evaluates them, and each item is tested with them
-	var selArgs *compiledArgs
-	selRest, selAt := 0, At{}
-	// selScratch: the arguments are positional and the test a builtin,
-	// which keeps none of them: a loop that tests its items as it goes
-	// evaluates them into the Ctx's scratch (pushArgs), not a new slice
-	selScratch := false
-	if fe, ok := n.Iter.(*FilterExpr); ok && sel == nil && obj == nil && fe.X != nil && !n.Recursive && n.Filter == nil && c.constMode == 0 &&
+	var err error
+	fl.selX, err = c.expr(x, false)
+	return err
+}
+
+// forSelectArgs is forSelect where the arguments after the test's name
+// are not constants (x|reject('in', names)): they are evaluated once,
+// after x, and each item is tested with them. selScratch: the arguments
+// are positional and the test a builtin, which keeps none of them, so
+// they are evaluated into the Ctx's scratch (pushArgs), not a new slice.
+func (c *compiler) forSelectArgs(fl *forLoop) error {
+	n := fl.n
+	if fe, ok := n.Iter.(*FilterExpr); ok && fl.sel == nil && fl.obj == nil && fe.X != nil && !n.Recursive && n.Filter == nil && c.constMode == 0 &&
 		fe.Args.DynArgs == nil && fe.Args.DynKwargs == nil && !readsName(n.Body, "loop") {
 		off := 0 // the test's name: after the attribute's of selectattr
 		if fe.Name == "selectattr" || fe.Name == "rejectattr" {
@@ -152,39 +269,47 @@ func (c *compiler) compileFor(n *For) (execFn, error) {
 			if pre, _, ok := constCallArgs(CallArgs{Args: fe.Args.Args[:off+1]}); ok {
 				if spec := c.newSelectSpec(fe.Name, pre, nil); spec != nil && spec.hasTest {
 					var err error
-					if selArgs, err = c.compileArgs(fe.Args); err != nil {
-						return nil, err
+					if fl.selArgs, err = c.compileArgs(fe.Args); err != nil {
+						return err
 					}
-					if err := selSource(fe.X); err != nil {
-						return nil, err
+					if err := c.selSource(fl, fe.X); err != nil {
+						return err
 					}
-					sel, selRest, selAt = spec, off+1, fe.At
+					fl.sel, fl.selRest, fl.selAt = spec, off+1, fe.At
 					_, ownTest := c.env.tests[spec.name]
-					selScratch = !ownTest && len(fe.Args.Kwargs) == 0
+					fl.selScratch = !ownTest && len(fe.Args.Kwargs) == 0
 				}
 			}
 		}
 	}
+	return nil
+}
+
+// forScope compiles what the loop's own scope holds: the target, the
+// filter (forFilter) and the body (forBody), then the else block, a scope
+// of its own as Jinja2's else_frame. outerLoop is set where the filter
+// runs before the loop variable: its loop is the enclosing loop's.
+func (c *compiler) forScope(fl *forLoop) error {
+	n := fl.n
 	names := targetNames(n.Target)
 	if at := storesLoop(n); at != nil {
-		return nil, c.errAt(at, "TemplateAssertionError", "Can't assign to special loop variable in for-loop target")
+		return c.errAt(at, "TemplateAssertionError", "Can't assign to special loop variable in for-loop target")
 	}
 	usesLoop := readsName(n.Body, "loop")
 	scopeNames := append([]string{}, names...)
 	if usesLoop {
 		scopeNames = append(scopeNames, "loop")
 	}
-	var outerLoop evalFn
 	if usesLoop && n.Filter != nil {
 		// the filter runs before the loop variable is set: its loop is
 		// the enclosing loop's, read (under StrictNames, where none is
 		// missing) only when the filter reads it
 		lenient := !readsName([]Stmt{&Print{X: n.Filter}}, "loop")
-		outerLoop = c.compileName(&Name{At: At{P: n.P}, Name: "loop"}, lenient)
+		fl.outerLoop = c.compileName(&Name{At: At{P: n.P}, Name: "loop"}, lenient)
 	}
 	// the loop's scope and every scope nested in its filter and body
 	// take the slots from slotLo on: a look ahead saves those alone
-	slotLo := c.sc.fn.nslots
+	fl.slotLo = c.sc.fn.nslots
 	s := c.newScope(append(scopeNames, assigned(n.Body)...))
 	s.syms = symsFor(n, usesLoop)
 	outer := c.sc
@@ -192,52 +317,81 @@ func (c *compiler) compileFor(n *For) (execFn, error) {
 	soft := c.soft
 	c.soft = 0
 	c.loops++
-	store, err := c.compileAssign(n.Target)
+	err := c.forTarget(fl, s)
+	if err == nil {
+		err = c.forFilter(fl, s, outer, scopeNames)
+	}
+	if err == nil {
+		err = c.forBody(fl, s, names, usesLoop)
+	}
+	c.sc, c.soft = outer, soft
+	c.loops--
 	if err != nil {
-		c.sc, c.soft = outer, soft
-		c.loops--
-		return nil, err
+		return err
 	}
-	// a name as the target is stored straight into its slot
-	targetSlot := -1
+	if n.Else != nil {
+		// The else block is a scope of its own, as Jinja2's else_frame.
+		if fl.els, err = c.compileScoped(n.Else, symsBody(n.Else)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// forTarget compiles the target's store in the loop's scope s: a name is
+// stored straight into its slot (targetSlot), and for k, v in d.items()
+// stores each pair without its tuple (storeK, storeV).
+func (c *compiler) forTarget(fl *forLoop, s *scope) error {
+	n := fl.n
+	var err error
+	if fl.store, err = c.compileAssign(n.Target); err != nil {
+		return err
+	}
+	fl.targetSlot = -1
 	if t, ok := n.Target.(*Name); ok && !s.top {
-		targetSlot = s.vars[t.Name]
+		fl.targetSlot = s.vars[t.Name]
 	}
-	// for k, v in d.items() stores each pair without its tuple
-	var storeK, storeV func(f *frame, v Value) error
-	if t, ok := n.Target.(*TupleLit); ok && view == "items" && len(t.Items) == 2 {
+	if t, ok := n.Target.(*TupleLit); ok && fl.view == "items" && len(t.Items) == 2 {
 		_, k := t.Items[0].(*Name)
 		_, v := t.Items[1].(*Name)
 		if k && v {
-			storeK, _ = c.compileAssign(t.Items[0])
-			storeV, _ = c.compileAssign(t.Items[1])
+			fl.storeK, _ = c.compileAssign(t.Items[0])
+			fl.storeV, _ = c.compileAssign(t.Items[1])
 		}
 	}
-	var filter evalFn
-	if n.Filter != nil {
-		// The filter is a frame of its own in Jinja2 (test_frame): it
-		// sees the targets (and the loop variable, which holds the
-		// enclosing loop's while it runs) and the enclosing scopes, not
-		// what the body assigns.
-		fsc := &scope{fn: s.fn, parent: outer, vars: map[string]int{}}
-		for _, nm := range scopeNames {
-			fsc.vars[nm] = s.vars[nm]
-			fsc.order = append(fsc.order, nm)
-		}
-		c.sc = fsc
-		filter, err = c.compileExpr(n.Filter)
-		c.sc = s
-		if err != nil {
-			c.sc, c.soft = outer, soft
-			c.loops--
-			return nil, err
-		}
+	return nil
+}
+
+// forFilter compiles the loop's filter. The filter is a frame of its own
+// in Jinja2 (test_frame): it sees the targets (and the loop variable,
+// which holds the enclosing loop's while it runs) and the enclosing
+// scopes, not what the body assigns.
+func (c *compiler) forFilter(fl *forLoop, s, outer *scope, scopeNames []string) error {
+	if fl.n.Filter == nil {
+		return nil
 	}
-	lc := &loopCode{}
+	fsc := &scope{fn: s.fn, parent: outer, vars: map[string]int{}}
+	for _, nm := range scopeNames {
+		fsc.vars[nm] = s.vars[nm]
+		fsc.order = append(fsc.order, nm)
+	}
+	c.sc = fsc
+	var err error
+	fl.filter, err = c.compileExpr(fl.n.Filter)
+	c.sc = s
+	return err
+}
+
+// forBody compiles the body in the loop's scope s (a Python function of
+// its own when the loop is recursive), and decides what each iteration
+// sets before it: the loop variable's slot, and init, which clears the
+// scope's names but the targets, loop and the body's leading sets.
+func (c *compiler) forBody(fl *forLoop, s *scope, names []string, usesLoop bool) error {
+	n := fl.n
 	bufDepth := c.bufDepth
 	if n.Recursive {
 		// the loop's body is a Python function of its own
-		c.recursive = append(c.recursive, lc)
+		c.recursive = append(c.recursive, fl.lc)
 		c.bufDepth = 0
 	}
 	body, err := c.compileStmts(n.Body)
@@ -245,9 +399,10 @@ func (c *compiler) compileFor(n *For) (execFn, error) {
 		c.recursive = c.recursive[:len(c.recursive)-1]
 		c.bufDepth = bufDepth
 	}
-	loopSlot := -1
+	fl.body = body
+	fl.loopSlot = -1
 	if usesLoop {
-		loopSlot = s.vars["loop"]
+		fl.loopSlot = s.vars["loop"]
 	}
 	skip := map[string]bool{"loop": true}
 	for _, nm := range names {
@@ -256,29 +411,41 @@ func (c *compiler) compileFor(n *For) (execFn, error) {
 	for _, nm := range leadingSets(n.Body) {
 		skip[nm] = true
 	}
-	init := c.scopeInit(s, skip)
-	slotHi := s.fn.nslots
-	c.sc, c.soft = outer, soft
-	c.loops--
-	if err != nil {
-		return nil, err
+	fl.init = c.scopeInit(s, skip)
+	fl.slotHi = s.fn.nslots
+	return err
+}
+
+// forItemBodies decides the two body shapes a list's loop specialises
+// (listRunsRunner, listSwitchRunner): a body that is one print of runs
+// of constants and fields, read from each item where the list holds it
+// (runsBody), and a body that is one if chain on a field of the target
+// compared with constants (switchBody), after checks reads of the
+// target's item that compile_alias.go leaves of a set alias.
+func (c *compiler) forItemBodies(fl *forLoop) {
+	n, targetSlot := fl.n, fl.targetSlot
+	if p, ok := onlyPrint(n.Body); ok && targetSlot >= 0 && c.runPrints[p] != nil {
+		fl.runsBody = c.runPrints[p].forItem(targetSlot)
 	}
-	var els execFn
-	if n.Else != nil {
-		// The else block is a scope of its own, as Jinja2's else_frame.
-		if els, err = c.compileScoped(n.Else, symsBody(n.Else)); err != nil {
-			return nil, err
+	if t, ok := n.Target.(*Name); ok && targetSlot >= 0 && len(n.Body) > 0 {
+		checks := 0
+		for checks < len(n.Body)-1 && isItemRead(n.Body[checks], t.Name) {
+			checks++
 		}
+		if i, ok := n.Body[checks].(*If); ok && checks == len(n.Body)-1 && c.itemSwitches[i] != nil && c.itemSwitches[i].slot == targetSlot {
+			fl.switchBody = c.itemSwitches[i].forItem(targetSlot)
+		}
+		fl.checks = checks
 	}
-	name, pos := c.src.name, n.P
-	recursive := n.Recursive
-	// runItems runs the loop over items; sized, when not nil, is the dict
-	// whose keys or values items are, whose size the body must not change
-	// (Python's iterator raises at the next step)
-	var runItems func(f *frame, items []Value, depth0 int, sized *Dict, outer func() (Value, bool, error), outerLen Value, live *List) error
-	// runPulled runs a loop without loop or a filter over the items step
-	// (or g's eachStep) takes, one at a time, keeping none
-	runPulled := func(f *frame, g *generator, step func() (Value, bool, error)) error {
+}
+
+// pulledRunner runs a loop without loop or a filter over the items step
+// (or g's eachStep) takes, one at a time, keeping none.
+//
+//go:noinline
+func (fl *forLoop) pulledRunner() func(f *frame, g *generator, step func() (Value, bool, error)) error {
+	name, pos, init, targetSlot, store, body, els := fl.name, fl.pos, fl.init, fl.targetSlot, fl.store, fl.body, fl.els
+	return func(f *frame, g *generator, step func() (Value, bool, error)) error {
 		completed := false
 		for {
 			var it Value
@@ -319,11 +486,17 @@ func (c *compiler) compileFor(n *For) (execFn, error) {
 		}
 		return nil
 	}
-	// runList runs a loop without loop, a filter or recursion whose
-	// target is a name over a list's or a tuple's items, each stored
-	// from where it lies; Python's list iterator reads the list as it is
-	// at each step (the body may append to it or pop from it)
-	runList := func(f *frame, l *List) error {
+}
+
+// listRunner runs a loop without loop, a filter or recursion whose
+// target is a name over a list's or a tuple's items, each stored from
+// where it lies; Python's list iterator reads the list as it is at each
+// step (the body may append to it or pop from it).
+//
+//go:noinline
+func (fl *forLoop) listRunner() func(f *frame, l *List) error {
+	name, pos, init, targetSlot, body, els := fl.name, fl.pos, fl.init, fl.targetSlot, fl.body, fl.els
+	return func(f *frame, l *List) error {
 		completed := false
 		for i := 0; i < len(l.Items); i++ {
 			if err := f.c.tick(); err != nil {
@@ -346,11 +519,17 @@ func (c *compiler) compileFor(n *For) (execFn, error) {
 		}
 		return nil
 	}
-	// runStr runs a loop without loop, a filter or recursion over a
-	// str's characters, taking each where Iterate would (a template that
-	// expects a message's content as parts and loops over its text),
-	// without a list of them
-	runStr := func(f *frame, s string) error {
+}
+
+// strRunner runs a loop without loop, a filter or recursion over a
+// str's characters, taking each where Iterate would (a template that
+// expects a message's content as parts and loops over its text),
+// without a list of them.
+//
+//go:noinline
+func (fl *forLoop) strRunner() func(f *frame, s string) error {
+	name, pos, init, targetSlot, store, body, els := fl.name, fl.pos, fl.init, fl.targetSlot, fl.store, fl.body, fl.els
+	return func(f *frame, s string) error {
 		completed := false
 		for i := 0; i < len(s); {
 			it, next, ok := strItemAt(s, i)
@@ -382,39 +561,24 @@ func (c *compiler) compileFor(n *For) (execFn, error) {
 		}
 		return nil
 	}
-	// runListRuns is runList for a body that is one print of runs of
-	// constants and fields (a chat template's {% for message in messages
-	// %}{{ '<|' + message['role'] + '|>' + message['content'] }}): the
-	// print reads each item where the list holds it, and the item is
-	// stored in the target's slot only where the print falls back to
-	// the general path, which reads it there. Nothing else reads the
-	// slot: the loop's scope is its own, and the body is the print.
-	var runsBody *streamedPrint
-	if p, ok := onlyPrint(n.Body); ok && targetSlot >= 0 && c.runPrints[p] != nil {
-		runsBody = c.runPrints[p].forItem(targetSlot)
-	}
-	// runListSwitch is runList for a body that is one if chain on a
-	// field of the target compared with constants, each branch nothing
-	// or such a print ({% if message['role'] == 'user' %}{{ … }}{% elif
-	// … %}, a single test with == or !=, an else holding a chain on the
-	// same field; itemSwitch): the chain runs with each item where the
-	// list holds it (itemSwitch.runItem), stored only for a branch that
-	// is anything else.
-	// The chain may follow what compile_alias.go leaves of a set alias
-	// ({% set content = message['content'] %}: a read of the target's
-	// item, which raises nothing for a dict): for a dict item those
-	// pass, for anything else the body runs whole with the item stored.
-	var switchBody *itemSwitch
-	checks := 0
-	if t, ok := n.Target.(*Name); ok && targetSlot >= 0 && len(n.Body) > 0 {
-		for checks < len(n.Body)-1 && isItemRead(n.Body[checks], t.Name) {
-			checks++
-		}
-		if i, ok := n.Body[checks].(*If); ok && checks == len(n.Body)-1 && c.itemSwitches[i] != nil && c.itemSwitches[i].slot == targetSlot {
-			switchBody = c.itemSwitches[i].forItem(targetSlot)
-		}
-	}
-	runListSwitch := func(f *frame, l *List) error {
+}
+
+// listSwitchRunner is listRunner for a body that is one if chain on a
+// field of the target compared with constants, each branch nothing or
+// such a print ({% if message['role'] == 'user' %}{{ … }}{% elif … %}, a
+// single test with == or !=, an else holding a chain on the same field;
+// itemSwitch): the chain runs with each item where the list holds it
+// (itemSwitch.runItem), stored only for a branch that is anything else.
+// The chain may follow what compile_alias.go leaves of a set alias ({%
+// set content = message['content'] %}: a read of the target's item,
+// which raises nothing for a dict): for a dict item those pass, for
+// anything else the body runs whole with the item stored.
+//
+//go:noinline
+func (fl *forLoop) listSwitchRunner() func(f *frame, l *List) error {
+	name, pos, init, targetSlot, body, els := fl.name, fl.pos, fl.init, fl.targetSlot, fl.body, fl.els
+	checks, switchBody := fl.checks, fl.switchBody
+	return func(f *frame, l *List) error {
 		completed := false
 		for i := 0; i < len(l.Items); i++ {
 			if err := f.c.tick(); err != nil {
@@ -444,7 +608,20 @@ func (c *compiler) compileFor(n *For) (execFn, error) {
 		}
 		return nil
 	}
-	runListRuns := func(f *frame, l *List) error {
+}
+
+// listRunsRunner is listRunner for a body that is one print of runs of
+// constants and fields (a chat template's {% for message in messages
+// %}{{ '<|' + message['role'] + '|>' + message['content'] }}): the print
+// reads each item where the list holds it, and the item is stored in
+// the target's slot only where the print falls back to the general
+// path, which reads it there. Nothing else reads the slot: the loop's
+// scope is its own, and the body is the print.
+//
+//go:noinline
+func (fl *forLoop) listRunsRunner() func(f *frame, l *List) error {
+	name, pos, init, targetSlot, runsBody, els := fl.name, fl.pos, fl.init, fl.targetSlot, fl.runsBody, fl.els
+	return func(f *frame, l *List) error {
 		completed := false
 		for i := 0; i < len(l.Items); i++ {
 			if err := f.c.tick(); err != nil {
@@ -471,9 +648,18 @@ func (c *compiler) compileFor(n *For) (execFn, error) {
 		}
 		return nil
 	}
-	changesDicts := dictChangesIn(n.Body, n.Filter)
-	changesLists := filter != nil && listChangesIn(n.Body, n.Filter)
-	lc.run = func(f *frame, itv Value, depth0 int) error {
+}
+
+// dispatch is the loop's run (loopCode.run): it chooses the runner for
+// the iterable's kind. A loop with loop, a filter or recursion whose body
+// changes a dict or a list steps it as Python's iterator would.
+func (fl *forLoop) dispatch(r forRunners) func(f *frame, itv Value, depth0 int) error {
+	name, pos, targetSlot, loopSlot, filter, recursive := fl.name, fl.pos, fl.targetSlot, fl.loopSlot, fl.filter, fl.recursive
+	runsBody, switchBody := fl.runsBody, fl.switchBody
+	runItems, runPulled, runList, runStr, runListSwitch, runListRuns := r.items, r.pulled, r.list, r.str, r.listSwitch, r.listRuns
+	changesDicts := dictChangesIn(fl.n.Body, fl.n.Filter)
+	changesLists := filter != nil && listChangesIn(fl.n.Body, fl.n.Filter)
+	return func(f *frame, itv Value, depth0 int) error {
 		simple := loopSlot < 0 && filter == nil && !recursive
 		if !simple && changesDicts {
 			if d, what, ok := dictIterated(itv); ok {
@@ -540,10 +726,18 @@ func (c *compiler) compileFor(n *For) (execFn, error) {
 		}
 		return runItems(f, items, depth0, sized, nil, Value{}, live)
 	}
-	// outer, when not nil, takes the items one at a time (a filter's look
-	// ahead takes them too); outerLen is what they come from, whose len()
-	// is the loop's length when it has one
-	runItems = func(f *frame, items []Value, depth0 int, sized *Dict, outer func() (Value, bool, error), outerLen Value, live *List) error {
+}
+
+// itemsRunner runs the loop over items, with loop and a filter where the
+// loop has them; sized, when not nil, is the dict whose keys or values
+// items are, whose size the body must not change (Python's iterator
+// raises at the next step). outer, when not nil, takes the items one at
+// a time (a filter's look ahead takes them too); outerLen is what they
+// come from, whose len() is the loop's length when it has one.
+func (fl *forLoop) itemsRunner() func(f *frame, items []Value, depth0 int, sized *Dict, outer func() (Value, bool, error), outerLen Value, live *List) error {
+	name, pos, init, store, targetSlot, body, els := fl.name, fl.pos, fl.init, fl.store, fl.targetSlot, fl.body, fl.els
+	filter, loopSlot, outerLoop, slotLo, slotHi, recursive, lc := fl.filter, fl.loopSlot, fl.outerLoop, fl.slotLo, fl.slotHi, fl.recursive, fl.lc
+	return func(f *frame, items []Value, depth0 int, sized *Dict, outer func() (Value, bool, error), outerLen Value, live *List) error {
 		var err error
 		var lo *loopObj
 		// lf takes the next item the loop's filter keeps: Jinja2 filters
@@ -681,204 +875,240 @@ func (c *compiler) compileFor(n *For) (execFn, error) {
 		}
 		return nil
 	}
-	if obj != nil {
-		plain := filter == nil && loopSlot < 0 // Python steps the dict's own iterator
-		pairs := storeK != nil && plain
-		// with a filter or loop, the pairs are tuples (the filter's look
-		// ahead keeps them), made in the Ctx's room when no one sees one
-		hidden := storeK != nil && !plain && pairsHidden(n.Body)
-		return func(f *frame) error {
-			o, err := obj(f)
+}
+
+// viewLoop is the loop over a dict's view (forView): where nothing can
+// see the view, the dict's own keys, values or pairs are read in place
+// (runItems, runPairs), else the view is made and run as any value.
+func (fl *forLoop) viewLoop(runItems func(f *frame, items []Value, depth0 int, sized *Dict, outer func() (Value, bool, error), outerLen Value, live *List) error) execFn {
+	name, pos, init, body, els, lc := fl.name, fl.pos, fl.init, fl.body, fl.els, fl.lc
+	obj, viewOn, view, byFilter, filter, loopSlot := fl.obj, fl.viewOn, fl.view, fl.byFilter, fl.filter, fl.loopSlot
+	storeK, storeV := fl.storeK, fl.storeV
+	changesDicts := dictChangesIn(fl.n.Body, fl.n.Filter)
+	plain := filter == nil && loopSlot < 0 // Python steps the dict's own iterator
+	pairs := storeK != nil && plain
+	// with a filter or loop, the pairs are tuples (the filter's look
+	// ahead keeps them), made in the Ctx's room when no one sees one
+	hidden := storeK != nil && !plain && pairsHidden(fl.n.Body)
+	return func(f *frame) error {
+		o, err := obj(f)
+		if err != nil {
+			return err
+		}
+		if (plain || !changesDicts) && (byFilter && o.kind == KindDict || !byFilter && dictViewInPlace(f.c, o, view)) {
+			// the dict's own keys and values: the loop only reads them
+			d := o.dict()
+			keys, vals := d.keys[:len(d.keys):len(d.keys)], d.vals[:len(d.vals):len(d.vals)]
+			var sized *Dict
+			if plain {
+				sized = d
+			}
+			switch {
+			case view == "keys":
+				return runItems(f, keys, 0, sized, nil, Value{}, nil)
+			case view == "values":
+				return runItems(f, vals, 0, sized, nil, Value{}, nil)
+			case pairs:
+				return runPairs(f, d, keys, vals, init, storeK, storeV, body, els, name, pos)
+			case hidden:
+				// the tuples d.items() gives, as its view's Iter
+				// makes them, which runItems unpacks
+				err := runItems(f, f.c.pushPairs(keys, vals), 0, nil, nil, Value{}, nil)
+				f.c.popPairs(len(keys))
+				return err
+			}
+		}
+		v, err := viewOn(f, o)
+		if err != nil {
+			return err
+		}
+		return lc.run(f, v, 0)
+	}
+}
+
+// selectLoop is the loop over x|select(…) and the like (forSelect): each
+// of x's items (a str's characters, a dict's keys or the view's items
+// read in place) is tested when the loop reaches it. A value that steps
+// (another loop's variable) goes through the filter's generator.
+func (fl *forLoop) selectLoop() execFn {
+	name, pos, init, store, targetSlot, body, els, lc := fl.name, fl.pos, fl.init, fl.store, fl.targetSlot, fl.body, fl.els, fl.lc
+	sel, selX, selObj, selView, selViewOn := fl.sel, fl.selX, fl.selObj, fl.selView, fl.selViewOn
+	selArgs, selRest, selAt, selScratch := fl.selArgs, fl.selRest, fl.selAt, fl.selScratch
+	return func(f *frame) error {
+		var v Value
+		var items, sizedKeys []Value
+		var sized *Dict
+		inPlace := false
+		if selObj != nil {
+			o, err := selObj(f)
 			if err != nil {
 				return err
 			}
-			if (plain || !changesDicts) && (byFilter && o.kind == KindDict || !byFilter && dictViewInPlace(f.c, o, view)) {
-				// the dict's own keys and values: the loop only reads them
-				d := o.dict()
-				keys, vals := d.keys[:len(d.keys):len(d.keys)], d.vals[:len(d.vals):len(d.vals)]
-				var sized *Dict
-				if plain {
-					sized = d
+			if dictViewInPlace(f.c, o, selView) {
+				// the items the view's iterator gives, whose next
+				// step raises once the body changed the dict's size
+				sized = o.dict()
+				items, sizedKeys, inPlace = sized.keys, sized.keys, true
+				if selView == "values" {
+					items = sized.vals
 				}
-				switch {
-				case view == "keys":
-					return runItems(f, keys, 0, sized, nil, Value{}, nil)
-				case view == "values":
-					return runItems(f, vals, 0, sized, nil, Value{}, nil)
-				case pairs:
-					return runPairs(f, d, keys, vals, init, storeK, storeV, body, els, name, pos)
-				case hidden:
-					// the tuples d.items() gives, as its view's Iter
-					// makes them, which runItems unpacks
-					err := runItems(f, f.c.pushPairs(keys, vals), 0, nil, nil, Value{}, nil)
-					f.c.popPairs(len(keys))
-					return err
-				}
+			} else if v, err = selViewOn(f, o); err != nil {
+				return err
 			}
-			v, err := viewOn(f, o)
+		} else {
+			var err error
+			if v, err = selX(f); err != nil {
+				return err
+			}
+		}
+		sp := sel
+		var withArgs selectSpec
+		if selArgs != nil {
+			var as []Value
+			var kw []Kwarg
+			var err error
+			if _, stepped := stepper(v); selScratch && (inPlace || !stepped) {
+				n := len(selArgs.args)
+				as, kw, err = selArgs.evalTo(f, nil, f.c.pushArgs(n), nil)
+				defer f.c.popArgs(n)
+			} else {
+				as, kw, err = selArgs.eval(f, nil)
+			}
+			if err != nil {
+				return place(err, name, selAt.P)
+			}
+			withArgs = *sel
+			withArgs.rest, withArgs.kw = as[selRest:], kw
+			sp = &withArgs
+		}
+		if _, stepped := stepper(v); stepped && !inPlace {
+			if selArgs != nil {
+				kept := withArgs // the generator keeps it
+				return lc.run(f, kept.filter(f.c, v), 0)
+			}
+			return lc.run(f, sel.filter(f.c, v), 0)
+		}
+		completed := false
+		if !inPlace && v.kind != KindStr && v.Truth() {
+			var err error
+			if items, err = Iterate(f.c, v); err != nil {
+				return place(err, name, pos)
+			}
+			if v.kind == KindDict {
+				// a dict's iterator too
+				sized = v.dict()
+				sizedKeys = sized.keys
+			}
+		}
+		for i := 0; ; i++ {
+			var it Value
+			if v.kind == KindStr {
+				// a str's characters, as Iterate gives them, one at a time
+				if i >= len(v.s) {
+					break
+				}
+				r, size := utf8.DecodeRuneInString(v.s[i:])
+				if r == utf8.RuneError && size == 1 {
+					it = StrV(string(utf8.RuneError))
+				} else {
+					it = StrV(v.s[i : i+size])
+				}
+				i += size - 1
+			} else {
+				if i >= len(items) {
+					break
+				}
+				it = items[i]
+			}
+			keep, err := sp.keep(f.c, it)
+			if err != nil {
+				return place(err, name, pos)
+			}
+			if !keep {
+				continue
+			}
+			if err := f.c.tick(); err != nil {
+				return place(err, name, pos)
+			}
+			if init != nil {
+				_ = init(f)
+			}
+			if targetSlot >= 0 {
+				f.slots[targetSlot].put(&it)
+			} else if err := store(f, it); err != nil {
+				return err
+			}
+			if err := body(f); err == nil {
+				completed = true
+			} else if err == errBreak {
+				break
+			} else if err != errContinue {
+				return err
+			}
+			if sized != nil && (len(sized.keys) != len(sizedKeys) || keysReplaced(sized, sizedKeys)) {
+				return place(dictChanged(sized, sizedKeys), name, pos)
+			}
+		}
+		if !completed && els != nil {
+			return els(f)
+		}
+		return nil
+	}
+}
+
+// slicedLoop is the loop over xs[a:b:c] with constant bounds
+// (forSlice): a list's or a tuple's slice is made in the Ctx's room and
+// given back after the loop.
+//
+//go:noinline
+func (fl *forLoop) slicedLoop() execFn {
+	slicedX, sliceOther, sb, shas, lc := fl.slicedX, fl.sliceOther, fl.sb, fl.shas, fl.lc
+	return func(f *frame) error {
+		o, err := slicedX(f)
+		if err != nil {
+			return err
+		}
+		if o.kind != KindList && o.kind != KindTuple {
+			v, err := sliceOther(f, o)
 			if err != nil {
 				return err
 			}
 			return lc.run(f, v, 0)
-		}, nil
+		}
+		v := f.c.pushSlice(o.list().Items, sb, shas, o.kind == KindTuple)
+		n := len(v.list().Items)
+		err = lc.run(f, v, 0)
+		f.c.popSlice(n)
+		return err
 	}
-	if sel != nil {
-		return func(f *frame) error {
-			var v Value
-			var items, sizedKeys []Value
-			var sized *Dict
-			inPlace := false
-			if selObj != nil {
-				o, err := selObj(f)
-				if err != nil {
-					return err
-				}
-				if dictViewInPlace(f.c, o, selView) {
-					// the items the view's iterator gives, whose next
-					// step raises once the body changed the dict's size
-					sized = o.dict()
-					items, sizedKeys, inPlace = sized.keys, sized.keys, true
-					if selView == "values" {
-						items = sized.vals
-					}
-				} else if v, err = selViewOn(f, o); err != nil {
-					return err
-				}
-			} else {
-				var err error
-				if v, err = selX(f); err != nil {
-					return err
-				}
-			}
-			sp := sel
-			var withArgs selectSpec
-			if selArgs != nil {
-				var as []Value
-				var kw []Kwarg
-				var err error
-				if _, stepped := stepper(v); selScratch && (inPlace || !stepped) {
-					n := len(selArgs.args)
-					as, kw, err = selArgs.evalTo(f, nil, f.c.pushArgs(n), nil)
-					defer f.c.popArgs(n)
-				} else {
-					as, kw, err = selArgs.eval(f, nil)
-				}
-				if err != nil {
-					return place(err, name, selAt.P)
-				}
-				withArgs = *sel
-				withArgs.rest, withArgs.kw = as[selRest:], kw
-				sp = &withArgs
-			}
-			if _, stepped := stepper(v); stepped && !inPlace {
-				if selArgs != nil {
-					kept := withArgs // the generator keeps it
-					return lc.run(f, kept.filter(f.c, v), 0)
-				}
-				return lc.run(f, sel.filter(f.c, v), 0)
-			}
-			completed := false
-			if !inPlace && v.kind != KindStr && v.Truth() {
-				var err error
-				if items, err = Iterate(f.c, v); err != nil {
-					return place(err, name, pos)
-				}
-				if v.kind == KindDict {
-					// a dict's iterator too
-					sized = v.dict()
-					sizedKeys = sized.keys
-				}
-			}
-			for i := 0; ; i++ {
-				var it Value
-				if v.kind == KindStr {
-					// a str's characters, as Iterate gives them, one at a time
-					if i >= len(v.s) {
-						break
-					}
-					r, size := utf8.DecodeRuneInString(v.s[i:])
-					if r == utf8.RuneError && size == 1 {
-						it = StrV(string(utf8.RuneError))
-					} else {
-						it = StrV(v.s[i : i+size])
-					}
-					i += size - 1
-				} else {
-					if i >= len(items) {
-						break
-					}
-					it = items[i]
-				}
-				keep, err := sp.keep(f.c, it)
-				if err != nil {
-					return place(err, name, pos)
-				}
-				if !keep {
-					continue
-				}
-				if err := f.c.tick(); err != nil {
-					return place(err, name, pos)
-				}
-				if init != nil {
-					_ = init(f)
-				}
-				if targetSlot >= 0 {
-					f.slots[targetSlot].put(&it)
-				} else if err := store(f, it); err != nil {
-					return err
-				}
-				if err := body(f); err == nil {
-					completed = true
-				} else if err == errBreak {
-					break
-				} else if err != errContinue {
-					return err
-				}
-				if sized != nil && (len(sized.keys) != len(sizedKeys) || keysReplaced(sized, sizedKeys)) {
-					return place(dictChanged(sized, sizedKeys), name, pos)
-				}
-			}
-			if !completed && els != nil {
-				return els(f)
-			}
-			return nil
-		}, nil
-	}
-	if isSliced {
-		return func(f *frame) error {
-			o, err := slicedX(f)
-			if err != nil {
-				return err
-			}
-			if o.kind != KindList && o.kind != KindTuple {
-				v, err := sliceOther(f, o)
-				if err != nil {
-					return err
-				}
-				return lc.run(f, v, 0)
-			}
-			v := f.c.pushSlice(o.list().Items, sb, shas, o.kind == KindTuple)
-			n := len(v.list().Items)
-			err = lc.run(f, v, 0)
-			f.c.popSlice(n)
+}
+
+// yieldingLoop is a recursive loop whose body includes a template
+// without context: Jinja2 3.1.6 writes that include as "yield from …",
+// which makes the loop's function a generator: the loop writes the
+// generator object into the output, whose join fails once the rest has
+// rendered (as a filter block's value that is no str).
+//
+//go:noinline
+func (fl *forLoop) yieldingLoop() execFn {
+	iter, name, pos := fl.iter, fl.name, fl.pos
+	return func(f *frame) error {
+		if _, err := iter(f); err != nil {
 			return err
-		}, nil
+		}
+		if f.c.joinErr == nil {
+			f.c.joinErr = place(joinItemErr(f.c, "generator"), name, pos)
+		}
+		return nil
 	}
-	if recursive && includeYields(n.Body) {
-		// Jinja2 3.1.6 writes an include without context as "yield from
-		// …", which makes the loop's function a generator: the loop writes
-		// the generator object into the output, whose join fails once the
-		// rest has rendered (as a filter block's value that is no str)
-		return func(f *frame) error {
-			if _, err := iter(f); err != nil {
-				return err
-			}
-			if f.c.joinErr == nil {
-				f.c.joinErr = place(joinItemErr(f.c, "generator"), name, pos)
-			}
-			return nil
-		}, nil
-	}
+}
+
+// anyLoop is the loop over any value: the iterable is evaluated and run
+// (loopCode.run); a recursive loop renders into a buffer.
+//
+//go:noinline
+func (fl *forLoop) anyLoop() execFn {
+	iter, recursive, lc := fl.iter, fl.recursive, fl.lc
 	return func(f *frame) error {
 		v, err := iter(f)
 		if err != nil {
@@ -891,7 +1121,7 @@ func (c *compiler) compileFor(n *For) (execFn, error) {
 			return f.c.captureLeave(outer, lc.run(f, v, 0))
 		}
 		return lc.run(f, v, 0)
-	}, nil
+	}
 }
 
 // runPairs runs a loop over the items of d (keys and vals) without the
