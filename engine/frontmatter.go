@@ -8,12 +8,14 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"go.yaml.in/yaml/v3"
 
 	"github.com/rolemark/rolemark/chat"
 	"github.com/rolemark/rolemark/engine/internal/yamljson"
 	"github.com/rolemark/rolemark/engine/schema"
+	"github.com/rolemark/rolemark/internal/textpos"
 )
 
 // FrontMatter is the YAML header of a prompt file, between --- lines at its
@@ -243,17 +245,75 @@ func (r *fmReader) key(k string, v *yaml.Node) error {
 // yamlError is the *Error of YAML that does not parse, at the line YAML
 // names (and its first non-blank column) in the file.
 func yamlError(name, text string, firstLine int, err error) *Error {
-	line, msg := 0, err.Error()
-	if m := yamlLineRE.FindStringSubmatch(msg); m != nil {
+	line, msg := 0, strings.TrimPrefix(err.Error(), "yaml: ")
+	if m := yamlLineRE.FindStringSubmatch(err.Error()); m != nil {
 		line, _ = strconv.Atoi(m[1])
 		msg = m[2]
 	}
 	e := &Error{Template: name, Err: fmt.Errorf("front matter: %s", msg)}
-	if line > 0 {
+	if l, c, ok := locateYAMLError(text, msg); ok {
+		e.Line, e.Col = firstLine+l-1, c
+	} else if line > 0 {
 		e.Line = firstLine + line - 1
 		e.Col = firstNonBlank(text, line)
 	}
 	return e
+}
+
+// maxLocate bounds the front matter whose YAML errors locateYAMLError
+// places (it parses each prefix of the text).
+const maxLocate = 16 << 10
+
+// locateYAMLError places the YAML problem msg (the text's own error,
+// without "yaml: line N:") at its line and column (in runes, from 1).
+// The YAML library gives only a line, and not always the problem's own
+// (the line before it for a parser's problem, the end of the text for a
+// quote that is never closed, none on the first line), and no column. The
+// problem is where the text first fails with it: the last character of the
+// shortest prefix that fails with the same message, such as the quote that
+// opens a string never closed or the second colon of "model: a: b"; for a
+// flow collection that is never closed, its [ or {. ok is false when only
+// the whole text fails so, or the text is too long to search.
+func locateYAMLError(text, msg string) (line, col int, ok bool) {
+	if len(text) > maxLocate {
+		return 0, 0, false
+	}
+	if name, found := strings.CutPrefix(msg, "unknown anchor '"); found {
+		if i := strings.Index(text, "*"+strings.TrimSuffix(name, "' referenced")); i >= 0 {
+			line, col = textpos.LineCol(text, i)
+			return line, col, true
+		}
+	}
+	for p := 0; p < len(text); {
+		_, size := utf8.DecodeRuneInString(text[p:])
+		p += size
+		var n yaml.Node
+		err := yaml.Unmarshal([]byte(text[:p]), &n)
+		if err == nil {
+			continue
+		}
+		got := strings.TrimPrefix(err.Error(), "yaml: ")
+		if m := yamlLineRE.FindStringSubmatch(err.Error()); m != nil {
+			got = m[2]
+		}
+		if got != msg {
+			continue
+		}
+		if p == len(text) {
+			return 0, 0, false
+		}
+		at := p - size
+		if strings.HasPrefix(msg, "did not find expected ',' or ") {
+			// the first item of a flow collection never closed: its
+			// opening bracket is the problem
+			if j := len(strings.TrimRight(text[:at], " \t\r\n")) - 1; j >= 0 && (text[j] == '[' || text[j] == '{') {
+				at = j
+			}
+		}
+		line, col = textpos.LineCol(text, at)
+		return line, col, true
+	}
+	return 0, 0, false
 }
 
 // addExt records a key with a dot in Ext, grouped as Dotprompt groups it

@@ -87,7 +87,17 @@ func mustParse(t *testing.T, src string) *engine.Template {
 
 func TestFrontMatterErrors(t *testing.T) {
 	tests := []struct{ name, src, want string }{
-		{"bad yaml", "---\nname: [unclosed\n---\nx", "t:2:1: front matter: did not find expected ',' or ']'"},
+		{"bad yaml", "---\nname: [unclosed\n---\nx", "t:2:7: front matter: did not find expected ',' or ']'"},
+		// YAML problems at their own place: the YAML library gives a line,
+		// not always the problem's, and no column
+		{"unclosed quote", "---\nmodel: \"gpt\n---\nx", "t:2:8: front matter: found unexpected end of stream"},
+		{"unclosed quote later", "---\nmodel: gpt\ndescription: 'a\nb: 2\n---\nx", "t:3:14: front matter: found unexpected end of stream"},
+		{"two colons", "---\n😀: 1\nmodel: a: b\n---\nx", "t:3:9: front matter: mapping values are not allowed in this context"},
+		{"two colons on the first line", "---\nmodel: a: b\n---\nx", "t:2:9: front matter: mapping values are not allowed in this context"},
+		{"flow mapping never closed", "---\nmodel: gpt\ninput: {schema: [name\n---\nx", "t:3:17: front matter: did not find expected ',' or ']'"},
+		{"bad indentation", "---\ninput:\n  schema: {}\n default: {}\n---\nx", "t:4:2: front matter: did not find expected key"},
+		{"a tab", "---\ninput:\n\tschema: {}\n---\nx", "t:3:1: front matter: found character that cannot start any token"},
+		{"unknown anchor", "---\nmodel: gpt\nconfig: *base\n---\nx", "t:3:9: front matter: unknown anchor 'base' referenced"},
 		{"not a mapping", "---\n- a\n---\nx", "t:2:1: front matter: expected a mapping of keys to values"},
 		{"model not a string", "---\nmodel: {a: 1}\n---\nx", "t:2:8: front matter: model must be a string"},
 		{"config not a mapping", "---\nconfig: 3\n---\nx", "t:2:9: front matter: config must be a mapping of model parameters"},
