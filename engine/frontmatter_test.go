@@ -97,6 +97,8 @@ func TestFrontMatterErrors(t *testing.T) {
 		{"flow mapping never closed", "---\nmodel: gpt\ninput: {schema: [name\n---\nx", "t:3:17: front matter: did not find expected ',' or ']'"},
 		{"bad indentation", "---\ninput:\n  schema: {}\n default: {}\n---\nx", "t:4:2: front matter: did not find expected key"},
 		{"a tab", "---\ninput:\n\tschema: {}\n---\nx", "t:3:1: front matter: found character that cannot start any token"},
+		{"a key twice", "---\nmodel: a\nconfig: {t: 1}\nmodel: b\n---\nx", `t:4:1: front matter: key "model" is already defined at line 2`},
+		{"a nested key twice", "---\nmodel: a\nconfig: {t: 1, 😀: 1, t: 2}\n---\nx", `t:3:22: front matter: key "t" is already defined at line 3`},
 		{"unknown anchor", "---\nmodel: gpt\nconfig: *base\n---\nx", "t:3:9: front matter: unknown anchor 'base' referenced"},
 		{"not a mapping", "---\n- a\n---\nx", "t:2:1: front matter: expected a mapping of keys to values"},
 		{"model not a string", "---\nmodel: {a: 1}\n---\nx", "t:2:8: front matter: model must be a string"},
