@@ -61,6 +61,7 @@ import (
 	"github.com/rolemark/rolemark/internal/jsondata"
 	"github.com/rolemark/rolemark/internal/promptcheck"
 	"github.com/rolemark/rolemark/internal/textpos"
+	"github.com/rolemark/rolemark/internal/unclosed"
 	"github.com/rolemark/rolemark/roleparse"
 	tokcount "github.com/rolemark/rolemark/tokens"
 )
@@ -996,7 +997,7 @@ func (s *Server) frontMatterOnly(name string) *engine.Template {
 
 // problems splits err into its errors and attaches the source lines around
 // each one's position. An error engineName reports at the end of the
-// template is moved to the start of the construct left open (construct).
+// template is moved to the start of the construct left open (unclosed.Locate).
 func (s *Server) problems(err error, engineName string) []problem {
 	var out []problem
 	seen := map[string]bool{}
@@ -1010,7 +1011,7 @@ func (s *Server) problems(err error, engineName string) []problem {
 		if errors.As(e, &ee) && ee.Line > 0 && fs.ValidPath(ee.Template) {
 			p.File, p.Line, p.Col = ee.Template, ee.Line, ee.Col
 			if src, rerr := fs.ReadFile(s.fsys, ee.Template); rerr == nil {
-				if l, c, m, ok := construct(engineName, string(src), ee.Err.Error(), ee.Line, ee.Col); ok {
+				if l, c, m, ok := unclosed.Locate(engineName, string(src), ee.Err.Error(), ee.Line, ee.Col); ok {
 					p.Line, p.Col = l, c
 					p.Msg = fmt.Sprintf("%s:%d:%d: %s", ee.Template, l, c, m)
 				}

@@ -1,4 +1,9 @@
-package preview
+// Package unclosed finds where a template that ends too early went wrong:
+// the engines report the end of the file (text/template, with no column)
+// or the end of the tag that opened the block (Jinja, pongo2); the author
+// needs the start of the construct left open. `rolemark check`, the
+// language server and the preview move such errors there with Locate.
+package unclosed
 
 import (
 	"fmt"
@@ -8,18 +13,13 @@ import (
 	"github.com/rolemark/rolemark/internal/textpos"
 )
 
-// Where a template that ends too early went wrong: the engines report the
-// end of the file (text/template, with no column) or the end of the tag
-// that opened the block (Jinja, pongo2). The author needs the start of the
-// construct left open; construct moves the error there.
-
-// construct returns the position and message to show for an error that
+// Locate returns the position and message to show for an error that
 // the engine named engineName reported at line:col with message msg in
 // src. ok is false when the error is not one about an early end.
-func construct(engineName, src, msg string, line, col int) (nline, ncol int, nmsg string, ok bool) {
+func Locate(engineName, src, msg string, line, col int) (nline, ncol int, nmsg string, ok bool) {
 	switch {
 	case engineName == "gotmpl" && strings.HasSuffix(msg, "unexpected EOF"):
-		start, word, found := unclosedAction(blankFrontMatter(src))
+		start, word, found := GoAction(blankFrontMatter(src))
 		if !found {
 			return 0, 0, "", false
 		}
@@ -67,11 +67,11 @@ func blankFrontMatter(src string) string {
 // {{end}}.
 var blockWords = map[string]bool{"if": true, "range": true, "with": true, "block": true, "define": true}
 
-// unclosedAction scans text/template source (default delimiters) and
+// GoAction scans text/template source (default delimiters) and
 // returns the byte offset of the innermost block action still open at the
 // end, with its keyword, or of an action or comment whose }} never comes,
 // with an empty keyword.
-func unclosedAction(src string) (off int, word string, ok bool) {
+func GoAction(src string) (off int, word string, ok bool) {
 	type open struct {
 		off  int
 		word string

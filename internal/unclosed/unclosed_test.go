@@ -1,4 +1,4 @@
-package preview
+package unclosed
 
 import (
 	"fmt"
@@ -36,7 +36,7 @@ func TestConstruct(t *testing.T) {
 		{"jinja nothing open", "jinja", "{{ x }}", "TemplateSyntaxError: Unexpected end of template.", 1, 8, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			l, c, m, ok := construct(tc.engine, tc.src, tc.msg, tc.line, tc.col)
+			l, c, m, ok := Locate(tc.engine, tc.src, tc.msg, tc.line, tc.col)
 			if tc.want == "" {
 				assert.False(t, ok)
 				return
