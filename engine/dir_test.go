@@ -46,7 +46,7 @@ func TestLoadDirErrors(t *testing.T) {
 	}
 	_, err := engine.NewSet(gotmpl.New()).LoadDir(fsys, ".")
 	require.Error(t, err)
-	assert.Equal(t, "a.tmpl:1: unclosed action\n"+
+	assert.Equal(t, "a.tmpl:1:1: unclosed action\n"+
 		"b.tmpl:2:8: front matter: did not find expected node content\n"+
 		`c.tmpl: prompt "c" is also defined by c.gotmpl`, err.Error())
 	var ee *engine.Error

@@ -277,9 +277,9 @@ func (e *Engine) build(name, src string, cfg driver.Config, check bool) (*compil
 		t.Option("missingkey=error")
 	}
 	if _, err := t.Parse(src); err != nil {
-		return nil, withCol(compileError(name, err), name, src)
+		return nil, withCol(compileError(name, err), name, src, e.probe(name))
 	}
-	files, err := loadPartials(t, src, cfg, driver.PartialExts(name, e.Extensions()))
+	files, err := loadPartials(t, src, cfg, driver.PartialExts(name, e.Extensions()), e.probe)
 	if err != nil {
 		return nil, err
 	}
@@ -308,13 +308,23 @@ func (c *compiled) checked() (*compiled, error) {
 	return c.checkedC, c.checkErr
 }
 
+// probe returns a function that parses a text as a template named name
+// is parsed, with the engine's functions, and returns its error: for
+// finding where a parse error is (withCol).
+func (e *Engine) probe(name string) func(string) error {
+	return func(s string) error {
+		_, err := template.New(name).Funcs(funcs()).Funcs(e.funcs).Parse(s)
+		return err
+	}
+}
+
 // loadPartials parses, from cfg.FS, every template that is invoked but not
 // defined, until none is missing. A partial is read with
 // driver.Config.ReadPartial, trying exts (driver.PartialExts) for a NAME
 // without an extension, each as a partial file (_NAME…) first. files maps
 // the name each partial was parsed under (text/template's errors name it)
 // to its file and source.
-func loadPartials(t *template.Template, mainSrc string, cfg driver.Config, exts []string) (files map[string]partialFile, err error) {
+func loadPartials(t *template.Template, mainSrc string, cfg driver.Config, exts []string, probe func(string) func(string) error) (files map[string]partialFile, err error) {
 	for {
 		var missing *parse.TemplateNode
 		var in *template.Template
@@ -350,7 +360,7 @@ func loadPartials(t *template.Template, mainSrc string, cfg driver.Config, exts 
 			return nil, &driver.Error{Template: name, Line: line, Col: col, Err: err}
 		}
 		if _, err := t.New(missing.Name).Parse(string(src)); err != nil {
-			e := withCol(compileError(file, err), missing.Name, string(src)).(*driver.Error)
+			e := withCol(compileError(file, err), missing.Name, string(src), probe(missing.Name)).(*driver.Error)
 			if e.Template == missing.Name {
 				e.Template = file
 			}

@@ -102,7 +102,19 @@ func TestMissingVariable(t *testing.T) {
 
 func TestCompileErrors(t *testing.T) {
 	tests := []struct{ name, src, want string }{
-		{"unclosed action", "a\n{{.x", "t:2: unclosed action"},
+		{"unclosed action", "a\n{{.x", "t:2:1: unclosed action"},
+		// text/template gives a parse error's line only; the column is
+		// found, in runes, on the line, or at the block left open
+		{"unclosed block", "{{role \"user\"}}\n😀 {{if .a}}x{{end}} {{range .b}}{{if .c}}y{{end}}\nz", "t:2:21: {{range}} is not closed: expected {{end}} before the end of the template (text/template: unexpected EOF)"},
+		{"unclosed define", "{{define \"x\"}}a", "t:1:1: {{define}} is not closed: expected {{end}} before the end of the template (text/template: unexpected EOF)"},
+		{"unclosed action over lines", "a\n😀 {{.x\n", "t:2:3: unclosed action"},
+		{"bad character", "a\n😀 <message role=\"{{user\">x</message>", "t:2:24: bad character U+0022 '\"'"},
+		{"unterminated string", "😀 {{printf \"a}}", "t:1:12: unterminated quoted string"},
+		{"bad number", "😀 {{printf \"%d\" 12ab}}", `t:1:17: bad number syntax: "12a"`},
+		{"not an operand", "😀 {{printf 1 1.2.3}}", `t:1:3: unexpected ".3" in operand`},
+		{"unexpected end", "😀 {{.a}}{{end}}", "t:1:9: unexpected {{end}}"},
+		{"undefined variable", "x\n😀 {{$x}}", `t:2:3: undefined variable "$x"`},
+		{"else outside", "😀 {{else}}", "t:1:3: unexpected {{else}}"},
 		{"unknown function", "{{nofunc}}", `t:1:3: function "nofunc" not defined`},
 		{"unknown function after others", "a {{.x}}\n{{if .y}} {{ .z | nofunc }}{{end}}", `t:2:19: function "nofunc" not defined`},
 		{"undefined template without fs", `{{template "p" .}}`, `t:1:12: partial "p": the template was not loaded from a file system (use engine.Set.ParseFS or LoadDir)`},

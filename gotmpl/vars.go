@@ -1,6 +1,7 @@
 package gotmpl
 
 import (
+	"errors"
 	"regexp"
 	"strings"
 	"text/template/parse"
@@ -105,15 +106,23 @@ func (w *varWalker) branch(b *parse.BranchNode, root, body bool) {
 var undefinedFuncRE = regexp.MustCompile(`^function "([^"]+)" not defined$`)
 
 // withCol gives a compile error that text/template reports with a line
-// only (function "f" not defined) the column of the function's first call on
-// that line of src, the source of the template named name.
-func withCol(err error, name, src string) error {
+// only the column of its place: for function "f" not defined, the
+// function's first call on that line of src, the source of the template
+// named name; for others, placeParseError's place, found with parse.
+func withCol(err error, name, src string, parse func(string) error) error {
 	e, ok := err.(*driver.Error)
 	if !ok || e.Col > 0 || e.Line < 1 || e.Template != name {
 		return err
 	}
 	m := undefinedFuncRE.FindStringSubmatch(e.Err.Error())
 	if m == nil {
+		msg := e.Err.Error()
+		if l, col, m, ok := placeParseError(msg, e.Line, src, parse); ok {
+			e.Line, e.Col = l, col
+			if m != msg {
+				e.Err = errors.New(m)
+			}
+		}
 		return err
 	}
 	lines := strings.Split(src, "\n")

@@ -107,7 +107,7 @@ func TestRun(t *testing.T) {
 			wantErrSub: "-:2:3: <tool_call> in a user message; only an assistant message makes tool calls"},
 		{name: "check reports every problem", args: []string{"check", "testdata/prompts"}, wantCode: 1,
 			wantOut: "testdata/prompts/sub/badfm.tmpl:2:8: front matter: did not find expected node content\n" +
-				"testdata/prompts/sub/badtpl.tmpl:2: unclosed action started at sub/badtpl.tmpl:1\n" +
+				"testdata/prompts/sub/badtpl.tmpl:1:16: unclosed action\n" +
 				"testdata/prompts/sub/defaults.tmpl:8:28: variable \"other\" is not declared in the input schema (declared: name)\n"},
 		{name: "check silent when all is well", args: []string{"check", "testdata/hello.tmpl", "testdata/prompts/hello.tmpl"}, wantCode: 0},
 		{name: "check needs a path", args: []string{"check"}, wantCode: 2, wantErrSub: "check takes one or more files or directories"},
