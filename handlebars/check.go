@@ -581,8 +581,17 @@ func (w *walker) expandRole(n *ast.MustacheStatement) {
 	if !ok || lit.Value == "" {
 		return
 	}
-	w.u.edits = append(w.u.edits, edit{pos: n.Pos, end: end, text: string(roleparse.MessageTag(lit.Value))})
+	tag := string(roleparse.MessageTag(lit.Value))
+	if !literalText(tag) {
+		return
+	}
+	w.u.edits = append(w.u.edits, edit{pos: n.Pos, end: end, text: tag})
 }
+
+// literalText reports whether text, written into a template's source by
+// an edit, stays text when raymond parses it: a {{ in it (from a literal
+// argument such as role="us{{er") would open a mustache.
+func literalText(text string) bool { return !strings.Contains(text, "{{") }
 
 // expandBlock replaces the tags of {{#user}}…{{/user}} (and system,
 // assistant, and {{#message role="…"}}) whose arguments are all literal by
@@ -627,7 +636,11 @@ func (w *walker) expandBlock(b *ast.BlockStatement) {
 	if role == "" {
 		return
 	}
+	tag := string(roleparse.MessageTag(role, attrs...))
+	if !literalText(tag) {
+		return
+	}
 	w.u.edits = append(w.u.edits,
-		edit{pos: span.openStart, end: span.openEnd, text: string(roleparse.MessageTag(role, attrs...))},
+		edit{pos: span.openStart, end: span.openEnd, text: tag},
 		edit{pos: span.closeStart, end: span.closeEnd, text: string(roleparse.EndTag)})
 }
