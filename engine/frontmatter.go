@@ -81,26 +81,28 @@ type FrontMatter struct {
 }
 
 // splitFrontMatter separates YAML front matter from a template. Blank lines
-// and lines starting with # may precede the opening ---. The body keeps the
-// front matter's lines as empty lines, so that engines report file lines.
-// ok is false when src has no front matter.
+// and lines starting with # may precede the opening ---; lines end with LF,
+// CRLF or a lone CR, as Dotprompt reads them. The body keeps the front
+// matter's lines as empty lines, so that engines report file lines (a line
+// that a lone CR ends counts for none, as in every position rolemark
+// gives). ok is false when src has no front matter.
 func splitFrontMatter(src string) (yamlText string, firstLine int, body string, ok bool) {
 	rest := src
 	line := 1
 	for {
-		nl := strings.IndexByte(rest, '\n')
-		if nl < 0 {
+		end, next, found := textpos.LineBreak(rest)
+		if !found {
 			return "", 0, src, false
 		}
-		l := strings.TrimRight(rest[:nl], " \t\r")
+		l := strings.TrimRight(rest[:end], " \t")
 		switch {
 		case l == "---":
-			rest = rest[nl+1:]
-			line++
+			line += strings.Count(rest[end:next], "\n")
+			rest = rest[next:]
 			goto open
 		case l == "" || strings.HasPrefix(l, "#"):
-			rest = rest[nl+1:]
-			line++
+			line += strings.Count(rest[end:next], "\n")
+			rest = rest[next:]
 		default:
 			return "", 0, src, false
 		}
@@ -109,24 +111,17 @@ open:
 	start := rest
 	firstLine = line
 	for {
-		nl := strings.IndexByte(rest, '\n')
-		l := rest
-		if nl >= 0 {
-			l = rest[:nl]
-		}
-		if strings.TrimRight(l, " \t\r") == "---" {
+		end, next, found := textpos.LineBreak(rest)
+		if strings.TrimRight(rest[:end], " \t") == "---" {
 			yamlText = start[:len(start)-len(rest)]
-			after := ""
-			if nl >= 0 {
-				after = rest[nl+1:]
-			}
+			after := rest[next:]
 			lines := strings.Count(src[:len(src)-len(after)], "\n")
 			return yamlText, firstLine, strings.Repeat("\n", lines) + after, true
 		}
-		if nl < 0 {
+		if !found {
 			return "", 0, src, false
 		}
-		rest = rest[nl+1:]
+		rest = rest[next:]
 	}
 }
 

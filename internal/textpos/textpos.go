@@ -19,18 +19,33 @@ func LineCol(s string, off int) (line, col int) {
 	return line, col
 }
 
+// LineBreak returns the end of s's first line and the offset just after
+// its line break: LF, CRLF or a lone CR, as Dotprompt's front-matter
+// pattern takes them. ok is false when s holds no line break.
+func LineBreak(s string) (end, next int, ok bool) {
+	i := strings.IndexAny(s, "\r\n")
+	if i < 0 {
+		return len(s), len(s), false
+	}
+	if s[i] == '\r' && i+1 < len(s) && s[i+1] == '\n' {
+		return i, i + 2, true
+	}
+	return i, i + 1, true
+}
+
 // FrontMatterEnd returns the offset just after the closing --- line of the
 // front matter at the top of s, or 0 when s has none. Blank lines and #
-// comments may come before the opening ---, as package engine reads it.
+// comments may come before the opening ---, as package engine reads it;
+// lines end with LF, CRLF or CR (LineBreak).
 func FrontMatterEnd(s string) int {
 	at, opened := 0, false
 	for at < len(s) {
-		nl := strings.IndexByte(s[at:], '\n')
-		if nl < 0 {
+		end, next, ok := LineBreak(s[at:])
+		if !ok {
 			return 0
 		}
-		l := strings.TrimRight(s[at:at+nl], " \t\r")
-		at += nl + 1
+		l := strings.TrimRight(s[at:at+end], " \t")
+		at += next
 		switch {
 		case l == "---" && opened:
 			return at
