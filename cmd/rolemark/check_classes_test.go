@@ -115,9 +115,13 @@ func TestCheckClasses(t *testing.T) {
 	}
 }
 
-// lspProblems opens each file of dir in rolemark lsp and returns, by file
-// name, its diagnostics as check prints them, without the file name: the
-// line from 1 and the column in runes from 1.
+// lspProblems opens each file of dir (an absolute path, the workspace
+// folder) in rolemark lsp, driven over a pipe as an editor drives it, and
+// returns, by file name, its diagnostics as check prints them without the
+// file name: "LINE:COL: message", LSP's 0-based line and UTF-16 character
+// converted back to check's 1-based line and column in runes. Each file is
+// closed again, which must clear its diagnostics, and the server must exit
+// cleanly.
 func lspProblems(t *testing.T, dir string) map[string][]string {
 	t.Helper()
 	inR, inW := io.Pipe()
@@ -173,6 +177,10 @@ func lspProblems(t *testing.T, dir string) map[string][]string {
 			got[e.Name()] = append(got[e.Name()], fmt.Sprintf("%d:%d: %s", d.Range.Start.Line+1, col, d.Message))
 		}
 		sort.Strings(got[e.Name()])
+		send("textDocument/didClose", map[string]any{"textDocument": map[string]any{"uri": uri(filepath.Join(dir, e.Name()))}}, false)
+		m = br.next(t)
+		require.JSONEq(t, `"textDocument/publishDiagnostics"`, string(m["method"]))
+		require.Contains(t, string(m["params"]), `"diagnostics":[]`)
 	}
 	send("shutdown", nil, true)
 	br.next(t)
