@@ -93,6 +93,9 @@ func hasRepeatedKwarg(x Expr) bool { return anyNode(repeatsKwarg, nil, nil, x) }
 // repeatsKwarg reports whether n is a call, filter or test naming a
 // keyword twice.
 func repeatsKwarg(n Node) bool {
+	if cb, ok := n.(*CallBlock); ok && callerKwarg(cb) {
+		return true
+	}
 	e, ok := n.(Expr)
 	if !ok {
 		return false
@@ -146,6 +149,15 @@ func (c *compiler) repeatedKwargErr(body []Stmt) error {
 					return false
 				}
 				switch n := n.(type) {
+				case *CallBlock:
+					if callerKwarg(n) {
+						// the caller's code is written before the call
+						visit(n.Body)
+						if found == nil {
+							found = n.Call
+						}
+						return false
+					}
 				case *AutoescapeBlock, *Print, *Block:
 					if n != s {
 						visit([]Stmt{n.(Stmt)})
@@ -177,7 +189,26 @@ func (c *compiler) repeatedKwargErr(body []Stmt) error {
 		return nil
 	}
 	a, _ := callArgsOf(found)
-	return c.errAt(found, "SyntaxError", "keyword argument repeated: "+a.Kwargs[repeatedKwarg(a.Kwargs)].Name)
+	name := "caller" // a call block's call given caller=, which Jinja2 writes again
+	if i := repeatedKwarg(a.Kwargs); i >= 0 {
+		name = a.Kwargs[i].Name
+	}
+	return c.errAt(found, "SyntaxError", "keyword argument repeated: "+name)
+}
+
+// callerKwarg reports whether a call block's call names the keyword
+// caller, which Jinja2's code generator writes once more after the
+// call's own keywords (caller=caller): Python's compiler refuses it.
+func callerKwarg(cb *CallBlock) bool {
+	if cb.Call == nil {
+		return false
+	}
+	for _, k := range cb.Call.Args.Kwargs {
+		if k.Name == "caller" {
+			return true
+		}
+	}
+	return false
 }
 
 // hasRepeatedKwargStmts reports whether any expression of body names a

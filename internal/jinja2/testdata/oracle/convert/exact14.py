@@ -62,5 +62,22 @@ for i, body in enumerate(EXT):
     FOUND.append(("extends-then-%02d-none" % i, "{% if e %}{% extends e %}{% endif %}" + body, {"e": ""}, "exact: an include or call block after extends prints", {}, EXT_LOADER))
 
 
+# A call block's call given caller=: Jinja2's code generator writes
+# caller=caller after the call's own keywords, so Python's compiler
+# refuses the module (SyntaxError: keyword argument repeated: caller),
+# wherever the block stands (a macro never called, a false branch); a
+# caller in ** is the call's TypeError. The package raised its runtime
+# TypeError, "invoked with two values for the special caller argument".
+CALLER = ["{% call m(caller=1) %}x{% endcall %}", "{% call(q) m(1, caller=none) %}{{ q }}{% endcall %}", "{% if false %}{% call m(caller=1) %}{% endcall %}{% endif %}",
+          "{% macro n() %}{% call m(caller=1) %}{% endcall %}{% endmacro %}", "{% call m(caller=1) %}{{ f(a=1, a=2) }}{% endcall %}",
+          "{{ f(a=1, a=2) }}{% call m(caller=1) %}{% endcall %}", "{% call m(caller=1, b=f(a=1, a=2)) %}{% endcall %}", "{% call m(**{'caller': 1}) %}x{% endcall %}",
+          "{% call m(caller=1, caller=2) %}{% endcall %}", "{% call m(b=1) %}{% call m(caller=1) %}{% endcall %}{% endcall %}", "{{ m(caller=1) }}",
+          "{% extends 'b.j2' %}{% block t %}{% call m(caller=1) %}{% endcall %}{% endblock %}", "{% set x %}{% call m(caller=1) %}{% endcall %}{% endset %}",
+          "{% for i in [] %}{% call m(caller=1) %}{% endcall %}{% endfor %}{{ 1/0 }}"]
+for i, t in enumerate(CALLER):
+    FOUND.append(("call-caller-kwarg-%02d" % i, "{% macro m(b=0) %}[{{ caller() }}]{% endmacro %}" + t, {"f": {"__func__": "dict"}} if False else {},
+                  "a call block's call given caller=", {}, {"b.j2": "[{% block t %}{% endblock %}]"}))
+
+
 if __name__ == "__main__":
     handmade.write("exact14", "issue 23's fourteenth round", "internal/jinja2/testdata/oracle/convert/exact14.py", FOUND)
