@@ -7,6 +7,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/rolemark/rolemark/internal/pyjson"
 	"io/fs"
 	"math"
 	"math/big"
@@ -952,38 +953,9 @@ func (d *pyJSON) dict(b *bytes.Buffer, v Value, level int) error {
 }
 
 func (d *pyJSON) str(b *bytes.Buffer, s string) {
-	b.WriteByte('"')
-	for _, r := range s {
-		switch r {
-		case '"':
-			b.WriteString(`\"`)
-		case '\\':
-			b.WriteString(`\\`)
-		case '\n':
-			b.WriteString(`\n`)
-		case '\r':
-			b.WriteString(`\r`)
-		case '\t':
-			b.WriteString(`\t`)
-		case '\b':
-			b.WriteString(`\b`)
-		case '\f':
-			b.WriteString(`\f`)
-		default:
-			switch {
-			case r < 0x20:
-				fmt.Fprintf(b, `\u%04x`, r)
-			case d.ascii && r > 0x7e && r <= 0xffff:
-				fmt.Fprintf(b, `\u%04x`, r)
-			case d.ascii && r > 0xffff:
-				r -= 0x10000
-				fmt.Fprintf(b, `\u%04x\u%04x`, 0xd800+(r>>10), 0xdc00+(r&0x3ff))
-			default:
-				b.WriteRune(r)
-			}
-		}
-	}
-	b.WriteByte('"')
+	// json.dumps' str, as chattemplate writes it (a lone surrogate's
+	// WTF-8 bytes are one character, escaped when ensure_ascii is on)
+	b.Write(pyjson.AppendString(nil, s, d.ascii))
 }
 
 func pyTypeName(v Value) string { return TypeName(v) }
