@@ -770,9 +770,17 @@ func hfToJSON(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 			d.indent = &s
 		case KindInt, KindBool:
 			s, _ := ToStr(c, p)
-			n, _ := strconv.Atoi(s)
+			n, err := strconv.Atoi(s)
 			if p.Kind() == KindBool && p.Truth() {
-				n = 1
+				n, err = 1, nil
+			}
+			if err != nil {
+				// ' ' * indent of an int past Py_ssize_t
+				return Value{}, &Error{Kind: "OverflowError", Msg: "cannot fit 'int' into an index-sized integer"}
+			}
+			if n > 65536 {
+				// chattemplate's limit (Python: MemoryError, or a huge str)
+				return Value{}, &Error{Kind: "LimitError", Msg: "tojson's indent is over 65536"}
 			}
 			ind := strings.Repeat(" ", max(n, 0))
 			d.indent = &ind
