@@ -283,219 +283,270 @@ func containerNames(tree *jinja2.Tree) map[string]int {
 // variable, so the whole template counts.
 func readOwnText(tree *jinja2.Tree, tokenVars map[string]string) ownText {
 	d := dataNames(tree, tokenVars)
-	var o ownText
 	as, _ := assignments(tree)
-	reprs := methodReprs(tree, as)
-	assigned := map[string]bool{}
+	r := &ownReader{
+		d:        d,
+		reprs:    methodReprs(tree, as),
+		assigned: map[string]bool{},
+		conts:    containerNames(tree),
+		quiet:    map[jinja2.Node]bool{},
+		objects:  maps.Clone(objectNames),
+		kept:     map[*jinja2.CallExpr]bool{},
+	}
 	for _, a := range as {
-		assigned[a.name] = true
+		r.assigned[a.name] = true
 	}
-	cut := func(x jinja2.Expr) {
-		if c, ok := x.(*jinja2.Const); ok && c.Value.Kind() == jinja2.KindStr {
-			o.cutLits = append(o.cutLits, c.Value.Str()) // '<|%s|>' % x cuts that literal only
-			return
-		}
-		o.cuts = o.cuts || !d.only(x)
-		o.loose = o.loose || reprs != nil && reprs(x)
-	}
-	conts := containerNames(tree)
-	// depth is litDepth for a container name and for an item of a
-	// container (not a slice: a slice of a str is a cut).
-	var depth func(x jinja2.Expr) int
-	depth = func(x jinja2.Expr) int {
-		switch x := x.(type) {
-		case *jinja2.Name:
-			return conts[x.Name]
-		case *jinja2.ItemExpr:
-			if _, ok := x.Key.(*jinja2.SliceExpr); !ok {
-				return max(depth(x.X)-1, 0)
-			}
-			return 0
-		}
-		return litDepth(x)
-	}
-	container := func(x jinja2.Expr) bool { return depth(x) > 0 }
-	pick := func(x jinja2.Expr) {
-		if !container(x) {
-			cut(x)
-		}
-	}
-	// quiet are the nodes where an object is called, tested or assigned,
-	// not printed.
-	quiet := map[jinja2.Node]bool{}
-	objects := maps.Clone(objectNames)
 	for n := range d.ns {
-		objects[n] = true
-	}
-	// kept are the calls that make an object (makesObject) whose value
-	// a set keeps in a variable, which is then one of objects.
-	kept := map[*jinja2.CallExpr]bool{}
-	var names []*jinja2.Name
-	var attrs []*jinja2.AttrExpr
-	var methodItems []*jinja2.ItemExpr
-	quietTarget := func(t jinja2.Expr) {
-		quiet[t] = true
-		if tl, ok := t.(*jinja2.TupleLit); ok {
-			for _, it := range tl.Items {
-				quiet[it] = true
-			}
-		}
-	}
-	// formatArgs reads the arguments a format string is applied to: the
-	// characters %c makes of int constants, and loose when one holds a
-	// literal's bytes or a method's repr, or, when the format may make a
-	// character of a number (makesChars), is not data as given (d.raw):
-	// it may be a number the template computes.
-	formatArgs := func(format jinja2.Expr, args ...jinja2.Expr) {
-		chars := makesChars(format)
-		var arg func(a jinja2.Expr)
-		arg = func(a jinja2.Expr) {
-			switch a := a.(type) {
-			case nil:
-			case *jinja2.TupleLit:
-				for _, it := range a.Items {
-					arg(it)
-				}
-			case *jinja2.Const:
-				if a.Value.Kind() == jinja2.KindInt {
-					o.chars = append(o.chars, intChar(a.Value))
-				}
-			default:
-				// %c of a number the template computes (61 + 1,
-				// messages|length + 61) is no literal's character
-				o.loose = o.loose || !d.only(a) || chars && !d.raw(a, assigned) || reprs != nil && reprs(a)
-			}
-		}
-		for _, a := range args {
-			arg(a)
-		}
+		r.objects[n] = true
 	}
 	jinja2.Walk(tree.Body, func(n jinja2.Node) bool {
-		switch x := n.(type) {
-		case *jinja2.Macro:
-			objects[x.Name] = true
-		case *jinja2.For:
-			quietTarget(x.Target)
-			if !container(x.Iter) {
-				cut(x.Iter)
-			}
-		case *jinja2.Set:
-			quietTarget(x.Target)
-			if c, ok := x.Value.(*jinja2.CallExpr); ok && makesObject(c) {
-				if n, ok := x.Target.(*jinja2.Name); ok {
-					objects[n.Name], kept[c] = true, true
-				}
-			}
-		case *jinja2.SetBlock:
-			quietTarget(x.Target)
-		case *jinja2.With:
-			for _, t := range x.Targets {
-				quietTarget(t)
-			}
-		case *jinja2.TestExpr:
-			quiet[x.X] = true
-		case *jinja2.Name:
-			names = append(names, x)
-		case *jinja2.AttrExpr:
-			attrs = append(attrs, x)
-			if n, ok := x.X.(*jinja2.Name); ok && (n.Name == "loop" || d.ns[n.Name]) {
-				// loop.index, ns.attr: no object printed, nor a method,
-				// but for loop.cycle and loop.changed
-				quiet[n] = true
-				if x.Name != "cycle" && x.Name != "changed" {
-					quiet[x] = true
-				}
-			}
-		case *jinja2.BinExpr:
-			if x.Op == "%" {
-				if c, ok := x.Left.(*jinja2.Const); !ok || c.Value.Kind() == jinja2.KindStr {
-					cut(x.Left)
-					formatArgs(x.Left, x.Right)
-				}
-			}
-		case *jinja2.FilterExpr:
-			switch {
-			case x.Name == "striptags":
-				o.loose, o.decodes = true, true
-			case x.Name == "urlize" || x.Name == "attr":
-				o.loose = true
-			case x.Name == "format":
-				formatArgs(x.X, x.Args.Args...)
-				formatArgs(x.X, x.Args.DynArgs)
-			}
-			bare := len(x.Args.Args) == 0 && len(x.Args.Kwargs) == 0 && x.Args.DynArgs == nil && x.Args.DynKwargs == nil
-			switch {
-			case wholeFilters[x.Name]:
-			case x.Name == "trim" && bare: // white space off the ends
-				o.trims = o.trims || x.X == nil || !d.only(x.X)
-			case x.X == nil: // a filter block's or set block's body
-				o.cuts = true
-			case pickFilters[x.Name]:
-				pick(x.X)
-			default:
-				cut(x.X)
-			}
-		case *jinja2.CallExpr:
-			quiet[x.Fn] = true
-			switch f := x.Fn.(type) {
-			case *jinja2.AttrExpr:
-				bare := len(x.Args.Args) == 0 && len(x.Args.Kwargs) == 0 && x.Args.DynArgs == nil && x.Args.DynKwargs == nil
-				switch {
-				case wholeMethods[f.Name]:
-				case bare && (f.Name == "strip" || f.Name == "lstrip" || f.Name == "rstrip"):
-					o.trims = o.trims || !d.only(f.X)
-				default:
-					cut(f.X)
-				}
-				switch f.Name {
-				case "join":
-					for _, a := range x.Args.Args {
-						pick(a)
-					}
-				case "format", "format_map":
-					formatArgs(f.X, x.Args.Args...)
-					formatArgs(f.X, x.Args.DynArgs)
-					for _, kw := range x.Args.Kwargs {
-						formatArgs(f.X, kw.Value)
-					}
-				}
-			case *jinja2.Name:
-				switch f.Name {
-				case "lipsum":
-					o.loose = true
-				case "cycler", "joiner", "namespace": // an object, printed unless kept in a variable
-					o.loose = o.loose || !kept[x]
-				case "loop": // a recursive loop's next level
-					for _, a := range x.Args.Args {
-						pick(a)
-					}
-				}
-			}
-		case *jinja2.ItemExpr:
-			if _, ok := x.Key.(*jinja2.SliceExpr); ok {
-				cut(x.X)
-			} else {
-				pick(x.X)
-			}
-			// x['items'] of a dict without that key, a list or a str is
-			// the method, as x.items is (Jinja2's getitem falls back to
-			// getattr)
-			if c, ok := x.Key.(*jinja2.Const); ok && c.Value.Kind() == jinja2.KindStr && methodNames[c.Value.Str()] {
-				methodItems = append(methodItems, x)
-			}
-		}
+		r.visit(n)
 		return true
 	})
-	for _, n := range names {
-		o.loose = o.loose || objects[n.Name] && !quiet[n]
+	o := r.o
+	for _, n := range r.names {
+		o.loose = o.loose || r.objects[n.Name] && !r.quiet[n]
 	}
-	for _, it := range methodItems {
-		o.loose = o.loose || !quiet[it]
+	for _, it := range r.methodItems {
+		o.loose = o.loose || !r.quiet[it]
 	}
-	for _, a := range attrs {
-		o.loose = o.loose || methodNames[a.Name] && !quiet[a]
+	for _, a := range r.attrs {
+		o.loose = o.loose || methodNames[a.Name] && !r.quiet[a]
 	}
 	return o
+}
+
+// ownReader is readOwnText's walk of a tree: what it found so far (o)
+// and what it decides a node by.
+type ownReader struct {
+	o        ownText
+	d        dataVars
+	reprs    func(jinja2.Expr) bool
+	assigned map[string]bool
+	conts    map[string]int
+	// quiet are the nodes where an object is called, tested or assigned,
+	// not printed.
+	quiet   map[jinja2.Node]bool
+	objects map[string]bool
+	// kept are the calls that make an object (makesObject) whose value
+	// a set keeps in a variable, which is then one of objects.
+	kept map[*jinja2.CallExpr]bool
+	// the names, attributes and items of a method's name the walk met,
+	// loose where they are not quiet (readOwnText decides at the end)
+	names       []*jinja2.Name
+	attrs       []*jinja2.AttrExpr
+	methodItems []*jinja2.ItemExpr
+}
+
+// cut records what an operation that may not keep x whole does: a str
+// constant cuts that literal only ('<|%s|>' % x), anything else that
+// may hold a literal's bytes cuts the whole template.
+func (r *ownReader) cut(x jinja2.Expr) {
+	if c, ok := x.(*jinja2.Const); ok && c.Value.Kind() == jinja2.KindStr {
+		r.o.cutLits = append(r.o.cutLits, c.Value.Str())
+		return
+	}
+	r.o.cuts = r.o.cuts || !r.d.only(x)
+	r.o.loose = r.o.loose || r.reprs != nil && r.reprs(x)
+}
+
+// depth is litDepth for a container name and for an item of a
+// container (not a slice: a slice of a str is a cut).
+func (r *ownReader) depth(x jinja2.Expr) int {
+	switch x := x.(type) {
+	case *jinja2.Name:
+		return r.conts[x.Name]
+	case *jinja2.ItemExpr:
+		if _, ok := x.Key.(*jinja2.SliceExpr); !ok {
+			return max(r.depth(x.X)-1, 0)
+		}
+		return 0
+	}
+	return litDepth(x)
+}
+
+// pick is cut for an operation that takes a container's items whole
+// (join, an item): a container is not cut.
+func (r *ownReader) pick(x jinja2.Expr) {
+	if r.depth(x) <= 0 {
+		r.cut(x)
+	}
+}
+
+// quietTarget marks an assignment's target, and a tuple's items, quiet.
+func (r *ownReader) quietTarget(t jinja2.Expr) {
+	r.quiet[t] = true
+	if tl, ok := t.(*jinja2.TupleLit); ok {
+		for _, it := range tl.Items {
+			r.quiet[it] = true
+		}
+	}
+}
+
+// formatArgs reads the arguments a format string is applied to: the
+// characters %c makes of int constants, and loose when one holds a
+// literal's bytes or a method's repr, or, when the format may make a
+// character of a number (makesChars), is not data as given (d.raw):
+// it may be a number the template computes.
+func (r *ownReader) formatArgs(format jinja2.Expr, args ...jinja2.Expr) {
+	chars := makesChars(format)
+	for _, a := range args {
+		r.formatArg(a, chars)
+	}
+}
+
+// formatArg is formatArgs' reading of one argument.
+func (r *ownReader) formatArg(a jinja2.Expr, chars bool) {
+	switch a := a.(type) {
+	case nil:
+	case *jinja2.TupleLit:
+		for _, it := range a.Items {
+			r.formatArg(it, chars)
+		}
+	case *jinja2.Const:
+		if a.Value.Kind() == jinja2.KindInt {
+			r.o.chars = append(r.o.chars, intChar(a.Value))
+		}
+	default:
+		// %c of a number the template computes (61 + 1,
+		// messages|length + 61) is no literal's character
+		r.o.loose = r.o.loose || !r.d.only(a) || chars && !r.d.raw(a, r.assigned) || r.reprs != nil && r.reprs(a)
+	}
+}
+
+// visit reads one node of the walk.
+func (r *ownReader) visit(n jinja2.Node) {
+	switch x := n.(type) {
+	case *jinja2.Macro:
+		r.objects[x.Name] = true
+	case *jinja2.For:
+		r.quietTarget(x.Target)
+		if r.depth(x.Iter) <= 0 {
+			r.cut(x.Iter)
+		}
+	case *jinja2.Set:
+		r.quietTarget(x.Target)
+		if c, ok := x.Value.(*jinja2.CallExpr); ok && makesObject(c) {
+			if n, ok := x.Target.(*jinja2.Name); ok {
+				r.objects[n.Name], r.kept[c] = true, true
+			}
+		}
+	case *jinja2.SetBlock:
+		r.quietTarget(x.Target)
+	case *jinja2.With:
+		for _, t := range x.Targets {
+			r.quietTarget(t)
+		}
+	case *jinja2.TestExpr:
+		r.quiet[x.X] = true
+	case *jinja2.Name:
+		r.names = append(r.names, x)
+	case *jinja2.AttrExpr:
+		r.attrs = append(r.attrs, x)
+		if n, ok := x.X.(*jinja2.Name); ok && (n.Name == "loop" || r.d.ns[n.Name]) {
+			// loop.index, ns.attr: no object printed, nor a method,
+			// but for loop.cycle and loop.changed
+			r.quiet[n] = true
+			if x.Name != "cycle" && x.Name != "changed" {
+				r.quiet[x] = true
+			}
+		}
+	case *jinja2.BinExpr:
+		if x.Op == "%" {
+			if c, ok := x.Left.(*jinja2.Const); !ok || c.Value.Kind() == jinja2.KindStr {
+				r.cut(x.Left)
+				r.formatArgs(x.Left, x.Right)
+			}
+		}
+	case *jinja2.FilterExpr:
+		r.visitFilter(x)
+	case *jinja2.CallExpr:
+		r.visitCall(x)
+	case *jinja2.ItemExpr:
+		if _, ok := x.Key.(*jinja2.SliceExpr); ok {
+			r.cut(x.X)
+		} else {
+			r.pick(x.X)
+		}
+		// x['items'] of a dict without that key, a list or a str is
+		// the method, as x.items is (Jinja2's getitem falls back to
+		// getattr)
+		if c, ok := x.Key.(*jinja2.Const); ok && c.Value.Kind() == jinja2.KindStr && methodNames[c.Value.Str()] {
+			r.methodItems = append(r.methodItems, x)
+		}
+	}
+}
+
+// bareArgs tells whether a call passes no arguments.
+func bareArgs(a jinja2.CallArgs) bool {
+	return len(a.Args) == 0 && len(a.Kwargs) == 0 && a.DynArgs == nil && a.DynKwargs == nil
+}
+
+// visitFilter reads a filter: what it may write of its own (striptags,
+// urlize, attr; format's arguments), and whether it keeps its operand
+// whole (wholeFilters), trims it, takes a container's items whole
+// (pickFilters) or cuts it.
+func (r *ownReader) visitFilter(x *jinja2.FilterExpr) {
+	switch {
+	case x.Name == "striptags":
+		r.o.loose, r.o.decodes = true, true
+	case x.Name == "urlize" || x.Name == "attr":
+		r.o.loose = true
+	case x.Name == "format":
+		r.formatArgs(x.X, x.Args.Args...)
+		r.formatArgs(x.X, x.Args.DynArgs)
+	}
+	switch {
+	case wholeFilters[x.Name]:
+	case x.Name == "trim" && bareArgs(x.Args): // white space off the ends
+		r.o.trims = r.o.trims || x.X == nil || !r.d.only(x.X)
+	case x.X == nil: // a filter block's or set block's body
+		r.o.cuts = true
+	case pickFilters[x.Name]:
+		r.pick(x.X)
+	default:
+		r.cut(x.X)
+	}
+}
+
+// visitCall reads a call: a method of what it is called on (which it
+// keeps whole, trims or cuts; join's and format's arguments), or a
+// global that makes text or an object of its own.
+func (r *ownReader) visitCall(x *jinja2.CallExpr) {
+	r.quiet[x.Fn] = true
+	switch f := x.Fn.(type) {
+	case *jinja2.AttrExpr:
+		switch {
+		case wholeMethods[f.Name]:
+		case bareArgs(x.Args) && (f.Name == "strip" || f.Name == "lstrip" || f.Name == "rstrip"):
+			r.o.trims = r.o.trims || !r.d.only(f.X)
+		default:
+			r.cut(f.X)
+		}
+		switch f.Name {
+		case "join":
+			for _, a := range x.Args.Args {
+				r.pick(a)
+			}
+		case "format", "format_map":
+			r.formatArgs(f.X, x.Args.Args...)
+			r.formatArgs(f.X, x.Args.DynArgs)
+			for _, kw := range x.Args.Kwargs {
+				r.formatArgs(f.X, kw.Value)
+			}
+		}
+	case *jinja2.Name:
+		switch f.Name {
+		case "lipsum":
+			r.o.loose = true
+		case "cycler", "joiner", "namespace": // an object, printed unless kept in a variable
+			r.o.loose = r.o.loose || !r.kept[x]
+		case "loop": // a recursive loop's next level
+			for _, a := range x.Args.Args {
+				r.pick(a)
+			}
+		}
+	}
 }
 
 // makesObject reports whether c makes an object that prints as its repr
