@@ -25,109 +25,24 @@ import (
 // follows (writeOrder.jsonCuts) do not count.
 func reprCuts(tree *jinja2.Tree, followed map[*jinja2.ItemExpr]bool) bool {
 	as, _ := assignments(tree)
-	repr := map[string]bool{"varargs": true, "kwargs": true, "caller": true}
-	var may func(x jinja2.Expr) bool
-	anyOf := func(xs []jinja2.Expr) bool {
-		for _, x := range xs {
-			if may(x) {
-				return true
-			}
-		}
-		return false
-	}
-	args := func(a *jinja2.CallArgs) bool {
-		if anyOf(a.Args) {
-			return true
-		}
-		for _, kw := range a.Kwargs {
-			if may(kw.Value) {
-				return true
-			}
-		}
-		return a.DynArgs != nil && may(a.DynArgs) || a.DynKwargs != nil && may(a.DynKwargs)
-	}
-	// may reports whether x's value may be, or hold, a str the template
-	// made that may hold a repr or JSON text (repr.go: reprMay).
-	may = func(x jinja2.Expr) bool {
-		switch x := x.(type) {
-		case nil, *jinja2.Const, *jinja2.CompareExpr, *jinja2.TestExpr, *jinja2.UnaryExpr, *jinja2.SliceExpr:
-			return false
-		case *jinja2.Name:
-			return repr[x.Name]
-		case *jinja2.AttrExpr:
-			if n, ok := x.X.(*jinja2.Name); ok && n.Name == "loop" {
-				return x.Name == "previtem" || x.Name == "nextitem" || x.Name == "cycle"
-			}
-			return may(x.X)
-		case *jinja2.ItemExpr:
-			return may(x.X)
-		case *jinja2.ListLit:
-			return anyOf(x.Items)
-		case *jinja2.TupleLit:
-			return anyOf(x.Items)
-		case *jinja2.DictLit:
-			return anyOf(x.Keys) || anyOf(x.Values)
-		case *jinja2.CondExpr:
-			return may(x.Then) || may(x.Else)
-		case *jinja2.Concat:
-			for _, it := range x.Items {
-				if c, ok := it.(*jinja2.Const); !ok || c.Value.Kind() != jinja2.KindStr {
-					return true // str() of a value that may not be a str
-				}
-			}
-			return false
-		case *jinja2.BinExpr:
-			switch x.Op {
-			case "+", "*", "and", "or":
-				return may(x.Left) || may(x.Right)
-			case "%":
-				return true
-			}
-			return false
-		case *jinja2.FilterExpr:
-			if x.X == nil {
-				return true
-			}
-			switch x.Name {
-			case "length", "count", "wordcount", "int", "float", "abs", "round", "filesizeformat":
-				return false
-			case "default", "d":
-				return may(x.X) || args(&x.Args)
-			case "first", "last", "random", "min", "max", "reverse", "sort", "unique", "list", "select",
-				"reject", "selectattr", "rejectattr", "batch", "slice", "groupby", "dictsort", "items", "sum":
-				return may(x.X) || args(&x.Args)
-			case "map":
-				if len(x.Args.Args) == 0 && x.Args.DynArgs == nil && x.Args.DynKwargs == nil {
-					return may(x.X) // map(attribute=…)
-				}
-			}
-			return true // a str made of str(x)
-		case *jinja2.CallExpr:
-			switch f := x.Fn.(type) {
-			case *jinja2.AttrExpr:
-				switch f.Name {
-				case "format", "format_map":
-					return true
-				case "strip", "lstrip", "rstrip", "split", "rsplit", "splitlines", "partition", "rpartition",
-					"upper", "lower", "title", "capitalize", "swapcase", "casefold", "center", "ljust", "rjust",
-					"zfill", "expandtabs", "removeprefix", "removesuffix", "replace", "join", "items", "keys",
-					"values", "get", "copy", "pop", "setdefault", "startswith", "endswith", "find", "rfind",
-					"index", "rindex", "count", "isalnum", "isalpha", "isdigit", "islower", "isupper",
-					"isspace", "istitle", "isnumeric", "isdecimal":
-					return may(f.X) || args(&x.Args)
-				}
-			case *jinja2.Name:
-				switch f.Name {
-				case "range", "lipsum", "raise_exception", "strftime_now", "namespace", "cycler", "joiner":
-					return false
-				case "dict":
-					return args(&x.Args)
-				}
-			}
-			return true // a macro's output, caller(), a method not listed
-		}
-		return true
-	}
+	repr := reprMay{"varargs": true, "kwargs": true, "caller": true}
+	repr.spread(as)
+	isNum := numbers(as)
+	cuts := false
+	jinja2.Walk(tree.Body, func(n jinja2.Node) bool {
+		cuts = cuts || repr.cutsAt(n, followed, isNum)
+		return !cuts
+	})
+	return cuts
+}
+
+// reprMay holds the names whose value may be, or hold, a str the
+// template made that may hold a repr or JSON text.
+type reprMay map[string]bool
+
+// spread adds the names assigned what may hold such text (and the
+// namespace holding one), until no more are added.
+func (repr reprMay) spread(as []assign) {
 	for changed := true; changed; {
 		changed = false
 		for _, a := range as {
@@ -135,7 +50,7 @@ func reprCuts(tree *jinja2.Tree, followed map[*jinja2.ItemExpr]bool) bool {
 			if i := strings.IndexByte(a.name, '.'); i >= 0 {
 				names = append(names, a.name[:i]) // a namespace holding one
 			}
-			if a.from != nil && !may(a.from) {
+			if a.from != nil && !repr.may(a.from) {
 				continue
 			}
 			for _, n := range names {
@@ -145,73 +60,184 @@ func reprCuts(tree *jinja2.Tree, followed map[*jinja2.ItemExpr]bool) bool {
 			}
 		}
 	}
-	isNum := numbers(as)
-	cuts := false
-	// cutsStr is a filter that makes a str of what it is given (str()
-	// of a list writes its repr) and may cut it.
-	cutsStr := func(name string, a *jinja2.CallArgs) bool {
-		switch name {
-		case "trim":
-			return !noArgs(a)
-		case "safe", "string", "tojson", "pprint", "e", "escape", "forceescape", "upper", "lower", "title",
-			"capitalize", "center", "indent", "urlencode", "xmlattr", "length", "count", "wordcount", "int",
-			"float", "abs", "round", "filesizeformat", "default", "d", "items", "dictsort", "join":
-			return false
-		case "first", "last", "random", "min", "max", "reverse", "sort", "unique", "list", "select",
-			"reject", "selectattr", "rejectattr", "batch", "slice", "groupby", "sum", "map":
-			return false // picks: a cut only of a str (below)
+}
+
+// anyOf reports whether one of xs may hold such text.
+func (repr reprMay) anyOf(xs []jinja2.Expr) bool {
+	for _, x := range xs {
+		if repr.may(x) {
+			return true
 		}
-		return true // replace, truncate, wordwrap, format, striptags, urlize, a filter not listed
 	}
-	jinja2.Walk(tree.Body, func(n jinja2.Node) bool {
-		switch x := n.(type) {
-		case *jinja2.Include, *jinja2.Import, *jinja2.FromImport, *jinja2.Extends:
-			cuts = true
-		case *jinja2.ItemExpr:
-			if !followed[x] && may(x.X) {
-				cuts = true
-			}
-		case *jinja2.For:
-			if may(x.Iter) { // a str's characters
-				cuts = true
-			}
-		case *jinja2.BinExpr:
-			if x.Op == "%" && !isNum(x.Left) { // not a number's modulo
-				cuts = cuts || cutsFormat(x.Left)
-			}
-		case *jinja2.FilterExpr:
-			switch {
-			case x.X == nil: // a filter block's or set block's body
-				cuts = cuts || cutsStr(x.Name, &x.Args) || x.Name != "trim" && pickFilters[x.Name]
-			case x.Name == "format":
-				cuts = cuts || cutsFormat(x.X)
-			case cutsStr(x.Name, &x.Args):
-				if c, ok := x.X.(*jinja2.Const); !ok || c.Value.Kind() != jinja2.KindStr {
-					cuts = true
-				}
-			case pickFilters[x.Name] || x.Name == "map":
-				cuts = cuts || may(x.X)
-			}
-		case *jinja2.CallExpr:
-			if f, ok := x.Fn.(*jinja2.AttrExpr); ok {
-				switch f.Name {
-				case "upper", "lower", "title", "capitalize", "swapcase", "casefold", "center", "ljust", "rjust",
-					"zfill", "expandtabs", "startswith", "endswith", "find", "rfind", "index", "rindex", "count",
-					"isalnum", "isalpha", "isdigit", "islower", "isupper", "isspace", "istitle", "isnumeric",
-					"isdecimal", "items", "keys", "values", "get", "copy", "append", "extend", "insert", "update",
-					"pop", "remove", "clear", "setdefault", "join":
-				case "strip", "lstrip", "rstrip":
-					cuts = cuts || !noArgs(&x.Args) && may(f.X)
-				case "format", "format_map":
-					cuts = cuts || cutsFormat(f.X)
-				default:
-					cuts = cuts || may(f.X)
-				}
+	return false
+}
+
+// args reports whether one of a call's arguments may hold such text.
+func (repr reprMay) args(a *jinja2.CallArgs) bool {
+	if repr.anyOf(a.Args) {
+		return true
+	}
+	for _, kw := range a.Kwargs {
+		if repr.may(kw.Value) {
+			return true
+		}
+	}
+	return a.DynArgs != nil && repr.may(a.DynArgs) || a.DynKwargs != nil && repr.may(a.DynKwargs)
+}
+
+// may reports whether x's value may be, or hold, a str the template
+// made that may hold a repr or JSON text.
+func (repr reprMay) may(x jinja2.Expr) bool {
+	switch x := x.(type) {
+	case nil, *jinja2.Const, *jinja2.CompareExpr, *jinja2.TestExpr, *jinja2.UnaryExpr, *jinja2.SliceExpr:
+		return false
+	case *jinja2.Name:
+		return repr[x.Name]
+	case *jinja2.AttrExpr:
+		if n, ok := x.X.(*jinja2.Name); ok && n.Name == "loop" {
+			return x.Name == "previtem" || x.Name == "nextitem" || x.Name == "cycle"
+		}
+		return repr.may(x.X)
+	case *jinja2.ItemExpr:
+		return repr.may(x.X)
+	case *jinja2.ListLit:
+		return repr.anyOf(x.Items)
+	case *jinja2.TupleLit:
+		return repr.anyOf(x.Items)
+	case *jinja2.DictLit:
+		return repr.anyOf(x.Keys) || repr.anyOf(x.Values)
+	case *jinja2.CondExpr:
+		return repr.may(x.Then) || repr.may(x.Else)
+	case *jinja2.Concat:
+		for _, it := range x.Items {
+			if c, ok := it.(*jinja2.Const); !ok || c.Value.Kind() != jinja2.KindStr {
+				return true // str() of a value that may not be a str
 			}
 		}
-		return !cuts
-	})
-	return cuts
+		return false
+	case *jinja2.BinExpr:
+		switch x.Op {
+		case "+", "*", "and", "or":
+			return repr.may(x.Left) || repr.may(x.Right)
+		case "%":
+			return true
+		}
+		return false
+	case *jinja2.FilterExpr:
+		return repr.mayFilter(x)
+	case *jinja2.CallExpr:
+		return repr.mayCall(x)
+	}
+	return true
+}
+
+// mayFilter is may of a filter's value.
+func (repr reprMay) mayFilter(x *jinja2.FilterExpr) bool {
+	if x.X == nil {
+		return true
+	}
+	switch x.Name {
+	case "length", "count", "wordcount", "int", "float", "abs", "round", "filesizeformat":
+		return false
+	case "default", "d":
+		return repr.may(x.X) || repr.args(&x.Args)
+	case "first", "last", "random", "min", "max", "reverse", "sort", "unique", "list", "select",
+		"reject", "selectattr", "rejectattr", "batch", "slice", "groupby", "dictsort", "items", "sum":
+		return repr.may(x.X) || repr.args(&x.Args)
+	case "map":
+		if len(x.Args.Args) == 0 && x.Args.DynArgs == nil && x.Args.DynKwargs == nil {
+			return repr.may(x.X) // map(attribute=…)
+		}
+	}
+	return true // a str made of str(x)
+}
+
+// mayCall is may of a call's value: a method of what may hold such
+// text, or a global.
+func (repr reprMay) mayCall(x *jinja2.CallExpr) bool {
+	switch f := x.Fn.(type) {
+	case *jinja2.AttrExpr:
+		switch f.Name {
+		case "format", "format_map":
+			return true
+		case "strip", "lstrip", "rstrip", "split", "rsplit", "splitlines", "partition", "rpartition",
+			"upper", "lower", "title", "capitalize", "swapcase", "casefold", "center", "ljust", "rjust",
+			"zfill", "expandtabs", "removeprefix", "removesuffix", "replace", "join", "items", "keys",
+			"values", "get", "copy", "pop", "setdefault", "startswith", "endswith", "find", "rfind",
+			"index", "rindex", "count", "isalnum", "isalpha", "isdigit", "islower", "isupper",
+			"isspace", "istitle", "isnumeric", "isdecimal":
+			return repr.may(f.X) || repr.args(&x.Args)
+		}
+	case *jinja2.Name:
+		switch f.Name {
+		case "range", "lipsum", "raise_exception", "strftime_now", "namespace", "cycler", "joiner":
+			return false
+		case "dict":
+			return repr.args(&x.Args)
+		}
+	}
+	return true // a macro's output, caller(), a method not listed
+}
+
+// cutsStr is a filter that makes a str of what it is given (str()
+// of a list writes its repr) and may cut it.
+func cutsStr(name string, a *jinja2.CallArgs) bool {
+	switch name {
+	case "trim":
+		return !noArgs(a)
+	case "safe", "string", "tojson", "pprint", "e", "escape", "forceescape", "upper", "lower", "title",
+		"capitalize", "center", "indent", "urlencode", "xmlattr", "length", "count", "wordcount", "int",
+		"float", "abs", "round", "filesizeformat", "default", "d", "items", "dictsort", "join":
+		return false
+	case "first", "last", "random", "min", "max", "reverse", "sort", "unique", "list", "select",
+		"reject", "selectattr", "rejectattr", "batch", "slice", "groupby", "sum", "map":
+		return false // picks: a cut only of a str (below)
+	}
+	return true // replace, truncate, wordwrap, format, striptags, urlize, a filter not listed
+}
+
+// cutsAt reports whether node n may cut text that holds a repr or JSON;
+// followed are the items of tojson's output the write order follows.
+func (repr reprMay) cutsAt(n jinja2.Node, followed map[*jinja2.ItemExpr]bool, isNum func(jinja2.Expr) bool) bool {
+	switch x := n.(type) {
+	case *jinja2.Include, *jinja2.Import, *jinja2.FromImport, *jinja2.Extends:
+		return true
+	case *jinja2.ItemExpr:
+		return !followed[x] && repr.may(x.X)
+	case *jinja2.For:
+		return repr.may(x.Iter) // a str's characters
+	case *jinja2.BinExpr:
+		return x.Op == "%" && !isNum(x.Left) && cutsFormat(x.Left) // not a number's modulo
+	case *jinja2.FilterExpr:
+		switch {
+		case x.X == nil: // a filter block's or set block's body
+			return cutsStr(x.Name, &x.Args) || x.Name != "trim" && pickFilters[x.Name]
+		case x.Name == "format":
+			return cutsFormat(x.X)
+		case cutsStr(x.Name, &x.Args):
+			c, ok := x.X.(*jinja2.Const)
+			return !ok || c.Value.Kind() != jinja2.KindStr
+		case pickFilters[x.Name] || x.Name == "map":
+			return repr.may(x.X)
+		}
+	case *jinja2.CallExpr:
+		if f, ok := x.Fn.(*jinja2.AttrExpr); ok {
+			switch f.Name {
+			case "upper", "lower", "title", "capitalize", "swapcase", "casefold", "center", "ljust", "rjust",
+				"zfill", "expandtabs", "startswith", "endswith", "find", "rfind", "index", "rindex", "count",
+				"isalnum", "isalpha", "isdigit", "islower", "isupper", "isspace", "istitle", "isnumeric",
+				"isdecimal", "items", "keys", "values", "get", "copy", "append", "extend", "insert", "update",
+				"pop", "remove", "clear", "setdefault", "join":
+			case "strip", "lstrip", "rstrip":
+				return !noArgs(&x.Args) && repr.may(f.X)
+			case "format", "format_map":
+				return cutsFormat(f.X)
+			default:
+				return repr.may(f.X)
+			}
+		}
+	}
+	return false
 }
 
 // cutsFormat reports whether format, a format string (% or format), may
