@@ -41,7 +41,6 @@ func (c *compiler) expr(x Expr, lenient bool) (evalFn, error) {
 			return fn, err
 		}
 	}
-	name := c.src.name
 	switch n := x.(type) {
 	case *Const:
 		v := n.Value
@@ -64,142 +63,25 @@ func (c *compiler) expr(x Expr, lenient bool) (evalFn, error) {
 		}
 		return sequenceDisplay(KindList, items), nil
 	case *DictLit:
-		keys, err := c.exprs(n.Keys)
-		if err != nil {
-			return nil, err
-		}
-		vals, err := c.exprs(n.Values)
-		if err != nil {
-			return nil, err
-		}
-		pos := n.P
-		return func(f *frame) (Value, error) {
-			// a dict display evaluates every key and value, in order,
-			// before BUILD_MAP hashes the keys
-			var buf [8]Value
-			kv := buf[:0]
-			if 2*len(keys) > len(buf) {
-				kv = make([]Value, 0, 2*len(keys))
-			}
-			for i := range keys {
-				k, err := keys[i](f)
-				if err != nil {
-					return Value{}, err
-				}
-				v, err := vals[i](f)
-				if err != nil {
-					return Value{}, err
-				}
-				kv = append(kv, k, v)
-			}
-			d := NewDict(len(keys))
-			for i := 0; i < len(kv); i += 2 {
-				if err := checkHashable(kv[i]); err != nil {
-					return Value{}, place(err, name, pos)
-				}
-				d.Set(kv[i], kv[i+1])
-			}
-			return DictV(d), nil
-		}, nil
+		return c.compileDictLit(n)
 	case *CondExpr:
-		c.soft++
-		defer func() { c.soft-- }()
-		test, err := c.compileExpr(n.Test)
-		if err != nil {
-			return nil, err
-		}
-		then, err := c.compileExpr(n.Then)
-		if err != nil {
-			return nil, err
-		}
-		var els evalFn
-		if n.Else != nil {
-			if els, err = c.compileExpr(n.Else); err != nil {
-				return nil, err
-			}
-		} else if c.constMode > 0 {
-			// CondExpr.as_const: "if we evaluate to an undefined
-			// object, we better do that at runtime"
-			els = func(*frame) (Value, error) { return Value{}, errImpossible }
-		} else {
-			u := Undef("the inline if-expression on line " + istr(n.P.Line) + " evaluated to false and no else section was defined.")
-			els = func(*frame) (Value, error) { return u, nil }
-		}
-		return func(f *frame) (Value, error) {
-			t, err := test(f)
-			if err != nil {
-				return Value{}, err
-			}
-			if t.Truth() {
-				return then(f)
-			}
-			return els(f)
-		}, nil
+		return c.compileCondExpr(n)
 	case *BinExpr:
 		return c.compileBin(n)
 	case *UnaryExpr:
-		a, err := c.compileExpr(n.X)
-		if err != nil {
-			return nil, err
-		}
-		if n.Op == "not" {
-			return func(f *frame) (Value, error) {
-				v, err := a(f)
-				if err != nil {
-					return Value{}, err
-				}
-				return BoolV(!v.Truth()), nil
-			}, nil
-		}
-		op, pos := n.Op, n.P
-		return func(f *frame) (Value, error) {
-			v, err := a(f)
-			if err != nil {
-				return Value{}, err
-			}
-			r, err := UnaryOp(f.c, op, v)
-			if err != nil {
-				return Value{}, place(err, name, pos)
-			}
-			return r, nil
-		}, nil
+		return c.compileUnary(n)
 	case *CompareExpr:
 		return c.compileCompare(n)
 	case *Concat:
-		items, err := c.exprs(n.Items)
-		if err != nil {
-			return nil, err
-		}
-		if c.constMode > 0 {
-			return constConcat(items), nil
-		}
-		return c.concatOf(items, n.P, false), nil
+		return c.compileConcat(n)
 	case *FilterExpr:
-		if fn, err := c.compileBareFilter(n); fn != nil || err != nil {
-			return fn, err
-		}
-		fn, err := c.compileFilter(n, nil)
-		if err != nil {
-			return nil, err
-		}
-		return func(f *frame) (Value, error) { return fn(f, Value{}) }, nil
+		return c.compileFilterExpr(n)
 	case *TestExpr:
 		return c.compileTest(n)
 	case *CallExpr:
 		return c.compileCall(n)
 	case *AttrExpr:
-		obj, err := c.compileExpr(n.X)
-		if err != nil {
-			return nil, err
-		}
-		a := attrRef{name: n.Name, fromDict: dictAttrIsItem(n.Name), tmpl: name, pos: n.P}
-		return func(f *frame) (Value, error) {
-			o, err := obj(f)
-			if err != nil {
-				return Value{}, err
-			}
-			return a.of(f, o)
-		}, nil
+		return c.compileAttr(n)
 	case *ItemExpr:
 		return c.compileGetItem(n)
 	case *NSRef:
@@ -208,6 +90,161 @@ func (c *compiler) expr(x Expr, lenient bool) (evalFn, error) {
 		return nil, c.errAt(n, "TemplateSyntaxError", "unexpected ':'")
 	}
 	return nil, c.errAt(x, "Unsupported", "this expression is not supported")
+}
+
+// compileConcat compiles a ~ b ~ …: each operand's str, joined.
+func (c *compiler) compileConcat(n *Concat) (evalFn, error) {
+	items, err := c.exprs(n.Items)
+	if err != nil {
+		return nil, err
+	}
+	if c.constMode > 0 {
+		return constConcat(items), nil
+	}
+	return c.concatOf(items, n.P, false), nil
+}
+
+// compileFilterExpr compiles x|name(…): a filter without arguments of
+// its own by compileBareFilter, any other by compileFilter, applied to
+// what x gives.
+func (c *compiler) compileFilterExpr(n *FilterExpr) (evalFn, error) {
+	if fn, err := c.compileBareFilter(n); fn != nil || err != nil {
+		return fn, err
+	}
+	fn, err := c.compileFilter(n, nil)
+	if err != nil {
+		return nil, err
+	}
+	return func(f *frame) (Value, error) { return fn(f, Value{}) }, nil
+}
+
+// compileDictLit compiles a dict display: every key and value is
+// evaluated, in order, before the keys are hashed.
+func (c *compiler) compileDictLit(n *DictLit) (evalFn, error) {
+	name := c.src.name
+	keys, err := c.exprs(n.Keys)
+	if err != nil {
+		return nil, err
+	}
+	vals, err := c.exprs(n.Values)
+	if err != nil {
+		return nil, err
+	}
+	pos := n.P
+	return func(f *frame) (Value, error) {
+		// a dict display evaluates every key and value, in order,
+		// before BUILD_MAP hashes the keys
+		var buf [8]Value
+		kv := buf[:0]
+		if 2*len(keys) > len(buf) {
+			kv = make([]Value, 0, 2*len(keys))
+		}
+		for i := range keys {
+			k, err := keys[i](f)
+			if err != nil {
+				return Value{}, err
+			}
+			v, err := vals[i](f)
+			if err != nil {
+				return Value{}, err
+			}
+			kv = append(kv, k, v)
+		}
+		d := NewDict(len(keys))
+		for i := 0; i < len(kv); i += 2 {
+			if err := checkHashable(kv[i]); err != nil {
+				return Value{}, place(err, name, pos)
+			}
+			d.Set(kv[i], kv[i+1])
+		}
+		return DictV(d), nil
+	}, nil
+}
+
+// compileCondExpr compiles x if test else y; without an else, a false
+// test gives an Undefined that names the line (or, folding a constant,
+// raises Impossible as CondExpr.as_const does).
+func (c *compiler) compileCondExpr(n *CondExpr) (evalFn, error) {
+	c.soft++
+	defer func() { c.soft-- }()
+	test, err := c.compileExpr(n.Test)
+	if err != nil {
+		return nil, err
+	}
+	then, err := c.compileExpr(n.Then)
+	if err != nil {
+		return nil, err
+	}
+	var els evalFn
+	if n.Else != nil {
+		if els, err = c.compileExpr(n.Else); err != nil {
+			return nil, err
+		}
+	} else if c.constMode > 0 {
+		// CondExpr.as_const: "if we evaluate to an undefined
+		// object, we better do that at runtime"
+		els = func(*frame) (Value, error) { return Value{}, errImpossible }
+	} else {
+		u := Undef("the inline if-expression on line " + istr(n.P.Line) + " evaluated to false and no else section was defined.")
+		els = func(*frame) (Value, error) { return u, nil }
+	}
+	return func(f *frame) (Value, error) {
+		t, err := test(f)
+		if err != nil {
+			return Value{}, err
+		}
+		if t.Truth() {
+			return then(f)
+		}
+		return els(f)
+	}, nil
+}
+
+// compileUnary compiles not x, -x and +x.
+func (c *compiler) compileUnary(n *UnaryExpr) (evalFn, error) {
+	name := c.src.name
+	a, err := c.compileExpr(n.X)
+	if err != nil {
+		return nil, err
+	}
+	if n.Op == "not" {
+		return func(f *frame) (Value, error) {
+			v, err := a(f)
+			if err != nil {
+				return Value{}, err
+			}
+			return BoolV(!v.Truth()), nil
+		}, nil
+	}
+	op, pos := n.Op, n.P
+	return func(f *frame) (Value, error) {
+		v, err := a(f)
+		if err != nil {
+			return Value{}, err
+		}
+		r, err := UnaryOp(f.c, op, v)
+		if err != nil {
+			return Value{}, place(err, name, pos)
+		}
+		return r, nil
+	}, nil
+}
+
+// compileAttr compiles x.name (attrRef: an attribute, else the item).
+func (c *compiler) compileAttr(n *AttrExpr) (evalFn, error) {
+	name := c.src.name
+	obj, err := c.compileExpr(n.X)
+	if err != nil {
+		return nil, err
+	}
+	a := attrRef{name: n.Name, fromDict: dictAttrIsItem(n.Name), tmpl: name, pos: n.P}
+	return func(f *frame) (Value, error) {
+		o, err := obj(f)
+		if err != nil {
+			return Value{}, err
+		}
+		return a.of(f, o)
+	}, nil
 }
 
 func (c *compiler) exprs(xs []Expr) ([]evalFn, error) {
