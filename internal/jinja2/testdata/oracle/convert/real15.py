@@ -32,8 +32,9 @@ the same as a JSON string), reasoning_content with tool calls, thinking,
 a developer message, tool results as content parts, tools whose
 parameters nest objects, arrays of objects, enums, const, anyOf, $ref,
 defaults and type lists, chat_template_kwargs (reasoning_effort,
-preserve_thinking, force_reasoning, clear_thinking, enable_thinking off
-with tools), and user texts in TranslateGemma's request markup, their strings holding
+preserve_thinking, force_reasoning, clear_thinking, thinking,
+knowledge_cutoff, a dict of tool namespace descriptions, enable_thinking
+off with tools), and user texts in TranslateGemma's request markup, their strings holding
 apostrophes, quotes, backslashes, newlines, tabs, a no-break space, U+200B
 and non-BMP characters. sweep.py's prune keeps, per template, the
 conversations that add something (MORE's, as the hostile ones, whenever
@@ -74,6 +75,12 @@ INDEXED = [
     ("vllm-project/vllm", "9a525916e3dfc19c9b00febc373d0d0a556614f6",
      "examples/tool_chat_template_hyperclovax_seed_think_14b.jinja", "Apache-2.0"),
     ("vllm-project/vllm", "1905d9ba0429b0a31198e7d777b596d139d39894", "examples/tool_chat_template_translategemma.jinja",
+     "Apache-2.0"),
+    ("vllm-project/vllm", "0c36f0b4a90331e477df2bd8fe102b0a79ca127d", "examples/tool_chat_template_muse_glimmer.jinja",
+     "Apache-2.0"),
+    ("vllm-project/vllm", "385768ea4bb849a846fa783ee83be516205ccff3", "examples/tool_chat_template_nemotron_nano_v2.jinja",
+     "Apache-2.0"),
+    ("vllm-project/vllm", "36f13f9e85ab7ac7b572f00ca8eeef12539940e7", "examples/tool_chat_template_deepseekv32.jinja",
      "Apache-2.0"),
 ]
 
@@ -127,7 +134,8 @@ MORE = [
     {"name": "r15-thinking-key", "add_generation_prompt": False, "messages": [
         S("sys"), U("Q\u00a0?"), {"role": "assistant", "content": "A \u200b", "thinking": "T'hink \"x\"\n\tmore"}]},
     {"name": "r15-kwargs", "add_generation_prompt": True, "enable_thinking": False, "tools": NESTED_TOOLS,
-     "kwargs": {"reasoning_effort": "high", "preserve_thinking": True, "force_reasoning": True, "clear_thinking": False},
+     "kwargs": {"reasoning_effort": "high", "preserve_thinking": True, "force_reasoning": True, "clear_thinking": False,
+                "thinking": True, "knowledge_cutoff": "2025-01", "tool_namespace_descriptions": {"book_trip": "Trips 'n' \"more\""}},
      "messages": [S("Be brief."), U("Hi"), {"role": "assistant", "content": "<think>\nold\n</think>\n\nHello", "reasoning_content": "old"},
                   U("Again " + ODD)]},
     {"name": "r15-translate", "add_generation_prompt": True, "messages": [
