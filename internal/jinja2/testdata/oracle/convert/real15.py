@@ -32,7 +32,7 @@ the same as a JSON string), reasoning_content with tool calls, thinking,
 a developer message, tool results as content parts, tools whose
 parameters nest objects, arrays of objects, enums, const, anyOf, $ref,
 defaults and type lists, chat_template_kwargs (reasoning_effort,
-preserve_thinking, force_reasoning, clear_thinking, thinking,
+preserve_thinking, force_reasoning, clear_thinking, thinking, reasoning, current_date,
 knowledge_cutoff, a dict of tool namespace descriptions, enable_thinking
 off with tools), and user texts in TranslateGemma's request markup, their strings holding
 apostrophes, quotes, backslashes, newlines, tabs, a no-break space, U+200B
@@ -70,6 +70,7 @@ INDEXED = [
      "models/templates/llama-cpp-microsoft-Phi-4-mini-instruct.jinja", "MIT"),
     ("ggml-org/llama.cpp", "0c3c896ea80643608b4e961eec7e1efcd844e109", "models/templates/moonshotai-Kimi-K2-Thinking.jinja",
      "MIT"),
+    ("ggml-org/llama.cpp", "44cfbebb441feb06939b275fed91319995cdd4d8", "models/templates/GigaChat3.5.jinja", "MIT"),
     ("sgl-project/sglang", "cd1e1632e2f97a5e0bca38438319cbd4af48f428", "docker/glm53-flash/chat_template.jinja", "Apache-2.0"),
     ("vllm-project/vllm", "2e30b474731f235b021ecf9821124116786dfce5", "examples/tool_chat_template_olmo3.jinja", "Apache-2.0"),
     ("vllm-project/vllm", "9a525916e3dfc19c9b00febc373d0d0a556614f6",
@@ -135,7 +136,7 @@ MORE = [
         S("sys"), U("Q\u00a0?"), {"role": "assistant", "content": "A \u200b", "thinking": "T'hink \"x\"\n\tmore"}]},
     {"name": "r15-kwargs", "add_generation_prompt": True, "enable_thinking": False, "tools": NESTED_TOOLS,
      "kwargs": {"reasoning_effort": "high", "preserve_thinking": True, "force_reasoning": True, "clear_thinking": False,
-                "thinking": True, "knowledge_cutoff": "2025-01", "tool_namespace_descriptions": {"book_trip": "Trips 'n' \"more\""}},
+                "thinking": True, "reasoning": True, "current_date": "2026-11-27", "knowledge_cutoff": "2025-01", "tool_namespace_descriptions": {"book_trip": "Trips 'n' \"more\""}},
      "messages": [S("Be brief."), U("Hi"), {"role": "assistant", "content": "<think>\nold\n</think>\n\nHello", "reasoning_content": "old"},
                   U("Again " + ODD)]},
     {"name": "r15-translate", "add_generation_prompt": True, "messages": [
