@@ -7,8 +7,10 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf16"
 
 	"github.com/rolemark/rolemark/chat"
 	"github.com/rolemark/rolemark/engine"
@@ -43,7 +45,8 @@ type caseReply struct {
 // new case of the template. It answers the file and the case as JSON, or
 // a refusal as text: 404 for no such template, 403 for a template or cases
 // file reached through a link out of the directory or a cases file that
-// is a link, 400 for no name or one with a control character, 409 for a
+// is a link, 400 for no name, one with a control character or one longer
+// than the page's box takes (maxCaseName), 409 for a
 // name already there, 422 for a form that does not parse, a template that
 // does not render or a cases file that does not load.
 func (s *Server) serveSaveCase(w http.ResponseWriter, r *http.Request) {
@@ -61,6 +64,12 @@ func (s *Server) serveSaveCase(w http.ResponseWriter, r *http.Request) {
 		// rolemark test prints a case's name on its line of output
 		// (FAIL FILE: NAME differs); the page's box holds one line.
 		http.Error(w, "a case's name is one line, without control characters", http.StatusBadRequest)
+		return
+	}
+	if n := utf16Len(caseName); n > maxCaseName {
+		// the page's box takes no more (maxlength), and a longer name
+		// posted by hand would make rolemark test's lines unreadable
+		http.Error(w, "a case's name is at most "+strconv.Itoa(maxCaseName)+" characters", http.StatusBadRequest)
 		return
 	}
 	if !s.inside(w, r, name, true) {
@@ -99,6 +108,20 @@ func (s *Server) serveSaveCase(w http.ResponseWriter, r *http.Request) {
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
 	_ = enc.Encode(caseReply{File: file, Case: caseName})
+}
+
+// maxCaseName is the most characters a case's name has: the page's box
+// holds that many (its maxlength, which counts UTF-16 code units).
+const maxCaseName = 200
+
+// utf16Len returns the length of s in UTF-16 code units, as a browser
+// counts an input's maxlength.
+func utf16Len(s string) int {
+	n := 0
+	for _, r := range s {
+		n += utf16.RuneLen(r)
+	}
+	return n
 }
 
 // inside answers a refusal and returns false when name (a path in the

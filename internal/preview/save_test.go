@@ -4,6 +4,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -149,6 +150,9 @@ func TestSaveCaseRefusals(t *testing.T) {
 		{"not JSON", "/case/bank.hbs", `{"form":`, json, 400, "bad request for a case: unexpected EOF\n"},
 		{"no name", "/case/bank.hbs", `{"form":"v.q=x","name":"  "}`, json, 400, "a case needs a name\n"},
 		{"a name of two lines", "/case/bank.hbs", `{"form":"v.q=x","name":"a\nb"}`, json, 400, "a case's name is one line, without control characters\n"},
+		// the page's box holds at most 200 (maxlength counts UTF-16 units)
+		{"a name too long", "/case/bank.hbs", `{"form":"v.q=x","name":"` + strings.Repeat("x", 201) + `"}`, json, 400, "a case's name is at most 200 characters\n"},
+		{"a name too long in UTF-16", "/case/bank.hbs", `{"form":"v.q=x","name":"` + strings.Repeat("😀", 101) + `"}`, json, 400, "a case's name is at most 200 characters\n"},
 		{"a name with a tab", "/case/bank.hbs", `{"form":"v.q=x","name":"a\tb"}`, json, 400, "a case's name is one line, without control characters\n"},
 		{"a name already there", "/case/bank.hbs", `{"form":"v.q=x","name":"a greeting"}`, json, 409,
 			"bank.cases.yaml: case \"a greeting\": the cases file already has a case of this name; choose another name\n"},
@@ -316,4 +320,21 @@ func TestOddNames(t *testing.T) {
 	require.Equal(t, 200, code, body)
 	assert.Equal(t, `{"file":"sub dir/odd #1?.cases.yaml","case":"two"}`+"\n", body)
 	getPage(t, s, escaped+"?cases=run", []string{`<span class="tally">2 passed, 0 failed</span>`}, nil)
+}
+
+// TestCaseNameLimitIsThePages: the server's limit on a case's name is the
+// one the page's box has (it was the page's alone: a name posted by hand
+// could be any length).
+func TestCaseNameLimitIsThePages(t *testing.T) {
+	page, err := os.ReadFile(filepath.Join("assets", "page.html"))
+	require.NoError(t, err)
+	assert.Contains(t, string(page), `id="case-name" placeholder="the new case's name" maxlength="`+strconv.Itoa(maxCaseName)+`"`)
+	dir, _ := saveDir(t)
+	s := newServer(t, dir, WriteCases())
+	name := strings.Repeat("😀", maxCaseName/2) // 200 UTF-16 units: the most
+	req := httptest.NewRequest("POST", "/case/bank.hbs", strings.NewReader(`{"form":"v.q=x","name":"`+name+`"}`))
+	req.Header.Set("Content-Type", "application/json")
+	rec := httptest.NewRecorder()
+	s.ServeHTTP(rec, req)
+	assert.Equal(t, 200, rec.Code, rec.Body.String())
 }
