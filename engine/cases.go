@@ -10,6 +10,7 @@ import (
 	"path"
 	"path/filepath"
 	"strings"
+	"sync"
 
 	"go.yaml.in/yaml/v3"
 
@@ -490,7 +491,10 @@ var ErrCaseExists = errors.New("the cases file already has a case of this name")
 // prompt directory dir on disk (replacing a case of the same name), making
 // the file when there is none, and writes it with CaseFile.Save. It
 // returns the file's path. It is for a program that edits prompts, to keep
-// the inputs an author tried with the result they gave.
+// the inputs an author tried with the result they gave. Calls that write
+// one file at once, from goroutines of one process, take turns, so that
+// each keeps its case; another process writing the file at the same time
+// is not held off.
 func (s *Set) SaveCase(dir, prompt string, c Case) (string, error) {
 	return s.saveCase(dir, prompt, c, true)
 }
@@ -515,6 +519,11 @@ func (s *Set) saveCase(dir, prompt string, c Case, replace bool) (string, error)
 	}
 	fsys := os.DirFS(dir)
 	name := s.CasesFileFor(fsys, base)
+	// Reading the file, adding the case and writing it back is one step
+	// for the writers of this process: two at once would each write the
+	// file with their own case only.
+	unlock := lockCasesFile(filepath.Join(dir, filepath.FromSlash(name)))
+	defer unlock()
 	f, err := s.ReadCases(fsys, name)
 	if errors.Is(err, fs.ErrNotExist) {
 		f, err = NewCaseFile(name, base), nil
@@ -533,6 +542,23 @@ func (s *Set) saveCase(dir, prompt string, c Case, replace bool) (string, error)
 		return "", err
 	}
 	return f.Save(dir)
+}
+
+// casesLocks holds a *sync.Mutex for each cases file SaveCase or AddCase
+// is writing, by absolute path; an entry stays once made (a program saves
+// the cases of the few templates it edits).
+var casesLocks sync.Map
+
+// lockCasesFile locks the cases file at path for the calling goroutine and
+// returns its unlock.
+func lockCasesFile(path string) (unlock func()) {
+	if abs, err := filepath.Abs(path); err == nil {
+		path = abs
+	}
+	m, _ := casesLocks.LoadOrStore(path, new(sync.Mutex))
+	mu := m.(*sync.Mutex)
+	mu.Lock()
+	return mu.Unlock
 }
 
 // Save writes the file's text to its Path under the directory dir on disk

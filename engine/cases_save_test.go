@@ -2,8 +2,10 @@ package engine_test
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -111,4 +113,29 @@ func TestSaveWritesInsideDir(t *testing.T) {
 	assert.Len(t, entries, 1)
 	_, err = os.Lstat(filepath.Join(dir, "x.cases.yaml"))
 	assert.True(t, errors.Is(err, os.ErrNotExist))
+}
+
+// TestAddCaseConcurrent: writers that add cases to one cases file at once
+// each keep theirs; each read the file, added its case and wrote it back,
+// so the last write lost the others' cases. (Run with -race.)
+func TestAddCaseConcurrent(t *testing.T) {
+	dir := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "bank.prompt"), []byte("{{input}}"), 0o644))
+	set := casesSet()
+	const writers, each = 2, 20
+	var wg sync.WaitGroup
+	for w := range writers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range each {
+				_, err := set.AddCase(dir, "bank.prompt", engine.Case{Name: fmt.Sprintf("w%d-%d", w, i), Inputs: map[string]any{"input": "x"}})
+				assert.NoError(t, err)
+			}
+		}()
+	}
+	wg.Wait()
+	f, err := set.ReadCases(os.DirFS(dir), "bank.cases.yaml")
+	require.NoError(t, err)
+	assert.Len(t, f.Cases, writers*each)
 }
