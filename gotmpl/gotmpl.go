@@ -727,7 +727,9 @@ func (nothing) String() string { return "" }
 // fillNil returns v with every nil in its map[string]any and []any values,
 // at any depth, replaced by nothing(nil), copying only what changes, and
 // reports whether anything did. It sets *other when v holds a value other
-// than a string, bool, int, int64, float64, nil, map[string]any or []any. deep reports maps and lists nested deeper
+// than a string, bool, int, int64, float64, nil, map[string]any or []any,
+// and wraps a function in a map[string]any with driver.Recovering under
+// its key. deep reports maps and lists nested deeper
 // than driver.MaxDepth below v (at depth), where the walk stops: a value
 // that holds itself would make it recurse without end.
 func fillNil(v any, depth int, other *bool) (out any, changed, deep bool) {
@@ -743,6 +745,11 @@ func fillNil(v any, depth int, other *bool) (out any, changed, deep bool) {
 			y, changed, deep := fillNil(x, depth+1, other)
 			if deep {
 				return v, false, true
+			}
+			if *other && !changed && reflect.ValueOf(x).Kind() == reflect.Func {
+				// text/template's call makes a panic an error that
+				// names no function: this one names itself
+				y, changed = driver.Recovering(k, x), true
 			}
 			if changed {
 				if out == nil {

@@ -182,7 +182,10 @@
 // raymond recovers only panics whose value is an error. Execute recovers
 // every panic of a render — a string panic, a nil dereference in a helper
 // or in a function held in the data — and returns it as an
-// *driver.PanicError inside an *driver.Error. A helper that panics with an
+// *driver.PanicError inside an *driver.Error; a function among the
+// variables names itself in it (calling "f": panic: …), placed at the
+// first use of the variable, as in every engine (one deeper in the data,
+// or used only as ../f, is not named or not placed). A helper that panics with an
 // error value returns that error (errors.Is works). raymond's evaluation
 // errors carry a byte offset, which rolemark turns into a line and column
 // when the template uses no partials (with partials the offset may belong to

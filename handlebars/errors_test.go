@@ -129,7 +129,7 @@ func TestRenderErrors(t *testing.T) {
 				require.Equal(t, "boom", pe.Value)
 			}},
 		{name: "nil dereference in a helper", src: "{{nilDeref}}", want: "t.hbs: template engine panicked: runtime error: invalid memory address or nil pointer dereference"},
-		{name: "panic in a function in the data", src: "{{f}}", vars: map[string]any{"f": func() string { panic("data func") }}, want: "t.hbs: template engine panicked: data func"},
+		{name: "panic in a function in the data", src: "{{f}}", vars: map[string]any{"f": func() string { panic("data func") }}, want: `t.hbs:1:3: calling "f": panic: data func`},
 		{name: "error from a helper", src: "{{fail}}", want: "t.hbs:1:3: helper failed",
 			check: func(t *testing.T, err error) { require.ErrorIs(t, err, errHelper) }},
 		{name: "missing variable", src: "{{#system}}Hi\n  {{company}}{{/system}}", want: `t.hbs:2:5: variable "company" is not supplied`,

@@ -118,8 +118,13 @@ func (t *compiled) ExecuteString(ctx context.Context, r *driver.Request) (string
 		df.Set(k, v)
 	}
 	df.Set(stateKey, &renderState{ctx: ctx, req: r})
-	out, err := t.exec(r.Vars, df)
+	// raymond calls a function of the data as a helper, with no node to
+	// place its panic: each is wrapped to name itself in it (placeCall)
+	out, err := t.exec(driver.RecoveringVars(r.Vars), df)
 	if err != nil {
+		if perr := t.placeCall(err); perr != nil {
+			return "", perr
+		}
 		if perr := t.locate(ctx, r, err); perr != nil {
 			return "", perr
 		}
@@ -129,6 +134,25 @@ func (t *compiled) ExecuteString(ctx context.Context, r *driver.Request) (string
 		return "", t.execError(err)
 	}
 	return out, nil
+}
+
+// placeCall places the panic of a function of the data that names it
+// (driver.Recovering) at the first use of a variable of that name; nil for
+// any other error.
+func (t *compiled) placeCall(err error) error {
+	var pe *driver.PanicError
+	var ee *driver.Error
+	if !errors.As(err, &pe) || pe.Call == "" || errors.As(err, &ee) {
+		return nil
+	}
+	e := &driver.Error{Template: t.name, Err: pe}
+	for _, v := range t.vars {
+		if !v.data && len(v.path) > 0 && pe.Call == fmt.Sprintf("calling %q", v.path[len(v.path)-1]) {
+			e.Template, e.Line, e.Col = v.template, v.line, v.col
+			break
+		}
+	}
+	return e
 }
 
 // fieldFuncPrefix starts the error raymond raises, without a node, when a
@@ -299,6 +323,10 @@ func placed(fn any, place func(error) *driver.Error) any {
 func (t *compiled) exec(vars map[string]any, df *raymond.DataFrame) (out string, err error) {
 	defer func() {
 		if p := recover(); p != nil {
+			if pe, ok := p.(*driver.PanicError); ok {
+				out, err = "", pe // a function of the data, named
+				return
+			}
 			out, err = "", &driver.PanicError{Value: p}
 		}
 	}()

@@ -60,5 +60,5 @@ func TestFuncResultHoldingItself(t *testing.T) {
 	_, err = tpl.Messages(context.Background(), map[string]any{"f": func() map[string]any { return cyc }})
 	var de *engine.DepthError
 	require.ErrorAs(t, err, &de)
-	assert.Contains(t, err.Error(), "function(): a value nests more than 1000 maps and lists deep")
+	assert.Contains(t, err.Error(), "f(): a value nests more than 1000 maps and lists deep")
 }

@@ -245,8 +245,8 @@ func callable(name string, f any, trusted bool) (jinja2.Value, error) {
 			// A panic of the function is an error of the call, which
 			// the render places at the call.
 			if p := recover(); p != nil {
-				pe := &driver.PanicError{Value: p}
-				err = &jinja2.Error{Kind: "TemplateRuntimeError", Msg: name + "(): " + pe.Error(), Err: pe}
+				pe := driver.CallPanic(name, p)
+				err = &jinja2.Error{Kind: "TemplateRuntimeError", Msg: pe.Error(), Err: pe}
 			}
 		}()
 		if len(kw) > 0 {

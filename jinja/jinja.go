@@ -346,9 +346,12 @@ func (c *compiled) convert(err error) error {
 	at := place{file: c.file(je.Name), line: je.Line, col: je.Col}
 	de := &driver.Error{Template: at.file, Line: at.line, Col: at.col}
 	var pe *driver.PartialError
+	var fe *driver.PanicError
 	switch {
 	case errors.As(je.Err, &pe):
 		de.Err = pe
+	case errors.As(je.Err, &fe) && fe.Call != "":
+		de.Err = fe // a function that panicked, named as in every engine
 	case je.Kind == "UndefinedError" && slices.Contains(c.optional, undefinedName(je.Msg)):
 		// an optional input left out is Jinja2's Undefined, which a
 		// call or an attribute raises on as Jinja2 words it

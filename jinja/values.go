@@ -26,6 +26,10 @@ type converter struct {
 	// value that holds itself would make it recurse without end).
 	depth int
 	deep  bool
+	// key is the name of the value being converted: the variable, or
+	// the key of a dict it is in, which names a function of the data in
+	// its panic.
+	key string
 }
 
 var converters = sync.Pool{New: func() any { return &converter{vars: map[string]jinja2.Value{}} }}
@@ -36,6 +40,7 @@ var converters = sync.Pool{New: func() any { return &converter{vars: map[string]
 func toValues(vars map[string]any) (map[string]jinja2.Value, *converter, error) {
 	cv := converters.Get().(*converter)
 	for k, v := range vars {
+		cv.key = k
 		cv.vars[k] = cv.value(v)
 		if cv.deep {
 			cv.depth, cv.deep = 0, false
@@ -101,11 +106,14 @@ func (cv *converter) value(x any) jinja2.Value {
 			kv[i] = jinja2.StrV(k)
 		}
 		cv.keys = keys[:0]
+		key := cv.key
 		for i := 0; i < n; i++ {
-			if kv[n+i] = cv.value(x[kv[i].Str()]); cv.deep {
+			cv.key = kv[i].Str()
+			if kv[n+i] = cv.value(x[cv.key]); cv.deep {
 				break
 			}
 		}
+		cv.key = key
 		cv.depth--
 		return jinja2.DictV(jinja2.StrDict(kv))
 	case error:
@@ -120,7 +128,7 @@ func (cv *converter) value(x any) jinja2.Value {
 		if rv.IsNil() {
 			break
 		}
-		if f, err := callable("function", x, false); err == nil {
+		if f, err := callable(cv.key, x, false); err == nil {
 			return f
 		}
 		return jinja2.ObjectV(&printer{text: "<function>", of: jinja2.ObjectV(opaque("function"))})
@@ -160,7 +168,7 @@ func (cv *converter) fromGo(x any) jinja2.Value {
 // toValue converts a value outside a render (a function's result).
 // A value nested deeper than driver.MaxDepth is a *driver.DepthError.
 func toValue(x any) (jinja2.Value, error) {
-	cv := &converter{}
+	cv := &converter{key: "function"} // a function's result: no name
 	v := cv.value(x)
 	if cv.deep {
 		return jinja2.Value{}, &driver.DepthError{}

@@ -143,7 +143,7 @@ func TestPongo2Faults(t *testing.T) {
 		{name: "nil dereference in a function", src: "{% user %}{{ nilDeref() }}{% enduser %}",
 			file: "p/main.pongo2", line: 1, col: 14, msg: "template engine panicked: runtime error: invalid memory address or nil pointer dereference", panic: true},
 		{name: "panic in a function in the data", src: "{% user %}{{ f() }}{% enduser %}",
-			file: "p/main.pongo2", line: 1, col: 14, msg: "template engine panicked: data func", panic: true},
+			file: "p/main.pongo2", line: 1, col: 14, msg: `calling "f": panic: data func`, panic: true},
 	}
 	set := engine.NewSet(pongo2.New(pongo2.Funcs(map[string]any{
 		"boom": func() string { panic("boom") },

@@ -281,7 +281,8 @@ func (c *compiled) Execute(ctx context.Context, w io.Writer, r *driver.Request) 
 	pctx := contexts.Get().(p2.Context)
 	for k, v := range r.Vars {
 		if identifier(k) {
-			pctx[k] = v
+			// a function's panic names it (driver.Recovering)
+			pctx[k] = driver.RecoveringVar(k, v)
 		}
 	}
 	for k, v := range c.funcs {
@@ -295,7 +296,11 @@ func (c *compiled) Execute(ctx context.Context, w io.Writer, r *driver.Request) 
 	pctx[stateKey] = st
 	defer func() {
 		if p := recover(); p != nil {
-			e := &driver.Error{Template: c.name, Err: &driver.PanicError{Value: p}}
+			pe, ok := p.(*driver.PanicError) // a function of the data, named
+			if !ok {
+				pe = &driver.PanicError{Value: p}
+			}
+			e := &driver.Error{Template: c.name, Err: pe}
 			if st.at != nil {
 				e.Template, e.Line, e.Col = c.place(st.at.Filename, st.at.Line, st.at.Col)
 			}
