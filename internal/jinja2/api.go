@@ -427,6 +427,10 @@ type Ctx struct {
 	items      int
 	itemsOuter []int
 	counting   bool
+	// varied: the render read something that varies (Ctx.Varies);
+	// cleared as a Renderer's render starts, read by Renderer.Varied
+	// only (a pooled render's is left as it is)
+	varied bool
 	// deferred: the output of includes without context inside a set or
 	// filter block of the top level or a block, which Jinja2 3.1.6
 	// writes before the outermost such block's own output

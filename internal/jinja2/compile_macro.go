@@ -62,12 +62,12 @@ func includeYields(body []Stmt) bool {
 // macro's eval context autoescapes, Markup of its repr (Macro._invoke's
 // Markup(rv)). Iterating it runs the body for the included templates'
 // output only, which the package does not model.
-func (m *macroCode) yieldedGen(safe bool) Value {
+func (m *macroCode) yieldedGen(c *Ctx, safe bool) Value {
 	g := lazyGen(m.yields, func() ([]Value, error) {
 		return nil, &Error{Kind: "Unsupported", Msg: "iterating the generator Jinja2 makes of a macro whose body includes a template without context is not supported"}
 	})
 	if safe {
-		return SafeV(Repr(g))
+		return SafeV(reprOf(c, g))
 	}
 	return g
 }
@@ -333,7 +333,7 @@ func (m *macroCode) call(c *Ctx, def *frame, args []Value, kw []Kwarg) (Value, e
 	}
 	if m.yields != "" {
 		c.cutOut(start)
-		return m.yieldedGen(safe), nil
+		return m.yieldedGen(c, safe), nil
 	}
 	out := string(c.out[start:])
 	c.cutOut(start)
@@ -377,7 +377,7 @@ func (m *macroCode) callInto(c *Ctx, def *frame, args []Value, kw []Kwarg) error
 	if err == nil && m.yields != "" {
 		// printed where callInto writes: str of the generator, or its
 		// Markup
-		return c.writeOwn(Repr(m.yieldedGen(false)))
+		return c.writeOwn(reprOf(c, m.yieldedGen(c, false)))
 	}
 	return err
 }

@@ -1916,7 +1916,7 @@ func (s *streamedPrint) stream(f *frame) error {
 			continue
 		case s.concat && v.kind == KindFloat:
 			// str() of a float cannot fail
-			out, _ = appendRepr(out, v, nil)
+			out, _ = appendRepr(nil, out, v, nil)
 			continue
 		}
 		c.setOut(out)

@@ -63,7 +63,7 @@
 //	layout.go           variables passed by position (chat templates)
 //	renderer.go         a Renderer: one render's reusable state
 //	generation.go       Span: what {% generation %} blocks and the template's own text wrote
-//	varies.go           VaryCount: reads that may differ between renders of the same variables
+//	varies.go           Ctx.Varies, Renderer.Varied: a render's reads that may differ at the next
 //	slab.go, values_mem.go  lists and dicts in memory the caller keeps
 //	doc.go              this overview
 //

@@ -2769,7 +2769,12 @@ func fPprint(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 	if err := pprintCheck(v, map[any]bool{}, 0); err != nil {
 		return Value{}, err
 	}
-	return StrV(pformat(v)), nil
+	s := pformat(v)
+	c.variesIfAddr(s)
+	if strings.Contains(s, idMark) {
+		c.Varies() // a recursive container's id
+	}
+	return StrV(s), nil
 }
 
 func fRandom(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
@@ -2789,7 +2794,7 @@ func fRandom(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 	if n == 0 {
 		return Undef("No random item, sequence was empty."), nil
 	}
-	varies.Add(1)
+	c.Varies()
 	return pySubscript(v, IntV(int64(rand.IntN(n))))
 }
 

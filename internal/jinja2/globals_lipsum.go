@@ -38,7 +38,7 @@ func gLipsum(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
 		return Value{}, err
 	}
 	words := strings.Fields(lipsumWords)
-	varies.Add(1)
+	c.Varies()
 	between := func(a, b int64) int64 { return a + rand.Int64N(b-a) }
 	var result []string
 	for range n {

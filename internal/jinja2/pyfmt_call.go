@@ -164,9 +164,9 @@ func (f *formatter) field(name string, conv rune, spec string, depth int) (strin
 		}
 		v = StrV(s)
 	case 'r':
-		v = StrV(Repr(v))
+		v = StrV(reprOf(f.c, v))
 	case 'a':
-		v = StrV(asciiRepr(v))
+		v = StrV(asciiRepr(f.c, v))
 	default:
 		if !f.markup && !sandboxed(f.c) && (conv <= 32 || conv >= 127) {
 			// str.format writes a character outside printable ASCII
@@ -391,9 +391,9 @@ func isDigits(s string) bool {
 }
 
 // asciiRepr is Python's ascii(v): repr with every non-ASCII character
-// escaped.
-func asciiRepr(v Value) string {
-	r := Repr(v)
+// escaped, in the render of c (reprOf).
+func asciiRepr(c *Ctx, v Value) string {
+	r := reprOf(c, v)
 	if isASCII(r) {
 		return r
 	}
@@ -724,9 +724,9 @@ func (p *percentFormatter) text(typ byte, spec fmtSpec, v Value) (string, error)
 		}
 		out = p.esc(s, v)
 	case 'r':
-		out = Repr(v)
+		out = reprOf(p.c, v)
 	default:
-		out = asciiRepr(v)
+		out = asciiRepr(p.c, v)
 	}
 	if p.markup && typ != 's' {
 		// the helper's __repr__ escapes the repr, a str

@@ -52,6 +52,7 @@ func (t *Template) RenderVarsWith(ctx context.Context, r *Renderer, l *Layout, v
 		r.own.spans = r.own.spans[:0]
 		c.own = r.own
 	}
+	c.varied = false
 	err := t.runBound(c, l, vals)
 	var out string
 	if err == nil {
@@ -59,6 +60,7 @@ func (t *Template) RenderVarsWith(ctx context.Context, r *Renderer, l *Layout, v
 	}
 	if !t.env.resetCtx(c) {
 		r.c = idleCtx(t.env) // let a large output buffer go
+		r.c.varied = c.varied
 	}
 	return out, err
 }
@@ -80,6 +82,7 @@ func (r *Renderer) start(ctx context.Context, t *Template, l *Layout, vals []Val
 		r.own.spans = r.own.spans[:0]
 		c.own = r.own
 	}
+	c.varied = false
 	return c, nil
 }
 
@@ -100,6 +103,7 @@ func (t *Template) AppendRenderVarsWith(ctx context.Context, r *Renderer, dst []
 	c.out = own
 	if !t.env.resetCtx(c) {
 		r.c = idleCtx(t.env)
+		r.c.varied = c.varied
 	}
 	if err != nil {
 		return dst, err

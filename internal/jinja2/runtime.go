@@ -185,7 +185,7 @@ func (c *Ctx) writeValue(v Value) error {
 		if !c.autoescape {
 			var err error
 			v.flags &^= flagProxy // str of a mappingproxy is its dict's
-			if c.out, err = appendRepr(c.out, v, nil); err != nil {
+			if c.out, err = appendRepr(c, c.out, v, nil); err != nil {
 				return err
 			}
 			return c.checkOutput()

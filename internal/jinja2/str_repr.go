@@ -194,9 +194,17 @@ var addedInUnicode15 = &unicode.RangeTable{
 	},
 }
 
-// Repr is Python's repr(v).
+// Repr is Python's repr(v). An address it writes marks no render
+// (Ctx.Varies): a render's code calls reprOf.
 func Repr(v Value) string {
-	b, _ := appendRepr(nil, v, nil)
+	b, _ := appendRepr(nil, nil, v, nil)
+	return string(b)
+}
+
+// reprOf is Repr(v) in the render of c, which it marks varying when the
+// repr holds an object's address.
+func reprOf(c *Ctx, v Value) string {
+	b, _ := appendRepr(c, nil, v, nil)
 	return string(b)
 }
 
@@ -231,7 +239,7 @@ func ToStr(c *Ctx, v Value) (string, error) {
 		// str of a mappingproxy is its dict's
 		v.flags &^= flagProxy
 	}
-	b, err := appendRepr(nil, v, nil)
+	b, err := appendRepr(c, nil, v, nil)
 	return string(b), err
 }
 
@@ -246,8 +254,9 @@ func errReprDepth() error {
 }
 
 // appendRepr appends repr(v); seen holds the containers being printed, so
-// that a list holding itself prints [...] as in Python.
-func appendRepr(dst []byte, v Value, seen []any) ([]byte, error) {
+// that a list holding itself prints [...] as in Python. An object's
+// address it writes marks the render of c varying (c may be nil).
+func appendRepr(c *Ctx, dst []byte, v Value, seen []any) ([]byte, error) {
 	if seen == nil && (v.kind == KindList || v.kind == KindTuple || v.kind == KindDict) {
 		// room for the containers of a usual nesting, on the stack
 		var outer [8]any
@@ -257,7 +266,7 @@ func appendRepr(dst []byte, v Value, seen []any) ([]byte, error) {
 	case KindUndefined:
 		return append(dst, "Undefined"...), nil
 	case KindNone, KindBool, KindFloat:
-		return appendReprItem(dst, &v, nil)
+		return appendReprItem(c, dst, &v, nil)
 	case KindInt:
 		if v.ref == nil {
 			return strconv.AppendInt(dst, v.n, 10), nil
@@ -294,7 +303,7 @@ func appendRepr(dst []byte, v Value, seen []any) ([]byte, error) {
 			// a str item here, without appendReprItem's call
 			if it := &l.Items[i]; it.kind == KindStr && it.flags&flagSafe == 0 {
 				dst = appendReprStr(dst, it.s)
-			} else if dst, err = appendReprItem(dst, it, seen); err != nil {
+			} else if dst, err = appendReprItem(c, dst, it, seen); err != nil {
 				return dst, err
 			}
 		}
@@ -306,7 +315,7 @@ func appendRepr(dst []byte, v Value, seen []any) ([]byte, error) {
 		d := v.dict()
 		if v.flags&flagProxy != 0 {
 			dst = append(dst, "mappingproxy("...)
-			dst, err := appendRepr(dst, Value{kind: KindDict, ref: d}, seen)
+			dst, err := appendRepr(c, dst, Value{kind: KindDict, ref: d}, seen)
 			return append(dst, ')'), err
 		}
 		for _, s := range seen {
@@ -327,13 +336,13 @@ func appendRepr(dst []byte, v Value, seen []any) ([]byte, error) {
 			// a str key or value here, without appendReprItem's call
 			if k := &d.keys[i]; k.kind == KindStr && k.flags&flagSafe == 0 {
 				dst = appendReprStr(dst, k.s)
-			} else if dst, err = appendReprItem(dst, k, seen); err != nil {
+			} else if dst, err = appendReprItem(c, dst, k, seen); err != nil {
 				return dst, err
 			}
 			dst = append(dst, ": "...)
 			if it := &d.vals[i]; it.kind == KindStr && it.flags&flagSafe == 0 {
 				dst = appendReprStr(dst, it.s)
-			} else if dst, err = appendReprItem(dst, it, seen); err != nil {
+			} else if dst, err = appendReprItem(c, dst, it, seen); err != nil {
 				return dst, err
 			}
 		}
@@ -341,16 +350,23 @@ func appendRepr(dst []byte, v Value, seen []any) ([]byte, error) {
 	case KindFunc:
 		f := v.ref.(*Func)
 		if f.bound != nil {
-			return append(dst, "<bound method "+f.Name+" of "+f.bound.Repr()+">"...), nil
+			r := f.bound.Repr()
+			c.variesIfAddr(r)
+			return append(dst, "<bound method "+f.Name+" of "+r+">"...), nil
 		}
 		if f.Repr != "" {
+			c.variesIfAddr(f.Repr)
 			return append(dst, f.Repr...), nil
 		}
+		c.Varies()
 		return append(dst, "<function "+f.Name+" at "+addr(f)+">"...), nil
 	case KindObject:
 		if r, ok := v.ref.(Reprer); ok {
-			return append(dst, r.Repr()...), nil
+			s := r.Repr()
+			c.variesIfAddr(s)
+			return append(dst, s...), nil
 		}
+		c.Varies()
 		return append(dst, "<"+v.ref.(Object).TypeName()+" object at "+addr(v.ref)+">"...), nil
 	}
 	return dst, nil
@@ -360,7 +376,7 @@ func appendRepr(dst []byte, v Value, seen []any) ([]byte, error) {
 // float, None or a bool here, with no call of appendRepr, whose frame is large (the
 // seen array of the outermost container) and whose switch on the kind is
 // a jump that each item of a mixed container takes elsewhere.
-func appendReprItem(dst []byte, v *Value, seen []any) ([]byte, error) {
+func appendReprItem(c *Ctx, dst []byte, v *Value, seen []any) ([]byte, error) {
 	switch v.kind {
 	case KindStr:
 		if v.flags&flagSafe == 0 {
@@ -380,12 +396,11 @@ func appendReprItem(dst []byte, v *Value, seen []any) ([]byte, error) {
 		}
 		return append(dst, "False"...), nil
 	}
-	return appendRepr(dst, *v, seen)
+	return appendRepr(c, dst, *v, seen)
 }
 
 // addr is an object's address as Python's default repr writes it.
 func addr(p any) string {
-	varies.Add(1) // an address differs from render to render
 	// as long as CPython's on 64-bit Linux (0x7f…, 12 hex digits), so
 	// that text holding an address has the same length
 	var n uint64

@@ -203,7 +203,7 @@ func unboundDunder(owner, name string) (Value, bool) {
 			case len(args) > 1:
 				return Value{}, typeErr("expected 0 arguments, got %d", len(args)-1)
 			}
-			return StrV(Repr(args[0])), nil
+			return StrV(reprOf(c, args[0])), nil
 		}}), true
 	}
 	builtin := builtinDunder(owner, name)
@@ -260,7 +260,7 @@ func callDunder(c *Ctx, t, name string, recv Value, args []Value, kw []Kwarg) (V
 		// int.__repr__(True) is '1'
 		return StrV(Repr(IntV(recv.n))), nil
 	}
-	return StrV(Repr(recv)), nil
+	return StrV(reprOf(c, recv)), nil
 }
 
 // undefinedDunderResult is what Undefined's Python method name returns,

@@ -87,3 +87,69 @@ func TestCleanRenderingNotKeptWhenTheClockIsRead(t *testing.T) {
 	require.ErrorAs(t, err, &se, "the clock's second 00 writes the role")
 	assert.Equal(t, "<|/tool|>", se.Token)
 }
+
+// A rendering that reads something that varies from rendering to
+// rendering (an object's address, lipsum, a random item) is not kept
+// clean: every rendering of the kept conversation is tested again.
+func TestCleanRenderingNotKeptWhenItVaries(t *testing.T) {
+	for _, tc := range []struct{ name, src string }{
+		{"an address", "{{ (cycler(1)|string)[:0] }}"},
+		{"lipsum", "{{ (lipsum(1)|length > 0)|string|length * '' }}"},
+		{"random", "{{ [''] | random }}"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tpl, err := chattemplate.New(tc.src + joinsTemplate)
+			require.NoError(t, err)
+			msgs := []chat.Message{chat.Text(chat.RoleUser, "and/or"), chat.Text(chat.RoleAssistant, "ok")}
+			for i := range 3 {
+				out, err := tpl.Render(context.Background(), msgs)
+				require.NoError(t, err, "rendering %d", i)
+				assert.Equal(t, "<|/tool|><|user|>and/or<|assistant|>ok", out)
+			}
+			assert.Equal(t, uint64(3), chattemplate.ForgeChecks(tpl), "every rendering tested")
+		})
+	}
+}
+
+// A rendering that varies in another goroutine does not keep a clean
+// one from being kept (each rendering reports its own reads).
+func TestCleanRenderingKeptBesideAVaryingOne(t *testing.T) {
+	tpl, err := chattemplate.New(joinsTemplate)
+	require.NoError(t, err)
+	varying, err := chattemplate.New("{{ (cycler(1)|string)[:0] }}{{ lipsum(1)|length * 0 }}" + joinsTemplate)
+	require.NoError(t, err)
+	ctx := context.Background()
+	stop, done, started := make(chan struct{}), make(chan struct{}), make(chan struct{})
+	var n uint64 // the varying one's renderings
+	go func() {
+		defer close(done)
+		msgs := []chat.Message{chat.Text(chat.RoleUser, "x/y")}
+		for i := 0; ; i++ {
+			if i == 1 {
+				close(started)
+			}
+			select {
+			case <-stop:
+				return
+			default:
+			}
+			if _, err := varying.Render(ctx, msgs); err != nil {
+				t.Error(err)
+				return
+			}
+			n++
+		}
+	}()
+	<-started
+	msgs := []chat.Message{chat.Text(chat.RoleUser, "and/or"), chat.Text(chat.RoleAssistant, "ok")}
+	for i := range 50 {
+		_, err := tpl.Render(ctx, msgs)
+		require.NoError(t, err, "rendering %d", i)
+	}
+	close(stop)
+	<-done
+	// the first rendering keeps the conversation, the second is found
+	// clean, the others are not tested
+	assert.Equal(t, uint64(2), chattemplate.ForgeChecks(tpl))
+	assert.Equal(t, n, chattemplate.ForgeChecks(varying), "the varying one tested at every rendering")
+}

@@ -45,7 +45,7 @@ type convKept struct {
 	// test found holds no token the data could have made (the prompt
 	// and where the template's own text wrote it): made once, by the
 	// first such rendering that read nothing that varies from rendering
-	// to rendering (jinja2.VaryCount). Another rendering of it with the
+	// to rendering (jinja2.Renderer.Varied). Another rendering of it with the
 	// same tools and flags writes the same prompt, the same spans of the
 	// template's own text: its verdict is the same, and it is rendered
 	// without either.

@@ -67,9 +67,6 @@ type renderData struct {
 	dst   []byte
 	start int
 	last  int
-	// vary is jinja2.VaryCount before a rendering that step 2 tests
-	// and that may find a kept conversation clean (convKept.clean).
-	vary uint64
 }
 
 // Values data writes into pos from memory rather than building each on

@@ -79,7 +79,7 @@ func chatEnv(clock func() time.Time, m *memo) *jinja2.Env {
 					return jinja2.Value{}, &jinja2.Error{Kind: "TypeError", Msg: "strftime_now() takes one format string"}
 				}
 				f, _ := jinja2.ToStr(c, args[0])
-				jinja2.Varies() // the clock: the next render may read another time
+				c.Varies() // the clock: the next render may read another time
 				s, err := m.strftimeNow(clock(), f)
 				if err != nil {
 					return jinja2.Value{}, &jinja2.Error{Kind: "ValueError", Msg: err.Error()}

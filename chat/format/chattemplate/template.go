@@ -681,10 +681,11 @@ func (t *Template) checkedRender(ctx context.Context, rd *renderData, msgs []cha
 	t.forgeChecks.Add(1)
 	if !forgeable {
 		t.unforgeable.Add(1)
-		if forge != nil && spans == nil && kc.clean.Load() == nil && rd.vary == jinja2.VaryCount() {
-			// nothing read that varies (rd.vary was read before the
-			// rendering, clean being nil): another rendering with these
-			// tools and flags writes this prompt again
+		if forge != nil && spans == nil && kc.clean.Load() == nil && len(rd.args) > 0 && !rd.jr.Varied() {
+			// rendered with rd.jr (the variables by position), and
+			// nothing read that varies (the rendering's own report):
+			// another rendering with these tools and flags writes
+			// this prompt again
 			kc.clean.CompareAndSwap(nil, &cleanRender{te: te, gen: opts.AddGenerationPrompt, cont: opts.ContinueFinal})
 		}
 		return out, nil
@@ -731,12 +732,10 @@ func (t *Template) checkedRender(ctx context.Context, rd *renderData, msgs []cha
 // foundClean reports whether a rendering of kc, the kept conversation,
 // with te, the memo's entry of the tools (nil without tools), and the
 // flags of rd was found clean (convKept.clean): it writes the same
-// prompt, which holds no token the data could have made. Until one is,
-// it sets rd.vary for step 2 to tell whether this one may be.
+// prompt, which holds no token the data could have made.
 func (t *Template) foundClean(rd *renderData, kc *convKept, te *toolsEntry) bool {
 	cr := kc.clean.Load()
 	if cr == nil {
-		rd.vary = jinja2.VaryCount()
 		return false
 	}
 	if cr.te != te || cr.gen != rd.opts.AddGenerationPrompt || cr.cont != rd.opts.ContinueFinal {
