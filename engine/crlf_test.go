@@ -49,3 +49,32 @@ func TestCRLFTemplates(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "a\r\nb", msgs[0].Text())
 }
+
+// TestCRFrontMatterPositions: in a file whose lines end with a lone CR
+// (front matter included), a problem in the template is named at its line
+// counting every CR, as each engine counts them and as an editor shows
+// them: a compile error and one Check finds. The other engines read the
+// file with LF for CR, a Dotprompt file is read with its CRs.
+func TestCRFrontMatterPositions(t *testing.T) {
+	set := engine.NewSet(handlebars.New(), jinja.New(), pongo2.New(), gotmpl.New())
+	const head = "---\rinput:\r  schema:\r    name: string\r---\r"
+	for _, tc := range []struct{ name, src, want string }{
+		{"t.hbs", head + "{{#user}}\r😀 {{nmae}}{{/user}}", `t.hbs:7:5: variable "nmae" is not declared in the input schema (declared: name)`},
+		{"t.j2", head + "{{ role(\"user\") }}\r😀 {{ nmae }}", `t.j2:7:6: variable "nmae" is not declared in the input schema (declared: name)`},
+		{"t.pongo2", head + "{{ role(\"user\") }}\r😀 {{ nmae }}", `t.pongo2:7:6: variable "nmae" is not declared in the input schema (declared: name)`},
+		{"t.tmpl", head + "{{role \"user\"}}\r😀 {{.nmae}}", `t.tmpl:7:5: variable "nmae" is not declared in the input schema (declared: name)`},
+		{"u.hbs", head + "{{#user}}\r😀 {{#if}}x{{/if}}{{/user}}", "u.hbs:7:3: #if takes 1 argument(s), found 0"},
+		{"u.j2", head + "{{ role(\"user\") }}\r😀 {{ name|shout }}", "u.j2:7:11: TemplateAssertionError: No filter named 'shout'."},
+		{"u.pongo2", head + "{{ role(\"user\") }}\r😀 {{ name|shout }}", "u.pongo2:7:11: Filter 'shout' does not exist."},
+		{"u.tmpl", head + "{{role \"user\"}}\r😀 {{shout .name}}", `u.tmpl:7:5: function "shout" not defined`},
+		// a Dotprompt file keeps its line endings (Handlebars counts LF
+		// only): the first line after the front matter is the file's
+		{"v.prompt", head + "😀 {{#if}}x{{/if}}", "v.prompt:6:3: #if takes 1 argument(s), found 0"},
+	} {
+		tpl, err := set.ParseFS(fstest.MapFS{tc.name: {Data: []byte(tc.src)}}, tc.name)
+		if err == nil {
+			err = tpl.Check(context.Background())
+		}
+		assert.EqualError(t, err, tc.want)
+	}
+}

@@ -83,9 +83,9 @@ type FrontMatter struct {
 // splitFrontMatter separates YAML front matter from a template. Blank lines
 // and lines starting with # may precede the opening ---; lines end with LF,
 // CRLF or a lone CR, as Dotprompt reads them. The body keeps the front
-// matter's lines as empty lines, so that engines report file lines (a line
-// that a lone CR ends counts for none, as in every position rolemark
-// gives). ok is false when src has no front matter.
+// matter's lines as empty lines, so that engines, which read a lone CR as
+// a line break (textpos.LF), report file lines. ok is false when src has
+// no front matter.
 func splitFrontMatter(src string) (yamlText string, firstLine int, body string, ok bool) {
 	rest := src
 	line := 1
@@ -97,12 +97,12 @@ func splitFrontMatter(src string) (yamlText string, firstLine int, body string, 
 		l := strings.TrimRight(rest[:end], " \t")
 		switch {
 		case l == "---":
-			line += strings.Count(rest[end:next], "\n")
 			rest = rest[next:]
+			line++
 			goto open
 		case l == "" || strings.HasPrefix(l, "#"):
-			line += strings.Count(rest[end:next], "\n")
 			rest = rest[next:]
+			line++
 		default:
 			return "", 0, src, false
 		}
@@ -115,13 +115,26 @@ open:
 		if strings.TrimRight(rest[:end], " \t") == "---" {
 			yamlText = start[:len(start)-len(rest)]
 			after := rest[next:]
-			lines := strings.Count(src[:len(src)-len(after)], "\n")
+			lines := lineBreaks(src[:len(src)-len(after)])
 			return yamlText, firstLine, strings.Repeat("\n", lines) + after, true
 		}
 		if !found {
 			return "", 0, src, false
 		}
 		rest = rest[next:]
+	}
+}
+
+// lineBreaks counts the line breaks of s: LF, CRLF and lone CR.
+func lineBreaks(s string) int {
+	n := 0
+	for {
+		_, next, ok := textpos.LineBreak(s)
+		if !ok {
+			return n
+		}
+		n++
+		s = s[next:]
 	}
 }
 
