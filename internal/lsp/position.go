@@ -1,9 +1,10 @@
 package lsp
 
 import (
-	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
+
+	"github.com/rolemark/rolemark/internal/textpos"
 )
 
 // position is an LSP position: a 0-based line and a 0-based character
@@ -19,19 +20,18 @@ type lspRange struct {
 }
 
 // lineText returns line n (0-based) of text without its line ending, and
-// whether the text has that line.
+// whether the text has that line. Lines end with LF, CRLF or a lone CR, as
+// LSP says (and as the engines count lines in their errors).
 func lineText(text string, n int) (string, bool) {
 	for i := 0; i < n; i++ {
-		nl := strings.IndexByte(text, '\n')
-		if nl < 0 {
+		_, next, ok := textpos.LineBreak(text)
+		if !ok {
 			return "", false
 		}
-		text = text[nl+1:]
+		text = text[next:]
 	}
-	if nl := strings.IndexByte(text, '\n'); nl >= 0 {
-		text = text[:nl]
-	}
-	return strings.TrimSuffix(text, "\r"), true
+	end, _, _ := textpos.LineBreak(text)
+	return text[:end], true
 }
 
 // utf16Len is the number of UTF-16 code units of s.

@@ -50,6 +50,25 @@ func TestLineTextAndOffsets(t *testing.T) {
 	assert.Equal(t, "one\r\ntwo\nthree!", applyEdit(text2, lspRange{position{2, 5}, position{2, 5}}, "!"))
 }
 
+// TestLoneCR: LSP ends a line at LF, CRLF or a lone CR, and so do the
+// engines, whose errors count a lone CR as a line break: a line after a
+// lone CR is found, a position on it is its offset, and an edit there
+// lands there.
+func TestLoneCR(t *testing.T) {
+	const text = "a\rbé\r\nc\rd"
+	for n, want := range []string{"a", "bé", "c", "d"} {
+		l, ok := lineText(text, n)
+		assert.True(t, ok, "line %d", n)
+		assert.Equal(t, want, l, "line %d", n)
+	}
+	_, ok := lineText(text, 4)
+	assert.False(t, ok)
+	assert.Equal(t, 2, offsetOf(text, position{1, 0}))
+	assert.Equal(t, 9, offsetOf(text, position{3, 0}))
+	assert.Equal(t, "a\rbe\r\nc\rd!", applyEdit(applyEdit(text, lspRange{position{1, 1}, position{1, 2}}, "e"), lspRange{position{3, 1}, position{3, 1}}, "!"))
+	assert.Equal(t, lspRange{position{1, 2}, position{1, 3}}, rangeAt("a\rb {{x", 2, 3))
+}
+
 func TestURIs(t *testing.T) {
 	const p = "/tmp/a dir/ü#1.hbs"
 	u := pathToURI(p)

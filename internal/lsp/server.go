@@ -26,6 +26,7 @@ import (
 
 	"github.com/rolemark/rolemark/engine"
 	"github.com/rolemark/rolemark/engine/driver"
+	"github.com/rolemark/rolemark/internal/textpos"
 )
 
 // Func is a name an engine provides to templates: a helper, a function or
@@ -387,11 +388,11 @@ func applyEdit(text string, r lspRange, repl string) string {
 func offsetOf(text string, p position) int {
 	off := 0
 	for i := 0; i < p.Line; i++ {
-		nl := strings.IndexByte(text[off:], '\n')
-		if nl < 0 {
+		_, next, ok := textpos.LineBreak(text[off:])
+		if !ok {
 			return len(text)
 		}
-		off += nl + 1
+		off += next
 	}
 	line, _ := lineText(text[off:], 0)
 	return off + byteOffset(line, p.Character)
