@@ -68,7 +68,8 @@ func (e *UndeclaredError) Error() string {
 // already errors of parsing (Set.Parse, Set.ParseFS). A template that
 // declares no input schema is rendered with a string for every variable it
 // reads; then only problems of the markup are reported, since the types of
-// its inputs are unknown.
+// its inputs are unknown. One that reads no input is rendered with no data,
+// and every problem of that render is reported.
 func (t *Template) Check(ctx context.Context) error {
 	var c checker
 	add := c.add
@@ -95,7 +96,8 @@ func (t *Template) Check(ctx context.Context) error {
 			add(&Error{Template: v.Template, Line: v.Line, Col: v.Col, Err: &UndeclaredError{Name: v.Name, Declared: input.Order}}, v.Name)
 		}
 	}
-	_, err := t.Messages(ctx, t.syntheticData(input, vars))
+	data := t.syntheticData(input, vars)
+	_, err := t.Messages(ctx, data)
 	if err != nil {
 		var me *MissingError
 		var ue *UnknownFuncError
@@ -104,10 +106,11 @@ func (t *Template) Check(ctx context.Context) error {
 		switch {
 		case ctx.Err() != nil:
 			return ctx.Err()
-		case input == nil && !errors.As(err, &pe):
+		case input == nil && !errors.As(err, &pe) && (len(data) > 0 || errors.As(err, &me)):
 			// the inputs are not declared: a variable the walk did not
 			// find (in a partial) is missing, or a stand-in string is
-			// what failed
+			// what failed. With no stand-in and nothing missing, the
+			// template itself failed ({{ role() }}), and that is reported.
 		case errors.As(err, &me):
 			add(errorAt(t.name, err), me.Name)
 		case errors.As(err, &ue):
