@@ -1,6 +1,7 @@
 package jinja
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -293,6 +294,17 @@ func (c *compiled) run(ctx context.Context, r *driver.Request, render func(map[s
 		cv.release()
 		if de, ok := err.(*driver.DepthError); ok {
 			return driver.DepthErrorAt(c.name, de, c.readVars())
+		}
+		if ve, ok := err.(*varError); ok {
+			// at the variable's first use, as a depth error
+			e := &driver.Error{Template: c.name, Err: ve.err}
+			for _, v := range c.readVars() {
+				if v.Name == ve.name && !v.Call {
+					e.Template, e.Line, e.Col = cmp.Or(v.Template, c.name), v.Line, v.Col
+					break
+				}
+			}
+			return e
 		}
 		return &driver.Error{Template: c.name, Err: err}
 	}

@@ -30,6 +30,9 @@ type converter struct {
 	// the key of a dict it is in, which names a function of the data in
 	// its panic.
 	key string
+	// err, set with deep, is the panic of an Error or String method
+	// (a *driver.PanicError) that stopped the conversion.
+	err error
 }
 
 var converters = sync.Pool{New: func() any { return &converter{vars: map[string]jinja2.Value{}} }}
@@ -44,6 +47,10 @@ func toValues(vars map[string]any) (map[string]jinja2.Value, *converter, error) 
 		cv.vars[k] = cv.value(v)
 		if cv.deep {
 			cv.depth, cv.deep = 0, false
+			if err := cv.err; err != nil {
+				cv.err = nil
+				return nil, cv, &varError{name: k, err: err}
+			}
 			return nil, cv, &driver.DepthError{Name: k}
 		}
 	}
@@ -116,10 +123,15 @@ func (cv *converter) value(x any) jinja2.Value {
 		cv.key = key
 		cv.depth--
 		return jinja2.DictV(jinja2.StrDict(kv))
-	case error:
-		return jinja2.ObjectV(&printer{text: x.Error(), of: cv.fromGo(x)})
-	case fmt.Stringer:
-		return jinja2.ObjectV(&printer{text: x.String(), of: cv.fromGo(x)})
+	case error, fmt.Stringer:
+		text, err := methodText(x)
+		if err != nil {
+			// fmt would print the panic into the text; the render
+			// fails at the variable's first use
+			cv.deep, cv.err = true, err
+			return jinja2.Value{}
+		}
+		return jinja2.ObjectV(&printer{text: text, of: cv.fromGo(x)})
 	}
 	switch rv := reflect.ValueOf(x); rv.Kind() {
 	case reflect.Func:
@@ -170,11 +182,47 @@ func (cv *converter) fromGo(x any) jinja2.Value {
 func toValue(x any) (jinja2.Value, error) {
 	cv := &converter{key: "function"} // a function's result: no name
 	v := cv.value(x)
+	if cv.err != nil {
+		return jinja2.Value{}, cv.err
+	}
 	if cv.deep {
 		return jinja2.Value{}, &driver.DepthError{}
 	}
 	return v, nil
 }
+
+// methodText returns the Error or String text of x, an error or a
+// fmt.Stringer, or its panic as a *driver.PanicError; a nil pointer's text
+// is "<nil>", as fmt prints one whose method panics.
+func methodText(x any) (text string, err error) {
+	var call func() string
+	method := "String"
+	switch x := x.(type) {
+	case error:
+		call, method = x.Error, "Error"
+	case fmt.Stringer:
+		call = x.String
+	}
+	defer func() {
+		if p := recover(); p != nil {
+			if rv := reflect.ValueOf(x); rv.Kind() == reflect.Pointer && rv.IsNil() {
+				text, err = "<nil>", nil
+				return
+			}
+			err = &driver.PanicError{Value: p, Call: fmt.Sprintf("calling the %s method of %T", method, x)}
+		}
+	}()
+	return call(), nil
+}
+
+// varError is an error converting the variable name.
+type varError struct {
+	name string
+	err  error
+}
+
+func (e *varError) Error() string { return e.err.Error() }
+func (e *varError) Unwrap() error { return e.err }
 
 // float32Value is a float32 of the data as the float64 of its shortest
 // decimal form, so that float32(0.1) is 0.1, as every engine prints it.
