@@ -62,3 +62,22 @@ func TestFuncResultHoldingItself(t *testing.T) {
 	require.ErrorAs(t, err, &de)
 	assert.Contains(t, err.Error(), "f(): a value nests more than 1000 maps and lists deep")
 }
+
+type withPointerField struct {
+	Name string
+	P    *int
+}
+
+// TestStructWithPointerPrintsNoAddress: a struct of the data whose Go
+// text holds an address (a pointer field) prints as Python prints an
+// object, without the address; its fields are still attributes. It
+// printed "{ada 0xc000…}", a different text each run.
+func TestStructWithPointerPrintsNoAddress(t *testing.T) {
+	n := 3
+	tpl, err := engine.NewSet(jinja.New()).Parse("jinja", "t.j2", `{% user %}{{ u }} {{ u.Name }} {{ u.P }}{% enduser %}`)
+	require.NoError(t, err)
+	msgs, err := tpl.Messages(context.Background(), map[string]any{"u": withPointerField{Name: "ada", P: &n}})
+	require.NoError(t, err)
+	require.Len(t, msgs, 1)
+	assert.Equal(t, "<jinja_test.withPointerField object> ada 3", msgs[0].Text())
+}

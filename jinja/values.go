@@ -1,6 +1,7 @@
 package jinja
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"reflect"
@@ -161,7 +162,20 @@ func (cv *converter) value(x any) jinja2.Value {
 			cv.deep = true
 			return jinja2.Value{}
 		}
-		return jinja2.ObjectV(&printer{text: roleparse.FormatValue(x), of: v})
+		text := ""
+		var ue *driver.UnprintableError
+		switch err := driver.CheckPrint(x); {
+		case errors.As(err, &ue):
+			// Go would print an address (a pointer field): as Python
+			// prints an object, without its address
+			text = "<" + reflect.TypeOf(x).String() + " object>"
+		case err != nil:
+			cv.deep, cv.err = true, err // a method's panic
+			return jinja2.Value{}
+		default:
+			text = roleparse.FormatValue(x)
+		}
+		return jinja2.ObjectV(&printer{text: text, of: v})
 	}
 	return v
 }
