@@ -2,6 +2,7 @@ package jinja2
 
 import (
 	"encoding/json"
+	"fmt"
 	"math/big"
 	"reflect"
 	"sort"
@@ -290,7 +291,7 @@ func (c *goConv) reflect(rv reflect.Value, depth int) Value {
 		it := rv.MapRange()
 		for it.Next() {
 			k := c.reflect(it.Key(), depth+1)
-			entries = append(entries, kv{k: k, s: Repr(k), v: it.Value()})
+			entries = append(entries, kv{k: k, s: goKeyText(k, it.Key()), v: it.Value()})
 		}
 		sort.Slice(entries, func(i, j int) bool {
 			if r, ok, err := order(entries[i].k, entries[j].k, "<"); err == nil && ok {
@@ -317,6 +318,22 @@ func (c *goConv) goDepth(x any, depth int) Value {
 		return c.from(x, depth)
 	}
 	return c.reflect(reflect.ValueOf(x), depth)
+}
+
+// goKeyText is the text a Go map's key k (rk, converted) sorts by when
+// order cannot compare it: its repr, but for a struct (or a pointer to
+// one) its Go value printed, then the pointer. Its repr holds the address
+// of the object made for it at each conversion: the keys would come in
+// the map's random order, another at each conversion of the same map.
+func goKeyText(k Value, rk reflect.Value) string {
+	if _, ok := k.ref.(*goStruct); !ok || k.kind != KindObject || !rk.CanInterface() {
+		return Repr(k)
+	}
+	s := fmt.Sprintf("%v", rk.Interface())
+	if rk.Kind() == reflect.Pointer {
+		s += fmt.Sprintf(" %p", rk.Interface())
+	}
+	return s
 }
 
 // goStruct is a Go struct seen from a template: its exported fields are

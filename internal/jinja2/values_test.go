@@ -153,6 +153,43 @@ func TestFromGo(t *testing.T) {
 	assert.True(t, h.IsUndefined())
 }
 
+// A Go map keyed by structs (or pointers to them) converts with its keys
+// in one order every time, in a template's render as by FromGo: their
+// reprs hold the addresses of the objects made for them at each
+// conversion, which followed the map's random order.
+func TestFromGoStructKeysInOneOrder(t *testing.T) {
+	type key struct{ A int }
+	byValue, byPointer := map[key]int{}, map[*key]int{}
+	for i := range 12 {
+		byValue[key{i}] = i
+		byPointer[&key{i}] = i
+	}
+	holder := struct{ M map[key]int }{byValue}
+	tmpl, err := New().Parse("t", "{% for k, v in h.M|items %}{{ v }},{% endfor %}")
+	require.NoError(t, err)
+	for name, conv := range map[string]func() (string, error){
+		"FromGo, values": func() (string, error) {
+			v := FromGo(byValue)
+			return Repr(ListV(v.dict().vals)), nil
+		},
+		"FromGo, pointers": func() (string, error) {
+			v := FromGo(byPointer)
+			return Repr(ListV(v.dict().vals)), nil
+		},
+		"a struct's field": func() (string, error) {
+			return tmpl.Render(context.Background(), map[string]Value{"h": FromGo(&holder)})
+		},
+	} {
+		first, err := conv()
+		require.NoError(t, err, name)
+		for range 20 {
+			again, err := conv()
+			require.NoError(t, err, name)
+			require.Equal(t, first, again, name)
+		}
+	}
+}
+
 // TestFromGoRawJSON: a json.RawMessage is what json.loads reads from its
 // text (python3: repr(json.loads(text))), at the top, inside a map or
 // slice and as a struct's field; text that is not JSON is a str.
