@@ -79,6 +79,13 @@ type compiler struct {
 	blocks map[string]*blockCode
 	// hasExtends: the template has an extends tag.
 	hasExtends bool
+	// rootBody: the template's own statements; knownExtends: one of them
+	// was an extends compiled already (Jinja2's has_known_extends), after
+	// which Jinja2 writes no code for an output node that the parent's
+	// check would drop (skipped, the prints so left out)
+	rootBody     []Stmt
+	knownExtends bool
+	skipped      map[*Print]bool
 	// countItems: the template can fail the join of an output (a call or
 	// filter block, a recursive loop), whose TypeError names the index of
 	// the failing item: its output's items are counted (Ctx.items).
@@ -436,9 +443,24 @@ func (c *compiler) compileStmts(body []Stmt) (execFn, error) {
 		}
 		seg = nil
 	}
+	root := len(body) > 0 && len(c.rootBody) > 0 && &body[0] == &c.rootBody[0]
 	for _, s := range body {
 		if err := c.stmtOptimizerError(s); err != nil {
 			return nil, err
+		}
+		if c.knownExtends && c.outputCheck() {
+			// no code: its expression is not even compiled (an unknown
+			// filter, a keyword repeated in it raise nothing)
+			switch s := s.(type) {
+			case *Text:
+				continue
+			case *Print:
+				if c.skipped == nil {
+					c.skipped = map[*Print]bool{}
+				}
+				c.skipped[s] = true
+				continue
+			}
 		}
 		if c.countItems {
 			var n int
@@ -469,6 +491,9 @@ func (c *compiler) compileStmts(body []Stmt) (execFn, error) {
 		}
 		if fn != nil {
 			addFn(fn)
+		}
+		if _, ok := s.(*Extends); ok && root {
+			c.knownExtends = true
 		}
 	}
 	flush()

@@ -139,7 +139,9 @@ func (c *compiler) repeatedKwargErr(body []Stmt) error {
 				c.escOn, c.escVolatile = on, volatile
 				continue
 			case *Print:
-				found = c.generatedRepeat(n.X, true)
+				if !c.skipped[n] {
+					found = c.generatedRepeat(n.X, true)
+				}
 				continue
 			case *Block:
 				continue // compiled after the top level

@@ -90,6 +90,7 @@ func compileProgram(env *Env, src *source, tree *Tree) (*program, error) {
 	// a template that extends another writes its output only before the
 	// extends tag: not counted
 	c.countItems = !c.hasExtends && canFailJoin(tree.Body)
+	c.rootBody = tree.Body
 	body, err := c.compileStmts(tree.Body)
 	if tree.dupParams && (err == nil || isPyCompileErr(err)) {
 		// Python's compiler reads the symbols (duplicate arguments)

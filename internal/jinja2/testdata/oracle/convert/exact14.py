@@ -79,5 +79,24 @@ for i, t in enumerate(CALLER):
                   "a call block's call given caller=", {}, {"b.j2": "[{% block t %}{% endblock %}]"}))
 
 
+# Once an extends at the template's top level has been compiled (Jinja2's
+# has_known_extends), Jinja2 writes no code for an output node the parent
+# check would drop, at the top level, in loops, withs, ifs, autoescape
+# and filter blocks: an unknown filter or test, or a keyword repeated in
+# it, raises nothing; a set block's body, a macro's, a call block's, a
+# block's and an if's test are still compiled. The package compiled them
+# (TemplateAssertionError, SyntaxError).
+KNOWN = ["{{ 1|nofilter }}", "{% if true %}{{ 1|nofilter }}{% endif %}", "{% for x in [1] %}{{ x|nofilter }}{% endfor %}", "{% with %}{{ 1|nofilter }}{% endwith %}",
+         "{% filter upper %}{{ 1|nofilter }}{% endfilter %}", "{% autoescape true %}{{ 1|nofilter }}{% endautoescape %}", "{{ 1 is notest }}", "{{ f(a=1, a=2) }}",
+         "{% for x in [1] %}{{ f(a=1, a=2) }}{% endfor %}", "{{ '<s>'[0]|length.format_map({'a': 1}) }}", "{% set x %}a{{ 1|nofilter }}{% endset %}",
+         "{% set x %}{{ f(a=1, a=2) }}{% endset %}", "{% macro m() %}{{ 1|nofilter }}{% endmacro %}", "{% call range() %}{{ 1|nofilter }}{% endcall %}",
+         "{% if 1|nofilter %}{% endif %}", "{% set x = 1|nofilter %}", "{% block t %}{{ 1|nofilter }}{% endblock %}", "{% for x in [1]|nofilter %}{% endfor %}",
+         "{{ 1/0 }}{{ nothere.x }}", "{% include 'p.j2' %}{{ 1|nofilter }}"]
+for i, body in enumerate(KNOWN):
+    FOUND.append(("known-extends-%02d" % i, "{% extends 'b.j2' %}" + body, {}, "output after a known extends has no code", {}, {"b.j2": "[{% block t %}T{% endblock %}]", "p.j2": "P"}))
+    FOUND.append(("known-extends-%02d-before" % i, body + "{% extends 'b.j2' %}", {}, "output after a known extends has no code", {}, {"b.j2": "[{% block t %}T{% endblock %}]", "p.j2": "P"}))
+    FOUND.append(("known-extends-%02d-if" % i, "{% if true %}{% extends 'b.j2' %}{% endif %}" + body, {}, "output after a known extends has no code", {}, {"b.j2": "[{% block t %}T{% endblock %}]", "p.j2": "P"}))
+
+
 if __name__ == "__main__":
     handmade.write("exact14", "issue 23's fourteenth round", "internal/jinja2/testdata/oracle/convert/exact14.py", FOUND)
