@@ -239,6 +239,10 @@ func (f *formatter) lookup(name string) (Value, error) {
 		}
 		if whole {
 			if f.auto > 0 {
+				if formatter {
+					// string.Formatter words both switches the same way
+					return Value{}, valueErr("cannot switch from manual field specification to automatic field numbering")
+				}
 				return Value{}, valueErr("cannot switch from automatic field numbering to manual field specification")
 			}
 			f.manual = true

@@ -98,5 +98,19 @@ for i, body in enumerate(KNOWN):
     FOUND.append(("known-extends-%02d-if" % i, "{% if true %}{% extends 'b.j2' %}{% endif %}" + body, {}, "output after a known extends has no code", {}, {"b.j2": "[{% block t %}T{% endblock %}]", "p.j2": "P"}))
 
 
+# str.format over an Undefined, its attribute and attr() of it: the
+# sandbox's and Markup's string.Formatter words a switch between
+# automatic and manual numbering one way for both ("cannot switch from
+# manual field specification to automatic field numbering"); the package
+# gave str.format's other message for "{}{0}". (The cases with
+# attr('__class__') belong to attr of an Undefined, below.)
+FMT = ["{0!s!r}", "{", "}", "{0:{1:{2}}}", "{a!x}", "{}{0}", "{0.}", "{0[", "{0!}", "{!r:}}", "{0!r}{", "{0}}", "{:{:}}x{", "{0:d}{1!q}", "{0}", "{a}"]
+ARGS = ["nothere", "nothere.x", "nothere, 1", "1, nothere", "a=nothere"]
+for i, f in enumerate(FMT):
+    for j, a in enumerate(ARGS):
+        FOUND.append(("format-parse-first-%02d-%d" % (i, j), "{{ %r.format(%s) }}" % (f, a), {}, "exact: str.format over an Undefined"))
+        FOUND.append(("format-parse-first-%02d-%d-sb" % (i, j), "{{ %r.format(%s) }}" % (f, a), {}, "exact: str.format over an Undefined", {"sandbox": True}))
+
+
 if __name__ == "__main__":
     handmade.write("exact14", "issue 23's fourteenth round", "internal/jinja2/testdata/oracle/convert/exact14.py", FOUND)
