@@ -1,6 +1,7 @@
 package jinja2
 
 import (
+	"errors"
 	"math"
 	"math/big"
 	"math/rand/v2"
@@ -2230,7 +2231,22 @@ func fAttr(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 		return Value{}, typeErr("attribute name must be string, not '%s'", TypeName(a[0]))
 	}
 	if v.kind == KindUndefined {
-		return Value{}, v.undefErr()
+		// Undefined's __getattr__ raises; a dunder is its class's own
+		// attribute (__class__, __str__) or an AttributeError (a new
+		// Undefined), as getattr reads it
+		name := a[0].s
+		if len(name) < 4 || !strings.HasPrefix(name, "__") || !strings.HasSuffix(name, "__") {
+			return Value{}, v.undefErr()
+		}
+		if !sandboxed(c) {
+			r, err := GetAttr(c, v, name)
+			var e *Error
+			if errors.As(err, &e) && e.Kind == "UndefinedError" {
+				// getattr's AttributeError: do_attr's own Undefined
+				return undefAttr(v, name), nil
+			}
+			return r, err
+		}
 	}
 	if sandboxed(c) {
 		if u, unsafe := unsafeAttr(v, a[0].s); unsafe {

@@ -105,11 +105,20 @@ for i, body in enumerate(KNOWN):
 # gave str.format's other message for "{}{0}". (The cases with
 # attr('__class__') belong to attr of an Undefined, below.)
 FMT = ["{0!s!r}", "{", "}", "{0:{1:{2}}}", "{a!x}", "{}{0}", "{0.}", "{0[", "{0!}", "{!r:}}", "{0!r}{", "{0}}", "{:{:}}x{", "{0:d}{1!q}", "{0}", "{a}"]
-ARGS = ["nothere", "nothere.x", "nothere, 1", "1, nothere", "a=nothere"]
+ARGS = ["nothere", "nothere.x", "nothere, 1", "1, nothere", "a=nothere", "nothere|attr('__class__')"]
 for i, f in enumerate(FMT):
     for j, a in enumerate(ARGS):
         FOUND.append(("format-parse-first-%02d-%d" % (i, j), "{{ %r.format(%s) }}" % (f, a), {}, "exact: str.format over an Undefined"))
         FOUND.append(("format-parse-first-%02d-%d-sb" % (i, j), "{{ %r.format(%s) }}" % (f, a), {}, "exact: str.format over an Undefined", {"sandbox": True}))
+
+
+# attr of an Undefined: its __getattr__ raises for a name, but a dunder
+# is getattr's (the class's own attribute, or AttributeError and a new
+# Undefined); the package raised UndefinedError for every name
+for i, n in enumerate(["__class__", "__str__", "__len__", "__nope__", "__html__", "__eq__", "__class__.__name__", "_x", "x", "__dict__", "__doc__x"]):
+    for j, t in enumerate(["{{ nothere|attr(%r) }}", "{{ nothere|attr(%r) is defined }}", "{{ '{}'.format(nothere|attr(%r)) }}", "{{ (nothere|attr(%r))|string|length > 0 }}"]):
+        FOUND.append(("attr-undefined-%02d-%d" % (i, j), t % n, {}, "attr of an Undefined"))
+        FOUND.append(("attr-undefined-%02d-%d-sb" % (i, j), t % n, {}, "attr of an Undefined", {"sandbox": True}))
 
 
 if __name__ == "__main__":
