@@ -262,7 +262,7 @@ func yamlError(name, text string, firstLine int, err error) *Error {
 		msg = m[2]
 	}
 	e := &Error{Template: name, Err: fmt.Errorf("front matter: %s", msg)}
-	if l, c, ok := locateYAMLError(text, msg); ok {
+	if l, c, ok := locateYAMLError(text, msg, line); ok {
 		e.Line, e.Col = firstLine+l-1, c
 	} else if line > 0 {
 		e.Line = firstLine + line - 1
@@ -300,8 +300,12 @@ func duplicateKey(n *yaml.Node) (dup, first *yaml.Node) {
 }
 
 // maxLocate bounds the front matter whose YAML errors locateYAMLError
-// places (it parses each prefix of the text).
-const maxLocate = 16 << 10
+// places, and locateBudget the bytes it parses from the text's start
+// before it looks near the line the YAML library named instead.
+const (
+	maxLocate    = 16 << 10
+	locateBudget = 64 << 10
+)
 
 // locateYAMLError places the YAML problem msg (the text's own error,
 // without "yaml: line N:") at its line and column (in runes, from 1).
@@ -312,8 +316,11 @@ const maxLocate = 16 << 10
 // shortest prefix that fails with the same message, such as the quote that
 // opens a string never closed or the second colon of "model: a: b"; for a
 // flow collection that is never closed, its [ or {. ok is false when only
-// the whole text fails so, or the text is too long to search.
-func locateYAMLError(text, msg string) (line, col int, ok bool) {
+// the whole text fails so, or the text is too long to search. The search
+// starts at the text's start; when that has cost locateBudget bytes of
+// parsing (a problem far down a long front matter), it goes on from the
+// line before reported, the line the YAML library named.
+func locateYAMLError(text, msg string, reported int) (line, col int, ok bool) {
 	if len(text) > maxLocate {
 		return 0, 0, false
 	}
@@ -323,9 +330,23 @@ func locateYAMLError(text, msg string) (line, col int, ok bool) {
 			return line, col, true
 		}
 	}
+	spent, jumped := 0, false
 	for p := 0; p < len(text); {
+		if spent > locateBudget && !jumped {
+			jumped = true
+			start := 0
+			for l := 1; l < reported-1; l++ {
+				_, next, ok := textpos.LineBreak(text[start:])
+				if !ok {
+					break
+				}
+				start += next
+			}
+			p = max(p, start)
+		}
 		_, size := utf8.DecodeRuneInString(text[p:])
 		p += size
+		spent += p
 		var n yaml.Node
 		err := yaml.Unmarshal([]byte(text[:p]), &n)
 		if err == nil {

@@ -3,6 +3,8 @@ package engine_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -248,4 +250,18 @@ func TestFrontMatterNeverClosed(t *testing.T) {
 			assert.Equal(t, tc.want, msgs[0].Text())
 		})
 	}
+}
+
+// TestFrontMatterErrorFarDown: a YAML problem far down a long front matter
+// is placed at its own character too: the search from the start gives up
+// after a budget and goes on near the line the YAML library names.
+func TestFrontMatterErrorFarDown(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("---\n")
+	for i := range 300 {
+		fmt.Fprintf(&b, "key%d: value number %d with some text\n", i, i)
+	}
+	b.WriteString("bad: a: b\n---\nx")
+	_, err := engine.NewSet(handlebars.New()).Parse("handlebars", "t", b.String())
+	require.EqualError(t, err, "t:302:7: front matter: mapping values are not allowed in this context")
 }
