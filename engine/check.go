@@ -86,7 +86,22 @@ func (t *Template) Check(ctx context.Context) error {
 	if vl, ok := t.compiled.(driver.VarLister); ok {
 		vars = vl.Vars()
 	}
-	for _, v := range vars {
+	report := vars
+	if rl, ok := t.compiled.(driver.ReadLister); ok && input != nil {
+		// the names a render does not require, read where they are
+		// tested or defaulted, are undeclared all the same; each is
+		// reported at its first use
+		report = slices.Clone(vars)
+		for _, v := range rl.ReadVars() {
+			if input.Properties[v.Name] == nil {
+				report = append(report, v)
+			}
+		}
+		slices.SortStableFunc(report, func(a, b driver.Var) int {
+			return cmp.Or(cmp.Compare(a.Template, b.Template), cmp.Compare(a.Line, b.Line), cmp.Compare(a.Col, b.Col))
+		})
+	}
+	for _, v := range report {
 		switch {
 		case v.Call:
 			if input == nil || input.Properties[v.Name] == nil {

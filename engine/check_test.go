@@ -62,6 +62,19 @@ func TestCheck(t *testing.T) {
 		{"t.pongo2", inputHeader + "{{ role(\"user\") }}{{ nmae }}\n{% if name %}{% else %}{{ itmes }}{% endif %}", []string{
 			`t.pongo2:7:22: variable "nmae" is not declared in the input schema (declared: name, items)`,
 			`t.pongo2:8:27: variable "itmes" is not declared in the input schema (declared: name, items)`}},
+		// a name only tested (or given a default) is not required, but
+		// it is read: not declared, it is reported, in every engine
+		{"t.hbs", inputHeader + "{{#user}}{{#if nmae}}x{{/if}}{{#unless itmes}}y{{/unless}}{{/user}}", []string{
+			`t.hbs:7:16: variable "nmae" is not declared in the input schema (declared: name, items)`,
+			`t.hbs:7:40: variable "itmes" is not declared in the input schema (declared: name, items)`}},
+		{"t.pongo2", inputHeader + "{{ role(\"user\") }}{% if nmae %}x{% endif %}{{ nmea|default:\"x\" }}", []string{
+			`t.pongo2:7:25: variable "nmae" is not declared in the input schema (declared: name, items)`,
+			`t.pongo2:7:47: variable "nmea" is not declared in the input schema (declared: name, items)`}},
+		{"t.j2", inputHeader + "{{ role(\"user\") }}{% if nmae %}x{% endif %}{{ nmea|default(\"x\") }}", []string{
+			`t.j2:7:25: variable "nmae" is not declared in the input schema (declared: name, items)`,
+			`t.j2:7:47: variable "nmea" is not declared in the input schema (declared: name, items)`}},
+		{"t.tmpl", inputHeader + "{{role \"user\"}}{{if .nmae}}x{{end}}", []string{
+			`t.tmpl:7:21: variable "nmae" is not declared in the input schema (declared: name, items)`}},
 		// a function nothing provides
 		{"t.j2", "{{ role(\"user\") }}{{ shout(\"hi\") }}", []string{`t.j2:1:22: unknown function "shout"`}},
 		{"t.pongo2", "{{ role(\"user\") }}{{ shout(\"hi\") }}", []string{`t.pongo2:1:22: unknown function "shout"`}},

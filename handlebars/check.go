@@ -425,6 +425,7 @@ func (w *walker) block(b *ast.BlockStatement, scoped bool) {
 		}
 		w.program(b.Program, scoped, cond{})
 	case name == "if" || name == "unless":
+		w.test(subject, scoped)
 		c := w.cond(subject, scoped, name == "unless")
 		w.program(b.Program, scoped, c)
 		c.negate = !c.negate
@@ -512,6 +513,16 @@ func (w *walker) condition(n ast.Node, scoped bool) {
 	if s, ok := n.(*ast.SubExpression); ok {
 		w.expression(s.Expression, posSexpr, scoped)
 	}
+}
+
+// test records a path of the data's root that #if or #unless tests: a
+// render does not require it, but the template reads it (ReadVars).
+func (w *walker) test(n ast.Node, scoped bool) {
+	p, ok := n.(*ast.PathExpression)
+	if !ok || !w.record || scoped || p.Depth > 0 || p.Data || len(p.Parts) == 0 {
+		return
+	}
+	w.c.tested = append(w.c.tested, varRef{unit: w.u, pos: p.Pos, name: p.Original, path: p.Parts})
 }
 
 // value walks a parameter, hash value or variable.

@@ -124,6 +124,9 @@ type compiler struct {
 	order []*unit          // partials in the order they were loaded
 	stack []string         // partials being walked
 	vars  []varRef
+	// tested are the root paths #if and #unless test: not required, but
+	// read (ReadVars).
+	tested []varRef
 	// eachKeyParam: an #each block takes a second block parameter
 	// (as |value key|), which only raymond's own #each sets (eachHelper).
 	eachKeyParam bool
@@ -196,6 +199,10 @@ func (c *compiler) compile(src string) (driver.Compiled, error) {
 		}
 		line, col := cur.LineCol(v.pos)
 		t.vars = append(t.vars, checkedVar{template: v.unit.name, line: line, col: col, name: v.name, path: v.path, conds: v.conds, data: v.data})
+	}
+	for _, v := range c.tested {
+		line, col := textpos.LineCol(v.unit.src, v.pos)
+		t.tested = append(t.tested, driver.Var{Name: v.path[0], Template: v.unit.name, Line: line, Col: col})
 	}
 	return t, nil
 }

@@ -24,6 +24,7 @@ type compiled struct {
 	src          string
 	tpl          *raymond.Template
 	vars         []checkedVar
+	tested       []driver.Var // what #if and #unless test (ReadVars)
 	allowMissing bool
 	// allowMissingData: an @-variable the request lacks renders as empty
 	// (driver.Config.AllowMissingData, a Dotprompt file).

@@ -18,3 +18,9 @@ func (t *compiled) Vars() []driver.Var {
 	}
 	return out
 }
+
+// ReadVars lists what Vars lists and the paths of the data's root that #if
+// and #unless test, which a render does not require, by first use.
+func (t *compiled) ReadVars() []driver.Var {
+	return append(t.Vars(), t.tested...)
+}

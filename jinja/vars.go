@@ -213,3 +213,16 @@ func (w *varWalker) read(file, name string, at jinja2.Pos, call bool) {
 	w.seen[name] = true
 	w.out = append(w.out, driver.Var{Name: name, Template: file, Line: at.Line, Col: at.Col, Call: call})
 }
+
+// ReadVars lists every top-level variable the template reads, those only
+// tested with defined or given a default included (readVars), less the
+// names it calls.
+func (c *compiled) ReadVars() []driver.Var {
+	var out []driver.Var
+	for _, v := range c.readVars() {
+		if !v.Call {
+			out = append(out, v)
+		}
+	}
+	return out
+}

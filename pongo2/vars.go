@@ -13,3 +13,17 @@ func (c *compiled) Vars() []driver.Var {
 	}
 	return out
 }
+
+// ReadVars lists every variable the template (with the files it loads)
+// reads and does not bind, those tested in an if condition or given a
+// default filter included, by first use in each file; rolemark's and
+// pongo2's own names and the functions it calls are not in it.
+func (c *compiled) ReadVars() []driver.Var {
+	var out []driver.Var
+	for _, v := range c.readVars() {
+		if !v.Call && !builtins[v.Name] {
+			out = append(out, v)
+		}
+	}
+	return out
+}

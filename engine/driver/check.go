@@ -22,6 +22,16 @@ type VarLister interface {
 	Vars() []Var
 }
 
+// ReadLister is implemented by a Compiled whose VarLister leaves out the
+// variables a render does not require (a name tested by an if, or given a
+// default): ReadVars lists those too, every top-level variable the
+// template reads and does not bind, so that Check can report each that the
+// input schema does not declare ({% if nmae %} is a misspelling as much as
+// {{ nmae }} is). Functions it calls are not in it.
+type ReadLister interface {
+	ReadVars() []Var
+}
+
 // UnknownFuncError reports a function a template calls that neither the
 // engine nor the data provides.
 type UnknownFuncError struct {
