@@ -103,7 +103,7 @@ func TestNestedPrintablesStillPrint(t *testing.T) {
 	x := map[string]any{"n": &n} // a pointer at the top of the value prints what it points to
 	for _, tt := range []struct{ engine, name, src, want string }{
 		// raymond prints a list's items one after the other
-		{"handlebars", "t.hbs", "<message role=\"user\">\n{{x.n}} {{y}}</message>", "3 1a2"},
+		{"handlebars", "t.hbs", "<message role=\"user\">\n{{x.n}} {{y}} {{z}}</message>", "3 1a2 {<nil>}"},
 		{"pongo2", "t.pongo2", "<message role=\"user\">\n{{ x.n }} {{ y }} {{ z }}</message>", "3 [1 a [2]] {<nil>}"},
 		{"gotmpl", "t.tmpl", "<message role=\"user\">\n{{.x.n}} {{.y}} {{.z}}</message>", "3 [1 a [2]] {<nil>}"},
 	} {

@@ -80,10 +80,15 @@ func printValue(v any) any {
 		}
 		panic(err)
 	}
-	if rv := reflect.ValueOf(v); rv.Kind() == reflect.Map && !rv.IsNil() {
-		// raymond prints a map with fmt's %s (%!s(float64=1) for a
-		// number); as gotmpl and pongo2, as Go prints it
-		return roleparse.FormatValue(v)
+	rv := reflect.ValueOf(v)
+	for rv.Kind() == reflect.Pointer && !rv.IsNil() && rv.Type().NumMethod() == 0 {
+		rv = rv.Elem() // raymond prints what a pointer points to
+	}
+	if rv.Kind() == reflect.Map && !rv.IsNil() || rv.Kind() == reflect.Struct && rv.CanInterface() && rv.Type().NumMethod() == 0 {
+		// raymond prints a map or a struct with fmt's %s (%!s(float64=1)
+		// for a number, %!s(*int=<nil>)); as gotmpl and pongo2, as Go
+		// prints it
+		return roleparse.FormatValue(rv.Interface())
 	}
 	return v
 }
