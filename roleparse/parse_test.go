@@ -153,7 +153,7 @@ var parseCases = []parseCase{
 	{name: "unknown tags inside a text part kept", in: `<message role="user"><text>see <b>this</b></text></message>`,
 		want: msgs(parts(chat.RoleUser, txt("see <b>this</b>")))},
 	{name: "text part with an attribute", in: `<message role="user"><text lang="en">x</text></message>`,
-		err: "line 1, col 33: <text> has no attribute lang; it takes none (Semantic Kernel's encoding is read and ignored)"},
+		err: "line 1, col 28: <text> has no attribute lang; it takes none (Semantic Kernel's encoding is read and ignored)"},
 
 	// Media.
 	{name: "image from url", in: `<message role="user"><image url="https://e/x.png"/></message>`,
@@ -183,7 +183,7 @@ var parseCases = []parseCase{
 	{name: "media with attribute and body", in: `<message role="user"><image url="a">b</image></message>`,
 		err: "line 1, col 22: <image> has both a url attribute and a body; give one source"},
 	{name: "media with unknown attribute", in: `<message role="user"><image url="a" alt="b"/></message>`,
-		err: "line 1, col 41: <image> has no attribute alt; expected url, mimetype or detail"},
+		err: "line 1, col 37: <image> has no attribute alt; expected url, mimetype or detail"},
 
 	// Tool calls.
 	{name: "tool call with arguments", in: `<message role="assistant"><tool_call id="c1" name="f">{"a": [1, "x&lt;y"]}</tool_call></message>`,
@@ -206,7 +206,7 @@ var parseCases = []parseCase{
 	{name: "tool call without name", in: `<message role="assistant"><tool_call id="c1">{}</tool_call></message>`,
 		err: `line 1, col 27: <tool_call> has no name; expected <tool_call id="…" name="…">`},
 	{name: "tool call with unknown attribute", in: `<message role="assistant"><tool_call name="f" type="x"/></message>`,
-		err: "line 1, col 52: <tool_call> has no attribute type; expected id or name"},
+		err: "line 1, col 47: <tool_call> has no attribute type; expected id or name"},
 
 	// Semantic Kernel spellings.
 	{name: "chat_history wrapper", in: "<chat_history>\n  <message role=\"user\">a</message>\n  <message role=\"assistant\">b</message>\n</chat_history>\n",
@@ -321,7 +321,7 @@ var parseCases = []parseCase{
 
 	// Attributes.
 	{name: "unknown attribute", in: `<message role="user" lang="en">x</message>`,
-		err: "line 1, col 27: <message> has no attribute lang; expected role, name or tool_call_id"},
+		err: "line 1, col 22: <message> has no attribute lang; expected role, name or tool_call_id"},
 	{name: "duplicate attribute", in: `<message role="user" ROLE="user">x</message>`,
 		err: "line 1, col 22: in <message>: attribute role is given twice; expected it once"},
 	{name: "unquoted value", in: `<message role=user>x</message>`,

@@ -114,7 +114,7 @@ func (p *parser) innerTag(i int, name string, closing bool) error {
 	case "text":
 		for _, a := range attrs {
 			if a.key != "encoding" { // Semantic Kernel's TextContent writes encoding
-				return p.errAt(a.at, "<text> has no attribute %s; it takes none (Semantic Kernel's encoding is read and ignored)", a.key)
+				return p.errAt(a.keyAt, "<text> has no attribute %s; it takes none (Semantic Kernel's encoding is read and ignored)", a.key)
 			}
 		}
 		p.flushLoosePart()
@@ -228,7 +228,7 @@ func (p *parser) media(i int, name string, attrs []attr, body string) error {
 		case "detail":
 			part.Detail = a.val
 		default:
-			return p.errAt(a.at, "<%s> has no attribute %s; expected url, mimetype or detail", name, a.key)
+			return p.errAt(a.keyAt, "<%s> has no attribute %s; expected url, mimetype or detail", name, a.key)
 		}
 	}
 	if b := p.text(bodyRuns(body)); b != "" {
@@ -265,7 +265,7 @@ func (p *parser) toolCall(i int, name string, attrs []attr, body string, bodyAt 
 		case "name":
 			tc.Name = a.val
 		default:
-			return p.errAt(a.at, "<%s> has no attribute %s; expected id or name", name, a.key)
+			return p.errAt(a.keyAt, "<%s> has no attribute %s; expected id or name", name, a.key)
 		}
 	}
 	if tc.Name == "" {
@@ -321,7 +321,7 @@ func (p *parser) functionResult(i int, attrs []attr, body string) error {
 			id = a.val
 		case "name", "plugin_name", "function_name":
 		default:
-			return p.errAt(a.at, "<function_result> has no attribute %s; expected id or name", a.key)
+			return p.errAt(a.keyAt, "<function_result> has no attribute %s; expected id or name", a.key)
 		}
 	}
 	if p.cur().ToolCallID != "" && id != "" && id != p.cur().ToolCallID {

@@ -73,7 +73,7 @@ var skCases = []struct {
 	{name: "tool call in a system message", in: `<message role="system"><tool_call name="f"/></message>`,
 		err: "line 1, col 24: <tool_call> in a system message; only an assistant message makes tool calls (a tool's answer is a tool message with tool_call_id)"},
 	{name: "an attribute SK does not write", in: `<message role="user" lang="en">x</message>`,
-		err: "line 1, col 27: <message> has no attribute lang; expected role, name or tool_call_id"},
+		err: "line 1, col 22: <message> has no attribute lang; expected role, name or tool_call_id"},
 }
 
 func TestSemanticKernelPrompts(t *testing.T) {

@@ -12,7 +12,8 @@ import (
 // attr is one parsed attribute.
 type attr struct {
 	key, val string
-	at       int // offset of the value, for errors
+	at       int // offset of the value, for errors about it
+	keyAt    int // offset of the name, for errors about the attribute
 }
 
 // readTag reads the attributes of the tag whose name ends at i, up to '>' or
@@ -69,7 +70,7 @@ func (p *parser) readTag(start, i int, name string) ([]attr, int, bool, error) {
 				return nil, 0, false, p.errAt(i, "in <%s>: attribute %s is given twice; expected it once", name, key)
 			}
 		}
-		attrs = append(attrs, attr{key: key, val: decode(s[j+1 : j+1+end]), at: j})
+		attrs = append(attrs, attr{key: key, val: decode(s[j+1 : j+1+end]), at: j, keyAt: i})
 		i = j + 1 + end + 1
 	}
 }
@@ -144,7 +145,7 @@ func (p *parser) openMessage(i int) error {
 			// Written by Semantic Kernel's serializer (ChatMessageContent,
 			// StreamingChatMessageContent); nothing in a message holds them.
 		default:
-			return p.errAt(a.at, "<message> has no attribute %s; expected role, name or tool_call_id", a.key)
+			return p.errAt(a.keyAt, "<message> has no attribute %s; expected role, name or tool_call_id", a.key)
 		}
 	}
 	if !seenRole {
