@@ -925,156 +925,24 @@ func Slice(c *Ctx, v Value, start, stop, step Value) (Value, error) {
 	if v.kind == KindUndefined {
 		return Value{}, v.undefErr()
 	}
-	// Jinja2 compiles a slice to Python's own subscript, not to
-	// environment.getitem: errors are Python's.
-	notSub := func() (Value, error) {
-		if v.kind == KindDict {
-			return Value{}, typeErr("unhashable type: 'slice'")
-		}
-		return Value{}, typeErr("'%s' object is not subscriptable", TypeName(v))
-	}
-	bound := func(b Value) (int64, bool, bool) {
-		switch {
-		case b.kind == KindUndefined && b.s == "" && b.flags == 0 || b.kind == KindNone:
-			return 0, false, true
-		case isIntLike(b):
-			if b.ref != nil {
-				if b.big().Sign() < 0 {
-					return math.MinInt64 / 2, true, true
-				}
-				return math.MaxInt64 / 2, true, true
-			}
-			return b.n, true, true
-		}
-		return 0, false, false
-	}
-	var n int
-	var runes []rune // a str's runes, when it is neither ASCII nor a step-1 slice of valid UTF-8
-	utf := false     // v.s is valid UTF-8 with non-ASCII runes; n counts runes
-	var rng *rangeObj
-	var bs *bytesObj
 	if nt, ok := v.ref.(*namedTuple); ok && v.kind == KindObject {
 		// groupby's _GroupTuple is a tuple: its slice is a plain tuple
 		v = TupleV(nt.items)
 	}
 	switch v.kind {
 	case KindStr:
-		switch {
-		case strASCII(v):
-			n = len(v.s)
-		case utf8.ValidString(v.s):
-			utf = true
-			n = utf8.RuneCountInString(v.s)
-		default:
-			// []rune reads each invalid byte as U+FFFD, as Python's str
-			// of such bytes would hold it.
-			runes = runesW(v.s)
-			n = len(runes)
-		}
+		return sliceStr(v, start, stop, step)
+	case KindObject:
+		return sliceObject(c, v, start, stop, step)
 	case KindList, KindTuple:
-		n = len(v.list().Items)
-	case KindObject:
-		var ok bool
-		if bs, ok = v.ref.(*bytesObj); ok {
-			n = len(bs.b)
-			break
-		}
-		if g, alias := v.ref.(*genericAlias); alias {
-			return Value{}, typeErr("%s is not a generic class", g.Repr())
-		}
-		if l, lazy := v.ref.(*lazyRange); lazy {
-			return rangeSlice(c, l, start, stop, step)
-		}
-		if rng, ok = v.ref.(*rangeObj); ok && (start.isBig() || stop.isBig() || step.isBig()) {
-			p, _ := rangeParts(v)
-			return rangeSlice(c, p, start, stop, step)
-		}
-		if !ok {
-			if k, class := v.ref.(*pyClass); class {
-				if k.generic {
-					return ObjectV(&genericAlias{origin: k, args: sliceValue(start, stop, step)}), nil
-				}
-				return Value{}, typeErr("type '%s' is not subscriptable", k.name)
-			}
-			return notSub()
-		}
-		n = len(rng.items)
 	default:
-		return notSub()
-	}
-	// PySlice_Unpack reads the step first: its TypeError or its zero
-	// comes before a bad start or stop
-	st, hasSt, ok := bound(step)
-	if !ok {
-		return Value{}, typeErr("slice indices must be integers or None or have an __index__ method")
-	}
-	if !hasSt {
-		st = 1
-	}
-	if st == 0 {
-		return Value{}, valueErr("slice step cannot be zero")
-	}
-	lo, hasLo, ok1 := bound(start)
-	hi, hasHi, ok2 := bound(stop)
-	if !ok1 || !ok2 {
-		return Value{}, typeErr("slice indices must be integers or None or have an __index__ method")
-	}
-	if st == math.MinInt64 {
-		st = -math.MaxInt64 // PySlice_Unpack: so that -step does not overflow
-	}
-	from, to := sliceBounds(n, lo, hasLo, hi, hasHi, st)
-	cnt := sliceLen(from, to, st)
-	switch v.kind {
-	case KindStr:
-		switch {
-		case st == 1 && runes == nil && !utf:
-			r := markupOr(v, v.s[from:from+int64(cnt)])
-			r.flags |= flagASCII
-			return r, nil
-		case st == 1 && utf:
-			i := runesAfter(v.s, 0, int(from))
-			return markupOr(v, v.s[i:runesAfter(v.s, i, cnt)]), nil
-		case runes == nil && !utf:
-			b := make([]byte, cnt)
-			for j, i := 0, from; j < cnt; j, i = j+1, i+st {
-				b[j] = v.s[i]
-			}
-			return markupOr(v, string(b)), nil
-		}
-		if runes == nil {
-			runes = runesW(v.s)
-		}
-		var b []byte
-		for j, i := 0, from; j < cnt; j, i = j+1, i+st {
-			b = appendRuneW(b, runes[i])
-		}
-		return markupOr(v, string(b)), nil
-	case KindObject:
-		if bs != nil {
-			if st == 1 {
-				return ObjectV(&bytesObj{b: bs.b[from : from+int64(cnt)]}), nil
-			}
-			b := make([]byte, cnt)
-			for j, i := 0, from; j < cnt; j, i = j+1, i+st {
-				b[j] = bs.b[i]
-			}
-			return ObjectV(&bytesObj{b: string(b)}), nil
-		}
-		nStart, ok1 := mulAdd(rng.start, from, rng.step)
-		nStop, ok2 := mulAdd(rng.start, to, rng.step)
-		nStep, ok3 := mulAdd(0, rng.step, st)
-		if !ok1 || !ok2 || !ok3 {
-			// Python's range holds ints of any size
-			p, _ := rangeParts(v)
-			return rangeSlice(c, p, start, stop, step)
-		}
-		items := make([]Value, cnt)
-		for j, i := 0, from; j < cnt; j, i = j+1, i+st {
-			items[j] = rng.items[i]
-		}
-		return ObjectV(&rangeObj{items: items, start: nStart, stop: nStop, step: nStep}), nil
+		return notSubscriptable(v)
 	}
 	items := v.list().Items
+	from, _, cnt, st, err := sliceIndices(len(items), start, stop, step)
+	if err != nil {
+		return Value{}, err
+	}
 	if st == 1 && (v.kind == KindTuple || sandboxed(c)) {
 		// nothing changes a tuple, nor a list under the sandbox (its
 		// mutating methods are refused): the slice shares the items
@@ -1087,6 +955,163 @@ func Slice(c *Ctx, v Value, start, stop, step Value) (Value, error) {
 		out[j] = items[i]
 	}
 	return Value{kind: v.kind, ref: &List{Items: out}}, nil
+}
+
+// notSubscriptable is the TypeError of a slice of what takes none.
+// Jinja2 compiles a slice to Python's own subscript, not to
+// environment.getitem: errors are Python's.
+func notSubscriptable(v Value) (Value, error) {
+	if v.kind == KindDict {
+		return Value{}, typeErr("unhashable type: 'slice'")
+	}
+	return Value{}, typeErr("'%s' object is not subscriptable", TypeName(v))
+}
+
+// sliceBound reads one of a slice's start, stop and step: its value,
+// whether it is given (not None), and whether it is an int or None.
+func sliceBound(b Value) (int64, bool, bool) {
+	switch {
+	case b.kind == KindUndefined && b.s == "" && b.flags == 0 || b.kind == KindNone:
+		return 0, false, true
+	case isIntLike(b):
+		if b.ref != nil {
+			if b.big().Sign() < 0 {
+				return math.MinInt64 / 2, true, true
+			}
+			return math.MaxInt64 / 2, true, true
+		}
+		return b.n, true, true
+	}
+	return 0, false, false
+}
+
+// sliceIndices is PySlice_Unpack and PySlice_AdjustIndices for a
+// sequence of n items: the first index, the end, how many and the step.
+// It reads the step first: its TypeError or its zero comes before a bad
+// start or stop.
+func sliceIndices(n int, start, stop, step Value) (from, to int64, cnt int, st int64, err error) {
+	st, hasSt, ok := sliceBound(step)
+	if !ok {
+		return 0, 0, 0, 0, typeErr("slice indices must be integers or None or have an __index__ method")
+	}
+	if !hasSt {
+		st = 1
+	}
+	if st == 0 {
+		return 0, 0, 0, 0, valueErr("slice step cannot be zero")
+	}
+	lo, hasLo, ok1 := sliceBound(start)
+	hi, hasHi, ok2 := sliceBound(stop)
+	if !ok1 || !ok2 {
+		return 0, 0, 0, 0, typeErr("slice indices must be integers or None or have an __index__ method")
+	}
+	if st == math.MinInt64 {
+		st = -math.MaxInt64 // PySlice_Unpack: so that -step does not overflow
+	}
+	from, to = sliceBounds(n, lo, hasLo, hi, hasHi, st)
+	return from, to, sliceLen(from, to, st), st, nil
+}
+
+// sliceStr is Slice of a str: ASCII by bytes, valid UTF-8 with a step
+// of 1 by runes counted in place, anything else by its runes (each
+// invalid byte read as U+FFFD, as Python's str of such bytes holds it).
+func sliceStr(v Value, start, stop, step Value) (Value, error) {
+	var n int
+	var runes []rune // a str's runes, when it is neither ASCII nor a step-1 slice of valid UTF-8
+	utf := false     // v.s is valid UTF-8 with non-ASCII runes; n counts runes
+	switch {
+	case strASCII(v):
+		n = len(v.s)
+	case utf8.ValidString(v.s):
+		utf = true
+		n = utf8.RuneCountInString(v.s)
+	default:
+		runes = runesW(v.s)
+		n = len(runes)
+	}
+	from, _, cnt, st, err := sliceIndices(n, start, stop, step)
+	if err != nil {
+		return Value{}, err
+	}
+	switch {
+	case st == 1 && runes == nil && !utf:
+		r := markupOr(v, v.s[from:from+int64(cnt)])
+		r.flags |= flagASCII
+		return r, nil
+	case st == 1 && utf:
+		i := runesAfter(v.s, 0, int(from))
+		return markupOr(v, v.s[i:runesAfter(v.s, i, cnt)]), nil
+	case runes == nil && !utf:
+		b := make([]byte, cnt)
+		for j, i := 0, from; j < cnt; j, i = j+1, i+st {
+			b[j] = v.s[i]
+		}
+		return markupOr(v, string(b)), nil
+	}
+	if runes == nil {
+		runes = runesW(v.s)
+	}
+	var b []byte
+	for j, i := 0, from; j < cnt; j, i = j+1, i+st {
+		b = appendRuneW(b, runes[i])
+	}
+	return markupOr(v, string(b)), nil
+}
+
+// sliceObject is Slice of an object: bytes, a range (one of ints past
+// int64 by rangeSlice), a generic class's alias.
+func sliceObject(c *Ctx, v Value, start, stop, step Value) (Value, error) {
+	if bs, ok := v.ref.(*bytesObj); ok {
+		from, _, cnt, st, err := sliceIndices(len(bs.b), start, stop, step)
+		if err != nil {
+			return Value{}, err
+		}
+		if st == 1 {
+			return ObjectV(&bytesObj{b: bs.b[from : from+int64(cnt)]}), nil
+		}
+		b := make([]byte, cnt)
+		for j, i := 0, from; j < cnt; j, i = j+1, i+st {
+			b[j] = bs.b[i]
+		}
+		return ObjectV(&bytesObj{b: string(b)}), nil
+	}
+	if g, alias := v.ref.(*genericAlias); alias {
+		return Value{}, typeErr("%s is not a generic class", g.Repr())
+	}
+	if l, lazy := v.ref.(*lazyRange); lazy {
+		return rangeSlice(c, l, start, stop, step)
+	}
+	rng, ok := v.ref.(*rangeObj)
+	if ok && (start.isBig() || stop.isBig() || step.isBig()) {
+		p, _ := rangeParts(v)
+		return rangeSlice(c, p, start, stop, step)
+	}
+	if !ok {
+		if k, class := v.ref.(*pyClass); class {
+			if k.generic {
+				return ObjectV(&genericAlias{origin: k, args: sliceValue(start, stop, step)}), nil
+			}
+			return Value{}, typeErr("type '%s' is not subscriptable", k.name)
+		}
+		return notSubscriptable(v)
+	}
+	from, to, cnt, st, err := sliceIndices(len(rng.items), start, stop, step)
+	if err != nil {
+		return Value{}, err
+	}
+	nStart, ok1 := mulAdd(rng.start, from, rng.step)
+	nStop, ok2 := mulAdd(rng.start, to, rng.step)
+	nStep, ok3 := mulAdd(0, rng.step, st)
+	if !ok1 || !ok2 || !ok3 {
+		// Python's range holds ints of any size
+		p, _ := rangeParts(v)
+		return rangeSlice(c, p, start, stop, step)
+	}
+	items := make([]Value, cnt)
+	for j, i := 0, from; j < cnt; j, i = j+1, i+st {
+		items[j] = rng.items[i]
+	}
+	return ObjectV(&rangeObj{items: items, start: nStart, stop: nStop, step: nStep}), nil
 }
 
 // sliceLen is how many indexes a slice from start to stop by st selects
