@@ -594,23 +594,10 @@ func (t *Template) checkedRender(ctx context.Context, rd *renderData, msgs []cha
 	if len(opts.Tools) > 0 {
 		te = t.memo.find(opts.Tools)
 	}
-	// seen points at the marks of all the data, read only when step 2
-	// may be needed (neutral); forge, when not nil, is the tokens they
-	// could make, kept with the conversation or with its verdict
-	neutral := false
-	var seen *special.Marks
-	var forge *special.Forgers
-	var tv *special.ToolsVerdict
+	var v dataVerdict
 	if check {
-		var marks special.Marks
-		var hit *special.Hit
-		if kc == nil {
-			if marks, hit = t.guard.ScanMessages(msgs); hit != nil {
-				return "", specialTokenError(t.name, hit)
-			}
-		}
 		if len(opts.Tools) > 0 {
-			tv = t.toolsVerdict(te, opts.Tools)
+			v.tv = t.toolsVerdict(te, opts.Tools)
 		}
 		// te keeps tv: the verdict on the kept conversation with
 		// these tools is kept with the conversation (keptVerdict)
@@ -619,48 +606,88 @@ func (t *Template) checkedRender(ctx context.Context, rd *renderData, msgs []cha
 			kv = kc.withTools.Load()
 		}
 		switch {
-		case kc != nil && tv == nil && len(opts.Vars) == 0:
+		case kc != nil && v.tv == nil && len(opts.Vars) == 0:
 			// the verdict on the kept conversation alone, made as it
 			// was kept
-			forge, neutral = kc.forge, kc.neutralAlone
-		case kv != nil && kv.tv == tv:
+			v.forge, v.neutral = kc.forge, kc.neutralAlone
+		case kv != nil && kv.tv == v.tv:
 			// the verdict on it with these tools, made at the first
 			// rendering with them
-			forge, neutral = kv.forge, kv.neutral
+			v.forge, v.neutral = kv.forge, kv.neutral
 		default:
-			if kc != nil {
-				marks = kc.all
-			}
-			all, n, hit := t.guard.CheckScannedVerdict(marks, tv, opts.Vars)
-			if hit != nil {
-				return "", specialTokenError(t.name, hit)
-			}
-			seen, neutral = &all, n
-			if kc != nil && te != nil && kv == nil && len(opts.Vars) == 0 {
-				// kept for the first tools it is rendered with: another
-				// list in turn is checked at each rendering, as before,
-				// rather than allocate a verdict each time
-				v := &keptVerdict{tv: tv, neutral: n}
-				if n {
-					v.forge = t.guard.Forgers(all)
-				}
-				kc.withTools.CompareAndSwap(nil, v)
+			if err := t.scanVerdict(&v, msgs, opts, kc, te, kv); err != nil {
+				return "", err
 			}
 		}
 	}
-	if neutral && forge != nil && spans == nil && t.foundClean(rd, kc, te) {
+	if v.neutral && v.forge != nil && spans == nil && t.foundClean(rd, kc, te) {
 		// the verdict is the kept conversation's, and a rendering of it
 		// with these tools and flags was found clean
-		neutral = false
+		v.neutral = false
 	}
-	if neutral {
+	if v.neutral {
 		// where the template's own text wrote, for Forgeable
 		rd.jr.TrackOwn(true)
 	}
-	out, err := t.render(ctx, rd, msgs, list, kept, te, tv, opts, spans)
-	if err != nil || !neutral {
+	out, err := t.render(ctx, rd, msgs, list, kept, te, v.tv, opts, spans)
+	if err != nil || !v.neutral {
 		return out, err
 	}
+	return t.neutralCheck(ctx, rd, msgs, out, kc, te, v, spans)
+}
+
+// dataVerdict is the guard's verdict on the data before a rendering
+// (checkedRender, scanVerdict):
+// neutral when step 2 (a neutral rendering to compare with) may be
+// needed; forge, when not nil, the tokens the data could make, kept
+// with the conversation or with its verdict; seen otherwise the marks
+// of all the data, read only when neutral; tv the verdict on the tools.
+type dataVerdict struct {
+	neutral bool
+	seen    *special.Marks
+	forge   *special.Forgers
+	tv      *special.ToolsVerdict
+}
+
+// scanVerdict makes the verdict on the data where none is kept: the
+// messages are scanned (unless kc, the kept conversation, holds their
+// marks) and checked with the tools' verdict v.tv and the variables;
+// the verdict made at the first rendering of a kept conversation with
+// tools is kept with it (kv is the one kept, nil where none is).
+func (t *Template) scanVerdict(v *dataVerdict, msgs []chat.Message, opts *option.Settings, kc *convKept, te *toolsEntry, kv *keptVerdict) error {
+	var marks special.Marks
+	if kc != nil {
+		marks = kc.all
+	} else {
+		var hit *special.Hit
+		if marks, hit = t.guard.ScanMessages(msgs); hit != nil {
+			return specialTokenError(t.name, hit)
+		}
+	}
+	all, n, hit := t.guard.CheckScannedVerdict(marks, v.tv, opts.Vars)
+	if hit != nil {
+		return specialTokenError(t.name, hit)
+	}
+	v.seen, v.neutral = &all, n
+	if kc != nil && te != nil && kv == nil && len(opts.Vars) == 0 {
+		// kept for the first tools it is rendered with: another
+		// list in turn is checked at each rendering, as before,
+		// rather than allocate a verdict each time
+		kept := &keptVerdict{tv: v.tv, neutral: n}
+		if n {
+			kept.forge = t.guard.Forgers(all)
+		}
+		kc.withTools.CompareAndSwap(nil, kept)
+	}
+	return nil
+}
+
+// neutralCheck is checkedRender's step 2 for out, a prompt rendered from
+// data that may hold a special token's marks: where no such token could
+// have been forged outside the template's own text, out stands;
+// otherwise the neutral conversation is rendered and compared with it.
+func (t *Template) neutralCheck(ctx context.Context, rd *renderData, msgs []chat.Message, out string, kc *convKept, te *toolsEntry, v dataVerdict, spans *[]jinja2.Span) (string, error) {
+	opts := &rd.opts
 	// Only a token the data could have made (its marks, or a join's,
 	// are in the data) can be forged, and only where the template's own
 	// text did not write all of it: a prompt holding no such token needs
@@ -668,20 +695,20 @@ func (t *Template) checkedRender(ctx context.Context, rd *renderData, msgs []cha
 	var forgeable bool
 	own := ownSpans(rd.jr.OwnSpans()).at
 	switch {
-	case forge != nil && rd.into:
-		forgeable = t.guard.ForgeableByBytes(forge, rd.dst[rd.start:], own)
-	case forge != nil:
-		forgeable = t.guard.ForgeableBy(forge, out, own)
+	case v.forge != nil && rd.into:
+		forgeable = t.guard.ForgeableByBytes(v.forge, rd.dst[rd.start:], own)
+	case v.forge != nil:
+		forgeable = t.guard.ForgeableBy(v.forge, out, own)
 	case rd.into:
-		forgeable = t.guard.ForgeableOutsideBytes(*seen, rd.dst[rd.start:], own)
+		forgeable = t.guard.ForgeableOutsideBytes(*v.seen, rd.dst[rd.start:], own)
 	default:
-		forgeable = t.guard.ForgeableOutside(*seen, out, own)
+		forgeable = t.guard.ForgeableOutside(*v.seen, out, own)
 	}
 	rd.jr.TrackOwn(false)
 	t.forgeChecks.Add(1)
 	if !forgeable {
 		t.unforgeable.Add(1)
-		if forge != nil && spans == nil && kc.clean.Load() == nil && len(rd.args) > 0 && !rd.jr.Varied() {
+		if v.forge != nil && spans == nil && kc.clean.Load() == nil && len(rd.args) > 0 && !rd.jr.Varied() {
 			// rendered with rd.jr (the variables by position), and
 			// nothing read that varies (the rendering's own report):
 			// another rendering with these tools and flags writes
@@ -694,7 +721,7 @@ func (t *Template) checkedRender(ctx context.Context, rd *renderData, msgs []cha
 	nopts := *opts
 	_, _, nopts.Vars = t.guard.Neutral(nil, nil, opts.Vars)
 	if len(opts.Tools) > 0 {
-		nopts.Tools = t.guard.NeutralTools(tv, opts.Tools)
+		nopts.Tools = t.guard.NeutralTools(v.tv, opts.Tools)
 	}
 	// the neutral conversation is kept with the conversation (not as the
 	// conversation kept: it would replace the one the next rendering
@@ -704,7 +731,7 @@ func (t *Template) checkedRender(ctx context.Context, rd *renderData, msgs []cha
 	if len(nopts.Tools) > 0 {
 		nte = t.memo.find(nopts.Tools)
 	}
-	list = nil
+	var list *jinja2.Value
 	if nlist.Kind() == jinja2.KindList {
 		list = &nlist
 	}
