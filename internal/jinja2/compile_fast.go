@@ -1140,28 +1140,7 @@ func (c *compiler) compileCond(x Expr) (condFn, error) {
 	}
 	switch n := x.(type) {
 	case *BinExpr:
-		a, err := c.compileCond(n.Left)
-		if err != nil {
-			return nil, err
-		}
-		b, err := c.compileCond(n.Right)
-		if err != nil {
-			return nil, err
-		}
-		if n.Op == "and" {
-			return func(f *frame) (bool, error) {
-				if ok, err := a(f); !ok || err != nil {
-					return false, err
-				}
-				return b(f)
-			}, nil
-		}
-		return func(f *frame) (bool, error) {
-			if ok, err := a(f); ok || err != nil {
-				return ok, err
-			}
-			return b(f)
-		}, nil
+		return c.boolOpCond(n)
 	case *UnaryExpr:
 		a, err := c.compileCond(n.X)
 		if err != nil {
@@ -1185,58 +1164,7 @@ func (c *compiler) compileCond(x Expr) (condFn, error) {
 			return o.Truth(), nil
 		}, nil
 	case *AttrExpr:
-		a := c.newFastAttr(n)
-		if slot, ok, undef := c.checkedSlotOf(n.X); ok {
-			if undef == nil && (a.loop == loopFirst || a.loop == loopLast) {
-				// loop.first, loop.last: the loop state's answer
-				// without truth's call
-				code := a.loop
-				return func(f *frame) (bool, error) {
-					o := &f.slots[slot]
-					if l, ok := o.ref.(*loopObj); ok && o.kind == KindObject {
-						if l.more == nil {
-							return l.attrBool(code), nil
-						}
-						return l.filteredBool(code)
-					}
-					return a.truth(f, o)
-				}, nil
-			}
-			if undef == nil {
-				return func(f *frame) (bool, error) { return a.truth(f, &f.slots[slot]) }, nil
-			}
-			return func(f *frame) (bool, error) {
-				o := &f.slots[slot]
-				if o.kind == KindUndefined {
-					return false, undef
-				}
-				return a.truth(f, o)
-			}, nil
-		}
-		obj, err := c.compileExpr(n.X)
-		if err != nil {
-			return nil, err
-		}
-		if slot, ok := c.setLaterSlot(n.X); ok {
-			// as fastAttr's: read in place unless it is an Undefined
-			return func(f *frame) (bool, error) {
-				if o := &f.slots[slot]; o.kind != KindUndefined {
-					return a.truth(f, o)
-				}
-				o, err := obj(f)
-				if err != nil {
-					return false, err
-				}
-				return a.truth(f, &o)
-			}, nil
-		}
-		return func(f *frame) (bool, error) {
-			o, err := obj(f)
-			if err != nil {
-				return false, err
-			}
-			return a.truth(f, &o)
-		}, nil
+		return c.attrCond(n)
 	case *TestExpr:
 		if fastTest(n) == "" {
 			return c.compileTestCond(n)
@@ -1248,6 +1176,91 @@ func (c *compiler) compileCond(x Expr) (condFn, error) {
 		return c.viewListCond(n, c.listOfView(n))
 	}
 	return c.truthOf(x)
+}
+
+// boolOpCond is compileCond of a and b, a or b: each operand's truth,
+// b's only where a's does not decide.
+func (c *compiler) boolOpCond(n *BinExpr) (condFn, error) {
+	a, err := c.compileCond(n.Left)
+	if err != nil {
+		return nil, err
+	}
+	b, err := c.compileCond(n.Right)
+	if err != nil {
+		return nil, err
+	}
+	if n.Op == "and" {
+		return func(f *frame) (bool, error) {
+			if ok, err := a(f); !ok || err != nil {
+				return false, err
+			}
+			return b(f)
+		}, nil
+	}
+	return func(f *frame) (bool, error) {
+		if ok, err := a(f); ok || err != nil {
+			return ok, err
+		}
+		return b(f)
+	}, nil
+}
+
+// attrCond is compileCond of x.name: the truth of x's attribute read in
+// x's slot (loop.first and loop.last from the loop state), else of x's
+// value.
+func (c *compiler) attrCond(n *AttrExpr) (condFn, error) {
+	a := c.newFastAttr(n)
+	if slot, ok, undef := c.checkedSlotOf(n.X); ok {
+		if undef == nil && (a.loop == loopFirst || a.loop == loopLast) {
+			// loop.first, loop.last: the loop state's answer
+			// without truth's call
+			code := a.loop
+			return func(f *frame) (bool, error) {
+				o := &f.slots[slot]
+				if l, ok := o.ref.(*loopObj); ok && o.kind == KindObject {
+					if l.more == nil {
+						return l.attrBool(code), nil
+					}
+					return l.filteredBool(code)
+				}
+				return a.truth(f, o)
+			}, nil
+		}
+		if undef == nil {
+			return func(f *frame) (bool, error) { return a.truth(f, &f.slots[slot]) }, nil
+		}
+		return func(f *frame) (bool, error) {
+			o := &f.slots[slot]
+			if o.kind == KindUndefined {
+				return false, undef
+			}
+			return a.truth(f, o)
+		}, nil
+	}
+	obj, err := c.compileExpr(n.X)
+	if err != nil {
+		return nil, err
+	}
+	if slot, ok := c.setLaterSlot(n.X); ok {
+		// as fastAttr's: read in place unless it is an Undefined
+		return func(f *frame) (bool, error) {
+			if o := &f.slots[slot]; o.kind != KindUndefined {
+				return a.truth(f, o)
+			}
+			o, err := obj(f)
+			if err != nil {
+				return false, err
+			}
+			return a.truth(f, &o)
+		}, nil
+	}
+	return func(f *frame) (bool, error) {
+		o, err := obj(f)
+		if err != nil {
+			return false, err
+		}
+		return a.truth(f, &o)
+	}, nil
 }
 
 // truthOf compiles x's value and tests its truth; a value nativeRef
@@ -1355,54 +1368,10 @@ func (c *compiler) compareCond(n *CompareExpr) (condFn, error) {
 	if fn := c.intCompare(n, op, lref, left); fn != nil {
 		return fn, nil
 	}
-	name, pos := c.src.name, n.P
 	if k, ok := n.Rights[0].(*Const); ok && k.Value.kind == KindStr && (op == "==" || op == "!=") {
-		kv, ks, eq := k.Value, k.Value.s, op == "=="
-		if lref != nil {
-			// the left operand is compared where it lies
-			cmp := func(f *frame) (bool, error) {
-				v, err := lref(f)
-				if err != nil {
-					return false, err
-				}
-				if v.kind == KindStr {
-					return eqStr(v.s, ks) == eq, nil
-				}
-				return Equal(*v, kv) == eq, nil
-			}
-			if slot, key, _, ok := c.fieldOf(n.Left); ok {
-				// message['role'] == 'user': a str item of a local
-				// dict is compared without lref's call; content['type']
-				// of a str content, when no str has that attribute, is
-				// an Undefined, which equals no str
-				lacks := strLacks(key)
-				return func(f *frame) (bool, error) {
-					if o := &f.slots[slot]; o.kind == KindDict {
-						d := o.dict()
-						if i := d.findStr(key); i >= 0 {
-							if w := &d.vals[i]; w.kind == KindStr {
-								return eqStr(w.s, ks) == eq, nil
-							}
-						}
-					} else if o.kind == KindStr && lacks {
-						return !eq, nil
-					}
-					return cmp(f)
-				}, nil
-			}
-			return cmp, nil
-		}
-		return func(f *frame) (bool, error) {
-			v, err := left(f)
-			if err != nil {
-				return false, err
-			}
-			if v.kind == KindStr {
-				return (v.s == ks) == eq, nil
-			}
-			return Equal(v, kv) == eq, nil
-		}, nil
+		return c.strConstCond(n, k, op == "==", lref, left), nil
 	}
+	name, pos := c.src.name, n.P
 	rref, err := c.nativeRef(n.Rights[0])
 	if err != nil {
 		return nil, err
@@ -1456,6 +1425,57 @@ func (c *compiler) compareCond(n *CompareExpr) (condFn, error) {
 		}
 		return ok, nil
 	}, nil
+}
+
+// strConstCond is compareCond of x == 'str' and x != 'str' (eq tells
+// which): x compared where it lies (lref, a local dict's str item
+// without lref's call), else its value (left).
+func (c *compiler) strConstCond(n *CompareExpr, k *Const, eq bool, lref refFn, left evalFn) condFn {
+	kv, ks := k.Value, k.Value.s
+	if lref != nil {
+		// the left operand is compared where it lies
+		cmp := func(f *frame) (bool, error) {
+			v, err := lref(f)
+			if err != nil {
+				return false, err
+			}
+			if v.kind == KindStr {
+				return eqStr(v.s, ks) == eq, nil
+			}
+			return Equal(*v, kv) == eq, nil
+		}
+		if slot, key, _, ok := c.fieldOf(n.Left); ok {
+			// message['role'] == 'user': a str item of a local
+			// dict is compared without lref's call; content['type']
+			// of a str content, when no str has that attribute, is
+			// an Undefined, which equals no str
+			lacks := strLacks(key)
+			return func(f *frame) (bool, error) {
+				if o := &f.slots[slot]; o.kind == KindDict {
+					d := o.dict()
+					if i := d.findStr(key); i >= 0 {
+						if w := &d.vals[i]; w.kind == KindStr {
+							return eqStr(w.s, ks) == eq, nil
+						}
+					}
+				} else if o.kind == KindStr && lacks {
+					return !eq, nil
+				}
+				return cmp(f)
+			}
+		}
+		return cmp
+	}
+	return func(f *frame) (bool, error) {
+		v, err := left(f)
+		if err != nil {
+			return false, err
+		}
+		if v.kind == KindStr {
+			return (v.s == ks) == eq, nil
+		}
+		return Equal(v, kv) == eq, nil
+	}
 }
 
 // streamPart is an operand of a printed + or ~ chain: a constant, or a

@@ -261,104 +261,102 @@ func (c *compiler) nativeRefL(x Expr, lenient bool) (refFn, error) {
 			return func(f *frame) (*Value, error) { return &f.slots[slot], nil }, nil
 		}
 	case *AttrExpr:
-		a := c.newFastAttr(n)
-		if !a.fromDict || a.loop != loopNone {
-			// a loop's counters are computed: fastAttr returns them
-			return nil, nil
+		return c.nativeAttrRef(n)
+	case *ItemExpr:
+		return c.nativeItemRef(n)
+	}
+	return nil, nil
+}
+
+// nativeAttrRef is nativeRefL of x.name where x's items are read as
+// its attributes (a dict's, a namespace's): the value where the dict
+// holds it, else what fastAttr's get gives, kept in a slot. x is a
+// variable's slot or read in place; a loop's counters are computed, so
+// loop.name has none (nil).
+func (c *compiler) nativeAttrRef(n *AttrExpr) (refFn, error) {
+	a := c.newFastAttr(n)
+	if !a.fromDict || a.loop != loopNone {
+		// a loop's counters are computed: fastAttr returns them
+		return nil, nil
+	}
+	slot, ok, undef := c.checkedSlotOf(n.X)
+	if !ok {
+		// x.name of an x read in place (messages[loop.index0 + 1].role),
+		// as fastAttr's get of x's value
+		xr, tmp, err := c.placedOperand(n.X)
+		if xr == nil || err != nil {
+			return nil, err
 		}
-		slot, ok, undef := c.checkedSlotOf(n.X)
-		if !ok {
-			// x.name of an x read in place (messages[loop.index0 + 1].role),
-			// as fastAttr's get of x's value
-			xr, tmp, err := c.placedOperand(n.X)
-			if xr == nil || err != nil {
+		return func(f *frame) (*Value, error) {
+			o, err := xr(f)
+			if err != nil {
 				return nil, err
 			}
-			return func(f *frame) (*Value, error) {
-				o, err := xr(f)
-				if err != nil {
-					return nil, err
-				}
-				if o.kind == KindDict {
-					d := o.dict()
-					if i := d.findStr(a.name); i >= 0 {
-						return &d.vals[i], nil
-					}
-				}
-				return a.kept(f, o, tmp)
-			}, nil
-		}
-		tmp := c.sc.fn.newSlot()
-		return func(f *frame) (*Value, error) {
-			o := &f.slots[slot]
-			switch o.kind {
-			case KindDict:
+			if o.kind == KindDict {
 				d := o.dict()
 				if i := d.findStr(a.name); i >= 0 {
 					return &d.vals[i], nil
 				}
-			case KindObject:
-				if ns, ok := o.ref.(*namespace); ok && a.nsItem {
-					if i := ns.d.findStr(a.name); i >= 0 {
-						return &ns.d.vals[i], nil
-					}
-				}
-			case KindUndefined:
-				if undef != nil {
-					return nil, undef
-				}
 			}
 			return a.kept(f, o, tmp)
 		}, nil
-	case *ItemExpr:
-		if in := c.intOf(n.Key); in != nil {
-			return c.intItemRef(n, in)
-		}
-		if isConstExpr(n.Key) {
-			// messages[-1], messages[0]: an int constant as the key
-			if k, ok := c.constValue(n.Key); ok && k.kind == KindInt && k.ref == nil {
-				return c.intItemRef(n, func(*frame) (int64, bool) { return k.n, true })
+	}
+	tmp := c.sc.fn.newSlot()
+	return func(f *frame) (*Value, error) {
+		o := &f.slots[slot]
+		switch o.kind {
+		case KindDict:
+			d := o.dict()
+			if i := d.findStr(a.name); i >= 0 {
+				return &d.vals[i], nil
+			}
+		case KindObject:
+			if ns, ok := o.ref.(*namespace); ok && a.nsItem {
+				if i := ns.d.findStr(a.name); i >= 0 {
+					return &ns.d.vals[i], nil
+				}
+			}
+		case KindUndefined:
+			if undef != nil {
+				return nil, undef
 			}
 		}
-		k, ok := n.Key.(*Const)
-		if !ok || k.Value.kind != KindStr {
-			return nil, nil
+		return a.kept(f, o, tmp)
+	}, nil
+}
+
+// nativeItemRef is nativeRefL of x[k] for a constant or int key: an int
+// by intItemRef, a str where the dict holds it (a missing key's
+// Undefined made without GetItem's checks of the key), of x's slot or
+// of an x read in place.
+func (c *compiler) nativeItemRef(n *ItemExpr) (refFn, error) {
+	if in := c.intOf(n.Key); in != nil {
+		return c.intItemRef(n, in)
+	}
+	if isConstExpr(n.Key) {
+		// messages[-1], messages[0]: an int constant as the key
+		if k, ok := c.constValue(n.Key); ok && k.kind == KindInt && k.ref == nil {
+			return c.intItemRef(n, func(*frame) (int64, bool) { return k.n, true })
 		}
-		name, pos, kv := c.src.name, n.P, k.Value
-		lacks, dlacks := !kv.IsSafe() && strLacks(kv.s), dictLacks(kv)
-		slot, ok := c.slotOf(n.X)
-		if !ok {
-			// x['name'] of an x read in place (messages[0]['role'])
-			xr, tmp, err := c.placedOperand(n.X)
-			if xr == nil || err != nil {
+	}
+	k, ok := n.Key.(*Const)
+	if !ok || k.Value.kind != KindStr {
+		return nil, nil
+	}
+	name, pos, kv := c.src.name, n.P, k.Value
+	lacks, dlacks := !kv.IsSafe() && strLacks(kv.s), dictLacks(kv)
+	slot, ok := c.slotOf(n.X)
+	if !ok {
+		// x['name'] of an x read in place (messages[0]['role'])
+		xr, tmp, err := c.placedOperand(n.X)
+		if xr == nil || err != nil {
+			return nil, err
+		}
+		return func(f *frame) (*Value, error) {
+			o, err := xr(f)
+			if err != nil {
 				return nil, err
 			}
-			return func(f *frame) (*Value, error) {
-				o, err := xr(f)
-				if err != nil {
-					return nil, err
-				}
-				switch {
-				case o.kind == KindDict:
-					d := o.dict()
-					if i := d.findStr(kv.s); i >= 0 {
-						return &d.vals[i], nil
-					}
-					if dlacks {
-						// GetItem's Undefined, without its checks of the key
-						f.slots[tmp] = undefAttr(*o, kv.s)
-						return &f.slots[tmp], nil
-					}
-				case o.kind == KindStr && lacks:
-					f.slots[tmp] = undefAttr(*o, kv.s)
-					return &f.slots[tmp], nil
-				}
-				return f.itemKept(*o, kv, tmp, name, pos)
-			}, nil
-		}
-		tmp := c.sc.fn.newSlot()
-		return func(f *frame) (*Value, error) {
-			o := &f.slots[slot]
 			switch {
 			case o.kind == KindDict:
 				d := o.dict()
@@ -377,7 +375,26 @@ func (c *compiler) nativeRefL(x Expr, lenient bool) (refFn, error) {
 			return f.itemKept(*o, kv, tmp, name, pos)
 		}, nil
 	}
-	return nil, nil
+	tmp := c.sc.fn.newSlot()
+	return func(f *frame) (*Value, error) {
+		o := &f.slots[slot]
+		switch {
+		case o.kind == KindDict:
+			d := o.dict()
+			if i := d.findStr(kv.s); i >= 0 {
+				return &d.vals[i], nil
+			}
+			if dlacks {
+				// GetItem's Undefined, without its checks of the key
+				f.slots[tmp] = undefAttr(*o, kv.s)
+				return &f.slots[tmp], nil
+			}
+		case o.kind == KindStr && lacks:
+			f.slots[tmp] = undefAttr(*o, kv.s)
+			return &f.slots[tmp], nil
+		}
+		return f.itemKept(*o, kv, tmp, name, pos)
+	}, nil
 }
 
 // condRef is nativeRef of x if test else y whose branches nativeRef

@@ -527,83 +527,94 @@ func (c *compiler) compileIf(n *If) (execFn, error) {
 		}
 	}
 	if len(tests) == 1 {
-		test, body := tests[0], bodies[0]
-		run := func(f *frame) error {
-			ok, err := test(f)
-			if err != nil {
-				return err
-			}
-			if ok {
-				return body(f)
-			}
-			if els != nil {
-				return els(f)
-			}
-			return nil
-		}
-		if c.loops > 0 && c.constMode == 0 {
-			// {% if m['role'] == 'system' %} or != alone, in a loop
-			if ft, ok := c.fieldTest(n.Tests[0]); ok && (ft.op == "==" || ft.op == "!=") {
-				rest := []*itemRest{nil}
-				if ft.rest != nil {
-					cond, err := c.compileCond(ft.rest)
-					if err != nil {
-						return nil, err
-					}
-					rest[0] = &itemRest{cond: cond, next: els, x: ft.rest}
-				}
-				c.newItemSwitch(n, ft.slot, ft.key, []string{ft.k}, bodies, els, rest, ft.op == "!=", true, run)
-			}
-		}
-		return run, nil
+		return c.ifOne(n, tests[0], bodies, els)
 	}
 	if sw != nil && len(sw.consts) >= 2 {
-		// {% if m['role'] == 'system' %}…{% elif m['role'] == 'user' %}:
-		// the field is read once and compared with each constant
-		// (reading a dict's item again changes nothing in between);
-		// chains[k] runs the chain from its k-th test
-		chains := make([]execFn, len(sw.consts)+1)
-		for k := range chains {
-			chains[k] = ifChain(tests[k:], bodies[k:], els)
-		}
-		run := func(f *frame) error {
-			if o := &f.slots[sw.slot]; o.kind == KindDict {
-				d := o.dict()
-				if i := d.findStr(sw.key); i >= 0 {
-					if w := &d.vals[i]; w.kind == KindStr {
-						for j := range sw.consts {
-							if !eqStr(w.s, sw.consts[j]) {
-								continue
-							}
-							if r := sw.rest[j]; r != nil {
-								ok, err := r(f)
-								if err != nil {
-									return err
-								}
-								if !ok {
-									// the tests after it from the
-									// start: r may have changed the dict
-									return chains[j+1](f)
-								}
-							}
-							return bodies[j](f)
-						}
-						return chains[len(sw.consts)](f)
-					}
-				}
-			}
-			return chains[0](f)
-		}
-		rest := make([]*itemRest, len(sw.rest))
-		for j, r := range sw.rest {
-			if r != nil {
-				rest[j] = &itemRest{cond: r, next: chains[j+1], x: sw.restX[j]}
-			}
-		}
-		c.newItemSwitch(n, sw.slot, sw.key, sw.consts, bodies, els, rest, false, len(tests) == len(sw.consts), run)
-		return run, nil
+		return c.ifSwitch(n, sw, tests, bodies, els), nil
 	}
 	return ifChain(tests, bodies, els), nil
+}
+
+// ifOne is compileIf of a single test (and an else): in a loop, a test
+// of an item's field with == or != alone is also an itemSwitch.
+func (c *compiler) ifOne(n *If, test condFn, bodies []execFn, els execFn) (execFn, error) {
+	body := bodies[0]
+	run := func(f *frame) error {
+		ok, err := test(f)
+		if err != nil {
+			return err
+		}
+		if ok {
+			return body(f)
+		}
+		if els != nil {
+			return els(f)
+		}
+		return nil
+	}
+	if c.loops > 0 && c.constMode == 0 {
+		// {% if m['role'] == 'system' %} or != alone, in a loop
+		if ft, ok := c.fieldTest(n.Tests[0]); ok && (ft.op == "==" || ft.op == "!=") {
+			rest := []*itemRest{nil}
+			if ft.rest != nil {
+				cond, err := c.compileCond(ft.rest)
+				if err != nil {
+					return nil, err
+				}
+				rest[0] = &itemRest{cond: cond, next: els, x: ft.rest}
+			}
+			c.newItemSwitch(n, ft.slot, ft.key, []string{ft.k}, bodies, els, rest, ft.op == "!=", true, run)
+		}
+	}
+	return run, nil
+}
+
+// ifSwitch is compileIf of a chain on one field compared with constants,
+// {% if m['role'] == 'system' %}…{% elif m['role'] == 'user' %}:
+// the field is read once and compared with each constant
+// (reading a dict's item again changes nothing in between);
+// chains[k] runs the chain from its k-th test
+func (c *compiler) ifSwitch(n *If, sw *fieldSwitch, tests []condFn, bodies []execFn, els execFn) execFn {
+	chains := make([]execFn, len(sw.consts)+1)
+	for k := range chains {
+		chains[k] = ifChain(tests[k:], bodies[k:], els)
+	}
+	run := func(f *frame) error {
+		if o := &f.slots[sw.slot]; o.kind == KindDict {
+			d := o.dict()
+			if i := d.findStr(sw.key); i >= 0 {
+				if w := &d.vals[i]; w.kind == KindStr {
+					for j := range sw.consts {
+						if !eqStr(w.s, sw.consts[j]) {
+							continue
+						}
+						if r := sw.rest[j]; r != nil {
+							ok, err := r(f)
+							if err != nil {
+								return err
+							}
+							if !ok {
+								// the tests after it from the
+								// start: r may have changed the dict
+								return chains[j+1](f)
+							}
+						}
+						return bodies[j](f)
+					}
+					return chains[len(sw.consts)](f)
+				}
+			}
+		}
+		return chains[0](f)
+	}
+	rest := make([]*itemRest, len(sw.rest))
+	for j, r := range sw.rest {
+		if r != nil {
+			rest[j] = &itemRest{cond: r, next: chains[j+1], x: sw.restX[j]}
+		}
+	}
+	c.newItemSwitch(n, sw.slot, sw.key, sw.consts, bodies, els, rest, false, len(tests) == len(sw.consts), run)
+	return run
 }
 
 // itemSwitch is an if chain on a field of a local compared with str
