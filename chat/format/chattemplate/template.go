@@ -341,93 +341,106 @@ func buildTemplate(sources map[string]string, opts []Option, written []string) (
 	}
 	t.special = specialSet(refused)
 	if t.guard = special.New(t.special); t.guard != nil {
-		// The pieces of the template's own text that could make a token
-		// with data next to them: its literals, and the token variables it
-		// prints as it prints its text; the punctuation Jinja2 writes of
-		// its own (reprPunct); what readOwnText finds it writes besides:
-		// when it cuts its literals (% formatting, replace, a slice, an
-		// index, |upper, …), every part of a token they hold; when it
-		// writes text no literal holds (an object's repr, %c), every mark.
-		// A literal written whole as a write of its own has the sides the
-		// order of the template's writes gives it (writeOrder); Jinja2's
-		// own brackets are closed on their inner side unless the template
-		// may cut a repr (reprCuts); every other piece is open.
-		t.guard.JSONValues()
-		var joining []special.Piece
-		keepE := func(lit string, e edges) {
-			if t.guard.Joins(lit) {
-				joining = append(joining, special.Piece{Text: lit, LeftClosed: !e.left, RightClosed: !e.right})
-			}
-		}
-		keep := func(lit string) bool {
-			keepE(lit, open)
-			return true
-		}
-		var own ownText
-		order := &writeOrder{lits: map[string]edges{}}
-		reprOpen := false
-		for _, jt := range t.variants {
-			own.merge(readOwnText(jt.tpl.Tree(), t.tokens))
-			wo := readWriteOrder(jt.tpl.Tree())
-			if wo == nil {
-				order, reprOpen = nil, true
-				continue
-			}
-			reprOpen = reprOpen || wo.jsonRight || reprCuts(jt.tpl.Tree(), wo.jsonCuts)
-			if order != nil {
-				order.merge(wo)
-			}
-		}
-		for _, jt := range t.variants {
-			jinjaLiterals(jt.tpl.Tree(), func(lit string) bool {
-				keepE(lit, order.edgesOf(lit))
-				if own.trims {
-					trimmed(lit, keep)
-				}
-				if own.cuts {
-					literalPieces(lit, t.special, func(p string) { keep(p) })
-				}
-				return true
-			})
-		}
-		for _, v := range t.tokens {
-			keep(v)
-			if own.trims {
-				trimmed(v, keep)
-			}
-			if own.cuts {
-				literalPieces(v, t.special, func(p string) { keep(p) })
-			}
-		}
-		if !own.cuts {
-			for _, lit := range own.cutLits {
-				literalPieces(lit, t.special, func(p string) { keep(p) })
-			}
-		}
-		for i := 0; i < len(reprPunct); i++ {
-			keepE(reprPunct[i:i+1], reprEdges(reprPunct[i], reprOpen))
-		}
-		for _, p := range own.chars {
-			keep(p)
-		}
-		if own.loose {
-			for _, tok := range t.special {
-				for i := 0; i < len(tok); i++ {
-					keep(tok[i : i+1])
-				}
-			}
-		}
-		if own.decodes {
-			t.guard.AlsoMark('&')
-		}
-		slices.SortFunc(joining, func(a, b special.Piece) int {
-			return cmp.Or(strings.Compare(a.Text, b.Text), cmpBool(a.LeftClosed, b.LeftClosed), cmpBool(a.RightClosed, b.RightClosed))
-		})
-		joining = slices.Compact(joining)
-		t.guard.JoinedByPieces(joining)
-		t.joins = t.guard.JoinsData()
+		t.joinOwnPieces()
 	}
 	return t, s.known, nil
+}
+
+// joinOwnPieces tells the guard the pieces of the template's own text
+// that could make a token with data next to them.
+// The pieces of the template's own text that could make a token
+// with data next to them: its literals, and the token variables it
+// prints as it prints its text; the punctuation Jinja2 writes of
+// its own (reprPunct); what readOwnText finds it writes besides:
+// when it cuts its literals (% formatting, replace, a slice, an
+// index, |upper, …), every part of a token they hold; when it
+// writes text no literal holds (an object's repr, %c), every mark.
+// A literal written whole as a write of its own has the sides the
+// order of the template's writes gives it (writeOrder); Jinja2's
+// own brackets are closed on their inner side unless the template
+// may cut a repr (reprCuts); every other piece is open.
+func (t *Template) joinOwnPieces() {
+	t.guard.JSONValues()
+	var joining []special.Piece
+	keepE := func(lit string, e edges) {
+		if t.guard.Joins(lit) {
+			joining = append(joining, special.Piece{Text: lit, LeftClosed: !e.left, RightClosed: !e.right})
+		}
+	}
+	keep := func(lit string) bool {
+		keepE(lit, open)
+		return true
+	}
+	own, order, reprOpen := t.readOwnWrites()
+	for _, jt := range t.variants {
+		jinjaLiterals(jt.tpl.Tree(), func(lit string) bool {
+			keepE(lit, order.edgesOf(lit))
+			if own.trims {
+				trimmed(lit, keep)
+			}
+			if own.cuts {
+				literalPieces(lit, t.special, func(p string) { keep(p) })
+			}
+			return true
+		})
+	}
+	for _, v := range t.tokens {
+		keep(v)
+		if own.trims {
+			trimmed(v, keep)
+		}
+		if own.cuts {
+			literalPieces(v, t.special, func(p string) { keep(p) })
+		}
+	}
+	if !own.cuts {
+		for _, lit := range own.cutLits {
+			literalPieces(lit, t.special, func(p string) { keep(p) })
+		}
+	}
+	for i := 0; i < len(reprPunct); i++ {
+		keepE(reprPunct[i:i+1], reprEdges(reprPunct[i], reprOpen))
+	}
+	for _, p := range own.chars {
+		keep(p)
+	}
+	if own.loose {
+		for _, tok := range t.special {
+			for i := 0; i < len(tok); i++ {
+				keep(tok[i : i+1])
+			}
+		}
+	}
+	if own.decodes {
+		t.guard.AlsoMark('&')
+	}
+	slices.SortFunc(joining, func(a, b special.Piece) int {
+		return cmp.Or(strings.Compare(a.Text, b.Text), cmpBool(a.LeftClosed, b.LeftClosed), cmpBool(a.RightClosed, b.RightClosed))
+	})
+	joining = slices.Compact(joining)
+	t.guard.JoinedByPieces(joining)
+	t.joins = t.guard.JoinsData()
+}
+
+// readOwnWrites reads every variant's tree: what it writes of its own
+// (readOwnText), the order of its writes (readWriteOrder; nil where a
+// variant's is not known) and whether Jinja2's brackets may be open on
+// their inner side (a repr the template may cut, reprCuts).
+func (t *Template) readOwnWrites() (own ownText, order *writeOrder, reprOpen bool) {
+	order = &writeOrder{lits: map[string]edges{}}
+	for _, jt := range t.variants {
+		own.merge(readOwnText(jt.tpl.Tree(), t.tokens))
+		wo := readWriteOrder(jt.tpl.Tree())
+		if wo == nil {
+			order, reprOpen = nil, true
+			continue
+		}
+		reprOpen = reprOpen || wo.jsonRight || reprCuts(jt.tpl.Tree(), wo.jsonCuts)
+		if order != nil {
+			order.merge(wo)
+		}
+	}
+	return own, order, reprOpen
 }
 
 // cmpBool orders false before true.
