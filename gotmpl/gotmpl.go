@@ -94,11 +94,11 @@ func (e *Engine) checkFuncs() error {
 	names := slices.Sorted(maps.Keys(e.funcs))
 	own := funcs()
 	for _, n := range names {
-		if _, ok := own[n]; ok {
-			return fmt.Errorf("Funcs: %q is one of rolemark's functions", n)
-		}
 		if slices.Contains(builtins, n) {
 			return fmt.Errorf("Funcs: %q is one of text/template's functions", n)
+		}
+		if _, ok := own[n]; ok {
+			return fmt.Errorf("Funcs: %q is one of rolemark's functions", n)
 		}
 		v := reflect.ValueOf(e.funcs[n])
 		if v.Kind() != reflect.Func || v.IsNil() {
@@ -137,6 +137,26 @@ func checkValue(v any) (any, error) {
 	return v, nil
 }
 
+// checkedFormat returns format (fmt.Sprint, fmt.Sprintln) as a function
+// that refuses an argument driver.CheckPrint refuses.
+func checkedFormat(format func(...any) string) func(...any) (string, error) {
+	return func(args ...any) (string, error) {
+		if err := checkArgs(args); err != nil {
+			return "", err
+		}
+		return format(args...), nil
+	}
+}
+
+func checkArgs(args []any) error {
+	for _, a := range args {
+		if err := driver.CheckPrint(a); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // formatValue is roleparse.FormatValue of a value that driver.CheckPrint
 // lets print.
 func formatValue(v any) (string, error) {
@@ -158,6 +178,16 @@ func funcs() template.FuncMap {
 	return template.FuncMap{
 		valueName: formatValue,
 		checkName: checkValue,
+		// text/template's own, which format with fmt: each argument is
+		// checked first, as a printed value is
+		"print":   checkedFormat(fmt.Sprint),
+		"println": checkedFormat(fmt.Sprintln),
+		"printf": func(format string, args ...any) (string, error) {
+			if err := checkArgs(args); err != nil {
+				return "", err
+			}
+			return fmt.Sprintf(format, args...), nil
+		},
 		"raw": func(v any) (markup, error) {
 			s, err := formatValue(v)
 			return markup(s), err
