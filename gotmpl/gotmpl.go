@@ -280,7 +280,7 @@ func jsonFunc(v any, indent ...int) (string, error) {
 // Compile parses src, resolves partials from cfg.FS, and prepares every
 // printing action for escWriter, which escapes its output.
 func (e *Engine) Compile(name, src string, cfg driver.Config) (driver.Compiled, error) {
-	c, err := e.build(name, src, cfg, false)
+	c, err := e.build(name, src, cfg, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -291,9 +291,11 @@ func (e *Engine) Compile(name, src string, cfg driver.Config) (driver.Compiled, 
 	return c, nil
 }
 
-// build compiles src as Compile does, without the skeleton path; check
-// appends checkName to every printing action (compiled.checked).
-func (e *Engine) build(name, src string, cfg driver.Config, check bool) (*compiled, error) {
+// build compiles src as Compile does, without the skeleton path. With a
+// from, it builds from's checking copy (compiled.checked): every printing
+// action gets checkName, and the partials are from's sources, not read
+// again from cfg.FS, whose files may have changed since from was built.
+func (e *Engine) build(name, src string, cfg driver.Config, from *compiled) (*compiled, error) {
 	if err := e.checkFuncs(); err != nil {
 		return nil, &driver.Error{Template: name, Err: err}
 	}
@@ -309,12 +311,16 @@ func (e *Engine) build(name, src string, cfg driver.Config, check bool) (*compil
 	if _, err := t.Parse(src); err != nil {
 		return nil, withCol(compileError(name, err), name, src, e.probe(name))
 	}
-	files, err := loadPartials(t, src, cfg, driver.PartialExts(name, e.Extensions()), e.probe)
+	read := cfg.ReadPartial
+	if from != nil {
+		read = from.readPartial
+	}
+	files, err := loadPartials(t, src, read, driver.PartialExts(name, e.Extensions()), e.probe)
 	if err != nil {
 		return nil, err
 	}
 	c := &compiled{t: t, name: name, src: src, allowMissing: cfg.AllowMissing, expand: !e.noExpand, trusted: e.trusted, files: files,
-		check: check, funcs: len(e.funcs) > 0}
+		check: from != nil, funcs: len(e.funcs) > 0}
 	var texts []*parse.TextNode
 	for _, tt := range t.Templates() {
 		if tt.Tree != nil && tt.Tree.Root != nil {
@@ -333,9 +339,19 @@ func (e *Engine) build(name, src string, cfg driver.Config, check bool) (*compil
 // pay nothing for the check; the AllowMissing mode checks in valueName.
 func (c *compiled) checked() (*compiled, error) {
 	c.checkOnce.Do(func() {
-		c.checkedC, c.checkErr = c.engine.build(c.name, c.src, c.cfg, true)
+		c.checkedC, c.checkErr = c.engine.build(c.name, c.src, c.cfg, c)
 	})
 	return c.checkedC, c.checkErr
+}
+
+// readPartial is driver.Config.ReadPartial of the partials c was built
+// with: the file and source each name was read as.
+func (c *compiled) readPartial(name string, _ ...string) (string, []byte, error) {
+	f, ok := c.files[name]
+	if !ok {
+		return "", nil, fmt.Errorf("partial %q: not read when the template was compiled", name)
+	}
+	return f.file, []byte(f.src), nil
 }
 
 // probe returns a function that parses a text as a template named name
@@ -348,13 +364,13 @@ func (e *Engine) probe(name string) func(string) error {
 	}
 }
 
-// loadPartials parses, from cfg.FS, every template that is invoked but not
-// defined, until none is missing. A partial is read with
-// driver.Config.ReadPartial, trying exts (driver.PartialExts) for a NAME
+// loadPartials parses every template that is invoked but not defined,
+// until none is missing. A partial is read with read (a
+// driver.Config.ReadPartial), trying exts (driver.PartialExts) for a NAME
 // without an extension, each as a partial file (_NAME…) first. files maps
 // the name each partial was parsed under (text/template's errors name it)
 // to its file and source.
-func loadPartials(t *template.Template, mainSrc string, cfg driver.Config, exts []string, probe func(string) func(string) error) (files map[string]partialFile, err error) {
+func loadPartials(t *template.Template, mainSrc string, read func(string, ...string) (string, []byte, error), exts []string, probe func(string) func(string) error) (files map[string]partialFile, err error) {
 	for {
 		var missing *parse.TemplateNode
 		var in *template.Template
@@ -376,7 +392,7 @@ func loadPartials(t *template.Template, mainSrc string, cfg driver.Config, exts 
 		if missing == nil {
 			return files, nil
 		}
-		file, src, err := cfg.ReadPartial(missing.Name, exts...)
+		file, src, err := read(missing.Name, exts...)
 		if err != nil {
 			name, line, col := in.Name(), 0, 0
 			if loc, _ := in.Tree.ErrorContext(missing); loc != "" {
