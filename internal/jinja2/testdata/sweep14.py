@@ -249,8 +249,28 @@ def test_cases():
     return rows
 
 
+OPS = ["+", "-", "*", "/", "//", "%", "~", "==", "!=", "<", ">=", "in", "not in", "and", "or"]
+
+
+def op_cases():
+    rows = []
+    for i, (la, va) in enumerate(VALUES):
+        for j, (lb, vb) in enumerate(VALUES):
+            ctx = {}
+            a, b = la, lb
+            if va not in (None, "UNDEF"):
+                ctx["a"], a = va, "a"
+            if vb not in (None, "UNDEF"):
+                ctx["b"], b = vb, "b"
+            for op in OPS:
+                rows.append(("ops-%02d-%02d-%s" % (i, j, OPS.index(op)), "{{ (%s %s %s) }}" % (a, op, b), ctx, {}))
+        for e in ("2", "-1", "0.5"):
+            rows.append(("ops-%02d-pow-%s" % (i, e), "{{ %s ** %s }}" % (a, e), ctx, {}))
+    return rows
+
+
 GROUPS = {"filters": filter_cases, "methods": method_cases, "whitespace": whitespace_cases, "escapes": escape_cases, "arith": arith_cases,
-          "lookup": lookup_cases, "macros": macro_cases, "batch": batch_cases, "tojson": tojson_cases, "loops": loop_cases, "tests": test_cases}
+          "lookup": lookup_cases, "macros": macro_cases, "batch": batch_cases, "tojson": tojson_cases, "loops": loop_cases, "tests": test_cases, "ops": op_cases}
 
 
 def main():
