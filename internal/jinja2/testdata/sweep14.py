@@ -269,8 +269,23 @@ def op_cases():
     return rows
 
 
+ENDS = ["", "\n", "\r\n", "\r", "\n\n", "\r\n\r\n", "\n\r", " \n", "\n ", "\r\r\n"]
+LAST = ["x", "{{ 1 }}", "{% if true %}y{% endif %}", "{# c #}", "{% raw %}r{% endraw %}", "{%- if true -%}y{%- endif -%}", "{{ 's\r\nt' }}", "{{ 'a\nb' }}",
+        "{% set v %}a\r\nb{% endset %}{{ v|length }}", "{{ \"x\r\ny\"|length }}", "{% for i in [1] %}\r\n{{ i }}\r\n{% endfor %}", "{{ 'x' }}{%+ if true %}\r\n{% endif %}"]
+
+
+def newline_cases():
+    rows = []
+    for i, last in enumerate(LAST):
+        for j, end in enumerate(ENDS):
+            for k, env in enumerate([{}, {"keep_trailing_newline": True}, {"trim_blocks": True}, {"trim_blocks": True, "lstrip_blocks": True, "keep_trailing_newline": True}]):
+                rows.append(("newlines-%02d-%d-%d" % (i, j, k), "a\r\nb\rc\n" + last + end, {}, env))
+                rows.append(("newlines-%02d-%d-%d-mid" % (i, j, k), last + end + "  " + last + end, {}, env))
+    return rows
+
+
 GROUPS = {"filters": filter_cases, "methods": method_cases, "whitespace": whitespace_cases, "escapes": escape_cases, "arith": arith_cases,
-          "lookup": lookup_cases, "macros": macro_cases, "batch": batch_cases, "tojson": tojson_cases, "loops": loop_cases, "tests": test_cases, "ops": op_cases}
+          "lookup": lookup_cases, "macros": macro_cases, "batch": batch_cases, "tojson": tojson_cases, "loops": loop_cases, "tests": test_cases, "ops": op_cases, "newlines": newline_cases}
 
 
 def main():
