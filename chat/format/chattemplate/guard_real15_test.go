@@ -22,8 +22,9 @@ var modelTokens = map[string][]string{
 // oracle files llamacpp.json (llama.cpp's: gpt-oss's <|start|> and
 // <|channel|>, Mistral's [TOOL_CALLS], Llama 3's <|eot_id|> …) and
 // real15.json (newer models': DeepSeek-V3.2's <｜User｜>, Kimi's
-// <|im_user|>, GLM's <|observation|>, Phi-4's <|tool_call|>,
-// TranslateGemma's <start_of_turn>, MiniMax-M2's ]~b] …), each as a bare
+// <|im_user|>, GLM's <|observation|>, Phi-4's <|tool_call|>, Gemma 4's
+// <|turn> and <turn|>, TranslateGemma's <start_of_turn>, MiniMax-M2's
+// ]~b] …), each as a bare
 // template file is read (its special tokens those its text writes,
 // TextTokens, beside bos and eos): for each token, a conversation or tool
 // definition holding it is refused, and a rendering holds a token only

@@ -23,20 +23,20 @@ Templates come from two places:
     the index returned it.
 
 A template whose text is already in another case file, in the prompt
-corpus or in a .jinja file of this repository (exactly, or but for
-leading and trailing whitespace, which a chat template's rendering drops
-with trim_blocks) is left out. Every template is rendered in the "hf"
-profile with the conversations of convert/chat.py and those of MORE
-below: tool calls whose arguments hold lists and nested dicts (a dict and
-the same as a JSON string), reasoning_content with tool calls, thinking,
-a developer message, tool results as content parts, tools whose
+corpus or in a .jinja file of this repository (exactly, or but for leading
+and trailing white space: such variants add nothing) is left out. Every
+template is rendered in the "hf" profile with the conversations of
+convert/chat.py and those of MORE below: tool calls whose arguments hold
+lists and nested dicts (a dict and the same as a JSON string),
+reasoning_content with tool calls, thinking, a developer message, tool
+results as content parts and as Gemma 4's tool_responses, tools whose
 parameters nest objects, arrays of objects, enums, const, anyOf, $ref,
 defaults and type lists, chat_template_kwargs (reasoning_effort,
-preserve_thinking, force_reasoning, clear_thinking, thinking, reasoning, current_date,
-knowledge_cutoff, a dict of tool namespace descriptions, enable_thinking
-off with tools), and user texts in TranslateGemma's request markup, their strings holding
-apostrophes, quotes, backslashes, newlines, tabs, a no-break space, U+200B
-and non-BMP characters. sweep.py's prune keeps, per template, the
+preserve_thinking, force_reasoning, clear_thinking, thinking, reasoning,
+current_date, knowledge_cutoff, a dict of tool namespace descriptions,
+enable_thinking off with tools), and user texts in TranslateGemma's
+request markup, their strings holding apostrophes, quotes, backslashes,
+newlines, tabs, a no-break space, U+200B and non-BMP characters. sweep.py's prune keeps, per template, the
 conversations that add something (MORE's, as the hostile ones, whenever
 they print something new). Python's Jinja2 decides every
 expectation (oracle.py).
@@ -71,6 +71,12 @@ INDEXED = [
     ("ggml-org/llama.cpp", "0c3c896ea80643608b4e961eec7e1efcd844e109", "models/templates/moonshotai-Kimi-K2-Thinking.jinja",
      "MIT"),
     ("ggml-org/llama.cpp", "44cfbebb441feb06939b275fed91319995cdd4d8", "models/templates/GigaChat3.5.jinja", "MIT"),
+    ("ggml-org/llama.cpp", "75f1ba7389067a9f90082515e124c377a1e104b2", "models/templates/gemma4.jinja", "MIT"),
+    ("ggml-org/llama.cpp", "1035d607de4b7225ced27a19071a8bd8a1c08fbc",
+     "models/templates/nvidia-Llama-3_3-Nemotron-Super-49B-v1_5.jinja", "MIT"),
+    ("ggml-org/llama.cpp", "5801ed3557edfdfcd7d14e0821bf8adefdf1aaf1", "models/templates/NVIDIA-Nemotron-Nano-v2.jinja", "MIT"),
+    ("ggml-org/llama.cpp", "20bdc4fac4e8779e5b73646f4b3b24a9964aa566", "models/templates/Apriel-1.6-15b-Thinker-fixed.jinja",
+     "MIT"),
     ("sgl-project/sglang", "cd1e1632e2f97a5e0bca38438319cbd4af48f428", "docker/glm53-flash/chat_template.jinja", "Apache-2.0"),
     ("vllm-project/vllm", "2e30b474731f235b021ecf9821124116786dfce5", "examples/tool_chat_template_olmo3.jinja", "Apache-2.0"),
     ("vllm-project/vllm", "9a525916e3dfc19c9b00febc373d0d0a556614f6",
@@ -146,6 +152,11 @@ MORE = [
         {"role": "user", "content": [{"type": "text", "text": "<<<custom>>> Summarise O'Brien's \"notes\"\n"}, {"type": "image"}]}]},
     {"name": "r15-developer", "add_generation_prompt": True, "messages": [
         {"role": "developer", "content": "Dev rules: " + ODD}, U("Hi"), A("Hello"), U("Bye")]},
+    {"name": "r15-tool-responses", "add_generation_prompt": True, "tools": NESTED_TOOLS, "messages": [
+        U("Book it"), A("", [call("call_r15e", "book_trip", LIST_ARGS)]),
+        {"role": "assistant", "content": "", "tool_responses": [
+            {"name": "book_trip", "response": {"ok": True, "ref": "X'1", "legs": [1, 2.5]}},
+            {"name": "noop", "response": "plain \"text\""}]}]},
     {"name": "r15-tool-parts", "add_generation_prompt": True, "tools": NESTED_TOOLS, "messages": [
         U("Go"), A("", [call("call_r15d", "noop", {})]),
         {"role": "tool", "tool_call_id": "call_r15d", "content": [{"type": "text", "text": "part 'one'"}, {"type": "text", "text": "two\n\"2\""}]}]},
