@@ -65,7 +65,8 @@
 // special ([SpecialTokens] adds more). A template without a tokenizer
 // config (a bare chat_template.jinja, rolemark's --format hf:FILE.jinja)
 // takes as special the tokens its own text writes ([Template.TextTokens]:
-// <|…|>, <｜…｜>, Gemma 4's <|turn> and <turn|>, [INST]-like brackets of
+// <|…|>, <｜…｜>, Gemma 4's <|turn> and <turn|>, MiniMax's ]~b] and [e~[,
+// [INST]-like brackets of
 // capital letters, <start_of_turn>-like tags with an underscore, <s>, </s>,
 // <bos>, <eos>, …,
 // and those it composes, as a rendering of a neutral conversation shows
