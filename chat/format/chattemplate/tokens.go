@@ -13,12 +13,13 @@ import (
 // textTokenPattern matches what a chat template's text writes that has the
 // form of a special token: <|…|> and DeepSeek's <｜…｜>; Gemma 4's halves
 // <|turn>, <turn|>, <|tool_call>, <channel|> (a pipe on one side, a letter
-// first); MiniMax's ]~!b[, ]~b] and [e~[; [INST], [/INST],
+// first); MiniMax's ]~!b[, ]~b] and [e~[; EXAONE's [|user|] and
+// [|endofturn|] (a word in [| |]); [INST], [/INST],
 // [TOOL_CALLS], [gMASK] (brackets around a word with at least two capital
 // letters, checked after the match); <start_of_turn>, </tool_call> (a tag
 // whose name has an underscore); and <s>, </s>, <bos>, <eos>, <pad>, <unk>,
 // <sop>, <eop>.
-var textTokenPattern = regexp.MustCompile(`<\|[^\s|<>]{1,40}\|>|<\|[A-Za-z][^\s|<>]{0,39}>|<[A-Za-z][^\s|<>]{0,39}\|>|<｜[^\s｜]{1,40}｜>|\]~!?b[\[\]]|\[e~\[|\[/?[A-Za-z][A-Za-z0-9_]{1,30}\]|</?[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+>|</?s>|<(?:bos|eos|pad|unk|sop|eop)>`)
+var textTokenPattern = regexp.MustCompile(`<\|[^\s|<>]{1,40}\|>|<\|[A-Za-z][^\s|<>]{0,39}>|<[A-Za-z][^\s|<>]{0,39}\|>|<｜[^\s｜]{1,40}｜>|\]~!?b[\[\]]|\[e~\[|\[\|[A-Za-z][^\s|\[\]]{0,39}\|\]|\[/?[A-Za-z][A-Za-z0-9_]{1,30}\]|</?[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+>|</?s>|<(?:bos|eos|pad|unk|sop|eop)>`)
 
 // textTokens returns the strings of sources that have the form of a
 // special token (textTokenPattern), sorted, each once. A template without
@@ -29,7 +30,7 @@ func textTokens(sources ...string) []string {
 	var out []string
 	for _, src := range sources {
 		for _, m := range textTokenPattern.FindAllString(src, -1) {
-			if m[0] == '[' && m[len(m)-1] == ']' && upper(m) < 2 { // [x], [Note]: not [e~[
+			if m[0] == '[' && m[1] != '|' && m[len(m)-1] == ']' && upper(m) < 2 { // [x], [Note]: not [e~[ or [|user|]
 				continue
 			}
 			out = append(out, m)
