@@ -35,3 +35,30 @@ func TestPrintFuncsCheckTheirArguments(t *testing.T) {
 		})
 	}
 }
+
+// TestCheckedCopyConcurrent: renders of data that is not JSON's take a
+// copy of the template built at the first of them (sync.Once); renders
+// at once, of both kinds of data, share it safely (run with -race).
+func TestCheckedCopyConcurrent(t *testing.T) {
+	tpl, err := engine.NewSet(gotmpl.New()).Parse("gotmpl", "t.tmpl", "<message role=\"user\">{{.x}}</message>")
+	require.NoError(t, err)
+	type point struct{ X, Y int }
+	done := make(chan struct{})
+	for i := range 8 {
+		go func() {
+			defer func() { done <- struct{}{} }()
+			var x any = "plain"
+			want := "plain"
+			if i%2 == 0 {
+				x, want = point{1, 2}, "{1 2}"
+			}
+			msgs, err := tpl.Messages(context.Background(), map[string]any{"x": x})
+			if assert.NoError(t, err) {
+				assert.Equal(t, want, msgs[0].Text())
+			}
+		}()
+	}
+	for range 8 {
+		<-done
+	}
+}
