@@ -67,9 +67,12 @@ func TestCRFrontMatterPositions(t *testing.T) {
 		{"u.j2", head + "{{ role(\"user\") }}\r😀 {{ name|shout }}", "u.j2:7:11: TemplateAssertionError: No filter named 'shout'."},
 		{"u.pongo2", head + "{{ role(\"user\") }}\r😀 {{ name|shout }}", "u.pongo2:7:11: Filter 'shout' does not exist."},
 		{"u.tmpl", head + "{{role \"user\"}}\r😀 {{shout .name}}", `u.tmpl:7:5: function "shout" not defined`},
-		// a Dotprompt file keeps its line endings (Handlebars counts LF
-		// only): the first line after the front matter is the file's
+		// a Dotprompt file keeps its line endings: the first line after
+		// the front matter is the file's, and a lone CR in the body ends
+		// a line too (it did not: "w.prompt:6:6" on the line before)
 		{"v.prompt", head + "😀 {{#if}}x{{/if}}", "v.prompt:6:3: #if takes 1 argument(s), found 0"},
+		{"w.prompt", head + "Hi\r😀 {{#if}}x{{/if}}", "w.prompt:7:3: #if takes 1 argument(s), found 0"},
+		{"x.prompt", head + "Hi\r😀 {{nmae}}", `x.prompt:7:5: variable "nmae" is not declared in the input schema (declared: name)`},
 	} {
 		tpl, err := set.ParseFS(fstest.MapFS{tc.name: {Data: []byte(tc.src)}}, tc.name)
 		if err == nil {

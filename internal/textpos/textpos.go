@@ -9,14 +9,33 @@ import (
 )
 
 // LineCol returns the 1-based line and column of byte offset off in s. The
-// column counts runes (a tab is one), as every rolemark error does. An
-// offset past the end is the end; a negative one is the start.
+// column counts runes (a tab is one), as every rolemark error does. A line
+// ends with LF, CRLF or a lone CR (LineBreak), as LSP and editors count
+// lines and as the engines read a template (a Dotprompt file keeps its
+// CRs). An offset past the end is the end; a negative one is the start.
 func LineCol(s string, off int) (line, col int) {
 	off = max(0, min(off, len(s)))
-	before := s[:off]
-	line = 1 + strings.Count(before, "\n")
-	col = 1 + utf8.RuneCountInString(before[strings.LastIndexByte(before, '\n')+1:])
-	return line, col
+	n, after := breaks(s, 0, off)
+	return 1 + n, 1 + utf8.RuneCountInString(s[after:off])
+}
+
+// breaks counts the line breaks of s that end in s[from:to] (a CR that an
+// LF follows in s is not one: the LF ends the line) and returns the offset
+// just after the last of them, or from when there is none.
+func breaks(s string, from, to int) (n, after int) {
+	seg := s[from:to]
+	if strings.IndexByte(seg, '\r') < 0 {
+		n = strings.Count(seg, "\n")
+		return n, from + strings.LastIndexByte(seg, '\n') + 1
+	}
+	after = from
+	for i := from; i < to; i++ {
+		if s[i] == '\n' || s[i] == '\r' && (i+1 == len(s) || s[i+1] != '\n') {
+			n++
+			after = i + 1
+		}
+	}
+	return n, after
 }
 
 // LineBreak returns the end of s's first line and the offset just after
@@ -88,13 +107,12 @@ func (c *Cursor) LineCol(off int) (line, col int) {
 	if off < c.off {
 		c.off, c.line, c.col = 0, 1, 1
 	}
-	seg := c.s[c.off:off]
 	line, col = c.line, c.col
-	if n := strings.Count(seg, "\n"); n > 0 {
+	if n, after := breaks(c.s, c.off, off); n > 0 {
 		line += n
-		col = 1 + utf8.RuneCountInString(seg[strings.LastIndexByte(seg, '\n')+1:])
+		col = 1 + utf8.RuneCountInString(c.s[after:off])
 	} else {
-		col += utf8.RuneCountInString(seg)
+		col += utf8.RuneCountInString(c.s[c.off:off])
 	}
 	if off == len(c.s) || utf8.RuneStart(c.s[off]) {
 		// counting on from inside a rune would count its bytes apart

@@ -26,6 +26,12 @@ func TestLineCol(t *testing.T) {
 		{"é✓\n😀x", 10, 2, 2}, // runes, not bytes
 		{"\t\tx", 2, 1, 3},
 		{"a\r\nb", 3, 2, 1},
+		{"a\r\nb", 2, 1, 3}, // at the LF of a CRLF: still the first line
+		// a lone CR ends a line, as LSP and the engines count lines
+		{"a\rb", 2, 2, 1},
+		{"a\rbc\r\rd", 7, 4, 2},
+		{"a\r", 2, 2, 1},
+		{"é\r😀x", 7, 2, 2},
 	}
 	for _, tc := range tests {
 		line, col := textpos.LineCol(tc.s, tc.off)
@@ -57,11 +63,27 @@ func TestFrontMatterEnd(t *testing.T) {
 // TestCursorIsLineCol: a Cursor answers as LineCol does, for offsets asked
 // in order and out of it, over multi-byte text, lines and the ends.
 func TestCursorIsLineCol(t *testing.T) {
-	s := "héllo\n\n😀 x\ty\nend 👍🏽"
-	for _, order := range [][]int{
-		{0, 1, 2, 3, 6, 7, 8, 12, 13, 14, 100},
-		{14, 3, 3, 0, -1, 8, 7, 20, 1},
+	for _, tc := range []struct {
+		s      string
+		orders [][]int
+	}{
+		{"héllo\n\n😀 x\ty\nend 👍🏽", [][]int{
+			{0, 1, 2, 3, 6, 7, 8, 12, 13, 14, 100},
+			{14, 3, 3, 0, -1, 8, 7, 20, 1},
+		}},
+		// lone CRs and CRLFs, asked at the LF of a CRLF and after it
+		{"a\r\nb\rc\r\r😀\r\n", [][]int{
+			{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 12, 13, 14},
+			{2, 3, 5, 4, 12, 13, 0, 14},
+		}},
 	} {
+		testCursor(t, tc.s, tc.orders)
+	}
+}
+
+func testCursor(t *testing.T, s string, orders [][]int) {
+	t.Helper()
+	for _, order := range orders {
 		c := textpos.NewCursor(s)
 		for _, off := range order {
 			line, col := textpos.LineCol(s, off)
