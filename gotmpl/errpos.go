@@ -11,6 +11,12 @@ import (
 // maxErrLine bounds the line whose prefixes placeParseError parses.
 const maxErrLine = 4096
 
+// maxProbe bounds the bytes placeParseError's parses of prefixes that
+// start at the top of the text read together: each reads the text from
+// its start, so a long line far into a large template cost the line's
+// length times its offset (8 s for a 350 KB template's error).
+const maxProbe = 8 << 20
+
 // placeParseError finds the place of a parse error that text/template
 // reports with a line only ("template: t:7: bad character U+0022"), and
 // the message to give there: the block an unexpected end of the text
@@ -48,15 +54,27 @@ func placeParseError(msg string, line int, src string, parse func(string) error)
 	if end-start > maxErrLine {
 		return 0, 0, "", false
 	}
+	fails := func(text string) bool {
+		err := parse(text)
+		if err == nil {
+			return false
+		}
+		_, _, _, got := splitPos(err)
+		return got == msg
+	}
+	// The prefixes begin at the line when the line alone fails so (the
+	// common case: its actions open and close on it); else at the top,
+	// when that costs at most maxProbe.
+	base := 0
+	if start > 0 && fails(src[start:end]) {
+		base = start
+	} else if (end-start)*end > maxProbe {
+		return 0, 0, "", false
+	}
 	for p := start; p < end; {
 		_, size := utf8.DecodeRuneInString(src[p:])
 		p += size
-		err := parse(src[:p])
-		if err == nil {
-			continue
-		}
-		_, _, _, got := splitPos(err)
-		if got != msg {
+		if !fails(src[base:p]) {
 			continue
 		}
 		at := p - size

@@ -22,3 +22,8 @@ func NewGeneral(opts ...Option) *Engine {
 // Fast reports whether a compiled template has a skeleton, which renders
 // it without text/template when its values are strings.
 func Fast(c driver.Compiled) bool { return c.(*compiled).prog != nil }
+
+// PlaceParseError is placeParseError.
+func PlaceParseError(msg string, line int, src string, parse func(string) error) (l, col int, newMsg string, ok bool) {
+	return placeParseError(msg, line, src, parse)
+}
