@@ -44,7 +44,9 @@ func TestCompileErrors(t *testing.T) {
 	}{
 		{"unclosed block", "{{#user}}hi", "t.hbs:1:1: {{#user}} is not closed: expected {{/user}} before the end of the template"},
 		{"mismatched block", "{{#user}}hi\n  {{/usr}}", "t.hbs:2:6: {{/usr}} does not close {{#user}}"},
-		{"unclosed expression", "hello\n{{x", "t.hbs:2:4: unclosed expression"},
+		{"unclosed expression", "hello\n{{x", "t.hbs:2:1: unclosed expression"},
+		{"unclosed expression after others", "a {{b}}\n😀 {{#if c}}d{{/if}} {{e f", "t.hbs:2:21: unclosed expression"},
+		{"unclosed raw block", "x\n😀 {{{{raw}}}} y", "t.hbs:2:3: unclosed raw block"},
 		{"unclosed comment", "{{!-- x", "t.hbs:1:1: unclosed comment"},
 		{"unterminated string", "x\n{{foo \"ab}}", "t.hbs:2:7: unterminated string"},
 		{"unterminated single-quoted string", "{{#message role='user}}x", "t.hbs:1:17: unterminated string"},

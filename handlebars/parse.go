@@ -49,6 +49,7 @@ func isOpenAmp(open string) bool {
 const maxDepth = 256
 
 type tokParser struct {
+	src   string
 	toks  []lexer.Token
 	i     int
 	depth int
@@ -72,7 +73,7 @@ func (p *tokParser) leave() { p.depth-- }
 // parseTemplate parses src into raymond's AST without leaking a goroutine.
 func parseTemplate(src string) (prog *ast.Program, ends map[*ast.MustacheStatement]int, spans map[*ast.BlockStatement]blockSpan, err error) {
 	toks := lexer.Collect(src)
-	p := &tokParser{toks: toks, ends: map[*ast.MustacheStatement]int{}, spans: map[*ast.BlockStatement]blockSpan{}}
+	p := &tokParser{src: src, toks: toks, ends: map[*ast.MustacheStatement]int{}, spans: map[*ast.BlockStatement]blockSpan{}}
 	defer func() {
 		if r := recover(); r != nil {
 			se, ok := r.(*syntaxError)
@@ -120,12 +121,25 @@ func (p *tokParser) peek() *lexer.Token {
 		panic(&syntaxError{pos: last.Pos, line: last.Line, msg: "unexpected end of template"})
 	}
 	if t.Kind == lexer.TokenError {
-		if t.Val == "Unterminated string" && t.Pos > 0 {
+		switch {
+		case t.Val == "Unterminated string" && t.Pos > 0:
 			// raymond's lexer has skipped the opening quote (one byte)
 			// when it finds no closing one: the string starts there.
 			e := *t
 			e.Pos--
 			t = &e
+		case t.Val == "Unclosed expression" || t.Val == "Unclosed raw block":
+			// found at the end of the text: the mustache that is never
+			// closed opens at the last {{ before it, as an unclosed
+			// comment is placed
+			if open := strings.LastIndex(p.src[:min(t.Pos, len(p.src))], "{{"); open >= 0 {
+				e := *t
+				e.Pos = open
+				if t.Val == "Unclosed raw block" {
+					e.Pos = strings.LastIndex(p.src[:open+2], "{{{{")
+				}
+				t = &e
+			}
 		}
 		p.fail(t, "%s", lowerFirst(t.Val))
 	}
