@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"io/fs"
@@ -57,28 +58,45 @@ func setVar(m map[string]any, name, s string, value func(k, v string) (any, erro
 	return nil
 }
 
-func cmdRender(ctx context.Context, sio stdio, args []string) error {
-	stdin, stdout := sio.in, sio.out
+// renderFlags are render's flags, each where its flag.FlagSet writes it.
+type renderFlags struct {
+	engineName, varsFile, history, format, model *string
+	root, dataFile, schemasFile, variant, count  *string
+	maxTokens                                    *int
+	vars                                         varsFlag
+	po                                           promptOptions
+}
+
+// newRenderFlags declares render's flags, in the order its help lists
+// them.
+func newRenderFlags() (*flag.FlagSet, *renderFlags) {
 	fl := newFlags("render")
-	engineName := fl.String("engine", "", "engine `E` (default: by file extension)")
-	varsFile := fl.String("vars", "", "variables from a JSON object in `FILE`")
-	history := fl.String("history", "", "prior messages, an OpenAI messages array in `FILE`")
-	format := fl.String("format", "openai", "output format `F`")
-	model := fl.String("model", "", "model `M` of --format openai-request or anthropic-request (default: the front matter's model)")
-	root := fl.String("root", "", "prompt directory `DIR` whose partials the template may use from a subdirectory (as check and LoadDir do)")
-	dataFile := fl.String("data", "", "@-variables from a JSON object in `FILE` (Dotprompt's context: {\"state\": …} for {{@state.x}})")
-	schemasFile := fl.String("schemas", "", "named schemas the front matter may use, a JSON object of name to JSON Schema in `FILE`")
-	variant := fl.String("variant", "", "render variant `V` of a Dotprompt file: bank.formal.prompt for bank.prompt and --variant formal")
-	count := fl.String("count", "", "print only the number of tokens of the rendered prompt for tokenizer `T`: o200k_base or cl100k_base (messages with OpenAI's per-message overhead, or the text of a chat --format), or a tokenizer.json file (the text of a chat --format)")
-	maxTokens := fl.Int("max-tokens", 0, "keep only the newest --history messages that fit `N` tokens of --count's tokenizer (default o200k_base), a tool call with its results, system messages always; what is dropped is reported on standard error")
-	vars := varsFlag{}
-	fl.Var(vars, "var", "variable `k=v` (repeatable)")
-	var po promptOptions
-	addPromptFlags(fl, &po)
+	r := &renderFlags{vars: varsFlag{}}
+	r.engineName = fl.String("engine", "", "engine `E` (default: by file extension)")
+	r.varsFile = fl.String("vars", "", "variables from a JSON object in `FILE`")
+	r.history = fl.String("history", "", "prior messages, an OpenAI messages array in `FILE`")
+	r.format = fl.String("format", "openai", "output format `F`")
+	r.model = fl.String("model", "", "model `M` of --format openai-request or anthropic-request (default: the front matter's model)")
+	r.root = fl.String("root", "", "prompt directory `DIR` whose partials the template may use from a subdirectory (as check and LoadDir do)")
+	r.dataFile = fl.String("data", "", "@-variables from a JSON object in `FILE` (Dotprompt's context: {\"state\": …} for {{@state.x}})")
+	r.schemasFile = fl.String("schemas", "", "named schemas the front matter may use, a JSON object of name to JSON Schema in `FILE`")
+	r.variant = fl.String("variant", "", "render variant `V` of a Dotprompt file: bank.formal.prompt for bank.prompt and --variant formal")
+	r.count = fl.String("count", "", "print only the number of tokens of the rendered prompt for tokenizer `T`: o200k_base or cl100k_base (messages with OpenAI's per-message overhead, or the text of a chat --format), or a tokenizer.json file (the text of a chat --format)")
+	r.maxTokens = fl.Int("max-tokens", 0, "keep only the newest --history messages that fit `N` tokens of --count's tokenizer (default o200k_base), a tool call with its results, system messages always; what is dropped is reported on standard error")
+	fl.Var(r.vars, "var", "variable `k=v` (repeatable)")
+	addPromptFlags(fl, &r.po)
+	return fl, r
+}
+
+func cmdRender(ctx context.Context, sio stdio, args []string) error {
+	stdin := sio.in
+	fl, r := newRenderFlags()
 	operands, err := parseArgs(fl, args)
 	if err != nil {
 		return err
 	}
+	engineName, varsFile, history, format, root, dataFile, schemasFile, variant, count, maxTokens := r.engineName, r.varsFile, r.history, r.format, r.root, r.dataFile, r.schemasFile, r.variant, r.count, r.maxTokens
+	vars, po := r.vars, r.po
 	if len(operands) > 1 {
 		return usageErr("render takes one template, not %d: %s", len(operands), strings.Join(operands, " "))
 	}
@@ -88,40 +106,13 @@ func cmdRender(ctx context.Context, sio stdio, args []string) error {
 	if err := po.check(*format); err != nil {
 		return err
 	}
-	var tk *tokens.Tokenizer
-	if *count != "" {
-		if tk, err = loadTokenizer(*count, *format); err != nil {
-			return err
-		}
-	}
-	if *maxTokens < 0 {
-		return usageErr("--max-tokens takes a positive number, not %d", *maxTokens)
-	}
-	budgetTk := tk
-	if *maxTokens > 0 && budgetTk == nil {
-		if budgetTk, err = loadTokenizer("o200k_base", *format); err != nil {
-			return err
-		}
-	}
-	set := newSet()
-	if *schemasFile != "" {
-		var schemas map[string]json.RawMessage
-		if err := readJSONFile(*schemasFile, &schemas); err != nil {
-			return err
-		}
-		set.Option(engine.Schemas(schemas))
-	}
-	// The tools of --tools are the ones front matter may name (tools:
-	// [get_weather]), as a program registers them with engine.Tools.
-	fileTools, err := po.tools(nil)
+	tk, budgetTk, err := renderTokenizers(*count, *format, *maxTokens)
 	if err != nil {
 		return err
 	}
-	set.Option(engine.Tools(fileTools...))
-	if *engineName != "" {
-		if _, ok := set.Engine(*engineName); !ok {
-			return usageErr("unknown engine %q; known: %s", *engineName, strings.Join(engineNames(set), ", "))
-		}
+	set, fileTools, err := renderSet(&po, *schemasFile, *engineName)
+	if err != nil {
+		return err
 	}
 	allVars := map[string]any{}
 	if *varsFile != "" {
@@ -170,6 +161,60 @@ func cmdRender(ctx context.Context, sio stdio, args []string) error {
 	if err != nil {
 		return renamed(err)
 	}
+	return writeRendered(ctx, sio, name, msgs, tpl.FrontMatter(), tools, &trimmed, tk, r)
+}
+
+// renderSet is the set of engines render uses: with --schemas' named
+// schemas and --tools' tools, which front matter may name; --engine
+// must name one of its engines.
+func renderSet(po *promptOptions, schemasFile, engineName string) (*engine.Set, []chat.Tool, error) {
+	set := newSet()
+	if schemasFile != "" {
+		var schemas map[string]json.RawMessage
+		if err := readJSONFile(schemasFile, &schemas); err != nil {
+			return nil, nil, err
+		}
+		set.Option(engine.Schemas(schemas))
+	}
+	// The tools of --tools are the ones front matter may name (tools:
+	// [get_weather]), as a program registers them with engine.Tools.
+	fileTools, err := po.tools(nil)
+	if err != nil {
+		return nil, nil, err
+	}
+	set.Option(engine.Tools(fileTools...))
+	if engineName != "" {
+		if _, ok := set.Engine(engineName); !ok {
+			return nil, nil, usageErr("unknown engine %q; known: %s", engineName, strings.Join(engineNames(set), ", "))
+		}
+	}
+	return set, fileTools, nil
+}
+
+// renderTokenizers loads --count's tokenizer (nil without it) and the
+// one --max-tokens counts with: --count's, else o200k_base.
+func renderTokenizers(count, format string, maxTokens int) (tk, budgetTk *tokens.Tokenizer, err error) {
+	if count != "" {
+		if tk, err = loadTokenizer(count, format); err != nil {
+			return nil, nil, err
+		}
+	}
+	if maxTokens < 0 {
+		return nil, nil, usageErr("--max-tokens takes a positive number, not %d", maxTokens)
+	}
+	budgetTk = tk
+	if maxTokens > 0 && budgetTk == nil {
+		if budgetTk, err = loadTokenizer("o200k_base", format); err != nil {
+			return nil, nil, err
+		}
+	}
+	return tk, budgetTk, nil
+}
+
+// writeRendered reports what --max-tokens dropped and writes the
+// rendered messages as --count, --format and --model ask.
+func writeRendered(ctx context.Context, sio stdio, name string, msgs []chat.Message, fm *engine.FrontMatter, tools []chat.Tool, trimmed *engine.Trimmed, tk *tokens.Tokenizer, r *renderFlags) error {
+	stdout, format, model, maxTokens, po := sio.out, r.format, r.model, r.maxTokens, &r.po
 	if *maxTokens > 0 {
 		if len(trimmed.Dropped) > 0 {
 			fmt.Fprintf(sio.err, "rolemark: --max-tokens %d: dropped the %d oldest history message(s); %d tokens remain\n", *maxTokens, len(trimmed.Dropped), trimmed.Tokens)
@@ -179,7 +224,7 @@ func cmdRender(ctx context.Context, sio stdio, args []string) error {
 		}
 	}
 	if tk != nil {
-		n, err := countTokens(ctx, tk, msgs, *format, tools, &po)
+		n, err := countTokens(ctx, tk, msgs, *format, tools, po)
 		if err != nil {
 			return err
 		}
@@ -187,9 +232,9 @@ func cmdRender(ctx context.Context, sio stdio, args []string) error {
 		return err
 	}
 	if *format == "openai-request" || *format == "anthropic-request" {
-		return inFile(name, writeRequest(stdout, *format, tpl.FrontMatter(), *model, msgs))
+		return inFile(name, writeRequest(stdout, *format, fm, *model, msgs))
 	}
-	return inFile(name, writeMessages(ctx, stdout, msgs, *format, tools, &po))
+	return inFile(name, writeMessages(ctx, stdout, msgs, *format, tools, po))
 }
 
 // renderOptions reads --history and --data into render options.
