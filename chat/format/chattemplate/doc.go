@@ -66,7 +66,7 @@
 // config (a bare chat_template.jinja, rolemark's --format hf:FILE.jinja)
 // takes as special the tokens its own text writes ([Template.TextTokens]:
 // <|…|>, <｜…｜>, Gemma 4's <|turn> and <turn|>, MiniMax's ]~b] and [e~[,
-// EXAONE's [|user|],
+// EXAONE's [|user|], Seed-OSS's <seed:bos>, TeleFLM's <_user>,
 // [INST]-like brackets of
 // capital letters, <start_of_turn>-like tags with an underscore, <s>, </s>,
 // <bos>, <eos>, …,

@@ -14,12 +14,14 @@ import (
 // form of a special token: <|…|> and DeepSeek's <｜…｜>; Gemma 4's halves
 // <|turn>, <turn|>, <|tool_call>, <channel|> (a pipe on one side, a letter
 // first); MiniMax's ]~!b[, ]~b] and [e~[; EXAONE's [|user|] and
-// [|endofturn|] (a word in [| |]); [INST], [/INST],
+// [|endofturn|] (a word in [| |]); Seed-OSS's <seed:bos> and MiniMax's
+// <minimax:tool_call> (a tag of two words and a colon); TeleFLM's <_user>
+// (a tag whose name starts with an underscore); [INST], [/INST],
 // [TOOL_CALLS], [gMASK] (brackets around a word with at least two capital
 // letters, checked after the match); <start_of_turn>, </tool_call> (a tag
 // whose name has an underscore); and <s>, </s>, <bos>, <eos>, <pad>, <unk>,
 // <sop>, <eop>.
-var textTokenPattern = regexp.MustCompile(`<\|[^\s|<>]{1,40}\|>|<\|[A-Za-z][^\s|<>]{0,39}>|<[A-Za-z][^\s|<>]{0,39}\|>|<｜[^\s｜]{1,40}｜>|\]~!?b[\[\]]|\[e~\[|\[\|[A-Za-z][^\s|\[\]]{0,39}\|\]|\[/?[A-Za-z][A-Za-z0-9_]{1,30}\]|</?[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+>|</?s>|<(?:bos|eos|pad|unk|sop|eop)>`)
+var textTokenPattern = regexp.MustCompile(`<\|[^\s|<>]{1,40}\|>|<\|[A-Za-z][^\s|<>]{0,39}>|<[A-Za-z][^\s|<>]{0,39}\|>|<｜[^\s｜]{1,40}｜>|\]~!?b[\[\]]|\[e~\[|\[\|[A-Za-z][^\s|\[\]]{0,39}\|\]|</?[A-Za-z][A-Za-z0-9]*:[A-Za-z][A-Za-z0-9_]*>|</?_[A-Za-z][A-Za-z0-9_]*>|\[/?[A-Za-z][A-Za-z0-9_]{1,30}\]|</?[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+>|</?s>|<(?:bos|eos|pad|unk|sop|eop)>`)
 
 // textTokens returns the strings of sources that have the form of a
 // special token (textTokenPattern), sorted, each once. A template without
