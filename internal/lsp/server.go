@@ -146,7 +146,8 @@ func (s *Server) handle(ctx context.Context, body []byte) (done bool, err error)
 		if json.Unmarshal(body, &idOnly) == nil && validID(idOnly.ID) {
 			id = idOnly.ID
 		}
-		return false, s.conn.write(&message{ID: id, Error: &respError{codeInvalidRequest, err.Error()}})
+		// (encoding/json's error names the server's Go types)
+		return false, s.conn.write(&message{ID: id, Error: &respError{codeInvalidRequest, "a message is a JSON object whose method, if any, is a string"}})
 	}
 	isRequest := len(m.ID) > 0 && string(m.ID) != "null"
 	if isRequest && !validID(m.ID) {
@@ -210,23 +211,38 @@ func (s *Server) request(ctx context.Context, method string, params json.RawMess
 	case "textDocument/hover":
 		var p positionParams
 		if err := json.Unmarshal(params, &p); err != nil {
-			return nil, &respError{codeInvalidParams, err.Error()}
+			return nil, paramsError(err)
 		}
 		return s.hover(ctx, p), nil
 	case "textDocument/completion":
 		var p positionParams
 		if err := json.Unmarshal(params, &p); err != nil {
-			return nil, &respError{codeInvalidParams, err.Error()}
+			return nil, paramsError(err)
 		}
 		return s.completion(ctx, p), nil
 	case "textDocument/definition":
 		var p positionParams
 		if err := json.Unmarshal(params, &p); err != nil {
-			return nil, &respError{codeInvalidParams, err.Error()}
+			return nil, paramsError(err)
 		}
 		return s.definition(ctx, p), nil
 	}
 	return nil, &respError{codeMethodNotFound, fmt.Sprintf("method %q is not supported", method)}
+}
+
+// paramsError is the -32602 reply to params that do not decode: a field
+// of the wrong JSON type is named by its path in the params, as the
+// client wrote it (encoding/json's message names the server's Go types).
+func paramsError(err error) *respError {
+	var te *json.UnmarshalTypeError
+	if errors.As(err, &te) && te.Field != "" {
+		return &respError{codeInvalidParams, fmt.Sprintf("params: %s cannot be a JSON %s", te.Field, te.Value)}
+	}
+	var se *json.SyntaxError
+	if errors.As(err, &se) {
+		return &respError{codeInvalidParams, "params: " + err.Error()}
+	}
+	return &respError{codeInvalidParams, "params: not the object this method takes"}
 }
 
 type initializeParams struct {
@@ -243,7 +259,7 @@ func (s *Server) initialize(params json.RawMessage) (any, *respError) {
 	}
 	var p initializeParams
 	if err := json.Unmarshal(params, &p); err != nil {
-		return nil, &respError{codeInvalidParams, err.Error()}
+		return nil, paramsError(err)
 	}
 	switch {
 	case len(p.WorkspaceFolders) > 0:

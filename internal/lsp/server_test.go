@@ -243,7 +243,8 @@ func TestPartialChangeRechecks(t *testing.T) {
 // TestErrorCodes: each malformed message gets the JSON-RPC 2.0 error code
 // the specification gives it: -32700 only for a body that is not JSON,
 // -32600 for JSON that is not a request (an array, a method that is not a
-// string), with the request's id when the id itself is readable.
+// string), with the request's id when the id itself is readable; their
+// messages are prose, not encoding/json's, which named lsp.message.
 func TestErrorCodes(t *testing.T) {
 	c := start(t)
 	c.initialize(t.TempDir())
@@ -264,6 +265,11 @@ func TestErrorCodes(t *testing.T) {
 		var e struct{ Code json.RawMessage }
 		require.NoError(t, json.Unmarshal(m["error"], &e), "reply to %q", tc.body)
 		assert.Equal(t, tc.code, string(e.Code), "code of the reply to %q", tc.body)
+		// the messages name the client's fields, not the server's Go types
+		assert.NotContains(t, string(m["error"]), "Go ", "message of the reply to %q", tc.body)
+		if tc.code == "-32602" {
+			assert.Contains(t, string(m["error"]), "params: position cannot be a JSON string")
+		}
 	}
 	c.shutdown()
 }
