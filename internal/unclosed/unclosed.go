@@ -36,8 +36,31 @@ func Locate(engineName, src, msg string, line, col int) (nline, ncol int, nmsg s
 		}
 		l, c := position(src, start)
 		return l, c, msg, true
+	case (engineName == "jinja" || engineName == "pongo2") && neverClosed(msg) != "":
+		// a {{ … }} or {% … %} whose end never comes: at its start, as
+		// text/template's and Handlebars' are
+		open, end := neverClosed(msg), map[string]string{"{{": "}}", "{%": "%}"}[neverClosed(msg)]
+		body := blankFrontMatter(src)
+		start := strings.LastIndex(body, open)
+		if start < 0 || strings.Contains(body[start:], end) {
+			return 0, 0, "", false
+		}
+		l, c := position(src, start)
+		return l, c, msg, true
 	}
 	return 0, 0, "", false
+}
+
+// neverClosed returns the delimiter ({{ or {%) of the print statement or
+// tag that Jinja's or pongo2's error msg says the text ends inside, or "".
+func neverClosed(msg string) string {
+	switch {
+	case strings.Contains(msg, "expected 'end of print statement'"), msg == "'}}' expected":
+		return "{{"
+	case strings.Contains(msg, "expected 'end of statement block'"), msg == "Unexpectedly reached EOF, no tag end found.":
+		return "{%"
+	}
+	return ""
 }
 
 // position turns a byte offset of src into a 1-based line and rune column.

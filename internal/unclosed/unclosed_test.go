@@ -34,6 +34,14 @@ func TestConstruct(t *testing.T) {
 		{"pongo2", "pongo2", "{%- for x in y -%}", "Unexpected EOF, expected tag endfor.", 1, 19, "1:1 Unexpected EOF, expected tag endfor."},
 		{"jinja other error", "jinja", "{% if x %}", "TemplateSyntaxError: expected token", 1, 8, ""},
 		{"jinja nothing open", "jinja", "{{ x }}", "TemplateSyntaxError: Unexpected end of template.", 1, 8, ""},
+		// a print statement or tag whose end never comes
+		{"jinja print never closed", "jinja", "a {{ b }}\n😀 {{ x", "TemplateSyntaxError: unexpected end of template, expected 'end of print statement'.", 2, 6,
+			"2:3 TemplateSyntaxError: unexpected end of template, expected 'end of print statement'."},
+		{"jinja tag never closed", "jinja", "a\n😀 {% if x", "TemplateSyntaxError: unexpected end of template, expected 'end of statement block'.", 2, 9,
+			"2:3 TemplateSyntaxError: unexpected end of template, expected 'end of statement block'."},
+		{"pongo2 print never closed", "pongo2", "a\n😀 {{ x", "'}}' expected", 2, 6, "2:3 '}}' expected"},
+		{"pongo2 tag never closed", "pongo2", "a\n😀 {% if x", "Unexpectedly reached EOF, no tag end found.", 2, 9, "2:3 Unexpectedly reached EOF, no tag end found."},
+		{"pongo2 a token where }} is expected", "pongo2", "{{ x y }}", "'}}' expected", 1, 6, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			l, c, m, ok := Locate(tc.engine, tc.src, tc.msg, tc.line, tc.col)
