@@ -11,6 +11,19 @@
 // author is trusted, the data is not, and every engine escapes every value it
 // inserts.
 //
+// # Values of the data
+//
+// A value of the data prints as its contents: a string, number or bool as
+// itself, a map, list or struct as the engine writes one (fmt's form, or
+// Python's in jinja). In handlebars, pongo2 and gotmpl a value whose text
+// would hold an address (a channel, a function, an unsafe.Pointer, or a
+// pointer below the top of the printed value) is an *UnprintableError at
+// the print, and an Error or String method that panics is a *PanicError
+// there (driver.CheckPrint); jinja prints a struct holding a pointer as
+// Python prints an object, without the address. In every engine a function
+// of the data that panics when the template calls it is a *PanicError at
+// the call that names it.
+//
 // # Prompt files
 //
 // A file may start with YAML front matter (FrontMatter): engine, model,
