@@ -64,11 +64,11 @@ func placeParseError(msg string, line int, src string, parse func(string) error)
 	}
 	// The prefixes begin at the line when the line alone fails so (the
 	// common case: its actions open and close on it); else at the top,
-	// when that costs at most maxProbe.
+	// when that costs at most maxProbe (the first line's always do).
 	base := 0
 	if start > 0 && fails(src[start:end]) {
 		base = start
-	} else if (end-start)*end > maxProbe {
+	} else if start > 0 && (end-start)*(start+end)/2 > maxProbe {
 		return 0, 0, "", false
 	}
 	for p := start; p < end; {

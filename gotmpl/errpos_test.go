@@ -24,14 +24,16 @@ func TestPlaceParseErrorLateInALargeTemplate(t *testing.T) {
 	}
 	head := b.String()
 	for _, tc := range []struct {
-		name, tail string
-		line, col  int
+		name, head, tail string
+		line, col        int
 	}{
-		{"on its line", strings.Repeat("x", 900) + ` {{ .y "abc }}` + "\n", 4001, 908},
-		{"in an action from the line before", "{{ .y\n" + `"abc }}` + "\n", 4002, 1},
+		{"on its line", head, strings.Repeat("x", 900) + ` {{ .y "abc }}` + "\n", 4001, 908},
+		{"in an action from the line before", head, "{{ .y\n" + `"abc }}` + "\n", 4002, 1},
+		// the first line is searched whatever its length (up to maxErrLine)
+		{"on a long first line", "", strings.Repeat("x", 3500) + ` {{ .y "abc }}` + "\n", 1, 3508},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			src := head + tc.tail
+			src := tc.head + tc.tail
 			read := 0
 			parse := func(s string) error {
 				read += len(s)
