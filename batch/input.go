@@ -384,6 +384,15 @@ func CSVNull(s string) CSVOption {
 	return func(c *csvSettings) { c.null, c.hasNull = s, true }
 }
 
+// csvError is a row that encoding/csv cannot read: its message is the
+// problem's, and errors.As finds the *csv.ParseError, which holds the
+// line of the input it is on (a quoted field may span lines).
+type csvError struct{ pe *csv.ParseError }
+
+func (e csvError) Error() string { return e.pe.Err.Error() }
+
+func (e csvError) Unwrap() error { return e.pe }
+
 // CSV reads rows from CSV whose first record is the header: the variable
 // names. Every value is a string, and an empty cell is the empty string. A
 // missing cell is a missing variable, so that the template's input schema
@@ -421,7 +430,7 @@ func CSV(r io.Reader, opts ...CSVOption) iter.Seq[Row] {
 			var pe *csv.ParseError
 			switch {
 			case errors.As(err, &pe) && !errors.Is(err, csv.ErrFieldCount):
-				row.Err = pe.Err
+				row.Err = csvError{pe}
 			case err != nil:
 				yield(Row{Err: err})
 				return

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/csv"
 	"errors"
 	"flag"
 	"fmt"
@@ -294,6 +295,14 @@ func (r *rowReport) fail(row int, err error) {
 	if errors.As(err, &je) {
 		// malformed JSON: where it is in the file, as an editor reads it
 		fmt.Fprintf(r.w, "%s:%d:%d: %v\n", r.in, je.Line, je.Col, je)
+		return
+	}
+	var ce *csv.ParseError
+	if errors.As(err, &ce) {
+		// malformed CSV: the line it is on, which a quoted field over
+		// lines moves from the row's (encoding/csv counts its column
+		// in bytes, so none is given)
+		fmt.Fprintf(r.w, "%s:%d: %v\n", r.in, ce.Line, ce.Err)
 		return
 	}
 	fmt.Fprintf(r.w, "%s:%d: %v\n", r.in, row, err)

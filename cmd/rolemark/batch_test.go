@@ -125,6 +125,7 @@ func TestBatchRowErrors(t *testing.T) {
 	jsonl := write("bad.jsonl", "{\"q\": \"one\"}\n{\"q\": \n{\"x\": 1}\n[1]\n{\"q\": \"five\"}\n")
 	arr := write("bad.json", `[{"q": "one"}, 2, {"q": "three"}]`)
 	csvFile := write("bad.csv", "q,id\none,1\ntwo,2,x\nthree,3\n")
+	csvQuote := write("quote.csv", "q,id\n\"one\nmore\",1\nt\"wo,2\nthree,3\n")
 	tests := []struct {
 		name    string
 		args    []string
@@ -144,6 +145,10 @@ func TestBatchRowErrors(t *testing.T) {
 			arr + ":2: a row must be a JSON object, not number\nrolemark batch: 1 of 3 rows failed\n"},
 		{"csv", []string{"--in", csvFile}, 1, []string{openaiLine("one"), openaiLine("three")},
 			csvFile + ":2: 3 fields, the header has 2\nrolemark batch: 1 of 3 rows failed\n"},
+		// a CSV problem is named at its line (4), not its row (2): the
+		// header and a quoted field's line break come before it
+		{"csv quote", []string{"--in", csvQuote}, 1, []string{openaiLine("one\nmore"), openaiLine("three")},
+			csvQuote + ":4: bare \" in non-quoted-field\nrolemark batch: 1 of 3 rows failed\n"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
