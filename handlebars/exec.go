@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"reflect"
 	"slices"
 	"strconv"
@@ -121,7 +122,7 @@ func (t *compiled) ExecuteString(ctx context.Context, r *driver.Request) (string
 	df.Set(stateKey, &renderState{ctx: ctx, req: r})
 	// raymond calls a function of the data as a helper, with no node to
 	// place its panic: each is wrapped to name itself in it (placeCall)
-	out, err := t.exec(driver.RecoveringVars(r.Vars), df)
+	out, err := t.exec(recoveringVars(r.Vars), df)
 	if err != nil {
 		if perr := t.placeCall(err); perr != nil {
 			return "", perr
@@ -135,6 +136,30 @@ func (t *compiled) ExecuteString(ctx context.Context, r *driver.Request) (string
 		return "", t.execError(err)
 	}
 	return out, nil
+}
+
+// recoveringVars returns vars with each function among its values wrapped
+// by driver.Recovering under its name, copying vars only when it holds one;
+// functions deeper in the data are left as they are.
+func recoveringVars(vars map[string]any) map[string]any {
+	var out map[string]any
+	for k, v := range vars {
+		switch v.(type) {
+		case nil, string, bool, int, int64, float64, map[string]any, []any:
+			continue
+		}
+		if reflect.ValueOf(v).Kind() != reflect.Func {
+			continue
+		}
+		if out == nil {
+			out = maps.Clone(vars)
+		}
+		out[k] = driver.Recovering(k, v)
+	}
+	if out == nil {
+		return vars
+	}
+	return out
 }
 
 // placeCall places the panic of a function of the data that names it

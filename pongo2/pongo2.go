@@ -282,7 +282,7 @@ func (c *compiled) Execute(ctx context.Context, w io.Writer, r *driver.Request) 
 	for k, v := range r.Vars {
 		if identifier(k) {
 			// a function's panic names it (driver.Recovering)
-			pctx[k] = driver.RecoveringVar(k, v)
+			pctx[k] = driver.Recovering(k, v)
 		}
 	}
 	for k, v := range c.funcs {

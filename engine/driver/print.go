@@ -169,59 +169,27 @@ func CallPanic(name string, p any) *PanicError {
 	return &PanicError{Value: p, Call: fmt.Sprintf("calling %q", name)}
 }
 
-// Recovering returns fn, a function of the data found as name, as a
-// function of the same type that panics with CallPanic(name, p) when fn
-// panics with p, for an engine that calls fn where it cannot tell which
-// function panicked; any other value comes back as it is.
-func Recovering(name string, fn any) any {
-	v := reflect.ValueOf(fn)
-	if v.Kind() != reflect.Func || v.IsNil() {
-		return fn
+// Recovering returns v, the value of the data found as name, wrapped when
+// it is a function: the wrapper has fn's type and panics with
+// CallPanic(name, p) when fn panics with p, for an engine that calls it
+// where it cannot tell which function panicked. Any other value comes back
+// as it is; a string, number, bool, map or list costs a type switch.
+func Recovering(name string, v any) any {
+	if !isFunc(v) {
+		return v
 	}
-	return reflect.MakeFunc(v.Type(), func(args []reflect.Value) []reflect.Value {
+	fv := reflect.ValueOf(v)
+	return reflect.MakeFunc(fv.Type(), func(args []reflect.Value) []reflect.Value {
 		defer func() {
 			if p := recover(); p != nil {
 				panic(CallPanic(name, p))
 			}
 		}()
-		if v.Type().IsVariadic() {
-			return v.CallSlice(args)
+		if fv.Type().IsVariadic() {
+			return fv.CallSlice(args)
 		}
-		return v.Call(args)
+		return fv.Call(args)
 	}).Interface()
-}
-
-// RecoveringVars returns vars with each function among its values
-// wrapped by Recovering under its name, copying vars only when it holds
-// one; functions deeper in the data are left as they are.
-func RecoveringVars(vars map[string]any) map[string]any {
-	var out map[string]any
-	for k, v := range vars {
-		if !isFunc(v) {
-			continue
-		}
-		if out == nil {
-			out = make(map[string]any, len(vars))
-			for k, v := range vars {
-				out[k] = v
-			}
-		}
-		out[k] = Recovering(k, v)
-	}
-	if out == nil {
-		return vars
-	}
-	return out
-}
-
-// RecoveringVar returns v, the variable name, wrapped by Recovering when
-// it is a function, or as it is: a string, number, bool, map or list
-// costs a type switch.
-func RecoveringVar(name string, v any) any {
-	if isFunc(v) {
-		return Recovering(name, v)
-	}
-	return v
 }
 
 func isFunc(v any) bool {
@@ -229,5 +197,6 @@ func isFunc(v any) bool {
 	case nil, string, bool, int, int64, float64, map[string]any, []any:
 		return false
 	}
-	return reflect.ValueOf(v).Kind() == reflect.Func
+	fv := reflect.ValueOf(v)
+	return fv.Kind() == reflect.Func && !fv.IsNil()
 }
