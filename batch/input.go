@@ -345,11 +345,18 @@ func (lr *lineReader) forget(off int64) {
 	if i <= 0 || i > len(lr.kept) {
 		return
 	}
-	nl := bytes.LastIndexByte(lr.kept[:i], '\n')
+	// nl: the last byte of the last line break before off (LF, CRLF or
+	// a lone CR, as textpos counts them); a CR whose next byte is not
+	// read yet may be the first half of a CRLF, and is not taken
+	nl := bytes.LastIndexAny(lr.kept[:i], "\r\n")
+	for nl >= 0 && lr.kept[nl] == '\r' && (nl+1 == len(lr.kept) || lr.kept[nl+1] == '\n') {
+		nl = bytes.LastIndexAny(lr.kept[:nl], "\r\n")
+	}
 	if nl < 0 || nl+1 < len(lr.kept)/2 {
 		return // keep it until half of it goes: each byte is moved a bounded number of times
 	}
-	lr.lines += bytes.Count(lr.kept[:nl+1], []byte{'\n'})
+	n, _ := textpos.LineCol(string(lr.kept[:nl+1]), nl+1)
+	lr.lines += n - 1
 	lr.kept = append(lr.kept[:0], lr.kept[nl+1:]...)
 	lr.base += int64(nl + 1)
 }

@@ -278,6 +278,10 @@ func TestJSONErrorPlace(t *testing.T) {
 		{"array, between elements", "[{\"q\":\"ü\"}\n\n\n  {\"q\": \"b\"}]", true, 4, 3},
 		{"array, the end", "[{\"q\":\"a\"},\n {\"q\": \"b\"\n ", true, 2, 11},
 		{"array, after the array", "[{}]\n x", true, 2, 2},
+		// a long input, so that the reader drops the lines it is done
+		// with: they end in lone CRs, then in LFs
+		{"array, lone CRs dropped", "[" + strings.Repeat("{},\r", 1000) + strings.Repeat("{},\n", 1000) + "{} {}]", true, 2001, 4},
+		{"array, CRLFs dropped", "[" + strings.Repeat("{},\r\n", 1000) + strings.Repeat("{},\r", 1000) + "{} {}]", true, 2001, 4},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
