@@ -13,6 +13,7 @@ import (
 	"github.com/rolemark/rolemark/engine"
 	"github.com/rolemark/rolemark/gotmpl"
 	"github.com/rolemark/rolemark/handlebars"
+	"github.com/rolemark/rolemark/jinja"
 	"github.com/rolemark/rolemark/pongo2"
 )
 
@@ -118,4 +119,52 @@ func TestNestedPrintablesStillPrint(t *testing.T) {
 			assert.Equal(t, tt.want, msgs[0].Text())
 		})
 	}
+}
+
+// TestJinjaUnprintableIsAnError: a channel or an unsafe.Pointer in a
+// variable of a jinja template is the other engines' *UnprintableError,
+// at the variable's first use (jinja converts the data before it renders,
+// and a print has no error path): jinja printed "<chan int>" for one in
+// []any or map[string]any and None for one in a typed map or slice, or
+// for an unsafe.Pointer.
+func TestJinjaUnprintableIsAnError(t *testing.T) {
+	set := engine.NewSet(jinja.New())
+	tpl, err := set.Parse("jinja", "t.j2", "<message role=\"user\">\nhi {{ x }}</message>")
+	require.NoError(t, err)
+	n := 3
+	ch := make(chan int)
+	for _, v := range []struct {
+		name string
+		x    any
+		typ  string
+	}{
+		{"chan", ch, "chan int"},
+		{"chan in list", []any{ch}, "chan int"},
+		{"chan in map", map[string]any{"a": ch}, "chan int"},
+		{"chan deep", map[string]any{"a": []any{map[string]any{"b": ch}}}, "chan int"},
+		{"typed map of chan", map[string]chan int{"a": ch}, "chan int"},
+		{"typed list of chan", []chan int{ch}, "chan int"},
+		{"typed list in list", []any{[]map[string]chan int{{"a": ch}}}, "chan int"},
+		{"unsafe.Pointer", unsafe.Pointer(&n), "unsafe.Pointer"},
+		{"unsafe.Pointer in list", []any{unsafe.Pointer(&n)}, "unsafe.Pointer"},
+		{"unsafe.Pointer in typed map", map[string]unsafe.Pointer{"a": unsafe.Pointer(&n)}, "unsafe.Pointer"},
+	} {
+		t.Run(v.name, func(t *testing.T) {
+			msgs, err := tpl.Messages(context.Background(), map[string]any{"x": v.x})
+			require.Error(t, err, "rendered %q", fmt.Sprint(msgs))
+			var ee *engine.Error
+			require.True(t, errors.As(err, &ee), "%v", err)
+			assert.Equal(t, "t.j2", ee.Template)
+			assert.Equal(t, [2]int{2, 7}, [2]int{ee.Line, ee.Col}, "%v", err)
+			var ue *engine.UnprintableError
+			require.True(t, errors.As(err, &ue), "%v", err)
+			assert.Equal(t, v.typ, ue.Type.String())
+			assert.Equal(t, "cannot print a value of type "+v.typ, ee.Err.Error())
+		})
+	}
+	// a nil channel is None, as before; a pointer in a typed list prints
+	// what it points to
+	msgs, err := tpl.Messages(context.Background(), map[string]any{"x": []any{(chan int)(nil), []*int{&n}}})
+	require.NoError(t, err)
+	assert.Equal(t, "hi [None, [3]]", msgs[0].Text())
 }

@@ -87,9 +87,12 @@
 // a []any or map[string]any) is callable, as a Python callable in a Jinja2
 // context is; what it returns is data, escaped even when it is a
 // roleparse.Markup (one that returns nothing returns None). It prints as
-// <function> and tojson refuses it, as Python's json does. A channel, which
-// Python lacks, is an object with no attributes that prints as its type
-// (<chan int>) and that tojson refuses.
+// <function> and tojson refuses it, as Python's json does. A channel or an
+// unsafe.Pointer (not nil), which Python lacks, in a variable or in its
+// maps and lists (a struct's fields aside) is the *engine.UnprintableError
+// of every engine ("cannot print a value of type chan int"), at the
+// variable's first use: the data is converted before the render, and
+// printing it would have written None or its type.
 //
 // # Missing variables
 //

@@ -145,12 +145,23 @@ func (cv *converter) value(x any) jinja2.Value {
 			return f
 		}
 		return jinja2.ObjectV(&printer{text: "<function>", of: jinja2.ObjectV(opaque("function"))})
-	case reflect.Chan:
-		// A channel has no Python counterpart: an object with no
-		// attributes, which tojson cannot encode and which prints as
-		// its type (fmt would print its address).
+	case reflect.Chan, reflect.UnsafePointer:
+		// A channel or an unsafe.Pointer cannot be printed (fmt would
+		// print its address), as in every engine; jinja cannot fail at
+		// the print, so the render fails at the variable's first use.
 		if !rv.IsNil() {
-			return jinja2.ObjectV(&printer{text: "<" + rv.Type().String() + ">", of: jinja2.ObjectV(opaque("chan"))})
+			cv.deep, cv.err = true, &driver.UnprintableError{Type: rv.Type()}
+			return jinja2.Value{}
+		}
+	case reflect.Map, reflect.Slice, reflect.Array, reflect.Pointer:
+		// A caller's own map or list type, which jinja2.FromGo converts,
+		// writes a channel or an unsafe.Pointer in it as None: the same
+		// error, looked for only in a type that can hold one.
+		if mayHoldUnprintable(rv.Type(), 0) {
+			if t := unprintableIn(rv, cv.depth); t != nil {
+				cv.deep, cv.err = true, &driver.UnprintableError{Type: t}
+				return jinja2.Value{}
+			}
 		}
 	}
 	v := cv.fromGo(x)
@@ -289,3 +300,63 @@ func (p *printer) Attr(name string) (jinja2.Value, bool) {
 
 func (p *printer) Str() string  { return p.text }
 func (p *printer) Repr() string { return p.text }
+
+// mayHoldUnprintable reports whether a value of type t can hold a channel
+// or an unsafe.Pointer outside a struct (whose fields are attributes,
+// converted when they are read): true past a few levels of the type, so
+// that a type that holds itself ends.
+func mayHoldUnprintable(t reflect.Type, depth int) bool {
+	if depth > 8 {
+		return true
+	}
+	switch t.Kind() {
+	case reflect.Chan, reflect.UnsafePointer, reflect.Interface:
+		return true
+	case reflect.Map:
+		return mayHoldUnprintable(t.Key(), depth+1) || mayHoldUnprintable(t.Elem(), depth+1)
+	case reflect.Slice, reflect.Array, reflect.Pointer:
+		return mayHoldUnprintable(t.Elem(), depth+1)
+	}
+	return false
+}
+
+// unprintableIn returns the type of a channel or unsafe.Pointer (not nil)
+// in rv's maps, lists, pointers and interfaces, outside structs and not
+// past driver.MaxDepth counting depth, or nil when it holds none.
+func unprintableIn(rv reflect.Value, depth int) reflect.Type {
+	if depth > driver.MaxDepth {
+		return nil // too deep: the conversion says so
+	}
+	switch rv.Kind() {
+	case reflect.Chan, reflect.UnsafePointer:
+		if !rv.IsNil() {
+			return rv.Type()
+		}
+	case reflect.Pointer, reflect.Interface:
+		if !rv.IsNil() {
+			return unprintableIn(rv.Elem(), depth+1)
+		}
+	case reflect.Slice, reflect.Array:
+		if !mayHoldUnprintable(rv.Type().Elem(), 0) {
+			return nil
+		}
+		for i := range rv.Len() {
+			if t := unprintableIn(rv.Index(i), depth+1); t != nil {
+				return t
+			}
+		}
+	case reflect.Map:
+		if !mayHoldUnprintable(rv.Type(), 0) {
+			return nil
+		}
+		for it := rv.MapRange(); it.Next(); {
+			if t := unprintableIn(it.Key(), depth+1); t != nil {
+				return t
+			}
+			if t := unprintableIn(it.Value(), depth+1); t != nil {
+				return t
+			}
+		}
+	}
+	return nil
+}
