@@ -52,3 +52,18 @@ func TestDataFunctionPanicHasPosition(t *testing.T) {
 		})
 	}
 }
+
+// TestDataFunctionInAListPanicNamed: gotmpl names a function of the data
+// that panics in a []any by its list's key and index, as it names one in
+// a map by its key; text/template's "error calling call: …" named none.
+func TestDataFunctionInAListPanicNamed(t *testing.T) {
+	tpl, err := engine.NewSet(gotmpl.New()).Parse("gotmpl", "t.tmpl", "<message role=\"user\">\nhi {{call (index .fs 1) 1}}</message>")
+	require.NoError(t, err)
+	fetch := func(i int) string { var a []int; return fmt.Sprint(a[i]) }
+	_, err = tpl.Messages(context.Background(), map[string]any{"fs": []any{"a", fetch}})
+	var ee *engine.Error
+	require.True(t, errors.As(err, &ee), "%v", err)
+	assert.Equal(t, `t.tmpl:2:6: calling "fs[1]": panic: runtime error: index out of range [1] with length 0`, err.Error())
+	var pe *engine.PanicError
+	assert.True(t, errors.As(err, &pe), "%v", err)
+}

@@ -665,7 +665,7 @@ func (c *compiled) Execute(ctx context.Context, w io.Writer, r *driver.Request) 
 		data = map[string]any{}
 	} else {
 		var deep bool
-		if data, _, deep = fillNil(r.Vars, 0, &other); deep {
+		if data, _, deep = fillNil(r.Vars, "", 0, &other); deep {
 			for k, v := range r.Vars {
 				if err := driver.CheckDepth(k, v); err != nil {
 					return driver.DepthErrorAt(c.name, err.(*driver.DepthError), c.Vars())
@@ -775,10 +775,11 @@ func (nothing) String() string { return "" }
 // reports whether anything did. It sets *other when v holds a value other
 // than a string, bool, int, int64, float64, nil, map[string]any or []any,
 // and wraps a function in a map[string]any with driver.Recovering under
-// its key. deep reports maps and lists nested deeper
+// its key, and one in a []any under name, the list's own key, and its
+// index (fs[0]). deep reports maps and lists nested deeper
 // than driver.MaxDepth below v (at depth), where the walk stops: a value
 // that holds itself would make it recurse without end.
-func fillNil(v any, depth int, other *bool) (out any, changed, deep bool) {
+func fillNil(v any, name string, depth int, other *bool) (out any, changed, deep bool) {
 	switch v := v.(type) {
 	case nil:
 		return nothing(nil), true, false
@@ -788,7 +789,7 @@ func fillNil(v any, depth int, other *bool) (out any, changed, deep bool) {
 		}
 		var out map[string]any
 		for k, x := range v {
-			y, changed, deep := fillNil(x, depth+1, other)
+			y, changed, deep := fillNil(x, k, depth+1, other)
 			if deep {
 				return v, false, true
 			}
@@ -813,9 +814,12 @@ func fillNil(v any, depth int, other *bool) (out any, changed, deep bool) {
 		}
 		var out []any
 		for i, x := range v {
-			y, changed, deep := fillNil(x, depth+1, other)
+			y, changed, deep := fillNil(x, name, depth+1, other)
 			if deep {
 				return v, false, true
+			}
+			if *other && !changed && reflect.ValueOf(x).Kind() == reflect.Func {
+				y, changed = driver.Recovering(name+"["+strconv.Itoa(i)+"]", x), true
 			}
 			if changed {
 				if out == nil {
