@@ -106,7 +106,7 @@ func TestCheck(t *testing.T) {
 		{"t.hbs", "{{#user}}{{anything}}{{/user}}", nil},
 		// but a template that reads no input fails on its own: a call
 		// with the wrong arguments is reported in every engine
-		{"t.j2", "{{ role(\"user\") }}hi\n{{ role() }}", []string{`t.j2:2:8: TypeError: role() missing required argument: 'role'`}},
+		{"t.j2", "{{ role(\"user\") }}hi\n{{ role() }}", []string{`t.j2:2:4: TypeError: role() missing required argument: 'role'`}},
 		{"t.j2", "{% message %}x{% endmessage %}", []string{`t.j2:1:4: TypeError: message() missing required argument: 'role'`}},
 		{"t.pongo2", "{{ role(\"user\", \"x\", \"y\", \"z\") }}hi", []string{`t.pongo2:1:4: role takes a role and optionally a name and a tool call id, not 4 arguments`}},
 		{"t.tmpl", "{{message}}", []string{`t.tmpl:1:3: executing "t.tmpl" at <message>: wrong number of args for message: want at least 1 got 0`}},

@@ -286,8 +286,8 @@ func TestErrors(t *testing.T) {
 		{"unknown filter", "{{ x|shout }}", `main.j2:1:6: TemplateAssertionError: No filter named 'shout'.`},
 		{"broken partial", `{% include "bad.j2" %}`, `bad.j2:2:7: TemplateSyntaxError: Expected an expression, got 'end of statement block'`},
 		{"missing partial", `{% include "nope.j2" %}`, `main.j2:1:12: partial "nope.j2" not found: looked for _nope.j2, nope.j2`},
-		{"role arguments", `{{ role() }}`, `main.j2:1:8: TypeError: role() missing required argument: 'role'`},
-		{"role keyword", `{{ role("user", nme="a") }}`, `main.j2:1:8: TypeError: role() got an unexpected keyword argument 'nme'`},
+		{"role arguments", `{{ role() }}`, `main.j2:1:4: TypeError: role() missing required argument: 'role'`},
+		{"role keyword", `{{ role("user", nme="a") }}`, `main.j2:1:4: TypeError: role() got an unexpected keyword argument 'nme'`},
 		{"empty role", `{% message "" %}x{% endmessage %}`, `main.j2:1:4: ValueError: message(): the role is empty`},
 		{"division", `{{ role("user") }}{{ 1 // 0 }}`, `main.j2:1:22: ZeroDivisionError: integer division or modulo by zero`},
 	}

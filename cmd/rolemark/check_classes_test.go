@@ -38,9 +38,10 @@ var checkClasses = []struct{ file, body, want string }{
 	{"unknown.j2", "{{ role(\"user\") }}\n😀 {{ name|shout }}", "7:11: TemplateAssertionError: No filter named 'shout'."},
 	{"unknown.pongo2", "{{ role(\"user\") }}\n😀 {{ name|shout }}", "7:11: Filter 'shout' does not exist."},
 	{"unknown.tmpl", "{{role \"user\"}}\n😀 {{shout .name}}", "7:5: function \"shout\" not defined"},
+	{"unknown_call.j2", "{{ role(\"user\") }}\n😀 {{ shout(name) }}", "7:6: unknown function \"shout\""},
 	// the wrong number of arguments: at the call
 	{"arity.hbs", "{{role \"user\"}}\n😀 {{#if}}x{{/if}}", "7:3: #if takes 1 argument(s), found 0"},
-	{"arity.j2", "{{ role(\"user\") }}\n😀 {{ role() }}", "7:10: TypeError: role() missing required argument: 'role'"},
+	{"arity.j2", "{{ role(\"user\") }}\n😀 {{ role() }}", "7:6: TypeError: role() missing required argument: 'role'"},
 	{"arity.pongo2", "{{ role(\"user\") }}\n😀 {{ role() }}", "7:6: role takes a role and optionally a name and a tool call id, not 0 arguments"},
 	{"arity.tmpl", "{{role \"user\"}}\n😀 {{role}}", "7:5: executing \"arity.tmpl\" at <role>: wrong number of args for role: want at least 1 got 0"},
 	// a misspelled closing tag: at its <

@@ -741,6 +741,7 @@ func (c *compiler) compileCall(n *CallExpr) (evalFn, error) {
 	if err != nil {
 		return nil, err
 	}
+	fnAt := calleeAt(n)
 	return func(f *frame) (Value, error) {
 		callee, err := fn(f)
 		if err != nil {
@@ -755,7 +756,7 @@ func (c *compiler) compileCall(n *CallExpr) (evalFn, error) {
 		}
 		v, err := f.c.Call(callee, as, kw)
 		if err != nil {
-			return Value{}, place(err, name, pos)
+			return Value{}, placeCall(err, name, pos, fnAt)
 		}
 		return v, nil
 	}, nil

@@ -340,7 +340,7 @@ func (c *compiler) compileCallPrint(n *Print) (execFn, error) {
 	if err != nil {
 		return nil, err
 	}
-	name, at, callAt := c.src.name, n.P, call.P
+	name, at, callAt, fnAt := c.src.name, n.P, call.P, calleeAt(call)
 	return func(f *frame) error {
 		callee, err := fn(f)
 		if err != nil {
@@ -355,7 +355,7 @@ func (c *compiler) compileCallPrint(n *Print) (execFn, error) {
 				if err != nil {
 					return place(err, name, callAt)
 				}
-				return place(mf.mac.callInto(f.c, mf.def, as, kw), name, callAt)
+				return placeCall(mf.mac.callInto(f.c, mf.def, as, kw), name, callAt, fnAt)
 			}
 		}
 		as, kw, err := args.eval(f, nil)
@@ -364,7 +364,7 @@ func (c *compiler) compileCallPrint(n *Print) (execFn, error) {
 		}
 		v, err := f.c.Call(callee, as, kw)
 		if err != nil {
-			return place(err, name, callAt)
+			return placeCall(err, name, callAt, fnAt)
 		}
 		if fin != nil {
 			v = fin(v)

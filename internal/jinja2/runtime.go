@@ -152,6 +152,31 @@ func place(err error, name string, p Pos) error {
 	return &cp
 }
 
+// placeCall places err, which calling a callee returned: a TypeError
+// without a place (the arguments do not fit: too few, too many, an
+// unknown keyword) is about the call itself and goes at the callee's
+// name, at, as the other engines place theirs; any other error (raised
+// inside the callee) at the call's (, paren. Jinja2 reports only a line.
+func placeCall(err error, name string, paren, at Pos) error {
+	if e, ok := err.(*Error); ok && e.Kind == "TypeError" && e.Line == 0 {
+		return place(err, name, at)
+	}
+	return place(err, name, paren)
+}
+
+// calleeAt is where a call's errors about the call itself go: the name
+// it calls (a plain name, or one WithCallName declared, which the parser
+// made a Const at the name) when that is on the call's line, else its (.
+func calleeAt(n *CallExpr) Pos {
+	switch x := n.Fn.(type) {
+	case *Name, *Const:
+		if p := x.Position(); p.Line == n.P.Line {
+			return p
+		}
+	}
+	return n.P
+}
+
 func limitErr(msg string) error { return &Error{Kind: "LimitError", Msg: msg} }
 
 func (c *Ctx) checkOutput() error {
