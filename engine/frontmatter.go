@@ -78,21 +78,25 @@ type FrontMatter struct {
 	Line int
 
 	engineLine, engineCol int
+	// lead is how many line breaks stand for the front matter at the
+	// start of the body (driver.Config.Lead).
+	lead int
 }
 
 // splitFrontMatter separates YAML front matter from a template. Blank lines
 // and lines starting with # may precede the opening ---; lines end with LF,
 // CRLF or a lone CR, as Dotprompt reads them. The body keeps the front
 // matter's lines as empty lines, so that engines, which read a lone CR as
-// a line break (textpos.LF), report file lines. ok is false when src has
-// no front matter.
-func splitFrontMatter(src string) (yamlText string, firstLine int, body string, ok bool) {
+// a line break (textpos.LF), report file lines; lead is how many such
+// line breaks the body starts with. ok is false when src has no front
+// matter.
+func splitFrontMatter(src string) (yamlText string, firstLine int, body string, lead int, ok bool) {
 	rest := src
 	line := 1
 	for {
 		end, next, found := textpos.LineBreak(rest)
 		if !found {
-			return "", 0, src, false
+			return "", 0, src, 0, false
 		}
 		l := strings.TrimRight(rest[:end], " \t")
 		switch {
@@ -104,7 +108,7 @@ func splitFrontMatter(src string) (yamlText string, firstLine int, body string, 
 			rest = rest[next:]
 			line++
 		default:
-			return "", 0, src, false
+			return "", 0, src, 0, false
 		}
 	}
 open:
@@ -116,10 +120,10 @@ open:
 			yamlText = start[:len(start)-len(rest)]
 			after := rest[next:]
 			lines := lineBreaks(src[:len(src)-len(after)])
-			return yamlText, firstLine, strings.Repeat("\n", lines) + after, true
+			return yamlText, firstLine, strings.Repeat("\n", lines) + after, lines, true
 		}
 		if !found {
-			return "", 0, src, false
+			return "", 0, src, 0, false
 		}
 		rest = rest[next:]
 	}

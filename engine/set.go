@@ -218,7 +218,7 @@ func (s *Set) frontMatter(name, src string) (*FrontMatter, string, error) {
 		// Dotprompt file keeps them, as Dotprompt does.
 		src = textpos.LF(src)
 	}
-	text, line, body, ok := splitFrontMatter(src)
+	text, line, body, lead, ok := splitFrontMatter(src)
 	if !ok {
 		return nil, src, nil
 	}
@@ -226,6 +226,7 @@ func (s *Set) frontMatter(name, src string) (*FrontMatter, string, error) {
 	if err != nil {
 		return nil, "", err
 	}
+	fm.lead = lead
 	return fm, body, nil
 }
 
@@ -237,6 +238,9 @@ func (s *Set) compile(e driver.Engine, name, src string, fm *FrontMatter, cfg dr
 	}()
 	cfg.Parse = s.cfg.parse
 	cfg.Optional = fm.optional()
+	if fm != nil {
+		cfg.Lead = fm.lead
+	}
 	if isDotpromptFile(name) {
 		// Dotprompt renders an @-variable of its render context that the
 		// request lacks as empty (its spec's metadata_context_variables).

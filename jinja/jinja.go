@@ -179,7 +179,9 @@ func (e *Engine) Compile(name, src string, cfg driver.Config) (dc driver.Compile
 	ld := &loader{cfg: cfg, exts: driver.PartialExts(name, e.Extensions()), c: c}
 	opts = append(opts, jinja2.WithLoader(ld.load))
 	c.env = jinja2.New(opts...)
-	tpl, err := c.env.Parse(name, src)
+	// A message that counts characters counts them in the body, what a
+	// Python user gives Jinja2; the position before it is the file's.
+	tpl, err := c.env.ParseBody(name, src, cfg.Lead)
 	if err != nil {
 		return nil, c.convert(err)
 	}

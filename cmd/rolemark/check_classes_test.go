@@ -67,7 +67,7 @@ var checkClasses = []struct{ file, body, want string }{
 	// {{ inside a role name: the engine's syntax error, at the quote
 	// where the action it opened breaks
 	{"rolebrace.hbs", "{{name}}\n😀 <message role=\"{{user\">x</message>", "7:24: unterminated string"},
-	{"rolebrace.j2", "{{ name }}\n😀 <message role=\"{{user\">x</message>", "7:24: TemplateSyntaxError: unexpected char '\"' at 39"},
+	{"rolebrace.j2", "{{ name }}\n😀 <message role=\"{{user\">x</message>", "7:24: TemplateSyntaxError: unexpected char '\"' at 34"},
 	{"rolebrace.pongo2", "{{ name }}\n😀 <message role=\"{{user\">x</message>", "7:24: Unexpected EOF, string not closed."},
 	{"rolebrace.tmpl", "{{.name}}\n😀 <message role=\"{{user\">x</message>", "7:24: bad character U+0022 '\"'"},
 }

@@ -66,6 +66,12 @@ type Config struct {
 	// (engine.ParseOptions), for an engine that renders straight to
 	// messages (MessagesExecuter).
 	Parse []roleparse.Option
+	// Lead is how many characters the source starts with that stand for
+	// its file's front matter (one line break a line, so that lines are
+	// the file's): the body the author wrote starts after them. An engine
+	// whose messages count characters (Jinja2's "at 34") counts them in
+	// the body.
+	Lead int
 }
 
 // Compiled is a compiled template. It is safe for concurrent use.

@@ -282,7 +282,17 @@ type Template struct {
 // Parse compiles src as the template called name: a TemplateSyntaxError
 // or TemplateAssertionError *Error when it is not a template.
 func (e *Env) Parse(name, src string) (*Template, error) {
+	return e.ParseBody(name, src, 0)
+}
+
+// ParseBody is Parse of src whose first lead characters are not the
+// template's (a file's front matter kept as blank lines, so that lines and
+// columns are the file's): a message that counts characters, as Jinja2's
+// "unexpected char '\"' at 34" does, counts them in the rest, the body
+// Jinja2 would be given.
+func (e *Env) ParseBody(name, src string, lead int) (*Template, error) {
 	s := newSource(name, normalizeNewlines(src, e.keepTrailingNewline))
+	s.lead = lead
 	tree, err := parseTree(s, e)
 	if err != nil {
 		return nil, err

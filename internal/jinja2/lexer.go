@@ -54,6 +54,11 @@ type source struct {
 	// the lexer and the parser call pos.
 	last    Pos
 	lastOff int
+	// lead is how many characters the text starts with that the author
+	// did not give Jinja2 (a file's front matter, kept as blank lines so
+	// that lines are the file's): the character offsets of Jinja2's
+	// messages count from after them, in the body a Python user renders.
+	lead int
 }
 
 func newSource(name, text string) *source {
@@ -455,7 +460,7 @@ func (lx *lexer) tag(block bool) error {
 				j++
 			}
 			if j >= len(s) {
-				return lx.fail(i, "unexpected char "+pyQuoteRune(r)+" at "+strconv.Itoa(utf8.RuneCountInString(s[:i])))
+				return lx.fail(i, "unexpected char "+pyQuoteRune(r)+" at "+strconv.Itoa(utf8.RuneCountInString(s[:i])-lx.src.lead))
 			}
 			v, err := unescapePy(s[i+1 : j])
 			if err != nil {
@@ -476,7 +481,7 @@ func (lx *lexer) tag(block bool) error {
 			if isNameChar(r) {
 				return lx.fail(i, "Invalid character in identifier")
 			}
-			return lx.fail(i, "unexpected char "+pyQuoteRune(r)+" at "+strconv.Itoa(utf8.RuneCountInString(s[:i])))
+			return lx.fail(i, "unexpected char "+pyQuoteRune(r)+" at "+strconv.Itoa(utf8.RuneCountInString(s[:i])-lx.src.lead))
 		}
 		switch op {
 		case "{", "(", "[":
