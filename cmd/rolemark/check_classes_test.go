@@ -54,6 +54,12 @@ var checkClasses = []struct{ file, body, want string }{
 	{"role.j2", "{{ role(\"user\") }}{{ name }}\n😀 {{ role(\"wizard\") }}x", "7:3: rendered markup: " + unknownWizard},
 	{"role.pongo2", "{{ role(\"user\") }}{{ name }}\n😀 {{ role(\"wizard\") }}x", "7:3: rendered markup: " + unknownWizard},
 	{"role.tmpl", "{{role \"user\"}}{{.name}}\n😀 {{role \"wizard\"}}x", "7:3: rendered markup: " + unknownWizard},
+	// an unknown role in a literal tag: at the value's opening quote, as
+	// docs/markup.md says roleparse places a value's errors
+	{"roletag.hbs", "<message role=\"user\">{{name}}\n😀 </message><message role=\"wizard\">x</message>", "7:27: rendered markup: " + unknownWizard},
+	{"roletag.j2", "<message role=\"user\">{{ name }}\n😀 </message><message role=\"wizard\">x</message>", "7:27: rendered markup: " + unknownWizard},
+	{"roletag.pongo2", "<message role=\"user\">{{ name }}\n😀 </message><message role=\"wizard\">x</message>", "7:27: rendered markup: " + unknownWizard},
+	{"roletag.tmpl", "<message role=\"user\">{{.name}}\n😀 </message><message role=\"wizard\">x</message>", "7:27: rendered markup: " + unknownWizard},
 	// a variable the input schema does not declare: at its name
 	{"var.hbs", "{{role \"user\"}}\n😀 {{nmae}}", "7:5: variable \"nmae\" is not declared in the input schema (declared: name)"},
 	{"var.j2", "{{ role(\"user\") }}\n😀 {{ nmae }}", "7:6: variable \"nmae\" is not declared in the input schema (declared: name)"},
