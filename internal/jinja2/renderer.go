@@ -36,23 +36,10 @@ var errRendererEnv = errors.New("jinja2: the Renderer is of another Env")
 // which the caller keeps as well) until its next render.
 func (t *Template) RenderVarsWith(ctx context.Context, r *Renderer, l *Layout, vals []Value) (string, error) {
 	c := r.c
-	if c.env != t.env {
-		return "", errRendererEnv
+	if c.env != t.env || len(vals) != len(l.names) {
+		return "", misfit(c, t)
 	}
-	if len(vals) != len(l.names) {
-		return "", errLayoutVals
-	}
-	// the context stays from the last render (resetCtx): written when
-	// it changes, its two words compared as they are (== on an interface
-	// compares the values, and panics on an uncomparable one)
-	if a, b := (*[2]unsafe.Pointer)(unsafe.Pointer(&c.ctx)), (*[2]unsafe.Pointer)(unsafe.Pointer(&ctx)); a[0] != b[0] || a[1] != b[1] {
-		c.ctx = ctx
-	}
-	if r.track {
-		r.own.spans = r.own.spans[:0]
-		c.own = r.own
-	}
-	c.varied = false
+	r.start(c, ctx)
 	err := t.runBound(c, l, vals)
 	var out string
 	if err == nil {
@@ -65,16 +52,20 @@ func (t *Template) RenderVarsWith(ctx context.Context, r *Renderer, l *Layout, v
 	return out, err
 }
 
-// start readies r's context for a render of t with ctx, l and vals, as
-// RenderVarsWith does.
-func (r *Renderer) start(ctx context.Context, t *Template, l *Layout, vals []Value) (*Ctx, error) {
-	c := r.c
+// misfit is the error of a render of t in c whose Env is another or
+// whose values do not fill the layout.
+func misfit(c *Ctx, t *Template) error {
 	if c.env != t.env {
-		return nil, errRendererEnv
+		return errRendererEnv
 	}
-	if len(vals) != len(l.names) {
-		return nil, errLayoutVals
-	}
+	return errLayoutVals
+}
+
+// start readies r's context c for a render with ctx.
+func (r *Renderer) start(c *Ctx, ctx context.Context) {
+	// the context stays from the last render (resetCtx): written when
+	// it changes, its two words compared as they are (== on an interface
+	// compares the values, and panics on an uncomparable one)
 	if a, b := (*[2]unsafe.Pointer)(unsafe.Pointer(&c.ctx)), (*[2]unsafe.Pointer)(unsafe.Pointer(&ctx)); a[0] != b[0] || a[1] != b[1] {
 		c.ctx = ctx
 	}
@@ -83,7 +74,6 @@ func (r *Renderer) start(ctx context.Context, t *Template, l *Layout, vals []Val
 		c.own = r.own
 	}
 	c.varied = false
-	return c, nil
 }
 
 // AppendRenderVarsWith is RenderVarsWith appending the output to dst and
@@ -92,13 +82,14 @@ func (r *Renderer) start(ctx context.Context, t *Template, l *Layout, vals []Val
 // returns may have been written (AppendRender). The output goes straight
 // into dst; r's own buffer is not used.
 func (t *Template) AppendRenderVarsWith(ctx context.Context, r *Renderer, dst []byte, l *Layout, vals []Value) ([]byte, error) {
-	c, err := r.start(ctx, t, l, vals)
-	if err != nil {
-		return dst, err
+	c := r.c
+	if c.env != t.env || len(vals) != len(l.names) {
+		return dst, misfit(c, t)
 	}
+	r.start(c, ctx)
 	own := c.out
 	c.out, c.outBase = dst, len(dst)
-	err = t.runBound(c, l, vals)
+	err := t.runBound(c, l, vals)
 	out := c.out
 	c.out = own
 	if !t.env.resetCtx(c) {
