@@ -93,6 +93,12 @@ func TestRun(t *testing.T) {
 			wantErrSub: `testdata/history_bad_role.json:2:2: message 2: unknown role "bogus"`},
 		{name: "render --history with bad content", args: []string{"render", "--var", "q=a", "--history", "testdata/history_bad_content.json", "testdata/hello.tmpl"}, wantCode: 1,
 			wantErrSub: "testdata/history_bad_content.json:2:3: message 2: chat: content must be a string, an array or null, not 7"},
+		// A file of JSON null holds no variables, as null --history holds no
+		// messages; --var adds to them (it once assigned into a nil map).
+		{name: "render --vars of null, with --var", args: []string{"render", "--vars", "testdata/vars_null.json", "--var", "q=hi", "--format", "markup", "testdata/hello.tmpl"}, wantCode: 0,
+			wantOut: "<message role=\"system\">Be brief.</message>\n<message role=\"user\">hi</message>\n"},
+		{name: "render --data of null", args: []string{"render", "--data", "testdata/vars_null.json", "--var", "q=hi", "--format", "markup", "testdata/hello.tmpl"}, wantCode: 0,
+			wantOut: "<message role=\"system\">Be brief.</message>\n<message role=\"user\">hi</message>\n"},
 		{name: "render JSON files that start with a byte order mark", args: []string{"render", "--vars", "testdata/bom_vars.json", "--history", "testdata/bom_history.json", "--format", "markup", "testdata/hello.tmpl"}, wantCode: 0,
 			wantOut: "<message role=\"system\">Be brief.</message>\n<message role=\"user\">earlier</message>\n<message role=\"user\">from a file saved with a byte order mark</message>\n"},
 		{name: "react tools that start with a byte order mark", args: []string{"react", "prompt", "--tools", "testdata/bom_tools.json", "q"}, wantCode: 0,

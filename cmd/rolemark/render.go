@@ -467,9 +467,16 @@ func readJSONFile(name string, v any) error {
 }
 
 // readDataFile reads the data of a template (--vars, --data), whose
-// integers stay integers (internal/jsondata).
+// integers stay integers (internal/jsondata). A file of JSON null holds no
+// values: *v is an empty map then, never nil, so that --var can add to it.
 func readDataFile(name string, v *map[string]any) error {
-	return readJSON(name, v, jsondata.Unmarshal)
+	if err := readJSON(name, v, jsondata.Unmarshal); err != nil {
+		return err
+	}
+	if *v == nil {
+		*v = map[string]any{}
+	}
+	return nil
 }
 
 func readJSON(name string, v any, unmarshal func([]byte, any) error) error {
