@@ -808,12 +808,15 @@ func formValue(typ string, v any) string {
 // values turns the form into the template's variables: a field of type
 // string (or of no declared type) is taken as written, any other as JSON; an
 // empty field that is not a string is left out, so that its default
-// applies. extra is a JSON object of further variables.
+// applies. extra is a JSON object of further variables (null: none).
 func values(fs []field, extra string) (map[string]any, error) {
 	vars := map[string]any{}
 	if strings.TrimSpace(extra) != "" {
 		if err := jsondata.Unmarshal([]byte(extra), &vars); err != nil {
 			return nil, fmt.Errorf("more variables: %v (a JSON object is expected)", err)
+		}
+		if vars == nil {
+			vars = map[string]any{}
 		}
 	}
 	for _, f := range fs {

@@ -114,6 +114,8 @@ func TestTemplatePage(t *testing.T) {
 			want: []string{`<div class="text">Hi Bob x7</div>`, `<mark class="tok">&lt;|start_header_id|&gt;</mark>user`, `<option selected>llama3</option>`}},
 		{name: "a number field that is not JSON", target: "/t/greet.hbs?go=1&v.name=Bob&v.n=seven",
 			want: []string{`<p class="pmsg">input &#34;n&#34;: &#34;seven&#34; is not an integer written as JSON</p>`}},
+		{name: "more variables of JSON null are none", target: "/t/greet.hbs?go=1&v.name=Bob&vars=null",
+			want: []string{`<div class="text">Hi Bob x2</div>`}},
 		{name: "history box", target: "/t/ask.j2?go=1&vars=" + url.QueryEscape(`{"q":"now?"}`) + "&history=" + url.QueryEscape(`[{"role":"user","content":"before"}]`),
 			want: []string{`<div class="text">before</div>`, `<div class="text">now?</div>`}},
 		{name: "bad history", target: "/t/ask.j2?go=1&history=nope",
