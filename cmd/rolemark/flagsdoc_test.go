@@ -3,8 +3,10 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"regexp"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -30,4 +32,19 @@ func TestEveryFlagIsDocumented(t *testing.T) {
 			assert.Contains(t, string(doc), "`"+flag, "rolemark %s: %s is not in docs/cli.md", c.name, flag)
 		}
 	}
+}
+
+// TestWorkersDefaultIsTheMachines: batch's --workers defaults to
+// runtime.NumCPU(), which -h prints as this machine's number ("(default
+// 2)" where it was written); docs/cli.md says what the default is on every
+// machine, as the README does ("default: all").
+func TestWorkersDefaultIsTheMachines(t *testing.T) {
+	doc, err := os.ReadFile("../../docs/cli.md")
+	require.NoError(t, err)
+	row := regexp.MustCompile("(?m)^\\| `--workers N` \\|.*$").FindString(string(doc))
+	require.NotEmpty(t, row, "docs/cli.md has no row for --workers")
+	assert.Contains(t, row, "the number of CPUs", "docs/cli.md gives --workers a default of one machine: %s", row)
+	var out, errOut bytes.Buffer
+	require.Equal(t, 0, run(context.Background(), []string{"batch", "-h"}, strings.NewReader(""), &out, &errOut), errOut.String())
+	assert.Contains(t, out.String(), fmt.Sprintf("render N rows at once (default %d)", runtime.NumCPU()))
 }
