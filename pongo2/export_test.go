@@ -28,3 +28,6 @@ func Unguarded(src string) (string, error) {
 
 // EndcommentHang is endcommentHang.
 func EndcommentHang(out string) (int, bool) { return endcommentHang(out) }
+
+// ArgFilters is argFilters.
+var ArgFilters = argFilters

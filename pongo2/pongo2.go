@@ -423,9 +423,16 @@ func (c *compiled) convert(err error) error {
 // unguardedError is the compile error for a place verify found, in the
 // coordinates the user wrote.
 func (c *compiled) unguardedError(u *unguarded) error {
-	e := &driver.Error{Template: c.name, Err: fmt.Errorf("rolemark and pongo2 read the template differently before this point, which leaves a %s; please report it to rolemark", u.what)}
+	e := &driver.Error{Template: c.name, Err: u.err}
+	if u.err == nil {
+		e.Err = fmt.Errorf("rolemark and pongo2 read the template differently before this point, which leaves a %s; please report it to rolemark", u.what)
+	}
 	if u.tok != nil {
-		e.Template, e.Line, e.Col = c.place(u.tok.Filename, u.tok.Line, u.tok.Col)
+		col := u.tok.Col
+		if s := c.loader.source(u.tok.Filename); s != nil && u.word != "" {
+			col = wordCol(s.out, u.tok.Line, col, u.word)
+		}
+		e.Template, e.Line, e.Col = c.place(u.tok.Filename, u.tok.Line, col)
 	}
 	return e
 }

@@ -1,7 +1,9 @@
 package pongo2
 
 import (
+	"fmt"
 	"reflect"
+	"strings"
 
 	p2 "github.com/flosch/pongo2/v6"
 )
@@ -13,6 +15,28 @@ import (
 type unguarded struct {
 	what string
 	tok  *p2.Token
+	// err, when set, is an author's mistake that verify found, reported
+	// as it is (a filter called without the argument it needs).
+	err error
+	// word, when set, is the mistake's own word in the tag that tok
+	// starts, a filter's name in {% filter %}, which keeps no token of it.
+	word string
+}
+
+// argFilters are pongo2's built-in filters that need their argument, each
+// with an example of it. Called without one, pongo2 v6 gives an empty or
+// unchanged value ({{ x|truncatechars }} is "", {{ x|default }} is "" when
+// x is empty), nonsense (stringformat) or an error at render (slice);
+// Django refuses them when it parses. join (with "" it concatenates, as
+// Jinja's join does) and the filters whose argument is optional are not in
+// it.
+var argFilters = map[string]string{
+	"add": "add:1", "cut": `cut:" "`, "date": `date:"2006-01-02"`, "time": `time:"15:04"`,
+	"default": `default:"none"`, "default_if_none": `default_if_none:"none"`,
+	"divisibleby": "divisibleby:2", "get_digit": "get_digit:1", "length_is": "length_is:3",
+	"removetags": `removetags:"b,i"`, "slice": `slice:":3"`, "split": `split:","`,
+	"stringformat": `stringformat:"%05d"`, "truncatechars": "truncatechars:100",
+	"truncatewords": "truncatewords:20", "urlizetrunc": "urlizetrunc:30", "wordwrap": "wordwrap:10",
 }
 
 var macroGuardType = reflect.TypeOf((*macroGuard)(nil))
@@ -23,6 +47,7 @@ var macroGuardType = reflect.TypeOf((*macroGuard)(nil))
 // finds nothing unless the two disagree about where a comment, a string or
 // a tag ends, as they once did after {# } (issue 23): it makes such a
 // disagreement a compile error instead of an unescaped value or a crash.
+// It also finds a filter of argFilters called without its argument.
 // Like requiredVars, it reads pongo2 v6's unexported fields with reflect.
 func verify(tpl *p2.Template) *unguarded {
 	v := &verifier{seen: map[uintptr]bool{}}
@@ -79,6 +104,22 @@ func (v *verifier) walkStruct(x reflect.Value) {
 		case "nodeVariable":
 			v.found = &unguarded{what: "{{ }} that pongo2 would print without rolemark's escaping", tok: tokenOf(x.FieldByName("locationToken"))}
 			return
+		case "filterCall":
+			if name := x.FieldByName("name").String(); argFilters[name] != "" && x.FieldByName("parameter").IsNil() {
+				v.found = &unguarded{tok: tokenOf(x.FieldByName("token")),
+					err: fmt.Errorf("filter %q needs its argument, as in |%s", name, argFilters[name])}
+				return
+			}
+		case "tagFilterNode":
+			calls := x.FieldByName("filterChain")
+			for i := 0; i < calls.Len(); i++ {
+				call := calls.Index(i).Elem()
+				if name := call.FieldByName("name").String(); argFilters[name] != "" && call.FieldByName("paramExpr").IsNil() {
+					v.found = &unguarded{tok: tokenOf(x.FieldByName("position")), word: name,
+						err: fmt.Errorf("filter %q needs its argument, as in |%s", name, argFilters[name])}
+					return
+				}
+			}
 		case "tagMacroNode":
 			nodes := x.FieldByName("wrapper").Elem().FieldByName("nodes")
 			if nodes.Len() != 1 || nodes.Index(0).Elem().Type() != macroGuardType {
@@ -98,4 +139,45 @@ func tokenOf(f reflect.Value) *p2.Token {
 		return nil
 	}
 	return (*p2.Token)(f.UnsafePointer())
+}
+
+// wordCol returns the column (pongo2's: 1-based, in bytes) of the first
+// word w after the token at line and col of src, on that line and inside
+// its tag, or col when it is not there.
+func wordCol(src string, line, col int, w string) int {
+	start := 0
+	for l := 1; l < line; l++ {
+		i := strings.IndexByte(src[start:], '\n')
+		if i < 0 {
+			return col
+		}
+		start += i + 1
+	}
+	rest := src[start:]
+	if end := strings.IndexByte(rest, '\n'); end >= 0 {
+		rest = rest[:end]
+	}
+	if col-1 > len(rest) {
+		return col
+	}
+	tag := rest[col-1:]
+	if end := strings.Index(tag, "%}"); end >= 0 {
+		tag = tag[:end]
+	}
+	for off := 0; ; {
+		i := strings.Index(tag[off:], w)
+		if i < 0 {
+			return col
+		}
+		at := off + i
+		end := at + len(w)
+		if at > 0 && (tag[at-1] == ' ' || tag[at-1] == '\t' || tag[at-1] == '|') && (end == len(tag) || !isIdent(tag[end])) {
+			return col + at
+		}
+		off = at + 1
+	}
+}
+
+func isIdent(b byte) bool {
+	return b == '_' || '0' <= b && b <= '9' || 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z'
 }

@@ -39,6 +39,8 @@ var checkClasses = []struct{ file, body, want string }{
 	{"unknown.pongo2", "{{ role(\"user\") }}\n😀 {{ name|shout }}", "7:11: Filter 'shout' does not exist."},
 	{"unknown.tmpl", "{{role \"user\"}}\n😀 {{shout .name}}", "7:5: function \"shout\" not defined"},
 	{"unknown_call.j2", "{{ role(\"user\") }}\n😀 {{ shout(name) }}", "7:6: unknown function \"shout\""},
+	// a pongo2 filter that needs its argument, called without: at its name
+	{"filterarg.pongo2", "{{ role(\"user\") }}\n😀 {{ name|truncatechars }}", "7:11: filter \"truncatechars\" needs its argument, as in |truncatechars:100"},
 	// the wrong number of arguments: at the call
 	{"arity.hbs", "{{role \"user\"}}\n😀 {{#if}}x{{/if}}", "7:3: #if takes 1 argument(s), found 0"},
 	{"arity.j2", "{{ role(\"user\") }}\n😀 {{ role() }}", "7:6: TypeError: role() missing required argument: 'role'"},
