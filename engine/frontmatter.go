@@ -303,12 +303,12 @@ func duplicateKey(n *yaml.Node) (dup, first *yaml.Node) {
 	return nil, nil
 }
 
-// maxLocate bounds the front matter whose YAML errors locateYAMLError
-// places, and locateBudget the bytes it parses from the text's start
-// before it looks near the line the YAML library named instead.
+// locateBudget is the bytes locateYAMLError parses from the text's start
+// before it looks near the line the YAML library named instead, and
+// maxLocate the bytes it parses in all before it gives up.
 const (
-	maxLocate    = 16 << 10
 	locateBudget = 64 << 10
+	maxLocate    = 16 << 20
 )
 
 // locateYAMLError places the YAML problem msg (the text's own error,
@@ -320,24 +320,26 @@ const (
 // shortest prefix that fails with the same message, such as the quote that
 // opens a string never closed or the second colon of "model: a: b"; for a
 // flow collection that is never closed, its [ or {. ok is false when only
-// the whole text fails so, or the text is too long to search. The search
-// starts at the text's start; when that has cost locateBudget bytes of
-// parsing (a problem far down a long front matter), it goes on from the
-// line before reported, the line the YAML library named.
+// the whole text fails so, or the search costs more than maxLocate bytes
+// of parsing. The search starts at the text's start; when that has cost
+// locateBudget bytes of parsing (a problem far down a long front matter),
+// it goes on from the line before reported, the line the YAML library
+// named, unless the text already fails so there (the library named a line
+// after the problem's).
 func locateYAMLError(text, msg string, reported int) (line, col int, ok bool) {
-	if len(text) > maxLocate {
-		return 0, 0, false
-	}
 	if name, found := strings.CutPrefix(msg, "unknown anchor '"); found {
 		if i := strings.Index(text, "*"+strings.TrimSuffix(name, "' referenced")); i >= 0 {
 			line, col = textpos.LineCol(text, i)
 			return line, col, true
 		}
 	}
-	spent, jumped := 0, false
+	spent, jumped, first := 0, false, false
 	for p := 0; p < len(text); {
+		if spent > maxLocate {
+			return 0, 0, false
+		}
 		if spent > locateBudget && !jumped {
-			jumped = true
+			jumped, first = true, true
 			start := 0
 			for l := 1; l < reported-1; l++ {
 				_, next, ok := textpos.LineBreak(text[start:])
@@ -353,6 +355,8 @@ func locateYAMLError(text, msg string, reported int) (line, col int, ok bool) {
 		spent += p
 		var n yaml.Node
 		err := yaml.Unmarshal([]byte(text[:p]), &n)
+		wasFirst := first
+		first = false
 		if err == nil {
 			continue
 		}
@@ -363,7 +367,7 @@ func locateYAMLError(text, msg string, reported int) (line, col int, ok bool) {
 		if got != msg {
 			continue
 		}
-		if p == len(text) {
+		if p == len(text) || wasFirst {
 			return 0, 0, false
 		}
 		at := p - size

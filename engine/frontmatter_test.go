@@ -265,3 +265,26 @@ func TestFrontMatterErrorFarDown(t *testing.T) {
 	_, err := engine.NewSet(handlebars.New()).Parse("handlebars", "t", b.String())
 	require.EqualError(t, err, "t:302:7: front matter: mapping values are not allowed in this context")
 }
+
+// TestFrontMatterErrorPastLimit: a YAML problem in a front matter of more
+// than 16 KB gets its own column too, not the line's first non-blank one;
+// a problem the YAML library reports after its own line (a quote never
+// closed, reported at the end) keeps the line the library names.
+func TestFrontMatterErrorPastLimit(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("---\nmodel: gpt\ndescription: |\n")
+	for i := range 500 {
+		fmt.Fprintf(&b, "  line %d of a long description that goes on\n", i)
+	}
+	head := b.String() // 503 lines
+	require.Greater(t, len(head), 16<<10)
+	tests := []struct{ tail, want string }{
+		{"input: {schema: [name\n", "t:504:17: front matter: did not find expected ',' or ']'"},
+		{"config:\n  temperature: a: b\n", "t:505:17: front matter: mapping values are not allowed in this context"},
+		{"config:\n  temperature: 1\n   top: 2\n", "t:506:7: front matter: mapping values are not allowed in this context"},
+	}
+	for _, tc := range tests {
+		_, err := engine.NewSet(handlebars.New()).Parse("handlebars", "t", head+tc.tail+"---\nx")
+		require.EqualError(t, err, tc.want, tc.tail)
+	}
+}
