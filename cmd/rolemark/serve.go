@@ -84,6 +84,14 @@ func cmdServe(ctx context.Context, sio stdio, args []string) error {
 		opts = append(opts, preview.WriteCases())
 	}
 	targets := runTargets(os.Getenv)
+	runOff := ""
+	if len(targets) > 0 && !loopback {
+		// Run spends the operator's key, or reaches the operator's model
+		// server, for whoever posts to /run; its guards keep other sites'
+		// pages out, not other machines. Off where other machines listen.
+		runOff = fmt.Sprintf("rolemark serve: Run is off: --addr %s is not a loopback address, and a run sends the operator's key for whoever reaches the page (use 127.0.0.1, ::1 or localhost to run prompts)\n", *addr)
+		targets = nil
+	}
 	opts = append(opts, preview.Targets(targets...))
 	srv, err := preview.New(dir, newSet(), opts...)
 	if err != nil {
@@ -103,6 +111,7 @@ func cmdServe(ctx context.Context, sio stdio, args []string) error {
 	for _, t := range targets {
 		fmt.Fprintf(stdout, "rolemark serve: Run sends to %s at %s\n", t.Name, t.Endpoint.URL())
 	}
+	fmt.Fprint(stdout, runOff)
 	done := make(chan error, 1)
 	go func() { done <- hs.Serve(ln) }()
 	select {

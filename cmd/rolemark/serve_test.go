@@ -175,3 +175,57 @@ cases:
         content: 21 42 a,b ['a', 'b']
 `, string(b))
 }
+
+// TestServeRunsOnLoopbackOnly: Run spends the operator's key (or reaches
+// the operator's model server) for whoever posts to /run, and its guards
+// (JSON only, no foreign Origin) keep other sites' pages out, not other
+// machines, which post without an Origin. On an address other machines
+// reach, the page offers no Run and the server says why; the preview
+// itself is still served.
+func TestServeRunsOnLoopbackOnly(t *testing.T) {
+	model := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		t.Errorf("the model was sent a request: %s %s", r.Method, r.URL)
+	}))
+	defer model.Close()
+	t.Setenv("OPENAI_API_KEY", "sk-operator")
+	t.Setenv("OPENAI_BASE_URL", model.URL+"/v1")
+	t.Setenv("ANTHROPIC_API_KEY", "ak-operator")
+	dir := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "p.hbs"), []byte(`{{role "user"}}hi`), 0o644))
+
+	ctx, cancel := context.WithCancel(context.Background())
+	out := &syncBuffer{}
+	done := make(chan int)
+	go func() {
+		done <- run(ctx, []string{"serve", "--addr", "0.0.0.0:0", "--count", "", dir}, nil, out, io.Discard)
+	}()
+	defer func() {
+		cancel()
+		assert.Equal(t, 0, <-done)
+	}()
+	re := regexp.MustCompile(`rolemark serve: previewing .* at http://[^/]*:(\d+)/\n`)
+	var m []string
+	require.Eventually(t, func() bool { m = re.FindStringSubmatch(out.String()); return m != nil }, 10*time.Second, 10*time.Millisecond)
+	base := "http://127.0.0.1:" + m[1]
+	assert.Contains(t, out.String(), "rolemark serve: Run is off: --addr 0.0.0.0:0 is not a loopback address")
+	assert.NotContains(t, out.String(), "Run sends to")
+
+	req, err := http.NewRequest("POST", base+"/run/p.hbs", strings.NewReader(`{"form":"","target":"openai","model":"m"}`))
+	require.NoError(t, err)
+	req.Host = "192.0.2.7:" + m[1] // another machine's view of the server
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := http.DefaultClient.Do(req)
+	require.NoError(t, err)
+	body, err := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	require.NoError(t, err)
+	assert.NotContains(t, string(body), `"type":"start"`, "a run started: %s", body)
+
+	resp, err = http.Get(base + "/t/p.hbs")
+	require.NoError(t, err)
+	page, err := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	require.NoError(t, err)
+	assert.Equal(t, 200, resp.StatusCode)
+	assert.NotContains(t, string(page), "sk-operator")
+}
