@@ -118,6 +118,7 @@ func TestFuncMarkupIsMarkup(t *testing.T) {
 	}{
 		{"handlebars", handlebars.New(handlebars.Funcs(fns)), `{{role "user"}}{{m}}{{sys s}}`},
 		{"jinja", jinja.New(jinja.Funcs(fns)), `{{ role("user") }}{{ m }}{{ sys(s) }}`},
+		{"pongo2", pongo2.New(pongo2.Funcs(fns)), `{{ role("user") }}{{ m }}{{ sys(s) }}`},
 		{"gotmpl", gotmpl.New(gotmpl.Funcs(fns)), `{{role "user"}}{{.m}}{{sys .s}}`},
 		{"gotmpl/tags", gotmpl.New(gotmpl.Funcs(fns)), `<message role="user">{{.m}}{{sys .s}}</message>`},
 	}

@@ -37,10 +37,10 @@
 //
 // # Partials
 //
-// Handlebars {{> name}}, Jinja include, import and extends, and text/template
-// {{template "name"}} of a name the file does not define read partials from
-// the fs.FS the template was loaded from, and from nowhere else, all three
-// with one resolver (driver.Config.ReadPartial): the template's directory
+// Handlebars {{> name}}, Jinja's and pongo2's include, import and extends,
+// and text/template {{template "name"}} of a name the file does not define
+// read partials from the fs.FS the template was loaded from, and from
+// nowhere else, all four with one resolver (driver.Config.ReadPartial): the template's directory
 // first, then each parent directory up to a root, nearest first, and in
 // each the partial file _NAME before NAME. Set.LoadDir's root is the
 // directory it loads, so a partial at its top serves every subdirectory;

@@ -17,6 +17,7 @@ import (
 	"github.com/rolemark/rolemark/handlebars"
 	"github.com/rolemark/rolemark/internal/fixture"
 	"github.com/rolemark/rolemark/jinja"
+	"github.com/rolemark/rolemark/pongo2"
 )
 
 // reactFrontMatter declares Qwen's get_weather vector tool, with its
@@ -35,9 +36,10 @@ tools:
 // reactTemplates render the ReAct instruction passed as react_tools, then
 // the question, as one user message: the documented idiom, in each engine.
 var reactTemplates = map[string]string{
-	"agent.hbs":  `{{role "system"}}{{system}}{{role "user"}}{{react_tools}}` + "\n\nQuestion: {{question}}",
-	"agent.j2":   `{{ role("system") }}{{ system }}{{ role("user") }}{{ react_tools }}` + "\n\nQuestion: {{ question }}",
-	"agent.tmpl": `{{role "system"}}{{.system}}{{role "user"}}{{.react_tools}}` + "\n\nQuestion: {{.question}}",
+	"agent.hbs":    `{{role "system"}}{{system}}{{role "user"}}{{react_tools}}` + "\n\nQuestion: {{question}}",
+	"agent.j2":     `{{ role("system") }}{{ system }}{{ role("user") }}{{ react_tools }}` + "\n\nQuestion: {{ question }}",
+	"agent.tmpl":   `{{role "system"}}{{.system}}{{role "user"}}{{.react_tools}}` + "\n\nQuestion: {{.question}}",
+	"agent.pongo2": `{{ role("system") }}{{ system }}{{ role("user") }}{{ react_tools }}` + "\n\nQuestion: {{ question }}",
 }
 
 // TestReactInstructionInEveryEngine renders the ReAct instruction inside a
@@ -70,9 +72,9 @@ func TestReactInstructionInEveryEngine(t *testing.T) {
 	for name, src := range reactTemplates {
 		fsys[name] = &fstest.MapFile{Data: []byte(reactFrontMatter + src)}
 	}
-	set := engine.NewSet(handlebars.New(), jinja.New(), gotmpl.New())
+	set := engine.NewSet(handlebars.New(), jinja.New(), pongo2.New(), gotmpl.New())
 	n := 0
-	for _, name := range []string{"agent.hbs", "agent.j2", "agent.tmpl"} {
+	for _, name := range []string{"agent.hbs", "agent.j2", "agent.pongo2", "agent.tmpl"} {
 		tpl, err := set.ParseFS(fsys, name)
 		require.NoError(t, err, name)
 		tests := []struct {
@@ -105,5 +107,5 @@ func TestReactInstructionInEveryEngine(t *testing.T) {
 			n++
 		}
 	}
-	assert.Equal(t, 9, n, "three cases in each of three engines")
+	assert.Equal(t, 12, n, "three cases in each of four engines")
 }

@@ -71,7 +71,7 @@
 // # Partials
 //
 // {{template "name" .}} of a template the file does not define reads it
-// with driver.Config.ReadPartial, the one resolver all three engines use:
+// with driver.Config.ReadPartial, the one resolver every engine uses:
 // from the template's file system only, in the template's directory, then
 // each parent up to the prompt directory (the directory engine.Set.LoadDir
 // loads; a file parsed alone with ParseFS has its own directory), nearest

@@ -92,7 +92,7 @@
 // # Partials
 //
 // {{> name}} reads a partial with driver.Config.ReadPartial, the one
-// resolver all three engines use: from the template's file system only, in
+// resolver every engine uses: from the template's file system only, in
 // the template's directory, then each parent up to the prompt directory
 // (the directory engine.Set.LoadDir loads; a file parsed alone with ParseFS
 // has its own directory), nearest first; in each, _NAME.EXT before NAME.EXT,

@@ -78,11 +78,12 @@
 // pongo2's lexer exactly ({# #} comments, {% verbatim %}, string literals,
 // {{- -}} whitespace control), and positions in errors are mapped back to the
 // source the user wrote. The cost, measured on the shared 1.5 KB benchmark
-// prompt (docs/PERFORMANCE.md: BenchmarkRender/rolemark/jinja, this adapter
-// under the jinja engine's name, against
-// BenchmarkRender/raw/pongo2 of the bench module, medians of ten), is about
+// prompt while this adapter was the engine named jinja (docs/PERFORMANCE.md:
+// BenchmarkRender/rolemark/jinja of that time against
+// BenchmarkRender/raw/pongo2 of the bench module, medians of ten), was about
 // raw pongo2's time (0.91–0.98 of it), with fewer allocations (21 against
-// 44).
+// 44). BenchmarkRender/rolemark/jinja now measures the Jinja2 engine (package
+// jinja); the bench module does not render this adapter.
 //
 // The raw forms, which insert markup unescaped, are: |safe anywhere in the
 // filter chain (as in pongo2); a *Value of flosch/pongo2 marked safe
@@ -114,7 +115,7 @@
 // with the process's memory.
 //
 // include, extends and import read files with driver.Config.ReadPartial,
-// the one resolver all three engines use: from the template's file system
+// the one resolver every engine uses: from the template's file system
 // only, in the directory of the template being compiled, then each parent
 // up to the prompt directory (the directory engine.Set.LoadDir loads; a file
 // parsed alone with ParseFS has its own directory), nearest first. A name
