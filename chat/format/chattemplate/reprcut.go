@@ -46,43 +46,16 @@ func (repr reprMay) spread(as []assign) {
 	for changed := true; changed; {
 		changed = false
 		for _, a := range as {
-			names := []string{a.name}
-			if i := strings.IndexByte(a.name, '.'); i >= 0 {
-				names = append(names, a.name[:i]) // a namespace holding one
-			}
 			if a.from != nil && !repr.may(a.from) {
 				continue
 			}
-			for _, n := range names {
+			for _, n := range assignedNames(a) {
 				if !repr[n] {
 					repr[n], changed = true, true
 				}
 			}
 		}
 	}
-}
-
-// anyOf reports whether one of xs may hold such text.
-func (repr reprMay) anyOf(xs []jinja2.Expr) bool {
-	for _, x := range xs {
-		if repr.may(x) {
-			return true
-		}
-	}
-	return false
-}
-
-// args reports whether one of a call's arguments may hold such text.
-func (repr reprMay) args(a *jinja2.CallArgs) bool {
-	if repr.anyOf(a.Args) {
-		return true
-	}
-	for _, kw := range a.Kwargs {
-		if repr.may(kw.Value) {
-			return true
-		}
-	}
-	return a.DynArgs != nil && repr.may(a.DynArgs) || a.DynKwargs != nil && repr.may(a.DynKwargs)
 }
 
 // may reports whether x's value may be, or hold, a str the template
@@ -101,11 +74,11 @@ func (repr reprMay) may(x jinja2.Expr) bool {
 	case *jinja2.ItemExpr:
 		return repr.may(x.X)
 	case *jinja2.ListLit:
-		return repr.anyOf(x.Items)
+		return anyExpr(x.Items, repr.may)
 	case *jinja2.TupleLit:
-		return repr.anyOf(x.Items)
+		return anyExpr(x.Items, repr.may)
 	case *jinja2.DictLit:
-		return repr.anyOf(x.Keys) || repr.anyOf(x.Values)
+		return anyExpr(x.Keys, repr.may) || anyExpr(x.Values, repr.may)
 	case *jinja2.CondExpr:
 		return repr.may(x.Then) || repr.may(x.Else)
 	case *jinja2.Concat:
@@ -140,10 +113,10 @@ func (repr reprMay) mayFilter(x *jinja2.FilterExpr) bool {
 	case "length", "count", "wordcount", "int", "float", "abs", "round", "filesizeformat":
 		return false
 	case "default", "d":
-		return repr.may(x.X) || repr.args(&x.Args)
+		return repr.may(x.X) || anyArg(&x.Args, repr.may)
 	case "first", "last", "random", "min", "max", "reverse", "sort", "unique", "list", "select",
 		"reject", "selectattr", "rejectattr", "batch", "slice", "groupby", "dictsort", "items", "sum":
-		return repr.may(x.X) || repr.args(&x.Args)
+		return repr.may(x.X) || anyArg(&x.Args, repr.may)
 	case "map":
 		if len(x.Args.Args) == 0 && x.Args.DynArgs == nil && x.Args.DynKwargs == nil {
 			return repr.may(x.X) // map(attribute=…)
@@ -166,14 +139,14 @@ func (repr reprMay) mayCall(x *jinja2.CallExpr) bool {
 			"values", "get", "copy", "pop", "setdefault", "startswith", "endswith", "find", "rfind",
 			"index", "rindex", "count", "isalnum", "isalpha", "isdigit", "islower", "isupper",
 			"isspace", "istitle", "isnumeric", "isdecimal":
-			return repr.may(f.X) || repr.args(&x.Args)
+			return repr.may(f.X) || anyArg(&x.Args, repr.may)
 		}
 	case *jinja2.Name:
 		switch f.Name {
 		case "range", "lipsum", "raise_exception", "strftime_now", "namespace", "cycler", "joiner":
 			return false
 		case "dict":
-			return repr.args(&x.Args)
+			return anyArg(&x.Args, repr.may)
 		}
 	}
 	return true // a macro's output, caller(), a method not listed

@@ -961,6 +961,20 @@ func numeric(x jinja2.Expr) bool {
 // %, …) may put its < or > next to data, which no literal holds. It
 // returns nil when the template reads no item that may be a method.
 func methodReprs(tree *jinja2.Tree, as []assign) func(jinja2.Expr) bool {
+	if !readsMethodItem(tree) {
+		return nil
+	}
+	m := methodFlow{
+		meth: map[string]bool{"varargs": true, "kwargs": true, "caller": true},
+		repr: map[string]bool{"varargs": true, "kwargs": true, "caller": true},
+	}
+	m.follow(as)
+	return m.either
+}
+
+// readsMethodItem reports whether the template reads an item that may
+// be a method (methodItem).
+func readsMethodItem(tree *jinja2.Tree) bool {
 	found := false
 	jinja2.Walk(tree.Body, func(n jinja2.Node) bool {
 		if x, ok := n.(*jinja2.ItemExpr); ok && methodItem(x) {
@@ -968,124 +982,135 @@ func methodReprs(tree *jinja2.Tree, as []assign) func(jinja2.Expr) bool {
 		}
 		return !found
 	})
-	if !found {
-		return nil
-	}
-	// meth holds the names that may hold a method (or a container of
-	// one); repr those that may hold a str with a method's repr.
-	meth, repr := map[string]bool{"varargs": true, "kwargs": true, "caller": true},
-		map[string]bool{"varargs": true, "kwargs": true, "caller": true}
-	// loopItem is loop.previtem and loop.nextitem: an item of some
-	// loop's sequence, which may be one.
-	loopItem := func(x *jinja2.AttrExpr) (item, ok bool) {
-		if n, isName := x.X.(*jinja2.Name); isName && n.Name == "loop" {
-			return x.Name == "previtem" || x.Name == "nextitem", true
-		}
-		return false, false
-	}
-	var isMeth, isRepr func(x jinja2.Expr) bool
-	either := func(x jinja2.Expr) bool { return isMeth(x) || isRepr(x) }
-	args := func(a *jinja2.CallArgs, f func(jinja2.Expr) bool) bool {
-		for _, x := range a.Args {
-			if f(x) {
-				return true
-			}
-		}
-		for _, kw := range a.Kwargs {
-			if f(kw.Value) {
-				return true
-			}
-		}
-		return a.DynArgs != nil && f(a.DynArgs) || a.DynKwargs != nil && f(a.DynKwargs)
-	}
-	anyOf := func(xs []jinja2.Expr, f func(jinja2.Expr) bool) bool {
-		for _, x := range xs {
-			if f(x) {
-				return true
-			}
-		}
-		return false
-	}
-	// through is f of the operands x gives back, for the kinds isMeth and
-	// isRepr look through alike: an attribute (loop.previtem and
-	// loop.nextitem are an item of a loop's sequence), a list, tuple or
-	// dict literal, a conditional expression; any other kind is false.
-	through := func(x jinja2.Expr, f func(jinja2.Expr) bool) bool {
-		switch x := x.(type) {
-		case *jinja2.AttrExpr:
-			if item, ok := loopItem(x); ok {
-				return item
-			}
-			return f(x.X)
-		case *jinja2.ListLit:
-			return anyOf(x.Items, f)
-		case *jinja2.TupleLit:
-			return anyOf(x.Items, f)
-		case *jinja2.DictLit:
-			return anyOf(x.Keys, f) || anyOf(x.Values, f)
-		case *jinja2.CondExpr:
-			return f(x.Then) || x.Else != nil && f(x.Else)
-		}
-		return false
-	}
-	isMeth = func(x jinja2.Expr) bool {
-		switch x := x.(type) {
-		case *jinja2.ItemExpr:
-			return methodItem(x) || isMeth(x.X)
-		case *jinja2.Name:
-			return meth[x.Name]
-		case *jinja2.FilterExpr:
-			return x.X != nil && isMeth(x.X) || args(&x.Args, isMeth)
-		case *jinja2.CallExpr:
-			if a, ok := x.Fn.(*jinja2.AttrExpr); ok && isMeth(a.X) {
-				return true
-			}
-			return args(&x.Args, isMeth)
-		}
-		return through(x, isMeth)
-	}
-	isRepr = func(x jinja2.Expr) bool {
-		switch x := x.(type) {
-		case *jinja2.Name:
-			return repr[x.Name]
-		case *jinja2.ItemExpr:
-			return isRepr(x.X)
-		case *jinja2.Concat:
-			return anyOf(x.Items, either)
-		case *jinja2.BinExpr:
-			return either(x.Left) || either(x.Right)
-		case *jinja2.FilterExpr:
-			return x.X == nil || either(x.X) || args(&x.Args, either) // a block's body may print one
-		case *jinja2.CallExpr:
-			switch f := x.Fn.(type) {
-			case *jinja2.AttrExpr:
-				return either(f.X) || args(&x.Args, either)
-			case *jinja2.Name:
-				if globalFuncs[f.Name] {
-					return args(&x.Args, either)
-				}
-			}
-			return true // a macro's output, caller(): may print one
-		}
-		return through(x, isRepr)
-	}
+	return found
+}
+
+// methodFlow is methodReprs' knowledge of the names: meth holds those
+// that may hold a method (or a container of one), repr those that may
+// hold a str with a method's repr.
+type methodFlow struct {
+	meth, repr map[string]bool
+}
+
+// follow adds the names assigned what may hold a method or such a repr
+// (and the namespace holding one), until no more are added.
+func (m *methodFlow) follow(as []assign) {
 	for changed := true; changed; {
 		changed = false
 		for _, a := range as {
-			m, r := a.from == nil || isMeth(a.from), a.from == nil || isRepr(a.from)
-			names := []string{a.name}
-			if i := strings.IndexByte(a.name, '.'); i >= 0 {
-				names = append(names, a.name[:i]) // a namespace holding one
-			}
-			for _, n := range names {
-				if m && !meth[n] {
-					meth[n], changed = true, true
+			isM, isR := a.from == nil || m.isMeth(a.from), a.from == nil || m.isRepr(a.from)
+			for _, n := range assignedNames(a) {
+				if isM && !m.meth[n] {
+					m.meth[n], changed = true, true
 				}
-				if r && !repr[n] {
-					repr[n], changed = true, true
+				if isR && !m.repr[n] {
+					m.repr[n], changed = true, true
 				}
 			}
 		}
 	}
-	return either
+}
+
+// assignedNames are the names an assignment gives a value: its own, and
+// the namespace's of a namespace attribute (ns.x), which then holds it.
+func assignedNames(a assign) []string {
+	names := []string{a.name}
+	if i := strings.IndexByte(a.name, '.'); i >= 0 {
+		names = append(names, a.name[:i])
+	}
+	return names
+}
+
+// either reports whether x may be a method or hold such a repr.
+func (m *methodFlow) either(x jinja2.Expr) bool { return m.isMeth(x) || m.isRepr(x) }
+
+// isMeth reports whether x may be a method, or a container of one.
+func (m *methodFlow) isMeth(x jinja2.Expr) bool {
+	switch x := x.(type) {
+	case *jinja2.ItemExpr:
+		return methodItem(x) || m.isMeth(x.X)
+	case *jinja2.Name:
+		return m.meth[x.Name]
+	case *jinja2.FilterExpr:
+		return x.X != nil && m.isMeth(x.X) || anyArg(&x.Args, m.isMeth)
+	case *jinja2.CallExpr:
+		if a, ok := x.Fn.(*jinja2.AttrExpr); ok && m.isMeth(a.X) {
+			return true
+		}
+		return anyArg(&x.Args, m.isMeth)
+	}
+	return through(x, m.isMeth)
+}
+
+// isRepr reports whether x may be a str that holds a method's repr.
+func (m *methodFlow) isRepr(x jinja2.Expr) bool {
+	switch x := x.(type) {
+	case *jinja2.Name:
+		return m.repr[x.Name]
+	case *jinja2.ItemExpr:
+		return m.isRepr(x.X)
+	case *jinja2.Concat:
+		return anyExpr(x.Items, m.either)
+	case *jinja2.BinExpr:
+		return m.either(x.Left) || m.either(x.Right)
+	case *jinja2.FilterExpr:
+		return x.X == nil || m.either(x.X) || anyArg(&x.Args, m.either) // a block's body may print one
+	case *jinja2.CallExpr:
+		switch f := x.Fn.(type) {
+		case *jinja2.AttrExpr:
+			return m.either(f.X) || anyArg(&x.Args, m.either)
+		case *jinja2.Name:
+			if globalFuncs[f.Name] {
+				return anyArg(&x.Args, m.either)
+			}
+		}
+		return true // a macro's output, caller(): may print one
+	}
+	return through(x, m.isRepr)
+}
+
+// through is f of the operands x gives back, for the kinds isMeth and
+// isRepr look through alike: an attribute (loop.previtem and
+// loop.nextitem are an item of a loop's sequence), a list, tuple or dict
+// literal, a conditional expression; any other kind is false.
+func through(x jinja2.Expr, f func(jinja2.Expr) bool) bool {
+	switch x := x.(type) {
+	case *jinja2.AttrExpr:
+		if n, isName := x.X.(*jinja2.Name); isName && n.Name == "loop" {
+			return x.Name == "previtem" || x.Name == "nextitem"
+		}
+		return f(x.X)
+	case *jinja2.ListLit:
+		return anyExpr(x.Items, f)
+	case *jinja2.TupleLit:
+		return anyExpr(x.Items, f)
+	case *jinja2.DictLit:
+		return anyExpr(x.Keys, f) || anyExpr(x.Values, f)
+	case *jinja2.CondExpr:
+		return f(x.Then) || x.Else != nil && f(x.Else)
+	}
+	return false
+}
+
+// anyExpr reports whether f holds of one of xs.
+func anyExpr(xs []jinja2.Expr, f func(jinja2.Expr) bool) bool {
+	for _, x := range xs {
+		if f(x) {
+			return true
+		}
+	}
+	return false
+}
+
+// anyArg reports whether f holds of one of a call's arguments.
+func anyArg(a *jinja2.CallArgs, f func(jinja2.Expr) bool) bool {
+	if anyExpr(a.Args, f) {
+		return true
+	}
+	for _, kw := range a.Kwargs {
+		if f(kw.Value) {
+			return true
+		}
+	}
+	return a.DynArgs != nil && f(a.DynArgs) || a.DynKwargs != nil && f(a.DynKwargs)
 }
