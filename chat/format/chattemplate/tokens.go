@@ -654,108 +654,140 @@ func dataNames(tree *jinja2.Tree, tokenVars map[string]string) dataVars {
 // followed to their calls, macroParams) and the names it assigns a
 // namespace(…).
 func assignments(tree *jinja2.Tree) ([]assign, map[string]bool) {
-	var as []assign
-	targets := func(t, from jinja2.Expr) {
-		switch x := t.(type) {
-		case *jinja2.Name:
-			as = append(as, assign{x.Name, from})
-		case *jinja2.TupleLit:
-			for _, it := range x.Items {
-				if n, ok := it.(*jinja2.Name); ok {
-					as = append(as, assign{n.Name, from})
+	w := assignWalk{
+		ns:     map[string]bool{},
+		macros: map[string][]*jinja2.Macro{},
+		calls:  map[string][]*jinja2.CallArgs{},
+		callee: map[*jinja2.Name]bool{},
+	}
+	jinja2.Walk(tree.Body, w.visit)
+	w.macroAssigns()
+	return w.as, w.ns
+}
+
+// assignWalk is assignments' walk of a template: what it assigns and the
+// names assigned a namespace(…), and for following a macro's parameters
+// to what its calls pass (macroParams) the macros by name, the
+// arguments of the calls of each name, the names in call position, every
+// name read, and whether the template includes, extends or imports.
+type assignWalk struct {
+	as     []assign
+	ns     map[string]bool
+	macros map[string][]*jinja2.Macro
+	calls  map[string][]*jinja2.CallArgs
+	callee map[*jinja2.Name]bool
+	uses   []*jinja2.Name
+	opaque bool
+}
+
+// visit records what node n assigns or tells of the macros' calls.
+func (w *assignWalk) visit(n jinja2.Node) bool {
+	switch x := n.(type) {
+	case *jinja2.CallExpr:
+		if f, ok := x.Fn.(*jinja2.Name); ok {
+			w.callee[f] = true
+			w.calls[f.Name] = append(w.calls[f.Name], &x.Args)
+		}
+	case *jinja2.Name:
+		w.uses = append(w.uses, x)
+	case *jinja2.Include, *jinja2.Extends:
+		w.opaque = true
+	case *jinja2.Set:
+		w.set(x)
+	case *jinja2.For:
+		if x.Recursive { // loop(…) gives the next level
+			w.targets(x.Target, nil)
+		} else {
+			w.targets(x.Target, x.Iter)
+		}
+	case *jinja2.SetBlock:
+		w.targets(x.Target, nil)
+	case *jinja2.With:
+		for _, t := range x.Targets {
+			w.targets(t, nil)
+		}
+	case *jinja2.Macro:
+		w.as = append(w.as, assign{x.Name, nil})
+		w.macros[x.Name] = append(w.macros[x.Name], x)
+	case *jinja2.CallBlock:
+		w.params(x.Params)
+	case *jinja2.Import:
+		w.opaque = true
+		w.as = append(w.as, assign{x.Target, nil})
+	case *jinja2.FromImport:
+		w.opaque = true
+		for _, in := range x.Names {
+			w.as = append(w.as, assign{in.Alias, nil})
+		}
+	}
+	return true
+}
+
+// set records a set statement's assignment: a namespace's attribute, a
+// name given a namespace(…) (its keyword arguments its attributes, any
+// other argument any attribute), or its targets.
+func (w *assignWalk) set(x *jinja2.Set) {
+	if r, ok := x.Target.(*jinja2.NSRef); ok {
+		w.as = append(w.as, assign{r.Name + "." + r.Attr, x.Value})
+		return
+	}
+	if c, ok := x.Value.(*jinja2.CallExpr); ok {
+		if f, ok := c.Fn.(*jinja2.Name); ok && f.Name == "namespace" {
+			if n, ok := x.Target.(*jinja2.Name); ok {
+				w.ns[n.Name] = true
+				for _, kw := range c.Args.Kwargs {
+					w.as = append(w.as, assign{n.Name + "." + kw.Name, kw.Value})
 				}
+				if len(c.Args.Args) > 0 || c.Args.DynArgs != nil || c.Args.DynKwargs != nil {
+					w.as = append(w.as, assign{n.Name + ".*", nil})
+				}
+				return
 			}
 		}
 	}
-	params := func(ps []jinja2.Param) {
-		for _, p := range ps {
-			as = append(as, assign{p.Name, nil})
+	w.targets(x.Target, x.Value)
+}
+
+// targets records a name or the names of a tuple assigned from.
+func (w *assignWalk) targets(t, from jinja2.Expr) {
+	switch x := t.(type) {
+	case *jinja2.Name:
+		w.as = append(w.as, assign{x.Name, from})
+	case *jinja2.TupleLit:
+		for _, it := range x.Items {
+			if n, ok := it.(*jinja2.Name); ok {
+				w.as = append(w.as, assign{n.Name, from})
+			}
 		}
 	}
-	ns := map[string]bool{}
-	// The macros by name, the arguments of the calls of each name, and
-	// the names in call position, for following a macro's parameters to
-	// what its calls pass (macroParams).
-	macros := map[string][]*jinja2.Macro{}
-	calls := map[string][]*jinja2.CallArgs{}
-	callee := map[*jinja2.Name]bool{}
-	var uses []*jinja2.Name
-	opaque := false
-	jinja2.Walk(tree.Body, func(n jinja2.Node) bool {
-		switch x := n.(type) {
-		case *jinja2.CallExpr:
-			if f, ok := x.Fn.(*jinja2.Name); ok {
-				callee[f] = true
-				calls[f.Name] = append(calls[f.Name], &x.Args)
-			}
-		case *jinja2.Name:
-			uses = append(uses, x)
-		case *jinja2.Include, *jinja2.Extends:
-			opaque = true
-		case *jinja2.Set:
-			if r, ok := x.Target.(*jinja2.NSRef); ok {
-				as = append(as, assign{r.Name + "." + r.Attr, x.Value})
-				break
-			}
-			if c, ok := x.Value.(*jinja2.CallExpr); ok {
-				if f, ok := c.Fn.(*jinja2.Name); ok && f.Name == "namespace" {
-					if n, ok := x.Target.(*jinja2.Name); ok {
-						ns[n.Name] = true
-						for _, kw := range c.Args.Kwargs {
-							as = append(as, assign{n.Name + "." + kw.Name, kw.Value})
-						}
-						if len(c.Args.Args) > 0 || c.Args.DynArgs != nil || c.Args.DynKwargs != nil {
-							as = append(as, assign{n.Name + ".*", nil})
-						}
-						break
-					}
-				}
-			}
-			targets(x.Target, x.Value)
-		case *jinja2.For:
-			if x.Recursive { // loop(…) gives the next level
-				targets(x.Target, nil)
-			} else {
-				targets(x.Target, x.Iter)
-			}
-		case *jinja2.SetBlock:
-			targets(x.Target, nil)
-		case *jinja2.With:
-			for _, t := range x.Targets {
-				targets(t, nil)
-			}
-		case *jinja2.Macro:
-			as = append(as, assign{x.Name, nil})
-			macros[x.Name] = append(macros[x.Name], x)
-		case *jinja2.CallBlock:
-			params(x.Params)
-		case *jinja2.Import:
-			opaque = true
-			as = append(as, assign{x.Target, nil})
-		case *jinja2.FromImport:
-			opaque = true
-			for _, in := range x.Names {
-				as = append(as, assign{in.Alias, nil})
-			}
-		}
-		return true
-	})
+}
+
+// params records parameters assigned what is not known.
+func (w *assignWalk) params(ps []jinja2.Param) {
+	for _, p := range ps {
+		w.as = append(w.as, assign{p.Name, nil})
+	}
+}
+
+// macroAssigns records the macros' parameters: followed to their calls
+// where macroParams may (one macro of its name, the name read only in
+// call position, nothing included or imported), unknown elsewhere.
+func (w *assignWalk) macroAssigns() {
 	escaped := map[string]bool{}
-	for _, u := range uses {
-		if !callee[u] {
+	for _, u := range w.uses {
+		if !w.callee[u] {
 			escaped[u.Name] = true
 		}
 	}
-	for name, ms := range macros {
-		if len(ms) != 1 || escaped[name] || opaque {
+	for name, ms := range w.macros {
+		if len(ms) != 1 || escaped[name] || w.opaque {
 			for _, m := range ms {
-				params(m.Params)
+				w.params(m.Params)
 			}
 			continue
 		}
-		as = append(as, macroParams(ms[0], calls[name])...)
+		w.as = append(w.as, macroParams(ms[0], w.calls[name])...)
 	}
-	return as, ns
 }
 
 // macroParams returns what m's parameters may take: each one's default,
