@@ -440,16 +440,44 @@ const maxJoinMarks = 12
 // ways try too. A letter or digit is no mark: a way may take it for
 // data's or the template's alike, so it needs no piece.
 func joinNeeds(tok string, marks *byteSet, ps []Piece) []byteSet {
-	n := len(tok)
-	// piece[p] lists the pieces of ps that start at p: their end, and
-	// whether their start and end are closed to data.
-	type at struct {
-		end         int
-		left, right bool
+	piece := joinPieces(tok, ps)
+	if !slices.ContainsFunc(piece, func(ends []joinAt) bool { return len(ends) > 0 }) {
+		return nil
 	}
-	piece := make([][]at, n)
+	// The marks, numbered.
+	var bit [256]uint16
+	var byBit []byte
+	for i := 0; i < len(tok); i++ {
+		if c := tok[i]; marks.has(c) && bit[c] == 0 {
+			byBit = append(byBit, c)
+			bit[c] = uint16(len(byBit))
+		}
+	}
+	if len(byBit) > maxJoinMarks {
+		out := make([]byteSet, len(byBit))
+		for i, c := range byBit {
+			out[i].add(c)
+		}
+		return out
+	}
+	return smallestNeeds(joinWays(tok, piece, &bit), byBit)
+}
+
+// joinAt is a piece of a literal that writes a token's bytes from a
+// place up to end, and whether its start and end are closed to data.
+type joinAt struct {
+	end         int
+	left, right bool
+}
+
+// joinPieces lists at each place p of tok the pieces of ps that write
+// tok's bytes from p: a literal's end that is a start of tok, its start
+// that is an end of tok, or the whole literal inside tok.
+func joinPieces(tok string, ps []Piece) [][]joinAt {
+	n := len(tok)
+	piece := make([][]joinAt, n)
 	add := func(p, e int, left, right bool) {
-		a := at{e, left && p > 0, right && e < n}
+		a := joinAt{e, left && p > 0, right && e < n}
 		if !slices.Contains(piece[p], a) {
 			piece[p] = append(piece[p], a)
 		}
@@ -472,42 +500,35 @@ func joinNeeds(tok string, marks *byteSet, ps []Piece) []byteSet {
 			}
 		}
 	}
-	if !slices.ContainsFunc(piece, func(ends []at) bool { return len(ends) > 0 }) {
-		return nil
-	}
-	// The marks, numbered.
-	var bit [256]uint16
-	var byBit []byte
-	for i := 0; i < n; i++ {
-		if c := tok[i]; marks.has(c) && bit[c] == 0 {
-			byBit = append(byBit, c)
-			bit[c] = uint16(len(byBit))
-		}
-	}
-	if len(byBit) > maxJoinMarks {
-		out := make([]byteSet, len(byBit))
-		for i, c := range byBit {
-			out[i].add(c)
-		}
-		return out
-	}
-	// reach[p] is the set of what the ways of writing tok[:p] leave to
-	// data, each a bit set over byBit, with how the last byte was
-	// written (after).
-	type state struct {
-		m     uint32
-		after uint8
-	}
-	const (
-		afterOpen   uint8 = iota // the start, data, or a piece open on its right
-		afterClosed              // a piece closed on its right
-		afterMark                // a mark copied from data
-	)
-	reach := make([]map[state]bool, n+1)
+	return piece
+}
+
+// joinState is where a way of writing a token's first bytes stands:
+// the marks it leaves to data (a bit set over the numbered marks), and
+// how its last byte was written.
+type joinState struct {
+	m     uint32
+	after uint8
+}
+
+const (
+	afterOpen   uint8 = iota // the start, data, or a piece open on its right
+	afterClosed              // a piece closed on its right
+	afterMark                // a mark copied from data
+)
+
+// joinWays returns the states of every way of writing the whole of tok,
+// its bytes copied from data or written by the pieces at each place
+// (joinPieces); bit numbers tok's marks from 1 (0 for a byte that is no
+// mark).
+func joinWays(tok string, piece [][]joinAt, bit *[256]uint16) map[joinState]bool {
+	n := len(tok)
+	// reach[p] holds the ways of writing tok[:p]
+	reach := make([]map[joinState]bool, n+1)
 	for p := range reach {
-		reach[p] = map[state]bool{}
+		reach[p] = map[joinState]bool{}
 	}
-	reach[0][state{0, afterOpen}] = true
+	reach[0][joinState{0, afterOpen}] = true
 	for p := 0; p < n; p++ {
 		var b uint32
 		if k := bit[tok[p]]; k > 0 {
@@ -516,9 +537,9 @@ func joinNeeds(tok string, marks *byteSet, ps []Piece) []byteSet {
 		for st := range reach[p] {
 			switch {
 			case b == 0:
-				reach[p+1][state{st.m, afterOpen}] = true
+				reach[p+1][joinState{st.m, afterOpen}] = true
 			case st.after != afterClosed:
-				reach[p+1][state{st.m | b, afterMark}] = true
+				reach[p+1][joinState{st.m | b, afterMark}] = true
 			}
 			for _, a := range piece[p] {
 				if a.left && st.after == afterMark {
@@ -528,12 +549,19 @@ func joinNeeds(tok string, marks *byteSet, ps []Piece) []byteSet {
 				if a.right {
 					after = afterClosed
 				}
-				reach[a.end][state{st.m, after}] = true
+				reach[a.end][joinState{st.m, after}] = true
 			}
 		}
 	}
+	return reach[n]
+}
+
+// smallestNeeds returns the sets of marks the ways leave to data, each
+// as the marks of byBit its bits name, without the empty set and
+// without a set that holds a smaller one.
+func smallestNeeds(ways map[joinState]bool, byBit []byte) []byteSet {
 	var needs []uint32
-	for st := range reach[n] {
+	for st := range ways {
 		if st.m != 0 {
 			needs = append(needs, st.m)
 		}
