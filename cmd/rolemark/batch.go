@@ -89,45 +89,20 @@ func cmdBatch(ctx context.Context, sio stdio, args []string) error {
 	if err != nil {
 		return err
 	}
-	set := newSet()
-	if *f.engineName != "" {
-		if _, ok := set.Engine(*f.engineName); !ok {
-			return usageErr("unknown engine %q; known: %s", *f.engineName, strings.Join(engineNames(set), ", "))
-		}
-	}
 	name := operands[0]
 	fsys, rel := templateFS(name)
-	tpl, err := set.ParseFS(fsys, rel, engine.UseEngine(*f.engineName))
-	if err != nil {
-		return caserun.RenameTemplate(err, rel, filepath.ToSlash(name))
-	}
-	bo := batchOptions{format: *f.format, chatFormat: *f.chatFormat, model: *f.model, idField: *f.idField, rewriteIDs: *f.rewriteIDs,
-		sftLast: *f.sftLast, sftEnd: *f.sftEnd, sftTokenizer: *f.sftTokenizer, allowSpecial: *f.allowSpecial}
-	output, api, err := batchOutput(tpl.FrontMatter(), bo, &f.po)
-	if err != nil {
+	renamed := func(err error) error { return caserun.RenameTemplate(err, rel, filepath.ToSlash(name)) }
+	set := newSet()
+	if err := knownEngine(set, *f.engineName); err != nil {
 		return err
 	}
-	var tally *tokenTally
-	if *f.count != "" {
-		if tally, err = newTokenTally(*f.count, *f.format); err != nil {
-			return err
-		}
-		output = tally.wrap(output)
+	tpl, err := set.ParseFS(fsys, rel, engine.UseEngine(*f.engineName))
+	if err != nil {
+		return renamed(err)
 	}
-	sk := &sink{out: *f.out, stdout: sio.out, split: *f.split, dry: *f.dryRun, append: *f.appendOut}
-	if api != nil {
-		sk.api = *api
-		var ids []batchapi.FileOption
-		if *f.idField != "" {
-			ids = append(ids, batchapi.UniqueIDs())
-		}
-		sk.check, err = batchapi.NewFile(*api, batchapi.Limits{Requests: *f.maxRequests, Bytes: *f.maxBytes}, ids...)
-		if err != nil {
-			return usageErr("%v", err)
-		}
-		sk.noLimits = *f.noLimits
-	} else if *f.split || *f.maxRequests != 0 || *f.maxBytes != 0 {
-		return usageErr("--split, --max-requests and --max-bytes go with --format openai-batch and anthropic-batch")
+	output, sk, tally, err := f.outputs(tpl, sio)
+	if err != nil {
+		return err
 	}
 
 	src, size, closeIn, err := openInput(*f.in, sio.in)
@@ -148,19 +123,9 @@ func cmdBatch(ctx context.Context, sio stdio, args []string) error {
 	if err := sk.open(); err != nil {
 		return err
 	}
-
-	var opts []batch.Option
-	opts = append(opts, batch.Workers(*f.workers), batch.Skip(*f.skip))
-	if prep := prepareRow(tpl.FrontMatter(), kind, *f.historyField); prep != nil {
-		opts = append(opts, batch.Prepare(prep))
-	}
-	if *f.failFast {
-		opts = append(opts, batch.StopOnError())
-	}
 	prog := newProgress(sio.err, size, counted)
-	renamed := func(err error) error { return caserun.RenameTemplate(err, rel, filepath.ToSlash(name)) }
 	rep := &rowReport{w: sio.err, in: *f.in, renamed: renamed, prog: prog}
-	failed, done, stoppedAt, werr := writeRows(ctx, batch.RenderAppend(ctx, tpl, rows, output, opts...), sk, tally, rep, *f.failFast)
+	failed, done, stoppedAt, werr := writeRows(ctx, batch.RenderAppend(ctx, tpl, rows, output, f.rowOptions(tpl, kind)...), sk, tally, rep, *f.failFast)
 	prog.finish(done)
 	if err := sk.finish(*f.format); err != nil && werr == nil {
 		werr = err
@@ -177,13 +142,79 @@ func cmdBatch(ctx context.Context, sio stdio, args []string) error {
 	if werr != nil {
 		return werr
 	}
-	if failed > 0 {
-		if *f.failFast {
-			return fmt.Errorf("rolemark batch: stopped at the first failed row (--fail-fast), after %d rows", done)
-		}
-		return fmt.Errorf("rolemark batch: %d of %d rows failed", failed, done)
+	return f.failedRows(failed, done)
+}
+
+// knownEngine checks that --engine, when given, names an engine of set.
+func knownEngine(set *engine.Set, name string) error {
+	if name == "" {
+		return nil
+	}
+	if _, ok := set.Engine(name); !ok {
+		return usageErr("unknown engine %q; known: %s", name, strings.Join(engineNames(set), ", "))
 	}
 	return nil
+}
+
+// outputs makes what batch writes for each row of tpl's renders
+// (--format, with --count's tally around it, nil without) and the sink
+// it writes into, which checks a provider's batch file against its
+// limits.
+func (f *batchFlags) outputs(tpl *engine.Template, sio stdio) (batch.Append, *sink, *tokenTally, error) {
+	bo := batchOptions{format: *f.format, chatFormat: *f.chatFormat, model: *f.model, idField: *f.idField, rewriteIDs: *f.rewriteIDs,
+		sftLast: *f.sftLast, sftEnd: *f.sftEnd, sftTokenizer: *f.sftTokenizer, allowSpecial: *f.allowSpecial}
+	output, api, err := batchOutput(tpl.FrontMatter(), bo, &f.po)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	var tally *tokenTally
+	if *f.count != "" {
+		if tally, err = newTokenTally(*f.count, *f.format); err != nil {
+			return nil, nil, nil, err
+		}
+		output = tally.wrap(output)
+	}
+	sk := &sink{out: *f.out, stdout: sio.out, split: *f.split, dry: *f.dryRun, append: *f.appendOut}
+	if api != nil {
+		sk.api = *api
+		var ids []batchapi.FileOption
+		if *f.idField != "" {
+			ids = append(ids, batchapi.UniqueIDs())
+		}
+		sk.check, err = batchapi.NewFile(*api, batchapi.Limits{Requests: *f.maxRequests, Bytes: *f.maxBytes}, ids...)
+		if err != nil {
+			return nil, nil, nil, usageErr("%v", err)
+		}
+		sk.noLimits = *f.noLimits
+	} else if *f.split || *f.maxRequests != 0 || *f.maxBytes != 0 {
+		return nil, nil, nil, usageErr("--split, --max-requests and --max-bytes go with --format openai-batch and anthropic-batch")
+	}
+	return output, sk, tally, nil
+}
+
+// rowOptions are the options of batch's render of the rows: --workers,
+// --skip, the preparation of a row the front matter or the input asks
+// for (prepareRow) and --fail-fast.
+func (f *batchFlags) rowOptions(tpl *engine.Template, kind string) []batch.Option {
+	opts := []batch.Option{batch.Workers(*f.workers), batch.Skip(*f.skip)}
+	if prep := prepareRow(tpl.FrontMatter(), kind, *f.historyField); prep != nil {
+		opts = append(opts, batch.Prepare(prep))
+	}
+	if *f.failFast {
+		opts = append(opts, batch.StopOnError())
+	}
+	return opts
+}
+
+// failedRows is batch's error for the rows that failed, nil for none.
+func (f *batchFlags) failedRows(failed, done int) error {
+	if failed == 0 {
+		return nil
+	}
+	if *f.failFast {
+		return fmt.Errorf("rolemark batch: stopped at the first failed row (--fail-fast), after %d rows", done)
+	}
+	return fmt.Errorf("rolemark batch: %d of %d rows failed", failed, done)
 }
 
 // batchFlags are batch's flags.

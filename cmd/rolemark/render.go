@@ -183,10 +183,8 @@ func renderSet(po *promptOptions, schemasFile, engineName string) (*engine.Set, 
 		return nil, nil, err
 	}
 	set.Option(engine.Tools(fileTools...))
-	if engineName != "" {
-		if _, ok := set.Engine(engineName); !ok {
-			return nil, nil, usageErr("unknown engine %q; known: %s", engineName, strings.Join(engineNames(set), ", "))
-		}
+	if err := knownEngine(set, engineName); err != nil {
+		return nil, nil, err
 	}
 	return set, fileTools, nil
 }
