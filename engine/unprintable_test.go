@@ -148,6 +148,15 @@ func TestJinjaUnprintableIsAnError(t *testing.T) {
 		{"unsafe.Pointer", unsafe.Pointer(&n), "unsafe.Pointer"},
 		{"unsafe.Pointer in list", []any{unsafe.Pointer(&n)}, "unsafe.Pointer"},
 		{"unsafe.Pointer in typed map", map[string]unsafe.Pointer{"a": unsafe.Pointer(&n)}, "unsafe.Pointer"},
+		// a struct's fields are its attributes, read when the template
+		// reads them (as None, for a channel): the same error
+		{"chan in struct field", withChan{C: ch}, "chan int"},
+		{"chan in pointed-to struct", &withChan{C: ch}, "chan int"},
+		{"chan in struct in list", []any{withChan{C: ch}}, "chan int"},
+		{"chan in struct in typed map", map[string]withChan{"a": {C: ch}}, "chan int"},
+		{"chan in nested struct", withInner{In: &withChan{C: ch}}, "chan int"},
+		{"chan in struct's any", withAny{A: map[string]any{"b": ch}}, "chan int"},
+		{"unsafe.Pointer in struct field", withUnsafe{P: unsafe.Pointer(&n)}, "unsafe.Pointer"},
 	} {
 		t.Run(v.name, func(t *testing.T) {
 			msgs, err := tpl.Messages(context.Background(), map[string]any{"x": v.x})
@@ -167,4 +176,28 @@ func TestJinjaUnprintableIsAnError(t *testing.T) {
 	msgs, err := tpl.Messages(context.Background(), map[string]any{"x": []any{(chan int)(nil), []*int{&n}}})
 	require.NoError(t, err)
 	assert.Equal(t, "hi [None, [3]]", msgs[0].Text())
+	// a struct whose fields hold no channel renders, one that holds
+	// itself too, and a field the template cannot read is not looked at
+	self := &withSelf{Name: "ada"}
+	self.Next = self
+	tpl, err = set.Parse("jinja", "t.j2", "<message role=\"user\">\nhi {{ x.Name }} {{ x.Next.Name }} {{ y.N }}</message>")
+	require.NoError(t, err)
+	msgs, err = tpl.Messages(context.Background(), map[string]any{"x": self, "y": withHidden{N: 1, C: ch}})
+	require.NoError(t, err)
+	assert.Equal(t, "hi ada ada 1", msgs[0].Text())
 }
+
+type (
+	withChan   struct{ C chan int }
+	withInner  struct{ In *withChan }
+	withAny    struct{ A any }
+	withUnsafe struct{ P unsafe.Pointer }
+	withSelf   struct {
+		Name string
+		Next *withSelf
+	}
+	withHidden struct {
+		N int
+		C chan int `json:"-"`
+	}
+)

@@ -81,3 +81,58 @@ func TestStructWithPointerPrintsNoAddress(t *testing.T) {
 	require.Len(t, msgs, 1)
 	assert.Equal(t, "<jinja_test.withPointerField object> ada 3", msgs[0].Text())
 }
+
+type withFuncField struct {
+	Name  string
+	Greet func(string) string
+	Fail  func() string `json:"fail"`
+}
+
+// TestFunctionDeeperInTheData: a Go function in a struct's field or in a
+// caller's typed map or list is callable and prints as <function>, as one
+// in a []any or map[string]any is; it printed None (a call of it failed:
+// None is not callable), and its panic names the field or key.
+func TestFunctionDeeperInTheData(t *testing.T) {
+	set := engine.NewSet(jinja.New())
+	s := withFuncField{
+		Name:  "ada",
+		Greet: func(name string) string { return "hi " + name },
+		Fail:  func() string { panic("boom") },
+	}
+	vars := map[string]any{
+		"s":     s,
+		"p":     &s,
+		"typed": map[string]func() string{"a": func() string { return "from a typed map" }},
+		"list":  []func(int) int{func(n int) int { return 2 * n }},
+		"deep":  map[string][]withFuncField{"k": {s}},
+	}
+	tests := []struct{ src, want string }{
+		{`{{ s.Greet("bo") }}`, "hi bo"},
+		{`{{ p.Greet(s.Name) }}`, "hi ada"},
+		{`{{ s.Greet }}`, "<function>"},
+		{`{{ s.Greet is callable }}`, "True"},
+		{`{{ typed.a() }}`, "from a typed map"},
+		{`{{ typed }}`, "{'a': <function>}"},
+		{`{{ list[0](21) }}`, "42"},
+		{`{{ deep.k[0].Greet("cy") }}`, "hi cy"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.src, func(t *testing.T) {
+			tpl, err := set.Parse("jinja", "t.j2", `{% user %}`+tc.src+`{% enduser %}`)
+			require.NoError(t, err)
+			msgs, err := tpl.Messages(context.Background(), vars)
+			require.NoError(t, err)
+			require.Len(t, msgs, 1)
+			assert.Equal(t, tc.want, msgs[0].Text())
+		})
+	}
+	for _, src := range []string{`{{ s.Fail() }}`, `{{ s.fail() }}`} {
+		tpl, err := set.Parse("jinja", "t.j2", "{% user %}\n  "+src+"{% enduser %}")
+		require.NoError(t, err)
+		_, err = tpl.Messages(context.Background(), vars)
+		var pe *engine.PanicError
+		require.ErrorAs(t, err, &pe, src)
+		assert.Contains(t, err.Error(), `calling "`, src)
+		assert.Contains(t, err.Error(), `panic: boom`, src)
+	}
+}

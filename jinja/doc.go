@@ -83,13 +83,13 @@
 // Step 2.0); any other float64 is a float, a float32 the float of its
 // shortest form. A fmt.Stringer or an error in
 // the data prints as its String or Error text, and a Go struct as Go prints it
-// (its fields are attributes). A Go function in the data (at the top, or in
-// a []any or map[string]any) is callable, as a Python callable in a Jinja2
+// (its fields are attributes). A Go function in the data (at the top, in a
+// map or a list, or in a struct's field) is callable, as a Python callable in a Jinja2
 // context is; what it returns is data, escaped even when it is a
 // roleparse.Markup (one that returns nothing returns None). It prints as
 // <function> and tojson refuses it, as Python's json does. A channel or an
 // unsafe.Pointer (not nil), which Python lacks, in a variable or in its
-// maps and lists (a struct's fields aside) is the *engine.UnprintableError
+// maps, lists and structs' fields is the *engine.UnprintableError
 // of every engine ("cannot print a value of type chan int"), at the
 // variable's first use: the data is converted before the render, and
 // printing it would have written None or its type.

@@ -7,7 +7,9 @@ import (
 	"reflect"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
+	"unsafe"
 
 	"github.com/rolemark/rolemark/engine/driver"
 	"github.com/rolemark/rolemark/internal/jinja2"
@@ -141,10 +143,7 @@ func (cv *converter) value(x any) jinja2.Value {
 		if rv.IsNil() {
 			break
 		}
-		if f, err := callable(cv.key, x, false); err == nil {
-			return f
-		}
-		return jinja2.ObjectV(&printer{text: "<function>", of: jinja2.ObjectV(opaque("function"))})
+		return dataFunc(cv.key, x)
 	case reflect.Chan, reflect.UnsafePointer:
 		// A channel or an unsafe.Pointer cannot be printed (fmt would
 		// print its address), as in every engine; jinja cannot fail at
@@ -153,12 +152,14 @@ func (cv *converter) value(x any) jinja2.Value {
 			cv.deep, cv.err = true, &driver.UnprintableError{Type: rv.Type()}
 			return jinja2.Value{}
 		}
-	case reflect.Map, reflect.Slice, reflect.Array, reflect.Pointer:
-		// A caller's own map or list type, which jinja2.FromGo converts,
-		// writes a channel or an unsafe.Pointer in it as None: the same
-		// error, looked for only in a type that can hold one.
-		if mayHoldUnprintable(rv.Type(), 0) {
-			if t := unprintableIn(rv, cv.depth); t != nil {
+	case reflect.Map, reflect.Slice, reflect.Array, reflect.Pointer, reflect.Struct:
+		// A caller's own map or list type or a struct, which
+		// jinja2.FromGo converts (a struct's fields when the template
+		// reads them), writes a channel or an unsafe.Pointer in it as
+		// None: the same error, looked for only in a type that can hold
+		// one.
+		if mayHoldUnprintable(rv.Type()) {
+			if t := (&unprintableWalk{}).in(rv, cv.depth); t != nil {
 				cv.deep, cv.err = true, &driver.UnprintableError{Type: t}
 				return jinja2.Value{}
 			}
@@ -195,11 +196,21 @@ func (cv *converter) value(x any) jinja2.Value {
 // type, a struct, a pointer), setting cv.deep where its maps and lists go
 // deeper than driver.MaxDepth counting those x is inside.
 func (cv *converter) fromGo(x any) jinja2.Value {
-	v, ok := jinja2.FromGoDepth(x, driver.MaxDepth-cv.depth)
+	v, ok := jinja2.FromGoWith(x, driver.MaxDepth-cv.depth, dataFunc)
 	if !ok {
 		cv.deep = true
 	}
 	return v
+}
+
+// dataFunc is a Go function of the data found as name: a callable, or
+// an object that prints as <function> when its signature is not one a
+// template can call.
+func dataFunc(name string, f any) jinja2.Value {
+	if v, err := callable(name, f, false); err == nil {
+		return v
+	}
+	return jinja2.ObjectV(&printer{text: "<function>", of: jinja2.ObjectV(opaque("function"))})
 }
 
 // toValue converts a value outside a render (a function's result).
@@ -301,29 +312,68 @@ func (p *printer) Attr(name string) (jinja2.Value, bool) {
 func (p *printer) Str() string  { return p.text }
 func (p *printer) Repr() string { return p.text }
 
+// holders caches mayHoldUnprintable's answer by type.
+var holders sync.Map // reflect.Type → bool
+
 // mayHoldUnprintable reports whether a value of type t can hold a channel
-// or an unsafe.Pointer outside a struct (whose fields are attributes,
-// converted when they are read): true past a few levels of the type, so
-// that a type that holds itself ends.
-func mayHoldUnprintable(t reflect.Type, depth int) bool {
-	if depth > 8 {
-		return true
+// or an unsafe.Pointer: in its maps, lists, pointers and interfaces, and
+// in the fields of its structs a template can read (exported, not
+// json:"-"), which it reads as None.
+func mayHoldUnprintable(t reflect.Type) bool {
+	if r, ok := holders.Load(t); ok {
+		return r.(bool)
 	}
+	r := holdsUnprintable(t, nil)
+	holders.Store(t, r)
+	return r
+}
+
+// holdsUnprintable is mayHoldUnprintable of t inside the types on (whose
+// answer is being found: a type that holds itself adds nothing).
+func holdsUnprintable(t reflect.Type, on []reflect.Type) bool {
 	switch t.Kind() {
 	case reflect.Chan, reflect.UnsafePointer, reflect.Interface:
 		return true
-	case reflect.Map:
-		return mayHoldUnprintable(t.Key(), depth+1) || mayHoldUnprintable(t.Elem(), depth+1)
-	case reflect.Slice, reflect.Array, reflect.Pointer:
-		return mayHoldUnprintable(t.Elem(), depth+1)
+	case reflect.Map, reflect.Slice, reflect.Array, reflect.Pointer, reflect.Struct:
+		if slices.Contains(on, t) {
+			return false
+		}
+		on = append(on, t)
+	default:
+		return false
 	}
-	return false
+	switch t.Kind() {
+	case reflect.Map:
+		return holdsUnprintable(t.Key(), on) || holdsUnprintable(t.Elem(), on)
+	case reflect.Struct:
+		for i := range t.NumField() {
+			if f := t.Field(i); attrField(f) && holdsUnprintable(f.Type, on) {
+				return true
+			}
+		}
+		return false
+	}
+	return holdsUnprintable(t.Elem(), on)
 }
 
-// unprintableIn returns the type of a channel or unsafe.Pointer (not nil)
-// in rv's maps, lists, pointers and interfaces, outside structs and not
-// past driver.MaxDepth counting depth, or nil when it holds none.
-func unprintableIn(rv reflect.Value, depth int) reflect.Type {
+// attrField reports whether a template reads the struct field f, as
+// jinja2's Go struct does: exported, and not json:"-".
+func attrField(f reflect.StructField) bool {
+	tag, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+	return f.IsExported() && tag != "-"
+}
+
+// unprintableWalk looks for a channel or an unsafe.Pointer in a value;
+// seen holds the pointers and maps it has been into, so that a value
+// whose parts are shared (or hold it) is walked once.
+type unprintableWalk struct {
+	seen map[unsafe.Pointer]bool
+}
+
+// in returns the type of a channel or unsafe.Pointer (not nil) in rv's
+// maps, lists, pointers, interfaces and readable struct fields, not past
+// driver.MaxDepth counting depth, or nil when it holds none.
+func (w *unprintableWalk) in(rv reflect.Value, depth int) reflect.Type {
 	if depth > driver.MaxDepth {
 		return nil // too deep: the conversion says so
 	}
@@ -332,31 +382,55 @@ func unprintableIn(rv reflect.Value, depth int) reflect.Type {
 		if !rv.IsNil() {
 			return rv.Type()
 		}
-	case reflect.Pointer, reflect.Interface:
+	case reflect.Pointer, reflect.Map:
+		if rv.IsNil() || !mayHoldUnprintable(rv.Type()) || w.been(rv.UnsafePointer()) {
+			return nil
+		}
+		if rv.Kind() == reflect.Pointer {
+			return w.in(rv.Elem(), depth+1)
+		}
+		for it := rv.MapRange(); it.Next(); {
+			if t := w.in(it.Key(), depth+1); t != nil {
+				return t
+			}
+			if t := w.in(it.Value(), depth+1); t != nil {
+				return t
+			}
+		}
+	case reflect.Interface:
 		if !rv.IsNil() {
-			return unprintableIn(rv.Elem(), depth+1)
+			return w.in(rv.Elem(), depth+1)
 		}
 	case reflect.Slice, reflect.Array:
-		if !mayHoldUnprintable(rv.Type().Elem(), 0) {
+		if !mayHoldUnprintable(rv.Type().Elem()) {
 			return nil
 		}
 		for i := range rv.Len() {
-			if t := unprintableIn(rv.Index(i), depth+1); t != nil {
+			if t := w.in(rv.Index(i), depth+1); t != nil {
 				return t
 			}
 		}
-	case reflect.Map:
-		if !mayHoldUnprintable(rv.Type(), 0) {
-			return nil
-		}
-		for it := rv.MapRange(); it.Next(); {
-			if t := unprintableIn(it.Key(), depth+1); t != nil {
-				return t
-			}
-			if t := unprintableIn(it.Value(), depth+1); t != nil {
-				return t
+	case reflect.Struct:
+		t := rv.Type()
+		for i := range t.NumField() {
+			if f := t.Field(i); attrField(f) && mayHoldUnprintable(f.Type) {
+				if t := w.in(rv.Field(i), depth); t != nil {
+					return t
+				}
 			}
 		}
 	}
 	return nil
+}
+
+// been reports whether the walk has been into p, and notes it.
+func (w *unprintableWalk) been(p unsafe.Pointer) bool {
+	if w.seen[p] {
+		return true
+	}
+	if w.seen == nil {
+		w.seen = map[unsafe.Pointer]bool{}
+	}
+	w.seen[p] = true
+	return false
 }

@@ -31,7 +31,19 @@ func FromGo(x any) Value {
 // pointers nest at most max deep; ok is false when they nest deeper (a
 // value that holds itself, most likely).
 func FromGoDepth(x any, max int) (v Value, ok bool) {
-	c := goConv{max: max}
+	return FromGoWith(x, max, nil)
+}
+
+// GoFunc converts a Go function (not nil) met below the top of a value
+// FromGoWith converts, named by the key or field it is under.
+type GoFunc func(name string, f any) Value
+
+// FromGoWith converts x as FromGoDepth does, and each function (not nil)
+// in a caller's own map or list type, in a []any or map[string]any inside
+// one, or in a struct's field a template reads, with fn: FromGo makes
+// such a function None.
+func FromGoWith(x any, max int, fn GoFunc) (v Value, ok bool) {
+	c := goConv{max: max, fn: fn}
 	v = c.from(x, 0)
 	if c.deep {
 		return Value{}, false
@@ -41,9 +53,13 @@ func FromGoDepth(x any, max int) (v Value, ok bool) {
 
 // goConv is one conversion of a Go value: deep is set, and a value is
 // None, where maps, slices, arrays and pointers nest deeper than max.
+// fn, when set, converts a function, named by name: the key or field the
+// conversion is under.
 type goConv struct {
 	max  int
 	deep bool
+	fn   GoFunc
+	name string
 }
 
 // tooDeep reports whether a map, slice, array or pointer at depth is past
@@ -102,6 +118,9 @@ func (c *goConv) from(x any, depth int) Value {
 		}
 		d := NewDict(len(x))
 		for _, k := range sortedKeys(x) {
+			if c.fn != nil {
+				c.name = k
+			}
 			d.keys = append(d.keys, StrV(k))
 			d.vals = append(d.vals, c.from(x[k], depth+1))
 		}
@@ -236,7 +255,7 @@ func (c *goConv) reflect(rv reflect.Value, depth int) Value {
 		}
 		if rv.Kind() == reflect.Pointer {
 			if rv.Elem().Kind() == reflect.Struct {
-				return ObjectV(&goStruct{rv: rv.Elem()})
+				return ObjectV(&goStruct{rv: rv.Elem(), fn: c.fn})
 			}
 			if c.tooDeep(depth) {
 				return NoneV()
@@ -301,11 +320,18 @@ func (c *goConv) reflect(rv reflect.Value, depth int) Value {
 		})
 		d := NewDict(len(entries))
 		for _, e := range entries {
+			if c.fn != nil && e.k.kind == KindStr {
+				c.name = e.k.s
+			}
 			d.Set(e.k, c.reflect(e.v, depth+1))
 		}
 		return DictV(d)
 	case reflect.Struct:
-		return ObjectV(&goStruct{rv: rv})
+		return ObjectV(&goStruct{rv: rv, fn: c.fn})
+	case reflect.Func:
+		if c.fn != nil && !rv.IsNil() && rv.CanInterface() {
+			return c.fn(c.name, rv.Interface())
+		}
 	}
 	return NoneV()
 }
@@ -337,9 +363,10 @@ func goKeyText(k Value, rk reflect.Value) string {
 }
 
 // goStruct is a Go struct seen from a template: its exported fields are
-// attributes, by Go name and by json tag.
+// attributes, by Go name and by json tag; fn converts a function in them.
 type goStruct struct {
 	rv reflect.Value
+	fn GoFunc
 }
 
 func (g *goStruct) TypeName() string {
@@ -361,7 +388,7 @@ func (g *goStruct) Attr(name string) (Value, bool) {
 			continue
 		}
 		if f.Name == name || tag == name {
-			c := goConv{max: maxGoDepth}
+			c := goConv{max: maxGoDepth, fn: g.fn, name: name}
 			return c.reflect(g.rv.Field(i), 0), true
 		}
 	}
