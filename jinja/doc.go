@@ -128,9 +128,10 @@
 // author wrote; a Jinja2 exception is an *Error inside it with Python's
 // exception name and Jinja2's message ("TemplateSyntaxError: unexpected
 // '}'", "ZeroDivisionError: division by zero"). Jinja2 gives only a
-// line; the column is the failing node's: a call of a name that fails
-// itself (too few or too many arguments, an unknown keyword, an unknown
-// function) at the name it calls, as the other engines place theirs,
+// line; the column is the failing node's: a call of a name or a method
+// that fails itself (too few or too many arguments, an unknown keyword, an
+// unknown function) at the name it calls (a method's after its dot, a
+// call block's callee), as the other engines place theirs,
 // and an error raised inside the callee where it was raised (a Go
 // function's own error at the call's parenthesis). A message that
 // counts characters ("unexpected char '\"' at 34") counts them in the

@@ -46,6 +46,10 @@ var checkClasses = []struct{ file, body, want string }{
 	{"arity.j2", "{{ role(\"user\") }}\n😀 {{ role() }}", "7:6: TypeError: role() missing required argument: 'role'"},
 	{"arity.pongo2", "{{ role(\"user\") }}\n😀 {{ role() }}", "7:6: role takes a role and optionally a name and a tool call id, not 0 arguments"},
 	{"arity.tmpl", "{{role \"user\"}}\n😀 {{role}}", "7:5: executing \"arity.tmpl\" at <role>: wrong number of args for role: want at least 1 got 0"},
+	// a method's or a call block's call: at the name called too
+	{"method.j2", "{{ role(\"user\") }}\n😀 {{ \"x\".upper(1) }}", "7:10: TypeError: str.upper() takes no arguments (1 given)"},
+	{"method_get.j2", "{{ role(\"user\") }}\n😀 {{ {}.get() }}", "7:9: TypeError: get expected at least 1 argument, got 0"},
+	{"callblock.j2", "{{ role(\"user\") }}\n😀 {% call role() %}x{% endcall %}", "7:11: TypeError: role() got an unexpected keyword argument 'caller'"},
 	// a misspelled closing tag: at its <
 	{"mesage.hbs", "<message role=\"user\">\n😀 {{name}}</mesage>", "7:11: \"</mesage\" is not a markup tag and would stay in the message's text; did you mean \"</message\"?"},
 	{"mesage.j2", "<message role=\"user\">\n😀 {{ name }}</mesage>", "7:13: \"</mesage\" is not a markup tag and would stay in the message's text; did you mean \"</message\"?"},
@@ -201,4 +205,26 @@ func lspProblems(t *testing.T, dir string) map[string][]string {
 		t.Fatal("rolemark lsp did not exit")
 	}
 	return got
+}
+
+// TestRenderPlacesCalls: rolemark render places a call's own error where
+// check does, at the name called (a method's, a call block's callee),
+// counting columns in runes after an emoji.
+func TestRenderPlacesCalls(t *testing.T) {
+	dir := t.TempDir()
+	for _, tc := range checkClasses {
+		switch tc.file {
+		case "arity.j2", "method.j2", "method_get.j2", "callblock.j2":
+		default:
+			continue
+		}
+		t.Run(tc.file, func(t *testing.T) {
+			path := filepath.Join(dir, tc.file)
+			require.NoError(t, os.WriteFile(path, []byte(classHeader+tc.body), 0o644))
+			var out, errOut bytes.Buffer
+			code := run(context.Background(), []string{"render", "--var", "name=ada", path}, nil, &out, &errOut)
+			assert.Equal(t, 1, code)
+			assert.Equal(t, path+":"+tc.want+"\n", errOut.String())
+		})
+	}
 }

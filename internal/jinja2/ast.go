@@ -108,11 +108,12 @@ type (
 		Fn   Expr
 		Args CallArgs
 	}
-	// AttrExpr is x.name.
+	// AttrExpr is x.name; At is the dot's place, NameP the name's.
 	AttrExpr struct {
 		At
-		X    Expr
-		Name string
+		X     Expr
+		Name  string
+		NameP Pos
 	}
 	// ItemExpr is x[key]; Key may be a SliceExpr.
 	ItemExpr struct {

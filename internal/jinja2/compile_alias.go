@@ -294,7 +294,7 @@ func (a *aliaser) expr(x Expr) (Expr, bool) {
 			return &TestExpr{At: n.At, X: o, Name: n.Name, Args: args}
 		})
 	case *AttrExpr:
-		return a.list(x, []Expr{n.X}, func(o []Expr) Expr { return &AttrExpr{At: n.At, X: o[0], Name: n.Name} })
+		return a.list(x, []Expr{n.X}, func(o []Expr) Expr { return &AttrExpr{At: n.At, X: o[0], Name: n.Name, NameP: n.NameP} })
 	case *ItemExpr:
 		return a.list(x, []Expr{n.X, n.Key}, func(o []Expr) Expr { return &ItemExpr{At: n.At, X: o[0], Key: o[1]} })
 	case *SliceExpr:

@@ -698,7 +698,7 @@ func (c *compiler) compileCall(n *CallExpr) (evalFn, error) {
 	if err != nil {
 		return nil, err
 	}
-	name, pos := c.src.name, n.P
+	name, pos, fnAt := c.src.name, n.P, calleeAt(n)
 	if ax, ok := n.Fn.(*AttrExpr); ok {
 		obj, on, err := c.compileMethodCall(n, ax, args)
 		if err != nil {
@@ -716,7 +716,7 @@ func (c *compiler) compileCall(n *CallExpr) (evalFn, error) {
 						if fn := d.vals[i].ref.(*Func); fn.mac == nil {
 							v, err := fn.Call(f.c, as, kw)
 							if err != nil {
-								return Value{}, place(err, name, pos)
+								return Value{}, placeCall(err, name, pos, fnAt)
 							}
 							return v, nil
 						}
@@ -741,7 +741,6 @@ func (c *compiler) compileCall(n *CallExpr) (evalFn, error) {
 	if err != nil {
 		return nil, err
 	}
-	fnAt := calleeAt(n)
 	return func(f *frame) (Value, error) {
 		callee, err := fn(f)
 		if err != nil {
@@ -771,7 +770,7 @@ func (c *compiler) compileMethodCall(n *CallExpr, ax *AttrExpr, args *compiledAr
 	if err != nil {
 		return nil, nil, err
 	}
-	name, pos := c.src.name, n.P
+	name, pos, fnAt := c.src.name, n.P, calleeAt(n)
 	a := attrRef{name: ax.Name, fromDict: dictAttrIsItem(ax.Name), tmpl: name, pos: ax.P}
 	ms := methodsNamed(ax.Name)
 	if ms.none() {
@@ -794,7 +793,7 @@ func (c *compiler) compileMethodCall(n *CallExpr, ax *AttrExpr, args *compiledAr
 				v, err = f.c.Call(callee, as, kw)
 			}
 			if err != nil {
-				return Value{}, place(err, name, pos)
+				return Value{}, placeCall(err, name, pos, fnAt)
 			}
 			return v, nil
 		}, nil
@@ -807,7 +806,7 @@ func (c *compiler) compileMethodCall(n *CallExpr, ax *AttrExpr, args *compiledAr
 			}
 			v, err := m(f.c, o, as, kw)
 			if err != nil {
-				return Value{}, place(err, name, pos)
+				return Value{}, placeCall(err, name, pos, fnAt)
 			}
 			return v, nil
 		}
@@ -821,7 +820,7 @@ func (c *compiler) compileMethodCall(n *CallExpr, ax *AttrExpr, args *compiledAr
 		}
 		v, err := f.c.Call(callee, as, kw)
 		if err != nil {
-			return Value{}, place(err, name, pos)
+			return Value{}, placeCall(err, name, pos, fnAt)
 		}
 		return v, nil
 	}, nil

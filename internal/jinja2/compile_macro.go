@@ -510,7 +510,7 @@ func (c *compiler) compileCallBlock(n *CallBlock) (execFn, error) {
 	if err != nil {
 		return nil, err
 	}
-	name, pos := c.src.name, n.P
+	name, pos, fnAt := c.src.name, n.P, calleeAt(call)
 	return func(f *frame) error {
 		callee, err := fn(f)
 		if err != nil {
@@ -531,11 +531,11 @@ func (c *compiler) compileCallBlock(n *CallBlock) (execFn, error) {
 					// the call's value is the generator object
 					// (yieldedGen), which the output's join refuses
 					if _, err := mf.mac.call(f.c, mf.def, as, kw); err != nil {
-						return place(err, name, pos)
+						return placeCall(err, name, pos, fnAt)
 					}
 					return callBlockJoinErr(f, "generator", name, pos)
 				}
-				return place(mf.mac.callInto(f.c, mf.def, as, kw), name, pos)
+				return placeCall(mf.mac.callInto(f.c, mf.def, as, kw), name, pos, fnAt)
 			}
 		}
 		as, kw, err := args.eval(f, nil)
@@ -545,7 +545,7 @@ func (c *compiler) compileCallBlock(n *CallBlock) (execFn, error) {
 		kw = append(kw, Kwarg{Name: "caller", Value: m.value(f)})
 		v, err := f.c.Call(callee, as, kw)
 		if err != nil {
-			return place(err, name, pos)
+			return placeCall(err, name, pos, fnAt)
 		}
 		if v.kind != KindStr {
 			// Jinja2 yields the call's value as it is: the output's join

@@ -1207,7 +1207,7 @@ func (p *parser) parseSubscript(x Expr) (Expr, error) {
 		at := p.cur()
 		p.next()
 		if at.kind == tName {
-			return &AttrExpr{At: p.at(t), X: x, Name: Intern(at.val)}, nil
+			return &AttrExpr{At: p.at(t), X: x, Name: Intern(at.val), NameP: p.posOf(at)}, nil
 		}
 		if at.kind != tInt {
 			return nil, p.failAt(at, "expected name or number")

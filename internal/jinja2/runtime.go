@@ -166,13 +166,18 @@ func placeCall(err error, name string, paren, at Pos) error {
 
 // calleeAt is where a call's errors about the call itself go: the name
 // it calls (a plain name, or one WithCallName declared, which the parser
-// made a Const at the name) when that is on the call's line, else its (.
+// made a Const at the name, or a method's name after its dot) when that
+// is on the call's line, else its (.
 func calleeAt(n *CallExpr) Pos {
+	var p Pos
 	switch x := n.Fn.(type) {
 	case *Name, *Const:
-		if p := x.Position(); p.Line == n.P.Line {
-			return p
-		}
+		p = x.Position()
+	case *AttrExpr:
+		p = x.NameP
+	}
+	if p.Line == n.P.Line {
+		return p
 	}
 	return n.P
 }

@@ -126,6 +126,16 @@ func TestErrorPlaces(t *testing.T) {
 		{"type error", "x\n  {{ 1 + 'a' }}", "TypeError", 2, 6},
 		{"undefined attribute", "{{ a.b.c }}", "UndefinedError", 1, 7},
 		{"call", "{% set f = 1 %}{{ f(2) }}", "TypeError", 1, 19}, // at the name f: the call itself fails
+		// a method's call: at the method's name, not at its (
+		{"method call", "é {{ 'x'.upper(1) }}", "TypeError", 1, 10},
+		{"method of a dict", "{{ a.get() }}", "TypeError", 1, 6},
+		{"method, spaced", "{{ a . get () }}", "TypeError", 1, 8},
+		{"method in a loop", "{% for k in a.items(1) %}{% endfor %}", "TypeError", 1, 15},
+		{"method in a print's set", "{% set s = 'a,b'.split(1, 2, 3) %}", "TypeError", 1, 18},
+		{"join", "{{ ', '.join() }}", "TypeError", 1, 9},
+		{"method's own error", "{{ 'a'.join([1]) }}", "TypeError", 1, 8},
+		{"method on a next line", "{{ a.get\n() }}", "TypeError", 2, 1},
+		{"call block", "{% macro m() %}{% endmacro %}{% call m() %}{% endcall %}", "TypeError", 1, 38},
 		{"in macro", "{% macro m() %}\n{{ 1 // 0 }}{% endmacro %}{{ m() }}", "ZeroDivisionError", 2, 4},
 		{"unpack", "{% for a, b in [1] %}{% endfor %}", "TypeError", 1, 8},
 	}
