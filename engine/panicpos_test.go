@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -66,4 +67,49 @@ func TestDataFunctionInAListPanicNamed(t *testing.T) {
 	assert.Equal(t, `t.tmpl:2:6: calling "fs[1]": panic: runtime error: index out of range [1] with length 0`, err.Error())
 	var pe *engine.PanicError
 	assert.True(t, errors.As(err, &pe), "%v", err)
+}
+
+type withFunc struct {
+	Name string
+	Get  func() string
+}
+
+// TestDataFunctionDeeperPanicNamed: handlebars and pongo2 name a function
+// of the data that panics below a variable (in a map, a list or a struct's
+// field) by its key or field, as they name one at the top: both said
+// "template engine panicked: …", handlebars with no place. The name is
+// found once the render has panicked, from the function's code on the
+// stack: a render that does not panic pays nothing.
+func TestDataFunctionDeeperPanicNamed(t *testing.T) {
+	set := engine.NewSet(pongo2.New(), handlebars.New())
+	vars := func() map[string]any {
+		return map[string]any{
+			"obj":   map[string]any{"name": "ada", "fetch": func() string { var a []int; return fmt.Sprint(a[1]) }},
+			"s":     &withFunc{Name: "bo", Get: func() string { panic("no get") }},
+			"list":  []any{map[string]any{"load": func() string { panic("no load") }}},
+			"typed": map[string]func() string{"run": func() string { panic("no run") }},
+			"fine":  func() string { return "fine" },
+		}
+	}
+	for _, tt := range []struct{ engine, name, src, want string }{
+		{"handlebars", "t.hbs", "{{fine}}\nhi {{obj.fetch}}", `t.hbs:2:6: calling "fetch": panic: runtime error: index out of range [1] with length 0`},
+		{"handlebars", "t.hbs", "{{fine}}\nhi {{s.Get}}", `t.hbs:2:6: calling "Get": panic: no get`},
+		{"handlebars", "t.hbs", "{{fine}}\nhi {{typed.run}}", `t.hbs:2:6: calling "run": panic: no run`},
+		{"handlebars", "t.hbs", "{{fine}}\nhi {{#each list}}{{this.load}}{{/each}}", `t.hbs: calling "load": panic: no load`},
+		{"pongo2", "t.pongo2", "{{ fine() }}\nhi {{ obj.fetch() }}", `t.pongo2:2:7: calling "fetch": panic: runtime error: index out of range [1] with length 0`},
+		{"pongo2", "t.pongo2", "{{ fine() }}\nhi {{ s.Get() }}", `t.pongo2:2:7: calling "Get": panic: no get`},
+		{"pongo2", "t.pongo2", "{{ fine() }}\nhi {{ typed.run() }}", `t.pongo2:2:7: calling "run": panic: no run`},
+		{"pongo2", "t.pongo2", "{{ fine() }}\nhi {% for x in list %}{{ x.load() }}{% endfor %}", `t.pongo2:2:26: calling "load": panic: no load`},
+	} {
+		t.Run(tt.engine+"/"+tt.src[strings.Index(tt.src, "\n")+1:], func(t *testing.T) {
+			tpl, err := set.Parse(tt.engine, tt.name, "<message role=\"user\">"+tt.src+"</message>")
+			require.NoError(t, err)
+			_, err = tpl.Messages(context.Background(), vars())
+			var ee *engine.Error
+			require.True(t, errors.As(err, &ee), "%v", err)
+			assert.Equal(t, tt.want, err.Error())
+			var pe *engine.PanicError
+			assert.True(t, errors.As(err, &pe), "%v", err)
+		})
+	}
 }

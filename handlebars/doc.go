@@ -184,8 +184,12 @@
 // or in a function held in the data — and returns it as an
 // *driver.PanicError inside an *driver.Error; a function among the
 // variables names itself in it (calling "f": panic: …), placed at the
-// first use of the variable, as in every engine (one deeper in the data,
-// or used only as ../f, is not named or not placed). A helper that panics with an
+// first use of the variable, as in every engine; one deeper in the data
+// ({{obj.f}}, a struct's field) is named by its key or field once the
+// render has panicked (driver.PanickingFunc) and placed at the first use
+// of a path ending in that name (one used only as ../f or this.f is not
+// placed), unless its panic value is an error, which raymond returns as
+// the render's error. A helper that panics with an
 // error value returns that error (errors.Is works). raymond's evaluation
 // errors carry a byte offset, which rolemark turns into a line and column
 // when the template uses no partials (with partials the offset may belong to

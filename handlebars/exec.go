@@ -353,6 +353,12 @@ func (t *compiled) exec(vars map[string]any, df *raymond.DataFrame) (out string,
 				out, err = "", pe // a function of the data, named
 				return
 			}
+			if name := driver.PanickingFunc(vars); name != "" {
+				// one below a variable ({{obj.f}}), named by where the
+				// data holds it
+				out, err = "", driver.CallPanic(name, p)
+				return
+			}
 			out, err = "", &driver.PanicError{Value: p}
 		}
 	}()

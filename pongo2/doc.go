@@ -139,7 +139,9 @@
 //
 //   - Panics ({{ 1/0 }}, {{ 5 % 0 }}, {% if l == l %} on slices or maps,
 //     m[nil], a panicking function) are recovered in Compile and Execute and
-//     returned as an *driver.Error wrapping an *driver.PanicError. The line
+//     returned as an *driver.Error wrapping an *driver.PanicError; a
+//     function of the data is named in it by its variable, or below one by
+//     its key or field (calling "f": panic: …, driver.PanickingFunc). The line
 //     and column are those of the {{ }} being evaluated or of the tag that
 //     evaluates expressions (if, for, set, with, ifequal, ifnotequal,
 //     include, widthratio, filter) that began last: the rewriter puts a

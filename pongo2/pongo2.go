@@ -298,7 +298,12 @@ func (c *compiled) Execute(ctx context.Context, w io.Writer, r *driver.Request) 
 		if p := recover(); p != nil {
 			pe, ok := p.(*driver.PanicError) // a function of the data, named
 			if !ok {
+				// one below a variable ({{ obj.f() }}) is named by
+				// where the data holds it
 				pe = &driver.PanicError{Value: p}
+				if name := driver.PanickingFunc(r.Vars); name != "" {
+					pe = driver.CallPanic(name, p)
+				}
 			}
 			e := &driver.Error{Template: c.name, Err: pe}
 			if st.at != nil {

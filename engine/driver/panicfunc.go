@@ -1,0 +1,116 @@
+package driver
+
+import (
+	"reflect"
+	"runtime"
+	"strconv"
+	"unsafe"
+)
+
+// PanickingFunc returns the name under which vars hold the function of
+// the data whose panic is being recovered, or "" when none of them is on
+// the stack: an engine that calls a function found below a variable
+// ({{obj.f}}, raymond's helper call, pongo2's) without naming it calls
+// PanickingFunc from the deferred function that recovers the panic, while
+// the function's frames are still below it. It looks through vars' maps,
+// lists, pointers, interfaces and struct fields (the first MaxDepth levels,
+// each map and pointer once, at most maxPanicWalk values) for a function
+// whose code is on the stack, the one nearest the panic; its name is its
+// key or field, as Recovering names one at the top ("f" of obj.f; a list's
+// item is named by the key the list is under, with the index). It costs
+// nothing until a render panics.
+func PanickingFunc(vars map[string]any) string {
+	var pcs [64]uintptr
+	n := runtime.Callers(2, pcs[:])
+	w := funcWalk{entries: make(map[uintptr]int, n), budget: maxPanicWalk}
+	for i, pc := range pcs[:n] {
+		if f := runtime.FuncForPC(pc - 1); f != nil {
+			if _, ok := w.entries[f.Entry()]; !ok {
+				w.entries[f.Entry()] = i
+			}
+		}
+	}
+	w.best = n
+	for k, v := range vars {
+		w.walk(k, reflect.ValueOf(v), 0)
+	}
+	return w.name
+}
+
+// maxPanicWalk bounds the values PanickingFunc looks at.
+const maxPanicWalk = 100000
+
+// funcWalk is one PanickingFunc: entries are the functions on the stack
+// (by entry address) and how far each is from the panic; name is the
+// nearest function found in the data so far, at best.
+type funcWalk struct {
+	entries map[uintptr]int
+	seen    map[unsafe.Pointer]bool
+	budget  int
+	best    int
+	name    string
+}
+
+func (w *funcWalk) walk(name string, rv reflect.Value, depth int) {
+	if !rv.IsValid() || depth > MaxDepth || w.budget <= 0 {
+		return
+	}
+	w.budget--
+	switch rv.Kind() {
+	case reflect.Func:
+		if rv.IsNil() {
+			return
+		}
+		if i, ok := w.entries[rv.Pointer()]; ok && (i < w.best || i == w.best && name < w.name) {
+			w.best, w.name = i, name
+		}
+	case reflect.Interface:
+		w.walk(name, rv.Elem(), depth)
+	case reflect.Pointer, reflect.Map:
+		if rv.IsNil() || w.been(rv.UnsafePointer()) {
+			return
+		}
+		if rv.Kind() == reflect.Pointer {
+			w.walk(name, rv.Elem(), depth+1)
+			return
+		}
+		for it := rv.MapRange(); it.Next(); {
+			k := name
+			if it.Key().Kind() == reflect.String {
+				k = it.Key().String()
+			}
+			w.walk(k, it.Value(), depth+1)
+		}
+	case reflect.Slice, reflect.Array:
+		if basic(rv.Type().Elem().Kind()) {
+			return // text or numbers: no function
+		}
+		for i := range rv.Len() {
+			w.walk(name+"["+strconv.Itoa(i)+"]", rv.Index(i), depth+1)
+		}
+	case reflect.Struct:
+		t := rv.Type()
+		for i := range t.NumField() {
+			if t.Field(i).IsExported() {
+				w.walk(t.Field(i).Name, rv.Field(i), depth+1)
+			}
+		}
+	}
+}
+
+// been reports whether the walk has been into p, and notes it.
+func (w *funcWalk) been(p unsafe.Pointer) bool {
+	if w.seen[p] {
+		return true
+	}
+	if w.seen == nil {
+		w.seen = map[unsafe.Pointer]bool{}
+	}
+	w.seen[p] = true
+	return false
+}
+
+// basic reports whether a value of kind k holds no other value.
+func basic(k reflect.Kind) bool {
+	return k >= reflect.Bool && k <= reflect.Complex128 || k == reflect.String
+}
