@@ -347,59 +347,86 @@ func hfModel(d *hfDoc, byteLevel bool) (*bpe, int, error) {
 		}
 		model.vocab[key] = int32(id)
 	}
-	if byteLevel {
-		for b := range 256 {
-			id, ok := model.vocab[string([]byte{byte(b)})]
-			if !ok {
-				return nil, 0, fmt.Errorf("byte-level vocabulary has no token for byte %#x", b)
-			}
-			model.byteIDs[b] = id
-		}
-	} else {
-		model.chars = map[rune]int32{}
-		for tok, id := range ids {
-			if r, w := utf8.DecodeRuneInString(tok); w == len(tok) && (r != utf8.RuneError || w > 1) {
-				model.chars[r] = id
-			}
-		}
-		if m.ByteFallback {
-			for b := range 256 {
-				if id, ok := ids[fmt.Sprintf("<0x%02X>", b)]; ok {
-					model.byteIDs[b] = id
-				}
-			}
-		}
+	if err := model.singles(ids, m.ByteFallback); err != nil {
+		return nil, 0, err
 	}
 	if m.UnkToken != nil {
-		id, ok := ids[*m.UnkToken]
-		if !ok {
-			for _, a := range d.AddedTokens {
-				if a.Content == *m.UnkToken {
-					id, ok = int32(a.ID), true
-				}
-			}
-		}
-		if ok {
+		if id, ok := hfUnkID(d, ids, *m.UnkToken); ok {
 			model.unk = id
 		}
 	}
-	merges, err := parseMerges(m.Merges)
-	if err != nil {
+	if err := model.addMerges(m.Merges, ids); err != nil {
 		return nil, 0, err
+	}
+	return model, size, nil
+}
+
+// singles fills the ids of single bytes (a byte-level vocabulary must
+// have a token for each; otherwise byteFallback's <0xXX> tokens) and,
+// for a vocabulary that is not byte-level, of single characters; ids are
+// the vocabulary's tokens as written.
+func (m *bpe) singles(ids map[string]int32, byteFallback bool) error {
+	if m.byteLevel {
+		for b := range 256 {
+			id, ok := m.vocab[string([]byte{byte(b)})]
+			if !ok {
+				return fmt.Errorf("byte-level vocabulary has no token for byte %#x", b)
+			}
+			m.byteIDs[b] = id
+		}
+		return nil
+	}
+	m.chars = map[rune]int32{}
+	for tok, id := range ids {
+		if r, w := utf8.DecodeRuneInString(tok); w == len(tok) && (r != utf8.RuneError || w > 1) {
+			m.chars[r] = id
+		}
+	}
+	if byteFallback {
+		for b := range 256 {
+			if id, ok := ids[fmt.Sprintf("<0x%02X>", b)]; ok {
+				m.byteIDs[b] = id
+			}
+		}
+	}
+	return nil
+}
+
+// hfUnkID is the id of the unknown token unk: in the vocabulary, else
+// the last added token with its text.
+func hfUnkID(d *hfDoc, ids map[string]int32, unk string) (int32, bool) {
+	id, ok := ids[unk]
+	if !ok {
+		for _, a := range d.AddedTokens {
+			if a.Content == unk {
+				id, ok = int32(a.ID), true
+			}
+		}
+	}
+	return id, ok
+}
+
+// addMerges reads the merges and adds each pair's rank and result, the
+// first of a pair listed twice kept; every token a merge names must be
+// in the vocabulary (ids).
+func (m *bpe) addMerges(raw json.RawMessage, ids map[string]int32) error {
+	merges, err := parseMerges(raw)
+	if err != nil {
+		return err
 	}
 	for rank, mg := range merges {
 		a, okA := ids[mg[0]]
 		b, okB := ids[mg[1]]
 		c, okC := ids[mg[0]+mg[1]]
 		if !okA || !okB || !okC {
-			return nil, 0, fmt.Errorf("merge %d (%q %q) names a token not in the vocabulary", rank, mg[0], mg[1])
+			return fmt.Errorf("merge %d (%q %q) names a token not in the vocabulary", rank, mg[0], mg[1])
 		}
 		k := pairKey(a, b)
-		if _, dup := model.pairs[k]; !dup {
-			model.pairs[k] = merge{rank: uint32(rank), id: c}
+		if _, dup := m.pairs[k]; !dup {
+			m.pairs[k] = merge{rank: uint32(rank), id: c}
 		}
 	}
-	return model, size, nil
+	return nil
 }
 
 // parseMerges reads merges written either as "a b" or as ["a", "b"].
