@@ -533,77 +533,93 @@ func batchOutput(fm *engine.FrontMatter, o batchOptions, po *promptOptions) (bat
 		a, err := batch.Output(o.format, fm, batch.Tools(tools))
 		return a, nil, err
 	case "openai-batch", "anthropic-batch":
-		var ro []batch.OutputOption
-		if o.model != "" {
-			ro = append(ro, batch.Model(o.model))
-		}
-		if o.idField != "" {
-			ro = append(ro, batch.IDKey(o.idField))
-		}
-		if o.rewriteIDs {
-			ro = append(ro, batch.RewriteIDs())
-		}
-		a, err := batch.Output(o.format, fm, ro...)
-		api, _ := batchapi.ByName(o.format)
-		return a, &api, err
+		return batchFileOutput(fm, o)
 	case "sft":
-		if o.chatFormat == "" {
-			return nil, nil, usageErr("--format sft needs --chat-format C, the model's chat format (rolemark formats lists them) or hf:FILE")
-		}
-		if po.noGen || po.cont {
-			return nil, nil, usageErr("--no-generation-prompt and --continue-final do not apply to --format sft, which writes whole conversations")
-		}
-		p, ok, err := loadPromptFormat(o.chatFormat, po.templateOptions()...)
-		if err != nil {
-			return nil, nil, err
-		}
-		if !ok {
-			return nil, nil, usageErr("unknown chat format %q; known: %s, hf:FILE", o.chatFormat, strings.Join(chatformat.Names(), ", "))
-		}
-		if o.sftTokenizer != "" {
-			a, err := sftTokens(p, o, tools, po)
-			return a, nil, err
-		}
-		so := []batch.OutputOption{batch.Tools(tools)}
-		if o.sftLast {
-			so = append(so, batch.LastOnly())
-		}
-		if o.sftEnd {
-			so = append(so, batch.TurnEnds())
-		}
-		if o.allowSpecial {
-			so = append(so, batch.AllowSpecialTokens())
-		}
-		if p.preset != nil && len(po.vars) > 0 {
-			return nil, nil, errPresetVars()
-		}
-		var a batch.Append
-		if p.tpl != nil {
-			a, err = batch.TemplateSFT(p.tpl, append(so, batch.Vars(po.vars))...)
-		} else {
-			a, err = batch.SFT(p.preset, so...)
-		}
+		a, err := sftOutput(o, tools, po)
 		return a, nil, err
 	}
-	p, ok, err := loadPromptFormat(o.format, po.templateOptions()...)
+	a, err := promptOutput(o, tools, po)
+	return a, nil, err
+}
+
+// batchFileOutput is batchOutput for a provider's batch file
+// (openai-batch, anthropic-batch): its requests, with --model, --id-field
+// and --rewrite-ids, and the API whose rules the file follows.
+func batchFileOutput(fm *engine.FrontMatter, o batchOptions) (batch.Append, *batchapi.API, error) {
+	var ro []batch.OutputOption
+	if o.model != "" {
+		ro = append(ro, batch.Model(o.model))
+	}
+	if o.idField != "" {
+		ro = append(ro, batch.IDKey(o.idField))
+	}
+	if o.rewriteIDs {
+		ro = append(ro, batch.RewriteIDs())
+	}
+	a, err := batch.Output(o.format, fm, ro...)
+	api, _ := batchapi.ByName(o.format)
+	return a, &api, err
+}
+
+// sftOutput is batchOutput for --format sft: whole conversations in
+// --chat-format, as text or, with --sft-tokenizer, as token ids.
+func sftOutput(o batchOptions, tools []chat.Tool, po *promptOptions) (batch.Append, error) {
+	if o.chatFormat == "" {
+		return nil, usageErr("--format sft needs --chat-format C, the model's chat format (rolemark formats lists them) or hf:FILE")
+	}
+	if po.noGen || po.cont {
+		return nil, usageErr("--no-generation-prompt and --continue-final do not apply to --format sft, which writes whole conversations")
+	}
+	p, ok, err := loadPromptFormat(o.chatFormat, po.templateOptions()...)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	if !ok {
-		return nil, nil, usageErr("unknown format %q; known: openai, openai-batch, anthropic-batch, sft, %s, hf:FILE", o.format, strings.Join(chatformat.Names(), ", "))
+		return nil, usageErr("unknown chat format %q; known: %s, hf:FILE", o.chatFormat, strings.Join(chatformat.Names(), ", "))
+	}
+	if o.sftTokenizer != "" {
+		return sftTokens(p, o, tools, po)
+	}
+	so := []batch.OutputOption{batch.Tools(tools)}
+	if o.sftLast {
+		so = append(so, batch.LastOnly())
+	}
+	if o.sftEnd {
+		so = append(so, batch.TurnEnds())
+	}
+	if o.allowSpecial {
+		so = append(so, batch.AllowSpecialTokens())
 	}
 	if p.preset != nil && len(po.vars) > 0 {
-		return nil, nil, errPresetVars()
+		return nil, errPresetVars()
+	}
+	if p.tpl != nil {
+		return batch.TemplateSFT(p.tpl, append(so, batch.Vars(po.vars))...)
+	}
+	return batch.SFT(p.preset, so...)
+}
+
+// promptOutput is batchOutput for a model's prompt (--format a chat
+// format or hf:FILE): each row's prompt text.
+func promptOutput(o batchOptions, tools []chat.Tool, po *promptOptions) (batch.Append, error) {
+	p, ok, err := loadPromptFormat(o.format, po.templateOptions()...)
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
+		return nil, usageErr("unknown format %q; known: openai, openai-batch, anthropic-batch, sft, %s, hf:FILE", o.format, strings.Join(chatformat.Names(), ", "))
+	}
+	if p.preset != nil && len(po.vars) > 0 {
+		return nil, errPresetVars()
 	}
 	if p.preset != nil && !po.noGen && !po.cont {
 		po := []batch.OutputOption{batch.Tools(tools)}
 		if o.allowSpecial {
 			po = append(po, batch.AllowSpecialTokens())
 		}
-		a, err := batch.Prompt(p.preset, po...)
-		return a, nil, err
+		return batch.Prompt(p.preset, po...)
 	}
-	return hfPrompt(p, tools, po, o.allowSpecial), nil, nil
+	return hfPrompt(p, tools, po, o.allowSpecial), nil
 }
 
 // optionalString is a string flag that knows whether it was given, for
