@@ -469,16 +469,13 @@ func (w *walker) cond(subject ast.Node, scoped, negate bool) cond {
 }
 
 func (w *walker) partial(p *ast.PartialStatement, scoped bool) {
-	var name string
-	switch n := p.Name.(type) {
-	case *ast.PathExpression:
-		if n.Data {
-			w.failf(p, "a partial name cannot be a @data variable")
-		}
-		name = n.Original
-	case *ast.StringLiteral:
-		name = n.Value
-	default:
+	if n, ok := p.Name.(*ast.PathExpression); ok && n.Data {
+		w.failf(p, "a partial name cannot be a @data variable")
+	}
+	// The name raymond looks the partial up by: a path without its
+	// brackets ({{> [a b]}} is "a b"), a literal's text ({{> 404}}).
+	name, ok := ast.HelperNameStr(p.Name)
+	if !ok {
 		w.failf(p, "partial names must be written out ({{> name}}): dynamic partials are not supported")
 	}
 	w.values(p.Params, scoped)

@@ -1,0 +1,114 @@
+package handlebars_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"testing"
+	"testing/fstest"
+
+	"github.com/aymerick/raymond"
+
+	"github.com/rolemark/rolemark/engine"
+	"github.com/rolemark/rolemark/handlebars"
+	"github.com/rolemark/rolemark/internal/suites"
+	"github.com/rolemark/rolemark/roleparse"
+)
+
+// suiteRules are the converted cases whose content differs from raymond's
+// output by a rule of testdata/suites/README.md, with the rule.
+var suiteRules = map[string]string{
+	"partials.yml/Recursion":                         "recursive partials are refused at compile time",
+	"handlebars/builtins_test.go:builtinsTests/#log": "the log helper is not available",
+}
+
+// TestSuites renders mustache/spec's and raymond's own cases
+// (testdata/suites, made by scripts/suites/convert.go) with raymond and,
+// wrapped in a user message, with the handlebars engine: the message's
+// content must be raymond's output read as markup (its HTML escapes
+// decoded once), or the case must be listed in suiteRules.
+func TestSuites(t *testing.T) {
+	for _, suite := range []string{"mustache", "raymond"} {
+		t.Run(suite, func(t *testing.T) {
+			tally := suites.Tally{}
+			for _, c := range suites.Load(t, "testdata/suites/"+suite+".json") {
+				o := runSuiteCase(t, c)
+				tally[o]++
+			}
+			tally.Report(t, suite)
+		})
+	}
+}
+
+func runSuiteCase(t *testing.T, c suites.Case) suites.Outcome {
+	t.Helper()
+	if c.Skip != "" {
+		return suites.Skipped
+	}
+	vars, ok := c.Data.(map[string]any)
+	if c.Data == nil {
+		vars, ok = map[string]any{}, true
+	}
+	if !ok {
+		return suites.Skipped // rolemark's variables are a map
+	}
+	raw := rawRaymond(c, c.Template)
+	s := suites.Sides{Raw: raw, Wrapped: rawRaymond(c, suites.Wrap(c.Template)), Ours: rolemarkHandlebars(c, vars, false), Decode: true}
+	o := suites.Compare(s)
+	ours := s.Ours
+	if o == suites.Missing {
+		s.Ours = rolemarkHandlebars(c, vars, true)
+		if m := suites.Compare(s); m == suites.Differs || m == suites.Missing || m == suites.BothFail {
+			o = suites.Differs
+		}
+	}
+	if os.Getenv("SUITES_DEBUG") != "" && o != suites.Identical {
+		t.Logf("%s: %s (raymond err %v, rolemark err %v)", c.ID(), o, raw.Err, ours.Err)
+	}
+	rule, ruled := suiteRules[c.ID()]
+	switch {
+	case o == suites.Differs && ruled:
+		return suites.Ruled
+	case o == suites.Differs:
+		got, _ := ours.Content()
+		t.Errorf("%s: differs from raymond\ntemplate: %q\ndata: %v\npartials: %q\nraymond: %q (err %v)\nrolemark: %q (err %v, %d messages)",
+			c.ID(), c.Template, c.Data, c.Partials, raw.Out, raw.Err, got, ours.Err, len(ours.Msgs))
+	case ruled:
+		t.Errorf("%s: listed in suiteRules (%s) but agrees with raymond (%s)", c.ID(), rule, o)
+	}
+	return o
+}
+
+func rawRaymond(c suites.Case, src string) (r suites.Render) {
+	defer func() {
+		if p := recover(); p != nil {
+			r.Err = fmt.Errorf("panic: %v", p)
+		}
+	}()
+	tpl, err := raymond.Parse(src)
+	if err != nil {
+		return suites.Render{Err: err}
+	}
+	if len(c.Partials) > 0 {
+		tpl.RegisterPartials(c.Partials)
+	}
+	out, err := tpl.Exec(c.Data)
+	return suites.Render{Out: out, Err: err}
+}
+
+func rolemarkHandlebars(c suites.Case, vars map[string]any, allowMissing bool) suites.Render {
+	fsys := fstest.MapFS{"t.hbs": {Data: []byte(suites.Wrap(c.Template))}}
+	for name, src := range c.Partials {
+		fsys[name+".hbs"] = &fstest.MapFile{Data: []byte(src)}
+	}
+	set := engine.NewSet(handlebars.New()).Option(engine.ParseOptions(roleparse.KeepSpace()))
+	if allowMissing {
+		set = set.Option(engine.AllowMissing())
+	}
+	tpl, err := set.ParseFS(fsys, "t.hbs")
+	if err != nil {
+		return suites.Render{Err: err}
+	}
+	msgs, err := tpl.Messages(context.Background(), vars)
+	return suites.Render{Msgs: msgs, Err: err}
+}
