@@ -25,6 +25,7 @@ import (
 	"go/token"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -233,9 +234,90 @@ func pongo2(dir string) ([]Case, error) {
 		} else {
 			c.Skip = "no .out file"
 		}
+		if opts, err := os.ReadFile(f + ".options"); err == nil {
+			c.DataExpr = "options: " + strings.TrimSpace(string(opts))
+			c.Skip = "needs pongo2's " + strings.Join(strings.Fields(string(opts)), ", ") + ", which the engine does not offer"
+		}
 		cases = append(cases, c)
+		if c.Skip != "" || strings.Contains(c.Template, "{% extends") || strings.Contains(c.Template, "{% macro") || strings.Contains(c.Template, "{% set") {
+			// one piece: later lines use what earlier ones define
+			continue
+		}
+		// A file is many tests, mostly one a line: each run of lines
+		// that closes every block it opens is a case of its own too, so
+		// that one tag rolemark refuses does not hide the rest.
+		for _, seg := range segments(c.Template) {
+			cases = append(cases, Case{File: c.File, Name: fmt.Sprintf("%s:%d", c.Name, seg.line), Template: seg.text})
+		}
 	}
-	return cases, nil
+	// the files the templates include, import and extend, as the
+	// partials of one case that the others share
+	files := map[string]string{}
+	root := filepath.Join(dir, "template_tests")
+	err = filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, _ := filepath.Rel(root, p)
+		switch {
+		case strings.HasSuffix(rel, ".out"), strings.HasSuffix(rel, ".err"), strings.HasSuffix(rel, ".options"), rel == "CHANGELOG":
+			return nil
+		}
+		b, err := os.ReadFile(p)
+		files[filepath.ToSlash(rel)] = string(b)
+		return err
+	})
+	cases = append(cases, Case{File: "template_tests", Name: "(files)", Partials: files, Skip: "the files the cases include, import and extend"})
+	return cases, err
+}
+
+type segment struct {
+	line int
+	text string
+}
+
+var (
+	tagRE     = regexp.MustCompile(`\{%-?\s*(\w+)`)
+	blockTags = map[string]bool{"autoescape": true, "block": true, "comment": true, "filter": true, "for": true, "if": true,
+		"ifchanged": true, "ifequal": true, "ifnotequal": true, "macro": true, "spaceless": true, "verbatim": true, "with": true}
+)
+
+// segments splits a template at the line ends where no block is open,
+// leaving out blank runs.
+func segments(src string) []segment {
+	var out []segment
+	depth, start, verbatim := 0, 0, false
+	lines := strings.SplitAfter(src, "\n")
+	var cur strings.Builder
+	for i, l := range lines {
+		if cur.Len() == 0 {
+			start = i + 1
+		}
+		cur.WriteString(l)
+		for _, m := range tagRE.FindAllStringSubmatch(l, -1) {
+			name := m[1]
+			switch {
+			case verbatim && name == "endverbatim":
+				verbatim = false
+				depth--
+			case verbatim:
+			case blockTags[name]:
+				depth++
+				verbatim = name == "verbatim"
+			case strings.HasPrefix(name, "end") && blockTags[name[3:]]:
+				depth--
+			}
+		}
+		if depth <= 0 {
+			depth = 0
+			text := strings.TrimSuffix(cur.String(), "\n")
+			if strings.TrimSpace(text) != "" {
+				out = append(out, segment{start, text})
+			}
+			cur.Reset()
+		}
+	}
+	return out
 }
 
 // tables calls f with the elements of each composite literal of
