@@ -139,7 +139,7 @@ const (
 )
 
 var (
-	refusedRE = regexp.MustCompile(`is not allowed in rolemark templates|is not supported|a file name computed at render time|cannot print a value of type`)
+	refusedRE = regexp.MustCompile(`is not allowed in rolemark templates|is not supported|a file name computed at render time|cannot print a value of type|needs its argument`)
 	boolRE    = regexp.MustCompile(`\b(True|False)\b`)
 	floatRE   = regexp.MustCompile(`\b\d+\.\d{6}\b`) // %f
 )

@@ -25,7 +25,9 @@ import (
 // Case is one converted case (see scripts/suites/convert.go). Expected is
 // what the suite itself expects (informative: the oracle is the raw
 // library); OK is false for a text/template case the suite expects to fail;
-// Skip says why a case is not run (its data is Go code, say).
+// Skip says why a case is not run (its data is Go code, say). Helpers
+// names a raymond case's helpers: the package of the test and the name of
+// the Go function, which the test writes again.
 type Case struct {
 	File     string            `json:"file"`
 	Name     string            `json:"name"`
@@ -33,6 +35,7 @@ type Case struct {
 	Data     any               `json:"data,omitempty"`
 	DataExpr string            `json:"data_expr,omitempty"`
 	Partials map[string]string `json:"partials,omitempty"`
+	Helpers  map[string]string `json:"helpers,omitempty"`
 	Expected any               `json:"expected,omitempty"`
 	OK       *bool             `json:"ok,omitempty"`
 	Skip     string            `json:"skip,omitempty"`

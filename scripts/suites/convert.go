@@ -152,7 +152,14 @@ func raymond(dir string) ([]Case, error) {
 				c.Skip = "template is Go code: " + err.Error()
 			}
 			if c.Skip == "" {
-				c.Skip = needNil(el[3], "private data") + needNil(el[4], "helpers")
+				c.Skip = needNil(el[3], "private data")
+			}
+			if c.Skip == "" {
+				pkg := "raymond"
+				if strings.HasPrefix(rel, "handlebars") {
+					pkg = "handlebars"
+				}
+				c.Helpers, c.Skip = helpers(el[4], pkg)
 			}
 			if c.Skip == "" {
 				if c.Data, err = eval(el[2]); err != nil {
@@ -177,6 +184,32 @@ func raymond(dir string) ([]Case, error) {
 		}
 	}
 	return cases, nil
+}
+
+// helpers reads a map literal of named helper functions as name ->
+// pkg.function; helpers written as function literals are a skip reason.
+func helpers(e ast.Expr, pkg string) (map[string]string, string) {
+	if id, ok := e.(*ast.Ident); ok && id.Name == "nil" {
+		return nil, ""
+	}
+	cl, ok := e.(*ast.CompositeLit)
+	if !ok {
+		return nil, "uses helpers (Go code)"
+	}
+	m := map[string]string{}
+	for _, el := range cl.Elts {
+		kv, ok := el.(*ast.KeyValueExpr)
+		if !ok {
+			return nil, "uses helpers (Go code)"
+		}
+		name, err := str(kv.Key)
+		fn, ok := kv.Value.(*ast.Ident)
+		if err != nil || !ok {
+			return nil, "uses helpers written as function literals (Go code)"
+		}
+		m[name] = pkg + "." + fn.Name
+	}
+	return m, ""
 }
 
 func needNil(e ast.Expr, what string) string {
@@ -248,6 +281,35 @@ func pongo2(dir string) ([]Case, error) {
 		// that one tag rolemark refuses does not hide the rest.
 		for _, seg := range segments(c.Template) {
 			cases = append(cases, Case{File: c.File, Name: fmt.Sprintf("%s:%d", c.Name, seg.line), Template: seg.text})
+		}
+	}
+	// the .err files: a template a line, each failing with the message
+	// the same line of .err.out matches
+	errs, err := filepath.Glob(filepath.Join(dir, "template_tests", "*.err"))
+	if err != nil {
+		return nil, err
+	}
+	sort.Strings(errs)
+	for _, f := range errs {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			return nil, err
+		}
+		out, err := os.ReadFile(f + ".out")
+		if err != nil {
+			return nil, err
+		}
+		want := strings.Split(string(out), "\n")
+		for i, l := range strings.Split(strings.TrimSuffix(string(src), "\n"), "\n") {
+			if l == "" {
+				continue
+			}
+			ok := false
+			c := Case{File: "template_tests/" + filepath.Base(f), Name: fmt.Sprintf("%s:%d", filepath.Base(f), i+1), Template: l, OK: &ok}
+			if i < len(want) {
+				c.Expected = want[i]
+			}
+			cases = append(cases, c)
 		}
 	}
 	// the files the templates include, import and extend, as the
