@@ -100,3 +100,27 @@ input:
 	// greet.hbs:6:24: variable "nmae" is not declared in the input schema (declared: name)
 	// greet.hbs:7:1: rendered markup: unknown role "wizard"; expected system, user, assistant, tool or developer (allow others with roleparse.Roles or roleparse.AnyRole)
 }
+
+// Render returns the markup itself: the front matter's lines are empty
+// lines, values are escaped, and the history stands where {{history}}
+// places it.
+func ExampleTemplate_Render() {
+	prompts := fstest.MapFS{
+		"ask.hbs": {Data: []byte("---\nmodel: gpt-4.1-mini\n---\n" +
+			`{{#system}}Be brief.{{/system}}{{history}}{{#user}}{{q}}{{/user}}`)},
+	}
+	tpl, err := engine.NewSet(handlebars.New()).ParseFS(prompts, "ask.hbs")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	markup, err := tpl.Render(context.Background(), map[string]any{"q": "a < b?"},
+		engine.History([]chat.Message{chat.Text(chat.RoleUser, "Hello")}))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Printf("%q\n", markup)
+	// Output:
+	// "\n\n\n<message role=\"system\">Be brief.</message><message role=\"user\">Hello</message>\n<message role=\"user\">a &lt; b?</message>"
+}

@@ -355,7 +355,13 @@ func History(msgs []chat.Message) RenderOption {
 
 var bufPool = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 
-// Render renders the template's markup.
+// Render renders the template and returns the markup it writes, the text
+// that Messages reads messages from, for a caller that shows, logs or stores
+// the markup itself. The history of History stands where the template places
+// it ({{history}}); a template that does not place it gets none here (Messages
+// puts it before the last user message), and HistoryBudget is ignored. Each
+// line of the front matter is an empty line, so that the markup's lines are
+// the file's.
 func (t *Template) Render(ctx context.Context, vars map[string]any, opts ...RenderOption) (string, error) {
 	buf, history, err := t.render(ctx, vars, opts)
 	if err != nil {
