@@ -78,6 +78,9 @@ type FrontMatter struct {
 	Line int
 
 	engineLine, engineCol int
+	// settings are the file positions of the keys of the request settings
+	// ("model", "config", "config.seed" …), for SettingPos.
+	settings map[string][2]int
 	// lead is how many line breaks stand for the front matter at the
 	// start of the body (driver.Config.Lead).
 	lead int
@@ -173,6 +176,7 @@ func parseFrontMatter(name, text string, firstLine int, cfg *settings) (*FrontMa
 	r := &fmReader{fm: fm, cfg: cfg, errAt: errAt, sc: schemaReader{named: cfg.schemas, errAt: errAt}}
 	for i := 0; i+1 < len(root.Content); i += 2 {
 		k, v := root.Content[i], root.Content[i+1]
+		fm.keepSettingPos(k, v)
 		if err := r.key(k.Value, v); err != nil {
 			var ee *Error
 			if asError(err, &ee) {
@@ -191,6 +195,63 @@ func parseFrontMatter(name, text string, firstLine int, cfg *settings) (*FrontMa
 		fm.Tools = append(r.defs, r.named...)
 	}
 	return fm, nil
+}
+
+// keepSettingPos records where the front matter writes key k of the
+// request settings (and, for config and output, each key of its mapping
+// value v), for SettingPos.
+func (fm *FrontMatter) keepSettingPos(k, v *yaml.Node) {
+	key := k.Value
+	switch key {
+	case "model", "name", "toolChoice", "config", "output":
+	case "tools", "toolDefs":
+		key = "tools" // the tools of the request come from both
+	default:
+		return
+	}
+	if fm.settings == nil {
+		fm.settings = map[string][2]int{}
+	}
+	at := func(key string, n *yaml.Node) {
+		if _, ok := fm.settings[key]; !ok {
+			fm.settings[key] = [2]int{fm.Line + n.Line - 1, n.Column}
+		}
+	}
+	at(key, k)
+	if (key == "config" || key == "output") && v.Kind == yaml.MappingNode {
+		for i := 0; i+1 < len(v.Content); i += 2 {
+			at(key+"."+v.Content[i].Value, v.Content[i])
+		}
+	}
+}
+
+// SettingPos returns the file line and column at which the front matter
+// writes the request setting field, named as a *chat.RequestError names it
+// ("model", "config.seed", "output.format", "tool_choice", "tools"), so
+// that a caller can place a problem with the request the file declares:
+// the setting's key, or the key of the mapping that lacks it ("config" for
+// a missing config.max_tokens). ok is false when the front matter writes
+// neither, as for a model given by the caller or for "messages".
+func (fm *FrontMatter) SettingPos(field string) (line, col int, ok bool) {
+	if fm == nil {
+		return 0, 0, false
+	}
+	switch field {
+	case "tool_choice":
+		field = "toolChoice"
+	case "output.name":
+		field = "name"
+	}
+	for {
+		if p, found := fm.settings[field]; found {
+			return p[0], p[1], true
+		}
+		i := strings.LastIndexByte(field, '.')
+		if i < 0 {
+			return 0, 0, false
+		}
+		field = field[:i]
+	}
 }
 
 // fmReader reads the keys of one front matter into fm; input and the

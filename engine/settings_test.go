@@ -61,3 +61,38 @@ func TestFrontMatterSettingsNil(t *testing.T) {
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "toolChoice must be a string")
 }
+
+// TestSettingPos: a setting a *chat.RequestError names is placed at its key
+// in the front matter (the file's line, after a leading comment line), or
+// at the mapping that lacks it; a setting the file does not write is not
+// placed.
+func TestSettingPos(t *testing.T) {
+	src := "# a prompt\n---\nname: rate\nmodel: claude-x\nconfig:\n  seed: 7\n  stop: [a]\noutput: {format: json}\ntoolChoice: auto\ntoolDefs:\n  - {name: f}\n---\n{{role \"user\"}}hi"
+	tpl, err := engine.NewSet(gotmpl.New()).Parse("gotmpl", "t.tmpl", src)
+	require.NoError(t, err)
+	fm := tpl.FrontMatter()
+	for _, tc := range []struct {
+		field     string
+		line, col int
+		ok        bool
+	}{
+		{"model", 4, 1, true},
+		{"config.seed", 6, 3, true},
+		{"config.stop", 7, 3, true},
+		{"config.max_tokens", 5, 1, true}, // missing: the mapping
+		{"output.format", 8, 10, true},
+		{"output.schema", 8, 1, true},
+		{"output.name", 3, 1, true},
+		{"tool_choice", 9, 1, true},
+		{"tools", 10, 1, true},
+		{"messages", 0, 0, false},
+		{"ext", 0, 0, false},
+	} {
+		line, col, ok := fm.SettingPos(tc.field)
+		assert.Equal(t, []any{tc.line, tc.col, tc.ok}, []any{line, col, ok}, tc.field)
+	}
+	tpl, err = engine.NewSet(gotmpl.New()).Parse("gotmpl", "t.tmpl", "hi")
+	require.NoError(t, err)
+	_, _, ok := tpl.FrontMatter().SettingPos("model")
+	assert.False(t, ok, "no front matter")
+}

@@ -102,7 +102,7 @@ func cmdBatch(ctx context.Context, sio stdio, args []string) error {
 	}
 	output, sk, tally, err := f.outputs(tpl, sio)
 	if err != nil {
-		return err
+		return inSettings(name, tpl.FrontMatter(), *f.model, err)
 	}
 
 	src, size, closeIn, err := openInput(*f.in, sio.in)

@@ -230,7 +230,12 @@ func writeRendered(ctx context.Context, sio stdio, name string, msgs []chat.Mess
 		return err
 	}
 	if *format == "openai-request" || *format == "anthropic-request" {
-		return inFile(name, writeRequest(stdout, *format, fm, *model, msgs))
+		err := writeRequest(stdout, *format, fm, *model, msgs)
+		var re *chat.RequestError
+		if errors.As(err, &re) {
+			return inSettings(name, fm, *model, err)
+		}
+		return inFile(name, err)
 	}
 	return inFile(name, writeMessages(ctx, stdout, msgs, *format, tools, po))
 }
@@ -309,6 +314,23 @@ func inFile(name string, err error) error {
 	var te *chattemplate.TemplateError
 	if err == nil || name == "" || errors.As(err, &u) || errors.As(err, &te) {
 		return err
+	}
+	return fmt.Errorf("%s: %w", name, err)
+}
+
+// inSettings names the file of a *chat.RequestError, a setting of the
+// request the front matter declares that the target cannot carry, and the
+// line and column where the front matter writes that setting
+// (FrontMatter.SettingPos): FILE:LINE:COL: message. A model given by a
+// flag (modelFlag) is not the front matter's, and is not placed there.
+// Other errors are returned as they are.
+func inSettings(name string, fm *engine.FrontMatter, modelFlag string, err error) error {
+	var re *chat.RequestError
+	if name == "" || !errors.As(err, &re) {
+		return err
+	}
+	if line, col, ok := fm.SettingPos(re.Field); ok && (re.Field != "model" || modelFlag == "") {
+		return fmt.Errorf("%s:%d:%d: %w", name, line, col, err)
 	}
 	return fmt.Errorf("%s: %w", name, err)
 }
