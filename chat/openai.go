@@ -147,8 +147,9 @@ func appendPart(b []byte, p Part) ([]byte, error) {
 		if !ok {
 			return nil, fmt.Errorf("audio %q: OpenAI takes audio only as inline data (a data: URI)", p.URL)
 		}
-		if mt == "text/plain" && p.MediaType != "" {
-			mt = p.MediaType
+		mt, err := audioType(mt, p.MediaType)
+		if err != nil {
+			return nil, err
 		}
 		b = append(b, `{"type":"input_audio","input_audio":{"data":`...)
 		b = jsonw.String(b, base64Std(data))
@@ -164,6 +165,21 @@ func appendPart(b []byte, p Part) ([]byte, error) {
 		return append(b, "}}"...), nil
 	}
 	return nil, fmt.Errorf("unknown part type %q", p.Type)
+}
+
+// audioType is the media type of an audio part whose data: URI says
+// uriType (text/plain when it says none) and whose MediaType is partType:
+// the URI's when it is audio, else the part's when that is (the part is
+// audio because partType says so, as media() chooses the part by it). When
+// neither is audio there is no input_audio format to write.
+func audioType(uriType, partType string) (string, error) {
+	if strings.HasPrefix(uriType, "audio/") {
+		return uriType, nil
+	}
+	if strings.HasPrefix(partType, "audio/") {
+		return partType, nil
+	}
+	return "", fmt.Errorf("audio of media type %s: OpenAI's input_audio takes audio (give the part an audio/… media type)", uriType)
 }
 
 // audioFormat maps a MIME type to OpenAI's input_audio format name.

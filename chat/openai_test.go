@@ -65,6 +65,11 @@ func TestMessageMarshalJSON(t *testing.T) {
 		{"audio data URI without type takes MediaType",
 			Message{Role: RoleUser, Content: []Part{{Type: PartAudio, URL: "data:;base64,SUQz", MediaType: "audio/mp3"}}},
 			`{"role":"user","content":[{"type":"input_audio","input_audio":{"data":"SUQz","format":"mp3"}}]}`},
+		// The part is audio because its media type says so ({{media u "audio/wav"}}
+		// of a data: URI that says otherwise): the format is the audio type.
+		{"audio MediaType over a data URI's other type",
+			Message{Role: RoleUser, Content: []Part{{Type: PartAudio, URL: "data:image/png;base64,UklGRg==", MediaType: "audio/wav"}}},
+			`{"role":"user","content":[{"type":"input_audio","input_audio":{"data":"UklGRg==","format":"wav"}}]}`},
 		{"file from data URI",
 			Message{Role: RoleUser, Content: []Part{{Type: PartFile, URL: "data:application/pdf;base64,JVBERi0=", MediaType: "application/pdf"}, TextPart("Summarise.")}},
 			`{"role":"user","content":[{"type":"file","file":{"file_data":"data:application/pdf;base64,JVBERi0="}},{"type":"text","text":"Summarise."}]}`},
@@ -102,6 +107,10 @@ func TestMessageMarshalJSONErrors(t *testing.T) {
 			"OpenAI takes audio only as inline data"},
 		{"audio with bad base64", Message{Role: RoleUser, Content: []Part{{Type: PartAudio, URL: "data:audio/wav;base64,!!!"}}},
 			"OpenAI takes audio only as inline data"},
+		{"audio whose types are not audio", Message{Role: RoleUser, Content: []Part{{Type: PartAudio, URL: "data:image/png;base64,UklGRg=="}}},
+			`part 1: audio of media type image/png: OpenAI's input_audio takes audio (give the part an audio/… media type)`},
+		{"audio without a type", Message{Role: RoleUser, Content: []Part{{Type: PartAudio, URL: "data:;base64,UklGRg=="}}},
+			`audio of media type text/plain: OpenAI`},
 		{"file by URL", Message{Role: RoleUser, Content: []Part{{Type: PartFile, URL: "https://example.com/a.pdf"}}},
 			"OpenAI takes files only as inline data"},
 		{"unknown part type", Message{Role: RoleUser, Content: []Part{TextPart("a"), {Type: "video", URL: "https://example.com/v.mp4"}}},

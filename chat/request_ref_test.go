@@ -328,8 +328,9 @@ func refWire(p Part) (wirePart, error) {
 		if !ok {
 			return wirePart{}, fmt.Errorf("audio %q: OpenAI takes audio only as inline data (a data: URI)", p.URL)
 		}
-		if mt == "text/plain" && p.MediaType != "" {
-			mt = p.MediaType
+		mt, err := audioType(mt, p.MediaType)
+		if err != nil {
+			return wirePart{}, err
 		}
 		return wirePart{Type: "input_audio", InputAudio: &wireAudio{
 			Data: base64Std(data), Format: audioFormat(mt)}}, nil
