@@ -18,6 +18,7 @@ import (
 	chatformat "github.com/rolemark/rolemark/chat/format"
 	"github.com/rolemark/rolemark/chat/format/chattemplate"
 	"github.com/rolemark/rolemark/engine"
+	"github.com/rolemark/rolemark/engine/driver"
 	"github.com/rolemark/rolemark/gotmpl"
 	"github.com/rolemark/rolemark/handlebars"
 	"github.com/rolemark/rolemark/internal/caserun"
@@ -298,10 +299,26 @@ func loadTemplate(set *engine.Set, stdin io.Reader, name, engineName, root, vari
 		}
 		tpl, err = set.ParseFS(fsys, rel, opts...)
 		renamed = func(err error) error {
-			return caserun.RenameTemplate(err, engine.VariantFile(rel, variant), engine.VariantFile(filepath.ToSlash(name), variant))
+			err = caserun.RenameTemplate(err, engine.VariantFile(rel, variant), engine.VariantFile(filepath.ToSlash(name), variant))
+			if root == "" {
+				err = rootHint(err)
+			}
+			return err
 		}
 	}
 	return tpl, renamed, err
+}
+
+// rootHint adds to a partial that was not found, in a template rendered
+// without --root, that one of a parent directory needs it: a file rendered
+// alone sees its own directory's partials, where check, LoadDir and the
+// preview look up to the prompt directory.
+func rootHint(err error) error {
+	var pe *driver.PartialError
+	if errors.As(err, &pe) && errors.Is(pe.Err, fs.ErrNotExist) && len(pe.Tried) > 0 {
+		return fmt.Errorf("%w (a partial of a parent directory needs --root DIR, the prompt directory)", err)
+	}
+	return err
 }
 
 // inFile prefixes an error that has no place in the file (a format or a
