@@ -148,6 +148,14 @@ func anthropicBlock(p Part) (AnthropicBlock, error) {
 			if p.MediaType != "" && !hasDataURIMediaType(p.URL) {
 				mt = p.MediaType
 			}
+			if typ == "image" && !strings.HasPrefix(mt, "image/") {
+				// The part is an image because its MediaType says so
+				// (media() chooses by it); the API takes an image type.
+				if !strings.HasPrefix(p.MediaType, "image/") {
+					return AnthropicBlock{}, fmt.Errorf("image of media type %s: Anthropic takes an image/… type", mt)
+				}
+				mt = p.MediaType
+			}
 			if typ == "document" && mt == "text/plain" {
 				// Plain-text documents travel as text, not base64.
 				return AnthropicBlock{Type: typ, Source: &AnthropicSource{Type: "text", MediaType: mt,

@@ -203,6 +203,10 @@ func TestToAnthropic(t *testing.T) {
 		{"name and detail dropped", []Message{{Role: RoleUser, Name: "bob", Content: []Part{{Type: PartImage, URL: "https://x/a.png", Detail: "high"}}}},
 			`{"messages":[{"role":"user","content":[{"type":"image","source":{"type":"url","url":"https://x/a.png"}}]}]}`},
 		{"only empty messages", []Message{{Role: RoleUser}, Text(RoleAssistant, "")}, `{"messages":[]}`},
+		// The part is an image because its media type says so; a data: URI
+		// that names another type does not make it text.
+		{"image MediaType over a data URI's other type", []Message{{Role: RoleUser, Content: []Part{{Type: PartImage, URL: "data:text/plain;base64,iVBORw0KGgo=", MediaType: "image/png"}}}},
+			`{"messages":[{"role":"user","content":[{"type":"image","source":{"type":"base64","media_type":"image/png","data":"iVBORw0KGgo="}}]}]}`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -238,6 +242,8 @@ func TestToAnthropicErrors(t *testing.T) {
 			"message 2: audio parts have no Anthropic form"},
 		{"unknown part type", []Message{{Role: RoleAssistant, Content: []Part{{Type: "video", URL: "https://x/v.mp4"}}}},
 			"video parts have no Anthropic form"},
+		{"image whose types are not an image's", []Message{{Role: RoleUser, Content: []Part{{Type: PartImage, URL: "data:;base64,iVBORw0KGgo="}}}},
+			"message 1: image of media type text/plain: Anthropic takes an image/… type"},
 		{"image in system prompt", []Message{{Role: RoleSystem, Content: []Part{{Type: PartImage, URL: "https://x/a.png"}}}},
 			"an Anthropic system prompt holds text only"},
 		{"two text parts in developer message", []Message{{Role: RoleDeveloper, Content: []Part{TextPart("a"), TextPart("b")}}},
