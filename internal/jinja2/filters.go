@@ -2112,8 +2112,7 @@ func (n *namedTuple) Attr(name string) (Value, bool) {
 	}
 	if m := tupleMethod(name); m != nil {
 		f := boundMethod(TupleV(n.items), name)
-		fn := f.ref.(*Func)
-		fn.Repr = "<built-in method " + name + " of " + n.TypeName() + " object at " + addr(fn) + ">"
+		f.ref.(*Func).Repr = n.TypeName() // the repr names the namedtuple's type
 		return f, true
 	}
 	return Value{}, false

@@ -99,9 +99,9 @@ func boundMethod(v Value, name string) Value {
 		f.Repr = "<bound method Markup." + name + " of " + Repr(v) + ">"
 	} else if name == "fromhex" || name == "from_bytes" || name == "fromkeys" {
 		// classmethods of float, int and dict, bound to the class
-		f.Repr = "<built-in method " + name + " of type object at " + addr(f) + ">"
+		f.Repr, f.builtinOf = "type", true
 	} else {
-		f.Repr = "<built-in method " + name + " of " + TypeName(v) + " object at " + addr(f) + ">"
+		f.Repr, f.builtinOf = TypeName(v), true
 	}
 	return FuncV(f)
 }

@@ -1,7 +1,11 @@
 package jinja2
 
 import (
+	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // TestMethodsAgainstPython checks every call in testdata/methods.txt,
@@ -41,4 +45,30 @@ func TestMethodsAgainstPython(t *testing.T) {
 	if failures > 0 {
 		t.Errorf("%d calls differ from Python", failures)
 	}
+}
+
+// TestBoundMethodRepr: a builtin method read without a call prints as
+// Python's repr of it, with one address per bound method, made when it is
+// printed rather than when it is read (boundMethod built it at each read:
+// a Sprintf and an Sscanf that a call never used).
+func TestBoundMethodRepr(t *testing.T) {
+	addr := `0x7f[0-9a-f]{10}`
+	for _, tc := range []struct{ src, want string }{
+		{`{{ "x".upper }}`, `^<built-in method upper of str object at ` + addr + `>$`},
+		{`{{ [1].count }}`, `^<built-in method count of list object at ` + addr + `>$`},
+		{`{{ (1.5).fromhex }}`, `^<built-in method fromhex of type object at ` + addr + `>$`},
+		{`{{ "x".upper.__class__ }}`, `^<class 'builtin_function_or_method'>$`},
+		{`{{ ["x".upper] }}`, `^\[<built-in method upper of str object at ` + addr + `>\]$`},
+		{`{% set u = "x".upper %}{{ u is callable }} {{ u() }}`, `^True X$`},
+	} {
+		out, err := rtRender(t, New(), tc.src, nil)
+		require.NoError(t, err, tc.src)
+		assert.Regexp(t, tc.want, out, tc.src)
+	}
+	out, err := rtRender(t, New(), `{% set u = "x".upper %}{{ u }}|{{ u }}|{{ "x".upper }}`, nil)
+	require.NoError(t, err)
+	parts := strings.Split(out, "|")
+	require.Len(t, parts, 3)
+	assert.Equal(t, parts[0], parts[1], "one bound method, one address")
+	assert.NotEqual(t, parts[0], parts[2], "another bound method, another address")
 }

@@ -732,7 +732,7 @@ func attribute(c *Ctx, v Value, name string) (Value, bool) {
 			if v.IsSafe() {
 				owner = "Markup."
 			}
-			fn.Repr = "<function " + owner + name + " at " + addr(fn) + ">"
+			fn.Repr, fn.builtinOf = "<function "+owner+name+" at "+addr(fn)+">", false
 		}
 		return f, true
 	}

@@ -96,13 +96,35 @@ func BenchmarkRenderMacroLoop(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	xs := make([]Value, 50)
+	vars := map[string]Value{"xs": names(50)}
+	ctx := context.Background()
+	benchVsJinja2(b, "macros", func() error { _, err := tmpl.Render(ctx, vars); return err })
+}
+
+// names is a list of n strs, name0 to name(n-1).
+func names(n int) Value {
+	xs := make([]Value, n)
 	for i := range xs {
 		xs[i] = StrV("name" + strconv.Itoa(i))
 	}
-	vars := map[string]Value{"xs": ListV(xs)}
+	return ListV(xs)
+}
+
+// BenchmarkBoundMethod reads a builtin method without calling it, as
+// {% set up = x.upper %} does, and calls it: the bound method is built
+// (boundMethod) and never printed.
+func BenchmarkBoundMethod(b *testing.B) {
+	tmpl, err := New().Parse("bound", "{% for x in xs %}{% set up = x.upper %}{{ up() }}{% endfor %}")
+	if err != nil {
+		b.Fatal(err)
+	}
+	vars := map[string]Value{"xs": names(10)}
 	ctx := context.Background()
-	benchVsJinja2(b, "macros", func() error { _, err := tmpl.Render(ctx, vars); return err })
+	for b.Loop() {
+		if _, err := tmpl.Render(ctx, vars); err != nil {
+			b.Fatal(err)
+		}
+	}
 }
 
 func BenchmarkParseChat(b *testing.B) {

@@ -354,9 +354,9 @@ func appendRepr(c *Ctx, dst []byte, v Value, seen []any) ([]byte, error) {
 			c.variesIfAddr(r)
 			return append(dst, "<bound method "+f.Name+" of "+r+">"...), nil
 		}
-		if f.Repr != "" {
-			c.variesIfAddr(f.Repr)
-			return append(dst, f.Repr...), nil
+		if r := f.repr(); r != "" {
+			c.variesIfAddr(r)
+			return append(dst, r...), nil
 		}
 		c.Varies()
 		return append(dst, "<function "+f.Name+" at "+addr(f)+">"...), nil

@@ -82,7 +82,8 @@ type Func struct {
 	// Call calls it; like a Filter, it must change neither args nor kw.
 	Call func(c *Ctx, args []Value, kw []Kwarg) (Value, error)
 	// Repr is Python's repr of the callable ("<Macro 'm'>"); when empty
-	// it is "<function Name at 0x…>".
+	// it is "<function Name at 0x…>". Read it with repr: a builtin
+	// method's is made only when it is read (builtinOf).
 	Repr string
 	// bound, when set, is the object whose method this is: the repr is
 	// then "<bound method Type.Name of repr(bound)>", as it is when
@@ -93,6 +94,19 @@ type Func struct {
 	// any Func).
 	mac *macroCode
 	def *frame
+	// builtinOf, when set, says Repr holds only the type name of the
+	// object the builtin method is bound to: its repr is
+	// "<built-in method Name of Repr object at 0x…>", made when read
+	// (addr is a Sprintf and an Sscanf, and few bound methods print).
+	builtinOf bool
+}
+
+// repr is f.Repr, made now for a builtin method bound to an object.
+func (f *Func) repr() string {
+	if f.builtinOf {
+		return "<built-in method " + f.Name + " of " + f.Repr + " object at " + addr(f) + ">"
+	}
+	return f.Repr
 }
 
 // call calls f: its macro, or Call.

@@ -463,7 +463,7 @@ func newUndefined(c *Ctx, args []Value, kw []Kwarg) (Value, error) {
 // (or caller), a bound method of a Python object, a C method bound or
 // not, a descriptor, or a Python function.
 func funcClass(f *Func) (name, module string) {
-	r := f.Repr
+	r := f.repr()
 	switch {
 	case f.mac != nil || strings.HasPrefix(r, "<Macro "):
 		return "Macro", "jinja2.runtime"

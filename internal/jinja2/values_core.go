@@ -72,7 +72,7 @@ func objectTypeRepr(v Value) string {
 		switch {
 		case f.mac != nil:
 			t = "Macro"
-		case strings.HasPrefix(f.Repr, "<built-in "):
+		case f.builtinOf || strings.HasPrefix(f.Repr, "<built-in "):
 			t = "builtin_function_or_method"
 		}
 	}
