@@ -168,6 +168,9 @@ func execTVal() *execT {
 	}
 }
 
+// cmpBuilder is TestComparison's Iface1, a fmt.Stringer.
+var cmpBuilder strings.Builder
+
 // tVal is the one dot of most cases, so that a pointer prints the same
 // address on both sides.
 var tVal = execTVal()
@@ -183,7 +186,7 @@ func execFields(t *execT) map[string]any {
 }
 
 // execData is the dot of a case: execTVal's fields for tVal, the zero
-// T's for T{}, the suite's maps, and an empty map for every other dot (a
+// T's for T{}, TestComparison's struct's for cmpStruct, the suite's maps, and an empty map for every other dot (a
 // number, a string, a slice), which rolemark cannot take as its
 // variables; the oracle renders the same map.
 //
@@ -201,6 +204,14 @@ func execData(expr string) map[string]any {
 	switch expr {
 	case "tVal":
 		return execFields(tVal)
+	case "cmpStruct":
+		return map[string]any{
+			"Uthree": uint(3), "Ufour": uint(4), "NegOne": -1, "Three": 3,
+			"Ptr": new(int), "NilPtr": (*int)(nil),
+			"NonNilMap": map[int]int{}, "Map": map[int]int(nil),
+			"V1": execV{}, "V2": execV{},
+			"Iface1": fmt.Stringer(&cmpBuilder), "NilIface": nil,
+		}
 	case "T{}":
 		return execFields(&execT{})
 	case `map[string]int{"two": 22}`:

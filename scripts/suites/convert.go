@@ -50,6 +50,11 @@ func main() {
 		cases, err = raymond(os.Args[2])
 	case "gotmpl":
 		cases, err = gotmpl(os.Args[2])
+		if err == nil {
+			var more []Case
+			more, err = gotmplMore(os.Args[2])
+			cases = append(cases, more...)
+		}
 	case "pongo2":
 		cases, err = pongo2(os.Args[2])
 	default:
@@ -242,6 +247,66 @@ func gotmpl(goroot string) ([]Case, error) {
 		c.Expected, _ = str(el[2])
 		c.DataExpr = string(src[el[3].Pos()-1 : el[3].End()-1])
 		ok := el[4].(*ast.Ident).Name == "true"
+		c.OK = &ok
+		cases = append(cases, c)
+	})
+	return cases, err
+}
+
+// gotmplMore reads the other execution tables of text/template's tests:
+// multiExecTests (multi_test.go), whose templates call the templates
+// multiText1 and multiText2 define, here written after each template, and
+// cmpTests (exec_test.go), each an {{if EXPR}} as TestComparison runs it
+// with its cmpStruct.
+func gotmplMore(goroot string) ([]Case, error) {
+	dir := filepath.Join(goroot, "src", "text", "template")
+	f := filepath.Join(dir, "multi_test.go")
+	src, err := os.ReadFile(f)
+	if err != nil {
+		return nil, err
+	}
+	defines := ""
+	for _, name := range []string{"multiText1", "multiText2"} {
+		m := regexp.MustCompile("(?s)const " + name + " = `(.*?)`").FindSubmatch(src)
+		if m == nil {
+			return nil, fmt.Errorf("%s: no %s", f, name)
+		}
+		defines += strings.Join(regexp.MustCompile(`\{\{define.*?\{\{end\}\}`).FindAllString(string(m[1]), -1), "")
+	}
+	var cases []Case
+	err = tables(f, "execTest", func(table string, el []ast.Expr) {
+		if table != "multiExecTests" || len(el) != 5 {
+			return
+		}
+		c := Case{File: "multi_test.go:multiExecTests"}
+		c.Name, _ = str(el[0])
+		in, err := str(el[1])
+		if err != nil {
+			c.Skip = "template is Go code: " + err.Error()
+		}
+		c.Template = in + defines
+		c.Expected, _ = str(el[2])
+		c.DataExpr = string(src[el[3].Pos()-1 : el[3].End()-1])
+		ok := el[4].(*ast.Ident).Name == "true"
+		c.OK = &ok
+		cases = append(cases, c)
+	})
+	if err != nil {
+		return nil, err
+	}
+	err = tables(filepath.Join(dir, "exec_test.go"), "cmpTest", func(table string, el []ast.Expr) {
+		if table != "cmpTests" || len(el) != 3 {
+			return
+		}
+		c := Case{File: "exec_test.go:cmpTests", DataExpr: "cmpStruct"}
+		expr, err := str(el[0])
+		if err != nil {
+			c.Skip = "expression is Go code: " + err.Error()
+		}
+		c.Name = expr
+		c.Template = fmt.Sprintf("{{if %s}}true{{else}}false{{end}}", expr)
+		c.Expected, _ = str(el[1])
+		ok := el[2].(*ast.Ident).Name == "true"
 		c.OK = &ok
 		cases = append(cases, c)
 	})
