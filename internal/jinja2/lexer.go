@@ -411,21 +411,8 @@ func (lx *lexer) tag(block bool) error {
 		if i >= len(s) {
 			return nil // the parser reports the missing end
 		}
-		if len(balance) == 0 {
-			closer, kind := "}}", tVarEnd
-			if block {
-				closer, kind = "%}", tBlockEnd
-			}
-			at, mark := i, byte(0) // mark: a "-" before the closer, or a "+" in a block
-			if c := s[i]; c == '-' || (block && c == '+') {
-				at, mark = i+1, c
-			}
-			if strings.HasPrefix(s[at:], closer) {
-				lx.emit(kind, "", i)
-				lx.pos = lx.afterTag(at+2, mark, block)
-				lx.setLineStarting(lx.pos)
-				return nil
-			}
+		if c := s[i]; len(balance) == 0 && (c == '}' || c == '%' || c == '-' || c == '+') && lx.tagEnd(i, block) {
+			return nil
 		}
 		r, n := utf8.DecodeRuneInString(s[i:])
 		if isPySpace(r) {
@@ -451,54 +438,101 @@ func (lx *lexer) tag(block bool) error {
 			lx.pos = j
 			continue
 		}
+		var err error
 		if r == '\'' || r == '"' {
-			j := i + 1
-			for j < len(s) && s[j] != byte(r) {
-				if s[j] == '\\' {
-					j++
-				}
-				j++
-			}
-			if j >= len(s) {
-				return lx.fail(i, "unexpected char "+pyQuoteRune(r)+" at "+strconv.Itoa(utf8.RuneCountInString(s[:i])-lx.src.lead))
-			}
-			v, err := unescapePy(s[i+1 : j])
-			if err != nil {
-				return lx.fail(i, err.Error())
-			}
-			lx.emit(tString, v, i)
-			lx.pos = j + 1
-			continue
+			err = lx.str(i, r)
+		} else {
+			balance, err = lx.op(i, r, balance)
 		}
-		op := ""
-		for _, o := range jinjaOps {
-			if strings.HasPrefix(s[i:], o) {
-				op = o
-				break
-			}
+		if err != nil {
+			return err
 		}
-		if op == "" {
-			if isNameChar(r) {
-				return lx.fail(i, "Invalid character in identifier")
-			}
-			return lx.fail(i, "unexpected char "+pyQuoteRune(r)+" at "+strconv.Itoa(utf8.RuneCountInString(s[:i])-lx.src.lead))
-		}
-		switch op {
-		case "{", "(", "[":
-			balance = append(balance, closing(op[0]))
-		case "}", ")", "]":
-			if len(balance) == 0 {
-				return lx.fail(i, "unexpected '"+op+"'")
-			}
-			want := balance[len(balance)-1]
-			balance = balance[:len(balance)-1]
-			if want != op[0] {
-				return lx.fail(i, "unexpected '"+op+"', expected '"+string(want)+"'")
-			}
-		}
-		lx.emit(tOp, op, i)
-		lx.pos = i + len(op)
 	}
+}
+
+// tagEnd lexes the end of a tag at i, with its "-" or "+" (in a block)
+// before it, when it is there, and reports whether it was.
+func (lx *lexer) tagEnd(i int, block bool) bool {
+	s := lx.s
+	closer, kind := "}}", tVarEnd
+	if block {
+		closer, kind = "%}", tBlockEnd
+	}
+	at, mark := i, byte(0) // mark: a "-" before the closer, or a "+" in a block
+	if c := s[i]; c == '-' || (block && c == '+') {
+		at, mark = i+1, c
+	}
+	if !strings.HasPrefix(s[at:], closer) {
+		return false
+	}
+	lx.emit(kind, "", i)
+	lx.pos = lx.afterTag(at+2, mark, block)
+	lx.setLineStarting(lx.pos)
+	return true
+}
+
+// str lexes a string literal at i, quoted by r.
+func (lx *lexer) str(i int, r rune) error {
+	s := lx.s
+	j := i + 1
+	for j < len(s) && s[j] != byte(r) {
+		if s[j] == '\\' {
+			j++
+		}
+		j++
+	}
+	if j >= len(s) {
+		return lx.unexpectedChar(i, r)
+	}
+	v, err := unescapePy(s[i+1 : j])
+	if err != nil {
+		return lx.fail(i, err.Error())
+	}
+	lx.emit(tString, v, i)
+	lx.pos = j + 1
+	return nil
+}
+
+// op lexes an operator at i, whose first character is r, keeping
+// balance, the closers the brackets open so far want; anything else
+// there is an error.
+func (lx *lexer) op(i int, r rune, balance []byte) ([]byte, error) {
+	s := lx.s
+	op := ""
+	for _, o := range jinjaOps {
+		if strings.HasPrefix(s[i:], o) {
+			op = o
+			break
+		}
+	}
+	if op == "" {
+		if isNameChar(r) {
+			return balance, lx.fail(i, "Invalid character in identifier")
+		}
+		return balance, lx.unexpectedChar(i, r)
+	}
+	switch op {
+	case "{", "(", "[":
+		balance = append(balance, closing(op[0]))
+	case "}", ")", "]":
+		if len(balance) == 0 {
+			return balance, lx.fail(i, "unexpected '"+op+"'")
+		}
+		want := balance[len(balance)-1]
+		balance = balance[:len(balance)-1]
+		if want != op[0] {
+			return balance, lx.fail(i, "unexpected '"+op+"', expected '"+string(want)+"'")
+		}
+	}
+	lx.emit(tOp, op, i)
+	lx.pos = i + len(op)
+	return balance, nil
+}
+
+// unexpectedChar is Jinja2's error for a character r at i that starts
+// no token (or a string literal without its end).
+func (lx *lexer) unexpectedChar(i int, r rune) error {
+	return lx.fail(i, "unexpected char "+pyQuoteRune(r)+" at "+strconv.Itoa(utf8.RuneCountInString(lx.s[:i])-lx.src.lead))
 }
 
 func closing(open byte) byte {
@@ -571,26 +605,6 @@ func pyQuoteRune(r rune) string {
 	return Repr(StrV(string(r)))
 }
 
-// digits matches (\d+_)*\d+ at i (ASCII digits) and returns its end, or i.
-func digits(s string, i int) int {
-	j := i
-	for {
-		k := j
-		for k < len(s) && s[k] >= '0' && s[k] <= '9' {
-			k++
-		}
-		if k == j {
-			return j
-		}
-		j = k
-		if j+1 < len(s) && s[j] == '_' && s[j+1] >= '0' && s[j+1] <= '9' {
-			j++
-			continue
-		}
-		return j
-	}
-}
-
 // number lexes a float or an integer at i, as float_re and integer_re.
 func (lx *lexer) number(i int) (int, bool, error) {
 	s := lx.s
@@ -609,71 +623,20 @@ func (lx *lexer) number(i int) (int, bool, error) {
 	if s[i] < '0' || s[i] > '9' {
 		return 0, false, nil
 	}
-	if i == 0 || s[i-1] != '.' {
-		if m := uniFloat(s, i); m > i && !isASCII(s[i:m]) {
-			return 0, false, lx.nonASCIIDigit(s[i:m], i)
-		}
-	}
 	// float: (?<!\.)(\d+_)*\d+((\.(\d+_)*\d+)?e[+-]?(\d+_)*\d+|\.(\d+_)*\d+)
 	if i == 0 || s[i-1] != '.' {
-		j := digits(s, i)
-		frac := j
-		if j+1 < len(s) && s[j] == '.' {
-			if k := digits(s, j+1); k > j+1 {
-				frac = k
+		if m := uniFloat(s, i); m > i {
+			if !isASCII(s[i:m]) {
+				return 0, false, lx.nonASCIIDigit(s[i:m], i)
 			}
-		}
-		e := frac
-		if e < len(s) && (s[e] == 'e' || s[e] == 'E') {
-			k := e + 1
-			if k < len(s) && (s[k] == '+' || s[k] == '-') {
-				k++
-			}
-			if m := digits(s, k); m > k {
-				lx.emit(tFloat, strings.ReplaceAll(s[i:m], "_", ""), i)
-				return m, true, nil
-			}
-		}
-		if frac > j {
-			lx.emit(tFloat, strings.ReplaceAll(s[i:frac], "_", ""), i)
-			return frac, true, nil
+			lx.emit(tFloat, strings.ReplaceAll(s[i:m], "_", ""), i)
+			return m, true, nil
 		}
 	}
 	// integer
-	if s[i] == '0' && i+1 < len(s) {
-		var ok func(rune) bool
-		switch s[i+1] | 0x20 {
-		case 'b':
-			ok = func(c rune) bool { return c == '0' || c == '1' }
-		case 'o':
-			ok = func(c rune) bool { return c >= '0' && c <= '7' }
-		case 'x':
-			// [\da-f]: re's \d is any decimal digit, which int() reads
-			ok = func(c rune) bool {
-				return (c >= '0' && c <= '9') || (c|0x20 >= 'a' && c|0x20 <= 'f') || (c >= utf8.RuneSelf && pyIsDecimal(c))
-			}
-		}
-		if ok != nil {
-			j := i + 2
-			for j < len(s) {
-				r, n := utf8.DecodeRuneInString(s[j:])
-				if ok(r) {
-					j += n
-					continue
-				}
-				if r == '_' && j+1 < len(s) {
-					if r2, n2 := utf8.DecodeRuneInString(s[j+1:]); ok(r2) {
-						j += 1 + n2
-						continue
-					}
-				}
-				break
-			}
-			if j > i+2 {
-				lx.emit(tInt, asciiDigits(strings.ReplaceAll(s[i:j], "_", "")), i)
-				return j, true, nil
-			}
-		}
+	if j := prefixedIntEnd(s, i); j > i {
+		lx.emit(tInt, asciiDigits(strings.ReplaceAll(s[i:j], "_", "")), i)
+		return j, true, nil
 	}
 	if s[i] == '0' {
 		// 0(_?0)*
@@ -695,6 +658,48 @@ func (lx *lexer) number(i int) (int, bool, error) {
 	j := uniDigits(s, i)
 	lx.emit(tInt, asciiDigits(strings.ReplaceAll(s[i:j], "_", "")), i)
 	return j, true, nil
+}
+
+// prefixedIntEnd is the end of a binary, octal or hexadecimal integer at
+// i (0b, 0o or 0x, then digits of its base with single underscores
+// between them), or i.
+func prefixedIntEnd(s string, i int) int {
+	if s[i] != '0' || i+1 >= len(s) {
+		return i
+	}
+	var ok func(rune) bool
+	switch s[i+1] | 0x20 {
+	case 'b':
+		ok = func(c rune) bool { return c == '0' || c == '1' }
+	case 'o':
+		ok = func(c rune) bool { return c >= '0' && c <= '7' }
+	case 'x':
+		// [\da-f]: re's \d is any decimal digit, which int() reads
+		ok = func(c rune) bool {
+			return (c >= '0' && c <= '9') || (c|0x20 >= 'a' && c|0x20 <= 'f') || (c >= utf8.RuneSelf && pyIsDecimal(c))
+		}
+	default:
+		return i
+	}
+	j := i + 2
+	for j < len(s) {
+		r, n := utf8.DecodeRuneInString(s[j:])
+		if ok(r) {
+			j += n
+			continue
+		}
+		if r == '_' && j+1 < len(s) {
+			if r2, n2 := utf8.DecodeRuneInString(s[j+1:]); ok(r2) {
+				j += 1 + n2
+				continue
+			}
+		}
+		break
+	}
+	if j > i+2 {
+		return j
+	}
+	return i
 }
 
 // uniDigits matches (\d+_)*\d+ at i with re's Unicode \d and returns its end, or i.
