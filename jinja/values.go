@@ -9,7 +9,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"unsafe"
 
 	"github.com/rolemark/rolemark/engine/driver"
 	"github.com/rolemark/rolemark/internal/jinja2"
@@ -367,7 +366,7 @@ func attrField(f reflect.StructField) bool {
 // seen holds the pointers and maps it has been into, so that a value
 // whose parts are shared (or hold it) is walked once.
 type unprintableWalk struct {
-	seen map[unsafe.Pointer]bool
+	seen driver.Visited
 }
 
 // in returns the type of a channel or unsafe.Pointer (not nil) in rv's
@@ -383,7 +382,7 @@ func (w *unprintableWalk) in(rv reflect.Value, depth int) reflect.Type {
 			return rv.Type()
 		}
 	case reflect.Pointer, reflect.Map:
-		if rv.IsNil() || !mayHoldUnprintable(rv.Type()) || w.been(rv.UnsafePointer()) {
+		if rv.IsNil() || !mayHoldUnprintable(rv.Type()) || w.seen.Been(rv.UnsafePointer()) {
 			return nil
 		}
 		if rv.Kind() == reflect.Pointer {
@@ -421,16 +420,4 @@ func (w *unprintableWalk) in(rv reflect.Value, depth int) reflect.Type {
 		}
 	}
 	return nil
-}
-
-// been reports whether the walk has been into p, and notes it.
-func (w *unprintableWalk) been(p unsafe.Pointer) bool {
-	if w.seen[p] {
-		return true
-	}
-	if w.seen == nil {
-		w.seen = map[unsafe.Pointer]bool{}
-	}
-	w.seen[p] = true
-	return false
 }

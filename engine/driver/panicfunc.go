@@ -45,7 +45,7 @@ const maxPanicWalk = 100000
 // nearest function found in the data so far, at best.
 type funcWalk struct {
 	entries map[uintptr]int
-	seen    map[unsafe.Pointer]bool
+	seen    Visited
 	budget  int
 	best    int
 	name    string
@@ -67,7 +67,7 @@ func (w *funcWalk) walk(name string, rv reflect.Value, depth int) {
 	case reflect.Interface:
 		w.walk(name, rv.Elem(), depth)
 	case reflect.Pointer, reflect.Map:
-		if rv.IsNil() || w.been(rv.UnsafePointer()) {
+		if rv.IsNil() || w.seen.Been(rv.UnsafePointer()) {
 			return
 		}
 		if rv.Kind() == reflect.Pointer {
@@ -98,15 +98,20 @@ func (w *funcWalk) walk(name string, rv reflect.Value, depth int) {
 	}
 }
 
-// been reports whether the walk has been into p, and notes it.
-func (w *funcWalk) been(p unsafe.Pointer) bool {
-	if w.seen[p] {
+// Visited holds the pointers and maps a walk of a value has been into,
+// so that a value whose parts are shared (or hold it) is walked once.
+// The zero Visited is empty.
+type Visited map[unsafe.Pointer]bool
+
+// Been reports whether the walk has been into p, and notes it.
+func (v *Visited) Been(p unsafe.Pointer) bool {
+	if (*v)[p] {
 		return true
 	}
-	if w.seen == nil {
-		w.seen = map[unsafe.Pointer]bool{}
+	if *v == nil {
+		*v = Visited{}
 	}
-	w.seen[p] = true
+	(*v)[p] = true
 	return false
 }
 
