@@ -89,8 +89,10 @@ func cmdServe(ctx context.Context, sio stdio, args []string) error {
 		// Run spends the operator's key, or reaches the operator's model
 		// server, for whoever posts to /run; its guards keep other sites'
 		// pages out, not other machines. Off where other machines listen.
-		runOff = fmt.Sprintf("rolemark serve: Run is off: --addr %s is not a loopback address, and a run sends the operator's key for whoever reaches the page (use 127.0.0.1, ::1 or localhost to run prompts)\n", *addr)
+		runOff = fmt.Sprintf("Run is off: --addr %s is not a loopback address, and a run sends the operator's key for whoever reaches the page (use 127.0.0.1, ::1 or localhost to run prompts)", *addr)
 		targets = nil
+		opts = append(opts, preview.RunOff(runOff))
+		runOff = "rolemark serve: " + runOff + "\n"
 	}
 	opts = append(opts, preview.Targets(targets...))
 	srv, err := preview.New(dir, newSet(), opts...)

@@ -228,4 +228,5 @@ func TestServeRunsOnLoopbackOnly(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, 200, resp.StatusCode)
 	assert.NotContains(t, string(page), "sk-operator")
+	assert.Contains(t, string(page), `<span id="run-hint" class="help">Run is off: --addr 0.0.0.0:0 is not a loopback address`)
 }

@@ -92,6 +92,8 @@ type settings struct {
 	caseCheck  func(string) error
 	// writeCases lets the page save cases (WriteCases).
 	writeCases bool
+	// runOff is why Run is off though targets were set (RunOff).
+	runOff string
 }
 
 // knownFormat reports whether name is a preset or a template given with
@@ -165,6 +167,9 @@ func New(dir string, set *engine.Set, opts ...Option) (*Server, error) {
 	cfg := settings{poll: 500 * time.Millisecond, format: "chatml", renderTimeout: 10 * time.Second}
 	for _, o := range opts {
 		o(&cfg)
+	}
+	if cfg.runOff != "" {
+		cfg.targets = nil
 	}
 	if !cfg.knownFormat(cfg.format) {
 		return nil, fmt.Errorf("unknown chat format %q", cfg.format)

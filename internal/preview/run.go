@@ -30,6 +30,20 @@ func Targets(ts ...Target) Option {
 	return func(s *settings) { s.targets = append(s.targets, ts...) }
 }
 
+// RunOff turns Run off and has the button say why (reason), in place of
+// what to set: the command turns it off where other machines reach the
+// page, even with targets in its environment. Targets given too are not
+// used.
+func RunOff(reason string) Option { return func(s *settings) { s.runOff = reason } }
+
+// hint is what the Run button says when it is off: why, or what to set.
+func (c *settings) hint() string {
+	if c.runOff != "" {
+		return c.runOff
+	}
+	return runHint
+}
+
 // RunClient sets the HTTP client runs use (default: one without a
 // timeout, since a run lasts as long as the model writes; the page's
 // request ends it).
@@ -54,7 +68,7 @@ func (s *Server) runView(model string, cfg map[string]any) runView {
 		v.Targets = append(v.Targets, t.Name)
 	}
 	if len(v.Targets) == 0 {
-		v.Hint = runHint
+		v.Hint = s.cfg.hint()
 	}
 	v.Target = s.defaultTarget(model)
 	if len(cfg) > 0 {
@@ -126,7 +140,7 @@ func (s *Server) serveRun(w http.ResponseWriter, r *http.Request) {
 	}
 	if target == nil {
 		if len(s.cfg.targets) == 0 {
-			fail("%s", runHint)
+			fail("%s", s.cfg.hint())
 		} else {
 			fail("no target named %q", req.Target)
 		}

@@ -117,3 +117,19 @@ func TestRunRefusals(t *testing.T) {
 	_, body := postRun(t, s, "/run/ask.hbs", `{"form":"","target":"openai"}`, nil)
 	assert.Contains(t, body, `"msg":"To run prompts, restart rolemark serve with OPENAI_API_KEY`)
 }
+
+// TestRunOff: with RunOff the page offers no Run, says why instead of what
+// to set, and /run starts nothing, though targets were given.
+func TestRunOff(t *testing.T) {
+	model := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		t.Errorf("the model was called: %s", r.URL)
+	}))
+	defer model.Close()
+	dir := writeDir(t, map[string]string{"ask.hbs": `{{role "user"}}hi`})
+	s := newServer(t, dir, Targets(Target{Name: "openai", Endpoint: run.Endpoint{Protocol: run.OpenAI, BaseURL: model.URL, APIKey: "sk"}}),
+		RunOff("Run is off: the page listens where other machines reach it."))
+	_, page := get(t, s, "/t/ask.hbs")
+	assert.Contains(t, page, `<button type="button" id="run-button" disabled>Run</button> <span id="run-hint" class="help">Run is off: the page listens where other machines reach it.</span>`)
+	_, body := postRun(t, s, "/run/ask.hbs", `{"form":"","target":"openai"}`, nil)
+	assert.Contains(t, body, `"msg":"Run is off: the page listens where other machines reach it."`)
+}
