@@ -105,6 +105,16 @@ func TestRun(t *testing.T) {
 			wantOut: "<message role=\"system\">Be brief.</message>\n<message role=\"user\">hi</message>\n"},
 		{name: "render --data of null", args: []string{"render", "--data", "testdata/vars_null.json", "--var", "q=hi", "--format", "markup", "testdata/hello.tmpl"}, wantCode: 0,
 			wantOut: "<message role=\"system\">Be brief.</message>\n<message role=\"user\">hi</message>\n"},
+		// A JSON value of the wrong kind is said in JSON's words, not Go's
+		// types (map[string]interface {}, []json.RawMessage, chat.wireMessage).
+		{name: "render --vars of an array", args: []string{"render", "--vars", "testdata/vars_array.json", "testdata/hello.tmpl"}, wantCode: 1,
+			wantErrSub: "testdata/vars_array.json:1:1: expected a JSON object, not an array\n"},
+		{name: "render --history of an object", args: []string{"render", "--var", "q=a", "--history", "testdata/bom_vars.json", "testdata/hello.tmpl"}, wantCode: 1,
+			wantErrSub: "testdata/bom_vars.json:1:1: expected a JSON array, not an object\n"},
+		{name: "render --history holding a number", args: []string{"render", "--var", "q=a", "--history", "testdata/vars_array.json", "testdata/hello.tmpl"}, wantCode: 1,
+			wantErrSub: "testdata/vars_array.json:1:2: message 1: expected a JSON object, not a number\n"},
+		{name: "render --tools of an object", args: []string{"render", "--var", "q=a", "--tools", "testdata/bom_vars.json", "testdata/hello.tmpl"}, wantCode: 1,
+			wantErrSub: "testdata/bom_vars.json:1:1: expected a JSON array, not an object\n"},
 		{name: "render JSON files that start with a byte order mark", args: []string{"render", "--vars", "testdata/bom_vars.json", "--history", "testdata/bom_history.json", "--format", "markup", "testdata/hello.tmpl"}, wantCode: 0,
 			wantOut: "<message role=\"system\">Be brief.</message>\n<message role=\"user\">earlier</message>\n<message role=\"user\">from a file saved with a byte order mark</message>\n"},
 		{name: "react tools that start with a byte order mark", args: []string{"react", "prompt", "--tools", "testdata/bom_tools.json", "q"}, wantCode: 0,

@@ -11,6 +11,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 
@@ -539,10 +540,48 @@ func jsonFileError(name string, data []byte, err error) error {
 		return fmt.Errorf("%s:%d:%d: %w", name, line, col, err)
 	case errors.As(err, &te):
 		line, col := jsonLineCol(data, te.Offset)
-		return fmt.Errorf("%s:%d:%d: %w", name, line, col, err)
+		return fmt.Errorf("%s:%d:%d: %w", name, line, col, kindError{te})
 	}
 	return fmt.Errorf("%s: %w", name, err)
 }
+
+// kindError is a *json.UnmarshalTypeError said in JSON's words, "expected
+// a JSON object, not an array", where encoding/json names the Go type it
+// decodes into (map[string]interface {}, []chat.Tool, chat.wireMessage),
+// which a user of the command never wrote.
+type kindError struct{ te *json.UnmarshalTypeError }
+
+func (e kindError) Error() string {
+	var want string
+	switch e.te.Type.Kind() {
+	case reflect.Map, reflect.Struct:
+		want = "a JSON object"
+	case reflect.Slice, reflect.Array:
+		want = "a JSON array"
+	case reflect.String:
+		want = "a string"
+	case reflect.Bool:
+		want = "true or false"
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,
+		reflect.Float32, reflect.Float64:
+		want = "a number"
+	default:
+		return e.te.Error()
+	}
+	got := e.te.Value
+	if strings.HasPrefix(got, "a") || strings.HasPrefix(got, "o") {
+		got = "an " + got
+	} else {
+		got = "a " + got
+	}
+	if e.te.Field != "" {
+		return fmt.Sprintf("%s: expected %s, not %s", e.te.Field, want, got)
+	}
+	return fmt.Sprintf("expected %s, not %s", want, got)
+}
+
+func (e kindError) Unwrap() error { return e.te }
 
 // readHistory reads --history, an array of messages in the OpenAI form; an
 // error in a message names the line and column where the message begins.
@@ -580,6 +619,10 @@ func readHistory(name string) ([]chat.Message, error) {
 			}
 		}
 		if err != nil {
+			var te *json.UnmarshalTypeError
+			if errors.As(err, &te) {
+				err = kindError{te}
+			}
 			line, col := textpos.LineCol(string(b), start)
 			return nil, fmt.Errorf("%s:%d:%d: message %d: %w", name, line, col, i+1, err)
 		}
