@@ -54,6 +54,8 @@ func (e *UndeclaredError) Error() string {
 //     not have (when it declares one), at its first use; loop variables and
 //     names the template binds itself are not variables;
 //   - every function it calls that nothing provides (Jinja);
+//   - every call of a markup function whose arguments do not fit, in
+//     every branch (driver.Linter);
 //   - text that looks like a markup tag but is not one, such as a
 //     misspelled </mesage> (roleparse.Lookalikes);
 //   - what a render with synthetic data finds: each declared input gets its
@@ -77,6 +79,11 @@ func (t *Template) Check(ctx context.Context) error {
 	for _, l := range roleparse.Lookalikes(t.src) {
 		line, col := cur.LineCol(l.Offset)
 		add(&Error{Template: t.name, Line: line, Col: col, Err: &LookalikeTagError{Found: l.Found, Tag: l.Tag}}, "")
+	}
+	if l, ok := t.compiled.(driver.Linter); ok {
+		for _, e := range l.Lint() {
+			add(e, "")
+		}
 	}
 	var input *schema.Schema
 	if t.fm != nil {

@@ -120,7 +120,7 @@ func roleTag(c *jinja2.Ctx, fn string, role jinja2.Value, rest []jinja2.Value) (
 // {{ role("tool", tool_call_id=id) }} (or positionally, role("tool", "",
 // id)): the opening tag of a message that runs until the next one.
 func roleFunc(c *jinja2.Ctx, args []jinja2.Value, kw []jinja2.Kwarg) (jinja2.Value, error) {
-	a, err := bindArgs("role", []string{"role", "name", "tool_call_id"}, 1, args, kw)
+	a, err := bindArgs("role", roleSig.params, roleSig.required, args, kw)
 	if err != nil {
 		return jinja2.Value{}, err
 	}
@@ -134,7 +134,7 @@ func roleFunc(c *jinja2.Ctx, args []jinja2.Value, kw []jinja2.Kwarg) (jinja2.Val
 // historyFunc is {{ history() }}: the marker that engine.Template replaces
 // with the render's history.
 func historyFunc(c *jinja2.Ctx, args []jinja2.Value, kw []jinja2.Kwarg) (jinja2.Value, error) {
-	if _, err := bindArgs("history", nil, 0, args, kw); err != nil {
+	if _, err := bindArgs("history", historySig.params, historySig.required, args, kw); err != nil {
 		return jinja2.Value{}, err
 	}
 	return jinja2.SafeV(driver.HistoryMarker), nil
@@ -142,7 +142,7 @@ func historyFunc(c *jinja2.Ctx, args []jinja2.Value, kw []jinja2.Kwarg) (jinja2.
 
 // mediaFunc is {{ media(url) }} and {{ media(url, mimetype) }}.
 func mediaFunc(c *jinja2.Ctx, args []jinja2.Value, kw []jinja2.Kwarg) (jinja2.Value, error) {
-	a, err := bindArgs("media", []string{"url", "mimetype"}, 1, args, kw)
+	a, err := bindArgs("media", mediaSig.params, mediaSig.required, args, kw)
 	if err != nil {
 		return jinja2.Value{}, err
 	}
@@ -166,13 +166,10 @@ func mediaFunc(c *jinja2.Ctx, args []jinja2.Value, kw []jinja2.Kwarg) (jinja2.Va
 // tag, the body (the caller macro's output, already escaped), the end tag.
 func messageBlock(role string) func(c *jinja2.Ctx, args []jinja2.Value, kw []jinja2.Kwarg) (jinja2.Value, error) {
 	fn := role
-	params := []string{"name", "tool_call_id"}
-	required := 0
 	if role == "" {
 		fn = "message"
-		params = []string{"role", "name", "tool_call_id"}
-		required = 1
 	}
+	params, required := markupSigs[fn].params, markupSigs[fn].required
 	var fixed string
 	if role != "" {
 		fixed = string(roleparse.MessageTag(role))

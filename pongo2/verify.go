@@ -50,87 +50,94 @@ var macroGuardType = reflect.TypeOf((*macroGuard)(nil))
 // It also finds a filter of argFilters called without its argument.
 // Like requiredVars, it reads pongo2 v6's unexported fields with reflect.
 func verify(tpl *p2.Template) *unguarded {
-	v := &verifier{seen: map[uintptr]bool{}}
-	v.walk(reflect.ValueOf(tpl))
-	return v.found
-}
-
-type verifier struct {
-	seen  map[uintptr]bool
-	found *unguarded
-}
-
-func (v *verifier) walk(x reflect.Value) {
-	if v.found != nil {
-		return
-	}
-	switch x.Kind() {
-	case reflect.Pointer:
-		if x.IsNil() || v.seen[x.Pointer()] {
-			return
+	var found *unguarded
+	walkNodes(tpl, func(name string, x reflect.Value) bool {
+		if found != nil {
+			return false
 		}
-		v.seen[x.Pointer()] = true
-		v.walk(x.Elem())
-	case reflect.Interface:
-		if !x.IsNil() {
-			v.walk(x.Elem())
-		}
-	case reflect.Slice, reflect.Array:
-		for i := 0; i < x.Len(); i++ {
-			v.walk(x.Index(i))
-		}
-	case reflect.Map:
-		it := x.MapRange()
-		for it.Next() {
-			v.walk(it.Value())
-		}
-	case reflect.Struct:
-		v.walkStruct(x)
-	}
-}
-
-func (v *verifier) walkStruct(x reflect.Value) {
-	t := x.Type()
-	if t.PkgPath() == "github.com/flosch/pongo2/v6" {
-		switch t.Name() {
-		case "Token", "TemplateSet", "Parser", "Value", "Options":
-			return
-		case "Template":
-			v.walk(x.FieldByName("root"))
-			v.walk(x.FieldByName("parent"))
-			v.walk(x.FieldByName("blocks"))
-			v.walk(x.FieldByName("exportedMacros"))
-			return
+		switch name {
 		case "nodeVariable":
-			v.found = &unguarded{what: "{{ }} that pongo2 would print without rolemark's escaping", tok: tokenOf(x.FieldByName("locationToken"))}
-			return
+			found = &unguarded{what: "{{ }} that pongo2 would print without rolemark's escaping", tok: tokenOf(x.FieldByName("locationToken"))}
+			return false
 		case "filterCall":
 			if name := x.FieldByName("name").String(); argFilters[name] != "" && x.FieldByName("parameter").IsNil() {
-				v.found = &unguarded{tok: tokenOf(x.FieldByName("token")),
+				found = &unguarded{tok: tokenOf(x.FieldByName("token")),
 					err: fmt.Errorf("filter %q needs its argument, as in |%s", name, argFilters[name])}
-				return
+				return false
 			}
 		case "tagFilterNode":
 			calls := x.FieldByName("filterChain")
 			for i := 0; i < calls.Len(); i++ {
 				call := calls.Index(i).Elem()
 				if name := call.FieldByName("name").String(); argFilters[name] != "" && call.FieldByName("paramExpr").IsNil() {
-					v.found = &unguarded{tok: tokenOf(x.FieldByName("position")), word: name,
+					found = &unguarded{tok: tokenOf(x.FieldByName("position")), word: name,
 						err: fmt.Errorf("filter %q needs its argument, as in |%s", name, argFilters[name])}
-					return
+					return false
 				}
 			}
 		case "tagMacroNode":
 			nodes := x.FieldByName("wrapper").Elem().FieldByName("nodes")
 			if nodes.Len() != 1 || nodes.Index(0).Elem().Type() != macroGuardType {
-				v.found = &unguarded{what: "macro without rolemark's bound on the depth of calls", tok: tokenOf(x.FieldByName("position"))}
+				found = &unguarded{what: "macro without rolemark's bound on the depth of calls", tok: tokenOf(x.FieldByName("position"))}
+				return false
+			}
+		}
+		return true
+	})
+	return found
+}
+
+// walkNodes walks the parsed template tpl, with every file it includes,
+// extends or imports, read-only with reflect, each pointer once, and calls
+// visit with each struct of pongo2's package it reaches (by its type's
+// name) that is not a token, a value or the parser's; visit returns
+// whether to walk the struct's fields.
+func walkNodes(tpl *p2.Template, visit func(name string, x reflect.Value) bool) {
+	seen := map[uintptr]bool{}
+	var walk func(x reflect.Value)
+	walk = func(x reflect.Value) {
+		switch x.Kind() {
+		case reflect.Pointer:
+			if x.IsNil() || seen[x.Pointer()] {
 				return
+			}
+			seen[x.Pointer()] = true
+			walk(x.Elem())
+		case reflect.Interface:
+			if !x.IsNil() {
+				walk(x.Elem())
+			}
+		case reflect.Slice, reflect.Array:
+			for i := 0; i < x.Len(); i++ {
+				walk(x.Index(i))
+			}
+		case reflect.Map:
+			it := x.MapRange()
+			for it.Next() {
+				walk(it.Value())
+			}
+		case reflect.Struct:
+			t := x.Type()
+			if t.PkgPath() == "github.com/flosch/pongo2/v6" {
+				switch t.Name() {
+				case "Token", "TemplateSet", "Parser", "Value", "Options":
+					return
+				case "Template":
+					for _, f := range []string{"root", "parent", "blocks", "exportedMacros"} {
+						walk(x.FieldByName(f))
+					}
+					return
+				}
+				if !visit(t.Name(), x) {
+					return
+				}
+			}
+			for i := 0; i < x.NumField(); i++ {
+				walk(x.Field(i))
 			}
 		}
 	}
-	for i := 0; i < x.NumField(); i++ {
-		v.walk(x.Field(i))
-	}
+	walk(reflect.ValueOf(tpl))
 }
 
 // tokenOf returns the *p2.Token a field of that type holds.

@@ -50,6 +50,9 @@ var checkClasses = []struct{ file, body, want string }{
 	{"method.j2", "{{ role(\"user\") }}\n😀 {{ \"x\".upper(1) }}", "7:10: TypeError: str.upper() takes no arguments (1 given)"},
 	{"method_get.j2", "{{ role(\"user\") }}\n😀 {{ {}.get() }}", "7:9: TypeError: get expected at least 1 argument, got 0"},
 	{"callblock.j2", "{{ role(\"user\") }}\n😀 {% call role() %}x{% endcall %}", "7:11: TypeError: role() got an unexpected keyword argument 'caller'"},
+	// ... also in a branch the synthetic render does not take
+	{"arity_else.j2", "{{ role(\"user\") }}{{ name }}\n😀 {% if name %}x{% else %}{{ media() }}{% endif %}", "7:30: TypeError: media() missing required argument: 'url'"},
+	{"arity_else.tmpl", "{{role \"user\"}}{{.name}}\n😀 {{if .name}}x{{else}}{{history 1}}{{end}}", "7:26: executing \"arity_else.tmpl\" at <history>: wrong number of args for history: want 0 got 1"},
 	// a misspelled closing tag: at its <
 	{"mesage.hbs", "<message role=\"user\">\n😀 {{name}}</mesage>", "7:11: \"</mesage\" is not a markup tag and would stay in the message's text; did you mean \"</message\"?"},
 	{"mesage.j2", "<message role=\"user\">\n😀 {{ name }}</mesage>", "7:13: \"</mesage\" is not a markup tag and would stay in the message's text; did you mean \"</message\"?"},

@@ -32,6 +32,15 @@ type ReadLister interface {
 	ReadVars() []Var
 }
 
+// Linter is implemented by a Compiled that finds, in its syntax tree,
+// mistakes that a render reports only where its data leads it: a markup
+// function called with arguments that do not fit, in a branch the
+// render does not take. Lint returns each, placed and worded as the
+// render would report it; Check reports them all.
+type Linter interface {
+	Lint() []*Error
+}
+
 // UnknownFuncError reports a function a template calls that neither the
 // engine nor the data provides.
 type UnknownFuncError struct {
