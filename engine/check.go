@@ -64,7 +64,9 @@ func (e *UndeclaredError) Error() string {
 //     object of every property).
 //     This is how problems that cannot be decided from the source alone
 //     show: a computed role, a tool call's JSON, a literal tag that does not
-//     parse, a default of the wrong type.
+//     parse, a default of the wrong type. Text outside a message stops
+//     the markup's parser; the markup is then read again loosely, past
+//     such text, for the next mistake of another kind.
 //
 // Unknown helpers and filters, syntax errors and missing partials are
 // already errors of parsing (Set.Parse, Set.ParseFS). A template that
@@ -142,8 +144,25 @@ func (t *Template) Check(ctx context.Context) error {
 		default:
 			add(&Error{Template: t.name, Err: err}, "")
 		}
+		if errors.As(err, &pe) && strings.HasPrefix(pe.Msg, textOutside) {
+			// the parser stops at text outside a message; read past it
+			// loosely for a later mistake of the markup
+			if _, err := t.withParse(roleparse.Loose()).Messages(ctx, data); err != nil && errors.As(err, &pe) {
+				add(errorAt(t.name, err), "")
+			}
+		}
 	}
 	return c.join()
+}
+
+// textOutside starts roleparse's message for text outside a message.
+const textOutside = "text outside a message"
+
+// withParse returns a copy of t whose markup is parsed with opts too.
+func (t *Template) withParse(opts ...roleparse.Option) *Template {
+	return &Template{name: t.name, engine: t.engine, compiled: t.compiled,
+		parse: append(slices.Clip(t.parse), opts...), fm: t.fm, src: t.src, cfg: t.cfg,
+		dotprompt: t.dotprompt, trimBody: t.trimBody, trimLead: t.trimLead}
 }
 
 // checker gathers Check's problems, one per place and one per name.
