@@ -16,10 +16,13 @@ type Lookalike struct {
 // from one of the markup's longer tag names (message, tool_call,
 // function_call, function_result, chat_history), ignoring ASCII case. The
 // plural of a tag name (<messages>) is not reported: prompts use such words
-// as their own tags. Shorter names such as text or file are left out, since
+// as their own tags, unless it is a closing tag that no opening tag of
+// the same plural opens (</messages> after <message role="user">).
+// Shorter names such as text or file are left out, since
 // ordinary words lie one edit from them.
 func Lookalikes(s string) []Lookalike {
 	var out []Lookalike
+	var opened map[string]bool // opensTag's answers, each asked once
 	for i := 0; i < len(s); i++ {
 		if s[i] != '<' {
 			continue
@@ -38,6 +41,19 @@ func Lookalikes(s string) []Lookalike {
 		}
 		name := lowerASCII(s[j:k])
 		tag, ok := lookalikeOf(name)
+		if !ok && closing {
+			if tag, ok = pluralOf(name); ok {
+				o, asked := opened[name]
+				if !asked {
+					o = opensTag(s, name)
+					if opened == nil {
+						opened = map[string]bool{}
+					}
+					opened[name] = o
+				}
+				ok = !o
+			}
+		}
 		if !ok {
 			continue
 		}
@@ -49,6 +65,28 @@ func Lookalikes(s string) []Lookalike {
 		i = k - 1
 	}
 	return out
+}
+
+// pluralOf returns the markup tag of which name, in lower case, is the
+// plural (messages: message).
+func pluralOf(name string) (string, bool) {
+	for _, tag := range innerTags {
+		if len(tag) >= 7 && name == tag+"s" {
+			return tag, true
+		}
+	}
+	return "", false
+}
+
+// opensTag reports whether s holds an opening tag named name, in any
+// ASCII case.
+func opensTag(s, name string) bool {
+	for i := 0; i+1+len(name) <= len(s); i++ {
+		if s[i] == '<' && lowerASCII(s[i+1:i+1+len(name)]) == name && (i+1+len(name) == len(s) || !isNameByte(s[i+1+len(name)])) {
+			return true
+		}
+	}
+	return false
 }
 
 // lookalikeOf returns the tag that name, in lower case, resembles.
