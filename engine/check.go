@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -56,6 +57,9 @@ func (e *UndeclaredError) Error() string {
 //   - every function it calls that nothing provides (Jinja);
 //   - every call of a markup function whose arguments do not fit, in
 //     every branch (driver.Linter);
+//   - front matter whose closing --- is missing, which a render reads as
+//     template text, and an input.default the input schema does not
+//     declare;
 //   - text that looks like a markup tag but is not one, such as a
 //     misspelled </mesage> (roleparse.Lookalikes);
 //   - what a render with synthetic data finds: each declared input gets its
@@ -77,6 +81,13 @@ func (e *UndeclaredError) Error() string {
 func (t *Template) Check(ctx context.Context) error {
 	var c checker
 	add := c.add
+	if t.fm != nil {
+		for _, e := range t.fm.strayDefaults {
+			add(errorAt(t.name, e), "")
+		}
+	} else if line, ok := unclosedFrontMatter(t.src); ok {
+		add(&Error{Template: t.name, Line: line, Col: 1, Err: errors.New("front matter is not closed: no --- line follows this one, so the whole file is read as the template")}, "")
+	}
 	cur := textpos.NewCursor(t.src)
 	for _, l := range roleparse.Lookalikes(t.src) {
 		line, col := cur.LineCol(l.Offset)
@@ -154,6 +165,33 @@ func (t *Template) Check(ctx context.Context) error {
 	}
 	return c.join()
 }
+
+// unclosedFrontMatter reports whether src, a template without front
+// matter, begins (after blank and # lines) with a --- line followed by a
+// line that starts a YAML mapping (model:, input:), and no --- line
+// closes it: front matter whose end the author forgot, which a render
+// reads as template text as Dotprompt does. line is the --- line's.
+func unclosedFrontMatter(src string) (line int, ok bool) {
+	at := 0
+	for n := 1; at < len(src); n++ {
+		end, next, more := textpos.LineBreak(src[at:])
+		if !more {
+			return 0, false
+		}
+		l := strings.TrimRight(src[at:at+end], " \t")
+		at += next
+		switch {
+		case l == "---":
+			return n, yamlKeyLine.MatchString(src[at:]) && textpos.FrontMatterEnd(src) == 0
+		case l != "" && !strings.HasPrefix(l, "#"):
+			return 0, false
+		}
+	}
+	return 0, false
+}
+
+// yamlKeyLine matches text that starts with a line "key: …".
+var yamlKeyLine = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_.-]*[ \t]*:([ \t]|\r?\n|\r|$)`)
 
 // textOutside starts roleparse's message for text outside a message.
 const textOutside = "text outside a message"

@@ -81,6 +81,10 @@ type FrontMatter struct {
 	// settings are the file positions of the keys of the request settings
 	// ("model", "config", "config.seed" …), for SettingPos.
 	settings map[string][2]int
+	// strayDefaults are the input.default keys the input schema does not
+	// declare, each an *Error at its key: a render uses them as data, and
+	// Check reports them (a misspelled name defaults nothing).
+	strayDefaults []error
 	// lead is how many line breaks stand for the front matter at the
 	// start of the body (driver.Config.Lead).
 	lead int
@@ -539,6 +543,7 @@ func checkDefaults(fm *FrontMatter, defaults *yaml.Node, errAt nodeErr) error {
 		k, v := defaults.Content[i], defaults.Content[i+1]
 		p := fm.Input.Properties[k.Value]
 		if p == nil {
+			fm.strayDefaults = append(fm.strayDefaults, errAt(k, "input.default %q is not an input of the schema (declared: %s)", k.Value, strings.Join(fm.Input.Order, ", ")))
 			continue
 		}
 		var ie *schema.InputError

@@ -416,7 +416,11 @@ func (w *walker) block(b *ast.BlockStatement, scoped bool) {
 	case !isHelper || (k == kindBlock && (name == "with" || name == "each")):
 		// A section over data, #each or #with: the body runs with the
 		// value as its context; the {{else}} part runs when the value is
-		// falsy, in the current context.
+		// falsy, in the current context. A section's value is a
+		// condition, tested as #if tests it.
+		if !isHelper {
+			w.test(subject, scoped)
+		}
 		w.program(b.Program, true, cond{})
 		w.program(b.Inverse, scoped, w.cond(subject, scoped, true))
 	case k == kindRoleBlock:
@@ -512,8 +516,9 @@ func (w *walker) condition(n ast.Node, scoped bool) {
 	}
 }
 
-// test records a path of the data's root that #if or #unless tests: a
-// render does not require it, but the template reads it (ReadVars).
+// test records a path of the data's root that #if or #unless tests or a
+// section opens: a render does not require it, but the template reads it
+// (ReadVars).
 func (w *walker) test(n ast.Node, scoped bool) {
 	p, ok := n.(*ast.PathExpression)
 	if !ok || !w.record || scoped || p.Depth > 0 || p.Data || len(p.Parts) == 0 {

@@ -20,7 +20,8 @@ func (t *compiled) Vars() []driver.Var {
 }
 
 // ReadVars lists what Vars lists and the paths of the data's root that #if
-// and #unless test, which a render does not require, by first use.
+// and #unless test, and sections ({{#x}}…{{/x}}) open, which a render does
+// not require, by first use.
 func (t *compiled) ReadVars() []driver.Var {
 	return append(t.Vars(), t.tested...)
 }
