@@ -34,71 +34,106 @@ func arenaNames(env *Env, body []Stmt) map[string]bool {
 		// be handed the str, and could keep it
 		return nil
 	}
-	total := map[string]int{} // occurrences of each name
-	seen := map[string]int{}  // occurrences that are targets or copying reads
-	flows := map[string][]string{}
-	cands := map[string]bool{}
-	shared := false
-	targets := func(xs ...Expr) {
-		for _, x := range xs {
-			forTargets(x, func(t *Name) { seen[t.Name]++ })
-		}
-	}
-	Walk(body, func(n Node) bool {
-		switch n := n.(type) {
-		case *Include, *Import, *FromImport, *Extends, *Block:
-			shared = true
-		case *Name:
-			total[n.Name]++
-		case *Print:
-			for _, x := range printedOperands(n.X) {
-				printedNames(x, func(r *Name) { seen[r.Name]++ })
-			}
-		case *Set:
-			targets(n.Target)
-			t, ok := n.Target.(*Name)
-			if !ok {
-				break
-			}
-			operands := []Expr{n.Value}
-			if parts, _ := plusChain(n.Value); len(parts) >= 2 {
-				cands[t.Name] = true
-				operands = parts
-			} else if cc, ok := n.Value.(*Concat); ok {
-				cands[t.Name] = true
-				operands = cc.Items
-			} else if fe, ok := n.Value.(*FilterExpr); ok && env.appendFilters[fe.Name] != nil {
-				// a filter's str written by its append form
-				cands[t.Name] = true
-			}
-			for _, x := range operands {
-				if r, ok := x.(*Name); ok {
-					seen[r.Name]++
-					flows[r.Name] = append(flows[r.Name], t.Name)
-				}
-			}
-		case *SetBlock:
-			targets(n.Target)
-		case *For:
-			targets(n.Target)
-		case *With:
-			targets(n.Targets...)
-		}
-		return true
-	})
-	if shared || len(cands) == 0 {
+	w := arenaWalk{env: env, total: map[string]int{}, seen: map[string]int{},
+		flows: map[string][]string{}, cands: map[string]bool{}}
+	Walk(body, w.visit)
+	if w.shared || len(w.cands) == 0 {
 		return nil
 	}
+	bad := w.kept()
+	var names map[string]bool
+	for name := range w.cands {
+		if !bad[name] {
+			if names == nil {
+				names = map[string]bool{}
+			}
+			names[name] = true
+		}
+	}
+	return names
+}
+
+// arenaWalk is arenaNames' count of a template's names: the occurrences
+// of each (total), those that are targets or copying reads (seen), the
+// names each name's str flows into by a set (flows), the names set to a
+// joined str (cands), and whether the template shares its variables.
+type arenaWalk struct {
+	env    *Env
+	total  map[string]int
+	seen   map[string]int
+	flows  map[string][]string
+	cands  map[string]bool
+	shared bool
+}
+
+// visit counts what node n holds.
+func (w *arenaWalk) visit(n Node) bool {
+	switch n := n.(type) {
+	case *Include, *Import, *FromImport, *Extends, *Block:
+		w.shared = true
+	case *Name:
+		w.total[n.Name]++
+	case *Print:
+		for _, x := range printedOperands(n.X) {
+			printedNames(x, func(r *Name) { w.seen[r.Name]++ })
+		}
+	case *Set:
+		w.targets(n.Target)
+		if t, ok := n.Target.(*Name); ok {
+			w.set(t, n.Value)
+		}
+	case *SetBlock:
+		w.targets(n.Target)
+	case *For:
+		w.targets(n.Target)
+	case *With:
+		w.targets(n.Targets...)
+	}
+	return true
+}
+
+// targets counts the names xs assign.
+func (w *arenaWalk) targets(xs ...Expr) {
+	for _, x := range xs {
+		forTargets(x, func(t *Name) { w.seen[t.Name]++ })
+	}
+}
+
+// set counts {% set t = v %}: t is a candidate where v is a + or ~ chain
+// or a filter with an append form, and the names among the operands flow
+// into it.
+func (w *arenaWalk) set(t *Name, v Expr) {
+	operands := []Expr{v}
+	if parts, _ := plusChain(v); len(parts) >= 2 {
+		w.cands[t.Name] = true
+		operands = parts
+	} else if cc, ok := v.(*Concat); ok {
+		w.cands[t.Name] = true
+		operands = cc.Items
+	} else if fe, ok := v.(*FilterExpr); ok && w.env.appendFilters[fe.Name] != nil {
+		// a filter's str written by its append form
+		w.cands[t.Name] = true
+	}
+	for _, x := range operands {
+		if r, ok := x.(*Name); ok {
+			w.seen[r.Name]++
+			w.flows[r.Name] = append(w.flows[r.Name], t.Name)
+		}
+	}
+}
+
+// kept returns the names whose str may be kept: read in a way that is
+// not a copying read, or flowing into such a name.
+func (w *arenaWalk) kept() map[string]bool {
 	bad := map[string]bool{}
-	for name, n := range total {
-		if seen[name] != n {
+	for name, n := range w.total {
+		if w.seen[name] != n {
 			bad[name] = true
 		}
 	}
-	// a name whose str flows into a name that keeps it is kept too
 	for changed := true; changed; {
 		changed = false
-		for x, ys := range flows {
+		for x, ys := range w.flows {
 			if bad[x] {
 				continue
 			}
@@ -110,16 +145,7 @@ func arenaNames(env *Env, body []Stmt) map[string]bool {
 			}
 		}
 	}
-	var names map[string]bool
-	for name := range cands {
-		if !bad[name] {
-			if names == nil {
-				names = map[string]bool{}
-			}
-			names[name] = true
-		}
-	}
-	return names
+	return bad
 }
 
 // printedNames calls fn with each name whose str printing x, a printed
