@@ -399,50 +399,7 @@ func targetNames(x Expr) []string {
 
 // compileStmts compiles a list of statements into one.
 func (c *compiler) compileStmts(body []Stmt) (execFn, error) {
-	var fns []execFn
-	// items[i]: the items Jinja2's code yields for the statements fns[i]
-	// runs, counted before it runs (countItems); queued: those of
-	// statements whose fn is not made yet
-	var items []int
-	queued, prevConst := 0, false
-	addFn := func(fn execFn) {
-		fns = append(fns, fn)
-		items = append(items, queued)
-		queued = 0
-	}
-	var text []byte
-	textStart := -1
-	// a run of text, {{ name }} and {{ x.name }} prints is one segment
-	var seg []segOp
-	endText := func() {
-		if textStart >= 0 {
-			seg = append(seg, segOp{text: string(text)})
-			text = text[:0]
-			textStart = -1
-		}
-	}
-	// pending takes the text before a print, which the print's step
-	// writes first
-	pending := func() string {
-		if textStart < 0 {
-			return ""
-		}
-		t := string(text)
-		text = text[:0]
-		textStart = -1
-		return t
-	}
-	flush := func() {
-		endText()
-		switch {
-		case len(seg) == 1 && !seg[0].name && seg[0].miss == nil:
-			s := seg[0].text
-			addFn(func(f *frame) error { return f.c.writeOwn(s) })
-		case len(seg) > 0:
-			addFn(c.segment(seg))
-		}
-		seg = nil
-	}
+	b := stmtsBuilder{c: c, textStart: -1}
 	root := len(body) > 0 && len(c.rootBody) > 0 && &body[0] == &c.rootBody[0]
 	for _, s := range body {
 		if err := c.stmtOptimizerError(s); err != nil {
@@ -464,50 +421,130 @@ func (c *compiler) compileStmts(body []Stmt) (execFn, error) {
 		}
 		if c.countItems {
 			var n int
-			n, prevConst = c.stmtItems(s, prevConst)
-			queued += n
+			n, b.prevConst = c.stmtItems(s, b.prevConst)
+			b.queued += n
 		}
-		if t, ok := s.(*Text); ok && !c.hasExtends && !c.textFinalized() {
-			if textStart < 0 {
-				textStart = 0
-			}
-			text = append(text, t.Text...)
+		if b.segmented(s) {
 			continue
 		}
-		if p, ok := s.(*Print); ok {
-			if slot, undef, ok := c.printedSlot(p); ok {
-				seg = append(seg, segOp{text: pending(), name: true, slot: slot, undef: undef, pos: p.P})
-				continue
-			}
-			if slot, key, miss, ok := c.printedField(p); ok {
-				seg = append(seg, segOp{text: pending(), slot: slot, key: key, miss: miss, lacks: fieldLacks(p.X), pos: p.P})
-				continue
-			}
-		}
-		flush()
+		b.flush()
 		fn, err := c.compileStmt(s)
 		if err != nil {
 			return nil, err
 		}
 		if fn != nil {
-			addFn(fn)
+			b.add(fn)
 		}
 		if _, ok := s.(*Extends); ok && root {
 			c.knownExtends = true
 		}
 	}
-	flush()
+	b.flush()
 	if c.countItems {
-		if queued > 0 {
-			addFn(func(*frame) error { return nil })
+		if b.queued > 0 {
+			b.add(func(*frame) error { return nil })
 		}
-		return countedStmts(fns, items), nil
+		return countedStmts(b.fns, b.items), nil
 	}
+	return stmtSeq(b.fns), nil
+}
+
+// stmtsBuilder is compileStmts' list of the statements' functions as it
+// makes them: fns, and items[i], the items Jinja2's code yields for the
+// statements fns[i] runs, counted before it runs (countItems); queued
+// counts those of statements whose fn is not made yet. A run of text,
+// {{ name }} and {{ x.name }} prints is one segment (seg), its text
+// gathered in text from textStart (-1: none).
+type stmtsBuilder struct {
+	c         *compiler
+	fns       []execFn
+	items     []int
+	queued    int
+	prevConst bool
+	text      []byte
+	textStart int
+	seg       []segOp
+}
+
+// add appends a statement's function.
+func (b *stmtsBuilder) add(fn execFn) {
+	b.fns = append(b.fns, fn)
+	b.items = append(b.items, b.queued)
+	b.queued = 0
+}
+
+// segmented takes s into the segment when it is text or a print of a
+// name or a field, and reports whether it did.
+func (b *stmtsBuilder) segmented(s Stmt) bool {
+	c := b.c
+	if t, ok := s.(*Text); ok && !c.hasExtends && !c.textFinalized() {
+		if b.textStart < 0 {
+			b.textStart = 0
+		}
+		b.text = append(b.text, t.Text...)
+		return true
+	}
+	p, ok := s.(*Print)
+	if !ok {
+		return false
+	}
+	if slot, undef, ok := c.printedSlot(p); ok {
+		b.seg = append(b.seg, segOp{text: b.pending(), name: true, slot: slot, undef: undef, pos: p.P})
+		return true
+	}
+	if slot, key, miss, ok := c.printedField(p); ok {
+		b.seg = append(b.seg, segOp{text: b.pending(), slot: slot, key: key, miss: miss, lacks: fieldLacks(p.X), pos: p.P})
+		return true
+	}
+	return false
+}
+
+// pending takes the text before a print, which the print's step writes
+// first.
+func (b *stmtsBuilder) pending() string {
+	if b.textStart < 0 {
+		return ""
+	}
+	t := string(b.text)
+	b.text = b.text[:0]
+	b.textStart = -1
+	return t
+}
+
+// flush ends the segment: text alone is written as it is, anything else
+// by segment.
+func (b *stmtsBuilder) flush() {
+	if b.textStart >= 0 {
+		b.seg = append(b.seg, segOp{text: b.pending()})
+	}
+	switch {
+	case len(b.seg) == 1 && !b.seg[0].name && b.seg[0].miss == nil:
+		b.add(ownText(b.seg[0].text))
+	case len(b.seg) > 0:
+		b.add(b.c.segment(b.seg))
+	}
+	b.seg = nil
+}
+
+// ownText writes the template's text s. Not inlined, so that its
+// closure is compiled as if written in compileStmts (see boolValue).
+//
+//go:noinline
+func ownText(s string) execFn {
+	return func(f *frame) error { return f.c.writeOwn(s) }
+}
+
+// stmtSeq runs fns in turn, up to the first error. Not inlined, so that
+// its closures are compiled as if written in compileStmts (see
+// boolValue).
+//
+//go:noinline
+func stmtSeq(fns []execFn) execFn {
 	switch len(fns) {
 	case 0:
-		return func(*frame) error { return nil }, nil
+		return func(*frame) error { return nil }
 	case 1:
-		return fns[0], nil
+		return fns[0]
 	case 2:
 		a, b := fns[0], fns[1]
 		return func(f *frame) error {
@@ -515,7 +552,7 @@ func (c *compiler) compileStmts(body []Stmt) (execFn, error) {
 				return err
 			}
 			return b(f)
-		}, nil
+		}
 	}
 	return func(f *frame) error {
 		for _, fn := range fns {
@@ -524,7 +561,7 @@ func (c *compiler) compileStmts(body []Stmt) (execFn, error) {
 			}
 		}
 		return nil
-	}, nil
+	}
 }
 
 // countedStmts runs fns in order, adding to the Ctx's count of items the
