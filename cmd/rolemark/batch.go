@@ -96,6 +96,12 @@ func cmdBatch(ctx context.Context, sio stdio, args []string) error {
 	if err := knownEngine(set, *f.engineName); err != nil {
 		return err
 	}
+	// The tools of --tools are the ones front matter may name, as in render.
+	fileTools, err := f.po.tools(nil)
+	if err != nil {
+		return err
+	}
+	set.Option(engine.Tools(fileTools...))
 	tpl, err := set.ParseFS(fsys, rel, engine.UseEngine(*f.engineName))
 	if err != nil {
 		return renamed(err)
