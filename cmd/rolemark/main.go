@@ -146,7 +146,7 @@ func commands() []command {
 		{name: "test", args: testArgs, about: testAbout, run: cmdTest},
 		{name: "formats", about: "Lists the formats --format can name, and how to name a model's own chat template (hf:FILE).\n", run: cmdFormats},
 		{name: "engines", about: "Lists the template engines and the file extensions they claim.\n", run: cmdEngines},
-		{name: "serve", args: "[--addr HOST:PORT] [--format F] [--count T] [--write-cases] DIR",
+		{name: "serve", args: "[--addr HOST:PORT] [--format F] [--count T] [--tools FILE] [--write-cases] DIR",
 			about: "Serves a live preview page of the templates in DIR on 127.0.0.1:7878 (--addr picks another address, port 0 a free one) and prints its address. The page reads only inside DIR and writes no file, unless --write-cases lets it save what a template renders as a new test case (NAME.cases.yaml, as rolemark test runs them).\n",
 			run:   cmdServe},
 		{name: "lsp", about: lspAbout, run: cmdLSP},

@@ -230,3 +230,29 @@ func TestServeRunsOnLoopbackOnly(t *testing.T) {
 	assert.NotContains(t, string(page), "sk-operator")
 	assert.Contains(t, string(page), `<span id="run-hint" class="help">Run is off: --addr 0.0.0.0:0 is not a loopback address`)
 }
+
+// TestServeTools: serve --tools registers the tools front matter may name,
+// as render, check and test do; without it the page shows the front
+// matter's error.
+func TestServeTools(t *testing.T) {
+	dir := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "w.hbs"),
+		[]byte("---\nmodel: m\ntools: [get_weather]\n---\n{{role \"user\"}}Weather?"), 0o644))
+	tools, err := filepath.Abs("testdata/tools.json")
+	require.NoError(t, err)
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{nil, `unknown tool &#34;get_weather&#34;`},
+		{[]string{"--tools", tools}, `<div class="text">Weather?</div>`},
+	} {
+		base, _ := startServe(t, dir, tc.args...)
+		resp, err := http.Get(base + "/t/w.hbs")
+		require.NoError(t, err)
+		page, err := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		require.NoError(t, err)
+		assert.Contains(t, string(page), tc.want, "serve %v", tc.args)
+	}
+}
