@@ -513,13 +513,17 @@ type batchOptions struct {
 // batchOutput returns the output of --format, and for the batch formats
 // the API whose rules their files follow.
 func batchOutput(fm *engine.FrontMatter, o batchOptions, po *promptOptions) (batch.Append, *batchapi.API, error) {
+	// A line carries the tools the front matter declares (or names); for a
+	// template that has none, those of --tools, as render's formats show.
 	var tools []chat.Tool
 	if fm != nil {
 		tools = fm.Tools
 	}
-	tools, err := po.tools(tools)
-	if err != nil {
-		return nil, nil, err
+	if len(tools) == 0 {
+		var err error
+		if tools, err = po.tools(nil); err != nil {
+			return nil, nil, err
+		}
 	}
 	if o.format != "sft" && (o.chatFormat != "" || o.sftLast || o.sftEnd || o.sftTokenizer != "") {
 		return nil, nil, usageErr("--chat-format, --sft-last, --sft-end and --sft-tokenizer go with --format sft")

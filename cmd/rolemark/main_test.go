@@ -119,6 +119,11 @@ func TestRun(t *testing.T) {
 		// are (cli.md: "as for render").
 		{name: "batch: front matter names a tool of --tools", args: []string{"batch", "--in", "testdata/batch/rows.jsonl", "--tools", "testdata/tools.json", "--format", "openai-batch", "testdata/named_tool.tmpl"}, wantCode: 0,
 			wantOut: `{"custom_id":"row-1","method":"POST","url":"/v1/chat/completions","body":{"model":"gpt-4o-mini","messages":[{"role":"user","content":"hi"}],"tools":[{"type":"function","function":{"name":"get_weather","description":"Get the weather in a city","parameters":{"type":"object","properties":{"city":{"type":"string"}},"required":["city"]}}}]}}` + "\n" + `{"custom_id":"row-2","method":"POST","url":"/v1/chat/completions","body":{"model":"gpt-4o-mini","messages":[{"role":"user","content":"hi"}],"tools":[{"type":"function","function":{"name":"get_weather","description":"Get the weather in a city","parameters":{"type":"object","properties":{"city":{"type":"string"}},"required":["city"]}}}]}}` + "\n"},
+		// The tools a line carries are the front matter's (here the one it
+		// names), those of --tools only for a template that has none, as
+		// render's chat formats show them.
+		{name: "batch: the front matter's tools, not all of --tools", args: []string{"batch", "--in", "testdata/batch/rows.jsonl", "--tools", "testdata/tools2.json", "testdata/named_tool.tmpl"}, wantCode: 0,
+			wantOut: `{"messages":[{"role":"user","content":"hi"}],"tools":[{"type":"function","function":{"name":"get_weather","description":"Get the weather in a city"}}]}` + "\n" + `{"messages":[{"role":"user","content":"hi"}],"tools":[{"type":"function","function":{"name":"get_weather","description":"Get the weather in a city"}}]}` + "\n"},
 		{name: "render JSON files that start with a byte order mark", args: []string{"render", "--vars", "testdata/bom_vars.json", "--history", "testdata/bom_history.json", "--format", "markup", "testdata/hello.tmpl"}, wantCode: 0,
 			wantOut: "<message role=\"system\">Be brief.</message>\n<message role=\"user\">earlier</message>\n<message role=\"user\">from a file saved with a byte order mark</message>\n"},
 		{name: "react tools that start with a byte order mark", args: []string{"react", "prompt", "--tools", "testdata/bom_tools.json", "q"}, wantCode: 0,
