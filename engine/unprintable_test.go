@@ -180,6 +180,13 @@ func TestJinjaUnprintableIsAnError(t *testing.T) {
 	// itself too, and a field the template cannot read is not looked at
 	self := &withSelf{Name: "ada"}
 	self.Next = self
+	// a list that holds itself twice, in a struct's field, is walked
+	// once: too deep, not 2**1000 paths
+	twice := []any{nil, nil}
+	twice[0], twice[1] = twice, twice
+	_, err = tpl.Messages(context.Background(), map[string]any{"x": withAny{A: twice}})
+	var de *engine.DepthError
+	require.ErrorAs(t, err, &de)
 	tpl, err = set.Parse("jinja", "t.j2", "<message role=\"user\">\nhi {{ x.Name }} {{ x.Next.Name }} {{ y.N }}</message>")
 	require.NoError(t, err)
 	msgs, err = tpl.Messages(context.Background(), map[string]any{"x": self, "y": withHidden{N: 1, C: ch}})

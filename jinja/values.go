@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unsafe"
 
 	"github.com/rolemark/rolemark/engine/driver"
 	"github.com/rolemark/rolemark/internal/jinja2"
@@ -363,10 +364,12 @@ func attrField(f reflect.StructField) bool {
 }
 
 // unprintableWalk looks for a channel or an unsafe.Pointer in a value;
-// seen holds the pointers and maps it has been into, so that a value
-// whose parts are shared (or hold it) is walked once.
+// seen holds the pointers and maps it has been into and lists the lists,
+// so that a value whose parts are shared (or hold it) is walked once: a
+// list that holds itself twice would be walked 2**1000 times.
 type unprintableWalk struct {
-	seen driver.Visited
+	seen  driver.Visited
+	lists map[unsafe.Pointer]int // a list's first item: the most items walked from it
 }
 
 // in returns the type of a channel or unsafe.Pointer (not nil) in rv's
@@ -404,6 +407,9 @@ func (w *unprintableWalk) in(rv reflect.Value, depth int) reflect.Type {
 		if !mayHoldUnprintable(rv.Type().Elem()) {
 			return nil
 		}
+		if rv.Kind() == reflect.Slice && rv.Len() > 0 && w.listBeen(rv) {
+			return nil
+		}
 		for i := range rv.Len() {
 			if t := w.in(rv.Index(i), depth+1); t != nil {
 				return t
@@ -420,4 +426,19 @@ func (w *unprintableWalk) in(rv reflect.Value, depth int) reflect.Type {
 		}
 	}
 	return nil
+}
+
+// listBeen reports whether the walk has been into the items of rv, a
+// list that is not empty (from its first item, as many or more), and
+// notes them.
+func (w *unprintableWalk) listBeen(rv reflect.Value) bool {
+	p, n := rv.UnsafePointer(), rv.Len()
+	if w.lists[p] >= n {
+		return true
+	}
+	if w.lists == nil {
+		w.lists = map[unsafe.Pointer]int{}
+	}
+	w.lists[p] = n
+	return false
 }
