@@ -320,12 +320,29 @@ var holders sync.Map // reflect.Type → bool
 // in the fields of its structs a template can read (exported, not
 // json:"-"), which it reads as None.
 func mayHoldUnprintable(t reflect.Type) bool {
+	switch t.Kind() {
+	case reflect.Map:
+		if basic(t.Key()) && basic(t.Elem()) {
+			return false // map[string]string: no lookup in the cache
+		}
+	case reflect.Slice, reflect.Array, reflect.Pointer:
+		if basic(t.Elem()) {
+			return false
+		}
+	}
 	if r, ok := holders.Load(t); ok {
 		return r.(bool)
 	}
 	r := holdsUnprintable(t, nil)
 	holders.Store(t, r)
 	return r
+}
+
+// basic reports whether a value of type t is a bool, a number or a
+// string, which holds no other value.
+func basic(t reflect.Type) bool {
+	k := t.Kind()
+	return k >= reflect.Bool && k <= reflect.Complex128 || k == reflect.String
 }
 
 // holdsUnprintable is mayHoldUnprintable of t inside the types on (whose
