@@ -44,6 +44,7 @@ const maxMarkers = 0xFFFD
 type mark struct {
 	src  int
 	text bool
+	file string // the partial's path in the file system; "" for the template
 }
 
 // markSource returns src with a marker at the start of every run of text
@@ -160,37 +161,43 @@ func actionEnd(engineName, src string, j int, delim string) int {
 	return -1
 }
 
-// sourcePos returns the line and column (1-based, in runes) of the template
-// source that wrote the markup which failed to parse with pe, found with
-// the markers described above, for a render of request r with history.
-func (t *Template) sourcePos(ctx context.Context, r *driver.Request, history []chat.Message, pe *roleparse.Error) (line, col int, ok bool) {
+// sourcePos returns the file, line and column (1-based, in runes) of the
+// template source that wrote the markup which failed to parse with pe,
+// found with the markers described above, for a render of request r with
+// history: the template's name, or the path of a partial (markedFS).
+func (t *Template) sourcePos(ctx context.Context, r *driver.Request, history []chat.Message, pe *roleparse.Error) (file string, line, col int, ok bool) {
 	switch t.engine.Name() {
 	case "handlebars", "jinja", "pongo2", "gotmpl":
 	default:
-		return 0, 0, false // the markers follow these engines' syntax
+		return "", 0, 0, false // the markers follow these engines' syntax
 	}
 	if t.cfg == nil || t.dotprompt {
-		return 0, 0, false
+		return "", 0, 0, false
 	}
 	marked, marks, ok := markSource(t.engine.Name(), t.src)
 	if !ok {
-		return 0, 0, false
+		return "", 0, 0, false
+	}
+	cfg := *t.cfg
+	srcs := map[string]string{}
+	if cfg.FS != nil {
+		cfg.FS = &markedFS{FS: cfg.FS, engine: t.engine.Name(), marks: &marks, srcs: srcs, done: map[string][]byte{}}
 	}
 	var c driver.Compiled
 	var out bytes.Buffer
 	err := t.guard(ctx, func() error {
 		var err error
-		if c, err = t.engine.Compile(t.name, marked, *t.cfg); err != nil {
+		if c, err = t.engine.Compile(t.name, marked, cfg); err != nil {
 			return err
 		}
 		return c.Execute(ctx, &out, &driver.Request{Vars: r.Vars, Data: r.Data})
 	})
 	if err != nil {
-		return 0, 0, false
+		return "", 0, 0, false
 	}
 	placed, _, err := t.placeHistory(out.String(), history)
 	if err != nil {
-		return 0, 0, false
+		return "", 0, 0, false
 	}
 	// Remove the markers, noting where each stood.
 	type at struct{ out, id int }
@@ -209,7 +216,7 @@ func (t *Template) sourcePos(ctx context.Context, r *driver.Request, history []c
 	_, err = roleparse.Parse(string(stripped), t.parse...)
 	var pe2 *roleparse.Error
 	if !errors.As(err, &pe2) || pe2.Msg != pe.Msg {
-		return 0, 0, false
+		return "", 0, 0, false
 	}
 	off := pe2.Offset
 	last := -1
@@ -220,21 +227,25 @@ func (t *Template) sourcePos(ctx context.Context, r *driver.Request, history []c
 		last = i
 	}
 	if last < 0 {
-		return 0, 0, false
+		return "", 0, 0, false
 	}
 	m := marks[ats[last].id]
+	file, src := t.name, t.src
+	if m.file != "" {
+		file, src = m.file, srcs[m.file]
+	}
 	pos := m.src
 	if m.text {
-		// The bytes since the marker must be the template's text as
+		// The bytes since the marker must be the source's text as
 		// written; when they are not, the map cannot say.
 		n := off - ats[last].out
-		if m.src+n > len(t.src) || string(stripped[ats[last].out:off]) != t.src[m.src:m.src+n] {
-			return 0, 0, false
+		if m.src+n > len(src) || string(stripped[ats[last].out:off]) != src[m.src:m.src+n] {
+			return "", 0, 0, false
 		}
 		pos = m.src + n
 	}
-	line, col = textpos.LineCol(t.src, pos)
-	return line, col, true
+	line, col = textpos.LineCol(src, pos)
+	return file, line, col, true
 }
 
 // markupErrorFor is markupError for a render of request r, placed in the
@@ -245,8 +256,8 @@ func (t *Template) markupErrorFor(ctx context.Context, r *driver.Request, histor
 	var ee *Error
 	var me *markupError
 	if errors.As(err, &pe) && errors.As(e, &ee) && errors.As(e, &me) {
-		if line, col, ok := t.sourcePos(ctx, r, history, pe); ok {
-			ee.Line, ee.Col, me.located = line, col, true
+		if file, line, col, ok := t.sourcePos(ctx, r, history, pe); ok {
+			ee.Template, ee.Line, ee.Col, me.located = file, line, col, true
 		}
 	}
 	return e

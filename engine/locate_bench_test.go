@@ -40,7 +40,7 @@ func BenchmarkMarkupErrorPosition(b *testing.B) {
 			b.Fatal("no markup error")
 		}
 		r := &driver.Request{Vars: vars}
-		if _, _, ok := t.sourcePos(ctx, r, nil, pe); !ok {
+		if _, _, _, ok := t.sourcePos(ctx, r, nil, pe); !ok {
 			b.Fatal("not placed")
 		}
 		b.Run(eng+"/search", func(b *testing.B) {
