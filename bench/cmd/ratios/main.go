@@ -67,6 +67,23 @@ func field(rest, unit string) (float64, bool) {
 }
 
 func run(in io.Reader, out io.Writer) error {
+	res, names, err := readResults(in)
+	if err != nil {
+		return err
+	}
+	writeMedians(out, res, names)
+	writeRatios(out, func(name string) float64 {
+		if r := res[name]; r != nil {
+			return median(r.ns)
+		}
+		return 0
+	})
+	return nil
+}
+
+// readResults reads the benchmark lines of in: each benchmark's results
+// by name, and the names in the order they first come.
+func readResults(in io.Reader) (map[string]*result, []string, error) {
 	res := map[string]*result{}
 	var names []string
 	sc := bufio.NewScanner(in)
@@ -94,23 +111,27 @@ func run(in io.Reader, out io.Writer) error {
 		}
 	}
 	if err := sc.Err(); err != nil {
-		return err
+		return nil, nil, err
 	}
 	if len(names) == 0 {
-		return fmt.Errorf("no benchmark lines on standard input")
+		return nil, nil, fmt.Errorf("no benchmark lines on standard input")
 	}
-	ns := func(name string) float64 {
-		if r := res[name]; r != nil {
-			return median(r.ns)
-		}
-		return 0
-	}
+	return res, names, nil
+}
+
+// writeMedians writes the table of each benchmark's medians.
+func writeMedians(out io.Writer, res map[string]*result, names []string) {
 	fmt.Fprintln(out, "| benchmark | runs | median ns/op | median allocs/op | median MB/s | median allocs/msg |")
 	fmt.Fprintln(out, "|---|---|---|---|---|---|")
 	for _, n := range names {
 		r := res[n]
 		fmt.Fprintf(out, "| %s | %d | %.0f | %.0f | %s | %s |\n", n, len(r.ns), median(r.ns), median(r.allocs), opt(r.mbs, "%.0f"), opt(r.perMsg, "%.3g"))
 	}
+}
+
+// writeRatios writes the table of the ratios docs/PERFORMANCE.md reports,
+// from ns, a benchmark's median ns/op by name (0 for one not run).
+func writeRatios(out io.Writer, ns func(name string) float64) {
 	ratio := func(a, b float64) string {
 		if a == 0 || b == 0 {
 			return "n/a"
@@ -158,5 +179,4 @@ func run(in io.Reader, out io.Writer) error {
 	for _, e := range []string{"gotmpl", "handlebars", "jinja", "raw-text-template", "raw-raymond", "raw-pongo2"} {
 		fmt.Fprintf(out, "| RunParallel speed-up %s (serial ns / parallel ns) | %s |\n", e, ratio(ns("BenchmarkParallelSerial/"+e), ns("BenchmarkParallel/"+e)))
 	}
-	return nil
 }
