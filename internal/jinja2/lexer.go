@@ -811,7 +811,12 @@ func unescapePy(body string) (string, error) {
 	if strings.IndexByte(body, '\\') < 0 {
 		return body, nil
 	}
-	// backslashreplace: non-ASCII runes become \xhh, \uhhhh or \Uhhhhhhhh.
+	return unicodeEscape(backslashReplace(body))
+}
+
+// backslashReplace is Python's backslashreplace: non-ASCII runes become
+// \xhh, \uhhhh or \Uhhhhhhhh.
+func backslashReplace(body string) string {
 	var pre strings.Builder
 	for _, r := range body {
 		switch {
@@ -825,7 +830,11 @@ func unescapePy(body string) (string, error) {
 			pre.WriteString(`\U` + hex(int(r), 8))
 		}
 	}
-	b := pre.String()
+	return pre.String()
+}
+
+// unicodeEscape is Python's unicode-escape codec's decoding of b.
+func unicodeEscape(b string) (string, error) {
 	var out strings.Builder
 	for i := 0; i < len(b); i++ {
 		c := b[i]
@@ -865,40 +874,60 @@ func unescapePy(body string) (string, error) {
 			i += k - 1
 			out.WriteRune(rune(n))
 		case 'x', 'u', 'U':
-			w := map[byte]int{'x': 2, 'u': 4, 'U': 8}[c]
-			if i+1+w > len(b) {
-				return "", errStr(truncMsg(c, i-1))
+			r, w, err := hexEscape(b, i)
+			if err != nil {
+				return "", err
 			}
-			n, err := strconv.ParseUint(b[i+1:i+1+w], 16, 32)
-			if err != nil || strings.ContainsAny(b[i+1:i+1+w], "+-_") {
-				return "", errStr(truncMsg(c, i-1))
-			}
-			if n > unicode.MaxRune {
-				return "", errStr("illegal Unicode character")
-			}
-			out.Write(appendRuneW(nil, rune(n))) // a surrogate too
+			out.Write(appendRuneW(nil, r)) // a surrogate too
 			i += w
 		case 'N':
-			// \N{name}: malformed without the braces or a name
-			if i+1 >= len(b) || b[i+1] != '{' {
-				return "", errStr("malformed \\N character escape")
-			}
-			end := strings.IndexByte(b[i+2:], '}')
-			if end <= 0 {
-				return "", errStr("malformed \\N character escape")
-			}
-			r, ok := lookupUniName(b[i+2 : i+2+end])
-			if !ok {
-				return "", errStr("unknown Unicode character name")
+			r, w, err := namedEscape(b, i)
+			if err != nil {
+				return "", err
 			}
 			out.WriteRune(r)
-			i += 2 + end
+			i += w
 		default:
 			out.WriteByte('\\')
 			out.WriteByte(c)
 		}
 	}
 	return out.String(), nil
+}
+
+// hexEscape reads the \x, \u or \U escape whose letter is at b[i]: its
+// rune and the number of hex digits after the letter.
+func hexEscape(b string, i int) (rune, int, error) {
+	c := b[i]
+	w := map[byte]int{'x': 2, 'u': 4, 'U': 8}[c]
+	if i+1+w > len(b) {
+		return 0, 0, errStr(truncMsg(c, i-1))
+	}
+	n, err := strconv.ParseUint(b[i+1:i+1+w], 16, 32)
+	if err != nil || strings.ContainsAny(b[i+1:i+1+w], "+-_") {
+		return 0, 0, errStr(truncMsg(c, i-1))
+	}
+	if n > unicode.MaxRune {
+		return 0, 0, errStr("illegal Unicode character")
+	}
+	return rune(n), w, nil
+}
+
+// namedEscape reads the \N{name} escape whose N is at b[i]: its rune and
+// the length of {name}. It is malformed without the braces or a name.
+func namedEscape(b string, i int) (rune, int, error) {
+	if i+1 >= len(b) || b[i+1] != '{' {
+		return 0, 0, errStr("malformed \\N character escape")
+	}
+	end := strings.IndexByte(b[i+2:], '}')
+	if end <= 0 {
+		return 0, 0, errStr("malformed \\N character escape")
+	}
+	r, ok := lookupUniName(b[i+2 : i+2+end])
+	if !ok {
+		return 0, 0, errStr("unknown Unicode character name")
+	}
+	return r, 2 + end, nil
 }
 
 func truncMsg(c byte, _ int) string {
