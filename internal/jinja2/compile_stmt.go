@@ -52,26 +52,7 @@ func (c *compiler) compileStmt(s Stmt) (execFn, error) {
 		}
 		return func(*frame) error { return errContinue }, nil
 	case *Do:
-		x, err := c.compileExpr(n.X)
-		if err != nil {
-			return nil, err
-		}
-		if it, ok := n.X.(*ItemExpr); ok {
-			// d['k'] of a dict raises nothing (a missing key is an
-			// Undefined): what compile_alias.go leaves of a set
-			if k, ok := it.Key.(*Const); ok && k.Value.kind == KindStr {
-				if slot, ok := c.slotOf(it.X); ok {
-					return func(f *frame) error {
-						if f.slots[slot].kind == KindDict {
-							return nil
-						}
-						_, err := x(f)
-						return err
-					}, nil
-				}
-			}
-		}
-		return func(f *frame) error { _, err := x(f); return err }, nil
+		return c.compileDo(n)
 	case *Include:
 		return c.compileInclude(n)
 	case *Import:
@@ -85,35 +66,73 @@ func (c *compiler) compileStmt(s Stmt) (execFn, error) {
 	case *AutoescapeBlock:
 		return c.compileAutoescape(n)
 	case *Generation:
-		m, err := c.compileMacroCode("caller", nil, n.Body)
-		if err != nil {
-			return nil, err
-		}
-		var inline execFn
-		if generationInline(n.Body) && !c.countItems {
-			// (a counted output counts the block as the one item its
-			// call yields, not its body's)
-			if inline, err = c.compileStmts(n.Body); err != nil {
-				return nil, err
-			}
-		}
-		return func(f *frame) error {
-			if f.c.gen == nil && printsInto(f.c) {
-				// no spans to record: the body writes where the block
-				// prints, what writing its captured value would write
-				if inline != nil {
-					return inline(f)
-				}
-				return m.callInto(f.c, f, nil, nil)
-			}
-			v, err := m.call(f.c, f, nil, nil)
-			if err != nil {
-				return err
-			}
-			return f.c.writeGeneration(v)
-		}, nil
+		return c.compileGeneration(n)
 	}
 	return c.unsupported(s, "this statement"), nil
+}
+
+// compileDo compiles {% do x %}: x evaluated, its value dropped. Not
+// inlined, so that its closures are compiled as if written in
+// compileStmt (see boolValue).
+//
+//go:noinline
+func (c *compiler) compileDo(n *Do) (execFn, error) {
+	x, err := c.compileExpr(n.X)
+	if err != nil {
+		return nil, err
+	}
+	if it, ok := n.X.(*ItemExpr); ok {
+		// d['k'] of a dict raises nothing (a missing key is an
+		// Undefined): what compile_alias.go leaves of a set
+		if k, ok := it.Key.(*Const); ok && k.Value.kind == KindStr {
+			if slot, ok := c.slotOf(it.X); ok {
+				return func(f *frame) error {
+					if f.slots[slot].kind == KindDict {
+						return nil
+					}
+					_, err := x(f)
+					return err
+				}, nil
+			}
+		}
+	}
+	return func(f *frame) error { _, err := x(f); return err }, nil
+}
+
+// compileGeneration compiles {% generation %}: its body written where
+// the block prints when no spans are recorded, else called and its
+// value written as a generation span. Not inlined, so that its closure
+// is compiled as if written in compileStmt (see boolValue).
+//
+//go:noinline
+func (c *compiler) compileGeneration(n *Generation) (execFn, error) {
+	m, err := c.compileMacroCode("caller", nil, n.Body)
+	if err != nil {
+		return nil, err
+	}
+	var inline execFn
+	if generationInline(n.Body) && !c.countItems {
+		// (a counted output counts the block as the one item its
+		// call yields, not its body's)
+		if inline, err = c.compileStmts(n.Body); err != nil {
+			return nil, err
+		}
+	}
+	return func(f *frame) error {
+		if f.c.gen == nil && printsInto(f.c) {
+			// no spans to record: the body writes where the block
+			// prints, what writing its captured value would write
+			if inline != nil {
+				return inline(f)
+			}
+			return m.callInto(f.c, f, nil, nil)
+		}
+		v, err := m.call(f.c, f, nil, nil)
+		if err != nil {
+			return err
+		}
+		return f.c.writeGeneration(v)
+	}, nil
 }
 
 // guardOutput returns w, or where guard is set (outputCheck's: output at
