@@ -113,3 +113,24 @@ func TestDataFunctionDeeperPanicNamed(t *testing.T) {
 		})
 	}
 }
+
+// TestDataFunctionInAStructFieldPanicNamed: gotmpl names a function of
+// the data that panics in a struct's field by the field, as it names one
+// in a map by its key; text/template's "error calling call: …" named
+// none. The struct the template reads is a copy with the function
+// wrapped, which prints and answers as the caller's does.
+func TestDataFunctionInAStructFieldPanicNamed(t *testing.T) {
+	tpl, err := engine.NewSet(gotmpl.New()).Parse("gotmpl", "t.tmpl", "<message role=\"user\">\nhi {{.s.Name}} {{call .s.Get}}</message>")
+	require.NoError(t, err)
+	_, err = tpl.Messages(context.Background(), map[string]any{"s": withFunc{Name: "ada", Get: func() string { panic("no get") }}})
+	var ee *engine.Error
+	require.True(t, errors.As(err, &ee), "%v", err)
+	assert.Equal(t, `t.tmpl:2:18: calling "Get": panic: no get`, err.Error())
+	var pe *engine.PanicError
+	assert.True(t, errors.As(err, &pe), "%v", err)
+
+	msgs, err := tpl.Messages(context.Background(), map[string]any{"s": withFunc{Name: "ada", Get: func() string { return "got" }}})
+	require.NoError(t, err)
+	require.Len(t, msgs, 1)
+	assert.Equal(t, "hi ada got", msgs[0].Text())
+}

@@ -839,6 +839,40 @@ func fillNil(v any, name string, depth int, other *bool) (out any, changed, deep
 		if driver.TooDeep(v, depth) {
 			return v, false, true
 		}
+		if s, ok := recoveringFields(v); ok {
+			return s, true, false
+		}
 	}
 	return v, false, false
+}
+
+// recoveringFields returns a copy of v, a struct (not a pointer to one),
+// whose exported fields that hold a function (not nil) hold it wrapped by
+// driver.Recovering under the field's name, so that its panic in {{call
+// .s.F}} names it; false when v is no such struct. A copy is what the
+// template saw anyway: a struct in an interface is not addressable, so
+// only its value's methods are there, and they see the same fields. A
+// pointer's struct is left alone (its methods would see the copy).
+func recoveringFields(v any) (any, bool) {
+	rv := reflect.ValueOf(v)
+	if rv.Kind() != reflect.Struct {
+		return nil, false
+	}
+	t := rv.Type()
+	var cp reflect.Value
+	for i := range t.NumField() {
+		f := rv.Field(i)
+		if !t.Field(i).IsExported() || f.Kind() != reflect.Func || f.IsNil() {
+			continue
+		}
+		if !cp.IsValid() {
+			cp = reflect.New(t).Elem()
+			cp.Set(rv)
+		}
+		cp.Field(i).Set(reflect.ValueOf(driver.Recovering(t.Field(i).Name, f.Interface())))
+	}
+	if !cp.IsValid() {
+		return nil, false
+	}
+	return cp.Interface(), true
 }
