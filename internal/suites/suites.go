@@ -27,7 +27,8 @@ import (
 // library); OK is false for a text/template case the suite expects to fail;
 // Skip says why a case is not run (its data is Go code, say). Helpers
 // names a raymond case's helpers: the package of the test and the name of
-// the Go function, which the test writes again.
+// the Go function, which the test writes again; Private is a raymond
+// case's private data (its @-variables).
 type Case struct {
 	File     string            `json:"file"`
 	Name     string            `json:"name"`
@@ -36,6 +37,7 @@ type Case struct {
 	DataExpr string            `json:"data_expr,omitempty"`
 	Partials map[string]string `json:"partials,omitempty"`
 	Helpers  map[string]string `json:"helpers,omitempty"`
+	Private  map[string]any    `json:"private,omitempty"`
 	Expected any               `json:"expected,omitempty"`
 	OK       *bool             `json:"ok,omitempty"`
 	Skip     string            `json:"skip,omitempty"`
@@ -59,6 +61,7 @@ func Load(t testing.TB, path string) []Case {
 	}
 	for i := range cases {
 		cases[i].Data = numbers(cases[i].Data)
+		numbers(cases[i].Private)
 	}
 	return cases
 }

@@ -156,8 +156,10 @@ func raymond(dir string) ([]Case, error) {
 			if c.Template, err = str(el[1]); err != nil {
 				c.Skip = "template is Go code: " + err.Error()
 			}
-			if c.Skip == "" {
-				c.Skip = needNil(el[3], "private data")
+			if p, err := eval(el[3]); err != nil {
+				c.Skip = "private data is Go code: " + err.Error()
+			} else if p != nil {
+				c.Private = p.(map[string]any)
 			}
 			if c.Skip == "" {
 				pkg := "raymond"
@@ -165,13 +167,19 @@ func raymond(dir string) ([]Case, error) {
 					pkg = "handlebars"
 				}
 				c.Helpers, c.Skip = helpers(el[4], pkg)
+				if c.Skip != "" {
+					c.DataExpr = "helpers are Go code"
+				}
 			}
-			if c.Skip == "" {
-				if c.Data, err = eval(el[2]); err != nil {
+			// data and partials are kept where they are literals, for
+			// a test that writes the case's Go code again
+			if c.Data, err = eval(el[2]); err != nil {
+				c.DataExpr = "Go code"
+				if c.Skip == "" {
 					c.Skip = "data is Go code: " + err.Error()
 				}
 			}
-			if c.Skip == "" {
+			if !strings.Contains(c.Skip, "private data is Go code") {
 				if p, err := eval(el[5]); err != nil {
 					c.Skip = "partials are Go code: " + err.Error()
 				} else if p != nil {
