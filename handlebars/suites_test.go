@@ -32,6 +32,14 @@ var suiteRules = map[string]string{
 	"handlebars/subexpressions_test.go:subexpressionsTests/as hashes":                                                   "a helper named like a built-in is refused",
 	"handlebars/helpers_test.go:helpersTests/helpers hash - in cases of conflict, helpers win (1)":                      "a helper named like a built-in is refused",
 	"handlebars/helpers_test.go:helpersTests/helpers hash - in cases of conflict, helpers win (2)":                      "a helper named like a built-in is refused",
+	// rolemark's #each walks a map in the order of its sorted keys,
+	// raymond's in Go's random order (the suite accepts either), so the
+	// case agrees by chance at times ("sometimes:")
+	"handlebars/builtins_test.go:builtinsTests/#each - each with an object and @key (map)": "sometimes: #each sorts a map's keys",
+	"handlebars/builtins_test.go:builtinsTests/#each - each object with @first":            "sometimes: #each sorts a map's keys",
+	"handlebars/builtins_test.go:builtinsTests/#each - each object with @index":            "sometimes: #each sorts a map's keys",
+	"handlebars/builtins_test.go:builtinsTests/#each - each object with @last":             "sometimes: #each sorts a map's keys",
+	"handlebars/builtins_test.go:builtinsTests/#each - each without data (2)":              "sometimes: #each sorts a map's keys",
 	// a function in the data is no helper: helpers are known when the
 	// template compiles (handlebars.Funcs), and only a helper takes
 	// arguments or a block
@@ -110,7 +118,7 @@ func runSuiteCase(t *testing.T, c suites.Case) suites.Outcome {
 		got, _ := ours.Content()
 		t.Errorf("%s: differs from raymond\ntemplate: %q\ndata: %v\npartials: %q\nraymond: %q (err %v)\nrolemark: %q (err %v, %d messages)",
 			c.ID(), c.Template, c.Data, c.Partials, raw.Out, raw.Err, got, ours.Err, len(ours.Msgs))
-	case ruled:
+	case ruled && !strings.HasPrefix(rule, "sometimes:"):
 		t.Errorf("%s: listed in suiteRules (%s) but agrees with raymond (%s)", c.ID(), rule, o)
 	}
 	return o

@@ -176,6 +176,16 @@ var suiteWritten = map[string]writtenCase{
 	hbSubexpr + "multiple subexpressions in a hash with context": {helpers: inputHelpers()},
 	hbSubexpr + "subexpression functions on the context":         {data: map[string]any{"bar": func() string { return "LOL" }}, helpers: map[string]any{"foo": func(val string) string { return val + val }}},
 
+	hbBuiltins + "#each - each with an object and @key (struct)": {data: map[string]any{"goodbyes": struct {
+		Foo map[string]string
+		Bar map[string]int
+	}{map[string]string{"text": "baz"}, map[string]int{"text": 10}}, "world": "world"}},
+	hbBuiltins + "#lookup - should lookup struct field": {data: map[string]any{"goodbyes": []string{"Foo", "Bar"}, "data": struct {
+		Foo string
+		Bar string
+	}{"baz", "bat"}}},
+	hbBuiltins + "#each - each with an object and @key (map)": {data: map[string]any{"goodbyes": map[any]map[string]string{"<b>#1</b>": {"text": "goodbye"}, 2: {"text": "GOODBYE"}}, "world": "world"}},
+
 	"eval_test.go:evalTests/block helper returns a SafeString": {helpers: map[string]any{"bold": func(options *raymond.Options) raymond.SafeString {
 		return raymond.SafeString(`<div class="mybold">` + options.Fn() + "</div>")
 	}}},
