@@ -132,19 +132,19 @@ func TestCheckClasses(t *testing.T) {
 }
 
 // lspProblems opens each file of dir (an absolute path, the workspace
-// folder) in rolemark lsp, driven over a pipe as an editor drives it, and
+// folder) in rolemark lsp (with args), driven over a pipe as an editor drives it, and
 // returns, by file name, its diagnostics as check prints them without the
 // file name: "LINE:COL: message", LSP's 0-based line and UTF-16 character
 // converted back to check's 1-based line and column in runes. Each file is
 // closed again, which must clear its diagnostics, and the server must exit
 // cleanly.
-func lspProblems(t *testing.T, dir string) map[string][]string {
+func lspProblems(t *testing.T, dir string, args ...string) map[string][]string {
 	t.Helper()
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
 	done := make(chan int, 1)
 	go func() {
-		code := run(context.Background(), []string{"lsp"}, inR, outW, io.Discard)
+		code := run(context.Background(), append([]string{"lsp"}, args...), inR, outW, io.Discard)
 		outW.Close()
 		done <- code
 	}()

@@ -6,6 +6,8 @@ import (
 	"runtime/debug"
 	"strings"
 
+	"github.com/rolemark/rolemark/chat"
+	"github.com/rolemark/rolemark/engine"
 	"github.com/rolemark/rolemark/internal/lsp"
 )
 
@@ -13,10 +15,20 @@ const lspAbout = "Runs a Language Server (LSP) on standard input and output for 
 
 // cmdLSP serves the Language Server Protocol on standard input and output.
 func cmdLSP(ctx context.Context, sio stdio, args []string) error {
-	if _, err := parseOperands(newFlags("lsp"), args, 0, 0, "lsp takes no operands"); err != nil {
+	fl := newFlags("lsp")
+	toolsFile := fl.String("tools", "", "tools that front matter may name (tools: [get_weather]), a JSON array of OpenAI function tools in `FILE`")
+	if _, err := parseOperands(fl, args, 0, 0, "lsp takes no operands"); err != nil {
 		return err
 	}
-	err := lsp.Serve(ctx, sio.in, sio.out, lsp.Options{Set: newSet(), Funcs: lspFuncs(), Version: version(debug.ReadBuildInfo)})
+	set := newSet()
+	if *toolsFile != "" {
+		var tools []chat.Tool
+		if err := readJSONFile(*toolsFile, &tools); err != nil {
+			return err
+		}
+		set.Option(engine.Tools(tools...))
+	}
+	err := lsp.Serve(ctx, sio.in, sio.out, lsp.Options{Set: set, Funcs: lspFuncs(), Version: version(debug.ReadBuildInfo)})
 	if errors.Is(err, lsp.ErrExitWithoutShutdown) {
 		return errSilent{}
 	}

@@ -149,7 +149,7 @@ func commands() []command {
 		{name: "serve", args: "[--addr HOST:PORT] [--format F] [--count T] [--tools FILE] [--write-cases] DIR",
 			about: "Serves a live preview page of the templates in DIR on 127.0.0.1:7878 (--addr picks another address, port 0 a free one) and prints its address. The page reads only inside DIR and writes no file, unless --write-cases lets it save what a template renders as a new test case (NAME.cases.yaml, as rolemark test runs them).\n",
 			run:   cmdServe},
-		{name: "lsp", about: lspAbout, run: cmdLSP},
+		{name: "lsp", args: "[--tools FILE]", about: lspAbout, run: cmdLSP},
 		{name: "react prompt", args: "--tools TOOLS.json [--variant V] QUESTION|-", about: reactAbout, run: reactPrompt},
 		{name: "react parse", args: "[--tools TOOLS.json] REPLY|-", about: reactAbout, run: reactParse},
 	}
