@@ -466,7 +466,9 @@ func (g *fuzzGen) expr() string {
 		}
 		return g.pick(fuzzInts[:6]...)
 	}
-	switch g.n(51) {
+	switch g.n(54) {
+	case 51, 52, 53:
+		return g.exprFifteenth()
 	case 48, 49, 50:
 		return g.exprFourteenth()
 	case 45, 46, 47:
@@ -799,7 +801,9 @@ func (g *fuzzGen) stmt(depth int) string {
 		defer func() { g.loops-- }()
 		return body()
 	}
-	switch g.n(48) {
+	switch g.n(50) {
+	case 48, 49:
+		return g.stmtFifteenth(depth, body, buffered)
 	case 46, 47:
 		return g.stmtFourteenth(depth, body, buffered)
 	case 44, 45:
