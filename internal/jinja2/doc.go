@@ -143,6 +143,6 @@
 //	tests_builtin.go    the tests
 //	pyfuncs.go          the Python functions the filters and tests are, by name
 //	globals.go, globals_lipsum.go  range, dict, namespace, cycler, joiner, lipsum
-//	methods.go, methods_str.go, methods_coll.go
+//	methods.go, methods_str.go, methods_coll.go, methods_maketrans.go
 //	                    the str, list and dict methods a template calls
 package jinja2

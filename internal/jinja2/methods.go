@@ -97,8 +97,9 @@ func boundMethod(v Value, name string) Value {
 		f.Repr = "<bound method Markup.escape of <class 'markupsafe.Markup'>>"
 	} else if v.IsSafe() && markupWraps(name) {
 		f.Repr = "<bound method Markup." + name + " of " + Repr(v) + ">"
-	} else if name == "fromhex" || name == "from_bytes" || name == "fromkeys" {
-		// classmethods of float, int and dict, bound to the class
+	} else if name == "fromhex" || name == "from_bytes" || name == "fromkeys" || name == "maketrans" {
+		// classmethods of float, int and dict and str's static
+		// maketrans, bound to the class
 		f.Repr, f.builtinOf = "type", true
 	} else {
 		f.Repr, f.builtinOf = TypeName(v), true

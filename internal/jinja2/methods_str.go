@@ -670,6 +670,8 @@ func strMethodOf(name string) methodFn {
 		return strZfill
 	case "translate":
 		return strTranslate
+	case "maketrans":
+		return strMaketrans
 	case "partition":
 		return partitionMethod("partition", false)
 	case "rpartition":

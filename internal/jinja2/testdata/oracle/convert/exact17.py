@@ -1,0 +1,40 @@
+#!/usr/bin/env python3
+"""Issue 23's seventeenth round (j2-exact17): what the fifteenth generator
+(fuzz_python_gen15_test.go), its FuzzPython runs and this round's sweeps
+(testdata/sweep17.py) found, each made small.
+
+    python3 convert/exact17.py     # -> cases/exact17.json
+
+A hand-made list (handmade.py).
+"""
+import handmade
+
+# (name, template, context, note[, env[, loader]])
+FOUND = []
+
+# str.maketrans, str's static method (Markup inherits it): one dict
+# argument whose keys are ints (kept as they are, True too) or strs of one
+# character (made code points), or two strs of one length and a third
+# whose characters map to None; the package had no maketrans
+MAKETRANS = ["()", "({})", "({'a': 'b'})", "({97: none})", "({'a': 1, 97: 2})", "({true: 1, '\\x01': 2})", "({'ab': 1})", "({'': 1})", "({1.5: 1})",
+             "({(1,): 1})", "({none: 1})", "({2**64: 'x', -1: [1]})", "({'😀': 'é'})", "(d)", "(d.items())", "(none)", "(1)", "(nothere)", "('ab')",
+             "('ab', 'cd')", "('ab', 'c')", "('aa', 'bc')", "('', '')", "('ab', 'cd', '')", "('a', 'b', 'c')", "('a', 'b', 'aa')", "('😀', 'é', 'ß')",
+             "(1, 2)", "('a', 2)", "(1, 'b')", "(nothere, 'b')", "('a', nothere)", "('a', 'b', 3)", "('a', 'b', none)", "('ab', 'c', 1)", "({'a': 1}, none)",
+             "(1, 2, 3, 4)", "(x=1)", "('a', y='b')", "(*[])", "(*['ab', 'cd'])", "(**{})", "(m, m)", "({m: 1})", "('a', 'b', m)", "({'a': 1}.keys())"]
+for i, call in enumerate(MAKETRANS):
+    FOUND.append(("maketrans-%02d" % i, "{{ s.maketrans%s }}" % call, {"s": "abc", "d": {"b": 2, "c": None}, "m": {"__markup__": "<"}},
+                  "exact: str.maketrans"))
+    FOUND.append(("maketrans-%02d-markup" % i, "{{ m.maketrans%s }}" % call, {"s": "abc", "d": {"b": 2, "c": None}, "m": {"__markup__": "<"}},
+                  "exact: str.maketrans bound to a Markup", {"autoescape": True}))
+    FOUND.append(("maketrans-%02d-sb" % i, "{{ ''.maketrans%s }}" % call, {"s": "abc", "d": {"b": 2, "c": None}, "m": {"__markup__": "<"}},
+                  "exact: str.maketrans in the sandbox", {"sandbox": True}))
+for i, t in enumerate(["{{ 'abc'.translate('abc'.maketrans('ab', 'xy', 'c')) }}", "{{ 'aé😀'.translate(''.maketrans({'a': 'A', 'é': none, 128512: 'x'})) }}",
+                       "{{ s.maketrans is defined }}|{{ s.maketrans('a', 'b')|length }}", "{{ s.maketrans('ab', 'cd')|dictsort }}",
+                       "{{ s.maketrans|string|truncate(32, true, '') }}", "{{ (s|e).maketrans('<', '>')|tojson }}", "{{ s|attr('maketrans') is callable }}",
+                       "{% for k, v in s.maketrans('ab', 'cd', 'e')|items %}{{ k }}={{ v }};{% endfor %}", "{{ s.maketrans({'a': 1}) == {97: 1} }}"]):
+    FOUND.append(("maketrans-use-%02d" % i, t, {"s": "abc"}, "exact: str.maketrans's table"))
+    FOUND.append(("maketrans-use-%02d-sb" % i, t, {"s": "abc"}, "exact: str.maketrans's table", {"sandbox": True}))
+
+
+if __name__ == "__main__":
+    handmade.write("exact17", "issue 23's seventeenth round", "internal/jinja2/testdata/oracle/convert/exact17.py", FOUND)
