@@ -506,18 +506,24 @@ func seqDunderMethod(v Value, name string) (Value, bool) {
 }
 
 // formatDunderMethod is the bound __format__ of a str or Markup (str's:
-// format(s, spec), a plain str) or of a list, tuple, dict, None or
-// Undefined (object's: str(v) for an empty spec, else a TypeError).
+// format(s, spec), a plain str) or of a list, tuple, dict, None,
+// Undefined, function or Jinja2's and Python's other objects (object's:
+// str(v) for an empty spec, else a TypeError); not of a class (an unbound
+// method) or a complex number (its own format).
 func formatDunderMethod(v Value, name string) (Value, bool) {
 	if name != "__format__" {
 		return Value{}, false
 	}
+	t := TypeName(v)
 	switch v.kind {
 	case KindStr, KindList, KindTuple, KindDict, KindNone, KindUndefined:
+	case KindObject, KindFunc:
+		if _, ok := v.ref.(*pyClass); ok || t == "complex" || t == "Namespace" {
+			return Value{}, false
+		}
 	default:
 		return Value{}, false
 	}
-	t := TypeName(v)
 	f := &Func{Name: t + ".__format__"}
 	f.Repr = "<built-in method __format__ of " + t + " object at " + addr(f) + ">"
 	f.Call = func(c *Ctx, args []Value, kw []Kwarg) (Value, error) {

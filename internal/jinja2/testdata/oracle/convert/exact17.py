@@ -35,6 +35,18 @@ for i, t in enumerate(["{{ 'abc'.translate('abc'.maketrans('ab', 'xy', 'c')) }}"
     FOUND.append(("maketrans-use-%02d" % i, t, {"s": "abc"}, "exact: str.maketrans's table"))
     FOUND.append(("maketrans-use-%02d-sb" % i, t, {"s": "abc"}, "exact: str.maketrans's table", {"sandbox": True}))
 
+# object.__format__ of Jinja2's objects, ranges, functions, macros, loops,
+# bytes and dict views: str(v) for an empty spec, a TypeError naming the
+# type for another; the package refused the attribute by name
+FORMATTED = ["cycler(1, 2)", "joiner(',')", "range(3)", "range(2**70)", "lipsum", "m", "loop", "self", "caller", "'x'.encode()", "{'a': 1}.keys()",
+             "{'a': 1}.items()", "{'a': 1}.values()", "namespace(a=1)", "(1, 2)|batch(1)", "[1]|groupby(0)|first", "'a'.upper", "m.name", "x", "[1]|map('x')"]
+for i, v in enumerate(FORMATTED):
+    for j, call in enumerate(["('')", "('x')", "('>5')", "(1)", "()", "(spec='')", "('', '')", "", "|string|length > 0"]):
+        t = "{% macro m() %}{% endmacro %}{% for x in [1] %}{% if call != '' %}{{ " + ("(" + v + ").__format__" if call.startswith("(") or call == "" else "(" + v + ").__format__") + \
+            (call if call.startswith("(") else "|string|truncate(40, true, '') if false" if call == "" else call) + " }}{% endif %}{% endfor %}"
+        FOUND.append(("format-dunder-%02d-%d" % (i, j), t, {"call": "c"}, "object.__format__"))
+    FOUND.append(("format-dunder-%02d-sb" % i, "{% macro m() %}{% endmacro %}{{ (" + v + ").__format__('') }}", {}, "object.__format__ in the sandbox", {"sandbox": True}))
+
 
 if __name__ == "__main__":
     handmade.write("exact17", "issue 23's seventeenth round", "internal/jinja2/testdata/oracle/convert/exact17.py", FOUND)
