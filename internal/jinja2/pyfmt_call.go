@@ -16,7 +16,24 @@ func strFormat(c *Ctx, recv Value, args []Value, kw []Kwarg, mapping *Value) (Va
 	if err != nil {
 		return Value{}, err
 	}
+	if f.whole {
+		// CPython's writer took the Markup str.__format__ returned as
+		// the whole result (unformattedMarkup)
+		return f.safe, nil
+	}
 	return markupOr(recv, s), nil
+}
+
+// unformattedMarkup reports whether str.__format__(v, spec), which gave
+// out, returned the Markup v itself: CPython's format_string_internal
+// writes a str that no width pads and no precision cuts as the object
+// (the fast path), and its fresh writer hands that object back, so
+// Markup('<i>').__format__('s') is the Markup, as is '{:s}'.format(m)
+// when nothing before the field printed and nothing follows it (do_markup
+// stops overallocating for the last field). An empty spec is str(v), a
+// plain str.
+func unformattedMarkup(v Value, spec, out string) bool {
+	return v.kind == KindStr && v.IsSafe() && spec != "" && out == v.s
 }
 
 type formatter struct {
@@ -27,6 +44,10 @@ type formatter struct {
 	markup  bool
 	auto    int // next automatic index; -1 once manual numbering is used
 	manual  bool
+	// safe is the Markup the last field printed unformatted, if any
+	// (unformattedMarkup); whole says it is str.format's result
+	safe  Value
+	whole bool
 }
 
 func (f *formatter) vformat(s string, depth int) (string, error) {
@@ -55,12 +76,15 @@ func (f *formatter) vformat(s string, depth int) (string, error) {
 			if err != nil {
 				return "", err
 			}
+			before := b.Len()
+			f.safe = Value{}
 			out, err := f.field(name, conv, spec, depth)
 			if err != nil {
 				return "", err
 			}
 			b.WriteString(out)
 			i = next
+			f.whole = depth == 2 && before == 0 && next == len(s) && f.safe.kind == KindStr
 		default:
 			b.WriteByte(ch)
 			i++
@@ -181,12 +205,16 @@ func (f *formatter) field(name string, conv rune, spec string, depth int) (strin
 		}
 		return v.s, nil
 	}
+	f.safe = Value{} // (a field of the spec may have set it)
 	out, err := FormatValue(f.c, v, spec)
 	if err != nil {
 		return "", err
 	}
 	if f.markup {
 		out = escapeFn(f.c)(out)
+	} else if !sandboxed(f.c) && unformattedMarkup(v, spec, out) {
+		// (the sandbox's string.Formatter joins the parts into a str)
+		f.safe = v
 	}
 	return out, nil
 }

@@ -539,7 +539,10 @@ func formatDunderMethod(v Value, name string) (Value, bool) {
 		spec := args[0].s
 		switch {
 		case v.kind == KindStr:
-			s, err := FormatValue(c, StrV(v.s), spec)
+			s, err := FormatValue(c, v, spec)
+			if err == nil && unformattedMarkup(v, spec, s) {
+				return v, nil
+			}
 			return StrV(s), err
 		case spec != "":
 			return Value{}, typeErr("unsupported format string passed to %s.__format__", t)

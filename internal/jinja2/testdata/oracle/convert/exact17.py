@@ -47,6 +47,28 @@ for i, v in enumerate(FORMATTED):
         FOUND.append(("format-dunder-%02d-%d" % (i, j), t, {"call": "c"}, "object.__format__"))
     FOUND.append(("format-dunder-%02d-sb" % i, "{% macro m() %}{% endmacro %}{{ (" + v + ").__format__('') }}", {}, "object.__format__ in the sandbox", {"sandbox": True}))
 
+# Markup.__format__ is str's, bound to the Markup: its errors name the
+# type Markup, its result is a plain str; the package named str
+for i, spec in enumerate(["", ">5", "%", "d", "x", "%Y", "{}", "^+08.3%Y", ".2", "=10", "z", ",", "s", "#s", "é^7"]):
+    FOUND.append(("markup-format-dunder-%02d" % i, "{{ m.__format__(%r) }}|{{ ('<b>'|safe).__format__(%r) }}" % (spec, spec), {"m": {"__markup__": "<i>"}}, "exact: Markup.__format__"))
+    FOUND.append(("markup-format-dunder-%02d-ae" % i, "{{ m.__format__(%r) }}" % spec, {"m": {"__markup__": "<i>"}}, "exact: Markup.__format__", {"autoescape": True}))
+
+# ... and str.format gives that Markup as its result when the field is
+# the last thing of the format string and nothing printed before it
+# (do_markup stops overallocating for the last field, and the empty
+# writer takes the object): '{:s}'.format(m) is not escaped again
+for i, f in enumerate(["{:s}", "{}", "{0}", "{:<}", "{:>3}", "{:>4}", "{:.3}", "{:.2}", "{!s}", "{!s:s}", "{!r:s}", "a{:s}", "{:s}b", "{0:s}{1:s}", "{1}{0:s}", "{1:s}{0}",
+                      "{{}}{:s}", "{:s}{{}}", "{0:{1}}", "{:^}", "{:0}", "{:s}{}", "{}{:s}", "{0[0]:s}", "{0.x:s}"]):
+    t = "{{ %r.format(m, e) }}" % f if "0.x" not in f else "{{ %r.format(n) }}" % f
+    if "0[0]" in f:
+        t = "{{ %r.format([m]) }}" % f
+    ctx = {"m": {"__markup__": "<i>"}, "e": "", "n": {"x": {"__markup__": "<i>"}}}
+    FOUND.append(("markup-format-whole-%02d" % i, t, ctx, "exact: str.format of one Markup field", {"autoescape": True}))
+    FOUND.append(("markup-format-whole-%02d-plain" % i, t + "{{ (%r.format(m, e)) is escaped }}" % f.replace("0.x", "0").replace("0[0]", "0"), ctx, "exact: str.format of one Markup field"))
+    FOUND.append(("markup-format-whole-%02d-sb" % i, t, ctx, "exact: str.format of one Markup field (the sandbox's Formatter)", {"autoescape": True, "sandbox": True}))
+for i, f in enumerate(["{a:s}", "{a}", "{a:>3}", "x{a:s}", "{a:s}{b}", "{b}{a:s}"]):
+    FOUND.append(("markup-format-map-%02d" % i, "{{ %r.format_map(d) }}|{{ %r.format(**d) }}" % (f, f), {"d": {"a": {"__markup__": "<i>"}, "b": ""}}, "exact: str.format_map of one Markup field", {"autoescape": True}))
+
 
 if __name__ == "__main__":
     handmade.write("exact17", "issue 23's seventeenth round", "internal/jinja2/testdata/oracle/convert/exact17.py", FOUND)
