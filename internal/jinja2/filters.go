@@ -1272,6 +1272,15 @@ func digitUnderscores(s string, from, base int) bool {
 	return true
 }
 
+// intLiteralRepr is how int()'s ValueError writes the str v: its repr,
+// Markup('…') for a Markup (markupsafe's %d calls int() of one).
+func intLiteralRepr(v Value) string {
+	if v.IsSafe() {
+		return Repr(v)
+	}
+	return reprStr(v.s)
+}
+
 // pyInt is Python's int(v) or int(v, base) for a str.
 func pyInt(v Value, base int) (Value, error) {
 	if b, ok := v.ref.(*bytesObj); ok && v.kind == KindObject {
@@ -1323,13 +1332,13 @@ func pyInt(v Value, base int) (Value, error) {
 		if b == 0 {
 			b = 10
 			if len(s) > 1 && s[0] == '0' && strings.Trim(s, "0_") != "" {
-				return Value{}, valueErr("invalid literal for int() with base %d: %s", base, reprStr(v.s))
+				return Value{}, valueErr("invalid literal for int() with base %d: %s", base, intLiteralRepr(v))
 			}
 		}
 		clean := strings.ReplaceAll(s, "_", "")
 		n, ok := new(big.Int).SetString(clean, b)
 		if !ok || clean == "" || !digitUnderscores(s, 0, 36) || strings.ContainsAny(clean, "+-") {
-			return Value{}, valueErr("invalid literal for int() with base %d: %s", base, reprStr(v.s))
+			return Value{}, valueErr("invalid literal for int() with base %d: %s", base, intLiteralRepr(v))
 		}
 		if neg {
 			n.Neg(n)

@@ -69,6 +69,13 @@ for i, f in enumerate(["{:s}", "{}", "{0}", "{:<}", "{:>3}", "{:>4}", "{:.3}", "
 for i, f in enumerate(["{a:s}", "{a}", "{a:>3}", "x{a:s}", "{a:s}{b}", "{b}{a:s}"]):
     FOUND.append(("markup-format-map-%02d" % i, "{{ %r.format_map(d) }}|{{ %r.format(**d) }}" % (f, f), {"d": {"a": {"__markup__": "<i>"}, "b": ""}}, "exact: str.format_map of one Markup field", {"autoescape": True}))
 
+# Markup % of %d, %i and %u calls int() of the Markup argument, whose
+# ValueError writes its repr, Markup('<b>'); the package wrote a str's
+for i, f in enumerate(["<%d>", "%05i", "%-3u", "%+d", "%(a)d", "%.2d", "%f", "%e", "%s|%d"]):
+    for j, a in enumerate(["m", "'<b>'", "'12'", "m ~ ''", "'1_0'|safe", "' 7 '|safe", "'x' * 3|safe"]):
+        arg = "{'a': %s}" % a if "(a)" in f else ("(1, %s)" % a if f.count("%") == 2 else "(%s,)" % a)
+        FOUND.append(("markup-mod-int-%d-%d" % (i, j), "{{ (%r|safe) %% %s }}" % (f, arg), {"m": {"__markup__": "<b>"}}, "exact: Markup %% calls int()", {"autoescape": True}))
+
 
 if __name__ == "__main__":
     handmade.write("exact17", "issue 23's seventeenth round", "internal/jinja2/testdata/oracle/convert/exact17.py", FOUND)
