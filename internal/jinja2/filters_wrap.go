@@ -108,12 +108,14 @@ func isBlankChunk(c []rune) bool {
 
 // textwrapWrap is textwrap.wrap with the wordwrap filter's options. A
 // float width (fw, when isFloat) compares as it is; the slices of a long
-// word it would cut are Python's TypeError.
-func textwrapWrap(text string, width int, fw float64, isFloat, breakLong, hyphens bool) ([]string, error) {
+// word it would cut are Python's TypeError. TextWrapper splits at hyphens
+// when break_on_hyphens is True itself (splitHyphens) and cuts a long word
+// after a hyphen when it is true (hyphens).
+func textwrapWrap(text string, width int, fw float64, isFloat, breakLong, hyphens, splitHyphens bool) ([]string, error) {
 	if !isFloat {
 		fw = float64(width)
 	}
-	chunks := twChunks(runesW(text), hyphens)
+	chunks := twChunks(runesW(text), splitHyphens)
 	// reversed, as TextWrapper keeps them
 	for a, b := 0, len(chunks)-1; a < b; a, b = a+1, b-1 {
 		chunks[a], chunks[b] = chunks[b], chunks[a]
@@ -194,6 +196,8 @@ func fWordwrap(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 	}
 	breakLong := !set[1] || a[1].Truth()
 	hyphens := !set[3] || a[3].Truth()
+	// TextWrapper._split tests "break_on_hyphens is True"
+	splitHyphens := !set[3] || a[3].kind == KindBool && a[3].Truth()
 	// Jinja2 reads wrapstring.join, then s.splitlines(), and textwrap
 	// checks the width for each line: in that order they fail.
 	wrap := "\n"
@@ -263,7 +267,7 @@ func fWordwrap(c *Ctx, v Value, args []Value, kw []Kwarg) (Value, error) {
 	wrapSafe := set[2] && a[2].IsSafe()
 	var out []string
 	for _, line := range lines {
-		chunks, err := textwrapWrap(line, int(width), fw, isFloat, breakLong, hyphens)
+		chunks, err := textwrapWrap(line, int(width), fw, isFloat, breakLong, hyphens, splitHyphens)
 		if err != nil {
 			return Value{}, err
 		}

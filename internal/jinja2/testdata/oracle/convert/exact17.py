@@ -76,6 +76,15 @@ for i, f in enumerate(["<%d>", "%05i", "%-3u", "%+d", "%(a)d", "%.2d", "%f", "%e
         arg = "{'a': %s}" % a if "(a)" in f else ("(1, %s)" % a if f.count("%") == 2 else "(%s,)" % a)
         FOUND.append(("markup-mod-int-%d-%d" % (i, j), "{{ (%r|safe) %% %s }}" % (f, arg), {"m": {"__markup__": "<b>"}}, "exact: Markup %% calls int()", {"autoescape": True}))
 
+# textwrap splits at hyphens only when break_on_hyphens is True itself
+# (TextWrapper._split: "is True"), and cuts a long word after a hyphen when
+# it is true: wordwrap(4, break_on_hyphens=1) cuts but does not split; the
+# package split on any true value
+for i, h in enumerate(["true", "false", "1", "0", "'x'", "none", "1.0", "''", "[1]", "h", "nothere"]):
+    for j, (text, args) in enumerate([("a-b-c-d-e well-known long-hyphenated-word", "4, break_on_hyphens=%s"), ("ab-cd-ef", "3, true, '/', %s"),
+                                      ("1.5e|a-b-c-d-e well-known", "width=3, break_on_hyphens=%s"), ("x--y---z well--known", "5, false, '|', %s")]):
+        FOUND.append(("wordwrap-hyphens-%02d-%d" % (i, j), "{{ %r|wordwrap(%s)|replace('\\n', '/') }}" % (text, args % h), {"h": 1}, "wordwrap's break_on_hyphens is True"))
+
 
 if __name__ == "__main__":
     handmade.write("exact17", "issue 23's seventeenth round", "internal/jinja2/testdata/oracle/convert/exact17.py", FOUND)
