@@ -117,64 +117,9 @@ func (c *compiler) repeatedKwargErr(body []Stmt) error {
 	}
 	savedOn, savedVolatile := c.escOn, c.escVolatile
 	defer func() { c.escOn, c.escVolatile = savedOn, savedVolatile }()
-	var found Expr
-	var visit func(ss []Stmt)
-	visit = func(ss []Stmt) {
-		for _, s := range ss {
-			if found != nil {
-				return
-			}
-			switch n := s.(type) {
-			case *AutoescapeBlock:
-				if found = c.generatedRepeat(n.X, false); found != nil {
-					return
-				}
-				on, volatile := c.escOn, c.escVolatile
-				if v, ok := c.autoescapeConst(n.X); ok {
-					c.escOn = v
-				} else {
-					c.escVolatile = true
-				}
-				visit(n.Body)
-				c.escOn, c.escVolatile = on, volatile
-				continue
-			case *Print:
-				if !c.skipped[n] {
-					found = c.generatedRepeat(n.X, true)
-				}
-				continue
-			case *Block:
-				continue // compiled after the top level
-			}
-			Walk([]Stmt{s}, func(n Node) bool {
-				if found != nil {
-					return false
-				}
-				switch n := n.(type) {
-				case *CallBlock:
-					if callerKwarg(n) {
-						// the caller's code is written before the call
-						visit(n.Body)
-						if found == nil {
-							found = n.Call
-						}
-						return false
-					}
-				case *AutoescapeBlock, *Print, *Block:
-					if n != s {
-						visit([]Stmt{n.(Stmt)})
-						return false
-					}
-				case Expr:
-					found = c.generatedRepeat(n, false)
-					return false
-				}
-				return true
-			})
-		}
-	}
-	visit(body)
-	if found == nil {
+	w := kwRepeatWalk{c: c}
+	w.stmts(body)
+	if w.found == nil {
 		var blocks []*Block
 		Walk(body, func(n Node) bool {
 			if b, ok := n.(*Block); ok {
@@ -182,20 +127,99 @@ func (c *compiler) repeatedKwargErr(body []Stmt) error {
 			}
 			return true
 		})
-		for i := 0; found == nil && i < len(blocks); i++ {
+		for i := 0; w.found == nil && i < len(blocks); i++ {
 			c.escOn, c.escVolatile = savedOn, savedVolatile
-			visit(blocks[i].Body)
+			w.stmts(blocks[i].Body)
 		}
 	}
-	if found == nil {
+	if w.found == nil {
 		return nil
 	}
-	a, _ := callArgsOf(found)
+	a, _ := callArgsOf(w.found)
 	name := "caller" // a call block's call given caller=, which Jinja2 writes again
 	if i := repeatedKwarg(a.Kwargs); i >= 0 {
 		name = a.Kwargs[i].Name
 	}
-	return c.errAt(found, "SyntaxError", "keyword argument repeated: "+name)
+	return c.errAt(w.found, "SyntaxError", "keyword argument repeated: "+name)
+}
+
+// kwRepeatWalk is repeatedKwargErr's walk of statements in the order
+// of Jinja2's code, the autoescape setting of each place in the
+// compiler's escOn and escVolatile; found is the first expression whose
+// generated code names a keyword twice.
+type kwRepeatWalk struct {
+	c     *compiler
+	found Expr
+}
+
+// stmts walks ss up to the first expression found.
+func (w *kwRepeatWalk) stmts(ss []Stmt) {
+	c := w.c
+	for _, s := range ss {
+		if w.found != nil {
+			return
+		}
+		switch n := s.(type) {
+		case *AutoescapeBlock:
+			w.autoescape(n)
+		case *Print:
+			if !c.skipped[n] {
+				w.found = c.generatedRepeat(n.X, true)
+			}
+		case *Block:
+			// compiled after the top level
+		default:
+			w.inner(s)
+		}
+	}
+}
+
+// autoescape walks an autoescape block: its expression, then its body
+// with the setting it gives.
+func (w *kwRepeatWalk) autoescape(n *AutoescapeBlock) {
+	c := w.c
+	if w.found = c.generatedRepeat(n.X, false); w.found != nil {
+		return
+	}
+	on, volatile := c.escOn, c.escVolatile
+	if v, ok := c.autoescapeConst(n.X); ok {
+		c.escOn = v
+	} else {
+		c.escVolatile = true
+	}
+	w.stmts(n.Body)
+	c.escOn, c.escVolatile = on, volatile
+}
+
+// inner walks any other statement s: its expressions, a call block's
+// caller before its call, and the autoescape blocks, prints and blocks
+// in it as stmts does.
+func (w *kwRepeatWalk) inner(s Stmt) {
+	Walk([]Stmt{s}, func(n Node) bool {
+		if w.found != nil {
+			return false
+		}
+		switch n := n.(type) {
+		case *CallBlock:
+			if callerKwarg(n) {
+				// the caller's code is written before the call
+				w.stmts(n.Body)
+				if w.found == nil {
+					w.found = n.Call
+				}
+				return false
+			}
+		case *AutoescapeBlock, *Print, *Block:
+			if n != s {
+				w.stmts([]Stmt{n.(Stmt)})
+				return false
+			}
+		case Expr:
+			w.found = w.c.generatedRepeat(n, false)
+			return false
+		}
+		return true
+	})
 }
 
 // callerKwarg reports whether a call block's call names the keyword
