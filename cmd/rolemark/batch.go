@@ -111,20 +111,11 @@ func cmdBatch(ctx context.Context, sio stdio, args []string) error {
 		return inSettings(name, tpl.FrontMatter(), *f.model, err)
 	}
 
-	src, size, closeIn, err := openInput(*f.in, sio.in)
+	rows, size, counted, closeIn, err := f.input(kind, sio)
 	if err != nil {
 		return err
 	}
 	defer closeIn()
-	counted := &countingReader{r: src}
-	var csvOpts []batch.CSVOption
-	if f.null.set {
-		csvOpts = append(csvOpts, batch.CSVNull(f.null.v))
-	}
-	rows, err := readRows(kind, counted, *f.in, csvOpts...)
-	if err != nil {
-		return err
-	}
 
 	if err := sk.open(); err != nil {
 		return err
@@ -149,6 +140,27 @@ func cmdBatch(ctx context.Context, sio stdio, args []string) error {
 		return werr
 	}
 	return f.failedRows(failed, done)
+}
+
+// input opens --in and reads its rows as kind: the rows, the input's
+// size (-1 for standard input) and a reader counting what is read, for
+// the progress line, and the function that closes the input.
+func (f *batchFlags) input(kind string, sio stdio) (iter.Seq[batch.Row], int64, *countingReader, func(), error) {
+	src, size, closeIn, err := openInput(*f.in, sio.in)
+	if err != nil {
+		return nil, 0, nil, nil, err
+	}
+	counted := &countingReader{r: src}
+	var csvOpts []batch.CSVOption
+	if f.null.set {
+		csvOpts = append(csvOpts, batch.CSVNull(f.null.v))
+	}
+	rows, err := readRows(kind, counted, *f.in, csvOpts...)
+	if err != nil {
+		closeIn()
+		return nil, 0, nil, nil, err
+	}
+	return rows, size, counted, closeIn, nil
 }
 
 // knownEngine checks that --engine, when given, names an engine of set.
