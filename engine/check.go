@@ -58,8 +58,8 @@ func (e *UndeclaredError) Error() string {
 //   - every call of a markup function whose arguments do not fit, in
 //     every branch (driver.Linter);
 //   - front matter whose closing --- is missing, which a render reads as
-//     template text, and an input.default the input schema does not
-//     declare;
+//     template text, an input.default the input schema does not declare
+//     and an output.format that is none of Dotprompt's;
 //   - text that looks like a markup tag but is not one, such as a
 //     misspelled </mesage> (roleparse.Lookalikes);
 //   - what a render with synthetic data finds: each declared input gets its
@@ -82,7 +82,7 @@ func (t *Template) Check(ctx context.Context) error {
 	var c checker
 	add := c.add
 	if t.fm != nil {
-		for _, e := range t.fm.strayDefaults {
+		for _, e := range t.fm.doubts {
 			add(errorAt(t.name, e), "")
 		}
 	} else if line, ok := unclosedFrontMatter(t.src); ok {

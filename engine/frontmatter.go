@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -81,10 +82,12 @@ type FrontMatter struct {
 	// settings are the file positions of the keys of the request settings
 	// ("model", "config", "config.seed" …), for SettingPos.
 	settings map[string][2]int
-	// strayDefaults are the input.default keys the input schema does not
-	// declare, each an *Error at its key: a render uses them as data, and
-	// Check reports them (a misspelled name defaults nothing).
-	strayDefaults []error
+	// doubts are what a render takes but Check reports, each an *Error at
+	// its place: an input.default key the input schema does not declare
+	// (a misspelled name defaults nothing; a render passes it as data), an
+	// output.format that no Dotprompt format is (a request fails on it
+	// later).
+	doubts []error
 	// lead is how many line breaks stand for the front matter at the
 	// start of the body (driver.Config.Lead).
 	lead int
@@ -543,7 +546,7 @@ func checkDefaults(fm *FrontMatter, defaults *yaml.Node, errAt nodeErr) error {
 		k, v := defaults.Content[i], defaults.Content[i+1]
 		p := fm.Input.Properties[k.Value]
 		if p == nil {
-			fm.strayDefaults = append(fm.strayDefaults, errAt(k, "input.default %q is not an input of the schema (declared: %s)", k.Value, strings.Join(fm.Input.Order, ", ")))
+			fm.doubts = append(fm.doubts, errAt(k, "input.default %q is not an input of the schema (declared: %s)", k.Value, strings.Join(fm.Input.Order, ", ")))
 			continue
 		}
 		var ie *schema.InputError
@@ -554,6 +557,10 @@ func checkDefaults(fm *FrontMatter, defaults *yaml.Node, errAt nodeErr) error {
 	return nil
 }
 
+// dotpromptFormats are the output formats Dotprompt (Genkit) knows;
+// rolemark's requests take text and json.
+var dotpromptFormats = []string{"json", "text", "media", "array", "enum", "jsonl"}
+
 // parseOutput reads output.format and compiles output.schema.
 func parseOutput(fm *FrontMatter, n *yaml.Node, sc schemaReader) error {
 	if f := mappingValue(n, "format"); f != nil {
@@ -561,6 +568,9 @@ func parseOutput(fm *FrontMatter, n *yaml.Node, sc schemaReader) error {
 			return sc.errAt(f, "output.format must be a string, such as json or text")
 		}
 		fm.OutputFormat = f.Value
+		if !slices.Contains(dotpromptFormats, f.Value) {
+			fm.doubts = append(fm.doubts, sc.errAt(f, "output.format %q is none of %s", f.Value, strings.Join(dotpromptFormats, ", ")))
+		}
 	}
 	if s := mappingValue(n, "schema"); s != nil {
 		js, err := schema.Compile(s, sc.named)

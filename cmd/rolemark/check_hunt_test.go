@@ -70,6 +70,7 @@ var huntCases = []struct {
 	{"35_unclosed_fm.hbs", false, "---\ninput:\n  schema:\n    name: string\n{{ name }}\n", "1:1: front matter is not closed: no --- line follows this one, so the whole file is read as the template"},
 	{"36_indent.hbs", false, "---\nmodel: gpt\n  config: 1\n---\n{{ name }}\n", "3:9: front matter: mapping values are not allowed in this context"},
 	{"37_default.hbs", false, "---\ninput:\n  schema:\n    name: string\n  default:\n    nmae: x\n---\n{{ name }}\n", "6:5: front matter: input.default \"nmae\" is not an input of the schema (declared: name)"},
+	{"37b_format.hbs", false, "---\noutput:\n  format: jsn\n---\n{{name}}\n", "3:11: front matter: output.format \"jsn\" is none of json, text, media, array, enum, jsonl"},
 	{"38_nested.hbs", true, "{{#user}}{{name}}{{#user}}x{{/user}}{{/user}}\n", "7:37: rendered markup: </message> closes no message; expected <message role=\"…\"> before it (messages do not nest: the <message> opened inside the one before closed it)"},
 	{"39_role_block_j2.j2", true, "{% user %}{{ name }}{% enduser %}\n{% sytem %}x{% endsytem %}\n", "8:4: TemplateSyntaxError: Encountered unknown tag 'sytem'."},
 	{"41_sytem_block.hbs", true, "{{#sytem}}You help.{{/sytem}}\n{{#user}}{{name}}{{/user}}\n", "7:4: variable \"sytem\" is not declared in the input schema (declared: name, items)"},
