@@ -4,6 +4,8 @@
 package roleparse
 
 import (
+	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/rolemark/rolemark/chat"
@@ -113,7 +115,37 @@ func (p *parser) role(a attr) (chat.Role, error) {
 	if p.cfg.anyRole && low != "" {
 		return chat.Role(low), nil
 	}
-	return "", p.errAt(a.at, "unknown role %q; expected system, user, assistant, tool or developer (allow others with roleparse.Roles or roleparse.AnyRole)", a.val)
+	hint := ""
+	if near := p.nearRole(low); near != "" {
+		hint = fmt.Sprintf(" (did you mean %q?)", near)
+	}
+	return "", p.errAt(a.at, "unknown role %q%s; expected system, user, assistant, tool or developer (allow others with roleparse.Roles or roleparse.AnyRole)", a.val, hint)
+}
+
+// roleNames are the known roles and their aliases, in the order nearRole
+// tries them.
+var roleNames = []string{"system", "user", "assistant", "tool", "developer", "human", "bot", "ai", "model"}
+
+// nearRole returns a role the parser knows that is one edit (an insertion,
+// deletion, substitution or swap of neighbours) from low, a role it does
+// not know, in lower case: "system" for "sytem". "" when there is none.
+func (p *parser) nearRole(low string) string {
+	for _, r := range roleNames {
+		if oneEdit(low, r) {
+			return r
+		}
+	}
+	extra := make([]string, 0, len(p.cfg.roles))
+	for r := range p.cfg.roles {
+		extra = append(extra, r)
+	}
+	slices.Sort(extra)
+	for _, r := range extra {
+		if oneEdit(low, r) {
+			return r
+		}
+	}
+	return ""
 }
 
 func (p *parser) openMessage(i int) error {
