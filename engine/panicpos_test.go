@@ -133,4 +133,12 @@ func TestDataFunctionInAStructFieldPanicNamed(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, msgs, 1)
 	assert.Equal(t, "hi ada got", msgs[0].Text())
+
+	// a caller's map type of functions, by its key
+	tpl, err = engine.NewSet(gotmpl.New()).Parse("gotmpl", "t.tmpl", "<message role=\"user\">\nhi {{call .m.ok}} {{call .m.run}}</message>")
+	require.NoError(t, err)
+	m := map[string]func() string{"ok": func() string { return "ok" }, "run": func() string { panic("no run") }, "none": nil}
+	_, err = tpl.Messages(context.Background(), map[string]any{"m": m})
+	assert.EqualError(t, err, `t.tmpl:2:21: calling "run": panic: no run`)
+	assert.ErrorAs(t, err, &pe)
 }

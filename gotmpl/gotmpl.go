@@ -839,26 +839,38 @@ func fillNil(v any, name string, depth int, other *bool) (out any, changed, deep
 		if driver.TooDeep(v, depth) {
 			return v, false, true
 		}
-		if s, ok := recoveringFields(v); ok {
+		if s, ok := recoveringFuncs(v); ok {
 			return s, true, false
 		}
 	}
 	return v, false, false
 }
 
-// recoveringFields returns a copy of v, a struct (not a pointer to one),
-// whose exported fields that hold a function (not nil) hold it wrapped by
-// driver.Recovering under the field's name, so that its panic in {{call
-// .s.F}} names it; false when v is no such struct. A copy is what the
-// template saw anyway: a struct in an interface is not addressable, so
-// only its value's methods are there, and they see the same fields. A
+// recoveringFuncs returns a copy of v, a struct (not a pointer to one) or
+// a caller's map type of functions by string keys, whose exported fields
+// or values that hold a function (not nil) hold it wrapped by
+// driver.Recovering under the field's name or the key, so that its panic
+// in {{call .s.F}} names it; false when v is no such value. A copy is what
+// the template saw anyway: a struct in an interface is not addressable,
+// so only its value's methods are there, and they see the same fields. A
 // pointer's struct is left alone (its methods would see the copy).
-func recoveringFields(v any) (any, bool) {
+func recoveringFuncs(v any) (any, bool) {
 	rv := reflect.ValueOf(v)
+	t := rv.Type()
+	if rv.Kind() == reflect.Map && t.Key().Kind() == reflect.String && t.Elem().Kind() == reflect.Func && rv.Len() > 0 {
+		cp := reflect.MakeMapWithSize(t, rv.Len())
+		for it := rv.MapRange(); it.Next(); {
+			f := it.Value()
+			if !f.IsNil() {
+				f = reflect.ValueOf(driver.Recovering(it.Key().String(), f.Interface()))
+			}
+			cp.SetMapIndex(it.Key(), f)
+		}
+		return cp.Interface(), true
+	}
 	if rv.Kind() != reflect.Struct {
 		return nil, false
 	}
-	t := rv.Type()
 	var cp reflect.Value
 	for i := range t.NumField() {
 		f := rv.Field(i)
