@@ -16,8 +16,8 @@ import (
 )
 
 // toolsOfFrontMatter declares --tools on fl, the tools that front matter
-// may name; the function it returns gives them to set. check and test
-// take it.
+// may name; the function it returns gives them to set. check, test, serve
+// and lsp take it.
 func toolsOfFrontMatter(fl *flag.FlagSet) func(set *engine.Set) error {
 	file := fl.String("tools", "", "tools that front matter may name (tools: [get_weather]), a JSON array of OpenAI function tools in `FILE`")
 	return func(set *engine.Set) error {

@@ -6,8 +6,6 @@ import (
 	"runtime/debug"
 	"strings"
 
-	"github.com/rolemark/rolemark/chat"
-	"github.com/rolemark/rolemark/engine"
 	"github.com/rolemark/rolemark/internal/lsp"
 )
 
@@ -16,17 +14,13 @@ const lspAbout = "Runs a Language Server (LSP) on standard input and output for 
 // cmdLSP serves the Language Server Protocol on standard input and output.
 func cmdLSP(ctx context.Context, sio stdio, args []string) error {
 	fl := newFlags("lsp")
-	toolsFile := fl.String("tools", "", "tools that front matter may name (tools: [get_weather]), a JSON array of OpenAI function tools in `FILE`")
+	tools := toolsOfFrontMatter(fl)
 	if _, err := parseOperands(fl, args, 0, 0, "lsp takes no operands"); err != nil {
 		return err
 	}
 	set := newSet()
-	if *toolsFile != "" {
-		var tools []chat.Tool
-		if err := readJSONFile(*toolsFile, &tools); err != nil {
-			return err
-		}
-		set.Option(engine.Tools(tools...))
+	if err := tools(set); err != nil {
+		return err
 	}
 	err := lsp.Serve(ctx, sio.in, sio.out, lsp.Options{Set: set, Funcs: lspFuncs(), Version: version(debug.ReadBuildInfo)})
 	if errors.Is(err, lsp.ErrExitWithoutShutdown) {

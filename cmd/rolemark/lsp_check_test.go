@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"regexp"
 	"sort"
@@ -95,11 +94,7 @@ func (l *lspReader) next(t *testing.T) map[string]json.RawMessage {
 // name, as check --tools does; without it a named tool is the front
 // matter's error.
 func TestLSPTools(t *testing.T) {
-	dir := t.TempDir()
-	require.NoError(t, os.WriteFile(filepath.Join(dir, "w.hbs"),
-		[]byte("---\nmodel: m\ntools: [get_weather]\n---\n{{role \"user\"}}Weather?"), 0o644))
-	tools, err := filepath.Abs("testdata/tools.json")
-	require.NoError(t, err)
+	dir, tools := namedToolDir(t)
 	assert.Equal(t, []string{`3:9: front matter: unknown tool "get_weather": no tools are registered (engine.Tools; rolemark --tools FILE)`},
 		lspProblems(t, dir)["w.hbs"])
 	assert.Empty(t, lspProblems(t, dir, "--tools", tools)["w.hbs"])

@@ -12,7 +12,6 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/rolemark/rolemark/chat"
 	"github.com/rolemark/rolemark/engine"
 	"github.com/rolemark/rolemark/internal/preview"
 	modelrun "github.com/rolemark/rolemark/internal/run"
@@ -45,7 +44,7 @@ func cmdServe(ctx context.Context, sio stdio, args []string) error {
 	addr := fl.String("addr", "127.0.0.1:7878", "listen on `HOST:PORT` (port 0 picks a free one)")
 	format := fl.String("format", "chatml", "chat format `F` the prompt-string view starts with")
 	writeCases := fl.Bool("write-cases", false, "offer Save as case on the page: it adds what a template renders, with the form's inputs, as a new case to its NAME.cases.yaml under DIR (without it the page writes no file; it needs a loopback --addr)")
-	toolsFile := fl.String("tools", "", "tools that front matter may name (tools: [get_weather]), a JSON array of OpenAI function tools in `FILE`")
+	tools := toolsOfFrontMatter(fl)
 	count := fl.String("count", "o200k_base", "show token counts made with tokenizer `T`, as render --count counts: o200k_base or cl100k_base (the messages with OpenAI's per-message overhead, and the prompt string), or a tokenizer.json file (the prompt string); \"\" shows none")
 	operands, err := parseOperands(fl, args, 1, 1, "serve takes one directory")
 	if err != nil {
@@ -98,12 +97,8 @@ func cmdServe(ctx context.Context, sio stdio, args []string) error {
 	}
 	opts = append(opts, preview.Targets(targets...))
 	set := newSet()
-	if *toolsFile != "" {
-		var tools []chat.Tool
-		if err := readJSONFile(*toolsFile, &tools); err != nil {
-			return err
-		}
-		set.Option(engine.Tools(tools...))
+	if err := tools(set); err != nil {
+		return err
 	}
 	srv, err := preview.New(dir, set, opts...)
 	if err != nil {

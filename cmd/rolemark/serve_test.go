@@ -235,11 +235,7 @@ func TestServeRunsOnLoopbackOnly(t *testing.T) {
 // as render, check and test do; without it the page shows the front
 // matter's error.
 func TestServeTools(t *testing.T) {
-	dir := t.TempDir()
-	require.NoError(t, os.WriteFile(filepath.Join(dir, "w.hbs"),
-		[]byte("---\nmodel: m\ntools: [get_weather]\n---\n{{role \"user\"}}Weather?"), 0o644))
-	tools, err := filepath.Abs("testdata/tools.json")
-	require.NoError(t, err)
+	dir, tools := namedToolDir(t)
 	for _, tc := range []struct {
 		args []string
 		want string
@@ -255,4 +251,17 @@ func TestServeTools(t *testing.T) {
 		require.NoError(t, err)
 		assert.Contains(t, string(page), tc.want, "serve %v", tc.args)
 	}
+}
+
+// namedToolDir writes a prompt directory whose w.hbs names the tool
+// get_weather of testdata/tools.json, and returns it and that file's
+// absolute path, for the commands that take --tools.
+func namedToolDir(t *testing.T) (dir, tools string) {
+	t.Helper()
+	dir = t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "w.hbs"),
+		[]byte("---\nmodel: m\ntools: [get_weather]\n---\n{{role \"user\"}}Weather?"), 0o644))
+	tools, err := filepath.Abs("testdata/tools.json")
+	require.NoError(t, err)
+	return dir, tools
 }
