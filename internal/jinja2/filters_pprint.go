@@ -51,6 +51,8 @@ func pprintCheck(v Value, seen map[any]bool, depth int) error {
 				lt, err := Compare(nil, "<", d.keys[a], d.keys[b])
 				if e, ok := err.(*Error); ok && e.Kind != "TypeError" {
 					first = err
+				} else if err != nil {
+					return pprintTypeLess(d.keys[a], d.keys[b])
 				}
 				return lt
 			})
@@ -149,6 +151,14 @@ func safeRepr(v Value, within map[any]bool) string {
 	return Repr(v)
 }
 
+// pprintTypeLess is how pprint's _safe_key orders two keys that do not
+// compare: by str(type(key)), "<class 'markupsafe.Markup'>" with its
+// module (so False comes before a Markup); the ids that break a tie are
+// not modelled (two such keys of one type keep their order).
+func pprintTypeLess(x, y Value) bool {
+	return Repr(classOf(x)) < Repr(classOf(y))
+}
+
 // sortedDictOrder is the order pprint writes a dict's items: sorted by
 // key, keys that do not compare ordered by their type's name.
 func sortedDictOrder(d *Dict) []int {
@@ -160,7 +170,7 @@ func sortedDictOrder(d *Dict) []int {
 		x, y := d.keys[a], d.keys[b]
 		lt, err := Compare(nil, "<", x, y)
 		if err != nil {
-			return "<class '"+TypeName(x)+"'>" < "<class '"+TypeName(y)+"'>"
+			return pprintTypeLess(x, y)
 		}
 		return lt
 	})
