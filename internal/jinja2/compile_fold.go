@@ -427,7 +427,8 @@ func (c *compiler) namesUnknown(x Expr) bool {
 // unknownIn is the error Jinja2's code generator raises for x outside a
 // conditional: the first filter or test the environment does not have, an
 // outer one before its operand and arguments, nothing inside a conditional
-// expression (where an unknown name fails only when it runs).
+// expression (where an unknown name fails only when it runs) and nothing
+// in what Jinja2's optimizer drops (deadRight, deadCompare).
 func (c *compiler) unknownIn(x Expr) error {
 	var err error
 	walkExprs(func(nd Node) bool {
@@ -437,6 +438,17 @@ func (c *compiler) unknownIn(x Expr) error {
 		switch n := nd.(type) {
 		case *CondExpr:
 			return false
+		case *BinExpr:
+			if c.deadRight(n) {
+				// the optimizer dropped the right operand
+				err = c.unknownIn(n.Left)
+				return false
+			}
+		case *CompareExpr:
+			if _, ok := c.deadCompare(n); ok {
+				// folded to False, its operands constants
+				return false
+			}
 		case *FilterExpr:
 			if c.env.filter(n.Name) == nil {
 				err = c.errAt(n, "TemplateAssertionError", "No filter named "+pyQuote(n.Name)+".")

@@ -96,6 +96,15 @@ for i, d in enumerate(["{false: 1, m: 2}", "{m: 2, false: 1}", "{m: 2, none: 1, 
     FOUND.append(("pprint-mixed-keys-%d" % i, t, {"m": {"__markup__": "<a>"}}, "pprint's keys of types that do not compare"))
     FOUND.append(("pprint-mixed-keys-%d-ae" % i, t, {"m": {"__markup__": "<a>"}}, "pprint's keys of types that do not compare", {"autoescape": True}))
 
+# Jinja2's optimizer drops the right operand of a constant and/or, and
+# what follows a false comparison of constants, before code generation:
+# an unknown filter or test there is no error in a for loop's filter
+# either (found by run 2); the package raised TemplateAssertionError
+for i, t in enumerate(["(1 or 2|nope)", "(0 and 2|nope)", "('a'|upper or 2|nope)", "({'a': 1}|xmlattr or (-1e-7)|format.split(','))", "(1 < 0 < 2|nope)",
+                       "(1 < 2 < 2|nope)", "(0 or 1 or 2|nope)", "(x or 2|nope)", "((1 or 2|nope) and 3|nope2)", "([] and 2 is nope)", "((1, 2|nope) and 3)",
+                       "('a'|nope or 2|nope2)", "(0 or 2 is nope)", "(none and x is nope)"]):
+    FOUND.append(("for-filter-dead-%02d" % i, "{% for x in [1, 0] if " + t + " %}{{ x }}{% else %}E{% endfor %}", {}, "exact: a for filter's dropped operand"))
+
 
 if __name__ == "__main__":
     handmade.write("exact17", "issue 23's seventeenth round", "internal/jinja2/testdata/oracle/convert/exact17.py", FOUND)
