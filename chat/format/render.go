@@ -262,25 +262,11 @@ func (r *renderer) messages() error {
 	f := r.f
 	loop := r.msgs[r.offset:]
 	if f.Alternate == AlternateSkipTools {
-		n := 0
-		for i := range loop {
-			m := &loop[i]
-			if m.Role == chat.RoleTool || len(m.ToolCalls) > 0 {
-				continue
-			}
-			if (m.Role == chat.RoleUser) != (n%2 == 0) {
-				return r.fail(r.offset+i, f.AlternateError)
-			}
-			n++
+		if err := r.alternateSkippingTools(loop); err != nil {
+			return err
 		}
 	}
-	lastUser := -1
-	for i := len(loop) - 1; i >= 0; i-- {
-		if loop[i].Role == chat.RoleUser {
-			lastUser = i
-			break
-		}
-	}
+	lastUser := lastUserIndex(loop)
 	var pos *positions
 	if f.hasPositions() {
 		pos = newPositions(loop)
@@ -293,18 +279,9 @@ func (r *renderer) messages() error {
 		if f.Alternate == AlternateStrict && (m.Role == chat.RoleUser) != (i%2 == 0) {
 			return r.fail(idx, f.AlternateError)
 		}
-		if tf := f.Tools; tf != nil && m.Role == chat.RoleTool {
-			if err := r.checkID(idx, m.ToolCallID); err != nil {
+		if f.Tools != nil && m.Role == chat.RoleTool {
+			if err := r.writeResult(loop, i, final); err != nil {
 				return err
-			}
-			if i == 0 || loop[i-1].Role != chat.RoleTool {
-				r.b.WriteString(tf.ResultsBegin)
-			}
-			r.b.WriteString(withID(tf.ResultBegin, m.ToolCallID))
-			r.mark(final, m.Text())
-			r.b.WriteString(withID(tf.ResultEnd, m.ToolCallID))
-			if i == len(loop)-1 || loop[i+1].Role != chat.RoleTool {
-				r.b.WriteString(tf.ResultsEnd)
 			}
 			continue
 		}
@@ -360,6 +337,54 @@ func (r *renderer) messages() error {
 		r.writeTurn(begin, m.Role, other)
 		r.mark(final, text)
 		r.writeTurn(end, m.Role, other)
+	}
+	return nil
+}
+
+// alternateSkippingTools checks AlternateSkipTools on loop, the
+// messages after a leading system message taken out: counting neither
+// tool results nor assistant messages with tool calls, user messages
+// stand at even positions and only there.
+func (r *renderer) alternateSkippingTools(loop []chat.Message) error {
+	n := 0
+	for i := range loop {
+		m := &loop[i]
+		if m.Role == chat.RoleTool || len(m.ToolCalls) > 0 {
+			continue
+		}
+		if (m.Role == chat.RoleUser) != (n%2 == 0) {
+			return r.fail(r.offset+i, r.f.AlternateError)
+		}
+		n++
+	}
+	return nil
+}
+
+// lastUserIndex is the index of loop's last user message, -1 for none.
+func lastUserIndex(loop []chat.Message) int {
+	for i := len(loop) - 1; i >= 0; i-- {
+		if loop[i].Role == chat.RoleUser {
+			return i
+		}
+	}
+	return -1
+}
+
+// writeResult writes loop[i], a tool result, with the format's tool
+// results' marks: a run of results opens and closes around it.
+func (r *renderer) writeResult(loop []chat.Message, i int, final bool) error {
+	tf, m := r.f.Tools, &loop[i]
+	if err := r.checkID(r.offset+i, m.ToolCallID); err != nil {
+		return err
+	}
+	if i == 0 || loop[i-1].Role != chat.RoleTool {
+		r.b.WriteString(tf.ResultsBegin)
+	}
+	r.b.WriteString(withID(tf.ResultBegin, m.ToolCallID))
+	r.mark(final, m.Text())
+	r.b.WriteString(withID(tf.ResultEnd, m.ToolCallID))
+	if i == len(loop)-1 || loop[i+1].Role != chat.RoleTool {
+		r.b.WriteString(tf.ResultsEnd)
 	}
 	return nil
 }
