@@ -86,6 +86,7 @@ type withFuncField struct {
 	Name  string
 	Greet func(string) string
 	Fail  func() string `json:"fail"`
+	List  []any
 }
 
 // TestFunctionDeeperInTheData: a Go function in a struct's field or in a
@@ -98,6 +99,7 @@ func TestFunctionDeeperInTheData(t *testing.T) {
 		Name:  "ada",
 		Greet: func(name string) string { return "hi " + name },
 		Fail:  func() string { panic("boom") },
+		List:  []any{map[string]any{"a": 1}, func() string { panic("boom") }},
 	}
 	vars := map[string]any{
 		"s":     s,
@@ -126,13 +128,16 @@ func TestFunctionDeeperInTheData(t *testing.T) {
 			assert.Equal(t, tc.want, msgs[0].Text())
 		})
 	}
-	for _, src := range []string{`{{ s.Fail() }}`, `{{ s.fail() }}`} {
-		tpl, err := set.Parse("jinja", "t.j2", "{% user %}\n  "+src+"{% enduser %}")
+	for _, tc := range []struct{ src, name string }{
+		{`{{ s.Fail() }}`, "Fail"},
+		{`{{ s.fail() }}`, "fail"},
+		{`{{ s.List[1]() }}`, "List"}, // the list's name, not its first item's key
+	} {
+		tpl, err := set.Parse("jinja", "t.j2", "{% user %}\n  "+tc.src+"{% enduser %}")
 		require.NoError(t, err)
 		_, err = tpl.Messages(context.Background(), vars)
 		var pe *engine.PanicError
-		require.ErrorAs(t, err, &pe, src)
-		assert.Contains(t, err.Error(), `calling "`, src)
-		assert.Contains(t, err.Error(), `panic: boom`, src)
+		require.ErrorAs(t, err, &pe, tc.src)
+		assert.Contains(t, err.Error(), `calling "`+tc.name+`": panic: boom`, tc.src)
 	}
 }

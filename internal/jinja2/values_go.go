@@ -100,7 +100,11 @@ func (c *goConv) from(x any, depth int) Value {
 			return NoneV()
 		}
 		items := make([]Value, len(x))
+		name := c.name
 		for i, it := range x {
+			if c.fn != nil {
+				c.name = name // the list's, not an earlier item's key
+			}
 			items[i] = c.from(it, depth+1)
 		}
 		return ListV(items)
@@ -293,7 +297,11 @@ func (c *goConv) reflect(rv reflect.Value, depth int) Value {
 			return NoneV()
 		}
 		items := make([]Value, rv.Len())
+		name := c.name
 		for i := range items {
+			if c.fn != nil {
+				c.name = name // the list's, not an earlier item's key
+			}
 			items[i] = c.reflect(rv.Index(i), depth+1)
 		}
 		return ListV(items)
