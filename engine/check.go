@@ -107,7 +107,10 @@ func (t *Template) Check(ctx context.Context) error {
 		vars = vl.Vars()
 	}
 	report := vars
-	if rl, ok := t.compiled.(driver.ReadLister); ok && input != nil {
+	// closed: the schema lists every input; a (*) wildcard or
+	// additionalProperties takes names it does not list
+	closed := input != nil && !input.Additional
+	if rl, ok := t.compiled.(driver.ReadLister); ok && closed {
 		// the names a render does not require, read where they are
 		// tested or defaulted, are undeclared all the same; each is
 		// reported at its first use
@@ -127,7 +130,7 @@ func (t *Template) Check(ctx context.Context) error {
 			if input == nil || input.Properties[v.Name] == nil {
 				add(&Error{Template: v.Template, Line: v.Line, Col: v.Col, Err: &UnknownFuncError{Name: v.Name}}, v.Name)
 			}
-		case input != nil && input.Properties[v.Name] == nil:
+		case closed && input.Properties[v.Name] == nil:
 			add(&Error{Template: v.Template, Line: v.Line, Col: v.Col, Err: &UndeclaredError{Name: v.Name, Declared: input.Order}}, v.Name)
 		}
 	}

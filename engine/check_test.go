@@ -112,6 +112,13 @@ func TestCheck(t *testing.T) {
 		{"t.tmpl", "{{message}}", []string{`t.tmpl:1:3: executing "t.tmpl" at <message>: wrong number of args for message: want at least 1 got 0`}},
 		{"t.tmpl", "{{role \"user\" \"x\"}}hi", []string{`t.tmpl:1:3: executing "t.tmpl" at <role "user" "x">: error calling role: role takes attributes written (attr "name" VALUE) after the role; found the string "x"`}},
 		{"t.hbs", "{{#user}}{{anything}}{{/user}}<message role=\"wizard\">", []string{"t.hbs:1:45: rendered markup: " + role}},
+		// a schema that takes names it does not list declares every name,
+		// and a default of one is no mistake
+		{"t.prompt", "---\ninput:\n  schema:\n    name: string\n    (*): any\n  default:\n    extra: 3\n---\n{{role \"user\"}}{{name}} {{extra}}", nil},
+		{"t.j2", "---\ninput:\n  schema:\n    type: object\n    additionalProperties: true\n    properties:\n      name: {type: string}\n  default:\n    extra: 3\n---\n{{ role(\"user\") }}{{ name }} {{ extra }}", nil},
+		{"t.j2", "---\ninput:\n  schema:\n    type: object\n    additionalProperties: false\n    properties:\n      name: {type: string}\n  default:\n    extra: 3\n---\n{{ role(\"user\") }}{{ name }} {{ extra }}", []string{
+			`t.j2:9:5: front matter: input.default "extra" is not an input of the schema (declared: name)`,
+			`t.j2:11:33: variable "extra" is not declared in the input schema (declared: name)`}},
 	}
 	for i, tc := range tests {
 		t.Run(fmt.Sprint(i, tc.name), func(t *testing.T) {

@@ -545,6 +545,9 @@ func checkDefaults(fm *FrontMatter, defaults *yaml.Node, errAt nodeErr) error {
 	for i := 0; i+1 < len(defaults.Content); i += 2 {
 		k, v := defaults.Content[i], defaults.Content[i+1]
 		p := fm.Input.Properties[k.Value]
+		if p == nil && fm.Input.Additional {
+			continue // the wildcard takes it
+		}
 		if p == nil {
 			fm.doubts = append(fm.doubts, errAt(k, "input.default %q is not an input of the schema (declared: %s)", k.Value, strings.Join(fm.Input.Order, ", ")))
 			continue

@@ -45,6 +45,10 @@ type Schema struct {
 	Required []string
 	Items    *Schema
 	Enum     []any
+	// Additional is set when an object takes properties it does not
+	// declare: a Picoschema (*) wildcard, or additionalProperties other
+	// than false.
+	Additional bool
 	// Line and Col locate the declaration in the YAML the node was read
 	// from (1-based), so that a caller can point at it.
 	Line, Col int
@@ -258,6 +262,8 @@ func parseJSONSchema(n *yaml.Node) (*Schema, error) {
 			if err := v.Decode(&s.Enum); err != nil {
 				return nil, errAt(v, "enum must be a list")
 			}
+		case "additionalProperties":
+			s.Additional = v.Kind != yaml.ScalarNode || v.Value != "false"
 		}
 	}
 	if s.Type == "any" {
