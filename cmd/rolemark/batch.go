@@ -104,7 +104,7 @@ func cmdBatch(ctx context.Context, sio stdio, args []string) error {
 	set.Option(engine.Tools(fileTools...))
 	tpl, err := set.ParseFS(fsys, rel, engine.UseEngine(*f.engineName))
 	if err != nil {
-		return renamed(err)
+		return renamed(engineHint(set, rel, *f.engineName, err))
 	}
 	output, sk, tally, err := f.outputs(tpl, sio)
 	if err != nil {

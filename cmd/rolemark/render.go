@@ -299,6 +299,7 @@ func loadTemplate(set *engine.Set, stdin io.Reader, name, engineName, root, vari
 			opts = append(opts, engine.PartialRoot("."))
 		}
 		tpl, err = set.ParseFS(fsys, rel, opts...)
+		err = engineHint(set, rel, engineName, err)
 		renamed = func(err error) error {
 			err = caserun.RenameTemplate(err, engine.VariantFile(rel, variant), engine.VariantFile(filepath.ToSlash(name), variant))
 			if root == "" {
@@ -308,6 +309,21 @@ func loadTemplate(set *engine.Set, stdin io.Reader, name, engineName, root, vari
 		}
 	}
 	return tpl, renamed, err
+}
+
+// engineHint adds to ParseFS's error for file rel, when no engine claims
+// its extension and neither --engine (engineName) nor the front matter
+// names one, how to name one: a new user's prompt.txt.
+func engineHint(set *engine.Set, rel, engineName string, err error) error {
+	if err == nil || engineName != "" {
+		return err
+	}
+	var ee *engine.Error
+	if _, extErr := set.EngineFor(rel); extErr != nil && errors.As(err, &ee) && ee.Line == 0 {
+		// (a problem of the front matter, an unknown engine: included, has a line)
+		return fmt.Errorf("%w (pass --engine E, or write engine: in its front matter; rolemark engines lists them)", err)
+	}
+	return err
 }
 
 // rootHint adds to a partial that was not found, in a template rendered
