@@ -36,7 +36,8 @@ type ReadLister interface {
 // mistakes that a render reports only where its data leads it: a markup
 // function called with arguments that do not fit, in a branch the
 // render does not take. Lint returns each, placed and worded as the
-// render would report it; Check reports them all.
+// render would report it; engine.Template.Check reports them all,
+// before its render's problems.
 type Linter interface {
 	Lint() []*Error
 }

@@ -14,7 +14,7 @@ import (
 // PanickingFunc from the deferred function that recovers the panic, while
 // the function's frames are still below it. It looks through vars' maps,
 // lists, pointers, interfaces and struct fields (the first MaxDepth levels,
-// each map and pointer once, at most maxPanicWalk values) for a function
+// each map and pointer once, at most 100,000 values) for a function
 // whose code is on the stack, the one nearest the panic; its name is its
 // key or field, as Recovering names one at the top ("f" of obj.f; a list's
 // item is named by the key the list is under, with the index). It costs
