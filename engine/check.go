@@ -52,8 +52,9 @@ func (e *UndeclaredError) Error() string {
 // the template the author wrote, each problem once:
 //
 //   - every variable the template reads that its declared input schema does
-//     not have (when it declares one), at its first use; loop variables and
-//     names the template binds itself are not variables;
+//     not have (when it declares one that lists every input: a (*)
+//     wildcard or additionalProperties takes any name), at its first use;
+//     loop variables and names the template binds itself are not variables;
 //   - every function it calls that nothing provides (Jinja);
 //   - every call of a markup function whose arguments do not fit, in
 //     every branch (driver.Linter);

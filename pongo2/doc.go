@@ -105,11 +105,13 @@
 // (escaping cannot be turned off), lorem, center, ljust and rjust
 // (unbounded output: {{ x|center:1000000000 }} allocates a gigabyte),
 // truncatechars_html and truncatewords_html (return their input unescaped).
-// A filter whose argument is required is refused without it, at its name, as
-// Django refuses it: add, cut, date, time, default, default_if_none,
-// divisibleby, get_digit, length_is, removetags, slice, split, stringformat,
-// truncatechars, truncatewords, urlizetrunc and wordwrap ({{ x|truncatechars }}
-// would print "" in pongo2 v6, {{ x|slice }} fail at render).
+// A filter whose argument is required is refused without it, at its name:
+// add, cut, date, time, default, default_if_none, divisibleby, get_digit,
+// length_is, removetags, slice, split, stringformat, truncatechars,
+// truncatewords, urlizetrunc and wordwrap ({{ x|truncatechars }} would print
+// "" in pongo2 v6, {{ x|slice }} fail at render). Django refuses these too,
+// but for date and time, which it formats with its settings' default; pongo2
+// v6 has none and prints "" ({{ t|date }} of a time.Time).
 // Not bounded: floatformat's precision ({{ f|floatformat:100000000 }}
 // prints that many digits); compile only templates whose author you trust
 // with the process's memory.

@@ -27,7 +27,8 @@ type unguarded struct {
 // with an example of it. Called without one, pongo2 v6 gives an empty or
 // unchanged value ({{ x|truncatechars }} is "", {{ x|default }} is "" when
 // x is empty), nonsense (stringformat) or an error at render (slice);
-// Django refuses them when it parses. join (with "" it concatenates, as
+// Django refuses them when it parses, but for date and time, whose
+// format its settings default ({{ t|date }} is "" in pongo2 v6). join (with "" it concatenates, as
 // Jinja's join does) and the filters whose argument is optional are not in
 // it.
 var argFilters = map[string]string{
