@@ -17,7 +17,9 @@ type Lookalike struct {
 // function_call, function_result, chat_history), ignoring ASCII case. The
 // plural of a tag name (<messages>) is not reported: prompts use such words
 // as their own tags, unless it is a closing tag that no opening tag of
-// the same plural opens (</messages> after <message role="user">).
+// the same plural opens where the singular's tag opens (</messages> after
+// <message role="user">; a prompt that quotes </function_calls>, Anthropic's
+// old stop sequence, with no <function_call> is left alone).
 // Shorter names such as text or file are left out, since
 // ordinary words lie one edit from them.
 func Lookalikes(s string) []Lookalike {
@@ -43,15 +45,9 @@ func Lookalikes(s string) []Lookalike {
 		tag, ok := lookalikeOf(name)
 		if !ok && closing {
 			if tag, ok = pluralOf(name); ok {
-				o, asked := opened[name]
-				if !asked {
-					o = opensTag(s, name)
-					if opened == nil {
-						opened = map[string]bool{}
-					}
-					opened[name] = o
-				}
-				ok = !o
+				// a typo for the singular's end only where the
+				// singular opens and the plural does not
+				ok = !opensOnce(s, name, &opened) && opensOnce(s, tag, &opened)
 			}
 		}
 		if !ok {
@@ -76,6 +72,20 @@ func pluralOf(name string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// opensOnce is opensTag(s, name), asked once per name: opened keeps the
+// answers.
+func opensOnce(s, name string, opened *map[string]bool) bool {
+	o, asked := (*opened)[name]
+	if !asked {
+		o = opensTag(s, name)
+		if *opened == nil {
+			*opened = map[string]bool{}
+		}
+		(*opened)[name] = o
+	}
+	return o
 }
 
 // opensTag reports whether s holds an opening tag named name, in any
