@@ -874,7 +874,8 @@ func recoveringFuncs(v any) (any, bool) {
 	var cp reflect.Value
 	for i := range t.NumField() {
 		f := rv.Field(i)
-		if !t.Field(i).IsExported() || f.Kind() != reflect.Func || f.IsNil() {
+		// the field's kind first: t.Field copies a StructField
+		if f.Kind() != reflect.Func || f.IsNil() || !t.Field(i).IsExported() {
 			continue
 		}
 		if !cp.IsValid() {
