@@ -140,7 +140,7 @@ func commands() []command {
 			about: "Parses a markup file (- for standard input) and prints its messages in format F.\n",
 			run:   cmdParse},
 		{name: "check", args: "[--tools FILE] PATH...",
-			about: "Parses every template under each PATH, checks it without data (variables its input schema does not declare, unknown functions, text that looks like a misspelled markup tag, and a render with synthetic inputs for the markup it writes), and prints FILE:LINE:COL: message once for each problem, at its place in the template.\n",
+			about: "Parses every template under each PATH, checks it without data (variables its input schema does not declare, unknown functions, markup calls whose arguments do not fit in any branch, front matter mistakes (an unclosed ---, an undeclared input.default, an unknown output.format), text that looks like a misspelled markup tag, and a render with synthetic inputs for the markup it writes), and prints FILE:LINE:COL: message once for each problem, at its place in the template.\n",
 			run:   cmdCheck},
 		{name: "batch", args: batchArgs, about: batchAbout, run: cmdBatch},
 		{name: "test", args: testArgs, about: testAbout, run: cmdTest},
