@@ -20,7 +20,6 @@ archive) whose other case files were removed; then, in DIR,
 lists each case the package renders otherwise. Not committed as cases:
 what differed is reduced into convert/exact14.py.
 """
-import json
 import os
 import sys
 
@@ -295,20 +294,7 @@ def main():
     sys.path.insert(0, here)
     import oracle  # DIR's oracle.py
     for gname in groups:
-        cases = []
-        for cid, tpl, ctx, env in GROUPS[gname]():
-            c = {"id": "sweep14-%s/%s" % (gname, cid), "source": {"test": "sweep14"}, "template": tpl, "context": ctx, "env": env}
-            c["expect"] = oracle.render(c, {}, {})
-            try:
-                json.dumps(c["expect"], ensure_ascii=False).encode("utf-8")
-            except UnicodeEncodeError:
-                continue  # a lone surrogate printed: no case file holds it
-            cases.append(c)
-        path = os.path.join(here, "cases", "sweep14-%s.json" % gname)
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(oracle.dump({"jinja2": oracle.VERSION, "source": {"repo": "rolemark", "path": "internal/jinja2/testdata/sweep14.py", "licence": "this project's"},
-                                 "cases": cases}))
-        print("%s: %d cases" % (path, len(cases)))
+        oracle.write_sweep(here, "sweep14", gname, GROUPS[gname]())
 
 
 if __name__ == "__main__":

@@ -231,23 +231,7 @@ def main():
     sys.path.insert(0, here)
     import oracle  # DIR's oracle.py
     for gname in groups:
-        cases = []
-        for cid, tpl, ctx, env in GROUPS[gname]():
-            c = {"id": "sweep17-%s/%s" % (gname, cid), "source": {"test": "sweep17"}, "template": tpl, "context": ctx, "env": env, "exact_message": True}
-            try:
-                c["expect"] = oracle.render(c, {}, {})
-                json.dumps(c["expect"], ensure_ascii=False).encode("utf-8")
-            except UnicodeEncodeError:
-                continue  # a lone surrogate printed: no case file holds it
-            except MemoryError:
-                print("%s: Python ran out of memory, left out" % c["id"])
-                continue
-            cases.append(c)
-        path = os.path.join(here, "cases", "sweep17-%s.json" % gname)
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(oracle.dump({"jinja2": oracle.VERSION, "source": {"repo": "rolemark", "path": "internal/jinja2/testdata/sweep17.py", "licence": "this project's"},
-                                 "cases": cases}))
-        print("%s: %d cases" % (path, len(cases)))
+        oracle.write_sweep(here, "sweep17", gname, GROUPS[gname](), {"exact_message": True})
 
 
 if __name__ == "__main__":

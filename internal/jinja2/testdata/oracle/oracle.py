@@ -232,6 +232,32 @@ def dump(doc):
     return "\n".join(out) + "\n"
 
 
+def write_sweep(here, script, group, rows, extra=None):
+    """Renders one group of a grid sweep (sweep14.py, sweep17.py) with Jinja2
+    and writes cases/SCRIPT-GROUP.json under here; prints the path and count.
+    rows yields (id, template, context, env); extra holds keys every case gets.
+    A case whose expectation holds a lone surrogate (no case file can) or that
+    runs Python out of memory is left out."""
+    cases = []
+    for cid, tpl, ctx, env in rows:
+        c = {"id": "%s-%s/%s" % (script, group, cid), "source": {"test": script}, "template": tpl, "context": ctx, "env": env}
+        c.update(extra or {})
+        try:
+            c["expect"] = render(c, {}, {})
+            json.dumps(c["expect"], ensure_ascii=False).encode("utf-8")
+        except UnicodeEncodeError:
+            continue
+        except MemoryError:
+            print("%s: Python ran out of memory, left out" % c["id"])
+            continue
+        cases.append(c)
+    path = os.path.join(here, "cases", "%s-%s.json" % (script, group))
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(dump({"jinja2": VERSION, "source": {"repo": "rolemark", "path": "internal/jinja2/testdata/%s.py" % script, "licence": "this project's"},
+                      "cases": cases}))
+    print("%s: %d cases" % (path, len(cases)))
+
+
 def write_cases(name, doc):
     """The converters' last step: writes doc as cases/NAME and renders its
     expectations into it."""
