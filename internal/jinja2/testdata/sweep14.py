@@ -288,13 +288,9 @@ GROUPS = {"filters": filter_cases, "methods": method_cases, "whitespace": whites
 
 
 def main():
-    root = sys.argv[1]
-    groups = sys.argv[2:] or list(GROUPS)
-    here = os.path.join(root, "testdata", "oracle")
-    sys.path.insert(0, here)
-    import oracle  # DIR's oracle.py
-    for gname in groups:
-        oracle.write_sweep(here, "sweep14", gname, GROUPS[gname]())
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "oracle"))
+    import oracle  # oracle.py beside this script
+    oracle.sweep_main("sweep14", GROUPS)
 
 
 if __name__ == "__main__":

@@ -225,13 +225,9 @@ GROUPS = {"formats": format_cases, "percent": percent_cases, "methods2": method2
 
 
 def main():
-    root = sys.argv[1]
-    groups = sys.argv[2:] or list(GROUPS)
-    here = os.path.join(root, "testdata", "oracle")
-    sys.path.insert(0, here)
-    import oracle  # DIR's oracle.py
-    for gname in groups:
-        oracle.write_sweep(here, "sweep17", gname, GROUPS[gname](), {"exact_message": True})
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "oracle"))
+    import oracle  # oracle.py beside this script
+    oracle.sweep_main("sweep17", GROUPS, {"exact_message": True})
 
 
 if __name__ == "__main__":

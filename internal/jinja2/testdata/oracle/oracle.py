@@ -258,6 +258,14 @@ def write_sweep(here, script, group, rows, extra=None):
     print("%s: %d cases" % (path, len(cases)))
 
 
+def sweep_main(script, groups, extra=None):
+    """A grid sweep's command line: DIR [GROUP...]; writes each group (all by
+    default) under DIR/testdata/oracle/cases with write_sweep."""
+    here = os.path.join(sys.argv[1], "testdata", "oracle")
+    for group in sys.argv[2:] or list(groups):
+        write_sweep(here, script, group, groups[group](), extra)
+
+
 def write_cases(name, doc):
     """The converters' last step: writes doc as cases/NAME and renders its
     expectations into it."""
