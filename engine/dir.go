@@ -25,7 +25,8 @@ type Dir struct {
 }
 
 // LoadDir compiles every template under dir in fsys: every file whose
-// extension an engine of the set claims, or .prompt. Files whose name starts
+// extension an engine of the set claims, or .prompt. A dir that is not a
+// directory is an error (ParseFS reads one file). Files whose name starts
 // with an underscore are partials, read by the templates that include them
 // and not listed themselves; other files are ignored. Every problem is
 // reported, joined in one error (errors.As finds each *Error).
@@ -55,6 +56,9 @@ func (s *Set) LoadDir(fsys fs.FS, dir string) (*Dir, error) {
 	err := fs.WalkDir(fsys, dir, func(p string, de fs.DirEntry, err error) error {
 		if err != nil {
 			return err
+		}
+		if p == dir && !de.IsDir() {
+			return fmt.Errorf("%s: not a directory (LoadDir reads a directory of templates; ParseFS reads one file)", p)
 		}
 		if de.Type()&fs.ModeSymlink != 0 && s.IsTemplate(p) {
 			// With os.DirFS, a link could point anywhere on the disk.

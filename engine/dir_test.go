@@ -52,3 +52,25 @@ func TestLoadDirErrors(t *testing.T) {
 	var ee *engine.Error
 	assert.True(t, errors.As(err, &ee))
 }
+
+// TestLoadDirOfAFile: LoadDir reads a directory; given a file's path it
+// said nothing and returned a Dir of that one file, or an empty Dir for a
+// file no engine claims. Either is a mistake the caller should hear of.
+func TestLoadDirOfAFile(t *testing.T) {
+	fsys := fstest.MapFS{
+		"prompts/greet.tmpl": {Data: []byte(`{{role "user"}}hi`)},
+		"prompts/README.md":  {Data: []byte(`# not a prompt`)},
+	}
+	for _, tc := range []struct{ dir, want string }{
+		{"prompts/greet.tmpl", "prompts/greet.tmpl: not a directory (LoadDir reads a directory of templates; ParseFS reads one file)"},
+		{"prompts/README.md", "prompts/README.md: not a directory (LoadDir reads a directory of templates; ParseFS reads one file)"},
+		{"nothere", "open nothere: file does not exist"},
+	} {
+		t.Run(tc.dir, func(t *testing.T) {
+			d, err := engine.NewSet(gotmpl.New()).LoadDir(fsys, tc.dir)
+			assert.Nil(t, d)
+			require.Error(t, err)
+			assert.Equal(t, tc.want, err.Error())
+		})
+	}
+}
