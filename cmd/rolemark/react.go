@@ -91,6 +91,12 @@ func reactParse(_ context.Context, sio stdio, args []string) error {
 		// as the string the model wrote; printed as a JSON string.
 		err = nil
 	}
+	var formatErr *react.FormatError
+	if errors.As(err, &formatErr) && (strings.HasPrefix(text, "Final Answer:") || strings.HasPrefix(text, "Action:")) {
+		// The model-facing message cannot say why a reply that opens with
+		// the very line it asks for is refused; the author can be told.
+		return fmt.Errorf("reply: %w (The reply's first line is its thought: \"Final Answer:\" and \"Action:\" count from the second line on, as Qwen's parse_response reads them.)", err)
+	}
 	if err != nil {
 		return fmt.Errorf("reply: %w", err)
 	}
