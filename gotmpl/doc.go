@@ -65,8 +65,11 @@
 //
 // A map key the data lacks is an error naming it (text/template's
 // missingkey=error), unless the set was configured with
-// engine.AllowMissing, when it prints as empty. A field missing from a
-// struct is always an error, as in text/template.
+// engine.AllowMissing, when it prints as empty. A key missing from a typed
+// map (map[string]int) is the element type's zero value there, as
+// text/template's missingkey=zero gives it (0, false), where the other
+// engines print nothing. A field missing from a struct is always an error,
+// as in text/template.
 //
 // # Partials
 //

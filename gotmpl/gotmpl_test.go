@@ -100,6 +100,17 @@ func TestMissingVariable(t *testing.T) {
 	assert.Equal(t, "[]", got)
 }
 
+// TestAllowMissingTypedMap pins what gotmpl/doc.go says of AllowMissing: a
+// key missing from a map of any values prints as empty, one missing from a
+// typed map prints its element type's zero value (text/template's
+// missingkey=zero), where the other engines print nothing.
+func TestAllowMissingTypedMap(t *testing.T) {
+	vars := map[string]any{"any": map[string]any{}, "ints": map[string]int{}, "bools": map[string]bool{}, "strs": map[string]string{}}
+	got, err := render(t, `[{{.any.x}}] [{{.ints.x}}] [{{.bools.x}}] [{{.strs.x}}] [{{.nothere}}]`, vars, engine.AllowMissing())
+	require.NoError(t, err)
+	assert.Equal(t, "[] [0] [false] [] []", got)
+}
+
 func TestCompileErrors(t *testing.T) {
 	tests := []struct{ name, src, want string }{
 		{"unclosed action", "a\n{{.x", "t:2:1: unclosed action"},
