@@ -466,7 +466,9 @@ func (g *fuzzGen) expr() string {
 		}
 		return g.pick(fuzzInts[:6]...)
 	}
-	switch g.n(54) {
+	switch g.n(58) {
+	case 54, 55, 56, 57:
+		return g.exprSixteenth()
 	case 51, 52, 53:
 		return g.exprFifteenth()
 	case 48, 49, 50:
@@ -801,7 +803,9 @@ func (g *fuzzGen) stmt(depth int) string {
 		defer func() { g.loops-- }()
 		return body()
 	}
-	switch g.n(50) {
+	switch g.n(56) {
+	case 50, 51, 52, 53, 54, 55:
+		return g.stmtSixteenth(depth, body, buffered)
 	case 48, 49:
 		return g.stmtFifteenth(depth, body, buffered)
 	case 46, 47:
