@@ -43,6 +43,19 @@ type fnScope struct {
 	qual string
 }
 
+// inBlock reports whether fs is a block's function or a macro's or a
+// caller's defined inside one: Jinja2 declares super in the block's frame
+// when its body reads it anywhere, a call block's or a macro's body too,
+// and those read it from the block's frame as a closure.
+func (fs *fnScope) inBlock() bool {
+	for ; fs != nil; fs = fs.parent {
+		if fs.block != nil {
+			return true
+		}
+	}
+	return false
+}
+
 func (fs *fnScope) newSlot() int {
 	fs.nslots++
 	return fs.nslots - 1
@@ -191,7 +204,7 @@ func (c *compiler) loadName(name string) evalFn {
 	}
 	fn := c.sc.fn
 	// super and self inside a block, and special names.
-	if name == "super" && fn.block != nil {
+	if name == "super" && fn.inBlock() {
 		return func(f *frame) (Value, error) { return f.superFunc(), nil }
 	}
 	if name == "self" {

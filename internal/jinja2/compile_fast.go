@@ -539,7 +539,7 @@ func (c *compiler) slotOf(x Expr) (int, bool) {
 		// a read that can see missing goes through loadName
 		return loc.slot, loc.hops == 0 && !readsMissing(c.sc, n.Name)
 	}
-	if c.env.strictName(n.Name) || n.Name == "self" || n.Name == "super" && c.sc.fn.block != nil {
+	if c.env.strictName(n.Name) || n.Name == "self" || n.Name == "super" && c.sc.fn.inBlock() {
 		return 0, false
 	}
 	return c.freeSlot(c.sc.fn, n.Name), true
