@@ -178,6 +178,8 @@ func funcs() template.FuncMap {
 	return template.FuncMap{
 		valueName: formatValue,
 		checkName: checkValue,
+		// text/template's own, whose panic names no function
+		"call": callFunc,
 		// text/template's own, which format with fmt: each argument is
 		// checked first, as a printed value is
 		"print":   checkedFormat(fmt.Sprint),
@@ -688,7 +690,7 @@ func (c *compiled) Execute(ctx context.Context, w io.Writer, r *driver.Request) 
 		if ctxErr := ctx.Err(); ctxErr != nil && errors.Is(err, ctxErr) {
 			return err
 		}
-		return c.execError(err)
+		return c.execError(err, r.Vars)
 	}
 	if !direct {
 		_, err := w.Write(out.Bytes())
@@ -724,8 +726,12 @@ func compileError(name string, err error) error {
 	return &driver.Error{Template: name, Line: line, Col: col, Err: errors.New(msg)}
 }
 
-func (c *compiled) execError(err error) error {
+func (c *compiled) execError(err error, vars map[string]any) error {
 	name, line, col, msg := splitPos(err)
+	var ce *callArgError
+	if errors.As(err, &ce) {
+		msg = c.nameCallee(msg, name, line, col, ce.fnText)
+	}
 	src := c.src
 	if name == "" {
 		name = c.name
@@ -740,12 +746,19 @@ func (c *compiled) execError(err error) error {
 	var cause error = &execCause{msg: msg, err: err}
 	var ue *driver.UnprintableError
 	var pe *driver.PanicError
+	var cp *callPanic
 	if m := missingRE.FindStringSubmatch(msg); m != nil {
 		cause = &driver.MissingError{Name: m[1]}
 	} else if errors.As(err, &ue) {
 		cause = ue
 	} else if errors.As(err, &pe) {
 		cause = pe
+	} else if errors.As(err, &cp) {
+		fn := driver.FuncNamed(vars, cp.fn)
+		if fn == "" {
+			fn = "call's function"
+		}
+		cause = driver.CallPanic(fn, cp.value)
 	}
 	return &driver.Error{Template: name, Line: line, Col: col, Err: cause}
 }

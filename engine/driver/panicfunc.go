@@ -49,6 +49,7 @@ type funcWalk struct {
 	budget  int
 	best    int
 	name    string
+	closure unsafe.Pointer // when not nil, the one closure to match (FuncNamed)
 }
 
 func (w *funcWalk) walk(name string, rv reflect.Value, depth int) {
@@ -59,6 +60,9 @@ func (w *funcWalk) walk(name string, rv reflect.Value, depth int) {
 	switch rv.Kind() {
 	case reflect.Func:
 		if rv.IsNil() {
+			return
+		}
+		if w.closure != nil && (!rv.CanInterface() || closureOf(rv.Interface()) != w.closure) {
 			return
 		}
 		if i, ok := w.entries[rv.Pointer()]; ok && (i < w.best || i == w.best && name < w.name) {
@@ -118,4 +122,30 @@ func (v *Visited) Been(p unsafe.Pointer) bool {
 // basic reports whether a value of kind k holds no other value.
 func basic(k reflect.Kind) bool {
 	return k >= reflect.Bool && k <= reflect.Complex128 || k == reflect.String
+}
+
+// FuncNamed returns the name under which vars hold fn, a function value,
+// named as PanickingFunc names one (its key or field, a list's item by the
+// list's key and its index), or "" when vars hold none: for an engine that
+// knows which function panicked but not where the data holds it. Two
+// closures of one function literal are told apart (a value is matched by
+// its closure, not its code); when several names hold fn itself, the
+// first in sort order is returned.
+func FuncNamed(vars map[string]any, fn any) string {
+	rv := reflect.ValueOf(fn)
+	if rv.Kind() != reflect.Func || rv.IsNil() {
+		return ""
+	}
+	w := funcWalk{entries: map[uintptr]int{rv.Pointer(): 0}, closure: closureOf(fn), budget: maxPanicWalk, best: 1}
+	for k, v := range vars {
+		w.walk(k, reflect.ValueOf(v), 0)
+	}
+	return w.name
+}
+
+// closureOf returns the closure a func value in an interface points to:
+// the interface's data word, which two closures of one literal do not
+// share.
+func closureOf(fn any) unsafe.Pointer {
+	return (*[2]unsafe.Pointer)(unsafe.Pointer(&fn))[1]
 }

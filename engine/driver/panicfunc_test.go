@@ -38,3 +38,33 @@ func TestPanickingFunc(t *testing.T) {
 	assert.Equal(t, "fs[0]", recovered(vars["fs"].([]func())[0]))
 	assert.Equal(t, "", recovered(func() { panic("not data") }))
 }
+
+// TestFuncNamed: a function value is named by where the data holds it,
+// through pointers, struct fields, maps and lists; two closures of one
+// literal are told apart; a function the data does not hold, or no
+// function, names nothing.
+func TestFuncNamed(t *testing.T) {
+	mk := func() func() { return func() {} }
+	a, b := mk(), mk()
+	type holder struct{ A, B func() }
+	vars := map[string]any{
+		"h":    &holder{A: a, B: b},
+		"list": []any{map[string]any{"deep": b}},
+		"fs":   []func(){a},
+	}
+	for _, tt := range []struct {
+		name string
+		fn   any
+		want string
+	}{
+		{"a, in a field and a list", a, "A"},
+		{"b, in a field and a map in a list", b, "B"},
+		{"not in the data", mk(), ""},
+		{"not a function", 3, ""},
+		{"a nil function", (func())(nil), ""},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			assert.Equal(t, tt.want, FuncNamed(vars, tt.fn))
+		})
+	}
+}
