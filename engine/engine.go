@@ -32,7 +32,7 @@
 // rendered into messages as Dotprompt renders it (the text before the first
 // role marker is a user message, whitespace is kept, {{history}} opens a
 // model message), and NAME.VARIANT.prompt is a variant of NAME (Variant,
-// Dir.Variant). Test cases of a prompt live beside it (CaseFile), and
+// Dir.Variant). Test cases of a prompt live beside it (package engine/cases), and
 // Template.Check finds a template's problems without data.
 //
 // # Partials

@@ -4,10 +4,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"regexp"
 	"slices"
 	"sort"
-	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -151,8 +149,6 @@ func lineBreaks(s string) int {
 		s = s[next:]
 	}
 }
-
-var yamlLineRE = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
 
 // parseFrontMatter reads front matter whose first line is file line
 // firstLine. Problems are *Error values with file positions.
@@ -328,11 +324,7 @@ func (r *fmReader) key(k string, v *yaml.Node) error {
 // yamlError is the *Error of YAML that does not parse, at the line YAML
 // names (and its first non-blank column) in the file.
 func yamlError(name, text string, firstLine int, err error) *Error {
-	line, msg := 0, strings.TrimPrefix(err.Error(), "yaml: ")
-	if m := yamlLineRE.FindStringSubmatch(err.Error()); m != nil {
-		line, _ = strconv.Atoi(m[1])
-		msg = m[2]
-	}
+	line, msg := yamljson.ErrorLine(err)
 	e := &Error{Template: name, Err: fmt.Errorf("front matter: %s", msg)}
 	if l, c, ok := locateYAMLError(text, msg, line); ok {
 		e.Line, e.Col = firstLine+l-1, c
@@ -428,10 +420,7 @@ func locateYAMLError(text, msg string, reported int) (line, col int, ok bool) {
 		if err == nil {
 			continue
 		}
-		got := strings.TrimPrefix(err.Error(), "yaml: ")
-		if m := yamlLineRE.FindStringSubmatch(err.Error()); m != nil {
-			got = m[2]
-		}
+		_, got := yamljson.ErrorLine(err)
 		if got != msg {
 			continue
 		}
@@ -566,7 +555,7 @@ var dotpromptFormats = []string{"json", "text", "media", "array", "enum", "jsonl
 
 // parseOutput reads output.format and compiles output.schema.
 func parseOutput(fm *FrontMatter, n *yaml.Node, sc schemaReader) error {
-	if f := mappingValue(n, "format"); f != nil {
+	if f := yamljson.MappingValue(n, "format"); f != nil {
 		if f.Kind != yaml.ScalarNode {
 			return sc.errAt(f, "output.format must be a string, such as json or text")
 		}
@@ -575,7 +564,7 @@ func parseOutput(fm *FrontMatter, n *yaml.Node, sc schemaReader) error {
 			fm.doubts = append(fm.doubts, sc.errAt(f, "output.format %q is none of %s", f.Value, strings.Join(dotpromptFormats, ", ")))
 		}
 	}
-	if s := mappingValue(n, "schema"); s != nil {
+	if s := yamljson.MappingValue(n, "schema"); s != nil {
 		js, err := schema.Compile(s, sc.named)
 		if err != nil {
 			return sc.err(err)
@@ -676,30 +665,15 @@ func unknownTool(name string, registered map[string]chat.Tool) string {
 // toolParams returns the node of a tool's parameters (or Dotprompt's
 // inputSchema), in the tool itself or in its function, or nil.
 func toolParams(item *yaml.Node) *yaml.Node {
-	if f := mappingValue(item, "function"); f != nil && f.Kind == yaml.MappingNode {
+	if f := yamljson.MappingValue(item, "function"); f != nil && f.Kind == yaml.MappingNode {
 		item = f
 	}
-	p := mappingValue(item, "parameters")
+	p := yamljson.MappingValue(item, "parameters")
 	if p == nil || p.Tag == "!!null" {
-		p = mappingValue(item, "inputSchema")
+		p = yamljson.MappingValue(item, "inputSchema")
 	}
 	if p == nil || p.Tag == "!!null" {
 		return nil
 	}
 	return p
-}
-
-// mappingValue returns the value of key in a mapping node, following
-// aliases, or nil.
-func mappingValue(m *yaml.Node, key string) *yaml.Node {
-	for i := 0; i+1 < len(m.Content); i += 2 {
-		if m.Content[i].Value == key {
-			v := m.Content[i+1]
-			for v.Kind == yaml.AliasNode {
-				v = v.Alias
-			}
-			return v
-		}
-	}
-	return nil
 }

@@ -12,7 +12,7 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/rolemark/rolemark/engine"
+	"github.com/rolemark/rolemark/engine/cases"
 	"github.com/rolemark/rolemark/internal/preview"
 	modelrun "github.com/rolemark/rolemark/internal/run"
 	"github.com/rolemark/rolemark/tokens"
@@ -113,7 +113,7 @@ func cmdServe(ctx context.Context, sio stdio, args []string) error {
 	hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second}
 	fmt.Fprintf(stdout, "rolemark serve: previewing %s at http://%s/\n", dir, ln.Addr())
 	if *writeCases {
-		fmt.Fprintf(stdout, "rolemark serve: Save as case writes test cases (NAME%s) under %s\n", engine.CasesExt, dir)
+		fmt.Fprintf(stdout, "rolemark serve: Save as case writes test cases (NAME%s) under %s\n", cases.Ext, dir)
 	}
 	for _, t := range targets {
 		fmt.Fprintf(stdout, "rolemark serve: Run sends to %s at %s\n", t.Name, t.Endpoint.URL())

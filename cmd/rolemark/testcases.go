@@ -11,6 +11,7 @@ import (
 
 	"github.com/rolemark/rolemark/chat"
 	"github.com/rolemark/rolemark/engine"
+	"github.com/rolemark/rolemark/engine/cases"
 	"github.com/rolemark/rolemark/internal/caserun"
 	"github.com/rolemark/rolemark/internal/linediff"
 )
@@ -63,7 +64,7 @@ func cmdTest(ctx context.Context, sio stdio, args []string) error {
 	case r.updated > 0:
 		fmt.Fprintf(sio.out, "ok\t%d cases in %d files; recorded %d\n", r.cases, r.files, r.updated)
 	case r.files == 0:
-		fmt.Fprintf(sio.out, "ok\tno test cases (NAME%s beside a prompt)\n", engine.CasesExt)
+		fmt.Fprintf(sio.out, "ok\tno test cases (NAME%s beside a prompt)\n", cases.Ext)
 	default:
 		fmt.Fprintf(sio.out, "ok\t%d cases in %d files\n", r.cases, r.files)
 	}

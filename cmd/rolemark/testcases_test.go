@@ -150,7 +150,7 @@ func TestTestHFFormatPath(t *testing.T) {
 	}
 }
 
-// TestTestUpdateWritesAsSaveCase: --update writes with CaseFile.Save, the
+// TestTestUpdateWritesAsSaveCase: --update writes with cases.File.Save, the
 // writer the studio's Save as case uses: a cases file that is a symbolic
 // link is refused and left as it is (and the file it points to), a
 // regular file keeps its permissions.

@@ -1,4 +1,4 @@
-// Package caserun runs the saved test cases of prompts (engine.CaseFile,
+// Package caserun runs the saved test cases of prompts (cases.File,
 // NAME.cases.yaml beside the prompt). `rolemark test` and the studio page
 // of `rolemark serve` (internal/preview) both run them here, so that a case
 // passes on the page exactly when it passes on the command line, and both
@@ -23,6 +23,7 @@ import (
 
 	"github.com/rolemark/rolemark/chat"
 	"github.com/rolemark/rolemark/engine"
+	"github.com/rolemark/rolemark/engine/cases"
 )
 
 // Formatter writes msgs as format prints them: a chat format's prompt
@@ -51,9 +52,9 @@ type Runner struct {
 // Outcome is one case run.
 type Outcome struct {
 	// Case is the case as its file writes it.
-	Case engine.Case
+	Case cases.Case
 	// Got is what it renders to now.
-	Got engine.Result
+	Got cases.Result
 }
 
 // Passed reports whether the case renders what is recorded.
@@ -78,8 +79,8 @@ func (o Outcome) Texts() (want, got string) {
 // running at all: the file does not parse, the template does not compile,
 // a format is unknown or not a file under Dir. Errors that name a file
 // name it as a path in FS.
-func (r *Runner) File(ctx context.Context, name string) (*engine.CaseFile, []Outcome, error) {
-	f, err := r.Set.ReadCases(r.FS, name)
+func (r *Runner) File(ctx context.Context, name string) (*cases.File, []Outcome, error) {
+	f, err := cases.Read(r.Set, r.FS, name)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -139,7 +140,7 @@ func (r *Runner) format(format, sub string) (string, error) {
 // run renders case c of tpl. Errors are results too; their messages name
 // the template relative to the cases file's directory (dir), so that a
 // recorded error does not depend on the directory the cases were run in.
-func (r *Runner) run(ctx context.Context, tpl *engine.Template, c engine.Case, dir string) engine.Result {
+func (r *Runner) run(ctx context.Context, tpl *engine.Template, c cases.Case, dir string) cases.Result {
 	var opts []engine.RenderOption
 	if c.History != nil {
 		opts = append(opts, engine.History(c.History))
@@ -147,12 +148,12 @@ func (r *Runner) run(ctx context.Context, tpl *engine.Template, c engine.Case, d
 	if c.Data != nil {
 		opts = append(opts, engine.Data(c.Data))
 	}
-	fail := func(err error) engine.Result {
+	fail := func(err error) cases.Result {
 		rel := tpl.Name()
 		if dir != "." {
 			rel = strings.TrimPrefix(rel, dir+"/")
 		}
-		return engine.Result{Error: RenameTemplate(err, tpl.Name(), rel).Error()}
+		return cases.Result{Error: RenameTemplate(err, tpl.Name(), rel).Error()}
 	}
 	msgs, err := tpl.Messages(ctx, c.Inputs, opts...)
 	if err != nil {
@@ -162,7 +163,7 @@ func (r *Runner) run(ctx context.Context, tpl *engine.Template, c engine.Case, d
 		if msgs == nil {
 			msgs = []chat.Message{}
 		}
-		return engine.Result{Messages: msgs}
+		return cases.Result{Messages: msgs}
 	}
 	var b bytes.Buffer
 	var tools []chat.Tool
@@ -172,7 +173,7 @@ func (r *Runner) run(ctx context.Context, tpl *engine.Template, c engine.Case, d
 	if err := r.Format(ctx, &b, msgs, c.Format, tools); err != nil {
 		return fail(err)
 	}
-	return engine.Result{Text: b.String()}
+	return cases.Result{Text: b.String()}
 }
 
 // RenameTemplate makes an error that names the template from (an

@@ -4,7 +4,7 @@ import (
 	"io/fs"
 	"strings"
 
-	"github.com/rolemark/rolemark/engine"
+	"github.com/rolemark/rolemark/engine/cases"
 )
 
 // SkipDir reports whether a walk of a prompt directory passes over the
@@ -45,7 +45,7 @@ func Files(fsys fs.FS) ([]string, error) {
 			}
 			return nil
 		}
-		if strings.HasSuffix(p, engine.CasesExt) {
+		if strings.HasSuffix(p, cases.Ext) {
 			out = append(out, p)
 		}
 		return nil

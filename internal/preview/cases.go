@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/rolemark/rolemark/engine"
+	"github.com/rolemark/rolemark/engine/cases"
 	"github.com/rolemark/rolemark/internal/caserun"
 	"github.com/rolemark/rolemark/internal/linediff"
 )
@@ -61,13 +62,13 @@ func (s *Server) cases(ctx context.Context, name string, run bool) []casesView {
 	}
 	for _, file := range s.casesFiles(name) {
 		v := casesView{File: file, Ran: run}
-		var f *engine.CaseFile
+		var f *cases.File
 		var outcomes []caserun.Outcome
 		var err error
 		if run {
 			f, outcomes, err = s.caseRunner().File(ctx, file)
 		} else {
-			f, err = s.set.ReadCases(s.fsys, file)
+			f, err = cases.Read(s.set, s.fsys, file)
 		}
 		if err != nil {
 			v.Errs = s.problems(err, eng)
@@ -113,8 +114,8 @@ func (s *Server) cases(ctx context.Context, name string, run bool) []casesView {
 // reads them all but parses one (BenchmarkCasesOfPage).
 func (s *Server) casesFiles(name string) []string {
 	base := withoutVariant(name)
-	own := s.set.CasesFileFor(s.fsys, base)
-	beside := strings.TrimSuffix(base, path.Ext(base)) + engine.CasesExt
+	own := cases.FileFor(s.set, s.fsys, base)
+	beside := strings.TrimSuffix(base, path.Ext(base)) + cases.Ext
 	file := []byte(path.Base(base))
 	var out []string
 	for _, p := range s.allCasesFiles() {
@@ -124,7 +125,7 @@ func (s *Server) casesFiles(name string) []string {
 				continue
 			}
 		}
-		f, err := s.set.ReadCases(s.fsys, p)
+		f, err := cases.Read(s.set, s.fsys, p)
 		if (err == nil && f.Prompt == base) || (err != nil && (p == own || p == beside)) {
 			out = append(out, p)
 		}

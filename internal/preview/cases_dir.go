@@ -4,7 +4,7 @@ import (
 	"context"
 	"sort"
 
-	"github.com/rolemark/rolemark/engine"
+	"github.com/rolemark/rolemark/engine/cases"
 	"github.com/rolemark/rolemark/internal/caserun"
 )
 
@@ -40,7 +40,7 @@ func (s *Server) allCases(ctx context.Context, run bool) *dirCases {
 	runner := s.caseRunner()
 	for _, file := range files {
 		fc := fileCases{File: file}
-		var f *engine.CaseFile
+		var f *cases.File
 		var err error
 		if run {
 			var outcomes []caserun.Outcome
@@ -55,7 +55,7 @@ func (s *Server) allCases(ctx context.Context, run bool) *dirCases {
 				}
 			}
 		} else {
-			f, err = s.set.ReadCases(s.fsys, file)
+			f, err = cases.Read(s.set, s.fsys, file)
 		}
 		if f != nil {
 			fc.Template, fc.N = f.Prompt, len(f.Cases)

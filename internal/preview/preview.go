@@ -6,7 +6,7 @@
 // the prompt string of a chosen chat format with its special tokens marked —
 // or the errors, with the template's source line marked; beside them, what
 // engine.Template.Check finds without data; and the template's saved test
-// cases (engine.CaseFile), which Run cases runs with rolemark test's runner
+// cases (cases.File), which Run cases runs with rolemark test's runner
 // (internal/caserun), each marked pass or fail, a failure with its diff; the
 // index runs every cases file of the directory. Made with WriteCases
 // (rolemark serve --write-cases), a page that rendered offers Save as case,
@@ -21,7 +21,7 @@
 // only inside the directory (symbolic links that lead out of it are refused)
 // and by default writes no file: running cases records nothing. With
 // WriteCases it writes one kind of file, a cases file inside the directory,
-// through engine.Set.AddCase (CaseFile.Save, rolemark test --update's
+// through cases.Add (cases.File.Save, rolemark test --update's
 // writer), from a POST that only the page itself can send (JSON, no other
 // Origin, at most 16 MiB, as a Run); a cases file that is a symbolic link,
 // or reached through one that leads out of the directory, is refused.
@@ -55,6 +55,7 @@ import (
 	chatformat "github.com/rolemark/rolemark/chat/format"
 	"github.com/rolemark/rolemark/chat/format/chattemplate"
 	"github.com/rolemark/rolemark/engine"
+	"github.com/rolemark/rolemark/engine/cases"
 	"github.com/rolemark/rolemark/engine/driver"
 	"github.com/rolemark/rolemark/engine/schema"
 	"github.com/rolemark/rolemark/internal/caserun"
@@ -382,7 +383,7 @@ func (s *Server) serveTemplate(w http.ResponseWriter, r *http.Request) {
 	p.CasesRun = q.Get("cases") == "run"
 	p.Cases = s.cases(ctx, name, p.CasesRun)
 	cancel()
-	p.CasesFile = s.set.CasesFileFor(s.fsys, withoutVariant(name))
+	p.CasesFile = cases.FileFor(s.set, s.fsys, withoutVariant(name))
 	p.WriteCases = s.cfg.writeCases
 	s.write(w, p)
 }

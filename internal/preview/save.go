@@ -14,13 +14,14 @@ import (
 
 	"github.com/rolemark/rolemark/chat"
 	"github.com/rolemark/rolemark/engine"
+	"github.com/rolemark/rolemark/engine/cases"
 )
 
 // WriteCases lets the page save what it rendered as a test case: on a
 // template's page that rendered, Save as case posts the form's inputs and
 // history to /case/{path}, and the server renders them again and adds the
 // case, with the messages as its recorded result, to the template's cases
-// file (engine.Set.AddCase; a name already there is refused). rolemark
+// file (cases.Add; a name already there is refused). rolemark
 // serve gives it with --write-cases. Without it the page writes no file
 // and the route does not exist.
 func WriteCases() Option { return func(s *settings) { s.writeCases = true } }
@@ -80,7 +81,7 @@ func (s *Server) serveSaveCase(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "nothing to save: "+err.Error(), http.StatusUnprocessableEntity)
 		return
 	}
-	file := s.set.CasesFileFor(s.fsys, withoutVariant(name))
+	file := cases.FileFor(s.set, s.fsys, withoutVariant(name))
 	if !s.writable(w, r, file) {
 		return
 	}
@@ -88,13 +89,13 @@ func (s *Server) serveSaveCase(w http.ResponseWriter, r *http.Request) {
 	if msgs == nil {
 		msgs = []chat.Message{}
 	}
-	c := engine.Case{Name: caseName, Inputs: rend.vars, History: rend.history, Want: &engine.Result{Messages: msgs}}
+	c := cases.Case{Name: caseName, Inputs: rend.vars, History: rend.history, Want: &cases.Result{Messages: msgs}}
 	s.saving.Lock()
-	_, err = s.set.AddCase(s.dir, name, c)
+	_, err = cases.Add(s.set, s.dir, name, c)
 	s.saving.Unlock()
 	var ee *engine.Error
 	switch {
-	case errors.Is(err, engine.ErrCaseExists):
+	case errors.Is(err, cases.ErrExists):
 		http.Error(w, err.Error()+"; choose another name", http.StatusConflict)
 		return
 	case errors.As(err, &ee):
@@ -141,7 +142,7 @@ func (s *Server) inside(w http.ResponseWriter, r *http.Request, name string, mus
 }
 
 // writable is inside for a file the page writes, which must not be a
-// symbolic link either, wherever it points (CaseFile.Save refuses it too).
+// symbolic link either, wherever it points (cases.File.Save refuses it too).
 func (s *Server) writable(w http.ResponseWriter, r *http.Request, name string) bool {
 	if !s.inside(w, r, name, false) {
 		return false

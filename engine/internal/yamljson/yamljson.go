@@ -1,14 +1,18 @@
 // Package yamljson turns YAML that front matter and test-case files hold
 // into JSON: values decoded by go.yaml.in/yaml/v3 into what encoding/json
 // accepts (Value), and node trees into JSON text with every mapping's keys
-// in the order written (Ordered), as a JSON Schema's author means them.
-// Package engine and package engine/schema share it.
+// in the order written (Ordered), as a JSON Schema's author means them, and
+// the line a YAML error names (ErrorLine). Packages engine, engine/schema
+// and engine/cases share it.
 package yamljson
 
 import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
 
 	"go.yaml.in/yaml/v3"
 )
@@ -108,4 +112,32 @@ func Value(v any) any {
 		}
 	}
 	return v
+}
+
+var lineRE = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
+
+// ErrorLine splits an error of go.yaml.in/yaml/v3 into the line it names
+// (0 when it names none) and its message without the "yaml: " prefix.
+func ErrorLine(err error) (line int, msg string) {
+	text := err.Error()
+	if m := lineRE.FindStringSubmatch(text); m != nil {
+		line, _ = strconv.Atoi(m[1])
+		return line, m[2]
+	}
+	return 0, strings.TrimPrefix(text, "yaml: ")
+}
+
+// MappingValue returns the value of key in a mapping node, following
+// aliases, or nil.
+func MappingValue(m *yaml.Node, key string) *yaml.Node {
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		if m.Content[i].Value == key {
+			v := m.Content[i+1]
+			for v.Kind == yaml.AliasNode {
+				v = v.Alias
+			}
+			return v
+		}
+	}
+	return nil
 }

@@ -1,4 +1,4 @@
-package engine_test
+package cases_test
 
 import (
 	"fmt"
@@ -13,6 +13,7 @@ import (
 
 	"github.com/rolemark/rolemark/chat"
 	"github.com/rolemark/rolemark/engine"
+	"github.com/rolemark/rolemark/engine/cases"
 	"github.com/rolemark/rolemark/gotmpl"
 	"github.com/rolemark/rolemark/handlebars"
 )
@@ -45,25 +46,28 @@ cases:
     inputs: {}
 `)},
 	}
-	f, err := casesSet().ReadCases(fsys, "p/bank.cases.yaml")
+	f, err := cases.Read(casesSet(), fsys, "p/bank.cases.yaml")
 	require.NoError(t, err)
 	assert.Equal(t, "p/bank.prompt", f.Prompt)
 	require.Len(t, f.Cases, 4)
-	assert.Equal(t, engine.Case{Name: "a loan", Variant: "formal",
+	assert.Equal(t, cases.Case{Name: "a loan", Variant: "formal",
 		Inputs:  map[string]any{"input": "a loan", "n": float64(2)},
 		History: []chat.Message{{Role: chat.RoleUser, Content: []chat.Part{{Type: chat.PartText, Text: "hi"}}}},
 		Data:    map[string]any{"branch": "Lyon"},
-		Want:    &engine.Result{Messages: []chat.Message{{Role: chat.RoleUser, Content: []chat.Part{{Type: chat.PartText, Text: "a loan"}}}}},
+		Want:    &cases.Result{Messages: []chat.Message{{Role: chat.RoleUser, Content: []chat.Part{{Type: chat.PartText, Text: "a loan"}}}}},
 	}, f.Cases[0])
-	assert.Equal(t, &engine.Result{Text: "<|im_start|>user\n"}, f.Cases[1].Want)
+	assert.Equal(t, &cases.Result{Text: "<|im_start|>user\n"}, f.Cases[1].Want)
 	assert.Equal(t, "chatml", f.Cases[1].Format)
-	assert.Equal(t, &engine.Result{Error: "boom"}, f.Cases[2].Want)
+	assert.Equal(t, &cases.Result{Error: "boom"}, f.Cases[2].Want)
 	assert.Nil(t, f.Cases[3].Want)
 }
 
 func TestReadCasesErrors(t *testing.T) {
 	tests := []struct{ name, file, src, want string }{
 		{"bad yaml", "bank.cases.yaml", "cases: [\n", "bank.cases.yaml:1:1: did not find expected node content"},
+		// An error yaml names no line of: its message without "yaml: ", as
+		// front matter's reads.
+		{"invalid UTF-8", "bank.cases.yaml", "cases: \xff\n", "bank.cases.yaml: invalid leading UTF-8 octet"},
 		{"not a mapping", "bank.cases.yaml", "- name: a\n", "bank.cases.yaml:1:1: a cases file is a mapping with template and cases"},
 		{"unknown top key", "bank.cases.yaml", "case: []\n", `bank.cases.yaml:1:1: unknown key "case"; expected template or cases`},
 		{"no cases", "bank.cases.yaml", "template: bank.prompt\n", "bank.cases.yaml:1:1: no cases: key"},
@@ -88,7 +92,7 @@ func TestReadCasesErrors(t *testing.T) {
 				"both.tmpl":   {Data: []byte("x")},
 				tc.file:       {Data: []byte(tc.src)},
 			}
-			_, err := casesSet().ReadCases(fsys, tc.file)
+			_, err := cases.Read(casesSet(), fsys, tc.file)
 			require.Error(t, err)
 			assert.Equal(t, tc.want, err.Error())
 		})
@@ -107,10 +111,10 @@ cases:
     inputs: {input: y}
 `
 	fsys := fstest.MapFS{"bank.prompt": {Data: []byte("x")}, "bank.cases.yaml": {Data: []byte(src)}}
-	f, err := casesSet().ReadCases(fsys, "bank.cases.yaml")
+	f, err := cases.Read(casesSet(), fsys, "bank.cases.yaml")
 	require.NoError(t, err)
-	require.NoError(t, f.Record(0, engine.Result{Text: "<message role=\"user\">x</message>\n"}))
-	require.NoError(t, f.Record(1, engine.Result{Messages: []chat.Message{
+	require.NoError(t, f.Record(0, cases.Result{Text: "<message role=\"user\">x</message>\n"}))
+	require.NoError(t, f.Record(1, cases.Result{Messages: []chat.Message{
 		{Role: chat.RoleSystem, Content: []chat.Part{{Type: chat.PartText, Text: "two\nlines"}}},
 		{Role: chat.RoleAssistant, ToolCalls: []chat.ToolCall{{ID: "c1", Name: "get_rate", Arguments: []byte(`{"currency":"EUR"}`)}}},
 	}}))
@@ -140,19 +144,19 @@ cases:
               name: get_rate
               arguments: '{"currency":"EUR"}'
 `, string(b))
-	assert.Equal(t, &engine.Result{Text: "<message role=\"user\">x</message>\n"}, f.Cases[0].Want)
+	assert.Equal(t, &cases.Result{Text: "<message role=\"user\">x</message>\n"}, f.Cases[0].Want)
 }
 
 func TestResultEqual(t *testing.T) {
-	msgs := func(s string) *engine.Result {
-		return &engine.Result{Messages: []chat.Message{{Role: chat.RoleUser, Content: []chat.Part{{Type: chat.PartText, Text: s}}}}}
+	msgs := func(s string) *cases.Result {
+		return &cases.Result{Messages: []chat.Message{{Role: chat.RoleUser, Content: []chat.Part{{Type: chat.PartText, Text: s}}}}}
 	}
 	assert.True(t, msgs("a").Equal(msgs("a")))
 	assert.False(t, msgs("a").Equal(msgs("b")))
 	assert.False(t, msgs("a").Equal(nil))
-	assert.True(t, (*engine.Result)(nil).Equal(nil))
-	assert.False(t, (&engine.Result{Text: "a"}).Equal(&engine.Result{Error: "a"}))
-	assert.True(t, (&engine.Result{Messages: []chat.Message{}}).Equal(&engine.Result{}))
+	assert.True(t, (*cases.Result)(nil).Equal(nil))
+	assert.False(t, (&cases.Result{Text: "a"}).Equal(&cases.Result{Error: "a"}))
+	assert.True(t, (&cases.Result{Messages: []chat.Message{}}).Equal(&cases.Result{}))
 }
 
 func TestSaveCase(t *testing.T) {
@@ -166,9 +170,9 @@ func TestSaveCase(t *testing.T) {
 	write("tour/prompt.hbs", "x")
 	write("tour/prompt.tmpl", "x")
 	set := casesSet()
-	want := &engine.Result{Messages: []chat.Message{{Role: chat.RoleUser, Content: []chat.Part{{Type: chat.PartText, Text: "a loan"}}}}}
+	want := &cases.Result{Messages: []chat.Message{{Role: chat.RoleUser, Content: []chat.Part{{Type: chat.PartText, Text: "a loan"}}}}}
 
-	file, err := set.SaveCase(dir, "support/bank.prompt", engine.Case{Name: "a loan", Inputs: map[string]any{"input": "a loan"}, Want: want})
+	file, err := cases.Save(set, dir, "support/bank.prompt", cases.Case{Name: "a loan", Inputs: map[string]any{"input": "a loan"}, Want: want})
 	require.NoError(t, err)
 	assert.Equal(t, filepath.Join(dir, "support", "bank.cases.yaml"), file)
 	info, err := os.Stat(file)
@@ -176,9 +180,9 @@ func TestSaveCase(t *testing.T) {
 	assert.Equal(t, os.FileMode(0o644), info.Mode().Perm(), "a file of the repository, as git writes it")
 	// A variant's case goes to the prompt's file, naming the variant; a
 	// case of the same name is replaced where it stands.
-	_, err = set.SaveCase(dir, "support/bank.formal.prompt", engine.Case{Name: "formal", Inputs: map[string]any{"input": "a loan"}})
+	_, err = cases.Save(set, dir, "support/bank.formal.prompt", cases.Case{Name: "formal", Inputs: map[string]any{"input": "a loan"}})
 	require.NoError(t, err)
-	_, err = set.SaveCase(dir, "support/bank.prompt", engine.Case{Name: "a loan", Inputs: map[string]any{"input": "a car"}})
+	_, err = cases.Save(set, dir, "support/bank.prompt", cases.Case{Name: "a loan", Inputs: map[string]any{"input": "a car"}})
 	require.NoError(t, err)
 	b, err := os.ReadFile(file)
 	require.NoError(t, err)
@@ -193,19 +197,19 @@ cases:
       input: a loan
 `, string(b))
 
-	f, err := set.ReadCases(os.DirFS(dir), "support/bank.cases.yaml")
+	f, err := cases.Read(set, os.DirFS(dir), "support/bank.cases.yaml")
 	require.NoError(t, err)
 	assert.Equal(t, "support/bank.prompt", f.Prompt)
 
 	// Two templates named prompt: each gets a file of its own.
-	file, err = set.SaveCase(dir, "tour/prompt.tmpl", engine.Case{Name: "x"})
+	file, err = cases.Save(set, dir, "tour/prompt.tmpl", cases.Case{Name: "x"})
 	require.NoError(t, err)
 	assert.Equal(t, filepath.Join(dir, "tour", "prompt.tmpl.cases.yaml"), file)
 	b, err = os.ReadFile(file)
 	require.NoError(t, err)
 	assert.Equal(t, "template: prompt.tmpl\ncases:\n  - name: x\n    inputs: {}\n", string(b))
 
-	_, err = set.SaveCase(dir, "support/bank.prompt", engine.Case{})
+	_, err = cases.Save(set, dir, "support/bank.prompt", cases.Case{})
 	assert.EqualError(t, err, "a case needs a name")
 }
 
@@ -219,6 +223,6 @@ func TestReadCasesAliasBomb(t *testing.T) {
 		fmt.Fprintf(&b, "      a%d: &a%d [%s]\n", i, i, strings.TrimSuffix(strings.Repeat(fmt.Sprintf("*a%d, ", i-1), 10), ", "))
 	}
 	fsys := fstest.MapFS{"b.hbs": {Data: []byte("x")}, "b.cases.yaml": {Data: []byte(b.String())}}
-	_, err := casesSet().ReadCases(fsys, "b.cases.yaml")
+	_, err := cases.Read(casesSet(), fsys, "b.cases.yaml")
 	assert.EqualError(t, err, "b.cases.yaml:4:7: inputs: yaml: document contains excessive aliasing")
 }

@@ -1,4 +1,4 @@
-package engine_test
+package cases_test
 
 import (
 	"errors"
@@ -11,7 +11,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/rolemark/rolemark/engine"
+	"github.com/rolemark/rolemark/engine/cases"
 )
 
 // TestAddCase: AddCase saves a new case as SaveCase does, and refuses a
@@ -32,17 +32,17 @@ func TestAddCase(t *testing.T) {
 		{name: "a second case", prompt: "bank.prompt", cased: "two",
 			file: "template: bank.prompt\ncases:\n  - name: one\n    inputs:\n      input: x\n  - name: two\n    inputs:\n      input: x\n"},
 		{name: "a name already there", prompt: "bank.prompt", cased: "one",
-			err: `bank.cases.yaml: case "one": the cases file already has a case of this name`, is: engine.ErrCaseExists,
+			err: `bank.cases.yaml: case "one": the cases file already has a case of this name`, is: cases.ErrExists,
 			file: "template: bank.prompt\ncases:\n  - name: one\n    inputs:\n      input: x\n  - name: two\n    inputs:\n      input: x\n"},
 		{name: "a variant's case of that name", prompt: "bank.formal.prompt", cased: "two",
-			err: `bank.cases.yaml: case "two": the cases file already has a case of this name`, is: engine.ErrCaseExists,
+			err: `bank.cases.yaml: case "two": the cases file already has a case of this name`, is: cases.ErrExists,
 			file: "template: bank.prompt\ncases:\n  - name: one\n    inputs:\n      input: x\n  - name: two\n    inputs:\n      input: x\n"},
 		{name: "no name", prompt: "bank.prompt", err: "a case needs a name",
 			file: "template: bank.prompt\ncases:\n  - name: one\n    inputs:\n      input: x\n  - name: two\n    inputs:\n      input: x\n"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			file, err := set.AddCase(dir, tc.prompt, engine.Case{Name: tc.cased, Inputs: map[string]any{"input": "x"}})
+			file, err := cases.Add(set, dir, tc.prompt, cases.Case{Name: tc.cased, Inputs: map[string]any{"input": "x"}})
 			if tc.err != "" {
 				assert.EqualError(t, err, tc.err)
 				if tc.is != nil {
@@ -58,7 +58,7 @@ func TestAddCase(t *testing.T) {
 		})
 	}
 	// SaveCase replaces it.
-	_, err := set.SaveCase(dir, "bank.prompt", engine.Case{Name: "one", Inputs: map[string]any{"input": "z"}})
+	_, err := cases.Save(set, dir, "bank.prompt", cases.Case{Name: "one", Inputs: map[string]any{"input": "z"}})
 	require.NoError(t, err)
 	b, err := os.ReadFile(filepath.Join(dir, "bank.cases.yaml"))
 	require.NoError(t, err)
@@ -90,13 +90,13 @@ func TestSaveWritesInsideDir(t *testing.T) {
 		{"a missing directory", "nowhere/x.cases.yaml", "lstat " + filepath.Join(dir, "nowhere") + ": no such file or directory"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			f := engine.NewCaseFile(tc.path, "x.prompt")
+			f := cases.New(tc.path, "x.prompt")
 			_, err := f.Save(dir)
 			assert.EqualError(t, err, tc.err)
 		})
 	}
 	// A directory linked inside the directory is inside.
-	file, err := engine.NewCaseFile("inlink/z.cases.yaml", "inlink/z.prompt").Save(dir)
+	file, err := cases.New("inlink/z.cases.yaml", "inlink/z.prompt").Save(dir)
 	require.NoError(t, err)
 	assert.Equal(t, filepath.Join(dir, "inlink", "z.cases.yaml"), file)
 	b, err := os.ReadFile(filepath.Join(dir, "in", "z.cases.yaml"))
@@ -129,13 +129,13 @@ func TestAddCaseConcurrent(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			for i := range each {
-				_, err := set.AddCase(dir, "bank.prompt", engine.Case{Name: fmt.Sprintf("w%d-%d", w, i), Inputs: map[string]any{"input": "x"}})
+				_, err := cases.Add(set, dir, "bank.prompt", cases.Case{Name: fmt.Sprintf("w%d-%d", w, i), Inputs: map[string]any{"input": "x"}})
 				assert.NoError(t, err)
 			}
 		}()
 	}
 	wg.Wait()
-	f, err := set.ReadCases(os.DirFS(dir), "bank.cases.yaml")
+	f, err := cases.Read(set, os.DirFS(dir), "bank.cases.yaml")
 	require.NoError(t, err)
 	assert.Len(t, f.Cases, writers*each)
 }

@@ -1,4 +1,10 @@
-package engine
+// Package cases reads and writes a prompt's test cases: the inputs an
+// author keeps beside a prompt (bank.cases.yaml beside bank.prompt), with
+// the result each gave when it was recorded. rolemark test renders them
+// again and compares; rolemark serve shows and saves them. Reading and
+// writing keep the file's comments and order, and every problem is an
+// *engine.Error naming the file, line and column.
+package cases
 
 import (
 	"bytes"
@@ -15,15 +21,23 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/rolemark/rolemark/chat"
+	"github.com/rolemark/rolemark/engine"
 	"github.com/rolemark/rolemark/engine/internal/yamljson"
 )
 
-// CasesExt ends the name of a file of test cases: bank.cases.yaml holds the
+// Ext ends the name of a file of test cases: bank.cases.yaml holds the
 // cases of bank.prompt (or bank.hbs, bank.j2 …), beside it.
-const CasesExt = ".cases.yaml"
+const Ext = ".cases.yaml"
+
+// TemplateNames tells which file names are templates, by their extension;
+// an *engine.Set is one. Read and FileFor use it to find the prompt a cases
+// file belongs to.
+type TemplateNames interface {
+	IsTemplate(name string) bool
+}
 
 // Case is one test case of a prompt: inputs an author keeps, and the result
-// they gave when it was recorded. In its file (see CaseFile) it is written
+// they gave when it was recorded. In its file (see File) it is written
 // as YAML:
 //
 //	cases:
@@ -118,7 +132,7 @@ func (r *Result) node() (*yaml.Node, error) {
 	return m, nil
 }
 
-// CaseFile is a file of test cases of one prompt, beside it: a YAML
+// File is a file of test cases of one prompt, beside it: a YAML
 // mapping with the prompt's file name and a list of cases.
 //
 //	template: bank.prompt
@@ -139,7 +153,7 @@ func (r *Result) node() (*yaml.Node, error) {
 // messages) and data; its recorded result is messages, prompt (the text of
 // its format) or error. Record rewrites a result in place, keeping the
 // rest of the file, comments included, as written.
-type CaseFile struct {
+type File struct {
 	// Path is the file's name in its file system.
 	Path string
 	// Prompt is the prompt's file name in the same file system.
@@ -152,9 +166,10 @@ type CaseFile struct {
 	tplLine, tplCol int          // where the template key's value is
 }
 
-// ReadCases reads the cases file name from fsys and finds its prompt.
+// Read reads the cases file name from fsys and finds its prompt, a
+// template of tn beside it.
 // Problems are *Error values naming the file, line and column.
-func (s *Set) ReadCases(fsys fs.FS, name string) (*CaseFile, error) {
+func Read(tn TemplateNames, fsys fs.FS, name string) (*File, error) {
 	b, err := fs.ReadFile(fsys, name)
 	if err != nil {
 		return nil, err
@@ -163,17 +178,17 @@ func (s *Set) ReadCases(fsys fs.FS, name string) (*CaseFile, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := f.findPrompt(fsys, s); err != nil {
+	if err := f.findPrompt(fsys, tn); err != nil {
 		return nil, err
 	}
 	return f, nil
 }
 
-// NewCaseFile returns an empty cases file at name for the prompt file
+// New returns an empty cases file at name for the prompt file
 // prompt (both in one file system; the file records the prompt relative to
 // its own directory).
-func NewCaseFile(name, prompt string) *CaseFile {
-	f := &CaseFile{Path: name, Prompt: prompt}
+func New(name, prompt string) *File {
+	f := &File{Path: name, Prompt: prompt}
 	f.doc = yaml.Node{Kind: yaml.DocumentNode, Content: []*yaml.Node{{Kind: yaml.MappingNode, Tag: "!!map", Content: []*yaml.Node{
 		textNode("template"), textNode(relTo(path.Dir(name), prompt)),
 		textNode("cases"), {Kind: yaml.SequenceNode, Tag: "!!seq"},
@@ -188,21 +203,17 @@ func relTo(dir, p string) string {
 	return strings.TrimPrefix(p, dir+"/")
 }
 
-func parseCases(name string, b []byte) (*CaseFile, error) {
-	f := &CaseFile{Path: name}
+func parseCases(name string, b []byte) (*File, error) {
+	f := &File{Path: name}
 	errAt := func(n *yaml.Node, format string, args ...any) error {
-		return &Error{Template: name, Line: n.Line, Col: n.Column, Err: fmt.Errorf(format, args...)}
+		return &engine.Error{Template: name, Line: n.Line, Col: n.Column, Err: fmt.Errorf(format, args...)}
 	}
 	if err := yaml.Unmarshal(b, &f.doc); err != nil {
-		msg, line := err.Error(), 0
-		if m := yamlLineRE.FindStringSubmatch(msg); m != nil {
-			fmt.Sscan(m[1], &line)
-			msg = m[2]
-		}
-		return nil, &Error{Template: name, Line: line, Col: min(line, 1), Err: errors.New(msg)}
+		line, msg := yamljson.ErrorLine(err)
+		return nil, &engine.Error{Template: name, Line: line, Col: min(line, 1), Err: errors.New(msg)}
 	}
 	if len(f.doc.Content) == 0 {
-		return nil, &Error{Template: name, Err: errors.New("empty; a cases file is a mapping with template and cases")}
+		return nil, &engine.Error{Template: name, Err: errors.New("empty; a cases file is a mapping with template and cases")}
 	}
 	root := f.doc.Content[0]
 	if root.Kind != yaml.MappingNode {
@@ -244,6 +255,9 @@ func parseCases(name string, b []byte) (*CaseFile, error) {
 	}
 	return f, nil
 }
+
+// nodeErr makes the *engine.Error of a problem at a node.
+type nodeErr func(n *yaml.Node, format string, args ...any) error
 
 func parseCase(n *yaml.Node, errAt nodeErr) (Case, error) {
 	var c Case
@@ -322,21 +336,21 @@ func parseCase(n *yaml.Node, errAt nodeErr) (Case, error) {
 
 // findPrompt resolves the file's prompt: its template key, relative to the
 // file's directory, or the one template file named as the cases file is.
-func (f *CaseFile) findPrompt(fsys fs.FS, s *Set) error {
+func (f *File) findPrompt(fsys fs.FS, tn TemplateNames) error {
 	dir := path.Dir(f.Path)
 	if f.Prompt != "" {
 		p := path.Join(dir, f.Prompt)
 		if path.IsAbs(f.Prompt) || !fs.ValidPath(p) {
 			// path.Join would read /x.hbs as x.hbs, beside the file
-			return &Error{Template: f.Path, Line: f.tplLine, Col: f.tplCol, Err: fmt.Errorf("template %s: not a file under the directory read; name it relative to the cases file", f.Prompt)}
+			return &engine.Error{Template: f.Path, Line: f.tplLine, Col: f.tplCol, Err: fmt.Errorf("template %s: not a file under the directory read; name it relative to the cases file", f.Prompt)}
 		}
 		if _, err := fs.Stat(fsys, p); err != nil {
-			return &Error{Template: f.Path, Line: f.tplLine, Col: f.tplCol, Err: fmt.Errorf("template %s: %w", f.Prompt, err)}
+			return &engine.Error{Template: f.Path, Line: f.tplLine, Col: f.tplCol, Err: fmt.Errorf("template %s: %w", f.Prompt, err)}
 		}
 		f.Prompt = p
 		return nil
 	}
-	base := strings.TrimSuffix(path.Base(f.Path), CasesExt)
+	base := strings.TrimSuffix(path.Base(f.Path), Ext)
 	entries, err := fs.ReadDir(fsys, dir)
 	if err != nil {
 		return err
@@ -344,23 +358,23 @@ func (f *CaseFile) findPrompt(fsys fs.FS, s *Set) error {
 	var found []string
 	for _, e := range entries {
 		n := e.Name()
-		if !e.IsDir() && s.IsTemplate(n) && strings.TrimSuffix(n, path.Ext(n)) == base {
+		if !e.IsDir() && tn.IsTemplate(n) && strings.TrimSuffix(n, path.Ext(n)) == base {
 			found = append(found, n)
 		}
 	}
 	switch len(found) {
 	case 0:
-		return &Error{Template: f.Path, Err: fmt.Errorf("no template %s.* beside it; name one with a template: key", base)}
+		return &engine.Error{Template: f.Path, Err: fmt.Errorf("no template %s.* beside it; name one with a template: key", base)}
 	case 1:
 		f.Prompt = path.Join(dir, found[0])
 		return nil
 	}
-	return &Error{Template: f.Path, Err: fmt.Errorf("%s are all named %s; name one with a template: key", strings.Join(found, " and "), base)}
+	return &engine.Error{Template: f.Path, Err: fmt.Errorf("%s are all named %s; name one with a template: key", strings.Join(found, " and "), base)}
 }
 
 // Record sets the recorded result of case i, in the case and in the
 // file's text, replacing the one recorded before.
-func (f *CaseFile) Record(i int, r Result) error {
+func (f *File) Record(i int, r Result) error {
 	rn, err := r.node()
 	if err != nil {
 		return err
@@ -396,7 +410,7 @@ func isResultKey(k string) bool {
 
 // Add adds a case at the end of the file, or replaces the case of the same
 // name where it stands, with its recorded result (c.Want) when it has one.
-func (f *CaseFile) Add(c Case) error {
+func (f *File) Add(c Case) error {
 	n := &yaml.Node{Kind: yaml.MappingNode, Tag: "!!map"}
 	add := func(k string, v *yaml.Node) { n.Content = append(n.Content, textNode(k), v) }
 	add("name", textNode(c.Name))
@@ -435,7 +449,7 @@ func (f *CaseFile) Add(c Case) error {
 		}
 		n.Content = append(n.Content, rn.Content...)
 	}
-	list := mappingValue(f.doc.Content[0], "cases")
+	list := yamljson.MappingValue(f.doc.Content[0], "cases")
 	for i := range f.Cases {
 		if f.Cases[i].Name == c.Name {
 			*f.nodes[i] = *n
@@ -450,7 +464,7 @@ func (f *CaseFile) Add(c Case) error {
 }
 
 // Marshal returns the file's text.
-func (f *CaseFile) Marshal() ([]byte, error) {
+func (f *File) Marshal() ([]byte, error) {
 	var b bytes.Buffer
 	enc := yaml.NewEncoder(&b)
 	enc.SetIndent(2)
@@ -463,12 +477,12 @@ func (f *CaseFile) Marshal() ([]byte, error) {
 	return b.Bytes(), nil
 }
 
-// CasesFileFor returns the name of the cases file of the template file
+// FileFor returns the name of the cases file of the template file
 // prompt: bank.cases.yaml for bank.prompt, or bank.prompt.cases.yaml when
 // another template beside it is named bank too (bank.hbs). Variants have
 // no file of their own: a case of bank.cases.yaml names its variant.
-func (s *Set) CasesFileFor(fsys fs.FS, prompt string) string {
-	if name, v := SplitVariant(prompt); v != "" {
+func FileFor(tn TemplateNames, fsys fs.FS, prompt string) string {
+	if name, v := engine.SplitVariant(prompt); v != "" {
 		prompt = name + path.Ext(prompt)
 	}
 	dir, file := path.Split(prompt)
@@ -476,57 +490,57 @@ func (s *Set) CasesFileFor(fsys fs.FS, prompt string) string {
 	entries, _ := fs.ReadDir(fsys, path.Clean(dir+"."))
 	for _, e := range entries {
 		n := e.Name()
-		if n != file && !e.IsDir() && s.IsTemplate(n) && strings.TrimSuffix(n, path.Ext(n)) == base {
-			return prompt + CasesExt
+		if n != file && !e.IsDir() && tn.IsTemplate(n) && strings.TrimSuffix(n, path.Ext(n)) == base {
+			return prompt + Ext
 		}
 	}
-	return dir + base + CasesExt
+	return dir + base + Ext
 }
 
-// ErrCaseExists is what AddCase's error wraps (an *Error naming the cases
+// ErrExists is what Add's error wraps (an *engine.Error naming the cases
 // file) for a name the file already holds.
-var ErrCaseExists = errors.New("the cases file already has a case of this name")
+var ErrExists = errors.New("the cases file already has a case of this name")
 
-// SaveCase adds case c to the cases file of the template file prompt in the
+// Save adds case c to the cases file of the template file prompt in the
 // prompt directory dir on disk (replacing a case of the same name), making
-// the file when there is none, and writes it with CaseFile.Save. It
+// the file when there is none, and writes it with File.Save. It
 // returns the file's path. It is for a program that edits prompts, to keep
 // the inputs an author tried with the result they gave. Calls that write
 // one file at once, from goroutines of one process, take turns, so that
 // each keeps its case; another process writing the file at the same time
 // is not held off.
-func (s *Set) SaveCase(dir, prompt string, c Case) (string, error) {
-	return s.saveCase(dir, prompt, c, true)
+func Save(tn TemplateNames, dir, prompt string, c Case) (string, error) {
+	return save(dir, prompt, c, tn, true)
 }
 
-// AddCase is SaveCase for a new case only: a case of the same name in the
-// file is an error that wraps ErrCaseExists, and the file is left as it
+// Add is Save for a new case only: a case of the same name in the
+// file is an error that wraps ErrExists, and the file is left as it
 // was. rolemark serve --write-cases saves the studio's cases with it.
-func (s *Set) AddCase(dir, prompt string, c Case) (string, error) {
-	return s.saveCase(dir, prompt, c, false)
+func Add(tn TemplateNames, dir, prompt string, c Case) (string, error) {
+	return save(dir, prompt, c, tn, false)
 }
 
-func (s *Set) saveCase(dir, prompt string, c Case, replace bool) (string, error) {
+func save(dir, prompt string, c Case, tn TemplateNames, replace bool) (string, error) {
 	if c.Name == "" {
 		return "", errors.New("a case needs a name")
 	}
 	base := prompt
-	if n, v := SplitVariant(prompt); v != "" {
+	if n, v := engine.SplitVariant(prompt); v != "" {
 		base = n + path.Ext(prompt)
 		if c.Variant == "" {
 			c.Variant = v
 		}
 	}
 	fsys := os.DirFS(dir)
-	name := s.CasesFileFor(fsys, base)
+	name := FileFor(tn, fsys, base)
 	// Reading the file, adding the case and writing it back is one step
 	// for the writers of this process: two at once would each write the
 	// file with their own case only.
 	unlock := lockCasesFile(filepath.Join(dir, filepath.FromSlash(name)))
 	defer unlock()
-	f, err := s.ReadCases(fsys, name)
+	f, err := Read(tn, fsys, name)
 	if errors.Is(err, fs.ErrNotExist) {
-		f, err = NewCaseFile(name, base), nil
+		f, err = New(name, base), nil
 	}
 	if err != nil {
 		return "", err
@@ -534,7 +548,7 @@ func (s *Set) saveCase(dir, prompt string, c Case, replace bool) (string, error)
 	if !replace {
 		for _, old := range f.Cases {
 			if old.Name == c.Name {
-				return "", &Error{Template: name, Err: fmt.Errorf("case %q: %w", c.Name, ErrCaseExists)}
+				return "", &engine.Error{Template: name, Err: fmt.Errorf("case %q: %w", c.Name, ErrExists)}
 			}
 		}
 	}
@@ -544,7 +558,7 @@ func (s *Set) saveCase(dir, prompt string, c Case, replace bool) (string, error)
 	return f.Save(dir)
 }
 
-// casesLocks holds a *sync.Mutex for each cases file SaveCase or AddCase
+// casesLocks holds a *sync.Mutex for each cases file Save or Add
 // is writing, by absolute path; an entry stays once made (a program saves
 // the cases of the few templates it edits).
 var casesLocks sync.Map
@@ -567,15 +581,15 @@ func lockCasesFile(path string) (unlock func()) {
 // keeping the old file's permissions (0644 for a new one). It writes only
 // inside dir: a Path that is not a local path, a directory reached through
 // a symbolic link that leads out of dir, and a file that is itself a
-// symbolic link are refused. rolemark test --update, SaveCase and AddCase
+// symbolic link are refused. rolemark test --update, Save and Add
 // all write with it.
-func (f *CaseFile) Save(dir string) (string, error) {
+func (f *File) Save(dir string) (string, error) {
 	b, err := f.Marshal()
 	if err != nil {
 		return "", err
 	}
 	if !fs.ValidPath(f.Path) || f.Path == "." {
-		return "", &Error{Template: f.Path, Err: fmt.Errorf("not a file under %s", dir)}
+		return "", &engine.Error{Template: f.Path, Err: fmt.Errorf("not a file under %s", dir)}
 	}
 	file := filepath.Join(dir, filepath.FromSlash(f.Path))
 	root, err := filepath.EvalSymlinks(dir)
@@ -587,12 +601,12 @@ func (f *CaseFile) Save(dir string) (string, error) {
 		return "", err
 	}
 	if rel, err := filepath.Rel(root, parent); err != nil || !filepath.IsLocal(rel) {
-		return "", &Error{Template: f.Path, Err: fmt.Errorf("its directory leads out of %s through a symbolic link", dir)}
+		return "", &engine.Error{Template: f.Path, Err: fmt.Errorf("its directory leads out of %s through a symbolic link", dir)}
 	}
 	mode := fs.FileMode(0o644)
 	if info, err := os.Lstat(file); err == nil {
 		if info.Mode()&fs.ModeSymlink != 0 {
-			return "", &Error{Template: f.Path, Err: errors.New("a symbolic link; cases are written to regular files only")}
+			return "", &engine.Error{Template: f.Path, Err: errors.New("a symbolic link; cases are written to regular files only")}
 		}
 		mode = info.Mode().Perm()
 	}
