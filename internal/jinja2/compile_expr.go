@@ -974,21 +974,8 @@ func (c *compiler) compileGetItem(n *ItemExpr) (evalFn, error) {
 			return v, nil
 		}, nil
 	}
-	return func(f *frame) (Value, error) {
-		o, err := obj(f)
-		if err != nil {
-			return Value{}, err
-		}
-		k, err := key(f)
-		if err != nil {
-			return Value{}, err
-		}
-		v, err := GetItem(f.c, o, k)
-		if err != nil {
-			return Value{}, place(err, name, pos)
-		}
-		return v, nil
-	}, nil
+	// x[k] folded (constMode; fastExpr compiles it otherwise)
+	return itemOf(obj, key, name, pos), nil
 }
 
 // isLenientFilter reports whether a filter accepts an undefined name

@@ -171,7 +171,17 @@ func (c *compiler) fastItem(n *ItemExpr) (evalFn, error) {
 	if err != nil {
 		return nil, err
 	}
-	name, pos := c.src.name, n.P
+	return itemOf(obj, key, c.src.name, n.P), nil
+}
+
+// itemOf is obj[key] for a key that is no slice: an int key of a list or
+// tuple is its item, read in place; anything else goes to GetItem, its
+// error placed at name and pos. fastItem and compileGetItem (in
+// constMode) both return it. Not inlined, so that its closure is
+// compiled as if written in its caller (see boolValue).
+//
+//go:noinline
+func itemOf(obj, key evalFn, name string, pos Pos) evalFn {
 	return func(f *frame) (Value, error) {
 		o, err := obj(f)
 		if err != nil {
@@ -196,7 +206,7 @@ func (c *compiler) fastItem(n *ItemExpr) (evalFn, error) {
 			return Value{}, place(err, name, pos)
 		}
 		return v, nil
-	}, nil
+	}
 }
 
 // fieldOf recognizes x.name (name a dict's item) and x['name'] for a
