@@ -93,9 +93,7 @@ func (c *compiler) compileAppendPrint(n *Print) (execFn, error) {
 		if ok {
 			return place(f.c.checkOutput(), name, pos)
 		}
-		if fin := f.c.env.ext.finalize; fin != nil {
-			v = fin(v)
-		}
+		f.c.finalize(&v)
 		return place(f.c.writeValue(v), name, pos)
 	}, nil
 }

@@ -315,13 +315,8 @@ func (c *compiler) fastPrint(n *Print) execFn {
 		if err != nil {
 			return err
 		}
-		if fin := f.c.env.ext.finalize; fin != nil {
-			v = fin(v)
-		}
-		if err := f.c.writeValue(v); err != nil {
-			return place(err, name, pos)
-		}
-		return nil
+		f.c.finalize(&v)
+		return place(f.c.writeValue(v), name, pos)
 	}
 }
 
@@ -340,10 +335,8 @@ func (c *compiler) namePrint(n *Print) execFn {
 		if undef != nil && v.kind == KindUndefined {
 			return undef
 		}
-		if fin := f.c.env.ext.finalize; fin != nil {
-			v = fin(v)
-		}
 		start := len(f.c.out)
+		f.c.finalize(&v)
 		if err := f.c.writeValue(v); err != nil {
 			return place(err, name, pos)
 		}

@@ -333,13 +333,8 @@ func (c *compiler) compilePrintValue(n *Print) (execFn, error) {
 		if err != nil {
 			return err
 		}
-		if fin := f.c.env.ext.finalize; fin != nil {
-			v = fin(v)
-		}
-		if err := f.c.writeValue(v); err != nil {
-			return place(err, name, pos)
-		}
-		return nil
+		f.c.finalize(&v)
+		return place(f.c.writeValue(v), name, pos)
 	}, nil
 }
 
@@ -423,9 +418,7 @@ func (c *compiler) compileJSONPrint(n *Print) (execFn, error) {
 		if v, err = fTojson(f.c, v, nil, nil); err != nil {
 			return place(err, name, fpos)
 		}
-		if fin := f.c.env.ext.finalize; fin != nil {
-			v = fin(v)
-		}
+		f.c.finalize(&v)
 		return place(f.c.writeValue(v), name, pos)
 	}, nil
 }
@@ -508,9 +501,7 @@ func (c *compiler) compileCasePrint(n *Print) (execFn, error) {
 		if v, err = apply(f, v); err != nil {
 			return err
 		}
-		if fin := f.c.env.ext.finalize; fin != nil {
-			v = fin(v)
-		}
+		f.c.finalize(&v)
 		return place(f.c.writeValue(v), name, pos)
 	}, nil
 }

@@ -131,8 +131,18 @@ func (f *frame) initFree(fn *fnScope) {
 }
 
 // place gives err the place of the node that raised it, unless it has one.
+// Inlined: a nil err (a print or a check of the output that passed) costs
+// no call.
 func place(err error, name string, p Pos) error {
-	if err == nil || err == errBreak || err == errContinue {
+	if err == nil {
+		return nil
+	}
+	return placeErr(err, name, p)
+}
+
+// placeErr is place of an err that is not nil.
+func placeErr(err error, name string, p Pos) error {
+	if err == errBreak || err == errContinue {
 		return err
 	}
 	var e *Error
@@ -194,6 +204,14 @@ func (c *Ctx) checkOutput() error {
 func (c *Ctx) writeRaw(s string) error {
 	c.out = append(c.out, s...)
 	return c.checkOutput()
+}
+
+// finalize makes *v what a print writes: what the Env's finalize hook
+// makes of it, where there is one. Inlined at each print.
+func (c *Ctx) finalize(v *Value) {
+	if fin := c.env.ext.finalize; fin != nil {
+		*v = fin(*v)
+	}
 }
 
 // writeValue prints v as {{ v }} does: str(v), escaped under autoescape
