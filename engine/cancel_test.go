@@ -16,7 +16,9 @@ import (
 
 // A render whose context is cancelled while it runs stops with the
 // context's error, in every engine: here a function cancels it, and a loop
-// follows that prints values, or only text.
+// follows that prints values, only text, or nothing (gotmpl sees the
+// context only where the render writes: a range whose iterations wrote
+// nothing ran to its end).
 func TestCancelledMidRender(t *testing.T) {
 	engines := map[string]func(map[string]any) driver.Engine{
 		"handlebars": func(f map[string]any) driver.Engine { return handlebars.New(handlebars.Funcs(f)) },
@@ -32,6 +34,18 @@ func TestCancelledMidRender(t *testing.T) {
 		{"text", "handlebars", `{{role "user"}}{{stop}}{{#each xs}}.{{/each}}`},
 		{"text", "jinja", `{{ role("user") }}{{ stop() }}{% for x in xs %}.{% endfor %}`},
 		{"text", "gotmpl", `{{role "user"}}{{stop}}{{range .xs}}.{{end}}`},
+		{"nothing", "handlebars", `{{role "user"}}{{stop}}{{#each xs}}{{#if false}}.{{/if}}{{/each}}`},
+		{"nothing", "jinja", `{{ role("user") }}{{ stop() }}{% for x in xs %}{% endfor %}`},
+		{"text", "pongo2", `{{ role("user") }}{{ stop() }}{% for x in xs %}.{% endfor %}`},
+		{"nothing", "pongo2", `{{ role("user") }}{{ stop() }}{% for x in xs %}{% endfor %}`},
+		{"role markers", "pongo2", `{{ role("user") }}{{ stop() }}{% for x in xs %}{{ role("user") }}.{% endfor %}`},
+		{"nothing, trimmed", "pongo2", "{{ role(\"user\") }}{{ stop() }}{% for x in xs -%}\n{%- endfor %}"},
+		{"nothing", "gotmpl", `{{role "user"}}{{stop}}{{range .xs}}{{end}}`},
+		{"nothing but an if", "gotmpl", `{{role "user"}}{{stop}}{{range .xs}}{{if false}}.{{end}}{{end}}`},
+		{"a continue before the text", "gotmpl", `{{role "user"}}{{stop}}{{range .xs}}{{if true}}{{continue}}{{end}}.{{end}}`},
+		{"a variable", "gotmpl", `{{role "user"}}{{stop}}{{range $x := .xs}}{{$y := $x}}{{end}}`},
+		{"nested, an int", "gotmpl", `{{role "user"}}{{stop}}{{range .xs}}{{range 10}}{{end}}{{end}}`},
+		{"in a define", "gotmpl", `{{define "d"}}{{range .xs}}{{end}}{{end}}{{role "user"}}{{stop}}{{template "d" .}}`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.engine+"/"+tc.name, func(t *testing.T) {

@@ -576,10 +576,35 @@ func (c *compiled) rewrite(tree *parse.Tree, n parse.Node, texts *[]*parse.TextN
 	case *parse.RangeNode:
 		c.rewrite(tree, n.List, texts)
 		c.rewrite(tree, n.ElseList, texts)
+		tick(n)
 	case *parse.WithNode:
 		c.rewrite(tree, n.List, texts)
 		c.rewrite(tree, n.ElseList, texts)
 	}
+}
+
+// tick makes every iteration of a range write, so that a render whose
+// context is done stops in a loop that prints nothing ({{range $i :=
+// 100000000}}{{end}}): text/template cannot be interrupted, and escWriter
+// sees the context only when something is written. An iteration whose
+// first node is text (a sentinel too) or a printing action writes already;
+// another gets an empty text node first, which writes nothing (its Text is
+// nil: not in the arena, so it is no sentinel) and costs a call of Write.
+func tick(n *parse.RangeNode) {
+	if n.List == nil {
+		return
+	}
+	if len(n.List.Nodes) > 0 {
+		switch first := n.List.Nodes[0].(type) {
+		case *parse.TextNode:
+			return
+		case *parse.ActionNode:
+			if len(first.Pipe.Decl) == 0 {
+				return
+			}
+		}
+	}
+	n.List.Nodes = slices.Insert(n.List.Nodes, 0, parse.Node(&parse.TextNode{NodeType: parse.NodeText, Pos: n.List.Pos}))
 }
 
 // markupAction reports whether an action prints the result of a markup

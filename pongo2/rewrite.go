@@ -23,6 +23,8 @@ import (
 //   - the tags that evaluate expressions at render time (if, for, set …)
 //     are preceded by {% rolemark_at %}, which records where a panic
 //     happens.
+//   - the body of every {% for %} starts with {% rolemark_tick %}, where a
+//     render whose context is done stops.
 //   - the body of every {% macro %} is wrapped in {% rolemark_macro %} ...
 //     {% endrolemark_macro %}, which bounds the depth of macro calls.
 //
@@ -50,6 +52,7 @@ var marked = map[string]bool{
 const (
 	keysFilter  = "rolemark_keys"
 	atTag       = "rolemark_at"
+	tickTag     = "rolemark_tick"
 	printTag    = "rolemark_print"
 	macroTag    = "rolemark_macro"
 	endMacroTag = "endrolemark_macro"
@@ -440,6 +443,22 @@ func (w *rewriter) edit(toks []token, closed bool) *rewriteError {
 		}
 	case name.val == "for" && closed:
 		w.orderFor(toks)
+		// an iteration whose first code is a print stops there when the
+		// render's context is done (printNode); another runs
+		// {% rolemark_tick %} first, which does that and nothing else:
+		// pongo2 cannot be interrupted, and a loop that prints nothing
+		// ran to its end
+		if printsFirst(w.src[last.end:]) {
+			break
+		}
+		if isSym(last, "-%}") {
+			w.replace(last.start, " ") // the trim moves to the tick
+			w.copyTo(last.end)
+			w.insert("{% " + tickTag + " -%}")
+		} else {
+			w.copyTo(last.end)
+			w.insert("{% " + tickTag + " %}")
+		}
 	case name.val == "macro" && closed:
 		if isSym(last, "-%}") {
 			w.replace(last.start, " ")
@@ -513,6 +532,19 @@ func (w *rewriter) orderFor(toks []token) {
 	w.insert("|" + keysFilter + ":2")
 	w.copyTo(toks[end].start)
 	w.insert(" sorted ")
+}
+
+// printsFirst reports whether the first code region of src is a print
+// ({{ … }}), before any tag or comment, that stays one: not a role marker,
+// which expand makes text.
+func printsFirst(src string) bool {
+	i := strings.Index(src, "{{")
+	if i < 0 {
+		return false
+	}
+	j := strings.Index(src[:i], "{%")
+	k := strings.Index(src[:i], "{#")
+	return j < 0 && k < 0 && !strings.HasPrefix(strings.TrimLeft(src[i+2:], "- \t\r\n"), "role")
 }
 
 // renameCalls prefixes with tagPrefix every call of one of rolemark's

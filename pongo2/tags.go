@@ -39,6 +39,7 @@ func register() error {
 		}{
 			{printTag, parsePrint},
 			{atTag, parseAt},
+			{tickTag, parseTick},
 			{macroTag, parseMacroGuard},
 			{tagPrefix + "message", parseMessage},
 			{tagPrefix + "system", fixedRoleParser("system")},
@@ -284,6 +285,25 @@ func parseAt(doc *p2.Parser, start *p2.Token, args *p2.Parser) (p2.INodeTag, *p2
 func (n *atNode) Execute(ctx *p2.ExecutionContext, w p2.TemplateWriter) *p2.Error {
 	if st := stateOf(ctx); st != nil {
 		st.at = n.tok
+	}
+	return nil
+}
+
+// tickNode starts every iteration of a for loop: a render whose context
+// is done stops there, with the context's error at the for tag.
+type tickNode struct{ tok *p2.Token }
+
+func parseTick(doc *p2.Parser, start *p2.Token, args *p2.Parser) (p2.INodeTag, *p2.Error) {
+	return &tickNode{tok: start}, nil
+}
+
+func (n *tickNode) Execute(ctx *p2.ExecutionContext, w p2.TemplateWriter) *p2.Error {
+	if st := stateOf(ctx); st != nil && st.done != nil {
+		select {
+		case <-st.done:
+			return ctx.OrigError(st.ctx.Err(), n.tok)
+		default:
+		}
 	}
 	return nil
 }
