@@ -28,7 +28,7 @@
 // is 1 for a problem in the input and 2 for a usage error.
 //
 // The command is the one place that imports every package, so its size
-// (about 2,900 lines) is its subcommands': each is a file or two of flags,
+// (about 3,300 lines) is its subcommands': each is a file or two of flags,
 // input and output around the library calls that do the work.
 package main
 
