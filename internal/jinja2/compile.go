@@ -37,20 +37,30 @@ type fnScope struct {
 	// change once built, so this is read once, at compile time).
 	freeElse []Value
 	block    *Block // the block this function renders, if it is one
-	scoped   bool   // a scoped block: it reads its caller's locals
+	// selfDecl and superDecl: the root's or the block's function declares
+	// self (and a block's super) as Jinja2 does (undeclared)
+	selfDecl, superDecl bool
+	scoped              bool // a scoped block: it reads its caller's locals
 	// qual is the __qualname__ of the Python function Jinja2 compiles
 	// this one to (root, block_a, root.<locals>.macro): a macro's _func
 	qual string
 }
 
-// inBlock reports whether fs is a block's function or a macro's or a
-// caller's defined inside one: Jinja2 declares super in the block's frame
-// when its body reads it anywhere, a call block's or a macro's body too,
-// and those read it from the block's frame as a closure.
-func (fs *fnScope) inBlock() bool {
+// declares reports whether name is the self or the super of Jinja2's
+// frames that fs reads: the root's function or the block's that fs is or
+// is defined in declares it when its body reads it before storing it
+// (undeclared), a call block's or a macro's body too, and those read it
+// from there as a closure.
+func (fs *fnScope) declares(name string) bool {
 	for ; fs != nil; fs = fs.parent {
-		if fs.block != nil {
-			return true
+		if fs.block != nil || fs.parent == nil {
+			switch name {
+			case "self":
+				return fs.selfDecl
+			case "super":
+				return fs.superDecl
+			}
+			return false
 		}
 	}
 	return false
@@ -203,14 +213,22 @@ func (c *compiler) loadName(name string) evalFn {
 		return ld
 	}
 	fn := c.sc.fn
-	// super and self inside a block, and special names.
-	if name == "super" && fn.inBlock() {
-		return func(f *frame) (Value, error) { return f.superFunc(), nil }
-	}
-	if name == "self" {
-		return func(f *frame) (Value, error) { return ObjectV(&selfObj{tc: f.tc}), nil }
+	if ld := specialLoad(fn, name); ld != nil {
+		return ld
 	}
 	return loadLoc(varLoc{hops: 0, slot: c.freeSlot(fn, name)})
+}
+
+// specialLoad is the read of super inside a block and of self, where the
+// function fn reads declares them; nil for another name.
+func specialLoad(fn *fnScope, name string) evalFn {
+	if name == "super" && fn.declares(name) {
+		return func(f *frame) (Value, error) { return f.superFunc(), nil }
+	}
+	if name == "self" && fn.declares(name) {
+		return func(f *frame) (Value, error) { return ObjectV(&selfObj{tc: f.tc}), nil }
+	}
+	return nil
 }
 
 func (c *compiler) freeSlot(fn *fnScope, name string) int {
@@ -278,6 +296,13 @@ func (c *compiler) scopeInit(s *scope, skip map[string]bool) func(f *frame) erro
 			v.flags |= flagMissing
 			inits = append(inits, init{slot: s.vars[n], src: -2, val: v})
 			continue
+		}
+		if _, ok := resolveFrom(s.parent, s.fn, n); !ok {
+			if ld := specialLoad(s.fn, n); ld != nil {
+				// an inner scope's self or super starts as the block's
+				inits = append(inits, init{slot: s.vars[n], src: -1, from: ld})
+				continue
+			}
 		}
 		loc := c.outerLoc(s, n)
 		if loc.hops == 0 {

@@ -293,7 +293,7 @@ func evalAll(f *frame, fns []evalFn) ([]Value, error) {
 
 func (c *compiler) compileName(n *Name, lenient bool) evalFn {
 	ld := c.loadName(n.Name)
-	if _, local := resolveFrom(c.sc, c.sc.fn, n.Name); local || !c.env.strictName(n.Name) || lenient || n.Name == "super" || n.Name == "self" {
+	if _, local := resolveFrom(c.sc, c.sc.fn, n.Name); local || !c.env.strictName(n.Name) || lenient || (n.Name == "super" || n.Name == "self") && c.sc.fn.declares(n.Name) {
 		return ld
 	}
 	err := c.errAt(n, "UndefinedError", pyQuote(n.Name)+" is undefined")

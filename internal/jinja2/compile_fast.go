@@ -542,7 +542,7 @@ func (c *compiler) slotOf(x Expr) (int, bool) {
 		// a read that can see missing goes through loadName
 		return loc.slot, loc.hops == 0 && !readsMissing(c.sc, n.Name)
 	}
-	if c.env.strictName(n.Name) || n.Name == "self" || n.Name == "super" && c.sc.fn.inBlock() {
+	if c.env.strictName(n.Name) || (n.Name == "self" || n.Name == "super") && c.sc.fn.declares(n.Name) {
 		return 0, false
 	}
 	return c.freeSlot(c.sc.fn, n.Name), true

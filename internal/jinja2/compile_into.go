@@ -97,7 +97,7 @@ func (c *compiler) nativeInto(x Expr) intoFn {
 		}
 		return func(_ *frame, dst *Value) error { dst.put(&v); return nil }
 	case *Name:
-		if n.Name == "self" || n.Name == "super" && c.sc.fn.inBlock() {
+		if (n.Name == "self" || n.Name == "super") && c.sc.fn.declares(n.Name) {
 			return nil
 		}
 		if slot, ok := c.slotOf(n); ok {
@@ -254,7 +254,7 @@ func (c *compiler) nativeRefL(x Expr, lenient bool) (refFn, error) {
 		}
 		return func(*frame) (*Value, error) { return v, nil }, nil
 	case *Name:
-		if n.Name == "self" || n.Name == "super" && c.sc.fn.inBlock() {
+		if (n.Name == "self" || n.Name == "super") && c.sc.fn.declares(n.Name) {
 			return nil, nil
 		}
 		if slot, ok := c.slotOf(n); ok {
@@ -750,7 +750,7 @@ func (c *compiler) nsSlot(name string) (int, bool) {
 	if loc, ok := resolveFrom(c.sc, c.sc.fn, name); ok {
 		return loc.slot, loc.hops == 0
 	}
-	if name == "self" || name == "super" && c.sc.fn.inBlock() {
+	if (name == "self" || name == "super") && c.sc.fn.declares(name) {
 		return 0, false
 	}
 	return c.freeSlot(c.sc.fn, name), true

@@ -80,7 +80,7 @@ func sharesContext(body []Stmt) bool {
 
 // compileProgram compiles a parsed template.
 func compileProgram(env *Env, src *source, tree *Tree) (*program, error) {
-	fs := &fnScope{qual: "root"}
+	fs := &fnScope{qual: "root", selfDecl: undeclared(tree.Body, "self")["self"]}
 	top := &scope{fn: fs, vars: map[string]int{}, top: true, syms: symsBody(tree.Body)}
 	for _, n := range assigned(tree.Body) {
 		top.declare(n)
@@ -310,7 +310,8 @@ func (c *compiler) compileBlockRef(n *Block) (execFn, error) {
 	if inner != nil {
 		return nil, c.errAt(inner, "TemplateAssertionError", "block "+pyQuote(n.Name)+" defined twice")
 	}
-	fs := &fnScope{block: n, scoped: n.Scoped, qual: "block_" + n.Name}
+	decl := undeclared(n.Body, "self", "super")
+	fs := &fnScope{block: n, scoped: n.Scoped, qual: "block_" + n.Name, selfDecl: decl["self"], superDecl: decl["super"]}
 	s := &scope{fn: fs, vars: map[string]int{}, syms: symsBody(n.Body)}
 	for _, nm := range assigned(n.Body) {
 		s.declare(nm)

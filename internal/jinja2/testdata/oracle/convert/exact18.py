@@ -53,6 +53,42 @@ for i, t in enumerate(["{% macro c() %}{{ caller() }}{% endmacro %}{% call c() %
     FOUND.append(("super-in-caller-outside-%d" % i, "{% extends 'base.j2' %}{% macro m2() %}" + t + "{% endmacro %}{% block b %}{{ m2() }}{% endblock %}", {},
                   "exact: super in a macro defined outside the block", {}, {"base.j2": BASE}))
 
+# ... but a store of super or self (a set, for or with target, a macro's
+# or a call block's parameter) before the first read, anywhere in the
+# block's body, makes find_undeclared forget the name: the block does not
+# declare super, and every read of it, in the block or in a caller, is
+# the context's; the same for self at the top level and in a block. The
+# package read super and self wherever no local held them
+STORED = ["{% macro m() %}{{ caller() }}{% endmacro %}{% call m() %}{% set super = 1 %}{{ super }}{% endcall %}{{ super() }}",
+          "{% macro m(super) %}{{ super }}{% endmacro %}{{ m(2) }}{{ super() }}",
+          "{% for self in [1] %}{% endfor %}{{ self }}",
+          "{% for self in [1] %}{{ self }}{% endfor %}{{ self }}",
+          "{{ self|string|truncate(20, true, '') }}{% for self in [1] %}{% endfor %}{{ self|string|truncate(20, true, '') }}",
+          "{% macro m(self) %}{% endmacro %}{{ self }}",
+          "{% set self = 1 %}{{ self }}",
+          "{% with self = 1 %}{% endwith %}{{ self }}",
+          "{% with a = self %}{% endwith %}{{ self is defined }}",
+          "{% filter upper %}{% set self = 1 %}{% endfilter %}{{ self }}",
+          "{% macro m() %}{{ self }}{% endmacro %}{% set self = 2 %}{{ m() }}",
+          "{% with super = 1 %}{% endwith %}{{ super() }}",
+          "{% for x in [1] if super %}{% set super = 1 %}{% endfor %}{{ super() }}",
+          "{% for x in [1] if super %}{% endfor %}{% set super = 1 %}{{ super() }}",
+          "{% for x in [1] %}{% set super = 1 %}{% endfor %}{{ super() }}",
+          "{% call(super) m() %}{% endcall %}{{ super() }}",
+          "{% macro m() %}{{ caller() }}{% endmacro %}{% call(super) m() %}{% endcall %}{{ super() }}",
+          "{% filter upper %}{{ super() }}{% set super = 1 %}{% endfilter %}",
+          "{% filter replace('A', super()) %}{% set super = 1 %}{% endfilter %}",
+          "{% set super.x = 1 %}{{ super() }}",
+          "{% import 'a.j2' as super %}{{ super() }}",
+          "{% macro m() %}{{ caller() }}{% endmacro %}{% call m() %}{% for self in [1] %}{% endfor %}{% endcall %}{{ self|string|truncate(20, true, '') }}",
+          "{% set a, (b, super) = 1, (2, 3) %}{{ super }}",
+          "{% if false %}{% set super = 1 %}{% endif %}{{ super }}"]
+for i, body in enumerate(STORED):
+    for j, ctx in enumerate([{"self": "ctx", "super": "sup"}, {}]):
+        FOUND.append(("stored-%02d-%d" % (i, j), body, ctx, "exact: self or super stored before it is read, at the top level"))
+        FOUND.append(("stored-%02d-%d-block" % (i, j), "{% extends 'a.j2' %}{% block b %}" + body + "{% endblock %}", ctx,
+                      "exact: self or super stored before it is read, in a block", {}, {"a.j2": "A{% block b %}ab{% endblock %}Z"}))
+
 
 if __name__ == "__main__":
     handmade.write("exact18", "issue 23's eighteenth round", "internal/jinja2/testdata/oracle/convert/exact18.py", FOUND)
