@@ -73,7 +73,7 @@ func (g *fuzzGen) undefFilter16() string {
 	case 10:
 		return g.pick(v, "[1, nothere]", "[[1], nothere]", "[{'a': 1}, {'a': nothere}]", "[1.5, -0.0]") + "|sum(" + g.pick("", a, "start="+a, "attribute='a'", "attribute="+a, "attribute='a', start="+a) + ")"
 	case 11:
-		return v + "|" + g.pick("center", "wordwrap", "wordcount", "replace('a', "+a+")", "join("+a+")", "map("+a+")|list", "select("+a+")|list", "dictsort("+a+")", "xmlattr("+a+")", "items|list", "tojson("+a+")", "pprint", "format("+a+")", "default("+a+", true)", "attr("+a+")", "first", "last", "random|string|length", "reverse|list", "title", "striptags") +
+		return v + "|" + g.pick("center", "wordwrap", "wordcount", "replace('a', "+a+")", "join("+a+")", "map("+a+")|list", "select("+a+")|list", "dictsort("+a+")", "xmlattr("+a+")", "items|list", "tojson("+a+")", "pprint", "format("+a+")", "default("+a+", true)", "attr("+a+")", "first", "last", "reverse|list", "title", "striptags") +
 			g.pick("", "", "|string", "|length", "|e")
 	case 12:
 		return "(" + v + g.pick(" ~ ", " + ", " * ", " is ") + g.pick(a, "'x'", "1", "defined", "undefined", "none", "sameas("+a+")", "in("+a+")", "divisibleby("+a+")") + ")"
