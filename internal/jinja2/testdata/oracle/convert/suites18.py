@@ -31,6 +31,9 @@ directories, as the fetch tool leaves them; HEAD is read).
     templates its Go renderers are tested against) whose text no case
     file holds, with the conversations of convert/chat.py,
     convert/real15.py's and the polyfill inputs, pruned the same way.
+  * huggingface/transformers' chat-template tests (TF_TEMPLATES below,
+    read through the code index: transformers is too large to fetch here):
+    each test's template with its own conversations.
 
 Python's Jinja2 decides every expectation (oracle.py).
 """
@@ -57,6 +60,108 @@ CORPUS = ("hf.json", "llamacpp.json", "chatmore.json", "sweep.json", "sweep9.jso
 RENAMED = {"deepseek-ai-DeepSeek-R1-Distill-Llama-70B": "deepseek-ai-DeepSeek-R1-Distill-Llama-8B",
            "NousResearch-Hermes-3-Llama-3.1-70B-tool_use": "NousResearch-Hermes-3-Llama-3.1-8B-tool_use"}
 FILE_MARK = "@@FILE:"
+
+
+# huggingface/transformers' chat-template tests (tests/test_tokenization_common.py
+# and tests/utils/test_chat_template_utils.py, read through the code index at
+# the commits below; transformers is too large to fetch here): each test's
+# template and conversations, as apply_chat_template renders them (hf
+# profile, add_generation_prompt false, tools and documents None). What
+# apply_chat_template does after rendering (continue_final_message's cut,
+# the assistant mask) is not Jinja2's and is left out.
+TRANSFORMERS = {"repo": "huggingface/transformers", "licence": "Apache-2.0",
+                "commits": {"tests/test_tokenization_common.py": "index id 38782571338",
+                            "tests/utils/test_chat_template_utils.py": "index id 2417443963"}}
+_GEN = ("{% for message in messages %}"
+        "{% if (message['role'] != 'assistant') %}"
+        "{{'<|im_start|>' + message['role'] + '\n' + message['content'] + '<|im_end|>' + '\n'}}"
+        "{% elif (message['role'] == 'assistant')%}"
+        "{{'<|im_start|>' + message['role'] + '\n'}}"
+        "{% generation %}"
+        "{{message['content'] + '<|im_end|>'}}"
+        "{% endgeneration %}"
+        "{{'\n'}}"
+        "{% endif %}"
+        "{% endfor %}")
+TF_TEMPLATES = {
+    "dummy": "{% for message in messages %}{{message['role'] + message['content']}}{% endfor %}",
+    "break": """
+        {%- for message in messages %}
+            {{- message.role + " " + message.content }}
+            {%- if loop.first %}
+                {%- break %}
+            {%- endif %}
+        {%- endfor %}""".strip(),
+    "strftime": """{{- strftime_now("%Y-%m-%d") }}""".strip(),
+    "generation": _GEN,
+    "continue": """
+        {%- for message in messages %}
+            {{- "<|im_start|>" + message['role'] + "\n" + message['content'] + "<|im_end|>" + "\n"}}
+        {%- endfor %}""",
+    "continue-trim": """
+        {%- for message in messages %}
+            {{- "<|im_start|>" + message['role'] + "\n" + message['content'] | trim + "<|im_end|>" + "\n"}}
+        {%- endfor %}""",
+    "dict-a": "{{'a'}}",
+    "dict-b": "{{'b'}}",
+    "file-a": "a",
+    "test-template": "test template",
+}
+
+
+def _m(role, content):
+    return {"role": role, "content": content}
+
+
+_LONG = ("start turn assistant. long string to be truncated, long string to be truncated, "
+         "long string to be truncated, long string to be truncated, long string to be truncated")
+TF_CONVERSATIONS = {
+    "transformers-dummy": [_m("system", "system message"), _m("user", "user message"), _m("assistant", "assistant message")],
+    "transformers-dummy-2": [_m("system", "system message 2"), _m("user", "user message 2"), _m("assistant", "assistant message 2")],
+    "transformers-123": [_m("system", "1"), _m("user", "2"), _m("assistant", "3")],
+    "transformers-mask-1": [_m("system", "system message"), _m("user", "user message"),
+                            _m("assistant", "start turn 1 assistant message. end turn 1"), _m("user", "user message 2"),
+                            _m("assistant", "start turn 2 assistant message. end turn 2")],
+    "transformers-mask-2": [_m("system", "system message 3"), _m("user", "user message 3"),
+                            _m("assistant", "start turn 3 assistant message. end turn 3"), _m("user", "user message 4"),
+                            _m("assistant", "start turn 4 assistant message. end turn 4")],
+    "transformers-truncated": [_m("system", "system message"), _m("user", "user message"), _m("assistant", _LONG),
+                               _m("user", "another user message")],
+    "transformers-trailing-space": [_m("system", "system message"), _m("user", "user message"), _m("assistant", "assistant message ")],
+    "transformers-decoy": [_m("user", "hi 0"), _m("assistant", "bye: 0"), _m("user", "hi 1"), _m("assistant", "bye: ")],
+    "transformers-one-user": [_m("user", "user message")],
+}
+# which conversations each test renders its template with
+TF_PAIRS = [
+    ("dummy", ("transformers-dummy", "transformers-dummy-2"), "test_chat_template, test_chat_template_batched"),
+    ("break", ("transformers-123",), "test_jinja_loopcontrols"),
+    ("strftime", ("transformers-123",), "test_jinja_strftime"),
+    ("generation", ("transformers-mask-1", "transformers-mask-2", "transformers-truncated"),
+     "test_chat_template_return_assistant_tokens_mask, ..._truncated"),
+    ("continue", ("transformers-dummy",), "test_continue_final_message"),
+    ("continue-trim", ("transformers-trailing-space", "transformers-decoy"),
+     "test_continue_final_message_with_trim, ..._with_decoy_earlier_message"),
+    ("dict-a", ("transformers-one-user",), "test_chat_template_dict"),
+    ("dict-b", ("transformers-one-user",), "test_chat_template_dict"),
+    ("file-a", ("transformers-one-user",), "test_chat_template_file_priority"),
+    ("test-template", ("transformers-one-user",), "test_chat_template_save_loading"),
+]
+
+
+def transformers_cases():
+    """(templates, sources, contexts, cases) of transformers' chat-template tests."""
+    templates, sources, contexts, cases = {}, {}, {}, []
+    for name, convs in TF_CONVERSATIONS.items():
+        contexts[name] = {"messages": convs, "tools": None, "documents": None, "add_generation_prompt": False}
+    for tname, convs, test in TF_PAIRS:
+        ref = "transformers/" + tname
+        templates[ref] = TF_TEMPLATES[tname]
+        sources[ref] = {"repo": TRANSFORMERS["repo"], "path": "tests/test_tokenization_common.py", "test": test,
+                        "licence": TRANSFORMERS["licence"]}
+        for c in convs:
+            cases.append({"id": "suites18/%s/%s" % (ref, c), "template_ref": ref, "context_ref": c,
+                          "context": {"bos_token": "", "eos_token": ""}, "env": {"profile": "hf"}})
+    return templates, sources, contexts, cases
 
 
 def corpus_doc(name):
@@ -130,6 +235,18 @@ def polyfills(git_dir, llamacpp):
     return templates, sources, contexts, cases, commit
 
 
+def known_texts():
+    """Every template text of the other case files (real15.json's too), of
+    the prompt corpus and of the repository's .jinja files."""
+    texts = real13.known_texts(exclude=(OUT,))
+    root = os.path.abspath(os.path.join(HERE, "..", "..", "..", "..", ".."))
+    for p in sweep.git(os.path.join(root, ".git"), "ls-files").decode().split("\n"):
+        if p.endswith((".jinja", ".j2", ".jinja2")):
+            with open(os.path.join(root, p), encoding="utf-8", errors="replace") as f:
+                texts.add(f.read())
+    return texts
+
+
 def ollama_templates(git_dir, seen):
     commit = sweep.git(git_dir, "rev-parse", "HEAD").decode().strip()
     paths = [p for p in sweep.git(git_dir, "ls-tree", "-r", "-z", "--name-only", commit, "model/renderers/testdata").decode().split("\0")
@@ -150,11 +267,16 @@ def main(argv):
     llamacpp = corpus_doc("llamacpp.json")
     templates, sources, contexts, cases, minja_commit = polyfills(minja_git, llamacpp)
     poly_convs = [dict(name=k, **v) for k, v in contexts.items()]
+    tt, ts, tc, tcases = transformers_cases()
+    templates.update(tt)
+    sources.update(ts)
+    contexts.update(tc)
+    cases.extend(tcases)
     convs = chat.conversations() + real15.MORE
     for c in convs:
         contexts[c["name"]] = chat.context(c)
     # ollama's templates: every conversation.
-    seen = real15.known_texts()
+    seen = known_texts()
     for ref, text, tsource in ollama_templates(ollama_git, seen):
         templates[ref], sources[ref] = text, tsource
         bos, eos = tokens(text)
@@ -179,12 +301,12 @@ def main(argv):
     sys.path.insert(0, os.path.join(HERE, ".."))
     import oracle
     doc = {"jinja2": "", "source": {
-        "repo": "ochafik/minja %s (%s); ollama/ollama (model/renderers/testdata); the templates of %s" % (minja_commit, POLYFILLS, ", ".join(CORPUS)),
-        "path": "convert/suites18.py", "licence": "MIT (minja, ollama); per template (template_sources)"},
+        "repo": "ochafik/minja %s (%s); ollama/ollama (model/renderers/testdata); huggingface/transformers (chat-template tests); the templates of %s" % (minja_commit, POLYFILLS, ", ".join(CORPUS)),
+        "path": "convert/suites18.py", "licence": "MIT (minja, ollama), Apache-2.0 (transformers); per template (template_sources)"},
         "template_sources": sources, "contexts": contexts, "templates": templates, "cases": cases}
     oracle.write_cases(OUT, doc)
     path = os.path.join(HERE, "..", "cases", OUT)
-    sweep.prune(path, sweep.DATA_CONVERSATIONS + ("r15-",))
+    sweep.prune(path, sweep.DATA_CONVERSATIONS + ("r15-", "transformers-"))
     with open(path, encoding="utf-8") as f:
         doc = json.load(f)
     used = {c["template_ref"] for c in doc["cases"]}
