@@ -772,31 +772,32 @@ func (c *compiler) compileMethodCall(n *CallExpr, ax *AttrExpr, args *compiledAr
 	}
 	name, pos, fnAt := c.src.name, n.P, calleeAt(n)
 	a := attrRef{name: ax.Name, fromDict: dictAttrIsItem(ax.Name), tmpl: name, pos: ax.P}
+	// the attribute, called as Ctx.Call calls it
+	viaAttr := func(f *frame, o Value) (Value, error) {
+		callee, err := a.of(f, o)
+		if err != nil {
+			return Value{}, err
+		}
+		as, kw, err := args.eval(f, nil)
+		if err != nil {
+			return Value{}, place(err, name, pos)
+		}
+		var v Value
+		if fn, ok := callee.ref.(*Func); ok && callee.kind == KindFunc && fn.mac == nil {
+			v, err = fn.Call(f.c, as, kw)
+		} else {
+			v, err = f.c.Call(callee, as, kw)
+		}
+		if err != nil {
+			return Value{}, placeCall(err, name, pos, fnAt)
+		}
+		return v, nil
+	}
 	ms := methodsNamed(ax.Name)
 	if ms.none() {
 		// no builtin type has a method of that name (a callable of the
-		// data: tool.to_code_prompt()): the attribute, called as
-		// Ctx.Call calls it
-		return obj, func(f *frame, o Value) (Value, error) {
-			callee, err := a.of(f, o)
-			if err != nil {
-				return Value{}, err
-			}
-			as, kw, err := args.eval(f, nil)
-			if err != nil {
-				return Value{}, place(err, name, pos)
-			}
-			var v Value
-			if fn, ok := callee.ref.(*Func); ok && callee.kind == KindFunc && fn.mac == nil {
-				v, err = fn.Call(f.c, as, kw)
-			} else {
-				v, err = f.c.Call(callee, as, kw)
-			}
-			if err != nil {
-				return Value{}, placeCall(err, name, pos, fnAt)
-			}
-			return v, nil
-		}, nil
+		// data: tool.to_code_prompt())
+		return obj, viaAttr, nil
 	}
 	return obj, func(f *frame, o Value) (Value, error) {
 		if m := directMethod(f.c, o, a.name, ms); m != nil {
@@ -810,19 +811,7 @@ func (c *compiler) compileMethodCall(n *CallExpr, ax *AttrExpr, args *compiledAr
 			}
 			return v, nil
 		}
-		callee, err := a.of(f, o)
-		if err != nil {
-			return Value{}, err
-		}
-		as, kw, err := args.eval(f, nil)
-		if err != nil {
-			return Value{}, place(err, name, pos)
-		}
-		v, err := f.c.Call(callee, as, kw)
-		if err != nil {
-			return Value{}, placeCall(err, name, pos, fnAt)
-		}
-		return v, nil
+		return viaAttr(f, o)
 	}, nil
 }
 
