@@ -553,6 +553,58 @@ func checkDefaults(fm *FrontMatter, defaults *yaml.Node, errAt nodeErr) error {
 // rolemark's requests take text and json.
 var dotpromptFormats = []string{"json", "text", "media", "array", "enum", "jsonl"}
 
+// nearFormat returns the format of dotpromptFormats that f, which is none
+// of them, misspells: the same but for case ("JSON"; Genkit looks formats
+// up as written), or one edit away ("jsn", "txt"). "" when f is
+// one of them, or far from all: a custom format, which Genkit's
+// defineFormat registers under any name ("csv").
+func nearFormat(f string) string {
+	if slices.Contains(dotpromptFormats, f) {
+		return ""
+	}
+	low := strings.ToLower(f)
+	for _, k := range dotpromptFormats {
+		if low == k {
+			return k
+		}
+	}
+	for _, k := range dotpromptFormats {
+		if oneEdit(low, k) {
+			return k
+		}
+	}
+	return ""
+}
+
+// oneEdit reports whether a and b differ by one insertion, deletion,
+// substitution or swap of neighbouring bytes.
+func oneEdit(a, b string) bool {
+	if len(a) > len(b) {
+		a, b = b, a
+	}
+	switch len(b) - len(a) {
+	case 0:
+		i := 0
+		for i < len(a) && a[i] == b[i] {
+			i++
+		}
+		if i == len(a) {
+			return false // equal
+		}
+		if a[i+1:] == b[i+1:] {
+			return true // substitution
+		}
+		return i+1 < len(a) && a[i] == b[i+1] && a[i+1] == b[i] && a[i+2:] == b[i+2:]
+	case 1:
+		i := 0
+		for i < len(a) && a[i] == b[i] {
+			i++
+		}
+		return a[i:] == b[i+1:]
+	}
+	return false
+}
+
 // parseOutput reads output.format and compiles output.schema.
 func parseOutput(fm *FrontMatter, n *yaml.Node, sc schemaReader) error {
 	if f := yamljson.MappingValue(n, "format"); f != nil {
@@ -560,8 +612,8 @@ func parseOutput(fm *FrontMatter, n *yaml.Node, sc schemaReader) error {
 			return sc.errAt(f, "output.format must be a string, such as json or text")
 		}
 		fm.OutputFormat = f.Value
-		if !slices.Contains(dotpromptFormats, f.Value) {
-			fm.doubts = append(fm.doubts, sc.errAt(f, "output.format %q is none of %s", f.Value, strings.Join(dotpromptFormats, ", ")))
+		if near := nearFormat(f.Value); near != "" {
+			fm.doubts = append(fm.doubts, sc.errAt(f, "output.format %q is none of %s; did you mean %q?", f.Value, strings.Join(dotpromptFormats, ", "), near))
 		}
 	}
 	if s := yamljson.MappingValue(n, "schema"); s != nil {
