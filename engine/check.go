@@ -135,8 +135,11 @@ func (t *Template) Check(ctx context.Context) error {
 			add(&Error{Template: v.Template, Line: v.Line, Col: v.Col, Err: &UndeclaredError{Name: v.Name, Declared: input.Order}}, v.Name)
 		}
 	}
-	data := t.syntheticData(input, vars)
+	data, open := t.syntheticData(input, vars)
 	_, err := t.Messages(ctx, data)
+	for i := 0; i < maxFill && err != nil && fillOpen(open, err); i++ {
+		_, err = t.Messages(ctx, data)
+	}
 	if err != nil {
 		var me *MissingError
 		var ue *UnknownFuncError
@@ -159,11 +162,11 @@ func (t *Template) Check(ctx context.Context) error {
 		default:
 			add(&Error{Template: t.name, Err: err}, "")
 		}
-		if errors.As(err, &pe) && strings.HasPrefix(pe.Msg, textOutside) {
-			// the parser stops at text outside a message; read past it
-			// loosely for a later mistake of the markup
-			if _, err := t.withParse(roleparse.Loose()).Messages(ctx, data); err != nil && errors.As(err, &pe) {
-				add(errorAt(t.name, err), "")
+		if errors.As(err, &pe) {
+			// the parser stops at the first mistake of the markup; read
+			// on past it for the later ones
+			for _, e := range t.laterFaults(ctx, data) {
+				add(e, "")
 			}
 		}
 	}
@@ -197,14 +200,40 @@ func unclosedFrontMatter(src string) (line int, ok bool) {
 // yamlKeyLine matches text that starts with a line "key: …".
 var yamlKeyLine = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_.-]*[ \t]*:([ \t]|\r?\n|\r|$)`)
 
-// textOutside starts roleparse's message for text outside a message.
-const textOutside = "text outside a message"
+// maxFaults is the most problems of its markup Check reports for one
+// template.
+const maxFaults = 20
 
-// withParse returns a copy of t whose markup is parsed with opts too.
-func (t *Template) withParse(opts ...roleparse.Option) *Template {
-	return &Template{name: t.name, engine: t.engine, compiled: t.compiled,
-		parse: append(slices.Clip(t.parse), opts...), fm: t.fm, src: t.src, cfg: t.cfg,
-		dotprompt: t.dotprompt, trimBody: t.trimBody, trimLead: t.trimLead}
+// laterFaults renders the template with vars and returns the problems of
+// its markup after the first, which Messages reports (faults), each placed
+// in the template where sourcePos can place it.
+func (t *Template) laterFaults(ctx context.Context, vars map[string]any) []*Error {
+	r, _, err := t.request(vars, nil)
+	if err != nil {
+		return nil
+	}
+	markup, err := t.Render(ctx, vars)
+	if err != nil {
+		return nil
+	}
+	faults := t.faults(markup, maxFaults)
+	var out []*Error
+	for k := 1; k < len(faults); k++ {
+		pe := faults[k]
+		e := t.markupError(markup, pe).(*Error)
+		find := func(s string) *roleparse.Error {
+			if f := t.faults(s, k+1); len(f) > k {
+				return f[k]
+			}
+			return nil
+		}
+		if file, line, col, ok := t.sourcePosOf(ctx, r, nil, pe, find); ok {
+			e.Template, e.Line, e.Col = file, line, col
+			e.Err.(*markupError).located = true
+		}
+		out = append(out, e)
+	}
+	return out
 }
 
 // checker gathers Check's problems, one per place and one per name.
@@ -261,12 +290,16 @@ func (c *checker) join() error {
 // declared input without a default a value its schema accepts, and a
 // stand-in string for every other variable read (the undeclared ones are
 // reported already), so that the render goes on to what follows.
-func (t *Template) syntheticData(input *schema.Schema, vars []driver.Var) map[string]any {
-	data := map[string]any{}
+//
+// open holds the objects of data whose schema takes names it does not list
+// (a (*) wildcard): a key of them the template reads is filled in later
+// (fillOpen).
+func (t *Template) syntheticData(input *schema.Schema, vars []driver.Var) (data map[string]any, open []map[string]any) {
+	data = map[string]any{}
 	if input != nil {
 		for _, name := range input.Order {
 			if _, ok := t.fm.Defaults[name]; !ok {
-				data[name] = synthetic(input.Properties[name])
+				data[name] = synthetic(input.Properties[name], &open)
 			}
 		}
 	}
@@ -277,7 +310,32 @@ func (t *Template) syntheticData(input *schema.Schema, vars []driver.Var) map[st
 			data[v.Name] = standIn
 		}
 	}
-	return data
+	return data, open
+}
+
+// maxFill is how many times Check renders again after filling in a key of
+// an open object (fillOpen).
+const maxFill = 20
+
+// fillOpen gives the key that err, a render's error, reports missing a
+// stand-in value in each object of open that lacks it, and reports whether
+// it gave any: the template read a name of an object whose schema takes
+// any name ({{profile.city}} for profile(object): {(*): string}), which is
+// no mistake, and the render is to go on past it.
+func fillOpen(open []map[string]any, err error) bool {
+	var me *MissingError
+	if len(open) == 0 || !errors.As(err, &me) {
+		return false
+	}
+	key := me.Name[strings.LastIndexByte(me.Name, '.')+1:]
+	filled := false
+	for _, m := range open {
+		if _, ok := m[key]; !ok && key != "" {
+			m[key] = standIn
+			filled = true
+		}
+	}
+	return filled
 }
 
 // defaults returns the declared defaults, nil for no front matter.
@@ -305,7 +363,9 @@ const standIn = "user"
 
 // synthetic returns a value the schema accepts: its first enum value, else
 // a value of its type.
-func synthetic(s *schema.Schema) any {
+// Each object made for a schema that takes names it does not list is
+// appended to open.
+func synthetic(s *schema.Schema, open *[]map[string]any) any {
 	if s == nil {
 		return standIn
 	}
@@ -320,11 +380,14 @@ func synthetic(s *schema.Schema) any {
 	case "null":
 		return nil
 	case "array":
-		return []any{synthetic(s.Items)}
+		return []any{synthetic(s.Items, open)}
 	case "object":
 		m := map[string]any{}
 		for _, name := range s.Order {
-			m[name] = synthetic(s.Properties[name])
+			m[name] = synthetic(s.Properties[name], open)
+		}
+		if s.Additional {
+			*open = append(*open, m)
 		}
 		return m
 	}

@@ -13,11 +13,13 @@ package engine
 //   - variants: NAME.VARIANT.prompt (SplitVariant, VariantFile, Variant).
 
 import (
+	"context"
 	"errors"
 	"path"
 	"strings"
 
 	"github.com/rolemark/rolemark/chat"
+	"github.com/rolemark/rolemark/engine/driver"
 	"github.com/rolemark/rolemark/internal/textpos"
 	"github.com/rolemark/rolemark/roleparse"
 )
@@ -62,25 +64,10 @@ func (t *Template) readDialect(src string) {
 //     dropped, and so is a message
 //     left with nothing in it (so a role marker right after another one
 //     just changes the role).
-func (t *Template) dotpromptMessages(markup string, history []chat.Message, placed bool) ([]chat.Message, error) {
-	lead := 0
-	body := markup
-	if t.trimBody {
-		for lead < len(body) && lead < t.trimLead && isSpaceByte(body[lead]) {
-			lead++
-		}
-		body = strings.TrimRight(body[lead:], " \t\r\n")
-	}
-	opts := append(append([]roleparse.Option(nil), t.parse...), roleparse.KeepSpace(), roleparse.Loose())
-	msgs, err := roleparse.Parse(dotpromptOpen+body, opts...)
+func (t *Template) dotpromptMessages(ctx context.Context, r *driver.Request, markup string, history []chat.Message, placed bool) ([]chat.Message, error) {
+	msgs, err := t.dotpromptParse(markup)
 	if err != nil {
-		var pe *roleparse.Error
-		if errors.As(err, &pe) {
-			off := max(pe.Offset-len(dotpromptOpen)+lead, 0)
-			line, col := textpos.LineCol(markup, off)
-			err = &roleparse.Error{Line: line, Col: col, Offset: off, Msg: pe.Msg}
-		}
-		return nil, t.markupError(markup, err)
+		return nil, t.markupErrorFor(ctx, r, history, markup, err)
 	}
 	out := msgs[:0]
 	for _, m := range msgs {
@@ -107,6 +94,32 @@ func (t *Template) dotpromptMessages(markup string, history []chat.Message, plac
 		out = insertHistory(out, history)
 	}
 	return out, nil
+}
+
+// dotpromptParse parses markup, a Dotprompt file's render, as Dotprompt
+// splits it (see dotpromptMessages); a *roleparse.Error's place is in
+// markup.
+func (t *Template) dotpromptParse(markup string) ([]chat.Message, error) {
+	lead := 0
+	body := markup
+	if t.trimBody {
+		for lead < len(body) && lead < t.trimLead && isSpaceByte(body[lead]) {
+			lead++
+		}
+		body = strings.TrimRight(body[lead:], " \t\r\n")
+	}
+	opts := append(append([]roleparse.Option(nil), t.parse...), roleparse.KeepSpace(), roleparse.Loose())
+	msgs, err := roleparse.Parse(dotpromptOpen+body, opts...)
+	if err != nil {
+		var pe *roleparse.Error
+		if errors.As(err, &pe) {
+			off := max(pe.Offset-len(dotpromptOpen)+lead, 0)
+			line, col := textpos.LineCol(markup, off)
+			err = &roleparse.Error{Line: line, Col: col, Offset: off, Msg: pe.Msg}
+		}
+		return nil, err
+	}
+	return msgs, nil
 }
 
 func isSpaceByte(c byte) bool { return c == ' ' || c == '\t' || c == '\r' || c == '\n' }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"unicode/utf8"
 
@@ -166,12 +167,23 @@ func actionEnd(engineName, src string, j int, delim string) int {
 // found with the markers described above, for a render of request r with
 // history: the template's name, or the path of a partial (markedFS).
 func (t *Template) sourcePos(ctx context.Context, r *driver.Request, history []chat.Message, pe *roleparse.Error) (file string, line, col int, ok bool) {
+	return t.sourcePosOf(ctx, r, history, pe, func(markup string) *roleparse.Error {
+		if f := t.faults(markup, 1); len(f) == 1 {
+			return f[0]
+		}
+		return nil
+	})
+}
+
+// sourcePosOf is sourcePos for the problem pe that find finds in the
+// markup.
+func (t *Template) sourcePosOf(ctx context.Context, r *driver.Request, history []chat.Message, pe *roleparse.Error, find func(markup string) *roleparse.Error) (file string, line, col int, ok bool) {
 	switch t.engine.Name() {
 	case "handlebars", "jinja", "pongo2", "gotmpl":
 	default:
 		return "", 0, 0, false // the markers follow these engines' syntax
 	}
-	if t.cfg == nil || t.dotprompt {
+	if t.cfg == nil {
 		return "", 0, 0, false
 	}
 	marked, marks, ok := markSource(t.engine.Name(), t.src)
@@ -213,9 +225,8 @@ func (t *Template) sourcePos(ctx context.Context, r *driver.Request, history []c
 		}
 		b = b[size:]
 	}
-	_, err = roleparse.Parse(string(stripped), t.parse...)
-	var pe2 *roleparse.Error
-	if !errors.As(err, &pe2) || pe2.Msg != pe.Msg {
+	pe2 := find(string(stripped))
+	if pe2 == nil || pe2.Msg != pe.Msg {
 		return "", 0, 0, false
 	}
 	off := pe2.Offset
@@ -251,14 +262,121 @@ func (t *Template) sourcePos(ctx context.Context, r *driver.Request, history []c
 // markupErrorFor is markupError for a render of request r, placed in the
 // template by sourcePos where it can be.
 func (t *Template) markupErrorFor(ctx context.Context, r *driver.Request, history []chat.Message, out string, err error) error {
-	e := t.markupError(out, err)
 	var pe *roleparse.Error
+	if errors.As(err, &pe) {
+		if moved := nestedFault(out, pe); moved != pe {
+			err, pe = moved, moved
+		}
+	}
+	e := t.markupError(out, err)
 	var ee *Error
 	var me *markupError
-	if errors.As(err, &pe) && errors.As(e, &ee) && errors.As(e, &me) {
+	if pe != nil && errors.As(e, &ee) && errors.As(e, &me) {
 		if file, line, col, ok := t.sourcePos(ctx, r, history, pe); ok {
 			ee.Template, ee.Line, ee.Col, me.located = file, line, col, true
 		}
 	}
 	return e
+}
+
+// parseMarkup parses markup the template rendered as Messages reads it
+// and returns the parser's error, placed in markup.
+func (t *Template) parseMarkup(markup string) error {
+	if t.dotprompt {
+		_, err := t.dotpromptParse(markup)
+		return err
+	}
+	_, err := roleparse.Parse(markup, t.parse...)
+	return err
+}
+
+// faults returns up to n problems of markup the template rendered, each
+// placed in markup where the author would fix it (nestedFault): the first
+// is the parser's error; the parse then goes on from the next <message
+// tag after the problem, which starts a message afresh, for the next one.
+// A problem that hides a later one (text outside a message, a bad role,
+// tool call arguments that are not JSON) thus does not hide it.
+func (t *Template) faults(markup string, n int) []*roleparse.Error {
+	var out []*roleparse.Error
+	for base := 0; len(out) < n && base < len(markup); {
+		var pe *roleparse.Error
+		if !errors.As(t.parseMarkup(markup[base:]), &pe) {
+			break
+		}
+		off := min(base+pe.Offset, len(markup))
+		line, col := textpos.LineCol(markup, off)
+		out = append(out, nestedFault(markup, &roleparse.Error{Line: line, Col: col, Offset: off, Msg: pe.Msg}))
+		next := nextMessageTag(markup, off+1)
+		if next < 0 {
+			break
+		}
+		base = next
+	}
+	return out
+}
+
+// nextMessageTag returns the offset of the first <message tag at or after
+// i in markup, -1 for none.
+func nextMessageTag(markup string, i int) int {
+	for i < len(markup) {
+		k := strings.IndexByte(markup[i:], '<')
+		if k < 0 {
+			return -1
+		}
+		i += k
+		if isMessageTag(markup, i) {
+			return i
+		}
+		i++
+	}
+	return -1
+}
+
+// isMessageTag reports whether a <message start tag opens at i of markup.
+func isMessageTag(markup string, i int) bool {
+	const open = "<message"
+	if len(markup)-i < len(open) || !strings.EqualFold(markup[i:i+len(open)], open) {
+		return false
+	}
+	if i+len(open) == len(markup) {
+		return true
+	}
+	switch markup[i+len(open)] {
+	case ' ', '\t', '\r', '\n', '>', '/':
+		return true
+	}
+	return false
+}
+
+// nestedMsg ends roleparse's message for an end tag that closes no message
+// because the message before it opened inside another one.
+const nestedMsg = "(messages do not nest: the <message> opened inside the one before closed it)"
+
+// nestedFault returns pe, the parser's error in markup, moved to where the
+// author would fix it. A </message> that closes no message because the
+// <message> before it opened inside another message, which it closed, is
+// the end tag meant for that other message: the mistake is the <message>
+// (a {{#user}} block inside a {{#system}} one, say), the last message tag
+// before the end tag, and the error is placed there.
+func nestedFault(markup string, pe *roleparse.Error) *roleparse.Error {
+	if !strings.HasSuffix(pe.Msg, nestedMsg) || pe.Offset > len(markup) {
+		return pe
+	}
+	at := -1
+	for i := strings.LastIndexByte(markup[:pe.Offset], '<'); i >= 0; i = strings.LastIndexByte(markup[:i], '<') {
+		if isMessageTag(markup, i) {
+			at = i
+			break
+		}
+	}
+	if at < 0 {
+		return pe
+	}
+	tag := "<message>"
+	if end := strings.IndexByte(markup[at:], '>'); end > 0 && end < 60 && !strings.ContainsAny(markup[at+1:at+end], "\n<") {
+		tag = markup[at : at+end+1]
+	}
+	line, col := textpos.LineCol(markup, at)
+	return &roleparse.Error{Line: line, Col: col, Offset: at,
+		Msg: fmt.Sprintf("%s opens inside another message and closes it, so the </message> meant for that one closes no message; messages do not nest: close the one before first, or move this one out", tag)}
 }

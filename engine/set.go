@@ -422,7 +422,7 @@ func (t *Template) Messages(ctx context.Context, vars map[string]any, opts ...Re
 		return nil, err
 	}
 	if t.dotprompt {
-		return t.dotpromptMessages(markup, history, placed)
+		return t.dotpromptMessages(ctx, r, markup, history, placed)
 	}
 	var msgs []chat.Message
 	if owned != nil {
