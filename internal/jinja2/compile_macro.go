@@ -429,10 +429,14 @@ func (m *macroCode) run(c *Ctx, f *frame, args []Value, kw []Kwarg) error {
 		foundCaller = m.explicitCaller
 	}
 	if m.callerSlot >= 0 && !foundCaller {
+		// Macro.__call__ pops caller from the keywords, and None is
+		// no caller: caller=none is Undefined too
 		v := Undef("No caller defined")
 		for k := range kw {
 			if !used[k] && kw[k].Name == "caller" {
-				v = kw[k].Value
+				if kw[k].Value.kind != KindNone {
+					v = kw[k].Value
+				}
 				used[k] = true
 				break
 			}

@@ -89,6 +89,21 @@ for i, body in enumerate(STORED):
         FOUND.append(("stored-%02d-%d-block" % (i, j), "{% extends 'a.j2' %}{% block b %}" + body + "{% endblock %}", ctx,
                       "exact: self or super stored before it is read, in a block", {}, {"a.j2": "A{% block b %}ab{% endblock %}Z"}))
 
+# the templates the caller cases import
+IMPORTED = {"m.j2": "{% macro f() %}[{{ lv }}|{{ x }}]{% endmacro %}{% macro g() %}{{ caller() }}{% endmacro %}{% macro h(caller=none) %}{{ caller }}{% endmacro %}",
+            "e.j2": "{% extends 'm.j2' %}{% macro f() %}e[{{ lv }}]{% endmacro %}",
+            "c.j2": "{% set lv = 'c' %}{% macro f() %}c[{{ lv }}|{{ x }}]{% endmacro %}"}
+
+# caller=none given to a macro that reads caller is no caller: Macro.__call__
+# pops caller from the keywords and takes None for none given (found by
+# the sixteenth generator); the package passed None on
+for i, t in enumerate(["{{ g(caller=none) }}", "{{ g(caller=false) }}", "{{ g(caller=nothere) }}", "{{ g(caller=0) }}", "{{ g(none) }}", "{{ h(caller=none) }}|{{ h() }}",
+                       "{{ g(caller=none) is defined }}", "{% macro r() %}{{ caller is defined }}{{ caller }}{% endmacro %}{{ r(caller=none) }}",
+                       "{% macro r() %}{{ caller is defined }}{% endmacro %}{{ r(**{'caller': none}) }}", "{% macro r() %}{{ caller|default('dflt') }}{% endmacro %}{{ r(caller=none) }}",
+                       "{% macro r() %}{{ kwargs }}{{ caller is defined }}{% endmacro %}{{ r(caller=none) }}", "{% macro r(a) %}{{ a }}{{ caller is defined }}{% endmacro %}{{ r(1, caller=none) }}",
+                       "{% macro r() %}{{ caller }}{% endmacro %}{{ r(caller=none)|length }}", "{% macro r() %}{{ caller(1) }}{% endmacro %}{{ r(caller=r) }}"]):
+    FOUND.append(("caller-none-%02d" % i, "{% from 'm.j2' import g, h %}" + t, {}, "exact: caller=none is no caller", {}, IMPORTED))
+
 
 if __name__ == "__main__":
     handmade.write("exact18", "issue 23's eighteenth round", "internal/jinja2/testdata/oracle/convert/exact18.py", FOUND)
