@@ -654,7 +654,7 @@ func (c *compiler) importer(x evalFn, withContext bool) func(f *frame) (*moduleO
 		tc := &tctx{inh: newInheritance(), exporting: true}
 		if withContext {
 			tc.locals = locals(f)
-			tc.next = f.tc
+			tc.next = snapshotCtx(f.tc)
 		}
 		iters := f.c.iters
 		start := len(f.c.out)
@@ -673,6 +673,25 @@ func (c *compiler) importer(x evalFn, withContext bool) func(f *frame) (*moduleO
 		}
 		return m, nil
 	}
+}
+
+// snapshotCtx is the chain of contexts as Jinja2's context.get_all()
+// hands it to a module imported with context: each context's vars as
+// they are at the import, so what the importer sets after it is not the
+// module's (its macros read the names of that moment when called later).
+func snapshotCtx(tc *tctx) *tctx {
+	if tc == nil {
+		return nil
+	}
+	cp := *tc
+	if tc.vars != nil {
+		cp.vars = make(map[string]Value, len(tc.vars))
+		for k, v := range tc.vars {
+			cp.vars[k] = v
+		}
+	}
+	cp.next = snapshotCtx(tc.next)
+	return &cp
 }
 
 // cachedModule is the module of a template imported without context,

@@ -89,10 +89,29 @@ for i, body in enumerate(STORED):
         FOUND.append(("stored-%02d-%d-block" % (i, j), "{% extends 'a.j2' %}{% block b %}" + body + "{% endblock %}", ctx,
                       "exact: self or super stored before it is read, in a block", {}, {"a.j2": "A{% block b %}ab{% endblock %}Z"}))
 
-# the templates the caller cases import
+# a module imported with context reads the importer's names as they were
+# at the import (Template.make_module(context.get_all(), ...): a copy, or
+# the render's own dict while nothing is set): what the importer sets
+# later is not the module's macros' (found by the sixteenth generator);
+# the package read the importer's context as it was at the macro's call
 IMPORTED = {"m.j2": "{% macro f() %}[{{ lv }}|{{ x }}]{% endmacro %}{% macro g() %}{{ caller() }}{% endmacro %}{% macro h(caller=none) %}{{ caller }}{% endmacro %}",
             "e.j2": "{% extends 'm.j2' %}{% macro f() %}e[{{ lv }}]{% endmacro %}",
             "c.j2": "{% set lv = 'c' %}{% macro f() %}c[{{ lv }}|{{ x }}]{% endmacro %}"}
+for i, t in enumerate(["{% import 'm.j2' as m with context %}{% set lv = 'after' %}{{ m.f() }}",
+                       "{% set lv = 'before' %}{% import 'm.j2' as m with context %}{% set lv = 'after' %}{{ m.f() }}",
+                       "{% from 'm.j2' import f with context %}{% set lv = 'after' %}{% set x = 2 %}{{ f() }}",
+                       "{% set lv = 1 %}{% from 'm.j2' import f with context %}{% set lv = 2 %}{{ f() }}",
+                       "{% import 'e.j2' as m with context %}{% set lv = 'after' %}{{ m.f() }}",
+                       "{% import 'm.j2' as m %}{% set lv = 'after' %}{{ m.f() }}",
+                       "{% for lv in [1, 2] %}{% import 'm.j2' as m with context %}{{ m.f() }}{% endfor %}",
+                       "{% set lv = 0 %}{% macro k() %}{% import 'm.j2' as m with context %}{{ m.f() }}{% endmacro %}{{ k() }}{% set lv = 9 %}{{ k() }}",
+                       "{% import 'm.j2' as m with context %}{% macro k() %}{{ m.f() }}{% endmacro %}{% set lv = 3 %}{{ k() }}",
+                       "{% set ns = namespace(v=1) %}{% import 'm.j2' as m with context %}{% set ns.v = 2 %}{{ m.f() }}",
+                       "{% import 'c.j2' as m with context %}{% set lv = 'after' %}{% set x = 5 %}{{ m.f() }}{{ m.lv }}{{ lv }}",
+                       "{% set x = 3 %}{% import 'm.j2' as m with context %}{% set x = 4 %}{{ m.f() }}{% include 'c.j2' %}{{ m.f() }}",
+                       "{% set lv = 'a' %}{% import 'm.j2' as m1 with context %}{% set lv = 'b' %}{% import 'm.j2' as m2 with context %}{{ m1.f() }}{{ m2.f() }}"]):
+    FOUND.append(("import-context-snapshot-%02d" % i, t, {"x": 1}, "exact: a module imported with context reads the names of the import's moment", {}, IMPORTED))
+    FOUND.append(("import-context-snapshot-%02d-empty" % i, t, {}, "exact: a module imported with context reads the names of the import's moment", {"sandbox": True}, IMPORTED))
 
 # caller=none given to a macro that reads caller is no caller: Macro.__call__
 # pops caller from the keywords and takes None for none given (found by
