@@ -237,8 +237,55 @@ func (g *fuzzGen) stmtSixteenth(depth int, body, buffered func() string) string 
 			"{{ ol.index }}.{{ loop.index }}{{ ol.changed(b) }}{{ loop.changed(a, " + g.pick("b", "nothere", "ol.index") + ") }}{{ ol.cycle(" + g.pick("'x'", "nothere", "*[]", "*[1, 2]") + ") }}" +
 			"{% else %}{{ ol.previtem }}{% endfor %}{{ loop.nextitem }}{% endfor %}"
 	case 10:
+		if g.n(2) == 0 {
+			return g.more16(body)
+		}
 		return "{{ " + g.exprSixteenth() + " }}"
 	default:
 		return "{{ " + g.exprSixteenth() + " }}" + body()
+	}
+}
+
+// more16 is inheritance and scoping drawn inside the generated template:
+// children made on the fly (extends in a branch, twice, of a variable;
+// blocks in loops, ifs and call blocks of the child; self and super
+// there), included templates that extend, a caller given as a keyword,
+// namespaces built from dicts and other namespaces.
+func (g *fuzzGen) more16(body func() string) string {
+	g.partials16()
+	if g.inPartial {
+		return "{{ x }}"
+	}
+	switch g.n(6) {
+	case 0:
+		// a child template made here, included: its extends may be
+		// conditional, repeated or dynamic
+		child := g.pick("{% extends 'g16a.j2' %}", "{% if x %}{% extends 'g16a.j2' %}{% endif %}", "{% extends 'g16a.j2' %}{% extends 'g16b.j2' %}",
+			"{% extends x if x is string else 'g16b.j2' %}", "{% for q in [1] %}{% extends 'g16a.j2' %}{% endfor %}", "{% extends none %}", "{% extends 'g16c.j2' %}") +
+			g.pick("", "{% block h %}H{{ super() }}{% endblock %}", "{% block h %}{% for k in [1, 2] %}{{ super() }}{{ k }}{% endfor %}{% endblock %}",
+				"{% block i %}{% if true %}I{{ self.h() }}{% endif %}{% endblock %}", "{% block nope %}N{% endblock %}", "{% block h %}{{ self.nope() }}{% endblock %}",
+				"{% block s %}{{ it }}{{ super() }}{% endblock %}", "{% block h %}{{ loop is defined }}{{ varargs is defined }}{% endblock %}") +
+			g.pick("", "tail{{ 1 / 0 }}", "{% set x = 'cx' %}", "{% macro cm() %}cm{% endmacro %}")
+		g.loader["g16d.j2"] = child
+		return "{% include 'g16d.j2'" + g.pick("", " with context", " without context", " ignore missing") + " %}" + g.pick("", "{% import 'g16d.j2' as cd %}{{ cd.cm is defined }}")
+	case 1:
+		// a caller given as a keyword, and a macro that does not read caller
+		return "{% macro plain(a=1) %}{{ a }}{{ kwargs }}{% endmacro %}{% macro reads() %}{{ caller(" + g.pick("", "1") + ") }}{% endmacro %}" +
+			g.pick("{{ plain(caller=1) }}", "{{ reads(caller=plain) }}", "{% call plain() %}x{% endcall %}", "{% call reads() %}y{% endcall %}", "{{ reads(caller=none) }}",
+				"{{ plain.caller }}{{ reads.caller }}", "{% call(a) reads() %}{{ a }}{% endcall %}", "{{ reads(caller=cycler(1).next) }}")
+	case 2:
+		// namespaces built from dicts, keywords and other namespaces
+		return "{% set ns = namespace(" + g.pick("", "{'a': 1}", "d", "{'a': 1}, b=2", "a=1, **{'b': 2}", "namespace(a=1)", "x", "nothere", "[('a', 1)]", "{1: 2}", "{'a': 1}, a=2") + ") %}" +
+			g.pick("", "{% set ns.a = 'set' %}", "{% set ns.c = ns.a|default('dflt') %}") + "{{ ns.a|default('-') }}|{{ ns }}|{{ ns.b is defined }}" + g.pick("", "|{{ ns|list }}", "|{{ ns.items() }}", "|{{ ns['a'] }}", "|{{ ns|attr('a') }}")
+	case 3:
+		// a macro imported with context reading names the importer sets later
+		return "{% import 'g16b.j2' as gb with context %}{% set lv = 'after' %}{{ gb.bm(" + g.pick("", "0", "1, 2") + ") }}" + g.pick("", "{{ gb.lv is defined }}", "{{ gb|list|sort }}")
+	case 4:
+		// a recursive loop that accumulates into a namespace and sets
+		return "{% set ns = namespace(t=[]) %}{% for e in [1, [2, [3]], 4] recursive %}{% set d0 = loop.depth0 %}" +
+			g.pick("{% set ns.t = ns.t + [d0] %}", "{% set ns.t = ns.t + [loop.index ~ '/' ~ loop.length] %}", "{% set ns.t = ns.t + [loop.previtem] %}") +
+			"{% if e is iterable %}{{ loop(e) }}{% endif %}{% endfor %}{{ ns.t }}|{{ d0 is defined }}"
+	default:
+		return body()
 	}
 }
