@@ -169,7 +169,7 @@ func parseFrontMatter(name, text string, firstLine int, cfg *settings) (*FrontMa
 	if root.Kind != yaml.MappingNode {
 		return nil, errAt(root, "expected a mapping of keys to values")
 	}
-	if k, first := duplicateKey(root); k != nil {
+	if k, first := yamljson.DuplicateKey(root); k != nil {
 		return nil, errAt(k, "key %q is already defined at line %d", k.Value, firstLine+first.Line-1)
 	}
 	if err := root.Decode(&fm.Raw); err != nil {
@@ -333,34 +333,6 @@ func yamlError(name, text string, firstLine int, err error) *Error {
 		e.Col = firstNonBlank(text, line)
 	}
 	return e
-}
-
-// duplicateKey returns the first key of a mapping in n that repeats an
-// earlier key of the same mapping, and that earlier key, or nils. The YAML
-// library refuses such a mapping only when it decodes it, in a message
-// whose lines count from the front matter's first line and that names no
-// column.
-func duplicateKey(n *yaml.Node) (dup, first *yaml.Node) {
-	if n.Kind == yaml.MappingNode {
-		seen := map[string]*yaml.Node{}
-		for i := 0; i+1 < len(n.Content); i += 2 {
-			k := n.Content[i]
-			if k.Kind != yaml.ScalarNode || k.Value == "<<" {
-				continue
-			}
-			id := k.Tag + "\x00" + k.Value
-			if f := seen[id]; f != nil {
-				return k, f
-			}
-			seen[id] = k
-		}
-	}
-	for _, c := range n.Content {
-		if dup, first = duplicateKey(c); dup != nil {
-			return dup, first
-		}
-	}
-	return nil, nil
 }
 
 // locateBudget is the bytes locateYAMLError parses from the text's start

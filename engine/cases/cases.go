@@ -51,7 +51,7 @@ type TemplateNames interface {
 type Case struct {
 	// Name names the case; it is unique in its file.
 	Name string
-	// Variant chooses a Dotprompt variant of the prompt (Variant).
+	// Variant chooses a Dotprompt variant of the prompt (engine.Variant).
 	Variant string
 	// Format, when set, names the format whose output is the result: a
 	// chat format's prompt string (chatml, llama3 …) or markup; when empty,
@@ -59,7 +59,8 @@ type Case struct {
 	Format string
 	// Inputs are the template's variables.
 	Inputs map[string]any
-	// History and Data are the render's History and Data options.
+	// History and Data are the render's engine.History and engine.Data
+	// options.
 	History []chat.Message
 	Data    map[string]any
 	// Want is the recorded result; nil when none is recorded yet.
@@ -167,8 +168,8 @@ type File struct {
 }
 
 // Read reads the cases file name from fsys and finds its prompt, a
-// template of tn beside it.
-// Problems are *Error values naming the file, line and column.
+// template of tn beside it. Problems with its text or its prompt are
+// *engine.Error values naming the file, line and column.
 func Read(tn TemplateNames, fsys fs.FS, name string) (*File, error) {
 	b, err := fs.ReadFile(fsys, name)
 	if err != nil {
@@ -218,6 +219,11 @@ func parseCases(name string, b []byte) (*File, error) {
 	root := f.doc.Content[0]
 	if root.Kind != yaml.MappingNode {
 		return nil, errAt(root, "a cases file is a mapping with template and cases")
+	}
+	// a repeated key would be read last, and Add and Record would write
+	// where it was first
+	if k, first := yamljson.DuplicateKey(root); k != nil {
+		return nil, errAt(k, "key %q is already defined at line %d", k.Value, first.Line)
 	}
 	var list *yaml.Node
 	for i := 0; i+1 < len(root.Content); i += 2 {
@@ -287,8 +293,15 @@ func parseCase(n *yaml.Node, errAt nodeErr) (Case, error) {
 		}
 		return nil
 	}
+	var result *yaml.Node // the key of the recorded result
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		k, v := n.Content[i], n.Content[i+1]
+		if isResultKey(k.Value) {
+			if result != nil {
+				return c, errAt(k, "%s and %s (line %d): a case records one result, messages, prompt or error", k.Value, result.Value, result.Line)
+			}
+			result = k
+		}
 		var err error
 		switch k.Value {
 		case "name":

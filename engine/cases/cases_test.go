@@ -74,6 +74,11 @@ func TestReadCasesErrors(t *testing.T) {
 		{"unknown case key", "bank.cases.yaml", "cases:\n  - name: a\n    input: {}\n", `bank.cases.yaml:3:5: unknown key "input" in a case; expected name, inputs, variant, format, history, data, messages, prompt or error`},
 		{"no name", "bank.cases.yaml", "cases:\n  - inputs: {}\n", "bank.cases.yaml:2:5: a case needs a name"},
 		{"duplicate name", "bank.cases.yaml", "cases:\n  - name: a\n  - name: a\n", `bank.cases.yaml:3:5: case "a" is also at line 2`},
+		// A repeated key was read last, and Add wrote to the first cases
+		// list: the case added was lost when the file was read again.
+		{"repeated key", "bank.cases.yaml", "cases:\n  - name: a\ncases:\n  - name: b\n", `bank.cases.yaml:3:1: key "cases" is already defined at line 1`},
+		{"repeated key in a case", "bank.cases.yaml", "cases:\n  - name: a\n    name: b\n", `bank.cases.yaml:3:5: key "name" is already defined at line 2`},
+		{"two results", "bank.cases.yaml", "cases:\n  - name: a\n    messages: []\n    error: x\n", "bank.cases.yaml:4:5: error and messages (line 3): a case records one result, messages, prompt or error"},
 		{"inputs not a mapping", "bank.cases.yaml", "cases:\n  - name: a\n    inputs: [1]\n", "bank.cases.yaml:3:13: inputs must be a mapping of variable names to values"},
 		{"bad history", "bank.cases.yaml", "cases:\n  - name: a\n    history: [{role: 3}]\n", "bank.cases.yaml:3:14: history: json: cannot unmarshal number into Go struct field wireMessage.role of type chat.Role"},
 		{"no template", "other.cases.yaml", "cases: []\n", "other.cases.yaml: no template other.* beside it; name one with a template: key"},

@@ -2,8 +2,8 @@
 // into JSON: values decoded by go.yaml.in/yaml/v3 into what encoding/json
 // accepts (Value), and node trees into JSON text with every mapping's keys
 // in the order written (Ordered), as a JSON Schema's author means them, and
-// the line a YAML error names (ErrorLine). Packages engine, engine/schema
-// and engine/cases share it.
+// the line a YAML error names (ErrorLine), a repeated key (DuplicateKey).
+// Packages engine, engine/schema and engine/cases share it.
 package yamljson
 
 import (
@@ -140,4 +140,33 @@ func MappingValue(m *yaml.Node, key string) *yaml.Node {
 		}
 	}
 	return nil
+}
+
+// DuplicateKey returns the first key of a mapping in n that repeats an
+// earlier key of the same mapping, and that earlier key, or nils. The YAML
+// library refuses such a mapping only when it decodes it (not when it reads
+// it into nodes, which front matter and cases files keep), in a message
+// whose lines count from the decoded node's first line and that names no
+// column.
+func DuplicateKey(n *yaml.Node) (dup, first *yaml.Node) {
+	if n.Kind == yaml.MappingNode {
+		seen := map[string]*yaml.Node{}
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			k := n.Content[i]
+			if k.Kind != yaml.ScalarNode || k.Value == "<<" {
+				continue
+			}
+			id := k.Tag + "\x00" + k.Value
+			if f := seen[id]; f != nil {
+				return k, f
+			}
+			seen[id] = k
+		}
+	}
+	for _, c := range n.Content {
+		if dup, first = DuplicateKey(c); dup != nil {
+			return dup, first
+		}
+	}
+	return nil, nil
 }
