@@ -470,6 +470,8 @@ func (f *File) Add(c Case) error {
 			return nil
 		}
 	}
+	// a block mapping in a flow list ([]) would make every case flow
+	list.Style &^= yaml.FlowStyle
 	list.Content = append(list.Content, n)
 	f.nodes = append(f.nodes, n)
 	f.Cases = append(f.Cases, c)

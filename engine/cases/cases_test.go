@@ -152,6 +152,40 @@ cases:
 	assert.Equal(t, &cases.Result{Text: "<message role=\"user\">x</message>\n"}, f.Cases[0].Want)
 }
 
+// TestCaseFileAddToFlowList: a case added to a list written as [] is
+// written in block style, as a new file's are; a case the author wrote in
+// flow style stays so.
+func TestCaseFileAddToFlowList(t *testing.T) {
+	tests := []struct{ name, src, want string }{
+		{"empty", "cases: []\n", `cases:
+  - name: new
+    inputs: {}
+    prompt: |-
+      two
+      lines
+`},
+		{"a case", "cases: [{name: a, inputs: {}}]\n", `cases:
+  - {name: a, inputs: {}}
+  - name: new
+    inputs: {}
+    prompt: |-
+      two
+      lines
+`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			fsys := fstest.MapFS{"bank.prompt": {Data: []byte("x")}, "bank.cases.yaml": {Data: []byte(tc.src)}}
+			f, err := cases.Read(casesSet(), fsys, "bank.cases.yaml")
+			require.NoError(t, err)
+			require.NoError(t, f.Add(cases.Case{Name: "new", Want: &cases.Result{Text: "two\nlines"}}))
+			b, err := f.Marshal()
+			require.NoError(t, err)
+			assert.Equal(t, tc.want, string(b))
+		})
+	}
+}
+
 func TestResultEqual(t *testing.T) {
 	msgs := func(s string) *cases.Result {
 		return &cases.Result{Messages: []chat.Message{{Role: chat.RoleUser, Content: []chat.Part{{Type: chat.PartText, Text: s}}}}}
