@@ -58,6 +58,11 @@ func call(fn reflect.Value, args []reflect.Value) (v reflect.Value, err error) {
 	if typ.Kind() != reflect.Func {
 		return reflect.Value{}, fmt.Errorf("non-function %s of type %s", calleeMark, typ)
 	}
+	if fn.IsNil() {
+		// text/template's call recovers reflect's panic: the data's
+		// mistake, not the function's panic
+		return reflect.Value{}, errors.New("reflect.Value.Call: call of nil function")
+	}
 	switch n := typ.NumOut(); {
 	case n == 1, n == 2 && typ.Out(1) == errorType:
 	case n == 2:

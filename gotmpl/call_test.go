@@ -39,6 +39,7 @@ func callVars() map[string]any {
 		"err":    func() (string, error) { return "", errors.New("own error") },
 		"epan":   func() string { panic(errors.New("an error value")) },
 		"makers": &struct{ A, B func() string }{maker("a"), maker("b")},
+		"nilf":   (func() string)(nil),
 	}
 }
 
@@ -91,6 +92,9 @@ func TestCallLikeTextTemplate(t *testing.T) {
 		"{{call .err}}",
 		"{{call .p.Name}}",
 		"{{call nil}}",
+		// a nil function of the data is text/template's error, not a
+		// *PanicError naming "call's function"
+		"{{call .nilf}}",
 		"{{call}}",
 		"{{1 | call}}",
 		"{{.v.Get | call}}",
