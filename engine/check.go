@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/rolemark/rolemark/chat"
 	"github.com/rolemark/rolemark/engine/driver"
 	"github.com/rolemark/rolemark/engine/schema"
 	"github.com/rolemark/rolemark/internal/textpos"
@@ -60,18 +61,22 @@ func (e *UndeclaredError) Error() string {
 //     every branch (driver.Linter);
 //   - front matter whose closing --- is missing, which a render reads as
 //     template text, an input.default the input schema does not declare
-//     and an output.format that is none of Dotprompt's;
+//     and an output.format that misspells one of Dotprompt's (a custom
+//     format is accepted);
 //   - text that looks like a markup tag but is not one, such as a
 //     misspelled </mesage> (roleparse.Lookalikes);
+//   - a history placed inside a message, which any history breaks, at
+//     the history's call;
 //   - what a render with synthetic data finds: each declared input gets its
 //     default, else its first enum value, else a value of its type (a
 //     string that is a role, "user"; 1, true, an array of one item, an
-//     object of every property).
+//     object of every property, and of each name the render reads when
+//     its schema has a (*) wildcard).
 //     This is how problems that cannot be decided from the source alone
 //     show: a computed role, a tool call's JSON, a literal tag that does not
-//     parse, a default of the wrong type. Text outside a message stops
-//     the markup's parser; the markup is then read again loosely, past
-//     such text, for the next mistake of another kind.
+//     parse, a default of the wrong type. The markup's parser stops at its
+//     first mistake; the markup is then read on from the next <message
+//     tag after each, for the later ones (faults).
 //
 // Unknown helpers and filters, syntax errors and missing partials are
 // already errors of parsing (Set.Parse, Set.ParseFS). A template that
@@ -139,6 +144,9 @@ func (t *Template) Check(ctx context.Context) error {
 	_, err := t.Messages(ctx, data)
 	for i := 0; i < maxFill && err != nil && fillOpen(open, err); i++ {
 		_, err = t.Messages(ctx, data)
+	}
+	if e := t.historyInside(ctx, data); e != nil {
+		add(e, "")
 	}
 	if err != nil {
 		var me *MissingError
@@ -392,4 +400,35 @@ func synthetic(s *schema.Schema, open *[]map[string]any) any {
 		return m
 	}
 	return standIn
+}
+
+// checkHistory is the history Check renders with to see where the
+// template places it.
+var checkHistory = []chat.Message{chat.Text(chat.RoleUser, "earlier")}
+
+// historyCall matches a call of the history function as the engines write
+// it: {{history}}, {{~history~}}, {{- history -}}, {{ history() }}.
+var historyCall = regexp.MustCompile(`\{\{[-~]?\s*history(\s*\(\s*\))?\s*[-~]?\}\}`)
+
+// historyInside reports a template that places the history inside a
+// message: with no history (as Check renders) it renders well, but any
+// history closes that message and its </message> then closes none. The
+// problem is placed at the history's call when the template makes one
+// (partials aside); else where the render with history fails.
+func (t *Template) historyInside(ctx context.Context, vars map[string]any) *Error {
+	if !strings.Contains(t.src, "history") {
+		return nil
+	}
+	_, err := t.Messages(ctx, vars, History(checkHistory))
+	var me *markupError
+	if err == nil || !errors.As(err, &me) || me.hint != historyInMessage {
+		return nil
+	}
+	calls := historyCall.FindAllStringIndex(t.src, 2)
+	if len(calls) != 1 {
+		return errorAt(t.name, err)
+	}
+	line, col := textpos.LineCol(t.src, calls[0][0])
+	return &Error{Template: t.name, Line: line, Col: col,
+		Err: fmt.Errorf("%s: %s", t.src[calls[0][0]:calls[0][1]], historyInMessage)}
 }

@@ -20,7 +20,8 @@ import (
 // bad role does not hide bad tool-call JSON); markup mistakes in .prompt
 // files placed in the file; a custom output.format accepted, a misspelled
 // one named; keys of an object whose schema has a (*) wildcard read
-// without a report.
+// without a report; a history placed inside a message reported at its
+// call.
 var hunt18Cases = []struct {
 	file   string
 	header bool
@@ -81,6 +82,12 @@ var hunt18Cases = []struct {
 	{"p02_valid.pongo2", true, "{% system %}Rules{% endsystem %}\n{% for x in items %}{% user %}{{ x }}{{ name|default:\"y\" }}{% enduser %}{% endfor %}\n{{ role(\"assistant\", \"bob\") }}ok\n", nil},
 	{"p03_role_then_json.pongo2", true, "<message role=\"wizard\">{{ name }}</message>\n<message role=\"assistant\"><tool_call id=\"1\" name=\"f\">{bad}</tool_call></message>\n", []string{"7:15: rendered markup: unknown role \"wizard\"; expected system, user, assistant, tool or developer (allow others with roleparse.Roles or roleparse.AnyRole)", "8:55: rendered markup: <tool_call name=\"f\"> arguments \"{bad}\" are not valid JSON: invalid character 'b' looking for beginning of object key string"}},
 	{"p05_endmessage_mismatch.pongo2", true, "{% message \"user\" %}{{ name }}{% enduser %}\n", []string{"7:34: Tag 'enduser' not found (or beginning tag not provided)"}},
+	{"h03_history_in_user.hbs", true, "{{#system}}Hi{{/system}}\n{{#user}}{{history}}{{name}}{{/user}}\n", []string{"8:10: {{history}}: the history is placed inside a message: it is whole messages, the first of which closes that one; place it between messages"}},
+	{"h16_history_between_valid.hbs", true, "{{#system}}Rules{{/system}}\n{{history}}\n{{#user}}{{name}}{{/user}}\n", nil},
+	{"j03_history_in_user.j2", true, "{% user %}{{ history() }}{{ name }}{% enduser %}\n", []string{"7:11: {{ history() }}: the history is placed inside a message: it is whole messages, the first of which closes that one; place it between messages"}},
+	{"j15_history_marker_valid.j2", true, "{{ role(\"system\") }}Rules\n{{ history() }}\n{{ role(\"user\") }}{{ name }}\n", nil},
+	{"p04_history_in_user.pongo2", true, "{% user %}{{ history() }}{{ name }}{% enduser %}\n", []string{"7:11: {{ history() }}: the history is placed inside a message: it is whole messages, the first of which closes that one; place it between messages"}},
+	{"g05_history_in_message.tmpl", true, "<message role=\"user\">{{history}}{{.name}}</message>\n", []string{"7:22: {{history}}: the history is placed inside a message: it is whole messages, the first of which closes that one; place it between messages"}},
 }
 
 // TestCheckHunt18 runs rolemark check on each of hunt18Cases and requires
