@@ -34,6 +34,9 @@ directories, as the fetch tool leaves them; HEAD is read).
   * huggingface/transformers' chat-template tests (TF_TEMPLATES below,
     read through the code index: transformers is too large to fetch here):
     each test's template with its own conversations.
+  * huggingface/transformers.js's chat-template tests (TFJS_CONVERSATIONS
+    below): their conversations only (the templates are the Hub's), over
+    the corpus's and ollama's templates as the polyfill inputs are.
 
 Python's Jinja2 decides every expectation (oracle.py).
 """
@@ -147,6 +150,37 @@ TF_PAIRS = [
     ("test-template", ("transformers-one-user",), "test_chat_template_save_loading"),
 ]
 
+
+# huggingface/transformers.js's packages/transformers/tests/tokenizers.test.js
+# ("Chat templates"; commit below): its templates come from the Hub, so only
+# its conversations are taken, over every template as the polyfill inputs
+# are: documents with citation_mode (Command-R's rag template), Cohere's
+# tools with parameter_definitions, and a tool with a "return" schema.
+TRANSFORMERS_JS = {"repo": "huggingface/transformers.js", "commit": "5ed4c5c0d3c57d7aec34d2d65f51624786bc6e2e",
+                   "path": "packages/transformers/tests/tokenizers.test.js", "licence": "Apache-2.0"}
+_PENGUIN = [_m("user", "Whats the biggest penguin in the world?")]
+TFJS_CONVERSATIONS = {
+    "transformersjs-rag": {"messages": _PENGUIN, "tools": None, "add_generation_prompt": True, "documents": [
+        {"title": "Tall penguins", "text": "Emperor penguins are the tallest growing up to 122 cm in height."},
+        {"title": "Penguin habitats", "text": "Emperor penguins only live in Antarctica."}], "citation_mode": "accurate"},
+    "transformersjs-cohere-tools": {"messages": _PENGUIN, "documents": None, "add_generation_prompt": True, "tools": [
+        {"name": "internet_search",
+         "description": "Returns a list of relevant document snippets for a textual query retrieved from the internet",
+         "parameter_definitions": {"query": {"description": "Query to search the internet with", "type": "str", "required": True}}},
+        {"name": "directly_answer",
+         "description": "Calls a standard (un-augmented) AI chatbot to generate a response given the conversation history",
+         "parameter_definitions": {}}]},
+    "transformersjs-return-tool": {"messages": [_m("system", "You are a bot that responds to weather queries."),
+                                                _m("user", "Hey, what's the temperature in Paris right now?")],
+                                   "documents": None, "add_generation_prompt": False, "tools": [
+        {"type": "function", "function": {
+            "name": "get_current_temperature", "description": "Get the current temperature at a location.",
+            "parameters": {"type": "object", "properties": {"location": {
+                "type": "string", "description": 'The location to get the temperature for, in the format "City, Country"'}},
+                "required": ["location"]},
+            "return": {"type": "number",
+                       "description": "The current temperature at the specified location in the specified units, as a float."}}}]},
+}
 
 def transformers_cases():
     """(templates, sources, contexts, cases) of transformers' chat-template tests."""
@@ -267,6 +301,9 @@ def main(argv):
     llamacpp = corpus_doc("llamacpp.json")
     templates, sources, contexts, cases, minja_commit = polyfills(minja_git, llamacpp)
     poly_convs = [dict(name=k, **v) for k, v in contexts.items()]
+    for name, ctx in TFJS_CONVERSATIONS.items():
+        contexts[name] = ctx
+        poly_convs.append(dict(name=name, **ctx))
     tt, ts, tc, tcases = transformers_cases()
     templates.update(tt)
     sources.update(ts)
@@ -301,8 +338,8 @@ def main(argv):
     sys.path.insert(0, os.path.join(HERE, ".."))
     import oracle
     doc = {"jinja2": "", "source": {
-        "repo": "ochafik/minja %s (%s); ollama/ollama (model/renderers/testdata); huggingface/transformers (chat-template tests); the templates of %s" % (minja_commit, POLYFILLS, ", ".join(CORPUS)),
-        "path": "convert/suites18.py", "licence": "MIT (minja, ollama), Apache-2.0 (transformers); per template (template_sources)"},
+        "repo": "ochafik/minja %s (%s); ollama/ollama (model/renderers/testdata); huggingface/transformers and huggingface/transformers.js %s (chat-template tests); the templates of %s" % (minja_commit, POLYFILLS, TRANSFORMERS_JS["commit"], ", ".join(CORPUS)),
+        "path": "convert/suites18.py", "licence": "MIT (minja, ollama), Apache-2.0 (transformers, transformers.js); per template (template_sources)"},
         "template_sources": sources, "contexts": contexts, "templates": templates, "cases": cases}
     oracle.write_cases(OUT, doc)
     path = os.path.join(HERE, "..", "cases", OUT)
