@@ -64,9 +64,7 @@ func Schemas(schemas map[string]json.RawMessage) Option {
 }
 
 // AllowMissing makes variables the data lacks render as empty instead of
-// failing the render (gotmpl: a key missing from a typed map is its element
-// type's zero value, as gotmpl's doc says). By default a missing variable is
-// an error naming it.
+// failing the render. By default a missing variable is an error naming it.
 func AllowMissing() Option { return func(s *settings) { s.allowMissing = true } }
 
 // ParseOptions passes options to roleparse.Parse when a template's markup is

@@ -65,11 +65,11 @@
 //
 // A map key the data lacks is an error naming it (text/template's
 // missingkey=error), unless the set was configured with
-// engine.AllowMissing, when it prints as empty. A key missing from a typed
-// map (map[string]int) is the element type's zero value there, as
-// text/template's missingkey=zero gives it (0, false), where the other
-// engines print nothing. A field missing from a struct is always an error,
-// as in text/template.
+// engine.AllowMissing, when it prints as empty, from a map of any type
+// (map[string]int too, as in the other engines): it is text/template's
+// missingkey=default, a missing value, which is false, is equal to no
+// other value (eq .counts.x 0 is false) and is JSON null. A field missing
+// from a struct is always an error, as in text/template.
 //
 // # Partials
 //

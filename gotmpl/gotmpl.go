@@ -306,7 +306,7 @@ func (e *Engine) build(name, src string, cfg driver.Config, from *compiled) (*co
 		t.Funcs(e.funcs)
 	}
 	if cfg.AllowMissing {
-		t.Option("missingkey=zero")
+		t.Option("missingkey=default")
 	} else {
 		t.Option("missingkey=error")
 	}

@@ -100,15 +100,30 @@ func TestMissingVariable(t *testing.T) {
 	assert.Equal(t, "[]", got)
 }
 
-// TestAllowMissingTypedMap pins what gotmpl/doc.go says of AllowMissing: a
-// key missing from a map of any values prints as empty, one missing from a
-// typed map prints its element type's zero value (text/template's
-// missingkey=zero), where the other engines print nothing.
+// TestAllowMissingTypedMap: with AllowMissing, a key missing from a typed
+// map is missing as one from a map[string]any is (text/template's
+// missingkey=default), as in the other engines: it prints as empty, is
+// false, equal to no value and JSON null. It was the element type's zero
+// (missingkey=zero): 0, false, {0} and <nil> for a map[string]*int.
 func TestAllowMissingTypedMap(t *testing.T) {
-	vars := map[string]any{"any": map[string]any{}, "ints": map[string]int{}, "bools": map[string]bool{}, "strs": map[string]string{}}
-	got, err := render(t, `[{{.any.x}}] [{{.ints.x}}] [{{.bools.x}}] [{{.strs.x}}] [{{.nothere}}]`, vars, engine.AllowMissing())
-	require.NoError(t, err)
-	assert.Equal(t, "[] [0] [false] [] []", got)
+	vars := map[string]any{"any": map[string]any{}, "ints": map[string]int{}, "bools": map[string]bool{},
+		"strs": map[string]string{}, "structs": map[string]struct{ A int }{}, "ptrs": map[string]*int{}}
+	tests := []struct{ src, want string }{
+		{`[{{.any.x}}] [{{.nothere}}]`, "[] []"},
+		{`[{{.ints.x}}] [{{.bools.x}}] [{{.strs.x}}] [{{.structs.x}}] [{{.ptrs.x}}]`, "[] [] [] [] []"},
+		{`[{{.structs.x.A}}] [{{.any.x.A}}]`, "[] []"},
+		{`{{if .ints.x}}t{{else}}f{{end}} {{if .any.x}}t{{else}}f{{end}}`, "f f"},
+		{`{{eq .ints.x 0}} {{eq .any.x 0}} {{eq .nothere 0}}`, "false false false"},
+		{`{{json .ints.x}} {{json .any.x}}`, "null null"},
+		{`{{range .ints.x}}r{{end}}|{{with .ints.x}}w{{else}}nw{{end}}`, "|nw"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.src, func(t *testing.T) {
+			got, err := render(t, tt.src, vars, engine.AllowMissing())
+			require.NoError(t, err)
+			assert.Equal(t, tt.want, got)
+		})
+	}
 }
 
 func TestCompileErrors(t *testing.T) {

@@ -307,12 +307,12 @@ func TestExecSuite(t *testing.T) {
 				o := suites.Compare(s)
 				if o == suites.Missing {
 					// with AllowMissing, rolemark is text/template with
-					// missingkey=zero
-					m := suites.Sides{Raw: rawTemplate(c, c.Template, "missingkey=zero"), Wrapped: rawTemplate(c, suites.Wrap(c.Template), "missingkey=zero"), Decode: s.Decode}
+					// missingkey=default
+					m := suites.Sides{Raw: rawTemplate(c, c.Template, "missingkey=default"), Wrapped: rawTemplate(c, suites.Wrap(c.Template), "missingkey=default"), Decode: s.Decode}
 					m.Ours = rolemarkTemplate(c, engines[name], true)
 					mo := suites.Compare(m)
 					if mo == suites.Differs {
-						// where text/template prints the zero of any as
+						// where text/template prints a missing value as
 						// "<no value>", rolemark prints nothing
 						m.Raw.Out = strings.ReplaceAll(m.Raw.Out, "<no value>", "")
 						m.Wrapped.Out = strings.ReplaceAll(m.Wrapped.Out, "<no value>", "")
@@ -367,7 +367,7 @@ type nothing []struct{}
 
 func (nothing) String() string { return "" }
 
-// rawTemplate renders src with text/template; mode "missingkey=zero" sets
+// rawTemplate renders src with text/template; mode "missingkey=default" sets
 // that option, "nothing" makes each nil of the data a nothing.
 func rawTemplate(c suites.Case, src string, mode ...string) (r suites.Render) {
 	defer func() {
