@@ -142,3 +142,28 @@ func TestDataFunctionInAStructFieldPanicNamed(t *testing.T) {
 	assert.EqualError(t, err, `t.tmpl:2:21: calling "run": panic: no run`)
 	assert.ErrorAs(t, err, &pe)
 }
+
+// TestNilDataFunctionNamed: a nil function in the data, which handlebars
+// and pongo2 call when the template uses it, is an error at its use that
+// names it: reflect's "call of nil function" came back as "template engine
+// panicked", with no name, and in handlebars with no place (handlebars
+// still places none inside an #each, as for any function of the data).
+func TestNilDataFunctionNamed(t *testing.T) {
+	set := engine.NewSet(pongo2.New(), handlebars.New())
+	for _, tt := range []struct{ engine, name, src, want string }{
+		{"handlebars", "t.hbs", "hi\n {{nf}}", `t.hbs:2:4: calling "nf": panic: reflect.Value.Call: call of nil function`},
+		{"handlebars", "t.hbs", "hi\n {{#each l}}{{nf}}{{/each}}", `t.hbs: calling "nf": panic: reflect.Value.Call: call of nil function`},
+		{"pongo2", "t.pongo2", "hi\n {{ nf }}", `t.pongo2:2:5: calling "nf": panic: reflect.Value.Call: call of nil function`},
+		{"pongo2", "t.pongo2", "hi\n {{ nf() }}", `t.pongo2:2:5: calling "nf": panic: reflect.Value.Call: call of nil function`},
+	} {
+		t.Run(tt.engine+"/"+tt.src, func(t *testing.T) {
+			tpl, err := set.Parse(tt.engine, tt.name, "<message role=\"user\">"+tt.src+"</message>")
+			require.NoError(t, err)
+			_, err = tpl.Messages(context.Background(), map[string]any{"nf": (func() string)(nil), "l": []any{1}})
+			require.Error(t, err)
+			assert.Equal(t, tt.want, err.Error())
+			var pe *engine.PanicError
+			assert.ErrorAs(t, err, &pe)
+		})
+	}
+}

@@ -139,7 +139,7 @@ func (t *compiled) ExecuteString(ctx context.Context, r *driver.Request) (string
 }
 
 // recoveringVars returns vars with each function among its values wrapped
-// by driver.Recovering under its name, copying vars only when it holds one;
+// by driver.RecoveringNil under its name, copying vars only when it holds one;
 // functions deeper in the data are left as they are.
 func recoveringVars(vars map[string]any) map[string]any {
 	var out map[string]any
@@ -154,7 +154,7 @@ func recoveringVars(vars map[string]any) map[string]any {
 		if out == nil {
 			out = maps.Clone(vars)
 		}
-		out[k] = driver.Recovering(k, v)
+		out[k] = driver.RecoveringNil(k, v) // a nil one too: raymond would call it
 	}
 	if out == nil {
 		return vars

@@ -281,8 +281,8 @@ func (c *compiled) Execute(ctx context.Context, w io.Writer, r *driver.Request) 
 	pctx := contexts.Get().(p2.Context)
 	for k, v := range r.Vars {
 		if identifier(k) {
-			// a function's panic names it (driver.Recovering)
-			pctx[k] = driver.Recovering(k, v)
+			// a function's panic names it (driver.RecoveringNil)
+			pctx[k] = driver.RecoveringNil(k, v)
 		}
 	}
 	for k, v := range c.funcs {

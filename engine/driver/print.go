@@ -178,7 +178,22 @@ func Recovering(name string, v any) any {
 	if !isFunc(v) {
 		return v
 	}
-	fv := reflect.ValueOf(v)
+	return recovering(name, reflect.ValueOf(v))
+}
+
+// RecoveringNil is Recovering for an engine that calls every function of
+// the data it meets (raymond, pongo2): it wraps a nil function too, whose
+// call panics in reflect with no name and, in raymond, no place; the
+// wrapper's panic names it (`calling "f": panic: reflect.Value.Call: call
+// of nil function`).
+func RecoveringNil(name string, v any) any {
+	if fv := reflect.ValueOf(v); fv.Kind() == reflect.Func && fv.IsNil() {
+		return recovering(name, fv)
+	}
+	return Recovering(name, v)
+}
+
+func recovering(name string, fv reflect.Value) any {
 	return reflect.MakeFunc(fv.Type(), func(args []reflect.Value) []reflect.Value {
 		defer func() {
 			if p := recover(); p != nil {
