@@ -51,6 +51,17 @@ func FromGoWith(x any, max int, fn GoFunc) (v Value, ok bool) {
 	return v, true
 }
 
+// FromGoNamed converts x as FromGoWith does, naming x itself name for
+// fn (a function at the top, or in a list there, is named by it).
+func FromGoNamed(x any, name string, max int, fn GoFunc) (v Value, ok bool) {
+	c := goConv{max: max, fn: fn, name: name}
+	v = c.from(x, 0)
+	if c.deep {
+		return Value{}, false
+	}
+	return v, true
+}
+
 // goConv is one conversion of a Go value: deep is set, and a value is
 // None, where maps, slices, arrays and pointers nest deeper than max.
 // fn, when set, converts a function, named by name: the key or field the

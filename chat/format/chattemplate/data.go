@@ -339,7 +339,7 @@ func (t *Template) data(rd *renderData, msgs []chat.Message, list *jinja2.Value,
 		d[k] = jinja2.StrV(v)
 	}
 	for k, v := range opts.Vars {
-		x, ok := jinja2.FromGoDepth(v, MaxDepth)
+		x, ok := jinja2.FromGoNamed(v, k, MaxDepth, goFunc)
 		if !ok {
 			rd.reset(t)
 			de := &DepthError{Name: k}
@@ -718,4 +718,22 @@ func (a *argsCache) value(raw []byte) jinja2.Value {
 	remember(nt.json, v)
 	a.table.Store(nt)
 	return v
+}
+
+// goFunc is what a Go function in the template variables (format.Vars)
+// becomes, at any depth, named by its key or field: a callable that
+// refuses to be called (Unsupported, at the call), printed as
+// <function NAME>. Python's Jinja2 would call a Python callable, but a Go
+// function's parameters and results have no Python types to follow; a
+// template that does not call it renders as it would with any other
+// value, where it was None before (a call said "'NoneType' object is not
+// callable").
+func goFunc(name string, _ any) jinja2.Value {
+	return jinja2.FuncV(&jinja2.Func{
+		Name: name,
+		Repr: "<function " + name + ">",
+		Call: func(*jinja2.Ctx, []jinja2.Value, []jinja2.Kwarg) (jinja2.Value, error) {
+			return jinja2.Value{}, &jinja2.Error{Kind: "Unsupported", Msg: "calling " + name + ", a Go function of the template variables, is not supported: pass its result as data"}
+		},
+	})
 }

@@ -20,7 +20,9 @@
 // ([format.Tools], OpenAI function definitions), add_generation_prompt
 // ([format.GenerationPrompt]), continue_final_message
 // ([format.ContinueFinal]) and extra variables ([format.Vars], such as
-// enable_thinking).
+// enable_thinking). A Go function in the variables is not called: it
+// prints as <function NAME>, and a call of it is an Unsupported error at
+// the call (Python's Jinja2 would call a Python callable).
 //
 // Messages reach a template in transformers' shape: role; content as a
 // string when the message is text only, else a list of parts
