@@ -232,9 +232,9 @@
 // pongo2 v6 keeps its tags in an unsynchronised package-level map; there are
 // no per-set tags before v7. The first call of New registers rolemark's tags
 // there, exactly once per process (guarded by a sync.Once): rolemark_print,
-// rolemark_at, rolemark_tick, rolemark_macro, rolemark_message, rolemark_system, rolemark_user and
-// rolemark_assistant. The tags users write (message, system, user,
-// assistant and their end tags) are renamed to these by the rewriter, so
+// rolemark_at, rolemark_tick, rolemark_macro, rolemark_message, rolemark_system, rolemark_user,
+// rolemark_assistant and rolemark_widthratio. The tags users write (message, system, user,
+// assistant and their end tags, and widthratio) are renamed to these by the rewriter, so
 // rolemark adds no tag named message or user to other pongo2 templates of
 // the program. Because pongo2 does not lock its registry, call New before
 // other goroutines compile pongo2 templates (at program start, as one would

@@ -138,6 +138,9 @@ func (w *walker) walkStruct(v reflect.Value, opt bool) {
 	t := v.Type()
 	if t.PkgPath() != "github.com/flosch/pongo2/v6" {
 		// rolemark's own nodes: walk every field
+		if t == reflect.TypeFor[widthratioNode]() {
+			w.bind(v.FieldByName("name").String()) // {% widthratio … as name %}
+		}
 		for i := 0; i < v.NumField(); i++ {
 			w.walk(v.Field(i), opt)
 		}

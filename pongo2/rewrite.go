@@ -19,7 +19,8 @@ import (
 //   - the tags message, system, user, assistant and their end tags are
 //     renamed to rolemark_message, endrolemark_message ... so that the
 //     tags rolemark registers in pongo2's global registry carry a prefix
-//     no other program is likely to use.
+//     no other program is likely to use; widthratio becomes
+//     rolemark_widthratio (tags.go) the same way.
 //   - the tags that evaluate expressions at render time (if, for, set …)
 //     are preceded by {% rolemark_at %}, which records where a panic
 //     happens.
@@ -65,6 +66,7 @@ var renamed = map[string]bool{
 	"system": true, "endsystem": true,
 	"user": true, "enduser": true,
 	"assistant": true, "endassistant": true,
+	"widthratio": true, // rolemark's: pongo2's prints -9223372036854775808 for a zero maximum
 }
 
 // source is one template file before and after rewriting.

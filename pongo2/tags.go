@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"math"
 	"reflect"
 	"slices"
 	"strings"
@@ -45,6 +46,7 @@ func register() error {
 			{tagPrefix + "system", fixedRoleParser("system")},
 			{tagPrefix + "user", fixedRoleParser("user")},
 			{tagPrefix + "assistant", fixedRoleParser("assistant")},
+			{tagPrefix + "widthratio", parseWidthratio},
 		}
 		for _, t := range tags {
 			if err := p2.RegisterTag(t.name, t.fn); err != nil {
@@ -68,10 +70,10 @@ func register() error {
 // keysFilterFunc is the filter the rewriter puts after the object of a
 // for loop with one variable (orderFor): a map becomes the list of its keys
 // in the order pongo2's sorted keyword gives them (integers and floats by
-// value, anything else by its text); any other value passes through. With
-// the parameter 2 (a loop with two variables, made sorted) a string
-// becomes the list of its bytes, which pongo2 can sort, and any other value
-// passes through.
+// value, anything else by its text); a list, a string or nil passes
+// through, and any other value (a number, a bool, a struct) is an error.
+// With the parameter 2 (a loop with two variables, made sorted) a string
+// becomes the list of its bytes, which pongo2 can sort.
 func keysFilterFunc(in *p2.Value, param *p2.Value) (*p2.Value, *p2.Error) {
 	rv := reflect.ValueOf(in.Interface())
 	for rv.Kind() == reflect.Interface || rv.Kind() == reflect.Pointer {
@@ -79,6 +81,13 @@ func keysFilterFunc(in *p2.Value, param *p2.Value) (*p2.Value, *p2.Error) {
 			return in, nil
 		}
 		rv = rv.Elem()
+	}
+	switch rv.Kind() {
+	case reflect.Map, reflect.Slice, reflect.Array, reflect.String, reflect.Invalid:
+	default:
+		// pongo2 v6 loops over a number, a bool or a struct zero times,
+		// silently; Django raises TypeError
+		return nil, &p2.Error{Sender: "filter:" + keysFilter, OrigError: fmt.Errorf("for cannot loop over %s, a value of type %s", format(in.Interface()), rv.Type())}
 	}
 	if param != nil && param.IsInteger() && param.Integer() == 2 {
 		// a loop with two variables, which the rewriter made sorted
@@ -460,4 +469,67 @@ func joinOr(list []string) string {
 		s += x
 	}
 	return s
+}
+
+// widthratioNode is pongo2's widthratio, {% widthratio value max width
+// [as name] %}, with pongo2's arithmetic (ceil(value/max*width + 0.5)),
+// except where that is not a finite number: pongo2 v6 converts it to an
+// int as it is and prints -9223372036854775808 for a zero maximum. Django
+// prints 0 there (its ZeroDivisionError), and so does rolemark; another
+// number that is not finite (NaN, an infinite value) prints as empty, as
+// Django's ValueError and OverflowError do.
+type widthratioNode struct {
+	current, max, width p2.IEvaluator
+	name                string
+}
+
+func parseWidthratio(doc *p2.Parser, start *p2.Token, args *p2.Parser) (p2.INodeTag, *p2.Error) {
+	n := &widthratioNode{}
+	var err *p2.Error
+	if n.current, err = args.ParseExpression(); err != nil {
+		return nil, err
+	}
+	if n.max, err = args.ParseExpression(); err != nil {
+		return nil, err
+	}
+	if n.width, err = args.ParseExpression(); err != nil {
+		return nil, err
+	}
+	if args.MatchOne(p2.TokenKeyword, "as") != nil {
+		name := args.MatchType(p2.TokenIdentifier)
+		if name == nil {
+			return nil, args.Error("Expected name (identifier).", nil)
+		}
+		n.name = name.Val
+	}
+	if args.Remaining() > 0 {
+		return nil, args.Error("Malformed widthratio-tag arguments.", nil)
+	}
+	return n, nil
+}
+
+func (n *widthratioNode) Execute(ctx *p2.ExecutionContext, w p2.TemplateWriter) *p2.Error {
+	var v [3]*p2.Value
+	for i, e := range [3]p2.IEvaluator{n.current, n.max, n.width} {
+		x, err := e.Evaluate(ctx)
+		if err != nil {
+			return err
+		}
+		v[i] = x
+	}
+	var out any
+	switch f := math.Ceil(v[0].Float()/v[1].Float()*v[2].Float() + 0.5); {
+	case v[1].Float() == 0:
+		out = 0
+	case math.IsNaN(f) || math.IsInf(f, 0) || f >= math.MaxInt64 || f < math.MinInt64:
+		out = ""
+	default:
+		out = int(f)
+	}
+	if n.name != "" {
+		ctx.Private[n.name] = out
+		return nil
+	}
+	w.WriteString(fmt.Sprint(out))
+	return nil
 }
