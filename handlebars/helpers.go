@@ -81,6 +81,14 @@ func printValue(v any) any {
 		panic(err)
 	}
 	rv := reflect.ValueOf(v)
+	if rv.Kind() == reflect.Pointer && rv.IsNil() {
+		return nil // raymond wrote %!s(*T=<nil>); null prints nothing
+	}
+	switch v.(type) {
+	case complex64, complex128:
+		// raymond wrote %!s(complex128=(1+2i)); as the other engines
+		return roleparse.FormatValue(v)
+	}
 	for rv.Kind() == reflect.Pointer && !rv.IsNil() && rv.Type().NumMethod() == 0 {
 		rv = rv.Elem() // raymond prints what a pointer points to
 	}
