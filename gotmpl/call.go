@@ -173,14 +173,12 @@ func calleeText(tree *parse.Tree, loc, fnText string) (string, bool) {
 		case *parse.ActionNode:
 			walk(n.Pipe)
 		case *parse.IfNode:
-			walk(n.Pipe)
-			walk(n.List)
-			walk(n.ElseList)
+			walk(&n.BranchNode)
 		case *parse.RangeNode:
-			walk(n.Pipe)
-			walk(n.List)
-			walk(n.ElseList)
+			walk(&n.BranchNode)
 		case *parse.WithNode:
+			walk(&n.BranchNode)
+		case *parse.BranchNode:
 			walk(n.Pipe)
 			walk(n.List)
 			walk(n.ElseList)

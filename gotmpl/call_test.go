@@ -101,6 +101,7 @@ func TestCallLikeTextTemplate(t *testing.T) {
 		"{{if true}}x{{else}}{{end}}{{range $i, $x := .list}}{{call $x.Name}}{{end}}",
 		"{{define \"d\"}}{{call .ok}}{{end}}{{template \"d\" .}}",
 		"{{with .p}}{{call .Name}}{{end}}",
+		"{{if false}}{{else if true}}{{call .ok `a`}}{{end}}",
 		"{{(call .ok `a` `b`) | printf \"%s!\"}}",
 	}
 	for _, src := range tests {
