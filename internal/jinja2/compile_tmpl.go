@@ -514,12 +514,15 @@ func (c *compiler) compileExtends(n *Extends) (execFn, error) {
 	}
 	name, pos := c.src.name, n.P
 	return func(f *frame) error {
+		// Jinja2 tests the parent before it evaluates the name
+		// (visit_Extends): a second extends whose name raises has
+		// extended multiple times
+		if f.tc.inh.parent != nil {
+			return place(&Error{Kind: "TemplateRuntimeError", Msg: "extended multiple times"}, name, pos)
+		}
 		v, err := x(f)
 		if err != nil {
 			return err
-		}
-		if f.tc.inh.parent != nil {
-			return place(&Error{Kind: "TemplateRuntimeError", Msg: "extended multiple times"}, name, pos)
 		}
 		t, err := f.c.env.loadValue(f.c, v)
 		if err != nil {
