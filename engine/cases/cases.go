@@ -2,8 +2,10 @@
 // author keeps beside a prompt (bank.cases.yaml beside bank.prompt), with
 // the result each gave when it was recorded. rolemark test renders them
 // again and compares; rolemark serve shows and saves them. Reading and
-// writing keep the file's comments and order, and every problem is an
-// *engine.Error naming the file, line and column.
+// writing keep the file's comments and order. A problem of a file's text
+// or of its prompt is an *engine.Error naming the file, and the line and
+// column where it has them; a file that cannot be read or written is the
+// fs or os error.
 package cases
 
 import (
