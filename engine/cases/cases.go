@@ -388,8 +388,12 @@ func (f *File) findPrompt(fsys fs.FS, tn TemplateNames) error {
 }
 
 // Record sets the recorded result of case i, in the case and in the
-// file's text, replacing the one recorded before.
+// file's text, replacing the one recorded before. An i that is no case's
+// index is an error.
 func (f *File) Record(i int, r Result) error {
+	if i < 0 || i >= len(f.nodes) {
+		return &engine.Error{Template: f.Path, Err: fmt.Errorf("no case %d to record; the file has %d", i, len(f.nodes))}
+	}
 	rn, err := r.node()
 	if err != nil {
 		return err

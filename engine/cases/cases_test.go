@@ -150,6 +150,9 @@ cases:
               arguments: '{"currency":"EUR"}'
 `, string(b))
 	assert.Equal(t, &cases.Result{Text: "<message role=\"user\">x</message>\n"}, f.Cases[0].Want)
+	// an index that is no case's is an error, not a panic
+	assert.EqualError(t, f.Record(2, cases.Result{}), "bank.cases.yaml: no case 2 to record; the file has 2")
+	assert.EqualError(t, cases.New("new.cases.yaml", "new.prompt").Record(0, cases.Result{}), "new.cases.yaml: no case 0 to record; the file has 0")
 }
 
 // TestCaseFileAddToFlowList: a case added to a list written as [] is
