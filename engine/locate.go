@@ -298,21 +298,34 @@ func (t *Template) parseMarkup(markup string) error {
 // tool call arguments that are not JSON) thus does not hide it.
 func (t *Template) faults(markup string, n int) []*roleparse.Error {
 	var out []*roleparse.Error
-	for base := 0; len(out) < n && base < len(markup); {
+	rest := markup
+	for len(out) < n {
 		var pe *roleparse.Error
-		if !errors.As(t.parseMarkup(markup[base:]), &pe) {
+		if !errors.As(t.parseMarkup(rest), &pe) {
 			break
 		}
-		off := min(base+pe.Offset, len(markup))
-		line, col := textpos.LineCol(markup, off)
-		out = append(out, nestedFault(markup, &roleparse.Error{Line: line, Col: col, Offset: off, Msg: pe.Msg}))
-		next := nextMessageTag(markup, off+1)
+		out = append(out, nestedFault(rest, pe))
+		next := nextMessageTag(markup, pe.Offset+1)
 		if next < 0 {
 			break
 		}
-		base = next
+		// What was read is blanked, not cut, so that a place the
+		// parser names in its message ("opened at line 7, col 22") is
+		// markup's: outside a message, whitespace is nothing.
+		rest = blank(markup[:next]) + markup[next:]
 	}
 	return out
+}
+
+// blank returns s with every byte but a line break a space.
+func blank(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if c != '\n' && c != '\r' {
+			b[i] = ' '
+		}
+	}
+	return string(b)
 }
 
 // nextMessageTag returns the offset of the first <message tag at or after

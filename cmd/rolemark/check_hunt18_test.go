@@ -88,6 +88,21 @@ var hunt18Cases = []struct {
 	{"j15_history_marker_valid.j2", true, "{{ role(\"system\") }}Rules\n{{ history() }}\n{{ role(\"user\") }}{{ name }}\n", nil},
 	{"p04_history_in_user.pongo2", true, "{% user %}{{ history() }}{{ name }}{% enduser %}\n", []string{"7:11: {{ history() }}: the history is placed inside a message: it is whole messages, the first of which closes that one; place it between messages"}},
 	{"g05_history_in_message.tmpl", true, "<message role=\"user\">{{history}}{{.name}}</message>\n", []string{"7:22: {{history}}: the history is placed inside a message: it is whole messages, the first of which closes that one; place it between messages"}},
+	{"a01_tool_block.j2", true, "{% message \"assistant\" %}<tool_call id=\"c1\" name=\"f\">{\"q\": 1}</tool_call>{% endmessage %}\n{% message \"tool\", tool_call_id=\"c1\" %}42{% endmessage %}\n{% user %}{{ name }}{% enduser %}\n", nil},
+	{"a02_tool_marker.pongo2", true, "{{ role(\"assistant\") }}<tool_call id=\"c1\" name=\"f\">{\"q\": 1}</tool_call>\n{{ role(\"tool\", \"\", \"c1\") }}42\n{{ role(\"user\") }}{{ name }}\n", nil},
+	{"a03_cdata_valid.hbs", true, "{{#user}}<![CDATA[<message role=\"x\">]]>{{name}}{{/user}}\n", nil},
+	{"a06_three_kinds.tmpl", true, "<message role=\"sytem\">{{.name}}</message>\n<message role=\"user\">{{.nmae}}</mesage>\n", []string{"7:15: rendered markup: unknown role \"sytem\" (did you mean \"system\"?); expected system, user, assistant, tool or developer (allow others with roleparse.Roles or roleparse.AnyRole)", "8:24: variable \"nmae\" is not declared in the input schema (declared: name, items)", "8:31: \"</mesage\" is not a markup tag and would stay in the message's text; did you mean \"</message\"?"}},
+	{"a07_tool_call_outside_assistant.hbs", true, "{{#user}}<tool_call id=\"1\" name=\"f\">{}</tool_call>{{name}}{{/user}}\n{{#assistant}}<tool_call id=\"2\" name=\"g\">{x}</tool_call>{{/assistant}}\n", []string{"7:10: rendered markup: <tool_call> in a user message; only an assistant message makes tool calls (a tool's answer is a tool message with tool_call_id)", "8:43: rendered markup: <tool_call name=\"g\"> arguments \"{x}\" are not valid JSON: invalid character 'x' looking for beginning of object key string"}},
+	{"a08_media_gotmpl.tmpl", true, "{{role \"user\"}}{{.name}}{{media \"https://x/a.png\" \"image/png\"}}\n{{role \"assistant\"}}ok\n", nil},
+	{"a10_if_around_roles.prompt", false, "---\ninput:\n  schema:\n    vip?: boolean\n    q: string\n---\n{{#if vip}}{{role \"system\"}}Be extra kind.{{/if}}\n{{role \"user\"}}{{q}}\n", nil},
+	{"a11_part_unclosed.hbs", true, "{{#user}}<text>{{name}}{{/user}}\n{{#user}}<image url=\"x\">{{/user}}\n", []string{"7:24: rendered markup: </message> closes <text> opened at line 7, col 22; expected </text>", "8:25: rendered markup: </message> closes <image> opened at line 8, col 22; expected </image>"}},
+	{"a12_whitespace_roles.j2", true, "  {{ role(\"system\") }}Rules\n\n  {{ role(\"user\") }}{{ name }}\n", nil},
+	{"a13_loop_markers_json.j2", true, "{% for x in items %}{{ role(\"assistant\") }}<tool_call id=\"{{ loop.index }}\" name=\"f\">{\"x\": \"{{ x }}\"}</tool_call>{% endfor %}{{ role(\"user\") }}{{ name }}\n", nil},
+	{"a14_nested_three.hbs", true, "{{#system}}a{{#user}}b{{#assistant}}c{{/assistant}}{{/user}}{{/system}}\n", []string{"7:23: rendered markup: <message role=\"assistant\"> opens inside another message and closes it, so the </message> meant for that one closes no message; messages do not nest: close the one before first, or move this one out"}},
+	{"a15_stray_close_then_role.hbs", true, "{{#user}}{{name}}{{/user}}</message>\n{{role \"wizard\"}}x\n", []string{"7:27: rendered markup: </message> closes no message; expected <message role=\"…\"> before it", "8:1: rendered markup: unknown role \"wizard\"; expected system, user, assistant, tool or developer (allow others with roleparse.Roles or roleparse.AnyRole)"}},
+	{"a16_message_name_attr.j2", true, "{% message \"user\", name=\"alice\" %}{{ name }}{% endmessage %}\n", nil},
+	{"a17_role_case.hbs", true, "<message role=\"User\">{{name}}</message>\n<MESSAGE role=\"Assistant\">ok</MESSAGE>\n", nil},
+	{"a18_json_injected.tmpl", true, "{{role \"assistant\"}}<tool_call id=\"1\" name=\"f\">{\"q\": \"{{.name}}\"}</tool_call>\n", nil},
 }
 
 // TestCheckHunt18 runs rolemark check on each of hunt18Cases and requires
