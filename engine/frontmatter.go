@@ -15,6 +15,7 @@ import (
 	"github.com/rolemark/rolemark/engine/internal/yamljson"
 	"github.com/rolemark/rolemark/engine/schema"
 	"github.com/rolemark/rolemark/internal/textpos"
+	"github.com/rolemark/rolemark/internal/typo"
 )
 
 // FrontMatter is the YAML header of a prompt file, between --- lines at its
@@ -541,40 +542,11 @@ func nearFormat(f string) string {
 		}
 	}
 	for _, k := range dotpromptFormats {
-		if oneEdit(low, k) {
+		if typo.OneEdit(low, k) {
 			return k
 		}
 	}
 	return ""
-}
-
-// oneEdit reports whether a and b differ by one insertion, deletion,
-// substitution or swap of neighbouring bytes.
-func oneEdit(a, b string) bool {
-	if len(a) > len(b) {
-		a, b = b, a
-	}
-	switch len(b) - len(a) {
-	case 0:
-		i := 0
-		for i < len(a) && a[i] == b[i] {
-			i++
-		}
-		if i == len(a) {
-			return false // equal
-		}
-		if a[i+1:] == b[i+1:] {
-			return true // substitution
-		}
-		return i+1 < len(a) && a[i] == b[i+1] && a[i+1] == b[i] && a[i+2:] == b[i+2:]
-	case 1:
-		i := 0
-		for i < len(a) && a[i] == b[i] {
-			i++
-		}
-		return a[i:] == b[i+1:]
-	}
-	return false
 }
 
 // parseOutput reads output.format and compiles output.schema.

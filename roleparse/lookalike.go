@@ -1,5 +1,7 @@
 package roleparse
 
+import "github.com/rolemark/rolemark/internal/typo"
+
 // Lookalike is text that looks like a markup tag but is not one, such as a
 // misspelled closing tag: the parser reads it as message content.
 type Lookalike struct {
@@ -105,38 +107,9 @@ func lookalikeOf(name string) (string, bool) {
 		if len(tag) < 7 || name == tag || name == tag+"s" {
 			continue
 		}
-		if oneEdit(name, tag) {
+		if typo.OneEdit(name, tag) {
 			return tag, true
 		}
 	}
 	return "", false
-}
-
-// oneEdit reports whether a and b differ by exactly one insertion,
-// deletion, substitution or swap of adjacent bytes.
-func oneEdit(a, b string) bool {
-	if len(a) > len(b) {
-		a, b = b, a
-	}
-	switch len(b) - len(a) {
-	case 0:
-		i := 0
-		for i < len(a) && a[i] == b[i] {
-			i++
-		}
-		if i == len(a) {
-			return false // equal
-		}
-		if a[i+1:] == b[i+1:] {
-			return true // substitution
-		}
-		return i+1 < len(a) && a[i] == b[i+1] && a[i+1] == b[i] && a[i+2:] == b[i+2:] // swap
-	case 1:
-		i := 0
-		for i < len(a) && a[i] == b[i] {
-			i++
-		}
-		return a[i:] == b[i+1:]
-	}
-	return false
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/rolemark/rolemark/chat"
+	"github.com/rolemark/rolemark/internal/typo"
 )
 
 // attr is one parsed attribute.
@@ -131,7 +132,7 @@ var roleNames = []string{"system", "user", "assistant", "tool", "developer", "hu
 // not know, in lower case: "system" for "sytem". "" when there is none.
 func (p *parser) nearRole(low string) string {
 	for _, r := range roleNames {
-		if oneEdit(low, r) {
+		if typo.OneEdit(low, r) {
 			return r
 		}
 	}
@@ -141,7 +142,7 @@ func (p *parser) nearRole(low string) string {
 	}
 	slices.Sort(extra)
 	for _, r := range extra {
-		if oneEdit(low, r) {
+		if typo.OneEdit(low, r) {
 			return r
 		}
 	}
