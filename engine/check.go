@@ -26,6 +26,11 @@ type UndeclaredError struct {
 	Name string
 	// Declared lists the schema's top-level inputs.
 	Declared []string
+	// Markup is set when Name is also one of the markup's functions
+	// (media, role, user …), written where it reads a variable of that
+	// name: {{media}} with no arguments in Handlebars, {{ media }} with
+	// no call in Jinja.
+	Markup bool
 }
 
 // LookalikeTagError reports text in a template that looks like a markup tag
@@ -42,11 +47,22 @@ func (e *LookalikeTagError) Error() string {
 }
 
 func (e *UndeclaredError) Error() string {
+	msg := fmt.Sprintf("variable %q is not declared in the input schema (declared: %s)", e.Name, strings.Join(e.Declared, ", "))
 	if len(e.Declared) == 0 {
-		return fmt.Sprintf("variable %q is not declared in the input schema, which declares none", e.Name)
+		msg = fmt.Sprintf("variable %q is not declared in the input schema, which declares none", e.Name)
 	}
-	return fmt.Sprintf("variable %q is not declared in the input schema (declared: %s)", e.Name, strings.Join(e.Declared, ", "))
+	if what := markupFuncs[e.Name]; e.Markup && what != "" {
+		msg += fmt.Sprintf("; written so, %s reads a variable, not the markup's %s", e.Name, what)
+	}
+	return msg
 }
+
+// markupFuncs are the markup's functions that, written bare in Handlebars
+// or without a call in Jinja and pongo2, read a variable of their name.
+// Each is said as UndeclaredError says it.
+var markupFuncs = map[string]string{"media": "media, which takes a url", "role": "role, which takes a role",
+	"message": "message, which takes a role", "user": "user block", "system": "system block",
+	"assistant": "assistant block", "history": "history, which is called"}
 
 // Check looks for the template's problems without data and returns them
 // joined (errors.Join), each an *Error with the file, line and column in
@@ -137,7 +153,8 @@ func (t *Template) Check(ctx context.Context) error {
 				add(&Error{Template: v.Template, Line: v.Line, Col: v.Col, Err: &UnknownFuncError{Name: v.Name}}, v.Name)
 			}
 		case closed && input.Properties[v.Name] == nil:
-			add(&Error{Template: v.Template, Line: v.Line, Col: v.Col, Err: &UndeclaredError{Name: v.Name, Declared: input.Order}}, v.Name)
+			add(&Error{Template: v.Template, Line: v.Line, Col: v.Col, Err: &UndeclaredError{Name: v.Name, Declared: input.Order,
+				Markup: markupFuncs[v.Name] != "" && t.engine.Name() != "gotmpl"}}, v.Name)
 		}
 	}
 	data, open := t.syntheticData(input, vars)

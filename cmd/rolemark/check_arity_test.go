@@ -20,9 +20,9 @@ import (
 // at the function's name, as it finds the same call at the top level
 // (text/template's words name the file, %s in want).
 var arityCases = []struct{ engine, call, want string }{
-	{"hbs", `{{role}}`, `7:26: variable "role" is not declared in the input schema (declared: name)`},
+	{"hbs", `{{role}}`, `7:26: variable "role" is not declared in the input schema (declared: name); written so, role reads a variable, not the markup's role, which takes a role`},
 	{"hbs", `{{role "user" "bob"}}`, `7:24: role takes one argument, the role: {{role "user" name=…}}`},
-	{"hbs", `{{media}}`, `7:26: variable "media" is not declared in the input schema (declared: name)`},
+	{"hbs", `{{media}}`, `7:26: variable "media" is not declared in the input schema (declared: name); written so, media reads a variable, not the markup's media, which takes a url`},
 	{"hbs", `{{media "a.png"}}`, `7:24: media takes its arguments by name: {{media url=… mimetype=…}}`},
 	{"hbs", `{{media mimetype="image/png"}}`, `7:24: media needs a url: {{media url=… mimetype=…}}`},
 	{"hbs", `{{history "x"}}`, `7:24: history takes no arguments`},

@@ -103,6 +103,10 @@ var hunt18Cases = []struct {
 	{"a16_message_name_attr.j2", true, "{% message \"user\", name=\"alice\" %}{{ name }}{% endmessage %}\n", nil},
 	{"a17_role_case.hbs", true, "<message role=\"User\">{{name}}</message>\n<MESSAGE role=\"Assistant\">ok</MESSAGE>\n", nil},
 	{"a18_json_injected.tmpl", true, "{{role \"assistant\"}}<tool_call id=\"1\" name=\"f\">{\"q\": \"{{.name}}\"}</tool_call>\n", nil},
+	{"h04_media_no_url.hbs", true, "{{#user}}{{name}}{{media}}{{/user}}\n", []string{"7:20: variable \"media\" is not declared in the input schema (declared: name, items); written so, media reads a variable, not the markup's media, which takes a url"}},
+	{"j16_media_bare.j2", false, "---\ninput:\n  schema:\n    name: string\n---\n{{ role(\"user\") }}{{ name }}{{ media }}\n", []string{"6:32: variable \"media\" is not declared in the input schema (declared: name); written so, media reads a variable, not the markup's media, which takes a url"}},
+	{"h17_user_bare.hbs", false, "---\ninput:\n  schema:\n    name: string\n---\n{{user}}{{name}}\n", []string{"6:3: variable \"user\" is not declared in the input schema (declared: name); written so, user reads a variable, not the markup's user block"}},
+	{"g07_media_field.tmpl", false, "---\ninput:\n  schema:\n    name: string\n---\n{{role \"user\"}}{{.media}}\n", []string{"6:18: variable \"media\" is not declared in the input schema (declared: name)"}},
 }
 
 // TestCheckHunt18 runs rolemark check on each of hunt18Cases and requires
