@@ -161,7 +161,9 @@ type File struct {
 	Path string
 	// Prompt is the prompt's file name in the same file system.
 	Prompt string
-	// Cases are the cases, in file order.
+	// Cases are the cases, in file order, as read. Add and Record change
+	// them and the file's text together; Marshal and Save write the text,
+	// so a case changed here only is not written.
 	Cases []Case
 
 	doc             yaml.Node
