@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"fmt"
 	"strings"
 	"unicode/utf8"
 
@@ -240,6 +239,37 @@ func (t *Template) sourcePosOf(ctx context.Context, r *driver.Request, history [
 	if last < 0 {
 		return "", 0, 0, false
 	}
+	// before returns the index in ats of the last marker at or before
+	// offset o of the markup, -1 for none.
+	before := func(o int) int {
+		k := -1
+		for i, a := range ats {
+			if a.out > o {
+				break
+			}
+			k = i
+		}
+		return k
+	}
+	if marks[ats[last].id].file != "" && strings.HasSuffix(pe2.Msg, nestedOpens) {
+		// A message opened in a partial, inside one the template
+		// opened: the template's {{> partial}} nests it.
+		outer := -1
+		for i := strings.LastIndexByte(string(stripped[:off]), '<'); i >= 0; i = strings.LastIndexByte(string(stripped[:i]), '<') {
+			if isMessageTag(string(stripped), i) {
+				outer = i
+				break
+			}
+		}
+		if k := before(outer); outer >= 0 && k >= 0 && marks[ats[k].id].file == "" {
+			for last >= 0 && marks[ats[last].id].file != "" {
+				last--
+			}
+		}
+		if last < 0 {
+			return "", 0, 0, false
+		}
+	}
 	m := marks[ats[last].id]
 	file, src := t.name, t.src
 	if m.file != "" {
@@ -365,6 +395,9 @@ func isMessageTag(markup string, i int) bool {
 // because the message before it opened inside another one.
 const nestedMsg = "(messages do not nest: the <message> opened inside the one before closed it)"
 
+// nestedOpens ends nestedFault's message, after the tag.
+const nestedOpens = " opens inside another message and closes it, so the </message> meant for that one closes no message; messages do not nest: close the one before first, or move this one out"
+
 // nestedFault returns pe, the parser's error in markup, moved to where the
 // author would fix it. A </message> that closes no message because the
 // <message> before it opened inside another message, which it closed, is
@@ -390,6 +423,5 @@ func nestedFault(markup string, pe *roleparse.Error) *roleparse.Error {
 		tag = markup[at : at+end+1]
 	}
 	line, col := textpos.LineCol(markup, at)
-	return &roleparse.Error{Line: line, Col: col, Offset: at,
-		Msg: fmt.Sprintf("%s opens inside another message and closes it, so the </message> meant for that one closes no message; messages do not nest: close the one before first, or move this one out", tag)}
+	return &roleparse.Error{Line: line, Col: col, Offset: at, Msg: tag + nestedOpens}
 }

@@ -107,6 +107,10 @@ var hunt18Cases = []struct {
 	{"j16_media_bare.j2", false, "---\ninput:\n  schema:\n    name: string\n---\n{{ role(\"user\") }}{{ name }}{{ media }}\n", []string{"6:32: variable \"media\" is not declared in the input schema (declared: name); written so, media reads a variable, not the markup's media, which takes a url"}},
 	{"h17_user_bare.hbs", false, "---\ninput:\n  schema:\n    name: string\n---\n{{user}}{{name}}\n", []string{"6:3: variable \"user\" is not declared in the input schema (declared: name); written so, user reads a variable, not the markup's user block"}},
 	{"g07_media_field.tmpl", false, "---\ninput:\n  schema:\n    name: string\n---\n{{role \"user\"}}{{.media}}\n", []string{"6:18: variable \"media\" is not declared in the input schema (declared: name)"}},
+	{"a04_partial_nested.hbs", true, "{{#system}}Rules\n{{> _userpart}}\n{{/system}}\n", []string{"8:1: rendered markup: <message role=\"user\"> opens inside another message and closes it, so the </message> meant for that one closes no message; messages do not nest: close the one before first, or move this one out"}},
+	{"_userpart.hbs", false, "{{#user}}{{name}}{{/user}}", nil},
+	{"a05_include_in_block.j2", true, "{% system %}Rules{% include \"_inc.j2\" %}{% endsystem %}\n", []string{"7:18: rendered markup: <message role=\"user\"> opens inside another message and closes it, so the </message> meant for that one closes no message; messages do not nest: close the one before first, or move this one out"}},
+	{"_inc.j2", false, "{% user %}{{ name }}{% enduser %}", nil},
 }
 
 // TestCheckHunt18 runs rolemark check on each of hunt18Cases and requires
@@ -119,8 +123,11 @@ func TestCheckHunt18(t *testing.T) {
 		if tc.header {
 			src = huntHeader + src
 		}
+		require.NoError(t, os.WriteFile(filepath.Join(dir, tc.file), []byte(src), 0o644))
+	}
+	// every file first: a template and the partial it includes
+	for _, tc := range hunt18Cases {
 		name := filepath.Join(dir, tc.file)
-		require.NoError(t, os.WriteFile(name, []byte(src), 0o644))
 		t.Run(tc.file, func(t *testing.T) {
 			var out, errOut bytes.Buffer
 			code := run(context.Background(), []string{"check", name}, nil, &out, &errOut)
