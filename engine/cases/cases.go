@@ -429,9 +429,11 @@ func isResultKey(k string) bool {
 	return false
 }
 
-// Add adds a case at the end of the file, or replaces the case of the same
-// name where it stands, with its recorded result (c.Want) when it has one.
-func (f *File) Add(c Case) error {
+// Put puts case c in the file's text, in memory: at the end, or in place
+// of the case of the same name where it stands, with its recorded result
+// (c.Want) when it has one. (The package's Add, which writes the file,
+// refuses a name the file holds; Save, as Put, replaces it.)
+func (f *File) Put(c Case) error {
 	n := &yaml.Node{Kind: yaml.MappingNode, Tag: "!!map"}
 	add := func(k string, v *yaml.Node) { n.Content = append(n.Content, textNode(k), v) }
 	add("name", textNode(c.Name))
@@ -575,7 +577,7 @@ func save(dir, prompt string, c Case, tn TemplateNames, replace bool) (string, e
 			}
 		}
 	}
-	if err := f.Add(c); err != nil {
+	if err := f.Put(c); err != nil {
 		return "", err
 	}
 	return f.Save(dir)

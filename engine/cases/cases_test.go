@@ -181,7 +181,7 @@ func TestCaseFileAddToFlowList(t *testing.T) {
 			fsys := fstest.MapFS{"bank.prompt": {Data: []byte("x")}, "bank.cases.yaml": {Data: []byte(tc.src)}}
 			f, err := cases.Read(casesSet(), fsys, "bank.cases.yaml")
 			require.NoError(t, err)
-			require.NoError(t, f.Add(cases.Case{Name: "new", Want: &cases.Result{Text: "two\nlines"}}))
+			require.NoError(t, f.Put(cases.Case{Name: "new", Want: &cases.Result{Text: "two\nlines"}}))
 			b, err := f.Marshal()
 			require.NoError(t, err)
 			assert.Equal(t, tc.want, string(b))
