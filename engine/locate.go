@@ -256,7 +256,7 @@ func (t *Template) sourcePosOf(ctx context.Context, r *driver.Request, history [
 		// opened: the template's {{> partial}} nests it.
 		outer := -1
 		for i := strings.LastIndexByte(string(stripped[:off]), '<'); i >= 0; i = strings.LastIndexByte(string(stripped[:i]), '<') {
-			if isMessageTag(string(stripped), i) {
+			if roleparse.MessageTagAt(string(stripped), i) {
 				outer = i
 				break
 			}
@@ -367,28 +367,12 @@ func nextMessageTag(markup string, i int) int {
 			return -1
 		}
 		i += k
-		if isMessageTag(markup, i) {
+		if roleparse.MessageTagAt(markup, i) {
 			return i
 		}
 		i++
 	}
 	return -1
-}
-
-// isMessageTag reports whether a <message start tag opens at i of markup.
-func isMessageTag(markup string, i int) bool {
-	const open = "<message"
-	if len(markup)-i < len(open) || !strings.EqualFold(markup[i:i+len(open)], open) {
-		return false
-	}
-	if i+len(open) == len(markup) {
-		return true
-	}
-	switch markup[i+len(open)] {
-	case ' ', '\t', '\r', '\n', '>', '/':
-		return true
-	}
-	return false
 }
 
 // nestedMsg ends roleparse's message for an end tag that closes no message
@@ -410,7 +394,7 @@ func nestedFault(markup string, pe *roleparse.Error) *roleparse.Error {
 	}
 	at := -1
 	for i := strings.LastIndexByte(markup[:pe.Offset], '<'); i >= 0; i = strings.LastIndexByte(markup[:i], '<') {
-		if isMessageTag(markup, i) {
+		if roleparse.MessageTagAt(markup, i) {
 			at = i
 			break
 		}

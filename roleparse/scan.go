@@ -29,6 +29,15 @@ func tagAt(src string, i int, name string, closing bool) bool {
 	return isSpace(c) || c == '>' || c == '/'
 }
 
+// MessageTagAt reports whether a <message start tag opens at byte i of
+// markup, as Parse reads one: the name in any ASCII case, then
+// whitespace, '>', '/' or the end of the markup. It is for a caller that
+// places the parser's errors in the markup (the message a problem is in)
+// without a copy of the tag grammar.
+func MessageTagAt(markup string, i int) bool {
+	return i >= 0 && i < len(markup) && markup[i] == '<' && tagAt(markup, i, "message", false)
+}
+
 // equalFoldASCII reports whether s equals lower, a lower-case ASCII name,
 // ignoring ASCII case.
 func equalFoldASCII(s, lower string) bool {
