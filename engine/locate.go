@@ -254,13 +254,7 @@ func (t *Template) sourcePosOf(ctx context.Context, r *driver.Request, history [
 	if marks[ats[last].id].file != "" && strings.HasSuffix(pe2.Msg, nestedOpens) {
 		// A message opened in a partial, inside one the template
 		// opened: the template's {{> partial}} nests it.
-		outer := -1
-		for i := strings.LastIndexByte(string(stripped[:off]), '<'); i >= 0; i = strings.LastIndexByte(string(stripped[:i]), '<') {
-			if roleparse.MessageTagAt(string(stripped), i) {
-				outer = i
-				break
-			}
-		}
+		outer := prevMessageTag(string(stripped), off)
 		if k := before(outer); outer >= 0 && k >= 0 && marks[ats[k].id].file == "" {
 			for last >= 0 && marks[ats[last].id].file != "" {
 				last--
@@ -375,6 +369,17 @@ func nextMessageTag(markup string, i int) int {
 	return -1
 }
 
+// prevMessageTag returns the offset of the last <message tag that opens
+// before offset i of markup, -1 for none.
+func prevMessageTag(markup string, i int) int {
+	for i = strings.LastIndexByte(markup[:i], '<'); i >= 0; i = strings.LastIndexByte(markup[:i], '<') {
+		if roleparse.MessageTagAt(markup, i) {
+			return i
+		}
+	}
+	return -1
+}
+
 // nestedMsg ends roleparse's message for an end tag that closes no message
 // because the message before it opened inside another one.
 const nestedMsg = "(messages do not nest: the <message> opened inside the one before closed it)"
@@ -392,13 +397,7 @@ func nestedFault(markup string, pe *roleparse.Error) *roleparse.Error {
 	if !strings.HasSuffix(pe.Msg, nestedMsg) || pe.Offset > len(markup) {
 		return pe
 	}
-	at := -1
-	for i := strings.LastIndexByte(markup[:pe.Offset], '<'); i >= 0; i = strings.LastIndexByte(markup[:i], '<') {
-		if roleparse.MessageTagAt(markup, i) {
-			at = i
-			break
-		}
-	}
+	at := prevMessageTag(markup, pe.Offset)
 	if at < 0 {
 		return pe
 	}
